@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Regenerate the golden conformance data by asking real Puppet (the oracle).
+
+Usage (from anywhere):
+    python3 tests/conformance/regen.py            # all areas (cases/*.txt)
+    python3 tests/conformance/regen.py strings    # only the named areas
+    python3 tests/conformance/regen.py --check    # also report how many cases error
+
+Reads cases/<area>.txt (one case per line, '#' comments and blank lines ignored,
+U+21B5 '↵' inside a case stands for a newline), builds the oracle's JSON Lines
+input with ids '<area>/<N>' (N = 1-based ordinal of the case line), runs
+../shared/oracle/pp_oracle.rb (relative to the repository root) and writes the
+oracle's output unchanged to golden/<area>.jsonl.
+
+Python 3 standard library only.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+NEWLINE_MARK = "\u21b5"  # ↵
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO_ROOT = os.path.dirname(os.path.dirname(HERE))  # tests/conformance -> repo root
+ORACLE = os.path.normpath(os.path.join(REPO_ROOT, "..", "shared", "oracle", "pp_oracle.rb"))
+CASES_DIR = os.path.join(HERE, "cases")
+GOLDEN_DIR = os.path.join(HERE, "golden")
+
+
+def die(msg):
+    sys.stderr.write("regen.py: " + msg + "\n")
+    sys.exit(2)
+
+
+def read_cases(area):
+    """Return [(id, src)] for one area, in file order."""
+    path = os.path.join(CASES_DIR, area + ".txt")
+    cases = []
+    with open(path, encoding="utf-8") as f:
+        for raw in f:
+            line = raw.rstrip("\n").rstrip("\r")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            cases.append(("%s/%d" % (area, len(cases) + 1), line.replace(NEWLINE_MARK, "\n")))
+    return cases
+
+
+def check_tools():
+    if shutil.which("ruby") is None:
+        die("'ruby' is not installed; install Puppet first (apt-get install -y puppet)")
+    if not os.path.isfile(ORACLE):
+        die("oracle not found at %s" % ORACLE)
+    probe = subprocess.run(["ruby", "-e", "require 'puppet'; print Puppet.version"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+    if probe.returncode != 0:
+        die("Puppet is not available to ruby (apt-get install -y puppet):\n" + probe.stderr.strip())
+    return probe.stdout.strip()
+
+
+def run_area(area):
+    cases = read_cases(area)
+    payload = "".join(json.dumps({"id": i, "src": s}, ensure_ascii=False) + "\n" for i, s in cases)
+    proc = subprocess.run(["ruby", ORACLE], input=payload.encode("utf-8"),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if proc.returncode != 0:
+        die("oracle failed on area %s:\n%s" % (area, proc.stderr.decode("utf-8", "replace")))
+    out = proc.stdout.decode("utf-8")
+    lines = [l for l in out.split("\n") if l.strip()]
+    if len(lines) != len(cases):
+        die("area %s: %d cases but the oracle printed %d lines" % (area, len(cases), len(lines)))
+    for (cid, _), line in zip(cases, lines):
+        if json.loads(line).get("id") != cid:
+            die("area %s: oracle output out of order at %s" % (area, cid))
+    os.makedirs(GOLDEN_DIR, exist_ok=True)
+    with open(os.path.join(GOLDEN_DIR, area + ".jsonl"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    errors = sum(1 for l in lines if json.loads(l).get("error") is not None)
+    timeouts = [json.loads(l)["id"] for l in lines
+                if (json.loads(l).get("error") or "").startswith("Oracle timeout")]
+    return len(cases), errors, timeouts
+
+
+def main(argv):
+    args = [a for a in argv if not a.startswith("--")]
+    if args:
+        areas = args
+        for a in areas:
+            if not os.path.isfile(os.path.join(CASES_DIR, a + ".txt")):
+                die("no such area: %s (expected %s)" % (a, os.path.join(CASES_DIR, a + ".txt")))
+    else:
+        areas = sorted(n[:-4] for n in os.listdir(CASES_DIR) if n.endswith(".txt"))
+    version = check_tools()
+    total = total_err = 0
+    for area in areas:
+        n, e, timeouts = run_area(area)
+        total += n
+        total_err += e
+        note = ("  TIMEOUTS: " + ", ".join(timeouts)) if timeouts else ""
+        print("%-20s %5d cases %5d errors%s" % (area, n, e, note))
+    print("%-20s %5d cases %5d errors (Puppet %s)" % ("total", total, total_err, version))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
