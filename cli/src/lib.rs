@@ -1,0 +1,4 @@
+//! puppet-cli: terminal rendering of results and diagnostics, and the JSON protocol of conformance runs.
+
+pub mod protocol;
+pub mod render;

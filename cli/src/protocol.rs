@@ -1,0 +1,103 @@
+//! The JSON protocol shared with the oracle: one case in, `{value, type, generalized, logs, error}` out.
+
+use puppet_core::{evaluate, types, value, Diagnostic, EvalOptions, LineIndex};
+use serde::{Deserialize, Serialize};
+
+/// The file name Puppet reports for code that did not come from a file.
+pub const SNIPPET_FILE: &str = "snippet.pp";
+
+/// One case of a JSON Lines run.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Case {
+    #[serde(default)]
+    pub id: serde_json::Value,
+    pub src: String,
+}
+
+/// The result of one case, with exactly the fields and meanings of the oracle's output.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaseResult {
+    pub value: Option<String>,
+    #[serde(rename = "type")]
+    pub type_: Option<String>,
+    pub generalized: Option<String>,
+    pub logs: Vec<String>,
+    pub error: Option<String>,
+}
+
+/// Evaluate one program and describe the result as the oracle does.
+pub fn run_case(source: &str, file: &str, options: &EvalOptions) -> CaseResult {
+    let outcome = evaluate(source, options);
+    let logs = outcome
+        .logs
+        .iter()
+        .map(|entry| format!("{}: {}", entry.level.as_str(), entry.message))
+        .collect();
+    if let Some(error) = outcome.error() {
+        return CaseResult {
+            value: None,
+            type_: None,
+            generalized: None,
+            logs,
+            error: Some(error_text(source, file, error)),
+        };
+    }
+    let value = outcome.value.unwrap_or(puppet_core::Value::Undef);
+    let inferred = types::infer(&value);
+    CaseResult {
+        value: Some(value::programmatic(&value)),
+        type_: Some(inferred.to_string()),
+        generalized: Some(inferred.generalize().to_string()),
+        logs,
+        error: None,
+    }
+}
+
+/// An error as Puppet's first message line: prefix, message and `(file: F, line: L, column: C)`.
+/// Like Puppet, a syntax error at the end of the input names only the file.
+pub fn error_text(source: &str, file: &str, diagnostic: &Diagnostic) -> String {
+    let prefix = diagnostic.stage.error_prefix();
+    let message = &diagnostic.message;
+    if diagnostic.span.start as usize >= source.len() && diagnostic.code == "SYNTAX_ERROR" {
+        return format!("{prefix}{message} (file: {file})");
+    }
+    let position = LineIndex::new(source).line_col(source, diagnostic.span.start);
+    format!(
+        "{prefix}{message} (file: {file}, line: {}, column: {})",
+        position.line, position.column
+    )
+}
+
+/// Run one JSON line (`{"id", "src"}`) and return the JSON line of its result with `id`, in a fresh
+/// environment; a malformed line or an internal failure becomes that case's `error`.
+pub fn run_json_line(line: &str, options: &EvalOptions) -> String {
+    let (id, result) = match serde_json::from_str::<Case>(line) {
+        Ok(case) => {
+            let outcome = std::panic::catch_unwind(|| run_case(&case.src, SNIPPET_FILE, options));
+            let result = outcome.unwrap_or_else(|_| CaseResult {
+                value: None,
+                type_: None,
+                generalized: None,
+                logs: Vec::new(),
+                error: Some("Internal error: the evaluator failed on this case".into()),
+            });
+            (case.id, result)
+        }
+        Err(e) => (
+            serde_json::Value::Null,
+            CaseResult {
+                value: None,
+                type_: None,
+                generalized: None,
+                logs: Vec::new(),
+                error: Some(format!("Invalid case line: {e}")),
+            },
+        ),
+    };
+    let mut object = serde_json::Map::new();
+    object.insert("id".into(), id);
+    if let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(&result) {
+        object.extend(fields);
+    }
+    serde_json::Value::Object(object).to_string()
+}

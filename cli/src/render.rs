@@ -1,0 +1,30 @@
+//! Terminal rendering of diagnostics: `file:line:col: error: message`, the source line and a caret.
+
+use puppet_core::{Diagnostic, LineIndex};
+
+/// Render a diagnostic the way compilers do, pointing at the offending characters.
+pub fn diagnostic(source: &str, file: &str, index: &LineIndex, diagnostic: &Diagnostic) -> String {
+    let start = index.line_col(source, diagnostic.span.start);
+    let line_text = index.line_text(source, start.line);
+    let end = index.line_col(source, diagnostic.span.end);
+    let width = if end.line == start.line && end.column > start.column {
+        (end.column - start.column) as usize
+    } else {
+        1
+    };
+    // Keep tabs in the gutter so the caret lines up under the source line.
+    let pad: String = line_text
+        .chars()
+        .take(start.column as usize - 1)
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    format!(
+        "{file}:{}:{}: {}: {}{}\n  {line_text}\n  {pad}{}",
+        start.line,
+        start.column,
+        diagnostic.severity.as_str(),
+        diagnostic.stage.error_prefix(),
+        diagnostic.message,
+        "^".repeat(width)
+    )
+}

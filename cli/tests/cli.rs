@@ -1,0 +1,89 @@
+//! The `puppet-eval` binary end to end: plain output, exit status, `--json` and `--jsonl`.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn puppet_eval(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puppet-eval"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn puppet-eval");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("wait")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn execute_prints_the_value() {
+    let out = puppet_eval(&["-e", "1 + 2 * 3"], "");
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "7\n");
+}
+
+#[test]
+fn type_flag_prints_the_inferred_type() {
+    let out = puppet_eval(&["--type", "-e", "(1 + 2) * 3"], "");
+    assert_eq!(stdout(&out), "9\nInteger[9, 9]\n");
+}
+
+#[test]
+fn code_on_stdin_is_evaluated() {
+    let out = puppet_eval(&["-"], "7 / 2");
+    assert_eq!(stdout(&out), "3\n");
+}
+
+#[test]
+fn errors_show_position_source_and_caret_and_fail() {
+    let out = puppet_eval(&["-e", "1 / 0"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err,
+        "snippet.pp:1:3: error: Evaluation Error: Division by 0\n  1 / 0\n    ^\n"
+    );
+}
+
+#[test]
+fn json_gives_the_oracle_fields() {
+    let out = puppet_eval(&["--json", "-e", "-4 % 3"], "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["value"], "2");
+    assert_eq!(v["type"], "Integer[2, 2]");
+    assert_eq!(v["generalized"], "Integer");
+    assert_eq!(v["logs"], serde_json::json!([]));
+    assert_eq!(v["error"], serde_json::Value::Null);
+}
+
+#[test]
+fn jsonl_runs_every_case_and_goes_on_after_bad_lines() {
+    let input = "{\"id\":\"a\",\"src\":\"1 / 0\"}\nnot json\n{\"id\":7,\"src\":\"2 * 3\"}\n";
+    let out = puppet_eval(&["--jsonl"], input);
+    assert!(out.status.success());
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["id"], "a");
+    assert_eq!(
+        lines[0]["error"],
+        "Evaluation Error: Division by 0 (file: snippet.pp, line: 1, column: 3)"
+    );
+    assert!(lines[1]["error"]
+        .as_str()
+        .unwrap_or_default()
+        .starts_with("Invalid case line"));
+    assert_eq!(lines[2]["id"], 7);
+    assert_eq!(lines[2]["value"], "6");
+}

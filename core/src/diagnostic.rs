@@ -1,0 +1,91 @@
+//! Diagnostics as data: severity, a stable code, Puppet's message wording and a primary span.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::span::Span;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// Which stage produced a diagnostic; Puppet prefixes messages with it ("Evaluation Error: ...").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    Syntax,
+    Validation,
+    Evaluation,
+}
+
+impl Stage {
+    /// What Puppet puts before the message of an error of this stage (syntax and validation
+    /// messages carry their own wording, e.g. "Syntax error at 'x'").
+    pub fn error_prefix(self) -> &'static str {
+        match self {
+            Stage::Syntax | Stage::Validation => "",
+            Stage::Evaluation => "Evaluation Error: ",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub stage: Stage,
+    /// A stable identifier, e.g. `DIV_BY_ZERO` (Puppet's issue codes where it has one).
+    pub code: &'static str,
+    /// The message in Puppet's wording, without prefix or position.
+    pub message: String,
+    pub span: Span,
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn error(stage: Stage, code: &'static str, message: impl Into<String>, span: Span) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            stage,
+            code,
+            message: message.into(),
+            span,
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn warning(
+        stage: Stage,
+        code: &'static str,
+        message: impl Into<String>,
+        span: Span,
+    ) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(stage, code, message, span)
+        }
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for Diagnostic {}

@@ -1,0 +1,20 @@
+//! puppet-core: the Puppet language (lexer, parser, evaluator, types) as a `no_std` + `alloc` library.
+#![no_std]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod diagnostic;
+pub mod eval;
+pub mod span;
+pub mod syntax;
+pub mod types;
+pub mod value;
+
+pub use diagnostic::{Diagnostic, Severity};
+pub use eval::{evaluate, EvalOptions, LogEntry, LogLevel, Outcome};
+pub use span::{LineCol, LineIndex, Span};
+pub use value::Value;
+
+/// The engine's version, shown by the playground and the CLI.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Install what building and testing need, when it is missing; skip what is present.
+# Everything comes from the package registries (crates.io, Debian, npm): nothing from GitHub or a CDN.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\033[1m[tools]\033[0m %s\n' "$*"; }
+
+# The wasm-bindgen version is pinned in wasm/Cargo.toml; its CLI must be the same version.
+WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)"/\1/p' wasm/Cargo.toml)
+export PATH="$HOME/.cargo/bin:$PATH"
+
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+cargo_install() { # name version-check-command expected [cargo args...]
+  local name=$1; shift
+  say "installing $name with cargo install $*"
+  cargo install --locked "$@" || cargo install "$@"
+}
+
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+  cargo_install wasm-bindgen-cli wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+if ! command -v wasm-pack >/dev/null; then
+  cargo_install wasm-pack wasm-pack
+fi
+
+need_apt=()
+for pkg in chromium chromium-driver binaryen "$@"; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
+done
+if [ ${#need_apt[@]} -gt 0 ]; then
+  say "installing Debian packages: ${need_apt[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+# The page's npm packages, exactly as locked.
+if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
+  say "installing the page's npm packages (npm ci)"
+  (cd web && npm ci --no-audit --no-fund --loglevel=error)
+fi

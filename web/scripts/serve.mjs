@@ -1,0 +1,75 @@
+// Static server for web/dist with the same headers as netlify.toml (CSP, application/wasm, caching).
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'smol-toml';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', 'dist');
+const netlify = parse(await readFile(resolve(here, '..', '..', 'netlify.toml'), 'utf8'));
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Netlify's `for` patterns: `*` matches any run of characters. */
+function matches(pattern, path) {
+  const regex = new RegExp('^' + pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
+  return regex.test(path);
+}
+
+export function headersFor(path) {
+  const headers = {};
+  for (const rule of netlify.headers ?? []) {
+    if (matches(rule.for, path)) Object.assign(headers, rule.values);
+  }
+  return headers;
+}
+
+export function startServer(port = Number(process.env.PORT ?? 8080), host = '127.0.0.1') {
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url, 'http://localhost');
+      let path = decodeURIComponent(url.pathname);
+      if (path.endsWith('/')) path += 'index.html';
+      const file = normalize(join(root, path));
+      if (!file.startsWith(root)) {
+        res.writeHead(403).end('forbidden');
+        return;
+      }
+      const info = await stat(file).catch(() => null);
+      if (!info || !info.isFile()) {
+        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+        return;
+      }
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'Content-Type': types[extname(file)] ?? 'application/octet-stream',
+        'Cache-Control': 'no-cache',
+        ...headersFor(path),
+      });
+      res.end(body);
+    } catch (error) {
+      res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error));
+    }
+  });
+  return new Promise((resolvePromise) => {
+    server.listen(port, host, () => resolvePromise(server));
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const server = await startServer();
+  const { port } = server.address();
+  console.log(`Puppet playground: http://127.0.0.1:${port}/  (serving ${root}; Ctrl+C stops)`);
+}
