@@ -51,17 +51,32 @@ fn integer(op: BinaryOp, a: i64, b: i64, span: Span) -> EvalResult<i64> {
         BinaryOp::Div | BinaryOp::Mod if b == 0 => {
             return Err(eval_error("DIV_BY_ZERO", "Division by 0", span));
         }
-        BinaryOp::Div => a.checked_div_euclid(b).map(|q| {
-            // Ruby floors; Euclidean division differs when the divisor is negative.
-            if b < 0 && a.rem_euclid(b) != 0 {
-                q + 1
+        BinaryOp::Div => a.checked_div(b).map(|q| {
+            // Ruby floors the quotient; Rust truncates toward zero.
+            if a % b != 0 && ((a < 0) != (b < 0)) {
+                q - 1
             } else {
                 q
             }
         }),
-        BinaryOp::Mod => a
-            .checked_rem_euclid(b)
-            .map(|r| if b < 0 && r != 0 { r + b } else { r }),
+        BinaryOp::Mod => a.checked_rem(b).map(|r| {
+            // Ruby's remainder takes the sign of the divisor.
+            if r != 0 && ((r < 0) != (b < 0)) {
+                r + b
+            } else {
+                r
+            }
+        }),
+        _ => {
+            return Err(eval_error(
+                "NOT_SUPPORTED",
+                format!(
+                    "Operator '{}' is not supported by the playground yet",
+                    op.symbol()
+                ),
+                span,
+            ))
+        }
     };
     result.ok_or_else(|| {
         let (a, b) = (a as i128, b as i128);
@@ -71,6 +86,7 @@ fn integer(op: BinaryOp, a: i64, b: i64, span: Span) -> EvalResult<i64> {
             BinaryOp::Mul => a * b,
             // Only i64::MIN / -1 overflows; its exact result is -i64::MIN.
             BinaryOp::Div | BinaryOp::Mod => -a,
+            _ => 0,
         };
         overflow(op.symbol(), exact, span)
     })

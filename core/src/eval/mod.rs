@@ -162,6 +162,11 @@ impl Evaluator<'_> {
                 let right = self.eval(right)?;
                 arithmetic::binary(*op, left, right, *op_span)
             }
+            _ => Err(eval_error(
+                "NOT_SUPPORTED",
+                "This expression is not supported by the playground yet",
+                expr.span,
+            )),
         }
     }
 }

@@ -1,10 +1,16 @@
-//! The abstract syntax tree; every node carries the span of the source it came from.
+//! The abstract syntax tree of the whole Puppet language; every node carries the span of its source.
+//!
+//! The shape follows Puppet's own model (Puppet::Pops::Model) closely enough that its validation rules
+//! and error positions carry over: e.g. arithmetic errors point at the operator (`op_span`), and calls
+//! remember whether they were written as prefix, method or statement calls.
 
 use alloc::boxed::Box;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::span::Span;
 
+/// A whole program (a manifest, a `-e` snippet, or an EPP template's body).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Program {
     pub body: Vec<Expr>,
@@ -17,26 +23,172 @@ pub struct Expr {
     pub span: Span,
 }
 
+/// A name with its own span (function names, parameter names, attribute names, ...).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExprKind {
+    // ---- literals -------------------------------------------------------------------------
+    Undef,
+    Default,
+    Boolean(bool),
     Integer(i64),
+    Float(f64),
+    /// A string with no interpolation (single-quoted, or double-quoted without `$`), escapes resolved.
+    String(String),
+    /// A double-quoted string or heredoc with interpolation: literal text and `$x` / `${expr}` parts.
+    Interpolated(Vec<StringPart>),
+    /// A heredoc: its `:syntax` tag (if any) and its text (a `String` or `Interpolated` expression).
+    Heredoc {
+        syntax: Option<String>,
+        text: Box<Expr>,
+    },
+    /// A regular expression literal `/.../`: the pattern text between the slashes.
+    Regex(String),
+    /// A bare word or qualified name (`foo`, `foo::bar`, `::foo`): evaluates to a string.
+    Name(String),
+    /// A capitalized (qualified) reference (`Integer`, `Foo::Bar`): a type, or a resource type.
+    TypeRef(String),
+    /// `$name`, `$::name`, `$a::b`, `$0`; the name is stored without the `$`.
+    Variable(String),
+    Array(Vec<Expr>),
+    Hash(Vec<HashEntry>),
+
+    // ---- operators ------------------------------------------------------------------------
     Unary {
         op: UnaryOp,
         operand: Box<Expr>,
     },
     Binary {
         op: BinaryOp,
-        /// The span of the operator token itself: Puppet reports arithmetic errors there.
+        /// The operator token's span: Puppet reports operator errors there.
         op_span: Span,
         left: Box<Expr>,
         right: Box<Expr>,
     },
+    /// `target = value`; the target is a `Variable` or an `Array` of variables (multi-assignment).
+    /// `+=` / `-=` parse too (Puppet rejects them in validation).
+    Assignment {
+        op: AssignOp,
+        target: Box<Expr>,
+        value: Box<Expr>,
+    },
+    /// `target[k1, k2, ...]`.
+    Access {
+        target: Box<Expr>,
+        keys: Vec<Expr>,
+    },
+    /// `(expr)`: kept so positions and "no effect" rules match Puppet.
     Paren(Box<Expr>),
+
+    // ---- control --------------------------------------------------------------------------
+    /// A sequence of expressions whose value is the last one's (`{ ... }` bodies, EPP bodies).
+    Block(Vec<Expr>),
+    /// `if` / `elsif` (nested in `else_branch`) / `else`.
+    If {
+        condition: Box<Expr>,
+        then_branch: Box<Expr>,
+        else_branch: Option<Box<Expr>>,
+    },
+    Unless {
+        condition: Box<Expr>,
+        then_branch: Box<Expr>,
+        else_branch: Option<Box<Expr>>,
+    },
+    Case {
+        subject: Box<Expr>,
+        options: Vec<CaseOption>,
+    },
+    /// `subject ? { match => value, ... }`.
+    Selector {
+        subject: Box<Expr>,
+        entries: Vec<SelectorEntry>,
+    },
+
+    // ---- calls and lambdas ----------------------------------------------------------------
+    /// A function call in any of its forms.
+    Call(Box<Call>),
+    /// A lambda that is not attached to a call (only valid where Puppet allows it; kept for errors).
+    Lambda(Box<Lambda>),
+
+    // ---- definitions ----------------------------------------------------------------------
+    /// `function name(params) >> ReturnType { body }`.
+    FunctionDefinition(Box<FunctionDefinition>),
+    /// `type Name = TypeExpression`.
+    TypeAlias {
+        name: Ident,
+        type_expr: Box<Expr>,
+    },
+    /// `class name(params) inherits parent { body }`.
+    ClassDefinition(Box<ClassDefinition>),
+    /// `define name(params) { body }`.
+    DefineDefinition(Box<DefineDefinition>),
+    /// `node 'a', /b/, default inherits x { body }`.
+    NodeDefinition(Box<NodeDefinition>),
+
+    // ---- catalog statements ---------------------------------------------------------------
+    /// `type { title: attr => value, ...; title2: ... }`, possibly `@` virtual or `@@` exported.
+    Resource(Box<ResourceExpr>),
+    /// `File { attr => value }`: defaults for a resource type.
+    ResourceDefaults {
+        type_ref: Box<Expr>,
+        operations: Vec<AttributeOperation>,
+    },
+    /// `File['x'] { attr => value }`: overrides of declared resources.
+    ResourceOverride {
+        target: Box<Expr>,
+        operations: Vec<AttributeOperation>,
+    },
+    /// `Type <| query |>` or `Type <<| query |>>`, with an optional override block.
+    Collector(Box<Collector>),
+    /// `a -> b`, `a ~> b`, `a <- b`, `a <~ b`.
+    Relationship {
+        op: RelationshipOp,
+        op_span: Span,
+        left: Box<Expr>,
+        right: Box<Expr>,
+    },
+
+    // ---- EPP templates --------------------------------------------------------------------
+    /// A whole EPP template: its optional parameter list `<%- | $x | -%>` and its body.
+    EppTemplate {
+        params: Option<Vec<Param>>,
+        body: Box<Expr>,
+    },
+    /// Literal template text, rendered as is.
+    RenderText(String),
+    /// `<%= expr %>`: the expression's value rendered into the output.
+    RenderExpr(Box<Expr>),
+}
+
+/// One piece of an interpolated string.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StringPart {
+    /// Literal text with escapes already resolved; the span covers the source text.
+    Text { text: String, span: Span },
+    /// `$x` or `${expr}`; the expression is the one to evaluate and interpolate.
+    Expr(Expr),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct HashEntry {
+    pub key: Expr,
+    pub value: Expr,
+    pub span: Span,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UnaryOp {
+    /// `-x`
     Neg,
+    /// `!x`
+    Not,
+    /// `*x` (splat / unfold)
+    Splat,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,6 +198,23 @@ pub enum BinaryOp {
     Mul,
     Div,
     Mod,
+    /// `<<`
+    Shl,
+    /// `>>`
+    Shr,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// `=~`
+    Match,
+    /// `!~`
+    NotMatch,
+    In,
+    And,
+    Or,
 }
 
 impl BinaryOp {
@@ -56,6 +225,183 @@ impl BinaryOp {
             BinaryOp::Mul => "*",
             BinaryOp::Div => "/",
             BinaryOp::Mod => "%",
+            BinaryOp::Shl => "<<",
+            BinaryOp::Shr => ">>",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Match => "=~",
+            BinaryOp::NotMatch => "!~",
+            BinaryOp::In => "in",
+            BinaryOp::And => "and",
+            BinaryOp::Or => "or",
         }
     }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AssignOp {
+    /// `=`
+    Assign,
+    /// `+=` (no longer supported by Puppet; rejected in validation)
+    AddAssign,
+    /// `-=` (no longer supported by Puppet; rejected in validation)
+    SubAssign,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RelationshipOp {
+    /// `->`
+    Before,
+    /// `~>`
+    Notify,
+    /// `<-`
+    Require,
+    /// `<~`
+    Subscribe,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CaseOption {
+    /// The option values (`'a', /b/, Integer, default`), splats included as `Unary { Splat }`.
+    pub values: Vec<Expr>,
+    pub body: Expr,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SelectorEntry {
+    pub matcher: Expr,
+    pub value: Expr,
+    pub span: Span,
+}
+
+/// How a call was written; Puppet's rules differ slightly between the forms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallStyle {
+    /// `name(args)` (or `Type(args)`, a call of `new`).
+    Prefix,
+    /// `receiver.name(args)` or `receiver.name`: the receiver is the first argument.
+    Method,
+    /// `name args` without parentheses, as a statement (`notice 'x'`, `include foo`).
+    Statement,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    pub style: CallStyle,
+    /// The function's name (`notice`, `foo::bar`) or, for `Integer('1')`, the type's name.
+    pub name: Ident,
+    /// True when the name is a capitalized type reference (`Integer(...)` calls `new`).
+    pub name_is_type: bool,
+    /// For method calls, the receiver (also passed as the first argument).
+    pub receiver: Option<Expr>,
+    pub args: Vec<Expr>,
+    pub lambda: Option<Lambda>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lambda {
+    pub params: Vec<Param>,
+    pub return_type: Option<Expr>,
+    /// The body (a `Block`).
+    pub body: Expr,
+    pub span: Span,
+}
+
+/// A parameter of a lambda, function, class, define or EPP template.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Param {
+    /// The name without `$`.
+    pub name: Ident,
+    pub type_expr: Option<Expr>,
+    pub default: Option<Expr>,
+    /// `*$rest`: captures the remaining arguments.
+    pub captures_rest: bool,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunctionDefinition {
+    pub name: Ident,
+    pub params: Vec<Param>,
+    pub return_type: Option<Expr>,
+    /// The body (a `Block`).
+    pub body: Expr,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClassDefinition {
+    pub name: Ident,
+    pub params: Vec<Param>,
+    pub parent: Option<Ident>,
+    pub body: Expr,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct DefineDefinition {
+    pub name: Ident,
+    pub params: Vec<Param>,
+    pub body: Expr,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct NodeDefinition {
+    /// Host name strings, regexes, `default`.
+    pub matches: Vec<Expr>,
+    pub parent: Option<Expr>,
+    pub body: Expr,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResourceForm {
+    Regular,
+    /// `@type { ... }`
+    Virtual,
+    /// `@@type { ... }`
+    Exported,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResourceExpr {
+    pub form: ResourceForm,
+    /// The resource type: a `Name` (`file`), `TypeRef` for `Resource[...]`-style, or `class`.
+    pub type_name: Expr,
+    pub bodies: Vec<ResourceBody>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResourceBody {
+    /// The title expression (a string, an array of titles, `default`, ...).
+    pub title: Expr,
+    pub operations: Vec<AttributeOperation>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum AttributeOperation {
+    /// `name => value` or `name +> value`.
+    Set {
+        name: Ident,
+        append: bool,
+        value: Expr,
+        span: Span,
+    },
+    /// `* => $hash`.
+    Splat { value: Expr, span: Span },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Collector {
+    pub type_ref: Expr,
+    /// `<<| |>>` rather than `<| |>`.
+    pub exported: bool,
+    /// The query (`title == 'x' and tag != 'y'`), absent for `<| |>`.
+    pub query: Option<Expr>,
+    /// The optional `{ attr => value }` block after the collector.
+    pub operations: Vec<AttributeOperation>,
 }
