@@ -12,7 +12,7 @@ pub mod types;
 pub mod value;
 
 pub use diagnostic::{Diagnostic, Severity};
-pub use eval::{evaluate, EvalOptions, LogEntry, LogLevel, Outcome};
+pub use eval::{evaluate, EvalOptions, LogEntry, LogLevel, Outcome, Strictness};
 pub use span::{LineCol, LineIndex, Span};
 pub use value::Value;
 

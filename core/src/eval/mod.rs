@@ -11,16 +11,32 @@ use crate::span::Span;
 use crate::syntax::{self, Expr, ExprKind, UnaryOp};
 use crate::value::Value;
 
+/// Puppet's `strict` setting: what happens on questionable code such as string-to-number coercion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Strictness {
+    /// Puppet 8's default: an error.
+    #[default]
+    Error,
+    /// A warning, and evaluation goes on.
+    Warning,
+    /// Silently allowed.
+    Off,
+}
+
 /// What a caller may tune about an evaluation.
 #[derive(Debug, Clone)]
 pub struct EvalOptions {
     /// Deepest nesting of expression evaluation before a diagnostic stops it.
     pub max_depth: usize,
+    pub strict: Strictness,
 }
 
 impl Default for EvalOptions {
     fn default() -> Self {
-        EvalOptions { max_depth: 512 }
+        EvalOptions {
+            max_depth: 512,
+            strict: Strictness::Error,
+        }
     }
 }
 
@@ -62,6 +78,8 @@ pub struct LogEntry {
 #[derive(Debug, Clone)]
 pub struct Outcome {
     pub value: Option<Value>,
+    /// The value of each top-level statement that finished, with its span (the playground's inline results).
+    pub statements: Vec<(Span, Value)>,
     pub logs: Vec<LogEntry>,
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -79,6 +97,7 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Outcome {
             value: None,
+            statements: Vec::new(),
             logs: Vec::new(),
             diagnostics,
         };
@@ -89,10 +108,14 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
         logs: Vec::new(),
     };
     let mut value = Value::Undef;
+    let mut statements = Vec::new();
     let mut failed = false;
     for expr in &program.body {
         match evaluator.eval(expr) {
-            Ok(v) => value = v,
+            Ok(v) => {
+                statements.push((expr.span, v.clone()));
+                value = v;
+            }
             Err(diagnostic) => {
                 diagnostics.push(*diagnostic);
                 failed = true;
@@ -102,6 +125,7 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
     }
     Outcome {
         value: (!failed).then_some(value),
+        statements,
         logs: evaluator.logs,
         diagnostics,
     }

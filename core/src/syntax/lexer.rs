@@ -30,6 +30,20 @@ pub enum Token {
 }
 
 impl Token {
+    /// The stable name of this kind of token, as shown in the Tokens pane.
+    pub fn kind_name(self) -> &'static str {
+        match self {
+            Token::Integer => "integer",
+            Token::Plus => "plus",
+            Token::Minus => "minus",
+            Token::Star => "times",
+            Token::Slash => "divide",
+            Token::Percent => "modulo",
+            Token::LParen => "lparen",
+            Token::RParen => "rparen",
+        }
+    }
+
     /// How Puppet names the token in "Syntax error at ..." messages when it has no text to quote.
     pub fn describe(self) -> &'static str {
         match self {
@@ -43,6 +57,25 @@ impl Token {
             Token::RParen => "')'",
         }
     }
+}
+
+/// A token for the playground's Tokens pane and highlighting: its kind's name and its span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TokenInfo {
+    /// A stable name for the kind of token (`integer`, `plus`, ...); `error` for text no token matches.
+    pub kind: &'static str,
+    pub span: Span,
+}
+
+/// Every token of the source, in order, for display (comments and whitespace are not included).
+pub fn tokens(source: &str) -> Vec<TokenInfo> {
+    lex(source)
+        .into_iter()
+        .map(|lexeme| TokenInfo {
+            kind: lexeme.token.map_or("error", Token::kind_name),
+            span: lexeme.span,
+        })
+        .collect()
 }
 
 /// One lexed item: a token, or a stretch of text no token matches.
