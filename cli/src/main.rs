@@ -1,15 +1,24 @@
-//! puppet-eval: evaluate Puppet code from a file, `-e` or stdin; `--json` and `--jsonl` speak the oracle protocol.
+//! puppet-eval: evaluate Puppet code from a file, `-e` or stdin, a REPL on a terminal; `--json`/`--jsonl` speak the oracle protocol.
 
-use std::io::{self, BufRead, IsTerminal, Read, Write};
+mod repl;
+mod run;
+
+use std::io::{self, IsTerminal, Read};
 use std::process::ExitCode;
 
-use puppet_cli::{protocol, render};
-use puppet_core::{evaluate, types, value, EvalOptions, LineIndex};
+use puppet_cli::protocol;
+use puppet_core::{EvalOptions, Strictness};
 
 const USAGE: &str = "\
-usage: puppet-eval [--type] [--json] (-e CODE | FILE | -)   evaluate Puppet code
-       puppet-eval --jsonl < cases.jsonl                   one {\"id\",\"src\"} case per line
-       puppet-eval --version";
+usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin when no code is given)
+       puppet-eval [OPTIONS] --jsonl < cases.jsonl   one {\"id\",\"src\"} case per line, one result line each
+       puppet-eval                                  an interactive session, when started on a terminal
+
+options:
+  --type                   also print type(value)
+  --json                   print {\"value\",\"type\",\"generalized\",\"logs\",\"error\"} as the oracle does
+  --strict=error|warning|off   Puppet's `strict` setting (default: error, as in Puppet 8)
+  -V, --version            print the version";
 
 struct Args {
     code: Option<String>,
@@ -17,9 +26,21 @@ struct Args {
     show_type: bool,
     json: bool,
     jsonl: bool,
+    options: EvalOptions,
 }
 
-fn parse_args() -> Result<Option<Args>, lexopt::Error> {
+fn parse_strictness(text: &str) -> Result<Strictness, String> {
+    match text {
+        "error" => Ok(Strictness::Error),
+        "warning" => Ok(Strictness::Warning),
+        "off" => Ok(Strictness::Off),
+        other => Err(format!(
+            "--strict takes error, warning or off, not '{other}'"
+        )),
+    }
+}
+
+fn parse_args() -> Result<Option<Args>, String> {
     use lexopt::prelude::*;
     let mut args = Args {
         code: None,
@@ -27,14 +48,22 @@ fn parse_args() -> Result<Option<Args>, lexopt::Error> {
         show_type: false,
         json: false,
         jsonl: false,
+        options: EvalOptions::default(),
     };
     let mut parser = lexopt::Parser::from_env();
-    while let Some(arg) = parser.next()? {
+    let text = |e: lexopt::Error| e.to_string();
+    while let Some(arg) = parser.next().map_err(text)? {
         match arg {
-            Short('e') | Long("execute") => args.code = Some(parser.value()?.string()?),
+            Short('e') | Long("execute") => {
+                args.code = Some(parser.value().map_err(text)?.string().map_err(text)?)
+            }
             Long("type") => args.show_type = true,
             Long("json") => args.json = true,
             Long("jsonl") => args.jsonl = true,
+            Long("strict") => {
+                let value = parser.value().map_err(text)?.string().map_err(text)?;
+                args.options.strict = parse_strictness(&value)?;
+            }
             Short('h') | Long("help") => {
                 println!("{USAGE}");
                 return Ok(None);
@@ -43,8 +72,13 @@ fn parse_args() -> Result<Option<Args>, lexopt::Error> {
                 println!("puppet-eval {}", puppet_core::VERSION);
                 return Ok(None);
             }
-            Value(path) if args.file.is_none() => args.file = Some(path.string()?),
-            _ => return Err(arg.unexpected()),
+            Value(path) if args.file.is_none() => {
+                args.file = Some(
+                    path.string()
+                        .map_err(|p| format!("path {p:?} is not UTF-8"))?,
+                )
+            }
+            _ => return Err(arg.unexpected().to_string()),
         }
     }
     Ok(Some(args))
@@ -54,14 +88,16 @@ fn main() -> ExitCode {
     let args = match parse_args() {
         Ok(Some(args)) => args,
         Ok(None) => return ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("puppet-eval: {e}\n{USAGE}");
+        Err(message) => {
+            eprintln!("puppet-eval: {message}\n{USAGE}");
             return ExitCode::from(2);
         }
     };
-    let options = EvalOptions::default();
     if args.jsonl {
-        return run_jsonl(&options);
+        return run::jsonl(&args.options);
+    }
+    if args.code.is_none() && args.file.is_none() && io::stdin().is_terminal() {
+        return repl::run(&args.options);
     }
     let (source, file) = match read_source(&args) {
         Ok(found) => found,
@@ -71,16 +107,9 @@ fn main() -> ExitCode {
         }
     };
     if args.json {
-        let result = protocol::run_case(&source, &file, &options);
-        let failed = result.error.is_some();
-        println!("{}", serde_json::to_string(&result).unwrap_or_default());
-        return if failed {
-            ExitCode::FAILURE
-        } else {
-            ExitCode::SUCCESS
-        };
+        return run::json(&source, &file, &args.options);
     }
-    run_plain(&source, &file, &options, args.show_type)
+    run::plain(&source, &file, &args.options, args.show_type)
 }
 
 /// Where the code comes from: `-e`, a file, or standard input; and the name to report it under.
@@ -88,88 +117,24 @@ fn read_source(args: &Args) -> Result<(String, String), String> {
     if let Some(code) = &args.code {
         return Ok((code.clone(), protocol::SNIPPET_FILE.into()));
     }
-    match args.file.as_deref() {
-        Some(path) if path != "-" => {
-            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            let text = String::from_utf8(bytes).map_err(|e| {
-                format!(
-                    "{path} is not valid UTF-8 (at byte {})",
-                    e.utf8_error().valid_up_to()
-                )
-            })?;
-            Ok((text, path.into()))
-        }
+    let (bytes, name) = match args.file.as_deref() {
+        Some(path) if path != "-" => (
+            std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?,
+            path.to_string(),
+        ),
         _ => {
-            if args.file.is_none() && io::stdin().is_terminal() {
-                return Err(format!("no code given\n{USAGE}"));
-            }
             let mut bytes = Vec::new();
             io::stdin()
                 .read_to_end(&mut bytes)
                 .map_err(|e| format!("cannot read standard input: {e}"))?;
-            let text = String::from_utf8(bytes).map_err(|e| {
-                format!(
-                    "standard input is not valid UTF-8 (at byte {})",
-                    e.utf8_error().valid_up_to()
-                )
-            })?;
-            Ok((text, "<stdin>".into()))
+            (bytes, "<stdin>".to_string())
         }
-    }
-}
-
-fn run_plain(source: &str, file: &str, options: &EvalOptions, show_type: bool) -> ExitCode {
-    let outcome = evaluate(source, options);
-    let stderr = io::stderr();
-    let mut err = stderr.lock();
-    for entry in &outcome.logs {
-        let level = entry.level.as_str();
-        let mut chars = level.chars();
-        let title: String = chars
-            .next()
-            .map(|c| c.to_ascii_uppercase())
-            .into_iter()
-            .chain(chars)
-            .collect();
-        let _ = writeln!(err, "{title}: {}", entry.message);
-    }
-    let index = LineIndex::new(source);
-    for diagnostic in &outcome.diagnostics {
-        let _ = writeln!(
-            err,
-            "{}",
-            render::diagnostic(source, file, &index, diagnostic)
-        );
-    }
-    match (&outcome.value, outcome.error()) {
-        (Some(v), None) => {
-            println!("{}", value::programmatic(v));
-            if show_type {
-                println!("{}", types::infer(v));
-            }
-            ExitCode::SUCCESS
-        }
-        _ => ExitCode::FAILURE,
-    }
-}
-
-/// JSON Lines: every case in a fresh evaluation; the run goes on past failing cases.
-fn run_jsonl(options: &EvalOptions) -> ExitCode {
-    let stdin = io::stdin();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else {
-            eprintln!("puppet-eval: standard input is not valid UTF-8 text");
-            return ExitCode::from(2);
-        };
-        if line.trim().is_empty() {
-            continue;
-        }
-        if writeln!(out, "{}", protocol::run_json_line(&line, options)).is_err() {
-            return ExitCode::FAILURE;
-        }
-    }
-    let _ = out.flush();
-    ExitCode::SUCCESS
+    };
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{name} is not valid UTF-8 (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    Ok((text, name))
 }

@@ -28,3 +28,16 @@ pub fn diagnostic(source: &str, file: &str, index: &LineIndex, diagnostic: &Diag
         "^".repeat(width)
     )
 }
+
+/// A log line as Puppet prints it on the console: `Notice: text`, `Warning: text`, ...
+pub fn log_line(entry: &puppet_core::LogEntry) -> String {
+    let level = entry.level.as_str();
+    let mut chars = level.chars();
+    let title: String = chars
+        .next()
+        .map(|c| c.to_ascii_uppercase())
+        .into_iter()
+        .chain(chars)
+        .collect();
+    format!("{title}: {}", entry.message)
+}

@@ -87,3 +87,52 @@ fn jsonl_runs_every_case_and_goes_on_after_bad_lines() {
     assert_eq!(lines[2]["id"], 7);
     assert_eq!(lines[2]["value"], "6");
 }
+
+#[test]
+fn strict_takes_only_the_three_settings() {
+    assert!(puppet_eval(&["--strict=warning", "-e", "1"], "")
+        .status
+        .success());
+    assert!(puppet_eval(&["--strict", "off", "-e", "1"], "")
+        .status
+        .success());
+    let out = puppet_eval(&["--strict=loose", "-e", "1"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--strict takes error, warning or off"));
+}
+
+#[test]
+fn jsonl_turns_an_invalid_utf8_line_into_that_cases_error() {
+    let mut input = b"{\"id\":\"bad\",\"src\":\"1 \xff\"}\n".to_vec();
+    input.extend_from_slice(b"{\"id\":\"good\",\"src\":\"1 + 1\"}\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puppet-eval"))
+        .arg("--jsonl")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&input)
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0]["error"].is_string());
+    assert_eq!(lines[1]["value"], "2");
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_refused_with_its_offset() {
+    let path = std::env::temp_dir().join(format!("puppet-eval-{}.pp", std::process::id()));
+    std::fs::write(&path, b"1 +\xff 2").expect("write temp file");
+    let out = puppet_eval(&[path.to_str().expect("utf-8 temp path")], "");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid byte at offset 3"));
+}
