@@ -6,13 +6,14 @@ extern crate std;
 
 pub mod diagnostic;
 pub mod eval;
+mod functions;
 pub mod span;
 pub mod syntax;
 pub mod types;
 pub mod value;
 
 pub use diagnostic::{Diagnostic, Severity};
-pub use eval::{evaluate, EvalOptions, LogEntry, LogLevel, Outcome, Strictness};
+pub use eval::{evaluate, CancelFlag, EvalOptions, Limits, LogEntry, LogLevel, Outcome, Strictness};
 pub use span::{LineCol, LineIndex, Span};
 pub use value::Value;
 

@@ -1,110 +1,176 @@
-//! Arithmetic operators (`+ - * / %` and unary minus) with Puppet's overflow and zero-division rules.
+//! Arithmetic operators `+ - * / % << >>` on numbers, with Ruby's rounding, Puppet's overflow and
+//! zero-division errors, and float results that must stay finite.
 
-use alloc::boxed::Box;
 use alloc::format;
+use alloc::string::String;
 
-use super::{eval_error, EvalResult};
-use crate::diagnostic::Diagnostic;
+use super::flow::{error, EvalResult};
+use super::numeric::Number;
 use crate::span::Span;
 use crate::syntax::BinaryOp;
+use crate::types::a_an;
 use crate::value::Value;
 
-pub(super) fn negate(value: Value, span: Span) -> EvalResult<Value> {
-    match value {
-        Value::Integer(n) => n
-            .checked_neg()
-            .map(Value::Integer)
-            .ok_or_else(|| overflow("-", -(n as i128), span)),
-        other => Err(eval_error(
-            "OPERATOR_NOT_APPLICABLE",
-            format!(
-                "Operator '-' is not applicable to {}.",
-                crate::types::infer(&other).generalize()
-            ),
-            span,
-        )),
+/// Where Puppet reports the errors of one binary expression.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct OperatorSpans {
+    pub operator: Span,
+    pub left: Span,
+    pub right: Span,
+}
+
+impl OperatorSpans {
+    pub fn whole(&self) -> Span {
+        self.left.to(self.right)
     }
 }
 
-pub(super) fn binary(op: BinaryOp, left: Value, right: Value, span: Span) -> EvalResult<Value> {
+pub(crate) fn apply(op: BinaryOp, left: Number, right: Number, spans: OperatorSpans) -> EvalResult<Value> {
     match (left, right) {
-        (Value::Integer(a), Value::Integer(b)) => integer(op, a, b, span).map(Value::Integer),
-        (left, _) => Err(eval_error(
-            "OPERATOR_NOT_APPLICABLE",
-            format!(
-                "Operator '{}' is not applicable to {}.",
-                op.symbol(),
-                crate::types::infer(&left).generalize()
-            ),
-            span,
-        )),
+        (Number::Int(a), Number::Int(b)) => integer(op, a, b, spans).map(Value::Integer),
+        (Number::Float(_), _) if matches!(op, BinaryOp::Mod | BinaryOp::Shl | BinaryOp::Shr) => {
+            Err(not_applicable(op, "a Float", spans.whole()))
+        }
+        (Number::Int(_), Number::Float(_)) if matches!(op, BinaryOp::Mod | BinaryOp::Shl | BinaryOp::Shr) => {
+            Err(error(
+                "OPERATOR_NOT_APPLICABLE",
+                format!(
+                    "Operator '{}' is not applicable to an Integer when right side is a Float.",
+                    op.symbol()
+                ),
+                spans.whole(),
+            ))
+        }
+        (a, b) => float(op, to_f64(a), to_f64(b), spans).map(Value::Float),
     }
 }
 
-/// Integer arithmetic as Ruby does it (division and modulo round toward negative infinity),
-/// with overflow of the 64-bit range reported instead of wrapped.
-fn integer(op: BinaryOp, a: i64, b: i64, span: Span) -> EvalResult<i64> {
+fn to_f64(number: Number) -> f64 {
+    match number {
+        Number::Int(n) => n as f64,
+        Number::Float(f) => f,
+    }
+}
+
+pub(crate) fn not_applicable(op: BinaryOp, what: &str, span: Span) -> super::flow::Unwind {
+    error(
+        "OPERATOR_NOT_APPLICABLE",
+        format!("Operator '{}' is not applicable to {what}.", op.symbol()),
+        span,
+    )
+}
+
+/// `Operator 'x' is not applicable to a Hash.` with the article Puppet uses for the label.
+pub(crate) fn not_applicable_to(op: &str, label: &str, span: Span) -> super::flow::Unwind {
+    error(
+        "OPERATOR_NOT_APPLICABLE",
+        format!("Operator '{op}' is not applicable to {}.", a_an(label)),
+        span,
+    )
+}
+
+fn float(op: BinaryOp, a: f64, b: f64, spans: OperatorSpans) -> EvalResult<f64> {
     let result = match op {
-        BinaryOp::Add => a.checked_add(b),
-        BinaryOp::Sub => a.checked_sub(b),
-        BinaryOp::Mul => a.checked_mul(b),
+        BinaryOp::Add => a + b,
+        BinaryOp::Sub => a - b,
+        BinaryOp::Mul => a * b,
+        BinaryOp::Div => a / b,
+        _ => return Err(not_applicable(op, "a Float", spans.whole())),
+    };
+    if result.is_infinite() || result.is_nan() {
+        return Err(error(
+            "FLOAT_NOT_FINITE",
+            format!(
+                "The result of the {} expression is {}",
+                op.symbol(),
+                if result.is_nan() { "NaN" } else { "Infinity" }
+            ),
+            spans.whole(),
+        ));
+    }
+    Ok(result)
+}
+
+/// Integer arithmetic as Ruby does it (division and modulo round toward negative infinity), with
+/// results outside the 64-bit range reported instead of wrapped.
+fn integer(op: BinaryOp, a: i64, b: i64, spans: OperatorSpans) -> EvalResult<i64> {
+    let exact: i128 = match op {
+        BinaryOp::Add => a as i128 + b as i128,
+        BinaryOp::Sub => a as i128 - b as i128,
+        BinaryOp::Mul => a as i128 * b as i128,
         BinaryOp::Div | BinaryOp::Mod if b == 0 => {
-            return Err(eval_error("DIV_BY_ZERO", "Division by 0", span));
+            return Err(error("DIV_BY_ZERO", "Division by 0", spans.right));
         }
-        BinaryOp::Div => a.checked_div(b).map(|q| {
+        BinaryOp::Div => {
+            let (a, b) = (a as i128, b as i128);
             // Ruby floors the quotient; Rust truncates toward zero.
             if a % b != 0 && ((a < 0) != (b < 0)) {
-                q - 1
+                a / b - 1
             } else {
-                q
+                a / b
             }
-        }),
-        BinaryOp::Mod => a.checked_rem(b).map(|r| {
-            // Ruby's remainder takes the sign of the divisor.
+        }
+        BinaryOp::Mod => {
+            let r = (a as i128) % (b as i128);
             if r != 0 && ((r < 0) != (b < 0)) {
-                r + b
+                r + b as i128
             } else {
                 r
             }
-        }),
-        _ => {
-            return Err(eval_error(
-                "NOT_SUPPORTED",
-                format!(
-                    "Operator '{}' is not supported by the playground yet",
-                    op.symbol()
-                ),
-                span,
-            ))
         }
+        BinaryOp::Shl | BinaryOp::Shr => {
+            let left_shift = (op == BinaryOp::Shl) == (b >= 0);
+            let count = b.unsigned_abs();
+            return if left_shift {
+                shift_left(a, count, op, spans.operator)
+            } else {
+                Ok(if count >= 64 { if a < 0 { -1 } else { 0 } } else { a >> count })
+            };
+        }
+        _ => return Err(not_applicable(op, "an Integer", spans.whole())),
     };
-    result.ok_or_else(|| {
-        let (a, b) = (a as i128, b as i128);
-        let exact = match op {
-            BinaryOp::Add => a + b,
-            BinaryOp::Sub => a - b,
-            BinaryOp::Mul => a * b,
-            // Only i64::MIN / -1 overflows; its exact result is -i64::MIN.
-            BinaryOp::Div | BinaryOp::Mod => -a,
-            _ => 0,
-        };
-        overflow(op.symbol(), exact, span)
-    })
+    i64::try_from(exact).map_err(|_| overflow(op.symbol(), sign_of(exact), &hex_abs(exact.unsigned_abs()), spans.operator))
+}
+
+fn shift_left(a: i64, count: u64, op: BinaryOp, span: Span) -> EvalResult<i64> {
+    if a == 0 {
+        return Ok(0);
+    }
+    if count < 63 {
+        let exact = (a as i128) << count;
+        if let Ok(n) = i64::try_from(exact) {
+            return Ok(n);
+        }
+    }
+    // The exact value in hex: the bits of |a| shifted by count % 4, then count / 4 zero digits.
+    let head = (a.unsigned_abs() as u128) << (count % 4);
+    let mut digits = format!("{head:x}");
+    let zeros = (count / 4).min(1 << 20) as usize;
+    digits.extend(core::iter::repeat_n('0', zeros));
+    Err(overflow(op.symbol(), if a < 0 { '-' } else { '+' }, &digits, span))
+}
+
+fn sign_of(n: i128) -> char {
+    if n < 0 {
+        '-'
+    } else {
+        '+'
+    }
+}
+
+fn hex_abs(n: u128) -> String {
+    format!("{n:x}")
 }
 
 /// Puppet's message for an Integer result outside the 64-bit range, with the exact value in hex.
-fn overflow(operator: &str, exact: i128, span: Span) -> Box<Diagnostic> {
-    let (bound, sign) = if exact < 0 {
-        ("min", '-')
-    } else {
-        ("max", '+')
-    };
-    eval_error(
+pub(crate) fn overflow(operator: &str, sign: char, hex_digits: &str, span: Span) -> super::flow::Unwind {
+    let bound = if sign == '-' { "min" } else { "max" };
+    error(
         "NUMERIC_OVERFLOW",
         format!(
-            "A '{operator}' expression resulted in a value outside of Puppet Integer {bound} range, got '{sign}0x{:x}'",
-            exact.unsigned_abs()
+            "A '{operator}' expression resulted in a value outside of Puppet Integer {bound} range, got '{sign}0x{hex_digits}'"
         ),
         span,
     )
 }
+

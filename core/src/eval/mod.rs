@@ -1,15 +1,36 @@
 //! The evaluator: runs a parsed program and produces its value, log and diagnostics.
+//!
+//! One file per concern: `evaluator` (state and dispatch), `literals`, `operators` with
+//! `arithmetic` and `numeric`, `access`, `assign`, `control` (if/case/selectors), `calls`
+//! (functions, lambdas, parameters), `definitions` (hoisting), `catalog` (classes, resources),
+//! `scope`, `limits` and `flow` (errors and break/next/return).
 
+mod access;
 mod arithmetic;
+mod assign;
+mod builtin_vars;
+pub(crate) mod calls;
+mod catalog;
+mod control;
+mod definitions;
+pub(crate) mod evaluator;
+pub(crate) mod flow;
+mod limits;
+mod literals;
+mod numeric;
+mod operators;
+mod scope;
 
-use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::diagnostic::{Diagnostic, Stage};
+pub use limits::{CancelFlag, Limits};
+
+use crate::diagnostic::Diagnostic;
 use crate::span::Span;
-use crate::syntax::{self, Expr, ExprKind, UnaryOp};
+use crate::syntax;
 use crate::value::Value;
+use evaluator::Evaluator;
 
 /// Puppet's `strict` setting: what happens on questionable code such as string-to-number coercion.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -24,20 +45,12 @@ pub enum Strictness {
 }
 
 /// What a caller may tune about an evaluation.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct EvalOptions {
-    /// Deepest nesting of expression evaluation before a diagnostic stops it.
-    pub max_depth: usize,
     pub strict: Strictness,
-}
-
-impl Default for EvalOptions {
-    fn default() -> Self {
-        EvalOptions {
-            max_depth: 512,
-            strict: Strictness::Error,
-        }
-    }
+    pub limits: Limits,
+    /// Set it from elsewhere to stop the evaluation with a diagnostic.
+    pub cancel: Option<CancelFlag>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,103 +107,42 @@ impl Outcome {
 /// Parse and evaluate `source`.
 pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
     let (program, mut diagnostics) = syntax::parse(source);
-    if diagnostics.iter().any(Diagnostic::is_error) {
-        return Outcome {
-            value: None,
-            statements: Vec::new(),
-            logs: Vec::new(),
-            diagnostics,
-        };
-    }
-    let mut evaluator = Evaluator {
-        options,
-        depth: 0,
+    let mut outcome = Outcome {
+        value: None,
+        statements: Vec::new(),
         logs: Vec::new(),
+        diagnostics: Vec::new(),
     };
-    let mut value = Value::Undef;
-    let mut statements = Vec::new();
-    let mut failed = false;
-    for expr in &program.body {
-        match evaluator.eval(expr) {
-            Ok(v) => {
-                statements.push((expr.span, v.clone()));
-                value = v;
-            }
-            Err(diagnostic) => {
-                diagnostics.push(*diagnostic);
-                failed = true;
-                break;
-            }
-        }
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        outcome.diagnostics = diagnostics;
+        return outcome;
     }
-    Outcome {
-        value: (!failed).then_some(value),
-        statements,
-        logs: evaluator.logs,
-        diagnostics,
+    let mut evaluator = Evaluator::new(options, source);
+    let result = evaluator.run(&program, &mut outcome.statements);
+    outcome.logs = core::mem::take(&mut evaluator.logs);
+    diagnostics.append(&mut evaluator.warnings);
+    match result {
+        Ok(value) => outcome.value = Some(value),
+        Err(unwind) => diagnostics.push(unwind.into_diagnostic()),
     }
-}
-
-pub(crate) type EvalResult<T> = Result<T, Box<Diagnostic>>;
-
-pub(crate) fn eval_error(
-    code: &'static str,
-    message: impl Into<String>,
-    span: Span,
-) -> Box<Diagnostic> {
-    Box::new(Diagnostic::error(Stage::Evaluation, code, message, span))
-}
-
-struct Evaluator<'o> {
-    options: &'o EvalOptions,
-    depth: usize,
-    logs: Vec<LogEntry>,
+    outcome.diagnostics = diagnostics;
+    outcome
 }
 
 impl Evaluator<'_> {
-    fn eval(&mut self, expr: &Expr) -> EvalResult<Value> {
-        self.depth += 1;
-        if self.depth > self.options.max_depth {
-            return Err(eval_error(
-                "NESTING_TOO_DEEP",
-                alloc::format!(
-                    "evaluation nested deeper than {} levels",
-                    self.options.max_depth
-                ),
-                expr.span,
-            ));
+    /// Define everything, run the top-level statements in order, then the defined-type instances.
+    fn run(
+        &mut self,
+        program: &syntax::Program,
+        statements: &mut Vec<(Span, Value)>,
+    ) -> flow::EvalResult<Value> {
+        self.define_all(program)?;
+        let mut value = Value::Undef;
+        for expr in &program.body {
+            value = self.eval(expr)?;
+            statements.push((expr.span, value.clone()));
         }
-        let result = self.eval_inner(expr);
-        self.depth -= 1;
-        result
-    }
-
-    fn eval_inner(&mut self, expr: &Expr) -> EvalResult<Value> {
-        match &expr.kind {
-            ExprKind::Integer(n) => Ok(Value::Integer(*n)),
-            ExprKind::Paren(inner) => self.eval(inner),
-            ExprKind::Unary {
-                op: UnaryOp::Neg,
-                operand,
-            } => {
-                let value = self.eval(operand)?;
-                arithmetic::negate(value, expr.span)
-            }
-            ExprKind::Binary {
-                op,
-                op_span,
-                left,
-                right,
-            } => {
-                let left = self.eval(left)?;
-                let right = self.eval(right)?;
-                arithmetic::binary(*op, left, right, *op_span)
-            }
-            _ => Err(eval_error(
-                "NOT_SUPPORTED",
-                "This expression is not supported by the playground yet",
-                expr.span,
-            )),
-        }
+        self.evaluate_pending_defines()?;
+        Ok(value)
     }
 }

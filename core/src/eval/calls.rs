@@ -1,0 +1,326 @@
+//! Function calls in every form: dispatch to Puppet-defined functions and built-ins, argument
+//! unfolding, lambdas as closures over their defining scope, and parameter binding with type checks.
+
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::evaluator::Evaluator;
+use super::flow::{error, EvalResult, Unwind};
+use crate::span::Span;
+use crate::syntax::ast::{Call, CallStyle, FunctionDefinition, Lambda, Param};
+use crate::types::{describe_mismatch, Type};
+use crate::value::Value;
+
+/// A lambda given to a call, with the scope it was written in (it reads variables from there).
+#[derive(Clone, Copy)]
+pub(crate) struct Closure<'a> {
+    pub lambda: &'a Lambda,
+    pub frame: usize,
+}
+
+impl Closure<'_> {
+    /// How many arguments the lambda accepts: (required, maximum or `None` for captures-rest).
+    pub fn arity(&self) -> (usize, Option<usize>) {
+        params_arity(&self.lambda.params)
+    }
+
+    pub fn param_count(&self) -> usize {
+        self.lambda.params.len()
+    }
+}
+
+/// Where and how a function was called, for its error messages.
+#[derive(Debug, Clone)]
+pub(crate) struct CallSite {
+    pub name: Rc<str>,
+    pub style: CallStyle,
+    /// Where Puppet reports errors of this call.
+    pub span: Span,
+}
+
+impl CallSite {
+    /// An error raised by the called function itself, wrapped the way Puppet wraps it:
+    /// `Error while evaluating a Function Call, <message>` at the call.
+    pub fn fail(&self, message: impl AsRef<str>) -> Unwind {
+        let kind = match self.style {
+            CallStyle::Method => "Method call",
+            CallStyle::Prefix | CallStyle::Statement => "Function Call",
+        };
+        error(
+            "CALL_FAILED",
+            format!("Error while evaluating a {kind}, {}", message.as_ref()),
+            self.span,
+        )
+    }
+}
+
+/// A built-in function: the evaluator, the call site, the evaluated arguments and the lambda.
+pub(crate) type Builtin =
+    fn(&mut Evaluator<'_>, &CallSite, Vec<Value>, Option<&Closure<'_>>) -> EvalResult<Value>;
+
+/// (required, maximum) argument counts of a parameter list; `None` when the last captures the rest.
+pub(crate) fn params_arity(params: &[Param]) -> (usize, Option<usize>) {
+    let required = params
+        .iter()
+        .filter(|p| p.default.is_none() && !p.captures_rest)
+        .count();
+    let max = if params.last().is_some_and(|p| p.captures_rest) {
+        None
+    } else {
+        Some(params.len())
+    };
+    (required, max)
+}
+
+/// Puppet's description of an arity mismatch: `expects 1 argument, got none`.
+pub(crate) fn arity_message(what: &str, (min, max): (usize, Option<usize>), got: usize) -> String {
+    let plural = |n: usize| if n == 1 { "argument" } else { "arguments" };
+    let got_text = if got == 0 {
+        String::from("none")
+    } else {
+        format!("{got}")
+    };
+    match max {
+        Some(0) => format!("{what} expects no arguments, got {got_text}"),
+        Some(max) if max == min => format!("{what} expects {min} {}, got {got_text}", plural(min)),
+        Some(max) => format!("{what} expects between {min} and {max} arguments, got {got_text}"),
+        None => format!("{what} expects at least {min} {}, got {got_text}", plural(min)),
+    }
+}
+
+impl Evaluator<'_> {
+    pub(crate) fn eval_call(&mut self, call: &Call) -> EvalResult<Value> {
+        let site = CallSite {
+            name: Rc::from(call.name.name.as_str()),
+            style: call.style,
+            span: self.call_error_span(call),
+        };
+        let mut args = Vec::with_capacity(call.args.len() + 1);
+        if call.name_is_type {
+            let ty = self.eval_type_ref(&call.name.name, call.name.span, false)?;
+            args.push(ty);
+        }
+        if let Some(receiver) = &call.receiver {
+            args.push(self.eval(receiver)?);
+        }
+        args.extend(self.eval_unfolding(&call.args)?);
+        let closure = call.lambda.as_ref().map(|lambda| Closure {
+            lambda,
+            frame: self.scopes.current(),
+        });
+        if call.name_is_type {
+            return crate::functions::call_builtin(self, "new", &site, args, closure.as_ref())
+                .unwrap_or_else(|| Err(site.fail("new() is not available")));
+        }
+        if let Some(definition) = self.functions.get(&*site.name).cloned() {
+            return self.call_user_function(&definition, &site, args, closure.as_ref());
+        }
+        match crate::functions::call_builtin(self, &site.name, &site, args, closure.as_ref()) {
+            Some(result) => result,
+            None => Err(error(
+                "UNKNOWN_FUNCTION",
+                format!("Unknown function: '{}'.", site.name),
+                call.name.span,
+            )),
+        }
+    }
+
+    /// Puppet reports a call's own errors at the name of a prefix call, and at the `.` (or the
+    /// opening parenthesis, when there are arguments) of a method call.
+    fn call_error_span(&self, call: &Call) -> Span {
+        if call.style != CallStyle::Method {
+            return call.span;
+        }
+        let name = call.name.span;
+        let bytes = self.source.as_bytes();
+        if !call.args.is_empty() && bytes.get(name.end as usize) == Some(&b'(') {
+            return Span::new(name.end, name.end + 1);
+        }
+        let mut at = name.start as usize;
+        while at > 0 {
+            at -= 1;
+            match bytes.get(at) {
+                Some(b'.') => return Span::new(at as u32, at as u32 + 1),
+                Some(b) if b.is_ascii_whitespace() => continue,
+                _ => break,
+            }
+        }
+        name
+    }
+
+    /// Call a function written in Puppet: it sees its parameters and the top scope only.
+    pub(crate) fn call_user_function(
+        &mut self,
+        definition: &FunctionDefinition,
+        site: &CallSite,
+        args: Vec<Value>,
+        closure: Option<&Closure<'_>>,
+    ) -> EvalResult<Value> {
+        let name = &definition.name.name;
+        if closure.is_some() {
+            return Err(site.fail(format!("'{name}' does not expect a block")));
+        }
+        let arity = params_arity(&definition.params);
+        if args.len() < arity.0 || arity.1.is_some_and(|max| args.len() > max) {
+            return Err(site.fail(arity_message(&format!("'{name}'"), arity, args.len())));
+        }
+        self.enter_call(name, site.span)?;
+        let mark = self.scopes.push(0);
+        let saved_match = self.scopes.current_match.take();
+        let result = self.run_function_body(definition, site, args);
+        self.scopes.current_match = saved_match;
+        self.scopes.pop(mark);
+        self.budget.call_depth -= 1;
+        result
+    }
+
+    fn run_function_body(
+        &mut self,
+        definition: &FunctionDefinition,
+        site: &CallSite,
+        args: Vec<Value>,
+    ) -> EvalResult<Value> {
+        let name = &definition.name.name;
+        self.bind_params(&definition.params, args, site, &format!("'{name}' parameter"))?;
+        let value = match self.eval(&definition.body) {
+            Ok(value) => value,
+            Err(Unwind::Return(value, _)) | Err(Unwind::Next(value, _)) => value,
+            Err(other) => return Err(other),
+        };
+        if let Some(return_type) = &definition.return_type {
+            self.check_return(return_type, &value, site, name)?;
+        }
+        Ok(value)
+    }
+
+    /// Call a lambda with `args`; `next(v)` ends it with `v`, `break` and `return` go on outward.
+    pub(crate) fn call_lambda(
+        &mut self,
+        closure: &Closure<'_>,
+        args: Vec<Value>,
+        site: &CallSite,
+    ) -> EvalResult<Value> {
+        let lambda = closure.lambda;
+        let arity = closure.arity();
+        if args.len() < arity.0 || arity.1.is_some_and(|max| args.len() > max) {
+            return Err(site.fail(arity_message(
+                &format!("'{}' block", site.name),
+                arity,
+                args.len(),
+            )));
+        }
+        self.enter_call("lambda", site.span)?;
+        let mark = self.scopes.push(closure.frame);
+        let saved_match = self.scopes.current_match.clone();
+        let result = (|| {
+            self.bind_params(&lambda.params, args, site, "block parameter")?;
+            let value = match self.eval(&lambda.body) {
+                Ok(value) => value,
+                Err(Unwind::Next(value, _)) => value,
+                Err(other) => return Err(other),
+            };
+            if let Some(return_type) = &lambda.return_type {
+                self.check_return(return_type, &value, site, "lambda")?;
+            }
+            Ok(value)
+        })();
+        self.scopes.current_match = saved_match;
+        self.scopes.pop(mark);
+        self.budget.call_depth -= 1;
+        result
+    }
+
+    fn enter_call(&mut self, name: &str, span: Span) -> EvalResult<()> {
+        self.budget.call_depth += 1;
+        let max = self.options.limits.max_call_depth;
+        if self.budget.call_depth > max {
+            self.budget.call_depth -= 1;
+            return Err(error(
+                "CALL_DEPTH_LIMIT",
+                format!("call depth exceeded {max} in function '{name}'"),
+                span,
+            ));
+        }
+        Ok(())
+    }
+
+    /// Bind arguments to parameters in the current (new) scope: defaults, captures-rest and types.
+    fn bind_params(
+        &mut self,
+        params: &[Param],
+        args: Vec<Value>,
+        site: &CallSite,
+        what: &str,
+    ) -> EvalResult<()> {
+        let mut args = args.into_iter();
+        for param in params {
+            let name = param.name.name.as_str();
+            if super::builtin_vars::RESERVED.contains(&name) {
+                return Err(site.fail(format!(
+                    "Attempt to assign to a reserved variable name: '{name}'"
+                )));
+            }
+            let declared = match &param.type_expr {
+                Some(type_expr) => Some(self.eval_type_expr(type_expr)?),
+                None => None,
+            };
+            let value = if param.captures_rest {
+                let rest: Vec<Value> = args.by_ref().collect();
+                if let Some(ty) = &declared {
+                    for item in &rest {
+                        if let Some(mismatch) = describe_mismatch(ty, item) {
+                            return Err(site.fail(format!("{what} '{name}' {mismatch}")));
+                        }
+                    }
+                }
+                Value::array(rest)
+            } else {
+                let value = match args.next() {
+                    Some(value) => value,
+                    None => match &param.default {
+                        Some(default) => self.eval(default)?,
+                        None => Value::Undef,
+                    },
+                };
+                if let Some(ty) = &declared {
+                    if let Some(mismatch) = describe_mismatch(ty, &value) {
+                        return Err(site.fail(format!("{what} '{name}' {mismatch}")));
+                    }
+                }
+                value
+            };
+            self.scopes.assign(Rc::from(name), value);
+        }
+        Ok(())
+    }
+
+    fn check_return(&mut self, return_type: &crate::syntax::ast::Expr, value: &Value, site: &CallSite, name: &str) -> EvalResult<()> {
+        let ty = self.eval_type_expr(return_type)?;
+        if let Some(mismatch) = describe_mismatch(&ty, value) {
+            return Err(site.fail(format!(
+                "value returned from {name} has wrong type, {mismatch}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Evaluate an expression that must give a type (parameter and return types).
+    pub(crate) fn eval_type_expr(&mut self, expr: &crate::syntax::ast::Expr) -> EvalResult<Type> {
+        let saved = core::mem::replace(&mut self.lenient_type_refs, true);
+        let value = self.eval(expr);
+        self.lenient_type_refs = saved;
+        match value? {
+            Value::Type(ty) => Ok((*ty).clone()),
+            other => Err(error(
+                "NOT_A_TYPE",
+                format!(
+                    "A type was expected, got {}",
+                    crate::types::a_an(&crate::value::value_label(&other))
+                ),
+                expr.span,
+            )),
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! Conditionals: `if`/`elsif`/`else`, `unless`, `case` and selectors, with Puppet's matching rules
+//! and the scoping of match variables.
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::evaluator::{is_truthy, Evaluator};
+use super::flow::{error, EvalResult};
+use crate::span::Span;
+use crate::syntax::ast::{CaseOption, Expr, ExprKind, SelectorEntry, UnaryOp};
+use crate::types::instance_of;
+use crate::value::{puppet_equals, SemVer, Value};
+
+impl Evaluator<'_> {
+    pub(crate) fn eval_if(
+        &mut self,
+        condition: &Expr,
+        then_branch: &Expr,
+        else_branch: Option<&Expr>,
+        negate: bool,
+    ) -> EvalResult<Value> {
+        self.with_match_scope(|ev| {
+            let test = is_truthy(&ev.eval(condition)?);
+            if test != negate {
+                ev.eval(then_branch)
+            } else if let Some(otherwise) = else_branch {
+                ev.eval(otherwise)
+            } else {
+                Ok(Value::Undef)
+            }
+        })
+    }
+
+    pub(crate) fn eval_case(&mut self, subject: &Expr, options: &[CaseOption]) -> EvalResult<Value> {
+        self.with_match_scope(|ev| {
+            let subject = ev.eval(subject)?;
+            let mut default_body = None;
+            for option in options {
+                for candidate in ev.option_values(&option.values)? {
+                    if matches!(candidate, Value::Default) {
+                        default_body.get_or_insert(&option.body);
+                        continue;
+                    }
+                    if ev.case_matches(&candidate, &subject)? {
+                        return ev.eval(&option.body);
+                    }
+                }
+            }
+            match default_body {
+                Some(body) => ev.eval(body),
+                None => Ok(Value::Undef),
+            }
+        })
+    }
+
+    pub(crate) fn eval_selector(
+        &mut self,
+        subject: &Expr,
+        entries: &[SelectorEntry],
+        span: Span,
+    ) -> EvalResult<Value> {
+        self.with_match_scope(|ev| {
+            let subject_value = ev.eval(subject)?;
+            let mut default_value = None;
+            for entry in entries {
+                for candidate in ev.option_values(core::slice::from_ref(&entry.matcher))? {
+                    if matches!(candidate, Value::Default) {
+                        default_value.get_or_insert(&entry.value);
+                        continue;
+                    }
+                    if ev.case_matches(&candidate, &subject_value)? {
+                        return ev.eval(&entry.value);
+                    }
+                }
+            }
+            match default_value {
+                Some(value) => ev.eval(value),
+                None => Err(error(
+                    "NO_SELECTOR_MATCH",
+                    format!(
+                        "No matching entry for selector parameter with value '{}'",
+                        crate::value::to_string_default(&subject_value)
+                    ),
+                    span,
+                )),
+            }
+        })
+    }
+
+    /// The values of a case option list: `*[a, b]` contributes each element.
+    fn option_values(&mut self, exprs: &[Expr]) -> EvalResult<Vec<Value>> {
+        let mut values = Vec::with_capacity(exprs.len());
+        for expr in exprs {
+            match &expr.kind {
+                ExprKind::Unary {
+                    op: UnaryOp::Splat,
+                    operand,
+                } => match self.eval(operand)? {
+                    Value::Array(items) => values.extend(items.iter().cloned()),
+                    other => values.push(other),
+                },
+                _ => values.push(self.eval(expr)?),
+            }
+        }
+        Ok(values)
+    }
+
+    /// Whether a case option or selector key matches the subject.
+    pub(crate) fn case_matches(&mut self, option: &Value, subject: &Value) -> EvalResult<bool> {
+        self.step(1, Span::default())?;
+        Ok(match (option, subject) {
+            (Value::Default, _) => true,
+            (Value::Regexp(regexp), Value::String(text)) => self.regex_match(regexp, text),
+            (Value::Regexp(_), _) => false,
+            (Value::Type(ty), _) => instance_of(ty, subject),
+            (Value::Array(options), Value::Array(items)) => {
+                if options.len() != items.len() {
+                    return Ok(false);
+                }
+                for (o, s) in options.iter().zip(items.iter()) {
+                    if !self.case_matches(o, s)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            (Value::Hash(options), Value::Hash(items)) => {
+                for (key, o) in options.iter() {
+                    let Some(s) = items.get(key) else {
+                        return Ok(false);
+                    };
+                    if !self.case_matches(o, s)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            (Value::SemVerRange(range), Value::SemVer(version)) => range.includes(version),
+            (Value::SemVerRange(range), Value::String(text)) => {
+                SemVer::parse(text).is_ok_and(|v| range.includes(&v))
+            }
+            _ => puppet_equals(option, subject),
+        })
+    }
+}

@@ -1,0 +1,239 @@
+//! The evaluator's state and its dispatch over expression kinds.
+
+use alloc::collections::BTreeMap;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::flow::{error, EvalResult, Unwind};
+use super::limits::{check_len, Budget};
+use super::scope::Scopes;
+use super::{EvalOptions, LogEntry, LogLevel};
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+use crate::syntax::ast::{Expr, ExprKind, FunctionDefinition};
+use crate::types::AliasRegistry;
+use crate::value::Value;
+
+/// Everything one evaluation keeps: scopes, definitions, the log, and the limits' counters.
+pub(crate) struct Evaluator<'o> {
+    pub options: &'o EvalOptions,
+    /// The program's source text (some of Puppet's positions are found in it).
+    pub source: &'o str,
+    /// Inside type parameters an unknown capitalized name is a `TypeReference`, not an error.
+    pub lenient_type_refs: bool,
+    pub budget: Budget,
+    pub scopes: Scopes,
+    pub logs: Vec<LogEntry>,
+    /// Warnings raised during evaluation (strict mode set to warning, deprecations).
+    pub warnings: Vec<Diagnostic>,
+    /// Functions written in Puppet, by name.
+    pub functions: BTreeMap<String, Rc<FunctionDefinition>>,
+    pub aliases: AliasRegistry,
+    pub catalog: super::catalog::Catalog,
+}
+
+impl<'o> Evaluator<'o> {
+    pub fn new(options: &'o EvalOptions, source: &'o str) -> Self {
+        let mut evaluator = Evaluator {
+            options,
+            source,
+            lenient_type_refs: false,
+            budget: Budget::default(),
+            scopes: Scopes::new(),
+            logs: Vec::new(),
+            warnings: Vec::new(),
+            functions: BTreeMap::new(),
+            aliases: AliasRegistry::new(),
+            catalog: super::catalog::Catalog::default(),
+        };
+        super::builtin_vars::define(&mut evaluator.scopes);
+        evaluator
+    }
+
+    pub fn line_index(&self) -> crate::span::LineIndex {
+        crate::span::LineIndex::new(self.source)
+    }
+
+    /// Count evaluation steps against the budget (built-in functions call this per iteration).
+    #[inline]
+    pub fn step(&mut self, n: u64, span: Span) -> EvalResult<()> {
+        self.budget
+            .step(n, &self.options.limits, self.options.cancel.as_ref(), span)
+    }
+
+    pub fn log(&mut self, level: LogLevel, message: String, span: Span) {
+        self.logs.push(LogEntry {
+            level,
+            message,
+            span,
+        });
+    }
+
+    /// Fail when a string or collection a program builds is over the size limits.
+    pub fn check_string(&self, text: &str, span: Span) -> EvalResult<()> {
+        check_len(
+            text.len(),
+            self.options.limits.max_string_len,
+            "a string's length in bytes",
+            span,
+        )
+    }
+
+    pub fn check_collection(&self, len: usize, span: Span) -> EvalResult<()> {
+        check_len(
+            len,
+            self.options.limits.max_collection_len,
+            "the number of elements of a collection",
+            span,
+        )
+    }
+
+    /// Evaluate one expression to a value.
+    pub fn eval(&mut self, expr: &Expr) -> EvalResult<Value> {
+        self.step(1, expr.span)?;
+        self.budget.depth += 1;
+        if self.budget.depth > self.options.limits.max_depth {
+            self.budget.depth -= 1;
+            return Err(error(
+                "DEPTH_LIMIT",
+                alloc::format!(
+                    "evaluation nested deeper than {} levels",
+                    self.options.limits.max_depth
+                ),
+                expr.span,
+            ));
+        }
+        let result = self.eval_kind(expr);
+        self.budget.depth -= 1;
+        result
+    }
+
+    fn eval_kind(&mut self, expr: &Expr) -> EvalResult<Value> {
+        let span = expr.span;
+        match &expr.kind {
+            ExprKind::Undef => Ok(Value::Undef),
+            ExprKind::Default => Ok(Value::Default),
+            ExprKind::Boolean(b) => Ok(Value::Boolean(*b)),
+            ExprKind::Integer(n) => Ok(Value::Integer(*n)),
+            ExprKind::Float(f) => Ok(Value::Float(*f)),
+            ExprKind::String(text) => {
+                self.check_string(text, span)?;
+                Ok(Value::string(text))
+            }
+            ExprKind::Interpolated(parts) => self.eval_interpolated(parts, span),
+            ExprKind::Heredoc { text, .. } => self.eval(text),
+            ExprKind::Regex(pattern) => self.regex_value(pattern, span),
+            ExprKind::Name(name) => Ok(Value::string(name)),
+            ExprKind::TypeRef(name) => self.eval_type_ref(name, span, self.lenient_type_refs),
+            ExprKind::Variable(name) => self.eval_variable(name, span),
+            ExprKind::Array(items) => self.eval_array(items, span),
+            ExprKind::Hash(entries) => self.eval_hash(entries, span),
+            ExprKind::Unary { op, operand } => self.eval_unary(*op, operand, span),
+            ExprKind::Binary {
+                op,
+                op_span,
+                left,
+                right,
+            } => self.eval_binary(*op, left, right, *op_span),
+            ExprKind::Assignment { op, target, value } => {
+                self.eval_assignment(*op, target, value, span)
+            }
+            ExprKind::Access { target, keys } => self.eval_access(target, keys, span),
+            ExprKind::Paren(inner) => self.eval(inner),
+            ExprKind::Block(body) => self.eval_block(body),
+            ExprKind::If {
+                condition,
+                then_branch,
+                else_branch,
+            } => self.eval_if(condition, then_branch, else_branch.as_deref(), false),
+            ExprKind::Unless {
+                condition,
+                then_branch,
+                else_branch,
+            } => self.eval_if(condition, then_branch, else_branch.as_deref(), true),
+            ExprKind::Case { subject, options } => self.eval_case(subject, options),
+            ExprKind::Selector { subject, entries } => self.eval_selector(subject, entries, span),
+            ExprKind::Call(call) => self.eval_call(call),
+            ExprKind::Lambda(_) => Err(error(
+                "LAMBDA_WITHOUT_CALL",
+                "A lambda can only be given to a function call",
+                span,
+            )),
+            // Definitions were registered before evaluation started; where they stand they are no-ops.
+            ExprKind::FunctionDefinition(_)
+            | ExprKind::TypeAlias { .. }
+            | ExprKind::ClassDefinition(_)
+            | ExprKind::DefineDefinition(_)
+            | ExprKind::NodeDefinition(_) => Ok(Value::Undef),
+            ExprKind::Resource(resource) => self.eval_resource(resource, span),
+            ExprKind::ResourceDefaults { .. }
+            | ExprKind::ResourceOverride { .. }
+            | ExprKind::Collector(_) => self.eval_catalog_statement(expr),
+            ExprKind::Relationship { left, right, .. } => {
+                self.eval(left)?;
+                self.eval(right)
+            }
+            ExprKind::EppTemplate { body, .. } => self.eval(body),
+            ExprKind::RenderText(_) | ExprKind::RenderExpr(_) => Err(error(
+                "EPP_OUTSIDE_TEMPLATE",
+                "Template text can only be rendered by an EPP template",
+                span,
+            )),
+        }
+    }
+
+    /// A block: its expressions in order; the value is the last one's (`undef` when empty).
+    pub fn eval_block(&mut self, body: &[Expr]) -> EvalResult<Value> {
+        let mut value = Value::Undef;
+        for expr in body {
+            value = self.eval(expr)?;
+        }
+        Ok(value)
+    }
+
+    fn eval_variable(&mut self, name: &str, span: Span) -> EvalResult<Value> {
+        if let Some(index) = numeric_variable(name) {
+            return Ok(self.scopes.match_variable(index));
+        }
+        if let Some(value) = self.scopes.lookup(name) {
+            return Ok(value.clone());
+        }
+        if let Some(value) = self.catalog.class_variable(name) {
+            return Ok(value);
+        }
+        Err(error(
+            "UNKNOWN_VARIABLE",
+            alloc::format!("Unknown variable: '{name}'."),
+            span,
+        ))
+    }
+
+    /// Run `f` with the match variables saved, restoring them afterwards (if, case, selectors).
+    pub fn with_match_scope<T>(&mut self, f: impl FnOnce(&mut Self) -> EvalResult<T>) -> EvalResult<T> {
+        let saved = self.scopes.current_match.clone();
+        let result = f(self);
+        self.scopes.current_match = saved;
+        result
+    }
+}
+
+/// `$0`, `$1`, ...: the index of a numeric (match) variable.
+pub(crate) fn numeric_variable(name: &str) -> Option<usize> {
+    if name.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty() {
+        name.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// Puppet's truthiness: only `undef` and `false` are false.
+pub(crate) fn is_truthy(value: &Value) -> bool {
+    !matches!(value, Value::Undef | Value::Boolean(false))
+}
+
+impl From<Unwind> for Diagnostic {
+    fn from(unwind: Unwind) -> Self {
+        unwind.into_diagnostic()
+    }
+}

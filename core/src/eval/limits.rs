@@ -1,0 +1,108 @@
+//! The engine's own limits: a step budget, call and nesting depth, sizes, and cancellation.
+
+use alloc::format;
+use alloc::sync::Arc;
+use core::sync::atomic::{AtomicBool, Ordering};
+
+use super::flow::{error, EvalResult};
+use crate::span::Span;
+
+/// Limits on one evaluation, with defaults suited to a browser tab. Reaching one is an ordinary
+/// diagnostic at the position where evaluation stood.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Evaluation steps (expressions evaluated, iterations inside functions, elements matched).
+    pub max_steps: u64,
+    /// Calls of user functions and lambdas nested in each other.
+    pub max_call_depth: usize,
+    /// Expressions nested in each other during evaluation (bounds the native stack).
+    pub max_depth: usize,
+    /// Elements of an array or hash a program builds.
+    pub max_collection_len: usize,
+    /// Bytes of a string a program builds.
+    pub max_string_len: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_steps: 10_000_000,
+            max_call_depth: 1000,
+            max_depth: 4000,
+            max_collection_len: 1_000_000,
+            max_string_len: 4 * 1024 * 1024,
+        }
+    }
+}
+
+/// A flag another thread (a Ctrl+C handler, a UI) sets to stop a running evaluation.
+#[derive(Debug, Clone, Default)]
+pub struct CancelFlag(Arc<AtomicBool>);
+
+impl CancelFlag {
+    pub fn new() -> Self {
+        CancelFlag::default()
+    }
+
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn reset(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The running counters checked against [`Limits`].
+#[derive(Debug, Default)]
+pub(crate) struct Budget {
+    pub steps: u64,
+    pub depth: usize,
+    pub call_depth: usize,
+}
+
+impl Budget {
+    /// Count `n` steps; fails when the budget is spent or the evaluation was cancelled.
+    #[inline]
+    pub fn step(
+        &mut self,
+        n: u64,
+        limits: &Limits,
+        cancel: Option<&CancelFlag>,
+        span: Span,
+    ) -> EvalResult<()> {
+        self.steps += n;
+        if self.steps > limits.max_steps {
+            return Err(error(
+                "STEP_LIMIT",
+                format!("evaluation stopped after {} steps", limits.max_steps),
+                span,
+            ));
+        }
+        // Checking an atomic every step would cost; every 1024 steps is prompt enough.
+        if self.steps & 1023 < n {
+            if let Some(flag) = cancel {
+                if flag.is_cancelled() {
+                    return Err(error("CANCELLED", "evaluation was cancelled", span));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Fail when a collection or string a program builds would exceed the limits.
+pub(crate) fn check_len(len: usize, max: usize, what: &str, span: Span) -> EvalResult<()> {
+    if len > max {
+        return Err(error(
+            "SIZE_LIMIT",
+            format!("{what} would exceed the limit of {max}"),
+            span,
+        ));
+    }
+    Ok(())
+}

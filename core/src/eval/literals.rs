@@ -1,0 +1,123 @@
+//! Literal expressions that build values: interpolated strings, arrays, hashes, regexes, type names.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::evaluator::Evaluator;
+use super::flow::{error, EvalResult};
+use crate::span::Span;
+use crate::syntax::ast::{Expr, ExprKind, HashEntry, StringPart, UnaryOp};
+use crate::types::Type;
+use crate::value::{self, Hash, Regexp, Value};
+
+/// The resource types Puppet 7 knows without any module (`File`, `Exec`, ...), lower-cased.
+pub(crate) const CORE_RESOURCE_TYPES: &[&str] = &[
+    "component",
+    "exec",
+    "file",
+    "filebucket",
+    "group",
+    "node",
+    "notify",
+    "package",
+    "resources",
+    "schedule",
+    "service",
+    "stage",
+    "tidy",
+    "user",
+    "whit",
+];
+
+impl Evaluator<'_> {
+    pub(crate) fn eval_interpolated(&mut self, parts: &[StringPart], span: Span) -> EvalResult<Value> {
+        let mut text = String::new();
+        for part in parts {
+            match part {
+                StringPart::Text { text: literal, .. } => text.push_str(literal),
+                StringPart::Expr(expr) => {
+                    let value = self.eval(expr)?;
+                    text.push_str(&value::interpolate(&value));
+                }
+            }
+            self.check_string(&text, span)?;
+        }
+        Ok(Value::string(&text))
+    }
+
+    /// Array elements, with `*expr` unfolding an array into the elements.
+    pub(crate) fn eval_array(&mut self, items: &[Expr], span: Span) -> EvalResult<Value> {
+        let values = self.eval_unfolding(items)?;
+        self.check_collection(values.len(), span)?;
+        Ok(Value::array(values))
+    }
+
+    /// Evaluate expressions into a list, where `*x` contributes the elements of the array `x`.
+    pub(crate) fn eval_unfolding(&mut self, items: &[Expr]) -> EvalResult<Vec<Value>> {
+        let mut values = Vec::with_capacity(items.len());
+        for item in items {
+            if let ExprKind::Unary {
+                op: UnaryOp::Splat,
+                operand,
+            } = &item.kind
+            {
+                match self.eval(operand)? {
+                    Value::Array(array) => values.extend(array.iter().cloned()),
+                    other => values.push(other),
+                }
+            } else {
+                values.push(self.eval(item)?);
+            }
+        }
+        Ok(values)
+    }
+
+    pub(crate) fn eval_hash(&mut self, entries: &[HashEntry], span: Span) -> EvalResult<Value> {
+        let mut pairs = Vec::with_capacity(entries.len());
+        for entry in entries {
+            let key = self.eval(&entry.key)?;
+            let value = self.eval(&entry.value)?;
+            pairs.push((key, value));
+        }
+        self.check_collection(pairs.len(), span)?;
+        Ok(Value::Hash(pairs.into_iter().collect::<Hash>()))
+    }
+
+    pub(crate) fn regex_value(&mut self, pattern: &str, span: Span) -> EvalResult<Value> {
+        match Regexp::new(pattern) {
+            Ok(regexp) => Ok(Value::Regexp(regexp)),
+            Err(e) => Err(error("INVALID_REGEX", alloc::format!("{e}"), span)),
+        }
+    }
+
+    /// A capitalized name: an alias, a built-in type, a resource type, or (in type parameters, where
+    /// Puppet resolves late) an unresolved `TypeReference`; elsewhere an unknown name is an error.
+    pub(crate) fn eval_type_ref(&mut self, name: &str, span: Span, lenient: bool) -> EvalResult<Value> {
+        if let Some(ty) = self.resolve_type_name(name) {
+            return Ok(Value::from_type(ty));
+        }
+        if lenient {
+            return Ok(Value::from_type(Type::TypeReference(name.into())));
+        }
+        Err(error(
+            "RESOURCE_TYPE_NOT_FOUND",
+            alloc::format!("Resource type not found: {name}"),
+            span,
+        ))
+    }
+
+    /// The type a capitalized name stands for, if it stands for one.
+    pub(crate) fn resolve_type_name(&self, name: &str) -> Option<Type> {
+        if let Some(alias) = self.aliases.lookup(name) {
+            return Some(Type::Alias(alias));
+        }
+        if let Some(ty) = Type::from_name(name) {
+            return Some(ty);
+        }
+        let lower = name.to_ascii_lowercase();
+        if CORE_RESOURCE_TYPES.contains(&lower.as_str()) || self.catalog.is_defined_type(&lower) {
+            return Some(Type::resource(&lower, None));
+        }
+        None
+    }
+}

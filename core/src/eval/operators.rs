@@ -1,0 +1,337 @@
+//! Unary and binary operator expressions: dispatch to arithmetic, collections, equality,
+//! comparison, matching and `in`.
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::arithmetic::{self, not_applicable_to, OperatorSpans};
+use super::evaluator::{is_truthy, Evaluator};
+use super::flow::{error, EvalResult};
+use super::numeric::Number;
+use crate::span::Span;
+use crate::syntax::ast::{BinaryOp, Expr, UnaryOp};
+use crate::types::instance_of;
+use crate::value::{puppet_compare, puppet_equals, value_label, Array, Value};
+
+impl Evaluator<'_> {
+    pub(crate) fn eval_unary(&mut self, op: UnaryOp, operand: &Expr, span: Span) -> EvalResult<Value> {
+        let value = self.eval(operand)?;
+        match op {
+            UnaryOp::Not => Ok(Value::Boolean(!is_truthy(&value))),
+            // Outside of argument lists, arrays and case options, `*x` is just `x`.
+            UnaryOp::Splat => Ok(value),
+            UnaryOp::Neg => match self.to_number(&value, span)? {
+                Number::Int(n) => n.checked_neg().map(Value::Integer).ok_or_else(|| {
+                    arithmetic::overflow("-", '+', "8000000000000000", span)
+                }),
+                Number::Float(f) => Ok(Value::Float(-f)),
+            },
+        }
+    }
+
+    pub(crate) fn eval_binary(
+        &mut self,
+        op: BinaryOp,
+        left: &Expr,
+        right: &Expr,
+        op_span: Span,
+    ) -> EvalResult<Value> {
+        let spans = OperatorSpans {
+            operator: op_span,
+            left: left.span,
+            right: right.span,
+        };
+        match op {
+            BinaryOp::And => {
+                let l = self.eval(left)?;
+                if !is_truthy(&l) {
+                    return Ok(Value::Boolean(false));
+                }
+                let r = self.eval(right)?;
+                return Ok(Value::Boolean(is_truthy(&r)));
+            }
+            BinaryOp::Or => {
+                let l = self.eval(left)?;
+                if is_truthy(&l) {
+                    return Ok(Value::Boolean(true));
+                }
+                let r = self.eval(right)?;
+                return Ok(Value::Boolean(is_truthy(&r)));
+            }
+            _ => {}
+        }
+        let l = self.eval(left)?;
+        let r = self.eval(right)?;
+        self.apply_binary(op, l, r, spans)
+    }
+
+    pub(crate) fn apply_binary(
+        &mut self,
+        op: BinaryOp,
+        l: Value,
+        r: Value,
+        spans: OperatorSpans,
+    ) -> EvalResult<Value> {
+        match op {
+            BinaryOp::Eq => Ok(Value::Boolean(puppet_equals(&l, &r))),
+            BinaryOp::Ne => Ok(Value::Boolean(!puppet_equals(&l, &r))),
+            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
+                match puppet_compare(op.symbol(), &l, &r) {
+                    Ok(result) => Ok(Value::Boolean(result)),
+                    Err(e) => Err(error("NOT_COMPARABLE", e.message(), spans.whole())),
+                }
+            }
+            BinaryOp::Match => self.matches(&l, &r, spans).map(Value::Boolean),
+            BinaryOp::NotMatch => self.matches(&l, &r, spans).map(|m| Value::Boolean(!m)),
+            BinaryOp::In => Ok(Value::Boolean(self.is_in(&l, &r))),
+            BinaryOp::Add => self.add(l, r, spans),
+            BinaryOp::Sub => self.subtract(l, r, spans),
+            BinaryOp::Shl => match l {
+                Value::Array(items) => {
+                    self.check_collection(items.len() + 1, spans.whole())?;
+                    Ok(Value::Array(items.pushed(r)))
+                }
+                other => self.numeric(op, other, r, spans),
+            },
+            _ => self.numeric(op, l, r, spans),
+        }
+    }
+
+    fn numeric(&mut self, op: BinaryOp, l: Value, r: Value, spans: OperatorSpans) -> EvalResult<Value> {
+        if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
+            if let Value::Hash(_) = l {
+                return Err(not_applicable_to(op.symbol(), "Hash", spans.whole()));
+            }
+        }
+        let a = self.to_number(&l, spans.left)?;
+        let b = self.to_number(&r, spans.right)?;
+        arithmetic::apply(op, a, b, spans)
+    }
+
+    /// `+`: concatenation of arrays, merge of hashes, or numeric addition.
+    fn add(&mut self, l: Value, r: Value, spans: OperatorSpans) -> EvalResult<Value> {
+        match l {
+            Value::Array(items) => {
+                let mut result: Vec<Value> = items.into_vec();
+                match r {
+                    Value::Array(more) => result.extend(more.iter().cloned()),
+                    Value::Hash(hash) => result.extend(
+                        hash.iter()
+                            .map(|(k, v)| Value::array(alloc::vec![k.clone(), v.clone()])),
+                    ),
+                    other => result.push(other),
+                }
+                self.check_collection(result.len(), spans.whole())?;
+                Ok(Value::array(result))
+            }
+            Value::Hash(hash) => {
+                let merged = match r {
+                    Value::Hash(other) => {
+                        let mut merged = hash;
+                        for (k, v) in other.iter() {
+                            merged = merged.inserted(k.clone(), v.clone());
+                        }
+                        merged
+                    }
+                    Value::Array(items) => {
+                        let pairs = hash_pairs_from_array(&items).ok_or_else(|| {
+                            error(
+                                "HASH_FROM_ODD_ARRAY",
+                                "Error while evaluating a '+' expression, odd number of arguments for Hash",
+                                spans.operator,
+                            )
+                        })?;
+                        let mut merged = hash;
+                        for (k, v) in pairs {
+                            merged = merged.inserted(k, v);
+                        }
+                        merged
+                    }
+                    _ => {
+                        return Err(error(
+                            "HASH_APPEND",
+                            "Error while evaluating a '+' expression, Can only append Array or Hash to a Hash",
+                            spans.operator,
+                        ))
+                    }
+                };
+                self.check_collection(merged.len(), spans.whole())?;
+                Ok(Value::Hash(merged))
+            }
+            other => self.numeric(BinaryOp::Add, other, r, spans),
+        }
+    }
+
+    /// `-`: removal of array elements or hash keys, or numeric subtraction.
+    fn subtract(&mut self, l: Value, r: Value, spans: OperatorSpans) -> EvalResult<Value> {
+        match l {
+            Value::Array(items) => {
+                let remove: Vec<Value> = match r {
+                    Value::Array(more) => more.iter().cloned().collect(),
+                    Value::Hash(hash) => hash
+                        .iter()
+                        .map(|(k, v)| Value::array(alloc::vec![k.clone(), v.clone()]))
+                        .collect(),
+                    other => alloc::vec![other],
+                };
+                self.step(items.len() as u64, spans.operator)?;
+                // Array deletion compares with strict equality (case-sensitive strings).
+                let kept: Array = items.iter().filter(|v| !remove.contains(v)).cloned().collect();
+                Ok(Value::Array(kept))
+            }
+            Value::Hash(hash) => {
+                let keys: Vec<Value> = match r {
+                    Value::Array(more) => more.iter().cloned().collect(),
+                    Value::Hash(other) => other.keys().cloned().collect(),
+                    other => alloc::vec![other],
+                };
+                let mut result = hash;
+                for key in &keys {
+                    result = result.removed(key);
+                }
+                Ok(Value::Hash(result))
+            }
+            other => self.numeric(BinaryOp::Sub, other, r, spans),
+        }
+    }
+
+    /// `left =~ right`: a type test, or a regular expression match that sets `$0..$n`.
+    fn matches(&mut self, left: &Value, right: &Value, spans: OperatorSpans) -> EvalResult<bool> {
+        if let Value::Type(ty) = right {
+            self.step(1, spans.operator)?;
+            return Ok(instance_of(ty, left));
+        }
+        let Value::String(text) = left else {
+            return Err(error(
+                "MATCH_NOT_STRING",
+                format!(
+                    "Left match operand must result in a String value. Got {}.",
+                    crate::types::a_an(&value_label(left))
+                ),
+                spans.left,
+            ));
+        };
+        let regexp = match right {
+            Value::Regexp(regexp) => regexp.clone(),
+            Value::String(pattern) => crate::value::Regexp::new(pattern).map_err(|e| {
+                error(
+                    "MATCH_BAD_REGEX",
+                    format!("Can not convert right match operand to a regular expression. Caused by '{e}'."),
+                    spans.right,
+                )
+            })?,
+            other => {
+                return Err(error(
+                    "MATCH_BAD_REGEX",
+                    format!(
+                        "Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of {} into String'.",
+                        ruby_class(other)
+                    ),
+                    spans.right,
+                ))
+            }
+        };
+        Ok(self.regex_match(&regexp, text))
+    }
+
+    /// Match `text` against `regexp`; on success the captures become `$0..$n`.
+    pub(crate) fn regex_match(&mut self, regexp: &crate::value::Regexp, text: &str) -> bool {
+        match regexp.regex().captures(text) {
+            Some(captures) => {
+                let groups: Vec<Option<alloc::rc::Rc<str>>> = captures
+                    .iter()
+                    .map(|group| group.map(|m| alloc::rc::Rc::from(m.as_str())))
+                    .collect();
+                self.scopes.current_match = Some(groups.into());
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// `left in right`, by the table of the specification.
+    fn is_in(&mut self, left: &Value, right: &Value) -> bool {
+        match right {
+            Value::String(haystack) => match left {
+                Value::String(needle) => contains_ignore_case(haystack, needle),
+                Value::Regexp(regexp) => self.regex_match(regexp, haystack),
+                _ => false,
+            },
+            Value::Array(items) => items.iter().any(|item| self.element_in(left, item)),
+            Value::Hash(hash) => hash.keys().any(|key| self.element_in(left, key)),
+            Value::SemVerRange(range) => match left {
+                Value::SemVer(version) => range.includes(version),
+                Value::String(text) => crate::value::SemVer::parse(text)
+                    .map(|v| range.includes(&v))
+                    .unwrap_or(false),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    fn element_in(&mut self, left: &Value, item: &Value) -> bool {
+        match left {
+            Value::Type(ty) => instance_of(ty, item),
+            Value::Regexp(regexp) => match item {
+                Value::String(text) => self.regex_match(regexp, text),
+                _ => false,
+            },
+            _ => puppet_equals(left, item),
+        }
+    }
+}
+
+/// Pairs from `[k1, v1, k2, v2]` or `[[k1, v1], [k2, v2]]`; `None` for an odd flat list.
+pub(crate) fn hash_pairs_from_array(items: &Array) -> Option<Vec<(Value, Value)>> {
+    let all_pairs = !items.is_empty()
+        && items
+            .iter()
+            .all(|item| matches!(item, Value::Array(pair) if pair.len() == 2));
+    if all_pairs {
+        return Some(
+            items
+                .iter()
+                .filter_map(|item| match item {
+                    Value::Array(pair) => Some((pair.get(0)?.clone(), pair.get(1)?.clone())),
+                    _ => None,
+                })
+                .collect(),
+        );
+    }
+    if items.len() % 2 != 0 {
+        return None;
+    }
+    Some(
+        items
+            .as_slice()
+            .chunks(2)
+            .filter_map(|pair| Some((pair.first()?.clone(), pair.get(1)?.clone())))
+            .collect(),
+    )
+}
+
+/// Case-insensitive substring test (Unicode simple case folding of both sides).
+fn contains_ignore_case(haystack: &str, needle: &str) -> bool {
+    if needle.is_empty() {
+        return true;
+    }
+    let haystack = haystack.to_lowercase();
+    let needle = needle.to_lowercase();
+    haystack.contains(&needle)
+}
+
+/// Ruby's class name of a value, for messages that quote Ruby ("no implicit conversion of Integer").
+fn ruby_class(value: &Value) -> &'static str {
+    match value {
+        Value::Undef => "nil",
+        Value::Integer(_) => "Integer",
+        Value::Float(_) => "Float",
+        Value::Boolean(true) => "true",
+        Value::Boolean(false) => "false",
+        Value::Array(_) => "Array",
+        Value::Hash(_) => "Hash",
+        _ => "Object",
+    }
+}
+

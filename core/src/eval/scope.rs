@@ -1,0 +1,148 @@
+//! Variable scopes: the top scope, local scopes of lambdas (which see their defining scope) and of
+//! functions (which see only the top scope), and the numeric match variables `$0..$n`.
+
+use alloc::rc::Rc;
+use alloc::vec::Vec;
+
+use crate::value::Value;
+
+/// The captures of the last successful match: `$0` (the whole match), `$1`, ...
+pub(crate) type Captures = Rc<[Option<Rc<str>>]>;
+
+struct Frame {
+    vars: Vec<(Rc<str>, Value)>,
+    parent: Option<usize>,
+}
+
+/// The stack of scopes of one evaluation; frame 0 is the top scope.
+pub(crate) struct Scopes {
+    frames: Vec<Frame>,
+    current: usize,
+    /// The match data `$0..$n` read; saved and restored around `if`, `case`, selectors and calls.
+    pub current_match: Option<Captures>,
+}
+
+/// Where to go back to when a local scope ends.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ScopeMark {
+    previous: usize,
+    len: usize,
+}
+
+pub(crate) enum Assign {
+    Done,
+    /// The name is already bound in this scope.
+    AlreadyAssigned,
+}
+
+impl Scopes {
+    pub fn new() -> Scopes {
+        Scopes {
+            frames: alloc::vec![Frame {
+                vars: Vec::new(),
+                parent: None,
+            }],
+            current: 0,
+            current_match: None,
+        }
+    }
+
+    /// The index of the scope code runs in now (a lambda remembers it as its defining scope).
+    pub fn current(&self) -> usize {
+        self.current
+    }
+
+    pub fn is_top(&self) -> bool {
+        self.current == 0
+    }
+
+    /// Enter a new local scope whose enclosing scope is `parent` (a lambda's defining scope, or the
+    /// top scope for functions).
+    pub fn push(&mut self, parent: usize) -> ScopeMark {
+        let mark = ScopeMark {
+            previous: self.current,
+            len: self.frames.len(),
+        };
+        self.frames.push(Frame {
+            vars: Vec::new(),
+            parent: Some(parent),
+        });
+        self.current = self.frames.len() - 1;
+        mark
+    }
+
+    pub fn pop(&mut self, mark: ScopeMark) {
+        self.frames.truncate(mark.len);
+        self.current = mark.previous;
+    }
+
+    /// Look a variable up: `::x` in the top scope, others from the current scope outwards.
+    pub fn lookup(&self, name: &str) -> Option<&Value> {
+        if let Some(top_name) = name.strip_prefix("::") {
+            return Self::find(&self.frames[0], top_name);
+        }
+        let mut index = Some(self.current);
+        while let Some(i) = index {
+            let frame = self.frames.get(i)?;
+            if let Some(value) = Self::find(frame, name) {
+                return Some(value);
+            }
+            index = frame.parent;
+        }
+        None
+    }
+
+    fn find<'f>(frame: &'f Frame, name: &str) -> Option<&'f Value> {
+        // Newest first: scopes are small, and the latest bindings are read most.
+        frame
+            .vars
+            .iter()
+            .rev()
+            .find(|(n, _)| &**n == name)
+            .map(|(_, v)| v)
+    }
+
+    /// Whether `name` is bound in the current scope itself.
+    pub fn is_local(&self, name: &str) -> bool {
+        self.frames
+            .get(self.current)
+            .is_some_and(|frame| Self::find(frame, name).is_some())
+    }
+
+    /// Bind `name` in the current scope; Puppet variables are assigned once per scope.
+    pub fn assign(&mut self, name: Rc<str>, value: Value) -> Assign {
+        if self.is_local(&name) {
+            return Assign::AlreadyAssigned;
+        }
+        if let Some(frame) = self.frames.get_mut(self.current) {
+            frame.vars.push((name, value));
+        }
+        Assign::Done
+    }
+
+    /// Bind a name in the top scope (built-in variables like `$facts`).
+    pub fn assign_top(&mut self, name: &str, value: Value) {
+        if let Some(frame) = self.frames.first_mut() {
+            frame.vars.push((Rc::from(name), value));
+        }
+    }
+
+    /// The bindings of the current scope, oldest first (a class's variables after its body ran).
+    pub fn current_vars(&self) -> Vec<(Rc<str>, Value)> {
+        self.frames
+            .get(self.current)
+            .map(|frame| frame.vars.clone())
+            .unwrap_or_default()
+    }
+
+    /// `$n` from the current match data (`undef` when there is none).
+    pub fn match_variable(&self, index: usize) -> Value {
+        match &self.current_match {
+            Some(captures) => match captures.get(index) {
+                Some(Some(text)) => Value::String(text.clone()),
+                _ => Value::Undef,
+            },
+            None => Value::Undef,
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! Iteration functions with a lambda: `each`, `map`, `filter`, `reduce`, `any`, `all`.
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::expect_block;
+use crate::eval::calls::{CallSite, Closure};
+use crate::eval::evaluator::{is_truthy, Evaluator};
+use crate::eval::flow::{EvalResult, Unwind};
+use crate::types::iterate_type;
+use crate::value::{Hash, Value};
+
+/// What an iteration function walks over.
+pub(crate) enum Items {
+    /// Array elements (also integers `0..n`, the values of a type, the characters of a string).
+    Sequence(Vec<Value>),
+    /// Hash entries.
+    Entries(Vec<(Value, Value)>),
+}
+
+/// The items of an Iterable value, or Puppet's refusal naming the function.
+pub(crate) fn iterable(ev: &mut Evaluator<'_>, site: &CallSite, value: &Value) -> EvalResult<Items> {
+    let refused = || {
+        site.fail(format!(
+            "The function '{}' was called with arguments it does not accept. It expects one of:",
+            site.name
+        ))
+    };
+    Ok(match value {
+        Value::Array(items) => Items::Sequence(items.iter().cloned().collect()),
+        Value::Hash(hash) => Items::Entries(hash.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+        Value::Integer(n) if *n >= 0 => {
+            ev.check_collection(*n as usize, site.span)?;
+            Items::Sequence((0..*n).map(Value::Integer).collect())
+        }
+        Value::String(text) => Items::Sequence(text.chars().map(|c| Value::string(c.encode_utf8(&mut [0; 4]))).collect()),
+        Value::Type(ty) => {
+            let limit = ev.options.limits.max_collection_len;
+            match iterate_type(ty, limit) {
+                Ok(values) => Items::Sequence(values),
+                Err(_) => return Err(refused()),
+            }
+        }
+        _ => return Err(refused()),
+    })
+}
+
+/// The arguments one lambda call gets for item `index`: `(elem)` or `(index, elem)` for
+/// sequences, `([key, value])` or `(key, value)` for hashes.
+fn lambda_args(items: &Items, index: usize, two_params: bool) -> Vec<Value> {
+    match items {
+        Items::Sequence(values) => {
+            let value = values[index].clone();
+            if two_params {
+                alloc::vec![Value::Integer(index as i64), value]
+            } else {
+                alloc::vec![value]
+            }
+        }
+        Items::Entries(pairs) => {
+            let (key, value) = pairs[index].clone();
+            if two_params {
+                alloc::vec![key, value]
+            } else {
+                alloc::vec![Value::array(alloc::vec![key, value])]
+            }
+        }
+    }
+}
+
+fn len(items: &Items) -> usize {
+    match items {
+        Items::Sequence(values) => values.len(),
+        Items::Entries(pairs) => pairs.len(),
+    }
+}
+
+/// Call the lambda once per item until it is done or `break()` is called; `visit` sees each
+/// item's index and the lambda's value and says whether to go on.
+fn walk(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    closure: &Closure<'_>,
+    items: &Items,
+    mut visit: impl FnMut(usize, Value) -> bool,
+) -> EvalResult<()> {
+    let two = closure.param_count() >= 2;
+    for index in 0..len(items) {
+        ev.step(1, site.span)?;
+        match ev.call_lambda(closure, lambda_args(items, index, two), site) {
+            Ok(value) => {
+                if !visit(index, value) {
+                    break;
+                }
+            }
+            Err(Unwind::Break(_)) => break,
+            Err(other) => return Err(other),
+        }
+    }
+    Ok(())
+}
+
+fn receiver_and_block<'c, 'a>(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: &[Value],
+    closure: Option<&'c Closure<'a>>,
+    min: usize,
+    max: usize,
+) -> EvalResult<(Items, &'c Closure<'a>)> {
+    super::expect_args(site, args, 1, Some(1))?;
+    let items = iterable(ev, site, &args[0])?;
+    let closure = expect_block(site, closure, min, max)?;
+    Ok((items, closure))
+}
+
+pub(super) fn each(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, closure: Option<&Closure<'_>>) -> EvalResult<Value> {
+    let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
+    walk(ev, site, closure, &items, |_, _| true)?;
+    Ok(args.into_iter().next().unwrap_or(Value::Undef))
+}
+
+pub(super) fn map(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, closure: Option<&Closure<'_>>) -> EvalResult<Value> {
+    let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
+    let mut mapped = Vec::with_capacity(len(&items));
+    walk(ev, site, closure, &items, |_, value| {
+        mapped.push(value);
+        true
+    })?;
+    Ok(Value::array(mapped))
+}
+
+pub(super) fn filter(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, closure: Option<&Closure<'_>>) -> EvalResult<Value> {
+    let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
+    let mut kept = Vec::new();
+    walk(ev, site, closure, &items, |index, value| {
+        if is_truthy(&value) {
+            kept.push(index);
+        }
+        true
+    })?;
+    Ok(match items {
+        Items::Sequence(values) => Value::array(kept.into_iter().map(|i| values[i].clone()).collect()),
+        Items::Entries(pairs) => Value::Hash(kept.into_iter().map(|i| pairs[i].clone()).collect::<Hash>()),
+    })
+}
+
+pub(super) fn any(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, closure: Option<&Closure<'_>>) -> EvalResult<Value> {
+    let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
+    let mut found = false;
+    walk(ev, site, closure, &items, |_, value| {
+        found = is_truthy(&value);
+        !found
+    })?;
+    Ok(Value::Boolean(found))
+}
+
+pub(super) fn all(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, closure: Option<&Closure<'_>>) -> EvalResult<Value> {
+    let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
+    let mut every = true;
+    walk(ev, site, closure, &items, |_, value| {
+        every = is_truthy(&value);
+        every
+    })?;
+    Ok(Value::Boolean(every))
+}
+
+/// `reduce(memo?) |$memo, $item| { }`: without a start value the first item is the memo.
+pub(super) fn reduce(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, closure: Option<&Closure<'_>>) -> EvalResult<Value> {
+    super::expect_args(site, &args, 1, Some(2))?;
+    let items = iterable(ev, site, &args[0])?;
+    let closure = expect_block(site, closure, 2, 2)?;
+    let mut values: Vec<Value> = match items {
+        Items::Sequence(values) => values,
+        Items::Entries(pairs) => pairs
+            .into_iter()
+            .map(|(k, v)| Value::array(alloc::vec![k, v]))
+            .collect(),
+    };
+    let mut rest = values.drain(..);
+    let mut memo = match args.get(1) {
+        Some(start) => start.clone(),
+        None => match rest.next() {
+            Some(first) => first,
+            None => return Ok(Value::Undef),
+        },
+    };
+    for item in rest {
+        ev.step(1, site.span)?;
+        match ev.call_lambda(closure, alloc::vec![memo.clone(), item], site) {
+            Ok(value) => memo = value,
+            Err(Unwind::Break(_)) => break,
+            Err(other) => return Err(other),
+        }
+    }
+    Ok(memo)
+}
