@@ -1,13 +1,269 @@
-//! The `%p` (programmatic) string form of values, as Puppet's `String(v, '%p')` prints them.
+//! The three string forms of values: `%p` (programmatic), `%s`/`String(v)`, and interpolation.
+//!
+//! - [`programmatic`]: `String(v, '%p')`, what the playground shows: `'a'`, `{'a' => 1}`, `undef`.
+//! - [`to_string_default`]: `String(v)` / `%s`: floats as `%f` at top level, `%p` inside containers.
+//! - [`interpolate`]: `"${v}"` and `notice`: `[1, a]`, undef as empty, `{a => 1}`.
+//!
+//! A `String(v, format)` formatter can reuse [`write_programmatic`] for container elements.
 
+use alloc::format;
 use alloc::string::{String, ToString};
+use core::fmt::Write;
 
-use super::Value;
+use super::{format_float, puppet_quote, Value};
+
+/// Which string form to produce; see the module documentation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StringForm {
+    Programmatic,
+    Default,
+    Interpolation,
+}
+
+impl StringForm {
+    pub fn render(self, value: &Value) -> String {
+        match self {
+            StringForm::Programmatic => programmatic(value),
+            StringForm::Default => to_string_default(value),
+            StringForm::Interpolation => interpolate(value),
+        }
+    }
+}
 
 /// The value as Puppet prints it with `%p`: `undef`, `7`, `'text'`, `[1, 2]`, `{'a' => 1}`.
 pub fn programmatic(value: &Value) -> String {
+    let mut out = String::new();
+    write_programmatic(&mut out, value);
+    out
+}
+
+/// Appends the `%p` form of `value` to `out`.
+pub fn write_programmatic(out: &mut String, value: &Value) {
     match value {
-        Value::Undef => "undef".into(),
-        Value::Integer(n) => n.to_string(),
+        Value::String(text) => out.push_str(&puppet_quote(text)),
+        Value::Array(items) => {
+            out.push('[');
+            for (index, item) in items.iter().enumerate() {
+                if index > 0 {
+                    out.push_str(", ");
+                }
+                write_programmatic(out, item);
+            }
+            out.push(']');
+        }
+        Value::Hash(entries) => {
+            out.push('{');
+            for (index, (key, item)) in entries.iter().enumerate() {
+                if index > 0 {
+                    out.push_str(", ");
+                }
+                write_programmatic(out, key);
+                out.push_str(" => ");
+                write_programmatic(out, item);
+            }
+            out.push('}');
+        }
+        // Ruby's inspect of Puppet's Sensitive object, as Puppet 7 prints it.
+        Value::Sensitive(_) => out.push_str("#<Sensitive [value redacted]>"),
+        Value::Binary(bytes) => {
+            let _ = write!(out, "Binary(\"{}\")", bytes.to_base64());
+        }
+        Value::Uri(uri) => {
+            let _ = write!(out, "URI({})", puppet_quote(&uri.to_string()));
+        }
+        // Puppet 7 prints Ruby's inspect here; Puppet 8's `Timespan('...')` form is used instead.
+        Value::Timespan(span) => {
+            let _ = write!(out, "Timespan({})", puppet_quote(&span.to_string()));
+        }
+        Value::Timestamp(stamp) => {
+            let _ = write!(out, "Timestamp({})", puppet_quote(&stamp.to_string()));
+        }
+        scalar => write_scalar(out, scalar),
+    }
+}
+
+/// Forms that are the same in `%p` and interpolation.
+fn write_scalar(out: &mut String, value: &Value) {
+    match value {
+        Value::Undef => out.push_str("undef"),
+        Value::Default => out.push_str("default"),
+        Value::Boolean(flag) => out.push_str(if *flag { "true" } else { "false" }),
+        Value::Integer(number) => {
+            let _ = write!(out, "{number}");
+        }
+        Value::Float(number) => out.push_str(&format_float(*number)),
+        Value::String(text) => out.push_str(text),
+        Value::Regexp(regexp) => out.push_str(&regexp.with_delimiters()),
+        Value::Type(ty) => {
+            let _ = write!(out, "{ty}");
+        }
+        Value::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
+        Value::SemVer(version) => {
+            let _ = write!(out, "{version}");
+        }
+        Value::SemVerRange(range) => {
+            let _ = write!(out, "{range}");
+        }
+        Value::Timespan(span) => {
+            let _ = write!(out, "{span}");
+        }
+        Value::Timestamp(stamp) => {
+            let _ = write!(out, "{stamp}");
+        }
+        Value::Binary(bytes) => out.push_str(&bytes.to_base64()),
+        Value::Uri(uri) => {
+            let _ = write!(out, "{uri}");
+        }
+        Value::Array(_) | Value::Hash(_) => write_interpolated(out, value),
+    }
+}
+
+/// The form used by `"${v}"` and `notice(v)`: strings unquoted, undef empty, containers recursive.
+pub fn interpolate(value: &Value) -> String {
+    let mut out = String::new();
+    write_interpolated(&mut out, value);
+    out
+}
+
+fn write_interpolated(out: &mut String, value: &Value) {
+    match value {
+        Value::Undef => {}
+        Value::Array(items) => {
+            out.push('[');
+            for (index, item) in items.iter().enumerate() {
+                if index > 0 {
+                    out.push_str(", ");
+                }
+                write_interpolated(out, item);
+            }
+            out.push(']');
+        }
+        Value::Hash(entries) => {
+            out.push('{');
+            for (index, (key, item)) in entries.iter().enumerate() {
+                if index > 0 {
+                    out.push_str(", ");
+                }
+                write_interpolated(out, key);
+                out.push_str(" => ");
+                write_interpolated(out, item);
+            }
+            out.push('}');
+        }
+        other => write_scalar(out, other),
+    }
+}
+
+/// `String(v)` (and `%s`): strings unquoted, undef empty, floats as `%f` (`1.500000`), a regexp
+/// as its source, containers with their elements in `%p` form.
+pub fn to_string_default(value: &Value) -> String {
+    match value {
+        Value::Undef => String::new(),
+        Value::Float(number) => format!("{number:.6}"),
+        Value::Regexp(regexp) => regexp.source().to_string(),
+        Value::Array(_) | Value::Hash(_) => programmatic(value),
+        other => interpolate(other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::{Hash, Regexp};
+    use alloc::vec;
+
+    fn hash(entries: alloc::vec::Vec<(Value, Value)>) -> Value {
+        Value::Hash(entries.into_iter().collect::<Hash>())
+    }
+
+    #[test]
+    fn programmatic_forms() {
+        assert_eq!(programmatic(&Value::Undef), "undef");
+        assert_eq!(programmatic(&Value::Float(1.0)), "1.0");
+        assert_eq!(programmatic(&Value::Float(1e20)), "1.0e+20");
+        assert_eq!(programmatic(&Value::string("it's \"q\"")), "'it\\'s \"q\"'");
+        assert_eq!(
+            programmatic(&Value::string("a\nb\t\u{1}")),
+            "\"a\\nb\\t\\u{1}\""
+        );
+        let list = Value::array(vec![Value::Float(1.0), Value::Float(1e100)]);
+        assert_eq!(programmatic(&list), "[1.0, 1.0e+100]");
+        let keys = hash(vec![
+            (Value::Undef, Value::Integer(1)),
+            (Value::Default, Value::Integer(2)),
+        ]);
+        assert_eq!(programmatic(&keys), "{undef => 1, default => 2}");
+        let regexp = Regexp::new("a/b").map(Value::Regexp);
+        assert_eq!(
+            regexp.map(|r| programmatic(&r)).ok().as_deref(),
+            Some("/a\\/b/")
+        );
+        assert_eq!(
+            programmatic(&Value::Sensitive(alloc::rc::Rc::new(Value::string("x")))),
+            "#<Sensitive [value redacted]>"
+        );
+    }
+
+    #[test]
+    fn interpolation_forms() {
+        let list = Value::array(vec![
+            Value::Float(1.0),
+            Value::string("a"),
+            Value::Undef,
+            Value::Default,
+            Value::Boolean(true),
+        ]);
+        assert_eq!(interpolate(&list), "[1.0, a, , default, true]");
+        let nested = hash(vec![
+            (Value::string("a"), Value::Integer(1)),
+            (
+                Value::string("b"),
+                Value::array(vec![Value::Integer(1), Value::string("x")]),
+            ),
+            (Value::string("c"), Value::Undef),
+        ]);
+        assert_eq!(interpolate(&nested), "{a => 1, b => [1, x], c => }");
+        assert_eq!(interpolate(&Value::array(vec![Value::Undef])), "[]");
+        assert_eq!(
+            interpolate(&Value::array(vec![Value::string("it's")])),
+            "[it's]"
+        );
+        assert_eq!(interpolate(&Value::Undef), "");
+        assert_eq!(
+            interpolate(&Value::Sensitive(alloc::rc::Rc::new(Value::string("x")))),
+            "Sensitive [value redacted]"
+        );
+    }
+
+    #[test]
+    fn default_string_forms() {
+        assert_eq!(to_string_default(&Value::Float(1.0)), "1.000000");
+        assert_eq!(
+            to_string_default(&Value::Float(1e16)),
+            "10000000000000000.000000"
+        );
+        assert_eq!(to_string_default(&Value::Float(1e-5)), "0.000010");
+        assert_eq!(
+            to_string_default(&Value::array(vec![Value::Float(1.0), Value::string("a")])),
+            "[1.0, 'a']"
+        );
+        assert_eq!(
+            to_string_default(&hash(vec![(Value::string("a"), Value::Float(1.5))])),
+            "{'a' => 1.5}"
+        );
+        assert_eq!(to_string_default(&Value::Undef), "");
+        assert_eq!(to_string_default(&Value::Default), "default");
+        let regexp = Regexp::new("x").map(Value::Regexp);
+        assert_eq!(
+            regexp.map(|r| to_string_default(&r)).ok().as_deref(),
+            Some("x")
+        );
+        assert_eq!(
+            to_string_default(&Value::array(vec![
+                Value::string("x"),
+                Value::string("a\nb")
+            ])),
+            "['x', \"a\\nb\"]"
+        );
     }
 }

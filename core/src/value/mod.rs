@@ -1,12 +1,138 @@
-//! Runtime values of the Puppet language and their string forms.
+//! Runtime values of the Puppet language: the `Value` enum, its containers and its string forms.
+//!
+//! Values are immutable and cheap to clone: strings and containers sit behind `Rc`.
+//! Rust's `PartialEq`/`Eq`/`Hash` on [`Value`] are *strict* (what hash keys use: `1` and `1.0`
+//! are different keys, so are `'a'` and `'A'`); Puppet's `==` is [`puppet_equals`] and its
+//! ordering (`<`, `<=`, ...) is [`puppet_compare`].
+//!
+//! Adding a variant (the evaluator will add `Iterator`, `Deferred` and callables): extend the
+//! enum below, then the `match`es in `strict.rs` (equality/hash), `display.rs` (string forms),
+//! `equality.rs`/`compare.rs` (Puppet operators) and `types/infer.rs` + `types/instance.rs`.
 
+mod array;
+mod binary;
+mod compare;
 mod display;
+mod equality;
+mod float_format;
+mod hash;
+mod quote;
+mod regex_translate;
+mod regexp;
+mod semver;
+mod semver_range;
+mod strict;
+mod time;
+mod time_format;
+mod uri;
 
-pub use display::programmatic;
+use alloc::rc::Rc;
+
+pub use array::Array;
+pub use binary::Binary;
+pub use compare::{puppet_compare, value_label, CompareError};
+pub use display::{interpolate, programmatic, to_string_default, write_programmatic, StringForm};
+pub use equality::puppet_equals;
+pub use float_format::format_float;
+pub use hash::Hash;
+pub use quote::{puppet_double_quote, puppet_quote};
+pub use regex_translate::{translate_ruby_regex, RegexError};
+pub use regexp::Regexp;
+pub use semver::{SemVer, SemVerError};
+pub use semver_range::SemVerRange;
+pub use time::{TimeParseError, Timespan, Timestamp};
+pub use uri::Uri;
+
+use crate::types::Type;
 
 /// A Puppet value.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub enum Value {
     Undef,
+    /// The `default` literal.
+    Default,
+    Boolean(bool),
     Integer(i64),
+    Float(f64),
+    String(Rc<str>),
+    Regexp(Regexp),
+    Array(Array),
+    /// An insertion-ordered hash.
+    Hash(Hash),
+    /// A type used as a value (`Integer[1, 2]`).
+    Type(Rc<Type>),
+    /// A value whose content is never printed.
+    Sensitive(Rc<Value>),
+    SemVer(Rc<SemVer>),
+    SemVerRange(Rc<SemVerRange>),
+    Timespan(Timespan),
+    Timestamp(Timestamp),
+    Binary(Binary),
+    Uri(Rc<Uri>),
+    // The evaluator adds here: Iterator, Deferred, callables (lambdas and functions).
+}
+
+impl Value {
+    /// A string value.
+    pub fn string(text: &str) -> Value {
+        Value::String(Rc::from(text))
+    }
+
+    /// A type value.
+    pub fn from_type(ty: Type) -> Value {
+        Value::Type(Rc::new(ty))
+    }
+
+    /// An array value.
+    pub fn array(items: alloc::vec::Vec<Value>) -> Value {
+        Value::Array(Array::from(items))
+    }
+
+    pub fn is_undef(&self) -> bool {
+        matches!(self, Value::Undef)
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    pub fn as_type(&self) -> Option<&Type> {
+        match self {
+            Value::Type(ty) => Some(ty),
+            _ => None,
+        }
+    }
+}
+
+impl From<bool> for Value {
+    fn from(value: bool) -> Self {
+        Value::Boolean(value)
+    }
+}
+
+impl From<i64> for Value {
+    fn from(value: i64) -> Self {
+        Value::Integer(value)
+    }
+}
+
+impl From<f64> for Value {
+    fn from(value: f64) -> Self {
+        Value::Float(value)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(value: &str) -> Self {
+        Value::string(value)
+    }
+}
+
+impl From<Type> for Value {
+    fn from(value: Type) -> Self {
+        Value::from_type(value)
+    }
 }

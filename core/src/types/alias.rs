@@ -1,0 +1,165 @@
+//! Type aliases (`type Tree = Array[Variant[Integer, Tree]]`) and the registry the evaluator
+//! fills before evaluation: names resolve lazily, so aliases may refer to each other and to
+//! themselves.
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::String;
+use core::cell::RefCell;
+use core::fmt;
+
+use super::{Type, TypeError};
+
+struct AliasData {
+    name: Rc<str>,
+    target: RefCell<Option<Type>>,
+}
+
+/// A handle on a named alias; cheap to clone, compared by identity.
+#[derive(Clone)]
+pub struct TypeAlias(Rc<AliasData>);
+
+impl TypeAlias {
+    /// A new alias without a target yet (see [`AliasRegistry`]).
+    pub fn new(name: &str) -> TypeAlias {
+        TypeAlias(Rc::new(AliasData {
+            name: Rc::from(name),
+            target: RefCell::new(None),
+        }))
+    }
+
+    pub fn name(&self) -> &str {
+        &self.0.name
+    }
+
+    pub(crate) fn name_rc(&self) -> Rc<str> {
+        self.0.name.clone()
+    }
+
+    /// What the alias stands for, once defined.
+    pub fn target(&self) -> Option<Type> {
+        self.0.target.borrow().clone()
+    }
+
+    pub fn set_target(&self, target: Type) {
+        *self.0.target.borrow_mut() = Some(target);
+    }
+
+    /// An identity for recursion guards.
+    pub(crate) fn id(&self) -> usize {
+        Rc::as_ptr(&self.0) as usize
+    }
+
+    /// Whether the alias reaches a real type (not only aliases and variants of aliases).
+    fn reaches_real_type(&self, depth: usize, seen: &mut alloc::vec::Vec<usize>) -> bool {
+        if depth > super::MAX_DEPTH || seen.contains(&self.id()) {
+            return false;
+        }
+        seen.push(self.id());
+        let result = match self.target() {
+            None => false,
+            Some(target) => type_reaches_real(&target, depth + 1, seen),
+        };
+        seen.pop();
+        result
+    }
+}
+
+fn type_reaches_real(ty: &Type, depth: usize, seen: &mut alloc::vec::Vec<usize>) -> bool {
+    match ty {
+        Type::Alias(alias) => alias.reaches_real_type(depth, seen),
+        Type::Variant(members) => members
+            .iter()
+            .any(|member| type_reaches_real(member, depth + 1, seen)),
+        _ => true,
+    }
+}
+
+impl PartialEq for TypeAlias {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for TypeAlias {}
+
+impl core::hash::Hash for TypeAlias {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.0.name.hash(state)
+    }
+}
+
+impl fmt::Debug for TypeAlias {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TypeAlias({})", self.0.name)
+    }
+}
+
+/// All aliases of one evaluation, by case-insensitive name (`MYTYPE` finds `MyType`).
+///
+/// Use: `declare` every `type X = ...` first (so bodies can refer to later aliases), then
+/// evaluate each body to a `Type` (names found with `lookup` become `Type::Alias`) and `define`
+/// it, then `check` each alias. Dropping the registry breaks the reference cycles of recursive
+/// aliases.
+#[derive(Default)]
+pub struct AliasRegistry {
+    aliases: BTreeMap<String, TypeAlias>,
+}
+
+impl AliasRegistry {
+    pub fn new() -> AliasRegistry {
+        AliasRegistry::default()
+    }
+
+    /// Registers a name; errors as Puppet does for a built-in type name or a second definition.
+    pub fn declare(&mut self, name: &str) -> Result<TypeAlias, TypeError> {
+        let key = name.to_ascii_lowercase();
+        let entity = format!("http://puppet.com/2016.1/runtime/type/{key}");
+        if Type::from_name(name).is_some()
+            && !matches!(Type::from_name(name), Some(Type::Resource(..)))
+        {
+            return Err(TypeError::new(format!(
+                "Attempt to redefine entity '{entity}'. Originally set by Puppet-Type-System/Static-Loader."
+            )));
+        }
+        if self.aliases.contains_key(&key) {
+            return Err(TypeError::new(format!(
+                "Attempt to redefine entity '{entity}'."
+            )));
+        }
+        let alias = TypeAlias::new(name);
+        self.aliases.insert(key, alias.clone());
+        Ok(alias)
+    }
+
+    /// Sets what an alias stands for.
+    pub fn define(&mut self, alias: &TypeAlias, target: Type) {
+        alias.set_target(target);
+    }
+
+    /// The alias of that name (case-insensitive), if declared.
+    pub fn lookup(&self, name: &str) -> Option<TypeAlias> {
+        self.aliases.get(&name.to_ascii_lowercase()).cloned()
+    }
+
+    /// Puppet's check that an alias is more than aliases of itself (`type A = B`, `type B = A`).
+    pub fn check(&self, alias: &TypeAlias) -> Result<(), TypeError> {
+        if alias.reaches_real_type(0, &mut alloc::vec::Vec::new()) {
+            Ok(())
+        } else {
+            Err(TypeError::new(format!(
+                "Type alias '{}' cannot be resolved to a real type",
+                alias.name()
+            )))
+        }
+    }
+}
+
+impl Drop for AliasRegistry {
+    fn drop(&mut self) {
+        for alias in self.aliases.values() {
+            alias.0.target.borrow_mut().take();
+        }
+    }
+}

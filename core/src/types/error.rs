@@ -1,0 +1,60 @@
+//! `TypeError`: a failed type operation as data (message in Puppet's wording, and which access
+//! argument it is about so the caller can point at it).
+
+use alloc::string::String;
+use core::fmt;
+
+/// An error from creating or using a type. `message` is Puppet's text without the
+/// `Evaluation Error: ` prefix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeError {
+    pub message: String,
+    /// The index of the `[]` argument the error is about (Puppet reports its position);
+    /// `None` for the whole expression.
+    pub argument: Option<usize>,
+    /// Puppet wraps this error as `Error while evaluating a '[]' expression, <message>`.
+    pub in_access_expression: bool,
+}
+
+impl TypeError {
+    pub fn new(message: impl Into<String>) -> TypeError {
+        TypeError {
+            message: message.into(),
+            argument: None,
+            in_access_expression: false,
+        }
+    }
+
+    /// An error about argument `index` of an access expression.
+    pub fn at_argument(message: impl Into<String>, index: usize) -> TypeError {
+        TypeError {
+            message: message.into(),
+            argument: Some(index),
+            in_access_expression: false,
+        }
+    }
+
+    /// An error Puppet reports as `Error while evaluating a '[]' expression, ...`.
+    pub fn in_access(message: impl Into<String>) -> TypeError {
+        TypeError {
+            message: message.into(),
+            argument: None,
+            in_access_expression: true,
+        }
+    }
+
+    /// The full message as Puppet prints it after `Evaluation Error: `.
+    pub fn full_message(&self) -> String {
+        if self.in_access_expression {
+            alloc::format!("Error while evaluating a '[]' expression, {}", self.message)
+        } else {
+            self.message.clone()
+        }
+    }
+}
+
+impl fmt::Display for TypeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.full_message())
+    }
+}

@@ -1,0 +1,331 @@
+//! Instance-of: whether a value belongs to a type (`v =~ T`, parameter checks, `case`).
+
+use alloc::vec::Vec;
+
+use super::{is_assignable, IntRange, Type, MAX_DEPTH};
+use crate::value::Value;
+
+/// Whether `value` is an instance of `ty`.
+pub fn instance_of(ty: &Type, value: &Value) -> bool {
+    let mut guard = Guard::default();
+    is_instance(ty, value, &mut guard)
+}
+
+/// Recursion guard: the depth, and the (alias, value) pairs being checked so a recursive
+/// alias met again with the same value does not loop.
+#[derive(Default)]
+struct Guard {
+    depth: usize,
+    active: Vec<(usize, usize)>,
+}
+
+fn size_of(size: Option<IntRange>, count: usize) -> bool {
+    size.is_none_or(|size| size.contains(count as i64))
+}
+
+fn is_instance(ty: &Type, value: &Value, guard: &mut Guard) -> bool {
+    if guard.depth > MAX_DEPTH {
+        return false;
+    }
+    guard.depth += 1;
+    let result = check(ty, value, guard);
+    guard.depth -= 1;
+    result
+}
+
+fn check(ty: &Type, value: &Value, guard: &mut Guard) -> bool {
+    match ty {
+        Type::Any | Type::Unit => true,
+        Type::Undef => value.is_undef(),
+        Type::Default => matches!(value, Value::Default),
+        Type::Data => is_data(value, guard),
+        Type::RichData => is_rich_data(value, guard),
+        Type::Scalar => is_scalar(value),
+        Type::ScalarData => matches!(
+            value,
+            Value::String(_) | Value::Integer(_) | Value::Float(_) | Value::Boolean(_)
+        ),
+        Type::Numeric => matches!(value, Value::Integer(_) | Value::Float(_)),
+        Type::Boolean(expected) => {
+            matches!(value, Value::Boolean(flag) if expected.is_none_or(|e| e == *flag))
+        }
+        Type::Integer(range) => matches!(value, Value::Integer(n) if range.contains(*n)),
+        Type::Float(range) => {
+            matches!(value, Value::Float(f) if *f >= range.min() && *f <= range.max())
+        }
+        Type::String(string) => match value {
+            Value::String(text) => match (&string.size, &string.value) {
+                (Some(size), _) => size.contains(text.chars().count() as i64),
+                (None, Some(expected)) => expected == text,
+                (None, None) => true,
+            },
+            _ => false,
+        },
+        Type::Enum(enumeration) => {
+            matches!(value, Value::String(text) if enumeration.matches(text))
+        }
+        Type::Pattern(patterns) => match value {
+            Value::String(text) => {
+                patterns.is_empty() || patterns.iter().any(|regexp| regexp.is_match(text))
+            }
+            _ => false,
+        },
+        Type::Regexp(pattern) => match value {
+            Value::Regexp(regexp) => pattern
+                .as_ref()
+                .is_none_or(|p| p.source() == regexp.source()),
+            _ => false,
+        },
+        Type::SemVer(ranges) => match value {
+            Value::SemVer(version) => {
+                ranges.is_empty() || ranges.iter().any(|range| range.includes(version))
+            }
+            _ => false,
+        },
+        Type::SemVerRange => matches!(value, Value::SemVerRange(_)),
+        Type::Timespan(from, to) => match value {
+            Value::Timespan(span) => {
+                from.is_none_or(|f| *span >= f) && to.is_none_or(|t| *span <= t)
+            }
+            _ => false,
+        },
+        Type::Timestamp(from, to) => match value {
+            Value::Timestamp(stamp) => {
+                from.is_none_or(|f| *stamp >= f) && to.is_none_or(|t| *stamp <= t)
+            }
+            _ => false,
+        },
+        Type::Binary => matches!(value, Value::Binary(_)),
+        Type::Uri(parameters) => match value {
+            Value::Uri(uri) => match parameters {
+                None => true,
+                Some(parameters) => {
+                    let parts = uri.parts();
+                    parameters.iter().all(|(key, expected)| {
+                        let actual = key
+                            .as_str()
+                            .and_then(|name| parts.iter().find(|(part, _)| *part == name))
+                            .map(|(_, text)| Value::string(text))
+                            .unwrap_or(Value::Undef);
+                        uri_part_matches(expected, &actual, guard)
+                    })
+                }
+            },
+            _ => false,
+        },
+        Type::Collection(size) => match value {
+            Value::Array(items) => size_of(*size, items.len()),
+            Value::Hash(entries) => size_of(*size, entries.len()),
+            _ => false,
+        },
+        Type::Array(element, size) => match value {
+            Value::Array(items) => {
+                items.iter().all(|item| is_instance(element, item, guard))
+                    && size_of(*size, items.len())
+            }
+            _ => false,
+        },
+        Type::Hash(key_type, value_type, size) => match value {
+            Value::Hash(entries) => {
+                entries.iter().all(|(key, item)| {
+                    is_instance(key_type, key, guard) && is_instance(value_type, item, guard)
+                }) && size_of(*size, entries.len())
+            }
+            _ => false,
+        },
+        Type::Tuple(tuple) => match value {
+            Value::Array(items) => {
+                let size_ok = match tuple.size {
+                    Some(size) => size.contains(items.len() as i64),
+                    None => tuple.types.is_empty() || tuple.types.len() == items.len(),
+                };
+                size_ok
+                    && (tuple.types.is_empty()
+                        || items.iter().enumerate().all(|(index, item)| {
+                            tuple
+                                .type_at(index)
+                                .is_some_and(|t| is_instance(t, item, guard))
+                        }))
+            }
+            _ => false,
+        },
+        Type::Struct(members) => match value {
+            Value::Hash(entries) => {
+                let mut matched = 0;
+                let all = members.iter().all(|member| {
+                    match entries.get(&Value::String(member.name.clone())) {
+                        None => member.key_optional,
+                        Some(item) => {
+                            matched += 1;
+                            is_instance(&member.value, item, guard)
+                        }
+                    }
+                });
+                all && matched == entries.len()
+            }
+            _ => false,
+        },
+        Type::Variant(members) => members
+            .iter()
+            .any(|member| is_instance(member, value, guard)),
+        Type::Optional(inner) => {
+            value.is_undef()
+                || inner
+                    .as_deref()
+                    .is_some_and(|inner| is_instance(inner, value, guard))
+        }
+        Type::NotUndef(inner) => {
+            !value.is_undef()
+                && inner
+                    .as_deref()
+                    .is_none_or(|inner| is_instance(inner, value, guard))
+        }
+        Type::Iterable(inner) => match inner.as_deref() {
+            None | Some(Type::Any) => is_iterable_value(value),
+            Some(_) => is_assignable(ty, &super::infer_reduced(value)),
+        },
+        // Iterator values are added by the evaluator.
+        Type::Iterator(_) => false,
+        Type::CatalogEntry | Type::Resource(..) | Type::Class(_) => false,
+        Type::Type(inner) => match value {
+            Value::Type(actual) => inner
+                .as_deref()
+                .is_none_or(|inner| is_assignable(inner, actual)),
+            _ => false,
+        },
+        Type::Callable(_) => false,
+        Type::Sensitive(inner) => match value {
+            Value::Sensitive(secret) => inner
+                .as_deref()
+                .is_none_or(|inner| is_instance(inner, secret, guard)),
+            _ => false,
+        },
+        Type::Runtime(..) => false,
+        Type::Init(inner, arguments) => match inner.as_deref() {
+            None => is_rich_data(value, guard),
+            Some(target) => init_accepts(target, arguments, value, guard),
+        },
+        Type::Deferred | Type::Object(_) | Type::TypeSet | Type::TypeReference(_) => false,
+        Type::Alias(alias) => {
+            let key = (alias.id(), value as *const Value as usize);
+            if guard.active.contains(&key) {
+                return false;
+            }
+            let Some(target) = alias.target() else {
+                return false;
+            };
+            guard.active.push(key);
+            let result = is_instance(&target, value, guard);
+            guard.active.pop();
+            result
+        }
+    }
+}
+
+fn uri_part_matches(expected: &Value, actual: &Value, guard: &mut Guard) -> bool {
+    match expected {
+        Value::Type(ty) => is_instance(ty, actual, guard),
+        Value::Regexp(regexp) => actual.as_str().is_some_and(|text| regexp.is_match(text)),
+        Value::String(text) => actual
+            .as_str()
+            .is_some_and(|actual| actual.eq_ignore_ascii_case(text)),
+        other => crate::value::puppet_equals(other, actual),
+    }
+}
+
+/// What `Init[T]` accepts: a value of `T`, or arguments `T.new` takes. Without the
+/// constructors (a later issue) this is approximated by the single-argument conversions
+/// Puppet's core types accept.
+fn init_accepts(target: &Type, arguments: &[Value], value: &Value, guard: &mut Guard) -> bool {
+    if arguments.is_empty() && is_instance(target, value, guard) {
+        return true;
+    }
+    match target.resolved() {
+        Type::Integer(_) | Type::Float(_) | Type::Numeric => {
+            matches!(
+                value,
+                Value::Integer(_)
+                    | Value::Float(_)
+                    | Value::Boolean(_)
+                    | Value::String(_)
+                    | Value::Timespan(_)
+                    | Value::Timestamp(_)
+            ) || matches!(value, Value::Array(items) if items.len() == 1)
+        }
+        Type::String(_) => true,
+        Type::Boolean(_) => matches!(
+            value,
+            Value::Integer(_) | Value::Float(_) | Value::Boolean(_) | Value::String(_)
+        ),
+        _ => false,
+    }
+}
+
+fn is_scalar(value: &Value) -> bool {
+    matches!(
+        value,
+        Value::String(_)
+            | Value::Integer(_)
+            | Value::Float(_)
+            | Value::Boolean(_)
+            | Value::Regexp(_)
+            | Value::SemVer(_)
+            | Value::SemVerRange(_)
+            | Value::Timespan(_)
+            | Value::Timestamp(_)
+    )
+}
+
+fn is_data(value: &Value, guard: &mut Guard) -> bool {
+    if guard.depth > MAX_DEPTH {
+        return false;
+    }
+    guard.depth += 1;
+    let result = match value {
+        Value::Undef
+        | Value::String(_)
+        | Value::Integer(_)
+        | Value::Float(_)
+        | Value::Boolean(_) => true,
+        Value::Array(items) => items.iter().all(|item| is_data(item, guard)),
+        Value::Hash(entries) => entries
+            .iter()
+            .all(|(key, item)| matches!(key, Value::String(_)) && is_data(item, guard)),
+        _ => false,
+    };
+    guard.depth -= 1;
+    result
+}
+
+fn is_rich_data(value: &Value, guard: &mut Guard) -> bool {
+    if guard.depth > MAX_DEPTH {
+        return false;
+    }
+    guard.depth += 1;
+    let result = match value {
+        Value::Array(items) => items.iter().all(|item| is_rich_data(item, guard)),
+        Value::Hash(entries) => entries.iter().all(|(key, item)| {
+            matches!(key, Value::String(_) | Value::Integer(_) | Value::Float(_))
+                && is_rich_data(item, guard)
+        }),
+        // Every other value kind the engine has is rich data (iterators, added later, are not).
+        _ => true,
+    };
+    guard.depth -= 1;
+    result
+}
+
+/// `Iterable` without element type: strings, collections, non-negative integers, and the
+/// iterable types (`Integer[1, 3]`, `Enum[a, b]`).
+fn is_iterable_value(value: &Value) -> bool {
+    match value {
+        Value::String(_) | Value::Array(_) | Value::Hash(_) => true,
+        Value::Integer(n) => *n >= 0,
+        Value::Type(ty) => match ty.resolved() {
+            Type::Integer(range) => range.from.is_some() && range.to.is_some(),
+            Type::Enum(_) => true,
+            _ => false,
+        },
+        _ => false,
+    }
+}

@@ -1,0 +1,202 @@
+//! Names of types: the bare capitalised names Puppet knows, labels for messages, articles.
+
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::{CallableType, ObjectType, Type};
+use crate::value::Value;
+
+/// Resource types built into Puppet 7 (what `File`, `Notify`, ... resolve to).
+const RESOURCE_TYPES: &[&str] = &[
+    "component",
+    "exec",
+    "file",
+    "filebucket",
+    "group",
+    "notify",
+    "package",
+    "resources",
+    "schedule",
+    "service",
+    "stage",
+    "tidy",
+    "user",
+    "whit",
+];
+
+pub(crate) const DEFERRED_DEFINITION: &str = "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}]";
+const ERROR_DEFINITION: &str = "Object[{name => 'Error', type_parameters => {'kind' => Variant[String, Regexp, Type[Enum], Type[Pattern], Type[NotUndef], Type[Undef]], 'issue_code' => Variant[String, Regexp, Type[Enum], Type[Pattern], Type[NotUndef], Type[Undef]]}, attributes => {'msg' => String[1], 'kind' => {type => Optional[String[1]], value => undef}, 'details' => {type => Optional[Hash[String[1], Data]], value => undef}, 'issue_code' => {type => Optional[String[1]], value => undef}}, functions => {'message' => Callable[[0, 0], String[1]]}}]";
+pub(crate) const TYPESET_DEFINITION: &str = "TypeSet[{pcore_uri => 'http://puppet.com/2016.1/pcore', pcore_version => '1.0.0', name_authority => 'http://puppet.com/2016.1/runtime', name => 'DefaultTypeSet', version => '0.0.0'}]";
+
+impl Type {
+    /// The type a bare capitalised name stands for (`Integer`, `String`, `File`), matched
+    /// case-insensitively as Puppet does (`INTEGER` is `Integer`). `None` for unknown names:
+    /// the caller looks for an alias, else reports `Resource type not found`.
+    pub fn from_name(name: &str) -> Option<Type> {
+        let lower = name.to_ascii_lowercase();
+        let ty = match lower.as_str() {
+            "any" => Type::Any,
+            "undef" => Type::Undef,
+            "default" => Type::Default,
+            "unit" => Type::Unit,
+            "data" => Type::Data,
+            "richdata" => Type::RichData,
+            "scalar" => Type::Scalar,
+            "scalardata" => Type::ScalarData,
+            "numeric" => Type::Numeric,
+            "integer" => Type::integer(None, None),
+            "float" => Type::float(None, None),
+            "string" => Type::string(),
+            "enum" => Type::Enum(super::EnumType::new(Vec::new(), false)),
+            "pattern" => Type::Pattern(Rc::from(Vec::new())),
+            "boolean" => Type::Boolean(None),
+            "regexp" => Type::Regexp(None),
+            "semver" => Type::SemVer(Rc::from(Vec::new())),
+            "semverrange" => Type::SemVerRange,
+            "timespan" => Type::Timespan(None, None),
+            "timestamp" => Type::Timestamp(None, None),
+            "binary" => Type::Binary,
+            "uri" => Type::Uri(None),
+            "collection" => Type::Collection(None),
+            "array" => Type::Array(Rc::new(Type::Any), None),
+            "hash" => Type::Hash(Rc::new(Type::Any), Rc::new(Type::Any), None),
+            "tuple" => Type::Tuple(super::TupleType::default()),
+            "struct" => Type::Struct(Rc::from(Vec::new())),
+            "variant" => Type::Variant(Rc::from(Vec::new())),
+            "optional" => Type::Optional(None),
+            "notundef" => Type::NotUndef(None),
+            "iterable" => Type::Iterable(None),
+            "iterator" => Type::Iterator(None),
+            "catalogentry" => Type::CatalogEntry,
+            "resource" => Type::Resource(None, None),
+            "class" => Type::Class(None),
+            "type" => Type::Type(None),
+            "callable" => Type::Callable(Rc::new(CallableType::default())),
+            "sensitive" => Type::Sensitive(None),
+            "runtime" => Type::Runtime(None, None),
+            "init" => Type::Init(None, Rc::from(Vec::new())),
+            "deferred" => Type::Deferred,
+            "object" => Type::Object(Rc::new(ObjectType {
+                name: None,
+                definition: Rc::from("Object[{}]"),
+                parameters: Rc::from(Vec::<Value>::new()),
+            })),
+            "error" => Type::Object(Rc::new(ObjectType {
+                name: Some(Rc::from("Error")),
+                definition: Rc::from(ERROR_DEFINITION),
+                parameters: Rc::from(Vec::<Value>::new()),
+            })),
+            "typeset" => Type::TypeSet,
+            resource if RESOURCE_TYPES.contains(&resource) => Type::resource(resource, None),
+            _ => return None,
+        };
+        Some(ty)
+    }
+
+    /// Puppet's `simple_name`: the type's name without parameters (`Integer`, `Struct`, `Array`).
+    pub fn simple_name(&self) -> &'static str {
+        match self {
+            Type::Any => "Any",
+            Type::Undef => "Undef",
+            Type::Default => "Default",
+            Type::Unit => "Unit",
+            Type::Data => "Data",
+            Type::RichData => "RichData",
+            Type::Scalar => "Scalar",
+            Type::ScalarData => "ScalarData",
+            Type::Numeric => "Numeric",
+            Type::Boolean(_) => "Boolean",
+            Type::Integer(_) => "Integer",
+            Type::Float(_) => "Float",
+            Type::String(_) => "String",
+            Type::Enum(_) => "Enum",
+            Type::Pattern(_) => "Pattern",
+            Type::Regexp(_) => "Regexp",
+            Type::SemVer(_) => "SemVer",
+            Type::SemVerRange => "SemVerRange",
+            Type::Timespan(..) => "Timespan",
+            Type::Timestamp(..) => "Timestamp",
+            Type::Binary => "Binary",
+            Type::Uri(_) => "URI",
+            Type::Collection(_) => "Collection",
+            Type::Array(..) => "Array",
+            Type::Hash(..) => "Hash",
+            Type::Tuple(_) => "Tuple",
+            Type::Struct(_) => "Struct",
+            Type::Variant(_) => "Variant",
+            Type::Optional(_) => "Optional",
+            Type::NotUndef(_) => "NotUndef",
+            Type::Iterable(_) => "Iterable",
+            Type::Iterator(_) => "Iterator",
+            Type::CatalogEntry => "CatalogEntry",
+            Type::Resource(..) => "Resource",
+            Type::Class(_) => "Class",
+            Type::Type(_) => "Type",
+            Type::Callable(_) => "Callable",
+            Type::Sensitive(_) => "Sensitive",
+            Type::Runtime(..) => "Runtime",
+            Type::Init(..) => "Init",
+            Type::Deferred => "Deferred",
+            Type::Object(_) => "Object",
+            Type::TypeSet => "TypeSet",
+            Type::TypeReference(_) => "TypeReference",
+            Type::Alias(_) => "TypeAlias",
+        }
+    }
+
+    /// Puppet's `name` of a type for messages: an alias, object or named type's own name.
+    pub(crate) fn message_name(&self) -> String {
+        match self {
+            Type::Alias(alias) => alias.name().into(),
+            Type::Object(object) => match &object.name {
+                Some(name) => String::from(&**name),
+                None => "Object".into(),
+            },
+            Type::Data => "Data".into(),
+            Type::RichData => "RichData".into(),
+            other => other.simple_name().into(),
+        }
+    }
+}
+
+/// How Puppet labels a type in operator errors: `Integer-Type`, `File['x'] Resource-Reference`.
+pub fn type_label(ty: &Type) -> String {
+    match ty {
+        Type::Resource(Some(_), Some(_)) => format!("{ty} Resource-Reference"),
+        _ => format!("{ty}-Type"),
+    }
+}
+
+/// `a`/`an` before a word, as Puppet chooses it (`an Integer`, `an URI`, `a String`).
+pub fn a_an(text: &str) -> String {
+    let mut letters = text.chars().skip_while(|c| *c == '"' || *c == '\'');
+    let first = letters.next().map(|c| c.to_ascii_lowercase());
+    let article = match first {
+        Some('a' | 'e' | 'i' | 'o' | 'u' | 'y') => "an",
+        _ => "a",
+    };
+    format!("{article} {text}")
+}
+
+/// `foo::bar` to `Foo::Bar` (names already starting with a capital stay as they are).
+pub(crate) fn capitalize_segments(name: &str) -> String {
+    if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return name.into();
+    }
+    name.split("::")
+        .map(|segment| {
+            let mut chars = segment.chars();
+            match chars.next() {
+                Some(first) => {
+                    let mut out: String = first.to_uppercase().collect();
+                    out.push_str(&chars.as_str().to_lowercase());
+                    out
+                }
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("::")
+}

@@ -1,0 +1,1 @@
+//! Table tests of the type system against real Puppet answers (goldens in tests/conformance).

@@ -1,0 +1,69 @@
+//! `value::Array`: an immutable, shared sequence of values (cheap to clone).
+
+use alloc::rc::Rc;
+use alloc::vec::Vec;
+
+use super::Value;
+
+/// A Puppet array. Kept behind this small type so its representation can change
+/// (e.g. to a persistent vector) without touching the callers.
+#[derive(Debug, Clone, Default)]
+pub struct Array(Rc<Vec<Value>>);
+
+impl Array {
+    pub fn new() -> Array {
+        Array::default()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn get(&self, index: usize) -> Option<&Value> {
+        self.0.get(index)
+    }
+
+    pub fn iter(&self) -> core::slice::Iter<'_, Value> {
+        self.0.iter()
+    }
+
+    pub fn as_slice(&self) -> &[Value] {
+        &self.0
+    }
+
+    /// A new array with `value` appended (copies only when this array is shared).
+    pub fn pushed(&self, value: Value) -> Array {
+        let mut items = self.0.clone();
+        Rc::make_mut(&mut items).push(value);
+        Array(items)
+    }
+
+    /// The items, copied out when shared.
+    pub fn into_vec(self) -> Vec<Value> {
+        Rc::try_unwrap(self.0).unwrap_or_else(|shared| (*shared).clone())
+    }
+}
+
+impl From<Vec<Value>> for Array {
+    fn from(items: Vec<Value>) -> Self {
+        Array(Rc::new(items))
+    }
+}
+
+impl FromIterator<Value> for Array {
+    fn from_iter<I: IntoIterator<Item = Value>>(iter: I) -> Self {
+        Array(Rc::new(iter.into_iter().collect()))
+    }
+}
+
+impl<'a> IntoIterator for &'a Array {
+    type Item = &'a Value;
+    type IntoIter = core::slice::Iter<'a, Value>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}

@@ -1,0 +1,101 @@
+//! `value::Hash`: an immutable, shared, insertion-ordered map with strict key equality.
+
+use alloc::rc::Rc;
+
+use foldhash::fast::FixedState;
+use indexmap::IndexMap;
+
+use super::Value;
+
+type Map = IndexMap<Value, Value, FixedState>;
+
+/// A Puppet hash: keys keep their insertion order; lookups use strict equality
+/// (`{1 => a}[1.0]` finds nothing, `'a'` and `'A'` are different keys).
+#[derive(Debug, Clone, Default)]
+pub struct Hash(Rc<Map>);
+
+impl Hash {
+    pub fn new() -> Hash {
+        Hash::default()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn get(&self, key: &Value) -> Option<&Value> {
+        self.0.get(key)
+    }
+
+    pub fn contains_key(&self, key: &Value) -> bool {
+        self.0.contains_key(key)
+    }
+
+    pub fn iter(&self) -> indexmap::map::Iter<'_, Value, Value> {
+        self.0.iter()
+    }
+
+    pub fn keys(&self) -> indexmap::map::Keys<'_, Value, Value> {
+        self.0.keys()
+    }
+
+    pub fn values(&self) -> indexmap::map::Values<'_, Value, Value> {
+        self.0.values()
+    }
+
+    /// A new hash with `key` set to `value` (an existing key keeps its position).
+    pub fn inserted(&self, key: Value, value: Value) -> Hash {
+        let mut map = self.0.clone();
+        Rc::make_mut(&mut map).insert(key, value);
+        Hash(map)
+    }
+
+    /// A new hash without `key` (the others keep their order).
+    pub fn removed(&self, key: &Value) -> Hash {
+        let mut map = self.0.clone();
+        Rc::make_mut(&mut map).shift_remove(key);
+        Hash(map)
+    }
+}
+
+impl FromIterator<(Value, Value)> for Hash {
+    /// Later duplicates of a key replace the value and keep the first position, as Puppet does.
+    fn from_iter<I: IntoIterator<Item = (Value, Value)>>(iter: I) -> Self {
+        let mut map = Map::default();
+        for (key, value) in iter {
+            map.insert(key, value);
+        }
+        Hash(Rc::new(map))
+    }
+}
+
+impl<'a> IntoIterator for &'a Hash {
+    type Item = (&'a Value, &'a Value);
+    type IntoIter = indexmap::map::Iter<'a, Value, Value>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl PartialEq for Hash {
+    /// Strict and order-independent: the same keys with strictly equal values.
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len()
+            && self
+                .iter()
+                .all(|(key, value)| other.get(key) == Some(value))
+    }
+}
+
+impl Eq for Hash {}
+
+impl core::hash::Hash for Hash {
+    /// Only the size, so that hashing agrees with the order-independent equality.
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.len().hash(state)
+    }
+}
