@@ -1,5 +1,7 @@
 //! puppet-eval: evaluate Puppet code from a file, `-e` or stdin; `--json` and `--jsonl` speak the oracle protocol.
 
+mod parse_cmd;
+
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;
 
@@ -9,6 +11,7 @@ use puppet_core::{evaluate, types, value, EvalOptions, LineIndex};
 const USAGE: &str = "\
 usage: puppet-eval [--type] [--json] (-e CODE | FILE | -)   evaluate Puppet code
        puppet-eval --jsonl < cases.jsonl                   one {\"id\",\"src\"} case per line
+       puppet-eval parse [--ast] [--tokens] PATH...        parse files and folders (.pp, .epp)
        puppet-eval --version";
 
 struct Args {
@@ -51,6 +54,13 @@ fn parse_args() -> Result<Option<Args>, lexopt::Error> {
 }
 
 fn main() -> ExitCode {
+    let arguments: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if arguments.first().map(String::as_str) == Some("parse") {
+        return parse_cmd::run(&arguments[1..]);
+    }
     let args = match parse_args() {
         Ok(Some(args)) => args,
         Ok(None) => return ExitCode::SUCCESS,
