@@ -1,5 +1,6 @@
 //! puppet-eval: evaluate Puppet code from a file, `-e` or stdin, a REPL on a terminal; `--json`/`--jsonl` speak the oracle protocol.
 
+mod parse_cmd;
 mod repl;
 mod run;
 
@@ -12,6 +13,7 @@ use puppet_core::{EvalOptions, Strictness};
 const USAGE: &str = "\
 usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin when no code is given)
        puppet-eval [OPTIONS] --jsonl < cases.jsonl   one {\"id\",\"src\"} case per line, one result line each
+       puppet-eval parse [--ast] [--tokens] PATH...  parse files and folders (.pp, .epp)
        puppet-eval                                  an interactive session, when started on a terminal
 
 options:
@@ -85,6 +87,13 @@ fn parse_args() -> Result<Option<Args>, String> {
 }
 
 fn main() -> ExitCode {
+    let arguments: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if arguments.first().map(String::as_str) == Some("parse") {
+        return parse_cmd::run(&arguments[1..]);
+    }
     let args = match parse_args() {
         Ok(Some(args)) => args,
         Ok(None) => return ExitCode::SUCCESS,

@@ -74,6 +74,8 @@ pub enum ExprKind {
     /// `+=` / `-=` parse too (Puppet rejects them in validation).
     Assignment {
         op: AssignOp,
+        /// The operator token's span: Puppet reports assignment errors (reassignment) there.
+        op_span: Span,
         target: Box<Expr>,
         value: Box<Expr>,
     },
@@ -297,11 +299,17 @@ pub struct Call {
     pub name: Ident,
     /// True when the name is a capitalized type reference (`Integer(...)` calls `new`).
     pub name_is_type: bool,
-    /// For method calls, the receiver (also passed as the first argument).
+    /// For method calls, the receiver (passed as the first argument; not repeated in `args`).
     pub receiver: Option<Expr>,
+    /// The callee when it is an expression rather than a bare name: `Tuple[Integer, String]` in
+    /// `Tuple[Integer, String]([1, 'a'])` (a call of `new` on that type; `name` holds `Tuple`).
+    pub functor: Option<Box<Expr>>,
     pub args: Vec<Expr>,
     pub lambda: Option<Lambda>,
     pub span: Span,
+    /// Where Puppet reports errors of this call: the name of a prefix or statement call, the `.`
+    /// of a method call without parentheses, the `(` of one with them.
+    pub anchor: Span,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -1,11 +1,123 @@
-//! Syntax: tokens (logos), the AST with spans, and the parser that turns source text into a program.
+//! Syntax: the lexer (logos core plus Puppet's context rules), the parser, the AST with spans,
+//! syntactic validation, the AST dump and the token list for the playground.
 
+pub(crate) mod anchor;
 pub mod ast;
 mod dump;
 pub mod lexer;
-pub mod parser;
+mod parser;
+pub mod token;
+mod validate;
 
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+pub use anchor::anchor;
 pub use ast::{BinaryOp, Expr, ExprKind, Program, UnaryOp};
 pub use dump::dump_ast;
-pub use lexer::{tokens, TokenInfo};
-pub use parser::parse;
+pub use parser::MAX_NESTING;
+
+use crate::diagnostic::{Diagnostic, Severity, Stage};
+use crate::span::Span;
+
+/// Parse a manifest: the program and every diagnostic (syntax errors, or validation findings).
+pub fn parse(source: &str) -> (Program, Vec<Diagnostic>) {
+    let lexed = lexer::lex(source);
+    finish(source, lexed, false)
+}
+
+/// Parse an EPP template: the program's body holds one `EppTemplate`.
+pub fn parse_epp(source: &str) -> (Program, Vec<Diagnostic>) {
+    let lexed = lexer::lex_epp(source);
+    finish(source, lexed, true)
+}
+
+fn finish(source: &str, mut lexed: lexer::LexOutput, template: bool) -> (Program, Vec<Diagnostic>) {
+    let lex_diagnostics = core::mem::take(&mut lexed.diagnostics);
+    let lexing_stopped = lexed.stopped;
+    let parser = parser::Parser::new(source, lexed);
+    let output = if template {
+        parser.parse_template()
+    } else {
+        parser.parse_program()
+    };
+    // Order as Puppet meets them: by the token where each was found, lexer findings first.
+    let mut syntax: Vec<(usize, u8, Diagnostic)> = lex_diagnostics
+        .into_iter()
+        .map(|(at, d)| (at, 0, d))
+        .collect();
+    let end_of_input = source.len() as u32;
+    syntax.extend(output.syntax.into_iter().filter(|(_, d)| {
+        // After the lexer gave up, "end of input" errors are only an echo of its error.
+        !(lexing_stopped && d.code == "SYNTAX_ERROR" && d.span.start >= end_of_input)
+    }).map(|(at, d)| (at, 1, d)));
+    syntax.sort_by_key(|(at, order, _)| (*at, *order));
+    let mut diagnostics: Vec<Diagnostic> = syntax.into_iter().map(|(_, _, d)| d).collect();
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        return (output.program, diagnostics);
+    }
+    let mut findings = output.validation;
+    findings.extend(validate::validate(&output.program, source, template));
+    findings.sort_by_key(|d| d.span.start);
+    diagnostics.extend(findings);
+    (output.program, diagnostics)
+}
+
+/// Puppet's summary when validation found more than one error: "Language validation logged N
+/// errors. Giving up" (Puppet then logs each error and reports this line without a position).
+pub fn validation_summary(diagnostics: &[Diagnostic]) -> Option<String> {
+    let errors = diagnostics
+        .iter()
+        .filter(|d| d.stage == Stage::Validation && d.severity == Severity::Error)
+        .count();
+    if errors < 2 {
+        return None;
+    }
+    let warnings = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
+    Some(if warnings > 0 {
+        format!("Language validation logged {errors} errors, and {warnings} warnings. Giving up")
+    } else {
+        format!("Language validation logged {errors} errors. Giving up")
+    })
+}
+
+/// A token for the playground's Tokens pane and highlighting: its kind's name and its span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TokenInfo {
+    /// A stable category: `variable`, `string`, `heredoc`, `keyword`, `name`, `type`, `number`,
+    /// `regex`, `operator`, `punctuation`, `comment`, `epp`, `text`, or `error`.
+    pub kind: &'static str,
+    pub span: Span,
+}
+
+/// Every token of a manifest in source order, comments included, for display.
+pub fn tokens(source: &str) -> Vec<TokenInfo> {
+    token_infos(lexer::lex(source))
+}
+
+/// Every token of an EPP template in source order, for display.
+pub fn epp_tokens(source: &str) -> Vec<TokenInfo> {
+    token_infos(lexer::lex_epp(source))
+}
+
+fn token_infos(lexed: lexer::LexOutput) -> Vec<TokenInfo> {
+    let mut infos: Vec<TokenInfo> = lexed
+        .tokens
+        .iter()
+        .filter(|t| t.kind != token::TokenKind::Eof && !t.span.is_empty())
+        .map(|t| TokenInfo {
+            kind: t.kind.category(),
+            span: t.span,
+        })
+        .chain(lexed.comments.iter().map(|&span| TokenInfo {
+            kind: "comment",
+            span,
+        }))
+        .collect();
+    infos.sort_by_key(|info| info.span.start);
+    infos
+}

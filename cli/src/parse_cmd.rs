@@ -1,0 +1,229 @@
+//! `puppet-eval parse`: parse files and folders (`.pp`, `.epp`), print their diagnostics, the AST
+//! (`--ast`) or tokens (`--tokens`), and a summary line with the throughput.
+
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use puppet_core::syntax::{self, Program};
+use puppet_core::{Diagnostic, LineIndex};
+
+pub const USAGE: &str = "\
+usage: puppet-eval parse [--ast] [--tokens] [--quiet] (PATH... | -e CODE | -)
+       parses .pp files and .epp templates (folders recursively), prints diagnostics as
+       file:line:col: message and a summary line; exit status 1 when a file has an error";
+
+struct Options {
+    ast: bool,
+    tokens: bool,
+    quiet: bool,
+    code: Option<String>,
+    paths: Vec<PathBuf>,
+}
+
+fn parse_options(args: &[String]) -> Result<Options, String> {
+    let mut options = Options {
+        ast: false,
+        tokens: false,
+        quiet: false,
+        code: None,
+        paths: Vec::new(),
+    };
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        match arg.as_str() {
+            "--ast" => options.ast = true,
+            "--tokens" => options.tokens = true,
+            "--quiet" | "-q" => options.quiet = true,
+            "-e" => match iter.next() {
+                Some(code) => options.code = Some(code.clone()),
+                None => return Err("-e needs the code to parse".into()),
+            },
+            "-h" | "--help" => return Err(String::new()),
+            other if other.starts_with("--") => return Err(format!("unknown option {other}")),
+            path => options.paths.push(PathBuf::from(path)),
+        }
+    }
+    if options.code.is_none() && options.paths.is_empty() {
+        return Err("no files given".into());
+    }
+    Ok(options)
+}
+
+/// Runs `parse` with the arguments after the word `parse`.
+pub fn run(args: &[String]) -> ExitCode {
+    let options = match parse_options(args) {
+        Ok(options) => options,
+        Err(message) => {
+            if !message.is_empty() {
+                eprintln!("puppet-eval parse: {message}");
+            }
+            eprintln!("{USAGE}");
+            return if message.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(2)
+            };
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut tally = Tally::default();
+    if let Some(code) = &options.code {
+        let bytes = code.as_bytes().to_vec();
+        parse_one("-e", false, bytes, &options, &mut tally, &mut out);
+    }
+    let mut files = Vec::new();
+    for path in &options.paths {
+        if path.as_os_str() == "-" {
+            let mut bytes = Vec::new();
+            if let Err(e) = io::stdin().read_to_end(&mut bytes) {
+                eprintln!("puppet-eval parse: cannot read standard input: {e}");
+                return ExitCode::from(2);
+            }
+            parse_one("<stdin>", false, bytes, &options, &mut tally, &mut out);
+            continue;
+        }
+        if let Err(e) = collect(path, &mut files) {
+            eprintln!("puppet-eval parse: {}: {e}", path.display());
+            tally.failed += 1;
+            tally.files += 1;
+        }
+    }
+    for file in files {
+        let name = file.display().to_string();
+        let template = file.extension().is_some_and(|e| e == "epp");
+        match std::fs::read(&file) {
+            Ok(bytes) => parse_one(&name, template, bytes, &options, &mut tally, &mut out),
+            Err(e) => {
+                let _ = writeln!(out, "{name}: cannot read: {e}");
+                tally.files += 1;
+                tally.failed += 1;
+            }
+        }
+    }
+    let seconds = tally.parsing.as_secs_f64();
+    let throughput = if seconds > 0.0 {
+        tally.bytes as f64 / 1_000_000.0 / seconds
+    } else {
+        0.0
+    };
+    let _ = writeln!(
+        out,
+        "files={} ok={} failed={} bytes={} seconds={seconds:.4} MB/s={throughput:.1}",
+        tally.files,
+        tally.files - tally.failed,
+        tally.failed,
+        tally.bytes
+    );
+    let _ = out.flush();
+    if tally.failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    files: usize,
+    failed: usize,
+    bytes: usize,
+    parsing: Duration,
+}
+
+/// Files to parse under `path`: the file itself, or every `.pp` / `.epp` below a folder, sorted.
+fn collect(path: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
+    let metadata = std::fs::metadata(path)?;
+    if !metadata.is_dir() {
+        files.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for entry in entries {
+        if entry.is_dir() {
+            collect(&entry, files)?;
+        } else if entry
+            .extension()
+            .is_some_and(|e| e == "pp" || e == "epp")
+        {
+            files.push(entry);
+        }
+    }
+    Ok(())
+}
+
+fn parse_one(
+    name: &str,
+    template: bool,
+    bytes: Vec<u8>,
+    options: &Options,
+    tally: &mut Tally,
+    out: &mut impl Write,
+) {
+    tally.files += 1;
+    tally.bytes += bytes.len();
+    let source = match String::from_utf8(bytes) {
+        Ok(source) => source,
+        Err(e) => {
+            let _ = writeln!(
+                out,
+                "{name}: not valid UTF-8 (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            );
+            tally.failed += 1;
+            return;
+        }
+    };
+    let started = Instant::now();
+    let (program, diagnostics): (Program, Vec<Diagnostic>) = if template {
+        syntax::parse_epp(&source)
+    } else {
+        syntax::parse(&source)
+    };
+    tally.parsing += started.elapsed();
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        tally.failed += 1;
+    }
+    if !options.quiet {
+        let index = LineIndex::new(&source);
+        for diagnostic in &diagnostics {
+            let position = index.line_col(&source, diagnostic.span.start);
+            let _ = writeln!(
+                out,
+                "{name}:{}:{}: {}: {}",
+                position.line,
+                position.column,
+                diagnostic.severity.as_str(),
+                diagnostic.message
+            );
+        }
+        if let Some(summary) = syntax::validation_summary(&diagnostics) {
+            let _ = writeln!(out, "{name}: {summary}");
+        }
+    }
+    if options.tokens {
+        let tokens = if template {
+            syntax::epp_tokens(&source)
+        } else {
+            syntax::tokens(&source)
+        };
+        for token in tokens {
+            let text = source
+                .get(token.span.start as usize..token.span.end as usize)
+                .unwrap_or("");
+            let _ = writeln!(
+                out,
+                "{}..{} {} {text:?}",
+                token.span.start, token.span.end, token.kind
+            );
+        }
+    }
+    if options.ast {
+        let _ = write!(out, "{}", syntax::dump_ast(&program));
+    }
+}

@@ -1,0 +1,26 @@
+//! Where Puppet reports a problem with an expression: the operator of a binary expression, the
+//! `=` of an assignment, the `.` or `(` of a method call, the name of a type alias, and so on.
+
+use super::ast::{Expr, ExprKind};
+use crate::span::Span;
+
+/// The span whose start is the position Puppet gives for `expr` in its messages.
+pub fn anchor(expr: &Expr) -> Span {
+    match &expr.kind {
+        ExprKind::Binary { op_span, .. }
+        | ExprKind::Assignment { op_span, .. }
+        | ExprKind::Relationship { op_span, .. } => *op_span,
+        ExprKind::Access { target, .. } => Span::new(anchor(target).start, expr.span.end),
+        ExprKind::Selector { subject, .. } => Span::new(anchor(subject).start, expr.span.end),
+        ExprKind::Call(call) => call.anchor,
+        ExprKind::TypeAlias { name, .. } => name.span,
+        ExprKind::Collector(collector) => {
+            Span::new(anchor(&collector.type_ref).start, expr.span.end)
+        }
+        ExprKind::ResourceDefaults { type_ref: target, .. }
+        | ExprKind::ResourceOverride { target, .. } => {
+            Span::new(anchor(target).start, expr.span.end)
+        }
+        _ => expr.span,
+    }
+}

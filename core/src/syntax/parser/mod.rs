@@ -1,0 +1,304 @@
+//! The parser: a recursive-descent / precedence-climbing rendering of Puppet's grammar
+//! (`egrammar.ra`), producing the AST and syntax diagnostics, recovering at statement boundaries.
+
+mod control;
+mod definitions;
+mod expressions;
+mod primary;
+mod resources;
+mod statements;
+mod strings;
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::ast::{Expr, ExprKind, Program};
+use super::lexer::LexOutput;
+use super::token::{Token, TokenKind, NO_TEXT};
+use crate::diagnostic::{Diagnostic, Stage};
+use crate::span::Span;
+
+/// Deepest nesting of expressions (brackets, blocks, operands) the parser follows before it
+/// reports an error instead of recursing further; keeps native and wasm stacks safe.
+pub const MAX_NESTING: u32 = 200;
+
+/// A syntax error was recorded; the caller unwinds to a point where it can recover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Fail;
+
+pub(crate) type PResult<T> = Result<T, Fail>;
+
+/// What the parser produced: the program, its syntax diagnostics (with the token index where
+/// each was found, for ordering against lexer errors) and validation findings made while parsing.
+pub(crate) struct ParseOutput {
+    pub program: Program,
+    pub syntax: Vec<(usize, Diagnostic)>,
+    pub validation: Vec<Diagnostic>,
+}
+
+pub(crate) struct Parser<'s> {
+    src: &'s str,
+    tokens: Vec<Token>,
+    texts: Vec<String>,
+    pos: usize,
+    depth: u32,
+    /// Enclosing class names, for the qualified names of nested classes and defines.
+    namespace: Vec<String>,
+    syntax: Vec<(usize, Diagnostic)>,
+    validation: Vec<Diagnostic>,
+    /// Set once the nesting limit was hit: everything after is skipped.
+    too_deep: bool,
+}
+
+impl<'s> Parser<'s> {
+    pub(crate) fn new(src: &'s str, lexed: LexOutput) -> Self {
+        let mut tokens = lexed.tokens;
+        if tokens.last().map(|t| t.kind) != Some(TokenKind::Eof) {
+            let end = src.len() as u32;
+            tokens.push(Token {
+                kind: TokenKind::Eof,
+                span: Span::new(end, end),
+                text: NO_TEXT,
+            });
+        }
+        Parser {
+            src,
+            tokens,
+            texts: lexed.texts,
+            pos: 0,
+            depth: 0,
+            namespace: Vec::new(),
+            syntax: Vec::new(),
+            validation: Vec::new(),
+            too_deep: false,
+        }
+    }
+
+    /// Parses a whole manifest.
+    pub(crate) fn parse_program(mut self) -> ParseOutput {
+        let body = self.statements(TokenKind::Eof);
+        self.finish(body)
+    }
+
+    /// Parses an EPP template: `EPP_START` and optional parameters, then the body.
+    pub(crate) fn parse_template(mut self) -> ParseOutput {
+        let start = self.peek().span;
+        if self.peek_kind() == TokenKind::EppStart {
+            self.bump();
+        }
+        let params = if self.peek_kind() == TokenKind::Pipe {
+            match self.lambda_parameters() {
+                Ok((params, _)) => Some(params),
+                Err(Fail) => {
+                    self.recover_statement(TokenKind::Eof);
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        let body_start = self.peek().span.start;
+        let statements = self.statements(TokenKind::Eof);
+        let end = self.src.len() as u32;
+        let body = Expr {
+            kind: ExprKind::Block(statements),
+            span: Span::new(body_start.min(end), end),
+        };
+        let template = Expr {
+            kind: ExprKind::EppTemplate {
+                params,
+                body: Box::new(body),
+            },
+            span: Span::new(start.start, end),
+        };
+        self.finish(alloc::vec![template])
+    }
+
+    fn finish(self, body: Vec<Expr>) -> ParseOutput {
+        ParseOutput {
+            program: Program {
+                body,
+                span: Span::new(0, self.src.len() as u32),
+            },
+            syntax: self.syntax,
+            validation: self.validation,
+        }
+    }
+
+    // ---- the token cursor -------------------------------------------------------------------
+
+    fn peek(&self) -> Token {
+        self.peek_at(0)
+    }
+
+    fn peek_at(&self, ahead: usize) -> Token {
+        self.tokens
+            .get(self.pos + ahead)
+            .or_else(|| self.tokens.last())
+            .copied()
+            .unwrap_or(Token {
+                kind: TokenKind::Eof,
+                span: Span::new(self.src.len() as u32, self.src.len() as u32),
+                text: NO_TEXT,
+            })
+    }
+
+    fn peek_kind(&self) -> TokenKind {
+        self.peek().kind
+    }
+
+    fn at(&self, kind: TokenKind) -> bool {
+        self.peek_kind() == kind
+    }
+
+    fn bump(&mut self) -> Token {
+        let token = self.peek();
+        if token.kind != TokenKind::Eof {
+            self.pos += 1;
+        }
+        token
+    }
+
+    fn eat(&mut self, kind: TokenKind) -> Option<Token> {
+        if self.at(kind) {
+            Some(self.bump())
+        } else {
+            None
+        }
+    }
+
+    fn expect(&mut self, kind: TokenKind) -> PResult<Token> {
+        if self.at(kind) {
+            Ok(self.bump())
+        } else {
+            Err(self.unexpected())
+        }
+    }
+
+    /// The end of the previous token (for spans that end at what was just consumed).
+    fn previous_end(&self) -> u32 {
+        self.pos
+            .checked_sub(1)
+            .and_then(|i| self.tokens.get(i))
+            .map_or(0, |t| t.span.end)
+    }
+
+    fn text_of(&self, token: Token) -> &'s str {
+        self.src
+            .get(token.span.start as usize..token.span.end as usize)
+            .unwrap_or("")
+    }
+
+    /// The processed text a string-like token carries (moved out of the table).
+    fn take_text(&mut self, token: Token) -> String {
+        if token.text == NO_TEXT {
+            return String::new();
+        }
+        self.texts
+            .get_mut(token.text as usize)
+            .map(core::mem::take)
+            .unwrap_or_default()
+    }
+
+    fn peek_text(&self, token: Token) -> &str {
+        if token.text == NO_TEXT {
+            return "";
+        }
+        self.texts
+            .get(token.text as usize)
+            .map_or("", String::as_str)
+    }
+
+    /// A variable token's name: its text without `$` (a NAME turned variable inside `${}` has none).
+    fn variable_name(&self, token: Token) -> &'s str {
+        let text = self.text_of(token);
+        text.strip_prefix('$').unwrap_or(text)
+    }
+
+    // ---- diagnostics ------------------------------------------------------------------------
+
+    /// Records Puppet's "Syntax error at ..." for the token at hand.
+    fn unexpected(&mut self) -> Fail {
+        let token = self.peek();
+        let diagnostic = if token.kind == TokenKind::Eof {
+            Diagnostic::error(
+                Stage::Syntax,
+                "SYNTAX_ERROR",
+                "Syntax error at end of input",
+                token.span,
+            )
+        } else {
+            let shown = self.token_value(token);
+            Diagnostic::error(
+                Stage::Syntax,
+                "SYNTAX_ERROR",
+                format!("Syntax error at '{shown}'"),
+                token.span,
+            )
+        };
+        self.syntax.push((self.pos, diagnostic));
+        Fail
+    }
+
+    /// A syntax-stage error with its own wording (e.g. "Virtual (@) can only be applied to ...").
+    fn syntax_error(&mut self, code: &'static str, message: impl Into<String>, span: Span) -> Fail {
+        self.syntax.push((
+            self.pos,
+            Diagnostic::error(Stage::Syntax, code, message, span),
+        ));
+        Fail
+    }
+
+    fn validation_error(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
+        self.validation
+            .push(Diagnostic::error(Stage::Validation, code, message, span));
+    }
+
+    /// How Puppet shows a token in "Syntax error at '...'": its value, not always its text.
+    fn token_value(&self, token: Token) -> String {
+        use TokenKind as T;
+        match token.kind {
+            T::Variable => String::from(self.variable_name(token)),
+            T::String | T::DqPre | T::DqMid | T::DqPost | T::Heredoc | T::RenderString => {
+                String::from(self.peek_text(token))
+            }
+            T::Regex => format!("(?-mix:{})", self.peek_text(token)),
+            T::Other | T::EppStart | T::RenderExpr => String::new(),
+            _ => String::from(self.text_of(token)),
+        }
+    }
+
+    /// Guards recursion: past `MAX_NESTING` levels an error is reported (once) and parsing stops.
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            if !self.too_deep {
+                self.too_deep = true;
+                let span = self.peek().span;
+                self.syntax.push((
+                    self.pos,
+                    Diagnostic::error(
+                        Stage::Syntax,
+                        "NESTING_TOO_DEEP",
+                        format!("Expressions are nested more than {MAX_NESTING} levels deep"),
+                        span,
+                    ),
+                ));
+            }
+            self.depth -= 1;
+            return Err(Fail);
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+}
+
+/// An expression node.
+fn node(kind: ExprKind, span: Span) -> Expr {
+    Expr { kind, span }
+}

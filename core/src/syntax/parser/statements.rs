@@ -1,0 +1,216 @@
+//! Statement lists: juxtaposed and `;`-separated statements, comma lists, the transformation of
+//! `notice 'x'` / `include foo` into calls, and recovery after a syntax error.
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::{node, Fail, Parser};
+use crate::diagnostic::{Diagnostic, Stage};
+use crate::span::Span;
+use crate::syntax::ast::{Call, CallStyle, Expr, ExprKind, Ident};
+use crate::syntax::token::TokenKind;
+
+/// The names that become calls when followed by arguments without parentheses.
+const STATEMENT_CALLS: &[&str] = &[
+    "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning", "err",
+    "fail", "import", "break", "next", "return",
+];
+
+pub(crate) fn is_statement_call(name: &str) -> bool {
+    STATEMENT_CALLS.contains(&name)
+}
+
+/// One syntactic statement: an expression, or a comma-separated list (arguments of a statement call).
+enum Statement {
+    Single(Expr),
+    List { items: Vec<Expr>, first_comma: Span },
+}
+
+impl Parser<'_> {
+    /// Statements up to (not including) `end` (`RBrace` or `Eof`), recovering from errors.
+    pub(super) fn statements(&mut self, end: TokenKind) -> Vec<Expr> {
+        let mut parsed: Vec<Statement> = Vec::new();
+        loop {
+            if self.at(end) || self.at(TokenKind::Eof) || self.too_deep {
+                break;
+            }
+            match self.syntactic_statement() {
+                Ok(statement) => parsed.push(statement),
+                Err(Fail) => {
+                    self.recover_statement(end);
+                    continue;
+                }
+            }
+            if self.eat(TokenKind::Semic).is_some() && (self.at(end) || self.at(TokenKind::Eof)) {
+                // Puppet wants a statement after every `;`.
+                let _ = self.unexpected();
+            }
+        }
+        self.transform_calls(parsed)
+    }
+
+    fn syntactic_statement(&mut self) -> Result<Statement, Fail> {
+        let first = self.assignment()?;
+        let Some(comma) = self.eat(TokenKind::Comma) else {
+            return Ok(Statement::Single(first));
+        };
+        let mut items = alloc::vec![first, self.assignment()?];
+        while self.eat(TokenKind::Comma).is_some() {
+            items.push(self.assignment()?);
+        }
+        Ok(Statement::List {
+            items,
+            first_comma: comma.span,
+        })
+    }
+
+    /// Skips to where a new statement can start: after a `;`, before the closing `}` of the
+    /// enclosing block, or at a token that begins a new line (brackets balanced).
+    pub(super) fn recover_statement(&mut self, end: TokenKind) {
+        let start = self.pos;
+        let mut depth = 0i32;
+        let mut crossed_newline = false;
+        let mut previous_end = self.peek().span.end;
+        loop {
+            let token = self.peek();
+            if self.pos > start {
+                let gap = self
+                    .src
+                    .get(previous_end as usize..token.span.start as usize)
+                    .unwrap_or("");
+                crossed_newline |= gap.contains('\n');
+            }
+            match token.kind {
+                TokenKind::Eof => return,
+                TokenKind::RBrace if depth == 0 && end == TokenKind::RBrace => return,
+                TokenKind::Semic if depth == 0 => {
+                    self.bump();
+                    return;
+                }
+                TokenKind::LBrace
+                | TokenKind::SelBrace
+                | TokenKind::LBrack
+                | TokenKind::ListStart
+                | TokenKind::LParen
+                | TokenKind::WsLParen => depth += 1,
+                TokenKind::RBrace | TokenKind::RBrack | TokenKind::RParen => {
+                    depth -= 1;
+                    if depth < 0 {
+                        depth = 0;
+                        if end == TokenKind::Eof && token.kind == TokenKind::RBrace {
+                            // An unmatched `}` at top level: skip it and stop.
+                            self.bump();
+                            return;
+                        }
+                    }
+                }
+                _ => {
+                    if depth == 0 && crossed_newline && starts_statement(token.kind) {
+                        return;
+                    }
+                }
+            }
+            previous_end = token.span.end;
+            self.bump();
+        }
+    }
+
+    /// Puppet's `transform_calls`: a statement-call name followed by a statement becomes a call.
+    fn transform_calls(&mut self, parsed: Vec<Statement>) -> Vec<Expr> {
+        let mut out: Vec<Expr> = Vec::with_capacity(parsed.len());
+        for statement in parsed {
+            let previous_is_call_name = matches!(
+                out.last(),
+                Some(Expr { kind: ExprKind::Name(name), .. }) if is_statement_call(name)
+            );
+            if previous_is_call_name {
+                let Some(name_expr) = out.pop() else {
+                    continue;
+                };
+                let args = match statement {
+                    Statement::Single(expr) => alloc::vec![expr],
+                    Statement::List { items, .. } => items,
+                };
+                out.push(statement_call(name_expr, args));
+                continue;
+            }
+            match statement {
+                Statement::Single(expr) => out.push(expr),
+                Statement::List { items, first_comma } => {
+                    let message = match out.last() {
+                        Some(Expr {
+                            kind: ExprKind::Name(name),
+                            ..
+                        }) => format!(
+                            "attempt to pass argument list to the function '{name}' which cannot be called without parentheses"
+                        ),
+                        _ => "illegal comma separated argument list".into(),
+                    };
+                    self.syntax.push((
+                        self.pos,
+                        Diagnostic::error(Stage::Syntax, "ILLEGAL_ARGUMENT_LIST", message, first_comma),
+                    ));
+                    let span = items
+                        .first()
+                        .map(|e| e.span)
+                        .unwrap_or(first_comma)
+                        .to(items.last().map_or(first_comma, |e| e.span));
+                    out.push(node(ExprKind::Array(items), span));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// `notice 'x'`: the name and its arguments as a statement-style call.
+pub(super) fn statement_call(name_expr: Expr, args: Vec<Expr>) -> Expr {
+    let name = match name_expr.kind {
+        ExprKind::Name(name) => name,
+        _ => alloc::string::String::new(),
+    };
+    let span = name_expr
+        .span
+        .to(args.last().map_or(name_expr.span, |a| a.span));
+    node(
+        ExprKind::Call(alloc::boxed::Box::new(Call {
+            style: CallStyle::Statement,
+            name: Ident {
+                name,
+                span: name_expr.span,
+            },
+            name_is_type: false,
+            receiver: None,
+            functor: None,
+            args,
+            lambda: None,
+            span,
+            anchor: name_expr.span,
+        })),
+        span,
+    )
+}
+
+/// Tokens that can begin a statement (used to find a place to resume after an error).
+fn starts_statement(kind: TokenKind) -> bool {
+    use TokenKind::*;
+    matches!(
+        kind,
+        Variable
+            | Name
+            | ClassRef
+            | If
+            | Unless
+            | Case
+            | Class
+            | Define
+            | Node
+            | Function
+            | Type
+            | At
+            | AtAt
+            | String
+            | DqPre
+            | Number
+    )
+}
