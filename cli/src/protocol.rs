@@ -57,11 +57,17 @@ pub fn run_case(source: &str, file: &str, options: &EvalOptions) -> CaseResult {
 /// Like Puppet, a syntax error at the end of the input names only the file.
 pub fn error_text(source: &str, file: &str, diagnostic: &Diagnostic) -> String {
     let prefix = diagnostic.stage.error_prefix();
-    let message = &diagnostic.message;
-    if diagnostic.span.start as usize >= source.len() && diagnostic.code == "SYNTAX_ERROR" {
+    // Puppet's first line only, as the oracle keeps it.
+    let message = diagnostic.message.lines().next().unwrap_or_default();
+    let at_end = diagnostic.span.start as usize >= source.len();
+    if at_end && diagnostic.code == "SYNTAX_ERROR" {
         return format!("{prefix}{message} (file: {file})");
     }
     let position = LineIndex::new(source).line_col(source, diagnostic.span.start);
+    if diagnostic.code == "ILLEGAL_CONTROL_FLOW" {
+        // Puppet knows only the line of a break/next/return that escaped.
+        return format!("{prefix}{message} (file: {file}, line: {})", position.line);
+    }
     format!(
         "{prefix}{message} (file: {file}, line: {}, column: {})",
         position.line, position.column

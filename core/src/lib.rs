@@ -13,7 +13,9 @@ pub mod types;
 pub mod value;
 
 pub use diagnostic::{Diagnostic, Severity};
-pub use eval::{evaluate, CancelFlag, EvalOptions, Limits, LogEntry, LogLevel, Outcome, Strictness};
+pub use eval::{
+    evaluate, CancelFlag, EvalOptions, Limits, LogEntry, LogLevel, Outcome, Strictness,
+};
 pub use span::{LineCol, LineIndex, Span};
 pub use value::Value;
 

@@ -3,6 +3,9 @@
 //! Fails on any disagreement not listed in `conformance/known-differences.jsonl`, and on any listed
 //! difference that has gone away (the list only shrinks). `UPDATE_KNOWN_DIFFERENCES=1` rewrites the
 //! list from the current run, keeping the reasons already written.
+//!
+//! While working on an area: `CONFORMANCE_AREAS=strings,heredoc` runs only those areas and
+//! `CONFORMANCE_SHOW=1` prints every disagreement (known or not) instead of failing.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
@@ -47,6 +50,17 @@ fn conformance_with_real_puppet() {
         .unwrap_or_default();
     areas.sort();
     assert!(!areas.is_empty(), "no case files in {}", dir.display());
+    let only: Option<Vec<String>> = std::env::var("CONFORMANCE_AREAS")
+        .ok()
+        .map(|list| list.split(',').map(|a| a.trim().to_string()).collect());
+    if let Some(only) = &only {
+        areas.retain(|p| {
+            p.file_stem()
+                .and_then(|s| s.to_str())
+                .is_some_and(|stem| only.iter().any(|a| a == stem))
+        });
+    }
+    let show_all = std::env::var_os("CONFORMANCE_SHOW").is_some();
 
     let known = known_differences();
     let options = EvalOptions::default();
@@ -94,6 +108,9 @@ fn conformance_with_real_puppet() {
                             let first = problem.lines().next().unwrap_or_default();
                             format!("not implemented yet ({})", first.trim_end_matches(':'))
                         });
+                    if show_all {
+                        println!("{} `{}`: {problem}", case.id, case.src);
+                    }
                     if !known.contains_key(&key) {
                         unexpected.push(format!("{} `{}`: {problem}", case.id, case.src));
                     }
@@ -121,7 +138,14 @@ fn conformance_with_real_puppet() {
     }
     println!("  {:<20} {agree:>5}/{total:<5}", "total");
 
+    if show_all {
+        return;
+    }
     if std::env::var_os("UPDATE_KNOWN_DIFFERENCES").is_some() {
+        assert!(
+            only.is_none(),
+            "rewrite the known differences from a run of all areas"
+        );
         let text: String = current
             .iter()
             .map(|k| serde_json::to_string(k).expect("json") + "\n")

@@ -15,7 +15,12 @@ use crate::types::{self, Type};
 use crate::value::{value_label, Array, Value};
 
 impl Evaluator<'_> {
-    pub(crate) fn eval_access(&mut self, target: &Expr, keys: &[Expr], span: Span) -> EvalResult<Value> {
+    pub(crate) fn eval_access(
+        &mut self,
+        target: &Expr,
+        keys: &[Expr],
+        span: Span,
+    ) -> EvalResult<Value> {
         let value = self.eval(target)?;
         match value {
             Value::Type(ty) => {
@@ -58,7 +63,9 @@ impl Evaluator<'_> {
                         .unwrap_or(Value::Undef)),
                     Some(count) => Ok(Value::Array(
                         slice(items.len(), start, count)
-                            .map(|(from, len)| items.as_slice()[from..from + len].iter().cloned().collect())
+                            .map(|(from, len)| {
+                                items.as_slice()[from..from + len].iter().cloned().collect()
+                            })
                             .unwrap_or_default(),
                     )),
                 }
@@ -102,7 +109,10 @@ impl Evaluator<'_> {
         if args.is_empty() || args.len() > 2 {
             return Err(error(
                 "BAD_SLICE_ARITY",
-                format!("{what} supports [] with one or two arguments. Got {}", args.len()),
+                format!(
+                    "{what} supports [] with one or two arguments. Got {}",
+                    args.len()
+                ),
                 span,
             ));
         }
@@ -124,7 +134,7 @@ impl Evaluator<'_> {
                     }
                 }
             } else {
-                match self.to_number(arg, key_span)? {
+                match self.number_of(arg, key_span)? {
                     Number::Int(n) => n,
                     Number::Float(_) => {
                         return Err(error(
@@ -139,12 +149,20 @@ impl Evaluator<'_> {
         Ok((ints[0], (args.len() == 2).then_some(ints[1])))
     }
 
-    fn access_type(&mut self, ty: &Type, args: &[Value], keys: &[Expr], span: Span) -> EvalResult<Value> {
+    fn access_type(
+        &mut self,
+        ty: &Type,
+        args: &[Value],
+        keys: &[Expr],
+        span: Span,
+    ) -> EvalResult<Value> {
         match types::parameterize_many(ty, args) {
             Ok(types::Parameterized::One(result)) => Ok(Value::from_type(result)),
             Ok(types::Parameterized::Many(many)) => Ok(Value::array(
                 many.into_iter().map(Value::from_type).collect(),
             )),
+            Ok(types::Parameterized::Empty { as_array: true }) => Ok(Value::array(Vec::new())),
+            Ok(types::Parameterized::Empty { as_array: false }) => Ok(Value::Undef),
             Err(e) => {
                 let at = e
                     .argument

@@ -25,13 +25,20 @@ impl OperatorSpans {
     }
 }
 
-pub(crate) fn apply(op: BinaryOp, left: Number, right: Number, spans: OperatorSpans) -> EvalResult<Value> {
+pub(crate) fn apply(
+    op: BinaryOp,
+    left: Number,
+    right: Number,
+    spans: OperatorSpans,
+) -> EvalResult<Value> {
     match (left, right) {
         (Number::Int(a), Number::Int(b)) => integer(op, a, b, spans).map(Value::Integer),
         (Number::Float(_), _) if matches!(op, BinaryOp::Mod | BinaryOp::Shl | BinaryOp::Shr) => {
             Err(not_applicable(op, "a Float", spans.whole()))
         }
-        (Number::Int(_), Number::Float(_)) if matches!(op, BinaryOp::Mod | BinaryOp::Shl | BinaryOp::Shr) => {
+        (Number::Int(_), Number::Float(_))
+            if matches!(op, BinaryOp::Mod | BinaryOp::Shl | BinaryOp::Shr) =>
+        {
             Err(error(
                 "OPERATOR_NOT_APPLICABLE",
                 format!(
@@ -124,12 +131,27 @@ fn integer(op: BinaryOp, a: i64, b: i64, spans: OperatorSpans) -> EvalResult<i64
             return if left_shift {
                 shift_left(a, count, op, spans.operator)
             } else {
-                Ok(if count >= 64 { if a < 0 { -1 } else { 0 } } else { a >> count })
+                Ok(if count >= 64 {
+                    if a < 0 {
+                        -1
+                    } else {
+                        0
+                    }
+                } else {
+                    a >> count
+                })
             };
         }
         _ => return Err(not_applicable(op, "an Integer", spans.whole())),
     };
-    i64::try_from(exact).map_err(|_| overflow(op.symbol(), sign_of(exact), &hex_abs(exact.unsigned_abs()), spans.operator))
+    i64::try_from(exact).map_err(|_| {
+        overflow(
+            op.symbol(),
+            sign_of(exact),
+            &hex_abs(exact.unsigned_abs()),
+            spans.operator,
+        )
+    })
 }
 
 fn shift_left(a: i64, count: u64, op: BinaryOp, span: Span) -> EvalResult<i64> {
@@ -147,7 +169,12 @@ fn shift_left(a: i64, count: u64, op: BinaryOp, span: Span) -> EvalResult<i64> {
     let mut digits = format!("{head:x}");
     let zeros = (count / 4).min(1 << 20) as usize;
     digits.extend(core::iter::repeat_n('0', zeros));
-    Err(overflow(op.symbol(), if a < 0 { '-' } else { '+' }, &digits, span))
+    Err(overflow(
+        op.symbol(),
+        if a < 0 { '-' } else { '+' },
+        &digits,
+        span,
+    ))
 }
 
 fn sign_of(n: i128) -> char {
@@ -163,7 +190,12 @@ fn hex_abs(n: u128) -> String {
 }
 
 /// Puppet's message for an Integer result outside the 64-bit range, with the exact value in hex.
-pub(crate) fn overflow(operator: &str, sign: char, hex_digits: &str, span: Span) -> super::flow::Unwind {
+pub(crate) fn overflow(
+    operator: &str,
+    sign: char,
+    hex_digits: &str,
+    span: Span,
+) -> super::flow::Unwind {
     let bound = if sign == '-' { "min" } else { "max" };
     error(
         "NUMERIC_OVERFLOW",
@@ -173,4 +205,3 @@ pub(crate) fn overflow(operator: &str, sign: char, hex_digits: &str, span: Span)
         span,
     )
 }
-

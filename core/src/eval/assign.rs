@@ -18,11 +18,14 @@ impl Evaluator<'_> {
         op: AssignOp,
         target: &Expr,
         value: &Expr,
-        span: Span,
+        op_span: Span,
     ) -> EvalResult<Value> {
-        let op_span = self.operator_span_between(target.span, value.span, span);
         if op != AssignOp::Assign {
-            let symbol = if op == AssignOp::AddAssign { "+=" } else { "-=" };
+            let symbol = if op == AssignOp::AddAssign {
+                "+="
+            } else {
+                "-="
+            };
             return Err(error(
                 "UNSUPPORTED_OPERATOR",
                 format!("The operator '{symbol}' is no longer supported. See http://links.puppet.com/remove-plus-equals"),
@@ -102,11 +105,13 @@ impl Evaluator<'_> {
         }
         match self.scopes.assign(Rc::from(name), value) {
             Assign::Done => Ok(()),
-            Assign::AlreadyAssigned if self.scopes.is_top() && BUILT_IN.contains(&name) => Err(error(
-                "REASSIGN_BUILT_IN",
-                format!("Cannot reassign built in (or already assigned) variable '${name}'"),
-                op_span,
-            )),
+            Assign::AlreadyAssigned if self.scopes.is_top() && BUILT_IN.contains(&name) => {
+                Err(error(
+                    "REASSIGN_BUILT_IN",
+                    format!("Cannot reassign built in (or already assigned) variable '${name}'"),
+                    op_span,
+                ))
+            }
             Assign::AlreadyAssigned => Err(error(
                 "REASSIGN",
                 format!("Cannot reassign variable '${name}'"),
@@ -114,29 +119,14 @@ impl Evaluator<'_> {
             )),
         }
     }
-
-    /// The span of the operator between two operands (Puppet reports assignment errors there).
-    pub(crate) fn operator_span_between(&self, left: Span, right: Span, fallback: Span) -> Span {
-        let start = left.end as usize;
-        let end = (right.start as usize).min(self.source.len());
-        let Some(between) = self.source.get(start..end) else {
-            return fallback;
-        };
-        match between.find(['=', '+', '-']) {
-            Some(offset) => {
-                let at = (start + offset) as u32;
-                let len = if between[offset..].starts_with('=') { 1 } else { 2 };
-                Span::new(at, at + len)
-            }
-            None => fallback,
-        }
-    }
 }
 
 fn mismatched(expected: usize, got: usize, span: Span) -> super::flow::Unwind {
     error(
         "MISMATCHED_ASSIGNMENT",
-        format!("Mismatched number of assignable entries and values, expected {expected}, got {got}"),
+        format!(
+            "Mismatched number of assignable entries and values, expected {expected}, got {got}"
+        ),
         span,
     )
 }

@@ -86,7 +86,10 @@ pub(crate) fn arity_message(what: &str, (min, max): (usize, Option<usize>), got:
         Some(0) => format!("{what} expects no arguments, got {got_text}"),
         Some(max) if max == min => format!("{what} expects {min} {}, got {got_text}", plural(min)),
         Some(max) => format!("{what} expects between {min} and {max} arguments, got {got_text}"),
-        None => format!("{what} expects at least {min} {}, got {got_text}", plural(min)),
+        None => format!(
+            "{what} expects at least {min} {}, got {got_text}",
+            plural(min)
+        ),
     }
 }
 
@@ -95,11 +98,14 @@ impl Evaluator<'_> {
         let site = CallSite {
             name: Rc::from(call.name.name.as_str()),
             style: call.style,
-            span: self.call_error_span(call),
+            span: call.anchor,
         };
         let mut args = Vec::with_capacity(call.args.len() + 1);
         if call.name_is_type {
-            let ty = self.eval_type_ref(&call.name.name, call.name.span, false)?;
+            let ty = match &call.functor {
+                Some(functor) => self.eval(functor)?,
+                None => self.eval_type_ref(&call.name.name, call.name.span, false)?,
+            };
             args.push(ty);
         }
         if let Some(receiver) = &call.receiver {
@@ -125,29 +131,6 @@ impl Evaluator<'_> {
                 call.name.span,
             )),
         }
-    }
-
-    /// Puppet reports a call's own errors at the name of a prefix call, and at the `.` (or the
-    /// opening parenthesis, when there are arguments) of a method call.
-    fn call_error_span(&self, call: &Call) -> Span {
-        if call.style != CallStyle::Method {
-            return call.span;
-        }
-        let name = call.name.span;
-        let bytes = self.source.as_bytes();
-        if !call.args.is_empty() && bytes.get(name.end as usize) == Some(&b'(') {
-            return Span::new(name.end, name.end + 1);
-        }
-        let mut at = name.start as usize;
-        while at > 0 {
-            at -= 1;
-            match bytes.get(at) {
-                Some(b'.') => return Span::new(at as u32, at as u32 + 1),
-                Some(b) if b.is_ascii_whitespace() => continue,
-                _ => break,
-            }
-        }
-        name
     }
 
     /// Call a function written in Puppet: it sees its parameters and the top scope only.
@@ -183,7 +166,12 @@ impl Evaluator<'_> {
         args: Vec<Value>,
     ) -> EvalResult<Value> {
         let name = &definition.name.name;
-        self.bind_params(&definition.params, args, site, &format!("'{name}' parameter"))?;
+        self.bind_params(
+            &definition.params,
+            args,
+            site,
+            &format!("'{name}' parameter"),
+        )?;
         let value = match self.eval(&definition.body) {
             Ok(value) => value,
             Err(Unwind::Return(value, _)) | Err(Unwind::Next(value, _)) => value,
@@ -296,7 +284,13 @@ impl Evaluator<'_> {
         Ok(())
     }
 
-    fn check_return(&mut self, return_type: &crate::syntax::ast::Expr, value: &Value, site: &CallSite, name: &str) -> EvalResult<()> {
+    fn check_return(
+        &mut self,
+        return_type: &crate::syntax::ast::Expr,
+        value: &Value,
+        site: &CallSite,
+        name: &str,
+    ) -> EvalResult<()> {
         let ty = self.eval_type_expr(return_type)?;
         if let Some(mismatch) = describe_mismatch(&ty, value) {
             return Err(site.fail(format!(

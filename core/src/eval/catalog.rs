@@ -93,7 +93,11 @@ impl Catalog {
 
 impl Evaluator<'_> {
     /// Declare classes by name (`include`, `require`, `contain`): each is evaluated once.
-    pub(crate) fn include_classes(&mut self, names: &[Value], site: &CallSite) -> EvalResult<Value> {
+    pub(crate) fn include_classes(
+        &mut self,
+        names: &[Value],
+        site: &CallSite,
+    ) -> EvalResult<Value> {
         let mut declared = Vec::new();
         for name in names {
             for name in class_names(name) {
@@ -114,7 +118,12 @@ impl Evaluator<'_> {
     }
 
     /// Evaluate a class body in its own scope, after its parent class; its variables stay readable.
-    fn evaluate_class(&mut self, name: &str, attributes: &[(String, Value)], span: Span) -> EvalResult<()> {
+    fn evaluate_class(
+        &mut self,
+        name: &str,
+        attributes: &[(String, Value)],
+        span: Span,
+    ) -> EvalResult<()> {
         let Some(definition) = self.catalog.classes.get(name).cloned() else {
             return Err(error(
                 "CLASS_NOT_FOUND",
@@ -140,7 +149,9 @@ impl Evaluator<'_> {
                     .catalog
                     .class_vars
                     .iter()
-                    .filter_map(|(k, v)| k.strip_prefix(&prefix).map(|n| (n.to_string(), v.clone())))
+                    .filter_map(|(k, v)| {
+                        k.strip_prefix(&prefix).map(|n| (n.to_string(), v.clone()))
+                    })
                     .collect();
                 for (var, value) in inherited {
                     self.scopes.assign(var.into(), value);
@@ -150,7 +161,9 @@ impl Evaluator<'_> {
             self.bind_resource_params(&definition.params, attributes, &resource, span)?;
             self.eval(&definition.body)?;
             for (var, value) in self.scopes.current_vars() {
-                self.catalog.class_vars.insert(format!("{name}::{var}"), value);
+                self.catalog
+                    .class_vars
+                    .insert(format!("{name}::{var}"), value);
             }
             Ok(())
         })();
@@ -167,8 +180,8 @@ impl Evaluator<'_> {
         span: Span,
     ) -> EvalResult<()> {
         for (attribute, _) in attributes {
-            let known = params.iter().any(|p| &p.name.name == attribute)
-                || is_metaparameter(attribute);
+            let known =
+                params.iter().any(|p| &p.name.name == attribute) || is_metaparameter(attribute);
             if !known {
                 return Err(error(
                     "UNKNOWN_PARAMETER",
@@ -179,7 +192,10 @@ impl Evaluator<'_> {
         }
         for param in params {
             let name = param.name.name.as_str();
-            let given = attributes.iter().find(|(a, _)| a == name).map(|(_, v)| v.clone());
+            let given = attributes
+                .iter()
+                .find(|(a, _)| a == name)
+                .map(|(_, v)| v.clone());
             let value = match (given, &param.default) {
                 (Some(value), _) => value,
                 (None, Some(default)) => self.eval(default)?,
@@ -207,7 +223,11 @@ impl Evaluator<'_> {
     }
 
     /// `type { title: attr => value, ... }`: declares resources and gives their references.
-    pub(crate) fn eval_resource(&mut self, resource: &ResourceExpr, span: Span) -> EvalResult<Value> {
+    pub(crate) fn eval_resource(
+        &mut self,
+        resource: &ResourceExpr,
+        _span: Span,
+    ) -> EvalResult<Value> {
         let type_name = match &resource.type_name.kind {
             ExprKind::Name(name) | ExprKind::TypeRef(name) => canonical(name),
             _ => {
@@ -224,13 +244,21 @@ impl Evaluator<'_> {
             let attributes = self.eval_attributes(&body.operations)?;
             for title in titles {
                 let title = crate::value::to_string_default(&title);
-                references.push(self.declare_resource(&type_name, &title, &attributes, body.span)?);
+                references.push(self.declare_resource(
+                    &type_name,
+                    &title,
+                    &attributes,
+                    body.span,
+                )?);
             }
         }
         Ok(Value::array(references))
     }
 
-    fn eval_attributes(&mut self, operations: &[AttributeOperation]) -> EvalResult<Vec<(String, Value)>> {
+    fn eval_attributes(
+        &mut self,
+        operations: &[AttributeOperation],
+    ) -> EvalResult<Vec<(String, Value)>> {
         let mut attributes = Vec::new();
         for operation in operations {
             match operation {
@@ -275,8 +303,12 @@ impl Evaluator<'_> {
                     span,
                 ));
             }
-            self.evaluate_class(&class_name, attributes, span).map_err(|e| prefix_resource_error(e))?;
-            return Ok(Value::from_type(Type::resource("class", Some(&capitalize(&class_name)))));
+            self.evaluate_class(&class_name, attributes, span)
+                .map_err(prefix_resource_error)?;
+            return Ok(Value::from_type(Type::resource(
+                "class",
+                Some(&capitalize(&class_name)),
+            )));
         }
         let known = super::literals::CORE_RESOURCE_TYPES.contains(&type_name)
             || self.catalog.defines.contains_key(type_name);
@@ -334,8 +366,13 @@ impl Evaluator<'_> {
                         .filter(|(a, _)| a != "name")
                         .cloned()
                         .collect();
-                    self.bind_resource_params(&instance.definition.params, &attributes, &resource, instance.span)
-                        .map_err(prefix_resource_error)?;
+                    self.bind_resource_params(
+                        &instance.definition.params,
+                        &attributes,
+                        &resource,
+                        instance.span,
+                    )
+                    .map_err(prefix_resource_error)?;
                     self.eval(&instance.definition.body).map(|_| ())
                 })();
                 self.scopes.pop(mark);
@@ -370,7 +407,10 @@ impl Evaluator<'_> {
 fn prefix_resource_error(e: super::flow::Unwind) -> super::flow::Unwind {
     match e {
         super::flow::Unwind::Error(mut d)
-            if matches!(d.code, "MISSING_PARAMETER" | "PARAMETER_TYPE" | "UNKNOWN_PARAMETER") =>
+            if matches!(
+                d.code,
+                "MISSING_PARAMETER" | "PARAMETER_TYPE" | "UNKNOWN_PARAMETER"
+            ) =>
         {
             d.message = format!("Error while evaluating a Resource Statement, {}", d.message);
             super::flow::Unwind::Error(d)
@@ -382,8 +422,17 @@ fn prefix_resource_error(e: super::flow::Unwind) -> super::flow::Unwind {
 fn is_metaparameter(name: &str) -> bool {
     matches!(
         name,
-        "alias" | "audit" | "before" | "loglevel" | "noop" | "notify" | "require" | "schedule"
-            | "stage" | "subscribe" | "tag"
+        "alias"
+            | "audit"
+            | "before"
+            | "loglevel"
+            | "noop"
+            | "notify"
+            | "require"
+            | "schedule"
+            | "stage"
+            | "subscribe"
+            | "tag"
     )
 }
 
@@ -416,4 +465,3 @@ fn class_names(value: &Value) -> Vec<String> {
         _ => Vec::new(),
     }
 }
-

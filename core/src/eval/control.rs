@@ -31,7 +31,11 @@ impl Evaluator<'_> {
         })
     }
 
-    pub(crate) fn eval_case(&mut self, subject: &Expr, options: &[CaseOption]) -> EvalResult<Value> {
+    pub(crate) fn eval_case(
+        &mut self,
+        subject: &Expr,
+        options: &[CaseOption],
+    ) -> EvalResult<Value> {
         self.with_match_scope(|ev| {
             let subject = ev.eval(subject)?;
             let mut default_body = None;

@@ -136,9 +136,12 @@ impl<'o> Evaluator<'o> {
                 left,
                 right,
             } => self.eval_binary(*op, left, right, *op_span),
-            ExprKind::Assignment { op, target, value } => {
-                self.eval_assignment(*op, target, value, span)
-            }
+            ExprKind::Assignment {
+                op,
+                op_span,
+                target,
+                value,
+            } => self.eval_assignment(*op, target, value, *op_span),
             ExprKind::Access { target, keys } => self.eval_access(target, keys, span),
             ExprKind::Paren(inner) => self.eval(inner),
             ExprKind::Block(body) => self.eval_block(body),
@@ -210,7 +213,10 @@ impl<'o> Evaluator<'o> {
     }
 
     /// Run `f` with the match variables saved, restoring them afterwards (if, case, selectors).
-    pub fn with_match_scope<T>(&mut self, f: impl FnOnce(&mut Self) -> EvalResult<T>) -> EvalResult<T> {
+    pub fn with_match_scope<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> EvalResult<T>,
+    ) -> EvalResult<T> {
         let saved = self.scopes.current_match.clone();
         let result = f(self);
         self.scopes.current_match = saved;

@@ -30,7 +30,11 @@ pub(crate) const CORE_RESOURCE_TYPES: &[&str] = &[
 ];
 
 impl Evaluator<'_> {
-    pub(crate) fn eval_interpolated(&mut self, parts: &[StringPart], span: Span) -> EvalResult<Value> {
+    pub(crate) fn eval_interpolated(
+        &mut self,
+        parts: &[StringPart],
+        span: Span,
+    ) -> EvalResult<Value> {
         let mut text = String::new();
         for part in parts {
             match part {
@@ -92,7 +96,12 @@ impl Evaluator<'_> {
 
     /// A capitalized name: an alias, a built-in type, a resource type, or (in type parameters, where
     /// Puppet resolves late) an unresolved `TypeReference`; elsewhere an unknown name is an error.
-    pub(crate) fn eval_type_ref(&mut self, name: &str, span: Span, lenient: bool) -> EvalResult<Value> {
+    pub(crate) fn eval_type_ref(
+        &mut self,
+        name: &str,
+        span: Span,
+        lenient: bool,
+    ) -> EvalResult<Value> {
         if let Some(ty) = self.resolve_type_name(name) {
             return Ok(Value::from_type(ty));
         }

@@ -17,19 +17,10 @@ pub(crate) enum Number {
     Float(f64),
 }
 
-impl Number {
-    pub fn into_value(self) -> Value {
-        match self {
-            Number::Int(n) => Value::Integer(n),
-            Number::Float(f) => Value::Float(f),
-        }
-    }
-}
-
 impl Evaluator<'_> {
     /// The number an operand stands for. Numeric strings are refused under `strict = error`
     /// (Puppet 8's default), allowed with a warning or silently otherwise.
-    pub(crate) fn to_number(&mut self, value: &Value, span: Span) -> EvalResult<Number> {
+    pub(crate) fn number_of(&mut self, value: &Value, span: Span) -> EvalResult<Number> {
         match value {
             Value::Integer(n) => Ok(Number::Int(*n)),
             Value::Float(f) => Ok(Number::Float(*f)),
@@ -66,7 +57,10 @@ impl Evaluator<'_> {
 pub(crate) fn not_numeric(value: &Value, span: Span) -> super::flow::Unwind {
     error(
         "NOT_NUMERIC",
-        format!("The value '{}' cannot be converted to Numeric.", ruby_to_s(value)),
+        format!(
+            "The value '{}' cannot be converted to Numeric.",
+            ruby_to_s(value)
+        ),
         span,
     )
 }
@@ -83,11 +77,20 @@ pub(crate) fn parse_number(text: &str) -> Option<Number> {
         return None;
     }
     let sign = |n: i64| if negative { n.checked_neg() } else { Some(n) };
-    if let Some(hex) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
-        return i64::from_str_radix(hex, 16).ok().and_then(sign).map(Number::Int);
+    if let Some(hex) = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        return i64::from_str_radix(hex, 16)
+            .ok()
+            .and_then(sign)
+            .map(Number::Int);
     }
     if digits.len() > 1 && digits.starts_with('0') && digits.bytes().all(|b| b.is_ascii_digit()) {
-        return i64::from_str_radix(&digits[1..], 8).ok().and_then(sign).map(Number::Int);
+        return i64::from_str_radix(&digits[1..], 8)
+            .ok()
+            .and_then(sign)
+            .map(Number::Int);
     }
     if digits.bytes().all(|b| b.is_ascii_digit()) {
         return digits.parse::<i64>().ok().and_then(sign).map(Number::Int);

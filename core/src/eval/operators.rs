@@ -14,16 +14,22 @@ use crate::types::instance_of;
 use crate::value::{puppet_compare, puppet_equals, value_label, Array, Value};
 
 impl Evaluator<'_> {
-    pub(crate) fn eval_unary(&mut self, op: UnaryOp, operand: &Expr, span: Span) -> EvalResult<Value> {
+    pub(crate) fn eval_unary(
+        &mut self,
+        op: UnaryOp,
+        operand: &Expr,
+        span: Span,
+    ) -> EvalResult<Value> {
         let value = self.eval(operand)?;
         match op {
             UnaryOp::Not => Ok(Value::Boolean(!is_truthy(&value))),
             // Outside of argument lists, arrays and case options, `*x` is just `x`.
             UnaryOp::Splat => Ok(value),
-            UnaryOp::Neg => match self.to_number(&value, span)? {
-                Number::Int(n) => n.checked_neg().map(Value::Integer).ok_or_else(|| {
-                    arithmetic::overflow("-", '+', "8000000000000000", span)
-                }),
+            UnaryOp::Neg => match self.number_of(&value, span)? {
+                Number::Int(n) => n
+                    .checked_neg()
+                    .map(Value::Integer)
+                    .ok_or_else(|| arithmetic::overflow("-", '+', "8000000000000000", span)),
                 Number::Float(f) => Ok(Value::Float(-f)),
             },
         }
@@ -97,14 +103,20 @@ impl Evaluator<'_> {
         }
     }
 
-    fn numeric(&mut self, op: BinaryOp, l: Value, r: Value, spans: OperatorSpans) -> EvalResult<Value> {
+    fn numeric(
+        &mut self,
+        op: BinaryOp,
+        l: Value,
+        r: Value,
+        spans: OperatorSpans,
+    ) -> EvalResult<Value> {
         if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
             if let Value::Hash(_) = l {
                 return Err(not_applicable_to(op.symbol(), "Hash", spans.whole()));
             }
         }
-        let a = self.to_number(&l, spans.left)?;
-        let b = self.to_number(&r, spans.right)?;
+        let a = self.number_of(&l, spans.left)?;
+        let b = self.number_of(&r, spans.right)?;
         arithmetic::apply(op, a, b, spans)
     }
 
@@ -176,7 +188,11 @@ impl Evaluator<'_> {
                 };
                 self.step(items.len() as u64, spans.operator)?;
                 // Array deletion compares with strict equality (case-sensitive strings).
-                let kept: Array = items.iter().filter(|v| !remove.contains(v)).cloned().collect();
+                let kept: Array = items
+                    .iter()
+                    .filter(|v| !remove.contains(v))
+                    .cloned()
+                    .collect();
                 Ok(Value::Array(kept))
             }
             Value::Hash(hash) => {
@@ -299,7 +315,7 @@ pub(crate) fn hash_pairs_from_array(items: &Array) -> Option<Vec<(Value, Value)>
                 .collect(),
         );
     }
-    if items.len() % 2 != 0 {
+    if !items.len().is_multiple_of(2) {
         return None;
     }
     Some(
@@ -334,4 +350,3 @@ fn ruby_class(value: &Value) -> &'static str {
         _ => "Object",
     }
 }
-

@@ -9,28 +9,59 @@ use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::{EvalResult, Unwind};
 use crate::value::{interpolate, Value};
 
-pub(super) fn fail(_: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, _: Option<&Closure<'_>>) -> EvalResult<Value> {
+pub(super) fn fail(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
     let message: Vec<String> = args.iter().map(interpolate).collect();
     Err(site.fail(message.join(" ")))
 }
 
-pub(super) fn break_(_: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, _: Option<&Closure<'_>>) -> EvalResult<Value> {
+pub(super) fn break_(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
     expect_args(site, &args, 0, Some(0))?;
     Err(Unwind::Break(site.span))
 }
 
-pub(super) fn next(_: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, _: Option<&Closure<'_>>) -> EvalResult<Value> {
+pub(super) fn next(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
     expect_args(site, &args, 0, Some(1))?;
-    Err(Unwind::Next(args.into_iter().next().unwrap_or(Value::Undef), site.span))
+    Err(Unwind::Next(
+        args.into_iter().next().unwrap_or(Value::Undef),
+        site.span,
+    ))
 }
 
-pub(super) fn return_(_: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, _: Option<&Closure<'_>>) -> EvalResult<Value> {
+pub(super) fn return_(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
     expect_args(site, &args, 0, Some(1))?;
-    Err(Unwind::Return(args.into_iter().next().unwrap_or(Value::Undef), site.span))
+    Err(Unwind::Return(
+        args.into_iter().next().unwrap_or(Value::Undef),
+        site.span,
+    ))
 }
 
 /// `with(args) |params| { }`: calls the lambda with the arguments.
-pub(super) fn with(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, closure: Option<&Closure<'_>>) -> EvalResult<Value> {
+pub(super) fn with(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
     let Some(closure) = closure else {
         return Err(site.fail(alloc::format!("'{}' expects a block", site.name)));
     };
@@ -38,7 +69,12 @@ pub(super) fn with(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, cl
 }
 
 /// `then(v) |$x| { }`: the lambda's value for a value that is not undef, else undef.
-pub(super) fn then(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, closure: Option<&Closure<'_>>) -> EvalResult<Value> {
+pub(super) fn then(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
     let closure = expect_block(site, closure, 1, 1)?;
     let value = args.into_iter().next().unwrap_or(Value::Undef);
@@ -49,7 +85,12 @@ pub(super) fn then(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, cl
 }
 
 /// `lest(v) || { }`: the value itself unless it is undef, then the lambda's value.
-pub(super) fn lest(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, closure: Option<&Closure<'_>>) -> EvalResult<Value> {
+pub(super) fn lest(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
     let closure = expect_block(site, closure, 0, 0)?;
     let value = args.into_iter().next().unwrap_or(Value::Undef);

@@ -19,7 +19,11 @@ pub(crate) enum Items {
 }
 
 /// The items of an Iterable value, or Puppet's refusal naming the function.
-pub(crate) fn iterable(ev: &mut Evaluator<'_>, site: &CallSite, value: &Value) -> EvalResult<Items> {
+pub(crate) fn iterable(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    value: &Value,
+) -> EvalResult<Items> {
     let refused = || {
         site.fail(format!(
             "The function '{}' was called with arguments it does not accept. It expects one of:",
@@ -28,12 +32,18 @@ pub(crate) fn iterable(ev: &mut Evaluator<'_>, site: &CallSite, value: &Value) -
     };
     Ok(match value {
         Value::Array(items) => Items::Sequence(items.iter().cloned().collect()),
-        Value::Hash(hash) => Items::Entries(hash.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+        Value::Hash(hash) => {
+            Items::Entries(hash.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+        }
         Value::Integer(n) if *n >= 0 => {
             ev.check_collection(*n as usize, site.span)?;
             Items::Sequence((0..*n).map(Value::Integer).collect())
         }
-        Value::String(text) => Items::Sequence(text.chars().map(|c| Value::string(c.encode_utf8(&mut [0; 4]))).collect()),
+        Value::String(text) => Items::Sequence(
+            text.chars()
+                .map(|c| Value::string(c.encode_utf8(&mut [0; 4])))
+                .collect(),
+        ),
         Value::Type(ty) => {
             let limit = ev.options.limits.max_collection_len;
             match iterate_type(ty, limit) {
@@ -114,13 +124,23 @@ fn receiver_and_block<'c, 'a>(
     Ok((items, closure))
 }
 
-pub(super) fn each(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, closure: Option<&Closure<'_>>) -> EvalResult<Value> {
+pub(super) fn each(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
     let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
     walk(ev, site, closure, &items, |_, _| true)?;
     Ok(args.into_iter().next().unwrap_or(Value::Undef))
 }
 
-pub(super) fn map(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, closure: Option<&Closure<'_>>) -> EvalResult<Value> {
+pub(super) fn map(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
     let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
     let mut mapped = Vec::with_capacity(len(&items));
     walk(ev, site, closure, &items, |_, value| {
@@ -130,7 +150,12 @@ pub(super) fn map(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, clo
     Ok(Value::array(mapped))
 }
 
-pub(super) fn filter(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, closure: Option<&Closure<'_>>) -> EvalResult<Value> {
+pub(super) fn filter(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
     let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
     let mut kept = Vec::new();
     walk(ev, site, closure, &items, |index, value| {
@@ -140,12 +165,21 @@ pub(super) fn filter(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, 
         true
     })?;
     Ok(match items {
-        Items::Sequence(values) => Value::array(kept.into_iter().map(|i| values[i].clone()).collect()),
-        Items::Entries(pairs) => Value::Hash(kept.into_iter().map(|i| pairs[i].clone()).collect::<Hash>()),
+        Items::Sequence(values) => {
+            Value::array(kept.into_iter().map(|i| values[i].clone()).collect())
+        }
+        Items::Entries(pairs) => {
+            Value::Hash(kept.into_iter().map(|i| pairs[i].clone()).collect::<Hash>())
+        }
     })
 }
 
-pub(super) fn any(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, closure: Option<&Closure<'_>>) -> EvalResult<Value> {
+pub(super) fn any(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
     let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
     let mut found = false;
     walk(ev, site, closure, &items, |_, value| {
@@ -155,7 +189,12 @@ pub(super) fn any(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, clo
     Ok(Value::Boolean(found))
 }
 
-pub(super) fn all(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, closure: Option<&Closure<'_>>) -> EvalResult<Value> {
+pub(super) fn all(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
     let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
     let mut every = true;
     walk(ev, site, closure, &items, |_, value| {
@@ -166,7 +205,12 @@ pub(super) fn all(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, clo
 }
 
 /// `reduce(memo?) |$memo, $item| { }`: without a start value the first item is the memo.
-pub(super) fn reduce(ev: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, closure: Option<&Closure<'_>>) -> EvalResult<Value> {
+pub(super) fn reduce(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
     super::expect_args(site, &args, 1, Some(2))?;
     let items = iterable(ev, site, &args[0])?;
     let closure = expect_block(site, closure, 2, 2)?;

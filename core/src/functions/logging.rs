@@ -10,7 +10,12 @@ use crate::eval::flow::EvalResult;
 use crate::eval::LogLevel;
 use crate::value::{interpolate, Value};
 
-fn log(ev: &mut Evaluator<'_>, level: LogLevel, site: &CallSite, args: Vec<Value>) -> EvalResult<Value> {
+fn log(
+    ev: &mut Evaluator<'_>,
+    level: LogLevel,
+    site: &CallSite,
+    args: Vec<Value>,
+) -> EvalResult<Value> {
     let message: Vec<String> = args.iter().map(interpolate).collect();
     let message = message.join(" ");
     ev.check_string(&message, site.span)?;

@@ -62,7 +62,11 @@ pub(crate) fn expect_args(
     max: Option<usize>,
 ) -> EvalResult<()> {
     if args.len() < min || max.is_some_and(|max| args.len() > max) {
-        return Err(site.fail(arity_message(&alloc::format!("'{}'", site.name), (min, max), args.len())));
+        return Err(site.fail(arity_message(
+            &alloc::format!("'{}'", site.name),
+            (min, max),
+            args.len(),
+        )));
     }
     Ok(())
 }

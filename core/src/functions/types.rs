@@ -9,7 +9,12 @@ use crate::eval::flow::EvalResult;
 use crate::types::{infer, infer_generalized, infer_reduced};
 use crate::value::Value;
 
-pub(super) fn type_of(_: &mut Evaluator<'_>, site: &CallSite, args: Vec<Value>, _: Option<&Closure<'_>>) -> EvalResult<Value> {
+pub(super) fn type_of(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(2))?;
     let value = &args[0];
     let ty = match args.get(1) {

@@ -259,9 +259,7 @@ impl<'s> Lexer<'s> {
             }
             b'#' => {
                 let end = memchr(b'\n', self.bytes, start).unwrap_or(self.bytes.len());
-                self.out
-                    .comments
-                    .push(Span::new(start as u32, end as u32));
+                self.out.comments.push(Span::new(start as u32, end as u32));
                 self.pos = end;
             }
             b'/' => self.slash(start),
@@ -322,7 +320,10 @@ impl<'s> Lexer<'s> {
                 self.pos = start + 2;
                 self.end_epp_code(start, false);
             }
-            b'-' if self.epp.is_some() && self.peek_byte(1) == b'%' && self.peek_byte(2) == b'>' => {
+            b'-' if self.epp.is_some()
+                && self.peek_byte(1) == b'%'
+                && self.peek_byte(2) == b'>' =>
+            {
                 self.pos = start + 3;
                 self.end_epp_code(start, true);
             }
@@ -623,13 +624,8 @@ impl<'s> Lexer<'s> {
 pub(crate) fn is_blank(c: char) -> bool {
     matches!(
         c,
-        ' ' | '\t'
-            | '\u{00A0}'
-            | '\u{1680}'
-            | '\u{2000}'..='\u{200A}'
-            | '\u{202F}'
-            | '\u{205F}'
-            | '\u{3000}'
+        ' ' | '\t' | '\u{00A0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}'
     )
 }
 

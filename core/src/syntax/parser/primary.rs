@@ -235,9 +235,7 @@ fn parse_number(text: &str) -> Number {
         return integer_in_radix(hex, 16);
     }
     if text.contains(['.', 'e', 'E']) {
-        return text
-            .parse::<f64>()
-            .map_or(Number::Invalid, Number::Float);
+        return text.parse::<f64>().map_or(Number::Invalid, Number::Float);
     }
     if text.len() > 1 && text.starts_with('0') {
         return integer_in_radix(&text[1..], 8);

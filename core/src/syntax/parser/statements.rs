@@ -148,7 +148,12 @@ impl Parser<'_> {
                     };
                     self.syntax.push((
                         self.pos,
-                        Diagnostic::error(Stage::Syntax, "ILLEGAL_ARGUMENT_LIST", message, first_comma),
+                        Diagnostic::error(
+                            Stage::Syntax,
+                            "ILLEGAL_ARGUMENT_LIST",
+                            message,
+                            first_comma,
+                        ),
                     ));
                     let span = items
                         .first()
