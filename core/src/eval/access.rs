@@ -156,6 +156,14 @@ impl Evaluator<'_> {
         keys: &[Expr],
         span: Span,
     ) -> EvalResult<Value> {
+        // `Class[foo][x]`, `Notify['a'][message]`: a parameter of something declared.
+        if let [Value::String(attribute)] = args {
+            if self.catalog.is_declared(ty) {
+                if let Some(value) = self.catalog.attribute(ty, attribute) {
+                    return Ok(value);
+                }
+            }
+        }
         match types::parameterize_many(ty, args) {
             Ok(types::Parameterized::One(result)) => Ok(Value::from_type(result)),
             Ok(types::Parameterized::Many(many)) => Ok(Value::array(

@@ -20,8 +20,9 @@ pub(crate) struct OperatorSpans {
 }
 
 impl OperatorSpans {
+    /// The whole expression, located (as Puppet does) at its left operand.
     pub fn whole(&self) -> Span {
-        self.left.to(self.right)
+        self.left
     }
 }
 

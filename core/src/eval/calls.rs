@@ -255,7 +255,12 @@ impl Evaluator<'_> {
                 None => None,
             };
             let value = if param.captures_rest {
-                let rest: Vec<Value> = args.by_ref().collect();
+                let mut rest: Vec<Value> = args.by_ref().collect();
+                if rest.is_empty() {
+                    if let Some(default) = &param.default {
+                        rest = super::operators::unfold(self.eval(default)?);
+                    }
+                }
                 if let Some(ty) = &declared {
                     for item in &rest {
                         if let Some(mismatch) = describe_mismatch(ty, item) {
@@ -279,7 +284,8 @@ impl Evaluator<'_> {
                 }
                 value
             };
-            self.scopes.assign(Rc::from(name), value);
+            // A repeated parameter name takes the later argument, as in Puppet.
+            self.scopes.bind_local(Rc::from(name), value);
         }
         Ok(())
     }

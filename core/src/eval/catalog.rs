@@ -28,10 +28,17 @@ pub(crate) struct Catalog {
     declared_classes: Vec<String>,
     /// `class::var` → value, for the variables of evaluated classes.
     class_vars: BTreeMap<String, Value>,
-    /// `Type[title]` of every declared resource, to refuse duplicates.
-    resources: Vec<(String, String)>,
+    /// Every declared resource: type, title, attributes and where it was declared.
+    resources: Vec<DeclaredResource>,
     /// Instances of defined types waiting to be evaluated after the main program.
     pending: Vec<PendingDefine>,
+}
+
+struct DeclaredResource {
+    type_name: String,
+    title: String,
+    attributes: Vec<(String, Value)>,
+    line: u32,
 }
 
 struct PendingDefine {
@@ -83,6 +90,48 @@ impl Catalog {
 
     pub fn is_class_declared(&self, name: &str) -> bool {
         self.declared_classes.iter().any(|c| c == &canonical(name))
+    }
+
+    /// An attribute of a declared resource (`Notify['a'][message]`), or a class parameter
+    /// (`Class[foo][x]`).
+    pub fn attribute(&self, ty: &Type, attribute: &str) -> Option<Value> {
+        match ty {
+            Type::Class(Some(class)) => self.class_variable(&format!("{}::{attribute}", canonical(class))),
+            Type::Resource(Some(kind), Some(title)) => {
+                let kind = canonical(kind);
+                if kind == "class" {
+                    return self.class_variable(&format!("{}::{attribute}", canonical(title)));
+                }
+                let resource = self
+                    .resources
+                    .iter()
+                    .find(|r| r.type_name == kind && &*r.title == &**title)?;
+                Some(
+                    resource
+                        .attributes
+                        .iter()
+                        .rev()
+                        .find(|(a, _)| a == attribute)
+                        .map_or(Value::Undef, |(_, v)| v.clone()),
+                )
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether a resource (or class) reference names something declared.
+    pub fn is_declared(&self, ty: &Type) -> bool {
+        match ty {
+            Type::Class(Some(class)) => self.is_class_declared(class),
+            Type::Resource(Some(kind), Some(title)) => {
+                let kind = canonical(kind);
+                if kind == "class" {
+                    return self.is_class_declared(title);
+                }
+                self.resources.iter().any(|r| r.type_name == kind && &*r.title == &**title)
+            }
+            _ => false,
+        }
     }
 
     /// `$foo::v` once class `foo` has been evaluated.
@@ -223,11 +272,7 @@ impl Evaluator<'_> {
     }
 
     /// `type { title: attr => value, ... }`: declares resources and gives their references.
-    pub(crate) fn eval_resource(
-        &mut self,
-        resource: &ResourceExpr,
-        _span: Span,
-    ) -> EvalResult<Value> {
+    pub(crate) fn eval_resource(&mut self, resource: &ResourceExpr, span: Span) -> EvalResult<Value> {
         let type_name = match &resource.type_name.kind {
             ExprKind::Name(name) | ExprKind::TypeRef(name) => canonical(name),
             _ => {
@@ -235,21 +280,63 @@ impl Evaluator<'_> {
                 canonical(&crate::value::to_string_default(&value))
             }
         };
+        let known = type_name == "class"
+            || super::literals::CORE_RESOURCE_TYPES.contains(&type_name.as_str())
+            || self.catalog.defines.contains_key(&type_name);
+        if !known {
+            return Err(error(
+                "UNKNOWN_RESOURCE_TYPE",
+                format!("Error while evaluating a Resource Statement, Unknown resource type: '{type_name}'"),
+                span,
+            ));
+        }
         let mut references = Vec::new();
+        let mut defaults: Vec<(String, Value)> = Vec::new();
         for body in &resource.bodies {
-            let titles = match self.eval(&body.title)? {
+            let title_value = self.eval(&body.title)?;
+            let mut attributes = self.eval_attributes(&body.operations, span)?;
+            if matches!(title_value, Value::Default) {
+                defaults = attributes;
+                continue;
+            }
+            for (name, value) in &defaults {
+                if !attributes.iter().any(|(a, _)| a == name) {
+                    attributes.push((name.clone(), value.clone()));
+                }
+            }
+            let titles: Vec<Value> = match title_value {
                 Value::Array(items) => items.iter().cloned().collect(),
                 other => alloc::vec![other],
             };
-            let attributes = self.eval_attributes(&body.operations)?;
-            for title in titles {
-                let title = crate::value::to_string_default(&title);
-                references.push(self.declare_resource(
-                    &type_name,
-                    &title,
-                    &attributes,
-                    body.span,
-                )?);
+            for (index, title) in titles.iter().enumerate() {
+                let title = match title {
+                    Value::String(text) if text.is_empty() => {
+                        return Err(error(
+                            "EMPTY_TITLE",
+                            format!("Empty string title at {index}. Title strings must have a length greater than zero."),
+                            body.title.span,
+                        ))
+                    }
+                    Value::String(text) => text.to_string(),
+                    Value::Undef => {
+                        return Err(error(
+                            "MISSING_TITLE",
+                            "Missing title. The title expression resulted in undef",
+                            body.title.span,
+                        ))
+                    }
+                    other => {
+                        return Err(error(
+                            "ILLEGAL_TITLE",
+                            format!(
+                                "Illegal title type at index {index}. Expected String, got {}",
+                                crate::types::type_label(&crate::types::infer(other).generalize())
+                            ),
+                            body.title.span,
+                        ))
+                    }
+                };
+                references.push(self.declare_resource(&type_name, &title, &attributes, span)?);
             }
         }
         Ok(Value::array(references))
@@ -258,18 +345,30 @@ impl Evaluator<'_> {
     fn eval_attributes(
         &mut self,
         operations: &[AttributeOperation],
+        span: Span,
     ) -> EvalResult<Vec<(String, Value)>> {
-        let mut attributes = Vec::new();
+        let mut attributes: Vec<(String, Value)> = Vec::new();
+        let set = |attributes: &mut Vec<(String, Value)>, name: String, value: Value| {
+            if attributes.iter().any(|(a, _)| *a == name) {
+                return Err(error(
+                    "ATTRIBUTE_SET_TWICE",
+                    format!("The attribute '{name}' has already been set"),
+                    span,
+                ));
+            }
+            attributes.push((name, value));
+            Ok(())
+        };
         for operation in operations {
             match operation {
                 AttributeOperation::Set { name, value, .. } => {
                     let value = self.eval(value)?;
-                    attributes.push((name.name.clone(), value));
+                    set(&mut attributes, name.name.clone(), value)?;
                 }
                 AttributeOperation::Splat { value, span } => match self.eval(value)? {
                     Value::Hash(hash) => {
                         for (k, v) in hash.iter() {
-                            attributes.push((crate::value::to_string_default(k), v.clone()));
+                            set(&mut attributes, crate::value::to_string_default(k), v.clone())?;
                         }
                     }
                     Value::Undef => {}
@@ -310,24 +409,28 @@ impl Evaluator<'_> {
                 Some(&capitalize(&class_name)),
             )));
         }
-        let known = super::literals::CORE_RESOURCE_TYPES.contains(&type_name)
-            || self.catalog.defines.contains_key(type_name);
-        if !known {
-            return Err(error(
-                "RESOURCE_TYPE_NOT_FOUND",
-                format!("Resource type not found: {display_type}"),
-                span,
-            ));
-        }
-        let key = (type_name.to_string(), title.to_string());
-        if self.catalog.resources.contains(&key) {
+        let line = self.line_index().line_col(self.source, span.start).line;
+        if let Some(first) = self
+            .catalog
+            .resources
+            .iter()
+            .find(|r| r.type_name == type_name && r.title == title)
+        {
             return Err(error(
                 "DUPLICATE_DECLARATION",
-                format!("Error while evaluating a Resource Statement, Duplicate declaration: {display_type}[{title}] is already declared"),
+                format!(
+                    "Error while evaluating a Resource Statement, Duplicate declaration: {display_type}[{title}] is already declared at (file: snippet.pp, line: {}); cannot redeclare (file: snippet.pp, line: {line})",
+                    first.line
+                ),
                 span,
             ));
         }
-        self.catalog.resources.push(key);
+        self.catalog.resources.push(DeclaredResource {
+            type_name: type_name.to_string(),
+            title: title.to_string(),
+            attributes: attributes.to_vec(),
+            line,
+        });
         if let Some(definition) = self.catalog.defines.get(type_name).cloned() {
             self.catalog.pending.push(PendingDefine {
                 definition,
@@ -386,18 +489,27 @@ impl Evaluator<'_> {
     /// values; they do not change what a program evaluates to.
     pub(crate) fn eval_catalog_statement(&mut self, expr: &Expr) -> EvalResult<Value> {
         match &expr.kind {
-            ExprKind::ResourceDefaults { operations, .. } => {
-                self.eval_attributes(operations)?;
+            ExprKind::ResourceDefaults {
+                type_ref,
+                operations,
+            } => {
+                self.eval(type_ref)?;
+                self.eval_attributes(operations, expr.span)?;
                 Ok(Value::Undef)
             }
             ExprKind::ResourceOverride { target, operations } => {
                 let target = self.eval(target)?;
-                self.eval_attributes(operations)?;
+                self.eval_attributes(operations, expr.span)?;
                 Ok(target)
             }
             ExprKind::Collector(collector) => {
-                self.eval_attributes(&collector.operations)?;
-                Ok(Value::array(Vec::new()))
+                let type_name = match &collector.type_ref.kind {
+                    ExprKind::TypeRef(name) => capitalize(&canonical(name)),
+                    _ => crate::value::to_string_default(&self.eval(&collector.type_ref)?),
+                };
+                self.eval_attributes(&collector.operations, expr.span)?;
+                let kind = if collector.exported { "Exported" } else { "Catalog" };
+                Ok(Value::string(&format!("{kind}-Collector[{type_name}]")))
             }
             _ => Ok(Value::Undef),
         }

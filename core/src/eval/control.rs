@@ -99,10 +99,10 @@ impl Evaluator<'_> {
                 ExprKind::Unary {
                     op: UnaryOp::Splat,
                     operand,
-                } => match self.eval(operand)? {
-                    Value::Array(items) => values.extend(items.iter().cloned()),
-                    other => values.push(other),
-                },
+                } => {
+                    let value = self.eval(operand)?;
+                    values.extend(super::operators::unfold(value));
+                }
                 _ => values.push(self.eval(expr)?),
             }
         }

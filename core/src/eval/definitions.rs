@@ -58,8 +58,9 @@ impl Evaluator<'_> {
                 }
                 ExprKind::ClassDefinition(definition) => {
                     self.catalog.define_class(definition, expr.span)?;
+                    // Nested classes and defines (the parser qualifies their names).
                     if let ExprKind::Block(inner) = &definition.body.kind {
-                        self.collect_nested(inner, &definition.name.name, aliases)?;
+                        self.collect_definitions(inner, aliases)?;
                     }
                 }
                 ExprKind::DefineDefinition(definition) => {
@@ -69,31 +70,6 @@ impl Evaluator<'_> {
                     self.catalog.define_node(definition);
                 }
                 _ => {}
-            }
-        }
-        Ok(())
-    }
-
-    /// Classes and defined types nested in a class are named inside its namespace.
-    fn collect_nested<'p>(
-        &mut self,
-        body: &'p [Expr],
-        namespace: &str,
-        aliases: &mut Vec<(TypeAlias, &'p Expr)>,
-    ) -> EvalResult<()> {
-        for expr in body {
-            match &expr.kind {
-                ExprKind::ClassDefinition(definition) => {
-                    let mut nested = (**definition).clone();
-                    nested.name.name = format!("{namespace}::{}", definition.name.name);
-                    self.catalog.define_class(&nested, expr.span)?;
-                }
-                ExprKind::DefineDefinition(definition) => {
-                    let mut nested = (**definition).clone();
-                    nested.name.name = format!("{namespace}::{}", definition.name.name);
-                    self.catalog.define_type(&nested, expr.span)?;
-                }
-                _ => self.collect_definitions(core::slice::from_ref(expr), aliases)?,
             }
         }
         Ok(())

@@ -175,7 +175,8 @@ impl<'o> Evaluator<'o> {
             | ExprKind::Collector(_) => self.eval_catalog_statement(expr),
             ExprKind::Relationship { left, right, .. } => {
                 self.eval(left)?;
-                self.eval(right)
+                let right = self.eval(right)?;
+                Ok(Value::array(super::operators::unfold(right)))
             }
             ExprKind::EppTemplate { body, .. } => self.eval(body),
             ExprKind::RenderText(_) | ExprKind::RenderExpr(_) => Err(error(

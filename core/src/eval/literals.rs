@@ -65,10 +65,8 @@ impl Evaluator<'_> {
                 operand,
             } = &item.kind
             {
-                match self.eval(operand)? {
-                    Value::Array(array) => values.extend(array.iter().cloned()),
-                    other => values.push(other),
-                }
+                let value = self.eval(operand)?;
+                values.extend(super::operators::unfold(value));
             } else {
                 values.push(self.eval(item)?);
             }

@@ -23,8 +23,8 @@ impl Evaluator<'_> {
         let value = self.eval(operand)?;
         match op {
             UnaryOp::Not => Ok(Value::Boolean(!is_truthy(&value))),
-            // Outside of argument lists, arrays and case options, `*x` is just `x`.
-            UnaryOp::Splat => Ok(value),
+            // `*x` in a value position is the array `x` unfolds to.
+            UnaryOp::Splat => Ok(Value::array(unfold(value))),
             UnaryOp::Neg => match self.number_of(&value, span)? {
                 Number::Int(n) => n
                     .checked_neg()
@@ -44,8 +44,8 @@ impl Evaluator<'_> {
     ) -> EvalResult<Value> {
         let spans = OperatorSpans {
             operator: op_span,
-            left: left.span,
-            right: right.span,
+            left: anchor_of(left),
+            right: anchor_of(right),
         };
         match op {
             BinaryOp::And => {
@@ -84,7 +84,7 @@ impl Evaluator<'_> {
             BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
                 match puppet_compare(op.symbol(), &l, &r) {
                     Ok(result) => Ok(Value::Boolean(result)),
-                    Err(e) => Err(error("NOT_COMPARABLE", e.message(), spans.whole())),
+                    Err(e) => Err(error("NOT_COMPARABLE", e.message(), spans.operator)),
                 }
             }
             BinaryOp::Match => self.matches(&l, &r, spans).map(Value::Boolean),
@@ -187,10 +187,10 @@ impl Evaluator<'_> {
                     other => alloc::vec![other],
                 };
                 self.step(items.len() as u64, spans.operator)?;
-                // Array deletion compares with strict equality (case-sensitive strings).
+                // Array deletion compares strings case-sensitively but numbers by value.
                 let kept: Array = items
                     .iter()
-                    .filter(|v| !remove.contains(v))
+                    .filter(|v| !remove.iter().any(|r| deletion_equal(v, r)))
                     .cloned()
                     .collect();
                 Ok(Value::Array(kept))
@@ -295,6 +295,40 @@ impl Evaluator<'_> {
             },
             _ => puppet_equals(left, item),
         }
+    }
+}
+
+/// Where Puppet locates an expression in its messages: binary expressions at their operator,
+/// calls at their anchor, anything else at its start.
+pub(crate) fn anchor_of(expr: &Expr) -> Span {
+    match &expr.kind {
+        crate::syntax::ast::ExprKind::Binary { op_span, .. } => *op_span,
+        crate::syntax::ast::ExprKind::Call(call) => call.anchor,
+        _ => expr.span,
+    }
+}
+
+/// What `*value` unfolds to: an array's elements, a hash's `[key, value]` pairs, nothing for
+/// `undef`, and any other value by itself.
+pub(crate) fn unfold(value: Value) -> Vec<Value> {
+    match value {
+        Value::Array(items) => items.into_vec(),
+        Value::Hash(hash) => hash
+            .iter()
+            .map(|(k, v)| Value::array(alloc::vec![k.clone(), v.clone()]))
+            .collect(),
+        Value::Undef => Vec::new(),
+        other => alloc::vec![other],
+    }
+}
+
+/// Equality for array deletion: strict, except that numbers compare by value (`1` removes `1.0`).
+fn deletion_equal(left: &Value, right: &Value) -> bool {
+    match (left, right) {
+        (Value::Integer(_) | Value::Float(_), Value::Integer(_) | Value::Float(_)) => {
+            puppet_equals(left, right)
+        }
+        _ => left == right,
     }
 }
 

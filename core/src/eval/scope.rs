@@ -120,6 +120,16 @@ impl Scopes {
         Assign::Done
     }
 
+    /// Bind `name` in the current scope, replacing an earlier binding there (parameters).
+    pub fn bind_local(&mut self, name: Rc<str>, value: Value) {
+        if let Some(frame) = self.frames.get_mut(self.current) {
+            match frame.vars.iter_mut().find(|(n, _)| *n == name) {
+                Some(slot) => slot.1 = value,
+                None => frame.vars.push((name, value)),
+            }
+        }
+    }
+
     /// Bind a name in the top scope (built-in variables like `$facts`).
     pub fn assign_top(&mut self, name: &str, value: Value) {
         if let Some(frame) = self.frames.first_mut() {

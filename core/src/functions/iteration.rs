@@ -94,7 +94,8 @@ fn walk(
     items: &Items,
     mut visit: impl FnMut(usize, Value) -> bool,
 ) -> EvalResult<()> {
-    let two = closure.param_count() >= 2;
+    // Two or more parameters (or captures-rest) get `(index, elem)` / `(key, value)`.
+    let two = closure.param_count() >= 2 || closure.arity().1.is_none();
     for index in 0..len(items) {
         ev.step(1, site.span)?;
         match ev.call_lambda(closure, lambda_args(items, index, two), site) {
