@@ -44,7 +44,7 @@ pub use instance::instance_of;
 pub use iterate::iterate_type;
 pub use mismatch::{describe_mismatch, describe_type_mismatch};
 pub use names::{a_an, type_label};
-pub use parameterize::{parameterize, parameterize_many};
+pub use parameterize::{parameterize, parameterize_many, Parameterized};
 
 use crate::value::{Hash, Regexp, SemVerRange, Timespan, Timestamp, Value};
 

@@ -41,7 +41,7 @@ fn integer_equals_float(integer: i64, float: f64) -> bool {
         return false;
     }
     // Exact comparison, also beyond 2^53.
-    if float >= -9.223_372_036_854_776e18 && float < 9.223_372_036_854_776e18 {
+    if (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&float) {
         integer == float as i64
     } else {
         false
