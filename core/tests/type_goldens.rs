@@ -902,3 +902,26 @@ fn api_used_by_the_evaluator_compiles() {
         "Integer[1, 3]"
     );
 }
+
+/// Exploration helper: `AREAS=logging,strings cargo test --test type_goldens explore -- --nocapture`
+/// prints how the other areas fare (cases outside the reader are skipped).
+#[test]
+fn explore() {
+    let Ok(areas) = std::env::var("AREAS") else {
+        return;
+    };
+    for area in areas.split(',') {
+        let mut passed = 0;
+        let mut skipped = 0;
+        for case in load(area) {
+            match run(&case) {
+                Verdict::Pass => passed += 1,
+                Verdict::Skip(_) => skipped += 1,
+                Verdict::Fail(why) => {
+                    eprintln!("{} `{}`: {why}", case.id, case.src.replace('\n', "↵"))
+                }
+            }
+        }
+        eprintln!("{area}: {passed} passed, {skipped} skipped");
+    }
+}

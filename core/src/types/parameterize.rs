@@ -718,11 +718,11 @@ fn timespan_from_hash(fields: &Hash) -> Timespan {
             _ => continue,
         };
         let amount = match value {
-            Value::Integer(n) => *n as i128 * unit,
+            Value::Integer(n) => (*n as i128).saturating_mul(unit),
             Value::Float(f) => (*f * unit as f64) as i128,
             _ => 0,
         };
-        nanoseconds += amount;
+        nanoseconds = nanoseconds.saturating_add(amount);
     }
     Timespan::from_nanoseconds(if negative { -nanoseconds } else { nanoseconds })
 }

@@ -340,3 +340,123 @@ fn type_equality_is_mutual_assignability() {
         &Type::array_sized(Type::Any, IntRange::new(Some(0), None))
     ));
 }
+
+/// Every base type with every small argument list: errors are data, and whatever type comes
+/// out prints, infers, generalises, normalises, matches and describes without panicking.
+#[test]
+fn no_panics_across_bases_and_arguments() {
+    let bases = [
+        "Any",
+        "Undef",
+        "Default",
+        "Data",
+        "RichData",
+        "Scalar",
+        "ScalarData",
+        "Numeric",
+        "Integer",
+        "Float",
+        "String",
+        "Enum",
+        "Pattern",
+        "Boolean",
+        "Regexp",
+        "SemVer",
+        "SemVerRange",
+        "Timespan",
+        "Timestamp",
+        "Collection",
+        "Array",
+        "Hash",
+        "Tuple",
+        "Struct",
+        "Variant",
+        "Optional",
+        "NotUndef",
+        "Iterable",
+        "Iterator",
+        "CatalogEntry",
+        "Resource",
+        "Class",
+        "Type",
+        "Callable",
+        "Sensitive",
+        "Runtime",
+        "Binary",
+        "URI",
+        "Deferred",
+        "Init",
+        "Object",
+        "TypeSet",
+        "Error",
+        "File",
+    ];
+    let hash: Hash = [(Value::string("a"), ty(name("Integer")))]
+        .into_iter()
+        .collect();
+    let samples = vec![
+        Value::Undef,
+        Value::Default,
+        Value::Boolean(true),
+        Value::Integer(-3),
+        Value::Integer(2),
+        Value::Integer(i64::MAX),
+        Value::Float(1.5),
+        Value::string(""),
+        Value::string("a"),
+        Value::string("("),
+        Value::string(">=1.0.0"),
+        Value::string("http://a/b"),
+        array(vec![ty(name("Integer"))]),
+        Value::Hash(hash),
+        ty(name("Integer")),
+        ty(int(1, 2)),
+        ty(Type::Callable(Rc::new(CallableType::default()))),
+    ];
+    let probes = [
+        name("Any"),
+        name("Data"),
+        name("Integer"),
+        Type::array(name("String")),
+        Type::Undef,
+    ];
+    let mut count = 0;
+    for base in bases {
+        let base = name(base);
+        let mut lists: Vec<Vec<Value>> = vec![vec![]];
+        for a in &samples {
+            lists.push(vec![a.clone()]);
+            for b in samples.iter().step_by(3) {
+                lists.push(vec![a.clone(), b.clone()]);
+                lists.push(vec![b.clone(), a.clone(), Value::Integer(1)]);
+            }
+        }
+        for args in lists {
+            let Ok(result) = parameterize_many(&base, &args) else {
+                continue;
+            };
+            let types = match result {
+                Parameterized::One(ty) => vec![ty],
+                Parameterized::Many(types) => types,
+                Parameterized::Empty { .. } => vec![],
+            };
+            for made in types {
+                count += 1;
+                let _ = made.to_string();
+                let _ = made.to_alias_expanded_string();
+                let _ = made.generalize().normalize();
+                let _ = infer(&ty(made.clone()));
+                for probe in &probes {
+                    let _ = is_assignable(&made, probe);
+                    let _ = is_assignable(probe, &made);
+                    let _ = common_type(&made, probe);
+                }
+                for sample in &samples {
+                    let _ = instance_of(&made, sample);
+                    let _ = describe_mismatch(&made, sample);
+                }
+            }
+        }
+    }
+    assert!(count > 500, "only {count} types were made");
+}
