@@ -113,18 +113,26 @@ impl AliasRegistry {
     }
 
     /// Registers a name; errors as Puppet does for a built-in type name or a second definition.
+    /// For a second definition Puppet adds where the first was made
+    /// (` Originally set at string:?line=1&pos=6.`): the caller appends that.
     pub fn declare(&mut self, name: &str) -> Result<TypeAlias, TypeError> {
         let key = name.to_ascii_lowercase();
         let entity = format!("http://puppet.com/2016.1/runtime/type/{key}");
-        if Type::from_name(name).is_some()
-            && !matches!(Type::from_name(name), Some(Type::Resource(..)))
-        {
-            return Err(TypeError::new(format!(
-                "Attempt to redefine entity '{entity}'. Originally set by Puppet-Type-System/Static-Loader."
-            )));
+        match Type::from_name(name) {
+            Some(Type::Resource(..)) => {
+                return Err(TypeError::plain(format!(
+                    "Attempt to redefine entity '{entity}'. Set at unknown location"
+                )))
+            }
+            Some(_) => {
+                return Err(TypeError::plain(format!(
+                    "Attempt to redefine entity '{entity}'. Originally set by Puppet-Type-System/Static-Loader."
+                )))
+            }
+            None => {}
         }
         if self.aliases.contains_key(&key) {
-            return Err(TypeError::new(format!(
+            return Err(TypeError::plain(format!(
                 "Attempt to redefine entity '{entity}'."
             )));
         }

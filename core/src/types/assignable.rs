@@ -83,23 +83,8 @@ fn assignable_step(target: &Type, other: &Type, guard: &mut Guard) -> bool {
     if matches!(other, Type::Unit) || matches!(target, Type::Unit | Type::Any) {
         return true;
     }
-    // The target side stands for another type: check against what it stands for.
-    if let Some((id, expanded)) = expansion(target) {
-        if guard
-            .this_side
-            .iter()
-            .any(|(seen, with)| *seen == id && with == other)
-        {
-            return false;
-        }
-        let Some(expanded) = expanded else {
-            return false;
-        };
-        guard.this_side.push((id, other.clone()));
-        let result = assignable(&expanded, other, guard);
-        guard.this_side.pop();
-        return result;
-    }
+    // The other side stands for another type: check what it stands for (Puppet resolves the
+    // other side's alias first).
     if let Some((id, expanded)) = expansion(other) {
         // Met again with the same target: every check up to here held (Puppet's rule).
         if guard
@@ -115,6 +100,23 @@ fn assignable_step(target: &Type, other: &Type, guard: &mut Guard) -> bool {
         guard.that_side.push((id, target.clone()));
         let result = assignable(target, &expanded, guard);
         guard.that_side.pop();
+        return result;
+    }
+    // The target side stands for another type: check against what it stands for.
+    if let Some((id, expanded)) = expansion(target) {
+        if guard
+            .this_side
+            .iter()
+            .any(|(seen, with)| *seen == id && with == other)
+        {
+            return false;
+        }
+        let Some(expanded) = expanded else {
+            return false;
+        };
+        guard.this_side.push((id, other.clone()));
+        let result = assignable(&expanded, other, guard);
+        guard.this_side.pop();
         return result;
     }
     if let Type::Variant(members) = target {

@@ -14,6 +14,9 @@ pub struct TypeError {
     pub argument: Option<usize>,
     /// Puppet wraps this error as `Error while evaluating a '[]' expression, <message>`.
     pub in_access_expression: bool,
+    /// Puppet reports it as an `Evaluation Error: `; false for the few messages Puppet prints
+    /// bare (regexp compile errors, `Init[...]` validation, alias redefinition).
+    pub evaluation_error: bool,
 }
 
 impl TypeError {
@@ -22,6 +25,15 @@ impl TypeError {
             message: message.into(),
             argument: None,
             in_access_expression: false,
+            evaluation_error: true,
+        }
+    }
+
+    /// An error Puppet prints without the `Evaluation Error: ` prefix.
+    pub fn plain(message: impl Into<String>) -> TypeError {
+        TypeError {
+            evaluation_error: false,
+            ..TypeError::new(message)
         }
     }
 
@@ -31,6 +43,7 @@ impl TypeError {
             message: message.into(),
             argument: Some(index),
             in_access_expression: false,
+            evaluation_error: true,
         }
     }
 
@@ -40,15 +53,26 @@ impl TypeError {
             message: message.into(),
             argument: None,
             in_access_expression: true,
+            evaluation_error: true,
         }
     }
 
-    /// The full message as Puppet prints it after `Evaluation Error: `.
+    /// The message with Puppet's wrapping, without the stage prefix.
     pub fn full_message(&self) -> String {
         if self.in_access_expression {
             alloc::format!("Error while evaluating a '[]' expression, {}", self.message)
         } else {
             self.message.clone()
+        }
+    }
+
+    /// The whole message as Puppet prints it: `Evaluation Error: ...` where Puppet has that
+    /// prefix (before the position suffix the caller adds).
+    pub fn puppet_message(&self) -> String {
+        if self.evaluation_error {
+            alloc::format!("Evaluation Error: {}", self.full_message())
+        } else {
+            self.full_message()
         }
     }
 }

@@ -263,6 +263,13 @@ pub(super) fn generalize(ty: &Type) -> Type {
                 }))
             }
         }
+        Type::Object(object) if !object.parameters.is_empty() => {
+            Type::Object(Rc::new(super::ObjectType {
+                name: object.name.clone(),
+                definition: object.definition.clone(),
+                parameters: Rc::from(Vec::new()),
+            }))
+        }
         other => other.clone(),
     }
 }

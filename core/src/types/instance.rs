@@ -99,17 +99,14 @@ fn check(ty: &Type, value: &Value, guard: &mut Guard) -> bool {
         Type::Uri(parameters) => match value {
             Value::Uri(uri) => match parameters {
                 None => true,
-                Some(parameters) => {
-                    let parts = uri.parts();
-                    parameters.iter().all(|(key, expected)| {
-                        let actual = key
-                            .as_str()
-                            .and_then(|name| parts.iter().find(|(part, _)| *part == name))
-                            .map(|(_, text)| Value::string(text))
-                            .unwrap_or(Value::Undef);
-                        uri_part_matches(expected, &actual, guard)
-                    })
-                }
+                Some(parameters) => parameters.iter().all(|(key, expected)| {
+                    let actual = key
+                        .as_str()
+                        .and_then(|name| uri.part(name))
+                        .map(|text| Value::string(&text))
+                        .unwrap_or(Value::Undef);
+                    uri_part_matches(expected, &actual, guard)
+                }),
             },
             _ => false,
         },

@@ -195,11 +195,25 @@ fn same_kind(a: &Type, b: &Type) -> bool {
     core::mem::discriminant(a) == core::mem::discriminant(b)
 }
 
+/// Aliases, and the built-in aliases `Data` and `RichData`.
+fn names_alias(ty: &Type) -> bool {
+    matches!(ty, Type::Alias(_) | Type::Data | Type::RichData)
+}
+
+/// What an alias finally stands for (`Data` is its Variant).
+fn all_resolved(ty: &Type) -> Type {
+    match ty.resolved() {
+        Type::Data => data_expansion(),
+        Type::RichData => rich_data_expansion(),
+        other => other,
+    }
+}
+
 fn always_fully_detailed(expected: &[Type], actual: &Type) -> bool {
     expected.iter().any(|e| {
         same_kind(e, actual)
-            || e.is_alias()
-            || actual.is_alias()
+            || names_alias(e)
+            || names_alias(actual)
             || matches!(
                 (e, actual),
                 (Type::Struct(_), Type::Hash(..)) | (Type::Tuple(_), Type::Array(..))
@@ -237,7 +251,7 @@ fn type_message(expected: &Type, actual: &Type) -> String {
     let (mut names, actual_text) = if always_fully_detailed(&expected_list, actual)
         || assignable_to_default(&expected_list, actual)
     {
-        let resolved: Vec<Type> = expected_list.iter().map(Type::resolved).collect();
+        let resolved: Vec<Type> = expected_list.iter().map(all_resolved).collect();
         let actual_text = if always_fully_detailed(&resolved, actual)
             || resolved
                 .iter()
@@ -247,7 +261,7 @@ fn type_message(expected: &Type, actual: &Type) -> String {
         } else {
             actual.simple_name().to_string()
         };
-        let names: Vec<String> = expected_list.iter().map(|e| alias_expanded(e)).collect();
+        let names: Vec<String> = expected_list.iter().map(alias_expanded).collect();
         (names, actual_text)
     } else {
         let mut names: Vec<String> = Vec::new();
@@ -343,7 +357,7 @@ fn internal(
             match inner {
                 None => Vec::new(),
                 Some(inner) => {
-                    let original = if original.is_alias() {
+                    let original = if names_alias(original) {
                         original
                     } else {
                         expected
@@ -402,8 +416,7 @@ fn describe_variant(
         variant_descriptions.push(descriptions);
     }
     let descriptions = merge_descriptions(path.len(), &variant_descriptions);
-    let names_alias = original.is_alias() || matches!(original, Type::Data | Type::RichData);
-    if names_alias && descriptions.len() == 1 {
+    if names_alias(original) && descriptions.len() == 1 {
         alloc::vec![Mismatch::type_mismatch(path, original, actual)]
     } else {
         descriptions

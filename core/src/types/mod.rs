@@ -5,19 +5,22 @@
 //!
 //! | what | call |
 //! |---|---|
-//! | a bare capitalised name (`Integer`, `File`) | [`Type::from_name`]`(&str) -> Option<Type>` (resource types for unknown names are the caller's choice: [`Type::resource`]) |
-//! | `Base[args]` | [`parameterize`]`(&Type, &[Value]) -> Result<Type, TypeError>`; `File['a', 'b']` gives several: [`parameterize_many`] |
-//! | `v =~ T`, parameter checks | [`instance_of`]`(&Type, &Value) -> bool` |
-//! | `T1 <= T2` | [`is_assignable`]`(&T2, &T1) -> bool` (is T1 assignable to T2) |
-//! | `T1 == T2` | [`type_equals`] (also `value::puppet_equals`) |
-//! | `type(v)` | [`infer`] (detailed), [`infer_reduced`] (`'reduced'`), [`infer_generalized`] |
-//! | `type(v, 'generalized')` on a type | [`Type::generalize`] |
-//! | algebra | [`common_type`], [`Type::normalize`] |
-//! | printing | `Display` (`Integer[1, 10]`; an alias prints `A = Integer`), [`Type::to_alias_expanded_string`] |
-//! | error messages | [`describe_mismatch`]`(&Type, &Value) -> Option<String>` (`expects an Integer value, got String`; the caller adds `'f' parameter 'x' `) |
-//! | `Integer[1,3].each`, `Enum[a,b].map` | [`iterate_type`] |
-//! | `type Name = ...` | [`AliasRegistry`]: `declare`, then `define`, then `check` |
-//! | `label` for operator errors | [`type_label`] (`Integer-Type`) |
+//! | a bare capitalised name (`Integer`, `File`) | [`Type::from_name`]`(&str) -> Option<Type>`; then [`AliasRegistry::lookup`]; inside `[...]` or an alias body an unknown name is `Type::TypeReference(name)`, elsewhere Puppet's `Resource type not found: Name` |
+//! | `Base[args]` | [`parameterize`]`(&Type, &[Value]) -> Result<Type, TypeError>`; `File['a', 'b']`/`File[undef]` give several/none: [`parameterize_many`] -> [`Parameterized`] |
+//! | errors | [`TypeError`]: `message`, `argument` (which `[]` argument to point at), [`TypeError::puppet_message`] (`Evaluation Error: ...` where Puppet has that prefix) |
+//! | `v =~ T`, parameter checks, `case` | [`instance_of`]`(&Type, &Value) -> bool` |
+//! | `T1 <= T2` etc. | [`is_assignable`]`(&T2, &T1) -> bool` (is T1 assignable to T2); `value::puppet_compare` does all four operators for values and types |
+//! | `T1 == T2` | [`type_equals`] (also through `value::puppet_equals`) |
+//! | `type(v)` | [`infer`] (detailed), [`infer_reduced`] (`'reduced'`), [`infer_generalized`] (`'generalized'`); the playground's "generalized" pane is `infer(v).generalize()` |
+//! | generalisation, algebra | [`Type::generalize`], [`common_type`], [`Type::normalize`] |
+//! | printing | `Display` is Puppet's `to_s` (`Integer[1, 10]`; an alias prints `A = Integer`), [`Type::to_alias_expanded_string`], [`type_label`] (`Integer-Type`), [`a_an`] |
+//! | mismatch messages | [`describe_mismatch`]`(&Type, &Value) -> Option<String>` (`expects an Integer value, got String`, `index 1 expects ...`); the caller adds `'f' parameter 'x' ` or `assert_type(): `; several problems are joined with `"\n "` |
+//! | `Integer[1,3].each`, `Enum[a,b].map` | [`iterate_type`]`(&Type, limit) -> Result<Vec<Value>, TypeError>` |
+//! | `type Name = ...` | [`AliasRegistry`]: `declare` all names first, evaluate each body (names resolve to `Type::Alias`), `define`, then `check` (`Type alias 'A' cannot be resolved to a real type`) |
+//!
+//! Not modelled yet: Object/TypeSet beyond printing and simple declarations, instances of
+//! `Iterator`, `Callable`, `Deferred`, `Resource` and `Class` (values the evaluator adds), and
+//! `Init[T]` beyond the conversions of the core scalar types.
 
 mod alias;
 mod assignable;

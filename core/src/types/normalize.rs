@@ -117,14 +117,14 @@ fn normalize_variant(members: &[Type], depth: usize) -> Type {
 
 /// String values and case-sensitive enums become one Enum.
 fn merge_enums(types: Vec<Type>) -> Vec<Type> {
+    let original = types.clone();
     let (enums, mut others): (Vec<Type>, Vec<Type>) = types.into_iter().partition(|t| match t {
         Type::Enum(e) => !e.values.is_empty() && !e.case_insensitive,
         Type::String(s) => s.value.is_some() && s.size.is_none(),
         _ => false,
     });
     if enums.len() <= 1 {
-        others.extend(enums);
-        return others;
+        return original;
     }
     let mut values = Vec::new();
     for ty in enums {
@@ -140,6 +140,7 @@ fn merge_enums(types: Vec<Type>) -> Vec<Type> {
 
 /// Overlapping or adjacent integer ranges become one.
 fn merge_integers(types: Vec<Type>) -> Vec<Type> {
+    let original = types.clone();
     let (mut ranges, mut others): (Vec<IntRange>, Vec<Type>) = (Vec::new(), Vec::new());
     for ty in types {
         match ty {
@@ -148,8 +149,7 @@ fn merge_integers(types: Vec<Type>) -> Vec<Type> {
         }
     }
     if ranges.len() <= 1 {
-        others.extend(ranges.into_iter().map(Type::Integer));
-        return others;
+        return original;
     }
     let mut merged: Vec<IntRange> = Vec::new();
     while let Some(mut current) = ranges.pop() {

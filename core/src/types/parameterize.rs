@@ -172,9 +172,15 @@ fn checked_range(from: Option<i64>, to: Option<i64>) -> Result<IntRange, TypeErr
 
 /// Puppet's `collection_size_t`: one Integer type, or 1-2 integers/default, as a size range.
 fn collection_size(start_index: usize, keys: &[Value]) -> Result<IntRange, TypeError> {
+    Ok(unsized_collection_size(start_index, keys)?.to_size())
+}
+
+/// The size range as given (Puppet decides on `Array[T, 0, 0]`'s element type before clamping
+/// negative sizes: `Array[String, -2, -1]` keeps `String` and prints `Array[0, 0]`).
+fn unsized_collection_size(start_index: usize, keys: &[Value]) -> Result<IntRange, TypeError> {
     if let [Value::Type(ty)] = keys {
         if let Type::Integer(range) = &**ty {
-            return Ok(range.to_size());
+            return Ok(*range);
         }
     }
     for (offset, key) in keys.iter().enumerate() {
@@ -190,7 +196,7 @@ fn collection_size(start_index: usize, keys: &[Value]) -> Result<IntRange, TypeE
     }
     let from = keys.first().and_then(integer_bound);
     let to = keys.get(1).and_then(integer_bound);
-    Ok(checked_range(from, to)?.to_size())
+    checked_range(from, to)
 }
 
 fn type_arg(value: &Value) -> Option<Type> {
@@ -293,16 +299,20 @@ fn parameterize_one(base: &Type, args: &[Value]) -> Result<Type, TypeError> {
             match (flat.len(), element) {
                 (1, Some(element)) => Ok(Type::Array(Rc::new(element), None)),
                 (1, None) => Err(must_be_types("Array-Type", 0, &flat[0])),
-                (2, Some(element)) => Ok(array_type(element, collection_size(1, &flat[1..])?)),
-                (2, None) => Ok(array_type(Type::Any, collection_size(0, &flat)?)),
-                (3, Some(element)) => Ok(array_type(element, collection_size(1, &flat[1..])?)),
+                (2, Some(element)) => {
+                    Ok(array_type(element, unsized_collection_size(1, &flat[1..])?))
+                }
+                (2, None) => Ok(array_type(Type::Any, unsized_collection_size(0, &flat)?)),
+                (3, Some(element)) => {
+                    Ok(array_type(element, unsized_collection_size(1, &flat[1..])?))
+                }
                 (3, None) => Err(must_be_types("Array-Type", 0, &flat[0])),
                 (count, _) => Err(arity_error("Array-Type", 1, Some(3), count)),
             }
         }
         Type::Hash(..) => {
             if let [Value::Integer(from), Value::Integer(to)] = flat.as_slice() {
-                let size = checked_range(Some(*from), Some(*to))?.to_size();
+                let size = checked_range(Some(*from), Some(*to))?;
                 return Ok(hash_type(Type::Any, Type::Any, Some(size)));
             }
             for (index, key) in flat.iter().take(2).enumerate() {
@@ -314,7 +324,7 @@ fn parameterize_one(base: &Type, args: &[Value]) -> Result<Type, TypeError> {
             let value_type = flat.get(1).and_then(type_arg).unwrap_or(Type::Any);
             let size = match flat.len() {
                 2 => None,
-                3 | 4 => Some(collection_size(2, &flat[2..])?),
+                3 | 4 => Some(unsized_collection_size(2, &flat[2..])?),
                 count => return Err(arity_error("Hash-Type", 2, Some(4), count)),
             };
             Ok(hash_type(key_type, value_type, size))
@@ -610,7 +620,7 @@ fn parameterize_one(base: &Type, args: &[Value]) -> Result<Type, TypeError> {
             };
             if args.len() > 1 {
                 let printed = Type::Init(Some(Rc::new(target.clone())), Rc::from(&args[1..]));
-                return Err(TypeError::new(format!(
+                return Err(TypeError::plain(format!(
                     "The type '{printed}' does not represent a valid set of parameters for {}.new()",
                     target
                 )));
@@ -650,19 +660,21 @@ fn compile(source: &str) -> Result<Regexp, TypeError> {
     Regexp::new(source).map_err(|error| TypeError::in_access(error.to_string()))
 }
 
+/// `Array[T, size]` as Puppet builds it: an exactly-empty size makes the element `Unit`.
 fn array_type(element: Type, size: IntRange) -> Type {
     if size == IntRange::exact(0) {
         Type::Array(Rc::new(Type::Unit), Some(size))
     } else {
-        Type::Array(Rc::new(element), Some(size))
+        Type::Array(Rc::new(element), Some(size.to_size()))
     }
 }
 
+/// `Hash[K, V, size]` as Puppet builds it: an exactly-empty size makes key and value `Unit`.
 fn hash_type(key: Type, value: Type, size: Option<IntRange>) -> Type {
     if size == Some(IntRange::exact(0)) {
         Type::Hash(Rc::new(Type::Unit), Rc::new(Type::Unit), size)
     } else {
-        Type::Hash(Rc::new(key), Rc::new(value), size)
+        Type::Hash(Rc::new(key), Rc::new(value), size.map(IntRange::to_size))
     }
 }
 
@@ -706,11 +718,11 @@ fn timespan_from_hash(fields: &Hash) -> Timespan {
             _ => continue,
         };
         let amount = match value {
-            Value::Integer(n) => *n as i128 * unit,
+            Value::Integer(n) => (*n as i128).saturating_mul(unit),
             Value::Float(f) => (*f * unit as f64) as i128,
             _ => 0,
         };
-        nanoseconds += amount;
+        nanoseconds = nanoseconds.saturating_add(amount);
     }
     Timespan::from_nanoseconds(if negative { -nanoseconds } else { nanoseconds })
 }

@@ -24,7 +24,9 @@ impl fmt::Display for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
             Type::Alias(_) => to_string_expanded(self),
-            Type::Object(object) => String::from(&*object.definition),
+            Type::Object(object) if object.parameters.is_empty() => {
+                String::from(&*object.definition)
+            }
             Type::Deferred => String::from(names::DEFERRED_DEFINITION),
             Type::TypeSet => String::from(names::TYPESET_DEFINITION),
             _ => {
@@ -321,6 +323,7 @@ impl Printer {
             Type::TypeReference(name) => {
                 let _ = write!(self.out, "TypeReference[{}]", puppet_quote(name));
             }
+            Type::TypeSet => self.out.push_str(names::TYPESET_DEFINITION),
             Type::Alias(alias) => {
                 self.out.push_str(alias.name());
                 if self.expanded && !self.expanding.contains(&alias.id()) {

@@ -37,8 +37,19 @@ pub fn programmatic(value: &Value) -> String {
     out
 }
 
+/// Deepest nesting printed; deeper containers print as `...` (the evaluator limits depth too).
+const MAX_PRINT_DEPTH: usize = 512;
+
 /// Appends the `%p` form of `value` to `out`.
 pub fn write_programmatic(out: &mut String, value: &Value) {
+    write_programmatic_at(out, value, 0)
+}
+
+fn write_programmatic_at(out: &mut String, value: &Value, depth: usize) {
+    if depth > MAX_PRINT_DEPTH {
+        out.push_str("...");
+        return;
+    }
     match value {
         Value::String(text) => out.push_str(&puppet_quote(text)),
         Value::Array(items) => {
@@ -47,7 +58,7 @@ pub fn write_programmatic(out: &mut String, value: &Value) {
                 if index > 0 {
                     out.push_str(", ");
                 }
-                write_programmatic(out, item);
+                write_programmatic_at(out, item, depth + 1);
             }
             out.push(']');
         }
@@ -57,9 +68,9 @@ pub fn write_programmatic(out: &mut String, value: &Value) {
                 if index > 0 {
                     out.push_str(", ");
                 }
-                write_programmatic(out, key);
+                write_programmatic_at(out, key, depth + 1);
                 out.push_str(" => ");
-                write_programmatic(out, item);
+                write_programmatic_at(out, item, depth + 1);
             }
             out.push('}');
         }
@@ -114,18 +125,22 @@ fn write_scalar(out: &mut String, value: &Value) {
         Value::Uri(uri) => {
             let _ = write!(out, "{uri}");
         }
-        Value::Array(_) | Value::Hash(_) => write_interpolated(out, value),
+        Value::Array(_) | Value::Hash(_) => write_interpolated(out, value, 0),
     }
 }
 
 /// The form used by `"${v}"` and `notice(v)`: strings unquoted, undef empty, containers recursive.
 pub fn interpolate(value: &Value) -> String {
     let mut out = String::new();
-    write_interpolated(&mut out, value);
+    write_interpolated(&mut out, value, 0);
     out
 }
 
-fn write_interpolated(out: &mut String, value: &Value) {
+fn write_interpolated(out: &mut String, value: &Value, depth: usize) {
+    if depth > MAX_PRINT_DEPTH {
+        out.push_str("...");
+        return;
+    }
     match value {
         Value::Undef => {}
         Value::Array(items) => {
@@ -134,7 +149,7 @@ fn write_interpolated(out: &mut String, value: &Value) {
                 if index > 0 {
                     out.push_str(", ");
                 }
-                write_interpolated(out, item);
+                write_interpolated(out, item, depth + 1);
             }
             out.push(']');
         }
@@ -144,9 +159,9 @@ fn write_interpolated(out: &mut String, value: &Value) {
                 if index > 0 {
                     out.push_str(", ");
                 }
-                write_interpolated(out, key);
+                write_interpolated(out, key, depth + 1);
                 out.push_str(" => ");
-                write_interpolated(out, item);
+                write_interpolated(out, item, depth + 1);
             }
             out.push('}');
         }

@@ -4,8 +4,19 @@
 use super::Value;
 use crate::types;
 
+/// Deepest nesting compared; deeper containers compare strictly.
+const MAX_COMPARE_DEPTH: usize = 512;
+
 /// Puppet's `==` operator.
 pub fn puppet_equals(left: &Value, right: &Value) -> bool {
+    equals_at(left, right, 0)
+}
+
+fn equals_at(left: &Value, right: &Value, depth: usize) -> bool {
+    if depth > MAX_COMPARE_DEPTH {
+        return left == right;
+    }
+    let puppet_equals = |a: &Value, b: &Value| equals_at(a, b, depth + 1);
     match (left, right) {
         (Value::String(a), Value::String(b)) => a.eq_ignore_ascii_case(b),
         (Value::Integer(a), Value::Integer(b)) => a == b,
@@ -41,7 +52,7 @@ fn integer_equals_float(integer: i64, float: f64) -> bool {
         return false;
     }
     // Exact comparison, also beyond 2^53.
-    if float >= -9.223_372_036_854_776e18 && float < 9.223_372_036_854_776e18 {
+    if (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&float) {
         integer == float as i64
     } else {
         false

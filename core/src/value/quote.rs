@@ -3,7 +3,8 @@
 use alloc::format;
 use alloc::string::String;
 
-/// Quotes a string the way Puppet's `%p` does: `'text'` (escaping `'` and a trailing backslash),
+/// Quotes a string the way Puppet's `%p` does: `'text'` (escaping `'`; a backslash before another
+/// character is kept, as Ruby does),
 /// or `"..."` with escapes when the text holds control characters.
 pub fn puppet_quote(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);

@@ -304,8 +304,8 @@ fn parse_alternative(text: &str) -> Option<Vec<Comparator>> {
             "~" | "~>" => {
                 let floor = partial.floor();
                 let ceiling = match partial.numbers.len() {
-                    1 => SemVer::new(floor.major + 1, 0, 0),
-                    _ => SemVer::new(floor.major, floor.minor + 1, 0),
+                    1 => SemVer::new(floor.major.saturating_add(1), 0, 0),
+                    _ => SemVer::new(floor.major, floor.minor.saturating_add(1), 0),
                 };
                 comparators.push(comparator(Operator::GreaterOrEqual, floor));
                 comparators.push(comparator(Operator::Less, ceiling));
@@ -313,11 +313,11 @@ fn parse_alternative(text: &str) -> Option<Vec<Comparator>> {
             "^" => {
                 let floor = partial.floor();
                 let ceiling = if floor.major > 0 || partial.numbers.len() < 2 {
-                    SemVer::new(floor.major + 1, 0, 0)
+                    SemVer::new(floor.major.saturating_add(1), 0, 0)
                 } else if floor.minor > 0 || partial.numbers.len() < 3 {
-                    SemVer::new(0, floor.minor + 1, 0)
+                    SemVer::new(0, floor.minor.saturating_add(1), 0)
                 } else {
-                    SemVer::new(0, 0, floor.patch + 1)
+                    SemVer::new(0, 0, floor.patch.saturating_add(1))
                 };
                 comparators.push(comparator(Operator::GreaterOrEqual, floor));
                 comparators.push(comparator(Operator::Less, ceiling));

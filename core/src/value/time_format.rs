@@ -155,11 +155,18 @@ pub(super) fn parse_timespan(text: &str) -> Result<i128, TimeParseError> {
             Some(_) => return None,
             None => 0,
         };
+        // Checked arithmetic: absurdly large fields are unparsable, not an overflow.
+        let clock_seconds = |h: i128, m: i128, s: i128| -> Option<i128> {
+            h.checked_mul(3600)?
+                .checked_add(m.checked_mul(60)?)?
+                .checked_add(s)
+        };
+        let day_seconds = day_count.checked_mul(DAY)?;
         let seconds = match (days.is_some(), fields.as_slice(), fraction.is_some()) {
-            (true, [h, m, s], _) => day_count * DAY + h * 3600 + m * 60 + s,
-            (true, [h, m], false) => day_count * DAY + h * 3600 + m * 60,
-            (false, [h, m, s], _) => h * 3600 + m * 60 + s,
-            (false, [m, s], true) => m * 60 + s,
+            (true, [h, m, s], _) => day_seconds.checked_add(clock_seconds(*h, *m, *s)?)?,
+            (true, [h, m], false) => day_seconds.checked_add(clock_seconds(*h, *m, 0)?)?,
+            (false, [h, m, s], _) => clock_seconds(*h, *m, *s)?,
+            (false, [m, s], true) => clock_seconds(0, *m, *s)?,
             (false, [s], _) => *s,
             _ => return None,
         };
@@ -177,7 +184,7 @@ pub(super) fn parse_timespan(text: &str) -> Result<i128, TimeParseError> {
             }
             None => 0,
         };
-        Some(seconds * NANOS + nanos)
+        seconds.checked_mul(NANOS)?.checked_add(nanos)
     };
     match parse() {
         Some(nanos) => Ok(if negative { -nanos } else { nanos }),

@@ -84,9 +84,7 @@ impl Uri {
                 }
                 _ => (host_port, None),
             };
-            if !host.is_empty() {
-                uri.host = Some(Rc::from(host));
-            }
+            uri.host = Some(Rc::from(host));
             let scheme_default = uri.scheme.as_deref().and_then(default_port);
             uri.port = port.filter(|port| Some(*port) != scheme_default);
             if !path.is_empty() {
@@ -98,6 +96,22 @@ impl Uri {
             uri.path = Some(Rc::from(rest));
         }
         Some(uri)
+    }
+
+    /// One part by name as Ruby's URI answers it (`host` of `file:///x` is the empty string).
+    pub fn part(&self, name: &str) -> Option<String> {
+        let text = |part: &Option<Rc<str>>| part.as_deref().map(String::from);
+        match name {
+            "scheme" => text(&self.scheme),
+            "userinfo" => text(&self.userinfo),
+            "host" => text(&self.host),
+            "port" => self.port.map(|port| alloc::format!("{port}")),
+            "path" => text(&self.path).or_else(|| self.opaque.is_none().then(String::new)),
+            "query" => text(&self.query),
+            "fragment" => text(&self.fragment),
+            "opaque" => text(&self.opaque),
+            _ => None,
+        }
     }
 
     /// The parts Puppet's `URI[...]` type lists for this value, in its order (host lower-cased).
@@ -185,7 +199,7 @@ mod tests {
         assert_eq!(parse("mailto:a@b.c").opaque.as_deref(), Some("a@b.c"));
         assert_eq!(parse("/a/b").path.as_deref(), Some("/a/b"));
         let file = parse("file:///etc/passwd");
-        assert_eq!(file.host, None);
+        assert_eq!(file.host.as_deref(), Some(""));
         assert_eq!(file.path.as_deref(), Some("/etc/passwd"));
         assert_eq!(file.to_string(), "file:///etc/passwd");
         assert_eq!(parse("http://a").to_string(), "http://a");
