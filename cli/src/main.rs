@@ -87,6 +87,11 @@ fn parse_args() -> Result<Option<Args>, String> {
 }
 
 fn main() -> ExitCode {
+    // The whole program runs on a big stack: deep Puppet programs stop at the engine's limits.
+    protocol::on_big_stack(real_main).unwrap_or(ExitCode::FAILURE)
+}
+
+fn real_main() -> ExitCode {
     let arguments: Vec<String> = std::env::args_os()
         .skip(1)
         .map(|a| a.to_string_lossy().into_owned())

@@ -25,8 +25,36 @@ pub struct CaseResult {
     pub error: Option<String>,
 }
 
-/// Evaluate one program and describe the result as the oracle does.
+/// Stack for an evaluation thread: the engine's depth limits are sized for this much stack.
+pub const EVAL_STACK_BYTES: usize = 256 * 1024 * 1024;
+
+/// Run `work` on a thread with [`EVAL_STACK_BYTES`] of stack (reserved, not committed, memory),
+/// so deep programs end with the engine's own limit diagnostics, never a stack overflow.
+/// `None` when the thread could not start or the work panicked.
+pub fn on_big_stack<T: Send>(work: impl FnOnce() -> T + Send) -> Option<T> {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(EVAL_STACK_BYTES)
+            .spawn_scoped(scope, work)
+            .ok()?
+            .join()
+            .ok()
+    })
+}
+
+/// Evaluate one program and describe the result as the oracle does (on a big stack; an internal
+/// failure becomes the case's error).
 pub fn run_case(source: &str, file: &str, options: &EvalOptions) -> CaseResult {
+    on_big_stack(|| describe(source, file, options)).unwrap_or_else(|| CaseResult {
+        value: None,
+        type_: None,
+        generalized: None,
+        logs: Vec::new(),
+        error: Some("Internal error: the evaluator failed on this case".into()),
+    })
+}
+
+fn describe(source: &str, file: &str, options: &EvalOptions) -> CaseResult {
     let outcome = evaluate(source, options);
     let logs = outcome
         .logs
@@ -78,17 +106,7 @@ pub fn error_text(source: &str, file: &str, diagnostic: &Diagnostic) -> String {
 /// environment; a malformed line or an internal failure becomes that case's `error`.
 pub fn run_json_line(line: &str, options: &EvalOptions) -> String {
     let (id, result) = match serde_json::from_str::<Case>(line) {
-        Ok(case) => {
-            let outcome = std::panic::catch_unwind(|| run_case(&case.src, SNIPPET_FILE, options));
-            let result = outcome.unwrap_or_else(|_| CaseResult {
-                value: None,
-                type_: None,
-                generalized: None,
-                logs: Vec::new(),
-                error: Some("Internal error: the evaluator failed on this case".into()),
-            });
-            (case.id, result)
-        }
+        Ok(case) => (case.id, run_case(&case.src, SNIPPET_FILE, options)),
         Err(e) => (
             serde_json::Value::Null,
             CaseResult {

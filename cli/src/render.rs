@@ -12,10 +12,21 @@ pub fn diagnostic(source: &str, file: &str, index: &LineIndex, diagnostic: &Diag
     } else {
         1
     };
+    // A very long line is shown as a window around the column.
+    const WINDOW: usize = 100;
+    let column = start.column as usize - 1;
+    let skip = column.saturating_sub(WINDOW / 2);
+    let shown: String = line_text.chars().skip(skip).take(WINDOW).collect();
+    let line_text = if skip > 0 {
+        format!("…{shown}")
+    } else {
+        shown
+    };
+    let width = width.min(WINDOW);
     // Keep tabs in the gutter so the caret lines up under the source line.
     let pad: String = line_text
         .chars()
-        .take(start.column as usize - 1)
+        .take(column - skip + usize::from(skip > 0))
         .map(|c| if c == '\t' { '\t' } else { ' ' })
         .collect();
     format!(

@@ -96,7 +96,9 @@ impl Catalog {
     /// (`Class[foo][x]`).
     pub fn attribute(&self, ty: &Type, attribute: &str) -> Option<Value> {
         match ty {
-            Type::Class(Some(class)) => self.class_variable(&format!("{}::{attribute}", canonical(class))),
+            Type::Class(Some(class)) => {
+                self.class_variable(&format!("{}::{attribute}", canonical(class)))
+            }
             Type::Resource(Some(kind), Some(title)) => {
                 let kind = canonical(kind);
                 if kind == "class" {
@@ -128,7 +130,9 @@ impl Catalog {
                 if kind == "class" {
                     return self.is_class_declared(title);
                 }
-                self.resources.iter().any(|r| r.type_name == kind && &*r.title == &**title)
+                self.resources
+                    .iter()
+                    .any(|r| r.type_name == kind && &*r.title == &**title)
             }
             _ => false,
         }
@@ -272,7 +276,11 @@ impl Evaluator<'_> {
     }
 
     /// `type { title: attr => value, ... }`: declares resources and gives their references.
-    pub(crate) fn eval_resource(&mut self, resource: &ResourceExpr, span: Span) -> EvalResult<Value> {
+    pub(crate) fn eval_resource(
+        &mut self,
+        resource: &ResourceExpr,
+        span: Span,
+    ) -> EvalResult<Value> {
         let type_name = match &resource.type_name.kind {
             ExprKind::Name(name) | ExprKind::TypeRef(name) => canonical(name),
             _ => {
@@ -368,7 +376,11 @@ impl Evaluator<'_> {
                 AttributeOperation::Splat { value, span } => match self.eval(value)? {
                     Value::Hash(hash) => {
                         for (k, v) in hash.iter() {
-                            set(&mut attributes, crate::value::to_string_default(k), v.clone())?;
+                            set(
+                                &mut attributes,
+                                crate::value::to_string_default(k),
+                                v.clone(),
+                            )?;
                         }
                     }
                     Value::Undef => {}
@@ -508,7 +520,11 @@ impl Evaluator<'_> {
                     _ => crate::value::to_string_default(&self.eval(&collector.type_ref)?),
                 };
                 self.eval_attributes(&collector.operations, expr.span)?;
-                let kind = if collector.exported { "Exported" } else { "Catalog" };
+                let kind = if collector.exported {
+                    "Exported"
+                } else {
+                    "Catalog"
+                };
                 Ok(Value::string(&format!("{kind}-Collector[{type_name}]")))
             }
             _ => Ok(Value::Undef),

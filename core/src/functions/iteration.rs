@@ -48,6 +48,10 @@ pub(crate) fn iterable(
             let limit = ev.options.limits.max_collection_len;
             match iterate_type(ty, limit) {
                 Ok(values) => Items::Sequence(values),
+                // Too many values: the engine's own limit, said as such.
+                Err(e) if e.message.contains("more than the limit") => {
+                    return Err(site.fail(e.message))
+                }
                 Err(_) => return Err(refused()),
             }
         }
