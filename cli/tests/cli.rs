@@ -50,7 +50,8 @@ fn errors_show_position_source_and_caret_and_fail() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
         err,
-        "snippet.pp:1:3: error: Evaluation Error: Division by 0\n  1 / 0\n    ^\n"
+        // Real Puppet reports a division by zero at the divisor (column 5).
+        "snippet.pp:1:5: error: Evaluation Error: Division by 0\n  1 / 0\n      ^\n"
     );
 }
 
@@ -78,7 +79,7 @@ fn jsonl_runs_every_case_and_goes_on_after_bad_lines() {
     assert_eq!(lines[0]["id"], "a");
     assert_eq!(
         lines[0]["error"],
-        "Evaluation Error: Division by 0 (file: snippet.pp, line: 1, column: 3)"
+        "Evaluation Error: Division by 0 (file: snippet.pp, line: 1, column: 5)"
     );
     assert!(lines[1]["error"]
         .as_str()
