@@ -147,10 +147,7 @@ fn collect(path: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
     for entry in entries {
         if entry.is_dir() {
             collect(&entry, files)?;
-        } else if entry
-            .extension()
-            .is_some_and(|e| e == "pp" || e == "epp")
-        {
+        } else if entry.extension().is_some_and(|e| e == "pp" || e == "epp") {
             files.push(entry);
         }
     }

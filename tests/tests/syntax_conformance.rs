@@ -56,20 +56,31 @@ fn disagreement(src: &str, error: Option<&str>) -> Option<String> {
         (Some(want), None) => Some(format!("puppet rejects: {want}")),
         (Some(want), Some(ours)) => {
             if want.contains("Giving up") {
-                return validation_summary(&diagnostics)
-                    .is_none()
-                    .then(|| format!("puppet gives up after several errors, ours: {}", describe(ours)));
+                return validation_summary(&diagnostics).is_none().then(|| {
+                    format!(
+                        "puppet gives up after several errors, ours: {}",
+                        describe(ours)
+                    )
+                });
             }
             match error_position(want) {
                 Some((line, column)) => {
                     let at = LineIndex::new(src).line_col(src, ours.span.start);
                     (at.line != line || at.column != column).then(|| {
-                        format!("position differs:\n  puppet: {want}\n  ours:   {}", describe(ours))
+                        format!(
+                            "position differs:\n  puppet: {want}\n  ours:   {}",
+                            describe(ours)
+                        )
                     })
                 }
                 None => {
-                    let ours_at_end = ours.code == "SYNTAX_ERROR" && ours.span.start as usize >= src.len();
-                    let agrees = if want.contains("end of input") { ours_at_end } else { true };
+                    let ours_at_end =
+                        ours.code == "SYNTAX_ERROR" && ours.span.start as usize >= src.len();
+                    let agrees = if want.contains("end of input") {
+                        ours_at_end
+                    } else {
+                        true
+                    };
                     (!agrees).then(|| format!("puppet: {want}\n  ours:   {}", describe(ours)))
                 }
             }
@@ -91,7 +102,11 @@ fn every_conformance_case_parses_as_puppet_does() {
     let mut unexpected = Vec::new();
     let mut fixed = Vec::new();
     for path in &areas {
-        let area = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+        let area = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+            .to_string();
         let cases = read_cases(&area, &fs::read_to_string(path).expect("case file"));
         let golden_path = dir.join("golden").join(format!("{area}.jsonl"));
         let golden = read_golden(&fs::read_to_string(&golden_path).unwrap_or_default())
@@ -123,7 +138,11 @@ fn every_conformance_case_parses_as_puppet_does() {
         total += all;
         println!("  {area:<20} {ok:>5}/{all:<5}");
     }
-    println!("  {:<20} {agree:>5}/{total:<5} ({} listed exceptions)", "total", exceptions.len());
+    println!(
+        "  {:<20} {agree:>5}/{total:<5} ({} listed exceptions)",
+        "total",
+        exceptions.len()
+    );
     let mut failures = String::new();
     for problem in unexpected.iter().take(60) {
         failures += &format!("{problem}\n");
@@ -136,5 +155,9 @@ fn every_conformance_case_parses_as_puppet_does() {
             "these exceptions agree now; remove them from tests/syntax/conformance-exceptions.txt: {fixed:?}\n"
         );
     }
-    assert!(failures.is_empty(), "{} disagreements:\n{failures}", unexpected.len());
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{failures}",
+        unexpected.len()
+    );
 }

@@ -17,7 +17,9 @@ pub fn anchor(expr: &Expr) -> Span {
         ExprKind::Collector(collector) => {
             Span::new(anchor(&collector.type_ref).start, expr.span.end)
         }
-        ExprKind::ResourceDefaults { type_ref: target, .. }
+        ExprKind::ResourceDefaults {
+            type_ref: target, ..
+        }
         | ExprKind::ResourceOverride { target, .. } => {
             Span::new(anchor(target).start, expr.span.end)
         }

@@ -98,7 +98,10 @@ impl Dump {
                 self.close();
             }
             ExprKind::Heredoc { syntax, text } => {
-                let detail = syntax.as_deref().map(|s| format!(":{s}")).unwrap_or_default();
+                let detail = syntax
+                    .as_deref()
+                    .map(|s| format!(":{s}"))
+                    .unwrap_or_default();
                 self.open("heredoc", span, &detail);
                 self.expr(text);
                 self.close();

@@ -48,10 +48,16 @@ fn finish(source: &str, mut lexed: lexer::LexOutput, template: bool) -> (Program
         .map(|(at, d)| (at, 0, d))
         .collect();
     let end_of_input = source.len() as u32;
-    syntax.extend(output.syntax.into_iter().filter(|(_, d)| {
-        // After the lexer gave up, "end of input" errors are only an echo of its error.
-        !(lexing_stopped && d.code == "SYNTAX_ERROR" && d.span.start >= end_of_input)
-    }).map(|(at, d)| (at, 1, d)));
+    syntax.extend(
+        output
+            .syntax
+            .into_iter()
+            .filter(|(_, d)| {
+                // After the lexer gave up, "end of input" errors are only an echo of its error.
+                !(lexing_stopped && d.code == "SYNTAX_ERROR" && d.span.start >= end_of_input)
+            })
+            .map(|(at, d)| (at, 1, d)),
+    );
     syntax.sort_by_key(|(at, order, _)| (*at, *order));
     let mut diagnostics: Vec<Diagnostic> = syntax.into_iter().map(|(_, _, d)| d).collect();
     if diagnostics.iter().any(Diagnostic::is_error) {

@@ -199,8 +199,8 @@ impl TokenKind {
             ClassRef => "type",
             Variable => "variable",
             Regex => "regex",
-            True | False | Case | Class | Default | Define | If | Elsif | Else | Inherits | Node
-            | And | Or | Undef | In | Unless | Function | Type | Attr | Private => "keyword",
+            True | False | Case | Class | Default | Define | If | Elsif | Else | Inherits
+            | Node | And | Or | Undef | In | Unless | Function | Type | Attr | Private => "keyword",
             LBrack | ListStart | RBrack | LBrace | SelBrace | RBrace | LParen | WsLParen
             | RParen | Dot | Pipe | Colon | Comma | Semic => "punctuation",
             EppStart | EppEnd | EppEndTrim | RenderExpr => "epp",

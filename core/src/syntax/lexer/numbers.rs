@@ -12,18 +12,18 @@ fn is_word(b: u8) -> bool {
 }
 
 fn digits(bytes: &[u8], from: usize) -> usize {
-    bytes
-        .get(from..)
-        .map_or(0, |rest| rest.iter().take_while(|b| b.is_ascii_digit()).count())
+    bytes.get(from..).map_or(0, |rest| {
+        rest.iter().take_while(|b| b.is_ascii_digit()).count()
+    })
 }
 
 /// The end of `\b(?:0[xX][0-9A-Fa-f]+|0?\d+(?:\.\d+)?(?:[eE]-?\d+)?)\b` matched at `start`, if it matches.
 fn match_number(bytes: &[u8], start: usize) -> Option<usize> {
-    let boundary = |end: usize| bytes.get(end).map_or(true, |&b| !is_word(b));
+    let boundary = |end: usize| bytes.get(end).is_none_or(|&b| !is_word(b));
     if bytes.get(start) == Some(&b'0') && matches!(bytes.get(start + 1), Some(b'x' | b'X')) {
-        let hex = bytes
-            .get(start + 2..)
-            .map_or(0, |rest| rest.iter().take_while(|b| b.is_ascii_hexdigit()).count());
+        let hex = bytes.get(start + 2..).map_or(0, |rest| {
+            rest.iter().take_while(|b| b.is_ascii_hexdigit()).count()
+        });
         if hex > 0 && boundary(start + 2 + hex) {
             return Some(start + 2 + hex);
         }
@@ -57,7 +57,10 @@ fn number_problem(text: &str) -> Option<(&'static str, alloc::string::String)> {
     let all = |from: usize, f: fn(&u8) -> bool| bytes.len() > from && bytes[from..].iter().all(f);
     if text.starts_with("0x") || text.starts_with("0X") {
         if !all(2, u8::is_ascii_hexdigit) {
-            return Some(("INVALID_HEX_NUMBER", format!("Not a valid hex number {text}")));
+            return Some((
+                "INVALID_HEX_NUMBER",
+                format!("Not a valid hex number {text}"),
+            ));
         }
     } else if bytes.len() > 1 && bytes[0] == b'0' && bytes[1] != b'.' {
         if !all(1, |b| (b'0'..=b'7').contains(b)) {
@@ -135,13 +138,9 @@ impl Lexer<'_> {
             }
         }
         let text = &self.src[report_start..after];
-        let (code, message) = number_problem(text)
-            .unwrap_or(("ILLEGAL_NUMBER", format!("Illegal number '{text}'")));
-        self.error(
-            code,
-            message,
-            Span::new(report_start as u32, after as u32),
-        );
+        let (code, message) =
+            number_problem(text).unwrap_or(("ILLEGAL_NUMBER", format!("Illegal number '{text}'")));
+        self.error(code, message, Span::new(report_start as u32, after as u32));
         self.pos = after;
         self.push(TokenKind::Number, start, after, NO_TEXT);
     }

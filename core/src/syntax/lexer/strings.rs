@@ -311,7 +311,9 @@ pub(super) fn variable_name_len(bytes: &[u8]) -> usize {
     let mut i = if bytes.starts_with(b"::") { 2 } else { 0 };
     let mut end = 0;
     loop {
-        let run = bytes.get(i..).map_or(0, |rest| rest.iter().take_while(|b| word(b)).count());
+        let run = bytes
+            .get(i..)
+            .map_or(0, |rest| rest.iter().take_while(|b| word(b)).count());
         if run == 0 {
             return end;
         }

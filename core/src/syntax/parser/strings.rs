@@ -36,10 +36,7 @@ impl Parser<'_> {
                         });
                     }
                     if token.kind == TokenKind::DqPost {
-                        return Ok(node(
-                            ExprKind::Interpolated(parts),
-                            pre.span.to(token.span),
-                        ));
+                        return Ok(node(ExprKind::Interpolated(parts), pre.span.to(token.span)));
                     }
                 }
                 _ => return Err(self.unexpected()),
@@ -115,5 +112,7 @@ fn rewritable(expr: &Expr, src: &str) -> bool {
 
 fn is_decimal(src: &str, span: crate::span::Span) -> bool {
     src.get(span.start as usize..span.end as usize)
-        .is_some_and(|text| text == "0" || (!text.starts_with('0') && text.bytes().all(|b| b.is_ascii_digit())))
+        .is_some_and(|text| {
+            text == "0" || (!text.starts_with('0') && text.bytes().all(|b| b.is_ascii_digit()))
+        })
 }

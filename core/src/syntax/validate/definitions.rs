@@ -2,50 +2,72 @@
 //! appear, their names, their parameters, and bodies that end with a value without effect.
 
 use alloc::format;
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::labels::{a_an, a_an_uc, idem, label};
-use super::{Container, Validator};
+use super::{Container, Place, Validator};
 use crate::syntax::anchor::anchor;
 use crate::syntax::ast::*;
 
 /// Lower-case names of Puppet's types, which definitions may not take.
 const RESERVED_TYPE_NAMES: &[&str] = &[
-    "type", "any", "unit", "scalar", "boolean", "numeric", "integer", "float", "collection",
-    "array", "hash", "tuple", "struct", "variant", "optional", "enum", "regexp", "pattern",
-    "runtime", "init", "object", "sensitive", "semver", "semverrange", "string", "timestamp",
-    "timespan", "typeset",
+    "type",
+    "any",
+    "unit",
+    "scalar",
+    "boolean",
+    "numeric",
+    "integer",
+    "float",
+    "collection",
+    "array",
+    "hash",
+    "tuple",
+    "struct",
+    "variant",
+    "optional",
+    "enum",
+    "regexp",
+    "pattern",
+    "runtime",
+    "init",
+    "object",
+    "sensitive",
+    "semver",
+    "semverrange",
+    "string",
+    "timestamp",
+    "timespan",
+    "typeset",
 ];
 
 impl Validator {
     /// Puppet's `top` check: definitions only at top level or inside classes; functions and
     /// type aliases only at the very top.
     fn top(&mut self, definition: &Expr, absolute_only: bool) {
-        let mut index = self.path.len();
-        while index > 0 {
-            index -= 1;
-            match self.path.get(index).copied() {
-                None | Some(Container::Program) | Some(Container::Class) => return,
-                Some(Container::Block { top }) => {
-                    if absolute_only && !top {
-                        let message = format!(
-                            "{} may only appear at toplevel",
-                            a_an_uc(&label(definition))
-                        );
-                        self.error("NOT_ABSOLUTE_TOP_LEVEL", message, anchor(definition));
-                        return;
-                    }
-                }
-                Some(_) => {
-                    self.error(
-                        "NOT_TOP_LEVEL",
-                        "Classes, definitions, and nodes may only appear at toplevel or inside other classes",
-                        anchor(definition),
+        let allowed = match self.place {
+            Place::Program | Place::Other(Container::Class) | Place::Block { top: true, .. } => {
+                true
+            }
+            Place::Block { in_class, .. } => {
+                if absolute_only {
+                    let message = format!(
+                        "{} may only appear at toplevel",
+                        a_an_uc(&label(definition))
                     );
+                    self.error("NOT_ABSOLUTE_TOP_LEVEL", message, anchor(definition));
                     return;
                 }
+                in_class
             }
+            Place::Other(_) => false,
+        };
+        if !allowed {
+            self.error(
+                "NOT_TOP_LEVEL",
+                "Classes, definitions, and nodes may only appear at toplevel or inside other classes",
+                anchor(definition),
+            );
         }
     }
 
@@ -283,7 +305,11 @@ impl Validator {
         while let Some(expr) = stack.pop() {
             match &expr.kind {
                 ExprKind::Assignment { op_span, .. } => {
-                    self.error("ILLEGAL_ASSIGNMENT_CONTEXT", "Assignment not allowed here", *op_span);
+                    self.error(
+                        "ILLEGAL_ASSIGNMENT_CONTEXT",
+                        "Assignment not allowed here",
+                        *op_span,
+                    );
                 }
                 ExprKind::Binary { left, right, .. } => {
                     stack.push(right);
@@ -329,20 +355,33 @@ impl Validator {
     }
 
     fn unique_parameters(&mut self, params: &[Param]) {
-        let mut seen: Vec<&str> = Vec::new();
-        for param in params {
-            if seen.contains(&param.name.name.as_str()) {
-                self.error(
-                    "DUPLICATE_PARAMETER",
-                    format!(
-                        "The parameter '{}' is declared more than once in the parameter list",
-                        param.name.name
-                    ),
-                    param.name.span,
-                );
-            } else {
-                seen.push(&param.name.name);
-            }
+        if params.len() < 2 {
+            return;
+        }
+        let mut names: Vec<(&str, usize)> = params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.name.name.as_str(), i))
+            .collect();
+        names.sort_unstable();
+        let mut duplicates: Vec<usize> = names
+            .windows(2)
+            .filter(|pair| pair[0].0 == pair[1].0)
+            .map(|pair| pair[1].1)
+            .collect();
+        duplicates.sort_unstable();
+        for index in duplicates {
+            let Some(param) = params.get(index) else {
+                continue;
+            };
+            self.error(
+                "DUPLICATE_PARAMETER",
+                format!(
+                    "The parameter '{}' is declared more than once in the parameter list",
+                    param.name.name
+                ),
+                param.name.span,
+            );
         }
     }
 }
@@ -362,7 +401,9 @@ fn segments_match(name: &str, first: fn(u8) -> bool) -> bool {
         && name.split("::").all(|segment| {
             let bytes = segment.as_bytes();
             bytes.first().is_some_and(|&b| first(b))
-                && bytes[1..].iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                && bytes[1..]
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
         })
 }
 
@@ -372,8 +413,7 @@ fn is_parameter_name(name: &str) -> bool {
     bytes
         .first()
         .is_some_and(|&b| b.is_ascii_lowercase() || b == b'_')
-        && bytes[1..].iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        && bytes[1..]
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
 }
-
-#[allow(dead_code)]
-fn unused(_: String) {}

@@ -140,7 +140,7 @@ pub fn idem(expr: &Expr) -> bool {
             condition,
             then_branch,
             else_branch,
-        } => idem(condition) && idem(then_branch) && else_branch.as_deref().map_or(true, idem),
+        } => idem(condition) && idem(then_branch) && else_branch.as_deref().is_none_or(idem),
         ExprKind::Case { subject, options } => {
             idem(subject)
                 && options

@@ -18,17 +18,16 @@ use crate::span::Span;
 /// The findings of validating a parsed program, in Puppet's order.
 pub fn validate(program: &Program, _source: &str, _template: bool) -> Vec<Diagnostic> {
     let mut validator = Validator {
-        path: Vec::new(),
+        place: Place::Program,
         found: Vec::new(),
     };
-    validator.path.push(Container::Program);
     if program.body.len() > 1 {
         validator.block(&program.body);
-        validator.path.push(Container::Block { top: true });
-        for expr in &program.body {
-            validator.expr(expr);
-        }
-        validator.path.pop();
+        validator.within(Container::Block { top: true }, |v| {
+            for expr in &program.body {
+                v.expr(expr);
+            }
+        });
     } else {
         for expr in &program.body {
             validator.expr(expr);
@@ -40,9 +39,10 @@ pub fn validate(program: &Program, _source: &str, _template: bool) -> Vec<Diagno
 /// What contains the node being checked (Puppet's model containment, as far as the checks care).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Container {
-    Program,
     /// A block of statements; `top` when it is the program's own body.
-    Block { top: bool },
+    Block {
+        top: bool,
+    },
     Class,
     Lambda,
     Collector,
@@ -51,8 +51,17 @@ enum Container {
     Other,
 }
 
+/// Where the node being checked is, as far as Puppet's `top` check cares: its container, and
+/// for a block whether the block's own container is a class (or the program).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Program,
+    Block { top: bool, in_class: bool },
+    Other(Container),
+}
+
 struct Validator {
-    path: Vec<Container>,
+    place: Place,
     found: Vec<Diagnostic>,
 }
 
@@ -63,9 +72,16 @@ impl Validator {
     }
 
     fn within(&mut self, container: Container, f: impl FnOnce(&mut Self)) {
-        self.path.push(container);
+        let saved = self.place;
+        self.place = match container {
+            Container::Block { top } => Place::Block {
+                top,
+                in_class: matches!(saved, Place::Other(Container::Class)),
+            },
+            other => Place::Other(other),
+        };
         f(self);
-        self.path.pop();
+        self.place = saved;
     }
 
     /// A body that Puppet always makes a block (definitions, lambdas, case options).
@@ -176,7 +192,11 @@ impl Validator {
                         self.rvalue(value);
                     }
                     AssignOp::AddAssign | AssignOp::SubAssign => {
-                        let symbol = if *op == AssignOp::AddAssign { "+=" } else { "-=" };
+                        let symbol = if *op == AssignOp::AddAssign {
+                            "+="
+                        } else {
+                            "-="
+                        };
                         self.error(
                             "APPENDS_DELETES_NO_LONGER_SUPPORTED",
                             format!("The operator '{symbol}' is no longer supported. See http://links.puppet.com/remove-plus-equals"),
@@ -361,19 +381,19 @@ impl Validator {
     }
 
     fn hash(&mut self, entries: &[HashEntry]) {
-        let mut seen: Vec<String> = Vec::new();
-        for entry in entries {
-            if let Some(key) = literal_key(&entry.key) {
-                if seen.contains(&key) {
-                    let shown = key.split_once(':').map_or("", |(_, v)| v);
-                    self.error(
-                        "DUPLICATE_KEY",
-                        format!("The key '{shown}' is declared more than once"),
-                        entry.span,
-                    );
-                } else {
-                    seen.push(key);
-                }
+        if entries.len() > 1 {
+            for index in duplicate_keys(entries) {
+                let Some(entry) = entries.get(index) else {
+                    continue;
+                };
+                let shown = LiteralKey::of(&entry.key)
+                    .map(LiteralKey::shown)
+                    .unwrap_or_default();
+                self.error(
+                    "DUPLICATE_KEY",
+                    format!("The key '{shown}' is declared more than once"),
+                    entry.span,
+                );
             }
         }
         self.within(Container::Other, |v| {
@@ -527,8 +547,7 @@ impl Validator {
                     value,
                     ..
                 } => {
-                    if *append && !matches!(container, Container::Override | Container::Collector)
-                    {
+                    if *append && !matches!(container, Container::Override | Container::Collector) {
                         self.error(
                             "ILLEGAL_ATTRIBUTE_APPEND",
                             format!(
@@ -637,27 +656,78 @@ fn is_numeric_variable(name: &str) -> bool {
 
 /// `^(::)?([a-z]\w*::)*[a-z_]\w*$`
 fn is_variable_name(name: &str) -> bool {
-    let name = name.strip_prefix("::").unwrap_or(name);
-    let segments: Vec<&str> = name.split("::").collect();
-    let Some((last, leading)) = segments.split_last() else {
-        return false;
-    };
-    let word = |s: &str, first: fn(u8) -> bool| {
-        let bytes = s.as_bytes();
-        bytes.first().is_some_and(|&b| first(b))
-            && bytes[1..].iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
-    };
-    leading.iter().all(|s| word(s, |b| b.is_ascii_lowercase()))
-        && word(last, |b| b.is_ascii_lowercase() || b == b'_')
+    let bytes = name.as_bytes();
+    let mut i = usize::from(bytes.starts_with(b"::")) * 2;
+    loop {
+        let first = bytes.get(i).copied().unwrap_or(0);
+        if !(first.is_ascii_lowercase() || first == b'_') {
+            return false;
+        }
+        i += 1;
+        while bytes
+            .get(i)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        {
+            i += 1;
+        }
+        if i == bytes.len() {
+            return true;
+        }
+        // Only the last segment may start with `_`.
+        if first == b'_' || bytes.get(i..i + 2) != Some(b"::") {
+            return false;
+        }
+        i += 2;
+    }
 }
 
-/// A literal hash key as a comparable string (`type:value`), or `None` when not literal.
-fn literal_key(expr: &Expr) -> Option<String> {
-    Some(match &expr.kind {
-        ExprKind::String(s) | ExprKind::Name(s) => format!("s:{s}"),
-        ExprKind::Integer(n) => format!("i:{n}"),
-        ExprKind::Float(f) => format!("f:{f}"),
-        ExprKind::Boolean(b) => format!("b:{b}"),
-        _ => return None,
-    })
+/// A literal hash key, comparable without allocating; `None` when the key is not literal.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+enum LiteralKey<'a> {
+    Text(&'a str),
+    Integer(i64),
+    Float(f64),
+    Boolean(bool),
+}
+
+impl LiteralKey<'_> {
+    fn of(expr: &Expr) -> Option<LiteralKey<'_>> {
+        Some(match &expr.kind {
+            ExprKind::String(s) | ExprKind::Name(s) => LiteralKey::Text(s),
+            ExprKind::Integer(n) => LiteralKey::Integer(*n),
+            ExprKind::Float(f) => LiteralKey::Float(*f),
+            ExprKind::Boolean(b) => LiteralKey::Boolean(*b),
+            _ => return None,
+        })
+    }
+
+    fn shown(self) -> String {
+        match self {
+            LiteralKey::Text(s) => String::from(s),
+            LiteralKey::Integer(n) => format!("{n}"),
+            LiteralKey::Float(f) => format!("{f}"),
+            LiteralKey::Boolean(b) => format!("{b}"),
+        }
+    }
+}
+
+/// Indices of the entries whose literal key an earlier entry already has, in order.
+fn duplicate_keys(entries: &[HashEntry]) -> Vec<usize> {
+    let mut keys: Vec<(LiteralKey<'_>, usize)> = entries
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| LiteralKey::of(&e.key).map(|k| (k, i)))
+        .collect();
+    keys.sort_by(|a, b| {
+        a.0.partial_cmp(&b.0)
+            .unwrap_or(core::cmp::Ordering::Equal)
+            .then(a.1.cmp(&b.1))
+    });
+    let mut duplicates: Vec<usize> = keys
+        .windows(2)
+        .filter(|pair| pair[0].0 == pair[1].0)
+        .map(|pair| pair[1].1)
+        .collect();
+    duplicates.sort_unstable();
+    duplicates
 }
