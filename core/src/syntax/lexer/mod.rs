@@ -97,7 +97,7 @@ impl<'s> Lexer<'s> {
             bytes: src.as_bytes(),
             pos: 0,
             out: LexOutput {
-                tokens: Vec::with_capacity(src.len() / 4 + 2),
+                tokens: Vec::with_capacity(src.len() / 8 + 16),
                 ..LexOutput::default()
             },
             after: None,
@@ -328,6 +328,19 @@ impl<'s> Lexer<'s> {
                 self.end_epp_code(start, true);
             }
             b':' if self.peek_byte(1) == b':' => self.qualified_from_root(start),
+            b':' => self.single(TokenKind::Colon, start, 1),
+            b',' => self.single(TokenKind::Comma, start, 1),
+            b';' => self.single(TokenKind::Semic, start, 1),
+            b')' => self.single(TokenKind::RParen, start, 1),
+            b']' => self.single(TokenKind::RBrack, start, 1),
+            b'?' => self.single(TokenKind::QMark, start, 1),
+            b'.' => self.single(TokenKind::Dot, start, 1),
+            b'=' => match self.peek_byte(1) {
+                b'>' => self.single(TokenKind::FArrow, start, 2),
+                b'=' => self.single(TokenKind::IsEqual, start, 2),
+                b'~' => self.single(TokenKind::Match, start, 2),
+                _ => self.single(TokenKind::Equals, start, 1),
+            },
             b'a'..=b'z' | b'_' => self.bare_word(start),
             b'A'..=b'Z' => self.class_reference(start),
             0x80..=0xFF => {
@@ -629,23 +642,52 @@ pub(crate) fn is_blank(c: char) -> bool {
     )
 }
 
-/// Puppet's NAME rule: `(::)?[a-z]\w*(::[a-z]\w*)*`.
+/// Puppet's NAME rule: `(::)?[a-z]\w*(::[a-z]\w*)*` (the text is already a bare word).
 pub(crate) fn is_name(text: &str) -> bool {
-    let text = text.strip_prefix("::").unwrap_or(text);
-    !text.is_empty()
-        && text.split("::").all(|segment| {
-            let mut bytes = segment.bytes();
-            bytes.next().is_some_and(|b| b.is_ascii_lowercase())
-                && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
-        })
+    let bytes = text.as_bytes();
+    let mut i = usize::from(bytes.starts_with(b"::")) * 2;
+    loop {
+        if !bytes.get(i).is_some_and(u8::is_ascii_lowercase) {
+            return false;
+        }
+        i += 1;
+        while bytes
+            .get(i)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        {
+            i += 1;
+        }
+        if i == bytes.len() {
+            return true;
+        }
+        if bytes.get(i..i + 2) != Some(b"::") {
+            return false;
+        }
+        i += 2;
+    }
 }
 
 pub(crate) fn memchr(needle: u8, haystack: &[u8], from: usize) -> Option<usize> {
-    haystack
-        .get(from..)?
+    let rest = haystack.get(from..)?;
+    // Eight bytes at a time: a zero byte in `word ^ needles` marks a match.
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let needles = ONES * u64::from(needle);
+    let mut chunks = rest.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in chunks.by_ref() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word) ^ needles;
+        if (x.wrapping_sub(ONES) & !x & HIGHS) != 0 {
+            break;
+        }
+        offset += 8;
+    }
+    rest[offset..]
         .iter()
         .position(|&b| b == needle)
-        .map(|i| i + from)
+        .map(|i| i + offset + from)
 }
 
 pub(crate) fn find(text: &str, from: usize, needle: &str) -> Option<usize> {

@@ -19,7 +19,7 @@ fn digits(bytes: &[u8], from: usize) -> usize {
 
 /// The end of `\b(?:0[xX][0-9A-Fa-f]+|0?\d+(?:\.\d+)?(?:[eE]-?\d+)?)\b` matched at `start`, if it matches.
 fn match_number(bytes: &[u8], start: usize) -> Option<usize> {
-    let boundary = |end: usize| bytes.get(end).map_or(true, |&b| !is_word(b));
+    let boundary = |end: usize| bytes.get(end).is_none_or(|&b| !is_word(b));
     if bytes.get(start) == Some(&b'0') && matches!(bytes.get(start + 1), Some(b'x' | b'X')) {
         let hex = bytes.get(start + 2..).map_or(0, |rest| {
             rest.iter().take_while(|b| b.is_ascii_hexdigit()).count()

@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{node, Fail, PResult, Parser};
+use super::{node, PResult, Parser};
 use crate::span::Span;
 use crate::syntax::ast::{
     ClassDefinition, DefineDefinition, Expr, ExprKind, FunctionDefinition, Ident, NodeDefinition,
@@ -338,6 +338,3 @@ impl Parser<'_> {
         ))
     }
 }
-
-#[allow(dead_code)]
-fn _unused(_: Fail) {}

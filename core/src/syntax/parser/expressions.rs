@@ -5,7 +5,7 @@ use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{node, Fail, PResult, Parser};
+use super::{node, PResult, Parser};
 use crate::span::Span;
 use crate::syntax::ast::{
     AssignOp, BinaryOp, Call, CallStyle, Expr, ExprKind, HashEntry, Ident, Lambda, Param,
@@ -546,11 +546,6 @@ impl Parser<'_> {
             value,
             span,
         })
-    }
-
-    /// Reports a syntax error at the current token (helper for callers building errors).
-    pub(super) fn fail_here(&mut self) -> Fail {
-        self.unexpected()
     }
 }
 

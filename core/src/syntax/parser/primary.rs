@@ -7,7 +7,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{node, PResult, Parser};
-use crate::span::Span;
 use crate::syntax::ast::{Call, CallStyle, Expr, ExprKind, HashEntry, Ident};
 use crate::syntax::token::TokenKind;
 
@@ -277,12 +276,4 @@ fn big_hex(digits: &str, radix: u32) -> String {
         }
     }
     out
-}
-
-#[allow(dead_code)]
-fn span_of(items: &[Expr], fallback: Span) -> Span {
-    match (items.first(), items.last()) {
-        (Some(first), Some(last)) => first.span.to(last.span),
-        _ => fallback,
-    }
 }

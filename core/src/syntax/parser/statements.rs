@@ -29,13 +29,19 @@ enum Statement {
 impl Parser<'_> {
     /// Statements up to (not including) `end` (`RBrace` or `Eof`), recovering from errors.
     pub(super) fn statements(&mut self, end: TokenKind) -> Vec<Expr> {
-        let mut parsed: Vec<Statement> = Vec::new();
+        let mut out: Vec<Expr> = Vec::new();
+        // Puppet transforms (and so reports bad comma lists) when the whole list is parsed.
+        let mut pending: Vec<Diagnostic> = Vec::new();
         loop {
             if self.at(end) || self.at(TokenKind::Eof) || self.too_deep {
                 break;
             }
             match self.syntactic_statement() {
-                Ok(statement) => parsed.push(statement),
+                Ok(statement) => {
+                    if let Some(problem) = transform_call(&mut out, statement) {
+                        pending.push(problem);
+                    }
+                }
                 Err(Fail) => {
                     self.recover_statement(end);
                     continue;
@@ -46,7 +52,9 @@ impl Parser<'_> {
                 let _ = self.unexpected();
             }
         }
-        self.transform_calls(parsed)
+        let at = self.pos;
+        self.syntax.extend(pending.into_iter().map(|d| (at, d)));
+        out
     }
 
     fn syntactic_statement(&mut self) -> Result<Statement, Fail> {
@@ -114,57 +122,53 @@ impl Parser<'_> {
             self.bump();
         }
     }
+}
 
-    /// Puppet's `transform_calls`: a statement-call name followed by a statement becomes a call.
-    fn transform_calls(&mut self, parsed: Vec<Statement>) -> Vec<Expr> {
-        let mut out: Vec<Expr> = Vec::with_capacity(parsed.len());
-        for statement in parsed {
-            let previous_is_call_name = matches!(
-                out.last(),
-                Some(Expr { kind: ExprKind::Name(name), .. }) if is_statement_call(name)
-            );
-            if previous_is_call_name {
-                let Some(name_expr) = out.pop() else {
-                    continue;
-                };
-                let args = match statement {
-                    Statement::Single(expr) => alloc::vec![expr],
-                    Statement::List { items, .. } => items,
-                };
-                out.push(statement_call(name_expr, args));
-                continue;
-            }
-            match statement {
-                Statement::Single(expr) => out.push(expr),
-                Statement::List { items, first_comma } => {
-                    let message = match out.last() {
-                        Some(Expr {
-                            kind: ExprKind::Name(name),
-                            ..
-                        }) => format!(
-                            "attempt to pass argument list to the function '{name}' which cannot be called without parentheses"
-                        ),
-                        _ => "illegal comma separated argument list".into(),
-                    };
-                    self.syntax.push((
-                        self.pos,
-                        Diagnostic::error(
-                            Stage::Syntax,
-                            "ILLEGAL_ARGUMENT_LIST",
-                            message,
-                            first_comma,
-                        ),
-                    ));
-                    let span = items
-                        .first()
-                        .map(|e| e.span)
-                        .unwrap_or(first_comma)
-                        .to(items.last().map_or(first_comma, |e| e.span));
-                    out.push(node(ExprKind::Array(items), span));
-                }
-            }
+/// Puppet's `transform_calls`, one statement at a time: a statement-call name followed by a
+/// statement becomes a call; a comma list after anything else is an error (returned).
+fn transform_call(out: &mut Vec<Expr>, statement: Statement) -> Option<Diagnostic> {
+    let previous_is_call_name = matches!(
+        out.last(),
+        Some(Expr { kind: ExprKind::Name(name), .. }) if is_statement_call(name)
+    );
+    if previous_is_call_name {
+        if let Some(name_expr) = out.pop() {
+            let args = match statement {
+                Statement::Single(expr) => alloc::vec![expr],
+                Statement::List { items, .. } => items,
+            };
+            out.push(statement_call(name_expr, args));
         }
-        out
+        return None;
+    }
+    match statement {
+        Statement::Single(expr) => {
+            out.push(expr);
+            None
+        }
+        Statement::List { items, first_comma } => {
+            let message = match out.last() {
+                    Some(Expr {
+                        kind: ExprKind::Name(name),
+                        ..
+                    }) => format!(
+                        "attempt to pass argument list to the function '{name}' which cannot be called without parentheses"
+                    ),
+                    _ => "illegal comma separated argument list".into(),
+                };
+            let span = items
+                .first()
+                .map(|e| e.span)
+                .unwrap_or(first_comma)
+                .to(items.last().map_or(first_comma, |e| e.span));
+            out.push(node(ExprKind::Array(items), span));
+            Some(Diagnostic::error(
+                Stage::Syntax,
+                "ILLEGAL_ARGUMENT_LIST",
+                message,
+                first_comma,
+            ))
+        }
     }
 }
 

@@ -1,10 +1,733 @@
-//! Puppet's validation rules that are syntactic in nature (stub).
+//! Validation: Puppet's checks that are syntactic in nature (Checker4_0), run over the AST in
+//! Puppet's order: expressions with no effect, assignability, where definitions may appear,
+//! names, parameters, duplicate defaults and keys, query and value positions.
 
+mod definitions;
+mod labels;
+
+use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::ast::Program;
-use crate::diagnostic::Diagnostic;
+use self::labels::{a_an, a_an_uc, idem, label};
+use super::anchor::anchor;
+use super::ast::*;
+use crate::diagnostic::{Diagnostic, Stage};
+use crate::span::Span;
 
-pub fn validate(_program: &Program, _source: &str, _template: bool) -> Vec<Diagnostic> {
-    Vec::new()
+/// The findings of validating a parsed program, in Puppet's order.
+pub fn validate(program: &Program, _source: &str, _template: bool) -> Vec<Diagnostic> {
+    let mut validator = Validator {
+        place: Place::Program,
+        found: Vec::new(),
+    };
+    if program.body.len() > 1 {
+        validator.block(&program.body);
+        validator.within(Container::Block { top: true }, |v| {
+            for expr in &program.body {
+                v.expr(expr);
+            }
+        });
+    } else {
+        for expr in &program.body {
+            validator.expr(expr);
+        }
+    }
+    validator.found
+}
+
+/// What contains the node being checked (Puppet's model containment, as far as the checks care).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Container {
+    /// A block of statements; `top` when it is the program's own body.
+    Block {
+        top: bool,
+    },
+    Class,
+    Lambda,
+    Collector,
+    Override,
+    /// Anything else (calls, conditionals, other definitions, ...).
+    Other,
+}
+
+/// Where the node being checked is, as far as Puppet's `top` check cares: its container, and
+/// for a block whether the block's own container is a class (or the program).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Program,
+    Block { top: bool, in_class: bool },
+    Other(Container),
+}
+
+struct Validator {
+    place: Place,
+    found: Vec<Diagnostic>,
+}
+
+impl Validator {
+    fn error(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
+        self.found
+            .push(Diagnostic::error(Stage::Validation, code, message, span));
+    }
+
+    fn within(&mut self, container: Container, f: impl FnOnce(&mut Self)) {
+        let saved = self.place;
+        self.place = match container {
+            Container::Block { top } => Place::Block {
+                top,
+                in_class: matches!(saved, Place::Other(Container::Class)),
+            },
+            other => Place::Other(other),
+        };
+        f(self);
+        self.place = saved;
+    }
+
+    /// A body that Puppet always makes a block (definitions, lambdas, case options).
+    fn body(&mut self, body: &Expr) {
+        match &body.kind {
+            ExprKind::Block(statements) => {
+                self.block(statements);
+                self.within(Container::Block { top: false }, |v| {
+                    for statement in statements {
+                        v.expr(statement);
+                    }
+                });
+            }
+            _ => self.expr(body),
+        }
+    }
+
+    /// An `if` / `unless` / `else` body: a block only when it has several statements.
+    fn branch(&mut self, body: &Expr) {
+        match &body.kind {
+            ExprKind::Block(statements) if statements.len() == 1 => {
+                for statement in statements {
+                    self.expr(statement);
+                }
+            }
+            _ => self.body(body),
+        }
+    }
+
+    /// Checks of a block's statements: a missing title, or the first value that is not used.
+    fn block(&mut self, statements: &[Expr]) {
+        if let [Expr {
+            kind: ExprKind::Name(name),
+            span,
+        }, Expr {
+            kind: ExprKind::Hash(_),
+            ..
+        }] = statements
+        {
+            let message = format!(
+                "This expression is invalid. Did you try declaring a '{name}' resource without a title?"
+            );
+            self.error("RESOURCE_WITHOUT_TITLE", message, *span);
+            return;
+        }
+        let Some((_, leading)) = statements.split_last() else {
+            return;
+        };
+        if let Some(statement) = leading.iter().find(|s| idem(s)) {
+            self.error(
+                "IDEM_EXPRESSION_NOT_LAST",
+                format!(
+                    "This {} has no effect. A value was produced and then forgotten (one or more preceding expressions may have the wrong form)",
+                    label(statement)
+                ),
+                anchor(statement),
+            );
+        }
+    }
+
+    fn expr(&mut self, expr: &Expr) {
+        match &expr.kind {
+            ExprKind::Block(statements) => {
+                self.block(statements);
+                self.within(Container::Block { top: false }, |v| {
+                    for statement in statements {
+                        v.expr(statement);
+                    }
+                });
+            }
+            ExprKind::Variable(name) => self.variable(name, expr.span),
+            ExprKind::Interpolated(parts) => self.within(Container::Other, |v| {
+                for part in parts {
+                    if let StringPart::Expr(e) = part {
+                        v.expr(e);
+                    }
+                }
+            }),
+            ExprKind::Heredoc { text, .. } => self.within(Container::Other, |v| v.expr(text)),
+            ExprKind::Array(items) => self.within(Container::Other, |v| {
+                for item in items {
+                    v.rvalue(item);
+                    v.expr(item);
+                }
+            }),
+            ExprKind::Hash(entries) => self.hash(entries),
+            ExprKind::Unary { operand, .. } => {
+                self.rvalue(operand);
+                self.within(Container::Other, |v| v.expr(operand));
+            }
+            ExprKind::Binary { left, right, .. } => {
+                self.rvalue(left);
+                self.rvalue(right);
+                self.within(Container::Other, |v| {
+                    v.expr(left);
+                    v.expr(right);
+                });
+            }
+            ExprKind::Assignment {
+                op,
+                op_span,
+                target,
+                value,
+            } => {
+                match op {
+                    AssignOp::Assign => {
+                        self.assign(target);
+                        self.rvalue(value);
+                    }
+                    AssignOp::AddAssign | AssignOp::SubAssign => {
+                        let symbol = if *op == AssignOp::AddAssign {
+                            "+="
+                        } else {
+                            "-="
+                        };
+                        self.error(
+                            "APPENDS_DELETES_NO_LONGER_SUPPORTED",
+                            format!("The operator '{symbol}' is no longer supported. See http://links.puppet.com/remove-plus-equals"),
+                            *op_span,
+                        );
+                    }
+                }
+                self.within(Container::Other, |v| {
+                    v.expr(target);
+                    v.expr(value);
+                });
+            }
+            ExprKind::Access { target, keys } => self.within(Container::Other, |v| {
+                v.expr(target);
+                for key in keys {
+                    v.expr(key);
+                }
+            }),
+            ExprKind::Paren(inner) => self.within(Container::Other, |v| v.expr(inner)),
+            ExprKind::If {
+                condition,
+                then_branch,
+                else_branch,
+            }
+            | ExprKind::Unless {
+                condition,
+                then_branch,
+                else_branch,
+            } => {
+                self.rvalue(condition);
+                self.within(Container::Other, |v| {
+                    v.expr(condition);
+                    v.branch(then_branch);
+                    if let Some(else_branch) = else_branch {
+                        if matches!(else_branch.kind, ExprKind::If { .. }) {
+                            v.expr(else_branch);
+                        } else {
+                            v.branch(else_branch);
+                        }
+                    }
+                });
+            }
+            ExprKind::Case { subject, options } => self.case(subject, options),
+            ExprKind::Selector { subject, entries } => self.selector(subject, entries),
+            ExprKind::Call(call) => self.call(expr, call),
+            ExprKind::Lambda(lambda) => self.lambda(lambda),
+            ExprKind::FunctionDefinition(def) => self.function_definition(expr, def),
+            ExprKind::TypeAlias { name, type_expr } => self.type_alias(expr, name, type_expr),
+            ExprKind::ClassDefinition(def) => self.class_definition(expr, def),
+            ExprKind::DefineDefinition(def) => self.define_definition(expr, def),
+            ExprKind::NodeDefinition(def) => self.node_definition(expr, def),
+            ExprKind::Resource(resource) => self.resource(expr, resource),
+            ExprKind::ResourceDefaults {
+                type_ref,
+                operations,
+            } => self.within(Container::Other, |v| {
+                v.expr(type_ref);
+                v.operations(operations, Container::Other, "Resource Defaults Expression");
+            }),
+            ExprKind::ResourceOverride { target, operations } => {
+                self.within(Container::Other, |v| {
+                    v.expr(target);
+                    v.operations(operations, Container::Override, "Resource Override");
+                })
+            }
+            ExprKind::Collector(collector) => self.collector(expr, collector),
+            ExprKind::Relationship { left, right, .. } => {
+                self.relation(left);
+                self.relation(right);
+                self.within(Container::Other, |v| {
+                    v.expr(left);
+                    v.expr(right);
+                });
+            }
+            ExprKind::EppTemplate { params, body } => {
+                if let Some(params) = params {
+                    self.parameters(params);
+                }
+                self.body(body);
+            }
+            ExprKind::RenderExpr(inner) => self.within(Container::Other, |v| v.expr(inner)),
+            ExprKind::Undef
+            | ExprKind::Default
+            | ExprKind::Boolean(_)
+            | ExprKind::Integer(_)
+            | ExprKind::Float(_)
+            | ExprKind::String(_)
+            | ExprKind::Regex(_)
+            | ExprKind::Name(_)
+            | ExprKind::TypeRef(_)
+            | ExprKind::RenderText(_) => {}
+        }
+    }
+
+    /// `$name`: numeric names must be decimal, others follow Puppet's variable naming rule.
+    fn variable(&mut self, name: &str, span: Span) {
+        if name.starts_with(|c: char| c.is_ascii_digit()) {
+            if !is_numeric_variable(name) {
+                self.error(
+                    "ILLEGAL_NUMERIC_VAR_NAME",
+                    format!("Illegal numeric variable name, The given name '{name}' must be a decimal value if it starts with a digit 0-9"),
+                    span,
+                );
+            }
+        } else if !is_variable_name(name) {
+            self.error(
+                "ILLEGAL_VAR_NAME",
+                format!("Illegal variable name, The given name '{name}' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/"),
+                span,
+            );
+        }
+    }
+
+    /// The left side of `=`.
+    fn assign(&mut self, target: &Expr) {
+        match &target.kind {
+            ExprKind::Variable(name) => {
+                if is_numeric_variable(name) {
+                    self.error(
+                        "ILLEGAL_NUMERIC_ASSIGNMENT",
+                        format!("Illegal attempt to assign to the numeric match result variable '${name}'. Numeric variables are not assignable"),
+                        target.span,
+                    );
+                }
+                if name.contains("::") {
+                    self.error(
+                        "CROSS_SCOPE_ASSIGNMENT",
+                        format!("Illegal attempt to assign to '{name}'. Cannot assign to variables in other namespaces"),
+                        target.span,
+                    );
+                }
+            }
+            ExprKind::Access { .. } => self.error(
+                "ILLEGAL_INDEXED_ASSIGNMENT",
+                "Illegal attempt to assign via [index/key]. Not an assignable reference",
+                anchor(target),
+            ),
+            ExprKind::Array(items) => {
+                for item in items {
+                    self.assign(item);
+                }
+            }
+            _ => self.error(
+                "ILLEGAL_ASSIGNMENT",
+                format!(
+                    "Illegal attempt to assign to '{}'. Not an assignable reference",
+                    a_an(&label(target))
+                ),
+                anchor(target),
+            ),
+        }
+    }
+
+    /// Expressions that produce no value cannot be used where a value is needed.
+    fn rvalue(&mut self, expr: &Expr) {
+        match &expr.kind {
+            ExprKind::Collector(_)
+            | ExprKind::FunctionDefinition(_)
+            | ExprKind::TypeAlias { .. }
+            | ExprKind::ClassDefinition(_)
+            | ExprKind::DefineDefinition(_)
+            | ExprKind::NodeDefinition(_) => self.error(
+                "NOT_RVALUE",
+                format!(
+                    "Invalid use of expression. {} does not produce a value",
+                    a_an_uc(&label(expr))
+                ),
+                anchor(expr),
+            ),
+            ExprKind::Unary { operand, .. } => self.rvalue(operand),
+            _ => {}
+        }
+    }
+
+    fn relation(&mut self, expr: &Expr) {
+        if !matches!(
+            expr.kind,
+            ExprKind::Collector(_) | ExprKind::Relationship { .. }
+        ) {
+            self.rvalue(expr);
+        }
+    }
+
+    fn hash(&mut self, entries: &[HashEntry]) {
+        if entries.len() > 1 {
+            for index in duplicate_keys(entries) {
+                let Some(entry) = entries.get(index) else {
+                    continue;
+                };
+                let shown = LiteralKey::of(&entry.key)
+                    .map(LiteralKey::shown)
+                    .unwrap_or_default();
+                self.error(
+                    "DUPLICATE_KEY",
+                    format!("The key '{shown}' is declared more than once"),
+                    entry.span,
+                );
+            }
+        }
+        self.within(Container::Other, |v| {
+            for entry in entries {
+                v.rvalue(&entry.key);
+                v.rvalue(&entry.value);
+                v.expr(&entry.key);
+                v.expr(&entry.value);
+            }
+        });
+    }
+
+    fn case(&mut self, subject: &Expr, options: &[CaseOption]) {
+        self.rvalue(subject);
+        let mut found_default = false;
+        for option in options {
+            for value in &option.values {
+                if matches!(value.kind, ExprKind::Default) {
+                    if found_default {
+                        self.error(
+                            "DUPLICATE_DEFAULT",
+                            "This 'case' statement already has a 'default' entry - this is a duplicate",
+                            value.span,
+                        );
+                    }
+                    found_default = true;
+                }
+            }
+        }
+        self.within(Container::Other, |v| {
+            v.expr(subject);
+            for option in options {
+                for value in &option.values {
+                    v.rvalue(value);
+                    v.expr(value);
+                }
+                v.body(&option.body);
+            }
+        });
+    }
+
+    fn selector(&mut self, subject: &Expr, entries: &[SelectorEntry]) {
+        self.rvalue(subject);
+        let mut defaults = entries
+            .iter()
+            .filter(|e| matches!(e.matcher.kind, ExprKind::Default));
+        if let (Some(_), Some(second)) = (defaults.next(), defaults.next()) {
+            self.error(
+                "DUPLICATE_DEFAULT",
+                "This Selector Expression already has a 'default' entry - this is a duplicate",
+                second.matcher.span,
+            );
+        }
+        self.within(Container::Other, |v| {
+            v.expr(subject);
+            for entry in entries {
+                v.rvalue(&entry.matcher);
+                v.expr(&entry.matcher);
+                v.expr(&entry.value);
+            }
+        });
+    }
+
+    fn call(&mut self, expr: &Expr, call: &Call) {
+        if let Some(functor) = &call.functor {
+            let type_call = matches!(&functor.kind,
+                ExprKind::Access { target, .. } if matches!(target.kind, ExprKind::TypeRef(_)));
+            if matches!(functor.kind, ExprKind::RenderText(_)) {
+                self.error(
+                    "ILLEGAL_EPP_PARAMETERS",
+                    "Ambiguous EPP parameter expression. Probably missing '<%-' before parameters to remove leading whitespace",
+                    anchor(expr),
+                );
+            } else if !type_call {
+                self.error(
+                    "ILLEGAL_EXPRESSION",
+                    format!(
+                        "Illegal expression. {} is unacceptable as function name in {}",
+                        a_an_uc(&label(functor)),
+                        a_an(&label(expr))
+                    ),
+                    anchor(functor),
+                );
+            }
+        }
+        self.within(Container::Other, |v| {
+            if let Some(functor) = &call.functor {
+                v.expr(functor);
+            }
+            if let Some(receiver) = &call.receiver {
+                v.expr(receiver);
+            }
+            for arg in &call.args {
+                v.expr(arg);
+            }
+            if let Some(lambda) = &call.lambda {
+                v.lambda(lambda);
+            }
+        });
+    }
+
+    fn lambda(&mut self, lambda: &Lambda) {
+        self.captures_rest_last(&lambda.params);
+        if let Some(return_type) = &lambda.return_type {
+            self.type_reference(return_type, "Lambda");
+        }
+        self.within(Container::Lambda, |v| {
+            v.parameters(&lambda.params);
+            v.body(&lambda.body);
+        });
+    }
+
+    fn resource(&mut self, expr: &Expr, resource: &ResourceExpr) {
+        let is_class = matches!(&resource.type_name.kind, ExprKind::Name(n) if n == "class");
+        if resource.form != ResourceForm::Regular && is_class {
+            self.error(
+                "CLASS_NOT_VIRTUALIZABLE",
+                "Classes are not virtualizable",
+                expr.span,
+            );
+        }
+        self.within(Container::Other, |v| {
+            v.expr(&resource.type_name);
+            for body in &resource.bodies {
+                let mut unfolded = false;
+                for operation in &body.operations {
+                    if let AttributeOperation::Splat { span, .. } = operation {
+                        if unfolded {
+                            v.error(
+                                "MULTIPLE_ATTRIBUTES_UNFOLD",
+                                "Unfolding of attributes from Hash can only be used once per resource body",
+                                *span,
+                            );
+                        }
+                        unfolded = true;
+                    }
+                }
+                v.expr(&body.title);
+                v.operations(&body.operations, Container::Other, "Resource Instance Definition");
+            }
+        });
+    }
+
+    /// Attribute operations; `+>` is only allowed in overrides and collectors.
+    fn operations(&mut self, operations: &[AttributeOperation], container: Container, what: &str) {
+        for operation in operations {
+            match operation {
+                AttributeOperation::Set {
+                    name,
+                    append,
+                    value,
+                    ..
+                } => {
+                    if *append && !matches!(container, Container::Override | Container::Collector) {
+                        self.error(
+                            "ILLEGAL_ATTRIBUTE_APPEND",
+                            format!(
+                                "Illegal +> operation on attribute {}. This operator can not be used in {}",
+                                name.name,
+                                a_an(what)
+                            ),
+                            name.span,
+                        );
+                    }
+                    self.rvalue(value);
+                    self.within(Container::Other, |v| v.expr(value));
+                }
+                AttributeOperation::Splat { value, .. } => {
+                    self.rvalue(value);
+                    self.within(Container::Other, |v| v.expr(value));
+                }
+            }
+        }
+    }
+
+    fn collector(&mut self, expr: &Expr, collector: &Collector) {
+        if !matches!(collector.type_ref.kind, ExprKind::TypeRef(_)) {
+            self.error(
+                "ILLEGAL_EXPRESSION",
+                format!(
+                    "Illegal expression. {} is unacceptable as type name in {}",
+                    a_an_uc(&label(&collector.type_ref)),
+                    a_an(&label(expr))
+                ),
+                anchor(&collector.type_ref),
+            );
+        }
+        if let Some(query) = &collector.query {
+            self.query(query);
+        }
+        self.within(Container::Collector, |v| {
+            v.expr(&collector.type_ref);
+            if let Some(query) = &collector.query {
+                v.expr(query);
+            }
+            v.operations(&collector.operations, Container::Collector, "Collect Query");
+        });
+    }
+
+    /// What a collector query may contain: `==` / `!=`, `and` / `or`, parentheses, literals.
+    fn query(&mut self, expr: &Expr) {
+        match &expr.kind {
+            ExprKind::Binary {
+                op: BinaryOp::And | BinaryOp::Or,
+                left,
+                right,
+                ..
+            } => {
+                self.query(left);
+                self.query(right);
+            }
+            ExprKind::Binary {
+                op: BinaryOp::Eq | BinaryOp::Ne,
+                ..
+            } => {}
+            ExprKind::Paren(inner) => self.query(inner),
+            ExprKind::Variable(_)
+            | ExprKind::Name(_)
+            | ExprKind::Integer(_)
+            | ExprKind::Float(_)
+            | ExprKind::String(_)
+            | ExprKind::Boolean(_) => {}
+            _ => self.error(
+                "ILLEGAL_QUERY_EXPRESSION",
+                format!(
+                    "Illegal query expression. {} cannot be used in a query",
+                    a_an_uc(&label(expr))
+                ),
+                anchor(expr),
+            ),
+        }
+    }
+
+    /// `>> Type` must be a type reference (possibly parameterized).
+    fn type_reference(&mut self, type_expr: &Expr, container: &str) {
+        let base = match &type_expr.kind {
+            ExprKind::Access { target, .. } => target,
+            _ => type_expr,
+        };
+        if !matches!(base.kind, ExprKind::TypeRef(_)) {
+            self.error(
+                "ILLEGAL_EXPRESSION",
+                format!(
+                    "Illegal expression. {} is unacceptable as a type reference in {}",
+                    a_an_uc(&label(type_expr)),
+                    a_an(container)
+                ),
+                anchor(type_expr),
+            );
+        }
+    }
+}
+
+/// `0` or a decimal number without leading zero.
+fn is_numeric_variable(name: &str) -> bool {
+    name == "0"
+        || (name.starts_with(|c: char| ('1'..='9').contains(&c))
+            && name.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `^(::)?([a-z]\w*::)*[a-z_]\w*$`
+fn is_variable_name(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    let mut i = usize::from(bytes.starts_with(b"::")) * 2;
+    loop {
+        let first = bytes.get(i).copied().unwrap_or(0);
+        if !(first.is_ascii_lowercase() || first == b'_') {
+            return false;
+        }
+        i += 1;
+        while bytes
+            .get(i)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        {
+            i += 1;
+        }
+        if i == bytes.len() {
+            return true;
+        }
+        // Only the last segment may start with `_`.
+        if first == b'_' || bytes.get(i..i + 2) != Some(b"::") {
+            return false;
+        }
+        i += 2;
+    }
+}
+
+/// A literal hash key, comparable without allocating; `None` when the key is not literal.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+enum LiteralKey<'a> {
+    Text(&'a str),
+    Integer(i64),
+    Float(f64),
+    Boolean(bool),
+}
+
+impl LiteralKey<'_> {
+    fn of(expr: &Expr) -> Option<LiteralKey<'_>> {
+        Some(match &expr.kind {
+            ExprKind::String(s) | ExprKind::Name(s) => LiteralKey::Text(s),
+            ExprKind::Integer(n) => LiteralKey::Integer(*n),
+            ExprKind::Float(f) => LiteralKey::Float(*f),
+            ExprKind::Boolean(b) => LiteralKey::Boolean(*b),
+            _ => return None,
+        })
+    }
+
+    fn shown(self) -> String {
+        match self {
+            LiteralKey::Text(s) => String::from(s),
+            LiteralKey::Integer(n) => format!("{n}"),
+            LiteralKey::Float(f) => format!("{f}"),
+            LiteralKey::Boolean(b) => format!("{b}"),
+        }
+    }
+}
+
+/// Indices of the entries whose literal key an earlier entry already has, in order.
+fn duplicate_keys(entries: &[HashEntry]) -> Vec<usize> {
+    let mut keys: Vec<(LiteralKey<'_>, usize)> = entries
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| LiteralKey::of(&e.key).map(|k| (k, i)))
+        .collect();
+    keys.sort_by(|a, b| {
+        a.0.partial_cmp(&b.0)
+            .unwrap_or(core::cmp::Ordering::Equal)
+            .then(a.1.cmp(&b.1))
+    });
+    let mut duplicates: Vec<usize> = keys
+        .windows(2)
+        .filter(|pair| pair[0].0 == pair[1].0)
+        .map(|pair| pair[1].1)
+        .collect();
+    duplicates.sort_unstable();
+    duplicates
 }
