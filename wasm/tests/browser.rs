@@ -26,7 +26,7 @@ fn evaluates_arithmetic_with_precedence() {
 }
 
 #[wasm_bindgen_test]
-fn division_by_zero_points_at_the_operator_in_utf16_units() {
+fn division_by_zero_points_at_the_divisor_in_utf16_units() {
     // The comment holds an astral character (two UTF-16 units, four UTF-8 bytes).
     let result = puppet_wasm::evaluate("/* 😀 */ 1 / 0").expect("evaluate");
     assert!(field(&result, "value").is_null());
@@ -38,11 +38,12 @@ fn division_by_zero_points_at_the_operator_in_utf16_units() {
         Some("Evaluation Error: Division by 0")
     );
     assert_eq!(field(&d, "severity").as_string().as_deref(), Some("error"));
-    // "/* " is 3 units, the emoji 2, " */ 1 " 6: the '/' operator is unit 11; its column is 11.
-    assert_eq!(field(&d, "start").as_f64(), Some(11.0));
-    assert_eq!(field(&d, "end").as_f64(), Some(12.0));
+    // Real Puppet reports a division by zero at the divisor. "/* " is 3 units, the emoji 2,
+    // " */ 1 / " 8: the divisor `0` is unit 13; its column (in characters) is 13.
+    assert_eq!(field(&d, "start").as_f64(), Some(13.0));
+    assert_eq!(field(&d, "end").as_f64(), Some(14.0));
     assert_eq!(field(&d, "line").as_f64(), Some(1.0));
-    assert_eq!(field(&d, "column").as_f64(), Some(11.0));
+    assert_eq!(field(&d, "column").as_f64(), Some(13.0));
 }
 
 #[wasm_bindgen_test]

@@ -36,13 +36,13 @@ test('typing 1 + 2 * 3 and pressing Ctrl+Enter shows 7 and Integer[7, 7]', async
   await page.close();
 });
 
-test('the Run button shows a division by zero pointing at the operator', async () => {
+test('the Run button shows a division by zero pointing at the divisor', async () => {
   const { page } = await openPage();
   await page.getByTestId('editor').fill('1 / 0');
   await page.getByTestId('run').click();
   const problem = page.getByTestId('problems').locator('li').first();
   await problem.waitFor();
-  assert.equal(await problem.textContent(), '1:3 error: Evaluation Error: Division by 0');
+  assert.equal(await problem.textContent(), '1:5 error: Evaluation Error: Division by 0');
   assert.equal(await page.getByTestId('result-value').textContent(), '');
   await page.close();
 });

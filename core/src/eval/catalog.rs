@@ -107,7 +107,7 @@ impl Catalog {
                 let resource = self
                     .resources
                     .iter()
-                    .find(|r| r.type_name == kind && &*r.title == &**title)?;
+                    .find(|r| r.type_name == kind && *r.title == **title)?;
                 Some(
                     resource
                         .attributes
@@ -132,7 +132,7 @@ impl Catalog {
                 }
                 self.resources
                     .iter()
-                    .any(|r| r.type_name == kind && &*r.title == &**title)
+                    .any(|r| r.type_name == kind && *r.title == **title)
             }
             _ => false,
         }
