@@ -51,6 +51,31 @@ function shadowRootIn(host) {
   return root;
 }
 
+/**
+ * Typing or deleting over a selection is applied by CodeMirror itself rather than by the browser: Chrome's native
+ * replacement of styled text adds `<span style="...">` to keep the look, which `style-src 'self'`
+ * blocks (and reports). Bracket wrapping and other input handlers still get their turn first.
+ */
+const typeOverSelection = EditorView.domEventHandlers({
+  beforeinput(event, view) {
+    const { main } = view.state.selection;
+    if (main.empty || view.composing) return false;
+    if (/^delete(Content(Backward|Forward)|ByCut)$/.test(event.inputType)) {
+      event.preventDefault();
+      view.dispatch(view.state.replaceSelection(''), { userEvent: 'delete.selection', scrollIntoView: true });
+      return true;
+    }
+    if (event.inputType !== 'insertText' || !event.data) return false;
+    event.preventDefault();
+    const insert = () => view.state.replaceSelection(event.data);
+    const handled = view.state
+      .facet(EditorView.inputHandler)
+      .some((handler) => handler(view, main.from, main.to, event.data, insert));
+    if (!handled) view.dispatch(insert(), { userEvent: 'input.type', scrollIntoView: true });
+    return true;
+  },
+});
+
 export function createEditor({ parent, doc, onChange, onRun, label }) {
   const snapshots = new Snapshots();
   const root = shadowRootIn(parent);
@@ -76,6 +101,7 @@ export function createEditor({ parent, doc, onChange, onRun, label }) {
         highlightSelectionMatches(),
         lintGutter(),
         inlineResults,
+        typeOverSelection,
         Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }])),
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab]),
         EditorView.lineWrapping,
