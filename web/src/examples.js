@@ -1,4 +1,7 @@
 // The Examples menu: short programs covering the language, each evaluating without error in Puppet 8 (checked against real Puppet).
+// To re-check with the oracle (see ../shared/oracle/README.md):
+//   node -e "import('./web/src/examples.js').then(({EXAMPLES}) => EXAMPLES.forEach((e) => console.log(JSON.stringify({id: e.id, src: e.code}))))" \
+//     | ruby ../shared/oracle/pp_oracle.rb        # every line must have "error":null
 export const EXAMPLES = [
   {
     id: 'arithmetic',
