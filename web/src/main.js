@@ -88,7 +88,7 @@ const engine = new Engine({
     showAst($('ast'), ast, source, selectMapped);
   },
   onResult({ id, result, logsTotal, ms }) {
-    sources.delete(id);
+    for (const key of sources.keys()) if (key <= id) sources.delete(key); // older runs never answer now
     $('stop').disabled = true;
     const map = editor.mapperFor(id);
     showResult(result);
