@@ -1,10 +1,7 @@
 #!/usr/bin/env bash
-# Assemble the static site in web/dist from the page sources and the wasm engine in web/pkg.
+# Build the static site into web/dist with Vite: bundles the page, its worker, CodeMirror and the wasm engine (from web/pkg).
 set -euo pipefail
 cd "$(dirname "$0")/../web"
-rm -rf dist
-mkdir -p dist
-cp index.html dist/
-cp src/*.js src/*.css dist/
-cp -r pkg dist/pkg
-echo "site assembled in web/dist"
+test -f pkg/puppet_wasm.js || { echo "web/pkg is missing: run scripts/build-wasm.sh first" >&2; exit 1; }
+node_modules/.bin/vite build --logLevel warn
+node scripts/sizes.mjs

@@ -1,4 +1,4 @@
-//! The facade in a real browser: `evaluate` returns plain JS objects with the documented fields.
+//! The facade in a real browser: `evaluate`, `ast`, `tokens` and `version` return plain JS data with the documented fields.
 
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
@@ -11,7 +11,7 @@ fn field(object: &JsValue, name: &str) -> JsValue {
 
 #[wasm_bindgen_test]
 fn evaluates_arithmetic_with_precedence() {
-    let result = puppet_wasm::evaluate("1 + 2 * 3").expect("evaluate");
+    let result = puppet_wasm::evaluate("1 + 2 * 3", JsValue::UNDEFINED).expect("evaluate");
     assert_eq!(field(&result, "value").as_string().as_deref(), Some("7"));
     assert_eq!(
         field(&result, "type").as_string().as_deref(),
@@ -28,7 +28,7 @@ fn evaluates_arithmetic_with_precedence() {
 #[wasm_bindgen_test]
 fn division_by_zero_points_at_the_divisor_in_utf16_units() {
     // The comment holds an astral character (two UTF-16 units, four UTF-8 bytes).
-    let result = puppet_wasm::evaluate("/* 😀 */ 1 / 0").expect("evaluate");
+    let result = puppet_wasm::evaluate("/* 😀 */ 1 / 0", JsValue::UNDEFINED).expect("evaluate");
     assert!(field(&result, "value").is_null());
     let diagnostics = js_sys::Array::from(&field(&result, "diagnostics"));
     assert_eq!(diagnostics.length(), 1);
@@ -48,7 +48,63 @@ fn division_by_zero_points_at_the_divisor_in_utf16_units() {
 
 #[wasm_bindgen_test]
 fn logs_is_an_array() {
-    let result = puppet_wasm::evaluate("(1 + 2) * 3").expect("evaluate");
+    let result = puppet_wasm::evaluate("(1 + 2) * 3", JsValue::UNDEFINED).expect("evaluate");
     assert_eq!(field(&result, "value").as_string().as_deref(), Some("9"));
     assert!(js_sys::Array::is_array(&field(&result, "logs")));
+}
+
+fn strict(name: &str) -> JsValue {
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(
+        &options,
+        &JsValue::from_str("strict"),
+        &JsValue::from_str(name),
+    )
+    .expect("set strict");
+    options.into()
+}
+
+#[wasm_bindgen_test]
+fn accepts_every_strict_setting_and_keeps_the_fields() {
+    for name in ["error", "warning", "off"] {
+        let result = puppet_wasm::evaluate("2 * 3", strict(name)).expect("evaluate");
+        assert_eq!(field(&result, "value").as_string().as_deref(), Some("6"));
+        for key in ["type", "generalized", "logs", "diagnostics", "statements"] {
+            assert!(!field(&result, key).is_undefined(), "{key} is present");
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn statements_give_each_top_level_value_with_utf16_spans() {
+    let source = "/* 😀 */ 1 + 2";
+    let result = puppet_wasm::evaluate(source, JsValue::UNDEFINED).expect("evaluate");
+    let statements = js_sys::Array::from(&field(&result, "statements"));
+    assert!(statements.length() >= 1);
+    let last = statements.get(statements.length() - 1);
+    assert_eq!(field(&last, "value").as_string().as_deref(), Some("3"));
+    assert_eq!(
+        field(&last, "type").as_string().as_deref(),
+        Some("Integer[3, 3]")
+    );
+    // The statement ends at the end of the source: 14 UTF-16 units (the emoji counts two).
+    assert_eq!(field(&last, "end").as_f64(), Some(14.0));
+    assert_eq!(field(&last, "endLine").as_f64(), Some(1.0));
+}
+
+#[wasm_bindgen_test]
+fn tokens_are_kind_and_utf16_range() {
+    let tokens = js_sys::Array::from(&puppet_wasm::tokens("/* 😀 */ 12 + 3").expect("tokens"));
+    assert!(tokens.length() >= 3);
+    let first = tokens.get(0);
+    assert!(field(&first, "kind").as_string().is_some());
+    assert_eq!(field(&first, "start").as_f64(), Some(9.0));
+    assert_eq!(field(&first, "end").as_f64(), Some(11.0));
+}
+
+#[wasm_bindgen_test]
+fn ast_is_a_dump_with_ranges_and_version_is_set() {
+    let dump = puppet_wasm::ast("1 + 2");
+    assert!(dump.contains("0..5"), "{dump}");
+    assert!(!puppet_wasm::version().is_empty());
 }

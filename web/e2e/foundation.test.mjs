@@ -1,7 +1,7 @@
-// End to end: load the served page in Chromium, type code, run it, and read value, type and problems.
+// End to end, the basics: type code, run it with Ctrl+Enter or Run, read value, type and problems; headers as netlify.toml says.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowserAndServer } from './helpers.mjs';
+import { codeLink, nextResult, openPage, runs, startBrowserAndServer, text } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -11,47 +11,48 @@ after(async () => {
   await env?.close();
 });
 
-async function openPage() {
-  const page = await env.browser.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto(env.baseUrl);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
-  return { page, errors };
-}
-
 test('typing 1 + 2 * 3 and pressing Ctrl+Enter shows 7 and Integer[7, 7]', async () => {
-  const { page, errors } = await openPage();
+  const { page, errors, close } = await openPage(env, codeLink(env, '0'));
   const editor = page.getByTestId('editor');
   await editor.fill('');
   await editor.pressSequentially('1 + 2 * 3');
   await editor.press('Control+Enter');
-  await page.waitForFunction(
-    () => document.querySelector('[data-testid="result-value"]').textContent === '7',
-  );
-  assert.equal(await page.getByTestId('result-type').textContent(), 'Integer[7, 7]');
-  assert.equal(await page.getByTestId('result-generalized').textContent(), 'Integer');
-  assert.deepEqual(errors, [], 'no page errors (the CSP lets the page and its wasm run)');
-  await page.close();
+  await page.waitForFunction(() => document.querySelector('[data-testid="result-value"]').textContent === '7');
+  assert.equal(await text(page, 'result-type'), 'Integer[7, 7]');
+  assert.equal(await text(page, 'result-generalized'), 'Integer');
+  assert.deepEqual(errors, [], 'no page errors and no CSP violations');
+  await close();
 });
 
-test('the Run button shows a division by zero pointing at the divisor', async () => {
-  const { page } = await openPage();
+test('the Run button shows a division by zero pointing at the divisor (as real Puppet does)', async () => {
+  const { page, close } = await openPage(env, codeLink(env, '0'));
+  const before = await runs(page);
   await page.getByTestId('editor').fill('1 / 0');
   await page.getByTestId('run').click();
+  await nextResult(page, before);
   const problem = page.getByTestId('problems').locator('li').first();
   await problem.waitFor();
   assert.equal(await problem.textContent(), '1:5 error: Evaluation Error: Division by 0');
-  assert.equal(await page.getByTestId('result-value').textContent(), '');
-  await page.close();
+  assert.equal(await text(page, 'result-value'), '');
+  await close();
 });
 
 test('the server sends the CSP of netlify.toml and serves .wasm as application/wasm', async () => {
   const page = await env.browser.newPage();
   const response = await page.goto(env.baseUrl);
-  assert.match(response.headers()['content-security-policy'], /script-src 'self' 'wasm-unsafe-eval'/);
-  const wasm = await page.request.get(new URL('pkg/puppet_wasm_bg.wasm', env.baseUrl).href);
+  const csp = response.headers()['content-security-policy'];
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'/);
+  assert.match(csp, /style-src 'self'[;$]/);
+  const wasmUrl = await page.evaluate(async () => {
+    const html = await (await fetch('./')).text();
+    const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)[1];
+    const js = await (await fetch(script)).text();
+    const worker = /(assets\/worker-[\w-]+\.js)/.exec(js)?.[1] ?? /worker-[\w-]+\.js/.exec(js)[0];
+    const workerJs = await (await fetch(worker.startsWith('assets/') ? worker : `assets/${worker}`)).text();
+    return /puppet_wasm_bg-[\w-]+\.wasm/.exec(workerJs)[0];
+  });
+  const wasm = await page.request.get(new URL(`assets/${wasmUrl}`, env.baseUrl).href);
   assert.equal(wasm.headers()['content-type'], 'application/wasm');
+  assert.match(wasm.headers()['cache-control'], /immutable/);
   await page.close();
 });

@@ -1,0 +1,234 @@
+// End to end, the playground issue's list: links, live results, emoji positions, runaway programs, share, panes, safety.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { codeLink, editorText, nextResult, openPage, runs, startBrowserAndServer, text } from './helpers.mjs';
+
+let env;
+before(async () => {
+  env = await startBrowserAndServer();
+});
+after(async () => {
+  await env?.close();
+});
+
+test('a ?code= link shows value and type, and is replaced by the #v1/ fragment form', async () => {
+  const { page, errors, close } = await openPage(env, codeLink(env, '(1 + 2) * 3'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="result-value"]').textContent === '9');
+  assert.equal(await text(page, 'result-type'), 'Integer[9, 9]');
+  assert.equal(await text(page, 'result-generalized'), 'Integer');
+  const url = new URL(page.url());
+  assert.equal(url.search, '', 'the query is gone');
+  assert.match(url.hash, /^#v1\//);
+  assert.ok(/engine \d+\.\d+\.\d+/.test(await text(page, 'version')), 'the engine version is shown');
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test('typing into the editor updates the result as you type (no Run needed)', async () => {
+  const { page, errors, close } = await openPage(env, codeLink(env, '1'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="result-value"]').textContent === '1');
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await editor.press('End');
+  await editor.pressSequentially(' + 41');
+  await page.waitForFunction(() => document.querySelector('[data-testid="result-value"]').textContent === '42');
+  assert.equal(await text(page, 'result-type'), 'Integer[42, 42]');
+  // The inline result at the end of the line shows the statement's value and type.
+  await page.locator('.cm-inline-result', { hasText: '⇒ 42 : Integer[42, 42]' }).waitFor();
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test('a diagnostic on a line with an emoji underlines exactly the operator', async () => {
+  const { page, close } = await openPage(env, codeLink(env, '/* 😀 */ 1 / 0'));
+  const squiggle = page.locator('.cm-lintRange-error');
+  await squiggle.first().waitFor();
+  assert.equal(await squiggle.count(), 1);
+  assert.equal(await squiggle.textContent(), '/');
+  const problem = page.getByTestId('problems').locator('li').first();
+  assert.equal(await problem.textContent(), '1:11 error: Evaluation Error: Division by 0');
+  // Clicking the problem selects the operator: typing replaces it.
+  const before = await runs(page);
+  await problem.click();
+  await page.keyboard.type('*');
+  await nextResult(page, before);
+  assert.equal(await editorText(page), '/* 😀 */ 1 * 0');
+  await page.waitForFunction(() => document.querySelector('[data-testid="result-value"]').textContent === '0');
+  await close();
+});
+
+/** Poll `page.evaluate(() => 1)` until `done()` and return the slowest answer in ms. */
+async function slowestAnswer(page, done, limitMs) {
+  let slowest = 0;
+  const started = Date.now();
+  while (!(await done())) {
+    const t = Date.now();
+    assert.equal(await page.evaluate(() => 1), 1);
+    slowest = Math.max(slowest, Date.now() - t);
+    assert.ok(Date.now() - started < limitMs, `not stopped within ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { slowest, elapsed: Date.now() - started };
+}
+
+// Today's engine only evaluates integer arithmetic and cannot express an endless program, and the
+// core's step limits come in a later issue. So these tests use the page's test hook: set before the
+// page loads (never from a link), it makes the worker spin forever, exactly as a runaway program
+// would, when the source contains the marker. What is tested is the page's side: the watchdog,
+// Stop, the restart and the page's responsiveness meanwhile.
+const HANG = { hangOn: '# runaway' };
+const RUNAWAY = '# runaway\nfunction f($n) { f($n + 1) }\nf(0)';
+
+test('a runaway program opened from a link is stopped within 5 s and the page answers throughout', async () => {
+  const opened = Date.now();
+  const { page, errors, close } = await openPage(env, codeLink(env, RUNAWAY), { test: HANG });
+  const stopped = () => page.evaluate(() => /Stopped/.test(document.querySelector('[data-testid="status"]').textContent));
+  const { slowest } = await slowestAnswer(page, stopped, 5000);
+  assert.ok(Date.now() - opened < 5000 + 1000, 'stopped within 5 s of opening (plus page load)');
+  assert.ok(slowest < 500, `the page answered within ${slowest} ms`);
+  assert.match(await text(page, 'status'), /no answer within 3 s/);
+  // The restarted engine works: edit the code and get a result.
+  const before = await runs(page);
+  await page.getByTestId('editor').fill('6 * 7');
+  await nextResult(page, before);
+  assert.equal(await text(page, 'result-value'), '42');
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test('Stop ends a runaway program at once', async () => {
+  const { page, close } = await openPage(env, codeLink(env, '1'), { test: HANG });
+  await page.getByTestId('editor').fill(RUNAWAY);
+  await page.getByTestId('run').click();
+  const stop = page.getByTestId('stop');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="stop"]').disabled);
+  await stop.click();
+  await page.waitForFunction(() => /Stopped after/.test(document.querySelector('[data-testid="status"]').textContent), null, { timeout: 2000 });
+  assert.equal(await page.evaluate(() => 1), 1);
+  await close();
+});
+
+test('the same runaway program without the hook ends with a diagnostic, never a frozen page', async () => {
+  // Today this is a syntax error; once functions exist, the core's depth limit must end it.
+  const { page, close } = await openPage(env, codeLink(env, RUNAWAY));
+  const finished = () => page.evaluate(() => Number(document.body.dataset.runs ?? 0) > 0 || /Stopped/.test(document.querySelector('[data-testid="status"]').textContent));
+  const { slowest } = await slowestAnswer(page, finished, 5000);
+  assert.ok(slowest < 500);
+  await close();
+});
+
+test('share round trip: Share copies a link that opens the same code and result in a fresh page', async () => {
+  const code = '(20 + 1) * 2 # 😀 shared';
+  const { page, errors, close } = await openPage(env, codeLink(env, '0'), { permissions: ['clipboard-read', 'clipboard-write'] });
+  const before = await runs(page);
+  await page.getByTestId('editor').fill(code);
+  await nextResult(page, before);
+  await page.getByTestId('share').click();
+  await page.waitForFunction(() => /copied/.test(document.querySelector('[data-testid="status"]').textContent));
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(link, /#v1\/[\w-]+$/);
+  assert.equal(await page.getByTestId('share-link').inputValue(), link);
+  const fresh = await openPage(env, link);
+  await fresh.page.waitForFunction(() => document.querySelector('[data-testid="result-value"]').textContent === '42');
+  assert.equal(await editorText(fresh.page), code);
+  assert.equal(await text(fresh.page, 'result-type'), 'Integer[42, 42]');
+  assert.deepEqual([...errors, ...fresh.errors], []);
+  await fresh.close();
+  await close();
+});
+
+test('published link formats keep opening (golden links), with their settings', async () => {
+  // Never change these strings: they stand for links people have shared.
+  const golden = [
+    { hash: '#v1/M1TQVjBS0FIwBgA', code: '1 + 2 * 3', strict: 'error', value: '7' },
+    { hash: '#v1/M1TQVjBS0FIwBgA;strict=warning', code: '1 + 2 * 3', strict: 'warning', value: '7' },
+  ];
+  for (const g of golden) {
+    const { page, close } = await openPage(env, env.baseUrl + g.hash);
+    await page.waitForFunction((v) => document.querySelector('[data-testid="result-value"]').textContent === v, g.value);
+    assert.equal(await editorText(page), g.code);
+    assert.equal(await page.getByTestId('strict').inputValue(), g.strict);
+    await close();
+  }
+});
+
+test('the code is autosaved and restored on the next visit; a link wins over it', async () => {
+  const context = await env.browser.newContext();
+  const first = await openPage(env, codeLink(env, '0'), { context });
+  const before = await runs(first.page);
+  await first.page.getByTestId('editor').fill('5 * 5');
+  await nextResult(first.page, before);
+  await first.page.close();
+  const second = await openPage(env, env.baseUrl, { context });
+  assert.equal(await editorText(second.page), '5 * 5');
+  await second.page.close();
+  const third = await openPage(env, codeLink(env, '2 + 2'), { context });
+  assert.equal(await editorText(third.page), '2 + 2');
+  await context.close();
+});
+
+test('AST ranges are byte offsets mapped to the editor: clicking one selects that source', async () => {
+  // "/* " is 3 bytes, the emoji 4, " */ " 4: "2 * 3" is bytes 11..16 but UTF-16 units 9..14.
+  const { page, close } = await openPage(env, codeLink(env, '/* 😀 */ 2 * 3'));
+  await page.getByRole('tab', { name: 'AST' }).click();
+  const range = page.getByTestId('ast').getByRole('button', { name: '11..16', exact: true });
+  await range.click();
+  const before = await runs(page);
+  await page.keyboard.type('5');
+  await nextResult(page, before);
+  assert.equal(await editorText(page), '/* 😀 */ 5');
+  await page.getByRole('tab', { name: 'Tokens' }).click();
+  assert.match(await text(page, 'tokens'), /1:9 integer "5"/);
+  await close();
+});
+
+test('every example evaluates without error (those the engine cannot run yet are listed and must still fail)', async () => {
+  // Examples the engine cannot evaluate yet: this list only shrinks. When one starts to work this
+  // test fails and asks for it to be removed here.
+  const NOT_YET = new Set(['operators', 'access', 'case', 'iteration', 'heredoc', 'types', 'matching', 'format', 'epp', 'logging']);
+  const { page, errors, close } = await openPage(env, codeLink(env, '0'));
+  const ids = await page.getByTestId('examples').locator('option').evaluateAll((options) => options.map((o) => o.value).filter(Boolean));
+  assert.ok(ids.length >= 10);
+  for (const id of ids) {
+    const before = await runs(page);
+    await page.getByTestId('examples').selectOption(id);
+    await nextResult(page, before);
+    const problems = await page.getByTestId('problems').locator('li.error').allTextContents();
+    if (NOT_YET.has(id)) assert.notDeepEqual(problems, [], `example '${id}' works now: remove it from NOT_YET`);
+    else assert.deepEqual(problems, [], `example '${id}' evaluates without error`);
+  }
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test('user code and values appear as text, never as HTML', async () => {
+  const code = '"<img src=x onerror=alert(1)>" <b>bold</b>';
+  const { page, errors, close } = await openPage(env, codeLink(env, code));
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0);
+  assert.equal(await editorText(page), code);
+  assert.equal(await page.locator('img').count(), 0, 'no <img> anywhere, shadow root included');
+  assert.equal(await page.locator('b').count(), 0);
+  for (const tab of ['AST', 'Tokens']) await page.getByRole('tab', { name: tab }).click();
+  assert.equal(await page.locator('img').count(), 0);
+  assert.deepEqual(errors, [], 'no alert dialog, no page error');
+  await close();
+});
+
+test('strict mode, theme toggle and labels: every control has an accessible name', async () => {
+  const { page, errors, close } = await openPage(env, codeLink(env, '1 + 1'));
+  const before = await runs(page);
+  await page.getByTestId('strict').selectOption('off');
+  await nextResult(page, before);
+  assert.match(new URL(page.url()).hash, /;strict=off$/);
+  const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+  await page.getByRole('button', { name: /Switch to the (dark|light) theme/ }).click();
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), dark ? 'light' : 'dark');
+  const unnamed = await page.evaluate(() =>
+    [...document.querySelectorAll('button, select, input:not([hidden])')]
+      .filter((el) => !(el.getAttribute('aria-label') || el.labels?.length || el.textContent.trim()))
+      .map((el) => el.outerHTML),
+  );
+  assert.deepEqual(unnamed, []);
+  assert.deepEqual(errors, []);
+  await close();
+});

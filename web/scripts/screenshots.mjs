@@ -1,0 +1,45 @@
+// Take the README's screenshots of the built page (run by hand after `make dist`): desktop light, desktop dark, phone.
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../e2e/helpers.mjs';
+import { startServer } from './serve.mjs';
+
+const out = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+await mkdir(out, { recursive: true });
+const server = await startServer(0);
+const base = `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+const code = `# Integer arithmetic with Puppet's precedence: * / % before + -.
+# Division and modulo round toward negative infinity, as in Ruby.
+(1 + 2) * 3
+  + -7 / 2
+  + -4 % 3
+  + 0xFF - 0777
+`;
+const shots = [
+  { name: 'desktop-light', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
+  { name: 'desktop-dark', viewport: { width: 1280, height: 720 }, colorScheme: 'dark' },
+  { name: 'phone', viewport: { width: 390, height: 844 }, colorScheme: 'light', deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+];
+for (const { name, ...options } of shots) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await page.goto(`${base}?code=${encodeURIComponent(code)}`);
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0);
+  if (name === 'desktop-dark') {
+    // Show a problem too: a division by zero, with its squiggle and its entry in Problems.
+    await page.getByTestId('editor').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\n1 / 0');
+    await page.locator('.cm-lintRange-error').waitFor();
+    await page.getByRole('tab', { name: 'AST' }).click();
+  }
+  await page.screenshot({ path: resolve(out, `${name}.png`), fullPage: name === 'phone' });
+  await context.close();
+  console.log(`web/screenshots/${name}.png`);
+}
+await browser.close();
+server.close();

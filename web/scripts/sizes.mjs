@@ -1,0 +1,23 @@
+// Print the built site's sizes: the .wasm raw and gzipped, and the page's JavaScript gzipped (the figures in the README).
+import { readdir, readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const assets = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'assets');
+const files = await readdir(assets);
+const sizes = async (pattern) => {
+  let raw = 0;
+  let gz = 0;
+  for (const file of files.filter((f) => pattern.test(f))) {
+    const bytes = await readFile(join(assets, file));
+    raw += bytes.length;
+    gz += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { raw, gz };
+};
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const wasm = await sizes(/\.wasm$/);
+const js = await sizes(/\.js$/);
+const css = await sizes(/\.css$/);
+console.log(`site built in web/dist: wasm ${kb(wasm.raw)} raw, ${kb(wasm.gz)} gzipped; JavaScript ${kb(js.raw)} raw, ${kb(js.gz)} gzipped; CSS ${kb(css.gz)} gzipped`);

@@ -1,0 +1,110 @@
+// The page's side of the evaluation worker: latest-request-wins queue, Stop, and a watchdog that restarts a stuck worker.
+
+/** How long a run may take before the worker is terminated and restarted. */
+export const WATCHDOG_MS = 3000;
+/** A new request replaces a run that has been busy this long (its answer is obsolete anyway). */
+const SUPERSEDE_MS = 400;
+
+export class Engine {
+  /**
+   * @param {object} handlers onReady(version), onSyntax(msg), onResult(msg), onRestart(reason, ms), onCrash(message)
+   */
+  constructor(handlers, { watchdogMs = WATCHDOG_MS } = {}) {
+    this.handlers = handlers;
+    this.watchdogMs = watchdogMs;
+    this.nextId = 1;
+    this.pending = null;
+    this.busy = null;
+    this.ready = false;
+    this.version = null;
+    this.spawn();
+  }
+
+  spawn() {
+    this.ready = false;
+    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'puppet-engine' });
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => {
+      event.preventDefault?.();
+      this.crashed(event.message || 'the engine worker failed');
+    };
+  }
+
+  /** Evaluate `source`; only the latest request matters. Returns its id. */
+  run(source, options, extra = {}) {
+    const request = { id: this.nextId++, source, options, ...extra };
+    this.pending = request;
+    if (this.busy && performance.now() - this.busy.started > SUPERSEDE_MS) this.restart('superseded');
+    this.pump();
+    return request.id;
+  }
+
+  /** Stop the running program, if any. Returns whether something was stopped. */
+  stop() {
+    this.pending = null;
+    if (!this.busy) return false;
+    this.restart('stopped');
+    return true;
+  }
+
+  get running() {
+    return this.busy !== null;
+  }
+
+  pump() {
+    if (!this.ready || this.busy || !this.pending) return;
+    const request = this.pending;
+    this.pending = null;
+    const timer = setTimeout(() => this.restart('timeout'), this.watchdogMs);
+    this.busy = { id: request.id, started: performance.now(), timer };
+    this.handlers.onStart?.(request.id);
+    this.worker.postMessage(request);
+  }
+
+  receive(message) {
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        this.version = message.version;
+        this.handlers.onReady?.(message.version);
+        this.pump();
+        break;
+      case 'syntax':
+        if (message.id === this.busy?.id) this.handlers.onSyntax?.(message);
+        break;
+      case 'result':
+        if (message.id !== this.busy?.id) break;
+        this.finish();
+        this.handlers.onResult?.(message);
+        this.pump();
+        break;
+      case 'crash':
+        this.crashed(message.message, message.id);
+        break;
+      default:
+        break;
+    }
+  }
+
+  finish() {
+    clearTimeout(this.busy?.timer);
+    this.busy = null;
+  }
+
+  crashed(message, id = this.busy?.id) {
+    this.handlers.onCrash?.(message, id);
+    // The engine did not even load: restarting would only fail again.
+    if (!this.ready && !this.busy) return;
+    this.restart('crashed');
+  }
+
+  /** Terminate the worker and start a fresh one; a pending request runs on the new one. */
+  restart(reason) {
+    const elapsed = this.busy ? performance.now() - this.busy.started : 0;
+    const id = this.busy?.id;
+    this.finish();
+    this.worker.terminate();
+    this.spawn();
+    if (reason !== 'superseded') this.handlers.onRestart?.(reason, elapsed, id);
+  }
+}

@@ -1,0 +1,70 @@
+// Share links: the code (and settings) in the URL fragment, compressed and versioned; every published format keeps decoding.
+import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+
+export const DEFAULT_SETTINGS = Object.freeze({ strict: 'error' });
+const STRICT = new Set(['error', 'warning', 'off']);
+
+function toBase64Url(bytes) {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text) {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** Settings from `key=value` pairs, keeping only known keys with valid values. */
+function readSettings(pairs) {
+  const settings = { ...DEFAULT_SETTINGS };
+  const strict = pairs.get('strict');
+  if (STRICT.has(strict)) settings.strict = strict;
+  return settings;
+}
+
+/**
+ * Decoders of every fragment format ever published, by version. Never change or remove one:
+ * links in the wild use them. A new format gets a new version.
+ *   v1/<base64url of raw-deflated UTF-8 code>[;key=value...]   (settings: strict=warning|off)
+ */
+const DECODERS = {
+  v1(rest) {
+    const [data, ...params] = rest.split(';');
+    const code = strFromU8(inflateSync(fromBase64Url(data)));
+    return { code, settings: readSettings(new Map(params.map((p) => p.split('=', 2)))) };
+  },
+};
+
+/** The fragment (without `#`) that encodes `code` and `settings` in the current format. */
+export function encodeFragment(code, settings = DEFAULT_SETTINGS) {
+  let fragment = `v1/${toBase64Url(deflateSync(strToU8(code), { level: 9 }))}`;
+  if (settings.strict && settings.strict !== DEFAULT_SETTINGS.strict) fragment += `;strict=${settings.strict}`;
+  return fragment;
+}
+
+/**
+ * What a location asks to open: `{ code, settings, source }`, `{ error }` for a link that cannot be read,
+ * or null when it carries no code. `?code=<url-encoded source>` (and `&strict=`) is accepted too.
+ */
+export function decodeLocation(location) {
+  const query = new URLSearchParams(location.search);
+  if (query.has('code')) {
+    return { code: query.get('code'), settings: readSettings(query), source: 'query' };
+  }
+  const fragment = location.hash.replace(/^#/, '');
+  const slash = fragment.indexOf('/');
+  if (slash < 0) return null;
+  const decoder = DECODERS[fragment.slice(0, slash)];
+  if (!decoder) return { error: `unknown link format '${fragment.slice(0, slash)}'` };
+  try {
+    return { ...decoder(fragment.slice(slash + 1)), source: 'fragment' };
+  } catch (error) {
+    return { error: `the link's code could not be decoded (${error.message})` };
+  }
+}
+
+/** The page's address for `code`: same path, no query, the code in the fragment. */
+export function shareUrl(location, code, settings) {
+  return `${location.origin}${location.pathname}#${encodeFragment(code, settings)}`;
+}
