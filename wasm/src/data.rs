@@ -1,6 +1,6 @@
 //! The plain-data shapes the facade hands to JavaScript, and their construction from puppet-core results.
 
-use puppet_core::{syntax, types, value, EvalOptions, LineIndex, Strictness, Value};
+use puppet_core::{syntax, types, value, EvalOptions, Limits, LineIndex, Strictness, Value};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
@@ -103,10 +103,21 @@ pub struct JsToken {
     pub end: u32,
 }
 
+/// The engine's limits in a browser: V8 runs wasm frames on a native stack of about 1 MB, which
+/// holds roughly 2,800 nested evaluation levels (measured with a recursive Puppet function), so the
+/// nesting limit stays well below that; the other limits are the core's defaults.
+pub fn browser_limits() -> Limits {
+    Limits {
+        max_depth: 2000,
+        ..Limits::default()
+    }
+}
+
 /// The plain-data form of an evaluation (testable natively).
 pub fn evaluate_to_data(source: &str, options: &Options) -> JsOutcome {
     let eval_options = EvalOptions {
         strict: options.strict,
+        limits: browser_limits(),
         ..EvalOptions::default()
     };
     let outcome = puppet_core::evaluate(source, &eval_options);
@@ -224,23 +235,25 @@ mod tests {
 
     #[test]
     fn statements_carry_utf16_spans_and_values() {
-        let data = evaluate_to_data("1 + 2\n3 * 4", &Options::default());
-        assert_eq!(data.value.as_deref(), Some("12"));
-        // Today the core may report one statement per top-level expression; check what is there.
-        for s in &data.statements {
-            assert!(s.start <= s.end);
-            assert!(!s.value.is_empty());
-            assert!(!s.type_.is_empty());
-        }
+        let data = evaluate_to_data("$a = '😀'\n$a == '😀'", &Options::default());
+        assert_eq!(data.value.as_deref(), Some("true"));
+        assert_eq!(data.statements.len(), 2);
+        let first = &data.statements[0];
+        // `$a = '😀'` is 9 UTF-16 units (the emoji is two units, four bytes).
+        assert_eq!((first.start, first.end), (0, 9));
+        assert_eq!(first.value, "'😀'");
+        assert_eq!(first.type_, "String");
+        assert_eq!(data.statements[1].start, 10);
     }
 
     #[test]
     fn tokens_have_utf16_offsets() {
         let src = "/* 😀 */ 1 + 2";
         let toks = tokens_to_data(src);
-        let first = toks.first().expect("a token");
+        let comment = toks.first().expect("a token");
+        assert_eq!((comment.start, comment.end), (0, 8));
+        let number = toks.get(1).expect("a second token");
         // "/* " 3 units, the emoji 2, " */ " 4: the `1` starts at unit 9.
-        assert_eq!(first.start, 9);
-        assert_eq!(first.end, 10);
+        assert_eq!((number.start, number.end), (9, 10));
     }
 }

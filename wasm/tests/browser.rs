@@ -95,11 +95,21 @@ fn statements_give_each_top_level_value_with_utf16_spans() {
 #[wasm_bindgen_test]
 fn tokens_are_kind_and_utf16_range() {
     let tokens = js_sys::Array::from(&puppet_wasm::tokens("/* 😀 */ 12 + 3").expect("tokens"));
-    assert!(tokens.length() >= 3);
-    let first = tokens.get(0);
-    assert!(field(&first, "kind").as_string().is_some());
-    assert_eq!(field(&first, "start").as_f64(), Some(9.0));
-    assert_eq!(field(&first, "end").as_f64(), Some(11.0));
+    assert_eq!(tokens.length(), 4);
+    let comment = tokens.get(0);
+    assert_eq!(
+        field(&comment, "kind").as_string().as_deref(),
+        Some("comment")
+    );
+    assert_eq!(field(&comment, "end").as_f64(), Some(8.0));
+    let number = tokens.get(1);
+    assert_eq!(
+        field(&number, "kind").as_string().as_deref(),
+        Some("number")
+    );
+    // "/* " 3 units, the emoji 2, " */ " 4: `12` is units 9..11.
+    assert_eq!(field(&number, "start").as_f64(), Some(9.0));
+    assert_eq!(field(&number, "end").as_f64(), Some(11.0));
 }
 
 #[wasm_bindgen_test]
@@ -107,4 +117,23 @@ fn ast_is_a_dump_with_ranges_and_version_is_set() {
     let dump = puppet_wasm::ast("1 + 2");
     assert!(dump.contains("0..5"), "{dump}");
     assert!(!puppet_wasm::version().is_empty());
+}
+
+#[wasm_bindgen_test]
+fn runaway_recursion_ends_with_the_engines_diagnostic_not_a_stack_overflow() {
+    for source in [
+        "function f($n) { f($n + 1) }\nf(0)",
+        "function f($n) { if $n >= 0 { [$n].map |$x| { f($x + 1) } } }\nf(0)",
+    ] {
+        let result = puppet_wasm::evaluate(source, JsValue::UNDEFINED).expect("evaluate");
+        let diagnostics = js_sys::Array::from(&field(&result, "diagnostics"));
+        assert_eq!(diagnostics.length(), 1, "{source}");
+        let message = field(&diagnostics.get(0), "message")
+            .as_string()
+            .unwrap_or_default();
+        assert!(
+            message.contains("call depth exceeded") || message.contains("nested deeper than"),
+            "{message}"
+        );
+    }
 }

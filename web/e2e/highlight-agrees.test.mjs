@@ -20,7 +20,8 @@ const STYLE_OF_KIND = {
   modulo: 'operator',
   lparen: 'punctuation',
   rparen: 'punctuation',
-  variable: 'variableName',
+  // Inside interpolation the grammar marks variables as special.
+  variable: ['variableName', 'variableName.special'],
   comma: 'punctuation',
 };
 
@@ -46,7 +47,8 @@ test('the stream grammar agrees with the core lexer on every known token kind', 
       const grammarStyle = grammar.get(`${token.start}..${token.end}`);
       const inside = highlightTokens(source).find((t) => t.from <= token.start && token.end <= t.to);
       if (inside && /string|comment|meta|regexp|escape/.test(inside.style)) continue;
-      assert.equal(grammarStyle, style, `${JSON.stringify(source.slice(token.start, token.end))} (${token.kind}) at ${token.start} in ${JSON.stringify(source.slice(0, 60))}`);
+      const allowed = Array.isArray(style) ? style : [style];
+      assert.ok(allowed.includes(grammarStyle), `${grammarStyle} not in ${allowed}: `+`${JSON.stringify(source.slice(token.start, token.end))} (${token.kind}) at ${token.start} in ${JSON.stringify(source.slice(0, 60))}`);
       compared += 1;
     }
   }
