@@ -43,8 +43,8 @@ pub(crate) fn check_arg(site: &CallSite, param: &str, ty: &Type, value: &Value) 
 /// Puppet's message when no signature of a function accepts the arguments.
 pub(crate) fn no_signature(site: &CallSite) -> crate::eval::flow::Unwind {
     site.fail(format!(
-        "The function '{}' was called with arguments it does not accept. It expects one of:",
-        site.name
+        "The function '{}' was called with arguments it does not accept. It expects one of:\n  (the signatures of '{}')",
+        site.name, site.name
     ))
 }
 

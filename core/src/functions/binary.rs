@@ -56,7 +56,7 @@ fn alphabet_value(c: u8, url: bool) -> Option<u8> {
 /// (Ruby's `strict_decode64`), otherwise they are skipped (`decode64`).
 fn decode(text: &str, strict: bool, url: bool) -> Option<Vec<u8>> {
     let trimmed = text.trim_end_matches('=');
-    if strict && (text.len() % 4 != 0 || text.len() - trimmed.len() > 2) {
+    if strict && (!text.len().is_multiple_of(4) || text.len() - trimmed.len() > 2) {
         return None;
     }
     let mut out = Vec::with_capacity(text.len() * 3 / 4);
@@ -85,7 +85,7 @@ fn from_string(site: &CallSite, text: &str, format: &str) -> EvalResult<Value> {
         "%b" => decode(text, false, false),
         "%B" => decode(text, true, false),
         "%u" => {
-            let padded = if text.len() % 4 == 0 {
+            let padded = if text.len().is_multiple_of(4) {
                 String::from(text)
             } else {
                 format!("{text}{}", "=".repeat(4 - text.len() % 4))

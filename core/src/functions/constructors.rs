@@ -81,7 +81,7 @@ fn create(
         Type::Float(_) => new_float(site, &args),
         Type::Numeric => {
             if args.len() > 1 && !matches!(args.get(1), Some(Value::Boolean(_))) {
-                return Err(site.fail("The function 'new_numeric' was called with arguments it does not accept. It expects one of:"));
+                return Err(site.fail("The function 'new_numeric' was called with arguments it does not accept. It expects one of:\n  (Convertible from, Optional[Boolean] abs)"));
             }
             new_numeric(site, &args)
         }
@@ -260,7 +260,7 @@ fn new_hash(ev: &mut Evaluator<'_>, site: &CallSite, args: &[Value]) -> EvalResu
             .collect()
     };
     let flat = |items: &[Value]| -> EvalResult<Value> {
-        if items.len() % 2 != 0 {
+        if !items.len().is_multiple_of(2) {
             return Err(site.fail("odd number of arguments for Hash"));
         }
         Ok(Value::Hash(
@@ -451,6 +451,6 @@ fn new_uri(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
             }
         }
         [_, _] => Err(site.fail("'new_error' expects 1 argument, got 2")),
-        _ => Err(site.fail("The function 'new_error' was called with arguments it does not accept. It expects one of:")),
+        _ => Err(site.fail("The function 'new_error' was called with arguments it does not accept. It expects one of:\n  (String uri)")),
     }
 }

@@ -1,6 +1,5 @@
 //! Iteration functions with a lambda: `each`, `map`, `filter`, `reduce`, `any`, `all`.
 
-use alloc::format;
 use alloc::vec::Vec;
 
 use super::expect_block;
@@ -24,14 +23,9 @@ pub(crate) fn iterable(
     site: &CallSite,
     value: &Value,
 ) -> EvalResult<Items> {
-    let refused = || {
-        site.fail(format!(
-            "The function '{}' was called with arguments it does not accept. It expects one of:",
-            site.name
-        ))
-    };
+    let refused = || super::args::no_signature(site);
     Ok(match value {
-        Value::Array(items) => Items::Sequence(items.iter().cloned().collect()),
+        Value::Array(items) => Items::Sequence(items.as_slice().to_vec()),
         Value::Hash(hash) => {
             Items::Entries(hash.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
         }

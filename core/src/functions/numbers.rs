@@ -237,7 +237,7 @@ pub(super) fn abs(
 }
 
 fn float_to_integer(site: &CallSite, f: f64) -> EvalResult<Value> {
-    if f.is_finite() && f >= -9.223_372_036_854_776e18 && f < 9.223_372_036_854_776e18 {
+    if (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&f) {
         Ok(Value::Integer(f as i64))
     } else {
         Err(site.fail(format!(

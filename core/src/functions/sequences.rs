@@ -49,6 +49,25 @@ pub(super) fn index(
             let items = iterable(ev, site, subject)?;
             let closure = expect_block(site, Some(closure), 1, 2)?;
             let mut found = None;
+            // A hash with a one-parameter lambda gives it the values only.
+            let items = match items {
+                Items::Entries(pairs) if closure.param_count() < 2 => {
+                    let keys: Vec<Value> = pairs.iter().map(|(k, _)| k.clone()).collect();
+                    let values = Items::Sequence(pairs.into_iter().map(|(_, v)| v).collect());
+                    walk(ev, site, closure, &values, |i, value| {
+                        if is_truthy(&value) {
+                            found = Some(i);
+                            false
+                        } else {
+                            true
+                        }
+                    })?;
+                    return Ok(found
+                        .and_then(|i| keys.get(i).cloned())
+                        .unwrap_or(Value::Undef));
+                }
+                other => other,
+            };
             walk(ev, site, closure, &items, |i, value| {
                 if is_truthy(&value) {
                     found = Some(i);

@@ -455,6 +455,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::approx_constant)]
     fn floats() {
         assert_eq!(format_float(&spec("%e"), 12345.678), "1.234568e+04");
         assert_eq!(format_float(&spec("%g"), 0.0001), "0.0001");

@@ -81,7 +81,7 @@ fn to_integer(value: &Value) -> Result<i128, String> {
     match value {
         Value::Integer(n) => Ok(i128::from(*n)),
         Value::Float(f) if f.is_finite() => Ok(f.trunc() as i128),
-        Value::Float(f) => Err(format!("{}", float_p(*f))),
+        Value::Float(f) => Err(float_p(*f)),
         Value::String(text) => ruby_integer(text)
             .map(i128::from)
             .ok_or_else(|| format!("invalid value for Integer(): {}", ruby_string_inspect(text))),
