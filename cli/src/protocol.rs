@@ -87,6 +87,10 @@ pub fn error_text(source: &str, file: &str, diagnostic: &Diagnostic) -> String {
     let prefix = diagnostic.stage.error_prefix();
     // Puppet's first line only, as the oracle keeps it.
     let message = diagnostic.message.lines().next().unwrap_or_default();
+    if diagnostic.message.contains('\n') {
+        // Puppet puts the position at the end of a multi-line message: the first line has none.
+        return format!("{prefix}{message}");
+    }
     let at_end = diagnostic.span.start as usize >= source.len();
     if at_end && diagnostic.code == "SYNTAX_ERROR" {
         return format!("{prefix}{message} (file: {file})");

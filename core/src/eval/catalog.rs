@@ -138,6 +138,18 @@ impl Catalog {
         }
     }
 
+    /// Whether a class of this name is defined (for `defined('name')`).
+    pub(crate) fn has_class(&self, name: &str) -> bool {
+        self.classes.contains_key(&canonical(name))
+    }
+
+    /// Whether a resource `type_name[title]` (type in lower case) was declared.
+    pub(crate) fn has_resource(&self, type_name: &str, title: &str) -> bool {
+        self.resources
+            .iter()
+            .any(|r| r.type_name == type_name && r.title == title)
+    }
+
     /// `$foo::v` once class `foo` has been evaluated.
     pub fn class_variable(&self, name: &str) -> Option<Value> {
         self.class_vars.get(name.trim_start_matches("::")).cloned()

@@ -1,6 +1,5 @@
 //! Iteration functions with a lambda: `each`, `map`, `filter`, `reduce`, `any`, `all`.
 
-use alloc::format;
 use alloc::vec::Vec;
 
 use super::expect_block;
@@ -24,14 +23,9 @@ pub(crate) fn iterable(
     site: &CallSite,
     value: &Value,
 ) -> EvalResult<Items> {
-    let refused = || {
-        site.fail(format!(
-            "The function '{}' was called with arguments it does not accept. It expects one of:",
-            site.name
-        ))
-    };
+    let refused = || super::args::no_signature(site);
     Ok(match value {
-        Value::Array(items) => Items::Sequence(items.iter().cloned().collect()),
+        Value::Array(items) => Items::Sequence(items.as_slice().to_vec()),
         Value::Hash(hash) => {
             Items::Entries(hash.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
         }
@@ -61,7 +55,7 @@ pub(crate) fn iterable(
 
 /// The arguments one lambda call gets for item `index`: `(elem)` or `(index, elem)` for
 /// sequences, `([key, value])` or `(key, value)` for hashes.
-fn lambda_args(items: &Items, index: usize, two_params: bool) -> Vec<Value> {
+pub(super) fn lambda_args(items: &Items, index: usize, two_params: bool) -> Vec<Value> {
     match items {
         Items::Sequence(values) => {
             let value = values[index].clone();
@@ -82,7 +76,7 @@ fn lambda_args(items: &Items, index: usize, two_params: bool) -> Vec<Value> {
     }
 }
 
-fn len(items: &Items) -> usize {
+pub(super) fn len(items: &Items) -> usize {
     match items {
         Items::Sequence(values) => values.len(),
         Items::Entries(pairs) => pairs.len(),
@@ -91,7 +85,7 @@ fn len(items: &Items) -> usize {
 
 /// Call the lambda once per item until it is done or `break()` is called; `visit` sees each
 /// item's index and the lambda's value and says whether to go on.
-fn walk(
+pub(super) fn walk(
     ev: &mut Evaluator<'_>,
     site: &CallSite,
     closure: &Closure<'_>,
@@ -219,13 +213,7 @@ pub(super) fn reduce(
     super::expect_args(site, &args, 1, Some(2))?;
     let items = iterable(ev, site, &args[0])?;
     let closure = expect_block(site, closure, 2, 2)?;
-    let mut values: Vec<Value> = match items {
-        Items::Sequence(values) => values,
-        Items::Entries(pairs) => pairs
-            .into_iter()
-            .map(|(k, v)| Value::array(alloc::vec![k, v]))
-            .collect(),
-    };
+    let mut values = into_values(items);
     let mut rest = values.drain(..);
     let mut memo = match args.get(1) {
         Some(start) => start.clone(),
@@ -243,4 +231,15 @@ pub(super) fn reduce(
         }
     }
     Ok(memo)
+}
+
+/// The items as values: hash entries become `[key, value]` pairs.
+pub(crate) fn into_values(items: Items) -> Vec<Value> {
+    match items {
+        Items::Sequence(values) => values,
+        Items::Entries(pairs) => pairs
+            .into_iter()
+            .map(|(k, v)| Value::array(alloc::vec![k, v]))
+            .collect(),
+    }
 }

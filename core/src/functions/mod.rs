@@ -1,10 +1,22 @@
 //! Built-in functions: the registry by name, one file per family of functions.
 
+mod args;
+mod binary;
 mod catalog;
+mod collections;
+mod constructors;
 mod control;
+mod epp;
+pub(crate) mod format;
 mod iteration;
 mod logging;
+mod meta;
+mod numbers;
+mod sequences;
+pub(crate) mod strings;
+mod time;
 mod types;
+mod unavailable;
 
 use alloc::vec::Vec;
 
@@ -48,8 +60,62 @@ fn lookup(name: &str) -> Option<Builtin> {
         "reduce" => iteration::reduce,
         "any" => iteration::any,
         "all" => iteration::all,
+        "index" => sequences::index,
+        "group_by" => sequences::group_by,
+        "partition" => sequences::partition,
+        "slice" => sequences::slice,
+        "reverse_each" => sequences::reverse_each,
+        "step" => sequences::step,
+        "tree_each" => sequences::tree_each,
+        "size" | "length" => collections::size,
+        "empty" => collections::empty,
+        "keys" => collections::keys,
+        "values" => collections::values,
+        "flatten" => collections::flatten,
+        "sort" => collections::sort,
+        "unique" => collections::unique,
+        "dig" => collections::dig,
+        "get" => collections::get,
+        "getvar" => collections::getvar,
+        "compare" => collections::compare,
+        "min" => collections::min,
+        "max" => collections::max,
+        "abs" => numbers::abs,
+        "ceiling" => numbers::ceiling,
+        "floor" => numbers::floor,
+        "round" => numbers::round,
+        "upcase" => strings::upcase,
+        "downcase" => strings::downcase,
+        "capitalize" => strings::capitalize,
+        "camelcase" => strings::camelcase,
+        "chomp" => strings::chomp,
+        "chop" => strings::chop,
+        "lstrip" => strings::lstrip,
+        "rstrip" => strings::rstrip,
+        "strip" => strings::strip,
+        "split" => strings::split,
+        "join" => strings::join,
+        "match" => strings::match_,
+        "regsubst" => strings::regsubst,
+        "versioncmp" => strings::versioncmp,
+        "shellquote" => strings::shellquote,
+        "sprintf" => strings::sprintf,
+        "md5" => strings::md5,
+        "sha1" => strings::sha1,
+        "sha256" => strings::sha256,
+        "strftime" => time::strftime,
         "type" => types::type_of,
+        "assert_type" => meta::assert_type,
+        "new" => constructors::new,
+        "convert_to" => meta::convert_to,
+        "unwrap" => meta::unwrap,
+        "annotate" => meta::annotate,
+        "call" => meta::call,
+        "defined" => meta::defined,
+        "import" => meta::import,
+        "inline_epp" => epp::inline_epp,
         "include" | "require" | "contain" => catalog::include,
+        other if unavailable::NAMES.contains(&other) => unavailable::unavailable,
         _ => return None,
     })
 }
@@ -91,4 +157,10 @@ pub(crate) fn expect_block<'c, 'a>(
         )));
     }
     Ok(closure)
+}
+
+/// What `reverse_each`, `step` and `tree_each` give without a lambda: Puppet gives an Iterator;
+/// until the Value enum has one, the iterated values as an array.
+pub(crate) fn iterator_value(values: Vec<Value>) -> Value {
+    Value::array(values)
 }

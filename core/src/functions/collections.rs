@@ -1,0 +1,701 @@
+//! Collection functions: `size`/`length`, `empty`, `keys`, `values`, `flatten`, `sort`,
+//! `unique`, `dig`, `get`, `getvar`, `compare`, `min`, `max`.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+use super::args::{check_arg, deprecation, mismatch, no_signature, warning_at_line};
+use super::expect_args;
+use crate::eval::calls::{CallSite, Closure};
+use crate::eval::evaluator::Evaluator;
+use crate::eval::flow::{EvalResult, Unwind};
+use crate::types::{infer, Type};
+use crate::value::{Hash, Value};
+
+pub(super) fn size(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 1, Some(1))?;
+    let n = match &args[0] {
+        Value::Array(items) => items.len(),
+        Value::Hash(hash) => hash.len(),
+        Value::String(text) => text.chars().count(),
+        Value::Binary(bytes) => bytes.len(),
+        other => {
+            return Err(site.fail(mismatch(
+                &site.name,
+                "arg",
+                "a value of type Collection, String, or Binary",
+                other,
+            )))
+        }
+    };
+    Ok(Value::Integer(n as i64))
+}
+
+pub(super) fn empty(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 1, Some(1))?;
+    Ok(Value::Boolean(match &args[0] {
+        Value::Array(items) => items.is_empty(),
+        Value::Hash(hash) => hash.is_empty(),
+        Value::String(text) => text.is_empty(),
+        Value::Binary(bytes) => bytes.is_empty(),
+        Value::Undef => true,
+        Value::Sensitive(inner) if matches!(&**inner, Value::String(_)) => {
+            inner.as_str().is_some_and(str::is_empty)
+        }
+        Value::Integer(_) | Value::Float(_) => {
+            warning_at_line(
+                ev,
+                "Calling function empty() with Numeric value is deprecated.",
+                site.span,
+            );
+            false
+        }
+        _ => return Err(no_signature(site)),
+    }))
+}
+
+fn hash_arg<'a>(site: &CallSite, args: &'a [Value]) -> EvalResult<&'a Hash> {
+    expect_args(site, args, 1, Some(1))?;
+    match &args[0] {
+        Value::Hash(hash) => Ok(hash),
+        other => {
+            let got = crate::types::describe_mismatch(&Type::hash_of(Type::Any, Type::Any), other)
+                .unwrap_or_default();
+            Err(site.fail(format!("'{}' parameter 'hsh' {got}", site.name)))
+        }
+    }
+}
+
+pub(super) fn keys(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let hash = hash_arg(site, &args)?;
+    Ok(Value::array(hash.keys().cloned().collect()))
+}
+
+pub(super) fn values(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let hash = hash_arg(site, &args)?;
+    Ok(Value::array(hash.values().cloned().collect()))
+}
+
+fn flatten_into(value: &Value, out: &mut Vec<Value>) {
+    match value {
+        Value::Array(items) => items.iter().for_each(|item| flatten_into(item, out)),
+        other => out.push(other.clone()),
+    }
+}
+
+pub(super) fn flatten(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let mut out = Vec::new();
+    for arg in &args {
+        flatten_into(arg, &mut out);
+    }
+    ev.check_collection(out.len(), site.span)?;
+    Ok(Value::array(out))
+}
+
+fn ruby_class(value: &Value) -> String {
+    match value {
+        Value::Integer(_) => "Integer".to_string(),
+        Value::Float(_) => "Float".to_string(),
+        Value::String(_) => "String".to_string(),
+        Value::Boolean(true) => "TrueClass".to_string(),
+        Value::Boolean(false) => "FalseClass".to_string(),
+        Value::Undef => "NilClass".to_string(),
+        Value::Array(_) => "Array".to_string(),
+        Value::Hash(_) => "Hash".to_string(),
+        _ => infer(value).generalize().to_string(),
+    }
+}
+
+/// How Ruby shows the right operand in "comparison of X with Y failed".
+fn ruby_operand(value: &Value) -> String {
+    match value {
+        Value::Boolean(b) => b.to_string(),
+        Value::Undef => "nil".to_string(),
+        Value::Integer(n) => n.to_string(),
+        Value::Float(f) => crate::value::format_float(*f),
+        other => ruby_class(other),
+    }
+}
+
+/// Ruby's `<=>` on the Ruby objects of two values (strings compare bytewise).
+pub(crate) fn ruby_cmp(a: &Value, b: &Value) -> Result<Ordering, String> {
+    let failed = || {
+        format!(
+            "comparison of {} with {} failed",
+            ruby_class(a),
+            ruby_operand(b)
+        )
+    };
+    match (a, b) {
+        (Value::Integer(x), Value::Integer(y)) => Ok(x.cmp(y)),
+        (Value::Integer(x), Value::Float(y)) => (*x as f64).partial_cmp(y).ok_or_else(failed),
+        (Value::Float(x), Value::Integer(y)) => x.partial_cmp(&(*y as f64)).ok_or_else(failed),
+        (Value::Float(x), Value::Float(y)) => x.partial_cmp(y).ok_or_else(failed),
+        (Value::String(x), Value::String(y)) => Ok(x.as_bytes().cmp(y.as_bytes())),
+        (Value::Array(x), Value::Array(y)) => {
+            for (p, q) in x.iter().zip(y.iter()) {
+                match ruby_cmp(p, q)? {
+                    Ordering::Equal => continue,
+                    other => return Ok(other),
+                }
+            }
+            Ok(x.len().cmp(&y.len()))
+        }
+        (Value::SemVer(x), Value::SemVer(y)) => Ok(x.cmp(y)),
+        (Value::Timespan(x), Value::Timespan(y)) => Ok(x.nanoseconds().cmp(&y.nanoseconds())),
+        (Value::Timestamp(x), Value::Timestamp(y)) => Ok(x.nanoseconds().cmp(&y.nanoseconds())),
+        _ => Err(failed()),
+    }
+}
+
+/// Merge sort with a fallible comparison (a lambda may fail or break).
+fn merge_sort<E>(
+    items: Vec<Value>,
+    cmp: &mut dyn FnMut(&Value, &Value) -> Result<Ordering, E>,
+) -> Result<Vec<Value>, E> {
+    if items.len() <= 1 {
+        return Ok(items);
+    }
+    let mut left = items;
+    let right = left.split_off(left.len() / 2);
+    let left = merge_sort(left, cmp)?;
+    let right = merge_sort(right, cmp)?;
+    let mut out = Vec::with_capacity(left.len() + right.len());
+    let mut l = left.into_iter().peekable();
+    let mut r = right.into_iter().peekable();
+    while let (Some(a), Some(b)) = (l.peek(), r.peek()) {
+        if cmp(a, b)? == Ordering::Greater {
+            out.extend(r.next());
+        } else {
+            out.extend(l.next());
+        }
+    }
+    out.extend(l);
+    out.extend(r);
+    Ok(out)
+}
+
+fn lambda_ordering(value: &Value) -> Ordering {
+    match value {
+        Value::Integer(n) => n.cmp(&0),
+        Value::Float(f) => f.partial_cmp(&0.0).unwrap_or(Ordering::Equal),
+        _ => Ordering::Equal,
+    }
+}
+
+/// Sort with a two-parameter lambda returning a negative, zero or positive number.
+fn sort_values(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    items: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Vec<Value>> {
+    match closure {
+        Some(closure) => {
+            let closure = super::expect_block(site, Some(closure), 2, 2)?;
+            merge_sort(items, &mut |a, b| {
+                ev.step(1, site.span)?;
+                let result = ev.call_lambda(closure, alloc::vec![a.clone(), b.clone()], site)?;
+                Ok::<_, Unwind>(lambda_ordering(&result))
+            })
+        }
+        None => merge_sort(items, &mut |a, b| ruby_cmp(a, b)).map_err(|message| site.fail(message)),
+    }
+}
+
+pub(super) fn sort(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 1, Some(1))?;
+    match &args[0] {
+        Value::Array(items) => Ok(Value::array(sort_values(
+            ev,
+            site,
+            items.as_slice().to_vec(),
+            closure,
+        )?)),
+        Value::String(text) => {
+            let chars: Vec<Value> = text
+                .chars()
+                .map(|c| Value::string(c.encode_utf8(&mut [0; 4])))
+                .collect();
+            let sorted = sort_values(ev, site, chars, closure)?;
+            Ok(Value::string(
+                &sorted.iter().filter_map(Value::as_str).collect::<String>(),
+            ))
+        }
+        _ => Err(no_signature(site)),
+    }
+}
+
+/// The key a value is made unique by: the lambda's value, or the value itself.
+fn unique_key(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    closure: Option<&Closure<'_>>,
+    value: &Value,
+) -> EvalResult<Value> {
+    match closure {
+        Some(closure) => {
+            ev.step(1, site.span)?;
+            ev.call_lambda(closure, alloc::vec![value.clone()], site)
+        }
+        None => Ok(value.clone()),
+    }
+}
+
+fn unique_values(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    closure: Option<&Closure<'_>>,
+    items: impl Iterator<Item = Value>,
+) -> EvalResult<Vec<Value>> {
+    let mut seen = Hash::new();
+    let mut out = Vec::new();
+    for item in items {
+        let key = unique_key(ev, site, closure, &item)?;
+        if !seen.contains_key(&key) {
+            seen = seen.inserted(key, Value::Undef);
+            out.push(item);
+        }
+    }
+    Ok(out)
+}
+
+pub(super) fn unique(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 1, Some(1))?;
+    match &args[0] {
+        Value::String(text) => {
+            let chars = text
+                .chars()
+                .map(|c| Value::string(c.encode_utf8(&mut [0; 4])));
+            let kept = unique_values(ev, site, closure, chars)?;
+            Ok(Value::string(
+                &kept.iter().filter_map(Value::as_str).collect::<String>(),
+            ))
+        }
+        Value::Array(items) => Ok(Value::array(unique_values(
+            ev,
+            site,
+            closure,
+            items.iter().cloned(),
+        )?)),
+        Value::Hash(hash) => {
+            let mut groups: Vec<(Value, Vec<Value>, Vec<Value>)> = Vec::new();
+            for (k, v) in hash.iter() {
+                let key = unique_key(ev, site, closure, v)?;
+                match groups.iter_mut().find(|(g, _, _)| *g == key) {
+                    Some((_, keys, values)) => {
+                        keys.push(k.clone());
+                        values.push(v.clone());
+                    }
+                    None => groups.push((key, alloc::vec![k.clone()], alloc::vec![v.clone()])),
+                }
+            }
+            let mut out = Hash::new();
+            for (_, keys, values) in groups {
+                let values = unique_values(ev, site, None, values.into_iter())?;
+                out = out.inserted(Value::array(keys), Value::array(values));
+            }
+            Ok(Value::Hash(out))
+        }
+        other => {
+            let items = super::iteration::iterable(ev, site, other)?;
+            let values = super::iteration::into_values(items);
+            Ok(Value::array(unique_values(
+                ev,
+                site,
+                closure,
+                values.into_iter(),
+            )?))
+        }
+    }
+}
+
+/// Walk `data` by `keys` as `dig` does; the error is Puppet's message.
+fn dig_path(data: &Value, keys: &[Value]) -> Result<Value, String> {
+    let mut current = data.clone();
+    let mut walked: Vec<Value> = Vec::new();
+    for key in keys {
+        if current.is_undef() || key.is_undef() {
+            return Ok(Value::Undef);
+        }
+        let path = |walked: &[Value]| -> String {
+            let parts: Vec<String> = walked
+                .iter()
+                .map(super::format::sprintf::ruby_inspect)
+                .collect();
+            format!("[{}]", parts.join(", "))
+        };
+        current = match &current {
+            Value::Array(items) => {
+                walked.push(key.clone());
+                match key {
+                    Value::Integer(index) => {
+                        let len = items.len() as i64;
+                        let at = if *index < 0 { index + len } else { *index };
+                        if at < 0 {
+                            Value::Undef
+                        } else {
+                            items.get(at as usize).cloned().unwrap_or(Value::Undef)
+                        }
+                    }
+                    other => {
+                        return Err(format!(
+                            "The given data requires an Integer index at {}, got '{}'",
+                            path(&walked),
+                            infer(other).generalize()
+                        ))
+                    }
+                }
+            }
+            Value::Hash(hash) => {
+                walked.push(key.clone());
+                hash.get(key).cloned().unwrap_or(Value::Undef)
+            }
+            other => {
+                return Err(format!(
+                    "The given data does not contain a Collection at {}, got '{}'",
+                    path(&walked),
+                    infer(other)
+                ))
+            }
+        };
+    }
+    Ok(current)
+}
+
+pub(super) fn dig(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 1, None)?;
+    check_arg(
+        site,
+        "data",
+        &Type::optional(Type::Collection(None)),
+        &args[0],
+    )?;
+    dig_path(&args[0], &args[1..]).map_err(|message| site.fail(message))
+}
+
+/// Split a dotted navigation string (`a.b."c.d".0`) into keys; numbers become integers.
+fn split_navigation(text: &str) -> Option<Vec<Value>> {
+    let mut keys = Vec::new();
+    let mut chars = text.chars().peekable();
+    loop {
+        let mut key = String::new();
+        let mut quoted = false;
+        match chars.peek() {
+            Some('"') | Some('\'') => {
+                let quote = chars.next()?;
+                quoted = true;
+                loop {
+                    let c = chars.next()?;
+                    if c == quote {
+                        break;
+                    }
+                    key.push(c);
+                }
+            }
+            _ => {
+                while let Some(&c) = chars.peek() {
+                    if c == '.' {
+                        break;
+                    }
+                    key.push(c);
+                    chars.next();
+                }
+            }
+        }
+        if !quoted && !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
+            keys.push(
+                key.parse::<i64>()
+                    .map(Value::Integer)
+                    .unwrap_or_else(|_| Value::string(&key)),
+            );
+        } else {
+            keys.push(Value::string(&key));
+        }
+        match chars.next() {
+            None => return Some(keys),
+            Some('.') => continue,
+            Some(_) => return None,
+        }
+    }
+}
+
+fn get_from(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    value: &Value,
+    navigation: &str,
+    default: Value,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if value.is_undef() {
+        return Ok(default);
+    }
+    if navigation.is_empty() {
+        return Ok(value.clone());
+    }
+    let Some(keys) = split_navigation(navigation) else {
+        return Err(site.fail("Syntax error in dotted-navigation string"));
+    };
+    match dig_path(value, &keys) {
+        Ok(Value::Undef) => Ok(default),
+        Ok(found) => Ok(found),
+        Err(message) => match closure {
+            Some(closure) => {
+                let mut error = Hash::new();
+                error = error.inserted(Value::string("msg"), Value::string(&message));
+                error = error.inserted(Value::string("issue_code"), Value::string("SLICE_ERROR"));
+                ev.call_lambda(closure, alloc::vec![Value::Hash(error)], site)
+            }
+            None => Err(site.fail(message)),
+        },
+    }
+}
+
+pub(super) fn get(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 2, Some(3))?;
+    check_arg(site, "dotted_string", &Type::string(), &args[1])?;
+    let navigation = args[1].as_str().unwrap_or("");
+    let default = args.get(2).cloned().unwrap_or(Value::Undef);
+    get_from(ev, site, &args[0], navigation, default, closure)
+}
+
+pub(super) fn getvar(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 1, Some(2))?;
+    check_arg(site, "get_string", &Type::string(), &args[0])?;
+    let text = args[0].as_str().unwrap_or("");
+    let name_end = text
+        .char_indices()
+        .find(|(i, c)| {
+            !(c.is_alphanumeric()
+                || *c == '_'
+                || (*c == ':' && text[*i..].starts_with("::"))
+                || (*c == ':' && *i > 0 && text[..*i].ends_with(':')))
+        })
+        .map_or(text.len(), |(i, _)| i);
+    let name = &text[..name_end];
+    let valid_start = name
+        .trim_start_matches("::")
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c == '_');
+    if !valid_start {
+        return Err(site.fail("The given string does not start with a valid variable name"));
+    }
+    let rest = &text[name_end..];
+    let navigation = match rest.strip_prefix('.') {
+        Some(navigation) => navigation,
+        None if rest.is_empty() => "",
+        None => {
+            return Err(site.fail(format!(
+                "First character after var name in get string must be a '.' - got {}",
+                rest.chars().next().unwrap_or(' ')
+            )))
+        }
+    };
+    let default = args.get(1).cloned().unwrap_or(Value::Undef);
+    let lookup = name.trim_start_matches("::");
+    let value = match crate::eval::evaluator::numeric_variable(lookup) {
+        Some(index) => Some(ev.scopes.match_variable(index)),
+        None => ev
+            .scopes
+            .lookup(lookup)
+            .cloned()
+            .or_else(|| ev.catalog.class_variable(lookup)),
+    };
+    match value {
+        Some(value) => get_from(ev, site, &value, navigation, default, closure),
+        None => Ok(default),
+    }
+}
+
+pub(super) fn compare(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 2, Some(3))?;
+    let comparable = |v: &Value| {
+        matches!(
+            v,
+            Value::Integer(_)
+                | Value::Float(_)
+                | Value::String(_)
+                | Value::SemVer(_)
+                | Value::Timespan(_)
+                | Value::Timestamp(_)
+        )
+    };
+    let (a, b) = (&args[0], &args[1]);
+    if !comparable(a) || !comparable(b) {
+        return Err(site.fail("'compare' compare(): Non comparable type. Only values of the types Numeric, String, Semver, Timestamp and Timestamp can be compared. Got"));
+    }
+    let number = |v: &Value| match v {
+        Value::Integer(n) => Some(*n as f64),
+        Value::Float(f) => Some(*f),
+        Value::Timespan(t) => Some(t.as_seconds_f64()),
+        Value::Timestamp(t) => Some(t.as_seconds_f64()),
+        _ => None,
+    };
+    let ordering = match (a, b) {
+        (Value::String(x), Value::String(y)) => {
+            if matches!(args.get(2), Some(Value::Boolean(false))) {
+                x.as_bytes().cmp(y.as_bytes())
+            } else {
+                x.to_lowercase().cmp(&y.to_lowercase())
+            }
+        }
+        (Value::SemVer(x), Value::SemVer(y)) => x.cmp(y),
+        (Value::Integer(x), Value::Integer(y)) => x.cmp(y),
+        (Value::Timespan(_), Value::Timestamp(_)) | (Value::Timestamp(_), Value::Timespan(_)) => {
+            return Err(site.fail("'compare' compare(): Can only compare values of the same type (or for Timestamp/Timespan also against Numeric). Got"))
+        }
+        _ => match (number(a), number(b)) {
+            (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
+            _ => return Err(site.fail("'compare' compare(): Can only compare values of the same type (or for Timestamp/Timespan also against Numeric). Got")),
+        },
+    };
+    Ok(Value::Integer(match ordering {
+        Ordering::Less => -1,
+        Ordering::Equal => 0,
+        Ordering::Greater => 1,
+    }))
+}
+
+fn numeric_text(text: &str) -> bool {
+    let body = text.strip_prefix('-').unwrap_or(text);
+    let digits = body.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return false;
+    }
+    let rest = &body[digits..];
+    if rest.is_empty() {
+        return true;
+    }
+    let mut chars = rest.chars();
+    matches!(chars.next(), Some('.' | '_' | 'e' | 'E'))
+        && !chars.as_str().is_empty()
+        && chars.as_str().bytes().all(|b| b.is_ascii_digit())
+}
+
+fn extreme(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+    want: Ordering,
+) -> EvalResult<Value> {
+    let name = site.name.to_string();
+    let values: Vec<Value> = match args.as_slice() {
+        [Value::Array(items)] => items.as_slice().to_vec(),
+        _ => args,
+    };
+    if values.is_empty() {
+        return Err(site.fail(format!(
+            "{name}(): Wrong number of arguments need at least one"
+        )));
+    }
+    let all_numeric = values
+        .iter()
+        .all(|v| matches!(v, Value::Integer(_) | Value::Float(_)));
+    let all_strings = values.iter().all(|v| matches!(v, Value::String(_)));
+    let mut best = values[0].clone();
+    for value in values.iter().skip(1) {
+        let ordering = if let Some(closure) = closure {
+            ev.step(1, site.span)?;
+            let result = ev.call_lambda(closure, alloc::vec![value.clone(), best.clone()], site)?;
+            lambda_ordering(&result)
+        } else if all_numeric {
+            ruby_cmp(value, &best).map_err(|m| site.fail(m))?
+        } else if all_strings {
+            let (x, y) = (value.as_str().unwrap_or(""), best.as_str().unwrap_or(""));
+            if numeric_text(x) && numeric_text(y) {
+                deprecation(ev, &format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"));
+                let f = |s: &str| s.replace('_', "").parse::<f64>().unwrap_or(0.0);
+                f(x).partial_cmp(&f(y)).unwrap_or(Ordering::Equal)
+            } else {
+                x.as_bytes().cmp(y.as_bytes())
+            }
+        } else {
+            deprecation(ev, &format!("The {name}() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda"));
+            let x = super::format::sprintf::ruby_to_s(value);
+            let y = super::format::sprintf::ruby_to_s(&best);
+            x.as_bytes().cmp(y.as_bytes())
+        };
+        if ordering == want {
+            best = value.clone();
+        }
+    }
+    Ok(best)
+}
+
+pub(super) fn max(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    extreme(ev, site, args, closure, Ordering::Greater)
+}
+
+pub(super) fn min(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    extreme(ev, site, args, closure, Ordering::Less)
+}

@@ -1,0 +1,392 @@
+//! More iteration functions: `index`, `group_by`, `partition`, `slice`, `reverse_each`, `step`
+//! and `tree_each`.
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::args::{check_arg, no_signature};
+use super::iteration::{into_values, iterable, walk, Items};
+use super::{expect_args, expect_block};
+use crate::eval::calls::{CallSite, Closure};
+use crate::eval::evaluator::{is_truthy, Evaluator};
+use crate::eval::flow::{EvalResult, Unwind};
+use crate::types::Type;
+use crate::value::{puppet_equals, Hash, Value};
+
+fn key_of(items: &Items, index: usize) -> Value {
+    match items {
+        Items::Sequence(_) => Value::Integer(index as i64),
+        Items::Entries(pairs) => pairs.get(index).map_or(Value::Undef, |(k, _)| k.clone()),
+    }
+}
+
+pub(super) fn index(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    match (args.as_slice(), closure) {
+        ([Value::String(text), needle], None) => {
+            let found = match needle {
+                Value::String(needle) => text.find(&**needle),
+                Value::Regexp(regexp) => regexp.regex().find(text).map(|m| m.start()),
+                _ => return Err(no_signature(site)),
+            };
+            Ok(found.map_or(Value::Undef, |byte| {
+                Value::Integer(text[..byte].chars().count() as i64)
+            }))
+        }
+        ([subject, needle], None) => {
+            let items = iterable(ev, site, subject)?;
+            let position = match &items {
+                Items::Sequence(values) => values.iter().position(|v| puppet_equals(v, needle)),
+                Items::Entries(pairs) => pairs.iter().position(|(_, v)| puppet_equals(v, needle)),
+            };
+            Ok(position.map_or(Value::Undef, |i| key_of(&items, i)))
+        }
+        ([subject], Some(closure)) => {
+            let items = iterable(ev, site, subject)?;
+            let closure = expect_block(site, Some(closure), 1, 2)?;
+            let mut found = None;
+            // A hash with a one-parameter lambda gives it the values only.
+            let items = match items {
+                Items::Entries(pairs) if closure.param_count() < 2 => {
+                    let keys: Vec<Value> = pairs.iter().map(|(k, _)| k.clone()).collect();
+                    let values = Items::Sequence(pairs.into_iter().map(|(_, v)| v).collect());
+                    walk(ev, site, closure, &values, |i, value| {
+                        if is_truthy(&value) {
+                            found = Some(i);
+                            false
+                        } else {
+                            true
+                        }
+                    })?;
+                    return Ok(found
+                        .and_then(|i| keys.get(i).cloned())
+                        .unwrap_or(Value::Undef));
+                }
+                other => other,
+            };
+            walk(ev, site, closure, &items, |i, value| {
+                if is_truthy(&value) {
+                    found = Some(i);
+                    false
+                } else {
+                    true
+                }
+            })?;
+            Ok(found.map_or(Value::Undef, |i| key_of(&items, i)))
+        }
+        _ => Err(no_signature(site)),
+    }
+}
+
+pub(super) fn group_by(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 1, Some(1))?;
+    let items = iterable(ev, site, &args[0])?;
+    let closure = expect_block(site, closure, 1, 2)?;
+    let mut keys = Vec::new();
+    walk(ev, site, closure, &items, |i, key| {
+        keys.push((i, key));
+        true
+    })?;
+    let values = into_values(items);
+    let mut groups: Vec<(Value, Vec<Value>)> = Vec::new();
+    for (i, key) in keys {
+        let value = values.get(i).cloned().unwrap_or(Value::Undef);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, members)) => members.push(value),
+            None => groups.push((key, alloc::vec![value])),
+        }
+    }
+    Ok(Value::Hash(
+        groups
+            .into_iter()
+            .map(|(k, v)| (k, Value::array(v)))
+            .collect::<Hash>(),
+    ))
+}
+
+pub(super) fn partition(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 1, Some(1))?;
+    let items = iterable(ev, site, &args[0])?;
+    let closure = expect_block(site, closure, 1, 2)?;
+    let mut verdicts = Vec::new();
+    walk(ev, site, closure, &items, |_, value| {
+        verdicts.push(is_truthy(&value));
+        true
+    })?;
+    let (mut yes, mut no) = (Vec::new(), Vec::new());
+    for (value, verdict) in into_values(items).into_iter().zip(verdicts) {
+        if verdict {
+            yes.push(value);
+        } else {
+            no.push(value);
+        }
+    }
+    Ok(Value::array(alloc::vec![
+        Value::array(yes),
+        Value::array(no)
+    ]))
+}
+
+pub(super) fn slice(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 2, Some(2))?;
+    let size = match &args[1] {
+        Value::Integer(n) if *n >= 1 => *n as usize,
+        _ => return Err(no_signature(site)),
+    };
+    let items = iterable(ev, site, &args[0])?;
+    let values = into_values(items);
+    let chunks: Vec<Vec<Value>> = values.chunks(size).map(<[Value]>::to_vec).collect();
+    let Some(closure) = closure else {
+        return Ok(Value::array(chunks.into_iter().map(Value::array).collect()));
+    };
+    let (_, max) = closure.arity();
+    let serving = match max {
+        None => size,
+        Some(n) => n,
+    };
+    if serving == 0 {
+        return Err(site.fail("slice(): block must define at least one parameter. Block has 0."));
+    }
+    if serving != 1 && serving != size {
+        return Err(site.fail(format!("slice(): block must define one parameter, or the same number of parameters as the given size of the slice ({size}). Block has {serving}")));
+    }
+    for chunk in chunks {
+        ev.step(1, site.span)?;
+        let call_args = if serving == 1 {
+            alloc::vec![Value::array(chunk)]
+        } else {
+            let mut chunk = chunk;
+            chunk.resize(serving, Value::Undef);
+            chunk
+        };
+        match ev.call_lambda(closure, call_args, site) {
+            Ok(_) => {}
+            Err(Unwind::Break(_)) => break,
+            Err(other) => return Err(other),
+        }
+    }
+    Ok(args.into_iter().next().unwrap_or(Value::Undef))
+}
+
+/// Call a one-parameter lambda for each value (until `break()`).
+fn each_value(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    closure: &Closure<'_>,
+    values: Vec<Value>,
+) -> EvalResult<()> {
+    for value in values {
+        ev.step(1, site.span)?;
+        match ev.call_lambda(closure, alloc::vec![value], site) {
+            Ok(_) => {}
+            Err(Unwind::Break(_)) => break,
+            Err(other) => return Err(other),
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn reverse_each(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 1, Some(1))?;
+    let items = iterable(ev, site, &args[0])?;
+    let mut values = into_values(items);
+    values.reverse();
+    match closure {
+        Some(closure) => {
+            let closure = expect_block(site, Some(closure), 1, 1)?;
+            each_value(ev, site, closure, values)?;
+            Ok(Value::Undef)
+        }
+        None => Ok(super::iterator_value(values)),
+    }
+}
+
+pub(super) fn step(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 2, Some(2))?;
+    let items = iterable(ev, site, &args[0])?;
+    check_arg(site, "step", &Type::integer(Some(1), None), &args[1])?;
+    let step = match &args[1] {
+        Value::Integer(n) => *n as usize,
+        _ => 1,
+    };
+    let values: Vec<Value> = into_values(items)
+        .into_iter()
+        .step_by(step.max(1))
+        .collect();
+    match closure {
+        Some(closure) => {
+            let closure = expect_block(site, Some(closure), 1, 1)?;
+            each_value(ev, site, closure, values)?;
+            Ok(Value::Undef)
+        }
+        None => Ok(super::iterator_value(values)),
+    }
+}
+
+struct TreeOptions {
+    include_root: bool,
+    include_containers: bool,
+    include_values: bool,
+    depth_first: bool,
+}
+
+fn tree_children(value: &Value) -> Option<Vec<(Value, Value)>> {
+    match value {
+        Value::Array(items) => Some(
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (Value::Integer(i as i64), v.clone()))
+                .collect(),
+        ),
+        Value::Hash(hash) => Some(hash.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+        _ => None,
+    }
+}
+
+/// The `[path, value]` pairs a tree walk visits, in order.
+fn tree_walk(root: &Value, options: &TreeOptions, limit: usize) -> Vec<(Vec<Value>, Value)> {
+    let mut out = Vec::new();
+    let wanted = |value: &Value, path: &[Value]| {
+        let container = tree_children(value).is_some();
+        if path.is_empty() && !options.include_root {
+            return false;
+        }
+        if container {
+            options.include_containers
+        } else {
+            options.include_values
+        }
+    };
+    if options.depth_first {
+        let mut stack: Vec<(Vec<Value>, Value)> = alloc::vec![(Vec::new(), root.clone())];
+        while let Some((path, value)) = stack.pop() {
+            if out.len() > limit {
+                break;
+            }
+            if wanted(&value, &path) {
+                out.push((path.clone(), value.clone()));
+            }
+            if let Some(children) = tree_children(&value) {
+                for (key, child) in children.into_iter().rev() {
+                    let mut child_path = path.clone();
+                    child_path.push(key);
+                    stack.push((child_path, child));
+                }
+            }
+        }
+    } else {
+        let mut queue = alloc::collections::VecDeque::new();
+        queue.push_back((Vec::new(), root.clone()));
+        while let Some((path, value)) = queue.pop_front() {
+            if out.len() > limit {
+                break;
+            }
+            if wanted(&value, &path) {
+                out.push((path.clone(), value.clone()));
+            }
+            if let Some(children) = tree_children(&value) {
+                for (key, child) in children {
+                    let mut child_path = path.clone();
+                    child_path.push(key);
+                    queue.push_back((child_path, child));
+                }
+            }
+        }
+    }
+    out
+}
+
+pub(super) fn tree_each(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 1, Some(2))?;
+    if !matches!(&args[0], Value::Array(_) | Value::Hash(_)) {
+        return Err(no_signature(site));
+    }
+    let mut options = TreeOptions {
+        include_root: true,
+        include_containers: true,
+        include_values: true,
+        depth_first: true,
+    };
+    if let Some(given) = args.get(1) {
+        let Value::Hash(hash) = given else {
+            return Err(no_signature(site));
+        };
+        for (key, value) in hash.iter() {
+            match (key.as_str(), value) {
+                (Some("include_root"), Value::Boolean(b)) => options.include_root = *b,
+                (Some("include_containers"), Value::Boolean(b)) => options.include_containers = *b,
+                (Some("include_values"), Value::Boolean(b)) => options.include_values = *b,
+                (Some("include_refs"), Value::Boolean(_)) | (Some("container_type"), _) => {}
+                (Some("order"), Value::String(order)) if &**order == "depth_first" => {}
+                (Some("order"), Value::String(order)) if &**order == "breadth_first" => {
+                    options.depth_first = false
+                }
+                _ => return Err(no_signature(site)),
+            }
+        }
+    }
+    let limit = ev.options.limits.max_collection_len;
+    let visits = tree_walk(&args[0], &options, limit);
+    ev.check_collection(visits.len(), site.span)?;
+    match closure {
+        None => Ok(super::iterator_value(
+            visits
+                .into_iter()
+                .map(|(path, value)| Value::array(alloc::vec![Value::array(path), value]))
+                .collect(),
+        )),
+        Some(closure) => {
+            let closure = expect_block(site, Some(closure), 1, 2)?;
+            let two = closure.param_count() >= 2;
+            for (path, value) in visits {
+                ev.step(1, site.span)?;
+                let call_args = if two {
+                    alloc::vec![Value::array(path), value]
+                } else {
+                    alloc::vec![value]
+                };
+                match ev.call_lambda(closure, call_args, site) {
+                    Ok(_) => {}
+                    Err(Unwind::Break(_)) => break,
+                    Err(other) => return Err(other),
+                }
+            }
+            Ok(args.into_iter().next().unwrap_or(Value::Undef))
+        }
+    }
+}

@@ -1,0 +1,698 @@
+//! String functions: case changes, `chomp`/`chop`/`strip`, `split`, `join`, `match`, `regsubst`,
+//! `versioncmp`, `shellquote`, `sprintf`, and the digests `md5`, `sha1`, `sha256`.
+
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+use super::args::{check_arg, mismatch, no_signature};
+use super::expect_args;
+use crate::eval::calls::{CallSite, Closure};
+use crate::eval::evaluator::Evaluator;
+use crate::eval::flow::EvalResult;
+use crate::types::Type;
+use crate::value::{Hash, Regexp, Value};
+
+/// Ruby's `String#capitalize`: first character upcased, the rest downcased.
+pub(crate) fn capitalize_str(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => {
+            let mut out: String = first.to_uppercase().collect();
+            out.push_str(&chars.as_str().to_lowercase());
+            out
+        }
+        None => String::new(),
+    }
+}
+
+fn is_ruby_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | '\0')
+}
+
+/// Ruby's `String#strip`.
+pub(crate) fn ruby_strip(text: &str) -> &str {
+    text.trim_matches(is_ruby_space)
+}
+
+/// Apply a string operation to a String, or to the strings in an Array or Hash (recursively);
+/// numbers pass through. `what` names the accepted types in the mismatch message.
+fn map_strings(
+    site: &CallSite,
+    args: &[Value],
+    numbers: bool,
+    op: &dyn Fn(&str) -> String,
+) -> EvalResult<Value> {
+    expect_args(site, args, 1, Some(1))?;
+    fn walk(value: &Value, op: &dyn Fn(&str) -> String) -> Value {
+        match value {
+            Value::String(text) => Value::string(&op(text)),
+            Value::Array(items) => Value::array(items.iter().map(|v| walk(v, op)).collect()),
+            Value::Hash(hash) => Value::Hash(
+                hash.iter()
+                    .map(|(k, v)| (walk(k, op), walk(v, op)))
+                    .collect::<Hash>(),
+            ),
+            other => other.clone(),
+        }
+    }
+    match &args[0] {
+        Value::String(_) | Value::Array(_) | Value::Hash(_) => Ok(walk(&args[0], op)),
+        Value::Integer(_) | Value::Float(_) if numbers => Ok(args[0].clone()),
+        other => {
+            let what = if numbers {
+                "a value of type Numeric, String, Array, or Hash"
+            } else {
+                "a value of type String, Array, or Hash"
+            };
+            Err(site.fail(mismatch(&site.name, "arg", what, other)))
+        }
+    }
+}
+
+macro_rules! string_function {
+    ($name:ident, $numbers:expr, $op:expr) => {
+        pub(super) fn $name(
+            _: &mut Evaluator<'_>,
+            site: &CallSite,
+            args: Vec<Value>,
+            _: Option<&Closure<'_>>,
+        ) -> EvalResult<Value> {
+            map_strings(site, &args, $numbers, &$op)
+        }
+    };
+}
+
+string_function!(upcase, true, |s: &str| s.to_uppercase());
+string_function!(downcase, true, |s: &str| s.to_lowercase());
+string_function!(capitalize, true, capitalize_str);
+string_function!(camelcase, true, |s: &str| s
+    .split('_')
+    .map(capitalize_str)
+    .collect::<String>());
+string_function!(chomp, true, |s: &str| {
+    let t = s
+        .strip_suffix("\r\n")
+        .or_else(|| s.strip_suffix('\n'))
+        .or_else(|| s.strip_suffix('\r'))
+        .unwrap_or(s);
+    t.to_string()
+});
+string_function!(chop, true, |s: &str| {
+    if let Some(t) = s.strip_suffix("\r\n") {
+        return t.to_string();
+    }
+    let mut t = s.to_string();
+    t.pop();
+    t
+});
+string_function!(lstrip, true, |s: &str| s
+    .trim_start_matches(is_ruby_space)
+    .to_string());
+string_function!(rstrip, true, |s: &str| s
+    .trim_end_matches(is_ruby_space)
+    .to_string());
+string_function!(strip, true, |s: &str| ruby_strip(s).to_string());
+
+/// Compile a pattern string with regsubst-style flags.
+pub(crate) fn compile(site: &CallSite, source: &str) -> EvalResult<Regexp> {
+    Regexp::new(source).map_err(|e| site.fail(format!("{e}")))
+}
+
+/// The regexp a pattern argument stands for: a string, a regexp, `Regexp[/x/]`.
+fn pattern_of(site: &CallSite, value: &Value) -> EvalResult<Option<Regexp>> {
+    Ok(match value {
+        Value::String(text) => Some(compile(site, text)?),
+        Value::Regexp(regexp) => Some(regexp.clone()),
+        Value::Type(ty) => match &**ty {
+            Type::Regexp(Some(regexp)) => Some(regexp.clone()),
+            Type::Regexp(None) => Some(compile(site, "")?),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// Ruby's `String#split(regexp)`: captures included, trailing empty fields removed.
+pub(crate) fn ruby_split(text: &str, regexp: &Regexp) -> Vec<Value> {
+    let mut out = Vec::new();
+    if text.is_empty() {
+        return out;
+    }
+    let mut field_start = 0;
+    for captures in regexp.regex().captures_iter(text) {
+        let Some(whole) = captures.get(0) else {
+            continue;
+        };
+        if whole.start() == whole.end() {
+            if whole.start() == field_start || whole.start() >= text.len() {
+                continue;
+            }
+        } else if whole.start() == 0 && whole.end() == 0 {
+            continue;
+        }
+        out.push(Value::string(&text[field_start..whole.start()]));
+        for group in captures.iter().skip(1).flatten() {
+            out.push(Value::string(group.as_str()));
+        }
+        field_start = whole.end();
+    }
+    out.push(Value::string(&text[field_start..]));
+    while out
+        .last()
+        .is_some_and(|v| v.as_str().is_some_and(str::is_empty))
+    {
+        out.pop();
+    }
+    out
+}
+
+pub(super) fn split(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 2, Some(2))?;
+    check_arg(site, "str", &Type::string(), &args[0])?;
+    let text = args[0].as_str().unwrap_or("");
+    let regexp = match pattern_of(site, &args[1])? {
+        Some(regexp) => regexp,
+        None => return Err(no_signature(site)),
+    };
+    let parts = ruby_split(text, &regexp);
+    ev.check_collection(parts.len(), site.span)?;
+    Ok(Value::array(parts))
+}
+
+fn join_into(out: &mut String, value: &Value, separator: &str, first: &mut bool) {
+    match value {
+        Value::Array(items) => {
+            for item in items.iter() {
+                join_into(out, item, separator, first);
+            }
+        }
+        other => {
+            if !*first {
+                out.push_str(separator);
+            }
+            *first = false;
+            out.push_str(&super::format::sprintf::ruby_to_s(other));
+        }
+    }
+}
+
+pub(super) fn join(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 1, Some(2))?;
+    check_arg(site, "arg", &Type::array(Type::Any), &args[0])?;
+    let separator = match args.get(1) {
+        None => "",
+        Some(Value::String(text)) => text,
+        Some(other) => {
+            return Err(site.fail(mismatch(&site.name, "delimiter", "a String value", other)))
+        }
+    };
+    let mut out = String::new();
+    let mut first = true;
+    if let Value::Array(items) = &args[0] {
+        for item in items.iter() {
+            join_into(&mut out, item, separator, &mut first);
+            ev.check_string(&out, site.span)?;
+        }
+    }
+    Ok(Value::string(&out))
+}
+
+fn match_one(text: &str, regexp: &Regexp) -> Value {
+    match regexp.regex().captures(text) {
+        Some(captures) => Value::array(
+            captures
+                .iter()
+                .map(|group| group.map_or(Value::Undef, |g| Value::string(g.as_str())))
+                .collect(),
+        ),
+        None => Value::Undef,
+    }
+}
+
+fn match_patterns(text: &str, patterns: &[Regexp]) -> Value {
+    for regexp in patterns {
+        let result = match_one(text, regexp);
+        if !result.is_undef() {
+            return result;
+        }
+    }
+    Value::Undef
+}
+
+pub(super) fn match_(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 2, Some(2))?;
+    let patterns: Vec<Regexp> = match &args[1] {
+        Value::Type(ty) => match &**ty {
+            Type::Pattern(patterns) => patterns.to_vec(),
+            _ => pattern_of(site, &args[1])?.into_iter().collect(),
+        },
+        other => pattern_of(site, other)?.into_iter().collect(),
+    };
+    if patterns.is_empty() && !matches!(&args[1], Value::Type(_)) {
+        return Err(site.fail("match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got Integer"));
+    }
+    match &args[0] {
+        Value::String(text) => Ok(match_patterns(text, &patterns)),
+        Value::Array(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for item in items.iter() {
+                match item {
+                    Value::String(text) => out.push(match_patterns(text, &patterns)),
+                    _ => return Err(no_signature(site)),
+                }
+            }
+            Ok(Value::array(out))
+        }
+        _ => Err(no_signature(site)),
+    }
+}
+
+/// Ruby's `sub`/`gsub` replacement text: `\0 \& \1..\9 \k<name> \` \' \\`.
+fn expand_replacement(
+    out: &mut String,
+    replacement: &str,
+    captures: &regex_lite::Captures<'_>,
+    text: &str,
+    regexp: &Regexp,
+) {
+    let mut chars = replacement.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.peek().copied() {
+            Some(d @ '0'..='9') => {
+                chars.next();
+                let index = d as usize - '0' as usize;
+                if let Some(group) = captures.get(index) {
+                    out.push_str(group.as_str());
+                }
+            }
+            Some('&') => {
+                chars.next();
+                if let Some(group) = captures.get(0) {
+                    out.push_str(group.as_str());
+                }
+            }
+            Some('`') => {
+                chars.next();
+                if let Some(group) = captures.get(0) {
+                    out.push_str(&text[..group.start()]);
+                }
+            }
+            Some('\'') => {
+                chars.next();
+                if let Some(group) = captures.get(0) {
+                    out.push_str(&text[group.end()..]);
+                }
+            }
+            Some('\\') => {
+                chars.next();
+                out.push('\\');
+            }
+            Some('k') => {
+                let rest: String = chars.clone().collect();
+                if let Some(name) = rest
+                    .strip_prefix("k<")
+                    .and_then(|r| r.split_once('>'))
+                    .map(|(name, _)| name.to_string())
+                {
+                    for _ in 0..name.chars().count() + 3 {
+                        chars.next();
+                    }
+                    let _ = regexp;
+                    if let Some(group) = captures.name(&name) {
+                        out.push_str(group.as_str());
+                    }
+                } else {
+                    out.push('\\');
+                }
+            }
+            _ => out.push('\\'),
+        }
+    }
+}
+
+fn substitute(text: &str, regexp: &Regexp, replacement: &Value, global: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for captures in regexp.regex().captures_iter(text) {
+        let Some(whole) = captures.get(0) else {
+            continue;
+        };
+        out.push_str(&text[last..whole.start()]);
+        match replacement {
+            Value::Hash(hash) => {
+                if let Some(Value::String(s)) = hash.get(&Value::string(whole.as_str())) {
+                    out.push_str(s);
+                }
+            }
+            Value::String(s) => expand_replacement(&mut out, s, &captures, text, regexp),
+            _ => {}
+        }
+        last = whole.end();
+        if !global {
+            break;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+pub(super) fn regsubst(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 3, Some(5))?;
+    let flags = match args.get(3) {
+        None | Some(Value::Undef) => "",
+        Some(Value::String(flags)) => flags,
+        Some(_) => return Err(no_signature(site)),
+    };
+    if !flags.chars().all(|c| matches!(c, 'G' | 'E' | 'I' | 'M')) {
+        return Err(no_signature(site));
+    }
+    if !matches!(&args[2], Value::String(_) | Value::Hash(_)) {
+        return Err(no_signature(site));
+    }
+    let global = flags.contains('G');
+    let regexp = match &args[1] {
+        Value::String(source) => {
+            let mut inline = String::new();
+            if flags.contains('I') {
+                inline.push('i');
+            }
+            if flags.contains('M') {
+                inline.push('m');
+            }
+            if flags.contains('E') {
+                inline.push('x');
+            }
+            let source = if inline.is_empty() {
+                source.to_string()
+            } else {
+                format!("(?{inline}){source}")
+            };
+            match Regexp::new(&source) {
+                Ok(regexp) => regexp,
+                Err(e) => {
+                    return Err(site.fail(format!(
+                        "{}: /{}/",
+                        e.message,
+                        args[1].as_str().unwrap_or("")
+                    )))
+                }
+            }
+        }
+        other => {
+            if flags.chars().any(|c| c != 'G') {
+                return Err(no_signature(site));
+            }
+            match pattern_of(site, other)? {
+                Some(regexp) => regexp,
+                None => return Err(no_signature(site)),
+            }
+        }
+    };
+    let replace = |text: &str| Value::string(&substitute(text, &regexp, &args[2], global));
+    let result = match &args[0] {
+        Value::String(text) => replace(text),
+        Value::Array(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for item in items.iter() {
+                match item {
+                    Value::String(text) => out.push(replace(text)),
+                    _ => return Err(no_signature(site)),
+                }
+            }
+            Value::array(out)
+        }
+        Value::Sensitive(inner) => match &**inner {
+            Value::String(text) => Value::Sensitive(Rc::new(replace(text))),
+            _ => return Err(no_signature(site)),
+        },
+        _ => return Err(no_signature(site)),
+    };
+    if let Value::String(text) = &result {
+        ev.check_string(text, site.span)?;
+    }
+    Ok(result)
+}
+
+/// Puppet's `versioncmp` (Puppet::Util::Package.versioncmp).
+pub(crate) fn version_compare(a: &str, b: &str) -> Ordering {
+    fn tokens(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let start = i;
+            if bytes[i] == b'-' || bytes[i] == b'.' {
+                i += 1;
+            } else if bytes[i].is_ascii_digit() {
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+            } else {
+                while i < bytes.len()
+                    && !matches!(bytes[i], b'-' | b'.')
+                    && !bytes[i].is_ascii_digit()
+                {
+                    i += 1;
+                }
+                while !text.is_char_boundary(i) {
+                    i += 1;
+                }
+            }
+            out.push(&text[start..i]);
+        }
+        out
+    }
+    let (ax, bx) = (tokens(a), tokens(b));
+    for (x, y) in ax.iter().zip(bx.iter()) {
+        if x == y {
+            continue;
+        }
+        if *x == "-" {
+            return Ordering::Less;
+        }
+        if *y == "-" {
+            return Ordering::Greater;
+        }
+        if *x == "." {
+            return Ordering::Less;
+        }
+        if *y == "." {
+            return Ordering::Greater;
+        }
+        let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if numeric(x) && numeric(y) {
+            if x.starts_with('0') || y.starts_with('0') {
+                return x.to_uppercase().cmp(&y.to_uppercase());
+            }
+            let xn = x.trim_start_matches('0');
+            let yn = y.trim_start_matches('0');
+            return xn.len().cmp(&yn.len()).then_with(|| xn.cmp(yn));
+        }
+        return x.to_uppercase().cmp(&y.to_uppercase());
+    }
+    if ax.len() != bx.len() && ax.len().min(bx.len()) > 0 {
+        // Ruby compares the whole strings when one runs out of tokens.
+    }
+    a.cmp(b)
+}
+
+pub(super) fn versioncmp(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    expect_args(site, &args, 2, Some(3))?;
+    check_arg(site, "a", &Type::string(), &args[0])?;
+    check_arg(site, "b", &Type::string(), &args[1])?;
+    let a = args[0].as_str().unwrap_or("");
+    let b = args[1].as_str().unwrap_or("");
+    let ignore_zeroes = matches!(args.get(2), Some(Value::Boolean(true)));
+    let strip = |s: &str| -> String {
+        if !ignore_zeroes {
+            return s.to_string();
+        }
+        let mut t = s.to_string();
+        while t.ends_with(".0") {
+            t.truncate(t.len() - 2);
+        }
+        t
+    };
+    Ok(Value::Integer(
+        match version_compare(&strip(a), &strip(b)) {
+            Ordering::Less => -1,
+            Ordering::Equal => 0,
+            Ordering::Greater => 1,
+        },
+    ))
+}
+
+fn flatten_words(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::Array(items) => items.iter().for_each(|item| flatten_words(item, out)),
+        other => out.push(super::format::sprintf::ruby_to_s(other)),
+    }
+}
+
+pub(super) fn shellquote(
+    _: &mut Evaluator<'_>,
+    _: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    const SAFE: &str = "@%_+=:,./-";
+    const DANGEROUS: &str = "!\"`$\\";
+    let mut words = Vec::new();
+    for arg in &args {
+        flatten_words(arg, &mut words);
+    }
+    let quoted: Vec<String> = words
+        .iter()
+        .map(|word| {
+            if !word.is_empty()
+                && word
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || SAFE.contains(c))
+            {
+                word.clone()
+            } else if !word.chars().any(|c| DANGEROUS.contains(c)) {
+                format!("\"{word}\"")
+            } else if !word.contains('\'') {
+                format!("'{word}'")
+            } else {
+                let mut out = String::from("\"");
+                for c in word.chars() {
+                    if DANGEROUS.contains(c) {
+                        out.push('\\');
+                    }
+                    out.push(c);
+                }
+                out.push('"');
+                out
+            }
+        })
+        .collect();
+    Ok(Value::string(&quoted.join(" ")))
+}
+
+pub(super) fn sprintf(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.is_empty() {
+        return Err(site.fail("sprintf(): Wrong number of arguments given (0 for minimum 1)"));
+    }
+    let format_text = match &args[0] {
+        Value::String(text) => text.to_string(),
+        other => super::format::sprintf::ruby_to_s(other),
+    };
+    match super::format::sprintf::sprintf(&format_text, &args[1..]) {
+        Ok(text) => {
+            ev.check_string(&text, site.span)?;
+            Ok(Value::string(&text))
+        }
+        Err(message) => Err(site.fail(message)),
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn digest_text(site: &CallSite, args: &[Value]) -> EvalResult<String> {
+    expect_args(site, args, 1, Some(1))?;
+    Ok(super::format::sprintf::ruby_to_s(&args[0]))
+}
+
+pub(super) fn md5(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    use md5::Digest;
+    let text = digest_text(site, &args)?;
+    Ok(Value::string(&hex(&md5::Md5::digest(text.as_bytes()))))
+}
+
+pub(super) fn sha1(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    use sha1::Digest;
+    let text = digest_text(site, &args)?;
+    Ok(Value::string(&hex(&sha1::Sha1::digest(text.as_bytes()))))
+}
+
+pub(super) fn sha256(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    use sha2::Digest;
+    let text = digest_text(site, &args)?;
+    Ok(Value::string(&hex(&sha2::Sha256::digest(text.as_bytes()))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split_text(text: &str, pattern: &str) -> Vec<String> {
+        let regexp = Regexp::new(pattern).map_err(|e| e.message);
+        match regexp {
+            Ok(regexp) => ruby_split(text, &regexp)
+                .iter()
+                .map(|v| v.as_str().unwrap_or("?").to_string())
+                .collect(),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn ruby_split_rules() {
+        assert_eq!(split_text("a,b,,c,,", ","), ["a", "b", "", "c"]);
+        assert_eq!(split_text("abc", ""), ["a", "b", "c"]);
+        assert!(split_text("a.b", ".").is_empty());
+        assert_eq!(split_text("a1b2c", "\\d"), ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn versions() {
+        assert_eq!(version_compare("1.10", "1.9"), Ordering::Greater);
+        assert_eq!(version_compare("1.0a", "1.0"), Ordering::Greater);
+        assert_eq!(version_compare("1.0-rc1", "1.0"), Ordering::Greater);
+    }
+}
