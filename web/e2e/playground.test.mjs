@@ -187,7 +187,7 @@ test('AST ranges are byte offsets mapped to the editor: clicking one selects tha
 test('every example evaluates without error (those the engine cannot run yet are listed and must still fail)', async () => {
   // Examples the engine cannot evaluate yet: this list only shrinks. When one starts to work this
   // test fails and asks for it to be removed here.
-  const NOT_YET = new Set(['epp']);
+  const NOT_YET = new Set([]);
   const { page, errors, close } = await openPage(env, codeLink(env, '0'));
   const ids = await page.getByTestId('examples').locator('option').evaluateAll((options) => options.map((o) => o.value).filter(Boolean));
   assert.ok(ids.length >= 10);

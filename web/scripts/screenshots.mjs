@@ -12,12 +12,14 @@ const server = await startServer(0);
 const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
-const code = `# Integer arithmetic with Puppet's precedence: * / % before + -.
-# Division and modulo round toward negative infinity, as in Ruby.
-(1 + 2) * 3
-  + -7 / 2
-  + -4 % 3
-  + 0xFF - 0777
+const code = `# Types, lambdas, interpolation and String formatting, evaluated in the browser.
+type Port = Integer[1, 65535]
+$ports = [80, 443, 8080]
+$ok = $ports.all |$p| { $p =~ Port }
+$by_kind = $ports.group_by |$p| { $p < 1024 ? { true => 'system', default => 'user' } }
+notice("ports: \${ports.join(', ')}")
+$summary = String($by_kind, '%p')
+[$ok, type($by_kind), $summary]
 `;
 const shots = [
   { name: 'desktop-light', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },

@@ -31,6 +31,8 @@ pub(crate) struct Evaluator<'o> {
     pub functions: BTreeMap<String, Rc<FunctionDefinition>>,
     pub aliases: AliasRegistry,
     pub catalog: super::catalog::Catalog,
+    /// The output of the EPP templates being rendered, innermost last.
+    pub epp_output: Vec<String>,
 }
 
 impl<'o> Evaluator<'o> {
@@ -46,6 +48,7 @@ impl<'o> Evaluator<'o> {
             functions: BTreeMap::new(),
             aliases: AliasRegistry::new(),
             catalog: super::catalog::Catalog::default(),
+            epp_output: Vec::new(),
         };
         super::builtin_vars::define(&mut evaluator.scopes);
         evaluator
@@ -179,11 +182,8 @@ impl<'o> Evaluator<'o> {
                 Ok(Value::array(super::operators::unfold(right)))
             }
             ExprKind::EppTemplate { body, .. } => self.eval(body),
-            ExprKind::RenderText(_) | ExprKind::RenderExpr(_) => Err(error(
-                "EPP_OUTSIDE_TEMPLATE",
-                "Template text can only be rendered by an EPP template",
-                span,
-            )),
+            ExprKind::RenderText(text) => self.render_text(text, span),
+            ExprKind::RenderExpr(inner) => self.render_expr(inner, span),
         }
     }
 

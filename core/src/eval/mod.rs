@@ -13,6 +13,7 @@ pub(crate) mod calls;
 mod catalog;
 mod control;
 mod definitions;
+mod epp;
 pub(crate) mod evaluator;
 pub(crate) mod flow;
 mod limits;

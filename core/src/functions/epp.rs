@@ -1,17 +1,45 @@
 //! `inline_epp(template, params)`: an EPP template rendered with its parameters.
 
+use alloc::format;
 use alloc::vec::Vec;
 
+use super::expect_args;
 use crate::eval::calls::{CallSite, Closure};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::EvalResult;
-use crate::value::Value;
+use crate::syntax::parse_epp;
+use crate::types::{infer, type_label};
+use crate::value::{Hash, Value};
 
 pub(super) fn inline_epp(
-    _: &mut Evaluator<'_>,
+    ev: &mut Evaluator<'_>,
     site: &CallSite,
-    _: Vec<Value>,
+    args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    Err(site.fail("inline_epp is not available yet: the evaluator does not render EPP text"))
+    expect_args(site, &args, 1, Some(2))?;
+    let template = match &args[0] {
+        Value::String(text) => text.clone(),
+        other => {
+            return Err(site.fail(format!(
+                "'inline_epp' parameter 'template' expects a String value, got {}",
+                type_label(&infer(other).generalize())
+            )))
+        }
+    };
+    let arguments = match args.get(1) {
+        None | Some(Value::Undef) => Hash::new(),
+        Some(Value::Hash(hash)) => hash.clone(),
+        Some(other) => {
+            return Err(site.fail(format!(
+                "'inline_epp' parameter 'parameters' expects a Hash value, got {}",
+                type_label(&infer(other).generalize())
+            )))
+        }
+    };
+    let (program, diagnostics) = parse_epp(&template);
+    if let Some(problem) = diagnostics.iter().find(|d| d.is_error()) {
+        return Err(site.fail(format!("inline_epp(): Invalid EPP: {}", problem.message)));
+    }
+    ev.render_template(&program, &arguments, site)
 }

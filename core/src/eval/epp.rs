@@ -1,0 +1,135 @@
+//! EPP rendering: template text and `<%= %>` output collected while a template's body runs, and
+//! the binding of a template's parameters (`<%- | $a, $b = 2 | -%>`).
+
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::String;
+
+use super::calls::CallSite;
+use super::evaluator::Evaluator;
+use super::flow::{error, EvalResult, Unwind};
+use crate::span::Span;
+use crate::syntax::ast::{Expr, ExprKind, Param, Program};
+use crate::types::describe_mismatch;
+use crate::value::{interpolate, Hash, Value};
+
+impl Evaluator<'_> {
+    /// Append literal template text to the template being rendered.
+    pub(crate) fn render_text(&mut self, text: &str, span: Span) -> EvalResult<Value> {
+        self.append_output(text, span)?;
+        Ok(Value::Undef)
+    }
+
+    /// `<%= expr %>`: the value in its interpolation form.
+    pub(crate) fn render_expr(&mut self, expr: &Expr, span: Span) -> EvalResult<Value> {
+        let value = self.eval(expr)?;
+        self.append_output(&interpolate(&value), span)?;
+        Ok(Value::Undef)
+    }
+
+    fn append_output(&mut self, text: &str, span: Span) -> EvalResult<()> {
+        let max = self.options.limits.max_string_len;
+        let Some(output) = self.epp_output.last_mut() else {
+            return Err(error(
+                "EPP_OUTSIDE_TEMPLATE",
+                "Template text can only be rendered by an EPP template",
+                span,
+            ));
+        };
+        output.push_str(text);
+        if output.len() > max {
+            return Err(error(
+                "SIZE_LIMIT",
+                format!("a string's length in bytes would exceed the limit of {max}"),
+                span,
+            ));
+        }
+        Ok(())
+    }
+
+    /// Render a parsed EPP template in a new scope that sees the caller's variables, with its
+    /// parameters bound from `arguments` (or, without a parameter list, every entry as a variable).
+    /// Errors inside the template are reported at the call.
+    pub(crate) fn render_template(
+        &mut self,
+        program: &Program,
+        arguments: &Hash,
+        site: &CallSite,
+    ) -> EvalResult<Value> {
+        let mark = self.scopes.push(self.scopes.current());
+        self.epp_output.push(String::new());
+        let result = self.render_template_body(program, arguments, site);
+        let output = self.epp_output.pop().unwrap_or_default();
+        self.scopes.pop(mark);
+        match result {
+            Ok(()) => Ok(Value::string(&output)),
+            Err(Unwind::Error(mut diagnostic)) => {
+                diagnostic.span = site.span;
+                Err(Unwind::Error(diagnostic))
+            }
+            Err(other) => Err(other),
+        }
+    }
+
+    fn render_template_body(
+        &mut self,
+        program: &Program,
+        arguments: &Hash,
+        site: &CallSite,
+    ) -> EvalResult<()> {
+        for expr in &program.body {
+            match &expr.kind {
+                ExprKind::EppTemplate { params, body } => {
+                    match params {
+                        Some(params) => self.bind_template_params(params, arguments, site)?,
+                        None => {
+                            for (key, value) in arguments.iter() {
+                                let name = crate::value::to_string_default(key);
+                                self.scopes
+                                    .bind_local(Rc::from(name.as_str()), value.clone());
+                            }
+                        }
+                    }
+                    self.eval(body)?;
+                }
+                _ => {
+                    self.eval(expr)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Bind template parameters the way Puppet does (its messages call the template a lambda).
+    fn bind_template_params(
+        &mut self,
+        params: &[Param],
+        arguments: &Hash,
+        site: &CallSite,
+    ) -> EvalResult<()> {
+        for (key, _) in arguments.iter() {
+            let name = crate::value::to_string_default(key);
+            if !params.iter().any(|p| p.name.name == name) {
+                return Err(site.fail(format!("lambda: has no parameter named '{name}'")));
+            }
+        }
+        for param in params {
+            let name = param.name.name.as_str();
+            let value = match (arguments.get(&Value::string(name)), &param.default) {
+                (Some(value), _) => value.clone(),
+                (None, Some(default)) => self.eval(default)?,
+                (None, None) => {
+                    return Err(site.fail(format!("lambda: expects a value for parameter '{name}'")))
+                }
+            };
+            if let Some(type_expr) = &param.type_expr {
+                let ty = self.eval_type_expr(type_expr)?;
+                if let Some(mismatch) = describe_mismatch(&ty, &value) {
+                    return Err(site.fail(format!("lambda: parameter '{name}' {mismatch}")));
+                }
+            }
+            self.scopes.bind_local(Rc::from(name), value);
+        }
+        Ok(())
+    }
+}
