@@ -24,6 +24,9 @@ use crate::span::Span;
 /// reports an error instead of recursing further; keeps native and wasm stacks safe.
 pub const MAX_NESTING: u32 = 200;
 
+/// How many syntax errors one parse reports at most (recovery can cascade on garbage input).
+const MAX_SYNTAX_ERRORS: usize = 100;
+
 /// A syntax error was recorded; the caller unwinds to a point where it can recover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Fail;
@@ -222,6 +225,9 @@ impl<'s> Parser<'s> {
     /// Records Puppet's "Syntax error at ..." for the token at hand.
     fn unexpected(&mut self) -> Fail {
         let token = self.peek();
+        if !self.should_report(token.span) {
+            return Fail;
+        }
         let diagnostic = if token.kind == TokenKind::Eof {
             Diagnostic::error(
                 Stage::Syntax,
@@ -244,11 +250,22 @@ impl<'s> Parser<'s> {
 
     /// A syntax-stage error with its own wording (e.g. "Virtual (@) can only be applied to ...").
     fn syntax_error(&mut self, code: &'static str, message: impl Into<String>, span: Span) -> Fail {
+        if !self.should_report(span) {
+            return Fail;
+        }
         self.syntax.push((
             self.pos,
             Diagnostic::error(Stage::Syntax, code, message, span),
         ));
         Fail
+    }
+
+    /// Whether another error is worth reporting: not after the nesting limit stopped the parse,
+    /// not twice at one place, and not more than `MAX_SYNTAX_ERRORS` in all.
+    fn should_report(&self, span: Span) -> bool {
+        !self.too_deep
+            && self.syntax.len() < MAX_SYNTAX_ERRORS
+            && self.syntax.last().is_none_or(|(_, last)| last.span != span)
     }
 
     fn validation_error(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
