@@ -5,16 +5,20 @@
 use std::fs;
 use std::path::PathBuf;
 
-use puppet_core::syntax::{parse, validation_summary};
+use puppet_core::syntax::{parse, parse_epp, validation_summary};
 use puppet_core::LineIndex;
 
-fn tables_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/syntax/tables")
+fn syntax_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/syntax")
 }
 
 /// Why our parse disagrees with the expectation, if it does.
-fn check(expectation: &str, source: &str) -> Option<String> {
-    let (_, diagnostics) = parse(source);
+fn check(expectation: &str, source: &str, template: bool) -> Option<String> {
+    let (_, diagnostics) = if template {
+        parse_epp(source)
+    } else {
+        parse(source)
+    };
     let first = diagnostics.iter().find(|d| d.is_error());
     let mut parts = expectation.splitn(3, ' ');
     let kind = parts.next().unwrap_or("");
@@ -47,9 +51,21 @@ fn check(expectation: &str, source: &str) -> Option<String> {
 }
 
 #[test]
-fn every_table_case_agrees() {
-    let mut tables: Vec<PathBuf> = fs::read_dir(tables_dir())
-        .expect("tests/syntax/tables")
+fn every_manifest_table_case_agrees() {
+    let count = run_tables("tables", false);
+    assert!(count > 300, "only {count} table cases found");
+}
+
+#[test]
+fn every_template_table_case_agrees() {
+    let count = run_tables("epp_tables", true);
+    assert!(count > 20, "only {count} template cases found");
+}
+
+/// Checks every case of the tables in `folder`; returns how many there were.
+fn run_tables(folder: &str, template: bool) -> usize {
+    let mut tables: Vec<PathBuf> = fs::read_dir(syntax_dir().join(folder))
+        .expect("tests/syntax tables")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "txt"))
         .collect();
@@ -69,7 +85,7 @@ fn every_table_case_agrees() {
             };
             count += 1;
             let source = source.replace('\u{21B5}', "\n");
-            if let Some(problem) = check(expectation.trim(), &source) {
+            if let Some(problem) = check(expectation.trim(), &source, template) {
                 failures.push(format!(
                     "{name}:{}: `{expectation}` {source:?}: {problem}",
                     n + 1
@@ -77,6 +93,6 @@ fn every_table_case_agrees() {
             }
         }
     }
-    assert!(count > 300, "only {count} table cases found");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    count
 }

@@ -40,21 +40,46 @@ def verdict(error):
         return ('err', 'end', message)
     return ('err', 'nopos', message)
 
+def epp_call(template):
+    """A manifest rendering `template` with inline_epp (parameters get a value when declared)."""
+    quoted = template.replace('\\', '\\\\').replace("'", "\\'")
+    return f"inline_epp('{quoted}')"
+
+def epp_verdict(error):
+    """Errors inside an inline_epp template: Puppet reports them as 'Invalid EPP: ...'."""
+    if error is None or 'Invalid EPP: ' not in error:
+        return ('ok', None, None)
+    inner = error.split('Invalid EPP: ', 1)[1]
+    inner = inner.rsplit(' (file: snippet.pp', 1)[0]
+    message = inner.split(' (file: inlined-epp-text')[0]
+    m = re.search(r'\(file: inlined-epp-text, line: (\d+), column: (\d+)\)$', inner)
+    if m:
+        return ('err', f'{m.group(1)}:{m.group(2)}', message)
+    if 'Giving up' in message:
+        return ('err', 'giving-up', None)
+    if 'end of input' in message:
+        return ('err', 'end', message)
+    return ('err', 'nopos', message)
+
 def main():
-    names = sys.argv[1:] or sorted(f[:-4] for f in os.listdir(os.path.join(HERE, 'tables')) if f.endswith('.txt'))
+    wanted = set(sys.argv[1:])
     lines, index = [], []
-    for name in names:
-        for n, expectation, source in read_table(os.path.join(HERE, 'tables', name + '.txt')):
-            index.append((name, n, expectation, source))
-            lines.append(json.dumps({'id': f'{name}:{n}', 'src': source}))
+    for folder, wrap in (('tables', None), ('epp_tables', epp_call)):
+        for file in sorted(os.listdir(os.path.join(HERE, folder))):
+            name = file[:-4]
+            if not file.endswith('.txt') or (wanted and name not in wanted):
+                continue
+            for n, expectation, source in read_table(os.path.join(HERE, folder, file)):
+                index.append((name, n, expectation, source, wrap is not None))
+                lines.append(json.dumps({'id': f'{name}:{n}', 'src': wrap(source) if wrap else source}))
     out = subprocess.run(['ruby', ORACLE], input='\n'.join(lines) + '\n', capture_output=True, text=True).stdout
     answers = {json.loads(l)['id']: json.loads(l) for l in out.splitlines() if l.strip()}
     bad = 0
-    for name, n, expectation, source in index:
+    for name, n, expectation, source, template in index:
         answer = answers.get(f'{name}:{n}')
         if answer is None:
             print(f'{name}:{n}: no answer from the oracle'); bad += 1; continue
-        kind, where, message = verdict(answer['error'])
+        kind, where, message = (epp_verdict if template else verdict)(answer['error'])
         parts = expectation.split(' ', 2)
         ok = parts[0] == kind and (kind == 'ok' or (parts[1] == where and (len(parts) < 3 or parts[2] == message)))
         if not ok:

@@ -42,7 +42,7 @@ fn exceptions() -> HashMap<String, String> {
 }
 
 /// Why our parse of `src` does not agree with Puppet's `error`, or `None` when it does.
-fn disagreement(src: &str, error: Option<&str>) -> Option<String> {
+fn disagreement(src: &str, error: Option<&str>, logs: &[String]) -> Option<String> {
     let (_, diagnostics) = syntax::parse(src);
     let first_error = diagnostics.iter().find(|d| d.is_error());
     let describe = |d: &Diagnostic| {
@@ -117,7 +117,11 @@ fn every_conformance_case_parses_as_puppet_does() {
                 continue;
             };
             tally.1 += 1;
-            let problem = disagreement(&case.src, expected.result.error.as_deref());
+            let problem = disagreement(
+                &case.src,
+                expected.result.error.as_deref(),
+                &expected.result.logs,
+            );
             match (problem, exceptions.contains_key(&case.id)) {
                 (None, false) => tally.0 += 1,
                 (None, true) => {

@@ -63,10 +63,15 @@ fn finish(source: &str, mut lexed: lexer::LexOutput, template: bool) -> (Program
     if diagnostics.iter().any(Diagnostic::is_error) {
         return (output.program, diagnostics);
     }
-    let mut findings = output.validation;
-    findings.extend(validate::validate(&output.program, source, template));
-    findings.sort_by_key(|d| d.span.start);
-    diagnostics.extend(findings);
+    // The walk finds problems in Puppet's order; what the parser noticed goes in by position.
+    let mut noticed = output.validation.into_iter().peekable();
+    for finding in validate::validate(&output.program, source, template) {
+        while let Some(early) = noticed.next_if(|d| d.span.start < finding.span.start) {
+            diagnostics.push(early);
+        }
+        diagnostics.push(finding);
+    }
+    diagnostics.extend(noticed);
     (output.program, diagnostics)
 }
 

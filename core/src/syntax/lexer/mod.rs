@@ -617,10 +617,11 @@ impl<'s> Lexer<'s> {
                     .src
                     .get(token.span.start as usize..token.span.end as usize)
                     .unwrap_or("");
-                if token.kind == TokenKind::Variable {
-                    raw.strip_prefix('$').unwrap_or(raw)
-                } else {
-                    raw
+                match token.kind {
+                    TokenKind::Variable => raw.strip_prefix('$').unwrap_or(raw),
+                    // Nothing was scanned since the string part: Puppet shows an empty text.
+                    TokenKind::DqPre | TokenKind::DqMid => "",
+                    _ => raw,
                 }
             }
             None => "\"",
