@@ -209,8 +209,12 @@ const FRAGMENTS: &[&str] = &[
 
 #[test]
 fn generated_inputs_never_panic() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    // SYNTAX_FUZZ_ITERATIONS=1000000 for a longer run.
+    // SYNTAX_FUZZ_ITERATIONS=1000000 SYNTAX_FUZZ_SEED=7 for a longer or different run.
+    let seed = std::env::var("SYNTAX_FUZZ_SEED")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0x9E37_79B9_7F4A_7C15_u64);
+    let mut rng = Rng(seed | 1);
     let iterations = std::env::var("SYNTAX_FUZZ_ITERATIONS")
         .ok()
         .and_then(|n| n.parse().ok())

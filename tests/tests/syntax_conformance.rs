@@ -23,10 +23,14 @@ const RUNTIME_WORDING: &[&str] = &[
     "Default already defined",
     "did not find a value",
     "does not represent a valid set of parameters",
-    "premature end of char-class",
-    "unmatched parenthesis",
-    "unmatched close parenthesis",
     "Invalid produced text having syntax",
+];
+
+/// Ruby's regex compile errors (no position in Puppet's first message line).
+const RUBY_REGEX_WORDING: &[&str] = &[
+    "premature end of char-class",
+    "end pattern with unmatched parenthesis",
+    "unmatched close parenthesis",
 ];
 
 fn exceptions() -> HashMap<String, String> {
@@ -49,6 +53,10 @@ fn disagreement(src: &str, error: Option<&str>, logs: &[String]) -> Option<Strin
         let at = LineIndex::new(src).line_col(src, d.span.start);
         format!("{} (line {}, column {})", d.message, at.line, at.column)
     };
+    // Ruby's regex compiler: at lexing time for regex literals, at evaluation for strings.
+    if error.is_some_and(|e| RUBY_REGEX_WORDING.iter().any(|w| e.contains(w))) {
+        return None;
+    }
     let syntactic = error.filter(|e| !RUNTIME_WORDING.iter().any(|w| e.contains(w)));
     match (syntactic, first_error) {
         (None, None) => None,

@@ -153,7 +153,16 @@ impl<'s> Lexer<'s> {
         self.push(kind, start, end, index);
     }
 
-    fn diagnostic(&mut self, diagnostic: Diagnostic) {
+    fn diagnostic(&mut self, mut diagnostic: Diagnostic) {
+        // Positions computed past a token (Puppet's `pos + n`) may land inside a character.
+        let snap = |offset: u32| {
+            let mut offset = (offset as usize).min(self.src.len());
+            while !self.src.is_char_boundary(offset) {
+                offset -= 1;
+            }
+            offset as u32
+        };
+        diagnostic.span = Span::new(snap(diagnostic.span.start), snap(diagnostic.span.end));
         let at = self.out.tokens.len();
         self.out.diagnostics.push((at, diagnostic));
     }
@@ -529,6 +538,12 @@ impl<'s> Lexer<'s> {
         if self.regex_acceptable() {
             if let Some(end) = self.regex_end(start) {
                 let pattern = self.src[start + 1..end - 1].replace("\\/", "/");
+                if let Some(problem) = regex_problem(&pattern) {
+                    // Puppet compiles the regex while lexing; Ruby's message has no position.
+                    let message = format!("{problem}: /{pattern}/");
+                    self.fatal("REGEX_SYNTAX", message, Span::new(start as u32, end as u32));
+                    return;
+                }
                 self.pos = end;
                 self.push_text(TokenKind::Regex, start, end, pattern);
                 return;
@@ -631,6 +646,46 @@ impl<'s> Lexer<'s> {
         } else {
             format!("'{text}'")
         }
+    }
+}
+
+/// What Ruby's regex compiler rejects structurally: unbalanced groups and unclosed classes.
+fn regex_problem(pattern: &str) -> Option<&'static str> {
+    let bytes = pattern.as_bytes();
+    let mut groups = 0usize;
+    let mut classes = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 1,
+            b'[' => {
+                classes += 1;
+                // A `]` right after `[` or `[^` is a literal.
+                if bytes.get(i + 1) == Some(&b'^') {
+                    i += 1;
+                }
+                if bytes.get(i + 1) == Some(&b']') {
+                    i += 1;
+                }
+            }
+            b']' if classes > 0 => classes -= 1,
+            b'(' if classes == 0 => groups += 1,
+            b')' if classes == 0 => {
+                if groups == 0 {
+                    return Some("unmatched close parenthesis");
+                }
+                groups -= 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if classes > 0 {
+        Some("premature end of char-class")
+    } else if groups > 0 {
+        Some("end pattern with unmatched parenthesis")
+    } else {
+        None
     }
 }
 

@@ -199,6 +199,13 @@ impl Parser<'_> {
         match token.kind {
             TokenKind::RBrace | TokenKind::Comma => true,
             TokenKind::Times => next == TokenKind::FArrow,
+            // Keywords that cannot start a title can only be attribute names.
+            TokenKind::And
+            | TokenKind::Or
+            | TokenKind::In
+            | TokenKind::Inherits
+            | TokenKind::Elsif
+            | TokenKind::Else => true,
             kind if is_attribute_name(kind) => {
                 matches!(next, TokenKind::FArrow | TokenKind::PArrow)
             }
