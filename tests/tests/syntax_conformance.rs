@@ -64,12 +64,18 @@ fn disagreement(src: &str, error: Option<&str>, logs: &[String]) -> Option<Strin
         (Some(want), None) => Some(format!("puppet rejects: {want}")),
         (Some(want), Some(ours)) => {
             if want.contains("Giving up") {
-                return validation_summary(&diagnostics).is_none().then(|| {
-                    format!(
-                        "puppet gives up after several errors, ours: {}",
-                        describe(ours)
-                    )
-                });
+                // Puppet logs each validation error, then gives up: same errors, same order.
+                let ours: Vec<String> = diagnostics
+                    .iter()
+                    .filter(|d| d.is_error())
+                    .map(|d| format!("err: {}", d.message))
+                    .collect();
+                let theirs: Vec<&String> = logs.iter().filter(|l| l.starts_with("err: ")).collect();
+                let same = validation_summary(&diagnostics).is_some()
+                    && ours.len() == theirs.len()
+                    && ours.iter().zip(&theirs).all(|(a, b)| a == *b);
+                return (!same)
+                    .then(|| format!("puppet gives up after {theirs:?}, ours: {ours:?}"));
             }
             match error_position(want) {
                 Some((line, column)) => {
