@@ -107,12 +107,12 @@ pub struct TokenInfo {
 
 /// Every token of a manifest in source order, comments included, for display.
 pub fn tokens(source: &str) -> Vec<TokenInfo> {
-    token_infos(lexer::lex(source))
+    token_infos(lexer::lex_for_display(source, false))
 }
 
 /// Every token of an EPP template in source order, for display.
 pub fn epp_tokens(source: &str) -> Vec<TokenInfo> {
-    token_infos(lexer::lex_epp(source))
+    token_infos(lexer::lex_for_display(source, true))
 }
 
 fn token_infos(lexed: lexer::LexOutput) -> Vec<TokenInfo> {

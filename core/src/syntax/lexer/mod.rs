@@ -31,18 +31,29 @@ pub struct LexOutput {
     pub stopped: bool,
 }
 
-/// Lex a manifest.
+/// Lex a manifest (comments are skipped, not collected).
 pub fn lex(source: &str) -> LexOutput {
-    let mut lexer = Lexer::new(source, Mode::Code, 0);
-    lexer.check_bom();
-    lexer.run();
-    lexer.finish()
+    lex_with(source, false, false)
 }
 
 /// Lex an EPP template (text mode first).
 pub fn lex_epp(source: &str) -> LexOutput {
+    lex_with(source, true, false)
+}
+
+/// Lex for display: like `lex` / `lex_epp`, and the comments are collected too.
+pub fn lex_for_display(source: &str, template: bool) -> LexOutput {
+    lex_with(source, template, true)
+}
+
+fn lex_with(source: &str, template: bool, keep_comments: bool) -> LexOutput {
     let mut lexer = Lexer::new(source, Mode::Code, 0);
+    lexer.keep_comments = keep_comments;
     lexer.check_bom();
+    if !template {
+        lexer.run();
+        return lexer.finish();
+    }
     lexer.epp = Some(epp::EppMode::Text);
     lexer.push(TokenKind::EppStart, 0, 0, NO_TEXT);
     lexer.epp_text(false);
@@ -88,6 +99,8 @@ pub(crate) struct Lexer<'s> {
     interpolations: Vec<Interpolation>,
     epp: Option<epp::EppMode>,
     heredoc_depth: u32,
+    /// Whether comments are recorded (only the token display needs them).
+    keep_comments: bool,
 }
 
 impl<'s> Lexer<'s> {
@@ -107,6 +120,7 @@ impl<'s> Lexer<'s> {
             interpolations: Vec::new(),
             epp: None,
             heredoc_depth,
+            keep_comments: false,
         };
         if let Mode::Unquoted(escapes, interpolate) = mode {
             lexer.string_text(StringKind::Unquoted(escapes, interpolate), 0, true);
@@ -258,14 +272,11 @@ impl<'s> Lexer<'s> {
         let byte = self.bytes[start];
         match byte {
             b'\n' => {
-                self.pos = self.newline_jump.take().unwrap_or(start + 1);
-                self.line_start = self.pos;
+                let next_line = self.newline_jump.take().unwrap_or(start + 1);
+                self.line_start = next_line;
+                self.pos = skip_blanks(self.bytes, next_line);
             }
-            b' ' | b'\t' | b'\r' => {
-                while matches!(self.peek_byte(0), b' ' | b'\t' | b'\r') {
-                    self.pos += 1;
-                }
-            }
+            b' ' | b'\t' | b'\r' => self.pos = skip_blanks(self.bytes, start + 1),
             b'#' => {
                 let end = memchr(b'\n', self.bytes, start).unwrap_or(self.bytes.len());
                 self.out.comments.push(Span::new(start as u32, end as u32));
@@ -522,9 +533,11 @@ impl<'s> Lexer<'s> {
         if self.peek_byte(1) == b'*' {
             match find(self.src, start + 2, "*/") {
                 Some(close) => {
-                    self.out
-                        .comments
-                        .push(Span::new(start as u32, (close + 2) as u32));
+                    if self.keep_comments {
+                        self.out
+                            .comments
+                            .push(Span::new(start as u32, (close + 2) as u32));
+                    }
                     self.pos = close + 2;
                 }
                 None => self.fatal(
@@ -647,6 +660,15 @@ impl<'s> Lexer<'s> {
             format!("'{text}'")
         }
     }
+}
+
+/// The offset after the ASCII blanks (space, tab, CR) starting at `from`.
+fn skip_blanks(bytes: &[u8], from: usize) -> usize {
+    let mut at = from;
+    while let Some(b' ' | b'\t' | b'\r') = bytes.get(at) {
+        at += 1;
+    }
+    at
 }
 
 /// What Ruby's regex compiler rejects structurally: unbalanced groups and unclosed classes.

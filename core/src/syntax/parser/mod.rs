@@ -223,6 +223,8 @@ impl<'s> Parser<'s> {
     // ---- diagnostics ------------------------------------------------------------------------
 
     /// Records Puppet's "Syntax error at ..." for the token at hand.
+    #[cold]
+    #[inline(never)]
     fn unexpected(&mut self) -> Fail {
         let token = self.peek();
         if !self.should_report(token.span) {
@@ -249,6 +251,8 @@ impl<'s> Parser<'s> {
     }
 
     /// A syntax-stage error with its own wording (e.g. "Virtual (@) can only be applied to ...").
+    #[cold]
+    #[inline(never)]
     fn syntax_error(&mut self, code: &'static str, message: impl Into<String>, span: Span) -> Fail {
         if !self.should_report(span) {
             return Fail;
@@ -288,26 +292,33 @@ impl<'s> Parser<'s> {
     }
 
     /// Guards recursion: past `MAX_NESTING` levels an error is reported (once) and parsing stops.
+    #[inline]
     fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_NESTING {
-            if !self.too_deep {
-                self.too_deep = true;
-                let span = self.peek().span;
-                self.syntax.push((
-                    self.pos,
-                    Diagnostic::error(
-                        Stage::Syntax,
-                        "NESTING_TOO_DEEP",
-                        format!("Expressions are nested more than {MAX_NESTING} levels deep"),
-                        span,
-                    ),
-                ));
-            }
-            self.depth -= 1;
-            return Err(Fail);
+            return Err(self.too_deep_error());
         }
         Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn too_deep_error(&mut self) -> Fail {
+        if !self.too_deep {
+            self.too_deep = true;
+            let span = self.peek().span;
+            self.syntax.push((
+                self.pos,
+                Diagnostic::error(
+                    Stage::Syntax,
+                    "NESTING_TOO_DEEP",
+                    format!("Expressions are nested more than {MAX_NESTING} levels deep"),
+                    span,
+                ),
+            ));
+        }
+        self.depth -= 1;
+        Fail
     }
 
     fn leave(&mut self) {
