@@ -21,7 +21,12 @@ FRAGMENTS = ['$x', '$y', '$0', 'foo', 'Foo', 'Integer', '::bar', '1', '0x1F', '0
              '=', '==', '!=', '<', '>', '+', '-', '*', '/', '%', '!', '?', '@', 'if', 'else', 'unless',
              'case', 'default', 'undef', 'true', 'in', 'and', 'or', 'class', 'define', 'node',
              'function', 'type', '/re/', '|$v|', 'notice', 'include', 'each', '<|', '|>', '\n', ' ',
-             'file', "'t':", 'ensure', '$x = ', 'if $x { ', ' } ', '[1, 2]', '{a => 1}', '.map ']
+             'file', "'t':", 'ensure', '$x = ', 'if $x { ', ' } ', '[1, 2]', '{a => 1}', '.map ',
+             '@(E)\nt\nE\n', '@("E")\n${x}\n E\n', '"${x[0]}"', '"${x.y}"', "'a'.f", '$x.f()',
+             'File[', "File['a']", '<<|', '|>>', '~>', '<-', '+>', '* =>', 'elsif', 'private', 'attr',
+             '$::x', '$x::y', '0.5', '1e3', '"\\q"', "'\\''", '=~', '!~', '<<', '>>', '>=', '<=',
+             'Integer[1]', '/a\\/b/', 'foo(', '::Foo', 'x-y', '_z', '@@', 'default:', 'node ',
+             'unless $x {', 'case $x {', "1: {", '$x ? {', 'inherits', 'Type', '| |', '|$a, $b|']
 
 def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 2000

@@ -285,7 +285,8 @@ impl<'s> Parser<'s> {
             T::String | T::DqPre | T::DqMid | T::DqPost | T::Heredoc | T::RenderString => {
                 String::from(self.peek_text(token))
             }
-            T::Regex => format!("(?-mix:{})", self.peek_text(token)),
+            // Ruby's Regexp#to_s, which escapes the slashes.
+            T::Regex => format!("(?-mix:{})", self.peek_text(token).replace('/', "\\/")),
             T::Other | T::EppStart | T::RenderExpr => String::new(),
             _ => String::from(self.text_of(token)),
         }

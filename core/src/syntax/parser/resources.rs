@@ -115,7 +115,9 @@ impl Parser<'_> {
         let close = self.expect(TokenKind::RBrace)?;
         let span = left.span.to(close.span);
         match &left.kind {
-            ExprKind::Name(_) => self.untitled_resource(left, operations, open.span, close.span),
+            ExprKind::Name(name) if name != "private" && name != "attr" => {
+                self.untitled_resource(left, operations, open.span, close.span)
+            }
             ExprKind::TypeRef(_) => Ok(node(
                 ExprKind::ResourceDefaults {
                     type_ref: Box::new(left),

@@ -280,6 +280,13 @@ impl Validator {
                 self.body(body);
             }
             ExprKind::RenderExpr(inner) => self.within(Container::Other, |v| v.expr(inner)),
+            ExprKind::Name(word) if is_reserved_word(word) => self.error(
+                "RESERVED_WORD",
+                format!(
+                    "Use of reserved word: {word}, must be quoted if intended to be a String value"
+                ),
+                expr.span,
+            ),
             ExprKind::Undef
             | ExprKind::Default
             | ExprKind::Boolean(_)
@@ -657,6 +664,11 @@ impl Validator {
             );
         }
     }
+}
+
+/// `private` and `attr`: reserved for future use (the lexer gives no NAME with these texts).
+pub(crate) fn is_reserved_word(name: &str) -> bool {
+    name == "private" || name == "attr"
 }
 
 /// `0` or a decimal number without leading zero.
