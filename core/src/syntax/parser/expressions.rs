@@ -60,6 +60,7 @@ impl Parser<'_> {
         result
     }
 
+    #[inline(always)]
     fn assignment_inner(&mut self) -> PResult<Expr> {
         let target = self.relationship()?;
         let op = match self.peek_kind() {
@@ -90,6 +91,7 @@ impl Parser<'_> {
         result
     }
 
+    #[inline(always)]
     fn relationship_chain(&mut self, wraps: &mut u32) -> PResult<Expr> {
         let mut left = self.resource()?;
         loop {
@@ -125,6 +127,7 @@ impl Parser<'_> {
         result
     }
 
+    #[inline(always)]
     fn expression_inner(&mut self, min: u8, wraps: &mut u32) -> PResult<Expr> {
         let mut left = self.prefix()?;
         loop {
@@ -161,6 +164,7 @@ impl Parser<'_> {
     }
 
     /// `-x`, `!x`, `*x`, or a postfix expression.
+    #[inline(always)]
     fn prefix(&mut self) -> PResult<Expr> {
         let op = match self.peek_kind() {
             TokenKind::Minus => UnaryOp::Neg,
@@ -188,6 +192,7 @@ impl Parser<'_> {
         result
     }
 
+    #[inline(always)]
     fn postfix_chain(&mut self, wraps: &mut u32) -> PResult<Expr> {
         let mut expr = self.primary()?;
         loop {

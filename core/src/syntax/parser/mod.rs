@@ -132,8 +132,12 @@ impl<'s> Parser<'s> {
 
     // ---- the token cursor -------------------------------------------------------------------
 
+    #[inline(always)]
     fn peek(&self) -> Token {
-        self.peek_at(0)
+        match self.tokens.get(self.pos) {
+            Some(token) => *token,
+            None => self.peek_at(0),
+        }
     }
 
     fn peek_at(&self, ahead: usize) -> Token {
@@ -148,8 +152,11 @@ impl<'s> Parser<'s> {
             })
     }
 
+    #[inline(always)]
     fn peek_kind(&self) -> TokenKind {
-        self.peek().kind
+        self.tokens
+            .get(self.pos)
+            .map_or(TokenKind::Eof, |token| token.kind)
     }
 
     fn at(&self, kind: TokenKind) -> bool {

@@ -30,6 +30,7 @@ impl Parser<'_> {
         }
     }
 
+    #[inline(always)]
     fn resource_chain(&mut self, wraps: &mut u32) -> PResult<Expr> {
         let mut expr = self.expression(0)?;
         while self.at(TokenKind::LBrace) {
