@@ -307,6 +307,9 @@ impl Validator {
 
     /// Parameter defaults may not assign (lambdas inside them may).
     fn no_assignment(&mut self, expr: &Expr) {
+        if is_leaf(expr) {
+            return;
+        }
         let mut stack: Vec<&Expr> = alloc::vec![expr];
         while let Some(expr) = stack.pop() {
             match &expr.kind {
@@ -422,4 +425,21 @@ fn is_parameter_name(name: &str) -> bool {
         && bytes[1..]
             .iter()
             .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+}
+
+/// Expressions without sub-expressions (most parameter defaults).
+fn is_leaf(expr: &Expr) -> bool {
+    matches!(
+        expr.kind,
+        ExprKind::Undef
+            | ExprKind::Default
+            | ExprKind::Boolean(_)
+            | ExprKind::Integer(_)
+            | ExprKind::Float(_)
+            | ExprKind::String(_)
+            | ExprKind::Regex(_)
+            | ExprKind::Name(_)
+            | ExprKind::TypeRef(_)
+            | ExprKind::Variable(_)
+    )
 }
