@@ -269,7 +269,10 @@ impl<'s> Lexer<'s> {
 
     fn next_token(&mut self) {
         let start = self.pos;
-        let byte = self.bytes[start];
+        let Some(&byte) = self.bytes.get(start) else {
+            self.pos = self.bytes.len();
+            return;
+        };
         match byte {
             b'\n' => {
                 let next_line = self.newline_jump.take().unwrap_or(start + 1);
