@@ -29,6 +29,7 @@ fn main() {
                 format!("{}:{} {}", at.line, at.column, d.message)
             }
         };
-        let _ = writeln!(out, "{verdict}");
+        // One line per verdict: messages can quote source text with newlines.
+        let _ = writeln!(out, "{}", verdict.replace('\n', "\u{21B5}"));
     }
 }
