@@ -28,8 +28,36 @@ if ! command -v wasm-pack >/dev/null; then
   cargo_install wasm-pack wasm-pack
 fi
 
+# Real-world manifests for the parser's test and benchmark (/usr/share/puppet/modules.available).
+PUPPET_MODULES=(
+  puppet-module-puppetlabs-apache
+  puppet-module-puppetlabs-apt
+  puppet-module-puppetlabs-augeas-core
+  puppet-module-puppetlabs-concat
+  puppet-module-puppetlabs-cron-core
+  puppet-module-puppetlabs-firewall
+  puppet-module-puppetlabs-haproxy
+  puppet-module-puppetlabs-host-core
+  puppet-module-puppetlabs-inifile
+  puppet-module-puppetlabs-mailalias-core
+  puppet-module-puppetlabs-mongodb
+  puppet-module-puppetlabs-mount-core
+  puppet-module-puppetlabs-mysql
+  puppet-module-puppetlabs-ntp
+  puppet-module-puppetlabs-postgresql
+  puppet-module-puppetlabs-rabbitmq
+  puppet-module-puppetlabs-rsync
+  puppet-module-puppetlabs-selinux-core
+  puppet-module-puppetlabs-sshkeys-core
+  puppet-module-puppetlabs-stdlib
+  puppet-module-puppetlabs-tftp
+  puppet-module-puppetlabs-translate
+  puppet-module-puppetlabs-vcsrepo
+  puppet-module-puppetlabs-xinetd
+)
+
 need_apt=()
-for pkg in chromium chromium-driver binaryen "$@"; do
+for pkg in chromium chromium-driver binaryen "${PUPPET_MODULES[@]}" "$@"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
 if [ ${#need_apt[@]} -gt 0 ]; then

@@ -190,13 +190,16 @@ fn parse_one(
         let index = LineIndex::new(&source);
         for diagnostic in &diagnostics {
             let position = index.line_col(&source, diagnostic.span.start);
+            // `file:line:col: message`; warnings say so.
+            let severity = if diagnostic.is_error() {
+                ""
+            } else {
+                "warning: "
+            };
             let _ = writeln!(
                 out,
-                "{name}:{}:{}: {}: {}",
-                position.line,
-                position.column,
-                diagnostic.severity.as_str(),
-                diagnostic.message
+                "{name}:{}:{}: {severity}{}",
+                position.line, position.column, diagnostic.message
             );
         }
         if let Some(summary) = syntax::validation_summary(&diagnostics) {

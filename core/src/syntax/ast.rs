@@ -43,6 +43,7 @@ pub enum ExprKind {
     /// A double-quoted string or heredoc with interpolation: literal text and `$x` / `${expr}` parts.
     Interpolated(Vec<StringPart>),
     /// A heredoc: its `:syntax` tag (if any) and its text (a `String` or `Interpolated` expression).
+    /// The node's span is the `@(...)` opener (what Puppet points at); the text's span is the body.
     Heredoc {
         syntax: Option<String>,
         text: Box<Expr>,
@@ -50,11 +51,14 @@ pub enum ExprKind {
     /// A regular expression literal `/.../`: the pattern text between the slashes.
     Regex(String),
     /// A bare word or qualified name (`foo`, `foo::bar`, `::foo`): evaluates to a string.
+    /// Bare words that are not NAMEs (`_x`, `a-b`) are `String`s, as in Puppet; the reserved
+    /// words `private` and `attr` are `Name`s that validation rejects.
     Name(String),
     /// A capitalized (qualified) reference (`Integer`, `Foo::Bar`): a type, or a resource type.
     TypeRef(String),
     /// `$name`, `$::name`, `$a::b`, `$0`; the name is stored without the `$`.
     Variable(String),
+    /// `[...]`; `k => v` entries without braces (`[a => 1]`, `f(a => 1)`) arrive as one `Hash` item.
     Array(Vec<Expr>),
     Hash(Vec<HashEntry>),
 
@@ -89,6 +93,8 @@ pub enum ExprKind {
 
     // ---- control --------------------------------------------------------------------------
     /// A sequence of expressions whose value is the last one's (`{ ... }` bodies, EPP bodies).
+    /// Every body (`if`, `else`, `case` options, lambdas, definitions) is a `Block`, possibly empty.
+    /// Puppet's untitled-resource form `foo { a => 1 }` is `Block([Name, Hash])` (a validation error).
     Block(Vec<Expr>),
     /// `if` / `elsif` (nested in `else_branch`) / `else`.
     If {

@@ -63,10 +63,15 @@ fn finish(source: &str, mut lexed: lexer::LexOutput, template: bool) -> (Program
     if diagnostics.iter().any(Diagnostic::is_error) {
         return (output.program, diagnostics);
     }
-    let mut findings = output.validation;
-    findings.extend(validate::validate(&output.program, source, template));
-    findings.sort_by_key(|d| d.span.start);
-    diagnostics.extend(findings);
+    // The walk finds problems in Puppet's order; what the parser noticed goes in by position.
+    let mut noticed = output.validation.into_iter().peekable();
+    for finding in validate::validate(&output.program, source, template) {
+        while let Some(early) = noticed.next_if(|d| d.span.start < finding.span.start) {
+            diagnostics.push(early);
+        }
+        diagnostics.push(finding);
+    }
+    diagnostics.extend(noticed);
     (output.program, diagnostics)
 }
 
@@ -102,12 +107,12 @@ pub struct TokenInfo {
 
 /// Every token of a manifest in source order, comments included, for display.
 pub fn tokens(source: &str) -> Vec<TokenInfo> {
-    token_infos(lexer::lex(source))
+    token_infos(lexer::lex_for_display(source, false))
 }
 
 /// Every token of an EPP template in source order, for display.
 pub fn epp_tokens(source: &str) -> Vec<TokenInfo> {
-    token_infos(lexer::lex_epp(source))
+    token_infos(lexer::lex_for_display(source, true))
 }
 
 fn token_infos(lexed: lexer::LexOutput) -> Vec<TokenInfo> {

@@ -294,6 +294,7 @@ impl Lexer<'_> {
             Mode::Unquoted(escapes, interpolate),
             self.heredoc_depth + 1,
         );
+        sub.keep_comments = self.keep_comments;
         sub.run();
         let output = sub.finish();
         let text_base = self.out.texts.len() as u32;

@@ -31,18 +31,29 @@ pub struct LexOutput {
     pub stopped: bool,
 }
 
-/// Lex a manifest.
+/// Lex a manifest (comments are skipped, not collected).
 pub fn lex(source: &str) -> LexOutput {
-    let mut lexer = Lexer::new(source, Mode::Code, 0);
-    lexer.check_bom();
-    lexer.run();
-    lexer.finish()
+    lex_with(source, false, false)
 }
 
 /// Lex an EPP template (text mode first).
 pub fn lex_epp(source: &str) -> LexOutput {
+    lex_with(source, true, false)
+}
+
+/// Lex for display: like `lex` / `lex_epp`, and the comments are collected too.
+pub fn lex_for_display(source: &str, template: bool) -> LexOutput {
+    lex_with(source, template, true)
+}
+
+fn lex_with(source: &str, template: bool, keep_comments: bool) -> LexOutput {
     let mut lexer = Lexer::new(source, Mode::Code, 0);
+    lexer.keep_comments = keep_comments;
     lexer.check_bom();
+    if !template {
+        lexer.run();
+        return lexer.finish();
+    }
     lexer.epp = Some(epp::EppMode::Text);
     lexer.push(TokenKind::EppStart, 0, 0, NO_TEXT);
     lexer.epp_text(false);
@@ -88,6 +99,8 @@ pub(crate) struct Lexer<'s> {
     interpolations: Vec<Interpolation>,
     epp: Option<epp::EppMode>,
     heredoc_depth: u32,
+    /// Whether comments are recorded (only the token display needs them).
+    keep_comments: bool,
 }
 
 impl<'s> Lexer<'s> {
@@ -107,6 +120,7 @@ impl<'s> Lexer<'s> {
             interpolations: Vec::new(),
             epp: None,
             heredoc_depth,
+            keep_comments: false,
         };
         if let Mode::Unquoted(escapes, interpolate) = mode {
             lexer.string_text(StringKind::Unquoted(escapes, interpolate), 0, true);
@@ -153,7 +167,16 @@ impl<'s> Lexer<'s> {
         self.push(kind, start, end, index);
     }
 
-    fn diagnostic(&mut self, diagnostic: Diagnostic) {
+    fn diagnostic(&mut self, mut diagnostic: Diagnostic) {
+        // Positions computed past a token (Puppet's `pos + n`) may land inside a character.
+        let snap = |offset: u32| {
+            let mut offset = (offset as usize).min(self.src.len());
+            while !self.src.is_char_boundary(offset) {
+                offset -= 1;
+            }
+            offset as u32
+        };
+        diagnostic.span = Span::new(snap(diagnostic.span.start), snap(diagnostic.span.end));
         let at = self.out.tokens.len();
         self.out.diagnostics.push((at, diagnostic));
     }
@@ -246,17 +269,17 @@ impl<'s> Lexer<'s> {
 
     fn next_token(&mut self) {
         let start = self.pos;
-        let byte = self.bytes[start];
+        let Some(&byte) = self.bytes.get(start) else {
+            self.pos = self.bytes.len();
+            return;
+        };
         match byte {
             b'\n' => {
-                self.pos = self.newline_jump.take().unwrap_or(start + 1);
-                self.line_start = self.pos;
+                let next_line = self.newline_jump.take().unwrap_or(start + 1);
+                self.line_start = next_line;
+                self.pos = skip_blanks(self.bytes, next_line);
             }
-            b' ' | b'\t' | b'\r' => {
-                while matches!(self.peek_byte(0), b' ' | b'\t' | b'\r') {
-                    self.pos += 1;
-                }
-            }
+            b' ' | b'\t' | b'\r' => self.pos = skip_blanks(self.bytes, start + 1),
             b'#' => {
                 let end = memchr(b'\n', self.bytes, start).unwrap_or(self.bytes.len());
                 self.out.comments.push(Span::new(start as u32, end as u32));
@@ -513,9 +536,11 @@ impl<'s> Lexer<'s> {
         if self.peek_byte(1) == b'*' {
             match find(self.src, start + 2, "*/") {
                 Some(close) => {
-                    self.out
-                        .comments
-                        .push(Span::new(start as u32, (close + 2) as u32));
+                    if self.keep_comments {
+                        self.out
+                            .comments
+                            .push(Span::new(start as u32, (close + 2) as u32));
+                    }
                     self.pos = close + 2;
                 }
                 None => self.fatal(
@@ -529,6 +554,12 @@ impl<'s> Lexer<'s> {
         if self.regex_acceptable() {
             if let Some(end) = self.regex_end(start) {
                 let pattern = self.src[start + 1..end - 1].replace("\\/", "/");
+                if let Some(problem) = regex_problem(&pattern) {
+                    // Puppet compiles the regex while lexing; Ruby's message has no position.
+                    let message = format!("{problem}: /{pattern}/");
+                    self.fatal("REGEX_SYNTAX", message, Span::new(start as u32, end as u32));
+                    return;
+                }
                 self.pos = end;
                 self.push_text(TokenKind::Regex, start, end, pattern);
                 return;
@@ -617,10 +648,11 @@ impl<'s> Lexer<'s> {
                     .src
                     .get(token.span.start as usize..token.span.end as usize)
                     .unwrap_or("");
-                if token.kind == TokenKind::Variable {
-                    raw.strip_prefix('$').unwrap_or(raw)
-                } else {
-                    raw
+                match token.kind {
+                    TokenKind::Variable => raw.strip_prefix('$').unwrap_or(raw),
+                    // Nothing was scanned since the string part: Puppet shows an empty text.
+                    TokenKind::DqPre | TokenKind::DqMid => "",
+                    _ => raw,
                 }
             }
             None => "\"",
@@ -630,6 +662,55 @@ impl<'s> Lexer<'s> {
         } else {
             format!("'{text}'")
         }
+    }
+}
+
+/// The offset after the ASCII blanks (space, tab, CR) starting at `from`.
+fn skip_blanks(bytes: &[u8], from: usize) -> usize {
+    let mut at = from;
+    while let Some(b' ' | b'\t' | b'\r') = bytes.get(at) {
+        at += 1;
+    }
+    at
+}
+
+/// What Ruby's regex compiler rejects structurally: unbalanced groups and unclosed classes.
+fn regex_problem(pattern: &str) -> Option<&'static str> {
+    let bytes = pattern.as_bytes();
+    let mut groups = 0usize;
+    let mut classes = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 1,
+            b'[' => {
+                classes += 1;
+                // A `]` right after `[` or `[^` is a literal.
+                if bytes.get(i + 1) == Some(&b'^') {
+                    i += 1;
+                }
+                if bytes.get(i + 1) == Some(&b']') {
+                    i += 1;
+                }
+            }
+            b']' if classes > 0 => classes -= 1,
+            b'(' if classes == 0 => groups += 1,
+            b')' if classes == 0 => {
+                if groups == 0 {
+                    return Some("unmatched close parenthesis");
+                }
+                groups -= 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if classes > 0 {
+        Some("premature end of char-class")
+    } else if groups > 0 {
+        Some("end pattern with unmatched parenthesis")
+    } else {
+        None
     }
 }
 

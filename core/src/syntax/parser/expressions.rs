@@ -60,6 +60,7 @@ impl Parser<'_> {
         result
     }
 
+    #[inline(always)]
     fn assignment_inner(&mut self) -> PResult<Expr> {
         let target = self.relationship()?;
         let op = match self.peek_kind() {
@@ -90,6 +91,7 @@ impl Parser<'_> {
         result
     }
 
+    #[inline(always)]
     fn relationship_chain(&mut self, wraps: &mut u32) -> PResult<Expr> {
         let mut left = self.resource()?;
         loop {
@@ -125,6 +127,7 @@ impl Parser<'_> {
         result
     }
 
+    #[inline(always)]
     fn expression_inner(&mut self, min: u8, wraps: &mut u32) -> PResult<Expr> {
         let mut left = self.prefix()?;
         loop {
@@ -161,6 +164,7 @@ impl Parser<'_> {
     }
 
     /// `-x`, `!x`, `*x`, or a postfix expression.
+    #[inline(always)]
     fn prefix(&mut self) -> PResult<Expr> {
         let op = match self.peek_kind() {
             TokenKind::Minus => UnaryOp::Neg,
@@ -188,6 +192,7 @@ impl Parser<'_> {
         result
     }
 
+    #[inline(always)]
     fn postfix_chain(&mut self, wraps: &mut u32) -> PResult<Expr> {
         let mut expr = self.primary()?;
         loop {
@@ -232,8 +237,15 @@ impl Parser<'_> {
     pub(super) fn access_args(&mut self, close: TokenKind) -> PResult<Vec<Expr>> {
         let mut args: Vec<Expr> = Vec::new();
         loop {
-            let key = self.entry_key(false)?;
-            let item = self.maybe_pair(key)?;
+            // Puppet reads an assignment-level entry first, since it may be a `key => value`.
+            let key = self.entry_key(true)?;
+            let item = if self.at(TokenKind::FArrow) {
+                self.maybe_pair(key)?
+            } else if is_statement_level(&key) {
+                return Err(self.unexpected());
+            } else {
+                key
+            };
             push_merging_pairs(&mut args, item);
             if self.eat(TokenKind::Comma).is_none() || self.at(close) {
                 return Ok(args);
@@ -576,6 +588,19 @@ fn is_unfolded_pair(expr: &Expr) -> bool {
             .is_some_and(|entry| entry.span.start == expr.span.start),
         _ => false,
     }
+}
+
+/// Forms of the assignment level that are not plain expressions (valid only as hash entries).
+fn is_statement_level(expr: &Expr) -> bool {
+    matches!(
+        &expr.kind,
+        ExprKind::Assignment { .. }
+            | ExprKind::Relationship { .. }
+            | ExprKind::Resource(_)
+            | ExprKind::ResourceDefaults { .. }
+            | ExprKind::ResourceOverride { .. }
+            | ExprKind::Block(_)
+    ) || matches!(&expr.kind, ExprKind::Call(call) if call.style == CallStyle::Statement)
 }
 
 fn empty_ident(span: Span) -> Ident {

@@ -24,6 +24,9 @@ use crate::span::Span;
 /// reports an error instead of recursing further; keeps native and wasm stacks safe.
 pub const MAX_NESTING: u32 = 200;
 
+/// How many syntax errors one parse reports at most (recovery can cascade on garbage input).
+const MAX_SYNTAX_ERRORS: usize = 100;
+
 /// A syntax error was recorded; the caller unwinds to a point where it can recover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Fail;
@@ -129,8 +132,12 @@ impl<'s> Parser<'s> {
 
     // ---- the token cursor -------------------------------------------------------------------
 
+    #[inline(always)]
     fn peek(&self) -> Token {
-        self.peek_at(0)
+        match self.tokens.get(self.pos) {
+            Some(token) => *token,
+            None => self.peek_at(0),
+        }
     }
 
     fn peek_at(&self, ahead: usize) -> Token {
@@ -145,8 +152,11 @@ impl<'s> Parser<'s> {
             })
     }
 
+    #[inline(always)]
     fn peek_kind(&self) -> TokenKind {
-        self.peek().kind
+        self.tokens
+            .get(self.pos)
+            .map_or(TokenKind::Eof, |token| token.kind)
     }
 
     fn at(&self, kind: TokenKind) -> bool {
@@ -220,8 +230,13 @@ impl<'s> Parser<'s> {
     // ---- diagnostics ------------------------------------------------------------------------
 
     /// Records Puppet's "Syntax error at ..." for the token at hand.
+    #[cold]
+    #[inline(never)]
     fn unexpected(&mut self) -> Fail {
         let token = self.peek();
+        if !self.should_report(token.span) {
+            return Fail;
+        }
         let diagnostic = if token.kind == TokenKind::Eof {
             Diagnostic::error(
                 Stage::Syntax,
@@ -243,12 +258,25 @@ impl<'s> Parser<'s> {
     }
 
     /// A syntax-stage error with its own wording (e.g. "Virtual (@) can only be applied to ...").
+    #[cold]
+    #[inline(never)]
     fn syntax_error(&mut self, code: &'static str, message: impl Into<String>, span: Span) -> Fail {
+        if !self.should_report(span) {
+            return Fail;
+        }
         self.syntax.push((
             self.pos,
             Diagnostic::error(Stage::Syntax, code, message, span),
         ));
         Fail
+    }
+
+    /// Whether another error is worth reporting: not after the nesting limit stopped the parse,
+    /// not twice at one place, and not more than `MAX_SYNTAX_ERRORS` in all.
+    fn should_report(&self, span: Span) -> bool {
+        !self.too_deep
+            && self.syntax.len() < MAX_SYNTAX_ERRORS
+            && self.syntax.last().is_none_or(|(_, last)| last.span != span)
     }
 
     fn validation_error(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
@@ -264,33 +292,41 @@ impl<'s> Parser<'s> {
             T::String | T::DqPre | T::DqMid | T::DqPost | T::Heredoc | T::RenderString => {
                 String::from(self.peek_text(token))
             }
-            T::Regex => format!("(?-mix:{})", self.peek_text(token)),
+            // Ruby's Regexp#to_s, which escapes the slashes.
+            T::Regex => format!("(?-mix:{})", self.peek_text(token).replace('/', "\\/")),
             T::Other | T::EppStart | T::RenderExpr => String::new(),
             _ => String::from(self.text_of(token)),
         }
     }
 
     /// Guards recursion: past `MAX_NESTING` levels an error is reported (once) and parsing stops.
+    #[inline]
     fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_NESTING {
-            if !self.too_deep {
-                self.too_deep = true;
-                let span = self.peek().span;
-                self.syntax.push((
-                    self.pos,
-                    Diagnostic::error(
-                        Stage::Syntax,
-                        "NESTING_TOO_DEEP",
-                        format!("Expressions are nested more than {MAX_NESTING} levels deep"),
-                        span,
-                    ),
-                ));
-            }
-            self.depth -= 1;
-            return Err(Fail);
+            return Err(self.too_deep_error());
         }
         Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn too_deep_error(&mut self) -> Fail {
+        if !self.too_deep {
+            self.too_deep = true;
+            let span = self.peek().span;
+            self.syntax.push((
+                self.pos,
+                Diagnostic::error(
+                    Stage::Syntax,
+                    "NESTING_TOO_DEEP",
+                    format!("Expressions are nested more than {MAX_NESTING} levels deep"),
+                    span,
+                ),
+            ));
+        }
+        self.depth -= 1;
+        Fail
     }
 
     fn leave(&mut self) {

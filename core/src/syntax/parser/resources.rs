@@ -30,6 +30,7 @@ impl Parser<'_> {
         }
     }
 
+    #[inline(always)]
     fn resource_chain(&mut self, wraps: &mut u32) -> PResult<Expr> {
         let mut expr = self.expression(0)?;
         while self.at(TokenKind::LBrace) {
@@ -115,7 +116,9 @@ impl Parser<'_> {
         let close = self.expect(TokenKind::RBrace)?;
         let span = left.span.to(close.span);
         match &left.kind {
-            ExprKind::Name(_) => self.untitled_resource(left, operations, open.span, close.span),
+            ExprKind::Name(name) if name != "private" && name != "attr" => {
+                self.untitled_resource(left, operations, open.span, close.span)
+            }
             ExprKind::TypeRef(_) => Ok(node(
                 ExprKind::ResourceDefaults {
                     type_ref: Box::new(left),
@@ -199,6 +202,13 @@ impl Parser<'_> {
         match token.kind {
             TokenKind::RBrace | TokenKind::Comma => true,
             TokenKind::Times => next == TokenKind::FArrow,
+            // Keywords that cannot start a title can only be attribute names.
+            TokenKind::And
+            | TokenKind::Or
+            | TokenKind::In
+            | TokenKind::Inherits
+            | TokenKind::Elsif
+            | TokenKind::Else => true,
             kind if is_attribute_name(kind) => {
                 matches!(next, TokenKind::FArrow | TokenKind::PArrow)
             }

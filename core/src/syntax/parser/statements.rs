@@ -36,6 +36,12 @@ impl Parser<'_> {
             if self.at(end) || self.at(TokenKind::Eof) || self.too_deep {
                 break;
             }
+            if !can_start_statement(self.peek_kind()) && !pending.is_empty() {
+                // Puppet's parser reduces the list (and so reports a bad comma list) before it
+                // sees that this token cannot start a statement.
+                let at = self.pos;
+                self.syntax.extend(pending.drain(..).map(|d| (at, d)));
+            }
             match self.syntactic_statement() {
                 Ok(statement) => {
                     if let Some(problem) = transform_call(&mut out, statement) {
@@ -221,5 +227,48 @@ fn starts_statement(kind: TokenKind) -> bool {
             | String
             | DqPre
             | Number
+    )
+}
+
+/// Tokens an expression statement can start with.
+fn can_start_statement(kind: TokenKind) -> bool {
+    use TokenKind::*;
+    matches!(
+        kind,
+        String
+            | DqPre
+            | Heredoc
+            | Number
+            | Name
+            | Word
+            | ClassRef
+            | Variable
+            | Regex
+            | True
+            | False
+            | Case
+            | Class
+            | Default
+            | Define
+            | If
+            | Node
+            | Undef
+            | Unless
+            | Function
+            | Type
+            | Attr
+            | Private
+            | LBrack
+            | ListStart
+            | LBrace
+            | LParen
+            | WsLParen
+            | Minus
+            | Times
+            | Not
+            | At
+            | AtAt
+            | RenderString
+            | RenderExpr
     )
 }

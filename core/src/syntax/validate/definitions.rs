@@ -98,6 +98,7 @@ impl Validator {
         }
     }
 
+    #[inline(never)]
     pub(super) fn function_definition(&mut self, expr: &Expr, def: &FunctionDefinition) {
         self.named_definition(expr, &def.name, true);
         if let Some(return_type) = &def.return_type {
@@ -113,6 +114,7 @@ impl Validator {
         });
     }
 
+    #[inline(never)]
     pub(super) fn class_definition(&mut self, expr: &Expr, def: &ClassDefinition) {
         self.named_definition(expr, &def.name, false);
         self.resource_like_definition(expr, &def.params, &def.body, "Host Class Definition");
@@ -122,6 +124,7 @@ impl Validator {
         });
     }
 
+    #[inline(never)]
     pub(super) fn define_definition(&mut self, expr: &Expr, def: &DefineDefinition) {
         self.named_definition(expr, &def.name, false);
         self.resource_like_definition(expr, &def.params, &def.body, "'define' expression");
@@ -185,6 +188,7 @@ impl Validator {
         }
     }
 
+    #[inline(never)]
     pub(super) fn node_definition(&mut self, expr: &Expr, def: &NodeDefinition) {
         for host in &def.matches {
             self.hostname(expr, host);
@@ -248,6 +252,7 @@ impl Validator {
         }
     }
 
+    #[inline(never)]
     pub(super) fn type_alias(&mut self, expr: &Expr, name: &Ident, type_expr: &Expr) {
         self.top(expr, true);
         if !is_type_name(&name.name) {
@@ -264,6 +269,7 @@ impl Validator {
     }
 
     /// Parameter names and defaults.
+    #[inline(never)]
     pub(super) fn parameters(&mut self, params: &[Param]) {
         for param in params {
             let name = &param.name.name;
@@ -301,6 +307,9 @@ impl Validator {
 
     /// Parameter defaults may not assign (lambdas inside them may).
     fn no_assignment(&mut self, expr: &Expr) {
+        if is_leaf(expr) {
+            return;
+        }
         let mut stack: Vec<&Expr> = alloc::vec![expr];
         while let Some(expr) = stack.pop() {
             match &expr.kind {
@@ -416,4 +425,21 @@ fn is_parameter_name(name: &str) -> bool {
         && bytes[1..]
             .iter()
             .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+}
+
+/// Expressions without sub-expressions (most parameter defaults).
+fn is_leaf(expr: &Expr) -> bool {
+    matches!(
+        expr.kind,
+        ExprKind::Undef
+            | ExprKind::Default
+            | ExprKind::Boolean(_)
+            | ExprKind::Integer(_)
+            | ExprKind::Float(_)
+            | ExprKind::String(_)
+            | ExprKind::Regex(_)
+            | ExprKind::Name(_)
+            | ExprKind::TypeRef(_)
+            | ExprKind::Variable(_)
+    )
 }

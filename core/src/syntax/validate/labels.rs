@@ -123,8 +123,8 @@ pub fn idem(expr: &Expr) -> bool {
         | ExprKind::Hash(_)
         | ExprKind::Access { .. }
         | ExprKind::Unary { .. }
-        | ExprKind::Selector { .. } => true,
-        ExprKind::Name(name) => name != "private" && name != "attr",
+        | ExprKind::Selector { .. }
+        | ExprKind::Name(_) => true,
         ExprKind::Binary { op, .. } => !matches!(
             op,
             crate::syntax::ast::BinaryOp::Match | crate::syntax::ast::BinaryOp::NotMatch

@@ -66,6 +66,7 @@ struct Validator {
 }
 
 impl Validator {
+    #[inline(never)]
     fn error(&mut self, code: &'static str, message: impl Into<String>, span: Span) {
         self.found
             .push(Diagnostic::error(Stage::Validation, code, message, span));
@@ -112,6 +113,7 @@ impl Validator {
     }
 
     /// Checks of a block's statements: a missing title, or the first value that is not used.
+    #[inline(never)]
     fn block(&mut self, statements: &[Expr]) {
         if let [Expr {
             kind: ExprKind::Name(name),
@@ -278,6 +280,13 @@ impl Validator {
                 self.body(body);
             }
             ExprKind::RenderExpr(inner) => self.within(Container::Other, |v| v.expr(inner)),
+            ExprKind::Name(word) if is_reserved_word(word) => self.error(
+                "RESERVED_WORD",
+                format!(
+                    "Use of reserved word: {word}, must be quoted if intended to be a String value"
+                ),
+                expr.span,
+            ),
             ExprKind::Undef
             | ExprKind::Default
             | ExprKind::Boolean(_)
@@ -292,6 +301,7 @@ impl Validator {
     }
 
     /// `$name`: numeric names must be decimal, others follow Puppet's variable naming rule.
+    #[inline(never)]
     fn variable(&mut self, name: &str, span: Span) {
         if name.starts_with(|c: char| c.is_ascii_digit()) {
             if !is_numeric_variable(name) {
@@ -311,6 +321,7 @@ impl Validator {
     }
 
     /// The left side of `=`.
+    #[inline(never)]
     fn assign(&mut self, target: &Expr) {
         match &target.kind {
             ExprKind::Variable(name) => {
@@ -380,6 +391,7 @@ impl Validator {
         }
     }
 
+    #[inline(never)]
     fn hash(&mut self, entries: &[HashEntry]) {
         if entries.len() > 1 {
             for index in duplicate_keys(entries) {
@@ -406,6 +418,7 @@ impl Validator {
         });
     }
 
+    #[inline(never)]
     fn case(&mut self, subject: &Expr, options: &[CaseOption]) {
         self.rvalue(subject);
         let mut found_default = false;
@@ -435,6 +448,7 @@ impl Validator {
         });
     }
 
+    #[inline(never)]
     fn selector(&mut self, subject: &Expr, entries: &[SelectorEntry]) {
         self.rvalue(subject);
         let mut defaults = entries
@@ -457,6 +471,7 @@ impl Validator {
         });
     }
 
+    #[inline(never)]
     fn call(&mut self, expr: &Expr, call: &Call) {
         if let Some(functor) = &call.functor {
             let type_call = matches!(&functor.kind,
@@ -495,6 +510,7 @@ impl Validator {
         });
     }
 
+    #[inline(never)]
     fn lambda(&mut self, lambda: &Lambda) {
         self.captures_rest_last(&lambda.params);
         if let Some(return_type) = &lambda.return_type {
@@ -506,6 +522,7 @@ impl Validator {
         });
     }
 
+    #[inline(never)]
     fn resource(&mut self, expr: &Expr, resource: &ResourceExpr) {
         let is_class = matches!(&resource.type_name.kind, ExprKind::Name(n) if n == "class");
         if resource.form != ResourceForm::Regular && is_class {
@@ -538,6 +555,7 @@ impl Validator {
     }
 
     /// Attribute operations; `+>` is only allowed in overrides and collectors.
+    #[inline(never)]
     fn operations(&mut self, operations: &[AttributeOperation], container: Container, what: &str) {
         for operation in operations {
             match operation {
@@ -569,6 +587,7 @@ impl Validator {
         }
     }
 
+    #[inline(never)]
     fn collector(&mut self, expr: &Expr, collector: &Collector) {
         if !matches!(collector.type_ref.kind, ExprKind::TypeRef(_)) {
             self.error(
@@ -645,6 +664,11 @@ impl Validator {
             );
         }
     }
+}
+
+/// `private` and `attr`: reserved for future use (the lexer gives no NAME with these texts).
+pub(crate) fn is_reserved_word(name: &str) -> bool {
+    name == "private" || name == "attr"
 }
 
 /// `0` or a decimal number without leading zero.
