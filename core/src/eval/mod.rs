@@ -88,9 +88,24 @@ pub struct LogEntry {
     pub span: Span,
 }
 
+/// Keeps a program's type aliases alive as long as its values: a value may hold a type alias, and
+/// the registry breaks recursive aliases' reference cycles when it is dropped.
+#[derive(Clone, Default)]
+pub struct AliasesKeepAlive {
+    _registry: Option<alloc::rc::Rc<crate::types::AliasRegistry>>,
+}
+
+impl core::fmt::Debug for AliasesKeepAlive {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("AliasesKeepAlive")
+    }
+}
+
 /// The result of evaluating a program: its last value (absent when it failed), log and diagnostics.
 #[derive(Debug, Clone)]
 pub struct Outcome {
+    /// The type aliases the values may refer to (dropped with the outcome).
+    pub aliases: AliasesKeepAlive,
     pub value: Option<Value>,
     /// The value of each top-level statement that finished, with its span (the playground's inline results).
     pub statements: Vec<(Span, Value)>,
@@ -109,6 +124,7 @@ impl Outcome {
 pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
     let (program, mut diagnostics) = syntax::parse(source);
     let mut outcome = Outcome {
+        aliases: AliasesKeepAlive::default(),
         value: None,
         statements: Vec::new(),
         logs: Vec::new(),
@@ -127,6 +143,9 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
         Err(unwind) => diagnostics.push(unwind.into_diagnostic()),
     }
     outcome.diagnostics = diagnostics;
+    outcome.aliases = AliasesKeepAlive {
+        _registry: Some(alloc::rc::Rc::new(core::mem::take(&mut evaluator.aliases))),
+    };
     outcome
 }
 
