@@ -2,7 +2,8 @@
 //!
 //! The session keeps the source of every entry that evaluated without error and re-evaluates the
 //! whole session with each new entry, so variables, functions and types defined earlier stay
-//! visible; only the new entry's log lines and value are printed.
+//! visible; only the new entry's log lines and value are printed. Earlier entries may be plain
+//! values (`1 + 2`): Puppet's "has no effect" check is lifted for them.
 
 use std::process::ExitCode;
 
@@ -34,7 +35,11 @@ pub fn run(options: &EvalOptions) -> ExitCode {
                 entry.push_str(&line);
                 entry.push('\n');
                 let candidate = format!("{session}{entry}");
-                let outcome = evaluate(&candidate, options);
+                let entry_options = EvalOptions {
+                    earlier_entries_end: session.len() as u32,
+                    ..options.clone()
+                };
+                let outcome = evaluate(&candidate, &entry_options);
                 if let Some(error) = outcome.error() {
                     let at_end = error.span.start as usize >= candidate.trim_end().len();
                     if error.code == "SYNTAX_ERROR" && at_end {

@@ -52,6 +52,11 @@ pub struct EvalOptions {
     pub limits: Limits,
     /// Set it from elsewhere to stop the evaluation with a diagnostic.
     pub cancel: Option<CancelFlag>,
+    /// Source before this byte offset may hold statements whose value is unused (an interactive
+    /// session re-evaluates its earlier entries before the new one): Puppet's "has no effect"
+    /// check does not apply there. (Puppet reports only the first unused value of a block, so
+    /// one in the new entry after one in the earlier entries goes unreported.)
+    pub earlier_entries_end: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,6 +128,11 @@ impl Outcome {
 /// Parse and evaluate `source`.
 pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
     let (program, mut diagnostics) = syntax::parse(source);
+    if options.earlier_entries_end > 0 {
+        diagnostics.retain(|d| {
+            !(d.code == "IDEM_EXPRESSION_NOT_LAST" && d.span.start < options.earlier_entries_end)
+        });
+    }
     let mut outcome = Outcome {
         aliases: AliasesKeepAlive::default(),
         value: None,

@@ -1,0 +1,62 @@
+//! Options of an evaluation that callers set: the interactive session's lifted "no effect" check,
+//! strictness and limits.
+
+use puppet_core::{evaluate, value, EvalOptions, Limits, Strictness};
+
+#[test]
+fn earlier_entries_of_a_session_may_be_plain_values() {
+    let source = "1 + 2\n3 * 4";
+    // Real Puppet rejects an unused value before the last statement ...
+    let plain = evaluate(source, &EvalOptions::default());
+    let error = plain.error().expect("an error");
+    assert!(
+        error
+            .message
+            .starts_with("This '+' expression has no effect"),
+        "{}",
+        error.message
+    );
+    // ... which an interactive session allows in its earlier entries.
+    let session = EvalOptions {
+        earlier_entries_end: 6,
+        ..EvalOptions::default()
+    };
+    let outcome = evaluate(source, &session);
+    assert!(outcome.error().is_none());
+    assert_eq!(
+        outcome.value.map(|v| value::programmatic(&v)).as_deref(),
+        Some("12")
+    );
+}
+
+#[test]
+fn strict_warning_coerces_numeric_strings_with_a_warning() {
+    let options = EvalOptions {
+        strict: Strictness::Warning,
+        ..EvalOptions::default()
+    };
+    let outcome = evaluate("'1' + 1", &options);
+    assert_eq!(
+        outcome.value.map(|v| value::programmatic(&v)).as_deref(),
+        Some("2")
+    );
+    assert_eq!(outcome.diagnostics.len(), 1);
+    assert_eq!(
+        outcome.diagnostics[0].message,
+        "The string '1' was automatically coerced to the numerical value 1"
+    );
+}
+
+#[test]
+fn the_step_budget_ends_endless_iteration_with_a_diagnostic() {
+    let options = EvalOptions {
+        limits: Limits {
+            max_steps: 10_000,
+            ..Limits::default()
+        },
+        ..EvalOptions::default()
+    };
+    let outcome = evaluate("Integer[1, 100000].each |$x| { $x }", &options);
+    let error = outcome.error().expect("an error");
+    assert_eq!(error.message, "evaluation stopped after 10000 steps");
+}
