@@ -37,18 +37,18 @@ pub(crate) fn apply(
         (Number::Float(_), _) if matches!(op, BinaryOp::Mod | BinaryOp::Shl | BinaryOp::Shr) => {
             Err(not_applicable(op, "a Float", spans.whole()))
         }
-        (Number::Int(_), Number::Float(_))
-            if matches!(op, BinaryOp::Mod | BinaryOp::Shl | BinaryOp::Shr) =>
-        {
-            Err(error(
-                "OPERATOR_NOT_APPLICABLE",
-                format!(
-                    "Operator '{}' is not applicable to an Integer when right side is a Float.",
-                    op.symbol()
-                ),
-                spans.whole(),
-            ))
+        // Ruby's Integer#<< and #>> take a Float count as its integer part.
+        (Number::Int(a), Number::Float(b)) if matches!(op, BinaryOp::Shl | BinaryOp::Shr) => {
+            integer(op, a, b.trunc() as i64, spans).map(Value::Integer)
         }
+        (Number::Int(_), Number::Float(_)) if op == BinaryOp::Mod => Err(error(
+            "OPERATOR_NOT_APPLICABLE",
+            format!(
+                "Operator '{}' is not applicable to an Integer when right side is a Float.",
+                op.symbol()
+            ),
+            spans.whole(),
+        )),
         (a, b) => float(op, to_f64(a), to_f64(b), spans).map(Value::Float),
     }
 }
@@ -159,7 +159,7 @@ fn shift_left(a: i64, count: u64, op: BinaryOp, span: Span) -> EvalResult<i64> {
     if a == 0 {
         return Ok(0);
     }
-    if count < 63 {
+    if count < 64 {
         let exact = (a as i128) << count;
         if let Ok(n) = i64::try_from(exact) {
             return Ok(n);

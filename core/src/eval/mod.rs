@@ -145,6 +145,10 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
         return outcome;
     }
     let mut evaluator = Evaluator::new(options, source);
+    // Puppet logs the lexer's warnings (unknown escapes, ...) before evaluation starts.
+    for warning in diagnostics.iter().filter(|d| !d.is_error()) {
+        evaluator.log(LogLevel::Warning, warning.message.clone(), warning.span);
+    }
     let result = evaluator.run(&program, &mut outcome.statements);
     outcome.logs = core::mem::take(&mut evaluator.logs);
     diagnostics.append(&mut evaluator.warnings);

@@ -217,6 +217,16 @@ impl Evaluator<'_> {
             self.step(1, spans.operator)?;
             return Ok(instance_of(ty, left));
         }
+        // A version range matches versions and strings that are versions (anything else: false).
+        if let Value::SemVerRange(range) = right {
+            return Ok(match left {
+                Value::SemVer(version) => range.includes(version),
+                Value::String(text) => {
+                    crate::value::SemVer::parse(text).is_ok_and(|v| range.includes(&v))
+                }
+                _ => false,
+            });
+        }
         let Value::String(text) = left else {
             return Err(error(
                 "MATCH_NOT_STRING",
