@@ -81,6 +81,9 @@ fn describe(source: &str, file: &str, options: &EvalOptions) -> CaseResult {
     }
 }
 
+/// Diagnostics whose position Puppet gives as a line without a column.
+const LINE_ONLY_CODES: &[&str] = &["ILLEGAL_CONTROL_FLOW", "DEFINE_INSTANCE", "CLASS_REDEFINED"];
+
 /// An error as Puppet's first message line: prefix, message and `(file: F, line: L, column: C)`.
 /// Like Puppet, a syntax error at the end of the input names only the file.
 pub fn error_text(source: &str, file: &str, diagnostic: &Diagnostic) -> String {
@@ -96,8 +99,9 @@ pub fn error_text(source: &str, file: &str, diagnostic: &Diagnostic) -> String {
         return format!("{prefix}{message} (file: {file})");
     }
     let position = LineIndex::new(source).line_col(source, diagnostic.span.start);
-    if diagnostic.code == "ILLEGAL_CONTROL_FLOW" {
-        // Puppet knows only the line of a break/next/return that escaped.
+    if LINE_ONLY_CODES.contains(&diagnostic.code) {
+        // Puppet knows only the line of these (a break/next/return that escaped, a defined type's
+        // instance, a redefined class).
         return format!("{prefix}{message} (file: {file}, line: {})", position.line);
     }
     format!(

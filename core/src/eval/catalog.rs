@@ -54,12 +54,28 @@ fn canonical(name: &str) -> String {
 }
 
 impl Catalog {
-    pub fn define_class(&mut self, definition: &ClassDefinition, span: Span) -> EvalResult<()> {
+    /// `line_of` gives the line of a byte offset (Puppet names where the first definition was).
+    pub fn define_class(
+        &mut self,
+        definition: &ClassDefinition,
+        span: Span,
+        line_of: impl Fn(u32) -> u32,
+    ) -> EvalResult<()> {
         let name = canonical(&definition.name.name);
-        if self.classes.contains_key(&name) || name == "settings" {
+        if name == "settings" {
             return Err(error(
                 "CLASS_REDEFINED",
                 format!("Class '{name}' is already defined; cannot redefine"),
+                span,
+            ));
+        }
+        if let Some(first) = self.classes.get(&name) {
+            return Err(error(
+                "CLASS_REDEFINED",
+                format!(
+                    "Class '{name}' is already defined (file: snippet.pp, line: {}); cannot redefine",
+                    line_of(first.name.span.start)
+                ),
                 span,
             ));
         }
@@ -300,6 +316,13 @@ impl Evaluator<'_> {
                 canonical(&crate::value::to_string_default(&value))
             }
         };
+        if resource.form == crate::syntax::ast::ResourceForm::Exported {
+            self.log(
+                super::LogLevel::Warning,
+                "You cannot collect exported resources without storeconfigs being set; the export is ignored".into(),
+                span,
+            );
+        }
         let known = type_name == "class"
             || super::literals::CORE_RESOURCE_TYPES.contains(&type_name.as_str())
             || self.catalog.defines.contains_key(&type_name);
@@ -356,7 +379,14 @@ impl Evaluator<'_> {
                         ))
                     }
                 };
-                references.push(self.declare_resource(&type_name, &title, &attributes, span)?);
+                let reference = self.declare_resource(&type_name, &title, &attributes, span)?;
+                if resource.form != crate::syntax::ast::ResourceForm::Regular {
+                    // Virtual and exported resources are not evaluated until realized/collected.
+                    self.catalog.pending.retain(|p| {
+                        p.title != title || canonical(&p.definition.name.name) != type_name
+                    });
+                }
+                references.push(reference);
             }
         }
         Ok(Value::array(references))
@@ -499,7 +529,7 @@ impl Evaluator<'_> {
                         &resource,
                         instance.span,
                     )
-                    .map_err(prefix_resource_error)?;
+                    .map_err(define_instance_error)?;
                     self.eval(&instance.definition.body).map(|_| ())
                 })();
                 self.scopes.pop(mark);
@@ -541,6 +571,20 @@ impl Evaluator<'_> {
             }
             _ => Ok(Value::Undef),
         }
+    }
+}
+
+/// Errors of a defined type's instance, which Puppet reports with a line but no column.
+fn define_instance_error(e: super::flow::Unwind) -> super::flow::Unwind {
+    match prefix_resource_error(e) {
+        super::flow::Unwind::Error(mut d)
+            if d.message
+                .starts_with("Error while evaluating a Resource Statement") =>
+        {
+            d.code = "DEFINE_INSTANCE";
+            super::flow::Unwind::Error(d)
+        }
+        other => other,
     }
 }
 

@@ -57,7 +57,11 @@ impl Evaluator<'_> {
                     aliases.push((alias, type_expr));
                 }
                 ExprKind::ClassDefinition(definition) => {
-                    self.catalog.define_class(definition, expr.span)?;
+                    let index = self.line_index();
+                    let source = self.source;
+                    self.catalog.define_class(definition, expr.span, |offset| {
+                        index.line_col(source, offset).line
+                    })?;
                     // Nested classes and defines (the parser qualifies their names).
                     if let ExprKind::Block(inner) = &definition.body.kind {
                         self.collect_definitions(inner, aliases)?;
