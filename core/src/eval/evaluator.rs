@@ -31,6 +31,9 @@ pub(crate) struct Evaluator<'o> {
     pub functions: BTreeMap<String, Rc<FunctionDefinition>>,
     pub aliases: AliasRegistry,
     pub catalog: super::catalog::Catalog,
+    /// The address of the running lambda's final `$p + ...` operand whose value may be moved
+    /// out of its scope rather than copied (see `ownership.rs`).
+    pub move_candidate: Option<usize>,
 }
 
 impl<'o> Evaluator<'o> {
@@ -46,6 +49,7 @@ impl<'o> Evaluator<'o> {
             functions: BTreeMap::new(),
             aliases: AliasRegistry::new(),
             catalog: super::catalog::Catalog::default(),
+            move_candidate: None,
         };
         super::builtin_vars::define(&mut evaluator.scopes);
         evaluator

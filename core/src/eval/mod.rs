@@ -19,6 +19,7 @@ mod limits;
 mod literals;
 mod numeric;
 mod operators;
+mod ownership;
 mod scope;
 
 use alloc::string::String;

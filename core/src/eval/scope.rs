@@ -130,6 +130,24 @@ impl Scopes {
         }
     }
 
+    /// Move a variable's value out of the current scope, leaving `undef` (its last read; see
+    /// `ownership.rs`). `None` when the name is not bound in the current scope itself.
+    pub fn take_local(&mut self, name: &str) -> Option<Value> {
+        let frame = self.frames.get_mut(self.current)?;
+        let slot = frame.vars.iter_mut().rev().find(|(n, _)| &**n == name)?;
+        Some(core::mem::replace(&mut slot.1, Value::Undef))
+    }
+
+    /// Move the current scope's first binding out (a lambda's first parameter), or `undef`.
+    pub fn take_first_local(&mut self) -> Value {
+        self.frames
+            .get_mut(self.current)
+            .and_then(|frame| frame.vars.first_mut())
+            .map_or(Value::Undef, |slot| {
+                core::mem::replace(&mut slot.1, Value::Undef)
+            })
+    }
+
     /// Bind a name in the top scope (built-in variables like `$facts`).
     pub fn assign_top(&mut self, name: &str, value: Value) {
         if let Some(frame) = self.frames.first_mut() {
