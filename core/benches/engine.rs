@@ -25,7 +25,10 @@ fn workload(name: &str) -> String {
 fn eval(bencher: divan::Bencher, name: &str) {
     let source = workload(name);
     let options = EvalOptions::default();
-    assert!(evaluate(&source, &options).error().is_none(), "{name} fails");
+    assert!(
+        evaluate(&source, &options).error().is_none(),
+        "{name} fails"
+    );
     bencher.bench(|| evaluate(divan::black_box(&source), &options));
 }
 

@@ -96,7 +96,7 @@ pub(crate) fn arity_message(what: &str, (min, max): (usize, Option<usize>), got:
 impl Evaluator<'_> {
     pub(crate) fn eval_call(&mut self, call: &Call) -> EvalResult<Value> {
         let site = CallSite {
-            name: Rc::from(call.name.name.as_str()),
+            name: self.intern(&call.name.name),
             style: call.style,
             span: call.anchor,
         };
@@ -303,7 +303,8 @@ impl Evaluator<'_> {
                 value
             };
             // A repeated parameter name takes the later argument, as in Puppet.
-            self.scopes.bind_local(Rc::from(name), value);
+            let name = self.intern(name);
+            self.scopes.bind_local(name, value);
         }
         Ok(())
     }

@@ -21,6 +21,7 @@ mod numeric;
 mod operators;
 mod ownership;
 mod scope;
+mod type_cache;
 
 use alloc::string::String;
 use alloc::vec::Vec;
