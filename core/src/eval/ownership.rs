@@ -70,7 +70,7 @@ fn harmless(expr: &Expr, name: &str, user_function: &dyn Fn(&str) -> bool) -> bo
             condition,
             then_branch,
             else_branch,
-        } => ok(condition) && ok(then_branch) && else_branch.as_deref().map_or(true, ok),
+        } => ok(condition) && ok(then_branch) && else_branch.as_deref().is_none_or(ok),
         ExprKind::Case { subject, options } => {
             ok(subject)
                 && options
@@ -84,14 +84,14 @@ fn harmless(expr: &Expr, name: &str, user_function: &dyn Fn(&str) -> bool) -> bo
             let callee = call.name.name.as_str();
             !UNSAFE_CALLS.contains(&callee)
                 && !user_function(callee)
-                && call.receiver.as_ref().map_or(true, ok)
-                && call.functor.as_deref().map_or(true, ok)
+                && call.receiver.as_ref().is_none_or(ok)
+                && call.functor.as_deref().is_none_or(ok)
                 && call.args.iter().all(ok)
-                && call.lambda.as_ref().map_or(true, |l| {
+                && call.lambda.as_ref().is_none_or(|l| {
                     ok(&l.body)
                         && l.params.iter().all(|p| {
-                            p.type_expr.as_ref().map_or(true, ok)
-                                && p.default.as_ref().map_or(true, ok)
+                            p.type_expr.as_ref().is_none_or(ok)
+                                && p.default.as_ref().is_none_or(ok)
                         })
                 })
         }
