@@ -90,8 +90,7 @@ fn harmless(expr: &Expr, name: &str, user_function: &dyn Fn(&str) -> bool) -> bo
                 && call.lambda.as_ref().is_none_or(|l| {
                     ok(&l.body)
                         && l.params.iter().all(|p| {
-                            p.type_expr.as_ref().is_none_or(ok)
-                                && p.default.as_ref().is_none_or(ok)
+                            p.type_expr.as_ref().is_none_or(ok) && p.default.as_ref().is_none_or(ok)
                         })
                 })
         }
