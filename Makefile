@@ -2,12 +2,12 @@
 PORT ?= 8080
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve test tools wasm dist fmt-check clippy nostd cargo-test wasm-test e2e
+.PHONY: serve test tools wasm dist fmt-check clippy nostd cargo-test wasm-test e2e wasm-size bench
 
 serve: dist
 	PORT=$(PORT) node web/scripts/serve.mjs
 
-test: tools fmt-check clippy nostd cargo-test wasm-test e2e
+test: tools fmt-check clippy nostd cargo-test wasm-test e2e wasm-size
 	@echo "all tests passed"
 
 tools:
@@ -38,3 +38,15 @@ wasm-test:
 
 e2e: dist
 	cd web && node --test e2e/
+
+# The release .wasm must stay under its gzipped size budget (scripts/check-wasm-size.sh).
+wasm-size: wasm
+	./scripts/check-wasm-size.sh
+
+# Benchmarks against real Puppet (not part of `make test`): one table of times and ratios from one
+# run, native and wasm in headless Chromium (bench/README.md). Needs Debian's puppet for its column.
+bench: tools wasm
+	cd web && (test -d node_modules || npm ci)
+	cargo build --release -p puppet-cli
+	cargo build --release -p puppet-core --example bench_workloads
+	ruby bench/puppet_compare.rb

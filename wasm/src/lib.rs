@@ -37,6 +37,13 @@ pub fn ast(source: &str) -> String {
     ast_dump(source)
 }
 
+/// Parse only, for the browser benchmark: how many error diagnostics the source has.
+#[wasm_bindgen]
+pub fn syntax_errors(source: &str) -> u32 {
+    let (_, diagnostics) = puppet_core::syntax::parse(source);
+    diagnostics.iter().filter(|d| d.is_error()).count() as u32
+}
+
 /// The lexer's tokens as `[{ kind, start, end }]` with UTF-16 offsets.
 #[wasm_bindgen]
 pub fn tokens(source: &str) -> Result<JsValue, JsError> {

@@ -96,7 +96,7 @@ pub(crate) fn arity_message(what: &str, (min, max): (usize, Option<usize>), got:
 impl Evaluator<'_> {
     pub(crate) fn eval_call(&mut self, call: &Call) -> EvalResult<Value> {
         let site = CallSite {
-            name: Rc::from(call.name.name.as_str()),
+            name: self.intern(&call.name.name),
             style: call.style,
             span: call.anchor,
         };
@@ -190,6 +190,18 @@ impl Evaluator<'_> {
         args: Vec<Value>,
         site: &CallSite,
     ) -> EvalResult<Value> {
+        self.call_lambda_keeping(closure, args, site, None)
+    }
+
+    /// `call_lambda`, and on `break` the value of the first parameter as it was bound (so that
+    /// `reduce` can hand its memo to the lambda instead of keeping a copy for that case).
+    pub(crate) fn call_lambda_keeping(
+        &mut self,
+        closure: &Closure<'_>,
+        args: Vec<Value>,
+        site: &CallSite,
+        keep_first: Option<&mut Value>,
+    ) -> EvalResult<Value> {
         let lambda = closure.lambda;
         let arity = closure.arity();
         if args.len() < arity.0 || arity.1.is_some_and(|max| args.len() > max) {
@@ -202,6 +214,8 @@ impl Evaluator<'_> {
         self.enter_call("lambda", site.span)?;
         let mark = self.scopes.push(closure.frame);
         let saved_match = self.scopes.current_match.clone();
+        let movable = self.movable_tail(lambda);
+        let saved_move = core::mem::replace(&mut self.move_candidate, movable);
         let result = (|| {
             self.bind_params(&lambda.params, args, site, "block parameter")?;
             let value = match self.eval(&lambda.body) {
@@ -214,6 +228,10 @@ impl Evaluator<'_> {
             }
             Ok(value)
         })();
+        self.move_candidate = saved_move;
+        if let (Err(Unwind::Break(_)), Some(first)) = (&result, keep_first) {
+            *first = self.scopes.take_first_local();
+        }
         self.scopes.current_match = saved_match;
         self.scopes.pop(mark);
         self.budget.call_depth -= 1;
@@ -285,7 +303,8 @@ impl Evaluator<'_> {
                 value
             };
             // A repeated parameter name takes the later argument, as in Puppet.
-            self.scopes.bind_local(Rc::from(name), value);
+            let name = self.intern(name);
+            self.scopes.bind_local(name, value);
         }
         Ok(())
     }

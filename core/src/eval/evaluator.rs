@@ -33,6 +33,13 @@ pub(crate) struct Evaluator<'o> {
     pub catalog: super::catalog::Catalog,
     /// The output of the EPP templates being rendered, innermost last.
     pub epp_output: Vec<String>,
+    /// The address of the running lambda's final `$p + ...` operand whose value may be moved
+    /// out of its scope rather than copied (see `ownership.rs`).
+    pub move_candidate: Option<usize>,
+    /// Names of parameters and called functions, shared rather than allocated on every call.
+    names: indexmap::IndexSet<Rc<str>, foldhash::fast::FixedState>,
+    /// Values of constant type expressions (see `type_cache.rs`).
+    pub type_cache: super::type_cache::TypeCache,
 }
 
 impl<'o> Evaluator<'o> {
@@ -49,9 +56,22 @@ impl<'o> Evaluator<'o> {
             aliases: AliasRegistry::new(),
             catalog: super::catalog::Catalog::default(),
             epp_output: Vec::new(),
+            move_candidate: None,
+            names: Default::default(),
+            type_cache: Default::default(),
         };
         super::builtin_vars::define(&mut evaluator.scopes);
         evaluator
+    }
+
+    /// `name` as a shared string: the same allocation every time it is asked for.
+    pub fn intern(&mut self, name: &str) -> Rc<str> {
+        if let Some(known) = self.names.get(name) {
+            return known.clone();
+        }
+        let shared: Rc<str> = Rc::from(name);
+        self.names.insert(shared.clone());
+        shared
     }
 
     pub fn line_index(&self) -> crate::span::LineIndex {
@@ -128,7 +148,9 @@ impl<'o> Evaluator<'o> {
             ExprKind::Heredoc { text, .. } => self.eval(text),
             ExprKind::Regex(pattern) => self.regex_value(pattern, span),
             ExprKind::Name(name) => Ok(Value::string(name)),
-            ExprKind::TypeRef(name) => self.eval_type_ref(name, span, self.lenient_type_refs),
+            ExprKind::TypeRef(name) => self.eval_type_cached(expr, |ev| {
+                ev.eval_type_ref(name, span, ev.lenient_type_refs)
+            }),
             ExprKind::Variable(name) => self.eval_variable(name, span),
             ExprKind::Array(items) => self.eval_array(items, span),
             ExprKind::Hash(entries) => self.eval_hash(entries, span),
@@ -145,6 +167,9 @@ impl<'o> Evaluator<'o> {
                 target,
                 value,
             } => self.eval_assignment(*op, target, value, *op_span),
+            ExprKind::Access { target, keys } if matches!(target.kind, ExprKind::TypeRef(_)) => {
+                self.eval_type_cached(expr, |ev| ev.eval_access(target, keys, span))
+            }
             ExprKind::Access { target, keys } => self.eval_access(target, keys, span),
             ExprKind::Paren(inner) => self.eval(inner),
             ExprKind::Block(body) => self.eval_block(body),

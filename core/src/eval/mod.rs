@@ -20,7 +20,9 @@ mod limits;
 mod literals;
 mod numeric;
 mod operators;
+mod ownership;
 mod scope;
+mod type_cache;
 
 use alloc::string::String;
 use alloc::vec::Vec;

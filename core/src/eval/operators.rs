@@ -66,7 +66,10 @@ impl Evaluator<'_> {
             }
             _ => {}
         }
-        let l = self.eval(left)?;
+        let l = match op {
+            BinaryOp::Add | BinaryOp::Shl => self.eval_left_operand(left)?,
+            _ => self.eval(left)?,
+        };
         let r = self.eval(right)?;
         self.apply_binary(op, l, r, spans)
     }

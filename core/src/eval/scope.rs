@@ -20,6 +20,9 @@ pub(crate) struct Scopes {
     current: usize,
     /// The match data `$0..$n` read; saved and restored around `if`, `case`, selectors and calls.
     pub current_match: Option<Captures>,
+    /// Emptied variable lists of ended scopes, reused by the next ones (a lambda called 200,000
+    /// times then allocates its scope once).
+    spare: Vec<Vec<(Rc<str>, Value)>>,
 }
 
 /// Where to go back to when a local scope ends.
@@ -44,6 +47,7 @@ impl Scopes {
             }],
             current: 0,
             current_match: None,
+            spare: Vec::new(),
         }
     }
 
@@ -64,7 +68,7 @@ impl Scopes {
             len: self.frames.len(),
         };
         self.frames.push(Frame {
-            vars: Vec::new(),
+            vars: self.spare.pop().unwrap_or_default(),
             parent: Some(parent),
         });
         self.current = self.frames.len() - 1;
@@ -72,7 +76,14 @@ impl Scopes {
     }
 
     pub fn pop(&mut self, mark: ScopeMark) {
-        self.frames.truncate(mark.len);
+        while self.frames.len() > mark.len {
+            if let Some(mut frame) = self.frames.pop() {
+                frame.vars.clear();
+                if self.spare.len() < 64 {
+                    self.spare.push(frame.vars);
+                }
+            }
+        }
         self.current = mark.previous;
     }
 
@@ -128,6 +139,24 @@ impl Scopes {
                 None => frame.vars.push((name, value)),
             }
         }
+    }
+
+    /// Move a variable's value out of the current scope, leaving `undef` (its last read; see
+    /// `ownership.rs`). `None` when the name is not bound in the current scope itself.
+    pub fn take_local(&mut self, name: &str) -> Option<Value> {
+        let frame = self.frames.get_mut(self.current)?;
+        let slot = frame.vars.iter_mut().rev().find(|(n, _)| &**n == name)?;
+        Some(core::mem::replace(&mut slot.1, Value::Undef))
+    }
+
+    /// Move the current scope's first binding out (a lambda's first parameter), or `undef`.
+    pub fn take_first_local(&mut self) -> Value {
+        self.frames
+            .get_mut(self.current)
+            .and_then(|frame| frame.vars.first_mut())
+            .map_or(Value::Undef, |slot| {
+                core::mem::replace(&mut slot.1, Value::Undef)
+            })
     }
 
     /// Bind a name in the top scope (built-in variables like `$facts`).

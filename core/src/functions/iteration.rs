@@ -222,9 +222,23 @@ pub(super) fn reduce(
             None => return Ok(Value::Undef),
         },
     };
+    // The memo is handed over, not copied, so that `$memo + {...}` can grow it in place; on
+    // `break` it comes back from the lambda's first parameter. Two parameters of the same name
+    // would bind the item there, so those lambdas get a copy as before.
+    let params = &closure.lambda.params;
+    let hand_over = params.len() == 2 && params[0].name.name != params[1].name.name;
     for item in rest {
         ev.step(1, site.span)?;
-        match ev.call_lambda(closure, alloc::vec![memo.clone(), item], site) {
+        let result = if hand_over {
+            let mut kept = Value::Undef;
+            let args = alloc::vec![core::mem::replace(&mut memo, Value::Undef), item];
+            let result = ev.call_lambda_keeping(closure, args, site, Some(&mut kept));
+            memo = kept;
+            result
+        } else {
+            ev.call_lambda(closure, alloc::vec![memo.clone(), item], site)
+        };
+        match result {
             Ok(value) => memo = value,
             Err(Unwind::Break(_)) => break,
             Err(other) => return Err(other),

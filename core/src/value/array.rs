@@ -36,10 +36,9 @@ impl Array {
     }
 
     /// A new array with `value` appended (copies only when this array is shared).
-    pub fn pushed(&self, value: Value) -> Array {
-        let mut items = self.0.clone();
-        Rc::make_mut(&mut items).push(value);
-        Array(items)
+    pub fn pushed(mut self, value: Value) -> Array {
+        Rc::make_mut(&mut self.0).push(value);
+        self
     }
 
     /// The items, copied out when shared.

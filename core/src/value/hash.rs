@@ -47,18 +47,19 @@ impl Hash {
         self.0.values()
     }
 
-    /// A new hash with `key` set to `value` (an existing key keeps its position).
-    pub fn inserted(&self, key: Value, value: Value) -> Hash {
-        let mut map = self.0.clone();
-        Rc::make_mut(&mut map).insert(key, value);
-        Hash(map)
+    /// The hash with `key` set to `value` (an existing key keeps its position). It takes the hash
+    /// by value: when this is the only reference the map is updated in place, otherwise copied.
+    pub fn inserted(mut self, key: Value, value: Value) -> Hash {
+        Rc::make_mut(&mut self.0).insert(key, value);
+        self
     }
 
-    /// A new hash without `key` (the others keep their order).
-    pub fn removed(&self, key: &Value) -> Hash {
-        let mut map = self.0.clone();
-        Rc::make_mut(&mut map).shift_remove(key);
-        Hash(map)
+    /// The hash without `key` (the others keep their order); in place when not shared.
+    pub fn removed(mut self, key: &Value) -> Hash {
+        if self.0.contains_key(key) {
+            Rc::make_mut(&mut self.0).shift_remove(key);
+        }
+        self
     }
 }
 

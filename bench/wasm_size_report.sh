@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# What takes the space in the release .wasm: rebuilds the wasm-release output through wasm-opt and
+# wasm-bindgen like scripts/build-wasm.sh, but keeping function names, then runs twiggy
+# (`cargo install twiggy`) for the largest items and sums code bytes per module of puppet-core.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+raw=target/wasm32-unknown-unknown/wasm-release/puppet_wasm.wasm
+out=target/wasm-size
+mkdir -p "$out"
+[ -f "$raw" ] || cargo build -p puppet-wasm --target wasm32-unknown-unknown --profile wasm-release
+wasm-opt -Oz -g --strip-producers \
+  --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  "$raw" -o "$out/named.opt.wasm"
+wasm-bindgen "$out/named.opt.wasm" --keep-debug --target web --out-dir "$out" --out-name named --no-typescript
+twiggy top -n "${TOP:-25}" "$out/named_bg.wasm"
+twiggy top -n 100000 --format csv "$out/named_bg.wasm" > "$out/top.csv"
+python3 - "$out/top.csv" <<'PY'
+import collections, csv, re, sys
+sizes = collections.Counter()
+for row in csv.DictReader(open(sys.argv[1])):
+    name, size = row['Name'], int(row['ShallowSize'])
+    if name.startswith('"function names"') or name.startswith('custom section'):
+        continue
+    m = re.search(r'puppet_core::(\w+)(?:::(\w+))?', name)
+    if 'data segment' in name:
+        key = 'data (strings, tables)'
+    elif m:
+        key = 'puppet_core::' + m.group(1) + ('::' + m.group(2) if m.group(2) and m.group(1) in ('functions', 'types', 'syntax', 'eval', 'value') and m.group(2)[0].islower() else '')
+    else:
+        m = re.match(r'^<?&?(?:dyn )?(\w+)', name)
+        key = (m.group(1) if m else 'other') + ' (and generics it instantiates)'
+    sizes[key] += size
+total = sum(sizes.values())
+print(f'\nbytes per module, uncompressed (total {total}):')
+for key, size in sizes.most_common(int(__import__("os").environ.get('MODULES', '30'))):
+    print(f'{size:8d} {100 * size / total:5.1f}%  {key}')
+PY
