@@ -141,7 +141,7 @@ impl Evaluator<'_> {
                     Value::Hash(other) => {
                         let mut merged = hash;
                         for (k, v) in other.iter() {
-                            merged = merged.inserted(k.clone(), v.clone());
+                            merged.insert(k.clone(), v.clone());
                         }
                         merged
                     }
@@ -155,7 +155,7 @@ impl Evaluator<'_> {
                         })?;
                         let mut merged = hash;
                         for (k, v) in pairs {
-                            merged = merged.inserted(k, v);
+                            merged.insert(k, v);
                         }
                         merged
                     }

@@ -54,6 +54,12 @@ impl Hash {
         Hash(map)
     }
 
+    /// Set `key` to `value` in place (an existing key keeps its position); copies the entries
+    /// only when they are shared, so a loop of inserts stays linear.
+    pub fn insert(&mut self, key: Value, value: Value) {
+        Rc::make_mut(&mut self.0).insert(key, value);
+    }
+
     /// A new hash without `key` (the others keep their order).
     pub fn removed(&self, key: &Value) -> Hash {
         let mut map = self.0.clone();

@@ -21,6 +21,7 @@ mod regex_translate;
 mod regexp;
 mod semver;
 mod semver_range;
+mod size;
 mod strict;
 mod time;
 mod time_format;
@@ -40,6 +41,7 @@ pub use regex_translate::{translate_ruby_regex, RegexError};
 pub use regexp::Regexp;
 pub use semver::{SemVer, SemVerError};
 pub use semver_range::SemVerRange;
+pub use size::{measure, TooLarge};
 pub use time::{TimeParseError, Timespan, Timestamp};
 pub use uri::Uri;
 
