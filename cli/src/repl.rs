@@ -34,6 +34,10 @@ pub fn run(options: &EvalOptions) -> ExitCode {
                 entry.push_str(&line);
                 entry.push('\n');
                 let candidate = format!("{session}{entry}");
+                // A Ctrl+C that cancelled the previous entry must not cancel this one.
+                if let Some(flag) = &options.cancel {
+                    flag.reset();
+                }
                 let outcome = evaluate(&candidate, options);
                 if let Some(error) = outcome.error() {
                     let at_end = error.span.start as usize >= candidate.trim_end().len();

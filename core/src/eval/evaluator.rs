@@ -80,7 +80,10 @@ impl<'o> Evaluator<'o> {
             "a string's length in bytes",
             span,
         )?;
-        self.step(super::limits::size_steps(text.len(), super::limits::BYTES_PER_STEP), span)
+        self.step(
+            super::limits::size_steps(text.len(), super::limits::BYTES_PER_STEP),
+            span,
+        )
     }
 
     pub fn check_collection(&mut self, len: usize, span: Span) -> EvalResult<()> {
@@ -90,7 +93,10 @@ impl<'o> Evaluator<'o> {
             "the number of elements of a collection",
             span,
         )?;
-        self.step(super::limits::size_steps(len, super::limits::ELEMENTS_PER_STEP), span)
+        self.step(
+            super::limits::size_steps(len, super::limits::ELEMENTS_PER_STEP),
+            span,
+        )
     }
 
     /// Evaluate one expression to a value.

@@ -138,3 +138,29 @@ pub(crate) fn showable(value: &Value, limits: &Limits, span: Span) -> EvalResult
         )),
     }
 }
+
+/// `value =~ ty` within the step budget: the values visited are charged as steps, and a value
+/// too deep or too large to check is a diagnostic instead of a silent `false`.
+pub(crate) fn checked_instance_of(
+    ev: &mut super::evaluator::Evaluator<'_>,
+    ty: &crate::types::Type,
+    value: &Value,
+    span: Span,
+) -> EvalResult<bool> {
+    let left = ev.options.limits.max_steps.saturating_sub(ev.budget.steps);
+    match crate::types::instance_of_checked(ty, value, left.max(1)) {
+        Ok((result, visits)) => {
+            ev.step(visits / ELEMENTS_PER_STEP as u64, span)?;
+            Ok(result)
+        }
+        Err(crate::types::MatchLimit::Depth(max)) => Err(error(
+            "DEPTH_LIMIT",
+            format!("the value is nested more than {max} levels deep to match against a type"),
+            span,
+        )),
+        Err(crate::types::MatchLimit::Visits(_)) => {
+            ev.step(left.saturating_add(1), span)?;
+            Ok(false)
+        }
+    }
+}

@@ -215,7 +215,7 @@ impl Evaluator<'_> {
     fn matches(&mut self, left: &Value, right: &Value, spans: OperatorSpans) -> EvalResult<bool> {
         if let Value::Type(ty) = right {
             self.step(1, spans.operator)?;
-            return Ok(instance_of(ty, left));
+            return super::limits::checked_instance_of(self, ty, left, spans.operator);
         }
         let Value::String(text) = left else {
             return Err(error(

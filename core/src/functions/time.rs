@@ -824,7 +824,9 @@ fn output_bound(pattern: &str) -> usize {
         }
         let mut width = 0usize;
         while let Some(digit) = bytes.get(i).filter(|b| b.is_ascii_digit()) {
-            width = width.saturating_mul(10).saturating_add(usize::from(digit - b'0'));
+            width = width
+                .saturating_mul(10)
+                .saturating_add(usize::from(digit - b'0'));
             i += 1;
         }
         total = total.saturating_add(width.max(64));

@@ -55,7 +55,9 @@ mod tests {
     use super::*;
 
     fn nested(depth: usize) -> Value {
-        (0..depth).fold(Value::Integer(1), |inner, _| Value::array(alloc::vec![inner]))
+        (0..depth).fold(Value::Integer(1), |inner, _| {
+            Value::array(alloc::vec![inner])
+        })
     }
 
     #[test]
@@ -66,7 +68,10 @@ mod tests {
 
     #[test]
     fn deep_values_fail_on_depth() {
-        assert_eq!(measure(&nested(101), 1 << 20, 100), Err(TooLarge::Depth(100)));
+        assert_eq!(
+            measure(&nested(101), 1 << 20, 100),
+            Err(TooLarge::Depth(100))
+        );
     }
 
     #[test]

@@ -361,10 +361,7 @@ pub(crate) fn convert(
         }
         Some(other) => return Err(bad_formats(other)),
     };
-    let mut converter = Converter {
-        depth: 0,
-        max_len,
-    };
+    let mut converter = Converter { depth: 0, max_len };
     converter.convert(&value_type, value, &options, Indentation::default())
 }
 

@@ -30,7 +30,12 @@ pub(crate) fn too_long(max: usize) -> String {
 impl Spec {
     /// Refuse a width or precision beyond [`MAX_WIDTH`].
     pub fn check_bounds(&self) -> Result<(), String> {
-        match self.width.into_iter().chain(self.prec).find(|n| *n > MAX_WIDTH) {
+        match self
+            .width
+            .into_iter()
+            .chain(self.prec)
+            .find(|n| *n > MAX_WIDTH)
+        {
             Some(n) => Err(format!(
                 "a format width or precision of {n} exceeds the limit of {MAX_WIDTH}"
             )),

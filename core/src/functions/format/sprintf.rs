@@ -217,11 +217,15 @@ mod tests {
             Some("invalid value for Integer(): \"x\"")
         );
         assert_eq!(
-            sprintf("%s %s", &[Value::string("a")], usize::MAX).err().as_deref(),
+            sprintf("%s %s", &[Value::string("a")], usize::MAX)
+                .err()
+                .as_deref(),
             Some("too few arguments")
         );
         assert_eq!(
-            sprintf("%z", &[Value::Integer(1)], usize::MAX).err().as_deref(),
+            sprintf("%z", &[Value::Integer(1)], usize::MAX)
+                .err()
+                .as_deref(),
             Some("malformed format string - %z")
         );
         assert_eq!(sprintf("%%", &[], usize::MAX).as_deref(), Ok("%"));
