@@ -105,3 +105,27 @@ impl core::hash::Hash for Hash {
         self.len().hash(state)
     }
 }
+
+impl Hash {
+    /// Move the keys and values onto `pending` when this is their last owner (see `drop.rs`).
+    pub(super) fn take_unshared(&mut self, pending: &mut alloc::vec::Vec<Value>) {
+        if let Some(map) = Rc::get_mut(&mut self.0) {
+            for (key, value) in map.drain(..) {
+                pending.push(key);
+                pending.push(value);
+            }
+        }
+    }
+}
+
+impl Drop for Hash {
+    fn drop(&mut self) {
+        if let Some(map) = Rc::get_mut(&mut self.0) {
+            if map.values().any(super::drop::is_container) {
+                let mut pending = alloc::vec::Vec::new();
+                self.take_unshared(&mut pending);
+                super::drop::free_iteratively(pending);
+            }
+        }
+    }
+}

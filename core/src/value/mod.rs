@@ -13,6 +13,7 @@ mod array;
 mod binary;
 mod compare;
 mod display;
+mod drop;
 mod equality;
 mod float_format;
 mod hash;
