@@ -8,7 +8,7 @@ use std::io::{self, IsTerminal, Read};
 use std::process::ExitCode;
 
 use puppet_cli::protocol;
-use puppet_core::{EvalOptions, Strictness};
+use puppet_core::{CancelFlag, EvalOptions, Strictness};
 
 const USAGE: &str = "\
 usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin when no code is given)
@@ -20,6 +20,7 @@ options:
   --type                   also print type(value)
   --json                   print {\"value\",\"type\",\"generalized\",\"logs\",\"error\"} as the oracle does
   --strict=error|warning|off   Puppet's `strict` setting (default: error, as in Puppet 8)
+  --max-steps=N            the step budget (default: 10000000); Ctrl+C cancels a running evaluation
   -V, --version            print the version";
 
 struct Args {
@@ -60,6 +61,12 @@ fn parse_args() -> Result<Option<Args>, String> {
                 args.code = Some(parser.value().map_err(text)?.string().map_err(text)?)
             }
             Long("type") => args.show_type = true,
+            Long("max-steps") => {
+                let value = parser.value().map_err(text)?.string().map_err(text)?;
+                args.options.limits.max_steps = value
+                    .parse()
+                    .map_err(|_| format!("--max-steps takes a number of steps, not '{value}'"))?;
+            }
             Long("json") => args.json = true,
             Long("jsonl") => args.jsonl = true,
             Long("strict") => {
@@ -107,6 +114,8 @@ fn real_main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let mut args = args;
+    args.options.cancel = Some(cancel_on_ctrl_c());
     if args.jsonl {
         return run::jsonl(&args.options);
     }
@@ -124,6 +133,23 @@ fn real_main() -> ExitCode {
         return run::json(&source, &file, &args.options);
     }
     run::plain(&source, &file, &args.options, args.show_type)
+}
+
+/// Ctrl+C cancels the running evaluation (it ends with "evaluation was cancelled"); a second
+/// Ctrl+C before the program notices, or while it waits for input, ends the process (status 130).
+fn cancel_on_ctrl_c() -> CancelFlag {
+    let flag = CancelFlag::new();
+    let handler_flag = flag.clone();
+    let installed = ctrlc::set_handler(move || {
+        if handler_flag.is_cancelled() {
+            std::process::exit(130);
+        }
+        handler_flag.cancel();
+    });
+    if let Err(e) = installed {
+        eprintln!("puppet-eval: Ctrl+C will not cancel evaluations: {e}");
+    }
+    flag
 }
 
 /// Where the code comes from: `-e`, a file, or standard input; and the name to report it under.

@@ -35,6 +35,10 @@ pub fn run(options: &EvalOptions) -> ExitCode {
                 entry.push_str(&line);
                 entry.push('\n');
                 let candidate = format!("{session}{entry}");
+                // A Ctrl+C that cancelled the previous entry must not cancel this one.
+                if let Some(flag) = &options.cancel {
+                    flag.reset();
+                }
                 let entry_options = EvalOptions {
                     earlier_entries_end: session.len() as u32,
                     ..options.clone()

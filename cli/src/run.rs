@@ -6,6 +6,9 @@ use std::process::ExitCode;
 use puppet_cli::{protocol, render};
 use puppet_core::{evaluate, types, value, EvalOptions, LineIndex};
 
+/// The exit status of an evaluation cancelled by Ctrl+C (128 + SIGINT, as shells report it).
+pub const CANCELLED_STATUS: u8 = 130;
+
 /// Evaluate and print logs (stderr, as Puppet does), diagnostics (stderr) and the value (stdout).
 pub fn plain(source: &str, file: &str, options: &EvalOptions, show_type: bool) -> ExitCode {
     let outcome = evaluate(source, options);
@@ -29,6 +32,8 @@ pub fn plain(source: &str, file: &str, options: &EvalOptions, show_type: bool) -
             }
             ExitCode::SUCCESS
         }
+        // Interrupted by Ctrl+C: the shell's status for a SIGINT.
+        (_, Some(error)) if error.code == "CANCELLED" => ExitCode::from(CANCELLED_STATUS),
         _ => ExitCode::FAILURE,
     }
 }
@@ -43,7 +48,13 @@ pub fn json(source: &str, file: &str, options: &EvalOptions) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    if result.error.is_some() {
+    if result
+        .error
+        .as_deref()
+        .is_some_and(|e| e.contains("evaluation was cancelled"))
+    {
+        ExitCode::from(CANCELLED_STATUS)
+    } else if result.error.is_some() {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
@@ -71,7 +82,9 @@ pub fn jsonl(options: &EvalOptions) -> ExitCode {
         if text.trim().is_empty() {
             continue;
         }
-        if writeln!(out, "{}", protocol::run_json_line(text.trim_end(), options)).is_err() {
+        // Each answer is flushed at once: a client may send the next case after reading it.
+        let answer = protocol::run_json_line(text.trim_end(), options);
+        if writeln!(out, "{answer}").is_err() || out.flush().is_err() {
             return ExitCode::FAILURE;
         }
     }

@@ -8,7 +8,6 @@ use super::evaluator::{is_truthy, Evaluator};
 use super::flow::{error, EvalResult};
 use crate::span::Span;
 use crate::syntax::ast::{CaseOption, Expr, ExprKind, SelectorEntry, UnaryOp};
-use crate::types::instance_of;
 use crate::value::{puppet_equals, SemVer, Value};
 
 impl Evaluator<'_> {
@@ -116,7 +115,9 @@ impl Evaluator<'_> {
             (Value::Default, _) => true,
             (Value::Regexp(regexp), Value::String(text)) => self.regex_match(regexp, text),
             (Value::Regexp(_), _) => false,
-            (Value::Type(ty), _) => instance_of(ty, subject),
+            (Value::Type(ty), _) => {
+                super::limits::checked_instance_of(self, ty, subject, Span::default())?
+            }
             (Value::Array(options), Value::Array(items)) => {
                 if options.len() != items.len() {
                     return Ok(false);

@@ -93,21 +93,31 @@ impl<'o> Evaluator<'o> {
         });
     }
 
-    /// Fail when a string or collection a program builds is over the size limits.
-    pub fn check_string(&self, text: &str, span: Span) -> EvalResult<()> {
+    /// Fail when a string or collection a program builds is over the size limits. Building it
+    /// also costs steps in proportion to its size (see [`super::limits::BYTES_PER_STEP`]), so a
+    /// loop that copies ever larger values ends within the step budget.
+    pub fn check_string(&mut self, text: &str, span: Span) -> EvalResult<()> {
         check_len(
             text.len(),
             self.options.limits.max_string_len,
             "a string's length in bytes",
             span,
+        )?;
+        self.step(
+            super::limits::size_steps(text.len(), super::limits::BYTES_PER_STEP),
+            span,
         )
     }
 
-    pub fn check_collection(&self, len: usize, span: Span) -> EvalResult<()> {
+    pub fn check_collection(&mut self, len: usize, span: Span) -> EvalResult<()> {
         check_len(
             len,
             self.options.limits.max_collection_len,
             "the number of elements of a collection",
+            span,
+        )?;
+        self.step(
+            super::limits::size_steps(len, super::limits::ELEMENTS_PER_STEP),
             span,
         )
     }

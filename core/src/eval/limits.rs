@@ -6,6 +6,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use super::flow::{error, EvalResult};
 use crate::span::Span;
+use crate::value::{TooLarge, Value};
 
 /// Limits on one evaluation, with defaults suited to a browser tab. Reaching one is an ordinary
 /// diagnostic at the position where evaluation stood.
@@ -95,6 +96,19 @@ impl Budget {
     }
 }
 
+/// Elements of a collection a program builds that cost one step: copying values is work too, and
+/// without a charge `$a + [$x]` in a loop would copy without bound within a few steps.
+pub const ELEMENTS_PER_STEP: usize = 8;
+
+/// Bytes of a string a program builds that cost one step (copying bytes is cheaper than values).
+pub const BYTES_PER_STEP: usize = 64;
+
+/// The steps that building `len` units costs, at `per_step` units a step.
+#[inline]
+pub(crate) fn size_steps(len: usize, per_step: usize) -> u64 {
+    (len / per_step) as u64
+}
+
 /// Fail when a collection or string a program builds would exceed the limits.
 pub(crate) fn check_len(len: usize, max: usize, what: &str, span: Span) -> EvalResult<()> {
     if len > max {
@@ -105,4 +119,48 @@ pub(crate) fn check_len(len: usize, max: usize, what: &str, span: Span) -> EvalR
         ));
     }
     Ok(())
+}
+
+/// Fail when a result is too large or too deeply nested to print or describe within the limits
+/// (a value built by sharing can be far larger than the steps that built it).
+pub(crate) fn showable(value: &Value, limits: &Limits, span: Span) -> EvalResult<()> {
+    match crate::value::measure(value, limits.max_string_len, limits.max_depth) {
+        Ok(()) => Ok(()),
+        Err(TooLarge::Bytes(max)) => Err(error(
+            "SIZE_LIMIT",
+            format!("the result is too large to show (its printed form would exceed {max} bytes)"),
+            span,
+        )),
+        Err(TooLarge::Depth(max)) => Err(error(
+            "DEPTH_LIMIT",
+            format!("the result is nested more than {max} levels deep to show"),
+            span,
+        )),
+    }
+}
+
+/// `value =~ ty` within the step budget: the values visited are charged as steps, and a value
+/// too deep or too large to check is a diagnostic instead of a silent `false`.
+pub(crate) fn checked_instance_of(
+    ev: &mut super::evaluator::Evaluator<'_>,
+    ty: &crate::types::Type,
+    value: &Value,
+    span: Span,
+) -> EvalResult<bool> {
+    let left = ev.options.limits.max_steps.saturating_sub(ev.budget.steps);
+    match crate::types::instance_of_checked(ty, value, left.max(1)) {
+        Ok((result, visits)) => {
+            ev.step(visits / ELEMENTS_PER_STEP as u64, span)?;
+            Ok(result)
+        }
+        Err(crate::types::MatchLimit::Depth(max)) => Err(error(
+            "DEPTH_LIMIT",
+            format!("the value is nested more than {max} levels deep to match against a type"),
+            span,
+        )),
+        Err(crate::types::MatchLimit::Visits(_)) => {
+            ev.step(left.saturating_add(1), span)?;
+            Ok(false)
+        }
+    }
 }

@@ -41,11 +41,18 @@ impl Evaluator<'_> {
                 StringPart::Text { text: literal, .. } => text.push_str(literal),
                 StringPart::Expr(expr) => {
                     let value = self.eval(expr)?;
+                    if matches!(value, Value::Array(_) | Value::Hash(_)) {
+                        // A collection built by sharing can print far beyond the string limit.
+                        super::limits::showable(&value, &self.options.limits, expr.span)?;
+                    }
                     text.push_str(&value::interpolate(&value));
                 }
             }
-            self.check_string(&text, span)?;
+            if text.len() > self.options.limits.max_string_len {
+                break;
+            }
         }
+        self.check_string(&text, span)?;
         Ok(Value::string(&text))
     }
 

@@ -154,6 +154,14 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
     let result = evaluator.run(&program, &mut outcome.statements);
     outcome.logs = core::mem::take(&mut evaluator.logs);
     diagnostics.append(&mut evaluator.warnings);
+    let result = result.and_then(|value| {
+        limits::showable(&value, &options.limits, program_end(source))?;
+        Ok(value)
+    });
+    // Inline results too large to show are left out (the page prints each one).
+    outcome
+        .statements
+        .retain(|(span, value)| limits::showable(value, &options.limits, *span).is_ok());
     match result {
         Ok(value) => outcome.value = Some(value),
         Err(unwind) => diagnostics.push(unwind.into_diagnostic()),
@@ -163,6 +171,12 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
         _registry: Some(alloc::rc::Rc::new(core::mem::take(&mut evaluator.aliases))),
     };
     outcome
+}
+
+/// The empty span at the end of the source.
+fn program_end(source: &str) -> Span {
+    let end = u32::try_from(source.len()).unwrap_or(u32::MAX);
+    Span { start: end, end }
 }
 
 impl Evaluator<'_> {

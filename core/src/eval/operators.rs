@@ -144,7 +144,7 @@ impl Evaluator<'_> {
                     Value::Hash(other) => {
                         let mut merged = hash;
                         for (k, v) in other.iter() {
-                            merged = merged.inserted(k.clone(), v.clone());
+                            merged.insert(k.clone(), v.clone());
                         }
                         merged
                     }
@@ -158,7 +158,7 @@ impl Evaluator<'_> {
                         })?;
                         let mut merged = hash;
                         for (k, v) in pairs {
-                            merged = merged.inserted(k, v);
+                            merged.insert(k, v);
                         }
                         merged
                     }
@@ -218,7 +218,7 @@ impl Evaluator<'_> {
     fn matches(&mut self, left: &Value, right: &Value, spans: OperatorSpans) -> EvalResult<bool> {
         if let Value::Type(ty) = right {
             self.step(1, spans.operator)?;
-            return Ok(instance_of(ty, left));
+            return super::limits::checked_instance_of(self, ty, left, spans.operator);
         }
         // A version range matches versions and strings that are versions (anything else: false).
         if let Value::SemVerRange(range) = right {

@@ -283,9 +283,10 @@ fn unique_values(
     let mut seen = Hash::new();
     let mut out = Vec::new();
     for item in items {
+        ev.step(1, site.span)?;
         let key = unique_key(ev, site, closure, &item)?;
         if !seen.contains_key(&key) {
-            seen = seen.inserted(key, Value::Undef);
+            seen.insert(key, Value::Undef);
             out.push(item);
         }
     }
@@ -316,21 +317,29 @@ pub(super) fn unique(
             items.iter().cloned(),
         )?)),
         Value::Hash(hash) => {
-            let mut groups: Vec<(Value, Vec<Value>, Vec<Value>)> = Vec::new();
+            // Groups by key, in first-seen order (an index per key keeps this linear).
+            let mut index = Hash::new();
+            let mut groups: Vec<(Vec<Value>, Vec<Value>)> = Vec::new();
             for (k, v) in hash.iter() {
+                ev.step(1, site.span)?;
                 let key = unique_key(ev, site, closure, v)?;
-                match groups.iter_mut().find(|(g, _, _)| *g == key) {
-                    Some((_, keys, values)) => {
-                        keys.push(k.clone());
-                        values.push(v.clone());
+                match index.get(&key) {
+                    Some(Value::Integer(at)) => {
+                        if let Some((keys, values)) = groups.get_mut(*at as usize) {
+                            keys.push(k.clone());
+                            values.push(v.clone());
+                        }
                     }
-                    None => groups.push((key, alloc::vec![k.clone()], alloc::vec![v.clone()])),
+                    _ => {
+                        index.insert(key, Value::Integer(groups.len() as i64));
+                        groups.push((alloc::vec![k.clone()], alloc::vec![v.clone()]));
+                    }
                 }
             }
             let mut out = Hash::new();
-            for (_, keys, values) in groups {
+            for (keys, values) in groups {
                 let values = unique_values(ev, site, None, values.into_iter())?;
-                out = out.inserted(Value::array(keys), Value::array(values));
+                out.insert(Value::array(keys), Value::array(values));
             }
             Ok(Value::Hash(out))
         }

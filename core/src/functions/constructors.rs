@@ -88,7 +88,7 @@ fn create(
         Type::Boolean(_) => new_boolean(site, &args),
         Type::String(_) => {
             super::expect_args(site, &args, 1, Some(2))?;
-            super::format::convert(&args[0], args.get(1))
+            super::format::convert(&args[0], args.get(1), ev.options.limits.max_string_len)
                 .map(|text| Value::string(&text))
                 .map_err(|message| site.fail(message))
         }

@@ -615,7 +615,11 @@ pub(super) fn sprintf(
         Value::String(text) => text.to_string(),
         other => super::format::sprintf::ruby_to_s(other),
     };
-    match super::format::sprintf::sprintf(&format_text, &args[1..]) {
+    match super::format::sprintf::sprintf(
+        &format_text,
+        &args[1..],
+        ev.options.limits.max_string_len,
+    ) {
         Ok(text) => {
             ev.check_string(&text, site.span)?;
             Ok(Value::string(&text))

@@ -806,8 +806,36 @@ fn strftime_timespan(nanos: i128, pattern: &str) -> String {
     out
 }
 
+/// An upper bound of the bytes `strftime` produces for `pattern`: each directive yields at most its
+/// width or a few dozen characters (`%c` is the longest), other characters themselves.
+fn output_bound(pattern: &str) -> usize {
+    let bytes = pattern.as_bytes();
+    let mut total = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'%' {
+            total = total.saturating_add(1);
+            i += 1;
+            continue;
+        }
+        i += 1;
+        while bytes.get(i).is_some_and(|b| b"-_0^#:".contains(b)) {
+            i += 1;
+        }
+        let mut width = 0usize;
+        while let Some(digit) = bytes.get(i).filter(|b| b.is_ascii_digit()) {
+            width = width
+                .saturating_mul(10)
+                .saturating_add(usize::from(digit - b'0'));
+            i += 1;
+        }
+        total = total.saturating_add(width.max(64));
+    }
+    total
+}
+
 pub(super) fn strftime(
-    _: &mut Evaluator<'_>,
+    ev: &mut Evaluator<'_>,
     site: &CallSite,
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
@@ -817,6 +845,11 @@ pub(super) fn strftime(
         Value::String(format) => format,
         _ => return Err(no_signature(site)),
     };
+    // Refuse a pattern whose widths could build a string beyond the limit, before building it.
+    let max = ev.options.limits.max_string_len;
+    if output_bound(format) > max {
+        return Err(site.fail(super::format::ruby::too_long(max)));
+    }
     match &args[0] {
         Value::Timespan(span) => Ok(Value::string(&strftime_timespan(
             span.nanoseconds(),

@@ -5,18 +5,77 @@ use alloc::vec::Vec;
 use super::{is_assignable, IntRange, Type, MAX_DEPTH};
 use crate::value::Value;
 
-/// Whether `value` is an instance of `ty`.
+/// Whether `value` is an instance of `ty` (false past the depth limit: see [`instance_of_checked`]).
 pub fn instance_of(ty: &Type, value: &Value) -> bool {
     let mut guard = Guard::default();
     is_instance(ty, value, &mut guard)
 }
 
+/// Why a type check gave up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchLimit {
+    /// The value (or a recursive alias) is nested more than this many levels deep.
+    Depth(usize),
+    /// More than this many elements would be checked (values share parts, so a small program
+    /// can build one with 2^60 elements).
+    Visits(u64),
+}
+
+/// [`instance_of`] that tells when it gave up instead of answering false, and how many values
+/// it visited (the evaluator charges them as steps). At most `max_visits` values are visited.
+pub fn instance_of_checked(
+    ty: &Type,
+    value: &Value,
+    max_visits: u64,
+) -> Result<(bool, u64), MatchLimit> {
+    let mut guard = Guard {
+        max_visits,
+        ..Guard::default()
+    };
+    let result = is_instance(ty, value, &mut guard);
+    match guard.gave_up {
+        Some(limit) => Err(limit),
+        None => Ok((result, guard.visits)),
+    }
+}
+
 /// Recursion guard: the depth, and the (alias, value) pairs being checked so a recursive
-/// alias met again with the same value does not loop.
-#[derive(Default)]
+/// alias met again with the same value does not loop; values visited, and why it gave up.
 struct Guard {
     depth: usize,
     active: Vec<(usize, usize)>,
+    visits: u64,
+    max_visits: u64,
+    gave_up: Option<MatchLimit>,
+}
+
+impl Default for Guard {
+    fn default() -> Self {
+        Guard {
+            depth: 0,
+            active: Vec::new(),
+            visits: 0,
+            max_visits: u64::MAX,
+            gave_up: None,
+        }
+    }
+}
+
+impl Guard {
+    /// Count a visit; false (and the reason kept) when a limit is reached.
+    fn enter(&mut self) -> bool {
+        self.visits += 1;
+        if self.depth > MAX_DEPTH {
+            self.gave_up.get_or_insert(MatchLimit::Depth(MAX_DEPTH));
+            return false;
+        }
+        if self.visits > self.max_visits {
+            self.gave_up
+                .get_or_insert(MatchLimit::Visits(self.max_visits));
+            return false;
+        }
+        self.gave_up.is_none()
+    }
 }
 
 fn size_of(size: Option<IntRange>, count: usize) -> bool {
@@ -24,7 +83,7 @@ fn size_of(size: Option<IntRange>, count: usize) -> bool {
 }
 
 fn is_instance(ty: &Type, value: &Value, guard: &mut Guard) -> bool {
-    if guard.depth > MAX_DEPTH {
+    if !guard.enter() {
         return false;
     }
     guard.depth += 1;
@@ -274,7 +333,7 @@ fn is_scalar(value: &Value) -> bool {
 }
 
 fn is_data(value: &Value, guard: &mut Guard) -> bool {
-    if guard.depth > MAX_DEPTH {
+    if !guard.enter() {
         return false;
     }
     guard.depth += 1;
@@ -295,7 +354,7 @@ fn is_data(value: &Value, guard: &mut Guard) -> bool {
 }
 
 fn is_rich_data(value: &Value, guard: &mut Guard) -> bool {
-    if guard.depth > MAX_DEPTH {
+    if !guard.enter() {
         return false;
     }
     guard.depth += 1;

@@ -42,8 +42,11 @@ impl Array {
     }
 
     /// The items, copied out when shared.
-    pub fn into_vec(self) -> Vec<Value> {
-        Rc::try_unwrap(self.0).unwrap_or_else(|shared| (*shared).clone())
+    pub fn into_vec(mut self) -> Vec<Value> {
+        match Rc::get_mut(&mut self.0) {
+            Some(items) => core::mem::take(items),
+            None => (*self.0).clone(),
+        }
     }
 }
 
@@ -64,5 +67,24 @@ impl<'a> IntoIterator for &'a Array {
     type IntoIter = core::slice::Iter<'a, Value>;
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter()
+    }
+}
+
+impl Array {
+    /// Move the elements onto `pending` when this is their last owner (see `drop.rs`).
+    pub(super) fn take_unshared(&mut self, pending: &mut Vec<Value>) {
+        if let Some(items) = Rc::get_mut(&mut self.0) {
+            pending.append(items);
+        }
+    }
+}
+
+impl Drop for Array {
+    fn drop(&mut self) {
+        if let Some(items) = Rc::get_mut(&mut self.0) {
+            if items.iter().any(super::drop::is_container) {
+                super::drop::free_iteratively(core::mem::take(items));
+            }
+        }
     }
 }

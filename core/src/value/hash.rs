@@ -54,6 +54,12 @@ impl Hash {
         self
     }
 
+    /// Set `key` to `value` in place (an existing key keeps its position); copies the entries
+    /// only when they are shared, so a loop of inserts stays linear.
+    pub fn insert(&mut self, key: Value, value: Value) {
+        Rc::make_mut(&mut self.0).insert(key, value);
+    }
+
     /// The hash without `key` (the others keep their order); in place when not shared.
     pub fn removed(mut self, key: &Value) -> Hash {
         if self.0.contains_key(key) {
@@ -98,5 +104,29 @@ impl core::hash::Hash for Hash {
     /// Only the size, so that hashing agrees with the order-independent equality.
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.len().hash(state)
+    }
+}
+
+impl Hash {
+    /// Move the keys and values onto `pending` when this is their last owner (see `drop.rs`).
+    pub(super) fn take_unshared(&mut self, pending: &mut alloc::vec::Vec<Value>) {
+        if let Some(map) = Rc::get_mut(&mut self.0) {
+            for (key, value) in map.drain(..) {
+                pending.push(key);
+                pending.push(value);
+            }
+        }
+    }
+}
+
+impl Drop for Hash {
+    fn drop(&mut self) {
+        if let Some(map) = Rc::get_mut(&mut self.0) {
+            if map.values().any(super::drop::is_container) {
+                let mut pending = alloc::vec::Vec::new();
+                self.take_unshared(&mut pending);
+                super::drop::free_iteratively(pending);
+            }
+        }
     }
 }

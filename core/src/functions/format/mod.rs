@@ -9,7 +9,7 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use ruby::{format_float, format_int, format_str, Spec};
+use ruby::{format_float, format_int, format_str, too_long, Spec};
 
 use crate::types::{infer, is_assignable, Type};
 use crate::value::{
@@ -73,6 +73,7 @@ impl Format {
             }
             spec.prec = rest[start..i].parse().ok();
         }
+        spec.check_bounds()?;
         match bytes.get(i) {
             Some(b) if b.is_ascii_alphabetic() && i + 1 == bytes.len() => spec.conv = *b as char,
             _ => return Err(invalid()),
@@ -332,7 +333,12 @@ fn parse_map(value: &Value, top: &Value) -> Result<FormatMap, String> {
 }
 
 /// `String(value, formats)`: `formats` is `default`, a format string or a type-to-format hash.
-pub(crate) fn convert(value: &Value, formats: Option<&Value>) -> Result<String, String> {
+/// `String(value, formats)`; a result longer than `max_len` bytes is refused while it is built.
+pub(crate) fn convert(
+    value: &Value,
+    formats: Option<&Value>,
+    max_len: usize,
+) -> Result<String, String> {
     let value_type = infer(value);
     let options = match formats {
         None | Some(Value::Default) => default_map(),
@@ -355,7 +361,7 @@ pub(crate) fn convert(value: &Value, formats: Option<&Value>) -> Result<String, 
         }
         Some(other) => return Err(bad_formats(other)),
     };
-    let mut converter = Converter { depth: 0 };
+    let mut converter = Converter { depth: 0, max_len };
     converter.convert(&value_type, value, &options, Indentation::default())
 }
 
@@ -434,6 +440,8 @@ fn is_container(value: &Value) -> bool {
 
 struct Converter {
     depth: usize,
+    /// The longest text (in bytes) any part of the result may have.
+    max_len: usize,
 }
 
 impl Converter {
@@ -451,7 +459,10 @@ impl Converter {
         }
         let result = self.convert_inner(ty, value, map, indentation);
         self.depth -= 1;
-        result
+        match result {
+            Ok(text) if text.len() > self.max_len => Err(too_long(self.max_len)),
+            other => other,
+        }
     }
 
     fn convert_inner(
@@ -741,8 +752,12 @@ impl Converter {
                         };
                         buf.push_str(open);
                         buf.push_str(cond_break);
-                        let mut parts = Vec::with_capacity(hash.len());
+                        let mut parts: Vec<String> = Vec::with_capacity(hash.len());
+                        let mut parts_len = 0usize;
                         for (k, v) in hash.iter() {
+                            if parts_len > self.max_len {
+                                return Err(too_long(self.max_len));
+                            }
                             let kt = infer(k);
                             let vt = infer(v);
                             let key = self.convert(
@@ -766,6 +781,7 @@ impl Converter {
                                 children,
                             )?;
                             parts.push(format!("{padding}{key}{assoc}{val}"));
+                            parts_len += parts.last().map_or(0, String::len);
                         }
                         buf.push_str(&parts.join(&sep));
                         if alt {
@@ -812,7 +828,11 @@ impl Converter {
         buf.push_str(open);
         let mut children = indentation.increase(alt);
         let mut mapped = Vec::with_capacity(items.len());
+        let mut mapped_len = 0usize;
         for item in items {
+            if mapped_len > self.max_len {
+                return Err(too_long(self.max_len));
+            }
             if !children.not_first {
                 children = children.subsequent();
             }
@@ -827,6 +847,7 @@ impl Converter {
                 },
                 children,
             )?);
+            mapped_len += mapped.last().map_or(0, String::len);
         }
         let size_break = if alt && format.spec.width.is_some() {
             let mut widest = alloc::vec![0usize];

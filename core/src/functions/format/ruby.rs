@@ -18,7 +18,31 @@ pub(crate) struct Spec {
     pub conv: char,
 }
 
+/// The widest width or precision a directive may ask for (Rust's own formatting limit): wider ones
+/// are refused, so a format like `'%99999999s'` cannot allocate without bound or panic.
+pub(crate) const MAX_WIDTH: usize = u16::MAX as usize;
+
+/// The message of a result string longer than `max` bytes (the engine's string size limit).
+pub(crate) fn too_long(max: usize) -> String {
+    format!("a string's length in bytes would exceed the limit of {max}")
+}
+
 impl Spec {
+    /// Refuse a width or precision beyond [`MAX_WIDTH`].
+    pub fn check_bounds(&self) -> Result<(), String> {
+        match self
+            .width
+            .into_iter()
+            .chain(self.prec)
+            .find(|n| *n > MAX_WIDTH)
+        {
+            Some(n) => Err(format!(
+                "a format width or precision of {n} exceeds the limit of {MAX_WIDTH}"
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// The same directive with another conversion character.
     pub fn with_conv(&self, conv: char) -> Spec {
         Spec {

@@ -5,7 +5,9 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::ruby::{format_float, format_int, format_str, parse_directive, Reference, Spec};
+use super::ruby::{
+    format_float, format_int, format_str, parse_directive, too_long, Reference, Spec,
+};
 use crate::functions::numbers::{ruby_float, ruby_integer};
 use crate::value::{format_float as float_p, Value};
 
@@ -135,8 +137,9 @@ fn named<'v>(args: &'v [Value], name: &str) -> Result<&'v Value, String> {
     }
 }
 
-/// Ruby's `sprintf(format, *args)`; errors carry Ruby's messages.
-pub(crate) fn sprintf(format_text: &str, args: &[Value]) -> Result<String, String> {
+/// Ruby's `sprintf(format, *args)`; errors carry Ruby's messages. A result longer than `max_len`
+/// bytes is refused as soon as it grows past it.
+pub(crate) fn sprintf(format_text: &str, args: &[Value], max_len: usize) -> Result<String, String> {
     let mut out = String::new();
     let mut next = 0usize;
     let mut rest = format_text;
@@ -172,6 +175,7 @@ pub(crate) fn sprintf(format_text: &str, args: &[Value]) -> Result<String, Strin
             let prec = to_integer(take(&mut next)?)?;
             spec.prec = usize::try_from(prec).ok();
         }
+        spec.check_bounds()?;
         let value = match &directive.reference {
             Reference::Next => take(&mut next)?,
             Reference::Position(n) => args
@@ -184,6 +188,9 @@ pub(crate) fn sprintf(format_text: &str, args: &[Value]) -> Result<String, Strin
         } else {
             out.push_str(&apply(&spec, value)?);
         }
+        if out.len() > max_len {
+            return Err(too_long(max_len));
+        }
     }
     out.push_str(rest);
     Ok(out)
@@ -195,7 +202,7 @@ mod tests {
 
     #[test]
     fn ruby_sprintf() {
-        let one = |f: &str, v: Value| sprintf(f, &[v]);
+        let one = |f: &str, v: Value| sprintf(f, &[v], usize::MAX);
         assert_eq!(one("%05d", Value::Integer(42)).as_deref(), Ok("00042"));
         assert_eq!(
             one(
@@ -210,13 +217,17 @@ mod tests {
             Some("invalid value for Integer(): \"x\"")
         );
         assert_eq!(
-            sprintf("%s %s", &[Value::string("a")]).err().as_deref(),
+            sprintf("%s %s", &[Value::string("a")], usize::MAX)
+                .err()
+                .as_deref(),
             Some("too few arguments")
         );
         assert_eq!(
-            sprintf("%z", &[Value::Integer(1)]).err().as_deref(),
+            sprintf("%z", &[Value::Integer(1)], usize::MAX)
+                .err()
+                .as_deref(),
             Some("malformed format string - %z")
         );
-        assert_eq!(sprintf("%%", &[]).as_deref(), Ok("%"));
+        assert_eq!(sprintf("%%", &[], usize::MAX).as_deref(), Ok("%"));
     }
 }

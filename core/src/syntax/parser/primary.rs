@@ -249,7 +249,13 @@ fn integer_in_radix(digits: &str, radix: u32) -> Number {
 }
 
 /// The lower-case hexadecimal form of a non-negative integer of any size given in `radix`.
+/// Digits beyond which the exact value is not computed (the conversion is quadratic in the length).
+const MAX_EXACT_DIGITS: usize = 4096;
+
 fn big_hex(digits: &str, radix: u32) -> String {
+    if digits.len() > MAX_EXACT_DIGITS {
+        return format!("<a number of {} digits>", digits.len());
+    }
     // Little-endian base 2^32 limbs.
     let mut limbs: Vec<u32> = alloc::vec![0];
     for c in digits.chars() {

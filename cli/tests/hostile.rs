@@ -1,0 +1,211 @@
+//! Hostile input through `puppet-eval --jsonl`: every case ends in a diagnostic, promptly and in
+//! bounded memory, and the same process then answers an ordinary case normally.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+/// Generous for a debug build on a shared CI machine; the real times are printed.
+const CASE_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// Peak resident memory of the whole run (the 10 MB literal travels as JSON, then as a String).
+const PEAK_MEMORY_LIMIT_KB: u64 = 1024 * 1024;
+
+/// One hostile case: its name, its source (as raw bytes of a JSONL line when `raw`), and a text
+/// its error must contain.
+struct Case {
+    name: &'static str,
+    line: Vec<u8>,
+    error_contains: &'static str,
+}
+
+fn case(name: &'static str, src: &str, error_contains: &'static str) -> Case {
+    let line = json!({ "id": name, "src": src }).to_string().into_bytes();
+    Case {
+        name,
+        line,
+        error_contains,
+    }
+}
+
+fn nested(open: &str, middle: &str, close: &str, depth: usize) -> String {
+    format!("{}{middle}{}", open.repeat(depth), close.repeat(depth))
+}
+
+fn table() -> Vec<Case> {
+    let mut invalid_utf8 = br#"{"id": "invalid UTF-8", "src": "$x = '"#.to_vec();
+    invalid_utf8.extend_from_slice(&[0xff, 0xfe, 0xc3, 0x28]);
+    invalid_utf8.extend_from_slice(br#"' + 1"}"#);
+    let nesting = "nested more than";
+    vec![
+        case("10,000 nested brackets", &nested("[", "", "]", 10_000), nesting),
+        case("10,000 nested parentheses", &nested("(", "1", ")", 10_000), nesting),
+        case("10,000 nested blocks", &nested("if true {", "1", "}", 10_000), nesting),
+        case("10,000 nested hashes", &nested("{a => ", "1", "}", 10_000), nesting),
+        case("10,000 nested lambdas", &nested("[1].map |$x| {", "1", "}", 10_000), nesting),
+        case("10,000 nested interpolations", &nested("\"${", "1", "}\"", 10_000), nesting),
+        case("100,000 chained additions", &format!("1{}", "+1".repeat(100_000)), nesting),
+        case("100,000 elsif branches", &format!("if false {{}}{}", " elsif false {}".repeat(100_000)), nesting),
+        case("10 MB string literal", &format!("'{}'", "a".repeat(10_000_000)), "exceed the limit of 4194304"),
+        case("10 MB double-quoted string", &format!("\"{}\"", "a".repeat(10_000_000)), "exceed the limit of 4194304"),
+        case("function f($x) { f($x) }", "function f($x) { f($x) } f(1)", "call depth exceeded 1000 in function 'f'"),
+        case("recursion through a lambda", "function g($n) { [1].map |$x| { g($n) } } g(1)", "call depth exceeded 1000 in function 'g'"),
+        case("Integer[1, default].each", "Integer[1, default].each |$x| { }", "Error"),
+        case("Integer[1, 1000000000].map", "Integer[1, 1000000000].map |$x| { $x }", "more than the limit of 1000000"),
+        case("1000000000.each", "1000000000.each |$x| { }", "exceed the limit of 1000000"),
+        case("nested loops past the step budget", "Integer[1, 1000000].each |$i| { Integer[1, 1000000].each |$j| { } }", "evaluation stopped after 10000000 steps"),
+        case("a hash built by repeated merging", "Integer[1, 1000000].reduce({}) |$m, $i| { $m + { $i => $i } }", "evaluation stopped after 10000000 steps"),
+        case("an array built by repeated appending", "Integer[1, 1000000].reduce([]) |$a, $i| { $a + [$i] }", "evaluation stopped after 10000000 steps"),
+        case("a string built by repeated appending", "Integer[1, 1000000].reduce('') |$s, $i| { \"${s}x\" }", "evaluation stopped after 10000000 steps"),
+        case("a string doubled 40 times", "Integer[1, 40].reduce('a') |$s, $i| { \"${s}${s}\" }", "exceed the limit of 4194304"),
+        case("an array doubled 40 times", "Integer[1, 40].reduce([1]) |$a, $i| { $a + $a }", "exceed the limit of 1000000"),
+        case("2^60 elements by sharing", "Integer[1, 60].reduce([1]) |$a, $i| { [$a, $a] }", "too large to show"),
+        case("2^60 elements interpolated", "$x = Integer[1, 60].reduce([1]) |$a, $i| { [$a, $a] }\n\"${x}\"", "too large to show"),
+        case("2^60 elements matched against a type", "$x = Integer[1, 60].reduce([1]) |$a, $i| { [$a, $a] }\n$x =~ Data", "evaluation stopped after 10000000 steps"),
+        case("recursive type alias against deep data", "type Tree = Variant[Integer, Array[Tree]]\n$d = Integer[1, 100000].reduce(1) |$a, $i| { [$a] }\n$d =~ Tree", "nested more than 256 levels deep to match"),
+        case("a result nested a million levels deep", "Integer[1, 1000000].reduce([]) |$a, $i| { [$a] }", "nested more than 4000 levels deep to show"),
+        case("type alias cycle", "type A = B\ntype B = A\n1 =~ A", "cannot be resolved"),
+        case("sprintf('%99999999s')", "sprintf('%99999999s', 'a')", "exceeds the limit of 65535"),
+        case("sprintf('%.99999999f')", "sprintf('%.99999999f', 1.5)", "exceeds the limit of 65535"),
+        case("String with a huge width", "String(1, '%99999999d')", "exceeds the limit of 65535"),
+        case("many widest sprintf directives", &format!("sprintf('{}', {})", "%65535s".repeat(200), vec!["'a'"; 200].join(", ")), "exceed the limit of 4194304"),
+        case("strftime with a huge width", "Timestamp('2020-01-01T00:00:00Z').strftime('%99999999Y')", "exceed the limit of 4194304"),
+        case("a regex too large to compile", "'a' =~ /(a{1000}){1000}/", "size limit"),
+        case("a 300,000-digit integer", &"9".repeat(300_000), "outside of Puppet Integer max range"),
+        Case { name: "invalid UTF-8", line: invalid_utf8, error_contains: "" },
+        case("a lone surrogate escape", "", "").with_line(br#"{"id": "lone surrogate", "src": "\udc80"}"#),
+        case("a byte-order mark", "\u{feff}1 + 1", "Byte Order mark"),
+        case("a lone ${", "${", "Syntax error"),
+        case("an unclosed \"${", "\"${", "Unclosed quote"),
+        case("an unterminated heredoc", "@(END)\nabc\n", "Heredoc without end-tagged line"),
+        case("an unterminated interpolating heredoc", "@(\"END\")\nabc ${x\n", "Heredoc without end-tagged line"),
+        case("a malformed protocol line", "", "Invalid case line").with_line(b"{\"id\": 1, \"src\": "),
+    ]
+}
+
+impl Case {
+    fn with_line(mut self, line: &[u8]) -> Case {
+        self.line = line.to_vec();
+        self
+    }
+}
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    /// Answer lines, read on their own thread so a hung engine fails the test instead of hanging it.
+    answers: Receiver<String>,
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+fn read_answers(stdout: ChildStdout, answers: Sender<String>) {
+    for line in BufReader::new(stdout).lines() {
+        let Ok(line) = line else { return };
+        if answers.send(line).is_err() {
+            return;
+        }
+    }
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_puppet-eval"))
+            .arg("--jsonl")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("spawn puppet-eval --jsonl");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (sender, answers) = channel();
+        std::thread::spawn(move || read_answers(stdout, sender));
+        Engine {
+            child,
+            stdin: Some(stdin),
+            answers,
+        }
+    }
+
+    /// Send one line and read its answer.
+    fn ask(&mut self, line: &[u8]) -> Value {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(line).expect("write case");
+        stdin.write_all(b"\n").expect("write newline");
+        stdin.flush().expect("flush");
+        let answer = match self.answers.recv_timeout(2 * CASE_TIME_LIMIT) {
+            Ok(answer) => answer,
+            Err(RecvTimeoutError::Timeout) => panic!("no answer within {:?}", 2 * CASE_TIME_LIMIT),
+            Err(RecvTimeoutError::Disconnected) => panic!("the engine ended (crashed?)"),
+        };
+        serde_json::from_str(&answer).expect("an answer is JSON")
+    }
+
+    /// Peak resident memory of the engine process, in kB (Linux).
+    fn peak_memory_kb(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+}
+
+#[test]
+fn hostile_input_ends_in_diagnostics_and_the_engine_answers_the_next_case() {
+    let mut engine = Engine::start();
+    let mut report = Vec::new();
+    for case in table() {
+        let started = Instant::now();
+        let answer = engine.ask(&case.line);
+        let elapsed = started.elapsed();
+        let error = answer["error"].as_str().unwrap_or_default().to_string();
+        report.push(format!(
+            "{:>8.3}s  {:<42} {}",
+            elapsed.as_secs_f64(),
+            case.name,
+            error.chars().take(110).collect::<String>()
+        ));
+        assert!(
+            answer["value"].is_null(),
+            "{}: no value expected, got {answer}",
+            case.name
+        );
+        assert!(
+            !error.is_empty(),
+            "{}: a diagnostic expected, got {answer}",
+            case.name
+        );
+        assert!(
+            error.contains(case.error_contains),
+            "{}: error {error:?} lacks {:?}",
+            case.name,
+            case.error_contains
+        );
+        assert!(!error.contains("Internal error"), "{}: {error}", case.name);
+        assert!(elapsed < CASE_TIME_LIMIT, "{}: took {elapsed:?}", case.name);
+        let next = engine.ask(br#"{"id": "next", "src": "[1, 2].map |$x| { $x * 21 }"}"#);
+        assert_eq!(
+            next["value"],
+            json!("[21, 42]"),
+            "after {}: {next}",
+            case.name
+        );
+    }
+    let peak = engine.peak_memory_kb();
+    eprintln!(
+        "hostile input through puppet-eval --jsonl (peak memory {peak:?} kB):\n{}",
+        report.join("\n")
+    );
+    if let Some(peak) = peak {
+        assert!(peak < PEAK_MEMORY_LIMIT_KB, "peak memory {peak} kB");
+    }
+    drop(engine.stdin.take());
+    let status = engine.child.wait().expect("wait");
+    assert!(status.success());
+}

@@ -1,0 +1,79 @@
+//! Inputs the fuzz targets once failed on (fuzz/regressions/<target>/), run the way the targets
+//! run them: each must end normally, with no panic.
+
+use std::path::Path;
+
+use puppet_core::{evaluate, syntax, types, value, EvalOptions, Limits};
+
+fn small_limits() -> EvalOptions {
+    EvalOptions {
+        limits: Limits {
+            max_steps: 20_000,
+            max_call_depth: 50,
+            max_depth: 200,
+            max_collection_len: 10_000,
+            max_string_len: 100_000,
+        },
+        ..EvalOptions::default()
+    }
+}
+
+fn inputs(target: &str) -> Vec<(String, Vec<u8>)> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fuzz/regressions")
+        .join(target);
+    let mut found: Vec<_> = std::fs::read_dir(&folder)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter(|e| e.file_name() != ".gitkeep")
+                .filter_map(|e| {
+                    Some((
+                        e.file_name().to_string_lossy().into_owned(),
+                        std::fs::read(e.path()).ok()?,
+                    ))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
+#[test]
+fn parse_regressions() {
+    for (name, data) in inputs("parse") {
+        let source = String::from_utf8_lossy(&data);
+        let _ = syntax::parse(&source);
+        let _ = syntax::parse_epp(&source);
+        eprintln!("parse/{name}: ok");
+    }
+}
+
+#[test]
+fn eval_regressions() {
+    let options = small_limits();
+    for (name, data) in inputs("eval") {
+        let Ok(source) = std::str::from_utf8(&data) else {
+            continue;
+        };
+        let outcome = evaluate(source, &options);
+        if let Some(v) = &outcome.value {
+            let _ = value::programmatic(v);
+            let _ = types::infer(v).generalize().to_string();
+        }
+        eprintln!("eval/{name}: ok");
+    }
+}
+
+#[test]
+fn protocol_regressions() {
+    let options = small_limits();
+    for (name, data) in inputs("protocol") {
+        let answer = puppet_cli::protocol::run_json_line(&String::from_utf8_lossy(&data), &options);
+        assert!(
+            answer.starts_with('{') && answer.ends_with('}'),
+            "protocol/{name}: {answer}"
+        );
+    }
+}

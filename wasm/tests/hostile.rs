@@ -1,0 +1,72 @@
+//! Hostile input through the wasm facade in a real browser: each case ends in a diagnostic with the
+//! browser limits (no trap, no stack overflow), and the next evaluation answers normally.
+
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn field(object: &JsValue, name: &str) -> JsValue {
+    js_sys::Reflect::get(object, &JsValue::from_str(name)).expect("field access")
+}
+
+fn nested(open: &str, middle: &str, close: &str, depth: usize) -> String {
+    format!("{}{middle}{}", open.repeat(depth), close.repeat(depth))
+}
+
+/// (name, source, a text the first diagnostic's message must contain; `|` separates alternatives).
+/// A recursive function meets the browser's nesting limit (800) before the call depth limit.
+fn table() -> Vec<(&'static str, String, &'static str)> {
+    let nesting = "nested more than";
+    let steps = "evaluation stopped after 10000000 steps";
+    vec![
+        ("10,000 nested brackets", nested("[", "", "]", 10_000), nesting),
+        ("10,000 nested parentheses", nested("(", "1", ")", 10_000), nesting),
+        ("10,000 nested blocks", nested("if true {", "1", "}", 10_000), nesting),
+        ("10,000 nested lambdas", nested("[1].map |$x| {", "1", "}", 10_000), nesting),
+        ("10 MB string literal", format!("'{}'", "a".repeat(10_000_000)), "exceed the limit of 4194304"),
+        ("function f($x) { f($x) }", "function f($x) { f($x) } f(1)".into(), "call depth exceeded|nested deeper than 800"),
+        ("Integer[1, default].each", "Integer[1, default].each |$x| { }".into(), "Error"),
+        ("Integer[1, 1000000000].map", "Integer[1, 1000000000].map |$x| { $x }".into(), "more than the limit of 1000000"),
+        ("nested loops past the step budget", "Integer[1, 1000000].each |$i| { Integer[1, 1000000].each |$j| { } }".into(), steps),
+        ("a hash built by repeated merging", "Integer[1, 1000000].reduce({}) |$m, $i| { $m + { $i => $i } }".into(), steps),
+        ("2^60 elements by sharing", "Integer[1, 60].reduce([1]) |$a, $i| { [$a, $a] }".into(), "too large to show"),
+        ("recursive type alias against deep data", "type Tree = Variant[Integer, Array[Tree]]\n$d = Integer[1, 100000].reduce(1) |$a, $i| { [$a] }\n$d =~ Tree".into(), "nested more than 256 levels deep"),
+        ("a result nested 100,000 levels deep", "Integer[1, 100000].reduce([]) |$a, $i| { [$a] }".into(), "nested more than 800 levels deep"),
+        ("sprintf('%99999999s')", "sprintf('%99999999s', 'a')".into(), "exceeds the limit of 65535"),
+        ("a byte-order mark", "\u{feff}1 + 1".into(), "Byte Order mark"),
+        ("a lone ${", "\"${".into(), "Unclosed quote"),
+        ("an unterminated heredoc", "@(END)\nabc\n".into(), "Heredoc without end-tagged line"),
+    ]
+}
+
+#[wasm_bindgen_test]
+fn hostile_input_ends_in_diagnostics_and_the_next_evaluation_is_normal() {
+    for (name, source, expected) in table() {
+        let started = js_sys::Date::now();
+        let result = puppet_wasm::evaluate(&source, JsValue::UNDEFINED).expect("evaluate");
+        let elapsed = js_sys::Date::now() - started;
+        assert!(
+            field(&result, "value").is_null(),
+            "{name}: no value expected"
+        );
+        let diagnostics = js_sys::Array::from(&field(&result, "diagnostics"));
+        assert!(diagnostics.length() >= 1, "{name}: a diagnostic expected");
+        let message = field(&diagnostics.get(0), "message")
+            .as_string()
+            .unwrap_or_default();
+        console_log!("{elapsed:>8.0} ms  {name:<40} {message}");
+        assert!(
+            expected.split('|').any(|text| message.contains(text)),
+            "{name}: {message:?} lacks {expected:?}"
+        );
+        assert!(elapsed < 10_000.0, "{name}: took {elapsed} ms");
+        let next = puppet_wasm::evaluate("[1, 2].map |$x| { $x * 21 }", JsValue::UNDEFINED)
+            .expect("evaluate the next case");
+        assert_eq!(
+            field(&next, "value").as_string().as_deref(),
+            Some("[21, 42]"),
+            "after {name}"
+        );
+    }
+}
