@@ -379,7 +379,8 @@ pub(crate) fn new_integer(site: &CallSite, args: &[Value]) -> EvalResult<Value> 
         Value::String(text) => {
             let parsed = ruby_integer_radix(text, radix).or_else(|| {
                 // `- 5`: whitespace between the sign and the number.
-                let (sign, rest) = text.split_at(text.len().min(1));
+                // The sign is one byte; a text starting with a multi-byte character has none.
+                let (sign, rest) = text.split_at_checked(1).unwrap_or(("", text));
                 if (sign == "-" || sign == "+") && rest.starts_with([' ', '\t']) {
                     ruby_integer_radix(&format!("{sign}{}", rest.trim_start()), radix)
                 } else {

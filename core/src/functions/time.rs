@@ -321,11 +321,14 @@ fn month_days(year: i128, month: i128) -> i128 {
 }
 
 fn read_name(bytes: &[u8], pos: &mut usize, names: &[&str]) -> Option<i128> {
-    let rest = core::str::from_utf8(&bytes[*pos..]).ok()?;
+    let rest = core::str::from_utf8(bytes.get(*pos..)?).ok()?;
     for (i, name) in names.iter().enumerate() {
         for candidate in [*name, &name[..3]] {
-            if rest.len() >= candidate.len()
-                && rest[..candidate.len()].eq_ignore_ascii_case(candidate)
+            // Compared as bytes: the text may hold a multi-byte character where a name would end.
+            if rest
+                .as_bytes()
+                .get(..candidate.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(candidate.as_bytes()))
             {
                 *pos += candidate.len();
                 return Some(i as i128);
