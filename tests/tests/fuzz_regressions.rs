@@ -75,5 +75,10 @@ fn protocol_regressions() {
             answer.starts_with('{') && answer.ends_with('}'),
             "protocol/{name}: {answer}"
         );
+        // A panic is caught on the evaluation thread and reported as an internal error.
+        assert!(
+            !answer.contains("Internal error"),
+            "protocol/{name}: {answer}"
+        );
     }
 }
