@@ -1,7 +1,7 @@
 // End to end, the basics: type code, run it with Ctrl+Enter or Run, read value, type and problems; headers as netlify.toml says.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { codeLink, nextResult, openPage, runs, startBrowserAndServer, text } from './helpers.mjs';
+import { codeLink, nextResult, openPage, runs, startBrowserAndServer, text, replaceCode } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -14,7 +14,7 @@ after(async () => {
 test('typing 1 + 2 * 3 and pressing Ctrl+Enter shows 7 and Integer[7, 7]', async () => {
   const { page, errors, close } = await openPage(env, codeLink(env, '0'));
   const editor = page.getByTestId('editor');
-  await editor.fill('');
+  await replaceCode(page, '', editor);
   await editor.pressSequentially('1 + 2 * 3');
   await editor.press('Control+Enter');
   await page.waitForFunction(() => document.querySelector('[data-testid="result-value"]').textContent === '7');
@@ -27,7 +27,7 @@ test('typing 1 + 2 * 3 and pressing Ctrl+Enter shows 7 and Integer[7, 7]', async
 test('the Run button shows a division by zero pointing at the divisor (as real Puppet does)', async () => {
   const { page, close } = await openPage(env, codeLink(env, '0'));
   const before = await runs(page);
-  await page.getByTestId('editor').fill('1 / 0');
+  await replaceCode(page, '1 / 0');
   await page.getByTestId('run').click();
   await nextResult(page, before);
   const problem = page.getByTestId('problems').locator('li').first();

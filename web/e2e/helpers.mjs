@@ -90,3 +90,22 @@ export const text = (page, testId) => page.getByTestId(testId).textContent();
 
 /** A `?code=` link for `code`. */
 export const codeLink = (env, code) => `${env.baseUrl}?code=${encodeURIComponent(code)}`;
+
+/**
+ * Replace the editor's code the way a person does: select all, then type. (Playwright's `fill`
+ * inserts through `execCommand`, which now and then lets Chrome replace the styled text natively,
+ * with inline styles the CSP rightly blocks; typing goes through the editor's own input handling.)
+ */
+export async function replaceCode(page, code, editor = page.getByTestId('editor')) {
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  if (code === '') {
+    await page.keyboard.press('Backspace');
+    return;
+  }
+  const lines = code.split('\n');
+  for (const [index, line] of lines.entries()) {
+    if (index > 0) await page.keyboard.press('Enter');
+    if (line) await page.keyboard.insertText(line);
+  }
+}

@@ -1,7 +1,7 @@
 // End to end, the playground issue's list: links, live results, emoji positions, runaway programs, share, panes, safety.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { codeLink, editorText, nextResult, openPage, runs, startBrowserAndServer, text } from './helpers.mjs';
+import { codeLink, editorText, nextResult, openPage, runs, startBrowserAndServer, text, replaceCode } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -88,7 +88,7 @@ test('a runaway program opened from a link is stopped within 5 s and the page an
   assert.match(await text(page, 'status'), /no answer within 3 s/);
   // The restarted engine works: edit the code and get a result.
   const before = await runs(page);
-  await page.getByTestId('editor').fill('6 * 7');
+  await replaceCode(page, '6 * 7');
   await nextResult(page, before);
   assert.equal(await text(page, 'result-value'), '42');
   assert.deepEqual(errors, []);
@@ -97,7 +97,7 @@ test('a runaway program opened from a link is stopped within 5 s and the page an
 
 test('Stop ends a runaway program at once', async () => {
   const { page, close } = await openPage(env, codeLink(env, '1'), { test: HANG });
-  await page.getByTestId('editor').fill(RUNAWAY);
+  await replaceCode(page, RUNAWAY);
   await page.getByTestId('run').click();
   const stop = page.getByTestId('stop');
   await page.waitForFunction(() => !document.querySelector('[data-testid="stop"]').disabled);
@@ -123,7 +123,7 @@ test('share round trip: Share copies a link that opens the same code and result 
   const code = '(20 + 1) * 2 # 😀 shared';
   const { page, errors, close } = await openPage(env, codeLink(env, '0'), { permissions: ['clipboard-read', 'clipboard-write'] });
   const before = await runs(page);
-  await page.getByTestId('editor').fill(code);
+  await replaceCode(page, code);
   await nextResult(page, before);
   await page.getByTestId('share').click();
   await page.waitForFunction(() => /copied/.test(document.querySelector('[data-testid="status"]').textContent));
@@ -158,7 +158,7 @@ test('the code is autosaved and restored on the next visit; a link wins over it'
   const context = await env.browser.newContext();
   const first = await openPage(env, codeLink(env, '0'), { context });
   const before = await runs(first.page);
-  await first.page.getByTestId('editor').fill('5 * 5');
+  await replaceCode(first.page, '5 * 5');
   await nextResult(first.page, before);
   await first.page.close();
   const second = await openPage(env, env.baseUrl, { context });

@@ -58,20 +58,35 @@ function shadowRootIn(host) {
  */
 const typeOverSelection = EditorView.domEventHandlers({
   beforeinput(event, view) {
-    const { main } = view.state.selection;
-    if (main.empty || view.composing) return false;
-    if (/^delete(Content(Backward|Forward)|ByCut)$/.test(event.inputType)) {
-      event.preventDefault();
-      view.dispatch(view.state.replaceSelection(''), { userEvent: 'delete.selection', scrollIntoView: true });
+    if (view.composing) return false;
+    const replacing = /^delete(Content(Backward|Forward)|ByCut)$/.test(event.inputType);
+    if (!replacing && !(event.inputType === 'insertText' && event.data)) return false;
+    // The range the browser is about to replace: the DOM selection can be ahead of CodeMirror's state
+    // (a select-all followed at once by typing), so read it from the event when it has one.
+    let { from, to } = view.state.selection.main;
+    const [range] = event.getTargetRanges ? event.getTargetRanges() : [];
+    if (range) {
+      try {
+        from = view.posAtDOM(range.startContainer, range.startOffset);
+        to = view.posAtDOM(range.endContainer, range.endOffset);
+      } catch {
+        // A node outside the editor's content: keep the state's selection.
+      }
+    }
+    if (from === to) return false;
+    event.preventDefault();
+    if (replacing) {
+      view.dispatch({ changes: { from, to }, selection: { anchor: from }, userEvent: 'delete.selection', scrollIntoView: true });
       return true;
     }
-    if (event.inputType !== 'insertText' || !event.data) return false;
-    event.preventDefault();
-    const insert = () => view.state.replaceSelection(event.data);
+    const insert = () => ({
+      changes: { from, to, insert: event.data },
+      selection: { anchor: from + event.data.length },
+    });
     const handled = view.state
       .facet(EditorView.inputHandler)
-      .some((handler) => handler(view, main.from, main.to, event.data, insert));
-    if (!handled) view.dispatch(insert(), { userEvent: 'input.type', scrollIntoView: true });
+      .some((handler) => handler(view, from, to, event.data, () => view.state.update(insert())));
+    if (!handled) view.dispatch({ ...insert(), userEvent: 'input.type', scrollIntoView: true });
     return true;
   },
 });
