@@ -2,12 +2,12 @@
 //! conversion errors (`The value '[2]' cannot be converted to Numeric.`).
 
 use alloc::format;
-use alloc::string::String;
 
 use super::evaluator::Evaluator;
 use super::flow::{error, EvalResult};
 use super::Strictness;
 use crate::diagnostic::{Diagnostic, Stage};
+use crate::functions::format::sprintf::ruby_to_s;
 use crate::span::Span;
 use crate::value::{self, Value};
 
@@ -54,6 +54,8 @@ impl Evaluator<'_> {
     }
 }
 
+/// A value in a conversion message shows as Ruby's `to_s` does (`[2]`, `{"a"=>1}`, empty for
+/// undef): the same form as `sprintf('%s')`.
 pub(crate) fn not_numeric(value: &Value, span: Span) -> super::flow::Unwind {
     error(
         "NOT_NUMERIC",
@@ -106,33 +108,4 @@ pub(crate) fn parse_number(text: &str) -> Option<Number> {
             .map(|f| Number::Float(if negative { -f } else { f }));
     }
     None
-}
-
-/// How Ruby's `to_s` shows a value inside Puppet's conversion messages: strings bare at the top,
-/// `nil` as empty, arrays and hashes in Ruby's inspect form (`[1, "a"]`, `{"a"=>1}`).
-pub(crate) fn ruby_to_s(value: &Value) -> String {
-    match value {
-        Value::Undef => String::new(),
-        Value::String(text) => String::from(&**text),
-        other => ruby_inspect(other),
-    }
-}
-
-fn ruby_inspect(value: &Value) -> String {
-    match value {
-        Value::Undef => "nil".into(),
-        Value::String(text) => format!("{text:?}"),
-        Value::Array(items) => {
-            let inner: alloc::vec::Vec<String> = items.iter().map(ruby_inspect).collect();
-            format!("[{}]", inner.join(", "))
-        }
-        Value::Hash(hash) => {
-            let inner: alloc::vec::Vec<String> = hash
-                .iter()
-                .map(|(k, v)| format!("{}=>{}", ruby_inspect(k), ruby_inspect(v)))
-                .collect();
-            format!("{{{}}}", inner.join(", "))
-        }
-        other => value::to_string_default(other),
-    }
 }

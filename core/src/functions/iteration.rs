@@ -179,13 +179,7 @@ pub(super) fn any(
     args: Vec<Value>,
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
-    let mut found = false;
-    walk(ev, site, closure, &items, |_, value| {
-        found = is_truthy(&value);
-        !found
-    })?;
-    Ok(Value::Boolean(found))
+    stop_at_truthiness(ev, site, &args, closure, true)
 }
 
 pub(super) fn all(
@@ -194,13 +188,25 @@ pub(super) fn all(
     args: Vec<Value>,
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
-    let mut every = true;
+    stop_at_truthiness(ev, site, &args, closure, false)
+}
+
+/// `any` (stop at the first truthy answer) and `all` (stop at the first falsy one): the answer
+/// is whether iteration stopped that way (`any`) or did not (`all`).
+fn stop_at_truthiness(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: &[Value],
+    closure: Option<&Closure<'_>>,
+    stop_when: bool,
+) -> EvalResult<Value> {
+    let (items, closure) = receiver_and_block(ev, site, args, closure, 1, 2)?;
+    let mut stopped = false;
     walk(ev, site, closure, &items, |_, value| {
-        every = is_truthy(&value);
-        every
+        stopped = is_truthy(&value) == stop_when;
+        !stopped
     })?;
-    Ok(Value::Boolean(every))
+    Ok(Value::Boolean(stopped == stop_when))
 }
 
 /// `reduce(memo?) |$memo, $item| { }`: without a start value the first item is the memo.
