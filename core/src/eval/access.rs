@@ -41,7 +41,10 @@ impl Evaluator<'_> {
                         } => operand,
                         _ => key,
                     };
-                    args.push(self.eval(key)?);
+                    let value = self.eval(key)?;
+                    // Hashing a key walks all of it.
+                    super::limits::charge_walk(self, &value, super::limits::Walk::Reads, key.span)?;
+                    args.push(value);
                 }
                 if args.len() == 1 {
                     return Ok(hash.get(&args[0]).cloned().unwrap_or(Value::Undef));

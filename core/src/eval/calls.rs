@@ -10,7 +10,8 @@ use super::evaluator::Evaluator;
 use super::flow::{error, EvalResult, Unwind};
 use crate::span::Span;
 use crate::syntax::ast::{Call, CallStyle, FunctionDefinition, Lambda, Param};
-use crate::types::{describe_mismatch, Type};
+use super::limits::checked_mismatch;
+use crate::types::Type;
 use crate::value::Value;
 
 /// A lambda given to a call, with the scope it was written in (it reads variables from there).
@@ -281,7 +282,7 @@ impl Evaluator<'_> {
                 }
                 if let Some(ty) = &declared {
                     for item in &rest {
-                        if let Some(mismatch) = describe_mismatch(ty, item) {
+                        if let Some(mismatch) = checked_mismatch(self, ty, item, site.span)? {
                             return Err(site.fail(format!("{what} '{name}' {mismatch}")));
                         }
                     }
@@ -296,7 +297,7 @@ impl Evaluator<'_> {
                     },
                 };
                 if let Some(ty) = &declared {
-                    if let Some(mismatch) = describe_mismatch(ty, &value) {
+                    if let Some(mismatch) = checked_mismatch(self, ty, &value, site.span)? {
                         return Err(site.fail(format!("{what} '{name}' {mismatch}")));
                     }
                 }
@@ -317,7 +318,7 @@ impl Evaluator<'_> {
         name: &str,
     ) -> EvalResult<()> {
         let ty = self.eval_type_expr(return_type)?;
-        if let Some(mismatch) = describe_mismatch(&ty, value) {
+        if let Some(mismatch) = checked_mismatch(self, &ty, value, site.span)? {
             return Err(site.fail(format!(
                 "value returned from {name} has wrong type, {mismatch}"
             )));

@@ -16,7 +16,7 @@ use crate::syntax::ast::{
     AttributeOperation, ClassDefinition, DefineDefinition, Expr, ExprKind, NodeDefinition, Param,
     ResourceExpr,
 };
-use crate::types::{describe_mismatch, Type};
+use crate::types::Type;
 use crate::value::Value;
 
 #[derive(Default)]
@@ -290,7 +290,7 @@ impl Evaluator<'_> {
             };
             if let Some(type_expr) = &param.type_expr {
                 let ty = self.eval_type_expr(type_expr)?;
-                if let Some(mismatch) = describe_mismatch(&ty, &value) {
+                if let Some(mismatch) = super::limits::checked_mismatch(self, &ty, &value, span)? {
                     return Err(error(
                         "PARAMETER_TYPE",
                         format!("{resource}: parameter '{name}' {mismatch}"),

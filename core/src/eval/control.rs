@@ -39,12 +39,12 @@ impl Evaluator<'_> {
             let subject = ev.eval(subject)?;
             let mut default_body = None;
             for option in options {
-                for candidate in ev.option_values(&option.values)? {
+                for (candidate, at) in ev.option_values(&option.values)? {
                     if matches!(candidate, Value::Default) {
                         default_body.get_or_insert(&option.body);
                         continue;
                     }
-                    if ev.case_matches(&candidate, &subject)? {
+                    if ev.case_matches(&candidate, &subject, at)? {
                         return ev.eval(&option.body);
                     }
                 }
@@ -66,12 +66,12 @@ impl Evaluator<'_> {
             let subject_value = ev.eval(subject)?;
             let mut default_value = None;
             for entry in entries {
-                for candidate in ev.option_values(core::slice::from_ref(&entry.matcher))? {
+                for (candidate, at) in ev.option_values(core::slice::from_ref(&entry.matcher))? {
                     if matches!(candidate, Value::Default) {
                         default_value.get_or_insert(&entry.value);
                         continue;
                     }
-                    if ev.case_matches(&candidate, &subject_value)? {
+                    if ev.case_matches(&candidate, &subject_value, at)? {
                         return ev.eval(&entry.value);
                     }
                 }
@@ -90,8 +90,9 @@ impl Evaluator<'_> {
         })
     }
 
-    /// The values of a case option list: `*[a, b]` contributes each element.
-    fn option_values(&mut self, exprs: &[Expr]) -> EvalResult<Vec<Value>> {
+    /// The values of a case option list, each with the position of its option (where a limit
+    /// reached while matching it is reported): `*[a, b]` contributes each element.
+    fn option_values(&mut self, exprs: &[Expr]) -> EvalResult<Vec<(Value, Span)>> {
         let mut values = Vec::with_capacity(exprs.len());
         for expr in exprs {
             match &expr.kind {
@@ -100,30 +101,36 @@ impl Evaluator<'_> {
                     operand,
                 } => {
                     let value = self.eval(operand)?;
-                    values.extend(super::operators::unfold(value));
+                    let unfolded = super::operators::unfold(value);
+                    values.extend(unfolded.into_iter().map(|value| (value, expr.span)));
                 }
-                _ => values.push(self.eval(expr)?),
+                _ => values.push((self.eval(expr)?, expr.span)),
             }
         }
         Ok(values)
     }
 
-    /// Whether a case option or selector key matches the subject.
-    pub(crate) fn case_matches(&mut self, option: &Value, subject: &Value) -> EvalResult<bool> {
-        self.step(1, Span::default())?;
+    /// Whether a case option or selector key matches the subject; `at` is the option's position.
+    pub(crate) fn case_matches(
+        &mut self,
+        option: &Value,
+        subject: &Value,
+        at: Span,
+    ) -> EvalResult<bool> {
+        self.step(1, at)?;
         Ok(match (option, subject) {
             (Value::Default, _) => true,
             (Value::Regexp(regexp), Value::String(text)) => self.regex_match(regexp, text),
             (Value::Regexp(_), _) => false,
             (Value::Type(ty), _) => {
-                super::limits::checked_instance_of(self, ty, subject, Span::default())?
+                super::limits::checked_instance_of(self, ty, subject, at)?
             }
             (Value::Array(options), Value::Array(items)) => {
                 if options.len() != items.len() {
                     return Ok(false);
                 }
                 for (o, s) in options.iter().zip(items.iter()) {
-                    if !self.case_matches(o, s)? {
+                    if !self.case_matches(o, s, at)? {
                         return Ok(false);
                     }
                 }
@@ -134,7 +141,7 @@ impl Evaluator<'_> {
                     let Some(s) = items.get(key) else {
                         return Ok(false);
                     };
-                    if !self.case_matches(o, s)? {
+                    if !self.case_matches(o, s, at)? {
                         return Ok(false);
                     }
                 }
@@ -144,7 +151,10 @@ impl Evaluator<'_> {
             (Value::SemVerRange(range), Value::String(text)) => {
                 SemVer::parse(text).is_ok_and(|v| range.includes(&v))
             }
-            _ => puppet_equals(option, subject),
+            _ => {
+                super::limits::charge_compare(self, option, subject, at)?;
+                puppet_equals(option, subject)
+            }
         })
     }
 }

@@ -10,7 +10,6 @@ use super::evaluator::Evaluator;
 use super::flow::{error, EvalResult, Unwind};
 use crate::span::Span;
 use crate::syntax::ast::{Expr, ExprKind, Param, Program};
-use crate::types::describe_mismatch;
 use crate::value::{interpolate, Hash, Value};
 
 impl Evaluator<'_> {
@@ -124,7 +123,7 @@ impl Evaluator<'_> {
             };
             if let Some(type_expr) = &param.type_expr {
                 let ty = self.eval_type_expr(type_expr)?;
-                if let Some(mismatch) = describe_mismatch(&ty, &value) {
+                if let Some(mismatch) = super::limits::checked_mismatch(self, &ty, &value, site.span)? {
                     return Err(site.fail(format!("lambda: parameter '{name}' {mismatch}")));
                 }
             }

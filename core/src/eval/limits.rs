@@ -139,6 +139,104 @@ pub(crate) fn showable(value: &Value, limits: &Limits, span: Span) -> EvalResult
     }
 }
 
+/// How a walk over all of a value may end besides within the budget.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Walk {
+    /// The walk only reads (comparing, hashing): bounded by the step budget alone.
+    Reads,
+    /// The walk builds something as large as the value (a type, a flattened array): also
+    /// refused past the collection limit, counting shared parts each time they occur.
+    Builds,
+    /// The walk prints the value: as `Builds`, and its printed form must fit the string limit.
+    Prints,
+}
+
+/// Charge as steps a walk over all of `value`, as comparing, hashing, printing, inferring or
+/// flattening it does. A value built by sharing (`[$a, $a]` sixty times over) has far more
+/// elements than the steps that built it; they are counted each time they occur, at most as
+/// many as the budget has left, so this check costs no more than the steps it charges.
+pub(crate) fn charge_walk(
+    ev: &mut super::evaluator::Evaluator<'_>,
+    value: &Value,
+    walk: Walk,
+    span: Span,
+) -> EvalResult<()> {
+    if !matches!(value, Value::Array(_) | Value::Hash(_) | Value::Sensitive(_)) {
+        return Ok(());
+    }
+    let limits = &ev.options.limits;
+    let left = limits.max_steps.saturating_sub(ev.budget.steps);
+    let affordable = left.saturating_mul(ELEMENTS_PER_STEP as u64);
+    let max_len = limits.max_collection_len as u64;
+    let cap = match walk {
+        Walk::Reads => affordable,
+        Walk::Builds | Walk::Prints => affordable.min(max_len),
+    };
+    // The elements below `value`, visited depth first without recursion.
+    let mut elements = 0u64;
+    let mut pending: alloc::vec::Vec<&Value> = alloc::vec![value];
+    while let Some(next) = pending.pop() {
+        if elements > cap {
+            break;
+        }
+        match next {
+            Value::Array(items) => {
+                elements += items.len() as u64;
+                pending.extend(items.iter());
+            }
+            Value::Hash(hash) => {
+                elements += 2 * hash.len() as u64;
+                for (key, item) in hash.iter() {
+                    pending.push(key);
+                    pending.push(item);
+                }
+            }
+            Value::Sensitive(inner) => {
+                elements += 1;
+                pending.push(inner);
+            }
+            _ => {}
+        }
+    }
+    if walk != Walk::Reads && elements > max_len {
+        return Err(error(
+            "SIZE_LIMIT",
+            format!(
+                "the value has more than {max_len} elements (shared parts count each time they occur): too large to process"
+            ),
+            span,
+        ));
+    }
+    if elements > affordable {
+        return ev.step(left.saturating_add(1), span);
+    }
+    ev.step(elements / ELEMENTS_PER_STEP as u64, span)?;
+    if walk == Walk::Prints {
+        showable(value, &ev.options.limits, span)?;
+    }
+    Ok(())
+}
+
+/// Charge the walk `==` (or strict key equality) makes over two values: both containers of
+/// the same kind and size are compared element by element, anything else at once.
+pub(crate) fn charge_compare(
+    ev: &mut super::evaluator::Evaluator<'_>,
+    left: &Value,
+    right: &Value,
+    span: Span,
+) -> EvalResult<()> {
+    let same_shape = match (left, right) {
+        (Value::Array(a), Value::Array(b)) => a.len() == b.len(),
+        (Value::Hash(a), Value::Hash(b)) => a.len() == b.len(),
+        (Value::Sensitive(_), Value::Sensitive(_)) => true,
+        _ => false,
+    };
+    if same_shape {
+        charge_walk(ev, left, Walk::Reads, span)?;
+    }
+    Ok(())
+}
+
 /// `value =~ ty` within the step budget: the values visited are charged as steps, and a value
 /// too deep or too large to check is a diagnostic instead of a silent `false`.
 pub(crate) fn checked_instance_of(
@@ -163,4 +261,21 @@ pub(crate) fn checked_instance_of(
             Ok(false)
         }
     }
+}
+
+/// Why `value` does not match `ty` (`None` when it does), for parameter, return and
+/// `assert_type` checks: the match is charged as steps, and describing a mismatch (which infers
+/// the value's type) is refused for a value too large to infer.
+pub(crate) fn checked_mismatch(
+    ev: &mut super::evaluator::Evaluator<'_>,
+    ty: &crate::types::Type,
+    value: &Value,
+    span: Span,
+) -> EvalResult<Option<alloc::string::String>> {
+    if checked_instance_of(ev, ty, value, span)? {
+        return Ok(None);
+    }
+    charge_walk(ev, value, Walk::Builds, span)?;
+    let actual = crate::types::infer(value);
+    Ok(Some(crate::types::describe_type_mismatch(ty, &actual)))
 }

@@ -85,6 +85,8 @@ impl Evaluator<'_> {
         let mut pairs = Vec::with_capacity(entries.len());
         for entry in entries {
             let key = self.eval(&entry.key)?;
+            // Hashing a key walks all of it.
+            super::limits::charge_walk(self, &key, super::limits::Walk::Reads, entry.key.span)?;
             let value = self.eval(&entry.value)?;
             pairs.push((key, value));
         }

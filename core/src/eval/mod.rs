@@ -16,7 +16,7 @@ mod definitions;
 mod epp;
 pub(crate) mod evaluator;
 pub(crate) mod flow;
-mod limits;
+pub(crate) mod limits;
 mod literals;
 mod numeric;
 mod operators;

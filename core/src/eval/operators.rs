@@ -10,7 +10,6 @@ use super::flow::{error, EvalResult};
 use super::numeric::Number;
 use crate::span::Span;
 use crate::syntax::ast::{BinaryOp, Expr, UnaryOp};
-use crate::types::instance_of;
 use crate::value::{puppet_compare, puppet_equals, value_label, Array, Value};
 
 impl Evaluator<'_> {
@@ -82,8 +81,10 @@ impl Evaluator<'_> {
         spans: OperatorSpans,
     ) -> EvalResult<Value> {
         match op {
-            BinaryOp::Eq => Ok(Value::Boolean(puppet_equals(&l, &r))),
-            BinaryOp::Ne => Ok(Value::Boolean(!puppet_equals(&l, &r))),
+            BinaryOp::Eq | BinaryOp::Ne => {
+                super::limits::charge_compare(self, &l, &r, spans.operator)?;
+                Ok(Value::Boolean(puppet_equals(&l, &r) == (op == BinaryOp::Eq)))
+            }
             BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
                 match puppet_compare(op.symbol(), &l, &r) {
                     Ok(result) => Ok(Value::Boolean(result)),
@@ -92,7 +93,7 @@ impl Evaluator<'_> {
             }
             BinaryOp::Match => self.matches(&l, &r, spans).map(Value::Boolean),
             BinaryOp::NotMatch => self.matches(&l, &r, spans).map(|m| Value::Boolean(!m)),
-            BinaryOp::In => Ok(Value::Boolean(self.is_in(&l, &r))),
+            BinaryOp::In => Ok(Value::Boolean(self.is_in(&l, &r, spans.operator)?)),
             BinaryOp::Add => self.add(l, r, spans),
             BinaryOp::Sub => self.subtract(l, r, spans),
             BinaryOp::Shl => match l {
@@ -189,7 +190,16 @@ impl Evaluator<'_> {
                         .collect(),
                     other => alloc::vec![other],
                 };
-                self.step(items.len() as u64, spans.operator)?;
+                // Every element is compared with every one removed (a step per element, and
+                // per ELEMENTS_PER_STEP comparisons beyond), containers element-wise.
+                let comparisons = (items.len() as u64).saturating_mul(remove.len() as u64);
+                let per_step = super::limits::ELEMENTS_PER_STEP as u64;
+                self.step((items.len() as u64).max(comparisons / per_step), spans.operator)?;
+                for r in remove.iter().filter(|r| matches!(r, Value::Array(_) | Value::Hash(_))) {
+                    for item in items.iter() {
+                        super::limits::charge_compare(self, r, item, spans.operator)?;
+                    }
+                }
                 // Array deletion compares strings case-sensitively but numbers by value.
                 let kept: Array = items
                     .iter()
@@ -278,16 +288,39 @@ impl Evaluator<'_> {
         }
     }
 
-    /// `left in right`, by the table of the specification.
-    fn is_in(&mut self, left: &Value, right: &Value) -> bool {
+    /// `left in right`, by the table of the specification. Each element compared is a step
+    /// (more when comparing containers or matching types, as their walks are charged).
+    fn is_in(&mut self, left: &Value, right: &Value, span: Span) -> EvalResult<bool> {
+        let mut found = false;
+        match right {
+            Value::Array(items) => {
+                for item in items.iter() {
+                    if self.element_in(left, item, span)? {
+                        found = true;
+                        break;
+                    }
+                }
+            }
+            Value::Hash(hash) => {
+                for key in hash.keys() {
+                    if self.element_in(left, key, span)? {
+                        found = true;
+                        break;
+                    }
+                }
+            }
+            _ => return Ok(self.is_in_scalar(left, right)),
+        }
+        Ok(found)
+    }
+
+    fn is_in_scalar(&mut self, left: &Value, right: &Value) -> bool {
         match right {
             Value::String(haystack) => match left {
                 Value::String(needle) => contains_ignore_case(haystack, needle),
                 Value::Regexp(regexp) => self.regex_match(regexp, haystack),
                 _ => false,
             },
-            Value::Array(items) => items.iter().any(|item| self.element_in(left, item)),
-            Value::Hash(hash) => hash.keys().any(|key| self.element_in(left, key)),
             Value::SemVerRange(range) => match left {
                 Value::SemVer(version) => range.includes(version),
                 Value::String(text) => crate::value::SemVer::parse(text)
@@ -299,15 +332,19 @@ impl Evaluator<'_> {
         }
     }
 
-    fn element_in(&mut self, left: &Value, item: &Value) -> bool {
-        match left {
-            Value::Type(ty) => instance_of(ty, item),
+    fn element_in(&mut self, left: &Value, item: &Value, span: Span) -> EvalResult<bool> {
+        self.step(1, span)?;
+        Ok(match left {
+            Value::Type(ty) => super::limits::checked_instance_of(self, ty, item, span)?,
             Value::Regexp(regexp) => match item {
                 Value::String(text) => self.regex_match(regexp, text),
                 _ => false,
             },
-            _ => puppet_equals(left, item),
-        }
+            _ => {
+                super::limits::charge_compare(self, left, item, span)?;
+                puppet_equals(left, item)
+            }
+        })
     }
 }
 

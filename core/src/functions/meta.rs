@@ -11,7 +11,7 @@ use crate::eval::calls::{CallSite, Closure};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::{error, EvalResult};
 use crate::syntax::ast::{ExprKind, Program};
-use crate::types::{describe_type_mismatch, infer, instance_of, Type};
+use crate::types::{infer, Type};
 use crate::value::Value;
 
 /// Parse a type from its string form (`'Integer[1,2]'`), as `Type.new` and `assert_type` do.
@@ -55,23 +55,20 @@ pub(super) fn assert_type(
         _ => return Err(no_signature(site)),
     };
     let value = &args[1];
-    if instance_of(&ty, value) {
+    let Some(message) = crate::eval::limits::checked_mismatch(ev, &ty, value, site.span)? else {
         return Ok(value.clone());
-    }
-    let actual = infer(value);
+    };
     match closure {
         Some(closure) => {
             let closure = super::expect_block(site, Some(closure), 2, 2)?;
+            let actual = infer(value);
             ev.call_lambda(
                 closure,
                 alloc::vec![Value::from_type(ty), Value::from_type(actual)],
                 site,
             )
         }
-        None => Err(site.fail(format!(
-            "assert_type(): {}",
-            describe_type_mismatch(&ty, &actual)
-        ))),
+        None => Err(site.fail(format!("assert_type(): {message}"))),
     }
 }
 

@@ -23,6 +23,7 @@ use alloc::vec::Vec;
 use crate::eval::calls::{arity_message, Builtin, CallSite, Closure};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::EvalResult;
+use crate::eval::limits::{charge_walk, Walk};
 use crate::value::Value;
 
 /// Call the built-in function `name`, or `None` when there is no such function.
@@ -34,7 +35,27 @@ pub(crate) fn call_builtin(
     closure: Option<&Closure<'_>>,
 ) -> Option<EvalResult<Value>> {
     let function = lookup(name)?;
+    if let Some(walk) = walks_arguments(name) {
+        for arg in &args {
+            if let Err(stop) = charge_walk(ev, arg, walk, site.span) {
+                return Some(Err(stop));
+            }
+        }
+    }
     Some(function(ev, site, args, closure))
+}
+
+/// The functions that visit all of their arguments (printing, inferring, flattening, comparing
+/// or hashing them), and whether they build something as large: their walk is charged before
+/// the call, so a value built by sharing cannot make one call run unbounded.
+fn walks_arguments(name: &str) -> Option<Walk> {
+    Some(match name {
+        "flatten" | "type" | "new" | "convert_to" | "inline_epp" => Walk::Builds,
+        "sprintf" | "join" | "md5" | "sha1" | "sha256" | "shellquote" | "fail" | "debug"
+        | "info" | "notice" | "warning" | "err" | "alert" | "crit" | "emerg" => Walk::Prints,
+        "sort" | "unique" | "index" | "compare" | "min" | "max" | "group_by" => Walk::Reads,
+        _ => return None,
+    })
 }
 
 fn lookup(name: &str) -> Option<Builtin> {
