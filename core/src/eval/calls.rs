@@ -8,9 +8,9 @@ use alloc::vec::Vec;
 
 use super::evaluator::Evaluator;
 use super::flow::{error, EvalResult, Unwind};
+use super::limits::checked_mismatch;
 use crate::span::Span;
 use crate::syntax::ast::{Call, CallStyle, FunctionDefinition, Lambda, Param};
-use super::limits::checked_mismatch;
 use crate::types::Type;
 use crate::value::Value;
 

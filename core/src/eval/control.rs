@@ -122,9 +122,7 @@ impl Evaluator<'_> {
             (Value::Default, _) => true,
             (Value::Regexp(regexp), Value::String(text)) => self.regex_match(regexp, text),
             (Value::Regexp(_), _) => false,
-            (Value::Type(ty), _) => {
-                super::limits::checked_instance_of(self, ty, subject, at)?
-            }
+            (Value::Type(ty), _) => super::limits::checked_instance_of(self, ty, subject, at)?,
             (Value::Array(options), Value::Array(items)) => {
                 if options.len() != items.len() {
                     return Ok(false);

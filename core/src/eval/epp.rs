@@ -22,6 +22,8 @@ impl Evaluator<'_> {
     /// `<%= expr %>`: the value in its interpolation form.
     pub(crate) fn render_expr(&mut self, expr: &Expr, span: Span) -> EvalResult<Value> {
         let value = self.eval(expr)?;
+        // A collection built by sharing can print far beyond the string limit.
+        super::limits::charge_walk(self, &value, super::limits::Walk::Prints, expr.span)?;
         self.append_output(&interpolate(&value), span)?;
         Ok(Value::Undef)
     }
@@ -123,7 +125,9 @@ impl Evaluator<'_> {
             };
             if let Some(type_expr) = &param.type_expr {
                 let ty = self.eval_type_expr(type_expr)?;
-                if let Some(mismatch) = super::limits::checked_mismatch(self, &ty, &value, site.span)? {
+                if let Some(mismatch) =
+                    super::limits::checked_mismatch(self, &ty, &value, site.span)?
+                {
                     return Err(site.fail(format!("lambda: parameter '{name}' {mismatch}")));
                 }
             }

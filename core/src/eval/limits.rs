@@ -147,7 +147,8 @@ pub(crate) enum Walk {
     /// The walk builds something as large as the value (a type, a flattened array): also
     /// refused past the collection limit, counting shared parts each time they occur.
     Builds,
-    /// The walk prints the value: as `Builds`, and its printed form must fit the string limit.
+    /// The walk prints the value: its printed form must fit the string limit (which bounds
+    /// the elements too), and the elements are charged as for `Reads`.
     Prints,
 }
 
@@ -161,16 +162,22 @@ pub(crate) fn charge_walk(
     walk: Walk,
     span: Span,
 ) -> EvalResult<()> {
-    if !matches!(value, Value::Array(_) | Value::Hash(_) | Value::Sensitive(_)) {
+    if !matches!(
+        value,
+        Value::Array(_) | Value::Hash(_) | Value::Sensitive(_)
+    ) {
         return Ok(());
     }
     let limits = &ev.options.limits;
+    if walk == Walk::Prints {
+        showable(value, limits, span)?;
+    }
     let left = limits.max_steps.saturating_sub(ev.budget.steps);
     let affordable = left.saturating_mul(ELEMENTS_PER_STEP as u64);
     let max_len = limits.max_collection_len as u64;
     let cap = match walk {
-        Walk::Reads => affordable,
-        Walk::Builds | Walk::Prints => affordable.min(max_len),
+        Walk::Reads | Walk::Prints => affordable,
+        Walk::Builds => affordable.min(max_len),
     };
     // The elements below `value`, visited depth first without recursion.
     let mut elements = 0u64;
@@ -198,7 +205,7 @@ pub(crate) fn charge_walk(
             _ => {}
         }
     }
-    if walk != Walk::Reads && elements > max_len {
+    if walk == Walk::Builds && elements > max_len {
         return Err(error(
             "SIZE_LIMIT",
             format!(
@@ -210,11 +217,7 @@ pub(crate) fn charge_walk(
     if elements > affordable {
         return ev.step(left.saturating_add(1), span);
     }
-    ev.step(elements / ELEMENTS_PER_STEP as u64, span)?;
-    if walk == Walk::Prints {
-        showable(value, &ev.options.limits, span)?;
-    }
-    Ok(())
+    ev.step(elements / ELEMENTS_PER_STEP as u64, span)
 }
 
 /// Charge the walk `==` (or strict key equality) makes over two values: both containers of

@@ -41,10 +41,13 @@ impl Evaluator<'_> {
                 StringPart::Text { text: literal, .. } => text.push_str(literal),
                 StringPart::Expr(expr) => {
                     let value = self.eval(expr)?;
-                    if matches!(value, Value::Array(_) | Value::Hash(_)) {
-                        // A collection built by sharing can print far beyond the string limit.
-                        super::limits::showable(&value, &self.options.limits, expr.span)?;
-                    }
+                    // A collection built by sharing can print far beyond the string limit.
+                    super::limits::charge_walk(
+                        self,
+                        &value,
+                        super::limits::Walk::Prints,
+                        expr.span,
+                    )?;
                     text.push_str(&value::interpolate(&value));
                 }
             }

@@ -83,7 +83,9 @@ impl Evaluator<'_> {
         match op {
             BinaryOp::Eq | BinaryOp::Ne => {
                 super::limits::charge_compare(self, &l, &r, spans.operator)?;
-                Ok(Value::Boolean(puppet_equals(&l, &r) == (op == BinaryOp::Eq)))
+                Ok(Value::Boolean(
+                    puppet_equals(&l, &r) == (op == BinaryOp::Eq),
+                ))
             }
             BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
                 match puppet_compare(op.symbol(), &l, &r) {
@@ -194,8 +196,14 @@ impl Evaluator<'_> {
                 // per ELEMENTS_PER_STEP comparisons beyond), containers element-wise.
                 let comparisons = (items.len() as u64).saturating_mul(remove.len() as u64);
                 let per_step = super::limits::ELEMENTS_PER_STEP as u64;
-                self.step((items.len() as u64).max(comparisons / per_step), spans.operator)?;
-                for r in remove.iter().filter(|r| matches!(r, Value::Array(_) | Value::Hash(_))) {
+                self.step(
+                    (items.len() as u64).max(comparisons / per_step),
+                    spans.operator,
+                )?;
+                for r in remove
+                    .iter()
+                    .filter(|r| matches!(r, Value::Array(_) | Value::Hash(_)))
+                {
                     for item in items.iter() {
                         super::limits::charge_compare(self, r, item, spans.operator)?;
                     }
@@ -216,6 +224,13 @@ impl Evaluator<'_> {
                 };
                 let mut result = hash;
                 for key in &keys {
+                    // Hashing a key walks all of it.
+                    super::limits::charge_walk(
+                        self,
+                        key,
+                        super::limits::Walk::Reads,
+                        spans.operator,
+                    )?;
                     result = result.removed(key);
                 }
                 Ok(Value::Hash(result))

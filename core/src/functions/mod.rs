@@ -50,7 +50,7 @@ pub(crate) fn call_builtin(
 /// the call, so a value built by sharing cannot make one call run unbounded.
 fn walks_arguments(name: &str) -> Option<Walk> {
     Some(match name {
-        "flatten" | "type" | "new" | "convert_to" | "inline_epp" => Walk::Builds,
+        "flatten" | "type" | "new" | "convert_to" | "inline_epp" | "tree_each" => Walk::Builds,
         "sprintf" | "join" | "md5" | "sha1" | "sha256" | "shellquote" | "fail" | "debug"
         | "info" | "notice" | "warning" | "err" | "alert" | "crit" | "emerg" => Walk::Prints,
         "sort" | "unique" | "index" | "compare" | "min" | "max" | "group_by" => Walk::Reads,
