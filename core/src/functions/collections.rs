@@ -268,7 +268,15 @@ fn unique_key(
     match closure {
         Some(closure) => {
             ev.step(1, site.span)?;
-            ev.call_lambda(closure, alloc::vec![value.clone()], site)
+            let key = ev.call_lambda(closure, alloc::vec![value.clone()], site)?;
+            // Hashing a key walks all of it.
+            crate::eval::limits::charge_walk(
+                ev,
+                &key,
+                crate::eval::limits::Walk::Reads,
+                site.span,
+            )?;
+            Ok(key)
         }
         None => Ok(value.clone()),
     }

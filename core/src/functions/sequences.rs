@@ -10,6 +10,7 @@ use super::{expect_args, expect_block};
 use crate::eval::calls::{CallSite, Closure};
 use crate::eval::evaluator::{is_truthy, Evaluator};
 use crate::eval::flow::{EvalResult, Unwind};
+use crate::eval::limits::{charge_walk, Walk};
 use crate::types::Type;
 use crate::value::{puppet_equals, Hash, Value};
 
@@ -97,12 +98,23 @@ pub(super) fn group_by(
         true
     })?;
     let values = into_values(items);
+    // Groups in first-seen order; an index per key keeps this linear.
+    let mut index = Hash::new();
     let mut groups: Vec<(Value, Vec<Value>)> = Vec::new();
     for (i, key) in keys {
+        // Hashing a key walks all of it.
+        charge_walk(ev, &key, Walk::Reads, site.span)?;
         let value = values.get(i).cloned().unwrap_or(Value::Undef);
-        match groups.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, members)) => members.push(value),
-            None => groups.push((key, alloc::vec![value])),
+        match index.get(&key) {
+            Some(Value::Integer(at)) => {
+                if let Some((_, members)) = groups.get_mut(*at as usize) {
+                    members.push(value);
+                }
+            }
+            _ => {
+                index.insert(key.clone(), Value::Integer(groups.len() as i64));
+                groups.push((key, alloc::vec![value]));
+            }
         }
     }
     Ok(Value::Hash(
