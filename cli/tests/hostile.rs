@@ -35,6 +35,60 @@ fn nested(open: &str, middle: &str, close: &str, depth: usize) -> String {
     format!("{}{middle}{}", open.repeat(depth), close.repeat(depth))
 }
 
+/// Two equal, separately built arrays and hashes of 2^61 and 2^60 leaves (60 steps each).
+const SHARED: &str = "$a = Integer[1, 60].reduce([1, 2]) |$m, $i| { [$m, $m] }\n\
+$b = Integer[1, 60].reduce([1, 2]) |$m, $i| { [$m, $m] }\n\
+$h = Integer[1, 60].reduce({ k => 1 }) |$m, $i| { { k => $m, l => $m } }\n\
+$g = Integer[1, 60].reduce({ k => 1 }) |$m, $i| { { k => $m, l => $m } }\n";
+
+/// Walks over values built by sharing: each is charged as steps, or refused past a size limit.
+fn shared_walks() -> Vec<Case> {
+    let steps = "evaluation stopped after 10000000 steps";
+    let elements = "more than 1000000 elements";
+    let show = "too large to show";
+    [
+        ("shared: ==", "$a == $b", steps),
+        ("shared: != on hashes", "$h != $g", steps),
+        ("shared: in", "$a in [$b]", steps),
+        (
+            "shared: array deletion",
+            "$x = [$a, 1] - [$b]\n$x.size",
+            steps,
+        ),
+        ("shared: a hash key", "$x = { $a => 1 }\n$x.size", steps),
+        (
+            "shared: case value",
+            "case $a { $b: { 1 } default: { 2 } }",
+            steps,
+        ),
+        ("shared: =~ Array[Data]", "$a =~ Array[Data]", steps),
+        ("shared: flatten", "$a.flatten.size", elements),
+        ("shared: size of flatten", "size(flatten($a))", elements),
+        ("shared: type()", "type($a) =~ Type", elements),
+        ("shared: type() of a hash", "type($h) =~ Type", elements),
+        ("shared: String()", "String($a).size", elements),
+        (
+            "shared: assert_type",
+            "assert_type(Array[Array[Integer]], $a)\n1",
+            elements,
+        ),
+        (
+            "shared: a parameter check",
+            "function f(Array[Array[Integer]] $x) { 1 }\nf($a)",
+            elements,
+        ),
+        ("shared: notice", "notice($a)\n1", show),
+        ("shared: %p", "sprintf('%p', $a).size", show),
+        ("shared: unique", "[$a, $b].unique.size", steps),
+        ("shared: sort", "[$a, $b].sort.size", steps),
+        ("shared: the final value", "$a", show),
+        ("shared: the final value, a hash", "$h", show),
+    ]
+    .into_iter()
+    .map(|(name, code, expected)| case(name, &format!("{SHARED}{code}"), expected))
+    .collect()
+}
+
 fn table() -> Vec<Case> {
     let mut invalid_utf8 = br#"{"id": "invalid UTF-8", "src": "$x = '"#.to_vec();
     invalid_utf8.extend_from_slice(&[0xff, 0xfe, 0xc3, 0x28]);
@@ -83,7 +137,13 @@ fn table() -> Vec<Case> {
         case("an unterminated heredoc", "@(END)\nabc\n", "Heredoc without end-tagged line"),
         case("an unterminated interpolating heredoc", "@(\"END\")\nabc ${x\n", "Heredoc without end-tagged line"),
         case("a malformed protocol line", "", "Invalid case line").with_line(b"{\"id\": 1, \"src\": "),
+        case("a recursive alias in a case option", "type Tree = Variant[Integer, Array[Tree]]\n$d = Integer[1, 100000].reduce(1) |$a, $i| { [$a] }\ncase $d { Tree: { 1 } default: { 2 } }", "line: 3, column: 11)"),
+        case("a recursive alias in a selector", "type Tree = Variant[Integer, Array[Tree]]\n$d = Integer[1, 100000].reduce(1) |$a, $i| { [$a] }\n$d ? { Tree => 1, default => 2 }", "line: 3, column: 8)"),
+        case("a recursive alias in a parameter check", "type Tree = Variant[Integer, Array[Tree]]\n$d = Integer[1, 100000].reduce(1) |$a, $i| { [$a] }\nfunction f(Tree $x) { 1 }\nf($d)", "line: 4, column: 1)"),
     ]
+    .into_iter()
+    .chain(shared_walks())
+    .collect()
 }
 
 impl Case {

@@ -37,7 +37,48 @@ fn table() -> Vec<(&'static str, String, &'static str)> {
         ("a byte-order mark", "\u{feff}1 + 1".into(), "Byte Order mark"),
         ("a lone ${", "\"${".into(), "Unclosed quote"),
         ("an unterminated heredoc", "@(END)\nabc\n".into(), "Heredoc without end-tagged line"),
+        ("a recursive alias in a case option", "type Tree = Variant[Integer, Array[Tree]]\n$d = Integer[1, 100000].reduce(1) |$a, $i| { [$a] }\ncase $d { Tree: { 1 } default: { 2 } }".into(), "nested more than 256 levels deep"),
     ]
+    .into_iter()
+    .chain(shared_walks())
+    .collect()
+}
+
+/// Two equal, separately built arrays and hashes of 2^61 and 2^60 leaves (60 steps each).
+const SHARED: &str = "$a = Integer[1, 60].reduce([1, 2]) |$m, $i| { [$m, $m] }\n\
+$b = Integer[1, 60].reduce([1, 2]) |$m, $i| { [$m, $m] }\n\
+$h = Integer[1, 60].reduce({ k => 1 }) |$m, $i| { { k => $m, l => $m } }\n\
+$g = Integer[1, 60].reduce({ k => 1 }) |$m, $i| { { k => $m, l => $m } }\n";
+
+/// Walks over values built by sharing: each is charged as steps, or refused past a size limit.
+fn shared_walks() -> Vec<(&'static str, String, &'static str)> {
+    let steps = "evaluation stopped after 10000000 steps";
+    let elements = "more than 1000000 elements";
+    let show = "too large to show";
+    [
+        ("shared: ==", "$a == $b", steps),
+        ("shared: != on hashes", "$h != $g", steps),
+        ("shared: in", "$a in [$b]", steps),
+        ("shared: a hash key", "$x = { $a => 1 }\n$x.size", steps),
+        ("shared: =~ Array[Data]", "$a =~ Array[Data]", steps),
+        ("shared: flatten", "$a.flatten.size", elements),
+        ("shared: type()", "type($a) =~ Type", elements),
+        ("shared: String()", "String($a).size", elements),
+        (
+            "shared: assert_type",
+            "assert_type(Array[Array[Integer]], $a)\n1",
+            elements,
+        ),
+        ("shared: notice", "notice($a)\n1", show),
+        ("shared: %p", "sprintf('%p', $a).size", show),
+        ("shared: unique", "[$a, $b].unique.size", steps),
+        ("shared: sort", "[$a, $b].sort.size", steps),
+        ("shared: the final value", "$a", show),
+        ("shared: the final value, a hash", "$h", show),
+    ]
+    .into_iter()
+    .map(|(name, code, expected)| (name, format!("{SHARED}{code}"), expected))
+    .collect()
 }
 
 #[wasm_bindgen_test]
