@@ -26,7 +26,7 @@ fn table() -> Vec<(&'static str, String, &'static str)> {
         ("10,000 nested lambdas", nested("[1].map |$x| {", "1", "}", 10_000), nesting),
         ("10 MB string literal", format!("'{}'", "a".repeat(10_000_000)), "exceed the limit of 4194304"),
         ("function f($x) { f($x) }", "function f($x) { f($x) } f(1)".into(), "call depth exceeded|nested deeper than 800"),
-        ("Integer[1, default].each", "Integer[1, default].each |$x| { }".into(), "Error"),
+        ("Integer[1, default].each", "Integer[1, default].each |$x| { }".into(), "arguments it does not accept"),
         ("Integer[1, 1000000000].map", "Integer[1, 1000000000].map |$x| { $x }".into(), "more than the limit of 1000000"),
         ("nested loops past the step budget", "Integer[1, 1000000].each |$i| { Integer[1, 1000000].each |$j| { } }".into(), steps),
         ("a hash built by repeated merging", "Integer[1, 1000000].reduce({}) |$m, $i| { $m + { $i => $i } }".into(), steps),
@@ -35,8 +35,13 @@ fn table() -> Vec<(&'static str, String, &'static str)> {
         ("a result nested 100,000 levels deep", "Integer[1, 100000].reduce([]) |$a, $i| { [$a] }".into(), "nested more than 800 levels deep"),
         ("sprintf('%99999999s')", "sprintf('%99999999s', 'a')".into(), "exceeds the limit of 65535"),
         ("a byte-order mark", "\u{feff}1 + 1".into(), "Byte Order mark"),
-        ("a lone ${", "\"${".into(), "Unclosed quote"),
+        ("an unclosed \"${", "\"${".into(), "Unclosed quote"),
         ("an unterminated heredoc", "@(END)\nabc\n".into(), "Heredoc without end-tagged line"),
+        ("a lone ${", "${".into(), "Syntax error"),
+        ("an unterminated interpolating heredoc", "@(\"END\")\nabc ${x\n".into(), "Heredoc without end-tagged line"),
+        ("10,000 nested hashes", nested("{a => ", "1", "}", 10_000), nesting),
+        // Invalid UTF-8 reaches the page as U+FFFD (the browser decodes files and pastes).
+        ("replacement characters", "$x = '\u{fffd}\u{fffd}(' + 1".into(), "Error"),
         ("a recursive alias in a case option", "type Tree = Variant[Integer, Array[Tree]]\n$d = Integer[1, 100000].reduce(1) |$a, $i| { [$a] }\ncase $d { Tree: { 1 } default: { 2 } }".into(), "nested more than 256 levels deep"),
     ]
     .into_iter()
