@@ -35,11 +35,31 @@ fn scalar() -> impl Strategy<Value = Value> {
     ]
 }
 
+/// Values that only appear inside collections in these tests: `default` and regexps.
+fn element() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        4 => scalar(),
+        1 => Just(Value::Default),
+        1 => "[a-z.+*]{0,6}".prop_filter_map("a valid regexp", |source| {
+            value::Regexp::new(&source).ok().map(Value::Regexp)
+        }),
+    ]
+}
+
+/// Hash keys: strings and integers.
+fn key() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        "[a-z]{0,4}".prop_map(|k| Value::string(&k)),
+        any::<i64>().prop_map(Value::Integer),
+    ]
+}
+
 fn puppet_value() -> impl Strategy<Value = Value> {
     scalar().prop_recursive(4, 48, 6, |inner| {
+        let item = prop_oneof![4 => inner, 1 => element()];
         prop_oneof![
-            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::array),
-            prop::collection::vec(("[a-z]{0,4}".prop_map(|k| Value::string(&k)), inner), 0..6)
+            prop::collection::vec(item.clone(), 0..6).prop_map(Value::array),
+            prop::collection::vec((key(), item), 0..6)
                 .prop_map(|pairs| Value::Hash(pairs.into_iter().collect())),
         ]
     })
