@@ -82,7 +82,16 @@ fn describe(source: &str, file: &str, options: &EvalOptions) -> CaseResult {
 }
 
 /// Diagnostics whose position Puppet gives as a line without a column.
-const LINE_ONLY_CODES: &[&str] = &["ILLEGAL_CONTROL_FLOW", "DEFINE_INSTANCE", "CLASS_REDEFINED"];
+const LINE_ONLY_CODES: &[&str] = &[
+    "ILLEGAL_CONTROL_FLOW",
+    "DEFINE_INSTANCE",
+    "CLASS_REDEFINED",
+    "NODE_REDEFINED",
+    "PARENT_NOT_FOUND",
+    "DEFAULT_REDEFINED",
+    "PARAMETER_REDEFINED",
+    "OVERRIDE_NOT_ALLOWED",
+];
 
 /// An error as Puppet's first message line: prefix, message and `(file: F, line: L, column: C)`.
 /// Like Puppet, a syntax error at the end of the input names only the file.
