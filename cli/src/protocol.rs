@@ -107,6 +107,10 @@ pub fn error_text(source: &str, file: &str, diagnostic: &Diagnostic) -> String {
     if at_end && diagnostic.code == "SYNTAX_ERROR" {
         return format!("{prefix}{message} (file: {file})");
     }
+    if diagnostic.code == "BAD_REFERENCE" {
+        // Puppet's compiler reports a bad reference given to `realize` without a position.
+        return message.to_string();
+    }
     let position = LineIndex::new(source).line_col(source, diagnostic.span.start);
     if LINE_ONLY_CODES.contains(&diagnostic.code) {
         // Puppet knows only the line of these (a break/next/return that escaped, a defined type's

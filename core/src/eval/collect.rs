@@ -290,7 +290,7 @@ impl Evaluator<'_> {
                         "You cannot collect exported resources without storeconfigs being set; the collection will be ignored".into(),
                         expr.span,
                     );
-                    return Ok(Value::string(&format!("Exported-Collector[{display}]")));
+                    return Ok(runtime("Exported", &display));
                 }
                 self.catalog.collectors.push(Collector {
                     type_name,
@@ -299,7 +299,7 @@ impl Evaluator<'_> {
                     overrides,
                     collected: Vec::new(),
                 });
-                Ok(Value::string(&format!("Catalog-Collector[{display}]")))
+                Ok(runtime("Catalog", &display))
             }
             _ => Ok(Value::Undef),
         }
@@ -489,11 +489,16 @@ impl Evaluator<'_> {
                         ))
                     }
                 }
-            } else {
+            } else if matches!(arg, Value::Type(_) | Value::Array(_)) {
                 collect_references(arg, &mut references);
+            } else {
+                return Err(error(
+                    "BAD_REFERENCE",
+                    format!("Puppet::Parser::Compiler failed with error ArgumentError: No title provided and \"{}\" is not a valid resource reference", crate::value::to_string_default(arg)),
+                    span,
+                ));
             }
         }
-        let _ = span;
         self.catalog.collectors.push(Collector {
             type_name: String::new(),
             query: None,
@@ -627,6 +632,14 @@ impl Evaluator<'_> {
         }
         Ok(!waiting.is_empty())
     }
+}
+
+/// The value of a collector expression: Puppet's collector object.
+fn runtime(kind: &str, type_name: &str) -> Value {
+    Value::Runtime(alloc::rc::Rc::new((
+        format!("Puppet::Pops::Evaluator::Collectors::{kind}Collector").into(),
+        format!("{kind}-Collector[{type_name}]").into(),
+    )))
 }
 
 /// The `(type, title)` of each resource reference in a value (arrays are flattened).
