@@ -91,6 +91,7 @@ const LINE_ONLY_CODES: &[&str] = &[
     "DEFAULT_REDEFINED",
     "PARAMETER_REDEFINED",
     "OVERRIDE_NOT_ALLOWED",
+    "DUPLICATE_OVERRIDE",
 ];
 
 /// An error as Puppet's first message line: prefix, message and `(file: F, line: L, column: C)`.

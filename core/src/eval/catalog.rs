@@ -369,6 +369,8 @@ impl Evaluator<'_> {
                 .find(|(a, _)| a == name)
                 .map(|(_, v)| v.clone());
             let value = match (given, &param.default) {
+                // An undef attribute (from resource defaults) leaves the parameter's default.
+                (Some(Value::Undef), Some(default)) => self.eval(default)?,
                 (Some(value), _) => value,
                 (None, Some(default)) => self.eval(default)?,
                 (None, None) => {
@@ -528,7 +530,7 @@ impl Evaluator<'_> {
         Ok(attributes)
     }
 
-    fn declare_resource(
+    pub(super) fn declare_resource(
         &mut self,
         type_name: &str,
         title: &str,

@@ -257,6 +257,19 @@ impl Evaluator<'_> {
                 let attributes = self.override_attributes(operations, expr.span)?;
                 let mut references = Vec::new();
                 collect_references(&target_value, &mut references);
+                for (i, (name, _, _)) in attributes.iter().enumerate() {
+                    if attributes[..i].iter().any(|(n, _, _)| n == name) {
+                        let on = references
+                            .first()
+                            .map(|(k, t)| format!("{}[{t}]", capitalize(k)))
+                            .unwrap_or_default();
+                        return Err(error(
+                            "DUPLICATE_OVERRIDE",
+                            format!("Duplicate parameter '{name}' for on {on}"),
+                            expr.span,
+                        ));
+                    }
+                }
                 for (kind, title) in references {
                     self.override_resource(&kind, &title, &attributes, expr.span)?;
                 }
@@ -362,7 +375,7 @@ impl Evaluator<'_> {
         operations: &[AttributeOperation],
         span: Span,
     ) -> EvalResult<Vec<(String, Value, bool)>> {
-        let values = self.eval_attributes(operations, false, span)?;
+        let values = self.eval_attributes(operations, true, span)?;
         let appends: Vec<&str> = operations
             .iter()
             .filter_map(|op| match op {
@@ -507,6 +520,52 @@ impl Evaluator<'_> {
             collected: Vec::new(),
         });
         Ok(Value::Undef)
+    }
+
+    /// `create_resources(type, {title => attributes}, defaults)`: declares resources (`@type`
+    /// for virtual ones) or classes.
+    pub(crate) fn create_resources(&mut self, args: &[Value], span: Span) -> EvalResult<String> {
+        let (Some(kind), Some(resources)) = (args.first(), args.get(1)) else {
+            return Ok(format!(
+                "create_resources(): Wrong number of arguments given ({} for minimum 2)",
+                args.len()
+            ));
+        };
+        let Value::Hash(resources) = resources else {
+            return Ok("create_resources(): second argument must be a hash".into());
+        };
+        let empty = crate::value::Hash::default();
+        let defaults = match args.get(2) {
+            Some(Value::Hash(h)) => h,
+            _ => &empty,
+        };
+        let kind = crate::value::to_string_default(kind);
+        let type_name = canonical(kind.trim_start_matches('@'));
+        let is_virtual = kind.starts_with('@');
+        let known = type_name == "class"
+            || super::literals::CORE_RESOURCE_TYPES.contains(&type_name.as_str())
+            || self.catalog.defines.contains_key(&type_name);
+        if !known {
+            return Ok(format!("Unknown resource type: '{type_name}'"));
+        }
+        for (title, attributes) in resources.iter() {
+            self.step(1, span)?;
+            let mut list: Vec<(String, Value)> = Vec::new();
+            if let Value::Hash(h) = attributes {
+                for (k, v) in h.iter() {
+                    list.push((crate::value::to_string_default(k), v.clone()));
+                }
+            }
+            for (k, v) in defaults.iter() {
+                let k = crate::value::to_string_default(k);
+                if !list.iter().any(|(a, _)| *a == k) {
+                    list.push((k, v.clone()));
+                }
+            }
+            let title = crate::value::to_string_default(title);
+            self.declare_resource(&type_name, &title, &list, is_virtual, span)?;
+        }
+        Ok(String::new())
     }
 
     /// `tag(...)`: tags the resource of the current scope.

@@ -1,5 +1,5 @@
 //! Functions of the catalog: `include`, `require` and `contain` declare classes; `realize`,
-//! `tag` and `tagged`.
+//! `tag`, `tagged` and `create_resources`.
 
 use alloc::vec::Vec;
 
@@ -17,7 +17,7 @@ pub(super) fn include(
     ev.include_classes(&args, site)
 }
 
-/// `realize`, `tag` and `tagged`, which act on the catalog's resources and tags.
+/// `realize`, `tag`, `tagged` and `create_resources`, which act on the catalog's resources and tags.
 pub(super) fn resources(
     ev: &mut Evaluator<'_>,
     site: &CallSite,
@@ -25,13 +25,17 @@ pub(super) fn resources(
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     let name = &*site.name;
-    if args.is_empty() && name != "realize" {
+    if args.is_empty() && matches!(name, "tag" | "tagged") {
         return Err(site.fail(alloc::format!(
             "{name}(): Wrong number of arguments given (0 for minimum 1)"
         )));
     }
     match name {
         "realize" => ev.realize(&args, site.span),
+        "create_resources" => match ev.create_resources(&args, site.span)? {
+            message if message.is_empty() => Ok(Value::Undef),
+            message => Err(site.fail(message)),
+        },
         "tag" => ev.tag(&args, site.span).map_err(|e| match e {
             crate::eval::flow::Unwind::Error(d) => site.fail(&d.message),
             other => other,

@@ -26,7 +26,6 @@ pub(super) const NAMES: &[&str] = &[
     "module_directory",
     "generate",
     "fqdn_rand",
-    "create_resources",
     "scanf",
     "json_data",
     "yaml_data",
