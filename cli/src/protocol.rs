@@ -82,7 +82,17 @@ fn describe(source: &str, file: &str, options: &EvalOptions) -> CaseResult {
 }
 
 /// Diagnostics whose position Puppet gives as a line without a column.
-const LINE_ONLY_CODES: &[&str] = &["ILLEGAL_CONTROL_FLOW", "DEFINE_INSTANCE", "CLASS_REDEFINED"];
+const LINE_ONLY_CODES: &[&str] = &[
+    "ILLEGAL_CONTROL_FLOW",
+    "DEFINE_INSTANCE",
+    "CLASS_REDEFINED",
+    "NODE_REDEFINED",
+    "PARENT_NOT_FOUND",
+    "DEFAULT_REDEFINED",
+    "PARAMETER_REDEFINED",
+    "OVERRIDE_NOT_ALLOWED",
+    "DUPLICATE_OVERRIDE",
+];
 
 /// An error as Puppet's first message line: prefix, message and `(file: F, line: L, column: C)`.
 /// Like Puppet, a syntax error at the end of the input names only the file.
@@ -97,6 +107,10 @@ pub fn error_text(source: &str, file: &str, diagnostic: &Diagnostic) -> String {
     let at_end = diagnostic.span.start as usize >= source.len();
     if at_end && diagnostic.code == "SYNTAX_ERROR" {
         return format!("{prefix}{message} (file: {file})");
+    }
+    if diagnostic.code == "BAD_REFERENCE" {
+        // Puppet's compiler reports a bad reference given to `realize` without a position.
+        return message.to_string();
     }
     let position = LineIndex::new(source).line_col(source, diagnostic.span.start);
     if LINE_ONLY_CODES.contains(&diagnostic.code) {

@@ -24,6 +24,10 @@ const RUNTIME_WORDING: &[&str] = &[
     "did not find a value",
     "does not represent a valid set of parameters",
     "Invalid produced text having syntax",
+    "Compiler failed with error",
+    "is already set on",
+    "Only subclasses can override",
+    "Duplicate parameter",
 ];
 
 /// Ruby's regex compile errors (no position in Puppet's first message line).

@@ -160,11 +160,35 @@ impl Evaluator<'_> {
         span: Span,
     ) -> EvalResult<Value> {
         // `Class[foo][x]`, `Notify['a'][message]`: a parameter of something declared.
-        if let [Value::String(attribute)] = args {
-            if self.catalog.is_declared(ty) {
-                if let Some(value) = self.catalog.attribute(ty, attribute) {
-                    return Ok(value);
+        if !args.is_empty()
+            && args.iter().all(|a| matches!(a, Value::String(_)))
+            && self.catalog.is_declared(ty)
+        {
+            let mut values = Vec::new();
+            for arg in args {
+                let Value::String(attribute) = arg else {
+                    continue;
+                };
+                match self.catalog.attribute(ty, attribute) {
+                    Some(Ok(value)) => values.push(value),
+                    Some(Err(())) => {
+                        return Err(error(
+                            "UNKNOWN_PARAMETER",
+                            format!(
+                                "The resource {} does not have a parameter called '{attribute}'",
+                                super::catalog::reference_label(ty)
+                            ),
+                            span,
+                        ))
+                    }
+                    None => break,
                 }
+            }
+            if values.len() == args.len() {
+                return Ok(match values.len() {
+                    1 => values.pop().unwrap_or(Value::Undef),
+                    _ => Value::array(values),
+                });
             }
         }
         match types::parameterize_many(ty, args) {

@@ -32,7 +32,13 @@ impl Evaluator<'_> {
                 op_span,
             ));
         }
+        let value_span = value.span;
         let value = self.eval(value)?;
+        if let (ExprKind::Array(targets), Value::Type(ty)) = (&target.kind, &value) {
+            if let Some(class) = super::catalog::class_of(ty) {
+                return self.assign_from_class(targets, &class, value.clone(), value_span);
+            }
+        }
         self.assign_to(target, value.clone(), op_span)?;
         Ok(value)
     }
@@ -118,6 +124,39 @@ impl Evaluator<'_> {
                 op_span,
             )),
         }
+    }
+}
+
+impl Evaluator<'_> {
+    /// `[$a, $b] = Class['name']`: the variables of a declared class.
+    fn assign_from_class(
+        &mut self,
+        targets: &[Expr],
+        class: &str,
+        value: Value,
+        span: Span,
+    ) -> EvalResult<Value> {
+        if !self.catalog.is_class_declared(class) {
+            return Err(error(
+                "RESOURCE_NOT_FOUND",
+                format!("Resource not found: Class['{class}']"),
+                span,
+            ));
+        }
+        for t in targets {
+            let ExprKind::Variable(name) = &t.kind else {
+                return Err(not_assignable(t));
+            };
+            let Some(v) = self.catalog.class_variable(&format!("{class}::{name}")) else {
+                return Err(error(
+                    "MISSING_CLASS_VARIABLE",
+                    format!("No value for required variable '${class}::{name}' in assignment to variables from class reference"),
+                    t.span,
+                ));
+            };
+            self.assign_variable(name, v, t.span, span)?;
+        }
+        Ok(value)
     }
 }
 

@@ -1,6 +1,7 @@
 //! The catalog side of the language, as far as a playground evaluates it: classes (declared once,
 //! their variables readable as `$class::var`), defined types (evaluated after the main program, as
 //! Puppet's compiler does) and resource declarations, which evaluate to resource references.
+//! Defaults, overrides, collectors and tags are in `collect.rs`.
 
 use alloc::collections::BTreeMap;
 use alloc::format;
@@ -13,43 +14,76 @@ use super::evaluator::Evaluator;
 use super::flow::{error, EvalResult};
 use crate::span::Span;
 use crate::syntax::ast::{
-    AttributeOperation, ClassDefinition, DefineDefinition, Expr, ExprKind, NodeDefinition, Param,
+    AttributeOperation, ClassDefinition, DefineDefinition, ExprKind, NodeDefinition, Param,
     ResourceExpr,
 };
 use crate::types::Type;
 use crate::value::Value;
 
-#[derive(Default)]
 pub(crate) struct Catalog {
-    classes: BTreeMap<String, Rc<ClassDefinition>>,
-    defines: BTreeMap<String, Rc<DefineDefinition>>,
-    nodes: Vec<Rc<NodeDefinition>>,
+    pub(super) classes: BTreeMap<String, Rc<ClassDefinition>>,
+    pub(super) defines: BTreeMap<String, Rc<DefineDefinition>>,
+    /// Node names (lower case) or `default`, with the line of their definition.
+    nodes: Vec<(String, u32)>,
     /// Classes declared so far, in order.
     declared_classes: Vec<String>,
     /// `class::var` → value, for the variables of evaluated classes.
     class_vars: BTreeMap<String, Value>,
     /// Every declared resource: type, title, attributes and where it was declared.
-    resources: Vec<DeclaredResource>,
-    /// Instances of defined types waiting to be evaluated after the main program.
-    pending: Vec<PendingDefine>,
+    pub(super) resources: Vec<DeclaredResource>,
+    /// Puppet's scopes as far as resources see them (defaults and tags are dynamically scoped):
+    /// 0 is the top scope, then one per evaluated class and defined-type instance.
+    pub(super) scopes: Vec<super::collect::CatalogScope>,
+    /// The catalog scope code runs in now.
+    pub(super) current: usize,
+    /// The catalog scope of each evaluated class (a subclass's scope is inside its parent's).
+    pub(super) class_scopes: BTreeMap<String, usize>,
+    /// Collectors and `realize` calls, evaluated after the main program.
+    pub(super) collectors: Vec<super::collect::Collector>,
+    /// The catalog's tags: the names of the classes declared so far.
+    pub(super) tags: Vec<String>,
 }
 
-struct DeclaredResource {
-    type_name: String,
-    title: String,
-    attributes: Vec<(String, Value)>,
-    line: u32,
+impl Default for Catalog {
+    fn default() -> Self {
+        Catalog {
+            classes: BTreeMap::new(),
+            defines: BTreeMap::new(),
+            nodes: Vec::new(),
+            declared_classes: Vec::new(),
+            class_vars: BTreeMap::new(),
+            resources: Vec::new(),
+            scopes: alloc::vec![super::collect::CatalogScope::new(
+                None,
+                "",
+                alloc::vec!["class".into()]
+            )],
+            current: 0,
+            class_scopes: BTreeMap::new(),
+            collectors: Vec::new(),
+            tags: Vec::new(),
+        }
+    }
 }
 
-struct PendingDefine {
-    definition: Rc<DefineDefinition>,
-    title: String,
-    attributes: Vec<(String, Value)>,
-    span: Span,
+pub(super) struct DeclaredResource {
+    pub type_name: String,
+    pub title: String,
+    pub attributes: Vec<(String, Value)>,
+    /// The attributes that came from resource defaults (an override may replace them).
+    pub defaulted: Vec<String>,
+    pub line: u32,
+    pub span: Span,
+    /// Virtual or exported, and not realized (yet).
+    pub virtual_: bool,
+    /// For instances of defined types: whether their body has been evaluated.
+    pub evaluated: bool,
+    /// The catalog scope it was declared in.
+    pub scope: usize,
 }
 
 /// A class or defined type name: lower case, without a leading `::`.
-fn canonical(name: &str) -> String {
+pub(super) fn canonical(name: &str) -> String {
     name.trim_start_matches("::").to_ascii_lowercase()
 }
 
@@ -96,8 +130,30 @@ impl Catalog {
         Ok(())
     }
 
-    pub fn define_node(&mut self, definition: &NodeDefinition) {
-        self.nodes.push(Rc::new(definition.clone()));
+    /// A node definition: each name (or `default`) may be defined once.
+    pub fn define_node(
+        &mut self,
+        definition: &NodeDefinition,
+        span: Span,
+        line: u32,
+    ) -> EvalResult<()> {
+        for matcher in &definition.matches {
+            let name = match &matcher.kind {
+                ExprKind::Default => "default".to_string(),
+                ExprKind::String(s) | ExprKind::Name(s) => s.to_ascii_lowercase(),
+                ExprKind::Regex(r) => format!("/{r}/"),
+                _ => continue,
+            };
+            if let Some((_, first)) = self.nodes.iter().find(|(n, _)| *n == name) {
+                return Err(error(
+                    "NODE_REDEFINED",
+                    format!("Node '{name}' is already defined (file: snippet.pp, line: {first}); cannot redefine"),
+                    span,
+                ));
+            }
+            self.nodes.push((name, line));
+        }
+        Ok(())
     }
 
     pub fn is_defined_type(&self, lower_name: &str) -> bool {
@@ -109,32 +165,46 @@ impl Catalog {
     }
 
     /// An attribute of a declared resource (`Notify['a'][message]`), or a class parameter
-    /// (`Class[foo][x]`).
-    pub fn attribute(&self, ty: &Type, attribute: &str) -> Option<Value> {
-        match ty {
-            Type::Class(Some(class)) => {
-                self.class_variable(&format!("{}::{attribute}", canonical(class)))
-            }
-            Type::Resource(Some(kind), Some(title)) => {
-                let kind = canonical(kind);
-                if kind == "class" {
-                    return self.class_variable(&format!("{}::{attribute}", canonical(title)));
-                }
-                let resource = self
-                    .resources
-                    .iter()
-                    .find(|r| r.type_name == kind && *r.title == **title)?;
-                Some(
-                    resource
-                        .attributes
-                        .iter()
-                        .rev()
-                        .find(|(a, _)| a == attribute)
-                        .map_or(Value::Undef, |(_, v)| v.clone()),
-                )
+    /// (`Class[foo][x]`): `Err` when the resource has no such parameter.
+    pub fn attribute(&self, ty: &Type, attribute: &str) -> Option<Result<Value, ()>> {
+        let class = match ty {
+            Type::Class(Some(class)) => Some(canonical(class)),
+            Type::Resource(Some(kind), Some(title)) if canonical(kind) == "class" => {
+                Some(canonical(title))
             }
             _ => None,
+        };
+        if let Some(class) = class {
+            let definition = self.classes.get(&class)?;
+            if !definition.params.iter().any(|p| p.name.name == attribute) {
+                return Some(Err(()));
+            }
+            return self
+                .class_variable(&format!("{class}::{attribute}"))
+                .map(Ok);
         }
+        let Type::Resource(Some(kind), Some(title)) = ty else {
+            return None;
+        };
+        let kind = canonical(kind);
+        let resource = self
+            .resources
+            .iter()
+            .find(|r| r.type_name == kind && *r.title == **title)?;
+        let known = match (kind.as_str(), self.defines.get(&kind)) {
+            (_, Some(define)) => define.params.iter().any(|p| p.name.name == attribute),
+            ("notify", _) => matches!(attribute, "message" | "withpath" | "name"),
+            _ => true,
+        };
+        if !known && !is_metaparameter(attribute) {
+            return Some(Err(()));
+        }
+        Some(Ok(resource
+            .attributes
+            .iter()
+            .rev()
+            .find(|(a, _)| a == attribute)
+            .map_or(Value::Undef, |(_, v)| v.clone())))
     }
 
     /// Whether a resource (or class) reference names something declared.
@@ -212,13 +282,33 @@ impl Evaluator<'_> {
                 span,
             ));
         };
-        self.catalog.declared_classes.push(name.to_string());
+        let mut catalog_parent = self.catalog.current;
         if let Some(parent) = &definition.parent {
             let parent_name = canonical(&parent.name);
+            if !self.catalog.classes.contains_key(&parent_name) {
+                return Err(error(
+                    "PARENT_NOT_FOUND",
+                    format!("Could not find parent resource type '::{parent_name}' of type hostclass in production"),
+                    definition.name.span,
+                ));
+            }
+            self.catalog.declared_classes.push(name.to_string());
             if !self.catalog.is_class_declared(&parent_name) {
                 self.evaluate_class(&parent_name, &[], span)?;
             }
+            if let Some(scope) = self.catalog.class_scopes.get(&parent_name) {
+                catalog_parent = *scope;
+            }
+        } else {
+            self.catalog.declared_classes.push(name.to_string());
         }
+        self.catalog.add_class_tags(name);
+        let mut tags = alloc::vec!["class".to_string()];
+        super::collect::push_tag(&mut tags, name);
+        let outer = self.catalog.enter_scope(catalog_parent, name, tags);
+        self.catalog
+            .class_scopes
+            .insert(name.to_string(), self.catalog.current);
         let mark = self.scopes.push(0);
         let result = (|| {
             let title = Value::string(name);
@@ -249,6 +339,7 @@ impl Evaluator<'_> {
             Ok(())
         })();
         self.scopes.pop(mark);
+        self.catalog.current = outer;
         result
     }
 
@@ -278,6 +369,8 @@ impl Evaluator<'_> {
                 .find(|(a, _)| a == name)
                 .map(|(_, v)| v.clone());
             let value = match (given, &param.default) {
+                // An undef attribute (from resource defaults) leaves the parameter's default.
+                (Some(Value::Undef), Some(default)) => self.eval(default)?,
                 (Some(value), _) => value,
                 (None, Some(default)) => self.eval(default)?,
                 (None, None) => {
@@ -337,7 +430,7 @@ impl Evaluator<'_> {
         let mut defaults: Vec<(String, Value)> = Vec::new();
         for body in &resource.bodies {
             let title_value = self.eval(&body.title)?;
-            let mut attributes = self.eval_attributes(&body.operations, span)?;
+            let mut attributes = self.eval_attributes(&body.operations, false, span)?;
             if matches!(title_value, Value::Default) {
                 defaults = attributes;
                 continue;
@@ -379,27 +472,25 @@ impl Evaluator<'_> {
                         ))
                     }
                 };
-                let reference = self.declare_resource(&type_name, &title, &attributes, span)?;
-                if resource.form != crate::syntax::ast::ResourceForm::Regular {
-                    // Virtual and exported resources are not evaluated until realized/collected.
-                    self.catalog.pending.retain(|p| {
-                        p.title != title || canonical(&p.definition.name.name) != type_name
-                    });
-                }
+                let is_virtual = resource.form != crate::syntax::ast::ResourceForm::Regular;
+                let reference =
+                    self.declare_resource(&type_name, &title, &attributes, is_virtual, span)?;
                 references.push(reference);
             }
         }
         Ok(Value::array(references))
     }
 
-    fn eval_attributes(
+    /// The attributes of a resource body (`twice`: the same name may come twice, for defaults).
+    pub(super) fn eval_attributes(
         &mut self,
         operations: &[AttributeOperation],
+        twice: bool,
         span: Span,
     ) -> EvalResult<Vec<(String, Value)>> {
         let mut attributes: Vec<(String, Value)> = Vec::new();
         let set = |attributes: &mut Vec<(String, Value)>, name: String, value: Value| {
-            if attributes.iter().any(|(a, _)| *a == name) {
+            if !twice && attributes.iter().any(|(a, _)| *a == name) {
                 return Err(error(
                     "ATTRIBUTE_SET_TWICE",
                     format!("The attribute '{name}' has already been set"),
@@ -439,11 +530,12 @@ impl Evaluator<'_> {
         Ok(attributes)
     }
 
-    fn declare_resource(
+    pub(super) fn declare_resource(
         &mut self,
         type_name: &str,
         title: &str,
         attributes: &[(String, Value)],
+        is_virtual: bool,
         span: Span,
     ) -> EvalResult<Value> {
         let display_type = capitalize(type_name);
@@ -479,98 +571,70 @@ impl Evaluator<'_> {
                 span,
             ));
         }
+        let mut attributes = attributes.to_vec();
+        let mut defaulted = Vec::new();
+        for (name, value) in self.catalog.defaults_for(type_name) {
+            if !attributes.iter().any(|(a, _)| *a == name) {
+                self.log(
+                    super::LogLevel::Debug,
+                    format!("Adding default for {name}"),
+                    span,
+                );
+                defaulted.push(name.clone());
+                attributes.push((name, value));
+            }
+        }
         self.catalog.resources.push(DeclaredResource {
             type_name: type_name.to_string(),
             title: title.to_string(),
-            attributes: attributes.to_vec(),
+            attributes,
+            defaulted,
             line,
+            span,
+            virtual_: is_virtual,
+            evaluated: !self.catalog.defines.contains_key(type_name),
+            scope: self.catalog.current,
         });
-        if let Some(definition) = self.catalog.defines.get(type_name).cloned() {
-            self.catalog.pending.push(PendingDefine {
-                definition,
-                title: title.to_string(),
-                attributes: attributes.to_vec(),
-                span,
-            });
-        }
         Ok(Value::from_type(Type::resource(type_name, Some(title))))
     }
 
-    /// Evaluate the defined-type instances declared so far (and those they declare), as Puppet's
-    /// compiler does after the main program.
-    pub(crate) fn evaluate_pending_defines(&mut self) -> EvalResult<()> {
-        while !self.catalog.pending.is_empty() {
-            let pending = core::mem::take(&mut self.catalog.pending);
-            for instance in pending {
-                let mark = self.scopes.push(0);
-                let result = (|| {
-                    let title = Value::string(&instance.title);
-                    self.scopes.assign("title".into(), title.clone());
-                    let name = instance
-                        .attributes
-                        .iter()
-                        .find(|(a, _)| a == "name")
-                        .map_or(title, |(_, v)| v.clone());
-                    self.scopes.assign("name".into(), name);
-                    let resource = format!(
-                        "{}[{}]",
-                        capitalize(&canonical(&instance.definition.name.name)),
-                        instance.title
-                    );
-                    let attributes: Vec<(String, Value)> = instance
-                        .attributes
-                        .iter()
-                        .filter(|(a, _)| a != "name")
-                        .cloned()
-                        .collect();
-                    self.bind_resource_params(
-                        &instance.definition.params,
-                        &attributes,
-                        &resource,
-                        instance.span,
-                    )
-                    .map_err(define_instance_error)?;
-                    self.eval(&instance.definition.body).map(|_| ())
-                })();
-                self.scopes.pop(mark);
-                result?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Resource defaults, overrides and collectors: evaluated for their errors and effects on
-    /// values; they do not change what a program evaluates to.
-    pub(crate) fn eval_catalog_statement(&mut self, expr: &Expr) -> EvalResult<Value> {
-        match &expr.kind {
-            ExprKind::ResourceDefaults {
-                type_ref,
-                operations,
-            } => {
-                self.eval(type_ref)?;
-                self.eval_attributes(operations, expr.span)?;
-                Ok(Value::Undef)
-            }
-            ExprKind::ResourceOverride { target, operations } => {
-                let target = self.eval(target)?;
-                self.eval_attributes(operations, expr.span)?;
-                Ok(target)
-            }
-            ExprKind::Collector(collector) => {
-                let type_name = match &collector.type_ref.kind {
-                    ExprKind::TypeRef(name) => capitalize(&canonical(name)),
-                    _ => crate::value::to_string_default(&self.eval(&collector.type_ref)?),
-                };
-                self.eval_attributes(&collector.operations, expr.span)?;
-                let kind = if collector.exported {
-                    "Exported"
-                } else {
-                    "Catalog"
-                };
-                Ok(Value::string(&format!("{kind}-Collector[{type_name}]")))
-            }
-            _ => Ok(Value::Undef),
-        }
+    /// Evaluate the body of a defined type's instance (`index` in the catalog's resources).
+    pub(super) fn evaluate_define(&mut self, index: usize) -> EvalResult<()> {
+        let Some(instance) = self.catalog.resources.get_mut(index) else {
+            return Ok(());
+        };
+        instance.evaluated = true;
+        let (type_name, title) = (instance.type_name.clone(), instance.title.clone());
+        let (attributes, span, scope) =
+            (instance.attributes.clone(), instance.span, instance.scope);
+        let Some(definition) = self.catalog.defines.get(&type_name).cloned() else {
+            return Ok(());
+        };
+        let mut tags = Vec::new();
+        super::collect::push_tag(&mut tags, &type_name);
+        super::collect::push_tag(&mut tags, &title);
+        let outer = self.catalog.enter_scope(scope, &type_name, tags);
+        let mark = self.scopes.push(0);
+        let result = (|| {
+            let title_value = Value::string(&title);
+            self.scopes.assign("title".into(), title_value.clone());
+            let name = attributes
+                .iter()
+                .find(|(a, _)| a == "name")
+                .map_or(title_value, |(_, v)| v.clone());
+            self.scopes.assign("name".into(), name);
+            let resource = format!("{}[{title}]", capitalize(&type_name));
+            let attributes: Vec<(String, Value)> = attributes
+                .into_iter()
+                .filter(|(a, _)| a != "name")
+                .collect();
+            self.bind_resource_params(&definition.params, &attributes, &resource, span)
+                .map_err(define_instance_error)?;
+            self.eval(&definition.body).map(|_| ())
+        })();
+        self.scopes.pop(mark);
+        self.catalog.current = outer;
+        result
     }
 }
 
@@ -603,7 +667,7 @@ fn prefix_resource_error(e: super::flow::Unwind) -> super::flow::Unwind {
     }
 }
 
-fn is_metaparameter(name: &str) -> bool {
+pub(super) fn is_metaparameter(name: &str) -> bool {
     matches!(
         name,
         "alias"
@@ -618,6 +682,28 @@ fn is_metaparameter(name: &str) -> bool {
             | "subscribe"
             | "tag"
     )
+}
+
+/// The class a `Class[name]` or `Class['name']` reference names (lower case).
+pub(crate) fn class_of(ty: &Type) -> Option<String> {
+    match ty {
+        Type::Class(Some(name)) => Some(canonical(name)),
+        Type::Resource(Some(kind), Some(title)) if canonical(kind) == "class" => {
+            Some(canonical(title))
+        }
+        _ => None,
+    }
+}
+
+/// `Notify['a']`, `Class['foo']`: how Puppet names a resource in messages about its parameters.
+pub(crate) fn reference_label(ty: &Type) -> String {
+    match (class_of(ty), ty) {
+        (Some(class), _) => format!("Class['{class}']"),
+        (None, Type::Resource(Some(kind), Some(title))) => {
+            format!("{}['{title}']", capitalize(&canonical(kind)))
+        }
+        _ => ty.to_string(),
+    }
 }
 
 /// `foo::bar` → `Foo::Bar`, as Puppet prints resource type names.

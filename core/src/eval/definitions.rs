@@ -71,7 +71,11 @@ impl Evaluator<'_> {
                     self.catalog.define_type(definition, expr.span)?;
                 }
                 ExprKind::NodeDefinition(definition) => {
-                    self.catalog.define_node(definition);
+                    let line = self
+                        .line_index()
+                        .line_col(self.source, expr.span.start)
+                        .line;
+                    self.catalog.define_node(definition, expr.span, line)?;
                 }
                 _ => {}
             }

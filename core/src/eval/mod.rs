@@ -2,7 +2,8 @@
 //!
 //! One file per concern: `evaluator` (state and dispatch), `literals`, `operators` with
 //! `arithmetic` and `numeric`, `access`, `assign`, `control` (if/case/selectors), `calls`
-//! (functions, lambdas, parameters), `definitions` (hoisting), `catalog` (classes, resources),
+//! (functions, lambdas, parameters), `definitions` (hoisting), `catalog` (classes, resources), `collect`
+//! (defaults, overrides, collectors),
 //! `scope`, `limits` and `flow` (errors and break/next/return).
 
 mod access;
@@ -11,6 +12,7 @@ mod assign;
 mod builtin_vars;
 pub(crate) mod calls;
 mod catalog;
+mod collect;
 mod control;
 mod definitions;
 mod epp;
@@ -192,7 +194,7 @@ impl Evaluator<'_> {
             value = self.eval(expr)?;
             statements.push((expr.span, value.clone()));
         }
-        self.evaluate_pending_defines()?;
+        self.evaluate_generators(program_end(self.source))?;
         Ok(value)
     }
 }

@@ -136,6 +136,7 @@ fn lookup(name: &str) -> Option<Builtin> {
         "import" => meta::import,
         "inline_epp" => epp::inline_epp,
         "include" | "require" | "contain" => catalog::include,
+        "realize" | "tag" | "tagged" | "create_resources" => catalog::resources,
         other if unavailable::NAMES.contains(&other) => unavailable::unavailable,
         _ => return None,
     })

@@ -26,10 +26,6 @@ pub(super) const NAMES: &[&str] = &[
     "module_directory",
     "generate",
     "fqdn_rand",
-    "realize",
-    "tag",
-    "tagged",
-    "create_resources",
     "scanf",
     "json_data",
     "yaml_data",
@@ -38,11 +34,21 @@ pub(super) const NAMES: &[&str] = &[
 ];
 
 pub(super) fn unavailable(
-    _: &mut Evaluator<'_>,
+    ev: &mut Evaluator<'_>,
     site: &CallSite,
-    _: Vec<Value>,
+    args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
+    if &*site.name == "template" {
+        // Puppet logs the template it looks for before failing to find it.
+        if let Some(name) = args.first() {
+            let message = format!(
+                "Retrieving template {}",
+                crate::value::to_string_default(name)
+            );
+            ev.log(crate::eval::LogLevel::Debug, message, site.span);
+        }
+    }
     let why = match &*site.name {
         "lookup" | "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" | "json_data"
         | "yaml_data" | "hocon_data" | "eyaml_lookup_key" => "it needs Hiera data",

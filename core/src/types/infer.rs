@@ -157,6 +157,7 @@ fn infer_reduced_at(value: &Value, depth: usize) -> Type {
         Value::Timespan(span) => Type::Timespan(Some(*span), Some(*span)),
         Value::Timestamp(stamp) => Type::Timestamp(Some(*stamp), Some(*stamp)),
         Value::Binary(_) => Type::Binary,
+        Value::Runtime(object) => Type::Runtime(Some(Rc::from("ruby")), Some(object.0.clone())),
         Value::Uri(uri) => {
             let parameters: Hash = uri
                 .parts()

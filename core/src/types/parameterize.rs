@@ -67,6 +67,7 @@ fn ruby_class(value: &Value) -> String {
         Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp".into(),
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
         Value::Uri(_) => "URI::Generic".into(),
+        Value::Runtime(object) => object.0.to_string(),
     }
 }
 

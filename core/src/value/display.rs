@@ -82,6 +82,7 @@ fn write_programmatic_at(out: &mut String, value: &Value, depth: usize) {
         Value::Uri(uri) => {
             let _ = write!(out, "URI({})", puppet_quote(&uri.to_string()));
         }
+        Value::Runtime(object) => out.push_str(&puppet_quote(&object.1)),
         // Puppet 7 prints Ruby's inspect here; Puppet 8's `Timespan('...')` form is used instead.
         Value::Timespan(span) => {
             let _ = write!(out, "Timespan({})", puppet_quote(&span.to_string()));
@@ -122,6 +123,7 @@ fn write_scalar(out: &mut String, value: &Value) {
             let _ = write!(out, "{stamp}");
         }
         Value::Binary(bytes) => out.push_str(&bytes.to_base64()),
+        Value::Runtime(object) => out.push_str(&object.1),
         Value::Uri(uri) => {
             let _ = write!(out, "{uri}");
         }

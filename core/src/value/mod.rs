@@ -72,6 +72,9 @@ pub enum Value {
     Timestamp(Timestamp),
     Binary(Binary),
     Uri(Rc<Uri>),
+    /// An object of Puppet's implementation that a program can hold but not look into (a
+    /// collector): its Ruby class and how it prints.
+    Runtime(Rc<(Rc<str>, Rc<str>)>),
     // The evaluator adds here: Iterator, Deferred, callables (lambdas and functions).
 }
 

@@ -27,6 +27,7 @@ impl PartialEq for Value {
             (Value::Timestamp(a), Value::Timestamp(b)) => a == b,
             (Value::Binary(a), Value::Binary(b)) => a == b,
             (Value::Uri(a), Value::Uri(b)) => a == b,
+            (Value::Runtime(a), Value::Runtime(b)) => alloc::rc::Rc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -62,6 +63,7 @@ impl StdHash for Value {
             Value::Timestamp(stamp) => stamp.hash(state),
             Value::Binary(bytes) => bytes.hash(state),
             Value::Uri(uri) => uri.hash(state),
+            Value::Runtime(object) => object.1.hash(state),
         }
     }
 }

@@ -652,6 +652,7 @@ impl Converter {
                 'p' => format_str(&spec.with_conv('s'), &ty.to_string()),
                 _ => return Err(illegal("Type", conv, "sp")),
             },
+            Value::Runtime(_) => format_str(spec, &programmatic(value)),
             Value::Uri(uri) => match conv {
                 'p' => programmatic(value),
                 's' => {

@@ -1,0 +1,719 @@
+//! What acts on resources besides declaring them: resource defaults (dynamically scoped),
+//! overrides, collectors (`Type <| query |>`, `realize`), tags, and the lazy evaluation at the end
+//! of the program that Puppet calls generators (collectors, then defined-type instances, in a loop
+//! until nothing changes).
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::catalog::{canonical, capitalize, Catalog};
+use super::evaluator::Evaluator;
+use super::flow::{error, EvalResult};
+use super::LogLevel;
+use crate::span::Span;
+use crate::syntax::ast::{AttributeOperation, BinaryOp, Expr, ExprKind};
+use crate::types::Type;
+use crate::value::{puppet_equals, Value};
+
+/// One of Puppet's scopes as resources see it.
+pub(crate) struct CatalogScope {
+    parent: Option<usize>,
+    /// The class or defined type whose body this is (`""` for the top scope): who may override.
+    source: String,
+    /// Resource defaults set here: type, attribute, value.
+    defaults: Vec<(String, String, Value)>,
+    /// The tags of the scope's resource (`tag()` adds to them).
+    tags: Vec<String>,
+}
+
+impl CatalogScope {
+    pub fn new(parent: Option<usize>, source: &str, tags: Vec<String>) -> Self {
+        CatalogScope {
+            parent,
+            source: source.into(),
+            defaults: Vec::new(),
+            tags,
+        }
+    }
+}
+
+/// A collector waiting for the end of the program: `Type <| query |>` or `realize(...)`.
+pub(crate) struct Collector {
+    type_name: String,
+    /// `None`: a fixed set of references (`realize`), still unresolved.
+    query: Option<Query>,
+    fixed: Vec<(String, String)>,
+    overrides: Vec<(String, Value, bool)>,
+    /// Indexes of the resources collected so far.
+    collected: Vec<usize>,
+}
+
+enum Query {
+    All,
+    Eq(String, Value),
+    Ne(String, Value),
+    And(Box<Query>, Box<Query>),
+    Or(Box<Query>, Box<Query>),
+}
+
+/// Add a tag (lower case) and, for `a::b`, its segments.
+pub(crate) fn push_tag(tags: &mut Vec<String>, tag: &str) {
+    if !is_valid_tag(tag) {
+        return;
+    }
+    let tag = tag.to_ascii_lowercase();
+    let mut add = |t: &str| {
+        if !t.is_empty() && !tags.iter().any(|x| x == t) {
+            tags.push(t.to_string());
+        }
+    };
+    add(&tag);
+    if tag.contains("::") {
+        for segment in tag.split("::") {
+            add(segment);
+        }
+    }
+}
+
+fn is_valid_tag(tag: &str) -> bool {
+    let mut chars = tag.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
+}
+
+impl Catalog {
+    /// Enter a new catalog scope; gives the one to go back to.
+    pub(super) fn enter_scope(
+        &mut self,
+        parent: usize,
+        source: &str,
+        mut tags: Vec<String>,
+    ) -> usize {
+        if let Some(scope) = self.scopes.get(parent) {
+            for tag in &scope.tags {
+                push_tag(&mut tags, tag);
+            }
+        }
+        self.scopes
+            .push(CatalogScope::new(Some(parent), source, tags));
+        core::mem::replace(&mut self.current, self.scopes.len() - 1)
+    }
+
+    pub(super) fn add_class_tags(&mut self, name: &str) {
+        push_tag(&mut self.tags, name);
+    }
+
+    /// The defaults of a resource type seen from the current scope, outer scopes first.
+    pub(super) fn defaults_for(&self, type_name: &str) -> Vec<(String, Value)> {
+        let mut chain = Vec::new();
+        let mut at = Some(self.current);
+        while let Some(index) = at {
+            let Some(scope) = self.scopes.get(index) else {
+                break;
+            };
+            chain.push(index);
+            at = scope.parent;
+        }
+        let mut defaults: Vec<(String, Value)> = Vec::new();
+        for index in chain.into_iter().rev() {
+            for (ty, name, value) in &self.scopes[index].defaults {
+                if ty != type_name {
+                    continue;
+                }
+                match defaults.iter_mut().find(|(n, _)| n == name) {
+                    Some(slot) => slot.1 = value.clone(),
+                    None => defaults.push((name.clone(), value.clone())),
+                }
+            }
+        }
+        defaults
+    }
+
+    /// Whether class `child` inherits (directly or not) from `ancestor`.
+    fn is_child_of(&self, child: &str, ancestor: &str) -> bool {
+        let mut at = child.to_string();
+        for _ in 0..self.classes.len() {
+            let Some(parent) = self.classes.get(&at).and_then(|c| c.parent.as_ref()) else {
+                return false;
+            };
+            at = canonical(&parent.name);
+            if at == ancestor {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn source_of(&self, scope: usize) -> String {
+        self.scopes
+            .get(scope)
+            .map(|s| s.source.clone())
+            .unwrap_or_default()
+    }
+
+    /// The tags of a declared resource: its type, title, `tag` attribute and its scope's tags.
+    fn resource_tags(&self, index: usize) -> Vec<String> {
+        let mut tags = Vec::new();
+        let Some(r) = self.resources.get(index) else {
+            return tags;
+        };
+        push_tag(&mut tags, &r.type_name);
+        push_tag(&mut tags, &r.title);
+        if let Some((_, value)) = r.attributes.iter().find(|(a, _)| a == "tag") {
+            for tag in strings_of(value) {
+                push_tag(&mut tags, &tag);
+            }
+        }
+        if let Some(scope) = self.scopes.get(r.scope) {
+            for tag in &scope.tags {
+                push_tag(&mut tags, tag);
+            }
+        }
+        tags
+    }
+
+    fn matches(&self, index: usize, query: &Query) -> bool {
+        match query {
+            Query::All => true,
+            Query::And(a, b) => self.matches(index, a) && self.matches(index, b),
+            Query::Or(a, b) => self.matches(index, a) || self.matches(index, b),
+            Query::Ne(name, value) => !self.matches(index, &Query::Eq(name.clone(), value.clone())),
+            Query::Eq(name, value) => {
+                let Some(r) = self.resources.get(index) else {
+                    return false;
+                };
+                if name == "tag" {
+                    return strings_of(value)
+                        .iter()
+                        .any(|t| self.resource_tags(index).contains(&t.to_ascii_lowercase()));
+                }
+                let actual = if name == "title" {
+                    Value::string(&r.title)
+                } else {
+                    match r.attributes.iter().rev().find(|(a, _)| a == name) {
+                        Some((_, v)) => v.clone(),
+                        None => return false,
+                    }
+                };
+                match &actual {
+                    Value::Array(items) => items.iter().any(|v| puppet_equals(v, value)),
+                    other => puppet_equals(other, value),
+                }
+            }
+        }
+    }
+
+    /// Set attributes of a declared resource (an override); `+>` appends.
+    fn apply_override(&mut self, index: usize, attributes: &[(String, Value, bool)]) {
+        let Some(r) = self.resources.get_mut(index) else {
+            return;
+        };
+        for (name, value, append) in attributes {
+            r.defaulted.retain(|d| d != name);
+            match r.attributes.iter_mut().find(|(a, _)| a == name) {
+                Some(slot) if *append => {
+                    let mut items: Vec<Value> = match &slot.1 {
+                        Value::Array(items) => items.iter().cloned().collect(),
+                        Value::Undef => Vec::new(),
+                        other => alloc::vec![other.clone()],
+                    };
+                    match value {
+                        Value::Array(more) => items.extend(more.iter().cloned()),
+                        other => items.push(other.clone()),
+                    }
+                    slot.1 = Value::array(items);
+                }
+                Some(slot) => slot.1 = value.clone(),
+                None => r.attributes.push((name.clone(), value.clone())),
+            }
+        }
+    }
+}
+
+/// The strings a `tag` value stands for.
+fn strings_of(value: &Value) -> Vec<String> {
+    match value {
+        Value::Array(items) => items.iter().flat_map(strings_of).collect(),
+        Value::String(s) => alloc::vec![s.to_string()],
+        Value::Undef => Vec::new(),
+        other => alloc::vec![crate::value::to_string_default(other)],
+    }
+}
+
+impl Evaluator<'_> {
+    /// Resource defaults, overrides and collectors.
+    pub(crate) fn eval_catalog_statement(&mut self, expr: &Expr) -> EvalResult<Value> {
+        match &expr.kind {
+            ExprKind::ResourceDefaults {
+                type_ref,
+                operations,
+            } => self.eval_defaults(type_ref, operations, expr.span),
+            ExprKind::ResourceOverride { target, operations } => {
+                let target_value = self.eval(target)?;
+                let attributes = self.override_attributes(operations, expr.span)?;
+                let mut references = Vec::new();
+                collect_references(&target_value, &mut references);
+                for (i, (name, _, _)) in attributes.iter().enumerate() {
+                    if attributes[..i].iter().any(|(n, _, _)| n == name) {
+                        let on = references
+                            .first()
+                            .map(|(k, t)| format!("{}[{t}]", capitalize(k)))
+                            .unwrap_or_default();
+                        return Err(error(
+                            "DUPLICATE_OVERRIDE",
+                            format!("Duplicate parameter '{name}' for on {on}"),
+                            expr.span,
+                        ));
+                    }
+                }
+                for (kind, title) in references {
+                    self.override_resource(&kind, &title, &attributes, expr.span)?;
+                }
+                Ok(target_value)
+            }
+            ExprKind::Collector(collector) => {
+                let type_name = match &collector.type_ref.kind {
+                    ExprKind::TypeRef(name) => canonical(name),
+                    _ => canonical(&crate::value::to_string_default(
+                        &self.eval(&collector.type_ref)?,
+                    )),
+                };
+                let known = super::literals::CORE_RESOURCE_TYPES.contains(&type_name.as_str())
+                    || self.catalog.defines.contains_key(&type_name);
+                if !known {
+                    return Err(error(
+                        "UNKNOWN_RESOURCE_TYPE",
+                        format!("Error while evaluating a Virtual Query, Resource type {type_name} doesn't exist"),
+                        expr.span,
+                    ));
+                }
+                let query = match &collector.query {
+                    Some(q) => self.compile_query(q)?,
+                    None => Query::All,
+                };
+                let overrides = self.override_attributes(&collector.operations, expr.span)?;
+                let display = capitalize(&type_name);
+                if collector.exported {
+                    self.log(
+                        LogLevel::Warning,
+                        "You cannot collect exported resources without storeconfigs being set; the collection will be ignored".into(),
+                        expr.span,
+                    );
+                    return Ok(runtime("Exported", &display));
+                }
+                self.catalog.collectors.push(Collector {
+                    type_name,
+                    query: Some(query),
+                    fixed: Vec::new(),
+                    overrides,
+                    collected: Vec::new(),
+                });
+                Ok(runtime("Catalog", &display))
+            }
+            _ => Ok(Value::Undef),
+        }
+    }
+
+    fn eval_defaults(
+        &mut self,
+        type_ref: &Expr,
+        operations: &[AttributeOperation],
+        span: Span,
+    ) -> EvalResult<Value> {
+        let ty = self.eval(type_ref)?;
+        let type_name = match &ty {
+            Value::Type(t) => match &**t {
+                Type::Resource(Some(kind), None) => canonical(kind),
+                _ => {
+                    return Err(error(
+                        "BAD_RESOURCE_TYPE",
+                        format!("Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got {}", crate::types::type_label(&crate::types::infer(&ty))),
+                        span,
+                    ))
+                }
+            },
+            _ => {
+                return Err(error(
+                    "BAD_RESOURCE_TYPE",
+                    "Illegal Resource Type expression, expected result to be a type name, or untitled Resource",
+                    span,
+                ))
+            }
+        };
+        let attributes = self.eval_attributes(operations, true, span)?;
+        let current = self.catalog.current;
+        for (name, value) in attributes {
+            let Some(scope) = self.catalog.scopes.get_mut(current) else {
+                break;
+            };
+            if scope
+                .defaults
+                .iter()
+                .any(|(t, n, _)| *t == type_name && *n == name)
+            {
+                return Err(error(
+                    "DEFAULT_REDEFINED",
+                    format!(
+                        "Default already defined for {} {{ {name} }}; cannot redefine",
+                        capitalize(&type_name)
+                    ),
+                    span,
+                ));
+            }
+            scope.defaults.push((type_name.clone(), name, value));
+        }
+        Ok(ty)
+    }
+
+    /// The attributes of an override block, with whether each one appends (`+>`).
+    fn override_attributes(
+        &mut self,
+        operations: &[AttributeOperation],
+        span: Span,
+    ) -> EvalResult<Vec<(String, Value, bool)>> {
+        let values = self.eval_attributes(operations, true, span)?;
+        let appends: Vec<&str> = operations
+            .iter()
+            .filter_map(|op| match op {
+                AttributeOperation::Set {
+                    name, append: true, ..
+                } => Some(name.name.as_str()),
+                _ => None,
+            })
+            .collect();
+        Ok(values
+            .into_iter()
+            .map(|(name, value)| {
+                let append = appends.contains(&name.as_str());
+                (name, value, append)
+            })
+            .collect())
+    }
+
+    /// `Type['title'] { ... }`: Puppet allows it from the resource's own class (for attributes
+    /// that are not set yet, or set by defaults) and from its subclasses.
+    fn override_resource(
+        &mut self,
+        kind: &str,
+        title: &str,
+        attributes: &[(String, Value, bool)],
+        span: Span,
+    ) -> EvalResult<()> {
+        let catalog = &self.catalog;
+        let Some(index) = catalog
+            .resources
+            .iter()
+            .position(|r| r.type_name == kind && r.title == title)
+        else {
+            // Puppet keeps it for the end of the compilation, where it no longer matters here.
+            return Ok(());
+        };
+        let r = &catalog.resources[index];
+        let mine = catalog.source_of(catalog.current);
+        let theirs = catalog.source_of(r.scope);
+        let child = catalog.is_child_of(&mine, &theirs);
+        if mine != theirs && !child {
+            return Err(error(
+                "OVERRIDE_NOT_ALLOWED",
+                "Only subclasses can override parameters",
+                span,
+            ));
+        }
+        for (name, _, _) in attributes {
+            let set = r.attributes.iter().any(|(a, _)| a == name) && !r.defaulted.contains(name);
+            if set && !child {
+                return Err(error(
+                    "PARAMETER_REDEFINED",
+                    format!(
+                        "Parameter '{name}' is already set on {}[{title}] by #<Puppet::Resource::Type> at (file: snippet.pp, line: {}); cannot redefine",
+                        capitalize(kind),
+                        r.line
+                    ),
+                    span,
+                ));
+            }
+        }
+        self.catalog.apply_override(index, attributes);
+        Ok(())
+    }
+
+    /// A collector's query, with its values evaluated now (as Puppet does).
+    fn compile_query(&mut self, expr: &Expr) -> EvalResult<Query> {
+        match &expr.kind {
+            ExprKind::Paren(inner) => self.compile_query(inner),
+            ExprKind::Binary {
+                op, left, right, ..
+            } => match op {
+                BinaryOp::And | BinaryOp::Or => {
+                    let a = Box::new(self.compile_query(left)?);
+                    let b = Box::new(self.compile_query(right)?);
+                    Ok(if *op == BinaryOp::And {
+                        Query::And(a, b)
+                    } else {
+                        Query::Or(a, b)
+                    })
+                }
+                BinaryOp::Eq | BinaryOp::Ne => {
+                    let name = match &left.kind {
+                        ExprKind::Name(n) | ExprKind::String(n) => n.clone(),
+                        _ => crate::value::to_string_default(&self.eval(left)?),
+                    };
+                    let value = self.eval(right)?;
+                    Ok(if *op == BinaryOp::Eq {
+                        Query::Eq(name, value)
+                    } else {
+                        Query::Ne(name, value)
+                    })
+                }
+                _ => Err(self.bad_query(expr)),
+            },
+            _ => Err(self.bad_query(expr)),
+        }
+    }
+
+    fn bad_query(&self, expr: &Expr) -> super::flow::Unwind {
+        error(
+            "BAD_QUERY",
+            "Error while evaluating a Virtual Query, this expression is not supported in a query",
+            expr.span,
+        )
+    }
+
+    /// `realize(Type['title'], ...)`: a collector of these resources.
+    pub(crate) fn realize(&mut self, args: &[Value], span: Span) -> EvalResult<Value> {
+        let mut references = Vec::new();
+        for arg in args {
+            if let Value::String(text) = arg {
+                let parsed = text
+                    .split_once('[')
+                    .and_then(|(t, rest)| Some((canonical(t), rest.strip_suffix(']')?)))
+                    .map(|(t, title)| (t, title.trim_matches(['\'', '"']).to_string()));
+                match parsed {
+                    Some(reference) if !reference.0.is_empty() => references.push(reference),
+                    _ => {
+                        return Err(error(
+                            "BAD_REFERENCE",
+                            format!("Puppet::Parser::Compiler failed with error ArgumentError: No title provided and \"{text}\" is not a valid resource reference"),
+                            span,
+                        ))
+                    }
+                }
+            } else if matches!(arg, Value::Type(_) | Value::Array(_)) {
+                collect_references(arg, &mut references);
+            } else {
+                return Err(error(
+                    "BAD_REFERENCE",
+                    format!("Puppet::Parser::Compiler failed with error ArgumentError: No title provided and \"{}\" is not a valid resource reference", crate::value::to_string_default(arg)),
+                    span,
+                ));
+            }
+        }
+        self.catalog.collectors.push(Collector {
+            type_name: String::new(),
+            query: None,
+            fixed: references,
+            overrides: Vec::new(),
+            collected: Vec::new(),
+        });
+        Ok(Value::Undef)
+    }
+
+    /// `create_resources(type, {title => attributes}, defaults)`: declares resources (`@type`
+    /// for virtual ones) or classes.
+    pub(crate) fn create_resources(&mut self, args: &[Value], span: Span) -> EvalResult<String> {
+        let (Some(kind), Some(resources)) = (args.first(), args.get(1)) else {
+            return Ok(format!(
+                "create_resources(): Wrong number of arguments given ({} for minimum 2)",
+                args.len()
+            ));
+        };
+        let Value::Hash(resources) = resources else {
+            return Ok("create_resources(): second argument must be a hash".into());
+        };
+        let empty = crate::value::Hash::default();
+        let defaults = match args.get(2) {
+            Some(Value::Hash(h)) => h,
+            _ => &empty,
+        };
+        let kind = crate::value::to_string_default(kind);
+        let type_name = canonical(kind.trim_start_matches('@'));
+        let is_virtual = kind.starts_with('@');
+        let known = type_name == "class"
+            || super::literals::CORE_RESOURCE_TYPES.contains(&type_name.as_str())
+            || self.catalog.defines.contains_key(&type_name);
+        if !known {
+            return Ok(format!("Unknown resource type: '{type_name}'"));
+        }
+        for (title, attributes) in resources.iter() {
+            self.step(1, span)?;
+            let mut list: Vec<(String, Value)> = Vec::new();
+            if let Value::Hash(h) = attributes {
+                for (k, v) in h.iter() {
+                    list.push((crate::value::to_string_default(k), v.clone()));
+                }
+            }
+            for (k, v) in defaults.iter() {
+                let k = crate::value::to_string_default(k);
+                if !list.iter().any(|(a, _)| *a == k) {
+                    list.push((k, v.clone()));
+                }
+            }
+            let title = crate::value::to_string_default(title);
+            self.declare_resource(&type_name, &title, &list, is_virtual, span)?;
+        }
+        Ok(String::new())
+    }
+
+    /// `tag(...)`: tags the resource of the current scope.
+    pub(crate) fn tag(&mut self, args: &[Value], span: Span) -> EvalResult<Value> {
+        for tag in args.iter().flat_map(strings_of) {
+            if !is_valid_tag(&tag) {
+                return Err(error("INVALID_TAG", format!("Invalid tag '{tag}'"), span));
+            }
+            let current = self.catalog.current;
+            if let Some(scope) = self.catalog.scopes.get_mut(current) {
+                push_tag(&mut scope.tags, &tag);
+            }
+        }
+        Ok(Value::Undef)
+    }
+
+    /// `tagged(...)`: whether the catalog or the current scope's resource has all these tags.
+    pub(crate) fn tagged(&self, args: &[Value]) -> Value {
+        let scope_tags = self
+            .catalog
+            .scopes
+            .get(self.catalog.current)
+            .map(|s| &s.tags);
+        Value::Boolean(args.iter().all(|arg| {
+            let Value::String(tag) = arg else {
+                return false;
+            };
+            let tag = tag.to_ascii_lowercase();
+            self.catalog.tags.contains(&tag) || scope_tags.is_some_and(|t| t.contains(&tag))
+        }))
+    }
+
+    /// Puppet's generators, at the end of the program: collectors, then the instances of defined
+    /// types not evaluated yet, again until neither finds anything new.
+    pub(crate) fn evaluate_generators(&mut self, span: Span) -> EvalResult<()> {
+        let mut rounds = 0;
+        loop {
+            let collected = self.evaluate_collectors(span)?;
+            let defined = self.evaluate_definitions(span)?;
+            if !collected && !defined {
+                return Ok(());
+            }
+            rounds += 1;
+            if rounds > 1000 {
+                return Err(error(
+                    "GENERATOR_LOOP",
+                    "Somehow looped more than 1000 times while evaluating host catalog",
+                    span,
+                ));
+            }
+        }
+    }
+
+    fn evaluate_collectors(&mut self, span: Span) -> EvalResult<bool> {
+        let mut found = false;
+        let mut i = 0;
+        while i < self.catalog.collectors.len() {
+            self.step(1 + self.catalog.resources.len() as u64, span)?;
+            let catalog = &mut self.catalog;
+            let collector = &catalog.collectors[i];
+            let matches: Vec<usize> = match &collector.query {
+                Some(query) => (0..catalog.resources.len())
+                    .filter(|&r| {
+                        catalog.resources[r].type_name == collector.type_name
+                            && catalog.matches(r, query)
+                    })
+                    .collect(),
+                None => collector
+                    .fixed
+                    .iter()
+                    .filter_map(|(kind, title)| {
+                        catalog
+                            .resources
+                            .iter()
+                            .position(|r| r.type_name == *kind && r.title == *title)
+                    })
+                    .collect(),
+            };
+            let overrides = core::mem::take(&mut catalog.collectors[i].overrides);
+            for &r in &matches {
+                catalog.resources[r].virtual_ = false;
+                if !catalog.collectors[i].collected.contains(&r) {
+                    catalog.apply_override(r, &overrides);
+                }
+            }
+            let collector = &mut catalog.collectors[i];
+            collector.overrides = overrides;
+            let mut new = false;
+            for r in matches {
+                if !collector.collected.contains(&r) {
+                    collector.collected.push(r);
+                    new = true;
+                }
+            }
+            found |= new;
+            if collector.query.is_none() {
+                let resources = &catalog.resources;
+                collector.fixed.retain(|(kind, title)| {
+                    !resources
+                        .iter()
+                        .any(|r| r.type_name == *kind && r.title == *title)
+                });
+                if collector.fixed.is_empty() {
+                    catalog.collectors.remove(i);
+                    continue;
+                }
+            }
+            i += 1;
+        }
+        Ok(found)
+    }
+
+    fn evaluate_definitions(&mut self, span: Span) -> EvalResult<bool> {
+        let waiting: Vec<usize> = (0..self.catalog.resources.len())
+            .filter(|&i| {
+                let r = &self.catalog.resources[i];
+                !r.evaluated && !r.virtual_
+            })
+            .collect();
+        for &index in &waiting {
+            self.step(1, span)?;
+            self.evaluate_define(index)?;
+        }
+        Ok(!waiting.is_empty())
+    }
+}
+
+/// The value of a collector expression: Puppet's collector object.
+fn runtime(kind: &str, type_name: &str) -> Value {
+    Value::Runtime(alloc::rc::Rc::new((
+        format!("Puppet::Pops::Evaluator::Collectors::{kind}Collector").into(),
+        format!("{kind}-Collector[{type_name}]").into(),
+    )))
+}
+
+/// The `(type, title)` of each resource reference in a value (arrays are flattened).
+fn collect_references(value: &Value, out: &mut Vec<(String, String)>) {
+    match value {
+        Value::Array(items) => {
+            for item in items.iter() {
+                collect_references(item, out);
+            }
+        }
+        Value::Type(ty) => {
+            if let Type::Resource(Some(kind), Some(title)) = &**ty {
+                out.push((canonical(kind), title.to_string()));
+            }
+        }
+        _ => {}
+    }
+}
