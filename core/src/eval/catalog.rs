@@ -623,13 +623,7 @@ fn is_metaparameter(name: &str) -> bool {
 /// `foo::bar` → `Foo::Bar`, as Puppet prints resource type names.
 pub(crate) fn capitalize(name: &str) -> String {
     name.split("::")
-        .map(|segment| {
-            let mut chars = segment.chars();
-            chars
-                .next()
-                .map(|c| c.to_uppercase().chain(chars).collect::<String>())
-                .unwrap_or_default()
-        })
+        .map(|segment| crate::value::case::upcase_first(segment))
         .collect::<Vec<_>>()
         .join("::")
 }

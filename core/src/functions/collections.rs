@@ -604,7 +604,7 @@ pub(super) fn compare(
             if matches!(args.get(2), Some(Value::Boolean(false))) {
                 x.as_bytes().cmp(y.as_bytes())
             } else {
-                x.to_lowercase().cmp(&y.to_lowercase())
+                crate::value::case::downcase(x).cmp(&crate::value::case::downcase(y))
             }
         }
         (Value::SemVer(x), Value::SemVer(y)) => x.cmp(y),

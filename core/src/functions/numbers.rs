@@ -548,7 +548,7 @@ pub(crate) fn new_boolean(site: &CallSite, args: &[Value]) -> EvalResult<Value> 
         Value::Boolean(b) => *b,
         Value::Integer(n) => *n != 0,
         Value::Float(f) => *f != 0.0,
-        Value::String(text) => match text.to_lowercase().as_str() {
+        Value::String(text) => match crate::value::case::downcase(text).as_str() {
             "true" | "yes" | "y" => true,
             "false" | "no" | "n" => false,
             _ => {

@@ -11,6 +11,8 @@
 
 mod array;
 mod binary;
+pub(crate) mod case;
+mod case_tables;
 mod compare;
 mod display;
 mod drop;
