@@ -623,7 +623,7 @@ fn is_metaparameter(name: &str) -> bool {
 /// `foo::bar` → `Foo::Bar`, as Puppet prints resource type names.
 pub(crate) fn capitalize(name: &str) -> String {
     name.split("::")
-        .map(|segment| crate::value::case::upcase_first(segment))
+        .map(crate::value::case::upcase_first)
         .collect::<Vec<_>>()
         .join("::")
 }

@@ -16,7 +16,7 @@ fn lookup(runs: &[u64], c: char) -> Option<char> {
     let count = (run >> 21) as u32 & 0x7FF;
     let stride = 1 + ((run >> 32) & 1) as u32;
     let offset = c - start;
-    if offset % stride != 0 || offset / stride >= count {
+    if (stride == 2 && offset & 1 != 0) || offset / stride >= count {
         return None;
     }
     let delta = (run >> 33) as i64 - (1 << 30);
