@@ -9,7 +9,7 @@ raw=target/wasm32-unknown-unknown/wasm-release/puppet_wasm.wasm
 out=target/wasm-size
 mkdir -p "$out"
 [ -f "$raw" ] || cargo build -p puppet-wasm --target wasm32-unknown-unknown --profile wasm-release
-wasm-opt -Oz -g --strip-producers \
+wasm-opt -Oz --converge -g --strip-producers \
   --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
   "$raw" -o "$out/named.opt.wasm"

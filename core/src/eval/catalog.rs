@@ -709,13 +709,7 @@ pub(crate) fn reference_label(ty: &Type) -> String {
 /// `foo::bar` → `Foo::Bar`, as Puppet prints resource type names.
 pub(crate) fn capitalize(name: &str) -> String {
     name.split("::")
-        .map(|segment| {
-            let mut chars = segment.chars();
-            chars
-                .next()
-                .map(|c| c.to_uppercase().chain(chars).collect::<String>())
-                .unwrap_or_default()
-        })
+        .map(crate::value::case::upcase_first)
         .collect::<Vec<_>>()
         .join("::")
 }

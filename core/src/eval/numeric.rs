@@ -102,9 +102,7 @@ pub(crate) fn parse_number(text: &str) -> Option<Number> {
         .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'))
         && digits.as_bytes().first().is_some_and(u8::is_ascii_digit);
     if float_shape {
-        return digits
-            .parse::<f64>()
-            .ok()
+        return crate::value::parse_f64(digits)
             .map(|f| Number::Float(if negative { -f } else { f }));
     }
     None

@@ -431,8 +431,8 @@ fn contains_ignore_case(haystack: &str, needle: &str) -> bool {
     if needle.is_empty() {
         return true;
     }
-    let haystack = haystack.to_lowercase();
-    let needle = needle.to_lowercase();
+    let haystack = crate::value::case::downcase(haystack);
+    let needle = crate::value::case::downcase(needle);
     haystack.contains(&needle)
 }
 

@@ -612,7 +612,7 @@ pub(super) fn compare(
             if matches!(args.get(2), Some(Value::Boolean(false))) {
                 x.as_bytes().cmp(y.as_bytes())
             } else {
-                x.to_lowercase().cmp(&y.to_lowercase())
+                crate::value::case::downcase(x).cmp(&crate::value::case::downcase(y))
             }
         }
         (Value::SemVer(x), Value::SemVer(y)) => x.cmp(y),
@@ -681,7 +681,7 @@ fn extreme(
             let (x, y) = (value.as_str().unwrap_or(""), best.as_str().unwrap_or(""));
             if numeric_text(x) && numeric_text(y) {
                 deprecation(ev, &format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"));
-                let f = |s: &str| s.replace('_', "").parse::<f64>().unwrap_or(0.0);
+                let f = |s: &str| crate::value::parse_f64(&s.replace('_', "")).unwrap_or(0.0);
                 f(x).partial_cmp(&f(y)).unwrap_or(Ordering::Equal)
             } else {
                 x.as_bytes().cmp(y.as_bytes())

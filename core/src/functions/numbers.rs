@@ -122,7 +122,7 @@ pub(crate) fn ruby_float(text: &str) -> Option<f64> {
         return None;
     }
     let clean: String = trimmed.chars().filter(|c| *c != '_').collect();
-    clean.parse().ok()
+    crate::value::parse_f64(&clean)
 }
 
 /// Puppet's `Utils.to_n`: decimal, octal (leading 0), hex, or float text.
@@ -173,7 +173,7 @@ pub(crate) fn to_n(text: &str) -> Option<Value> {
             if !valid {
                 return None;
             }
-            let f: f64 = body.parse().ok()?;
+            let f = crate::value::parse_f64(body)?;
             Value::Float(if negative { -f } else { f })
         }
     };
@@ -216,7 +216,7 @@ pub(super) fn abs(
                     && b.bytes().all(|c| c.is_ascii_digit())
             });
             if is_float {
-                Value::Float(text.parse::<f64>().unwrap_or(0.0).abs())
+                Value::Float(crate::value::parse_f64(text).unwrap_or(0.0).abs())
             } else if is_int {
                 match ruby_integer_radix(body, Some(10)) {
                     Some(n) => Value::Integer(n),
@@ -548,7 +548,7 @@ pub(crate) fn new_boolean(site: &CallSite, args: &[Value]) -> EvalResult<Value> 
         Value::Boolean(b) => *b,
         Value::Integer(n) => *n != 0,
         Value::Float(f) => *f != 0.0,
-        Value::String(text) => match text.to_lowercase().as_str() {
+        Value::String(text) => match crate::value::case::downcase(text).as_str() {
             "true" | "yes" | "y" => true,
             "false" | "no" | "n" => false,
             _ => {

@@ -17,15 +17,7 @@ use crate::value::{Hash, Regexp, Value};
 
 /// Ruby's `String#capitalize`: first character upcased, the rest downcased.
 pub(crate) fn capitalize_str(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => {
-            let mut out: String = first.to_uppercase().collect();
-            out.push_str(&chars.as_str().to_lowercase());
-            out
-        }
-        None => String::new(),
-    }
+    crate::value::case::capitalize(text)
 }
 
 fn is_ruby_space(c: char) -> bool {
@@ -85,8 +77,8 @@ macro_rules! string_function {
     };
 }
 
-string_function!(upcase, true, |s: &str| s.to_uppercase());
-string_function!(downcase, true, |s: &str| s.to_lowercase());
+string_function!(upcase, true, crate::value::case::upcase);
+string_function!(downcase, true, crate::value::case::downcase);
 string_function!(capitalize, true, capitalize_str);
 string_function!(camelcase, true, |s: &str| s
     .split('_')
@@ -509,13 +501,13 @@ pub(crate) fn version_compare(a: &str, b: &str) -> Ordering {
         let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
         if numeric(x) && numeric(y) {
             if x.starts_with('0') || y.starts_with('0') {
-                return x.to_uppercase().cmp(&y.to_uppercase());
+                return crate::value::case::upcase(x).cmp(&crate::value::case::upcase(y));
             }
             let xn = x.trim_start_matches('0');
             let yn = y.trim_start_matches('0');
             return xn.len().cmp(&yn.len()).then_with(|| xn.cmp(yn));
         }
-        return x.to_uppercase().cmp(&y.to_uppercase());
+        return crate::value::case::upcase(x).cmp(&crate::value::case::upcase(y));
     }
     if ax.len() != bx.len() && ax.len().min(bx.len()) > 0 {
         // Ruby compares the whole strings when one runs out of tokens.

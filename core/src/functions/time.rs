@@ -543,7 +543,7 @@ fn pad_num(flags: &Flags, n: i128, width: usize, space_default: bool) -> String 
 
 fn pad_text(flags: &Flags, text: &str) -> String {
     let text = if flags.upper || flags.swap {
-        text.to_uppercase()
+        crate::value::case::upcase(text)
     } else {
         text.to_string()
     };
@@ -646,7 +646,7 @@ fn strftime_timestamp(nanos: i128, pattern: &str, offset: i128, zone_name: &str)
             'p' => {
                 let text = if hour < 12 { "AM" } else { "PM" };
                 if flags.swap {
-                    text.to_lowercase()
+                    text.to_ascii_lowercase()
                 } else {
                     pad_text(&flags, text)
                 }

@@ -186,17 +186,7 @@ pub(crate) fn capitalize_segments(name: &str) -> String {
         return name.into();
     }
     name.split("::")
-        .map(|segment| {
-            let mut chars = segment.chars();
-            match chars.next() {
-                Some(first) => {
-                    let mut out: String = first.to_uppercase().collect();
-                    out.push_str(&chars.as_str().to_lowercase());
-                    out
-                }
-                None => String::new(),
-            }
-        })
+        .map(crate::value::case::capitalize)
         .collect::<Vec<_>>()
         .join("::")
 }

@@ -90,11 +90,7 @@ fn key_type_name(value: &Value) -> String {
 }
 
 fn capitalize_first(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
+    crate::value::case::upcase_first(text)
 }
 
 fn arity_error(base_label: &str, min: usize, max: Option<usize>, actual: usize) -> TypeError {
@@ -1054,7 +1050,7 @@ fn class(name: &Option<Rc<str>>, args: &[Value]) -> Result<Parameterized, TypeEr
                 index,
             ));
         };
-        let lower = text.to_lowercase();
+        let lower = crate::value::case::downcase(text);
         let stripped = lower.strip_prefix("::").unwrap_or(&lower);
         if !is_class_name(stripped) {
             return Err(TypeError::at_argument(

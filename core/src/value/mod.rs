@@ -11,11 +11,14 @@
 
 mod array;
 mod binary;
+pub(crate) mod case;
+mod case_tables;
 mod compare;
 mod display;
 mod drop;
 mod equality;
 mod float_format;
+mod float_parse;
 mod hash;
 mod quote;
 mod regex_translate;
@@ -36,6 +39,7 @@ pub use compare::{puppet_compare, value_label, CompareError};
 pub use display::{interpolate, programmatic, to_string_default, write_programmatic, StringForm};
 pub use equality::puppet_equals;
 pub use float_format::format_float;
+pub use float_parse::parse_f64;
 pub use hash::Hash;
 pub use quote::{puppet_double_quote, puppet_quote};
 pub use regex_translate::{translate_ruby_regex, RegexError};

@@ -625,8 +625,8 @@ impl Converter {
                             .collect::<Vec<_>>()
                             .join("::"),
                     ),
-                    'u' => cased(text.to_uppercase()),
-                    'd' => cased(text.to_lowercase()),
+                    'u' => cased(crate::value::case::upcase(text)),
+                    'd' => cased(crate::value::case::downcase(text)),
                     't' => cased(crate::functions::strings::ruby_strip(text).to_string()),
                     _ => return Err(illegal("String", conv, "cCudspt")),
                 }

@@ -230,7 +230,7 @@ fn parse_number(text: &str) -> Number {
         return integer_in_radix(hex, 16);
     }
     if text.contains(['.', 'e', 'E']) {
-        return text.parse::<f64>().map_or(Number::Invalid, Number::Float);
+        return crate::value::parse_f64(text).map_or(Number::Invalid, Number::Float);
     }
     if text.len() > 1 && text.starts_with('0') {
         return integer_in_radix(&text[1..], 8);

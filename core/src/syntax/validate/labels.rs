@@ -88,7 +88,7 @@ pub fn a_an(text: &str) -> String {
 /// "A Literal Integer", "An 'if' statement".
 pub fn a_an_uc(text: &str) -> String {
     let article = article(text);
-    let mut capitalized = String::from(&article[..1]).to_uppercase();
+    let mut capitalized = article[..1].to_ascii_uppercase();
     capitalized.push_str(&article[1..]);
     format!("{capitalized} {text}")
 }
