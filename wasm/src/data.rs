@@ -1,6 +1,7 @@
 //! The plain-data shapes the facade hands to JavaScript, and their construction from puppet-core results.
 
 use puppet_core::{syntax, types, value, EvalOptions, Limits, LineIndex, Strictness, Value};
+use serde::Serialize;
 use wasm_bindgen::JsValue;
 
 use crate::positions::Utf16Positions;
@@ -41,8 +42,9 @@ impl Options {
     }
 }
 
-/// One diagnostic (`json.rs` writes the fields in camelCase), with positions in UTF-16 code units (what the browser editor counts).
-#[derive(Debug, Clone, PartialEq)]
+/// One diagnostic, with positions in UTF-16 code units (what the browser editor counts).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct JsDiagnostic {
     pub message: String,
     pub severity: &'static str,
@@ -57,14 +59,15 @@ pub struct JsDiagnostic {
     pub end_column: u32,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct JsLog {
     pub level: &'static str,
     pub message: String,
 }
 
 /// The value of one top-level statement, for the editor's inline results.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
 pub struct JsStatement {
     /// UTF-16 offsets of the statement.
     pub start: u32,
@@ -73,15 +76,17 @@ pub struct JsStatement {
     pub end_line: u32,
     /// `%p` form and `type(v)`, each cut to 200 characters.
     pub value: String,
+    #[serde(rename = "type")]
     pub type_: String,
 }
 
 /// What `evaluate` returns to JavaScript.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct JsOutcome {
     /// The value in Puppet's `%p` form, or null when evaluation failed.
     pub value: Option<String>,
     /// `type(value)` as Puppet prints it.
+    #[serde(rename = "type")]
     pub type_: Option<String>,
     /// `type(value, 'generalized')`.
     pub generalized: Option<String>,
@@ -91,7 +96,7 @@ pub struct JsOutcome {
 }
 
 /// One token for the Tokens pane: its kind's name and UTF-16 offsets.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct JsToken {
     pub kind: &'static str,
     pub start: u32,

@@ -1,9 +1,9 @@
 //! puppet-wasm: the browser facade; evaluation, AST dump, tokens and version as plain data with UTF-16 positions.
 
 mod data;
-mod json;
 mod positions;
 
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 pub use data::{
@@ -27,7 +27,7 @@ pub fn version() -> String {
 #[wasm_bindgen]
 pub fn evaluate(source: &str, options: JsValue) -> Result<JsValue, JsError> {
     let options = Options::from_js(&options);
-    to_js(&json::outcome_json(&evaluate_to_data(source, &options)))
+    to_js(&evaluate_to_data(source, &options))
 }
 
 /// The parser's AST dump; its `start..end` ranges are BYTE offsets into the UTF-8 source
@@ -47,10 +47,11 @@ pub fn syntax_errors(source: &str) -> u32 {
 /// The lexer's tokens as `[{ kind, start, end }]` with UTF-16 offsets.
 #[wasm_bindgen]
 pub fn tokens(source: &str) -> Result<JsValue, JsError> {
-    to_js(&json::tokens_json(&tokens_to_data(source)))
+    to_js(&tokens_to_data(source))
 }
 
-/// Plain JS data from the JSON text of a result (`None` is `null`; one `JSON.parse`, no serde).
-fn to_js(json: &str) -> Result<JsValue, JsError> {
-    js_sys::JSON::parse(json).map_err(|_| JsError::new("internal error: invalid result JSON"))
+/// JSON-compatible conversion: `None` becomes `null` (not `undefined`), maps become plain objects.
+fn to_js<T: Serialize>(data: &T) -> Result<JsValue, JsError> {
+    data.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
 }
