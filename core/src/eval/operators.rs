@@ -326,6 +326,7 @@ pub(crate) fn anchor_of(expr: &Expr) -> Span {
 pub(crate) fn unfold(value: Value) -> Vec<Value> {
     match value {
         Value::Array(items) => items.into_vec(),
+        Value::Iterator(iterator) => iterator.items().as_slice().to_vec(),
         Value::Hash(hash) => hash
             .iter()
             .map(|(k, v)| Value::array(alloc::vec![k.clone(), v.clone()]))

@@ -26,6 +26,7 @@ pub(crate) fn iterable(
     let refused = || super::args::no_signature(site);
     Ok(match value {
         Value::Array(items) => Items::Sequence(items.as_slice().to_vec()),
+        Value::Iterator(iterator) => Items::Sequence(iterator.items().as_slice().to_vec()),
         Value::Hash(hash) => {
             Items::Entries(hash.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
         }
@@ -84,14 +85,15 @@ pub(super) fn len(items: &Items) -> usize {
 }
 
 /// Call the lambda once per item until it is done or `break()` is called; `visit` sees each
-/// item's index and the lambda's value and says whether to go on.
+/// item's index and the lambda's value and says whether to go on. Gives how many items the
+/// lambda was called with.
 pub(super) fn walk(
     ev: &mut Evaluator<'_>,
     site: &CallSite,
     closure: &Closure<'_>,
     items: &Items,
     mut visit: impl FnMut(usize, Value) -> bool,
-) -> EvalResult<()> {
+) -> EvalResult<usize> {
     // Two or more parameters (or captures-rest) get `(index, elem)` / `(key, value)`.
     let two = closure.param_count() >= 2 || closure.arity().1.is_none();
     for index in 0..len(items) {
@@ -99,14 +101,35 @@ pub(super) fn walk(
         match ev.call_lambda(closure, lambda_args(items, index, two), site) {
             Ok(value) => {
                 if !visit(index, value) {
-                    break;
+                    return Ok(index + 1);
                 }
             }
-            Err(Unwind::Break(_)) => break,
+            Err(Unwind::Break(_)) => return Ok(index + 1),
             Err(other) => return Err(other),
         }
     }
-    Ok(())
+    Ok(len(items))
+}
+
+/// `each`, `map` and `filter` take an iterator's values one by one (Ruby's `next`): they see
+/// only what is left, and leave what a `break` did not reach.
+fn walk_taking(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    closure: &Closure<'_>,
+    receiver: &Value,
+    items: Items,
+    visit: impl FnMut(usize, Value) -> bool,
+) -> EvalResult<Items> {
+    let Value::Iterator(iterator) = receiver else {
+        walk(ev, site, closure, &items, visit)?;
+        return Ok(items);
+    };
+    let (start, rest) = iterator.take_rest();
+    let items = Items::Sequence(rest.to_vec());
+    let taken = walk(ev, site, closure, &items, visit)?;
+    iterator.take_back(start, taken);
+    Ok(items)
 }
 
 fn receiver_and_block<'c, 'a>(
@@ -130,7 +153,7 @@ pub(super) fn each(
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
-    walk(ev, site, closure, &items, |_, _| true)?;
+    walk_taking(ev, site, closure, &args[0], items, |_, _| true)?;
     Ok(args.into_iter().next().unwrap_or(Value::Undef))
 }
 
@@ -142,7 +165,7 @@ pub(super) fn map(
 ) -> EvalResult<Value> {
     let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
     let mut mapped = Vec::with_capacity(len(&items));
-    walk(ev, site, closure, &items, |_, value| {
+    walk_taking(ev, site, closure, &args[0], items, |_, value| {
         mapped.push(value);
         true
     })?;
@@ -157,7 +180,7 @@ pub(super) fn filter(
 ) -> EvalResult<Value> {
     let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
     let mut kept = Vec::new();
-    walk(ev, site, closure, &items, |index, value| {
+    let items = walk_taking(ev, site, closure, &args[0], items, |index, value| {
         if is_truthy(&value) {
             kept.push(index);
         }

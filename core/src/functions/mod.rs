@@ -6,6 +6,7 @@ mod catalog;
 mod collections;
 mod constructors;
 mod control;
+mod deferred;
 mod epp;
 pub(crate) mod format;
 mod iteration;
@@ -35,6 +36,28 @@ pub(crate) fn call_builtin(
 ) -> Option<EvalResult<Value>> {
     let function = lookup(name)?;
     Some(function(ev, site, args, closure))
+}
+
+/// Call the function `name` (a Puppet-defined one first, then a built-in) as `call` does.
+pub(crate) fn call_named(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    name: &str,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let inner = CallSite {
+        name: ev.intern(name),
+        style: site.style,
+        span: site.span,
+    };
+    if let Some(definition) = ev.functions.get(name).cloned() {
+        return ev.call_user_function(&definition, &inner, args, closure);
+    }
+    match call_builtin(ev, name, &inner, args, closure) {
+        Some(result) => result,
+        None => Err(site.fail(alloc::format!("Unknown function '{name}'"))),
+    }
 }
 
 fn lookup(name: &str) -> Option<Builtin> {
@@ -159,8 +182,22 @@ pub(crate) fn expect_block<'c, 'a>(
     Ok(closure)
 }
 
-/// What `reverse_each`, `step` and `tree_each` give without a lambda: Puppet gives an Iterator;
-/// until the Value enum has one, the iterated values as an array.
-pub(crate) fn iterator_value(values: Vec<Value>) -> Value {
-    Value::array(values)
+/// What `reverse_each` and `step` give without a lambda: an Iterator over `values`, whose
+/// element type Puppet infers from what was iterated over (`iterated`).
+pub(crate) fn iterator_value(iterated: &Value, values: Vec<Value>) -> Value {
+    use crate::types::Type;
+    use crate::value::{ElementSource, IteratorValue};
+    let source = match iterated {
+        Value::Iterator(inner) => inner.source().clone(),
+        Value::Array(items) => ElementSource::Values(items.clone()),
+        Value::Hash(entries) => ElementSource::Entries(entries.clone()),
+        Value::Integer(n) if *n > 0 => ElementSource::Type(Type::integer(Some(0), Some(n - 1))),
+        Value::String(_) => ElementSource::Type(Type::String(crate::types::StringType {
+            size: Some(crate::types::IntRange::exact(1)),
+            value: None,
+        })),
+        Value::Type(ty) => ElementSource::Type(ty.resolved()),
+        _ => ElementSource::Type(Type::Unit),
+    };
+    IteratorValue::new(values.into(), source)
 }

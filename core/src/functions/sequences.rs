@@ -89,6 +89,10 @@ pub(super) fn group_by(
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
+    // Only arrays and hashes: an iterator is not accepted.
+    if matches!(args[0], Value::Iterator(_)) {
+        return Err(no_signature(site));
+    }
     let items = iterable(ev, site, &args[0])?;
     let closure = expect_block(site, closure, 1, 2)?;
     let mut keys = Vec::new();
@@ -120,6 +124,10 @@ pub(super) fn partition(
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
+    // Only arrays and hashes: an iterator is not accepted.
+    if matches!(args[0], Value::Iterator(_)) {
+        return Err(no_signature(site));
+    }
     let items = iterable(ev, site, &args[0])?;
     let closure = expect_block(site, closure, 1, 2)?;
     let mut verdicts = Vec::new();
@@ -212,6 +220,7 @@ pub(super) fn reverse_each(
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
+    check_arg(site, "iterable", &Type::Iterable(None), &args[0])?;
     let items = iterable(ev, site, &args[0])?;
     let mut values = into_values(items);
     values.reverse();
@@ -221,7 +230,7 @@ pub(super) fn reverse_each(
             each_value(ev, site, closure, values)?;
             Ok(Value::Undef)
         }
-        None => Ok(super::iterator_value(values)),
+        None => Ok(super::iterator_value(&args[0], values)),
     }
 }
 
@@ -232,6 +241,7 @@ pub(super) fn step(
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     expect_args(site, &args, 2, Some(2))?;
+    check_arg(site, "iterable", &Type::Iterable(None), &args[0])?;
     let items = iterable(ev, site, &args[0])?;
     check_arg(site, "step", &Type::integer(Some(1), None), &args[1])?;
     let step = match &args[1] {
@@ -248,7 +258,7 @@ pub(super) fn step(
             each_value(ev, site, closure, values)?;
             Ok(Value::Undef)
         }
-        None => Ok(super::iterator_value(values)),
+        None => Ok(super::iterator_value(&args[0], values)),
     }
 }
 
@@ -364,7 +374,8 @@ pub(super) fn tree_each(
     let visits = tree_walk(&args[0], &options, limit);
     ev.check_collection(visits.len(), site.span)?;
     match closure {
-        None => Ok(super::iterator_value(
+        // Puppet gives a Runtime tree iterator object; its values as an array stand in for it.
+        None => Ok(Value::array(
             visits
                 .into_iter()
                 .map(|(path, value)| Value::array(alloc::vec![Value::array(path), value]))

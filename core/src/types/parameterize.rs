@@ -67,6 +67,8 @@ fn ruby_class(value: &Value) -> String {
         Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp".into(),
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
         Value::Uri(_) => "URI::Generic".into(),
+        Value::Iterator(_) => "Puppet::Pops::Types::Iterable::Iterator".into(),
+        Value::Deferred(_) => "Puppet::Pops::Evaluator::DeferredValue".into(),
     }
 }
 

@@ -46,7 +46,7 @@ pub fn value_label(value: &Value) -> String {
         Value::Timespan(_) => "Timespan".into(),
         Value::Timestamp(_) => "Timestamp".into(),
         Value::Binary(_) => "Binary".into(),
-        Value::Uri(_) => "Object".into(),
+        Value::Uri(_) | Value::Iterator(_) | Value::Deferred(_) => "Object".into(),
     }
 }
 

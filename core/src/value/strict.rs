@@ -3,6 +3,8 @@
 use core::hash::{Hash as StdHash, Hasher};
 use core::mem::discriminant;
 
+use alloc::rc::Rc;
+
 use super::Value;
 
 impl PartialEq for Value {
@@ -27,6 +29,16 @@ impl PartialEq for Value {
             (Value::Timestamp(a), Value::Timestamp(b)) => a == b,
             (Value::Binary(a), Value::Binary(b)) => a == b,
             (Value::Uri(a), Value::Uri(b)) => a == b,
+            (Value::Iterator(a), Value::Iterator(b)) => Rc::ptr_eq(a, b),
+            (Value::Deferred(a), Value::Deferred(b)) => {
+                a.name == b.name
+                    && match (&a.arguments, &b.arguments) {
+                        (Some(x), Some(y)) => {
+                            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| p == q)
+                        }
+                        (x, y) => x.is_none() && y.is_none(),
+                    }
+            }
             _ => false,
         }
     }
@@ -62,6 +74,8 @@ impl StdHash for Value {
             Value::Timestamp(stamp) => stamp.hash(state),
             Value::Binary(bytes) => bytes.hash(state),
             Value::Uri(uri) => uri.hash(state),
+            Value::Iterator(iterator) => Rc::as_ptr(iterator).hash(state),
+            Value::Deferred(deferred) => deferred.name.hash(state),
         }
     }
 }

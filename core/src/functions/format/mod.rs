@@ -652,6 +652,8 @@ impl Converter {
                 'p' => format_str(&spec.with_conv('s'), &ty.to_string()),
                 _ => return Err(illegal("Type", conv, "sp")),
             },
+            // Puppet formats these with their inspect form, whatever the conversion.
+            Value::Iterator(_) | Value::Deferred(_) => string_flags(&format, &programmatic(value)),
             Value::Uri(uri) => match conv {
                 'p' => programmatic(value),
                 's' => {
