@@ -25,6 +25,9 @@ impl Evaluator<'_> {
             UnaryOp::Not => Ok(Value::Boolean(!is_truthy(&value))),
             // `*x` in a value position is the array `x` unfolds to.
             UnaryOp::Splat => Ok(Value::array(unfold(value))),
+            UnaryOp::Neg if matches!(value, Value::Timespan(_) | Value::Timestamp(_)) => self
+                .negate_time(&value, span)
+                .unwrap_or(Ok(Value::Undef)),
             UnaryOp::Neg => match self.number_of(&value, span)? {
                 Number::Int(n) => n
                     .checked_neg()
@@ -113,6 +116,9 @@ impl Evaluator<'_> {
         r: Value,
         spans: OperatorSpans,
     ) -> EvalResult<Value> {
+        if let Some(result) = self.time_arithmetic(op, &l, &r, spans) {
+            return result;
+        }
         if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
             if let Value::Hash(_) = l {
                 return Err(not_applicable_to(op.symbol(), "Hash", spans.whole()));
