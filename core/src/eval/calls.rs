@@ -133,7 +133,7 @@ impl Evaluator<'_> {
             None => Err(error(
                 "UNKNOWN_FUNCTION",
                 format!("Unknown function: '{}'.", site.name),
-                call.name.span,
+                call.anchor,
             )),
         }
     }
