@@ -85,7 +85,14 @@ impl Evaluator<'_> {
                 };
                 Ok(Value::string(&picked))
             }
-            other => Err(not_applicable_to("[]", &value_label(&other), span)),
+            // Puppet places a call on the left at its anchor (the `.` of a method call).
+            other => {
+                let at = match &target.kind {
+                    ExprKind::Call(call) => call.anchor,
+                    _ => span,
+                };
+                Err(not_applicable_to("[]", &value_label(&other), at))
+            }
         }
     }
 

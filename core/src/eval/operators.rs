@@ -179,6 +179,27 @@ impl Evaluator<'_> {
                 self.check_collection(merged.len(), spans.whole())?;
                 Ok(Value::Hash(merged))
             }
+            // A URI resolves a reference (a URI or a string) against itself.
+            Value::Uri(base) => {
+                let failed = |message: alloc::string::String| {
+                    error(
+                        "URI_MERGE",
+                        format!("Error while evaluating a '+' expression, {message}"),
+                        spans.operator,
+                    )
+                };
+                let reference = match &r {
+                    Value::Uri(reference) => (**reference).clone(),
+                    Value::String(text) => crate::value::Uri::parse(text).ok_or_else(|| {
+                        failed(format!("bad URI(is not URI?): \"{text}\""))
+                    })?,
+                    _ => return Err(failed("An URI can only be merged with an URI or String".into())),
+                };
+                if base.scheme.is_none() && reference.scheme.is_none() {
+                    return Err(failed("both URI are relative".into()));
+                }
+                Ok(Value::Uri(alloc::rc::Rc::new(base.merged(&reference))))
+            }
             other => self.numeric(BinaryOp::Add, other, r, spans),
         }
     }

@@ -89,6 +89,7 @@ fn write_programmatic_at(out: &mut String, value: &Value, depth: usize) {
         Value::Timestamp(stamp) => {
             let _ = write!(out, "Timestamp({})", puppet_quote(&stamp.to_string()));
         }
+        Value::SemVerRange(range) => out.push_str(&range.normalized()),
         Value::Iterator(iterator) => {
             write_programmatic_at(out, &Value::Array(iterator.items().clone()), depth)
         }

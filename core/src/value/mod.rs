@@ -28,6 +28,7 @@ mod strict;
 mod time;
 mod time_format;
 mod uri;
+mod uri_resolve;
 
 use alloc::rc::Rc;
 
