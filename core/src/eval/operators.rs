@@ -25,9 +25,9 @@ impl Evaluator<'_> {
             UnaryOp::Not => Ok(Value::Boolean(!is_truthy(&value))),
             // `*x` in a value position is the array `x` unfolds to.
             UnaryOp::Splat => Ok(Value::array(unfold(value))),
-            UnaryOp::Neg if matches!(value, Value::Timespan(_) | Value::Timestamp(_)) => self
-                .negate_time(&value, span)
-                .unwrap_or(Ok(Value::Undef)),
+            UnaryOp::Neg if matches!(value, Value::Timespan(_) | Value::Timestamp(_)) => {
+                self.negate_time(&value, span).unwrap_or(Ok(Value::Undef))
+            }
             UnaryOp::Neg => match self.number_of(&value, span)? {
                 Number::Int(n) => n
                     .checked_neg()
@@ -190,10 +190,13 @@ impl Evaluator<'_> {
                 };
                 let reference = match &r {
                     Value::Uri(reference) => (**reference).clone(),
-                    Value::String(text) => crate::value::Uri::parse(text).ok_or_else(|| {
-                        failed(format!("bad URI(is not URI?): \"{text}\""))
-                    })?,
-                    _ => return Err(failed("An URI can only be merged with an URI or String".into())),
+                    Value::String(text) => crate::value::Uri::parse(text)
+                        .ok_or_else(|| failed(format!("bad URI(is not URI?): \"{text}\"")))?,
+                    _ => {
+                        return Err(failed(
+                            "An URI can only be merged with an URI or String".into(),
+                        ))
+                    }
                 };
                 if base.scheme.is_none() && reference.scheme.is_none() {
                     return Err(failed("both URI are relative".into()));

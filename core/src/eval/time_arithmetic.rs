@@ -197,7 +197,7 @@ impl Evaluator<'_> {
             (BinaryOp::Mul, Number::Int(n)) => span_value(a.checked_mul(i128::from(n)), whole),
             (BinaryOp::Mul, Number::Float(f)) => span_value(Some((a as f64 * f) as i128), whole),
             (BinaryOp::Div, Number::Int(0)) => Err(zero()),
-            (BinaryOp::Div, Number::Float(f)) if f == 0.0 => Err(zero()),
+            (BinaryOp::Div, Number::Float(0.0)) => Err(zero()),
             (BinaryOp::Div, Number::Int(n)) => span_value(Some(floor_div(a, i128::from(n))), whole),
             (BinaryOp::Div, Number::Float(f)) => span_value(Some((a as f64 / f) as i128), whole),
             (BinaryOp::Mod, Number::Int(0)) => Err(zero()),

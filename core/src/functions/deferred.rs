@@ -21,7 +21,9 @@ pub(super) fn new_deferred(site: &CallSite, args: &[Value]) -> EvalResult<Value>
                 .keys()
                 .all(|key| matches!(key.as_str(), Some("name" | "arguments")));
             let name = hash.get(&Value::string("name"));
-            let arguments = hash.get(&Value::string("arguments")).unwrap_or(&Value::Undef);
+            let arguments = hash
+                .get(&Value::string("arguments"))
+                .unwrap_or(&Value::Undef);
             match name {
                 Some(name) if known => (name, arguments),
                 _ => return Err(no_signature(site)),

@@ -199,5 +199,5 @@ pub(crate) fn iterator_value(iterated: &Value, values: Vec<Value>) -> Value {
         Value::Type(ty) => ElementSource::Type(ty.resolved()),
         _ => ElementSource::Type(Type::Unit),
     };
-    IteratorValue::new(values.into(), source)
+    IteratorValue::value(values.into(), source)
 }

@@ -794,7 +794,7 @@ fn strftime_timespan(nanos: i128, pattern: &str) -> String {
             'H' => pad_num(&flags, unit(3600, 24), 2, false),
             'M' => pad_num(&flags, unit(60, 60), 2, false),
             'S' => pad_num(&flags, unit(1, 60), 2, false),
-        'L' => fraction(&flags, total, 3),
+            'L' => fraction(&flags, total, 3),
             'N' => fraction(&flags, total, 9),
             '%' => "%".to_string(),
             other => format!("%{other}"),

@@ -181,10 +181,9 @@ fn infer_reduced_at(value: &Value, depth: usize) -> Type {
         Value::Timespan(span) => Type::Timespan(Some(*span), Some(*span)),
         Value::Timestamp(stamp) => Type::Timestamp(Some(*stamp), Some(*stamp)),
         Value::Binary(_) => Type::Binary,
-        Value::Iterator(iterator) => Type::Iterator(Some(Rc::new(iterator_element(
-            iterator.source(),
-            depth,
-        )))),
+        Value::Iterator(iterator) => {
+            Type::Iterator(Some(Rc::new(iterator_element(iterator.source(), depth))))
+        }
         Value::Deferred(_) => Type::Deferred,
         Value::Uri(uri) => {
             let parameters: Hash = uri

@@ -41,7 +41,8 @@ fn equals_at(left: &Value, right: &Value, depth: usize) -> bool {
             a.name == b.name
                 && match (&a.arguments, &b.arguments) {
                     (Some(x), Some(y)) => {
-                        x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| puppet_equals(p, q))
+                        x.len() == y.len()
+                            && x.iter().zip(y.iter()).all(|(p, q)| puppet_equals(p, q))
                     }
                     (x, y) => x.is_none() && y.is_none(),
                 }

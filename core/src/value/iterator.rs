@@ -34,7 +34,7 @@ pub struct IteratorValue {
 }
 
 impl IteratorValue {
-    pub fn new(items: Array, source: ElementSource) -> Value {
+    pub fn value(items: Array, source: ElementSource) -> Value {
         Value::Iterator(Rc::new(IteratorValue {
             items,
             source,
