@@ -51,26 +51,25 @@ pub(super) fn call_deferred(
     site: &CallSite,
     deferred: &Deferred,
 ) -> EvalResult<Value> {
-    let limit = ev.options.limits.max_depth;
-    if ev.budget.depth >= limit {
-        return Err(site.fail(format!("Deferred values nested deeper than {limit} levels")));
-    }
-    ev.budget.depth += 1;
-    let result = resolve_and_call(ev, site, deferred);
-    ev.budget.depth -= 1;
-    result
+    resolve_and_call(ev, site, deferred, 0)
 }
 
 fn resolve_and_call(
     ev: &mut Evaluator<'_>,
     site: &CallSite,
     deferred: &Deferred,
+    level: usize,
 ) -> EvalResult<Value> {
+    // Nested Deferred arguments are resolved recursively: as deep as function calls may go.
+    let limit = ev.options.limits.max_call_depth;
+    if level >= limit {
+        return Err(site.fail(format!("Deferred values nested deeper than {limit} levels")));
+    }
     let mut args: Vec<Value> = Vec::new();
     for argument in deferred.arguments.iter().flat_map(Array::iter) {
         ev.step(1, site.span)?;
         args.push(match argument {
-            Value::Deferred(inner) => call_deferred(ev, site, inner)?,
+            Value::Deferred(inner) => resolve_and_call(ev, site, inner, level + 1)?,
             other => other.clone(),
         });
     }

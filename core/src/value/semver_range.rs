@@ -403,7 +403,10 @@ mod tests {
         assert!(!includes("~1.2", "1.3.0"));
         assert!(includes("^1.2.3", "1.9.0"));
         assert!(!includes("^0.2.3", "0.3.0"));
-        assert!(includes("1.0.0 - 2.0", "2.0.9"));
+        // semantic_puppet, unlike npm: a partial upper bound is filled with zeros.
+        assert!(!includes("1.0.0 - 2.0", "2.0.9"));
+        assert!(includes("1.0.0 - 2.0", "2.0.0"));
+        assert!(includes("^0.0.3", "0.0.9"));
         assert!(includes("<1.0.0 || >=3.0.0", "3.1.0"));
         assert!(!includes(">=1.0.0", "1.1.0-rc1"));
         assert!(includes(">=1.1.0-rc0", "1.1.0-rc1"));

@@ -31,13 +31,14 @@ impl PartialEq for Value {
             (Value::Uri(a), Value::Uri(b)) => a == b,
             (Value::Iterator(a), Value::Iterator(b)) => Rc::ptr_eq(a, b),
             (Value::Deferred(a), Value::Deferred(b)) => {
-                a.name == b.name
-                    && match (&a.arguments, &b.arguments) {
-                        (Some(x), Some(y)) => {
-                            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| p == q)
+                Rc::ptr_eq(a, b)
+                    || a.name == b.name
+                        && match (&a.arguments, &b.arguments) {
+                            (Some(x), Some(y)) => {
+                                x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| p == q)
+                            }
+                            (x, y) => x.is_none() && y.is_none(),
                         }
-                        (x, y) => x.is_none() && y.is_none(),
-                    }
             }
             _ => false,
         }
