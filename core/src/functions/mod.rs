@@ -35,7 +35,41 @@ pub(crate) fn call_builtin(
     closure: Option<&Closure<'_>>,
 ) -> Option<EvalResult<Value>> {
     let function = lookup(name)?;
+    // Puppet's 3.x-API functions refuse iterators anywhere in their arguments.
+    if matches!(
+        name,
+        "sprintf" | "md5" | "sha1" | "sha256" | "shellquote" | "fail"
+    ) && contains_iterator(&args)
+    {
+        return Some(Err(site.fail("Use of an Iterator is not supported here")));
+    }
     Some(function(ev, site, args, closure))
+}
+
+/// Whether an iterator is among `args` or inside their arrays and hashes (walked without
+/// recursion, and at most this many values: shared parts could make the walk exponential).
+fn contains_iterator(args: &[Value]) -> bool {
+    const MAX_VISITS: usize = 100_000;
+    let mut pending: Vec<&Value> = args.iter().collect();
+    let mut visits = 0;
+    while let Some(value) = pending.pop() {
+        visits += 1;
+        if visits > MAX_VISITS {
+            break;
+        }
+        match value {
+            Value::Iterator(_) => return true,
+            Value::Array(items) => pending.extend(items.iter()),
+            Value::Hash(entries) => {
+                for (key, item) in entries.iter() {
+                    pending.push(key);
+                    pending.push(item);
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Call the function `name` (a Puppet-defined one first, then a built-in) as `call` does.
