@@ -85,15 +85,14 @@ pub(super) fn len(items: &Items) -> usize {
 }
 
 /// Call the lambda once per item until it is done or `break()` is called; `visit` sees each
-/// item's index and the lambda's value and says whether to go on. Gives how many items the
-/// lambda was called with.
+/// item's index and the lambda's value and says whether to go on.
 pub(super) fn walk(
     ev: &mut Evaluator<'_>,
     site: &CallSite,
     closure: &Closure<'_>,
     items: &Items,
     mut visit: impl FnMut(usize, Value) -> bool,
-) -> EvalResult<usize> {
+) -> EvalResult<()> {
     // Two or more parameters (or captures-rest) get `(index, elem)` / `(key, value)`.
     let two = closure.param_count() >= 2 || closure.arity().1.is_none();
     for index in 0..len(items) {
@@ -101,35 +100,53 @@ pub(super) fn walk(
         match ev.call_lambda(closure, lambda_args(items, index, two), site) {
             Ok(value) => {
                 if !visit(index, value) {
-                    return Ok(index + 1);
+                    break;
                 }
             }
-            Err(Unwind::Break(_)) => return Ok(index + 1),
+            Err(Unwind::Break(_)) => break,
             Err(other) => return Err(other),
         }
     }
-    Ok(len(items))
+    Ok(())
 }
 
 /// `each`, `map` and `filter` take an iterator's values one by one (Ruby's `next`): they see
-/// only what is left, and leave what a `break` did not reach.
+/// only what is left, a `break` leaves the rest, and a nested walk of the same iterator shares
+/// its position. Gives the items walked (for `filter`).
 fn walk_taking(
     ev: &mut Evaluator<'_>,
     site: &CallSite,
     closure: &Closure<'_>,
     receiver: &Value,
     items: Items,
-    visit: impl FnMut(usize, Value) -> bool,
+    mut visit: impl FnMut(usize, Value) -> bool,
 ) -> EvalResult<Items> {
     let Value::Iterator(iterator) = receiver else {
         walk(ev, site, closure, &items, visit)?;
         return Ok(items);
     };
-    let (start, rest) = iterator.take_rest();
-    let items = Items::Sequence(rest.to_vec());
-    let taken = walk(ev, site, closure, &items, visit)?;
-    iterator.take_back(start, taken);
-    Ok(items)
+    let two = closure.param_count() >= 2 || closure.arity().1.is_none();
+    let mut taken = Vec::new();
+    while let Some(value) = iterator.next_value() {
+        ev.step(1, site.span)?;
+        let index = taken.len();
+        taken.push(value.clone());
+        let args = if two {
+            alloc::vec![Value::Integer(index as i64), value]
+        } else {
+            alloc::vec![value]
+        };
+        match ev.call_lambda(closure, args, site) {
+            Ok(result) => {
+                if !visit(index, result) {
+                    break;
+                }
+            }
+            Err(Unwind::Break(_)) => break,
+            Err(other) => return Err(other),
+        }
+    }
+    Ok(Items::Sequence(taken))
 }
 
 fn receiver_and_block<'c, 'a>(

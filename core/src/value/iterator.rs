@@ -51,17 +51,12 @@ impl IteratorValue {
         &self.source
     }
 
-    /// The values not yet taken by `each`/`map`/`filter`, which take them: the iterator ends up
-    /// exhausted (`take_back` returns what a `break` left).
-    pub fn take_rest(&self) -> (usize, &[Value]) {
-        let start = self.taken.get().min(self.items.len());
-        self.taken.set(self.items.len());
-        (start, &self.items.as_slice()[start..])
-    }
-
-    /// After a `break` at `consumed` values of those `take_rest` gave, the rest stay available.
-    pub fn take_back(&self, start: usize, consumed: usize) {
-        self.taken.set((start + consumed).min(self.items.len()));
+    /// The next value for `each`/`map`/`filter` (Ruby's `next`), which takes it.
+    pub fn next_value(&self) -> Option<Value> {
+        let index = self.taken.get();
+        let value = self.items.get(index)?.clone();
+        self.taken.set(index + 1);
+        Some(value)
     }
 
     /// Move out what only this iterator owns (see `drop.rs`).
