@@ -679,10 +679,17 @@ fn extreme(
                 x.as_bytes().cmp(y.as_bytes())
             }
         } else {
-            deprecation(ev, &format!("The {name}() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda"));
+            // Mixed kinds compare as numbers when both strings are numeric, else as strings.
             let x = super::format::sprintf::ruby_to_s(value);
             let y = super::format::sprintf::ruby_to_s(&best);
-            x.as_bytes().cmp(y.as_bytes())
+            if numeric_text(&x) && numeric_text(&y) {
+                deprecation(ev, &format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"));
+                let f = |s: &str| s.replace('_', "").parse::<f64>().unwrap_or(0.0);
+                f(&x).partial_cmp(&f(&y)).unwrap_or(Ordering::Equal)
+            } else {
+                deprecation(ev, &format!("The {name}() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda"));
+                x.as_bytes().cmp(y.as_bytes())
+            }
         };
         if ordering == want {
             best = value.clone();
