@@ -7,6 +7,7 @@ extern crate std;
 pub mod diagnostic;
 pub mod eval;
 mod functions;
+mod order;
 pub mod span;
 pub mod syntax;
 pub mod types;

@@ -91,7 +91,7 @@ pub(super) fn walk(
     site: &CallSite,
     closure: &Closure<'_>,
     items: &Items,
-    mut visit: impl FnMut(usize, Value) -> bool,
+    visit: &mut dyn FnMut(usize, Value) -> bool,
 ) -> EvalResult<()> {
     // Two or more parameters (or captures-rest) get `(index, elem)` / `(key, value)`.
     let two = closure.param_count() >= 2 || closure.arity().1.is_none();
@@ -119,7 +119,7 @@ fn walk_taking(
     closure: &Closure<'_>,
     receiver: &Value,
     items: Items,
-    mut visit: impl FnMut(usize, Value) -> bool,
+    visit: &mut dyn FnMut(usize, Value) -> bool,
 ) -> EvalResult<Items> {
     let Value::Iterator(iterator) = receiver else {
         walk(ev, site, closure, &items, visit)?;
@@ -170,7 +170,7 @@ pub(super) fn each(
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
-    walk_taking(ev, site, closure, &args[0], items, |_, _| true)?;
+    walk_taking(ev, site, closure, &args[0], items, &mut |_, _| true)?;
     Ok(args.into_iter().next().unwrap_or(Value::Undef))
 }
 
@@ -182,7 +182,7 @@ pub(super) fn map(
 ) -> EvalResult<Value> {
     let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
     let mut mapped = Vec::with_capacity(len(&items));
-    walk_taking(ev, site, closure, &args[0], items, |_, value| {
+    walk_taking(ev, site, closure, &args[0], items, &mut |_, value| {
         mapped.push(value);
         true
     })?;
@@ -197,7 +197,7 @@ pub(super) fn filter(
 ) -> EvalResult<Value> {
     let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
     let mut kept = Vec::new();
-    let items = walk_taking(ev, site, closure, &args[0], items, |index, value| {
+    let items = walk_taking(ev, site, closure, &args[0], items, &mut |index, value| {
         if is_truthy(&value) {
             kept.push(index);
         }
@@ -242,7 +242,7 @@ fn stop_at_truthiness(
 ) -> EvalResult<Value> {
     let (items, closure) = receiver_and_block(ev, site, args, closure, 1, 2)?;
     let mut stopped = false;
-    walk(ev, site, closure, &items, |_, value| {
+    walk(ev, site, closure, &items, &mut |_, value| {
         stopped = is_truthy(&value) == stop_when;
         !stopped
     })?;

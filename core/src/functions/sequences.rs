@@ -54,7 +54,7 @@ pub(super) fn index(
                 Items::Entries(pairs) if closure.param_count() < 2 => {
                     let keys: Vec<Value> = pairs.iter().map(|(k, _)| k.clone()).collect();
                     let values = Items::Sequence(pairs.into_iter().map(|(_, v)| v).collect());
-                    walk(ev, site, closure, &values, |i, value| {
+                    walk(ev, site, closure, &values, &mut |i, value| {
                         if is_truthy(&value) {
                             found = Some(i);
                             false
@@ -68,7 +68,7 @@ pub(super) fn index(
                 }
                 other => other,
             };
-            walk(ev, site, closure, &items, |i, value| {
+            walk(ev, site, closure, &items, &mut |i, value| {
                 if is_truthy(&value) {
                     found = Some(i);
                     false
@@ -96,7 +96,7 @@ pub(super) fn group_by(
     let items = iterable(ev, site, &args[0])?;
     let closure = expect_block(site, closure, 1, 2)?;
     let mut keys = Vec::new();
-    walk(ev, site, closure, &items, |i, key| {
+    walk(ev, site, closure, &items, &mut |i, key| {
         keys.push((i, key));
         true
     })?;
@@ -131,7 +131,7 @@ pub(super) fn partition(
     let items = iterable(ev, site, &args[0])?;
     let closure = expect_block(site, closure, 1, 2)?;
     let mut verdicts = Vec::new();
-    walk(ev, site, closure, &items, |_, value| {
+    walk(ev, site, closure, &items, &mut |_, value| {
         verdicts.push(is_truthy(&value));
         true
     })?;

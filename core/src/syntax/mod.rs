@@ -58,7 +58,7 @@ fn finish(source: &str, mut lexed: lexer::LexOutput, template: bool) -> (Program
             })
             .map(|(at, d)| (at, 1, d)),
     );
-    syntax.sort_by_key(|(at, order, _)| (*at, *order));
+    crate::order::stable_sort_by(&mut syntax, &|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
     let mut diagnostics: Vec<Diagnostic> = syntax.into_iter().map(|(_, _, d)| d).collect();
     if diagnostics.iter().any(Diagnostic::is_error) {
         return (output.program, diagnostics);
@@ -129,6 +129,6 @@ fn token_infos(lexed: lexer::LexOutput) -> Vec<TokenInfo> {
             span,
         }))
         .collect();
-    infos.sort_by_key(|info| info.span.start);
+    crate::order::stable_sort_by(&mut infos, &|a, b| a.span.start.cmp(&b.span.start));
     infos
 }

@@ -173,7 +173,7 @@ pub struct EnumType {
 impl EnumType {
     pub fn new(values: impl IntoIterator<Item = Rc<str>>, case_insensitive: bool) -> EnumType {
         let mut values: Vec<Rc<str>> = values.into_iter().collect();
-        values.sort();
+        crate::order::stable_sort_by(&mut values, &|a, b| a.cmp(b));
         values.dedup();
         EnumType {
             values: values.into(),

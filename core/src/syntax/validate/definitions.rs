@@ -372,13 +372,13 @@ impl Validator {
             .enumerate()
             .map(|(i, p)| (p.name.name.as_str(), i))
             .collect();
-        names.sort_unstable();
+        crate::order::stable_sort_by(&mut names, &|a, b| a.cmp(b));
         let mut duplicates: Vec<usize> = names
             .windows(2)
             .filter(|pair| pair[0].0 == pair[1].0)
             .map(|pair| pair[1].1)
             .collect();
-        duplicates.sort_unstable();
+        crate::order::stable_sort_by(&mut duplicates, &|a, b| a.cmp(b));
         for index in duplicates {
             let Some(param) = params.get(index) else {
                 continue;

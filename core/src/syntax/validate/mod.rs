@@ -742,7 +742,7 @@ fn duplicate_keys(entries: &[HashEntry]) -> Vec<usize> {
         .enumerate()
         .filter_map(|(i, e)| LiteralKey::of(&e.key).map(|k| (k, i)))
         .collect();
-    keys.sort_by(|a, b| {
+    crate::order::stable_sort_by(&mut keys, &|a, b| {
         a.0.partial_cmp(&b.0)
             .unwrap_or(core::cmp::Ordering::Equal)
             .then(a.1.cmp(&b.1))
@@ -752,6 +752,6 @@ fn duplicate_keys(entries: &[HashEntry]) -> Vec<usize> {
         .filter(|pair| pair[0].0 == pair[1].0)
         .map(|pair| pair[1].1)
         .collect();
-    duplicates.sort_unstable();
+    crate::order::stable_sort_by(&mut duplicates, &|a, b| a.cmp(b));
     duplicates
 }
