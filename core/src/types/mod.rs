@@ -18,9 +18,9 @@
 //! | `Integer[1,3].each`, `Enum[a,b].map` | [`iterate_type`]`(&Type, limit) -> Result<Vec<Value>, TypeError>` |
 //! | `type Name = ...` | [`AliasRegistry`]: `declare` all names first, evaluate each body (names resolve to `Type::Alias`), `define`, then `check` (`Type alias 'A' cannot be resolved to a real type`) |
 //!
-//! Not modelled yet: Object/TypeSet beyond printing and simple declarations, instances of
-//! `Iterator`, `Callable`, `Deferred`, `Resource` and `Class` (values the evaluator adds), and
-//! `Init[T]` beyond the conversions of the core scalar types.
+//! Not modelled yet: Object/TypeSet beyond printing and simple declarations (Deferred values are
+//! their one instance), instances of `Callable`, `Resource` and `Class` (values the evaluator
+//! adds), and `Init[T]` beyond the conversions of the core scalar types.
 
 mod alias;
 mod assignable;
