@@ -176,10 +176,10 @@ pub(crate) fn ruby_cmp(a: &Value, b: &Value) -> Result<Ordering, String> {
 }
 
 /// Merge sort with a fallible comparison (a lambda may fail or break).
-fn merge_sort<E>(
+fn merge_sort(
     items: Vec<Value>,
-    cmp: &mut dyn FnMut(&Value, &Value) -> Result<Ordering, E>,
-) -> Result<Vec<Value>, E> {
+    cmp: &mut dyn FnMut(&Value, &Value) -> EvalResult<Ordering>,
+) -> EvalResult<Vec<Value>> {
     if items.len() <= 1 {
         return Ok(items);
     }
@@ -226,7 +226,10 @@ fn sort_values(
                 Ok::<_, Unwind>(lambda_ordering(&result))
             })
         }
-        None => merge_sort(items, &mut |a, b| ruby_cmp(a, b)).map_err(|message| site.fail(message)),
+        // One error type for both: a single compiled merge sort.
+        None => merge_sort(items, &mut |a, b| {
+            ruby_cmp(a, b).map_err(|message| site.fail(message))
+        }),
     }
 }
 

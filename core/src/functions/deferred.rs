@@ -9,11 +9,8 @@ use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::EvalResult;
 use crate::value::{valid_deferred_name, Array, Deferred, Value};
 
-/// Puppet's refusal, naming the constructor function.
 fn no_signature(site: &CallSite) -> crate::eval::flow::Unwind {
-    site.fail(
-        "The function 'new_Deferred' was called with arguments it does not accept. It expects one of:\n  (String name, Optional[Array] arguments)\n  (Struct[{name => String, Optional[arguments] => Array}] hash)",
-    )
+    super::args::no_signature_of(site, "new_Deferred")
 }
 
 /// `Deferred('fn')`, `Deferred('fn', [args])` or `Deferred({name => 'fn', arguments => [args]})`.
