@@ -48,7 +48,7 @@ pub(crate) fn call_builtin(
 
 /// Whether an iterator is among `args` or inside their arrays and hashes (walked without
 /// recursion, and at most this many values: shared parts could make the walk exponential).
-fn contains_iterator(args: &[Value]) -> bool {
+pub(crate) fn contains_iterator(args: &[Value]) -> bool {
     const MAX_VISITS: usize = 100_000;
     let mut pending: Vec<&Value> = args.iter().collect();
     let mut visits = 0;
