@@ -88,7 +88,14 @@ impl Evaluator<'_> {
                 };
                 Ok(Value::string(&picked))
             }
-            other => Err(not_applicable_to("[]", &value_label(&other), span)),
+            // Puppet places a call on the left at its anchor (the `.` of a method call).
+            other => {
+                let at = match &target.kind {
+                    ExprKind::Call(call) => call.anchor,
+                    _ => span,
+                };
+                Err(not_applicable_to("[]", &value_label(&other), at))
+            }
         }
     }
 
@@ -196,8 +203,18 @@ impl Evaluator<'_> {
             Ok(types::Parameterized::Many(many)) => Ok(Value::array(
                 many.into_iter().map(Value::from_type).collect(),
             )),
-            Ok(types::Parameterized::Empty { as_array: true }) => Ok(Value::array(Vec::new())),
-            Ok(types::Parameterized::Empty { as_array: false }) => Ok(Value::Undef),
+            Ok(types::Parameterized::Empty { as_array }) => {
+                self.log(
+                    crate::eval::LogLevel::Warning,
+                    "Arguments to Resource[] are all empty/undefined".into(),
+                    span,
+                );
+                Ok(if as_array {
+                    Value::array(Vec::new())
+                } else {
+                    Value::Undef
+                })
+            }
             Err(e) => {
                 let at = e
                     .argument

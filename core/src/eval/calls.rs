@@ -121,6 +121,11 @@ impl Evaluator<'_> {
             return crate::functions::call_builtin(self, "new", &site, args, closure.as_ref())
                 .unwrap_or_else(|| Err(site.fail("new() is not available")));
         }
+        if call.receiver.is_some() && args.len() == 1 && closure.is_none() {
+            if let Some(value) = super::attributes::attribute(&args[0], &site.name) {
+                return Ok(value);
+            }
+        }
         if let Some(definition) = self.functions.get(&*site.name).cloned() {
             return self.call_user_function(&definition, &site, args, closure.as_ref());
         }
@@ -129,7 +134,7 @@ impl Evaluator<'_> {
             None => Err(error(
                 "UNKNOWN_FUNCTION",
                 format!("Unknown function: '{}'.", site.name),
-                call.name.span,
+                call.anchor,
             )),
         }
     }

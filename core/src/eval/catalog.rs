@@ -504,6 +504,13 @@ impl Evaluator<'_> {
             match operation {
                 AttributeOperation::Set { name, value, .. } => {
                     let value = self.eval(value)?;
+                    if crate::functions::contains_iterator(core::slice::from_ref(&value)) {
+                        return Err(error(
+                            "ITERATOR_ATTRIBUTE",
+                            "Error while evaluating a '=>' expression, Use of an Iterator is not supported here",
+                            name.span,
+                        ));
+                    }
                     set(&mut attributes, name.name.clone(), value)?;
                 }
                 AttributeOperation::Splat { value, span } => match self.eval(value)? {

@@ -9,6 +9,7 @@
 mod access;
 mod arithmetic;
 mod assign;
+mod attributes;
 mod builtin_vars;
 pub(crate) mod calls;
 mod catalog;
@@ -24,6 +25,7 @@ mod numeric;
 mod operators;
 mod ownership;
 mod scope;
+mod time_arithmetic;
 mod type_cache;
 
 use alloc::string::String;

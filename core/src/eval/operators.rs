@@ -24,6 +24,9 @@ impl Evaluator<'_> {
             UnaryOp::Not => Ok(Value::Boolean(!is_truthy(&value))),
             // `*x` in a value position is the array `x` unfolds to.
             UnaryOp::Splat => Ok(Value::array(unfold(value))),
+            UnaryOp::Neg if matches!(value, Value::Timespan(_) | Value::Timestamp(_)) => {
+                self.negate_time(&value, span).unwrap_or(Ok(Value::Undef))
+            }
             UnaryOp::Neg => match self.number_of(&value, span)? {
                 Number::Int(n) => n
                     .checked_neg()
@@ -116,6 +119,9 @@ impl Evaluator<'_> {
         r: Value,
         spans: OperatorSpans,
     ) -> EvalResult<Value> {
+        if let Some(result) = self.time_arithmetic(op, &l, &r, spans) {
+            return result;
+        }
         if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
             if let Value::Hash(_) = l {
                 return Err(not_applicable_to(op.symbol(), "Hash", spans.whole()));
@@ -175,6 +181,30 @@ impl Evaluator<'_> {
                 };
                 self.check_collection(merged.len(), spans.whole())?;
                 Ok(Value::Hash(merged))
+            }
+            // A URI resolves a reference (a URI or a string) against itself.
+            Value::Uri(base) => {
+                let failed = |message: alloc::string::String| {
+                    error(
+                        "URI_MERGE",
+                        format!("Error while evaluating a '+' expression, {message}"),
+                        spans.operator,
+                    )
+                };
+                let reference = match &r {
+                    Value::Uri(reference) => (**reference).clone(),
+                    Value::String(text) => crate::value::Uri::parse(text)
+                        .ok_or_else(|| failed(format!("bad URI(is not URI?): \"{text}\"")))?,
+                    _ => {
+                        return Err(failed(
+                            "An URI can only be merged with an URI or String".into(),
+                        ))
+                    }
+                };
+                if base.scheme.is_none() && reference.scheme.is_none() {
+                    return Err(failed("both URI are relative".into()));
+                }
+                Ok(Value::Uri(alloc::rc::Rc::new(base.merged(&reference))))
             }
             other => self.numeric(BinaryOp::Add, other, r, spans),
         }
@@ -378,6 +408,7 @@ pub(crate) fn anchor_of(expr: &Expr) -> Span {
 pub(crate) fn unfold(value: Value) -> Vec<Value> {
     match value {
         Value::Array(items) => items.into_vec(),
+        Value::Iterator(iterator) => iterator.items().as_slice().to_vec(),
         Value::Hash(hash) => hash
             .iter()
             .map(|(k, v)| Value::array(alloc::vec![k.clone(), v.clone()]))

@@ -42,9 +42,13 @@ pub(crate) fn check_arg(site: &CallSite, param: &str, ty: &Type, value: &Value) 
 
 /// Puppet's message when no signature of a function accepts the arguments.
 pub(crate) fn no_signature(site: &CallSite) -> crate::eval::flow::Unwind {
+    no_signature_of(site, &site.name)
+}
+
+/// [`no_signature`] naming another function (`new_Deferred` for `Deferred(...)`).
+pub(crate) fn no_signature_of(site: &CallSite, name: &str) -> crate::eval::flow::Unwind {
     site.fail(format!(
-        "The function '{}' was called with arguments it does not accept. It expects one of:\n  (the signatures of '{}')",
-        site.name, site.name
+        "The function '{name}' was called with arguments it does not accept. It expects one of:\n  (the signatures of '{name}')"
     ))
 }
 

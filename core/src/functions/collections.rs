@@ -176,10 +176,10 @@ pub(crate) fn ruby_cmp(a: &Value, b: &Value) -> Result<Ordering, String> {
 }
 
 /// Merge sort with a fallible comparison (a lambda may fail or break).
-fn merge_sort<E>(
+fn merge_sort(
     items: Vec<Value>,
-    cmp: &mut dyn FnMut(&Value, &Value) -> Result<Ordering, E>,
-) -> Result<Vec<Value>, E> {
+    cmp: &mut dyn FnMut(&Value, &Value) -> EvalResult<Ordering>,
+) -> EvalResult<Vec<Value>> {
     if items.len() <= 1 {
         return Ok(items);
     }
@@ -226,7 +226,10 @@ fn sort_values(
                 Ok::<_, Unwind>(lambda_ordering(&result))
             })
         }
-        None => merge_sort(items, &mut |a, b| ruby_cmp(a, b)).map_err(|message| site.fail(message)),
+        // One error type for both: a single compiled merge sort.
+        None => merge_sort(items, &mut |a, b| {
+            ruby_cmp(a, b).map_err(|message| site.fail(message))
+        }),
     }
 }
 
@@ -687,10 +690,17 @@ fn extreme(
                 x.as_bytes().cmp(y.as_bytes())
             }
         } else {
-            deprecation(ev, &format!("The {name}() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda"));
+            // Mixed kinds compare as numbers when both strings are numeric, else as strings.
             let x = super::format::sprintf::ruby_to_s(value);
             let y = super::format::sprintf::ruby_to_s(&best);
-            x.as_bytes().cmp(y.as_bytes())
+            if numeric_text(&x) && numeric_text(&y) {
+                deprecation(ev, &format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"));
+                let f = |s: &str| s.replace('_', "").parse::<f64>().unwrap_or(0.0);
+                f(&x).partial_cmp(&f(&y)).unwrap_or(Ordering::Equal)
+            } else {
+                deprecation(ev, &format!("The {name}() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda"));
+                x.as_bytes().cmp(y.as_bytes())
+            }
         };
         if ordering == want {
             best = value.clone();

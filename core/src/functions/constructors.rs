@@ -173,6 +173,7 @@ fn create(
             construct(ev, site, inner, all)
         }
         Type::Collection(_) | Type::Iterable(_) => new_array(ev, site, &args),
+        Type::Deferred => super::deferred::new_deferred(site, &args),
         Type::Any | Type::Scalar | Type::Data | Type::RichData | Type::ScalarData | Type::Unit => {
             one(site, &args, "new_unit")
         }
@@ -213,6 +214,7 @@ fn new_array(ev: &mut Evaluator<'_>, site: &CallSite, args: &[Value]) -> EvalRes
     }
     Ok(match from {
         Value::Array(_) => from.clone(),
+        Value::Iterator(iterator) => Value::Array(iterator.items().clone()),
         Value::Hash(hash) => Value::array(
             hash.iter()
                 .map(|(k, v)| Value::array(alloc::vec![k.clone(), v.clone()]))

@@ -65,6 +65,26 @@ pub(super) fn with(
     let Some(closure) = closure else {
         return Err(site.fail(alloc::format!("'{}' expects a block", site.name)));
     };
+    // Ruby's `yield`: extra arguments are dropped, a missing one is reported at its parameter.
+    let params = &closure.lambda.params;
+    let mut args = args;
+    if !params.iter().any(|p| p.captures_rest) {
+        args.truncate(params.len());
+    }
+    if let Some(missing) = params
+        .iter()
+        .skip(args.len())
+        .find(|p| p.default.is_none() && !p.captures_rest)
+    {
+        return Err(crate::eval::flow::error(
+            "MISSING_PARAMETER",
+            alloc::format!(
+                "Parameter ${} is required but no value was given",
+                missing.name.name
+            ),
+            missing.span,
+        ));
+    }
     ev.call_lambda(closure, args, site)
 }
 

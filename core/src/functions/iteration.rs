@@ -26,6 +26,7 @@ pub(crate) fn iterable(
     let refused = || super::args::no_signature(site);
     Ok(match value {
         Value::Array(items) => Items::Sequence(items.as_slice().to_vec()),
+        Value::Iterator(iterator) => Items::Sequence(iterator.items().as_slice().to_vec()),
         Value::Hash(hash) => {
             Items::Entries(hash.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
         }
@@ -90,7 +91,7 @@ pub(super) fn walk(
     site: &CallSite,
     closure: &Closure<'_>,
     items: &Items,
-    mut visit: impl FnMut(usize, Value) -> bool,
+    visit: &mut dyn FnMut(usize, Value) -> bool,
 ) -> EvalResult<()> {
     // Two or more parameters (or captures-rest) get `(index, elem)` / `(key, value)`.
     let two = closure.param_count() >= 2 || closure.arity().1.is_none();
@@ -107,6 +108,45 @@ pub(super) fn walk(
         }
     }
     Ok(())
+}
+
+/// `each`, `map` and `filter` take an iterator's values one by one (Ruby's `next`): they see
+/// only what is left, a `break` leaves the rest, and a nested walk of the same iterator shares
+/// its position. Gives the items walked (for `filter`).
+fn walk_taking(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    closure: &Closure<'_>,
+    receiver: &Value,
+    items: Items,
+    visit: &mut dyn FnMut(usize, Value) -> bool,
+) -> EvalResult<Items> {
+    let Value::Iterator(iterator) = receiver else {
+        walk(ev, site, closure, &items, visit)?;
+        return Ok(items);
+    };
+    let two = closure.param_count() >= 2 || closure.arity().1.is_none();
+    let mut taken = Vec::new();
+    while let Some(value) = iterator.next_value() {
+        ev.step(1, site.span)?;
+        let index = taken.len();
+        taken.push(value.clone());
+        let args = if two {
+            alloc::vec![Value::Integer(index as i64), value]
+        } else {
+            alloc::vec![value]
+        };
+        match ev.call_lambda(closure, args, site) {
+            Ok(result) => {
+                if !visit(index, result) {
+                    break;
+                }
+            }
+            Err(Unwind::Break(_)) => break,
+            Err(other) => return Err(other),
+        }
+    }
+    Ok(Items::Sequence(taken))
 }
 
 fn receiver_and_block<'c, 'a>(
@@ -130,7 +170,7 @@ pub(super) fn each(
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
-    walk(ev, site, closure, &items, |_, _| true)?;
+    walk_taking(ev, site, closure, &args[0], items, &mut |_, _| true)?;
     Ok(args.into_iter().next().unwrap_or(Value::Undef))
 }
 
@@ -142,7 +182,7 @@ pub(super) fn map(
 ) -> EvalResult<Value> {
     let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
     let mut mapped = Vec::with_capacity(len(&items));
-    walk(ev, site, closure, &items, |_, value| {
+    walk_taking(ev, site, closure, &args[0], items, &mut |_, value| {
         mapped.push(value);
         true
     })?;
@@ -157,7 +197,7 @@ pub(super) fn filter(
 ) -> EvalResult<Value> {
     let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
     let mut kept = Vec::new();
-    walk(ev, site, closure, &items, |index, value| {
+    let items = walk_taking(ev, site, closure, &args[0], items, &mut |index, value| {
         if is_truthy(&value) {
             kept.push(index);
         }
@@ -202,7 +242,7 @@ fn stop_at_truthiness(
 ) -> EvalResult<Value> {
     let (items, closure) = receiver_and_block(ev, site, args, closure, 1, 2)?;
     let mut stopped = false;
-    walk(ev, site, closure, &items, |_, value| {
+    walk(ev, site, closure, &items, &mut |_, value| {
         stopped = is_truthy(&value) == stop_when;
         !stopped
     })?;

@@ -2,7 +2,6 @@
 //! `annotate`, `call`, `defined`, `import`, and parsing a type from a string.
 
 use alloc::format;
-use alloc::rc::Rc;
 use alloc::vec::Vec;
 
 use super::args::no_signature;
@@ -131,21 +130,12 @@ pub(super) fn call(
     let mut args = args.into_iter();
     let name = match args.next() {
         Some(Value::String(name)) => name,
+        Some(Value::Deferred(deferred)) if args.len() == 0 && closure.is_none() => {
+            return super::deferred::call_deferred(ev, site, &deferred)
+        }
         _ => return Err(no_signature(site)),
     };
-    let rest: Vec<Value> = args.collect();
-    let inner = CallSite {
-        name: Rc::clone(&name),
-        style: site.style,
-        span: site.span,
-    };
-    if let Some(definition) = ev.functions.get(&*name).cloned() {
-        return ev.call_user_function(&definition, &inner, rest, closure);
-    }
-    match super::call_builtin(ev, &name, &inner, rest, closure) {
-        Some(result) => result,
-        None => Err(site.fail(format!("Unknown function '{name}'"))),
-    }
+    super::call_named(ev, site, &name, args.collect(), closure)
 }
 
 fn resource_type_known(ev: &Evaluator<'_>, name: &str) -> bool {

@@ -6,6 +6,7 @@ mod catalog;
 mod collections;
 mod constructors;
 mod control;
+mod deferred;
 mod epp;
 pub(crate) mod format;
 mod iteration;
@@ -42,6 +43,14 @@ pub(crate) fn call_builtin(
             }
         }
     }
+    // Puppet's 3.x-API functions refuse iterators anywhere in their arguments.
+    if matches!(
+        name,
+        "sprintf" | "md5" | "sha1" | "sha256" | "shellquote" | "fail"
+    ) && contains_iterator(&args)
+    {
+        return Some(Err(site.fail("Use of an Iterator is not supported here")));
+    }
     Some(function(ev, site, args, closure))
 }
 
@@ -56,6 +65,54 @@ fn walks_arguments(name: &str) -> Option<Walk> {
         "sort" | "unique" | "index" | "compare" | "min" | "max" | "group_by" => Walk::Reads,
         _ => return None,
     })
+}
+
+/// Whether an iterator is among `args` or inside their arrays and hashes (walked without
+/// recursion, and at most this many values: shared parts could make the walk exponential).
+pub(crate) fn contains_iterator(args: &[Value]) -> bool {
+    const MAX_VISITS: usize = 100_000;
+    let mut pending: Vec<&Value> = args.iter().collect();
+    let mut visits = 0;
+    while let Some(value) = pending.pop() {
+        visits += 1;
+        if visits > MAX_VISITS {
+            break;
+        }
+        match value {
+            Value::Iterator(_) => return true,
+            Value::Array(items) => pending.extend(items.iter()),
+            Value::Hash(entries) => {
+                for (key, item) in entries.iter() {
+                    pending.push(key);
+                    pending.push(item);
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Call the function `name` (a Puppet-defined one first, then a built-in) as `call` does.
+pub(crate) fn call_named(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    name: &str,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let inner = CallSite {
+        name: ev.intern(name),
+        style: site.style,
+        span: site.span,
+    };
+    if let Some(definition) = ev.functions.get(name).cloned() {
+        return ev.call_user_function(&definition, &inner, args, closure);
+    }
+    match call_builtin(ev, name, &inner, args, closure) {
+        Some(result) => result,
+        None => Err(site.fail(alloc::format!("Unknown function '{name}'"))),
+    }
 }
 
 fn lookup(name: &str) -> Option<Builtin> {
@@ -181,8 +238,22 @@ pub(crate) fn expect_block<'c, 'a>(
     Ok(closure)
 }
 
-/// What `reverse_each`, `step` and `tree_each` give without a lambda: Puppet gives an Iterator;
-/// until the Value enum has one, the iterated values as an array.
-pub(crate) fn iterator_value(values: Vec<Value>) -> Value {
-    Value::array(values)
+/// What `reverse_each` and `step` give without a lambda: an Iterator over `values`, whose
+/// element type Puppet infers from what was iterated over (`iterated`).
+pub(crate) fn iterator_value(iterated: &Value, values: Vec<Value>) -> Value {
+    use crate::types::Type;
+    use crate::value::{ElementSource, IteratorValue};
+    let source = match iterated {
+        Value::Iterator(inner) => inner.source().clone(),
+        Value::Array(items) => ElementSource::Values(items.clone()),
+        Value::Hash(entries) => ElementSource::Entries(entries.clone()),
+        Value::Integer(n) if *n > 0 => ElementSource::Type(Type::integer(Some(0), Some(n - 1))),
+        Value::String(_) => ElementSource::Type(Type::String(crate::types::StringType {
+            size: Some(crate::types::IntRange::exact(1)),
+            value: None,
+        })),
+        Value::Type(ty) => ElementSource::Type(ty.resolved()),
+        _ => ElementSource::Type(Type::Unit),
+    };
+    IteratorValue::value(values.into(), source)
 }

@@ -425,6 +425,10 @@ fn lenient_integer_text(text: &str) -> bool {
 }
 
 fn float_pattern(text: &str) -> bool {
+    // Leading blanks are allowed, trailing ones are not (Puppet's pattern ends in `\z`).
+    if text.ends_with(char::is_whitespace) {
+        return false;
+    }
     let (_, body) = split_sign(text);
     let body = body.trim_start();
     let lower = body.to_ascii_lowercase();

@@ -55,7 +55,7 @@ pub(super) fn index(
                 Items::Entries(pairs) if closure.param_count() < 2 => {
                     let keys: Vec<Value> = pairs.iter().map(|(k, _)| k.clone()).collect();
                     let values = Items::Sequence(pairs.into_iter().map(|(_, v)| v).collect());
-                    walk(ev, site, closure, &values, |i, value| {
+                    walk(ev, site, closure, &values, &mut |i, value| {
                         if is_truthy(&value) {
                             found = Some(i);
                             false
@@ -69,7 +69,7 @@ pub(super) fn index(
                 }
                 other => other,
             };
-            walk(ev, site, closure, &items, |i, value| {
+            walk(ev, site, closure, &items, &mut |i, value| {
                 if is_truthy(&value) {
                     found = Some(i);
                     false
@@ -90,10 +90,14 @@ pub(super) fn group_by(
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
+    // Only arrays and hashes: an iterator is not accepted.
+    if matches!(args[0], Value::Iterator(_)) {
+        return Err(no_signature(site));
+    }
     let items = iterable(ev, site, &args[0])?;
     let closure = expect_block(site, closure, 1, 2)?;
     let mut keys = Vec::new();
-    walk(ev, site, closure, &items, |i, key| {
+    walk(ev, site, closure, &items, &mut |i, key| {
         keys.push((i, key));
         true
     })?;
@@ -132,10 +136,14 @@ pub(super) fn partition(
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
+    // Only arrays and hashes: an iterator is not accepted.
+    if matches!(args[0], Value::Iterator(_)) {
+        return Err(no_signature(site));
+    }
     let items = iterable(ev, site, &args[0])?;
     let closure = expect_block(site, closure, 1, 2)?;
     let mut verdicts = Vec::new();
-    walk(ev, site, closure, &items, |_, value| {
+    walk(ev, site, closure, &items, &mut |_, value| {
         verdicts.push(is_truthy(&value));
         true
     })?;
@@ -224,6 +232,7 @@ pub(super) fn reverse_each(
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
+    check_arg(site, "iterable", &Type::Iterable(None), &args[0])?;
     let items = iterable(ev, site, &args[0])?;
     let mut values = into_values(items);
     values.reverse();
@@ -233,7 +242,7 @@ pub(super) fn reverse_each(
             each_value(ev, site, closure, values)?;
             Ok(Value::Undef)
         }
-        None => Ok(super::iterator_value(values)),
+        None => Ok(super::iterator_value(&args[0], values)),
     }
 }
 
@@ -244,6 +253,7 @@ pub(super) fn step(
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     expect_args(site, &args, 2, Some(2))?;
+    check_arg(site, "iterable", &Type::Iterable(None), &args[0])?;
     let items = iterable(ev, site, &args[0])?;
     check_arg(site, "step", &Type::integer(Some(1), None), &args[1])?;
     let step = match &args[1] {
@@ -260,7 +270,7 @@ pub(super) fn step(
             each_value(ev, site, closure, values)?;
             Ok(Value::Undef)
         }
-        None => Ok(super::iterator_value(values)),
+        None => Ok(super::iterator_value(&args[0], values)),
     }
 }
 
@@ -376,7 +386,8 @@ pub(super) fn tree_each(
     let visits = tree_walk(&args[0], &options, limit);
     ev.check_collection(visits.len(), site.span)?;
     match closure {
-        None => Ok(super::iterator_value(
+        // Puppet gives a Runtime tree iterator object; its values as an array stand in for it.
+        None => Ok(Value::array(
             visits
                 .into_iter()
                 .map(|(path, value)| Value::array(alloc::vec![Value::array(path), value]))

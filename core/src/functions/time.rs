@@ -730,39 +730,46 @@ fn strftime_timestamp(nanos: i128, pattern: &str, offset: i128, zone_name: &str)
     out
 }
 
-/// `strftime` of a timespan: the largest unit used is not limited to its range.
+/// `strftime` of a timespan: the first directive of the largest unit used is not limited to its
+/// range (`%H` of 25 hours is `25` without `%D`); every other one is (`%H|%H` is `25|01`).
 fn strftime_timespan(nanos: i128, pattern: &str) -> String {
     let negative = nanos < 0;
     let total = nanos.abs();
     let chars: Vec<char> = pattern.chars().collect();
-    let used = |d: char| {
-        let mut i = 0;
-        while i + 1 < chars.len() {
-            if chars[i] == '%' {
-                let mut j = i + 1;
-                while j < chars.len()
-                    && (matches!(chars[j], '-' | '_' | '0') || chars[j].is_ascii_digit())
-                {
-                    j += 1;
+    let rank = |d: char| match d {
+        'D' => 4,
+        'H' => 3,
+        'M' => 2,
+        'S' => 1,
+        _ => 0,
+    };
+    // The ordinal of the directive that shows the total: the first one of the largest unit.
+    let mut top: Option<(usize, u8)> = None;
+    let mut ordinal = 0;
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == '%' {
+            let mut j = i + 1;
+            parse_flags(&chars, &mut j);
+            if let Some(&d) = chars.get(j) {
+                let r = rank(d);
+                if r > 0 && top.is_none_or(|(_, best)| r > best) {
+                    top = Some((ordinal, r));
                 }
-                if chars.get(j) == Some(&d) {
-                    return true;
-                }
-                i = j;
+                ordinal += 1;
             }
+            i = j + 1;
+        } else {
             i += 1;
         }
-        false
-    };
+    }
     let seconds = total / NANOS;
-    let days_used = used('D');
-    let hours_used = used('H');
-    let minutes_used = used('M');
     let mut out = String::new();
     if negative {
         out.push('-');
     }
     let mut p = 0;
+    let mut ordinal = 0;
     while p < chars.len() {
         if chars[p] != '%' {
             out.push(chars[p]);
@@ -773,32 +780,20 @@ fn strftime_timespan(nanos: i128, pattern: &str) -> String {
         let flags = parse_flags(&chars, &mut p);
         let Some(&d) = chars.get(p) else { break };
         p += 1;
+        let whole = top.is_some_and(|(o, _)| o == ordinal);
+        ordinal += 1;
+        let unit = |size: i128, range: i128| {
+            if whole {
+                seconds / size
+            } else {
+                seconds / size % range
+            }
+        };
         let text = match d {
             'D' => pad_num(&flags, seconds / DAY, 1, false),
-            'H' => {
-                let h = if days_used {
-                    seconds / 3600 % 24
-                } else {
-                    seconds / 3600
-                };
-                pad_num(&flags, h, 2, false)
-            }
-            'M' => {
-                let m = if days_used || hours_used {
-                    seconds / 60 % 60
-                } else {
-                    seconds / 60
-                };
-                pad_num(&flags, m, 2, false)
-            }
-            'S' => {
-                let s = if days_used || hours_used || minutes_used {
-                    seconds % 60
-                } else {
-                    seconds
-                };
-                pad_num(&flags, s, 2, false)
-            }
+            'H' => pad_num(&flags, unit(3600, 24), 2, false),
+            'M' => pad_num(&flags, unit(60, 60), 2, false),
+            'S' => pad_num(&flags, unit(1, 60), 2, false),
             'L' => fraction(&flags, total, 3),
             'N' => fraction(&flags, total, 9),
             '%' => "%".to_string(),

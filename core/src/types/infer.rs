@@ -8,7 +8,7 @@ use super::{
     common_type, CallableType, EnumType, IntRange, StringType, StructMember, TupleType, Type,
     MAX_DEPTH,
 };
-use crate::value::{Hash, SemVerRange, Value};
+use crate::value::{ElementSource, Hash, SemVerRange, Value};
 
 /// The detailed type of a value, as `type(v)` gives it: `Integer[7, 7]`,
 /// `Tuple[Integer[1, 1], String]`, `Struct[{'a' => Integer[1, 1]}]`.
@@ -100,6 +100,30 @@ fn infer_detailed(value: &Value, depth: usize) -> Type {
     }
 }
 
+/// The element type of an iterator: Puppet infers each element of what was iterated over
+/// (`Iterator[Variant[Integer[1, 1], Integer[2, 2]]]` for `[1, 2].reverse_each`).
+fn iterator_element(source: &ElementSource, depth: usize) -> Type {
+    let each = |values: &mut dyn Iterator<Item = &Value>| {
+        Type::variant(values.map(|v| infer_detailed(v, depth + 1)).collect())
+    };
+    match source {
+        ElementSource::Values(items) if items.is_empty() => Type::Unit,
+        ElementSource::Values(items) => each(&mut items.iter()),
+        ElementSource::Entries(entries) => {
+            let (keys, values) = if entries.is_empty() {
+                (Type::Unit, Type::Unit)
+            } else {
+                (each(&mut entries.keys()), each(&mut entries.values()))
+            };
+            Type::Tuple(TupleType {
+                types: alloc::vec![keys, values].into(),
+                size: Some(IntRange::exact(2)),
+            })
+        }
+        ElementSource::Type(ty) => ty.clone(),
+    }
+}
+
 fn reduce<'a>(values: impl Iterator<Item = &'a Value>, depth: usize) -> Type {
     let mut result: Option<Type> = None;
     for value in values {
@@ -158,6 +182,10 @@ fn infer_reduced_at(value: &Value, depth: usize) -> Type {
         Value::Timestamp(stamp) => Type::Timestamp(Some(*stamp), Some(*stamp)),
         Value::Binary(_) => Type::Binary,
         Value::Runtime(object) => Type::Runtime(Some(Rc::from("ruby")), Some(object.0.clone())),
+        Value::Iterator(iterator) => {
+            Type::Iterator(Some(Rc::new(iterator_element(iterator.source(), depth))))
+        }
+        Value::Deferred(_) => Type::Deferred,
         Value::Uri(uri) => {
             let parameters: Hash = uri
                 .parts()

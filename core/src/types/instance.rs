@@ -240,8 +240,10 @@ fn check(ty: &Type, value: &Value, guard: &mut Guard) -> bool {
             None | Some(Type::Any) => is_iterable_value(value),
             Some(_) => is_assignable(ty, &super::infer_reduced(value)),
         },
-        // Iterator values are added by the evaluator.
-        Type::Iterator(_) => false,
+        Type::Iterator(inner) => {
+            matches!(value, Value::Iterator(_))
+                && (inner.is_none() || is_assignable(ty, &super::infer(value)))
+        }
         Type::CatalogEntry | Type::Resource(..) | Type::Class(_) => false,
         Type::Type(inner) => match value {
             Value::Type(actual) => inner
@@ -261,7 +263,9 @@ fn check(ty: &Type, value: &Value, guard: &mut Guard) -> bool {
             None => is_rich_data(value, guard),
             Some(target) => init_accepts(target, arguments, value, guard),
         },
-        Type::Deferred | Type::Object(_) | Type::TypeSet | Type::TypeReference(_) => false,
+        Type::Deferred => matches!(value, Value::Deferred(_)),
+        Type::Object(object) => object.name.is_none() && matches!(value, Value::Deferred(_)),
+        Type::TypeSet | Type::TypeReference(_) => false,
         Type::Alias(alias) => {
             let key = (alias.id(), value as *const Value as usize);
             if guard.active.contains(&key) {
@@ -364,7 +368,8 @@ fn is_rich_data(value: &Value, guard: &mut Guard) -> bool {
             matches!(key, Value::String(_) | Value::Integer(_) | Value::Float(_))
                 && is_rich_data(item, guard)
         }),
-        // Every other value kind the engine has is rich data (iterators, added later, are not).
+        Value::Iterator(_) => false,
+        // Every other value kind the engine has is rich data.
         _ => true,
     };
     guard.depth -= 1;
@@ -375,7 +380,7 @@ fn is_rich_data(value: &Value, guard: &mut Guard) -> bool {
 /// iterable types (`Integer[1, 3]`, `Enum[a, b]`).
 fn is_iterable_value(value: &Value) -> bool {
     match value {
-        Value::String(_) | Value::Array(_) | Value::Hash(_) => true,
+        Value::String(_) | Value::Array(_) | Value::Hash(_) | Value::Iterator(_) => true,
         Value::Integer(n) => *n >= 0,
         Value::Type(ty) => match ty.resolved() {
             Type::Integer(range) => range.from.is_some() && range.to.is_some(),

@@ -68,6 +68,8 @@ fn ruby_class(value: &Value) -> String {
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary".into(),
         Value::Uri(_) => "URI::Generic".into(),
         Value::Runtime(object) => object.0.to_string(),
+        Value::Iterator(_) => "Puppet::Pops::Types::Iterable::Iterator".into(),
+        Value::Deferred(_) => "Puppet::Pops::Evaluator::DeferredValue".into(),
     }
 }
 

@@ -90,6 +90,19 @@ fn write_programmatic_at(out: &mut String, value: &Value, depth: usize) {
         Value::Timestamp(stamp) => {
             let _ = write!(out, "Timestamp({})", puppet_quote(&stamp.to_string()));
         }
+        Value::SemVerRange(range) => out.push_str(&range.normalized()),
+        Value::Iterator(iterator) => {
+            write_programmatic_at(out, &Value::Array(iterator.items().clone()), depth)
+        }
+        Value::Deferred(deferred) => {
+            out.push_str("Deferred({'name' => ");
+            out.push_str(&puppet_quote(&deferred.name));
+            if let Some(arguments) = &deferred.arguments {
+                out.push_str(", 'arguments' => ");
+                write_programmatic_at(out, &Value::Array(arguments.clone()), depth + 1);
+            }
+            out.push_str("})");
+        }
         scalar => write_scalar(out, scalar),
     }
 }
@@ -128,6 +141,11 @@ fn write_scalar(out: &mut String, value: &Value) {
             let _ = write!(out, "{uri}");
         }
         Value::Array(_) | Value::Hash(_) => write_interpolated(out, value, 0),
+        // Ruby's `to_s` of Puppet's Iterator.
+        Value::Iterator(_) => {
+            let _ = write!(out, "{}-Value", crate::types::infer(value).generalize());
+        }
+        Value::Deferred(_) => write_programmatic(out, value),
     }
 }
 
@@ -178,7 +196,7 @@ pub fn to_string_default(value: &Value) -> String {
         Value::Undef => String::new(),
         Value::Float(number) => format!("{number:.6}"),
         Value::Regexp(regexp) => regexp.source().to_string(),
-        Value::Array(_) | Value::Hash(_) => programmatic(value),
+        Value::Array(_) | Value::Hash(_) | Value::Iterator(_) => programmatic(value),
         other => interpolate(other),
     }
 }

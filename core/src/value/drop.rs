@@ -4,11 +4,16 @@
 
 use alloc::vec::Vec;
 
-use super::Value;
+use alloc::rc::Rc;
+
+use super::{Deferred, Value};
 
 /// Whether freeing `value` may recurse (it is an array or hash).
 pub(super) fn is_container(value: &Value) -> bool {
-    matches!(value, Value::Array(_) | Value::Hash(_))
+    matches!(
+        value,
+        Value::Array(_) | Value::Hash(_) | Value::Iterator(_) | Value::Deferred(_)
+    )
 }
 
 /// Free `pending` and everything only it owns, one level at a time: the elements of an array or
@@ -18,6 +23,22 @@ pub(super) fn free_iteratively(mut pending: Vec<Value>) {
         match value {
             Value::Array(mut items) => items.take_unshared(&mut pending),
             Value::Hash(mut entries) => entries.take_unshared(&mut pending),
+            Value::Iterator(iterator) => {
+                if let Some(iterator) = Rc::into_inner(iterator) {
+                    let (items, source) = iterator.into_parts();
+                    pending.push(items);
+                    pending.push(source);
+                }
+            }
+            Value::Deferred(deferred) => {
+                if let Some(Deferred {
+                    arguments: Some(arguments),
+                    ..
+                }) = Rc::into_inner(deferred)
+                {
+                    pending.push(Value::Array(arguments));
+                }
+            }
             _ => {}
         }
     }

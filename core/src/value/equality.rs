@@ -37,6 +37,17 @@ fn equals_at(left: &Value, right: &Value, depth: usize) -> bool {
         }
         (Value::Type(a), Value::Type(b)) => types::type_equals(a, b),
         (Value::Sensitive(a), Value::Sensitive(b)) => puppet_equals(a, b),
+        (Value::Deferred(a), Value::Deferred(b)) => {
+            alloc::rc::Rc::ptr_eq(a, b)
+                || a.name == b.name
+                    && match (&a.arguments, &b.arguments) {
+                        (Some(x), Some(y)) => {
+                            x.len() == y.len()
+                                && x.iter().zip(y.iter()).all(|(p, q)| puppet_equals(p, q))
+                        }
+                        (x, y) => x.is_none() && y.is_none(),
+                    }
+        }
         // A Timespan/Timestamp on the left compares with a number of seconds (Ruby's
         // Timespan#==); a number on the left never equals one.
         (Value::Timespan(span), Value::Integer(seconds)) => span.equals_seconds(*seconds as f64),

@@ -5,8 +5,7 @@
 //! are different keys, so are `'a'` and `'A'`); Puppet's `==` is [`puppet_equals`] and its
 //! ordering (`<`, `<=`, ...) is [`puppet_compare`].
 //!
-//! Adding a variant (the evaluator will add `Iterator`, `Deferred` and callables): extend the
-//! enum below, then the `match`es in `strict.rs` (equality/hash), `display.rs` (string forms),
+//! Adding a variant (the evaluator will add callables): extend the enum below, then the `match`es in `strict.rs` (equality/hash), `display.rs` (string forms),
 //! `equality.rs`/`compare.rs` (Puppet operators) and `types/infer.rs` + `types/instance.rs`.
 
 mod array;
@@ -14,12 +13,14 @@ mod binary;
 pub(crate) mod case;
 mod case_tables;
 mod compare;
+mod deferred;
 mod display;
 mod drop;
 mod equality;
 mod float_format;
 mod float_parse;
 mod hash;
+mod iterator;
 mod quote;
 mod regex_translate;
 mod regexp;
@@ -30,17 +31,20 @@ mod strict;
 mod time;
 mod time_format;
 mod uri;
+mod uri_resolve;
 
 use alloc::rc::Rc;
 
 pub use array::Array;
 pub use binary::Binary;
 pub use compare::{puppet_compare, value_label, CompareError};
+pub use deferred::{valid_deferred_name, Deferred};
 pub use display::{interpolate, programmatic, to_string_default, write_programmatic, StringForm};
 pub use equality::puppet_equals;
 pub use float_format::format_float;
 pub use float_parse::parse_f64;
 pub use hash::Hash;
+pub use iterator::{ElementSource, IteratorValue};
 pub use quote::{puppet_double_quote, puppet_quote};
 pub use regex_translate::{translate_ruby_regex, RegexError};
 pub use regexp::Regexp;
@@ -79,7 +83,10 @@ pub enum Value {
     /// An object of Puppet's implementation that a program can hold but not look into (a
     /// collector): its Ruby class and how it prints.
     Runtime(Rc<(Rc<str>, Rc<str>)>),
-    // The evaluator adds here: Iterator, Deferred, callables (lambdas and functions).
+    /// What `reverse_each`/`step` give without a lambda.
+    Iterator(Rc<IteratorValue>),
+    Deferred(Rc<Deferred>),
+    // The evaluator adds here: callables (lambdas and functions).
 }
 
 impl Value {

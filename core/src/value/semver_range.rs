@@ -111,6 +111,39 @@ impl SemVerRange {
 
 type Bound = Option<(SemVer, bool)>;
 
+impl SemVerRange {
+    /// The normalized form `%p` shows (`>=1.0.0 <2.0.0` for `1.x`, `*` for `x`, `1.2.3` for an
+    /// exact version), alternatives joined by ` || `.
+    pub fn normalized(&self) -> String {
+        let mut out = String::new();
+        for (index, comparators) in self.alternatives.iter().enumerate() {
+            if index > 0 {
+                out.push_str(" || ");
+            }
+            match bounds(comparators) {
+                (None, None) => out.push('*'),
+                (Some((low, true)), Some((high, true))) if low == high => {
+                    out.push_str(&format!("{low}"))
+                }
+                (low, high) => {
+                    if let Some((version, inclusive)) = &low {
+                        out.push_str(if *inclusive { ">=" } else { ">" });
+                        out.push_str(&format!("{version}"));
+                    }
+                    if let Some((version, inclusive)) = &high {
+                        if low.is_some() {
+                            out.push(' ');
+                        }
+                        out.push_str(if *inclusive { "<=" } else { "<" });
+                        out.push_str(&format!("{version}"));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
 /// The tightest lower and upper bound of an intersection: (version, inclusive).
 fn bounds(comparators: &[Comparator]) -> (Bound, Bound) {
     let mut low: Bound = None;
@@ -245,10 +278,9 @@ fn parse_alternative(text: &str) -> Option<Vec<Comparator>> {
         let from = parse_partial(from.trim())?;
         let to = parse_partial(to.trim())?;
         comparators.push(comparator(Operator::GreaterOrEqual, from.floor()));
-        if to.is_complete() {
+        // semantic_puppet fills a partial upper bound with zeros: `1.2 - 2` ends at `<=2.0.0`.
+        if !to.numbers.is_empty() {
             comparators.push(comparator(Operator::LessOrEqual, to.floor()));
-        } else if let Some(ceiling) = to.ceiling() {
-            comparators.push(comparator(Operator::Less, ceiling));
         }
         return Some(comparators);
     }
@@ -312,12 +344,11 @@ fn parse_alternative(text: &str) -> Option<Vec<Comparator>> {
             }
             "^" => {
                 let floor = partial.floor();
+                // semantic_puppet: `^0.0.3` is `<0.1.0`, not npm's `<0.0.4`.
                 let ceiling = if floor.major > 0 || partial.numbers.len() < 2 {
                     SemVer::new(floor.major.saturating_add(1), 0, 0)
-                } else if floor.minor > 0 || partial.numbers.len() < 3 {
-                    SemVer::new(0, floor.minor.saturating_add(1), 0)
                 } else {
-                    SemVer::new(0, 0, floor.patch.saturating_add(1))
+                    SemVer::new(0, floor.minor.saturating_add(1), 0)
                 };
                 comparators.push(comparator(Operator::GreaterOrEqual, floor));
                 comparators.push(comparator(Operator::Less, ceiling));
@@ -372,7 +403,10 @@ mod tests {
         assert!(!includes("~1.2", "1.3.0"));
         assert!(includes("^1.2.3", "1.9.0"));
         assert!(!includes("^0.2.3", "0.3.0"));
-        assert!(includes("1.0.0 - 2.0", "2.0.9"));
+        // semantic_puppet, unlike npm: a partial upper bound is filled with zeros.
+        assert!(!includes("1.0.0 - 2.0", "2.0.9"));
+        assert!(includes("1.0.0 - 2.0", "2.0.0"));
+        assert!(includes("^0.0.3", "0.0.9"));
         assert!(includes("<1.0.0 || >=3.0.0", "3.1.0"));
         assert!(!includes(">=1.0.0", "1.1.0-rc1"));
         assert!(includes(">=1.1.0-rc0", "1.1.0-rc1"));

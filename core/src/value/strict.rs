@@ -3,6 +3,8 @@
 use core::hash::{Hash as StdHash, Hasher};
 use core::mem::discriminant;
 
+use alloc::rc::Rc;
+
 use super::Value;
 
 impl PartialEq for Value {
@@ -28,6 +30,17 @@ impl PartialEq for Value {
             (Value::Binary(a), Value::Binary(b)) => a == b,
             (Value::Uri(a), Value::Uri(b)) => a == b,
             (Value::Runtime(a), Value::Runtime(b)) => alloc::rc::Rc::ptr_eq(a, b),
+            (Value::Iterator(a), Value::Iterator(b)) => Rc::ptr_eq(a, b),
+            (Value::Deferred(a), Value::Deferred(b)) => {
+                Rc::ptr_eq(a, b)
+                    || a.name == b.name
+                        && match (&a.arguments, &b.arguments) {
+                            (Some(x), Some(y)) => {
+                                x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| p == q)
+                            }
+                            (x, y) => x.is_none() && y.is_none(),
+                        }
+            }
             _ => false,
         }
     }
@@ -64,6 +77,8 @@ impl StdHash for Value {
             Value::Binary(bytes) => bytes.hash(state),
             Value::Uri(uri) => uri.hash(state),
             Value::Runtime(object) => object.1.hash(state),
+            Value::Iterator(iterator) => Rc::as_ptr(iterator).hash(state),
+            Value::Deferred(deferred) => deferred.name.hash(state),
         }
     }
 }

@@ -98,6 +98,12 @@ impl Uri {
         Some(uri)
     }
 
+    /// The port, or the scheme's default port when none was given (Ruby's `URI#port`).
+    pub fn port_number(&self) -> Option<u32> {
+        self.port
+            .or_else(|| self.scheme.as_deref().and_then(default_port))
+    }
+
     /// One part by name as Ruby's URI answers it (`host` of `file:///x` is the empty string).
     pub fn part(&self, name: &str) -> Option<String> {
         let text = |part: &Option<Rc<str>>| part.as_deref().map(String::from);

@@ -653,6 +653,8 @@ impl Converter {
                 _ => return Err(illegal("Type", conv, "sp")),
             },
             Value::Runtime(_) => format_str(spec, &programmatic(value)),
+            // Puppet formats these with their inspect form, whatever the conversion.
+            Value::Iterator(_) | Value::Deferred(_) => string_flags(&format, &programmatic(value)),
             Value::Uri(uri) => match conv {
                 'p' => programmatic(value),
                 's' => {
