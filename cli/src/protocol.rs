@@ -104,12 +104,19 @@ pub fn error_text(source: &str, file: &str, diagnostic: &Diagnostic) -> String {
         // Puppet puts the position at the end of a multi-line message: the first line has none.
         return format!("{prefix}{message}");
     }
+    if let Some(at) = diagnostic.template_at {
+        return format!(
+            "{prefix}{message} (file: inlined-epp-text, line: {}, column: {})",
+            at.line, at.column
+        );
+    }
     let at_end = diagnostic.span.start as usize >= source.len();
     if at_end && diagnostic.code == "SYNTAX_ERROR" {
         return format!("{prefix}{message} (file: {file})");
     }
-    if diagnostic.code == "BAD_REFERENCE" {
-        // Puppet's compiler reports a bad reference given to `realize` without a position.
+    if matches!(diagnostic.code, "BAD_REFERENCE" | "REDEFINE") {
+        // Puppet's compiler reports a bad reference given to `realize`, and its loaders a
+        // redefined function or type, without a position.
         return message.to_string();
     }
     let position = LineIndex::new(source).line_col(source, diagnostic.span.start);

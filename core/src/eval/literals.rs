@@ -108,6 +108,12 @@ impl Evaluator<'_> {
         lenient: bool,
     ) -> EvalResult<Value> {
         if let Some(ty) = self.resolve_type_name(name) {
+            if let Type::Alias(alias) = &ty {
+                if let Some(culprit) = self.aliases.unresolved(alias) {
+                    let message = alloc::format!("Error while evaluating a Type-Name, Type alias '{culprit}' cannot be resolved to a real type");
+                    return Err(error("BAD_TYPE_ALIAS", message, span));
+                }
+            }
             return Ok(Value::from_type(ty));
         }
         if lenient {

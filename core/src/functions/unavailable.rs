@@ -39,11 +39,12 @@ pub(super) fn unavailable(
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    if &*site.name == "template" {
+    if matches!(&*site.name, "template" | "epp") {
         // Puppet logs the template it looks for before failing to find it.
         if let Some(name) = args.first() {
+            let kind = if &*site.name == "epp" { "epp " } else { "" };
             let message = format!(
-                "Retrieving template {}",
+                "Retrieving {kind}template {}",
                 crate::value::to_string_default(name)
             );
             ev.log(crate::eval::LogLevel::Debug, message, site.span);
