@@ -1,6 +1,6 @@
 //! The JSON protocol shared with the oracle: one case in, `{value, type, generalized, logs, error}` out.
 
-use puppet_core::{evaluate, types, value, Diagnostic, EvalOptions, LineIndex};
+use puppet_core::{evaluate, syntax, types, value, Diagnostic, EvalOptions, LineIndex};
 use serde::{Deserialize, Serialize};
 
 /// The file name Puppet reports for code that did not come from a file.
@@ -61,6 +61,20 @@ fn describe(source: &str, file: &str, options: &EvalOptions) -> CaseResult {
         .iter()
         .map(|entry| format!("{}: {}", entry.level.as_str(), entry.message))
         .collect();
+    if let Some(summary) = syntax::validation_summary(&outcome.diagnostics) {
+        // Puppet logs each validation finding, then gives up without a position.
+        let logs = outcome.diagnostics.iter().map(|d| {
+            let level = if d.is_error() { "err" } else { "warning" };
+            format!("{level}: {}", d.message)
+        });
+        return CaseResult {
+            value: None,
+            type_: None,
+            generalized: None,
+            logs: logs.collect(),
+            error: Some(format!("{summary} (file: {file})")),
+        };
+    }
     if let Some(error) = outcome.error() {
         return CaseResult {
             value: None,

@@ -136,7 +136,18 @@ impl Evaluator<'_> {
             let name = param.name.name.as_str();
             let value = match (arguments.get(&Value::string(name)), &param.default) {
                 (Some(value), _) => value.clone(),
-                (None, Some(default)) => self.eval_in_template(default, source)?,
+                (None, Some(default)) => match self.eval_in_template(default, source) {
+                    Err(Unwind::Error(d)) if d.code == "UNKNOWN_VARIABLE" => {
+                        let later = params.iter().map(|p| p.name.name.as_str()).find(|later| {
+                            d.message == format!("Unknown variable: '{later}'.")
+                        });
+                        let Some(later) = later else {
+                            return Err(Unwind::Error(d));
+                        };
+                        return Err(site.fail(format!("lambda: default expression for ${name} tries to illegally access not yet evaluated ${later}")));
+                    }
+                    other => other?,
+                },
                 (None, None) => {
                     return Err(site.fail(format!("lambda: expects a value for parameter '{name}'")))
                 }
