@@ -138,9 +138,10 @@ impl Evaluator<'_> {
                 (Some(value), _) => value.clone(),
                 (None, Some(default)) => match self.eval_in_template(default, source) {
                     Err(Unwind::Error(d)) if d.code == "UNKNOWN_VARIABLE" => {
-                        let later = params.iter().map(|p| p.name.name.as_str()).find(|later| {
-                            d.message == format!("Unknown variable: '{later}'.")
-                        });
+                        let later = params
+                            .iter()
+                            .map(|p| p.name.name.as_str())
+                            .find(|later| d.message == format!("Unknown variable: '{later}'."));
                         let Some(later) = later else {
                             return Err(Unwind::Error(d));
                         };
