@@ -128,9 +128,12 @@ pub fn error_text(source: &str, file: &str, diagnostic: &Diagnostic) -> String {
     if at_end && diagnostic.code == "SYNTAX_ERROR" {
         return format!("{prefix}{message} (file: {file})");
     }
-    if matches!(diagnostic.code, "BAD_REFERENCE" | "REDEFINE") {
-        // Puppet's compiler reports a bad reference given to `realize`, and its loaders a
-        // redefined function or type, without a position.
+    if matches!(
+        diagnostic.code,
+        "BAD_REFERENCE" | "REDEFINE" | "LOOKUP_NOT_FOUND"
+    ) {
+        // Puppet's compiler reports a bad reference given to `realize`, its loaders a redefined
+        // function or type, and `lookup` a missing value, without a position.
         return message.to_string();
     }
     let position = LineIndex::new(source).line_col(source, diagnostic.span.start);

@@ -257,7 +257,9 @@ impl Evaluator<'_> {
                 if let Some(other) = non_resource_type(&target_value) {
                     return Err(error(
                         "ILLEGAL_OVERRIDE",
-                        format!("Resource Override can only operate on resources, got: {other}-Type"),
+                        format!(
+                            "Resource Override can only operate on resources, got: {other}-Type"
+                        ),
                         expr.span,
                     ));
                 }
@@ -713,7 +715,9 @@ fn runtime(kind: &str, type_name: &str) -> Value {
 fn non_resource_type(value: &Value) -> Option<String> {
     match value {
         Value::Array(items) => items.iter().find_map(non_resource_type),
-        Value::Type(ty) if !matches!(&**ty, Type::Resource(Some(_), Some(_))) => Some(ty.to_string()),
+        Value::Type(ty) if !matches!(&**ty, Type::Resource(Some(_), Some(_))) => {
+            Some(ty.to_string())
+        }
         _ => None,
     }
 }

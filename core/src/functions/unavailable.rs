@@ -11,11 +11,6 @@ use crate::value::Value;
 
 /// Puppet 8 built-ins that need what the playground does not have.
 pub(super) const NAMES: &[&str] = &[
-    "lookup",
-    "hiera",
-    "hiera_array",
-    "hiera_hash",
-    "hiera_include",
     "epp",
     "file",
     "template",
@@ -51,8 +46,7 @@ pub(super) fn unavailable(
         }
     }
     let why = match &*site.name {
-        "lookup" | "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" | "json_data"
-        | "yaml_data" | "hocon_data" | "eyaml_lookup_key" => "it needs Hiera data",
+        "json_data" | "yaml_data" | "hocon_data" | "eyaml_lookup_key" => "it needs Hiera data",
         "epp" | "file" | "template" | "find_file" | "find_template" | "binary_file"
         | "module_directory" => "it needs modules and a file system",
         "inline_template" => "it needs Ruby's ERB",
