@@ -2,7 +2,6 @@
 //! search log, then the default value (or the block's value), or Puppet's "did not find" error.
 
 use alloc::format;
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::args::{deprecation, no_signature};
@@ -12,7 +11,7 @@ use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::{error, EvalResult};
 use crate::eval::LogLevel;
 use crate::types::describe_mismatch;
-use crate::value::{to_string_default, Value};
+use crate::value::Value;
 
 pub(super) fn lookup(
     ev: &mut Evaluator<'_>,
@@ -67,17 +66,24 @@ pub(super) fn lookup(
         }
         _ => return Err(no_signature(site)),
     };
-    let names: Vec<String> = match &name {
-        Value::String(s) => alloc::vec![String::from(&**s)],
-        Value::Array(items) if items.iter().all(|i| matches!(i, Value::String(_))) => {
-            items.iter().map(to_string_default).collect()
-        }
-        _ => return Err(no_signature(site)),
+    let names: Vec<&str> = match &name {
+        Value::String(s) => alloc::vec![&**s],
+        Value::Array(items) => items
+            .iter()
+            .map_while(|item| match item {
+                Value::String(s) => Some(&**s),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
     };
+    if names.is_empty() || matches!(&name, Value::Array(items) if items.len() != names.len()) {
+        return Err(no_signature(site));
+    }
     let (value, what) = match (default, closure) {
         (Some(value), _) => (value, "Default value"),
         (None, Some(block)) => (
-            ev.call_lambda(block, alloc::vec![name], site)?,
+            ev.call_lambda(block, alloc::vec![name.clone()], site)?,
             "Value returned from default block",
         ),
         (None, None) => {
@@ -108,16 +114,12 @@ pub(super) fn lookup(
 
 /// Puppet's debug log of a search that finds nothing: the global provider of the default Hiera
 /// configuration, and no module for a qualified name; `lookup_options` are searched once.
-fn log_search(ev: &mut Evaluator<'_>, names: &[String], site: &CallSite) {
-    let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
-    let mut text = format!("Lookup of {}", quoted.join(", "));
+fn log_search(ev: &mut Evaluator<'_>, names: &[&str], site: &CallSite) {
+    let mut text = format!("Lookup of '{}'", names.join("', '"));
     let searched = ev.logs.iter().any(|e| e.message.starts_with("Lookup of '"));
-    let first = names.first().map(String::as_str).unwrap_or_default();
+    let first = names.first().copied().unwrap_or_default();
     let keys = (!searched).then_some(("lookup_options", first));
-    for (key, name) in keys
-        .into_iter()
-        .chain(names.iter().map(|n| (n.as_str(), n.as_str())))
-    {
+    for (key, name) in keys.into_iter().chain(names.iter().map(|&n| (n, n))) {
         text += &format!("\n  Searching for \"{key}\"\n    Global Data Provider (hiera configuration version 5)\n      No such key: \"{key}\"");
         if let Some((module, _)) = name.split_once("::") {
             let module = if module.is_empty() { name } else { module };

@@ -13,7 +13,7 @@ const MAX_CHECK_DEPTH: u8 = 4;
 /// Puppet's error for `text` tagged with `syntax`, when its checker rejects it (`depth` counts the
 /// enclosing checks).
 pub(crate) fn check(syntax: &str, text: &str, depth: u8) -> Option<String> {
-    let last = syntax.rsplit('+').next().unwrap_or(syntax);
+    let last = syntax.rfind('+').map_or(syntax, |plus| &syntax[plus + 1..]);
     let problem = match last {
         "json" => {
             let at = json_error(text.as_bytes())?;
@@ -35,10 +35,8 @@ pub(crate) fn check(syntax: &str, text: &str, depth: u8) -> Option<String> {
                 let at = LineIndex::new(text).line_col(text, first.span.start);
                 message += &format!(" (line: {}, column: {})", at.line, at.column);
             }
-            format!(
-                "{} syntax checker: \"{message}\"",
-                last.to_ascii_uppercase()
-            )
+            let checker = if template { "EPP" } else { "PP" };
+            format!("{checker} syntax checker: \"{message}\"")
         }
         _ => return None,
     };
