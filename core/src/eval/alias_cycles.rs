@@ -1,6 +1,7 @@
 //! Which type aliases Puppet cannot resolve (`type A = B`, `type B = A`), and the alias it names
 //! when such an alias, or one that refers to it, is used: the first one met again while resolving.
 
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -10,56 +11,78 @@ use crate::types::{AliasRegistry, TypeAlias};
 
 /// Deepest chain of aliases followed (longer chains are left alone).
 const MAX_CHAIN: usize = 200;
+/// Most alias visits of the whole search (a program of many aliases is not searched further).
+const MAX_VISITS: usize = 100_000;
 
-/// Mark in `registry` every alias whose resolution meets one of the `failed` aliases again.
+/// Mark in `registry` every alias whose resolution meets one of the `failed` aliases (flags
+/// parallel to `aliases`) again.
 pub(super) fn mark_unresolved(
     registry: &mut AliasRegistry,
     aliases: &[(TypeAlias, &Expr, Span)],
-    failed: &[TypeAlias],
+    failed: &[bool],
 ) {
-    for (alias, _, _) in aliases {
-        let mut walk = Walk {
-            registry,
-            aliases,
-            failed,
-            stack: Vec::new(),
-            done: Vec::new(),
-        };
-        if let Some(culprit) = walk.culprit(alias) {
-            registry.mark_unresolved(alias, culprit);
+    let mut walk = Walk {
+        registry,
+        aliases,
+        failed,
+        index: aliases
+            .iter()
+            .enumerate()
+            .map(|(i, (alias, _, _))| (alias.id(), i))
+            .collect(),
+        stack: Vec::new(),
+        done: alloc::vec![0; aliases.len()],
+        root: 0,
+        visits: 0,
+    };
+    let mut found = Vec::new();
+    for i in 0..aliases.len() {
+        walk.root = i + 1;
+        walk.stack.clear();
+        if let Some(culprit) = walk.culprit(i) {
+            found.push((i, culprit));
         }
+    }
+    for (i, culprit) in found {
+        registry.mark_unresolved(&aliases[i].0, culprit);
     }
 }
 
 struct Walk<'a, 'p> {
     registry: &'a AliasRegistry,
     aliases: &'a [(TypeAlias, &'p Expr, Span)],
-    failed: &'a [TypeAlias],
-    stack: Vec<TypeAlias>,
-    done: Vec<TypeAlias>,
+    failed: &'a [bool],
+    /// Position in `aliases` by alias identity.
+    index: BTreeMap<usize, usize>,
+    stack: Vec<usize>,
+    /// The root (1-based) whose search already went through each alias without finding anything.
+    done: Vec<usize>,
+    root: usize,
+    visits: usize,
 }
 
 impl Walk<'_, '_> {
-    fn culprit(&mut self, alias: &TypeAlias) -> Option<String> {
-        if self.stack.contains(alias) {
-            return self.failed.contains(alias).then(|| alias.name().into());
+    fn culprit(&mut self, i: usize) -> Option<String> {
+        if self.stack.contains(&i) {
+            return self.failed[i].then(|| self.aliases[i].0.name().into());
         }
-        if self.done.contains(alias) || self.stack.len() > MAX_CHAIN {
+        if self.done[i] == self.root || self.stack.len() > MAX_CHAIN || self.visits > MAX_VISITS {
             return None;
         }
-        let (_, body, _) = self.aliases.iter().find(|(a, _, _)| a == alias)?;
+        self.visits += 1;
         let mut names = Vec::new();
-        type_names(body, &mut names);
-        self.stack.push(alias.clone());
+        type_names(self.aliases[i].1, &mut names);
+        self.stack.push(i);
         for name in names {
-            if let Some(next) = self.registry.lookup(name) {
-                if let Some(culprit) = self.culprit(&next) {
+            let next = self.registry.lookup(name);
+            if let Some(&j) = next.and_then(|alias| self.index.get(&alias.id())) {
+                if let Some(culprit) = self.culprit(j) {
                     return Some(culprit);
                 }
             }
         }
         self.stack.pop();
-        self.done.push(alias.clone());
+        self.done[i] = self.root;
         None
     }
 }

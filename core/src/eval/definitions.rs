@@ -21,12 +21,11 @@ impl Evaluator<'_> {
             self.aliases.define(alias, ty);
         }
         // An alias only of aliases is an error where it is used, as in Puppet.
-        let failed: Vec<TypeAlias> = aliases
+        let failed: Vec<bool> = aliases
             .iter()
-            .filter(|(alias, _, _)| self.aliases.check(alias).is_err())
-            .map(|(alias, _, _)| alias.clone())
+            .map(|(alias, _, _)| self.aliases.check(alias).is_err())
             .collect();
-        if !failed.is_empty() {
+        if failed.contains(&true) {
             super::alias_cycles::mark_unresolved(&mut self.aliases, &aliases, &failed);
         }
         Ok(())
