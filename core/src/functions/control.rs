@@ -65,6 +65,26 @@ pub(super) fn with(
     let Some(closure) = closure else {
         return Err(site.fail(alloc::format!("'{}' expects a block", site.name)));
     };
+    // Puppet yields to the block as it is: extra arguments are dropped, a missing one is an error.
+    let params = &closure.lambda.params;
+    let mut args = args;
+    if !params.last().is_some_and(|p| p.captures_rest) {
+        args.truncate(params.len());
+    }
+    let rest = params.get(args.len()..).unwrap_or_default();
+    if let Some(missing) = rest
+        .iter()
+        .find(|p| p.default.is_none() && !p.captures_rest)
+    {
+        return Err(crate::eval::flow::error(
+            "MISSING_PARAMETER",
+            alloc::format!(
+                "Parameter ${} is required but no value was given",
+                missing.name.name
+            ),
+            missing.name.span,
+        ));
+    }
     ev.call_lambda(closure, args, site)
 }
 
