@@ -22,13 +22,12 @@ pub(super) fn mark_unresolved(
     failed: &[bool],
 ) {
     let mut walk = Walk {
-        registry,
         aliases,
         failed,
         index: aliases
             .iter()
             .enumerate()
-            .map(|(i, (alias, _, _))| (alias.id(), i))
+            .map(|(i, (alias, _, _))| (alias.name().to_ascii_lowercase(), i))
             .collect(),
         stack: Vec::new(),
         done: alloc::vec![0; aliases.len()],
@@ -49,11 +48,10 @@ pub(super) fn mark_unresolved(
 }
 
 struct Walk<'a, 'p> {
-    registry: &'a AliasRegistry,
     aliases: &'a [(TypeAlias, &'p Expr, Span)],
     failed: &'a [bool],
-    /// Position in `aliases` by alias identity.
-    index: BTreeMap<usize, usize>,
+    /// Position in `aliases` by lower-case name.
+    index: BTreeMap<String, usize>,
     stack: Vec<usize>,
     /// The root (1-based) whose search already went through each alias without finding anything.
     done: Vec<usize>,
@@ -74,8 +72,7 @@ impl Walk<'_, '_> {
         type_names(self.aliases[i].1, &mut names);
         self.stack.push(i);
         for name in names {
-            let next = self.registry.lookup(name);
-            if let Some(&j) = next.and_then(|alias| self.index.get(&alias.id())) {
+            if let Some(&j) = self.index.get(name.to_ascii_lowercase().as_str()) {
                 if let Some(culprit) = self.culprit(j) {
                     return Some(culprit);
                 }
