@@ -21,14 +21,14 @@ pub(super) fn mark_unresolved(
     aliases: &[(TypeAlias, &Expr, Span)],
     failed: &[bool],
 ) {
+    let mut index = BTreeMap::new();
+    for (i, (alias, _, _)) in aliases.iter().enumerate() {
+        index.insert(alias.name().to_ascii_lowercase(), i);
+    }
     let mut walk = Walk {
         aliases,
         failed,
-        index: aliases
-            .iter()
-            .enumerate()
-            .map(|(i, (alias, _, _))| (alias.name().to_ascii_lowercase(), i))
-            .collect(),
+        index,
         stack: Vec::new(),
         done: alloc::vec![0; aliases.len()],
         root: 0,

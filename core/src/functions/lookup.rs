@@ -2,6 +2,7 @@
 //! search log, then the default value (or the block's value), or Puppet's "did not find" error.
 
 use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::args::{deprecation, no_signature};
@@ -90,7 +91,7 @@ pub(super) fn lookup(
             log_search(ev, &names, site);
             let what = match names.as_slice() {
                 [one] => format!("the name '{one}'"),
-                _ => format!("any of the names ['{}']", names.join("', '")),
+                _ => format!("any of the names [{}]", &quoted(&names)),
             };
             let message = format!("Function lookup() did not find a value for {what}");
             return Err(error("LOOKUP_NOT_FOUND", message, site.span));
@@ -115,7 +116,7 @@ pub(super) fn lookup(
 /// Puppet's debug log of a search that finds nothing: the global provider of the default Hiera
 /// configuration, and no module for a qualified name; `lookup_options` are searched once.
 fn log_search(ev: &mut Evaluator<'_>, names: &[&str], site: &CallSite) {
-    let mut text = format!("Lookup of '{}'", names.join("', '"));
+    let mut text = format!("Lookup of {}", quoted(names));
     let searched = ev.logs.iter().any(|e| e.message.starts_with("Lookup of '"));
     let first = names.first().copied().unwrap_or_default();
     let keys = (!searched).then_some(("lookup_options", first));
@@ -127,4 +128,18 @@ fn log_search(ev: &mut Evaluator<'_>, names: &[&str], site: &CallSite) {
         }
     }
     ev.log(LogLevel::Debug, text, site.span);
+}
+
+/// `'a', 'b'`: the names quoted and listed.
+fn quoted(names: &[&str]) -> String {
+    let mut text = String::new();
+    for name in names {
+        if !text.is_empty() {
+            text += ", ";
+        }
+        text += "'";
+        text += name;
+        text += "'";
+    }
+    text
 }
