@@ -1,6 +1,6 @@
 //! The JSON protocol shared with the oracle: one case in, `{value, type, generalized, logs, error}` out.
 
-use puppet_core::{evaluate, types, value, Diagnostic, EvalOptions, LineIndex};
+use puppet_core::{evaluate, syntax, types, value, Diagnostic, EvalOptions, LineIndex};
 use serde::{Deserialize, Serialize};
 
 /// The file name Puppet reports for code that did not come from a file.
@@ -61,6 +61,20 @@ fn describe(source: &str, file: &str, options: &EvalOptions) -> CaseResult {
         .iter()
         .map(|entry| format!("{}: {}", entry.level.as_str(), entry.message))
         .collect();
+    if let Some(summary) = syntax::validation_summary(&outcome.diagnostics) {
+        // Puppet logs each validation finding, then gives up without a position.
+        let logs = outcome.diagnostics.iter().map(|d| {
+            let level = if d.is_error() { "err" } else { "warning" };
+            format!("{level}: {}", d.message)
+        });
+        return CaseResult {
+            value: None,
+            type_: None,
+            generalized: None,
+            logs: logs.collect(),
+            error: Some(format!("{summary} (file: {file})")),
+        };
+    }
     if let Some(error) = outcome.error() {
         return CaseResult {
             value: None,
@@ -104,12 +118,22 @@ pub fn error_text(source: &str, file: &str, diagnostic: &Diagnostic) -> String {
         // Puppet puts the position at the end of a multi-line message: the first line has none.
         return format!("{prefix}{message}");
     }
+    if let Some(at) = diagnostic.template_at {
+        return format!(
+            "{prefix}{message} (file: inlined-epp-text, line: {}, column: {})",
+            at.line, at.column
+        );
+    }
     let at_end = diagnostic.span.start as usize >= source.len();
     if at_end && diagnostic.code == "SYNTAX_ERROR" {
         return format!("{prefix}{message} (file: {file})");
     }
-    if diagnostic.code == "BAD_REFERENCE" {
-        // Puppet's compiler reports a bad reference given to `realize` without a position.
+    if matches!(
+        diagnostic.code,
+        "BAD_REFERENCE" | "REDEFINE" | "LOOKUP_NOT_FOUND"
+    ) {
+        // Puppet's compiler reports a bad reference given to `realize`, its loaders a redefined
+        // function or type, and `lookup` a missing value, without a position.
         return message.to_string();
     }
     let position = LineIndex::new(source).line_col(source, diagnostic.span.start);

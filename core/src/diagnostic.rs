@@ -4,7 +4,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::span::Span;
+use crate::span::{LineCol, Span};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
@@ -50,6 +50,9 @@ pub struct Diagnostic {
     pub message: String,
     pub span: Span,
     pub notes: Vec<String>,
+    /// Where inside an inline EPP template the error happened (Puppet reports it in the file
+    /// `inlined-epp-text`); `span` then stays at the template's call.
+    pub template_at: Option<LineCol>,
 }
 
 impl Diagnostic {
@@ -61,6 +64,7 @@ impl Diagnostic {
             message: message.into(),
             span,
             notes: Vec::new(),
+            template_at: None,
         }
     }
 

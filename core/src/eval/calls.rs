@@ -75,6 +75,23 @@ pub(crate) fn params_arity(params: &[Param]) -> (usize, Option<usize>) {
     (required, max)
 }
 
+/// Puppet's error for a required parameter after an optional or captures-rest one, made when a
+/// lambda is created or a function called.
+pub(crate) fn check_param_order(params: &[Param]) -> EvalResult<()> {
+    let mut optional = false;
+    for param in params {
+        if param.default.is_some() || param.captures_rest {
+            optional = true;
+        } else if optional {
+            let name = &param.name.name;
+            let message =
+                format!("Parameter ${name} is required but appears after optional parameters");
+            return Err(error("REQUIRED_AFTER_OPTIONAL", message, param.name.span));
+        }
+    }
+    Ok(())
+}
+
 /// Puppet's description of an arity mismatch: `expects 1 argument, got none`.
 pub(crate) fn arity_message(what: &str, (min, max): (usize, Option<usize>), got: usize) -> String {
     let plural = |n: usize| if n == 1 { "argument" } else { "arguments" };
@@ -113,6 +130,9 @@ impl Evaluator<'_> {
             args.push(self.eval(receiver)?);
         }
         args.extend(self.eval_unfolding(&call.args)?);
+        if let Some(lambda) = &call.lambda {
+            check_param_order(&lambda.params)?;
+        }
         let closure = call.lambda.as_ref().map(|lambda| Closure {
             lambda,
             frame: self.scopes.current(),
@@ -151,6 +171,7 @@ impl Evaluator<'_> {
         if closure.is_some() {
             return Err(site.fail(format!("'{name}' does not expect a block")));
         }
+        check_param_order(&definition.params)?;
         let arity = params_arity(&definition.params);
         if args.len() < arity.0 || arity.1.is_some_and(|max| args.len() > max) {
             return Err(site.fail(arity_message(&format!("'{name}'"), arity, args.len())));

@@ -254,6 +254,15 @@ impl Evaluator<'_> {
             } => self.eval_defaults(type_ref, operations, expr.span),
             ExprKind::ResourceOverride { target, operations } => {
                 let target_value = self.eval(target)?;
+                if let Some(other) = non_resource_type(&target_value) {
+                    return Err(error(
+                        "ILLEGAL_OVERRIDE",
+                        format!(
+                            "Resource Override can only operate on resources, got: {other}-Type"
+                        ),
+                        expr.span,
+                    ));
+                }
                 let attributes = self.override_attributes(operations, expr.span)?;
                 let mut references = Vec::new();
                 collect_references(&target_value, &mut references);
@@ -331,7 +340,7 @@ impl Evaluator<'_> {
                 _ => {
                     return Err(error(
                         "BAD_RESOURCE_TYPE",
-                        format!("Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got {}", crate::types::type_label(&crate::types::infer(&ty))),
+                        format!("Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got {}", crate::types::infer(&ty)),
                         span,
                     ))
                 }
@@ -702,6 +711,17 @@ fn runtime(kind: &str, type_name: &str) -> Value {
 }
 
 /// The `(type, title)` of each resource reference in a value (arrays are flattened).
+/// The first type among the override targets that is not a resource reference (`Class[foo]`).
+fn non_resource_type(value: &Value) -> Option<String> {
+    match value {
+        Value::Array(items) => items.iter().find_map(non_resource_type),
+        Value::Type(ty) if !matches!(&**ty, Type::Resource(Some(_), Some(_))) => {
+            Some(ty.to_string())
+        }
+        _ => None,
+    }
+}
+
 fn collect_references(value: &Value, out: &mut Vec<(String, String)>) {
     match value {
         Value::Array(items) => {

@@ -7,22 +7,26 @@ use alloc::vec::Vec;
 
 use super::evaluator::Evaluator;
 use super::flow::{error, EvalResult};
+use crate::span::Span;
 use crate::syntax::ast::{Expr, ExprKind, Program};
 use crate::types::TypeAlias;
 
 impl Evaluator<'_> {
     /// Register every definition of the program, then resolve the type aliases.
     pub(crate) fn define_all(&mut self, program: &Program) -> EvalResult<()> {
-        let mut aliases: Vec<(TypeAlias, &Expr)> = Vec::new();
+        let mut aliases: Vec<(TypeAlias, &Expr, Span)> = Vec::new();
         self.collect_definitions(&program.body, &mut aliases)?;
-        for (alias, type_expr) in &aliases {
+        for (alias, type_expr, _) in &aliases {
             let ty = self.eval_type_expr(type_expr)?;
             self.aliases.define(alias, ty);
         }
-        for (alias, type_expr) in &aliases {
-            if let Err(e) = self.aliases.check(alias) {
-                return Err(error("BAD_TYPE_ALIAS", e.full_message(), type_expr.span));
-            }
+        // An alias only of aliases is an error where it is used, as in Puppet.
+        let failed: Vec<bool> = aliases
+            .iter()
+            .map(|(alias, _, _)| self.aliases.check(alias).is_err())
+            .collect();
+        if failed.contains(&true) {
+            super::alias_cycles::mark_unresolved(&mut self.aliases, &aliases, &failed);
         }
         Ok(())
     }
@@ -30,14 +34,17 @@ impl Evaluator<'_> {
     fn collect_definitions<'p>(
         &mut self,
         body: &'p [Expr],
-        aliases: &mut Vec<(TypeAlias, &'p Expr)>,
+        aliases: &mut Vec<(TypeAlias, &'p Expr, Span)>,
     ) -> EvalResult<()> {
         for expr in body {
             match &expr.kind {
                 ExprKind::FunctionDefinition(definition) => {
                     let name = definition.name.name.clone();
                     if self.functions.contains_key(&name) {
-                        let at = self.line_index().line_col(self.source, expr.span.start);
+                        // Puppet names where the first definition was made.
+                        let first = body.iter().find(|e| matches!(&e.kind, ExprKind::FunctionDefinition(d) if d.name.name == name));
+                        let start = first.unwrap_or(expr).span.start;
+                        let at = self.line_index().line_col(self.source, start);
                         return Err(error(
                             "REDEFINE",
                             format!(
@@ -50,11 +57,21 @@ impl Evaluator<'_> {
                     self.functions.insert(name, Rc::new((**definition).clone()));
                 }
                 ExprKind::TypeAlias { name, type_expr } => {
-                    let alias = self
-                        .aliases
-                        .declare(&name.name)
-                        .map_err(|e| error("BAD_TYPE_ALIAS", e.full_message(), expr.span))?;
-                    aliases.push((alias, type_expr));
+                    let alias = self.aliases.declare(&name.name).map_err(|e| {
+                        let mut message = e.full_message();
+                        let first = aliases
+                            .iter()
+                            .find(|(a, _, _)| a.name().eq_ignore_ascii_case(&name.name));
+                        if let Some((_, _, first)) = first {
+                            let at = self.line_index().line_col(self.source, first.start);
+                            message += &format!(
+                                " Originally set at string:?line={}&pos={}.",
+                                at.line, at.column
+                            );
+                        }
+                        error("REDEFINE", message, expr.span)
+                    })?;
+                    aliases.push((alias, type_expr, name.span));
                 }
                 ExprKind::ClassDefinition(definition) => {
                     let index = self.line_index();

@@ -8,7 +8,7 @@ use alloc::string::String;
 use super::calls::CallSite;
 use super::evaluator::Evaluator;
 use super::flow::{error, EvalResult, Unwind};
-use crate::span::Span;
+use crate::span::{LineIndex, Span};
 use crate::syntax::ast::{Expr, ExprKind, Param, Program};
 use crate::value::{interpolate, Hash, Value};
 
@@ -50,16 +50,17 @@ impl Evaluator<'_> {
 
     /// Render a parsed EPP template in a new scope that sees the caller's variables, with its
     /// parameters bound from `arguments` (or, without a parameter list, every entry as a variable).
-    /// Errors inside the template are reported at the call.
+    /// Errors are reported at the call, those inside the template also at their place in it.
     pub(crate) fn render_template(
         &mut self,
         program: &Program,
+        source: &str,
         arguments: &Hash,
         site: &CallSite,
     ) -> EvalResult<Value> {
         let mark = self.scopes.push(self.scopes.current());
         self.epp_output.push(String::new());
-        let result = self.render_template_body(program, arguments, site);
+        let result = self.render_template_body(program, source, arguments, site);
         let output = self.epp_output.pop().unwrap_or_default();
         self.scopes.pop(mark);
         match result {
@@ -75,6 +76,7 @@ impl Evaluator<'_> {
     fn render_template_body(
         &mut self,
         program: &Program,
+        source: &str,
         arguments: &Hash,
         site: &CallSite,
     ) -> EvalResult<()> {
@@ -82,7 +84,9 @@ impl Evaluator<'_> {
             match &expr.kind {
                 ExprKind::EppTemplate { params, body } => {
                     match params {
-                        Some(params) => self.bind_template_params(params, arguments, site)?,
+                        Some(params) => {
+                            self.bind_template_params(params, source, arguments, site)?
+                        }
                         None => {
                             for (key, value) in arguments.iter() {
                                 let name = crate::value::to_string_default(key);
@@ -91,20 +95,35 @@ impl Evaluator<'_> {
                             }
                         }
                     }
-                    self.eval(body)?;
+                    self.eval_in_template(body, source)?;
                 }
                 _ => {
-                    self.eval(expr)?;
+                    self.eval_in_template(expr, source)?;
                 }
             }
         }
         Ok(())
     }
 
+    /// Evaluate an expression of the template `source`: an error in it is placed in the template.
+    fn eval_in_template(&mut self, expr: &Expr, source: &str) -> EvalResult<Value> {
+        self.eval(expr).map_err(|unwind| match unwind {
+            Unwind::Error(mut diagnostic) => {
+                if diagnostic.template_at.is_none() {
+                    let at = LineIndex::new(source).line_col(source, diagnostic.span.start);
+                    diagnostic.template_at = Some(at);
+                }
+                Unwind::Error(diagnostic)
+            }
+            other => other,
+        })
+    }
+
     /// Bind template parameters the way Puppet does (its messages call the template a lambda).
     fn bind_template_params(
         &mut self,
         params: &[Param],
+        source: &str,
         arguments: &Hash,
         site: &CallSite,
     ) -> EvalResult<()> {
@@ -118,7 +137,19 @@ impl Evaluator<'_> {
             let name = param.name.name.as_str();
             let value = match (arguments.get(&Value::string(name)), &param.default) {
                 (Some(value), _) => value.clone(),
-                (None, Some(default)) => self.eval(default)?,
+                (None, Some(default)) => match self.eval_in_template(default, source) {
+                    Err(Unwind::Error(d)) if d.code == "UNKNOWN_VARIABLE" => {
+                        let later = params
+                            .iter()
+                            .map(|p| p.name.name.as_str())
+                            .find(|later| d.message == format!("Unknown variable: '{later}'."));
+                        let Some(later) = later else {
+                            return Err(Unwind::Error(d));
+                        };
+                        return Err(site.fail(format!("lambda: default expression for ${name} tries to illegally access not yet evaluated ${later}")));
+                    }
+                    other => other?,
+                },
                 (None, None) => {
                     return Err(site.fail(format!("lambda: expects a value for parameter '{name}'")))
                 }

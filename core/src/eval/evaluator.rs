@@ -155,6 +155,12 @@ impl<'o> Evaluator<'o> {
                 Ok(Value::string(text))
             }
             ExprKind::Interpolated(parts) => self.eval_interpolated(parts, span),
+            ExprKind::Heredoc {
+                syntax: Some(syntax),
+                text,
+            } if matches!(text.kind, ExprKind::Interpolated(_)) => {
+                self.checked_heredoc(syntax, text)
+            }
             ExprKind::Heredoc { text, .. } => self.eval(text),
             ExprKind::Regex(pattern) => self.regex_value(pattern, span),
             ExprKind::Name(name) => Ok(Value::string(name)),

@@ -4,7 +4,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::evaluator::Evaluator;
-use super::flow::{error, EvalResult};
+use super::flow::{error, EvalResult, Unwind};
+use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 use crate::syntax::ast::{Expr, ExprKind, HashEntry, StringPart, UnaryOp};
 use crate::types::Type;
@@ -57,6 +58,19 @@ impl Evaluator<'_> {
         }
         self.check_string(&text, span)?;
         Ok(Value::string(&text))
+    }
+
+    /// An interpolated heredoc's text, checked against its `:syntax` tag once produced.
+    pub(crate) fn checked_heredoc(&mut self, syntax: &str, text: &Expr) -> EvalResult<Value> {
+        let value = self.eval(text)?;
+        if let Value::String(produced) = &value {
+            if let Some(message) = crate::syntax::check_heredoc(syntax, produced) {
+                let stage = crate::diagnostic::Stage::Syntax;
+                let problem = Diagnostic::error(stage, "HEREDOC_SYNTAX", message, text.span);
+                return Err(Unwind::Error(alloc::boxed::Box::new(problem)));
+            }
+        }
+        Ok(value)
     }
 
     /// Array elements, with `*expr` unfolding an array into the elements.
@@ -113,6 +127,12 @@ impl Evaluator<'_> {
         lenient: bool,
     ) -> EvalResult<Value> {
         if let Some(ty) = self.resolve_type_name(name) {
+            if let Type::Alias(alias) = &ty {
+                if let Some(culprit) = self.aliases.unresolved(alias) {
+                    let message = alloc::format!("Error while evaluating a Type-Name, Type alias '{culprit}' cannot be resolved to a real type");
+                    return Err(error("BAD_TYPE_ALIAS", message, span));
+                }
+            }
             return Ok(Value::from_type(ty));
         }
         if lenient {

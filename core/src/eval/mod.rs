@@ -7,6 +7,7 @@
 //! `scope`, `limits` and `flow` (errors and break/next/return).
 
 mod access;
+mod alias_cycles;
 mod arithmetic;
 mod assign;
 mod attributes;

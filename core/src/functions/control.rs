@@ -65,15 +65,15 @@ pub(super) fn with(
     let Some(closure) = closure else {
         return Err(site.fail(alloc::format!("'{}' expects a block", site.name)));
     };
-    // Ruby's `yield`: extra arguments are dropped, a missing one is reported at its parameter.
+    // Puppet yields to the block as it is: extra arguments are dropped, a missing one is an error.
     let params = &closure.lambda.params;
     let mut args = args;
-    if !params.iter().any(|p| p.captures_rest) {
+    if !params.last().is_some_and(|p| p.captures_rest) {
         args.truncate(params.len());
     }
-    if let Some(missing) = params
+    let rest = params.get(args.len()..).unwrap_or_default();
+    if let Some(missing) = rest
         .iter()
-        .skip(args.len())
         .find(|p| p.default.is_none() && !p.captures_rest)
     {
         return Err(crate::eval::flow::error(
@@ -82,7 +82,7 @@ pub(super) fn with(
                 "Parameter ${} is required but no value was given",
                 missing.name.name
             ),
-            missing.span,
+            missing.name.span,
         ));
     }
     ev.call_lambda(closure, args, site)

@@ -7,6 +7,7 @@ use super::expect_args;
 use crate::eval::calls::{CallSite, Closure};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::EvalResult;
+use crate::span::LineIndex;
 use crate::syntax::parse_epp;
 use crate::types::{infer, type_label};
 use crate::value::{Hash, Value};
@@ -39,7 +40,11 @@ pub(super) fn inline_epp(
     };
     let (program, diagnostics) = parse_epp(&template);
     if let Some(problem) = diagnostics.iter().find(|d| d.is_error()) {
-        return Err(site.fail(format!("inline_epp(): Invalid EPP: {}", problem.message)));
+        let at = LineIndex::new(&template).line_col(&template, problem.span.start);
+        return Err(site.fail(format!(
+            "inline_epp(): Invalid EPP: {} (file: inlined-epp-text, line: {}, column: {})",
+            problem.message, at.line, at.column
+        )));
     }
-    ev.render_template(&program, &arguments, site)
+    ev.render_template(&program, &template, &arguments, site)
 }

@@ -11,6 +11,7 @@ mod epp;
 pub(crate) mod format;
 mod iteration;
 mod logging;
+mod lookup;
 mod meta;
 mod numbers;
 mod sequences;
@@ -192,6 +193,7 @@ fn lookup(name: &str) -> Option<Builtin> {
         "defined" => meta::defined,
         "import" => meta::import,
         "inline_epp" => epp::inline_epp,
+        "lookup" | "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" => lookup::lookup,
         "include" | "require" | "contain" => catalog::include,
         "realize" | "tag" | "tagged" | "create_resources" => catalog::resources,
         other if unavailable::NAMES.contains(&other) => unavailable::unavailable,

@@ -11,11 +11,6 @@ use crate::value::Value;
 
 /// Puppet 8 built-ins that need what the playground does not have.
 pub(super) const NAMES: &[&str] = &[
-    "lookup",
-    "hiera",
-    "hiera_array",
-    "hiera_hash",
-    "hiera_include",
     "epp",
     "file",
     "template",
@@ -39,19 +34,19 @@ pub(super) fn unavailable(
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    if &*site.name == "template" {
+    if matches!(&*site.name, "template" | "epp") {
         // Puppet logs the template it looks for before failing to find it.
         if let Some(name) = args.first() {
+            let kind = if &*site.name == "epp" { "epp " } else { "" };
             let message = format!(
-                "Retrieving template {}",
+                "Retrieving {kind}template {}",
                 crate::value::to_string_default(name)
             );
             ev.log(crate::eval::LogLevel::Debug, message, site.span);
         }
     }
     let why = match &*site.name {
-        "lookup" | "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" | "json_data"
-        | "yaml_data" | "hocon_data" | "eyaml_lookup_key" => "it needs Hiera data",
+        "json_data" | "yaml_data" | "hocon_data" | "eyaml_lookup_key" => "it needs Hiera data",
         "epp" | "file" | "template" | "find_file" | "find_template" | "binary_file"
         | "module_directory" => "it needs modules and a file system",
         "inline_template" => "it needs Ruby's ERB",

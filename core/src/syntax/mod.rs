@@ -4,6 +4,7 @@
 pub(crate) mod anchor;
 pub mod ast;
 mod dump;
+mod heredoc_check;
 pub mod lexer;
 mod parser;
 pub mod token;
@@ -21,19 +22,31 @@ pub use parser::MAX_NESTING;
 use crate::diagnostic::{Diagnostic, Severity, Stage};
 use crate::span::Span;
 
+/// Puppet's error for a heredoc text (an interpolated one, checked once evaluated) that does not
+/// have its tagged syntax.
+pub fn check_heredoc(syntax: &str, text: &str) -> Option<String> {
+    heredoc_check::check(syntax, text, 0)
+}
+
 /// Parse a manifest: the program and every diagnostic (syntax errors, or validation findings).
 pub fn parse(source: &str) -> (Program, Vec<Diagnostic>) {
     let lexed = lexer::lex(source);
-    finish(source, lexed, false)
+    finish(source, lexed, false, 0)
 }
 
 /// Parse an EPP template: the program's body holds one `EppTemplate`.
 pub fn parse_epp(source: &str) -> (Program, Vec<Diagnostic>) {
     let lexed = lexer::lex_epp(source);
-    finish(source, lexed, true)
+    finish(source, lexed, true, 0)
 }
 
-fn finish(source: &str, mut lexed: lexer::LexOutput, template: bool) -> (Program, Vec<Diagnostic>) {
+/// `depth` counts the heredoc checks this parse is made for (see [`heredoc_check`]).
+fn finish(
+    source: &str,
+    mut lexed: lexer::LexOutput,
+    template: bool,
+    depth: u8,
+) -> (Program, Vec<Diagnostic>) {
     let lex_diagnostics = core::mem::take(&mut lexed.diagnostics);
     let lexing_stopped = lexed.stopped;
     let parser = parser::Parser::new(source, lexed);
@@ -62,6 +75,14 @@ fn finish(source: &str, mut lexed: lexer::LexOutput, template: bool) -> (Program
     let mut diagnostics: Vec<Diagnostic> = syntax.into_iter().map(|(_, _, d)| d).collect();
     if diagnostics.iter().any(Diagnostic::is_error) {
         return (output.program, diagnostics);
+    }
+    // Puppet checks tagged heredoc texts after parsing, before validation.
+    for (syntax, text, span) in &output.heredocs {
+        if let Some(message) = heredoc_check::check(syntax, text, depth) {
+            let error = Diagnostic::error(Stage::Syntax, "HEREDOC_SYNTAX", message, *span);
+            diagnostics.push(error);
+            return (output.program, diagnostics);
+        }
     }
     // The walk finds problems in Puppet's order; what the parser noticed goes in by position.
     let mut noticed = output.validation.into_iter().peekable();

@@ -105,6 +105,8 @@ impl fmt::Debug for TypeAlias {
 #[derive(Default)]
 pub struct AliasRegistry {
     aliases: BTreeMap<String, TypeAlias>,
+    /// Aliases Puppet cannot resolve, each with the alias it names in its error.
+    unresolved: alloc::vec::Vec<(TypeAlias, String)>,
 }
 
 impl AliasRegistry {
@@ -146,12 +148,24 @@ impl AliasRegistry {
         alias.set_target(target);
     }
 
+    /// Record that resolving `alias` fails on the alias named `culprit`.
+    pub fn mark_unresolved(&mut self, alias: &TypeAlias, culprit: String) {
+        self.unresolved.push((alias.clone(), culprit));
+    }
+
+    /// The alias named in the error of using `alias`, when Puppet cannot resolve it.
+    pub fn unresolved(&self, alias: &TypeAlias) -> Option<&str> {
+        let found = self.unresolved.iter().find(|(a, _)| a == alias);
+        found.map(|(_, culprit)| culprit.as_str())
+    }
+
     /// The alias of that name (case-insensitive), if declared.
     pub fn lookup(&self, name: &str) -> Option<TypeAlias> {
         self.aliases.get(&name.to_ascii_lowercase()).cloned()
     }
 
     /// Puppet's check that an alias is more than aliases of itself (`type A = B`, `type B = A`).
+    /// Puppet reports it where such an alias is used: see [`AliasRegistry::unresolved`].
     pub fn check(&self, alias: &TypeAlias) -> Result<(), TypeError> {
         if alias.reaches_real_type(0, &mut alloc::vec::Vec::new()) {
             Ok(())

@@ -39,6 +39,8 @@ pub(crate) struct ParseOutput {
     pub program: Program,
     pub syntax: Vec<(usize, Diagnostic)>,
     pub validation: Vec<Diagnostic>,
+    /// Literal heredoc texts with a `:syntax` tag (tag, text, text span), checked after parsing.
+    pub heredocs: Vec<(String, String, Span)>,
 }
 
 pub(crate) struct Parser<'s> {
@@ -51,6 +53,7 @@ pub(crate) struct Parser<'s> {
     namespace: Vec<String>,
     syntax: Vec<(usize, Diagnostic)>,
     validation: Vec<Diagnostic>,
+    heredocs: Vec<(String, String, Span)>,
     /// Set once the nesting limit was hit: everything after is skipped.
     too_deep: bool,
 }
@@ -75,6 +78,7 @@ impl<'s> Parser<'s> {
             namespace: Vec::new(),
             syntax: Vec::new(),
             validation: Vec::new(),
+            heredocs: Vec::new(),
             too_deep: false,
         }
     }
@@ -127,6 +131,7 @@ impl<'s> Parser<'s> {
             },
             syntax: self.syntax,
             validation: self.validation,
+            heredocs: self.heredocs,
         }
     }
 

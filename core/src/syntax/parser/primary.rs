@@ -197,10 +197,13 @@ impl Parser<'_> {
         }
     }
 
-    /// `<%= expr %>` or `<%= { statements } %>`.
+    /// `<%= expr %>` or `<%= { statements } %>`; a brace opening `}` or `key =>` is a hash, as
+    /// Puppet's grammar resolves it.
     fn render_expression(&mut self) -> PResult<Expr> {
         let open = self.bump();
-        let inner = if self.at(TokenKind::LBrace) {
+        let hash = matches!(self.peek_at(1).kind, TokenKind::RBrace)
+            || self.peek_at(2).kind == TokenKind::FArrow;
+        let inner = if self.at(TokenKind::LBrace) && !hash {
             self.block()?
         } else {
             self.expression(0)?

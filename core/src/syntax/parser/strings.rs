@@ -52,6 +52,10 @@ impl Parser<'_> {
             TokenKind::String => {
                 let string = self.bump();
                 let text = self.take_text(string);
+                if !syntax.is_empty() {
+                    self.heredocs
+                        .push((syntax.clone(), text.clone(), string.span));
+                }
                 node(ExprKind::String(text), string.span)
             }
             TokenKind::DqPre => self.interpolated_string()?,
