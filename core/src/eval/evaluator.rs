@@ -109,6 +109,46 @@ impl<'o> Evaluator<'o> {
         )
     }
 
+    /// A string grown from `before` to `after` bytes in place: the size limit on the whole, steps
+    /// only for the bytes added (a loop appending to one buffer stays linear in steps).
+    pub fn check_string_growth(&mut self, before: usize, after: usize, span: Span) -> EvalResult<()> {
+        use super::limits::{size_steps, BYTES_PER_STEP};
+        check_len(
+            after,
+            self.options.limits.max_string_len,
+            "a string's length in bytes",
+            span,
+        )?;
+        self.step(
+            size_steps(after, BYTES_PER_STEP) - size_steps(before, BYTES_PER_STEP),
+            span,
+        )
+    }
+
+    /// A collection grown from `before` to `after` elements: the size limit on the whole; steps
+    /// for all of it when it was `copied`, otherwise only for the elements added in place.
+    pub fn check_collection_growth(
+        &mut self,
+        before: usize,
+        after: usize,
+        copied: bool,
+        span: Span,
+    ) -> EvalResult<()> {
+        use super::limits::{size_steps, ELEMENTS_PER_STEP};
+        if copied {
+            return self.check_collection(after, span);
+        }
+        check_len(
+            after,
+            self.options.limits.max_collection_len,
+            "the number of elements of a collection",
+            span,
+        )?;
+        let added = size_steps(after, ELEMENTS_PER_STEP)
+            .saturating_sub(size_steps(before, ELEMENTS_PER_STEP));
+        self.step(added, span)
+    }
+
     pub fn check_collection(&mut self, len: usize, span: Span) -> EvalResult<()> {
         check_len(
             len,

@@ -97,7 +97,8 @@ impl Evaluator<'_> {
             BinaryOp::Sub => self.subtract(l, r, spans),
             BinaryOp::Shl => match l {
                 Value::Array(items) => {
-                    self.check_collection(items.len() + 1, spans.whole())?;
+                    let (len, copied) = (items.len(), items.is_shared());
+                    self.check_collection_growth(len, len + 1, copied, spans.whole())?;
                     Ok(Value::Array(items.pushed(r)))
                 }
                 other => self.numeric(op, other, r, spans),
@@ -127,6 +128,7 @@ impl Evaluator<'_> {
     fn add(&mut self, l: Value, r: Value, spans: OperatorSpans) -> EvalResult<Value> {
         match l {
             Value::Array(items) => {
+                let (before, copied) = (items.len(), items.is_shared());
                 let mut result: Vec<Value> = items.into_vec();
                 match r {
                     Value::Array(more) => result.extend(more.iter().cloned()),
@@ -136,10 +138,11 @@ impl Evaluator<'_> {
                     ),
                     other => result.push(other),
                 }
-                self.check_collection(result.len(), spans.whole())?;
+                self.check_collection_growth(before, result.len(), copied, spans.whole())?;
                 Ok(Value::array(result))
             }
             Value::Hash(hash) => {
+                let (before, copied) = (hash.len(), hash.is_shared());
                 let merged = match r {
                     Value::Hash(other) => {
                         let mut merged = hash;
@@ -170,7 +173,7 @@ impl Evaluator<'_> {
                         ))
                     }
                 };
-                self.check_collection(merged.len(), spans.whole())?;
+                self.check_collection_growth(before, merged.len(), copied, spans.whole())?;
                 Ok(Value::Hash(merged))
             }
             other => self.numeric(BinaryOp::Add, other, r, spans),

@@ -4,6 +4,9 @@
 use alloc::rc::Rc;
 use alloc::vec::Vec;
 
+use foldhash::fast::FixedState;
+use indexmap::IndexMap;
+
 use crate::value::Value;
 
 /// The captures of the last successful match: `$0` (the whole match), `$1`, ...
@@ -11,7 +14,53 @@ pub(crate) type Captures = Rc<[Option<Rc<str>>]>;
 
 struct Frame {
     vars: Vec<(Rc<str>, Value)>,
+    /// Position of each name's newest binding, built once a scope holds many variables (a
+    /// program of 100,000 top-level assignments would otherwise search linearly on each).
+    index: Option<IndexMap<Rc<str>, usize, FixedState>>,
     parent: Option<usize>,
+}
+
+/// Scopes with more bindings than this get an index.
+const INDEX_FROM: usize = 24;
+
+impl Frame {
+    fn new(vars: Vec<(Rc<str>, Value)>, parent: Option<usize>) -> Frame {
+        Frame {
+            vars,
+            index: None,
+            parent,
+        }
+    }
+
+    /// Where `name`'s newest binding is.
+    fn position(&self, name: &str) -> Option<usize> {
+        match &self.index {
+            Some(index) => index.get(name).copied(),
+            // Newest first: scopes are small, and the latest bindings are read most.
+            None => self.vars.iter().rposition(|(n, _)| &**n == name),
+        }
+    }
+
+    fn find(&self, name: &str) -> Option<&Value> {
+        self.position(name)
+            .and_then(|i| self.vars.get(i))
+            .map(|(_, v)| v)
+    }
+
+    fn push(&mut self, name: Rc<str>, value: Value) {
+        let position = self.vars.len();
+        if let Some(index) = &mut self.index {
+            index.insert(name.clone(), position);
+        } else if position >= INDEX_FROM {
+            let mut index = IndexMap::with_capacity_and_hasher(position * 2, FixedState::default());
+            for (i, (n, _)) in self.vars.iter().enumerate() {
+                index.insert(n.clone(), i);
+            }
+            index.insert(name.clone(), position);
+            self.index = Some(index);
+        }
+        self.vars.push((name, value));
+    }
 }
 
 /// The stack of scopes of one evaluation; frame 0 is the top scope.
@@ -41,10 +90,7 @@ pub(crate) enum Assign {
 impl Scopes {
     pub fn new() -> Scopes {
         Scopes {
-            frames: alloc::vec![Frame {
-                vars: Vec::new(),
-                parent: None,
-            }],
+            frames: alloc::vec![Frame::new(Vec::new(), None)],
             current: 0,
             current_match: None,
             spare: Vec::new(),
@@ -67,10 +113,8 @@ impl Scopes {
             previous: self.current,
             len: self.frames.len(),
         };
-        self.frames.push(Frame {
-            vars: self.spare.pop().unwrap_or_default(),
-            parent: Some(parent),
-        });
+        let vars = self.spare.pop().unwrap_or_default();
+        self.frames.push(Frame::new(vars, Some(parent)));
         self.current = self.frames.len() - 1;
         mark
     }
@@ -90,12 +134,12 @@ impl Scopes {
     /// Look a variable up: `::x` in the top scope, others from the current scope outwards.
     pub fn lookup(&self, name: &str) -> Option<&Value> {
         if let Some(top_name) = name.strip_prefix("::") {
-            return Self::find(&self.frames[0], top_name);
+            return self.frames[0].find(top_name);
         }
         let mut index = Some(self.current);
         while let Some(i) = index {
             let frame = self.frames.get(i)?;
-            if let Some(value) = Self::find(frame, name) {
+            if let Some(value) = frame.find(name) {
                 return Some(value);
             }
             index = frame.parent;
@@ -103,21 +147,11 @@ impl Scopes {
         None
     }
 
-    fn find<'f>(frame: &'f Frame, name: &str) -> Option<&'f Value> {
-        // Newest first: scopes are small, and the latest bindings are read most.
-        frame
-            .vars
-            .iter()
-            .rev()
-            .find(|(n, _)| &**n == name)
-            .map(|(_, v)| v)
-    }
-
     /// Whether `name` is bound in the current scope itself.
     pub fn is_local(&self, name: &str) -> bool {
         self.frames
             .get(self.current)
-            .is_some_and(|frame| Self::find(frame, name).is_some())
+            .is_some_and(|frame| frame.position(name).is_some())
     }
 
     /// Bind `name` in the current scope; Puppet variables are assigned once per scope.
@@ -126,7 +160,7 @@ impl Scopes {
             return Assign::AlreadyAssigned;
         }
         if let Some(frame) = self.frames.get_mut(self.current) {
-            frame.vars.push((name, value));
+            frame.push(name, value);
         }
         Assign::Done
     }
@@ -134,9 +168,9 @@ impl Scopes {
     /// Bind `name` in the current scope, replacing an earlier binding there (parameters).
     pub fn bind_local(&mut self, name: Rc<str>, value: Value) {
         if let Some(frame) = self.frames.get_mut(self.current) {
-            match frame.vars.iter_mut().find(|(n, _)| *n == name) {
+            match frame.position(&name).and_then(|i| frame.vars.get_mut(i)) {
                 Some(slot) => slot.1 = value,
-                None => frame.vars.push((name, value)),
+                None => frame.push(name, value),
             }
         }
     }
@@ -145,7 +179,8 @@ impl Scopes {
     /// `ownership.rs`). `None` when the name is not bound in the current scope itself.
     pub fn take_local(&mut self, name: &str) -> Option<Value> {
         let frame = self.frames.get_mut(self.current)?;
-        let slot = frame.vars.iter_mut().rev().find(|(n, _)| &**n == name)?;
+        let i = frame.position(name)?;
+        let slot = frame.vars.get_mut(i)?;
         Some(core::mem::replace(&mut slot.1, Value::Undef))
     }
 
@@ -162,7 +197,7 @@ impl Scopes {
     /// Bind a name in the top scope (built-in variables like `$facts`).
     pub fn assign_top(&mut self, name: &str, value: Value) {
         if let Some(frame) = self.frames.first_mut() {
-            frame.vars.push((Rc::from(name), value));
+            frame.push(Rc::from(name), value);
         }
     }
 

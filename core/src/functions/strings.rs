@@ -223,8 +223,9 @@ pub(super) fn join(
     let mut first = true;
     if let Value::Array(items) = &args[0] {
         for item in items.iter() {
+            let before = out.len();
             join_into(&mut out, item, separator, &mut first);
-            ev.check_string(&out, site.span)?;
+            ev.check_string_growth(before, out.len(), site.span)?;
         }
     }
     Ok(Value::string(&out))

@@ -27,6 +27,11 @@ impl Hash {
         self.0.is_empty()
     }
 
+    /// Whether another value holds the same entries (changing this one would copy them).
+    pub fn is_shared(&self) -> bool {
+        Rc::strong_count(&self.0) > 1
+    }
+
     pub fn get(&self, key: &Value) -> Option<&Value> {
         self.0.get(key)
     }
