@@ -6,24 +6,29 @@ use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::evaluator::Evaluator;
+use super::evaluator::{Evaluator, UserFunction};
 use super::flow::{error, EvalResult, Unwind};
 use crate::span::Span;
-use crate::syntax::ast::{Call, CallStyle, FunctionDefinition, Lambda, Param};
+use crate::syntax::ast::{Call, CallStyle, Lambda, Param};
 use crate::types::{describe_mismatch, Type};
 use crate::value::Value;
 
-/// A lambda given to a call, with the scope it was written in (it reads variables from there).
-#[derive(Clone, Copy)]
+/// A lambda given to a call, with the scope it was written in (it reads variables from there),
+/// and what each of its calls needs, worked out once per call of the function given it.
 pub(crate) struct Closure<'a> {
     pub lambda: &'a Lambda,
     pub frame: usize,
+    /// The parameters' names, shared.
+    names: Vec<Rc<str>>,
+    arity: (usize, Option<usize>),
+    /// The operand whose value each call may move (see `ownership.rs`).
+    movable: Option<usize>,
 }
 
 impl Closure<'_> {
     /// How many arguments the lambda accepts: (required, maximum or `None` for captures-rest).
     pub fn arity(&self) -> (usize, Option<usize>) {
-        params_arity(&self.lambda.params)
+        self.arity
     }
 
     pub fn param_count(&self) -> usize {
@@ -115,13 +120,16 @@ impl Evaluator<'_> {
         let closure = call.lambda.as_ref().map(|lambda| Closure {
             lambda,
             frame: self.scopes.current(),
+            names: self.param_names(&lambda.params),
+            arity: params_arity(&lambda.params),
+            movable: self.movable_tail(lambda),
         });
         if call.name_is_type {
             return crate::functions::call_builtin(self, "new", &site, args, closure.as_ref())
                 .unwrap_or_else(|| Err(site.fail("new() is not available")));
         }
-        if let Some(definition) = self.functions.get(&*site.name).cloned() {
-            return self.call_user_function(&definition, &site, args, closure.as_ref());
+        if let Some(function) = self.functions.get(&*site.name).cloned() {
+            return self.call_user_function(&function, &site, args, closure.as_ref());
         }
         match crate::functions::call_builtin(self, &site.name, &site, args, closure.as_ref()) {
             Some(result) => result,
@@ -133,14 +141,20 @@ impl Evaluator<'_> {
         }
     }
 
+    /// The names of `params`, shared.
+    pub(crate) fn param_names(&mut self, params: &[Param]) -> Vec<Rc<str>> {
+        params.iter().map(|p| self.intern(&p.name.name)).collect()
+    }
+
     /// Call a function written in Puppet: it sees its parameters and the top scope only.
     pub(crate) fn call_user_function(
         &mut self,
-        definition: &FunctionDefinition,
+        function: &UserFunction,
         site: &CallSite,
         args: Vec<Value>,
         closure: Option<&Closure<'_>>,
     ) -> EvalResult<Value> {
+        let definition = &function.definition;
         let name = &definition.name.name;
         if closure.is_some() {
             return Err(site.fail(format!("'{name}' does not expect a block")));
@@ -152,7 +166,7 @@ impl Evaluator<'_> {
         self.enter_call(name, site.span)?;
         let mark = self.scopes.push(0);
         let saved_match = self.scopes.current_match.take();
-        let result = self.run_function_body(definition, site, args);
+        let result = self.run_function_body(function, site, args);
         self.scopes.current_match = saved_match;
         self.scopes.pop(mark);
         self.budget.call_depth -= 1;
@@ -161,13 +175,15 @@ impl Evaluator<'_> {
 
     fn run_function_body(
         &mut self,
-        definition: &FunctionDefinition,
+        function: &UserFunction,
         site: &CallSite,
         args: Vec<Value>,
     ) -> EvalResult<Value> {
+        let definition = &function.definition;
         let name = &definition.name.name;
         self.bind_params(
             &definition.params,
+            &function.names,
             args,
             site,
             &format!("'{name}' parameter"),
@@ -214,10 +230,9 @@ impl Evaluator<'_> {
         self.enter_call("lambda", site.span)?;
         let mark = self.scopes.push(closure.frame);
         let saved_match = self.scopes.current_match.clone();
-        let movable = self.movable_tail(lambda);
-        let saved_move = core::mem::replace(&mut self.move_candidate, movable);
+        let saved_move = core::mem::replace(&mut self.move_candidate, closure.movable);
         let result = (|| {
-            self.bind_params(&lambda.params, args, site, "block parameter")?;
+            self.bind_params(&lambda.params, &closure.names, args, site, "block parameter")?;
             let value = match self.eval(&lambda.body) {
                 Ok(value) => value,
                 Err(Unwind::Next(value, _)) => value,
@@ -256,12 +271,13 @@ impl Evaluator<'_> {
     fn bind_params(
         &mut self,
         params: &[Param],
+        names: &[Rc<str>],
         args: Vec<Value>,
         site: &CallSite,
         what: &str,
     ) -> EvalResult<()> {
         let mut args = args.into_iter();
-        for param in params {
+        for (param, shared) in params.iter().zip(names) {
             let name = param.name.name.as_str();
             if super::builtin_vars::RESERVED.contains(&name) {
                 return Err(site.fail(format!(
@@ -303,8 +319,7 @@ impl Evaluator<'_> {
                 value
             };
             // A repeated parameter name takes the later argument, as in Puppet.
-            let name = self.intern(name);
-            self.scopes.bind_local(name, value);
+            self.scopes.bind_local(shared.clone(), value);
         }
         Ok(())
     }

@@ -15,6 +15,12 @@ use crate::syntax::ast::{Expr, ExprKind, FunctionDefinition};
 use crate::types::AliasRegistry;
 use crate::value::Value;
 
+/// A function written in Puppet, with its parameters' names shared.
+pub(crate) struct UserFunction {
+    pub definition: FunctionDefinition,
+    pub names: Vec<Rc<str>>,
+}
+
 /// Everything one evaluation keeps: scopes, definitions, the log, and the limits' counters.
 pub(crate) struct Evaluator<'o> {
     pub options: &'o EvalOptions,
@@ -28,7 +34,7 @@ pub(crate) struct Evaluator<'o> {
     /// Warnings raised during evaluation (strict mode set to warning, deprecations).
     pub warnings: Vec<Diagnostic>,
     /// Functions written in Puppet, by name.
-    pub functions: BTreeMap<String, Rc<FunctionDefinition>>,
+    pub functions: BTreeMap<String, Rc<UserFunction>>,
     pub aliases: AliasRegistry,
     pub catalog: super::catalog::Catalog,
     /// The output of the EPP templates being rendered, innermost last.

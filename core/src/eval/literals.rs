@@ -35,7 +35,14 @@ impl Evaluator<'_> {
         parts: &[StringPart],
         span: Span,
     ) -> EvalResult<Value> {
-        let mut text = String::new();
+        let guess: usize = parts
+            .iter()
+            .map(|part| match part {
+                StringPart::Text { text, .. } => text.len(),
+                StringPart::Expr(_) => 8,
+            })
+            .sum();
+        let mut text = String::with_capacity(guess);
         for part in parts {
             match part {
                 StringPart::Text { text: literal, .. } => text.push_str(literal),
@@ -45,7 +52,7 @@ impl Evaluator<'_> {
                         // A collection built by sharing can print far beyond the string limit.
                         super::limits::showable(&value, &self.options.limits, expr.span)?;
                     }
-                    text.push_str(&value::interpolate(&value));
+                    value::interpolate_into(&mut text, &value);
                 }
             }
             if text.len() > self.options.limits.max_string_len {

@@ -20,6 +20,13 @@ struct Frame {
     parent: Option<usize>,
 }
 
+/// Whether two variable names are equal: short names byte by byte (cheaper than a call to
+/// `memcmp` for the one- or two-letter names of most lambdas).
+#[inline]
+fn same_name(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
 /// Scopes with more bindings than this get an index.
 const INDEX_FROM: usize = 24;
 
@@ -33,11 +40,12 @@ impl Frame {
     }
 
     /// Where `name`'s newest binding is.
+    #[inline]
     fn position(&self, name: &str) -> Option<usize> {
         match &self.index {
             Some(index) => index.get(name).copied(),
             // Newest first: scopes are small, and the latest bindings are read most.
-            None => self.vars.iter().rposition(|(n, _)| &**n == name),
+            None => self.vars.iter().rposition(|(n, _)| same_name(n, name)),
         }
     }
 

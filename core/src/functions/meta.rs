@@ -142,8 +142,8 @@ pub(super) fn call(
         style: site.style,
         span: site.span,
     };
-    if let Some(definition) = ev.functions.get(&*name).cloned() {
-        return ev.call_user_function(&definition, &inner, rest, closure);
+    if let Some(function) = ev.functions.get(&*name).cloned() {
+        return ev.call_user_function(&function, &inner, rest, closure);
     }
     match super::call_builtin(ev, &name, &inner, rest, closure) {
         Some(result) => result,
