@@ -186,7 +186,7 @@ impl Evaluator<'_> {
             &function.names,
             args,
             site,
-            &format!("'{name}' parameter"),
+            Some(name),
         )?;
         let value = match self.eval(&definition.body) {
             Ok(value) => value,
@@ -232,7 +232,7 @@ impl Evaluator<'_> {
         let saved_match = self.scopes.current_match.clone();
         let saved_move = core::mem::replace(&mut self.move_candidate, closure.movable);
         let result = (|| {
-            self.bind_params(&lambda.params, &closure.names, args, site, "block parameter")?;
+            self.bind_params(&lambda.params, &closure.names, args, site, None)?;
             let value = match self.eval(&lambda.body) {
                 Ok(value) => value,
                 Err(Unwind::Next(value, _)) => value,
@@ -268,14 +268,24 @@ impl Evaluator<'_> {
     }
 
     /// Bind arguments to parameters in the current (new) scope: defaults, captures-rest and types.
+    /// `function` names the function whose parameters these are (`None`: a lambda's).
     fn bind_params(
         &mut self,
         params: &[Param],
         names: &[Rc<str>],
         args: Vec<Value>,
         site: &CallSite,
-        what: &str,
+        function: Option<&str>,
     ) -> EvalResult<()> {
+        let what = || match function {
+            Some(name) => format!("'{name}' parameter"),
+            None => String::from("block parameter"),
+        };
+        // Names are interned: equal names are the same allocation.
+        let distinct = names
+            .iter()
+            .enumerate()
+            .all(|(i, a)| names[..i].iter().all(|b| !Rc::ptr_eq(a, b)));
         let mut args = args.into_iter();
         for (param, shared) in params.iter().zip(names) {
             let name = param.name.name.as_str();
@@ -285,7 +295,7 @@ impl Evaluator<'_> {
                 )));
             }
             let declared = match &param.type_expr {
-                Some(type_expr) => Some(self.eval_type_expr(type_expr)?),
+                Some(type_expr) => Some(self.eval_type_shared(type_expr)?),
                 None => None,
             };
             let value = if param.captures_rest {
@@ -298,7 +308,7 @@ impl Evaluator<'_> {
                 if let Some(ty) = &declared {
                     for item in &rest {
                         if let Some(mismatch) = describe_mismatch(ty, item) {
-                            return Err(site.fail(format!("{what} '{name}' {mismatch}")));
+                            return Err(site.fail(format!("{} '{name}' {mismatch}", what())));
                         }
                     }
                 }
@@ -313,13 +323,17 @@ impl Evaluator<'_> {
                 };
                 if let Some(ty) = &declared {
                     if let Some(mismatch) = describe_mismatch(ty, &value) {
-                        return Err(site.fail(format!("{what} '{name}' {mismatch}")));
+                        return Err(site.fail(format!("{} '{name}' {mismatch}", what())));
                     }
                 }
                 value
             };
             // A repeated parameter name takes the later argument, as in Puppet.
-            self.scopes.bind_local(shared.clone(), value);
+            if distinct {
+                self.scopes.bind_new(shared.clone(), value);
+            } else {
+                self.scopes.bind_local(shared.clone(), value);
+            }
         }
         Ok(())
     }
@@ -331,7 +345,7 @@ impl Evaluator<'_> {
         site: &CallSite,
         name: &str,
     ) -> EvalResult<()> {
-        let ty = self.eval_type_expr(return_type)?;
+        let ty = self.eval_type_shared(return_type)?;
         if let Some(mismatch) = describe_mismatch(&ty, value) {
             return Err(site.fail(format!(
                 "value returned from {name} has wrong type, {mismatch}"
@@ -342,11 +356,16 @@ impl Evaluator<'_> {
 
     /// Evaluate an expression that must give a type (parameter and return types).
     pub(crate) fn eval_type_expr(&mut self, expr: &crate::syntax::ast::Expr) -> EvalResult<Type> {
+        self.eval_type_shared(expr).map(|ty| (*ty).clone())
+    }
+
+    /// [`Self::eval_type_expr`] without copying the type out of its value.
+    fn eval_type_shared(&mut self, expr: &crate::syntax::ast::Expr) -> EvalResult<Rc<Type>> {
         let saved = core::mem::replace(&mut self.lenient_type_refs, true);
         let value = self.eval(expr);
         self.lenient_type_refs = saved;
         match value? {
-            Value::Type(ty) => Ok((*ty).clone()),
+            Value::Type(ty) => Ok(ty),
             other => Err(error(
                 "NOT_A_TYPE",
                 format!(

@@ -55,19 +55,26 @@ impl Frame {
             .map(|(_, v)| v)
     }
 
+    #[inline]
     fn push(&mut self, name: Rc<str>, value: Value) {
+        if self.index.is_some() || self.vars.len() >= INDEX_FROM {
+            self.add_to_index(&name);
+        }
+        self.vars.push((name, value));
+    }
+
+    /// Index `name` at the next position, building the index when it is not there yet.
+    #[inline(never)]
+    fn add_to_index(&mut self, name: &Rc<str>) {
         let position = self.vars.len();
-        if let Some(index) = &mut self.index {
-            index.insert(name.clone(), position);
-        } else if position >= INDEX_FROM {
+        let index = self.index.get_or_insert_with(|| {
             let mut index = IndexMap::with_capacity_and_hasher(position * 2, FixedState::default());
             for (i, (n, _)) in self.vars.iter().enumerate() {
                 index.insert(n.clone(), i);
             }
-            index.insert(name.clone(), position);
-            self.index = Some(index);
-        }
-        self.vars.push((name, value));
+            index
+        });
+        index.insert(name.clone(), position);
     }
 }
 
@@ -171,6 +178,14 @@ impl Scopes {
             frame.push(name, value);
         }
         Assign::Done
+    }
+
+    /// Bind `name` in a new scope that has no binding of that name yet (distinct parameters).
+    #[inline]
+    pub fn bind_new(&mut self, name: Rc<str>, value: Value) {
+        if let Some(frame) = self.frames.get_mut(self.current) {
+            frame.push(name, value);
+        }
     }
 
     /// Bind `name` in the current scope, replacing an earlier binding there (parameters).
