@@ -105,7 +105,7 @@ impl Evaluator<'_> {
             style: call.style,
             span: call.anchor,
         };
-        let mut args = Vec::with_capacity(call.args.len() + 1);
+        let mut args = self.arg_list();
         if call.name_is_type {
             let ty = match &call.functor {
                 Some(functor) => self.eval(functor)?,
@@ -116,7 +116,7 @@ impl Evaluator<'_> {
         if let Some(receiver) = &call.receiver {
             args.push(self.eval(receiver)?);
         }
-        args.extend(self.eval_unfolding(&call.args)?);
+        self.eval_unfolding_into(&mut args, &call.args)?;
         let closure = call.lambda.as_ref().map(|lambda| Closure {
             lambda,
             frame: self.scopes.current(),
@@ -181,13 +181,7 @@ impl Evaluator<'_> {
     ) -> EvalResult<Value> {
         let definition = &function.definition;
         let name = &definition.name.name;
-        self.bind_params(
-            &definition.params,
-            &function.names,
-            args,
-            site,
-            Some(name),
-        )?;
+        self.bind_params(&definition.params, &function.names, args, site, Some(name))?;
         let value = match self.eval(&definition.body) {
             Ok(value) => value,
             Err(Unwind::Return(value, _)) | Err(Unwind::Next(value, _)) => value,
@@ -273,7 +267,7 @@ impl Evaluator<'_> {
         &mut self,
         params: &[Param],
         names: &[Rc<str>],
-        args: Vec<Value>,
+        mut list: Vec<Value>,
         site: &CallSite,
         function: Option<&str>,
     ) -> EvalResult<()> {
@@ -286,7 +280,7 @@ impl Evaluator<'_> {
             .iter()
             .enumerate()
             .all(|(i, a)| names[..i].iter().all(|b| !Rc::ptr_eq(a, b)));
-        let mut args = args.into_iter();
+        let mut args = list.drain(..);
         for (param, shared) in params.iter().zip(names) {
             let name = param.name.name.as_str();
             if super::builtin_vars::RESERVED.contains(&name) {
@@ -335,6 +329,8 @@ impl Evaluator<'_> {
                 self.scopes.bind_local(shared.clone(), value);
             }
         }
+        drop(args);
+        self.recycle_args(list);
         Ok(())
     }
 

@@ -46,6 +46,12 @@ pub(crate) struct Evaluator<'o> {
     names: indexmap::IndexSet<Rc<str>, foldhash::fast::FixedState>,
     /// Values of constant type expressions (see `type_cache.rs`).
     pub type_cache: super::type_cache::TypeCache,
+    /// How many syntax trees parsed during evaluation have been evaluated and freed: an address
+    /// the type cache knows may since name another node. Whatever evaluates a tree it parsed
+    /// counts it with [`Self::tree_freed`].
+    pub freed_trees: u64,
+    /// Emptied argument lists of finished lambda calls, reused by the next ones.
+    arg_lists: Vec<Vec<Value>>,
 }
 
 impl<'o> Evaluator<'o> {
@@ -65,6 +71,8 @@ impl<'o> Evaluator<'o> {
             move_candidate: None,
             names: Default::default(),
             type_cache: Default::default(),
+            freed_trees: 0,
+            arg_lists: Vec::new(),
         };
         super::builtin_vars::define(&mut evaluator.scopes);
         evaluator
@@ -78,6 +86,24 @@ impl<'o> Evaluator<'o> {
         let shared: Rc<str> = Rc::from(name);
         self.names.insert(shared.clone());
         shared
+    }
+
+    /// An empty list for the arguments of a lambda call (see [`Self::recycle_args`]).
+    pub fn arg_list(&mut self) -> Vec<Value> {
+        self.arg_lists.pop().unwrap_or_default()
+    }
+
+    /// Keep an emptied argument list for the next call.
+    pub fn recycle_args(&mut self, mut args: Vec<Value>) {
+        args.clear();
+        if self.arg_lists.len() < 16 && args.capacity() <= 8 {
+            self.arg_lists.push(args);
+        }
+    }
+
+    /// A syntax tree parsed during evaluation is about to be freed (see `type_cache.rs`).
+    pub fn tree_freed(&mut self) {
+        self.freed_trees += 1;
     }
 
     pub fn line_index(&self) -> crate::span::LineIndex {
@@ -117,7 +143,12 @@ impl<'o> Evaluator<'o> {
 
     /// A string grown from `before` to `after` bytes in place: the size limit on the whole, steps
     /// only for the bytes added (a loop appending to one buffer stays linear in steps).
-    pub fn check_string_growth(&mut self, before: usize, after: usize, span: Span) -> EvalResult<()> {
+    pub fn check_string_growth(
+        &mut self,
+        before: usize,
+        after: usize,
+        span: Span,
+    ) -> EvalResult<()> {
         use super::limits::{size_steps, BYTES_PER_STEP};
         check_len(
             after,

@@ -73,6 +73,16 @@ impl Evaluator<'_> {
     /// Evaluate expressions into a list, where `*x` contributes the elements of the array `x`.
     pub(crate) fn eval_unfolding(&mut self, items: &[Expr]) -> EvalResult<Vec<Value>> {
         let mut values = Vec::with_capacity(items.len());
+        self.eval_unfolding_into(&mut values, items)?;
+        Ok(values)
+    }
+
+    /// [`Self::eval_unfolding`] appending to `values`.
+    pub(crate) fn eval_unfolding_into(
+        &mut self,
+        values: &mut Vec<Value>,
+        items: &[Expr],
+    ) -> EvalResult<()> {
         for item in items {
             if let ExprKind::Unary {
                 op: UnaryOp::Splat,
@@ -85,7 +95,7 @@ impl Evaluator<'_> {
                 values.push(self.eval(item)?);
             }
         }
-        Ok(values)
+        Ok(())
     }
 
     pub(crate) fn eval_hash(&mut self, entries: &[HashEntry], span: Span) -> EvalResult<Value> {

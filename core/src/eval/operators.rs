@@ -71,6 +71,11 @@ impl Evaluator<'_> {
             _ => self.eval(left)?,
         };
         let r = self.eval(right)?;
+        if let (Value::Integer(a), Value::Integer(b)) = (&l, &r) {
+            if let Some(value) = arithmetic::integer_shortcut(op, *a, *b) {
+                return Ok(value);
+            }
+        }
         self.apply_binary(op, l, r, spans)
     }
 

@@ -41,5 +41,7 @@ pub(super) fn inline_epp(
     if let Some(problem) = diagnostics.iter().find(|d| d.is_error()) {
         return Err(site.fail(format!("inline_epp(): Invalid EPP: {}", problem.message)));
     }
-    ev.render_template(&program, &arguments, site)
+    let result = ev.render_template(&program, &arguments, site);
+    ev.tree_freed();
+    result
 }

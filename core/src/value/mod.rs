@@ -34,7 +34,8 @@ pub use array::Array;
 pub use binary::Binary;
 pub use compare::{puppet_compare, value_label, CompareError};
 pub use display::{
-    interpolate, interpolate_into, programmatic, to_string_default, write_programmatic, StringForm};
+    interpolate, interpolate_into, programmatic, to_string_default, write_programmatic, StringForm,
+};
 pub use equality::puppet_equals;
 pub use float_format::format_float;
 pub use hash::Hash;
