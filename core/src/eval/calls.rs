@@ -38,14 +38,14 @@ impl Closure<'_> {
 
 /// Where and how a function was called, for its error messages.
 #[derive(Debug, Clone)]
-pub(crate) struct CallSite {
-    pub name: Rc<str>,
+pub(crate) struct CallSite<'a> {
+    pub name: &'a str,
     pub style: CallStyle,
     /// Where Puppet reports errors of this call.
     pub span: Span,
 }
 
-impl CallSite {
+impl CallSite<'_> {
     /// An error raised by the called function itself, wrapped the way Puppet wraps it:
     /// `Error while evaluating a Function Call, <message>` at the call.
     pub fn fail(&self, message: impl AsRef<str>) -> Unwind {
@@ -101,7 +101,7 @@ pub(crate) fn arity_message(what: &str, (min, max): (usize, Option<usize>), got:
 impl Evaluator<'_> {
     pub(crate) fn eval_call(&mut self, call: &Call) -> EvalResult<Value> {
         let site = CallSite {
-            name: self.intern(&call.name.name),
+            name: &call.name.name,
             style: call.style,
             span: call.anchor,
         };
@@ -128,10 +128,10 @@ impl Evaluator<'_> {
             return crate::functions::call_builtin(self, "new", &site, args, closure.as_ref())
                 .unwrap_or_else(|| Err(site.fail("new() is not available")));
         }
-        if let Some(function) = self.functions.get(&*site.name).cloned() {
+        if let Some(function) = self.functions.get(site.name).cloned() {
             return self.call_user_function(&function, &site, args, closure.as_ref());
         }
-        match crate::functions::call_builtin(self, &site.name, &site, args, closure.as_ref()) {
+        match crate::functions::call_builtin(self, site.name, &site, args, closure.as_ref()) {
             Some(result) => result,
             None => Err(error(
                 "UNKNOWN_FUNCTION",

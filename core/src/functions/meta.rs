@@ -2,7 +2,6 @@
 //! `annotate`, `call`, `defined`, `import`, and parsing a type from a string.
 
 use alloc::format;
-use alloc::rc::Rc;
 use alloc::vec::Vec;
 
 use super::args::no_signature;
@@ -139,7 +138,7 @@ pub(super) fn call(
     };
     let rest: Vec<Value> = args.collect();
     let inner = CallSite {
-        name: Rc::clone(&name),
+        name: &name,
         style: site.style,
         span: site.span,
     };
