@@ -201,7 +201,17 @@ impl<'o> Evaluator<'o> {
 
     /// Evaluate one expression to a value.
     pub fn eval(&mut self, expr: &Expr) -> EvalResult<Value> {
-        self.step(1, expr.span)?;
+        self.enter(expr.span)?;
+        let result = self.eval_kind(expr);
+        self.budget.depth -= 1;
+        result
+    }
+
+    /// What evaluating any expression costs: a step and a level of nesting (the caller goes
+    /// back out with `self.budget.depth -= 1`).
+    #[inline]
+    pub fn enter(&mut self, span: Span) -> EvalResult<()> {
+        self.step(1, span)?;
         self.budget.depth += 1;
         if self.budget.depth > self.options.limits.max_depth {
             self.budget.depth -= 1;
@@ -211,12 +221,10 @@ impl<'o> Evaluator<'o> {
                     "evaluation nested deeper than {} levels",
                     self.options.limits.max_depth
                 ),
-                expr.span,
+                span,
             ));
         }
-        let result = self.eval_kind(expr);
-        self.budget.depth -= 1;
-        result
+        Ok(())
     }
 
     fn eval_kind(&mut self, expr: &Expr) -> EvalResult<Value> {

@@ -99,6 +99,16 @@ impl Evaluator<'_> {
     }
 
     pub(crate) fn eval_hash(&mut self, entries: &[HashEntry], span: Span) -> EvalResult<Value> {
+        let pairs = self.eval_hash_pairs(entries, span)?;
+        Ok(Value::Hash(pairs.into_iter().collect::<Hash>()))
+    }
+
+    /// The keys and values of a hash literal, in order (later duplicates not yet merged).
+    pub(crate) fn eval_hash_pairs(
+        &mut self,
+        entries: &[HashEntry],
+        span: Span,
+    ) -> EvalResult<Vec<(Value, Value)>> {
         let mut pairs = Vec::with_capacity(entries.len());
         for entry in entries {
             let key = self.eval(&entry.key)?;
@@ -106,7 +116,7 @@ impl Evaluator<'_> {
             pairs.push((key, value));
         }
         self.check_collection(pairs.len(), span)?;
-        Ok(Value::Hash(pairs.into_iter().collect::<Hash>()))
+        Ok(pairs)
     }
 
     pub(crate) fn regex_value(&mut self, pattern: &str, span: Span) -> EvalResult<Value> {

@@ -9,9 +9,9 @@ use super::evaluator::{is_truthy, Evaluator};
 use super::flow::{error, EvalResult};
 use super::numeric::Number;
 use crate::span::Span;
-use crate::syntax::ast::{BinaryOp, Expr, UnaryOp};
+use crate::syntax::ast::{BinaryOp, Expr, ExprKind, HashEntry, UnaryOp};
 use crate::types::instance_of;
-use crate::value::{puppet_compare, puppet_equals, value_label, Array, Value};
+use crate::value::{puppet_compare, puppet_equals, value_label, Array, Hash, Value};
 
 impl Evaluator<'_> {
     pub(crate) fn eval_unary(
@@ -70,6 +70,11 @@ impl Evaluator<'_> {
             BinaryOp::Add | BinaryOp::Shl => self.eval_left_operand(left)?,
             _ => self.eval(left)?,
         };
+        if let (BinaryOp::Add, Value::Hash(_), ExprKind::Hash(entries)) = (op, &l, &right.kind) {
+            if let Value::Hash(hash) = l {
+                return self.merge_hash_literal(hash, entries, right.span, spans);
+            }
+        }
         let r = self.eval(right)?;
         if let (Value::Integer(a), Value::Integer(b)) = (&l, &r) {
             if let Some(value) = arithmetic::integer_shortcut(op, *a, *b) {
@@ -127,6 +132,29 @@ impl Evaluator<'_> {
         let a = self.number_of(&l, spans.left)?;
         let b = self.number_of(&r, spans.right)?;
         arithmetic::apply(op, a, b, spans)
+    }
+
+    /// `$h + { k => v, ... }`: the literal's entries go into `hash` without building a hash of
+    /// them first (the steps, depth and size checks are those of evaluating the literal, then
+    /// merging it).
+    fn merge_hash_literal(
+        &mut self,
+        hash: Hash,
+        entries: &[HashEntry],
+        span: Span,
+        spans: OperatorSpans,
+    ) -> EvalResult<Value> {
+        self.enter(span)?;
+        let pairs = self.eval_hash_pairs(entries, span);
+        self.budget.depth -= 1;
+        let pairs = pairs?;
+        let (before, copied) = (hash.len(), hash.is_shared());
+        let mut merged = hash;
+        for (key, value) in pairs {
+            merged.insert(key, value);
+        }
+        self.check_collection_growth(before, merged.len(), copied, spans.whole())?;
+        Ok(Value::Hash(merged))
     }
 
     /// `+`: concatenation of arrays, merge of hashes, or numeric addition.
