@@ -209,7 +209,7 @@ impl<'o> Evaluator<'o> {
 
     /// What evaluating any expression costs: a step and a level of nesting (the caller goes
     /// back out with `self.budget.depth -= 1`).
-    #[inline]
+    #[inline(always)]
     pub fn enter(&mut self, span: Span) -> EvalResult<()> {
         self.step(1, span)?;
         self.budget.depth += 1;

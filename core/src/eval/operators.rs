@@ -11,7 +11,7 @@ use super::numeric::Number;
 use crate::span::Span;
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, HashEntry, UnaryOp};
 use crate::types::instance_of;
-use crate::value::{puppet_compare, puppet_equals, value_label, Array, Hash, Value};
+use crate::value::{puppet_compare, puppet_equals, value_label, Array, Value};
 
 impl Evaluator<'_> {
     pub(crate) fn eval_unary(
@@ -70,9 +70,9 @@ impl Evaluator<'_> {
             BinaryOp::Add | BinaryOp::Shl => self.eval_left_operand(left)?,
             _ => self.eval(left)?,
         };
-        if let (BinaryOp::Add, Value::Hash(_), ExprKind::Hash(entries)) = (op, &l, &right.kind) {
-            if let Value::Hash(hash) = l {
-                return self.merge_hash_literal(hash, entries, right.span, spans);
+        if let ExprKind::Hash(entries) = &right.kind {
+            if op == BinaryOp::Add && matches!(l, Value::Hash(_)) {
+                return self.merge_hash_literal(l, entries, right.span, spans);
             }
         }
         let r = self.eval(right)?;
@@ -137,14 +137,20 @@ impl Evaluator<'_> {
     /// `$h + { k => v, ... }`: the literal's entries go into `hash` without building a hash of
     /// them first (the steps, depth and size checks are those of evaluating the literal, then
     /// merging it).
+    #[inline(never)]
     fn merge_hash_literal(
         &mut self,
-        hash: Hash,
+        left: Value,
         entries: &[HashEntry],
         span: Span,
         spans: OperatorSpans,
     ) -> EvalResult<Value> {
         self.enter(span)?;
+        let Value::Hash(hash) = left else {
+            let right = self.eval_hash(entries, span);
+            self.budget.depth -= 1;
+            return self.apply_binary(BinaryOp::Add, left, right?, spans);
+        };
         let pairs = self.eval_hash_pairs(entries, span);
         self.budget.depth -= 1;
         let pairs = pairs?;
