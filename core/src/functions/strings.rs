@@ -199,7 +199,10 @@ fn join_into(out: &mut String, value: &Value, separator: &str, first: &mut bool)
                 out.push_str(separator);
             }
             *first = false;
-            out.push_str(&super::format::sprintf::ruby_to_s(other));
+            match other {
+                Value::String(text) => out.push_str(text),
+                other => out.push_str(&super::format::sprintf::ruby_to_s(other)),
+            }
         }
     }
 }
