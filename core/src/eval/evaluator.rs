@@ -157,7 +157,7 @@ impl<'o> Evaluator<'o> {
             span,
         )?;
         self.step(
-            size_steps(after, BYTES_PER_STEP) - size_steps(before, BYTES_PER_STEP),
+            size_steps(after, BYTES_PER_STEP).saturating_sub(size_steps(before, BYTES_PER_STEP)),
             span,
         )
     }

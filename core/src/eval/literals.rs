@@ -78,6 +78,7 @@ impl Evaluator<'_> {
     }
 
     /// [`Self::eval_unfolding`] appending to `values`.
+    #[inline(never)]
     pub(crate) fn eval_unfolding_into(
         &mut self,
         values: &mut Vec<Value>,

@@ -5,7 +5,7 @@ use alloc::rc::Rc;
 use alloc::vec::Vec;
 
 use foldhash::fast::FixedState;
-use indexmap::IndexMap;
+use indexmap::IndexSet;
 
 use crate::value::Value;
 
@@ -14,9 +14,12 @@ pub(crate) type Captures = Rc<[Option<Rc<str>>]>;
 
 struct Frame {
     vars: Vec<(Rc<str>, Value)>,
-    /// Position of each name's newest binding, built once a scope holds many variables (a
-    /// program of 100,000 top-level assignments would otherwise search linearly on each).
-    index: Option<IndexMap<Rc<str>, usize, FixedState>>,
+    /// The names in binding order, built once a scope holds many variables (a program of
+    /// 100,000 top-level assignments would otherwise search linearly on each): a name's place in
+    /// the set is its place in `vars`, as long as no name is bound twice in the scope.
+    index: Option<IndexSet<Rc<str>, FixedState>>,
+    /// A name was bound twice here (built-in variables): positions would not match, search.
+    unindexed: bool,
     parent: Option<usize>,
 }
 
@@ -35,6 +38,7 @@ impl Frame {
         Frame {
             vars,
             index: None,
+            unindexed: false,
             parent,
         }
     }
@@ -43,7 +47,7 @@ impl Frame {
     #[inline]
     fn position(&self, name: &str) -> Option<usize> {
         match &self.index {
-            Some(index) => index.get(name).copied(),
+            Some(index) => index.get_index_of(name),
             // Newest first: scopes are small, and the latest bindings are read most.
             None => self.vars.iter().rposition(|(n, _)| same_name(n, name)),
         }
@@ -57,7 +61,7 @@ impl Frame {
 
     #[inline]
     fn push(&mut self, name: Rc<str>, value: Value) {
-        if self.index.is_some() || self.vars.len() >= INDEX_FROM {
+        if !self.unindexed && (self.index.is_some() || self.vars.len() >= INDEX_FROM) {
             self.add_to_index(&name);
         }
         self.vars.push((name, value));
@@ -66,15 +70,16 @@ impl Frame {
     /// Index `name` at the next position, building the index when it is not there yet.
     #[inline(never)]
     fn add_to_index(&mut self, name: &Rc<str>) {
-        let position = self.vars.len();
         let index = self.index.get_or_insert_with(|| {
-            let mut index = IndexMap::with_capacity_and_hasher(position * 2, FixedState::default());
-            for (i, (n, _)) in self.vars.iter().enumerate() {
-                index.insert(n.clone(), i);
-            }
+            let mut index = IndexSet::with_capacity_and_hasher(64, FixedState::default());
+            index.extend(self.vars.iter().map(|(n, _)| n.clone()));
             index
         });
-        index.insert(name.clone(), position);
+        let position = self.vars.len();
+        if index.len() != position || !index.insert(name.clone()) {
+            self.index = None;
+            self.unindexed = true;
+        }
     }
 }
 

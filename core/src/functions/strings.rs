@@ -67,7 +67,7 @@ fn map_strings(
             } else {
                 "a value of type String, Array, or Hash"
             };
-            Err(site.fail(mismatch(&site.name, "arg", what, other)))
+            Err(site.fail(mismatch(site.name, "arg", what, other)))
         }
     }
 }
@@ -219,7 +219,7 @@ pub(super) fn join(
         None => "",
         Some(Value::String(text)) => text,
         Some(other) => {
-            return Err(site.fail(mismatch(&site.name, "delimiter", "a String value", other)))
+            return Err(site.fail(mismatch(site.name, "delimiter", "a String value", other)))
         }
     };
     let mut out = String::new();

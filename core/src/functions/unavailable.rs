@@ -43,7 +43,7 @@ pub(super) fn unavailable(
     _: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    let why = match &*site.name {
+    let why = match site.name {
         "lookup" | "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" | "json_data"
         | "yaml_data" | "hocon_data" | "eyaml_lookup_key" => "it needs Hiera data",
         "epp" | "file" | "template" | "find_file" | "find_template" | "binary_file"

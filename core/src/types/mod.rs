@@ -350,29 +350,21 @@ impl Type {
     /// `Variant[...]` as Puppet's `maybe_create`: nested variants flattened, duplicates removed,
     /// a single member returned as itself.
     pub fn variant(types: Vec<Type>) -> Type {
-        // Members are kept once each, in order; a set finds repeats when there are many (the
-        // key types of a hash with a million integer keys).
-        let mut seen: indexmap::IndexSet<Type, foldhash::fast::FixedState> = Default::default();
-        let many = types.len() > 32;
         let mut flat: Vec<Type> = Vec::with_capacity(types.len());
-        let mut add = |member: Type, flat: &mut Vec<Type>| {
-            let repeated = if many {
-                !seen.insert(member.clone())
-            } else {
-                flat.contains(&member)
-            };
-            if !repeated {
-                flat.push(member);
-            }
-        };
         for member in types {
             match member {
                 Type::Variant(inner) => {
                     for nested in inner.iter() {
-                        add(nested.clone(), &mut flat);
+                        if !flat.contains(nested) {
+                            flat.push(nested.clone());
+                        }
                     }
                 }
-                other => add(other, &mut flat),
+                other => {
+                    if !flat.contains(&other) {
+                        flat.push(other);
+                    }
+                }
             }
         }
         if flat.len() == 1 {
