@@ -111,8 +111,10 @@ fn table() -> Vec<Case> {
         case("Integer[1, 1000000000].map", "Integer[1, 1000000000].map |$x| { $x }", "more than the limit of 1000000"),
         case("1000000000.each", "1000000000.each |$x| { }", "exceed the limit of 1000000"),
         case("nested loops past the step budget", "Integer[1, 1000000].each |$i| { Integer[1, 1000000].each |$j| { } }", "evaluation stopped after 10000000 steps"),
-        case("a hash built by repeated merging", "Integer[1, 1000000].reduce({}) |$m, $i| { $m + { $i => $i } }", "evaluation stopped after 10000000 steps"),
-        case("an array built by repeated appending", "Integer[1, 1000000].reduce([]) |$a, $i| { $a + [$i] }", "evaluation stopped after 10000000 steps"),
+        // Merging into a hash nothing else holds grows it in place (linear); a shared one is
+        // copied on every merge, and the copies cost steps.
+        case("a shared hash copied by repeated merging", "Integer[1, 1000000].reduce({}) |$m, $i| { $k = $m $m + { $i => $i } }", "evaluation stopped after 10000000 steps"),
+        case("a shared array copied by repeated appending", "Integer[1, 1000000].reduce([]) |$a, $i| { $k = $a $a + [$i] }", "evaluation stopped after 10000000 steps"),
         case("a string built by repeated appending", "Integer[1, 1000000].reduce('') |$s, $i| { \"${s}x\" }", "evaluation stopped after 10000000 steps"),
         case("a string doubled 40 times", "Integer[1, 40].reduce('a') |$s, $i| { \"${s}${s}\" }", "exceed the limit of 4194304"),
         case("an array doubled 40 times", "Integer[1, 40].reduce([1]) |$a, $i| { $a + $a }", "exceed the limit of 1000000"),

@@ -26,6 +26,24 @@ impl OperatorSpans {
     }
 }
 
+/// `a op b` on two integers when it is plain arithmetic or a comparison without overflow (the
+/// usual case in loops), without the general dispatch; `None` leaves it to that.
+#[inline]
+pub(crate) fn integer_shortcut(op: BinaryOp, a: i64, b: i64) -> Option<Value> {
+    Some(match op {
+        BinaryOp::Add => Value::Integer(a.checked_add(b)?),
+        BinaryOp::Sub => Value::Integer(a.checked_sub(b)?),
+        BinaryOp::Mul => Value::Integer(a.checked_mul(b)?),
+        BinaryOp::Lt => Value::Boolean(a < b),
+        BinaryOp::Le => Value::Boolean(a <= b),
+        BinaryOp::Gt => Value::Boolean(a > b),
+        BinaryOp::Ge => Value::Boolean(a >= b),
+        BinaryOp::Eq => Value::Boolean(a == b),
+        BinaryOp::Ne => Value::Boolean(a != b),
+        _ => return None,
+    })
+}
+
 pub(crate) fn apply(
     op: BinaryOp,
     left: Number,

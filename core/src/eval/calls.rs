@@ -6,25 +6,30 @@ use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::evaluator::Evaluator;
+use super::evaluator::{Evaluator, UserFunction};
 use super::flow::{error, EvalResult, Unwind};
 use super::limits::checked_mismatch;
 use crate::span::Span;
-use crate::syntax::ast::{Call, CallStyle, FunctionDefinition, Lambda, Param};
+use crate::syntax::ast::{Call, CallStyle, Lambda, Param};
 use crate::types::Type;
 use crate::value::Value;
 
-/// A lambda given to a call, with the scope it was written in (it reads variables from there).
-#[derive(Clone, Copy)]
+/// A lambda given to a call, with the scope it was written in (it reads variables from there),
+/// and what each of its calls needs, worked out once per call of the function given it.
 pub(crate) struct Closure<'a> {
     pub lambda: &'a Lambda,
     pub frame: usize,
+    /// The parameters' names, shared.
+    names: Vec<Rc<str>>,
+    arity: (usize, Option<usize>),
+    /// The operand whose value each call may move (see `ownership.rs`).
+    movable: Option<usize>,
 }
 
 impl Closure<'_> {
     /// How many arguments the lambda accepts: (required, maximum or `None` for captures-rest).
     pub fn arity(&self) -> (usize, Option<usize>) {
-        params_arity(&self.lambda.params)
+        self.arity
     }
 
     pub fn param_count(&self) -> usize {
@@ -34,14 +39,14 @@ impl Closure<'_> {
 
 /// Where and how a function was called, for its error messages.
 #[derive(Debug, Clone)]
-pub(crate) struct CallSite {
-    pub name: Rc<str>,
+pub(crate) struct CallSite<'a> {
+    pub name: &'a str,
     pub style: CallStyle,
     /// Where Puppet reports errors of this call.
     pub span: Span,
 }
 
-impl CallSite {
+impl CallSite<'_> {
     /// An error raised by the called function itself, wrapped the way Puppet wraps it:
     /// `Error while evaluating a Function Call, <message>` at the call.
     pub fn fail(&self, message: impl AsRef<str>) -> Unwind {
@@ -114,11 +119,11 @@ pub(crate) fn arity_message(what: &str, (min, max): (usize, Option<usize>), got:
 impl Evaluator<'_> {
     pub(crate) fn eval_call(&mut self, call: &Call) -> EvalResult<Value> {
         let site = CallSite {
-            name: self.intern(&call.name.name),
+            name: &call.name.name,
             style: call.style,
             span: call.anchor,
         };
-        let mut args = Vec::with_capacity(call.args.len() + 1);
+        let mut args = self.arg_list();
         if call.name_is_type {
             let ty = match &call.functor {
                 Some(functor) => self.eval(functor)?,
@@ -129,27 +134,30 @@ impl Evaluator<'_> {
         if let Some(receiver) = &call.receiver {
             args.push(self.eval(receiver)?);
         }
-        args.extend(self.eval_unfolding(&call.args)?);
+        self.eval_unfolding_into(&mut args, &call.args)?;
         if let Some(lambda) = &call.lambda {
             check_param_order(&lambda.params)?;
         }
         let closure = call.lambda.as_ref().map(|lambda| Closure {
             lambda,
             frame: self.scopes.current(),
+            names: self.param_names(&lambda.params),
+            arity: params_arity(&lambda.params),
+            movable: self.movable_tail(lambda),
         });
         if call.name_is_type {
             return crate::functions::call_builtin(self, "new", &site, args, closure.as_ref())
                 .unwrap_or_else(|| Err(site.fail("new() is not available")));
         }
         if call.receiver.is_some() && args.len() == 1 && closure.is_none() {
-            if let Some(value) = super::attributes::attribute(&args[0], &site.name) {
+            if let Some(value) = super::attributes::attribute(&args[0], site.name) {
                 return Ok(value);
             }
         }
-        if let Some(definition) = self.functions.get(&*site.name).cloned() {
-            return self.call_user_function(&definition, &site, args, closure.as_ref());
+        if let Some(function) = self.functions.get(site.name).cloned() {
+            return self.call_user_function(&function, &site, args, closure.as_ref());
         }
-        match crate::functions::call_builtin(self, &site.name, &site, args, closure.as_ref()) {
+        match crate::functions::call_builtin(self, site.name, &site, args, closure.as_ref()) {
             Some(result) => result,
             None => Err(error(
                 "UNKNOWN_FUNCTION",
@@ -159,14 +167,20 @@ impl Evaluator<'_> {
         }
     }
 
+    /// The names of `params`, shared.
+    pub(crate) fn param_names(&mut self, params: &[Param]) -> Vec<Rc<str>> {
+        params.iter().map(|p| self.intern(&p.name.name)).collect()
+    }
+
     /// Call a function written in Puppet: it sees its parameters and the top scope only.
     pub(crate) fn call_user_function(
         &mut self,
-        definition: &FunctionDefinition,
+        function: &UserFunction,
         site: &CallSite,
         args: Vec<Value>,
         closure: Option<&Closure<'_>>,
     ) -> EvalResult<Value> {
+        let definition = &function.definition;
         let name = &definition.name.name;
         if closure.is_some() {
             return Err(site.fail(format!("'{name}' does not expect a block")));
@@ -179,7 +193,7 @@ impl Evaluator<'_> {
         self.enter_call(name, site.span)?;
         let mark = self.scopes.push(0);
         let saved_match = self.scopes.current_match.take();
-        let result = self.run_function_body(definition, site, args);
+        let result = self.run_function_body(function, site, args);
         self.scopes.current_match = saved_match;
         self.scopes.pop(mark);
         self.budget.call_depth -= 1;
@@ -188,17 +202,13 @@ impl Evaluator<'_> {
 
     fn run_function_body(
         &mut self,
-        definition: &FunctionDefinition,
+        function: &UserFunction,
         site: &CallSite,
         args: Vec<Value>,
     ) -> EvalResult<Value> {
+        let definition = &function.definition;
         let name = &definition.name.name;
-        self.bind_params(
-            &definition.params,
-            args,
-            site,
-            &format!("'{name}' parameter"),
-        )?;
+        self.bind_params(&definition.params, &function.names, args, site, Some(name))?;
         let value = match self.eval(&definition.body) {
             Ok(value) => value,
             Err(Unwind::Return(value, _)) | Err(Unwind::Next(value, _)) => value,
@@ -241,10 +251,9 @@ impl Evaluator<'_> {
         self.enter_call("lambda", site.span)?;
         let mark = self.scopes.push(closure.frame);
         let saved_match = self.scopes.current_match.clone();
-        let movable = self.movable_tail(lambda);
-        let saved_move = core::mem::replace(&mut self.move_candidate, movable);
+        let saved_move = core::mem::replace(&mut self.move_candidate, closure.movable);
         let result = (|| {
-            self.bind_params(&lambda.params, args, site, "block parameter")?;
+            self.bind_params(&lambda.params, &closure.names, args, site, None)?;
             let value = match self.eval(&lambda.body) {
                 Ok(value) => value,
                 Err(Unwind::Next(value, _)) => value,
@@ -280,15 +289,26 @@ impl Evaluator<'_> {
     }
 
     /// Bind arguments to parameters in the current (new) scope: defaults, captures-rest and types.
+    /// `function` names the function whose parameters these are (`None`: a lambda's).
     fn bind_params(
         &mut self,
         params: &[Param],
-        args: Vec<Value>,
+        names: &[Rc<str>],
+        mut list: Vec<Value>,
         site: &CallSite,
-        what: &str,
+        function: Option<&str>,
     ) -> EvalResult<()> {
-        let mut args = args.into_iter();
-        for param in params {
+        let what = || match function {
+            Some(name) => format!("'{name}' parameter"),
+            None => String::from("block parameter"),
+        };
+        // Names are interned: equal names are the same allocation.
+        let distinct = names
+            .iter()
+            .enumerate()
+            .all(|(i, a)| names[..i].iter().all(|b| !Rc::ptr_eq(a, b)));
+        let mut args = list.drain(..);
+        for (param, shared) in params.iter().zip(names) {
             let name = param.name.name.as_str();
             if super::builtin_vars::RESERVED.contains(&name) {
                 return Err(site.fail(format!(
@@ -296,7 +316,7 @@ impl Evaluator<'_> {
                 )));
             }
             let declared = match &param.type_expr {
-                Some(type_expr) => Some(self.eval_type_expr(type_expr)?),
+                Some(type_expr) => Some(self.eval_type_shared(type_expr)?),
                 None => None,
             };
             let value = if param.captures_rest {
@@ -309,7 +329,7 @@ impl Evaluator<'_> {
                 if let Some(ty) = &declared {
                     for item in &rest {
                         if let Some(mismatch) = checked_mismatch(self, ty, item, site.span)? {
-                            return Err(site.fail(format!("{what} '{name}' {mismatch}")));
+                            return Err(site.fail(format!("{} '{name}' {mismatch}", what())));
                         }
                     }
                 }
@@ -324,15 +344,20 @@ impl Evaluator<'_> {
                 };
                 if let Some(ty) = &declared {
                     if let Some(mismatch) = checked_mismatch(self, ty, &value, site.span)? {
-                        return Err(site.fail(format!("{what} '{name}' {mismatch}")));
+                        return Err(site.fail(format!("{} '{name}' {mismatch}", what())));
                     }
                 }
                 value
             };
             // A repeated parameter name takes the later argument, as in Puppet.
-            let name = self.intern(name);
-            self.scopes.bind_local(name, value);
+            if distinct {
+                self.scopes.bind_new(shared.clone(), value);
+            } else {
+                self.scopes.bind_local(shared.clone(), value);
+            }
         }
+        drop(args);
+        self.recycle_args(list);
         Ok(())
     }
 
@@ -354,11 +379,16 @@ impl Evaluator<'_> {
 
     /// Evaluate an expression that must give a type (parameter and return types).
     pub(crate) fn eval_type_expr(&mut self, expr: &crate::syntax::ast::Expr) -> EvalResult<Type> {
+        self.eval_type_shared(expr).map(|ty| (*ty).clone())
+    }
+
+    /// [`Self::eval_type_expr`] without copying the type out of its value.
+    fn eval_type_shared(&mut self, expr: &crate::syntax::ast::Expr) -> EvalResult<Rc<Type>> {
         let saved = core::mem::replace(&mut self.lenient_type_refs, true);
         let value = self.eval(expr);
         self.lenient_type_refs = saved;
         match value? {
-            Value::Type(ty) => Ok((*ty).clone()),
+            Value::Type(ty) => Ok(ty),
             other => Err(error(
                 "NOT_A_TYPE",
                 format!(

@@ -54,7 +54,12 @@ impl Evaluator<'_> {
                             expr.span,
                         ));
                     }
-                    self.functions.insert(name, Rc::new((**definition).clone()));
+                    let names = self.param_names(&definition.params);
+                    let function = super::evaluator::UserFunction {
+                        definition: (**definition).clone(),
+                        names,
+                    };
+                    self.functions.insert(name, Rc::new(function));
                 }
                 ExprKind::TypeAlias { name, type_expr } => {
                     let alias = self.aliases.declare(&name.name).map_err(|e| {

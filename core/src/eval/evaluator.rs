@@ -15,6 +15,12 @@ use crate::syntax::ast::{Expr, ExprKind, FunctionDefinition};
 use crate::types::AliasRegistry;
 use crate::value::Value;
 
+/// A function written in Puppet, with its parameters' names shared.
+pub(crate) struct UserFunction {
+    pub definition: FunctionDefinition,
+    pub names: Vec<Rc<str>>,
+}
+
 /// Everything one evaluation keeps: scopes, definitions, the log, and the limits' counters.
 pub(crate) struct Evaluator<'o> {
     pub options: &'o EvalOptions,
@@ -28,7 +34,7 @@ pub(crate) struct Evaluator<'o> {
     /// Warnings raised during evaluation (strict mode set to warning, deprecations).
     pub warnings: Vec<Diagnostic>,
     /// Functions written in Puppet, by name.
-    pub functions: BTreeMap<String, Rc<FunctionDefinition>>,
+    pub functions: BTreeMap<String, Rc<UserFunction>>,
     pub aliases: AliasRegistry,
     pub catalog: super::catalog::Catalog,
     /// The output of the EPP templates being rendered, innermost last.
@@ -40,6 +46,12 @@ pub(crate) struct Evaluator<'o> {
     names: indexmap::IndexSet<Rc<str>, foldhash::fast::FixedState>,
     /// Values of constant type expressions (see `type_cache.rs`).
     pub type_cache: super::type_cache::TypeCache,
+    /// How many syntax trees parsed during evaluation have been evaluated and freed: an address
+    /// the type cache knows may since name another node. Whatever evaluates a tree it parsed
+    /// counts it with [`Self::tree_freed`].
+    pub freed_trees: u64,
+    /// Emptied argument lists of finished lambda calls, reused by the next ones.
+    arg_lists: Vec<Vec<Value>>,
 }
 
 impl<'o> Evaluator<'o> {
@@ -59,6 +71,8 @@ impl<'o> Evaluator<'o> {
             move_candidate: None,
             names: Default::default(),
             type_cache: Default::default(),
+            freed_trees: 0,
+            arg_lists: Vec::new(),
         };
         super::builtin_vars::define(&mut evaluator.scopes);
         evaluator
@@ -72,6 +86,24 @@ impl<'o> Evaluator<'o> {
         let shared: Rc<str> = Rc::from(name);
         self.names.insert(shared.clone());
         shared
+    }
+
+    /// An empty list for the arguments of a lambda call (see [`Self::recycle_args`]).
+    pub fn arg_list(&mut self) -> Vec<Value> {
+        self.arg_lists.pop().unwrap_or_default()
+    }
+
+    /// Keep an emptied argument list for the next call.
+    pub fn recycle_args(&mut self, mut args: Vec<Value>) {
+        args.clear();
+        if self.arg_lists.len() < 16 && args.capacity() <= 8 {
+            self.arg_lists.push(args);
+        }
+    }
+
+    /// A syntax tree parsed during evaluation is about to be freed (see `type_cache.rs`).
+    pub fn tree_freed(&mut self) {
+        self.freed_trees += 1;
     }
 
     pub fn line_index(&self) -> crate::span::LineIndex {
@@ -109,6 +141,51 @@ impl<'o> Evaluator<'o> {
         )
     }
 
+    /// A string grown from `before` to `after` bytes in place: the size limit on the whole, steps
+    /// only for the bytes added (a loop appending to one buffer stays linear in steps).
+    pub fn check_string_growth(
+        &mut self,
+        before: usize,
+        after: usize,
+        span: Span,
+    ) -> EvalResult<()> {
+        use super::limits::{size_steps, BYTES_PER_STEP};
+        check_len(
+            after,
+            self.options.limits.max_string_len,
+            "a string's length in bytes",
+            span,
+        )?;
+        self.step(
+            size_steps(after, BYTES_PER_STEP).saturating_sub(size_steps(before, BYTES_PER_STEP)),
+            span,
+        )
+    }
+
+    /// A collection grown from `before` to `after` elements: the size limit on the whole; steps
+    /// for all of it when it was `copied`, otherwise only for the elements added in place.
+    pub fn check_collection_growth(
+        &mut self,
+        before: usize,
+        after: usize,
+        copied: bool,
+        span: Span,
+    ) -> EvalResult<()> {
+        use super::limits::{size_steps, ELEMENTS_PER_STEP};
+        if copied {
+            return self.check_collection(after, span);
+        }
+        check_len(
+            after,
+            self.options.limits.max_collection_len,
+            "the number of elements of a collection",
+            span,
+        )?;
+        let added = size_steps(after, ELEMENTS_PER_STEP)
+            .saturating_sub(size_steps(before, ELEMENTS_PER_STEP));
+        self.step(added, span)
+    }
+
     pub fn check_collection(&mut self, len: usize, span: Span) -> EvalResult<()> {
         check_len(
             len,
@@ -124,7 +201,17 @@ impl<'o> Evaluator<'o> {
 
     /// Evaluate one expression to a value.
     pub fn eval(&mut self, expr: &Expr) -> EvalResult<Value> {
-        self.step(1, expr.span)?;
+        self.enter(expr.span)?;
+        let result = self.eval_kind(expr);
+        self.budget.depth -= 1;
+        result
+    }
+
+    /// What evaluating any expression costs: a step and a level of nesting (the caller goes
+    /// back out with `self.budget.depth -= 1`).
+    #[inline(always)]
+    pub fn enter(&mut self, span: Span) -> EvalResult<()> {
+        self.step(1, span)?;
         self.budget.depth += 1;
         if self.budget.depth > self.options.limits.max_depth {
             self.budget.depth -= 1;
@@ -134,12 +221,10 @@ impl<'o> Evaluator<'o> {
                     "evaluation nested deeper than {} levels",
                     self.options.limits.max_depth
                 ),
-                expr.span,
+                span,
             ));
         }
-        let result = self.eval_kind(expr);
-        self.budget.depth -= 1;
-        result
+        Ok(())
     }
 
     fn eval_kind(&mut self, expr: &Expr) -> EvalResult<Value> {

@@ -77,6 +77,22 @@ impl Budget {
         span: Span,
     ) -> EvalResult<()> {
         self.steps += n;
+        if self.steps <= limits.max_steps && self.steps & 1023 >= n {
+            return Ok(());
+        }
+        self.step_checks(n, limits, cancel, span)
+    }
+
+    /// The budget spent, or a cancellation check due (every 1024 steps).
+    #[cold]
+    #[inline(never)]
+    fn step_checks(
+        &self,
+        n: u64,
+        limits: &Limits,
+        cancel: Option<&CancelFlag>,
+        span: Span,
+    ) -> EvalResult<()> {
         if self.steps > limits.max_steps {
             return Err(error(
                 "STEP_LIMIT",

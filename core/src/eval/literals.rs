@@ -36,7 +36,14 @@ impl Evaluator<'_> {
         parts: &[StringPart],
         span: Span,
     ) -> EvalResult<Value> {
-        let mut text = String::new();
+        let guess: usize = parts
+            .iter()
+            .map(|part| match part {
+                StringPart::Text { text, .. } => text.len(),
+                StringPart::Expr(_) => 8,
+            })
+            .sum();
+        let mut text = String::with_capacity(guess);
         for part in parts {
             match part {
                 StringPart::Text { text: literal, .. } => text.push_str(literal),
@@ -49,7 +56,7 @@ impl Evaluator<'_> {
                         super::limits::Walk::Prints,
                         expr.span,
                     )?;
-                    text.push_str(&value::interpolate(&value));
+                    value::interpolate_into(&mut text, &value);
                 }
             }
             if text.len() > self.options.limits.max_string_len {
@@ -83,6 +90,17 @@ impl Evaluator<'_> {
     /// Evaluate expressions into a list, where `*x` contributes the elements of the array `x`.
     pub(crate) fn eval_unfolding(&mut self, items: &[Expr]) -> EvalResult<Vec<Value>> {
         let mut values = Vec::with_capacity(items.len());
+        self.eval_unfolding_into(&mut values, items)?;
+        Ok(values)
+    }
+
+    /// [`Self::eval_unfolding`] appending to `values`.
+    #[inline(never)]
+    pub(crate) fn eval_unfolding_into(
+        &mut self,
+        values: &mut Vec<Value>,
+        items: &[Expr],
+    ) -> EvalResult<()> {
         for item in items {
             if let ExprKind::Unary {
                 op: UnaryOp::Splat,
@@ -95,10 +113,20 @@ impl Evaluator<'_> {
                 values.push(self.eval(item)?);
             }
         }
-        Ok(values)
+        Ok(())
     }
 
     pub(crate) fn eval_hash(&mut self, entries: &[HashEntry], span: Span) -> EvalResult<Value> {
+        let pairs = self.eval_hash_pairs(entries, span)?;
+        Ok(Value::Hash(pairs.into_iter().collect::<Hash>()))
+    }
+
+    /// The keys and values of a hash literal, in order (later duplicates not yet merged).
+    pub(crate) fn eval_hash_pairs(
+        &mut self,
+        entries: &[HashEntry],
+        span: Span,
+    ) -> EvalResult<Vec<(Value, Value)>> {
         let mut pairs = Vec::with_capacity(entries.len());
         for entry in entries {
             let key = self.eval(&entry.key)?;
@@ -108,7 +136,7 @@ impl Evaluator<'_> {
             pairs.push((key, value));
         }
         self.check_collection(pairs.len(), span)?;
-        Ok(Value::Hash(pairs.into_iter().collect::<Hash>()))
+        Ok(pairs)
     }
 
     pub(crate) fn regex_value(&mut self, pattern: &str, span: Span) -> EvalResult<Value> {

@@ -10,6 +10,8 @@ use super::flow::{error, EvalResult};
 use super::numeric::Number;
 use crate::span::Span;
 use crate::syntax::ast::{BinaryOp, Expr, UnaryOp};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::syntax::ast::{ExprKind, HashEntry};
 use crate::value::{puppet_compare, puppet_equals, value_label, Array, Value};
 
 impl Evaluator<'_> {
@@ -72,7 +74,19 @@ impl Evaluator<'_> {
             BinaryOp::Add | BinaryOp::Shl => self.eval_left_operand(left)?,
             _ => self.eval(left)?,
         };
+        // Native builds only: the .wasm is held to a size budget.
+        #[cfg(not(target_arch = "wasm32"))]
+        if let ExprKind::Hash(entries) = &right.kind {
+            if op == BinaryOp::Add && matches!(l, Value::Hash(_)) {
+                return self.merge_hash_literal(l, entries, right.span, spans);
+            }
+        }
         let r = self.eval(right)?;
+        if let (Value::Integer(a), Value::Integer(b)) = (&l, &r) {
+            if let Some(value) = arithmetic::integer_shortcut(op, *a, *b) {
+                return Ok(value);
+            }
+        }
         self.apply_binary(op, l, r, spans)
     }
 
@@ -103,7 +117,8 @@ impl Evaluator<'_> {
             BinaryOp::Sub => self.subtract(l, r, spans),
             BinaryOp::Shl => match l {
                 Value::Array(items) => {
-                    self.check_collection(items.len() + 1, spans.whole())?;
+                    let (len, copied) = (items.len(), items.is_shared());
+                    self.check_collection_growth(len, len + 1, copied, spans.whole())?;
                     Ok(Value::Array(items.pushed(r)))
                 }
                 other => self.numeric(op, other, r, spans),
@@ -132,10 +147,41 @@ impl Evaluator<'_> {
         arithmetic::apply(op, a, b, spans)
     }
 
+    /// `$h + { k => v, ... }`: the literal's entries go into `hash` without building a hash of
+    /// them first (the steps, depth and size checks are those of evaluating the literal, then
+    /// merging it).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[inline(never)]
+    fn merge_hash_literal(
+        &mut self,
+        left: Value,
+        entries: &[HashEntry],
+        span: Span,
+        spans: OperatorSpans,
+    ) -> EvalResult<Value> {
+        self.enter(span)?;
+        let Value::Hash(hash) = left else {
+            let right = self.eval_hash(entries, span);
+            self.budget.depth -= 1;
+            return self.apply_binary(BinaryOp::Add, left, right?, spans);
+        };
+        let pairs = self.eval_hash_pairs(entries, span);
+        self.budget.depth -= 1;
+        let pairs = pairs?;
+        let (before, copied) = (hash.len(), hash.is_shared());
+        let mut merged = hash;
+        for (key, value) in pairs {
+            merged.insert(key, value);
+        }
+        self.check_collection_growth(before, merged.len(), copied, spans.whole())?;
+        Ok(Value::Hash(merged))
+    }
+
     /// `+`: concatenation of arrays, merge of hashes, or numeric addition.
     fn add(&mut self, l: Value, r: Value, spans: OperatorSpans) -> EvalResult<Value> {
         match l {
             Value::Array(items) => {
+                let (before, copied) = (items.len(), items.is_shared());
                 let mut result: Vec<Value> = items.into_vec();
                 match r {
                     Value::Array(more) => result.extend(more.iter().cloned()),
@@ -145,10 +191,11 @@ impl Evaluator<'_> {
                     ),
                     other => result.push(other),
                 }
-                self.check_collection(result.len(), spans.whole())?;
+                self.check_collection_growth(before, result.len(), copied, spans.whole())?;
                 Ok(Value::array(result))
             }
             Value::Hash(hash) => {
+                let (before, copied) = (hash.len(), hash.is_shared());
                 let merged = match r {
                     Value::Hash(other) => {
                         let mut merged = hash;
@@ -179,7 +226,7 @@ impl Evaluator<'_> {
                         ))
                     }
                 };
-                self.check_collection(merged.len(), spans.whole())?;
+                self.check_collection_growth(before, merged.len(), copied, spans.whole())?;
                 Ok(Value::Hash(merged))
             }
             // A URI resolves a reference (a URI or a string) against itself.

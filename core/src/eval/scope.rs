@@ -4,6 +4,9 @@
 use alloc::rc::Rc;
 use alloc::vec::Vec;
 
+use foldhash::fast::FixedState;
+use indexmap::IndexSet;
+
 use crate::value::Value;
 
 /// The captures of the last successful match: `$0` (the whole match), `$1`, ...
@@ -11,7 +14,73 @@ pub(crate) type Captures = Rc<[Option<Rc<str>>]>;
 
 struct Frame {
     vars: Vec<(Rc<str>, Value)>,
+    /// The names in binding order, built once a scope holds many variables (a program of
+    /// 100,000 top-level assignments would otherwise search linearly on each): a name's place in
+    /// the set is its place in `vars`, as long as no name is bound twice in the scope.
+    index: Option<IndexSet<Rc<str>, FixedState>>,
+    /// A name was bound twice here (built-in variables): positions would not match, search.
+    unindexed: bool,
     parent: Option<usize>,
+}
+
+/// Whether two variable names are equal: short names byte by byte (cheaper than a call to
+/// `memcmp` for the one- or two-letter names of most lambdas).
+#[inline]
+fn same_name(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
+/// Scopes with more bindings than this get an index.
+const INDEX_FROM: usize = 24;
+
+impl Frame {
+    fn new(vars: Vec<(Rc<str>, Value)>, parent: Option<usize>) -> Frame {
+        Frame {
+            vars,
+            index: None,
+            unindexed: false,
+            parent,
+        }
+    }
+
+    /// Where `name`'s newest binding is.
+    #[inline]
+    fn position(&self, name: &str) -> Option<usize> {
+        match &self.index {
+            Some(index) => index.get_index_of(name),
+            // Newest first: scopes are small, and the latest bindings are read most.
+            None => self.vars.iter().rposition(|(n, _)| same_name(n, name)),
+        }
+    }
+
+    fn find(&self, name: &str) -> Option<&Value> {
+        self.position(name)
+            .and_then(|i| self.vars.get(i))
+            .map(|(_, v)| v)
+    }
+
+    #[inline]
+    fn push(&mut self, name: Rc<str>, value: Value) {
+        if !self.unindexed && (self.index.is_some() || self.vars.len() >= INDEX_FROM) {
+            self.add_to_index(&name);
+        }
+        self.vars.push((name, value));
+    }
+
+    /// Index `name` at the next position, building the index when it is not there yet.
+    #[inline(never)]
+    fn add_to_index(&mut self, name: &Rc<str>) {
+        let index = self.index.get_or_insert_with(|| {
+            let mut index = IndexSet::with_capacity_and_hasher(64, FixedState::default());
+            index.extend(self.vars.iter().map(|(n, _)| n.clone()));
+            index
+        });
+        let position = self.vars.len();
+        if index.len() != position || !index.insert(name.clone()) {
+            self.index = None;
+            self.unindexed = true;
+        }
+    }
 }
 
 /// The stack of scopes of one evaluation; frame 0 is the top scope.
@@ -41,10 +110,7 @@ pub(crate) enum Assign {
 impl Scopes {
     pub fn new() -> Scopes {
         Scopes {
-            frames: alloc::vec![Frame {
-                vars: Vec::new(),
-                parent: None,
-            }],
+            frames: alloc::vec![Frame::new(Vec::new(), None)],
             current: 0,
             current_match: None,
             spare: Vec::new(),
@@ -67,10 +133,8 @@ impl Scopes {
             previous: self.current,
             len: self.frames.len(),
         };
-        self.frames.push(Frame {
-            vars: self.spare.pop().unwrap_or_default(),
-            parent: Some(parent),
-        });
+        let vars = self.spare.pop().unwrap_or_default();
+        self.frames.push(Frame::new(vars, Some(parent)));
         self.current = self.frames.len() - 1;
         mark
     }
@@ -90,12 +154,12 @@ impl Scopes {
     /// Look a variable up: `::x` in the top scope, others from the current scope outwards.
     pub fn lookup(&self, name: &str) -> Option<&Value> {
         if let Some(top_name) = name.strip_prefix("::") {
-            return Self::find(&self.frames[0], top_name);
+            return self.frames[0].find(top_name);
         }
         let mut index = Some(self.current);
         while let Some(i) = index {
             let frame = self.frames.get(i)?;
-            if let Some(value) = Self::find(frame, name) {
+            if let Some(value) = frame.find(name) {
                 return Some(value);
             }
             index = frame.parent;
@@ -103,21 +167,11 @@ impl Scopes {
         None
     }
 
-    fn find<'f>(frame: &'f Frame, name: &str) -> Option<&'f Value> {
-        // Newest first: scopes are small, and the latest bindings are read most.
-        frame
-            .vars
-            .iter()
-            .rev()
-            .find(|(n, _)| &**n == name)
-            .map(|(_, v)| v)
-    }
-
     /// Whether `name` is bound in the current scope itself.
     pub fn is_local(&self, name: &str) -> bool {
         self.frames
             .get(self.current)
-            .is_some_and(|frame| Self::find(frame, name).is_some())
+            .is_some_and(|frame| frame.position(name).is_some())
     }
 
     /// Bind `name` in the current scope; Puppet variables are assigned once per scope.
@@ -126,17 +180,25 @@ impl Scopes {
             return Assign::AlreadyAssigned;
         }
         if let Some(frame) = self.frames.get_mut(self.current) {
-            frame.vars.push((name, value));
+            frame.push(name, value);
         }
         Assign::Done
+    }
+
+    /// Bind `name` in a new scope that has no binding of that name yet (distinct parameters).
+    #[inline]
+    pub fn bind_new(&mut self, name: Rc<str>, value: Value) {
+        if let Some(frame) = self.frames.get_mut(self.current) {
+            frame.push(name, value);
+        }
     }
 
     /// Bind `name` in the current scope, replacing an earlier binding there (parameters).
     pub fn bind_local(&mut self, name: Rc<str>, value: Value) {
         if let Some(frame) = self.frames.get_mut(self.current) {
-            match frame.vars.iter_mut().find(|(n, _)| *n == name) {
+            match frame.position(&name).and_then(|i| frame.vars.get_mut(i)) {
                 Some(slot) => slot.1 = value,
-                None => frame.vars.push((name, value)),
+                None => frame.push(name, value),
             }
         }
     }
@@ -145,7 +207,8 @@ impl Scopes {
     /// `ownership.rs`). `None` when the name is not bound in the current scope itself.
     pub fn take_local(&mut self, name: &str) -> Option<Value> {
         let frame = self.frames.get_mut(self.current)?;
-        let slot = frame.vars.iter_mut().rev().find(|(n, _)| &**n == name)?;
+        let i = frame.position(name)?;
+        let slot = frame.vars.get_mut(i)?;
         Some(core::mem::replace(&mut slot.1, Value::Undef))
     }
 
@@ -162,7 +225,7 @@ impl Scopes {
     /// Bind a name in the top scope (built-in variables like `$facts`).
     pub fn assign_top(&mut self, name: &str, value: Value) {
         if let Some(frame) = self.frames.first_mut() {
-            frame.vars.push((Rc::from(name), value));
+            frame.push(Rc::from(name), value);
         }
     }
 

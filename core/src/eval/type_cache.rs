@@ -4,8 +4,11 @@
 //! (a typed parameter of a function called 20,000 times, a type matched in a loop).
 //!
 //! Entries are found by the expression's address and checked against a copy of the expression,
-//! so an address reused by another program's node is never mistaken for the cached one. A hit
-//! still counts the steps the evaluation took, so the step budget runs out exactly as before.
+//! so an address reused by another program's node is never mistaken for the cached one. The
+//! check is skipped while no syntax tree has been freed since the entry was made (the program
+//! and its definitions live as long as the evaluator; only trees parsed during evaluation, of
+//! `inline_epp` and type strings, are freed early, and those count `Evaluator::freed_trees`).
+//! A hit still counts the steps the evaluation took, so the step budget runs out exactly as before.
 
 use alloc::rc::Rc;
 
@@ -25,6 +28,8 @@ pub(crate) struct CachedType {
     lenient: bool,
     value: Value,
     steps: u64,
+    /// `Evaluator::freed_trees` when the entry was made or last checked against `expr`.
+    freed_trees: u64,
 }
 
 pub(crate) type TypeCache = IndexMap<usize, CachedType, FixedState>;
@@ -70,9 +75,12 @@ impl Evaluator<'_> {
         eval: impl FnOnce(&mut Self) -> EvalResult<Value>,
     ) -> EvalResult<Value> {
         let key = expr as *const Expr as usize;
-        if let Some(hit) = self.type_cache.get(&key) {
+        let freed_trees = self.freed_trees;
+        if let Some(hit) = self.type_cache.get_mut(&key) {
             let fits = self.budget.steps + hit.steps <= self.options.limits.max_steps;
-            if fits && hit.lenient == self.lenient_type_refs && *hit.expr == *expr {
+            let same = hit.freed_trees == freed_trees || *hit.expr == *expr;
+            if fits && hit.lenient == self.lenient_type_refs && same {
+                hit.freed_trees = freed_trees;
                 let (value, steps) = (hit.value.clone(), hit.steps);
                 self.step(steps, expr.span)?;
                 return Ok(value);
@@ -91,6 +99,7 @@ impl Evaluator<'_> {
             lenient: self.lenient_type_refs,
             value: value.clone(),
             steps: self.budget.steps - before,
+            freed_trees,
         };
         self.type_cache.insert(key, entry);
         Ok(value)

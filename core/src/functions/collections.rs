@@ -28,7 +28,7 @@ pub(super) fn size(
         Value::Binary(bytes) => bytes.len(),
         other => {
             return Err(site.fail(mismatch(
-                &site.name,
+                site.name,
                 "arg",
                 "a value of type Collection, String, or Binary",
                 other,

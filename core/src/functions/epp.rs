@@ -46,5 +46,7 @@ pub(super) fn inline_epp(
             problem.message, at.line, at.column
         )));
     }
-    ev.render_template(&program, &template, &arguments, site)
+    let result = ev.render_template(&program, &template, &arguments, site);
+    ev.tree_freed();
+    result
 }

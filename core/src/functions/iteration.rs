@@ -56,25 +56,32 @@ pub(crate) fn iterable(
 
 /// The arguments one lambda call gets for item `index`: `(elem)` or `(index, elem)` for
 /// sequences, `([key, value])` or `(key, value)` for hashes.
-pub(super) fn lambda_args(items: &Items, index: usize, two_params: bool) -> Vec<Value> {
+/// They go into `args`, an emptied list from `Evaluator::arg_list` (no allocation per call).
+pub(super) fn lambda_args(
+    items: &Items,
+    index: usize,
+    two_params: bool,
+    mut args: Vec<Value>,
+) -> Vec<Value> {
     match items {
         Items::Sequence(values) => {
             let value = values[index].clone();
             if two_params {
-                alloc::vec![Value::Integer(index as i64), value]
-            } else {
-                alloc::vec![value]
+                args.push(Value::Integer(index as i64));
             }
+            args.push(value);
         }
         Items::Entries(pairs) => {
             let (key, value) = pairs[index].clone();
             if two_params {
-                alloc::vec![key, value]
+                args.push(key);
+                args.push(value);
             } else {
-                alloc::vec![Value::array(alloc::vec![key, value])]
+                args.push(Value::array(alloc::vec![key, value]));
             }
         }
     }
+    args
 }
 
 pub(super) fn len(items: &Items) -> usize {
@@ -97,7 +104,8 @@ pub(super) fn walk(
     let two = closure.param_count() >= 2 || closure.arity().1.is_none();
     for index in 0..len(items) {
         ev.step(1, site.span)?;
-        match ev.call_lambda(closure, lambda_args(items, index, two), site) {
+        let args = lambda_args(items, index, two, ev.arg_list());
+        match ev.call_lambda(closure, args, site) {
             Ok(value) => {
                 if !visit(index, value) {
                     break;
@@ -277,7 +285,9 @@ pub(super) fn reduce(
         ev.step(1, site.span)?;
         let result = if hand_over {
             let mut kept = Value::Undef;
-            let args = alloc::vec![core::mem::replace(&mut memo, Value::Undef), item];
+            let mut args = ev.arg_list();
+            args.push(core::mem::replace(&mut memo, Value::Undef));
+            args.push(item);
             let result = ev.call_lambda_keeping(closure, args, site, Some(&mut kept));
             memo = kept;
             result

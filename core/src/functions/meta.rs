@@ -31,6 +31,7 @@ pub(crate) fn parse_type(ev: &mut Evaluator<'_>, site: &CallSite, text: &str) ->
     let saved = core::mem::replace(&mut ev.lenient_type_refs, true);
     let value = ev.eval(expr);
     ev.lenient_type_refs = saved;
+    ev.tree_freed();
     match value {
         Ok(Value::Type(ty)) => Ok((*ty).clone()),
         Ok(_) => Err(invalid()),

@@ -103,7 +103,7 @@ pub(crate) fn call_named(
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     let inner = CallSite {
-        name: ev.intern(name),
+        name,
         style: site.style,
         span: site.span,
     };

@@ -329,7 +329,7 @@ pub(super) fn round(
             let shifted = if *f > 0.0 { f + 0.5 } else { f - 0.5 };
             float_to_integer(site, libm_trunc(shifted))
         }
-        other => Err(site.fail(mismatch(&site.name, "val", "a Numeric value", other))),
+        other => Err(site.fail(mismatch(site.name, "val", "a Numeric value", other))),
     }
 }
 

@@ -59,7 +59,7 @@ fn map_strings(
             } else {
                 "a value of type String, Array, or Hash"
             };
-            Err(site.fail(mismatch(&site.name, "arg", what, other)))
+            Err(site.fail(mismatch(site.name, "arg", what, other)))
         }
     }
 }
@@ -191,7 +191,10 @@ fn join_into(out: &mut String, value: &Value, separator: &str, first: &mut bool)
                 out.push_str(separator);
             }
             *first = false;
-            out.push_str(&super::format::sprintf::ruby_to_s(other));
+            match other {
+                Value::String(text) => out.push_str(text),
+                other => out.push_str(&super::format::sprintf::ruby_to_s(other)),
+            }
         }
     }
 }
@@ -208,15 +211,16 @@ pub(super) fn join(
         None => "",
         Some(Value::String(text)) => text,
         Some(other) => {
-            return Err(site.fail(mismatch(&site.name, "delimiter", "a String value", other)))
+            return Err(site.fail(mismatch(site.name, "delimiter", "a String value", other)))
         }
     };
     let mut out = String::new();
     let mut first = true;
     if let Value::Array(items) = &args[0] {
         for item in items.iter() {
+            let before = out.len();
             join_into(&mut out, item, separator, &mut first);
-            ev.check_string(&out, site.span)?;
+            ev.check_string_growth(before, out.len(), site.span)?;
         }
     }
     Ok(Value::string(&out))

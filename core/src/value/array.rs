@@ -23,6 +23,11 @@ impl Array {
         self.0.is_empty()
     }
 
+    /// Whether another value holds the same entries (changing this one would copy them).
+    pub fn is_shared(&self) -> bool {
+        Rc::strong_count(&self.0) > 1
+    }
+
     pub fn get(&self, index: usize) -> Option<&Value> {
         self.0.get(index)
     }

@@ -113,9 +113,7 @@ fn write_scalar(out: &mut String, value: &Value) {
         Value::Undef => out.push_str("undef"),
         Value::Default => out.push_str("default"),
         Value::Boolean(flag) => out.push_str(if *flag { "true" } else { "false" }),
-        Value::Integer(number) => {
-            let _ = write!(out, "{number}");
-        }
+        Value::Integer(number) => push_integer(out, *number),
         Value::Float(number) => out.push_str(&format_float(*number)),
         Value::String(text) => out.push_str(text),
         Value::Regexp(regexp) => out.push_str(&regexp.with_delimiters()),
@@ -154,6 +152,32 @@ pub fn interpolate(value: &Value) -> String {
     let mut out = String::new();
     write_interpolated(&mut out, value, 0);
     out
+}
+
+/// [`interpolate`] appending to `out` (an interpolated string builds into one buffer).
+pub fn interpolate_into(out: &mut String, value: &Value) {
+    write_interpolated(out, value, 0);
+}
+
+/// An integer in decimal, without going through `core::fmt` (interpolation writes many).
+fn push_integer(out: &mut String, number: i64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = number.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if number < 0 {
+        out.push('-');
+    }
+    for &digit in &digits[at..] {
+        out.push(char::from(digit));
+    }
 }
 
 fn write_interpolated(out: &mut String, value: &Value, depth: usize) {

@@ -27,6 +27,11 @@ impl Hash {
         self.0.is_empty()
     }
 
+    /// Whether another value holds the same entries (changing this one would copy them).
+    pub fn is_shared(&self) -> bool {
+        Rc::strong_count(&self.0) > 1
+    }
+
     pub fn get(&self, key: &Value) -> Option<&Value> {
         self.0.get(key)
     }
@@ -72,7 +77,8 @@ impl Hash {
 impl FromIterator<(Value, Value)> for Hash {
     /// Later duplicates of a key replace the value and keep the first position, as Puppet does.
     fn from_iter<I: IntoIterator<Item = (Value, Value)>>(iter: I) -> Self {
-        let mut map = Map::default();
+        let iter = iter.into_iter();
+        let mut map = Map::with_capacity_and_hasher(iter.size_hint().0, FixedState::default());
         for (key, value) in iter {
             map.insert(key, value);
         }

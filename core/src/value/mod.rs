@@ -39,7 +39,9 @@ pub use array::Array;
 pub use binary::Binary;
 pub use compare::{puppet_compare, value_label, CompareError};
 pub use deferred::{valid_deferred_name, Deferred};
-pub use display::{interpolate, programmatic, to_string_default, write_programmatic, StringForm};
+pub use display::{
+    interpolate, interpolate_into, programmatic, to_string_default, write_programmatic, StringForm,
+};
 pub use equality::puppet_equals;
 pub use float_format::format_float;
 pub use float_parse::parse_f64;

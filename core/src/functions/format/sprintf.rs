@@ -15,7 +15,7 @@ use crate::value::{format_float as float_p, Value};
 pub(crate) fn ruby_to_s(value: &Value) -> String {
     match value {
         Value::Undef => String::new(),
-        Value::String(text) => text.to_string(),
+        Value::String(text) => String::from(&**text),
         Value::Array(_) | Value::Hash(_) => ruby_inspect(value),
         Value::Regexp(regexp) => format!("(?-mix:{})", regexp.source()),
         Value::Float(f) => float_p(*f),
