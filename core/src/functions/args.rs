@@ -42,7 +42,7 @@ pub(crate) fn check_arg(site: &CallSite, param: &str, ty: &Type, value: &Value) 
 
 /// Puppet's message when no signature of a function accepts the arguments.
 pub(crate) fn no_signature(site: &CallSite) -> crate::eval::flow::Unwind {
-    no_signature_of(site, &site.name)
+    no_signature_of(site, site.name)
 }
 
 /// [`no_signature`] naming another function (`new_Deferred` for `Deferred(...)`).

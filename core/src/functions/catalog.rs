@@ -24,7 +24,7 @@ pub(super) fn resources(
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    let name = &*site.name;
+    let name = site.name;
     if args.is_empty() && matches!(name, "tag" | "tagged") {
         return Err(site.fail(alloc::format!(
             "{name}(): Wrong number of arguments given (0 for minimum 1)"

@@ -105,10 +105,8 @@ pub(super) fn lookup(
     // Puppet logs the search once the lookup is over.
     log_search(ev, &names, site);
     match value {
-        Value::Array(items) if items.is_empty() && &*site.name == "hiera_include" => {
-            Ok(Value::Undef)
-        }
-        value if &*site.name == "hiera_include" => ev.include_classes(&[value], site),
+        Value::Array(items) if items.is_empty() && site.name == "hiera_include" => Ok(Value::Undef),
+        value if site.name == "hiera_include" => ev.include_classes(&[value], site),
         value => Ok(value),
     }
 }

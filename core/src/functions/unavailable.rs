@@ -34,10 +34,10 @@ pub(super) fn unavailable(
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    if matches!(&*site.name, "template" | "epp") {
+    if matches!(site.name, "template" | "epp") {
         // Puppet logs the template it looks for before failing to find it.
         if let Some(name) = args.first() {
-            let kind = if &*site.name == "epp" { "epp " } else { "" };
+            let kind = if site.name == "epp" { "epp " } else { "" };
             let message = format!(
                 "Retrieving {kind}template {}",
                 crate::value::to_string_default(name)
@@ -45,7 +45,7 @@ pub(super) fn unavailable(
             ev.log(crate::eval::LogLevel::Debug, message, site.span);
         }
     }
-    let why = match &*site.name {
+    let why = match site.name {
         "json_data" | "yaml_data" | "hocon_data" | "eyaml_lookup_key" => "it needs Hiera data",
         "epp" | "file" | "template" | "find_file" | "find_template" | "binary_file"
         | "module_directory" => "it needs modules and a file system",
