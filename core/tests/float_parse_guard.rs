@@ -24,7 +24,10 @@ fn scan(dir: &Path, found: &mut Vec<String>) {
 #[test]
 fn floats_are_parsed_by_value_parse_f64_only() {
     let mut found = Vec::new();
-    scan(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut found);
+    scan(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut found,
+    );
     assert!(
         found.is_empty(),
         "use puppet_core::value::parse_f64 instead:\n{}",
