@@ -695,7 +695,7 @@ fn extreme(
             let y = super::format::sprintf::ruby_to_s(&best);
             if numeric_text(&x) && numeric_text(&y) {
                 deprecation(ev, &format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"));
-                let f = |s: &str| s.replace('_', "").parse::<f64>().unwrap_or(0.0);
+                let f = |s: &str| crate::value::parse_f64(&s.replace('_', "")).unwrap_or(0.0);
                 f(&x).partial_cmp(&f(&y)).unwrap_or(Ordering::Equal)
             } else {
                 deprecation(ev, &format!("The {name}() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda"));
