@@ -144,4 +144,21 @@ info('an info line')
 'done'
 `,
   },
+  {
+    id: 'resources',
+    title: 'Resources: defaults, defines, collectors',
+    code: `# Resource defaults, defined types, virtual resources and a collector
+define greeting(String $message = 'hello') {
+  notice("\${title}: \${message}")
+}
+Greeting { message => 'hi' }
+greeting { 'alice': }
+greeting { 'bob': message => 'good morning' }
+@greeting { 'carol': }
+Greeting <| title == 'carol' |>
+Greeting['alice'] { message => 'hey' }
+$steps = [1, 2, 3].reverse_each
+[type($steps), $steps.map |$x| { $x * 10 }]
+`,
+  },
 ];
