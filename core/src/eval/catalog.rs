@@ -417,7 +417,7 @@ impl Evaluator<'_> {
             );
         }
         let known = type_name == "class"
-            || super::literals::CORE_RESOURCE_TYPES.contains(&type_name.as_str())
+            || super::literals::is_core_resource_type(&type_name)
             || self.catalog.defines.contains_key(&type_name);
         if !known {
             return Err(error(

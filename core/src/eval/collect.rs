@@ -291,7 +291,7 @@ impl Evaluator<'_> {
                         &self.eval(&collector.type_ref)?,
                     )),
                 };
-                let known = super::literals::CORE_RESOURCE_TYPES.contains(&type_name.as_str())
+                let known = super::literals::is_core_resource_type(&type_name)
                     || self.catalog.defines.contains_key(&type_name);
                 if !known {
                     return Err(error(
@@ -552,7 +552,7 @@ impl Evaluator<'_> {
         let type_name = canonical(kind.trim_start_matches('@'));
         let is_virtual = kind.starts_with('@');
         let known = type_name == "class"
-            || super::literals::CORE_RESOURCE_TYPES.contains(&type_name.as_str())
+            || super::literals::is_core_resource_type(&type_name)
             || self.catalog.defines.contains_key(&type_name);
         if !known {
             return Ok(format!("Unknown resource type: '{type_name}'"));

@@ -11,24 +11,11 @@ use crate::syntax::ast::{Expr, ExprKind, HashEntry, StringPart, UnaryOp};
 use crate::types::Type;
 use crate::value::{self, Hash, Regexp, Value};
 
-/// The resource types Puppet 7 knows without any module (`File`, `Exec`, ...), lower-cased.
-pub(crate) const CORE_RESOURCE_TYPES: &[&str] = &[
-    "component",
-    "exec",
-    "file",
-    "filebucket",
-    "group",
-    "node",
-    "notify",
-    "package",
-    "resources",
-    "schedule",
-    "service",
-    "stage",
-    "tidy",
-    "user",
-    "whit",
-];
+/// Whether `name` (lower-cased) is a resource type Puppet 7 knows without any module (`file`,
+/// `exec`, ...), or `node`.
+pub(crate) fn is_core_resource_type(name: &str) -> bool {
+    name == "node" || crate::types::is_builtin_resource_type(name)
+}
 
 impl Evaluator<'_> {
     pub(crate) fn eval_interpolated(
@@ -182,7 +169,7 @@ impl Evaluator<'_> {
             return Some(ty);
         }
         let lower = name.to_ascii_lowercase();
-        if CORE_RESOURCE_TYPES.contains(&lower.as_str()) || self.catalog.is_defined_type(&lower) {
+        if is_core_resource_type(&lower) || self.catalog.is_defined_type(&lower) {
             return Some(Type::resource(&lower, None));
         }
         None

@@ -141,9 +141,12 @@ pub(super) fn call(
 
 fn resource_type_known(ev: &Evaluator<'_>, name: &str) -> bool {
     let lower = name.trim_start_matches("::").to_ascii_lowercase();
-    ev.catalog.is_defined_type(&lower)
-        || (Type::from_name(&super::strings::capitalize_str(&lower)).is_none()
-            && matches!(ev.resolve_type_name(&lower), Some(Type::Resource(..))))
+    // `node` is a word of the language, not a resource type the loader knows.
+    lower != "node"
+        && (ev.catalog.is_defined_type(&lower)
+            || crate::types::is_builtin_resource_type(&lower)
+            || (Type::from_name(&super::strings::capitalize_str(&lower)).is_none()
+                && matches!(ev.resolve_type_name(&lower), Some(Type::Resource(..)))))
 }
 
 fn is_defined(ev: &Evaluator<'_>, site: &CallSite, value: &Value) -> EvalResult<bool> {

@@ -46,6 +46,7 @@ pub use infer::{infer, infer_generalized, infer_reduced};
 pub use instance::{instance_of, instance_of_checked, MatchLimit};
 pub use iterate::iterate_type;
 pub use mismatch::{describe_mismatch, describe_type_mismatch};
+pub(crate) use names::is_builtin_resource_type;
 pub use names::{a_an, type_label};
 pub use parameterize::{parameterize, parameterize_many, Parameterized};
 
