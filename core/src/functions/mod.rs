@@ -47,7 +47,7 @@ pub(crate) fn call_builtin(
     // Puppet's 3.x-API functions refuse iterators anywhere in their arguments.
     if matches!(
         name,
-        "sprintf" | "md5" | "sha1" | "sha256" | "shellquote" | "fail"
+        "sprintf" | "md5" | "sha1" | "sha256" | "digest" | "shellquote" | "fail"
     ) && contains_iterator(&args)
     {
         return Some(Err(site.fail("Use of an Iterator is not supported here")));
@@ -61,8 +61,10 @@ pub(crate) fn call_builtin(
 fn walks_arguments(name: &str) -> Option<Walk> {
     Some(match name {
         "flatten" | "type" | "new" | "convert_to" | "inline_epp" | "tree_each" => Walk::Builds,
-        "sprintf" | "join" | "md5" | "sha1" | "sha256" | "shellquote" | "fail" | "debug"
-        | "info" | "notice" | "warning" | "err" | "alert" | "crit" | "emerg" => Walk::Prints,
+        "sprintf" | "join" | "md5" | "sha1" | "sha256" | "digest" | "shellquote" | "fail"
+        | "debug" | "info" | "notice" | "warning" | "err" | "alert" | "crit" | "emerg" => {
+            Walk::Prints
+        }
         "sort" | "unique" | "index" | "compare" | "min" | "max" | "group_by" => Walk::Reads,
         _ => return None,
     })
@@ -182,6 +184,8 @@ fn lookup(name: &str) -> Option<Builtin> {
         "md5" => strings::md5,
         "sha1" => strings::sha1,
         "sha256" => strings::sha256,
+        // Puppet's digest_algorithm setting is sha256 by default.
+        "digest" => strings::sha256,
         "strftime" => time::strftime,
         "type" => types::type_of,
         "assert_type" => meta::assert_type,

@@ -628,9 +628,22 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The text a digest function hashes: a String (undef is ''), else Ruby's conversion error.
 fn digest_text(site: &CallSite, args: &[Value]) -> EvalResult<String> {
     expect_args(site, args, 1, Some(1))?;
-    Ok(super::format::sprintf::ruby_to_s(&args[0]))
+    match &args[0] {
+        Value::String(text) => Ok(String::from(&**text)),
+        Value::Undef => Ok(String::new()),
+        other => {
+            let class = match other {
+                Value::Boolean(b) => alloc::format!("{b}"),
+                _ => crate::types::ruby_class(other),
+            };
+            Err(site.fail(alloc::format!(
+                "no implicit conversion of {class} into String"
+            )))
+        }
+    }
 }
 
 pub(super) fn md5(

@@ -48,6 +48,7 @@ pub use iterate::iterate_type;
 pub use mismatch::{describe_mismatch, describe_type_mismatch};
 pub(crate) use names::is_builtin_resource_type;
 pub use names::{a_an, type_label};
+pub(crate) use parameterize::ruby_class;
 pub use parameterize::{parameterize, parameterize_many, Parameterized};
 
 use crate::value::{Hash, Regexp, SemVerRange, Timespan, Timestamp, Value};

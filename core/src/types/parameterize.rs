@@ -47,7 +47,7 @@ pub fn parameterize_many(base: &Type, args: &[Value]) -> Result<Parameterized, T
 }
 
 /// Ruby's class name of a value, as some of Puppet's messages show it.
-fn ruby_class(value: &Value) -> String {
+pub(crate) fn ruby_class(value: &Value) -> String {
     match value {
         Value::Undef => "NilClass".into(),
         Value::Default => "Symbol".into(),
