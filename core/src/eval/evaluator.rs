@@ -17,7 +17,7 @@ use crate::value::Value;
 
 /// A function written in Puppet, with its parameters' names shared.
 pub(crate) struct UserFunction {
-    pub definition: FunctionDefinition,
+    pub definition: Rc<FunctionDefinition>,
     pub names: Vec<Rc<str>>,
 }
 
