@@ -68,7 +68,8 @@ fn read_number(text: &[u8], pos: &mut usize, max: usize) -> Option<(i128, usize)
         return None;
     }
     let digits = core::str::from_utf8(&text[start..*pos]).ok()?;
-    Some((digits.parse().ok()?, *pos - start))
+    let n = crate::value::parse_digits(digits)?;
+    Some((i128::try_from(n).ok()?, *pos - start))
 }
 
 fn fraction_nanos(value: i128, digits: usize) -> i128 {
@@ -281,8 +282,9 @@ fn zone_offset(zone: &str) -> Option<i128> {
     if digits.len() != 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let hours: i128 = digits[..2].parse().ok()?;
-    let minutes: i128 = digits[2..].parse().ok()?;
+    // Two digits each (checked above).
+    let hours = crate::value::parse_digits(&digits[..2])? as i128;
+    let minutes = crate::value::parse_digits(&digits[2..])? as i128;
     Some(sign * (hours * 3600 + minutes * 60))
 }
 
@@ -581,7 +583,7 @@ fn parse_flags(pattern: &[char], p: &mut usize) -> Flags {
         width.push(*c);
         *p += 1;
     }
-    flags.width = width.parse().ok();
+    flags.width = crate::value::parse_count(&width);
     flags
 }
 

@@ -14,6 +14,7 @@ pub(crate) mod case;
 mod case_tables;
 mod compare;
 mod deferred;
+mod digits;
 mod display;
 mod drop;
 mod equality;
@@ -39,6 +40,7 @@ pub use array::Array;
 pub use binary::Binary;
 pub use compare::{puppet_compare, value_label, CompareError};
 pub use deferred::{valid_deferred_name, Deferred};
+pub(crate) use digits::{parse_count, parse_digits};
 pub use display::{
     interpolate, interpolate_into, programmatic, to_string_default, write_programmatic, StringForm,
 };

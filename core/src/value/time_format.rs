@@ -144,13 +144,13 @@ pub(super) fn parse_timespan(text: &str) -> Result<i128, TimeParseError> {
                 if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
                     None
                 } else {
-                    field.parse().ok()
+                    super::parse_digits(field).and_then(|n| i128::try_from(n).ok())
                 }
             })
             .collect::<Option<_>>()?;
         let day_count: i128 = match days {
             Some(days) if !days.is_empty() && days.bytes().all(|b| b.is_ascii_digit()) => {
-                days.parse().ok()?
+                i128::try_from(super::parse_digits(days)?).ok()?
             }
             Some(_) => return None,
             None => 0,
@@ -266,8 +266,9 @@ fn zone_offset_seconds(zone: &str) -> Option<i128> {
     if digits.len() != 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let hours: i128 = digits[..2].parse().ok()?;
-    let minutes: i128 = digits[2..].parse().ok()?;
+    // Two digits each (checked above).
+    let hours = crate::value::parse_digits(&digits[..2])? as i128;
+    let minutes = crate::value::parse_digits(&digits[2..])? as i128;
     Some(sign * (hours * 3600 + minutes * 60))
 }
 

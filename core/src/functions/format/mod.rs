@@ -60,7 +60,7 @@ impl Format {
             while bytes.get(i).is_some_and(u8::is_ascii_digit) {
                 i += 1;
             }
-            spec.width = rest[start..i].parse().ok();
+            spec.width = crate::value::parse_count(&rest[start..i]);
         }
         if bytes.get(i) == Some(&b'.') {
             let start = i + 1;
@@ -71,7 +71,7 @@ impl Format {
             if i == start {
                 return Err(invalid());
             }
-            spec.prec = rest[start..i].parse().ok();
+            spec.prec = crate::value::parse_count(&rest[start..i]);
         }
         spec.check_bounds()?;
         match bytes.get(i) {
