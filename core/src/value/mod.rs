@@ -56,6 +56,7 @@ pub use semver::{SemVer, SemVerError};
 pub use semver_range::SemVerRange;
 pub use size::{measure, TooLarge};
 pub use time::{TimeParseError, Timespan, Timestamp};
+pub(crate) use time_format::{civil_from_days, days_from_civil, numeric_zone_offset};
 pub use uri::Uri;
 
 use crate::types::Type;
