@@ -12,7 +12,7 @@ fn order(len: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
 }
 
 /// Sorts `items` by `cmp`, stably (what `slice::sort_by` does).
-pub(crate) fn sort_by<T>(items: &mut Vec<T>, cmp: &dyn Fn(&T, &T) -> Ordering) {
+pub(crate) fn sort_by<T>(items: &mut [T], cmp: &dyn Fn(&T, &T) -> Ordering) {
     if items.len() < 2 {
         return;
     }
