@@ -264,12 +264,17 @@ fn merge_maps(lower: Option<&FormatMap>, higher: Option<&FormatMap>) -> Option<F
 }
 
 fn bad_formats(got: &Value) -> String {
+    let mismatch = super::args::mismatch("", "", "", got);
+    // What follows the last "got " (a byte search: `rsplit` with a string pattern adds the
+    // reverse two-way searcher).
+    let after = mismatch
+        .as_bytes()
+        .windows(4)
+        .rposition(|w| w == b"got ")
+        .map_or(0, |i| i + 4);
     format!(
         "'new_string' parameter 'string_formats' expects a {FORMATS_TYPE} value, got {}",
-        super::args::mismatch("", "", "", got)
-            .rsplit("got ")
-            .next()
-            .unwrap_or("")
+        &mismatch[after..]
     )
 }
 
