@@ -12,13 +12,24 @@ fn order(len: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
 }
 
 /// Sorts `items` by `cmp`, stably (what `slice::sort_by` does).
-pub(crate) fn sort_by<T>(items: &mut Vec<T>, cmp: &dyn Fn(&T, &T) -> Ordering) {
+pub(crate) fn sort_by<T>(items: &mut [T], cmp: &dyn Fn(&T, &T) -> Ordering) {
     if items.len() < 2 {
         return;
     }
-    let order = order(items.len(), &|a, b| cmp(&items[a], &items[b]));
-    let mut slots: Vec<Option<T>> = items.drain(..).map(Some).collect();
-    items.extend(order.into_iter().filter_map(|i| slots[i].take()));
+    let mut order = order(items.len(), &|a, b| cmp(&items[a], &items[b]));
+    // Position `i` takes the item at `order[i]`: follow each cycle of the permutation with
+    // swaps (linear; only `swap` is generic), marking the positions done.
+    for start in 0..order.len() {
+        let mut at = start;
+        while order[at] != usize::MAX {
+            let from = core::mem::replace(&mut order[at], usize::MAX);
+            if from == start {
+                break;
+            }
+            items.swap(at, from);
+            at = from;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -33,6 +44,11 @@ mod tests {
         expected.sort_by_key(|p| p.0);
         sort_by(&mut items, &|a, b| a.0.cmp(&b.0));
         assert_eq!(items, expected);
+        let mut reversed: Vec<u32> = (0..100).rev().chain(50..60).collect();
+        let mut expected = reversed.clone();
+        expected.sort();
+        sort_by(&mut reversed, &|a, b| a.cmp(b));
+        assert_eq!(reversed, expected);
         let mut empty: Vec<u8> = vec![];
         sort_by(&mut empty, &|a, b| a.cmp(b));
         assert!(empty.is_empty());

@@ -91,7 +91,7 @@ impl Catalog {
     /// `line_of` gives the line of a byte offset (Puppet names where the first definition was).
     pub fn define_class(
         &mut self,
-        definition: &ClassDefinition,
+        definition: &Rc<ClassDefinition>,
         span: Span,
         line_of: impl Fn(u32) -> u32,
     ) -> EvalResult<()> {
@@ -113,11 +113,11 @@ impl Catalog {
                 span,
             ));
         }
-        self.classes.insert(name, Rc::new(definition.clone()));
+        self.classes.insert(name, Rc::clone(definition));
         Ok(())
     }
 
-    pub fn define_type(&mut self, definition: &DefineDefinition, span: Span) -> EvalResult<()> {
+    pub fn define_type(&mut self, definition: &Rc<DefineDefinition>, span: Span) -> EvalResult<()> {
         let name = canonical(&definition.name.name);
         if self.defines.contains_key(&name) {
             return Err(error(
@@ -126,7 +126,7 @@ impl Catalog {
                 span,
             ));
         }
-        self.defines.insert(name, Rc::new(definition.clone()));
+        self.defines.insert(name, Rc::clone(definition));
         Ok(())
     }
 

@@ -56,7 +56,7 @@ impl Evaluator<'_> {
                     }
                     let names = self.param_names(&definition.params);
                     let function = super::evaluator::UserFunction {
-                        definition: (**definition).clone(),
+                        definition: Rc::clone(definition),
                         names,
                     };
                     self.functions.insert(name, Rc::new(function));

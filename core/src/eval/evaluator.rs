@@ -17,7 +17,7 @@ use crate::value::Value;
 
 /// A function written in Puppet, with its parameters' names shared.
 pub(crate) struct UserFunction {
-    pub definition: FunctionDefinition,
+    pub definition: Rc<FunctionDefinition>,
     pub names: Vec<Rc<str>>,
 }
 
@@ -354,7 +354,7 @@ impl<'o> Evaluator<'o> {
 /// `$0`, `$1`, ...: the index of a numeric (match) variable.
 pub(crate) fn numeric_variable(name: &str) -> Option<usize> {
     if name.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty() {
-        name.parse().ok()
+        crate::value::parse_count(name)
     } else {
         None
     }

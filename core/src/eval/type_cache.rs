@@ -3,14 +3,16 @@
 //! keeps the value per expression instead of resolving names and parameterizing on every use
 //! (a typed parameter of a function called 20,000 times, a type matched in a loop).
 //!
-//! Entries are found by the expression's address and checked against a copy of the expression,
-//! so an address reused by another program's node is never mistaken for the cached one. The
+//! Entries are found by the expression's address and checked against a fingerprint of the
+//! expression (every kind, literal, name and span of its nodes: what its copy held, without the
+//! code of a deep `Expr::clone`), so an address reused by another program's node is never
+//! mistaken for the cached one. The
 //! check is skipped while no syntax tree has been freed since the entry was made (the program
 //! and its definitions live as long as the evaluator; only trees parsed during evaluation, of
 //! `inline_epp` and type strings, are freed early, and those count `Evaluator::freed_trees`).
 //! A hit still counts the steps the evaluation took, so the step budget runs out exactly as before.
 
-use alloc::rc::Rc;
+use alloc::vec::Vec;
 
 use foldhash::fast::FixedState;
 use indexmap::IndexMap;
@@ -24,7 +26,7 @@ use crate::value::Value;
 const CAPACITY: usize = 512;
 
 pub(crate) struct CachedType {
-    expr: Rc<Expr>,
+    fingerprint: Vec<u8>,
     lenient: bool,
     value: Value,
     steps: u64,
@@ -67,6 +69,76 @@ fn constant_part(expr: &Expr) -> bool {
     }
 }
 
+/// The bytes that tell a constant type expression (see [`constant_type`]) from any other
+/// expression: each node's kind, span and contents, strings with their lengths.
+fn fingerprint(expr: &Expr) -> Vec<u8> {
+    let mut out = Vec::new();
+    add_node(expr, &mut out);
+    out
+}
+
+fn add_node(expr: &Expr, out: &mut Vec<u8>) {
+    let text = |tag: u8, text: &str, out: &mut Vec<u8>| {
+        out.push(tag);
+        out.extend_from_slice(&(text.len() as u64).to_le_bytes());
+        out.extend_from_slice(text.as_bytes());
+    };
+    out.extend_from_slice(&expr.span.start.to_le_bytes());
+    out.extend_from_slice(&expr.span.end.to_le_bytes());
+    match &expr.kind {
+        ExprKind::Undef => out.push(0),
+        ExprKind::Default => out.push(1),
+        ExprKind::Boolean(b) => out.extend_from_slice(&[2, *b as u8]),
+        ExprKind::Integer(n) => {
+            out.push(3);
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        ExprKind::Float(f) => {
+            out.push(4);
+            out.extend_from_slice(&f.to_bits().to_le_bytes());
+        }
+        ExprKind::String(s) => text(5, s, out),
+        ExprKind::Regex(s) => text(6, s, out),
+        ExprKind::Name(s) => text(7, s, out),
+        ExprKind::TypeRef(s) => text(8, s, out),
+        ExprKind::Unary {
+            op: UnaryOp::Neg,
+            operand,
+        } => {
+            out.push(9);
+            add_node(operand, out);
+        }
+        ExprKind::Array(items) => {
+            out.push(10);
+            add_list(items.iter(), items.len(), out);
+        }
+        ExprKind::Hash(entries) => {
+            out.push(11);
+            out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+            for entry in entries {
+                out.extend_from_slice(&entry.span.start.to_le_bytes());
+                out.extend_from_slice(&entry.span.end.to_le_bytes());
+                add_node(&entry.key, out);
+                add_node(&entry.value, out);
+            }
+        }
+        ExprKind::Access { target, keys } => {
+            out.push(12);
+            add_node(target, out);
+            add_list(keys.iter(), keys.len(), out);
+        }
+        // Not part of a constant type: never cached.
+        _ => out.push(13),
+    }
+}
+
+fn add_list<'e>(items: impl Iterator<Item = &'e Expr>, len: usize, out: &mut Vec<u8>) {
+    out.extend_from_slice(&(len as u64).to_le_bytes());
+    for item in items {
+        add_node(item, out);
+    }
+}
+
 impl Evaluator<'_> {
     /// Evaluate a type name or a parameterized type through the cache; `eval` does the work.
     pub(crate) fn eval_type_cached(
@@ -78,7 +150,7 @@ impl Evaluator<'_> {
         let freed_trees = self.freed_trees;
         if let Some(hit) = self.type_cache.get_mut(&key) {
             let fits = self.budget.steps + hit.steps <= self.options.limits.max_steps;
-            let same = hit.freed_trees == freed_trees || *hit.expr == *expr;
+            let same = hit.freed_trees == freed_trees || hit.fingerprint == fingerprint(expr);
             if fits && hit.lenient == self.lenient_type_refs && same {
                 hit.freed_trees = freed_trees;
                 let (value, steps) = (hit.value.clone(), hit.steps);
@@ -95,7 +167,7 @@ impl Evaluator<'_> {
             self.type_cache.clear();
         }
         let entry = CachedType {
-            expr: Rc::new(expr.clone()),
+            fingerprint: fingerprint(expr),
             lenient: self.lenient_type_refs,
             value: value.clone(),
             steps: self.budget.steps - before,
@@ -103,5 +175,35 @@ impl Evaluator<'_> {
         };
         self.type_cache.insert(key, entry);
         Ok(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn print(source: &str) -> Vec<u8> {
+        let (program, diagnostics) = crate::syntax::parse(source);
+        assert!(diagnostics.is_empty(), "{source}");
+        fingerprint(&program.body[0])
+    }
+
+    #[test]
+    fn fingerprints_tell_expressions_apart_as_equality_did() {
+        let same = "Tuple[Integer[1, default], Enum['a', 'b'], Hash[String, Float], -1, /x/]";
+        assert_eq!(print(same), print(same));
+        for other in [
+            "Tuple[Integer[1, default], Enum['a', 'c'], Hash[String, Float], -1, /x/]",
+            "Tuple[Integer[2, default], Enum['a', 'b'], Hash[String, Float], -1, /x/]",
+            "Tuple[Integer[1, undef], Enum['a', 'b'], Hash[String, Float], -1, /x/]",
+            "Tuple[Integer[1, default], Enum['a', 'b'], Hash[String, Float], -1, /y/]",
+            "Tuple[Integer[1, default], Enum['ab'], Hash[String, Float], -1, /x/]",
+            "Tuple[Integer[1,default], Enum['a', 'b'], Hash[String, Float], -1, /x/]",
+        ] {
+            assert_ne!(print(same), print(other), "{other}");
+        }
+        assert_ne!(print("Integer[1]"), print("Integer[1.0]"));
+        assert_eq!(print("Integer"), print("Integer"));
+        assert_ne!(print("Integer"), print("Integerx"));
     }
 }

@@ -10,7 +10,9 @@ use super::expect_args;
 use crate::eval::calls::{CallSite, Closure};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::EvalResult;
-use crate::value::{Timespan, Timestamp, Value};
+use crate::value::{
+    civil_from_days, days_from_civil, numeric_zone_offset, Timespan, Timestamp, Value,
+};
 
 const NANOS: i128 = 1_000_000_000;
 const DAY: i128 = 86_400;
@@ -68,7 +70,8 @@ fn read_number(text: &[u8], pos: &mut usize, max: usize) -> Option<(i128, usize)
         return None;
     }
     let digits = core::str::from_utf8(&text[start..*pos]).ok()?;
-    Some((digits.parse().ok()?, *pos - start))
+    let n = crate::value::parse_digits(digits)?;
+    Some((i128::try_from(n).ok()?, *pos - start))
 }
 
 fn fraction_nanos(value: i128, digits: usize) -> i128 {
@@ -272,39 +275,7 @@ fn zone_offset(zone: &str) -> Option<i128> {
     if let Some(hours) = named {
         return Some(hours * 3600);
     }
-    let (sign, rest) = match zone.as_bytes().first() {
-        Some(b'+') => (1, &zone[1..]),
-        Some(b'-') => (-1, &zone[1..]),
-        _ => return None,
-    };
-    let digits: String = rest.chars().filter(|c| *c != ':').collect();
-    if digits.len() != 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let hours: i128 = digits[..2].parse().ok()?;
-    let minutes: i128 = digits[2..].parse().ok()?;
-    Some(sign * (hours * 3600 + minutes * 60))
-}
-
-fn days_from_civil(year: i128, month: i128, day: i128) -> i128 {
-    let year = if month <= 2 { year - 1 } else { year };
-    let era = year.div_euclid(400);
-    let yoe = year.rem_euclid(400);
-    let doy = (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-fn civil_from_days(days: i128) -> (i128, i128, i128) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i128::from(month <= 2), month, day)
+    numeric_zone_offset(zone)
 }
 
 fn is_leap(year: i128) -> bool {
@@ -581,7 +552,7 @@ fn parse_flags(pattern: &[char], p: &mut usize) -> Flags {
         width.push(*c);
         *p += 1;
     }
-    flags.width = width.parse().ok();
+    flags.width = crate::value::parse_count(&width);
     flags
 }
 

@@ -5,6 +5,7 @@
 //! remember whether they were written as prefix, method or statement calls.
 
 use alloc::boxed::Box;
+use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -125,16 +126,16 @@ pub enum ExprKind {
 
     // ---- definitions ----------------------------------------------------------------------
     /// `function name(params) >> ReturnType { body }`.
-    FunctionDefinition(Box<FunctionDefinition>),
+    FunctionDefinition(Rc<FunctionDefinition>),
     /// `type Name = TypeExpression`.
     TypeAlias {
         name: Ident,
         type_expr: Box<Expr>,
     },
     /// `class name(params) inherits parent { body }`.
-    ClassDefinition(Box<ClassDefinition>),
+    ClassDefinition(Rc<ClassDefinition>),
     /// `define name(params) { body }`.
-    DefineDefinition(Box<DefineDefinition>),
+    DefineDefinition(Rc<DefineDefinition>),
     /// `node 'a', /b/, default inherits x { body }`.
     NodeDefinition(Box<NodeDefinition>),
 

@@ -29,7 +29,8 @@ pub fn format_float(value: f64) -> String {
     let (mantissa, exponent) = scientific
         .split_once('e')
         .unwrap_or((scientific.as_str(), "0"));
-    let exponent: i32 = exponent.parse().unwrap_or(0);
+    // Rust's `{:e}` exponent: within ±324, read through the shared `i64` parser.
+    let exponent = exponent.parse::<i64>().map_or(0, |e| e as i32);
     let (sign, mantissa) = match mantissa.strip_prefix('-') {
         Some(rest) => ("-", rest),
         None => ("", mantissa),

@@ -14,6 +14,7 @@ pub(crate) mod case;
 mod case_tables;
 mod compare;
 mod deferred;
+mod digits;
 mod display;
 mod drop;
 mod equality;
@@ -39,6 +40,7 @@ pub use array::Array;
 pub use binary::Binary;
 pub use compare::{puppet_compare, value_label, CompareError};
 pub use deferred::{valid_deferred_name, Deferred};
+pub(crate) use digits::{parse_count, parse_digits};
 pub use display::{
     interpolate, interpolate_into, programmatic, to_string_default, write_programmatic, StringForm,
 };
@@ -54,6 +56,7 @@ pub use semver::{SemVer, SemVerError};
 pub use semver_range::SemVerRange;
 pub use size::{measure, TooLarge};
 pub use time::{TimeParseError, Timespan, Timestamp};
+pub(crate) use time_format::{civil_from_days, days_from_civil, numeric_zone_offset};
 pub use uri::Uri;
 
 use crate::types::Type;

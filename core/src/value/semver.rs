@@ -110,7 +110,7 @@ pub(crate) fn parse_number(text: &str) -> Option<u64> {
     {
         return None;
     }
-    text.parse().ok()
+    super::parse_digits(text).and_then(|n| u64::try_from(n).ok())
 }
 
 fn is_identifier_list(text: &str) -> bool {

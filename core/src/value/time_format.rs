@@ -27,34 +27,28 @@ pub(super) fn format_timespan(nanoseconds: i128) -> String {
     )
 }
 
-/// Days since 1970-01-01 to (year, month, day), proleptic Gregorian (Howard Hinnant's algorithm).
-fn civil_from_days(days: i128) -> (i128, u32, u32) {
+/// Days since 1970-01-01 to (year, month, day), proleptic Gregorian (Howard Hinnant's algorithm);
+/// shared with the `Timestamp` constructor and `strftime` (`functions/time.rs`).
+pub(crate) fn civil_from_days(days: i128) -> (i128, i128, i128) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153;
-    let day = (day_of_year - (153 * month_index + 2) / 5 + 1) as u32;
-    let month = if month_index < 10 {
-        month_index + 3
-    } else {
-        month_index - 9
-    } as u32;
-    let year = year_of_era + era * 400 + if month <= 2 { 1 } else { 0 };
-    (year, month, day)
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i128::from(month <= 2), month, day)
 }
 
-fn days_from_civil(year: i128, month: u32, day: u32) -> i128 {
+/// (year, month, day) to days since 1970-01-01: the inverse of [`civil_from_days`].
+pub(crate) fn days_from_civil(year: i128, month: i128, day: i128) -> i128 {
     let year = if month <= 2 { year - 1 } else { year };
     let era = year.div_euclid(400);
-    let year_of_era = year.rem_euclid(400);
-    let month = month as i128;
-    let day_of_year =
-        (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + day as i128 - 1;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    era * 146_097 + day_of_era - 719_468
+    let yoe = year.rem_euclid(400);
+    let doy = (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
 }
 
 pub(super) fn format_timestamp(nanoseconds: i128) -> String {
@@ -144,13 +138,13 @@ pub(super) fn parse_timespan(text: &str) -> Result<i128, TimeParseError> {
                 if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
                     None
                 } else {
-                    field.parse().ok()
+                    super::parse_digits(field).and_then(|n| i128::try_from(n).ok())
                 }
             })
             .collect::<Option<_>>()?;
         let day_count: i128 = match days {
             Some(days) if !days.is_empty() && days.bytes().all(|b| b.is_ascii_digit()) => {
-                days.parse().ok()?
+                i128::try_from(super::parse_digits(days)?).ok()?
             }
             Some(_) => return None,
             None => 0,
@@ -212,7 +206,7 @@ pub(super) fn parse_timestamp(text: &str) -> Result<i128, TimeParseError> {
         if !(1..=12).contains(&month) || !(1..=31).contains(&day) {
             return None;
         }
-        let mut seconds = days_from_civil(year, month as u32, day as u32) * DAY;
+        let mut seconds = days_from_civil(year, month, day) * DAY;
         let mut nanos = 0;
         let mut had_time = false;
         if cursor.literal(b'T').is_some()
@@ -257,6 +251,11 @@ fn zone_offset_seconds(zone: &str) -> Option<i128> {
     if matches!(zone, "UTC" | "GMT" | "Z" | "utc") {
         return Some(0);
     }
+    numeric_zone_offset(zone)
+}
+
+/// `+0100`, `-05:00`: the offset in seconds (shared with `functions/time.rs`).
+pub(crate) fn numeric_zone_offset(zone: &str) -> Option<i128> {
     let (sign, digits) = match zone.as_bytes().first()? {
         b'+' => (1, &zone[1..]),
         b'-' => (-1, &zone[1..]),
@@ -266,8 +265,9 @@ fn zone_offset_seconds(zone: &str) -> Option<i128> {
     if digits.len() != 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let hours: i128 = digits[..2].parse().ok()?;
-    let minutes: i128 = digits[2..].parse().ok()?;
+    // Two digits each (checked above).
+    let hours = crate::value::parse_digits(&digits[..2])? as i128;
+    let minutes = crate::value::parse_digits(&digits[2..])? as i128;
     Some(sign * (hours * 3600 + minutes * 60))
 }
 

@@ -60,7 +60,7 @@ impl Format {
             while bytes.get(i).is_some_and(u8::is_ascii_digit) {
                 i += 1;
             }
-            spec.width = rest[start..i].parse().ok();
+            spec.width = crate::value::parse_count(&rest[start..i]);
         }
         if bytes.get(i) == Some(&b'.') {
             let start = i + 1;
@@ -71,7 +71,7 @@ impl Format {
             if i == start {
                 return Err(invalid());
             }
-            spec.prec = rest[start..i].parse().ok();
+            spec.prec = crate::value::parse_count(&rest[start..i]);
         }
         spec.check_bounds()?;
         match bytes.get(i) {
@@ -264,12 +264,17 @@ fn merge_maps(lower: Option<&FormatMap>, higher: Option<&FormatMap>) -> Option<F
 }
 
 fn bad_formats(got: &Value) -> String {
+    let mismatch = super::args::mismatch("", "", "", got);
+    // What follows the last "got " (a byte search: `rsplit` with a string pattern adds the
+    // reverse two-way searcher).
+    let after = mismatch
+        .as_bytes()
+        .windows(4)
+        .rposition(|w| w == b"got ")
+        .map_or(0, |i| i + 4);
     format!(
         "'new_string' parameter 'string_formats' expects a {FORMATS_TYPE} value, got {}",
-        super::args::mismatch("", "", "", got)
-            .rsplit("got ")
-            .next()
-            .unwrap_or("")
+        &mismatch[after..]
     )
 }
 

@@ -212,7 +212,7 @@ pub(crate) fn format_int(spec: &Spec, n: i128) -> String {
 /// Splits Rust's `{:e}` output (`1.5e4`) into mantissa and exponent.
 fn split_exp(text: &str) -> (&str, i32) {
     match text.split_once('e') {
-        Some((mantissa, exp)) => (mantissa, exp.parse().unwrap_or(0)),
+        Some((mantissa, exp)) => (mantissa, exp.parse::<i64>().map_or(0, |e| e as i32)),
         None => (text, 0),
     }
 }
@@ -389,7 +389,8 @@ pub(crate) fn parse_directive(text: &str) -> Result<Directive, String> {
                 while bytes.get(i).is_some_and(u8::is_ascii_digit) {
                     i += 1;
                 }
-                let n: usize = text[start..i].parse().map_err(|_| format!("%{text}"))?;
+                let n =
+                    crate::value::parse_count(&text[start..i]).ok_or_else(|| format!("%{text}"))?;
                 if bytes.get(i) == Some(&b'$') {
                     reference = Reference::Position(n);
                     i += 1;
@@ -410,7 +411,7 @@ pub(crate) fn parse_directive(text: &str) -> Result<Directive, String> {
                     while bytes.get(i).is_some_and(u8::is_ascii_digit) {
                         i += 1;
                     }
-                    spec.prec = Some(text[start..i].parse().unwrap_or(0));
+                    spec.prec = Some(crate::value::parse_count(&text[start..i]).unwrap_or(0));
                 }
                 continue;
             }

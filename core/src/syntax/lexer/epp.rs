@@ -77,7 +77,11 @@ impl Lexer<'_> {
 
     /// Where the `<%` tag that was just consumed starts.
     fn tag_start(&self) -> usize {
-        self.src[..self.pos].rfind("<%").unwrap_or(self.pos)
+        // A byte search: `str::rfind` with a string pattern adds the reverse two-way searcher.
+        self.src.as_bytes()[..self.pos]
+            .windows(2)
+            .rposition(|w| w == b"<%")
+            .unwrap_or(self.pos)
     }
 
     fn scan_epp_text(&mut self, skip_leading: bool) -> (String, TextEnd) {

@@ -2,6 +2,7 @@
 
 use alloc::boxed::Box;
 use alloc::format;
+use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -114,7 +115,7 @@ impl Parser<'_> {
         let body = self.definition_body()?;
         let span = keyword.span.to(body.span);
         Ok(node(
-            ExprKind::FunctionDefinition(Box::new(FunctionDefinition {
+            ExprKind::FunctionDefinition(Rc::new(FunctionDefinition {
                 name,
                 params,
                 return_type,
@@ -153,7 +154,7 @@ impl Parser<'_> {
         let body = body?;
         let span = keyword.span.to(body.span);
         Ok(node(
-            ExprKind::ClassDefinition(Box::new(ClassDefinition {
+            ExprKind::ClassDefinition(Rc::new(ClassDefinition {
                 name,
                 params,
                 parent,
@@ -175,7 +176,7 @@ impl Parser<'_> {
         let body = self.definition_body()?;
         let span = keyword.span.to(body.span);
         Ok(node(
-            ExprKind::DefineDefinition(Box::new(DefineDefinition { name, params, body })),
+            ExprKind::DefineDefinition(Rc::new(DefineDefinition { name, params, body })),
             span,
         ))
     }
