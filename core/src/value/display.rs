@@ -175,9 +175,7 @@ fn push_integer(out: &mut String, number: i64) {
     if number < 0 {
         out.push('-');
     }
-    for &digit in &digits[at..] {
-        out.push(char::from(digit));
-    }
+    out.extend(digits[at..].iter().map(|&digit| char::from(digit)));
 }
 
 fn write_interpolated(out: &mut String, value: &Value, depth: usize) {
