@@ -52,6 +52,9 @@ pub(crate) struct Evaluator<'o> {
     pub freed_trees: u64,
     /// Emptied argument lists of finished lambda calls, reused by the next ones.
     arg_lists: Vec<Vec<Value>>,
+    /// The buffer an interpolated string is built in, kept between strings (a nested
+    /// interpolation, finding it taken, uses a new one).
+    pub text_buffer: String,
 }
 
 impl<'o> Evaluator<'o> {
@@ -73,6 +76,7 @@ impl<'o> Evaluator<'o> {
             type_cache: Default::default(),
             freed_trees: 0,
             arg_lists: Vec::new(),
+            text_buffer: String::new(),
         };
         super::builtin_vars::define(&mut evaluator.scopes);
         evaluator

@@ -172,18 +172,29 @@ pub(crate) enum Walk {
 /// flattening it does. A value built by sharing (`[$a, $a]` sixty times over) has far more
 /// elements than the steps that built it; they are counted each time they occur, at most as
 /// many as the budget has left, so this check costs no more than the steps it charges.
+#[inline]
 pub(crate) fn charge_walk(
     ev: &mut super::evaluator::Evaluator<'_>,
     value: &Value,
     walk: Walk,
     span: Span,
 ) -> EvalResult<()> {
-    if !matches!(
-        value,
-        Value::Array(_) | Value::Hash(_) | Value::Sensitive(_)
-    ) {
-        return Ok(());
+    match value {
+        Value::Array(_) | Value::Hash(_) | Value::Sensitive(_) => {
+            charge_collection_walk(ev, value, walk, span)
+        }
+        _ => Ok(()),
     }
+}
+
+/// [`charge_walk`] of a collection (out of line: scalars, the common case, cost nothing).
+#[inline(never)]
+fn charge_collection_walk(
+    ev: &mut super::evaluator::Evaluator<'_>,
+    value: &Value,
+    walk: Walk,
+    span: Span,
+) -> EvalResult<()> {
     let limits = &ev.options.limits;
     if walk == Walk::Prints {
         showable(value, limits, span)?;

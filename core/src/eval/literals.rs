@@ -23,14 +23,22 @@ impl Evaluator<'_> {
         parts: &[StringPart],
         span: Span,
     ) -> EvalResult<Value> {
-        let guess: usize = parts
-            .iter()
-            .map(|part| match part {
-                StringPart::Text { text, .. } => text.len(),
-                StringPart::Expr(_) => 8,
-            })
-            .sum();
-        let mut text = String::with_capacity(guess);
+        let mut text = core::mem::take(&mut self.text_buffer);
+        text.clear();
+        let result = self.interpolate_parts(&mut text, parts, span);
+        if text.capacity() <= 4096 {
+            self.text_buffer = text;
+        }
+        result
+    }
+
+    /// [`Self::eval_interpolated`] writing into `text`.
+    fn interpolate_parts(
+        &mut self,
+        text: &mut String,
+        parts: &[StringPart],
+        span: Span,
+    ) -> EvalResult<Value> {
         for part in parts {
             match part {
                 StringPart::Text { text: literal, .. } => text.push_str(literal),
@@ -43,15 +51,15 @@ impl Evaluator<'_> {
                         super::limits::Walk::Prints,
                         expr.span,
                     )?;
-                    value::interpolate_into(&mut text, &value);
+                    value::interpolate_into(text, &value);
                 }
             }
             if text.len() > self.options.limits.max_string_len {
                 break;
             }
         }
-        self.check_string(&text, span)?;
-        Ok(Value::string(&text))
+        self.check_string(text, span)?;
+        Ok(Value::string(text))
     }
 
     /// An interpolated heredoc's text, checked against its `:syntax` tag once produced.

@@ -217,6 +217,15 @@ pub(super) fn join(
     let mut out = String::new();
     let mut first = true;
     if let Value::Array(items) = &args[0] {
+        // Room for the strings among the items (other values grow the buffer as they come).
+        let room: usize = items
+            .iter()
+            .map(|item| match item {
+                Value::String(text) => text.len() + separator.len(),
+                _ => 0,
+            })
+            .sum();
+        out.reserve(room.min(ev.options.limits.max_string_len));
         for item in items.iter() {
             let before = out.len();
             join_into(&mut out, item, separator, &mut first);

@@ -159,24 +159,34 @@ pub fn interpolate_into(out: &mut String, value: &Value) {
     write_interpolated(out, value, 0);
 }
 
+/// "00" to "99": integers are written two digits at a time.
+const DIGIT_PAIRS: &str = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+
 /// An integer in decimal, without going through `core::fmt` (interpolation writes many).
 fn push_integer(out: &mut String, number: i64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = number.unsigned_abs();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
     if number < 0 {
         out.push('-');
     }
-    for &digit in &digits[at..] {
-        out.push(char::from(digit));
+    let mut rest = number.unsigned_abs();
+    // Groups of two digits, least significant first; `u64::MAX` has 9 and a leading one.
+    let mut groups = [0u8; 10];
+    let mut count = 0;
+    while rest >= 100 {
+        if let Some(slot) = groups.get_mut(count) {
+            *slot = (rest % 100) as u8;
+        }
+        rest /= 100;
+        count += 1;
+    }
+    let lead = rest as usize * 2;
+    out.push_str(
+        DIGIT_PAIRS
+            .get(lead + usize::from(lead < 20)..lead + 2)
+            .unwrap_or(""),
+    );
+    for &group in groups.iter().take(count).rev() {
+        let at = usize::from(group) * 2;
+        out.push_str(DIGIT_PAIRS.get(at..at + 2).unwrap_or(""));
     }
 }
 
@@ -209,6 +219,9 @@ fn write_interpolated(out: &mut String, value: &Value, depth: usize) {
             }
             out.push('}');
         }
+        // The common scalars without `write_scalar`'s larger frame.
+        Value::String(text) => out.push_str(text),
+        Value::Integer(number) => push_integer(out, *number),
         other => write_scalar(out, other),
     }
 }
@@ -233,6 +246,20 @@ mod tests {
 
     fn hash(entries: alloc::vec::Vec<(Value, Value)>) -> Value {
         Value::Hash(entries.into_iter().collect::<Hash>())
+    }
+
+    #[test]
+    fn integers_as_core_fmt_writes_them() {
+        for n in [
+            0, 7, 9, 10, 42, 99, 100, 101, 999, 1000, 20000, 1_000_001, -1, -10, -100, -12345,
+        ]
+        .into_iter()
+        .chain([i64::MIN, i64::MAX, i64::MIN + 1])
+        {
+            let mut out = String::from("x");
+            push_integer(&mut out, n);
+            assert_eq!(out, alloc::format!("x{n}"));
+        }
     }
 
     #[test]
