@@ -133,6 +133,19 @@ proptest! {
     }
 
     #[test]
+    fn printed_prefixes_start_the_whole_form(value in puppet_value(), min_bytes in 0usize..40) {
+        let whole = value::programmatic(&value);
+        let prefix = value::programmatic_prefix(&value, min_bytes);
+        prop_assert!(whole.starts_with(&prefix), "{} does not start {}", prefix, whole);
+        prop_assert!(prefix.len() >= min_bytes.min(whole.len()), "{} too short", prefix);
+        let ty = puppet_core::types::infer(&value);
+        let whole = ty.to_string();
+        let prefix = ty.to_string_prefix(min_bytes);
+        prop_assert!(whole.starts_with(&prefix), "{} does not start {}", prefix, whole);
+        prop_assert!(prefix.len() >= min_bytes.min(whole.len()), "{} too short", prefix);
+    }
+
+    #[test]
     fn parse_never_panics_on_strings(source in "\\PC{0,200}") {
         let _ = syntax::parse(&source);
     }

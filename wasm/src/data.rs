@@ -158,8 +158,8 @@ pub fn evaluate_to_data(source: &str, options: &Options) -> JsOutcome {
             start: utf16.offset(span.start),
             end: utf16.offset(span.end),
             end_line: index.line_col(source, span.end.saturating_sub(1)).line,
-            value: cut(value::programmatic(v)),
-            type_: cut(types::infer(v).to_string()),
+            value: cut(value::programmatic_prefix(v, INLINE_MAX_BYTES)),
+            type_: cut(types::infer(v).to_string_prefix(INLINE_MAX_BYTES)),
         })
         .collect();
     let failed = outcome.error().is_some();
@@ -186,6 +186,10 @@ fn describe(v: &Value) -> (Option<String>, Option<String>, Option<String>) {
         Some(inferred.generalize().to_string()),
     )
 }
+
+/// Bytes printed of an inline result before it is cut: enough for `INLINE_MAX_CHARS` characters
+/// and one more, so that a cut text always shows its `…`.
+const INLINE_MAX_BYTES: usize = 4 * (INLINE_MAX_CHARS + 1);
 
 /// At most `INLINE_MAX_CHARS` characters, ending in `…` when cut.
 fn cut(text: String) -> String {
@@ -245,6 +249,23 @@ mod tests {
         assert_eq!(first.value, "'😀'");
         assert_eq!(first.type_, "String");
         assert_eq!(data.statements[1].start, 10);
+    }
+
+    #[test]
+    fn large_statement_values_are_cut_after_printing_their_start() {
+        let source =
+            "$h = Integer[1, 5000].reduce({}) |$m, $x| { $m + { \"k${x}\" => [$x] } }\n$h.length";
+        let data = evaluate_to_data(source, &Options::default());
+        assert_eq!(data.value.as_deref(), Some("5000"));
+        let first = &data.statements[0];
+        assert_eq!(first.value.chars().count(), INLINE_MAX_CHARS + 1);
+        assert!(first.value.starts_with("{'k1' => [1], 'k2' => [2], "));
+        assert!(first.value.ends_with('…'));
+        assert_eq!(first.type_.chars().count(), INLINE_MAX_CHARS + 1);
+        assert!(first
+            .type_
+            .starts_with("Struct[{'k1' => Tuple[Integer[1, 1]], "));
+        assert!(first.type_.ends_with('…'));
     }
 
     #[test]

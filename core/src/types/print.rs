@@ -18,11 +18,21 @@ struct Printer {
     /// Aliases being expanded (to print a recursive reference by name).
     expanding: Vec<usize>,
     depth: usize,
+    /// Once `out` holds this many bytes, nothing more is printed (see [`Type::to_string_prefix`]).
+    limit: usize,
 }
 
 impl fmt::Display for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
+        f.write_str(&self.to_string_prefix(usize::MAX))
+    }
+}
+
+impl Type {
+    /// The start of the printed type, at least its first `min_bytes` bytes (all of it when shorter),
+    /// without printing the rest of a large `Struct` or `Tuple`; for previews.
+    pub fn to_string_prefix(&self, min_bytes: usize) -> String {
+        match self {
             Type::Alias(_) => to_string_expanded(self),
             Type::Object(object) if object.parameters.is_empty() => {
                 String::from(&*object.definition)
@@ -31,11 +41,13 @@ impl fmt::Display for Type {
             Type::TypeSet => String::from(names::TYPESET_DEFINITION),
             _ => {
                 let mut printer = Printer::new(false);
+                printer.limit = min_bytes;
                 printer.write(self);
-                printer.out
+                let mut text = printer.out;
+                crate::value::truncate_after(&mut text, min_bytes);
+                text
             }
-        };
-        f.write_str(&text)
+        }
     }
 }
 
@@ -71,10 +83,14 @@ impl Printer {
             expanded,
             expanding: Vec::new(),
             depth: 0,
+            limit: usize::MAX,
         }
     }
 
     fn write(&mut self, ty: &Type) {
+        if self.out.len() >= self.limit {
+            return;
+        }
         if self.depth > super::MAX_DEPTH {
             self.out.push_str("...");
             return;
@@ -92,6 +108,9 @@ impl Printer {
         self.out.push('[');
         let mut first = true;
         for item in items {
+            if self.out.len() >= self.limit {
+                return;
+            }
             if !first {
                 self.out.push_str(", ");
             }
@@ -373,6 +392,9 @@ impl Printer {
         }
         self.out.push_str("Struct[{");
         for (index, member) in members.iter().enumerate() {
+            if self.out.len() >= self.limit {
+                return;
+            }
             if index > 0 {
                 self.out.push_str(", ");
             }

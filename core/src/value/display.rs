@@ -42,10 +42,28 @@ const MAX_PRINT_DEPTH: usize = 512;
 
 /// Appends the `%p` form of `value` to `out`.
 pub fn write_programmatic(out: &mut String, value: &Value) {
-    write_programmatic_at(out, value, 0)
+    write_programmatic_at(out, value, 0, usize::MAX)
 }
 
-fn write_programmatic_at(out: &mut String, value: &Value, depth: usize) {
+/// The start of the `%p` form: at least its first `min_bytes` bytes (all of it when shorter), without
+/// printing the rest of a large collection; for previews such as the playground's inline results.
+pub fn programmatic_prefix(value: &Value, min_bytes: usize) -> String {
+    let mut out = String::new();
+    write_programmatic_at(&mut out, value, 0, min_bytes);
+    truncate_after(&mut out, min_bytes);
+    out
+}
+
+/// Cuts `text` at the first character boundary at or after `min_bytes`: a printer that stopped at
+/// `min_bytes` still closed its open brackets, which are not part of the whole form.
+pub(crate) fn truncate_after(text: &mut String, min_bytes: usize) {
+    if let Some((at, _)) = text.char_indices().find(|(at, _)| *at >= min_bytes) {
+        text.truncate(at);
+    }
+}
+
+/// `limit`: once `out` holds that many bytes, collections stop printing further elements.
+fn write_programmatic_at(out: &mut String, value: &Value, depth: usize, limit: usize) {
     if depth > MAX_PRINT_DEPTH {
         out.push_str("...");
         return;
@@ -55,22 +73,28 @@ fn write_programmatic_at(out: &mut String, value: &Value, depth: usize) {
         Value::Array(items) => {
             out.push('[');
             for (index, item) in items.iter().enumerate() {
+                if out.len() >= limit {
+                    return;
+                }
                 if index > 0 {
                     out.push_str(", ");
                 }
-                write_programmatic_at(out, item, depth + 1);
+                write_programmatic_at(out, item, depth + 1, limit);
             }
             out.push(']');
         }
         Value::Hash(entries) => {
             out.push('{');
             for (index, (key, item)) in entries.iter().enumerate() {
+                if out.len() >= limit {
+                    return;
+                }
                 if index > 0 {
                     out.push_str(", ");
                 }
-                write_programmatic_at(out, key, depth + 1);
+                write_programmatic_at(out, key, depth + 1, limit);
                 out.push_str(" => ");
-                write_programmatic_at(out, item, depth + 1);
+                write_programmatic_at(out, item, depth + 1, limit);
             }
             out.push('}');
         }
@@ -92,14 +116,14 @@ fn write_programmatic_at(out: &mut String, value: &Value, depth: usize) {
         }
         Value::SemVerRange(range) => out.push_str(&range.normalized()),
         Value::Iterator(iterator) => {
-            write_programmatic_at(out, &Value::Array(iterator.items().clone()), depth)
+            write_programmatic_at(out, &Value::Array(iterator.items().clone()), depth, limit)
         }
         Value::Deferred(deferred) => {
             out.push_str("Deferred({'name' => ");
             out.push_str(&puppet_quote(&deferred.name));
             if let Some(arguments) = &deferred.arguments {
                 out.push_str(", 'arguments' => ");
-                write_programmatic_at(out, &Value::Array(arguments.clone()), depth + 1);
+                write_programmatic_at(out, &Value::Array(arguments.clone()), depth + 1, limit);
             }
             out.push_str("})");
         }

@@ -16,6 +16,7 @@ mod compare;
 mod deferred;
 mod digits;
 mod display;
+pub(crate) use display::truncate_after;
 mod drop;
 mod equality;
 mod float_format;
@@ -42,7 +43,8 @@ pub use compare::{puppet_compare, value_label, CompareError};
 pub use deferred::{valid_deferred_name, Deferred};
 pub(crate) use digits::{parse_count, parse_digits};
 pub use display::{
-    interpolate, interpolate_into, programmatic, to_string_default, write_programmatic, StringForm,
+    interpolate, interpolate_into, programmatic, programmatic_prefix, to_string_default,
+    write_programmatic, StringForm,
 };
 pub use equality::puppet_equals;
 pub use float_format::format_float;
