@@ -1,5 +1,7 @@
 // Times the wasm engine (web/pkg, built by scripts/build-wasm.sh) on the workloads in headless
-// Chromium: `node bench/browser_bench.mjs [--parse DIR] FILE.pp...`; one JSON line per workload.
+// Chromium: `node bench/browser_bench.mjs [--parse DIR] FILE.pp...`; one JSON line per workload:
+// `seconds` is the engine alone (`evaluate_only`, what the native figure measures), `page_seconds`
+// the page's whole call (`evaluate`: the engine plus the result's texts, types and JS objects).
 // Each figure is the median of 11 samples; a sample repeats the workload for at least 50 ms, so
 // that the browser's coarse timer does not matter. Run by bench/puppet_compare.rb (make bench).
 import { createServer } from 'node:http';
@@ -70,7 +72,12 @@ try {
       const out = [];
       for (const { name, src } of workloads) {
         const outcome = engine.evaluate(src);
-        out.push({ name, seconds: time(() => engine.evaluate(src)), value: outcome.value ?? `error: ${outcome.diagnostics[0]?.message}` });
+        out.push({
+          name,
+          seconds: time(() => engine.evaluate_only(src)),
+          page_seconds: time(() => engine.evaluate(src)),
+          value: outcome.value ?? `error: ${outcome.diagnostics[0]?.message}`,
+        });
       }
       if (parseSources.length) {
         const bytes = parseSources.reduce((n, s) => n + new TextEncoder().encode(s).length, 0);

@@ -43,6 +43,17 @@ pub fn ast(source: &str) -> String {
     ast_dump(source)
 }
 
+/// Evaluate only, for the browser benchmark: the engine's own time, without building the page's
+/// result (`%p` texts, types, UTF-16 positions, JS objects). True when evaluation succeeded.
+#[wasm_bindgen]
+pub fn evaluate_only(source: &str) -> bool {
+    let options = puppet_core::EvalOptions {
+        limits: data::browser_limits(),
+        ..puppet_core::EvalOptions::default()
+    };
+    puppet_core::evaluate(source, &options).error().is_none()
+}
+
 /// Parse only, for the browser benchmark: how many error diagnostics the source has.
 #[wasm_bindgen]
 pub fn syntax_errors(source: &str) -> u32 {
