@@ -117,8 +117,8 @@ fn hostile_input_ends_in_diagnostics_and_the_next_evaluation_is_normal() {
     }
 }
 
-/// Legitimate programs with large values: the page shows each (whole value, inline results cut to
-/// 200 characters) within three seconds even in this unoptimised test build. The inline type of a
+/// Legitimate programs with large values or large operations: the page shows each (whole value,
+/// inline results cut to 200 characters) within three seconds even in this unoptimised test build. The inline type of a
 /// hash with 50,000 integer keys, `Hash[Variant[...50,000 members], ...]`, took 10 s here (0.26 s
 /// now) while its `Variant` searched its members for duplicates one by one.
 #[wasm_bindgen_test]
@@ -139,6 +139,19 @@ fn large_values_are_shown_without_quadratic_work() {
         (
             "$a = Integer[1, 20000].map |$x| { [$x, \"s${x}\"] }\n$a.length",
             "20000",
+        ),
+        // Each of these took 3 s or more natively (quadratic) before it became linear.
+        (
+            "$a = Integer[1, 50000].map |$x| { \"s${x}\" }\n$t = type($a, 'reduced')\n$t =~ Type[Array[Enum]]",
+            "true",
+        ),
+        (
+            "$h = Integer[1, 50000].reduce({}) |$m, $x| { $m + { $x => 1 } }\n($h - $h.keys).length",
+            "0",
+        ),
+        (
+            "$a = Integer[1, 50000].map |$x| { $x }\n($a - $a.map |$x| { $x * 1.0 }).length",
+            "0",
         ),
     ];
     for (source, expected) in cases {

@@ -269,29 +269,21 @@ impl Evaluator<'_> {
                         .collect(),
                     other => alloc::vec![other],
                 };
-                // Every element is compared with every one removed (a step per element, and
-                // per ELEMENTS_PER_STEP comparisons beyond), containers element-wise.
-                let comparisons = (items.len() as u64).saturating_mul(remove.len() as u64);
-                let per_step = super::limits::ELEMENTS_PER_STEP as u64;
+                // A step per element on each side; containers are walked once each, to hash them.
                 self.step(
-                    (items.len() as u64).max(comparisons / per_step),
+                    (items.len() as u64).saturating_add(remove.len() as u64),
                     spans.operator,
                 )?;
-                for r in remove
-                    .iter()
-                    .filter(|r| matches!(r, Value::Array(_) | Value::Hash(_)))
-                {
-                    for item in items.iter() {
-                        super::limits::charge_compare(self, r, item, spans.operator)?;
-                    }
+                let containers = remove.iter().chain(items.iter());
+                for value in containers.filter(|v| matches!(v, Value::Array(_) | Value::Hash(_))) {
+                    super::limits::charge_walk(
+                        self,
+                        value,
+                        super::limits::Walk::Reads,
+                        spans.operator,
+                    )?;
                 }
-                // Array deletion compares strings case-sensitively but numbers by value.
-                let kept: Array = items
-                    .iter()
-                    .filter(|v| !remove.iter().any(|r| deletion_equal(v, r)))
-                    .cloned()
-                    .collect();
-                Ok(Value::Array(kept))
+                Ok(Value::Array(without_elements(&items, &remove)))
             }
             Value::Hash(hash) => {
                 let keys: Vec<Value> = match r {
@@ -299,7 +291,6 @@ impl Evaluator<'_> {
                     Value::Hash(other) => other.keys().cloned().collect(),
                     other => alloc::vec![other],
                 };
-                let mut result = hash;
                 for key in &keys {
                     // Hashing a key walks all of it.
                     super::limits::charge_walk(
@@ -308,9 +299,8 @@ impl Evaluator<'_> {
                         super::limits::Walk::Reads,
                         spans.operator,
                     )?;
-                    result = result.removed(key);
                 }
-                Ok(Value::Hash(result))
+                Ok(Value::Hash(hash.without(&keys)))
             }
             other => self.numeric(BinaryOp::Sub, other, r, spans),
         }
@@ -475,6 +465,46 @@ fn deletion_equal(left: &Value, right: &Value) -> bool {
     }
 }
 
+/// `items - remove` for arrays: what [`deletion_equal`] finds in `remove` goes. A long `remove` is
+/// indexed by [`deletion_key`] so that deleting many from many stays linear.
+fn without_elements(items: &Array, remove: &[Value]) -> Array {
+    if remove.len() <= 8 {
+        return items
+            .iter()
+            .filter(|v| !remove.iter().any(|r| deletion_equal(v, r)))
+            .cloned()
+            .collect();
+    }
+    let index: crate::value::Hash = remove
+        .iter()
+        .filter(|r| !matches!(r, Value::Float(f) if f.is_nan()))
+        .map(|r| (deletion_key(r), Value::Undef))
+        .collect();
+    items
+        .iter()
+        .filter(|v| match v {
+            Value::Float(f) if f.is_nan() => true,
+            Value::Float(_) => !index.contains_key(&deletion_key(v)),
+            _ => !index.contains_key(v),
+        })
+        .cloned()
+        .collect()
+}
+
+/// The strict key under which [`deletion_equal`] values meet: a whole Float within Integer range is
+/// that Integer (`2.0` and `2`; `-0.0` and `0`), everything else is itself.
+fn deletion_key(value: &Value) -> Value {
+    match value {
+        Value::Float(f)
+            if f.fract() == 0.0
+                && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(f) =>
+        {
+            Value::Integer(*f as i64)
+        }
+        other => other.clone(),
+    }
+}
+
 /// Pairs from `[k1, v1, k2, v2]` or `[[k1, v1], [k2, v2]]`; `None` for an odd flat list.
 pub(crate) fn hash_pairs_from_array(items: &Array) -> Option<Vec<(Value, Value)>> {
     let all_pairs = !items.is_empty()
@@ -525,5 +555,63 @@ fn ruby_class(value: &Value) -> &'static str {
         Value::Array(_) => "Array",
         Value::Hash(_) => "Hash",
         _ => "Object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    /// Values that meet each other in every way deletion distinguishes: numbers across kinds and
+    /// beyond 2^53, signed zeros, NaN, strings by case, nested arrays (strict inside).
+    fn samples() -> Vec<Value> {
+        let big = 9_007_199_254_740_993_i64; // 2^53 + 1: no Float equals it
+        vec![
+            Value::Integer(1),
+            Value::Float(1.0),
+            Value::Float(1.5),
+            Value::Integer(0),
+            Value::Float(-0.0),
+            Value::Float(f64::NAN),
+            Value::Float(f64::INFINITY),
+            Value::Integer(big),
+            Value::Float(big as f64),
+            Value::Integer(i64::MAX),
+            Value::Float(9.3e18),
+            Value::string("a"),
+            Value::string("A"),
+            Value::Undef,
+            Value::Boolean(true),
+            Value::array(vec![Value::Integer(1)]),
+            Value::array(vec![Value::Float(1.0)]),
+        ]
+    }
+
+    #[test]
+    fn indexed_deletion_removes_what_pairwise_deletion_removes() {
+        let items: Array = samples().into_iter().collect();
+        let all = samples();
+        for start in 0..all.len() {
+            for len in [1, 9, 12, all.len() - start] {
+                let remove: Vec<Value> = all.iter().skip(start).take(len).cloned().collect();
+                let pairwise: Array = items
+                    .iter()
+                    .filter(|v| !remove.iter().any(|r| deletion_equal(v, r)))
+                    .cloned()
+                    .collect();
+                // Pad past the linear path's threshold without adding anything that matches.
+                let mut padded = remove.clone();
+                padded.extend((0..9).map(|i| Value::string(alloc::format!("pad{i}").as_str())));
+                let indexed = without_elements(&items, &padded);
+                let show = |a: &Array| a.iter().map(crate::value::programmatic).collect::<Vec<_>>();
+                assert_eq!(
+                    show(&indexed),
+                    show(&pairwise),
+                    "removing {:?}",
+                    show(&remove.iter().cloned().collect())
+                );
+            }
+        }
     }
 }

@@ -65,10 +65,21 @@ impl Hash {
         Rc::make_mut(&mut self.0).insert(key, value);
     }
 
-    /// The hash without `key` (the others keep their order); in place when not shared.
-    pub fn removed(mut self, key: &Value) -> Hash {
-        if self.0.contains_key(key) {
-            Rc::make_mut(&mut self.0).shift_remove(key);
+    /// The hash without `keys` (the others keep their order); in place when not shared. Linear:
+    /// a long list of keys is indexed first instead of removing keys one by one (each removal
+    /// shifts the entries after it).
+    pub fn without(mut self, keys: &[Value]) -> Hash {
+        if keys.len() <= 8 {
+            for key in keys {
+                if self.0.contains_key(key) {
+                    Rc::make_mut(&mut self.0).shift_remove(key);
+                }
+            }
+        } else {
+            let remove: Hash = keys.iter().map(|k| (k.clone(), Value::Undef)).collect();
+            if self.0.keys().any(|k| remove.0.contains_key(k)) {
+                Rc::make_mut(&mut self.0).retain(|k, _| !remove.0.contains_key(k));
+            }
         }
         self
     }
