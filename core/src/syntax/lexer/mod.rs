@@ -112,6 +112,8 @@ impl<'s> Lexer<'s> {
             pos: 0,
             out: LexOutput {
                 tokens: Vec::with_capacity(src.len() / 8 + 16),
+                // About one processed text per 100 bytes of real manifests.
+                texts: Vec::with_capacity(src.len() / 64 + 4),
                 ..LexOutput::default()
             },
             after: None,
