@@ -3,6 +3,7 @@
 
 pub(crate) mod anchor;
 pub mod ast;
+mod chars;
 mod dump;
 mod heredoc_check;
 pub mod lexer;

@@ -134,30 +134,47 @@ pub const NO_TEXT: u32 = u32::MAX;
 
 impl TokenKind {
     /// The keyword for a complete NAME, if it is one.
+    #[allow(non_upper_case_globals)] // the packed keywords are named after their kinds
     pub fn keyword(name: &str) -> Option<TokenKind> {
-        Some(match name {
-            "case" => TokenKind::Case,
-            "class" => TokenKind::Class,
-            "default" => TokenKind::Default,
-            "define" => TokenKind::Define,
-            "if" => TokenKind::If,
-            "elsif" => TokenKind::Elsif,
-            "else" => TokenKind::Else,
-            "inherits" => TokenKind::Inherits,
-            "node" => TokenKind::Node,
-            "and" => TokenKind::And,
-            "or" => TokenKind::Or,
-            "undef" => TokenKind::Undef,
-            "false" => TokenKind::False,
-            "true" => TokenKind::True,
-            "in" => TokenKind::In,
-            "unless" => TokenKind::Unless,
-            "function" => TokenKind::Function,
-            "type" => TokenKind::Type,
-            "attr" => TokenKind::Attr,
-            "private" => TokenKind::Private,
-            _ => return None,
-        })
+        let bytes = name.as_bytes();
+        if !(2..=8).contains(&bytes.len()) {
+            return None;
+        }
+        // The text as one little-endian word, zero-padded: one comparison per keyword.
+        let mut word = [0u8; 8];
+        word[..bytes.len()].copy_from_slice(bytes);
+        let word = u64::from_le_bytes(word);
+        macro_rules! keywords {
+            ($($text:literal => $kind:ident,)*) => {{
+                $(const $kind: u64 = pack($text);)*
+                match word {
+                    $($kind if bytes.len() == $text.len() => Some(TokenKind::$kind),)*
+                    _ => None,
+                }
+            }};
+        }
+        keywords! {
+            b"case" => Case,
+            b"class" => Class,
+            b"default" => Default,
+            b"define" => Define,
+            b"if" => If,
+            b"elsif" => Elsif,
+            b"else" => Else,
+            b"inherits" => Inherits,
+            b"node" => Node,
+            b"and" => And,
+            b"or" => Or,
+            b"undef" => Undef,
+            b"false" => False,
+            b"true" => True,
+            b"in" => In,
+            b"unless" => Unless,
+            b"function" => Function,
+            b"type" => Type,
+            b"attr" => Attr,
+            b"private" => Private,
+        }
     }
 
     /// True for the keywords (including `true`/`false`), which `${keyword}` turns into a variable
@@ -209,4 +226,15 @@ impl TokenKind {
             _ => "operator",
         }
     }
+}
+
+/// Up to eight bytes as a little-endian word, zero-padded (see [`TokenKind::keyword`]).
+const fn pack(text: &[u8]) -> u64 {
+    let mut word = 0u64;
+    let mut i = 0;
+    while i < text.len() {
+        word |= (text[i] as u64) << (8 * i);
+        i += 1;
+    }
+    word
 }

@@ -6,6 +6,7 @@ mod heredoc;
 mod numbers;
 pub mod raw;
 mod strings;
+mod words;
 
 use alloc::format;
 use alloc::string::String;
@@ -111,6 +112,8 @@ impl<'s> Lexer<'s> {
             pos: 0,
             out: LexOutput {
                 tokens: Vec::with_capacity(src.len() / 8 + 16),
+                // About one processed text per 100 bytes of real manifests.
+                texts: Vec::with_capacity(src.len() / 64 + 4),
                 ..LexOutput::default()
             },
             after: None,
@@ -282,7 +285,9 @@ impl<'s> Lexer<'s> {
             b' ' | b'\t' | b'\r' => self.pos = skip_blanks(self.bytes, start + 1),
             b'#' => {
                 let end = memchr(b'\n', self.bytes, start).unwrap_or(self.bytes.len());
-                self.out.comments.push(Span::new(start as u32, end as u32));
+                if self.keep_comments {
+                    self.out.comments.push(Span::new(start as u32, end as u32));
+                }
                 self.pos = end;
             }
             b'/' => self.slash(start),
@@ -366,6 +371,7 @@ impl<'s> Lexer<'s> {
             },
             b'a'..=b'z' | b'_' => self.bare_word(start),
             b'A'..=b'Z' => self.class_reference(start),
+            b'$' => self.variable(start),
             0x80..=0xFF => {
                 let c = self.src[start..].chars().next().unwrap_or('\u{FFFD}');
                 let end = start + c.len_utf8();
@@ -451,13 +457,10 @@ impl<'s> Lexer<'s> {
 
     /// A bare word: a keyword, a NAME or a WORD.
     fn bare_word(&mut self, start: usize) {
-        let len = match next_raw(&self.src[start..]) {
-            Some((Raw::BareWord, len)) => len,
-            _ => 1,
-        };
-        let end = start + len;
-        let text = &self.src[start..end];
-        let kind = if is_name(text) {
+        let (len, name) = words::bare_word(self.bytes, start);
+        let len = len.max(1);
+        let kind = if name {
+            let text = self.src.get(start..start + len).unwrap_or("");
             TokenKind::keyword(text).unwrap_or(TokenKind::Name)
         } else {
             TokenKind::Word
@@ -467,12 +470,9 @@ impl<'s> Lexer<'s> {
 
     /// `Foo::Bar`; a reference followed by `::` and something else is an error.
     fn class_reference(&mut self, start: usize) {
-        let len = match next_raw(&self.src[start..]) {
-            Some((Raw::ClassRef, len)) => len,
-            _ => 1,
-        };
+        let len = words::class_ref(self.bytes, start).max(1);
         let end = start + len;
-        if self.src[end..].starts_with("::") {
+        if self.bytes.get(end..end + 2) == Some(b"::") {
             let at = (end + 1).min(self.src.len()) as u32;
             self.error(
                 "ILLEGAL_CLASS_REFERENCE",
@@ -487,16 +487,22 @@ impl<'s> Lexer<'s> {
         self.single(TokenKind::ClassRef, start, len);
     }
 
+    /// `$name`, or a lone `$`.
+    fn variable(&mut self, start: usize) {
+        let len = 1 + strings::variable_name_len(self.bytes.get(start + 1..).unwrap_or(&[]));
+        self.single(TokenKind::Variable, start, len);
+    }
+
     /// `::name` or `::Reference`.
     fn qualified_from_root(&mut self, start: usize) {
         let third = self.peek_byte(2);
         if third.is_ascii_uppercase() {
-            let len = match next_raw(&self.src[start..]) {
-                Some((Raw::ClassRef, len)) => len,
-                _ => 3,
+            let len = match words::class_ref(self.bytes, start) {
+                0 => 3,
+                len => len,
             };
             let end = start + len;
-            if self.src[end..].starts_with("::") {
+            if self.bytes.get(end..end + 2) == Some(b"::") {
                 let at = (end + 3).min(self.src.len()) as u32;
                 self.error(
                     "ILLEGAL_FULLY_QUALIFIED_CLASS_REFERENCE",
@@ -509,12 +515,11 @@ impl<'s> Lexer<'s> {
             }
             self.single(TokenKind::ClassRef, start, len);
         } else if third.is_ascii_lowercase() || third == b'_' {
-            let len = match next_raw(&self.src[start..]) {
-                Some((Raw::BareWord, len)) => len,
-                _ => 3,
+            let (len, name) = match words::bare_word(self.bytes, start) {
+                (0, _) => (3, false),
+                found => found,
             };
-            let text = &self.src[start..start + len];
-            let kind = if is_name(text) {
+            let kind = if name {
                 TokenKind::Name
             } else {
                 TokenKind::Word
@@ -721,31 +726,6 @@ pub(crate) fn is_blank(c: char) -> bool {
         ' ' | '\t' | '\u{00A0}' | '\u{1680}' | '\u{2000}'
             ..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}'
     )
-}
-
-/// Puppet's NAME rule: `(::)?[a-z]\w*(::[a-z]\w*)*` (the text is already a bare word).
-pub(crate) fn is_name(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let mut i = usize::from(bytes.starts_with(b"::")) * 2;
-    loop {
-        if !bytes.get(i).is_some_and(u8::is_ascii_lowercase) {
-            return false;
-        }
-        i += 1;
-        while bytes
-            .get(i)
-            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
-        {
-            i += 1;
-        }
-        if i == bytes.len() {
-            return true;
-        }
-        if bytes.get(i..i + 2) != Some(b"::") {
-            return false;
-        }
-        i += 2;
-    }
 }
 
 pub(crate) fn memchr(needle: u8, haystack: &[u8], from: usize) -> Option<usize> {

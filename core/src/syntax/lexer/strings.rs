@@ -307,13 +307,10 @@ enum Terminator {
 
 /// The length of `(::)?(\w+::)*\w+` at the start of `bytes` (0 when there is no variable name).
 pub(super) fn variable_name_len(bytes: &[u8]) -> usize {
-    let word = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
     let mut i = if bytes.starts_with(b"::") { 2 } else { 0 };
     let mut end = 0;
     loop {
-        let run = bytes
-            .get(i..)
-            .map_or(0, |rest| rest.iter().take_while(|b| word(b)).count());
+        let run = bytes.get(i..).map_or(0, crate::syntax::chars::word_run);
         if run == 0 {
             return end;
         }

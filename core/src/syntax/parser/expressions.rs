@@ -235,7 +235,12 @@ impl Parser<'_> {
 
     /// Access arguments: at least one expression or hash entry, and an optional trailing comma.
     pub(super) fn access_args(&mut self, close: TokenKind) -> PResult<Vec<Expr>> {
-        let mut args: Vec<Expr> = Vec::new();
+        let mark = self.scratch.len();
+        let result = self.access_args_onto_scratch(close, mark);
+        self.take_scratch(mark, result)
+    }
+
+    fn access_args_onto_scratch(&mut self, close: TokenKind, mark: usize) -> PResult<()> {
         loop {
             // Puppet reads an assignment-level entry first, since it may be a `key => value`.
             let key = self.entry_key(true)?;
@@ -246,9 +251,9 @@ impl Parser<'_> {
             } else {
                 key
             };
-            push_merging_pairs(&mut args, item);
+            push_merging_pairs(&mut self.scratch, mark, item);
             if self.eat(TokenKind::Comma).is_none() || self.at(close) {
-                return Ok(args);
+                return Ok(());
             }
         }
     }
@@ -356,27 +361,28 @@ impl Parser<'_> {
 
     /// Call arguments up to `close` (not consumed): `argument (, argument)* ,?`, possibly none.
     pub(super) fn arguments(&mut self, close: TokenKind) -> PResult<Vec<Expr>> {
-        let mut args: Vec<Expr> = Vec::new();
-        if self.at(close) {
-            return Ok(args);
-        }
-        loop {
-            let item = self.argument()?;
-            push_merging_pairs(&mut args, item);
-            if self.eat(TokenKind::Comma).is_none() || self.at(close) {
-                return Ok(args);
-            }
-        }
+        let mark = self.scratch.len();
+        let result = self.arguments_onto_scratch(Some(close), mark);
+        self.take_scratch(mark, result)
     }
 
     /// Method call arguments: Puppet's grammar allows no trailing comma there.
     fn arguments_without_trailing_comma(&mut self) -> PResult<Vec<Expr>> {
-        let mut args: Vec<Expr> = Vec::new();
+        let mark = self.scratch.len();
+        let result = self.arguments_onto_scratch(None, mark);
+        self.take_scratch(mark, result)
+    }
+
+    /// Arguments onto the scratch stack; with `close`, none before it and a trailing comma allowed.
+    fn arguments_onto_scratch(&mut self, close: Option<TokenKind>, mark: usize) -> PResult<()> {
+        if close.is_some_and(|close| self.at(close)) {
+            return Ok(());
+        }
         loop {
             let item = self.argument()?;
-            push_merging_pairs(&mut args, item);
-            if self.eat(TokenKind::Comma).is_none() {
-                return Ok(args);
+            push_merging_pairs(&mut self.scratch, mark, item);
+            if self.eat(TokenKind::Comma).is_none() || close.is_some_and(|close| self.at(close)) {
+                return Ok(());
             }
         }
     }
@@ -561,10 +567,11 @@ impl Parser<'_> {
     }
 }
 
-/// Adds an argument, merging adjacent `key => value` entries into one hash as Puppet does.
-fn push_merging_pairs(args: &mut Vec<Expr>, item: Expr) {
+/// Adds an argument to those above `mark`, merging adjacent `key => value` entries into one hash
+/// as Puppet does.
+fn push_merging_pairs(args: &mut Vec<Expr>, mark: usize, item: Expr) {
     let item_is_pair = is_unfolded_pair(&item);
-    if item_is_pair {
+    if item_is_pair && args.len() > mark {
         if let Some(Expr {
             kind: ExprKind::Hash(entries),
             span,

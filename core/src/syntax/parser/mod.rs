@@ -56,6 +56,9 @@ pub(crate) struct Parser<'s> {
     heredocs: Vec<(String, String, Span)>,
     /// Set once the nesting limit was hit: everything after is skipped.
     too_deep: bool,
+    /// Items of the lists being parsed (arguments, statements), nested lists above outer ones:
+    /// a finished list leaves as a vector of its exact size (no regrowth, no spare capacity).
+    scratch: Vec<Expr>,
 }
 
 impl<'s> Parser<'s> {
@@ -80,6 +83,7 @@ impl<'s> Parser<'s> {
             validation: Vec::new(),
             heredocs: Vec::new(),
             too_deep: false,
+            scratch: Vec::new(),
         }
     }
 
@@ -230,6 +234,13 @@ impl<'s> Parser<'s> {
     fn variable_name(&self, token: Token) -> &'s str {
         let text = self.text_of(token);
         text.strip_prefix('$').unwrap_or(text)
+    }
+
+    /// The items pushed on the scratch stack since `mark` (when `result` is a success), as a
+    /// vector of their exact size; the stack is back at `mark` either way.
+    fn take_scratch(&mut self, mark: usize, result: PResult<()>) -> PResult<Vec<Expr>> {
+        let items = self.scratch.split_off(mark.min(self.scratch.len()));
+        result.map(|()| items)
     }
 
     // ---- diagnostics ------------------------------------------------------------------------

@@ -29,7 +29,8 @@ enum Statement {
 impl Parser<'_> {
     /// Statements up to (not including) `end` (`RBrace` or `Eof`), recovering from errors.
     pub(super) fn statements(&mut self, end: TokenKind) -> Vec<Expr> {
-        let mut out: Vec<Expr> = Vec::new();
+        // The statements collect on the scratch stack, above `mark`.
+        let mark = self.scratch.len();
         // Puppet transforms (and so reports bad comma lists) when the whole list is parsed.
         let mut pending: Vec<Diagnostic> = Vec::new();
         loop {
@@ -44,7 +45,7 @@ impl Parser<'_> {
             }
             match self.syntactic_statement() {
                 Ok(statement) => {
-                    if let Some(problem) = transform_call(&mut out, statement) {
+                    if let Some(problem) = transform_call(&mut self.scratch, mark, statement) {
                         pending.push(problem);
                     }
                 }
@@ -60,7 +61,7 @@ impl Parser<'_> {
         }
         let at = self.pos;
         self.syntax.extend(pending.into_iter().map(|d| (at, d)));
-        out
+        self.scratch.split_off(mark.min(self.scratch.len()))
     }
 
     fn syntactic_statement(&mut self) -> Result<Statement, Fail> {
@@ -131,10 +132,12 @@ impl Parser<'_> {
 }
 
 /// Puppet's `transform_calls`, one statement at a time: a statement-call name followed by a
-/// statement becomes a call; a comma list after anything else is an error (returned).
-fn transform_call(out: &mut Vec<Expr>, statement: Statement) -> Option<Diagnostic> {
+/// statement becomes a call; a comma list after anything else is an error (returned). The
+/// statements so far are those of `out` above `mark`.
+fn transform_call(out: &mut Vec<Expr>, mark: usize, statement: Statement) -> Option<Diagnostic> {
+    let previous = out.get(mark..).and_then(<[Expr]>::last);
     let previous_is_call_name = matches!(
-        out.last(),
+        previous,
         Some(Expr { kind: ExprKind::Name(name), .. }) if is_statement_call(name)
     );
     if previous_is_call_name {
@@ -153,7 +156,7 @@ fn transform_call(out: &mut Vec<Expr>, statement: Statement) -> Option<Diagnosti
             None
         }
         Statement::List { items, first_comma } => {
-            let message = match out.last() {
+            let message = match out.get(mark..).and_then(<[Expr]>::last) {
                     Some(Expr {
                         kind: ExprKind::Name(name),
                         ..

@@ -688,12 +688,7 @@ fn is_variable_name(name: &str) -> bool {
             return false;
         }
         i += 1;
-        while bytes
-            .get(i)
-            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
-        {
-            i += 1;
-        }
+        i += bytes.get(i..).map_or(0, crate::syntax::chars::word_run);
         if i == bytes.len() {
             return true;
         }
