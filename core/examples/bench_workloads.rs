@@ -8,6 +8,10 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// The allocator puppet-eval uses (cli/src/main.rs), so the figures are the CLI's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use puppet_core::eval::{evaluate, EvalOptions};
 use puppet_core::value::programmatic;
 
