@@ -153,6 +153,12 @@ fn large_values_are_shown_without_quadratic_work() {
             "$a = Integer[1, 50000].map |$x| { $x }\n($a - $a.map |$x| { $x * 1.0 }).length",
             "0",
         ),
+        // Every character of a 100,000-character string by index (5 s natively when each
+        // access copied the string into a character array).
+        (
+            "$s = Integer[1, 100000].map |$x| { 'a' }.join\nInteger[0, 99999].map |$i| { $s[$i] }.length",
+            "100000",
+        ),
     ];
     for (source, expected) in cases {
         let started = js_sys::Date::now();

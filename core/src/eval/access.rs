@@ -75,8 +75,22 @@ impl Evaluator<'_> {
             }
             Value::String(text) => {
                 let args = self.flat_keys(keys)?;
-                let chars: Vec<char> = text.chars().collect();
                 let (start, count) = self.slice_args(&args, keys, span, "String")?;
+                // ASCII text is indexed by bytes, in constant time, as Ruby does: a loop over
+                // the characters of a long string stays linear.
+                if text.is_ascii() {
+                    let picked = match count {
+                        None => index(text.len(), start).map(|i| &text[i..i + 1]),
+                        Some(count) => slice(text.len(), start, count)
+                            .map(|(from, len)| &text[from..from + len]),
+                    };
+                    return Ok(Value::string(picked.unwrap_or_default()));
+                }
+                let chars: Vec<char> = text.chars().collect();
+                self.step(
+                    (chars.len() / super::limits::ELEMENTS_PER_STEP) as u64,
+                    span,
+                )?;
                 let picked: String = match count {
                     None => index(chars.len(), start)
                         .and_then(|i| chars.get(i).copied())
