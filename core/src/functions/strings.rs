@@ -308,7 +308,10 @@ fn expand_replacement(
             Some(d @ '0'..='9') => {
                 chars.next();
                 let index = d as usize - '0' as usize;
-                if let Some(group) = captures.get(index) {
+                // With named groups, Ruby expands `\1..\9` to nothing (only `\k<name>` refers).
+                let numbered_refused =
+                    index > 0 && regexp.regex().capture_names().any(|n| n.is_some());
+                if let Some(group) = captures.get(index).filter(|_| !numbered_refused) {
                     out.push_str(group.as_str());
                 }
             }
@@ -344,7 +347,6 @@ fn expand_replacement(
                     for _ in 0..name.chars().count() + 3 {
                         chars.next();
                     }
-                    let _ = regexp;
                     if let Some(group) = captures.name(&name) {
                         out.push_str(group.as_str());
                     }

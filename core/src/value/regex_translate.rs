@@ -2,8 +2,9 @@
 //!
 //! - Ruby's `^`/`$` always match at line boundaries: the result starts with `(?m)`.
 //! - Ruby's `m` flag means "dot matches newline": `(?m)` becomes `(?s)`, also in `(?mi-x:...)`.
-//! - `\h`/`\H` (hex digit), `\Z`, `\e`, octal `\0nn`, literal `\<`/`\>` and a `{` that does not
-//!   start a repetition are rewritten.
+//! - `\h`/`\H` (hex digit), `\Z`, `\e`, octal `\0nn`, literal `\<`/`\>`, `{,m}` (as `{0,m}`) and
+//!   a `{` that does not start a repetition are rewritten.
+//! - With a named group in the pattern, Ruby does not capture plain groups: they become `(?:`.
 //! - Look-around, back-references, atomic groups, possessive quantifiers, conditionals,
 //!   `\G`, `\K`, `\R`, `\X` and `\p{...}` have no regex-lite equivalent: they are reported as
 //!   an error naming the feature, never silently matched differently.
@@ -40,6 +41,7 @@ pub fn translate_ruby_regex(source: &str) -> Result<String, RegexError> {
     out.push_str("(?m)");
     let mut index = 0;
     let mut class_depth = 0usize;
+    let named = has_named_group(&chars);
     while index < chars.len() {
         let ch = chars[index];
         match ch {
@@ -121,12 +123,17 @@ pub fn translate_ruby_regex(source: &str) -> Result<String, RegexError> {
             }
             _ if class_depth > 0 => push_class_char(&mut out, ch),
             '(' => {
-                index = translate_group_open(&chars, index, &mut out, source)?;
+                index = translate_group_open(&chars, index, &mut out, source, named)?;
                 continue;
             }
             '{' => {
                 if is_repetition(&chars, index) {
-                    out.push('{');
+                    // Ruby's `{,m}` is regex-lite's `{0,m}`.
+                    out.push_str(if chars.get(index + 1) == Some(&',') {
+                        "{0"
+                    } else {
+                        "{"
+                    });
                 } else {
                     out.push_str("\\{");
                 }
@@ -205,16 +212,41 @@ fn is_repetition_end(out: &str) -> bool {
     !inner.is_empty() && inner.chars().all(|c| c.is_ascii_digit() || c == ',')
 }
 
+/// Whether the pattern has a named group `(?<name>...)` outside escapes and character classes.
+fn has_named_group(chars: &[char]) -> bool {
+    let mut index = 0;
+    let mut class_depth = 0usize;
+    while index < chars.len() {
+        match chars[index] {
+            '\\' => index += 1,
+            '[' => class_depth += 1,
+            ']' if class_depth > 0 => class_depth -= 1,
+            '(' if class_depth == 0
+                && chars.get(index + 1) == Some(&'?')
+                && chars.get(index + 2) == Some(&'<')
+                && !matches!(chars.get(index + 3), Some('=') | Some('!')) =>
+            {
+                return true
+            }
+            _ => {}
+        }
+        index += 1;
+    }
+    false
+}
+
 /// Translates the group opening at `index` (`(`, `(?:`, `(?<name>`, `(?i-m:`, ...) and returns
-/// the index after what it consumed.
+/// the index after what it consumed. With `named` groups in the pattern, Ruby does not capture
+/// plain groups (`(?<a>a)(b)` has one group, `$1` is `a`): they become `(?:`.
 fn translate_group_open(
     chars: &[char],
     index: usize,
     out: &mut String,
     source: &str,
+    named: bool,
 ) -> Result<usize, RegexError> {
     if chars.get(index + 1) != Some(&'?') {
-        out.push('(');
+        out.push_str(if named { "(?:" } else { "(" });
         return Ok(index + 1);
     }
     let kind = chars.get(index + 2).copied();
