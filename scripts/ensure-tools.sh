@@ -56,8 +56,9 @@ PUPPET_MODULES=(
   puppet-module-puppetlabs-xinetd
 )
 
+# gcc: Rust links native binaries with it, and builds mimalloc's C sources (puppet-eval's allocator).
 need_apt=()
-for pkg in chromium chromium-driver binaryen "${PUPPET_MODULES[@]}" "$@"; do
+for pkg in gcc chromium chromium-driver binaryen "${PUPPET_MODULES[@]}" "$@"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
 if [ ${#need_apt[@]} -gt 0 ]; then
