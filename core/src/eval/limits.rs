@@ -275,6 +275,10 @@ pub(crate) fn checked_instance_of(
     value: &Value,
     span: Span,
 ) -> EvalResult<bool> {
+    // One visit costs no step (visits / ELEMENTS_PER_STEP).
+    if let Some(result) = crate::types::instance_of_flat(ty, value) {
+        return Ok(result);
+    }
     let left = ev.options.limits.max_steps.saturating_sub(ev.budget.steps);
     match crate::types::instance_of_checked(ty, value, left.max(1)) {
         Ok((result, visits)) => {

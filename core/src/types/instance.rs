@@ -45,6 +45,22 @@ pub fn instance_of_checked(
     }
 }
 
+/// [`instance_of_checked`] for a type whose check looks at the value alone (numbers, strings,
+/// booleans, `Any`): one visit, nothing to walk or give up on. `None` for the other types.
+pub fn instance_of_flat(ty: &Type, value: &Value) -> Option<bool> {
+    match ty {
+        Type::Any
+        | Type::Undef
+        | Type::Integer(_)
+        | Type::Float(_)
+        | Type::String(_)
+        | Type::Numeric
+        | Type::Boolean(_)
+        | Type::ScalarData => Some(check(ty, value, &mut Guard::default())),
+        _ => None,
+    }
+}
+
 /// Recursion guard: the depth, and the (alias, value) pairs being checked so a recursive
 /// alias met again with the same value does not loop; values visited, and why it gave up.
 struct Guard {
