@@ -45,6 +45,8 @@ pub(crate) struct ParamList {
     /// No name repeats, none is reserved and none captures the rest: arguments bind in order
     /// without those checks.
     simple: bool,
+    /// Simple, and no parameter declares a type: a full list of arguments binds as it is.
+    untyped: bool,
     /// The declared parameter types, then the return type, once evaluated: constant type
     /// expressions only (see `type_cache.rs`), with the steps their evaluation counted inside
     /// the expression (charged again on every use).
@@ -199,6 +201,7 @@ impl Evaluator<'_> {
         ParamList {
             names,
             simple,
+            untyped: simple && params.iter().all(|p| p.type_expr.is_none()),
             types: RefCell::new(alloc::vec![None; params.len() + 1]),
         }
     }
@@ -329,6 +332,11 @@ impl Evaluator<'_> {
         site: &CallSite,
         function: Option<&str>,
     ) -> EvalResult<()> {
+        if list.untyped && args.len() == params.len() {
+            self.scopes.bind_all_new(&list.names, &mut args);
+            self.recycle_args(args);
+            return Ok(());
+        }
         let what = || match function {
             Some(name) => format!("'{name}' parameter"),
             None => String::from("block parameter"),

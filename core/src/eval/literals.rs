@@ -124,14 +124,20 @@ impl Evaluator<'_> {
     ) -> EvalResult<Vec<(Value, Value)>> {
         let mut pairs = Vec::with_capacity(entries.len());
         for entry in entries {
-            let key = self.eval(&entry.key)?;
-            // Hashing a key walks all of it.
-            super::limits::charge_walk(self, &key, super::limits::Walk::Reads, entry.key.span)?;
-            let value = self.eval(&entry.value)?;
-            pairs.push((key, value));
+            pairs.push(self.eval_hash_entry(entry)?);
         }
         self.check_collection(pairs.len(), span)?;
         Ok(pairs)
+    }
+
+    /// One key and value of a hash literal.
+    #[inline]
+    pub(crate) fn eval_hash_entry(&mut self, entry: &HashEntry) -> EvalResult<(Value, Value)> {
+        let key = self.eval(&entry.key)?;
+        // Hashing a key walks all of it.
+        super::limits::charge_walk(self, &key, super::limits::Walk::Reads, entry.key.span)?;
+        let value = self.eval(&entry.value)?;
+        Ok((key, value))
     }
 
     pub(crate) fn regex_value(&mut self, pattern: &str, span: Span) -> EvalResult<Value> {

@@ -165,6 +165,18 @@ impl Evaluator<'_> {
             self.budget.depth -= 1;
             return self.apply_binary(BinaryOp::Add, left, right?, spans);
         };
+        if let [entry] = entries {
+            // `$h + { k => v }`: no list of one pair (the same checks as `eval_hash_pairs`).
+            let pair = self.eval_hash_entry(entry);
+            let pair = pair.and_then(|pair| self.check_collection(1, span).map(|()| pair));
+            self.budget.depth -= 1;
+            let (key, value) = pair?;
+            let (before, copied) = (hash.len(), hash.is_shared());
+            let mut merged = hash;
+            merged.insert(key, value);
+            self.check_collection_growth(before, merged.len(), copied, spans.whole())?;
+            return Ok(Value::Hash(merged));
+        }
         let pairs = self.eval_hash_pairs(entries, span);
         self.budget.depth -= 1;
         let pairs = pairs?;
