@@ -159,42 +159,9 @@ pub fn interpolate_into(out: &mut String, value: &Value) {
     write_interpolated(out, value, 0);
 }
 
-/// "00" to "99": integers are written two digits at a time.
-const DIGIT_PAIRS: &str = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
-
-/// An integer in decimal, without going through `core::fmt` (interpolation writes many): two
-/// digits at a time into a buffer from its end, then appended at once.
+/// An integer in decimal, without going through `core::fmt` (interpolation writes many).
 fn push_integer(out: &mut String, number: i64) {
-    let pairs = DIGIT_PAIRS.as_bytes();
-    // `u64::MAX` has 20 digits.
-    let mut digits = [b'0'; 20];
-    let mut at = digits.len();
-    let mut rest = number.unsigned_abs();
-    while rest >= 100 && at >= 2 {
-        let pair = (rest % 100) as usize * 2;
-        rest /= 100;
-        at -= 2;
-        if let (Some(slot), Some(pair)) = (digits.get_mut(at..at + 2), pairs.get(pair..pair + 2)) {
-            slot.copy_from_slice(pair);
-        }
-    }
-    let lead = rest as usize * 2;
-    if rest >= 10 {
-        at = at.saturating_sub(1);
-        if let (Some(slot), Some(&digit)) = (digits.get_mut(at), pairs.get(lead + 1)) {
-            *slot = digit;
-        }
-        rest /= 10;
-    }
-    at = at.saturating_sub(1);
-    if let Some(slot) = digits.get_mut(at) {
-        *slot = b'0' + rest as u8;
-    }
-    if number < 0 {
-        out.push('-');
-    }
-    let written = digits.get(at..).unwrap_or_default();
-    out.push_str(core::str::from_utf8(written).unwrap_or_default());
+    out.push_str(itoa::Buffer::new().format(number));
 }
 
 fn write_interpolated(out: &mut String, value: &Value, depth: usize) {
