@@ -42,17 +42,21 @@ impl Evaluator<'_> {
         for part in parts {
             match part {
                 StringPart::Text { text: literal, .. } => text.push_str(literal),
-                StringPart::Expr(expr) => {
-                    let value = self.eval(expr)?;
-                    // A collection built by sharing can print far beyond the string limit.
-                    super::limits::charge_walk(
-                        self,
-                        &value,
-                        super::limits::Walk::Prints,
-                        expr.span,
-                    )?;
-                    value::interpolate_into(text, &value);
-                }
+                StringPart::Expr(expr) => match self.eval(expr)? {
+                    // The common scalars here, the rest through `interpolate_into`.
+                    Value::String(part) => text.push_str(&part),
+                    Value::Integer(number) => text.push_str(itoa::Buffer::new().format(number)),
+                    value => {
+                        // A collection built by sharing can print far beyond the string limit.
+                        super::limits::charge_walk(
+                            self,
+                            &value,
+                            super::limits::Walk::Prints,
+                            expr.span,
+                        )?;
+                        value::interpolate_into(text, &value);
+                    }
+                },
             }
             if text.len() > self.options.limits.max_string_len {
                 break;
