@@ -7,44 +7,16 @@ use super::time_format;
 
 const NANOS_PER_SECOND: i128 = 1_000_000_000;
 
-/// A signed 128-bit nanosecond count kept as two 64-bit halves: an `i128` field would give
-/// `Value` 16-byte alignment and make every value 32 bytes instead of 24. The derived order
-/// (high half signed, then low half unsigned) is the order of the `i128`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-struct Nanos {
-    high: i64,
-    low: u64,
-}
-
-impl Nanos {
-    fn new(nanoseconds: i128) -> Nanos {
-        Nanos {
-            high: (nanoseconds >> 64) as i64,
-            low: nanoseconds as u64,
-        }
-    }
-
-    fn get(self) -> i128 {
-        (i128::from(self.high) << 64) | i128::from(self.low)
-    }
-}
-
-impl fmt::Debug for Nanos {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.get(), f)
-    }
-}
-
 /// A duration: whole nanoseconds (may be negative).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Timespan {
-    nanoseconds: Nanos,
+    nanoseconds: i128,
 }
 
 /// A point in time: nanoseconds since 1970-01-01T00:00:00 UTC.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Timestamp {
-    nanoseconds: Nanos,
+    nanoseconds: i128,
 }
 
 /// A string that none of the accepted formats could parse.
@@ -59,9 +31,7 @@ fn nanos_from_seconds(seconds: f64) -> i128 {
 
 impl Timespan {
     pub fn from_nanoseconds(nanoseconds: i128) -> Timespan {
-        Timespan {
-            nanoseconds: Nanos::new(nanoseconds),
-        }
+        Timespan { nanoseconds }
     }
 
     pub fn from_seconds(seconds: i64) -> Timespan {
@@ -73,11 +43,11 @@ impl Timespan {
     }
 
     pub fn nanoseconds(self) -> i128 {
-        self.nanoseconds.get()
+        self.nanoseconds
     }
 
     pub fn as_seconds_f64(self) -> f64 {
-        self.nanoseconds() as f64 / NANOS_PER_SECOND as f64
+        self.nanoseconds as f64 / NANOS_PER_SECOND as f64
     }
 
     pub(crate) fn equals_seconds(self, seconds: f64) -> bool {
@@ -92,9 +62,7 @@ impl Timespan {
 
 impl Timestamp {
     pub fn from_nanoseconds(nanoseconds: i128) -> Timestamp {
-        Timestamp {
-            nanoseconds: Nanos::new(nanoseconds),
-        }
+        Timestamp { nanoseconds }
     }
 
     pub fn from_seconds(seconds: i64) -> Timestamp {
@@ -106,11 +74,11 @@ impl Timestamp {
     }
 
     pub fn nanoseconds(self) -> i128 {
-        self.nanoseconds.get()
+        self.nanoseconds
     }
 
     pub fn as_seconds_f64(self) -> f64 {
-        self.nanoseconds() as f64 / NANOS_PER_SECOND as f64
+        self.nanoseconds as f64 / NANOS_PER_SECOND as f64
     }
 
     pub(crate) fn equals_seconds(self, seconds: f64) -> bool {
@@ -126,13 +94,13 @@ impl Timestamp {
 impl fmt::Display for Timespan {
     /// `%D-%H:%M:%S.%-N`: days, then the fraction without trailing zeros (`0-00:00:01.0`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&time_format::format_timespan(self.nanoseconds()))
+        f.write_str(&time_format::format_timespan(self.nanoseconds))
     }
 }
 
 impl fmt::Display for Timestamp {
     /// `%FT%T.%N %Z` in UTC: `1970-01-01T00:00:00.000000000 UTC`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&time_format::format_timestamp(self.nanoseconds()))
+        f.write_str(&time_format::format_timestamp(self.nanoseconds))
     }
 }
