@@ -5,6 +5,7 @@ use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::cell::RefCell;
 
 use super::evaluator::{Evaluator, UserFunction};
 use super::flow::{error, EvalResult, Unwind};
@@ -19,8 +20,7 @@ use crate::value::Value;
 pub(crate) struct Closure<'a> {
     pub lambda: &'a Lambda,
     pub frame: usize,
-    /// The parameters' names, shared.
-    names: Vec<Rc<str>>,
+    params: ParamList,
     arity: (usize, Option<usize>),
     /// The operand whose value each call may move (see `ownership.rs`).
     movable: Option<usize>,
@@ -36,6 +36,25 @@ impl Closure<'_> {
         self.lambda.params.len()
     }
 }
+
+/// What binding a function's or lambda's parameters needs, worked out once (per definition, or
+/// per call of the function given the lambda) instead of on every call.
+pub(crate) struct ParamList {
+    /// The parameters' names, shared.
+    names: Vec<Rc<str>>,
+    /// No name repeats, none is reserved and none captures the rest: arguments bind in order
+    /// without those checks.
+    simple: bool,
+    /// Simple, and no parameter declares a type: a full list of arguments binds as it is.
+    untyped: bool,
+    /// The declared parameter types, then the return type, once evaluated: constant type
+    /// expressions only (see `type_cache.rs`), with the steps their evaluation counted inside
+    /// the expression (charged again on every use).
+    types: RefCell<Vec<Option<KnownType>>>,
+}
+
+/// A declared type evaluated before, and the steps its evaluation counted inside the expression.
+type KnownType = (Rc<Type>, u64);
 
 /// Where and how a function was called, for its error messages.
 #[derive(Debug, Clone)]
@@ -141,7 +160,7 @@ impl Evaluator<'_> {
         let closure = call.lambda.as_ref().map(|lambda| Closure {
             lambda,
             frame: self.scopes.current(),
-            names: self.param_names(&lambda.params),
+            params: self.param_list(&lambda.params),
             arity: params_arity(&lambda.params),
             movable: self.movable_tail(lambda),
         });
@@ -167,9 +186,24 @@ impl Evaluator<'_> {
         }
     }
 
-    /// The names of `params`, shared.
-    pub(crate) fn param_names(&mut self, params: &[Param]) -> Vec<Rc<str>> {
-        params.iter().map(|p| self.intern(&p.name.name)).collect()
+    /// The names of `params`, shared, and what binding them needs.
+    pub(crate) fn param_list(&mut self, params: &[Param]) -> ParamList {
+        let names: Vec<Rc<str>> = params.iter().map(|p| self.intern(&p.name.name)).collect();
+        // Names are interned: equal names are the same allocation.
+        let distinct = names
+            .iter()
+            .enumerate()
+            .all(|(i, a)| names[..i].iter().all(|b| !Rc::ptr_eq(a, b)));
+        let simple = distinct
+            && params.iter().all(|p| {
+                !p.captures_rest && !super::builtin_vars::RESERVED.contains(&p.name.name.as_str())
+            });
+        ParamList {
+            names,
+            simple,
+            untyped: simple && params.iter().all(|p| p.type_expr.is_none()),
+            types: RefCell::new(alloc::vec![None; params.len() + 1]),
+        }
     }
 
     /// Call a function written in Puppet: it sees its parameters and the top scope only.
@@ -208,14 +242,14 @@ impl Evaluator<'_> {
     ) -> EvalResult<Value> {
         let definition = &function.definition;
         let name = &definition.name.name;
-        self.bind_params(&definition.params, &function.names, args, site, Some(name))?;
+        self.bind_params(&definition.params, &function.params, args, site, Some(name))?;
         let value = match self.eval(&definition.body) {
             Ok(value) => value,
             Err(Unwind::Return(value, _)) | Err(Unwind::Next(value, _)) => value,
             Err(other) => return Err(other),
         };
         if let Some(return_type) = &definition.return_type {
-            self.check_return(return_type, &value, site, name)?;
+            self.check_return(return_type, &function.params, &value, site, name)?;
         }
         Ok(value)
     }
@@ -253,14 +287,14 @@ impl Evaluator<'_> {
         let saved_match = self.scopes.current_match.clone();
         let saved_move = core::mem::replace(&mut self.move_candidate, closure.movable);
         let result = (|| {
-            self.bind_params(&lambda.params, &closure.names, args, site, None)?;
+            self.bind_params(&lambda.params, &closure.params, args, site, None)?;
             let value = match self.eval(&lambda.body) {
                 Ok(value) => value,
                 Err(Unwind::Next(value, _)) => value,
                 Err(other) => return Err(other),
             };
             if let Some(return_type) = &lambda.return_type {
-                self.check_return(return_type, &value, site, "lambda")?;
+                self.check_return(return_type, &closure.params, &value, site, "lambda")?;
             }
             Ok(value)
         })();
@@ -293,34 +327,34 @@ impl Evaluator<'_> {
     fn bind_params(
         &mut self,
         params: &[Param],
-        names: &[Rc<str>],
-        mut list: Vec<Value>,
+        list: &ParamList,
+        mut args: Vec<Value>,
         site: &CallSite,
         function: Option<&str>,
     ) -> EvalResult<()> {
+        if list.untyped && args.len() == params.len() {
+            self.scopes.bind_all_new(&list.names, &mut args);
+            self.recycle_args(args);
+            return Ok(());
+        }
         let what = || match function {
             Some(name) => format!("'{name}' parameter"),
             None => String::from("block parameter"),
         };
-        // Names are interned: equal names are the same allocation.
-        let distinct = names
-            .iter()
-            .enumerate()
-            .all(|(i, a)| names[..i].iter().all(|b| !Rc::ptr_eq(a, b)));
-        let mut args = list.drain(..);
-        for (param, shared) in params.iter().zip(names) {
+        let mut given = args.drain(..);
+        for (slot, (param, shared)) in params.iter().zip(&list.names).enumerate() {
             let name = param.name.name.as_str();
-            if super::builtin_vars::RESERVED.contains(&name) {
+            if !list.simple && super::builtin_vars::RESERVED.contains(&name) {
                 return Err(site.fail(format!(
                     "Attempt to assign to a reserved variable name: '{name}'"
                 )));
             }
             let declared = match &param.type_expr {
-                Some(type_expr) => Some(self.eval_type_shared(type_expr)?),
+                Some(type_expr) => Some(self.declared_type(type_expr, list, slot)?),
                 None => None,
             };
             let value = if param.captures_rest {
-                let mut rest: Vec<Value> = args.by_ref().collect();
+                let mut rest: Vec<Value> = given.by_ref().collect();
                 if rest.is_empty() {
                     if let Some(default) = &param.default {
                         rest = super::operators::unfold(self.eval(default)?);
@@ -335,7 +369,7 @@ impl Evaluator<'_> {
                 }
                 Value::array(rest)
             } else {
-                let value = match args.next() {
+                let value = match given.next() {
                     Some(value) => value,
                     None => match &param.default {
                         Some(default) => self.eval(default)?,
@@ -350,25 +384,61 @@ impl Evaluator<'_> {
                 value
             };
             // A repeated parameter name takes the later argument, as in Puppet.
-            if distinct {
+            if list.simple {
                 self.scopes.bind_new(shared.clone(), value);
             } else {
                 self.scopes.bind_local(shared.clone(), value);
             }
         }
-        drop(args);
-        self.recycle_args(list);
+        drop(given);
+        self.recycle_args(args);
         Ok(())
+    }
+
+    /// The type a parameter (`slot` < the number of parameters) or the return type (`slot` = that
+    /// number) declares: evaluated as any expression, or, for a constant type evaluated before,
+    /// the same type with the same steps and depth check, within the budget.
+    fn declared_type(
+        &mut self,
+        expr: &crate::syntax::ast::Expr,
+        list: &ParamList,
+        slot: usize,
+    ) -> EvalResult<Rc<Type>> {
+        let known = list
+            .types
+            .borrow()
+            .get(slot)
+            .and_then(|known| known.clone());
+        if let Some((ty, inner)) = known {
+            // Past the budget the evaluation below stops where it always did.
+            if self.budget.steps + 1 + inner <= self.options.limits.max_steps {
+                self.enter(expr.span)?;
+                let charged = self.step(inner, expr.span);
+                self.budget.depth -= 1;
+                charged?;
+                return Ok(ty);
+            }
+        }
+        let before = self.budget.steps;
+        let ty = self.eval_type_shared(expr)?;
+        if super::type_cache::constant_type(expr) {
+            if let Some(known) = list.types.borrow_mut().get_mut(slot) {
+                let inner = (self.budget.steps - before).saturating_sub(1);
+                *known = Some((ty.clone(), inner));
+            }
+        }
+        Ok(ty)
     }
 
     fn check_return(
         &mut self,
         return_type: &crate::syntax::ast::Expr,
+        list: &ParamList,
         value: &Value,
         site: &CallSite,
         name: &str,
     ) -> EvalResult<()> {
-        let ty = self.eval_type_expr(return_type)?;
+        let ty = self.declared_type(return_type, list, list.names.len())?;
         if let Some(mismatch) = checked_mismatch(self, &ty, value, site.span)? {
             return Err(site.fail(format!(
                 "value returned from {name} has wrong type, {mismatch}"

@@ -54,10 +54,10 @@ impl Evaluator<'_> {
                             expr.span,
                         ));
                     }
-                    let names = self.param_names(&definition.params);
+                    let params = self.param_list(&definition.params);
                     let function = super::evaluator::UserFunction {
                         definition: Rc::clone(definition),
-                        names,
+                        params,
                     };
                     self.functions.insert(name, Rc::new(function));
                 }

@@ -15,10 +15,10 @@ use crate::syntax::ast::{Expr, ExprKind, FunctionDefinition};
 use crate::types::AliasRegistry;
 use crate::value::Value;
 
-/// A function written in Puppet, with its parameters' names shared.
+/// A function written in Puppet, with what binding its parameters needs worked out once.
 pub(crate) struct UserFunction {
     pub definition: Rc<FunctionDefinition>,
-    pub names: Vec<Rc<str>>,
+    pub params: super::calls::ParamList,
 }
 
 /// Everything one evaluation keeps: scopes, definitions, the log, and the limits' counters.

@@ -275,6 +275,10 @@ pub(crate) fn checked_instance_of(
     value: &Value,
     span: Span,
 ) -> EvalResult<bool> {
+    // One visit costs no step (visits / ELEMENTS_PER_STEP).
+    if let Some(result) = crate::types::instance_of_flat(ty, value) {
+        return Ok(result);
+    }
     let left = ev.options.limits.max_steps.saturating_sub(ev.budget.steps);
     match crate::types::instance_of_checked(ty, value, left.max(1)) {
         Ok((result, visits)) => {
@@ -296,7 +300,23 @@ pub(crate) fn checked_instance_of(
 /// Why `value` does not match `ty` (`None` when it does), for parameter, return and
 /// `assert_type` checks: the match is charged as steps, and describing a mismatch (which infers
 /// the value's type) is refused for a value too large to infer.
+#[inline]
 pub(crate) fn checked_mismatch(
+    ev: &mut super::evaluator::Evaluator<'_>,
+    ty: &crate::types::Type,
+    value: &Value,
+    span: Span,
+) -> EvalResult<Option<alloc::string::String>> {
+    // One visit costs no step (visits / ELEMENTS_PER_STEP).
+    if crate::types::instance_of_flat(ty, value) == Some(true) {
+        return Ok(None);
+    }
+    checked_mismatch_walk(ev, ty, value, span)
+}
+
+/// [`checked_mismatch`] with the walk that counts the values visited.
+#[inline(never)]
+fn checked_mismatch_walk(
     ev: &mut super::evaluator::Evaluator<'_>,
     ty: &crate::types::Type,
     value: &Value,

@@ -42,17 +42,21 @@ impl Evaluator<'_> {
         for part in parts {
             match part {
                 StringPart::Text { text: literal, .. } => text.push_str(literal),
-                StringPart::Expr(expr) => {
-                    let value = self.eval(expr)?;
-                    // A collection built by sharing can print far beyond the string limit.
-                    super::limits::charge_walk(
-                        self,
-                        &value,
-                        super::limits::Walk::Prints,
-                        expr.span,
-                    )?;
-                    value::interpolate_into(text, &value);
-                }
+                StringPart::Expr(expr) => match self.eval(expr)? {
+                    // The common scalars here, the rest through `interpolate_into`.
+                    Value::String(part) => text.push_str(&part),
+                    Value::Integer(number) => text.push_str(itoa::Buffer::new().format(number)),
+                    value => {
+                        // A collection built by sharing can print far beyond the string limit.
+                        super::limits::charge_walk(
+                            self,
+                            &value,
+                            super::limits::Walk::Prints,
+                            expr.span,
+                        )?;
+                        value::interpolate_into(text, &value);
+                    }
+                },
             }
             if text.len() > self.options.limits.max_string_len {
                 break;
@@ -124,14 +128,20 @@ impl Evaluator<'_> {
     ) -> EvalResult<Vec<(Value, Value)>> {
         let mut pairs = Vec::with_capacity(entries.len());
         for entry in entries {
-            let key = self.eval(&entry.key)?;
-            // Hashing a key walks all of it.
-            super::limits::charge_walk(self, &key, super::limits::Walk::Reads, entry.key.span)?;
-            let value = self.eval(&entry.value)?;
-            pairs.push((key, value));
+            pairs.push(self.eval_hash_entry(entry)?);
         }
         self.check_collection(pairs.len(), span)?;
         Ok(pairs)
+    }
+
+    /// One key and value of a hash literal.
+    #[inline]
+    pub(crate) fn eval_hash_entry(&mut self, entry: &HashEntry) -> EvalResult<(Value, Value)> {
+        let key = self.eval(&entry.key)?;
+        // Hashing a key walks all of it.
+        super::limits::charge_walk(self, &key, super::limits::Walk::Reads, entry.key.span)?;
+        let value = self.eval(&entry.value)?;
+        Ok((key, value))
     }
 
     pub(crate) fn regex_value(&mut self, pattern: &str, span: Span) -> EvalResult<Value> {

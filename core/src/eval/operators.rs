@@ -84,6 +84,9 @@ impl Evaluator<'_> {
         let r = self.eval(right)?;
         if let (Value::Integer(a), Value::Integer(b)) = (&l, &r) {
             if let Some(value) = arithmetic::integer_shortcut(op, *a, *b) {
+                // Integers hold nothing to free: skip the call of the drop glue.
+                core::mem::forget(l);
+                core::mem::forget(r);
                 return Ok(value);
             }
         }
@@ -165,6 +168,18 @@ impl Evaluator<'_> {
             self.budget.depth -= 1;
             return self.apply_binary(BinaryOp::Add, left, right?, spans);
         };
+        if let [entry] = entries {
+            // `$h + { k => v }`: no list of one pair (the same checks as `eval_hash_pairs`).
+            let pair = self.eval_hash_entry(entry);
+            let pair = pair.and_then(|pair| self.check_collection(1, span).map(|()| pair));
+            self.budget.depth -= 1;
+            let (key, value) = pair?;
+            let (before, copied) = (hash.len(), hash.is_shared());
+            let mut merged = hash;
+            merged.insert(key, value);
+            self.check_collection_growth(before, merged.len(), copied, spans.whole())?;
+            return Ok(Value::Hash(merged));
+        }
         let pairs = self.eval_hash_pairs(entries, span);
         self.budget.depth -= 1;
         let pairs = pairs?;

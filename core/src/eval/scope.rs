@@ -17,7 +17,8 @@ struct Frame {
     /// The names in binding order, built once a scope holds many variables (a program of
     /// 100,000 top-level assignments would otherwise search linearly on each): a name's place in
     /// the set is its place in `vars`, as long as no name is bound twice in the scope.
-    index: Option<IndexSet<Rc<str>, FixedState>>,
+    /// Boxed: a frame is moved on every call, most never get an index.
+    index: Option<alloc::boxed::Box<IndexSet<Rc<str>, FixedState>>>,
     /// A name was bound twice here (built-in variables): positions would not match, search.
     unindexed: bool,
     parent: Option<usize>,
@@ -73,7 +74,7 @@ impl Frame {
         let index = self.index.get_or_insert_with(|| {
             let mut index = IndexSet::with_capacity_and_hasher(64, FixedState::default());
             index.extend(self.vars.iter().map(|(n, _)| n.clone()));
-            index
+            alloc::boxed::Box::new(index)
         });
         let position = self.vars.len();
         if index.len() != position || !index.insert(name.clone()) {
@@ -190,6 +191,23 @@ impl Scopes {
     pub fn bind_new(&mut self, name: Rc<str>, value: Value) {
         if let Some(frame) = self.frames.get_mut(self.current) {
             frame.push(name, value);
+        }
+    }
+
+    /// Bind `names` to `values` (drained) in a new scope that has no binding of them yet
+    /// (distinct parameters, one argument each): at once while the scope stays unindexed.
+    pub fn bind_all_new(&mut self, names: &[Rc<str>], values: &mut Vec<Value>) {
+        if let Some(frame) = self.frames.get_mut(self.current) {
+            if frame.index.is_none() && frame.vars.len() + names.len() < INDEX_FROM {
+                frame.vars.reserve(names.len());
+                for (name, value) in names.iter().zip(values.drain(..)) {
+                    frame.vars.push((name.clone(), value));
+                }
+            } else {
+                for (name, value) in names.iter().zip(values.drain(..)) {
+                    frame.push(name.clone(), value);
+                }
+            }
         }
     }
 

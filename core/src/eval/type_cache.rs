@@ -37,7 +37,7 @@ pub(crate) struct CachedType {
 pub(crate) type TypeCache = IndexMap<usize, CachedType, FixedState>;
 
 /// Whether `expr` is made of type names and literals only (its value never changes).
-fn constant_type(expr: &Expr) -> bool {
+pub(crate) fn constant_type(expr: &Expr) -> bool {
     match &expr.kind {
         ExprKind::TypeRef(_) => true,
         ExprKind::Access { target, keys } => {

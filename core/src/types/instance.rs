@@ -45,6 +45,23 @@ pub fn instance_of_checked(
     }
 }
 
+/// [`instance_of_checked`] for a type whose check looks at the value alone (numbers, plain
+/// strings, booleans, `Any`): one visit, nothing to walk or give up on. `None` for the other
+/// types (what `check` answers for these, without its call).
+#[inline]
+pub fn instance_of_flat(ty: &Type, value: &Value) -> Option<bool> {
+    Some(match ty {
+        Type::Any => true,
+        Type::Integer(range) => matches!(value, Value::Integer(n) if range.contains(*n)),
+        Type::Numeric => matches!(value, Value::Integer(_) | Value::Float(_)),
+        Type::String(string) if string.size.is_none() && string.value.is_none() => {
+            matches!(value, Value::String(_))
+        }
+        Type::Boolean(None) => matches!(value, Value::Boolean(_)),
+        _ => return None,
+    })
+}
+
 /// Recursion guard: the depth, and the (alias, value) pairs being checked so a recursive
 /// alias met again with the same value does not loop; values visited, and why it gave up.
 struct Guard {

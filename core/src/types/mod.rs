@@ -43,7 +43,7 @@ pub use assignable::is_assignable;
 pub use common::common_type;
 pub use error::TypeError;
 pub use infer::{infer, infer_generalized, infer_reduced};
-pub use instance::{instance_of, instance_of_checked, MatchLimit};
+pub use instance::{instance_of, instance_of_checked, instance_of_flat, MatchLimit};
 pub use iterate::iterate_type;
 pub use mismatch::{describe_mismatch, describe_type_mismatch};
 pub(crate) use names::is_builtin_resource_type;

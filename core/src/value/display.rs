@@ -183,35 +183,9 @@ pub fn interpolate_into(out: &mut String, value: &Value) {
     write_interpolated(out, value, 0);
 }
 
-/// "00" to "99": integers are written two digits at a time.
-const DIGIT_PAIRS: &str = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
-
 /// An integer in decimal, without going through `core::fmt` (interpolation writes many).
 fn push_integer(out: &mut String, number: i64) {
-    if number < 0 {
-        out.push('-');
-    }
-    let mut rest = number.unsigned_abs();
-    // Groups of two digits, least significant first; `u64::MAX` has 9 and a leading one.
-    let mut groups = [0u8; 10];
-    let mut count = 0;
-    while rest >= 100 {
-        if let Some(slot) = groups.get_mut(count) {
-            *slot = (rest % 100) as u8;
-        }
-        rest /= 100;
-        count += 1;
-    }
-    let lead = rest as usize * 2;
-    out.push_str(
-        DIGIT_PAIRS
-            .get(lead + usize::from(lead < 20)..lead + 2)
-            .unwrap_or(""),
-    );
-    for &group in groups.iter().take(count).rev() {
-        let at = usize::from(group) * 2;
-        out.push_str(DIGIT_PAIRS.get(at..at + 2).unwrap_or(""));
-    }
+    out.push_str(itoa::Buffer::new().format(number));
 }
 
 fn write_interpolated(out: &mut String, value: &Value, depth: usize) {

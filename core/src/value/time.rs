@@ -7,16 +7,64 @@ use super::time_format;
 
 const NANOS_PER_SECOND: i128 = 1_000_000_000;
 
+/// A signed 128-bit nanosecond count. In the .wasm it is kept as two 64-bit halves: an `i128`
+/// field gives `Value` 16-byte alignment there too, making every value 32 bytes instead of 24
+/// and the module about 1.1 KB larger (gzipped). Native builds keep the `i128`: measured, the
+/// 32-byte values run faster there (hash_build 3.8 -> 3.6 ms, reduce_sum 17.0 -> 16.2 ms)
+/// although they take about 1 % more instructions. The derived order (high half signed, then
+/// low half unsigned) is the order of the `i128`.
+#[cfg(target_arch = "wasm32")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Nanos {
+    high: i64,
+    low: u64,
+}
+
+#[cfg(target_arch = "wasm32")]
+impl Nanos {
+    fn new(nanoseconds: i128) -> Nanos {
+        Nanos {
+            high: (nanoseconds >> 64) as i64,
+            low: nanoseconds as u64,
+        }
+    }
+
+    fn get(self) -> i128 {
+        (i128::from(self.high) << 64) | i128::from(self.low)
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Nanos(i128);
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Nanos {
+    fn new(nanoseconds: i128) -> Nanos {
+        Nanos(nanoseconds)
+    }
+
+    fn get(self) -> i128 {
+        self.0
+    }
+}
+
+impl fmt::Debug for Nanos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.get(), f)
+    }
+}
+
 /// A duration: whole nanoseconds (may be negative).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Timespan {
-    nanoseconds: i128,
+    nanoseconds: Nanos,
 }
 
 /// A point in time: nanoseconds since 1970-01-01T00:00:00 UTC.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Timestamp {
-    nanoseconds: i128,
+    nanoseconds: Nanos,
 }
 
 /// A string that none of the accepted formats could parse.
@@ -31,7 +79,9 @@ fn nanos_from_seconds(seconds: f64) -> i128 {
 
 impl Timespan {
     pub fn from_nanoseconds(nanoseconds: i128) -> Timespan {
-        Timespan { nanoseconds }
+        Timespan {
+            nanoseconds: Nanos::new(nanoseconds),
+        }
     }
 
     pub fn from_seconds(seconds: i64) -> Timespan {
@@ -43,11 +93,11 @@ impl Timespan {
     }
 
     pub fn nanoseconds(self) -> i128 {
-        self.nanoseconds
+        self.nanoseconds.get()
     }
 
     pub fn as_seconds_f64(self) -> f64 {
-        self.nanoseconds as f64 / NANOS_PER_SECOND as f64
+        self.nanoseconds() as f64 / NANOS_PER_SECOND as f64
     }
 
     pub(crate) fn equals_seconds(self, seconds: f64) -> bool {
@@ -62,7 +112,9 @@ impl Timespan {
 
 impl Timestamp {
     pub fn from_nanoseconds(nanoseconds: i128) -> Timestamp {
-        Timestamp { nanoseconds }
+        Timestamp {
+            nanoseconds: Nanos::new(nanoseconds),
+        }
     }
 
     pub fn from_seconds(seconds: i64) -> Timestamp {
@@ -74,11 +126,11 @@ impl Timestamp {
     }
 
     pub fn nanoseconds(self) -> i128 {
-        self.nanoseconds
+        self.nanoseconds.get()
     }
 
     pub fn as_seconds_f64(self) -> f64 {
-        self.nanoseconds as f64 / NANOS_PER_SECOND as f64
+        self.nanoseconds() as f64 / NANOS_PER_SECOND as f64
     }
 
     pub(crate) fn equals_seconds(self, seconds: f64) -> bool {
@@ -94,13 +146,13 @@ impl Timestamp {
 impl fmt::Display for Timespan {
     /// `%D-%H:%M:%S.%-N`: days, then the fraction without trailing zeros (`0-00:00:01.0`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&time_format::format_timespan(self.nanoseconds))
+        f.write_str(&time_format::format_timespan(self.nanoseconds()))
     }
 }
 
 impl fmt::Display for Timestamp {
     /// `%FT%T.%N %Z` in UTC: `1970-01-01T00:00:00.000000000 UTC`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&time_format::format_timestamp(self.nanoseconds))
+        f.write_str(&time_format::format_timestamp(self.nanoseconds()))
     }
 }
