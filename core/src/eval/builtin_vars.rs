@@ -1,4 +1,5 @@
-//! The variables Puppet defines before a manifest runs: `$facts`, `$trusted`, `$environment`, ...
+//! The variables Puppet defines before a manifest runs: `$facts`, `$trusted`, `$environment`,
+//! `$caller_module_name`, ...
 
 use alloc::vec;
 
@@ -29,4 +30,6 @@ pub(crate) fn define(scopes: &mut Scopes) {
     scopes.assign_top("title", Value::string("main"));
     scopes.assign_top("name", Value::string("main"));
     scopes.assign_top("module_name", Value::string(""));
+    // Set in every scope Puppet creates; nothing calls the top scope from a module.
+    scopes.assign_top("caller_module_name", Value::Undef);
 }

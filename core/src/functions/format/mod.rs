@@ -2,6 +2,7 @@
 //! indentation) over Ruby's one-directive `format`, plus the `sprintf` function.
 
 pub(crate) mod ruby;
+mod ruby_dtoa;
 pub(crate) mod sprintf;
 
 use alloc::format;

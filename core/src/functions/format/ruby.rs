@@ -291,7 +291,7 @@ pub(crate) fn format_float(spec: &Spec, value: f64) -> String {
     let body = match spec.conv {
         'e' | 'E' => {
             let prec = spec.prec.unwrap_or(6);
-            let text = format!("{abs:.prec$e}");
+            let text = super::ruby_dtoa::scientific(abs, prec);
             let (mantissa, exp) = split_exp(&text);
             let mantissa = if spec.alt && prec == 0 {
                 format!("{mantissa}.")
@@ -306,10 +306,10 @@ pub(crate) fn format_float(spec: &Spec, value: f64) -> String {
                 Some(p) => p,
                 None => 6,
             };
-            let text = format!("{abs:.prec$e}", prec = p - 1);
+            let text = super::ruby_dtoa::scientific(abs, p - 1);
             let (mantissa, exp) = split_exp(&text);
             if exp < -4 || exp >= p as i32 {
-                let mantissa = if spec.alt {
+                let mantissa = if spec.alt || super::ruby_dtoa::g_keeps_trailing_zeros(abs, p) {
                     mantissa.to_string()
                 } else {
                     strip_fraction_zeros(mantissa)
@@ -317,8 +317,8 @@ pub(crate) fn format_float(spec: &Spec, value: f64) -> String {
                 exp_form(&mantissa, exp, upper)
             } else {
                 let prec = (p as i32 - 1 - exp).max(0) as usize;
-                let text = format!("{abs:.prec$}");
-                if spec.alt {
+                let text = super::ruby_dtoa::fixed(abs, prec);
+                if spec.alt || super::ruby_dtoa::g_keeps_trailing_zeros(abs, p) {
                     text
                 } else {
                     strip_fraction_zeros(&text)
@@ -331,7 +331,7 @@ pub(crate) fn format_float(spec: &Spec, value: f64) -> String {
         }
         _ => {
             let prec = spec.prec.unwrap_or(6);
-            let text = format!("{abs:.prec$}");
+            let text = super::ruby_dtoa::fixed(abs, prec);
             if spec.alt && prec == 0 {
                 format!("{text}.")
             } else {
