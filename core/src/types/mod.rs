@@ -353,20 +353,29 @@ impl Type {
     /// a single member returned as itself. Linear: the inferred key type of a hash with 20,000
     /// integer keys has 20,000 members.
     pub fn variant(types: Vec<Type>) -> Type {
-        let mut flat: indexmap::IndexSet<Type, foldhash::fast::FixedState> =
-            indexmap::IndexSet::with_capacity_and_hasher(types.len(), Default::default());
+        // The value Hash as an ordered set (its map code is in the module already).
+        let mut seen = crate::value::Hash::new();
         for member in types {
             match member {
-                Type::Variant(inner) => flat.extend(inner.iter().cloned()),
-                other => {
-                    flat.insert(other);
+                Type::Variant(inner) => {
+                    for nested in inner.iter() {
+                        seen.insert(Value::Type(Rc::new(nested.clone())), Value::Undef);
+                    }
                 }
+                other => seen.insert(Value::Type(Rc::new(other)), Value::Undef),
             }
         }
+        let mut flat: Vec<Type> = seen
+            .keys()
+            .filter_map(|key| match key {
+                Value::Type(ty) => Some((**ty).clone()),
+                _ => None,
+            })
+            .collect();
         if flat.len() == 1 {
             flat.pop().unwrap_or(Type::Any)
         } else {
-            Type::Variant(flat.into_iter().collect())
+            Type::Variant(flat.into())
         }
     }
 

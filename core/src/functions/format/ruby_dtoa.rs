@@ -8,7 +8,6 @@
 
 use alloc::format;
 use alloc::string::String;
-use alloc::vec::Vec;
 
 /// dtoa's `tens`: the powers of ten a double holds exactly.
 const TENS: [f64; 23] = [
@@ -22,31 +21,37 @@ const QUICK_MAX: i32 = 14;
 
 /// `format!("{value:.prec$}")` for a finite `value >= 0`, rounded as Ruby's `%.{prec}f`.
 pub(crate) fn fixed(value: f64, prec: usize) -> String {
-    let Ok(ndigits) = i32::try_from(prec) else {
-        return format!("{value:.prec$}");
-    };
-    match half_even_digits(value, ndigits.saturating_add(1), true) {
-        Some((digits, exponent, _)) => fixed_text(&digits, exponent + 1, prec),
+    match half_even_digits(value, prec.saturating_add(1), true) {
+        // `0.d1d2... × 10^(exponent + 1)`: pad with zeros on both sides, then place the point.
+        Some((digits, exponent, _)) => {
+            let leading = usize::try_from(-exponent).unwrap_or(0);
+            let whole = usize::try_from(exponent + 1).unwrap_or(0).max(1);
+            let mut text = "0".repeat(leading) + &digits;
+            let wanted = whole + prec;
+            while text.len() < wanted {
+                text.push('0');
+            }
+            text.truncate(wanted);
+            if prec > 0 {
+                text.insert(whole, '.');
+            }
+            text
+        }
         None => format!("{value:.prec$}"),
     }
 }
 
 /// `format!("{value:.prec$e}")` for a finite `value >= 0`, rounded as Ruby's `%.{prec}e`.
 pub(crate) fn scientific(value: f64, prec: usize) -> String {
-    let Ok(ndigits) = i32::try_from(prec.saturating_add(1)) else {
-        return format!("{value:.prec$e}");
-    };
-    match half_even_digits(value, ndigits, false) {
-        Some((digits, exponent, _)) => {
-            let mut mantissa = String::new();
-            mantissa.push(char::from(b'0' + digits.first().copied().unwrap_or(0)));
-            if prec > 0 {
-                mantissa.push('.');
-                for index in 1..=prec {
-                    mantissa.push(char::from(b'0' + digits.get(index).copied().unwrap_or(0)));
-                }
+    match half_even_digits(value, prec.saturating_add(1), false) {
+        Some((mut digits, exponent, _)) => {
+            while digits.len() < prec + 1 {
+                digits.push('0');
             }
-            format!("{mantissa}e{exponent}")
+            if prec > 0 {
+                digits.insert(1, '.');
+            }
+            format!("{digits}e{exponent}")
         }
         None => format!("{value:.prec$e}"),
     }
@@ -59,38 +64,9 @@ pub(crate) fn g_keeps_trailing_zeros(value: f64, significant: usize) -> bool {
     let Some(prec) = significant.checked_sub(1) else {
         return false;
     };
-    if scientific(value, prec) == format!("{value:.prec$e}") {
-        return false; // exact rounding agrees: the value is not above the tie
-    }
-    i32::try_from(significant)
-        .ok()
-        .and_then(|n| half_even_digits(value, n, false))
-        .is_some_and(|(_, _, bumped)| !bumped)
-}
-
-/// Digits `d1 d2 ...` (value `0.d1d2... × 10^(decpt)`) written with `prec` decimals.
-fn fixed_text(digits: &[u8], decpt: i32, prec: usize) -> String {
-    let digit = |index: i64| -> char {
-        usize::try_from(index)
-            .ok()
-            .and_then(|i| digits.get(i))
-            .map_or('0', |d| char::from(b'0' + d))
-    };
-    let mut out = String::new();
-    if decpt <= 0 {
-        out.push('0');
-    } else {
-        for index in 0..i64::from(decpt) {
-            out.push(digit(index));
-        }
-    }
-    if prec > 0 {
-        out.push('.');
-        for index in 0..prec as i64 {
-            out.push(digit(i64::from(decpt) + index));
-        }
-    }
-    out
+    // Where exact rounding agrees, the value is not above the tie.
+    scientific(value, prec) != format!("{value:.prec$e}")
+        && half_even_digits(value, significant, false).is_some_and(|(_, _, bumped)| !bumped)
 }
 
 /// When dtoa's quick path ends within its error bound of a tie: the digits rounded half to even, the
@@ -100,7 +76,8 @@ fn fixed_text(digits: &[u8], decpt: i32, prec: usize) -> String {
 /// significant digits.
 // dtoa's own truncated constants (0.301029995663981 is not std's LOG10_2) give its estimate of k.
 #[allow(clippy::approx_constant)]
-fn half_even_digits(value: f64, ndigits: i32, fixed: bool) -> Option<(Vec<u8>, i32, bool)> {
+fn half_even_digits(value: f64, ndigits: usize, fixed: bool) -> Option<(String, i32, bool)> {
+    let ndigits = i32::try_from(ndigits).ok()?;
     if !(value.is_finite() && value > 0.0) {
         return None;
     }
@@ -186,7 +163,7 @@ fn half_even_digits(value: f64, ndigits: i32, fixed: bool) -> Option<(Vec<u8>, i
     let eps = (f64::from(ieps) * d + 7.0)
         * f64::from_bits(0x3cb0_0000_0000_0000)
         * TENS[(ilim - 1) as usize];
-    let mut digits = Vec::with_capacity(ilim as usize + 1);
+    let mut digits = String::new();
     let mut i = 1;
     loop {
         let whole = d as i64;
@@ -194,7 +171,7 @@ fn half_even_digits(value: f64, ndigits: i32, fixed: bool) -> Option<(Vec<u8>, i
         if d == 0.0 {
             ilim = i;
         }
-        digits.push(u8::try_from(whole).ok()?);
+        digits.push(char::from_digit(u32::try_from(whole).ok()?, 10)?);
         if i == ilim {
             if d > 0.5 + eps || d < 0.5 - eps {
                 return None;
@@ -205,15 +182,18 @@ fn half_even_digits(value: f64, ndigits: i32, fixed: bool) -> Option<(Vec<u8>, i
         d *= 10.0;
     }
     // Within the bound of a tie: half to even on the digits.
-    let bump = digits.last().is_some_and(|last| last % 2 == 1);
+    let bump = digits.ends_with(['1', '3', '5', '7', '9']);
     if bump {
-        while digits.last() == Some(&9) {
+        while digits.ends_with('9') {
             digits.pop();
         }
-        match digits.last_mut() {
-            Some(last) => *last += 1,
+        match digits
+            .pop()
+            .and_then(|last| char::from_digit(last.to_digit(10)? + 1, 10))
+        {
+            Some(bumped) => digits.push(bumped),
             None => {
-                digits.push(1);
+                digits.push('1');
                 k += 1;
             }
         }
