@@ -1,5 +1,6 @@
 //! `sprintf` and `String(v, fmt)` round floats as Ruby does: golden outputs of Ruby's own `sprintf`
-//! (which Puppet calls) for floats near rounding ties, from `data/gen_ruby_float_format.rb`.
+//! (which Puppet calls) for floats near rounding ties and across exponents -30..30, from
+//! `data/gen_ruby_float_format.rb` (run with the oracle's Ruby to regenerate).
 
 use puppet_core::{evaluate, value, EvalOptions};
 

@@ -14,4 +14,17 @@ lines = []
 values.each do |v|
   formats.each { |f| lines << [f, v.to_s, sprintf(f, v)].join("\t") }
 end
+# Wide-ranging values (exponents -30..30) with more precisions, one format each.
+wide = ['%.0f', '%.5f', '%.8f', '%.0e', '%.1e', '%.6e', '%.13e', '%g', '%.2g', '%.12g', '%.14f']
+2000.times do
+  v = rand * 10.0**rand(-30..30)
+  next if v.zero?
+  f = wide.sample
+  lines << [f, v.to_s, sprintf(f, v)].join("\t")
+end
+# Puppet reads 1e16, not 1e+16: the literal (second field) drops the plus.
+lines = lines.map do |l|
+  f, v, out = l.split("\t")
+  [f, v.sub('e+', 'e'), out].join("\t")
+end
 File.write(File.join(__dir__, 'ruby_float_format.tsv'), lines.join("\n") + "\n")
