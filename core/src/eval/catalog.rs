@@ -31,6 +31,8 @@ pub(crate) struct Catalog {
     class_vars: BTreeMap<String, Value>,
     /// Every declared resource: type, title, attributes and where it was declared.
     pub(super) resources: Vec<DeclaredResource>,
+    /// type → title → position in `resources`: lookups by reference stay fast with many resources.
+    pub(super) resource_index: BTreeMap<String, BTreeMap<String, usize>>,
     /// Puppet's scopes as far as resources see them (defaults and tags are dynamically scoped):
     /// 0 is the top scope, then one per evaluated class and defined-type instance.
     pub(super) scopes: Vec<super::collect::CatalogScope>,
@@ -53,6 +55,7 @@ impl Default for Catalog {
             declared_classes: Vec::new(),
             class_vars: BTreeMap::new(),
             resources: Vec::new(),
+            resource_index: BTreeMap::new(),
             scopes: alloc::vec![super::collect::CatalogScope::new(
                 None,
                 "",
@@ -187,10 +190,7 @@ impl Catalog {
             return None;
         };
         let kind = canonical(kind);
-        let resource = self
-            .resources
-            .iter()
-            .find(|r| r.type_name == kind && *r.title == **title)?;
+        let resource = self.resources.get(self.resource_position(&kind, title)?)?;
         let known = match (kind.as_str(), self.defines.get(&kind)) {
             (_, Some(define)) => define.params.iter().any(|p| p.name.name == attribute),
             ("notify", _) => matches!(attribute, "message" | "withpath" | "name"),
@@ -216,9 +216,7 @@ impl Catalog {
                 if kind == "class" {
                     return self.is_class_declared(title);
                 }
-                self.resources
-                    .iter()
-                    .any(|r| r.type_name == kind && *r.title == **title)
+                self.resource_position(&kind, title).is_some()
             }
             _ => false,
         }
@@ -231,9 +229,21 @@ impl Catalog {
 
     /// Whether a resource `type_name[title]` (type in lower case) was declared.
     pub(crate) fn has_resource(&self, type_name: &str, title: &str) -> bool {
-        self.resources
-            .iter()
-            .any(|r| r.type_name == type_name && r.title == title)
+        self.resource_position(type_name, title).is_some()
+    }
+
+    /// Where resource `type_name[title]` (type in lower case) is in `resources`.
+    pub(super) fn resource_position(&self, type_name: &str, title: &str) -> Option<usize> {
+        self.resource_index.get(type_name)?.get(title).copied()
+    }
+
+    /// Adds a resource (its type and title not declared yet) and indexes it.
+    pub(super) fn push_resource(&mut self, resource: DeclaredResource) {
+        self.resource_index
+            .entry(resource.type_name.clone())
+            .or_default()
+            .insert(resource.title.clone(), self.resources.len());
+        self.resources.push(resource);
     }
 
     /// `$foo::v` once class `foo` has been evaluated.
@@ -565,9 +575,8 @@ impl Evaluator<'_> {
         let line = self.line_index().line_col(self.source, span.start).line;
         if let Some(first) = self
             .catalog
-            .resources
-            .iter()
-            .find(|r| r.type_name == type_name && r.title == title)
+            .resource_position(type_name, title)
+            .and_then(|at| self.catalog.resources.get(at))
         {
             return Err(error(
                 "DUPLICATE_DECLARATION",
@@ -591,7 +600,7 @@ impl Evaluator<'_> {
                 attributes.push((name, value));
             }
         }
-        self.catalog.resources.push(DeclaredResource {
+        self.catalog.push_resource(DeclaredResource {
             type_name: type_name.to_string(),
             title: title.to_string(),
             attributes,

@@ -4,6 +4,7 @@
 //! until nothing changes).
 
 use alloc::boxed::Box;
+use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -47,7 +48,7 @@ pub(crate) struct Collector {
     fixed: Vec<(String, String)>,
     overrides: Vec<(String, Value, bool)>,
     /// Indexes of the resources collected so far.
-    collected: Vec<usize>,
+    collected: BTreeSet<usize>,
 }
 
 enum Query {
@@ -319,7 +320,7 @@ impl Evaluator<'_> {
                     query: Some(query),
                     fixed: Vec::new(),
                     overrides,
-                    collected: Vec::new(),
+                    collected: BTreeSet::new(),
                 });
                 Ok(runtime("Catalog", &display))
             }
@@ -413,11 +414,7 @@ impl Evaluator<'_> {
         span: Span,
     ) -> EvalResult<()> {
         let catalog = &self.catalog;
-        let Some(index) = catalog
-            .resources
-            .iter()
-            .position(|r| r.type_name == kind && r.title == title)
-        else {
+        let Some(index) = catalog.resource_position(kind, title) else {
             // Puppet keeps it for the end of the compilation, where it no longer matters here.
             return Ok(());
         };
@@ -526,7 +523,7 @@ impl Evaluator<'_> {
             query: None,
             fixed: references,
             overrides: Vec::new(),
-            collected: Vec::new(),
+            collected: BTreeSet::new(),
         });
         Ok(Value::Undef)
     }
@@ -645,12 +642,7 @@ impl Evaluator<'_> {
                 None => collector
                     .fixed
                     .iter()
-                    .filter_map(|(kind, title)| {
-                        catalog
-                            .resources
-                            .iter()
-                            .position(|r| r.type_name == *kind && r.title == *title)
-                    })
+                    .filter_map(|(kind, title)| catalog.resource_position(kind, title))
                     .collect(),
             };
             let overrides = core::mem::take(&mut catalog.collectors[i].overrides);
@@ -664,26 +656,23 @@ impl Evaluator<'_> {
             collector.overrides = overrides;
             let mut new = false;
             for r in matches {
-                if !collector.collected.contains(&r) {
-                    collector.collected.push(r);
-                    new = true;
-                }
+                new |= collector.collected.insert(r);
             }
             found |= new;
             if collector.query.is_none() {
-                let resources = &catalog.resources;
+                let index = &catalog.resource_index;
                 collector.fixed.retain(|(kind, title)| {
-                    !resources
-                        .iter()
-                        .any(|r| r.type_name == *kind && r.title == *title)
+                    index
+                        .get(kind.as_str())
+                        .is_none_or(|titles| !titles.contains_key(title.as_str()))
                 });
-                if collector.fixed.is_empty() {
-                    catalog.collectors.remove(i);
-                    continue;
-                }
             }
             i += 1;
         }
+        // `realize` calls whose resources all exist are done (one pass: many of them stay linear).
+        self.catalog
+            .collectors
+            .retain(|c| c.query.is_some() || !c.fixed.is_empty());
         Ok(found)
     }
 
