@@ -31,8 +31,9 @@ pub(crate) struct Catalog {
     class_vars: BTreeMap<String, Value>,
     /// Every declared resource: type, title, attributes and where it was declared.
     pub(super) resources: Vec<DeclaredResource>,
-    /// type → title → position in `resources`: lookups by reference stay fast with many resources.
-    pub(super) resource_index: BTreeMap<String, BTreeMap<String, usize>>,
+    /// `type NUL title` → position in `resources`: lookups by reference stay fast with many resources.
+    /// (The value Hash: its map code is in the module already, a BTreeMap of strings cost 3 KB.)
+    pub(super) resource_index: crate::value::Hash,
     /// Puppet's scopes as far as resources see them (defaults and tags are dynamically scoped):
     /// 0 is the top scope, then one per evaluated class and defined-type instance.
     pub(super) scopes: Vec<super::collect::CatalogScope>,
@@ -55,7 +56,7 @@ impl Default for Catalog {
             declared_classes: Vec::new(),
             class_vars: BTreeMap::new(),
             resources: Vec::new(),
-            resource_index: BTreeMap::new(),
+            resource_index: crate::value::Hash::new(),
             scopes: alloc::vec![super::collect::CatalogScope::new(
                 None,
                 "",
@@ -67,6 +68,11 @@ impl Default for Catalog {
             tags: Vec::new(),
         }
     }
+}
+
+/// The key of a resource in the catalog's index.
+pub(super) fn resource_key(type_name: &str, title: &str) -> Value {
+    Value::string(&format!("{type_name}\u{0}{title}"))
 }
 
 pub(super) struct DeclaredResource {
@@ -234,15 +240,17 @@ impl Catalog {
 
     /// Where resource `type_name[title]` (type in lower case) is in `resources`.
     pub(super) fn resource_position(&self, type_name: &str, title: &str) -> Option<usize> {
-        self.resource_index.get(type_name)?.get(title).copied()
+        match self.resource_index.get(&resource_key(type_name, title))? {
+            Value::Integer(at) => usize::try_from(*at).ok(),
+            _ => None,
+        }
     }
 
     /// Adds a resource (its type and title not declared yet) and indexes it.
     pub(super) fn push_resource(&mut self, resource: DeclaredResource) {
+        let at = Value::Integer(self.resources.len() as i64);
         self.resource_index
-            .entry(resource.type_name.clone())
-            .or_default()
-            .insert(resource.title.clone(), self.resources.len());
+            .insert(resource_key(&resource.type_name, &resource.title), at);
         self.resources.push(resource);
     }
 

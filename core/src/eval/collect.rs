@@ -4,7 +4,6 @@
 //! until nothing changes).
 
 use alloc::boxed::Box;
-use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -47,8 +46,8 @@ pub(crate) struct Collector {
     query: Option<Query>,
     fixed: Vec<(String, String)>,
     overrides: Vec<(String, Value, bool)>,
-    /// Indexes of the resources collected so far.
-    collected: BTreeSet<usize>,
+    /// Whether the resource at each index has been collected so far.
+    collected: Vec<bool>,
 }
 
 enum Query {
@@ -320,7 +319,7 @@ impl Evaluator<'_> {
                     query: Some(query),
                     fixed: Vec::new(),
                     overrides,
-                    collected: BTreeSet::new(),
+                    collected: Vec::new(),
                 });
                 Ok(runtime("Catalog", &display))
             }
@@ -523,7 +522,7 @@ impl Evaluator<'_> {
             query: None,
             fixed: references,
             overrides: Vec::new(),
-            collected: BTreeSet::new(),
+            collected: Vec::new(),
         });
         Ok(Value::Undef)
     }
@@ -648,7 +647,7 @@ impl Evaluator<'_> {
             let overrides = core::mem::take(&mut catalog.collectors[i].overrides);
             for &r in &matches {
                 catalog.resources[r].virtual_ = false;
-                if !catalog.collectors[i].collected.contains(&r) {
+                if catalog.collectors[i].collected.get(r) != Some(&true) {
                     catalog.apply_override(r, &overrides);
                 }
             }
@@ -656,15 +655,16 @@ impl Evaluator<'_> {
             collector.overrides = overrides;
             let mut new = false;
             for r in matches {
-                new |= collector.collected.insert(r);
+                if collector.collected.len() <= r {
+                    collector.collected.resize(r + 1, false);
+                }
+                new |= !core::mem::replace(&mut collector.collected[r], true);
             }
             found |= new;
             if collector.query.is_none() {
                 let index = &catalog.resource_index;
                 collector.fixed.retain(|(kind, title)| {
-                    index
-                        .get(kind.as_str())
-                        .is_none_or(|titles| !titles.contains_key(title.as_str()))
+                    !index.contains_key(&super::catalog::resource_key(kind, title))
                 });
             }
             i += 1;
