@@ -26,7 +26,8 @@ pub(crate) struct Catalog {
     /// Node names (lower case) or `default`, with the line of their definition.
     nodes: Vec<(String, u32)>,
     /// Classes declared so far, in order.
-    declared_classes: Vec<String>,
+    /// (A map from name to declaration order: the same map code as `class_scopes`, and no linear search.)
+    declared_classes: BTreeMap<String, usize>,
     /// `class::var` → value, for the variables of evaluated classes.
     class_vars: BTreeMap<String, Value>,
     /// Every declared resource: type, title, attributes and where it was declared.
@@ -53,7 +54,7 @@ impl Default for Catalog {
             classes: BTreeMap::new(),
             defines: BTreeMap::new(),
             nodes: Vec::new(),
-            declared_classes: Vec::new(),
+            declared_classes: BTreeMap::new(),
             class_vars: BTreeMap::new(),
             resources: Vec::new(),
             resource_index: crate::value::Hash::new(),
@@ -169,8 +170,14 @@ impl Catalog {
         self.defines.contains_key(lower_name)
     }
 
+    /// Records class `name` (canonical) as declared.
+    fn declare_class(&mut self, name: &str) {
+        let order = self.declared_classes.len();
+        self.declared_classes.insert(name.to_string(), order);
+    }
+
     pub fn is_class_declared(&self, name: &str) -> bool {
-        self.declared_classes.iter().any(|c| c == &canonical(name))
+        self.declared_classes.contains_key(&canonical(name))
     }
 
     /// An attribute of a declared resource (`Notify['a'][message]`), or a class parameter
@@ -310,7 +317,7 @@ impl Evaluator<'_> {
                     definition.name.span,
                 ));
             }
-            self.catalog.declared_classes.push(name.to_string());
+            self.catalog.declare_class(name);
             if !self.catalog.is_class_declared(&parent_name) {
                 self.evaluate_class(&parent_name, &[], span)?;
             }
@@ -318,7 +325,7 @@ impl Evaluator<'_> {
                 catalog_parent = *scope;
             }
         } else {
-            self.catalog.declared_classes.push(name.to_string());
+            self.catalog.declare_class(name);
         }
         self.catalog.add_class_tags(name);
         let mut tags = alloc::vec!["class".to_string()];

@@ -79,11 +79,15 @@ impl Evaluator<'_> {
                     aliases.push((alias, type_expr, name.span));
                 }
                 ExprKind::ClassDefinition(definition) => {
-                    let index = self.line_index();
+                    // The line index leaves `self` while the catalog (part of `self`) uses it.
+                    let cell = core::mem::take(&mut self.line_index);
                     let source = self.source;
-                    self.catalog.define_class(definition, expr.span, |offset| {
+                    let index = cell.get_or_init(|| crate::span::LineIndex::new(source));
+                    let defined = self.catalog.define_class(definition, expr.span, |offset| {
                         index.line_col(source, offset).line
-                    })?;
+                    });
+                    self.line_index = cell;
+                    defined?;
                     // Nested classes and defines (the parser qualifies their names).
                     if let ExprKind::Block(inner) = &definition.body.kind {
                         self.collect_definitions(inner, aliases)?;

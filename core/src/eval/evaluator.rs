@@ -55,6 +55,8 @@ pub(crate) struct Evaluator<'o> {
     /// The buffer an interpolated string is built in, kept between strings (a nested
     /// interpolation, finding it taken, uses a new one).
     pub text_buffer: String,
+    /// The line starts of `source`, found once when a message first needs a line number.
+    pub(super) line_index: core::cell::OnceCell<crate::span::LineIndex>,
 }
 
 impl<'o> Evaluator<'o> {
@@ -77,6 +79,7 @@ impl<'o> Evaluator<'o> {
             freed_trees: 0,
             arg_lists: Vec::new(),
             text_buffer: String::new(),
+            line_index: core::cell::OnceCell::new(),
         };
         super::builtin_vars::define(&mut evaluator.scopes);
         evaluator
@@ -110,8 +113,9 @@ impl<'o> Evaluator<'o> {
         self.freed_trees += 1;
     }
 
-    pub fn line_index(&self) -> crate::span::LineIndex {
-        crate::span::LineIndex::new(self.source)
+    pub fn line_index(&self) -> &crate::span::LineIndex {
+        self.line_index
+            .get_or_init(|| crate::span::LineIndex::new(self.source))
     }
 
     /// Count evaluation steps against the budget (built-in functions call this per iteration).
