@@ -32,6 +32,15 @@ impl Options {
         }
     }
 
+    /// The engine's options for the page: this strictness and the browser's limits.
+    pub fn eval_options(&self) -> EvalOptions {
+        EvalOptions {
+            strict: self.strict,
+            limits: browser_limits(),
+            ..EvalOptions::default()
+        }
+    }
+
     /// `'warning'` and `'off'` by name; everything else is Puppet 8's default, `'error'`.
     pub fn parse_strict(name: &str) -> Strictness {
         match name {
@@ -116,12 +125,7 @@ pub fn browser_limits() -> Limits {
 
 /// The plain-data form of an evaluation (testable natively).
 pub fn evaluate_to_data(source: &str, options: &Options) -> JsOutcome {
-    let eval_options = EvalOptions {
-        strict: options.strict,
-        limits: browser_limits(),
-        ..EvalOptions::default()
-    };
-    let outcome = puppet_core::evaluate(source, &eval_options);
+    let outcome = puppet_core::evaluate(source, &options.eval_options());
     let index = LineIndex::new(source);
     let utf16 = Utf16Positions::new(source);
     let diagnostics = outcome

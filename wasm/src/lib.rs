@@ -47,11 +47,9 @@ pub fn ast(source: &str) -> String {
 /// result (`%p` texts, types, UTF-16 positions, JS objects). True when evaluation succeeded.
 #[wasm_bindgen]
 pub fn evaluate_only(source: &str) -> bool {
-    let options = puppet_core::EvalOptions {
-        limits: data::browser_limits(),
-        ..puppet_core::EvalOptions::default()
-    };
-    puppet_core::evaluate(source, &options).error().is_none()
+    puppet_core::evaluate(source, &Options::default().eval_options())
+        .error()
+        .is_none()
 }
 
 /// Parse only, for the browser benchmark: how many error diagnostics the source has.

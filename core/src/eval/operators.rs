@@ -510,11 +510,8 @@ fn without_elements(items: &Array, remove: &[Value]) -> Array {
 /// that Integer (`2.0` and `2`; `-0.0` and `0`), everything else is itself.
 fn deletion_key(value: &Value) -> Value {
     match value {
-        Value::Float(f)
-            if f.fract() == 0.0
-                && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(f) =>
-        {
-            Value::Integer(*f as i64)
+        Value::Float(f) => {
+            crate::value::whole_float_as_integer(*f).map_or(Value::Float(*f), Value::Integer)
         }
         other => other.clone(),
     }

@@ -291,12 +291,13 @@ pub(super) fn match_(
 }
 
 /// Ruby's `sub`/`gsub` replacement text: `\0 \& \1..\9 \k<name> \` \' \\`.
+/// `named`: the regex has named groups, so (as in Ruby) `\1..\9` expand to nothing.
 fn expand_replacement(
     out: &mut String,
     replacement: &str,
     captures: &regex_lite::Captures<'_>,
     text: &str,
-    regexp: &Regexp,
+    named: bool,
 ) {
     let mut chars = replacement.chars().peekable();
     while let Some(c) = chars.next() {
@@ -308,10 +309,7 @@ fn expand_replacement(
             Some(d @ '0'..='9') => {
                 chars.next();
                 let index = d as usize - '0' as usize;
-                // With named groups, Ruby expands `\1..\9` to nothing (only `\k<name>` refers).
-                let numbered_refused =
-                    index > 0 && regexp.regex().capture_names().any(|n| n.is_some());
-                if let Some(group) = captures.get(index).filter(|_| !numbered_refused) {
+                if let Some(group) = captures.get(index).filter(|_| index == 0 || !named) {
                     out.push_str(group.as_str());
                 }
             }
@@ -360,6 +358,7 @@ fn expand_replacement(
 }
 
 fn substitute(text: &str, regexp: &Regexp, replacement: &Value, global: bool) -> String {
+    let named = regexp.regex().capture_names().any(|name| name.is_some());
     let mut out = String::with_capacity(text.len());
     let mut last = 0;
     for captures in regexp.regex().captures_iter(text) {
@@ -373,7 +372,7 @@ fn substitute(text: &str, regexp: &Regexp, replacement: &Value, global: bool) ->
                     out.push_str(s);
                 }
             }
-            Value::String(s) => expand_replacement(&mut out, s, &captures, text, regexp),
+            Value::String(s) => expand_replacement(&mut out, s, &captures, text, named),
             _ => {}
         }
         last = whole.end();

@@ -59,15 +59,14 @@ fn equals_at(left: &Value, right: &Value, depth: usize) -> bool {
 }
 
 fn integer_equals_float(integer: i64, float: f64) -> bool {
-    if float.fract() != 0.0 || !float.is_finite() {
-        return false;
-    }
     // Exact comparison, also beyond 2^53.
-    if (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&float) {
-        integer == float as i64
-    } else {
-        false
-    }
+    whole_float_as_integer(float) == Some(integer)
+}
+
+/// The Integer a whole Float within Integer range equals (`2.0` → 2, `-0.0` → 0), exactly.
+pub(crate) fn whole_float_as_integer(float: f64) -> Option<i64> {
+    let in_range = (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&float);
+    (float.fract() == 0.0 && in_range).then_some(float as i64)
 }
 
 #[cfg(test)]

@@ -47,6 +47,7 @@ pub use display::{
     write_programmatic, StringForm,
 };
 pub use equality::puppet_equals;
+pub(crate) use equality::whole_float_as_integer;
 pub use float_format::format_float;
 pub use float_parse::parse_f64;
 pub use hash::Hash;

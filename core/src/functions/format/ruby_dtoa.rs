@@ -44,29 +44,36 @@ pub(crate) fn fixed(value: f64, prec: usize) -> String {
 /// `format!("{value:.prec$e}")` for a finite `value >= 0`, rounded as Ruby's `%.{prec}e`.
 pub(crate) fn scientific(value: f64, prec: usize) -> String {
     match half_even_digits(value, prec.saturating_add(1), false) {
-        Some((mut digits, exponent, _)) => {
-            while digits.len() < prec + 1 {
-                digits.push('0');
-            }
-            if prec > 0 {
-                digits.insert(1, '.');
-            }
-            format!("{digits}e{exponent}")
-        }
+        Some((digits, exponent, _)) => scientific_text(digits, exponent, prec),
         None => format!("{value:.prec$e}"),
     }
 }
 
+/// Digits `d1 d2 ...` with the first one's decimal exponent, as `{:.prec$e}` writes them.
+fn scientific_text(mut digits: String, exponent: i32, prec: usize) -> String {
+    while digits.len() < prec + 1 {
+        digits.push('0');
+    }
+    if prec > 0 {
+        digits.insert(1, '.');
+    }
+    format!("{digits}e{exponent}")
+}
+
 /// Whether Ruby's `%g` with `significant` digits keeps the trailing zeros of `value`'s digits
 /// (`sprintf('%.3g', 1.205)` is `1.20`, but `1.105` gives `1.1`): in the half case that keeps its last
-/// digit although the value lies above the tie, dtoa hands the digits over unstripped.
+/// digit although the value lies above the tie (exact rounding would round up), dtoa hands the
+/// digits over unstripped.
 pub(crate) fn g_keeps_trailing_zeros(value: f64, significant: usize) -> bool {
     let Some(prec) = significant.checked_sub(1) else {
         return false;
     };
-    // Where exact rounding agrees, the value is not above the tie.
-    scientific(value, prec) != format!("{value:.prec$e}")
-        && half_even_digits(value, significant, false).is_some_and(|(_, _, bumped)| !bumped)
+    match half_even_digits(value, significant, false) {
+        Some((digits, exponent, false)) => {
+            scientific_text(digits, exponent, prec) != format!("{value:.prec$e}")
+        }
+        _ => false,
+    }
 }
 
 /// When dtoa's quick path ends within its error bound of a tie: the digits rounded half to even, the
