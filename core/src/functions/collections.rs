@@ -175,31 +175,27 @@ pub(crate) fn ruby_cmp(a: &Value, b: &Value) -> Result<Ordering, String> {
     }
 }
 
-/// Merge sort with a fallible comparison (a lambda may fail or break).
+/// Stable merge sort with a fallible comparison (a lambda may fail or break): no comparison is made
+/// after the first failure, which is returned.
 fn merge_sort(
-    items: Vec<Value>,
+    mut items: Vec<Value>,
     cmp: &mut dyn FnMut(&Value, &Value) -> EvalResult<Ordering>,
 ) -> EvalResult<Vec<Value>> {
-    if items.len() <= 1 {
-        return Ok(items);
-    }
-    let mut left = items;
-    let right = left.split_off(left.len() / 2);
-    let left = merge_sort(left, cmp)?;
-    let right = merge_sort(right, cmp)?;
-    let mut out = Vec::with_capacity(left.len() + right.len());
-    let mut l = left.into_iter().peekable();
-    let mut r = right.into_iter().peekable();
-    while let (Some(a), Some(b)) = (l.peek(), r.peek()) {
-        if cmp(a, b)? == Ordering::Greater {
-            out.extend(r.next());
-        } else {
-            out.extend(l.next());
+    let mut failure = None;
+    let order = crate::sort::order(items.len(), &mut |a, b| {
+        if failure.is_some() {
+            return Ordering::Equal;
         }
+        cmp(&items[a], &items[b]).unwrap_or_else(|unwind| {
+            failure = Some(unwind);
+            Ordering::Equal
+        })
+    });
+    if let Some(unwind) = failure {
+        return Err(unwind);
     }
-    out.extend(l);
-    out.extend(r);
-    Ok(out)
+    crate::sort::permute(&mut items, order);
+    Ok(items)
 }
 
 fn lambda_ordering(value: &Value) -> Ordering {
