@@ -10,7 +10,6 @@ use super::flow::{error, EvalResult};
 use super::numeric::Number;
 use crate::span::Span;
 use crate::syntax::ast::{BinaryOp, Expr, UnaryOp};
-#[cfg(not(target_arch = "wasm32"))]
 use crate::syntax::ast::{ExprKind, HashEntry};
 use crate::value::{puppet_compare, puppet_equals, value_label, Array, Value};
 
@@ -74,8 +73,6 @@ impl Evaluator<'_> {
             BinaryOp::Add | BinaryOp::Shl => self.eval_left_operand(left)?,
             _ => self.eval(left)?,
         };
-        // Native builds only: the .wasm is held to a size budget.
-        #[cfg(not(target_arch = "wasm32"))]
         if let ExprKind::Hash(entries) = &right.kind {
             if op == BinaryOp::Add && matches!(l, Value::Hash(_)) {
                 return self.merge_hash_literal(l, entries, right.span, spans);
@@ -153,7 +150,6 @@ impl Evaluator<'_> {
     /// `$h + { k => v, ... }`: the literal's entries go into `hash` without building a hash of
     /// them first (the steps, depth and size checks are those of evaluating the literal, then
     /// merging it).
-    #[cfg(not(target_arch = "wasm32"))]
     #[inline(never)]
     fn merge_hash_literal(
         &mut self,
