@@ -23,6 +23,7 @@ usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin 
 
 options:
   --type                   also print type(value)
+  --catalog                also print the compiled catalog's classes and resources, as a manifest
   --json                   print {\"value\",\"type\",\"generalized\",\"logs\",\"error\"} as the oracle does
   --strict=error|warning|off   Puppet's `strict` setting (default: error, as in Puppet 8)
   --max-steps=N            the step budget (default: 10000000); Ctrl+C cancels a running evaluation
@@ -32,6 +33,7 @@ struct Args {
     code: Option<String>,
     file: Option<String>,
     show_type: bool,
+    show_catalog: bool,
     json: bool,
     jsonl: bool,
     options: EvalOptions,
@@ -54,6 +56,7 @@ fn parse_args() -> Result<Option<Args>, String> {
         code: None,
         file: None,
         show_type: false,
+        show_catalog: false,
         json: false,
         jsonl: false,
         options: EvalOptions::default(),
@@ -66,6 +69,7 @@ fn parse_args() -> Result<Option<Args>, String> {
                 args.code = Some(parser.value().map_err(text)?.string().map_err(text)?)
             }
             Long("type") => args.show_type = true,
+            Long("catalog") => args.show_catalog = true,
             Long("max-steps") => {
                 let value = parser.value().map_err(text)?.string().map_err(text)?;
                 args.options.limits.max_steps = value
@@ -137,7 +141,11 @@ fn real_main() -> ExitCode {
     if args.json {
         return run::json(&source, &file, &args.options);
     }
-    run::plain(&source, &file, &args.options, args.show_type)
+    let show = run::Show {
+        value_type: args.show_type,
+        catalog: args.show_catalog,
+    };
+    run::plain(&source, &file, &args.options, show)
 }
 
 /// Ctrl+C cancels the running evaluation (it ends with "evaluation was cancelled"); a second

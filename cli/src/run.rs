@@ -9,8 +9,17 @@ use puppet_core::{evaluate, types, value, EvalOptions, LineIndex};
 /// The exit status of an evaluation cancelled by Ctrl+C (128 + SIGINT, as shells report it).
 pub const CANCELLED_STATUS: u8 = 130;
 
+/// What `plain` prints besides the value.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Show {
+    /// `type(value)`, on the line after the value.
+    pub value_type: bool,
+    /// The compiled catalog as a manifest, after the value (and its type).
+    pub catalog: bool,
+}
+
 /// Evaluate and print logs (stderr, as Puppet does), diagnostics (stderr) and the value (stdout).
-pub fn plain(source: &str, file: &str, options: &EvalOptions, show_type: bool) -> ExitCode {
+pub fn plain(source: &str, file: &str, options: &EvalOptions, show: Show) -> ExitCode {
     let outcome = evaluate(source, options);
     let mut err = io::stderr().lock();
     for entry in &outcome.logs {
@@ -27,8 +36,13 @@ pub fn plain(source: &str, file: &str, options: &EvalOptions, show_type: bool) -
     match (&outcome.value, outcome.error()) {
         (Some(v), None) => {
             println!("{}", value::programmatic(v));
-            if show_type {
+            if show.value_type {
                 println!("{}", types::infer(v));
+            }
+            if show.catalog {
+                for resource in &outcome.catalog {
+                    println!("{}", resource.manifest());
+                }
             }
             ExitCode::SUCCESS
         }

@@ -137,3 +137,24 @@ fn a_file_that_is_not_utf8_is_refused_with_its_offset() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("invalid byte at offset 3"));
 }
+
+/// The catalog real Puppet compiles from this program (catalog_oracle.rb): Class[Web] {port => 80},
+/// Notify[up] {message => 'port 80'}, File[/tmp/x] {ensure => 'file', require => Notify[up],
+/// before => ['Notify[done]']}, Notify[done]; the virtual Notify[never] is not in it.
+#[test]
+fn catalog_flag_prints_the_compiled_catalog_as_a_manifest() {
+    let program = "class web($port = 80) { notify { 'up': message => \"port ${port}\" } }\n\
+                   include web\n\
+                   file { '/tmp/x': ensure => file, require => Notify['up'] } -> notify { 'done': }\n\
+                   @notify { 'never': }";
+    let output = puppet_eval(&["--catalog", "-e", program], "");
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output),
+        "[Notify['never']]\n\
+         class { 'web':\n  port => 80,\n}\n\
+         notify { 'up':\n  message => 'port 80',\n}\n\
+         file { '/tmp/x':\n  ensure  => 'file',\n  require => Notify[up],\n  before  => ['Notify[done]'],\n}\n\
+         notify { 'done': }\n"
+    );
+}

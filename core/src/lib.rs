@@ -15,7 +15,8 @@ pub mod value;
 
 pub use diagnostic::{Diagnostic, Severity};
 pub use eval::{
-    evaluate, CancelFlag, EvalOptions, Limits, LogEntry, LogLevel, Outcome, Strictness,
+    catalog_text, evaluate, CancelFlag, CatalogResource, EvalOptions, Limits, LogEntry, LogLevel,
+    Outcome, Strictness,
 };
 pub use span::{LineCol, LineIndex, Span};
 pub use value::Value;

@@ -5,6 +5,10 @@ Usage (from anywhere):
     python3 tests/conformance/regen.py            # all areas (cases/*.txt)
     python3 tests/conformance/regen.py strings    # only the named areas
     python3 tests/conformance/regen.py --check    # also report how many cases error
+    python3 tests/conformance/regen.py --catalog  # the compiled catalogs of CATALOG_AREAS
+
+With --catalog, the same cases go through catalog_oracle.rb (the catalog Puppet compiles from each
+case) into golden-catalog/<area>.jsonl, for the areas named or else CATALOG_AREAS.
 
 Reads cases/<area>.txt (one case per line, '#' comments and blank lines ignored,
 U+21B5 '↵' inside a case stands for a newline), builds the oracle's JSON Lines
@@ -26,8 +30,12 @@ NEWLINE_MARK = "\u21b5"  # ↵
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO_ROOT = os.path.dirname(os.path.dirname(HERE))  # tests/conformance -> repo root
 ORACLE = os.path.normpath(os.path.join(REPO_ROOT, "..", "shared", "oracle", "pp_oracle.rb"))
+CATALOG_ORACLE = os.path.join(HERE, "catalog_oracle.rb")
 CASES_DIR = os.path.join(HERE, "cases")
 GOLDEN_DIR = os.path.join(HERE, "golden")
+CATALOG_GOLDEN_DIR = os.path.join(HERE, "golden-catalog")
+# The areas whose cases declare resources: their compiled catalogs are golden data too.
+CATALOG_AREAS = ["catalog", "everyday_catalog"]
 
 
 def die(msg):
@@ -60,10 +68,11 @@ def check_tools():
     return probe.stdout.strip()
 
 
-def run_area(area):
+def run_area(area, catalog=False):
     cases = read_cases(area)
     payload = "".join(json.dumps({"id": i, "src": s}, ensure_ascii=False) + "\n" for i, s in cases)
-    proc = subprocess.run(["ruby", ORACLE], input=payload.encode("utf-8"),
+    oracle, golden_dir = (CATALOG_ORACLE, CATALOG_GOLDEN_DIR) if catalog else (ORACLE, GOLDEN_DIR)
+    proc = subprocess.run(["ruby", oracle], input=payload.encode("utf-8"),
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if proc.returncode != 0:
         die("oracle failed on area %s:\n%s" % (area, proc.stderr.decode("utf-8", "replace")))
@@ -74,8 +83,8 @@ def run_area(area):
     for (cid, _), line in zip(cases, lines):
         if json.loads(line).get("id") != cid:
             die("area %s: oracle output out of order at %s" % (area, cid))
-    os.makedirs(GOLDEN_DIR, exist_ok=True)
-    with open(os.path.join(GOLDEN_DIR, area + ".jsonl"), "w", encoding="utf-8") as f:
+    os.makedirs(golden_dir, exist_ok=True)
+    with open(os.path.join(golden_dir, area + ".jsonl"), "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
     errors = sum(1 for l in lines if json.loads(l).get("error") is not None)
     timeouts = [json.loads(l)["id"] for l in lines
@@ -85,6 +94,9 @@ def run_area(area):
 
 def main(argv):
     args = [a for a in argv if not a.startswith("--")]
+    catalog = "--catalog" in argv
+    if catalog and not args:
+        args = CATALOG_AREAS
     if args:
         areas = args
         for a in areas:
@@ -95,7 +107,7 @@ def main(argv):
     version = check_tools()
     total = total_err = 0
     for area in areas:
-        n, e, timeouts = run_area(area)
+        n, e, timeouts = run_area(area, catalog)
         total += n
         total_err += e
         note = ("  TIMEOUTS: " + ", ".join(timeouts)) if timeouts else ""

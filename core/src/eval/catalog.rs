@@ -25,9 +25,15 @@ pub(crate) struct Catalog {
     pub(super) defines: BTreeMap<String, Rc<DefineDefinition>>,
     /// Node names (lower case) or `default`, with the line of their definition.
     nodes: Vec<(String, u32)>,
-    /// Classes declared so far, in order.
-    /// (A map from name to declaration order: the same map code as `class_scopes`, and no linear search.)
+    /// Classes declared so far: name → their entry in `entries` (`usize::MAX` while a subclass waits
+    /// for its parent's entry). The same map code as `class_scopes`, and no linear search.
     declared_classes: BTreeMap<String, usize>,
+    /// Subclasses declared before their parent class: their entries follow the parent's.
+    pending_classes: Vec<String>,
+    /// What the compiled catalog lists, in the order Puppet adds it (`compiled.rs`).
+    pub(super) entries: Vec<super::compiled::CatalogEntry>,
+    /// Chain arrows (`a -> b`), applied when the catalog is finished.
+    pub(super) relationships: Vec<super::compiled::Relationship>,
     /// `class::var` → value, for the variables of evaluated classes.
     class_vars: BTreeMap<String, Value>,
     /// Every declared resource: type, title, attributes and where it was declared.
@@ -55,6 +61,9 @@ impl Default for Catalog {
             defines: BTreeMap::new(),
             nodes: Vec::new(),
             declared_classes: BTreeMap::new(),
+            pending_classes: Vec::new(),
+            entries: Vec::new(),
+            relationships: Vec::new(),
             class_vars: BTreeMap::new(),
             resources: Vec::new(),
             resource_index: crate::value::Hash::new(),
@@ -86,6 +95,8 @@ pub(super) struct DeclaredResource {
     pub span: Span,
     /// Virtual or exported, and not realized (yet).
     pub virtual_: bool,
+    /// For instances of defined types: the parameters their defaults gave, once evaluated.
+    pub defaulted_parameters: Vec<(String, Value)>,
     /// For instances of defined types: whether their body has been evaluated.
     pub evaluated: bool,
     /// The catalog scope it was declared in.
@@ -170,10 +181,43 @@ impl Catalog {
         self.defines.contains_key(lower_name)
     }
 
-    /// Records class `name` (canonical) as declared.
-    fn declare_class(&mut self, name: &str) {
-        let order = self.declared_classes.len();
-        self.declared_classes.insert(name.to_string(), order);
+    /// Records class `name` (canonical) as declared, with its catalog entry; subclasses waiting for
+    /// this class get theirs right after it, as Puppet lists `Class[Parent]`, `Class[Child]`.
+    fn declare_class(&mut self, name: &str, span: Span) {
+        self.add_class_entry(name, span);
+        while let Some(child) = self.pending_classes.pop() {
+            self.add_class_entry(&child, span);
+        }
+    }
+
+    fn add_class_entry(&mut self, name: &str, span: Span) {
+        let at = self.entries.len();
+        self.entries.push(super::compiled::CatalogEntry::Class {
+            name: name.to_string(),
+            parameters: Vec::new(),
+            span,
+        });
+        self.declared_classes.insert(name.to_string(), at);
+    }
+
+    /// Records subclass `name` as declared; its entry comes once its parent's is there.
+    fn declare_subclass(&mut self, name: &str) {
+        self.declared_classes.insert(name.to_string(), usize::MAX);
+        self.pending_classes.push(name.to_string());
+    }
+
+    /// Sets the final parameters of class `name`'s catalog entry.
+    fn set_class_parameters(&mut self, name: &str, values: Vec<(String, Value)>) {
+        let at = self
+            .declared_classes
+            .get(name)
+            .copied()
+            .unwrap_or(usize::MAX);
+        if let Some(super::compiled::CatalogEntry::Class { parameters, .. }) =
+            self.entries.get_mut(at)
+        {
+            *parameters = values;
+        }
     }
 
     pub fn is_class_declared(&self, name: &str) -> bool {
@@ -255,6 +299,9 @@ impl Catalog {
 
     /// Adds a resource (its type and title not declared yet) and indexes it.
     pub(super) fn push_resource(&mut self, resource: DeclaredResource) {
+        self.entries.push(super::compiled::CatalogEntry::Resource(
+            self.resources.len(),
+        ));
         let at = Value::Integer(self.resources.len() as i64);
         self.resource_index
             .insert(resource_key(&resource.type_name, &resource.title), at);
@@ -317,15 +364,19 @@ impl Evaluator<'_> {
                     definition.name.span,
                 ));
             }
-            self.catalog.declare_class(name);
+            self.catalog.declare_subclass(name);
             if !self.catalog.is_class_declared(&parent_name) {
                 self.evaluate_class(&parent_name, &[], span)?;
+            }
+            if let Some(child) = self.catalog.pending_classes.pop() {
+                // The parent was declared before: this class's entry comes now.
+                self.catalog.declare_class(&child, span);
             }
             if let Some(scope) = self.catalog.class_scopes.get(&parent_name) {
                 catalog_parent = *scope;
             }
         } else {
-            self.catalog.declare_class(name);
+            self.catalog.declare_class(name, span);
         }
         self.catalog.add_class_tags(name);
         let mut tags = alloc::vec!["class".to_string()];
@@ -354,7 +405,10 @@ impl Evaluator<'_> {
                 }
             }
             let resource = format!("Class[{}]", capitalize(name));
-            self.bind_resource_params(&definition.params, attributes, &resource, span)?;
+            let defaulted =
+                self.bind_resource_params(&definition.params, attributes, &resource, span)?;
+            let parameters = super::compiled::final_parameters(attributes, defaulted);
+            self.catalog.set_class_parameters(name, parameters);
             self.eval(&definition.body)?;
             for (var, value) in self.scopes.current_vars() {
                 self.catalog
@@ -375,7 +429,8 @@ impl Evaluator<'_> {
         attributes: &[(String, Value)],
         resource: &str,
         span: Span,
-    ) -> EvalResult<()> {
+    ) -> EvalResult<Vec<(String, Value)>> {
+        let mut defaulted = Vec::new();
         for (attribute, _) in attributes {
             let known =
                 params.iter().any(|p| &p.name.name == attribute) || is_metaparameter(attribute);
@@ -395,9 +450,12 @@ impl Evaluator<'_> {
                 .map(|(_, v)| v.clone());
             let value = match (given, &param.default) {
                 // An undef attribute (from resource defaults) leaves the parameter's default.
-                (Some(Value::Undef), Some(default)) => self.eval(default)?,
+                (Some(Value::Undef), Some(default)) | (None, Some(default)) => {
+                    let value = self.eval(default)?;
+                    defaulted.push((name.to_string(), value.clone()));
+                    value
+                }
                 (Some(value), _) => value,
-                (None, Some(default)) => self.eval(default)?,
                 (None, None) => {
                     return Err(error(
                         "MISSING_PARAMETER",
@@ -418,7 +476,7 @@ impl Evaluator<'_> {
             }
             self.scopes.assign(name.into(), value);
         }
-        Ok(())
+        Ok(defaulted)
     }
 
     /// `type { title: attr => value, ... }`: declares resources and gives their references.
@@ -623,6 +681,7 @@ impl Evaluator<'_> {
             line,
             span,
             virtual_: is_virtual,
+            defaulted_parameters: Vec::new(),
             evaluated: !self.catalog.defines.contains_key(type_name),
             scope: self.catalog.current,
         });
@@ -659,8 +718,12 @@ impl Evaluator<'_> {
                 .into_iter()
                 .filter(|(a, _)| a != "name")
                 .collect();
-            self.bind_resource_params(&definition.params, &attributes, &resource, span)
+            let defaulted = self
+                .bind_resource_params(&definition.params, &attributes, &resource, span)
                 .map_err(define_instance_error)?;
+            if let Some(instance) = self.catalog.resources.get_mut(index) {
+                instance.defaulted_parameters = defaulted;
+            }
             self.eval(&definition.body).map(|_| ())
         })();
         self.scopes.pop(mark);

@@ -310,9 +310,18 @@ impl<'o> Evaluator<'o> {
             ExprKind::ResourceDefaults { .. }
             | ExprKind::ResourceOverride { .. }
             | ExprKind::Collector(_) => self.eval_catalog_statement(expr),
-            ExprKind::Relationship { left, right, .. } => {
-                self.eval(left)?;
+            ExprKind::Relationship {
+                op, left, right, ..
+            } => {
+                let left = self.eval(left)?;
                 let right = self.eval(right)?;
+                self.catalog
+                    .relationships
+                    .push(super::compiled::Relationship {
+                        op: *op,
+                        left,
+                        right: right.clone(),
+                    });
                 Ok(Value::array(super::operators::unfold(right)))
             }
             ExprKind::EppTemplate { body, .. } => self.eval(body),

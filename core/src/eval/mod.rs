@@ -3,7 +3,7 @@
 //! One file per concern: `evaluator` (state and dispatch), `literals`, `operators` with
 //! `arithmetic` and `numeric`, `access`, `assign`, `control` (if/case/selectors), `calls`
 //! (functions, lambdas, parameters), `definitions` (hoisting), `catalog` (classes, resources), `collect`
-//! (defaults, overrides, collectors),
+//! (defaults, overrides, collectors), `compiled` (the finished catalog),
 //! `scope`, `limits` and `flow` (errors and break/next/return).
 
 mod access;
@@ -15,6 +15,7 @@ mod builtin_vars;
 pub(crate) mod calls;
 mod catalog;
 mod collect;
+mod compiled;
 mod control;
 mod definitions;
 mod epp;
@@ -32,6 +33,7 @@ mod type_cache;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+pub use compiled::{catalog_text, CatalogResource};
 pub use limits::{CancelFlag, Limits};
 
 use crate::diagnostic::Diagnostic;
@@ -123,6 +125,8 @@ pub struct Outcome {
     pub statements: Vec<(Span, Value)>,
     pub logs: Vec<LogEntry>,
     pub diagnostics: Vec<Diagnostic>,
+    /// The compiled catalog's classes and resources, when evaluation succeeded.
+    pub catalog: Vec<CatalogResource>,
 }
 
 impl Outcome {
@@ -146,6 +150,7 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
         statements: Vec::new(),
         logs: Vec::new(),
         diagnostics: Vec::new(),
+        catalog: Vec::new(),
     };
     if diagnostics.iter().any(Diagnostic::is_error) {
         outcome.diagnostics = diagnostics;
@@ -168,7 +173,10 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
         .statements
         .retain(|(span, value)| limits::showable(value, &options.limits, *span).is_ok());
     match result {
-        Ok(value) => outcome.value = Some(value),
+        Ok(value) => {
+            outcome.value = Some(value);
+            outcome.catalog = evaluator.compiled_catalog();
+        }
         Err(unwind) => diagnostics.push(unwind.into_diagnostic()),
     }
     outcome.diagnostics = diagnostics;

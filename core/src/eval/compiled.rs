@@ -1,0 +1,229 @@
+//! The compiled catalog as an agent would get it: the classes and resources a program declared, in
+//! the order Puppet adds them, with their final parameters and the `before`/`notify` parameters its
+//! chain arrows (`a -> b`) become (the playground's Catalog pane and `puppet-eval --catalog`).
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::catalog::{canonical, capitalize};
+use super::evaluator::Evaluator;
+use crate::span::Span;
+use crate::syntax::ast::RelationshipOp;
+use crate::types::Type;
+use crate::value::Value;
+
+/// A class or resource in the compiled catalog.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CatalogResource {
+    /// As Puppet prints it: `Notify`, `File`, `Class`, `Mymodule::Thing`.
+    pub type_name: String,
+    /// `hello`, `/tmp/x`; a class's name as Puppet prints it (`Foo::Bar`).
+    pub title: String,
+    /// Given parameters in their order, then those set by defaults; `undef` ones are left out, as
+    /// Puppet leaves them out.
+    pub parameters: Vec<(String, Value)>,
+    /// Where it was declared.
+    pub span: Span,
+}
+
+impl CatalogResource {
+    /// `Notify[hello]`, as Puppet names a catalog resource.
+    pub fn reference(&self) -> String {
+        format!("{}[{}]", self.type_name, self.title)
+    }
+
+    /// The resource as a manifest declares it, arrows aligned as `puppet resource` prints them:
+    /// `notify { 'hello':\n  message => 'hi',\n}`, or `notify { 'x': }` without parameters.
+    pub fn manifest(&self) -> String {
+        let keyword = self.type_name.to_ascii_lowercase();
+        let title = if self.type_name == "Class" {
+            self.title.to_ascii_lowercase()
+        } else {
+            self.title.clone()
+        };
+        let mut out = format!("{keyword} {{ {}:", crate::value::puppet_quote(&title));
+        if self.parameters.is_empty() {
+            out.push_str(" }");
+            return out;
+        }
+        let width = self
+            .parameters
+            .iter()
+            .map(|(name, _)| name.len())
+            .max()
+            .unwrap_or(0);
+        for (name, value) in &self.parameters {
+            out.push_str(&format!("\n  {name:width$} => {},", catalog_text(value)));
+        }
+        out.push_str("\n}");
+        out
+    }
+}
+
+/// What the catalog lists, in the order it was added.
+pub(crate) enum CatalogEntry {
+    /// A declared class (canonical name) with its parameters' final values.
+    Class {
+        name: String,
+        parameters: Vec<(String, Value)>,
+        span: Span,
+    },
+    /// The declared resource at this position of `Catalog::resources`.
+    Resource(usize),
+}
+
+/// A chain arrow's operands (resource references, or arrays of them).
+pub(crate) struct Relationship {
+    pub op: RelationshipOp,
+    pub left: Value,
+    pub right: Value,
+}
+
+/// The parameters of a class or defined-type instance as the catalog lists them: the given ones
+/// (not `undef`) in their order, then those their defaults set, in the definition's order.
+pub(super) fn final_parameters(
+    given: &[(String, Value)],
+    defaulted: Vec<(String, Value)>,
+) -> Vec<(String, Value)> {
+    let mut parameters: Vec<(String, Value)> = given
+        .iter()
+        .filter(|(name, value)| {
+            !matches!(value, Value::Undef) && !defaulted.iter().any(|(d, _)| d == name)
+        })
+        .cloned()
+        .collect();
+    parameters.extend(
+        defaulted
+            .into_iter()
+            .filter(|(_, v)| !matches!(v, Value::Undef)),
+    );
+    parameters
+}
+
+/// The `Type[title]` names a relationship operand stands for.
+fn references(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::Array(items) => items.iter().for_each(|item| references(item, out)),
+        Value::Type(ty) => match &**ty {
+            Type::Resource(Some(kind), Some(title)) if canonical(kind) == "class" => {
+                out.push(format!("Class[{}]", capitalize(&canonical(title))));
+            }
+            Type::Resource(Some(kind), Some(title)) => {
+                out.push(format!("{}[{title}]", capitalize(&canonical(kind))));
+            }
+            Type::Class(Some(name)) => out.push(format!("Class[{}]", capitalize(&canonical(name)))),
+            _ => {}
+        },
+        _ => {}
+    }
+}
+
+/// Adds `target` (a reference as a string, as Puppet stores it) to parameter `name`.
+fn add_relationship(parameters: &mut Vec<(String, Value)>, name: &str, target: &str) {
+    let target = Value::string(target);
+    match parameters.iter_mut().find(|(p, _)| p == name) {
+        Some((_, existing)) => {
+            let mut items: Vec<Value> = match &*existing {
+                Value::Array(items) => items.iter().cloned().collect(),
+                other => alloc::vec![other.clone()],
+            };
+            items.push(target);
+            *existing = Value::array(items);
+        }
+        None => parameters.push((name.to_string(), Value::array(alloc::vec![target]))),
+    }
+}
+
+impl Evaluator<'_> {
+    /// The catalog once the program has finished: virtual and exported resources not collected left out, chain
+    /// arrows applied (a reference to something not in the catalog is skipped).
+    pub(super) fn compiled_catalog(&self) -> Vec<CatalogResource> {
+        let catalog = &self.catalog;
+        let mut out = Vec::new();
+        for entry in &catalog.entries {
+            match entry {
+                CatalogEntry::Class {
+                    name,
+                    parameters,
+                    span,
+                } => out.push(CatalogResource {
+                    type_name: "Class".to_string(),
+                    title: capitalize(name),
+                    parameters: parameters.clone(),
+                    span: *span,
+                }),
+                CatalogEntry::Resource(at) => {
+                    let Some(resource) = catalog.resources.get(*at) else {
+                        continue;
+                    };
+                    if resource.virtual_ {
+                        continue;
+                    }
+                    out.push(CatalogResource {
+                        type_name: capitalize(&resource.type_name),
+                        title: resource.title.clone(),
+                        parameters: final_parameters(
+                            &resource.attributes,
+                            resource.defaulted_parameters.clone(),
+                        ),
+                        span: resource.span,
+                    });
+                }
+            }
+        }
+        if catalog.relationships.is_empty() {
+            return out;
+        }
+        let positions: BTreeMap<String, usize> = out
+            .iter()
+            .enumerate()
+            .map(|(at, resource)| (resource.reference(), at))
+            .collect();
+        for relationship in &catalog.relationships {
+            let (mut sources, mut targets) = (Vec::new(), Vec::new());
+            references(&relationship.left, &mut sources);
+            references(&relationship.right, &mut targets);
+            let parameter = match relationship.op {
+                RelationshipOp::Before | RelationshipOp::Require => "before",
+                RelationshipOp::Notify | RelationshipOp::Subscribe => "notify",
+            };
+            if matches!(
+                relationship.op,
+                RelationshipOp::Require | RelationshipOp::Subscribe
+            ) {
+                core::mem::swap(&mut sources, &mut targets);
+            }
+            for source in &sources {
+                let Some(&at) = positions.get(source) else {
+                    continue;
+                };
+                for target in targets.iter().filter(|t| positions.contains_key(*t)) {
+                    add_relationship(&mut out[at].parameters, parameter, target);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A catalog parameter's value as Puppet prints the compiled catalog's: `%p`, except that resource
+/// references are resources there and print without quotes (`Notify[n]`, not `Notify['n']`).
+pub fn catalog_text(value: &Value) -> String {
+    let mut refs = Vec::new();
+    match value {
+        Value::Type(_) => {
+            references(value, &mut refs);
+            match refs.pop() {
+                Some(reference) => reference,
+                None => crate::value::programmatic(value),
+            }
+        }
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(catalog_text).collect();
+            format!("[{}]", parts.join(", "))
+        }
+        _ => crate::value::programmatic(value),
+    }
+}
