@@ -89,6 +89,22 @@ pub struct JsStatement {
     pub type_: String,
 }
 
+/// A class or resource of the compiled catalog, for the Catalog pane.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct JsResource {
+    /// `Notify[hello]`.
+    pub reference: String,
+    /// As a manifest declares it: `notify { 'hello':\n  message => 'hi',\n}`.
+    pub text: String,
+    /// UTF-16 offsets of its declaration.
+    pub start: u32,
+    pub end: u32,
+}
+
+/// Most catalog resources sent to the page per run (the rest are counted in `catalog_total`): the
+/// text of every resource of a 200,000-resource catalog would cost every keystroke.
+pub const MAX_CATALOG_SHOWN: usize = 1000;
+
 /// What `evaluate` returns to JavaScript.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct JsOutcome {
@@ -102,6 +118,11 @@ pub struct JsOutcome {
     pub logs: Vec<JsLog>,
     pub diagnostics: Vec<JsDiagnostic>,
     pub statements: Vec<JsStatement>,
+    /// The compiled catalog's first `MAX_CATALOG_SHOWN` classes and resources (empty on failure).
+    pub catalog: Vec<JsResource>,
+    /// How many classes and resources the catalog has in all.
+    #[serde(rename = "catalogTotal")]
+    pub catalog_total: usize,
 }
 
 /// One token for the Tokens pane: its kind's name and UTF-16 offsets.
@@ -166,6 +187,17 @@ pub fn evaluate_to_data(source: &str, options: &Options) -> JsOutcome {
             type_: cut(types::infer(v).to_string_prefix(INLINE_MAX_BYTES)),
         })
         .collect();
+    let catalog = outcome
+        .catalog
+        .iter()
+        .take(MAX_CATALOG_SHOWN)
+        .map(|resource| JsResource {
+            reference: resource.reference(),
+            text: resource.manifest(),
+            start: utf16.offset(resource.span.start),
+            end: utf16.offset(resource.span.end),
+        })
+        .collect();
     let failed = outcome.error().is_some();
     let (value, type_, generalized) = match outcome.value.as_ref().filter(|_| !failed) {
         Some(v) => describe(v),
@@ -178,6 +210,8 @@ pub fn evaluate_to_data(source: &str, options: &Options) -> JsOutcome {
         logs,
         diagnostics,
         statements,
+        catalog,
+        catalog_total: outcome.catalog.len(),
     }
 }
 

@@ -137,3 +137,47 @@ fn runaway_recursion_ends_with_the_engines_diagnostic_not_a_stack_overflow() {
         );
     }
 }
+
+/// The compiled catalog real Puppet gives for this program (catalog_oracle.rb): Notify[😀 a] with
+/// message => 'hi', then File[/tmp/x] with require => Notify[😀 a].
+#[wasm_bindgen_test]
+fn catalog_gives_reference_manifest_text_and_utf16_declaration() {
+    let source = "notify { '😀 a': message => 'hi' }\nfile { '/tmp/x': require => Notify['😀 a'] }";
+    let result = puppet_wasm::evaluate(source, JsValue::UNDEFINED).expect("evaluate");
+    assert_eq!(field(&result, "catalogTotal").as_f64(), Some(2.0));
+    let catalog = js_sys::Array::from(&field(&result, "catalog"));
+    assert_eq!(catalog.length(), 2);
+    let first = catalog.get(0);
+    assert_eq!(
+        field(&first, "reference").as_string().as_deref(),
+        Some("Notify[😀 a]")
+    );
+    assert_eq!(
+        field(&first, "text").as_string().as_deref(),
+        Some("notify { '😀 a':\n  message => 'hi',\n}")
+    );
+    let second = catalog.get(1);
+    assert_eq!(
+        field(&second, "text").as_string().as_deref(),
+        Some("file { '/tmp/x':\n  require => Notify[😀 a],\n}")
+    );
+    // The second declaration starts on the second line: 35 UTF-16 units in (the emoji is two).
+    assert_eq!(field(&second, "start").as_f64(), Some(35.0));
+    // A failed program has no catalog.
+    let failed =
+        puppet_wasm::evaluate("notify { 'a': } fail('no')", JsValue::UNDEFINED).expect("evaluate");
+    assert_eq!(js_sys::Array::from(&field(&failed, "catalog")).length(), 0);
+}
+
+#[wasm_bindgen_test]
+fn a_large_catalog_is_counted_but_only_its_start_is_sent() {
+    let source = "Integer[1, 5000].each |$i| { notify { \"n${i}\": } }";
+    let result = puppet_wasm::evaluate(source, JsValue::UNDEFINED).expect("evaluate");
+    assert_eq!(field(&result, "catalogTotal").as_f64(), Some(5000.0));
+    let catalog = js_sys::Array::from(&field(&result, "catalog"));
+    assert_eq!(catalog.length(), 1000);
+    assert_eq!(
+        field(&catalog.get(999), "reference").as_string().as_deref(),
+        Some("Notify[n1000]")
+    );
+}

@@ -184,6 +184,38 @@ test('AST ranges are byte offsets mapped to the editor: clicking one selects tha
   await close();
 });
 
+test('the Catalog pane lists the compiled classes and resources; clicking one selects its declaration', async () => {
+  // What real Puppet compiles from this program (tests/conformance/catalog_oracle.rb): Class[Web]
+  // with port => 80, Notify[up] with message => 'port 80', Notify[done] with before => ['Notify[x]'],
+  // Notify[x]; the virtual Notify[never] is not in the catalog.
+  const code = [
+    "class web($port = 80) { notify { 'up': message => \"port ${port}\" } }",
+    'include web',
+    "notify { 'done': } -> notify { 'x': }",
+    "@notify { 'never': }",
+  ].join('\n');
+  const { page, errors, close } = await openPage(env, codeLink(env, code));
+  await page.getByRole('tab', { name: /Catalog/ }).click();
+  const items = page.getByTestId('catalog').locator('.catalog-resource');
+  await items.nth(3).waitFor();
+  assert.deepEqual(await items.allTextContents(), [
+    "class { 'web':\n  port => 80,\n}",
+    "notify { 'up':\n  message => 'port 80',\n}",
+    "notify { 'done':\n  before => ['Notify[x]'],\n}",
+    "notify { 'x': }",
+  ]);
+  assert.equal(await page.getByRole('tab', { name: /Catalog/ }).textContent(), 'Catalog (4)');
+  // Activating Notify[x] selects its declaration: typing replaces it.
+  await page.getByRole('button', { name: 'Notify[x]', exact: true }).click();
+  const before = await runs(page);
+  await page.keyboard.type('notify { y: }');
+  await nextResult(page, before);
+  assert.equal(await editorText(page), code.replace("notify { 'x': }", 'notify { y: }'));
+  await page.getByRole('button', { name: 'Notify[y]', exact: true }).waitFor();
+  assert.deepEqual(errors, []);
+  await close();
+});
+
 test('every example evaluates without error (those the engine cannot run yet are listed and must still fail)', async () => {
   // Examples the engine cannot evaluate yet: this list only shrinks. When one starts to work this
   // test fails and asks for it to be removed here.

@@ -3,6 +3,7 @@ import { createEditor } from './editor.js';
 import { Engine, WATCHDOG_MS } from './engine.js';
 import { EXAMPLES } from './examples.js';
 import { showAst } from './panes/ast.js';
+import { showCatalog } from './panes/catalog.js';
 import { showOutput } from './panes/output.js';
 import { showProblems } from './panes/problems.js';
 import { showResult } from './panes/result.js';
@@ -93,6 +94,8 @@ const engine = new Engine({
     const map = editor.mapperFor(id);
     showResult(result);
     showOutput($('output'), result.logs, logsTotal);
+    showCatalog($('catalog'), result.catalog, result.catalogTotal, (r) => select(map(r.start), map(r.end, 1)));
+    $('catalog-count').textContent = result.catalogTotal ? ` (${result.catalogTotal})` : '';
     const diagnostics = result.diagnostics.map((d) => ({ ...d, from: map(d.start), to: map(d.end, 1) }));
     showProblems($('problems'), diagnostics, (d) => select(d.from, d.to));
     $('problems-count').textContent = diagnostics.length ? ` (${diagnostics.length})` : '';

@@ -1,4 +1,4 @@
-// Accessible tabs for the Output / Problems / AST / Tokens panes (arrow keys move between tabs).
+// Accessible tabs for the Output / Catalog / AST / Tokens panes (arrow keys move between tabs).
 export function setupTabs(tablist) {
   const tabs = [...tablist.querySelectorAll('[role="tab"]')];
   const select = (tab, focus = false) => {

@@ -176,11 +176,12 @@ impl Evaluator<'_> {
         if catalog.relationships.is_empty() {
             return out;
         }
-        let positions: BTreeMap<String, usize> = out
-            .iter()
-            .enumerate()
-            .map(|(at, resource)| (resource.reference(), at))
-            .collect();
+        // Inserted one by one: collecting into a map would sort first, and bring another copy of the
+        // standard sort into the .wasm.
+        let mut positions: BTreeMap<String, usize> = BTreeMap::new();
+        for (at, resource) in out.iter().enumerate() {
+            positions.insert(resource.reference(), at);
+        }
         for relationship in &catalog.relationships {
             let (mut sources, mut targets) = (Vec::new(), Vec::new());
             references(&relationship.left, &mut sources);
