@@ -24,6 +24,7 @@ $summary = String($by_kind, '%p')
 const shots = [
   { name: 'desktop-light', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-dark', viewport: { width: 1280, height: 720 }, colorScheme: 'dark' },
+  { name: 'desktop-catalog', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'phone', viewport: { width: 390, height: 844 }, colorScheme: 'light', deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 ];
 for (const { name, ...options } of shots) {
@@ -38,6 +39,13 @@ for (const { name, ...options } of shots) {
     await page.keyboard.type('\n1 / 0');
     await page.locator('.cm-lintRange-error').waitFor();
     await page.getByRole('tab', { name: 'AST' }).click();
+  }
+  if (name === 'desktop-catalog') {
+    // The resources example, with its compiled catalog.
+    const runs = Number(await page.evaluate(() => document.body.dataset.runs));
+    await page.getByTestId('examples').selectOption('resources');
+    await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, runs);
+    await page.getByRole('tab', { name: /Catalog/ }).click();
   }
   await page.screenshot({ path: resolve(out, `${name}.png`), fullPage: name === 'phone' });
   await context.close();
