@@ -123,6 +123,9 @@ fn table() -> Vec<Case> {
         case("2^60 elements matched against a type", "$x = Integer[1, 60].reduce([1]) |$a, $i| { [$a, $a] }\n$x =~ Data", "evaluation stopped after 10000000 steps"),
         case("recursive type alias against deep data", "type Tree = Variant[Integer, Array[Tree]]\n$d = Integer[1, 100000].reduce(1) |$a, $i| { [$a] }\n$d =~ Tree", "nested more than 256 levels deep to match"),
         case("a result nested a million levels deep", "Integer[1, 1000000].reduce([]) |$a, $i| { [$a] }", "nested more than 4000 levels deep to show"),
+        // A chain arrow between two arrays of references makes an edge per pair, charged as steps:
+        // a billion edges for the catalog would otherwise be built after evaluation ended.
+        case("a billion chain-arrow edges", "$a = Integer[1, 1000].map |$i| { notify { \"n${i}\": } }\nInteger[1, 1000].each |$k| { $a -> $a }", "evaluation stopped after 10000000 steps"),
         case("type alias cycle", "type A = B\ntype B = A\n1 =~ A", "cannot be resolved"),
         case("sprintf('%99999999s')", "sprintf('%99999999s', 'a')", "exceeds the limit of 65535"),
         case("sprintf('%.99999999f')", "sprintf('%.99999999f', 1.5)", "exceeds the limit of 65535"),

@@ -120,19 +120,28 @@ fn references(value: &Value, out: &mut Vec<String>) {
     }
 }
 
-/// Adds `target` (a reference as a string, as Puppet stores it) to parameter `name`.
-fn add_relationship(parameters: &mut Vec<(String, Value)>, name: &str, target: &str) {
-    let target = Value::string(target);
+/// Adds `targets` (references as strings, as Puppet stores them) to parameter `name`, in one copy.
+fn add_relationships(parameters: &mut Vec<(String, Value)>, name: &str, targets: &[&String]) {
+    let added = targets.iter().map(|target| Value::string(target));
     match parameters.iter_mut().find(|(p, _)| p == name) {
         Some((_, existing)) => {
             let mut items: Vec<Value> = match &*existing {
                 Value::Array(items) => items.iter().cloned().collect(),
                 other => alloc::vec![other.clone()],
             };
-            items.push(target);
+            items.extend(added);
             *existing = Value::array(items);
         }
-        None => parameters.push((name.to_string(), Value::array(alloc::vec![target]))),
+        None => parameters.push((name.to_string(), Value::array(added.collect()))),
+    }
+}
+
+/// How many resource references a relationship operand holds (arrays counted through): a chain
+/// arrow between `l` and `r` references makes `l * r` edges, charged as evaluation steps.
+pub(super) fn reference_count(value: &Value) -> u64 {
+    match value {
+        Value::Array(items) => items.iter().map(reference_count).sum(),
+        _ => 1,
     }
 }
 
@@ -196,12 +205,16 @@ impl Evaluator<'_> {
             ) {
                 core::mem::swap(&mut sources, &mut targets);
             }
+            let targets: Vec<&String> = targets
+                .iter()
+                .filter(|t| positions.contains_key(*t))
+                .collect();
+            if targets.is_empty() {
+                continue;
+            }
             for source in &sources {
-                let Some(&at) = positions.get(source) else {
-                    continue;
-                };
-                for target in targets.iter().filter(|t| positions.contains_key(*t)) {
-                    add_relationship(&mut out[at].parameters, parameter, target);
+                if let Some(&at) = positions.get(source) {
+                    add_relationships(&mut out[at].parameters, parameter, &targets);
                 }
             }
         }

@@ -315,6 +315,9 @@ impl<'o> Evaluator<'o> {
             } => {
                 let left = self.eval(left)?;
                 let right = self.eval(right)?;
+                let edges = super::compiled::reference_count(&left)
+                    .saturating_mul(super::compiled::reference_count(&right));
+                self.step(edges, span)?;
                 self.catalog
                     .relationships
                     .push(super::compiled::Relationship {
