@@ -34,6 +34,8 @@ pub(crate) struct Catalog {
     pub(super) entries: Vec<super::compiled::CatalogEntry>,
     /// Chain arrows (`a -> b`), applied when the catalog is finished.
     pub(super) relationships: Vec<super::compiled::Relationship>,
+    /// Overrides of resources not declared when they ran, applied when the catalog is finished.
+    pub(super) pending_overrides: Vec<super::compiled::PendingOverride>,
     /// `class::var` → value, for the variables of evaluated classes.
     class_vars: BTreeMap<String, Value>,
     /// Every declared resource: type, title, attributes and where it was declared.
@@ -64,6 +66,7 @@ impl Default for Catalog {
             pending_classes: Vec::new(),
             entries: Vec::new(),
             relationships: Vec::new(),
+            pending_overrides: Vec::new(),
             class_vars: BTreeMap::new(),
             resources: Vec::new(),
             resource_index: crate::value::Hash::new(),

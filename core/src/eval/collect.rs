@@ -405,7 +405,7 @@ impl Evaluator<'_> {
 
     /// `Type['title'] { ... }`: Puppet allows it from the resource's own class (for attributes
     /// that are not set yet, or set by defaults) and from its subclasses.
-    fn override_resource(
+    pub(super) fn override_resource(
         &mut self,
         kind: &str,
         title: &str,
@@ -414,7 +414,15 @@ impl Evaluator<'_> {
     ) -> EvalResult<()> {
         let catalog = &self.catalog;
         let Some(index) = catalog.resource_position(kind, title) else {
-            // Puppet keeps it for the end of the compilation, where it no longer matters here.
+            // Puppet keeps it for the end of the compilation (the compiled catalog applies it).
+            let pending = super::compiled::PendingOverride {
+                kind: kind.to_string(),
+                title: title.to_string(),
+                attributes: attributes.to_vec(),
+                span,
+                scope: catalog.current,
+            };
+            self.catalog.pending_overrides.push(pending);
             return Ok(());
         };
         let r = &catalog.resources[index];

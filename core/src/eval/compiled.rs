@@ -81,6 +81,17 @@ pub(crate) struct Relationship {
     pub right: Value,
 }
 
+/// `Type['title'] { ... }` run before `Type['title']` was declared: Puppet applies it when it
+/// finishes the compile.
+pub(crate) struct PendingOverride {
+    pub kind: String,
+    pub title: String,
+    pub attributes: Vec<(String, Value, bool)>,
+    pub span: Span,
+    /// The catalog scope it ran in (which decides whether it may override).
+    pub scope: usize,
+}
+
 /// The parameters of a class or defined-type instance as the catalog lists them: the given ones
 /// (not `undef`) in their order, then those their defaults set, in the definition's order.
 pub(super) fn final_parameters(
@@ -146,6 +157,22 @@ pub(super) fn reference_count(value: &Value) -> u64 {
 }
 
 impl Evaluator<'_> {
+    /// Applies the overrides of resources declared after them, as Puppet does when it finishes the
+    /// compile. One that Puppet refuses there (a parameter set twice, an override from an unrelated
+    /// class) fails Puppet's compile; the playground's value is the program's as evaluated before
+    /// that step (as pp_oracle.rb compares it), so such an override is left out.
+    pub(super) fn apply_pending_overrides(&mut self) {
+        let pending = core::mem::take(&mut self.catalog.pending_overrides);
+        let current = self.catalog.current;
+        for o in pending {
+            self.catalog.current = o.scope;
+            if self.catalog.resource_position(&o.kind, &o.title).is_some() {
+                let _refused = self.override_resource(&o.kind, &o.title, &o.attributes, o.span);
+            }
+        }
+        self.catalog.current = current;
+    }
+
     /// The catalog once the program has finished: virtual and exported resources not collected left out, chain
     /// arrows applied (a reference to something not in the catalog is skipped).
     pub(super) fn compiled_catalog(&self) -> Vec<CatalogResource> {

@@ -206,6 +206,7 @@ impl Evaluator<'_> {
             statements.push((expr.span, value.clone()));
         }
         self.evaluate_generators(program_end(self.source))?;
+        self.apply_pending_overrides();
         Ok(value)
     }
 }
