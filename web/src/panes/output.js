@@ -1,4 +1,6 @@
 // The Output pane: log lines with their levels, rendered in one batch and capped so a chatty program cannot flood the page.
+import { omittedNote } from './items.js';
+
 const MAX_SHOWN = 2000;
 
 export function showOutput(element, logs, total = logs.length) {
@@ -12,12 +14,7 @@ export function showOutput(element, logs, total = logs.length) {
     line.append(level, log.message); // text only
     fragment.append(line);
   }
-  const omitted = total - Math.min(logs.length, MAX_SHOWN);
-  if (omitted > 0) {
-    const more = document.createElement('div');
-    more.className = 'log log-omitted';
-    more.textContent = `… ${omitted} more line${omitted === 1 ? '' : 's'} not shown`;
-    fragment.append(more);
-  }
+  const note = omittedNote(total - Math.min(logs.length, MAX_SHOWN), 'line');
+  if (note) fragment.append(note);
   element.replaceChildren(fragment);
 }
