@@ -126,6 +126,7 @@ fn table() -> Vec<Case> {
         // A chain arrow between two arrays of references makes an edge per pair, charged as steps:
         // a billion edges for the catalog would otherwise be built after evaluation ended.
         case("a billion chain-arrow edges", "$a = Integer[1, 1000].map |$i| { notify { \"n${i}\": } }\nInteger[1, 1000].each |$k| { $a -> $a }", "evaluation stopped after 10000000 steps"),
+        case("a chain arrow from 2^60 references built by sharing", "$x = Integer[1, 60].reduce([1]) |$a, $i| { [$a, $a] }\n$x -> []", "evaluation stopped after 10000000 steps"),
         case("type alias cycle", "type A = B\ntype B = A\n1 =~ A", "cannot be resolved"),
         case("sprintf('%99999999s')", "sprintf('%99999999s', 'a')", "exceeds the limit of 65535"),
         case("sprintf('%.99999999f')", "sprintf('%.99999999f', 1.5)", "exceeds the limit of 65535"),

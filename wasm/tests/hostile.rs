@@ -27,6 +27,7 @@ fn table() -> Vec<(&'static str, String, &'static str)> {
         ("10 MB string literal", format!("'{}'", "a".repeat(10_000_000)), "exceed the limit of 4194304"),
         ("function f($x) { f($x) }", "function f($x) { f($x) } f(1)".into(), "call depth exceeded|nested deeper than 800"),
         ("Integer[1, default].each", "Integer[1, default].each |$x| { }".into(), "arguments it does not accept"),
+        ("a chain arrow from 2^60 references built by sharing", "$x = Integer[1, 60].reduce([1]) |$a, $i| { [$a, $a] }\n$x -> []".into(), steps),
         ("a billion chain-arrow edges", "$a = Integer[1, 1000].map |$i| { notify { \"n${i}\": } }\nInteger[1, 1000].each |$k| { $a -> $a }".into(), steps),
         ("Integer[1, 1000000000].map", "Integer[1, 1000000000].map |$x| { $x }".into(), "more than the limit of 1000000"),
         ("nested loops past the step budget", "Integer[1, 1000000].each |$i| { Integer[1, 1000000].each |$j| { } }".into(), steps),

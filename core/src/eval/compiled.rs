@@ -9,6 +9,7 @@ use alloc::vec::Vec;
 
 use super::catalog::{canonical, capitalize};
 use super::evaluator::Evaluator;
+use super::flow::EvalResult;
 use crate::span::Span;
 use crate::syntax::ast::RelationshipOp;
 use crate::types::Type;
@@ -147,16 +148,47 @@ fn add_relationships(parameters: &mut Vec<(String, Value)>, name: &str, targets:
     }
 }
 
-/// How many resource references a relationship operand holds (arrays counted through): a chain
-/// arrow between `l` and `r` references makes `l * r` edges, charged as evaluation steps.
-pub(super) fn reference_count(value: &Value) -> u64 {
+/// How many resource references a relationship operand holds (arrays counted through), or `cap`
+/// once there are that many: a value built by sharing may hold 2^60 of them.
+fn reference_count(value: &Value, cap: u64) -> u64 {
     match value {
-        Value::Array(items) => items.iter().map(reference_count).sum(),
+        Value::Array(items) => {
+            let mut count = 0u64;
+            for item in items.iter() {
+                count = count.saturating_add(reference_count(item, cap - count));
+                if count >= cap {
+                    return cap;
+                }
+            }
+            count
+        }
         _ => 1,
     }
 }
 
 impl Evaluator<'_> {
+    /// Records a chain arrow for the finished catalog. Its cost is charged as steps: each operand's
+    /// references (the catalog walks them) and each edge it makes (left × right), so `$a -> $a` in a
+    /// loop or an operand built by sharing stops at the step budget instead of costing the catalog.
+    pub(super) fn record_relationship(
+        &mut self,
+        op: RelationshipOp,
+        left: Value,
+        right: Value,
+        span: Span,
+    ) -> EvalResult<()> {
+        let cap = self.options.limits.max_steps.saturating_add(1);
+        let (l, r) = (reference_count(&left, cap), reference_count(&right, cap));
+        self.step(
+            l.saturating_add(r).saturating_add(l.saturating_mul(r)),
+            span,
+        )?;
+        self.catalog
+            .relationships
+            .push(Relationship { op, left, right });
+        Ok(())
+    }
+
     /// Applies the overrides of resources declared after them, as Puppet does when it finishes the
     /// compile. One that Puppet refuses there (a parameter set twice, an override from an unrelated
     /// class) fails Puppet's compile; the playground's value is the program's as evaluated before

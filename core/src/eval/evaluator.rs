@@ -315,16 +315,7 @@ impl<'o> Evaluator<'o> {
             } => {
                 let left = self.eval(left)?;
                 let right = self.eval(right)?;
-                let edges = super::compiled::reference_count(&left)
-                    .saturating_mul(super::compiled::reference_count(&right));
-                self.step(edges, span)?;
-                self.catalog
-                    .relationships
-                    .push(super::compiled::Relationship {
-                        op: *op,
-                        left,
-                        right: right.clone(),
-                    });
+                self.record_relationship(*op, left, right.clone(), span)?;
                 Ok(Value::array(super::operators::unfold(right)))
             }
             ExprKind::EppTemplate { body, .. } => self.eval(body),
