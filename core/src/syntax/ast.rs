@@ -188,6 +188,8 @@ pub struct HashEntry {
     pub key: Expr,
     pub value: Expr,
     pub span: Span,
+    /// The `=>`: where Puppet reports a problem with the entry (a duplicate key).
+    pub arrow: Span,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -405,6 +407,8 @@ pub enum AttributeOperation {
         append: bool,
         value: Expr,
         span: Span,
+        /// The `=>` or `+>`.
+        arrow: Span,
     },
     /// `* => $hash`.
     Splat { value: Expr, span: Span },

@@ -63,7 +63,7 @@ impl Dump {
     }
 
     fn ident(&mut self, role: &str, ident: &Ident) {
-        self.leaf(role, ident.span, &format!("{:?}", ident.name));
+        self.leaf(role, ident.span, &quoted(&ident.name));
     }
 
     fn labelled(&mut self, label: &str, expr: &Expr) {
@@ -79,19 +79,17 @@ impl Dump {
             ExprKind::Default => self.leaf("default", span, ""),
             ExprKind::Boolean(b) => self.leaf("boolean", span, &format!("{b}")),
             ExprKind::Integer(n) => self.leaf("integer", span, &format!("{n}")),
-            ExprKind::Float(f) => self.leaf("float", span, &format!("{f:?}")),
-            ExprKind::String(s) => self.leaf("string", span, &format!("{s:?}")),
-            ExprKind::Regex(r) => self.leaf("regex", span, &format!("{r:?}")),
-            ExprKind::Name(n) => self.leaf("name", span, &format!("{n:?}")),
+            ExprKind::Float(f) => self.leaf("float", span, &crate::value::format_float(*f)),
+            ExprKind::String(s) => self.leaf("string", span, &quoted(s)),
+            ExprKind::Regex(r) => self.leaf("regex", span, &quoted(r)),
+            ExprKind::Name(n) => self.leaf("name", span, &quoted(n)),
             ExprKind::TypeRef(n) => self.leaf("type", span, n),
             ExprKind::Variable(n) => self.leaf("variable", span, &format!("${n}")),
             ExprKind::Interpolated(parts) => {
                 self.open("interpolated", span, "");
                 for part in parts {
                     match part {
-                        StringPart::Text { text, span } => {
-                            self.leaf("text", *span, &format!("{text:?}"))
-                        }
+                        StringPart::Text { text, span } => self.leaf("text", *span, &quoted(text)),
                         StringPart::Expr(e) => self.expr(e),
                     }
                 }
@@ -322,7 +320,7 @@ impl Dump {
                 self.expr(body);
                 self.close();
             }
-            ExprKind::RenderText(text) => self.leaf("render-text", span, &format!("{text:?}")),
+            ExprKind::RenderText(text) => self.leaf("render-text", span, &quoted(text)),
             ExprKind::RenderExpr(inner) => {
                 self.open("render", span, "");
                 self.expr(inner);
@@ -352,7 +350,7 @@ impl Dump {
         let detail = if call.name_is_type {
             format!("{} new", call.name.name)
         } else {
-            format!("{:?}", call.name.name)
+            quoted(&call.name.name)
         };
         self.open(style, call.span, &detail);
         if let Some(functor) = &call.functor {
@@ -409,6 +407,7 @@ impl Dump {
                     append,
                     value,
                     span,
+                    ..
                 } => {
                     let arrow = if *append { "+>" } else { "=>" };
                     self.open("attribute", *span, &format!("{} {arrow}", name.name));
@@ -423,4 +422,26 @@ impl Dump {
             }
         }
     }
+}
+
+/// A string in double quotes with `"`, `\\` and control characters escaped, as Rust's `{:?}`
+/// writes them (`"a\n\u{1b}"`); other characters as they are (`{:?}` would also escape
+/// unprintable Unicode, at the cost of its Unicode tables in the .wasm).
+fn quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\0' => out.push_str("\\0"),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }

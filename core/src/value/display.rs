@@ -6,7 +6,6 @@
 //!
 //! A `String(v, format)` formatter can reuse [`write_programmatic`] for container elements.
 
-use alloc::format;
 use alloc::string::{String, ToString};
 use core::fmt::Write;
 
@@ -229,7 +228,7 @@ fn write_interpolated(out: &mut String, value: &Value, depth: usize) {
 pub fn to_string_default(value: &Value) -> String {
     match value {
         Value::Undef => String::new(),
-        Value::Float(number) => format!("{number:.6}"),
+        Value::Float(number) => super::float_digits::fixed(*number, 6),
         Value::Regexp(regexp) => regexp.source().to_string(),
         Value::Array(_) | Value::Hash(_) | Value::Iterator(_) => programmatic(value),
         other => interpolate(other),

@@ -3,9 +3,11 @@
 use alloc::format;
 use alloc::string::String;
 
+use super::float_digits::{shortest, Digits};
+
 /// Formats a float exactly as Ruby's `Float#to_s` does: the shortest digits that read back
-/// to the same float, in fixed notation when the decimal exponent is in -4 < e < 16,
-/// otherwise as `d.ddde+XX` (at least two exponent digits).
+/// to the same float, in fixed notation when the decimal exponent is in -4 < e < 16 (or is 16
+/// and a fraction follows), otherwise as `d.ddde+XX` (at least two exponent digits).
 pub fn format_float(value: f64) -> String {
     if value.is_nan() {
         return "NaN".into();
@@ -24,22 +26,17 @@ pub fn format_float(value: f64) -> String {
             "0.0".into()
         };
     }
-    // `{:e}` gives the shortest round-trip digits: "1.2345e-7", "1e16", "-5e0".
-    let scientific = format!("{:e}", value);
-    let (mantissa, exponent) = scientific
-        .split_once('e')
-        .unwrap_or((scientific.as_str(), "0"));
-    // Rust's `{:e}` exponent: within ±324, read through the shared `i64` parser.
-    let exponent = exponent.parse::<i64>().map_or(0, |e| e as i32);
-    let (sign, mantissa) = match mantissa.strip_prefix('-') {
-        Some(rest) => ("-", rest),
-        None => ("", mantissa),
-    };
-    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let sign = if value < 0.0 { "-" } else { "" };
+    let Digits {
+        digits,
+        point: decimal_point,
+    } = shortest(value);
     // Ruby's decpt: the value is 0.DIGITS * 10^decpt.
-    let decimal_point = exponent + 1;
+    let exponent = decimal_point - 1;
     let mut out = String::from(sign);
-    if decimal_point > 0 && decimal_point < 16 {
+    // Ruby's `flo_to_s`: fixed when the point falls inside the digits, or when there are fewer
+    // than 16 digits before it (`1234567890123456.8` but `1.234567890123456e+15`).
+    if decimal_point > 0 && (decimal_point < digits.len() as i32 || decimal_point < 16) {
         let point = decimal_point as usize;
         if digits.len() <= point {
             out.push_str(&digits);
@@ -77,6 +74,8 @@ pub fn format_float(value: f64) -> String {
 mod tests {
     use super::format_float;
 
+    // 1932173695544702.25 is exact: its shortest forms tie.
+    #[allow(clippy::excessive_precision)]
     #[test]
     fn matches_ruby_float_to_s() {
         let cases: &[(f64, &str)] = &[
@@ -89,6 +88,11 @@ mod tests {
             (1e14, "100000000000000.0"),
             (123456789012345.0, "123456789012345.0"),
             (1234567890123456.0, "1.234567890123456e+15"),
+            // 17 digits with the point after the 16th: fixed (Ruby 3.1's `p`).
+            (1234567890123456.7, "1234567890123456.8"),
+            (1e15, "1.0e+15"),
+            // A tie between two shortest forms goes to the even digit.
+            (1932173695544702.25, "1932173695544702.2"),
             (0.1, "0.1"),
             (-0.0, "-0.0"),
             // The literal 123456789.123456789 as Ruby reads it.

@@ -9,6 +9,7 @@
 //! `equality.rs`/`compare.rs` (Puppet operators) and `types/infer.rs` + `types/instance.rs`.
 
 mod array;
+mod big_decimal;
 mod binary;
 pub(crate) mod case;
 mod case_tables;
@@ -19,6 +20,7 @@ mod display;
 pub(crate) use display::truncate_after;
 mod drop;
 mod equality;
+pub(crate) mod float_digits;
 mod float_format;
 mod float_parse;
 mod hash;

@@ -37,7 +37,7 @@ pub(crate) fn fixed(value: f64, prec: usize) -> String {
             }
             text
         }
-        None => format!("{value:.prec$}"),
+        None => crate::value::float_digits::fixed(value, prec),
     }
 }
 
@@ -45,7 +45,7 @@ pub(crate) fn fixed(value: f64, prec: usize) -> String {
 pub(crate) fn scientific(value: f64, prec: usize) -> String {
     match half_even_digits(value, prec.saturating_add(1), false) {
         Some((digits, exponent, _)) => scientific_text(digits, exponent, prec),
-        None => format!("{value:.prec$e}"),
+        None => crate::value::float_digits::scientific(value, prec),
     }
 }
 
@@ -70,7 +70,8 @@ pub(crate) fn g_keeps_trailing_zeros(value: f64, significant: usize) -> bool {
     };
     match half_even_digits(value, significant, false) {
         Some((digits, exponent, false)) => {
-            scientific_text(digits, exponent, prec) != format!("{value:.prec$e}")
+            scientific_text(digits, exponent, prec)
+                != crate::value::float_digits::scientific(value, prec)
         }
         _ => false,
     }

@@ -436,14 +436,19 @@ impl Parser<'_> {
         if !self.at(TokenKind::FArrow) {
             return Ok(key);
         }
-        self.bump();
+        let arrow = self.bump().span;
         let value = match self.keyword_literal() {
             Some(value) => value,
             None => self.assignment()?,
         };
         let span = key.span.to(value.span);
         Ok(node(
-            ExprKind::Hash(alloc::vec![HashEntry { key, value, span }]),
+            ExprKind::Hash(alloc::vec![HashEntry {
+                key,
+                value,
+                span,
+                arrow,
+            }]),
             span,
         ))
     }

@@ -184,13 +184,18 @@ impl Parser<'_> {
                 Some(key) => key,
                 None => self.assignment()?,
             };
-            self.expect(TokenKind::FArrow)?;
+            let arrow = self.expect(TokenKind::FArrow)?.span;
             let value = match self.keyword_literal() {
                 Some(value) => value,
                 None => self.assignment()?,
             };
             let span = key.span.to(value.span);
-            entries.push(HashEntry { key, value, span });
+            entries.push(HashEntry {
+                key,
+                value,
+                span,
+                arrow,
+            });
             if self.eat(TokenKind::Comma).is_none() || self.at(TokenKind::RBrace) {
                 return Ok(entries);
             }

@@ -173,10 +173,12 @@ impl Parser<'_> {
                     append: false,
                     value,
                     span,
+                    arrow,
                 } => entries.push(HashEntry {
                     key: node(ExprKind::String(name.name), name.span),
                     value,
                     span,
+                    arrow,
                 }),
                 _ => {
                     return Err(self.syntax_error(
@@ -271,7 +273,7 @@ impl Parser<'_> {
             TokenKind::PArrow => true,
             _ => return Err(self.unexpected()),
         };
-        self.bump();
+        let arrow = self.bump().span;
         let value = self.expression(0)?;
         let span = token.span.to(value.span);
         Ok(AttributeOperation::Set {
@@ -282,6 +284,7 @@ impl Parser<'_> {
             append,
             value,
             span,
+            arrow,
         })
     }
 

@@ -404,7 +404,7 @@ impl Validator {
                 self.error(
                     "DUPLICATE_KEY",
                     format!("The key '{shown}' is declared more than once"),
-                    entry.span,
+                    entry.arrow,
                 );
             }
         }
@@ -724,7 +724,7 @@ impl LiteralKey<'_> {
         match self {
             LiteralKey::Text(s) => String::from(s),
             LiteralKey::Integer(n) => format!("{n}"),
-            LiteralKey::Float(f) => format!("{f}"),
+            LiteralKey::Float(f) => crate::value::format_float(f),
             LiteralKey::Boolean(b) => format!("{b}"),
         }
     }
