@@ -75,7 +75,8 @@ fn describe(source: &str, file: &str, options: &EvalOptions) -> CaseResult {
             error: Some(format!("{summary} (file: {file})")),
         };
     }
-    if let Some(error) = outcome.error() {
+    // The oracle evaluates a program without finishing its compile (see `evaluation_error`).
+    if let Some(error) = outcome.evaluation_error() {
         return CaseResult {
             value: None,
             type_: None,
@@ -106,6 +107,7 @@ const LINE_ONLY_CODES: &[&str] = &[
     "PARAMETER_REDEFINED",
     "OVERRIDE_NOT_ALLOWED",
     "DUPLICATE_OVERRIDE",
+    "UNKNOWN_ATTRIBUTE",
 ];
 
 /// An error as Puppet's first message line: prefix, message and `(file: F, line: L, column: C)`.

@@ -27,6 +27,8 @@ pub enum Stage {
     Syntax,
     Validation,
     Evaluation,
+    /// The checks Puppet makes when it finishes a compile, after the program has run.
+    Compile,
 }
 
 impl Stage {
@@ -34,7 +36,7 @@ impl Stage {
     /// messages carry their own wording, e.g. "Syntax error at 'x'").
     pub fn error_prefix(self) -> &'static str {
         match self {
-            Stage::Syntax | Stage::Validation => "",
+            Stage::Syntax | Stage::Validation | Stage::Compile => "",
             Stage::Evaluation => "Evaluation Error: ",
         }
     }

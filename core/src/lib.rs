@@ -13,7 +13,7 @@ pub mod syntax;
 pub mod types;
 pub mod value;
 
-pub use diagnostic::{Diagnostic, Severity};
+pub use diagnostic::{Diagnostic, Severity, Stage};
 pub use eval::{
     catalog_text, evaluate, CancelFlag, CatalogResource, EvalOptions, Limits, LogEntry, LogLevel,
     Outcome, Strictness,

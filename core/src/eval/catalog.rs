@@ -17,7 +17,7 @@ use crate::syntax::ast::{
     AttributeOperation, ClassDefinition, DefineDefinition, ExprKind, NodeDefinition, Param,
     ResourceExpr,
 };
-use crate::types::Type;
+use crate::types::{is_metaparameter, Type};
 use crate::value::Value;
 
 pub(crate) struct Catalog {
@@ -251,10 +251,9 @@ impl Catalog {
         };
         let kind = canonical(kind);
         let resource = self.resources.get(self.resource_position(&kind, title)?)?;
-        let known = match (kind.as_str(), self.defines.get(&kind)) {
-            (_, Some(define)) => define.params.iter().any(|p| p.name.name == attribute),
-            ("notify", _) => matches!(attribute, "message" | "withpath" | "name"),
-            _ => true,
+        let known = match self.defines.get(&kind) {
+            Some(define) => define.params.iter().any(|p| p.name.name == attribute),
+            None => crate::types::builtin_type_has(&kind, attribute).unwrap_or(true),
         };
         if !known && !is_metaparameter(attribute) {
             return Some(Err(()));
@@ -676,6 +675,19 @@ impl Evaluator<'_> {
                 attributes.push((name, value));
             }
         }
+        let new = super::builtin_params::NewResource {
+            type_name,
+            title,
+            attributes: &attributes,
+            line,
+            span,
+        };
+        let aliases = self.resource_aliases(&new)?;
+        let stage = self.check_stage(&new);
+        let at = Value::Integer(self.catalog.resources.len() as i64);
+        for key in aliases {
+            self.catalog.resource_index.insert(key, at.clone());
+        }
         self.catalog.push_resource(DeclaredResource {
             type_name: type_name.to_string(),
             title: title.to_string(),
@@ -688,6 +700,7 @@ impl Evaluator<'_> {
             evaluated: !self.catalog.defines.contains_key(type_name),
             scope: self.catalog.current,
         });
+        stage?;
         Ok(Value::from_type(Type::resource(type_name, Some(title))))
     }
 
@@ -762,23 +775,6 @@ fn prefix_resource_error(e: super::flow::Unwind) -> super::flow::Unwind {
         }
         other => other,
     }
-}
-
-pub(super) fn is_metaparameter(name: &str) -> bool {
-    matches!(
-        name,
-        "alias"
-            | "audit"
-            | "before"
-            | "loglevel"
-            | "noop"
-            | "notify"
-            | "require"
-            | "schedule"
-            | "stage"
-            | "subscribe"
-            | "tag"
-    )
 }
 
 /// The class a `Class[name]` or `Class['name']` reference names (lower case).

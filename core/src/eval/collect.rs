@@ -576,7 +576,8 @@ impl Evaluator<'_> {
                 }
             }
             let title = crate::value::to_string_default(title);
-            self.declare_resource(&type_name, &title, &list, is_virtual, span)?;
+            self.declare_resource(&type_name, &title, &list, is_virtual, span)
+                .map_err(function_call_error)?;
         }
         Ok(String::new())
     }
@@ -732,5 +733,25 @@ fn collect_references(value: &Value, out: &mut Vec<(String, String)>) {
             }
         }
         _ => {}
+    }
+}
+
+/// The catalog's refusals of a resource from `create_resources`, which Puppet reports as the
+/// function call's ("Error while evaluating a Function Call, Duplicate declaration: ...").
+fn function_call_error(e: super::flow::Unwind) -> super::flow::Unwind {
+    match e {
+        super::flow::Unwind::Error(mut d)
+            if matches!(
+                d.code,
+                "DUPLICATE_DECLARATION" | "ALIAS_CONFLICT" | "STAGE_NOT_CLASS"
+            ) =>
+        {
+            let resource_statement = "Error while evaluating a Resource Statement, ";
+            if let Some(rest) = d.message.strip_prefix(resource_statement) {
+                d.message = format!("Error while evaluating a Function Call, {rest}");
+            }
+            super::flow::Unwind::Error(d)
+        }
+        other => other,
     }
 }

@@ -11,6 +11,7 @@ mod alias_cycles;
 mod arithmetic;
 mod assign;
 mod attributes;
+mod builtin_params;
 mod builtin_vars;
 pub(crate) mod calls;
 mod catalog;
@@ -134,6 +135,15 @@ impl Outcome {
     pub fn error(&self) -> Option<&Diagnostic> {
         self.diagnostics.iter().find(|d| d.is_error())
     }
+
+    /// The first error of the program's evaluation, leaving out those of the checks Puppet makes
+    /// when it finishes the compile (`Stage::Compile`): what `pp_oracle.rb` reports, which evaluates
+    /// a program without finishing its compile.
+    pub fn evaluation_error(&self) -> Option<&Diagnostic> {
+        self.diagnostics
+            .iter()
+            .find(|d| d.is_error() && d.stage != crate::diagnostic::Stage::Compile)
+    }
 }
 
 /// Parse and evaluate `source`.
@@ -175,7 +185,12 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
     match result {
         Ok(value) => {
             outcome.value = Some(value);
-            outcome.catalog = evaluator.compiled_catalog();
+            // The checks Puppet makes when it finishes the compile: the program's value stands (it
+            // is what pp_oracle.rb, which stops before them, reports), the catalog does not.
+            match evaluator.check_builtin_attributes() {
+                Ok(()) => outcome.catalog = evaluator.compiled_catalog(),
+                Err(finish) => diagnostics.push(finish),
+            }
         }
         Err(unwind) => diagnostics.push(unwind.into_diagnostic()),
     }

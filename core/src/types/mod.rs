@@ -34,6 +34,7 @@ mod names;
 mod normalize;
 mod parameterize;
 mod print;
+mod resource_types;
 
 use alloc::rc::Rc;
 use alloc::vec::Vec;
@@ -46,8 +47,10 @@ pub use infer::{infer, infer_generalized, infer_reduced};
 pub use instance::{instance_of, instance_of_checked, instance_of_flat, MatchLimit};
 pub use iterate::iterate_type;
 pub use mismatch::{describe_mismatch, describe_type_mismatch};
-pub(crate) use names::is_builtin_resource_type;
 pub use names::{a_an, type_label};
+pub(crate) use names::{
+    builtin_resource_type, builtin_type_has, is_builtin_resource_type, is_metaparameter,
+};
 pub(crate) use parameterize::ruby_class;
 pub use parameterize::{parameterize, parameterize_many, Parameterized};
 

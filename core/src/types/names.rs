@@ -8,27 +8,35 @@ use alloc::vec::Vec;
 use super::{CallableType, ObjectType, Type};
 use crate::value::Value;
 
-/// Resource types built into Puppet 7 (what `File`, `Notify`, ... resolve to).
-const RESOURCE_TYPES: &[&str] = &[
-    "component",
-    "exec",
-    "file",
-    "filebucket",
-    "group",
-    "notify",
-    "package",
-    "resources",
-    "schedule",
-    "service",
-    "stage",
-    "tidy",
-    "user",
-    "whit",
-];
-
 /// Whether `name` (lower-cased) is a resource type built into Puppet 7 (`file`, `notify`, ...).
 pub(crate) fn is_builtin_resource_type(name: &str) -> bool {
-    RESOURCE_TYPES.contains(&name)
+    builtin_resource_type(name).is_some()
+}
+
+/// A built-in resource type (lower-cased name): its key attributes (sorted by name), whether
+/// it is isomorphic, and its other parameters and properties (`resource_types.rs`).
+pub(crate) fn builtin_resource_type(name: &str) -> Option<(&'static str, bool, &'static str)> {
+    super::resource_types::RESOURCE_TYPES
+        .iter()
+        .find(|(type_name, ..)| *type_name == name)
+        .map(|&(_, keys, isomorphic, others)| (keys, isomorphic, others))
+}
+
+/// Whether `name` is one of Puppet's metaparameters (`tag`, `before`, `noop`, ...).
+pub(crate) fn is_metaparameter(name: &str) -> bool {
+    has_word(super::resource_types::METAPARAMETERS, name)
+}
+
+/// Whether built-in resource type `type_name` (lower-cased) has attribute `name`: `Some(false)`
+/// where Puppet says "no parameter named ...", `None` for a type that is not built in.
+pub(crate) fn builtin_type_has(type_name: &str, name: &str) -> Option<bool> {
+    let (keys, _, others) = builtin_resource_type(type_name)?;
+    Some(name == "name" || is_metaparameter(name) || has_word(keys, name) || has_word(others, name))
+}
+
+/// Whether `word` is one of the space-separated words of `list`.
+fn has_word(list: &str, word: &str) -> bool {
+    list.split(' ').any(|w| w == word)
 }
 
 pub(crate) const DEFERRED_DEFINITION: &str = "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}]";
@@ -94,7 +102,7 @@ impl Type {
                 parameters: Rc::from(Vec::<Value>::new()),
             })),
             "typeset" => Type::TypeSet,
-            resource if RESOURCE_TYPES.contains(&resource) => Type::resource(resource, None),
+            resource if is_builtin_resource_type(resource) => Type::resource(resource, None),
             _ => return None,
         };
         Some(ty)

@@ -1,0 +1,167 @@
+//! What Puppet's compiler checks of a resource's attributes beyond a defined type's parameters: the
+//! aliases a resource gets when it is declared (its `alias` metaparameter and, for isomorphic types,
+//! its namevar), `stage` only on classes, and, when the compile finishes, that a built-in type's
+//! attributes are ones it has (`types/resource_types.rs`, generated from Puppet).
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::catalog::{capitalize, resource_key};
+use super::evaluator::{is_truthy, Evaluator};
+use super::flow::{error, EvalResult};
+use crate::diagnostic::{Diagnostic, Stage};
+use crate::span::Span;
+use crate::value::Value;
+
+/// A resource about to be declared, as the alias checks see it.
+pub(super) struct NewResource<'a> {
+    pub type_name: &'a str,
+    pub title: &'a str,
+    pub attributes: &'a [(String, Value)],
+    pub line: u32,
+    pub span: Span,
+}
+
+impl NewResource<'_> {
+    fn attribute(&self, name: &str) -> Option<&Value> {
+        self.attributes
+            .iter()
+            .rev()
+            .find(|(a, _)| a == name)
+            .map(|(_, v)| v)
+    }
+
+    /// `Notify[a]`, as Puppet names a resource in these messages.
+    fn reference(&self) -> String {
+        format!("{}[{}]", capitalize(self.type_name), self.title)
+    }
+
+    /// Puppet's `uniqueness_key`: the key attributes' values sorted by name, the namevar and `name`
+    /// taken from each other or else from the title. `None` for a type whose resources may share a
+    /// key (`exec`, `tidy`).
+    fn uniqueness_key(&self) -> Option<Value> {
+        let (keys, isomorphic, _) =
+            crate::types::builtin_resource_type(self.type_name).unwrap_or(("name", true, ""));
+        if !isomorphic {
+            return None;
+        }
+        let namevar = if keys.contains(' ') { "name" } else { keys };
+        let set = |name: &str| self.attribute(name).filter(|v| is_truthy(v));
+        let name = set(namevar)
+            .or_else(|| set("name"))
+            .cloned()
+            .unwrap_or_else(|| Value::string(self.title));
+        let key = keys.split(' ').map(|k| match self.attribute(k) {
+            _ if k == namevar || k == "name" => name.clone(),
+            value => value.cloned().unwrap_or(Value::Undef),
+        });
+        Some(Value::array(key.collect()))
+    }
+}
+
+impl Evaluator<'_> {
+    /// The catalog index keys `resource` is also known by (its explicit aliases, then its
+    /// uniqueness key), once checked that no other resource has them: Puppet's "Cannot alias".
+    pub(super) fn resource_aliases(&self, resource: &NewResource) -> EvalResult<Vec<Value>> {
+        let own = resource_key(resource.type_name, resource.title);
+        let mut candidates = Vec::new();
+        if let Some(aliases) = resource.attribute("alias") {
+            flatten(aliases, &mut candidates);
+        }
+        candidates.extend(resource.uniqueness_key());
+        let mut keys: Vec<Value> = Vec::new();
+        for candidate in candidates {
+            let mut items = alloc::vec![Value::string(&capitalize(resource.type_name))];
+            flatten(&candidate, &mut items);
+            let key = match &items[1..] {
+                [Value::Undef] => continue,
+                [Value::String(name)] => resource_key(resource.type_name, name),
+                // Never a title's key: those are strings.
+                _ => Value::array(items.clone()),
+            };
+            if key == own || keys.contains(&key) {
+                continue;
+            }
+            if let Some(Value::Integer(at)) = self.catalog.resource_index.get(&key) {
+                let existing = self.catalog.resources.get(*at as usize);
+                return Err(error(
+                    "ALIAS_CONFLICT",
+                    format!(
+                        "Error while evaluating a Resource Statement, Cannot alias {} to {} at (file: snippet.pp, line: {}); resource {} already declared (file: snippet.pp, line: {})",
+                        resource.reference(),
+                        ruby_inspect(&candidate),
+                        resource.line,
+                        ruby_inspect(&Value::array(items)),
+                        existing.map_or(0, |r| r.line),
+                    ),
+                    resource.span,
+                ));
+            }
+            keys.push(key);
+        }
+        Ok(keys)
+    }
+
+    /// Puppet refuses `stage` on anything but a class, once the resource is in the catalog.
+    pub(super) fn check_stage(&self, resource: &NewResource) -> EvalResult<()> {
+        match resource.attribute("stage") {
+            Some(stage) if is_truthy(stage) => Err(error(
+                "STAGE_NOT_CLASS",
+                format!(
+                    "Error while evaluating a Resource Statement, Only classes can set 'stage'; normal resources like {} cannot change run stage",
+                    resource.reference()
+                ),
+                resource.span,
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// What Puppet checks when it finishes the compile: every attribute of a built-in type's
+    /// resource (virtual ones too; set, defaulted or overridden, even to `undef`) is one it has.
+    pub(super) fn check_builtin_attributes(&self) -> Result<(), Diagnostic> {
+        for resource in &self.catalog.resources {
+            let unknown = resource.attributes.iter().find(|(name, _)| {
+                crate::types::builtin_type_has(&resource.type_name, name) == Some(false)
+            });
+            if let Some((name, _)) = unknown {
+                return Err(Diagnostic::error(
+                    Stage::Compile,
+                    "UNKNOWN_ATTRIBUTE",
+                    format!(
+                        "no parameter named '{name}' (file: snippet.pp, line: {}) on {}[{}]",
+                        resource.line,
+                        capitalize(&resource.type_name),
+                        resource.title
+                    ),
+                    resource.span,
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Arrays flattened, as Ruby's `flatten`.
+fn flatten(value: &Value, out: &mut Vec<Value>) {
+    match value {
+        Value::Array(items) => items.iter().for_each(|item| flatten(item, out)),
+        other => out.push(other.clone()),
+    }
+}
+
+/// A value as Ruby's `inspect` prints it, as far as names and aliases hold: `"x"`, `nil`, `5`,
+/// `["Notify", "x"]`.
+fn ruby_inspect(value: &Value) -> String {
+    match value {
+        Value::Undef => "nil".into(),
+        // Ruby escapes `#$`, not `$`; the form is Puppet's otherwise.
+        Value::String(text) => crate::value::puppet_double_quote(text).replace("\\$", "$"),
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(ruby_inspect).collect();
+            format!("[{}]", parts.join(", "))
+        }
+        other => crate::value::to_string_default(other),
+    }
+}
