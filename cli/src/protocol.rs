@@ -108,6 +108,7 @@ const LINE_ONLY_CODES: &[&str] = &[
     "OVERRIDE_NOT_ALLOWED",
     "DUPLICATE_OVERRIDE",
     "UNKNOWN_ATTRIBUTE",
+    "OVERRIDE_EVALUATED",
 ];
 
 /// An error as Puppet's first message line: prefix, message and `(file: F, line: L, column: C)`.
@@ -132,9 +133,14 @@ pub fn error_text(source: &str, file: &str, diagnostic: &Diagnostic) -> String {
     }
     if matches!(
         diagnostic.code,
-        "BAD_REFERENCE" | "REDEFINE" | "LOOKUP_NOT_FOUND"
+        "BAD_REFERENCE"
+            | "REDEFINE"
+            | "LOOKUP_NOT_FOUND"
+            | "RELATIONSHIP_NOT_FOUND"
+            | "INSTANCE_INVALID"
     ) {
-        // Puppet's compiler reports a bad reference given to `realize`, its loaders a redefined
+        // Puppet's compiler reports a bad reference given to `realize`, a chain arrow's missing
+        // resource and an invalid instance it finds when it finishes, its loaders a redefined
         // function or type, and `lookup` a missing value, without a position.
         return message.to_string();
     }

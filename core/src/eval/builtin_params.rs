@@ -1,7 +1,7 @@
 //! What Puppet's compiler checks of a resource's attributes beyond a defined type's parameters: the
 //! aliases a resource gets when it is declared (its `alias` metaparameter and, for isomorphic types,
-//! its namevar), `stage` only on classes, and, when the compile finishes, that a built-in type's
-//! attributes are ones it has (`types/resource_types.rs`, generated from Puppet).
+//! its namevar) and `stage` only on classes. (That a built-in type's attributes are ones it has,
+//! from `types/resource_types.rs`, is checked when the compile finishes: `finish.rs`.)
 
 use alloc::format;
 use alloc::string::String;
@@ -10,7 +10,6 @@ use alloc::vec::Vec;
 use super::catalog::{capitalize, resource_key};
 use super::evaluator::{is_truthy, Evaluator};
 use super::flow::{error, EvalResult};
-use crate::diagnostic::{Diagnostic, Stage};
 use crate::span::Span;
 use crate::value::Value;
 
@@ -116,30 +115,6 @@ impl Evaluator<'_> {
             )),
             _ => Ok(()),
         }
-    }
-
-    /// What Puppet checks when it finishes the compile: every attribute of a built-in type's
-    /// resource (virtual ones too; set, defaulted or overridden, even to `undef`) is one it has.
-    pub(super) fn check_builtin_attributes(&self) -> Result<(), Diagnostic> {
-        for resource in &self.catalog.resources {
-            let unknown = resource.attributes.iter().find(|(name, _)| {
-                crate::types::builtin_type_has(&resource.type_name, name) == Some(false)
-            });
-            if let Some((name, _)) = unknown {
-                return Err(Diagnostic::error(
-                    Stage::Compile,
-                    "UNKNOWN_ATTRIBUTE",
-                    format!(
-                        "no parameter named '{name}' (file: snippet.pp, line: {}) on {}[{}]",
-                        resource.line,
-                        capitalize(&resource.type_name),
-                        resource.title
-                    ),
-                    resource.span,
-                ));
-            }
-        }
-        Ok(())
     }
 }
 

@@ -291,6 +291,11 @@ impl Catalog {
         self.resource_position(type_name, title).is_some()
     }
 
+    /// Whether class `name` (canonical) has been declared.
+    pub(super) fn is_declared_class(&self, name: &str) -> bool {
+        self.declared_classes.contains_key(name)
+    }
+
     /// Where resource `type_name[title]` (type in lower case) is in `resources`.
     pub(super) fn resource_position(&self, type_name: &str, title: &str) -> Option<usize> {
         match self.resource_index.get(&resource_key(type_name, title))? {

@@ -436,6 +436,14 @@ impl Evaluator<'_> {
                 span,
             ));
         }
+        if r.evaluated && catalog.defines.contains_key(&r.type_name) {
+            // A defined type's instance whose body has run: too late to change its parameters.
+            return Err(error(
+                "OVERRIDE_EVALUATED",
+                format!("Attempt to override an already evaluated resource, defined at (file: snippet.pp, line: {}), with new values", r.line),
+                span,
+            ));
+        }
         for (name, _, _) in attributes {
             let set = r.attributes.iter().any(|(a, _)| a == name) && !r.defaulted.contains(name);
             if set && !child {

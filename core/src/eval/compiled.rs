@@ -9,6 +9,7 @@ use alloc::vec::Vec;
 
 use super::catalog::{canonical, capitalize};
 use super::evaluator::Evaluator;
+use super::finish::Named;
 use super::flow::EvalResult;
 use crate::span::Span;
 use crate::syntax::ast::RelationshipOp;
@@ -80,6 +81,8 @@ pub(crate) struct Relationship {
     pub op: RelationshipOp,
     pub left: Value,
     pub right: Value,
+    /// The arrow's operator (Puppet names no position when a resource is missing).
+    pub span: Span,
 }
 
 /// `Type['title'] { ... }` run before `Type['title']` was declared: Puppet applies it when it
@@ -114,18 +117,20 @@ pub(super) fn final_parameters(
     parameters
 }
 
-/// The `Type[title]` names a relationship operand stands for.
-fn references(value: &Value, out: &mut Vec<String>) {
+/// The resources a relationship operand names (resource references, or arrays of them).
+pub(super) fn references(value: &Value, out: &mut Vec<Named>) {
+    let named = |kind: &str, title: &str| Named {
+        kind: kind.to_string(),
+        title: title.to_string(),
+    };
     match value {
         Value::Array(items) => items.iter().for_each(|item| references(item, out)),
         Value::Type(ty) => match &**ty {
             Type::Resource(Some(kind), Some(title)) if canonical(kind) == "class" => {
-                out.push(format!("Class[{}]", capitalize(&canonical(title))));
+                out.push(named("class", &canonical(title)));
             }
-            Type::Resource(Some(kind), Some(title)) => {
-                out.push(format!("{}[{title}]", capitalize(&canonical(kind))));
-            }
-            Type::Class(Some(name)) => out.push(format!("Class[{}]", capitalize(&canonical(name)))),
+            Type::Resource(Some(kind), Some(title)) => out.push(named(&canonical(kind), title)),
+            Type::Class(Some(name)) => out.push(named("class", &canonical(name))),
             _ => {}
         },
         _ => {}
@@ -133,7 +138,7 @@ fn references(value: &Value, out: &mut Vec<String>) {
 }
 
 /// Adds `targets` (references as strings, as Puppet stores them) to parameter `name`, in one copy.
-fn add_relationships(parameters: &mut Vec<(String, Value)>, name: &str, targets: &[&String]) {
+fn add_relationships(parameters: &mut Vec<(String, Value)>, name: &str, targets: &[String]) {
     let added = targets.iter().map(|target| Value::string(target));
     match parameters.iter_mut().find(|(p, _)| p == name) {
         Some((_, existing)) => {
@@ -183,30 +188,17 @@ impl Evaluator<'_> {
             l.saturating_add(r).saturating_add(l.saturating_mul(r)),
             span,
         )?;
-        self.catalog
-            .relationships
-            .push(Relationship { op, left, right });
+        self.catalog.relationships.push(Relationship {
+            op,
+            left,
+            right,
+            span,
+        });
         Ok(())
     }
 
-    /// Applies the overrides of resources declared after them, as Puppet does when it finishes the
-    /// compile. One that Puppet refuses there (a parameter set twice, an override from an unrelated
-    /// class) fails Puppet's compile; the playground's value is the program's as evaluated before
-    /// that step (as pp_oracle.rb compares it), so such an override is left out.
-    pub(super) fn apply_pending_overrides(&mut self) {
-        let pending = core::mem::take(&mut self.catalog.pending_overrides);
-        let current = self.catalog.current;
-        for o in pending {
-            self.catalog.current = o.scope;
-            if self.catalog.resource_position(&o.kind, &o.title).is_some() {
-                let _refused = self.override_resource(&o.kind, &o.title, &o.attributes, o.span);
-            }
-        }
-        self.catalog.current = current;
-    }
-
     /// The catalog once the program has finished: virtual and exported resources not collected left out, chain
-    /// arrows applied (a reference to something not in the catalog is skipped).
+    /// arrows applied (`finish` has made sure that they name resources in the catalog).
     pub(super) fn compiled_catalog(&self) -> Vec<CatalogResource> {
         let catalog = &self.catalog;
         let mut out = Vec::new();
@@ -264,15 +256,22 @@ impl Evaluator<'_> {
             ) {
                 core::mem::swap(&mut sources, &mut targets);
             }
-            let targets: Vec<&String> = targets
-                .iter()
-                .filter(|t| positions.contains_key(*t))
-                .collect();
+            let targets: Vec<String> = targets.iter().map(Named::display).collect();
             if targets.is_empty() {
                 continue;
             }
             for source in &sources {
-                if let Some(&at) = positions.get(source) {
+                // A resource may be named by an alias; a virtual one is not listed.
+                let reference = match source.kind.as_str() {
+                    "class" => source.display(),
+                    kind => match catalog.resource_position(kind, &source.title) {
+                        Some(at) => catalog.resources.get(at).map_or_else(String::new, |r| {
+                            format!("{}[{}]", capitalize(&r.type_name), r.title)
+                        }),
+                        None => continue,
+                    },
+                };
+                if let Some(&at) = positions.get(&reference) {
                     add_relationships(&mut out[at].parameters, parameter, &targets);
                 }
             }
@@ -289,7 +288,7 @@ pub fn catalog_text(value: &Value) -> String {
         Value::Type(_) => {
             references(value, &mut refs);
             match refs.pop() {
-                Some(reference) => reference,
+                Some(reference) => reference.display(),
                 None => crate::value::programmatic(value),
             }
         }

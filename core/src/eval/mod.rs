@@ -21,6 +21,7 @@ mod control;
 mod definitions;
 mod epp;
 pub(crate) mod evaluator;
+mod finish;
 pub(crate) mod flow;
 pub(crate) mod limits;
 mod literals;
@@ -187,7 +188,7 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
             outcome.value = Some(value);
             // The checks Puppet makes when it finishes the compile: the program's value stands (it
             // is what pp_oracle.rb, which stops before them, reports), the catalog does not.
-            match evaluator.check_builtin_attributes() {
+            match evaluator.finish() {
                 Ok(()) => outcome.catalog = evaluator.compiled_catalog(),
                 Err(finish) => diagnostics.push(finish),
             }
@@ -221,7 +222,6 @@ impl Evaluator<'_> {
             statements.push((expr.span, value.clone()));
         }
         self.evaluate_generators(program_end(self.source))?;
-        self.apply_pending_overrides();
         Ok(value)
     }
 }

@@ -1,0 +1,193 @@
+//! What Puppet's compiler does when it finishes a compile, after the program and its generators
+//! have run (`Compiler#finish`): it makes the chain arrows' relationships (each resource they
+//! name must be in the catalog), then, resource by resource in catalog order, applies the
+//! overrides that ran before the resource was declared and validates it (a built-in type's
+//! attributes, the parameters of a defined-type instance never evaluated). A failure there is a
+//! diagnostic of `Stage::Compile`: the program's value stands, the catalog does not.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::catalog::{capitalize, DeclaredResource};
+use super::evaluator::Evaluator;
+use crate::diagnostic::{Diagnostic, Stage};
+use crate::span::Span;
+use crate::syntax::ast::RelationshipOp;
+use crate::types::is_metaparameter;
+
+/// A resource a relationship names: its type in lower case and its title (a class's canonical).
+pub(super) struct Named {
+    pub kind: String,
+    pub title: String,
+}
+
+impl Named {
+    /// `Notify[x]`, `Class[Foo::Bar]`: as Puppet prints it in the catalog and its messages.
+    pub fn display(&self) -> String {
+        if self.kind == "class" {
+            format!("Class[{}]", capitalize(&self.title))
+        } else {
+            format!("{}[{}]", capitalize(&self.kind), self.title)
+        }
+    }
+}
+
+/// A finishing error: `Stage::Compile`, where the code says how the position is printed.
+fn failure(code: &'static str, message: String, span: Span) -> Diagnostic {
+    Diagnostic::error(Stage::Compile, code, message, span)
+}
+
+/// An evaluation error met while finishing (an override refused, a type that fails to evaluate).
+fn finishing(unwind: super::flow::Unwind) -> Diagnostic {
+    let mut diagnostic = unwind.into_diagnostic();
+    diagnostic.stage = Stage::Compile;
+    diagnostic
+}
+
+impl Evaluator<'_> {
+    /// `Compiler#finish`, as far as it can fail: the first failure, in Puppet's order.
+    pub(super) fn finish(&mut self) -> Result<(), Diagnostic> {
+        self.check_relationships()?;
+        let pending = core::mem::take(&mut self.catalog.pending_overrides);
+        let current = self.catalog.current;
+        for at in 0..self.catalog.resources.len() {
+            for o in &pending {
+                let Some(r) = self.catalog.resources.get(at) else {
+                    break;
+                };
+                if o.kind != r.type_name || o.title != r.title {
+                    continue;
+                }
+                self.catalog.current = o.scope;
+                let applied = self.override_resource(&o.kind, &o.title, &o.attributes, o.span);
+                self.catalog.current = current;
+                applied.map_err(finishing)?;
+            }
+            self.validate_resource(at)?;
+        }
+        Ok(())
+    }
+
+    /// Whether the catalog has the resource `named` (virtual ones and aliases too), as Puppet's
+    /// catalog finds it: with its own `Class[Settings]` and `Stage[main]`, and not `Class[main]`.
+    pub(super) fn in_catalog(&self, named: &Named) -> bool {
+        match (named.kind.as_str(), named.title.as_str()) {
+            ("class", "settings") | ("stage", "main") => true,
+            ("class", name) => self.catalog.is_declared_class(name),
+            (kind, title) => self.catalog.resource_position(kind, title).is_some(),
+        }
+    }
+
+    /// Each chain arrow's sources and targets must be in the catalog: the first missing one, the
+    /// arrows taken in order, each source with each target.
+    fn check_relationships(&self) -> Result<(), Diagnostic> {
+        for relationship in &self.catalog.relationships {
+            let (mut sources, mut targets) = (Vec::new(), Vec::new());
+            super::compiled::references(&relationship.left, &mut sources);
+            super::compiled::references(&relationship.right, &mut targets);
+            if matches!(
+                relationship.op,
+                RelationshipOp::Require | RelationshipOp::Subscribe
+            ) {
+                core::mem::swap(&mut sources, &mut targets);
+            }
+            for source in &sources {
+                for target in &targets {
+                    let (missing, other, word) = if !self.in_catalog(source) {
+                        (source, target, "on")
+                    } else if !self.in_catalog(target) {
+                        (target, source, "from")
+                    } else {
+                        continue;
+                    };
+                    return Err(failure(
+                        "RELATIONSHIP_NOT_FOUND",
+                        format!(
+                            "Could not find resource '{}' for relationship {word} '{}'",
+                            missing.display(),
+                            other.display()
+                        ),
+                        relationship.span,
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `Resource#validate` when the compile finishes: a built-in type's attributes are ones it
+    /// has; a defined-type instance never evaluated (virtual, not realized) has the parameters
+    /// its type requires, and no others (an evaluated one was checked when it was).
+    fn validate_resource(&mut self, at: usize) -> Result<(), Diagnostic> {
+        let Some(r) = self.catalog.resources.get(at) else {
+            return Ok(());
+        };
+        check_builtin_attributes(r)?;
+        let Some(definition) = self.catalog.defines.get(&r.type_name).cloned() else {
+            return Ok(());
+        };
+        if r.evaluated {
+            return Ok(());
+        }
+        let (attributes, span) = (r.attributes.clone(), r.span);
+        let reference = format!("{}[{}]", capitalize(&r.type_name), r.title);
+        // Puppet puts several problems on lines of their own after `Foo[a]:`.
+        let (mut problems, mut count) = (String::new(), 0);
+        for (name, _) in &attributes {
+            if !is_metaparameter(name) && !definition.params.iter().any(|p| &p.name.name == name) {
+                problems.push_str(&format!("\n has no parameter named '{name}'"));
+                count += 1;
+            }
+        }
+        for param in &definition.params {
+            let name = param.name.name.as_str();
+            let problem = match (attributes.iter().find(|(a, _)| a == name), &param.type_expr) {
+                (None, _) if param.default.is_none() => {
+                    format!("expects a value for parameter '{name}'")
+                }
+                (Some((_, value)), Some(type_expr)) => {
+                    let ty = self.eval_type_expr(type_expr).map_err(finishing)?;
+                    match super::limits::checked_mismatch(self, &ty, value, span)
+                        .map_err(finishing)?
+                    {
+                        Some(mismatch) => format!("parameter '{name}' {mismatch}"),
+                        None => continue,
+                    }
+                }
+                _ => continue,
+            };
+            problems.push_str("\n ");
+            problems.push_str(&problem);
+            count += 1;
+        }
+        let message = match count {
+            0 => return Ok(()),
+            1 => format!("{reference}: {}", problems.get(2..).unwrap_or_default()),
+            _ => format!("{reference}:{problems}"),
+        };
+        Err(failure("INSTANCE_INVALID", message, span))
+    }
+}
+
+/// Every attribute of a built-in type's resource (virtual ones too; set, defaulted or overridden,
+/// even to `undef`) is one the type has.
+fn check_builtin_attributes(resource: &DeclaredResource) -> Result<(), Diagnostic> {
+    let unknown = resource
+        .attributes
+        .iter()
+        .find(|(name, _)| crate::types::builtin_type_has(&resource.type_name, name) == Some(false));
+    match unknown {
+        Some((name, _)) => Err(failure(
+            "UNKNOWN_ATTRIBUTE",
+            format!(
+                "no parameter named '{name}' (file: snippet.pp, line: {}) on {}[{}]",
+                resource.line,
+                capitalize(&resource.type_name),
+                resource.title
+            ),
+            resource.span,
+        )),
+        None => Ok(()),
+    }
+}
