@@ -158,3 +158,36 @@ fn catalog_flag_prints_the_compiled_catalog_as_a_manifest() {
          notify { 'done': }\n"
     );
 }
+
+/// 100,000 overrides that ran before their resources were declared are applied when the compile
+/// finishes, each found through the catalog's index: pairing every override with every resource
+/// (10^10 comparisons) would not finish within the limit. The last resource's unknown attribute
+/// then fails the compile, as in Puppet.
+#[test]
+fn many_late_overrides_are_applied_in_linear_time() {
+    let program = "Integer[1, 100000].each |$i| { Notify[\"n${i}\"] { message => 'late' } }\n\
+                   Integer[1, 100000].each |$i| { notify { \"n${i}\": } }\n\
+                   notify { 'last': bogus => 1 }";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puppet-eval"))
+        .args(["--catalog", "-e", program])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn puppet-eval");
+    // Generous for a debug build on a shared CI machine (it takes about 1 s here).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().expect("wait").is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the compile did not finish within 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let output = child.wait_with_output().expect("output");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("no parameter named 'bogus' (file: snippet.pp, line: 3) on Notify[last]"),
+        "{stderr}"
+    );
+}

@@ -50,15 +50,27 @@ impl Evaluator<'_> {
     pub(super) fn finish(&mut self) -> Result<(), Diagnostic> {
         self.check_relationships()?;
         let pending = core::mem::take(&mut self.catalog.pending_overrides);
+        // Each pending override with the position of the resource it names (found through the
+        // catalog's index, not by comparing with every resource), grouped by that position in
+        // their order: linear where pairing every override with every resource was quadratic.
+        let targets: Vec<(usize, usize)> = pending
+            .iter()
+            .enumerate()
+            .filter_map(|(i, o)| {
+                let at = self.catalog.resource_position(&o.kind, &o.title)?;
+                let r = self.catalog.resources.get(at)?;
+                (o.kind == r.type_name && o.title == r.title).then_some((at, i))
+            })
+            .collect();
+        let by_resource =
+            crate::sort::order(targets.len(), &mut |a, b| targets[a].0.cmp(&targets[b].0));
+        let mut next = by_resource.iter().map(|k| targets[*k]).peekable();
         let current = self.catalog.current;
         for at in 0..self.catalog.resources.len() {
-            for o in &pending {
-                let Some(r) = self.catalog.resources.get(at) else {
-                    break;
-                };
-                if o.kind != r.type_name || o.title != r.title {
+            while let Some((_, i)) = next.next_if(|(target, _)| *target == at) {
+                let Some(o) = pending.get(i) else {
                     continue;
-                }
+                };
                 self.catalog.current = o.scope;
                 let applied = self.override_resource(&o.kind, &o.title, &o.attributes, o.span);
                 self.catalog.current = current;

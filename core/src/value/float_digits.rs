@@ -164,15 +164,16 @@ pub(crate) fn exact(value: f64, precision: Precision) -> Digits {
             point: 0,
         };
     };
-    let bytes = all.as_bytes();
-    if bytes.len() <= kept {
-        let mut digits = all.clone();
-        push_zeros(&mut digits, kept - bytes.len());
+    if all.len() <= kept {
+        let mut digits = all;
+        let zeros = kept - digits.len();
+        push_zeros(&mut digits, zeros);
         return Digits {
             digits,
             point: point as i32,
         };
     }
+    let bytes = all.as_bytes();
     let last_odd = kept > 0 && (bytes[kept - 1] - b'0') % 2 == 1;
     let round_up = match beyond_half(&bytes[kept..]) {
         core::cmp::Ordering::Greater => true,
