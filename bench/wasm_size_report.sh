@@ -8,10 +8,11 @@ export PATH="$HOME/.cargo/bin:$PATH"
 raw=target/wasm32-unknown-unknown/wasm-release/puppet_wasm.wasm
 out=target/wasm-size
 mkdir -p "$out"
-[ -f "$raw" ] || cargo build -p puppet-wasm --target wasm32-unknown-unknown --profile wasm-release
+source scripts/wasm-toolchain.sh
+[ -f "$raw" ] || cargo "${wasm_release_cargo_args[@]}"
 wasm-opt -Oz --converge -g --strip-producers \
   --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue -Oz \
   "$raw" -o "$out/named.opt.wasm"
 wasm-bindgen "$out/named.opt.wasm" --keep-debug --target web --out-dir "$out" --out-name named --no-typescript
 twiggy top -n "${TOP:-25}" "$out/named_bg.wasm"
@@ -20,7 +21,8 @@ python3 - "$out/top.csv" <<'PY'
 import collections, csv, re, sys
 sizes = collections.Counter()
 for row in csv.DictReader(open(sys.argv[1])):
-    name, size = row['Name'], int(row['ShallowSize'])
+    # v0 symbol names (the nightly's) carry crate disambiguators: puppet_core[9041...]::eval
+    name, size = re.sub(r'\[[0-9a-f]+\]', '', row['Name']), int(row['ShallowSize'])
     if name.startswith('"function names"') or name.startswith('custom section'):
         continue
     m = re.search(r'puppet_core::(\w+)(?:::(\w+))?', name)

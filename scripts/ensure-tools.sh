@@ -15,6 +15,15 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   rustup target add wasm32-unknown-unknown
 fi
 
+# The release .wasm's pinned nightly, with the standard library's sources to rebuild it
+# (scripts/wasm-toolchain.sh says why). rustup fetches it from the Rust registry, as it does targets.
+source scripts/wasm-toolchain.sh
+if ! rustup "+$WASM_RELEASE_TOOLCHAIN" component list --installed 2>/dev/null | grep -q '^rust-src' ||
+   ! rustup "+$WASM_RELEASE_TOOLCHAIN" target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  say "installing $WASM_RELEASE_TOOLCHAIN with rust-src and the wasm32 target (the release .wasm's toolchain)"
+  rustup toolchain install "$WASM_RELEASE_TOOLCHAIN" --profile minimal --component rust-src --target wasm32-unknown-unknown
+fi
+
 cargo_install() { # name version-check-command expected [cargo args...]
   local name=$1; shift
   say "installing $name with cargo install $*"

@@ -21,6 +21,9 @@ pub use data::{
 static ALLOCATOR: small_blocks::SmallBlocks<talc::wasm::WasmDynamicTalc> =
     small_blocks::SmallBlocks::new(talc::wasm::new_wasm_dynamic_allocator());
 
+/// Panic messages go to the console in builds that keep them (`wasm-pack test`, debug builds). The
+/// release .wasm is built with `-Cpanic=immediate-abort` (scripts/wasm-toolchain.sh): a panic there
+/// traps at once without a message, and the page restarts its worker as for any trap.
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();

@@ -1,0 +1,25 @@
+# The toolchain and flags of the release .wasm, shared by scripts/build-wasm.sh,
+# scripts/ensure-tools.sh and bench/wasm_size_report.sh (sourced, not run).
+#
+# The release .wasm is built with a pinned nightly so that the standard library is rebuilt for it
+# (-Zbuild-std) with three size options stable Rust does not have; together they take about 22 KB
+# off the gzipped module (bench/README.md, "Seventh pass"):
+#   -Cpanic=immediate-abort      a panic is a trap at once: no panic messages, no formatting of
+#                                them, no Debug impls kept only for them (the page already treats a
+#                                trap as a crash and restarts its worker; the CLI keeps full messages)
+#   -Zlocation-detail=none       no file/line records for panic sites
+#   optimize_for_size            the standard library's smaller variants (sorting, integer printing)
+# The rebuilt `core` keeps opt-level 3, as the prebuilt one has: at the profile's "z" the engine ran
+# 10-20 % slower in Chromium (fib, the hash, the filter and the strings workloads), and at 3 the
+# module is even 1 KB smaller after wasm-opt.
+# Tests (`cargo test`, `wasm-pack test`) and every native build stay on stable Rust.
+WASM_RELEASE_TOOLCHAIN=nightly-2026-05-20
+
+# cargo arguments for the release .wasm. The rustflags are given with --config so that cargo joins
+# them to .cargo/config.toml's (the 8 MiB stack); RUSTFLAGS would replace those.
+wasm_release_cargo_args=(
+  "+$WASM_RELEASE_TOOLCHAIN" build -p puppet-wasm --target wasm32-unknown-unknown --profile wasm-release
+  -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size
+  --config "target.wasm32-unknown-unknown.rustflags=['-Zunstable-options', '-Cpanic=immediate-abort', '-Zlocation-detail=none']"
+  --config "profile.wasm-release.package.core.opt-level=3"
+)
