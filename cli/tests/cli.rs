@@ -159,23 +159,22 @@ fn catalog_flag_prints_the_compiled_catalog_as_a_manifest() {
     );
 }
 
-/// 100,000 overrides that ran before their resources were declared are applied when the compile
-/// finishes, each found through the catalog's index: pairing every override with every resource
-/// (10^10 comparisons) would not finish within the limit. The last resource's unknown attribute
-/// then fails the compile, as in Puppet.
-#[test]
-fn many_late_overrides_are_applied_in_linear_time() {
-    let program = "Integer[1, 100000].each |$i| { Notify[\"n${i}\"] { message => 'late' } }\n\
-                   Integer[1, 100000].each |$i| { notify { \"n${i}\": } }\n\
-                   notify { 'last': bogus => 1 }";
+/// `puppet-eval --catalog -e program`, killed (and failing the test) if it has not finished within
+/// 20 s: generous for a debug build on a shared CI machine, where the programs given take about 1 s.
+fn catalog_within_deadline(program: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_puppet-eval"))
         .args(["--catalog", "-e", program])
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn puppet-eval");
-    // Generous for a debug build on a shared CI machine (it takes about 1 s here).
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    // Read stdout while waiting: a large catalog would fill the pipe and stall the child.
+    let mut out = child.stdout.take().expect("stdout");
+    let reader = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        std::io::Read::read_to_end(&mut out, &mut text).map(|_| text)
+    });
     while child.try_wait().expect("wait").is_none() {
         if std::time::Instant::now() > deadline {
             let _ = child.kill();
@@ -183,11 +182,62 @@ fn many_late_overrides_are_applied_in_linear_time() {
         }
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    let output = child.wait_with_output().expect("output");
+    let mut output = child.wait_with_output().expect("output");
+    output.stdout = reader.join().expect("reader").expect("read stdout");
+    output
+}
+
+/// 100,000 overrides that ran before their resources were declared are applied when the compile
+/// finishes, each found through the catalog's index: pairing every override with every resource
+/// (10^10 comparisons) would not finish within the limit. The last resource's unknown attribute
+/// then fails the compile, as in Puppet.
+#[test]
+fn many_late_overrides_are_applied_in_linear_time() {
+    let output = catalog_within_deadline(
+        "Integer[1, 100000].each |$i| { Notify[\"n${i}\"] { message => 'late' } }\n\
+         Integer[1, 100000].each |$i| { notify { \"n${i}\": } }\n\
+         notify { 'last': bogus => 1 }",
+    );
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.contains("no parameter named 'bogus' (file: snippet.pp, line: 3) on Notify[last]"),
+        "{stderr}"
+    );
+}
+
+/// 100,000 chain arrows from one resource: its `before` list is built once when the catalog is
+/// listed (adding each edge to a copy of the list so far took minutes: 5 × 10^9 copies).
+#[test]
+fn many_arrows_from_one_resource_are_listed_in_linear_time() {
+    let output = catalog_within_deadline(
+        "notify { 'a': }\n\
+         Integer[1, 100000].each |$i| { notify { \"t${i}\": } Notify['a'] -> Notify[\"t${i}\"] }",
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let catalog = stdout(&output);
+    assert!(catalog.contains("notify { 'a':\n  before => ['Notify[t1]', 'Notify[t2]', "));
+    assert!(catalog.contains("'Notify[t99999]', 'Notify[t100000]'],\n}"));
+}
+
+/// Collectors on both sides of an arrow make every collected resource before every other one:
+/// 3,000 resources would make 9 million edges, each a string in the catalog. The compile stops at
+/// the engine's collection limit instead, where the arrow stands.
+#[test]
+fn collector_arrows_stop_at_the_collection_limit() {
+    let output = catalog_within_deadline(
+        "Integer[1, 3000].each |$i| { notify { \"t${i}\": } }\nNotify <| |> -> Notify <| |>",
+    );
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "snippet.pp:2:1: error: The catalog's relationships would exceed the limit of 1000000"
+        ),
         "{stderr}"
     );
 }

@@ -35,7 +35,7 @@ CASES_DIR = os.path.join(HERE, "cases")
 GOLDEN_DIR = os.path.join(HERE, "golden")
 CATALOG_GOLDEN_DIR = os.path.join(HERE, "golden-catalog")
 # The areas whose cases declare resources: their compiled catalogs are golden data too.
-CATALOG_AREAS = ["catalog", "everyday_catalog"]
+CATALOG_AREAS = ["catalog", "catalog_relationships", "everyday_catalog"]
 
 
 def die(msg):

@@ -50,7 +50,7 @@ impl NewResource<'_> {
         let name = set(namevar)
             .or_else(|| set("name"))
             .cloned()
-            .unwrap_or_else(|| Value::string(self.title));
+            .unwrap_or_else(|| Value::string(namevar_from_title(self.type_name, self.title)));
         let key = keys.split(' ').map(|k| match self.attribute(k) {
             _ if k == namevar || k == "name" => name.clone(),
             value => value.cloned().unwrap_or(Value::Undef),
@@ -116,6 +116,28 @@ impl Evaluator<'_> {
             _ => Ok(()),
         }
     }
+}
+
+/// The namevar a title gives a built-in type through its title pattern: a `file`'s path is its
+/// title without trailing slashes (`/tmp/x/` → `/tmp/x`), except the root (`//` → `/`, `C:/`);
+/// Puppet's `^(/|.+:/|.*[^/])/*\Z`, whose `\Z` also allows one final newline. Other types: the title.
+pub(crate) fn namevar_from_title<'a>(type_name: &str, title: &'a str) -> &'a str {
+    if type_name != "file" {
+        return title;
+    }
+    let line = title.strip_suffix('\n').unwrap_or(title);
+    let body = line.trim_end_matches('/');
+    if !line.is_empty() && body.is_empty() {
+        return &line[..1];
+    }
+    if body.len() < line.len() && body.len() >= 2 && body.ends_with(':') {
+        return &line[..=body.len()];
+    }
+    if line.len() < title.len() || body.is_empty() {
+        // A final newline is a character that is no slash: the whole title matches.
+        return title;
+    }
+    body
 }
 
 /// Arrays flattened, as Ruby's `flatten`.

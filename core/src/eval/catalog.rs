@@ -33,7 +33,11 @@ pub(crate) struct Catalog {
     /// What the compiled catalog lists, in the order Puppet adds it (`compiled.rs`).
     pub(super) entries: Vec<super::compiled::CatalogEntry>,
     /// Chain arrows (`a -> b`), applied when the catalog is finished.
-    pub(super) relationships: Vec<super::compiled::Relationship>,
+    pub(super) relationships: Vec<super::relationships::Relationship>,
+    /// The values of the collector expressions, for the chain arrows they stand in.
+    pub(super) collector_values: Vec<super::relationships::CollectorValue>,
+    /// The chain arrows' edges, made when the compile finishes.
+    pub(super) edges: Vec<super::relationships::Edge>,
     /// Overrides of resources not declared when they ran, applied when the catalog is finished.
     pub(super) pending_overrides: Vec<super::compiled::PendingOverride>,
     /// `class::var` → value, for the variables of evaluated classes.
@@ -66,6 +70,8 @@ impl Default for Catalog {
             pending_classes: Vec::new(),
             entries: Vec::new(),
             relationships: Vec::new(),
+            collector_values: Vec::new(),
+            edges: Vec::new(),
             pending_overrides: Vec::new(),
             class_vars: BTreeMap::new(),
             resources: Vec::new(),

@@ -10,7 +10,9 @@ use alloc::vec::Vec;
 
 use super::catalog::{canonical, capitalize, Catalog};
 use super::evaluator::Evaluator;
+use super::finish::Named;
 use super::flow::{error, EvalResult};
+use super::relationships::CollectorValue;
 use super::LogLevel;
 use crate::span::Span;
 use crate::syntax::ast::{AttributeOperation, BinaryOp, Expr, ExprKind};
@@ -48,6 +50,8 @@ pub(crate) struct Collector {
     overrides: Vec<(String, Value, bool)>,
     /// Whether the resource at each index has been collected so far.
     collected: Vec<bool>,
+    /// The collector expression's value in `Catalog::collector_values` (not for `realize`).
+    value_id: Option<usize>,
 }
 
 enum Query {
@@ -131,6 +135,27 @@ impl Catalog {
             }
         }
         defaults
+    }
+
+    /// The resources each collector expression's collector has collected, in catalog order,
+    /// indexed as `collector_values` (none for an exported one, which collects nothing).
+    pub(super) fn collected_by_value(&self) -> Vec<Vec<Named>> {
+        let mut collected: Vec<Vec<Named>> = Vec::new();
+        collected.resize_with(self.collector_values.len(), Vec::new);
+        for collector in &self.collectors {
+            let Some(slot) = collector.value_id.and_then(|id| collected.get_mut(id)) else {
+                continue;
+            };
+            for (at, _) in collector.collected.iter().enumerate().filter(|(_, c)| **c) {
+                if let Some(r) = self.resources.get(at) {
+                    slot.push(Named {
+                        kind: r.type_name.clone(),
+                        title: r.title.clone(),
+                    });
+                }
+            }
+        }
+        collected
     }
 
     /// Whether class `child` inherits (directly or not) from `ancestor`.
@@ -306,13 +331,28 @@ impl Evaluator<'_> {
                 };
                 let overrides = self.override_attributes(&collector.operations, expr.span)?;
                 let display = capitalize(&type_name);
+                let value_id = self.catalog.collector_values.len();
+                let value = runtime(
+                    if collector.exported {
+                        "Exported"
+                    } else {
+                        "Catalog"
+                    },
+                    &display,
+                );
+                if let Value::Runtime(runtime) = &value {
+                    self.catalog.collector_values.push(CollectorValue {
+                        value: runtime.clone(),
+                        empty_alternative: Vec::new(),
+                    });
+                }
                 if collector.exported {
                     self.log(
                         LogLevel::Warning,
                         "You cannot collect exported resources without storeconfigs being set; the collection will be ignored".into(),
                         expr.span,
                     );
-                    return Ok(runtime("Exported", &display));
+                    return Ok(value);
                 }
                 self.catalog.collectors.push(Collector {
                     type_name,
@@ -320,8 +360,9 @@ impl Evaluator<'_> {
                     fixed: Vec::new(),
                     overrides,
                     collected: Vec::new(),
+                    value_id: Some(value_id),
                 });
-                Ok(runtime("Catalog", &display))
+                Ok(value)
             }
             _ => Ok(Value::Undef),
         }
@@ -539,6 +580,7 @@ impl Evaluator<'_> {
             fixed: references,
             overrides: Vec::new(),
             collected: Vec::new(),
+            value_id: None,
         });
         Ok(Value::Undef)
     }

@@ -10,9 +10,7 @@ use alloc::vec::Vec;
 use super::catalog::{canonical, capitalize};
 use super::evaluator::Evaluator;
 use super::finish::Named;
-use super::flow::EvalResult;
 use crate::span::Span;
-use crate::syntax::ast::RelationshipOp;
 use crate::types::Type;
 use crate::value::Value;
 
@@ -76,15 +74,6 @@ pub(crate) enum CatalogEntry {
     Resource(usize),
 }
 
-/// A chain arrow's operands (resource references, or arrays of them).
-pub(crate) struct Relationship {
-    pub op: RelationshipOp,
-    pub left: Value,
-    pub right: Value,
-    /// The arrow's operator (Puppet names no position when a resource is missing).
-    pub span: Span,
-}
-
 /// `Type['title'] { ... }` run before `Type['title']` was declared: Puppet applies it when it
 /// finishes the compile.
 pub(crate) struct PendingOverride {
@@ -137,66 +126,7 @@ pub(super) fn references(value: &Value, out: &mut Vec<Named>) {
     }
 }
 
-/// Adds `targets` (references as strings, as Puppet stores them) to parameter `name`, in one copy.
-fn add_relationships(parameters: &mut Vec<(String, Value)>, name: &str, targets: &[String]) {
-    let added = targets.iter().map(|target| Value::string(target));
-    match parameters.iter_mut().find(|(p, _)| p == name) {
-        Some((_, existing)) => {
-            let mut items: Vec<Value> = match &*existing {
-                Value::Array(items) => items.iter().cloned().collect(),
-                other => alloc::vec![other.clone()],
-            };
-            items.extend(added);
-            *existing = Value::array(items);
-        }
-        None => parameters.push((name.to_string(), Value::array(added.collect()))),
-    }
-}
-
-/// How many resource references a relationship operand holds (arrays counted through), or `cap`
-/// once there are that many: a value built by sharing may hold 2^60 of them.
-fn reference_count(value: &Value, cap: u64) -> u64 {
-    match value {
-        Value::Array(items) => {
-            let mut count = 0u64;
-            for item in items.iter() {
-                count = count.saturating_add(reference_count(item, cap - count));
-                if count >= cap {
-                    return cap;
-                }
-            }
-            count
-        }
-        _ => 1,
-    }
-}
-
 impl Evaluator<'_> {
-    /// Records a chain arrow for the finished catalog. Its cost is charged as steps: each operand's
-    /// references (the catalog walks them) and each edge it makes (left × right), so `$a -> $a` in a
-    /// loop or an operand built by sharing stops at the step budget instead of costing the catalog.
-    pub(super) fn record_relationship(
-        &mut self,
-        op: RelationshipOp,
-        left: Value,
-        right: Value,
-        span: Span,
-    ) -> EvalResult<()> {
-        let cap = self.options.limits.max_steps.saturating_add(1);
-        let (l, r) = (reference_count(&left, cap), reference_count(&right, cap));
-        self.step(
-            l.saturating_add(r).saturating_add(l.saturating_mul(r)),
-            span,
-        )?;
-        self.catalog.relationships.push(Relationship {
-            op,
-            left,
-            right,
-            span,
-        });
-        Ok(())
-    }
-
     /// The catalog once the program has finished: virtual and exported resources not collected left out, chain
     /// arrows applied (`finish` has made sure that they name resources in the catalog).
     pub(super) fn compiled_catalog(&self) -> Vec<CatalogResource> {
@@ -221,19 +151,29 @@ impl Evaluator<'_> {
                     if resource.virtual_ {
                         continue;
                     }
+                    let mut parameters = final_parameters(
+                        &resource.attributes,
+                        resource.defaulted_parameters.clone(),
+                    );
+                    // The namevar a title pattern gives (a `file`'s path without trailing
+                    // slashes) comes first, as the catalog resource is made from the title.
+                    let namevar = super::builtin_params::namevar_from_title(
+                        &resource.type_name,
+                        &resource.title,
+                    );
+                    if namevar != resource.title && !parameters.iter().any(|(p, _)| p == "path") {
+                        parameters.insert(0, ("path".to_string(), Value::string(namevar)));
+                    }
                     out.push(CatalogResource {
                         type_name: capitalize(&resource.type_name),
                         title: resource.title.clone(),
-                        parameters: final_parameters(
-                            &resource.attributes,
-                            resource.defaulted_parameters.clone(),
-                        ),
+                        parameters,
                         span: resource.span,
                     });
                 }
             }
         }
-        if catalog.relationships.is_empty() {
+        if catalog.edges.is_empty() {
             return out;
         }
         // Inserted one by one: collecting into a map would sort first, and bring another copy of the
@@ -242,41 +182,53 @@ impl Evaluator<'_> {
         for (at, resource) in out.iter().enumerate() {
             positions.insert(resource.reference(), at);
         }
-        for relationship in &catalog.relationships {
-            let (mut sources, mut targets) = (Vec::new(), Vec::new());
-            references(&relationship.left, &mut sources);
-            references(&relationship.right, &mut targets);
-            let parameter = match relationship.op {
-                RelationshipOp::Before | RelationshipOp::Require => "before",
-                RelationshipOp::Notify | RelationshipOp::Subscribe => "notify",
+        // Each listed resource's added `before`/`notify` targets, in the order first added; put into
+        // its parameters once at the end (appending to them edge by edge would copy them each time).
+        let mut added: Vec<Vec<(&'static str, Vec<Value>)>> = Vec::new();
+        added.resize_with(out.len(), Vec::new);
+        for edge in &catalog.edges {
+            // A resource may be named by an alias; a virtual one is not listed.
+            let source = &edge.source;
+            let reference = match source.kind.as_str() {
+                "class" => source.display(),
+                kind => match catalog.resource_position(kind, &source.title) {
+                    Some(at) => catalog.resources.get(at).map_or_else(String::new, |r| {
+                        format!("{}[{}]", capitalize(&r.type_name), r.title)
+                    }),
+                    None => continue,
+                },
             };
-            if matches!(
-                relationship.op,
-                RelationshipOp::Require | RelationshipOp::Subscribe
-            ) {
-                core::mem::swap(&mut sources, &mut targets);
-            }
-            let targets: Vec<String> = targets.iter().map(Named::display).collect();
-            if targets.is_empty() {
+            let Some(slot) = positions.get(&reference).and_then(|&at| added.get_mut(at)) else {
                 continue;
+            };
+            let target = Value::string(&edge.target.display());
+            match slot.iter_mut().find(|(name, _)| *name == edge.parameter) {
+                Some((_, targets)) => targets.push(target),
+                None => slot.push((edge.parameter, alloc::vec![target])),
             }
-            for source in &sources {
-                // A resource may be named by an alias; a virtual one is not listed.
-                let reference = match source.kind.as_str() {
-                    "class" => source.display(),
-                    kind => match catalog.resource_position(kind, &source.title) {
-                        Some(at) => catalog.resources.get(at).map_or_else(String::new, |r| {
-                            format!("{}[{}]", capitalize(&r.type_name), r.title)
-                        }),
-                        None => continue,
-                    },
-                };
-                if let Some(&at) = positions.get(&reference) {
-                    add_relationships(&mut out[at].parameters, parameter, &targets);
-                }
+        }
+        for (resource, added) in out.iter_mut().zip(added) {
+            for (name, targets) in added {
+                add_relationships(&mut resource.parameters, name, targets);
             }
         }
         out
+    }
+}
+
+/// Adds `targets` (references as strings, as Puppet stores them) to parameter `name`: after its
+/// value (made an array) when it is set, else as a new parameter.
+fn add_relationships(parameters: &mut Vec<(String, Value)>, name: &str, targets: Vec<Value>) {
+    match parameters.iter_mut().find(|(p, _)| p == name) {
+        Some((_, existing)) => {
+            let mut items: Vec<Value> = match &*existing {
+                Value::Array(items) => items.iter().cloned().collect(),
+                other => alloc::vec![other.clone()],
+            };
+            items.extend(targets);
+            *existing = Value::array(items);
+        }
+        None => parameters.push((name.to_string(), Value::array(targets))),
     }
 }
 

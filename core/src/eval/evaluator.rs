@@ -311,13 +311,11 @@ impl<'o> Evaluator<'o> {
             | ExprKind::ResourceOverride { .. }
             | ExprKind::Collector(_) => self.eval_catalog_statement(expr),
             ExprKind::Relationship {
-                op, left, right, ..
-            } => {
-                let left = self.eval(left)?;
-                let right = self.eval(right)?;
-                self.record_relationship(*op, left, right.clone(), span)?;
-                Ok(Value::array(super::operators::unfold(right)))
-            }
+                op,
+                op_span,
+                left,
+                right,
+            } => self.eval_relationship(*op, *op_span, left, right, span),
             ExprKind::EppTemplate { body, .. } => self.eval(body),
             ExprKind::RenderText(text) => self.render_text(text, span),
             ExprKind::RenderExpr(inner) => self.render_expr(inner, span),

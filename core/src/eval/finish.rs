@@ -13,10 +13,10 @@ use super::catalog::{capitalize, DeclaredResource};
 use super::evaluator::Evaluator;
 use crate::diagnostic::{Diagnostic, Stage};
 use crate::span::Span;
-use crate::syntax::ast::RelationshipOp;
 use crate::types::is_metaparameter;
 
 /// A resource a relationship names: its type in lower case and its title (a class's canonical).
+#[derive(Clone)]
 pub(super) struct Named {
     pub kind: String,
     pub title: String,
@@ -39,7 +39,7 @@ fn failure(code: &'static str, message: String, span: Span) -> Diagnostic {
 }
 
 /// An evaluation error met while finishing (an override refused, a type that fails to evaluate).
-fn finishing(unwind: super::flow::Unwind) -> Diagnostic {
+pub(super) fn finishing(unwind: super::flow::Unwind) -> Diagnostic {
     let mut diagnostic = unwind.into_diagnostic();
     diagnostic.stage = Stage::Compile;
     diagnostic
@@ -48,7 +48,7 @@ fn finishing(unwind: super::flow::Unwind) -> Diagnostic {
 impl Evaluator<'_> {
     /// `Compiler#finish`, as far as it can fail: the first failure, in Puppet's order.
     pub(super) fn finish(&mut self) -> Result<(), Diagnostic> {
-        self.check_relationships()?;
+        self.catalog.edges = self.relationship_edges()?;
         let pending = core::mem::take(&mut self.catalog.pending_overrides);
         // Each pending override with the position of the resource it names (found through the
         // catalog's index, not by comparing with every resource), grouped by that position in
@@ -89,43 +89,6 @@ impl Evaluator<'_> {
             ("class", name) => self.catalog.is_declared_class(name),
             (kind, title) => self.catalog.resource_position(kind, title).is_some(),
         }
-    }
-
-    /// Each chain arrow's sources and targets must be in the catalog: the first missing one, the
-    /// arrows taken in order, each source with each target.
-    fn check_relationships(&self) -> Result<(), Diagnostic> {
-        for relationship in &self.catalog.relationships {
-            let (mut sources, mut targets) = (Vec::new(), Vec::new());
-            super::compiled::references(&relationship.left, &mut sources);
-            super::compiled::references(&relationship.right, &mut targets);
-            if matches!(
-                relationship.op,
-                RelationshipOp::Require | RelationshipOp::Subscribe
-            ) {
-                core::mem::swap(&mut sources, &mut targets);
-            }
-            for source in &sources {
-                for target in &targets {
-                    let (missing, other, word) = if !self.in_catalog(source) {
-                        (source, target, "on")
-                    } else if !self.in_catalog(target) {
-                        (target, source, "from")
-                    } else {
-                        continue;
-                    };
-                    return Err(failure(
-                        "RELATIONSHIP_NOT_FOUND",
-                        format!(
-                            "Could not find resource '{}' for relationship {word} '{}'",
-                            missing.display(),
-                            other.display()
-                        ),
-                        relationship.span,
-                    ));
-                }
-            }
-        }
-        Ok(())
     }
 
     /// `Resource#validate` when the compile finishes: a built-in type's attributes are ones it

@@ -28,6 +28,7 @@ mod literals;
 mod numeric;
 mod operators;
 mod ownership;
+mod relationships;
 mod scope;
 mod time_arithmetic;
 mod type_cache;

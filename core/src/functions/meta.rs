@@ -2,22 +2,33 @@
 //! `annotate`, `call`, `defined`, `import`, and parsing a type from a string.
 
 use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::args::no_signature;
 use super::expect_args;
 use crate::eval::calls::{CallSite, Closure};
 use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::{error, EvalResult};
+use crate::eval::flow::{error, EvalResult, Unwind};
 use crate::syntax::ast::{ExprKind, Program};
 use crate::types::{infer, Type};
 use crate::value::Value;
 
 /// Parse a type from its string form (`'Integer[1,2]'`), as `Type.new` and `assert_type` do.
 pub(crate) fn parse_type(ev: &mut Evaluator<'_>, site: &CallSite, text: &str) -> EvalResult<Type> {
+    parse_type_failing(ev, text, &|message| site.fail(message))
+}
+
+/// Parse a type from its string form; `fail` wraps an error as the caller reports it (a function
+/// call, a chain arrow).
+pub(crate) fn parse_type_failing(
+    ev: &mut Evaluator<'_>,
+    text: &str,
+    fail: &dyn Fn(String) -> Unwind,
+) -> EvalResult<Type> {
     let (program, diagnostics): (Program, _) = crate::syntax::parse(text);
     let invalid = || {
-        site.fail(format!(
+        fail(format!(
             "The expression <{text}> is not a valid type specification."
         ))
     };
@@ -35,9 +46,7 @@ pub(crate) fn parse_type(ev: &mut Evaluator<'_>, site: &CallSite, text: &str) ->
     match value {
         Ok(Value::Type(ty)) => Ok((*ty).clone()),
         Ok(_) => Err(invalid()),
-        Err(crate::eval::flow::Unwind::Error(diagnostic)) => {
-            Err(site.fail(diagnostic.message.clone()))
-        }
+        Err(Unwind::Error(diagnostic)) => Err(fail(diagnostic.message.clone())),
         Err(other) => Err(other),
     }
 }

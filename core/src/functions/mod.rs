@@ -12,7 +12,7 @@ pub(crate) mod format;
 mod iteration;
 mod logging;
 mod lookup;
-mod meta;
+pub(crate) mod meta;
 mod numbers;
 mod sequences;
 pub(crate) mod strings;

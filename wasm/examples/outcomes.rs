@@ -1,0 +1,32 @@
+//! The facade's results computed natively, for comparing with the release .wasm's:
+//! `cargo run -p puppet-wasm --example outcomes < cases.jsonl` reads `{"id", "src"}` lines and prints
+//! one line per case, the JSON of `evaluate_to_data` with the page's default options: what the
+//! page's `evaluate(src)` returns, field for field (web/e2e/release-wasm.test.mjs compares them).
+
+use std::io::{BufRead, Write};
+
+use puppet_wasm::{evaluate_to_data, Options};
+
+#[derive(serde::Deserialize)]
+struct Case {
+    src: String,
+}
+
+fn main() {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let result = match serde_json::from_str::<Case>(&line) {
+            Ok(case) => serde_json::to_string(&evaluate_to_data(&case.src, &Options::default())),
+            Err(error) => Ok(serde_json::json!({ "error": error.to_string() }).to_string()),
+        };
+        let text = result.unwrap_or_else(|error| format!("{{\"error\":{:?}}}", error.to_string()));
+        if writeln!(out, "{text}").is_err() {
+            break;
+        }
+    }
+}
