@@ -12,7 +12,7 @@ source scripts/wasm-toolchain.sh
 [ -f "$raw" ] || cargo "${wasm_release_cargo_args[@]}"
 wasm-opt -Oz --converge -g --strip-producers \
   --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-reference-types --enable-multivalue -Oz --flatten --rereloop -Oz \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue -Oz --flatten --rereloop -Oz -Oz \
   "$raw" -o "$out/named.opt.wasm"
 wasm-bindgen "$out/named.opt.wasm" --keep-debug --target web --out-dir "$out" --out-name named --no-typescript
 twiggy top -n "${TOP:-25}" "$out/named_bg.wasm"

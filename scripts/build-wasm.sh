@@ -13,12 +13,12 @@ opt_wasm=target/wasm32-unknown-unknown/wasm-release/puppet_wasm.opt.wasm
 # Argument 1 is invalid"), while it optimises rustc's output safely. The feature flags spell out
 # what rustc enables by default for wasm32. --converge repeats the passes while they still shrink the
 # module (0.4 KB gzipped); a second -Oz after the converged pipeline takes 0.6 KB more, and
-# rebuilding the control flow once more from flat code (--flatten --rereloop, then -Oz again) 1.4 KB
+# rebuilding the control flow once more from flat code (--flatten --rereloop, then -Oz twice) 2 KB
 # more at the same speed. web/e2e/release-wasm.test.mjs holds the result to the native engine on
 # every conformance case.
 wasm-opt -Oz --converge --strip-debug --strip-producers \
   --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-reference-types --enable-multivalue -Oz --flatten --rereloop -Oz \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue -Oz --flatten --rereloop -Oz -Oz \
   "$raw_wasm" -o "$opt_wasm"
 rm -rf web/pkg
 wasm-bindgen "$opt_wasm" --target web --out-dir web/pkg --out-name puppet_wasm --no-typescript

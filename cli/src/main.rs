@@ -26,6 +26,8 @@ options:
   --catalog                also print the compiled catalog's classes and resources, as a manifest
   --json                   print {\"value\",\"type\",\"generalized\",\"logs\",\"error\"} as the oracle does
   --strict=error|warning|off   Puppet's `strict` setting (default: error, as in Puppet 8)
+  --facts=FILE             the node's facts, a JSON object (`puppet facts show` prints one): `$facts`
+                           and a top-scope variable per fact (default: no facts, `$facts` is {})
   --max-steps=N            the step budget (default: 10000000); Ctrl+C cancels a running evaluation
   -V, --version            print the version";
 
@@ -78,6 +80,15 @@ fn parse_args() -> Result<Option<Args>, String> {
             }
             Long("json") => args.json = true,
             Long("jsonl") => args.jsonl = true,
+            Long("facts") => {
+                let path = parser.value().map_err(text)?.string().map_err(text)?;
+                let json = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("cannot read the facts file {path}: {e}"))?;
+                args.options.facts = Some(
+                    puppet_cli::facts::facts_from_json(&json)
+                        .map_err(|e| format!("{path}: {e}"))?,
+                );
+            }
             Long("strict") => {
                 let value = parser.value().map_err(text)?.string().map_err(text)?;
                 args.options.strict = parse_strictness(&value)?;

@@ -12,6 +12,9 @@ pub struct Case {
     #[serde(default)]
     pub id: serde_json::Value,
     pub src: String,
+    /// The node's facts for this case (a JSON object), instead of the run's.
+    #[serde(default)]
+    pub facts: Option<serde_json::Value>,
 }
 
 /// The result of one case, with exactly the fields and meanings of the oracle's output.
@@ -160,6 +163,17 @@ pub fn error_text(source: &str, file: &str, diagnostic: &Diagnostic) -> String {
 /// environment; a malformed line or an internal failure becomes that case's `error`.
 pub fn run_json_line(line: &str, options: &EvalOptions) -> String {
     let (id, result) = match serde_json::from_str::<Case>(line) {
+        Ok(Case {
+            id,
+            src,
+            facts: Some(facts),
+        }) => {
+            let options = EvalOptions {
+                facts: Some(crate::facts::json_to_puppet(&facts)),
+                ..options.clone()
+            };
+            (id, run_case(&src, SNIPPET_FILE, &options))
+        }
         Ok(case) => (case.id, run_case(&case.src, SNIPPET_FILE, options)),
         Err(e) => (
             serde_json::Value::Null,

@@ -10,33 +10,40 @@ use crate::positions::Utf16Positions;
 const INLINE_MAX_CHARS: usize = 200;
 
 /// What the page may tune about an evaluation.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Options {
     pub strict: Strictness,
+    /// The node's facts as a Puppet hash literal (the page writes its Facts pane's JSON as one).
+    pub facts: Option<String>,
 }
 
 impl Options {
-    /// Read `{ strict: 'error' | 'warning' | 'off' }`; anything missing or unknown keeps the default.
+    /// Read `{ strict: 'error' | 'warning' | 'off', facts: "{'os' => ...}" }`; anything missing or
+    /// unknown keeps the default (no facts).
     pub fn from_js(value: &JsValue) -> Options {
-        let strict = if value.is_object() {
-            js_sys::Reflect::get(value, &JsValue::from_str("strict"))
-                .ok()
-                .and_then(|v| v.as_string())
-        } else {
-            None
+        let field = |name: &str| {
+            if value.is_object() {
+                js_sys::Reflect::get(value, &JsValue::from_str(name))
+                    .ok()
+                    .and_then(|v| v.as_string())
+            } else {
+                None
+            }
         };
         Options {
-            strict: strict
+            strict: field("strict")
                 .as_deref()
                 .map_or(Strictness::Error, Options::parse_strict),
+            facts: field("facts"),
         }
     }
 
-    /// The engine's options for the page: this strictness and the browser's limits.
+    /// The engine's options for the page: this strictness, these facts and the browser's limits.
     pub fn eval_options(&self) -> EvalOptions {
         EvalOptions {
             strict: self.strict,
             limits: browser_limits(),
+            facts: self.facts.clone(),
             ..EvalOptions::default()
         }
     }

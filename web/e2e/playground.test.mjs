@@ -266,3 +266,44 @@ test('strict mode, theme toggle and labels: every control has an accessible name
   assert.deepEqual(errors, []);
   await close();
 });
+
+test('the Facts pane: default facts answer $facts, edited facts re-run the code, a bad edit keeps the last good facts, a link carries them', async () => {
+  const { page, errors, close } = await openPage(env, codeLink(env, "[$facts['os']['family'], $hostname]"), {
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  // The default facts: a Debian 12 node (tests/conformance/facts.json, which the conformance goldens use).
+  await page.waitForFunction(() => document.querySelector('[data-testid="result-value"]').textContent === "['Debian', 'web01']");
+  await page.getByRole('tab', { name: /Facts/ }).click();
+  assert.match(await text(page, 'facts-status'), /default facts/);
+  // Edited facts: the code runs again with them.
+  let before = await runs(page);
+  await page.getByTestId('facts').fill('{"os": {"family": "RedHat"}, "hostname": "db01"}');
+  await nextResult(page, before);
+  assert.equal(await text(page, 'result-value'), "['RedHat', 'db01']");
+  assert.match(await text(page, 'facts-status'), /Your facts: 2 top-level facts/);
+  // Text that is not a JSON object is reported and not used; the last good facts stay.
+  await page.getByTestId('facts').fill('{"os": ');
+  await page.waitForFunction(() => /not used/.test(document.querySelector('[data-testid="facts-status"]').textContent));
+  before = await runs(page);
+  await page.getByTestId('run').click();
+  await nextResult(page, before);
+  assert.equal(await text(page, 'result-value'), "['RedHat', 'db01']");
+  // A link made with edited facts opens with them.
+  await page.getByTestId('facts').fill('{"os": {"family": "Suse"}, "hostname": "x"}');
+  await page.waitForFunction(() => document.querySelector('[data-testid="result-value"]').textContent === "['Suse', 'x']");
+  await page.getByTestId('share').click();
+  await page.waitForFunction(() => /copied/.test(document.querySelector('[data-testid="status"]').textContent));
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(link, /;facts=[\w-]+$/);
+  const fresh = await openPage(env, link);
+  await fresh.page.waitForFunction(() => document.querySelector('[data-testid="result-value"]').textContent === "['Suse', 'x']");
+  // No facts: $facts is empty, as for a node Puppet knows nothing of.
+  before = await runs(fresh.page);
+  await fresh.page.getByRole('tab', { name: /Facts/ }).click();
+  await fresh.page.getByTestId('facts-none').click();
+  await nextResult(fresh.page, before);
+  assert.match(await text(fresh.page, 'problems'), /Operator '\[\]' is not applicable to an Undef Value/);
+  assert.deepEqual([...errors, ...fresh.errors], []);
+  await fresh.close();
+  await close();
+});

@@ -43,9 +43,9 @@ $prefix = 'Puppet'[0, 3]
   },
   {
     id: 'case',
-    title: 'case and selectors',
-    code: `$os = 'Debian'
-$family = $os ? {
+    title: 'case and selectors on facts',
+    code: `# The node's facts are in the Facts pane: change os.name and watch the result.
+$family = $facts['os']['name'] ? {
   /^(Debian|Ubuntu)$/ => 'debian',
   'RedHat'            => 'redhat',
   default             => 'other',

@@ -2,6 +2,7 @@
 import { createEditor } from './editor.js';
 import { Engine, WATCHDOG_MS } from './engine.js';
 import { EXAMPLES } from './examples.js';
+import { DEFAULT_FACTS_TEXT, readFacts } from './facts.js';
 import { showAst } from './panes/ast.js';
 import { showCatalog } from './panes/catalog.js';
 import { showOutput } from './panes/output.js';
@@ -30,6 +31,41 @@ const settings = { ...DEFAULT_SETTINGS, ...initial.settings };
 const strictSelect = $('strict');
 strictSelect.value = settings.strict;
 
+// The Facts pane: the facts the engine gets are the last text that was a JSON object.
+const factsInput = $('facts');
+factsInput.value = settings.facts;
+let factsPuppet = readFacts(settings.facts).puppet ?? readFacts(DEFAULT_FACTS_TEXT).puppet;
+let factsTimer = null;
+function showFactsState(text) {
+  const read = readFacts(text);
+  const custom = text !== DEFAULT_FACTS_TEXT;
+  $('facts-status').textContent = read.error
+    ? `These facts are not used: ${read.error}.`
+    : `${custom ? 'Your facts' : 'The default facts (a Debian 12 node)'}: ${Object.keys(JSON.parse(text)).length} top-level facts.`;
+  $('facts-status').dataset.kind = read.error ? 'error' : 'ok';
+  $('facts-mark').textContent = read.error ? ' (!)' : custom ? ' *' : '';
+  return read;
+}
+function factsChanged() {
+  clearTimeout(factsTimer);
+  const read = showFactsState(factsInput.value);
+  if (read.error) return;
+  settings.facts = factsInput.value;
+  factsPuppet = read.puppet;
+  runNow();
+}
+showFactsState(factsInput.value);
+factsInput.addEventListener('input', () => {
+  clearTimeout(factsTimer);
+  factsTimer = setTimeout(factsChanged, LIVE_DELAY_MS);
+});
+const setFacts = (text) => {
+  factsInput.value = text;
+  factsChanged();
+};
+$('facts-reset').addEventListener('click', () => setFacts(DEFAULT_FACTS_TEXT));
+$('facts-none').addEventListener('click', () => setFacts('{}'));
+
 let liveTimer = null;
 let firstResult = true;
 // Requests in flight: id → the source they evaluate.
@@ -57,7 +93,7 @@ function runNow() {
   const source = editor.text();
   updateAddress(source);
   const extra = testHang(source) ? { hang: true } : {};
-  const id = engine.run(source, { strict: settings.strict }, extra);
+  const id = engine.run(source, { strict: settings.strict, facts: factsPuppet }, extra);
   editor.snapshot(id);
   sources.set(id, source);
 }

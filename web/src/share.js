@@ -1,7 +1,9 @@
 // Share links: the code (and settings) in the URL fragment, compressed and versioned; every published format keeps decoding.
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { DEFAULT_FACTS_TEXT } from './facts.js';
 
-export const DEFAULT_SETTINGS = Object.freeze({ strict: 'error' });
+/** `facts`: the Facts pane's JSON text. */
+export const DEFAULT_SETTINGS = Object.freeze({ strict: 'error', facts: DEFAULT_FACTS_TEXT });
 const STRICT = new Set(['error', 'warning', 'off']);
 
 function toBase64Url(bytes) {
@@ -20,13 +22,16 @@ function readSettings(pairs) {
   const settings = { ...DEFAULT_SETTINGS };
   const strict = pairs.get('strict');
   if (STRICT.has(strict)) settings.strict = strict;
+  const facts = pairs.get('facts');
+  if (facts) settings.facts = strFromU8(inflateSync(fromBase64Url(facts)));
   return settings;
 }
 
 /**
  * Decoders of every fragment format ever published, by version. Never change or remove one:
  * links in the wild use them. A new format gets a new version.
- *   v1/<base64url of raw-deflated UTF-8 code>[;key=value...]   (settings: strict=warning|off)
+ *   v1/<base64url of raw-deflated UTF-8 code>[;key=value...]   (settings: strict=warning|off,
+ *      facts=<base64url of the raw-deflated facts JSON> when they are not the default facts)
  */
 const DECODERS = {
   v1(rest) {
@@ -40,6 +45,9 @@ const DECODERS = {
 export function encodeFragment(code, settings = DEFAULT_SETTINGS) {
   let fragment = `v1/${toBase64Url(deflateSync(strToU8(code), { level: 9 }))}`;
   if (settings.strict && settings.strict !== DEFAULT_SETTINGS.strict) fragment += `;strict=${settings.strict}`;
+  if (typeof settings.facts === 'string' && settings.facts !== DEFAULT_SETTINGS.facts) {
+    fragment += `;facts=${toBase64Url(deflateSync(strToU8(settings.facts), { level: 9 }))}`;
+  }
   return fragment;
 }
 

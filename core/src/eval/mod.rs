@@ -21,6 +21,7 @@ mod control;
 mod definitions;
 mod epp;
 pub(crate) mod evaluator;
+mod facts;
 mod finish;
 pub(crate) mod flow;
 pub(crate) mod limits;
@@ -37,6 +38,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 pub use compiled::{catalog_text, CatalogResource};
+pub use facts::facts_from_source;
 pub use limits::{CancelFlag, Limits};
 
 use crate::diagnostic::Diagnostic;
@@ -69,6 +71,10 @@ pub struct EvalOptions {
     /// check does not apply there. (Puppet reports only the first unused value of a block, so
     /// one in the new entry after one in the earlier entries goes unreported.)
     pub earlier_entries_end: u32,
+    /// The node's facts, as a Puppet hash literal of plain values (`{'os' => {'family' =>
+    /// 'Debian'}}`; `facts_from_source` checks one): `$facts` and a top-scope variable per fact.
+    /// `None`: no facts (`$facts` is `{}`), as Puppet compiles for a node it knows nothing of.
+    pub facts: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -169,6 +175,21 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
         return outcome;
     }
     let mut evaluator = Evaluator::new(options, source);
+    if let Some(facts) = &options.facts {
+        match evaluator.facts_value(facts) {
+            Ok(facts) => evaluator.bind_facts(facts),
+            Err(message) => {
+                diagnostics.push(Diagnostic::error(
+                    crate::Stage::Evaluation,
+                    "BAD_FACTS",
+                    message,
+                    Span { start: 0, end: 0 },
+                ));
+                outcome.diagnostics = diagnostics;
+                return outcome;
+            }
+        }
+    }
     // Puppet logs the lexer's warnings (unknown escapes, ...) before evaluation starts.
     for warning in diagnostics.iter().filter(|d| !d.is_error()) {
         evaluator.log(LogLevel::Warning, warning.message.clone(), warning.span);

@@ -247,6 +247,19 @@ impl Scopes {
         }
     }
 
+    /// Bind a name in the top scope, over its value when it is bound there already (`$facts`
+    /// given by the caller, before the program runs).
+    pub fn replace_top(&mut self, name: &str, value: Value) {
+        let bound = self
+            .frames
+            .first_mut()
+            .and_then(|frame| frame.vars.iter_mut().find(|(n, _)| &**n == name));
+        match bound {
+            Some(slot) => slot.1 = value,
+            None => self.assign_top(name, value),
+        }
+    }
+
     /// The bindings of the current scope, oldest first (a class's variables after its body ran).
     pub fn current_vars(&self) -> Vec<(Rc<str>, Value)> {
         self.frames

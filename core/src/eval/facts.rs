@@ -1,0 +1,113 @@
+//! The node's facts a caller gives (`EvalOptions::facts`, a Puppet hash literal): `$facts`, and each
+//! fact as a top-scope variable (`$os`, `$::os`), as Puppet's compiler sets a node's parameters.
+
+use alloc::format;
+use alloc::string::String;
+
+use super::evaluator::Evaluator;
+use super::EvalOptions;
+use crate::syntax::ast::ExprKind;
+use crate::value::Value;
+
+/// The facts `source` stands for (a hash literal: `{'os' => {'family' => 'Debian'}}`), or why it
+/// cannot be facts. Only literals are allowed: no variables, calls or other expressions.
+pub fn facts_from_source(source: &str) -> Result<Value, String> {
+    let options = EvalOptions::default();
+    Evaluator::new(&options, source).facts_value(source)
+}
+
+/// Literal values only: strings without interpolation, numbers, booleans, `undef`, arrays and
+/// hashes of them.
+fn is_literal(kind: &ExprKind) -> bool {
+    match kind {
+        ExprKind::Undef
+        | ExprKind::Boolean(_)
+        | ExprKind::Integer(_)
+        | ExprKind::Float(_)
+        | ExprKind::String(_)
+        | ExprKind::Name(_) => true,
+        ExprKind::Array(items) => items.iter().all(|item| is_literal(&item.kind)),
+        ExprKind::Hash(entries) => entries
+            .iter()
+            .all(|entry| is_literal(&entry.key.kind) && is_literal(&entry.value.kind)),
+        ExprKind::Unary { op, operand } => {
+            matches!(op, crate::syntax::ast::UnaryOp::Neg) && is_literal(&operand.kind)
+        }
+        _ => false,
+    }
+}
+
+impl Evaluator<'_> {
+    /// The facts hash `source` holds (evaluated by this evaluator: literals cannot fail or refer to
+    /// the program).
+    pub(super) fn facts_value(&mut self, source: &str) -> Result<Value, String> {
+        let (program, diagnostics) = crate::syntax::parse(source);
+        if let Some(error) = diagnostics.iter().find(|d| d.is_error()) {
+            return Err(format!("the facts do not parse: {}", error.message));
+        }
+        let [expr] = program.body.as_slice() else {
+            return Err("the facts must be one hash".into());
+        };
+        if !is_literal(&expr.kind) {
+            return Err("the facts must be a hash of literal values".into());
+        }
+        match self.eval(expr) {
+            Ok(Value::Hash(hash)) if hash.keys().all(|k| matches!(k, Value::String(_))) => {
+                Ok(Value::Hash(hash))
+            }
+            Ok(_) => Err("the facts must be a hash with string keys".into()),
+            Err(unwind) => Err(unwind.into_diagnostic().message),
+        }
+    }
+
+    /// Sets `$facts` and a top-scope variable per fact (not over the variables Puppet sets itself).
+    pub(super) fn bind_facts(&mut self, facts: Value) {
+        let Value::Hash(hash) = &facts else {
+            return;
+        };
+        for (name, value) in hash.iter() {
+            let Value::String(name) = name else { continue };
+            let reserved = super::builtin_vars::RESERVED.contains(&&**name)
+                || super::builtin_vars::BUILT_IN.contains(&&**name)
+                || &**name == "caller_module_name";
+            // Each name once: the hash's keys are distinct, and Puppet's own are left out.
+            if !reserved {
+                self.scopes.assign_top(name, value.clone());
+            }
+        }
+        self.scopes.replace_top("facts", facts);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hash_of_literals_is_facts() {
+        let facts = facts_from_source(
+            "{'os' => {'family' => 'Debian', 'n' => -2}, 'up' => [true, undef, 1.5]}",
+        );
+        let printed = facts.map(|v| crate::value::programmatic(&v));
+        assert_eq!(
+            printed.as_deref(),
+            Ok("{'os' => {'family' => 'Debian', 'n' => -2}, 'up' => [true, undef, 1.5]}")
+        );
+    }
+
+    #[test]
+    fn anything_else_is_refused_with_a_reason() {
+        for (source, reason) in [
+            ("{'a' => $x}", "literal values"),
+            ("{'a' => 'b'.upcase}", "literal values"),
+            ("{'a' => \"${1}\"}", "literal values"),
+            ("[1]", "string keys"),
+            ("{1 => 2}", "string keys"),
+            ("$a = 1 $b = 2", "one hash"),
+            ("{'a' =>", "do not parse"),
+        ] {
+            let error = facts_from_source(source).expect_err(source);
+            assert!(error.contains(reason), "{source}: {error}");
+        }
+    }
+}
