@@ -1,4 +1,4 @@
-// Take the README's screenshots of the built page (run by hand after `make dist`): desktop light, desktop dark, phone.
+// Take the README's screenshots of the built page (run by hand after `make dist`): desktop light, dark, catalog, facts, phone.
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,7 @@ const shots = [
   { name: 'desktop-light', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-dark', viewport: { width: 1280, height: 720 }, colorScheme: 'dark' },
   { name: 'desktop-catalog', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
+  { name: 'desktop-facts', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'phone', viewport: { width: 390, height: 844 }, colorScheme: 'light', deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 ];
 for (const { name, ...options } of shots) {
@@ -46,6 +47,13 @@ for (const { name, ...options } of shots) {
     await page.getByTestId('examples').selectOption('resources');
     await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, runs);
     await page.getByRole('tab', { name: /Catalog/ }).click();
+  }
+  if (name === 'desktop-facts') {
+    // The case example on the node's facts, with the Facts pane open.
+    const runs = Number(await page.evaluate(() => document.body.dataset.runs));
+    await page.getByTestId('examples').selectOption('case');
+    await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, runs);
+    await page.getByRole('tab', { name: /Facts/ }).click();
   }
   await page.screenshot({ path: resolve(out, `${name}.png`), fullPage: name === 'phone' });
   await context.close();
