@@ -241,3 +241,48 @@ fn collector_arrows_stop_at_the_collection_limit() {
         "{stderr}"
     );
 }
+
+/// `--facts FILE`: a JSON object of facts gives `$facts` and a top-scope variable per fact; a file
+/// that is not a JSON object is refused before anything runs.
+#[test]
+fn facts_come_from_a_json_file() {
+    let dir = std::env::temp_dir().join(format!("puppet-eval-facts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let good = dir.join("facts.json");
+    std::fs::write(
+        &good,
+        r#"{"os": {"family": "Debian"}, "hostname": "web01"}"#,
+    )
+    .expect("write");
+    let out = puppet_eval(
+        &[
+            "--facts",
+            good.to_str().expect("path"),
+            "-e",
+            "[$facts['os']['family'], $::hostname]",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&out), "['Debian', 'web01']\n");
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "[1]").expect("write");
+    let out = puppet_eval(&["--facts", bad.to_str().expect("path"), "-e", "1"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the facts must be a JSON object"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A `--jsonl` case may carry its node's facts; a case without them has none.
+#[test]
+fn jsonl_cases_may_carry_facts() {
+    let out = puppet_eval(
+        &["--jsonl"],
+        "{\"id\":1,\"src\":\"$os['name']\",\"facts\":{\"os\":{\"name\":\"Debian\"}}}\n{\"id\":2,\"src\":\"$facts\"}\n",
+    );
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect();
+    assert_eq!(lines[0]["value"], "'Debian'");
+    assert_eq!(lines[1]["value"], "{}");
+}

@@ -15,8 +15,8 @@ pub mod value;
 
 pub use diagnostic::{Diagnostic, Severity, Stage};
 pub use eval::{
-    catalog_text, evaluate, facts_from_source, CancelFlag, CatalogResource, EvalOptions, Limits,
-    LogEntry, LogLevel, Outcome, Strictness,
+    catalog_text, evaluate, CancelFlag, CatalogResource, EvalOptions, Limits, LogEntry, LogLevel,
+    Outcome, Strictness,
 };
 pub use span::{LineCol, LineIndex, Span};
 pub use value::Value;

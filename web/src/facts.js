@@ -36,5 +36,10 @@ export function readFacts(text) {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { error: 'the facts must be a JSON object ({"os": {...}, ...})' };
   }
-  return { puppet: toPuppet(value) };
+  try {
+    return { puppet: toPuppet(value) };
+  } catch (error) {
+    // Nesting deeper than the JavaScript stack allows.
+    return { error: `too deeply nested (${error.message})` };
+  }
 }

@@ -332,7 +332,7 @@ impl Evaluator<'_> {
                 let overrides = self.override_attributes(&collector.operations, expr.span)?;
                 let display = capitalize(&type_name);
                 let value_id = self.catalog.collector_values.len();
-                let value = runtime(
+                let object = collector_object(
                     if collector.exported {
                         "Exported"
                     } else {
@@ -340,12 +340,11 @@ impl Evaluator<'_> {
                     },
                     &display,
                 );
-                if let Value::Runtime(runtime) = &value {
-                    self.catalog.collector_values.push(CollectorValue {
-                        value: runtime.clone(),
-                        empty_alternative: Vec::new(),
-                    });
-                }
+                self.catalog.collector_values.push(CollectorValue {
+                    value: object.clone(),
+                    empty_alternative: Vec::new(),
+                });
+                let value = Value::Runtime(object);
                 if collector.exported {
                     self.log(
                         LogLevel::Warning,
@@ -750,12 +749,15 @@ impl Evaluator<'_> {
     }
 }
 
-/// The value of a collector expression: Puppet's collector object.
-fn runtime(kind: &str, type_name: &str) -> Value {
-    Value::Runtime(alloc::rc::Rc::new((
+/// A collector expression's value (a `Runtime`): Puppet's collector object, its class and its text.
+fn collector_object(
+    kind: &str,
+    type_name: &str,
+) -> alloc::rc::Rc<(alloc::rc::Rc<str>, alloc::rc::Rc<str>)> {
+    alloc::rc::Rc::new((
         format!("Puppet::Pops::Evaluator::Collectors::{kind}Collector").into(),
         format!("{kind}-Collector[{type_name}]").into(),
-    )))
+    ))
 }
 
 /// The `(type, title)` of each resource reference in a value (arrays are flattened).

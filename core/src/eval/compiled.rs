@@ -7,9 +7,8 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::catalog::{canonical, capitalize};
+use super::catalog::capitalize;
 use super::evaluator::Evaluator;
-use super::finish::Named;
 use crate::span::Span;
 use crate::types::Type;
 use crate::value::Value;
@@ -104,26 +103,6 @@ pub(super) fn final_parameters(
             .filter(|(_, v)| !matches!(v, Value::Undef)),
     );
     parameters
-}
-
-/// The resources a relationship operand names (resource references, or arrays of them).
-pub(super) fn references(value: &Value, out: &mut Vec<Named>) {
-    let named = |kind: &str, title: &str| Named {
-        kind: kind.to_string(),
-        title: title.to_string(),
-    };
-    match value {
-        Value::Array(items) => items.iter().for_each(|item| references(item, out)),
-        Value::Type(ty) => match &**ty {
-            Type::Resource(Some(kind), Some(title)) if canonical(kind) == "class" => {
-                out.push(named("class", &canonical(title)));
-            }
-            Type::Resource(Some(kind), Some(title)) => out.push(named(&canonical(kind), title)),
-            Type::Class(Some(name)) => out.push(named("class", &canonical(name))),
-            _ => {}
-        },
-        _ => {}
-    }
 }
 
 impl Evaluator<'_> {
@@ -235,13 +214,12 @@ fn add_relationships(parameters: &mut Vec<(String, Value)>, name: &str, targets:
 /// A catalog parameter's value as Puppet prints the compiled catalog's: `%p`, except that resource
 /// references are resources there and print without quotes (`Notify[n]`, not `Notify['n']`).
 pub fn catalog_text(value: &Value) -> String {
-    let mut refs = Vec::new();
     match value {
-        Value::Type(_) => {
-            references(value, &mut refs);
-            match refs.pop() {
-                Some(reference) => reference.display(),
-                None => crate::value::programmatic(value),
+        // A class or resource reference (not `Type[...]` of one, which stays a type).
+        Value::Type(ty) if !matches!(**ty, Type::Type(_)) => {
+            match super::relationships::catalog_entry(ty) {
+                Some(Ok(reference)) => reference.display(),
+                _ => crate::value::programmatic(value),
             }
         }
         Value::Array(items) => {

@@ -5,16 +5,8 @@ use alloc::format;
 use alloc::string::String;
 
 use super::evaluator::Evaluator;
-use super::EvalOptions;
 use crate::syntax::ast::ExprKind;
 use crate::value::Value;
-
-/// The facts `source` stands for (a hash literal: `{'os' => {'family' => 'Debian'}}`), or why it
-/// cannot be facts. Only literals are allowed: no variables, calls or other expressions.
-pub fn facts_from_source(source: &str) -> Result<Value, String> {
-    let options = EvalOptions::default();
-    Evaluator::new(&options, source).facts_value(source)
-}
 
 /// Literal values only: strings without interpolation, numbers, booleans, `undef`, arrays and
 /// hashes of them.
@@ -81,23 +73,37 @@ impl Evaluator<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::eval::{evaluate, EvalOptions};
+
+    /// The program's value, or its first error's message, with `facts` given.
+    fn with_facts(
+        facts: &str,
+        program: &str,
+    ) -> Result<alloc::string::String, alloc::string::String> {
+        let options = EvalOptions {
+            facts: Some(facts.into()),
+            ..EvalOptions::default()
+        };
+        let outcome = evaluate(program, &options);
+        match (outcome.error(), &outcome.value) {
+            (Some(error), _) => Err(error.message.clone()),
+            (None, Some(value)) => Ok(crate::value::programmatic(value)),
+            (None, None) => Err("no value".into()),
+        }
+    }
 
     #[test]
     fn a_hash_of_literals_is_facts() {
-        let facts = facts_from_source(
-            "{'os' => {'family' => 'Debian', 'n' => -2}, 'up' => [true, undef, 1.5]}",
-        );
-        let printed = facts.map(|v| crate::value::programmatic(&v));
+        let facts = "{'os' => {'family' => 'Debian', 'n' => -2}, 'up' => [true, undef, 1.5]}";
         assert_eq!(
-            printed.as_deref(),
-            Ok("{'os' => {'family' => 'Debian', 'n' => -2}, 'up' => [true, undef, 1.5]}")
+            with_facts(facts, "[$facts, $os['family'], $::up]").as_deref(),
+            Ok("[{'os' => {'family' => 'Debian', 'n' => -2}, 'up' => [true, undef, 1.5]}, 'Debian', [true, undef, 1.5]]")
         );
     }
 
     #[test]
     fn anything_else_is_refused_with_a_reason() {
-        for (source, reason) in [
+        for (facts, reason) in [
             ("{'a' => $x}", "literal values"),
             ("{'a' => 'b'.upcase}", "literal values"),
             ("{'a' => \"${1}\"}", "literal values"),
@@ -106,8 +112,14 @@ mod tests {
             ("$a = 1 $b = 2", "one hash"),
             ("{'a' =>", "do not parse"),
         ] {
-            let error = facts_from_source(source).expect_err(source);
-            assert!(error.contains(reason), "{source}: {error}");
+            let error = with_facts(facts, "1").expect_err(facts);
+            assert!(error.contains(reason), "{facts}: {error}");
         }
+    }
+
+    #[test]
+    fn deeply_nested_facts_end_in_a_diagnostic() {
+        let facts = alloc::format!("{{'a' => {}1{}}}", "[".repeat(100_000), "]".repeat(100_000));
+        assert!(with_facts(&facts, "1").is_err());
     }
 }

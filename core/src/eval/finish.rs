@@ -34,7 +34,7 @@ impl Named {
 }
 
 /// A finishing error: `Stage::Compile`, where the code says how the position is printed.
-fn failure(code: &'static str, message: String, span: Span) -> Diagnostic {
+pub(super) fn failure(code: &'static str, message: String, span: Span) -> Diagnostic {
     Diagnostic::error(Stage::Compile, code, message, span)
 }
 

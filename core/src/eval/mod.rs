@@ -38,7 +38,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 pub use compiled::{catalog_text, CatalogResource};
-pub use facts::facts_from_source;
 pub use limits::{CancelFlag, Limits};
 
 use crate::diagnostic::Diagnostic;
@@ -72,7 +71,8 @@ pub struct EvalOptions {
     /// one in the new entry after one in the earlier entries goes unreported.)
     pub earlier_entries_end: u32,
     /// The node's facts, as a Puppet hash literal of plain values (`{'os' => {'family' =>
-    /// 'Debian'}}`; `facts_from_source` checks one): `$facts` and a top-scope variable per fact.
+    /// 'Debian'}}`; anything else fails the evaluation with `BAD_FACTS`): `$facts` and a top-scope
+    /// variable per fact.
     /// `None`: no facts (`$facts` is `{}`), as Puppet compiles for a node it knows nothing of.
     pub facts: Option<String>,
 }

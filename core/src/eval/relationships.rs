@@ -13,7 +13,7 @@ use super::catalog::{canonical, capitalize};
 use super::evaluator::Evaluator;
 use super::finish::Named;
 use super::flow::{error, EvalResult, Unwind};
-use crate::diagnostic::{Diagnostic, Stage};
+use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 use crate::syntax::ast::{Expr, RelationshipOp};
 use crate::types::Type;
@@ -119,7 +119,7 @@ fn operator_text(op: RelationshipOp) -> &'static str {
 
 /// A class or resource type as a reference: `Some(Ok)` with a title, `Some(Err(name))` without,
 /// `None` when it is no catalog type.
-fn catalog_entry(ty: &Type) -> Option<Result<Named, String>> {
+pub(super) fn catalog_entry(ty: &Type) -> Option<Result<Named, String>> {
     let named = |kind: String, title: &str| Named {
         kind,
         title: title.to_string(),
@@ -325,8 +325,7 @@ impl Evaluator<'_> {
         source: &Resolved,
         target: &Resolved,
     ) -> Result<Edge, Diagnostic> {
-        let fail =
-            |code, message| Diagnostic::error(Stage::Compile, code, message, relationship.span);
+        let fail = |code, message| super::finish::failure(code, message, relationship.span);
         let untitled = |name: &str| {
             fail(
                 "BAD_REFERENCE",
