@@ -5,19 +5,23 @@ extern crate alloc;
 extern crate std;
 
 pub mod diagnostic;
+pub mod environment;
 pub mod eval;
 mod functions;
 mod sort;
+pub mod sources;
 pub mod span;
 pub mod syntax;
 pub mod types;
 pub mod value;
 
 pub use diagnostic::{Diagnostic, Severity, Stage};
+pub use environment::{EnvFiles, Environment, MainCode, MemoryFiles};
 pub use eval::{
-    catalog_text, evaluate, CancelFlag, CatalogResource, EvalOptions, Limits, LogEntry, LogLevel,
-    Outcome, Strictness,
+    catalog_text, evaluate, evaluate_environment, CancelFlag, CatalogResource, EvalOptions, Limits,
+    LogEntry, LogLevel, Outcome, Strictness,
 };
+pub use sources::{Location, Sources, SNIPPET_FILE};
 pub use span::{LineCol, LineIndex, Span};
 pub use value::Value;
 

@@ -13,6 +13,7 @@ fn small_limits() -> EvalOptions {
             max_depth: 200,
             max_collection_len: 10_000,
             max_string_len: 100_000,
+            ..Limits::default()
         },
         ..EvalOptions::default()
     }

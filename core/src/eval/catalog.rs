@@ -23,7 +23,7 @@ use crate::value::Value;
 pub(crate) struct Catalog {
     pub(super) classes: BTreeMap<String, Rc<ClassDefinition>>,
     pub(super) defines: BTreeMap<String, Rc<DefineDefinition>>,
-    /// Node names (lower case) or `default`, with the line of their definition.
+    /// Node names (lower case) or `default`, with where they were defined.
     nodes: Vec<(String, u32)>,
     /// Classes declared so far: name → their entry in `entries` (`usize::MAX` while a subclass waits
     /// for its parent's entry). The same map code as `class_scopes`, and no linear search.
@@ -100,7 +100,6 @@ pub(super) struct DeclaredResource {
     pub attributes: Vec<(String, Value)>,
     /// The attributes that came from resource defaults (an override may replace them).
     pub defaulted: Vec<String>,
-    pub line: u32,
     pub span: Span,
     /// Virtual or exported, and not realized (yet).
     pub virtual_: bool,
@@ -113,17 +112,17 @@ pub(super) struct DeclaredResource {
 }
 
 /// A class or defined type name: lower case, without a leading `::`.
-pub(super) fn canonical(name: &str) -> String {
+pub(crate) fn canonical(name: &str) -> String {
     name.trim_start_matches("::").to_ascii_lowercase()
 }
 
 impl Catalog {
-    /// `line_of` gives the line of a byte offset (Puppet names where the first definition was).
+    /// Puppet names where the first definition was (`sources` finds its file and line).
     pub fn define_class(
         &mut self,
         definition: &Rc<ClassDefinition>,
         span: Span,
-        line_of: impl Fn(u32) -> u32,
+        sources: &crate::sources::Sources,
     ) -> EvalResult<()> {
         let name = canonical(&definition.name.name);
         if name == "settings" {
@@ -137,8 +136,8 @@ impl Catalog {
             return Err(error(
                 "CLASS_REDEFINED",
                 format!(
-                    "Class '{name}' is already defined (file: snippet.pp, line: {}); cannot redefine",
-                    line_of(first.name.span.start)
+                    "Class '{name}' is already defined ({}); cannot redefine",
+                    sources.file_line(first.name.span.start)
                 ),
                 span,
             ));
@@ -147,14 +146,25 @@ impl Catalog {
         Ok(())
     }
 
-    pub fn define_type(&mut self, definition: &Rc<DefineDefinition>, span: Span) -> EvalResult<()> {
+    pub fn define_type(
+        &mut self,
+        definition: &Rc<DefineDefinition>,
+        span: Span,
+        sources: &crate::sources::Sources,
+    ) -> EvalResult<()> {
         let name = canonical(&definition.name.name);
-        if self.defines.contains_key(&name) {
-            return Err(error(
-                "DEFINE_REDEFINED",
-                format!("Definition '{name}' is already defined; cannot redefine"),
-                span,
-            ));
+        if let Some(first) = self.defines.get(&name) {
+            // Puppet names the first definition's file only when it was in another file.
+            let first_at = sources.locate(first.name.span.start);
+            let message = if first_at.file == sources.locate(span.start).file {
+                format!("Definition '{name}' is already defined; cannot redefine")
+            } else {
+                format!(
+                    "Definition '{name}' is already defined ({}); cannot redefine",
+                    sources.file_line(first.name.span.start)
+                )
+            };
+            return Err(error("DEFINE_REDEFINED", message, span));
         }
         self.defines.insert(name, Rc::clone(definition));
         Ok(())
@@ -165,7 +175,7 @@ impl Catalog {
         &mut self,
         definition: &NodeDefinition,
         span: Span,
-        line: u32,
+        sources: &crate::sources::Sources,
     ) -> EvalResult<()> {
         for matcher in &definition.matches {
             let name = match &matcher.kind {
@@ -177,11 +187,14 @@ impl Catalog {
             if let Some((_, first)) = self.nodes.iter().find(|(n, _)| *n == name) {
                 return Err(error(
                     "NODE_REDEFINED",
-                    format!("Node '{name}' is already defined (file: snippet.pp, line: {first}); cannot redefine"),
+                    format!(
+                        "Node '{name}' is already defined ({}); cannot redefine",
+                        sources.file_line(*first)
+                    ),
                     span,
                 ));
             }
-            self.nodes.push((name, line));
+            self.nodes.push((name, span.start));
         }
         Ok(())
     }
@@ -287,11 +300,6 @@ impl Catalog {
         }
     }
 
-    /// Whether a class of this name is defined (for `defined('name')`).
-    pub(crate) fn has_class(&self, name: &str) -> bool {
-        self.classes.contains_key(&canonical(name))
-    }
-
     /// Whether a resource `type_name[title]` (type in lower case) was declared.
     pub(crate) fn has_resource(&self, type_name: &str, title: &str) -> bool {
         self.resource_position(type_name, title).is_some()
@@ -360,6 +368,7 @@ impl Evaluator<'_> {
         attributes: &[(String, Value)],
         span: Span,
     ) -> EvalResult<()> {
+        self.class_known(name, span)?;
         let Some(definition) = self.catalog.classes.get(name).cloned() else {
             return Err(error(
                 "CLASS_NOT_FOUND",
@@ -370,7 +379,7 @@ impl Evaluator<'_> {
         let mut catalog_parent = self.catalog.current;
         if let Some(parent) = &definition.parent {
             let parent_name = canonical(&parent.name);
-            if !self.catalog.classes.contains_key(&parent_name) {
+            if !self.class_known(&parent_name, definition.name.span)? {
                 return Err(error(
                     "PARENT_NOT_FOUND",
                     format!("Could not find parent resource type '::{parent_name}' of type hostclass in production"),
@@ -514,7 +523,7 @@ impl Evaluator<'_> {
         }
         let known = type_name == "class"
             || super::literals::is_core_resource_type(&type_name)
-            || self.catalog.defines.contains_key(&type_name);
+            || self.define_known(&type_name, span)?;
         if !known {
             return Err(error(
                 "UNKNOWN_RESOURCE_TYPE",
@@ -658,7 +667,6 @@ impl Evaluator<'_> {
                 Some(&capitalize(&class_name)),
             )));
         }
-        let line = self.line_index().line_col(self.source, span.start).line;
         if let Some(first) = self
             .catalog
             .resource_position(type_name, title)
@@ -667,8 +675,9 @@ impl Evaluator<'_> {
             return Err(error(
                 "DUPLICATE_DECLARATION",
                 format!(
-                    "Error while evaluating a Resource Statement, Duplicate declaration: {display_type}[{title}] is already declared at (file: snippet.pp, line: {}); cannot redeclare (file: snippet.pp, line: {line})",
-                    first.line
+                    "Error while evaluating a Resource Statement, Duplicate declaration: {display_type}[{title}] is already declared at ({}); cannot redeclare ({})",
+                    self.sources.file_line(first.span.start),
+                    self.sources.file_line(span.start)
                 ),
                 span,
             ));
@@ -690,7 +699,6 @@ impl Evaluator<'_> {
             type_name,
             title,
             attributes: &attributes,
-            line,
             span,
         };
         let aliases = self.resource_aliases(&new)?;
@@ -704,7 +712,6 @@ impl Evaluator<'_> {
             title: title.to_string(),
             attributes,
             defaulted,
-            line,
             span,
             virtual_: is_virtual,
             defaulted_parameters: Vec::new(),

@@ -317,7 +317,7 @@ impl Evaluator<'_> {
                     )),
                 };
                 let known = super::literals::is_core_resource_type(&type_name)
-                    || self.catalog.defines.contains_key(&type_name);
+                    || self.define_known(&type_name, expr.span)?;
                 if !known {
                     return Err(error(
                         "UNKNOWN_RESOURCE_TYPE",
@@ -480,7 +480,7 @@ impl Evaluator<'_> {
             // A defined type's instance whose body has run: too late to change its parameters.
             return Err(error(
                 "OVERRIDE_EVALUATED",
-                format!("Attempt to override an already evaluated resource, defined at (file: snippet.pp, line: {}), with new values", r.line),
+                format!("Attempt to override an already evaluated resource, defined at ({}), with new values", self.sources.file_line(r.span.start)),
                 span,
             ));
         }
@@ -490,9 +490,9 @@ impl Evaluator<'_> {
                 return Err(error(
                     "PARAMETER_REDEFINED",
                     format!(
-                        "Parameter '{name}' is already set on {}[{title}] by #<Puppet::Resource::Type> at (file: snippet.pp, line: {}); cannot redefine",
+                        "Parameter '{name}' is already set on {}[{title}] by #<Puppet::Resource::Type> at ({}); cannot redefine",
                         capitalize(kind),
-                        r.line
+                        self.sources.file_line(r.span.start)
                     ),
                     span,
                 ));
@@ -606,7 +606,7 @@ impl Evaluator<'_> {
         let is_virtual = kind.starts_with('@');
         let known = type_name == "class"
             || super::literals::is_core_resource_type(&type_name)
-            || self.catalog.defines.contains_key(&type_name);
+            || self.define_known(&type_name, span)?;
         if !known {
             return Ok(format!("Unknown resource type: '{type_name}'"));
         }

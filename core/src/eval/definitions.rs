@@ -12,6 +12,17 @@ use crate::syntax::ast::{Expr, ExprKind, Program};
 use crate::types::TypeAlias;
 
 impl Evaluator<'_> {
+    /// Where a definition was first made, as Puppet names it in "Originally set at ...": the
+    /// code's place (`string:` for code that came from no file, `file://` for a file's).
+    fn origin(&self, offset: u32) -> alloc::string::String {
+        let at = self.sources.locate(offset);
+        if &*at.file == crate::sources::SNIPPET_FILE {
+            format!("string:?line={}&pos={}", at.line, at.column)
+        } else {
+            format!("file://{}?line={}&pos={}", at.file, at.line, at.column)
+        }
+    }
+
     /// Register every definition of the program, then resolve the type aliases.
     pub(crate) fn define_all(&mut self, program: &Program) -> EvalResult<()> {
         let mut aliases: Vec<(TypeAlias, &Expr, Span)> = Vec::new();
@@ -44,12 +55,11 @@ impl Evaluator<'_> {
                         // Puppet names where the first definition was made.
                         let first = body.iter().find(|e| matches!(&e.kind, ExprKind::FunctionDefinition(d) if d.name.name == name));
                         let start = first.unwrap_or(expr).span.start;
-                        let at = self.line_index().line_col(self.source, start);
                         return Err(error(
                             "REDEFINE",
                             format!(
-                                "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/function/{name}'. Originally set at string:?line={}&pos={}.",
-                                at.line, at.column
+                                "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/function/{name}'. Originally set at {}.",
+                                self.origin(start)
                             ),
                             expr.span,
                         ));
@@ -68,40 +78,27 @@ impl Evaluator<'_> {
                             .iter()
                             .find(|(a, _, _)| a.name().eq_ignore_ascii_case(&name.name));
                         if let Some((_, _, first)) = first {
-                            let at = self.line_index().line_col(self.source, first.start);
-                            message += &format!(
-                                " Originally set at string:?line={}&pos={}.",
-                                at.line, at.column
-                            );
+                            message += &format!(" Originally set at {}.", self.origin(first.start));
                         }
                         error("REDEFINE", message, expr.span)
                     })?;
                     aliases.push((alias, type_expr, name.span));
                 }
                 ExprKind::ClassDefinition(definition) => {
-                    // The line index leaves `self` while the catalog (part of `self`) uses it.
-                    let cell = core::mem::take(&mut self.line_index);
-                    let source = self.source;
-                    let index = cell.get_or_init(|| crate::span::LineIndex::new(source));
-                    let defined = self.catalog.define_class(definition, expr.span, |offset| {
-                        index.line_col(source, offset).line
-                    });
-                    self.line_index = cell;
-                    defined?;
+                    self.catalog
+                        .define_class(definition, expr.span, &self.sources)?;
                     // Nested classes and defines (the parser qualifies their names).
                     if let ExprKind::Block(inner) = &definition.body.kind {
                         self.collect_definitions(inner, aliases)?;
                     }
                 }
                 ExprKind::DefineDefinition(definition) => {
-                    self.catalog.define_type(definition, expr.span)?;
+                    self.catalog
+                        .define_type(definition, expr.span, &self.sources)?;
                 }
                 ExprKind::NodeDefinition(definition) => {
-                    let line = self
-                        .line_index()
-                        .line_col(self.source, expr.span.start)
-                        .line;
-                    self.catalog.define_node(definition, expr.span, line)?;
+                    self.catalog
+                        .define_node(definition, expr.span, &self.sources)?;
                 }
                 _ => {}
             }

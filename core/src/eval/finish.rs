@@ -98,7 +98,7 @@ impl Evaluator<'_> {
         let Some(r) = self.catalog.resources.get(at) else {
             return Ok(());
         };
-        check_builtin_attributes(r)?;
+        check_builtin_attributes(r, &self.sources)?;
         let Some(definition) = self.catalog.defines.get(&r.type_name).cloned() else {
             return Ok(());
         };
@@ -147,7 +147,10 @@ impl Evaluator<'_> {
 
 /// Every attribute of a built-in type's resource (virtual ones too; set, defaulted or overridden,
 /// even to `undef`) is one the type has.
-fn check_builtin_attributes(resource: &DeclaredResource) -> Result<(), Diagnostic> {
+fn check_builtin_attributes(
+    resource: &DeclaredResource,
+    sources: &crate::sources::Sources,
+) -> Result<(), Diagnostic> {
     let unknown = resource
         .attributes
         .iter()
@@ -156,8 +159,8 @@ fn check_builtin_attributes(resource: &DeclaredResource) -> Result<(), Diagnosti
         Some((name, _)) => Err(failure(
             "UNKNOWN_ATTRIBUTE",
             format!(
-                "no parameter named '{name}' (file: snippet.pp, line: {}) on {}[{}]",
-                resource.line,
+                "no parameter named '{name}' ({}) on {}[{}]",
+                sources.file_line(resource.span.start),
                 capitalize(&resource.type_name),
                 resource.title
             ),

@@ -109,6 +109,9 @@ pub(crate) fn call_named(
         style: site.style,
         span: site.span,
     };
+    if name.contains("::") && !ev.functions.contains_key(name) {
+        ev.autoload_function(name, site.span)?;
+    }
     if let Some(definition) = ev.functions.get(name).cloned() {
         return ev.call_user_function(&definition, &inner, args, closure);
     }
