@@ -8,22 +8,31 @@ use std::io::{self, IsTerminal, Read};
 use std::process::ExitCode;
 
 use puppet_cli::protocol;
+use puppet_cli::workspace::EnvSource;
 
 /// A faster allocator than the system's for the engine's many small allocations (cli/Cargo.toml).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use puppet_core::{CancelFlag, EvalOptions, Strictness};
+use puppet_core::{CancelFlag, EvalOptions, MainCode, Strictness};
 
 const USAGE: &str = "\
 usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin when no code is given)
+       puppet-eval [OPTIONS] --env DIR               compile the environment DIR's manifests/
        puppet-eval [OPTIONS] --jsonl < cases.jsonl   one {\"id\",\"src\"} case per line, one result line each
+                                                    (a case's \"files\": {path: text} are its own environment)
        puppet-eval parse [--ast] [--tokens] PATH...  parse files and folders (.pp, .epp)
        puppet-eval                                  an interactive session, when started on a terminal
 
 options:
+  --env DIR                the environment directory (manifests/, modules/, ...): classes, defined
+                           types, functions, type aliases and templates are autoloaded from its
+                           modules; -e CODE or FILE replace its manifests/, as with puppet apply
+  --modulepath DIR[:DIR]   module directories searched after the environment's own (folders
+                           named by module name)
   --type                   also print type(value)
   --catalog                also print the compiled catalog's classes and resources, as a manifest
+                           (with --json and --jsonl: a \"catalog\" field, [[\"Type[title]\", [[param, %p]]]])
   --json                   print {\"value\",\"type\",\"generalized\",\"logs\",\"error\"} as the oracle does
   --strict=error|warning|off   Puppet's `strict` setting (default: error, as in Puppet 8)
   --facts=FILE             the node's facts, a JSON object (`puppet facts show` prints one): `$facts`
@@ -32,6 +41,7 @@ options:
   -V, --version            print the version";
 
 struct Args {
+    env: EnvSource,
     code: Option<String>,
     file: Option<String>,
     show_type: bool,
@@ -55,6 +65,7 @@ fn parse_strictness(text: &str) -> Result<Strictness, String> {
 fn parse_args() -> Result<Option<Args>, String> {
     use lexopt::prelude::*;
     let mut args = Args {
+        env: EnvSource::default(),
         code: None,
         file: None,
         show_type: false,
@@ -69,6 +80,22 @@ fn parse_args() -> Result<Option<Args>, String> {
         match arg {
             Short('e') | Long("execute") => {
                 args.code = Some(parser.value().map_err(text)?.string().map_err(text)?)
+            }
+            Long("env") => {
+                let dir = parser.value().map_err(text)?.string().map_err(text)?;
+                let path = std::path::PathBuf::from(&dir);
+                if !path.is_dir() {
+                    return Err(format!("--env {dir}: not a directory"));
+                }
+                args.env.dir = Some(path);
+            }
+            Long("modulepath") => {
+                let value = parser.value().map_err(text)?.string().map_err(text)?;
+                for dir in value.split(':').filter(|d| !d.is_empty()) {
+                    let absolute = std::fs::canonicalize(dir)
+                        .map_err(|e| format!("--modulepath {dir}: {e}"))?;
+                    args.env.modulepath.push(absolute);
+                }
             }
             Long("type") => args.show_type = true,
             Long("catalog") => args.show_catalog = true,
@@ -136,27 +163,36 @@ fn real_main() -> ExitCode {
     };
     let mut args = args;
     args.options.cancel = Some(cancel_on_ctrl_c());
+    let report = protocol::Report {
+        catalog: args.show_catalog,
+    };
     if args.jsonl {
-        return run::jsonl(&args.options);
+        return run::jsonl(&args.env, &args.options, report);
     }
-    if args.code.is_none() && args.file.is_none() && io::stdin().is_terminal() {
+    let environment_only = args.code.is_none() && args.file.is_none() && args.env.dir.is_some();
+    if args.code.is_none() && args.file.is_none() && !environment_only && io::stdin().is_terminal()
+    {
         return repl::run(&args.options);
     }
-    let (source, file) = match read_source(&args) {
-        Ok(found) => found,
-        Err(message) => {
-            eprintln!("puppet-eval: {message}");
-            return ExitCode::from(2);
+    let main = if environment_only {
+        None
+    } else {
+        match read_source(&args) {
+            Ok((text, name)) => Some(MainCode { name, text }),
+            Err(message) => {
+                eprintln!("puppet-eval: {message}");
+                return ExitCode::from(2);
+            }
         }
     };
     if args.json {
-        return run::json(&source, &file, &args.options);
+        return run::json(&args.env, main, &args.options, report);
     }
     let show = run::Show {
         value_type: args.show_type,
         catalog: args.show_catalog,
     };
-    run::plain(&source, &file, &args.options, show)
+    run::plain(&args.env, main, &args.options, show)
 }
 
 /// Ctrl+C cancels the running evaluation (it ends with "evaluation was cancelled"); a second

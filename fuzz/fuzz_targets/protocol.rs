@@ -17,7 +17,12 @@ fuzz_target!(|data: &[u8]| {
         },
         ..EvalOptions::default()
     };
-    let answer = puppet_cli::protocol::run_json_line(&line, &options);
+    let answer = puppet_cli::protocol::run_json_line(
+        &line,
+        &options,
+        &Default::default(),
+        Default::default(),
+    );
     assert!(answer.starts_with('{') && answer.ends_with('}'), "{answer}");
     // A panic on the evaluation thread is caught and reported as an internal error: still a bug.
     assert!(!answer.contains("Internal error"), "{answer}");

@@ -29,6 +29,8 @@ pub(crate) struct Loader {
     programs: Vec<Rc<Program>>,
     /// Bytes read from the environment so far.
     bytes_read: usize,
+    /// The EPP template files parsed so far, by path (a template rendered again is not re-read).
+    templates: BTreeMap<String, Rc<Program>>,
 }
 
 /// What autoloading looks for.
@@ -177,6 +179,25 @@ impl<'o> Evaluator<'o> {
         for warning in diagnostics {
             self.log(super::LogLevel::Warning, warning.message, warning.span);
         }
+        Ok(program)
+    }
+
+    /// A module's EPP template file, read and parsed once per evaluation.
+    pub(crate) fn template_program(&mut self, path: &str, span: Span) -> EvalResult<Rc<Program>> {
+        if let Some(program) = self.loader.templates.get(path) {
+            return Ok(Rc::clone(program));
+        }
+        let Some(text) = self.read_env_file(path, span)? else {
+            return Err(error(
+                "TEMPLATE_NOT_FOUND",
+                format!("Could not find template '{path}'"),
+                span,
+            ));
+        };
+        let program = Rc::new(self.parse_env_file(path, text, true, span)?);
+        self.loader
+            .templates
+            .insert(path.into(), Rc::clone(&program));
         Ok(program)
     }
 

@@ -7,6 +7,7 @@ mod collections;
 mod constructors;
 mod control;
 mod deferred;
+mod env_files;
 mod epp;
 pub(crate) mod format;
 mod iteration;
@@ -200,6 +201,12 @@ fn lookup(name: &str) -> Option<Builtin> {
         "defined" => meta::defined,
         "import" => meta::import,
         "inline_epp" => epp::inline_epp,
+        "epp" => env_files::epp,
+        "file" => env_files::file,
+        "binary_file" => env_files::binary_file,
+        "find_file" => env_files::find_file,
+        "find_template" => env_files::find_template,
+        "module_directory" => env_files::module_directory,
         "lookup" | "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" => lookup::lookup,
         "include" | "require" | "contain" => catalog::include,
         "realize" | "tag" | "tagged" | "create_resources" => catalog::resources,
