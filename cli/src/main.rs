@@ -30,6 +30,9 @@ options:
                            modules; -e CODE or FILE replace its manifests/, as with puppet apply
   --modulepath DIR[:DIR]   module directories searched after the environment's own (folders
                            named by module name)
+  --certname=NAME          compile for the node NAME as puppet apply does: node definitions are
+                           matched against it, $trusted is set (default with --env or
+                           --modulepath: playground; otherwise the program is evaluated alone)
   --type                   also print type(value)
   --catalog                also print the compiled catalog's classes and resources, as a manifest
                            (with --json and --jsonl: a \"catalog\" field, [[\"Type[title]\", [[param, %p]]]])
@@ -39,6 +42,9 @@ options:
                            and a top-scope variable per fact (default: no facts, `$facts` is {})
   --max-steps=N            the step budget (default: 10000000); Ctrl+C cancels a running evaluation
   -V, --version            print the version";
+
+/// The node an environment compiles for unless `--certname` names another.
+const DEFAULT_CERTNAME: &str = "playground";
 
 struct Args {
     env: EnvSource,
@@ -96,6 +102,13 @@ fn parse_args() -> Result<Option<Args>, String> {
                         .map_err(|e| format!("--modulepath {dir}: {e}"))?;
                     args.env.modulepath.push(absolute);
                 }
+            }
+            Long("certname") => {
+                let name = parser.value().map_err(text)?.string().map_err(text)?;
+                if name.is_empty() {
+                    return Err("--certname takes a node name".into());
+                }
+                args.options.certname = Some(name);
             }
             Long("type") => args.show_type = true,
             Long("catalog") => args.show_catalog = true,
@@ -163,8 +176,14 @@ fn real_main() -> ExitCode {
     };
     let mut args = args;
     args.options.cancel = Some(cancel_on_ctrl_c());
+    // With an environment, a program compiles for a node as `puppet apply` does.
+    let compile = !args.env.is_empty() || args.options.certname.is_some();
+    if compile && args.options.certname.is_none() {
+        args.options.certname = Some(DEFAULT_CERTNAME.into());
+    }
     let report = protocol::Report {
         catalog: args.show_catalog,
+        compile,
     };
     if args.jsonl {
         return run::jsonl(&args.env, &args.options, report);

@@ -1,7 +1,7 @@
 //! The JSON protocol shared with the oracle: one case in, `{value, type, generalized, logs, error}` out.
 
 use puppet_core::{
-    catalog_text, syntax, types, value, Diagnostic, EvalOptions, MainCode, Outcome, Sources,
+    catalog_text, syntax, types, value, Diagnostic, EvalOptions, MainCode, Outcome, Sources, Stage,
 };
 use serde::{Deserialize, Serialize};
 
@@ -64,6 +64,10 @@ pub fn on_big_stack<T: Send>(work: impl FnOnce() -> T + Send) -> Option<T> {
 pub struct Report {
     /// The compiled catalog, in the goldens' shape.
     pub catalog: bool,
+    /// Report as a whole compile does (`env_oracle.rb`, `puppet apply`): the errors of the checks
+    /// that finish it count, and the main code's syntax errors say that parsing failed. Without
+    /// it, as `pp_oracle.rb` evaluates a program on its own.
+    pub compile: bool,
 }
 
 /// Evaluate one program and describe the result as the oracle does (on a big stack; an internal
@@ -143,14 +147,24 @@ pub fn describe(outcome: &Outcome, report: Report) -> CaseResult {
             catalog: report.catalog.then_some(None),
         };
     }
-    // The oracle evaluates a program without finishing its compile (see `evaluation_error`).
-    if let Some(error) = outcome.evaluation_error() {
+    // pp_oracle.rb evaluates a program without finishing its compile (see `evaluation_error`).
+    let error = if report.compile {
+        outcome.error()
+    } else {
+        outcome.evaluation_error()
+    };
+    if let Some(error) = error {
+        let mut text = error_text(sources, error);
+        let parsing = matches!(error.stage, Stage::Syntax | Stage::Validation);
+        if report.compile && parsing && outcome.is_main_code(error.span) {
+            text = format!("Could not parse for environment production: {text}");
+        }
         return CaseResult {
             value: None,
             type_: None,
             generalized: None,
             logs,
-            error: Some(error_text(sources, error)),
+            error: Some(text),
             catalog: report.catalog.then_some(None),
         };
     }
@@ -206,9 +220,14 @@ pub fn error_text(sources: &Sources, diagnostic: &Diagnostic) -> String {
     if sources.at_file_end(diagnostic.span.start) && diagnostic.code == "SYNTAX_ERROR" {
         return format!("{prefix}{message} (file: {file})");
     }
+    if diagnostic.code == "VALIDATION_SUMMARY" {
+        // Puppet gives up on a file with several validation errors naming only the file.
+        return format!("{prefix}{message} (file: {file})");
+    }
     if matches!(
         diagnostic.code,
         "BAD_REFERENCE"
+            | "NODE_NOT_FOUND"
             | "REDEFINE"
             | "LOOKUP_NOT_FOUND"
             | "RELATIONSHIP_NOT_FOUND"
@@ -244,6 +263,23 @@ pub fn run_json_line(line: &str, options: &EvalOptions, env: &EnvSource, report:
                 None => options.clone(),
             };
             let (env, main) = case_environment(&case, env);
+            // A case with its own environment compiles as `puppet apply` does, for a node.
+            let (options, report) = if case.files.is_some() {
+                let options = EvalOptions {
+                    certname: options
+                        .certname
+                        .clone()
+                        .or_else(|| Some("playground".into())),
+                    ..options
+                };
+                let report = Report {
+                    compile: true,
+                    ..report
+                };
+                (options, report)
+            } else {
+                (options, report)
+            };
             (case.id, run_in(&env, main, &options, report))
         }
         Err(e) => (

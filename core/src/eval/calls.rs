@@ -173,7 +173,9 @@ impl Evaluator<'_> {
                 return Ok(value);
             }
         }
-        if site.name.contains("::") && !self.functions.contains_key(site.name) {
+        if !self.functions.contains_key(site.name)
+            && (site.name.contains("::") || !crate::functions::is_builtin(site.name))
+        {
             self.autoload_function(site.name, call.anchor)?;
         }
         if let Some(function) = self.functions.get(site.name).cloned() {

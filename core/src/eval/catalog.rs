@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 
 use super::calls::CallSite;
 use super::evaluator::Evaluator;
-use super::flow::{error, EvalResult};
+use super::flow::{catalog_error, error, EvalResult};
 use crate::span::Span;
 use crate::syntax::ast::{
     AttributeOperation, ClassDefinition, DefineDefinition, ExprKind, NodeDefinition, Param,
@@ -25,6 +25,8 @@ pub(crate) struct Catalog {
     pub(super) defines: BTreeMap<String, Rc<DefineDefinition>>,
     /// Node names (lower case) or `default`, with where they were defined.
     nodes: Vec<(String, u32)>,
+    /// The node definitions, in the order they were defined.
+    pub(super) node_defs: Vec<super::nodes::NodeEntry>,
     /// Classes declared so far: name → their entry in `entries` (`usize::MAX` while a subclass waits
     /// for its parent's entry). The same map code as `class_scopes`, and no linear search.
     declared_classes: BTreeMap<String, usize>,
@@ -42,6 +44,10 @@ pub(crate) struct Catalog {
     pub(super) pending_overrides: Vec<super::compiled::PendingOverride>,
     /// `class::var` → value, for the variables of evaluated classes.
     class_vars: BTreeMap<String, Value>,
+    /// The classes being evaluated now, innermost last, with their variables' scope.
+    pub(super) live_classes: Vec<(String, usize)>,
+    /// Classes declared like resources (`class { 'a': }`), with where.
+    pub(super) resource_like_classes: BTreeMap<String, Span>,
     /// Every declared resource: type, title, attributes and where it was declared.
     pub(super) resources: Vec<DeclaredResource>,
     /// `type NUL title` → position in `resources`: lookups by reference stay fast with many resources.
@@ -66,6 +72,7 @@ impl Default for Catalog {
             classes: BTreeMap::new(),
             defines: BTreeMap::new(),
             nodes: Vec::new(),
+            node_defs: Vec::new(),
             declared_classes: BTreeMap::new(),
             pending_classes: Vec::new(),
             entries: Vec::new(),
@@ -74,6 +81,8 @@ impl Default for Catalog {
             edges: Vec::new(),
             pending_overrides: Vec::new(),
             class_vars: BTreeMap::new(),
+            live_classes: Vec::new(),
+            resource_like_classes: BTreeMap::new(),
             resources: Vec::new(),
             resource_index: crate::value::Hash::new(),
             scopes: alloc::vec![super::collect::CatalogScope::new(
@@ -126,14 +135,14 @@ impl Catalog {
     ) -> EvalResult<()> {
         let name = canonical(&definition.name.name);
         if name == "settings" {
-            return Err(error(
+            return Err(catalog_error(
                 "CLASS_REDEFINED",
                 format!("Class '{name}' is already defined; cannot redefine"),
                 span,
             ));
         }
         if let Some(first) = self.classes.get(&name) {
-            return Err(error(
+            return Err(catalog_error(
                 "CLASS_REDEFINED",
                 format!(
                     "Class '{name}' is already defined ({}); cannot redefine",
@@ -173,7 +182,7 @@ impl Catalog {
     /// A node definition: each name (or `default`) may be defined once.
     pub fn define_node(
         &mut self,
-        definition: &NodeDefinition,
+        definition: &Rc<NodeDefinition>,
         span: Span,
         sources: &crate::sources::Sources,
     ) -> EvalResult<()> {
@@ -185,7 +194,7 @@ impl Catalog {
                 _ => continue,
             };
             if let Some((_, first)) = self.nodes.iter().find(|(n, _)| *n == name) {
-                return Err(error(
+                return Err(catalog_error(
                     "NODE_REDEFINED",
                     format!(
                         "Node '{name}' is already defined ({}); cannot redefine",
@@ -196,7 +205,17 @@ impl Catalog {
             }
             self.nodes.push((name, span.start));
         }
+        self.node_defs
+            .push(super::nodes::NodeEntry::new(definition));
         Ok(())
+    }
+
+    /// The catalog entry of the node definition being evaluated (`Node[default]`).
+    pub(super) fn add_node_entry(&mut self, title: &str, span: Span) {
+        self.entries.push(super::compiled::CatalogEntry::Node {
+            title: title.to_string(),
+            span,
+        });
     }
 
     pub fn is_defined_type(&self, lower_name: &str) -> bool {
@@ -333,6 +352,19 @@ impl Catalog {
     pub fn class_variable(&self, name: &str) -> Option<Value> {
         self.class_vars.get(name.trim_start_matches("::")).cloned()
     }
+
+    /// Every variable of evaluated class `name` (what a subclass inherits).
+    pub(super) fn variables_of_class(&self, name: &str) -> Vec<(String, Value)> {
+        let prefix = format!("{name}::");
+        self.class_vars
+            .range(prefix.clone()..)
+            .take_while(|(k, _)| k.starts_with(&prefix))
+            .filter_map(|(k, v)| {
+                let var = k.strip_prefix(&prefix)?;
+                (!var.contains("::")).then(|| (var.to_string(), v.clone()))
+            })
+            .collect()
+    }
 }
 
 impl Evaluator<'_> {
@@ -346,10 +378,21 @@ impl Evaluator<'_> {
         for name in names {
             for name in class_names(name) {
                 let canonical_name = canonical(&name);
-                if !self.catalog.is_class_declared(&canonical_name) {
+                // Puppet's built-in class `settings` is always in the catalog.
+                if !self.catalog.is_class_declared(&canonical_name) && canonical_name != "settings"
+                {
                     self.evaluate_class(&canonical_name, &[], site.span)
                         .map_err(|e| match e {
-                            super::flow::Unwind::Error(d) if d.code == "CLASS_NOT_FOUND" => {
+                            // Puppet reports what binding the class's parameters found at the call.
+                            super::flow::Unwind::Error(d)
+                                if d.code == "CLASS_NOT_FOUND"
+                                    || (matches!(
+                                        d.code,
+                                        "MISSING_PARAMETER"
+                                            | "PARAMETER_TYPE"
+                                            | "UNKNOWN_PARAMETER"
+                                    ) && d.span == site.span) =>
+                            {
                                 site.fail(&d.message)
                             }
                             other => other,
@@ -361,7 +404,10 @@ impl Evaluator<'_> {
         Ok(Value::array(declared))
     }
 
-    /// Evaluate a class body in its own scope, after its parent class; its variables stay readable.
+    /// Evaluate a class body in its own scope, after its parent class; its variables stay
+    /// readable as `$class::var`, while it runs and after. A subclass's scope sees its parent's
+    /// variables (its own bindings shadow them); a class declared from a node's body sees the
+    /// node's variables.
     fn evaluate_class(
         &mut self,
         name: &str,
@@ -377,15 +423,17 @@ impl Evaluator<'_> {
             ));
         };
         let mut catalog_parent = self.catalog.current;
+        let mut inherited: Vec<(String, Value)> = Vec::new();
         if let Some(parent) = &definition.parent {
             let parent_name = canonical(&parent.name);
             if !self.class_known(&parent_name, definition.name.span)? {
-                return Err(error(
+                return Err(catalog_error(
                     "PARENT_NOT_FOUND",
                     format!("Could not find parent resource type '::{parent_name}' of type hostclass in production"),
                     definition.name.span,
                 ));
             }
+            self.check_inheritance_cycle(name, definition.name.span)?;
             self.catalog.declare_subclass(name);
             if !self.catalog.is_class_declared(&parent_name) {
                 self.evaluate_class(&parent_name, &[], span)?;
@@ -397,6 +445,7 @@ impl Evaluator<'_> {
             if let Some(scope) = self.catalog.class_scopes.get(&parent_name) {
                 catalog_parent = *scope;
             }
+            inherited = self.catalog.variables_of_class(&parent_name);
         } else {
             self.catalog.declare_class(name, span);
         }
@@ -407,41 +456,82 @@ impl Evaluator<'_> {
         self.catalog
             .class_scopes
             .insert(name.to_string(), self.catalog.current);
-        let mark = self.scopes.push(0);
+        // A scope holding what the parent class defined, then the class's own scope.
+        let mark = self.scopes.push(self.node_frame.unwrap_or(0));
+        for (var, value) in &inherited {
+            self.scopes.bind_new(var.as_str().into(), value.clone());
+        }
+        let inherited_frame = self.scopes.current();
+        self.scopes.push(inherited_frame);
+        self.catalog
+            .live_classes
+            .push((name.to_string(), self.scopes.current()));
         let result = (|| {
             let title = Value::string(name);
             self.scopes.assign("title".into(), title.clone());
             self.scopes.assign("name".into(), title);
-            if let Some(parent) = &definition.parent {
-                let prefix = format!("{}::", canonical(&parent.name));
-                let inherited: Vec<(String, Value)> = self
-                    .catalog
-                    .class_vars
-                    .iter()
-                    .filter_map(|(k, v)| {
-                        k.strip_prefix(&prefix).map(|n| (n.to_string(), v.clone()))
-                    })
-                    .collect();
-                for (var, value) in inherited {
-                    self.scopes.assign(var.into(), value);
-                }
-            }
             let resource = format!("Class[{}]", capitalize(name));
             let defaulted =
                 self.bind_resource_params(&definition.params, attributes, &resource, span)?;
             let parameters = super::compiled::final_parameters(attributes, defaulted);
             self.catalog.set_class_parameters(name, parameters);
             self.eval(&definition.body)?;
-            for (var, value) in self.scopes.current_vars() {
-                self.catalog
-                    .class_vars
-                    .insert(format!("{name}::{var}"), value);
-            }
             Ok(())
         })();
+        // What the class defined, over what it inherited, stays readable as `$class::var`.
+        let own = self.scopes.current_vars();
+        for (var, value) in inherited {
+            self.catalog
+                .class_vars
+                .insert(format!("{name}::{var}"), value);
+        }
+        for (var, value) in own {
+            self.catalog
+                .class_vars
+                .insert(format!("{name}::{var}"), value);
+        }
+        self.catalog.live_classes.pop();
         self.scopes.pop(mark);
         self.catalog.current = outer;
         result
+    }
+
+    /// Puppet 7 overflows its stack on a class that inherits from itself through its parents;
+    /// this reports the cycle instead.
+    fn check_inheritance_cycle(&self, name: &str, span: Span) -> EvalResult<()> {
+        let mut chain = alloc::vec![name.to_string()];
+        let mut at = name.to_string();
+        while let Some(parent) = self
+            .catalog
+            .classes
+            .get(&at)
+            .and_then(|class| class.parent.as_ref())
+        {
+            let parent = canonical(&parent.name);
+            if chain.contains(&parent) {
+                chain.push(parent);
+                return Err(catalog_error(
+                    "INHERITANCE_CYCLE",
+                    format!("Circular inheritance: {}", chain.join(" inherits ")),
+                    span,
+                ));
+            }
+            chain.push(parent.clone());
+            at = parent;
+        }
+        Ok(())
+    }
+
+    /// `$class::var` of a class that is being evaluated now (its variables so far).
+    pub(crate) fn live_class_variable(&self, name: &str) -> Option<Value> {
+        let (class, var) = name.trim_start_matches("::").rsplit_once("::")?;
+        let (_, frame) = self
+            .catalog
+            .live_classes
+            .iter()
+            .rev()
+            .find(|(live, _)| live == class)?;
+        self.scopes.lookup_from(*frame, var)
     }
 
     /// Bind the attributes of a class or defined-type declaration to its parameters.
@@ -654,12 +744,24 @@ impl Evaluator<'_> {
         if type_name == "class" {
             let class_name = canonical(title);
             if self.catalog.is_class_declared(&class_name) {
+                // Puppet knows where a class was declared only when it was declared like a resource.
+                let first = match self.catalog.resource_like_classes.get(&class_name) {
+                    Some(first) => format!(" at ({})", self.sources.file_line(first.start)),
+                    None => String::new(),
+                };
                 return Err(error(
                     "DUPLICATE_DECLARATION",
-                    format!("Error while evaluating a Resource Statement, Duplicate declaration: Class[{}] is already declared", capitalize(&class_name)),
+                    format!(
+                        "Error while evaluating a Resource Statement, Duplicate declaration: Class[{}] is already declared{first}; cannot redeclare ({})",
+                        capitalize(&class_name),
+                        self.sources.file_line(span.start)
+                    ),
                     span,
                 ));
             }
+            self.catalog
+                .resource_like_classes
+                .insert(class_name.clone(), span);
             self.evaluate_class(&class_name, attributes, span)
                 .map_err(prefix_resource_error)?;
             return Ok(Value::from_type(Type::resource(

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use super::catalog::{canonical, capitalize, Catalog};
 use super::evaluator::Evaluator;
 use super::finish::Named;
-use super::flow::{error, EvalResult};
+use super::flow::{catalog_error, error, EvalResult};
 use super::relationships::CollectorValue;
 use super::LogLevel;
 use crate::span::Span;
@@ -404,7 +404,7 @@ impl Evaluator<'_> {
                 .iter()
                 .any(|(t, n, _)| *t == type_name && *n == name)
             {
-                return Err(error(
+                return Err(catalog_error(
                     "DEFAULT_REDEFINED",
                     format!(
                         "Default already defined for {} {{ {name} }}; cannot redefine",
@@ -470,7 +470,7 @@ impl Evaluator<'_> {
         let theirs = catalog.source_of(r.scope);
         let child = catalog.is_child_of(&mine, &theirs);
         if mine != theirs && !child {
-            return Err(error(
+            return Err(catalog_error(
                 "OVERRIDE_NOT_ALLOWED",
                 "Only subclasses can override parameters",
                 span,

@@ -30,6 +30,8 @@ pub(crate) struct Evaluator<'o> {
     pub env: Option<&'o crate::environment::Environment<'o>>,
     /// What autoloading has found and read.
     pub loader: super::loader::Loader,
+    /// The scope of the node definition being evaluated (classes declared from it see it).
+    pub node_frame: Option<usize>,
     /// Inside type parameters an unknown capitalized name is a `TypeReference`, not an error.
     pub lenient_type_refs: bool,
     pub budget: Budget,
@@ -72,6 +74,7 @@ impl<'o> Evaluator<'o> {
             sources,
             env,
             loader: Default::default(),
+            node_frame: None,
             lenient_type_refs: false,
             budget: Budget::default(),
             scopes: Scopes::new(),
@@ -339,6 +342,11 @@ impl<'o> Evaluator<'o> {
         }
         if let Some(value) = self.scopes.lookup(name) {
             return Ok(value.clone());
+        }
+        if name.contains("::") {
+            if let Some(value) = self.live_class_variable(name) {
+                return Ok(value);
+            }
         }
         if let Some(value) = self.catalog.class_variable(name) {
             return Ok(value);

@@ -14,7 +14,7 @@ use crate::diagnostic::Diagnostic;
 use crate::environment::naming::{self, ModuleFile};
 use crate::environment::{is_module_name, Environment, ReadError};
 use crate::span::Span;
-use crate::syntax::ast::Program;
+use crate::syntax::ast::{ExprKind, Program};
 
 /// What autoloading has found and read so far in one evaluation.
 #[derive(Default)]
@@ -133,6 +133,12 @@ impl<'o> Evaluator<'o> {
         let program = self.parse_env_file(path, text, false, span)?;
         let mut findings = crate::syntax::check_module_file(&program, path, namespace);
         if !findings.is_empty() {
+            if findings.len() > 1 {
+                // Puppet logs each finding, then gives up on the file.
+                for finding in &findings {
+                    self.log(super::LogLevel::Err, finding.message.clone(), finding.span);
+                }
+            }
             return Err(Unwind::Error(alloc::boxed::Box::new(validation_failure(
                 &mut findings,
             ))));
@@ -160,6 +166,14 @@ impl<'o> Evaluator<'o> {
         };
         let (program, mut diagnostics) = crate::syntax::parse_at(&text, base, template);
         if let Some(summary) = crate::syntax::validation_summary(&diagnostics) {
+            for finding in diagnostics.iter() {
+                let level = if finding.is_error() {
+                    super::LogLevel::Err
+                } else {
+                    super::LogLevel::Warning
+                };
+                self.log(level, finding.message.clone(), finding.span);
+            }
             let mut failure = diagnostics
                 .iter()
                 .find(|d| d.is_error())
@@ -256,37 +270,130 @@ impl<'o> Evaluator<'o> {
         Ok(())
     }
 
-    /// Look for the Puppet-language function `name` (`a::f`, `a::b::f`) in module `a`'s
-    /// `functions/` (module `environment`: the environment's own `functions/`).
+    /// Look for the Puppet-language function `name`: `a::f`, `a::b::f` in module `a`'s
+    /// `functions/`; in the environment's own `functions/`, a global `f` in `f.pp` and
+    /// `environment::f` in `environment/f.pp`.
     pub(crate) fn autoload_function(&mut self, name: &str, span: Span) -> EvalResult<()> {
-        self.autoload_namespaced(name, "functions", span)
+        self.autoload_single(name, Kind::Function, span)
     }
 
-    /// Look for type alias `name` (`A::T`) in module `a`'s `types/`.
+    /// Look for type alias `name` (`A::T` in module `a`'s `types/t.pp`; `T` and
+    /// `Environment::T` in the environment's own `types/`).
     pub(crate) fn autoload_type(&mut self, name: &str, span: Span) -> EvalResult<()> {
-        self.autoload_namespaced(name, "types", span)
+        self.autoload_single(name, Kind::Type, span)
     }
 
-    fn autoload_namespaced(&mut self, name: &str, kind: &str, span: Span) -> EvalResult<()> {
+    /// Load the file of a function or type alias, which must define exactly that.
+    fn autoload_single(&mut self, name: &str, kind: Kind, span: Span) -> EvalResult<()> {
         if self.env.is_none() {
             return Ok(());
         }
-        let Some(file) = naming::namespaced_file(name, kind) else {
-            return Ok(());
+        let lower = name.trim_start_matches("::").to_ascii_lowercase();
+        let (path, namespace) = match lower.split_once("::") {
+            None => (format!("{}/{lower}.pp", kind.dir()), None),
+            Some(("environment", rest)) => (
+                format!("{}/environment/{}.pp", kind.dir(), rest.replace("::", "/")),
+                None,
+            ),
+            Some(_) => {
+                let Some(file) = naming::namespaced_file(&lower, kind.dir()) else {
+                    return Ok(());
+                };
+                let Some(path) = self.module_file_path(&file) else {
+                    return Ok(());
+                };
+                (path, Some(naming::file_namespace(&file)))
+            }
         };
-        if file.module == "environment" {
-            let path = file.path.clone();
-            if self.loader.imported.contains(&path) {
-                return Ok(());
-            }
-            if let Some(text) = self.read_env_file(&path, span)? {
-                let namespace = naming::file_namespace(&file);
-                self.import_text(&path, text, namespace.as_deref(), span)?;
-            }
+        if self.loader.imported.contains(&path) {
             return Ok(());
         }
-        self.import_module_file(&file, span)?;
-        Ok(())
+        let Some(text) = self.read_env_file(&path, span)? else {
+            return Ok(());
+        };
+        self.loader.imported.insert(path.clone());
+        let program = self.parse_env_file(&path, text, false, span)?;
+        if let Some(namespace) = namespace {
+            let mut findings =
+                crate::syntax::check_module_file(&program, &path, namespace.as_deref());
+            if !findings.is_empty() {
+                return Err(Unwind::Error(alloc::boxed::Box::new(validation_failure(
+                    &mut findings,
+                ))));
+            }
+        }
+        let defined: Vec<Option<&str>> = program
+            .body
+            .iter()
+            .map(|expr| match &expr.kind {
+                ExprKind::FunctionDefinition(f) if kind == Kind::Function => {
+                    Some(f.name.name.as_str())
+                }
+                ExprKind::TypeAlias { name, .. } if kind == Kind::Type => Some(name.name.as_str()),
+                _ => None,
+            })
+            .collect();
+        let wanted = match kind {
+            Kind::Function => format!("'{lower}'"),
+            Kind::Type => format!("'{lower}'"),
+        };
+        let failure = match defined.as_slice() {
+            [Some(actual)] if actual.trim_start_matches("::").eq_ignore_ascii_case(&lower) => None,
+            [Some(actual)] => Some(match kind {
+                Kind::Function => format!(
+                    "The code loaded from {path} produced function with the wrong name, expected {lower}, actual {actual}"
+                ),
+                Kind::Type => format!(
+                    "The code loaded from {path} produced type with the wrong name, expected {wanted}, actual '{actual}'"
+                ),
+            }),
+            [] => None,
+            _ => Some(format!(
+                "The code loaded from {path} must contain only the {} {wanted} - it has additional definitions.",
+                kind.noun()
+            )),
+        };
+        if let Some(message) = failure {
+            return Err(error(
+                "LOADED_WRONG_DEFINITION",
+                format!("Error while evaluating a {}, {message}", kind.context()),
+                span,
+            ));
+        }
+        let program = Rc::new(program);
+        self.loader.programs.push(Rc::clone(&program));
+        self.define_all(&program)
+    }
+}
+
+/// What a single-definition file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Function,
+    Type,
+}
+
+impl Kind {
+    fn dir(self) -> &'static str {
+        match self {
+            Kind::Function => "functions",
+            Kind::Type => "types",
+        }
+    }
+
+    fn noun(self) -> &'static str {
+        match self {
+            Kind::Function => "function",
+            Kind::Type => "type",
+        }
+    }
+
+    /// What Puppet says it was evaluating when the file disappointed it.
+    fn context(self) -> &'static str {
+        match self {
+            Kind::Function => "Function Call",
+            Kind::Type => "Type-Name",
+        }
     }
 }
 

@@ -27,6 +27,7 @@ pub(crate) mod flow;
 pub(crate) mod limits;
 mod literals;
 pub(crate) mod loader;
+mod nodes;
 mod numeric;
 mod operators;
 mod ownership;
@@ -79,6 +80,10 @@ pub struct EvalOptions {
     /// variable per fact.
     /// `None`: no facts (`$facts` is `{}`), as Puppet compiles for a node it knows nothing of.
     pub facts: Option<String>,
+    /// The node's name, when the program compiles for a node as `puppet apply` does: `$trusted`
+    /// is set and the node definition that matches it is evaluated after the main code. `None`:
+    /// the program alone, as evaluated without a node (node definitions are not evaluated).
+    pub certname: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,12 +147,19 @@ pub struct Outcome {
     pub catalog: Vec<CatalogResource>,
     /// Every file the evaluation read: the file, line and column of any span.
     pub sources: Sources,
+    /// Where the main code's files end in the offset space (they come first).
+    pub main_end: u32,
 }
 
 impl Outcome {
     /// The first error, if the program failed.
     pub fn error(&self) -> Option<&Diagnostic> {
         self.diagnostics.iter().find(|d| d.is_error())
+    }
+
+    /// Whether a span is in the main code (the snippet, or the `manifests/` files).
+    pub fn is_main_code(&self, span: Span) -> bool {
+        span.start <= self.main_end
     }
 
     /// The first error of the program's evaluation, leaving out those of the checks Puppet makes
@@ -178,6 +190,7 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
         diagnostics: Vec::new(),
         catalog: Vec::new(),
         sources: Sources::default(),
+        main_end: 0,
     };
     let (program, mut diagnostics, mut sources) = match main_program(env, options) {
         Ok(parsed) => parsed,
@@ -187,6 +200,7 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
             return outcome;
         }
     };
+    outcome.main_end = program_end(&sources).end;
     if options.earlier_entries_end > 0 {
         diagnostics.retain(|d| {
             !(d.code == "IDEM_EXPRESSION_NOT_LAST" && d.span.start < options.earlier_entries_end)
@@ -214,6 +228,9 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
                 return outcome;
             }
         }
+    }
+    if let Some(certname) = &options.certname {
+        evaluator.bind_trusted(certname);
     }
     // Puppet logs the lexer's warnings (unknown escapes, ...) before evaluation starts.
     for warning in diagnostics.iter().filter(|d| !d.is_error()) {
@@ -350,6 +367,9 @@ impl Evaluator<'_> {
         for expr in &program.body {
             value = self.eval(expr)?;
             statements.push((expr.span, value.clone()));
+        }
+        if let Some(certname) = &self.options.certname {
+            self.evaluate_node(certname, end)?;
         }
         self.evaluate_generators(end)?;
         Ok(value)

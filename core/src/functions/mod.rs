@@ -110,7 +110,7 @@ pub(crate) fn call_named(
         style: site.style,
         span: site.span,
     };
-    if name.contains("::") && !ev.functions.contains_key(name) {
+    if !ev.functions.contains_key(name) && (name.contains("::") || !is_builtin(name)) {
         ev.autoload_function(name, site.span)?;
     }
     if let Some(definition) = ev.functions.get(name).cloned() {
@@ -120,6 +120,11 @@ pub(crate) fn call_named(
         Some(result) => result,
         None => Err(site.fail(alloc::format!("Unknown function '{name}'"))),
     }
+}
+
+/// Whether `name` is a built-in function.
+pub(crate) fn is_builtin(name: &str) -> bool {
+    lookup(name).is_some()
 }
 
 fn lookup(name: &str) -> Option<Builtin> {

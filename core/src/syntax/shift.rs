@@ -238,6 +238,7 @@ impl Shift {
                 self.expr(&mut definition.body);
             }
             ExprKind::NodeDefinition(definition) => {
+                let definition = Rc::make_mut(definition);
                 self.exprs(&mut definition.matches);
                 self.opt(&mut definition.parent);
                 self.expr(&mut definition.body);
