@@ -184,69 +184,9 @@ pub fn describe(outcome: &Outcome, report: Report) -> CaseResult {
     }
 }
 
-/// Diagnostics whose position Puppet gives as a line without a column.
-const LINE_ONLY_CODES: &[&str] = &[
-    "ILLEGAL_CONTROL_FLOW",
-    "DEFINE_INSTANCE",
-    "CLASS_REDEFINED",
-    "NODE_REDEFINED",
-    "PARENT_NOT_FOUND",
-    "DEFAULT_REDEFINED",
-    "PARAMETER_REDEFINED",
-    "OVERRIDE_NOT_ALLOWED",
-    "DUPLICATE_OVERRIDE",
-    "UNKNOWN_ATTRIBUTE",
-    "OVERRIDE_EVALUATED",
-];
-
 /// An error as Puppet's first message line: prefix, message and `(file: F, line: L, column: C)`.
-/// Like Puppet, a syntax error at the end of the input names only the file.
 pub fn error_text(sources: &Sources, diagnostic: &Diagnostic) -> String {
-    let prefix = diagnostic.stage.error_prefix();
-    // Puppet's first line only, as the oracle keeps it.
-    let message = diagnostic.message.lines().next().unwrap_or_default();
-    if diagnostic.message.contains('\n') {
-        // Puppet puts the position at the end of a multi-line message: the first line has none.
-        return format!("{prefix}{message}");
-    }
-    if let Some(at) = diagnostic.template_at {
-        return format!(
-            "{prefix}{message} (file: inlined-epp-text, line: {}, column: {})",
-            at.line, at.column
-        );
-    }
-    let position = sources.locate(diagnostic.span.start);
-    let file = &position.file;
-    if sources.at_file_end(diagnostic.span.start) && diagnostic.code == "SYNTAX_ERROR" {
-        return format!("{prefix}{message} (file: {file})");
-    }
-    if diagnostic.code == "VALIDATION_SUMMARY" {
-        // Puppet gives up on a file with several validation errors naming only the file.
-        return format!("{prefix}{message} (file: {file})");
-    }
-    if matches!(
-        diagnostic.code,
-        "BAD_REFERENCE"
-            | "NODE_NOT_FOUND"
-            | "REDEFINE"
-            | "LOOKUP_NOT_FOUND"
-            | "RELATIONSHIP_NOT_FOUND"
-            | "INSTANCE_INVALID"
-    ) {
-        // Puppet's compiler reports a bad reference given to `realize`, a chain arrow's missing
-        // resource and an invalid instance it finds when it finishes, its loaders a redefined
-        // function or type, and `lookup` a missing value, without a position.
-        return message.to_string();
-    }
-    if LINE_ONLY_CODES.contains(&diagnostic.code) {
-        // Puppet knows only the line of these (a break/next/return that escaped, a defined type's
-        // instance, a redefined class).
-        return format!("{prefix}{message} (file: {file}, line: {})", position.line);
-    }
-    format!(
-        "{prefix}{message} (file: {file}, line: {}, column: {})",
-        position.line, position.column
-    )
+    puppet_core::puppet_text(sources, diagnostic)
 }
 
 /// Run one JSON line (`{"id", "src", "facts", "files"}`) and return the JSON line of its result

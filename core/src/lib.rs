@@ -8,6 +8,7 @@ pub mod diagnostic;
 pub mod environment;
 pub mod eval;
 mod functions;
+mod puppet_text;
 mod sort;
 pub mod sources;
 pub mod span;
@@ -21,6 +22,7 @@ pub use eval::{
     catalog_text, evaluate, evaluate_environment, CancelFlag, CatalogResource, EvalOptions, Limits,
     LogEntry, LogLevel, Outcome, Strictness,
 };
+pub use puppet_text::puppet_text;
 pub use sources::{Location, Sources, SNIPPET_FILE};
 pub use span::{LineCol, LineIndex, Span};
 pub use value::Value;

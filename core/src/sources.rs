@@ -147,6 +147,17 @@ impl Sources {
         alloc::format!("file: {}, line: {}", at.file, at.line)
     }
 
+    /// Where a definition was made, as Puppet's loaders name it ("Originally set at ..."):
+    /// `string:` for code that came from no file, `file://` and the path for a file's.
+    pub fn origin(&self, offset: u32) -> String {
+        let at = self.locate(offset);
+        if &*at.file == SNIPPET_FILE {
+            alloc::format!("string:?line={}&pos={}", at.line, at.column)
+        } else {
+            alloc::format!("file://{}?line={}&pos={}", at.file, at.line, at.column)
+        }
+    }
+
     /// Whether a global offset is at (or past) the end of its file's text.
     pub fn at_file_end(&self, offset: u32) -> bool {
         self.file_at(offset).is_none_or(|file| offset >= file.end())

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::PathBuf;
 
-use puppet_cli::protocol::{case_environment, run_in, Case, CaseResult, Report};
+use puppet_cli::protocol::{case_environment, run_in, Case, CaseResult, Listing, Report};
 use puppet_cli::workspace::EnvSource;
 use puppet_conformance::cases::conformance_dir;
 use puppet_core::EvalOptions;
@@ -23,7 +23,7 @@ struct Golden {
     value: Option<String>,
     logs: Vec<String>,
     error: Option<String>,
-    catalog: Option<Vec<(String, Vec<(String, String)>)>>,
+    catalog: Option<Listing>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -118,6 +118,9 @@ pub(super) struct DeclaredResource {
     pub evaluated: bool,
     /// The catalog scope it was declared in.
     pub scope: usize,
+    /// Where its body sets relationship metaparameters (`require => ...`): Puppet names that
+    /// line when one names a resource not in the catalog.
+    pub relationship_spans: Vec<(String, Span)>,
 }
 
 /// A class or defined type name: lower case, without a leading `::`.
@@ -138,6 +141,16 @@ impl Catalog {
             return Err(catalog_error(
                 "CLASS_REDEFINED",
                 format!("Class '{name}' is already defined; cannot redefine"),
+                span,
+            ));
+        }
+        if let Some(first) = self.defines.get(&name) {
+            return Err(catalog_error(
+                "DEFINITION_CONFLICT",
+                format!(
+                    "'{name}' is already defined ({}) as a definition; cannot redefine as a class",
+                    sources.file_line(first.name.span.start)
+                ),
                 span,
             ));
         }
@@ -162,18 +175,35 @@ impl Catalog {
         sources: &crate::sources::Sources,
     ) -> EvalResult<()> {
         let name = canonical(&definition.name.name);
-        if let Some(first) = self.defines.get(&name) {
-            // Puppet names the first definition's file only when it was in another file.
-            let first_at = sources.locate(first.name.span.start);
-            let message = if first_at.file == sources.locate(span.start).file {
-                format!("Definition '{name}' is already defined; cannot redefine")
-            } else {
+        if let Some(first) = self.classes.get(&name) {
+            return Err(catalog_error(
+                "DEFINITION_CONFLICT",
                 format!(
-                    "Definition '{name}' is already defined ({}); cannot redefine",
+                    "'{name}' is already defined ({}) as a class; cannot redefine as a definition",
                     sources.file_line(first.name.span.start)
-                )
-            };
-            return Err(error("DEFINE_REDEFINED", message, span));
+                ),
+                span,
+            ));
+        }
+        if let Some(first) = self.defines.get(&name) {
+            let first_at = sources.locate(first.name.span.start);
+            if first_at.file == sources.locate(span.start).file {
+                return Err(error(
+                    "DEFINE_REDEFINED",
+                    format!("Definition '{name}' is already defined; cannot redefine"),
+                    span,
+                ));
+            }
+            // Puppet's loaders refuse a defined type a second file defines again; the error is
+            // placed where the loading was asked for (see `loader.rs`).
+            return Err(error(
+                "DEFINE_REDEFINED_ENTITY",
+                format!(
+                    "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{name}'. Originally set at {}.",
+                    sources.origin(first.name.span.start)
+                ),
+                span,
+            ));
         }
         self.defines.insert(name, Rc::clone(definition));
         Ok(())
@@ -376,6 +406,13 @@ impl Evaluator<'_> {
     ) -> EvalResult<Value> {
         let mut declared = Vec::new();
         for name in names {
+            match name {
+                Value::String(text) if text.is_empty() => {
+                    return Err(site.fail("Cannot use empty string as a class name"))
+                }
+                Value::Undef => return Err(site.fail("Cannot use undef as a class name")),
+                _ => {}
+            }
             for name in class_names(name) {
                 let canonical_name = canonical(&name);
                 // Puppet's built-in class `settings` is always in the catalog.
@@ -670,6 +707,9 @@ impl Evaluator<'_> {
                 let is_virtual = resource.form != crate::syntax::ast::ResourceForm::Regular;
                 let reference =
                     self.declare_resource(&type_name, &title, &attributes, is_virtual, span)?;
+                if type_name != "class" {
+                    self.note_relationship_spans(&body.operations);
+                }
                 references.push(reference);
             }
         }
@@ -817,6 +857,7 @@ impl Evaluator<'_> {
             span,
             virtual_: is_virtual,
             defaulted_parameters: Vec::new(),
+            relationship_spans: Vec::new(),
             evaluated: !self.catalog.defines.contains_key(type_name),
             scope: self.catalog.current,
         });
@@ -860,11 +901,50 @@ impl Evaluator<'_> {
             if let Some(instance) = self.catalog.resources.get_mut(index) {
                 instance.defaulted_parameters = defaulted;
             }
-            self.eval(&definition.body).map(|_| ())
+            match self.eval(&definition.body) {
+                Ok(_) => Ok(()),
+                Err(unwind) => Err(self.define_body_error(unwind, span)),
+            }
         })();
         self.scopes.pop(mark);
         self.catalog.current = outer;
         result
+    }
+}
+
+impl Evaluator<'_> {
+    /// Record where the resource just declared sets its relationship metaparameters.
+    fn note_relationship_spans(&mut self, operations: &[AttributeOperation]) {
+        let spans: Vec<(String, Span)> = operations
+            .iter()
+            .filter_map(|operation| match operation {
+                AttributeOperation::Set { name, span, .. }
+                    if super::finish::RELATIONSHIP_PARAMETERS.contains(&name.name.as_str()) =>
+                {
+                    Some((name.name.clone(), *span))
+                }
+                _ => None,
+            })
+            .collect();
+        if let Some(resource) = self.catalog.resources.last_mut() {
+            resource.relationship_spans = spans;
+        }
+    }
+
+    /// An error in a defined type's body, as Puppet reports it: the error's whole text inside
+    /// one of the instance's declaration (its line only). The engine's own limits stay as they are.
+    fn define_body_error(&self, unwind: super::flow::Unwind, span: Span) -> super::flow::Unwind {
+        match unwind {
+            super::flow::Unwind::Error(d) if !super::limits::is_limit(d.code) => {
+                let inner = crate::puppet_text(&self.sources, &d);
+                error(
+                    "DEFINE_INSTANCE",
+                    format!("Error while evaluating a Resource Statement, {inner}"),
+                    span,
+                )
+            }
+            other => other,
+        }
     }
 }
 

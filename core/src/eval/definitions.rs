@@ -12,17 +12,6 @@ use crate::syntax::ast::{Expr, ExprKind, Program};
 use crate::types::TypeAlias;
 
 impl Evaluator<'_> {
-    /// Where a definition was first made, as Puppet names it in "Originally set at ...": the
-    /// code's place (`string:` for code that came from no file, `file://` for a file's).
-    fn origin(&self, offset: u32) -> alloc::string::String {
-        let at = self.sources.locate(offset);
-        if &*at.file == crate::sources::SNIPPET_FILE {
-            format!("string:?line={}&pos={}", at.line, at.column)
-        } else {
-            format!("file://{}?line={}&pos={}", at.file, at.line, at.column)
-        }
-    }
-
     /// Register every definition of the program, then resolve the type aliases.
     pub(crate) fn define_all(&mut self, program: &Program) -> EvalResult<()> {
         let mut aliases: Vec<(TypeAlias, &Expr, Span)> = Vec::new();
@@ -59,7 +48,7 @@ impl Evaluator<'_> {
                             "REDEFINE",
                             format!(
                                 "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/function/{name}'. Originally set at {}.",
-                                self.origin(start)
+                                self.sources.origin(start)
                             ),
                             expr.span,
                         ));
@@ -78,7 +67,10 @@ impl Evaluator<'_> {
                             .iter()
                             .find(|(a, _, _)| a.name().eq_ignore_ascii_case(&name.name));
                         if let Some((_, _, first)) = first {
-                            message += &format!(" Originally set at {}.", self.origin(first.start));
+                            message += &format!(
+                                " Originally set at {}.",
+                                self.sources.origin(first.start)
+                            );
                         }
                         error("REDEFINE", message, expr.span)
                     })?;

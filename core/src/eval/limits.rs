@@ -49,6 +49,19 @@ impl Default for Limits {
     }
 }
 
+/// Whether a diagnostic code is one of the engine's own limits (not an error of the program).
+pub(crate) fn is_limit(code: &str) -> bool {
+    matches!(
+        code,
+        "STEP_LIMIT"
+            | "CANCELLED"
+            | "SIZE_LIMIT"
+            | "DEPTH_LIMIT"
+            | "CALL_DEPTH_LIMIT"
+            | "ENV_LIMIT"
+    )
+}
+
 /// A flag another thread (a Ctrl+C handler, a UI) sets to stop a running evaluation.
 #[derive(Debug, Clone, Default)]
 pub struct CancelFlag(Arc<AtomicBool>);

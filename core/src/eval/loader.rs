@@ -227,7 +227,19 @@ impl<'o> Evaluator<'o> {
         }
         for files in naming::manifest_tries(name) {
             for file in &files {
-                self.import_module_file(file, span)?;
+                self.import_module_file(file, span)
+                    .map_err(|unwind| match unwind {
+                        Unwind::Error(mut d) if d.code == "DEFINE_REDEFINED_ENTITY" => {
+                            let what = match wanted {
+                                Wanted::Class => "Function Call",
+                                Wanted::Define => "Resource Statement",
+                            };
+                            d.message = format!("Error while evaluating a {what}, {}", d.message);
+                            d.span = span;
+                            Unwind::Error(d)
+                        }
+                        other => other,
+                    })?;
             }
             let found = match wanted {
                 Wanted::Class => self.catalog.classes.contains_key(name),

@@ -310,8 +310,12 @@ fn main_program(
     let mut body = Vec::new();
     let mut diagnostics = Vec::new();
     let mut total = 0usize;
+    // Given main code is not one of the environment's files (its own size has its limits).
+    let from_environment = env.main.is_none();
     for (path, text) in files {
-        total += text.len();
+        if from_environment {
+            total += text.len();
+        }
         let Ok(base) = sources.add(&path, alloc::rc::Rc::clone(&text)) else {
             break;
         };

@@ -93,42 +93,43 @@ impl Evaluator<'_> {
                 .iter()
                 .any(|m| matches!(m, NodeMatcher::Name(n) if *n == name))
         });
-        let (entry, title, regex) =
-            match exact {
-                Some(entry) => (entry, name.clone(), None),
-                None => {
-                    let by_regex = entries.iter().find_map(|entry| {
-                        entry.matchers.iter().find_map(|m| match m {
-                            NodeMatcher::Regex(source) => crate::value::Regexp::new(source)
-                                .ok()
-                                .filter(|re| re.is_match(&name))
-                                .map(|re| (entry, regex_node_title(source), Some(re))),
-                            _ => None,
+        let (entry, title, regex) = match exact {
+            Some(entry) => (entry, name.clone(), None),
+            None => {
+                let by_regex = entries.iter().find_map(|entry| {
+                    entry.matchers.iter().find_map(|m| match m {
+                        NodeMatcher::Regex(source) => crate::value::Regexp::new(source)
+                            .ok()
+                            .filter(|re| re.is_match(&name))
+                            .map(|re| (entry, regex_node_title(source), Some(re))),
+                        _ => None,
+                    })
+                });
+                let default = || {
+                    entries
+                        .iter()
+                        .find(|entry| {
+                            entry
+                                .matchers
+                                .iter()
+                                .any(|m| matches!(m, NodeMatcher::Default))
                         })
-                    });
-                    let default = || {
-                        entries
-                            .iter()
-                            .find(|entry| {
-                                entry
-                                    .matchers
-                                    .iter()
-                                    .any(|m| matches!(m, NodeMatcher::Default))
-                            })
-                            .map(|entry| (entry, "default".to_string(), None))
-                    };
-                    match by_regex.or_else(default) {
-                        Some(found) => found,
-                        None => return Err(catalog_error(
+                        .map(|entry| (entry, "default".to_string(), None))
+                };
+                match by_regex.or_else(default) {
+                    Some(found) => found,
+                    None => {
+                        return Err(catalog_error(
                             "NODE_NOT_FOUND",
                             format!(
                                 "Could not find node statement with name 'default' or '{certname}'"
                             ),
                             end,
-                        )),
+                        ))
                     }
                 }
-            };
+            }
+        };
         let definition = Rc::clone(&entry.definition);
         let span = definition.body.span;
         self.catalog.add_node_entry(&title, span);

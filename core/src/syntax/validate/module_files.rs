@@ -40,7 +40,7 @@ pub fn check_module_file(
                 Stage::Validation,
                 "ILLEGAL_TOP_CONSTRUCT_LOCATION",
                 message,
-                expr.span,
+                crate::syntax::anchor(expr),
             ));
         }
     }
