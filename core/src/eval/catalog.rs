@@ -652,9 +652,7 @@ impl Evaluator<'_> {
                 span,
             );
         }
-        let known = type_name == "class"
-            || super::literals::is_core_resource_type(&type_name)
-            || self.define_known(&type_name, span)?;
+        let known = type_name == "class" || self.resource_type_known(&type_name, span)?;
         if !known {
             return Err(error(
                 "UNKNOWN_RESOURCE_TYPE",
