@@ -33,6 +33,8 @@ options:
   --certname=NAME          compile for the node NAME as puppet apply does: node definitions are
                            matched against it, $trusted is set (default with --env or
                            --modulepath: playground; otherwise the program is evaluated alone)
+  -v, --verbose            also print info log lines (default: notice and above, as puppet apply)
+  -d, --debug              also print info and debug log lines
   --type                   also print type(value)
   --catalog                also print the compiled catalog's classes and resources, as a manifest
                            (with --json and --jsonl: a \"catalog\" field, [[\"Type[title]\", [[param, %p]]]])
@@ -47,6 +49,7 @@ options:
 const DEFAULT_CERTNAME: &str = "playground";
 
 struct Args {
+    log_level: puppet_core::LogLevel,
     env: EnvSource,
     code: Option<String>,
     file: Option<String>,
@@ -71,6 +74,7 @@ fn parse_strictness(text: &str) -> Result<Strictness, String> {
 fn parse_args() -> Result<Option<Args>, String> {
     use lexopt::prelude::*;
     let mut args = Args {
+        log_level: puppet_core::LogLevel::Notice,
         env: EnvSource::default(),
         code: None,
         file: None,
@@ -110,6 +114,12 @@ fn parse_args() -> Result<Option<Args>, String> {
                 }
                 args.options.certname = Some(name);
             }
+            Long("verbose") | Short('v') => {
+                if args.log_level != puppet_core::LogLevel::Debug {
+                    args.log_level = puppet_core::LogLevel::Info;
+                }
+            }
+            Long("debug") | Short('d') => args.log_level = puppet_core::LogLevel::Debug,
             Long("type") => args.show_type = true,
             Long("catalog") => args.show_catalog = true,
             Long("max-steps") => {
@@ -210,6 +220,7 @@ fn real_main() -> ExitCode {
     let show = run::Show {
         value_type: args.show_type,
         catalog: args.show_catalog,
+        log_level: args.log_level,
     };
     run::plain(&args.env, main, &args.options, show)
 }

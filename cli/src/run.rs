@@ -6,18 +6,31 @@ use std::process::ExitCode;
 use puppet_cli::protocol::Report;
 use puppet_cli::workspace::EnvSource;
 use puppet_cli::{protocol, render};
-use puppet_core::{types, value, EvalOptions, MainCode};
+use puppet_core::{types, value, EvalOptions, LogLevel, MainCode};
 
 /// The exit status of an evaluation cancelled by Ctrl+C (128 + SIGINT, as shells report it).
 pub const CANCELLED_STATUS: u8 = 130;
 
 /// What `plain` prints besides the value.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct Show {
     /// `type(value)`, on the line after the value.
     pub value_type: bool,
     /// The compiled catalog as a manifest, after the value (and its type).
     pub catalog: bool,
+    /// The least severe log level printed: notice by default, as `puppet apply` prints;
+    /// info with `--verbose`, debug with `--debug`.
+    pub log_level: LogLevel,
+}
+
+/// Whether a log line of `level` is printed when `least` is the least severe level shown.
+fn shown(level: LogLevel, least: LogLevel) -> bool {
+    let rank = |level: LogLevel| match level {
+        LogLevel::Debug => 0,
+        LogLevel::Info => 1,
+        _ => 2,
+    };
+    rank(level) >= rank(least)
 }
 
 /// Evaluate and print logs (stderr, as Puppet does), diagnostics (stderr) and the value (stdout).
@@ -33,7 +46,11 @@ pub fn plain(
 
 fn print_plain(outcome: &puppet_core::Outcome, show: Show) -> ExitCode {
     let mut err = io::stderr().lock();
-    for entry in &outcome.logs {
+    for entry in outcome
+        .logs
+        .iter()
+        .filter(|e| shown(e.level, show.log_level))
+    {
         let _ = writeln!(err, "{}", render::log_line(entry));
     }
     for diagnostic in &outcome.diagnostics {
