@@ -75,6 +75,25 @@ impl EnvSource {
     }
 }
 
+/// An environment written as one text (the environment fuzz target's input and its regression
+/// files): the main code, then each file after a line `==> <path>`. An empty main code compiles
+/// the files' `manifests/`.
+pub fn environment_listing(text: &str) -> (Option<MainCode>, Vec<(String, String)>) {
+    let mut parts = text.split("\n==> ");
+    let main = parts.next().unwrap_or_default();
+    let files = parts
+        .map(|part| {
+            let (path, text) = part.split_once('\n').unwrap_or((part, ""));
+            (path.to_string(), text.to_string())
+        })
+        .collect();
+    let main = (!main.is_empty()).then(|| MainCode {
+        name: puppet_core::SNIPPET_FILE.into(),
+        text: main.into(),
+    });
+    (main, files)
+}
+
 /// Given files over the directories on disk.
 struct Layered<'a> {
     memory: &'a MemoryFiles,

@@ -88,3 +88,29 @@ fn protocol_regressions() {
         );
     }
 }
+
+/// Environments (`==> path` files) the environment target once failed on, and hostile ones:
+/// each compiles to an outcome with printable diagnostics, never a panic or a hang.
+#[test]
+fn environment_regressions() {
+    let mut options = small_limits();
+    options.limits.max_env_files = 50;
+    options.limits.max_env_bytes = 200_000;
+    options.certname = Some("playground".into());
+    for (name, data) in inputs("environment") {
+        let (main, files) =
+            puppet_cli::workspace::environment_listing(&String::from_utf8_lossy(&data));
+        let env = puppet_cli::workspace::EnvSource::default().with_files(files);
+        let texts = puppet_cli::protocol::on_big_stack(|| {
+            env.compile(main, &options, |outcome| {
+                outcome
+                    .diagnostics
+                    .iter()
+                    .map(|d| puppet_core::puppet_text(&outcome.sources, d))
+                    .collect::<Vec<_>>()
+            })
+        })
+        .expect("the compile ends without a panic");
+        eprintln!("environment/{name}: {texts:?}");
+    }
+}

@@ -206,3 +206,74 @@ fn large_values_are_shown_without_quadratic_work() {
         assert!(elapsed < 3_000.0, "{source}: took {elapsed} ms");
     }
 }
+
+/// Hostile environments in the browser: recursion through autoloaded functions, a template that
+/// renders itself, a class hierarchy that loops and paths that would leave the environment each end
+/// in a diagnostic with the browser's limits, and the next evaluation is normal.
+#[wasm_bindgen_test]
+fn hostile_environments_end_in_diagnostics() {
+    let cases: [(&str, &str, &[(&str, &str)], &str); 4] = [
+        (
+            "function recursion across files",
+            "notice(a::f(1))",
+            &[(
+                "modules/a/functions/f.pp",
+                "function a::f($n) { a::g($n + 1) }",
+            )][..],
+            "call depth|nested deeper",
+        ),
+        (
+            "a template that renders itself",
+            "notice(epp('a/x.epp'))",
+            &[("modules/a/templates/x.epp", "<%= epp('a/x.epp') %>")][..],
+            "nested deeper",
+        ),
+        (
+            "an inheritance loop",
+            "include a",
+            &[
+                ("modules/a/manifests/init.pp", "class a inherits a::b { }"),
+                ("modules/a/manifests/b.pp", "class a::b inherits a { }"),
+            ][..],
+            "Circular inheritance",
+        ),
+        (
+            "a path leaving the environment",
+            "include a",
+            &[("../a/manifests/init.pp", "class a { }")][..],
+            "is left out",
+        ),
+    ];
+    for (name, source, files, expected) in cases {
+        let object = js_sys::Object::new();
+        for (path, text) in files {
+            js_sys::Reflect::set(&object, &(*path).into(), &(*text).into()).expect("set");
+        }
+        if name == "function recursion across files" {
+            js_sys::Reflect::set(
+                &object,
+                &"modules/a/functions/g.pp".into(),
+                &"function a::g($n) { a::f($n + 1) }".into(),
+            )
+            .expect("set");
+        }
+        let options = js_sys::Object::new();
+        js_sys::Reflect::set(&options, &"files".into(), &object).expect("set");
+        let result = puppet_wasm::evaluate(source, options.into()).expect("evaluate");
+        let diagnostics = js_sys::Array::from(&field(&result, "diagnostics"));
+        let message = field(&diagnostics.get(0), "message")
+            .as_string()
+            .unwrap_or_default();
+        assert!(
+            expected.split('|').any(|text| message.contains(text)),
+            "{name}: {message}"
+        );
+        let next = puppet_wasm::evaluate("[1, 2].map |$x| { $x * 21 }", JsValue::UNDEFINED)
+            .expect("evaluate the next case");
+        assert_eq!(
+            field(&next, "value").as_string().as_deref(),
+            Some("[21, 42]"),
+            "after {name}"
+        );
+    }
+}

@@ -1,0 +1,82 @@
+//! Times compiles of an environment directory in one process (the environment benchmark,
+//! bench/environment/README.md): `cargo run --release -p puppet-core --example env_bench -- DIR
+//! [--runs N]`. Reads every file of DIR into memory (as the page hands them over), then compiles
+//! the environment's manifests/ for the node `playground`: one warm-up, the median of N runs.
+//! Prints one JSON line: `{"seconds", "runs", "files", "bytes", "resources", "error"}`.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The allocator puppet-eval uses (cli/src/main.rs), so the figures are the CLI's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+use puppet_core::{evaluate_environment, Environment, EvalOptions, Limits, MemoryFiles};
+
+fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            collect(root, &path, files);
+        } else if let (Ok(text), Ok(relative)) =
+            (std::fs::read_to_string(&path), path.strip_prefix(root))
+        {
+            files.push((relative.to_string_lossy().into_owned(), text));
+        }
+    }
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let mut dir = None;
+    let mut runs = 11usize;
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--runs" => runs = args.next().and_then(|n| n.parse().ok()).unwrap_or(runs),
+            _ => dir = Some(PathBuf::from(arg)),
+        }
+    }
+    let Some(dir) = dir else {
+        eprintln!("usage: env_bench DIR [--runs N]");
+        std::process::exit(2);
+    };
+    let mut list = Vec::new();
+    collect(&dir, &dir, &mut list);
+    let limits = Limits::default();
+    let mut files = MemoryFiles::new();
+    let bytes: usize = list.iter().map(|(_, text)| text.len()).sum();
+    for (path, text) in &list {
+        files.insert(path, text.as_str(), &limits);
+    }
+    let options = EvalOptions {
+        certname: Some("playground".into()),
+        ..EvalOptions::default()
+    };
+    let env = Environment {
+        files: &files,
+        main: None,
+        base_modulepath: Vec::new(),
+    };
+    let compile = || evaluate_environment(&env, &options);
+    let outcome = compile();
+    let error = outcome.error().map(|d| d.message.clone());
+    let mut times: Vec<f64> = (0..runs.max(1))
+        .map(|_| {
+            let started = Instant::now();
+            let _ = compile();
+            started.elapsed().as_secs_f64()
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    println!(
+        "{{\"seconds\": {}, \"runs\": {runs}, \"files\": {}, \"bytes\": {bytes}, \"resources\": {}, \"error\": {}}}",
+        times[times.len() / 2],
+        list.len(),
+        outcome.catalog.len(),
+        error.map_or("null".into(), |e| format!("{e:?}"))
+    );
+}
