@@ -20,12 +20,13 @@ export function entriesFromZip(bytes, wanted = () => true) {
   const infos = [];
   unzipSync(bytes, {
     filter(info) {
-      if (!info.name.endsWith('/')) infos.push(info);
+      infos.push(info);
       return false;
     },
   });
   let unzipped = null;
   const all = () => (unzipped ??= unzipSync(bytes, { filter: (info) => wanted(info.name, info.originalSize) }));
+  // Folder entries (names ending in /) stay: an empty folder is part of an environment too.
   return infos.map((info) => ({
     path: info.name.replace(/^\/+/, ''),
     size: info.originalSize,

@@ -90,7 +90,7 @@ function shape(paths) {
  * Plan the opening of a folder. `entries`: `[{ path, size, read() → Promise<Uint8Array> }]`, paths
  * relative to what was picked (a folder picked with the directory input has its own name first).
  * `budget(kind, prefix)` gives `{ files, bytes }` already in use that the opened files add to.
- * Returns `{ kind: 'environment' | 'module' | 'files', name, moduleName, prefix, files, snippet,
+ * Returns `{ kind: 'environment' | 'module' | 'files', name, moduleName, prefix, files, folders, snippet,
  * skipped: [{ path, reason, count }], leftOut: [{ path, reason }] }`, `files` keyed by their path in the environment.
  */
 export async function planFolder(entries, { name = 'folder', limits = DEFAULT_LIMITS, budget = () => ({ files: 0, bytes: 0 }) } = {}) {
@@ -99,7 +99,7 @@ export async function planFolder(entries, { name = 'folder', limits = DEFAULT_LI
   let root = '';
   let rootName = name;
   for (;;) {
-    const paths = entries.filter((e) => e.path.startsWith(root)).map((e) => e.path.slice(root.length));
+    const paths = entries.filter((e) => e.path.startsWith(root)).map((e) => e.path.slice(root.length)).filter(Boolean);
     const { environment, module } = shape(paths);
     const tops = firstSegments(paths);
     if (environment || module || tops.size !== 1 || paths.some((p) => !p.includes('/'))) break;
@@ -108,7 +108,8 @@ export async function planFolder(entries, { name = 'folder', limits = DEFAULT_LI
   }
   const inside = entries
     .filter((e) => e.path.startsWith(root))
-    .map((e) => ({ ...e, path: e.path.slice(root.length) }));
+    .map((e) => ({ ...e, path: e.path.slice(root.length) }))
+    .filter((e) => e.path !== '');
   const paths = inside.map((e) => e.path);
   const { environment, module } = shape(paths);
   const kind = module ? 'module' : environment ? 'environment' : 'files';
@@ -127,8 +128,15 @@ export async function planFolder(entries, { name = 'folder', limits = DEFAULT_LI
   // What Puppet would not read, grouped by the folder that says so.
   const skippedGroups = new Map();
   const candidates = [];
+  const folders = [];
   for (const entry of inside) {
     const skip = skipReason(entry.path);
+    if (!skip && entry.path.endsWith('/')) {
+      // A folder a .zip lists (possibly empty): kept as a folder.
+      const folder = prefix + entry.path.slice(0, -1);
+      if (!pathBeyondLimits(folder, limits)) folders.push(folder);
+      continue;
+    }
     if (!skip) {
       candidates.push(entry);
       continue;
@@ -139,9 +147,10 @@ export async function planFolder(entries, { name = 'folder', limits = DEFAULT_LI
     skippedGroups.set(skip.group, group);
   }
   const skipped = [...skippedGroups.values()];
+  const byPath = (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
   // The limits: the most useful files first (manifests, Puppet code, data), each in path order.
-  candidates.sort((a, b) => priority(a.path) - priority(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  candidates.sort((a, b) => priority(a.path) - priority(b.path) || byPath(a, b));
   const used = budget(kind, prefix);
   let fileCount = used.files;
   let bytes = used.bytes;
@@ -177,7 +186,8 @@ export async function planFolder(entries, { name = 'folder', limits = DEFAULT_LI
     fileCount += 1;
     bytes += byteLength(text);
   }
-  return { kind, name: rootName, moduleName, prefix, files, snippet, skipped, leftOut };
+  skipped.sort(byPath);
+  return { kind, name: rootName, moduleName, prefix, files, folders, snippet, skipped, leftOut };
 }
 
 export function formatBytes(n) {

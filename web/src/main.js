@@ -410,7 +410,7 @@ setupOpenFolder(
       if (plan.kind !== 'module') {
         // The environment's manifests/ is the main manifest: the snippet is emptied (unless the folder has one).
         const first = paths.find((p) => /^manifests\/.*\.pp$/.test(p)) ?? paths.find(isPuppet) ?? SNIPPET;
-        loadEnvironment({ snippet: plan.snippet ?? '', files: plan.files }, { open: first, name: plan.name });
+        loadEnvironment({ snippet: plan.snippet ?? '', files: plan.files, folders: plan.folders }, { open: first, name: plan.name });
         return;
       }
       // A module goes under modules/<name>/, beside what the environment already has.
@@ -420,6 +420,7 @@ setupOpenFolder(
         for (const file of workspace.remove(folder)) editor.drop(file);
       }
       for (const path of paths) workspace.addFile(path, plan.files[path], limits);
+      for (const path of plan.folders) if (!workspace.exists(path)) workspace.addFolder(path, limits);
       environmentName = plan.moduleName;
       // snippet.pp includes it (one undoable change), so that its catalog shows at once.
       const init = `${plan.prefix}manifests/init.pp`;

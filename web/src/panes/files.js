@@ -156,8 +156,17 @@ export function createFilesPane(elements, actions) {
     const path = editing.base ? `${editing.base}/${input.value.trim()}` : input.value.trim();
     try {
       if (editing.kind === 'rename') {
-        const to = actions.rename(editing.from, path);
-        if (to) selected = to;
+        const from = editing.from;
+        const to = actions.rename(from, path);
+        // Folders that were open stay open under their new path.
+        for (const folder of [...expanded]) {
+          if (folder === from || folder.startsWith(`${from}/`)) {
+            expanded.delete(folder);
+            expanded.add(to + folder.slice(from.length));
+          }
+        }
+        for (let p = parentOf(to); p; p = parentOf(p)) expanded.add(p);
+        selected = to;
       } else {
         const made = actions.create(editing.kind, path);
         for (let p = editing.kind === 'folder' ? made : parentOf(made); p; p = parentOf(p)) expanded.add(p);
@@ -192,6 +201,11 @@ export function createFilesPane(elements, actions) {
   tree.addEventListener('click', (event) => {
     const item = event.target.closest('[role="treeitem"]');
     if (item) activate(item.dataset.path, { focusEditor: true });
+  });
+  // Selection follows focus (a click, Tab into the tree, or a script's focus()).
+  tree.addEventListener('focusin', (event) => {
+    const item = event.target.closest('[role="treeitem"]');
+    if (item && item.dataset.path !== selected) select(item.dataset.path, false);
   });
   tree.addEventListener('keydown', (event) => {
     const list = [...tree.children];
