@@ -20,8 +20,8 @@ import { byteLength, DEFAULT_LIMITS, SNIPPET, Workspace } from './workspace.js';
 import { download, environmentZip } from './zip.js';
 
 const LIVE_DELAY_MS = 300;
-/** Past this much text the address no longer carries the environment on every run (the autosave does). */
-const ADDRESS_MAX_BYTES = 256 * 1024;
+/** Past this much text (characters) the address no longer carries the environment on every run (the autosave does). */
+const ADDRESS_MAX_CHARS = 256 * 1024;
 const $ = (id) => document.getElementById(id);
 const status = $('status');
 const setStatus = (text, kind = 'info') => {
@@ -114,8 +114,9 @@ let storageWarned = false;
 /** The address and the autosave follow the environment (a large one is saved less often and left out of the address). */
 function persist() {
   clearTimeout(persistTimer);
-  const { bytes } = workspace.size();
-  const large = bytes + byteLength(workspace.snippet) > ADDRESS_MAX_BYTES;
+  let chars = workspace.snippet.length;
+  for (const text of workspace.files.values()) chars += text.length;
+  const large = chars > ADDRESS_MAX_CHARS;
   const write = () => {
     const data = workspace.toData();
     // replaceState: the address follows the code without adding history entries.
@@ -243,7 +244,7 @@ const engine = new Engine({
     });
     $('catalog-count').textContent = result.catalogTotal ? ` (${result.catalogTotal})` : '';
     const diagnostics = result.diagnostics.map((d) => ({ ...d, ...at(d) }));
-    showProblems($('problems'), diagnostics, (d) => goTo(d.file, d.from, d.to));
+    showProblems($('problems'), diagnostics, (d) => goTo(d.file, d.from, d.to), { nameSnippet: !workspace.isEmpty });
     $('problems-count').textContent = diagnostics.length ? ` (${diagnostics.length})` : '';
     const byFile = new Map();
     const resultsOf = (file) => {
@@ -312,7 +313,7 @@ const shareLink = $('share-link');
 $('share').addEventListener('click', async () => {
   const data = workspace.toData();
   const url = shareUrl(location, data.snippet, settings, data);
-  if (url.length <= ADDRESS_MAX_BYTES) history.replaceState(null, '', url);
+  if (url.length <= ADDRESS_MAX_CHARS) history.replaceState(null, '', url);
   shareLink.value = url;
   shareLink.hidden = false;
   // Chat tools cut long links: offer the .zip instead.
