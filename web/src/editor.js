@@ -209,7 +209,7 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
       view.setState(state);
     },
 
-    /** A file (or every file of a folder, given as `folder/`) was renamed: its states follow. */
+    /** A file was renamed (or moved): its state follows, and its language if the extension changed. */
     rename(from, to) {
       for (const map of [states, pending]) {
         if (!map.has(from)) continue;

@@ -1,8 +1,8 @@
 // The playground page: wires the editor, the Files pane, the evaluation worker, the panes, share links, examples and settings.
-import { confirmAction } from './confirm.js';
 import { createEditor } from './editor.js';
 import { Engine, WATCHDOG_MS } from './engine.js';
 import { EXAMPLES } from './examples.js';
+import { fileActions } from './file-actions.js';
 import { DEFAULT_FACTS_TEXT, readFacts } from './facts.js';
 import { showAst } from './panes/ast.js';
 import { showCatalog } from './panes/catalog.js';
@@ -12,11 +12,12 @@ import { showProblems } from './panes/problems.js';
 import { showResult } from './panes/result.js';
 import { showTokens } from './panes/tokens.js';
 import { setupOpenFolder } from './open-folder.js';
+import { placeResults } from './results-by-file.js';
 import { decodeLocation, DEFAULT_SETTINGS, LONG_LINK, shareUrl } from './share.js';
 import { loadSaved, save } from './storage.js';
 import { setupTabs } from './tabs.js';
 import { setupTheme } from './theme.js';
-import { byteLength, DEFAULT_LIMITS, SNIPPET, Workspace } from './workspace.js';
+import { DEFAULT_LIMITS, SNIPPET, Workspace } from './workspace.js';
 import { download, environmentZip } from './zip.js';
 
 const LIVE_DELAY_MS = 300;
@@ -228,14 +229,7 @@ const engine = new Engine({
     for (const key of requests.keys()) if (key <= id) requests.delete(key); // older runs never answer now
     $('stop').disabled = true;
     if (!request || request.generation !== generation) return; // an environment since replaced
-    const mappers = editor.mappersFor(id);
-    // Positions are relative to the file they name; an engine without environments names none (snippet.pp).
-    const fileOf = (item) => item.file ?? SNIPPET;
-    const at = (item) => {
-      const file = fileOf(item);
-      const map = mappers(file);
-      return { file, from: map(item.start), to: map(item.end, 1) };
-    };
+    const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id));
     showResult(result);
     showOutput($('output'), result.logs, logsTotal);
     showCatalog($('catalog'), result.catalog, result.catalogTotal, (r) => {
@@ -243,21 +237,10 @@ const engine = new Engine({
       goTo(file, from, to);
     });
     $('catalog-count').textContent = result.catalogTotal ? ` (${result.catalogTotal})` : '';
-    const diagnostics = result.diagnostics.map((d) => ({ ...d, ...at(d) }));
     showProblems($('problems'), diagnostics, (d) => goTo(d.file, d.from, d.to), { nameSnippet: !workspace.isEmpty });
     $('problems-count').textContent = diagnostics.length ? ` (${diagnostics.length})` : '';
-    const byFile = new Map();
-    const resultsOf = (file) => {
-      if (!byFile.has(file)) byFile.set(file, { diagnostics: [], hints: [] });
-      return byFile.get(file);
-    };
-    for (const d of diagnostics) resultsOf(d.file).diagnostics.push(d);
-    for (const s of result.statements) {
-      const file = fileOf(s);
-      resultsOf(file).hints.push({ pos: mappers(file)(s.end), text: `⇒ ${s.value} : ${s.type}` });
-    }
     editor.showResults(byFile, (path) => textIn(request, path));
-    filesPane.showProblems(new Map([...byFile].map(([file, r]) => [file, r.diagnostics.length]).filter(([, n]) => n)));
+    filesPane.showProblems(counts);
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     setStatus(errors ? `${errors} error${errors > 1 ? 's' : ''} (${ms.toFixed(1)} ms)` : `ok (${ms.toFixed(1)} ms)`, errors ? 'error' : 'ok');
     if (firstResult) {
@@ -333,7 +316,23 @@ $('share').addEventListener('click', async () => {
 $('share-zip').addEventListener('click', downloadZip);
 $('download-zip').addEventListener('click', downloadZip);
 
-// The Files pane.
+// The Files pane, and what it (and an opened folder) does to the environment.
+const actions = fileActions({
+  workspace: () => workspace,
+  editor,
+  limits: () => limits,
+  openFile,
+  runNow,
+  loadEnvironment,
+  filesPane: () => filesPane,
+  showOpen(path) {
+    $('open-file').textContent = path;
+    filesPane.showOpen(path);
+  },
+  named(name) {
+    environmentName = name;
+  },
+});
 const filesPane = createFilesPane(
   {
     tree: $('file-tree'),
@@ -348,38 +347,7 @@ const filesPane = createFilesPane(
     rename: $('rename'),
     remove: $('delete'),
   },
-  {
-    workspace: () => workspace,
-    open: (path, options) => openFile(path, options),
-    create(kind, path) {
-      const made = kind === 'file' ? workspace.addFile(path, '', limits) : workspace.addFolder(path, limits);
-      if (kind === 'file') openFile(made, { focusEditor: true });
-      else runNow();
-      return made;
-    },
-    rename(from, path) {
-      const { to, moves } = workspace.rename(from, path, limits);
-      for (const [old, moved] of moves) editor.rename(old, moved);
-      $('open-file').textContent = editor.path;
-      filesPane.showOpen(editor.path);
-      runNow();
-      return to;
-    },
-    async remove(path) {
-      const files = workspace.filesUnder(path);
-      const folder = !workspace.isFile(path);
-      if (folder && workspace.hasContent(path)) {
-        const count = files.length === 1 ? 'the file' : `the ${files.length} files`;
-        if (!(await confirmAction(`Delete the folder ${path} and ${files.length ? count : 'the folders'} in it?`, 'Delete'))) return false;
-      }
-      if (files.includes(editor.path)) openFile(SNIPPET);
-      workspace.remove(path);
-      for (const file of files) editor.drop(file);
-      filesPane.render();
-      runNow();
-      return true;
-    },
-  },
+  { workspace: () => workspace, open: openFile, ...actions },
 );
 filesPane.reset(SNIPPET);
 
@@ -392,46 +360,7 @@ setupOpenFolder(
     dropZone: $('files'),
     status: $('files-status'),
   },
-  {
-    limits: () => limits,
-    // A module is added to the environment (replacing a module of its name); anything else replaces it.
-    budget(kind, prefix) {
-      if (kind !== 'module') return { files: 0, bytes: 0 };
-      let files = 0;
-      let bytes = 0;
-      for (const [path, text] of workspace.files) {
-        if (path.startsWith(prefix)) continue;
-        files += 1;
-        bytes += byteLength(text);
-      }
-      return { files, bytes };
-    },
-    apply(plan) {
-      const paths = Object.keys(plan.files).sort();
-      if (plan.kind !== 'module') {
-        // The environment's manifests/ is the main manifest: the snippet is emptied (unless the folder has one).
-        const first = paths.find((p) => /^manifests\/.*\.pp$/.test(p)) ?? paths.find(isPuppet) ?? SNIPPET;
-        loadEnvironment({ snippet: plan.snippet ?? '', files: plan.files, folders: plan.folders }, { open: first, name: plan.name });
-        return;
-      }
-      // A module goes under modules/<name>/, beside what the environment already has.
-      const folder = plan.prefix.slice(0, -1);
-      if (workspace.exists(folder)) {
-        if (workspace.filesUnder(folder).includes(editor.path)) openFile(SNIPPET);
-        for (const file of workspace.remove(folder)) editor.drop(file);
-      }
-      for (const path of paths) workspace.addFile(path, plan.files[path], limits);
-      for (const path of plan.folders) if (!workspace.exists(path)) workspace.addFolder(path, limits);
-      environmentName = plan.moduleName;
-      // snippet.pp includes it (one undoable change), so that its catalog shows at once.
-      const init = `${plan.prefix}manifests/init.pp`;
-      openFile(SNIPPET);
-      if (workspace.isFile(init)) editor.replace(`include ${plan.moduleName}\n`);
-      filesPane.expand(folder);
-      openFile(workspace.isFile(init) ? init : paths.find(isPuppet) ?? SNIPPET);
-      runNow();
-    },
-  },
+  { limits: () => limits, budget: actions.budget, apply: actions.apply },
 );
 
 setupTheme($('theme'));
