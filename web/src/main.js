@@ -4,6 +4,7 @@ import { Engine, WATCHDOG_MS } from './engine.js';
 import { EXAMPLES } from './examples.js';
 import { fileActions } from './file-actions.js';
 import { DEFAULT_FACTS_TEXT, readFacts } from './facts.js';
+import { lineColumns } from './offsets.js';
 import { showAst } from './panes/ast.js';
 import { showCatalog } from './panes/catalog.js';
 import { createFilesPane } from './panes/files.js';
@@ -231,7 +232,20 @@ const engine = new Engine({
     if (!request || request.generation !== generation) return; // an environment since replaced
     const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id));
     showResult(result);
-    showOutput($('output'), result.logs, logsTotal);
+    const lines = new Map(); // file → its line:column function
+    showOutput($('output'), result.logs, logsTotal, (log) => {
+      // A line logged by another file than snippet.pp says where (when the engine gives its position).
+      if (!log.file || log.file === SNIPPET || typeof log.start !== 'number') return null;
+      const source = textIn(request, log.file);
+      if (source === undefined) return null;
+      if (!lines.has(log.file)) lines.set(log.file, lineColumns(source));
+      const { line } = lines.get(log.file)(log.start);
+      const select = () => {
+        const { file, from, to } = at({ ...log, end: log.end ?? log.start });
+        goTo(file, from, to);
+      };
+      return { label: `${log.file}:${line}`, select };
+    });
     showCatalog($('catalog'), result.catalog, result.catalogTotal, (r) => {
       const { file, from, to } = at(r);
       goTo(file, from, to);
