@@ -266,8 +266,9 @@ export function createFilesPane(elements, actions) {
     },
     /** Problems per file (path → count), shown as badges on files and their folders. */
     showProblems(counts) {
+      const same = counts.size === problems.size && [...counts].every(([file, n]) => problems.get(file) === n);
       problems = counts;
-      render();
+      if (!same) render();
     },
     /** A new environment: its top folders (and `open`'s folders) expanded, nothing else. */
     reset(open) {
