@@ -1,5 +1,7 @@
 //! puppet-cli: terminal rendering of results and diagnostics, and the JSON protocol of conformance runs.
 
+mod dir_files;
 pub mod facts;
 pub mod protocol;
 pub mod render;
+pub mod workspace;

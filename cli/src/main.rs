@@ -8,22 +8,34 @@ use std::io::{self, IsTerminal, Read};
 use std::process::ExitCode;
 
 use puppet_cli::protocol;
+use puppet_cli::workspace::EnvSource;
 
 /// A faster allocator than the system's for the engine's many small allocations (cli/Cargo.toml).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use puppet_core::{CancelFlag, EvalOptions, Strictness};
+use puppet_core::{CancelFlag, EvalOptions, MainCode, Strictness};
 
 const USAGE: &str = "\
 usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin when no code is given)
+       puppet-eval [OPTIONS] --env DIR               compile the environment DIR's manifests/
        puppet-eval [OPTIONS] --jsonl < cases.jsonl   one {\"id\",\"src\"} case per line, one result line each
+                                                    (a case's \"files\": {path: text} are its own environment)
        puppet-eval parse [--ast] [--tokens] PATH...  parse files and folders (.pp, .epp)
        puppet-eval                                  an interactive session, when started on a terminal
 
 options:
+  --env DIR                the environment directory (manifests/, modules/, ...): classes, defined
+                           types, functions, type aliases and templates are autoloaded from its
+                           modules; -e CODE or FILE replace its manifests/, as with puppet apply
+  --modulepath DIR[:DIR]   module directories searched after the environment's own (folders
+                           named by module name)
+  --certname=NAME          compile for the node NAME as puppet apply does: node definitions are
+                           matched against it, $trusted is set (default with --env or
+                           --modulepath: playground; otherwise the program is evaluated alone)
   --type                   also print type(value)
   --catalog                also print the compiled catalog's classes and resources, as a manifest
+                           (with --json and --jsonl: a \"catalog\" field, [[\"Type[title]\", [[param, %p]]]])
   --json                   print {\"value\",\"type\",\"generalized\",\"logs\",\"error\"} as the oracle does
   --strict=error|warning|off   Puppet's `strict` setting (default: error, as in Puppet 8)
   --facts=FILE             the node's facts, a JSON object (`puppet facts show` prints one): `$facts`
@@ -31,7 +43,11 @@ options:
   --max-steps=N            the step budget (default: 10000000); Ctrl+C cancels a running evaluation
   -V, --version            print the version";
 
+/// The node an environment compiles for unless `--certname` names another.
+const DEFAULT_CERTNAME: &str = "playground";
+
 struct Args {
+    env: EnvSource,
     code: Option<String>,
     file: Option<String>,
     show_type: bool,
@@ -55,6 +71,7 @@ fn parse_strictness(text: &str) -> Result<Strictness, String> {
 fn parse_args() -> Result<Option<Args>, String> {
     use lexopt::prelude::*;
     let mut args = Args {
+        env: EnvSource::default(),
         code: None,
         file: None,
         show_type: false,
@@ -69,6 +86,29 @@ fn parse_args() -> Result<Option<Args>, String> {
         match arg {
             Short('e') | Long("execute") => {
                 args.code = Some(parser.value().map_err(text)?.string().map_err(text)?)
+            }
+            Long("env") => {
+                let dir = parser.value().map_err(text)?.string().map_err(text)?;
+                let path = std::path::PathBuf::from(&dir);
+                if !path.is_dir() {
+                    return Err(format!("--env {dir}: not a directory"));
+                }
+                args.env.dir = Some(path);
+            }
+            Long("modulepath") => {
+                let value = parser.value().map_err(text)?.string().map_err(text)?;
+                for dir in value.split(':').filter(|d| !d.is_empty()) {
+                    let absolute = std::fs::canonicalize(dir)
+                        .map_err(|e| format!("--modulepath {dir}: {e}"))?;
+                    args.env.modulepath.push(absolute);
+                }
+            }
+            Long("certname") => {
+                let name = parser.value().map_err(text)?.string().map_err(text)?;
+                if name.is_empty() {
+                    return Err("--certname takes a node name".into());
+                }
+                args.options.certname = Some(name);
             }
             Long("type") => args.show_type = true,
             Long("catalog") => args.show_catalog = true,
@@ -136,27 +176,42 @@ fn real_main() -> ExitCode {
     };
     let mut args = args;
     args.options.cancel = Some(cancel_on_ctrl_c());
-    if args.jsonl {
-        return run::jsonl(&args.options);
+    // With an environment, a program compiles for a node as `puppet apply` does.
+    let compile = !args.env.is_empty() || args.options.certname.is_some();
+    if compile && args.options.certname.is_none() {
+        args.options.certname = Some(DEFAULT_CERTNAME.into());
     }
-    if args.code.is_none() && args.file.is_none() && io::stdin().is_terminal() {
+    let report = protocol::Report {
+        catalog: args.show_catalog,
+        compile,
+    };
+    if args.jsonl {
+        return run::jsonl(&args.env, &args.options, report);
+    }
+    let environment_only = args.code.is_none() && args.file.is_none() && args.env.dir.is_some();
+    if args.code.is_none() && args.file.is_none() && !environment_only && io::stdin().is_terminal()
+    {
         return repl::run(&args.options);
     }
-    let (source, file) = match read_source(&args) {
-        Ok(found) => found,
-        Err(message) => {
-            eprintln!("puppet-eval: {message}");
-            return ExitCode::from(2);
+    let main = if environment_only {
+        None
+    } else {
+        match read_source(&args) {
+            Ok((text, name)) => Some(MainCode { name, text }),
+            Err(message) => {
+                eprintln!("puppet-eval: {message}");
+                return ExitCode::from(2);
+            }
         }
     };
     if args.json {
-        return run::json(&source, &file, &args.options);
+        return run::json(&args.env, main, &args.options, report);
     }
     let show = run::Show {
         value_type: args.show_type,
         catalog: args.show_catalog,
     };
-    run::plain(&source, &file, &args.options, show)
+    run::plain(&args.env, main, &args.options, show)
 }
 
 /// Ctrl+C cancels the running evaluation (it ends with "evaluation was cancelled"); a second

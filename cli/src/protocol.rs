@@ -1,10 +1,17 @@
 //! The JSON protocol shared with the oracle: one case in, `{value, type, generalized, logs, error}` out.
 
-use puppet_core::{evaluate, syntax, types, value, Diagnostic, EvalOptions, LineIndex};
+use puppet_core::{
+    catalog_text, syntax, types, value, Diagnostic, EvalOptions, MainCode, Outcome, Sources, Stage,
+};
 use serde::{Deserialize, Serialize};
 
+use crate::workspace::EnvSource;
+
 /// The file name Puppet reports for code that did not come from a file.
-pub const SNIPPET_FILE: &str = "snippet.pp";
+pub const SNIPPET_FILE: &str = puppet_core::SNIPPET_FILE;
+
+/// A compiled catalog as the goldens list it: `[("Type[title]", [(parameter, %p)])]`.
+pub type Listing = Vec<(String, Vec<(String, String)>)>;
 
 /// One case of a JSON Lines run.
 #[derive(Debug, Clone, Deserialize)]
@@ -15,6 +22,10 @@ pub struct Case {
     /// The node's facts for this case (a JSON object), instead of the run's.
     #[serde(default)]
     pub facts: Option<serde_json::Value>,
+    /// The case's own environment: its files by relative path. With files, an empty `src`
+    /// compiles the environment's `manifests/` (as `puppet apply -e ''` does).
+    #[serde(default)]
+    pub files: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// The result of one case, with exactly the fields and meanings of the oracle's output.
@@ -26,6 +37,9 @@ pub struct CaseResult {
     pub generalized: Option<String>,
     pub logs: Vec<String>,
     pub error: Option<String>,
+    /// The compiled catalog (null when the compile failed), when it was asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub catalog: Option<Option<Listing>>,
 }
 
 /// Stack for an evaluation thread: the engine's depth limits are sized for this much stack.
@@ -45,20 +59,70 @@ pub fn on_big_stack<T: Send>(work: impl FnOnce() -> T + Send) -> Option<T> {
     })
 }
 
+/// What a run reports besides the oracle's fields.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Report {
+    /// The compiled catalog, in the goldens' shape.
+    pub catalog: bool,
+    /// Report as a whole compile does (`env_oracle.rb`, `puppet apply`): the errors of the checks
+    /// that finish it count, and the main code's syntax errors say that parsing failed. Without
+    /// it, as `pp_oracle.rb` evaluates a program on its own.
+    pub compile: bool,
+}
+
 /// Evaluate one program and describe the result as the oracle does (on a big stack; an internal
 /// failure becomes the case's error).
 pub fn run_case(source: &str, file: &str, options: &EvalOptions) -> CaseResult {
-    on_big_stack(|| describe(source, file, options)).unwrap_or_else(|| CaseResult {
-        value: None,
-        type_: None,
-        generalized: None,
-        logs: Vec::new(),
-        error: Some("Internal error: the evaluator failed on this case".into()),
-    })
+    let main = MainCode {
+        name: file.into(),
+        text: source.into(),
+    };
+    run_in(
+        &EnvSource::default(),
+        Some(main),
+        options,
+        Report::default(),
+    )
 }
 
-fn describe(source: &str, file: &str, options: &EvalOptions) -> CaseResult {
-    let outcome = evaluate(source, options);
+/// Compile `main` (or the environment's `manifests/`) in an environment and describe the result.
+pub fn run_in(
+    env: &EnvSource,
+    main: Option<MainCode>,
+    options: &EvalOptions,
+    report: Report,
+) -> CaseResult {
+    on_big_stack(|| env.compile(main, options, |outcome| describe(outcome, report))).unwrap_or_else(
+        || CaseResult {
+            value: None,
+            type_: None,
+            generalized: None,
+            logs: Vec::new(),
+            error: Some("Internal error: the evaluator failed on this case".into()),
+            catalog: report.catalog.then_some(None),
+        },
+    )
+}
+
+/// The compiled catalog of an outcome in the goldens' shape.
+pub fn listing(outcome: &Outcome) -> Listing {
+    outcome
+        .catalog
+        .iter()
+        .map(|resource| {
+            let parameters = resource
+                .parameters
+                .iter()
+                .map(|(name, value)| (name.clone(), catalog_text(value)))
+                .collect();
+            (resource.reference(), parameters)
+        })
+        .collect()
+}
+
+/// An outcome as the oracle describes it.
+pub fn describe(outcome: &Outcome, report: Report) -> CaseResult {
+    let sources = &outcome.sources;
     let logs = outcome
         .logs
         .iter()
@@ -70,25 +134,45 @@ fn describe(source: &str, file: &str, options: &EvalOptions) -> CaseResult {
             let level = if d.is_error() { "err" } else { "warning" };
             format!("{level}: {}", d.message)
         });
+        let file = outcome
+            .diagnostics
+            .first()
+            .map_or_else(|| SNIPPET_FILE.into(), |d| sources.path_at(d.span.start));
         return CaseResult {
             value: None,
             type_: None,
             generalized: None,
             logs: logs.collect(),
             error: Some(format!("{summary} (file: {file})")),
+            catalog: report.catalog.then_some(None),
         };
     }
-    // The oracle evaluates a program without finishing its compile (see `evaluation_error`).
-    if let Some(error) = outcome.evaluation_error() {
+    // pp_oracle.rb evaluates a program without finishing its compile (see `evaluation_error`).
+    let error = if report.compile {
+        outcome.error()
+    } else {
+        outcome.evaluation_error()
+    };
+    if let Some(error) = error {
+        let mut text = error_text(sources, error);
+        let parsing = matches!(error.stage, Stage::Syntax | Stage::Validation);
+        if report.compile && parsing && outcome.is_main_code(error.span) {
+            text = format!("Could not parse for environment production: {text}");
+        }
         return CaseResult {
             value: None,
             type_: None,
             generalized: None,
             logs,
-            error: Some(error_text(source, file, error)),
+            error: Some(text),
+            catalog: report.catalog.then_some(None),
         };
     }
-    let value = outcome.value.unwrap_or(puppet_core::Value::Undef);
+    let catalog = report.catalog.then(|| match outcome.error() {
+        None => Some(listing(outcome)),
+        Some(_) => None,
+    });
+    let value = outcome.value.clone().unwrap_or(puppet_core::Value::Undef);
     let inferred = types::infer(&value);
     CaseResult {
         value: Some(value::programmatic(&value)),
@@ -96,85 +180,48 @@ fn describe(source: &str, file: &str, options: &EvalOptions) -> CaseResult {
         generalized: Some(inferred.generalize().to_string()),
         logs,
         error: None,
+        catalog,
     }
 }
-
-/// Diagnostics whose position Puppet gives as a line without a column.
-const LINE_ONLY_CODES: &[&str] = &[
-    "ILLEGAL_CONTROL_FLOW",
-    "DEFINE_INSTANCE",
-    "CLASS_REDEFINED",
-    "NODE_REDEFINED",
-    "PARENT_NOT_FOUND",
-    "DEFAULT_REDEFINED",
-    "PARAMETER_REDEFINED",
-    "OVERRIDE_NOT_ALLOWED",
-    "DUPLICATE_OVERRIDE",
-    "UNKNOWN_ATTRIBUTE",
-    "OVERRIDE_EVALUATED",
-];
 
 /// An error as Puppet's first message line: prefix, message and `(file: F, line: L, column: C)`.
-/// Like Puppet, a syntax error at the end of the input names only the file.
-pub fn error_text(source: &str, file: &str, diagnostic: &Diagnostic) -> String {
-    let prefix = diagnostic.stage.error_prefix();
-    // Puppet's first line only, as the oracle keeps it.
-    let message = diagnostic.message.lines().next().unwrap_or_default();
-    if diagnostic.message.contains('\n') {
-        // Puppet puts the position at the end of a multi-line message: the first line has none.
-        return format!("{prefix}{message}");
-    }
-    if let Some(at) = diagnostic.template_at {
-        return format!(
-            "{prefix}{message} (file: inlined-epp-text, line: {}, column: {})",
-            at.line, at.column
-        );
-    }
-    let at_end = diagnostic.span.start as usize >= source.len();
-    if at_end && diagnostic.code == "SYNTAX_ERROR" {
-        return format!("{prefix}{message} (file: {file})");
-    }
-    if matches!(
-        diagnostic.code,
-        "BAD_REFERENCE"
-            | "REDEFINE"
-            | "LOOKUP_NOT_FOUND"
-            | "RELATIONSHIP_NOT_FOUND"
-            | "INSTANCE_INVALID"
-    ) {
-        // Puppet's compiler reports a bad reference given to `realize`, a chain arrow's missing
-        // resource and an invalid instance it finds when it finishes, its loaders a redefined
-        // function or type, and `lookup` a missing value, without a position.
-        return message.to_string();
-    }
-    let position = LineIndex::new(source).line_col(source, diagnostic.span.start);
-    if LINE_ONLY_CODES.contains(&diagnostic.code) {
-        // Puppet knows only the line of these (a break/next/return that escaped, a defined type's
-        // instance, a redefined class).
-        return format!("{prefix}{message} (file: {file}, line: {})", position.line);
-    }
-    format!(
-        "{prefix}{message} (file: {file}, line: {}, column: {})",
-        position.line, position.column
-    )
+pub fn error_text(sources: &Sources, diagnostic: &Diagnostic) -> String {
+    puppet_core::puppet_text(sources, diagnostic)
 }
 
-/// Run one JSON line (`{"id", "src"}`) and return the JSON line of its result with `id`, in a fresh
-/// environment; a malformed line or an internal failure becomes that case's `error`.
-pub fn run_json_line(line: &str, options: &EvalOptions) -> String {
+/// Run one JSON line (`{"id", "src", "facts", "files"}`) and return the JSON line of its result
+/// with `id`, in a fresh environment (the case's `files`, or else the run's); a malformed line or
+/// an internal failure becomes that case's `error`.
+pub fn run_json_line(line: &str, options: &EvalOptions, env: &EnvSource, report: Report) -> String {
     let (id, result) = match serde_json::from_str::<Case>(line) {
-        Ok(Case {
-            id,
-            src,
-            facts: Some(facts),
-        }) => {
-            let options = EvalOptions {
-                facts: Some(crate::facts::json_to_puppet(&facts)),
-                ..options.clone()
+        Ok(case) => {
+            let options = match &case.facts {
+                Some(facts) => EvalOptions {
+                    facts: Some(crate::facts::json_to_puppet(facts)),
+                    ..options.clone()
+                },
+                None => options.clone(),
             };
-            (id, run_case(&src, SNIPPET_FILE, &options))
+            let (env, main) = case_environment(&case, env);
+            // A case with its own environment compiles as `puppet apply` does, for a node.
+            let (options, report) = if case.files.is_some() {
+                let options = EvalOptions {
+                    certname: options
+                        .certname
+                        .clone()
+                        .or_else(|| Some("playground".into())),
+                    ..options
+                };
+                let report = Report {
+                    compile: true,
+                    ..report
+                };
+                (options, report)
+            } else {
+                (options, report)
+            };
+            (case.id, run_in(&env, main, &options, report))
         }
-        Ok(case) => (case.id, run_case(&case.src, SNIPPET_FILE, options)),
         Err(e) => (
             serde_json::Value::Null,
             CaseResult {
@@ -183,6 +230,7 @@ pub fn run_json_line(line: &str, options: &EvalOptions) -> String {
                 generalized: None,
                 logs: Vec::new(),
                 error: Some(format!("Invalid case line: {e}")),
+                catalog: report.catalog.then_some(None),
             },
         ),
     };
@@ -192,4 +240,24 @@ pub fn run_json_line(line: &str, options: &EvalOptions) -> String {
         object.extend(fields);
     }
     serde_json::Value::Object(object).to_string()
+}
+
+/// A case's environment and main code: its own files when it has them (an empty `src` then
+/// compiles their `manifests/`), else the run's environment with `src` as the main code.
+pub fn case_environment(case: &Case, env: &EnvSource) -> (EnvSource, Option<MainCode>) {
+    let snippet = || MainCode {
+        name: SNIPPET_FILE.into(),
+        text: case.src.clone(),
+    };
+    match &case.files {
+        Some(files) => {
+            let files = files
+                .iter()
+                .map(|(path, text)| (path.clone(), text.as_str().unwrap_or_default().to_string()))
+                .collect();
+            let main = (!case.src.is_empty()).then(snippet);
+            (env.with_files(files), main)
+        }
+        None => (env.clone(), Some(snippet())),
+    }
 }

@@ -1,6 +1,26 @@
 //! Terminal rendering of diagnostics: `file:line:col: error: message`, the source line and a caret.
 
-use puppet_core::{Diagnostic, LineIndex};
+use puppet_core::{Diagnostic, LineIndex, Sources};
+
+/// Render a diagnostic of an evaluation whose files are `sources`, in the file its span is in.
+pub fn located(sources: &Sources, diagnostic: &Diagnostic) -> String {
+    match sources.file_at(diagnostic.span.start) {
+        Some(file) => {
+            let local = Diagnostic {
+                span: file.local(diagnostic.span),
+                ..diagnostic.clone()
+            };
+            self::diagnostic(&file.text, &file.path, file.line_index(), &local)
+        }
+        None => format!(
+            "{}: {}: {}{}",
+            puppet_core::SNIPPET_FILE,
+            diagnostic.severity.as_str(),
+            diagnostic.stage.error_prefix(),
+            diagnostic.message
+        ),
+    }
+}
 
 /// Render a diagnostic the way compilers do, pointing at the offending characters.
 pub fn diagnostic(source: &str, file: &str, index: &LineIndex, diagnostic: &Diagnostic) -> String {

@@ -3,8 +3,10 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
+use puppet_cli::protocol::Report;
+use puppet_cli::workspace::EnvSource;
 use puppet_cli::{protocol, render};
-use puppet_core::{evaluate, types, value, EvalOptions, LineIndex};
+use puppet_core::{types, value, EvalOptions, MainCode};
 
 /// The exit status of an evaluation cancelled by Ctrl+C (128 + SIGINT, as shells report it).
 pub const CANCELLED_STATUS: u8 = 130;
@@ -19,19 +21,23 @@ pub struct Show {
 }
 
 /// Evaluate and print logs (stderr, as Puppet does), diagnostics (stderr) and the value (stdout).
-pub fn plain(source: &str, file: &str, options: &EvalOptions, show: Show) -> ExitCode {
-    let outcome = evaluate(source, options);
+/// `main`: the code to compile, or `None` for the environment's `manifests/`.
+pub fn plain(
+    env: &EnvSource,
+    main: Option<MainCode>,
+    options: &EvalOptions,
+    show: Show,
+) -> ExitCode {
+    env.compile(main, options, |outcome| print_plain(outcome, show))
+}
+
+fn print_plain(outcome: &puppet_core::Outcome, show: Show) -> ExitCode {
     let mut err = io::stderr().lock();
     for entry in &outcome.logs {
         let _ = writeln!(err, "{}", render::log_line(entry));
     }
-    let index = LineIndex::new(source);
     for diagnostic in &outcome.diagnostics {
-        let _ = writeln!(
-            err,
-            "{}",
-            render::diagnostic(source, file, &index, diagnostic)
-        );
+        let _ = writeln!(err, "{}", render::located(&outcome.sources, diagnostic));
     }
     match (&outcome.value, outcome.error()) {
         (Some(v), None) => {
@@ -53,8 +59,13 @@ pub fn plain(source: &str, file: &str, options: &EvalOptions, show: Show) -> Exi
 }
 
 /// One JSON object with the oracle's fields; exit status 1 when the program failed.
-pub fn json(source: &str, file: &str, options: &EvalOptions) -> ExitCode {
-    let result = protocol::run_case(source, file, options);
+pub fn json(
+    env: &EnvSource,
+    main: Option<MainCode>,
+    options: &EvalOptions,
+    report: Report,
+) -> ExitCode {
+    let result = protocol::run_in(env, main, options, report);
     match serde_json::to_string(&result) {
         Ok(text) => println!("{text}"),
         Err(e) => {
@@ -76,7 +87,7 @@ pub fn json(source: &str, file: &str, options: &EvalOptions) -> ExitCode {
 }
 
 /// JSON Lines: every case in a fresh evaluation; the run goes on past failing or malformed cases.
-pub fn jsonl(options: &EvalOptions) -> ExitCode {
+pub fn jsonl(env: &EnvSource, options: &EvalOptions, report: Report) -> ExitCode {
     let stdin = io::stdin();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut line = Vec::new();
@@ -97,7 +108,7 @@ pub fn jsonl(options: &EvalOptions) -> ExitCode {
             continue;
         }
         // Each answer is flushed at once: a client may send the next case after reading it.
-        let answer = protocol::run_json_line(text.trim_end(), options);
+        let answer = protocol::run_json_line(text.trim_end(), options, env, report);
         if writeln!(out, "{answer}").is_err() || out.flush().is_err() {
             return ExitCode::FAILURE;
         }

@@ -29,6 +29,10 @@ pub enum Stage {
     Evaluation,
     /// The checks Puppet makes when it finishes a compile, after the program has run.
     Compile,
+    /// Errors of Puppet's catalog and type collection met while the program runs (a class
+    /// defined twice, a missing parent class, an override from outside a subclass), which Puppet
+    /// reports without the evaluator's prefix.
+    Catalog,
 }
 
 impl Stage {
@@ -36,7 +40,7 @@ impl Stage {
     /// messages carry their own wording, e.g. "Syntax error at 'x'").
     pub fn error_prefix(self) -> &'static str {
         match self {
-            Stage::Syntax | Stage::Validation | Stage::Compile => "",
+            Stage::Syntax | Stage::Validation | Stage::Compile | Stage::Catalog => "",
             Stage::Evaluation => "Evaluation Error: ",
         }
     }

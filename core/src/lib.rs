@@ -5,19 +5,25 @@ extern crate alloc;
 extern crate std;
 
 pub mod diagnostic;
+pub mod environment;
 pub mod eval;
 mod functions;
+mod puppet_text;
 mod sort;
+pub mod sources;
 pub mod span;
 pub mod syntax;
 pub mod types;
 pub mod value;
 
 pub use diagnostic::{Diagnostic, Severity, Stage};
+pub use environment::{EnvFiles, Environment, MainCode, MemoryFiles};
 pub use eval::{
-    catalog_text, evaluate, CancelFlag, CatalogResource, EvalOptions, Limits, LogEntry, LogLevel,
-    Outcome, Strictness,
+    catalog_text, evaluate, evaluate_environment, CancelFlag, CatalogResource, EvalOptions, Limits,
+    LogEntry, LogLevel, Outcome, Strictness,
 };
+pub use puppet_text::puppet_text;
+pub use sources::{Location, Sources, SNIPPET_FILE};
 pub use span::{LineCol, LineIndex, Span};
 pub use value::Value;
 

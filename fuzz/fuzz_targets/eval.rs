@@ -16,6 +16,7 @@ fuzz_target!(|data: &[u8]| {
             max_depth: 200,
             max_collection_len: 10_000,
             max_string_len: 100_000,
+            ..Limits::default()
         },
         ..EvalOptions::default()
     };

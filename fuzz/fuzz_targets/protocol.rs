@@ -13,10 +13,16 @@ fuzz_target!(|data: &[u8]| {
             max_depth: 200,
             max_collection_len: 10_000,
             max_string_len: 100_000,
+            ..Limits::default()
         },
         ..EvalOptions::default()
     };
-    let answer = puppet_cli::protocol::run_json_line(&line, &options);
+    let answer = puppet_cli::protocol::run_json_line(
+        &line,
+        &options,
+        &Default::default(),
+        Default::default(),
+    );
     assert!(answer.starts_with('{') && answer.ends_with('}'), "{answer}");
     // A panic on the evaluation thread is caught and reported as an internal error: still a bug.
     assert!(!answer.contains("Internal error"), "{answer}");

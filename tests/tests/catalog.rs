@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::fs;
 
-use puppet_cli::protocol::{error_text, on_big_stack, SNIPPET_FILE};
+use puppet_cli::protocol::{error_text, on_big_stack};
 use puppet_conformance::cases::{conformance_dir, read_cases};
 use puppet_core::{catalog_text, evaluate, EvalOptions, Stage};
 use serde::Deserialize;
@@ -42,7 +42,7 @@ fn engine_catalog(src: &str) -> Result<Listing, Option<String>> {
     let outcome = evaluate(src, &EvalOptions::default());
     if let Some(error) = outcome.error() {
         let finishing = error.stage == Stage::Compile;
-        return Err(finishing.then(|| error_text(src, SNIPPET_FILE, error)));
+        return Err(finishing.then(|| error_text(&outcome.sources, error)));
     }
     Ok(outcome
         .catalog

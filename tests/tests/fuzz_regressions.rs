@@ -13,6 +13,7 @@ fn small_limits() -> EvalOptions {
             max_depth: 200,
             max_collection_len: 10_000,
             max_string_len: 100_000,
+            ..Limits::default()
         },
         ..EvalOptions::default()
     }
@@ -70,7 +71,12 @@ fn eval_regressions() {
 fn protocol_regressions() {
     let options = small_limits();
     for (name, data) in inputs("protocol") {
-        let answer = puppet_cli::protocol::run_json_line(&String::from_utf8_lossy(&data), &options);
+        let answer = puppet_cli::protocol::run_json_line(
+            &String::from_utf8_lossy(&data),
+            &options,
+            &Default::default(),
+            Default::default(),
+        );
         assert!(
             answer.starts_with('{') && answer.ends_with('}'),
             "protocol/{name}: {answer}"

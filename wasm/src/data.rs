@@ -1,6 +1,9 @@
 //! The plain-data shapes the facade hands to JavaScript, and their construction from puppet-core results.
 
-use puppet_core::{syntax, types, value, EvalOptions, Limits, LineIndex, Strictness, Value};
+use puppet_core::{
+    syntax, types, value, Environment, EvalOptions, Limits, MainCode, MemoryFiles, Outcome,
+    Sources, Span, Strictness, Value, SNIPPET_FILE,
+};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
@@ -15,6 +18,11 @@ pub struct Options {
     pub strict: Strictness,
     /// The node's facts as a Puppet hash literal (the page writes its Facts pane's JSON as one).
     pub facts: Option<String>,
+    /// The node to compile for (node definitions, `$trusted`); `None`: the program alone.
+    pub certname: Option<String>,
+    /// The environment's files besides the main code, by path: with them, an empty main code
+    /// compiles the environment's `manifests/`.
+    pub files: Option<Vec<(String, String)>>,
 }
 
 impl Options {
@@ -30,11 +38,29 @@ impl Options {
                 None
             }
         };
+        let files = if value.is_object() {
+            js_sys::Reflect::get(value, &JsValue::from_str("files"))
+                .ok()
+                .filter(|files| files.is_object())
+                .map(|files| {
+                    js_sys::Object::entries(&js_sys::Object::from(files))
+                        .iter()
+                        .filter_map(|entry| {
+                            let pair = js_sys::Array::from(&entry);
+                            Some((pair.get(0).as_string()?, pair.get(1).as_string()?))
+                        })
+                        .collect()
+                })
+        } else {
+            None
+        };
         Options {
             strict: field("strict")
                 .as_deref()
                 .map_or(Strictness::Error, Options::parse_strict),
             facts: field("facts"),
+            certname: field("certname").filter(|name| !name.is_empty()),
+            files,
         }
     }
 
@@ -44,6 +70,7 @@ impl Options {
             strict: self.strict,
             limits: browser_limits(),
             facts: self.facts.clone(),
+            certname: self.certname.clone(),
             ..EvalOptions::default()
         }
     }
@@ -73,12 +100,17 @@ pub struct JsDiagnostic {
     pub column: u32,
     pub end_line: u32,
     pub end_column: u32,
+    /// The file the positions are in: `snippet.pp` for the main code, else its path.
+    pub file: String,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct JsLog {
     pub level: &'static str,
     pub message: String,
+    /// Where the logging call was: its file and 1-based line.
+    pub file: String,
+    pub line: u32,
 }
 
 /// The value of one top-level statement, for the editor's inline results.
@@ -94,6 +126,8 @@ pub struct JsStatement {
     pub value: String,
     #[serde(rename = "type")]
     pub type_: String,
+    /// The main code's file the statement is in.
+    pub file: String,
 }
 
 /// A class or resource of the compiled catalog, for the Catalog pane.
@@ -103,9 +137,10 @@ pub struct JsResource {
     pub reference: String,
     /// As a manifest declares it: `notify { 'hello':\n  message => 'hi',\n}`.
     pub text: String,
-    /// UTF-16 offsets of its declaration.
+    /// UTF-16 offsets of its declaration, in `file`.
     pub start: u32,
     pub end: u32,
+    pub file: String,
 }
 
 /// Most catalog resources sent to the page per run (the rest are counted in `catalog_total`): the
@@ -147,62 +182,180 @@ pub struct JsToken {
 pub fn browser_limits() -> Limits {
     Limits {
         max_depth: 800,
+        max_env_files: 2000,
+        max_env_bytes: 8 * 1024 * 1024,
+        max_path_len: 256,
+        max_path_depth: 16,
         ..Limits::default()
     }
 }
 
+/// The limits an environment the page hands over must keep, for the page's folder opening.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct JsEnvironmentLimits {
+    pub max_files: usize,
+    pub max_total_bytes: usize,
+    pub max_path_length: usize,
+    pub max_depth: usize,
+}
+
+pub fn environment_limits() -> JsEnvironmentLimits {
+    let limits = browser_limits();
+    JsEnvironmentLimits {
+        max_files: limits.max_env_files,
+        max_total_bytes: limits.max_env_bytes,
+        max_path_length: limits.max_path_len,
+        max_depth: limits.max_path_depth,
+    }
+}
+
+/// Positions of an evaluation's files for the page: file, UTF-16 offsets, lines and columns.
+struct Positions<'o> {
+    sources: &'o Sources,
+    /// Each file's UTF-16 conversion, made when first needed (by the file's place in `sources`).
+    utf16: Vec<Option<Utf16Positions<'o>>>,
+}
+
+/// A span as the page wants it.
+struct Place {
+    file: String,
+    start: u32,
+    end: u32,
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+}
+
+impl<'o> Positions<'o> {
+    fn new(sources: &'o Sources) -> Self {
+        Positions {
+            sources,
+            utf16: (0..sources.files().len()).map(|_| None).collect(),
+        }
+    }
+
+    fn place(&mut self, span: Span) -> Place {
+        let files = self.sources.files();
+        let at = files
+            .partition_point(|file| file.base <= span.start)
+            .saturating_sub(1);
+        let Some(file) = files.get(at) else {
+            return Place {
+                file: SNIPPET_FILE.into(),
+                start: 0,
+                end: 0,
+                line: 1,
+                column: 1,
+                end_line: 1,
+                end_column: 1,
+            };
+        };
+        let local = file.local(span);
+        let start = file.line_col(span.start);
+        let end = file.line_col(file.base + local.end);
+        let utf16 = self.utf16[at].get_or_insert_with(|| Utf16Positions::new(&file.text));
+        Place {
+            file: file.path.to_string(),
+            start: utf16.offset(local.start),
+            end: utf16.offset(local.end),
+            line: start.line,
+            column: start.column,
+            end_line: end.line,
+            end_column: end.column,
+        }
+    }
+}
+
+/// Evaluate the page's program: the main code alone, or in the environment of `options.files`
+/// (an empty main code then compiles the environment's `manifests/`).
+fn run(source: &str, options: &Options) -> Outcome {
+    let eval_options = options.eval_options();
+    let Some(list) = &options.files else {
+        return puppet_core::evaluate(source, &eval_options);
+    };
+    let mut files = MemoryFiles::new();
+    for (path, text) in list {
+        files.insert(path, text.as_str(), &eval_options.limits);
+    }
+    let main = (!source.is_empty()).then(|| MainCode {
+        name: SNIPPET_FILE.into(),
+        text: source.into(),
+    });
+    let env = Environment {
+        files: &files,
+        main,
+        base_modulepath: Vec::new(),
+    };
+    puppet_core::evaluate_environment(&env, &eval_options)
+}
+
 /// The plain-data form of an evaluation (testable natively).
 pub fn evaluate_to_data(source: &str, options: &Options) -> JsOutcome {
-    let outcome = puppet_core::evaluate(source, &options.eval_options());
-    let index = LineIndex::new(source);
-    let utf16 = Utf16Positions::new(source);
+    let outcome = run(source, options);
+    let mut positions = Positions::new(&outcome.sources);
     let diagnostics = outcome
         .diagnostics
         .iter()
         .map(|d| {
-            let start = index.line_col(source, d.span.start);
-            let end = index.line_col(source, d.span.end);
+            let place = positions.place(d.span);
             JsDiagnostic {
                 message: format!("{}{}", d.stage.error_prefix(), d.message),
                 severity: d.severity.as_str(),
                 code: d.code,
-                start: utf16.offset(d.span.start),
-                end: utf16.offset(d.span.end),
-                line: start.line,
-                column: start.column,
-                end_line: end.line,
-                end_column: end.column,
+                start: place.start,
+                end: place.end,
+                line: place.line,
+                column: place.column,
+                end_line: place.end_line,
+                end_column: place.end_column,
+                file: place.file,
             }
         })
         .collect();
     let logs = outcome
         .logs
         .iter()
-        .map(|entry| JsLog {
-            level: entry.level.as_str(),
-            message: entry.message.clone(),
+        .map(|entry| {
+            let place = positions.place(entry.span);
+            JsLog {
+                level: entry.level.as_str(),
+                message: entry.message.clone(),
+                file: place.file,
+                line: place.line,
+            }
         })
         .collect();
     let statements = outcome
         .statements
         .iter()
-        .map(|(span, v)| JsStatement {
-            start: utf16.offset(span.start),
-            end: utf16.offset(span.end),
-            end_line: index.line_col(source, span.end.saturating_sub(1)).line,
-            value: cut(value::programmatic_prefix(v, INLINE_MAX_BYTES)),
-            type_: cut(types::infer(v).to_string_prefix(INLINE_MAX_BYTES)),
+        .map(|(span, v)| {
+            let place = positions.place(*span);
+            let last = positions.place(Span::new(span.end.saturating_sub(1), span.end));
+            JsStatement {
+                start: place.start,
+                end: place.end,
+                end_line: last.line,
+                value: cut(value::programmatic_prefix(v, INLINE_MAX_BYTES)),
+                type_: cut(types::infer(v).to_string_prefix(INLINE_MAX_BYTES)),
+                file: place.file,
+            }
         })
         .collect();
     let catalog = outcome
         .catalog
         .iter()
         .take(MAX_CATALOG_SHOWN)
-        .map(|resource| JsResource {
-            reference: resource.reference(),
-            text: resource.manifest(),
-            start: utf16.offset(resource.span.start),
-            end: utf16.offset(resource.span.end),
+        .map(|resource| {
+            let place = positions.place(resource.span);
+            JsResource {
+                reference: resource.reference(),
+                text: resource.manifest(),
+                start: place.start,
+                end: place.end,
+                file: place.file,
+            }
         })
         .collect();
     let failed = outcome.error().is_some();
@@ -311,6 +464,77 @@ mod tests {
             .type_
             .starts_with("Struct[{'k1' => Tuple[Integer[1, 1]], "));
         assert!(first.type_.ends_with('…'));
+    }
+
+    fn environment(files: &[(&str, &str)]) -> Options {
+        Options {
+            certname: Some("playground".into()),
+            files: Some(
+                files
+                    .iter()
+                    .map(|(p, t)| (p.to_string(), t.to_string()))
+                    .collect(),
+            ),
+            ..Options::default()
+        }
+    }
+
+    #[test]
+    fn positions_name_their_file_in_an_environment() {
+        let options = environment(&[(
+            "modules/app/manifests/init.pp",
+            "class app {
+  notice('é')
+  $x = 1 / 0
+}
+",
+        )]);
+        let data = evaluate_to_data("include app", &options);
+        assert_eq!(data.logs[0].file, "modules/app/manifests/init.pp");
+        assert_eq!(data.logs[0].line, 2);
+        let error = &data.diagnostics[0];
+        assert_eq!(error.file, "modules/app/manifests/init.pp");
+        assert_eq!((error.line, error.column), (3, 12));
+        // Offsets are the file's own, in UTF-16 units: "class app {\n  notice('é')\n  $x = 1 / " is
+        // 37 units (12 + 14 + 11; the é is one unit and two bytes).
+        assert_eq!(error.start, 37);
+    }
+
+    #[test]
+    fn an_empty_main_code_compiles_the_manifests_directory() {
+        let options = environment(&[
+            ("manifests/site.pp", "node default { include app }\n"),
+            (
+                "modules/app/manifests/init.pp",
+                "class app { notify { 'hi': } }\n",
+            ),
+        ]);
+        let data = evaluate_to_data("", &options);
+        assert!(data.diagnostics.is_empty(), "{:?}", data.diagnostics);
+        let references: Vec<&str> = data.catalog.iter().map(|r| r.reference.as_str()).collect();
+        assert_eq!(references, ["Node[default]", "Class[App]", "Notify[hi]"]);
+        assert_eq!(data.catalog[2].file, "modules/app/manifests/init.pp");
+        assert_eq!(data.catalog[2].start, 12);
+    }
+
+    #[test]
+    fn environments_past_the_limits_say_so() {
+        let too_many: Vec<(String, String)> = (0..2001)
+            .map(|n| (format!("modules/m/files/f{n}"), String::new()))
+            .collect();
+        let options = Options {
+            files: Some(too_many),
+            ..Options::default()
+        };
+        let data = evaluate_to_data("", &options);
+        let error = &data.diagnostics[0];
+        assert!(
+            error.message.contains("more files than the limit of 2000"),
+            "{}",
+            error.message
+        );
+        // The file past the limit is the one left out.
+        assert_eq!(error.file, "modules/m/files/f2000");
     }
 
     #[test]

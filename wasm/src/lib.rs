@@ -35,12 +35,21 @@ pub fn version() -> String {
     puppet_core::VERSION.into()
 }
 
-/// Evaluate Puppet source and return `{ value, type, generalized, logs, diagnostics, statements }`.
-/// `options` may be omitted, or `{ strict: 'error' | 'warning' | 'off' }`.
+/// Evaluate Puppet source and return `{ value, type, generalized, logs, diagnostics, statements,
+/// catalog, catalogTotal }`; every position names its `file`. `options` may be omitted, or
+/// `{ strict: 'error' | 'warning' | 'off', facts, certname, files: { path: text } }`: with `files`
+/// the source is the main code of that environment (`''`: its `manifests/` are).
 #[wasm_bindgen]
 pub fn evaluate(source: &str, options: JsValue) -> Result<JsValue, JsError> {
     let options = Options::from_js(&options);
     to_js(&evaluate_to_data(source, &options))
+}
+
+/// The limits an environment must keep in the page: `{ maxFiles, maxTotalBytes, maxPathLength,
+/// maxDepth }` (an environment beyond them is reported as an ordinary diagnostic).
+#[wasm_bindgen]
+pub fn environment_limits() -> Result<JsValue, JsError> {
+    to_js(&data::environment_limits())
 }
 
 /// The parser's AST dump; its `start..end` ranges are BYTE offsets into the UTF-8 source

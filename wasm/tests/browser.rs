@@ -181,3 +181,41 @@ fn a_large_catalog_is_counted_but_only_its_start_is_sent() {
         Some("Notify[n1000]")
     );
 }
+
+/// An environment handed over as `files`: the class is autoloaded from its module, and what it
+/// declares and logs names that file (the catalog real Puppet compiles for `include app`).
+#[wasm_bindgen_test]
+fn files_are_an_environment_and_positions_name_their_file() {
+    let files = js_sys::Object::new();
+    js_sys::Reflect::set(
+        &files,
+        &"modules/app/manifests/init.pp".into(),
+        &"class app {\n  notify { 'hi': }\n  notice('x')\n}\n".into(),
+    )
+    .expect("set");
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(&options, &"files".into(), &files).expect("set");
+    js_sys::Reflect::set(&options, &"certname".into(), &"playground".into()).expect("set");
+    let result = puppet_wasm::evaluate("include app", options.into()).expect("evaluate");
+    let catalog = js_sys::Array::from(&field(&result, "catalog"));
+    let references: Vec<String> = catalog
+        .iter()
+        .map(|r| field(&r, "reference").as_string().unwrap_or_default())
+        .collect();
+    assert_eq!(references, ["Class[App]", "Notify[hi]"]);
+    let notify = catalog.get(1);
+    assert_eq!(
+        field(&notify, "file").as_string().as_deref(),
+        Some("modules/app/manifests/init.pp")
+    );
+    assert_eq!(field(&notify, "start").as_f64(), Some(14.0));
+    let log = js_sys::Array::from(&field(&result, "logs")).get(0);
+    assert_eq!(field(&log, "line").as_f64(), Some(3.0));
+}
+
+#[wasm_bindgen_test]
+fn environment_limits_are_given_to_the_page() {
+    let limits = puppet_wasm::environment_limits().expect("limits");
+    assert_eq!(field(&limits, "maxFiles").as_f64(), Some(2000.0));
+    assert_eq!(field(&limits, "maxPathLength").as_f64(), Some(256.0));
+}

@@ -18,7 +18,6 @@ pub(super) struct NewResource<'a> {
     pub type_name: &'a str,
     pub title: &'a str,
     pub attributes: &'a [(String, Value)],
-    pub line: u32,
     pub span: Span,
 }
 
@@ -87,12 +86,12 @@ impl Evaluator<'_> {
                 return Err(error(
                     "ALIAS_CONFLICT",
                     format!(
-                        "Error while evaluating a Resource Statement, Cannot alias {} to {} at (file: snippet.pp, line: {}); resource {} already declared (file: snippet.pp, line: {})",
+                        "Error while evaluating a Resource Statement, Cannot alias {} to {} at ({}); resource {} already declared ({})",
                         resource.reference(),
                         ruby_inspect(&candidate),
-                        resource.line,
+                        self.sources.file_line(resource.span.start),
                         ruby_inspect(&Value::array(items)),
-                        existing.map_or(0, |r| r.line),
+                        self.sources.file_line(existing.map_or(0, |r| r.span.start)),
                     ),
                     resource.span,
                 ));

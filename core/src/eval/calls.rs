@@ -173,6 +173,11 @@ impl Evaluator<'_> {
                 return Ok(value);
             }
         }
+        if !self.functions.contains_key(site.name)
+            && (site.name.contains("::") || !crate::functions::is_builtin(site.name))
+        {
+            self.autoload_function(site.name, call.anchor)?;
+        }
         if let Some(function) = self.functions.get(site.name).cloned() {
             return self.call_user_function(&function, &site, args, closure.as_ref());
         }

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 
 use super::calls::CallSite;
 use super::evaluator::Evaluator;
-use super::flow::{error, EvalResult};
+use super::flow::{catalog_error, error, EvalResult};
 use crate::span::Span;
 use crate::syntax::ast::{
     AttributeOperation, ClassDefinition, DefineDefinition, ExprKind, NodeDefinition, Param,
@@ -23,8 +23,10 @@ use crate::value::Value;
 pub(crate) struct Catalog {
     pub(super) classes: BTreeMap<String, Rc<ClassDefinition>>,
     pub(super) defines: BTreeMap<String, Rc<DefineDefinition>>,
-    /// Node names (lower case) or `default`, with the line of their definition.
+    /// Node names (lower case) or `default`, with where they were defined.
     nodes: Vec<(String, u32)>,
+    /// The node definitions, in the order they were defined.
+    pub(super) node_defs: Vec<super::nodes::NodeEntry>,
     /// Classes declared so far: name → their entry in `entries` (`usize::MAX` while a subclass waits
     /// for its parent's entry). The same map code as `class_scopes`, and no linear search.
     declared_classes: BTreeMap<String, usize>,
@@ -42,6 +44,10 @@ pub(crate) struct Catalog {
     pub(super) pending_overrides: Vec<super::compiled::PendingOverride>,
     /// `class::var` → value, for the variables of evaluated classes.
     class_vars: BTreeMap<String, Value>,
+    /// The classes being evaluated now, innermost last, with their variables' scope.
+    pub(super) live_classes: Vec<(String, usize)>,
+    /// Classes declared like resources (`class { 'a': }`), with where.
+    pub(super) resource_like_classes: BTreeMap<String, Span>,
     /// Every declared resource: type, title, attributes and where it was declared.
     pub(super) resources: Vec<DeclaredResource>,
     /// `type NUL title` → position in `resources`: lookups by reference stay fast with many resources.
@@ -66,6 +72,7 @@ impl Default for Catalog {
             classes: BTreeMap::new(),
             defines: BTreeMap::new(),
             nodes: Vec::new(),
+            node_defs: Vec::new(),
             declared_classes: BTreeMap::new(),
             pending_classes: Vec::new(),
             entries: Vec::new(),
@@ -74,6 +81,8 @@ impl Default for Catalog {
             edges: Vec::new(),
             pending_overrides: Vec::new(),
             class_vars: BTreeMap::new(),
+            live_classes: Vec::new(),
+            resource_like_classes: BTreeMap::new(),
             resources: Vec::new(),
             resource_index: crate::value::Hash::new(),
             scopes: alloc::vec![super::collect::CatalogScope::new(
@@ -100,7 +109,6 @@ pub(super) struct DeclaredResource {
     pub attributes: Vec<(String, Value)>,
     /// The attributes that came from resource defaults (an override may replace them).
     pub defaulted: Vec<String>,
-    pub line: u32,
     pub span: Span,
     /// Virtual or exported, and not realized (yet).
     pub virtual_: bool,
@@ -110,35 +118,48 @@ pub(super) struct DeclaredResource {
     pub evaluated: bool,
     /// The catalog scope it was declared in.
     pub scope: usize,
+    /// Where its body sets relationship metaparameters (`require => ...`): Puppet names that
+    /// line when one names a resource not in the catalog.
+    pub relationship_spans: Vec<(String, Span)>,
 }
 
 /// A class or defined type name: lower case, without a leading `::`.
-pub(super) fn canonical(name: &str) -> String {
+pub(crate) fn canonical(name: &str) -> String {
     name.trim_start_matches("::").to_ascii_lowercase()
 }
 
 impl Catalog {
-    /// `line_of` gives the line of a byte offset (Puppet names where the first definition was).
+    /// Puppet names where the first definition was (`sources` finds its file and line).
     pub fn define_class(
         &mut self,
         definition: &Rc<ClassDefinition>,
         span: Span,
-        line_of: impl Fn(u32) -> u32,
+        sources: &crate::sources::Sources,
     ) -> EvalResult<()> {
         let name = canonical(&definition.name.name);
         if name == "settings" {
-            return Err(error(
+            return Err(catalog_error(
                 "CLASS_REDEFINED",
                 format!("Class '{name}' is already defined; cannot redefine"),
                 span,
             ));
         }
+        if let Some(first) = self.defines.get(&name) {
+            return Err(catalog_error(
+                "DEFINITION_CONFLICT",
+                format!(
+                    "'{name}' is already defined ({}) as a definition; cannot redefine as a class",
+                    sources.file_line(first.name.span.start)
+                ),
+                span,
+            ));
+        }
         if let Some(first) = self.classes.get(&name) {
-            return Err(error(
+            return Err(catalog_error(
                 "CLASS_REDEFINED",
                 format!(
-                    "Class '{name}' is already defined (file: snippet.pp, line: {}); cannot redefine",
-                    line_of(first.name.span.start)
+                    "Class '{name}' is already defined ({}); cannot redefine",
+                    sources.file_line(first.name.span.start)
                 ),
                 span,
             ));
@@ -147,12 +168,40 @@ impl Catalog {
         Ok(())
     }
 
-    pub fn define_type(&mut self, definition: &Rc<DefineDefinition>, span: Span) -> EvalResult<()> {
+    pub fn define_type(
+        &mut self,
+        definition: &Rc<DefineDefinition>,
+        span: Span,
+        sources: &crate::sources::Sources,
+    ) -> EvalResult<()> {
         let name = canonical(&definition.name.name);
-        if self.defines.contains_key(&name) {
+        if let Some(first) = self.classes.get(&name) {
+            return Err(catalog_error(
+                "DEFINITION_CONFLICT",
+                format!(
+                    "'{name}' is already defined ({}) as a class; cannot redefine as a definition",
+                    sources.file_line(first.name.span.start)
+                ),
+                span,
+            ));
+        }
+        if let Some(first) = self.defines.get(&name) {
+            let first_at = sources.locate(first.name.span.start);
+            if first_at.file == sources.locate(span.start).file {
+                return Err(error(
+                    "DEFINE_REDEFINED",
+                    format!("Definition '{name}' is already defined; cannot redefine"),
+                    span,
+                ));
+            }
+            // Puppet's loaders refuse a defined type a second file defines again; the error is
+            // placed where the loading was asked for (see `loader.rs`).
             return Err(error(
-                "DEFINE_REDEFINED",
-                format!("Definition '{name}' is already defined; cannot redefine"),
+                "DEFINE_REDEFINED_ENTITY",
+                format!(
+                    "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{name}'. Originally set at {}.",
+                    sources.origin(first.name.span.start)
+                ),
                 span,
             ));
         }
@@ -163,9 +212,9 @@ impl Catalog {
     /// A node definition: each name (or `default`) may be defined once.
     pub fn define_node(
         &mut self,
-        definition: &NodeDefinition,
+        definition: &Rc<NodeDefinition>,
         span: Span,
-        line: u32,
+        sources: &crate::sources::Sources,
     ) -> EvalResult<()> {
         for matcher in &definition.matches {
             let name = match &matcher.kind {
@@ -175,15 +224,28 @@ impl Catalog {
                 _ => continue,
             };
             if let Some((_, first)) = self.nodes.iter().find(|(n, _)| *n == name) {
-                return Err(error(
+                return Err(catalog_error(
                     "NODE_REDEFINED",
-                    format!("Node '{name}' is already defined (file: snippet.pp, line: {first}); cannot redefine"),
+                    format!(
+                        "Node '{name}' is already defined ({}); cannot redefine",
+                        sources.file_line(*first)
+                    ),
                     span,
                 ));
             }
-            self.nodes.push((name, line));
+            self.nodes.push((name, span.start));
         }
+        self.node_defs
+            .push(super::nodes::NodeEntry::new(definition));
         Ok(())
+    }
+
+    /// The catalog entry of the node definition being evaluated (`Node[default]`).
+    pub(super) fn add_node_entry(&mut self, title: &str, span: Span) {
+        self.entries.push(super::compiled::CatalogEntry::Node {
+            title: title.to_string(),
+            span,
+        });
     }
 
     pub fn is_defined_type(&self, lower_name: &str) -> bool {
@@ -287,11 +349,6 @@ impl Catalog {
         }
     }
 
-    /// Whether a class of this name is defined (for `defined('name')`).
-    pub(crate) fn has_class(&self, name: &str) -> bool {
-        self.classes.contains_key(&canonical(name))
-    }
-
     /// Whether a resource `type_name[title]` (type in lower case) was declared.
     pub(crate) fn has_resource(&self, type_name: &str, title: &str) -> bool {
         self.resource_position(type_name, title).is_some()
@@ -325,6 +382,19 @@ impl Catalog {
     pub fn class_variable(&self, name: &str) -> Option<Value> {
         self.class_vars.get(name.trim_start_matches("::")).cloned()
     }
+
+    /// Every variable of evaluated class `name` (what a subclass inherits).
+    pub(super) fn variables_of_class(&self, name: &str) -> Vec<(String, Value)> {
+        let prefix = format!("{name}::");
+        self.class_vars
+            .range(prefix.clone()..)
+            .take_while(|(k, _)| k.starts_with(&prefix))
+            .filter_map(|(k, v)| {
+                let var = k.strip_prefix(&prefix)?;
+                (!var.contains("::")).then(|| (var.to_string(), v.clone()))
+            })
+            .collect()
+    }
 }
 
 impl Evaluator<'_> {
@@ -336,12 +406,30 @@ impl Evaluator<'_> {
     ) -> EvalResult<Value> {
         let mut declared = Vec::new();
         for name in names {
+            match name {
+                Value::String(text) if text.is_empty() => {
+                    return Err(site.fail("Cannot use empty string as a class name"))
+                }
+                Value::Undef => return Err(site.fail("Cannot use undef as a class name")),
+                _ => {}
+            }
             for name in class_names(name) {
                 let canonical_name = canonical(&name);
-                if !self.catalog.is_class_declared(&canonical_name) {
+                // Puppet's built-in class `settings` is always in the catalog.
+                if !self.catalog.is_class_declared(&canonical_name) && canonical_name != "settings"
+                {
                     self.evaluate_class(&canonical_name, &[], site.span)
                         .map_err(|e| match e {
-                            super::flow::Unwind::Error(d) if d.code == "CLASS_NOT_FOUND" => {
+                            // Puppet reports what binding the class's parameters found at the call.
+                            super::flow::Unwind::Error(d)
+                                if d.code == "CLASS_NOT_FOUND"
+                                    || (matches!(
+                                        d.code,
+                                        "MISSING_PARAMETER"
+                                            | "PARAMETER_TYPE"
+                                            | "UNKNOWN_PARAMETER"
+                                    ) && d.span == site.span) =>
+                            {
                                 site.fail(&d.message)
                             }
                             other => other,
@@ -353,13 +441,17 @@ impl Evaluator<'_> {
         Ok(Value::array(declared))
     }
 
-    /// Evaluate a class body in its own scope, after its parent class; its variables stay readable.
+    /// Evaluate a class body in its own scope, after its parent class; its variables stay
+    /// readable as `$class::var`, while it runs and after. A subclass's scope sees its parent's
+    /// variables (its own bindings shadow them); a class declared from a node's body sees the
+    /// node's variables.
     fn evaluate_class(
         &mut self,
         name: &str,
         attributes: &[(String, Value)],
         span: Span,
     ) -> EvalResult<()> {
+        self.class_known(name, span)?;
         let Some(definition) = self.catalog.classes.get(name).cloned() else {
             return Err(error(
                 "CLASS_NOT_FOUND",
@@ -368,15 +460,17 @@ impl Evaluator<'_> {
             ));
         };
         let mut catalog_parent = self.catalog.current;
+        let mut inherited: Vec<(String, Value)> = Vec::new();
         if let Some(parent) = &definition.parent {
             let parent_name = canonical(&parent.name);
-            if !self.catalog.classes.contains_key(&parent_name) {
-                return Err(error(
+            if !self.class_known(&parent_name, definition.name.span)? {
+                return Err(catalog_error(
                     "PARENT_NOT_FOUND",
                     format!("Could not find parent resource type '::{parent_name}' of type hostclass in production"),
                     definition.name.span,
                 ));
             }
+            self.check_inheritance_cycle(name, definition.name.span)?;
             self.catalog.declare_subclass(name);
             if !self.catalog.is_class_declared(&parent_name) {
                 self.evaluate_class(&parent_name, &[], span)?;
@@ -388,6 +482,7 @@ impl Evaluator<'_> {
             if let Some(scope) = self.catalog.class_scopes.get(&parent_name) {
                 catalog_parent = *scope;
             }
+            inherited = self.catalog.variables_of_class(&parent_name);
         } else {
             self.catalog.declare_class(name, span);
         }
@@ -398,41 +493,82 @@ impl Evaluator<'_> {
         self.catalog
             .class_scopes
             .insert(name.to_string(), self.catalog.current);
-        let mark = self.scopes.push(0);
+        // A scope holding what the parent class defined, then the class's own scope.
+        let mark = self.scopes.push(self.node_frame.unwrap_or(0));
+        for (var, value) in &inherited {
+            self.scopes.bind_new(var.as_str().into(), value.clone());
+        }
+        let inherited_frame = self.scopes.current();
+        self.scopes.push(inherited_frame);
+        self.catalog
+            .live_classes
+            .push((name.to_string(), self.scopes.current()));
         let result = (|| {
             let title = Value::string(name);
             self.scopes.assign("title".into(), title.clone());
             self.scopes.assign("name".into(), title);
-            if let Some(parent) = &definition.parent {
-                let prefix = format!("{}::", canonical(&parent.name));
-                let inherited: Vec<(String, Value)> = self
-                    .catalog
-                    .class_vars
-                    .iter()
-                    .filter_map(|(k, v)| {
-                        k.strip_prefix(&prefix).map(|n| (n.to_string(), v.clone()))
-                    })
-                    .collect();
-                for (var, value) in inherited {
-                    self.scopes.assign(var.into(), value);
-                }
-            }
             let resource = format!("Class[{}]", capitalize(name));
             let defaulted =
                 self.bind_resource_params(&definition.params, attributes, &resource, span)?;
             let parameters = super::compiled::final_parameters(attributes, defaulted);
             self.catalog.set_class_parameters(name, parameters);
             self.eval(&definition.body)?;
-            for (var, value) in self.scopes.current_vars() {
-                self.catalog
-                    .class_vars
-                    .insert(format!("{name}::{var}"), value);
-            }
             Ok(())
         })();
+        // What the class defined, over what it inherited, stays readable as `$class::var`.
+        let own = self.scopes.current_vars();
+        for (var, value) in inherited {
+            self.catalog
+                .class_vars
+                .insert(format!("{name}::{var}"), value);
+        }
+        for (var, value) in own {
+            self.catalog
+                .class_vars
+                .insert(format!("{name}::{var}"), value);
+        }
+        self.catalog.live_classes.pop();
         self.scopes.pop(mark);
         self.catalog.current = outer;
         result
+    }
+
+    /// Puppet 7 overflows its stack on a class that inherits from itself through its parents;
+    /// this reports the cycle instead.
+    fn check_inheritance_cycle(&self, name: &str, span: Span) -> EvalResult<()> {
+        let mut chain = alloc::vec![name.to_string()];
+        let mut at = name.to_string();
+        while let Some(parent) = self
+            .catalog
+            .classes
+            .get(&at)
+            .and_then(|class| class.parent.as_ref())
+        {
+            let parent = canonical(&parent.name);
+            if chain.contains(&parent) {
+                chain.push(parent);
+                return Err(catalog_error(
+                    "INHERITANCE_CYCLE",
+                    format!("Circular inheritance: {}", chain.join(" inherits ")),
+                    span,
+                ));
+            }
+            chain.push(parent.clone());
+            at = parent;
+        }
+        Ok(())
+    }
+
+    /// `$class::var` of a class that is being evaluated now (its variables so far).
+    pub(crate) fn live_class_variable(&self, name: &str) -> Option<Value> {
+        let (class, var) = name.trim_start_matches("::").rsplit_once("::")?;
+        let (_, frame) = self
+            .catalog
+            .live_classes
+            .iter()
+            .rev()
+            .find(|(live, _)| live == class)?;
+        self.scopes.lookup_from(*frame, var)
     }
 
     /// Bind the attributes of a class or defined-type declaration to its parameters.
@@ -514,7 +650,7 @@ impl Evaluator<'_> {
         }
         let known = type_name == "class"
             || super::literals::is_core_resource_type(&type_name)
-            || self.catalog.defines.contains_key(&type_name);
+            || self.define_known(&type_name, span)?;
         if !known {
             return Err(error(
                 "UNKNOWN_RESOURCE_TYPE",
@@ -571,6 +707,9 @@ impl Evaluator<'_> {
                 let is_virtual = resource.form != crate::syntax::ast::ResourceForm::Regular;
                 let reference =
                     self.declare_resource(&type_name, &title, &attributes, is_virtual, span)?;
+                if type_name != "class" {
+                    self.note_relationship_spans(&body.operations);
+                }
                 references.push(reference);
             }
         }
@@ -645,12 +784,24 @@ impl Evaluator<'_> {
         if type_name == "class" {
             let class_name = canonical(title);
             if self.catalog.is_class_declared(&class_name) {
+                // Puppet knows where a class was declared only when it was declared like a resource.
+                let first = match self.catalog.resource_like_classes.get(&class_name) {
+                    Some(first) => format!(" at ({})", self.sources.file_line(first.start)),
+                    None => String::new(),
+                };
                 return Err(error(
                     "DUPLICATE_DECLARATION",
-                    format!("Error while evaluating a Resource Statement, Duplicate declaration: Class[{}] is already declared", capitalize(&class_name)),
+                    format!(
+                        "Error while evaluating a Resource Statement, Duplicate declaration: Class[{}] is already declared{first}; cannot redeclare ({})",
+                        capitalize(&class_name),
+                        self.sources.file_line(span.start)
+                    ),
                     span,
                 ));
             }
+            self.catalog
+                .resource_like_classes
+                .insert(class_name.clone(), span);
             self.evaluate_class(&class_name, attributes, span)
                 .map_err(prefix_resource_error)?;
             return Ok(Value::from_type(Type::resource(
@@ -658,7 +809,6 @@ impl Evaluator<'_> {
                 Some(&capitalize(&class_name)),
             )));
         }
-        let line = self.line_index().line_col(self.source, span.start).line;
         if let Some(first) = self
             .catalog
             .resource_position(type_name, title)
@@ -667,8 +817,9 @@ impl Evaluator<'_> {
             return Err(error(
                 "DUPLICATE_DECLARATION",
                 format!(
-                    "Error while evaluating a Resource Statement, Duplicate declaration: {display_type}[{title}] is already declared at (file: snippet.pp, line: {}); cannot redeclare (file: snippet.pp, line: {line})",
-                    first.line
+                    "Error while evaluating a Resource Statement, Duplicate declaration: {display_type}[{title}] is already declared at ({}); cannot redeclare ({})",
+                    self.sources.file_line(first.span.start),
+                    self.sources.file_line(span.start)
                 ),
                 span,
             ));
@@ -690,7 +841,6 @@ impl Evaluator<'_> {
             type_name,
             title,
             attributes: &attributes,
-            line,
             span,
         };
         let aliases = self.resource_aliases(&new)?;
@@ -704,10 +854,10 @@ impl Evaluator<'_> {
             title: title.to_string(),
             attributes,
             defaulted,
-            line,
             span,
             virtual_: is_virtual,
             defaulted_parameters: Vec::new(),
+            relationship_spans: Vec::new(),
             evaluated: !self.catalog.defines.contains_key(type_name),
             scope: self.catalog.current,
         });
@@ -751,11 +901,50 @@ impl Evaluator<'_> {
             if let Some(instance) = self.catalog.resources.get_mut(index) {
                 instance.defaulted_parameters = defaulted;
             }
-            self.eval(&definition.body).map(|_| ())
+            match self.eval(&definition.body) {
+                Ok(_) => Ok(()),
+                Err(unwind) => Err(self.define_body_error(unwind, span)),
+            }
         })();
         self.scopes.pop(mark);
         self.catalog.current = outer;
         result
+    }
+}
+
+impl Evaluator<'_> {
+    /// Record where the resource just declared sets its relationship metaparameters.
+    fn note_relationship_spans(&mut self, operations: &[AttributeOperation]) {
+        let spans: Vec<(String, Span)> = operations
+            .iter()
+            .filter_map(|operation| match operation {
+                AttributeOperation::Set { name, span, .. }
+                    if super::finish::RELATIONSHIP_PARAMETERS.contains(&name.name.as_str()) =>
+                {
+                    Some((name.name.clone(), *span))
+                }
+                _ => None,
+            })
+            .collect();
+        if let Some(resource) = self.catalog.resources.last_mut() {
+            resource.relationship_spans = spans;
+        }
+    }
+
+    /// An error in a defined type's body, as Puppet reports it: the error's whole text inside
+    /// one of the instance's declaration (its line only). The engine's own limits stay as they are.
+    fn define_body_error(&self, unwind: super::flow::Unwind, span: Span) -> super::flow::Unwind {
+        match unwind {
+            super::flow::Unwind::Error(d) if !super::limits::is_limit(d.code) => {
+                let inner = crate::puppet_text(&self.sources, &d);
+                error(
+                    "DEFINE_INSTANCE",
+                    format!("Error while evaluating a Resource Statement, {inner}"),
+                    span,
+                )
+            }
+            other => other,
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use super::catalog::{canonical, capitalize, Catalog};
 use super::evaluator::Evaluator;
 use super::finish::Named;
-use super::flow::{error, EvalResult};
+use super::flow::{catalog_error, error, EvalResult};
 use super::relationships::CollectorValue;
 use super::LogLevel;
 use crate::span::Span;
@@ -317,7 +317,7 @@ impl Evaluator<'_> {
                     )),
                 };
                 let known = super::literals::is_core_resource_type(&type_name)
-                    || self.catalog.defines.contains_key(&type_name);
+                    || self.define_known(&type_name, expr.span)?;
                 if !known {
                     return Err(error(
                         "UNKNOWN_RESOURCE_TYPE",
@@ -404,7 +404,7 @@ impl Evaluator<'_> {
                 .iter()
                 .any(|(t, n, _)| *t == type_name && *n == name)
             {
-                return Err(error(
+                return Err(catalog_error(
                     "DEFAULT_REDEFINED",
                     format!(
                         "Default already defined for {} {{ {name} }}; cannot redefine",
@@ -470,7 +470,7 @@ impl Evaluator<'_> {
         let theirs = catalog.source_of(r.scope);
         let child = catalog.is_child_of(&mine, &theirs);
         if mine != theirs && !child {
-            return Err(error(
+            return Err(catalog_error(
                 "OVERRIDE_NOT_ALLOWED",
                 "Only subclasses can override parameters",
                 span,
@@ -480,7 +480,7 @@ impl Evaluator<'_> {
             // A defined type's instance whose body has run: too late to change its parameters.
             return Err(error(
                 "OVERRIDE_EVALUATED",
-                format!("Attempt to override an already evaluated resource, defined at (file: snippet.pp, line: {}), with new values", r.line),
+                format!("Attempt to override an already evaluated resource, defined at ({}), with new values", self.sources.file_line(r.span.start)),
                 span,
             ));
         }
@@ -490,9 +490,9 @@ impl Evaluator<'_> {
                 return Err(error(
                     "PARAMETER_REDEFINED",
                     format!(
-                        "Parameter '{name}' is already set on {}[{title}] by #<Puppet::Resource::Type> at (file: snippet.pp, line: {}); cannot redefine",
+                        "Parameter '{name}' is already set on {}[{title}] by #<Puppet::Resource::Type> at ({}); cannot redefine",
                         capitalize(kind),
-                        r.line
+                        self.sources.file_line(r.span.start)
                     ),
                     span,
                 ));
@@ -606,7 +606,7 @@ impl Evaluator<'_> {
         let is_virtual = kind.starts_with('@');
         let known = type_name == "class"
             || super::literals::is_core_resource_type(&type_name)
-            || self.catalog.defines.contains_key(&type_name);
+            || self.define_known(&type_name, span)?;
         if !known {
             return Ok(format!("Unknown resource type: '{type_name}'"));
         }

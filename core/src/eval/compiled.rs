@@ -71,6 +71,8 @@ pub(crate) enum CatalogEntry {
     },
     /// The declared resource at this position of `Catalog::resources`.
     Resource(usize),
+    /// The node definition a compile for a node evaluated (`Node[default]`).
+    Node { title: String, span: Span },
 }
 
 /// `Type['title'] { ... }` run before `Type['title']` was declared: Puppet applies it when it
@@ -121,6 +123,12 @@ impl Evaluator<'_> {
                     type_name: "Class".to_string(),
                     title: capitalize(name),
                     parameters: parameters.clone(),
+                    span: *span,
+                }),
+                CatalogEntry::Node { title, span } => out.push(CatalogResource {
+                    type_name: "Node".to_string(),
+                    title: title.clone(),
+                    parameters: Vec::new(),
                     span: *span,
                 }),
                 CatalogEntry::Resource(at) => {

@@ -44,12 +44,11 @@ impl Evaluator<'_> {
                         // Puppet names where the first definition was made.
                         let first = body.iter().find(|e| matches!(&e.kind, ExprKind::FunctionDefinition(d) if d.name.name == name));
                         let start = first.unwrap_or(expr).span.start;
-                        let at = self.line_index().line_col(self.source, start);
                         return Err(error(
                             "REDEFINE",
                             format!(
-                                "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/function/{name}'. Originally set at string:?line={}&pos={}.",
-                                at.line, at.column
+                                "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/function/{name}'. Originally set at {}.",
+                                self.sources.origin(start)
                             ),
                             expr.span,
                         ));
@@ -68,10 +67,9 @@ impl Evaluator<'_> {
                             .iter()
                             .find(|(a, _, _)| a.name().eq_ignore_ascii_case(&name.name));
                         if let Some((_, _, first)) = first {
-                            let at = self.line_index().line_col(self.source, first.start);
                             message += &format!(
-                                " Originally set at string:?line={}&pos={}.",
-                                at.line, at.column
+                                " Originally set at {}.",
+                                self.sources.origin(first.start)
                             );
                         }
                         error("REDEFINE", message, expr.span)
@@ -79,29 +77,20 @@ impl Evaluator<'_> {
                     aliases.push((alias, type_expr, name.span));
                 }
                 ExprKind::ClassDefinition(definition) => {
-                    // The line index leaves `self` while the catalog (part of `self`) uses it.
-                    let cell = core::mem::take(&mut self.line_index);
-                    let source = self.source;
-                    let index = cell.get_or_init(|| crate::span::LineIndex::new(source));
-                    let defined = self.catalog.define_class(definition, expr.span, |offset| {
-                        index.line_col(source, offset).line
-                    });
-                    self.line_index = cell;
-                    defined?;
+                    self.catalog
+                        .define_class(definition, expr.span, &self.sources)?;
                     // Nested classes and defines (the parser qualifies their names).
                     if let ExprKind::Block(inner) = &definition.body.kind {
                         self.collect_definitions(inner, aliases)?;
                     }
                 }
                 ExprKind::DefineDefinition(definition) => {
-                    self.catalog.define_type(definition, expr.span)?;
+                    self.catalog
+                        .define_type(definition, expr.span, &self.sources)?;
                 }
                 ExprKind::NodeDefinition(definition) => {
-                    let line = self
-                        .line_index()
-                        .line_col(self.source, expr.span.start)
-                        .line;
-                    self.catalog.define_node(definition, expr.span, line)?;
+                    self.catalog
+                        .define_node(definition, expr.span, &self.sources)?;
                 }
                 _ => {}
             }

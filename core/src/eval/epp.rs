@@ -48,9 +48,10 @@ impl Evaluator<'_> {
         Ok(())
     }
 
-    /// Render a parsed EPP template in a new scope that sees the caller's variables, with its
-    /// parameters bound from `arguments` (or, without a parameter list, every entry as a variable).
-    /// Errors are reported at the call, those inside the template also at their place in it.
+    /// Render a parsed inline EPP template in a new scope that sees the caller's variables, with
+    /// its parameters bound from `arguments` (or, without a parameter list, every entry as a
+    /// variable). Errors are reported at the call, those inside the template also at their place
+    /// in it.
     pub(crate) fn render_template(
         &mut self,
         program: &Program,
@@ -60,7 +61,7 @@ impl Evaluator<'_> {
     ) -> EvalResult<Value> {
         let mark = self.scopes.push(self.scopes.current());
         self.epp_output.push(String::new());
-        let result = self.render_template_body(program, source, arguments, site);
+        let result = self.render_template_body(program, Some(source), arguments, site);
         let output = self.epp_output.pop().unwrap_or_default();
         self.scopes.pop(mark);
         match result {
@@ -73,10 +74,26 @@ impl Evaluator<'_> {
         }
     }
 
+    /// Render a module's EPP template file as `epp()` does: in a scope that sees only top-scope
+    /// variables; errors inside it are at their place in the file.
+    pub(crate) fn render_template_file(
+        &mut self,
+        program: &Program,
+        arguments: &Hash,
+        site: &CallSite,
+    ) -> EvalResult<Value> {
+        let mark = self.scopes.push(0);
+        self.epp_output.push(String::new());
+        let result = self.render_template_body(program, None, arguments, site);
+        let output = self.epp_output.pop().unwrap_or_default();
+        self.scopes.pop(mark);
+        result.map(|()| Value::string(&output))
+    }
+
     fn render_template_body(
         &mut self,
         program: &Program,
-        source: &str,
+        source: Option<&str>,
         arguments: &Hash,
         site: &CallSite,
     ) -> EvalResult<()> {
@@ -105,8 +122,12 @@ impl Evaluator<'_> {
         Ok(())
     }
 
-    /// Evaluate an expression of the template `source`: an error in it is placed in the template.
-    fn eval_in_template(&mut self, expr: &Expr, source: &str) -> EvalResult<Value> {
+    /// Evaluate an expression of the inline template `source` (an error in it is placed in the
+    /// template), or of a template file (`None`: its spans are in the file already).
+    fn eval_in_template(&mut self, expr: &Expr, source: Option<&str>) -> EvalResult<Value> {
+        let Some(source) = source else {
+            return self.eval(expr);
+        };
         self.eval(expr).map_err(|unwind| match unwind {
             Unwind::Error(mut diagnostic) => {
                 if diagnostic.template_at.is_none() {
@@ -123,7 +144,7 @@ impl Evaluator<'_> {
     fn bind_template_params(
         &mut self,
         params: &[Param],
-        source: &str,
+        source: Option<&str>,
         arguments: &Hash,
         site: &CallSite,
     ) -> EvalResult<()> {

@@ -24,8 +24,14 @@ pub(crate) struct UserFunction {
 /// Everything one evaluation keeps: scopes, definitions, the log, and the limits' counters.
 pub(crate) struct Evaluator<'o> {
     pub options: &'o EvalOptions,
-    /// The program's source text (some of Puppet's positions are found in it).
-    pub source: &'o str,
+    /// Every file read so far, each at its own range of offsets (spans name their file).
+    pub sources: crate::sources::Sources,
+    /// The environment the program compiles in (`None`: a snippet on its own).
+    pub env: Option<&'o crate::environment::Environment<'o>>,
+    /// What autoloading has found and read.
+    pub loader: super::loader::Loader,
+    /// The scope of the node definition being evaluated (classes declared from it see it).
+    pub node_frame: Option<usize>,
     /// Inside type parameters an unknown capitalized name is a `TypeReference`, not an error.
     pub lenient_type_refs: bool,
     pub budget: Budget,
@@ -55,15 +61,20 @@ pub(crate) struct Evaluator<'o> {
     /// The buffer an interpolated string is built in, kept between strings (a nested
     /// interpolation, finding it taken, uses a new one).
     pub text_buffer: String,
-    /// The line starts of `source`, found once when a message first needs a line number.
-    pub(super) line_index: core::cell::OnceCell<crate::span::LineIndex>,
 }
 
 impl<'o> Evaluator<'o> {
-    pub fn new(options: &'o EvalOptions, source: &'o str) -> Self {
+    pub fn new(
+        options: &'o EvalOptions,
+        sources: crate::sources::Sources,
+        env: Option<&'o crate::environment::Environment<'o>>,
+    ) -> Self {
         let mut evaluator = Evaluator {
             options,
-            source,
+            sources,
+            env,
+            loader: Default::default(),
+            node_frame: None,
             lenient_type_refs: false,
             budget: Budget::default(),
             scopes: Scopes::new(),
@@ -79,7 +90,6 @@ impl<'o> Evaluator<'o> {
             freed_trees: 0,
             arg_lists: Vec::new(),
             text_buffer: String::new(),
-            line_index: core::cell::OnceCell::new(),
         };
         super::builtin_vars::define(&mut evaluator.scopes);
         evaluator
@@ -111,11 +121,6 @@ impl<'o> Evaluator<'o> {
     /// A syntax tree parsed during evaluation is about to be freed (see `type_cache.rs`).
     pub fn tree_freed(&mut self) {
         self.freed_trees += 1;
-    }
-
-    pub fn line_index(&self) -> &crate::span::LineIndex {
-        self.line_index
-            .get_or_init(|| crate::span::LineIndex::new(self.source))
     }
 
     /// Count evaluation steps against the budget (built-in functions call this per iteration).
@@ -337,6 +342,11 @@ impl<'o> Evaluator<'o> {
         }
         if let Some(value) = self.scopes.lookup(name) {
             return Ok(value.clone());
+        }
+        if name.contains("::") {
+            if let Some(value) = self.live_class_variable(name) {
+                return Ok(value);
+            }
         }
         if let Some(value) = self.catalog.class_variable(name) {
             return Ok(value);

@@ -6,7 +6,7 @@
 //! diagnostic of `Stage::Compile`: the program's value stands, the catalog does not.
 
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::catalog::{capitalize, DeclaredResource};
@@ -14,6 +14,7 @@ use super::evaluator::Evaluator;
 use crate::diagnostic::{Diagnostic, Stage};
 use crate::span::Span;
 use crate::types::is_metaparameter;
+use crate::value::Value;
 
 /// A resource a relationship names: its type in lower case and its title (a class's canonical).
 #[derive(Clone)]
@@ -31,6 +32,31 @@ impl Named {
             format!("{}[{}]", capitalize(&self.kind), self.title)
         }
     }
+}
+
+/// The metaparameters that make relationships.
+pub(super) const RELATIONSHIP_PARAMETERS: &[&str] = &["before", "require", "notify", "subscribe"];
+
+/// The references a relationship metaparameter's value holds (arrays flattened, `undef` left out).
+fn flatten_references<'v>(value: &'v Value, out: &mut Vec<&'v Value>) {
+    match value {
+        Value::Array(items) => items.iter().for_each(|item| flatten_references(item, out)),
+        Value::Undef => {}
+        other => out.push(other),
+    }
+}
+
+/// `Type[title]` in a string, as the catalog reads a reference (`Class[foo]` names class `foo`).
+fn parse_reference(text: &str) -> Option<Named> {
+    let (kind, rest) = text.split_once('[')?;
+    let title = rest.strip_suffix(']')?;
+    let kind = super::catalog::canonical(kind);
+    let title = if kind == "class" {
+        super::catalog::canonical(title)
+    } else {
+        title.to_string()
+    };
+    Some(Named { kind, title })
 }
 
 /// A finishing error: `Stage::Compile`, where the code says how the position is printed.
@@ -78,6 +104,65 @@ impl Evaluator<'_> {
             }
             self.validate_resource(at)?;
         }
+        // A compile for a node validates the finished catalog as `puppet apply` does (without a
+        // node, as `catalog_oracle.rb` finishes a compile, it does not).
+        if self.options.certname.is_some() {
+            self.validate_relationship_parameters()?;
+        }
+        Ok(())
+    }
+
+    /// `Compiler#validate_catalog`: every resource a relationship metaparameter (`before`,
+    /// `require`, `notify`, `subscribe`) names is in the catalog, checked in catalog order.
+    fn validate_relationship_parameters(&self) -> Result<(), Diagnostic> {
+        for entry in &self.catalog.entries {
+            let (parameters, spans, span) = match entry {
+                super::compiled::CatalogEntry::Resource(at) => {
+                    let Some(r) = self.catalog.resources.get(*at) else {
+                        continue;
+                    };
+                    if r.virtual_ {
+                        continue;
+                    }
+                    (&r.attributes, r.relationship_spans.as_slice(), r.span)
+                }
+                super::compiled::CatalogEntry::Class {
+                    parameters, span, ..
+                } => (parameters, &[][..], *span),
+                super::compiled::CatalogEntry::Node { .. } => continue,
+            };
+            for (name, value) in parameters {
+                if !RELATIONSHIP_PARAMETERS.contains(&name.as_str()) {
+                    continue;
+                }
+                let at = spans
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map_or(span, |(_, s)| *s);
+                let mut references = Vec::new();
+                flatten_references(value, &mut references);
+                for reference in references {
+                    let missing = match reference {
+                        Value::Type(ty) => match super::relationships::catalog_entry(ty) {
+                            Some(Ok(named)) => (!self.in_catalog(&named)).then(|| named.display()),
+                            _ => Some(crate::value::to_string_default(reference)),
+                        },
+                        Value::String(text) => match parse_reference(text) {
+                            Some(named) if self.in_catalog(&named) => None,
+                            _ => Some(text.to_string()),
+                        },
+                        other => Some(crate::value::to_string_default(other)),
+                    };
+                    if let Some(missing) = missing {
+                        return Err(failure(
+                            "RELATIONSHIP_PARAMETER",
+                            format!("Could not find resource '{missing}' in parameter '{name}'"),
+                            at,
+                        ));
+                    }
+                }
+            }
+        }
         Ok(())
     }
 
@@ -98,7 +183,7 @@ impl Evaluator<'_> {
         let Some(r) = self.catalog.resources.get(at) else {
             return Ok(());
         };
-        check_builtin_attributes(r)?;
+        check_builtin_attributes(r, &self.sources)?;
         let Some(definition) = self.catalog.defines.get(&r.type_name).cloned() else {
             return Ok(());
         };
@@ -147,7 +232,10 @@ impl Evaluator<'_> {
 
 /// Every attribute of a built-in type's resource (virtual ones too; set, defaulted or overridden,
 /// even to `undef`) is one the type has.
-fn check_builtin_attributes(resource: &DeclaredResource) -> Result<(), Diagnostic> {
+fn check_builtin_attributes(
+    resource: &DeclaredResource,
+    sources: &crate::sources::Sources,
+) -> Result<(), Diagnostic> {
     let unknown = resource
         .attributes
         .iter()
@@ -156,8 +244,8 @@ fn check_builtin_attributes(resource: &DeclaredResource) -> Result<(), Diagnosti
         Some((name, _)) => Err(failure(
             "UNKNOWN_ATTRIBUTE",
             format!(
-                "no parameter named '{name}' (file: snippet.pp, line: {}) on {}[{}]",
-                resource.line,
+                "no parameter named '{name}' ({}) on {}[{}]",
+                sources.file_line(resource.span.start),
                 capitalize(&resource.type_name),
                 resource.title
             ),

@@ -32,6 +32,16 @@ pub(crate) fn error(code: &'static str, message: impl Into<String>, span: Span) 
     )))
 }
 
+/// An error of Puppet's catalog or type collection (see [`Stage::Catalog`]) at `span`.
+pub(crate) fn catalog_error(code: &'static str, message: impl Into<String>, span: Span) -> Unwind {
+    Unwind::Error(Box::new(Diagnostic::error(
+        Stage::Catalog,
+        code,
+        message,
+        span,
+    )))
+}
+
 impl From<Box<Diagnostic>> for Unwind {
     fn from(diagnostic: Box<Diagnostic>) -> Self {
         Unwind::Error(diagnostic)

@@ -22,6 +22,15 @@ pub struct Limits {
     pub max_collection_len: usize,
     /// Bytes of a string a program builds.
     pub max_string_len: usize,
+    /// Files of an environment.
+    pub max_env_files: usize,
+    /// Bytes of all the files of an environment (those the page hands over, or those the CLI
+    /// reads during one compile).
+    pub max_env_bytes: usize,
+    /// Bytes of a file's path in an environment.
+    pub max_path_len: usize,
+    /// Segments of a file's path in an environment (`modules/a/manifests/init.pp` has 4).
+    pub max_path_depth: usize,
 }
 
 impl Default for Limits {
@@ -32,8 +41,25 @@ impl Default for Limits {
             max_depth: 4000,
             max_collection_len: 1_000_000,
             max_string_len: 4 * 1024 * 1024,
+            max_env_files: 20_000,
+            max_env_bytes: 64 * 1024 * 1024,
+            max_path_len: 1024,
+            max_path_depth: 32,
         }
     }
+}
+
+/// Whether a diagnostic code is one of the engine's own limits (not an error of the program).
+pub(crate) fn is_limit(code: &str) -> bool {
+    matches!(
+        code,
+        "STEP_LIMIT"
+            | "CANCELLED"
+            | "SIZE_LIMIT"
+            | "DEPTH_LIMIT"
+            | "CALL_DEPTH_LIMIT"
+            | "ENV_LIMIT"
+    )
 }
 
 /// A flag another thread (a Ctrl+C handler, a UI) sets to stop a running evaluation.

@@ -159,7 +159,12 @@ impl Evaluator<'_> {
         span: Span,
         lenient: bool,
     ) -> EvalResult<Value> {
-        if let Some(ty) = self.resolve_type_name(name) {
+        let mut resolved = self.resolve_type_name(name);
+        if resolved.is_none() && self.env.is_some() {
+            self.autoload_type_name(name, span)?;
+            resolved = self.resolve_type_name(name);
+        }
+        if let Some(ty) = resolved {
             if let Type::Alias(alias) = &ty {
                 if let Some(culprit) = self.aliases.unresolved(alias) {
                     let message = alloc::format!("Error while evaluating a Type-Name, Type alias '{culprit}' cannot be resolved to a real type");

@@ -26,6 +26,8 @@ mod finish;
 pub(crate) mod flow;
 pub(crate) mod limits;
 mod literals;
+pub(crate) mod loader;
+mod nodes;
 mod numeric;
 mod operators;
 mod ownership;
@@ -37,10 +39,13 @@ mod type_cache;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+pub(crate) use catalog::canonical as catalog_name;
 pub use compiled::{catalog_text, CatalogResource};
 pub use limits::{CancelFlag, Limits};
 
 use crate::diagnostic::Diagnostic;
+use crate::environment::Environment;
+use crate::sources::Sources;
 use crate::span::Span;
 use crate::syntax;
 use crate::value::Value;
@@ -75,6 +80,10 @@ pub struct EvalOptions {
     /// variable per fact.
     /// `None`: no facts (`$facts` is `{}`), as Puppet compiles for a node it knows nothing of.
     pub facts: Option<String>,
+    /// The node's name, when the program compiles for a node as `puppet apply` does: `$trusted`
+    /// is set and the node definition that matches it is evaluated after the main code. `None`:
+    /// the program alone, as evaluated without a node (node definitions are not evaluated).
+    pub certname: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -136,12 +145,21 @@ pub struct Outcome {
     pub diagnostics: Vec<Diagnostic>,
     /// The compiled catalog's classes and resources, when evaluation succeeded.
     pub catalog: Vec<CatalogResource>,
+    /// Every file the evaluation read: the file, line and column of any span.
+    pub sources: Sources,
+    /// Where the main code's files end in the offset space (they come first).
+    pub main_end: u32,
 }
 
 impl Outcome {
     /// The first error, if the program failed.
     pub fn error(&self) -> Option<&Diagnostic> {
         self.diagnostics.iter().find(|d| d.is_error())
+    }
+
+    /// Whether a span is in the main code (the snippet, or the `manifests/` files).
+    pub fn is_main_code(&self, span: Span) -> bool {
+        span.start <= self.main_end
     }
 
     /// The first error of the program's evaluation, leaving out those of the checks Puppet makes
@@ -154,14 +172,16 @@ impl Outcome {
     }
 }
 
-/// Parse and evaluate `source`.
+/// Parse and evaluate `source`, a snippet on its own (an environment of one file).
 pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
-    let (program, mut diagnostics) = syntax::parse(source);
-    if options.earlier_entries_end > 0 {
-        diagnostics.retain(|d| {
-            !(d.code == "IDEM_EXPRESSION_NOT_LAST" && d.span.start < options.earlier_entries_end)
-        });
-    }
+    let files = crate::environment::NoFiles;
+    evaluate_environment(&Environment::snippet(&files, source), options)
+}
+
+/// Compile an environment as `puppet apply` does: its main code (or, without any, its
+/// `manifests/` directory), with classes, defined types, functions and type aliases autoloaded
+/// from its modules.
+pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Outcome {
     let mut outcome = Outcome {
         aliases: AliasesKeepAlive::default(),
         value: None,
@@ -169,12 +189,30 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
         logs: Vec::new(),
         diagnostics: Vec::new(),
         catalog: Vec::new(),
+        sources: Sources::default(),
+        main_end: 0,
     };
+    let (program, mut diagnostics, mut sources) = match main_program(env, options) {
+        Ok(parsed) => parsed,
+        Err((diagnostics, sources)) => {
+            outcome.diagnostics = diagnostics;
+            outcome.sources = sources;
+            return outcome;
+        }
+    };
+    outcome.main_end = program_end(&sources).end;
+    if options.earlier_entries_end > 0 {
+        diagnostics.retain(|d| {
+            !(d.code == "IDEM_EXPRESSION_NOT_LAST" && d.span.start < options.earlier_entries_end)
+        });
+    }
     if diagnostics.iter().any(Diagnostic::is_error) {
         outcome.diagnostics = diagnostics;
+        outcome.sources = sources;
         return outcome;
     }
-    let mut evaluator = Evaluator::new(options, source);
+    let end = program_end(&sources);
+    let mut evaluator = Evaluator::new(options, core::mem::take(&mut sources), Some(env));
     if let Some(facts) = &options.facts {
         match evaluator.facts_value(facts) {
             Ok(facts) => evaluator.bind_facts(facts),
@@ -186,19 +224,23 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
                     Span { start: 0, end: 0 },
                 ));
                 outcome.diagnostics = diagnostics;
+                outcome.sources = evaluator.sources;
                 return outcome;
             }
         }
+    }
+    if let Some(certname) = &options.certname {
+        evaluator.bind_trusted(certname);
     }
     // Puppet logs the lexer's warnings (unknown escapes, ...) before evaluation starts.
     for warning in diagnostics.iter().filter(|d| !d.is_error()) {
         evaluator.log(LogLevel::Warning, warning.message.clone(), warning.span);
     }
-    let result = evaluator.run(&program, &mut outcome.statements);
+    let result = evaluator.run(&program, end, &mut outcome.statements);
     outcome.logs = core::mem::take(&mut evaluator.logs);
     diagnostics.append(&mut evaluator.warnings);
     let result = result.and_then(|value| {
-        limits::showable(&value, &options.limits, program_end(source))?;
+        limits::showable(&value, &options.limits, end)?;
         Ok(value)
     });
     // Inline results too large to show are left out (the page prints each one).
@@ -221,12 +263,98 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
     outcome.aliases = AliasesKeepAlive {
         _registry: Some(alloc::rc::Rc::new(core::mem::take(&mut evaluator.aliases))),
     };
+    outcome.sources = core::mem::take(&mut evaluator.sources);
     outcome
 }
 
-/// The empty span at the end of the source.
-fn program_end(source: &str) -> Span {
-    let end = u32::try_from(source.len()).unwrap_or(u32::MAX);
+type MainProgram = (syntax::Program, Vec<Diagnostic>, Sources);
+
+/// The main program: the main code, or the `.pp` files of `manifests/` one after the other (in
+/// the order of their paths, as Puppet reads a manifest directory), each placed in the sources
+/// and parsed on its own. Problems with the environment's files come first.
+fn main_program(
+    env: &Environment<'_>,
+    options: &EvalOptions,
+) -> Result<MainProgram, (Vec<Diagnostic>, Sources)> {
+    let mut sources = Sources::default();
+    let problems = env.files.problems();
+    if !problems.is_empty() {
+        let mut diagnostics = Vec::new();
+        for (path, message) in problems {
+            let base = sources.add(&path, alloc::rc::Rc::from("")).unwrap_or(0);
+            diagnostics.push(Diagnostic::error(
+                crate::Stage::Evaluation,
+                "ENV_LIMIT",
+                message,
+                Span::new(base, base),
+            ));
+        }
+        return Err((diagnostics, sources));
+    }
+    let files: Vec<(String, alloc::rc::Rc<str>)> = match &env.main {
+        Some(main) => alloc::vec![(main.name.clone(), alloc::rc::Rc::from(main.text.as_str()))],
+        None => {
+            let mut files = Vec::new();
+            for path in env.files.files_under("manifests") {
+                let hidden = path.split('/').any(|segment| segment.starts_with('.'));
+                if !path.ends_with(".pp") || hidden {
+                    continue;
+                }
+                if let Ok(text) = env.files.read(&path) {
+                    files.push((path, text));
+                }
+            }
+            files
+        }
+    };
+    let mut body = Vec::new();
+    let mut diagnostics = Vec::new();
+    let mut total = 0usize;
+    // Given main code is not one of the environment's files (its own size has its limits).
+    let from_environment = env.main.is_none();
+    for (path, text) in files {
+        if from_environment {
+            total += text.len();
+        }
+        let Ok(base) = sources.add(&path, alloc::rc::Rc::clone(&text)) else {
+            break;
+        };
+        if total > options.limits.max_env_bytes {
+            let message = alloc::format!(
+                "the environment's files read would exceed the limit of {} bytes",
+                options.limits.max_env_bytes
+            );
+            diagnostics.push(Diagnostic::error(
+                crate::Stage::Evaluation,
+                "ENV_LIMIT",
+                message,
+                Span::new(base, base),
+            ));
+            return Err((diagnostics, sources));
+        }
+        let (program, mut found) = syntax::parse_at(&text, base, false);
+        let failed = found.iter().any(Diagnostic::is_error);
+        diagnostics.append(&mut found);
+        body.extend(program.body);
+        if failed {
+            // Puppet stops at the first file that does not parse.
+            break;
+        }
+    }
+    let end = program_end(&sources);
+    Ok((
+        syntax::Program {
+            body,
+            span: Span::new(0, end.end),
+        },
+        diagnostics,
+        sources,
+    ))
+}
+
+/// The empty span at the end of the main code (its last file).
+fn program_end(sources: &Sources) -> Span {
+    let end = sources.files().last().map_or(0, |file| file.end());
     Span { start: end, end }
 }
 
@@ -235,6 +363,7 @@ impl Evaluator<'_> {
     fn run(
         &mut self,
         program: &syntax::Program,
+        end: Span,
         statements: &mut Vec<(Span, Value)>,
     ) -> flow::EvalResult<Value> {
         self.define_all(program)?;
@@ -243,7 +372,10 @@ impl Evaluator<'_> {
             value = self.eval(expr)?;
             statements.push((expr.span, value.clone()));
         }
-        self.evaluate_generators(program_end(self.source))?;
+        if let Some(certname) = &self.options.certname {
+            self.evaluate_node(certname, end)?;
+        }
+        self.evaluate_generators(end)?;
         Ok(value)
     }
 }

@@ -168,6 +168,20 @@ impl Scopes {
         None
     }
 
+    /// Look `name` up from scope `frame` outwards, short of the top scope (a class's variables
+    /// and those it inherited, for `$class::var` while the class runs).
+    pub fn lookup_from(&self, frame: usize, name: &str) -> Option<Value> {
+        let mut index = Some(frame);
+        while let Some(i) = index.filter(|&i| i != 0) {
+            let frame = self.frames.get(i)?;
+            if let Some(value) = frame.find(name) {
+                return Some(value.clone());
+            }
+            index = frame.parent;
+        }
+        None
+    }
+
     /// Whether `name` is bound in the current scope itself.
     pub fn is_local(&self, name: &str) -> bool {
         self.frames

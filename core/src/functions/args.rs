@@ -67,7 +67,6 @@ pub(crate) fn deprecation(ev: &mut Evaluator<'_>, message: &str) {
 
 /// A warning with the line of `span`, as Puppet's `warning` with a source location.
 pub(crate) fn warning_at_line(ev: &mut Evaluator<'_>, message: &str, span: Span) {
-    let line = ev.line_index().line_col(ev.source, span.start).line;
-    let text = format!("{message}\n   (file: snippet.pp, line: {line})");
+    let text = format!("{message}\n   ({})", ev.sources.file_line(span.start));
     ev.log(LogLevel::Warning, text, span);
 }

@@ -10,6 +10,7 @@ use super::expect_args;
 use crate::eval::calls::{CallSite, Closure};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::{error, EvalResult, Unwind};
+use crate::span::Span;
 use crate::syntax::ast::{ExprKind, Program};
 use crate::types::{infer, Type};
 use crate::value::Value;
@@ -148,17 +149,24 @@ pub(super) fn call(
     super::call_named(ev, site, &name, args.collect(), closure)
 }
 
-fn resource_type_known(ev: &Evaluator<'_>, name: &str) -> bool {
+fn resource_type_known(ev: &mut Evaluator<'_>, name: &str, span: Span) -> EvalResult<bool> {
     let lower = name.trim_start_matches("::").to_ascii_lowercase();
     // `node` is a word of the language, not a resource type the loader knows.
-    lower != "node"
-        && (ev.catalog.is_defined_type(&lower)
-            || crate::types::is_builtin_resource_type(&lower)
-            || (Type::from_name(&super::strings::capitalize_str(&lower)).is_none()
-                && matches!(ev.resolve_type_name(&lower), Some(Type::Resource(..)))))
+    if lower == "node" {
+        return Ok(false);
+    }
+    Ok(ev.define_known(&lower, span)?
+        || crate::types::is_builtin_resource_type(&lower)
+        || (Type::from_name(&super::strings::capitalize_str(&lower)).is_none()
+            && matches!(ev.resolve_type_name(&lower), Some(Type::Resource(..)))))
 }
 
-fn is_defined(ev: &Evaluator<'_>, site: &CallSite, value: &Value) -> EvalResult<bool> {
+/// Whether class `name` is defined, in the program or in the modules.
+fn class_known(ev: &mut Evaluator<'_>, name: &str, span: Span) -> EvalResult<bool> {
+    ev.class_known(&crate::eval::catalog_name(name), span)
+}
+
+fn is_defined(ev: &mut Evaluator<'_>, site: &CallSite, value: &Value) -> EvalResult<bool> {
     Ok(match value {
         Value::String(text) => {
             if let Some(name) = text.strip_prefix('$') {
@@ -175,11 +183,11 @@ fn is_defined(ev: &Evaluator<'_>, site: &CallSite, value: &Value) -> EvalResult<
             } else if &**text == "main" {
                 true
             } else {
-                resource_type_known(ev, text) || ev.catalog.has_class(text)
+                resource_type_known(ev, text, site.span)? || class_known(ev, text, site.span)?
             }
         }
         Value::Type(ty) => match &**ty {
-            Type::Resource(Some(type_name), None) => resource_type_known(ev, type_name),
+            Type::Resource(Some(type_name), None) => resource_type_known(ev, type_name, site.span)?,
             Type::Resource(Some(type_name), Some(title)) => ev
                 .catalog
                 .has_resource(&type_name.to_ascii_lowercase(), title),
@@ -192,7 +200,7 @@ fn is_defined(ev: &Evaluator<'_>, site: &CallSite, value: &Value) -> EvalResult<
             }
             Type::Type(Some(inner)) => match &**inner {
                 Type::Resource(..) => is_defined(ev, site, &Value::from_type((**inner).clone()))?,
-                Type::Class(Some(name)) => ev.catalog.has_class(name),
+                Type::Class(Some(name)) => class_known(ev, name, site.span)?,
                 _ => false,
             },
             _ => return Err(defined_mismatch(site, value)),

@@ -7,6 +7,7 @@ mod collections;
 mod constructors;
 mod control;
 mod deferred;
+mod env_files;
 mod epp;
 pub(crate) mod format;
 mod iteration;
@@ -109,6 +110,9 @@ pub(crate) fn call_named(
         style: site.style,
         span: site.span,
     };
+    if !ev.functions.contains_key(name) && (name.contains("::") || !is_builtin(name)) {
+        ev.autoload_function(name, site.span)?;
+    }
     if let Some(definition) = ev.functions.get(name).cloned() {
         return ev.call_user_function(&definition, &inner, args, closure);
     }
@@ -116,6 +120,11 @@ pub(crate) fn call_named(
         Some(result) => result,
         None => Err(site.fail(alloc::format!("Unknown function '{name}'"))),
     }
+}
+
+/// Whether `name` is a built-in function.
+pub(crate) fn is_builtin(name: &str) -> bool {
+    lookup(name).is_some()
 }
 
 fn lookup(name: &str) -> Option<Builtin> {
@@ -197,6 +206,12 @@ fn lookup(name: &str) -> Option<Builtin> {
         "defined" => meta::defined,
         "import" => meta::import,
         "inline_epp" => epp::inline_epp,
+        "epp" => env_files::epp,
+        "file" => env_files::file,
+        "binary_file" => env_files::binary_file,
+        "find_file" => env_files::find_file,
+        "find_template" => env_files::find_template,
+        "module_directory" => env_files::module_directory,
         "lookup" | "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" => lookup::lookup,
         "include" | "require" | "contain" => catalog::include,
         "realize" | "tag" | "tagged" | "create_resources" => catalog::resources,

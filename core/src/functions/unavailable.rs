@@ -11,14 +11,8 @@ use crate::value::Value;
 
 /// Puppet 8 built-ins that need what the playground does not have.
 pub(super) const NAMES: &[&str] = &[
-    "epp",
-    "file",
     "template",
     "inline_template",
-    "find_file",
-    "find_template",
-    "binary_file",
-    "module_directory",
     "generate",
     "fqdn_rand",
     "scanf",
@@ -34,12 +28,11 @@ pub(super) fn unavailable(
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    if matches!(site.name, "template" | "epp") {
+    if site.name == "template" {
         // Puppet logs the template it looks for before failing to find it.
         if let Some(name) = args.first() {
-            let kind = if site.name == "epp" { "epp " } else { "" };
             let message = format!(
-                "Retrieving {kind}template {}",
+                "Retrieving template {}",
                 crate::value::to_string_default(name)
             );
             ev.log(crate::eval::LogLevel::Debug, message, site.span);
@@ -47,8 +40,7 @@ pub(super) fn unavailable(
     }
     let why = match site.name {
         "json_data" | "yaml_data" | "hocon_data" | "eyaml_lookup_key" => "it needs Hiera data",
-        "epp" | "file" | "template" | "find_file" | "find_template" | "binary_file"
-        | "module_directory" => "it needs modules and a file system",
+        "template" => "ERB templates are Ruby",
         "inline_template" => "it needs Ruby's ERB",
         "generate" => "it runs commands on the host",
         "fqdn_rand" => "it needs the node's facts",

@@ -137,7 +137,7 @@ pub enum ExprKind {
     /// `define name(params) { body }`.
     DefineDefinition(Rc<DefineDefinition>),
     /// `node 'a', /b/, default inherits x { body }`.
-    NodeDefinition(Box<NodeDefinition>),
+    NodeDefinition(Rc<NodeDefinition>),
 
     // ---- catalog statements ---------------------------------------------------------------
     /// `type { title: attr => value, ...; title2: ... }`, possibly `@` virtual or `@@` exported.

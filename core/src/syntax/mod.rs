@@ -8,6 +8,7 @@ mod dump;
 mod heredoc_check;
 pub mod lexer;
 mod parser;
+mod shift;
 pub mod token;
 mod validate;
 
@@ -19,6 +20,7 @@ pub use anchor::anchor;
 pub use ast::{BinaryOp, Expr, ExprKind, Program, UnaryOp};
 pub use dump::dump_ast;
 pub use parser::MAX_NESTING;
+pub use validate::check_module_file;
 
 use crate::diagnostic::{Diagnostic, Severity, Stage};
 use crate::span::Span;
@@ -33,6 +35,18 @@ pub fn check_heredoc(syntax: &str, text: &str) -> Option<String> {
 pub fn parse(source: &str) -> (Program, Vec<Diagnostic>) {
     let lexed = lexer::lex(source);
     finish(source, lexed, false, 0)
+}
+
+/// Parse a file that starts at `base` in the evaluation's offset space (see `sources.rs`): a
+/// manifest, or an EPP template when `template` is set. Spans are global offsets.
+pub fn parse_at(source: &str, base: u32, template: bool) -> (Program, Vec<Diagnostic>) {
+    let (mut program, mut diagnostics) = if template {
+        parse_epp(source)
+    } else {
+        parse(source)
+    };
+    shift::shift_program(&mut program, &mut diagnostics, base);
+    (program, diagnostics)
 }
 
 /// Parse an EPP template: the program's body holds one `EppTemplate`.

@@ -199,7 +199,7 @@ impl Parser<'_> {
         let body = self.definition_body()?;
         let span = keyword.span.to(body.span);
         Ok(node(
-            ExprKind::NodeDefinition(Box::new(NodeDefinition {
+            ExprKind::NodeDefinition(Rc::new(NodeDefinition {
                 matches,
                 parent,
                 body,

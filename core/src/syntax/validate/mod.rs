@@ -4,12 +4,14 @@
 
 mod definitions;
 mod labels;
+mod module_files;
 
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use self::labels::{a_an, a_an_uc, idem, label};
+pub use self::module_files::check_module_file;
 use super::anchor::anchor;
 use super::ast::*;
 use crate::diagnostic::{Diagnostic, Stage};

@@ -1,0 +1,107 @@
+//! Where a compile's files come from (`--env DIR`, `--modulepath DIR[:DIR]`, a JSON case's
+//! `files`), kept as plain data that can cross to the evaluation's thread, where the environment
+//! is built and compiled.
+
+use std::path::PathBuf;
+use std::rc::Rc;
+
+use puppet_core::environment::{EnvFiles, ReadError};
+use puppet_core::{evaluate_environment, Environment, EvalOptions, MainCode, MemoryFiles, Outcome};
+
+use crate::dir_files::DirFiles;
+
+/// The files of a compile: an environment directory or given files, and module directories.
+#[derive(Debug, Clone, Default)]
+pub struct EnvSource {
+    /// The environment directory (`--env`).
+    pub dir: Option<PathBuf>,
+    /// Module directories after the environment's own (`--modulepath`), absolute.
+    pub modulepath: Vec<PathBuf>,
+    /// Files given as text (a JSON case's `files`): they are the environment instead of `dir`.
+    pub files: Option<Vec<(String, String)>>,
+}
+
+impl EnvSource {
+    /// Whether there is an environment at all (else a program is a snippet on its own).
+    pub fn is_empty(&self) -> bool {
+        self.dir.is_none() && self.modulepath.is_empty() && self.files.is_none()
+    }
+
+    /// The same module directories with these files as the environment.
+    pub fn with_files(&self, files: Vec<(String, String)>) -> EnvSource {
+        EnvSource {
+            dir: None,
+            modulepath: self.modulepath.clone(),
+            files: Some(files),
+        }
+    }
+
+    /// Compile `main` (or, when `None`, the environment's `manifests/`) and give the outcome to `f`.
+    pub fn compile<T>(
+        &self,
+        main: Option<MainCode>,
+        options: &EvalOptions,
+        f: impl FnOnce(&Outcome) -> T,
+    ) -> T {
+        let limits = &options.limits;
+        let disk = DirFiles::new(
+            if self.files.is_some() {
+                None
+            } else {
+                self.dir.clone()
+            },
+            self.modulepath.clone(),
+            limits.max_env_files,
+            limits.max_path_depth,
+        );
+        let mut memory = MemoryFiles::new();
+        for (path, text) in self.files.iter().flatten() {
+            memory.insert(path, text.as_str(), limits);
+        }
+        let layered = Layered {
+            memory: &memory,
+            disk: &disk,
+        };
+        let env = Environment {
+            files: &layered,
+            main,
+            base_modulepath: self
+                .modulepath
+                .iter()
+                .map(|dir| dir.to_string_lossy().into_owned())
+                .collect(),
+        };
+        f(&evaluate_environment(&env, options))
+    }
+}
+
+/// Given files over the directories on disk.
+struct Layered<'a> {
+    memory: &'a MemoryFiles,
+    disk: &'a DirFiles,
+}
+
+impl EnvFiles for Layered<'_> {
+    fn read(&self, path: &str) -> Result<Rc<str>, ReadError> {
+        match self.memory.read(path) {
+            Err(ReadError::Missing) => self.disk.read(path),
+            found => found,
+        }
+    }
+
+    fn is_dir(&self, path: &str) -> bool {
+        self.memory.is_dir(path) || self.disk.is_dir(path)
+    }
+
+    fn files_under(&self, dir: &str) -> Vec<String> {
+        let mut files = self.memory.files_under(dir);
+        files.extend(self.disk.files_under(dir));
+        files.sort();
+        files.dedup();
+        files
+    }
+
+    fn problems(&self) -> Vec<(String, String)> {
+        self.memory.problems()
+    }
+}

@@ -1,0 +1,117 @@
+//! An environment: the files of a Puppet environment directory (`manifests/`, `modules/<name>/`,
+//! `hiera.yaml`, `data/`), by path, and the main code that replaces its `manifests/` when given.
+//!
+//! The engine never touches a file system: it asks an [`EnvFiles`] for texts by path. The page
+//! and the tests hand over every file at once ([`MemoryFiles`]); the CLI reads a directory as it
+//! is asked (its own implementation, confined to the directories it was given).
+
+mod memory;
+pub(crate) mod naming;
+mod paths;
+
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+pub use memory::MemoryFiles;
+pub use paths::{clean_path, is_module_name, PathProblem};
+
+/// Why a file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadError {
+    /// No file has this path.
+    Missing,
+    /// The file is not UTF-8 text.
+    NotText,
+    /// Reading it would go past a limit of the environment (the message says which).
+    Limit(String),
+}
+
+/// The files of an environment, by `/`-separated path.
+pub trait EnvFiles {
+    /// The text of the file at `path`.
+    fn read(&self, path: &str) -> Result<Rc<str>, ReadError>;
+    /// Whether `path` is a directory (a prefix of some file's path).
+    fn is_dir(&self, path: &str) -> bool;
+    /// The paths of the files under directory `dir`, at any depth, in byte order.
+    fn files_under(&self, dir: &str) -> Vec<String>;
+    /// Problems found when the files were gathered (paths that are not allowed, limits), each
+    /// with the path it concerns: the evaluation reports them and stops.
+    fn problems(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+}
+
+/// The main code of a compile: given code (`puppet apply -e CODE` or `puppet apply FILE`), or
+/// none, and then the environment's `manifests/` directory, as Puppet reads it.
+#[derive(Debug, Clone)]
+pub struct MainCode {
+    /// The name errors give the code (`snippet.pp` for code typed in).
+    pub name: String,
+    pub text: String,
+}
+
+/// What a compile reads: the files, the main code, and module directories after the
+/// environment's own (Puppet's `basemodulepath`, the CLI's `--modulepath`).
+pub struct Environment<'f> {
+    pub files: &'f dyn EnvFiles,
+    pub main: Option<MainCode>,
+    /// Directories (paths `files` knows) holding modules, searched after the environment's
+    /// modulepath; `$basemodulepath` in `environment.conf` stands for them.
+    pub base_modulepath: Vec<String>,
+}
+
+impl<'f> Environment<'f> {
+    /// The environment of one snippet: no files, the code as `snippet.pp`.
+    pub fn snippet(files: &'f dyn EnvFiles, code: &str) -> Self {
+        Environment {
+            files,
+            main: Some(MainCode {
+                name: crate::sources::SNIPPET_FILE.into(),
+                text: code.into(),
+            }),
+            base_modulepath: Vec::new(),
+        }
+    }
+
+    /// The directories modules are found in, in order: the environment's `modulepath` from its
+    /// `environment.conf` (default `modules`), then the base modulepath where that says
+    /// `$basemodulepath` (default: after the environment's own).
+    pub fn modulepath(&self) -> Vec<String> {
+        let conf = self.files.read("environment.conf").ok();
+        let declared = conf.as_deref().and_then(paths::conf_modulepath);
+        match declared {
+            None => {
+                let mut dirs = alloc::vec![String::from("modules")];
+                dirs.extend(self.base_modulepath.iter().cloned());
+                dirs
+            }
+            Some(entries) => {
+                let mut dirs = Vec::new();
+                for entry in entries {
+                    if entry == "$basemodulepath" {
+                        dirs.extend(self.base_modulepath.iter().cloned());
+                    } else if let Ok(dir) = clean_path(&entry) {
+                        dirs.push(dir);
+                    }
+                }
+                dirs
+            }
+        }
+    }
+}
+
+/// An environment with no files at all.
+pub struct NoFiles;
+
+impl EnvFiles for NoFiles {
+    fn read(&self, _: &str) -> Result<Rc<str>, ReadError> {
+        Err(ReadError::Missing)
+    }
+    fn is_dir(&self, _: &str) -> bool {
+        false
+    }
+    fn files_under(&self, _: &str) -> Vec<String> {
+        Vec::new()
+    }
+}

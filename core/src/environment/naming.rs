@@ -1,0 +1,141 @@
+//! Puppet's naming rules for autoloading: which files may define a class, defined type,
+//! function or type alias of a given name, and which names a module's file may define.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// A file inside a module, by module name and path relative to the module's directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ModuleFile {
+    pub module: String,
+    pub path: String,
+}
+
+/// The files Puppet imports, in order, looking for class or defined type `name` (lower case,
+/// without leading `::`): for `a::b::c` it tries `a/b/c`, then `a/b`, then `a`; each try imports
+/// module `a`'s `manifests/init.pp` first, then the file the rest names (`manifests/b/c.pp`).
+/// Each inner list is one try; the name is looked for after each.
+pub(crate) fn manifest_tries(name: &str) -> Vec<Vec<ModuleFile>> {
+    let segments: Vec<&str> = name.split("::").collect();
+    let Some((module, _)) = segments.split_first() else {
+        return Vec::new();
+    };
+    let init = ModuleFile {
+        module: (*module).into(),
+        path: "manifests/init.pp".into(),
+    };
+    (1..=segments.len())
+        .rev()
+        .map(|count| {
+            let mut files = alloc::vec![init.clone()];
+            if count > 1 {
+                files.push(ModuleFile {
+                    module: (*module).into(),
+                    path: format!("manifests/{}.pp", segments[1..count].join("/")),
+                });
+            }
+            files
+        })
+        .collect()
+}
+
+/// Where a namespaced Puppet-language function or type alias lives: `a::b::f` in module `a`'s
+/// `functions/b/f.pp`, `A::B::T` in `types/b/t.pp` (`kind` is `functions` or `types`). `None`
+/// for a name without a namespace. The module `environment` is the environment's own folder.
+pub(crate) fn namespaced_file(name: &str, kind: &str) -> Option<ModuleFile> {
+    let lower = name.trim_start_matches("::").to_ascii_lowercase();
+    let (module, rest) = lower.split_once("::")?;
+    if rest.is_empty() {
+        return None;
+    }
+    Some(ModuleFile {
+        module: module.into(),
+        path: format!("{kind}/{}.pp", rest.replace("::", "/")),
+    })
+}
+
+/// What names a module's file may define (Puppet's check of where definitions are): every name
+/// must start with the file's namespace, as text and ignoring case (`modules/a/manifests/b.pp`:
+/// `a::b`; `init.pp`: `a`; a `functions/` or `types/` file likewise). `None` for files outside a
+/// module's `manifests`, `functions`, `types` and `plans`, where any name is unacceptable.
+pub(crate) fn file_namespace(file: &ModuleFile) -> Option<String> {
+    let lower = file.path.to_ascii_lowercase();
+    let segments: Vec<&str> = lower.split('/').collect();
+    let (dir, rest) = segments.split_first()?;
+    if !matches!(*dir, "manifests" | "functions" | "types" | "plans") || rest.is_empty() {
+        return None;
+    }
+    let mut names: Vec<&str> = alloc::vec![file.module.as_str()];
+    let (last, dirs) = rest.split_last()?;
+    names.extend(dirs.iter().copied());
+    if !(rest.len() == 1 && *last == "init.pp") {
+        names.push(last.strip_suffix(".pp").unwrap_or(last));
+    }
+    Some(names.join("::"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn paths(tries: &[Vec<ModuleFile>]) -> Vec<Vec<&str>> {
+        tries
+            .iter()
+            .map(|files| files.iter().map(|f| f.path.as_str()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn classes_are_looked_for_from_the_longest_path() {
+        assert_eq!(
+            paths(&manifest_tries("a::b::c")),
+            alloc::vec![
+                alloc::vec!["manifests/init.pp", "manifests/b/c.pp"],
+                alloc::vec!["manifests/init.pp", "manifests/b.pp"],
+                alloc::vec!["manifests/init.pp"],
+            ]
+        );
+        assert_eq!(
+            paths(&manifest_tries("a")),
+            alloc::vec![alloc::vec!["manifests/init.pp"]]
+        );
+    }
+
+    #[test]
+    fn functions_and_types_by_namespace() {
+        let f = namespaced_file("a::b::f", "functions").unwrap();
+        assert_eq!(
+            (f.module.as_str(), f.path.as_str()),
+            ("a", "functions/b/f.pp")
+        );
+        let t = namespaced_file("A::T", "types").unwrap();
+        assert_eq!((t.module.as_str(), t.path.as_str()), ("a", "types/t.pp"));
+        assert!(namespaced_file("f", "functions").is_none());
+    }
+
+    #[test]
+    fn namespaces_of_module_files() {
+        let file = |path: &str| ModuleFile {
+            module: "app".into(),
+            path: path.into(),
+        };
+        assert_eq!(
+            file_namespace(&file("manifests/init.pp")).as_deref(),
+            Some("app")
+        );
+        assert_eq!(
+            file_namespace(&file("manifests/sub/x.pp")).as_deref(),
+            Some("app::sub::x")
+        );
+        assert_eq!(
+            file_namespace(&file("functions/f.pp")).as_deref(),
+            Some("app::f")
+        );
+        assert_eq!(
+            file_namespace(&file("types/Init.pp")).as_deref(),
+            Some("app")
+        );
+        assert_eq!(file_namespace(&file("templates/x.pp")), None);
+    }
+}

@@ -1,0 +1,421 @@
+//! Autoloading, as Puppet's loaders do it: a class, defined type, function or type alias that is
+//! not defined yet is looked for in the modules by its name (`environment/naming.rs`); each file
+//! is read, parsed and checked once, and everything it defines is registered.
+
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::evaluator::Evaluator;
+use super::flow::{error, EvalResult, Unwind};
+use crate::diagnostic::Diagnostic;
+use crate::environment::naming::{self, ModuleFile};
+use crate::environment::{is_module_name, Environment, ReadError};
+use crate::span::Span;
+use crate::syntax::ast::{ExprKind, Program};
+
+/// What autoloading has found and read so far in one evaluation.
+#[derive(Default)]
+pub(crate) struct Loader {
+    /// The directories modules are found in, in order (found when first needed).
+    modulepath: Option<Vec<String>>,
+    /// Module name → its directory, once looked for (`None`: there is no such module).
+    modules: BTreeMap<String, Option<String>>,
+    /// The files imported so far, by path.
+    imported: BTreeSet<String>,
+    /// Their trees, alive as long as the evaluation (definitions and cached types point into them).
+    programs: Vec<Rc<Program>>,
+    /// Bytes read from the environment so far.
+    bytes_read: usize,
+    /// The EPP template files parsed so far, by path (a template rendered again is not re-read).
+    templates: BTreeMap<String, Rc<Program>>,
+}
+
+/// What autoloading looks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Wanted {
+    Class,
+    Define,
+}
+
+impl<'o> Evaluator<'o> {
+    fn environment(&self) -> Option<&'o Environment<'o>> {
+        self.env
+    }
+
+    /// The directory of module `name`: the first on the modulepath that has one by that name.
+    pub(crate) fn module_dir(&mut self, name: &str) -> Option<String> {
+        if let Some(known) = self.loader.modules.get(name) {
+            return known.clone();
+        }
+        let env = self.environment()?;
+        let modulepath = self
+            .loader
+            .modulepath
+            .get_or_insert_with(|| env.modulepath())
+            .clone();
+        let found = if is_module_name(name) {
+            modulepath
+                .iter()
+                .map(|dir| format!("{dir}/{name}"))
+                .find(|dir| env.files.is_dir(dir))
+        } else {
+            None
+        };
+        self.loader.modules.insert(name.into(), found.clone());
+        found
+    }
+
+    /// The path of a module's file, when the module and the file exist.
+    pub(crate) fn module_file_path(&mut self, file: &ModuleFile) -> Option<String> {
+        let dir = self.module_dir(&file.module)?;
+        Some(format!("{dir}/{}", file.path))
+    }
+
+    /// Read a file of the environment, counting its bytes against the limits.
+    pub(crate) fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<Rc<str>>> {
+        let Some(env) = self.environment() else {
+            return Ok(None);
+        };
+        match env.files.read(path) {
+            Ok(text) => {
+                self.loader.bytes_read += text.len();
+                let max = self.options.limits.max_env_bytes;
+                if self.loader.bytes_read > max {
+                    return Err(error(
+                        "ENV_LIMIT",
+                        format!(
+                            "the environment's files read would exceed the limit of {max} bytes"
+                        ),
+                        span,
+                    ));
+                }
+                Ok(Some(text))
+            }
+            Err(ReadError::Missing) => Ok(None),
+            Err(ReadError::NotText) => Err(error(
+                "FILE_NOT_TEXT",
+                format!("The file '{path}' is not UTF-8 text"),
+                span,
+            )),
+            Err(ReadError::Limit(message)) => Err(error("ENV_LIMIT", message, span)),
+        }
+    }
+
+    /// Import a module's file once: parse it, check it as Puppet checks module files, and define
+    /// what it defines. False when there is no such file.
+    fn import_module_file(&mut self, file: &ModuleFile, span: Span) -> EvalResult<bool> {
+        let Some(path) = self.module_file_path(file) else {
+            return Ok(false);
+        };
+        if self.loader.imported.contains(&path) {
+            return Ok(true);
+        }
+        let Some(text) = self.read_env_file(&path, span)? else {
+            return Ok(false);
+        };
+        let namespace = naming::file_namespace(file);
+        self.import_text(&path, text, namespace.as_deref(), span)?;
+        Ok(true)
+    }
+
+    /// Parse, check and define a file's text (a module file when `namespace` is given).
+    fn import_text(
+        &mut self,
+        path: &str,
+        text: Rc<str>,
+        namespace: Option<&str>,
+        span: Span,
+    ) -> EvalResult<()> {
+        self.loader.imported.insert(path.into());
+        let program = self.parse_env_file(path, text, false, span)?;
+        let mut findings = crate::syntax::check_module_file(&program, path, namespace);
+        if !findings.is_empty() {
+            if findings.len() > 1 {
+                // Puppet logs each finding, then gives up on the file.
+                for finding in &findings {
+                    self.log(super::LogLevel::Err, finding.message.clone(), finding.span);
+                }
+            }
+            return Err(Unwind::Error(alloc::boxed::Box::new(validation_failure(
+                &mut findings,
+            ))));
+        }
+        let program = Rc::new(program);
+        self.loader.programs.push(Rc::clone(&program));
+        self.define_all(&program)
+    }
+
+    /// Place a file in the source map and parse it (an EPP template when `template` is set):
+    /// its syntax errors fail the evaluation, its warnings are logged.
+    pub(crate) fn parse_env_file(
+        &mut self,
+        path: &str,
+        text: Rc<str>,
+        template: bool,
+        span: Span,
+    ) -> EvalResult<Program> {
+        let Ok(base) = self.sources.add(path, Rc::clone(&text)) else {
+            return Err(error(
+                "ENV_LIMIT",
+                "the files read by this evaluation exceed the offsets a position can hold",
+                span,
+            ));
+        };
+        let (program, mut diagnostics) = crate::syntax::parse_at(&text, base, template);
+        if let Some(summary) = crate::syntax::validation_summary(&diagnostics) {
+            for finding in diagnostics.iter() {
+                let level = if finding.is_error() {
+                    super::LogLevel::Err
+                } else {
+                    super::LogLevel::Warning
+                };
+                self.log(level, finding.message.clone(), finding.span);
+            }
+            let mut failure = diagnostics
+                .iter()
+                .find(|d| d.is_error())
+                .cloned()
+                .unwrap_or_else(|| {
+                    Diagnostic::error(crate::Stage::Validation, "VALIDATION", "", span)
+                });
+            failure.code = "VALIDATION_SUMMARY";
+            failure.message = summary;
+            return Err(Unwind::Error(alloc::boxed::Box::new(failure)));
+        }
+        if let Some(first) = diagnostics.iter().position(Diagnostic::is_error) {
+            return Err(Unwind::Error(alloc::boxed::Box::new(
+                diagnostics.swap_remove(first),
+            )));
+        }
+        for warning in diagnostics {
+            self.log(super::LogLevel::Warning, warning.message, warning.span);
+        }
+        Ok(program)
+    }
+
+    /// A module's EPP template file, read and parsed once per evaluation.
+    pub(crate) fn template_program(&mut self, path: &str, span: Span) -> EvalResult<Rc<Program>> {
+        if let Some(program) = self.loader.templates.get(path) {
+            return Ok(Rc::clone(program));
+        }
+        let Some(text) = self.read_env_file(path, span)? else {
+            return Err(error(
+                "TEMPLATE_NOT_FOUND",
+                format!("Could not find template '{path}'"),
+                span,
+            ));
+        };
+        let program = Rc::new(self.parse_env_file(path, text, true, span)?);
+        self.loader
+            .templates
+            .insert(path.into(), Rc::clone(&program));
+        Ok(program)
+    }
+
+    /// Look for class or defined type `name` (lower case, without leading `::`) in the modules.
+    pub(crate) fn autoload_definition(
+        &mut self,
+        name: &str,
+        wanted: Wanted,
+        span: Span,
+    ) -> EvalResult<()> {
+        if self.env.is_none() || name.is_empty() {
+            return Ok(());
+        }
+        for files in naming::manifest_tries(name) {
+            for file in &files {
+                self.import_module_file(file, span)
+                    .map_err(|unwind| match unwind {
+                        Unwind::Error(mut d) if d.code == "DEFINE_REDEFINED_ENTITY" => {
+                            let what = match wanted {
+                                Wanted::Class => "Function Call",
+                                Wanted::Define => "Resource Statement",
+                            };
+                            d.message = format!("Error while evaluating a {what}, {}", d.message);
+                            d.span = span;
+                            Unwind::Error(d)
+                        }
+                        other => other,
+                    })?;
+            }
+            let found = match wanted {
+                Wanted::Class => self.catalog.classes.contains_key(name),
+                Wanted::Define => self.catalog.defines.contains_key(name),
+            };
+            if found {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether class `name` (canonical) is defined, once the modules were looked in.
+    pub(crate) fn class_known(&mut self, name: &str, span: Span) -> EvalResult<bool> {
+        if !self.catalog.classes.contains_key(name) {
+            self.autoload_definition(name, Wanted::Class, span)?;
+        }
+        Ok(self.catalog.classes.contains_key(name))
+    }
+
+    /// Whether defined type `name` (canonical) is defined, once the modules were looked in.
+    pub(crate) fn define_known(&mut self, name: &str, span: Span) -> EvalResult<bool> {
+        if !self.catalog.defines.contains_key(name)
+            && !super::literals::is_core_resource_type(name)
+            && name != "class"
+        {
+            self.autoload_definition(name, Wanted::Define, span)?;
+        }
+        Ok(self.catalog.defines.contains_key(name))
+    }
+
+    /// Look for what a capitalized name may stand for: a type alias in a module's `types/`, or
+    /// else a defined type in its `manifests/`.
+    pub(crate) fn autoload_type_name(&mut self, name: &str, span: Span) -> EvalResult<()> {
+        self.autoload_type(name, span)?;
+        if self.aliases.lookup(name).is_none() {
+            let lower = name.trim_start_matches("::").to_ascii_lowercase();
+            self.define_known(&lower, span)?;
+        }
+        Ok(())
+    }
+
+    /// Look for the Puppet-language function `name`: `a::f`, `a::b::f` in module `a`'s
+    /// `functions/`; in the environment's own `functions/`, a global `f` in `f.pp` and
+    /// `environment::f` in `environment/f.pp`.
+    pub(crate) fn autoload_function(&mut self, name: &str, span: Span) -> EvalResult<()> {
+        self.autoload_single(name, Kind::Function, span)
+    }
+
+    /// Look for type alias `name` (`A::T` in module `a`'s `types/t.pp`; `T` and
+    /// `Environment::T` in the environment's own `types/`).
+    pub(crate) fn autoload_type(&mut self, name: &str, span: Span) -> EvalResult<()> {
+        self.autoload_single(name, Kind::Type, span)
+    }
+
+    /// Load the file of a function or type alias, which must define exactly that.
+    fn autoload_single(&mut self, name: &str, kind: Kind, span: Span) -> EvalResult<()> {
+        if self.env.is_none() {
+            return Ok(());
+        }
+        let lower = name.trim_start_matches("::").to_ascii_lowercase();
+        let (path, namespace) = match lower.split_once("::") {
+            None => (format!("{}/{lower}.pp", kind.dir()), None),
+            Some(("environment", rest)) => (
+                format!("{}/environment/{}.pp", kind.dir(), rest.replace("::", "/")),
+                None,
+            ),
+            Some(_) => {
+                let Some(file) = naming::namespaced_file(&lower, kind.dir()) else {
+                    return Ok(());
+                };
+                let Some(path) = self.module_file_path(&file) else {
+                    return Ok(());
+                };
+                (path, Some(naming::file_namespace(&file)))
+            }
+        };
+        if self.loader.imported.contains(&path) {
+            return Ok(());
+        }
+        let Some(text) = self.read_env_file(&path, span)? else {
+            return Ok(());
+        };
+        self.loader.imported.insert(path.clone());
+        let program = self.parse_env_file(&path, text, false, span)?;
+        if let Some(namespace) = namespace {
+            let mut findings =
+                crate::syntax::check_module_file(&program, &path, namespace.as_deref());
+            if !findings.is_empty() {
+                return Err(Unwind::Error(alloc::boxed::Box::new(validation_failure(
+                    &mut findings,
+                ))));
+            }
+        }
+        let defined: Vec<Option<&str>> = program
+            .body
+            .iter()
+            .map(|expr| match &expr.kind {
+                ExprKind::FunctionDefinition(f) if kind == Kind::Function => {
+                    Some(f.name.name.as_str())
+                }
+                ExprKind::TypeAlias { name, .. } if kind == Kind::Type => Some(name.name.as_str()),
+                _ => None,
+            })
+            .collect();
+        let wanted = match kind {
+            Kind::Function => format!("'{lower}'"),
+            Kind::Type => format!("'{lower}'"),
+        };
+        let failure = match defined.as_slice() {
+            [Some(actual)] if actual.trim_start_matches("::").eq_ignore_ascii_case(&lower) => None,
+            [Some(actual)] => Some(match kind {
+                Kind::Function => format!(
+                    "The code loaded from {path} produced function with the wrong name, expected {lower}, actual {actual}"
+                ),
+                Kind::Type => format!(
+                    "The code loaded from {path} produced type with the wrong name, expected {wanted}, actual '{actual}'"
+                ),
+            }),
+            [] => None,
+            _ => Some(format!(
+                "The code loaded from {path} must contain only the {} {wanted} - it has additional definitions.",
+                kind.noun()
+            )),
+        };
+        if let Some(message) = failure {
+            return Err(error(
+                "LOADED_WRONG_DEFINITION",
+                format!("Error while evaluating a {}, {message}", kind.context()),
+                span,
+            ));
+        }
+        let program = Rc::new(program);
+        self.loader.programs.push(Rc::clone(&program));
+        self.define_all(&program)
+    }
+}
+
+/// What a single-definition file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Function,
+    Type,
+}
+
+impl Kind {
+    fn dir(self) -> &'static str {
+        match self {
+            Kind::Function => "functions",
+            Kind::Type => "types",
+        }
+    }
+
+    fn noun(self) -> &'static str {
+        match self {
+            Kind::Function => "function",
+            Kind::Type => "type",
+        }
+    }
+
+    /// What Puppet says it was evaluating when the file disappointed it.
+    fn context(self) -> &'static str {
+        match self {
+            Kind::Function => "Function Call",
+            Kind::Type => "Type-Name",
+        }
+    }
+}
+
+/// One validation error as the evaluation's failure, or Puppet's summary when there are several.
+fn validation_failure(findings: &mut Vec<Diagnostic>) -> Diagnostic {
+    let count = findings.len();
+    let mut first = findings.swap_remove(0);
+    if count > 1 {
+        first.code = "VALIDATION_SUMMARY";
+        first.message = format!("Language validation logged {count} errors. Giving up");
+    }
+    first
+}

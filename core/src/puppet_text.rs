@@ -1,0 +1,71 @@
+//! An error as Puppet prints its first line: the stage's prefix, the message and where it
+//! happened, `(file: F, line: L, column: C)`, with Puppet's exceptions (some errors name only a
+//! line, some only the file, some nothing).
+
+use alloc::format;
+use alloc::string::{String, ToString};
+
+use crate::diagnostic::Diagnostic;
+use crate::sources::Sources;
+
+/// Diagnostics whose position Puppet gives as a line without a column.
+const LINE_ONLY_CODES: &[&str] = &[
+    "ILLEGAL_CONTROL_FLOW",
+    "DEFINE_INSTANCE",
+    "CLASS_REDEFINED",
+    "NODE_REDEFINED",
+    "PARENT_NOT_FOUND",
+    "DEFAULT_REDEFINED",
+    "PARAMETER_REDEFINED",
+    "OVERRIDE_NOT_ALLOWED",
+    "DUPLICATE_OVERRIDE",
+    "UNKNOWN_ATTRIBUTE",
+    "OVERRIDE_EVALUATED",
+    "DEFINITION_CONFLICT",
+    "RELATIONSHIP_PARAMETER",
+];
+
+/// Diagnostics Puppet gives without a position: a bad reference given to `realize`, a chain
+/// arrow's missing resource and an invalid instance it finds when it finishes, no node
+/// definition for the node, a redefined function or type, `lookup` finding nothing.
+const UNPLACED_CODES: &[&str] = &[
+    "BAD_REFERENCE",
+    "NODE_NOT_FOUND",
+    "REDEFINE",
+    "LOOKUP_NOT_FOUND",
+    "RELATIONSHIP_NOT_FOUND",
+    "INSTANCE_INVALID",
+];
+
+/// The error as Puppet's first message line. Like Puppet, a syntax error at the end of a file,
+/// and a file given up on after several validation errors, name only the file.
+pub fn puppet_text(sources: &Sources, diagnostic: &Diagnostic) -> String {
+    let prefix = diagnostic.stage.error_prefix();
+    let message = diagnostic.message.lines().next().unwrap_or_default();
+    if diagnostic.message.contains('\n') {
+        // Puppet puts the position at the end of a multi-line message: the first line has none.
+        return format!("{prefix}{message}");
+    }
+    if let Some(at) = diagnostic.template_at {
+        return format!(
+            "{prefix}{message} (file: inlined-epp-text, line: {}, column: {})",
+            at.line, at.column
+        );
+    }
+    let position = sources.locate(diagnostic.span.start);
+    let file = &position.file;
+    let at_end = sources.at_file_end(diagnostic.span.start) && diagnostic.code == "SYNTAX_ERROR";
+    if at_end || diagnostic.code == "VALIDATION_SUMMARY" {
+        return format!("{prefix}{message} (file: {file})");
+    }
+    if UNPLACED_CODES.contains(&diagnostic.code) {
+        return message.to_string();
+    }
+    if LINE_ONLY_CODES.contains(&diagnostic.code) {
+        return format!("{prefix}{message} (file: {file}, line: {})", position.line);
+    }
+    format!(
+        "{prefix}{message} (file: {file}, line: {}, column: {})",
+        position.line, position.column
+    )
+}

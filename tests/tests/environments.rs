@@ -1,0 +1,190 @@
+//! Environments against real Puppet: every case of `conformance/golden-env/<area>.jsonl` (made by
+//! `env_regen.py` through `../shared/oracle/env_oracle.rb`) is compiled by the engine in the same
+//! environment (its files, Debian's stdlib after the environment's modules as the oracle has it),
+//! and must agree on the value, the logs, the error (its whole first line, with file and
+//! position) and the compiled catalog. Cases listed in `conformance/known-differences-env.jsonl`
+//! may differ, with their reason; the list only shrinks: a listed case that now agrees fails the
+//! test until it is removed.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fs;
+use std::path::PathBuf;
+
+use puppet_cli::protocol::{case_environment, run_in, Case, CaseResult, Listing, Report};
+use puppet_cli::workspace::EnvSource;
+use puppet_conformance::cases::conformance_dir;
+use puppet_core::EvalOptions;
+use serde::Deserialize;
+
+/// One line of `golden-env/<area>.jsonl`: the case and what real Puppet compiled.
+#[derive(Debug, Deserialize)]
+struct Golden {
+    id: String,
+    value: Option<String>,
+    logs: Vec<String>,
+    error: Option<String>,
+    catalog: Option<Listing>,
+}
+
+#[derive(Debug, Deserialize)]
+struct KnownDifference {
+    id: String,
+    reason: String,
+}
+
+/// Where the oracle's stdlib is: Debian's package, linked as `stdlib` into a folder of its own
+/// (the modulepath wants folders named by module name), as `env_oracle.rb` does.
+fn stdlib_modulepath() -> Vec<PathBuf> {
+    let stdlib = PathBuf::from("/usr/share/puppet/modules.available/puppetlabs-stdlib");
+    if !stdlib.is_dir() {
+        return Vec::new();
+    }
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("env-conformance-stdlibmods");
+    let _ = fs::create_dir_all(&dir);
+    let link = dir.join("stdlib");
+    if !link.exists() {
+        let _ = std::os::unix::fs::symlink(&stdlib, &link);
+    }
+    match fs::canonicalize(&dir) {
+        Ok(dir) => vec![dir],
+        Err(_) => Vec::new(),
+    }
+}
+
+/// What the engine gives for a case, in the oracle's terms (Puppet's own chatter left out of the
+/// logs as the oracle leaves it out).
+fn engine_result(line: &str, base: &EnvSource) -> CaseResult {
+    let case: Case = serde_json::from_str(line).expect("golden line is a case");
+    let options = EvalOptions {
+        facts: case
+            .facts
+            .as_ref()
+            .filter(|f| f.as_object().is_some_and(|o| !o.is_empty()))
+            .map(puppet_cli::facts::json_to_puppet),
+        certname: Some("playground".into()),
+        ..EvalOptions::default()
+    };
+    let (env, main) = case_environment(&case, base);
+    let report = Report {
+        catalog: true,
+        compile: true,
+    };
+    let mut result = run_in(&env, main, &options, report);
+    // Puppet's own chatter, which the oracle leaves out.
+    result.logs.retain(|log| {
+        !(log.starts_with("debug: Retrieving template ")
+            || log.starts_with("debug: Retrieving epp template ")
+            || log.starts_with("debug: Adding default for "))
+    });
+    result
+}
+
+/// What differs between the engine's answer and the golden one (empty when they agree).
+fn differences(golden: &Golden, ours: &CaseResult) -> Vec<String> {
+    let mut found = Vec::new();
+    if golden.error != ours.error {
+        found.push(format!(
+            "error:\n      puppet: {:?}\n      ours:   {:?}",
+            golden.error, ours.error
+        ));
+    }
+    if golden.error.is_none() && golden.value != ours.value {
+        found.push(format!(
+            "value: puppet {:?}, ours {:?}",
+            golden.value, ours.value
+        ));
+    }
+    if golden.logs != ours.logs {
+        found.push(format!(
+            "logs:\n      puppet: {:?}\n      ours:   {:?}",
+            golden.logs, ours.logs
+        ));
+    }
+    let catalog = ours.catalog.clone().flatten();
+    if golden.error.is_none() && golden.catalog != catalog {
+        found.push(format!(
+            "catalog:\n      puppet: {:?}\n      ours:   {:?}",
+            golden.catalog, catalog
+        ));
+    }
+    found
+}
+
+#[test]
+fn environments_agree_with_real_puppet() {
+    let dir = conformance_dir();
+    let known: HashMap<String, KnownDifference> =
+        fs::read_to_string(dir.join("known-differences-env.jsonl"))
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| serde_json::from_str::<KnownDifference>(l).expect("known difference line"))
+            .map(|k| (k.id.clone(), k))
+            .collect();
+    let base = EnvSource {
+        modulepath: stdlib_modulepath(),
+        ..EnvSource::default()
+    };
+    let mut areas: Vec<PathBuf> = fs::read_dir(dir.join("golden-env"))
+        .expect("conformance/golden-env")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    areas.sort();
+    let mut table: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut failures = Vec::new();
+    let mut gone = Vec::new();
+    let mut seen = Vec::new();
+    for path in &areas {
+        let text = fs::read_to_string(path).expect("golden-env file");
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let golden: Golden = serde_json::from_str(line).expect("golden-env line");
+            seen.push(golden.id.clone());
+            let ours = engine_result(line, &base);
+            let diffs = differences(&golden, &ours);
+            let area = golden.id.split('/').next().unwrap_or_default().to_string();
+            let entry = table.entry(area).or_default();
+            entry.1 += 1;
+            match (diffs.is_empty(), known.get(&golden.id)) {
+                (true, None) => entry.0 += 1,
+                (true, Some(_)) => {
+                    entry.0 += 1;
+                    gone.push(golden.id.clone());
+                }
+                (false, Some(_)) => {}
+                (false, None) => {
+                    failures.push(format!("{}\n    {}", golden.id, diffs.join("\n    ")))
+                }
+            }
+        }
+    }
+    let (mut agreed, mut total) = (0, 0);
+    println!("environment conformance (cases agreeing with real Puppet):");
+    for (area, (ok, all)) in &table {
+        agreed += ok;
+        total += all;
+        println!(
+            "  {area:<22} {ok:>4}/{all:<4} {:>6.1}%",
+            100.0 * *ok as f64 / *all as f64
+        );
+    }
+    println!("  {:<22} {agreed:>4}/{total:<4}", "total");
+    let stale: Vec<&String> = known.keys().filter(|id| !seen.contains(id)).collect();
+    assert!(
+        stale.is_empty(),
+        "known differences for cases that do not exist: {stale:?}"
+    );
+    assert!(
+        gone.is_empty(),
+        "these cases agree now; remove them from known-differences-env.jsonl: {gone:?}"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} environment cases disagree with real Puppet:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    for (id, difference) in &known {
+        assert!(!difference.reason.is_empty(), "{id} has no reason");
+    }
+}
