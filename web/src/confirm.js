@@ -9,7 +9,7 @@ export function confirmAction(question, action) {
     const done = (answer) => {
       $('confirm-ok').removeEventListener('click', yes);
       $('confirm-cancel').removeEventListener('click', no);
-      dialog.removeEventListener('close', no);
+      dialog.removeEventListener('cancel', no);
       if (dialog.open) dialog.close();
       resolve(answer);
     };
@@ -17,7 +17,8 @@ export function confirmAction(question, action) {
     const no = () => done(false);
     $('confirm-ok').addEventListener('click', yes);
     $('confirm-cancel').addEventListener('click', no);
-    dialog.addEventListener('close', no); // Escape closes it
+    // Escape cancels. (Not 'close': that event comes a task after close(), and could end the next question.)
+    dialog.addEventListener('cancel', no);
     dialog.showModal();
     $('confirm-cancel').focus();
   });

@@ -4,7 +4,7 @@ import { Engine, WATCHDOG_MS } from './engine.js';
 import { EXAMPLES } from './examples.js';
 import { fileActions } from './file-actions.js';
 import { DEFAULT_FACTS_TEXT, readFacts } from './facts.js';
-import { lineColumns } from './offsets.js';
+import { lineStart } from './offsets.js';
 import { showAst } from './panes/ast.js';
 import { showCatalog } from './panes/catalog.js';
 import { createFilesPane } from './panes/files.js';
@@ -59,7 +59,11 @@ strictSelect.value = settings.strict;
 // The Facts pane: the facts the engine gets are the last text that was a JSON object.
 const factsInput = $('facts');
 factsInput.value = settings.facts;
-let factsPuppet = readFacts(settings.facts).puppet ?? readFacts(DEFAULT_FACTS_TEXT).puppet;
+let factsRead = readFacts(settings.facts);
+if (factsRead.error) factsRead = readFacts(DEFAULT_FACTS_TEXT);
+let factsPuppet = factsRead.puppet;
+/** The node compiled for (node definitions, `$trusted`): the one the facts describe. */
+let certname = factsRead.certname;
 let factsTimer = null;
 function showFactsState(text) {
   const read = readFacts(text);
@@ -77,6 +81,7 @@ function factsChanged() {
   if (read.error) return;
   settings.facts = factsInput.value;
   factsPuppet = read.puppet;
+  certname = read.certname;
   runNow();
 }
 showFactsState(factsInput.value);
@@ -141,7 +146,7 @@ function runNow() {
   showMainManifest();
   const extra = testHang(source) ? { hang: true } : {};
   extra.syntaxPath = isPuppet(editor.path) ? editor.path : null;
-  const id = engine.run(source, { strict: settings.strict, facts: factsPuppet, files }, extra);
+  const id = engine.run(source, { strict: settings.strict, facts: factsPuppet, certname, files }, extra);
   editor.snapshot(id);
   requests.set(id, { source, files, generation });
 }
@@ -232,17 +237,13 @@ const engine = new Engine({
     if (!request || request.generation !== generation) return; // an environment since replaced
     const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id));
     showResult(result);
-    const lines = new Map(); // file → its line:column function
     showOutput($('output'), result.logs, logsTotal, (log) => {
-      // A line logged by another file than snippet.pp says where (when the engine gives its position).
-      if (!log.file || log.file === SNIPPET || typeof log.start !== 'number') return null;
-      const source = textIn(request, log.file);
-      if (source === undefined) return null;
-      if (!lines.has(log.file)) lines.set(log.file, lineColumns(source));
-      const { line } = lines.get(log.file)(log.start);
+      // A line logged by another file than snippet.pp says where, and opens that line.
+      if (!log.file || log.file === SNIPPET || !log.line || !workspace.isFile(log.file)) return null;
+      const { file, line } = log;
       const select = () => {
-        const { file, from, to } = at({ ...log, end: log.end ?? log.start });
-        goTo(file, from, to);
+        const start = lineStart(workspace.textOf(file), line);
+        goTo(file, start, start);
       };
       return { label: `${log.file}:${line}`, select };
     });
