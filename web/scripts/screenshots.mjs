@@ -71,19 +71,17 @@ for (const { name, ...options } of shots) {
     await page.getByTestId('catalog').getByRole('button', { name: 'Nginx::Site[www.example.com]' }).waitFor();
   }
   if (name === 'desktop-files-problem') {
-    // The module example with a mistake in its defined type: listed with its file, squiggled there.
+    // The module example with a mistake in its class: listed with its file, opened from Problems, squiggled there.
     const runs = Number(await page.evaluate(() => document.body.dataset.runs));
     await page.getByTestId('examples').selectOption('module');
     await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, runs);
-    await page.locator('[data-path="modules/motd/manifests/greeting.pp"]').click();
-    await page.getByTestId('editor').click();
-    await page.keyboard.press('Control+Home');
-    for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowDown');
+    await page.locator('.cm-line', { hasText: /^\) \{$/ }).click();
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
-    await page.keyboard.insertText("$width = $greeting + 1");
+    await page.keyboard.insertText('$width = $message + 1');
+    await page.locator('[data-path="manifests/site.pp"]').click();
+    await page.getByTestId('problems').locator('li', { hasText: 'modules/motd/manifests/init.pp' }).click();
     await page.locator('.cm-lintRange-error').waitFor();
-    await page.getByTestId('problems').locator('li').first().click();
   }
   await page.screenshot({ path: resolve(out, `${name}.png`), fullPage: name === 'phone' });
   await context.close();
