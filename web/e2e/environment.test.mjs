@@ -5,7 +5,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { codeLink, editorText, nextResult, openPage, runs, startBrowserAndServer, text, replaceCode } from './helpers.mjs';
 
 let env;
@@ -200,6 +200,22 @@ test('the tree by keyboard: arrows move, Enter opens, F2 renames, Delete deletes
   await page.keyboard.press('Enter');
   assert.equal(await openFileName(page), 'data/common.yaml');
   assert.equal(await editorText(page), 'web::port: 80');
+  // Enter moved the focus to the editor. Space opens too, leaving the focus in the tree; Home and End go to the ends.
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'editor');
+  await row(page, 'data/common.yaml').focus();
+  await page.keyboard.press('Home');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.path), 'snippet.pp');
+  await page.keyboard.press('Space');
+  assert.equal(await openFileName(page), 'snippet.pp');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Space');
+  assert.equal(await openFileName(page), 'modules/web/manifests/init.pp');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.path), 'modules/web/manifests/init.pp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp'); // data/common.yaml
+  await page.keyboard.press('Enter');
   // F2 renames (a path moves it); the open file follows.
   await row(page, 'data/common.yaml').focus();
   await page.keyboard.press('F2');
@@ -343,7 +359,7 @@ test('open a single module from disk: it goes under modules/<name from metadata.
   await close();
 });
 
-test('a folder beyond the limits: what is left out is listed, with why', async () => {
+test('a folder beyond the limits: what is left out is listed, with why; the large environment is still autosaved', async () => {
   const many = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`many/f${String(i).padStart(4, '0')}.txt`, `${i}\n`]));
   const folder = await makeFolder('big', {
     'manifests/site.pp': "notify { 'big': }\n",
@@ -353,7 +369,8 @@ test('a folder beyond the limits: what is left out is listed, with why', async (
     'data/b.yaml': `b: '${'y'.repeat(5 * 1024 * 1024)}'\n`,
     ...many,
   });
-  const { page, errors, close } = await openPage(env, codeLink(env, '1'));
+  const context = await env.browser.newContext();
+  const { page, errors, close } = await openPage(env, codeLink(env, '1'), { context });
   await page.getByTestId('folder-input').setInputFiles(folder);
   await page.waitForFunction(() => /Opened/.test(document.querySelector('[data-testid="files-status"]').textContent), null, { timeout: 30000 });
   assert.match(await text(page, 'files-status'), /^Opened big as the environment: 2,000 files\. Left out 5 files beyond the playground's limits\./);
@@ -365,8 +382,15 @@ test('a folder beyond the limits: what is left out is listed, with why', async (
     'many/f1998.txt: the environment holds at most 2,000 files',
     'many/f1999.txt: the environment holds at most 2,000 files',
   ]);
-  assert.deepEqual(errors, []);
+  // Too large for a link: the address drops it, and the autosave keeps it (deflated) a moment later.
+  await page.waitForFunction(() => location.hash === '' && /"packed"/.test(localStorage.getItem('puppet-playground/v1')));
   await close();
+  const again = await openPage(env, env.baseUrl, { context });
+  await reveal(again.page, 'data/a.yaml');
+  assert.equal(await row(again.page, 'data/a.yaml').count(), 1);
+  assert.equal(await row(again.page, 'many').count(), 1);
+  assert.deepEqual([...errors, ...again.errors], []);
+  await context.close();
 });
 
 /** A small environment of five files with non-ASCII text, made by opening a folder. */
@@ -462,7 +486,7 @@ test('Download .zip holds every file, empty folders and snippet.pp; opening that
   await close();
 });
 
-test('a folder dropped on the Files pane opens like a picked one', async () => {
+test('a folder or a .zip dropped on the Files pane opens like a picked one', async () => {
   const { page, errors, close } = await openPage(env, codeLink(env, '1'));
   // A test cannot drag a real folder: the drop carries stand-ins for the browser's directory entries.
   await page.evaluate(() => {
@@ -496,6 +520,15 @@ test('a folder dropped on the Files pane opens like a picked one', async () => {
   assert.deepEqual(await page.getByTestId('skipped').locator('li').allTextContents(), [".git/ (Git's own data)"]);
   assert.equal(await openFileName(page), 'manifests/site.pp');
   await waitForCatalog(page, 'Notify[dropped]');
+  // A .zip dropped there opens too.
+  const zip = [...zipSync({ 'zipped/manifests/site.pp': strToU8("notify { 'zipped': }\n") })];
+  await page.evaluate((bytes) => {
+    const dataTransfer = new DataTransfer();
+    dataTransfer.items.add(new File([new Uint8Array(bytes)], 'zipped.zip', { type: 'application/zip' }));
+    document.querySelector('[data-testid="files"]').dispatchEvent(new DragEvent('drop', { dataTransfer, bubbles: true, cancelable: true }));
+  }, zip);
+  await page.waitForFunction(() => /^Opened zipped/.test(document.querySelector('[data-testid="files-status"]').textContent));
+  await waitForCatalog(page, 'Notify[zipped]');
   assert.deepEqual(errors, []);
   await close();
 });
