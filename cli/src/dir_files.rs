@@ -105,6 +105,27 @@ impl EnvFiles for DirFiles {
         self.locate(path).is_some_and(|location| location.is_dir())
     }
 
+    fn list_dir(&self, dir: &str) -> Vec<String> {
+        let Some(location) = self.locate(dir) else {
+            return Vec::new();
+        };
+        let mut names: Vec<String> = fs::read_dir(location)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .filter_map(|entry| entry.file_name().into_string().ok())
+                    .take(self.max_listed)
+                    .collect()
+            })
+            .unwrap_or_default();
+        names.sort();
+        names
+    }
+
+    fn exists(&self, path: &str) -> bool {
+        self.locate(path).is_some_and(|location| location.is_file())
+    }
+
     fn files_under(&self, dir: &str) -> Vec<String> {
         let Some(location) = self.locate(dir) else {
             return Vec::new();

@@ -93,6 +93,18 @@ impl EnvFiles for Layered<'_> {
         self.memory.is_dir(path) || self.disk.is_dir(path)
     }
 
+    fn list_dir(&self, dir: &str) -> Vec<String> {
+        let mut names = self.memory.list_dir(dir);
+        names.extend(self.disk.list_dir(dir));
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    fn exists(&self, path: &str) -> bool {
+        self.memory.exists(path) || self.disk.exists(path)
+    }
+
     fn files_under(&self, dir: &str) -> Vec<String> {
         let mut files = self.memory.files_under(dir);
         files.extend(self.disk.files_under(dir));

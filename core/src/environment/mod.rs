@@ -35,6 +35,23 @@ pub trait EnvFiles {
     fn is_dir(&self, path: &str) -> bool;
     /// The paths of the files under directory `dir`, at any depth, in byte order.
     fn files_under(&self, dir: &str) -> Vec<String>;
+    /// The names of the entries (files and folders) directly in directory `dir`, sorted.
+    fn list_dir(&self, dir: &str) -> Vec<String> {
+        let prefix = alloc::format!("{}/", dir.trim_end_matches('/'));
+        let mut names: Vec<String> = self
+            .files_under(dir)
+            .iter()
+            .filter_map(|path| path.strip_prefix(&prefix))
+            .filter_map(|rest| rest.split('/').next())
+            .map(String::from)
+            .collect();
+        names.dedup();
+        names
+    }
+    /// Whether there is a file at `path`.
+    fn exists(&self, path: &str) -> bool {
+        self.read(path).is_ok()
+    }
     /// Problems found when the files were gathered (paths that are not allowed, limits), each
     /// with the path it concerns: the evaluation reports them and stops.
     fn problems(&self) -> Vec<(String, String)> {

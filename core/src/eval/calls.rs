@@ -457,9 +457,25 @@ impl Evaluator<'_> {
         self.eval_type_shared(expr).map(|ty| (*ty).clone())
     }
 
-    /// [`Self::eval_type_expr`] without copying the type out of its value.
+    /// A type alias's body: there even a bare unknown name is a reference resolved late.
+    pub(crate) fn eval_alias_body(&mut self, expr: &crate::syntax::ast::Expr) -> EvalResult<Type> {
+        self.eval_type_with(expr, true).map(|ty| (*ty).clone())
+    }
+
+    /// [`Self::eval_type_expr`] without copying the type out of its value. A bare name must
+    /// name a type (Puppet's "Resource type not found"); inside `[...]` an unknown name is a
+    /// reference resolved late.
     fn eval_type_shared(&mut self, expr: &crate::syntax::ast::Expr) -> EvalResult<Rc<Type>> {
-        let saved = core::mem::replace(&mut self.lenient_type_refs, true);
+        let bare = matches!(expr.kind, crate::syntax::ast::ExprKind::TypeRef(_));
+        self.eval_type_with(expr, !bare)
+    }
+
+    fn eval_type_with(
+        &mut self,
+        expr: &crate::syntax::ast::Expr,
+        lenient: bool,
+    ) -> EvalResult<Rc<Type>> {
+        let saved = core::mem::replace(&mut self.lenient_type_refs, lenient);
         let value = self.eval(expr);
         self.lenient_type_refs = saved;
         match value? {

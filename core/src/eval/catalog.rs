@@ -23,6 +23,8 @@ use crate::value::Value;
 pub(crate) struct Catalog {
     pub(super) classes: BTreeMap<String, Rc<ClassDefinition>>,
     pub(super) defines: BTreeMap<String, Rc<DefineDefinition>>,
+    /// Where each defined type's definition starts (its `define` keyword).
+    define_spans: BTreeMap<String, Span>,
     /// Node names (lower case) or `default`, with where they were defined.
     nodes: Vec<(String, u32)>,
     /// The node definitions, in the order they were defined.
@@ -71,6 +73,7 @@ impl Default for Catalog {
         Catalog {
             classes: BTreeMap::new(),
             defines: BTreeMap::new(),
+            define_spans: BTreeMap::new(),
             nodes: Vec::new(),
             node_defs: Vec::new(),
             declared_classes: BTreeMap::new(),
@@ -200,11 +203,12 @@ impl Catalog {
                 "DEFINE_REDEFINED_ENTITY",
                 format!(
                     "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{name}'. Originally set at {}.",
-                    sources.origin(first.name.span.start)
+                    sources.origin(self.define_spans.get(&name).map_or(first.name.span.start, |s| s.start))
                 ),
                 span,
             ));
         }
+        self.define_spans.insert(name.clone(), span);
         self.defines.insert(name, Rc::clone(definition));
         Ok(())
     }
@@ -648,9 +652,7 @@ impl Evaluator<'_> {
                 span,
             );
         }
-        let known = type_name == "class"
-            || super::literals::is_core_resource_type(&type_name)
-            || self.define_known(&type_name, span)?;
+        let known = type_name == "class" || self.resource_type_known(&type_name, span)?;
         if !known {
             return Err(error(
                 "UNKNOWN_RESOURCE_TYPE",

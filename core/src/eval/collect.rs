@@ -316,8 +316,7 @@ impl Evaluator<'_> {
                         &self.eval(&collector.type_ref)?,
                     )),
                 };
-                let known = super::literals::is_core_resource_type(&type_name)
-                    || self.define_known(&type_name, expr.span)?;
+                let known = self.resource_type_known(&type_name, expr.span)?;
                 if !known {
                     return Err(error(
                         "UNKNOWN_RESOURCE_TYPE",
@@ -604,9 +603,7 @@ impl Evaluator<'_> {
         let kind = crate::value::to_string_default(kind);
         let type_name = canonical(kind.trim_start_matches('@'));
         let is_virtual = kind.starts_with('@');
-        let known = type_name == "class"
-            || super::literals::is_core_resource_type(&type_name)
-            || self.define_known(&type_name, span)?;
+        let known = type_name == "class" || self.resource_type_known(&type_name, span)?;
         if !known {
             return Ok(format!("Unknown resource type: '{type_name}'"));
         }

@@ -107,6 +107,22 @@ pub(super) fn final_parameters(
     parameters
 }
 
+/// As Puppet's catalog keeps a resource's parameters: its namevar, when given explicitly, comes
+/// first (a built-in type's; `name` for other types), and is left out when it equals the title.
+fn namevar_first(type_name: &str, title: &str, parameters: &mut Vec<(String, Value)>) {
+    let builtin = crate::types::builtin_namevar(type_name);
+    let namevar = builtin.unwrap_or("name");
+    let Some(at) = parameters.iter().position(|(p, _)| p == namevar) else {
+        return;
+    };
+    if matches!(&parameters[at].1, Value::String(text) if &**text == title) {
+        parameters.remove(at);
+    } else if builtin.is_some() {
+        let given = parameters.remove(at);
+        parameters.insert(0, given);
+    }
+}
+
 impl Evaluator<'_> {
     /// The catalog once the program has finished: virtual and exported resources not collected left out, chain
     /// arrows applied (`finish` has made sure that they name resources in the catalog).
@@ -151,6 +167,7 @@ impl Evaluator<'_> {
                     if namevar != resource.title && !parameters.iter().any(|(p, _)| p == "path") {
                         parameters.insert(0, ("path".to_string(), Value::string(namevar)));
                     }
+                    namevar_first(&resource.type_name, &resource.title, &mut parameters);
                     out.push(CatalogResource {
                         type_name: capitalize(&resource.type_name),
                         title: resource.title.clone(),

@@ -16,9 +16,25 @@ impl Evaluator<'_> {
     pub(crate) fn define_all(&mut self, program: &Program) -> EvalResult<()> {
         let mut aliases: Vec<(TypeAlias, &Expr, Span)> = Vec::new();
         self.collect_definitions(&program.body, &mut aliases)?;
+        // An alias body may autoload other aliases, which may refer back to this one: their
+        // checks wait until the outermost definitions are done.
+        self.alias_nesting += 1;
+        let mut defined = Ok(());
         for (alias, type_expr, _) in &aliases {
-            let ty = self.eval_type_expr(type_expr)?;
-            self.aliases.define(alias, ty);
+            match self.eval_alias_body(type_expr) {
+                Ok(ty) => self.aliases.define(alias, ty),
+                Err(e) => {
+                    defined = Err(e);
+                    break;
+                }
+            }
+        }
+        self.alias_nesting -= 1;
+        defined?;
+        if self.alias_nesting > 0 {
+            self.deferred_aliases
+                .extend(aliases.iter().map(|(alias, _, _)| alias.clone()));
+            return Ok(());
         }
         // An alias only of aliases is an error where it is used, as in Puppet.
         let failed: Vec<bool> = aliases
@@ -27,6 +43,24 @@ impl Evaluator<'_> {
             .collect();
         if failed.contains(&true) {
             super::alias_cycles::mark_unresolved(&mut self.aliases, &aliases, &failed);
+        }
+        // Aliases of other files (autoloaded) are named themselves when they cannot resolve.
+        let mut failing: Vec<TypeAlias> = aliases
+            .iter()
+            .zip(&failed)
+            .filter(|(_, failed)| **failed)
+            .map(|((alias, _, _), _)| alias.clone())
+            .collect();
+        for alias in core::mem::take(&mut self.deferred_aliases) {
+            if self.aliases.check(&alias).is_err() {
+                failing.push(alias);
+            }
+        }
+        for alias in failing {
+            if self.aliases.unresolved(&alias).is_none() {
+                let name = alias.name().into();
+                self.aliases.mark_unresolved(&alias, name);
+            }
         }
         Ok(())
     }

@@ -32,6 +32,10 @@ pub(crate) struct Evaluator<'o> {
     pub loader: super::loader::Loader,
     /// The scope of the node definition being evaluated (classes declared from it see it).
     pub node_frame: Option<usize>,
+    /// How many type aliases' bodies are being evaluated in each other (autoloading).
+    pub alias_nesting: usize,
+    /// Aliases defined while another was, checked when the outermost one is done.
+    pub deferred_aliases: Vec<crate::types::TypeAlias>,
     /// Inside type parameters an unknown capitalized name is a `TypeReference`, not an error.
     pub lenient_type_refs: bool,
     pub budget: Budget,
@@ -75,6 +79,8 @@ impl<'o> Evaluator<'o> {
             env,
             loader: Default::default(),
             node_frame: None,
+            alias_nesting: 0,
+            deferred_aliases: Vec::new(),
             lenient_type_refs: false,
             budget: Budget::default(),
             scopes: Scopes::new(),

@@ -192,7 +192,10 @@ impl Evaluator<'_> {
             return Some(ty);
         }
         let lower = name.to_ascii_lowercase();
-        if is_core_resource_type(&lower) || self.catalog.is_defined_type(&lower) {
+        if is_core_resource_type(&lower)
+            || self.catalog.is_defined_type(&lower)
+            || self.is_ruby_type(&lower)
+        {
             return Some(Type::resource(&lower, None));
         }
         None

@@ -29,6 +29,8 @@ pub(crate) struct Loader {
     programs: Vec<Rc<Program>>,
     /// Bytes read from the environment so far.
     bytes_read: usize,
+    /// Resource types modules implement in Ruby, by name, once looked for.
+    ruby_types: BTreeMap<String, bool>,
     /// The EPP template files parsed so far, by path (a template rendered again is not re-read).
     templates: BTreeMap<String, Rc<Program>>,
 }
@@ -260,6 +262,46 @@ impl<'o> Evaluator<'o> {
         Ok(self.catalog.classes.contains_key(name))
     }
 
+    /// Whether some module implements resource type `name` (canonical) in Ruby
+    /// (`lib/puppet/type/<name>.rb`). Ruby does not run here, but Puppet knows such a type: its
+    /// resources are declared as written, their attributes unchecked.
+    pub(crate) fn ruby_type_known(&mut self, name: &str) -> bool {
+        if let Some(known) = self.loader.ruby_types.get(name) {
+            return *known;
+        }
+        let Some(env) = self.environment() else {
+            return false;
+        };
+        let file_name = format!("lib/puppet/type/{name}.rb");
+        let modulepath = self
+            .loader
+            .modulepath
+            .get_or_insert_with(|| env.modulepath())
+            .clone();
+        let known = is_module_name(name)
+            && modulepath.iter().any(|dir| {
+                env.files.list_dir(dir).iter().any(|module| {
+                    is_module_name(module)
+                        && env.files.exists(&format!("{dir}/{module}/{file_name}"))
+                })
+            });
+        self.loader.ruby_types.insert(name.into(), known);
+        known
+    }
+
+    /// Whether `name` (canonical) is a resource type: built in, a defined type (autoloaded), or
+    /// one a module implements in Ruby.
+    pub(crate) fn resource_type_known(&mut self, name: &str, span: Span) -> EvalResult<bool> {
+        Ok(super::literals::is_core_resource_type(name)
+            || self.define_known(name, span)?
+            || self.ruby_type_known(name))
+    }
+
+    /// Whether a resource type is one a module implements in Ruby (already looked for).
+    pub(crate) fn is_ruby_type(&self, name: &str) -> bool {
+        self.loader.ruby_types.get(name).copied().unwrap_or(false)
+    }
+
     /// Whether defined type `name` (canonical) is defined, once the modules were looked in.
     pub(crate) fn define_known(&mut self, name: &str, span: Span) -> EvalResult<bool> {
         if !self.catalog.defines.contains_key(name)
@@ -277,7 +319,7 @@ impl<'o> Evaluator<'o> {
         self.autoload_type(name, span)?;
         if self.aliases.lookup(name).is_none() {
             let lower = name.trim_start_matches("::").to_ascii_lowercase();
-            self.define_known(&lower, span)?;
+            self.resource_type_known(&lower, span)?;
         }
         Ok(())
     }

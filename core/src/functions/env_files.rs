@@ -33,6 +33,11 @@ fn find_in_module(ev: &mut Evaluator<'_>, reference: &str, kind: &str) -> Option
     (env.files.is_dir(&path) || env.files.read(&path).is_ok()).then_some(path)
 }
 
+/// Where a module template (`mod/x.erb`) or an environment path is, if it is there.
+pub(super) fn find_template_path(ev: &mut Evaluator<'_>, reference: &str) -> Option<String> {
+    find_in_module(ev, reference, "templates").or_else(|| environment_file(ev, reference))
+}
+
 /// `path` when it names one of the environment's files.
 fn environment_file(ev: &Evaluator<'_>, path: &str) -> Option<String> {
     let path = clean_path(path).ok()?;
@@ -129,7 +134,10 @@ pub(super) fn file(
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    expect_args(site, &args, 1, None)?;
+    if args.is_empty() {
+        // `file` is a 3.x function: Puppet's arity message for those.
+        return Err(site.fail("file(): Wrong number of arguments given (0 for minimum 1)"));
+    }
     match first_file(ev, site, &args)? {
         Some(text) => {
             ev.check_string(&text, site.span)?;
@@ -152,7 +160,10 @@ pub(super) fn binary_file(
             ev.check_string(&text, site.span)?;
             Ok(Value::Binary(Binary::from_bytes(text.as_bytes())))
         }
-        None => Err(not_found(site, &args)),
+        None => Err(site.fail(format!(
+            "binary_file(): The given file '{}' does not exist",
+            crate::value::to_string_default(&args[0])
+        ))),
     }
 }
 
@@ -186,10 +197,12 @@ pub(super) fn epp(
         None => None,
         Some(Value::Hash(hash)) => Some(hash.clone()),
         Some(other) => {
+            // Puppet names the general type's kind (`Tuple` for an array literal).
+            let general = infer(other).generalize().to_string();
+            let kind = general.split('[').next().unwrap_or_default();
             return Err(site.fail(format!(
-                "'epp' parameter 'parameters' expects a Hash value, got {}",
-                type_label(&infer(other).generalize())
-            )))
+                "'epp' parameter 'parameters' expects a Hash value, got {kind}"
+            )));
         }
     };
     if !reference.ends_with(".epp") {
@@ -200,7 +213,9 @@ pub(super) fn epp(
         format!("Retrieving epp template {reference}"),
         site.span,
     );
-    let Some(path) = find_in_module(ev, &reference, "templates") else {
+    let found =
+        find_in_module(ev, &reference, "templates").or_else(|| environment_file(ev, &reference));
+    let Some(path) = found else {
         return Err(site.fail(format!("Could not find template '{reference}'")));
     };
     let program = match ev.template_program(&path, site.span) {

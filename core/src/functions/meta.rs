@@ -155,7 +155,7 @@ fn resource_type_known(ev: &mut Evaluator<'_>, name: &str, span: Span) -> EvalRe
     if lower == "node" {
         return Ok(false);
     }
-    Ok(ev.define_known(&lower, span)?
+    Ok(ev.resource_type_known(&lower, span)?
         || crate::types::is_builtin_resource_type(&lower)
         || (Type::from_name(&super::strings::capitalize_str(&lower)).is_none()
             && matches!(ev.resolve_type_name(&lower), Some(Type::Resource(..)))))

@@ -29,13 +29,14 @@ pub(super) fn unavailable(
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     if site.name == "template" {
-        // Puppet logs the template it looks for before failing to find it.
-        if let Some(name) = args.first() {
-            let message = format!(
-                "Retrieving template {}",
-                crate::value::to_string_default(name)
-            );
+        // Puppet logs the template it looks for, and fails on one it cannot find.
+        for name in &args {
+            let name = crate::value::to_string_default(name);
+            let message = format!("Retrieving template {name}");
             ev.log(crate::eval::LogLevel::Debug, message, site.span);
+            if super::env_files::find_template_path(ev, &name).is_none() {
+                return Err(site.fail(format!("Could not find template '{name}'")));
+            }
         }
     }
     let why = match site.name {

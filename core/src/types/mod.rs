@@ -49,7 +49,8 @@ pub use iterate::iterate_type;
 pub use mismatch::{describe_mismatch, describe_type_mismatch};
 pub use names::{a_an, type_label};
 pub(crate) use names::{
-    builtin_resource_type, builtin_type_has, is_builtin_resource_type, is_metaparameter,
+    builtin_namevar, builtin_resource_type, builtin_type_has, is_builtin_resource_type,
+    is_metaparameter,
 };
 pub(crate) use parameterize::ruby_class;
 pub use parameterize::{parameterize, parameterize_many, Parameterized};

@@ -34,6 +34,12 @@ pub(crate) fn builtin_type_has(type_name: &str, name: &str) -> Option<bool> {
     Some(name == "name" || is_metaparameter(name) || has_word(keys, name) || has_word(others, name))
 }
 
+/// The namevar of a built-in resource type (`exec`: `command`; a composite key's is `name`).
+pub(crate) fn builtin_namevar(type_name: &str) -> Option<&'static str> {
+    let (keys, _, _) = builtin_resource_type(type_name)?;
+    Some(if keys.contains(' ') { "name" } else { keys })
+}
+
 /// Whether `word` is one of the space-separated words of `list`.
 fn has_word(list: &str, word: &str) -> bool {
     list.split(' ').any(|w| w == word)
