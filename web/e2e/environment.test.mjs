@@ -294,8 +294,9 @@ const CONTROL_REPO = {
   'environment.conf': 'modulepath = modules:$basemodulepath\n',
   'hiera.yaml': 'version: 5\n',
   'manifests/site.pp': "include app\nnotify { 'from site': }\n",
-  'modules/app/manifests/init.pp': "class app { notify { 'from app': } }\n",
+  'modules/app/manifests/init.pp': "class app { notify { 'from app': } app_setting { 'x': value => 1 } }\n",
   'modules/app/lib/facter/role.rb': 'Facter.add(:role) { setcode { "web" } }\n',
+  'modules/app/lib/puppet/type/app_setting.rb': 'Puppet::Type.newtype(:app_setting) do\nend\n',
   'modules/app/spec/classes/app_spec.rb': "describe 'app' do\nend\n",
   'modules/app/files/logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]),
   'modules/app/files/blob.dat': Buffer.from([1, 2, 0, 3]),
@@ -309,7 +310,7 @@ test('open a control repository from disk: its manifests/ compile; what Puppet d
   await page.waitForFunction(() => /Opened/.test(document.querySelector('[data-testid="files-status"]').textContent));
   assert.equal(
     (await text(page, 'files-status')).split('Left out')[0].split('Skipped (')[0],
-    'Opened control-repo as the environment: 6 files. Skipped 8 files Puppet does not read.',
+    'Opened control-repo as the environment: 7 files. Skipped 8 files Puppet does not read.',
   );
   assert.deepEqual(await page.getByTestId('skipped').locator('li').allTextContents(), [
     ".git/ (Git's own data, 2 files)",
@@ -317,7 +318,7 @@ test('open a control repository from disk: its manifests/ compile; what Puppet d
     'Gemfile (Ruby tooling)',
     'modules/app/files/blob.dat (binary)',
     'modules/app/files/logo.png (binary)',
-    'modules/app/lib/ (Ruby code (facts, functions, types))',
+    'modules/app/lib/ (Ruby code (facts, functions, providers))',
     'modules/app/spec/ (tests (Ruby))',
   ]);
   await expandAll(page);
@@ -326,13 +327,15 @@ test('open a control repository from disk: its manifests/ compile; what Puppet d
     [
       'README.md', 'environment.conf', 'hiera.yaml', 'manifests', 'manifests/site.pp', 'modules', 'modules/app',
       'modules/app/files', 'modules/app/files/motd.txt', 'modules/app/manifests', 'modules/app/manifests/init.pp',
+      // A resource type implemented in Ruby stays: the engine knows the type by it.
+      'modules/app/lib', 'modules/app/lib/puppet', 'modules/app/lib/puppet/type', 'modules/app/lib/puppet/type/app_setting.rb',
     ].sort(),
   );
   // snippet.pp is emptied so that the environment's manifests/ is the main manifest; site.pp is open.
   assert.equal(await text(page, 'main-manifest'), 'Main manifest: manifests/ (snippet.pp is empty)');
   assert.equal(await openFileName(page), 'manifests/site.pp');
   await waitForCatalog(page, 'Notify[from app]');
-  assert.deepEqual(await catalogRefs(page), ['Class[App]', 'Notify[from app]', 'Notify[from site]']);
+  assert.deepEqual(await catalogRefs(page), ['Class[App]', 'Notify[from app]', 'App_setting[x]', 'Notify[from site]']);
   assert.deepEqual(errors, []);
   await close();
 });

@@ -59,7 +59,10 @@ test('limits apply to what the Files pane makes', () => {
 
 test('what Puppet would not read is skipped, with why; files/ and templates/ keep what they hold', () => {
   assert.deepEqual(skipReason('.git/objects/ab/cd'), { group: '.git/', reason: "Git's own data" });
-  assert.deepEqual(skipReason('modules/x/lib/puppet/functions/f.rb'), { group: 'modules/x/lib/', reason: 'Ruby code (facts, functions, types)' });
+  assert.deepEqual(skipReason('modules/x/lib/puppet/functions/f.rb'), { group: 'modules/x/lib/', reason: 'Ruby code (facts, functions, providers)' });
+  // A resource type implemented in Ruby is kept: the engine knows the type by its file.
+  assert.equal(skipReason('modules/x/lib/puppet/type/x_setting.rb'), null);
+  assert.deepEqual(skipReason('modules/x/lib/puppet/provider/x_setting/ruby.rb'), { group: 'modules/x/lib/', reason: 'Ruby code (facts, functions, providers)' });
   assert.deepEqual(skipReason('modules/x/spec/x_spec.rb'), { group: 'modules/x/spec/', reason: 'tests (Ruby)' });
   assert.deepEqual(skipReason('vendor/bundle/x'), { group: 'vendor/', reason: 'vendored gems' });
   assert.deepEqual(skipReason('pkg/x.tar.gz'), { group: 'pkg/', reason: 'built module packages' });

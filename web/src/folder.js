@@ -13,7 +13,7 @@ const SKIPPED_ANYWHERE = {
 /** Folders of Ruby code and tooling, except inside a module's files/ or templates/ (data Puppet serves as it is). */
 const SKIPPED_FOLDERS = {
   spec: 'tests (Ruby)',
-  lib: 'Ruby code (facts, functions, types)',
+  lib: 'Ruby code (facts, functions, providers)',
   pkg: 'built module packages',
   vendor: 'vendored gems',
 };
@@ -22,6 +22,12 @@ const AS_IS = new Set(['files', 'templates']);
 
 /** Puppet's module names: a lower-case letter, then lower-case letters, digits and underscores. */
 const MODULE_NAME = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * `lib/puppet/type/<name>.rb`: a resource type a module implements in Ruby. Ruby does not run in the
+ * playground, but Puppet's compiler knows the type by this file, and so does the engine: it is kept.
+ */
+const isResourceType = (rest) => rest.length === 3 && rest[0] === 'puppet' && rest[1] === 'type' && /^[a-z][a-z0-9_]*\.rb$/.test(rest[2]);
 
 /** Why a path (relative to the opened folder) is skipped, and the part of it that says so: `{ group, reason }` or null. */
 export function skipReason(path) {
@@ -34,6 +40,7 @@ export function skipReason(path) {
     if (SKIPPED_ANYWHERE[segment]) return { group, reason: SKIPPED_ANYWHERE[segment] };
     if (asIs) continue;
     const folder = i < segments.length - 1;
+    if (segment === 'lib' && isResourceType(segments.slice(i + 1))) return null;
     if (folder && SKIPPED_FOLDERS[segment]) return { group, reason: SKIPPED_FOLDERS[segment] };
     if (segment.startsWith('.')) return { group, reason: 'hidden' };
     if (folder && AS_IS.has(segment)) asIs = true;
