@@ -1,4 +1,4 @@
-// Take the README's screenshots of the built page (run by hand after `make dist`): desktop light, dark, catalog, facts, phone.
+// Take the README's screenshots of the built page (run by hand after `make dist`): desktop light, dark, catalog, facts, files, phone.
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,8 @@ const shots = [
   { name: 'desktop-dark', viewport: { width: 1280, height: 720 }, colorScheme: 'dark' },
   { name: 'desktop-catalog', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-facts', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
+  { name: 'desktop-files', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
+  { name: 'desktop-files-problem', viewport: { width: 1280, height: 720 }, colorScheme: 'dark' },
   { name: 'phone', viewport: { width: 390, height: 844 }, colorScheme: 'light', deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 ];
 for (const { name, ...options } of shots) {
@@ -54,6 +56,32 @@ for (const { name, ...options } of shots) {
     await page.getByTestId('examples').selectOption('case');
     await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, runs);
     await page.getByRole('tab', { name: /Facts/ }).click();
+  }
+  if (name === 'desktop-files') {
+    // The roles and profiles environment: its tree, a profile open, the catalog of the whole environment.
+    const runs = Number(await page.evaluate(() => document.body.dataset.runs));
+    await page.getByTestId('examples').selectOption('roles-profiles');
+    await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, runs);
+    for (const folder of ['modules/profile', 'modules/profile/manifests']) {
+      const row = page.locator(`[data-path="${folder}"]`);
+      if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
+    }
+    await page.locator('[data-path="modules/profile/manifests/web.pp"]').click();
+    await page.getByRole('tab', { name: /Catalog/ }).click();
+    await page.getByTestId('catalog').getByRole('button', { name: 'Nginx::Site[www.example.com]' }).waitFor();
+  }
+  if (name === 'desktop-files-problem') {
+    // The module example with a mistake in its class: listed with its file, opened from Problems, squiggled there.
+    const runs = Number(await page.evaluate(() => document.body.dataset.runs));
+    await page.getByTestId('examples').selectOption('module');
+    await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, runs);
+    await page.locator('.cm-line', { hasText: /^\) \{$/ }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.insertText('$width = $message + 1');
+    await page.locator('[data-path="manifests/site.pp"]').click();
+    await page.getByTestId('problems').locator('li', { hasText: 'modules/motd/manifests/init.pp' }).click();
+    await page.locator('.cm-lintRange-error').waitFor();
   }
   await page.screenshot({ path: resolve(out, `${name}.png`), fullPage: name === 'phone' });
   await context.close();

@@ -1,40 +1,64 @@
-// The CodeMirror 6 editor: Puppet highlighting, line numbers, brackets, indentation, squiggles, inline results, Mod-Enter.
+// The CodeMirror 6 editor: one view, one state per file; Puppet/EPP highlighting, squiggles, inline results, Mod-Enter.
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter, setDiagnostics } from '@codemirror/lint';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
-import { ChangeSet, EditorSelection, EditorState, Prec } from '@codemirror/state';
+import { ChangeSet, Compartment, EditorSelection, EditorState, Prec } from '@codemirror/state';
 import {
   drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars, keymap, lineNumbers,
 } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
+import { eppLanguage } from './epp-mode.js';
 import { inlineResults, setInlineResults } from './inline-results.js';
 import { puppetLanguage } from './puppet-mode.js';
 import editorCss from './editor.css?inline';
 
 /**
- * Results arrive for the text as it was sent; the user may have typed since. A snapshot collects the
- * changes made after a request so that the answer's positions can be mapped onto the current text.
+ * Results arrive for the texts as they were sent; the user may have typed since. A snapshot collects,
+ * per file, the changes made after a request so that the answer's positions can be mapped onto the
+ * current text.
  */
 class Snapshots {
   constructor() {
-    this.live = new Map();
+    this.live = new Map(); // id → Map(path → ChangeSet)
   }
 
-  take(id, length) {
-    this.live.set(id, ChangeSet.empty(length));
+  /** Request `id` sees these files: `lengths` is path → document length. */
+  take(id, lengths) {
+    this.live.set(id, new Map([...lengths].map(([path, length]) => [path, ChangeSet.empty(length)])));
   }
 
-  record(changes) {
-    for (const [id, set] of this.live) this.live.set(id, set.compose(changes));
+  /** A document made after some requests: what they saw of it is its text now. */
+  adopt(path, length) {
+    for (const files of this.live.values()) if (!files.has(path)) files.set(path, ChangeSet.empty(length));
   }
 
-  /** The changes since request `id` (unless `keep`, dropping it and every older one), or null if unknown. */
+  record(path, changes) {
+    for (const files of this.live.values()) {
+      const set = files.get(path);
+      if (set) files.set(path, set.compose(changes));
+    }
+  }
+
+  rename(from, to) {
+    for (const files of this.live.values()) {
+      if (files.has(from)) {
+        files.set(to, files.get(from));
+        files.delete(from);
+      }
+    }
+  }
+
+  /** The changes since request `id` per file (unless `keep`, dropping it and every older one), or null. */
   claim(id, keep = false) {
-    const changes = this.live.get(id) ?? null;
+    const files = this.live.get(id) ?? null;
     if (!keep) for (const key of [...this.live.keys()]) if (key <= id) this.live.delete(key);
-    return changes;
+    return files;
+  }
+
+  clear() {
+    this.live.clear();
   }
 }
 
@@ -91,91 +115,184 @@ const typeOverSelection = EditorView.domEventHandlers({
   },
 });
 
-export function createEditor({ parent, doc, onChange, onRun, label }) {
+/** The language of a file by its name: Puppet for .pp, EPP for .epp, plain text otherwise. */
+export function languageFor(path) {
+  if (/\.pp$/i.test(path)) return puppetLanguage;
+  if (/\.epp$/i.test(path)) return eppLanguage;
+  return [];
+}
+
+/**
+ * One editor view over many files: each file keeps its own EditorState (text, undo history, cursor,
+ * squiggles), swapped in with `view.setState` when it is opened. `onChange(path, text)` reports edits.
+ */
+export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label }) {
   const snapshots = new Snapshots();
   const root = shadowRootIn(parent);
-  const view = new EditorView({
-    root,
-    parent: root,
-    state: EditorState.create({
-      doc,
-      extensions: [
-        lineNumbers(),
-        highlightActiveLineGutter(),
-        highlightSpecialChars(),
-        history(),
-        drawSelection(),
-        indentOnInput(),
-        indentUnit.of('  '),
-        EditorState.tabSize.of(2),
-        puppetLanguage,
-        syntaxHighlighting(classHighlighter),
-        bracketMatching(),
-        closeBrackets(),
-        highlightActiveLine(),
-        highlightSelectionMatches(),
-        lintGutter(),
-        inlineResults,
-        typeOverSelection,
-        Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }])),
-        keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab]),
-        EditorView.lineWrapping,
-        EditorView.contentAttributes.of({ 'data-testid': 'editor', 'aria-label': label }),
-        EditorView.updateListener.of((update) => {
-          if (!update.docChanged) return;
-          snapshots.record(update.changes);
-          onChange(update.state.doc.toString());
-        }),
-      ],
+  const language = new Compartment();
+  const shared = [
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    highlightSpecialChars(),
+    history(),
+    drawSelection(),
+    indentOnInput(),
+    indentUnit.of('  '),
+    EditorState.tabSize.of(2),
+    syntaxHighlighting(classHighlighter),
+    bracketMatching(),
+    closeBrackets(),
+    highlightActiveLine(),
+    highlightSelectionMatches(),
+    lintGutter(),
+    inlineResults,
+    typeOverSelection,
+    Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }])),
+    keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab]),
+    EditorView.lineWrapping,
+    EditorView.contentAttributes.of({ 'data-testid': 'editor', 'aria-label': label }),
+    // Only the view's state gets here: the open file.
+    EditorView.updateListener.of((update) => {
+      if (!update.docChanged) return;
+      snapshots.record(current, update.changes);
+      onChange(current, update.state.doc.toString());
     }),
-  });
+  ];
+  const makeState = (path, text) =>
+    EditorState.create({ doc: text, extensions: [shared, language.of(languageFor(path))] });
+
+  /** Path → EditorState of every file opened so far except the one in the view. */
+  const states = new Map();
+  /** What the last result said of files not opened yet: path → { text, diagnostics, hints }. */
+  const pending = new Map();
+  let current = firstPath;
+  const view = new EditorView({ root, parent: root, state: makeState(current, doc) });
+  const stateOf = (path) => (path === current ? view.state : states.get(path));
+
+  /** The effects that show a file's results: squiggles with hover text and inline results. */
+  const resultEffects = (state, { diagnostics, hints }) => [
+    ...(setDiagnostics(
+      state,
+      diagnostics.map((d) => ({
+        from: d.from,
+        to: d.to,
+        severity: d.severity === 'error' ? 'error' : 'warning',
+        message: d.message,
+      })),
+    ).effects ?? []),
+    setInlineResults.of(hints),
+  ];
 
   const clamp = (pos) => Math.min(Math.max(pos, 0), view.state.doc.length);
 
   return {
     view,
     text: () => view.state.doc.toString(),
+    get path() {
+      return current;
+    },
 
-    /** Remember the text as request `id` sees it. */
+    /** Show `path` (whose text is `text` if it has not been opened before); its state is kept while hidden. */
+    open(path, text) {
+      if (path === current) return;
+      states.set(current, view.state);
+      let state = states.get(path);
+      if (!state) {
+        state = makeState(path, text);
+        snapshots.adopt(path, state.doc.length);
+        const results = pending.get(path);
+        pending.delete(path);
+        if (results && results.text === text) state = state.update({ effects: resultEffects(state, results) }).state;
+      }
+      states.delete(path);
+      current = path;
+      view.setState(state);
+    },
+
+    /** A file was renamed (or moved): its state follows, and its language if the extension changed. */
+    rename(from, to) {
+      for (const map of [states, pending]) {
+        if (!map.has(from)) continue;
+        map.set(to, map.get(from));
+        map.delete(from);
+      }
+      snapshots.rename(from, to);
+      const relanguage = (state) => state.update({ effects: language.reconfigure(languageFor(to)) }).state;
+      if (states.has(to)) states.set(to, relanguage(states.get(to)));
+      if (current === from) {
+        current = to;
+        view.dispatch({ effects: language.reconfigure(languageFor(to)) });
+      }
+    },
+
+    /** Forget a deleted file. (The caller opens another one first if it was open.) */
+    drop(path) {
+      states.delete(path);
+      pending.delete(path);
+    },
+
+    /** Start over with a new environment: every state is dropped, `path` is opened with `text`. */
+    reset(path, text) {
+      states.clear();
+      pending.clear();
+      snapshots.clear();
+      current = path;
+      view.setState(makeState(path, text));
+    },
+
+    /** Remember the texts as request `id` sees them (every opened file). */
     snapshot(id) {
-      snapshots.take(id, view.state.doc.length);
+      const lengths = new Map([...states].map(([path, state]) => [path, state.doc.length]));
+      lengths.set(current, view.state.doc.length);
+      snapshots.take(id, lengths);
     },
 
-    /** A function mapping request `id`'s positions to current ones (identity if nothing changed). */
-    mapperFor(id, { keep = false } = {}) {
-      const changes = snapshots.claim(id, keep);
-      return (pos, assoc = -1) => clamp(changes ? changes.mapPos(Math.min(pos, changes.length), assoc) : pos);
+    /**
+     * A function giving, per file, a function mapping request `id`'s positions to current ones
+     * (identity where nothing changed).
+     */
+    mappersFor(id, { keep = false } = {}) {
+      const files = snapshots.claim(id, keep);
+      return (path) => {
+        const changes = files?.get(path);
+        const length = stateOf(path)?.doc.length;
+        return (pos, assoc = -1) => {
+          const mapped = changes ? changes.mapPos(Math.min(pos, changes.length), assoc) : pos;
+          return length === undefined ? mapped : Math.min(Math.max(mapped, 0), length);
+        };
+      };
     },
 
+    /** Replace the open file's text (one undoable change). */
     replace(text) {
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
     },
 
-    /** Squiggles with hover text; `diagnostics` have UTF-16 `start`/`end`, already mapped. */
-    showDiagnostics(diagnostics) {
-      view.dispatch(
-        setDiagnostics(
-          view.state,
-          diagnostics.map((d) => ({
-            from: d.from,
-            to: d.to,
-            severity: d.severity === 'error' ? 'error' : 'warning',
-            message: d.message,
-          })),
-        ),
-      );
+    /**
+     * Show a result's squiggles and inline results: `byPath` is path → { diagnostics (with `from`/`to`
+     * already mapped), hints ({ pos, text }) }, `texts` path → the text the result is for. Files not
+     * in `byPath` are cleared.
+     */
+    showResults(byPath, texts) {
+      const none = { diagnostics: [], hints: [] };
+      pending.clear();
+      for (const [path, results] of byPath) {
+        if (!stateOf(path)) pending.set(path, { ...results, text: texts(path) });
+      }
+      for (const [path, state] of states) states.set(path, state.update({ effects: resultEffects(state, byPath.get(path) ?? none) }).state);
+      view.dispatch({ effects: resultEffects(view.state, byPath.get(current) ?? none) });
     },
 
-    showInlineResults(hints) {
-      view.dispatch({ effects: setInlineResults.of(hints) });
-    },
-
-    /** Select a range and bring it into view, focusing the editor. */
+    /** Select a range of the open file and bring it into view, focusing the editor. */
     select(from, to) {
       view.dispatch({
         selection: EditorSelection.single(clamp(from), clamp(to)),
         effects: EditorView.scrollIntoView(clamp(from), { y: 'center' }),
       });
+      view.focus();
+    },
+
+    focus() {
       view.focus();
     },
   };

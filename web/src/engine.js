@@ -7,7 +7,7 @@ const SUPERSEDE_MS = 400;
 
 export class Engine {
   /**
-   * @param {object} handlers onReady(version), onSyntax(msg), onResult(msg), onRestart(reason, ms), onCrash(message)
+   * @param {object} handlers onReady(version, limits), onSyntax(msg), onResult(msg), onRestart(reason, ms), onCrash(message)
    */
   constructor(handlers, { watchdogMs = WATCHDOG_MS } = {}) {
     this.handlers = handlers;
@@ -66,7 +66,7 @@ export class Engine {
       case 'ready':
         this.ready = true;
         this.version = message.version;
-        this.handlers.onReady?.(message.version);
+        this.handlers.onReady?.(message.version, message.limits);
         this.pump();
         break;
       case 'syntax':

@@ -1,6 +1,6 @@
-// The Examples menu: short programs covering the language, each evaluating without error in Puppet 8 (checked against real Puppet).
+// The Examples menu: short programs covering the language and small environments, each evaluating without error in Puppet 8 (checked against real Puppet).
 // To re-check with the oracle (see ../shared/oracle/README.md):
-//   node -e "import('./web/src/examples.js').then(({EXAMPLES}) => EXAMPLES.forEach((e) => console.log(JSON.stringify({id: e.id, src: e.code}))))" \
+//   node -e "import('./web/src/examples.js').then(({EXAMPLES}) => EXAMPLES.filter((e) => !e.files).forEach((e) => console.log(JSON.stringify({id: e.id, src: e.code}))))" \
 //     | ruby ../shared/oracle/pp_oracle.rb        # every line must have "error":null
 export const EXAMPLES = [
   {
@@ -160,5 +160,124 @@ Greeting['alice'] { message => 'hey' }
 $steps = [1, 2, 3].reverse_each
 [type($steps), $steps.map |$x| { $x * 10 }]
 `,
+  },
+  // Environments: `files` beside the snippet (here empty, so the environment's manifests/ is the
+  // main manifest), `open` the file shown first. Checked with real Puppet through the environment oracle:
+  // (for the node of the Facts pane's default facts):
+  //   node --input-type=module -e "import { EXAMPLES } from './web/src/examples.js'; import facts from './tests/conformance/facts.json' with { type: 'json' };
+  //     for (const e of EXAMPLES.filter((e) => e.files)) console.log(JSON.stringify({ id: e.id, src: e.code, files: e.files, facts }))" \
+  //     | ruby ../shared/oracle/env_oracle.rb      # "error":null, and the catalog
+  {
+    id: 'module',
+    title: 'A module: class, define and EPP template',
+    open: 'modules/motd/manifests/init.pp',
+    code: '',
+    files: {
+      'manifests/site.pp': `# The main manifest: snippet.pp is empty, so the environment's manifests/ is compiled.
+class { 'motd':
+  message => 'Welcome to the playground',
+}
+`,
+      'modules/motd/manifests/init.pp': `# The module's main class: a file from an EPP template, and a greeting per administrator.
+class motd (
+  String        $message = 'Managed by Puppet',
+  Array[String] $admins  = ['alice', 'bob'],
+) {
+  file { '/etc/motd':
+    ensure  => file,
+    mode    => '0644',
+    content => epp('motd/motd.epp', { 'message' => $message, 'admins' => $admins }),
+  }
+  $admins.each |String $admin| {
+    motd::greeting { $admin: }
+  }
+}
+`,
+      'modules/motd/manifests/greeting.pp': `# A defined type: one instance per title, here one per administrator.
+define motd::greeting (
+  String $greeting = 'Welcome',
+) {
+  notify { "greeting \${title}":
+    message => "\${greeting}, \${title}!",
+  }
+}
+`,
+      'modules/motd/templates/motd.epp': `<%- | String $message, Array[String] $admins | -%>
+<%= $message %> on <%= $facts['networking']['fqdn'] %>.
+Administrators: <%= $admins.join(', ') %>
+`,
+    },
+  },
+  {
+    id: 'roles-profiles',
+    title: 'Roles and profiles',
+    open: 'modules/role/manifests/webserver.pp',
+    code: '',
+    files: {
+      'manifests/site.pp': `# Node classification: this node is a web server.
+include role::webserver
+`,
+      'modules/role/manifests/webserver.pp': `# A role says what a node is, and is made of profiles only.
+class role::webserver {
+  include profile::base
+  include profile::web
+}
+`,
+      'modules/profile/manifests/base.pp': `# A profile configures component modules the way this site wants them: every node keeps time.
+class profile::base {
+  class { 'ntp':
+    servers => ['0.pool.ntp.org', '1.pool.ntp.org'],
+  }
+}
+`,
+      'modules/profile/manifests/web.pp': `# A web server with one site.
+class profile::web (
+  Integer $port = 8080,
+) {
+  include nginx
+  nginx::site { 'www.example.com':
+    port => $port,
+  }
+}
+`,
+      'modules/ntp/manifests/init.pp': `# A component module: package, then its configuration, then the service it restarts.
+class ntp (
+  Array[String] $servers = ['pool.ntp.org'],
+) {
+  package { 'ntp':
+    ensure => installed,
+  }
+  -> file { '/etc/ntp.conf':
+    content => $servers.map |$server| { "server \${server} iburst\\n" }.join(''),
+  }
+  ~> service { 'ntp':
+    ensure => running,
+    enable => true,
+  }
+}
+`,
+      'modules/nginx/manifests/init.pp': `# A component module: the package and the service.
+class nginx {
+  package { 'nginx':
+    ensure => installed,
+  }
+  service { 'nginx':
+    ensure  => running,
+    require => Package['nginx'],
+  }
+}
+`,
+      'modules/nginx/manifests/site.pp': `# One virtual host; nginx restarts when its configuration changes.
+define nginx::site (
+  Integer $port = 80,
+  String  $root = "/var/www/\${title}",
+) {
+  file { "/etc/nginx/sites-enabled/\${title}.conf":
+    content => "server {\\n  listen \${port};\\n  server_name \${title};\\n  root \${root};\\n}\\n",
+    notify  => Service['nginx'],
+  }
+}
+`,
+    },
   },
 ];

@@ -25,7 +25,13 @@ export function toPuppet(value) {
   }
 }
 
-/** `{ puppet }` for facts text that is a JSON object, else `{ error }` saying why not. */
+/** The name of the node the facts describe (its fqdn, as Puppet's certname defaults to), or 'playground'. */
+function certnameOf(value) {
+  const fqdn = value.fqdn ?? value.networking?.fqdn;
+  return typeof fqdn === 'string' && fqdn !== '' ? fqdn : 'playground';
+}
+
+/** `{ puppet, certname }` for facts text that is a JSON object, else `{ error }` saying why not. */
 export function readFacts(text) {
   let value;
   try {
@@ -37,7 +43,7 @@ export function readFacts(text) {
     return { error: 'the facts must be a JSON object ({"os": {...}, ...})' };
   }
   try {
-    return { puppet: toPuppet(value) };
+    return { puppet: toPuppet(value), certname: certnameOf(value) };
   } catch (error) {
     // Nesting deeper than the JavaScript stack allows.
     return { error: `too deeply nested (${error.message})` };

@@ -1,4 +1,4 @@
-// Position helpers: the core's UTF-8 byte offsets to the browser's UTF-16 offsets, and offsets to line:column.
+// Position helpers: the core's UTF-8 byte offsets to the browser's UTF-16 offsets, offsets to line:column and back.
 
 /** A function mapping a byte offset of `text`'s UTF-8 encoding to a UTF-16 offset (clamped, snapped back). */
 export function byteToUtf16(text) {
@@ -42,4 +42,15 @@ export function lineColumns(text) {
     }
     return { line: lo + 1, column: [...text.slice(starts[lo], offset)].length + 1 };
   };
+}
+
+/** The UTF-16 offset where 1-based `line` of `text` starts (the end of the text past its last line). */
+export function lineStart(text, line) {
+  let at = 0;
+  for (let n = 1; n < line; n += 1) {
+    const next = text.indexOf('\n', at);
+    if (next < 0) return text.length;
+    at = next + 1;
+  }
+  return at;
 }

@@ -1,4 +1,4 @@
-// Share links: the code (and settings) in the URL fragment, compressed and versioned; every published format keeps decoding.
+// Share links: the code or the whole environment (and settings) in the URL fragment, compressed and versioned; every published format keeps decoding.
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { DEFAULT_FACTS_TEXT } from './facts.js';
 
@@ -27,11 +27,31 @@ function readSettings(pairs) {
   return settings;
 }
 
+/** Chat tools and some mail clients cut links longer than about this many characters. */
+export const LONG_LINK = 8000;
+
+const inflate = (data) => strFromU8(inflateSync(fromBase64Url(data)));
+const deflate = (text) => toBase64Url(deflateSync(strToU8(text), { level: 9 }));
+const paramsOf = (params) => new Map(params.map((p) => p.split('=', 2)));
+
+/** An environment read from a v2 link, checked: `{ snippet, files: { path: text }, folders: [path] }`. */
+function readEnvironment(json) {
+  const data = JSON.parse(json);
+  const texts = (object) => Object.entries(object ?? {}).every(([, text]) => typeof text === 'string');
+  if (typeof data?.snippet !== 'string' || typeof data.files !== 'object' || !texts(data.files)) {
+    throw new Error('not an environment');
+  }
+  const folders = Array.isArray(data.folders) ? data.folders.filter((f) => typeof f === 'string') : [];
+  return { snippet: data.snippet, files: { ...data.files }, folders };
+}
+
 /**
  * Decoders of every fragment format ever published, by version. Never change or remove one:
  * links in the wild use them. A new format gets a new version.
  *   v1/<base64url of raw-deflated UTF-8 code>[;key=value...]   (settings: strict=warning|off,
  *      facts=<base64url of the raw-deflated facts JSON> when they are not the default facts)
+ *   v2/<base64url of the raw-deflated UTF-8 JSON {"snippet": code, "files": {path: text}, "folders": [empty folder]}>
+ *      [;key=value...] (the same settings): a whole environment; "folders" may be missing
  */
 const DECODERS = {
   v1(rest) {
@@ -39,20 +59,31 @@ const DECODERS = {
     const code = strFromU8(inflateSync(fromBase64Url(data)));
     return { code, settings: readSettings(new Map(params.map((p) => p.split('=', 2)))) };
   },
+  v2(rest) {
+    const [data, ...params] = rest.split(';');
+    const { snippet, files, folders } = readEnvironment(inflate(data));
+    return { code: snippet, files, folders, settings: readSettings(paramsOf(params)) };
+  },
 };
 
-/** The fragment (without `#`) that encodes `code` and `settings` in the current format. */
-export function encodeFragment(code, settings = DEFAULT_SETTINGS) {
-  let fragment = `v1/${toBase64Url(deflateSync(strToU8(code), { level: 9 }))}`;
+/**
+ * The fragment (without `#`) for `code` and `settings` in the current format: v1 for the code alone,
+ * v2 when `environment` ({ files, folders }, as Workspace.toData gives) has files or folders.
+ */
+export function encodeFragment(code, settings = DEFAULT_SETTINGS, environment = null) {
+  const whole = environment && (Object.keys(environment.files ?? {}).length || environment.folders?.length);
+  let fragment = whole
+    ? `v2/${deflate(JSON.stringify({ snippet: code, files: environment.files, ...(environment.folders?.length ? { folders: environment.folders } : {}) }))}`
+    : `v1/${deflate(code)}`;
   if (settings.strict && settings.strict !== DEFAULT_SETTINGS.strict) fragment += `;strict=${settings.strict}`;
   if (typeof settings.facts === 'string' && settings.facts !== DEFAULT_SETTINGS.facts) {
-    fragment += `;facts=${toBase64Url(deflateSync(strToU8(settings.facts), { level: 9 }))}`;
+    fragment += `;facts=${deflate(settings.facts)}`;
   }
   return fragment;
 }
 
 /**
- * What a location asks to open: `{ code, settings, source }`, `{ error }` for a link that cannot be read,
+ * What a location asks to open: `{ code, files?, folders?, settings, source }`, `{ error }` for a link that cannot be read,
  * or null when it carries no code. `?code=<url-encoded source>` (and `&strict=`) is accepted too.
  */
 export function decodeLocation(location) {
@@ -72,7 +103,7 @@ export function decodeLocation(location) {
   }
 }
 
-/** The page's address for `code`: same path, no query, the code in the fragment. */
-export function shareUrl(location, code, settings) {
-  return `${location.origin}${location.pathname}#${encodeFragment(code, settings)}`;
+/** The page's address for `code` (and `environment`): same path, no query, the code in the fragment. */
+export function shareUrl(location, code, settings, environment = null) {
+  return `${location.origin}${location.pathname}#${encodeFragment(code, settings, environment)}`;
 }

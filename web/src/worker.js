@@ -1,5 +1,7 @@
 // The evaluation worker: runs the wasm engine off the page's thread, so a slow program never freezes the editor.
-import init, { ast, evaluate, tokens, version } from '../pkg/puppet_wasm.js';
+import init, * as engine from '../pkg/puppet_wasm.js';
+
+const { ast, evaluate, tokens, version } = engine;
 
 /** Most log lines sent to the page per run; the rest are counted (a chatty program cannot flood the page). */
 const MAX_LOGS = 2000;
@@ -14,9 +16,20 @@ function syntaxOf(source) {
   };
 }
 
-function run({ id, source, options, hang }) {
+/** The environment's limits: the engine's, or these until it exports them. */
+function limits() {
+  const fallback = { maxFiles: 2000, maxTotalBytes: 8 * 1024 * 1024, maxPathLength: 256, maxDepth: 16 };
+  return typeof engine.environment_limits === 'function' ? { ...fallback, ...engine.environment_limits() } : fallback;
+}
+
+/**
+ * `source` is the main code (snippet.pp), `options.files` the environment's other files;
+ * `syntaxPath` names the .pp file whose tokens and AST the page shows (null for none).
+ */
+function run({ id, source, options, hang, syntaxPath }) {
   // Lexing and parsing first, so the Tokens and AST panes fill even if evaluation never ends.
-  self.postMessage({ type: 'syntax', id, ...syntaxOf(source) });
+  const text = syntaxPath === 'snippet.pp' ? source : options.files?.[syntaxPath];
+  self.postMessage({ type: 'syntax', id, path: syntaxPath, ...(typeof text === 'string' ? syntaxOf(text) : {}) });
   // Test hook (see e2e/playground.test.mjs): stands in for a program that never ends until the
   // engine can express one; the page only sets it when a test asks for it before the page loads.
   // (A loop with a call in it: minifiers drop an empty `for (;;);`.)
@@ -38,5 +51,5 @@ self.onmessage = (event) => {
 };
 
 init()
-  .then(() => self.postMessage({ type: 'ready', version: version() }))
+  .then(() => self.postMessage({ type: 'ready', version: version(), limits: limits() }))
   .catch((error) => self.postMessage({ type: 'crash', id: null, message: `engine failed to load: ${error}` }));

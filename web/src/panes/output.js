@@ -1,9 +1,11 @@
-// The Output pane: log lines with their levels, rendered in one batch and capped so a chatty program cannot flood the page.
+// The Output pane: log lines with their levels (and, for a line logged in another file, where), rendered in one batch and capped.
 import { omittedNote } from './items.js';
+import { rangeButton } from './ranges.js';
 
 const MAX_SHOWN = 2000;
 
-export function showOutput(element, logs, total = logs.length) {
+/** `whereOf(log)` may give `{ label, select() }`: a button after the line that opens where it was logged. */
+export function showOutput(element, logs, total = logs.length, whereOf = () => null) {
   const fragment = document.createDocumentFragment();
   for (const log of logs.slice(0, MAX_SHOWN)) {
     const line = document.createElement('div');
@@ -12,6 +14,8 @@ export function showOutput(element, logs, total = logs.length) {
     level.className = 'log-level';
     level.textContent = `${log.level}: `;
     line.append(level, log.message); // text only
+    const where = whereOf(log);
+    if (where) line.append(' ', rangeButton(where.label, `open ${where.label}`, where.select));
     fragment.append(line);
   }
   const note = omittedNote(total - Math.min(logs.length, MAX_SHOWN), 'line');

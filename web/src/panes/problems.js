@@ -1,12 +1,17 @@
-// The Problems pane: every diagnostic with line:column; activating one moves the editor's cursor there.
+// The Problems pane: every diagnostic of every file with file:line:column; activating one opens that file there.
 import { activatable } from './items.js';
 
-export function showProblems(element, diagnostics, onSelect) {
+/**
+ * `diagnostics` carry `file`; a problem in snippet.pp is shown without its file name unless
+ * `nameSnippet` (when the environment has other files).
+ */
+export function showProblems(element, diagnostics, onSelect, { nameSnippet = false, snippet = 'snippet.pp' } = {}) {
   element.replaceChildren(
     ...diagnostics.map((d) => {
       const item = document.createElement('li');
       item.className = `problem ${d.severity}`;
-      item.textContent = `${d.line}:${d.column} ${d.severity}: ${d.message}`;
+      const file = d.file && (d.file !== snippet || nameSnippet) ? `${d.file}:` : '';
+      item.textContent = `${file}${d.line}:${d.column} ${d.severity}: ${d.message}`;
       return activatable(item, () => onSelect(d));
     }),
   );

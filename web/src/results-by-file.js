@@ -1,0 +1,32 @@
+// A result's positions placed in their files: each diagnostic, statement and catalog entry names its file (snippet.pp when it names none).
+import { SNIPPET } from './workspace.js';
+
+/** The file an engine item belongs to: an engine without environments names none, meaning snippet.pp. */
+export const fileOf = (item) => item.file ?? SNIPPET;
+
+/**
+ * `mappers(path)` maps the request's positions in that file to the current text. Returns
+ * `{ at(item) → { file, from, to }, diagnostics (with file, from, to), byFile: Map(path → { diagnostics,
+ * hints }), counts: Map(path → problems) }`.
+ */
+export function placeResults(result, mappers) {
+  const at = (item) => {
+    const file = fileOf(item);
+    const map = mappers(file);
+    return { file, from: map(item.start), to: map(item.end, 1) };
+  };
+  const diagnostics = result.diagnostics.map((d) => ({ ...d, ...at(d) }));
+  const byFile = new Map();
+  const resultsOf = (file) => {
+    if (!byFile.has(file)) byFile.set(file, { diagnostics: [], hints: [] });
+    return byFile.get(file);
+  };
+  for (const d of diagnostics) resultsOf(d.file).diagnostics.push(d);
+  for (const s of result.statements) {
+    const file = fileOf(s);
+    resultsOf(file).hints.push({ pos: mappers(file)(s.end), text: `⇒ ${s.value} : ${s.type}` });
+  }
+  const counts = new Map();
+  for (const d of diagnostics) counts.set(d.file, (counts.get(d.file) ?? 0) + 1);
+  return { at, diagnostics, byFile, counts };
+}
