@@ -212,7 +212,8 @@ fn large_values_are_shown_without_quadratic_work() {
 /// in a diagnostic with the browser's limits, and the next evaluation is normal.
 #[wasm_bindgen_test]
 fn hostile_environments_end_in_diagnostics() {
-    let cases: [(&str, &str, &[(&str, &str)], &str); 4] = [
+    type Case<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)], &'a str);
+    let cases: [Case; 4] = [
         (
             "function recursion across files",
             "notice(a::f(1))",
