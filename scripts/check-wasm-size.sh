@@ -11,10 +11,15 @@
 # and session 6's release build on a pinned nightly with the standard library rebuilt for size
 # (scripts/wasm-toolchain.sh) to 297,317, under the goal again, then chain arrows with collectors,
 # strings and Puppet's operand checks to 300,582, and wasm-opt's --flatten --rereloop back to
-# 299,175); the budget is the goal itself (bench/README.md: what takes the space, from bench/wasm_size_report.sh).
+# 299,175). Environments (session 7: the source map, autoloading with Puppet's module checks, the
+# module file functions, node definitions, relationship metaparameter checks, Ruby resource types of
+# modules, positions per file in the facade) brought it to 332,704, and that session's size pass
+# (no AST copies in the span shift, one map type for the loader's tables) back to 324,731: 25.6 KB
+# for the environments issue, within the 420,000 bytes planned for everything (bench/README.md: what
+# takes the space, from bench/wasm_size_report.sh). The budget leaves 1.3 KB of room.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-budget=${WASM_GZIP_BUDGET:-300000}
+budget=${WASM_GZIP_BUDGET:-326000}
 wasm=web/pkg/puppet_wasm_bg.wasm
 if [ ! -f "$wasm" ]; then
   echo "check-wasm-size: $wasm is missing (run scripts/build-wasm.sh)" >&2
@@ -25,4 +30,4 @@ if [ "$gz" -gt "$budget" ]; then
   echo "check-wasm-size: $wasm is $gz bytes gzipped, over the budget of $budget bytes" >&2
   exit 1
 fi
-echo "check-wasm-size: $gz bytes gzipped, budget $budget (goal 300000)"
+echo "check-wasm-size: $gz bytes gzipped, budget $budget (420000 planned for everything)"

@@ -131,4 +131,10 @@ impl EnvFiles for NoFiles {
     fn files_under(&self, _: &str) -> Vec<String> {
         Vec::new()
     }
+    fn list_dir(&self, _: &str) -> Vec<String> {
+        Vec::new()
+    }
+    fn exists(&self, _: &str) -> bool {
+        false
+    }
 }

@@ -23,8 +23,8 @@ use crate::value::Value;
 pub(crate) struct Catalog {
     pub(super) classes: BTreeMap<String, Rc<ClassDefinition>>,
     pub(super) defines: BTreeMap<String, Rc<DefineDefinition>>,
-    /// Where each defined type's definition starts (its `define` keyword).
-    define_spans: BTreeMap<String, Span>,
+    /// Where each defined type's definition starts (its `define` keyword's offset).
+    define_spans: BTreeMap<String, usize>,
     /// Node names (lower case) or `default`, with where they were defined.
     nodes: Vec<(String, u32)>,
     /// The node definitions, in the order they were defined.
@@ -48,8 +48,8 @@ pub(crate) struct Catalog {
     class_vars: BTreeMap<String, Value>,
     /// The classes being evaluated now, innermost last, with their variables' scope.
     pub(super) live_classes: Vec<(String, usize)>,
-    /// Classes declared like resources (`class { 'a': }`), with where.
-    pub(super) resource_like_classes: BTreeMap<String, Span>,
+    /// Classes declared like resources (`class { 'a': }`), with where (an offset).
+    pub(super) resource_like_classes: BTreeMap<String, usize>,
     /// Every declared resource: type, title, attributes and where it was declared.
     pub(super) resources: Vec<DeclaredResource>,
     /// `type NUL title` → position in `resources`: lookups by reference stay fast with many resources.
@@ -203,12 +203,16 @@ impl Catalog {
                 "DEFINE_REDEFINED_ENTITY",
                 format!(
                     "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{name}'. Originally set at {}.",
-                    sources.origin(self.define_spans.get(&name).map_or(first.name.span.start, |s| s.start))
+                    sources.origin(
+                        self.define_spans
+                            .get(&name)
+                            .map_or(first.name.span.start, |&at| at as u32)
+                    )
                 ),
                 span,
             ));
         }
-        self.define_spans.insert(name.clone(), span);
+        self.define_spans.insert(name.clone(), span.start as usize);
         self.defines.insert(name, Rc::clone(definition));
         Ok(())
     }
@@ -788,7 +792,7 @@ impl Evaluator<'_> {
             if self.catalog.is_class_declared(&class_name) {
                 // Puppet knows where a class was declared only when it was declared like a resource.
                 let first = match self.catalog.resource_like_classes.get(&class_name) {
-                    Some(first) => format!(" at ({})", self.sources.file_line(first.start)),
+                    Some(&first) => format!(" at ({})", self.sources.file_line(first as u32)),
                     None => String::new(),
                 };
                 return Err(error(
@@ -803,7 +807,7 @@ impl Evaluator<'_> {
             }
             self.catalog
                 .resource_like_classes
-                .insert(class_name.clone(), span);
+                .insert(class_name.clone(), span.start as usize);
             self.evaluate_class(&class_name, attributes, span)
                 .map_err(prefix_resource_error)?;
             return Ok(Value::from_type(Type::resource(

@@ -2,7 +2,7 @@
 //! not defined yet is looked for in the modules by its name (`environment/naming.rs`); each file
 //! is read, parsed and checked once, and everything it defines is registered.
 
-use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -17,23 +17,30 @@ use crate::span::Span;
 use crate::syntax::ast::{ExprKind, Program};
 
 /// What autoloading has found and read so far in one evaluation.
+///
+/// Every lookup table maps a name to a number (one map type for all: each other value type would
+/// add its own copy of the map's code to the .wasm).
 #[derive(Default)]
 pub(crate) struct Loader {
     /// The directories modules are found in, in order (found when first needed).
     modulepath: Option<Vec<String>>,
-    /// Module name → its directory, once looked for (`None`: there is no such module).
-    modules: BTreeMap<String, Option<String>>,
-    /// The files imported so far, by path.
-    imported: BTreeSet<String>,
-    /// Their trees, alive as long as the evaluation (definitions and cached types point into them).
+    /// Module name → its directory's place in `module_dirs`, once looked for ([`NONE`]: there is
+    /// no such module).
+    modules: BTreeMap<String, usize>,
+    module_dirs: Vec<String>,
+    /// The files imported and the templates parsed so far, by path → their tree's place in
+    /// `programs` ([`NONE`] while a file is being imported, or when it defined nothing to keep).
+    imported: BTreeMap<String, usize>,
+    /// The trees, alive as long as the evaluation (definitions and cached types point into them).
     programs: Vec<Rc<Program>>,
     /// Bytes read from the environment so far.
     bytes_read: usize,
-    /// Resource types modules implement in Ruby, by name, once looked for.
-    ruby_types: BTreeMap<String, bool>,
-    /// The EPP template files parsed so far, by path (a template rendered again is not re-read).
-    templates: BTreeMap<String, Rc<Program>>,
+    /// Resource types modules implement in Ruby, by name, once looked for (1: there is one).
+    ruby_types: BTreeMap<String, usize>,
 }
+
+/// No entry: no such module, no tree kept.
+const NONE: usize = usize::MAX;
 
 /// What autoloading looks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,8 +56,8 @@ impl<'o> Evaluator<'o> {
 
     /// The directory of module `name`: the first on the modulepath that has one by that name.
     pub(crate) fn module_dir(&mut self, name: &str) -> Option<String> {
-        if let Some(known) = self.loader.modules.get(name) {
-            return known.clone();
+        if let Some(&known) = self.loader.modules.get(name) {
+            return self.loader.module_dirs.get(known).cloned();
         }
         let env = self.environment()?;
         let modulepath = self
@@ -66,7 +73,14 @@ impl<'o> Evaluator<'o> {
         } else {
             None
         };
-        self.loader.modules.insert(name.into(), found.clone());
+        let at = match &found {
+            Some(dir) => {
+                self.loader.module_dirs.push(dir.clone());
+                self.loader.module_dirs.len() - 1
+            }
+            None => NONE,
+        };
+        self.loader.modules.insert(name.into(), at);
         found
     }
 
@@ -112,7 +126,7 @@ impl<'o> Evaluator<'o> {
         let Some(path) = self.module_file_path(file) else {
             return Ok(false);
         };
-        if self.loader.imported.contains(&path) {
+        if self.loader.imported.contains_key(&path) {
             return Ok(true);
         }
         let Some(text) = self.read_env_file(&path, span)? else {
@@ -131,7 +145,7 @@ impl<'o> Evaluator<'o> {
         namespace: Option<&str>,
         span: Span,
     ) -> EvalResult<()> {
-        self.loader.imported.insert(path.into());
+        self.loader.imported.insert(path.into(), NONE);
         let program = self.parse_env_file(path, text, false, span)?;
         let mut findings = crate::syntax::check_module_file(&program, path, namespace);
         if !findings.is_empty() {
@@ -145,9 +159,18 @@ impl<'o> Evaluator<'o> {
                 &mut findings,
             ))));
         }
+        let program = self.keep(path, program);
+        self.define_all(&program)
+    }
+
+    /// Keep a file's tree for the rest of the evaluation.
+    fn keep(&mut self, path: &str, program: Program) -> Rc<Program> {
         let program = Rc::new(program);
         self.loader.programs.push(Rc::clone(&program));
-        self.define_all(&program)
+        self.loader
+            .imported
+            .insert(path.into(), self.loader.programs.len() - 1);
+        program
     }
 
     /// Place a file in the source map and parse it (an EPP template when `template` is set):
@@ -200,7 +223,13 @@ impl<'o> Evaluator<'o> {
 
     /// A module's EPP template file, read and parsed once per evaluation.
     pub(crate) fn template_program(&mut self, path: &str, span: Span) -> EvalResult<Rc<Program>> {
-        if let Some(program) = self.loader.templates.get(path) {
+        let template_key = format!("template:{path}");
+        if let Some(program) = self
+            .loader
+            .imported
+            .get(&template_key)
+            .and_then(|&at| self.loader.programs.get(at))
+        {
             return Ok(Rc::clone(program));
         }
         let Some(text) = self.read_env_file(path, span)? else {
@@ -210,11 +239,8 @@ impl<'o> Evaluator<'o> {
                 span,
             ));
         };
-        let program = Rc::new(self.parse_env_file(path, text, true, span)?);
-        self.loader
-            .templates
-            .insert(path.into(), Rc::clone(&program));
-        Ok(program)
+        let program = self.parse_env_file(path, text, true, span)?;
+        Ok(self.keep(&template_key, program))
     }
 
     /// Look for class or defined type `name` (lower case, without leading `::`) in the modules.
@@ -266,8 +292,8 @@ impl<'o> Evaluator<'o> {
     /// (`lib/puppet/type/<name>.rb`). Ruby does not run here, but Puppet knows such a type: its
     /// resources are declared as written, their attributes unchecked.
     pub(crate) fn ruby_type_known(&mut self, name: &str) -> bool {
-        if let Some(known) = self.loader.ruby_types.get(name) {
-            return *known;
+        if let Some(&known) = self.loader.ruby_types.get(name) {
+            return known == 1;
         }
         let Some(env) = self.environment() else {
             return false;
@@ -285,7 +311,9 @@ impl<'o> Evaluator<'o> {
                         && env.files.exists(&format!("{dir}/{module}/{file_name}"))
                 })
             });
-        self.loader.ruby_types.insert(name.into(), known);
+        self.loader
+            .ruby_types
+            .insert(name.into(), usize::from(known));
         known
     }
 
@@ -299,7 +327,7 @@ impl<'o> Evaluator<'o> {
 
     /// Whether a resource type is one a module implements in Ruby (already looked for).
     pub(crate) fn is_ruby_type(&self, name: &str) -> bool {
-        self.loader.ruby_types.get(name).copied().unwrap_or(false)
+        self.loader.ruby_types.get(name) == Some(&1)
     }
 
     /// Whether defined type `name` (canonical) is defined, once the modules were looked in.
@@ -359,13 +387,13 @@ impl<'o> Evaluator<'o> {
                 (path, Some(naming::file_namespace(&file)))
             }
         };
-        if self.loader.imported.contains(&path) {
+        if self.loader.imported.contains_key(&path) {
             return Ok(());
         }
         let Some(text) = self.read_env_file(&path, span)? else {
             return Ok(());
         };
-        self.loader.imported.insert(path.clone());
+        self.loader.imported.insert(path.clone(), NONE);
         let program = self.parse_env_file(&path, text, false, span)?;
         if let Some(namespace) = namespace {
             let mut findings =
@@ -414,8 +442,7 @@ impl<'o> Evaluator<'o> {
                 span,
             ));
         }
-        let program = Rc::new(program);
-        self.loader.programs.push(Rc::clone(&program));
+        let program = self.keep(&path, program);
         self.define_all(&program)
     }
 }

@@ -1,5 +1,6 @@
 //! Moves a freshly parsed tree's spans to where its file sits in the evaluation's offset space
-//! (see `sources.rs`): files are parsed on their own, from offset 0, then shifted once.
+//! (see `sources.rs`): files are parsed on their own, from offset 0, then shifted once. A fresh
+//! tree's definitions are shared with nothing yet, so they are changed in place (never copied).
 
 use alloc::rc::Rc;
 
@@ -212,7 +213,9 @@ impl Shift {
             ExprKind::Call(call) => self.call(call),
             ExprKind::Lambda(lambda) => self.lambda(lambda),
             ExprKind::FunctionDefinition(definition) => {
-                let definition = Rc::make_mut(definition);
+                let Some(definition) = Rc::get_mut(definition) else {
+                    return;
+                };
                 self.ident(&mut definition.name);
                 self.params(&mut definition.params);
                 self.opt(&mut definition.return_type);
@@ -223,7 +226,9 @@ impl Shift {
                 self.expr(type_expr);
             }
             ExprKind::ClassDefinition(definition) => {
-                let definition = Rc::make_mut(definition);
+                let Some(definition) = Rc::get_mut(definition) else {
+                    return;
+                };
                 self.ident(&mut definition.name);
                 self.params(&mut definition.params);
                 if let Some(parent) = &mut definition.parent {
@@ -232,13 +237,17 @@ impl Shift {
                 self.expr(&mut definition.body);
             }
             ExprKind::DefineDefinition(definition) => {
-                let definition = Rc::make_mut(definition);
+                let Some(definition) = Rc::get_mut(definition) else {
+                    return;
+                };
                 self.ident(&mut definition.name);
                 self.params(&mut definition.params);
                 self.expr(&mut definition.body);
             }
             ExprKind::NodeDefinition(definition) => {
-                let definition = Rc::make_mut(definition);
+                let Some(definition) = Rc::get_mut(definition) else {
+                    return;
+                };
                 self.exprs(&mut definition.matches);
                 self.opt(&mut definition.parent);
                 self.expr(&mut definition.body);
