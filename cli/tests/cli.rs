@@ -1,24 +1,10 @@
 //! The `puppet-eval` binary end to end: plain output, exit status, `--json` and `--jsonl`.
 
+mod common;
+use common::puppet_eval;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-fn puppet_eval(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puppet-eval"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn puppet-eval");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("wait")
-}
 
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()

@@ -1,27 +1,11 @@
 //! `puppet-eval` with environments: `--env DIR`, `--modulepath`, `--certname`, a `--jsonl` case's
 //! `files`, and the catalog in `--json`/`--jsonl` answers.
 
-use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::puppet_eval;
 
-fn puppet_eval(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puppet-eval"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn puppet-eval");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("wait")
-}
+use std::fs;
+use std::path::{Path, PathBuf};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

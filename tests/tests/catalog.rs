@@ -12,9 +12,9 @@
 use std::collections::HashMap;
 use std::fs;
 
-use puppet_cli::protocol::{error_text, on_big_stack};
+use puppet_cli::protocol::{error_text, on_big_stack, Listing};
 use puppet_conformance::cases::{conformance_dir, read_cases};
-use puppet_core::{catalog_text, evaluate, EvalOptions, Stage};
+use puppet_core::{evaluate, EvalOptions, Stage};
 use serde::Deserialize;
 
 /// One line of `golden-catalog/<area>.jsonl`.
@@ -32,9 +32,6 @@ struct KnownDifference {
     reason: String,
 }
 
-/// `[("Type[title]", [(parameter, %p)])]`, in catalog order.
-type Listing = Vec<(String, Vec<(String, String)>)>;
-
 /// The engine's catalog for `src` in the golden form, or `Err` when the program failed: with the
 /// error's text when the compile failed as Puppet finished it (Puppet's text is compared then; an
 /// error of the evaluation is compared by the value conformance suite).
@@ -44,18 +41,7 @@ fn engine_catalog(src: &str) -> Result<Listing, Option<String>> {
         let finishing = error.stage == Stage::Compile;
         return Err(finishing.then(|| error_text(&outcome.sources, error)));
     }
-    Ok(outcome
-        .catalog
-        .iter()
-        .map(|resource| {
-            let parameters = resource
-                .parameters
-                .iter()
-                .map(|(name, value)| (name.clone(), catalog_text(value)))
-                .collect();
-            (resource.reference(), parameters)
-        })
-        .collect())
+    Ok(puppet_cli::protocol::listing(&outcome))
 }
 
 #[test]

@@ -282,12 +282,7 @@ fn main_program(
         let mut diagnostics = Vec::new();
         for (path, message) in problems {
             let base = sources.add(&path, alloc::rc::Rc::from("")).unwrap_or(0);
-            diagnostics.push(Diagnostic::error(
-                crate::Stage::Evaluation,
-                "ENV_LIMIT",
-                message,
-                Span::new(base, base),
-            ));
+            diagnostics.push(env_limit(message, base));
         }
         return Err((diagnostics, sources));
     }
@@ -324,12 +319,7 @@ fn main_program(
                 "the environment's files read would exceed the limit of {} bytes",
                 options.limits.max_env_bytes
             );
-            diagnostics.push(Diagnostic::error(
-                crate::Stage::Evaluation,
-                "ENV_LIMIT",
-                message,
-                Span::new(base, base),
-            ));
+            diagnostics.push(env_limit(message, base));
             return Err((diagnostics, sources));
         }
         let (program, mut found) = syntax::parse_at(&text, base, false);
@@ -350,6 +340,16 @@ fn main_program(
         diagnostics,
         sources,
     ))
+}
+
+/// A limit of the environment, reported at the start of the file it concerns.
+fn env_limit(message: String, at: u32) -> Diagnostic {
+    Diagnostic::error(
+        crate::Stage::Evaluation,
+        "ENV_LIMIT",
+        message,
+        Span::new(at, at),
+    )
 }
 
 /// The empty span at the end of the main code (its last file).

@@ -62,6 +62,21 @@ fn names(site: &CallSite, args: &[Value]) -> EvalResult<Vec<String>> {
     strings(args).ok_or_else(|| no_signature(site))
 }
 
+/// The path of the first of the references found in modules' `kind` folder, or undef.
+fn find_first(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: &[Value],
+    kind: &str,
+) -> EvalResult<Value> {
+    for name in names(site, args)? {
+        if let Some(path) = find_in_module(ev, &name, kind) {
+            return Ok(Value::string(&path));
+        }
+    }
+    Ok(Value::Undef)
+}
+
 /// `find_file(ref, ...)`: the path of the first file found, or undef.
 pub(super) fn find_file(
     ev: &mut Evaluator<'_>,
@@ -69,12 +84,7 @@ pub(super) fn find_file(
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    for name in names(site, &args)? {
-        if let Some(path) = find_in_module(ev, &name, "files") {
-            return Ok(Value::string(&path));
-        }
-    }
-    Ok(Value::Undef)
+    find_first(ev, site, &args, "files")
 }
 
 /// `find_template(ref, ...)`: the path of the first template found, or undef.
@@ -84,12 +94,7 @@ pub(super) fn find_template(
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    for name in names(site, &args)? {
-        if let Some(path) = find_in_module(ev, &name, "templates") {
-            return Ok(Value::string(&path));
-        }
-    }
-    Ok(Value::Undef)
+    find_first(ev, site, &args, "templates")
 }
 
 /// `module_directory(name, ...)`: the directory of the first module found, or undef.
