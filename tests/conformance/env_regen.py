@@ -5,6 +5,8 @@ Usage (from anywhere):
     python3 tests/conformance/env_regen.py              # all areas (env/*.txt)
     python3 tests/conformance/env_regen.py autoload     # only the named areas (env_autoload works too)
     python3 tests/conformance/env_regen.py --list       # parse the case files and list the cases, no Puppet
+    python3 tests/conformance/env_regen.py --dir hiera  # the Hiera cases: hiera/*.txt -> golden-hiera/*.jsonl
+    python3 tests/conformance/env_regen.py --dir hiera merge apl   # only these Hiera areas (hiera_merge works too)
 
 Reads env/<area>.txt, each holding one or more cases:
 
@@ -31,6 +33,18 @@ Runs ../shared/oracle/env_oracle.rb (relative to the repository root) on JSON Li
 {"id", "src", "files", "facts"} and writes golden-env/<area>.jsonl: one line per case, in file order,
 {"id", "src", "files", "facts", "value", "logs", "error", "catalog"} (the input, then the oracle's answer).
 
+With --dir hiera the same format is read from hiera/<area>.txt (ids 'hiera_<area>/<name>'; hiera/explain.txt
+is not an area: it belongs to lookup_explain.py), the oracle is tests/conformance/hiera_oracle.rb (env_oracle.rb
+plus a global Hiera layer and trusted extensions) and the goldens are written to golden-hiera/<area>.jsonl.
+These case files may also hold the sections
+  * '--- @global/hiera.yaml': the global hiera.yaml (the case's "global_hiera"),
+  * '--- @global/<relative path>': a file of the global layer's directory, relative to that hiera.yaml
+    (the case's "global_data", e.g. '--- @global/data/common.yaml'),
+  * '--- @trusted': a JSON object, $trusted['extensions'] (the case's "trusted_extensions"),
+and their golden lines then carry these fields after "facts" (only when the case has them). In these files a
+line of a section starting with '\\---' or '\\===' is that line without its backslash (YAML's document start
+'---' in a data file or hiera.yaml).
+
 Python 3 standard library only.
 """
 
@@ -46,10 +60,21 @@ REPO_ROOT = os.path.dirname(os.path.dirname(HERE))  # tests/conformance -> repo 
 ORACLE = os.path.normpath(os.path.join(REPO_ROOT, "..", "shared", "oracle", "env_oracle.rb"))
 CASES_DIR = os.path.join(HERE, "env")
 GOLDEN_DIR = os.path.join(HERE, "golden-env")
+PREFIX = "env"          # ids '<PREFIX>_<area>/<name>'
+EXTENDED = False        # the @global/... and @trusted sections (the hiera_oracle.rb fields)
+NOT_AREAS = set()       # case-directory files that are not areas
+# --dir NAME: (cases dir, goldens dir, oracle, id prefix, extended sections, files that are not areas)
+DIRS = {
+    "env": ("env", "golden-env", ORACLE, "env", False, set()),
+    "hiera": ("hiera", "golden-hiera", os.path.join(HERE, "hiera_oracle.rb"), "hiera", True, {"explain"}),
+}
 NAME_RE = re.compile(r"^[a-z0-9_]+$")
 NO_NEWLINE = "\\ no newline at end"
 SNIPPET = "snippet.pp"
 FACTS = "@facts"
+GLOBAL = "@global/"
+GLOBAL_HIERA = "@global/hiera.yaml"
+TRUSTED = "@trusted"
 
 
 def die(msg):
@@ -58,7 +83,7 @@ def die(msg):
 
 
 def area_name(arg):
-    return arg[4:] if arg.startswith("env_") else arg
+    return arg[len(PREFIX) + 1:] if arg.startswith(PREFIX + "_") else arg
 
 
 def section_text(lines):
@@ -72,6 +97,28 @@ def section_text(lines):
     if not lines:
         return ""
     return "\n".join(lines) + ("\n" if newline else "")
+
+
+def extended_section_given(case, fname):
+    if fname == TRUSTED:
+        return "trusted_extensions" in case
+    if fname == GLOBAL_HIERA:
+        return "global_hiera" in case
+    if fname.startswith(GLOBAL):
+        return fname[len(GLOBAL):] in case.get("global_data", {})
+    return False
+
+
+EXTENDED_FIELDS = ("global_hiera", "global_data", "trusted_extensions")
+
+
+def case_input(c):
+    """The oracle's input for a case (and the first fields of its golden line)."""
+    row = {"id": c["id"], "src": c["src"], "files": c["files"], "facts": c["facts"]}
+    for k in EXTENDED_FIELDS:
+        if k in c:
+            row[k] = c[k]
+    return row
 
 
 def read_cases(area):
@@ -100,6 +147,18 @@ def read_cases(area):
             if not isinstance(facts, dict):
                 die("%s:%d: case %s: @facts must be a JSON object" % (path, lineno, case["id"]))
             case["facts"] = facts
+        elif EXTENDED and name == TRUSTED:
+            try:
+                ext = json.loads(text or "{}")
+            except ValueError as e:
+                die("%s:%d: case %s: @trusted is not JSON: %s" % (path, lineno, case["id"], e))
+            if not isinstance(ext, dict):
+                die("%s:%d: case %s: @trusted must be a JSON object" % (path, lineno, case["id"]))
+            case["trusted_extensions"] = ext
+        elif EXTENDED and name == GLOBAL_HIERA:
+            case["global_hiera"] = text
+        elif EXTENDED and name.startswith(GLOBAL):
+            case.setdefault("global_data", {})[name[len(GLOBAL):]] = text
         else:
             case["files"][name] = text
         section = None
@@ -114,7 +173,7 @@ def read_cases(area):
             if name in names:
                 die("%s:%d: duplicate case name %r" % (path, n, name))
             names.add(name)
-            case = {"id": "env_%s/%s" % (area, name), "src": "", "files": {}, "facts": {}}
+            case = {"id": "%s_%s/%s" % (PREFIX, area, name), "src": "", "files": {}, "facts": {}}
             cases.append(case)
         elif line.startswith("--- ") or line == "---":
             if case is None:
@@ -125,10 +184,15 @@ def read_cases(area):
                 die("%s:%d: a '---' line without a file name" % (path, n))
             if fname != FACTS and (fname.startswith("/") or ".." in fname.split("/")):
                 die("%s:%d: bad file name %r (relative to the environment directory)" % (path, n, fname))
-            if fname in case["files"] or (fname == SNIPPET and case["src"]) or (fname == FACTS and case["facts"]):
+            if EXTENDED and fname.startswith(GLOBAL) and fname != GLOBAL_HIERA and not fname[len(GLOBAL):]:
+                die("%s:%d: a '--- @global/' line without a file name" % (path, n))
+            if fname in case["files"] or (fname == SNIPPET and case["src"]) or (fname == FACTS and case["facts"]) \
+                    or (EXTENDED and extended_section_given(case, fname)):
                 die("%s:%d: case %s: file %s given twice" % (path, n, case["id"], fname))
             section = (fname, [])
         elif section is not None:
+            if EXTENDED and (line.startswith("\\---") or line.startswith("\\===")):
+                line = line[1:]   # an escaped '---'/'===' line of the file (a YAML document start)
             section[1].append(line)
         else:
             # before the first case, or between '=== name' and the first '---': comments only
@@ -159,8 +223,7 @@ def check_tools():
 
 def run_area(area):
     cases = read_cases(area)
-    payload = "".join(json.dumps({"id": c["id"], "src": c["src"], "files": c["files"], "facts": c["facts"]},
-                                 ensure_ascii=False) + "\n" for c in cases)
+    payload = "".join(json.dumps(case_input(c), ensure_ascii=False) + "\n" for c in cases)
     env = dict(os.environ)
     env.pop("ENV_ORACLE_TMP", None)   # a fresh scratch directory, no extra modules
     env.pop("ENV_ORACLE_KEEP", None)
@@ -176,9 +239,9 @@ def run_area(area):
         r = json.loads(line)
         if r.get("id") != c["id"]:
             die("area %s: oracle output out of order at %s" % (area, c["id"]))
-        row = {"id": c["id"], "src": c["src"], "files": c["files"], "facts": c["facts"],
-               "value": r.get("value"), "logs": r.get("logs"), "error": r.get("error"),
-               "catalog": r.get("catalog")}
+        row = case_input(c)
+        row.update({"value": r.get("value"), "logs": r.get("logs"), "error": r.get("error"),
+                    "catalog": r.get("catalog")})
         out.append(row)
     os.makedirs(GOLDEN_DIR, exist_ok=True)
     with open(os.path.join(GOLDEN_DIR, area + ".jsonl"), "w", encoding="utf-8") as f:
@@ -190,13 +253,45 @@ def run_area(area):
 
 
 def all_areas():
-    return sorted(n[:-4] for n in os.listdir(CASES_DIR) if n.endswith(".txt"))
+    return sorted(n[:-4] for n in os.listdir(CASES_DIR) if n.endswith(".txt") and n[:-4] not in NOT_AREAS)
+
+
+def select_dir(argv):
+    """Handle '--dir NAME' (or '--dir=NAME'): set the case/golden directories; return the other arguments."""
+    global CASES_DIR, GOLDEN_DIR, ORACLE, PREFIX, EXTENDED, NOT_AREAS
+    rest = []
+    chosen = None
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--dir":
+            if i + 1 >= len(argv):
+                die("--dir needs a name (%s)" % ", ".join(sorted(DIRS)))
+            chosen = argv[i + 1]
+            i += 2
+            continue
+        if a.startswith("--dir="):
+            chosen = a[len("--dir="):]
+        else:
+            rest.append(a)
+        i += 1
+    if chosen is not None:
+        if chosen not in DIRS:
+            die("unknown --dir %r (expected one of: %s)" % (chosen, ", ".join(sorted(DIRS))))
+        cases, golden, oracle, prefix, extended, not_areas = DIRS[chosen]
+        CASES_DIR = os.path.join(HERE, cases)
+        GOLDEN_DIR = os.path.join(HERE, golden)
+        ORACLE, PREFIX, EXTENDED, NOT_AREAS = oracle, prefix, extended, not_areas
+    return rest
 
 
 def main(argv):
+    argv = select_dir(argv)
     args = [area_name(a) for a in argv if not a.startswith("--")]
     areas = args or all_areas()
     for a in areas:
+        if a in NOT_AREAS:
+            die("%s is not an area of %s" % (a, CASES_DIR))
         if not os.path.isfile(os.path.join(CASES_DIR, a + ".txt")):
             die("no such area: %s (expected %s)" % (a, os.path.join(CASES_DIR, a + ".txt")))
     if "--list" in argv:
@@ -211,7 +306,7 @@ def main(argv):
         total += n
         total_err += e
         note = ("  TIMEOUTS: " + ", ".join(timeouts)) if timeouts else ""
-        print("%-20s %5d cases %5d errors%s" % ("env_" + area, n, e, note))
+        print("%-20s %5d cases %5d errors%s" % (PREFIX + "_" + area, n, e, note))
     print("%-20s %5d cases %5d errors (Puppet %s)" % ("total", total, total_err, version))
 
 
