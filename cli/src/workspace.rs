@@ -70,6 +70,7 @@ impl EnvSource {
                 .iter()
                 .map(|dir| dir.to_string_lossy().into_owned())
                 .collect(),
+            global_hiera: None,
         };
         f(&evaluate_environment(&env, options))
     }

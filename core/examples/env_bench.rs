@@ -60,6 +60,7 @@ fn main() {
         files: &files,
         main: None,
         base_modulepath: Vec::new(),
+        global_hiera: None,
     };
     let compile = || evaluate_environment(&env, &options);
     let outcome = compile();

@@ -8,6 +8,7 @@ pub mod diagnostic;
 pub mod environment;
 pub mod eval;
 mod functions;
+pub mod hiera;
 mod puppet_text;
 mod sort;
 pub mod sources;

@@ -33,6 +33,7 @@ const UNPLACED_CODES: &[&str] = &[
     "NODE_NOT_FOUND",
     "REDEFINE",
     "LOOKUP_NOT_FOUND",
+    "LOOKUP_ERROR",
     "RELATIONSHIP_NOT_FOUND",
     "INSTANCE_INVALID",
 ];

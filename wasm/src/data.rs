@@ -287,6 +287,7 @@ fn run(source: &str, options: &Options) -> Outcome {
         files: &files,
         main,
         base_modulepath: Vec::new(),
+        global_hiera: None,
     };
     puppet_core::evaluate_environment(&env, &eval_options)
 }

@@ -76,6 +76,9 @@ pub struct Environment<'f> {
     /// Directories (paths `files` knows) holding modules, searched after the environment's
     /// modulepath; `$basemodulepath` in `environment.conf` stands for them.
     pub base_modulepath: Vec<String>,
+    /// The global layer's hiera.yaml (a path `files` knows; its datadir is relative to its
+    /// folder): Puppet's `hiera_config`. `None`: Puppet's default global configuration.
+    pub global_hiera: Option<String>,
 }
 
 impl<'f> Environment<'f> {
@@ -88,6 +91,7 @@ impl<'f> Environment<'f> {
                 text: code.into(),
             }),
             base_modulepath: Vec::new(),
+            global_hiera: None,
         }
     }
 

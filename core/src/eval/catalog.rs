@@ -516,9 +516,11 @@ impl Evaluator<'_> {
             self.scopes.assign("title".into(), title.clone());
             self.scopes.assign("name".into(), title);
             let resource = format!("Class[{}]", capitalize(name));
+            let attributes =
+                self.automatic_parameters(name, &definition.params, attributes, span)?;
             let defaulted =
-                self.bind_resource_params(&definition.params, attributes, &resource, span)?;
-            let parameters = super::compiled::final_parameters(attributes, defaulted);
+                self.bind_resource_params(&definition.params, &attributes, &resource, span)?;
+            let parameters = super::compiled::final_parameters(&attributes, defaulted);
             self.catalog.set_class_parameters(name, parameters);
             self.eval(&definition.body)?;
             Ok(())

@@ -32,6 +32,8 @@ pub(crate) struct Evaluator<'o> {
     pub loader: super::loader::Loader,
     /// The scope of the node definition being evaluated (classes declared from it see it).
     pub node_frame: Option<usize>,
+    /// What Hiera has read: configurations, data files, lookup options, the explanation.
+    pub hiera: crate::hiera::lookup::HieraState,
     /// How many type aliases' bodies are being evaluated in each other (autoloading).
     pub alias_nesting: usize,
     /// Aliases defined while another was, checked when the outermost one is done.
@@ -79,6 +81,7 @@ impl<'o> Evaluator<'o> {
             env,
             loader: Default::default(),
             node_frame: None,
+            hiera: Default::default(),
             alias_nesting: 0,
             deferred_aliases: Vec::new(),
             lenient_type_refs: false,

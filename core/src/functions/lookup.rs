@@ -1,5 +1,6 @@
-//! `lookup` and the `hiera` functions (`hiera_include` includes what it finds) over the playground's empty Hiera data: Puppet's
-//! search log, then the default value (or the block's value), or Puppet's "did not find" error.
+//! `lookup` in every signature and the `hiera`, `hiera_array`, `hiera_hash` and `hiera_include`
+//! functions, over Hiera 5 (`crate::hiera`): each name in turn, the override and default values
+//! hashes, the default value or block, the value type checked; Puppet's debug log of the search.
 
 use alloc::format;
 use alloc::string::String;
@@ -11,8 +12,20 @@ use crate::eval::calls::{CallSite, Closure};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::{error, EvalResult};
 use crate::eval::LogLevel;
+use crate::hiera::explain::Explainer;
+use crate::hiera::merge::Merge;
 use crate::types::describe_mismatch;
-use crate::value::Value;
+use crate::value::{Hash, Value};
+
+/// What a call asks for, whatever its signature.
+struct Request {
+    name: Value,
+    value_type: Option<Value>,
+    merge: Option<Value>,
+    default: Option<Value>,
+    override_values: Option<Hash>,
+    default_values: Option<Hash>,
+}
 
 pub(super) fn lookup(
     ev: &mut Evaluator<'_>,
@@ -20,35 +33,194 @@ pub(super) fn lookup(
     args: Vec<Value>,
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    let hiera = site.name.starts_with("hiera");
+    let request = request(ev, site, &args, closure.is_some())?;
+    let names: Vec<String> = match &request.name {
+        Value::String(s) => alloc::vec![String::from(&**s)],
+        Value::Array(items) => items
+            .iter()
+            .map_while(|item| item.as_str().map(String::from))
+            .collect(),
+        _ => Vec::new(),
+    };
+    if names.is_empty()
+        || matches!(&request.name, Value::Array(items) if items.len() != names.len())
+    {
+        return Err(no_signature(site));
+    }
+    let merge = match site.name {
+        "hiera_array" => Some(Merge::parse(&Value::string("unique"))),
+        "hiera_hash" => Some(Merge::parse(&Value::string("hash"))),
+        _ => request.merge.as_ref().map(Merge::parse),
+    };
+    let merge = match merge {
+        None => None,
+        Some(Ok(merge)) => Some(merge),
+        Some(Err(message)) => return Err(site.fail(message)),
+    };
+    let value_type = match &request.value_type {
+        Some(Value::Type(ty)) => Some((**ty).clone()),
+        _ => None,
+    };
+    let check = |what: &str, value: &Value| -> EvalResult<()> {
+        if let Some(ty) = &value_type {
+            if let Some(mismatch) = describe_mismatch(ty, value) {
+                return Err(site.fail(format!("{what} has wrong type, {mismatch}")));
+            }
+        }
+        Ok(())
+    };
+    // The explanation Puppet logs at debug level, shared by nested lookups.
+    let outer = ev.hiera.explainer.is_none();
+    if outer {
+        ev.hiera.explainer = Some(Explainer::new());
+    }
+    let mut answer = None;
+    for name in &names {
+        if let Some(value) = request
+            .override_values
+            .as_ref()
+            .and_then(|o| o.get(&Value::string(name)))
+        {
+            check(
+                &format!("Value found for key '{name}' in override hash"),
+                value,
+            )?;
+            answer = Some(value.clone());
+            break;
+        }
+        let found = ev.hiera_search(name, merge.clone(), site.span);
+        let found = match found {
+            Ok(found) => found,
+            Err(e) => {
+                if outer {
+                    ev.hiera.explainer = None;
+                }
+                return Err(e);
+            }
+        };
+        if let Some(value) = found {
+            check("Found value", &value)?;
+            answer = Some(value);
+            break;
+        }
+    }
+    if answer.is_none() {
+        if let Some(defaults) = &request.default_values {
+            for name in &names {
+                if let Some(value) = defaults.get(&Value::string(name)) {
+                    check(
+                        &format!("Value found for key '{name}' in default values hash"),
+                        value,
+                    )?;
+                    answer = Some(value.clone());
+                    break;
+                }
+            }
+        }
+    }
+    let log = |ev: &mut Evaluator<'_>| {
+        if outer {
+            if let Some(explainer) = ev.hiera.explainer.take() {
+                let preamble = format!("Lookup of {}", quoted(&names));
+                ev.log(
+                    LogLevel::Debug,
+                    explainer.render_debug(&preamble),
+                    site.span,
+                );
+            }
+        }
+    };
+    let answer = match answer {
+        Some(value) => value,
+        None => match (closure, request.default) {
+            (Some(block), _) => {
+                let value = ev.call_lambda(block, alloc::vec![request.name.clone()], site)?;
+                check("Value returned from default block", &value)?;
+                log(ev);
+                return finish(ev, site, value);
+            }
+            (None, Some(default)) => {
+                check("Default value", &default)?;
+                default
+            }
+            (None, None) => {
+                log(ev);
+                let what = match names.as_slice() {
+                    [one] => format!("the name '{one}'"),
+                    _ => format!("any of the names [{}]", quoted(&names)),
+                };
+                return Err(error(
+                    "LOOKUP_NOT_FOUND",
+                    format!("Function lookup() did not find a value for {what}"),
+                    site.span,
+                ));
+            }
+        },
+    };
+    log(ev);
+    finish(ev, site, answer)
+}
+
+/// `hiera_include` includes the classes found; the others give the value.
+fn finish(ev: &mut Evaluator<'_>, site: &CallSite, value: Value) -> EvalResult<Value> {
+    match value {
+        Value::Array(items) if items.is_empty() && site.name == "hiera_include" => Ok(Value::Undef),
+        value if site.name == "hiera_include" => ev.include_classes(&[value], site),
+        value => Ok(value),
+    }
+}
+
+/// The name(s), value type, merge and default a call gives, as Puppet's signatures take them.
+fn request(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: &[Value],
+    block: bool,
+) -> EvalResult<Request> {
     let option = |hash: &Value, key: &str| match hash {
         Value::Hash(h) => h.get(&Value::string(key)).cloned(),
         _ => None,
     };
-    // The name(s), the value type and the default value, as Puppet's signatures take them.
-    let (name, value_type, default) = match args.as_slice() {
-        _ if hiera => {
-            expect_args(site, &args, 1, Some(3))?;
-            if !matches!(args[0], Value::String(_)) {
-                return Err(no_signature(site));
-            }
-            deprecation(ev, &format!("The function '{}' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html", site.name));
-            (args[0].clone(), None, args.get(1).cloned())
+    let hash_option = |hash: &Value, key: &str| match option(hash, key) {
+        Some(Value::Hash(h)) => Some(h),
+        _ => None,
+    };
+    let from_options = |name: Value, options: &Value| Request {
+        name,
+        value_type: option(options, "value_type"),
+        merge: option(options, "merge").filter(|m| !m.is_undef()),
+        default: option(options, "default_value"),
+        override_values: hash_option(options, "override"),
+        default_values: hash_option(options, "default_values_hash"),
+    };
+    if site.name.starts_with("hiera") {
+        expect_args(site, args, 1, Some(3))?;
+        if !matches!(args[0], Value::String(_)) {
+            return Err(no_signature(site));
         }
-        [options @ Value::Hash(_)] => match option(options, "name") {
-            Some(name) => (
-                name,
-                option(options, "value_type"),
-                option(options, "default_value"),
+        deprecation(
+            ev,
+            &format!(
+                "The function '{}' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html",
+                site.name
             ),
+        );
+        return Ok(Request {
+            name: args[0].clone(),
+            value_type: None,
+            merge: None,
+            default: args.get(1).cloned(),
+            override_values: None,
+            default_values: None,
+        });
+    }
+    Ok(match args {
+        [options @ Value::Hash(_)] => match option(options, "name") {
+            Some(name) => from_options(name, options),
             None => return Err(no_signature(site)),
         },
-        [name, options @ Value::Hash(_)] => (
-            name.clone(),
-            option(options, "value_type"),
-            option(options, "default_value"),
-        ),
-        [name, rest @ ..] if rest.len() < 3 || (rest.len() == 3 && closure.is_none()) => {
+        [name, options @ Value::Hash(_)] => from_options(name.clone(), options),
+        [name, rest @ ..] if rest.len() < 3 || (rest.len() == 3 && !block) => {
             let with_default = rest.len() == 3;
             let typed = |v: Option<&Value>| match v {
                 None | Some(Value::Type(_)) => true,
@@ -63,73 +235,21 @@ pub(super) fn lookup(
             if !typed(rest.first()) || !merge(rest.get(1)) {
                 return Err(no_signature(site));
             }
-            (name.clone(), rest.first().cloned(), rest.get(2).cloned())
+            Request {
+                name: name.clone(),
+                value_type: rest.first().cloned(),
+                merge: rest.get(1).cloned().filter(|m| !m.is_undef()),
+                default: rest.get(2).cloned(),
+                override_values: None,
+                default_values: None,
+            }
         }
         _ => return Err(no_signature(site)),
-    };
-    let names: Vec<&str> = match &name {
-        Value::String(s) => alloc::vec![&**s],
-        Value::Array(items) => items
-            .iter()
-            .map_while(|item| match item {
-                Value::String(s) => Some(&**s),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    if names.is_empty() || matches!(&name, Value::Array(items) if items.len() != names.len()) {
-        return Err(no_signature(site));
-    }
-    let (value, what) = match (default, closure) {
-        (Some(value), _) => (value, "Default value"),
-        (None, Some(block)) => (
-            ev.call_lambda(block, alloc::vec![name.clone()], site)?,
-            "Value returned from default block",
-        ),
-        (None, None) => {
-            log_search(ev, &names, site);
-            let what = match names.as_slice() {
-                [one] => format!("the name '{one}'"),
-                _ => format!("any of the names [{}]", &quoted(&names)),
-            };
-            let message = format!("Function lookup() did not find a value for {what}");
-            return Err(error("LOOKUP_NOT_FOUND", message, site.span));
-        }
-    };
-    if let Some(Value::Type(ty)) = &value_type {
-        if let Some(mismatch) = describe_mismatch(ty, &value) {
-            return Err(site.fail(format!("{what} has wrong type, {mismatch}")));
-        }
-    }
-    // Puppet logs the search once the lookup is over.
-    log_search(ev, &names, site);
-    match value {
-        Value::Array(items) if items.is_empty() && site.name == "hiera_include" => Ok(Value::Undef),
-        value if site.name == "hiera_include" => ev.include_classes(&[value], site),
-        value => Ok(value),
-    }
-}
-
-/// Puppet's debug log of a search that finds nothing: the global provider of the default Hiera
-/// configuration, and no module for a qualified name; `lookup_options` are searched once.
-fn log_search(ev: &mut Evaluator<'_>, names: &[&str], site: &CallSite) {
-    let mut text = format!("Lookup of {}", quoted(names));
-    let searched = ev.logs.iter().any(|e| e.message.starts_with("Lookup of '"));
-    let first = names.first().copied().unwrap_or_default();
-    let keys = (!searched).then_some(("lookup_options", first));
-    for (key, name) in keys.into_iter().chain(names.iter().map(|&n| (n, n))) {
-        text += &format!("\n  Searching for \"{key}\"\n    Global Data Provider (hiera configuration version 5)\n      No such key: \"{key}\"");
-        if let Some((module, _)) = name.split_once("::") {
-            let module = if module.is_empty() { name } else { module };
-            text += &format!("\n    Module \"{module}\" not found");
-        }
-    }
-    ev.log(LogLevel::Debug, text, site.span);
+    })
 }
 
 /// `'a', 'b'`: the names quoted and listed.
-fn quoted(names: &[&str]) -> String {
+fn quoted(names: &[String]) -> String {
     let mut text = String::new();
     for name in names {
         if !text.is_empty() {

@@ -41,7 +41,7 @@ use alloc::rc::Rc;
 
 pub use array::Array;
 pub use binary::Binary;
-pub use compare::{puppet_compare, value_label, CompareError};
+pub use compare::{order, puppet_compare, value_label, CompareError};
 pub use deferred::{valid_deferred_name, Deferred};
 pub(crate) use digits::{parse_count, parse_digits};
 pub use display::{

@@ -1,0 +1,262 @@
+//! Interpolation in Hiera data and hierarchy paths: `%{var}`, `%{::var}`, `%{facts.os.family}`
+//! (dotted keys into the variable's value), and in data `%{lookup('k')}`, `%{hiera('k')}`,
+//! `%{alias('k')}` (the value itself, keeping its type), `%{literal('%')}`, `%{scope('x')}`.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::explain::{Event, Kind};
+use super::key::{split_key, Segment};
+use super::lookup::lookup_error;
+use crate::eval::evaluator::Evaluator;
+use crate::eval::flow::EvalResult;
+use crate::span::Span;
+use crate::value::{Hash, Value};
+
+/// Expressions that interpolate nothing.
+const EMPTY: [&str; 6] = ["", "::", "\"\"", "''", "\"::\"", "'::'"];
+
+impl Evaluator<'_> {
+    /// Interpolate every string of a value (hash keys too).
+    pub(crate) fn hiera_interpolate(
+        &mut self,
+        value: &Value,
+        methods: bool,
+        span: Span,
+    ) -> EvalResult<Value> {
+        Ok(match value {
+            Value::String(text) if text.contains("%{") => {
+                self.interpolate_string(text, methods, span)?
+            }
+            Value::Array(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for item in items.iter() {
+                    out.push(self.hiera_interpolate(item, methods, span)?);
+                }
+                Value::array(out)
+            }
+            Value::Hash(hash) => {
+                let mut out = Hash::new();
+                for (k, v) in hash.iter() {
+                    let k = self.hiera_interpolate(k, methods, span)?;
+                    let v = self.hiera_interpolate(v, methods, span)?;
+                    out.insert(k, v);
+                }
+                Value::Hash(out)
+            }
+            other => other.clone(),
+        })
+    }
+
+    /// Interpolate a path or datadir (no methods) to text.
+    pub(crate) fn hiera_interpolate_text(
+        &mut self,
+        text: &str,
+        methods: bool,
+        span: Span,
+    ) -> EvalResult<String> {
+        if !text.contains("%{") {
+            return Ok(text.into());
+        }
+        let value = self.interpolate_string(text, methods, span)?;
+        Ok(crate::functions::format::sprintf::ruby_to_s(&value))
+    }
+
+    fn interpolate_string(
+        &mut self,
+        subject: &str,
+        methods: bool,
+        span: Span,
+    ) -> EvalResult<Value> {
+        self.explain(|e| e.push(Kind::Interpolate(subject.into())));
+        let mut out = String::new();
+        let mut rest = subject;
+        while let Some(start) = rest.find("%{") {
+            let after = &rest[start + 2..];
+            let Some(end) = after.find('}') else {
+                break;
+            };
+            out.push_str(&rest[..start]);
+            let whole = &rest[start..start + 2 + end + 1];
+            let expr = after[..end].trim();
+            rest = &after[end + 1..];
+            if EMPTY.contains(&expr) {
+                continue;
+            }
+            let (method, key) = method_and_key(expr);
+            if method.is_some() && !methods {
+                return Err(lookup_error(
+                    "Interpolation using method syntax is not allowed in this context",
+                    span,
+                ));
+            }
+            let method = method.unwrap_or("scope");
+            if method == "alias" && whole != subject {
+                return Err(lookup_error(
+                    "'alias' interpolation is only permitted if the expression is equal to the entire string",
+                    span,
+                ));
+            }
+            let value = match method {
+                "lookup" | "hiera" | "alias" => self.interpolated_lookup(key, span)?,
+                "scope" => self
+                    .hiera_scope_value_in(key, subject, span)?
+                    .unwrap_or(Value::Undef),
+                "literal" => Value::string(key),
+                other => {
+                    return Err(lookup_error(
+                        format!("Unknown interpolation method '{other}'"),
+                        span,
+                    ))
+                }
+            };
+            if method == "alias" {
+                self.explain(|e| e.pop());
+                return Ok(value);
+            }
+            let check = if method == "scope" {
+                format!("scope:{key}")
+            } else {
+                key.to_string()
+            };
+            let value = self.hiera_check_interpolation(&check, &value, span)?;
+            out.push_str(&crate::functions::format::sprintf::ruby_to_s(&value));
+        }
+        out.push_str(rest);
+        self.explain(|e| e.pop());
+        Ok(Value::string(&out))
+    }
+
+    /// Interpolate what an interpolation gave, with its name on the stack of lookups (a value
+    /// that interpolates itself is Puppet's recursive lookup error).
+    fn hiera_check_interpolation(
+        &mut self,
+        name: &str,
+        value: &Value,
+        span: Span,
+    ) -> EvalResult<Value> {
+        if self.hiera.stack_has(name) {
+            return Err(lookup_error(
+                format!("Recursive lookup detected in [{}]", self.hiera.stack_text()),
+                span,
+            ));
+        }
+        self.hiera.stack_push(name);
+        let result = self.hiera_interpolate(value, true, span);
+        self.hiera.stack_pop();
+        result
+    }
+
+    /// `%{lookup('k')}`: a whole lookup of the key, `''` when nothing has it.
+    fn interpolated_lookup(&mut self, key: &str, span: Span) -> EvalResult<Value> {
+        Ok(self
+            .hiera_search(key, None, span)?
+            .unwrap_or_else(|| Value::string("")))
+    }
+
+    /// A variable for mapped paths (its value, dug into by dotted keys).
+    pub(crate) fn hiera_scope_value(&mut self, key: &str, span: Span) -> EvalResult<Option<Value>> {
+        self.hiera_scope_value_in(key, "mapped_path[0]", span)
+    }
+
+    /// `%{var}`, `%{::var}`, `%{facts.os.family}`: the variable in the scope the lookup was
+    /// made from, dug into by the dotted segments.
+    fn hiera_scope_value_in(
+        &mut self,
+        key: &str,
+        subject: &str,
+        span: Span,
+    ) -> EvalResult<Option<Value>> {
+        let mut segments = split_key(key)
+            .map_err(|_| lookup_error(format!("Syntax error in string: {subject}"), span))?;
+        let root = match segments.remove(0) {
+            Segment::Key(k) => k,
+            Segment::Index(i) => i.to_string(),
+        };
+        self.explain(|e| e.push(Kind::Scope("Global Scope".into())));
+        let value = self.hiera_variable(&root);
+        if let Some(value) = &value {
+            let value = value.clone();
+            let root = root.clone();
+            self.explain(|e| e.event(Event::Found(root, value)));
+        }
+        self.explain(|e| e.pop());
+        let Some(mut value) = value else {
+            return Ok(None);
+        };
+        if segments.is_empty() {
+            return Ok(Some(value));
+        }
+        let path: Vec<String> = segments.iter().map(Segment::text).collect();
+        self.explain(|e| e.push(Kind::SubLookup(path.join("."))));
+        for segment in &segments {
+            self.explain(|e| e.push(Kind::Segment));
+            let next = match (&value, segment) {
+                (Value::Hash(hash), _) => hash.get(&segment.value()).cloned(),
+                (Value::Array(items), Segment::Index(i)) => {
+                    usize::try_from(*i).ok().and_then(|i| items.get(i)).cloned()
+                }
+                _ => None,
+            };
+            match next {
+                Some(next) => {
+                    let text = segment.text();
+                    let shown = next.clone();
+                    self.explain(|e| e.event(Event::Found(text, shown)));
+                    self.explain(|e| e.pop());
+                    value = next;
+                }
+                None => {
+                    let text = segment.text();
+                    self.explain(|e| e.event(Event::NotFound(text)));
+                    self.explain(|e| e.pop());
+                    self.explain(|e| e.pop());
+                    return Ok(None);
+                }
+            }
+        }
+        self.explain(|e| e.pop());
+        Ok(Some(value))
+    }
+
+    /// A variable as Hiera's scope finds it: local ones outwards, `::x` at top scope, `a::x`
+    /// of class `a`.
+    fn hiera_variable(&self, name: &str) -> Option<Value> {
+        if let Some(value) = self.scopes.lookup(name) {
+            return Some(value.clone());
+        }
+        let qualified = name.trim_start_matches("::");
+        if qualified.contains("::") {
+            return self
+                .live_class_variable(qualified)
+                .or_else(|| self.catalog.class_variable(qualified));
+        }
+        None
+    }
+}
+
+/// `name('key')` or `name("key")`: the method and its key; else the whole text for `scope`.
+fn method_and_key(expr: &str) -> (Option<&str>, &str) {
+    let Some(open) = expr.find('(') else {
+        return (None, expr);
+    };
+    let name = &expr[..open];
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return (None, expr);
+    }
+    let Some(inner) = expr[open + 1..].strip_suffix(')') else {
+        return (None, expr);
+    };
+    for quote in ['"', '\''] {
+        if let Some(key) = inner
+            .strip_prefix(quote)
+            .and_then(|k| k.strip_suffix(quote))
+        {
+            if !key.is_empty() && !key.contains(quote) {
+                return (Some(name), key);
+            }
+        }
+    }
+    (None, expr)
+}

@@ -1,0 +1,1060 @@
+//! The lookup itself, as Puppet's lookup adapter runs it: `lookup_options` first (global and
+//! environment merged, then the module's), then the key in the global, environment and module
+//! layers merged by the strategy, each layer's hierarchy level by level and path by path, values
+//! interpolated, dotted keys dug into, `convert_to` applied; every step recorded in the
+//! explanation when one is being made.
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::config::{Config, Function, Layer, Level, Locations};
+use super::explain::{Event, Explainer, Kind};
+use super::key::{LookupKey, Segment};
+use super::merge::Merge;
+use crate::diagnostic::{Diagnostic, Stage};
+use crate::eval::evaluator::Evaluator;
+use crate::eval::flow::{EvalResult, Unwind};
+use crate::span::Span;
+use crate::value::{Hash, Value};
+
+/// What Hiera has read and worked out in one evaluation.
+#[derive(Default)]
+pub(crate) struct HieraState {
+    /// Each layer's configuration (`global`, `environment`, `module:<name>`), by its place in
+    /// `configs` (`usize::MAX`: the layer has no data provider).
+    config_index: BTreeMap<String, usize>,
+    configs: Vec<Rc<Config>>,
+    /// Data files read, by path → place in `data`.
+    data_index: BTreeMap<String, usize>,
+    data: Vec<Rc<Hash>>,
+    /// Compiled lookup options by module (`""`: global and environment only).
+    options_index: BTreeMap<String, usize>,
+    options: Vec<Option<Rc<LookupOptions>>>,
+    /// The explanation of the lookup being made.
+    pub explainer: Option<Explainer>,
+    /// The keys being looked up, innermost last (a key met again is a recursive lookup).
+    stack: Vec<String>,
+}
+
+impl HieraState {
+    pub(super) fn stack_has(&self, name: &str) -> bool {
+        self.stack.iter().any(|n| n == name)
+    }
+
+    pub(super) fn stack_push(&mut self, name: &str) {
+        self.stack.push(name.into());
+    }
+
+    pub(super) fn stack_pop(&mut self) {
+        self.stack.pop();
+    }
+
+    pub(super) fn stack_text(&self) -> String {
+        self.stack.join(", ")
+    }
+}
+
+const NONE: usize = usize::MAX;
+
+/// `lookup_options`: options for keys by name, and for keys matching patterns.
+#[derive(Debug, Default)]
+pub(crate) struct LookupOptions {
+    keys: Vec<(String, Value)>,
+    patterns: Vec<(crate::value::Regexp, Value)>,
+}
+
+impl LookupOptions {
+    fn for_key(&self, root: &str) -> Option<&Value> {
+        self.keys
+            .iter()
+            .find(|(k, _)| k == root)
+            .map(|(_, v)| v)
+            .or_else(|| {
+                self.patterns
+                    .iter()
+                    .find(|(p, _)| p.is_match(root))
+                    .map(|(_, v)| v)
+            })
+    }
+}
+
+/// A lookup's failure that is not "not found": Puppet's message, and where to point.
+pub(crate) fn lookup_error(message: impl Into<String>, span: Span) -> Unwind {
+    Unwind::Error(alloc::boxed::Box::new(Diagnostic::error(
+        Stage::Catalog,
+        "LOOKUP_ERROR",
+        message,
+        span,
+    )))
+}
+
+/// A level's data file: its path, the path as the hierarchy wrote it, whether it exists.
+type DataFile = (String, String, bool);
+
+/// Not found (Puppet's `throw :no_such_key`), or found.
+pub(crate) type Found = Option<Value>;
+
+impl Evaluator<'_> {
+    pub(super) fn explain(&mut self, f: impl FnOnce(&mut Explainer)) {
+        if let Some(explainer) = self.hiera.explainer.as_mut() {
+            f(explainer);
+        }
+    }
+
+    fn explain_push(&mut self, kind: Kind) {
+        self.explain(|e| e.push(kind));
+    }
+
+    fn explain_pop(&mut self) {
+        self.explain(Explainer::pop);
+    }
+
+    fn found(&mut self, key: &str, value: &Value) {
+        if self.hiera.explainer.is_some() {
+            let event = Event::Found(key.into(), value.clone());
+            self.explain(|e| e.event(event));
+        }
+    }
+
+    fn not_found(&mut self, key: &str) {
+        self.explain(|e| e.event(Event::NotFound(key.into())));
+    }
+
+    /// Run `f` with `name` on the stack of keys being looked up: Puppet's error when it is
+    /// there already.
+    fn hiera_check<T>(
+        &mut self,
+        name: &str,
+        span: Span,
+        f: impl FnOnce(&mut Self) -> EvalResult<T>,
+    ) -> EvalResult<T> {
+        if self.hiera.stack.iter().any(|n| n == name) {
+            return Err(lookup_error(
+                format!(
+                    "Recursive lookup detected in [{}]",
+                    self.hiera.stack.join(", ")
+                ),
+                span,
+            ));
+        }
+        self.hiera.stack.push(name.into());
+        let result = f(self);
+        self.hiera.stack.pop();
+        result
+    }
+
+    /// Look `key` up in Hiera (`Lookup.search_and_merge`): the value, or `None` when no layer
+    /// has it. `merge`: the strategy the caller gave (else the key's `lookup_options` say).
+    pub(crate) fn hiera_search(
+        &mut self,
+        key: &str,
+        merge: Option<Merge>,
+        span: Span,
+    ) -> EvalResult<Found> {
+        if key == "lookup_options" || key.starts_with("lookup_options.") {
+            self.explain_push(Kind::InvalidKey("lookup_options".into()));
+            self.explain_pop();
+            return Ok(None);
+        }
+        let key = LookupKey::parse(key)
+            .map_err(|_| lookup_error(format!("Syntax error in key: '{key}'"), span))?;
+        let module = key.module_name().map(String::from);
+        let options = self.lookup_options_for(&key, module.as_deref(), span)?;
+        let key_options = options.as_ref().and_then(|o| o.for_key(&key.root)).cloned();
+        let option = |name: &str| match &key_options {
+            Some(Value::Hash(h)) => h.get(&Value::string(name)).cloned(),
+            _ => None,
+        };
+        let merge = match merge {
+            Some(merge) => merge,
+            None => match option("merge") {
+                Some(value) => {
+                    self.explain(|e| e.leaf(Kind::MergeSource("lookup_options".into())));
+                    Merge::parse(&value).map_err(|m| lookup_error(m, span))?
+                }
+                None => Merge::default_strategy(),
+            },
+        };
+        self.explain_push(Kind::Top(key.text.clone()));
+        let mut found = self.layers_lookup(&key, module.as_deref(), &merge, span)?;
+        if found.is_none() {
+            found = self.default_hierarchy_lookup(&key, module.as_deref(), span)?;
+        }
+        let found = match found {
+            Some(value) => self.dig(&key, value, span)?,
+            None => None,
+        };
+        self.explain_pop();
+        match (found, option("convert_to")) {
+            (Some(value), Some(convert)) => {
+                self.convert_to(&key.text, value, &convert, span).map(Some)
+            }
+            (found, _) => Ok(found),
+        }
+    }
+
+    /// The key in the global, environment and module layers, merged by the strategy.
+    fn layers_lookup(
+        &mut self,
+        key: &LookupKey,
+        module: Option<&str>,
+        merge: &Merge,
+        span: Span,
+    ) -> EvalResult<Found> {
+        let layers = [Layer::Global, Layer::Environment, Layer::Module];
+        self.merge_lookup(merge, layers.len(), span, |ev, i| {
+            ev.layer_lookup(layers[i], key, module, merge, span)
+        })
+    }
+
+    /// `MergeStrategy#lookup`: the first variant found for `first`; else every variant's value
+    /// merged, in order (a merge of several shown in the explanation).
+    fn merge_lookup(
+        &mut self,
+        merge: &Merge,
+        count: usize,
+        span: Span,
+        mut each: impl FnMut(&mut Self, usize) -> EvalResult<Found>,
+    ) -> EvalResult<Found> {
+        if merge.is_first() {
+            for i in 0..count {
+                if let Some(value) = each(self, i)? {
+                    return Ok(Some(value));
+                }
+            }
+            return Ok(None);
+        }
+        if count == 1 {
+            return Ok(each(self, 0)?.map(|v| merge.merge_single(v)));
+        }
+        self.explain_push(Kind::Merge {
+            strategy: merge.key(),
+            options: merge.options.clone().map(Value::Hash),
+        });
+        let mut result: Option<Value> = None;
+        for i in 0..count {
+            let Some(value) = each(self, i)? else {
+                continue;
+            };
+            result = Some(match result {
+                None => merge.convert_first(value),
+                Some(memo) => {
+                    self.check_merge_types(merge, &memo, &value, span)?;
+                    merge
+                        .merge(&memo, &value)
+                        .map_err(|m| lookup_error(m, span))?
+                }
+            });
+        }
+        if let Some(value) = &result {
+            let value = value.clone();
+            self.explain(|e| e.event(Event::Result(value)));
+        }
+        self.explain_pop();
+        Ok(result)
+    }
+
+    /// The types `hash` and `unique` merges require of what they merge.
+    fn check_merge_types(
+        &mut self,
+        merge: &Merge,
+        first: &Value,
+        second: &Value,
+        span: Span,
+    ) -> EvalResult<()> {
+        let Some(type_text) = merge.value_type() else {
+            return Ok(());
+        };
+        let ty = self.hiera_type(type_text, span)?;
+        for (which, value) in [("first", first), ("second", second)] {
+            if let Some(mismatch) = crate::types::describe_mismatch(&ty, value) {
+                return Err(lookup_error(
+                    format!("The {which} element of the merge has wrong type, {mismatch}"),
+                    span,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A Puppet type written as text (the types Hiera checks its configuration and data with).
+    pub(crate) fn hiera_type(&mut self, text: &str, span: Span) -> EvalResult<crate::types::Type> {
+        let (program, diagnostics) = crate::syntax::parse(text);
+        if diagnostics.iter().any(Diagnostic::is_error) {
+            return Err(lookup_error(format!("Invalid type '{text}'"), span));
+        }
+        let Some(expr) = program.body.first() else {
+            return Err(lookup_error(format!("Invalid type '{text}'"), span));
+        };
+        let ty = self.eval_type_expr(expr);
+        self.tree_freed();
+        ty
+    }
+
+    /// One layer's data provider: its hierarchy, merged by the strategy.
+    fn layer_lookup(
+        &mut self,
+        layer: Layer,
+        key: &LookupKey,
+        module: Option<&str>,
+        merge: &Merge,
+        span: Span,
+    ) -> EvalResult<Found> {
+        let module = match layer {
+            Layer::Module => match module {
+                Some(module) => Some(module),
+                None => return Ok(None),
+            },
+            _ => None,
+        };
+        let Some(config) = self.layer_config(layer, module, span)? else {
+            if let Some(module) = module {
+                let has_module = self.module_dir(module).is_some();
+                self.explain(|e| {
+                    e.leaf(Kind::Module {
+                        name: module.into(),
+                        has_module,
+                    })
+                });
+            }
+            return Ok(None);
+        };
+        self.hiera_check(&key.text, span, |ev| {
+            ev.explain_push(Kind::provider(
+                layer.place(),
+                module,
+                config.version,
+                config.path.as_deref(),
+            ));
+            let found = ev.hierarchy_lookup(&config, &config.hierarchy, key, merge, span)?;
+            ev.explain_pop();
+            Ok(found)
+        })
+    }
+
+    /// A module's `default_hierarchy`, searched when no layer had the key.
+    fn default_hierarchy_lookup(
+        &mut self,
+        key: &LookupKey,
+        module: Option<&str>,
+        span: Span,
+    ) -> EvalResult<Found> {
+        let Some(module) = module else {
+            return Ok(None);
+        };
+        let Some(config) = self.layer_config(Layer::Module, Some(module), span)? else {
+            return Ok(None);
+        };
+        let Some(levels) = config.default_hierarchy.clone() else {
+            return Ok(None);
+        };
+        self.explain_push(Kind::Scope(format!(
+            "Searching default_hierarchy of module \"{module}\""
+        )));
+        self.explain_push(Kind::Scope(format!("Searching for \"{}\"", key.text)));
+        let merge = Merge::default_strategy();
+        let found = self.hiera_check(&key.text, span, |ev| {
+            ev.explain_push(Kind::provider(
+                "Module",
+                Some(module),
+                config.version,
+                config.path.as_deref(),
+            ));
+            let found = ev.hierarchy_lookup(&config, &levels, key, &merge, span)?;
+            ev.explain_pop();
+            Ok(found)
+        })?;
+        self.explain_pop();
+        self.explain_pop();
+        Ok(found)
+    }
+
+    /// Each level of a hierarchy, merged by the strategy.
+    fn hierarchy_lookup(
+        &mut self,
+        config: &Config,
+        levels: &[Level],
+        key: &LookupKey,
+        merge: &Merge,
+        span: Span,
+    ) -> EvalResult<Found> {
+        // Each level with its data files (those that exist, for Puppet's default configuration).
+        let mut resolved: Vec<(&Level, Option<Vec<DataFile>>)> = Vec::new();
+        for level in levels {
+            let locations = self.level_locations(config, level, span)?;
+            if config.path.is_none() && locations.as_ref().is_some_and(Vec::is_empty) {
+                continue;
+            }
+            resolved.push((level, locations));
+        }
+        if resolved.is_empty() {
+            self.not_found(&key.text);
+            return Ok(None);
+        }
+        self.merge_lookup(merge, resolved.len(), span, |ev, i| {
+            let (level, locations) = &resolved[i];
+            ev.level_lookup(config, level, locations.as_deref(), key, merge, span)
+        })
+    }
+
+    /// One hierarchy level: each of its data files, merged by the strategy.
+    fn level_lookup(
+        &mut self,
+        config: &Config,
+        level: &Level,
+        locations: Option<&[DataFile]>,
+        key: &LookupKey,
+        merge: &Merge,
+        span: Span,
+    ) -> EvalResult<Found> {
+        self.explain_push(Kind::Entry(level.name.clone()));
+        let found = match &level.function {
+            Function::DataHash(function)
+                if matches!(function.as_str(), "yaml_data" | "json_data") =>
+            {
+                match locations {
+                    None => {
+                        self.not_found(&key.root);
+                        None
+                    }
+                    Some(locations) => {
+                        let locations = locations.to_vec();
+                        self.merge_lookup(merge, locations.len(), span, |ev, i| {
+                            let (path, original, exists) = &locations[i];
+                            ev.location_lookup(function, path, original, *exists, key, span)
+                        })?
+                    }
+                }
+            }
+            other => {
+                let _ = config;
+                return Err(lookup_error(
+                    format!(
+                        "The hierarchy level '{}' uses the {} function '{}', which needs Ruby: the playground reads data with 'data_hash: yaml_data' and 'data_hash: json_data'",
+                        level.name,
+                        other.kind(),
+                        other.name()
+                    ),
+                    span,
+                ));
+            }
+        };
+        self.explain_pop();
+        Ok(found)
+    }
+
+    /// One data file: the root key's value in it, interpolated.
+    fn location_lookup(
+        &mut self,
+        function: &str,
+        path: &str,
+        original: &str,
+        exists: bool,
+        key: &LookupKey,
+        span: Span,
+    ) -> EvalResult<Found> {
+        self.explain_push(Kind::Location {
+            path: path.into(),
+            original: original.into(),
+        });
+        if !exists {
+            self.explain(|e| e.event(Event::LocationNotFound));
+            self.explain_pop();
+            return Ok(None);
+        }
+        let data = self.data_hash(function, path, span)?;
+        let found = match data.get(&Value::string(&key.root)) {
+            None => {
+                self.not_found(&key.root);
+                None
+            }
+            Some(value) => {
+                if let Some(class) = ruby_object(value) {
+                    return Err(lookup_error(
+                        format!(
+                            "Value for key '{}', in hash returned from data_hash function '{function}', when using location '{path}', has wrong type, expects Puppet::LookupValue, got Runtime[ruby, '{class}']",
+                            key.root
+                        ),
+                        span,
+                    ));
+                }
+                let value = value.clone();
+                let value = self.hiera_interpolate(&value, true, span)?;
+                self.found(&key.root, &value);
+                Some(value)
+            }
+        };
+        self.explain_pop();
+        Ok(found)
+    }
+
+    /// A data file's hash, read and parsed once per evaluation.
+    fn data_hash(&mut self, function: &str, path: &str, span: Span) -> EvalResult<Rc<Hash>> {
+        if let Some(&at) = self.hiera.data_index.get(path) {
+            if let Some(hash) = self.hiera.data.get(at) {
+                return Ok(Rc::clone(hash));
+            }
+        }
+        let Some(text) = self.read_env_file(path, span)? else {
+            return Ok(Rc::new(Hash::new()));
+        };
+        let base = self
+            .sources
+            .add(path, Rc::clone(&text))
+            .unwrap_or(span.start);
+        let loaded = if function == "json_data" {
+            super::json::load(&text).map(Some).map_err(|m| (m, None))
+        } else {
+            super::yaml::load(&text).map_err(|e| {
+                let at = e.at;
+                let message = match at {
+                    Some((line, column)) => format!("{} at line {line} column {column}", e.message),
+                    None => e.message,
+                };
+                (message, at)
+            })
+        };
+        let hash = match loaded {
+            Err((message, at)) => {
+                let offset = at.map_or(0, |(line, column)| offset_of(&text, line, column));
+                let at = Span::new(base + offset, base + offset);
+                return Err(lookup_error(
+                    format!("Unable to parse ({path}): {message}"),
+                    at,
+                ));
+            }
+            Ok(None) if function == "yaml_data" => {
+                self.log(
+                    crate::eval::LogLevel::Warning,
+                    format!("{path}: file does not contain a valid yaml hash"),
+                    Span::new(base, base),
+                );
+                Hash::new()
+            }
+            Ok(Some(Value::Hash(hash))) => hash,
+            Ok(other) if function == "yaml_data" => {
+                let _ = other;
+                return Err(lookup_error(
+                    format!("{path}: file does not contain a valid yaml hash"),
+                    Span::new(base, base),
+                ));
+            }
+            Ok(other) => {
+                let got = other.map_or_else(
+                    || "Undef".to_string(),
+                    |v| {
+                        let general = crate::types::infer(&v).generalize().to_string();
+                        general.split('[').next().unwrap_or_default().to_string()
+                    },
+                );
+                return Err(lookup_error(
+                    format!(
+                        "Value returned from data_hash function '{function}', when using location '{path}', has wrong type, expects a Hash value, got {got}"
+                    ),
+                    Span::new(base, base),
+                ));
+            }
+        };
+        let hash = Rc::new(hash);
+        self.hiera.data.push(Rc::clone(&hash));
+        self.hiera
+            .data_index
+            .insert(path.into(), self.hiera.data.len() - 1);
+        Ok(hash)
+    }
+
+    /// A level's data files: `(path, as written, whether it exists)`; `None` for a level with
+    /// no location.
+    fn level_locations(
+        &mut self,
+        config: &Config,
+        level: &Level,
+        span: Span,
+    ) -> EvalResult<Option<Vec<DataFile>>> {
+        let datadir = self.hiera_interpolate_text(&level.datadir, false, span)?;
+        let dir = join(&config.root, &datadir);
+        let exists = |ev: &mut Self, path: &str| ev.env.is_some_and(|env| env.files.exists(path));
+        let mut out = Vec::new();
+        match &level.locations {
+            Locations::None => return Ok(None),
+            Locations::Paths(paths) => {
+                for declared in paths {
+                    let path = join(&dir, &self.hiera_interpolate_text(declared, false, span)?);
+                    let found = exists(self, &path);
+                    if config.path.is_none() && !found {
+                        continue;
+                    }
+                    out.push((path, declared.clone(), found));
+                }
+            }
+            Locations::Globs(globs) => {
+                for declared in globs {
+                    let pattern = join(&dir, &self.hiera_interpolate_text(declared, false, span)?);
+                    let files = self
+                        .env
+                        .map(|env| env.files.files_under(&dir))
+                        .unwrap_or_default();
+                    for file in files {
+                        if super::config::glob_matches(&pattern, &file) {
+                            out.push((file, pattern.clone(), true));
+                        }
+                    }
+                }
+            }
+            Locations::Uris(uris) => {
+                for declared in uris {
+                    let uri = self.hiera_interpolate_text(declared, false, span)?;
+                    out.push((uri, declared.clone(), true));
+                }
+            }
+            Locations::MappedPaths(triplet) => {
+                let [variable, local, template] = triplet.as_slice() else {
+                    return Ok(Some(out));
+                };
+                let values = match self.hiera_scope_value(variable, span)? {
+                    Some(Value::String(s)) => alloc::vec![Value::String(s)],
+                    Some(Value::Array(items)) => items.iter().cloned().collect(),
+                    _ => Vec::new(),
+                };
+                for value in values {
+                    let mark = self.scopes.push(self.scopes.current());
+                    self.scopes.bind_local(Rc::from(local.as_str()), value);
+                    let path = self.hiera_interpolate_text(template, false, span);
+                    self.scopes.pop(mark);
+                    let path = join(&dir, &path?);
+                    let found = exists(self, &path);
+                    out.push((path, template.clone(), found));
+                }
+            }
+        }
+        Ok(Some(out))
+    }
+
+    /// A layer's configuration (read, checked and kept once), or `None` when the layer has no
+    /// data provider (no hiera.yaml in the environment or the module).
+    pub(crate) fn layer_config(
+        &mut self,
+        layer: Layer,
+        module: Option<&str>,
+        span: Span,
+    ) -> EvalResult<Option<Rc<Config>>> {
+        let name = match (layer, module) {
+            (Layer::Global, _) => "global".to_string(),
+            (Layer::Environment, _) => "environment".to_string(),
+            (Layer::Module, Some(module)) => format!("module:{module}"),
+            (Layer::Module, None) => return Ok(None),
+        };
+        if let Some(&at) = self.hiera.config_index.get(&name) {
+            return Ok(self.hiera.configs.get(at).cloned());
+        }
+        let config = self.read_layer_config(layer, module, span)?;
+        let at = match &config {
+            Some(config) => {
+                self.hiera.configs.push(Rc::clone(config));
+                self.hiera.configs.len() - 1
+            }
+            None => NONE,
+        };
+        self.hiera.config_index.insert(name, at);
+        Ok(config)
+    }
+
+    fn read_layer_config(
+        &mut self,
+        layer: Layer,
+        module: Option<&str>,
+        span: Span,
+    ) -> EvalResult<Option<Rc<Config>>> {
+        let (root, path) = match layer {
+            Layer::Global => match self.env.and_then(|env| env.global_hiera.clone()) {
+                Some(path) => (parent_dir(&path).to_string(), path),
+                None => return Ok(Some(Rc::new(Config::default_config("<global>")))),
+            },
+            Layer::Environment => (String::new(), "hiera.yaml".to_string()),
+            Layer::Module => {
+                let Some(dir) = module.and_then(|m| self.module_dir(m)) else {
+                    return Ok(None);
+                };
+                let path = format!("{dir}/hiera.yaml");
+                (dir, path)
+            }
+        };
+        let Some(text) = self.read_env_file(&path, span)? else {
+            return Ok(match layer {
+                Layer::Global => Some(Rc::new(Config::default_config(&root))),
+                _ => None,
+            });
+        };
+        let base = self
+            .sources
+            .add(&path, Rc::clone(&text))
+            .unwrap_or(span.start);
+        let at_line = |line: Option<u32>| {
+            let offset = line.map_or(0, |line| offset_of(&text, line as usize, 1));
+            Span::new(base + offset, base + offset)
+        };
+        let loaded = super::yaml::load(&text).map_err(|e| {
+            let message = match e.at {
+                Some((line, column)) => format!("{} at line {line} column {column}", e.message),
+                None => e.message,
+            };
+            lookup_error(
+                format!("Unable to parse ({path}): {message}"),
+                at_line(e.at.map(|(line, _)| line as u32)),
+            )
+        })?;
+        let Some(Value::Hash(hash)) = loaded else {
+            self.log(
+                crate::eval::LogLevel::Warning,
+                format!("{path}: File exists but does not contain a valid YAML hash. Falling back to Hiera version 3 default config"),
+                at_line(None),
+            );
+            return self.version_3(layer, &path, at_line(None));
+        };
+        let version = match hash.get(&Value::string("version")) {
+            None => 3,
+            Some(Value::Integer(n)) => *n,
+            Some(Value::String(s)) => crate::value::parse_count(s).map_or(0, |n| n as i64),
+            Some(_) => 0,
+        };
+        match version {
+            5 => {}
+            3 => return self.version_3(layer, &path, at_line(None)),
+            4 => {
+                return Err(lookup_error(
+                    format!("hiera.yaml version 4 is not supported by the playground (Puppet deprecates it): use version 5 ({path})"),
+                    at_line(None),
+                ))
+            }
+            other => {
+                return Err(lookup_error(
+                    format!("This runtime does not support hiera.yaml version {other} (file: {path})"),
+                    at_line(None),
+                ))
+            }
+        }
+        let ty = self.hiera_type(super::config::CONFIG_TYPE, span)?;
+        if let Some(mismatch) = crate::types::describe_mismatch(&ty, &Value::Hash(hash.clone())) {
+            return Err(lookup_error(
+                format!("The Lookup Configuration at '{path}' has wrong type, {mismatch}"),
+                at_line(None),
+            ));
+        }
+        let config = Config::from_hash(&hash, &path, &root, &text, layer).map_err(|e| {
+            let position = match e.line {
+                Some(line) => format!(" (file: {path}, line: {line})"),
+                None => format!(" (file: {path})"),
+            };
+            lookup_error(format!("{}{position}", e.message), at_line(e.line))
+        })?;
+        Ok(Some(Rc::new(config)))
+    }
+
+    /// A version 3 hiera.yaml: only the global layer may have one (the playground has no
+    /// Hiera 3 backends, so it is refused there too).
+    fn version_3(&mut self, layer: Layer, path: &str, at: Span) -> EvalResult<Option<Rc<Config>>> {
+        let message = match layer {
+            Layer::Global => format!(
+                "hiera.yaml version 3 needs Hiera 3's Ruby backends: use version 5 ({path})"
+            ),
+            Layer::Environment => {
+                format!("hiera.yaml version 3 cannot be used in an environment (file: {path})")
+            }
+            Layer::Module => {
+                format!("hiera.yaml version 3 cannot be used in a module (file: {path})")
+            }
+        };
+        Err(lookup_error(message, at))
+    }
+
+    /// The `lookup_options` that apply to a key's module (global and environment ones merged,
+    /// then the module's), compiled once per module.
+    fn lookup_options_for(
+        &mut self,
+        key: &LookupKey,
+        module: Option<&str>,
+        span: Span,
+    ) -> EvalResult<Option<Rc<LookupOptions>>> {
+        let _ = key;
+        let name = module.unwrap_or_default().to_string();
+        if let Some(&at) = self.hiera.options_index.get(&name) {
+            return Ok(self.hiera.options.get(at).cloned().flatten());
+        }
+        let hash_merge =
+            Merge::parse(&Value::string("hash")).unwrap_or_else(|_| Merge::default_strategy());
+        let options_key = LookupKey {
+            text: "lookup_options".into(),
+            root: "lookup_options".into(),
+            segments: Vec::new(),
+        };
+        self.explain_push(Kind::Top("lookup_options".into()));
+        let global = self.layer_lookup(Layer::Global, &options_key, None, &hash_merge, span)?;
+        let environment =
+            self.layer_lookup(Layer::Environment, &options_key, None, &hash_merge, span)?;
+        let mut options = match (global, environment) {
+            (Some(g), Some(e)) => Some(
+                hash_merge
+                    .merge(&g, &e)
+                    .map_err(|m| lookup_error(m, span))?,
+            ),
+            (g, e) => g.or(e),
+        };
+        if let Some(module) = module {
+            let found =
+                self.layer_lookup(Layer::Module, &options_key, Some(module), &hash_merge, span)?;
+            if let Some(module_options) = found {
+                check_module_options(&module_options, module, span)?;
+                options = Some(match options {
+                    None => module_options,
+                    Some(env) => hash_merge
+                        .merge(&env, &module_options)
+                        .map_err(|m| lookup_error(m, span))?,
+                });
+            }
+        }
+        self.explain_pop();
+        let compiled = match options {
+            None => None,
+            Some(Value::Hash(hash)) => {
+                let mut compiled = LookupOptions::default();
+                for (k, v) in hash.iter() {
+                    let name = crate::value::to_string_default(k);
+                    if name.starts_with('^') {
+                        let regexp = crate::value::Regexp::new(&name)
+                            .map_err(|e| lookup_error(format!("{e}"), span))?;
+                        compiled.patterns.push((regexp, v.clone()));
+                    } else {
+                        compiled.keys.push((name, v.clone()));
+                    }
+                }
+                Some(Rc::new(compiled))
+            }
+            Some(_) => return Err(lookup_error("value of lookup_options must be a hash", span)),
+        };
+        self.hiera.options.push(compiled.clone());
+        self.hiera
+            .options_index
+            .insert(name, self.hiera.options.len() - 1);
+        Ok(compiled)
+    }
+
+    /// A dotted key's segments, dug into the value found.
+    fn dig(&mut self, key: &LookupKey, value: Value, span: Span) -> EvalResult<Found> {
+        if key.segments.is_empty() {
+            return Ok(Some(value));
+        }
+        let path: Vec<String> = key.segments.iter().map(Segment::text).collect();
+        self.explain_push(Kind::SubLookup(path.join(".")));
+        let mut current = value;
+        for segment in &key.segments {
+            self.explain_push(Kind::Segment);
+            let next = match (segment, &current) {
+                (_, Value::Undef) => None,
+                (Segment::Index(i), Value::Array(items)) => {
+                    usize::try_from(*i).ok().and_then(|i| items.get(i)).cloned()
+                }
+                (_, Value::Hash(hash)) => hash.get(&segment.value()).cloned(),
+                (_, other) => {
+                    let class = match other {
+                        Value::Array(_) => "Array",
+                        Value::String(_) => "String",
+                        Value::Integer(_) => "Integer",
+                        Value::Float(_) => "Float",
+                        Value::Boolean(true) => "TrueClass",
+                        Value::Boolean(false) => "FalseClass",
+                        _ => "Object",
+                    };
+                    return Err(lookup_error(
+                        format!(
+                            "Data Provider type mismatch: Got {class} when a hash-like object was expected to access value using '{}' from key '{}'",
+                            segment.text(),
+                            key.text
+                        ),
+                        span,
+                    ));
+                }
+            };
+            let Some(next) = next else {
+                self.not_found(&segment.text());
+                self.explain_pop();
+                self.explain_pop();
+                return Ok(None);
+            };
+            self.found(&segment.text(), &next);
+            self.explain_pop();
+            current = next;
+        }
+        self.explain_pop();
+        Ok(Some(current))
+    }
+
+    /// `convert_to` of `lookup_options`: `Type` or `[Type, args...]`, applied with `new`.
+    fn convert_to(
+        &mut self,
+        key: &str,
+        value: Value,
+        convert: &Value,
+        span: Span,
+    ) -> EvalResult<Value> {
+        let (target, args): (Value, Vec<Value>) = match convert {
+            Value::Array(items) => match items.as_slice().split_first() {
+                Some((first, rest)) => (first.clone(), rest.to_vec()),
+                None => return Ok(value),
+            },
+            other => (other.clone(), Vec::new()),
+        };
+        let ty = match &target {
+            Value::String(text) => self.hiera_type(text, span).map_err(|_| {
+                lookup_error(
+                    format!("Invalid data type in lookup_options for key '{key}' could not parse '{text}', error: ''"),
+                    span,
+                )
+            })?,
+            Value::Type(ty) => (**ty).clone(),
+            _ => return Ok(value),
+        };
+        let mut call_args = alloc::vec![Value::from_type(ty.clone()), value];
+        call_args.extend(args.iter().cloned());
+        let site = crate::eval::calls::CallSite {
+            name: "new",
+            style: crate::syntax::ast::CallStyle::Prefix,
+            span,
+        };
+        let result = crate::functions::call_builtin(self, "new", &site, call_args, None)
+            .unwrap_or_else(|| Err(lookup_error("new() is not available", span)))
+            .map_err(|e| match e {
+                Unwind::Error(d) => lookup_error(
+                    format!(
+                        "The convert_to lookup_option for key '{key}' raised error: {}",
+                        d.message
+                    ),
+                    span,
+                ),
+                other => other,
+            })?;
+        let mut shown = alloc::vec![Value::from_type(ty)];
+        shown.extend(args);
+        let text = crate::value::programmatic(&Value::array(shown));
+        self.explain(|e| {
+            e.text(format!(
+                "Applying convert_to lookup_option with arguments {text}"
+            ))
+        });
+        Ok(result)
+    }
+}
+
+/// A Ruby object Puppet's data may not hold (a symbol): its class.
+fn ruby_object(value: &Value) -> Option<String> {
+    match value {
+        Value::Runtime(runtime) => Some(runtime.0.to_string()),
+        Value::Array(items) => items.iter().find_map(ruby_object),
+        Value::Hash(hash) => hash
+            .iter()
+            .find_map(|(k, v)| ruby_object(k).or_else(|| ruby_object(v))),
+        _ => None,
+    }
+}
+
+/// A module's `lookup_options` may only name the module's keys.
+fn check_module_options(options: &Value, module: &str, span: Span) -> EvalResult<()> {
+    let Value::Hash(hash) = options else {
+        return Err(lookup_error("value of lookup_options must be a hash", span));
+    };
+    let prefix = format!("{module}::");
+    for key in hash.keys() {
+        let key = crate::value::to_string_default(key);
+        if let Some(pattern) = key.strip_prefix('^') {
+            if !pattern.starts_with(&prefix) {
+                return Err(lookup_error(
+                    format!("all lookup_options patterns must match a key starting with module name '{module}'"),
+                    span,
+                ));
+            }
+        } else if !key.starts_with(&prefix) {
+            return Err(lookup_error(
+                format!("all lookup_options keys must start with module name '{module}'"),
+                span,
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `dir/path`, with an empty directory meaning the environment's own.
+fn join(dir: &str, path: &str) -> String {
+    if path.starts_with('/') || dir.is_empty() {
+        return path.trim_start_matches("./").to_string();
+    }
+    format!(
+        "{}/{}",
+        dir.trim_end_matches('/'),
+        path.trim_start_matches("./")
+    )
+}
+
+fn parent_dir(path: &str) -> &str {
+    path.rsplit_once('/').map_or("", |(dir, _)| dir)
+}
+
+/// The byte offset of a 1-based line and column in `text`.
+fn offset_of(text: &str, line: usize, column: usize) -> u32 {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let column = text[start.min(text.len())..]
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(0, |(i, _)| i);
+    (start + column).min(text.len()) as u32
+}
+
+impl Evaluator<'_> {
+    /// Automatic parameter lookup: each parameter of class `class` not given a value (or given
+    /// `undef`) takes `<class>::<param>` from Hiera when found, unless an undef found would
+    /// override a default. The given attributes first, then those found, in parameter order.
+    pub(crate) fn automatic_parameters(
+        &mut self,
+        class: &str,
+        params: &[crate::syntax::ast::Param],
+        attributes: &[(String, Value)],
+        span: Span,
+    ) -> EvalResult<Vec<(String, Value)>> {
+        let mut attributes = attributes.to_vec();
+        for param in params {
+            let name = param.name.name.as_str();
+            let given = attributes.iter().position(|(a, _)| a == name);
+            if given.is_some_and(|at| !attributes[at].1.is_undef()) {
+                continue;
+            }
+            let key = format!("{class}::{name}");
+            let saved = self.hiera.explainer.replace(Explainer::new());
+            let found = self.hiera_search(&key, None, span);
+            let explainer = core::mem::replace(&mut self.hiera.explainer, saved);
+            let Some(value) = found? else {
+                continue;
+            };
+            if let Some(explainer) = explainer {
+                let preamble = format!("Automatic Parameter Lookup of '{key}'");
+                self.log(
+                    crate::eval::LogLevel::Debug,
+                    explainer.render_debug(&preamble),
+                    span,
+                );
+            }
+            if value.is_undef() && param.default.is_some() {
+                continue;
+            }
+            match given {
+                Some(at) => attributes[at].1 = value,
+                None => attributes.push((name.into(), value)),
+            }
+        }
+        Ok(attributes)
+    }
+}

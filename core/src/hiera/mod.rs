@@ -1,0 +1,11 @@
+//! Hiera 5: hiera.yaml, data in YAML and JSON, interpolation, merges, lookup over the global,
+//! environment and module layers, and the explanation of every lookup as data.
+
+pub mod config;
+pub mod explain;
+mod interpolate;
+pub mod json;
+pub mod key;
+pub(crate) mod lookup;
+pub mod merge;
+pub mod yaml;

@@ -1,0 +1,630 @@
+//! YAML as Puppet reads Hiera data: the YAML 1.1 that Ruby's Psych resolves (`yes`/`no`/`on`/`off`,
+//! `~`, octal `0755`, sexagesimal `1:30`, `1,000`, `.inf`), loaded safely (dates, times and Ruby
+//! objects refused, symbols kept for the caller to refuse), with anchors, aliases and merge keys.
+//! The parsing itself is saphyr-parser's (a maintained, `no_std` YAML event parser, the scanner of
+//! libyaml that Psych wraps); what a plain scalar means is Psych's `ScalarScanner`, rewritten here.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use saphyr_parser::{Event, Parser, ScalarStyle, Tag};
+
+use crate::value::{Hash, Value};
+
+/// Why a YAML text could not be loaded: Psych's message and, for syntax errors, where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct YamlError {
+    pub message: String,
+    /// 1-based line and column of a syntax error.
+    pub at: Option<(usize, usize)>,
+}
+
+impl YamlError {
+    fn plain(message: String) -> Self {
+        YamlError { message, at: None }
+    }
+}
+
+/// Most values a document may expand to through aliases and merge keys (a "billion laughs"
+/// document would otherwise build an exponential value).
+const MAX_NODES: usize = 1_000_000;
+
+/// The first document of `text` as Puppet values (`None` for an empty stream). A symbol becomes
+/// `Runtime[ruby, 'Symbol']`, which the caller refuses as Puppet does.
+pub fn load(text: &str) -> Result<Option<Value>, YamlError> {
+    let mut loader = Loader {
+        anchors: Vec::new(),
+        nodes: 0,
+    };
+    let mut events = Parser::new_from_str(text);
+    let mut next = || -> Result<Option<Event<'_>>, YamlError> {
+        match events.next() {
+            None => Ok(None),
+            Some(Ok((event, _))) => Ok(Some(event)),
+            Some(Err(error)) => Err(YamlError {
+                message: error.info().to_string(),
+                at: Some((error.marker().line(), error.marker().col() + 1)),
+            }),
+        }
+    };
+    loop {
+        match next()? {
+            None | Some(Event::StreamEnd) => return Ok(None),
+            Some(Event::DocumentStart(_)) => break,
+            Some(_) => {}
+        }
+    }
+    let first = match next()? {
+        None | Some(Event::DocumentEnd) | Some(Event::StreamEnd) => return Ok(None),
+        Some(event) => event,
+    };
+    let value = loader.node(first, &mut next)?;
+    // Psych reports an error later in the stream even when it loads only the first document.
+    while let Some(event) = next()? {
+        if matches!(event, Event::StreamEnd) {
+            break;
+        }
+    }
+    Ok(Some(value))
+}
+
+struct Loader {
+    /// The values of anchored nodes, by anchor id (0: no anchor), with how many values each holds.
+    anchors: Vec<(usize, Value, usize)>,
+    /// Values made so far, aliases counting what they stand for.
+    nodes: usize,
+}
+
+type Next<'f, 'i> = dyn FnMut() -> Result<Option<Event<'i>>, YamlError> + 'f;
+
+impl Loader {
+    fn count(&mut self, n: usize) -> Result<(), YamlError> {
+        self.nodes += n;
+        if self.nodes > MAX_NODES {
+            return Err(YamlError::plain(format!(
+                "the document expands to more than {MAX_NODES} values"
+            )));
+        }
+        Ok(())
+    }
+
+    fn anchor(&mut self, id: usize, value: &Value, since: usize) {
+        if id != 0 {
+            self.anchors.push((id, value.clone(), self.nodes - since));
+        }
+    }
+
+    fn node<'i>(&mut self, event: Event<'i>, next: &mut Next<'_, 'i>) -> Result<Value, YamlError> {
+        let since = self.nodes;
+        self.count(1)?;
+        match event {
+            Event::Scalar(text, style, anchor, tag) => {
+                let value = scalar(&text, style, tag.as_deref())?;
+                self.anchor(anchor, &value, since);
+                Ok(value)
+            }
+            Event::Alias(id) => {
+                let (value, size) = self
+                    .anchors
+                    .iter()
+                    .rev()
+                    .find(|(anchor, _, _)| *anchor == id)
+                    .map(|(_, value, size)| (value.clone(), *size))
+                    .ok_or_else(|| {
+                        YamlError::plain("An alias referenced an unknown anchor".into())
+                    })?;
+                // What an alias stands for counts again: aliases of aliases grow fast.
+                self.count(size)?;
+                Ok(value)
+            }
+            Event::SequenceStart(anchor, tag) => {
+                refuse_tag(tag.as_deref(), "seq")?;
+                let mut items = Vec::new();
+                loop {
+                    match next()? {
+                        None | Some(Event::SequenceEnd) => break,
+                        Some(event) => items.push(self.node(event, next)?),
+                    }
+                }
+                let value = Value::array(items);
+                self.anchor(anchor, &value, since);
+                Ok(value)
+            }
+            Event::MappingStart(anchor, tag) => {
+                refuse_tag(tag.as_deref(), "map")?;
+                let mut hash = Hash::new();
+                loop {
+                    let key = match next()? {
+                        None | Some(Event::MappingEnd) => break,
+                        Some(event) => event,
+                    };
+                    let merge = matches!(&key, Event::Scalar(text, ScalarStyle::Plain, _, None) if text == "<<");
+                    let key = self.node(key, next)?;
+                    let value = match next()? {
+                        Some(event) => self.node(event, next)?,
+                        None => Value::Undef,
+                    };
+                    if merge && self.merge_into(&mut hash, &value)? {
+                        continue;
+                    }
+                    hash.insert(key, value);
+                }
+                let value = Value::Hash(hash);
+                self.anchor(anchor, &value, since);
+                Ok(value)
+            }
+            _ => Ok(Value::Undef),
+        }
+    }
+
+    /// A merge key (`<<: *base`, `<<: [*a, *b]`), as Psych merges it: the mappings it names
+    /// replace what the mapping has set so far (of a list, the first mapping wins), and what
+    /// comes after replaces them. False when the value is no mapping (then `<<` is a key).
+    fn merge_into(&mut self, hash: &mut Hash, value: &Value) -> Result<bool, YamlError> {
+        let merged = match value {
+            Value::Hash(source) => source.clone(),
+            Value::Array(items) => {
+                let mut merged = Hash::new();
+                for item in items.iter().rev() {
+                    let Value::Hash(source) = item else {
+                        return Ok(false);
+                    };
+                    self.count(source.len())?;
+                    for (key, value) in source.iter() {
+                        merged.insert(key.clone(), value.clone());
+                    }
+                }
+                merged
+            }
+            _ => return Ok(false),
+        };
+        self.count(merged.len())?;
+        for (key, value) in merged.iter() {
+            hash.insert(key.clone(), value.clone());
+        }
+        Ok(true)
+    }
+}
+
+/// A node tag Puppet's safe loading accepts for a collection, or its refusal.
+fn refuse_tag(tag: Option<&Tag>, kind: &str) -> Result<(), YamlError> {
+    match tag {
+        None => Ok(()),
+        Some(tag) if tag.handle == "tag:yaml.org,2002:" || tag.handle == "!!" => {
+            if tag.suffix == kind {
+                Ok(())
+            } else {
+                Err(unspecified(&tag.suffix))
+            }
+        }
+        Some(tag) => Err(unspecified(ruby_class(tag))),
+    }
+}
+
+/// Psych's refusal of a class safe loading does not permit.
+fn unspecified(class: &str) -> YamlError {
+    YamlError::plain(format!("Tried to load unspecified class: {class}"))
+}
+
+/// The Ruby class a `!ruby/object:Foo` (or other local) tag names.
+fn ruby_class(tag: &Tag) -> &str {
+    tag.suffix
+        .rsplit_once(':')
+        .map_or(tag.suffix.as_str(), |(_, class)| class)
+}
+
+/// A scalar: plain ones resolved as Psych does, quoted and block ones strings; a core tag
+/// (`!!str`, `!!int`, ...) says what it is.
+fn scalar(text: &str, style: ScalarStyle, tag: Option<&Tag>) -> Result<Value, YamlError> {
+    if let Some(tag) = tag {
+        let core = tag.handle == "!!" || tag.handle == "tag:yaml.org,2002:";
+        if !core {
+            if tag.suffix.starts_with("ruby/sym") {
+                return Ok(symbol());
+            }
+            return Err(unspecified(ruby_class(tag)));
+        }
+        return match tag.suffix.as_str() {
+            "str" => Ok(Value::string(text)),
+            "int" => Ok(resolve(text)
+                .filter(|v| matches!(v, Value::Integer(_)))
+                .unwrap_or_else(|| Value::string(text))),
+            "float" => Ok(match resolve(text) {
+                Some(Value::Integer(n)) => Value::Float(n as f64),
+                Some(Value::Float(f)) => Value::Float(f),
+                _ => Value::string(text),
+            }),
+            "bool" => Ok(resolve(text)
+                .filter(|v| matches!(v, Value::Boolean(_)))
+                .unwrap_or_else(|| Value::string(text))),
+            "null" => Ok(Value::Undef),
+            "timestamp" => Err(unspecified("Time")),
+            "binary" => Ok(
+                crate::value::Binary::from_base64(&text.replace(['\n', ' '], ""))
+                    .map_or_else(|| Value::string(text), Value::Binary),
+            ),
+            other => Err(unspecified(other)),
+        };
+    }
+    if style != ScalarStyle::Plain {
+        return Ok(Value::string(text));
+    }
+    if let Some(refusal) = refused_class(text) {
+        return Err(unspecified(refusal));
+    }
+    Ok(resolve(text).unwrap_or_else(|| Value::string(text)))
+}
+
+/// A Ruby symbol, which Puppet's lookup refuses where it finds one.
+fn symbol() -> Value {
+    Value::Runtime(alloc::rc::Rc::new((
+        alloc::rc::Rc::from("Symbol"),
+        alloc::rc::Rc::from("Runtime[ruby, 'Symbol']"),
+    )))
+}
+
+/// Plain scalars that Psych makes a `Date` or `Time`, which Puppet's safe loading refuses.
+fn refused_class(text: &str) -> Option<&'static str> {
+    if is_string_looking(text) {
+        return None;
+    }
+    if is_time(text) {
+        return Some("Time");
+    }
+    if is_date(text) {
+        return Some("Date");
+    }
+    None
+}
+
+/// Psych's first test: text that starts like a word (or holds a line break) is a string, unless
+/// it is short and spells null or a boolean.
+fn is_string_looking(text: &str) -> bool {
+    let class = |c: char| {
+        c.is_alphabetic() || c == '_' || c.is_whitespace() || "!@#$%^&*(){}<>|/\\~;=".contains(c)
+    };
+    let mut chars = text.chars();
+    let starts = match chars.next() {
+        None => false,
+        Some(first) if class(first) => true,
+        Some(first) if !first.is_ascii_digit() && !".:-".contains(first) => {
+            chars.next().is_some_and(class)
+        }
+        Some(_) => false,
+    };
+    starts || text.contains('\n')
+}
+
+/// What Psych makes of a plain scalar, when not a string (`None`).
+fn resolve(text: &str) -> Option<Value> {
+    if text.is_empty() {
+        return Some(Value::Undef);
+    }
+    if is_string_looking(text) {
+        if text.chars().count() > 5 {
+            return None;
+        }
+        let lower = text.to_ascii_lowercase();
+        return match lower.as_str() {
+            "~" | "null" => Some(Value::Undef),
+            "yes" | "true" | "on" => Some(Value::Boolean(true)),
+            "no" | "false" | "off" => Some(Value::Boolean(false)),
+            _ => None,
+        };
+    }
+    let lower = text.to_ascii_lowercase();
+    match lower.as_str() {
+        ".inf" | "+.inf" => return Some(Value::Float(f64::INFINITY)),
+        "-.inf" => return Some(Value::Float(f64::NEG_INFINITY)),
+        ".nan" => return Some(Value::Float(f64::NAN)),
+        _ => {}
+    }
+    if text.starts_with(':') && text.len() > 1 {
+        return Some(symbol());
+    }
+    if let Some(value) = sexagesimal(text) {
+        return Some(value);
+    }
+    if is_float(text) {
+        let cleaned: String = text.chars().filter(|c| *c != ',' && *c != '_').collect();
+        if cleaned.trim_start_matches(['+', '-']) == "." {
+            return None;
+        }
+        let cleaned = cleaned.replace(".e", "e").replace(".E", "E");
+        let cleaned = cleaned.strip_suffix('.').unwrap_or(&cleaned);
+        return crate::value::parse_f64(cleaned).map(Value::Float);
+    }
+    integer(text).map(Value::Integer)
+}
+
+/// `-?\d{4}-\d{1,2}-\d{1,2}` then `T` or spaces, `\d{1,2}:\d\d:\d\d`, optional fraction and zone.
+fn is_time(text: &str) -> bool {
+    let rest = text.strip_prefix('-').unwrap_or(text);
+    let Some(rest) = date_prefix(rest) else {
+        return false;
+    };
+    let rest = match rest.strip_prefix(['T', 't']) {
+        Some(rest) => rest,
+        None if rest.starts_with(char::is_whitespace) => rest.trim_start(),
+        None => return false,
+    };
+    let hours = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if !(1..=2).contains(&hours) {
+        return false;
+    }
+    let rest = &rest[hours..];
+    let b = rest.as_bytes();
+    if b.len() < 6
+        || b[0] != b':'
+        || b[3] != b':'
+        || !b[1..3].iter().chain(&b[4..6]).all(u8::is_ascii_digit)
+    {
+        return false;
+    }
+    let mut rest = &rest[6..];
+    if let Some(fraction) = rest.strip_prefix('.') {
+        rest = fraction.trim_start_matches(|c: char| c.is_ascii_digit());
+    }
+    let rest = rest.trim_start();
+    if rest.is_empty() || rest == "Z" {
+        return true;
+    }
+    let Some(zone) = rest.strip_prefix(['+', '-']) else {
+        return false;
+    };
+    let hours = zone.bytes().take_while(u8::is_ascii_digit).count();
+    if !(1..=2).contains(&hours) {
+        return false;
+    }
+    let zone = &zone[hours..];
+    let zone = zone.strip_prefix(':').unwrap_or(zone);
+    zone.is_empty() || (zone.len() == 2 && zone.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `\d{4}-\d{1,2}-\d{1,2}` at the start: what follows it.
+fn date_prefix(text: &str) -> Option<&str> {
+    let b = text.as_bytes();
+    if b.len() < 8 || !b[..4].iter().all(u8::is_ascii_digit) || b[4] != b'-' {
+        return None;
+    }
+    let rest = &text[5..];
+    let month = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if !(1..=2).contains(&month) || rest.as_bytes().get(month) != Some(&b'-') {
+        return None;
+    }
+    let rest = &rest[month + 1..];
+    let day = rest.bytes().take_while(u8::is_ascii_digit).count();
+    (1..=2).contains(&day).then(|| &rest[day..])
+}
+
+/// A date Psych loads as `Date`: four-digit year, a month up to 12, a day up to 31.
+fn is_date(text: &str) -> bool {
+    let Some(rest) = date_prefix(text) else {
+        return false;
+    };
+    if !rest.is_empty() {
+        return false;
+    }
+    let mut parts = text
+        .split('-')
+        .skip(1)
+        .map(|p| crate::value::parse_count(p).unwrap_or(99));
+    let month = parts.next().unwrap_or(99);
+    let day = parts.next().unwrap_or(99);
+    month <= 12 && day <= 31
+}
+
+/// Base 60 as Psych reads it: each part times 60 to the power of its distance from the third
+/// (`1:30` is 1×3600 + 30×60 = 5400, `1:30:15` is 5415); with a fraction, a Float.
+fn sexagesimal(text: &str) -> Option<Value> {
+    let (negative, digits) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let parts: Vec<&str> = digits.split(':').collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    let (last, fraction) = match parts[parts.len() - 1].split_once('.') {
+        Some((whole, fraction)) => (whole, Some(fraction)),
+        None => (parts[parts.len() - 1], None),
+    };
+    let head = parts[0];
+    let head_ok = head.starts_with(|c: char| c.is_ascii_digit())
+        && head.bytes().all(|b| b.is_ascii_digit() || b == b'_');
+    // `[0-5]?[0-9]`: one digit, or two with the first at most 5.
+    let minute = |p: &str| match p.as_bytes() {
+        [d] => d.is_ascii_digit(),
+        [t, d] => (b'0'..=b'5').contains(t) && d.is_ascii_digit(),
+        _ => false,
+    };
+    let middle_ok = parts[1..parts.len() - 1].iter().all(|p| minute(p));
+    if !head_ok || !middle_ok || !minute(last) {
+        return None;
+    }
+    if fraction.is_some_and(|f| !f.bytes().all(|b| b.is_ascii_digit() || b == b'_')) {
+        return None;
+    }
+    let count = parts.len();
+    let mut whole: i64 = 0;
+    for (at, part) in parts.iter().enumerate() {
+        let part = if at + 1 == count { last } else { part };
+        let cleaned: String = part.chars().filter(|c| *c != '_').collect();
+        let n = crate::value::parse_count(&cleaned)? as i64;
+        let power = 60i64.checked_pow((at as i64 - 2).unsigned_abs() as u32)?;
+        whole = whole.checked_add(n.checked_mul(power)?)?;
+    }
+    let sign = if negative { -1 } else { 1 };
+    match fraction {
+        None => Some(Value::Integer(sign * whole)),
+        Some(fraction) => {
+            let cleaned: String = fraction.chars().filter(|c| *c != '_').collect();
+            let fraction = crate::value::parse_f64(&format!("0.{cleaned}0")).unwrap_or(0.0);
+            // The fraction belongs to the last part, weighed as it is.
+            let weight = 60f64.powi((count as i32 - 3).abs());
+            Some(Value::Float(
+                sign as f64 * (whole as f64 + fraction * weight),
+            ))
+        }
+    }
+}
+
+/// `[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?`: a float needs its point.
+fn is_float(text: &str) -> bool {
+    let body = text.strip_prefix(['+', '-']).unwrap_or(text);
+    let Some((whole, rest)) = body.split_once('.') else {
+        return false;
+    };
+    let whole_ok = whole.is_empty()
+        || (whole.starts_with(|c: char| c.is_ascii_digit())
+            && whole
+                .bytes()
+                .all(|b| b.is_ascii_digit() || b == b'_' || b == b','));
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let exponent = &rest[digits..];
+    let exponent_ok = exponent.is_empty()
+        || exponent
+            .strip_prefix(['e', 'E'])
+            .and_then(|e| e.strip_prefix(['+', '-']))
+            .is_some_and(|e| !e.is_empty() && e.bytes().all(|b| b.is_ascii_digit()));
+    whole_ok && exponent_ok
+}
+
+/// Psych's integers: `0b`, leading-`0` octal, decimal with `_`/`,`, `0x`; as Ruby's `Integer()`.
+fn integer(text: &str) -> Option<i64> {
+    let (negative, body) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let separators = |s: &str, ok: fn(u8) -> bool| {
+        !s.is_empty() && s.bytes().all(|b| ok(b) || b == b'_' || b == b',')
+    };
+    let (radix, digits) = if let Some(bin) = body.strip_prefix("0b") {
+        if !separators(bin, |b| b == b'0' || b == b'1') {
+            return None;
+        }
+        (2, bin)
+    } else if let Some(hex) = body.strip_prefix("0x") {
+        if !separators(hex, |b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        (16, hex)
+    } else if body.len() > 1 && body.starts_with('0') {
+        if !separators(&body[1..], |b| (b'0'..=b'7').contains(&b)) {
+            return None;
+        }
+        (8, &body[1..])
+    } else {
+        // Decimal: `0`, or a non-zero digit followed by digits each optionally after `,` or `_`.
+        let b = body.as_bytes();
+        let ok = body == "0"
+            || (b.first().is_some_and(|c| (b'1'..=b'9').contains(c))
+                && b.windows(2).all(|w| {
+                    w[1].is_ascii_digit()
+                        || (matches!(w[1], b'_' | b',') && !matches!(w[0], b'_' | b','))
+                })
+                && b.last().is_some_and(u8::is_ascii_digit));
+        if !ok {
+            return None;
+        }
+        (10, body)
+    };
+    let mut value: i64 = 0;
+    for b in digits.bytes().filter(|b| *b != b'_' && *b != b',') {
+        let digit = (b as char).to_digit(radix)? as i64;
+        value = value.checked_mul(radix as i64)?.checked_add(digit)?;
+    }
+    Some(if negative { -value } else { value })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::programmatic;
+
+    fn one(text: &str) -> String {
+        let doc = format!("k: {text}\n");
+        match load(&doc) {
+            Ok(Some(Value::Hash(h))) => {
+                programmatic(h.get(&Value::string("k")).unwrap_or(&Value::Undef))
+            }
+            Ok(other) => format!("{other:?}"),
+            Err(e) => format!("error: {}", e.message),
+        }
+    }
+
+    /// Values real Puppet 7.23 gave for these data values (env_oracle.rb, a `lookup('k')` each).
+    #[test]
+    fn scalars_resolve_as_psych_resolves_them() {
+        let cases = [
+            ("1:30", "5400"),
+            ("1e3", "'1e3'"),
+            ("1.5e+3", "1500.0"),
+            ("1.", "1.0"),
+            (".5", "0.5"),
+            ("0755", "493"),
+            ("08", "'08'"),
+            ("1,000", "1000"),
+            ("0x1F", "31"),
+            ("0b101", "5"),
+            ("yes", "true"),
+            ("Off", "false"),
+            ("~", "undef"),
+            ("", "undef"),
+            ("!!str 123", "'123'"),
+            ("!!int '12'", "12"),
+            ("[1, 2]", "[1, 2]"),
+            ("{a: 1}", "{'a' => 1}"),
+            ("-.inf", "-Infinity"),
+            ("1_000", "1000"),
+            ("+12", "12"),
+            ("Null", "undef"),
+            ("2024-01-01", "error: Tried to load unspecified class: Date"),
+            (
+                "2024-01-01 10:00:00",
+                "error: Tried to load unspecified class: Time",
+            ),
+            (
+                "2024-01-01T10:00:00Z",
+                "error: Tried to load unspecified class: Time",
+            ),
+            (
+                "!ruby/object:Foo {}",
+                "error: Tried to load unspecified class: Foo",
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(one(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn documents_anchors_and_merge_keys() {
+        let doc = "base: &b {a: 1, b: 2}\nk:\n  <<: *b\n  b: 3\n---\nk: other\n";
+        assert_eq!(
+            load(doc).map(|v| v.map(|v| programmatic(&v))),
+            Ok(Some(
+                "{'base' => {'a' => 1, 'b' => 2}, 'k' => {'a' => 1, 'b' => 3}}".into()
+            ))
+        );
+        assert_eq!(load(""), Ok(None));
+        let bad = load("k: 1\n  x: 2\n").unwrap_err();
+        assert_eq!(
+            bad.message,
+            "mapping values are not allowed in this context"
+        );
+        assert_eq!(bad.at, Some((2, 4)));
+    }
+
+    #[test]
+    fn aliases_cannot_expand_without_bound() {
+        let mut doc = String::from("a0: &a0 [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n");
+        for i in 1..40 {
+            doc += &format!("a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n", p = i - 1);
+        }
+        assert!(load(&doc).is_err());
+    }
+}
