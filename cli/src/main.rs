@@ -30,6 +30,7 @@ options:
                            modules; -e CODE or FILE replace its manifests/, as with puppet apply
   --modulepath DIR[:DIR]   module directories searched after the environment's own (folders
                            named by module name)
+  --hiera_config FILE      the global Hiera layer's hiera.yaml (its datadir is beside it)
   --certname=NAME          compile for the node NAME as puppet apply does: node definitions are
                            matched against it, $trusted is set (default with --env or
                            --modulepath: playground; otherwise the program is evaluated alone)
@@ -120,6 +121,12 @@ fn parse_args() -> Result<Option<Args>, String> {
                 }
             }
             Long("debug") | Short('d') => args.log_level = puppet_core::LogLevel::Debug,
+            Long("hiera_config") | Long("hiera-config") => {
+                let file = parser.value().map_err(text)?.string().map_err(text)?;
+                let absolute = std::fs::canonicalize(&file)
+                    .map_err(|e| format!("--hiera_config {file}: {e}"))?;
+                args.env.global_hiera = Some(absolute.to_string_lossy().into_owned());
+            }
             Long("type") => args.show_type = true,
             Long("catalog") => args.show_catalog = true,
             Long("max-steps") => {

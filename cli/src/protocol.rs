@@ -10,6 +10,9 @@ use crate::workspace::EnvSource;
 /// The file name Puppet reports for code that did not come from a file.
 pub const SNIPPET_FILE: &str = puppet_core::SNIPPET_FILE;
 
+/// Where a case's global hiera.yaml is read (its data beside it, under `@global/`).
+pub const GLOBAL_HIERA: &str = "@global/hiera.yaml";
+
 /// A compiled catalog as the goldens list it: `[("Type[title]", [(parameter, %p)])]`.
 pub type Listing = Vec<(String, Vec<(String, String)>)>;
 
@@ -26,6 +29,12 @@ pub struct Case {
     /// compiles the environment's `manifests/` (as `puppet apply -e ''` does).
     #[serde(default)]
     pub files: Option<serde_json::Map<String, serde_json::Value>>,
+    /// The global Hiera layer's hiera.yaml (Puppet's `hiera_config`), and files of its folder
+    /// (its data): they are read as `@global/hiera.yaml` and `@global/<path>`.
+    #[serde(default)]
+    pub global_hiera: Option<String>,
+    #[serde(default)]
+    pub global_data: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// The result of one case, with exactly the fields and meanings of the oracle's output.
@@ -249,14 +258,26 @@ pub fn case_environment(case: &Case, env: &EnvSource) -> (EnvSource, Option<Main
         name: SNIPPET_FILE.into(),
         text: case.src.clone(),
     };
+    let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
     match &case.files {
         Some(files) => {
-            let files = files
+            let mut files: Vec<(String, String)> = files
                 .iter()
-                .map(|(path, text)| (path.clone(), text.as_str().unwrap_or_default().to_string()))
+                .map(|(path, content)| (path.clone(), text(content)))
                 .collect();
+            let global = case.global_hiera.is_some() || case.global_data.is_some();
+            if let Some(config) = &case.global_hiera {
+                files.push((GLOBAL_HIERA.into(), config.clone()));
+            }
+            for (path, content) in case.global_data.iter().flatten() {
+                files.push((format!("@global/{path}"), text(content)));
+            }
             let main = (!case.src.is_empty()).then(snippet);
-            (env.with_files(files), main)
+            let mut env = env.with_files(files);
+            if global {
+                env.global_hiera = Some(GLOBAL_HIERA.into());
+            }
+            (env, main)
         }
         None => (env.clone(), Some(snippet())),
     }

@@ -19,12 +19,18 @@ pub struct EnvSource {
     pub modulepath: Vec<PathBuf>,
     /// Files given as text (a JSON case's `files`): they are the environment instead of `dir`.
     pub files: Option<Vec<(String, String)>>,
+    /// The global Hiera layer's hiera.yaml (`--hiera_config`): an absolute path (its folder is
+    /// read for its data), or a path among `files`.
+    pub global_hiera: Option<String>,
 }
 
 impl EnvSource {
     /// Whether there is an environment at all (else a program is a snippet on its own).
     pub fn is_empty(&self) -> bool {
-        self.dir.is_none() && self.modulepath.is_empty() && self.files.is_none()
+        self.dir.is_none()
+            && self.modulepath.is_empty()
+            && self.files.is_none()
+            && self.global_hiera.is_none()
     }
 
     /// The same module directories with these files as the environment.
@@ -33,6 +39,7 @@ impl EnvSource {
             dir: None,
             modulepath: self.modulepath.clone(),
             files: Some(files),
+            global_hiera: self.global_hiera.clone(),
         }
     }
 
@@ -44,13 +51,23 @@ impl EnvSource {
         f: impl FnOnce(&Outcome) -> T,
     ) -> T {
         let limits = &options.limits;
+        // The global hiera.yaml's folder is read like a module directory (for its data).
+        let mut roots = self.modulepath.clone();
+        if let Some(dir) = self
+            .global_hiera
+            .as_deref()
+            .filter(|path| path.starts_with('/'))
+            .and_then(|path| std::path::Path::new(path).parent())
+        {
+            roots.push(dir.to_path_buf());
+        }
         let disk = DirFiles::new(
             if self.files.is_some() {
                 None
             } else {
                 self.dir.clone()
             },
-            self.modulepath.clone(),
+            roots,
             limits.max_env_files,
             limits.max_path_depth,
         );
@@ -70,7 +87,7 @@ impl EnvSource {
                 .iter()
                 .map(|dir| dir.to_string_lossy().into_owned())
                 .collect(),
-            global_hiera: None,
+            global_hiera: self.global_hiera.clone(),
         };
         f(&evaluate_environment(&env, options))
     }

@@ -1,10 +1,12 @@
-//! Environments against real Puppet: every case of `conformance/golden-env/<area>.jsonl` (made by
-//! `env_regen.py` through `../shared/oracle/env_oracle.rb`) is compiled by the engine in the same
-//! environment (its files, Debian's stdlib after the environment's modules as the oracle has it),
-//! and must agree on the value, the logs, the error (its whole first line, with file and
-//! position) and the compiled catalog. Cases listed in `conformance/known-differences-env.jsonl`
-//! may differ, with their reason; the list only shrinks: a listed case that now agrees fails the
-//! test until it is removed.
+//! Environments and Hiera against real Puppet: every case of `conformance/golden-env/<area>.jsonl`
+//! (made by `env_regen.py` through `../shared/oracle/env_oracle.rb`) and of
+//! `conformance/golden-hiera/<area>.jsonl` (`env_regen.py --dir hiera` through `hiera_oracle.rb`,
+//! which adds a global Hiera layer) is compiled by the engine in the same environment (its files,
+//! Debian's stdlib after the environment's modules as the oracles have it), and must agree on the
+//! value, the logs, the error (its whole first line, with file and position) and the compiled
+//! catalog. Cases listed in `conformance/known-differences-env.jsonl` (or `-hiera.jsonl`) may
+//! differ, with their reason; the lists only shrink: a listed case that now agrees fails the test
+//! until it is removed.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
@@ -114,23 +116,33 @@ fn differences(golden: &Golden, ours: &CaseResult) -> Vec<String> {
 
 #[test]
 fn environments_agree_with_real_puppet() {
+    suite("golden-env", "known-differences-env.jsonl", "environment");
+}
+
+#[test]
+fn hiera_agrees_with_real_puppet() {
+    suite("golden-hiera", "known-differences-hiera.jsonl", "Hiera");
+}
+
+/// Every case of the goldens in `golden` (but `explain.jsonl`, `puppet lookup`'s output).
+fn suite(golden: &str, known_file: &str, what: &str) {
     let dir = conformance_dir();
-    let known: HashMap<String, KnownDifference> =
-        fs::read_to_string(dir.join("known-differences-env.jsonl"))
-            .unwrap_or_default()
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| serde_json::from_str::<KnownDifference>(l).expect("known difference line"))
-            .map(|k| (k.id.clone(), k))
-            .collect();
+    let known: HashMap<String, KnownDifference> = fs::read_to_string(dir.join(known_file))
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str::<KnownDifference>(l).expect("known difference line"))
+        .map(|k| (k.id.clone(), k))
+        .collect();
     let base = EnvSource {
         modulepath: stdlib_modulepath(),
         ..EnvSource::default()
     };
-    let mut areas: Vec<PathBuf> = fs::read_dir(dir.join("golden-env"))
-        .expect("conformance/golden-env")
+    let mut areas: Vec<PathBuf> = fs::read_dir(dir.join(golden))
+        .expect("conformance goldens")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .filter(|p| !p.ends_with("explain.jsonl"))
         .collect();
     areas.sort();
     let mut table: BTreeMap<String, (usize, usize)> = BTreeMap::new();
@@ -161,7 +173,7 @@ fn environments_agree_with_real_puppet() {
         }
     }
     let (mut agreed, mut total) = (0, 0);
-    println!("environment conformance (cases agreeing with real Puppet):");
+    println!("{what} conformance (cases agreeing with real Puppet):");
     for (area, (ok, all)) in &table {
         agreed += ok;
         total += all;
@@ -178,11 +190,11 @@ fn environments_agree_with_real_puppet() {
     );
     assert!(
         gone.is_empty(),
-        "these cases agree now; remove them from known-differences-env.jsonl: {gone:?}"
+        "these cases agree now; remove them from {known_file}: {gone:?}"
     );
     assert!(
         failures.is_empty(),
-        "{} environment cases disagree with real Puppet:\n{}",
+        "{} {what} cases disagree with real Puppet:\n{}",
         failures.len(),
         failures.join("\n")
     );

@@ -205,7 +205,7 @@ impl Evaluator<'_> {
         span: Span,
     ) -> EvalResult<Found> {
         let layers = [Layer::Global, Layer::Environment, Layer::Module];
-        self.merge_lookup(merge, layers.len(), span, |ev, i| {
+        self.merge_lookup(merge, layers.len(), span, &mut |ev, i| {
             ev.layer_lookup(layers[i], key, module, merge, span)
         })
     }
@@ -217,7 +217,7 @@ impl Evaluator<'_> {
         merge: &Merge,
         count: usize,
         span: Span,
-        mut each: impl FnMut(&mut Self, usize) -> EvalResult<Found>,
+        each: &mut dyn FnMut(&mut Self, usize) -> EvalResult<Found>,
     ) -> EvalResult<Found> {
         if merge.is_first() {
             for i in 0..count {
@@ -394,7 +394,7 @@ impl Evaluator<'_> {
             self.not_found(&key.text);
             return Ok(None);
         }
-        self.merge_lookup(merge, resolved.len(), span, |ev, i| {
+        self.merge_lookup(merge, resolved.len(), span, &mut |ev, i| {
             let (level, locations) = &resolved[i];
             ev.level_lookup(config, level, locations.as_deref(), key, merge, span)
         })
@@ -422,7 +422,7 @@ impl Evaluator<'_> {
                     }
                     Some(locations) => {
                         let locations = locations.to_vec();
-                        self.merge_lookup(merge, locations.len(), span, |ev, i| {
+                        self.merge_lookup(merge, locations.len(), span, &mut |ev, i| {
                             let (path, original, exists) = &locations[i];
                             ev.location_lookup(function, path, original, *exists, key, span)
                         })?
