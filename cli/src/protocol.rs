@@ -141,10 +141,13 @@ pub fn error_text(source: &str, file: &str, diagnostic: &Diagnostic) -> String {
             | "LOOKUP_NOT_FOUND"
             | "RELATIONSHIP_NOT_FOUND"
             | "INSTANCE_INVALID"
+            | "INVALID_REGEX"
     ) {
         // Puppet's compiler reports a bad reference given to `realize`, a chain arrow's missing
         // resource and an invalid instance it finds when it finishes, its loaders a redefined
-        // function or type, and `lookup` a missing value, without a position.
+        // function or type, and `lookup` a missing value, without a position; Ruby's error for a
+        // pattern it does not compile (a literal when the manifest is parsed, `Regexp['(']`) goes
+        // through bare.
         return message.to_string();
     }
     let position = LineIndex::new(source).line_col(source, diagnostic.span.start);

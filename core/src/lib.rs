@@ -7,6 +7,7 @@ extern crate std;
 pub mod diagnostic;
 pub mod eval;
 mod functions;
+pub mod regex;
 mod sort;
 pub mod span;
 pub mod syntax;

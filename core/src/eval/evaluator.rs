@@ -255,7 +255,7 @@ impl<'o> Evaluator<'o> {
                 self.checked_heredoc(syntax, text)
             }
             ExprKind::Heredoc { text, .. } => self.eval(text),
-            ExprKind::Regex(pattern) => self.regex_value(pattern, span),
+            ExprKind::Regex(regexp) => Ok(Value::Regexp(regexp.clone())),
             ExprKind::Name(name) => Ok(Value::string(name)),
             ExprKind::TypeRef(name) => self.eval_type_cached(expr, |ev| {
                 ev.eval_type_ref(name, span, ev.lenient_type_refs)

@@ -64,6 +64,8 @@ pub(crate) struct Budget {
     pub steps: u64,
     pub depth: usize,
     pub call_depth: usize,
+    /// Regex matcher steps not yet charged (fewer than one evaluation step's worth).
+    pub regex_carry: u64,
 }
 
 impl Budget {

@@ -4,7 +4,8 @@
 //! `arithmetic` and `numeric`, `access`, `assign`, `control` (if/case/selectors), `calls`
 //! (functions, lambdas, parameters), `definitions` (hoisting), `catalog` (classes, resources), `collect`
 //! (defaults, overrides, collectors), `compiled` (the finished catalog),
-//! `scope`, `limits` and `flow` (errors and break/next/return).
+//! `scope`, `limits`, `matching` (regex matches and their steps) and `flow` (errors and
+//! break/next/return).
 
 mod access;
 mod alias_cycles;
@@ -26,6 +27,7 @@ mod finish;
 pub(crate) mod flow;
 pub(crate) mod limits;
 mod literals;
+mod matching;
 mod numeric;
 mod operators;
 mod ownership;

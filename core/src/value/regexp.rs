@@ -1,15 +1,14 @@
-//! The Regexp value: Puppet/Ruby source text plus the compiled regex-lite translation.
+//! The Regexp value: Puppet/Ruby source text plus the compiled pattern (`crate::regex`).
 
-use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
 use core::fmt;
 
-use super::regex_translate::{translate_ruby_regex, RegexError};
+use crate::regex::{Captures, Regex, RegexError, Stop};
 
 struct Compiled {
     source: Rc<str>,
-    regex: regex_lite::Regex,
+    regex: Regex,
 }
 
 /// A compiled regular expression. Equality, hashing and printing use the Ruby source text.
@@ -19,11 +18,7 @@ pub struct Regexp(Rc<Compiled>);
 impl Regexp {
     /// Compiles Ruby regex source (as written between `/.../` or given as a string).
     pub fn new(source: &str) -> Result<Regexp, RegexError> {
-        let translated = translate_ruby_regex(source)?;
-        let regex = regex_lite::Regex::new(&translated).map_err(|error| RegexError {
-            message: format!("{error}"),
-            source: source.into(),
-        })?;
+        let regex = Regex::new(source)?;
         Ok(Regexp(Rc::new(Compiled {
             source: Rc::from(source),
             regex,
@@ -35,13 +30,26 @@ impl Regexp {
         &self.0.source
     }
 
-    /// The compiled regex-lite regex (for captures and match positions).
-    pub fn regex(&self) -> &regex_lite::Regex {
+    /// The compiled pattern.
+    pub fn regex(&self) -> &Regex {
         &self.0.regex
     }
 
+    /// The first match at or after byte `from`, its steps taken from `budget` (matcher steps).
+    pub fn search(
+        &self,
+        text: &str,
+        from: usize,
+        budget: &mut u64,
+    ) -> Result<Option<Captures>, Stop> {
+        self.0.regex.search(text, from, budget)
+    }
+
+    /// Whether the pattern matches somewhere in `text`, for callers with no budget of their own
+    /// (comparing `Pattern` types): a pattern that runs out of steps counts as not matching.
     pub fn is_match(&self, text: &str) -> bool {
-        self.0.regex.is_match(text)
+        let mut budget = crate::regex::DEFAULT_BUDGET;
+        matches!(self.search(text, 0, &mut budget), Ok(Some(_)))
     }
 
     /// `/source/` with unescaped slashes escaped, as Puppet prints a regexp (`/a\/b/`).
