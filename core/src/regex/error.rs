@@ -24,3 +24,13 @@ impl RegexError {
         }
     }
 }
+
+/// `before` + `name` + `after`: Onigmo's messages that name a group or property (`invalid group
+/// name <a>`), built without `format!` (smaller code at each of their sites).
+pub(crate) fn naming(before: &str, name: &str, after: &str) -> String {
+    let mut message = String::with_capacity(before.len() + name.len() + after.len());
+    message.push_str(before);
+    message.push_str(name);
+    message.push_str(after);
+    message
+}

@@ -4,12 +4,11 @@
 //! errors come first (`preprocess`).
 
 use alloc::boxed::Box;
-use alloc::format;
 use alloc::vec::Vec;
 
 use super::ast::{Anchor, Node};
 use super::charset::CharSet;
-use super::error::RegexError;
+use super::error::{naming, RegexError};
 use super::parser::{literal, CharMode, Flags, Parser};
 use super::unicode::{self, Lookup};
 
@@ -106,7 +105,7 @@ impl Parser<'_> {
         }
         let inner: alloc::string::String = self.chars[start..self.pos].iter().collect();
         if !self.eat(close) {
-            return Err(self.error(format!("invalid group name <{inner}>")));
+            return Err(self.error(naming("invalid group name <", &inner, ">")));
         }
         if inner.is_empty() {
             return Err(self.error("group name is empty"));
@@ -142,7 +141,7 @@ impl Parser<'_> {
             _ => (0, base),
         };
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(self.error(format!("invalid group name <{inner}>")));
+            return Err(self.error(naming("invalid group name <", &inner, ">")));
         }
         let value = digits
             .bytes()
@@ -251,7 +250,7 @@ impl Parser<'_> {
             // Onigmo names all but the last character it read.
             let end = self.chars.len().saturating_sub(1).max(start);
             let name: alloc::string::String = self.chars[start..end].iter().collect();
-            return Err(self.error(format!("invalid character property name {{{name}}}")));
+            return Err(self.error(naming("invalid character property name {", &name, "}")));
         }
         let written: alloc::string::String = self.chars[start..self.pos].iter().collect();
         self.pos += 1;
@@ -262,12 +261,14 @@ impl Parser<'_> {
         let set = match unicode::lookup(name) {
             Lookup::Found(line) => unicode::property_set(line),
             Lookup::Unsupported => {
-                return Err(self.error(format!(
-                    "character property {{{written}}} is not supported here (Unicode blocks, ages and the rarer binary properties are not carried)"
+                return Err(self.error(naming(
+                    "character property {",
+                    &written,
+                    "} is not supported here (Unicode blocks, ages and the rarer binary properties are not carried)",
                 )))
             }
             Lookup::Unknown => {
-                return Err(self.error(format!("invalid character property name {{{written}}}")))
+                return Err(self.error(naming("invalid character property name {", &written, "}")))
             }
         };
         Ok((set, negate))

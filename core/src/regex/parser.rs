@@ -7,7 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::ast::{Greed, Node, UNBOUNDED};
-use super::error::RegexError;
+use super::error::{naming, RegexError};
 
 /// Groups nested deeper than this are refused (Ruby allows 4,096; the browser's stack is small).
 const MAX_DEPTH: usize = 1000;
@@ -439,13 +439,13 @@ impl<'s> Parser<'s> {
         }
         let name: String = self.chars[start..self.pos].iter().collect();
         if !self.eat(close) {
-            return Err(self.error(alloc::format!("invalid group name <{name}>")));
+            return Err(self.error(naming("invalid group name <", &name, ">")));
         }
         if name.is_empty() {
             return Err(self.error("group name is empty"));
         }
         if name.starts_with(|c: char| c.is_ascii_digit()) {
-            return Err(self.error(alloc::format!("invalid group name <{name}>")));
+            return Err(self.error(naming("invalid group name <", &name, ">")));
         }
         Ok(name)
     }
@@ -460,7 +460,7 @@ impl<'s> Parser<'s> {
             .map(|(i, _)| i as u32 + 1)
             .collect();
         if found.is_empty() {
-            return Err(self.error(alloc::format!("undefined name <{name}> reference")));
+            return Err(self.error(naming("undefined name <", name, "> reference")));
         }
         Ok(found)
     }
@@ -490,7 +490,7 @@ impl<'s> Parser<'s> {
                 .iter()
                 .take_while(|&&c| c != close)
                 .collect();
-            return Err(self.error(alloc::format!("invalid group name <{text}>")));
+            return Err(self.error(naming("invalid group name <", &text, ">")));
         }
         let count = self.groups.len() as i64;
         let number = match sign {

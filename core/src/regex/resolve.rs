@@ -2,12 +2,11 @@
 //! have names (then only named groups capture), references to groups that exist, look-behinds of a
 //! fixed length, and calls that would recurse for ever.
 
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::ast::Node;
-use super::error::RegexError;
+use super::error::{naming, RegexError};
 use super::parser::Parser;
 
 /// Calls by name are parked at this number plus their index in `Parser::named_calls`.
@@ -53,8 +52,8 @@ pub(super) fn resolve(parser: &Parser<'_>, mut node: Node) -> Result<Resolved, R
         .iter()
         .map(|name| match names.iter().find(|(n, _)| n == name) {
             Some((_, list)) if list.len() == 1 => Ok(list[0]),
-            Some(_) => Err(format!("multiplex definition name <{name}> call")),
-            None => Err(format!("undefined name <{name}> reference")),
+            Some(_) => Err(naming("multiplex definition name <", name, "> call")),
+            None => Err(naming("undefined name <", name, "> reference")),
         })
         .collect();
     let mut context = Renumber {
@@ -135,11 +134,11 @@ fn renumber(node: &mut Node, context: &mut Renumber<'_>) -> Result<(), String> {
             } else {
                 match context.map.get(*group as usize) {
                     Some(&new) if new > 0 => new,
-                    _ => return Err(format!("undefined group <{group}> reference")),
+                    _ => return Err(naming("undefined group <", &alloc::string::ToString::to_string(group), "> reference")),
                 }
             };
             if *group > context.total {
-                return Err(format!("undefined group <{group}> reference"));
+                return Err(naming("undefined group <", &alloc::string::ToString::to_string(group), "> reference"));
             }
         }
         _ => {}

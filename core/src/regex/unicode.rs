@@ -88,23 +88,23 @@ pub(crate) fn derived(index: usize) -> CharSet {
 
 /// The characters whose general category is in `mask` (bit `i`: `CATEGORIES[i]`).
 pub(crate) fn categories(mask: u32) -> CharSet {
-    runs(&tables::CATEGORY_RUNS, |category| {
+    runs(&tables::CATEGORY_STARTS, &tables::CATEGORY_VALUES, |category| {
         category < 32 && mask & (1 << category) != 0
     })
 }
 
 fn script(index: u8) -> CharSet {
-    runs(&tables::SCRIPT_RUNS, |script| script == index)
+    runs(&tables::SCRIPT_STARTS, &tables::SCRIPT_VALUES, |script| script == index)
 }
 
-/// The ranges of a run table whose value `keep` accepts.
-fn runs(table: &[u8], keep: impl Fn(u8) -> bool) -> CharSet {
+/// The ranges of a run table (start deltas, a value per run) whose value `keep` accepts.
+fn runs(starts: &[u8], values: &[u8], keep: impl Fn(u8) -> bool) -> CharSet {
     let mut ranges = alloc::vec::Vec::new();
-    let mut reader = Varints(table);
+    let mut reader = Varints(starts);
     let mut start = 0u32;
     let mut open: Option<u32> = None;
-    while let Some(delta) = reader.next() {
-        let Some(value) = reader.byte() else { break };
+    for &value in values {
+        let Some(delta) = reader.next() else { break };
         start += delta;
         match (open, keep(value)) {
             (None, true) => open = Some(start),
