@@ -134,11 +134,21 @@ fn renumber(node: &mut Node, context: &mut Renumber<'_>) -> Result<(), String> {
             } else {
                 match context.map.get(*group as usize) {
                     Some(&new) if new > 0 => new,
-                    _ => return Err(naming("undefined group <", &alloc::string::ToString::to_string(group), "> reference")),
+                    _ => {
+                        return Err(naming(
+                            "undefined group <",
+                            &alloc::string::ToString::to_string(group),
+                            "> reference",
+                        ))
+                    }
                 }
             };
             if *group > context.total {
-                return Err(naming("undefined group <", &alloc::string::ToString::to_string(group), "> reference"));
+                return Err(naming(
+                    "undefined group <",
+                    &alloc::string::ToString::to_string(group),
+                    "> reference",
+                ));
             }
         }
         _ => {}

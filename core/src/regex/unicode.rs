@@ -88,13 +88,17 @@ pub(crate) fn derived(index: usize) -> CharSet {
 
 /// The characters whose general category is in `mask` (bit `i`: `CATEGORIES[i]`).
 pub(crate) fn categories(mask: u32) -> CharSet {
-    runs(&tables::CATEGORY_STARTS, &tables::CATEGORY_VALUES, |category| {
-        category < 32 && mask & (1 << category) != 0
-    })
+    runs(
+        &tables::CATEGORY_STARTS,
+        &tables::CATEGORY_VALUES,
+        |category| category < 32 && mask & (1 << category) != 0,
+    )
 }
 
 fn script(index: u8) -> CharSet {
-    runs(&tables::SCRIPT_STARTS, &tables::SCRIPT_VALUES, |script| script == index)
+    runs(&tables::SCRIPT_STARTS, &tables::SCRIPT_VALUES, |script| {
+        script == index
+    })
 }
 
 /// The ranges of a run table (start deltas, a value per run) whose value `keep` accepts.

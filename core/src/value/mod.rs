@@ -22,6 +22,7 @@ mod drop;
 mod equality;
 pub(crate) mod float_digits;
 mod float_format;
+pub(crate) mod float_math;
 mod float_parse;
 mod hash;
 mod iterator;

@@ -596,7 +596,9 @@ impl Converter {
                 _ => return Err(illegal("Integer", conv, "dxXobBeEfgGaAspc")),
             },
             Value::Float(f) => match conv {
-                'd' | 'x' | 'X' | 'o' | 'b' | 'B' => format_int(spec, f.trunc() as i128),
+                'd' | 'x' | 'X' | 'o' | 'b' | 'B' => {
+                    format_int(spec, crate::value::float_math::trunc(*f) as i128)
+                }
                 'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => format_float(spec, *f),
                 'p' => format_str(spec, &float_p(*f)),
                 's' => {
