@@ -297,7 +297,7 @@ pub(super) fn match_(
 ) -> EvalResult<Value> {
     expect_args(site, &args, 2, Some(2))?;
     let patterns: Vec<Regexp> = match &args[1] {
-        Value::Type(ty) => match &**ty {
+        Value::Type(ty) => match ty.resolved() {
             Type::Pattern(patterns) => patterns.to_vec(),
             _ => pattern_of(site, &args[1])?.into_iter().collect(),
         },

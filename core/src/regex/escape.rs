@@ -25,9 +25,12 @@ pub(super) enum Escape {
     Node(Node),
 }
 
-/// Ruby's checks of the character escapes before the pattern is parsed.
-pub(super) fn preprocess(source: &str) -> Result<(), RegexError> {
+/// Ruby's checks of the character escapes before the pattern is parsed; whether Ruby makes the
+/// pattern UTF-8 only ("fixed encoding": a non-ASCII character, written or escaped, or a `\p`),
+/// which shows when Puppet prints it (`/(?-mix:é)/`).
+pub(super) fn preprocess(source: &str) -> Result<bool, RegexError> {
     let mut parser = Parser::new(source);
+    let mut fixed = !source.is_ascii();
     while let Some(c) = parser.peek() {
         if c != '\\' {
             parser.pos += 1;
@@ -36,12 +39,17 @@ pub(super) fn preprocess(source: &str) -> Result<(), RegexError> {
         match parser.peek_at(1) {
             None => return Err(parser.error("too short escape sequence")),
             Some('x' | 'u' | 'c' | 'C' | 'M' | '0'..='7') => {
-                parser.char_escape(true)?;
+                if let Escape::Chars(chars) = parser.char_escape(true)? {
+                    fixed |= chars.iter().any(|&c| c >= 0x80);
+                }
             }
-            Some(_) => parser.pos += 2,
+            Some(next) => {
+                fixed |= next == 'p' || next == 'P';
+                parser.pos += 2;
+            }
         }
     }
-    Ok(())
+    Ok(fixed)
 }
 
 impl Parser<'_> {

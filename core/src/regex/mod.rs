@@ -48,6 +48,7 @@ pub struct Regex {
     program: program::Program,
     groups: u32,
     names: Vec<(String, Vec<u32>)>,
+    fixed_encoding: bool,
 }
 
 /// Where a match and its groups are: byte ranges of the text searched.
@@ -84,7 +85,7 @@ impl Regex {
     /// Compiles Ruby regex source (as written between `/.../` or given as a string), with Ruby's
     /// error for a pattern Ruby rejects.
     pub fn new(source: &str) -> Result<Regex, RegexError> {
-        escape::preprocess(source)?;
+        let fixed_encoding = escape::preprocess(source)?;
         let mut parser = parser::Parser::new(source);
         let flags = parser::Flags {
             icase: false,
@@ -99,6 +100,7 @@ impl Regex {
             program,
             groups: resolved.groups,
             names: resolved.names,
+            fixed_encoding,
         })
     }
 
@@ -124,6 +126,12 @@ impl Regex {
         } else {
             None
         }
+    }
+
+    /// Whether Ruby makes this pattern UTF-8 only (its `FIXEDENCODING` option: a non-ASCII
+    /// character, written or escaped, or a `\\p`): Puppet then prints it as `/(?-mix:...)/`.
+    pub fn fixed_encoding(&self) -> bool {
+        self.fixed_encoding
     }
 
     /// Capturing groups (the whole match not counted).

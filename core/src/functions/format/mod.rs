@@ -642,7 +642,7 @@ impl Converter {
             Value::Regexp(regexp) => match conv {
                 'p' => format_str(&spec.with_conv('s'), &regexp.with_delimiters()),
                 's' => {
-                    let source = regexp_to_s(regexp.source());
+                    let source = regexp.to_string_form();
                     let text = if alt { puppet_quote(&source) } else { source };
                     format_str(spec, &text)
                 }
@@ -941,11 +941,6 @@ fn ruby_class(value: &Value) -> &'static str {
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive",
         _ => "Object",
     }
-}
-
-/// Puppet's `regexp_to_s`: the source with `\/` unescaped.
-fn regexp_to_s(source: &str) -> String {
-    source.replace("\\/", "/")
 }
 
 fn get_format(ty: &Type, map: &FormatMap) -> Format {

@@ -17,7 +17,7 @@ pub(crate) fn ruby_to_s(value: &Value) -> String {
         Value::Undef => String::new(),
         Value::String(text) => String::from(&**text),
         Value::Array(_) | Value::Hash(_) => ruby_inspect(value),
-        Value::Regexp(regexp) => format!("(?-mix:{})", regexp.source()),
+        Value::Regexp(regexp) => regexp.ruby_to_s(),
         Value::Float(f) => float_p(*f),
         other => crate::value::interpolate(other),
     }
