@@ -27,6 +27,7 @@ pub(super) fn compile(node: &Node, groups: u32) -> Program {
         calls: Vec::new(),
         word_class: None,
         no_memo: 0,
+        reads_captures: reads_captures(node),
     };
     if called[0] {
         compiler.program.memo_safe = false;
@@ -76,6 +77,9 @@ struct Compiler<'a> {
     /// Inside the body of a loop that can match nothing or of a counted repetition: what follows
     /// depends on a register, so nothing here is remembered.
     no_memo: u32,
+    /// Back-references or conditionals read captures while matching: a group then keeps its last
+    /// complete capture until it completes again (its start waits in a register).
+    reads_captures: bool,
 }
 
 impl Compiler<'_> {
@@ -163,6 +167,11 @@ impl Compiler<'_> {
                     self.unsafe_memo();
                     let at = self.emit(Inst::Call(0));
                     self.calls.push((*index, at));
+                } else if self.reads_captures {
+                    let reg = self.register();
+                    self.emit(Inst::Mark(reg));
+                    self.node(node);
+                    self.emit(Inst::SaveGroup { group: *index, reg });
                 } else {
                     self.emit(Inst::Save(2 * index));
                     self.node(node);
@@ -387,7 +396,10 @@ impl Compiler<'_> {
             } else {
                 (max - min) as usize
             };
-        if size.saturating_mul(copies) > UNROLL_LIMIT {
+        // A body that can match nothing ends the loop on an iteration that does (Onigmo's empty
+        // check), even before the count: unrolled copies would go on, so those loops count.
+        let empty_ends_it = nullable(node) && (min > 1 || (max != UNBOUNDED && max > 1));
+        if empty_ends_it || size.saturating_mul(copies) > UNROLL_LIMIT {
             self.counted(node, min, max, greedy);
             return;
         }
@@ -650,6 +662,12 @@ fn fixed_length(node: &Node) -> u32 {
         Node::Repeat { node, min, .. } => fixed_length(node).saturating_mul(*min),
         _ => 0,
     }
+}
+
+/// Whether back-references or conditionals read captures while matching.
+fn reads_captures(node: &Node) -> bool {
+    matches!(node, Node::BackRef { .. } | Node::Cond { .. })
+        || node.children().into_iter().any(reads_captures)
 }
 
 fn collect_bodies<'a>(node: &'a Node, bodies: &mut [Option<&'a Node>]) {

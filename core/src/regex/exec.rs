@@ -390,6 +390,12 @@ impl<'a> Vm<'a> {
                     pc = target;
                     continue;
                 }
+                Inst::SaveGroup { group, reg } => {
+                    let start = self.reg(reg);
+                    self.set_slot(2 * group, start)?;
+                    self.set_slot(2 * group + 1, pos)?;
+                    Some(pos)
+                }
                 Inst::SaveCall(group) => {
                     let start = self.calls.last().map_or(pos, |&(_, start)| start);
                     self.set_slot(2 * group, start)?;

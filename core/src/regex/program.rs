@@ -56,6 +56,11 @@ pub(crate) enum Inst {
     Jump(u32),
     /// Capture slot `slot` takes the current position.
     Save(u32),
+    /// Group `group` completes: it captures from the position in register `reg` to here.
+    SaveGroup {
+        group: u32,
+        reg: u32,
+    },
     Test(Test),
     /// The text of the first group of refs list `refs` (tried from the last) that took part.
     BackRef {
