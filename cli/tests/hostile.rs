@@ -215,6 +215,19 @@ fn catastrophic_regexes() -> Vec<Case> {
             "regex: an atomic group's inside",
             "$t =~ /^(?>(a+)+\\1$)/".into(),
         ),
+        // Matches made while comparing types: the evaluation pays for them too (regex::meter).
+        (
+            "regex: a Pattern type compared with an Enum",
+            "Pattern[/^(a+)+\\1$/] > Enum[$t]".into(),
+        ),
+        (
+            "regex: Pattern == Enum in a loop",
+            "Integer[1, 5].map |$i| { Pattern[/^(a+)+\\1$/] == Enum[$t] }".into(),
+        ),
+        (
+            "regex: a format map keyed by a Pattern",
+            "String($t, { Pattern[/^(a+)+\\1$/] => '%p' })".into(),
+        ),
     ];
     let mut table: Vec<Case> = cases
         .into_iter()

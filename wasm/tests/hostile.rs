@@ -70,6 +70,10 @@ fn catastrophic_regexes() -> Vec<(&'static str, String, &'static str)> {
         ("regex: regsubst()", "regsubst($t, /^(a+)+\\1$/, 'x', 'G')"),
         ("regex: split()", "split($t, /^(a+)+\\1$/)"),
         (
+            "regex: a Pattern type compared with an Enum",
+            "Pattern[/^(a+)+\\1$/] > Enum[$t]",
+        ),
+        (
             "regex: a type alias in a parameter",
             "type Aaa = Pattern[/^(a+)+\\1$/]\nfunction f(Aaa $x) { 1 }\nf($t)",
         ),

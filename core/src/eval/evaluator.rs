@@ -125,6 +125,17 @@ impl<'o> Evaluator<'o> {
             .step(n, &self.options.limits, self.options.cancel.as_ref(), span)
     }
 
+    /// Charges what matches with no budget of their own took since the last check (they are
+    /// settled every 1024 steps; this settles now, as the evaluation ends).
+    pub(crate) fn settle_regex_meter(&mut self, span: Span) -> EvalResult<()> {
+        self.budget.settle_regex_meter(&self.options.limits);
+        if self.budget.steps > self.options.limits.max_steps {
+            // step() checks the limit only when it counts: count one more.
+            return self.step(1, span);
+        }
+        Ok(())
+    }
+
     pub fn log(&mut self, level: LogLevel, message: String, span: Span) {
         self.logs.push(LogEntry {
             level,

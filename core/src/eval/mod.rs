@@ -177,6 +177,8 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
         return outcome;
     }
     let mut evaluator = Evaluator::new(options, source);
+    // Matches with no budget of their own take theirs from this evaluation (regex::meter).
+    evaluator.budget.settle_regex_meter(&options.limits);
     if let Some(facts) = &options.facts {
         match evaluator.facts_value(facts) {
             Ok(facts) => evaluator.bind_facts(facts),
@@ -200,6 +202,7 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
     outcome.logs = core::mem::take(&mut evaluator.logs);
     diagnostics.append(&mut evaluator.warnings);
     let result = result.and_then(|value| {
+        evaluator.settle_regex_meter(program_end(source))?;
         limits::showable(&value, &options.limits, program_end(source))?;
         Ok(value)
     });

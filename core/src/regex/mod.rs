@@ -19,6 +19,7 @@ mod escape;
 mod exec;
 mod fold;
 mod grapheme;
+pub(crate) mod meter;
 mod parser;
 mod program;
 mod resolve;
@@ -35,9 +36,21 @@ pub use exec::Stop;
 /// simple expression).
 pub const STEPS_PER_EVAL_STEP: u64 = 8;
 
-/// Matcher steps a match may take when its caller has no budget of its own (comparing types
-/// outside an evaluation): what a whole evaluation's default step budget allows.
+/// Matcher steps a match may take when its caller has no budget of its own (comparing types): at
+/// most what a whole evaluation's default step budget allows, and within an evaluation what is
+/// left of its budget (`meter`).
 pub const DEFAULT_BUDGET: u64 = 10_000_000 * STEPS_PER_EVAL_STEP;
+
+/// Whether `regex` matches `text` somewhere, for a caller with no budget of its own: the steps come
+/// from the evaluation running on this thread (see `meter`); running out counts as no match (the
+/// evaluation then stops at its step limit when it settles).
+pub fn unbudgeted_match(regex: &Regex, text: &str) -> bool {
+    let granted = meter::available(DEFAULT_BUDGET);
+    let mut budget = granted;
+    let result = regex.search(text, 0, &mut budget);
+    meter::spend(granted - budget);
+    matches!(result, Ok(Some(_)))
+}
 
 /// The Unicode version of the character properties (Ruby 3.1's).
 pub const UNICODE_VERSION: &str = unicode::UNICODE_VERSION;

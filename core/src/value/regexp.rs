@@ -46,10 +46,9 @@ impl Regexp {
     }
 
     /// Whether the pattern matches somewhere in `text`, for callers with no budget of their own
-    /// (comparing `Pattern` types): a pattern that runs out of steps counts as not matching.
+    /// (comparing `Pattern` types): see [`crate::regex::unbudgeted_match`].
     pub fn is_match(&self, text: &str) -> bool {
-        let mut budget = crate::regex::DEFAULT_BUDGET;
-        matches!(self.search(text, 0, &mut budget), Ok(Some(_)))
+        crate::regex::unbudgeted_match(&self.0.regex, text)
     }
 
     /// As Puppet prints a regexp (`%p`, interpolation, types): `/source/` with unescaped slashes
