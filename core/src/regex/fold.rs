@@ -28,7 +28,7 @@ impl Run {
     fn covers(&self, c: u32) -> bool {
         c >= self.start && {
             let offset = c - self.start;
-            offset % self.stride == 0 && offset / self.stride < self.count
+            offset.is_multiple_of(self.stride) && offset / self.stride < self.count
         }
     }
 

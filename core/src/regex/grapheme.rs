@@ -46,7 +46,7 @@ impl GraphemeSets {
             0x200D => Class::Zwj,
             0x1F1E6..=0x1F1FF => Class::RegionalIndicator,
             0xAC00..=0xD7A3 => {
-                if (c - 0xAC00) % 28 == 0 {
+                if (c - 0xAC00).is_multiple_of(28) {
                     Class::Lv
                 } else {
                     Class::Lvt
@@ -121,9 +121,8 @@ pub(crate) fn cluster_end(program: &Program, text: &[u8], at: usize) -> Option<u
         } else {
             0
         };
-        emoji = if sets.pictographic.contains(c) {
-            Emoji::Pictograph
-        } else if emoji == Emoji::Pictograph && current == Extend {
+        let pictograph = sets.pictographic.contains(c);
+        emoji = if pictograph || (emoji == Emoji::Pictograph && current == Extend) {
             Emoji::Pictograph
         } else if emoji == Emoji::Pictograph && current == Zwj {
             Emoji::Joined

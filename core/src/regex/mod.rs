@@ -158,7 +158,7 @@ impl Regex {
     }
 
     /// The group a name refers to in a match: the last of its groups that took part.
-    pub fn named<'c>(&self, captures: &'c Captures, name: &str) -> Option<(usize, usize)> {
+    pub fn named(&self, captures: &Captures, name: &str) -> Option<(usize, usize)> {
         let (_, groups) = self.names.iter().find(|(n, _)| n == name)?;
         groups
             .iter()

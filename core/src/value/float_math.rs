@@ -6,7 +6,8 @@ const INTEGRAL: f64 = 4_503_599_627_370_496.0;
 
 /// `f64::trunc`: the integer part, towards zero (`-0.5` gives `-0.0`).
 pub(crate) fn trunc(x: f64) -> f64 {
-    if !(x.abs() < INTEGRAL) {
+    // Not below 2^52 (or NaN): already an integer.
+    if x.abs() >= INTEGRAL || x.is_nan() {
         return x;
     }
     let integer = (x as i64) as f64;
@@ -21,7 +22,7 @@ pub(crate) fn fract(x: f64) -> f64 {
 
 /// `f64::round`: to the nearest integer, halves away from zero.
 pub(crate) fn round(x: f64) -> f64 {
-    if !(x.abs() < INTEGRAL) {
+    if x.abs() >= INTEGRAL || x.is_nan() {
         return x;
     }
     let integer = trunc(x);

@@ -82,10 +82,7 @@ impl Regexp {
     /// group around the whole pattern, taken into the wrapper (`(?i)a` gives `(?i-mx:a)`).
     pub fn ruby_to_s(&self) -> String {
         let (mut on, mut rest) = (0u8, &*self.0.source);
-        loop {
-            let Some(after) = rest.strip_prefix("(?").filter(|_| rest.len() >= 4) else {
-                break;
-            };
+        while let Some(after) = rest.strip_prefix("(?").filter(|_| rest.len() >= 4) {
             let mut options = on;
             let mut chars = after.char_indices().peekable();
             while let Some(&(_, c)) = chars.peek() {
