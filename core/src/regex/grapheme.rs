@@ -3,10 +3,10 @@
 //! sequences and pairs of regional indicators stay together.
 
 use super::charset::CharSet;
-use super::exec::decode;
 use super::program::Program;
 use super::unicode;
 use super::unicode_tables as tables;
+use super::utf8::decode;
 
 /// The grapheme cluster break classes the rules need.
 #[derive(Debug, Clone)]

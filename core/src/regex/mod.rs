@@ -10,6 +10,7 @@
 //! This is the one place that decides how a pattern runs and what it costs; `value::Regexp` and
 //! the evaluator ask it.
 
+mod analyze;
 mod ast;
 mod charset;
 mod class;
@@ -22,9 +23,12 @@ mod grapheme;
 pub(crate) mod meter;
 mod parser;
 mod program;
+mod repeat;
 mod resolve;
+mod step;
 mod unicode;
 mod unicode_tables;
+mod utf8;
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -135,7 +139,7 @@ impl Regex {
         if end > start {
             Some(end)
         } else if end < text.len() {
-            Some(exec::next_boundary(text.as_bytes(), end))
+            Some(utf8::next_boundary(text.as_bytes(), end))
         } else {
             None
         }

@@ -5,6 +5,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::analyze::mark_called;
 use super::ast::Node;
 use super::error::{naming, RegexError};
 use super::parser::Parser;
@@ -273,17 +274,6 @@ fn check_recursion(node: &Node, groups: u32) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-fn mark_called(node: &Node, called: &mut [bool]) {
-    if let Node::Call(g) = node {
-        if let Some(flag) = called.get_mut(*g as usize) {
-            *flag = true;
-        }
-    }
-    for child in node.children() {
-        mark_called(child, called);
-    }
 }
 
 /// Whether the node can match the empty text, and the groups it calls before reading a character.
