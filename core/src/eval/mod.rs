@@ -190,6 +190,7 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
                     Span { start: 0, end: 0 },
                 ));
                 outcome.diagnostics = diagnostics;
+                crate::regex::meter::release();
                 return outcome;
             }
         }
@@ -226,6 +227,7 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
     outcome.aliases = AliasesKeepAlive {
         _registry: Some(alloc::rc::Rc::new(core::mem::take(&mut evaluator.aliases))),
     };
+    crate::regex::meter::release();
     outcome
 }
 

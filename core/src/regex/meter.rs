@@ -48,6 +48,11 @@ pub(crate) fn grant(allowance: u64) {
     cell::set((allowance, used));
 }
 
+/// No evaluation runs on this thread any more: unbudgeted matches get their default cap again.
+pub(crate) fn release() {
+    cell::set((u64::MAX, 0));
+}
+
 /// The matcher steps taken since the last call (the evaluation charges them).
 pub(crate) fn take_used() -> u64 {
     let (allowance, used) = cell::get();
