@@ -177,8 +177,6 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
         return outcome;
     }
     let mut evaluator = Evaluator::new(options, source);
-    // Matches with no budget of their own take theirs from this evaluation (regex::meter).
-    evaluator.budget.settle_regex_meter(&options.limits);
     if let Some(facts) = &options.facts {
         match evaluator.facts_value(facts) {
             Ok(facts) => evaluator.bind_facts(facts),
@@ -195,6 +193,9 @@ pub fn evaluate(source: &str, options: &EvalOptions) -> Outcome {
             }
         }
     }
+    // Matches with no budget of their own take theirs from this evaluation (regex::meter; the
+    // facts above were read by an evaluation of their own).
+    evaluator.budget.settle_regex_meter(&options.limits);
     // Puppet logs the lexer's warnings (unknown escapes, ...) before evaluation starts.
     for warning in diagnostics.iter().filter(|d| !d.is_error()) {
         evaluator.log(LogLevel::Warning, warning.message.clone(), warning.span);
