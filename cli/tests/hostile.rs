@@ -233,6 +233,17 @@ fn catastrophic_regexes() -> Vec<Case> {
         .into_iter()
         .map(|(name, code)| case(name, &format!("{AS}{code}"), steps))
         .collect();
+    // Quantifiers stacked on one atom nest the pattern: counted against the depth limit.
+    table.push(case(
+        "regex: 100,000 stacked quantifiers",
+        &format!("'a' =~ /a{}/", "*".repeat(100_000)),
+        "parse depth limit over",
+    ));
+    table.push(case(
+        "regex: 5,000 nested groups",
+        &format!("'a' =~ /{}a{}/", "(".repeat(5_000), ")".repeat(5_000)),
+        "parse depth limit over",
+    ));
     // A 4 MiB text whose every character leaves a capture to undo: the backtrack stack's limit.
     table.push(case(
         "regex: more backtracking memory than allowed",

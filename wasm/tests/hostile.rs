@@ -81,6 +81,11 @@ fn catastrophic_regexes() -> Vec<(&'static str, String, &'static str)> {
     .into_iter()
     .map(|(name, code)| (name, format!("{AS}{code}"), steps))
     .chain([(
+        "regex: 100,000 stacked quantifiers",
+        format!("'a' =~ /a{}/", "*".repeat(100_000)),
+        "parse depth limit over",
+    )])
+    .chain([(
         "regex: more backtracking memory than allowed",
         "$s = Integer[1, 22].reduce('a') |$m, $i| { \"${m}${m}\" }\n$s =~ /^(?:(a)|b)*$/".into(),
         "needs more backtracking memory",

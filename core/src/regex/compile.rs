@@ -16,6 +16,10 @@ use super::program::{Class, Inst, One, Program, Test, NO_MEMO};
 /// Unrolled repetitions stay within this many instructions; larger ones use a counter.
 const UNROLL_LIMIT: usize = 2000;
 
+/// Once the program has this many instructions, repetitions are no longer unrolled (a long pattern
+/// of many `a{1000}` stays in proportion to its length).
+const UNROLLED_PROGRAM_LIMIT: usize = 100_000;
+
 pub(super) fn compile(node: &Node, groups: u32) -> Program {
     let mut bodies: Vec<Option<&Node>> = alloc::vec![None; groups as usize + 1];
     collect_bodies(node, &mut bodies);
@@ -403,7 +407,10 @@ impl Compiler<'_> {
         // A body that can match nothing ends the loop on an iteration that does (Onigmo's empty
         // check), even before the count: unrolled copies would go on, so those loops count.
         let empty_ends_it = nullable(node) && (min > 1 || (max != UNBOUNDED && max > 1));
-        if empty_ends_it || size.saturating_mul(copies) > UNROLL_LIMIT {
+        let unrolled = size.saturating_mul(copies);
+        let too_large = unrolled > UNROLL_LIMIT
+            || self.program.insts.len().saturating_add(unrolled) > UNROLLED_PROGRAM_LIMIT;
+        if empty_ends_it || too_large {
             self.counted(node, min, max, greedy);
             return;
         }

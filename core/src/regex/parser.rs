@@ -52,6 +52,8 @@ pub(super) struct Parser<'s> {
     /// A conditional with more than two branches was written (reported after the references).
     pub bad_conditional: bool,
     depth: usize,
+    /// Quantifiers applied to an already quantified atom (`a**`), each a level of nesting more.
+    stacked: usize,
 }
 
 /// How a sequence ended: at `|`, `)` or the end, or with an option group that took the rest.
@@ -72,6 +74,7 @@ impl<'s> Parser<'s> {
             level_reference: false,
             bad_conditional: false,
             depth: 0,
+            stacked: 0,
         }
     }
 
@@ -213,7 +216,17 @@ impl<'s> Parser<'s> {
 
     /// The quantifiers after an atom (`a*`, `a{2,3}?`, `a++`, and nested ones such as `a**`).
     fn parse_quantifiers(&mut self, mut atom: Node, flags: Flags) -> Result<Node, RegexError> {
+        let mut applied = 0;
         loop {
+            if applied > 1 {
+                // Each quantifier on a quantified atom nests the pattern a level deeper: those
+                // count with the groups against the depth limit.
+                self.stacked += 1;
+                if self.depth + self.stacked > MAX_DEPTH {
+                    return Err(self.error("parse depth limit over"));
+                }
+            }
+            applied += 1;
             self.skip_trivia(flags)?;
             let (min, max, exact) = match self.peek() {
                 Some('*') => {

@@ -191,6 +191,15 @@ fn ruby_errors() {
     ] {
         assert_eq!(error(pattern), message, "/{pattern}/");
     }
+    // Deeper than the engine goes (Ruby reduces stacked quantifiers and allows 4,096 groups).
+    for pattern in [
+        alloc::format!("a{}", "*".repeat(2000)),
+        alloc::format!("{}a{}", "(".repeat(1500), ")".repeat(1500)),
+        alloc::format!("{}a", "(?i)".repeat(1500)),
+    ] {
+        assert_eq!(error(&pattern), "parse depth limit over");
+    }
+    assert!(Regex::new(&alloc::format!("a{}", "*".repeat(100))).is_ok());
 }
 
 #[test]
@@ -216,4 +225,21 @@ fn catastrophic_patterns_stop_within_the_budget() {
         );
         assert_eq!(budget, 0);
     }
+}
+
+#[test]
+fn deep_and_long_patterns_stay_within_stack_and_memory() {
+    // As deep as the parser allows, on a test thread's 2 MiB stack (the browser gives 8 MiB).
+    let deep = alloc::format!("{}a{}", "(".repeat(990), ")".repeat(990));
+    assert_eq!(whole(&deep, "xa"), s("a"));
+    let deep = alloc::format!("{}a{}", "(?:".repeat(990), ")*".repeat(990));
+    assert_eq!(whole(&deep, "aa"), s("aa"));
+    // 14,000 repetitions of 1,000: counted once the program is large, not unrolled each time.
+    let long = "a{1000}".repeat(14_000);
+    let regex = Regex::new(&long).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        regex.program.insts.len() < 400_000,
+        "{}",
+        regex.program.insts.len()
+    );
 }
