@@ -16,10 +16,20 @@
 # modules, positions per file in the facade) brought it to 332,704, and that session's size pass
 # (no AST copies in the span shift, one map type for the loader's tables) back to 324,731: 25.6 KB
 # for the environments issue, within the 420,000 bytes planned for everything (bench/README.md: what
-# takes the space, from bench/wasm_size_report.sh). The budget leaves 1.3 KB of room.
+# takes the space, from bench/wasm_size_report.sh).
+# Regexes as Ruby runs them (issue 22) then took it to 319,920:
+# +20.8 KB for an Onigmo engine of the engine's own in place of regex-lite, which ran none of
+# look-around, back-references, \p{...}, atomic groups or possessive quantifiers and had no step
+# budget. What each part buys, measured by building without it (bench/README.md, "Regexes"):
+# Unicode properties (\p{Han}, [[:alpha:]] beyond ASCII, \b on Unicode words, the classes \X reads)
+# 8.1 KB, Unicode case folding under (?i) (Kelvin sign, final sigma, ß and ss) 3.2 KB, \X's
+# grapheme rules 0.4 KB, and the engine itself (Ruby's syntax and errors, the compiler, the
+# backtracking matcher with its step budget and remembered failures) 9.1 KB net of regex-lite's
+# removal. The budget is now 320,000; the 300 KB goal is met no longer (bench/README.md: what
+# takes the space, from bench/wasm_size_report.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-budget=${WASM_GZIP_BUDGET:-326000}
+budget=${WASM_GZIP_BUDGET:-320000}
 wasm=web/pkg/puppet_wasm_bg.wasm
 if [ ! -f "$wasm" ]; then
   echo "check-wasm-size: $wasm is missing (run scripts/build-wasm.sh)" >&2

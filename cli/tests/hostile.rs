@@ -133,7 +133,6 @@ fn table() -> Vec<Case> {
         case("String with a huge width", "String(1, '%99999999d')", "exceeds the limit of 65535"),
         case("many widest sprintf directives", &format!("sprintf('{}', {})", "%65535s".repeat(200), vec!["'a'"; 200].join(", ")), "exceed the limit of 4194304"),
         case("strftime with a huge width", "Timestamp('2020-01-01T00:00:00Z').strftime('%99999999Y')", "exceed the limit of 4194304"),
-        case("a regex too large to compile", "'a' =~ /(a{1000}){1000}/", "size limit"),
         case("a 300,000-digit integer", &"9".repeat(300_000), "outside of Puppet Integer max range"),
         Case { name: "invalid UTF-8", line: invalid_utf8, error_contains: "" },
         case("a lone surrogate escape", "", "").with_line(br#"{"id": "lone surrogate", "src": "\udc80"}"#),
@@ -149,7 +148,109 @@ fn table() -> Vec<Case> {
     ]
     .into_iter()
     .chain(shared_walks())
+    .chain(catastrophic_regexes())
     .collect()
+}
+
+/// 40 `a`s then a `b`: every way of dividing the `a`s among the iterations of `(a+)+` is tried
+/// before a pattern that needs backtracking fails (2^40 of them).
+const AS: &str = "$s = join(Integer[1, 40].map |$i| { 'a' })\n$t = \"${s}b\"\n";
+
+/// Patterns that backtrack catastrophically (a back-reference or a look-around keeps the matcher
+/// from remembering failures), wherever Puppet matches a regex: each ends at the step budget.
+fn catastrophic_regexes() -> Vec<Case> {
+    let steps = "evaluation stopped after 10000000 steps";
+    let cases: Vec<(&str, String)> = vec![
+        (
+            "regex: =~ with a back-reference",
+            "$t =~ /^(a+)+\\1$/".into(),
+        ),
+        (
+            "regex: =~ with a look-ahead",
+            "$t =~ /^(?=(a|aa)+$)/".into(),
+        ),
+        (
+            "regex: =~ with a look-behind",
+            "$t =~ /^(?:(a|aa)(?<=a))+$/".into(),
+        ),
+        ("regex: !~", "$t !~ /^(a+)+\\1$/".into()),
+        ("regex: a string converted", "$t =~ '^(a+)+\\1$'".into()),
+        (
+            "regex: case",
+            "case $t { /^(a+)+\\1$/: { 1 } default: { 2 } }".into(),
+        ),
+        (
+            "regex: selector",
+            "$t ? { /^(a+)+\\1$/ => 1, default => 2 }".into(),
+        ),
+        ("regex: in", "$r = /^(a+)+\\1$/\n$r in [$t]".into()),
+        ("regex: match()", "$t.match(/^(a+)+\\1$/)".into()),
+        (
+            "regex: regsubst()",
+            "regsubst($t, /^(a+)+\\1$/, 'x')".into(),
+        ),
+        (
+            "regex: regsubst() with a string",
+            "regsubst($t, '^(a+)+\\1$', 'x', 'G')".into(),
+        ),
+        ("regex: split()", "split($t, /^(a+)+\\1$/)".into()),
+        ("regex: index()", "index($t, /^(a+)+\\1$/)".into()),
+        (
+            "regex: a Pattern type",
+            "$t =~ Pattern[/^(a+)+\\1$/]".into(),
+        ),
+        (
+            "regex: a type alias in a parameter",
+            "type Aaa = Pattern[/^(a+)+\\1$/]\nfunction f(Aaa $x) { 1 }\nf($t)".into(),
+        ),
+        (
+            "regex: filter",
+            "[$t].filter |$x| { $x =~ /^(a+)+\\1$/ }".into(),
+        ),
+        (
+            "regex: a conditional group",
+            "$t =~ /^(?:(a)|aa)+(?(1)$|\\1)/".into(),
+        ),
+        (
+            "regex: an atomic group's inside",
+            "$t =~ /^(?>(a+)+\\1$)/".into(),
+        ),
+        // Matches made while comparing types: the evaluation pays for them too (regex::meter).
+        (
+            "regex: a Pattern type compared with an Enum",
+            "Pattern[/^(a+)+\\1$/] > Enum[$t]".into(),
+        ),
+        (
+            "regex: Pattern == Enum in a loop",
+            "Integer[1, 5].map |$i| { Pattern[/^(a+)+\\1$/] == Enum[$t] }".into(),
+        ),
+        (
+            "regex: a format map keyed by a Pattern",
+            "String($t, { Pattern[/^(a+)+\\1$/] => '%p' })".into(),
+        ),
+    ];
+    let mut table: Vec<Case> = cases
+        .into_iter()
+        .map(|(name, code)| case(name, &format!("{AS}{code}"), steps))
+        .collect();
+    // Quantifiers stacked on one atom nest the pattern: counted against the depth limit.
+    table.push(case(
+        "regex: 100,000 stacked quantifiers",
+        &format!("'a' =~ /a{}/", "*".repeat(100_000)),
+        "parse depth limit over",
+    ));
+    table.push(case(
+        "regex: 5,000 nested groups",
+        &format!("'a' =~ /{}a{}/", "(".repeat(5_000), ")".repeat(5_000)),
+        "parse depth limit over",
+    ));
+    // A 4 MiB text whose every character leaves a capture to undo: the backtrack stack's limit.
+    table.push(case(
+        "regex: more backtracking memory than allowed",
+        "$s = Integer[1, 22].reduce('a') |$m, $i| { \"${m}${m}\" }\n$s =~ /^(?:(a)|b)*$/",
+        "needs more backtracking memory than the engine allows",
+    ));
+    table
 }
 
 impl Case {
@@ -274,4 +375,38 @@ fn hostile_input_ends_in_diagnostics_and_the_engine_answers_the_next_case() {
     drop(engine.stdin.take());
     let status = engine.child.wait().expect("wait");
     assert!(status.success());
+}
+
+/// Patterns that only look catastrophic: without back-references or look-arounds the matcher
+/// remembers where it failed, so on the same 40 `a`s and a `b` (or a 100,000-character text) they
+/// answer as Ruby 3.2+ would, at once, instead of stopping at the budget.
+#[test]
+fn nested_quantifiers_without_backtracking_features_answer_in_linear_time() {
+    let long = "$l = join(Integer[1, 100000].map |$i| { 'a' })\n";
+    let cases = [
+        (format!("{AS}$t =~ /^(a+)+$/"), "false"),
+        (format!("{AS}$t =~ /^(a|a)+$/"), "false"),
+        (format!("{AS}$t =~ /^(a|aa)+$/"), "false"),
+        (format!("{AS}$t =~ /^(a*)*$/"), "false"),
+        (format!("{AS}\"${{t}}!\" =~ /^(\\w+\\s?)*$/"), "false"),
+        (format!("{AS}\"${{t}}!\" =~ Pattern[/^([a-z]+)*$/]"), "false"),
+        (format!("{long}\"${{l}}!\" =~ /^(a+)+$/"), "false"),
+        (format!("{long}\"${{l}}!\" =~ /(a|b|ab)*c/"), "false"),
+        (format!("{long}$l =~ /^(?:a|b)*$/"), "true"),
+        (
+            format!("{AS}'me@example.com' =~ /^([a-zA-Z0-9])(([\\-.]|[_]+)?([a-zA-Z0-9]+))*(@){{1}}[a-z0-9]+[.]{{1}}(([a-z]{{2,3}})|([a-z]{{2,3}}[.]{{1}}[a-z]{{2,3}}))$/"),
+            "true",
+        ),
+    ];
+    let mut engine = Engine::start();
+    for (src, value) in cases {
+        let line = json!({ "id": "linear", "src": src })
+            .to_string()
+            .into_bytes();
+        let started = Instant::now();
+        let answer = engine.ask(&line);
+        let elapsed = started.elapsed();
+        assert_eq!(answer["value"], json!(value), "{src}: {answer}");
+        assert!(elapsed < Duration::from_secs(2), "{src}: took {elapsed:?}");
+    }
 }

@@ -10,6 +10,7 @@ pub mod eval;
 mod functions;
 pub mod hiera;
 mod puppet_text;
+pub mod regex;
 mod sort;
 pub mod sources;
 pub mod span;

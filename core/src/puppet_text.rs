@@ -27,7 +27,8 @@ const LINE_ONLY_CODES: &[&str] = &[
 
 /// Diagnostics Puppet gives without a position: a bad reference given to `realize`, a chain
 /// arrow's missing resource and an invalid instance it finds when it finishes, no node
-/// definition for the node, a redefined function or type, `lookup` finding nothing.
+/// definition for the node, a redefined function or type, `lookup` finding nothing; Ruby's error
+/// for a pattern it does not compile (a literal when the manifest is parsed, `Regexp['(']`).
 const UNPLACED_CODES: &[&str] = &[
     "BAD_REFERENCE",
     "NODE_NOT_FOUND",
@@ -36,6 +37,7 @@ const UNPLACED_CODES: &[&str] = &[
     "LOOKUP_ERROR",
     "RELATIONSHIP_NOT_FOUND",
     "INSTANCE_INVALID",
+    "INVALID_REGEX",
 ];
 
 /// The error as Puppet's first message line. Like Puppet, a syntax error at the end of a file,

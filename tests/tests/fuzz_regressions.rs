@@ -114,3 +114,27 @@ fn environment_regressions() {
         eprintln!("environment/{name}: {texts:?}");
     }
 }
+
+#[test]
+fn regex_regressions() {
+    use puppet_core::regex::Regex;
+    for (name, data) in inputs("regex") {
+        let (pattern, text) = match data.iter().position(|&b| b == 0) {
+            Some(at) => (&data[..at], &data[at + 1..]),
+            None => (&data[..], &b"abc\nab\xc3\xa9 12"[..]),
+        };
+        let pattern = String::from_utf8_lossy(pattern);
+        let text = String::from_utf8_lossy(text);
+        if let Ok(regex) = Regex::new(&pattern) {
+            let mut budget = 200_000u64;
+            let mut from = Some(0);
+            while let Some(start) = from {
+                let Ok(Some(captures)) = regex.search(&text, start, &mut budget) else {
+                    break;
+                };
+                from = Regex::next_start(&text, captures.whole());
+            }
+        }
+        eprintln!("regex/{name}: ok");
+    }
+}

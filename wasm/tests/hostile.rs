@@ -48,6 +48,48 @@ fn table() -> Vec<(&'static str, String, &'static str)> {
     ]
     .into_iter()
     .chain(shared_walks())
+    .chain(catastrophic_regexes())
+    .collect()
+}
+
+/// 40 `a`s then a `b`: a pattern that backtracks catastrophically tries 2^40 ways to fail.
+const AS: &str = "$s = join(Integer[1, 40].map |$i| { 'a' })\n$t = \"${s}b\"\n";
+
+/// Catastrophic patterns (a back-reference or a look-around keeps the matcher from remembering
+/// failures) wherever Puppet matches a regex: each ends at the step budget, in the browser too.
+fn catastrophic_regexes() -> Vec<(&'static str, String, &'static str)> {
+    let steps = "evaluation stopped after 10000000 steps";
+    [
+        ("regex: =~ with a back-reference", "$t =~ /^(a+)+\\1$/"),
+        ("regex: =~ with a look-ahead", "$t =~ /^(?=(a|aa)+$)/"),
+        ("regex: a Pattern type", "$t =~ Pattern[/^(a+)+\\1$/]"),
+        (
+            "regex: case",
+            "case $t { /^(a+)+\\1$/: { 1 } default: { 2 } }",
+        ),
+        ("regex: regsubst()", "regsubst($t, /^(a+)+\\1$/, 'x', 'G')"),
+        ("regex: split()", "split($t, /^(a+)+\\1$/)"),
+        (
+            "regex: a Pattern type compared with an Enum",
+            "Pattern[/^(a+)+\\1$/] > Enum[$t]",
+        ),
+        (
+            "regex: a type alias in a parameter",
+            "type Aaa = Pattern[/^(a+)+\\1$/]\nfunction f(Aaa $x) { 1 }\nf($t)",
+        ),
+    ]
+    .into_iter()
+    .map(|(name, code)| (name, format!("{AS}{code}"), steps))
+    .chain([(
+        "regex: 100,000 stacked quantifiers",
+        format!("'a' =~ /a{}/", "*".repeat(100_000)),
+        "parse depth limit over",
+    )])
+    .chain([(
+        "regex: more backtracking memory than allowed",
+        "$s = Integer[1, 22].reduce('a') |$m, $i| { \"${m}${m}\" }\n$s =~ /^(?:(a)|b)*$/".into(),
+        "needs more backtracking memory",
+    )])
     .collect()
 }
 

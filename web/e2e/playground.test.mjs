@@ -119,6 +119,30 @@ test('the same runaway program without the hook ends with a diagnostic, never a 
   await close();
 });
 
+// Catastrophic backtracking (a back-reference keeps the matcher from remembering where it failed):
+// 2^40 ways to fail on 40 `a`s and a `b`. The engine charges every matcher step to the step budget,
+// so the run ends with the ordinary limit diagnostic, long before the page's 3 s watchdog.
+const CATASTROPHIC = "$s = join(Integer[1, 40].map |$i| { 'a' })\n$t = \"${s}b\"\n$t =~ /^(a+)+\\1$/";
+
+test('a catastrophic regex from a link ends with the step-limit diagnostic, never a frozen page', async () => {
+  const { page, errors, close } = await openPage(env, codeLink(env, CATASTROPHIC));
+  const finished = () => page.evaluate(() => Number(document.body.dataset.runs ?? 0) > 0 || /Stopped/.test(document.querySelector('[data-testid="status"]').textContent));
+  const { slowest, elapsed } = await slowestAnswer(page, finished, 5000);
+  assert.ok(slowest < 500, `the page answered within ${slowest} ms`);
+  assert.ok(elapsed < 3000, `ended by the engine (${elapsed} ms), not by the watchdog`);
+  assert.doesNotMatch(await text(page, 'status'), /Stopped|no answer/);
+  const problem = page.getByTestId('problems').locator('li').first();
+  await problem.waitFor();
+  assert.match(await problem.textContent(), /evaluation stopped after 10000000 steps/);
+  // The same pattern's shape without the back-reference answers at once (failures remembered).
+  const before = await runs(page);
+  await replaceCode(page, CATASTROPHIC.replace('\\1$/', '$/'));
+  await nextResult(page, before);
+  assert.equal(await text(page, 'result-value'), 'false');
+  assert.deepEqual(errors, []);
+  await close();
+});
+
 test('share round trip: Share copies a link that opens the same code and result in a fresh page', async () => {
   const code = '(20 + 1) * 2 # 😀 shared';
   const { page, errors, close } = await openPage(env, codeLink(env, '0'), { permissions: ['clipboard-read', 'clipboard-write'] });

@@ -234,7 +234,12 @@ impl Evaluator<'_> {
                     .argument
                     .and_then(|i| keys.get(i))
                     .map_or(span, |key| key.span);
-                Err(error("TYPE_ACCESS", e.full_message(), at))
+                let code = if e.invalid_regex {
+                    "INVALID_REGEX"
+                } else {
+                    "TYPE_ACCESS"
+                };
+                Err(error(code, e.full_message(), at))
             }
         }
     }

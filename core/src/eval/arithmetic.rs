@@ -57,7 +57,7 @@ pub(crate) fn apply(
         }
         // Ruby's Integer#<< and #>> take a Float count as its integer part.
         (Number::Int(a), Number::Float(b)) if matches!(op, BinaryOp::Shl | BinaryOp::Shr) => {
-            integer(op, a, b.trunc() as i64, spans).map(Value::Integer)
+            integer(op, a, crate::value::float_math::trunc(b) as i64, spans).map(Value::Integer)
         }
         (Number::Int(_), Number::Float(_)) if op == BinaryOp::Mod => Err(error(
             "OPERATOR_NOT_APPLICABLE",

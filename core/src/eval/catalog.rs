@@ -228,7 +228,7 @@ impl Catalog {
             let name = match &matcher.kind {
                 ExprKind::Default => "default".to_string(),
                 ExprKind::String(s) | ExprKind::Name(s) => s.to_ascii_lowercase(),
-                ExprKind::Regex(r) => format!("/{r}/"),
+                ExprKind::Regex(r) => format!("/{}/", r.source()),
                 _ => continue,
             };
             if let Some((_, first)) = self.nodes.iter().find(|(n, _)| *n == name) {

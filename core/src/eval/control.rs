@@ -120,7 +120,7 @@ impl Evaluator<'_> {
         self.step(1, at)?;
         Ok(match (option, subject) {
             (Value::Default, _) => true,
-            (Value::Regexp(regexp), Value::String(text)) => self.regex_match(regexp, text),
+            (Value::Regexp(regexp), Value::String(text)) => self.regex_match(regexp, text, at)?,
             (Value::Regexp(_), _) => false,
             (Value::Type(ty), _) => super::limits::checked_instance_of(self, ty, subject, at)?,
             (Value::Array(options), Value::Array(items)) => {

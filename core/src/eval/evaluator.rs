@@ -139,6 +139,17 @@ impl<'o> Evaluator<'o> {
             .step(n, &self.options.limits, self.options.cancel.as_ref(), span)
     }
 
+    /// Charges what matches with no budget of their own took since the last check (they are
+    /// settled every 1024 steps; this settles now, as the evaluation ends).
+    pub(crate) fn settle_regex_meter(&mut self, span: Span) -> EvalResult<()> {
+        self.budget.settle_regex_meter(&self.options.limits);
+        if self.budget.steps > self.options.limits.max_steps {
+            // step() checks the limit only when it counts: count one more.
+            return self.step(1, span);
+        }
+        Ok(())
+    }
+
     pub fn log(&mut self, level: LogLevel, message: String, span: Span) {
         self.logs.push(LogEntry {
             level,
@@ -269,7 +280,7 @@ impl<'o> Evaluator<'o> {
                 self.checked_heredoc(syntax, text)
             }
             ExprKind::Heredoc { text, .. } => self.eval(text),
-            ExprKind::Regex(pattern) => self.regex_value(pattern, span),
+            ExprKind::Regex(regexp) => Ok(Value::Regexp(regexp.clone())),
             ExprKind::Name(name) => Ok(Value::string(name)),
             ExprKind::TypeRef(name) => self.eval_type_cached(expr, |ev| {
                 ev.eval_type_ref(name, span, ev.lenient_type_refs)

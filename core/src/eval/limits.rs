@@ -90,6 +90,8 @@ pub(crate) struct Budget {
     pub steps: u64,
     pub depth: usize,
     pub call_depth: usize,
+    /// Regex matcher steps not yet charged (fewer than one evaluation step's worth).
+    pub regex_carry: u64,
 }
 
 impl Budget {
@@ -109,16 +111,28 @@ impl Budget {
         self.step_checks(n, limits, cancel, span)
     }
 
+    /// Charges the matcher steps taken by matches with no budget of their own since the last
+    /// settling (`regex::meter`), and grants them what is left of the budget until the next.
+    pub fn settle_regex_meter(&mut self, limits: &Limits) {
+        let per_step = crate::regex::STEPS_PER_EVAL_STEP;
+        let used = crate::regex::meter::take_used().saturating_add(self.regex_carry);
+        self.steps = self.steps.saturating_add(used / per_step);
+        self.regex_carry = used % per_step;
+        let left = limits.max_steps.saturating_sub(self.steps);
+        crate::regex::meter::grant(left.saturating_mul(per_step));
+    }
+
     /// The budget spent, or a cancellation check due (every 1024 steps).
     #[cold]
     #[inline(never)]
     fn step_checks(
-        &self,
+        &mut self,
         n: u64,
         limits: &Limits,
         cancel: Option<&CancelFlag>,
         span: Span,
     ) -> EvalResult<()> {
+        self.settle_regex_meter(limits);
         if self.steps > limits.max_steps {
             return Err(error(
                 "STEP_LIMIT",

@@ -9,7 +9,7 @@ use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 use crate::syntax::ast::{Expr, ExprKind, HashEntry, StringPart, UnaryOp};
 use crate::types::Type;
-use crate::value::{self, Hash, Regexp, Value};
+use crate::value::{self, Hash, Value};
 
 /// Whether `name` (lower-cased) is a resource type Puppet 7 knows without any module (`file`,
 /// `exec`, ...), or `node`.
@@ -142,13 +142,6 @@ impl Evaluator<'_> {
         super::limits::charge_walk(self, &key, super::limits::Walk::Reads, entry.key.span)?;
         let value = self.eval(&entry.value)?;
         Ok((key, value))
-    }
-
-    pub(crate) fn regex_value(&mut self, pattern: &str, span: Span) -> EvalResult<Value> {
-        match Regexp::new(pattern) {
-            Ok(regexp) => Ok(Value::Regexp(regexp)),
-            Err(e) => Err(error("INVALID_REGEX", alloc::format!("{e}"), span)),
-        }
     }
 
     /// A capitalized name: an alias, a built-in type, a resource type, or (in type parameters, where

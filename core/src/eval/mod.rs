@@ -4,7 +4,8 @@
 //! `arithmetic` and `numeric`, `access`, `assign`, `control` (if/case/selectors), `calls`
 //! (functions, lambdas, parameters), `definitions` (hoisting), `catalog` (classes, resources), `collect`
 //! (defaults, overrides, collectors), `compiled` (the finished catalog),
-//! `scope`, `limits` and `flow` (errors and break/next/return).
+//! `scope`, `limits`, `matching` (regex matches and their steps) and `flow` (errors and
+//! break/next/return).
 
 mod access;
 mod alias_cycles;
@@ -27,6 +28,7 @@ pub(crate) mod flow;
 pub(crate) mod limits;
 mod literals;
 pub(crate) mod loader;
+mod matching;
 mod nodes;
 mod numeric;
 mod operators;
@@ -227,6 +229,7 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
                 ));
                 outcome.diagnostics = diagnostics;
                 outcome.sources = evaluator.sources;
+                crate::regex::meter::release();
                 return outcome;
             }
         }
@@ -234,6 +237,9 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
     if let Some(certname) = &options.certname {
         evaluator.bind_trusted(certname);
     }
+    // Matches with no budget of their own take theirs from this evaluation (regex::meter; the
+    // facts above were read by an evaluation of their own).
+    evaluator.budget.settle_regex_meter(&options.limits);
     // Puppet logs the lexer's warnings (unknown escapes, ...) before evaluation starts.
     for warning in diagnostics.iter().filter(|d| !d.is_error()) {
         evaluator.log(LogLevel::Warning, warning.message.clone(), warning.span);
@@ -242,6 +248,7 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
     outcome.logs = core::mem::take(&mut evaluator.logs);
     diagnostics.append(&mut evaluator.warnings);
     let result = result.and_then(|value| {
+        evaluator.settle_regex_meter(end)?;
         limits::showable(&value, &options.limits, end)?;
         Ok(value)
     });
@@ -266,6 +273,7 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
         _registry: Some(alloc::rc::Rc::new(core::mem::take(&mut evaluator.aliases))),
     };
     outcome.sources = core::mem::take(&mut evaluator.sources);
+    crate::regex::meter::release();
     outcome
 }
 

@@ -18,8 +18,8 @@ use crate::value::{Hash, Value};
 pub(crate) enum NodeMatcher {
     /// A host name, lower case.
     Name(String),
-    /// A regular expression's source.
-    Regex(String),
+    /// A regular expression.
+    Regex(crate::value::Regexp),
     Default,
 }
 
@@ -98,10 +98,9 @@ impl Evaluator<'_> {
             None => {
                 let by_regex = entries.iter().find_map(|entry| {
                     entry.matchers.iter().find_map(|m| match m {
-                        NodeMatcher::Regex(source) => crate::value::Regexp::new(source)
-                            .ok()
-                            .filter(|re| re.is_match(&name))
-                            .map(|re| (entry, regex_node_title(source), Some(re))),
+                        NodeMatcher::Regex(re) => re
+                            .is_match(&name)
+                            .then(|| (entry, regex_node_title(re.source()), Some(re.clone()))),
                         _ => None,
                     })
                 });
@@ -140,7 +139,7 @@ impl Evaluator<'_> {
         let saved_node = self.node_frame.replace(self.scopes.current());
         let saved_match = self.scopes.current_match.take();
         if let Some(regex) = &regex {
-            self.regex_match(regex, &name);
+            self.regex_match(regex, &name, span)?;
         }
         let result = self.eval(&definition.body);
         self.scopes.current_match = saved_match;

@@ -363,22 +363,7 @@ impl Evaluator<'_> {
                 ))
             }
         };
-        Ok(self.regex_match(&regexp, text))
-    }
-
-    /// Match `text` against `regexp`; on success the captures become `$0..$n`.
-    pub(crate) fn regex_match(&mut self, regexp: &crate::value::Regexp, text: &str) -> bool {
-        match regexp.regex().captures(text) {
-            Some(captures) => {
-                let groups: Vec<Option<alloc::rc::Rc<str>>> = captures
-                    .iter()
-                    .map(|group| group.map(|m| alloc::rc::Rc::from(m.as_str())))
-                    .collect();
-                self.scopes.current_match = Some(groups.into());
-                true
-            }
-            None => false,
-        }
+        self.regex_match(&regexp, text, spans.operator)
     }
 
     /// `left in right`, by the table of the specification. Each element compared is a step
@@ -402,16 +387,16 @@ impl Evaluator<'_> {
                     }
                 }
             }
-            _ => return Ok(self.is_in_scalar(left, right)),
+            _ => return self.is_in_scalar(left, right, span),
         }
         Ok(found)
     }
 
-    fn is_in_scalar(&mut self, left: &Value, right: &Value) -> bool {
-        match right {
+    fn is_in_scalar(&mut self, left: &Value, right: &Value, span: Span) -> EvalResult<bool> {
+        Ok(match right {
             Value::String(haystack) => match left {
                 Value::String(needle) => contains_ignore_case(haystack, needle),
-                Value::Regexp(regexp) => self.regex_match(regexp, haystack),
+                Value::Regexp(regexp) => self.regex_match(regexp, haystack, span)?,
                 _ => false,
             },
             Value::SemVerRange(range) => match left {
@@ -422,7 +407,7 @@ impl Evaluator<'_> {
                 _ => false,
             },
             _ => false,
-        }
+        })
     }
 
     fn element_in(&mut self, left: &Value, item: &Value, span: Span) -> EvalResult<bool> {
@@ -430,7 +415,7 @@ impl Evaluator<'_> {
         Ok(match left {
             Value::Type(ty) => super::limits::checked_instance_of(self, ty, item, span)?,
             Value::Regexp(regexp) => match item {
-                Value::String(text) => self.regex_match(regexp, text),
+                Value::String(text) => self.regex_match(regexp, text, span)?,
                 _ => false,
             },
             _ => {

@@ -98,7 +98,7 @@ fn add_node(expr: &Expr, out: &mut Vec<u8>) {
             out.extend_from_slice(&f.to_bits().to_le_bytes());
         }
         ExprKind::String(s) => text(5, s, out),
-        ExprKind::Regex(s) => text(6, s, out),
+        ExprKind::Regex(r) => text(6, r.source(), out),
         ExprKind::Name(s) => text(7, s, out),
         ExprKind::TypeRef(s) => text(8, s, out),
         ExprKind::Unary {

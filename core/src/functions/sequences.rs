@@ -31,7 +31,9 @@ pub(super) fn index(
         ([Value::String(text), needle], None) => {
             let found = match needle {
                 Value::String(needle) => text.find(&**needle),
-                Value::Regexp(regexp) => regexp.regex().find(text).map(|m| m.start()),
+                Value::Regexp(regexp) => ev
+                    .regex_search(regexp, text, 0, site.span)?
+                    .map(|captures| captures.whole().0),
                 _ => return Err(no_signature(site)),
             };
             Ok(found.map_or(Value::Undef, |byte| {

@@ -12,6 +12,7 @@ use super::expect_args;
 use crate::eval::calls::{CallSite, Closure};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::EvalResult;
+use crate::regex::Captures;
 use crate::types::Type;
 use crate::value::{Hash, Regexp, Value};
 
@@ -127,38 +128,56 @@ fn pattern_of(site: &CallSite, value: &Value) -> EvalResult<Option<Regexp>> {
     })
 }
 
-/// Ruby's `String#split(regexp)`: captures included, trailing empty fields removed.
-pub(crate) fn ruby_split(text: &str, regexp: &Regexp) -> Vec<Value> {
+/// Ruby's `String#split(regexp)`: the fields between matches, each match's groups after its
+/// field, an empty match splitting between two characters, trailing empty fields removed.
+pub(crate) fn ruby_split(
+    ev: &mut Evaluator<'_>,
+    text: &str,
+    regexp: &Regexp,
+    span: crate::span::Span,
+) -> EvalResult<Vec<Value>> {
     let mut out = Vec::new();
-    if text.is_empty() {
-        return out;
+    let len = text.len();
+    if len == 0 {
+        return Ok(out);
     }
-    let mut field_start = 0;
-    for captures in regexp.regex().captures_iter(text) {
-        let Some(whole) = captures.get(0) else {
-            continue;
+    let (mut beg, mut start, mut last_null) = (0usize, 0usize, false);
+    while start <= len {
+        let Some(captures) = ev.regex_search(regexp, text, start, span)? else {
+            break;
         };
-        if whole.start() == whole.end() {
-            if whole.start() == field_start || whole.start() >= text.len() {
+        let (match_start, match_end) = captures.whole();
+        if start == match_start && match_start == match_end {
+            if !last_null {
+                // An empty match where the search began: look a character further first.
+                start = crate::regex::Regex::next_start(text, (start, start)).unwrap_or(len + 1);
+                last_null = true;
                 continue;
             }
-        } else if whole.start() == 0 && whole.end() == 0 {
-            continue;
+            out.push(Value::string(&text[beg..start]));
+            beg = start;
+        } else {
+            out.push(Value::string(&text[beg..match_start]));
+            beg = match_end;
+            start = match_end;
         }
-        out.push(Value::string(&text[field_start..whole.start()]));
-        for group in captures.iter().skip(1).flatten() {
-            out.push(Value::string(group.as_str()));
+        last_null = false;
+        for group in 1..captures.len() {
+            if let Some((s, e)) = captures.get(group) {
+                out.push(Value::string(&text[s..e]));
+            }
         }
-        field_start = whole.end();
     }
-    out.push(Value::string(&text[field_start..]));
+    if len > beg {
+        out.push(Value::string(&text[beg..]));
+    }
     while out
         .last()
         .is_some_and(|v| v.as_str().is_some_and(str::is_empty))
     {
         out.pop();
     }
-    out
+    Ok(out)
 }
 
 pub(super) fn split(
@@ -174,7 +193,7 @@ pub(super) fn split(
         Some(regexp) => regexp,
         None => return Err(no_signature(site)),
     };
-    let parts = ruby_split(text, &regexp);
+    let parts = ruby_split(ev, text, &regexp, site.span)?;
     ev.check_collection(parts.len(), site.span)?;
     Ok(Value::array(parts))
 }
@@ -235,37 +254,50 @@ pub(super) fn join(
     Ok(Value::string(&out))
 }
 
-fn match_one(text: &str, regexp: &Regexp) -> Value {
-    match regexp.regex().captures(text) {
+fn match_one(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    text: &str,
+    regexp: &Regexp,
+) -> EvalResult<Value> {
+    Ok(match ev.regex_search(regexp, text, 0, site.span)? {
         Some(captures) => Value::array(
-            captures
-                .iter()
-                .map(|group| group.map_or(Value::Undef, |g| Value::string(g.as_str())))
+            (0..captures.len())
+                .map(|i| {
+                    captures
+                        .get(i)
+                        .map_or(Value::Undef, |(s, e)| Value::string(&text[s..e]))
+                })
                 .collect(),
         ),
         None => Value::Undef,
-    }
+    })
 }
 
-fn match_patterns(text: &str, patterns: &[Regexp]) -> Value {
+fn match_patterns(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    text: &str,
+    patterns: &[Regexp],
+) -> EvalResult<Value> {
     for regexp in patterns {
-        let result = match_one(text, regexp);
+        let result = match_one(ev, site, text, regexp)?;
         if !result.is_undef() {
-            return result;
+            return Ok(result);
         }
     }
-    Value::Undef
+    Ok(Value::Undef)
 }
 
 pub(super) fn match_(
-    _: &mut Evaluator<'_>,
+    ev: &mut Evaluator<'_>,
     site: &CallSite,
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     expect_args(site, &args, 2, Some(2))?;
     let patterns: Vec<Regexp> = match &args[1] {
-        Value::Type(ty) => match &**ty {
+        Value::Type(ty) => match ty.resolved() {
             Type::Pattern(patterns) => patterns.to_vec(),
             _ => pattern_of(site, &args[1])?.into_iter().collect(),
         },
@@ -275,12 +307,12 @@ pub(super) fn match_(
         return Err(site.fail("match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got Integer"));
     }
     match &args[0] {
-        Value::String(text) => Ok(match_patterns(text, &patterns)),
+        Value::String(text) => match_patterns(ev, site, text, &patterns),
         Value::Array(items) => {
             let mut out = Vec::with_capacity(items.len());
             for item in items.iter() {
                 match item {
-                    Value::String(text) => out.push(match_patterns(text, &patterns)),
+                    Value::String(text) => out.push(match_patterns(ev, site, text, &patterns)?),
                     _ => return Err(no_signature(site)),
                 }
             }
@@ -291,14 +323,16 @@ pub(super) fn match_(
 }
 
 /// Ruby's `sub`/`gsub` replacement text: `\0 \& \1..\9 \k<name> \` \' \\`.
-/// `named`: the regex has named groups, so (as in Ruby) `\1..\9` expand to nothing.
+/// With named groups in the regex, `\1..\9` expand to nothing, as in Ruby.
 fn expand_replacement(
     out: &mut String,
     replacement: &str,
-    captures: &regex_lite::Captures<'_>,
+    captures: &Captures,
+    regexp: &Regexp,
     text: &str,
-    named: bool,
 ) {
+    let named = !regexp.regex().names().is_empty();
+    let group = |index: usize| captures.get(index).map(|(s, e)| &text[s..e]);
     let mut chars = replacement.chars().peekable();
     while let Some(c) = chars.next() {
         if c != '\\' {
@@ -309,27 +343,21 @@ fn expand_replacement(
             Some(d @ '0'..='9') => {
                 chars.next();
                 let index = d as usize - '0' as usize;
-                if let Some(group) = captures.get(index).filter(|_| index == 0 || !named) {
-                    out.push_str(group.as_str());
+                if index == 0 || !named {
+                    out.push_str(group(index).unwrap_or_default());
                 }
             }
             Some('&') => {
                 chars.next();
-                if let Some(group) = captures.get(0) {
-                    out.push_str(group.as_str());
-                }
+                out.push_str(group(0).unwrap_or_default());
             }
             Some('`') => {
                 chars.next();
-                if let Some(group) = captures.get(0) {
-                    out.push_str(&text[..group.start()]);
-                }
+                out.push_str(&text[..captures.whole().0]);
             }
             Some('\'') => {
                 chars.next();
-                if let Some(group) = captures.get(0) {
-                    out.push_str(&text[group.end()..]);
-                }
+                out.push_str(&text[captures.whole().1..]);
             }
             Some('\\') => {
                 chars.next();
@@ -345,8 +373,8 @@ fn expand_replacement(
                     for _ in 0..name.chars().count() + 3 {
                         chars.next();
                     }
-                    if let Some(group) = captures.name(&name) {
-                        out.push_str(group.as_str());
+                    if let Some((s, e)) = regexp.regex().named(captures, &name) {
+                        out.push_str(&text[s..e]);
                     }
                 } else {
                     out.push('\\');
@@ -357,31 +385,45 @@ fn expand_replacement(
     }
 }
 
-fn substitute(text: &str, regexp: &Regexp, replacement: &Value, global: bool) -> String {
-    let named = regexp.regex().capture_names().any(|name| name.is_some());
+/// `text` with the first match (or with `global`, every match) of `regexp` replaced.
+fn substitute(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    text: &str,
+    regexp: &Regexp,
+    replacement: &Value,
+    global: bool,
+) -> EvalResult<String> {
     let mut out = String::with_capacity(text.len());
     let mut last = 0;
-    for captures in regexp.regex().captures_iter(text) {
-        let Some(whole) = captures.get(0) else {
-            continue;
+    let mut from = Some(0);
+    while let Some(start) = from {
+        let Some(captures) = ev.regex_search(regexp, text, start, site.span)? else {
+            break;
         };
-        out.push_str(&text[last..whole.start()]);
+        let (match_start, match_end) = captures.whole();
+        out.push_str(&text[last..match_start]);
         match replacement {
             Value::Hash(hash) => {
-                if let Some(Value::String(s)) = hash.get(&Value::string(whole.as_str())) {
+                if let Some(Value::String(s)) =
+                    hash.get(&Value::string(&text[match_start..match_end]))
+                {
                     out.push_str(s);
                 }
             }
-            Value::String(s) => expand_replacement(&mut out, s, &captures, text, named),
+            Value::String(s) => expand_replacement(&mut out, s, &captures, regexp, text),
             _ => {}
         }
-        last = whole.end();
+        last = match_end;
         if !global {
             break;
         }
+        let before = out.len();
+        from = crate::regex::Regex::next_start(text, (match_start, match_end));
+        ev.check_string_growth(before, out.len(), site.span)?;
     }
     out.push_str(&text[last..]);
-    out
+    Ok(out)
 }
 
 pub(super) fn regsubst(
@@ -441,21 +483,25 @@ pub(super) fn regsubst(
             }
         }
     };
-    let replace = |text: &str| Value::string(&substitute(text, &regexp, &args[2], global));
+    let replace = |ev: &mut Evaluator<'_>, text: &str| -> EvalResult<Value> {
+        Ok(Value::string(&substitute(
+            ev, site, text, &regexp, &args[2], global,
+        )?))
+    };
     let result = match &args[0] {
-        Value::String(text) => replace(text),
+        Value::String(text) => replace(ev, text)?,
         Value::Array(items) => {
             let mut out = Vec::with_capacity(items.len());
             for item in items.iter() {
                 match item {
-                    Value::String(text) => out.push(replace(text)),
+                    Value::String(text) => out.push(replace(ev, text)?),
                     _ => return Err(no_signature(site)),
                 }
             }
             Value::array(out)
         }
         Value::Sensitive(inner) => match &**inner {
-            Value::String(text) => Value::Sensitive(Rc::new(replace(text))),
+            Value::String(text) => Value::Sensitive(Rc::new(replace(ev, text)?)),
             _ => return Err(no_signature(site)),
         },
         _ => return Err(no_signature(site)),
@@ -694,13 +740,14 @@ mod tests {
     use super::*;
 
     fn split_text(text: &str, pattern: &str) -> Vec<String> {
-        let regexp = Regexp::new(pattern).map_err(|e| e.message);
-        match regexp {
-            Ok(regexp) => ruby_split(text, &regexp)
+        let source = format!("split('{text}', '{pattern}')");
+        let outcome = crate::evaluate(&source, &crate::EvalOptions::default());
+        match outcome.value {
+            Some(Value::Array(items)) => items
                 .iter()
                 .map(|v| v.as_str().unwrap_or("?").to_string())
                 .collect(),
-            Err(e) => panic!("{e}"),
+            other => panic!("{source}: {other:?} {:?}", outcome.diagnostics),
         }
     }
 
@@ -710,6 +757,8 @@ mod tests {
         assert_eq!(split_text("abc", ""), ["a", "b", "c"]);
         assert!(split_text("a.b", ".").is_empty());
         assert_eq!(split_text("a1b2c", "\\d"), ["a", "b", "c"]);
+        assert_eq!(split_text("axb", "x*"), ["a", "b"]);
+        assert_eq!(split_text("a,b", "(,)"), ["a", ",", "b"]);
     }
 
     #[test]

@@ -49,8 +49,10 @@ pub enum ExprKind {
         syntax: Option<String>,
         text: Box<Expr>,
     },
-    /// A regular expression literal `/.../`: the pattern text between the slashes.
-    Regex(String),
+    /// A regular expression literal `/.../`: the pattern between the slashes, compiled when the
+    /// manifest is parsed (as Puppet does: a pattern Ruby rejects is an error even where it is never
+    /// evaluated).
+    Regex(crate::value::Regexp),
     /// A bare word or qualified name (`foo`, `foo::bar`, `::foo`): evaluates to a string.
     /// Bare words that are not NAMEs (`_x`, `a-b`) are `String`s, as in Puppet; the reserved
     /// words `private` and `attr` are `Name`s that validation rejects.

@@ -81,7 +81,7 @@ impl Dump {
             ExprKind::Integer(n) => self.leaf("integer", span, &format!("{n}")),
             ExprKind::Float(f) => self.leaf("float", span, &crate::value::format_float(*f)),
             ExprKind::String(s) => self.leaf("string", span, &quoted(s)),
-            ExprKind::Regex(r) => self.leaf("regex", span, &quoted(r)),
+            ExprKind::Regex(r) => self.leaf("regex", span, &quoted(r.source())),
             ExprKind::Name(n) => self.leaf("name", span, &quoted(n)),
             ExprKind::TypeRef(n) => self.leaf("type", span, n),
             ExprKind::Variable(n) => self.leaf("variable", span, &format!("${n}")),

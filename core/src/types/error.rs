@@ -17,6 +17,9 @@ pub struct TypeError {
     /// Puppet reports it as an `Evaluation Error: `; false for the few messages Puppet prints
     /// bare (regexp compile errors, `Init[...]` validation, alias redefinition).
     pub evaluation_error: bool,
+    /// A pattern Ruby does not compile (`Regexp['(']`): Puppet passes Ruby's error on bare, with
+    /// no position.
+    pub invalid_regex: bool,
 }
 
 impl TypeError {
@@ -26,6 +29,16 @@ impl TypeError {
             argument: None,
             in_access_expression: false,
             evaluation_error: true,
+            invalid_regex: false,
+        }
+    }
+
+    /// Ruby's error for a pattern it does not compile.
+    pub fn invalid_regex(error: &crate::regex::RegexError) -> TypeError {
+        TypeError {
+            evaluation_error: false,
+            invalid_regex: true,
+            ..TypeError::new(alloc::string::ToString::to_string(error))
         }
     }
 
@@ -44,6 +57,7 @@ impl TypeError {
             argument: Some(index),
             in_access_expression: false,
             evaluation_error: true,
+            invalid_regex: false,
         }
     }
 
@@ -54,6 +68,7 @@ impl TypeError {
             argument: None,
             in_access_expression: true,
             evaluation_error: true,
+            invalid_regex: false,
         }
     }
 

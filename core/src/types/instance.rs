@@ -85,6 +85,30 @@ impl Default for Guard {
 }
 
 impl Guard {
+    /// Whether `regexp` matches `text`, its matcher steps counted as visits (a visit and a matcher
+    /// step are both an eighth of an evaluation step); a match that runs out of them gives up.
+    fn matches(&mut self, regexp: &crate::value::Regexp, text: &str) -> bool {
+        if self.max_visits == u64::MAX {
+            // Not a checked walk: the evaluation on this thread pays (regex::meter).
+            return regexp.is_match(text);
+        }
+        let granted = self
+            .max_visits
+            .saturating_sub(self.visits)
+            .min(crate::regex::DEFAULT_BUDGET);
+        let mut budget = granted;
+        let result = regexp.search(text, 0, &mut budget);
+        self.visits = self.visits.saturating_add(granted - budget);
+        match result {
+            Ok(found) => found.is_some(),
+            Err(_) => {
+                self.gave_up
+                    .get_or_insert(MatchLimit::Visits(self.max_visits));
+                false
+            }
+        }
+    }
+
     /// Count a visit; false (and the reason kept) when a limit is reached.
     fn enter(&mut self) -> bool {
         self.visits += 1;
@@ -148,7 +172,7 @@ fn check(ty: &Type, value: &Value, guard: &mut Guard) -> bool {
         }
         Type::Pattern(patterns) => match value {
             Value::String(text) => {
-                patterns.is_empty() || patterns.iter().any(|regexp| regexp.is_match(text))
+                patterns.is_empty() || patterns.iter().any(|regexp| guard.matches(regexp, text))
             }
             _ => false,
         },

@@ -433,7 +433,7 @@ fn parameterize_one(base: &Type, args: &[Value]) -> Result<Type, TypeError> {
             }
             match &flat[0] {
                 Value::String(source) => Ok(Type::Regexp(Some(
-                    Regexp::new(source).map_err(|e| TypeError::new(e.to_string()))?,
+                    Regexp::new(source).map_err(|e| TypeError::invalid_regex(&e))?,
                 ))),
                 Value::Regexp(regexp) => Ok(Type::Regexp(Some(regexp.clone()))),
                 other => Err(specialization_error(base, 0, other, "String or Regexp")),

@@ -172,10 +172,10 @@ fn compare_integer_float(integer: i64, float: f64) -> Ordering {
     if float < -9.223_372_036_854_776e18 {
         return Ordering::Greater;
     }
-    let truncated = float.trunc() as i64;
+    let truncated = super::float_math::trunc(float) as i64;
     match integer.cmp(&truncated) {
         Ordering::Equal => {
-            let fraction = float - float.trunc();
+            let fraction = float - super::float_math::trunc(float);
             if fraction > 0.0 {
                 Ordering::Less
             } else if fraction < 0.0 {

@@ -229,7 +229,7 @@ pub fn to_string_default(value: &Value) -> String {
     match value {
         Value::Undef => String::new(),
         Value::Float(number) => super::float_digits::fixed(*number, 6),
-        Value::Regexp(regexp) => regexp.source().to_string(),
+        Value::Regexp(regexp) => regexp.to_string_form(),
         Value::Array(_) | Value::Hash(_) | Value::Iterator(_) => programmatic(value),
         other => interpolate(other),
     }

@@ -66,7 +66,7 @@ fn integer_equals_float(integer: i64, float: f64) -> bool {
 /// The Integer a whole Float within Integer range equals (`2.0` → 2, `-0.0` → 0), exactly.
 pub(crate) fn whole_float_as_integer(float: f64) -> Option<i64> {
     let in_range = (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&float);
-    (float.fract() == 0.0 && in_range).then_some(float as i64)
+    (super::float_math::fract(float) == 0.0 && in_range).then_some(float as i64)
 }
 
 #[cfg(test)]

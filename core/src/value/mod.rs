@@ -22,11 +22,11 @@ mod drop;
 mod equality;
 pub(crate) mod float_digits;
 mod float_format;
+pub(crate) mod float_math;
 mod float_parse;
 mod hash;
 mod iterator;
 mod quote;
-mod regex_translate;
 mod regexp;
 mod semver;
 mod semver_range;
@@ -39,6 +39,7 @@ mod uri_resolve;
 
 use alloc::rc::Rc;
 
+pub use crate::regex::RegexError;
 pub use array::Array;
 pub use binary::Binary;
 pub use compare::{order, puppet_compare, value_label, CompareError};
@@ -55,7 +56,6 @@ pub use float_parse::parse_f64;
 pub use hash::Hash;
 pub use iterator::{ElementSource, IteratorValue};
 pub use quote::{puppet_double_quote, puppet_quote};
-pub use regex_translate::{translate_ruby_regex, RegexError};
 pub use regexp::Regexp;
 pub use semver::{SemVer, SemVerError};
 pub use semver_range::SemVerRange;

@@ -74,7 +74,7 @@ pub struct TimeParseError {
 }
 
 fn nanos_from_seconds(seconds: f64) -> i128 {
-    (seconds * NANOS_PER_SECOND as f64).round() as i128
+    super::float_math::round(seconds * NANOS_PER_SECOND as f64) as i128
 }
 
 impl Timespan {

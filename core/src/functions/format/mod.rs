@@ -596,7 +596,9 @@ impl Converter {
                 _ => return Err(illegal("Integer", conv, "dxXobBeEfgGaAspc")),
             },
             Value::Float(f) => match conv {
-                'd' | 'x' | 'X' | 'o' | 'b' | 'B' => format_int(spec, f.trunc() as i128),
+                'd' | 'x' | 'X' | 'o' | 'b' | 'B' => {
+                    format_int(spec, crate::value::float_math::trunc(*f) as i128)
+                }
                 'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => format_float(spec, *f),
                 'p' => format_str(spec, &float_p(*f)),
                 's' => {
@@ -640,7 +642,7 @@ impl Converter {
             Value::Regexp(regexp) => match conv {
                 'p' => format_str(&spec.with_conv('s'), &regexp.with_delimiters()),
                 's' => {
-                    let source = regexp_to_s(regexp.source());
+                    let source = regexp.to_string_form();
                     let text = if alt { puppet_quote(&source) } else { source };
                     format_str(spec, &text)
                 }
@@ -939,11 +941,6 @@ fn ruby_class(value: &Value) -> &'static str {
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive",
         _ => "Object",
     }
-}
-
-/// Puppet's `regexp_to_s`: the source with `\/` unescaped.
-fn regexp_to_s(source: &str) -> String {
-    source.replace("\\/", "/")
 }
 
 fn get_format(ty: &Type, map: &FormatMap) -> Format {

@@ -17,7 +17,7 @@ pub(crate) fn ruby_to_s(value: &Value) -> String {
         Value::Undef => String::new(),
         Value::String(text) => String::from(&**text),
         Value::Array(_) | Value::Hash(_) => ruby_inspect(value),
-        Value::Regexp(regexp) => format!("(?-mix:{})", regexp.source()),
+        Value::Regexp(regexp) => regexp.ruby_to_s(),
         Value::Float(f) => float_p(*f),
         other => crate::value::interpolate(other),
     }
@@ -82,7 +82,7 @@ fn ruby_class(value: &Value) -> &'static str {
 fn to_integer(value: &Value) -> Result<i128, String> {
     match value {
         Value::Integer(n) => Ok(i128::from(*n)),
-        Value::Float(f) if f.is_finite() => Ok(f.trunc() as i128),
+        Value::Float(f) if f.is_finite() => Ok(crate::value::float_math::trunc(*f) as i128),
         Value::Float(f) => Err(float_p(*f)),
         Value::String(text) => ruby_integer(text)
             .map(i128::from)

@@ -319,6 +319,12 @@ impl Lexer<'_> {
             });
         }
         self.out.texts.extend(output.texts);
+        self.out.regexps.extend(
+            output
+                .regexps
+                .into_iter()
+                .map(|(index, regexp)| (index + text_base, regexp)),
+        );
         for comment in output.comments {
             self.out.comments.push(map_span(comment));
         }

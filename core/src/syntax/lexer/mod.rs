@@ -30,6 +30,9 @@ pub struct LexOutput {
     pub diagnostics: Vec<(usize, Diagnostic)>,
     /// True when an error stopped the lexing before the end of the input.
     pub stopped: bool,
+    /// The regex literals, compiled as Puppet compiles them while lexing: (the token's text
+    /// index, the regexp), in token order.
+    pub regexps: Vec<(u32, crate::value::Regexp)>,
 }
 
 /// Lex a manifest (comments are skipped, not collected).
@@ -559,14 +562,23 @@ impl<'s> Lexer<'s> {
         if self.regex_acceptable() {
             if let Some(end) = self.regex_end(start) {
                 let pattern = self.src[start + 1..end - 1].replace("\\/", "/");
-                if let Some(problem) = regex_problem(&pattern) {
-                    // Puppet compiles the regex while lexing; Ruby's message has no position.
-                    let message = format!("{problem}: /{pattern}/");
-                    self.fatal("REGEX_SYNTAX", message, Span::new(start as u32, end as u32));
-                    return;
-                }
+                // Puppet compiles the regex while lexing; Ruby's message has no position.
+                let regexp = match crate::value::Regexp::new(&pattern) {
+                    Ok(regexp) => regexp,
+                    Err(error) => {
+                        let message = alloc::string::ToString::to_string(&error);
+                        self.fatal(
+                            "INVALID_REGEX",
+                            message,
+                            Span::new(start as u32, end as u32),
+                        );
+                        return;
+                    }
+                };
                 self.pos = end;
+                let index = self.out.texts.len() as u32;
                 self.push_text(TokenKind::Regex, start, end, pattern);
+                self.out.regexps.push((index, regexp));
                 return;
             }
         }
@@ -677,46 +689,6 @@ fn skip_blanks(bytes: &[u8], from: usize) -> usize {
         at += 1;
     }
     at
-}
-
-/// What Ruby's regex compiler rejects structurally: unbalanced groups and unclosed classes.
-fn regex_problem(pattern: &str) -> Option<&'static str> {
-    let bytes = pattern.as_bytes();
-    let mut groups = 0usize;
-    let mut classes = 0usize;
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' => i += 1,
-            b'[' => {
-                classes += 1;
-                // A `]` right after `[` or `[^` is a literal.
-                if bytes.get(i + 1) == Some(&b'^') {
-                    i += 1;
-                }
-                if bytes.get(i + 1) == Some(&b']') {
-                    i += 1;
-                }
-            }
-            b']' if classes > 0 => classes -= 1,
-            b'(' if classes == 0 => groups += 1,
-            b')' if classes == 0 => {
-                if groups == 0 {
-                    return Some("unmatched close parenthesis");
-                }
-                groups -= 1;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    if classes > 0 {
-        Some("premature end of char-class")
-    } else if groups > 0 {
-        Some("end pattern with unmatched parenthesis")
-    } else {
-        None
-    }
 }
 
 /// `[[:blank:]]` in Ruby: tab and the Unicode space separators.

@@ -47,6 +47,8 @@ pub(crate) struct Parser<'s> {
     src: &'s str,
     tokens: Vec<Token>,
     texts: Vec<String>,
+    /// The lexer's compiled regex literals, by text index.
+    regexps: Vec<(u32, crate::value::Regexp)>,
     pos: usize,
     depth: u32,
     /// Enclosing class names, for the qualified names of nested classes and defines.
@@ -76,6 +78,7 @@ impl<'s> Parser<'s> {
             src,
             tokens,
             texts: lexed.texts,
+            regexps: lexed.regexps,
             pos: 0,
             depth: 0,
             namespace: Vec::new(),
@@ -219,6 +222,15 @@ impl<'s> Parser<'s> {
             .get_mut(token.text as usize)
             .map(core::mem::take)
             .unwrap_or_default()
+    }
+
+    /// The regex literal the lexer compiled for this token.
+    fn take_regexp(&mut self, token: Token) -> Option<crate::value::Regexp> {
+        let at = self
+            .regexps
+            .binary_search_by_key(&token.text, |(index, _)| *index)
+            .ok()?;
+        Some(self.regexps[at].1.clone())
     }
 
     fn peek_text(&self, token: Token) -> &str {

@@ -54,8 +54,10 @@ impl Parser<'_> {
             }
             T::Regex => {
                 self.bump();
-                let pattern = self.take_text(token);
-                Ok(node(ExprKind::Regex(pattern), token.span))
+                match self.take_regexp(token) {
+                    Some(regexp) => Ok(node(ExprKind::Regex(regexp), token.span)),
+                    None => Err(self.syntax_error("INVALID_REGEX", "invalid regex", token.span)),
+                }
             }
             T::True | T::False => {
                 self.bump();
