@@ -2,10 +2,12 @@
 //! environment and module layers, and the explanation of every lookup as data.
 
 pub mod config;
+mod data;
 pub mod explain;
 mod interpolate;
 pub mod json;
 pub mod key;
+mod layers;
 pub(crate) mod lookup;
 pub mod merge;
 pub mod yaml;
