@@ -19,6 +19,7 @@ impl Evaluator<'_> {
     /// One data file: the root key's value in it, interpolated.
     pub(super) fn location_lookup(
         &mut self,
+        config: &Config,
         function: &str,
         path: &str,
         original: &str,
@@ -35,7 +36,7 @@ impl Evaluator<'_> {
             self.explain_pop();
             return Ok(None);
         }
-        let data = self.data_hash(function, path, span)?;
+        let data = self.data_hash(function, path, config.module.as_deref(), span)?;
         let found = match data.get(&Value::string(&key.root)) {
             None => {
                 self.not_found(&key.root);
@@ -61,8 +62,15 @@ impl Evaluator<'_> {
         Ok(found)
     }
 
-    /// A data file's hash, read and parsed once per evaluation.
-    fn data_hash(&mut self, function: &str, path: &str, span: Span) -> EvalResult<Rc<Hash>> {
+    /// A data file's hash, read and parsed once per evaluation. Of a module's data, only the
+    /// keys of the module's namespace (and `lookup_options`) count: Puppet warns of the others.
+    fn data_hash(
+        &mut self,
+        function: &str,
+        path: &str,
+        module: Option<&str>,
+        span: Span,
+    ) -> EvalResult<Rc<Hash>> {
         if let Some(&at) = self.hiera.data_index.get(path) {
             if let Some(hash) = self.hiera.data.get(at) {
                 return Ok(Rc::clone(hash));
@@ -75,43 +83,29 @@ impl Evaluator<'_> {
             .sources
             .add(path, Rc::clone(&text))
             .unwrap_or(span.start);
-        let loaded = if function == "json_data" {
-            super::json::load(&text).map(Some).map_err(|m| (m, None))
-        } else {
-            super::yaml::load(&text).map_err(|e| {
-                let at = e.at;
-                let message = match at {
-                    Some((line, column)) => format!("{} at line {line} column {column}", e.message),
-                    None => e.message,
-                };
-                (message, at)
-            })
+        let at = |at: Option<(usize, usize)>| {
+            let offset = at.map_or(0, |(line, column)| offset_of(&text, line, column));
+            Span::new(base + offset, base + offset)
         };
-        let hash = match loaded {
-            Err((message, at)) => {
-                let offset = at.map_or(0, |(line, column)| offset_of(&text, line, column));
-                let at = Span::new(base + offset, base + offset);
-                return Err(lookup_error(
-                    format!("Unable to parse ({path}): {message}"),
-                    at,
-                ));
-            }
-            Ok(None) if function == "yaml_data" => {
-                self.log(
-                    crate::eval::LogLevel::Warning,
-                    format!("{path}: file does not contain a valid yaml hash"),
-                    Span::new(base, base),
-                );
-                Hash::new()
+        let loaded = if function == "json_data" {
+            super::json::load(&text)
+                .map(Some)
+                .map_err(|m| (format!("({path}): {m}"), None))
+        } else {
+            super::yaml::load(&text).map_err(|e| (e.psych_text(path), e.at))
+        };
+        let invalid = || format!("{path}: file does not contain a valid yaml hash");
+        let mut hash = match loaded {
+            Err((message, place)) => {
+                return Err(lookup_error(format!("Unable to parse {message}"), at(place)))
             }
             Ok(Some(Value::Hash(hash))) => hash,
-            Ok(other) if function == "yaml_data" => {
-                let _ = other;
-                return Err(lookup_error(
-                    format!("{path}: file does not contain a valid yaml hash"),
-                    Span::new(base, base),
-                ));
+            // Puppet reads an empty document as `false`, and warns of it only.
+            Ok(None | Some(Value::Undef | Value::Boolean(false))) if function == "yaml_data" => {
+                self.log(crate::eval::LogLevel::Warning, invalid(), at(None));
+                Hash::new()
             }
+            Ok(_) if function == "yaml_data" => return Err(lookup_error(invalid(), at(None))),
             Ok(other) => {
                 let got = other.map_or_else(
                     || "Undef".to_string(),
@@ -124,10 +118,29 @@ impl Evaluator<'_> {
                     format!(
                         "Value returned from data_hash function '{function}', when using location '{path}', has wrong type, expects a Hash value, got {got}"
                     ),
-                    Span::new(base, base),
+                    at(None),
                 ));
             }
         };
+        if let Some(module) = module {
+            let prefix = format!("{module}::");
+            let outside: Vec<Value> = hash
+                .keys()
+                .filter(|k| {
+                    k.as_str()
+                        .is_none_or(|k| k != "lookup_options" && !k.starts_with(&prefix))
+                })
+                .cloned()
+                .collect();
+            hash = hash.without(&outside);
+            for _ in &outside {
+                self.log(
+                    crate::eval::LogLevel::Warning,
+                    format!("Module '{module}': Value returned from data_hash function '{function}', when using location '{path}', must use keys qualified with the name of the module"),
+                    at(None),
+                );
+            }
+        }
         let hash = Rc::new(hash);
         self.hiera.data.push(Rc::clone(&hash));
         self.hiera

@@ -7,11 +7,11 @@ use alloc::string::{String, ToString};
 
 use super::config::{Config, Layer};
 use super::data::offset_of;
-use super::lookup::{lookup_error, NONE};
+use super::lookup::{lookup_error, lookup_failure, NONE};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::EvalResult;
 use crate::span::Span;
-use crate::value::Value;
+use crate::value::{Hash, Value};
 
 impl Evaluator<'_> {
     /// A layer's configuration (read, checked and kept once), or `None` when the layer has no
@@ -78,22 +78,16 @@ impl Evaluator<'_> {
             Span::new(base + offset, base + offset)
         };
         let loaded = super::yaml::load(&text).map_err(|e| {
-            let message = match e.at {
-                Some((line, column)) => format!("{} at line {line} column {column}", e.message),
-                None => e.message,
-            };
-            lookup_error(
-                format!("Unable to parse ({path}): {message}"),
-                at_line(e.at.map(|(line, _)| line as u32)),
-            )
+            let at = at_line(e.at.map(|(line, _)| line as u32));
+            lookup_failure(e.psych_text(&path), at)
         })?;
-        let Some(Value::Hash(hash)) = loaded else {
-            self.log(
-                crate::eval::LogLevel::Warning,
-                format!("{path}: File exists but does not contain a valid YAML hash. Falling back to Hiera version 3 default config"),
-                at_line(None),
-            );
-            return self.version_3(layer, &path, at_line(None));
+        let hash = match loaded {
+            Some(Value::Hash(hash)) => hash,
+            _ => {
+                let message = format!("{path}: File exists but does not contain a valid YAML hash. Falling back to Hiera version 3 default config");
+                self.warn_once(message, at_line(None));
+                Hash::new()
+            }
         };
         let version = match hash.get(&Value::string("version")) {
             None => 3,
@@ -101,55 +95,74 @@ impl Evaluator<'_> {
             Some(Value::String(s)) => crate::value::parse_count(s).map_or(0, |n| n as i64),
             Some(_) => 0,
         };
-        match version {
-            5 => {}
-            3 => return self.version_3(layer, &path, at_line(None)),
-            4 => {
-                return Err(lookup_error(
-                    format!("hiera.yaml version 4 is not supported by the playground (Puppet deprecates it): use version 5 ({path})"),
-                    at_line(None),
-                ))
-            }
+        let unsupported = |what: &str| {
+            let message = format!("hiera.yaml version {version} cannot be used {what} (file: {path})");
+            lookup_error(message, at_line(None))
+        };
+        if matches!(version, 3 | 4) {
+            let message = format!("{path}: Use of 'hiera.yaml' version {version} is deprecated. It should be converted to version 5\n   (file: {path})");
+            self.warn_once(message, at_line(None));
+        }
+        let type_text = match version {
+            3 => super::config::v3_type(&hash),
+            4 => super::config::CONFIG_V4_TYPE.into(),
+            5 => super::config::CONFIG_TYPE.into(),
             other => {
                 return Err(lookup_error(
                     format!("This runtime does not support hiera.yaml version {other} (file: {path})"),
                     at_line(None),
                 ))
             }
-        }
-        let ty = self.hiera_type(super::config::CONFIG_TYPE, span)?;
+        };
+        let ty = self.hiera_type(&type_text, span)?;
         if let Some(mismatch) = crate::types::describe_mismatch(&ty, &Value::Hash(hash.clone())) {
-            return Err(lookup_error(
-                format!("The Lookup Configuration at '{path}' has wrong type, {mismatch}"),
-                at_line(None),
-            ));
+            let subject = format!("The Lookup Configuration at '{path}' has wrong type, ");
+            return Err(lookup_failure(problems(&subject, &mismatch), span));
         }
-        let config = Config::from_hash(&hash, &path, &root, &text, layer).map_err(|e| {
-            let position = match e.line {
-                Some(line) => format!(" (file: {path}, line: {line})"),
-                None => format!(" (file: {path})"),
-            };
-            lookup_error(format!("{}{position}", e.message), at_line(e.line))
-        })?;
-        Ok(Some(Rc::new(config)))
+        let config = match (version, layer) {
+            (3, Layer::Global) => Config::empty(&path, &root, 3),
+            (3, Layer::Environment) => return Err(unsupported("in an environment")),
+            (3, _) => return Err(unsupported("in a module")),
+            (4, Layer::Global) => return Err(unsupported("in the global layer")),
+            (4, _) => Config::from_v4(&hash, &path, &root),
+            _ => Config::from_hash(&hash, &path, &root, &text, layer).map_err(|e| {
+                let position = match e.line {
+                    Some(line) => format!(" (file: {path}, line: {line})"),
+                    None => format!(" (file: {path})"),
+                };
+                lookup_error(format!("{}{position}", e.message), at_line(e.line))
+            })?,
+        };
+        Ok(Some(Rc::new(Config {
+            module: module.map(String::from),
+            ..config
+        })))
     }
 
-    /// A version 3 hiera.yaml: only the global layer may have one (the playground has no
-    /// Hiera 3 backends, so it is refused there too).
-    fn version_3(&mut self, layer: Layer, path: &str, at: Span) -> EvalResult<Option<Rc<Config>>> {
-        let message = match layer {
-            Layer::Global => format!(
-                "hiera.yaml version 3 needs Hiera 3's Ruby backends: use version 5 ({path})"
-            ),
-            Layer::Environment => {
-                format!("hiera.yaml version 3 cannot be used in an environment (file: {path})")
-            }
-            Layer::Module => {
-                format!("hiera.yaml version 3 cannot be used in a module (file: {path})")
-            }
-        };
-        Err(lookup_error(message, at))
+    /// A warning Puppet gives once per run.
+    pub(super) fn warn_once(&mut self, message: String, span: Span) {
+        let level = crate::eval::LogLevel::Warning;
+        if !self
+            .logs
+            .iter()
+            .any(|entry| entry.level == level && entry.message == message)
+        {
+            self.log(level, message, span);
+        }
     }
+}
+
+/// A type mismatch as Puppet words it for a subject: one problem after the subject, several
+/// each on a line of its own after it (`"\n "` apart, the first line starting with a space).
+fn problems(subject: &str, mismatch: &str) -> String {
+    if !mismatch.contains('\n') {
+        return format!("{subject}{mismatch}");
+    }
+    let lines: alloc::vec::Vec<String> = mismatch
+        .split("\n ")
+        .map(|problem| format!(" {subject}{problem}"))
+        .collect();
+    lines.join("\n ")
 }
 
 fn parent_dir(path: &str) -> &str {

@@ -91,6 +91,31 @@ pub(crate) fn lookup_error(message: impl Into<String>, span: Span) -> Unwind {
     )))
 }
 
+/// Puppet's words before an error raised inside a function call, which it reports at the call.
+const CALL: &str = "Error while evaluating a Function Call, ";
+
+/// A lookup's failure that Puppet reports as the failure of the call that made the lookup
+/// (`lookup()`, or the class declaration whose parameters were being looked up), at the call.
+pub(crate) fn lookup_failure(message: impl AsRef<str>, span: Span) -> Unwind {
+    crate::eval::flow::error("LOOKUP_FAILED", format!("{CALL}{}", message.as_ref()), span)
+}
+
+/// An error of the global layer as Puppet reports it: `Lookup of key '<top>' failed: <message>`,
+/// a failure of the call (once: what it already reported that way goes on as it is).
+fn global_failure(error: Unwind, top: &str, span: Span) -> Unwind {
+    match error {
+        Unwind::Error(d) if matches!(d.code, "LOOKUP_ERROR" | "LOOKUP_FAILED") => {
+            let message = d.message.strip_prefix(CALL).unwrap_or(&d.message);
+            crate::eval::flow::error(
+                "CALL_FAILED",
+                format!("{CALL}Lookup of key '{top}' failed: {message}"),
+                span,
+            )
+        }
+        other => other,
+    }
+}
+
 /// A level's data file: its path, the path as the hierarchy wrote it, whether it exists.
 pub(super) type DataFile = (String, String, bool);
 
@@ -124,21 +149,28 @@ impl Evaluator<'_> {
     }
 
     /// Run `f` with `name` on the stack of keys being looked up: Puppet's error when it is
-    /// there already.
+    /// there already (met by the global layer, the first to look, it names the outermost key).
     fn hiera_check<T>(
         &mut self,
         name: &str,
+        layer: Layer,
         span: Span,
         f: impl FnOnce(&mut Self) -> EvalResult<T>,
     ) -> EvalResult<T> {
         if self.hiera.stack.iter().any(|n| n == name) {
-            return Err(lookup_error(
-                format!(
-                    "Recursive lookup detected in [{}]",
-                    self.hiera.stack.join(", ")
-                ),
+            let chain = self.hiera.stack.join(", ");
+            let message = match self.hiera.stack.first() {
+                Some(top) if layer == Layer::Global && name != "lookup_options" => {
+                    format!("Lookup of key '{top}' failed: Recursive lookup detected in [{chain}]")
+                }
+                _ => format!("Recursive lookup detected in [{chain}]"),
+            };
+            return Err(Unwind::Error(alloc::boxed::Box::new(Diagnostic::error(
+                Stage::Catalog,
+                "LOOKUP_RECURSION",
+                message,
                 span,
-            ));
+            ))));
         }
         self.hiera.stack.push(name.into());
         let result = f(self);
@@ -173,7 +205,7 @@ impl Evaluator<'_> {
             None => match option("merge") {
                 Some(value) => {
                     self.explain(|e| e.leaf(Kind::MergeSource("lookup_options".into())));
-                    Merge::parse(&value).map_err(|m| lookup_error(m, span))?
+                    Merge::parse(&value).map_err(|m| lookup_failure(m, span))?
                 }
                 None => Merge::default_strategy(),
             },
@@ -310,6 +342,24 @@ impl Evaluator<'_> {
             },
             _ => None,
         };
+        let found = self.provider_lookup(layer, key, module, merge, span);
+        match (found, layer) {
+            (Err(error), Layer::Global) => {
+                let top = self.hiera.stack.first().unwrap_or(&key.text).clone();
+                Err(global_failure(error, &top, span))
+            }
+            (found, _) => found,
+        }
+    }
+
+    fn provider_lookup(
+        &mut self,
+        layer: Layer,
+        key: &LookupKey,
+        module: Option<&str>,
+        merge: &Merge,
+        span: Span,
+    ) -> EvalResult<Found> {
         let Some(config) = self.layer_config(layer, module, span)? else {
             if let Some(module) = module {
                 let has_module = self.module_dir(module).is_some();
@@ -322,7 +372,7 @@ impl Evaluator<'_> {
             }
             return Ok(None);
         };
-        self.hiera_check(&key.text, span, |ev| {
+        self.hiera_check(&key.text, layer, span, |ev| {
             ev.explain_push(Kind::provider(
                 layer.place(),
                 module,
@@ -356,7 +406,7 @@ impl Evaluator<'_> {
         )));
         self.explain_push(Kind::Scope(format!("Searching for \"{}\"", key.text)));
         let merge = Merge::default_strategy();
-        let found = self.hiera_check(&key.text, span, |ev| {
+        let found = self.hiera_check(&key.text, Layer::Module, span, |ev| {
             ev.explain_push(Kind::provider(
                 "Module",
                 Some(module),
@@ -424,7 +474,7 @@ impl Evaluator<'_> {
                         let locations = locations.to_vec();
                         self.merge_lookup(merge, locations.len(), span, &mut |ev, i| {
                             let (path, original, exists) = &locations[i];
-                            ev.location_lookup(function, path, original, *exists, key, span)
+                            ev.location_lookup(config, function, path, original, *exists, key, span)
                         })?
                     }
                 }

@@ -16,13 +16,30 @@ use crate::value::{Hash, Value};
 #[derive(Debug, Clone, PartialEq)]
 pub struct YamlError {
     pub message: String,
-    /// 1-based line and column of a syntax error.
+    /// 1-based line and column of a syntax error (libyaml's context mark).
     pub at: Option<(usize, usize)>,
+    /// Whether Psych's message names the file (all but an unknown alias's do).
+    pub names_file: bool,
 }
 
 impl YamlError {
     fn plain(message: String) -> Self {
-        YamlError { message, at: None }
+        YamlError {
+            message,
+            at: None,
+            names_file: true,
+        }
+    }
+
+    /// Psych's text for the error of the file at `path`: `(<path>): <message> at line L column C`.
+    pub fn psych_text(&self, path: &str) -> String {
+        match (self.names_file, self.at) {
+            (false, _) => self.message.clone(),
+            (true, Some((line, column))) => {
+                format!("({path}): {} at line {line} column {column}", self.message)
+            }
+            (true, None) => format!("({path}): {}", self.message),
+        }
     }
 }
 
@@ -31,21 +48,38 @@ impl YamlError {
 const MAX_NODES: usize = 1_000_000;
 
 /// The first document of `text` as Puppet values (`None` for an empty stream). A symbol becomes
-/// `Runtime[ruby, 'Symbol']`, which the caller refuses as Puppet does.
+/// `Runtime[ruby, 'Symbol']`, which the caller refuses as Puppet does; as a hash key it is the
+/// string of its name (Puppet turns symbol keys into strings). A byte order mark is skipped.
 pub fn load(text: &str) -> Result<Option<Value>, YamlError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut loader = Loader {
         anchors: Vec::new(),
         nodes: 0,
     };
     let mut events = Parser::new_from_str(text);
+    // Where the collections being read start: libyaml names the innermost in its errors.
+    let mut open: Vec<(usize, usize)> = Vec::new();
     let mut next = || -> Result<Option<Event<'_>>, YamlError> {
         match events.next() {
             None => Ok(None),
-            Some(Ok((event, _))) => Ok(Some(event)),
-            Some(Err(error)) => Err(YamlError {
-                message: error.info().to_string(),
-                at: Some((error.marker().line(), error.marker().col() + 1)),
-            }),
+            Some(Ok((event, span))) => {
+                match event {
+                    Event::SequenceStart(..) | Event::MappingStart(..) => {
+                        open.push((span.start.line(), span.start.col() + 1));
+                    }
+                    Event::SequenceEnd | Event::MappingEnd => {
+                        open.pop();
+                    }
+                    _ => {}
+                }
+                Ok(Some(event))
+            }
+            Some(Err(error)) => {
+                let mark = error.marker();
+                let at = (mark.line(), mark.col() + 1);
+                let open = open.last().copied();
+                Err(psych_error(error.info(), at, open, text, mark.index()))
+            }
         }
     };
     loop {
@@ -67,6 +101,65 @@ pub fn load(text: &str) -> Result<Option<Value>, YamlError> {
         }
     }
     Ok(Some(value))
+}
+
+/// A syntax error of saphyr's in libyaml's words, as Psych reports it: `<problem> <context>` at
+/// the context's mark (for a parser error, where the collection being read starts: `open`).
+fn psych_error(
+    info: &str,
+    at: (usize, usize),
+    open: Option<(usize, usize)>,
+    text: &str,
+    index: usize,
+) -> YamlError {
+    const NO_TOKEN: &str =
+        "found character that cannot start any token while scanning for the next token";
+    let error = |message: String, at| YamlError {
+        message,
+        at: Some(at),
+        names_file: true,
+    };
+    if info.contains("unknown anchor") {
+        let name: String = text
+            .chars()
+            .skip(index + 1)
+            .take_while(|c| !c.is_whitespace() && !",[]{}".contains(*c))
+            .collect();
+        return YamlError {
+            message: format!("Unknown alias: {name}"),
+            at: None,
+            names_file: false,
+        };
+    }
+    if info.contains("tab") {
+        // libyaml points at the tab itself.
+        let line = text.lines().nth(at.0.saturating_sub(1)).unwrap_or_default();
+        let column = line
+            .find('\t')
+            .map_or(at.1, |i| line[..i].chars().count() + 1);
+        return error(NO_TOKEN.into(), (at.0, column));
+    }
+    if info.starts_with("unexpected character") {
+        return error(NO_TOKEN.into(), at);
+    }
+    if info == "invalid indentation in quoted scalar" {
+        let message = "found unexpected end of stream while scanning a quoted scalar";
+        return error(message.into(), at);
+    }
+    match info.split_once(", ") {
+        Some((context, problem)) if context.starts_with("while ") => {
+            let problem = match problem.strip_prefix("expected ") {
+                Some(rest) => format!("did not find expected {rest}"),
+                None => problem.to_string(),
+            };
+            let at = match open {
+                Some(open) if context.starts_with("while parsing a ") => open,
+                _ => at,
+            };
+            error(format!("{problem} {context}"), at)
+        }
+        _ => error(info.to_string(), at),
+    }
 }
 
 struct Loader {
@@ -140,7 +233,12 @@ impl Loader {
                         Some(event) => event,
                     };
                     let merge = matches!(&key, Event::Scalar(text, ScalarStyle::Plain, _, None) if text == "<<");
+                    let name = symbol_name(&key).map(String::from);
                     let key = self.node(key, next)?;
+                    let key = match (name, &key) {
+                        (Some(name), Value::Runtime(_)) => Value::string(&name),
+                        _ => key,
+                    };
                     let value = match next()? {
                         Some(event) => self.node(event, next)?,
                         None => Value::Undef,
@@ -184,6 +282,15 @@ impl Loader {
             hash.insert(key.clone(), value.clone());
         }
         Ok(true)
+    }
+}
+
+/// The name of a symbol written as a scalar (`:name`, `!ruby/symbol name`).
+fn symbol_name<'e>(event: &'e Event<'_>) -> Option<&'e str> {
+    match event {
+        Event::Scalar(text, ScalarStyle::Plain, _, None) => text.strip_prefix(':'),
+        Event::Scalar(text, _, _, Some(tag)) if tag.suffix.starts_with("ruby/sym") => Some(text),
+        _ => None,
     }
 }
 
