@@ -515,6 +515,7 @@ impl Evaluator<'_> {
             let title = Value::string(name);
             self.scopes.assign("title".into(), title.clone());
             self.scopes.assign("name".into(), title);
+            self.bind_module_name(name, definition.name.span);
             let resource = format!("Class[{}]", capitalize(name));
             let attributes =
                 self.automatic_parameters(name, &definition.params, attributes, span)?;
@@ -898,6 +899,7 @@ impl Evaluator<'_> {
                 .find(|(a, _)| a == "name")
                 .map_or(title_value, |(_, v)| v.clone());
             self.scopes.assign("name".into(), name);
+            self.bind_module_name(&type_name, definition.name.span);
             let resource = format!("{}[{title}]", capitalize(&type_name));
             let attributes: Vec<(String, Value)> = attributes
                 .into_iter()

@@ -79,6 +79,8 @@ pub struct Level {
     pub datadir: String,
     pub locations: Locations,
     pub options: Option<Value>,
+    /// The line of its first path or glob in the file (Puppet names it in errors).
+    pub line: Option<u32>,
 }
 
 /// A read configuration.
@@ -158,6 +160,7 @@ impl Config {
                 datadir: "data".into(),
                 locations: Locations::Paths(alloc::vec!["common.yaml".into()]),
                 options: None,
+                line: None,
             }],
             default_hierarchy: None,
         }
@@ -179,7 +182,9 @@ impl Config {
     /// top-level `datadir`, levels naming a `backend` whose files are `<path>.<backend>`, the
     /// level's name when it gives no path.
     pub fn from_v4(hash: &Hash, path: &str, root: &str) -> Config {
-        let datadir = get(hash, "datadir").and_then(Value::as_str).unwrap_or("data");
+        let datadir = get(hash, "datadir")
+            .and_then(Value::as_str)
+            .unwrap_or("data");
         let entries = match get(hash, "hierarchy") {
             Some(Value::Array(entries)) => entries.iter().cloned().collect(),
             _ => alloc::vec![Value::Hash(
@@ -215,6 +220,7 @@ impl Config {
                         paths.iter().map(|p| format!("{p}.{backend}")).collect(),
                     ),
                     options: None,
+                    line: None,
                 }
             })
             .collect();
@@ -278,11 +284,16 @@ impl Config {
                 if levels.iter().any(|l| l.name == level.name) {
                     let line = |nth| {
                         let name = &level.name;
-                        [format!("{name}"), format!("'{name}'"), format!("\"{name}\"")]
-                            .iter()
-                            .find_map(|written| line_matching(text, &format!("name: {written}"), nth))
+                        [
+                            format!("{name}"),
+                            format!("'{name}'"),
+                            format!("\"{name}\""),
+                        ]
+                        .iter()
+                        .find_map(|written| line_matching(text, &format!("name: {written}"), nth))
                     };
-                    let first = line(1).map_or(String::new(), |l| format!(" First defined at (line: {l})"));
+                    let first =
+                        line(1).map_or(String::new(), |l| format!(" First defined at (line: {l})"));
                     return Err(ConfigError {
                         message: format!(
                             "Hierarchy name '{}' defined more than once.{first}",
@@ -394,10 +405,15 @@ fn level(
             combine(&LOCATION_KEYS)
         )));
     }
+    let mut line = None;
     let locations = match locations.first().copied() {
         None => Locations::None,
         Some(key) => {
             let values = strings(get(entry, key).unwrap_or(&Value::Undef));
+            line = values.first().and_then(|first| {
+                let at = text.lines().position(|l| l.contains(first.as_str()))?;
+                u32::try_from(at + 1).ok()
+            });
             match key {
                 "path" | "paths" => Locations::Paths(values),
                 "glob" | "globs" => Locations::Globs(values),
@@ -429,6 +445,7 @@ fn level(
         datadir,
         locations,
         options,
+        line,
     })
 }
 

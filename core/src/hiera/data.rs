@@ -53,7 +53,7 @@ impl Evaluator<'_> {
                     ));
                 }
                 let value = value.clone();
-                let value = self.hiera_interpolate(&value, true, span)?;
+                let value = self.hiera_interpolate(&value, span)?;
                 self.found(&key.root, &value);
                 Some(value)
             }
@@ -97,7 +97,10 @@ impl Evaluator<'_> {
         let invalid = || format!("{path}: file does not contain a valid yaml hash");
         let mut hash = match loaded {
             Err((message, place)) => {
-                return Err(lookup_error(format!("Unable to parse {message}"), at(place)))
+                return Err(lookup_error(
+                    format!("Unable to parse {message}"),
+                    at(place),
+                ))
             }
             Ok(Some(Value::Hash(hash))) => hash,
             // Puppet reads an empty document as `false`, and warns of it only.
@@ -157,7 +160,9 @@ impl Evaluator<'_> {
         level: &Level,
         span: Span,
     ) -> EvalResult<Option<Vec<DataFile>>> {
-        let datadir = self.hiera_interpolate_text(&level.datadir, false, span)?;
+        let file = config.path.as_deref().unwrap_or("hiera.yaml");
+        let datadir = self.hiera_interpolate_text(&level.datadir, (file, None), span)?;
+        let at = (file, level.line);
         let dir = join(&config.root, &datadir);
         let exists = |ev: &mut Self, path: &str| ev.env.is_some_and(|env| env.files.exists(path));
         let mut out = Vec::new();
@@ -165,7 +170,7 @@ impl Evaluator<'_> {
             Locations::None => return Ok(None),
             Locations::Paths(paths) => {
                 for declared in paths {
-                    let path = join(&dir, &self.hiera_interpolate_text(declared, false, span)?);
+                    let path = join(&dir, &self.hiera_interpolate_text(declared, at, span)?);
                     let found = exists(self, &path);
                     if config.path.is_none() && !found {
                         continue;
@@ -175,7 +180,7 @@ impl Evaluator<'_> {
             }
             Locations::Globs(globs) => {
                 for declared in globs {
-                    let pattern = join(&dir, &self.hiera_interpolate_text(declared, false, span)?);
+                    let pattern = join(&dir, &self.hiera_interpolate_text(declared, at, span)?);
                     let files = self
                         .env
                         .map(|env| env.files.files_under(&dir))
@@ -189,7 +194,7 @@ impl Evaluator<'_> {
             }
             Locations::Uris(uris) => {
                 for declared in uris {
-                    let uri = self.hiera_interpolate_text(declared, false, span)?;
+                    let uri = self.hiera_interpolate_text(declared, at, span)?;
                     out.push((uri, declared.clone(), true));
                 }
             }
@@ -197,7 +202,7 @@ impl Evaluator<'_> {
                 let [variable, local, template] = triplet.as_slice() else {
                     return Ok(Some(out));
                 };
-                let values = match self.hiera_scope_value(variable, span)? {
+                let values = match self.hiera_scope_value(variable, file, span)? {
                     Some(Value::String(s)) => alloc::vec![Value::String(s)],
                     Some(Value::Array(items)) => items.iter().cloned().collect(),
                     _ => Vec::new(),
@@ -205,7 +210,7 @@ impl Evaluator<'_> {
                 for value in values {
                     let mark = self.scopes.push(self.scopes.current());
                     self.scopes.bind_local(Rc::from(local.as_str()), value);
-                    let path = self.hiera_interpolate_text(template, false, span);
+                    let path = self.hiera_interpolate_text(template, (file, None), span);
                     self.scopes.pop(mark);
                     let path = join(&dir, &path?);
                     let found = exists(self, &path);

@@ -7,7 +7,7 @@ use alloc::string::{String, ToString};
 
 use super::config::{Config, Layer};
 use super::data::offset_of;
-use super::lookup::{lookup_error, lookup_failure, NONE};
+use super::lookup::{lookup_failure, lookup_issue, NONE};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::EvalResult;
 use crate::span::Span;
@@ -77,10 +77,8 @@ impl Evaluator<'_> {
             let offset = line.map_or(0, |line| offset_of(&text, line as usize, 1));
             Span::new(base + offset, base + offset)
         };
-        let loaded = super::yaml::load(&text).map_err(|e| {
-            let at = at_line(e.at.map(|(line, _)| line as u32));
-            lookup_failure(e.psych_text(&path), at)
-        })?;
+        let loaded =
+            super::yaml::load(&text).map_err(|e| lookup_failure(e.psych_text(&path), span))?;
         let hash = match loaded {
             Some(Value::Hash(hash)) => hash,
             _ => {
@@ -96,24 +94,26 @@ impl Evaluator<'_> {
             Some(_) => 0,
         };
         let unsupported = |what: &str| {
-            let message = format!("hiera.yaml version {version} cannot be used {what} (file: {path})");
-            lookup_error(message, at_line(None))
+            let message =
+                format!("hiera.yaml version {version} cannot be used {what} (file: {path})");
+            lookup_issue(message, at_line(None))
         };
         if matches!(version, 3 | 4) {
             let message = format!("{path}: Use of 'hiera.yaml' version {version} is deprecated. It should be converted to version 5\n   (file: {path})");
             self.warn_once(message, at_line(None));
         }
-        let type_text = match version {
-            3 => super::config::v3_type(&hash),
-            4 => super::config::CONFIG_V4_TYPE.into(),
-            5 => super::config::CONFIG_TYPE.into(),
-            other => {
-                return Err(lookup_error(
-                    format!("This runtime does not support hiera.yaml version {other} (file: {path})"),
+        let type_text =
+            match version {
+                3 => super::config::v3_type(&hash),
+                4 => super::config::CONFIG_V4_TYPE.into(),
+                5 => super::config::CONFIG_TYPE.into(),
+                other => return Err(lookup_issue(
+                    format!(
+                        "This runtime does not support hiera.yaml version {other} (file: {path})"
+                    ),
                     at_line(None),
-                ))
-            }
-        };
+                )),
+            };
         let ty = self.hiera_type(&type_text, span)?;
         if let Some(mismatch) = crate::types::describe_mismatch(&ty, &Value::Hash(hash.clone())) {
             let subject = format!("The Lookup Configuration at '{path}' has wrong type, ");
@@ -130,7 +130,7 @@ impl Evaluator<'_> {
                     Some(line) => format!(" (file: {path}, line: {line})"),
                     None => format!(" (file: {path})"),
                 };
-                lookup_error(format!("{}{position}", e.message), at_line(e.line))
+                lookup_issue(format!("{}{position}", e.message), at_line(e.line))
             })?,
         };
         Ok(Some(Rc::new(Config {

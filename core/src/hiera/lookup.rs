@@ -100,6 +100,16 @@ pub(crate) fn lookup_failure(message: impl AsRef<str>, span: Span) -> Unwind {
     crate::eval::flow::error("LOOKUP_FAILED", format!("{CALL}{}", message.as_ref()), span)
 }
 
+/// A lookup's failure that Puppet reports naming a place in a hiera.yaml (in `message`).
+pub(crate) fn lookup_issue(message: impl Into<String>, span: Span) -> Unwind {
+    Unwind::Error(alloc::boxed::Box::new(Diagnostic::error(
+        Stage::Catalog,
+        "LOOKUP_ISSUE",
+        message,
+        span,
+    )))
+}
+
 /// An error of the global layer as Puppet reports it: `Lookup of key '<top>' failed: <message>`,
 /// a failure of the call (once: what it already reported that way goes on as it is).
 fn global_failure(error: Unwind, top: &str, span: Span) -> Unwind {
