@@ -43,11 +43,12 @@ impl Evaluator<'_> {
                 None
             }
             Some(value) => {
-                if let Some(class) = ruby_object(value) {
+                if !is_lookup_value(value) {
                     return Err(lookup_error(
                         format!(
-                            "Value for key '{}', in hash returned from data_hash function '{function}', when using location '{path}', has wrong type, expects Puppet::LookupValue, got Runtime[ruby, '{class}']",
-                            key.root
+                            "Value for key '{}', in hash returned from data_hash function '{function}', when using location '{path}', has wrong type, expects Puppet::LookupValue, got {}",
+                            key.root,
+                            crate::types::infer_reduced(value)
                         ),
                         span,
                     ));
@@ -222,15 +223,17 @@ impl Evaluator<'_> {
     }
 }
 
-/// A Ruby object Puppet's data may not hold (a symbol): its class.
-fn ruby_object(value: &Value) -> Option<String> {
+/// Whether a value is a `Puppet::LookupValue`: no Ruby object (a symbol), hash keys strings
+/// or numbers.
+fn is_lookup_value(value: &Value) -> bool {
     match value {
-        Value::Runtime(runtime) => Some(runtime.0.to_string()),
-        Value::Array(items) => items.iter().find_map(ruby_object),
-        Value::Hash(hash) => hash
-            .iter()
-            .find_map(|(k, v)| ruby_object(k).or_else(|| ruby_object(v))),
-        _ => None,
+        Value::Runtime(_) => false,
+        Value::Array(items) => items.iter().all(is_lookup_value),
+        Value::Hash(hash) => hash.iter().all(|(k, v)| {
+            matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_))
+                && is_lookup_value(v)
+        }),
+        _ => true,
     }
 }
 

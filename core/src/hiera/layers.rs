@@ -102,18 +102,19 @@ impl Evaluator<'_> {
             let message = format!("{path}: Use of 'hiera.yaml' version {version} is deprecated. It should be converted to version 5\n   (file: {path})");
             self.warn_once(message, at_line(None));
         }
-        let type_text =
-            match version {
-                3 => super::config::v3_type(&hash),
-                4 => super::config::CONFIG_V4_TYPE.into(),
-                5 => super::config::CONFIG_TYPE.into(),
-                other => return Err(lookup_issue(
+        let type_text = match version {
+            3 => super::config::v3_type(&hash),
+            4 => super::config::CONFIG_V4_TYPE.into(),
+            5 => super::config::CONFIG_TYPE.into(),
+            other => {
+                return Err(lookup_issue(
                     format!(
                         "This runtime does not support hiera.yaml version {other} (file: {path})"
                     ),
                     at_line(None),
-                )),
-            };
+                ))
+            }
+        };
         let ty = self.hiera_type(&type_text, span)?;
         if let Some(mismatch) = crate::types::describe_mismatch(&ty, &Value::Hash(hash.clone())) {
             let subject = format!("The Lookup Configuration at '{path}' has wrong type, ");

@@ -481,6 +481,17 @@ impl Evaluator<'_> {
                         None
                     }
                     Some(locations) => {
+                        // Their options may hold a path only: Puppet's message when the level
+                        // gives any (or a uri), once there is a file to read.
+                        let options =
+                            matches!(&level.options, Some(Value::Hash(h)) if !h.is_empty());
+                        let uri = matches!(level.locations, super::config::Locations::Uris(_));
+                        if (options || uri) && locations.iter().any(|(_, _, exists)| *exists) {
+                            return Err(lookup_failure(
+                                format!("'{function}' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function"),
+                                span,
+                            ));
+                        }
                         let locations = locations.to_vec();
                         self.merge_lookup(merge, locations.len(), span, &mut |ev, i| {
                             let (path, original, exists) = &locations[i];

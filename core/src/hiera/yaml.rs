@@ -212,7 +212,7 @@ impl Loader {
                 Ok(value)
             }
             Event::SequenceStart(anchor, tag) => {
-                refuse_tag(tag.as_deref(), "seq")?;
+                let omap = refuse_tag(tag.as_deref(), "seq")?;
                 let mut items = Vec::new();
                 loop {
                     match next()? {
@@ -220,7 +220,21 @@ impl Loader {
                         Some(event) => items.push(self.node(event, next)?),
                     }
                 }
-                let value = Value::array(items);
+                // `!!omap [a: 1, b: 2]`: its pairs make a hash.
+                let value = match omap && items.iter().all(|i| matches!(i, Value::Hash(_))) {
+                    true => Value::Hash(
+                        items
+                            .iter()
+                            .filter_map(|item| match item {
+                                Value::Hash(pairs) => Some(pairs.iter()),
+                                _ => None,
+                            })
+                            .flatten()
+                            .map(|(k, v)| (k.clone(), v.clone()))
+                            .collect(),
+                    ),
+                    false => Value::array(items),
+                };
                 self.anchor(anchor, &value, since);
                 Ok(value)
             }
@@ -294,19 +308,23 @@ fn symbol_name<'e>(event: &'e Event<'_>) -> Option<&'e str> {
     }
 }
 
-/// A node tag Puppet's safe loading accepts for a collection, or its refusal.
-fn refuse_tag(tag: Option<&Tag>, kind: &str) -> Result<(), YamlError> {
+/// A node tag Puppet's safe loading accepts for a collection (`true` for `!!omap`), or its
+/// refusal. Local tags other than Ruby's (`!mytag`) are ignored, as Psych ignores them.
+fn refuse_tag(tag: Option<&Tag>, kind: &str) -> Result<bool, YamlError> {
     match tag {
-        None => Ok(()),
-        Some(tag) if tag.handle == "tag:yaml.org,2002:" || tag.handle == "!!" => {
-            if tag.suffix == kind {
-                Ok(())
-            } else {
-                Err(unspecified(&tag.suffix))
-            }
-        }
-        Some(tag) => Err(unspecified(ruby_class(tag))),
+        Some(tag) if is_core(tag) => match tag.suffix.as_str() {
+            suffix if suffix == kind => Ok(false),
+            "omap" if kind == "seq" => Ok(true),
+            "set" => Err(unspecified("Psych::Set")),
+            other => Err(unspecified(other)),
+        },
+        Some(tag) if tag.suffix.starts_with("ruby/") => Err(unspecified(&ruby_class(tag))),
+        _ => Ok(false),
     }
+}
+
+fn is_core(tag: &Tag) -> bool {
+    tag.handle == "!!" || tag.handle == "tag:yaml.org,2002:"
 }
 
 /// Psych's refusal of a class safe loading does not permit.
@@ -314,23 +332,32 @@ fn unspecified(class: &str) -> YamlError {
     YamlError::plain(format!("Tried to load unspecified class: {class}"))
 }
 
-/// The Ruby class a `!ruby/object:Foo` (or other local) tag names.
-fn ruby_class(tag: &Tag) -> &str {
-    tag.suffix
-        .rsplit_once(':')
-        .map_or(tag.suffix.as_str(), |(_, class)| class)
+/// The Ruby class a `!ruby/...` tag names: `!ruby/object:Foo` Foo, `!ruby/regexp` Regexp.
+fn ruby_class(tag: &Tag) -> String {
+    match tag.suffix.rsplit_once(':') {
+        Some((_, class)) => class.into(),
+        None => {
+            let name = tag.suffix.trim_start_matches("ruby/");
+            let mut chars = name.chars();
+            chars
+                .next()
+                .map(|first| first.to_ascii_uppercase())
+                .into_iter()
+                .chain(chars)
+                .collect()
+        }
+    }
 }
 
 /// A scalar: plain ones resolved as Psych does, quoted and block ones strings; a core tag
 /// (`!!str`, `!!int`, ...) says what it is.
 fn scalar(text: &str, style: ScalarStyle, tag: Option<&Tag>) -> Result<Value, YamlError> {
-    if let Some(tag) = tag {
-        let core = tag.handle == "!!" || tag.handle == "tag:yaml.org,2002:";
-        if !core {
-            if tag.suffix.starts_with("ruby/sym") {
-                return Ok(symbol());
-            }
-            return Err(unspecified(ruby_class(tag)));
+    if let Some(tag) = tag.filter(|tag| is_core(tag) || tag.suffix.starts_with("ruby/")) {
+        if tag.suffix.starts_with("ruby/sym") {
+            return Ok(symbol());
+        }
+        if !is_core(tag) {
+            return Err(unspecified(&ruby_class(tag)));
         }
         return match tag.suffix.as_str() {
             "str" => Ok(Value::string(text)),
@@ -346,10 +373,17 @@ fn scalar(text: &str, style: ScalarStyle, tag: Option<&Tag>) -> Result<Value, Ya
                 .filter(|v| matches!(v, Value::Boolean(_)))
                 .unwrap_or_else(|| Value::string(text))),
             "null" => Ok(Value::Undef),
+            "timestamp" if is_date(text) => Err(unspecified("Date")),
             "timestamp" => Err(unspecified("Time")),
+            // Ruby's decoded bytes are a String to Puppet.
             "binary" => Ok(
-                crate::value::Binary::from_base64(&text.replace(['\n', ' '], ""))
-                    .map_or_else(|| Value::string(text), Value::Binary),
+                match crate::value::Binary::from_base64(&text.replace(['\n', ' '], "")) {
+                    Some(binary) => match core::str::from_utf8(binary.bytes()) {
+                        Ok(decoded) => Value::string(decoded),
+                        Err(_) => Value::Binary(binary),
+                    },
+                    None => Value::string(text),
+                },
             ),
             other => Err(unspecified(other)),
         };
