@@ -284,13 +284,11 @@ impl Config {
                 if levels.iter().any(|l| l.name == level.name) {
                     let line = |nth| {
                         let name = &level.name;
-                        [
-                            format!("{name}"),
-                            format!("'{name}'"),
-                            format!("\"{name}\""),
-                        ]
-                        .iter()
-                        .find_map(|written| line_matching(text, &format!("name: {written}"), nth))
+                        [name.to_string(), format!("'{name}'"), format!("\"{name}\"")]
+                            .iter()
+                            .find_map(|written| {
+                                line_matching(text, &format!("name: {written}"), nth)
+                            })
                     };
                     let first =
                         line(1).map_or(String::new(), |l| format!(" First defined at (line: {l})"));

@@ -21,12 +21,11 @@ impl Evaluator<'_> {
         &mut self,
         config: &Config,
         function: &str,
-        path: &str,
-        original: &str,
-        exists: bool,
+        (path, original, exists): &DataFile,
         key: &LookupKey,
         span: Span,
     ) -> EvalResult<Found> {
+        let (path, original, exists) = (path.as_str(), original.as_str(), *exists);
         self.explain_push(Kind::Location {
             path: path.into(),
             original: original.into(),

@@ -60,10 +60,9 @@ impl<'t> Json<'t> {
             let trimmed = rest.trim_start_matches([' ', '\t', '\n', '\r']);
             let comment = if let Some(body) = trimmed.strip_prefix("/*") {
                 body.find("*/").map(|end| &body[end + 2..])
-            } else if let Some(body) = trimmed.strip_prefix("//") {
-                Some(body.find('\n').map_or("", |end| &body[end..]))
             } else {
-                None
+                let line = |body: &'t str| body.find('\n').map_or("", |end| &body[end..]);
+                trimmed.strip_prefix("//").map(line)
             };
             let after = comment.unwrap_or(trimmed);
             self.pos += rest.len() - after.len();

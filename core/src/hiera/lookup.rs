@@ -494,8 +494,7 @@ impl Evaluator<'_> {
                         }
                         let locations = locations.to_vec();
                         self.merge_lookup(merge, locations.len(), span, &mut |ev, i| {
-                            let (path, original, exists) = &locations[i];
-                            ev.location_lookup(config, function, path, original, *exists, key, span)
+                            ev.location_lookup(config, function, &locations[i], key, span)
                         })?
                     }
                 }
