@@ -654,8 +654,16 @@ impl Evaluator<'_> {
         };
         let ty = match &target {
             Value::String(text) => self.hiera_type(text, span).map_err(|_| {
+                // A name that is no type is a reference Puppet cannot make an instance of.
+                let name = text.split("::").all(|part| {
+                    part.starts_with(|c: char| c.is_ascii_uppercase())
+                        && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                });
                 lookup_error(
-                    format!("Invalid data type in lookup_options for key '{key}' could not parse '{text}', error: ''"),
+                    match name {
+                        true => format!("The convert_to lookup_option for key '{key}' raised error: Creation of new instance of type 'TypeReference['{text}']' is not supported"),
+                        false => format!("Invalid data type in lookup_options for key '{key}' could not parse '{text}', error: ''"),
+                    },
                     span,
                 )
             })?,
@@ -675,7 +683,7 @@ impl Evaluator<'_> {
                 Unwind::Error(d) => lookup_error(
                     format!(
                         "The convert_to lookup_option for key '{key}' raised error: {}",
-                        d.message
+                        d.message.strip_prefix(CALL).unwrap_or(&d.message)
                     ),
                     span,
                 ),
