@@ -627,11 +627,16 @@ impl Evaluator<'_> {
             if let Some(type_expr) = &param.type_expr {
                 let ty = self.eval_type_expr(type_expr)?;
                 if let Some(mismatch) = super::limits::checked_mismatch(self, &ty, &value, span)? {
-                    return Err(error(
-                        "PARAMETER_TYPE",
-                        format!("{resource}: parameter '{name}' {mismatch}"),
-                        span,
-                    ));
+                    // Several problems each on a line of its own after `Class[X]:`.
+                    let problems: Vec<String> = mismatch
+                        .split("\n ")
+                        .map(|problem| format!(" parameter '{name}' {problem}"))
+                        .collect();
+                    let message = match problems.as_slice() {
+                        [one] => format!("{resource}:{one}"),
+                        _ => format!("{resource}:\n{}", problems.join("\n")),
+                    };
+                    return Err(error("PARAMETER_TYPE", message, span));
                 }
             }
             self.scopes.assign(name.into(), value);
