@@ -37,6 +37,8 @@ pub(crate) struct HieraState {
     pub explainer: Option<Explainer>,
     /// The keys being looked up, innermost last (a key met again is a recursive lookup).
     stack: Vec<String>,
+    /// The module of the layer whose data function is running (`$context.module_name`).
+    pub(super) context_module: Option<String>,
 }
 
 impl HieraState {
@@ -254,7 +256,7 @@ impl Evaluator<'_> {
 
     /// `MergeStrategy#lookup`: the first variant found for `first`; else every variant's value
     /// merged, in order (a merge of several shown in the explanation).
-    fn merge_lookup(
+    pub(super) fn merge_lookup(
         &mut self,
         merge: &Merge,
         count: usize,
@@ -499,18 +501,7 @@ impl Evaluator<'_> {
                     }
                 }
             }
-            other => {
-                let _ = config;
-                return Err(lookup_error(
-                    format!(
-                        "The hierarchy level '{}' uses the {} function '{}', which needs Ruby: the playground reads data with 'data_hash: yaml_data' and 'data_hash: json_data'",
-                        level.name,
-                        other.kind(),
-                        other.name()
-                    ),
-                    span,
-                ));
-            }
+            _ => self.function_level_lookup(config, level, locations, key, merge, span)?,
         };
         self.explain_pop();
         Ok(found)

@@ -1,6 +1,7 @@
 //! Hiera 5: hiera.yaml, data in YAML and JSON, interpolation, merges, lookup over the global,
 //! environment and module layers, and the explanation of every lookup as data.
 
+mod backend;
 pub mod config;
 mod data;
 pub mod explain;
@@ -11,3 +12,4 @@ mod layers;
 pub(crate) mod lookup;
 pub mod merge;
 pub mod yaml;
+pub(crate) use backend::CONTEXT;
