@@ -394,7 +394,24 @@ fn scalar(text: &str, style: ScalarStyle, tag: Option<&Tag>) -> Result<Value, Ya
     if let Some(refusal) = refused_class(text) {
         return Err(unspecified(refusal));
     }
-    Ok(resolve(text).unwrap_or_else(|| Value::string(text)))
+    match resolve(text) {
+        Some(value) => Ok(value),
+        // Psych makes a Ruby big integer of it, which has no place in a 64-bit Integer.
+        None if text.bytes().filter(u8::is_ascii_digit).count() > 18
+            && text
+                .trim_start_matches(['-', '+'])
+                .starts_with(|c: char| c.is_ascii_digit())
+            && text
+                .bytes()
+                .skip(1)
+                .all(|b| b.is_ascii_digit() || b == b'_' || b == b',') =>
+        {
+            Err(YamlError::plain(format!(
+                "the integer {text} is beyond 64 bits"
+            )))
+        }
+        None => Ok(Value::string(text)),
+    }
 }
 
 /// A Ruby symbol, which Puppet's lookup refuses where it finds one.
@@ -725,6 +742,11 @@ mod tests {
             ("Null", "undef"),
             ("2024-01-01", "error: Tried to load unspecified class: Date"),
             (
+                "9223372036854775808",
+                "error: the integer 9223372036854775808 is beyond 64 bits",
+            ),
+            ("1.2.3.4.5.6.7.8.9.10.11", "'1.2.3.4.5.6.7.8.9.10.11'"),
+            (
                 "2024-01-01 10:00:00",
                 "error: Tried to load unspecified class: Time",
             ),
@@ -758,6 +780,23 @@ mod tests {
             "mapping values are not allowed in this context"
         );
         assert_eq!(bad.at, Some((2, 4)));
+    }
+
+    /// libyaml's words and context marks, as Psych reported them for these files (Puppet 7.23).
+    #[test]
+    fn syntax_errors_as_psych_words_them() {
+        let cases = [
+            ("k:\n  a: 1\n b: 2\n", "(f): did not find expected key while parsing a block mapping at line 1 column 1"),
+            ("k: [a, b\n", "(f): did not find expected ',' or ']' while parsing a flow sequence at line 1 column 4"),
+            ("a: 1\nk: \"unclosed\nb: 2\n", "(f): found unexpected end of stream while scanning a quoted scalar at line 2 column 4"),
+            ("k:\n\ta: 1\n", "(f): found character that cannot start any token while scanning for the next token at line 2 column 1"),
+            ("k: %{x}\n", "(f): found character that cannot start any token while scanning for the next token at line 1 column 4"),
+            ("k: *nope\n", "Unknown alias: nope"),
+        ];
+        for (text, expected) in cases {
+            let error = load(text).unwrap_err();
+            assert_eq!(error.psych_text("f"), expected, "{text:?}");
+        }
     }
 
     #[test]
