@@ -4,4 +4,6 @@ mod dir_files;
 pub mod facts;
 pub mod protocol;
 pub mod render;
+pub mod ruby_render;
+mod ruby_yaml;
 pub mod workspace;

@@ -1,5 +1,6 @@
 //! puppet-eval: evaluate Puppet code from a file, `-e` or stdin, a REPL on a terminal; `--json`/`--jsonl` speak the oracle protocol.
 
+mod lookup_cmd;
 mod parse_cmd;
 mod repl;
 mod run;
@@ -22,6 +23,8 @@ usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin 
        puppet-eval [OPTIONS] --jsonl < cases.jsonl   one {\"id\",\"src\"} case per line, one result line each
                                                     (a case's \"files\": {path: text} are its own environment)
        puppet-eval parse [--ast] [--tokens] PATH...  parse files and folders (.pp, .epp)
+       puppet-eval lookup [OPTIONS] KEY...           look keys up in Hiera as puppet lookup does
+                                                    (puppet-eval lookup --help: its options)
        puppet-eval                                  an interactive session, when started on a terminal
 
 options:
@@ -123,8 +126,7 @@ fn parse_args() -> Result<Option<Args>, String> {
             Long("debug") | Short('d') => args.log_level = puppet_core::LogLevel::Debug,
             Long("hiera_config") | Long("hiera-config") => {
                 let file = parser.value().map_err(text)?.string().map_err(text)?;
-                let absolute = std::fs::canonicalize(&file)
-                    .map_err(|e| format!("--hiera_config {file}: {e}"))?;
+                let absolute = puppet_cli::workspace::global_hiera_path(&file)?;
                 args.env.global_hiera = Some(absolute.to_string_lossy().into_owned());
             }
             Long("type") => args.show_type = true,
@@ -182,6 +184,9 @@ fn real_main() -> ExitCode {
         .collect();
     if arguments.first().map(String::as_str) == Some("parse") {
         return parse_cmd::run(&arguments[1..]);
+    }
+    if arguments.first().map(String::as_str) == Some("lookup") {
+        return lookup_cmd::run(&arguments[1..]);
     }
     let args = match parse_args() {
         Ok(Some(args)) => args,

@@ -50,6 +50,16 @@ impl EnvSource {
         options: &EvalOptions,
         f: impl FnOnce(&Outcome) -> T,
     ) -> T {
+        self.with_environment(main, options, |env| f(&evaluate_environment(env, options)))
+    }
+
+    /// Give `f` the environment these files make, with `main` as its main code.
+    pub fn with_environment<T>(
+        &self,
+        main: Option<MainCode>,
+        options: &EvalOptions,
+        f: impl FnOnce(&Environment<'_>) -> T,
+    ) -> T {
         let limits = &options.limits;
         // The global hiera.yaml's folder is read like a module directory (for its data).
         let mut roots = self.modulepath.clone();
@@ -89,8 +99,23 @@ impl EnvSource {
                 .collect(),
             global_hiera: self.global_hiera.clone(),
         };
-        f(&evaluate_environment(&env, options))
+        f(&env)
     }
+}
+
+/// The absolute path of `--hiera_config FILE`. The file need not exist (Puppet then uses its
+/// default global configuration, over the data beside it), its folder must.
+pub fn global_hiera_path(file: &str) -> Result<PathBuf, String> {
+    let path = std::path::Path::new(file);
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => std::path::Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .ok_or_else(|| format!("--hiera_config {file}: not a file name"))?;
+    let dir = std::fs::canonicalize(dir).map_err(|e| format!("--hiera_config {file}: {e}"))?;
+    Ok(dir.join(name))
 }
 
 /// An environment written as one text (the environment fuzz target's input and its regression

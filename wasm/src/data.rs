@@ -23,6 +23,8 @@ pub struct Options {
     /// The environment's files besides the main code, by path: with them, an empty main code
     /// compiles the environment's `manifests/`.
     pub files: Option<Vec<(String, String)>>,
+    /// The global Hiera layer's hiera.yaml: a path among `files` (its datadir is beside it).
+    pub global_hiera: Option<String>,
 }
 
 impl Options {
@@ -61,6 +63,7 @@ impl Options {
             facts: field("facts"),
             certname: field("certname").filter(|name| !name.is_empty()),
             files,
+            global_hiera: field("globalHiera").filter(|path| !path.is_empty()),
         }
     }
 
@@ -211,7 +214,7 @@ pub fn environment_limits() -> JsEnvironmentLimits {
 }
 
 /// Positions of an evaluation's files for the page: file, UTF-16 offsets, lines and columns.
-struct Positions<'o> {
+pub(crate) struct Positions<'o> {
     sources: &'o Sources,
     /// Each file's UTF-16 conversion, made when first needed (by the file's place in `sources`).
     utf16: Vec<Option<Utf16Positions<'o>>>,
@@ -229,7 +232,35 @@ struct Place {
 }
 
 impl<'o> Positions<'o> {
-    fn new(sources: &'o Sources) -> Self {
+    /// A diagnostic with its place.
+    pub(crate) fn diagnostic(&mut self, d: &puppet_core::Diagnostic) -> JsDiagnostic {
+        let place = self.place(d.span);
+        JsDiagnostic {
+            message: format!("{}{}", d.stage.error_prefix(), d.message),
+            severity: d.severity.as_str(),
+            code: d.code,
+            start: place.start,
+            end: place.end,
+            line: place.line,
+            column: place.column,
+            end_line: place.end_line,
+            end_column: place.end_column,
+            file: place.file,
+        }
+    }
+
+    /// A log entry with its place.
+    pub(crate) fn log(&mut self, entry: &puppet_core::LogEntry) -> JsLog {
+        let place = self.place(entry.span);
+        JsLog {
+            level: entry.level.as_str(),
+            message: entry.message.clone(),
+            file: place.file,
+            line: place.line,
+        }
+    }
+
+    pub(crate) fn new(sources: &'o Sources) -> Self {
         Positions {
             sources,
             utf16: (0..sources.files().len()).map(|_| None).collect(),
@@ -272,12 +303,24 @@ impl<'o> Positions<'o> {
 /// (an empty main code then compiles the environment's `manifests/`).
 fn run(source: &str, options: &Options) -> Outcome {
     let eval_options = options.eval_options();
-    let Some(list) = &options.files else {
+    if options.files.is_none() {
         return puppet_core::evaluate(source, &eval_options);
-    };
+    }
+    with_environment(source, options, |env| {
+        puppet_core::evaluate_environment(env, &eval_options)
+    })
+}
+
+/// Give `f` the environment of `options.files`, with `source` as its main code (none when empty).
+pub fn with_environment<T>(
+    source: &str,
+    options: &Options,
+    f: impl FnOnce(&Environment<'_>) -> T,
+) -> T {
+    let limits = browser_limits();
     let mut files = MemoryFiles::new();
-    for (path, text) in list {
-        files.insert(path, text.as_str(), &eval_options.limits);
+    for (path, text) in options.files.iter().flatten() {
+        files.insert(path, text.as_str(), &limits);
     }
     let main = (!source.is_empty()).then(|| MainCode {
         name: SNIPPET_FILE.into(),
@@ -287,9 +330,9 @@ fn run(source: &str, options: &Options) -> Outcome {
         files: &files,
         main,
         base_modulepath: Vec::new(),
-        global_hiera: None,
+        global_hiera: options.global_hiera.clone(),
     };
-    puppet_core::evaluate_environment(&env, &eval_options)
+    f(&env)
 }
 
 /// The plain-data form of an evaluation (testable natively).
@@ -299,34 +342,12 @@ pub fn evaluate_to_data(source: &str, options: &Options) -> JsOutcome {
     let diagnostics = outcome
         .diagnostics
         .iter()
-        .map(|d| {
-            let place = positions.place(d.span);
-            JsDiagnostic {
-                message: format!("{}{}", d.stage.error_prefix(), d.message),
-                severity: d.severity.as_str(),
-                code: d.code,
-                start: place.start,
-                end: place.end,
-                line: place.line,
-                column: place.column,
-                end_line: place.end_line,
-                end_column: place.end_column,
-                file: place.file,
-            }
-        })
+        .map(|d| positions.diagnostic(d))
         .collect();
     let logs = outcome
         .logs
         .iter()
-        .map(|entry| {
-            let place = positions.place(entry.span);
-            JsLog {
-                level: entry.level.as_str(),
-                message: entry.message.clone(),
-                file: place.file,
-                line: place.line,
-            }
-        })
+        .map(|entry| positions.log(entry))
         .collect();
     let statements = outcome
         .statements

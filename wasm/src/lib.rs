@@ -1,6 +1,7 @@
 //! puppet-wasm: the browser facade; evaluation, AST dump, tokens and version as plain data with UTF-16 positions.
 
 mod data;
+mod lookup;
 mod positions;
 #[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
 mod small_blocks;
@@ -12,6 +13,7 @@ pub use data::{
     ast_dump, evaluate_to_data, tokens_to_data, JsDiagnostic, JsLog, JsOutcome, JsStatement,
     JsToken, Options,
 };
+pub use lookup::{lookup_to_data, query_from_js, JsLookup};
 
 /// Talc instead of Rust's default dlmalloc in the browser (smaller code), with free lists of small
 /// blocks in front of it (`small_blocks.rs`: the engine allocates for every value it builds); see
@@ -83,6 +85,14 @@ pub fn syntax_errors(source: &[u8]) -> u32 {
 #[wasm_bindgen]
 pub fn tokens(source: &str) -> Result<JsValue, JsError> {
     to_js(&tokens_to_data(source))
+}
+
+/// Look keys up in the environment's Hiera data (`options` as for `evaluate`, with `files`; the
+/// main code is not evaluated): `query` is `{ key | keys, merge, type, default, explain }`.
+#[wasm_bindgen]
+pub fn lookup(options: JsValue, query: JsValue) -> Result<JsValue, JsError> {
+    let options = Options::from_js(&options);
+    to_js(&lookup_to_data(&options, &query_from_js(&query)))
 }
 
 /// JSON-compatible conversion: `None` becomes `null` (not `undefined`), maps become plain objects.

@@ -31,6 +31,7 @@ mod nodes;
 mod numeric;
 mod operators;
 mod ownership;
+mod query;
 mod relationships;
 mod scope;
 mod time_arithmetic;
@@ -42,6 +43,7 @@ use alloc::vec::Vec;
 pub(crate) use catalog::canonical as catalog_name;
 pub use compiled::{catalog_text, CatalogResource};
 pub use limits::{CancelFlag, Limits};
+pub use query::{lookup, LookupAnswer, LookupQuery, QueryProblem};
 
 use crate::diagnostic::Diagnostic;
 use crate::environment::Environment;

@@ -81,6 +81,8 @@ pub struct Level {
     pub options: Option<Value>,
     /// The line of its first path or glob in the file (Puppet names it in errors).
     pub line: Option<u32>,
+    /// What its paths get at the end (version 4: `.` and the backend's name).
+    pub suffix: String,
 }
 
 /// A read configuration.
@@ -161,6 +163,7 @@ impl Config {
                 locations: Locations::Paths(alloc::vec!["common.yaml".into()]),
                 options: None,
                 line: None,
+                suffix: String::new(),
             }],
             default_hierarchy: None,
         }
@@ -216,11 +219,10 @@ impl Config {
                         .and_then(Value::as_str)
                         .unwrap_or(datadir)
                         .into(),
-                    locations: Locations::Paths(
-                        paths.iter().map(|p| format!("{p}.{backend}")).collect(),
-                    ),
+                    locations: Locations::Paths(paths),
                     options: None,
                     line: None,
+                    suffix: format!(".{backend}"),
                 }
             })
             .collect();
@@ -444,6 +446,7 @@ fn level(
         locations,
         options,
         line,
+        suffix: String::new(),
     })
 }
 

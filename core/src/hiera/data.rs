@@ -170,7 +170,8 @@ impl Evaluator<'_> {
             Locations::None => return Ok(None),
             Locations::Paths(paths) => {
                 for declared in paths {
-                    let path = join(&dir, &self.hiera_interpolate_text(declared, at, span)?);
+                    let path = self.hiera_interpolate_text(declared, at, span)?;
+                    let path = join(&dir, &(path + &level.suffix));
                     let found = exists(self, &path);
                     if config.path.is_none() && !found {
                         continue;

@@ -353,3 +353,8 @@ impl Kind {
         }
     }
 }
+
+/// A value as Ruby's `inspect` shows it (`{"a"=>1, "b"=>nil}`): `puppet lookup --render-as s`.
+pub fn ruby_inspect(value: &Value) -> String {
+    crate::functions::format::sprintf::ruby_inspect(value)
+}

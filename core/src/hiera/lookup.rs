@@ -33,6 +33,9 @@ pub(crate) struct HieraState {
     /// Compiled lookup options by module (`""`: global and environment only).
     options_index: BTreeMap<String, usize>,
     options: Vec<Option<Rc<LookupOptions>>>,
+    /// The global and environment layers' `lookup_options` merged, once read (Puppet reads
+    /// them once; a module's are read the first time a key of the module is looked up).
+    env_options: Option<Option<Value>>,
     /// The explanation of the lookup being made.
     pub explainer: Option<Explainer>,
     /// The keys being looked up, innermost last (a key met again is a recursive lookup).
@@ -93,13 +96,14 @@ pub(crate) fn lookup_error(message: impl Into<String>, span: Span) -> Unwind {
     )))
 }
 
-/// Puppet's words before an error raised inside a function call, which it reports at the call.
+/// Puppet's words before an error raised inside a function call (what `new` failing says).
 const CALL: &str = "Error while evaluating a Function Call, ";
 
 /// A lookup's failure that Puppet reports as the failure of the call that made the lookup
-/// (`lookup()`, or the class declaration whose parameters were being looked up), at the call.
-pub(crate) fn lookup_failure(message: impl AsRef<str>, span: Span) -> Unwind {
-    crate::eval::flow::error("LOOKUP_FAILED", format!("{CALL}{}", message.as_ref()), span)
+/// (`lookup()`, or the class declaration whose parameters were being looked up), at the call:
+/// Puppet's message, which the rendering puts after `Error while evaluating a Function Call, `.
+pub(crate) fn lookup_failure(message: impl Into<String>, span: Span) -> Unwind {
+    crate::eval::flow::error("LOOKUP_FAILED", message, span)
 }
 
 /// A lookup's failure that Puppet reports naming a place in a hiera.yaml (in `message`).
@@ -113,16 +117,14 @@ pub(crate) fn lookup_issue(message: impl Into<String>, span: Span) -> Unwind {
 }
 
 /// An error of the global layer as Puppet reports it: `Lookup of key '<top>' failed: <message>`,
-/// a failure of the call (once: what it already reported that way goes on as it is).
+/// a failure of the call (once: one it reported that way already goes on as it is).
 fn global_failure(error: Unwind, top: &str, span: Span) -> Unwind {
     match error {
-        Unwind::Error(d) if matches!(d.code, "LOOKUP_ERROR" | "LOOKUP_FAILED") => {
-            let message = d.message.strip_prefix(CALL).unwrap_or(&d.message);
-            crate::eval::flow::error(
-                "CALL_FAILED",
-                format!("{CALL}Lookup of key '{top}' failed: {message}"),
-                span,
-            )
+        Unwind::Error(d)
+            if matches!(d.code, "LOOKUP_ERROR" | "LOOKUP_FAILED")
+                && !d.message.starts_with("Lookup of key '") =>
+        {
+            lookup_failure(format!("Lookup of key '{top}' failed: {}", d.message), span)
         }
         other => other,
     }
@@ -241,7 +243,7 @@ impl Evaluator<'_> {
     }
 
     /// The key in the global, environment and module layers, merged by the strategy.
-    fn layers_lookup(
+    pub(crate) fn layers_lookup(
         &mut self,
         key: &LookupKey,
         module: Option<&str>,
@@ -416,8 +418,22 @@ impl Evaluator<'_> {
         self.explain_push(Kind::Scope(format!(
             "Searching default_hierarchy of module \"{module}\""
         )));
+        let options = self.default_hierarchy_options(&config, &levels, module, span);
+        let options = match options {
+            Ok(options) => options,
+            Err(e) => {
+                self.explain_pop();
+                return Err(e);
+            }
+        };
+        let merge = match options.as_ref().and_then(|o| o.for_key(&key.root)) {
+            Some(Value::Hash(h)) => match h.get(&Value::string("merge")) {
+                Some(value) => Merge::parse(value).map_err(|m| lookup_failure(m, span))?,
+                None => Merge::default_strategy(),
+            },
+            _ => Merge::default_strategy(),
+        };
         self.explain_push(Kind::Scope(format!("Searching for \"{}\"", key.text)));
-        let merge = Merge::default_strategy();
         let found = self.hiera_check(&key.text, Layer::Module, span, |ev| {
             ev.explain_push(Kind::provider(
                 "Module",
@@ -434,6 +450,45 @@ impl Evaluator<'_> {
         Ok(found)
     }
 
+    /// The `lookup_options` of a module's default hierarchy (read once per module).
+    fn default_hierarchy_options(
+        &mut self,
+        config: &Config,
+        levels: &[Level],
+        module: &str,
+        span: Span,
+    ) -> EvalResult<Option<Rc<LookupOptions>>> {
+        // Module names hold no ':', so these entries are apart from the modules' own.
+        let name = format!("default:{module}");
+        if let Some(&at) = self.hiera.options_index.get(&name) {
+            return Ok(self.hiera.options.get(at).cloned().flatten());
+        }
+        let options_key = LookupKey {
+            text: "lookup_options".into(),
+            root: "lookup_options".into(),
+            segments: Vec::new(),
+        };
+        let hash_merge =
+            Merge::parse(&Value::string("hash")).unwrap_or_else(|_| Merge::default_strategy());
+        self.explain_push(Kind::Top("lookup_options".into()));
+        self.explain_push(Kind::provider(
+            "Module",
+            Some(module),
+            config.version,
+            config.path.as_deref(),
+        ));
+        let found = self.hierarchy_lookup(config, levels, &options_key, &hash_merge, span);
+        self.explain_pop();
+        self.explain_pop();
+        let found = found?;
+        if let Some(options) = &found {
+            check_module_options(options, module, span)?;
+        }
+        let compiled = compile_lookup_options(found, span)?;
+        self.cache_lookup_options(name, compiled.clone());
+        Ok(compiled)
+    }
+
     /// Each level of a hierarchy, merged by the strategy.
     fn hierarchy_lookup(
         &mut self,
@@ -446,7 +501,12 @@ impl Evaluator<'_> {
         // Each level with its data files (those that exist, for Puppet's default configuration).
         let mut resolved: Vec<(&Level, Option<Vec<DataFile>>)> = Vec::new();
         for level in levels {
-            let locations = self.level_locations(config, level, span)?;
+            // Puppet resolves a level's paths when it creates its data providers, which its
+            // explanations leave out.
+            let explainer = self.hiera.explainer.take();
+            let locations = self.level_locations(config, level, span);
+            self.hiera.explainer = explainer;
+            let locations = locations?;
             if config.path.is_none() && locations.as_ref().is_some_and(Vec::is_empty) {
                 continue;
             }
@@ -528,20 +588,57 @@ impl Evaluator<'_> {
             segments: Vec::new(),
         };
         self.explain_push(Kind::Top("lookup_options".into()));
-        let global = self.layer_lookup(Layer::Global, &options_key, None, &hash_merge, span)?;
-        let environment =
-            self.layer_lookup(Layer::Environment, &options_key, None, &hash_merge, span)?;
-        let mut options = match (global, environment) {
-            (Some(g), Some(e)) => Some(
-                hash_merge
-                    .merge(&g, &e)
-                    .map_err(|m| lookup_error(m, span))?,
-            ),
-            (g, e) => g.or(e),
+        let result = self.read_lookup_options(&options_key, module, &hash_merge, span);
+        self.explain_pop();
+        let mut options = result?;
+        if module.is_some() && !self.hiera.options_index.contains_key("") {
+            // The environment's options serve keys outside modules from now on.
+            let environment = self.hiera.env_options.clone().flatten();
+            let compiled = compile_lookup_options(environment, span)?;
+            self.cache_lookup_options(String::new(), compiled);
+        }
+        let compiled = compile_lookup_options(options.take(), span)?;
+        self.cache_lookup_options(name, compiled.clone());
+        Ok(compiled)
+    }
+
+    fn cache_lookup_options(&mut self, module: String, options: Option<Rc<LookupOptions>>) {
+        self.hiera.options.push(options);
+        self.hiera
+            .options_index
+            .insert(module, self.hiera.options.len() - 1);
+    }
+
+    /// The global and environment layers' `lookup_options` (read once), with the module's.
+    fn read_lookup_options(
+        &mut self,
+        options_key: &LookupKey,
+        module: Option<&str>,
+        hash_merge: &Merge,
+        span: Span,
+    ) -> EvalResult<Option<Value>> {
+        let mut options = match self.hiera.env_options.clone() {
+            Some(options) => options,
+            None => {
+                let global =
+                    self.layer_lookup(Layer::Global, options_key, None, hash_merge, span)?;
+                let environment =
+                    self.layer_lookup(Layer::Environment, options_key, None, hash_merge, span)?;
+                let options = match (global, environment) {
+                    (Some(g), Some(e)) => Some(
+                        hash_merge
+                            .merge(&g, &e)
+                            .map_err(|m| lookup_error(m, span))?,
+                    ),
+                    (g, e) => g.or(e),
+                };
+                self.hiera.env_options = Some(options.clone());
+                options
+            }
         };
         if let Some(module) = module {
             let found =
-                self.layer_lookup(Layer::Module, &options_key, Some(module), &hash_merge, span)?;
+                self.layer_lookup(Layer::Module, options_key, Some(module), hash_merge, span)?;
             if let Some(module_options) = found {
                 check_module_options(&module_options, module, span)?;
                 options = Some(match options {
@@ -552,30 +649,7 @@ impl Evaluator<'_> {
                 });
             }
         }
-        self.explain_pop();
-        let compiled = match options {
-            None => None,
-            Some(Value::Hash(hash)) => {
-                let mut compiled = LookupOptions::default();
-                for (k, v) in hash.iter() {
-                    let name = crate::value::to_string_default(k);
-                    if name.starts_with('^') {
-                        let regexp = crate::value::Regexp::new(&name)
-                            .map_err(|e| lookup_error(format!("{e}"), span))?;
-                        compiled.patterns.push((regexp, v.clone()));
-                    } else {
-                        compiled.keys.push((name, v.clone()));
-                    }
-                }
-                Some(Rc::new(compiled))
-            }
-            Some(_) => return Err(lookup_error("value of lookup_options must be a hash", span)),
-        };
-        self.hiera.options.push(compiled.clone());
-        self.hiera
-            .options_index
-            .insert(name, self.hiera.options.len() - 1);
-        Ok(compiled)
+        Ok(options)
     }
 
     /// A dotted key's segments, dug into the value found.
@@ -689,6 +763,31 @@ impl Evaluator<'_> {
             ))
         });
         Ok(result)
+    }
+}
+
+/// `lookup_options` as data: options by key name, and by pattern for keys starting with `^`.
+fn compile_lookup_options(
+    options: Option<Value>,
+    span: Span,
+) -> EvalResult<Option<Rc<LookupOptions>>> {
+    match options {
+        None => Ok(None),
+        Some(Value::Hash(hash)) => {
+            let mut compiled = LookupOptions::default();
+            for (k, v) in hash.iter() {
+                let name = crate::value::to_string_default(k);
+                if name.starts_with('^') {
+                    let regexp = crate::value::Regexp::new(&name)
+                        .map_err(|e| lookup_error(format!("{e}"), span))?;
+                    compiled.patterns.push((regexp, v.clone()));
+                } else {
+                    compiled.keys.push((name, v.clone()));
+                }
+            }
+            Ok(Some(Rc::new(compiled)))
+        }
+        Some(_) => Err(lookup_error("value of lookup_options must be a hash", span)),
     }
 }
 

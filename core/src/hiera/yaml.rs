@@ -414,6 +414,12 @@ fn scalar(text: &str, style: ScalarStyle, tag: Option<&Tag>) -> Result<Value, Ya
     }
 }
 
+/// Whether Psych reads `text`, written as a plain scalar, back as the same string (its
+/// `ScalarScanner#tokenize` gives a `String`): what decides whether it writes it unquoted.
+pub fn reads_as_string(text: &str) -> bool {
+    refused_class(text).is_none() && resolve(text).is_none()
+}
+
 /// A Ruby symbol, which Puppet's lookup refuses where it finds one.
 fn symbol() -> Value {
     Value::Runtime(alloc::rc::Rc::new((
