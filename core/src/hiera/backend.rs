@@ -166,6 +166,15 @@ impl Evaluator<'_> {
                 self.not_found(&key.root);
                 Ok(None)
             }
+            Some(value) if !super::data::is_lookup_value(&value) => Err(lookup_error(
+                format!(
+                    "Value for key '{}', returned from {} function '{name}', has wrong type, expects Puppet::LookupValue, got {}",
+                    key.root,
+                    level.function.kind(),
+                    crate::types::infer_reduced(&value)
+                ),
+                span,
+            )),
             Some(value) => {
                 let value = self.hiera_interpolate(&value, span)?;
                 self.found(&key.root, &value);

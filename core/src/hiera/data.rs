@@ -225,7 +225,7 @@ impl Evaluator<'_> {
 
 /// Whether a value is a `Puppet::LookupValue`: no Ruby object (a symbol), hash keys strings
 /// or numbers.
-fn is_lookup_value(value: &Value) -> bool {
+pub(super) fn is_lookup_value(value: &Value) -> bool {
     match value {
         Value::Runtime(_) => false,
         Value::Array(items) => items.iter().all(is_lookup_value),
