@@ -4,7 +4,7 @@
 
 use alloc::format;
 use alloc::rc::Rc;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::config::{Config, Function, Level};
@@ -89,78 +89,10 @@ impl Evaluator<'_> {
         key: &LookupKey,
         span: Span,
     ) -> EvalResult<Found> {
-        let name = level.function.name();
-        let mut options = match &level.options {
-            Some(Value::Hash(options)) => options.clone(),
-            _ => Hash::new(),
-        };
-        if let Some(path) = path {
-            options.insert(Value::string("path"), Value::string(path));
-        }
-        let context = Value::Runtime(Rc::new((Rc::from(CONTEXT), Rc::from(CONTEXT))));
         let saved = core::mem::replace(&mut self.hiera.context_module, config.module.clone());
-        let found = match &level.function {
-            Function::DataHash(_) => {
-                let cached = format!("{name}() {}", path.unwrap_or(&level.name));
-                let data = match self.hiera.data_index.get(&cached) {
-                    Some(&at) => self.hiera.data.get(at).cloned(),
-                    None => None,
-                };
-                let data = match data {
-                    Some(data) => Ok(Some(data)),
-                    None => self
-                        .call_data_function(name, alloc::vec![Value::Hash(options), context], span)
-                        .and_then(|value| match value {
-                            Some(Value::Hash(data)) => {
-                                let data = Rc::new(data);
-                                self.hiera.data.push(Rc::clone(&data));
-                                let at = self.hiera.data.len() - 1;
-                                self.hiera.data_index.insert(cached, at);
-                                Ok(Some(data))
-                            }
-                            Some(other) => Err(lookup_error(
-                                format!(
-                                    "Value returned from data_hash function '{name}', when using location '{}', has wrong type, expects a Hash value, got {}",
-                                    path.unwrap_or_default(),
-                                    crate::types::infer_generalized(&other)
-                                        .to_string()
-                                        .split('[')
-                                        .next()
-                                        .unwrap_or_default()
-                                ),
-                                span,
-                            )),
-                            None => Ok(None),
-                        }),
-                };
-                data.map(|data| data.and_then(|data| data.get(&Value::string(&key.root)).cloned()))
-            }
-            Function::LookupKey(_) => {
-                let args = alloc::vec![Value::string(&key.root), Value::Hash(options), context];
-                self.call_data_function(name, args, span)
-            }
-            Function::DataDig(_) | Function::Hiera3Backend(_) => {
-                let segments = core::iter::once(Value::string(&key.root))
-                    .chain(key.segments.iter().map(|s| Value::string(&s.text())));
-                let args = alloc::vec![
-                    Value::array(segments.collect()),
-                    Value::Hash(options),
-                    context
-                ];
-                self.call_data_function(name, args, span).map(|found| {
-                    found.map(|value| {
-                        key.segments.iter().rev().fold(value, |value, segment| {
-                            let key = match segment {
-                                Segment::Index(i) => Value::Integer(*i),
-                                Segment::Key(k) => Value::string(k),
-                            };
-                            Value::Hash([(key, value)].into_iter().collect())
-                        })
-                    })
-                })
-            }
-        };
+        let found = self.function_call(level, path, key, span);
         self.hiera.context_module = saved;
+        let function = &level.function;
         match found? {
             None => {
                 self.not_found(&key.root);
@@ -168,9 +100,10 @@ impl Evaluator<'_> {
             }
             Some(value) if !super::data::is_lookup_value(&value) => Err(lookup_error(
                 format!(
-                    "Value for key '{}', returned from {} function '{name}', has wrong type, expects Puppet::LookupValue, got {}",
+                    "Value for key '{}', returned from {} function '{}', has wrong type, expects Puppet::LookupValue, got {}",
                     key.root,
-                    level.function.kind(),
+                    function.kind(),
+                    function.name(),
                     crate::types::infer_reduced(&value)
                 ),
                 span,
@@ -181,6 +114,75 @@ impl Evaluator<'_> {
                 Ok(Some(value))
             }
         }
+    }
+
+    /// What the function gives for the key (a `data_hash` function's hash is kept per location).
+    fn function_call(
+        &mut self,
+        level: &Level,
+        path: Option<&str>,
+        key: &LookupKey,
+        span: Span,
+    ) -> EvalResult<Option<Value>> {
+        let name = level.function.name();
+        let mut options = match &level.options {
+            Some(Value::Hash(options)) => options.clone(),
+            _ => Hash::new(),
+        };
+        if let Some(path) = path {
+            options.insert(Value::string("path"), Value::string(path));
+        }
+        let options = Value::Hash(options);
+        let context = Value::Runtime(Rc::new((Rc::from(CONTEXT), Rc::from(CONTEXT))));
+        let mut segments = alloc::vec![Value::string(&key.root)];
+        let first = match level.function {
+            Function::DataHash(_) => {
+                let cached = format!("{name}() {}", path.unwrap_or(&level.name));
+                let at = self.hiera.data_index.get(&cached).copied();
+                let data = match at.and_then(|at| self.hiera.data.get(at)) {
+                    Some(data) => Rc::clone(data),
+                    None => {
+                        match self.call_data_function(name, alloc::vec![options, context], span)? {
+                            Some(Value::Hash(data)) => {
+                                let data = Rc::new(data);
+                                self.hiera.data.push(Rc::clone(&data));
+                                self.hiera
+                                    .data_index
+                                    .insert(cached, self.hiera.data.len() - 1);
+                                data
+                            }
+                            other => {
+                                return Err(super::data::not_a_hash(
+                                    name,
+                                    path.unwrap_or_default(),
+                                    other,
+                                    span,
+                                ))
+                            }
+                        }
+                    }
+                };
+                return Ok(data.get(&segments[0]).cloned());
+            }
+            Function::LookupKey(_) => segments.remove(0),
+            Function::DataDig(_) | Function::Hiera3Backend(_) => {
+                segments.extend(key.segments.iter().map(|s| Value::string(&s.text())));
+                Value::array(segments)
+            }
+        };
+        let found = self.call_data_function(name, alloc::vec![first, options, context], span)?;
+        if !matches!(level.function, Function::DataDig(_)) {
+            return Ok(found);
+        }
+        Ok(found.map(|value| {
+            key.segments.iter().rev().fold(value, |value, segment| {
+                let key = match segment {
+                    Segment::Index(i) => Value::Integer(*i),
+                    Segment::Key(k) => Value::string(k),
+                };
+                Value::Hash([(key, value)].into_iter().collect())
+            })
+        }))
     }
 
     /// Call a data function written in Puppet: its value, or `None` when it said `not_found()`.

@@ -11,7 +11,7 @@ use super::explain::{Event, Kind};
 use super::key::LookupKey;
 use super::lookup::{lookup_error, DataFile, Found};
 use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::eval::flow::{EvalResult, Unwind};
 use crate::span::Span;
 use crate::value::{Hash, Value};
 
@@ -109,21 +109,7 @@ impl Evaluator<'_> {
                 Hash::new()
             }
             Ok(_) if function == "yaml_data" => return Err(lookup_error(invalid(), at(None))),
-            Ok(other) => {
-                let got = other.map_or_else(
-                    || "Undef".to_string(),
-                    |v| {
-                        let general = crate::types::infer(&v).generalize().to_string();
-                        general.split('[').next().unwrap_or_default().to_string()
-                    },
-                );
-                return Err(lookup_error(
-                    format!(
-                        "Value returned from data_hash function '{function}', when using location '{path}', has wrong type, expects a Hash value, got {got}"
-                    ),
-                    at(None),
-                ));
-            }
+            Ok(other) => return Err(not_a_hash(function, path, other, at(None))),
         };
         if let Some(module) = module {
             let prefix = format!("{module}::");
@@ -135,7 +121,11 @@ impl Evaluator<'_> {
                 })
                 .cloned()
                 .collect();
-            hash = hash.without(&outside);
+            hash = hash
+                .iter()
+                .filter(|(k, _)| !outside.contains(k))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
             for _ in &outside {
                 self.log(
                     crate::eval::LogLevel::Warning,
@@ -221,6 +211,21 @@ impl Evaluator<'_> {
         }
         Ok(Some(out))
     }
+}
+
+/// Puppet's error for a data_hash function that gave no hash: `got` the general type's name.
+pub(super) fn not_a_hash(function: &str, path: &str, value: Option<Value>, span: Span) -> Unwind {
+    let got = value.map_or_else(
+        || "Undef".to_string(),
+        |v| {
+            let general = crate::types::infer(&v).generalize().to_string();
+            general.split('[').next().unwrap_or_default().to_string()
+        },
+    );
+    lookup_error(
+        format!("Value returned from data_hash function '{function}', when using location '{path}', has wrong type, expects a Hash value, got {got}"),
+        span,
+    )
 }
 
 /// Whether a value is a `Puppet::LookupValue`: no Ruby object (a symbol), hash keys strings
