@@ -35,6 +35,8 @@ const UNPLACED_CODES: &[&str] = &[
     "REDEFINE",
     "LOOKUP_NOT_FOUND",
     "LOOKUP_ERROR",
+    "LOOKUP_RECURSION",
+    "LOOKUP_ISSUE",
     "RELATIONSHIP_NOT_FOUND",
     "INSTANCE_INVALID",
     "INVALID_REGEX",
@@ -43,7 +45,11 @@ const UNPLACED_CODES: &[&str] = &[
 /// The error as Puppet's first message line. Like Puppet, a syntax error at the end of a file,
 /// and a file given up on after several validation errors, name only the file.
 pub fn puppet_text(sources: &Sources, diagnostic: &Diagnostic) -> String {
-    let prefix = diagnostic.stage.error_prefix();
+    let mut prefix = String::from(diagnostic.stage.error_prefix());
+    if diagnostic.code == "LOOKUP_FAILED" {
+        // A lookup's failure is the failure of the call that made it.
+        prefix.push_str("Error while evaluating a Function Call, ");
+    }
     let message = diagnostic.message.lines().next().unwrap_or_default();
     if diagnostic.message.contains('\n') {
         // Puppet puts the position at the end of a multi-line message: the first line has none.

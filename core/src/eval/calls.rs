@@ -172,6 +172,9 @@ impl Evaluator<'_> {
             if let Some(value) = super::attributes::attribute(&args[0], site.name) {
                 return Ok(value);
             }
+            if let Some(result) = self.lookup_context_method(site.name, &args, site.span) {
+                return result;
+            }
         }
         if !self.functions.contains_key(site.name)
             && (site.name.contains("::") || !crate::functions::is_builtin(site.name))

@@ -515,6 +515,7 @@ impl Evaluator<'_> {
             let title = Value::string(name);
             self.scopes.assign("title".into(), title.clone());
             self.scopes.assign("name".into(), title);
+            self.bind_module_name(name, definition.name.span);
             let resource = format!("Class[{}]", capitalize(name));
             let attributes =
                 self.automatic_parameters(name, &definition.params, attributes, span)?;
@@ -626,11 +627,16 @@ impl Evaluator<'_> {
             if let Some(type_expr) = &param.type_expr {
                 let ty = self.eval_type_expr(type_expr)?;
                 if let Some(mismatch) = super::limits::checked_mismatch(self, &ty, &value, span)? {
-                    return Err(error(
-                        "PARAMETER_TYPE",
-                        format!("{resource}: parameter '{name}' {mismatch}"),
-                        span,
-                    ));
+                    // Several problems each on a line of its own after `Class[X]:`.
+                    let problems: Vec<String> = mismatch
+                        .split("\n ")
+                        .map(|problem| format!(" parameter '{name}' {problem}"))
+                        .collect();
+                    let message = match problems.as_slice() {
+                        [one] => format!("{resource}:{one}"),
+                        _ => format!("{resource}:\n{}", problems.join("\n")),
+                    };
+                    return Err(error("PARAMETER_TYPE", message, span));
                 }
             }
             self.scopes.assign(name.into(), value);
@@ -898,6 +904,7 @@ impl Evaluator<'_> {
                 .find(|(a, _)| a == "name")
                 .map_or(title_value, |(_, v)| v.clone());
             self.scopes.assign("name".into(), name);
+            self.bind_module_name(&type_name, definition.name.span);
             let resource = format!("{}[{title}]", capitalize(&type_name));
             let attributes: Vec<(String, Value)> = attributes
                 .into_iter()

@@ -87,24 +87,26 @@ pub(crate) struct PendingOverride {
 }
 
 /// The parameters of a class or defined-type instance as the catalog lists them: the given ones
-/// (not `undef`) in their order, then those their defaults set, in the definition's order.
+/// (not `undef`) in their order, then those their defaults set, in the definition's order. A
+/// Sensitive value is kept unwrapped, as Puppet's catalog keeps it (marking the parameter).
 pub(super) fn final_parameters(
     given: &[(String, Value)],
     defaulted: Vec<(String, Value)>,
 ) -> Vec<(String, Value)> {
-    let mut parameters: Vec<(String, Value)> = given
+    let given: Vec<(String, Value)> = given
         .iter()
-        .filter(|(name, value)| {
-            !matches!(value, Value::Undef) && !defaulted.iter().any(|(d, _)| d == name)
-        })
+        .filter(|(name, _)| !defaulted.iter().any(|(d, _)| d == name))
         .cloned()
         .collect();
-    parameters.extend(
-        defaulted
-            .into_iter()
-            .filter(|(_, v)| !matches!(v, Value::Undef)),
-    );
-    parameters
+    given
+        .into_iter()
+        .chain(defaulted)
+        .filter(|(_, value)| !matches!(value, Value::Undef))
+        .map(|(name, value)| match value {
+            Value::Sensitive(inner) => (name, (*inner).clone()),
+            value => (name, value),
+        })
+        .collect()
 }
 
 /// As Puppet's catalog keeps a resource's parameters: its namevar, when given explicitly, comes

@@ -184,6 +184,10 @@ impl Evaluator<'_> {
         if let Some(ty) = Type::from_name(name) {
             return Some(ty);
         }
+        if name == crate::hiera::CONTEXT {
+            let class = Some(alloc::rc::Rc::from(name));
+            return Some(Type::Runtime(Some(alloc::rc::Rc::from("ruby")), class));
+        }
         let lower = name.to_ascii_lowercase();
         if is_core_resource_type(&lower)
             || self.catalog.is_defined_type(&lower)

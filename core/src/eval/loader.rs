@@ -84,6 +84,22 @@ impl<'o> Evaluator<'o> {
         found
     }
 
+    /// `$module_name` in the scope of a class or defined type `name` defined at `at`: its
+    /// module's name when the definition is in that module's files (else the top scope's `''`).
+    pub(crate) fn bind_module_name(&mut self, name: &str, at: Span) {
+        let module = name.split("::").next().unwrap_or_default();
+        let file = self.sources.locate(at.start).file;
+        if let Some(dir) = self.module_dir(module) {
+            if file
+                .strip_prefix(dir.as_str())
+                .is_some_and(|rest| rest.starts_with('/'))
+            {
+                self.scopes
+                    .assign("module_name".into(), crate::value::Value::string(module));
+            }
+        }
+    }
+
     /// The path of a module's file, when the module and the file exist.
     pub(crate) fn module_file_path(&mut self, file: &ModuleFile) -> Option<String> {
         let dir = self.module_dir(&file.module)?;

@@ -42,14 +42,16 @@ pub(super) fn lookup(
             .collect(),
         _ => Vec::new(),
     };
-    if names.is_empty()
-        || matches!(&request.name, Value::Array(items) if items.len() != names.len())
+    if matches!(&request.name, Value::Array(items) if items.len() != names.len())
+        || (names.is_empty() && !matches!(request.name, Value::Array(_)))
     {
         return Err(no_signature(site));
     }
+    // The legacy functions merge as their names say, whatever lookup_options say.
     let merge = match site.name {
-        "hiera_array" => Some(Merge::parse(&Value::string("unique"))),
+        "hiera_array" | "hiera_include" => Some(Merge::parse(&Value::string("unique"))),
         "hiera_hash" => Some(Merge::parse(&Value::string("hash"))),
+        "hiera" => Some(Merge::parse(&Value::string("first"))),
         _ => request.merge.as_ref().map(Merge::parse),
     };
     let merge = match merge {
@@ -214,12 +216,26 @@ fn request(
             default_values: None,
         });
     }
+    expect_args(site, args, 1, Some(4))?;
+    // The keys an options hash may have (`name` only when it is the only argument).
+    let known = |options: &Value, name: bool| match options {
+        Value::Hash(h) => h.keys().all(|k| {
+            matches!(
+                k.as_str(),
+                Some("value_type" | "merge" | "default_value" | "default_values_hash" | "override")
+            ) || (name && k.as_str() == Some("name"))
+        }),
+        _ => false,
+    };
     Ok(match args {
         [options @ Value::Hash(_)] => match option(options, "name") {
-            Some(name) => from_options(name, options),
-            None => return Err(no_signature(site)),
+            Some(name) if known(options, true) => from_options(name, options),
+            _ => return Err(no_signature(site)),
         },
-        [name, options @ Value::Hash(_)] => from_options(name.clone(), options),
+        [name, options @ Value::Hash(_)] if known(options, false) => {
+            from_options(name.clone(), options)
+        }
+        [_, Value::Hash(_)] => return Err(no_signature(site)),
         [name, rest @ ..] if rest.len() < 3 || (rest.len() == 3 && !block) => {
             let with_default = rest.len() == 3;
             let typed = |v: Option<&Value>| match v {

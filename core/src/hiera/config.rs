@@ -79,6 +79,10 @@ pub struct Level {
     pub datadir: String,
     pub locations: Locations,
     pub options: Option<Value>,
+    /// The line of its first path or glob in the file (Puppet names it in errors).
+    pub line: Option<u32>,
+    /// What its paths get at the end (version 4: `.` and the backend's name).
+    pub suffix: String,
 }
 
 /// A read configuration.
@@ -89,6 +93,8 @@ pub struct Config {
     /// The directory paths in it are relative to (`""`: the environment's).
     pub root: String,
     pub version: u8,
+    /// The module of a module layer's configuration.
+    pub module: Option<String>,
     pub hierarchy: Vec<Level>,
     pub default_hierarchy: Option<Vec<Level>>,
 }
@@ -118,12 +124,11 @@ const LOCATION_KEYS: [&str; 7] = [
     "mapped_paths",
 ];
 
-/// Puppet's list of keys in its messages: `'a', 'b', or 'c'`.
+/// Puppet's list of keys in its messages: `a, b, or c`.
 fn combine(keys: &[&str]) -> String {
-    let quoted: Vec<String> = keys.iter().map(|k| format!("'{k}'")).collect();
-    match quoted.split_last() {
+    match keys.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{}, or {last}", rest.join(", ")),
-        Some((last, _)) => last.clone(),
+        Some((last, _)) => last.to_string(),
         None => String::new(),
     }
 }
@@ -150,14 +155,81 @@ impl Config {
             path: None,
             root: root.into(),
             version: 5,
+            module: None,
             hierarchy: alloc::vec![Level {
                 name: "Common".into(),
                 function: Function::DataHash("yaml_data".into()),
                 datadir: "data".into(),
                 locations: Locations::Paths(alloc::vec!["common.yaml".into()]),
                 options: None,
+                line: None,
+                suffix: String::new(),
             }],
             default_hierarchy: None,
+        }
+    }
+
+    /// A configuration without levels (a version 3 global one: Hiera 3's backends find nothing).
+    pub fn empty(path: &str, root: &str, version: u8) -> Config {
+        Config {
+            path: Some(path.into()),
+            root: root.into(),
+            version,
+            module: None,
+            hierarchy: Vec::new(),
+            default_hierarchy: None,
+        }
+    }
+
+    /// Read a version 4 configuration (checked against [`CONFIG_V4_TYPE`] by the caller): a
+    /// top-level `datadir`, levels naming a `backend` whose files are `<path>.<backend>`, the
+    /// level's name when it gives no path.
+    pub fn from_v4(hash: &Hash, path: &str, root: &str) -> Config {
+        let datadir = get(hash, "datadir")
+            .and_then(Value::as_str)
+            .unwrap_or("data");
+        let entries = match get(hash, "hierarchy") {
+            Some(Value::Array(entries)) => entries.iter().cloned().collect(),
+            _ => alloc::vec![Value::Hash(
+                [
+                    (Value::string("name"), Value::string("common")),
+                    (Value::string("backend"), Value::string("yaml")),
+                ]
+                .into_iter()
+                .collect()
+            )],
+        };
+        let hierarchy = entries
+            .iter()
+            .filter_map(|entry| match entry {
+                Value::Hash(entry) => Some(entry),
+                _ => None,
+            })
+            .map(|entry| {
+                let text = |key| get(entry, key).and_then(Value::as_str).unwrap_or_default();
+                let backend = text("backend");
+                let paths = match (get(entry, "paths"), get(entry, "path")) {
+                    (Some(paths), _) | (None, Some(paths)) => strings(paths),
+                    (None, None) => alloc::vec![text("name").to_string()],
+                };
+                Level {
+                    name: text("name").into(),
+                    function: Function::DataHash(format!("{backend}_data")),
+                    datadir: get(entry, "datadir")
+                        .and_then(Value::as_str)
+                        .unwrap_or(datadir)
+                        .into(),
+                    locations: Locations::Paths(paths),
+                    options: None,
+                    line: None,
+                    suffix: format!(".{backend}"),
+                }
+            })
+            .collect();
+        Config {
+            hierarchy,
+            version: 4,
+            ..Config::empty(path, root, 4)
         }
     }
 
@@ -212,13 +284,22 @@ impl Config {
                 let Value::Hash(entry) = entry else { continue };
                 let level = level(entry, defaults.as_ref(), layer, text)?;
                 if levels.iter().any(|l| l.name == level.name) {
+                    let line = |nth| {
+                        let name = &level.name;
+                        [name.to_string(), format!("'{name}'"), format!("\"{name}\"")]
+                            .iter()
+                            .find_map(|written| {
+                                line_matching(text, &format!("name: {written}"), nth)
+                            })
+                    };
+                    let first =
+                        line(1).map_or(String::new(), |l| format!(" First defined at (line: {l})"));
                     return Err(ConfigError {
-                        message: format!("Hierarchy name '{}' defined more than once.", level.name),
-                        line: line_matching(text, &format!("name: {}", level.name), 2)
-                            .or_else(|| line_matching(text, &format!("name: '{}'", level.name), 2))
-                            .or_else(|| {
-                                line_matching(text, &format!("name: \"{}\"", level.name), 2)
-                            }),
+                        message: format!(
+                            "Hierarchy name '{}' defined more than once.{first}",
+                            level.name
+                        ),
+                        line: line(2),
                     });
                 }
                 levels.push(level);
@@ -240,6 +321,7 @@ impl Config {
             path: Some(path.into()),
             root: root.into(),
             version: 5,
+            module: None,
             hierarchy,
             default_hierarchy,
         })
@@ -323,10 +405,15 @@ fn level(
             combine(&LOCATION_KEYS)
         )));
     }
+    let mut line = None;
     let locations = match locations.first().copied() {
         None => Locations::None,
         Some(key) => {
             let values = strings(get(entry, key).unwrap_or(&Value::Undef));
+            line = values.first().and_then(|first| {
+                let at = text.lines().position(|l| l.contains(first.as_str()))?;
+                u32::try_from(at + 1).ok()
+            });
             match key {
                 "path" | "paths" => Locations::Paths(values),
                 "glob" | "globs" => Locations::Globs(values),
@@ -358,6 +445,8 @@ fn level(
         datadir,
         locations,
         options,
+        line,
+        suffix: String::new(),
     })
 }
 
@@ -372,6 +461,31 @@ pub fn line_matching(text: &str, needle: &str, nth: usize) -> Option<u32> {
         })
         .nth(nth.saturating_sub(1))
         .map(|(i, _)| i as u32 + 1)
+}
+
+/// The Puppet type of a version 4 configuration.
+pub const CONFIG_V4_TYPE: &str = "Struct[{version => Integer[4, 4], Optional[datadir] => String[1],
+  Optional[hierarchy] => Array[Struct[{backend => String[1], name => String[1], Optional[datadir] => String[1],
+  Optional[path] => String[1], Optional[paths] => Array[String[1]]}]]}]";
+
+/// The Puppet type of a version 3 configuration: its keys, and a hash of settings for each of
+/// its `backends` (`yaml` when it names none).
+pub fn v3_type(hash: &Hash) -> String {
+    let mut backends = get(hash, "backends").map_or_else(Vec::new, strings);
+    if backends.is_empty() {
+        backends.push("yaml".into());
+    }
+    let mut text = String::from(
+        "Struct[{Optional[version] => Integer[3, 3], Optional[backends] => Variant[String[1], Array[String[1]]],
+  Optional[logger] => String[1], Optional[merge_behavior] => Enum[deep, deeper, native],
+  Optional[deep_merge_options] => Hash[String[1], Variant[String, Boolean]],
+  Optional[hierarchy] => Variant[String[1], Array[String[1]]]",
+    );
+    for backend in backends {
+        let quoted = crate::value::programmatic(&Value::string(&backend));
+        text += &format!(", Optional[{quoted}] => Hash[String[1], Any]");
+    }
+    text + "}]"
 }
 
 /// The Puppet type a version 5 configuration must have (checked with Puppet's messages).
@@ -474,7 +588,7 @@ mod tests {
     fn lines_and_key_lists_as_puppet_writes_them() {
         assert_eq!(
             combine(&FUNCTION_KEYS),
-            "'data_hash', 'lookup_key', 'data_dig', or 'hiera3_backend'"
+            "data_hash, lookup_key, data_dig, or hiera3_backend"
         );
         let text = "version: 5\nhierarchy:\n  - name: a\n    path: x\n  - name: a\n";
         assert_eq!(line_matching(text, "name: a", 2), Some(5));

@@ -8,39 +8,37 @@ use alloc::vec::Vec;
 
 use super::explain::{Event, Kind};
 use super::key::{split_key, Segment};
-use super::lookup::lookup_error;
+use super::lookup::{lookup_error, lookup_failure, lookup_issue};
 use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::eval::flow::{EvalResult, Unwind};
 use crate::span::Span;
 use crate::value::{Hash, Value};
+
+/// A hiera.yaml whose paths are interpolated: its path, and the line of the level's location.
+pub(crate) type Config<'a> = (&'a str, Option<u32>);
 
 /// Expressions that interpolate nothing.
 const EMPTY: [&str; 6] = ["", "::", "\"\"", "''", "\"::\"", "'::'"];
 
 impl Evaluator<'_> {
-    /// Interpolate every string of a value (hash keys too).
-    pub(crate) fn hiera_interpolate(
-        &mut self,
-        value: &Value,
-        methods: bool,
-        span: Span,
-    ) -> EvalResult<Value> {
+    /// Interpolate every string of a value found in data (hash keys too).
+    pub(crate) fn hiera_interpolate(&mut self, value: &Value, span: Span) -> EvalResult<Value> {
         Ok(match value {
             Value::String(text) if text.contains("%{") => {
-                self.interpolate_string(text, methods, span)?
+                self.interpolate_string(text, None, span)?
             }
             Value::Array(items) => {
                 let mut out = Vec::with_capacity(items.len());
                 for item in items.iter() {
-                    out.push(self.hiera_interpolate(item, methods, span)?);
+                    out.push(self.hiera_interpolate(item, span)?);
                 }
                 Value::array(out)
             }
             Value::Hash(hash) => {
                 let mut out = Hash::new();
                 for (k, v) in hash.iter() {
-                    let k = self.hiera_interpolate(k, methods, span)?;
-                    let v = self.hiera_interpolate(v, methods, span)?;
+                    let k = self.hiera_interpolate(k, span)?;
+                    let v = self.hiera_interpolate(v, span)?;
                     out.insert(k, v);
                 }
                 Value::Hash(out)
@@ -49,24 +47,24 @@ impl Evaluator<'_> {
         })
     }
 
-    /// Interpolate a path or datadir (no methods) to text.
+    /// Interpolate a path or datadir of a hiera.yaml (variables only) to text.
     pub(crate) fn hiera_interpolate_text(
         &mut self,
         text: &str,
-        methods: bool,
+        config: Config<'_>,
         span: Span,
     ) -> EvalResult<String> {
         if !text.contains("%{") {
             return Ok(text.into());
         }
-        let value = self.interpolate_string(text, methods, span)?;
+        let value = self.interpolate_string(text, Some(config), span)?;
         Ok(crate::functions::format::sprintf::ruby_to_s(&value))
     }
 
     fn interpolate_string(
         &mut self,
         subject: &str,
-        methods: bool,
+        config: Option<Config<'_>>,
         span: Span,
     ) -> EvalResult<Value> {
         self.explain(|e| e.push(Kind::Interpolate(subject.into())));
@@ -85,9 +83,9 @@ impl Evaluator<'_> {
                 continue;
             }
             let (method, key) = method_and_key(expr);
-            if method.is_some() && !methods {
-                return Err(lookup_error(
-                    "Interpolation using method syntax is not allowed in this context",
+            if let (Some(_), Some((file, _))) = (method, config) {
+                return Err(lookup_issue(
+                    format!("Interpolation using method syntax is not allowed in this context (file: {file})"),
                     span,
                 ));
             }
@@ -100,9 +98,10 @@ impl Evaluator<'_> {
             }
             let value = match method {
                 "lookup" | "hiera" | "alias" => self.interpolated_lookup(key, span)?,
-                "scope" => self
-                    .hiera_scope_value_in(key, subject, span)?
-                    .unwrap_or(Value::Undef),
+                "scope" => match self.hiera_scope_value_in(key, subject, span)? {
+                    Some(value) => value.unwrap_or(Value::Undef),
+                    None => return Err(self.undefined_variable(key, config, span)?),
+                },
                 "literal" => Value::string(key),
                 other => {
                     return Err(lookup_error(
@@ -143,7 +142,7 @@ impl Evaluator<'_> {
             ));
         }
         self.hiera.stack_push(name);
-        let result = self.hiera_interpolate(value, true, span);
+        let result = self.hiera_interpolate(value, span);
         self.hiera.stack_pop();
         result
     }
@@ -155,19 +154,56 @@ impl Evaluator<'_> {
             .unwrap_or_else(|| Value::string("")))
     }
 
-    /// A variable for mapped paths (its value, dug into by dotted keys).
-    pub(crate) fn hiera_scope_value(&mut self, key: &str, span: Span) -> EvalResult<Option<Value>> {
-        self.hiera_scope_value_in(key, "mapped_path[0]", span)
+    /// The variable of a level's `mapped_paths` (dug into by dotted keys); Puppet's error when
+    /// it is not defined.
+    pub(crate) fn hiera_scope_value(
+        &mut self,
+        key: &str,
+        file: &str,
+        span: Span,
+    ) -> EvalResult<Option<Value>> {
+        match self.hiera_scope_value_in(key, "mapped_path[0]", span)? {
+            Some(value) => Ok(value),
+            None => Err(self.undefined_variable(key, Some((file, None)), span)?),
+        }
+    }
+
+    /// Puppet's error for an interpolated variable that is not defined: in data a failure of the
+    /// call (`Undefined variable 'x'; ` and why: a class not evaluated), in a hiera.yaml one
+    /// naming the file.
+    fn undefined_variable(
+        &mut self,
+        name: &str,
+        config: Option<Config<'_>>,
+        span: Span,
+    ) -> EvalResult<Unwind> {
+        if let Some((file, line)) = config {
+            let line = line.map_or(String::new(), |l| format!(", line: {l}"));
+            let message = format!("Undefined variable '{name}' (file: {file}{line})");
+            return Ok(lookup_issue(message, span));
+        }
+        let why = match name.trim_start_matches("::").rsplit_once("::") {
+            Some((class, _)) if self.class_known(class, span)? => {
+                format!("class {class} has not been evaluated")
+            }
+            Some((class, _)) => format!("class {class} could not be found"),
+            None => String::new(),
+        };
+        Ok(lookup_failure(
+            format!("Undefined variable '{name}'; {why}"),
+            span,
+        ))
     }
 
     /// `%{var}`, `%{::var}`, `%{facts.os.family}`: the variable in the scope the lookup was
-    /// made from, dug into by the dotted segments.
+    /// made from, dug into by the dotted segments (`Some(None)`: a segment not found), or
+    /// `None` when the variable is not defined.
     fn hiera_scope_value_in(
         &mut self,
         key: &str,
         subject: &str,
         span: Span,
-    ) -> EvalResult<Option<Value>> {
+    ) -> EvalResult<Option<Option<Value>>> {
         let mut segments = split_key(key)
             .map_err(|_| lookup_error(format!("Syntax error in string: {subject}"), span))?;
         let root = match segments.remove(0) {
@@ -186,7 +222,7 @@ impl Evaluator<'_> {
             return Ok(None);
         };
         if segments.is_empty() {
-            return Ok(Some(value));
+            return Ok(Some(Some(value)));
         }
         let path: Vec<String> = segments.iter().map(Segment::text).collect();
         self.explain(|e| e.push(Kind::SubLookup(path.join("."))));
@@ -212,12 +248,12 @@ impl Evaluator<'_> {
                     self.explain(|e| e.event(Event::NotFound(text)));
                     self.explain(|e| e.pop());
                     self.explain(|e| e.pop());
-                    return Ok(None);
+                    return Ok(Some(None));
                 }
             }
         }
         self.explain(|e| e.pop());
-        Ok(Some(value))
+        Ok(Some(Some(value)))
     }
 
     /// A variable as Hiera's scope finds it: local ones outwards, `::x` at top scope, `a::x`

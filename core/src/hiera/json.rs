@@ -53,13 +53,23 @@ impl<'t> Json<'t> {
         &self.text[self.pos..]
     }
 
+    /// White space and comments (`/* ... */`, `// ...`), which Ruby's parser skips alike.
     fn space(&mut self) {
-        let skipped = self.rest().len()
-            - self
-                .rest()
-                .trim_start_matches([' ', '\t', '\n', '\r'])
-                .len();
-        self.pos += skipped;
+        loop {
+            let rest = self.rest();
+            let trimmed = rest.trim_start_matches([' ', '\t', '\n', '\r']);
+            let comment = if let Some(body) = trimmed.strip_prefix("/*") {
+                body.find("*/").map(|end| &body[end + 2..])
+            } else {
+                let line = |body: &'t str| body.find('\n').map_or("", |end| &body[end..]);
+                trimmed.strip_prefix("//").map(line)
+            };
+            let after = comment.unwrap_or(trimmed);
+            self.pos += rest.len() - after.len();
+            if comment.is_none() {
+                return;
+            }
+        }
     }
 
     fn eat(&mut self, token: &str) -> bool {
@@ -81,6 +91,10 @@ impl<'t> Json<'t> {
             _ if self.eat("true") => Ok(Value::Boolean(true)),
             _ if self.eat("false") => Ok(Value::Boolean(false)),
             Some(b'-' | b'0'..=b'9') => self.number(),
+            // Ruby's parser refuses NaN where it reads it.
+            Some(b'N') if self.rest().starts_with("NaN") => {
+                Err(Fail::Raised(unexpected(225, self.rest())))
+            }
             _ => Err(Fail::Soft),
         }
     }
@@ -299,5 +313,13 @@ mod tests {
             Err("859: unexpected token at 'x'".into())
         );
         assert!(load(&"[".repeat(200)).is_err());
+        assert_eq!(
+            load("/* a */ {\"k\": // b\n 1} // c").map(|v| programmatic(&v)),
+            Ok("{'k' => 1}".into())
+        );
+        assert_eq!(
+            load("{\"k\": NaN}"),
+            Err("225: unexpected token at 'NaN}'".into())
+        );
     }
 }

@@ -10,7 +10,7 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::config::{Config, Function, Layer, Level, Locations};
+use super::config::{Config, Function, Layer, Level};
 use super::explain::{Event, Explainer, Kind};
 use super::key::{LookupKey, Segment};
 use super::merge::Merge;
@@ -25,11 +25,11 @@ use crate::value::{Hash, Value};
 pub(crate) struct HieraState {
     /// Each layer's configuration (`global`, `environment`, `module:<name>`), by its place in
     /// `configs` (`usize::MAX`: the layer has no data provider).
-    config_index: BTreeMap<String, usize>,
-    configs: Vec<Rc<Config>>,
+    pub(super) config_index: BTreeMap<String, usize>,
+    pub(super) configs: Vec<Rc<Config>>,
     /// Data files read, by path → place in `data`.
-    data_index: BTreeMap<String, usize>,
-    data: Vec<Rc<Hash>>,
+    pub(super) data_index: BTreeMap<String, usize>,
+    pub(super) data: Vec<Rc<Hash>>,
     /// Compiled lookup options by module (`""`: global and environment only).
     options_index: BTreeMap<String, usize>,
     options: Vec<Option<Rc<LookupOptions>>>,
@@ -40,6 +40,8 @@ pub(crate) struct HieraState {
     pub explainer: Option<Explainer>,
     /// The keys being looked up, innermost last (a key met again is a recursive lookup).
     stack: Vec<String>,
+    /// The module of the layer whose data function is running (`$context.module_name`).
+    pub(super) context_module: Option<String>,
 }
 
 impl HieraState {
@@ -60,7 +62,7 @@ impl HieraState {
     }
 }
 
-const NONE: usize = usize::MAX;
+pub(super) const NONE: usize = usize::MAX;
 
 /// `lookup_options`: options for keys by name, and for keys matching patterns.
 #[derive(Debug, Default)]
@@ -94,8 +96,42 @@ pub(crate) fn lookup_error(message: impl Into<String>, span: Span) -> Unwind {
     )))
 }
 
+/// Puppet's words before an error raised inside a function call (what `new` failing says).
+const CALL: &str = "Error while evaluating a Function Call, ";
+
+/// A lookup's failure that Puppet reports as the failure of the call that made the lookup
+/// (`lookup()`, or the class declaration whose parameters were being looked up), at the call:
+/// Puppet's message, which the rendering puts after `Error while evaluating a Function Call, `.
+pub(crate) fn lookup_failure(message: impl Into<String>, span: Span) -> Unwind {
+    crate::eval::flow::error("LOOKUP_FAILED", message, span)
+}
+
+/// A lookup's failure that Puppet reports naming a place in a hiera.yaml (in `message`).
+pub(crate) fn lookup_issue(message: impl Into<String>, span: Span) -> Unwind {
+    Unwind::Error(alloc::boxed::Box::new(Diagnostic::error(
+        Stage::Catalog,
+        "LOOKUP_ISSUE",
+        message,
+        span,
+    )))
+}
+
+/// An error of the global layer as Puppet reports it: `Lookup of key '<top>' failed: <message>`,
+/// a failure of the call (once: one it reported that way already goes on as it is).
+fn global_failure(error: Unwind, top: &str, span: Span) -> Unwind {
+    match error {
+        Unwind::Error(d)
+            if matches!(d.code, "LOOKUP_ERROR" | "LOOKUP_FAILED")
+                && !d.message.starts_with("Lookup of key '") =>
+        {
+            lookup_failure(format!("Lookup of key '{top}' failed: {}", d.message), span)
+        }
+        other => other,
+    }
+}
+
 /// A level's data file: its path, the path as the hierarchy wrote it, whether it exists.
-type DataFile = (String, String, bool);
+pub(super) type DataFile = (String, String, bool);
 
 /// Not found (Puppet's `throw :no_such_key`), or found.
 pub(crate) type Found = Option<Value>;
@@ -107,41 +143,48 @@ impl Evaluator<'_> {
         }
     }
 
-    fn explain_push(&mut self, kind: Kind) {
+    pub(super) fn explain_push(&mut self, kind: Kind) {
         self.explain(|e| e.push(kind));
     }
 
-    fn explain_pop(&mut self) {
+    pub(super) fn explain_pop(&mut self) {
         self.explain(Explainer::pop);
     }
 
-    fn found(&mut self, key: &str, value: &Value) {
+    pub(super) fn found(&mut self, key: &str, value: &Value) {
         if self.hiera.explainer.is_some() {
             let event = Event::Found(key.into(), value.clone());
             self.explain(|e| e.event(event));
         }
     }
 
-    fn not_found(&mut self, key: &str) {
+    pub(super) fn not_found(&mut self, key: &str) {
         self.explain(|e| e.event(Event::NotFound(key.into())));
     }
 
     /// Run `f` with `name` on the stack of keys being looked up: Puppet's error when it is
-    /// there already.
+    /// there already (met by the global layer, the first to look, it names the outermost key).
     fn hiera_check<T>(
         &mut self,
         name: &str,
+        layer: Layer,
         span: Span,
         f: impl FnOnce(&mut Self) -> EvalResult<T>,
     ) -> EvalResult<T> {
         if self.hiera.stack.iter().any(|n| n == name) {
-            return Err(lookup_error(
-                format!(
-                    "Recursive lookup detected in [{}]",
-                    self.hiera.stack.join(", ")
-                ),
+            let chain = self.hiera.stack.join(", ");
+            let message = match self.hiera.stack.first() {
+                Some(top) if layer == Layer::Global && name != "lookup_options" => {
+                    format!("Lookup of key '{top}' failed: Recursive lookup detected in [{chain}]")
+                }
+                _ => format!("Recursive lookup detected in [{chain}]"),
+            };
+            return Err(Unwind::Error(alloc::boxed::Box::new(Diagnostic::error(
+                Stage::Catalog,
+                "LOOKUP_RECURSION",
+                message,
                 span,
-            ));
+            ))));
         }
         self.hiera.stack.push(name.into());
         let result = f(self);
@@ -176,7 +219,7 @@ impl Evaluator<'_> {
             None => match option("merge") {
                 Some(value) => {
                     self.explain(|e| e.leaf(Kind::MergeSource("lookup_options".into())));
-                    Merge::parse(&value).map_err(|m| lookup_error(m, span))?
+                    Merge::parse(&value).map_err(|m| lookup_failure(m, span))?
                 }
                 None => Merge::default_strategy(),
             },
@@ -215,7 +258,7 @@ impl Evaluator<'_> {
 
     /// `MergeStrategy#lookup`: the first variant found for `first`; else every variant's value
     /// merged, in order (a merge of several shown in the explanation).
-    fn merge_lookup(
+    pub(super) fn merge_lookup(
         &mut self,
         merge: &Merge,
         count: usize,
@@ -313,6 +356,24 @@ impl Evaluator<'_> {
             },
             _ => None,
         };
+        let found = self.provider_lookup(layer, key, module, merge, span);
+        match (found, layer) {
+            (Err(error), Layer::Global) => {
+                let top = self.hiera.stack.first().unwrap_or(&key.text).clone();
+                Err(global_failure(error, &top, span))
+            }
+            (found, _) => found,
+        }
+    }
+
+    fn provider_lookup(
+        &mut self,
+        layer: Layer,
+        key: &LookupKey,
+        module: Option<&str>,
+        merge: &Merge,
+        span: Span,
+    ) -> EvalResult<Found> {
         let Some(config) = self.layer_config(layer, module, span)? else {
             if let Some(module) = module {
                 let has_module = self.module_dir(module).is_some();
@@ -325,7 +386,7 @@ impl Evaluator<'_> {
             }
             return Ok(None);
         };
-        self.hiera_check(&key.text, span, |ev| {
+        self.hiera_check(&key.text, layer, span, |ev| {
             ev.explain_push(Kind::provider(
                 layer.place(),
                 module,
@@ -367,13 +428,13 @@ impl Evaluator<'_> {
         };
         let merge = match options.as_ref().and_then(|o| o.for_key(&key.root)) {
             Some(Value::Hash(h)) => match h.get(&Value::string("merge")) {
-                Some(value) => Merge::parse(value).map_err(|m| lookup_error(m, span))?,
+                Some(value) => Merge::parse(value).map_err(|m| lookup_failure(m, span))?,
                 None => Merge::default_strategy(),
             },
             _ => Merge::default_strategy(),
         };
         self.explain_push(Kind::Scope(format!("Searching for \"{}\"", key.text)));
-        let found = self.hiera_check(&key.text, span, |ev| {
+        let found = self.hiera_check(&key.text, Layer::Module, span, |ev| {
             ev.explain_push(Kind::provider(
                 "Module",
                 Some(module),
@@ -482,353 +543,28 @@ impl Evaluator<'_> {
                         None
                     }
                     Some(locations) => {
+                        // Their options may hold a path only: Puppet's message when the level
+                        // gives any (or a uri), once there is a file to read.
+                        let options =
+                            matches!(&level.options, Some(Value::Hash(h)) if !h.is_empty());
+                        let uri = matches!(level.locations, super::config::Locations::Uris(_));
+                        if (options || uri) && locations.iter().any(|(_, _, exists)| *exists) {
+                            return Err(lookup_failure(
+                                format!("'{function}' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function"),
+                                span,
+                            ));
+                        }
                         let locations = locations.to_vec();
                         self.merge_lookup(merge, locations.len(), span, &mut |ev, i| {
-                            let (path, original, exists) = &locations[i];
-                            ev.location_lookup(function, path, original, *exists, key, span)
+                            ev.location_lookup(config, function, &locations[i], key, span)
                         })?
                     }
                 }
             }
-            other => {
-                let _ = config;
-                return Err(lookup_error(
-                    format!(
-                        "The hierarchy level '{}' uses the {} function '{}', which needs Ruby: the playground reads data with 'data_hash: yaml_data' and 'data_hash: json_data'",
-                        level.name,
-                        other.kind(),
-                        other.name()
-                    ),
-                    span,
-                ));
-            }
+            _ => self.function_level_lookup(config, level, locations, key, merge, span)?,
         };
         self.explain_pop();
         Ok(found)
-    }
-
-    /// One data file: the root key's value in it, interpolated.
-    fn location_lookup(
-        &mut self,
-        function: &str,
-        path: &str,
-        original: &str,
-        exists: bool,
-        key: &LookupKey,
-        span: Span,
-    ) -> EvalResult<Found> {
-        self.explain_push(Kind::Location {
-            path: path.into(),
-            original: original.into(),
-        });
-        if !exists {
-            self.explain(|e| e.event(Event::LocationNotFound));
-            self.explain_pop();
-            return Ok(None);
-        }
-        let data = self.data_hash(function, path, span)?;
-        let found = match data.get(&Value::string(&key.root)) {
-            None => {
-                self.not_found(&key.root);
-                None
-            }
-            Some(value) => {
-                if let Some(class) = ruby_object(value) {
-                    return Err(lookup_error(
-                        format!(
-                            "Value for key '{}', in hash returned from data_hash function '{function}', when using location '{path}', has wrong type, expects Puppet::LookupValue, got Runtime[ruby, '{class}']",
-                            key.root
-                        ),
-                        span,
-                    ));
-                }
-                let value = value.clone();
-                let value = self.hiera_interpolate(&value, true, span)?;
-                self.found(&key.root, &value);
-                Some(value)
-            }
-        };
-        self.explain_pop();
-        Ok(found)
-    }
-
-    /// A data file's hash, read and parsed once per evaluation.
-    fn data_hash(&mut self, function: &str, path: &str, span: Span) -> EvalResult<Rc<Hash>> {
-        if let Some(&at) = self.hiera.data_index.get(path) {
-            if let Some(hash) = self.hiera.data.get(at) {
-                return Ok(Rc::clone(hash));
-            }
-        }
-        let Some(text) = self.read_env_file(path, span)? else {
-            return Ok(Rc::new(Hash::new()));
-        };
-        let base = self
-            .sources
-            .add(path, Rc::clone(&text))
-            .unwrap_or(span.start);
-        let loaded = if function == "json_data" {
-            super::json::load(&text).map(Some).map_err(|m| (m, None))
-        } else {
-            super::yaml::load(&text).map_err(|e| {
-                let at = e.at;
-                let message = match at {
-                    Some((line, column)) => format!("{} at line {line} column {column}", e.message),
-                    None => e.message,
-                };
-                (message, at)
-            })
-        };
-        let hash = match loaded {
-            Err((message, at)) => {
-                let offset = at.map_or(0, |(line, column)| offset_of(&text, line, column));
-                let at = Span::new(base + offset, base + offset);
-                return Err(lookup_error(
-                    format!("Unable to parse ({path}): {message}"),
-                    at,
-                ));
-            }
-            Ok(None) if function == "yaml_data" => {
-                self.log(
-                    crate::eval::LogLevel::Warning,
-                    format!("{path}: file does not contain a valid yaml hash"),
-                    Span::new(base, base),
-                );
-                Hash::new()
-            }
-            Ok(Some(Value::Hash(hash))) => hash,
-            Ok(other) if function == "yaml_data" => {
-                let _ = other;
-                return Err(lookup_error(
-                    format!("{path}: file does not contain a valid yaml hash"),
-                    Span::new(base, base),
-                ));
-            }
-            Ok(other) => {
-                let got = other.map_or_else(
-                    || "Undef".to_string(),
-                    |v| {
-                        let general = crate::types::infer(&v).generalize().to_string();
-                        general.split('[').next().unwrap_or_default().to_string()
-                    },
-                );
-                return Err(lookup_error(
-                    format!(
-                        "Value returned from data_hash function '{function}', when using location '{path}', has wrong type, expects a Hash value, got {got}"
-                    ),
-                    Span::new(base, base),
-                ));
-            }
-        };
-        let hash = Rc::new(hash);
-        self.hiera.data.push(Rc::clone(&hash));
-        self.hiera
-            .data_index
-            .insert(path.into(), self.hiera.data.len() - 1);
-        Ok(hash)
-    }
-
-    /// A level's data files: `(path, as written, whether it exists)`; `None` for a level with
-    /// no location.
-    fn level_locations(
-        &mut self,
-        config: &Config,
-        level: &Level,
-        span: Span,
-    ) -> EvalResult<Option<Vec<DataFile>>> {
-        let datadir = self.hiera_interpolate_text(&level.datadir, false, span)?;
-        let dir = join(&config.root, &datadir);
-        let exists = |ev: &mut Self, path: &str| ev.env.is_some_and(|env| env.files.exists(path));
-        let mut out = Vec::new();
-        match &level.locations {
-            Locations::None => return Ok(None),
-            Locations::Paths(paths) => {
-                for declared in paths {
-                    let path = join(&dir, &self.hiera_interpolate_text(declared, false, span)?);
-                    let found = exists(self, &path);
-                    if config.path.is_none() && !found {
-                        continue;
-                    }
-                    out.push((path, declared.clone(), found));
-                }
-            }
-            Locations::Globs(globs) => {
-                for declared in globs {
-                    let pattern = join(&dir, &self.hiera_interpolate_text(declared, false, span)?);
-                    let files = self
-                        .env
-                        .map(|env| env.files.files_under(&dir))
-                        .unwrap_or_default();
-                    for file in files {
-                        if super::config::glob_matches(&pattern, &file) {
-                            out.push((file, pattern.clone(), true));
-                        }
-                    }
-                }
-            }
-            Locations::Uris(uris) => {
-                for declared in uris {
-                    let uri = self.hiera_interpolate_text(declared, false, span)?;
-                    out.push((uri, declared.clone(), true));
-                }
-            }
-            Locations::MappedPaths(triplet) => {
-                let [variable, local, template] = triplet.as_slice() else {
-                    return Ok(Some(out));
-                };
-                let values = match self.hiera_scope_value(variable, span)? {
-                    Some(Value::String(s)) => alloc::vec![Value::String(s)],
-                    Some(Value::Array(items)) => items.iter().cloned().collect(),
-                    _ => Vec::new(),
-                };
-                for value in values {
-                    let mark = self.scopes.push(self.scopes.current());
-                    self.scopes.bind_local(Rc::from(local.as_str()), value);
-                    let path = self.hiera_interpolate_text(template, false, span);
-                    self.scopes.pop(mark);
-                    let path = join(&dir, &path?);
-                    let found = exists(self, &path);
-                    out.push((path, template.clone(), found));
-                }
-            }
-        }
-        Ok(Some(out))
-    }
-
-    /// A layer's configuration (read, checked and kept once), or `None` when the layer has no
-    /// data provider (no hiera.yaml in the environment or the module).
-    pub(crate) fn layer_config(
-        &mut self,
-        layer: Layer,
-        module: Option<&str>,
-        span: Span,
-    ) -> EvalResult<Option<Rc<Config>>> {
-        let name = match (layer, module) {
-            (Layer::Global, _) => "global".to_string(),
-            (Layer::Environment, _) => "environment".to_string(),
-            (Layer::Module, Some(module)) => format!("module:{module}"),
-            (Layer::Module, None) => return Ok(None),
-        };
-        if let Some(&at) = self.hiera.config_index.get(&name) {
-            return Ok(self.hiera.configs.get(at).cloned());
-        }
-        let config = self.read_layer_config(layer, module, span)?;
-        let at = match &config {
-            Some(config) => {
-                self.hiera.configs.push(Rc::clone(config));
-                self.hiera.configs.len() - 1
-            }
-            None => NONE,
-        };
-        self.hiera.config_index.insert(name, at);
-        Ok(config)
-    }
-
-    fn read_layer_config(
-        &mut self,
-        layer: Layer,
-        module: Option<&str>,
-        span: Span,
-    ) -> EvalResult<Option<Rc<Config>>> {
-        let (root, path) = match layer {
-            Layer::Global => match self.env.and_then(|env| env.global_hiera.clone()) {
-                Some(path) => (parent_dir(&path).to_string(), path),
-                None => return Ok(Some(Rc::new(Config::default_config("<global>")))),
-            },
-            Layer::Environment => (String::new(), "hiera.yaml".to_string()),
-            Layer::Module => {
-                let Some(dir) = module.and_then(|m| self.module_dir(m)) else {
-                    return Ok(None);
-                };
-                let path = format!("{dir}/hiera.yaml");
-                (dir, path)
-            }
-        };
-        let Some(text) = self.read_env_file(&path, span)? else {
-            return Ok(match layer {
-                Layer::Global => Some(Rc::new(Config::default_config(&root))),
-                _ => None,
-            });
-        };
-        let base = self
-            .sources
-            .add(&path, Rc::clone(&text))
-            .unwrap_or(span.start);
-        let at_line = |line: Option<u32>| {
-            let offset = line.map_or(0, |line| offset_of(&text, line as usize, 1));
-            Span::new(base + offset, base + offset)
-        };
-        let loaded = super::yaml::load(&text).map_err(|e| {
-            let message = match e.at {
-                Some((line, column)) => format!("{} at line {line} column {column}", e.message),
-                None => e.message,
-            };
-            lookup_error(
-                format!("Unable to parse ({path}): {message}"),
-                at_line(e.at.map(|(line, _)| line as u32)),
-            )
-        })?;
-        let Some(Value::Hash(hash)) = loaded else {
-            self.log(
-                crate::eval::LogLevel::Warning,
-                format!("{path}: File exists but does not contain a valid YAML hash. Falling back to Hiera version 3 default config"),
-                at_line(None),
-            );
-            return self.version_3(layer, &path, at_line(None));
-        };
-        let version = match hash.get(&Value::string("version")) {
-            None => 3,
-            Some(Value::Integer(n)) => *n,
-            Some(Value::String(s)) => crate::value::parse_count(s).map_or(0, |n| n as i64),
-            Some(_) => 0,
-        };
-        match version {
-            5 => {}
-            3 => return self.version_3(layer, &path, at_line(None)),
-            4 => {
-                return Err(lookup_error(
-                    format!("hiera.yaml version 4 is not supported by the playground (Puppet deprecates it): use version 5 ({path})"),
-                    at_line(None),
-                ))
-            }
-            other => {
-                return Err(lookup_error(
-                    format!("This runtime does not support hiera.yaml version {other} (file: {path})"),
-                    at_line(None),
-                ))
-            }
-        }
-        let ty = self.hiera_type(super::config::CONFIG_TYPE, span)?;
-        if let Some(mismatch) = crate::types::describe_mismatch(&ty, &Value::Hash(hash.clone())) {
-            return Err(lookup_error(
-                format!("The Lookup Configuration at '{path}' has wrong type, {mismatch}"),
-                at_line(None),
-            ));
-        }
-        let config = Config::from_hash(&hash, &path, &root, &text, layer).map_err(|e| {
-            let position = match e.line {
-                Some(line) => format!(" (file: {path}, line: {line})"),
-                None => format!(" (file: {path})"),
-            };
-            lookup_error(format!("{}{position}", e.message), at_line(e.line))
-        })?;
-        Ok(Some(Rc::new(config)))
-    }
-
-    /// A version 3 hiera.yaml: only the global layer may have one (the playground has no
-    /// Hiera 3 backends, so it is refused there too).
-    fn version_3(&mut self, layer: Layer, path: &str, at: Span) -> EvalResult<Option<Rc<Config>>> {
-        let message = match layer {
-            Layer::Global => format!(
-                "hiera.yaml version 3 needs Hiera 3's Ruby backends: use version 5 ({path})"
-            ),
-            Layer::Environment => {
-                format!("hiera.yaml version 3 cannot be used in an environment (file: {path})")
-            }
-            Layer::Module => {
-                format!("hiera.yaml version 3 cannot be used in a module (file: {path})")
-            }
-        };
-        Err(lookup_error(message, at))
     }
 
     /// The `lookup_options` that apply to a key's module (global and environment ones merged,
@@ -983,8 +719,16 @@ impl Evaluator<'_> {
         };
         let ty = match &target {
             Value::String(text) => self.hiera_type(text, span).map_err(|_| {
+                // A name that is no type is a reference Puppet cannot make an instance of.
+                let name = text.split("::").all(|part| {
+                    part.starts_with(|c: char| c.is_ascii_uppercase())
+                        && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                });
                 lookup_error(
-                    format!("Invalid data type in lookup_options for key '{key}' could not parse '{text}', error: ''"),
+                    match name {
+                        true => format!("The convert_to lookup_option for key '{key}' raised error: Creation of new instance of type 'TypeReference['{text}']' is not supported"),
+                        false => format!("Invalid data type in lookup_options for key '{key}' could not parse '{text}', error: ''"),
+                    },
                     span,
                 )
             })?,
@@ -1004,7 +748,7 @@ impl Evaluator<'_> {
                 Unwind::Error(d) => lookup_error(
                     format!(
                         "The convert_to lookup_option for key '{key}' raised error: {}",
-                        d.message
+                        d.message.strip_prefix(CALL).unwrap_or(&d.message)
                     ),
                     span,
                 ),
@@ -1019,18 +763,6 @@ impl Evaluator<'_> {
             ))
         });
         Ok(result)
-    }
-}
-
-/// A Ruby object Puppet's data may not hold (a symbol): its class.
-fn ruby_object(value: &Value) -> Option<String> {
-    match value {
-        Value::Runtime(runtime) => Some(runtime.0.to_string()),
-        Value::Array(items) => items.iter().find_map(ruby_object),
-        Value::Hash(hash) => hash
-            .iter()
-            .find_map(|(k, v)| ruby_object(k).or_else(|| ruby_object(v))),
-        _ => None,
     }
 }
 
@@ -1082,36 +814,6 @@ fn check_module_options(options: &Value, module: &str, span: Span) -> EvalResult
         }
     }
     Ok(())
-}
-
-/// `dir/path`, with an empty directory meaning the environment's own.
-fn join(dir: &str, path: &str) -> String {
-    if path.starts_with('/') || dir.is_empty() {
-        return path.trim_start_matches("./").to_string();
-    }
-    format!(
-        "{}/{}",
-        dir.trim_end_matches('/'),
-        path.trim_start_matches("./")
-    )
-}
-
-fn parent_dir(path: &str) -> &str {
-    path.rsplit_once('/').map_or("", |(dir, _)| dir)
-}
-
-/// The byte offset of a 1-based line and column in `text`.
-fn offset_of(text: &str, line: usize, column: usize) -> u32 {
-    let start: usize = text
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    let column = text[start.min(text.len())..]
-        .char_indices()
-        .nth(column.saturating_sub(1))
-        .map_or(0, |(i, _)| i);
-    (start + column).min(text.len()) as u32
 }
 
 impl Evaluator<'_> {

@@ -65,7 +65,7 @@ impl Merge {
             other => {
                 return Err(format!(
                     "Unknown merge strategy: '{}'",
-                    crate::value::to_string_default(other)
+                    crate::functions::format::sprintf::ruby_to_s(other)
                 ))
             }
         };

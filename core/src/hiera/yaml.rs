@@ -16,13 +16,30 @@ use crate::value::{Hash, Value};
 #[derive(Debug, Clone, PartialEq)]
 pub struct YamlError {
     pub message: String,
-    /// 1-based line and column of a syntax error.
+    /// 1-based line and column of a syntax error (libyaml's context mark).
     pub at: Option<(usize, usize)>,
+    /// Whether Psych's message names the file (all but an unknown alias's do).
+    pub names_file: bool,
 }
 
 impl YamlError {
     fn plain(message: String) -> Self {
-        YamlError { message, at: None }
+        YamlError {
+            message,
+            at: None,
+            names_file: true,
+        }
+    }
+
+    /// Psych's text for the error of the file at `path`: `(<path>): <message> at line L column C`.
+    pub fn psych_text(&self, path: &str) -> String {
+        match (self.names_file, self.at) {
+            (false, _) => self.message.clone(),
+            (true, Some((line, column))) => {
+                format!("({path}): {} at line {line} column {column}", self.message)
+            }
+            (true, None) => format!("({path}): {}", self.message),
+        }
     }
 }
 
@@ -31,21 +48,38 @@ impl YamlError {
 const MAX_NODES: usize = 1_000_000;
 
 /// The first document of `text` as Puppet values (`None` for an empty stream). A symbol becomes
-/// `Runtime[ruby, 'Symbol']`, which the caller refuses as Puppet does.
+/// `Runtime[ruby, 'Symbol']`, which the caller refuses as Puppet does; as a hash key it is the
+/// string of its name (Puppet turns symbol keys into strings). A byte order mark is skipped.
 pub fn load(text: &str) -> Result<Option<Value>, YamlError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut loader = Loader {
         anchors: Vec::new(),
         nodes: 0,
     };
     let mut events = Parser::new_from_str(text);
+    // Where the collections being read start: libyaml names the innermost in its errors.
+    let mut open: Vec<(usize, usize)> = Vec::new();
     let mut next = || -> Result<Option<Event<'_>>, YamlError> {
         match events.next() {
             None => Ok(None),
-            Some(Ok((event, _))) => Ok(Some(event)),
-            Some(Err(error)) => Err(YamlError {
-                message: error.info().to_string(),
-                at: Some((error.marker().line(), error.marker().col() + 1)),
-            }),
+            Some(Ok((event, span))) => {
+                match event {
+                    Event::SequenceStart(..) | Event::MappingStart(..) => {
+                        open.push((span.start.line(), span.start.col() + 1));
+                    }
+                    Event::SequenceEnd | Event::MappingEnd => {
+                        open.pop();
+                    }
+                    _ => {}
+                }
+                Ok(Some(event))
+            }
+            Some(Err(error)) => {
+                let mark = error.marker();
+                let at = (mark.line(), mark.col() + 1);
+                let open = open.last().copied();
+                Err(psych_error(error.info(), at, open, text, mark.index()))
+            }
         }
     };
     loop {
@@ -67,6 +101,65 @@ pub fn load(text: &str) -> Result<Option<Value>, YamlError> {
         }
     }
     Ok(Some(value))
+}
+
+/// A syntax error of saphyr's in libyaml's words, as Psych reports it: `<problem> <context>` at
+/// the context's mark (for a parser error, where the collection being read starts: `open`).
+fn psych_error(
+    info: &str,
+    at: (usize, usize),
+    open: Option<(usize, usize)>,
+    text: &str,
+    index: usize,
+) -> YamlError {
+    const NO_TOKEN: &str =
+        "found character that cannot start any token while scanning for the next token";
+    let error = |message: String, at| YamlError {
+        message,
+        at: Some(at),
+        names_file: true,
+    };
+    if info.contains("unknown anchor") {
+        let name: String = text
+            .chars()
+            .skip(index + 1)
+            .take_while(|c| !c.is_whitespace() && !",[]{}".contains(*c))
+            .collect();
+        return YamlError {
+            message: format!("Unknown alias: {name}"),
+            at: None,
+            names_file: false,
+        };
+    }
+    if info.contains("tab") {
+        // libyaml points at the tab itself.
+        let line = text.lines().nth(at.0.saturating_sub(1)).unwrap_or_default();
+        let column = line
+            .find('\t')
+            .map_or(at.1, |i| line[..i].chars().count() + 1);
+        return error(NO_TOKEN.into(), (at.0, column));
+    }
+    if info.starts_with("unexpected character") {
+        return error(NO_TOKEN.into(), at);
+    }
+    if info == "invalid indentation in quoted scalar" {
+        let message = "found unexpected end of stream while scanning a quoted scalar";
+        return error(message.into(), at);
+    }
+    match info.split_once(", ") {
+        Some((context, problem)) if context.starts_with("while ") => {
+            let problem = match problem.strip_prefix("expected ") {
+                Some(rest) => format!("did not find expected {rest}"),
+                None => problem.to_string(),
+            };
+            let at = match open {
+                Some(open) if context.starts_with("while parsing a ") => open,
+                _ => at,
+            };
+            error(format!("{problem} {context}"), at)
+        }
+        _ => error(info.to_string(), at),
+    }
 }
 
 struct Loader {
@@ -119,7 +212,7 @@ impl Loader {
                 Ok(value)
             }
             Event::SequenceStart(anchor, tag) => {
-                refuse_tag(tag.as_deref(), "seq")?;
+                let omap = refuse_tag(tag.as_deref(), "seq")?;
                 let mut items = Vec::new();
                 loop {
                     match next()? {
@@ -127,7 +220,21 @@ impl Loader {
                         Some(event) => items.push(self.node(event, next)?),
                     }
                 }
-                let value = Value::array(items);
+                // `!!omap [a: 1, b: 2]`: its pairs make a hash.
+                let value = match omap && items.iter().all(|i| matches!(i, Value::Hash(_))) {
+                    true => Value::Hash(
+                        items
+                            .iter()
+                            .filter_map(|item| match item {
+                                Value::Hash(pairs) => Some(pairs.iter()),
+                                _ => None,
+                            })
+                            .flatten()
+                            .map(|(k, v)| (k.clone(), v.clone()))
+                            .collect(),
+                    ),
+                    false => Value::array(items),
+                };
                 self.anchor(anchor, &value, since);
                 Ok(value)
             }
@@ -140,7 +247,12 @@ impl Loader {
                         Some(event) => event,
                     };
                     let merge = matches!(&key, Event::Scalar(text, ScalarStyle::Plain, _, None) if text == "<<");
+                    let name = symbol_name(&key).map(String::from);
                     let key = self.node(key, next)?;
+                    let key = match (name, &key) {
+                        (Some(name), Value::Runtime(_)) => Value::string(&name),
+                        _ => key,
+                    };
                     let value = match next()? {
                         Some(event) => self.node(event, next)?,
                         None => Value::Undef,
@@ -187,19 +299,32 @@ impl Loader {
     }
 }
 
-/// A node tag Puppet's safe loading accepts for a collection, or its refusal.
-fn refuse_tag(tag: Option<&Tag>, kind: &str) -> Result<(), YamlError> {
-    match tag {
-        None => Ok(()),
-        Some(tag) if tag.handle == "tag:yaml.org,2002:" || tag.handle == "!!" => {
-            if tag.suffix == kind {
-                Ok(())
-            } else {
-                Err(unspecified(&tag.suffix))
-            }
-        }
-        Some(tag) => Err(unspecified(ruby_class(tag))),
+/// The name of a symbol written as a scalar (`:name`, `!ruby/symbol name`).
+fn symbol_name<'e>(event: &'e Event<'_>) -> Option<&'e str> {
+    match event {
+        Event::Scalar(text, ScalarStyle::Plain, _, None) => text.strip_prefix(':'),
+        Event::Scalar(text, _, _, Some(tag)) if tag.suffix.starts_with("ruby/sym") => Some(text),
+        _ => None,
     }
+}
+
+/// A node tag Puppet's safe loading accepts for a collection (`true` for `!!omap`), or its
+/// refusal. Local tags other than Ruby's (`!mytag`) are ignored, as Psych ignores them.
+fn refuse_tag(tag: Option<&Tag>, kind: &str) -> Result<bool, YamlError> {
+    match tag {
+        Some(tag) if is_core(tag) => match tag.suffix.as_str() {
+            suffix if suffix == kind => Ok(false),
+            "omap" if kind == "seq" => Ok(true),
+            "set" => Err(unspecified("Psych::Set")),
+            other => Err(unspecified(other)),
+        },
+        Some(tag) if tag.suffix.starts_with("ruby/") => Err(unspecified(&ruby_class(tag))),
+        _ => Ok(false),
+    }
+}
+
+fn is_core(tag: &Tag) -> bool {
+    tag.handle == "!!" || tag.handle == "tag:yaml.org,2002:"
 }
 
 /// Psych's refusal of a class safe loading does not permit.
@@ -207,23 +332,32 @@ fn unspecified(class: &str) -> YamlError {
     YamlError::plain(format!("Tried to load unspecified class: {class}"))
 }
 
-/// The Ruby class a `!ruby/object:Foo` (or other local) tag names.
-fn ruby_class(tag: &Tag) -> &str {
-    tag.suffix
-        .rsplit_once(':')
-        .map_or(tag.suffix.as_str(), |(_, class)| class)
+/// The Ruby class a `!ruby/...` tag names: `!ruby/object:Foo` Foo, `!ruby/regexp` Regexp.
+fn ruby_class(tag: &Tag) -> String {
+    match tag.suffix.rsplit_once(':') {
+        Some((_, class)) => class.into(),
+        None => {
+            let name = tag.suffix.trim_start_matches("ruby/");
+            let mut chars = name.chars();
+            chars
+                .next()
+                .map(|first| first.to_ascii_uppercase())
+                .into_iter()
+                .chain(chars)
+                .collect()
+        }
+    }
 }
 
 /// A scalar: plain ones resolved as Psych does, quoted and block ones strings; a core tag
 /// (`!!str`, `!!int`, ...) says what it is.
 fn scalar(text: &str, style: ScalarStyle, tag: Option<&Tag>) -> Result<Value, YamlError> {
-    if let Some(tag) = tag {
-        let core = tag.handle == "!!" || tag.handle == "tag:yaml.org,2002:";
-        if !core {
-            if tag.suffix.starts_with("ruby/sym") {
-                return Ok(symbol());
-            }
-            return Err(unspecified(ruby_class(tag)));
+    if let Some(tag) = tag.filter(|tag| is_core(tag) || tag.suffix.starts_with("ruby/")) {
+        if tag.suffix.starts_with("ruby/sym") {
+            return Ok(symbol());
+        }
+        if !is_core(tag) {
+            return Err(unspecified(&ruby_class(tag)));
         }
         return match tag.suffix.as_str() {
             "str" => Ok(Value::string(text)),
@@ -239,10 +373,17 @@ fn scalar(text: &str, style: ScalarStyle, tag: Option<&Tag>) -> Result<Value, Ya
                 .filter(|v| matches!(v, Value::Boolean(_)))
                 .unwrap_or_else(|| Value::string(text))),
             "null" => Ok(Value::Undef),
+            "timestamp" if is_date(text) => Err(unspecified("Date")),
             "timestamp" => Err(unspecified("Time")),
+            // Ruby's decoded bytes are a String to Puppet.
             "binary" => Ok(
-                crate::value::Binary::from_base64(&text.replace(['\n', ' '], ""))
-                    .map_or_else(|| Value::string(text), Value::Binary),
+                match crate::value::Binary::from_base64(&text.replace(['\n', ' '], "")) {
+                    Some(binary) => match core::str::from_utf8(binary.bytes()) {
+                        Ok(decoded) => Value::string(decoded),
+                        Err(_) => Value::Binary(binary),
+                    },
+                    None => Value::string(text),
+                },
             ),
             other => Err(unspecified(other)),
         };
@@ -253,7 +394,24 @@ fn scalar(text: &str, style: ScalarStyle, tag: Option<&Tag>) -> Result<Value, Ya
     if let Some(refusal) = refused_class(text) {
         return Err(unspecified(refusal));
     }
-    Ok(resolve(text).unwrap_or_else(|| Value::string(text)))
+    match resolve(text) {
+        Some(value) => Ok(value),
+        // Psych makes a Ruby big integer of it, which has no place in a 64-bit Integer.
+        None if text.bytes().filter(u8::is_ascii_digit).count() > 18
+            && text
+                .trim_start_matches(['-', '+'])
+                .starts_with(|c: char| c.is_ascii_digit())
+            && text
+                .bytes()
+                .skip(1)
+                .all(|b| b.is_ascii_digit() || b == b'_' || b == b',') =>
+        {
+            Err(YamlError::plain(format!(
+                "the integer {text} is beyond 64 bits"
+            )))
+        }
+        None => Ok(Value::string(text)),
+    }
 }
 
 /// Whether Psych reads `text`, written as a plain scalar, back as the same string (its
@@ -590,6 +748,11 @@ mod tests {
             ("Null", "undef"),
             ("2024-01-01", "error: Tried to load unspecified class: Date"),
             (
+                "9223372036854775808",
+                "error: the integer 9223372036854775808 is beyond 64 bits",
+            ),
+            ("1.2.3.4.5.6.7.8.9.10.11", "'1.2.3.4.5.6.7.8.9.10.11'"),
+            (
                 "2024-01-01 10:00:00",
                 "error: Tried to load unspecified class: Time",
             ),
@@ -623,6 +786,23 @@ mod tests {
             "mapping values are not allowed in this context"
         );
         assert_eq!(bad.at, Some((2, 4)));
+    }
+
+    /// libyaml's words and context marks, as Psych reported them for these files (Puppet 7.23).
+    #[test]
+    fn syntax_errors_as_psych_words_them() {
+        let cases = [
+            ("k:\n  a: 1\n b: 2\n", "(f): did not find expected key while parsing a block mapping at line 1 column 1"),
+            ("k: [a, b\n", "(f): did not find expected ',' or ']' while parsing a flow sequence at line 1 column 4"),
+            ("a: 1\nk: \"unclosed\nb: 2\n", "(f): found unexpected end of stream while scanning a quoted scalar at line 2 column 4"),
+            ("k:\n\ta: 1\n", "(f): found character that cannot start any token while scanning for the next token at line 2 column 1"),
+            ("k: %{x}\n", "(f): found character that cannot start any token while scanning for the next token at line 1 column 4"),
+            ("k: *nope\n", "Unknown alias: nope"),
+        ];
+        for (text, expected) in cases {
+            let error = load(text).unwrap_err();
+            assert_eq!(error.psych_text("f"), expected, "{text:?}");
+        }
     }
 
     #[test]

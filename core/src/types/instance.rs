@@ -305,7 +305,14 @@ fn check(ty: &Type, value: &Value, guard: &mut Guard) -> bool {
                 .is_none_or(|inner| is_instance(inner, secret, guard)),
             _ => false,
         },
-        Type::Runtime(..) => false,
+        // Ruby objects (a YAML symbol, Hiera's lookup context) by their class.
+        Type::Runtime(runtime, class) => match value {
+            Value::Runtime(object) => {
+                runtime.as_deref().is_none_or(|r| r == "ruby")
+                    && class.as_deref().is_none_or(|c| *c == *object.0)
+            }
+            _ => false,
+        },
         Type::Init(inner, arguments) => match inner.as_deref() {
             None => is_rich_data(value, guard),
             Some(target) => init_accepts(target, arguments, value, guard),
