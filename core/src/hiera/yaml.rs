@@ -627,7 +627,7 @@ fn sexagesimal(text: &str) -> Option<Value> {
             let cleaned: String = fraction.chars().filter(|c| *c != '_').collect();
             let fraction = crate::value::parse_f64(&format!("0.{cleaned}0")).unwrap_or(0.0);
             // The fraction belongs to the last part, weighed as it is.
-            let weight = 60f64.powi((count as i32 - 3).abs());
+            let weight = (0..(count as i64 - 3).unsigned_abs()).fold(1f64, |w, _| w * 60.0);
             Some(Value::Float(
                 sign as f64 * (whole as f64 + fraction * weight),
             ))
