@@ -13,6 +13,8 @@ use crate::span::Span;
 
 /// Add a note to the first "Syntax error at ..." of a manifest's `diagnostics`, when the tokens
 /// around it show what is missing.
+#[cold]
+#[inline(never)]
 pub(super) fn annotate(source: &str, diagnostics: &mut [Diagnostic]) {
     let Some(error) = diagnostics
         .iter_mut()
