@@ -16,10 +16,13 @@
 # modules, positions per file in the facade) brought it to 332,704, and that session's size pass
 # (no AST copies in the span shift, one map type for the loader's tables) back to 324,731: 25.6 KB
 # for the environments issue, within the 420,000 bytes planned for everything (bench/README.md: what
-# takes the space, from bench/wasm_size_report.sh). The budget leaves 1.3 KB of room.
+# takes the space, from bench/wasm_size_report.sh). Issue 27 (the page as people use it: fqdn_rand with Ruby's
+# Mersenne Twister, "did you mean" notes, syntax-error notes, attribute values a built-in type refuses, the
+# settings class, notes and collected resources in the facade) brought it from 324,879 to 336,903 (+12.0 KB;
+# bench/README.md, "Session 8"), and the budget to 337,000.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-budget=${WASM_GZIP_BUDGET:-326000}
+budget=${WASM_GZIP_BUDGET:-337000}
 wasm=web/pkg/puppet_wasm_bg.wasm
 if [ ! -f "$wasm" ]; then
   echo "check-wasm-size: $wasm is missing (run scripts/build-wasm.sh)" >&2

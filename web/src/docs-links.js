@@ -48,6 +48,7 @@ const ABSTRACT_TYPES = new Set(['Any', 'Callable', 'CatalogEntry', 'Collection',
   'Optional', 'Pattern', 'Variant', 'Scalar', 'ScalarData', 'RichData', 'Struct', 'Tuple', 'SemVer', 'SemVerRange', 'Init', 'Object', 'URI']);
 
 const page = (file, label) => ({ url: `${DOCS}${file}`, label });
+const SUMMARY = page('lang_summary.html', 'the Puppet language');
 
 /** Whether `pos` of `line` is inside a comment or a quoted string: 'comment', 'string' or null. */
 function lexicalContext(line, pos) {
@@ -68,6 +69,15 @@ function lexicalContext(line, pos) {
  * `label` names what the page explains.
  */
 export function docsAt(text, pos, path = 'snippet.pp') {
+  const found = docsAtExactly(text, pos, path);
+  if (found.url !== SUMMARY.url) return found;
+  // Nothing known at the cursor (the end of a line, a space): what the line starts with.
+  const lineStart = text.lastIndexOf('\n', pos - 1) + 1;
+  const first = lineStart + (/^\s*/.exec(text.slice(lineStart))?.[0].length ?? 0);
+  return first < pos ? docsAtExactly(text, first, path) : found;
+}
+
+function docsAtExactly(text, pos, path) {
   if (/\.epp$/i.test(path)) return page('lang_template_epp.html', 'EPP templates');
   if (!/\.pp$/i.test(path)) return page('lang_summary.html', 'the Puppet language');
   const lineStart = text.lastIndexOf('\n', pos - 1) + 1;
