@@ -53,6 +53,14 @@ impl Evaluator<'_> {
         operations: &[AttributeOperation],
         attributes: &[(String, Value)],
     ) {
+        // Most resources' types have no closed value sets: one look at the table for them.
+        let listed = ATTRIBUTE_VALUES.lines().any(|line| {
+            line.strip_prefix(type_name)
+                .is_some_and(|rest| rest.starts_with(' '))
+        });
+        if !listed {
+            return;
+        }
         for (attribute, value) in attributes {
             let Some((values, aliases)) = accepted_values(type_name, attribute) else {
                 continue;

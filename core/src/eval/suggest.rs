@@ -38,6 +38,9 @@ fn distance(a: &str, b: &str) -> usize {
 
 /// Names longer than this are not compared (a runaway name costs nothing).
 const MAX_NAME: usize = 64;
+/// At most this many candidates are compared: a program with 100,000 variables in scope gets its
+/// note at the cost of a few thousand comparisons.
+const MAX_CANDIDATES: usize = 5000;
 
 /// The (at most three) candidates closest to `name`: within a third of its length (at least
 /// one edit), the nearest, in name order.
@@ -47,8 +50,10 @@ fn closest(name: &str, candidates: impl IntoIterator<Item = String>) -> Vec<Stri
     }
     let mut best = (name.chars().count() / 3).max(1);
     let mut found: Vec<String> = Vec::new();
-    for candidate in candidates {
-        if candidate.len() > MAX_NAME || candidate.eq_ignore_ascii_case(name) {
+    for candidate in candidates.into_iter().take(MAX_CANDIDATES) {
+        // A length that differs by more than the best distance cannot be as close.
+        let too_far = candidate.len().abs_diff(name.len()) > best;
+        if too_far || candidate.len() > MAX_NAME || candidate.eq_ignore_ascii_case(name) {
             continue;
         }
         let d = distance(name, &candidate);
@@ -314,5 +319,13 @@ mod tests {
         );
         assert_eq!(notes("servce { 'x': }"), ["did you mean 'service'?"]);
         assert!(notes("$zzzzzz").is_empty());
+        // Many variables in scope: the note comes at once.
+        let many: String = (0..100_000)
+            .map(|i| alloc::format!("$v{i} = {i}\n"))
+            .collect();
+        assert_eq!(
+            notes(&alloc::format!("{many}$vv4242")),
+            ["did you mean '$v4242'?"]
+        );
     }
 }
