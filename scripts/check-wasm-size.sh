@@ -26,10 +26,12 @@
 # grapheme rules 0.4 KB, and the engine itself (Ruby's syntax and errors, the compiler, the
 # backtracking matcher with its step budget and remembered failures) 9.1 KB net of regex-lite's
 # removal. The budget is now 320,000; the 300 KB goal is met no longer (bench/README.md: what
-# takes the space, from bench/wasm_size_report.sh).
+# takes the space, from bench/wasm_size_report.sh). Issue 27 (the page as people use it: fqdn_rand with Ruby's
+# Mersenne Twister, "did you mean" notes, syntax-error notes, attribute values a built-in type refuses, the
+# settings class, notes and collected resources in the facade) added 12.0 KB (bench/README.md, "Session 8").
 set -euo pipefail
 cd "$(dirname "$0")/.."
-budget=${WASM_GZIP_BUDGET:-320000}
+budget=${WASM_GZIP_BUDGET:-BUDGET}
 wasm=web/pkg/puppet_wasm_bg.wasm
 if [ ! -f "$wasm" ]; then
   echo "check-wasm-size: $wasm is missing (run scripts/build-wasm.sh)" >&2

@@ -1,4 +1,4 @@
-//! Terminal rendering of diagnostics: `file:line:col: error: message`, the source line and a caret.
+//! Terminal rendering of diagnostics: `file:line:col: error: message`, the source line, a caret and the notes.
 
 use puppet_core::{Diagnostic, LineIndex, Sources};
 
@@ -49,8 +49,13 @@ pub fn diagnostic(source: &str, file: &str, index: &LineIndex, diagnostic: &Diag
         .take(column - skip + usize::from(skip > 0))
         .map(|c| if c == '\t' { '\t' } else { ' ' })
         .collect();
+    let notes: String = diagnostic
+        .notes
+        .iter()
+        .map(|note| format!("\n  = note: {}", note.message))
+        .collect();
     format!(
-        "{file}:{}:{}: {}: {}{}\n  {line_text}\n  {pad}{}",
+        "{file}:{}:{}: {}: {}{}\n  {line_text}\n  {pad}{}{notes}",
         start.line,
         start.column,
         diagnostic.severity.as_str(),

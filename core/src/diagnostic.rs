@@ -1,4 +1,4 @@
-//! Diagnostics as data: severity, a stable code, Puppet's message wording and a primary span.
+//! Diagnostics as data: severity, a stable code, Puppet's message wording, a primary span and notes.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -55,10 +55,35 @@ pub struct Diagnostic {
     /// The message in Puppet's wording, without prefix or position.
     pub message: String,
     pub span: Span,
-    pub notes: Vec<String>,
+    /// Help beside Puppet's message, which stays exactly Puppet's ("did you mean ...", where a
+    /// comma belongs): the playground shows them, Puppet's one-line text leaves them out.
+    pub notes: Vec<Note>,
     /// Where inside an inline EPP template the error happened (Puppet reports it in the file
     /// `inlined-epp-text`); `span` then stays at the template's call.
     pub template_at: Option<LineCol>,
+}
+
+/// A note on a diagnostic, with the place it is about when it has one (the opening bracket left
+/// open, where a comma belongs).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    pub message: String,
+    pub span: Option<Span>,
+}
+
+impl From<String> for Note {
+    fn from(message: String) -> Self {
+        Note {
+            message,
+            span: None,
+        }
+    }
+}
+
+impl From<&str> for Note {
+    fn from(message: &str) -> Self {
+        Note::from(String::from(message))
+    }
 }
 
 impl Diagnostic {
@@ -88,6 +113,15 @@ impl Diagnostic {
 
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
+    }
+
+    /// This diagnostic with one more note (`span`: the place it is about, if any).
+    pub fn with_note(mut self, message: impl Into<String>, span: Option<Span>) -> Self {
+        self.notes.push(Note {
+            message: message.into(),
+            span,
+        });
+        self
     }
 }
 

@@ -18,7 +18,7 @@ pub mod syntax;
 pub mod types;
 pub mod value;
 
-pub use diagnostic::{Diagnostic, Severity, Stage};
+pub use diagnostic::{Diagnostic, Note, Severity, Stage};
 pub use environment::{EnvFiles, Environment, MainCode, MemoryFiles};
 pub use eval::{
     catalog_text, evaluate, evaluate_environment, CancelFlag, CatalogResource, EvalOptions, Limits,

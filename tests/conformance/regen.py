@@ -40,6 +40,11 @@ CATALOG_AREAS = ["catalog", "catalog_relationships", "everyday_catalog"]
 # (the conformance test gives the engine the same ones).
 FACTS_ORACLE = os.path.join(HERE, "facts_oracle.rb")
 FACTS_AREAS = {"facts": os.path.join(HERE, "facts.json")}
+# The areas whose cases compile as `puppet apply --certname` does for a node with facts: node_oracle.rb
+# gives the node that certname, those facts and the local facts puppet apply adds (the conformance test
+# gives the engine the same).
+NODE_ORACLE = os.path.join(HERE, "node_oracle.rb")
+NODE_AREAS = {"node": (os.path.join(HERE, "facts.json"), "web01.example.com")}
 
 
 def die(msg):
@@ -77,10 +82,13 @@ def run_area(area, catalog=False):
     payload = "".join(json.dumps({"id": i, "src": s}, ensure_ascii=False) + "\n" for i, s in cases)
     oracle, golden_dir = (CATALOG_ORACLE, CATALOG_GOLDEN_DIR) if catalog else (ORACLE, GOLDEN_DIR)
     command = ["ruby", oracle]
-    if area in FACTS_AREAS:
+    if area in FACTS_AREAS or area in NODE_AREAS:
         if catalog:
             die("area %s runs with facts: it has no catalog goldens" % area)
+    if area in FACTS_AREAS:
         command = ["ruby", FACTS_ORACLE, FACTS_AREAS[area]]
+    if area in NODE_AREAS:
+        command = ["ruby", NODE_ORACLE, *NODE_AREAS[area]]
     proc = subprocess.run(command, input=payload.encode("utf-8"),
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if proc.returncode != 0:

@@ -10,7 +10,8 @@ use wasm_bindgen::JsValue;
 use crate::positions::Utf16Positions;
 
 /// Longest `%p` or type text of an inline (per-statement) result, in characters; longer ones end in `…`.
-const INLINE_MAX_CHARS: usize = 200;
+/// The editor cuts what it shows at its edge and shows this much on hover.
+const INLINE_MAX_CHARS: usize = 2000;
 
 /// What the page may tune about an evaluation.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -105,6 +106,20 @@ pub struct JsDiagnostic {
     pub end_column: u32,
     /// The file the positions are in: `snippet.pp` for the main code, else its path.
     pub file: String,
+    /// Help beside Puppet's message ("did you mean ..."), each with its own place when it has one.
+    pub notes: Vec<JsNote>,
+}
+
+/// A diagnostic's note. When it points somewhere, `file` names the file (null otherwise) and `start`/`end`
+/// (UTF-16), `line` and `column` the place in it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct JsNote {
+    pub message: String,
+    pub file: Option<String>,
+    pub start: u32,
+    pub end: u32,
+    pub line: u32,
+    pub column: u32,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -131,6 +146,8 @@ pub struct JsStatement {
     pub type_: String,
     /// The main code's file the statement is in.
     pub file: String,
+    /// For a collector: the resources it collected (`User[alice]`), shown instead of its value.
+    pub collected: Option<Vec<String>>,
 }
 
 /// A class or resource of the compiled catalog, for the Catalog pane.
@@ -235,6 +252,22 @@ impl<'o> Positions<'o> {
     /// A diagnostic with its place.
     pub(crate) fn diagnostic(&mut self, d: &puppet_core::Diagnostic) -> JsDiagnostic {
         let place = self.place(d.span);
+        let notes = d
+            .notes
+            .iter()
+            .map(|note| {
+                let at = note.span.map(|span| self.place(span));
+                let place = at.as_ref();
+                JsNote {
+                    message: note.message.clone(),
+                    file: place.map(|p| p.file.clone()),
+                    start: place.map_or(0, |p| p.start),
+                    end: place.map_or(0, |p| p.end),
+                    line: place.map_or(0, |p| p.line),
+                    column: place.map_or(0, |p| p.column),
+                }
+            })
+            .collect();
         JsDiagnostic {
             message: format!("{}{}", d.stage.error_prefix(), d.message),
             severity: d.severity.as_str(),
@@ -246,6 +279,7 @@ impl<'o> Positions<'o> {
             end_line: place.end_line,
             end_column: place.end_column,
             file: place.file,
+            notes,
         }
     }
 
@@ -362,6 +396,7 @@ pub fn evaluate_to_data(source: &str, options: &Options) -> JsOutcome {
                 value: cut(value::programmatic_prefix(v, INLINE_MAX_BYTES)),
                 type_: cut(types::infer(v).to_string_prefix(INLINE_MAX_BYTES)),
                 file: place.file,
+                collected: outcome.collected_by(v).map(<[String]>::to_vec),
             }
         })
         .collect();
@@ -451,7 +486,7 @@ mod tests {
 
     #[test]
     fn long_inline_texts_are_cut_on_a_character_boundary() {
-        let long = "é".repeat(300);
+        let long = "é".repeat(INLINE_MAX_CHARS + 100);
         let cut_text = cut(long);
         assert_eq!(cut_text.chars().count(), INLINE_MAX_CHARS + 1);
         assert!(cut_text.ends_with('…'));
@@ -486,6 +521,28 @@ mod tests {
             .type_
             .starts_with("Struct[{'k1' => Tuple[Integer[1, 1]], "));
         assert!(first.type_.ends_with('…'));
+    }
+
+    #[test]
+    fn notes_carry_their_place_and_collectors_what_they_collected() {
+        let data = evaluate_to_data("$a = [1 2]", &Options::default());
+        let note = &data.diagnostics[0].notes[0];
+        assert_eq!(
+            note.message,
+            "a ',' may be missing after '1' (line 1, column 8)"
+        );
+        assert_eq!((note.start, note.line, note.column), (7, 1, 8));
+        let data = evaluate_to_data(
+            "class a { }\n@user { ['x', 'y']: }\nUser <| title == 'y' |>\n1",
+            &Options::default(),
+        );
+        // No result for the class definition; the collector's is what it collected.
+        assert_eq!(data.statements.len(), 3);
+        assert_eq!(
+            data.statements[1].collected,
+            Some(vec!["User[y]".to_string()])
+        );
+        assert_eq!(data.statements[0].collected, None);
     }
 
     fn environment(files: &[(&str, &str)]) -> Options {

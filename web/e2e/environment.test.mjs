@@ -32,7 +32,9 @@ async function makeFolder(name, files) {
 const row = (page, path) => page.getByTestId('file-tree').locator(`[data-path="${path}"]`);
 const openFileName = (page) => text(page, 'open-file');
 const treePaths = (page) => page.getByTestId('file-tree').locator('[role="treeitem"]').evaluateAll((items) => items.map((i) => i.dataset.path));
-const catalogRefs = (page) => page.getByTestId('catalog').locator('.catalog-resource').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label')));
+const catalogRefs = (page) => page.getByTestId('catalog').locator('.catalog-resource').evaluateAll((items) => items.map((i) => i.dataset.reference));
+/** A catalog entry by its reference (its accessible name is what it shows). */
+const catalogEntry = (page, reference) => page.getByTestId('catalog').locator(`[data-reference="${reference}"]`);
 
 /** Make a file in the top folder through the Files pane (the editor then shows it) and type `code` into it. */
 async function newFile(page, path, code = '') {
@@ -70,7 +72,7 @@ async function openInEditor(page, path) {
 
 async function waitForCatalog(page, reference) {
   await page.getByRole('tab', { name: /Catalog/ }).click();
-  await page.getByTestId('catalog').getByRole('button', { name: reference, exact: true }).waitFor({ timeout: 10000 });
+  await catalogEntry(page, reference).waitFor({ timeout: 10000 });
 }
 
 test('make a module in the Files pane, include it from snippet.pp, and see its catalog', async () => {
@@ -85,7 +87,7 @@ test('make a module in the Files pane, include it from snippet.pp, and see its c
   assert.deepEqual(await catalogRefs(page), ['Class[App]', 'Notify[app]']);
   assert.match(await text(page, 'catalog'), /message => 'port 8080'/);
   // Activating the resource opens the module's file with its declaration selected: typing replaces it.
-  await page.getByTestId('catalog').getByRole('button', { name: 'Notify[app]', exact: true }).click();
+  await catalogEntry(page, 'Notify[app]').click();
   assert.equal(await openFileName(page), 'modules/app/manifests/init.pp');
   await page.keyboard.type("notify { 'b': }");
   assert.equal(await editorText(page), "class app($port = 8080) { notify { 'b': } }");
@@ -104,8 +106,9 @@ test('an error in a module file is listed with its path; clicking it opens that 
   await page.waitForFunction(() => /init\.pp/.test(document.querySelector('[data-testid="problems"]').textContent));
   assert.equal(await problem.textContent(), 'modules/app/manifests/init.pp:1:25 error: Evaluation Error: Division by 0');
   // The file and its folders carry the problem count.
-  assert.equal(await row(page, 'modules/app/manifests/init.pp').locator('.tree-badge').textContent(), '1');
-  assert.equal(await row(page, 'modules').locator('.tree-badge').textContent(), '1');
+  // (The badge's text for screen readers says what the number counts.)
+  assert.equal(await row(page, 'modules/app/manifests/init.pp').locator('.tree-badge').textContent(), '1 problem');
+  assert.equal(await row(page, 'modules').locator('.tree-badge').textContent(), '1 problem');
   await problem.click();
   assert.equal(await openFileName(page), 'modules/app/manifests/init.pp');
   assert.equal(await page.locator('.cm-lintRange-error').textContent(), '0');
@@ -119,16 +122,16 @@ test('an error in a module file is listed with its path; clicking it opens that 
   await close();
 });
 
-test('the environment compiles for the node the facts describe: node definitions match its fqdn', async () => {
+test('the environment compiles for the node of the Facts pane: node definitions match its certname', async () => {
   const folder = await makeFolder('nodes', {
     'manifests/site.pp': "node 'web01.example.com' { notify { 'web01': } }\nnode default { notify { 'any node': } }\n",
   });
   const { page, errors, close } = await openPage(env, codeLink(env, '1'));
   await page.getByTestId('folder-input').setInputFiles(folder);
-  // The default facts are web01.example.com's.
+  // The default certname is web01.example.com (the default facts' node).
   await waitForCatalog(page, 'Notify[web01]');
   await page.getByRole('tab', { name: /Facts/ }).click();
-  await page.getByTestId('facts').fill('{"networking": {"fqdn": "db01.example.com"}}');
+  await page.getByTestId('certname').fill('db01.example.com');
   await waitForCatalog(page, 'Notify[any node]');
   assert.deepEqual(errors, []);
   await close();

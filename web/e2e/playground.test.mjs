@@ -230,12 +230,12 @@ test('the Catalog pane lists the compiled classes and resources; clicking one se
   ]);
   assert.equal(await page.getByRole('tab', { name: /Catalog/ }).textContent(), 'Catalog (4)');
   // Activating Notify[x] selects its declaration: typing replaces it.
-  await page.getByRole('button', { name: 'Notify[x]', exact: true }).click();
+  await page.getByTestId('catalog').locator('[data-reference="Notify[x]"]').click();
   const before = await runs(page);
   await page.keyboard.type('notify { y: }');
   await nextResult(page, before);
   assert.equal(await editorText(page), code.replace("notify { 'x': }", 'notify { y: }'));
-  await page.getByRole('button', { name: 'Notify[y]', exact: true }).waitFor();
+  await page.getByTestId('catalog').locator('[data-reference="Notify[y]"]').waitFor();
   assert.deepEqual(errors, []);
   await close();
 });
@@ -318,7 +318,8 @@ test('the Facts pane: default facts answer $facts, edited facts re-run the code,
   await page.getByTestId('share').click();
   await page.waitForFunction(() => /copied/.test(document.querySelector('[data-testid="status"]').textContent));
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  assert.match(link, /;facts=[\w-]+$/);
+  // The certname stays web01.example.com: the link says so, since these facts describe no node.
+  assert.match(link, /;facts=[\w-]+;certname=web01\.example\.com$/);
   const fresh = await openPage(env, link);
   await fresh.page.waitForFunction(() => document.querySelector('[data-testid="result-value"]').textContent === "['Suse', 'x']");
   // No facts: $facts is empty, as for a node Puppet knows nothing of.

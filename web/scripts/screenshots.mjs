@@ -28,6 +28,8 @@ const shots = [
   { name: 'desktop-facts', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-files', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-files-problem', viewport: { width: 1280, height: 720 }, colorScheme: 'dark' },
+  { name: 'desktop-learner', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
+  { name: 'desktop-help', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'phone', viewport: { width: 390, height: 844 }, colorScheme: 'light', deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 ];
 for (const { name, ...options } of shots) {
@@ -68,7 +70,7 @@ for (const { name, ...options } of shots) {
     }
     await page.locator('[data-path="modules/profile/manifests/web.pp"]').click();
     await page.getByRole('tab', { name: /Catalog/ }).click();
-    await page.getByTestId('catalog').getByRole('button', { name: 'Nginx::Site[www.example.com]' }).waitFor();
+    await page.getByTestId('catalog').locator('[data-reference="Nginx::Site[www.example.com]"]').waitFor();
   }
   if (name === 'desktop-files-problem') {
     // The module example with a mistake in its class: listed with its file, opened from Problems, squiggled there.
@@ -82,6 +84,21 @@ for (const { name, ...options } of shots) {
     await page.locator('[data-path="manifests/site.pp"]').click();
     await page.getByTestId('problems').locator('li', { hasText: 'modules/motd/manifests/init.pp' }).click();
     await page.locator('.cm-lintRange-error').waitFor();
+  }
+  if (name === 'desktop-learner') {
+    // Help for learners: a warning with the values a service's ensure takes, a "did you mean" note.
+    const runs = Number(await page.evaluate(() => document.body.dataset.runs));
+    await page.getByTestId('editor').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText("# A service, and a greeting\nservice { 'nginx':\n  ensure => runing,\n}\n$message = 'hello'\nnotice($mesage)\n");
+    await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, runs);
+    await page.getByTestId('problems').locator('.problem-note', { hasText: 'did you mean' }).waitFor();
+  }
+  if (name === 'desktop-help') {
+    // Help: the shortcuts and the documentation of the function at the cursor.
+    await page.locator('.cm-line', { hasText: 'notice(' }).click({ position: { x: 20, y: 8 } });
+    await page.getByTestId('help').click();
+    await page.getByTestId('docs-link').waitFor();
   }
   await page.screenshot({ path: resolve(out, `${name}.png`), fullPage: name === 'phone' });
   await context.close();

@@ -1,4 +1,4 @@
-// The CodeMirror 6 editor: one view, one state per file; Puppet/EPP highlighting, squiggles, inline results, Mod-Enter.
+// The CodeMirror 6 editor: one view, one state per file; Puppet/EPP highlighting, squiggles with notes, inline results, Mod-Enter, Tab that never traps the keyboard.
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from '@codemirror/language';
@@ -115,6 +115,21 @@ const typeOverSelection = EditorView.domEventHandlers({
   },
 });
 
+/**
+ * Tab as CodeMirror's guide to Tab handling advises: while the editor has the focus and the user has not
+ * typed in it yet, Tab and Shift+Tab move the focus on (the editor is a stop, not a trap); once they type,
+ * Tab indents; Escape then Tab leaves (CodeMirror's own), and Ctrl+M switches (its default keymap).
+ */
+const tabLeavesUntilTyping = EditorView.updateListener.of((update) => {
+  if (update.focusChanged && update.view.hasFocus) update.view.setTabFocusMode(true);
+  else if (update.transactions.some((tr) => tr.docChanged && (tr.isUserEvent('input') || tr.isUserEvent('delete')))) {
+    update.view.setTabFocusMode(false);
+  }
+});
+
+/** A diagnostic's text for the squiggle's hover: the message, then each note. */
+const withNotes = (d) => [d.message, ...(d.notes ?? []).map((n) => `note: ${n.message}`)].join('\n');
+
 /** The language of a file by its name: Puppet for .pp, EPP for .epp, plain text otherwise. */
 export function languageFor(path) {
   if (/\.pp$/i.test(path)) return puppetLanguage;
@@ -150,7 +165,9 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
     Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }])),
     keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab]),
     EditorView.lineWrapping,
-    EditorView.contentAttributes.of({ 'data-testid': 'editor', 'aria-label': label }),
+    tabLeavesUntilTyping,
+    // tabindex: the scroller's content is focusable for every checker too (contenteditable alone is not, to some).
+    EditorView.contentAttributes.of({ 'data-testid': 'editor', 'aria-label': label, tabindex: '0' }),
     // Only the view's state gets here: the open file.
     EditorView.updateListener.of((update) => {
       if (!update.docChanged) return;
@@ -173,12 +190,13 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
   const resultEffects = (state, { diagnostics, hints }) => [
     ...(setDiagnostics(
       state,
-      diagnostics.map((d) => ({
-        from: d.from,
-        to: d.to,
-        severity: d.severity === 'error' ? 'error' : 'warning',
-        message: d.message,
-      })),
+      diagnostics.flatMap((d) => [
+        { from: d.from, to: d.to, severity: d.severity === 'error' ? 'error' : 'warning', message: withNotes(d) },
+        // A note with a place of its own (where a comma belongs, the bracket left open) marks it.
+        ...(d.notes ?? [])
+          .filter((n) => n.from !== undefined && n.file === d.file)
+          .map((n) => ({ from: n.from, to: n.to, severity: 'info', message: `note: ${n.message}` })),
+      ]),
     ).effects ?? []),
     setInlineResults.of(hints),
   ];
@@ -294,6 +312,11 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
 
     focus() {
       view.focus();
+    },
+
+    /** The open file's name and text, and the cursor's offset in it. */
+    cursor() {
+      return { path: current, text: view.state.doc.toString(), pos: view.state.selection.main.head };
     },
   };
 }

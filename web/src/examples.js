@@ -1,4 +1,5 @@
 // The Examples menu: short programs covering the language and small environments, each evaluating without error in Puppet 8 (checked against real Puppet).
+// Each ends with a statement (an assignment, a call), so that a learner can add a line after it.
 // To re-check with the oracle (see ../shared/oracle/README.md):
 //   node -e "import('./web/src/examples.js').then(({EXAMPLES}) => EXAMPLES.filter((e) => !e.files).forEach((e) => console.log(JSON.stringify({id: e.id, src: e.code}))))" \
 //     | ruby ../shared/oracle/pp_oracle.rb        # every line must have "error":null
@@ -8,7 +9,7 @@ export const EXAMPLES = [
     title: 'Arithmetic and precedence',
     code: `# Integer arithmetic with Puppet's precedence: * / % before + -.
 # Division and modulo round toward negative infinity, as in Ruby.
-(1 + 2) * 3
+$result = (1 + 2) * 3
   + -7 / 2
   + -4 % 3
   + 0xFF - 0777
@@ -25,7 +26,7 @@ $logic = $a > $b and !($a == $b)
 $found = 'ell' in 'Hello'
 $arrays = [1, 2] + [3] - [1]
 $merged = { 'a' => 1 } + { 'b' => 2 }
-[$numbers, $logic, $found, $arrays, $merged]
+$result = [$numbers, $logic, $found, $arrays, $merged]
 `,
   },
   {
@@ -38,7 +39,7 @@ $slice = $list[1, 2]
 $h = { 'name' => 'web', 'ports' => [80, 443] }
 $port = $h['ports'][1]
 $prefix = 'Puppet'[0, 3]
-[$second, $last, $slice, $port, $prefix]
+$result = [$second, $last, $slice, $port, $prefix]
 `,
   },
   {
@@ -50,7 +51,7 @@ $family = $facts['os']['name'] ? {
   'RedHat'            => 'redhat',
   default             => 'other',
 }
-case $family {
+$packages = case $family {
   'debian', 'ubuntu': { "apt (\${family})" }
   default:            { 'something else' }
 }
@@ -65,7 +66,7 @@ $even = $numbers.filter |$n| { $n % 2 == 0 }
 $sum = $numbers.reduce |$memo, $n| { $memo + $n }
 $pairs = { 'a' => 1, 'b' => 2 }.map |$key, $value| { "\${key}=\${value}" }
 $numbers.each |$n| { notice("n is \${n}") }
-[$squares, $even, $sum, $pairs]
+$result = [$squares, $even, $sum, $pairs]
 `,
   },
   {
@@ -77,7 +78,7 @@ $text = @("END"/L)
   You are in \${user['groups'].length} groups: \${join($user['groups'], ', ')}.
   | END
 $sum = "2 + 3 = \${2 + 3}"
-"\${text}\${sum}"
+$result = "\${text}\${sum}"
 `,
   },
   {
@@ -89,7 +90,7 @@ $web = { 'name' => 'web', 'port' => 443 }
 $valid = $web =~ Endpoint
 $detailed = type([1, 'two', 3.0])
 $general = type([1, 'two', 3.0], 'generalized')
-[$valid, $detailed, $general, Port]
+$result = [$valid, $detailed, $general, Port]
 `,
   },
   {
@@ -108,7 +109,7 @@ $kinds = $values.map |$v| {
 }
 $regex = 'abc' =~ /b/
 $pattern = 'abc' =~ Pattern[/^a/]
-[$kinds, $regex, $pattern]
+$result = [$kinds, $regex, $pattern]
 `,
   },
   {
@@ -118,7 +119,7 @@ $pattern = 'abc' =~ Pattern[/^a/]
 $hex = String(255, '%#x')
 $programmatic = String([1, 'two'], '%p')
 $boolean = String(true)
-[$padded, $hex, $programmatic, $boolean]
+$result = [$padded, $hex, $programmatic, $boolean]
 `,
   },
   {
@@ -131,7 +132,7 @@ $boolean = String(true)
   * <%= $item %>
   <% } -%>
   | EPP
-inline_epp($template, { 'name' => 'world', 'items' => ['a', 'b'] })
+$text = inline_epp($template, { 'name' => 'world', 'items' => ['a', 'b'] })
 `,
   },
   {
@@ -141,7 +142,6 @@ inline_epp($template, { 'name' => 'world', 'items' => ['a', 'b'] })
 warning('a warning')
 info('an info line')
 [1, 2, 3].each |$i| { notice("line \${i}") }
-'done'
 `,
   },
   {
@@ -158,7 +158,7 @@ greeting { 'bob': message => 'good morning' }
 Greeting <| title == 'carol' |>
 Greeting['alice'] { message => 'hey' }
 $steps = [1, 2, 3].reverse_each
-[type($steps), $steps.map |$x| { $x * 10 }]
+$result = [type($steps), $steps.map |$x| { $x * 10 }]
 `,
   },
   // Environments: `files` beside the snippet (here empty, so the environment's manifests/ is the

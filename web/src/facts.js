@@ -25,13 +25,41 @@ export function toPuppet(value) {
   }
 }
 
-/** The name of the node the facts describe (its fqdn, as Puppet's certname defaults to), or 'playground'. */
-function certnameOf(value) {
-  const fqdn = value.fqdn ?? value.networking?.fqdn;
-  return typeof fqdn === 'string' && fqdn !== '' ? fqdn : 'playground';
+/** The Puppet version whose `puppet apply` the page stands for (its `clientversion` fact). */
+export const PUPPET_VERSION = '7.23.0';
+
+/**
+ * The node's name when none is given: the one its facts describe (their fqdn, as Puppet's certname
+ * defaults to the host's), else `playground`. For the default facts: web01.example.com.
+ */
+export function certnameFor(factsText) {
+  try {
+    const value = JSON.parse(factsText);
+    const fqdn = value?.fqdn ?? value?.networking?.fqdn;
+    return typeof fqdn === 'string' && fqdn !== '' ? fqdn : 'playground';
+  } catch {
+    return 'playground';
+  }
 }
 
-/** `{ puppet, certname }` for facts text that is a JSON object, else `{ error }` saying why not. */
+/** Why `name` cannot be a certname (Puppet's rule: lower case; and a single word), or null. */
+export function checkCertname(name) {
+  if (typeof name !== 'string' || name === '') return 'a node needs a name';
+  if (name.length > 255) return 'a certname has at most 255 characters';
+  if (/[\s\u0000-\u001f\u007f]/.test(name)) return 'a certname cannot hold spaces or control characters';
+  if (name !== name.toLowerCase()) return 'Certificate names must be lower case';
+  return null;
+}
+
+/**
+ * The facts as the engine gets them, a Puppet hash literal: the pane's facts plus what `puppet apply` adds
+ * to every node's facts (`clientcert`, `clientversion`, `clientnoop`: Puppet::Node::Facts#add_local_facts).
+ */
+export function nodeFacts(value, certname) {
+  return toPuppet({ ...value, clientcert: certname, clientversion: PUPPET_VERSION, clientnoop: false });
+}
+
+/** `{ value }` for facts text that is a JSON object, else `{ error }` saying why not. */
 export function readFacts(text) {
   let value;
   try {
@@ -43,7 +71,8 @@ export function readFacts(text) {
     return { error: 'the facts must be a JSON object ({"os": {...}, ...})' };
   }
   try {
-    return { puppet: toPuppet(value), certname: certnameOf(value) };
+    toPuppet(value);
+    return { value };
   } catch (error) {
     // Nesting deeper than the JavaScript stack allows.
     return { error: `too deeply nested (${error.message})` };

@@ -3,7 +3,10 @@ import { createEditor } from './editor.js';
 import { Engine, WATCHDOG_MS } from './engine.js';
 import { EXAMPLES } from './examples.js';
 import { fileActions } from './file-actions.js';
-import { DEFAULT_FACTS_TEXT, readFacts } from './facts.js';
+import { certnameFor } from './facts.js';
+import { setupHelp } from './help.js';
+import { liveDelay } from './live-delay.js';
+import { setupNodePane } from './node-pane.js';
 import { lineStart } from './offsets.js';
 import { showAst } from './panes/ast.js';
 import { showCatalog } from './panes/catalog.js';
@@ -14,28 +17,38 @@ import { showResult } from './panes/result.js';
 import { showTokens } from './panes/tokens.js';
 import { setupOpenFolder } from './open-folder.js';
 import { placeResults } from './results-by-file.js';
-import { decodeLocation, DEFAULT_SETTINGS, LONG_LINK, shareUrl } from './share.js';
+import { decodeLocation, DEFAULT_SETTINGS, LOG_LEVELS, LONG_LINK, shareUrl } from './share.js';
+import { createStatus } from './status.js';
 import { loadSaved, save } from './storage.js';
 import { setupTabs } from './tabs.js';
 import { setupTheme } from './theme.js';
 import { DEFAULT_LIMITS, SNIPPET, Workspace } from './workspace.js';
 import { download, environmentZip } from './zip.js';
 
-const LIVE_DELAY_MS = 300;
 /** Past this much text (characters) the address no longer carries the environment on every run (the autosave does). */
 const ADDRESS_MAX_CHARS = 256 * 1024;
 const $ = (id) => document.getElementById(id);
-const status = $('status');
-const setStatus = (text, kind = 'info') => {
-  status.textContent = text;
-  status.dataset.kind = kind;
+const status = createStatus({ region: $('status'), time: $('status-time'), busy: $('busy') });
+const setStatus = (text, kind = 'info') => status.message(text, kind);
+
+/** Settings as links and the autosave keep them; an autosave from before the certname field compiled for the facts' node. */
+const settingsOf = (given) => {
+  const settings = { ...DEFAULT_SETTINGS, ...given };
+  settings.certname ??= certnameFor(settings.facts);
+  if (!LOG_LEVELS.includes(settings.log)) settings.log = DEFAULT_SETTINGS.log;
+  return settings;
 };
 
 // What to open: a link wins over the autosaved environment, which wins over the first example.
 const link = decodeLocation(location);
 const saved = loadSaved();
 const initial = link?.code !== undefined ? link : saved ?? { code: EXAMPLES[0].code, settings: DEFAULT_SETTINGS };
-const settings = { ...DEFAULT_SETTINGS, ...initial.settings };
+const settings = settingsOf(initial.settings);
+/**
+ * A link that could not be opened: its message stays, and the address stays as given, until the user edits
+ * (then the address and the autosave follow the code again).
+ */
+let linkProblem = null;
 
 /** The environment: snippet.pp (the main code) and the files beside it. */
 let workspace;
@@ -56,48 +69,39 @@ let environmentName = 'puppet-environment';
 const strictSelect = $('strict');
 strictSelect.value = settings.strict;
 
-// The Facts pane: the facts the engine gets are the last text that was a JSON object.
-const factsInput = $('facts');
-factsInput.value = settings.facts;
-let factsRead = readFacts(settings.facts);
-if (factsRead.error) factsRead = readFacts(DEFAULT_FACTS_TEXT);
-let factsPuppet = factsRead.puppet;
-/** The node compiled for (node definitions, `$trusted`): the one the facts describe. */
-let certname = factsRead.certname;
-let factsTimer = null;
-function showFactsState(text) {
-  const read = readFacts(text);
-  const custom = text !== DEFAULT_FACTS_TEXT;
-  $('facts-status').textContent = read.error
-    ? `These facts are not used: ${read.error}.`
-    : `${custom ? 'Your facts' : 'The default facts (a Debian 12 node)'}: ${Object.keys(JSON.parse(text)).length} top-level facts.`;
-  $('facts-status').dataset.kind = read.error ? 'error' : 'ok';
-  $('facts-mark').textContent = read.error ? ' (!)' : custom ? ' *' : '';
-  return read;
-}
-function factsChanged() {
-  clearTimeout(factsTimer);
-  const read = showFactsState(factsInput.value);
-  if (read.error) return;
-  settings.facts = factsInput.value;
-  factsPuppet = read.puppet;
-  certname = read.certname;
-  runNow();
-}
-showFactsState(factsInput.value);
-factsInput.addEventListener('input', () => {
-  clearTimeout(factsTimer);
-  factsTimer = setTimeout(factsChanged, LIVE_DELAY_MS);
-});
-const setFacts = (text) => {
-  factsInput.value = text;
-  factsChanged();
-};
-$('facts-reset').addEventListener('click', () => setFacts(DEFAULT_FACTS_TEXT));
-$('facts-none').addEventListener('click', () => setFacts('{}'));
+// The Facts pane: the node's certname and facts (the last good ones stay in use).
+let nodeTimer = null;
+const nodePane = setupNodePane(
+  {
+    facts: $('facts'),
+    factsStatus: $('facts-status'),
+    factsMark: $('facts-mark'),
+    factsReset: $('facts-reset'),
+    factsNone: $('facts-none'),
+    certname: $('certname'),
+    certnameStatus: $('certname-status'),
+  },
+  settings,
+  {
+    changed() {
+      userEdited();
+      runNow();
+    },
+    edited(apply) {
+      clearTimeout(nodeTimer);
+      nodeTimer = setTimeout(apply, liveDelay(lastRunMs));
+    },
+  },
+);
 
+const logLevel = $('log-level');
+logLevel.value = settings.log;
 let liveTimer = null;
 let firstResult = true;
+/** How long the last run took, from the request to its result shown (ms): it sets the pause before the next. */
+let lastRunMs = 0;
+/** The last result's logs, shown again when the log level changes. */
+let lastLogs = { logs: [], total: 0 };
 // Requests in flight: id → { source, files, generation }: the texts they evaluate.
 const requests = new Map();
 const textIn = (request, path) => (path === SNIPPET ? request.source : request.files[path]);
@@ -111,16 +115,26 @@ const editor = createEditor({
   onRun: () => runNow(),
   onChange: (path, text) => {
     workspace.setText(path, text);
+    userEdited();
     clearTimeout(liveTimer);
-    liveTimer = setTimeout(runNow, LIVE_DELAY_MS);
+    // As soon as the engine is free: a pause only as long as the last run took (a busy engine keeps just the latest request).
+    liveTimer = setTimeout(runNow, liveDelay(lastRunMs));
   },
 });
 
 let persistTimer = null;
 let storageWarned = false;
+/** The user changed something: a link that could not be opened has had its answer. */
+function userEdited() {
+  if (!linkProblem) return;
+  linkProblem = null;
+  setStatus('', 'info');
+}
+
 /** The address and the autosave follow the environment (a large one is saved less often and left out of the address). */
 function persist() {
   clearTimeout(persistTimer);
+  if (linkProblem) return;
   let chars = workspace.snippet.length;
   for (const text of workspace.files.values()) chars += text.length;
   const large = chars > ADDRESS_MAX_CHARS;
@@ -146,9 +160,10 @@ function runNow() {
   showMainManifest();
   const extra = testHang(source) ? { hang: true } : {};
   extra.syntaxPath = isPuppet(editor.path) ? editor.path : null;
-  const id = engine.run(source, { strict: settings.strict, facts: factsPuppet, certname, files }, extra);
+  const options = { strict: settings.strict, facts: nodePane.engineFacts(), certname: nodePane.certname(), files };
+  const id = engine.run(source, options, extra);
   editor.snapshot(id);
-  requests.set(id, { source, files, generation });
+  requests.set(id, { source, files, generation, started: performance.now() });
 }
 
 function showMainManifest() {
@@ -215,7 +230,7 @@ const engine = new Engine({
   },
   onStart() {
     $('stop').disabled = false;
-    setStatus('running…', 'busy');
+    status.busy(true);
   },
   onSyntax({ id, path, tokens, ast }) {
     const request = requests.get(id);
@@ -234,19 +249,12 @@ const engine = new Engine({
     const request = requests.get(id);
     for (const key of requests.keys()) if (key <= id) requests.delete(key); // older runs never answer now
     $('stop').disabled = true;
+    status.busy(false);
     if (!request || request.generation !== generation) return; // an environment since replaced
     const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id));
     showResult(result);
-    showOutput($('output'), result.logs, logsTotal, (log) => {
-      // A line logged by another file than snippet.pp says where, and opens that line.
-      if (!log.file || log.file === SNIPPET || !log.line || !workspace.isFile(log.file)) return null;
-      const { file, line } = log;
-      const select = () => {
-        const start = lineStart(workspace.textOf(file), line);
-        goTo(file, start, start);
-      };
-      return { label: `${log.file}:${line}`, select };
-    });
+    lastLogs = { logs: result.logs, total: logsTotal };
+    renderOutput();
     showCatalog($('catalog'), result.catalog, result.catalogTotal, (r) => {
       const { file, from, to } = at(r);
       goTo(file, from, to);
@@ -256,8 +264,9 @@ const engine = new Engine({
     $('problems-count').textContent = diagnostics.length ? ` (${diagnostics.length})` : '';
     editor.showResults(byFile, (path) => textIn(request, path));
     filesPane.showProblems(counts);
-    const errors = diagnostics.filter((d) => d.severity === 'error').length;
-    setStatus(errors ? `${errors} error${errors > 1 ? 's' : ''} (${ms.toFixed(1)} ms)` : `ok (${ms.toFixed(1)} ms)`, errors ? 'error' : 'ok');
+    // The status announces the result (a link's problem stays until the user edits).
+    if (!linkProblem) status.result({ value: result.value, type: result.type, diagnostics, ms });
+    lastRunMs = performance.now() - request.started;
     if (firstResult) {
       firstResult = false;
       performance.mark('first-result');
@@ -267,6 +276,7 @@ const engine = new Engine({
   },
   onRestart(reason, elapsed) {
     $('stop').disabled = true;
+    status.busy(false);
     const seconds = (elapsed / 1000).toFixed(1);
     const text = {
       stopped: `Stopped after ${seconds} s; the engine was restarted.`,
@@ -285,7 +295,32 @@ $('run').addEventListener('click', runNow);
 $('stop').addEventListener('click', () => engine.stop());
 strictSelect.addEventListener('change', () => {
   settings.strict = strictSelect.value;
+  userEdited();
   runNow();
+});
+
+/** Output at the chosen level: notice and above (as puppet apply prints), or info (--verbose) or debug (--debug) too. */
+function renderOutput() {
+  showOutput($('output'), $('log-hidden'), lastLogs.logs, {
+    total: lastLogs.total,
+    lowest: settings.log,
+    whereOf(log) {
+      // A line logged by another file than snippet.pp says where, and opens that line.
+      if (!log.file || log.file === SNIPPET || !log.line || !workspace.isFile(log.file)) return null;
+      const { file, line } = log;
+      const select = () => {
+        const start = lineStart(workspace.textOf(file), line);
+        goTo(file, start, start);
+      };
+      return { label: `${log.file}:${line}`, select };
+    },
+  });
+}
+logLevel.addEventListener('change', () => {
+  settings.log = logLevel.value;
+  userEdited();
+  renderOutput();
+  persist();
 });
 
 const examples = $('examples');
@@ -294,6 +329,7 @@ examples.addEventListener('change', () => {
   const example = EXAMPLES.find((e) => e.id === examples.value);
   examples.value = '';
   if (!example) return;
+  userEdited();
   if (example.files) {
     // An environment example replaces the whole environment.
     loadEnvironment({ snippet: example.code, files: example.files }, { open: example.open, name: example.id });
@@ -337,8 +373,14 @@ const actions = fileActions({
   editor,
   limits: () => limits,
   openFile,
-  runNow,
-  loadEnvironment,
+  runNow() {
+    userEdited();
+    runNow();
+  },
+  loadEnvironment(data, options) {
+    userEdited();
+    loadEnvironment(data, options);
+  },
   filesPane: () => filesPane,
   showOpen(path) {
     $('open-file').textContent = path;
@@ -380,9 +422,47 @@ setupOpenFolder(
 
 setupTheme($('theme'));
 setupTabs($('pane-tabs'));
+setupHelp(
+  { button: $('help'), dialog: $('help-dialog'), close: $('help-close'), link: $('docs-link'), where: $('docs-where') },
+  () => editor.cursor(),
+);
+// The skip link focuses the editor without touching the address (whose fragment is the share link).
+$('skip-link').addEventListener('click', (event) => {
+  event.preventDefault();
+  editor.focus();
+});
+
+/** A link that could not be opened: say so, and keep the address as given until the user edits. */
+function showLinkProblem(message) {
+  linkProblem = `This link could not be opened: ${message}.`;
+  setStatus(linkProblem, 'error');
+}
+
+/** A link opened in the open tab (pasted into the address bar: only the fragment changed). */
+function openLink(opened) {
+  Object.assign(settings, settingsOf(opened.settings));
+  strictSelect.value = settings.strict;
+  logLevel.value = settings.log;
+  nodePane.show(settings);
+  linkProblem = null;
+  setStatus('', 'info');
+  try {
+    loadEnvironment({ snippet: opened.code, files: opened.files ?? {}, folders: opened.folders ?? [] });
+  } catch (error) {
+    showLinkProblem(`the environment's files could not be opened (${error.message})`);
+  }
+}
+
+addEventListener('hashchange', () => {
+  const opened = decodeLocation(location);
+  if (!opened) return;
+  if (opened.error) showLinkProblem(opened.error);
+  else openLink(opened);
+});
 
 if (initial.open && initial.open !== SNIPPET) openFile(initial.open);
-if (link?.error) setStatus(`This link could not be opened: ${link.error}.`, 'error');
-if (openProblem) setStatus(`This ${link ? 'link' : 'saved environment'} could not be opened: ${openProblem}.`, 'error');
+if (link?.error) showLinkProblem(link.error);
+if (openProblem && link) showLinkProblem(openProblem);
+else if (openProblem) setStatus(`This saved environment could not be opened: ${openProblem}.`, 'error');
 // An inbound ?code= link is replaced by the fragment form; the first run also writes the address.
 runNow();

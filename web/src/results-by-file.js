@@ -9,13 +9,23 @@ export const fileOf = (item) => item.file ?? SNIPPET;
  * `{ at(item) → { file, from, to }, diagnostics (with file, from, to), byFile: Map(path → { diagnostics,
  * hints }), counts: Map(path → problems) }`.
  */
+/** A statement's inline result: its value and type, or for a collector what it collected. */
+function hintText(statement) {
+  if (Array.isArray(statement.collected)) {
+    return `⇒ collected ${statement.collected.length ? statement.collected.join(', ') : 'nothing'}`;
+  }
+  return `⇒ ${statement.value} : ${statement.type}`;
+}
+
 export function placeResults(result, mappers) {
   const at = (item) => {
     const file = fileOf(item);
     const map = mappers(file);
     return { file, from: map(item.start), to: map(item.end, 1) };
   };
-  const diagnostics = result.diagnostics.map((d) => ({ ...d, ...at(d) }));
+  // A note's place is in its own file (the diagnostic's when it names none).
+  const placeNote = (n) => (n.file == null ? n : { ...n, ...at(n) });
+  const diagnostics = result.diagnostics.map((d) => ({ ...d, ...at(d), notes: (d.notes ?? []).map(placeNote) }));
   const byFile = new Map();
   const resultsOf = (file) => {
     if (!byFile.has(file)) byFile.set(file, { diagnostics: [], hints: [] });
@@ -24,7 +34,7 @@ export function placeResults(result, mappers) {
   for (const d of diagnostics) resultsOf(d.file).diagnostics.push(d);
   for (const s of result.statements) {
     const file = fileOf(s);
-    resultsOf(file).hints.push({ pos: mappers(file)(s.end), text: `⇒ ${s.value} : ${s.type}` });
+    resultsOf(file).hints.push({ pos: mappers(file)(s.end), text: hintText(s) });
   }
   const counts = new Map();
   for (const d of diagnostics) counts.set(d.file, (counts.get(d.file) ?? 0) + 1);

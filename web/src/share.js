@@ -1,10 +1,14 @@
 // Share links: the code or the whole environment (and settings) in the URL fragment, compressed and versioned; every published format keeps decoding.
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
-import { DEFAULT_FACTS_TEXT } from './facts.js';
+import { certnameFor, checkCertname, DEFAULT_FACTS_TEXT } from './facts.js';
 
-/** `facts`: the Facts pane's JSON text. */
-export const DEFAULT_SETTINGS = Object.freeze({ strict: 'error', facts: DEFAULT_FACTS_TEXT });
+/**
+ * `facts`: the Facts pane's JSON text; `certname`: the node's name (null: the one its facts describe, see
+ * `certnameFor`); `log`: the lowest log level Output shows (notice, as puppet apply prints).
+ */
+export const DEFAULT_SETTINGS = Object.freeze({ strict: 'error', facts: DEFAULT_FACTS_TEXT, certname: null, log: 'notice' });
 const STRICT = new Set(['error', 'warning', 'off']);
+export const LOG_LEVELS = Object.freeze(['notice', 'info', 'debug']);
 
 function toBase64Url(bytes) {
   let binary = '';
@@ -17,6 +21,15 @@ function fromBase64Url(text) {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
+/** `decodeURIComponent`, or null for text that is not URI-encoded. */
+function decodeComponent(text) {
+  try {
+    return text == null ? null : decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
 /** Settings from `key=value` pairs, keeping only known keys with valid values. */
 function readSettings(pairs) {
   const settings = { ...DEFAULT_SETTINGS };
@@ -24,13 +37,22 @@ function readSettings(pairs) {
   if (STRICT.has(strict)) settings.strict = strict;
   const facts = pairs.get('facts');
   if (facts) settings.facts = strFromU8(inflateSync(fromBase64Url(facts)));
+  // Links made before the certname had its own field compiled for the node their facts describe.
+  const certname = decodeComponent(pairs.get('certname'));
+  settings.certname = certname && !checkCertname(certname) ? certname : certnameFor(settings.facts);
+  const log = pairs.get('log');
+  if (LOG_LEVELS.includes(log)) settings.log = log;
   return settings;
 }
 
 /** Chat tools and some mail clients cut links longer than about this many characters. */
 export const LONG_LINK = 8000;
 
-const inflate = (data) => strFromU8(inflateSync(fromBase64Url(data)));
+/** The text of a link's compressed payload; an empty one is a link cut short (every encoding has bytes). */
+const inflate = (data) => {
+  if (!data) throw new Error('the link is cut short: nothing follows its version');
+  return strFromU8(inflateSync(fromBase64Url(data)));
+};
 const deflate = (text) => toBase64Url(deflateSync(strToU8(text), { level: 9 }));
 const paramsOf = (params) => new Map(params.map((p) => p.split('=', 2)));
 
@@ -49,15 +71,16 @@ function readEnvironment(json) {
  * Decoders of every fragment format ever published, by version. Never change or remove one:
  * links in the wild use them. A new format gets a new version.
  *   v1/<base64url of raw-deflated UTF-8 code>[;key=value...]   (settings: strict=warning|off,
- *      facts=<base64url of the raw-deflated facts JSON> when they are not the default facts)
+ *      facts=<base64url of the raw-deflated facts JSON> when they are not the default facts,
+ *      certname=<URI-encoded node name> when it is not the one the facts describe (their fqdn, else
+ *      web01.example.com), log=info|debug)
  *   v2/<base64url of the raw-deflated UTF-8 JSON {"snippet": code, "files": {path: text}, "folders": [empty folder]}>
  *      [;key=value...] (the same settings): a whole environment; "folders" may be missing
  */
 const DECODERS = {
   v1(rest) {
     const [data, ...params] = rest.split(';');
-    const code = strFromU8(inflateSync(fromBase64Url(data)));
-    return { code, settings: readSettings(new Map(params.map((p) => p.split('=', 2)))) };
+    return { code: inflate(data), settings: readSettings(paramsOf(params)) };
   },
   v2(rest) {
     const [data, ...params] = rest.split(';');
@@ -76,9 +99,12 @@ export function encodeFragment(code, settings = DEFAULT_SETTINGS, environment = 
     ? `v2/${deflate(JSON.stringify({ snippet: code, files: environment.files, ...(environment.folders?.length ? { folders: environment.folders } : {}) }))}`
     : `v1/${deflate(code)}`;
   if (settings.strict && settings.strict !== DEFAULT_SETTINGS.strict) fragment += `;strict=${settings.strict}`;
-  if (typeof settings.facts === 'string' && settings.facts !== DEFAULT_SETTINGS.facts) {
-    fragment += `;facts=${deflate(settings.facts)}`;
+  const facts = typeof settings.facts === 'string' ? settings.facts : DEFAULT_SETTINGS.facts;
+  if (facts !== DEFAULT_SETTINGS.facts) fragment += `;facts=${deflate(facts)}`;
+  if (settings.certname && settings.certname !== certnameFor(facts)) {
+    fragment += `;certname=${encodeURIComponent(settings.certname)}`;
   }
+  if (settings.log && settings.log !== DEFAULT_SETTINGS.log) fragment += `;log=${settings.log}`;
   return fragment;
 }
 

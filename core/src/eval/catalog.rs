@@ -391,6 +391,11 @@ impl Catalog {
         self.class_vars.get(name.trim_start_matches("::")).cloned()
     }
 
+    /// Set `$class::var` before the program runs (the built-in class `settings`, `settings.rs`).
+    pub(super) fn set_class_variable(&mut self, name: String, value: Value) {
+        self.class_vars.insert(name, value);
+    }
+
     /// Every variable of evaluated class `name` (what a subclass inherits).
     pub(super) fn variables_of_class(&self, name: &str) -> Vec<(String, Value)> {
         let prefix = format!("{name}::");
@@ -463,7 +468,7 @@ impl Evaluator<'_> {
         let Some(definition) = self.catalog.classes.get(name).cloned() else {
             return Err(error(
                 "CLASS_NOT_FOUND",
-                format!("Could not find class ::{name} for playground"),
+                format!("Could not find class ::{name} for {}", self.node_name()),
                 span,
             ));
         };
@@ -723,6 +728,7 @@ impl Evaluator<'_> {
                     self.declare_resource(&type_name, &title, &attributes, is_virtual, span)?;
                 if type_name != "class" {
                     self.note_relationship_spans(&body.operations);
+                    self.check_attribute_values(&type_name, &title, &body.operations, &attributes);
                 }
                 references.push(reference);
             }
@@ -952,11 +958,15 @@ impl Evaluator<'_> {
         match unwind {
             super::flow::Unwind::Error(d) if !super::limits::is_limit(d.code) => {
                 let inner = crate::puppet_text(&self.sources, &d);
-                error(
+                let mut outer = crate::diagnostic::Diagnostic::error(
+                    crate::Stage::Evaluation,
                     "DEFINE_INSTANCE",
                     format!("Error while evaluating a Resource Statement, {inner}"),
                     span,
-                )
+                );
+                // The inner error's notes ("did you mean ...") stay with it.
+                outer.notes = d.notes;
+                super::flow::Unwind::Error(alloc::boxed::Box::new(outer))
             }
             other => other,
         }

@@ -371,11 +371,7 @@ impl<'o> Evaluator<'o> {
         if let Some(value) = self.catalog.class_variable(name) {
             return Ok(value);
         }
-        Err(error(
-            "UNKNOWN_VARIABLE",
-            alloc::format!("Unknown variable: '{name}'."),
-            span,
-        ))
+        Err(self.unknown_variable(name, span))
     }
 
     /// Run `f` with the match variables saved, restoring them afterwards (if, case, selectors).

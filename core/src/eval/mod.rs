@@ -11,6 +11,7 @@ mod access;
 mod alias_cycles;
 mod arithmetic;
 mod assign;
+mod attribute_values;
 mod attributes;
 mod builtin_params;
 mod builtin_vars;
@@ -36,6 +37,9 @@ mod ownership;
 mod query;
 mod relationships;
 mod scope;
+mod settings;
+mod statements;
+mod suggest;
 mod time_arithmetic;
 mod type_cache;
 
@@ -143,8 +147,12 @@ pub struct Outcome {
     /// The type aliases the values may refer to (dropped with the outcome).
     pub aliases: AliasesKeepAlive,
     pub value: Option<Value>,
-    /// The value of each top-level statement that finished, with its span (the playground's inline results).
+    /// The value of each top-level statement that finished, with its span (the playground's
+    /// inline results; definitions have none).
     pub statements: Vec<(Span, Value)>,
+    /// Each collector expression's value (a `Runtime`) with the resources it collected, as
+    /// `Type[title]`, when the compile finished.
+    pub collected: Vec<(Value, Vec<String>)>,
     pub logs: Vec<LogEntry>,
     pub diagnostics: Vec<Diagnostic>,
     /// The compiled catalog's classes and resources, when evaluation succeeded.
@@ -159,6 +167,17 @@ impl Outcome {
     /// The first error, if the program failed.
     pub fn error(&self) -> Option<&Diagnostic> {
         self.diagnostics.iter().find(|d| d.is_error())
+    }
+
+    /// The resources a collector expression's value (a statement's value) collected.
+    pub fn collected_by(&self, value: &Value) -> Option<&[String]> {
+        let Value::Runtime(object) = value else {
+            return None;
+        };
+        self.collected
+            .iter()
+            .find(|(v, _)| matches!(v, Value::Runtime(o) if alloc::rc::Rc::ptr_eq(o, object)))
+            .map(|(_, references)| references.as_slice())
     }
 
     /// Whether a span is in the main code (the snippet, or the `manifests/` files).
@@ -190,6 +209,7 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
         aliases: AliasesKeepAlive::default(),
         value: None,
         statements: Vec::new(),
+        collected: Vec::new(),
         logs: Vec::new(),
         diagnostics: Vec::new(),
         catalog: Vec::new(),
@@ -240,6 +260,7 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
     // Matches with no budget of their own take theirs from this evaluation (regex::meter; the
     // facts above were read by an evaluation of their own).
     evaluator.budget.settle_regex_meter(&options.limits);
+    evaluator.bind_settings();
     // Puppet logs the lexer's warnings (unknown escapes, ...) before evaluation starts.
     for warning in diagnostics.iter().filter(|d| !d.is_error()) {
         evaluator.log(LogLevel::Warning, warning.message.clone(), warning.span);
@@ -262,12 +283,16 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
             // The checks Puppet makes when it finishes the compile: the program's value stands (it
             // is what pp_oracle.rb, which stops before them, reports), the catalog does not.
             match evaluator.finish() {
-                Ok(()) => outcome.catalog = evaluator.compiled_catalog(),
+                Ok(()) => {
+                    outcome.catalog = evaluator.compiled_catalog();
+                    outcome.collected = evaluator.collected();
+                }
                 Err(finish) => diagnostics.push(finish),
             }
         }
         Err(unwind) => diagnostics.push(unwind.into_diagnostic()),
     }
+    evaluator.add_suggestions(&mut diagnostics);
     outcome.diagnostics = diagnostics;
     outcome.aliases = AliasesKeepAlive {
         _registry: Some(alloc::rc::Rc::new(core::mem::take(&mut evaluator.aliases))),
@@ -380,7 +405,9 @@ impl Evaluator<'_> {
         let mut value = Value::Undef;
         for expr in &program.body {
             value = self.eval(expr)?;
-            statements.push((expr.span, value.clone()));
+            if !statements::is_definition(expr) {
+                statements.push((expr.span, value.clone()));
+            }
         }
         if let Some(certname) = &self.options.certname {
             self.evaluate_node(certname, end)?;

@@ -168,6 +168,21 @@ impl Scopes {
         None
     }
 
+    /// The variable names the current scope sees (its own, then its parents'), or only the top
+    /// scope's: the candidates of "did you mean".
+    pub fn visible_names(&self, top_only: bool) -> Vec<Rc<str>> {
+        let mut names = Vec::new();
+        let mut index = Some(if top_only { 0 } else { self.current });
+        while let Some(i) = index {
+            let Some(frame) = self.frames.get(i) else {
+                break;
+            };
+            names.extend(frame.vars.iter().map(|(n, _)| n.clone()));
+            index = frame.parent;
+        }
+        names
+    }
+
     /// Look `name` up from scope `frame` outwards, short of the top scope (a class's variables
     /// and those it inherited, for `$class::var` while the class runs).
     pub fn lookup_from(&self, frame: usize, name: &str) -> Option<Value> {

@@ -10,6 +10,7 @@ mod deferred;
 mod env_files;
 mod epp;
 pub(crate) mod format;
+mod fqdn_rand;
 mod iteration;
 mod logging;
 mod lookup;
@@ -196,6 +197,7 @@ fn lookup(name: &str) -> Option<Builtin> {
         // Puppet's digest_algorithm setting is sha256 by default.
         "digest" => strings::sha256,
         "strftime" => time::strftime,
+        "fqdn_rand" => fqdn_rand::fqdn_rand,
         "type" => types::type_of,
         "assert_type" => meta::assert_type,
         "new" => constructors::new,

@@ -14,7 +14,6 @@ pub(super) const NAMES: &[&str] = &[
     "template",
     "inline_template",
     "generate",
-    "fqdn_rand",
     "scanf",
     "json_data",
     "yaml_data",
@@ -44,7 +43,6 @@ pub(super) fn unavailable(
         "template" => "ERB templates are Ruby",
         "inline_template" => "it needs Ruby's ERB",
         "generate" => "it runs commands on the host",
-        "fqdn_rand" => "it needs the node's facts",
         "scanf" => "it is not implemented yet",
         _ => "it needs a full catalog",
     };

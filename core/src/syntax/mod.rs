@@ -6,6 +6,7 @@ pub mod ast;
 mod chars;
 mod dump;
 mod heredoc_check;
+mod hints;
 pub mod lexer;
 mod parser;
 mod shift;
@@ -89,6 +90,9 @@ fn finish(
     crate::sort::sort_by(&mut syntax, &|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
     let mut diagnostics: Vec<Diagnostic> = syntax.into_iter().map(|(_, _, d)| d).collect();
     if diagnostics.iter().any(Diagnostic::is_error) {
+        if !template {
+            hints::annotate(source, &mut diagnostics);
+        }
         return (output.program, diagnostics);
     }
     // Puppet checks tagged heredoc texts after parsing, before validation.

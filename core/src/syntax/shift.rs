@@ -23,6 +23,11 @@ pub fn shift_program(program: &mut Program, diagnostics: &mut [Diagnostic], base
     }
     for diagnostic in diagnostics {
         shift.span(&mut diagnostic.span);
+        for note in &mut diagnostic.notes {
+            if let Some(span) = &mut note.span {
+                shift.span(span);
+            }
+        }
     }
 }
 

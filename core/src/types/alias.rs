@@ -114,6 +114,11 @@ impl AliasRegistry {
         AliasRegistry::default()
     }
 
+    /// The names of the aliases defined so far, as written (for "did you mean").
+    pub(crate) fn names(&self) -> impl Iterator<Item = &str> {
+        self.aliases.values().map(TypeAlias::name)
+    }
+
     /// Registers a name; errors as Puppet does for a built-in type name or a second definition.
     /// For a second definition Puppet adds where the first was made
     /// (` Originally set at string:?line=1&pos=6.`): the caller appends that.

@@ -24,6 +24,7 @@
 
 mod alias;
 mod assignable;
+pub(crate) mod attribute_values;
 mod common;
 mod error;
 mod infer;
@@ -34,7 +35,7 @@ mod names;
 mod normalize;
 mod parameterize;
 mod print;
-mod resource_types;
+pub(crate) mod resource_types;
 
 use alloc::rc::Rc;
 use alloc::vec::Vec;

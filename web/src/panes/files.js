@@ -74,13 +74,15 @@ export function createFilesPane(elements, actions) {
           item.append(note);
         }
         if (count) {
+          // The accessible name is the row's text (a label that differs from it confuses speech input).
           const badge = document.createElement('span');
           badge.className = 'tree-badge';
-          badge.textContent = String(count);
+          const words = document.createElement('span');
+          words.className = 'visually-hidden';
+          words.textContent = ` problem${count > 1 ? 's' : ''}`;
+          badge.append(String(count), words);
           item.append(badge);
         }
-        const suffix = count ? `, ${count} problem${count > 1 ? 's' : ''}` : '';
-        item.setAttribute('aria-label', `${name}${row.pinned ? ' (main code)' : ''}${suffix}`);
         item.title = row.pinned ? `${SNIPPET}: the main code (it cannot be renamed or deleted)` : row.path;
         return item;
       }),
