@@ -76,18 +76,16 @@ pub(super) fn lookup(
     if outer {
         ev.hiera.explainer = Some(Explainer::new());
     }
-    let mut answer = None;
+    // The name found and its value, and what the value is checked as.
+    let mut answer: Option<(String, Value, String)> = None;
     for name in &names {
         if let Some(value) = request
             .override_values
             .as_ref()
             .and_then(|o| o.get(&Value::string(name)))
         {
-            check(
-                &format!("Value found for key '{name}' in override hash"),
-                value,
-            )?;
-            answer = Some(value.clone());
+            let what = format!("Value found for key '{name}' in override hash");
+            answer = Some((name.clone(), value.clone(), what));
             break;
         }
         let found = ev.hiera_search(name, merge.clone(), site.span);
@@ -101,8 +99,7 @@ pub(super) fn lookup(
             }
         };
         if let Some(value) = found {
-            check("Found value", &value)?;
-            answer = Some(value);
+            answer = Some((name.clone(), value, "Found value".into()));
             break;
         }
     }
@@ -110,16 +107,26 @@ pub(super) fn lookup(
         if let Some(defaults) = &request.default_values {
             for name in &names {
                 if let Some(value) = defaults.get(&Value::string(name)) {
-                    check(
-                        &format!("Value found for key '{name}' in default values hash"),
-                        value,
-                    )?;
-                    answer = Some(value.clone());
+                    let what = format!("Value found for key '{name}' in default values hash");
+                    answer = Some((name.clone(), value.clone(), what));
                     break;
                 }
             }
         }
     }
+    // The page's Lookup pane lists the program's lookups (no explanation is kept for it).
+    let kind = crate::eval::LookupKind::of_function(site.name);
+    let found = answer
+        .as_ref()
+        .map(|(name, value, _)| (name.as_str(), value));
+    ev.hiera.calls.record(kind, &names, site.span, found);
+    let answer = match answer {
+        Some((_, value, what)) => {
+            check(&what, &value)?;
+            Some(value)
+        }
+        None => None,
+    };
     let log = |ev: &mut Evaluator<'_>| {
         if outer {
             if let Some(explainer) = ev.hiera.explainer.take() {
