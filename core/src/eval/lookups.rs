@@ -184,10 +184,15 @@ mod tests {
                 ),
             ]
         );
-        // The automatic lookup is placed at the include; the others at their call.
+        // Each is placed where Puppet reports its errors: the automatic lookup at the include, the
+        // others at the function name of their call.
         let at = |c: &LookupCall| &main[c.span.start as usize..c.span.end as usize];
         assert_eq!(at(&calls[0]), "include");
-        assert_eq!(at(&calls[1]), "lookup('greeting')");
+        assert_eq!(at(&calls[1]), "lookup");
+        assert_eq!(
+            calls[1].span.start as usize,
+            main.find("lookup('greeting')").unwrap_or(0)
+        );
         assert_eq!(outcome.lookups.omitted, 0);
     }
 
