@@ -452,10 +452,10 @@ fn describe(v: &Value) -> (Option<String>, Option<String>, Option<String>) {
 
 /// Bytes printed of an inline result before it is cut: enough for `INLINE_MAX_CHARS` characters
 /// and one more, so that a cut text always shows its `…`.
-const INLINE_MAX_BYTES: usize = 4 * (INLINE_MAX_CHARS + 1);
+pub(crate) const INLINE_MAX_BYTES: usize = 4 * (INLINE_MAX_CHARS + 1);
 
 /// At most `INLINE_MAX_CHARS` characters, ending in `…` when cut.
-fn cut(text: String) -> String {
+pub(crate) fn cut(text: String) -> String {
     match text.char_indices().nth(INLINE_MAX_CHARS) {
         Some((at, _)) => format!("{}…", &text[..at]),
         None => text,

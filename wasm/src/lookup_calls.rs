@@ -4,22 +4,17 @@
 use puppet_core::{value, LookupCalls};
 use serde::Serialize;
 
-use crate::data::Positions;
-
-/// Longest value text of a recorded lookup, in characters; a longer one ends in `…`.
-const VALUE_MAX_CHARS: usize = 200;
+use crate::data::{cut, Positions, INLINE_MAX_BYTES};
 
 /// One lookup the program made.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct JsLookupCall {
     /// `lookup`, `hiera`, `hiera_array`, `hiera_hash`, `hiera_include` or `automatic`.
     pub kind: &'static str,
-    /// The names asked for.
-    pub keys: Vec<String>,
     /// The name found, else the first asked for (what the pane looks up when the call is clicked).
     pub key: String,
     pub found: bool,
-    /// The value found in `%p` form (cut to 200 characters), null when nothing was found.
+    /// The value found in `%p` form (cut as inline results are), null when nothing was found.
     pub value: Option<String>,
     /// The call (for automatic parameter lookup, the class's declaration): UTF-16 offsets in `file`.
     pub file: String,
@@ -45,16 +40,12 @@ pub(crate) fn lookup_calls(
                 .unwrap_or_default();
             JsLookupCall {
                 kind: call.kind.as_str(),
-                keys: call.keys.clone(),
                 key,
                 found: call.value.is_some(),
-                value: call.value.as_ref().map(|v| {
-                    let text = value::programmatic_prefix(v, 4 * (VALUE_MAX_CHARS + 1));
-                    match text.char_indices().nth(VALUE_MAX_CHARS) {
-                        Some((at, _)) => format!("{}…", &text[..at]),
-                        None => text,
-                    }
-                }),
+                value: call
+                    .value
+                    .as_ref()
+                    .map(|v| cut(value::programmatic_prefix(v, INLINE_MAX_BYTES))),
                 file: place.file,
                 start: place.start,
                 end: place.end,

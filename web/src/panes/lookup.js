@@ -58,16 +58,15 @@ export function setupLookupPane(elements, { ask, goTo }) {
     elements.explanation.textContent = explanation ?? ''; // text only
   }
 
-  /** The lookups of the last run (`calls` with places mapped: { kind, key, keys, found, value, file, line, from, to }). */
+  /** The lookups of the last run (`calls` with places mapped: { kind, key, found, value, file, line, from, to }). */
   function showCalls(calls, total) {
     const items = calls.map((call) => {
       const item = document.createElement('li');
       const button = document.createElement('button');
       button.type = 'button';
       button.className = 'catalog-resource lookup-call';
-      const names = call.keys.length > 1 ? `[${call.keys.join(', ')}]` : call.key;
       const outcome = call.found ? `= ${call.value}` : 'not found';
-      button.textContent = `${names} (${KIND_LABEL[call.kind] ?? call.kind}, ${call.file}:${call.line}) ${outcome}`;
+      button.textContent = `${call.key} (${KIND_LABEL[call.kind] ?? call.kind}, ${call.file}:${call.line}) ${outcome}`;
       button.title = `Go to the call and explain ${call.key}`;
       button.dataset.key = call.key;
       button.addEventListener('click', () => {
