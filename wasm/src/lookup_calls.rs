@@ -1,5 +1,5 @@
-//! The lookups the program made, for the Lookup pane: kind, keys, found or not, the value's
-//! `%p` text (cut), and where the call is (its file, UTF-16 offsets and line).
+//! The lookups the program made, for the Lookup pane: kind, key, the value's
+//! `%p` text (cut; null when not found), and where the call is (its file and UTF-16 offsets).
 
 use puppet_core::{value, LookupCalls};
 use serde::Serialize;
@@ -13,14 +13,12 @@ pub struct JsLookupCall {
     pub kind: &'static str,
     /// The name found, else the first asked for (what the pane looks up when the call is clicked).
     pub key: String,
-    pub found: bool,
     /// The value found in `%p` form (cut as inline results are), null when nothing was found.
     pub value: Option<String>,
     /// The call (for automatic parameter lookup, the class's declaration): UTF-16 offsets in `file`.
     pub file: String,
     pub start: u32,
     pub end: u32,
-    pub line: u32,
 }
 
 /// The recorded lookups with their places.
@@ -33,15 +31,9 @@ pub(crate) fn lookup_calls(
         .iter()
         .map(|call| {
             let place = positions.place(call.span);
-            let key = call
-                .found_key
-                .clone()
-                .or_else(|| call.keys.first().cloned())
-                .unwrap_or_default();
             JsLookupCall {
                 kind: call.kind.as_str(),
-                key,
-                found: call.value.is_some(),
+                key: call.key.clone(),
                 value: call
                     .value
                     .as_ref()
@@ -49,7 +41,6 @@ pub(crate) fn lookup_calls(
                 file: place.file,
                 start: place.start,
                 end: place.end,
-                line: place.line,
             }
         })
         .collect()

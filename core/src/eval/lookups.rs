@@ -10,8 +10,6 @@ use crate::value::Value;
 
 /// Most lookups recorded per evaluation; the rest are only counted.
 pub const MAX_LOOKUPS_RECORDED: usize = 500;
-/// Most names recorded for one call (`lookup([...names])`); the rest are left out.
-pub const MAX_NAMES_RECORDED: usize = 16;
 
 /// What made a lookup.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,10 +52,9 @@ impl LookupKind {
 #[derive(Debug, Clone)]
 pub struct LookupCall {
     pub kind: LookupKind,
-    /// The names asked for, in order (at most `MAX_NAMES_RECORDED`).
-    pub keys: Vec<String>,
-    /// The name whose value was found (in the data, the override or the default values hash).
-    pub found_key: Option<String>,
+    /// The name whose value was found (in the data, the override or the default values hash),
+    /// else the first name asked for.
+    pub key: String,
     /// The call; for automatic parameter lookup, the class's declaration (or `include`).
     pub span: Span,
     /// The value found, `None` when no name was found (a default or default block may still
@@ -77,9 +74,9 @@ impl LookupCalls {
     pub(crate) fn record(
         &mut self,
         kind: LookupKind,
-        keys: &[String],
+        key: &str,
         span: Span,
-        found: Option<(&str, &Value)>,
+        value: Option<&Value>,
     ) {
         if self.calls.len() >= MAX_LOOKUPS_RECORDED {
             self.omitted += 1;
@@ -87,10 +84,9 @@ impl LookupCalls {
         }
         self.calls.push(LookupCall {
             kind,
-            keys: keys.iter().take(MAX_NAMES_RECORDED).cloned().collect(),
-            found_key: found.map(|(key, _)| key.into()),
+            key: key.into(),
             span,
-            value: found.map(|(_, value)| value.clone()),
+            value: value.cloned(),
         });
     }
 
@@ -143,13 +139,12 @@ mod tests {
         );
         assert!(outcome.error().is_none(), "{:?}", outcome.diagnostics);
         let calls = &outcome.lookups.calls;
-        let shown: Vec<(&str, String, Option<&str>, Option<String>)> = calls
+        let shown: Vec<(&str, &str, Option<String>)> = calls
             .iter()
             .map(|c| {
                 (
                     c.kind.as_str(),
-                    c.keys.join(","),
-                    c.found_key.as_deref(),
+                    c.key.as_str(),
                     c.value.as_ref().map(crate::value::programmatic),
                 )
             })
@@ -157,31 +152,12 @@ mod tests {
         assert_eq!(
             shown,
             [
-                (
-                    "automatic",
-                    "app::port".into(),
-                    Some("app::port"),
-                    Some("'8080'".into())
-                ),
-                (
-                    "lookup",
-                    "greeting".into(),
-                    Some("greeting"),
-                    Some("'hello'".into())
-                ),
-                (
-                    "lookup",
-                    "nope,greeting".into(),
-                    Some("greeting"),
-                    Some("'hello'".into())
-                ),
-                ("lookup", "missing".into(), None, None),
-                (
-                    "hiera_array",
-                    "list".into(),
-                    Some("list"),
-                    Some("['a', 'b']".into())
-                ),
+                ("automatic", "app::port", Some("'8080'".into())),
+                ("lookup", "greeting", Some("'hello'".into())),
+                // The name found, of those asked for.
+                ("lookup", "greeting", Some("'hello'".into())),
+                ("lookup", "missing", None),
+                ("hiera_array", "list", Some("['a', 'b']".into())),
             ]
         );
         // Each is placed where Puppet reports its errors: the automatic lookup at the include, the
@@ -212,9 +188,6 @@ mod tests {
         let outcome = compile(&[], "lookup('absent')");
         assert!(outcome.error().is_some());
         let call = &outcome.lookups.calls[0];
-        assert_eq!(
-            (call.keys[0].as_str(), call.value.is_none()),
-            ("absent", true)
-        );
+        assert_eq!((call.key.as_str(), call.value.is_none()), ("absent", true));
     }
 }

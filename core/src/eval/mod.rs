@@ -50,7 +50,7 @@ use alloc::vec::Vec;
 pub(crate) use catalog::canonical as catalog_name;
 pub use compiled::{catalog_text, CatalogResource};
 pub use limits::{CancelFlag, Limits};
-pub use lookups::{LookupCall, LookupCalls, LookupKind, MAX_LOOKUPS_RECORDED, MAX_NAMES_RECORDED};
+pub use lookups::{LookupCall, LookupCalls, LookupKind, MAX_LOOKUPS_RECORDED};
 pub use query::{lookup, LookupAnswer, LookupQuery, QueryProblem};
 
 use crate::diagnostic::Diagnostic;

@@ -116,10 +116,13 @@ pub(super) fn lookup(
     }
     // The page's Lookup pane lists the program's lookups (no explanation is kept for it).
     let kind = crate::eval::LookupKind::of_function(site.name);
-    let found = answer
-        .as_ref()
-        .map(|(name, value, _)| (name.as_str(), value));
-    ev.hiera.calls.record(kind, &names, site.span, found);
+    match &answer {
+        Some((name, value, _)) => ev.hiera.calls.record(kind, name, site.span, Some(value)),
+        None => {
+            let first = names.first().map_or("", String::as_str);
+            ev.hiera.calls.record(kind, first, site.span, None)
+        }
+    }
     let answer = match answer {
         Some((_, value, what)) => {
             check(&what, &value)?;

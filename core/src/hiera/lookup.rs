@@ -842,9 +842,7 @@ impl Evaluator<'_> {
             let explainer = core::mem::replace(&mut self.hiera.explainer, saved);
             let found = found?;
             let kind = crate::eval::LookupKind::Automatic;
-            let recorded = found.as_ref().map(|value| (key.as_str(), value));
-            let keys = core::slice::from_ref(&key);
-            self.hiera.calls.record(kind, keys, span, recorded);
+            self.hiera.calls.record(kind, &key, span, found.as_ref());
             let Some(value) = found else {
                 continue;
             };
