@@ -7,7 +7,7 @@ import { certnameFor } from './facts.js';
 import { setupHelp } from './help.js';
 import { liveDelay } from './live-delay.js';
 import { setupNodePane } from './node-pane.js';
-import { lineStart } from './offsets.js';
+import { lineColumns, lineStart } from './offsets.js';
 import { showAst } from './panes/ast.js';
 import { showCatalog } from './panes/catalog.js';
 import { createFilesPane } from './panes/files.js';
@@ -259,6 +259,7 @@ const engine = new Engine({
     status.busy(false);
     if (!request || request.generation !== generation) return; // an environment since replaced
     const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id));
+    const lineIndex = new Map();
     showResult(result);
     lastLogs = { logs: result.logs, total: logsTotal };
     renderOutput();
@@ -267,7 +268,15 @@ const engine = new Engine({
       goTo(file, from, to);
     });
     $('catalog-count').textContent = result.catalogTotal ? ` (${result.catalogTotal})` : '';
-    lookupPane.showCalls((result.lookups ?? []).map((call) => ({ ...call, ...at(call) })), result.lookupsTotal ?? 0);
+    lookupPane.showCalls(
+      (result.lookups ?? []).map((call) => {
+        const place = at(call);
+        // The line in the text that was run, each file's line index made once.
+        if (!lineIndex.has(place.file)) lineIndex.set(place.file, lineColumns(textIn(request, place.file) ?? ''));
+        return { ...call, ...place, line: lineIndex.get(place.file)(call.start).line };
+      }),
+      result.lookupsTotal ?? 0,
+    );
     showProblems($('problems'), diagnostics, (d) => goTo(d.file, d.from, d.to), { nameSnippet: !workspace.isEmpty });
     $('problems-count').textContent = diagnostics.length ? ` (${diagnostics.length})` : '';
     editor.showResults(byFile, (path) => textIn(request, path));

@@ -58,14 +58,14 @@ export function setupLookupPane(elements, { ask, goTo }) {
     elements.explanation.textContent = explanation ?? ''; // text only
   }
 
-  /** The lookups of the last run (`calls` with places mapped: { kind, key, found, value, file, line, from, to }). */
+  /** The lookups of the last run (`calls` with places mapped: { kind, key, value (null: not found), file, line, from, to }). */
   function showCalls(calls, total) {
     const items = calls.map((call) => {
       const item = document.createElement('li');
       const button = document.createElement('button');
       button.type = 'button';
       button.className = 'catalog-resource lookup-call';
-      const outcome = call.found ? `= ${call.value}` : 'not found';
+      const outcome = call.value === null ? 'not found' : `= ${call.value}`;
       button.textContent = `${call.key} (${KIND_LABEL[call.kind] ?? call.kind}, ${call.file}:${call.line}) ${outcome}`;
       button.title = `Go to the call and explain ${call.key}`;
       button.dataset.key = call.key;
