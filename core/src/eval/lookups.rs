@@ -70,7 +70,9 @@ pub struct LookupCalls {
 }
 
 impl LookupCalls {
-    /// Record a lookup (only counted past the limit: a loop of lookups costs nothing more).
+    /// Record a lookup (only counted past the limit: a loop of lookups costs nothing more). Not
+    /// inlined: one copy for its three callers keeps the .wasm small.
+    #[inline(never)]
     pub(crate) fn record(
         &mut self,
         kind: LookupKind,

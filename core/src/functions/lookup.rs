@@ -76,16 +76,20 @@ pub(super) fn lookup(
     if outer {
         ev.hiera.explainer = Some(Explainer::new());
     }
-    // The name found and its value, and what the value is checked as.
-    let mut answer: Option<(String, Value, String)> = None;
+    let mut answer = None;
+    let mut found_name = None;
     for name in &names {
         if let Some(value) = request
             .override_values
             .as_ref()
             .and_then(|o| o.get(&Value::string(name)))
         {
-            let what = format!("Value found for key '{name}' in override hash");
-            answer = Some((name.clone(), value.clone(), what));
+            check(
+                &format!("Value found for key '{name}' in override hash"),
+                value,
+            )?;
+            answer = Some(value.clone());
+            found_name = Some(name);
             break;
         }
         let found = ev.hiera_search(name, merge.clone(), site.span);
@@ -99,7 +103,9 @@ pub(super) fn lookup(
             }
         };
         if let Some(value) = found {
-            answer = Some((name.clone(), value, "Found value".into()));
+            check("Found value", &value)?;
+            answer = Some(value);
+            found_name = Some(name);
             break;
         }
     }
@@ -107,29 +113,21 @@ pub(super) fn lookup(
         if let Some(defaults) = &request.default_values {
             for name in &names {
                 if let Some(value) = defaults.get(&Value::string(name)) {
-                    let what = format!("Value found for key '{name}' in default values hash");
-                    answer = Some((name.clone(), value.clone(), what));
+                    check(
+                        &format!("Value found for key '{name}' in default values hash"),
+                        value,
+                    )?;
+                    answer = Some(value.clone());
+                    found_name = Some(name);
                     break;
                 }
             }
         }
     }
-    // The page's Lookup pane lists the program's lookups (no explanation is kept for it).
+    // The page's Lookup pane lists the program's lookups (no explanation is kept for them).
     let kind = crate::eval::LookupKind::of_function(site.name);
-    match &answer {
-        Some((name, value, _)) => ev.hiera.calls.record(kind, name, site.span, Some(value)),
-        None => {
-            let first = names.first().map_or("", String::as_str);
-            ev.hiera.calls.record(kind, first, site.span, None)
-        }
-    }
-    let answer = match answer {
-        Some((_, value, what)) => {
-            check(&what, &value)?;
-            Some(value)
-        }
-        None => None,
-    };
+    let key = found_name.or(names.first()).map_or("", String::as_str);
+    ev.hiera.calls.record(kind, key, site.span, answer.as_ref());
     let log = |ev: &mut Evaluator<'_>| {
         if outer {
             if let Some(explainer) = ev.hiera.explainer.take() {
