@@ -9,3 +9,8 @@ export const FOLDER = {
   'modules/motd/templates/motd.epp': "<%- | String $message | -%>\n<%= $message %> (<%= $facts['os']['family'] %>, <%= $facts['networking']['fqdn'] %>)\n",
 };
 export const BROKEN_DEBIAN = "---\n# Debian and Ubuntu nodes\nmotd::message: 'Welcome to Debian\nmotd::owner: [root\n";
+/** A global layer for the folder, at the page's reserved path: it comes before the environment's data. */
+export const GLOBAL = {
+  '@global/hiera.yaml': "version: 5\nhierarchy:\n  - name: 'Site-wide'\n    path: 'site.yaml'\n",
+  '@global/data/site.yaml': "---\nmotd::owner: 'operator'\n",
+};

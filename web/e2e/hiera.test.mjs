@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { BROKEN_DEBIAN, FOLDER } from './hiera-fixture.mjs';
+import { BROKEN_DEBIAN, FOLDER, GLOBAL } from './hiera-fixture.mjs';
 import { codeLink, editorText, openPage, startBrowserAndServer, text } from './helpers.mjs';
 
 const GOLDEN = JSON.parse(await readFile(new URL('./hiera.golden.json', import.meta.url), 'utf8'));
@@ -160,6 +160,20 @@ test("the Lookup pane shows a key's value, its type and puppet lookup --explain'
   // The call (the include that looked the parameter up) is selected: typing replaces it.
   await page.keyboard.type('contain');
   assert.equal(await editorText(page), 'contain motd\n');
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test('a global hiera.yaml at @global/hiera.yaml is the global layer, looked at first', async () => {
+  const { page, errors, close } = await openPage(env, codeLink(env, '1'));
+  await openFolder(page, { ...FOLDER, ...GLOBAL });
+  await lookUp(page, 'motd::owner');
+  // Real Puppet with --hiera_config at that file: found in the global layer's data.
+  assert.equal(await text(page, 'lookup-explanation'), GOLDEN.explain['motd::owner with @global']);
+  assert.equal(await text(page, 'lookup-value'), "'operator'");
+  // The class parameter takes the same value.
+  await page.getByRole('tab', { name: /Catalog/ }).click();
+  await page.waitForFunction(() => /owner\s+=> 'operator'/.test(document.querySelector('[data-testid="catalog"]').textContent));
   assert.deepEqual(errors, []);
   await close();
 });

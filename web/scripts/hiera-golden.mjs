@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { BROKEN_DEBIAN, FOLDER } from '../e2e/hiera-fixture.mjs';
+import { BROKEN_DEBIAN, FOLDER, GLOBAL } from '../e2e/hiera-fixture.mjs';
 import { EXAMPLES } from '../src/examples.js';
 
 const ORACLE = process.env.ENV_ORACLE ?? '../shared/oracle/env_oracle.rb';
@@ -28,14 +28,22 @@ const results = Object.fromEntries(
     .map(({ id, error, logs, catalog }) => [id, { error, logs, catalog }]),
 );
 
-/** `puppet lookup --explain KEY` on the fixture for the default facts, paths relative to the environment. */
-function explain(key) {
+/**
+ * `puppet lookup --explain KEY` on the fixture for the default facts, paths relative to the environment;
+ * with `global`, its `@global/...` files are the global layer (`--hiera_config`), named `@global` in the output.
+ */
+function explain(key, global = {}) {
   const tmp = mkdtempSync(join(tmpdir(), 'hiera-golden-'));
   const envDir = join(tmp, 'code/environments/production');
   for (const [path, text] of Object.entries(FOLDER)) {
     mkdirSync(dirname(join(envDir, path)), { recursive: true });
     writeFileSync(join(envDir, path), text);
   }
+  for (const [path, text] of Object.entries(global)) {
+    mkdirSync(dirname(join(tmp, path)), { recursive: true });
+    writeFileSync(join(tmp, path), text);
+  }
+  const hieraConfig = global['@global/hiera.yaml'] ? `${tmp}/@global/hiera.yaml` : `${tmp}/conf/hiera.yaml`;
   for (const dir of ['conf', 'var', 'run', 'log', 'stdlibmods']) mkdirSync(join(tmp, dir), { recursive: true });
   // puppet lookup wants hostname, domain, fqdn and clientcert all given, or none.
   writeFileSync(join(tmp, 'facts.json'), JSON.stringify({ ...facts, clientcert: 'playground' }));
@@ -43,14 +51,17 @@ function explain(key) {
     'puppet',
     ['lookup', '--confdir', `${tmp}/conf`, '--codedir', `${tmp}/code`, '--vardir', `${tmp}/var`, '--rundir', `${tmp}/run`,
       '--logdir', `${tmp}/log`, '--environmentpath', `${tmp}/code/environments`, '--environment', 'production',
-      '--basemodulepath', `${tmp}/stdlibmods`, '--hiera_config', `${tmp}/conf/hiera.yaml`, '--strict', 'error',
+      '--basemodulepath', `${tmp}/stdlibmods`, '--hiera_config', hieraConfig, '--strict', 'error',
       '--strict_variables', '--node', 'playground', '--facts', `${tmp}/facts.json`, '--explain', key],
     { encoding: 'utf8' },
   );
   rmSync(tmp, { recursive: true, force: true });
-  return out.split(`${envDir}/`).join('');
+  return out.split(`${envDir}/`).join('').split(`${tmp}/@global`).join('@global');
 }
 
-const golden = { ...results, explain: { 'motd::message': explain('motd::message') } };
+const golden = {
+  ...results,
+  explain: { 'motd::message': explain('motd::message'), 'motd::owner with @global': explain('motd::owner', GLOBAL) },
+};
 writeFileSync('web/e2e/hiera.golden.json', `${JSON.stringify(golden, null, 2)}\n`);
 console.log('wrote web/e2e/hiera.golden.json');
