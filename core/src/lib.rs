@@ -22,7 +22,7 @@ pub use diagnostic::{Diagnostic, Note, Severity, Stage};
 pub use environment::{EnvFiles, Environment, MainCode, MemoryFiles};
 pub use eval::{
     catalog_text, evaluate, evaluate_environment, CancelFlag, CatalogResource, EvalOptions, Limits,
-    LogEntry, LogLevel, Outcome, Strictness,
+    LogEntry, LogLevel, LookupCall, LookupCalls, LookupKind, Outcome, Strictness,
 };
 pub use puppet_text::puppet_text;
 pub use sources::{Location, Sources, SNIPPET_FILE};

@@ -7,6 +7,7 @@ use puppet_core::{
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
+use crate::lookup_calls::{lookup_calls, JsLookupCall};
 use crate::positions::Utf16Positions;
 
 /// Longest `%p` or type text of an inline (per-statement) result, in characters; longer ones end in `…`.
@@ -185,6 +186,11 @@ pub struct JsOutcome {
     /// How many classes and resources the catalog has in all.
     #[serde(rename = "catalogTotal")]
     pub catalog_total: usize,
+    /// The Hiera lookups the program made (the first 500), for the Lookup pane.
+    pub lookups: Vec<JsLookupCall>,
+    /// How many lookups it made in all.
+    #[serde(rename = "lookupsTotal")]
+    pub lookups_total: usize,
 }
 
 /// One token for the Tokens pane: its kind's name and UTF-16 offsets.
@@ -238,14 +244,14 @@ pub(crate) struct Positions<'o> {
 }
 
 /// A span as the page wants it.
-struct Place {
-    file: String,
-    start: u32,
-    end: u32,
-    line: u32,
-    column: u32,
-    end_line: u32,
-    end_column: u32,
+pub(crate) struct Place {
+    pub(crate) file: String,
+    pub(crate) start: u32,
+    pub(crate) end: u32,
+    pub(crate) line: u32,
+    pub(crate) column: u32,
+    pub(crate) end_line: u32,
+    pub(crate) end_column: u32,
 }
 
 impl<'o> Positions<'o> {
@@ -301,7 +307,7 @@ impl<'o> Positions<'o> {
         }
     }
 
-    fn place(&mut self, span: Span) -> Place {
+    pub(crate) fn place(&mut self, span: Span) -> Place {
         let files = self.sources.files();
         let at = files
             .partition_point(|file| file.base <= span.start)
@@ -429,6 +435,8 @@ pub fn evaluate_to_data(source: &str, options: &Options) -> JsOutcome {
         statements,
         catalog,
         catalog_total: outcome.catalog.len(),
+        lookups: lookup_calls(&outcome.lookups, &mut positions),
+        lookups_total: outcome.lookups.total(),
     }
 }
 
@@ -444,10 +452,10 @@ fn describe(v: &Value) -> (Option<String>, Option<String>, Option<String>) {
 
 /// Bytes printed of an inline result before it is cut: enough for `INLINE_MAX_CHARS` characters
 /// and one more, so that a cut text always shows its `…`.
-const INLINE_MAX_BYTES: usize = 4 * (INLINE_MAX_CHARS + 1);
+pub(crate) const INLINE_MAX_BYTES: usize = 4 * (INLINE_MAX_CHARS + 1);
 
 /// At most `INLINE_MAX_CHARS` characters, ending in `…` when cut.
-fn cut(text: String) -> String {
+pub(crate) fn cut(text: String) -> String {
     match text.char_indices().nth(INLINE_MAX_CHARS) {
         Some((at, _)) => format!("{}…", &text[..at]),
         None => text,

@@ -2,6 +2,7 @@
 
 mod data;
 mod lookup;
+mod lookup_calls;
 mod positions;
 #[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
 mod small_blocks;
@@ -14,6 +15,7 @@ pub use data::{
     JsToken, Options,
 };
 pub use lookup::{lookup_to_data, query_from_js, JsLookup};
+pub use lookup_calls::JsLookupCall;
 
 /// Talc instead of Rust's default dlmalloc in the browser (smaller code), with free lists of small
 /// blocks in front of it (`small_blocks.rs`: the engine allocates for every value it builds); see
@@ -38,7 +40,7 @@ pub fn version() -> String {
 }
 
 /// Evaluate Puppet source and return `{ value, type, generalized, logs, diagnostics, statements,
-/// catalog, catalogTotal }`; every position names its `file`. `options` may be omitted, or
+/// catalog, catalogTotal, lookups, lookupsTotal }`; every position names its `file`. `options` may be omitted, or
 /// `{ strict: 'error' | 'warning' | 'off', facts, certname, files: { path: text } }`: with `files`
 /// the source is the main code of that environment (`''`: its `manifests/` are).
 #[wasm_bindgen]

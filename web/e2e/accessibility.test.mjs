@@ -43,7 +43,7 @@ const VIEWS = [
 ];
 
 for (const { name, options } of VIEWS) {
-  test(`axe-core: no critical or serious violations (${name}: editor, Output, Catalog, Facts, Help)`, async () => {
+  test(`axe-core: no critical or serious violations (${name}: editor, Output, Catalog, Facts, Lookup, Help)`, async () => {
     const context = await env.browser.newContext(options);
     const { page, errors, close } = await openPage(env, codeLink(env, CODE), { context });
     await page.locator('.cm-inline-result').first().waitFor();
@@ -56,10 +56,16 @@ for (const { name, options } of VIEWS) {
     found.catalog = await seriousViolations(page);
     await page.getByRole('tab', { name: /Facts/ }).click();
     found.facts = await seriousViolations(page);
+    // The Lookup pane with an answer (a key found nowhere: the failure and the trace).
+    await page.getByTestId('tab-lookup').click();
+    await page.getByTestId('lookup-key').fill('ntp::servers');
+    await page.getByTestId('lookup-run').click();
+    await page.getByTestId('lookup-explanation').waitFor();
+    found.lookup = await seriousViolations(page);
     await page.getByTestId('help').click();
     await page.getByTestId('help-dialog').waitFor();
     found.help = await seriousViolations(page);
-    assert.deepEqual(found, { editor: [], catalog: [], facts: [], help: [] });
+    assert.deepEqual(found, { editor: [], catalog: [], facts: [], lookup: [], help: [] });
     assert.deepEqual(errors, []);
     await close();
     await context.close();

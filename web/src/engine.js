@@ -7,13 +7,15 @@ const SUPERSEDE_MS = 400;
 
 export class Engine {
   /**
-   * @param {object} handlers onReady(version, limits), onSyntax(msg), onResult(msg), onRestart(reason, ms), onCrash(message)
+   * @param {object} handlers onReady(version, limits), onSyntax(msg), onResult(msg), onLookup(msg), onRestart(reason, ms), onCrash(message)
    */
   constructor(handlers, { watchdogMs = WATCHDOG_MS } = {}) {
     this.handlers = handlers;
     this.watchdogMs = watchdogMs;
     this.nextId = 1;
     this.pending = null;
+    /** The Lookup pane's latest question, run when no evaluation waits. */
+    this.pendingLookup = null;
     this.busy = null;
     this.ready = false;
     this.version = null;
@@ -39,9 +41,18 @@ export class Engine {
     return request.id;
   }
 
+  /** Look `query` up in the Hiera data of the environment of `options`; only the latest question matters. Returns its id. */
+  lookup(options, query) {
+    const request = { id: this.nextId++, type: 'lookup', options, query };
+    this.pendingLookup = request;
+    this.pump();
+    return request.id;
+  }
+
   /** Stop the running program, if any. Returns whether something was stopped. */
   stop() {
     this.pending = null;
+    this.pendingLookup = null;
     if (!this.busy) return false;
     this.restart('stopped');
     return true;
@@ -52,9 +63,10 @@ export class Engine {
   }
 
   pump() {
-    if (!this.ready || this.busy || !this.pending) return;
-    const request = this.pending;
-    this.pending = null;
+    if (!this.ready || this.busy || !(this.pending || this.pendingLookup)) return;
+    const request = this.pending ?? this.pendingLookup;
+    if (request === this.pending) this.pending = null;
+    else this.pendingLookup = null;
     const timer = setTimeout(() => this.restart('timeout'), this.watchdogMs);
     this.busy = { id: request.id, started: performance.now(), timer };
     this.handlers.onStart?.(request.id);
@@ -76,6 +88,12 @@ export class Engine {
         if (message.id !== this.busy?.id) break;
         this.finish();
         this.handlers.onResult?.(message);
+        this.pump();
+        break;
+      case 'lookup':
+        if (message.id !== this.busy?.id) break;
+        this.finish();
+        this.handlers.onLookup?.(message);
         this.pump();
         break;
       case 'crash':

@@ -280,4 +280,91 @@ define nginx::site (
 `,
     },
   },
+  // Hiera: hiera.yaml with a level per OS family, a deep merge by lookup_options, automatic parameter
+  // lookup and an EPP template with facts; checked as the environments above (and for RedHat facts):
+  // web/e2e/hiera-example.golden.json holds real Puppet's catalog, held by web/e2e/hiera.test.mjs.
+  {
+    id: 'hiera',
+    title: 'Hiera: data per OS family, deep merge, class parameters',
+    open: 'hiera.yaml',
+    code: '',
+    files: {
+      'hiera.yaml': `# Hiera 5: where this environment's data is, most specific level first.
+# Try the Lookup pane with the key app::settings, or change os.family in the Facts pane.
+version: 5
+defaults:
+  datadir: data
+  data_hash: yaml_data
+hierarchy:
+  - name: 'Per OS family'
+    path: 'os/%{facts.os.family}.yaml'
+  - name: 'Common data'
+    path: 'common.yaml'
+`,
+      'data/common.yaml': `---
+# Values for every node. lookup_options: app::settings merges its hashes across levels (deep).
+lookup_options:
+  app::settings:
+    merge: deep
+app::package: 'app'
+app::settings:
+  main:
+    port: 8080
+    workers: 2
+  log:
+    level: 'info'
+    file: '/var/log/app.log'
+admins:
+  - 'alice'
+`,
+      'data/os/Debian.yaml': `---
+# Debian and Ubuntu nodes.
+app::package: 'app-debian'
+app::settings:
+  main:
+    user: 'www-data'
+  log:
+    level: 'debug'
+admins:
+  - 'bob'
+`,
+      'data/os/RedHat.yaml': `---
+# Red Hat, CentOS, Rocky and AlmaLinux nodes.
+app::package: 'app-el'
+app::settings:
+  main:
+    user: 'apache'
+`,
+      'manifests/site.pp': `# The main manifest (snippet.pp is empty): app's parameters come from Hiera.
+include app
+# A lookup of your own: both levels' admins, merged (unique).
+$admins = lookup('admins', Array[String], 'unique', [])
+notice("Administrators: \${admins.join(', ')}")
+`,
+      'modules/app/manifests/init.pp': `# Automatic parameter lookup: each parameter not given is looked up as app::<name>.
+class app (
+  String $package,
+  Hash   $settings,
+) {
+  package { $package:
+    ensure => installed,
+  }
+  file { '/etc/app.conf':
+    ensure  => file,
+    content => epp('app/app.conf.epp', { 'settings' => $settings }),
+    require => Package[$package],
+  }
+}
+`,
+      'modules/app/templates/app.conf.epp': `<%- | Hash $settings | -%>
+# <%= $facts['os']['name'] %> <%= $facts['os']['release']['major'] %>, managed by Puppet
+<% $settings.each |$section, $values| { -%>
+[<%= $section %>]
+<% $values.each |$key, $value| { -%>
+<%= $key %> = <%= $value %>
+<% } -%>
+<% } -%>
+`,
+    },
+},
 ];

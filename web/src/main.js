@@ -7,10 +7,11 @@ import { certnameFor } from './facts.js';
 import { setupHelp } from './help.js';
 import { liveDelay } from './live-delay.js';
 import { setupNodePane } from './node-pane.js';
-import { lineStart } from './offsets.js';
+import { lineColumns, lineStart } from './offsets.js';
 import { showAst } from './panes/ast.js';
 import { showCatalog } from './panes/catalog.js';
 import { createFilesPane } from './panes/files.js';
+import { setupLookupPane } from './panes/lookup.js';
 import { showOutput } from './panes/output.js';
 import { showProblems } from './panes/problems.js';
 import { showResult } from './panes/result.js';
@@ -22,7 +23,7 @@ import { createStatus } from './status.js';
 import { loadSaved, save } from './storage.js';
 import { setupTabs } from './tabs.js';
 import { setupTheme } from './theme.js';
-import { DEFAULT_LIMITS, SNIPPET, Workspace } from './workspace.js';
+import { DEFAULT_LIMITS, GLOBAL_HIERA, SNIPPET, Workspace } from './workspace.js';
 import { download, environmentZip } from './zip.js';
 
 /** Past this much text (characters) the address no longer carries the environment on every run (the autosave does). */
@@ -160,10 +161,16 @@ function runNow() {
   showMainManifest();
   const extra = testHang(source) ? { hang: true } : {};
   extra.syntaxPath = isPuppet(editor.path) ? editor.path : null;
-  const options = { strict: settings.strict, facts: nodePane.engineFacts(), certname: nodePane.certname(), files };
-  const id = engine.run(source, options, extra);
+  const id = engine.run(source, engineOptions(files), extra);
   editor.snapshot(id);
   requests.set(id, { source, files, generation, started: performance.now() });
+}
+
+/** What the engine compiles with: the settings, the node, the files, and the global hiera.yaml when the Files pane has one. */
+function engineOptions(files) {
+  const options = { strict: settings.strict, facts: nodePane.engineFacts(), certname: nodePane.certname(), files };
+  if (typeof files[GLOBAL_HIERA] === 'string') options.globalHiera = GLOBAL_HIERA;
+  return options;
 }
 
 function showMainManifest() {
@@ -252,6 +259,7 @@ const engine = new Engine({
     status.busy(false);
     if (!request || request.generation !== generation) return; // an environment since replaced
     const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id));
+    const lineIndex = new Map();
     showResult(result);
     lastLogs = { logs: result.logs, total: logsTotal };
     renderOutput();
@@ -260,6 +268,15 @@ const engine = new Engine({
       goTo(file, from, to);
     });
     $('catalog-count').textContent = result.catalogTotal ? ` (${result.catalogTotal})` : '';
+    lookupPane.showCalls(
+      (result.lookups ?? []).map((call) => {
+        const place = at(call);
+        // The line in the text that was run, each file's line index made once.
+        if (!lineIndex.has(place.file)) lineIndex.set(place.file, lineColumns(textIn(request, place.file) ?? ''));
+        return { ...call, ...place, line: lineIndex.get(place.file)(call.start).line };
+      }),
+      result.lookupsTotal ?? 0,
+    );
     showProblems($('problems'), diagnostics, (d) => goTo(d.file, d.from, d.to), { nameSnippet: !workspace.isEmpty });
     $('problems-count').textContent = diagnostics.length ? ` (${diagnostics.length})` : '';
     editor.showResults(byFile, (path) => textIn(request, path));
@@ -273,6 +290,11 @@ const engine = new Engine({
       document.body.dataset.firstResultMs = String(Math.round(performance.now()));
     }
     document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
+  },
+  onLookup({ id, answer }) {
+    $('stop').disabled = true;
+    status.busy(false);
+    if (id === lookupAsked) lookupPane.showAnswer(answer);
   },
   onRestart(reason, elapsed) {
     $('stop').disabled = true;
@@ -418,6 +440,31 @@ setupOpenFolder(
     status: $('files-status'),
   },
   { limits: () => limits, budget: actions.budget, apply: actions.apply },
+);
+
+// The Lookup pane: a key asked of the environment's Hiera data, and the program's lookups.
+/** The id of the Lookup pane's latest question (older answers are dropped). */
+let lookupAsked = null;
+const lookupPane = setupLookupPane(
+  {
+    form: $('lookup-form'),
+    key: $('lookup-key'),
+    merge: $('lookup-merge'),
+    valueList: $('lookup-value-list'),
+    value: $('lookup-value'),
+    type: $('lookup-type'),
+    error: $('lookup-error'),
+    explanation: $('lookup-explanation'),
+    calls: $('lookup-calls'),
+    callsNote: $('lookup-calls-note'),
+    count: $('lookup-count'),
+  },
+  {
+    ask(query) {
+      lookupAsked = engine.lookup(engineOptions(workspace.filesObject()), query);
+    },
+    goTo: (call) => goTo(call.file, call.from, call.to),
+  },
 );
 
 setupTheme($('theme'));

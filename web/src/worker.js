@@ -41,9 +41,20 @@ function run({ id, source, options, hang, syntaxPath }) {
   self.postMessage({ type: 'result', id, result, logsTotal, ms: performance.now() - started });
 }
 
+/**
+ * The Lookup pane's question, answered by `engine` (the loaded engine module): `options` as for a
+ * run (files, facts, certname, globalHiera), `query` as `lookup` takes it ({ key, merge, explain }).
+ */
+function lookupWith(engine, { id, options, query }) {
+  const started = performance.now();
+  const answer = engine.lookup(options, query);
+  self.postMessage({ type: 'lookup', id, answer, ms: performance.now() - started });
+}
+
 self.onmessage = (event) => {
   try {
-    run(event.data);
+    if (event.data.type === 'lookup') lookupWith(engine, event.data);
+    else run(event.data);
   } catch (error) {
     // A trap leaves the wasm instance unusable: the page restarts the worker.
     self.postMessage({ type: 'crash', id: event.data.id, message: String(error?.message ?? error) });

@@ -3,6 +3,12 @@
 /** The main code's name in the Files pane and in the engine's messages. */
 export const SNIPPET = 'snippet.pp';
 
+/**
+ * The global Hiera layer's hiera.yaml, when the environment has a file here (its datadir beside it:
+ * `@global/data/...`); the CLI's JSON protocol names the global layer the same way.
+ */
+export const GLOBAL_HIERA = '@global/hiera.yaml';
+
 /** The engine's limits for an environment until its `environment_limits()` says otherwise. */
 export const DEFAULT_LIMITS = Object.freeze({
   maxFiles: 2000,

@@ -29,6 +29,7 @@ pub(crate) mod flow;
 pub(crate) mod limits;
 mod literals;
 pub(crate) mod loader;
+mod lookups;
 mod matching;
 mod nodes;
 mod numeric;
@@ -49,6 +50,7 @@ use alloc::vec::Vec;
 pub(crate) use catalog::canonical as catalog_name;
 pub use compiled::{catalog_text, CatalogResource};
 pub use limits::{CancelFlag, Limits};
+pub use lookups::{LookupCall, LookupCalls, LookupKind, MAX_LOOKUPS_RECORDED};
 pub use query::{lookup, LookupAnswer, LookupQuery, QueryProblem};
 
 use crate::diagnostic::Diagnostic;
@@ -161,6 +163,8 @@ pub struct Outcome {
     pub sources: Sources,
     /// Where the main code's files end in the offset space (they come first).
     pub main_end: u32,
+    /// The Hiera lookups the program made (the first ones; the rest counted).
+    pub lookups: LookupCalls,
 }
 
 impl Outcome {
@@ -215,6 +219,7 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
         catalog: Vec::new(),
         sources: Sources::default(),
         main_end: 0,
+        lookups: LookupCalls::default(),
     };
     let (program, mut diagnostics, mut sources) = match main_program(env, options) {
         Ok(parsed) => parsed,
@@ -267,6 +272,7 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
     }
     let result = evaluator.run(&program, end, &mut outcome.statements);
     outcome.logs = core::mem::take(&mut evaluator.logs);
+    outcome.lookups = core::mem::take(&mut evaluator.hiera.calls);
     diagnostics.append(&mut evaluator.warnings);
     let result = result.and_then(|value| {
         evaluator.settle_regex_meter(end)?;

@@ -77,6 +77,7 @@ pub(super) fn lookup(
         ev.hiera.explainer = Some(Explainer::new());
     }
     let mut answer = None;
+    let mut found_name = None;
     for name in &names {
         if let Some(value) = request
             .override_values
@@ -88,6 +89,7 @@ pub(super) fn lookup(
                 value,
             )?;
             answer = Some(value.clone());
+            found_name = Some(name);
             break;
         }
         let found = ev.hiera_search(name, merge.clone(), site.span);
@@ -103,6 +105,7 @@ pub(super) fn lookup(
         if let Some(value) = found {
             check("Found value", &value)?;
             answer = Some(value);
+            found_name = Some(name);
             break;
         }
     }
@@ -115,11 +118,16 @@ pub(super) fn lookup(
                         value,
                     )?;
                     answer = Some(value.clone());
+                    found_name = Some(name);
                     break;
                 }
             }
         }
     }
+    // The page's Lookup pane lists the program's lookups (no explanation is kept for them).
+    let kind = crate::eval::LookupKind::of_function(site.name);
+    let key = found_name.or(names.first()).map_or("", String::as_str);
+    ev.hiera.calls.record(kind, key, site.span, answer.as_ref());
     let log = |ev: &mut Evaluator<'_>| {
         if outer {
             if let Some(explainer) = ev.hiera.explainer.take() {

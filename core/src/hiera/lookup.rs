@@ -38,6 +38,8 @@ pub(crate) struct HieraState {
     env_options: Option<Option<Value>>,
     /// The explanation of the lookup being made.
     pub explainer: Option<Explainer>,
+    /// The lookups the program made, for the page (`Outcome::lookups`).
+    pub calls: crate::eval::LookupCalls,
     /// The keys being looked up, innermost last (a key met again is a recursive lookup).
     stack: Vec<String>,
     /// The module of the layer whose data function is running (`$context.module_name`).
@@ -838,7 +840,10 @@ impl Evaluator<'_> {
             let saved = self.hiera.explainer.replace(Explainer::new());
             let found = self.hiera_search(&key, None, span);
             let explainer = core::mem::replace(&mut self.hiera.explainer, saved);
-            let Some(value) = found? else {
+            let found = found?;
+            let kind = crate::eval::LookupKind::Automatic;
+            self.hiera.calls.record(kind, &key, span, found.as_ref());
+            let Some(value) = found else {
                 continue;
             };
             if let Some(explainer) = explainer {
