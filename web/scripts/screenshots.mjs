@@ -1,4 +1,4 @@
-// Take the README's screenshots of the built page (run by hand after `make dist`): desktop light, dark, catalog, facts, files, phone.
+// Take the README's screenshots of the built page (run by hand after `make dist`): desktop light, dark, catalog, facts, files, learner, help, lookup, phone.
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,7 @@ const shots = [
   { name: 'desktop-files-problem', viewport: { width: 1280, height: 720 }, colorScheme: 'dark' },
   { name: 'desktop-learner', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-help', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
+  { name: 'desktop-lookup', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'phone', viewport: { width: 390, height: 844 }, colorScheme: 'light', deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 ];
 for (const { name, ...options } of shots) {
@@ -99,6 +100,15 @@ for (const { name, ...options } of shots) {
     await page.locator('.cm-line', { hasText: 'notice(' }).click({ position: { x: 20, y: 8 } });
     await page.getByTestId('help').click();
     await page.getByTestId('docs-link').waitFor();
+  }
+  if (name === 'desktop-lookup') {
+    // The Hiera example, the Lookup pane with the program's lookups and the trace of the first one.
+    const runs = Number(await page.evaluate(() => document.body.dataset.runs));
+    await page.getByTestId('examples').selectOption('hiera');
+    await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, runs);
+    await page.getByTestId('tab-lookup').click();
+    await page.locator('.lookup-call').first().click();
+    await page.getByTestId('lookup').locator('pre', { hasText: 'Searching for' }).waitFor();
   }
   await page.screenshot({ path: resolve(out, `${name}.png`), fullPage: name === 'phone' });
   await context.close();
