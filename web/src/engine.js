@@ -7,7 +7,8 @@ const SUPERSEDE_MS = 400;
 
 export class Engine {
   /**
-   * @param {object} handlers onReady(version, limits), onSyntax(msg), onResult(msg), onRestart(reason, ms), onCrash(message)
+   * @param {object} handlers onReady(version, limits), onSyntax(msg), onResult(msg), onRestart(reason, ms), onCrash(message),
+   *   onLoading(what) while the worker loads its full engine, onLoadFailed(message) when that fails (the run then ends)
    */
   constructor(handlers, { watchdogMs = WATCHDOG_MS } = {}) {
     this.handlers = handlers;
@@ -34,7 +35,8 @@ export class Engine {
   run(source, options, extra = {}) {
     const request = { id: this.nextId++, source, options, ...extra };
     this.pending = request;
-    if (this.busy && performance.now() - this.busy.started > SUPERSEDE_MS) this.restart('superseded');
+    // A run waiting for the full engine to load is not superseded: restarting would only start the load again.
+    if (this.busy && !this.busy.loading && performance.now() - this.busy.started > SUPERSEDE_MS) this.restart('superseded');
     this.pump();
     return request.id;
   }
@@ -76,6 +78,25 @@ export class Engine {
         if (message.id !== this.busy?.id) break;
         this.finish();
         this.handlers.onResult?.(message);
+        this.pump();
+        break;
+      case 'loading':
+        // Loading is not running: the watchdog starts again when the engine is there.
+        if (message.id !== this.busy?.id) break;
+        clearTimeout(this.busy.timer);
+        this.busy.loading = true;
+        this.handlers.onLoading?.(message.what);
+        break;
+      case 'loaded':
+        if (message.id !== this.busy?.id || !this.busy.loading) break;
+        this.busy.loading = false;
+        this.busy.started = performance.now();
+        this.busy.timer = setTimeout(() => this.restart('timeout'), this.watchdogMs);
+        break;
+      case 'load-failed':
+        if (message.id !== this.busy?.id) break;
+        this.finish();
+        this.handlers.onLoadFailed?.(message.message);
         this.pump();
         break;
       case 'crash':
