@@ -81,7 +81,8 @@ fn with_the_feature_hiera_data_in_yaml_is_read() {
 #[cfg(not(feature = "yaml"))]
 #[test]
 fn without_the_feature_a_yaml_file_is_the_needs_yaml_error() {
-    let cases: [(&[(&str, &str)], Option<&str>, &str); 3] = [
+    type Files<'a> = &'a [(&'a str, &'a str)];
+    let cases: [(Files, Option<&str>, &str); 3] = [
         (&[("hiera.yaml", HIERA)], None, "'hiera.yaml'"),
         (
             &[
