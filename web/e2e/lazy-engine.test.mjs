@@ -68,8 +68,9 @@ test('a snippet fetches only the light engine; Hiera YAML then loads the full on
   const { page, errors, wasm, statusTexts, close } = await recordingPage(codeLink(env, '1 + 2'));
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
   assert.equal(await text(page, 'result-value'), '3');
-  assert.equal(wasm.length, 1, `fetched: ${wasm.join(', ')}`);
-  assert.match(wasm[0], LIGHT);
+  // The page's preload (boot.js) and the worker's fetch of it, served once.
+  assert.ok(wasm.length >= 1 && wasm.every((path) => LIGHT.test(path)), `fetched: ${wasm.join(', ')}`);
+  const lightFetches = wasm.length;
 
   await openEnvironment(page, HIERA_CODE, HIERA_ENV);
   assert.equal(await text(page, 'result-value'), '8081');
@@ -88,7 +89,7 @@ test('a snippet fetches only the light engine; Hiera YAML then loads the full on
   assert.equal(await text(page, 'result-value'), '42');
   await openEnvironment(page, "lookup('app::port')", HIERA_ENV);
   assert.equal(await text(page, 'result-value'), '8081');
-  assert.equal(wasm.length, 2, `fetched: ${wasm.join(', ')}`);
+  assert.equal(wasm.length, lightFetches + 1, `fetched: ${wasm.join(', ')}`);
   assert.deepEqual(errors, []);
   await close();
 });
@@ -98,11 +99,7 @@ test('an environment without YAML runs on the light engine alone', async () => {
   const { page, errors, wasm, close } = await recordingPage(`${env.baseUrl}#${encodeFragment('include app\n1', DEFAULT_SETTINGS, environment)}`);
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
   assert.equal(await text(page, 'result-value'), '1');
-  assert.deepEqual(
-    wasm.map((path) => LIGHT.test(path)),
-    [true],
-    `fetched: ${wasm.join(', ')}`,
-  );
+  assert.ok(wasm.length >= 1 && wasm.every((path) => LIGHT.test(path)), `fetched: ${wasm.join(', ')}`);
   assert.deepEqual(errors, []);
   await close();
 });
@@ -155,6 +152,46 @@ test('a slow full engine is waited for: the watchdog neither stops the load nor 
   await page.waitForFunction(() => document.getElementById('stop').disabled);
   assert.equal(await text(page, 'result-value'), '8081');
   assert.equal(await page.evaluate(() => document.body.dataset.restarts), undefined);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("a lookup message makes the worker load the full engine and answer with the engine's lookup", async () => {
+  const { page, errors, close } = await recordingPage(codeLink(env, '1'));
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
+  // A second worker from the same script (the page's own one answers to engine.js).
+  const messages = await page.evaluate(async (files) => {
+    const url = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .find((name) => /\/worker-[\w-]+\.js$/.test(name));
+    const worker = new Worker(url, { type: 'module' });
+    const seen = [];
+    return new Promise((resolve, reject) => {
+      setTimeout(() => reject(new Error(`no answer: ${JSON.stringify(seen)}`)), 15000);
+      worker.onmessage = ({ data }) => {
+        seen.push(data);
+        if (data.type === 'ready') worker.postMessage({ type: 'lookup', id: 7, options: { files }, query: { key: 'app::port' } });
+        if (['lookup', 'load-failed', 'crash'].includes(data.type)) {
+          worker.terminate();
+          resolve(seen);
+        }
+      };
+    });
+  }, HIERA_ENV.files);
+  assert.deepEqual(
+    messages.map((m) => [m.type, m.id ?? null]),
+    [
+      ['ready', null],
+      ['loading', 7],
+      ['loaded', 7],
+      ['lookup', 7],
+    ],
+  );
+  const { result } = messages[3];
+  assert.equal(result.found, true);
+  assert.equal(result.value, '8081');
+  assert.match(result.explanation, /common\.yaml/);
   assert.deepEqual(errors, []);
   await close();
 });

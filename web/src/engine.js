@@ -1,4 +1,5 @@
 // The page's side of the evaluation worker: latest-request-wins queue, Stop, and a watchdog that restarts a stuck worker.
+import { spawnWorker, takeEarlyWorker } from './early-worker.js';
 
 /** How long a run may take before the worker is terminated and restarted. */
 export const WATCHDOG_MS = 3000;
@@ -23,12 +24,25 @@ export class Engine {
 
   spawn() {
     this.ready = false;
-    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'puppet-engine' });
-    this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => {
+    // The first worker is the one boot.js started before the page's code loaded, if any.
+    const early = takeEarlyWorker();
+    const worker = early?.worker ?? spawnWorker();
+    this.worker = worker;
+    worker.onmessage = (event) => this.receive(event.data);
+    worker.onerror = (event) => {
       event.preventDefault?.();
       this.crashed(event.message || 'the engine worker failed');
     };
+    // What it said before: after the constructor returns, as a message would come.
+    if (early?.said.length) {
+      queueMicrotask(() => {
+        for (const { data, error } of early.said) {
+          if (this.worker !== worker) return;
+          if (error !== undefined) this.crashed(error);
+          else this.receive(data);
+        }
+      });
+    }
   }
 
   /** Evaluate `source`; only the latest request matters. Returns its id. */
