@@ -22,19 +22,28 @@ dist: tools wasm
 fmt-check:
 	cargo fmt --all -- --check
 
+# With and without the `yaml` feature (the page's light engine has no YAML reader).
 clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy -p puppet-core -p puppet-wasm --no-default-features --all-targets -- -D warnings
 
-# The core must build without std, for the browser target.
+# The core must build without std, for the browser target: with the YAML reader (the full engine)
+# and without it (the light one).
 nostd:
+	cargo build -p puppet-core --no-default-features --features yaml --target wasm32-unknown-unknown
 	cargo build -p puppet-core --no-default-features --target wasm32-unknown-unknown
 
+# Then what differs without the `yaml` feature: the core's NEEDS_YAML, the facade's hand-over.
 cargo-test:
 	cargo test --workspace
+	cargo test -p puppet-core --no-default-features --features std --lib --test yaml_feature
+	cargo test -p puppet-wasm --no-default-features --lib
 
-# The facade's tests in real headless Chromium, through Debian's chromedriver.
+# The facade's tests in real headless Chromium, through Debian's chromedriver: the full build's,
+# then the light build's own (tests/light.rs).
 wasm-test:
 	cd wasm && wasm-pack test --headless --chrome --mode no-install --chromedriver /usr/bin/chromedriver
+	cd wasm && wasm-pack test --headless --chrome --mode no-install --chromedriver /usr/bin/chromedriver . --no-default-features --test light
 
 e2e: dist
 	cd web && node --test e2e/

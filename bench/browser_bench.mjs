@@ -1,4 +1,4 @@
-// Times the wasm engine (web/pkg, built by scripts/build-wasm.sh) on the workloads in headless
+// Times the light wasm engine, the one every visit runs (web/pkg, built by scripts/build-wasm.sh) on the workloads in headless
 // Chromium: `node bench/browser_bench.mjs [--parse DIR] FILE.pp...`; one JSON line per workload:
 // `seconds` is the engine alone (`evaluate_only`, what the native figure measures), `page_seconds`
 // the page's whole call (`evaluate`: the engine plus the result's texts, types and JS objects).

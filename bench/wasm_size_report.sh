@@ -1,15 +1,27 @@
 #!/usr/bin/env bash
-# What takes the space in the release .wasm: rebuilds the wasm-release output through wasm-opt and
-# wasm-bindgen like scripts/build-wasm.sh, but keeping function names, then runs twiggy
-# (`cargo install twiggy`) for the largest items and sums code bytes per module of puppet-core.
+# What takes the space in a release .wasm: `bench/wasm_size_report.sh [light|full]` (light, the
+# page's first load, by default) takes that engine's wasm-release output (scripts/build-wasm.sh
+# keeps one per flavour) through wasm-opt and wasm-bindgen like scripts/build-wasm.sh, but keeping
+# function names, then runs twiggy (`cargo install twiggy`) for the largest items and sums code
+# bytes per module of puppet-core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
-raw=target/wasm32-unknown-unknown/wasm-release/puppet_wasm.wasm
-out=target/wasm-size
+flavour=${1:-light}
+case "$flavour" in
+  light) features=(--no-default-features) ;;
+  full) features=() ;;
+  *) echo "usage: $0 [light|full]" >&2; exit 2 ;;
+esac
+raw=target/wasm32-unknown-unknown/wasm-release/puppet_wasm.$flavour.wasm
+out=target/wasm-size/$flavour
 mkdir -p "$out"
 source scripts/wasm-toolchain.sh
-[ -f "$raw" ] || cargo "${wasm_release_cargo_args[@]}"
+if [ ! -f "$raw" ]; then
+  cargo "${wasm_release_cargo_args[@]}" "${features[@]}"
+  cp target/wasm32-unknown-unknown/wasm-release/puppet_wasm.wasm "$raw"
+fi
+echo "the $flavour engine ($raw)"
 wasm-opt -Oz --converge -g --strip-producers \
   --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue -Oz --flatten --rereloop -Oz -Oz \

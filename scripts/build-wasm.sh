@@ -1,27 +1,55 @@
 #!/usr/bin/env bash
-# Build the release .wasm engine, shrink it with wasm-opt and generate its JS bindings, into web/pkg.
+# Build the release .wasm engines, shrink them with wasm-opt and generate their JS bindings: the
+# light engine (puppet-wasm without its `yaml` feature: no YAML reader, no `lookup`) into web/pkg,
+# which the page loads first, and the full engine (default features) into web/pkg-full, which the
+# page's worker loads only when an environment has YAML files or the Lookup pane asks
+# (bench/README.md, "Size of the release .wasm"). Both builds share one target directory: the
+# rebuilt standard library and every dependency compile once; puppet-core and the facade compile
+# once per feature set, and each flavour is linked on its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 source scripts/wasm-toolchain.sh
 
-cargo "${wasm_release_cargo_args[@]}"
-raw_wasm=target/wasm32-unknown-unknown/wasm-release/puppet_wasm.wasm
-opt_wasm=target/wasm32-unknown-unknown/wasm-release/puppet_wasm.opt.wasm
-# wasm-opt runs BEFORE wasm-bindgen: Debian's binaryen 108 turns the externref table that
-# wasm-bindgen adds into a funcref table (the page then fails with "WebAssembly.Table.set():
-# Argument 1 is invalid"), while it optimises rustc's output safely. The feature flags spell out
-# what rustc enables by default for wasm32. --converge repeats the passes while they still shrink the
-# module (0.4 KB gzipped); a second -Oz after the converged pipeline takes 0.6 KB more, and
-# rebuilding the control flow once more from flat code (--flatten --rereloop, then -Oz twice) 2 KB
-# more at the same speed. web/e2e/release-wasm.test.mjs holds the result to the native engine on
-# every conformance case.
-wasm-opt -Oz --converge --strip-debug --strip-producers \
-  --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-reference-types --enable-multivalue -Oz --flatten --rereloop -Oz -Oz \
-  "$raw_wasm" -o "$opt_wasm"
-rm -rf web/pkg
-wasm-bindgen "$opt_wasm" --target web --out-dir web/pkg --out-name puppet_wasm --no-typescript
-raw=$(stat -c %s web/pkg/puppet_wasm_bg.wasm)
-gz=$(gzip -9 -c web/pkg/puppet_wasm_bg.wasm | wc -c)
-echo "puppet_wasm_bg.wasm: $raw bytes raw, $gz bytes gzipped"
+out_dir=target/wasm32-unknown-unknown/wasm-release
+
+# compile FLAVOUR [CARGO_ARGS...]: rustc's output for one flavour, kept under its own name
+# (bench/wasm_size_report.sh reads it too). Cargo builds one at a time (the target directory's lock).
+compile() {
+  local flavour=$1
+  shift
+  cargo "${wasm_release_cargo_args[@]}" "$@"
+  cp "$out_dir/puppet_wasm.wasm" "$out_dir/puppet_wasm.$flavour.wasm"
+}
+
+# finish FLAVOUR PKG_DIR NAME: wasm-opt, then wasm-bindgen into PKG_DIR as NAME.js and NAME_bg.wasm
+# (the site's assets then say which engine they are).
+finish() {
+  local flavour=$1 pkg=$2 name=$3 started=$SECONDS
+  local opt_wasm=$out_dir/puppet_wasm.$flavour.opt.wasm
+  # wasm-opt runs BEFORE wasm-bindgen: Debian's binaryen 108 turns the externref table that
+  # wasm-bindgen adds into a funcref table (the page then fails with "WebAssembly.Table.set():
+  # Argument 1 is invalid"), while it optimises rustc's output safely. The feature flags spell out
+  # what rustc enables by default for wasm32. --converge repeats the passes while they still shrink the
+  # module (0.4 KB gzipped); a second -Oz after the converged pipeline takes 0.6 KB more, and
+  # rebuilding the control flow once more from flat code (--flatten --rereloop, then -Oz twice) 2 KB
+  # more at the same speed. web/e2e/release-wasm.test.mjs holds the results to the native engine on
+  # the conformance cases.
+  wasm-opt -Oz --converge --strip-debug --strip-producers \
+    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue -Oz --flatten --rereloop -Oz -Oz \
+    "$out_dir/puppet_wasm.$flavour.wasm" -o "$opt_wasm"
+  rm -rf "$pkg"
+  wasm-bindgen "$opt_wasm" --target web --out-dir "$pkg" --out-name "$name" --no-typescript
+  local raw gz
+  raw=$(stat -c %s "$pkg/${name}_bg.wasm")
+  gz=$(gzip -9 -c "$pkg/${name}_bg.wasm" | wc -c)
+  echo "$pkg/${name}_bg.wasm ($flavour): $raw bytes raw, $gz bytes gzipped (wasm-opt and wasm-bindgen $((SECONDS - started)) s)"
+}
+
+# One after the other: wasm-opt already keeps both cores of the build machine busy (running the light
+# engine's beside the full engine's cargo build was slower, 174 s against 162 s).
+compile light --no-default-features
+finish light web/pkg puppet_wasm
+compile full
+finish full web/pkg-full puppet_wasm_full

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Size budget of the release engine: fails when web/pkg/puppet_wasm_bg.wasm (built by
-# scripts/build-wasm.sh) is over WASM_GZIP_BUDGET bytes gzipped (gzip -9). Part of `make test`.
+# Size budgets of the release engines: fails when web/pkg/puppet_wasm_bg.wasm (the light engine,
+# the page's first load) is over WASM_GZIP_BUDGET bytes gzipped (gzip -9), or
+# web/pkg-full/puppet_wasm_full_bg.wasm (the full one, loaded for YAML) over WASM_FULL_GZIP_BUDGET;
+# both are built by scripts/build-wasm.sh. Part of `make test`.
 # The issue's goal is 300 KB (met at 299,272 bytes, then features brought it to 329,377, the third
 # size pass back to 322,312, session 3's fidelity and speed work with its fourth pass to 324,244,
 # session 4's fifth pass to 323,699, then the compiled catalog for the Catalog pane to 327,753,
@@ -30,18 +32,33 @@
 # Mersenne Twister, "did you mean" notes, syntax-error notes, attribute values a built-in type refuses, the
 # settings class, notes and collected resources in the facade) added 12.0 KB (bench/README.md, "Session 8").
 # Hiera 5 with lookup(), the explain trace and the facade's lookup() then 69.6 KB, to 427,269: over the
-# 420,000 planned for everything, hence 428,000 until the YAML reader loads only with data (bench/README.md).
+# 420,000 planned for everything. Hence the split (bench/README.md, "Size of the release .wasm"): the
+# page first loads the LIGHT engine (web/pkg, puppet-wasm without its `yaml` feature: no YAML reader,
+# no lookup() for the Lookup pane), 394,397 bytes gzipped, and its worker fetches the FULL engine
+# (web/pkg-full) only when an environment has YAML files. The 420 KB plan is the first load's
+# budget: WASM_GZIP_BUDGET, checked on the light engine. The full engine has its own budget,
+# WASM_FULL_GZIP_BUDGET: its size when split (427,423) rounded up to the next 1,000, since it is
+# everything the engine can do and only visits with YAML load it; a feature that only some visits use
+# (ERB templates, lint) goes into it, and raises this budget with its measured cost, not the first load's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-budget=${WASM_GZIP_BUDGET:-428000}
-wasm=web/pkg/puppet_wasm_bg.wasm
-if [ ! -f "$wasm" ]; then
-  echo "check-wasm-size: $wasm is missing (run scripts/build-wasm.sh)" >&2
-  exit 1
-fi
-gz=$(gzip -9 -c "$wasm" | wc -c)
-if [ "$gz" -gt "$budget" ]; then
-  echo "check-wasm-size: $wasm is $gz bytes gzipped, over the budget of $budget bytes" >&2
-  exit 1
-fi
-echo "check-wasm-size: $gz bytes gzipped, budget $budget (420000 planned for everything)"
+budget=${WASM_GZIP_BUDGET:-420000}
+full_budget=${WASM_FULL_GZIP_BUDGET:-428000}
+
+# check NAME FILE BUDGET
+check() {
+  local name=$1 wasm=$2 limit=$3 gz
+  if [ ! -f "$wasm" ]; then
+    echo "check-wasm-size: $wasm is missing (run scripts/build-wasm.sh)" >&2
+    exit 1
+  fi
+  gz=$(gzip -9 -c "$wasm" | wc -c)
+  if [ "$gz" -gt "$limit" ]; then
+    echo "check-wasm-size: the $name engine $wasm is $gz bytes gzipped, over its budget of $limit bytes" >&2
+    exit 1
+  fi
+  echo "check-wasm-size: $name engine $gz bytes gzipped, budget $limit"
+}
+
+check light web/pkg/puppet_wasm_bg.wasm "$budget"
+check full web/pkg-full/puppet_wasm_full_bg.wasm "$full_budget"

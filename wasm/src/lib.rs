@@ -1,6 +1,8 @@
 //! puppet-wasm: the browser facade; evaluation, AST dump, tokens and version as plain data with UTF-16 positions.
 
 mod data;
+mod engine_choice;
+#[cfg(feature = "yaml")]
 mod lookup;
 mod lookup_calls;
 mod positions;
@@ -14,6 +16,8 @@ pub use data::{
     ast_dump, evaluate_to_data, tokens_to_data, JsDiagnostic, JsLog, JsOutcome, JsStatement,
     JsToken, Options,
 };
+pub use engine_choice::{evaluate_answer, needs_full_engine, Answer, NeedsFullEngine};
+#[cfg(feature = "yaml")]
 pub use lookup::{lookup_to_data, query_from_js, JsLookup};
 pub use lookup_calls::JsLookupCall;
 
@@ -43,10 +47,18 @@ pub fn version() -> String {
 /// catalog, catalogTotal, lookups, lookupsTotal }`; every position names its `file`. `options` may be omitted, or
 /// `{ strict: 'error' | 'warning' | 'off', facts, certname, files: { path: text } }`: with `files`
 /// the source is the main code of that environment (`''`: its `manifests/` are).
+/// The light build (without the `yaml` feature) answers `{ needsFullEngine: 'yaml' }` instead,
+/// before evaluating, when the environment has YAML to read (`engine_choice.rs`).
 #[wasm_bindgen]
 pub fn evaluate(source: &str, options: JsValue) -> Result<JsValue, JsError> {
     let options = Options::from_js(&options);
-    to_js(&evaluate_to_data(source, &options))
+    to_js(&evaluate_answer(source, &options))
+}
+
+/// Whether this is the full build (with the YAML reader and `lookup`) or the light one.
+#[wasm_bindgen]
+pub fn has_yaml() -> bool {
+    cfg!(feature = "yaml")
 }
 
 /// The limits an environment must keep in the page: `{ maxFiles, maxTotalBytes, maxPathLength,
@@ -91,6 +103,8 @@ pub fn tokens(source: &str) -> Result<JsValue, JsError> {
 
 /// Look keys up in the environment's Hiera data (`options` as for `evaluate`, with `files`; the
 /// main code is not evaluated): `query` is `{ key | keys, merge, type, default, explain }`.
+/// Only in the full build (the `yaml` feature): the page loads it for the Lookup pane.
+#[cfg(feature = "yaml")]
 #[wasm_bindgen]
 pub fn lookup(options: JsValue, query: JsValue) -> Result<JsValue, JsError> {
     let options = Options::from_js(&options);

@@ -219,3 +219,26 @@ fn environment_limits_are_given_to_the_page() {
     assert_eq!(field(&limits, "maxFiles").as_f64(), Some(2000.0));
     assert_eq!(field(&limits, "maxPathLength").as_f64(), Some(256.0));
 }
+
+/// Only the full build (the default features) reads YAML; tests/light.rs checks the light one.
+#[cfg(feature = "yaml")]
+#[wasm_bindgen_test]
+fn the_full_build_reads_hiera_yaml_without_handing_over() {
+    assert!(puppet_wasm::has_yaml());
+    let options = js_sys::Object::new();
+    let files = js_sys::Object::new();
+    for (path, text) in [
+        (
+            "hiera.yaml",
+            "version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+        ),
+        ("data/common.yaml", "k: 41\n"),
+    ] {
+        js_sys::Reflect::set(&files, &JsValue::from_str(path), &JsValue::from_str(text))
+            .expect("set");
+    }
+    js_sys::Reflect::set(&options, &JsValue::from_str("files"), &files).expect("set");
+    let result = puppet_wasm::evaluate("lookup('k') + 1", options.into()).expect("evaluate");
+    assert_eq!(field(&result, "value").as_string().as_deref(), Some("42"));
+    assert!(field(&result, "needsFullEngine").is_undefined());
+}

@@ -1,6 +1,8 @@
 //! The Lookup pane's `lookup` in a real browser, against real `puppet lookup --explain`: the
 //! goldens of tests/conformance/golden-hiera/explain.jsonl that explain one key in the environment
 //! and module layers (the page has no global layer of its own), run through the facade.
+//! Only in the full build (the `yaml` feature): the light one has no `lookup`.
+#![cfg(feature = "yaml")]
 
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;

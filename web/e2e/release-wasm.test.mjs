@@ -1,14 +1,19 @@
-// The shipped .wasm (web/pkg: built by scripts/build-wasm.sh with the pinned nightly's rebuilt
+// The shipped .wasm engines (built by scripts/build-wasm.sh with the pinned nightly's rebuilt
 // standard library, immediate-abort panics and wasm-opt's passes) against the same facade compiled
-// natively, on every conformance case: `evaluate(src)` must return the same object, field for field
-// (value, types, logs, diagnostics with their positions, inline results, catalog). The native engine
-// is held to real Puppet's goldens by the Rust tests; this holds the release build to the native one.
+// natively: `evaluate(src, options)` must return the same object, field for field (value, types,
+// logs, diagnostics with their positions, inline results, catalog). The light engine (web/pkg, what
+// the page loads first) on every conformance case, the full one (web/pkg-full, loaded for YAML) on
+// a sample of them and on the Hiera goldens, which the light one must hand over to the full one
+// exactly when the worker's rule (src/engines.js) says so. The native engine is held to real
+// Puppet's goldens by the Rust tests; this holds the release builds to the native one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
+import { toPuppet } from '../src/facts.js';
+import { needsFullEngine } from '../src/engines.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -28,15 +33,38 @@ function conformanceCases() {
   return cases;
 }
 
+/** The Hiera goldens' program cases (explain.jsonl asks `puppet lookup`, the Lookup pane's test),
+ * with the options the page would send: files sorted by path, the global layer as the CLI's protocol
+ * places it (`@global/hiera.yaml`, its data beside it), facts as a Puppet hash literal. */
+function hieraCases() {
+  const dir = join(root, 'tests', 'conformance', 'golden-hiera');
+  const cases = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl') && f !== 'explain.jsonl').sort()) {
+    for (const line of readFileSync(join(dir, file), 'utf8').split('\n').filter((l) => l.trim())) {
+      const golden = JSON.parse(line);
+      const files = { ...golden.files };
+      if (golden.global_hiera != null) files['@global/hiera.yaml'] = golden.global_hiera;
+      for (const [path, text] of Object.entries(golden.global_data ?? {})) {
+        files[`@global/${path}`] = typeof text === 'string' ? text : JSON.stringify(text);
+      }
+      const global = golden.global_hiera != null || golden.global_data != null;
+      const options = {
+        files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+        ...(golden.facts ? { facts: toPuppet(golden.facts) } : {}),
+        ...(global ? { globalHiera: '@global/hiera.yaml' } : {}),
+      };
+      cases.push({ id: `golden-hiera/${golden.id}`, src: golden.src, options });
+    }
+  }
+  return cases;
+}
+
 /** `undefined` (serde-wasm-bindgen's None) as null (serde_json's), through a JSON round trip. */
 const plain = (value) => JSON.parse(JSON.stringify(value, (_, v) => (v === undefined ? null : v)));
 
-test('the release .wasm returns what the native facade returns on every conformance case', async () => {
-  const { initSync, evaluate } = await import(join(root, 'web', 'pkg', 'puppet_wasm.js'));
-  initSync({ module: readFileSync(join(root, 'web', 'pkg', 'puppet_wasm_bg.wasm')) });
-  const cases = conformanceCases();
-  assert.ok(cases.length > 6000, `only ${cases.length} cases found`);
-  const input = `${cases.map((c) => JSON.stringify({ id: c.id, src: c.src })).join('\n')}\n`;
+/** The native facade's answers (wasm/examples/outcomes.rs) to `cases`, in order. */
+function nativeOutcomes(cases) {
+  const input = `${cases.map((c) => JSON.stringify({ id: c.id, src: c.src, ...(c.options ? { options: c.options } : {}) })).join('\n')}\n`;
   const native = execFileSync('cargo', ['run', '-q', '-p', 'puppet-wasm', '--example', 'outcomes'], {
     cwd: root,
     input,
@@ -47,14 +75,59 @@ test('the release .wasm returns what the native facade returns on every conforma
     .filter(Boolean)
     .map((line) => JSON.parse(line));
   assert.equal(native.length, cases.length);
+  return native;
+}
+
+/** An engine of web/`dir`, instantiated in this process. */
+async function loadEngine(dir, name) {
+  const engine = await import(join(root, 'web', dir, `${name}.js`));
+  engine.initSync({ module: readFileSync(join(root, 'web', dir, `${name}_bg.wasm`)) });
+  return engine;
+}
+
+/** The cases where `engine` answers other than `expected(case, i)`, described. */
+function differences(engine, cases, expected) {
   const differ = [];
   for (const [i, c] of cases.entries()) {
-    const ours = plain(evaluate(c.src, undefined));
+    const ours = plain(engine.evaluate(c.src, c.options));
     try {
-      assert.deepStrictEqual(ours, native[i]);
+      assert.deepStrictEqual(ours, expected(c, i));
     } catch {
-      differ.push(`${c.id}: ${JSON.stringify(ours).slice(0, 300)}\n  native: ${JSON.stringify(native[i]).slice(0, 300)}`);
+      differ.push(`${c.id}: ${JSON.stringify(ours).slice(0, 300)}\n  expected: ${JSON.stringify(expected(c, i)).slice(0, 300)}`);
     }
   }
+  return differ;
+}
+
+test('the light release .wasm returns what the native facade returns on every conformance case', async () => {
+  const light = await loadEngine('pkg', 'puppet_wasm');
+  assert.equal(light.has_yaml(), false);
+  assert.equal(typeof light.lookup, 'undefined', 'the light engine has no lookup');
+  const cases = conformanceCases();
+  assert.ok(cases.length > 6000, `only ${cases.length} cases found`);
+  const native = nativeOutcomes(cases);
+  const differ = differences(light, cases, (_, i) => native[i]);
   assert.equal(differ.length, 0, `${differ.length} cases differ:\n${differ.slice(0, 20).join('\n')}`);
+});
+
+test('the full release .wasm agrees with the native facade on sampled conformance cases and the Hiera goldens', async () => {
+  const full = await loadEngine('pkg-full', 'puppet_wasm_full');
+  assert.equal(full.has_yaml(), true);
+  const sample = conformanceCases().filter((_, i) => i % 10 === 0);
+  const hiera = hieraCases();
+  assert.ok(hiera.length > 600, `only ${hiera.length} Hiera cases found`);
+  const cases = [...sample, ...hiera];
+  const native = nativeOutcomes(cases);
+  const differ = differences(full, cases, (_, i) => native[i]);
+  assert.equal(differ.length, 0, `${differ.length} cases differ:\n${differ.slice(0, 20).join('\n')}`);
+  // What the light engine does with the same Hiera cases: hands over exactly those the worker's
+  // rule sends to the full engine (before calling), and answers the rest as the native facade.
+  const light = await loadEngine('pkg', 'puppet_wasm');
+  const handed = hiera.filter((c) => needsFullEngine(c.options)).length;
+  assert.ok(handed > 600, `only ${handed} Hiera cases need the full engine`);
+  const nativeHiera = native.slice(sample.length);
+  const lightDiffer = differences(light, hiera, (c, i) =>
+    needsFullEngine(c.options) ? { needsFullEngine: 'yaml' } : nativeHiera[i],
+  );
+  assert.equal(lightDiffer.length, 0, `${lightDiffer.length} cases differ:\n${lightDiffer.slice(0, 20).join('\n')}`);
 });

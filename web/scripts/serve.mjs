@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { parse } from 'smol-toml';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -36,7 +37,12 @@ export function headersFor(path) {
   return headers;
 }
 
-export function startServer(port = Number(process.env.PORT ?? 8080), host = '127.0.0.1') {
+/** Types a host such as Netlify sends compressed. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg', '.txt']);
+const gzipped = new Map();
+
+/** `gzip`: send compressible files gzipped (-9) to clients that accept it, as the host does (web/scripts/measure.mjs's throttled runs). */
+export function startServer(port = Number(process.env.PORT ?? 8080), host = '127.0.0.1', { gzip = false } = {}) {
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url, 'http://localhost');
@@ -52,10 +58,16 @@ export function startServer(port = Number(process.env.PORT ?? 8080), host = '127
         res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
         return;
       }
-      const body = await readFile(file);
+      let body = await readFile(file);
+      const compress = gzip && COMPRESSIBLE.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      if (compress) {
+        if (!gzipped.has(file)) gzipped.set(file, gzipSync(body, { level: 9 }));
+        body = gzipped.get(file);
+      }
       res.writeHead(200, {
         'Content-Type': types[extname(file)] ?? 'application/octet-stream',
         'Cache-Control': 'no-cache',
+        ...(compress ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
         ...headersFor(path),
       });
       res.end(body);

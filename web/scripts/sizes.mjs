@@ -1,4 +1,5 @@
-// Print the built site's sizes: the .wasm raw and gzipped, and the page's JavaScript gzipped (the figures in the README).
+// Print the built site's sizes: the two .wasm engines raw and gzipped (the light one every visit loads, the full one
+// loaded for YAML), and the page's JavaScript gzipped (the figures in the README).
 import { readdir, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join, resolve, dirname } from 'node:path';
@@ -17,7 +18,12 @@ const sizes = async (pattern) => {
   return { raw, gz };
 };
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-const wasm = await sizes(/\.wasm$/);
+const light = await sizes(/^puppet_wasm_bg-.*\.wasm$/);
+const full = await sizes(/^puppet_wasm_full_bg-.*\.wasm$/);
 const js = await sizes(/\.js$/);
 const css = await sizes(/\.css$/);
-console.log(`site built in web/dist: wasm ${kb(wasm.raw)} raw, ${kb(wasm.gz)} gzipped; JavaScript ${kb(js.raw)} raw, ${kb(js.gz)} gzipped; CSS ${kb(css.gz)} gzipped`);
+console.log(
+  `site built in web/dist: light wasm ${kb(light.raw)} raw, ${kb(light.gz)} gzipped (loaded first); ` +
+    `full wasm ${kb(full.raw)} raw, ${kb(full.gz)} gzipped (loaded for YAML); ` +
+    `JavaScript ${kb(js.raw)} raw, ${kb(js.gz)} gzipped; CSS ${kb(css.gz)} gzipped`,
+);

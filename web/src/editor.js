@@ -120,12 +120,21 @@ const typeOverSelection = EditorView.domEventHandlers({
  * typed in it yet, Tab and Shift+Tab move the focus on (the editor is a stop, not a trap); once they type,
  * Tab indents; Escape then Tab leaves (CodeMirror's own), and Ctrl+M switches (its default keymap).
  */
-const tabLeavesUntilTyping = EditorView.updateListener.of((update) => {
-  if (update.focusChanged && update.view.hasFocus) update.view.setTabFocusMode(true);
-  else if (update.transactions.some((tr) => tr.docChanged && (tr.isUserEvent('input') || tr.isUserEvent('delete')))) {
-    update.view.setTabFocusMode(false);
-  }
-});
+const tabLeavesUntilTyping = [
+  // On the focus event itself: CodeMirror reports a focus change 10 ms later (a timer, later still on a
+  // busy machine), and a quick second Tab could come first and indent.
+  EditorView.domEventHandlers({
+    focus(_event, view) {
+      view.setTabFocusMode(true);
+      return false;
+    },
+  }),
+  EditorView.updateListener.of((update) => {
+    if (update.transactions.some((tr) => tr.docChanged && (tr.isUserEvent('input') || tr.isUserEvent('delete')))) {
+      update.view.setTabFocusMode(false);
+    }
+  }),
+];
 
 /** A diagnostic's text for the squiggle's hover: the message, then each note. */
 const withNotes = (d) => [d.message, ...(d.notes ?? []).map((n) => `note: ${n.message}`)].join('\n');

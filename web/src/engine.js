@@ -1,4 +1,5 @@
 // The page's side of the evaluation worker: latest-request-wins queue, Stop, and a watchdog that restarts a stuck worker.
+import { spawnWorker, takeEarlyWorker } from './early-worker.js';
 
 /** How long a run may take before the worker is terminated and restarted. */
 export const WATCHDOG_MS = 3000;
@@ -7,7 +8,9 @@ const SUPERSEDE_MS = 400;
 
 export class Engine {
   /**
-   * @param {object} handlers onReady(version, limits), onSyntax(msg), onResult(msg), onLookup(msg), onRestart(reason, ms), onCrash(message)
+   * @param {object} handlers onReady(version, limits), onSyntax(msg), onResult(msg), onLookup(msg), onRestart(reason, ms),
+   *   onCrash(message), onLoading(what) while the worker loads its full engine, onLoadFailed(message) when that fails
+   *   (the run then ends)
    */
   constructor(handlers, { watchdogMs = WATCHDOG_MS } = {}) {
     this.handlers = handlers;
@@ -24,19 +27,33 @@ export class Engine {
 
   spawn() {
     this.ready = false;
-    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'puppet-engine' });
-    this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => {
+    // The first worker is the one boot.js started before the page's code loaded, if any.
+    const early = takeEarlyWorker();
+    const worker = early?.worker ?? spawnWorker();
+    this.worker = worker;
+    worker.onmessage = (event) => this.receive(event.data);
+    worker.onerror = (event) => {
       event.preventDefault?.();
       this.crashed(event.message || 'the engine worker failed');
     };
+    // What it said before: after the constructor returns, as a message would come.
+    if (early?.said.length) {
+      queueMicrotask(() => {
+        for (const { data, error } of early.said) {
+          if (this.worker !== worker) return;
+          if (error !== undefined) this.crashed(error);
+          else this.receive(data);
+        }
+      });
+    }
   }
 
   /** Evaluate `source`; only the latest request matters. Returns its id. */
   run(source, options, extra = {}) {
     const request = { id: this.nextId++, source, options, ...extra };
     this.pending = request;
-    if (this.busy && performance.now() - this.busy.started > SUPERSEDE_MS) this.restart('superseded');
+    // A run waiting for the full engine to load is not superseded: restarting would only start the load again.
+    if (this.busy && !this.busy.loading && performance.now() - this.busy.started > SUPERSEDE_MS) this.restart('superseded');
     this.pump();
     return request.id;
   }
@@ -94,6 +111,25 @@ export class Engine {
         if (message.id !== this.busy?.id) break;
         this.finish();
         this.handlers.onLookup?.(message);
+        this.pump();
+        break;
+      case 'loading':
+        // Loading is not running: the watchdog starts again when the engine is there.
+        if (message.id !== this.busy?.id) break;
+        clearTimeout(this.busy.timer);
+        this.busy.loading = true;
+        this.handlers.onLoading?.(message.what);
+        break;
+      case 'loaded':
+        if (message.id !== this.busy?.id || !this.busy.loading) break;
+        this.busy.loading = false;
+        this.busy.started = performance.now();
+        this.busy.timer = setTimeout(() => this.restart('timeout'), this.watchdogMs);
+        break;
+      case 'load-failed':
+        if (message.id !== this.busy?.id) break;
+        this.finish();
+        this.handlers.onLoadFailed?.(message.message);
         this.pump();
         break;
       case 'crash':

@@ -311,6 +311,15 @@ const engine = new Engine({
   onCrash(message) {
     setStatus(`The engine failed: ${message}`, 'error');
   },
+  // The environment has YAML: the worker loads the engine with the YAML reader (once per visit).
+  onLoading() {
+    setStatus('Loading the YAML reader…');
+  },
+  onLoadFailed(message) {
+    $('stop').disabled = true;
+    status.busy(false);
+    setStatus(`The YAML reader could not be loaded (${message}); edit the code or press Run to try again.`, 'error');
+  },
 });
 
 $('run').addEventListener('click', runNow);

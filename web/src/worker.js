@@ -1,41 +1,70 @@
-// The evaluation worker: runs the wasm engine off the page's thread, so a slow program never freezes the editor.
-import init, * as engine from '../pkg/puppet_wasm.js';
+// The evaluation worker: runs the wasm engine off the page's thread, so a slow program never freezes the editor (the light engine first, the full one when a run needs it: engines.js).
+import { createEngines, LOADING_FULL, needsFullEngine } from './engines.js';
 
-const { ast, evaluate, tokens, version } = engine;
+const engines = createEngines();
 
 /** Most log lines sent to the page per run; the rest are counted (a chatty program cannot flood the page). */
 const MAX_LOGS = 2000;
 /** Longest AST dump sent to the page, in characters. */
 const MAX_AST = 200_000;
 
-function syntaxOf(source) {
-  const dump = ast(source);
+function syntaxOf(engine, source) {
+  const dump = engine.ast(source);
   return {
-    tokens: tokens(source),
+    tokens: engine.tokens(source),
     ast: dump.length > MAX_AST ? `${dump.slice(0, MAX_AST)}\n… (${dump.length - MAX_AST} more characters)` : dump,
   };
 }
 
 /** The environment's limits: the engine's, or these until it exports them. */
-function limits() {
+function limits(engine) {
   const fallback = { maxFiles: 2000, maxTotalBytes: 8 * 1024 * 1024, maxPathLength: 256, maxDepth: 16 };
   return typeof engine.environment_limits === 'function' ? { ...fallback, ...engine.environment_limits() } : fallback;
+}
+
+/**
+ * The full engine for request `id`: the page hears that it loads (its status says so, its watchdog
+ * waits) and that it has loaded, or why it failed (then null: the request ends with that error).
+ */
+async function fullEngine(id) {
+  let loading = false;
+  try {
+    return await engines.full(() => {
+      loading = true;
+      self.postMessage({ type: 'loading', id, what: LOADING_FULL });
+    });
+  } catch (error) {
+    self.postMessage({ type: 'load-failed', id, message: String(error?.message ?? error) });
+    return null;
+  } finally {
+    if (loading) self.postMessage({ type: 'loaded', id });
+  }
 }
 
 /**
  * `source` is the main code (snippet.pp), `options.files` the environment's other files;
  * `syntaxPath` names the .pp file whose tokens and AST the page shows (null for none).
  */
-function run({ id, source, options, hang, syntaxPath }) {
+async function run({ id, source, options, hang, syntaxPath }) {
+  let engine = engines.current;
+  if (!engines.hasFull && needsFullEngine(options)) engine = await fullEngine(id);
+  if (!engine) return;
   // Lexing and parsing first, so the Tokens and AST panes fill even if evaluation never ends.
-  const text = syntaxPath === 'snippet.pp' ? source : options.files?.[syntaxPath];
-  self.postMessage({ type: 'syntax', id, path: syntaxPath, ...(typeof text === 'string' ? syntaxOf(text) : {}) });
+  const text = syntaxPath === 'snippet.pp' ? source : options?.files?.[syntaxPath];
+  self.postMessage({ type: 'syntax', id, path: syntaxPath, ...(typeof text === 'string' ? syntaxOf(engine, text) : {}) });
   // Test hook (see e2e/playground.test.mjs): stands in for a program that never ends until the
   // engine can express one; the page only sets it when a test asks for it before the page loads.
   // (A loop with a call in it: minifiers drop an empty `for (;;);`.)
   if (hang) while (performance.now() >= 0);
-  const started = performance.now();
-  const result = evaluate(source, options);
+  let started = performance.now();
+  let result = engine.evaluate(source, options);
+  if (result.needsFullEngine) {
+    // The light engine's answer when the check above missed a reason (the facade decides).
+    engine = await fullEngine(id);
+    if (!engine) return;
+    started = performance.now();
+    result = engine.evaluate(source, options);
+  }
   const logsTotal = result.logs.length;
   if (logsTotal > MAX_LOGS) result.logs = result.logs.slice(0, MAX_LOGS);
   self.postMessage({ type: 'result', id, result, logsTotal, ms: performance.now() - started });
@@ -51,16 +80,22 @@ function lookupWith(engine, { id, options, query }) {
   self.postMessage({ type: 'lookup', id, answer, ms: performance.now() - started });
 }
 
-self.onmessage = (event) => {
+/** A lookup needs the full engine (the light one has no `lookup`): loaded first when it is not yet. */
+async function lookup(message) {
+  const engine = await fullEngine(message.id);
+  if (engine) lookupWith(engine, message);
+}
+
+self.onmessage = async (event) => {
   try {
-    if (event.data.type === 'lookup') lookupWith(engine, event.data);
-    else run(event.data);
+    await (event.data.type === 'lookup' ? lookup(event.data) : run(event.data));
   } catch (error) {
     // A trap leaves the wasm instance unusable: the page restarts the worker.
     self.postMessage({ type: 'crash', id: event.data.id, message: String(error?.message ?? error) });
   }
 };
 
-init()
-  .then(() => self.postMessage({ type: 'ready', version: version(), limits: limits() }))
+engines
+  .start()
+  .then((engine) => self.postMessage({ type: 'ready', version: engine.version(), limits: limits(engine) }))
   .catch((error) => self.postMessage({ type: 'crash', id: null, message: `engine failed to load: ${error}` }));

@@ -92,7 +92,7 @@ impl Evaluator<'_> {
                 .map(Some)
                 .map_err(|m| (format!("({path}): {m}"), None))
         } else {
-            super::yaml::load(&text).map_err(|e| (e.psych_text(path), e.at))
+            super::read_yaml::load(&text, path, span)?
         };
         let invalid = || format!("{path}: file does not contain a valid yaml hash");
         let mut hash = match loaded {

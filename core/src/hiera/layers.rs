@@ -77,8 +77,8 @@ impl Evaluator<'_> {
             let offset = line.map_or(0, |line| offset_of(&text, line as usize, 1));
             Span::new(base + offset, base + offset)
         };
-        let loaded =
-            super::yaml::load(&text).map_err(|e| lookup_failure(e.psych_text(&path), span))?;
+        let loaded = super::read_yaml::load(&text, &path, span)?
+            .map_err(|(message, _)| lookup_failure(message, span))?;
         let hash = match loaded {
             Some(Value::Hash(hash)) => hash,
             _ => {

@@ -11,5 +11,8 @@ pub mod key;
 mod layers;
 pub(crate) mod lookup;
 pub mod merge;
+mod read_yaml;
+#[cfg(feature = "yaml")]
 pub mod yaml;
 pub(crate) use backend::CONTEXT;
+pub use read_yaml::NEEDS_YAML;

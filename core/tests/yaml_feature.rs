@@ -1,0 +1,110 @@
+//! The `yaml` feature: with it Hiera reads YAML; without it (the page's light engine) a snippet or
+//! an environment without YAML files evaluates the same (Puppet's default hierarchy is built
+//! without the YAML reader and finds no data file), and a YAML file is the error NEEDS_YAML.
+//! Run in both builds: `cargo test -p puppet-core --test yaml_feature` and with
+//! `--no-default-features --features std`.
+
+use puppet_core::hiera::NEEDS_YAML;
+use puppet_core::{evaluate, evaluate_environment, value, Environment, EvalOptions, Limits};
+use puppet_core::{MemoryFiles, Outcome};
+
+fn run(files: &[(&str, &str)], global_hiera: Option<&str>, code: &str) -> Outcome {
+    let limits = Limits::default();
+    let mut memory = MemoryFiles::new();
+    for (path, text) in files {
+        memory.insert(path, *text, &limits);
+    }
+    let env = Environment {
+        global_hiera: global_hiera.map(String::from),
+        ..Environment::snippet(&memory, code)
+    };
+    evaluate_environment(&env, &EvalOptions::default())
+}
+
+fn value_of(outcome: &Outcome) -> Option<String> {
+    outcome.value.as_ref().map(value::programmatic)
+}
+
+const LOOKUP: &str = "lookup('app::port', undef, undef, 8080)";
+
+#[test]
+fn a_snippet_looks_up_through_the_default_hierarchy_without_reading_yaml() {
+    let outcome = evaluate(LOOKUP, &EvalOptions::default());
+    assert!(outcome.error().is_none(), "{:?}", outcome.error());
+    assert_eq!(value_of(&outcome).as_deref(), Some("8080"));
+    let missing = evaluate("lookup('app::port')", &EvalOptions::default());
+    let error = missing.error().expect("no value found");
+    assert_ne!(error.code, NEEDS_YAML);
+    assert!(
+        error.message.contains("did not find a value"),
+        "{}",
+        error.message
+    );
+}
+
+#[test]
+fn an_environment_without_yaml_files_never_needs_the_yaml_reader() {
+    let files = [
+        ("modules/app/manifests/init.pp", "class app { }"),
+        ("data/common.json", "{\"app::port\": 1}"),
+    ];
+    let outcome = run(&files, None, &format!("include app\n{LOOKUP}"));
+    assert!(outcome.error().is_none(), "{:?}", outcome.error());
+    assert_eq!(value_of(&outcome).as_deref(), Some("8080"));
+}
+
+const HIERA: &str = "version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n";
+
+#[cfg(feature = "yaml")]
+#[test]
+fn with_the_feature_hiera_data_in_yaml_is_read() {
+    let files = [
+        ("hiera.yaml", HIERA),
+        ("data/common.yaml", "app::port: 1\n"),
+    ];
+    let outcome = run(&files, None, LOOKUP);
+    assert!(outcome.error().is_none(), "{:?}", outcome.error());
+    assert_eq!(value_of(&outcome).as_deref(), Some("1"));
+    let module = [
+        ("modules/app/hiera.yaml", HIERA),
+        ("modules/app/data/common.yaml", "app::port: 2\n"),
+    ];
+    assert_eq!(value_of(&run(&module, None, LOOKUP)).as_deref(), Some("2"));
+    let global = run(
+        &[("global/hiera.yaml", HIERA)],
+        Some("global/hiera.yaml"),
+        LOOKUP,
+    );
+    assert_eq!(value_of(&global).as_deref(), Some("8080"));
+}
+
+#[cfg(not(feature = "yaml"))]
+#[test]
+fn without_the_feature_a_yaml_file_is_the_needs_yaml_error() {
+    type Files<'a> = &'a [(&'a str, &'a str)];
+    let cases: [(Files, Option<&str>, &str); 3] = [
+        (&[("hiera.yaml", HIERA)], None, "'hiera.yaml'"),
+        (
+            &[
+                ("modules/app/hiera.yaml", HIERA),
+                ("modules/app/data/common.yaml", "app::port: 1\n"),
+            ],
+            None,
+            "'modules/app/hiera.yaml'",
+        ),
+        (
+            &[("g/hiera.yaml", HIERA)],
+            Some("g/hiera.yaml"),
+            "'g/hiera.yaml'",
+        ),
+    ];
+    for (files, global, named) in cases {
+        let outcome = run(files, global, LOOKUP);
+        let error = outcome
+            .error()
+            .unwrap_or_else(|| panic!("NEEDS_YAML for {named}"));
+        assert_eq!(error.code, NEEDS_YAML, "{}", error.message);
+        assert!(error.message.contains(named), "{}", error.message);
+        assert!(outcome.value.is_none());
+    }
+}

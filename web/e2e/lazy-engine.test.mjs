@@ -1,0 +1,197 @@
+// End to end, the two engines: a snippet page fetches only the light .wasm; an environment with Hiera YAML makes the worker fetch the full one (once), with the status saying so, and its looked-up value shows; a full engine that cannot load is an error the page shows.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { codeLink, nextResult, openPage, runs, startBrowserAndServer, text } from './helpers.mjs';
+import { DEFAULT_SETTINGS, encodeFragment } from '../src/share.js';
+
+let env;
+before(async () => {
+  env = await startBrowserAndServer();
+});
+after(async () => {
+  await env?.close();
+});
+
+const LIGHT = /\/assets\/puppet_wasm_bg-[\w-]+\.wasm$/;
+const FULL = /\/assets\/puppet_wasm_full_bg-[\w-]+\.wasm$/;
+
+/** An environment whose class parameter comes from Hiera data in YAML. */
+const HIERA_ENV = {
+  files: {
+    'hiera.yaml': 'version: 5\ndefaults:\n  datadir: data\n  data_hash: yaml_data\nhierarchy:\n  - name: common\n    path: common.yaml\n',
+    'data/common.yaml': 'app::port: 8081\n',
+    'modules/app/manifests/init.pp': 'class app(Integer $port) {\n  notify { "port ${port}": }\n}\n',
+  },
+};
+const HIERA_CODE = "include app\nlookup('app::port')";
+
+/** A fresh context whose .wasm requests are recorded (the worker's included), and the status texts the page shows. */
+async function recordingPage(url) {
+  const context = await env.browser.newContext();
+  const wasm = [];
+  context.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith('.wasm')) wasm.push(path);
+  });
+  await context.addInitScript(() => {
+    window.__statusTexts = [];
+    document.addEventListener('DOMContentLoaded', () => {
+      const status = document.getElementById('status');
+      new MutationObserver(() => window.__statusTexts.push(status.textContent)).observe(status, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+  });
+  const opened = await openPage(env, url, { context });
+  return {
+    ...opened,
+    wasm,
+    statusTexts: () => opened.page.evaluate(() => window.__statusTexts),
+    async close() {
+      await opened.close();
+      await context.close();
+    },
+  };
+}
+
+async function openEnvironment(page, code, environment) {
+  const count = await runs(page);
+  await page.evaluate((hash) => {
+    location.hash = hash;
+  }, encodeFragment(code, DEFAULT_SETTINGS, environment));
+  await nextResult(page, count, 20000);
+}
+
+test('a snippet fetches only the light engine; Hiera YAML then loads the full one once and shows the looked-up value', async () => {
+  const { page, errors, wasm, statusTexts, close } = await recordingPage(codeLink(env, '1 + 2'));
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
+  assert.equal(await text(page, 'result-value'), '3');
+  // The page's preload (boot.js) and the worker's fetch of it, served once.
+  assert.ok(wasm.length >= 1 && wasm.every((path) => LIGHT.test(path)), `fetched: ${wasm.join(', ')}`);
+  const lightFetches = wasm.length;
+
+  await openEnvironment(page, HIERA_CODE, HIERA_ENV);
+  assert.equal(await text(page, 'result-value'), '8081');
+  assert.equal(await text(page, 'result-type'), 'Integer[8081, 8081]');
+  await page.getByRole('tab', { name: /Catalog/ }).click();
+  await page.getByTestId('catalog').locator('[data-reference="Notify[port 8081]"]').waitFor({ timeout: 5000 });
+  assert.equal(wasm.filter((path) => FULL.test(path)).length, 1, `fetched: ${wasm.join(', ')}`);
+  assert.ok((await statusTexts()).includes('Loading the YAML reader…'), (await statusTexts()).join(' | '));
+  assert.match(await text(page, 'status'), /^ok: 8081/);
+
+  // From now on the full engine runs everything, without fetching again: a snippet again, then YAML again.
+  const count = await runs(page);
+  await page.getByTestId('run').click();
+  await nextResult(page, count);
+  await openEnvironment(page, '2 * 21', { files: { 'data/common.json': '{}' } });
+  assert.equal(await text(page, 'result-value'), '42');
+  await openEnvironment(page, "lookup('app::port')", HIERA_ENV);
+  assert.equal(await text(page, 'result-value'), '8081');
+  assert.equal(wasm.length, lightFetches + 1, `fetched: ${wasm.join(', ')}`);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test('an environment without YAML runs on the light engine alone', async () => {
+  const environment = { files: { 'modules/app/manifests/init.pp': "class app { notify { 'hi': } }\n" } };
+  const { page, errors, wasm, close } = await recordingPage(`${env.baseUrl}#${encodeFragment('include app\n1', DEFAULT_SETTINGS, environment)}`);
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
+  assert.equal(await text(page, 'result-value'), '1');
+  assert.ok(wasm.length >= 1 && wasm.every((path) => LIGHT.test(path)), `fetched: ${wasm.join(', ')}`);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test('a full engine that cannot be fetched is an error the page shows, and the next run tries again', async () => {
+  const { page, errors, close } = await recordingPage(codeLink(env, '1'));
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
+  await page.context().route(FULL, (route) => route.abort());
+  await page.evaluate((hash) => {
+    location.hash = hash;
+  }, encodeFragment(HIERA_CODE, DEFAULT_SETTINGS, HIERA_ENV));
+  await page.waitForFunction(
+    () => document.getElementById('status').dataset.kind === 'error',
+    null,
+    { timeout: 10000 },
+  );
+  assert.match(await text(page, 'status'), /^The YAML reader could not be loaded/);
+  assert.equal(await page.getByTestId('stop').isDisabled(), true);
+  assert.equal(await page.getByTestId('busy').isHidden(), true);
+
+  await page.context().unroute(FULL);
+  const count = await runs(page);
+  await page.getByTestId('run').click();
+  await nextResult(page, count, 20000);
+  assert.equal(await text(page, 'result-value'), '8081');
+  // The aborted fetch is the browser's console error; nothing else went wrong.
+  assert.deepEqual(
+    errors.filter((e) => !/Failed to load resource|net::ERR_FAILED/.test(e)),
+    [],
+  );
+  await close();
+});
+
+test('a slow full engine is waited for: the watchdog neither stops the load nor does a new edit restart it', async () => {
+  const { page, errors, close } = await recordingPage(codeLink(env, '1'));
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
+  // Longer than the watchdog's 3 s.
+  await page.context().route(FULL, async (route) => {
+    await new Promise((done) => setTimeout(done, 3500));
+    await route.continue();
+  });
+  const count = await runs(page);
+  await page.evaluate((hash) => {
+    location.hash = hash;
+  }, encodeFragment(HIERA_CODE, DEFAULT_SETTINGS, HIERA_ENV));
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'Loading the YAML reader…');
+  await page.waitForTimeout(500);
+  await page.getByTestId('run').click(); // a newer request while the first waits for the engine
+  await nextResult(page, count, 20000);
+  await page.waitForFunction(() => document.getElementById('stop').disabled);
+  assert.equal(await text(page, 'result-value'), '8081');
+  assert.equal(await page.evaluate(() => document.body.dataset.restarts), undefined);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("a lookup message makes the worker load the full engine and answer with the engine's lookup", async () => {
+  const { page, errors, close } = await recordingPage(codeLink(env, '1'));
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
+  // A second worker from the same script (the page's own one answers to engine.js).
+  const messages = await page.evaluate(async (files) => {
+    const url = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .find((name) => /\/worker-[\w-]+\.js$/.test(name));
+    const worker = new Worker(url, { type: 'module' });
+    const seen = [];
+    return new Promise((resolve, reject) => {
+      setTimeout(() => reject(new Error(`no answer: ${JSON.stringify(seen)}`)), 15000);
+      worker.onmessage = ({ data }) => {
+        seen.push(data);
+        if (data.type === 'ready') worker.postMessage({ type: 'lookup', id: 7, options: { files }, query: { key: 'app::port' } });
+        if (['lookup', 'load-failed', 'crash'].includes(data.type)) {
+          worker.terminate();
+          resolve(seen);
+        }
+      };
+    });
+  }, HIERA_ENV.files);
+  assert.deepEqual(
+    messages.map((m) => [m.type, m.id ?? null]),
+    [
+      ['ready', null],
+      ['loading', 7],
+      ['loaded', 7],
+      ['lookup', 7],
+    ],
+  );
+  const { answer } = messages[3];
+  assert.equal(answer.found, true);
+  assert.equal(answer.value, '8081');
+  assert.match(answer.explanation, /common\.yaml/);
+  assert.deepEqual(errors, []);
+  await close();
+});
