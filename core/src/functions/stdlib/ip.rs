@@ -1,0 +1,245 @@
+//! `enclose_ipv6`: IPv6 addresses in brackets, read and printed as Ruby's `IPAddr` does
+//! (`2001:DB8::0:1` is `[2001:db8::1]`; a prefix length masks the address).
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::class;
+use crate::eval::calls::{CallSite, Closure};
+use crate::eval::evaluator::Evaluator;
+use crate::eval::flow::EvalResult;
+use crate::value::Value;
+
+/// An address as `IPAddr.new` reads it: IPv4 (kept as written) or IPv6 (its 128 bits and zone).
+enum Address {
+    V4,
+    V6(u128, String),
+}
+
+/// Ruby's `in_addr`: four decimal octets without leading zeros; `Err` for a bad one, `Ok(None)`
+/// for text that is not dotted at all.
+fn ipv4(text: &str) -> Result<Option<u32>, ()> {
+    let parts: Vec<&str> = text.split('.').collect();
+    if parts.len() != 4
+        || parts
+            .iter()
+            .any(|p| p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return Ok(None);
+    }
+    let mut value = 0u32;
+    for part in parts {
+        let n: u32 = part.parse().map_err(|_| ())?;
+        if n > 255 || (part.len() > 1 && part.starts_with('0')) {
+            return Err(());
+        }
+        value = value << 8 | n;
+    }
+    Ok(Some(value))
+}
+
+/// Ruby's `in6_addr`: groups of 1-4 hex digits, one `::` at most, a dotted IPv4 tail.
+fn ipv6(text: &str) -> Option<u128> {
+    let group = |g: &str| (1..=4).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_hexdigit());
+    let words = |part: &str| -> Option<Vec<u16>> {
+        if part.is_empty() {
+            return Some(Vec::new());
+        }
+        let mut out = Vec::new();
+        let pieces: Vec<&str> = part.split(':').collect();
+        for (at, piece) in pieces.iter().enumerate() {
+            if at == pieces.len() - 1 && piece.contains('.') {
+                let v4 = ipv4(piece).ok()??;
+                out.push((v4 >> 16) as u16);
+                out.push(v4 as u16);
+            } else if group(piece) {
+                out.push(u16::from_str_radix(piece, 16).ok()?);
+            } else {
+                return None;
+            }
+        }
+        Some(out)
+    };
+    let groups = match text.split_once("::") {
+        Some((left, right)) => {
+            let (l, r) = (words(left)?, words(right)?);
+            if l.len() + r.len() > 7 || (left.contains('.')) {
+                return None;
+            }
+            let mut all = l;
+            all.resize(8 - r.len(), 0);
+            all.extend(r);
+            all
+        }
+        None => words(text)?,
+    };
+    if groups.len() != 8 {
+        return None;
+    }
+    Some(
+        groups
+            .iter()
+            .fold(0u128, |acc, g| acc << 16 | u128::from(*g)),
+    )
+}
+
+/// `IPAddr.new(text)`, or `None` where Ruby raises.
+fn parse(text: &str) -> Option<Address> {
+    let (mut host, prefix) = match text.split_once('/') {
+        Some((host, prefix)) => (host, Some(prefix)),
+        None => (text, None),
+    };
+    let mut v6_only = false;
+    if let Some(inner) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+        host = inner;
+        v6_only = true;
+    }
+    let mut zone = String::new();
+    if let Some(at) = host.rfind('%') {
+        let id = &host[at + 1..];
+        if !id.is_empty() && id.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            zone = String::from(&host[at..]);
+            host = &host[..at];
+            v6_only = true;
+        }
+    }
+    let bits = |prefix: Option<&str>, max: u32| -> Option<Option<u32>> {
+        let Some(p) = prefix else { return Some(None) };
+        if p.is_empty()
+            || !p.bytes().all(|b| b.is_ascii_digit())
+            || (p.len() > 1 && p.starts_with('0'))
+        {
+            return None;
+        }
+        p.parse::<u32>().ok().filter(|n| *n <= max).map(Some)
+    };
+    if !v6_only {
+        match ipv4(host) {
+            Err(()) => return None,
+            Ok(Some(_)) => {
+                // A dotted mask is read as an address; only its shape matters here.
+                return match prefix {
+                    Some(p) if p.contains('.') => ipv4(p).ok().flatten().map(|_| Address::V4),
+                    _ => bits(prefix, 32).map(|_| Address::V4),
+                };
+            }
+            Ok(None) => {}
+        }
+    }
+    let mut value = ipv6(host)?;
+    if let Some(len) = bits(prefix, 128)? {
+        let mask = if len == 0 {
+            0
+        } else {
+            u128::MAX << (128 - len)
+        };
+        value &= mask;
+    }
+    Some(Address::V6(value, zone))
+}
+
+/// Ruby's `IPAddr#to_s` of an IPv6 address: hex groups without leading zeros, the longest run
+/// of two or more zero groups (the first of equals) as `::`, `::a.b.c.d` for embedded IPv4.
+fn ipv6_text(value: u128, zone: &str) -> String {
+    let groups: Vec<u16> = (0..8).rev().map(|i| (value >> (i * 16)) as u16).collect();
+    let (mut best, mut best_len) = (0, 0);
+    let mut at = 0;
+    while at < 8 {
+        let run = groups[at..].iter().take_while(|g| **g == 0).count();
+        if run > best_len {
+            (best, best_len) = (at, run);
+        }
+        at += run.max(1);
+    }
+    let hex = |gs: &[u16]| {
+        gs.iter()
+            .map(|g| format!("{g:x}"))
+            .collect::<Vec<_>>()
+            .join(":")
+    };
+    let text = if best_len >= 2 {
+        format!(
+            "{}::{}",
+            hex(&groups[..best]),
+            hex(&groups[best + best_len..])
+        )
+    } else {
+        hex(&groups)
+    };
+    let dotted = |hi: u16, lo: u16| format!("{}.{}.{}.{}", hi >> 8, hi & 0xff, lo >> 8, lo & 0xff);
+    let text = if !zone.is_empty() {
+        text
+    } else if best == 0 && best_len == 6 {
+        format!("::{}", dotted(groups[6], groups[7]))
+    } else if best == 0 && best_len == 5 && groups[5] == 0xffff {
+        format!("::ffff:{}", dotted(groups[6], groups[7]))
+    } else {
+        text
+    };
+    format!("{text}{zone}")
+}
+
+pub(super) fn enclose_ipv6(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() != 1 {
+        return Err(site.fail(format!(
+            "enclose_ipv6(): Wrong number of arguments given {} for 1",
+            args.len()
+        )));
+    }
+    let inputs: Vec<Value> = match &args[0] {
+        Value::String(_) => alloc::vec![args[0].clone()],
+        Value::Array(items) => {
+            let mut flat = Vec::new();
+            flatten_present(items.as_slice(), &mut flat);
+            flat
+        }
+        other => {
+            return Err(site.fail(format!(
+                "enclose_ipv6(): Wrong argument type given {} expected String or Array",
+                class(other)
+            )))
+        }
+    };
+    let mut out: Vec<Value> = Vec::new();
+    for input in inputs {
+        let text = super::to_s(&input);
+        let value = match &input {
+            Value::String(s) if &**s == "*" => input.clone(),
+            Value::String(s) => match parse(s) {
+                Some(Address::V6(bits, zone)) => {
+                    Value::string(&format!("[{}]", ipv6_text(bits, &zone)))
+                }
+                Some(Address::V4) => input.clone(),
+                None => return Err(not_an_address(site, &text)),
+            },
+            _ => return Err(not_an_address(site, &text)),
+        };
+        if !out.contains(&value) {
+            out.push(value);
+        }
+    }
+    Ok(Value::array(out))
+}
+
+fn not_an_address(site: &CallSite, text: &str) -> crate::eval::flow::Unwind {
+    site.fail(format!(
+        "enclose_ipv6(): Wrong argument given {text} is not an ip address."
+    ))
+}
+
+/// Ruby's `flatten.compact`: nested arrays opened, nils dropped.
+fn flatten_present(items: &[Value], out: &mut Vec<Value>) {
+    for item in items {
+        match item {
+            Value::Array(inner) => flatten_present(inner.as_slice(), out),
+            Value::Undef => {}
+            other => out.push(other.clone()),
+        }
+    }
+}

@@ -1,0 +1,315 @@
+//! puppetlabs-stdlib 8.5.0's functions written in Ruby, in Rust: declared once in [`DEFS`] (API,
+//! signature, walk cost, a line of description) and run by [`signature::call`]. Written from
+//! stdlib's documented behaviour and checked against real Puppet with the real module on the
+//! modulepath (tests/conformance/stdlib/); messages are Puppet's own, word for word.
+
+mod arrays;
+mod hashes;
+mod ip;
+mod node;
+mod paths;
+pub(crate) mod signature;
+mod values;
+
+use alloc::string::String;
+
+use crate::eval::limits::Walk;
+use crate::value::Value;
+use signature::{rep, req, Api, Def, Dispatch};
+
+pub(crate) use signature::call;
+
+const V3: Api = Api::V3 { arity: None };
+const READS: Option<Walk> = Some(Walk::Reads);
+
+/// `merge`'s argument type, as stdlib declares it (a hash, or what a 3.x caller passed for none).
+const MERGEABLE: &str = "Variant[Hash[Scalar,Any], Undef, String[0,0]]";
+
+/// Every stdlib function the engine has, by name.
+pub(crate) const DEFS: &[Def] = &[
+    Def {
+        name: "pick",
+        api: V3,
+        walk: None,
+        doc: "The first argument that is neither undef nor empty",
+        run: values::pick,
+    },
+    Def {
+        name: "pick_default",
+        api: V3,
+        walk: None,
+        doc: "The first argument that is neither undef nor empty, else the last",
+        run: values::pick_default,
+    },
+    Def {
+        name: "any2array",
+        api: V3,
+        walk: None,
+        doc: "Any value as an array (a hash as its keys and values in turn)",
+        run: values::any2array,
+    },
+    Def {
+        name: "str2bool",
+        api: V3,
+        walk: None,
+        doc: "A string such as 'yes', 'f' or '1' as a Boolean",
+        run: values::str2bool,
+    },
+    Def {
+        name: "bool2str",
+        api: V3,
+        walk: None,
+        doc: "A Boolean as a string, 'true'/'false' or the two given",
+        run: values::bool2str,
+    },
+    Def {
+        name: "has_key",
+        api: V3,
+        walk: None,
+        doc: "Whether a hash has a key (deprecated: use `in`)",
+        run: hashes::has_key,
+    },
+    Def {
+        name: "merge",
+        api: Api::V4(&[
+            Dispatch {
+                params: &[rep("args", MERGEABLE)],
+                block: None,
+            },
+            Dispatch {
+                params: &[rep("args", "Iterable")],
+                block: Some(3),
+            },
+            Dispatch {
+                params: &[rep("args", "Iterable")],
+                block: Some(2),
+            },
+        ]),
+        walk: READS,
+        doc:
+            "Hashes merged left to right (later keys win), or the hashes a block gives per element",
+        run: hashes::merge,
+    },
+    Def {
+        name: "deep_merge",
+        api: V3,
+        walk: READS,
+        doc: "Hashes merged recursively, later values winning",
+        run: hashes::deep_merge,
+    },
+    Def {
+        name: "delete_undef_values",
+        api: V3,
+        walk: None,
+        doc: "An array or hash without its undef values",
+        run: hashes::delete_undef_values,
+    },
+    Def {
+        name: "delete_values",
+        api: V3,
+        walk: READS,
+        doc: "A hash without the entries whose value is the one given",
+        run: hashes::delete_values,
+    },
+    Def {
+        name: "join_keys_to_values",
+        api: V3,
+        walk: READS,
+        doc: "Each key of a hash joined to its value(s) with a separator",
+        run: hashes::join_keys_to_values,
+    },
+    Def {
+        name: "member",
+        api: V3,
+        walk: READS,
+        doc: "Whether an array holds a value (or all of an array's values)",
+        run: arrays::member,
+    },
+    Def {
+        name: "prefix",
+        api: V3,
+        walk: READS,
+        doc: "Each element of an array (key of a hash) with a prefix",
+        run: arrays::prefix,
+    },
+    Def {
+        name: "suffix",
+        api: V3,
+        walk: READS,
+        doc: "Each element of an array (key of a hash) with a suffix",
+        run: arrays::suffix,
+    },
+    Def {
+        name: "concat",
+        api: V3,
+        walk: None,
+        doc: "An array with arrays or values appended",
+        run: arrays::concat,
+    },
+    Def {
+        name: "count",
+        api: Api::V3 { arity: Some(-2) },
+        walk: READS,
+        doc: "How many elements are not undef or empty, or equal the one given",
+        run: arrays::count,
+    },
+    Def {
+        name: "delete",
+        api: V3,
+        walk: READS,
+        doc: "An array, hash or string without the given element(s), key(s) or substring(s)",
+        run: arrays::delete,
+    },
+    Def {
+        name: "delete_at",
+        api: V3,
+        walk: None,
+        doc: "An array without the element at an index",
+        run: arrays::delete_at,
+    },
+    Def {
+        name: "zip",
+        api: V3,
+        walk: None,
+        doc: "Two arrays paired element by element (optionally flattened)",
+        run: arrays::zip,
+    },
+    Def {
+        name: "union",
+        api: V3,
+        walk: READS,
+        doc: "The elements of all the arrays, each once",
+        run: arrays::union,
+    },
+    Def {
+        name: "intersection",
+        api: V3,
+        walk: READS,
+        doc: "The elements found in both arrays, each once",
+        run: arrays::intersection,
+    },
+    Def {
+        name: "difference",
+        api: V3,
+        walk: READS,
+        doc: "The elements of the first array that the second lacks",
+        run: arrays::difference,
+    },
+    Def {
+        name: "dirname",
+        api: V3,
+        walk: None,
+        doc: "A path without its last component",
+        run: paths::dirname,
+    },
+    Def {
+        name: "basename",
+        api: V3,
+        walk: None,
+        doc: "A path's last component, optionally without an extension",
+        run: paths::basename,
+    },
+    Def {
+        name: "shell_join",
+        api: V3,
+        walk: None,
+        doc: "An array as one shell command line, each word escaped",
+        run: paths::shell_join,
+    },
+    Def {
+        name: "is_absolute_path",
+        api: Api::V4(&[Dispatch {
+            params: &[rep("args", "Any")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "Whether a path is absolute (deprecated)",
+        run: paths::is_absolute_path,
+    },
+    Def {
+        name: "validate_absolute_path",
+        api: Api::V4(&[Dispatch {
+            params: &[rep("args", "Any")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "Fails unless every path given is absolute (deprecated)",
+        run: paths::validate_absolute_path,
+    },
+    Def {
+        name: "enclose_ipv6",
+        api: V3,
+        walk: None,
+        doc: "IPv6 addresses in brackets, as URLs need them",
+        run: ip::enclose_ipv6,
+    },
+    Def {
+        name: "fact",
+        api: Api::V4(&[Dispatch {
+            params: &[req("fact_name", "String")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "A fact by its dotted path ('os.release.major')",
+        run: node::fact,
+    },
+    Def {
+        name: "deprecation",
+        api: Api::V4(&[Dispatch {
+            params: &[req("key", "String"), req("message", "String")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "A deprecation: an error under strict=error, else a warning once per key",
+        run: node::deprecation,
+    },
+    Def {
+        name: "fqdn_rotate",
+        api: V3,
+        walk: Some(Walk::Prints),
+        doc: "An array or string rotated by an amount the node's fqdn decides",
+        run: node::fqdn_rotate,
+    },
+    Def {
+        name: "fqdn_rand_string",
+        api: Api::V3 { arity: Some(-2) },
+        walk: Some(Walk::Prints),
+        doc: "A random string the node's fqdn decides",
+        run: node::fqdn_rand_string,
+    },
+];
+
+/// The stdlib function `name`, if the engine has it.
+pub(crate) fn find(name: &str) -> Option<&'static Def> {
+    DEFS.iter().find(|def| def.name == name)
+}
+
+/// Ruby's `inspect` of the value Puppet hands a Ruby function.
+fn inspect(value: &Value) -> String {
+    crate::functions::format::sprintf::ruby_inspect(value)
+}
+
+/// Ruby's `to_s` of the value Puppet hands a Ruby function.
+fn to_s(value: &Value) -> String {
+    crate::functions::format::sprintf::ruby_to_s(value)
+}
+
+/// Ruby's class name of the value Puppet hands a Ruby function.
+fn class(value: &Value) -> String {
+    crate::types::ruby_class(value)
+}
+
+/// Ruby's `==` between the values Puppet hands a Ruby function (strings by case, 1 == 1.0).
+fn ruby_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Integer(i), Value::Float(f)) | (Value::Float(f), Value::Integer(i)) => {
+            *i as f64 == *f
+        }
+        _ => a == b,
+    }
+}
+
+/// Ruby's truthiness: all but `nil` and `false`.
+fn truthy(value: &Value) -> bool {
+    !matches!(value, Value::Undef | Value::Boolean(false))
+}

@@ -1,0 +1,138 @@
+//! stdlib's functions on single values: `pick`, `pick_default`, `any2array`, `str2bool`,
+//! `bool2str` (3.x: a top-level undef arrives as '').
+
+use alloc::vec::Vec;
+
+use super::truthy;
+use crate::eval::calls::{CallSite, Closure};
+use crate::eval::evaluator::Evaluator;
+use crate::eval::flow::EvalResult;
+use crate::value::Value;
+
+/// Neither undef nor the empty string.
+fn present(value: &Value) -> bool {
+    !matches!(value, Value::Undef) && !matches!(value, Value::String(s) if s.is_empty())
+}
+
+pub(super) fn pick(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    match args.into_iter().find(present) {
+        Some(value) => Ok(value),
+        None => Err(site.fail("pick(): must receive at least one non empty value")),
+    }
+}
+
+pub(super) fn pick_default(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    mut args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let Some(default) = args.pop() else {
+        return Err(site.fail("Must receive at least one argument."));
+    };
+    Ok(args.into_iter().find(present).unwrap_or(default))
+}
+
+pub(super) fn any2array(
+    _: &mut Evaluator<'_>,
+    _: &CallSite,
+    mut args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() != 1 {
+        return Ok(Value::array(args));
+    }
+    Ok(match args.pop() {
+        Some(Value::Array(items)) => Value::Array(items),
+        Some(Value::String(s)) if s.is_empty() => Value::array(Vec::new()),
+        Some(Value::Hash(hash)) => Value::array(
+            hash.iter()
+                .flat_map(|(k, v)| [k.clone(), v.clone()])
+                .collect(),
+        ),
+        other => Value::array(other.into_iter().collect()),
+    })
+}
+
+/// Whether some line of `text` is one of `words` (Ruby's `^(...)$` anchors at lines).
+fn line_is(text: &str, words: &[&str], fold: bool) -> bool {
+    let mut lines: Vec<&str> = text.split('\n').collect();
+    if text.ends_with('\n') {
+        lines.pop();
+    }
+    lines.iter().any(|line| {
+        words.iter().any(|w| {
+            if fold {
+                line.eq_ignore_ascii_case(w)
+            } else {
+                line == w
+            }
+        })
+    })
+}
+
+/// stdlib's reading of a string as a Boolean, or its message.
+pub(super) fn string_to_bool(value: &Value) -> Result<bool, &'static str> {
+    match value {
+        Value::Boolean(b) => Ok(*b),
+        Value::String(text) => {
+            if text.is_empty() || text.split('\n').any(str::is_empty) {
+                Ok(false)
+            } else if line_is(text, &["1", "t", "y", "true", "yes"], true) {
+                Ok(true)
+            } else if line_is(text, &["0", "f", "n", "false", "no"], true)
+                || line_is(text, &["undef", "undefined"], false)
+            {
+                Ok(false)
+            } else {
+                Err("str2bool(): Unknown type of boolean given")
+            }
+        }
+        _ => Err("str2bool(): Requires string to work with"),
+    }
+}
+
+pub(super) fn str2bool(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let Some(value) = args.first() else {
+        return Err(site.fail("str2bool(): Wrong number of arguments given (0 for 1)"));
+    };
+    string_to_bool(value)
+        .map(Value::Boolean)
+        .map_err(|message| site.fail(message))
+}
+
+pub(super) fn bool2str(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() != 1 && args.len() != 3 {
+        return Err(site.fail(alloc::format!(
+            "bool2str(): Wrong number of arguments given ({} for 3)",
+            args.len()
+        )));
+    }
+    let word = |at: usize, default: &str| match args.get(at) {
+        Some(value) if truthy(value) => value.clone(),
+        _ => Value::string(default),
+    };
+    let (yes, no) = (word(1, "true"), word(2, "false"));
+    let Value::Boolean(flag) = args[0] else {
+        return Err(site.fail("bool2str(): Requires a boolean to work with"));
+    };
+    if !matches!((&yes, &no), (Value::String(_), Value::String(_))) {
+        return Err(site.fail("bool2str(): Requires strings to convert to"));
+    }
+    Ok(if flag { yes } else { no })
+}
