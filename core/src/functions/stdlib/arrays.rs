@@ -202,7 +202,7 @@ pub(super) fn delete(
                 Value::String(gone) => Value::string(&text.replace(&**gone, "")),
                 other => {
                     return Err(site.fail(format!(
-                        "no implicit conversion of {} into String",
+                        "wrong argument type {} (expected Regexp)",
                         class(other)
                     )))
                 }

@@ -9,6 +9,7 @@ mod ip;
 mod node;
 mod paths;
 pub(crate) mod signature;
+mod strings;
 mod values;
 
 use alloc::string::String;
@@ -24,6 +25,9 @@ const READS: Option<Walk> = Some(Walk::Reads);
 
 /// `merge`'s argument type, as stdlib declares it (a hash, or what a 3.x caller passed for none).
 const MERGEABLE: &str = "Variant[Hash[Scalar,Any], Undef, String[0,0]]";
+
+/// `stdlib::start_with` and `stdlib::end_with`'s second parameter.
+const AFFIXES: &str = "Variant[String[1],Array[String[1], 1]]";
 
 /// Every stdlib function the engine has, by name.
 pub(crate) const DEFS: &[Def] = &[
@@ -194,6 +198,26 @@ pub(crate) const DEFS: &[Def] = &[
         walk: READS,
         doc: "The elements of the first array that the second lacks",
         run: arrays::difference,
+    },
+    Def {
+        name: "stdlib::start_with",
+        api: Api::V4(&[Dispatch {
+            params: &[req("test_string", "String"), req("prefixes", AFFIXES)],
+            block: None,
+        }]),
+        walk: None,
+        doc: "Whether a string starts with a prefix (or one of several)",
+        run: strings::start_with,
+    },
+    Def {
+        name: "stdlib::end_with",
+        api: Api::V4(&[Dispatch {
+            params: &[req("test_string", "String"), req("suffixes", AFFIXES)],
+            block: None,
+        }]),
+        walk: None,
+        doc: "Whether a string ends with a suffix (or one of several)",
+        run: strings::end_with,
     },
     Def {
         name: "dirname",

@@ -136,14 +136,68 @@ pub(crate) fn call(
                 }
             }
             for arg in args.iter_mut() {
-                if matches!(arg, Value::Undef) {
-                    *arg = Value::string("");
+                match arg {
+                    Value::Undef => *arg = Value::string(""),
+                    _ if needs_3x_form(arg) => {
+                        charge_walk(ev, arg, Walk::Builds, site.span)?;
+                        *arg = to_3x(arg);
+                    }
+                    _ => {}
                 }
             }
         }
         Api::V4(dispatches) => check_dispatches(ev, def.name, dispatches, site, &args, closure)?,
     }
     (def.run)(ev, site, args, closure)
+}
+
+/// Whether a value holds what Puppet hands a 3.x function in another form (a regexp as its
+/// source text, versions and times as strings); walked without recursion, and at most this
+/// many values (shared parts could make the walk exponential).
+fn needs_3x_form(value: &Value) -> bool {
+    const MAX_VISITS: usize = 100_000;
+    let mut pending = alloc::vec![value];
+    let mut visits = 0;
+    while let Some(value) = pending.pop() {
+        visits += 1;
+        if visits > MAX_VISITS {
+            return false;
+        }
+        match value {
+            Value::Regexp(_)
+            | Value::SemVer(_)
+            | Value::SemVerRange(_)
+            | Value::Binary(_)
+            | Value::Timespan(_)
+            | Value::Timestamp(_) => return true,
+            Value::Array(items) => pending.extend(items.iter()),
+            Value::Hash(hash) => hash.iter().for_each(|(k, v)| pending.extend([k, v])),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Puppet's `Runtime3Converter` on a value inside the arguments of a 3.x function.
+fn to_3x(value: &Value) -> Value {
+    use crate::functions::format::sprintf::{ruby_inspect, ruby_to_s};
+    match value {
+        Value::Regexp(_) => Value::string(&ruby_inspect(value)),
+        Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Binary(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_) => Value::string(&ruby_to_s(value)),
+        Value::Array(items) => Value::array(items.iter().map(to_3x).collect()),
+        Value::Hash(hash) => {
+            let mut out = crate::value::Hash::new();
+            for (k, v) in hash.iter() {
+                out.insert(to_3x(k), to_3x(v));
+            }
+            Value::Hash(out)
+        }
+        other => other.clone(),
+    }
 }
 
 /// Puppet's 4.x dispatch: the first dispatch that accepts the arguments (and the block) wins;
