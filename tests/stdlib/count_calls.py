@@ -9,7 +9,8 @@ packages), and prints one table row per function: name, API, calls, state.
 The state comes from the engine itself: each name is called through `puppet-eval --jsonl`
 (built at $CARGO_TARGET_DIR or target/), so the column is true for the commit it runs on.
 "works" means the engine has the function; "core" that Puppet 7 has a function of that name
-that wins over stdlib's 3.x one; "refused" names what the function needs; "not yet" is the rest.
+that wins over stdlib's 3.x one; "refused" is the engine's diagnostic saying what the function
+needs (the agent's or compiling host's system, Ruby itself); "not yet" is the rest.
 
     python3 tests/stdlib/count_calls.py [--markdown] [--modules DIR] [--eval PATH]
 """
@@ -23,34 +24,6 @@ import sys
 MODULES = "/usr/share/puppet/modules.available"
 PUPPET_FUNCTIONS = "/usr/lib/ruby/vendor_ruby/puppet"
 
-# Functions that cannot run in a compile without the agent's system or Ruby itself.
-REFUSED = {
-    "pw_hash": "hashes with the host's crypt(3)",
-    "loadyaml": "reads a file or URL on the compiling host",
-    "loadjson": "reads a file or URL on the compiling host",
-    "load_module_metadata": "reads metadata.json from the host's modulepath",
-    "ensure_packages": "needs the catalog's resources (stdlib's ensure_resource)",
-    "ensure_resource": "needs the catalog's resources",
-    "ensure_resources": "needs the catalog's resources",
-    "defined_with_params": "needs the catalog's resources",
-    "getparam": "needs the catalog's resources",
-    "get_module_path": "needs the host's modulepath",
-    "file_exists": "reads the compiling host's file system",
-    "parsehocon": "needs Ruby's HOCON parser",
-    "parsepson": "PSON is Ruby's",
-    "to_ruby": "prints Ruby source",
-    "to_python": "prints Python source",
-    "is_function_available": "asks Ruby's function loaders",
-    "dig44": "deprecated",
-    "uriescape": "Ruby's URI.escape",
-    "seeded_rand": "Ruby's Random",
-    "seeded_rand_string": "Ruby's Random",
-    "rand": "Ruby's Random",
-    "deferrable_epp": "needs Deferred evaluation on the agent",
-    "str2resource": "needs the catalog's resources",
-    "puppet_environmentpath": "host settings",
-    "validate_legacy": "needs stdlib's 3.x validators as well",
-}
 
 def defined_functions(stdlib):
     found = {}
@@ -135,8 +108,9 @@ def engine_states(binary, names):
         error = row.get("error") or ""
         if "Unknown function" in error:
             states[row["id"]] = "unknown"
-        elif "is not available in the playground" in error:
-            states[row["id"]] = "refused"
+        elif "is not available in the playground: " in error:
+            why = error.split("is not available in the playground: ", 1)[1]
+            states[row["id"]] = "refused: " + why.split(" (file:")[0]
         else:
             states[row["id"]] = "works"
     return states
@@ -158,8 +132,6 @@ def main():
         state = states.get(name, "unknown")
         if state == "works" and name in core and api == "3.x":
             state = "core (Puppet's own)"
-        elif state in ("unknown", "refused") and name in REFUSED:
-            state = "refused: " + REFUSED[name]
         elif state == "unknown":
             state = "not yet"
         rows.append((name, api, counts[name], state))

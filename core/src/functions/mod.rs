@@ -40,6 +40,11 @@ pub(crate) fn call_builtin(
     closure: Option<&Closure<'_>>,
 ) -> Option<EvalResult<Value>> {
     let Some(function) = lookup(name) else {
+        if let Some(why) = stdlib::refused(name) {
+            return Some(Err(site.fail(alloc::format!(
+                "The function '{name}' is not available in the playground: {why}"
+            ))));
+        }
         let def = stdlib::find(name)?;
         return Some(stdlib::call(ev, def, site, args, closure));
     };
@@ -129,7 +134,7 @@ pub(crate) fn call_named(
 
 /// Whether `name` is a built-in function.
 pub(crate) fn is_builtin(name: &str) -> bool {
-    lookup(name).is_some() || stdlib::find(name).is_some()
+    lookup(name).is_some() || stdlib::find(name).is_some() || stdlib::refused(name).is_some()
 }
 
 fn lookup(name: &str) -> Option<Builtin> {

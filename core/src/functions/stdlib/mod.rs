@@ -8,6 +8,7 @@ mod hashes;
 mod ip;
 mod node;
 mod paths;
+mod resources;
 pub(crate) mod signature;
 mod strings;
 mod values;
@@ -16,7 +17,7 @@ use alloc::string::String;
 
 use crate::eval::limits::Walk;
 use crate::value::Value;
-use signature::{rep, req, Api, Def, Dispatch};
+use signature::{opt, rep, req, Api, Def, Dispatch};
 
 pub(crate) use signature::call;
 
@@ -220,6 +221,44 @@ pub(crate) const DEFS: &[Def] = &[
         run: strings::end_with,
     },
     Def {
+        name: "ensure_packages",
+        api: Api::V4(&[Dispatch {
+            params: &[
+                req(
+                    "packages",
+                    "Variant[String[1], Array[String[1]], Hash[String[1], Any]]",
+                ),
+                opt("default_attributes", "Hash"),
+            ],
+            block: None,
+        }]),
+        walk: None,
+        doc:
+            "Packages declared (ensure => installed) unless declared with those attributes already",
+        run: resources::ensure_packages,
+    },
+    Def {
+        name: "ensure_resource",
+        api: V3,
+        walk: READS,
+        doc: "Resources declared unless declared with those attributes already",
+        run: resources::ensure_resource,
+    },
+    Def {
+        name: "ensure_resources",
+        api: V3,
+        walk: READS,
+        doc: "ensure_resource for each title of a hash, with default attributes",
+        run: resources::ensure_resources,
+    },
+    Def {
+        name: "defined_with_params",
+        api: V3,
+        walk: READS,
+        doc: "Whether a resource is declared with the attributes given",
+        run: resources::defined_with_params,
+    },
+    Def {
         name: "dirname",
         api: V3,
         walk: None,
@@ -302,6 +341,31 @@ pub(crate) const DEFS: &[Def] = &[
         run: node::fqdn_rand_string,
     },
 ];
+
+/// stdlib's functions that need what a compile in the playground does not have: why.
+const REFUSED: &[(&str, &str)] = &[
+    ("pw_hash", "it hashes with the compiling host's crypt(3)"),
+    ("loadyaml", "it reads a file or URL on the compiling host"),
+    ("loadjson", "it reads a file or URL on the compiling host"),
+    (
+        "load_module_metadata",
+        "it reads metadata.json from the compiling host's modulepath",
+    ),
+    ("get_module_path", "it names a folder on the compiling host"),
+    ("glob", "it lists files on the compiling host"),
+    ("validate_cmd", "it runs a command on the compiling host"),
+    ("validate_augeas", "it runs Augeas on the compiling host"),
+    ("parsehocon", "it needs Ruby's HOCON library"),
+    ("pry", "it stops Puppet in Ruby's debugger"),
+];
+
+/// Why the stdlib function `name` cannot run here, if it cannot.
+pub(crate) fn refused(name: &str) -> Option<&'static str> {
+    REFUSED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, why)| *why)
+}
 
 /// The stdlib function `name`, if the engine has it.
 pub(crate) fn find(name: &str) -> Option<&'static Def> {

@@ -65,7 +65,6 @@ pub(crate) const fn req(name: &'static str, ty: &'static str) -> Param {
 }
 
 /// `optional_param 'T', :name`
-#[allow(dead_code)]
 pub(crate) const fn opt(name: &'static str, ty: &'static str) -> Param {
     Param {
         name,
