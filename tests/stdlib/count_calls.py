@@ -130,7 +130,7 @@ def main():
     rows = []
     for name, api in defined.items():
         state = states.get(name, "unknown")
-        if state == "works" and name in core and api == "3.x":
+        if state == "works" and name in core:
             state = "core (Puppet's own)"
         elif state == "unknown":
             state = "not yet"
