@@ -4,11 +4,13 @@
 //! modulepath (tests/conformance/stdlib/); messages are Puppet's own, word for word.
 
 mod arrays;
+mod data;
 mod hashes;
 mod ip;
 mod node;
 mod paths;
 mod resources;
+mod selection;
 pub(crate) mod signature;
 mod strings;
 mod values;
@@ -257,6 +259,140 @@ pub(crate) const DEFS: &[Def] = &[
         walk: READS,
         doc: "Whether a resource is declared with the attributes given",
         run: resources::defined_with_params,
+    },
+    Def {
+        name: "num2bool",
+        api: V3,
+        walk: None,
+        doc: "A number (or numeric string) as a Boolean: true above zero",
+        run: values::num2bool,
+    },
+    Def {
+        name: "bool2num",
+        api: V3,
+        walk: None,
+        doc: "A Boolean (or string str2bool reads) as 1 or 0",
+        run: values::bool2num,
+    },
+    Def {
+        name: "any2bool",
+        api: V3,
+        walk: None,
+        doc: "Any value as a Boolean, numbers and strings read as num2bool and str2bool do",
+        run: values::any2bool,
+    },
+    Def {
+        name: "values_at",
+        api: V3,
+        walk: None,
+        doc: "The elements of an array at indices or index ranges ('1-3')",
+        run: selection::values_at,
+    },
+    Def {
+        name: "grep",
+        api: V3,
+        walk: None,
+        doc: "The elements of an array that match a regular expression",
+        run: selection::grep,
+    },
+    Def {
+        name: "reject",
+        api: V3,
+        walk: None,
+        doc: "The elements of an array that do not match a regular expression",
+        run: selection::reject,
+    },
+    Def {
+        name: "reverse",
+        api: V3,
+        walk: None,
+        doc: "An array or string in reverse order",
+        run: selection::reverse,
+    },
+    Def {
+        name: "hash",
+        api: V3,
+        walk: Some(Walk::Builds),
+        doc: "A flat array of keys and values as a hash",
+        run: selection::hash,
+    },
+    Def {
+        name: "swapcase",
+        api: V3,
+        walk: None,
+        doc: "A string (or each of an array's) with its letters' case swapped",
+        run: strings::swapcase,
+    },
+    Def {
+        name: "squeeze",
+        api: V3,
+        walk: None,
+        doc: "A string (or each of an array's) with runs of one character as one",
+        run: strings::squeeze,
+    },
+    Def {
+        name: "stdlib::extname",
+        api: Api::V4(&[Dispatch {
+            params: &[req("filename", "String")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "A file name's extension ('.conf')",
+        run: strings::extname,
+    },
+    Def {
+        name: "shell_escape",
+        api: Api::V4(&[Dispatch {
+            params: &[req("string", "Any")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "A string escaped as one word of a shell command line",
+        run: strings::shell_escape,
+    },
+    Def {
+        name: "is_a",
+        api: Api::V4(&[Dispatch {
+            params: &[req("value", "Any"), req("type", "Type")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "Whether a value is an instance of a type",
+        run: data::is_a,
+    },
+    Def {
+        name: "type_of",
+        api: Api::V4(&[Dispatch {
+            params: &[req("value", "Any")],
+            block: None,
+        }]),
+        walk: Some(Walk::Builds),
+        doc: "A value's detailed type (as type() gives it)",
+        run: data::type_of,
+    },
+    Def {
+        name: "to_json",
+        api: Api::V4(&[Dispatch {
+            params: &[req("data", "Any")],
+            block: None,
+        }]),
+        walk: Some(Walk::Prints),
+        doc: "A value as compact JSON text",
+        run: data::to_json,
+    },
+    Def {
+        name: "parsejson",
+        api: V3,
+        walk: None,
+        doc: "The value of a JSON text (or a default)",
+        run: data::parsejson,
+    },
+    Def {
+        name: "parseyaml",
+        api: V3,
+        walk: None,
+        doc: "The value of a YAML text (or a default)",
+        run: data::parseyaml,
     },
     Def {
         name: "dirname",

@@ -94,7 +94,7 @@ pub(super) fn basename(
 
 /// Ruby's `Shellwords.escape`: `''` for nothing, a backslash before every character but
 /// `[A-Za-z0-9_\-.,:+/@]`, a newline quoted.
-fn shell_escape(word: &str) -> String {
+pub(super) fn shell_escape(word: &str) -> String {
     if word.is_empty() {
         return String::from("''");
     }

@@ -136,3 +136,74 @@ pub(super) fn bool2str(
     }
     Ok(if flag { yes } else { no })
 }
+
+/// stdlib's `num2bool` reading: a number above zero (a string read as Ruby's `Float`, others
+/// through their text).
+fn number_to_bool(value: &Value) -> Result<bool, alloc::string::String> {
+    let number = match value {
+        Value::Integer(n) => *n,
+        Value::Float(f) => *f as i64,
+        Value::String(text) => match crate::functions::numbers::ruby_float(text) {
+            Some(f) => f as i64,
+            None => return Err(alloc::format!(
+                "num2bool(): '{text}' does not look like a number: invalid value for Float(): {}",
+                super::inspect(value)
+            )),
+        },
+        other => crate::functions::fqdn_rand::ruby_to_i(&super::to_s(other)).unwrap_or(0),
+    };
+    Ok(number > 0)
+}
+
+pub(super) fn num2bool(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() != 1 {
+        return Err(site.fail(alloc::format!(
+            "num2bool(): Wrong number of arguments given ({} for 1)",
+            args.len()
+        )));
+    }
+    number_to_bool(&args[0])
+        .map(Value::Boolean)
+        .map_err(|message| site.fail(message))
+}
+
+pub(super) fn bool2num(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let Some(value) = args.first() else {
+        return Err(site.fail("bool2num(): Wrong number of arguments given (0 for 1)"));
+    };
+    let flag = string_to_bool(value).map_err(|message| site.fail(message))?;
+    Ok(Value::Integer(i64::from(flag)))
+}
+
+pub(super) fn any2bool(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let Some(value) = args.first() else {
+        return Err(site.fail("any2bool(): Wrong number of arguments given (0 for 1)"));
+    };
+    let flag = match value {
+        Value::Boolean(b) => Ok(*b),
+        Value::Undef => Ok(false),
+        Value::Integer(_) | Value::Float(_) => number_to_bool(value),
+        Value::String(text) if crate::functions::numbers::ruby_float(text).is_some() => {
+            number_to_bool(value)
+        }
+        Value::String(_) => string_to_bool(value).map_err(alloc::string::String::from),
+        _ => Ok(true),
+    };
+    flag.map(Value::Boolean)
+        .map_err(|message| site.fail(message))
+}
