@@ -35,11 +35,11 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// The puppetlabs-stdlib functions the engine has, as `(name, API, one-line description)`:
 /// the declarations of `functions/stdlib/`, for lists, help and the conformance test.
 pub fn stdlib_functions() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
-    functions::stdlib::DEFS.iter().map(|def| {
+    functions::stdlib::all().map(|(name, def)| {
         let api = match def.api {
             functions::stdlib::signature::Api::V3 { .. } => "3.x",
             functions::stdlib::signature::Api::V4(_) => "4.x",
         };
-        (def.name, api, def.doc)
+        (name, api, def.doc)
     })
 }

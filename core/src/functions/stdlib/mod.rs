@@ -7,6 +7,7 @@ mod arrays;
 mod data;
 mod hashes;
 mod ip;
+mod legacy;
 mod node;
 mod paths;
 mod resources;
@@ -416,26 +417,6 @@ pub(crate) const DEFS: &[Def] = &[
         run: paths::shell_join,
     },
     Def {
-        name: "is_absolute_path",
-        api: Api::V4(&[Dispatch {
-            params: &[rep("args", "Any")],
-            block: None,
-        }]),
-        walk: None,
-        doc: "Whether a path is absolute (deprecated)",
-        run: paths::is_absolute_path,
-    },
-    Def {
-        name: "validate_absolute_path",
-        api: Api::V4(&[Dispatch {
-            params: &[rep("args", "Any")],
-            block: None,
-        }]),
-        walk: None,
-        doc: "Fails unless every path given is absolute (deprecated)",
-        run: paths::validate_absolute_path,
-    },
-    Def {
         name: "enclose_ipv6",
         api: V3,
         walk: None,
@@ -503,9 +484,27 @@ pub(crate) fn refused(name: &str) -> Option<&'static str> {
         .map(|(_, why)| *why)
 }
 
+/// The deprecated `is_*` and `validate_*` functions, all declared alike (`legacy.rs`).
+const LEGACY: Def = Def {
+    name: "",
+    api: Api::V4(&[Dispatch { params: &[rep("args", "Any")], block: None }]),
+    walk: None,
+    doc: "Deprecated: announces its deprecation (an error under strict = error), then checks its arguments",
+    run: legacy::legacy,
+};
+
 /// The stdlib function `name`, if the engine has it.
 pub(crate) fn find(name: &str) -> Option<&'static Def> {
-    DEFS.iter().find(|def| def.name == name)
+    DEFS.iter()
+        .find(|def| def.name == name)
+        .or_else(|| legacy::names().any(|n| n == name).then_some(&LEGACY))
+}
+
+/// Every function the engine has: name, API and description.
+pub(crate) fn all() -> impl Iterator<Item = (&'static str, &'static Def)> {
+    DEFS.iter()
+        .map(|def| (def.name, def))
+        .chain(legacy::names().map(|name| (name, &LEGACY)))
 }
 
 /// Ruby's `inspect` of the value Puppet hands a Ruby function.

@@ -1,11 +1,10 @@
 //! stdlib's functions on paths and command lines: `dirname`, `basename`, `shell_join`,
-//! `is_absolute_path`, `validate_absolute_path`.
+//! and the checks of `is_absolute_path` and `validate_absolute_path`.
 
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::node::stdlib_deprecation;
 use super::{inspect, to_s};
 use crate::eval::calls::{CallSite, Closure};
 use crate::eval::evaluator::Evaluator;
@@ -166,17 +165,8 @@ fn is_absolute(value: &Value) -> bool {
     })
 }
 
-/// The deprecation stdlib's 4.x wrappers of `is_*`/`validate_*` announce first.
-const COMPAT_ABSOLUTE: &str = "This method is deprecated, please use match expressions with Stdlib::Compat::Absolute_Path instead. They are described at https://docs.puppet.com/puppet/latest/reference/lang_data_type.html#match-expressions.";
-const LEGACY_ABSOLUTE: &str = "This method is deprecated, please use the stdlib validate_legacy function,\n                    with Stdlib::Compat::Absolute_Path. There is further documentation for validate_legacy function in the README.";
-
-pub(super) fn is_absolute_path(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    stdlib_deprecation(ev, site, "is_absolute_path", COMPAT_ABSOLUTE)?;
+/// `is_absolute_path`'s check (after its deprecation, `legacy.rs`).
+pub(super) fn is_absolute_path(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
     if args.len() != 1 {
         return Err(site.fail(format!(
             "is_absolute_path(): Wrong number of arguments given ({} for 1)",
@@ -186,19 +176,14 @@ pub(super) fn is_absolute_path(
     Ok(Value::Boolean(is_absolute(&args[0])))
 }
 
-pub(super) fn validate_absolute_path(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    stdlib_deprecation(ev, site, "validate_absolute_path", LEGACY_ABSOLUTE)?;
+/// `validate_absolute_path`'s check (after its deprecation, `legacy.rs`).
+pub(super) fn validate_absolute_path(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
     if args.is_empty() {
         return Err(
             site.fail("validate_absolute_path(): wrong number of arguments (0; must be > 0)")
         );
     }
-    for arg in &args {
+    for arg in args {
         let candidates = match arg {
             Value::Array(items) => items.as_slice().to_vec(),
             other => alloc::vec![other.clone()],

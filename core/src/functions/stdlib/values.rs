@@ -145,10 +145,12 @@ fn number_to_bool(value: &Value) -> Result<bool, alloc::string::String> {
         Value::Float(f) => *f as i64,
         Value::String(text) => match crate::functions::numbers::ruby_float(text) {
             Some(f) => f as i64,
-            None => return Err(alloc::format!(
+            None => {
+                return Err(alloc::format!(
                 "num2bool(): '{text}' does not look like a number: invalid value for Float(): {}",
                 super::inspect(value)
-            )),
+            ))
+            }
         },
         other => crate::functions::fqdn_rand::ruby_to_i(&super::to_s(other)).unwrap_or(0),
     };
