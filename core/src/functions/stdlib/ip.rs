@@ -1,5 +1,6 @@
-//! `enclose_ipv6`: IPv6 addresses in brackets, read and printed as Ruby's `IPAddr` does
-//! (`2001:DB8::0:1` is `[2001:db8::1]`; a prefix length masks the address).
+//! Addresses as Ruby's `IPAddr` reads and prints them, for `enclose_ipv6` (IPv6 addresses in
+//! brackets: `2001:DB8::0:1` is `[2001:db8::1]`) and `stdlib::ip_in_range` (a prefix length or
+//! dotted mask makes a network).
 
 use alloc::format;
 use alloc::string::String;
@@ -11,10 +12,44 @@ use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::EvalResult;
 use crate::value::Value;
 
-/// An address as `IPAddr.new` reads it: IPv4 (kept as written) or IPv6 (its 128 bits and zone).
-enum Address {
-    V4,
-    V6(u128, String),
+/// An address as `IPAddr.new` reads it: its family, bits (masked) and mask, and an IPv6 zone.
+struct Address {
+    v6: bool,
+    bits: u128,
+    mask: u128,
+    zone: String,
+}
+
+impl Address {
+    /// The first and last address of its network (Ruby's `to_range`).
+    fn range(&self) -> (u128, u128) {
+        let all = if self.v6 {
+            u128::MAX
+        } else {
+            u128::from(u32::MAX)
+        };
+        (self.bits & self.mask, self.bits | (all ^ self.mask))
+    }
+
+    /// Ruby's `include?`: the same family, and `other`'s network within this one.
+    fn includes(&self, other: &Address) -> bool {
+        let ((a, b), (c, d)) = (self.range(), other.range());
+        self.v6 == other.v6 && a <= c && b >= d
+    }
+}
+
+/// The mask of the first `len` bits of a `width`-bit address.
+fn mask_of(len: u32, width: u32) -> u128 {
+    let all = if width == 128 {
+        u128::MAX
+    } else {
+        (1u128 << width) - 1
+    };
+    if len == 0 {
+        0
+    } else {
+        (all >> (width - len)) << (width - len)
+    }
 }
 
 /// Ruby's `in_addr`: four decimal octets without leading zeros; `Err` for a bad one, `Ok(None)`
@@ -104,39 +139,39 @@ fn parse(text: &str) -> Option<Address> {
             v6_only = true;
         }
     }
-    let bits = |prefix: Option<&str>, max: u32| -> Option<Option<u32>> {
-        let Some(p) = prefix else { return Some(None) };
-        if p.is_empty()
-            || !p.bytes().all(|b| b.is_ascii_digit())
-            || (p.len() > 1 && p.starts_with('0'))
-        {
-            return None;
-        }
-        p.parse::<u32>().ok().filter(|n| *n <= max).map(Some)
+    let v4 = if v6_only { None } else { ipv4(host).ok()? };
+    let (v6, bits, width) = match v4 {
+        Some(bits) => (false, u128::from(bits), 32),
+        None => (true, ipv6(host)?, 128),
     };
-    if !v6_only {
-        match ipv4(host) {
-            Err(()) => return None,
-            Ok(Some(_)) => {
-                // A dotted mask is read as an address; only its shape matters here.
-                return match prefix {
-                    Some(p) if p.contains('.') => ipv4(p).ok().flatten().map(|_| Address::V4),
-                    _ => bits(prefix, 32).map(|_| Address::V4),
-                };
+    let mask = match prefix {
+        None => mask_of(width, width),
+        // A mask written as an address: its family's, and its bits contiguous.
+        Some(p) if !v6 && p.contains('.') => {
+            let m = u128::from(ipv4(p).ok()??);
+            let inverse = m ^ mask_of(32, 32);
+            if inverse & (inverse + 1) != 0 {
+                return None;
             }
-            Ok(None) => {}
+            m
         }
+        Some(p) => mask_of(bits_len(p, width)?, width),
+    };
+    Some(Address {
+        v6,
+        bits: bits & mask,
+        mask,
+        zone,
+    })
+}
+
+/// A prefix length: decimal without leading zeros, at most the address's width.
+fn bits_len(p: &str, width: u32) -> Option<u32> {
+    if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) || (p.len() > 1 && p.starts_with('0'))
+    {
+        return None;
     }
-    let mut value = ipv6(host)?;
-    if let Some(len) = bits(prefix, 128)? {
-        let mask = if len == 0 {
-            0
-        } else {
-            u128::MAX << (128 - len)
-        };
-        value &= mask;
-    }
-    Some(Address::V6(value, zone))
+    p.parse::<u32>().ok().filter(|n| *n <= width)
 }
 
 /// Ruby's `IPAddr#to_s` of an IPv6 address: hex groups without leading zeros, the longest run
@@ -212,10 +247,8 @@ pub(super) fn enclose_ipv6(
         let value = match &input {
             Value::String(s) if &**s == "*" => input.clone(),
             Value::String(s) => match parse(s) {
-                Some(Address::V6(bits, zone)) => {
-                    Value::string(&format!("[{}]", ipv6_text(bits, &zone)))
-                }
-                Some(Address::V4) => input.clone(),
+                Some(a) if a.v6 => Value::string(&format!("[{}]", ipv6_text(a.bits, &a.zone))),
+                Some(_) => input.clone(),
                 None => return Err(not_an_address(site, &text)),
             },
             _ => return Err(not_an_address(site, &text)),
@@ -242,4 +275,29 @@ fn flatten_present(items: &[Value], out: &mut Vec<Value>) {
             other => out.push(other.clone()),
         }
     }
+}
+
+/// `stdlib::ip_in_range(address, range_or_ranges)`: whether a network holds the address; Ruby's
+/// `IPAddr` error for text that is not an address.
+pub(super) fn ip_in_range(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let read = |value: &Value| -> EvalResult<Address> {
+        // Ruby names the address it has not read yet: nothing.
+        parse(&super::to_s(value)).ok_or_else(|| site.fail("invalid address: "))
+    };
+    let address = read(&args[0])?;
+    let ranges = match &args[1] {
+        Value::Array(items) => items.as_slice().to_vec(),
+        one => alloc::vec![one.clone()],
+    };
+    for range in &ranges {
+        if read(range)?.includes(&address) {
+            return Ok(Value::Boolean(true));
+        }
+    }
+    Ok(Value::Boolean(false))
 }

@@ -254,3 +254,70 @@ pub(super) fn fqdn_rand_string(
     ev.check_string(&out, site.span)?;
     Ok(Value::string(&out))
 }
+
+/// `fqdn_uuid(fqdn)`: the name-based (SHA-1, version 5) UUID of a name in the DNS namespace.
+pub(super) fn fqdn_uuid(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let name = match args.as_slice() {
+        [] => return Err(site.fail("fqdn_uuid: No arguments given")),
+        [Value::String(name)] => name.clone(),
+        [other] => {
+            return Err(site.fail(format!(
+                "no implicit conversion of {} into String",
+                super::class(other)
+            )))
+        }
+        more => {
+            return Err(site.fail(format!(
+                "fqdn_uuid: Too many arguments given ({})",
+                more.len()
+            )))
+        }
+    };
+    use sha1::Digest;
+    const DNS: [u8; 16] = [
+        0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30,
+        0xc8,
+    ];
+    let mut hasher = sha1::Sha1::new();
+    hasher.update(DNS);
+    hasher.update(name.as_bytes());
+    let digest = hasher.finalize();
+    let mut bytes = [0u8; 16];
+    bytes.copy_from_slice(&digest[..16]);
+    bytes[6] = (bytes[6] & 0x0f) | 0x50;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    let mut out = String::new();
+    for (at, byte) in bytes.iter().enumerate() {
+        if matches!(at, 4 | 6 | 8 | 10) {
+            out.push('-');
+        }
+        out.push_str(&format!("{byte:02x}"));
+    }
+    Ok(Value::string(&out))
+}
+
+/// `seeded_rand(max, seed)`: Ruby's `Random.new(MD5(seed).hex).rand(max)`.
+pub(super) fn seeded_rand(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let max = match &args[0] {
+        Value::Integer(n) if is_integer(&args[0]) => *n,
+        Value::String(text) if is_integer(&args[0]) => ruby_to_i(text).unwrap_or(0),
+        _ => 0,
+    };
+    if max <= 0 {
+        return Err(site.fail("seeded_rand(): first argument must be a positive integer"));
+    }
+    let Value::String(seed) = &args[1] else {
+        return Err(site.fail("seeded_rand(): second argument must be a string"));
+    };
+    Ok(Value::Integer(md5_random(seed).up_to(max as u64 - 1) as i64))
+}

@@ -1,5 +1,5 @@
 //! stdlib's functions on strings: `stdlib::start_with`, `stdlib::end_with`, `stdlib::extname`,
-//! `shell_escape`, `swapcase`, `squeeze`.
+//! `shell_escape`, `swapcase`, `squeeze`, `regexpescape`, `dos2unix`, `unix2dos`.
 
 use alloc::format;
 use alloc::string::String;
@@ -195,4 +195,74 @@ pub(super) fn squeeze(
         )),
         other => one(other),
     }
+}
+
+/// Ruby's `Regexp.escape`.
+fn regexp_escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{c}' => out.push_str("\\f"),
+            '\u{b}' => out.push_str("\\v"),
+            ' ' => out.push_str("\\ "),
+            '[' | ']' | '{' | '}' | '(' | ')' | '|' | '-' | '*' | '.' | '\\' | '?' | '+' | '^'
+            | '$' | '#' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+pub(super) fn regexpescape(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    match args.first() {
+        None => Err(site.fail("regexpescape(): Wrong number of arguments given (0 for 1)")),
+        Some(Value::String(text)) => Ok(Value::string(&regexp_escaped(text))),
+        Some(Value::Array(items)) => Ok(Value::array(
+            items
+                .iter()
+                .map(|v| match v {
+                    Value::String(text) => Value::string(&regexp_escaped(text)),
+                    other => other.clone(),
+                })
+                .collect(),
+        )),
+        Some(_) => Err(site.fail("regexpescape(): Requires either array or string to work with")),
+    }
+}
+
+/// `dos2unix` and `unix2dos`: line ends as `\n`, or as `\r\n`.
+pub(super) fn line_ends(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let Some(Value::String(text)) = args.first() else {
+        return Err(site.fail(format!("{}(): Requires string as argument", site.name)));
+    };
+    if site.name == "dos2unix" {
+        return Ok(Value::string(&text.replace("\r\n", "\n")));
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        match line.strip_suffix('\n') {
+            Some(body) => {
+                out.push_str(body.trim_end_matches('\r'));
+                out.push_str("\r\n");
+            }
+            None => out.push_str(line),
+        }
+    }
+    Ok(Value::string(&out))
 }

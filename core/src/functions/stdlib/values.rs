@@ -209,3 +209,56 @@ pub(super) fn any2bool(
     flag.map(Value::Boolean)
         .map_err(|message| site.fail(message))
 }
+
+/// `clamp(low, value, high)` in any order, arrays flattened: the middle one as an Integer.
+pub(super) fn clamp(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let mut flat = Vec::new();
+    let mut pending: Vec<Value> = args.into_iter().rev().collect();
+    while let Some(value) = pending.pop() {
+        match value {
+            Value::Array(items) => pending.extend(items.iter().rev().cloned()),
+            other => flat.push(other),
+        }
+    }
+    if flat.len() != 3 {
+        return Err(site.fail("clamp(): Wrong number of arguments, need three to clamp"));
+    }
+    let mut numbers = Vec::new();
+    for value in &flat {
+        let n = match value {
+            Value::String(text)
+                if !text
+                    .split('\n')
+                    .any(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit())) =>
+            {
+                return Err(site.fail(alloc::format!(
+                    "clamp(): Required explicit numeric ({text}:String)"
+                )))
+            }
+            Value::Hash(_) => {
+                return Err(site.fail(alloc::format!(
+                    "clamp(): The Hash type is not allowed ({})",
+                    super::inspect(value)
+                )))
+            }
+            Value::String(text) => crate::functions::fqdn_rand::ruby_to_i(text).unwrap_or(i64::MAX),
+            Value::Integer(n) => *n,
+            Value::Float(f) => *f as i64,
+            other => {
+                return Err(site.fail(alloc::format!(
+                    "undefined method `to_i' for {}:{}",
+                    super::inspect(other),
+                    super::class(other)
+                )))
+            }
+        };
+        numbers.push(n);
+    }
+    numbers.sort_unstable();
+    Ok(Value::Integer(numbers[1]))
+}
