@@ -175,6 +175,60 @@ fn every_stdlib_function_has_its_cases() {
     );
 }
 
+/// The state column of `tests/stdlib/SURVEY.md` (written by `count_calls.py`) is the engine's
+/// answer at this commit: each function called with no arguments is known ("works", "core"),
+/// refused with the reason given, or unknown ("not yet"); stdlib's Puppet-language functions are
+/// asked with the stdlib module on the modulepath.
+#[test]
+fn the_stdlib_survey_says_what_the_engine_does() {
+    let survey = conformance_dir().join("../stdlib/SURVEY.md");
+    let text = fs::read_to_string(&survey).expect("tests/stdlib/SURVEY.md");
+    let with_module = EnvSource {
+        modulepath: stdlib_modulepath(),
+        ..EnvSource::default()
+    };
+    let mut wrong = Vec::new();
+    let mut rows = 0;
+    for line in text.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let (name, state) = (cells[0].trim_matches('`'), cells[3]);
+        let base = if state.starts_with("works with the stdlib module") {
+            &with_module
+        } else {
+            &EnvSource::default()
+        };
+        let case = serde_json::json!({"id": name, "src": format!("{name}()"), "files": {}});
+        let error = engine_result(&case.to_string(), base)
+            .error
+            .unwrap_or_default();
+        let refused = error
+            .split_once("is not available in the playground: ")
+            .map(|(_, why)| why.split(" (file:").next().unwrap_or_default().to_string());
+        let agrees = match state {
+            "not yet" => error.contains("Unknown function"),
+            _ if state.starts_with("refused: ") => {
+                refused.as_deref() == state.strip_prefix("refused: ")
+            }
+            _ => !error.contains("Unknown function") && refused.is_none(),
+        };
+        rows += 1;
+        if !agrees {
+            wrong.push(format!(
+                "{name}: the survey says {state:?}, the engine answers {error:?}"
+            ));
+        }
+    }
+    assert!(
+        rows > 150,
+        "the survey lists every function of stdlib 8.5.0 ({rows} rows)"
+    );
+    assert!(
+        wrong.is_empty(),
+        "rewrite the survey (count_calls.py --write):\n{}",
+        wrong.join("\n")
+    );
+}
+
 /// Every case of the goldens in `golden` (but `explain.jsonl`, `puppet lookup`'s output).
 fn suite(golden: &str, known_file: &str, what: &str) {
     let base = EnvSource {
