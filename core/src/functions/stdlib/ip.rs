@@ -174,45 +174,45 @@ fn bits_len(p: &str, width: u32) -> Option<u32> {
     p.parse::<u32>().ok().filter(|n| *n <= width)
 }
 
-/// Ruby's `IPAddr#to_s` of an IPv6 address: hex groups without leading zeros, the longest run
+/// Ruby's `IPAddr#to_s` of an IPv6 address, in brackets: hex groups without leading zeros, the longest run
 /// of two or more zero groups (the first of equals) as `::`, `::a.b.c.d` for embedded IPv4.
 fn ipv6_text(value: u128, zone: &str) -> String {
-    let groups: Vec<u16> = (0..8).rev().map(|i| (value >> (i * 16)) as u16).collect();
+    use core::fmt::Write;
+    let group = |i: usize| (value >> ((7 - i) * 16)) as u16;
     let (mut best, mut best_len) = (0, 0);
     let mut at = 0;
     while at < 8 {
-        let run = groups[at..].iter().take_while(|g| **g == 0).count();
+        let run = (at..8).take_while(|i| group(*i) == 0).count();
         if run > best_len {
             (best, best_len) = (at, run);
         }
         at += run.max(1);
     }
-    let hex = |gs: &[u16]| {
-        gs.iter()
-            .map(|g| format!("{g:x}"))
-            .collect::<Vec<_>>()
-            .join(":")
-    };
-    let text = if best_len >= 2 {
-        format!(
-            "{}::{}",
-            hex(&groups[..best]),
-            hex(&groups[best + best_len..])
-        )
+    let mut out = String::from("[");
+    let embedded_v4 =
+        zone.is_empty() && best == 0 && (best_len == 6 || (best_len == 5 && group(5) == 0xffff));
+    if embedded_v4 {
+        out.push_str(if best_len == 5 { "::ffff:" } else { "::" });
+        let (hi, lo) = (group(6), group(7));
+        let _ = write!(out, "{}.{}.{}.{}", hi >> 8, hi & 0xff, lo >> 8, lo & 0xff);
     } else {
-        hex(&groups)
-    };
-    let dotted = |hi: u16, lo: u16| format!("{}.{}.{}.{}", hi >> 8, hi & 0xff, lo >> 8, lo & 0xff);
-    let text = if !zone.is_empty() {
-        text
-    } else if best == 0 && best_len == 6 {
-        format!("::{}", dotted(groups[6], groups[7]))
-    } else if best == 0 && best_len == 5 && groups[5] == 0xffff {
-        format!("::ffff:{}", dotted(groups[6], groups[7]))
-    } else {
-        text
-    };
-    format!("{text}{zone}")
+        let mut i = 0;
+        while i < 8 {
+            if best_len >= 2 && i == best {
+                out.push_str("::");
+                i += best_len;
+                continue;
+            }
+            if i > 0 && !out.ends_with(':') {
+                out.push(':');
+            }
+            let _ = write!(out, "{:x}", group(i));
+            i += 1;
+        }
+    }
+    out.push_str(zone);
+    out.push(']');
+    out
 }
 
 pub(super) fn enclose_ipv6(
@@ -247,7 +247,7 @@ pub(super) fn enclose_ipv6(
         let value = match &input {
             Value::String(s) if &**s == "*" => input.clone(),
             Value::String(s) => match parse(s) {
-                Some(a) if a.v6 => Value::string(&format!("[{}]", ipv6_text(a.bits, &a.zone))),
+                Some(a) if a.v6 => Value::string(&ipv6_text(a.bits, &a.zone)),
                 Some(_) => input.clone(),
                 None => return Err(not_an_address(site, &text)),
             },

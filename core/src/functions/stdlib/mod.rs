@@ -451,6 +451,13 @@ pub(crate) const DEFS: &[Def] = &[
         run: strings::line_ends,
     },
     Def {
+        name: "assert_private",
+        api: V3,
+        walk: None,
+        doc: "Fails unless the scope that declared this class or defined type is of its module",
+        run: node::assert_private,
+    },
+    Def {
         name: "dirname",
         api: V3,
         walk: None,

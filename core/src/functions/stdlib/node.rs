@@ -1,5 +1,6 @@
 //! stdlib's functions about the node and the run: `fact`, `fqdn_rotate`, `fqdn_rand_string`
-//! (seeded from the node's fqdn as `fqdn_rand` is), and `deprecation`.
+//! (seeded from the node's fqdn as `fqdn_rand` is), `fqdn_uuid`, `seeded_rand`, `deprecation`, and
+//! `assert_private` (whether the scope that declared this class was of its module).
 
 use alloc::format;
 use alloc::string::String;
@@ -320,4 +321,41 @@ pub(super) fn seeded_rand(
         return Err(site.fail("seeded_rand(): second argument must be a string"));
     };
     Ok(Value::Integer(md5_random(seed).up_to(max as u64 - 1) as i64))
+}
+
+pub(super) fn assert_private(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() > 1 {
+        return Err(site.fail(format!(
+            "assert_private(): Wrong number of arguments given ({}}}) for 0 or 1)",
+            args.len()
+        )));
+    }
+    let module = ev
+        .scopes
+        .lookup("module_name")
+        .cloned()
+        .unwrap_or(Value::Undef);
+    let caller = ev
+        .scopes
+        .lookup("caller_module_name")
+        .cloned()
+        .unwrap_or(Value::Undef);
+    if module == caller {
+        return Ok(Value::Undef);
+    }
+    Err(site.fail(match args.first() {
+        Some(Value::String(message)) => String::from(&**message),
+        _ => {
+            let (name, class) = ev.current_definition();
+            format!(
+                "{} {name} is private",
+                if class { "Class" } else { "Definition" }
+            )
+        }
+    }))
 }
