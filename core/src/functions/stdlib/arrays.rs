@@ -203,7 +203,7 @@ pub(super) fn delete(
                 other => {
                     return Err(site.fail(format!(
                         "wrong argument type {} (expected Regexp)",
-                        class(other)
+                        super::type_error_name(other)
                     )))
                 }
             },

@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{class, to_s, truthy};
+use super::{to_s, truthy};
 use crate::eval::calls::{CallSite, Closure};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::EvalResult;
@@ -124,10 +124,7 @@ fn parse_with(
     let default = args.get(1).cloned().unwrap_or(Value::Undef);
     let parsed = match first {
         Value::String(text) => read(text),
-        other => Err(format!(
-            "no implicit conversion of {} into String",
-            class(other)
-        )),
+        other => Err(super::no_implicit(other)),
     };
     match parsed {
         Ok(value) if truthy(&value) => Ok(value),

@@ -5,6 +5,7 @@
 
 mod arrays;
 mod data;
+mod encoding;
 mod hashes;
 mod ip;
 mod legacy;
@@ -458,6 +459,41 @@ pub(crate) const DEFS: &[Def] = &[
         run: node::assert_private,
     },
     Def {
+        name: "base64",
+        api: V3,
+        walk: None,
+        doc: "A string encoded as base64 or decoded from it (default, strict or urlsafe)",
+        run: encoding::base64,
+    },
+    Def {
+        name: "uriescape",
+        api: V3,
+        walk: None,
+        doc: "A string (or each of an array's) escaped for a URI",
+        run: encoding::uriescape,
+    },
+    Def {
+        name: "to_bytes",
+        api: V3,
+        walk: None,
+        doc: "A size with a unit prefix ('4 kB', '1.5M') as bytes",
+        run: encoding::to_bytes,
+    },
+    Def {
+        name: "is_hash",
+        api: V3,
+        walk: None,
+        doc: "Whether a value is a hash",
+        run: values::is_hash,
+    },
+    Def {
+        name: "is_integer",
+        api: V3,
+        walk: None,
+        doc: "Whether a value is an integer or a string of one",
+        run: node::is_integer_fn,
+    },
+    Def {
         name: "dirname",
         api: V3,
         walk: None,
@@ -536,6 +572,11 @@ const REFUSED: &[(&str, &str)] = &[
     ("validate_augeas", "it runs Augeas on the compiling host"),
     ("parsehocon", "it needs Ruby's HOCON library"),
     ("pry", "it stops Puppet in Ruby's debugger"),
+    (
+        "shuffle",
+        "its order comes from Ruby's random generator, different on every run",
+    ),
+    ("time", "it reads the compiling host's clock"),
 ];
 
 /// Why the stdlib function `name` cannot run here, if it cannot.
@@ -582,6 +623,23 @@ fn to_s(value: &Value) -> String {
 /// Ruby's class name of the value Puppet hands a Ruby function.
 fn class(value: &Value) -> String {
     crate::types::ruby_class(value)
+}
+
+/// How Ruby's TypeErrors name a value's class (`nil`, `true` and `false` by name).
+fn type_error_name(value: &Value) -> String {
+    match value {
+        Value::Undef => "nil".into(),
+        Value::Boolean(b) => alloc::format!("{b}"),
+        other => class(other),
+    }
+}
+
+/// Ruby's TypeError when a value is not a String: `no implicit conversion of Integer into String`.
+fn no_implicit(value: &Value) -> String {
+    alloc::format!(
+        "no implicit conversion of {} into String",
+        type_error_name(value)
+    )
 }
 
 /// Ruby's `==` between the values Puppet hands a Ruby function (strings by case, 1 == 1.0).

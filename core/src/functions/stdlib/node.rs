@@ -266,12 +266,7 @@ pub(super) fn fqdn_uuid(
     let name = match args.as_slice() {
         [] => return Err(site.fail("fqdn_uuid: No arguments given")),
         [Value::String(name)] => name.clone(),
-        [other] => {
-            return Err(site.fail(format!(
-                "no implicit conversion of {} into String",
-                super::class(other)
-            )))
-        }
+        [other] => return Err(site.fail(super::no_implicit(other))),
         more => {
             return Err(site.fail(format!(
                 "fqdn_uuid: Too many arguments given ({})",
@@ -358,4 +353,20 @@ pub(super) fn assert_private(
             )
         }
     }))
+}
+
+/// stdlib's 3.x `is_integer(value)`.
+pub(super) fn is_integer_fn(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    match args.as_slice() {
+        [one] => Ok(Value::Boolean(is_integer(one))),
+        _ => Err(site.fail(format!(
+            "is_integer(): Wrong number of arguments given {} for 1",
+            args.len()
+        ))),
+    }
 }

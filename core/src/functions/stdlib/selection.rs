@@ -108,10 +108,7 @@ fn filter_by_pattern(
         )));
     }
     let Value::String(source) = &args[1] else {
-        return Err(site.fail(format!(
-            "no implicit conversion of {} into String",
-            class(&args[1])
-        )));
+        return Err(site.fail(super::no_implicit(&args[1])));
     };
     let regexp = crate::functions::strings::compile(site, source)?;
     let items: Vec<Value> = match &args[0] {

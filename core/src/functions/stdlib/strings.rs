@@ -174,12 +174,7 @@ pub(super) fn squeeze(
     let set: Option<Vec<char>> = match args.get(1) {
         None | Some(Value::Undef) | Some(Value::Boolean(false)) => None,
         Some(Value::String(text)) => Some(text.chars().collect()),
-        Some(other) => {
-            return Err(site.fail(format!(
-                "no implicit conversion of {} into String",
-                class(other)
-            )))
-        }
+        Some(other) => return Err(site.fail(super::no_implicit(other))),
     };
     let one = |v: &Value| match v {
         Value::String(text) => Ok(Value::string(&squeezed(text, set.as_deref()))),

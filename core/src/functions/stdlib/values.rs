@@ -262,3 +262,18 @@ pub(super) fn clamp(
     numbers.sort_unstable();
     Ok(Value::Integer(numbers[1]))
 }
+
+pub(super) fn is_hash(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    match args.as_slice() {
+        [one] => Ok(Value::Boolean(matches!(one, Value::Hash(_)))),
+        _ => Err(site.fail(alloc::format!(
+            "is_hash(): Wrong number of arguments given ({} for 1)",
+            args.len()
+        ))),
+    }
+}
