@@ -6,6 +6,7 @@
 mod arrays;
 mod data;
 mod encoding;
+mod escapes;
 mod hashes;
 mod ip;
 mod legacy;
@@ -492,6 +493,58 @@ pub(crate) const DEFS: &[Def] = &[
         walk: None,
         doc: "Whether a value is an integer or a string of one",
         run: node::is_integer_fn,
+    },
+    Def {
+        name: "stdlib::xml_encode",
+        api: Api::V4(&[Dispatch {
+            params: &[req("str", "String"), opt("type", "Enum['text','attr']")],
+            block: None,
+        }]),
+        walk: None,
+        doc:
+            "A string with XML's special characters as entities (as text or as a quoted attribute)",
+        run: escapes::xml_encode,
+    },
+    Def {
+        name: "powershell_escape",
+        api: Api::V4(&[Dispatch {
+            params: &[req("string", "Any")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "A string escaped as one word of a PowerShell command line",
+        run: escapes::script_escape,
+    },
+    Def {
+        name: "batch_escape",
+        api: Api::V4(&[Dispatch {
+            params: &[req("string", "Any")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "A string quoted as one word of a Windows batch command line",
+        run: escapes::script_escape,
+    },
+    Def {
+        name: "shell_split",
+        api: V3,
+        walk: None,
+        doc: "A shell command line as its words",
+        run: escapes::shell_split,
+    },
+    Def {
+        name: "convert_base",
+        api: Api::V3 { arity: Some(2) },
+        walk: None,
+        doc: "An integer written in another base (2 to 36)",
+        run: values::convert_base,
+    },
+    Def {
+        name: "is_mac_address",
+        api: V3,
+        walk: None,
+        doc: "Whether a string is a MAC address (6 or 20 groups)",
+        run: values::is_mac_address,
     },
     Def {
         name: "dirname",

@@ -277,3 +277,78 @@ pub(super) fn is_hash(
         ))),
     }
 }
+
+pub(super) fn convert_base(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let mut numbers = [0i64; 2];
+    for (at, which) in ["First", "Second"].iter().enumerate() {
+        numbers[at] = match &args[at] {
+            Value::Integer(n) => *n,
+            Value::String(text) if text.split('\n').any(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit())) => {
+                crate::functions::fqdn_rand::ruby_to_i(text).unwrap_or(i64::MAX)
+            }
+            // stdlib names the first argument in both messages about digits.
+            Value::String(_) => {
+                return Err(site.fail(
+                    "convert_base(): First argument must be an integer or a string corresponding to an integer in base 10",
+                ))
+            }
+            _ => {
+                return Err(site.fail(alloc::format!(
+                    "convert_base(): {which} argument must be either a string or an integer"
+                )))
+            }
+        };
+    }
+    let (mut n, base) = (numbers[0], numbers[1]);
+    if !(2..=36).contains(&base) {
+        return Err(
+            site.fail("convert_base(): base must be at least 2 and must not be greater than 36")
+        );
+    }
+    let negative = n < 0;
+    let mut digits = Vec::new();
+    loop {
+        let d = (n % base).unsigned_abs() as u32;
+        digits.push(char::from_digit(d, 36).unwrap_or('0'));
+        n /= base;
+        if n == 0 {
+            break;
+        }
+    }
+    if negative {
+        digits.push('-');
+    }
+    Ok(Value::string(
+        &digits.iter().rev().collect::<alloc::string::String>(),
+    ))
+}
+
+pub(super) fn is_mac_address(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let [mac] = args.as_slice() else {
+        return Err(site.fail(alloc::format!(
+            "is_mac_address(): Wrong number of arguments given {} for 1",
+            args.len()
+        )));
+    };
+    let Value::String(text) = mac else {
+        return Err(site.fail(super::no_implicit(mac)));
+    };
+    let fits = text.split('\n').any(|line| {
+        let groups: Vec<&str> = line.split(':').collect();
+        matches!(groups.len(), 6 | 20)
+            && groups
+                .iter()
+                .all(|g| (1..=2).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_hexdigit()))
+    });
+    Ok(Value::Boolean(fits))
+}
