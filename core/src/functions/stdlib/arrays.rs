@@ -263,14 +263,6 @@ pub(super) fn delete_at(
     Ok(Value::array(out))
 }
 
-/// Ruby's `flatten` of nested arrays.
-fn flatten_into(value: Value, out: &mut Vec<Value>) {
-    match value {
-        Value::Array(items) => items.iter().for_each(|v| flatten_into(v.clone(), out)),
-        other => out.push(other),
-    }
-}
-
 pub(super) fn zip(
     _: &mut Evaluator<'_>,
     site: &CallSite,
@@ -296,7 +288,7 @@ pub(super) fn zip(
     let mut out = Vec::new();
     for pair in pairs {
         if flat {
-            flatten_into(pair, &mut out);
+            out.extend(super::flattened(&pair, false));
         } else {
             out.push(pair);
         }

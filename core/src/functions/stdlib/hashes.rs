@@ -92,19 +92,30 @@ fn merge_into(target: &mut Hash, from: &Hash) {
     }
 }
 
-/// Ruby's recursive merge: where both sides hold hashes, they are merged in turn.
-fn deep_merge_into(target: &mut Hash, from: &Hash) {
+/// Hashes merged within each other deeper than this are refused (the native stack is small in
+/// the browser; Puppet's own nesting limit for evaluation is 4,000 too).
+const MAX_MERGE_DEPTH: usize = 4000;
+
+/// Ruby's recursive merge: where both sides hold hashes, they are merged in turn; `false` when
+/// that goes deeper than [`MAX_MERGE_DEPTH`].
+fn deep_merge_into(target: &mut Hash, from: &Hash, depth: usize) -> bool {
+    if depth > MAX_MERGE_DEPTH {
+        return false;
+    }
     for (key, value) in from.iter() {
         let merged = match (target.get(key), value) {
             (Some(Value::Hash(old)), Value::Hash(new)) => {
                 let mut inner = old.clone();
-                deep_merge_into(&mut inner, new);
+                if !deep_merge_into(&mut inner, new, depth + 1) {
+                    return false;
+                }
                 Value::Hash(inner)
             }
             _ => value.clone(),
         };
         target.insert(key.clone(), merged);
     }
+    true
 }
 
 pub(super) fn deep_merge(
@@ -123,7 +134,13 @@ pub(super) fn deep_merge(
     for arg in &args {
         match arg {
             Value::String(s) if s.is_empty() => {}
-            Value::Hash(hash) => deep_merge_into(&mut merged, hash),
+            Value::Hash(hash) => {
+                if !deep_merge_into(&mut merged, hash, 0) {
+                    return Err(site.fail(format!(
+                        "deep_merge: the hashes are nested more than {MAX_MERGE_DEPTH} levels deep to merge"
+                    )));
+                }
+            }
             other => {
                 return Err(site.fail(format!(
                     "deep_merge: unexpected argument type {}, only expects hash arguments",

@@ -229,11 +229,7 @@ pub(super) fn enclose_ipv6(
     }
     let inputs: Vec<Value> = match &args[0] {
         Value::String(_) => alloc::vec![args[0].clone()],
-        Value::Array(items) => {
-            let mut flat = Vec::new();
-            flatten_present(items.as_slice(), &mut flat);
-            flat
-        }
+        Value::Array(_) => super::flattened(&args[0], true),
         other => {
             return Err(site.fail(format!(
                 "enclose_ipv6(): Wrong argument type given {} expected String or Array",
@@ -264,17 +260,6 @@ fn not_an_address(site: &CallSite, text: &str) -> crate::eval::flow::Unwind {
     site.fail(format!(
         "enclose_ipv6(): Wrong argument given {text} is not an ip address."
     ))
-}
-
-/// Ruby's `flatten.compact`: nested arrays opened, nils dropped.
-fn flatten_present(items: &[Value], out: &mut Vec<Value>) {
-    for item in items {
-        match item {
-            Value::Array(inner) => flatten_present(inner.as_slice(), out),
-            Value::Undef => {}
-            other => out.push(other.clone()),
-        }
-    }
 }
 
 /// `stdlib::ip_in_range(address, range_or_ranges)`: whether a network holds the address; Ruby's

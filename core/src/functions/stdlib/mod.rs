@@ -28,6 +28,8 @@ pub(crate) use signature::call;
 
 const V3: Api = Api::V3 { arity: None };
 const READS: Option<Walk> = Some(Walk::Reads);
+/// Functions that turn elements into text (Ruby's `to_s`): as deep and large as printing allows.
+const PRINTS: Option<Walk> = Some(Walk::Prints);
 
 /// `merge`'s argument type, as stdlib declares it (a hash, or what a 3.x caller passed for none).
 const MERGEABLE: &str = "Variant[Hash[Scalar,Any], Undef, String[0,0]]";
@@ -124,7 +126,7 @@ pub(crate) const DEFS: &[Def] = &[
     Def {
         name: "join_keys_to_values",
         api: V3,
-        walk: READS,
+        walk: PRINTS,
         doc: "Each key of a hash joined to its value(s) with a separator",
         run: hashes::join_keys_to_values,
     },
@@ -138,14 +140,14 @@ pub(crate) const DEFS: &[Def] = &[
     Def {
         name: "prefix",
         api: V3,
-        walk: READS,
+        walk: PRINTS,
         doc: "Each element of an array (key of a hash) with a prefix",
         run: arrays::prefix,
     },
     Def {
         name: "suffix",
         api: V3,
-        walk: READS,
+        walk: PRINTS,
         doc: "Each element of an array (key of a hash) with a suffix",
         run: arrays::suffix,
     },
@@ -563,7 +565,7 @@ pub(crate) const DEFS: &[Def] = &[
     Def {
         name: "shell_join",
         api: V3,
-        walk: None,
+        walk: PRINTS,
         doc: "An array as one shell command line, each word escaped",
         run: paths::shell_join,
     },
@@ -663,9 +665,35 @@ pub(crate) fn all() -> impl Iterator<Item = (&'static str, &'static Def)> {
         .chain(legacy::names().map(|name| (name, &LEGACY)))
 }
 
-/// Ruby's `inspect` of the value Puppet hands a Ruby function.
+/// Ruby's `inspect` of the value Puppet hands a Ruby function (for messages: a value nested
+/// deeper than the native stack allows, or too large to print at once, is named by its class).
 fn inspect(value: &Value) -> String {
+    if too_large_to_show(value, 1000, 100_000) {
+        return alloc::format!("#<{}>", class(value));
+    }
     crate::functions::format::sprintf::ruby_inspect(value)
+}
+
+/// Whether arrays and hashes nest deeper than `max_depth` in `value`, or hold more than
+/// `max_values` (shared parts counted each time), walked without recursion.
+fn too_large_to_show(value: &Value, max_depth: usize, max_values: usize) -> bool {
+    let mut pending = alloc::vec![(value, 0usize)];
+    let mut visits = 0;
+    while let Some((next, depth)) = pending.pop() {
+        visits += 1;
+        if depth > max_depth || visits > max_values {
+            return true;
+        }
+        match next {
+            Value::Array(items) => pending.extend(items.iter().map(|v| (v, depth + 1))),
+            Value::Hash(hash) => pending.extend(
+                hash.iter()
+                    .flat_map(|(k, v)| [(k, depth + 1), (v, depth + 1)]),
+            ),
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Ruby's `to_s` of the value Puppet hands a Ruby function.
@@ -676,6 +704,21 @@ fn to_s(value: &Value) -> String {
 /// Ruby's class name of the value Puppet hands a Ruby function.
 fn class(value: &Value) -> String {
     crate::types::ruby_class(value)
+}
+
+/// Ruby's `flatten` of `value` (nested arrays opened, without recursion: a value may nest
+/// deeper than the native stack allows), with `compact` when `drop_nil`.
+fn flattened(value: &Value, drop_nil: bool) -> alloc::vec::Vec<Value> {
+    let mut out = alloc::vec::Vec::new();
+    let mut pending = alloc::vec![value];
+    while let Some(next) = pending.pop() {
+        match next {
+            Value::Array(items) => pending.extend(items.iter().rev()),
+            Value::Undef if drop_nil => {}
+            other => out.push(other.clone()),
+        }
+    }
+    out
 }
 
 /// How Ruby's TypeErrors name a value's class (`nil`, `true` and `false` by name).

@@ -116,19 +116,10 @@ pub(super) fn ensure_resource(
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     let (kind, titles, params) = type_and_params(site, &args)?;
-    let mut items = Vec::new();
-    flatten_into(titles, &mut items);
-    for item in &items {
+    for item in &super::flattened(titles, false) {
         ensure_one(ev, site, &kind, item, &params)?;
     }
     Ok(Value::Undef)
-}
-
-fn flatten_into(value: &Value, out: &mut Vec<Value>) {
-    match value {
-        Value::Array(items) => items.iter().for_each(|v| flatten_into(v, out)),
-        other => out.push(other.clone()),
-    }
 }
 
 /// `ensure_resources(type, {title => params}, defaults)`: each title with the defaults under

@@ -173,13 +173,6 @@ pub(super) fn reverse(
     }
 }
 
-fn flatten_into(value: &Value, out: &mut Vec<Value>) {
-    match value {
-        Value::Array(items) => items.iter().for_each(|v| flatten_into(v, out)),
-        other => out.push(other.clone()),
-    }
-}
-
 pub(super) fn hash(
     _: &mut Evaluator<'_>,
     site: &CallSite,
@@ -192,8 +185,7 @@ pub(super) fn hash(
     let Value::Array(items) = first else {
         return Err(site.fail("hash(): Requires array to work with"));
     };
-    let mut flat = Vec::new();
-    flatten_into(&Value::Array(items.clone()), &mut flat);
+    let flat = super::flattened(&Value::Array(items.clone()), false);
     if flat.len() % 2 == 1 {
         return Err(site.fail("hash(): Unable to compute hash from array given"));
     }

@@ -139,7 +139,7 @@ pub(crate) fn call(
                     Value::Undef => *arg = Value::string(""),
                     _ if needs_3x_form(arg) => {
                         charge_walk(ev, arg, Walk::Builds, site.span)?;
-                        *arg = to_3x(arg);
+                        *arg = to_3x(arg, 0);
                     }
                     _ => {}
                 }
@@ -177,8 +177,12 @@ fn needs_3x_form(value: &Value) -> bool {
     false
 }
 
-/// Puppet's `Runtime3Converter` on a value inside the arguments of a 3.x function.
-fn to_3x(value: &Value) -> Value {
+/// Puppet's `Runtime3Converter` on a value inside the arguments of a 3.x function (parts nested
+/// deeper than the native stack allows are left as they are).
+fn to_3x(value: &Value, depth: usize) -> Value {
+    if depth > 4000 {
+        return value.clone();
+    }
     use crate::functions::format::sprintf::{ruby_inspect, ruby_to_s};
     match value {
         Value::Regexp(_) => Value::string(&ruby_inspect(value)),
@@ -187,11 +191,11 @@ fn to_3x(value: &Value) -> Value {
         | Value::Binary(_)
         | Value::Timespan(_)
         | Value::Timestamp(_) => Value::string(&ruby_to_s(value)),
-        Value::Array(items) => Value::array(items.iter().map(to_3x).collect()),
+        Value::Array(items) => Value::array(items.iter().map(|v| to_3x(v, depth + 1)).collect()),
         Value::Hash(hash) => {
             let mut out = crate::value::Hash::new();
             for (k, v) in hash.iter() {
-                out.insert(to_3x(k), to_3x(v));
+                out.insert(to_3x(k, depth + 1), to_3x(v, depth + 1));
             }
             Value::Hash(out)
         }
