@@ -16,6 +16,7 @@ mod resources;
 mod selection;
 pub(crate) mod signature;
 mod strings;
+mod validators;
 mod values;
 
 use alloc::string::String;
@@ -547,6 +548,44 @@ pub(crate) const DEFS: &[Def] = &[
         walk: None,
         doc: "Whether a string is a MAC address (6 or 20 groups)",
         run: values::is_mac_address,
+    },
+    Def {
+        name: "is_domain_name",
+        api: V3,
+        walk: None,
+        doc: "Whether a string is a syntactically correct domain name",
+        run: validators::is_name,
+    },
+    Def {
+        name: "is_email_address",
+        api: V3,
+        walk: None,
+        doc: "Whether a string is an email address (stdlib's pattern)",
+        run: validators::is_name,
+    },
+    Def {
+        name: "validate_domain_name",
+        api: V3,
+        walk: None,
+        doc: "Fails unless every argument is a domain name",
+        run: validators::validate_name,
+    },
+    Def {
+        name: "validate_email_address",
+        api: V3,
+        walk: None,
+        doc: "Fails unless every argument is an email address",
+        run: validators::validate_name,
+    },
+    Def {
+        name: "sprintf_hash",
+        api: Api::V4(&[Dispatch {
+            params: &[req("format", "String"), req("arguments", "Hash")],
+            block: None,
+        }]),
+        walk: Some(Walk::Prints),
+        doc: "sprintf with named references to a hash (deprecated: sprintf does it)",
+        run: validators::sprintf_hash,
     },
     Def {
         name: "dirname",
