@@ -29,8 +29,8 @@ CASES_DIR = os.path.join(HERE, "stdlib")
 GOLDEN_DIR = os.path.join(HERE, "golden-stdlib")
 STDLIB = "/usr/share/puppet/modules.available/puppetlabs-stdlib"
 
-# The node's facts for every case: `fact`, and the fqdn that fqdn_rotate ($::fqdn) and
-# fqdn_rand_string ($facts['networking']['fqdn']) are seeded from.
+# The node's facts for every case: `fact`, `os_version_gte`, and the fqdn that fqdn_rotate ($::fqdn)
+# and fqdn_rand_string ($facts['networking']['fqdn']) are seeded from.
 FACTS = {
     "fqdn": "web01.example.com",
     "hostname": "web01",
@@ -39,6 +39,8 @@ FACTS = {
     "os": {"family": "Debian", "name": "Debian", "release": {"major": "12", "full": "12.5"}},
     "processors": {"count": 2},
     "mountpoints": ["/", "/boot"],
+    "operatingsystem": "Debian",
+    "operatingsystemmajrelease": "12",
     "some.key": {"a": 1},
 }
 

@@ -588,6 +588,27 @@ pub(crate) const DEFS: &[Def] = &[
         run: validators::sprintf_hash,
     },
     Def {
+        name: "to_json_pretty",
+        api: Api::V4(&[Dispatch {
+            params: &[
+                req("data", "Variant[Hash, Array]"),
+                opt("skip_undef", "Optional[Boolean]"),
+                opt("opts", "Struct[{indent => Optional[String], space => Optional[String], space_before => Optional[String], object_nl => Optional[String], array_nl => Optional[String], allow_nan => Optional[Boolean], max_nesting => Optional[Integer[-1,default]]}]"),
+            ],
+            block: None,
+        }]),
+        walk: Some(Walk::Prints),
+        doc: "A hash or array as indented JSON text",
+        run: data::to_json_pretty,
+    },
+    Def {
+        name: "os_version_gte",
+        api: Api::V4(&[Dispatch { params: &[req("os", "String[1]"), req("version", "String[1]")], block: None }]),
+        walk: None,
+        doc: "Whether the node runs this operating system at this major release or later",
+        run: data::os_version_gte,
+    },
+    Def {
         name: "dirname",
         api: V3,
         walk: None,
