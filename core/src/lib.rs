@@ -31,3 +31,15 @@ pub use value::Value;
 
 /// The engine's version, shown by the playground and the CLI.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The puppetlabs-stdlib functions the engine has, as `(name, API, one-line description)`:
+/// the declarations of `functions/stdlib/`, for lists, help and the conformance test.
+pub fn stdlib_functions() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
+    functions::stdlib::all().map(|(name, def)| {
+        let api = match def.api {
+            functions::stdlib::signature::Api::V3 { .. } => "3.x",
+            functions::stdlib::signature::Api::V4(_) => "4.x",
+        };
+        (name, api, def.doc)
+    })
+}

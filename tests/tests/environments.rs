@@ -124,8 +124,122 @@ fn hiera_agrees_with_real_puppet() {
     suite("golden-hiera", "known-differences-hiera.jsonl", "Hiera");
 }
 
+/// puppetlabs-stdlib's functions (`golden-stdlib/`, `stdlib_regen.py`): with Debian's stdlib on
+/// the modulepath as the oracle had it, and without it, where the engine's functions stand in.
+#[test]
+fn stdlib_agrees_with_real_puppet() {
+    suite("golden-stdlib", "known-differences-stdlib.jsonl", "stdlib");
+    suite_with(
+        "golden-stdlib",
+        "known-differences-stdlib.jsonl",
+        "stdlib (no stdlib module on the modulepath)",
+        EnvSource::default(),
+    );
+}
+
+/// Every function the engine declares in `functions/stdlib/` has at least three golden cases
+/// calling it, one of them a refusal, and a description.
+#[test]
+fn every_stdlib_function_has_its_cases() {
+    let dir = conformance_dir().join("golden-stdlib");
+    let mut calls: Vec<(String, bool)> = Vec::new();
+    for entry in fs::read_dir(&dir).expect("golden-stdlib") {
+        let text = fs::read_to_string(entry.expect("entry").path()).expect("golden-stdlib file");
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let case: serde_json::Value = serde_json::from_str(line).expect("golden line");
+            let src = case["src"].as_str().unwrap_or_default().to_string();
+            calls.push((src, !case["error"].is_null()));
+        }
+    }
+    let mut missing = Vec::new();
+    for (name, _, doc) in puppet_core::stdlib_functions() {
+        assert!(!doc.is_empty(), "{name} has no description");
+        let calling: Vec<&(String, bool)> = calls
+            .iter()
+            .filter(|(src, _)| {
+                src.match_indices(name).any(|(at, _)| {
+                    let before = src[..at].chars().next_back();
+                    let after = src[at + name.len()..].chars().next();
+                    !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                        && matches!(after, Some('(' | ' ' | '|'))
+                })
+            })
+            .collect();
+        if calling.len() < 3 || !calling.iter().any(|(_, error)| *error) {
+            missing.push(name);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "stdlib functions with fewer than 3 golden cases or no error case: {missing:?}"
+    );
+}
+
+/// The state column of `tests/stdlib/SURVEY.md` (written by `count_calls.py`) is the engine's
+/// answer at this commit: each function called with no arguments is known ("works", "core"),
+/// refused with the reason given, or unknown ("not yet"); stdlib's Puppet-language functions are
+/// asked with the stdlib module on the modulepath.
+#[test]
+fn the_stdlib_survey_says_what_the_engine_does() {
+    let survey = conformance_dir().join("../stdlib/SURVEY.md");
+    let text = fs::read_to_string(&survey).expect("tests/stdlib/SURVEY.md");
+    let with_module = EnvSource {
+        modulepath: stdlib_modulepath(),
+        ..EnvSource::default()
+    };
+    let mut wrong = Vec::new();
+    let mut rows = 0;
+    for line in text.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let (name, state) = (cells[0].trim_matches('`'), cells[3]);
+        let base = if state.starts_with("works with the stdlib module") {
+            &with_module
+        } else {
+            &EnvSource::default()
+        };
+        let case = serde_json::json!({"id": name, "src": format!("{name}()"), "files": {}});
+        let error = engine_result(&case.to_string(), base)
+            .error
+            .unwrap_or_default();
+        let refused = error
+            .split_once("is not available in the playground: ")
+            .map(|(_, why)| why.split(" (file:").next().unwrap_or_default().to_string());
+        let agrees = match state {
+            "not yet" => error.contains("Unknown function"),
+            _ if state.starts_with("refused: ") => {
+                refused.as_deref() == state.strip_prefix("refused: ")
+            }
+            _ => !error.contains("Unknown function") && refused.is_none(),
+        };
+        rows += 1;
+        if !agrees {
+            wrong.push(format!(
+                "{name}: the survey says {state:?}, the engine answers {error:?}"
+            ));
+        }
+    }
+    assert!(
+        rows > 150,
+        "the survey lists every function of stdlib 8.5.0 ({rows} rows)"
+    );
+    assert!(
+        wrong.is_empty(),
+        "rewrite the survey (count_calls.py --write):\n{}",
+        wrong.join("\n")
+    );
+}
+
 /// Every case of the goldens in `golden` (but `explain.jsonl`, `puppet lookup`'s output).
 fn suite(golden: &str, known_file: &str, what: &str) {
+    let base = EnvSource {
+        modulepath: stdlib_modulepath(),
+        ..EnvSource::default()
+    };
+    suite_with(golden, known_file, what, base);
+}
+
+/// [`suite`] in the environment `base` (its modulepath).
+fn suite_with(golden: &str, known_file: &str, what: &str, base: EnvSource) {
     let dir = conformance_dir();
     let known: HashMap<String, KnownDifference> = fs::read_to_string(dir.join(known_file))
         .unwrap_or_default()
@@ -134,10 +248,6 @@ fn suite(golden: &str, known_file: &str, what: &str) {
         .map(|l| serde_json::from_str::<KnownDifference>(l).expect("known difference line"))
         .map(|k| (k.id.clone(), k))
         .collect();
-    let base = EnvSource {
-        modulepath: stdlib_modulepath(),
-        ..EnvSource::default()
-    };
     let mut areas: Vec<PathBuf> = fs::read_dir(dir.join(golden))
         .expect("conformance goldens")
         .filter_map(|e| e.ok().map(|e| e.path()))

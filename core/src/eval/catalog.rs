@@ -411,6 +411,16 @@ impl Catalog {
 }
 
 impl Evaluator<'_> {
+    /// The module of the class or defined type whose body catalog scope `scope` is, if any.
+    fn scope_module(&mut self, scope: usize) -> Option<String> {
+        let source = self.catalog.scopes.get(scope)?.source().to_string();
+        let at = match self.catalog.classes.get(&source) {
+            Some(class) => class.name.span,
+            None => self.catalog.defines.get(&source)?.name.span,
+        };
+        self.module_of(&source, at)
+    }
+
     /// Declare classes by name (`include`, `require`, `contain`): each is evaluated once.
     pub(crate) fn include_classes(
         &mut self,
@@ -502,6 +512,10 @@ impl Evaluator<'_> {
         self.catalog.add_class_tags(name);
         let mut tags = alloc::vec!["class".to_string()];
         super::collect::push_tag(&mut tags, name);
+        let caller = match self.scopes.lookup("module_name") {
+            Some(Value::String(module)) => Some(module.to_string()),
+            _ => None,
+        };
         let outer = self.catalog.enter_scope(catalog_parent, name, tags);
         self.catalog
             .class_scopes
@@ -521,6 +535,7 @@ impl Evaluator<'_> {
             self.scopes.assign("title".into(), title.clone());
             self.scopes.assign("name".into(), title);
             self.bind_module_name(name, definition.name.span);
+            self.bind_caller_module_name(caller);
             let resource = format!("Class[{}]", capitalize(name));
             let attributes =
                 self.automatic_parameters(name, &definition.params, attributes, span)?;
@@ -900,6 +915,7 @@ impl Evaluator<'_> {
         let mut tags = Vec::new();
         super::collect::push_tag(&mut tags, &type_name);
         super::collect::push_tag(&mut tags, &title);
+        let caller = self.scope_module(scope);
         let outer = self.catalog.enter_scope(scope, &type_name, tags);
         let mark = self.scopes.push(0);
         let result = (|| {
@@ -911,6 +927,7 @@ impl Evaluator<'_> {
                 .map_or(title_value, |(_, v)| v.clone());
             self.scopes.assign("name".into(), name);
             self.bind_module_name(&type_name, definition.name.span);
+            self.bind_caller_module_name(caller);
             let resource = format!("{}[{title}]", capitalize(&type_name));
             let attributes: Vec<(String, Value)> = attributes
                 .into_iter()

@@ -31,6 +31,11 @@ pub(crate) struct CatalogScope {
 }
 
 impl CatalogScope {
+    /// The class or defined type whose body this scope is (`""` for the top scope).
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
     pub fn new(parent: Option<usize>, source: &str, tags: Vec<String>) -> Self {
         CatalogScope {
             parent,

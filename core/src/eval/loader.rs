@@ -87,17 +87,43 @@ impl<'o> Evaluator<'o> {
     /// `$module_name` in the scope of a class or defined type `name` defined at `at`: its
     /// module's name when the definition is in that module's files (else the top scope's `''`).
     pub(crate) fn bind_module_name(&mut self, name: &str, at: Span) {
+        if let Some(module) = self.module_of(name, at) {
+            self.scopes
+                .assign("module_name".into(), crate::value::Value::string(&module));
+        }
+    }
+
+    /// The module of a class or defined type `name` defined at `at`, when the definition is in
+    /// that module's files.
+    pub(crate) fn module_of(&mut self, name: &str, at: Span) -> Option<String> {
         let module = name.split("::").next().unwrap_or_default();
         let file = self.sources.locate(at.start).file;
-        if let Some(dir) = self.module_dir(module) {
-            if file
-                .strip_prefix(dir.as_str())
-                .is_some_and(|rest| rest.starts_with('/'))
-            {
-                self.scopes
-                    .assign("module_name".into(), crate::value::Value::string(module));
-            }
-        }
+        let dir = self.module_dir(module)?;
+        file.strip_prefix(dir.as_str())
+            .is_some_and(|rest| rest.starts_with('/'))
+            .then(|| module.into())
+    }
+
+    /// `$caller_module_name` in a new class or defined-type scope: the module of the scope that
+    /// declared it (Puppet's `parent_module_name`), `''` for the main manifest's or a scope of
+    /// no module (the top scope's own is undef).
+    pub(crate) fn bind_caller_module_name(&mut self, caller: Option<String>) {
+        let module = caller.unwrap_or_default();
+        self.scopes.assign(
+            "caller_module_name".into(),
+            crate::value::Value::string(&module),
+        );
+    }
+
+    /// The class or defined type whose body is being evaluated (`""` for the main manifest), and
+    /// whether it is a class.
+    pub(crate) fn current_definition(&self) -> (String, bool) {
+        let source = self
+            .catalog
+            .scopes
+            .get(self.catalog.current)
+            .map_or("", |scope| scope.source());
+        (source.into(), !self.catalog.defines.contains_key(source))
     }
 
     /// The path of a module's file, when the module and the file exist.

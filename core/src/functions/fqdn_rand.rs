@@ -138,7 +138,7 @@ impl Mt {
 
 /// Ruby's `String#to_i`: leading blanks, a sign, decimal digits (single `_` between them);
 /// anything else ends the number. `None` beyond 64 bits.
-fn ruby_to_i(text: &str) -> Option<i64> {
+pub(super) fn ruby_to_i(text: &str) -> Option<i64> {
     let text = text.trim_start_matches([' ', '\t', '\n', '\x0b', '\x0c', '\r']);
     let (negative, digits) = match text.as_bytes().first() {
         Some(b'-') => (true, &text[1..]),
@@ -164,7 +164,7 @@ fn ruby_to_i(text: &str) -> Option<i64> {
 }
 
 /// `[fqdn, max, seed].join(':')` as Ruby joins: arrays flattened, `nil` empty, others `to_s`.
-fn join_into(out: &mut String, value: &Value) {
+pub(super) fn join_into(out: &mut String, value: &Value) {
     match value {
         Value::Array(items) => {
             for (at, item) in items.iter().enumerate() {

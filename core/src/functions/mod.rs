@@ -17,6 +17,7 @@ mod lookup;
 pub(crate) mod meta;
 mod numbers;
 mod sequences;
+pub(crate) mod stdlib;
 pub(crate) mod strings;
 mod time;
 mod types;
@@ -38,7 +39,15 @@ pub(crate) fn call_builtin(
     args: Vec<Value>,
     closure: Option<&Closure<'_>>,
 ) -> Option<EvalResult<Value>> {
-    let function = lookup(name)?;
+    let Some(function) = lookup(name) else {
+        if let Some(why) = stdlib::refused(name) {
+            return Some(Err(site.fail(alloc::format!(
+                "The function '{name}' is not available in the playground: {why}"
+            ))));
+        }
+        let def = stdlib::find(name)?;
+        return Some(stdlib::call(ev, def, site, args, closure));
+    };
     if let Some(walk) = walks_arguments(name) {
         for arg in &args {
             if let Err(stop) = charge_walk(ev, arg, walk, site.span) {
@@ -125,7 +134,7 @@ pub(crate) fn call_named(
 
 /// Whether `name` is a built-in function.
 pub(crate) fn is_builtin(name: &str) -> bool {
-    lookup(name).is_some()
+    lookup(name).is_some() || stdlib::find(name).is_some() || stdlib::refused(name).is_some()
 }
 
 fn lookup(name: &str) -> Option<Builtin> {

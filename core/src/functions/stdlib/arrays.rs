@@ -1,0 +1,372 @@
+//! stdlib's functions on arrays: `member`, `prefix`, `suffix`, `concat`, `count`, `delete`,
+//! `delete_at`, `zip`, `union`, `intersection`, `difference`.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::values::string_to_bool;
+use super::{class, inspect, ruby_eq, to_s, truthy};
+use crate::eval::calls::{CallSite, Closure};
+use crate::eval::evaluator::Evaluator;
+use crate::eval::flow::EvalResult;
+use crate::value::{Hash, Value};
+
+/// `"<name>(): Wrong number of arguments given (<n> for <what>)"`, stdlib's usual words.
+fn wrong_count(site: &CallSite, n: usize, what: &str) -> crate::eval::flow::Unwind {
+    site.fail(format!(
+        "{}(): Wrong number of arguments given ({n} for {what})",
+        site.name
+    ))
+}
+
+pub(super) fn member(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() < 2 {
+        return Err(wrong_count(site, args.len(), "2"));
+    }
+    let Value::Array(array) = &args[0] else {
+        return Err(site.fail("member(): Requires array to work with"));
+    };
+    let wanted: Vec<Value> = match &args[1] {
+        Value::String(_) | Value::Integer(_) => alloc::vec![args[1].clone()],
+        Value::Array(items) => items.as_slice().to_vec(),
+        _ => {
+            return Err(site.fail("member(): Item to search for must be a string, fixnum, or array"))
+        }
+    };
+    if wanted.is_empty() {
+        return Err(site.fail("member(): You must provide item to search for within array given"));
+    }
+    Ok(Value::Boolean(
+        wanted.iter().all(|w| array.iter().any(|v| v == w)),
+    ))
+}
+
+/// `prefix` and `suffix`: each element (key) as a string, with the affix on its side.
+fn affix(site: &CallSite, args: &[Value], before: bool) -> EvalResult<Value> {
+    let Some(subject) = args.first() else {
+        return Err(wrong_count(site, 0, "1"));
+    };
+    if !matches!(subject, Value::Array(_) | Value::Hash(_)) {
+        return Err(site.fail(format!(
+            "{}(): expected first argument to be an Array or a Hash, got {}",
+            site.name,
+            inspect(subject)
+        )));
+    }
+    let affix = match args.get(1) {
+        Some(Value::String(text)) => String::from(&**text),
+        Some(other) if truthy(other) => {
+            return Err(site.fail(format!(
+                "{}(): expected second argument to be a String, got {}",
+                site.name,
+                inspect(other)
+            )))
+        }
+        _ => String::new(),
+    };
+    let join = |v: &Value| {
+        let text = to_s(v);
+        Value::string(&if before {
+            format!("{affix}{text}")
+        } else {
+            format!("{text}{affix}")
+        })
+    };
+    Ok(match subject {
+        Value::Hash(hash) => {
+            let mut out = Hash::new();
+            for (key, value) in hash.iter() {
+                out.insert(join(key), value.clone());
+            }
+            Value::Hash(out)
+        }
+        Value::Array(items) => Value::array(items.iter().map(join).collect()),
+        _ => Value::Undef,
+    })
+}
+
+pub(super) fn prefix(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    affix(site, &args, true)
+}
+
+pub(super) fn suffix(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    affix(site, &args, false)
+}
+
+pub(super) fn concat(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() < 2 {
+        return Err(wrong_count(site, args.len(), "< 2"));
+    }
+    let Value::Array(first) = &args[0] else {
+        return Err(site.fail("concat(): Requires array to work with"));
+    };
+    let mut out = first.as_slice().to_vec();
+    for arg in &args[1..] {
+        match arg {
+            Value::Array(items) => out.extend(items.iter().cloned()),
+            other => out.push(other.clone()),
+        }
+    }
+    Ok(Value::array(out))
+}
+
+pub(super) fn count(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() > 2 {
+        return Err(site.fail(format!(
+            "count(): Wrong number of arguments given {} for 1 or 2.",
+            args.len()
+        )));
+    }
+    let item = args.get(1).filter(|item| truthy(item));
+    let counted = |v: &Value| match item {
+        Some(item) => ruby_eq(v, item),
+        None => !matches!(v, Value::Undef) && !matches!(v, Value::String(s) if s.is_empty()),
+    };
+    let n = match &args[0] {
+        Value::Array(items) => items.iter().filter(|v| counted(v)).count(),
+        Value::Hash(hash) => hash
+            .iter()
+            .filter(|(k, v)| counted(&Value::array(alloc::vec![(*k).clone(), (*v).clone()])))
+            .count(),
+        other => {
+            return Err(site.fail(format!(
+                "undefined method `count' for {}:{}",
+                inspect(other),
+                class(other)
+            )))
+        }
+    };
+    Ok(Value::Integer(n as i64))
+}
+
+/// Ruby's `Kernel#Array`: nil is empty, an array itself, a hash its pairs, others one element.
+fn ruby_array(value: &Value) -> Vec<Value> {
+    match value {
+        Value::Undef => Vec::new(),
+        Value::Array(items) => items.as_slice().to_vec(),
+        Value::Hash(hash) => hash
+            .iter()
+            .map(|(k, v)| Value::array(alloc::vec![k.clone(), v.clone()]))
+            .collect(),
+        other => alloc::vec![other.clone()],
+    }
+}
+
+pub(super) fn delete(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() != 2 {
+        return Err(site.fail(format!(
+            "delete(): Wrong number of arguments given {} for 2",
+            args.len()
+        )));
+    }
+    let mut collection = args[0].clone();
+    for item in ruby_array(&args[1]) {
+        collection = match collection {
+            Value::Array(items) => {
+                Value::array(items.iter().filter(|v| !ruby_eq(v, &item)).cloned().collect())
+            }
+            Value::Hash(hash) => Value::Hash(hash.without(core::slice::from_ref(&item))),
+            Value::String(text) => match &item {
+                Value::String(gone) if gone.is_empty() => Value::String(text),
+                Value::String(gone) => Value::string(&text.replace(&**gone, "")),
+                other => {
+                    return Err(site.fail(format!(
+                        "wrong argument type {} (expected Regexp)",
+                        super::type_error_name(other)
+                    )))
+                }
+            },
+            other => {
+                return Err(site.fail(format!(
+                    "delete(): First argument must be an Array, String, or Hash. Given an argument of class {}.",
+                    class(&other)
+                )))
+            }
+        };
+    }
+    Ok(collection)
+}
+
+pub(super) fn delete_at(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() < 2 {
+        return Err(wrong_count(site, args.len(), "2"));
+    }
+    let Value::Array(items) = &args[0] else {
+        return Err(site.fail("delete_at(): Requires array to work with"));
+    };
+    let index = match &args[1] {
+        Value::String(text)
+            if text
+                .split('\n')
+                .any(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit())) =>
+        {
+            crate::functions::fqdn_rand::ruby_to_i(text).unwrap_or(i64::MAX)
+        }
+        Value::String(_) => {
+            return Err(site.fail("delete_at(): You must provide non-negative numeric index"))
+        }
+        Value::Integer(n) => *n,
+        Value::Float(f) if f.is_finite() => *f as i64,
+        other => {
+            return Err(site.fail(format!(
+                "undefined method `to_i' for {}:{}",
+                inspect(other),
+                class(other)
+            )))
+        }
+    };
+    let len = items.len() as i64;
+    if index > len - 1 {
+        return Err(site.fail("delete_at(): Given index exceeds size of array given"));
+    }
+    let at = if index < 0 { index + len } else { index };
+    let mut out = items.as_slice().to_vec();
+    if (0..len).contains(&at) {
+        out.remove(at as usize);
+    }
+    Ok(Value::array(out))
+}
+
+pub(super) fn zip(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() < 2 {
+        return Err(wrong_count(site, args.len(), "2"));
+    }
+    let (Value::Array(a), Value::Array(b)) = (&args[0], &args[1]) else {
+        return Err(site.fail("zip(): Requires array to work with"));
+    };
+    let flat = match args.get(2).filter(|v| truthy(v)) {
+        Some(flag) => string_to_bool(flag).map_err(|message| site.fail(message))?,
+        None => false,
+    };
+    let pairs = a.iter().enumerate().map(|(at, x)| {
+        Value::array(alloc::vec![
+            x.clone(),
+            b.get(at).cloned().unwrap_or(Value::Undef)
+        ])
+    });
+    let mut out = Vec::new();
+    for pair in pairs {
+        if flat {
+            out.extend(super::flattened(&pair, false));
+        } else {
+            out.push(pair);
+        }
+    }
+    Ok(Value::array(out))
+}
+
+/// Ruby's `uniq`: the first of each value, in order.
+fn push_unique(out: &mut Vec<Value>, value: &Value) {
+    if !out.contains(value) {
+        out.push(value.clone());
+    }
+}
+
+pub(super) fn union(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() < 2 {
+        return Err(wrong_count(site, args.len(), "< 2"));
+    }
+    let mut out = Vec::new();
+    for arg in &args {
+        let Value::Array(items) = arg else {
+            return Err(site.fail("union(): Every parameter must be an array"));
+        };
+        items.iter().for_each(|v| push_unique(&mut out, v));
+    }
+    Ok(Value::array(out))
+}
+
+/// The two arrays of `intersection` and `difference`, or stdlib's messages.
+fn two_arrays<'a>(
+    site: &CallSite,
+    args: &'a [Value],
+    refusal: &dyn Fn(&Value, &Value) -> String,
+) -> EvalResult<(&'a [Value], &'a [Value])> {
+    if args.len() != 2 {
+        return Err(wrong_count(site, args.len(), "2"));
+    }
+    match (&args[0], &args[1]) {
+        (Value::Array(a), Value::Array(b)) => Ok((a.as_slice(), b.as_slice())),
+        (a, b) => Err(site.fail(refusal(a, b))),
+    }
+}
+
+pub(super) fn intersection(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let (a, b) = two_arrays(site, &args, &|a, b| {
+        format!(
+            "intersection(): Requires 2 arrays, got {} and {}",
+            class(a),
+            class(b)
+        )
+    })?;
+    let mut out = Vec::new();
+    a.iter()
+        .filter(|v| b.contains(v))
+        .for_each(|v| push_unique(&mut out, v));
+    Ok(Value::array(out))
+}
+
+pub(super) fn difference(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let (a, b) = two_arrays(site, &args, &|_, _| {
+        "difference(): Requires 2 arrays".into()
+    })?;
+    Ok(Value::array(
+        a.iter().filter(|v| !b.contains(v)).cloned().collect(),
+    ))
+}

@@ -1,0 +1,301 @@
+//! stdlib's functions on data and types: `is_a`, `type_of`, `to_json`, `to_json_pretty`, `parsejson`,
+//! `parseyaml`, and `os_version_gte` on the node's facts
+//! (JSON and YAML read as Ruby reads them, by the engine's Hiera readers).
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::{to_s, truthy};
+use crate::eval::calls::{CallSite, Closure};
+use crate::eval::evaluator::Evaluator;
+use crate::eval::flow::EvalResult;
+use crate::types::{infer, instance_of};
+use crate::value::Value;
+
+pub(super) fn is_a(
+    _: &mut Evaluator<'_>,
+    _: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let matches = match (&args[0], &args[1]) {
+        (value, Value::Type(ty)) => instance_of(ty, value),
+        _ => false,
+    };
+    Ok(Value::Boolean(matches))
+}
+
+pub(super) fn type_of(
+    _: &mut Evaluator<'_>,
+    _: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    Ok(Value::from_type(infer(&args[0])))
+}
+
+/// Ruby's JSON text of a string: `"`, `\` and control characters escaped, the rest as it is.
+fn json_string(out: &mut String, text: &str) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// How Ruby's JSON generator lays text out: `to_json`'s compact form, or `pretty_generate`'s
+/// (two-space indents, a space after colons, newlines), each part as its options give it.
+struct Layout {
+    indent: String,
+    space: String,
+    space_before: String,
+    object_nl: String,
+    array_nl: String,
+    /// Ruby's `max_nesting` (100 unless the options say otherwise; `None`: no limit).
+    max_nesting: Option<usize>,
+}
+
+impl Layout {
+    fn compact() -> Layout {
+        Layout {
+            indent: String::new(),
+            space: String::new(),
+            space_before: String::new(),
+            object_nl: String::new(),
+            array_nl: String::new(),
+            max_nesting: Some(100),
+        }
+    }
+
+    /// A new line (when the layout has them) and the indent of `depth`.
+    fn line(&self, out: &mut String, nl: &str, depth: usize) {
+        out.push_str(nl);
+        if !nl.is_empty() {
+            for _ in 0..depth {
+                out.push_str(&self.indent);
+            }
+        }
+    }
+}
+
+/// Ruby's JSON of the value Puppet hands it (other objects as the JSON string of their `to_s`);
+/// `Err` with Ruby's message for what JSON cannot hold.
+fn json_into(out: &mut String, value: &Value, layout: &Layout, depth: usize) -> Result<(), String> {
+    let nested = |depth: usize| match layout.max_nesting {
+        Some(max) if depth > max => Err(format!("nesting of {depth} is too deep")),
+        _ => Ok(()),
+    };
+    match value {
+        Value::Undef => out.push_str("null"),
+        Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Integer(n) => out.push_str(&format!("{n}")),
+        Value::Float(f) if !f.is_finite() => {
+            let name = match (f.is_nan(), *f > 0.0) {
+                (true, _) => "NaN",
+                (false, true) => "Infinity",
+                (false, false) => "-Infinity",
+            };
+            return Err(format!("920: {name} not allowed in JSON"));
+        }
+        Value::Float(_) => out.push_str(&to_s(value)),
+        Value::String(text) => json_string(out, text),
+        // Ruby's generator writes empty ones with its newlines too: `[\n\n  ]`, `{\n  }`.
+        Value::Array(items) if items.is_empty() => {
+            out.push('[');
+            out.push_str(&layout.array_nl);
+            layout.line(out, &layout.array_nl, depth);
+            out.push(']');
+        }
+        Value::Array(items) => {
+            nested(depth + 1)?;
+            out.push('[');
+            for (at, item) in items.iter().enumerate() {
+                if at > 0 {
+                    out.push(',');
+                }
+                layout.line(out, &layout.array_nl, depth + 1);
+                json_into(out, item, layout, depth + 1)?;
+            }
+            layout.line(out, &layout.array_nl, depth);
+            out.push(']');
+        }
+        Value::Hash(hash) if hash.is_empty() => {
+            out.push('{');
+            layout.line(out, &layout.object_nl, depth);
+            out.push('}');
+        }
+        Value::Hash(hash) => {
+            nested(depth + 1)?;
+            out.push('{');
+            for (at, (key, item)) in hash.iter().enumerate() {
+                if at > 0 {
+                    out.push(',');
+                }
+                layout.line(out, &layout.object_nl, depth + 1);
+                json_string(out, &to_s(key));
+                out.push_str(&layout.space_before);
+                out.push(':');
+                out.push_str(&layout.space);
+                json_into(out, item, layout, depth + 1)?;
+            }
+            layout.line(out, &layout.object_nl, depth);
+            out.push('}');
+        }
+        Value::Default => json_string(out, "default"),
+        Value::Regexp(regexp) => json_string(out, &regexp.ruby_to_s()),
+        other => json_string(out, &to_s(other)),
+    }
+    Ok(())
+}
+
+pub(super) fn to_json(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let mut out = String::new();
+    json_into(&mut out, &args[0], &Layout::compact(), 0).map_err(|message| site.fail(message))?;
+    ev.check_string(&out, site.span)?;
+    Ok(Value::string(&out))
+}
+
+/// `to_json_pretty(data, skip_undef, opts)`: Ruby's `JSON.pretty_generate` and a final newline,
+/// undef values of the top array or hash left out when asked.
+pub(super) fn to_json_pretty(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let mut layout = Layout {
+        indent: String::from("  "),
+        space: String::from(" "),
+        space_before: String::new(),
+        object_nl: String::from("\n"),
+        array_nl: String::from("\n"),
+        max_nesting: Some(100),
+    };
+    if let Some(Value::Hash(opts)) = args.get(2) {
+        for (key, value) in opts.iter() {
+            let text = match value {
+                Value::String(text) => String::from(&**text),
+                _ => String::new(),
+            };
+            match (to_s(key).as_str(), value) {
+                (_, Value::Undef) => {}
+                ("indent", _) => layout.indent = text,
+                ("space", _) => layout.space = text,
+                ("space_before", _) => layout.space_before = text,
+                ("object_nl", _) => layout.object_nl = text,
+                ("array_nl", _) => layout.array_nl = text,
+                ("max_nesting", Value::Integer(n)) => {
+                    layout.max_nesting = usize::try_from(*n).ok().filter(|n| *n > 0)
+                }
+                _ => {}
+            }
+        }
+    }
+    let data = match (&args[0], args.get(1)) {
+        (Value::Array(items), Some(Value::Boolean(true))) => Value::array(
+            items
+                .iter()
+                .filter(|v| !matches!(v, Value::Undef))
+                .cloned()
+                .collect(),
+        ),
+        (Value::Hash(hash), Some(Value::Boolean(true))) => {
+            let mut kept = crate::value::Hash::new();
+            for (k, v) in hash.iter().filter(|(_, v)| !matches!(v, Value::Undef)) {
+                kept.insert(k.clone(), v.clone());
+            }
+            Value::Hash(kept)
+        }
+        (data, _) => data.clone(),
+    };
+    let mut out = String::new();
+    json_into(&mut out, &data, &layout, 0).map_err(|message| site.fail(message))?;
+    out.push('\n');
+    ev.check_string(&out, site.span)?;
+    Ok(Value::string(&out))
+}
+
+/// `os_version_gte(os, version)`: whether the node's `operatingsystem` fact is `os` and its
+/// `operatingsystemmajrelease` at least `version` (Puppet's `versioncmp`).
+pub(super) fn os_version_gte(
+    ev: &mut Evaluator<'_>,
+    _: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let facts = ev.scopes.lookup("facts").cloned().unwrap_or(Value::Undef);
+    let fact = |name: &str| match &facts {
+        Value::Hash(hash) => hash
+            .get(&Value::string(name))
+            .cloned()
+            .unwrap_or(Value::Undef),
+        _ => Value::Undef,
+    };
+    let same_os = fact("operatingsystem") == args[0];
+    let newer = same_os
+        && crate::functions::strings::version_compare(
+            &to_s(&fact("operatingsystemmajrelease")),
+            &to_s(&args[1]),
+        ) != core::cmp::Ordering::Less;
+    Ok(Value::Boolean(newer))
+}
+
+/// `parsejson` and `parseyaml`: the text's value, the default for a text that is null or false
+/// (or fails, when a default is given), else the reader's error.
+fn parse_with(
+    site: &CallSite,
+    args: &[Value],
+    read: &dyn Fn(&str) -> Result<Value, String>,
+) -> EvalResult<Value> {
+    let Some(first) = args.first() else {
+        return Err(site.fail("Wrong number of arguments. 1 or 2 arguments should be provided."));
+    };
+    let default = args.get(1).cloned().unwrap_or(Value::Undef);
+    let parsed = match first {
+        Value::String(text) => read(text),
+        other => Err(super::no_implicit(other)),
+    };
+    match parsed {
+        Ok(value) if truthy(&value) => Ok(value),
+        Ok(_) => Ok(default),
+        Err(_) if truthy(&default) => Ok(default),
+        Err(message) => Err(site.fail(message)),
+    }
+}
+
+pub(super) fn parsejson(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    parse_with(site, &args, &|text| crate::hiera::json::load(text))
+}
+
+pub(super) fn parseyaml(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    parse_with(site, &args, &|text| match crate::hiera::yaml::load(text) {
+        Ok(value) => Ok(value.unwrap_or(Value::Undef)),
+        Err(error) => Err(error.psych_text("<unknown>")),
+    })
+}

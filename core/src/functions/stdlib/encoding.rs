@@ -1,0 +1,192 @@
+//! stdlib's encodings: `base64`, `uriescape`, `to_bytes`.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::eval::calls::{CallSite, Closure};
+use crate::eval::evaluator::Evaluator;
+use crate::eval::flow::EvalResult;
+use crate::value::{Binary, Value};
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/// Ruby's `Base64.encode64` (lines of 60 characters, each ended by a newline), `strict_encode64`
+/// or `urlsafe_encode64` (`-` and `_` for `+` and `/`).
+fn encode(bytes: &[u8], method: &str) -> String {
+    let strict = Binary::from_bytes(bytes).to_base64();
+    match method {
+        "urlsafe" => strict.replace('+', "-").replace('/', "_"),
+        "strict" => strict,
+        _ => {
+            let mut out = String::with_capacity(strict.len() + strict.len() / 60 + 1);
+            for line in strict.as_bytes().chunks(60) {
+                out.push_str(core::str::from_utf8(line).unwrap_or_default());
+                out.push('\n');
+            }
+            out
+        }
+    }
+}
+
+/// Ruby's `Base64.decode64`: characters outside the alphabet skipped, a last partial group kept
+/// as far as its bits reach.
+fn decode_lenient(text: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    let (mut bits, mut count) = (0u32, 0);
+    for b in text.bytes() {
+        if b == b'=' {
+            break;
+        }
+        let Some(v) = ALPHABET.iter().position(|a| *a == b) else {
+            continue;
+        };
+        bits = bits << 6 | v as u32;
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push((bits >> count) as u8);
+            bits &= (1 << count) - 1;
+        }
+    }
+    out
+}
+
+pub(super) fn base64(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() < 2 {
+        return Err(site.fail(format!(
+            "base64(): Wrong number of arguments ({}; must be >= 2)",
+            args.len()
+        )));
+    }
+    let action = match &args[0] {
+        Value::String(a) if matches!(&**a, "encode" | "decode") => String::from(&**a),
+        _ => {
+            return Err(
+                site.fail("base64(): the first argument must be one of 'encode' or 'decode'")
+            )
+        }
+    };
+    let Value::String(text) = &args[1] else {
+        return Err(site.fail("base64(): the second argument must be a string to base64"));
+    };
+    let method = match args.get(2) {
+        None => "default",
+        Some(Value::String(m)) if matches!(&**m, "default" | "strict" | "urlsafe") => &**m,
+        Some(_) => {
+            return Err(site.fail(
+                "base64(): the third argument must be one of 'default', 'strict', or 'urlsafe'",
+            ))
+        }
+    };
+    if action == "encode" {
+        return Ok(Value::string(&encode(text.as_bytes(), method)));
+    }
+    let bytes = match method {
+        "default" => decode_lenient(text),
+        _ => {
+            let standard = if method == "urlsafe" {
+                text.replace('-', "+").replace('_', "/")
+            } else {
+                String::from(&**text)
+            };
+            let well_formed = standard.len() % 4 == 0 || method == "urlsafe";
+            match Binary::from_base64(&standard).filter(|_| well_formed) {
+                Some(binary) => binary.bytes().to_vec(),
+                None => return Err(site.fail("invalid base64")),
+            }
+        }
+    };
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Value::string(&text)),
+        Err(_) => Err(site.fail(
+            "The function 'base64' is not available in the playground: its decoded bytes are not UTF-8 text",
+        )),
+    }
+}
+
+/// Ruby's `URI::DEFAULT_PARSER.escape`: each byte outside RFC 2396's unreserved and reserved
+/// characters as `%XX`.
+fn uri_escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.!~*'();/?:@&=+$,[]".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+pub(super) fn uriescape(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    match args.first() {
+        None => Err(site.fail("uriescape(): Wrong number of arguments given (0 for 1)")),
+        Some(Value::String(text)) => Ok(Value::string(&uri_escaped(text))),
+        Some(Value::Array(items)) => Ok(Value::array(
+            items
+                .iter()
+                .map(|v| match v {
+                    Value::String(text) => Value::string(&uri_escaped(text)),
+                    other => other.clone(),
+                })
+                .collect(),
+        )),
+        Some(_) => Err(site.fail("uriescape(): Requires either array or string to work with")),
+    }
+}
+
+/// Ruby's `String#to_f`: the longest leading part that reads as a number, else 0.
+fn leading_float(text: &str) -> f64 {
+    (1..=text.len())
+        .rev()
+        .filter(|end| text.is_char_boundary(*end))
+        .find_map(|end| crate::functions::numbers::ruby_float(&text[..end]))
+        .unwrap_or(0.0)
+}
+
+pub(super) fn to_bytes(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() != 1 {
+        return Err(site.fail(format!(
+            "to_bytes(): Wrong number of arguments given ({} for 1)",
+            args.len()
+        )));
+    }
+    let text = match &args[0] {
+        Value::Integer(_) | Value::Float(_) => return Ok(args[0].clone()),
+        Value::String(text) => text,
+        other => return Err(site.fail(super::no_implicit(other))),
+    };
+    let number_len = text
+        .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | 'e' | '+' | '-')))
+        .unwrap_or(text.len());
+    let value = leading_float(&text[..number_len]);
+    let rest = text[number_len..].trim_start_matches([' ', '\t', '\n', '\r', '\x0c', '\x0b']);
+    let prefix = rest.chars().next().filter(|c| !matches!(c, 'b' | 'B'));
+    let shift = match prefix {
+        None => 0,
+        Some('k') => 10,
+        Some('M') => 20,
+        Some('G') => 30,
+        Some('T') => 40,
+        Some('P') => 50,
+        Some('E') => 60,
+        Some(other) => return Err(site.fail(format!("to_bytes(): Unknown prefix {other}"))),
+    };
+    Ok(Value::Integer((value * (1u64 << shift) as f64) as i64))
+}

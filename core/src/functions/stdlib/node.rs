@@ -1,0 +1,372 @@
+//! stdlib's functions about the node and the run: `fact`, `fqdn_rotate`, `fqdn_rand_string`
+//! (seeded from the node's fqdn as `fqdn_rand` is), `fqdn_uuid`, `seeded_rand`, `deprecation`, and
+//! `assert_private` (whether the scope that declared this class was of its module).
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::eval::calls::{CallSite, Closure};
+use crate::eval::evaluator::Evaluator;
+use crate::eval::flow::EvalResult;
+use crate::eval::{LogLevel, Strictness};
+use crate::functions::fqdn_rand::{fqdn_rand, join_into, ruby_to_i, Mt};
+use crate::functions::numbers::ruby_integer;
+use crate::value::Value;
+
+/// `deprecation(key, message)` as stdlib's 4.x function does it: under `strict = error` an error
+/// naming the key and where Puppet's stack stood (this call, and the top of the manifest: the
+/// engine keeps no stack of callers, so a call inside a class or function names line 0 where
+/// Puppet names the caller's line), under `warning` a warning once per key, else nothing.
+pub(super) fn stdlib_deprecation(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    key: &str,
+    message: &str,
+) -> EvalResult<()> {
+    let at = ev.sources.locate(site.span.start);
+    let message = format!("{message} at [\"{0}\", {1}]:[\"{0}\", 0]", at.file, at.line);
+    match ev.options.strict {
+        Strictness::Error => Err(site.fail(format!("deprecation. {key}. {message}"))),
+        Strictness::Warning => {
+            let marker = format!("deprecation. {key}. ");
+            if !ev.logs.iter().any(|log| log.message.starts_with(&marker)) {
+                // Puppet names the key only in its list of warnings already given.
+                ev.log(LogLevel::Warning, format!("{marker}{message}"), site.span);
+            }
+            Ok(())
+        }
+        Strictness::Off => Ok(()),
+    }
+}
+
+pub(super) fn deprecation(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let text = |at: usize| match args.get(at) {
+        Some(Value::String(s)) => String::from(&**s),
+        _ => String::new(),
+    };
+    stdlib_deprecation(ev, site, &text(0), &text(1))?;
+    Ok(Value::Undef)
+}
+
+/// `fact('a.b."c.d".0')`: the path's segments (a quoted one may hold dots).
+fn fact_path(name: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = name;
+    while !rest.is_empty() {
+        if let Some(quoted) = rest.strip_prefix('"') {
+            match quoted.find('"') {
+                Some(0) => rest = &quoted[1..],
+                Some(end) => {
+                    out.push(&quoted[..end]);
+                    rest = &quoted[end + 1..];
+                }
+                None => rest = quoted,
+            }
+            continue;
+        }
+        let end = rest.find(['.', '"']).unwrap_or(rest.len());
+        if end > 0 {
+            out.push(&rest[..end]);
+        }
+        rest = rest[end..].strip_prefix('.').unwrap_or(&rest[end..]);
+    }
+    out
+}
+
+/// A walked path as stdlib's warning shows it: segments with a dot quoted.
+fn dotted(path: &[&str]) -> String {
+    let parts: Vec<String> = path
+        .iter()
+        .map(|s| {
+            if s.contains('.') {
+                format!("\"{s}\"")
+            } else {
+                String::from(*s)
+            }
+        })
+        .collect();
+    parts.join(".")
+}
+
+pub(super) fn fact(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let name = match args.first() {
+        Some(Value::String(name)) => String::from(&**name),
+        _ => String::new(),
+    };
+    let path = fact_path(&name);
+    let mut current = ev.scopes.lookup("facts").cloned().unwrap_or(Value::Undef);
+    for (at, key) in path.iter().enumerate() {
+        let warn = |what: &str| {
+            format!(
+                "fact request for {name} returning nil: '{}' {what} '{key}'",
+                dotted(&path[..at])
+            )
+        };
+        current = match &current {
+            Value::Undef => return Ok(Value::Undef),
+            Value::Array(items) => match ruby_integer(key) {
+                Some(i) => {
+                    let i = if i < 0 { i + items.len() as i64 } else { i };
+                    usize::try_from(i)
+                        .ok()
+                        .and_then(|i| items.get(i))
+                        .cloned()
+                        .unwrap_or(Value::Undef)
+                }
+                None => {
+                    let text = warn("is an array; cannot index to");
+                    ev.log(LogLevel::Warning, text, site.span);
+                    Value::Undef
+                }
+            },
+            Value::Hash(hash) => hash
+                .get(&Value::string(key))
+                .cloned()
+                .unwrap_or(Value::Undef),
+            _ => {
+                let text = warn("is not a collection; cannot walk to");
+                ev.log(LogLevel::Warning, text, site.span);
+                Value::Undef
+            }
+        };
+    }
+    Ok(current)
+}
+
+/// Ruby's `Random.new(MD5(text).hex)`: the generator `fqdn_rotate` draws from.
+fn md5_random(text: &str) -> Mt {
+    use md5::Digest;
+    let digest = md5::Md5::digest(text.as_bytes());
+    let words: Vec<u32> = digest
+        .chunks(4)
+        .rev()
+        .map(|w| u32::from_be_bytes([w[0], w[1], w[2], w[3]]))
+        .collect();
+    Mt::ruby(&words)
+}
+
+pub(super) fn fqdn_rotate(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let Some(subject) = args.first() else {
+        return Err(site.fail("fqdn_rotate(): Wrong number of arguments given (0 for 1)"));
+    };
+    let mut items: Vec<Value> = match subject {
+        Value::Array(items) => items.as_slice().to_vec(),
+        Value::String(text) => text
+            .chars()
+            .map(|c| Value::string(c.encode_utf8(&mut [0; 4])))
+            .collect(),
+        _ => return Err(site.fail("fqdn_rotate(): Requires either array or string to work with")),
+    };
+    if items.len() <= 1 {
+        return Ok(subject.clone());
+    }
+    // `[$::fqdn, seeds].join(':')`
+    let mut seed = String::new();
+    join_into(
+        &mut seed,
+        ev.scopes.lookup("::fqdn").unwrap_or(&Value::Undef),
+    );
+    seed.push(':');
+    join_into(&mut seed, &Value::array(args[1..].to_vec()));
+    let offset = md5_random(&seed).up_to(items.len() as u64 - 1) as usize;
+    items.rotate_left(offset);
+    Ok(match subject {
+        Value::String(_) => {
+            let text: String = items.iter().map(super::to_s).collect();
+            Value::string(&text)
+        }
+        _ => Value::array(items),
+    })
+}
+
+/// stdlib's `is_integer`: an Integer, or a string some line of which is a decimal integer.
+fn is_integer(value: &Value) -> bool {
+    match value {
+        Value::Integer(_) => true,
+        Value::String(text) => text.split('\n').any(|line| {
+            let digits = line.strip_prefix('-').unwrap_or(line);
+            digits == "0"
+                || (digits.starts_with(|c: char| ('1'..='9').contains(&c))
+                    && digits.bytes().all(|b| b.is_ascii_digit()))
+        }),
+        _ => false,
+    }
+}
+
+const ALPHANUMERIC: &str = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+pub(super) fn fqdn_rand_string(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let length = match &args[0] {
+        Value::Integer(n) if is_integer(&args[0]) => *n,
+        Value::String(text) if is_integer(&args[0]) => ruby_to_i(text).unwrap_or(0),
+        _ => 0,
+    };
+    if length <= 0 {
+        return Err(site.fail("fqdn_rand_string(): first argument must be a positive integer"));
+    }
+    let charset: Vec<char> = match args.get(1) {
+        None => Vec::new(),
+        Some(Value::String(text)) => text.chars().collect(),
+        Some(_) => {
+            return Err(site.fail("fqdn_rand_string(): second argument must be undef or a string"))
+        }
+    };
+    let charset: Vec<char> = if charset.is_empty() {
+        ALPHANUMERIC.chars().collect()
+    } else {
+        charset
+    };
+    let mut seeds = String::new();
+    for seed in args.iter().skip(2) {
+        join_into(&mut seeds, seed);
+        seeds.push(':');
+    }
+    let mut out = String::new();
+    for current in 1..=length {
+        ev.step(1, site.span)?;
+        let seed = Value::string(&format!("{seeds}{current}"));
+        let call = alloc::vec![Value::Integer(charset.len() as i64), seed];
+        let Value::Integer(at) = fqdn_rand(ev, site, call, None)? else {
+            return Ok(Value::Undef);
+        };
+        out.extend(charset.get(at as usize));
+    }
+    ev.check_string(&out, site.span)?;
+    Ok(Value::string(&out))
+}
+
+/// `fqdn_uuid(fqdn)`: the name-based (SHA-1, version 5) UUID of a name in the DNS namespace.
+pub(super) fn fqdn_uuid(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let name = match args.as_slice() {
+        [] => return Err(site.fail("fqdn_uuid: No arguments given")),
+        [Value::String(name)] => name.clone(),
+        [other] => return Err(site.fail(super::no_implicit(other))),
+        more => {
+            return Err(site.fail(format!(
+                "fqdn_uuid: Too many arguments given ({})",
+                more.len()
+            )))
+        }
+    };
+    use sha1::Digest;
+    const DNS: [u8; 16] = [
+        0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30,
+        0xc8,
+    ];
+    let mut hasher = sha1::Sha1::new();
+    hasher.update(DNS);
+    hasher.update(name.as_bytes());
+    let digest = hasher.finalize();
+    let mut bytes = [0u8; 16];
+    bytes.copy_from_slice(&digest[..16]);
+    bytes[6] = (bytes[6] & 0x0f) | 0x50;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    let mut out = String::new();
+    for (at, byte) in bytes.iter().enumerate() {
+        if matches!(at, 4 | 6 | 8 | 10) {
+            out.push('-');
+        }
+        out.push_str(&format!("{byte:02x}"));
+    }
+    Ok(Value::string(&out))
+}
+
+/// `seeded_rand(max, seed)`: Ruby's `Random.new(MD5(seed).hex).rand(max)`.
+pub(super) fn seeded_rand(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let max = match &args[0] {
+        Value::Integer(n) if is_integer(&args[0]) => *n,
+        Value::String(text) if is_integer(&args[0]) => ruby_to_i(text).unwrap_or(0),
+        _ => 0,
+    };
+    if max <= 0 {
+        return Err(site.fail("seeded_rand(): first argument must be a positive integer"));
+    }
+    let Value::String(seed) = &args[1] else {
+        return Err(site.fail("seeded_rand(): second argument must be a string"));
+    };
+    Ok(Value::Integer(md5_random(seed).up_to(max as u64 - 1) as i64))
+}
+
+pub(super) fn assert_private(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() > 1 {
+        return Err(site.fail(format!(
+            "assert_private(): Wrong number of arguments given ({}}}) for 0 or 1)",
+            args.len()
+        )));
+    }
+    let module = ev
+        .scopes
+        .lookup("module_name")
+        .cloned()
+        .unwrap_or(Value::Undef);
+    let caller = ev
+        .scopes
+        .lookup("caller_module_name")
+        .cloned()
+        .unwrap_or(Value::Undef);
+    if module == caller {
+        return Ok(Value::Undef);
+    }
+    Err(site.fail(match args.first() {
+        Some(Value::String(message)) => String::from(&**message),
+        _ => {
+            let (name, class) = ev.current_definition();
+            format!(
+                "{} {name} is private",
+                if class { "Class" } else { "Definition" }
+            )
+        }
+    }))
+}
+
+/// stdlib's 3.x `is_integer(value)`.
+pub(super) fn is_integer_fn(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    match args.as_slice() {
+        [one] => Ok(Value::Boolean(is_integer(one))),
+        _ => Err(site.fail(format!(
+            "is_integer(): Wrong number of arguments given {} for 1",
+            args.len()
+        ))),
+    }
+}

@@ -1,0 +1,259 @@
+//! Function signatures as data: what a stdlib function accepts, declared once, and the argument
+//! checks with Puppet's own messages derived from it (4.x dispatches, 3.x arity and conversions).
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use crate::eval::calls::{arity_message, Builtin, CallSite, Closure};
+use crate::eval::evaluator::Evaluator;
+use crate::eval::flow::EvalResult;
+use crate::eval::limits::{charge_walk, Walk};
+use crate::functions::args::no_signature;
+use crate::functions::contains_iterator;
+use crate::functions::meta::parse_type;
+use crate::types::describe_mismatch;
+use crate::value::Value;
+
+/// One function: its name, how Puppet calls it, what walking its arguments costs, a one-line
+/// description (for lists and help) and the Rust that runs it once the arguments fit.
+pub(crate) struct Def {
+    pub name: &'static str,
+    pub api: Api,
+    pub walk: Option<Walk>,
+    pub doc: &'static str,
+    pub run: Builtin,
+}
+
+/// The two Ruby function APIs stdlib uses.
+pub(crate) enum Api {
+    /// `newfunction`: Puppet passes the arguments as Ruby values (a top-level `undef` becomes
+    /// `''`), refuses iterators, and checks `arity` as Ruby declares it (`n`: exactly n,
+    /// `-n-1`: at least n; `None`: the function checks its arguments itself).
+    V3 { arity: Option<i8> },
+    /// `create_function` with its dispatches, tried in order.
+    V4(&'static [Dispatch]),
+}
+
+/// One 4.x dispatch: its parameters and whether it takes a block (with exactly that many
+/// parameters, as `Callable[n, n]` says).
+pub(crate) struct Dispatch {
+    pub params: &'static [Param],
+    pub block: Option<usize>,
+}
+
+/// A parameter: its name, its Puppet type as written, and whether it is optional or repeated.
+pub(crate) struct Param {
+    pub name: &'static str,
+    pub ty: &'static str,
+    pub kind: Kind,
+}
+
+#[derive(PartialEq, Eq)]
+pub(crate) enum Kind {
+    Required,
+    Optional,
+    Repeated,
+}
+
+/// `param 'T', :name`
+pub(crate) const fn req(name: &'static str, ty: &'static str) -> Param {
+    Param {
+        name,
+        ty,
+        kind: Kind::Required,
+    }
+}
+
+/// `optional_param 'T', :name`
+pub(crate) const fn opt(name: &'static str, ty: &'static str) -> Param {
+    Param {
+        name,
+        ty,
+        kind: Kind::Optional,
+    }
+}
+
+/// `repeated_param 'T', :name`
+pub(crate) const fn rep(name: &'static str, ty: &'static str) -> Param {
+    Param {
+        name,
+        ty,
+        kind: Kind::Repeated,
+    }
+}
+
+impl Dispatch {
+    fn arity(&self) -> (usize, Option<usize>) {
+        let min = self
+            .params
+            .iter()
+            .filter(|p| p.kind == Kind::Required)
+            .count();
+        let repeated = self.params.iter().any(|p| p.kind == Kind::Repeated);
+        (min, (!repeated).then_some(self.params.len()))
+    }
+
+    /// The parameter that takes argument `at`.
+    fn param(&self, at: usize) -> Option<&Param> {
+        self.params
+            .get(at)
+            .or_else(|| self.params.last().filter(|p| p.kind == Kind::Repeated))
+    }
+}
+
+/// Check the arguments against the declaration and run the function.
+pub(crate) fn call(
+    ev: &mut Evaluator<'_>,
+    def: &Def,
+    site: &CallSite,
+    mut args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if let Some(walk) = def.walk {
+        for arg in &args {
+            charge_walk(ev, arg, walk, site.span)?;
+        }
+    }
+    match &def.api {
+        Api::V3 { arity } => {
+            if contains_iterator(&args) {
+                return Err(site.fail("Use of an Iterator is not supported here"));
+            }
+            if let Some(arity) = *arity {
+                let n = args.len();
+                let (fits, text) = if arity >= 0 {
+                    (n == arity as usize, format!("{arity}"))
+                } else {
+                    let min = (-arity - 1) as usize;
+                    (n >= min, format!("minimum {min}"))
+                };
+                if !fits {
+                    return Err(site.fail(format!(
+                        "{}(): Wrong number of arguments given ({n} for {text})",
+                        def.name
+                    )));
+                }
+            }
+            for arg in args.iter_mut() {
+                match arg {
+                    Value::Undef => *arg = Value::string(""),
+                    _ if needs_3x_form(arg) => {
+                        charge_walk(ev, arg, Walk::Builds, site.span)?;
+                        *arg = to_3x(arg, 0);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Api::V4(dispatches) => check_dispatches(ev, def.name, dispatches, site, &args, closure)?,
+    }
+    (def.run)(ev, site, args, closure)
+}
+
+/// Whether a value holds what Puppet hands a 3.x function in another form (a regexp as its
+/// source text, versions and times as strings); walked without recursion, and at most this
+/// many values (shared parts could make the walk exponential).
+fn needs_3x_form(value: &Value) -> bool {
+    const MAX_VISITS: usize = 100_000;
+    let mut pending = alloc::vec![value];
+    let mut visits = 0;
+    while let Some(value) = pending.pop() {
+        visits += 1;
+        if visits > MAX_VISITS {
+            return false;
+        }
+        match value {
+            Value::Regexp(_)
+            | Value::SemVer(_)
+            | Value::SemVerRange(_)
+            | Value::Binary(_)
+            | Value::Timespan(_)
+            | Value::Timestamp(_) => return true,
+            Value::Array(items) => pending.extend(items.iter()),
+            Value::Hash(hash) => hash.iter().for_each(|(k, v)| pending.extend([k, v])),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Puppet's `Runtime3Converter` on a value inside the arguments of a 3.x function (parts nested
+/// deeper than the native stack allows are left as they are).
+fn to_3x(value: &Value, depth: usize) -> Value {
+    if depth > 4000 {
+        return value.clone();
+    }
+    use crate::functions::format::sprintf::{ruby_inspect, ruby_to_s};
+    match value {
+        Value::Regexp(_) => Value::string(&ruby_inspect(value)),
+        Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Binary(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_) => Value::string(&ruby_to_s(value)),
+        Value::Array(items) => Value::array(items.iter().map(|v| to_3x(v, depth + 1)).collect()),
+        Value::Hash(hash) => {
+            let mut out = crate::value::Hash::new();
+            for (k, v) in hash.iter() {
+                out.insert(to_3x(k, depth + 1), to_3x(v, depth + 1));
+            }
+            Value::Hash(out)
+        }
+        other => other.clone(),
+    }
+}
+
+/// Puppet's 4.x dispatch: the first dispatch that accepts the arguments (and the block) wins;
+/// with one dispatch its own message says what does not fit, with several the general one.
+fn check_dispatches(
+    ev: &mut Evaluator<'_>,
+    name: &str,
+    dispatches: &[Dispatch],
+    site: &CallSite,
+    args: &[Value],
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<()> {
+    let block_fits = |d: &Dispatch| match (d.block, closure) {
+        (None, None) => true,
+        (Some(n), Some(c)) => c.param_count() == n && c.arity().1 == Some(n),
+        _ => false,
+    };
+    for dispatch in dispatches {
+        let (min, max) = dispatch.arity();
+        let count_fits = args.len() >= min && max.is_none_or(|max| args.len() <= max);
+        let single = dispatches.len() == 1;
+        if !count_fits {
+            if single {
+                return Err(site.fail(arity_message(&format!("'{name}'"), (min, max), args.len())));
+            }
+            continue;
+        }
+        let mut fits = true;
+        for (at, arg) in args.iter().enumerate() {
+            let Some(param) = dispatch.param(at) else {
+                break;
+            };
+            if param.ty == "Any" {
+                continue;
+            }
+            let ty = parse_type(ev, site, param.ty)?;
+            if let Some(message) = describe_mismatch(&ty, arg) {
+                if single {
+                    return Err(site.fail(format!("'{name}' parameter '{}' {message}", param.name)));
+                }
+                fits = false;
+                break;
+            }
+        }
+        if fits && block_fits(dispatch) {
+            return Ok(());
+        }
+        if fits && single {
+            return Err(site.fail(match dispatch.block {
+                Some(_) => format!("'{name}' expects a block"),
+                None => format!("'{name}' does not expect a block"),
+            }));
+        }
+    }
+    Err(no_signature(site))
+}
