@@ -30,7 +30,7 @@ clippy:
 # The core must build without std, for the browser target: with the YAML reader (the full engine)
 # and without it (the light one).
 nostd:
-	cargo build -p puppet-core --no-default-features --features yaml --target wasm32-unknown-unknown
+	cargo build -p puppet-core --no-default-features --features yaml,stdlib --target wasm32-unknown-unknown
 	cargo build -p puppet-core --no-default-features --target wasm32-unknown-unknown
 
 # Then what differs without the `yaml` feature: the core's NEEDS_YAML, the facade's hand-over.

@@ -8,6 +8,7 @@ pub mod diagnostic;
 pub mod environment;
 pub mod eval;
 mod functions;
+pub use functions::stdlib_names::NEEDS_STDLIB;
 pub mod hiera;
 mod puppet_text;
 pub mod regex;
@@ -34,6 +35,7 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The puppetlabs-stdlib functions the engine has, as `(name, API, one-line description)`:
 /// the declarations of `functions/stdlib/`, for lists, help and the conformance test.
+#[cfg(feature = "stdlib")]
 pub fn stdlib_functions() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
     functions::stdlib::all().map(|(name, def)| {
         let api = match def.api {

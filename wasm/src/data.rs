@@ -341,7 +341,7 @@ impl<'o> Positions<'o> {
 
 /// Evaluate the page's program: the main code alone, or in the environment of `options.files`
 /// (an empty main code then compiles the environment's `manifests/`).
-fn run(source: &str, options: &Options) -> Outcome {
+pub(crate) fn run(source: &str, options: &Options) -> Outcome {
     let eval_options = options.eval_options();
     if options.files.is_none() {
         return puppet_core::evaluate(source, &eval_options);
@@ -377,7 +377,11 @@ pub fn with_environment<T>(
 
 /// The plain-data form of an evaluation (testable natively).
 pub fn evaluate_to_data(source: &str, options: &Options) -> JsOutcome {
-    let outcome = run(source, options);
+    outcome_to_data(&run(source, options))
+}
+
+/// An outcome as the page takes it.
+pub(crate) fn outcome_to_data(outcome: &Outcome) -> JsOutcome {
     let mut positions = Positions::new(&outcome.sources);
     let diagnostics = outcome
         .diagnostics

@@ -1,9 +1,10 @@
 //! Which engine a run needs: the page starts with the light build (no YAML reader, no Lookup
-//! pane) and loads the full one only for environments that have YAML to read.
+//! pane, no puppetlabs-stdlib functions) and loads the full one only for environments that have
+//! YAML to read (known before the run) or runs that call one of stdlib's functions.
 
 use serde::Serialize;
 
-use crate::data::{evaluate_to_data, JsOutcome, Options};
+use crate::data::{outcome_to_data, run, JsOutcome, Options};
 
 /// Why a run needs the full engine: `"yaml"` when a file of the environment ends in `.yaml` or
 /// `.yml` (a hiera.yaml, a module's, their data) or a global hiera.yaml is given; `None` when the
@@ -33,7 +34,8 @@ pub enum Answer {
     NeedsFullEngine(NeedsFullEngine),
 }
 
-/// Evaluate, unless this is the light build and the run needs the full engine.
+/// Evaluate, unless this is the light build and the run needs the full engine: YAML is known
+/// before evaluating; a call of one of stdlib's functions (`"stdlib"`) only when the run makes it.
 pub fn evaluate_answer(source: &str, options: &Options) -> Answer {
     if !cfg!(feature = "yaml") {
         if let Some(reason) = needs_full_engine(options) {
@@ -42,7 +44,13 @@ pub fn evaluate_answer(source: &str, options: &Options) -> Answer {
             });
         }
     }
-    Answer::Outcome(evaluate_to_data(source, options))
+    let outcome = run(source, options);
+    match outcome.needs_full_engine {
+        Some(reason) => Answer::NeedsFullEngine(NeedsFullEngine {
+            needs_full_engine: reason,
+        }),
+        None => Answer::Outcome(outcome_to_data(&outcome)),
+    }
 }
 
 #[cfg(test)]
@@ -135,6 +143,27 @@ mod tests {
                 })
             );
         }
+    }
+
+    #[test]
+    fn a_call_of_stdlib_is_handed_over_by_the_light_build_only() {
+        for source in [
+            "pick(undef, 'x')",
+            "[1].each |$i| { notice(merge({}, {'a' => $i})) }",
+            "define d { $x = pw_hash('a', 'SHA-256', 'salt') } d { 'a': }",
+        ] {
+            let answer = evaluate_answer(source, &Options::default());
+            let handed = answer
+                == Answer::NeedsFullEngine(NeedsFullEngine {
+                    needs_full_engine: "stdlib",
+                });
+            assert_eq!(handed, !cfg!(feature = "stdlib"), "{source}");
+        }
+        let Answer::Outcome(data) = evaluate_answer("$pick = 1\n[$pick]", &Options::default())
+        else {
+            panic!("no call of stdlib: an outcome");
+        };
+        assert_eq!(data.value.as_deref(), Some("[1]"));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The lookups a program made, as `evaluate` returns them in a real browser: kind, keys, value,
 //! and the call's place in its own file with UTF-16 offsets; and the global layer's hiera.yaml
-//! given by `globalHiera` (the page's `@global/hiera.yaml`).
+//! given by `globalHiera` (the page's `@global/hiera.yaml`). Data in YAML: the full build only.
+#![cfg(feature = "yaml")]
 
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;

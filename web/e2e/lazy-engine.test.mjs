@@ -1,4 +1,4 @@
-// End to end, the two engines: a snippet page fetches only the light .wasm; an environment with Hiera YAML makes the worker fetch the full one (once), with the status saying so, and its looked-up value shows; a full engine that cannot load is an error the page shows.
+// End to end, the two engines: a snippet page fetches only the light .wasm; a call of stdlib's function or an environment with Hiera YAML makes the worker fetch the full one (once), with the status saying so, and its looked-up value shows; a full engine that cannot load is an error the page shows.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { codeLink, nextResult, openPage, runs, startBrowserAndServer, text } from './helpers.mjs';
@@ -78,7 +78,7 @@ test('a snippet fetches only the light engine; Hiera YAML then loads the full on
   await page.getByRole('tab', { name: /Catalog/ }).click();
   await page.getByTestId('catalog').locator('[data-reference="Notify[port 8081]"]').waitFor({ timeout: 5000 });
   assert.equal(wasm.filter((path) => FULL.test(path)).length, 1, `fetched: ${wasm.join(', ')}`);
-  assert.ok((await statusTexts()).includes('Loading the YAML reader…'), (await statusTexts()).join(' | '));
+  assert.ok((await statusTexts()).includes('Loading the full engine (Hiera, stdlib)…'), (await statusTexts()).join(' | '));
   assert.match(await text(page, 'status'), /^ok: 8081/);
 
   // From now on the full engine runs everything, without fetching again: a snippet again, then YAML again.
@@ -90,6 +90,18 @@ test('a snippet fetches only the light engine; Hiera YAML then loads the full on
   await openEnvironment(page, "lookup('app::port')", HIERA_ENV);
   assert.equal(await text(page, 'result-value'), '8081');
   assert.equal(wasm.length, lightFetches + 1, `fetched: ${wasm.join(', ')}`);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("a snippet calling stdlib's functions is handed to the full engine, which answers as Puppet with stdlib does", async () => {
+  const code = "$port = pick(undef, 8080)\n[merge({'a' => 1}, {'b' => $port}), has_key({'a' => 1}, 'a')]";
+  const { page, errors, wasm, statusTexts, close } = await recordingPage(codeLink(env, code));
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1, null, { timeout: 20000 });
+  // Real Puppet 7.23 with Debian's stdlib 8.5.0 on the modulepath: notice() of it prints [{a => 1, b => 8080}, true].
+  assert.equal(await text(page, 'result-value'), "[{'a' => 1, 'b' => 8080}, true]");
+  assert.equal(wasm.filter((path) => FULL.test(path)).length, 1, `fetched: ${wasm.join(', ')}`);
+  assert.ok((await statusTexts()).includes('Loading the full engine (Hiera, stdlib)…'), (await statusTexts()).join(' | '));
   assert.deepEqual(errors, []);
   await close();
 });
@@ -145,7 +157,7 @@ test('a slow full engine is waited for: the watchdog neither stops the load nor 
   await page.evaluate((hash) => {
     location.hash = hash;
   }, encodeFragment(HIERA_CODE, DEFAULT_SETTINGS, HIERA_ENV));
-  await page.waitForFunction(() => document.getElementById('status').textContent === 'Loading the YAML reader…');
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'Loading the full engine (Hiera, stdlib)…');
   await page.waitForTimeout(500);
   await page.getByTestId('run').click(); // a newer request while the first waits for the engine
   await nextResult(page, count, 20000);

@@ -13,7 +13,7 @@ export function needsFullEngine(options) {
 }
 
 /** What the page's status says while the full engine loads. */
-export const LOADING_FULL = 'yaml';
+export const LOADING_FULL = 'full';
 
 export function createEngines() {
   let current = light;

@@ -311,9 +311,9 @@ const engine = new Engine({
   onCrash(message) {
     setStatus(`The engine failed: ${message}`, 'error');
   },
-  // The environment has YAML: the worker loads the engine with the YAML reader (once per visit).
+  // The environment has YAML, or the code calls stdlib: the worker loads the full engine (once per visit).
   onLoading() {
-    setStatus('Loading the YAML reader…');
+    setStatus('Loading the full engine (Hiera, stdlib)…');
   },
   onLoadFailed(message) {
     $('stop').disabled = true;

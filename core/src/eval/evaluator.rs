@@ -34,6 +34,9 @@ pub(crate) struct Evaluator<'o> {
     pub node_frame: Option<usize>,
     /// What Hiera has read: configurations, data files, lookup options, the explanation.
     pub hiera: crate::hiera::lookup::HieraState,
+    /// Set when the run needs what this build leaves out (`"stdlib"`: a call of one of stdlib's
+    /// functions in a build without the `stdlib` feature): the page's light engine hands it over.
+    pub needs_full_engine: Option<&'static str>,
     /// How many type aliases' bodies are being evaluated in each other (autoloading).
     pub alias_nesting: usize,
     /// Aliases defined while another was, checked when the outermost one is done.
@@ -82,6 +85,7 @@ impl<'o> Evaluator<'o> {
             loader: Default::default(),
             node_frame: None,
             hiera: Default::default(),
+            needs_full_engine: None,
             alias_nesting: 0,
             deferred_aliases: Vec::new(),
             lenient_type_refs: false,

@@ -117,6 +117,7 @@ impl<'o> Evaluator<'o> {
 
     /// The class or defined type whose body is being evaluated (`""` for the main manifest), and
     /// whether it is a class.
+    #[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
     pub(crate) fn current_definition(&self) -> (String, bool) {
         let source = self
             .catalog

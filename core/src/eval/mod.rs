@@ -165,6 +165,8 @@ pub struct Outcome {
     pub main_end: u32,
     /// The Hiera lookups the program made (the first ones; the rest counted).
     pub lookups: LookupCalls,
+    /// What the run needed that this build leaves out (`"stdlib"`), whatever error it ended with.
+    pub needs_full_engine: Option<&'static str>,
 }
 
 impl Outcome {
@@ -220,6 +222,7 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
         sources: Sources::default(),
         main_end: 0,
         lookups: LookupCalls::default(),
+        needs_full_engine: None,
     };
     let (program, mut diagnostics, mut sources) = match main_program(env, options) {
         Ok(parsed) => parsed,
@@ -273,6 +276,7 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
     let result = evaluator.run(&program, end, &mut outcome.statements);
     outcome.logs = core::mem::take(&mut evaluator.logs);
     outcome.lookups = core::mem::take(&mut evaluator.hiera.calls);
+    outcome.needs_full_engine = evaluator.needs_full_engine;
     diagnostics.append(&mut evaluator.warnings);
     let result = result.and_then(|value| {
         evaluator.settle_regex_meter(end)?;

@@ -17,7 +17,9 @@ mod lookup;
 pub(crate) mod meta;
 mod numbers;
 mod sequences;
+#[cfg(feature = "stdlib")]
 pub(crate) mod stdlib;
+pub(crate) mod stdlib_names;
 pub(crate) mod strings;
 mod time;
 mod types;
@@ -40,13 +42,7 @@ pub(crate) fn call_builtin(
     closure: Option<&Closure<'_>>,
 ) -> Option<EvalResult<Value>> {
     let Some(function) = lookup(name) else {
-        if let Some(why) = stdlib::refused(name) {
-            return Some(Err(site.fail(alloc::format!(
-                "The function '{name}' is not available in the playground: {why}"
-            ))));
-        }
-        let def = stdlib::find(name)?;
-        return Some(stdlib::call(ev, def, site, args, closure));
+        return call_stdlib(ev, name, site, args, closure);
     };
     if let Some(walk) = walks_arguments(name) {
         for arg in &args {
@@ -134,7 +130,43 @@ pub(crate) fn call_named(
 
 /// Whether `name` is a built-in function.
 pub(crate) fn is_builtin(name: &str) -> bool {
-    lookup(name).is_some() || stdlib::find(name).is_some() || stdlib::refused(name).is_some()
+    lookup(name).is_some() || stdlib_names::is_stdlib(name)
+}
+
+/// Call stdlib's function `name`, or `None` when stdlib has none of that name.
+#[cfg(feature = "stdlib")]
+fn call_stdlib(
+    ev: &mut Evaluator<'_>,
+    name: &str,
+    site: &CallSite,
+    args: Vec<Value>,
+    closure: Option<&Closure<'_>>,
+) -> Option<EvalResult<Value>> {
+    if let Some(why) = stdlib::refused(name) {
+        return Some(Err(site.fail(alloc::format!(
+            "The function '{name}' is not available in the playground: {why}"
+        ))));
+    }
+    let def = stdlib::find(name)?;
+    Some(stdlib::call(ev, def, site, args, closure))
+}
+
+/// Without the `stdlib` feature (the page's light engine) a call of stdlib's function hands the run
+/// over to the full engine.
+#[cfg(not(feature = "stdlib"))]
+fn call_stdlib(
+    ev: &mut Evaluator<'_>,
+    name: &str,
+    site: &CallSite,
+    _: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> Option<EvalResult<Value>> {
+    if !stdlib_names::is_stdlib(name) {
+        return None;
+    }
+    // Noted on the evaluator too: the error may be wrapped (a defined type's body) on its way out.
+    ev.needs_full_engine = Some("stdlib");
+    Some(Err(stdlib_names::needs_stdlib(name, site.span)))
 }
 
 fn lookup(name: &str) -> Option<Builtin> {

@@ -694,6 +694,12 @@ const REFUSED: &[(&str, &str)] = &[
     ("time", "it reads the compiling host's clock"),
 ];
 
+/// The names of the functions [`refused`] answers.
+#[cfg(test)]
+pub(crate) fn refused_names() -> impl Iterator<Item = &'static str> {
+    REFUSED.iter().map(|(name, _)| *name)
+}
+
 /// Why the stdlib function `name` cannot run here, if it cannot.
 pub(crate) fn refused(name: &str) -> Option<&'static str> {
     REFUSED
