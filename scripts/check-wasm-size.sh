@@ -40,10 +40,17 @@
 # WASM_FULL_GZIP_BUDGET: its size when split (427,423) rounded up to the next 1,000, since it is
 # everything the engine can do and only visits with YAML load it; a feature that only some visits use
 # (ERB templates, lint) goes into it, and raises this budget with its measured cost, not the first load's.
+# The Lookup pane's record of the program's lookups then took the full engine to 428,868. puppetlabs-stdlib's
+# 100 functions (issue 20, first slice: 38.6 KB measured in one module, about 395 bytes a function; by
+# file of core/src/functions/stdlib/: node 4.1 KB, arrays 3.7, values 3.2, ip 3.1, data 3.1, hashes 2.6,
+# strings 2.3, resources 2.2, encoding 2.0, selection 1.9, paths 1.5, validators 1.3, escapes 1.2, the
+# signature checks 1.0, the deprecated is_*/validate_* 0.8, iterator and Vec code for them 5.3) went into
+# the full engine too (core's `stdlib` feature; the light one hands a call of one over): full 468,556,
+# light 397,674 (the names it hands over and the hand-over itself, with the lookups' record, +3.3 KB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
-full_budget=${WASM_FULL_GZIP_BUDGET:-428000}
+full_budget=${WASM_FULL_GZIP_BUDGET:-469000}
 
 # check NAME FILE BUDGET
 check() {
