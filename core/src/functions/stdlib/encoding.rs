@@ -130,20 +130,7 @@ pub(super) fn uriescape(
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    match args.first() {
-        None => Err(site.fail("uriescape(): Wrong number of arguments given (0 for 1)")),
-        Some(Value::String(text)) => Ok(Value::string(&uri_escaped(text))),
-        Some(Value::Array(items)) => Ok(Value::array(
-            items
-                .iter()
-                .map(|v| match v {
-                    Value::String(text) => Value::string(&uri_escaped(text)),
-                    other => other.clone(),
-                })
-                .collect(),
-        )),
-        Some(_) => Err(site.fail("uriescape(): Requires either array or string to work with")),
-    }
+    super::strings::each_string(site, &args, "uriescape", uri_escaped)
 }
 
 /// Ruby's `String#to_f`: the longest leading part that reads as a number, else 0.

@@ -108,20 +108,7 @@ pub(super) fn swapcase(
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    match args.first() {
-        None => Err(site.fail("swapcase(): Wrong number of arguments given (0 for 1)")),
-        Some(Value::String(text)) => Ok(Value::string(&swapped(text))),
-        Some(Value::Array(items)) => Ok(Value::array(
-            items
-                .iter()
-                .map(|v| match v {
-                    Value::String(text) => Value::string(&swapped(text)),
-                    other => other.clone(),
-                })
-                .collect(),
-        )),
-        Some(_) => Err(site.fail("swapcase(): Requires either array or string to work with")),
-    }
+    super::strings::each_string(site, &args, "swapcase", swapped)
 }
 
 /// The characters a Ruby character-set argument (`tr`, `squeeze`, `count`) names: ranges `a-z`,
@@ -220,20 +207,7 @@ pub(super) fn regexpescape(
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    match args.first() {
-        None => Err(site.fail("regexpescape(): Wrong number of arguments given (0 for 1)")),
-        Some(Value::String(text)) => Ok(Value::string(&regexp_escaped(text))),
-        Some(Value::Array(items)) => Ok(Value::array(
-            items
-                .iter()
-                .map(|v| match v {
-                    Value::String(text) => Value::string(&regexp_escaped(text)),
-                    other => other.clone(),
-                })
-                .collect(),
-        )),
-        Some(_) => Err(site.fail("regexpescape(): Requires either array or string to work with")),
-    }
+    super::strings::each_string(site, &args, "regexpescape", regexp_escaped)
 }
 
 /// `dos2unix` and `unix2dos`: line ends as `\n`, or as `\r\n`.
@@ -260,4 +234,32 @@ pub(super) fn line_ends(
         }
     }
     Ok(Value::string(&out))
+}
+
+/// stdlib's 3.x shape for a string or an array of strings: `apply` to the string, or to each string
+/// of the array (other elements kept as they are), with its errors for no argument and other values.
+pub(super) fn each_string(
+    site: &CallSite,
+    args: &[Value],
+    name: &str,
+    apply: fn(&str) -> String,
+) -> EvalResult<Value> {
+    match args.first() {
+        None => Err(site.fail(format!(
+            "{name}(): Wrong number of arguments given (0 for 1)"
+        ))),
+        Some(Value::String(text)) => Ok(Value::string(&apply(text))),
+        Some(Value::Array(items)) => Ok(Value::array(
+            items
+                .iter()
+                .map(|v| match v {
+                    Value::String(text) => Value::string(&apply(text)),
+                    other => other.clone(),
+                })
+                .collect(),
+        )),
+        Some(_) => Err(site.fail(format!(
+            "{name}(): Requires either array or string to work with"
+        ))),
+    }
 }
