@@ -106,6 +106,22 @@ test("a snippet calling stdlib's functions is handed to the full engine, which a
   await close();
 });
 
+test('the stdlib example runs on the full engine and logs what real Puppet with stdlib logs', async () => {
+  const { page, errors, close } = await openPage(env, codeLink(env, '0'));
+  const before = await runs(page);
+  await page.getByTestId('examples').selectOption('stdlib');
+  await nextResult(page, before, 20000);
+  await page.getByRole('tab', { name: 'Output' }).click();
+  // Real Puppet 7.23 with Debian's stdlib 8.5.0 on the modulepath, the example as puppet apply runs it.
+  assert.deepEqual(await page.getByTestId('output').locator('.log').allTextContents(), ['notice: www-data on 8080: [1048576, 4194304]']);
+  await page.getByRole('tab', { name: /Catalog/ }).click();
+  for (const reference of ['Package[nginx]', 'Package[curl]']) {
+    await page.getByTestId('catalog').locator(`[data-reference="${reference}"]`).waitFor({ timeout: 5000 });
+  }
+  assert.deepEqual(errors, []);
+  await close();
+});
+
 test('an environment without YAML runs on the light engine alone', async () => {
   const environment = { files: { 'modules/app/manifests/init.pp': "class app { notify { 'hi': } }\n" } };
   const { page, errors, wasm, close } = await recordingPage(`${env.baseUrl}#${encodeFragment('include app\n1', DEFAULT_SETTINGS, environment)}`);
