@@ -1,4 +1,4 @@
-// The status line: one polite live region that announces results and messages (never work in progress), with the run's time and a busy mark beside it, both silent.
+// The status line: one polite live region that announces results and messages (never a run in progress; only the one-time "Loading the full engine" a user waits for), with the run's time and a busy mark beside it, both silent.
 
 /** Longest value or message text the status line repeats, in characters. */
 const MAX_SHOWN = 120;
