@@ -838,7 +838,19 @@ impl Evaluator<'_> {
                 .resource_like_classes
                 .insert(class_name.clone(), span.start as usize);
             self.evaluate_class(&class_name, attributes, span)
-                .map_err(prefix_resource_error)?;
+                .map_err(|e| match e {
+                    // Puppet's words for a class declared like a resource: the name as written.
+                    super::flow::Unwind::Error(d)
+                        if d.code == "CLASS_NOT_FOUND" && d.span == span =>
+                    {
+                        error(
+                            "DECLARED_CLASS_NOT_FOUND",
+                            format!("Error while evaluating a Resource Statement, Could not find declared class {title}"),
+                            span,
+                        )
+                    }
+                    other => prefix_resource_error(other),
+                })?;
             return Ok(Value::from_type(Type::resource(
                 "class",
                 Some(&capitalize(&class_name)),
