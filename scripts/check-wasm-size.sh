@@ -45,8 +45,8 @@
 # file of core/src/functions/stdlib/: node 4.1 KB, arrays 3.7, values 3.2, ip 3.1, data 3.1, hashes 2.6,
 # strings 2.3, resources 2.2, encoding 2.0, selection 1.9, paths 1.5, validators 1.3, escapes 1.2, the
 # signature checks 1.0, the deprecated is_*/validate_* 0.8, iterator and Vec code for them 5.3) went into
-# the full engine too (core's `stdlib` feature; the light one hands a call of one over): full 468,609,
-# light 397,674 (the names it hands over and the hand-over itself, with the lookups' record, +3.3 KB).
+# the full engine too (core's `stdlib` feature; the light one hands a call of one over): full 468,324,
+# light 397,692 (the names it hands over and the hand-over itself, with the lookups' record, +3.3 KB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
