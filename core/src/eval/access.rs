@@ -102,6 +102,22 @@ impl Evaluator<'_> {
                 };
                 Ok(Value::string(&picked))
             }
+            // A Binary slices its bytes as a String slices its characters (with String's errors);
+            // what is out of range is the empty Binary.
+            Value::Binary(binary) => {
+                let args = self.flat_keys(keys)?;
+                let (start, count) = self.slice_args(&args, keys, span, "String")?;
+                let bytes = binary.bytes();
+                let picked = match count {
+                    None => index(bytes.len(), start).map(|i| &bytes[i..i + 1]),
+                    Some(count) => {
+                        slice(bytes.len(), start, count).map(|(from, len)| &bytes[from..from + len])
+                    }
+                };
+                Ok(Value::Binary(crate::value::Binary::from_bytes(
+                    picked.unwrap_or_default(),
+                )))
+            }
             // Puppet places a call on the left at its anchor (the `.` of a method call).
             other => {
                 let at = match &target.kind {

@@ -17,6 +17,7 @@ pub(crate) fn attribute(receiver: &Value, name: &str) -> Option<Value> {
             _ => None,
         },
         Value::Uri(uri) => uri_attribute(uri, name),
+        Value::Error(error) => error.attribute(name),
         _ => None,
     }
 }

@@ -77,6 +77,9 @@ fn create(
     args: Vec<Value>,
 ) -> EvalResult<Value> {
     match ty {
+        Type::Object(object) if object.name.as_deref() == Some("Error") => {
+            super::error_new::new_error(site, &args)
+        }
         Type::Integer(_) => new_integer(site, &args),
         Type::Float(_) => new_float(site, &args),
         Type::Numeric => {

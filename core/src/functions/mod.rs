@@ -9,6 +9,7 @@ mod control;
 mod deferred;
 mod env_files;
 mod epp;
+mod error_new;
 pub(crate) mod format;
 mod fqdn_rand;
 mod iteration;

@@ -195,6 +195,7 @@ fn infer_reduced_at(value: &Value, depth: usize) -> Type {
             Type::Iterator(Some(Rc::new(iterator_element(iterator.source(), depth))))
         }
         Value::Deferred(_) => Type::Deferred,
+        Value::Error(error) => Type::error_of(error),
         Value::Uri(uri) => {
             let parameters: Hash = uri
                 .parts()

@@ -318,7 +318,13 @@ fn check(ty: &Type, value: &Value, guard: &mut Guard) -> bool {
             Some(target) => init_accepts(target, arguments, value, guard),
         },
         Type::Deferred => matches!(value, Value::Deferred(_)),
-        Type::Object(object) => object.name.is_none() && matches!(value, Value::Deferred(_)),
+        Type::Object(object) => match (object.name.as_deref(), value) {
+            (None, Value::Deferred(_) | Value::Error(_)) => true,
+            (Some("Error"), Value::Error(error)) => {
+                error_parameters_accept(&object.parameters, error)
+            }
+            _ => false,
+        },
         Type::TypeSet | Type::TypeReference(_) => false,
         Type::Alias(alias) => {
             let key = (alias.id(), value as *const Value as usize);
@@ -443,4 +449,26 @@ fn is_iterable_value(value: &Value) -> bool {
         },
         _ => false,
     }
+}
+
+/// `Error[kind, issue_code]` on an Error value: each parameter is a String the attribute equals,
+/// a Regexp it matches, or a type (`Enum`, `Pattern`, `NotUndef`, `Undef`) it is an instance of;
+/// an undef parameter accepts anything.
+fn error_parameters_accept(parameters: &[Value], error: &crate::value::ErrorValue) -> bool {
+    let attributes = [&error.kind, &error.issue_code];
+    parameters
+        .iter()
+        .zip(attributes)
+        .all(|(parameter, attribute)| {
+            let value = attribute.clone().map_or(Value::Undef, Value::String);
+            match parameter {
+                Value::Undef => true,
+                Value::String(text) => attribute.as_deref() == Some(&**text),
+                Value::Regexp(pattern) => attribute
+                    .as_deref()
+                    .is_some_and(|text| pattern.is_match(text)),
+                Value::Type(ty) => super::instance_of(ty, &value),
+                _ => false,
+            }
+        })
 }

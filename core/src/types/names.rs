@@ -114,6 +114,16 @@ impl Type {
         Some(ty)
     }
 
+    /// The type of an Error value: `Error[kind, issue_code]` (undef where unset).
+    pub(crate) fn error_of(error: &crate::value::ErrorValue) -> Type {
+        let text = |part: &Option<Rc<str>>| part.clone().map_or(Value::Undef, Value::String);
+        Type::Object(Rc::new(ObjectType {
+            name: Some(Rc::from("Error")),
+            definition: Rc::from(ERROR_DEFINITION),
+            parameters: Rc::from(alloc::vec![text(&error.kind), text(&error.issue_code)]),
+        }))
+    }
+
     /// Puppet's `simple_name`: the type's name without parameters (`Integer`, `Struct`, `Array`).
     pub fn simple_name(&self) -> &'static str {
         match self {

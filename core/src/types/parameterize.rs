@@ -70,6 +70,7 @@ pub(crate) fn ruby_class(value: &Value) -> String {
         Value::Runtime(object) => object.0.to_string(),
         Value::Iterator(_) => "Puppet::Pops::Types::Iterable::Iterator".into(),
         Value::Deferred(_) => "Puppet::Pops::Evaluator::DeferredValue".into(),
+        Value::Error(_) => "Error".into(),
     }
 }
 

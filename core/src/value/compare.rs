@@ -46,9 +46,11 @@ pub fn value_label(value: &Value) -> String {
         Value::Timespan(_) => "Timespan".into(),
         Value::Timestamp(_) => "Timestamp".into(),
         Value::Binary(_) => "Binary".into(),
-        Value::Uri(_) | Value::Runtime(_) | Value::Iterator(_) | Value::Deferred(_) => {
-            "Object".into()
-        }
+        Value::Uri(_)
+        | Value::Runtime(_)
+        | Value::Iterator(_)
+        | Value::Deferred(_)
+        | Value::Error(_) => "Object".into(),
     }
 }
 

@@ -126,6 +126,11 @@ fn write_programmatic_at(out: &mut String, value: &Value, depth: usize, limit: u
             }
             out.push_str("})");
         }
+        Value::Error(error) => {
+            out.push_str("Error(");
+            write_programmatic_at(out, &Value::Hash(error.init_hash()), depth + 1, limit);
+            out.push(')');
+        }
         scalar => write_scalar(out, scalar),
     }
 }
@@ -166,7 +171,7 @@ fn write_scalar(out: &mut String, value: &Value) {
         Value::Iterator(_) => {
             let _ = write!(out, "{}-Value", crate::types::infer(value).generalize());
         }
-        Value::Deferred(_) => write_programmatic(out, value),
+        Value::Deferred(_) | Value::Error(_) => write_programmatic(out, value),
     }
 }
 

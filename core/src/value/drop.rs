@@ -6,13 +6,17 @@ use alloc::vec::Vec;
 
 use alloc::rc::Rc;
 
-use super::{Deferred, Value};
+use super::{Deferred, ErrorValue, Value};
 
 /// Whether freeing `value` may recurse (it is an array or hash).
 pub(super) fn is_container(value: &Value) -> bool {
     matches!(
         value,
-        Value::Array(_) | Value::Hash(_) | Value::Iterator(_) | Value::Deferred(_)
+        Value::Array(_)
+            | Value::Hash(_)
+            | Value::Iterator(_)
+            | Value::Deferred(_)
+            | Value::Error(_)
     )
 }
 
@@ -37,6 +41,15 @@ pub(super) fn free_iteratively(mut pending: Vec<Value>) {
                 }) = Rc::into_inner(deferred)
                 {
                     pending.push(Value::Array(arguments));
+                }
+            }
+            Value::Error(error) => {
+                if let Some(ErrorValue {
+                    details: Some(details),
+                    ..
+                }) = Rc::into_inner(error)
+                {
+                    pending.push(Value::Hash(details));
                 }
             }
             _ => {}

@@ -37,6 +37,7 @@ fn equals_at(left: &Value, right: &Value, depth: usize) -> bool {
         }
         (Value::Type(a), Value::Type(b)) => types::type_equals(a, b),
         (Value::Sensitive(a), Value::Sensitive(b)) => puppet_equals(a, b),
+        (Value::Error(a), Value::Error(b)) => a.same_as(b, puppet_equals),
         (Value::Deferred(a), Value::Deferred(b)) => {
             alloc::rc::Rc::ptr_eq(a, b)
                 || a.name == b.name

@@ -20,6 +20,7 @@ mod display;
 pub(crate) use display::truncate_after;
 mod drop;
 mod equality;
+mod error_value;
 pub(crate) mod float_digits;
 mod float_format;
 pub(crate) mod float_math;
@@ -51,6 +52,7 @@ pub use display::{
 };
 pub use equality::puppet_equals;
 pub(crate) use equality::whole_float_as_integer;
+pub use error_value::ErrorValue;
 pub use float_format::format_float;
 pub use float_parse::parse_f64;
 pub use hash::Hash;
@@ -96,6 +98,8 @@ pub enum Value {
     /// What `reverse_each`/`step` give without a lambda.
     Iterator(Rc<IteratorValue>),
     Deferred(Rc<Deferred>),
+    /// An instance of Puppet's `Error` object type.
+    Error(Rc<ErrorValue>),
     // The evaluator adds here: callables (lambdas and functions).
 }
 

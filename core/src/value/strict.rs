@@ -31,6 +31,7 @@ impl PartialEq for Value {
             (Value::Uri(a), Value::Uri(b)) => a == b,
             (Value::Runtime(a), Value::Runtime(b)) => alloc::rc::Rc::ptr_eq(a, b),
             (Value::Iterator(a), Value::Iterator(b)) => Rc::ptr_eq(a, b),
+            (Value::Error(a), Value::Error(b)) => a.same_as(b, |x, y| x == y),
             (Value::Deferred(a), Value::Deferred(b)) => {
                 Rc::ptr_eq(a, b)
                     || a.name == b.name
@@ -79,6 +80,7 @@ impl StdHash for Value {
             Value::Runtime(object) => object.1.hash(state),
             Value::Iterator(iterator) => Rc::as_ptr(iterator).hash(state),
             Value::Deferred(deferred) => deferred.name.hash(state),
+            Value::Error(error) => error.msg.hash(state),
         }
     }
 }

@@ -662,7 +662,9 @@ impl Converter {
             },
             Value::Runtime(_) => format_str(spec, &programmatic(value)),
             // Puppet formats these with their inspect form, whatever the conversion.
-            Value::Iterator(_) | Value::Deferred(_) => string_flags(&format, &programmatic(value)),
+            Value::Iterator(_) | Value::Deferred(_) | Value::Error(_) => {
+                string_flags(&format, &programmatic(value))
+            }
             Value::Uri(uri) => match conv {
                 'p' => programmatic(value),
                 's' => {
