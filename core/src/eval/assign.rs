@@ -103,9 +103,15 @@ impl Evaluator<'_> {
             ));
         }
         if RESERVED.contains(&name) {
+            // Inside a class, define or lambda Puppet names the expression that failed.
+            let context = if self.scopes.is_top() {
+                ""
+            } else {
+                "Error while evaluating a '=' expression, "
+            };
             return Err(error(
                 "ASSIGN_TO_RESERVED",
-                format!("Attempt to assign to a reserved variable name: '{name}'"),
+                format!("{context}Attempt to assign to a reserved variable name: '{name}'"),
                 op_span,
             ));
         }
