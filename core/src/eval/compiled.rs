@@ -241,6 +241,17 @@ fn add_relationships(parameters: &mut Vec<(String, Value)>, name: &str, targets:
 /// A catalog parameter's value as Puppet prints the compiled catalog's: `%p`, except that resource
 /// references are resources there and print without quotes (`Notify[n]`, not `Notify['n']`).
 pub fn catalog_text(value: &Value) -> String {
+    catalog_text_at(value, 0)
+}
+
+/// Containers deeper than this print as `%p` does (no reference inside them is rewritten), so
+/// that printing never recurses without bound.
+const MAX_REFERENCE_DEPTH: usize = 64;
+
+fn catalog_text_at(value: &Value, depth: usize) -> String {
+    if depth > MAX_REFERENCE_DEPTH {
+        return crate::value::programmatic(value);
+    }
     match value {
         // A class or resource reference (not `Type[...]` of one, which stays a type).
         Value::Type(ty) if !matches!(**ty, Type::Type(_)) => {
@@ -250,8 +261,24 @@ pub fn catalog_text(value: &Value) -> String {
             }
         }
         Value::Array(items) => {
-            let parts: Vec<String> = items.iter().map(catalog_text).collect();
+            let parts: Vec<String> = items
+                .iter()
+                .map(|item| catalog_text_at(item, depth + 1))
+                .collect();
             format!("[{}]", parts.join(", "))
+        }
+        Value::Hash(entries) if !entries.is_empty() => {
+            let parts: Vec<String> = entries
+                .iter()
+                .map(|(key, item)| {
+                    format!(
+                        "{} => {}",
+                        crate::value::programmatic(key),
+                        catalog_text_at(item, depth + 1)
+                    )
+                })
+                .collect();
+            format!("{{{}}}", parts.join(", "))
         }
         _ => crate::value::programmatic(value),
     }
