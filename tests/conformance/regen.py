@@ -24,6 +24,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 NEWLINE_MARK = "\u21b5"  # ↵
 
@@ -35,7 +36,7 @@ CASES_DIR = os.path.join(HERE, "cases")
 GOLDEN_DIR = os.path.join(HERE, "golden")
 CATALOG_GOLDEN_DIR = os.path.join(HERE, "golden-catalog")
 # The areas whose cases declare resources: their compiled catalogs are golden data too.
-CATALOG_AREAS = ["catalog", "catalog_relationships", "everyday_catalog"]
+CATALOG_AREAS = ["catalog", "catalog_relationships", "everyday_catalog", "core_types"]
 # The areas whose cases run for a node with facts: facts_oracle.rb gives the node those of this file
 # (the conformance test gives the engine the same ones).
 FACTS_ORACLE = os.path.join(HERE, "facts_oracle.rb")
@@ -77,6 +78,18 @@ def check_tools():
     return probe.stdout.strip()
 
 
+def vendored_env():
+    """The oracle's environment: RUBYLIB holds the core modules Puppet 6+ vendors (cron, host, mount,
+    ...: vendored_types.sh), so that Debian's Puppet knows their resource types as the AIO package does."""
+    env = dict(os.environ)
+    if "RUBYLIB" not in env:
+        scratch = os.path.join(tempfile.gettempdir(), "puppet-vendored-types")
+        found = subprocess.run(["sh", os.path.join(HERE, "vendored_types.sh"), scratch],
+                               stdout=subprocess.PIPE, universal_newlines=True)
+        env["RUBYLIB"] = found.stdout.strip()
+    return env
+
+
 def run_area(area, catalog=False):
     cases = read_cases(area)
     payload = "".join(json.dumps({"id": i, "src": s}, ensure_ascii=False) + "\n" for i, s in cases)
@@ -89,7 +102,7 @@ def run_area(area, catalog=False):
         command = ["ruby", FACTS_ORACLE, FACTS_AREAS[area]]
     if area in NODE_AREAS:
         command = ["ruby", NODE_ORACLE, *NODE_AREAS[area]]
-    proc = subprocess.run(command, input=payload.encode("utf-8"),
+    proc = subprocess.run(command, input=payload.encode("utf-8"), env=vendored_env(),
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if proc.returncode != 0:
         die("oracle failed on area %s:\n%s" % (area, proc.stderr.decode("utf-8", "replace")))

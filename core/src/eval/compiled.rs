@@ -273,7 +273,7 @@ fn catalog_text_at(value: &Value, depth: usize) -> String {
                 .map(|(key, item)| {
                     format!(
                         "{} => {}",
-                        crate::value::programmatic(key),
+                        catalog_text_at(key, depth + 1),
                         catalog_text_at(item, depth + 1)
                     )
                 })

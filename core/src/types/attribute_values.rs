@@ -5,6 +5,9 @@
 /// (in its order) and the aliases it also accepts (`service`'s `ensure => true` is `running`). One string:
 /// a table of string pairs would cost the .wasm its pointers.
 pub(crate) const ATTRIBUTE_VALUES: &str = "\
+augeas show_diff true false yes no|
+augeas type_check true false|
+cron ensure present absent|
 exec logoutput true false on_failure|
 exec refreshonly true false|
 file force true false yes no|
@@ -21,6 +24,11 @@ group auth_membership true false yes no|
 group ensure present absent|
 group forcelocal true false yes no|
 group system true false yes no|
+k5login ensure present absent|
+mailalias ensure present absent|
+maillist ensure present absent purged|
+mount ensure defined unmounted absent mounted|present
+mount remounts true false|
 notify withpath true false|
 package allow_virtual true false yes no|
 package allowcdrom true false|
@@ -30,10 +38,18 @@ package mark hold none|
 package reinstall_on_refresh true false|
 schedule period hourly daily weekly monthly never|
 schedule periodmatch number distance|
+scheduled_task enabled true false|
+scheduled_task ensure present absent|
+selboolean persistent true false|
+selboolean value on off true false|
+selmodule ensure present absent|
+selmodule syncversion true false|
 service enable true false manual mask delayed|
 service ensure stopped running|false true
 service hasrestart true false|
 service hasstatus true false|
+sshkey ensure present absent|
+sshkey type ssh-dss ssh-ed25519 ssh-rsa ecdsa-sha2-nistp256 ecdsa-sha2-nistp384 ecdsa-sha2-nistp521 sk-ecdsa-sha2-nistp256@openssh.com sk-ssh-ed25519@openssh.com|dsa ed25519 rsa ecdsa-sk ed25519-sk
 tidy rmdirs true false yes no|
 tidy type atime mtime ctime|
 user allowdupe true false yes no|
@@ -46,4 +62,10 @@ user membership inclusive minimum|
 user profile_membership inclusive minimum|
 user role_membership inclusive minimum|
 user system true false yes no|
+yumrepo ensure present absent|
+zfs ensure present absent|
+zone autoboot true false|
+zone ensure absent configured installed running|
+zone iptype shared exclusive|
+zpool ensure present absent|
 ";

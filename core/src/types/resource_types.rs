@@ -7,20 +7,36 @@
 /// and properties. Every type also accepts `name` and the metaparameters.
 #[rustfmt::skip]
 pub(crate) const RESOURCE_TYPES: &[(&str, &str, bool, &str)] = &[
+    ("augeas", "name", true, "context onlyif changes root load_path force type_check lens incl show_diff provider returns"),
     ("component", "name", true, ""),
+    ("cron", "name", true, "provider ensure command special minute hour weekday month monthday environment user target"),
     ("exec", "command", false, "path user group cwd logoutput refresh environment umask timeout tries try_sleep refreshonly creates unless onlyif provider returns"),
-    ("file", "path", true, "backup recurse recurselimit max_files replace force ignore links purge sourceselect show_diff staging_location validate_cmd validate_replacement provider checksum source source_permissions selinux_ignore_defaults content checksum_value target ensure owner group mode type seluser selrole seltype selrange ctime mtime"),
+    ("file", "path", true, "backup recurse recurselimit max_files replace force ignore links purge sourceselect show_diff staging_location validate_cmd validate_replacement provider checksum source source_permissions selinux_ignore_defaults content checksum_value target ensure owner group mode type ctime mtime seluser selrole seltype selrange"),
     ("filebucket", "name", true, "server port path"),
     ("group", "name", true, "auth_membership allowdupe ia_load_module attribute_membership system forcelocal provider ensure gid members attributes"),
+    ("host", "name", true, "provider ensure ip host_aliases comment target"),
+    ("k5login", "path", true, "provider ensure principals mode seluser selrole seltype selrange"),
+    ("mailalias", "name", true, "provider ensure recipient file target"),
+    ("maillist", "name", true, "description password webserver mailserver admin provider ensure"),
+    ("mount", "name", true, "remounts provider ensure device blockdevice fstype options pass atboot dump target"),
     ("notify", "name", true, "withpath message"),
     ("package", "command name provider", true, "source instance status adminfile responsefile configfiles category platform root vendor description allowcdrom enable_only install_only install_options uninstall_options allow_virtual reinstall_on_refresh ensure package_settings flavor mark"),
     ("resources", "name", true, "purge unless_system_user unless_uid"),
     ("schedule", "name", true, "range periodmatch period repeat weekday"),
+    ("scheduled_task", "name", true, "password provider ensure enabled command working_dir arguments description user compatibility trigger"),
+    ("selboolean", "name", true, "persistent provider value"),
+    ("selmodule", "name", true, "selmoduledir selmodulepath provider ensure syncversion"),
     ("service", "name", true, "logonpassword binary hasstatus path pattern restart start status stop control hasrestart manifest timeout provider enable ensure logonaccount flags"),
+    ("ssh_authorized_key", "name", true, "drop_privileges provider ensure type key user target options"),
+    ("sshkey", "name type", true, "provider ensure key host_aliases target"),
     ("stage", "name", true, ""),
     ("tidy", "path", false, "recurse max_files matches backup age size type rmdirs"),
     ("user", "name", true, "membership system allowdupe managehome role_membership auth_membership profile_membership key_membership ia_load_module attribute_membership forcelocal purge_ssh_keys provider ensure home uid gid comment shell password password_min_age password_max_age password_warn_days groups expiry roles auths profiles keys project attributes salt iterations loginclass"),
     ("whit", "name", true, ""),
+    ("yumrepo", "name", true, "target provider ensure descr mirrorlist baseurl enabled gpgcheck payload_gpgcheck repo_gpgcheck gpgkey mirrorlist_expire include exclude gpgcakey includepkgs enablegroups module_hotfixes failovermethod keepalive retries http_caching timeout metadata_expire protect priority minrate throttle bandwidth cost proxy proxy_username proxy_password s3_enabled sslcacert sslverify sslclientcert sslclientkey metalink skip_if_unavailable assumeyes deltarpm_percentage deltarpm_metadata_percentage username password"),
+    ("zfs", "name", true, "provider ensure aclinherit aclmode acltype atime canmount checksum compression copies dedup devices exec logbias mountpoint nbmand overlay primarycache quota readonly recordsize refquota refreservation reservation secondarycache setuid shareiscsi sharenfs sharesmb snapdir sync version volsize vscan xattr zoned"),
+    ("zone", "name", true, "id clone sysidcfg create_args install_args realhostname provider ensure ip iptype autoboot path pool shares dataset inherit"),
+    ("zpool", "pool", true, "raid_parity provider ensure disk mirror raidz spare log cache ashift autoexpand failmode"),
 ];
 
 /// The metaparameters, which every resource type accepts.
