@@ -13,6 +13,8 @@ pub mod hiera;
 mod puppet_text;
 pub mod regex;
 mod sort;
+#[cfg(feature = "stdlib")]
+mod stdlib_module;
 pub mod sources;
 pub mod span;
 pub mod syntax;
