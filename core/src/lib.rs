@@ -13,10 +13,10 @@ pub mod hiera;
 mod puppet_text;
 pub mod regex;
 mod sort;
-#[cfg(feature = "stdlib")]
-mod stdlib_module;
 pub mod sources;
 pub mod span;
+#[cfg(feature = "stdlib")]
+mod stdlib_module;
 pub mod syntax;
 pub mod types;
 pub mod value;

@@ -338,7 +338,7 @@ impl<'o> Evaluator<'o> {
                     Wanted::Class => format!("The class '{name}'"),
                     Wanted::Define => format!("The defined type '{name}'"),
                 };
-                return Err(self.hand_over_stdlib(&what, span));
+                self.hand_over_stdlib(&what, span)?;
             }
         }
         Ok(())
@@ -391,16 +391,22 @@ impl<'o> Evaluator<'o> {
         #[cfg(not(feature = "stdlib"))]
         if !known && matches!(name, "file_line" | "anchor") {
             let what = format!("The resource type '{name}'");
-            return Err(self.hand_over_stdlib(&what, span));
+            self.hand_over_stdlib(&what, span)?;
         }
         Ok(known)
     }
 
-    /// The light build's hand-over where stdlib's Puppet side is wanted and no module has it.
+    /// The light build's hand-over where stdlib's Puppet side is wanted and not found: unless a
+    /// stdlib module of the environment's own answers (as it does in the full engine).
     #[cfg(not(feature = "stdlib"))]
-    fn hand_over_stdlib(&mut self, what: &str, span: Span) -> Unwind {
+    fn hand_over_stdlib(&mut self, what: &str, span: Span) -> EvalResult<()> {
+        if self.module_dir("stdlib").is_some() {
+            return Ok(());
+        }
         self.needs_full_engine = Some("stdlib");
-        crate::functions::stdlib_names::needs_stdlib_part(what, span)
+        Err(crate::functions::stdlib_names::needs_stdlib_part(
+            what, span,
+        ))
     }
 
     /// Whether a resource type is one a module implements in Ruby (already looked for).
@@ -440,7 +446,7 @@ impl<'o> Evaluator<'o> {
             && !self.functions.contains_key(name)
         {
             let what = format!("The function '{name}'");
-            return Err(self.hand_over_stdlib(&what, span));
+            self.hand_over_stdlib(&what, span)?;
         }
         Ok(())
     }
@@ -457,7 +463,7 @@ impl<'o> Evaluator<'o> {
             && self.aliases.lookup(name).is_none()
         {
             let what = format!("The type alias '{}'", name.trim_start_matches("::"));
-            return Err(self.hand_over_stdlib(&what, span));
+            self.hand_over_stdlib(&what, span)?;
         }
         Ok(())
     }
@@ -523,7 +529,10 @@ impl<'o> Evaluator<'o> {
                     "The code loaded from {path} produced type with the wrong name, expected {wanted}, actual '{actual}'"
                 ),
             }),
-            [] => None,
+            [] => Some(format!(
+                "The code loaded from {path} does not define the {} {wanted} - it is empty.",
+                kind.noun()
+            )),
             _ => Some(format!(
                 "The code loaded from {path} must contain only the {} {wanted} - it has additional definitions.",
                 kind.noun()

@@ -20,10 +20,12 @@ pub(crate) fn builtin_resource_type(name: &str) -> Option<(&'static str, bool, &
     let found = super::resource_types::RESOURCE_TYPES.iter().find(named);
     // stdlib's `file_line` and `anchor`, with the stdlib functions.
     #[cfg(feature = "stdlib")]
-    let found = found
-        .or_else(|| super::stdlib_resource_types::STDLIB_RESOURCE_TYPES.iter().find(named));
-    found
-        .map(|&(_, keys, isomorphic, others)| (keys, isomorphic, others))
+    let found = found.or_else(|| {
+        super::stdlib_resource_types::STDLIB_RESOURCE_TYPES
+            .iter()
+            .find(named)
+    });
+    found.map(|&(_, keys, isomorphic, others)| (keys, isomorphic, others))
 }
 
 /// Whether `name` is one of Puppet's metaparameters (`tag`, `before`, `noop`, ...).
