@@ -32,13 +32,13 @@ mod tests {
         assert!(read("modules/stdlib/types/port.pp").is_none());
     }
 
-    /// stdlib 8.5.0 defines 59 type aliases (and ships one file without a definition).
+    /// stdlib 8.5.0 defines 58 type aliases in 59 files (`compat/re.pp` defines nothing).
     #[test]
     fn every_alias_of_stdlib_is_there() {
         let aliases = files::FILES
             .iter()
             .filter(|(path, text)| path.starts_with("types/") && text.contains("\ntype Stdlib::"))
             .count();
-        assert_eq!(aliases, 59);
+        assert_eq!(aliases, 58);
     }
 }
