@@ -15,6 +15,8 @@ pub mod regex;
 mod sort;
 pub mod sources;
 pub mod span;
+#[cfg(feature = "stdlib")]
+mod stdlib_module;
 pub mod syntax;
 pub mod types;
 pub mod value;

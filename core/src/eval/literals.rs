@@ -153,7 +153,7 @@ impl Evaluator<'_> {
         lenient: bool,
     ) -> EvalResult<Value> {
         let mut resolved = self.resolve_type_name(name);
-        if resolved.is_none() && self.env.is_some() {
+        if resolved.is_none() {
             self.autoload_type_name(name, span)?;
             resolved = self.resolve_type_name(name);
         }

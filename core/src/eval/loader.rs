@@ -59,20 +59,23 @@ impl<'o> Evaluator<'o> {
         if let Some(&known) = self.loader.modules.get(name) {
             return self.loader.module_dirs.get(known).cloned();
         }
-        let env = self.environment()?;
-        let modulepath = self
-            .loader
-            .modulepath
-            .get_or_insert_with(|| env.modulepath())
-            .clone();
-        let found = if is_module_name(name) {
-            modulepath
-                .iter()
-                .map(|dir| format!("{dir}/{name}"))
-                .find(|dir| env.files.is_dir(dir))
-        } else {
-            None
+        let found = match self.environment() {
+            Some(env) if is_module_name(name) => {
+                let modulepath = self
+                    .loader
+                    .modulepath
+                    .get_or_insert_with(|| env.modulepath())
+                    .clone();
+                modulepath
+                    .iter()
+                    .map(|dir| format!("{dir}/{name}"))
+                    .find(|dir| env.files.is_dir(dir))
+            }
+            _ => None,
         };
+        // Without a stdlib module of its own, the engine's stand-in for stdlib's Puppet code.
+        #[cfg(feature = "stdlib")]
+        let found = found.or_else(|| (name == "stdlib").then(|| crate::stdlib_module::DIR.into()));
         let at = match &found {
             Some(dir) => {
                 self.loader.module_dirs.push(dir.clone());
@@ -135,6 +138,10 @@ impl<'o> Evaluator<'o> {
 
     /// Read a file of the environment, counting its bytes against the limits.
     pub(crate) fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<Rc<str>>> {
+        #[cfg(feature = "stdlib")]
+        if path.starts_with(crate::stdlib_module::DIR) {
+            return Ok(crate::stdlib_module::read(path).map(Rc::from));
+        }
         let Some(env) = self.environment() else {
             return Ok(None);
         };
@@ -293,7 +300,7 @@ impl<'o> Evaluator<'o> {
         wanted: Wanted,
         span: Span,
     ) -> EvalResult<()> {
-        if self.env.is_none() || name.is_empty() {
+        if name.is_empty() {
             return Ok(());
         }
         for files in naming::manifest_tries(name) {
@@ -318,6 +325,20 @@ impl<'o> Evaluator<'o> {
             };
             if found {
                 break;
+            }
+        }
+        #[cfg(not(feature = "stdlib"))]
+        {
+            let found = match wanted {
+                Wanted::Class => self.catalog.classes.contains_key(name),
+                Wanted::Define => self.catalog.defines.contains_key(name),
+            };
+            if !found && (name == "stdlib" || name.starts_with("stdlib::")) {
+                let what = match wanted {
+                    Wanted::Class => format!("The class '{name}'"),
+                    Wanted::Define => format!("The defined type '{name}'"),
+                };
+                self.hand_over_stdlib(&what, span)?;
             }
         }
         Ok(())
@@ -363,9 +384,29 @@ impl<'o> Evaluator<'o> {
     /// Whether `name` (canonical) is a resource type: built in, a defined type (autoloaded), or
     /// one a module implements in Ruby.
     pub(crate) fn resource_type_known(&mut self, name: &str, span: Span) -> EvalResult<bool> {
-        Ok(super::literals::is_core_resource_type(name)
+        let known = super::literals::is_core_resource_type(name)
             || self.define_known(name, span)?
-            || self.ruby_type_known(name))
+            || self.ruby_type_known(name);
+        // The full engine knows stdlib's `file_line` and `anchor` as built-in types.
+        #[cfg(not(feature = "stdlib"))]
+        if !known && matches!(name, "file_line" | "anchor") {
+            let what = format!("The resource type '{name}'");
+            self.hand_over_stdlib(&what, span)?;
+        }
+        Ok(known)
+    }
+
+    /// The light build's hand-over where stdlib's Puppet side is wanted and not found: unless a
+    /// stdlib module of the environment's own answers (as it does in the full engine).
+    #[cfg(not(feature = "stdlib"))]
+    fn hand_over_stdlib(&mut self, what: &str, span: Span) -> EvalResult<()> {
+        if self.module_dir("stdlib").is_some() {
+            return Ok(());
+        }
+        self.needs_full_engine = Some("stdlib");
+        Err(crate::functions::stdlib_names::needs_stdlib_part(
+            what, span,
+        ))
     }
 
     /// Whether a resource type is one a module implements in Ruby (already looked for).
@@ -399,20 +440,36 @@ impl<'o> Evaluator<'o> {
     /// `functions/`; in the environment's own `functions/`, a global `f` in `f.pp` and
     /// `environment::f` in `environment/f.pp`.
     pub(crate) fn autoload_function(&mut self, name: &str, span: Span) -> EvalResult<()> {
-        self.autoload_single(name, Kind::Function, span)
+        self.autoload_single(name, Kind::Function, span)?;
+        #[cfg(not(feature = "stdlib"))]
+        if matches!(name, "stdlib::ensure" | "stdlib::deferrable_epp")
+            && !self.functions.contains_key(name)
+        {
+            let what = format!("The function '{name}'");
+            self.hand_over_stdlib(&what, span)?;
+        }
+        Ok(())
     }
 
     /// Look for type alias `name` (`A::T` in module `a`'s `types/t.pp`; `T` and
     /// `Environment::T` in the environment's own `types/`).
     pub(crate) fn autoload_type(&mut self, name: &str, span: Span) -> EvalResult<()> {
-        self.autoload_single(name, Kind::Type, span)
+        self.autoload_single(name, Kind::Type, span)?;
+        #[cfg(not(feature = "stdlib"))]
+        if name
+            .trim_start_matches("::")
+            .get(..8)
+            .is_some_and(|head| head.eq_ignore_ascii_case("stdlib::"))
+            && self.aliases.lookup(name).is_none()
+        {
+            let what = format!("The type alias '{}'", name.trim_start_matches("::"));
+            self.hand_over_stdlib(&what, span)?;
+        }
+        Ok(())
     }
 
     /// Load the file of a function or type alias, which must define exactly that.
     fn autoload_single(&mut self, name: &str, kind: Kind, span: Span) -> EvalResult<()> {
-        if self.env.is_none() {
-            return Ok(());
-        }
         let lower = name.trim_start_matches("::").to_ascii_lowercase();
         let (path, namespace) = match lower.split_once("::") {
             None => (format!("{}/{lower}.pp", kind.dir()), None),
@@ -472,7 +529,10 @@ impl<'o> Evaluator<'o> {
                     "The code loaded from {path} produced type with the wrong name, expected {wanted}, actual '{actual}'"
                 ),
             }),
-            [] => None,
+            [] => Some(format!(
+                "The code loaded from {path} does not define the {} {wanted} - it is empty.",
+                kind.noun()
+            )),
             _ => Some(format!(
                 "The code loaded from {path} must contain only the {} {wanted} - it has additional definitions.",
                 kind.noun()

@@ -142,6 +142,19 @@ pub(crate) fn needs_stdlib(name: &str, span: Span) -> Unwind {
     )
 }
 
+/// The light build's answer where stdlib's Puppet-language side (`what`: "The type alias
+/// 'Stdlib::Port'", "The resource type 'file_line'", ...) is wanted and no module provides it.
+#[cfg_attr(feature = "stdlib", allow(dead_code))]
+pub(crate) fn needs_stdlib_part(what: &str, span: Span) -> Unwind {
+    error(
+        NEEDS_STDLIB,
+        alloc::format!(
+            "{what} is puppetlabs-stdlib's, which this build of the engine does not have without the module (the playground loads the engine that has it)"
+        ),
+        span,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

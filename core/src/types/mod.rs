@@ -36,6 +36,8 @@ mod normalize;
 mod parameterize;
 mod print;
 pub(crate) mod resource_types;
+#[cfg(feature = "stdlib")]
+pub(crate) mod stdlib_resource_types;
 
 use alloc::rc::Rc;
 use alloc::vec::Vec;

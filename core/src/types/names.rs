@@ -16,10 +16,16 @@ pub(crate) fn is_builtin_resource_type(name: &str) -> bool {
 /// A built-in resource type (lower-cased name): its key attributes (sorted by name), whether
 /// it is isomorphic, and its other parameters and properties (`resource_types.rs`).
 pub(crate) fn builtin_resource_type(name: &str) -> Option<(&'static str, bool, &'static str)> {
-    super::resource_types::RESOURCE_TYPES
-        .iter()
-        .find(|(type_name, ..)| *type_name == name)
-        .map(|&(_, keys, isomorphic, others)| (keys, isomorphic, others))
+    let named = |(type_name, ..): &&(&str, &str, bool, &str)| *type_name == name;
+    let found = super::resource_types::RESOURCE_TYPES.iter().find(named);
+    // stdlib's `file_line` and `anchor`, with the stdlib functions.
+    #[cfg(feature = "stdlib")]
+    let found = found.or_else(|| {
+        super::stdlib_resource_types::STDLIB_RESOURCE_TYPES
+            .iter()
+            .find(named)
+    });
+    found.map(|&(_, keys, isomorphic, others)| (keys, isomorphic, others))
 }
 
 /// Whether `name` is one of Puppet's metaparameters (`tag`, `before`, `noop`, ...).

@@ -1,0 +1,2 @@
+# Legacy: any array.
+type Stdlib::Compat::Array = Array[Any]

@@ -1,0 +1,2 @@
+# Legacy: a Boolean.
+type Stdlib::Compat::Bool = Boolean

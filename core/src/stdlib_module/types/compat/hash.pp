@@ -1,0 +1,2 @@
+# Legacy: any hash.
+type Stdlib::Compat::Hash = Hash[Any, Any]

@@ -1,0 +1,2 @@
+# Legacy: a String, or undef.
+type Stdlib::Compat::String = Optional[String]

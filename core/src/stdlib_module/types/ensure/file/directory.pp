@@ -1,0 +1,2 @@
+# A directory's ensure.
+type Stdlib::Ensure::File::Directory = Enum['directory', 'absent']

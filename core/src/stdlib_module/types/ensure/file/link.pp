@@ -1,0 +1,2 @@
+# A symbolic link's ensure.
+type Stdlib::Ensure::File::Link = Enum['link', 'absent']

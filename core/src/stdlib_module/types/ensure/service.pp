@@ -1,0 +1,2 @@
+# A service's ensure.
+type Stdlib::Ensure::Service = Enum['stopped', 'running']

@@ -1,0 +1,2 @@
+# An HTTP status code.
+type Stdlib::HttpStatus = Integer[100, 599]

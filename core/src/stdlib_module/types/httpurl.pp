@@ -1,0 +1,2 @@
+# An http:// or https:// URL (scheme in any case), on one line.
+type Stdlib::HTTPUrl = Pattern[/\A(?i:https?):\/\/[^\n]*\z/]

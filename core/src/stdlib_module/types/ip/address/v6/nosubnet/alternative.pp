@@ -1,0 +1,2 @@
+# An IPv6 address written with hex groups ending in an IPv4 address in dotted decimal, no prefix length.
+type Stdlib::IP::Address::V6::Nosubnet::Alternative = Pattern[/\A(?::(?::[0-9A-Fa-f]{1,4}){0,5}:|[0-9A-Fa-f]{1,4}:(?::[0-9A-Fa-f]{1,4}){0,4}:|(?:[0-9A-Fa-f]{1,4}:){2}(?::[0-9A-Fa-f]{1,4}){0,3}:|(?:[0-9A-Fa-f]{1,4}:){3}(?::[0-9A-Fa-f]{1,4}){0,2}:|(?:[0-9A-Fa-f]{1,4}:){4}(?::[0-9A-Fa-f]{1,4})?:|(?:[0-9A-Fa-f]{1,4}:){5}:|(?:[0-9A-Fa-f]{1,4}:){6})(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\z/]

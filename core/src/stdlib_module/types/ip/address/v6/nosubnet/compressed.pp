@@ -1,0 +1,2 @@
+# An IPv6 address written with groups of hex digits with one "::" standing for the groups left out, no prefix length.
+type Stdlib::IP::Address::V6::Nosubnet::Compressed = Pattern[/\A(?::(?::|(?::[0-9A-Fa-f]{1,4}){1,7})|[0-9A-Fa-f]{1,4}:(?::|(?::[0-9A-Fa-f]{1,4}){1,6})|(?:[0-9A-Fa-f]{1,4}:){2}(?::|(?::[0-9A-Fa-f]{1,4}){1,5})|(?:[0-9A-Fa-f]{1,4}:){3}(?::|(?::[0-9A-Fa-f]{1,4}){1,4})|(?:[0-9A-Fa-f]{1,4}:){4}(?::|(?::[0-9A-Fa-f]{1,4}){1,3})|(?:[0-9A-Fa-f]{1,4}:){5}(?::|(?::[0-9A-Fa-f]{1,4}){1,2})|(?:[0-9A-Fa-f]{1,4}:){6}(?::|:[0-9A-Fa-f]{1,4})|(?:[0-9A-Fa-f]{1,4}:){7}:)\z/]

@@ -1,0 +1,2 @@
+# A gs:// URI, on one line.
+type Stdlib::ObjectStore::GSUri = Pattern[/\Ags:\/\/[^\n]*\z/]

@@ -1,0 +1,2 @@
+# Another name of the dynamic range.
+type Stdlib::Port::Ephemeral = Stdlib::Port::Dynamic

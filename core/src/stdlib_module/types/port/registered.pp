@@ -1,0 +1,2 @@
+# Another name of the user range.
+type Stdlib::Port::Registered = Stdlib::Port::User

@@ -1,0 +1,2 @@
+# "yes" or "no", in any case.
+type Stdlib::Yes_no = Pattern[/\A(?i:no|yes)\z/]
