@@ -1,0 +1,66 @@
+//! What the tests on real modules share: a control repository linking Debian's modules under
+//! their module names, the full facts of the goldens' runs, and module paths as the goldens print
+//! them.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+pub const MODULES: &str = "/usr/share/puppet/modules.available";
+
+pub fn realworld_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("realworld")
+}
+
+/// An environment whose `modules/` links each of Debian's modules under its module name
+/// (`None` when they are not installed).
+pub fn control_repository(name: &str) -> Option<PathBuf> {
+    let available = fs::read_dir(MODULES).ok()?;
+    let env = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let modules = env.join("modules");
+    fs::create_dir_all(&modules).ok()?;
+    for entry in available.filter_map(Result::ok) {
+        let folder = entry.file_name().to_string_lossy().into_owned();
+        let Some((_, name)) = folder.split_once('-') else {
+            continue;
+        };
+        let link = modules.join(name.replace('-', "_"));
+        if !link.exists() {
+            std::os::unix::fs::symlink(entry.path(), &link).ok()?;
+        }
+    }
+    Some(env)
+}
+
+/// The full facts of the goldens' runs, as `compare_classes.py` derives them (kept next to them).
+pub fn facts() -> String {
+    let text = fs::read_to_string(realworld_dir().join("golden/full-facts.json"))
+        .expect("realworld/golden/full-facts.json");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("facts are JSON");
+    puppet_cli::facts::json_to_puppet(&json)
+}
+
+/// Module paths as the goldens print them (`<tmp>/stdlibmods/<m>/`).
+pub fn as_golden(text: &str) -> String {
+    text.replace("modules/", "<tmp>/stdlibmods/")
+}
+
+/// A catalog listing with module paths as the goldens print them.
+pub fn listing_as_golden(catalog: &puppet_cli::protocol::Listing) -> puppet_cli::protocol::Listing {
+    catalog
+        .iter()
+        .map(|(r, ps)| {
+            let ps = ps.iter().map(|(p, v)| (p.clone(), as_golden(v))).collect();
+            (r.clone(), ps)
+        })
+        .collect()
+}
+
+/// The lines of a list file, without comments and blank lines.
+pub fn list(path: &Path) -> Vec<String> {
+    fs::read_to_string(path)
+        .unwrap_or_else(|_| panic!("{}", path.display()))
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(String::from)
+        .collect()
+}
