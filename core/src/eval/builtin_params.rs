@@ -36,11 +36,11 @@ impl NewResource<'_> {
     }
 
     /// Puppet's `uniqueness_key`: the key attributes' values sorted by name, the namevar and `name`
-    /// taken from each other or else from the title. `None` for a type whose resources may share a
-    /// key (`exec`, `tidy`).
-    fn uniqueness_key(&self) -> Option<Value> {
-        let (keys, isomorphic, _) =
-            crate::types::builtin_resource_type(self.type_name).unwrap_or(("name", true, ""));
+    /// taken from each other or else from the title (a module Ruby type's namevar as its file shows
+    /// it). `None` for a type whose resources may share a key (`exec`, `tidy`).
+    fn uniqueness_key(&self, ruby_namevar: Option<&str>) -> Option<Value> {
+        let (keys, isomorphic, _) = crate::types::builtin_resource_type(self.type_name)
+            .unwrap_or((ruby_namevar.unwrap_or("name"), true, ""));
         if !isomorphic {
             return None;
         }
@@ -67,7 +67,7 @@ impl Evaluator<'_> {
         if let Some(aliases) = resource.attribute("alias") {
             flatten(aliases, &mut candidates);
         }
-        candidates.extend(resource.uniqueness_key());
+        candidates.extend(resource.uniqueness_key(self.ruby_type_namevar(resource.type_name)));
         let mut keys: Vec<Value> = Vec::new();
         for candidate in candidates {
             let mut items = alloc::vec![Value::string(&capitalize(resource.type_name))];

@@ -86,19 +86,22 @@ pub(crate) struct PendingOverride {
     pub scope: usize,
 }
 
-/// The parameters of a class or defined-type instance as the catalog lists them: the given ones
-/// (not `undef`) in their order, then those their defaults set, in the definition's order. A
-/// Sensitive value is kept unwrapped, as Puppet's catalog keeps it (marking the parameter).
+/// The parameters of a class or defined-type instance as the catalog lists them: the given ones in
+/// their order (one given as `undef` keeps its place for the value its default sets), then those
+/// only their defaults set, in the definition's order; `undef` ones left out. A Sensitive value is
+/// kept unwrapped, as Puppet's catalog keeps it (marking the parameter).
 pub(super) fn final_parameters(
     given: &[(String, Value)],
-    defaulted: Vec<(String, Value)>,
+    mut defaulted: Vec<(String, Value)>,
 ) -> Vec<(String, Value)> {
-    let given: Vec<(String, Value)> = given
-        .iter()
-        .filter(|(name, _)| !defaulted.iter().any(|(d, _)| d == name))
-        .cloned()
-        .collect();
-    given
+    let mut ordered: Vec<(String, Value)> = Vec::with_capacity(given.len() + defaulted.len());
+    for (name, value) in given {
+        match defaulted.iter().position(|(d, _)| d == name) {
+            Some(at) => ordered.push(defaulted.remove(at)),
+            None => ordered.push((name.clone(), value.clone())),
+        }
+    }
+    ordered
         .into_iter()
         .chain(defaulted)
         .filter(|(_, value)| !matches!(value, Value::Undef))
@@ -110,16 +113,22 @@ pub(super) fn final_parameters(
 }
 
 /// As Puppet's catalog keeps a resource's parameters: its namevar, when given explicitly, comes
-/// first (a built-in type's; `name` for other types), and is left out when it equals the title.
-fn namevar_first(type_name: &str, title: &str, parameters: &mut Vec<(String, Value)>) {
-    let builtin = crate::types::builtin_namevar(type_name);
-    let namevar = builtin.unwrap_or("name");
+/// first (a built-in type's or a module Ruby type's; `name` for other types), and is left out when
+/// it equals the title.
+fn namevar_first(
+    type_name: &str,
+    title: &str,
+    ruby_namevar: Option<&str>,
+    parameters: &mut Vec<(String, Value)>,
+) {
+    let typed = crate::types::builtin_namevar(type_name).or(ruby_namevar);
+    let namevar = typed.unwrap_or("name");
     let Some(at) = parameters.iter().position(|(p, _)| p == namevar) else {
         return;
     };
     if matches!(&parameters[at].1, Value::String(text) if &**text == title) {
         parameters.remove(at);
-    } else if builtin.is_some() {
+    } else if typed.is_some() {
         let given = parameters.remove(at);
         parameters.insert(0, given);
     }
@@ -169,7 +178,12 @@ impl Evaluator<'_> {
                     if namevar != resource.title && !parameters.iter().any(|(p, _)| p == "path") {
                         parameters.insert(0, ("path".to_string(), Value::string(namevar)));
                     }
-                    namevar_first(&resource.type_name, &resource.title, &mut parameters);
+                    namevar_first(
+                        &resource.type_name,
+                        &resource.title,
+                        self.ruby_type_namevar(&resource.type_name),
+                        &mut parameters,
+                    );
                     out.push(CatalogResource {
                         type_name: capitalize(&resource.type_name),
                         title: resource.title.clone(),

@@ -37,6 +37,8 @@ pub(crate) struct Loader {
     bytes_read: usize,
     /// Resource types modules implement in Ruby, by name, once looked for (1: there is one).
     ruby_types: BTreeMap<String, usize>,
+    /// The namevars of those types, where their type file shows one (`ruby_namevar.rs`).
+    ruby_namevars: BTreeMap<String, String>,
 }
 
 /// No entry: no such module, no tree kept.
@@ -368,13 +370,25 @@ impl<'o> Evaluator<'o> {
             .modulepath
             .get_or_insert_with(|| env.modulepath())
             .clone();
-        let known = is_module_name(name)
-            && modulepath.iter().any(|dir| {
-                env.files.list_dir(dir).iter().any(|module| {
-                    is_module_name(module)
-                        && env.files.exists(&format!("{dir}/{module}/{file_name}"))
-                })
-            });
+        let found = if is_module_name(name) {
+            modulepath.iter().find_map(|dir| {
+                env.files
+                    .list_dir(dir)
+                    .iter()
+                    .filter(|module| is_module_name(module))
+                    .map(|module| format!("{dir}/{module}/{file_name}"))
+                    .find(|path| env.files.exists(path))
+            })
+        } else {
+            None
+        };
+        let known = found.is_some();
+        if let Some(namevar) = found
+            .and_then(|path| env.files.read(&path).ok())
+            .and_then(|text| super::ruby_namevar::ruby_type_namevar(&text))
+        {
+            self.loader.ruby_namevars.insert(name.into(), namevar);
+        }
         self.loader
             .ruby_types
             .insert(name.into(), usize::from(known));
@@ -407,6 +421,11 @@ impl<'o> Evaluator<'o> {
         Err(crate::functions::stdlib_names::needs_stdlib_part(
             what, span,
         ))
+    }
+
+    /// The namevar of a resource type a module implements in Ruby, when its file shows one.
+    pub(crate) fn ruby_type_namevar(&self, name: &str) -> Option<&str> {
+        self.loader.ruby_namevars.get(name).map(String::as_str)
     }
 
     /// Whether a resource type is one a module implements in Ruby (already looked for).

@@ -37,6 +37,7 @@ mod operators;
 mod ownership;
 mod query;
 mod relationships;
+mod ruby_namevar;
 mod scope;
 mod settings;
 mod statements;
