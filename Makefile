@@ -2,7 +2,7 @@
 PORT ?= 8080
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve test tools wasm dist fmt-check clippy nostd cargo-test wasm-test e2e wasm-size bench
+.PHONY: serve test tools wasm dist npm fmt-check clippy nostd cargo-test wasm-test e2e wasm-size bench
 
 serve: dist
 	PORT=$(PORT) node web/scripts/serve.mjs
@@ -45,8 +45,12 @@ wasm-test:
 	cd wasm && wasm-pack test --headless --chrome --mode no-install --chromedriver /usr/bin/chromedriver
 	cd wasm && wasm-pack test --headless --chrome --mode no-install --chromedriver /usr/bin/chromedriver . --no-default-features --test light
 
-e2e: dist
+e2e: dist npm
 	cd web && node --test e2e/
+
+# The engine as an npm package: target/npm/puppet-playground-engine-<version>.tgz (npm/README.md).
+npm: tools wasm
+	./scripts/build-npm.sh
 
 # The release .wasm must stay under its gzipped size budget (scripts/check-wasm-size.sh).
 wasm-size: wasm

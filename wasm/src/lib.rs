@@ -8,6 +8,7 @@ mod lookup_calls;
 mod positions;
 #[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
 mod small_blocks;
+mod typescript;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -49,9 +50,12 @@ pub fn version() -> String {
 /// the source is the main code of that environment (`''`: its `manifests/` are).
 /// The light build (without the `yaml` feature) answers `{ needsFullEngine: 'yaml' }` instead,
 /// before evaluating, when the environment has YAML to read (`engine_choice.rs`).
-#[wasm_bindgen]
-pub fn evaluate(source: &str, options: JsValue) -> Result<JsValue, JsError> {
-    let options = Options::from_js(&options);
+#[wasm_bindgen(unchecked_return_type = "Outcome | NeedsFullEngine")]
+pub fn evaluate(
+    source: &str,
+    #[wasm_bindgen(unchecked_param_type = "EvaluateOptions")] options: Option<JsValue>,
+) -> Result<JsValue, JsError> {
+    let options = Options::from_js(&options.unwrap_or(JsValue::UNDEFINED));
     to_js(&evaluate_answer(source, &options))
 }
 
@@ -63,7 +67,7 @@ pub fn has_yaml() -> bool {
 
 /// The limits an environment must keep in the page: `{ maxFiles, maxTotalBytes, maxPathLength,
 /// maxDepth }` (an environment beyond them is reported as an ordinary diagnostic).
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "EnvironmentLimits")]
 pub fn environment_limits() -> Result<JsValue, JsError> {
     to_js(&data::environment_limits())
 }
@@ -96,7 +100,7 @@ pub fn syntax_errors(source: &[u8]) -> u32 {
 }
 
 /// The lexer's tokens as `[{ kind, start, end }]` with UTF-16 offsets.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "Token[]")]
 pub fn tokens(source: &str) -> Result<JsValue, JsError> {
     to_js(&tokens_to_data(source))
 }
@@ -105,8 +109,11 @@ pub fn tokens(source: &str) -> Result<JsValue, JsError> {
 /// main code is not evaluated): `query` is `{ key | keys, merge, type, default, explain }`.
 /// Only in the full build (the `yaml` feature): the page loads it for the Lookup pane.
 #[cfg(feature = "yaml")]
-#[wasm_bindgen]
-pub fn lookup(options: JsValue, query: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(unchecked_return_type = "LookupAnswer")]
+pub fn lookup(
+    #[wasm_bindgen(unchecked_param_type = "EvaluateOptions")] options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "LookupQuery")] query: JsValue,
+) -> Result<JsValue, JsError> {
     let options = Options::from_js(&options);
     to_js(&lookup_to_data(&options, &query_from_js(&query)))
 }
