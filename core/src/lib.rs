@@ -5,9 +5,12 @@ extern crate alloc;
 extern crate std;
 
 pub mod diagnostic;
+#[cfg(feature = "erb")]
+mod erb;
 pub mod environment;
 pub mod eval;
 mod functions;
+pub use functions::erb::NEEDS_ERB;
 pub use functions::stdlib_names::NEEDS_STDLIB;
 pub mod hiera;
 mod puppet_text;

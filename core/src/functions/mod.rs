@@ -9,6 +9,7 @@ mod control;
 mod deferred;
 mod env_files;
 mod epp;
+pub(crate) mod erb;
 pub(crate) mod format;
 mod fqdn_rand;
 mod iteration;
@@ -250,6 +251,8 @@ fn lookup(name: &str) -> Option<Builtin> {
         "import" => meta::import,
         "inline_epp" => epp::inline_epp,
         "epp" => env_files::epp,
+        "template" => erb::template,
+        "inline_template" => erb::inline_template,
         "file" => env_files::file,
         "binary_file" => env_files::binary_file,
         "find_file" => env_files::find_file,
