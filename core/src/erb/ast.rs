@@ -72,6 +72,8 @@ pub(crate) enum Kind {
     For(Vec<Param>, Box<Node>, Vec<Node>),
     Case(Option<Box<Node>>, Vec<(Vec<Node>, Vec<Node>)>, Option<Vec<Node>>),
     Seq(Vec<Node>),
+    /// `x rescue y`: `y` when `x` raises.
+    Rescue(Box<Node>, Box<Node>),
     /// Template text.
     Text(String),
     /// `<%= %>`: the value's `to_s` goes out.

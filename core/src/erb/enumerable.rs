@@ -216,8 +216,19 @@ pub(crate) fn collection_method(
                     RVal::Int(n) if *n > 0 => *n,
                     _ => return interp.raise("step can't be negative or zero"),
                 };
-                let block = need_block(interp, block)?;
                 let mut i = *a;
+                let Some(block) = block else {
+                    let mut out = Vec::new();
+                    while i <= last {
+                        interp.step(1)?;
+                        out.push(RVal::Int(i));
+                        i = match i.checked_add(step) {
+                            Some(n) => n,
+                            None => break,
+                        };
+                    }
+                    return Ok(RVal::array(out));
+                };
                 while i <= last {
                     interp.yield_block(block, alloc::vec![RVal::Int(i)])?;
                     i = match i.checked_add(step) {
@@ -245,6 +256,15 @@ fn enumerable_method(
     block: Option<&BlockArg>,
 ) -> RResult<RVal> {
     Ok(match name {
+        // Without a block these give an enumerator: here, the array of what they would yield.
+        "each" | "each_entry" | "map" | "collect" if block.is_none() => RVal::array(items),
+        "each_with_index" if block.is_none() => RVal::array(
+            items
+                .into_iter()
+                .enumerate()
+                .map(|(i, item)| RVal::array(alloc::vec![item, RVal::Int(i as i64)]))
+                .collect(),
+        ),
         "each" | "each_entry" => {
             let block = need_block(interp, block)?;
             for item in items {

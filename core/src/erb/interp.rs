@@ -50,6 +50,8 @@ pub(crate) struct Interp<'e, 'o> {
     ivars: Vec<(String, RVal)>,
     depth: usize,
     pub line: u32,
+    /// The groups of the last regex match (`$~`, `$1`...), `None` after a failed one.
+    last_match: Option<Vec<RVal>>,
 }
 
 impl<'e, 'o> Interp<'e, 'o> {
@@ -62,6 +64,7 @@ impl<'e, 'o> Interp<'e, 'o> {
             ivars: Vec::new(),
             depth: 0,
             line: 1,
+            last_match: None,
         }
     }
 
@@ -205,9 +208,20 @@ impl<'e, 'o> Interp<'e, 'o> {
             }
             Kind::Local(name) => self.lookup_local(name).unwrap_or(RVal::Nil),
             Kind::IVar(name) => self.ivar(name),
-            Kind::GVar(name) => {
-                return self.unsupported(format!("the global variable ${name} is not supported by the playground's ERB"))
-            }
+            Kind::GVar(name) => match name.as_str() {
+                "~" => match &self.last_match {
+                    Some(groups) => RVal::array(groups.clone()),
+                    None => RVal::Nil,
+                },
+                "&" => self.last_match.as_ref().and_then(|g| g.first().cloned()).unwrap_or(RVal::Nil),
+                digits if digits.bytes().all(|b| b.is_ascii_digit()) && digits != "0" => {
+                    let index: usize = digits.parse().unwrap_or(usize::MAX);
+                    self.last_match.as_ref().and_then(|g| g.get(index).cloned()).unwrap_or(RVal::Nil)
+                }
+                _ => {
+                    return self.unsupported(format!("the global variable ${name} is not supported by the playground's ERB"))
+                }
+            },
             Kind::Const(scope, name) => self.constant(scope.as_deref(), name)?,
             Kind::Call {
                 recv,
@@ -228,6 +242,27 @@ impl<'e, 'o> Interp<'e, 'o> {
                     block_arg = Some(BlockArg::Block(block.clone()));
                 }
                 self.line = node.line;
+                // `s << x`, `s.upcase!`: Ruby changes the string in place; here the variable
+                // holding it gets the new string.
+                let mutating = matches!(receiver, Some(RVal::Str(_)))
+                    && (name == "<<" || name == "concat" || name == "replace" || name.ends_with('!'))
+                    && recv.as_ref().is_some_and(|r| matches!(r.kind, Kind::Local(_) | Kind::IVar(_)));
+                if mutating {
+                    let (Some(recv_node), Some(old)) = (recv, receiver.clone()) else {
+                        return Ok(RVal::Nil);
+                    };
+                    let base = name.trim_end_matches('!');
+                    let new = if name == "replace" {
+                        values.first().cloned().unwrap_or(RVal::Nil)
+                    } else {
+                        self.call_method(old.clone(), base, &mut values, block_arg.as_ref())?
+                    };
+                    self.assign(recv_node, new.clone())?;
+                    if name.ends_with('!') && value::equal(&old, &new, 0) {
+                        return Ok(RVal::Nil);
+                    }
+                    return Ok(new);
+                }
                 let result = match receiver {
                     Some(recv) => self.call_method(recv, name, &mut values, block_arg.as_ref()),
                     None => super::kernel::call_self(self, name, &mut values, block_arg.as_ref()),
@@ -374,6 +409,10 @@ impl<'e, 'o> Interp<'e, 'o> {
                 }
             }
             Kind::Seq(body) => self.statements(body)?,
+            Kind::Rescue(body, fallback) => match self.eval(body) {
+                Err(Flow::Raise(..)) => self.eval(fallback)?,
+                other => other?,
+            },
             Kind::Text(text) => {
                 self.append(text)?;
                 RVal::Nil
@@ -401,7 +440,7 @@ impl<'e, 'o> Interp<'e, 'o> {
             Kind::Splat(_) | Kind::BlockPass(_) => {
                 return self.raise("syntax error, unexpected *");
             }
-            Kind::Lambda(block) => RVal::Proc(block.clone(), self.frames.len()),
+            Kind::Lambda(block) => RVal::Proc(block.clone()),
         })
     }
 
@@ -477,7 +516,7 @@ impl<'e, 'o> Interp<'e, 'o> {
                 }
                 Kind::BlockPass(inner) => match self.eval(inner)? {
                     RVal::Sym(name) => block = Some(BlockArg::Symbol(name)),
-                    RVal::Proc(b, _) => block = Some(BlockArg::Block(b)),
+                    RVal::Proc(b) => block = Some(BlockArg::Block(b)),
                     RVal::Nil => {}
                     other => {
                         return self.raise(format!(
@@ -549,7 +588,14 @@ impl<'e, 'o> Interp<'e, 'o> {
         let used = before - budget;
         self.step(used / per + 1)?;
         match result {
-            Ok(found) => Ok(found),
+            Ok(found) => {
+                self.last_match = found.as_ref().map(|c| {
+                    (0..c.len())
+                        .map(|g| c.get(g).map(|(a, b)| RVal::str(&text[a..b])).unwrap_or(RVal::Nil))
+                        .collect()
+                });
+                Ok(found)
+            }
             Err(_) => Err(Flow::Stop(crate::eval::flow::error(
                 "STEP_LIMIT",
                 "a regular expression in a template took too many steps",
@@ -662,7 +708,7 @@ impl<'e, 'o> Interp<'e, 'o> {
             }
             RVal::Scope => super::kernel::scope_method(self, name, args),
             RVal::Module(_) => super::kernel::module_method(self, recv, name, args),
-            RVal::Proc(block, _) if matches!(name, "call" | "()" | "yield" | "[]") => {
+            RVal::Proc(block) if matches!(name, "call" | "()" | "yield" | "[]") => {
                 let block = BlockArg::Block(block.clone());
                 let args = core::mem::take(args);
                 self.yield_block(&block, args)

@@ -44,7 +44,13 @@ fn write(
         RVal::Array(items) => {
             let items = items.borrow().clone();
             if items.is_empty() {
-                out.push_str("[]");
+                // Ruby's json 2.6 writes an empty array across lines when pretty.
+                out.push('[');
+                if indent.is_some() {
+                    out.push('\n');
+                    newline(out, indent, level);
+                }
+                out.push(']');
                 return Ok(());
             }
             out.push('[');
@@ -61,7 +67,9 @@ fn write(
         RVal::Hash(entries) => {
             let entries = entries.borrow().clone();
             if entries.is_empty() {
-                out.push_str("{}");
+                out.push('{');
+                newline(out, indent, level);
+                out.push('}');
                 return Ok(());
             }
             out.push('{');

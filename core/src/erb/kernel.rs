@@ -91,6 +91,13 @@ pub(crate) fn call_puppet_function(
 /// The methods of `scope`.
 pub(crate) fn scope_method(interp: &mut Interp<'_, '_>, name: &str, args: &mut Vec<RVal>) -> RResult<RVal> {
     if let Some(function) = name.strip_prefix("function_") {
+        let stdlib = interp.ev.module_dir("stdlib").is_some();
+        if !super::functions3x::has_3x_function(function, stdlib) {
+            // Ruby adds its "Did you mean?" lines: Puppet's message has several lines.
+            return interp.raise(format!(
+                "undefined method `{name}' for Scope(Class[main]):Puppet::Parser::Scope\n"
+            ));
+        }
         // 3.x style: one array of arguments.
         arity(interp, args, 1, 1)?;
         let list = match &args[0] {
@@ -114,10 +121,11 @@ pub(crate) fn scope_method(interp: &mut Interp<'_, '_>, name: &str, args: &mut V
                 ));
             };
             let var = var.to_string();
-            Ok(match puppet_variable(interp.ev, &var) {
-                Some(v) => value::from_puppet(&v),
-                None => RVal::Nil,
-            })
+            match puppet_variable(interp.ev, &var) {
+                Some(v) => Ok(value::from_puppet(&v)),
+                // Puppet 8's strict_variables: an unknown variable is an error here.
+                None => interp.raise(format!("Undefined variable '{var}'; ")),
+            }
         }
         "call_function" => {
             arity(interp, args, 1, 2)?;
@@ -369,7 +377,7 @@ pub(crate) fn object_method(
             let method = value::to_s(&args[0]);
             RVal::Bool(responds_to(recv, &method))
         }
-        "frozen?" => RVal::Bool(!matches!(recv, RVal::Array(_) | RVal::Hash(_))),
+        "frozen?" => RVal::Bool(!matches!(recv, RVal::Array(_) | RVal::Hash(_) | RVal::Str(_))),
         "freeze" | "itself" => recv.clone(),
         "dup" | "clone" => match recv {
             RVal::Array(items) => RVal::array(items.borrow().clone()),

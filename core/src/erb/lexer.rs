@@ -232,11 +232,32 @@ impl<'s> Lexer<'s> {
                 Tok::IVar(self.ident())
             } else if c == '$' {
                 self.bump();
-                Tok::GVar(self.ident())
+                match self.peek() {
+                    Some(s @ ('~' | '!' | '&' | '0'..='9' | '_' | '`' | '\'' | '+' | '/' | ';' | ',' | '.' | '<' | '>' | '?' | '$' | ':' | '"')) if !self.peek_at(1).is_some_and(is_ident_char) || s.is_ascii_digit() => {
+                        let mut name = String::new();
+                        while let Some(c) = self.peek() {
+                            if name.is_empty() || (c.is_ascii_digit() && name.starts_with(|d: char| d.is_ascii_digit())) {
+                                name.push(c);
+                                self.bump();
+                            } else {
+                                break;
+                            }
+                        }
+                        Tok::GVar(name)
+                    }
+                    _ => Tok::GVar(self.ident()),
+                }
             } else if c == ':' && self.peek_at(1) == Some('"') {
                 self.bump();
                 self.bump();
                 Tok::Sym(self.string_body('"', None, true)?)
+            } else if c == ':' && !value_before && self.operator_symbol().is_some() {
+                let op = self.operator_symbol().unwrap_or("");
+                self.bump();
+                for _ in 0..op.len() {
+                    self.bump();
+                }
+                Tok::Sym(alloc::vec![StrPart::Lit(op.to_string())])
             } else if c == ':' && self.peek_at(1).is_some_and(is_ident_start) {
                 self.bump();
                 let mut name = self.ident();
@@ -316,6 +337,14 @@ impl<'s> Lexer<'s> {
             };
             out.push(Token { tok, line, spaced });
         }
+    }
+
+    /// `:+`, `:*`, `:<=>`, `:[]`: the operator a symbol after `:` names.
+    fn operator_symbol(&self) -> Option<&'static str> {
+        let rest = &self.src[self.pos + 1..];
+        ["<=>", "===", "==", "=~", "[]=", "[]", "**", "<=", ">=", "<<", ">>", "+", "-", "*", "/", "%", "<", ">", "!", "&", "|", "^"]
+            .into_iter()
+            .find(|op| rest.starts_with(op))
     }
 
     fn ident(&mut self) -> String {
@@ -450,7 +479,20 @@ impl<'s> Lexer<'s> {
                     't' => text.push('\t'),
                     'r' => text.push('\r'),
                     's' => text.push(' '),
-                    '0' => text.push('\0'),
+                    '0'..='7' => {
+                        // Octal: up to three digits.
+                        let mut value = n as u32 - '0' as u32;
+                        for _ in 0..2 {
+                            match self.peek().and_then(|c| c.to_digit(8)) {
+                                Some(d) => {
+                                    value = value * 8 + d;
+                                    self.bump();
+                                }
+                                None => break,
+                            }
+                        }
+                        text.push(char::from_u32(value & 0xff).unwrap_or('\0'));
+                    }
                     'e' => text.push('\u{1b}'),
                     'a' => text.push('\u{7}'),
                     'b' => text.push('\u{8}'),

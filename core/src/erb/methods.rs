@@ -406,6 +406,13 @@ pub(crate) fn string_method(
             _ => interp.no_method(name, &recv),
         };
     }
+    if let Some(base) = name.strip_suffix('!') {
+        // The changing forms on a value not held by a variable: nil when nothing changes.
+        if matches!(base, "upcase" | "downcase" | "capitalize" | "swapcase" | "strip" | "lstrip" | "rstrip" | "chomp" | "chop" | "gsub" | "sub" | "squeeze" | "reverse" | "tr" | "delete") {
+            let new = string_method(interp, recv.clone(), base, args, block)?;
+            return Ok(if value::equal(&new, &recv, 0) { RVal::Nil } else { new });
+        }
+    }
     let out = match name {
         "to_str" => recv.clone(),
         "to_sym" | "intern" => RVal::Sym(s.clone()),
@@ -468,13 +475,13 @@ pub(crate) fn string_method(
         "chars" => RVal::array(s.chars().map(|c| RVal::str(c.encode_utf8(&mut [0; 4]))).collect()),
         "lines" => RVal::array(lines(&s).into_iter().map(|l| RVal::str(&l)).collect()),
         "each_line" | "each_char" => {
-            let Some(block) = block else {
-                return interp.unsupported("an enumerator (no block) is not supported by the playground's ERB");
-            };
             let items: Vec<String> = if name == "each_line" {
                 lines(&s)
             } else {
                 s.chars().map(|c| c.to_string()).collect()
+            };
+            let Some(block) = block else {
+                return Ok(RVal::array(items.iter().map(|l| RVal::str(l)).collect()));
             };
             for item in items {
                 interp.yield_block(block, alloc::vec![RVal::str(&item)])?;
@@ -508,6 +515,36 @@ pub(crate) fn string_method(
                 };
             }
             RVal::Bool(hit)
+        }
+        "scan" => {
+            arity(interp, args, 1, 1)?;
+            let regexp = match &args[0] {
+                RVal::Regex(r) => (**r).clone(),
+                RVal::Str(p) => interp.regex(&escape_literal(p), "")?,
+                other => return interp.raise(format!("wrong argument type {} (expected Regexp)", other.class_name())),
+            };
+            let mut found = Vec::new();
+            let mut from = 0;
+            while let Some(c) = interp.regex_search(&regexp, &s, from)? {
+                let (a, b) = c.whole();
+                found.push(if c.len() > 1 {
+                    RVal::array((1..c.len()).map(|g| c.get(g).map(|(x, y)| RVal::str(&s[x..y])).unwrap_or(RVal::Nil)).collect())
+                } else {
+                    RVal::str(&s[a..b])
+                });
+                match crate::regex::Regex::next_start(&s, (a, b)) {
+                    Some(next) => from = next,
+                    None => break,
+                }
+            }
+            if let Some(block) = block {
+                for item in found {
+                    interp.yield_block(block, alloc::vec![item])?;
+                }
+                recv.clone()
+            } else {
+                RVal::array(found)
+            }
         }
         "gsub" | "sub" => RVal::str(&substitute(interp, &s, args, block, name == "gsub")?),
         "tr" | "delete" | "squeeze" | "count" => return tr_family(interp, &s, name, args),
@@ -951,7 +988,11 @@ pub(crate) fn number_method(
         }
         (RVal::Int(n), "times") => {
             let Some(block) = block else {
-                return interp.unsupported("an enumerator (no block) is not supported by the playground's ERB");
+                interp.step((*n).max(0) as u64 / 8)?;
+                if *n > interp.ev.options.limits.max_collection_len as i64 {
+                    return interp.raise("an enumerator too large");
+                }
+                return Ok(RVal::array((0..*n).map(RVal::Int).collect()));
             };
             for i in 0..*n {
                 interp.yield_block(block, alloc::vec![RVal::Int(i)])?;

@@ -6,6 +6,7 @@
 
 mod ast;
 mod enumerable;
+mod functions3x;
 mod interp;
 mod json;
 mod kernel;
@@ -26,7 +27,7 @@ use crate::eval::flow::{error, EvalResult, Unwind};
 use crate::span::Span;
 use interp::{Flow, Interp};
 
-/// The diagnostic of what the playground's ERB cannot do.
+/// The diagnostic of what the playground's ERB cannot do, in a template file.
 pub(crate) const ERB_UNSUPPORTED: &str = "ERB_UNSUPPORTED";
 /// A syntax error in a template file's Ruby.
 pub(crate) const ERB_SYNTAX: &str = "ERB_SYNTAX";
@@ -94,14 +95,18 @@ fn failure(
         Flow::Unsupported(message, line) => (message, line, true),
         Flow::Break(_) | Flow::Next(_) => (String::from("unexpected break"), 0, false),
     };
-    let message = if syntax { format!("syntax error: {message}") } else { message };
+    if syntax && !ours_unsupported_parse(&message) {
+        // Ruby's SyntaxError gets through Puppet unwrapped: `(erb):3: ...` or `path:3: ...`.
+        let place = match source {
+            Source::Inline => String::from("(erb)"),
+            Source::File { path, .. } => String::from(*path),
+        };
+        return error(ERB_SYNTAX, format!("{place}:{line}: {message}"), site.span);
+    }
     match source {
         Source::Inline => {
             let mut unwind = site.fail(format!("Failed to parse inline template: {message}"));
             if let Unwind::Error(diagnostic) = &mut unwind {
-                if ours {
-                    diagnostic.code = ERB_UNSUPPORTED;
-                }
                 diagnostic.notes.push(Note {
                     message: format!("at line {line} of the inline template"),
                     span: None,
@@ -112,13 +117,17 @@ fn failure(
         Source::File { reference, path } if ours => {
             // Placed in the template file itself: `(file: .../templates/x.erb, line: N)`.
             let span = template_line_span(ev, path, text, line).unwrap_or(site.span);
-            let code = if syntax { ERB_SYNTAX } else { ERB_UNSUPPORTED };
-            error(code, format!("Failed to parse template {reference}: {message}"), span)
+            error(ERB_UNSUPPORTED, format!("Failed to parse template {reference}: {message}"), span)
         }
         Source::File { reference, path } => site.fail(format!(
             "Failed to parse template {reference}:\n  Filepath: {path}\n  Line: {line}\n  Detail: {message}\n"
         )),
     }
+}
+
+/// Whether a parse failure is a construct the playground does not parse (not a syntax error).
+fn ours_unsupported_parse(message: &str) -> bool {
+    message.contains("not supported")
 }
 
 /// A span at the start of `line` of the template file (added to the sources when needed).

@@ -243,8 +243,9 @@ impl<'t> Parser<'t> {
             } else if self.eat_kw("until") {
                 let cond = self.expr_statement()?;
                 node = Node::new(Kind::While(Box::new(cond), alloc::vec![node], true), line);
-            } else if self.is_kw("rescue") {
-                return self.fail("`rescue' is not supported in templates here");
+            } else if self.eat_kw("rescue") {
+                let fallback = self.expr_statement()?;
+                node = Node::new(Kind::Rescue(Box::new(node), Box::new(fallback)), line);
             } else {
                 break;
             }
@@ -470,10 +471,12 @@ impl<'t> Parser<'t> {
             self.advance();
             let paren = self.eat_op("(");
             let inner = self.expr()?;
+            let node = Node::new(Kind::Defined(Box::new(inner)), line);
             if paren {
                 self.expect_op(")")?;
+                return self.postfix_from(node);
             }
-            return Ok(Node::new(Kind::Defined(Box::new(inner)), line));
+            return Ok(node);
         }
         self.binary(0)
     }
@@ -521,6 +524,24 @@ impl<'t> Parser<'t> {
     }
 
     fn unary_minus(&mut self) -> PResult<Node> {
+        // `-5.abs`: a negative literal, then the calls on it.
+        if self.is_op("-") && !self.peek_at(1).spaced {
+            let line = self.line();
+            let literal = match self.peek_at(1).tok {
+                Tok::Int(n) => Some(Kind::Int(n.wrapping_neg())),
+                Tok::Float(f) => Some(Kind::Float(-f)),
+                _ => None,
+            };
+            if let Some(kind) = literal {
+                self.advance();
+                self.advance();
+                let node = self.postfix_from(Node::new(kind, line))?;
+                if self.is_op("**") {
+                    return self.fail("a negative literal raised to a power is not supported here");
+                }
+                return Ok(node);
+            }
+        }
         if self.is_op("-") {
             let line = self.line();
             self.advance();
@@ -571,7 +592,11 @@ impl<'t> Parser<'t> {
     }
 
     fn postfix(&mut self) -> PResult<Node> {
-        let mut node = self.primary()?;
+        let node = self.primary()?;
+        self.postfix_from(node)
+    }
+
+    fn postfix_from(&mut self, mut node: Node) -> PResult<Node> {
         loop {
             // A method chain may go on on the next line: `foo\n  .bar`.
             if matches!(self.peek().tok, Tok::Newline) {

@@ -24,8 +24,8 @@ pub(crate) enum RVal {
     Hash(Rc<RefCell<Vec<(RVal, RVal)>>>),
     Range(i64, i64, bool),
     Regex(Rc<crate::value::Regexp>),
-    /// A block turned into an object (`lambda { }`), with the locals it closes over.
-    Proc(Rc<Block>, usize),
+    /// A block turned into an object (`lambda { }`).
+    Proc(Rc<Block>),
     /// The template's `scope`.
     Scope,
     /// A module or class named by a constant (`JSON`, `IPAddr`).
@@ -65,7 +65,7 @@ impl RVal {
             RVal::Hash(_) => "Hash",
             RVal::Range(..) => "Range",
             RVal::Regex(_) => "Regexp",
-            RVal::Proc(..) => "Proc",
+            RVal::Proc(_) => "Proc",
             RVal::Scope => "Puppet::Parser::Scope",
             RVal::Module(_) => "Module",
             RVal::Puppet(_) => "Object",
@@ -212,7 +212,7 @@ pub(crate) fn write_inspect(out: &mut String, value: &RVal, depth: usize) {
             out.push_str(r.source());
             out.push('/');
         }
-        RVal::Proc(..) => out.push_str("#<Proc (lambda)>"),
+        RVal::Proc(_) => out.push_str("#<Proc (lambda)>"),
         RVal::Scope => out.push_str("#<Puppet::Parser::Scope>"),
         _ => write_to_s(out, value, depth),
     }
