@@ -151,8 +151,17 @@ impl<'t> Parser<'t> {
         if self.eat_kw(kw) {
             Ok(())
         } else {
-            Err(self.unexpected())
+            Err(self.expecting(kw))
         }
+    }
+
+    /// Ruby's message for a missing keyword at the end of the input.
+    fn expecting(&self, kw: &str) -> ParseError {
+        let mut error = self.unexpected();
+        if matches!(self.peek().tok, Tok::Eof) {
+            error.message.push_str(&format!(", expecting `{kw}'"));
+        }
+        error
     }
 
     fn skip_newlines(&mut self) {
@@ -1102,7 +1111,7 @@ impl<'t> Parser<'t> {
     fn body_until(&mut self, ends: &[&str]) -> PResult<Vec<Node>> {
         let body = self.statements()?;
         if !ends.iter().any(|e| self.is_kw(e)) {
-            return Err(self.unexpected());
+            return Err(self.expecting("end"));
         }
         Ok(body)
     }
