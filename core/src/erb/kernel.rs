@@ -79,7 +79,11 @@ pub(crate) fn call_puppet_function(
     match crate::functions::call_named(interp.ev, &site, name, values, None) {
         Ok(value) => Ok(value::from_puppet(&value)),
         Err(Unwind::Error(diagnostic)) if !crate::eval::limits::is_limit(diagnostic.code) => {
-            if diagnostic.code == crate::functions::stdlib_names::NEEDS_STDLIB {
+            // A function the engine does not have (a module's Ruby function, stdlib in the light
+            // build) stops the run as it would in a manifest: its own diagnostic says why.
+            if diagnostic.code == crate::functions::stdlib_names::NEEDS_STDLIB
+                || diagnostic.message.contains("Unknown function")
+            {
                 return Err(Flow::Stop(Unwind::Error(diagnostic)));
             }
             Err(Flow::Raise(diagnostic.message, interp.line))
