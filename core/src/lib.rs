@@ -5,9 +5,9 @@ extern crate alloc;
 extern crate std;
 
 pub mod diagnostic;
+pub mod environment;
 #[cfg(feature = "erb")]
 mod erb;
-pub mod environment;
 pub mod eval;
 mod functions;
 pub use functions::erb::NEEDS_ERB;

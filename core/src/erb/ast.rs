@@ -70,7 +70,11 @@ pub(crate) enum Kind {
     If(Box<Node>, Vec<Node>, Vec<Node>),
     While(Box<Node>, Vec<Node>, bool),
     For(Vec<Param>, Box<Node>, Vec<Node>),
-    Case(Option<Box<Node>>, Vec<(Vec<Node>, Vec<Node>)>, Option<Vec<Node>>),
+    Case(
+        Option<Box<Node>>,
+        Vec<(Vec<Node>, Vec<Node>)>,
+        Option<Vec<Node>>,
+    ),
     Seq(Vec<Node>),
     /// `x rescue y`: `y` when `x` raises.
     Rescue(Box<Node>, Box<Node>),

@@ -43,7 +43,12 @@ pub(crate) fn elements(interp: &mut Interp<'_, '_>, value: &RVal) -> RResult<Vec
 }
 
 /// Ruby's `<=>` for sorting; an error when the two do not compare.
-pub(crate) fn compare(interp: &Interp<'_, '_>, a: &RVal, b: &RVal, depth: usize) -> RResult<Ordering> {
+pub(crate) fn compare(
+    interp: &Interp<'_, '_>,
+    a: &RVal,
+    b: &RVal,
+    depth: usize,
+) -> RResult<Ordering> {
     let fail = || {
         interp.raise(format!(
             "comparison of {} with {} failed",
@@ -57,7 +62,9 @@ pub(crate) fn compare(interp: &Interp<'_, '_>, a: &RVal, b: &RVal, depth: usize)
             let (x, y) = (num(a), num(b));
             x.partial_cmp(&y).map_or_else(fail, Ok)
         }
-        (RVal::Str(x), RVal::Str(y)) | (RVal::Sym(x), RVal::Sym(y)) => Ok(x.as_bytes().cmp(y.as_bytes())),
+        (RVal::Str(x), RVal::Str(y)) | (RVal::Sym(x), RVal::Sym(y)) => {
+            Ok(x.as_bytes().cmp(y.as_bytes()))
+        }
         (RVal::Array(x), RVal::Array(y)) if depth < 50 => {
             let (x, y) = (x.borrow().clone(), y.borrow().clone());
             for (p, q) in x.iter().zip(y.iter()) {
@@ -114,7 +121,13 @@ fn need_block<'b>(interp: &Interp<'_, '_>, block: Option<&'b BlockArg>) -> RResu
     }
 }
 
-fn flatten_into(interp: &mut Interp<'_, '_>, out: &mut Vec<RVal>, items: &[RVal], depth: i64, level: usize) -> RResult<()> {
+fn flatten_into(
+    interp: &mut Interp<'_, '_>,
+    out: &mut Vec<RVal>,
+    items: &[RVal],
+    depth: i64,
+    level: usize,
+) -> RResult<()> {
     if level > 100 {
         return interp.raise("tried to flatten recursive array");
     }
@@ -146,14 +159,21 @@ fn join(interp: &mut Interp<'_, '_>, items: &[RVal], sep: &str, level: usize) ->
                 let inner = inner.borrow().clone();
                 out.push_str(&join(interp, &inner, sep, level + 1)?);
             }
-            other => out.push_str(&interp.to_s(other)?),
+            other => out.push_str(&interp.ruby_to_s(other)?),
         }
-        interp.ev.check_string(&out, interp.span).map_err(Flow::Stop)?;
+        interp
+            .ev
+            .check_string(&out, interp.span)
+            .map_err(Flow::Stop)?;
     }
     Ok(out)
 }
 
-fn uniq(interp: &mut Interp<'_, '_>, items: Vec<RVal>, block: Option<&BlockArg>) -> RResult<Vec<RVal>> {
+fn uniq(
+    interp: &mut Interp<'_, '_>,
+    items: Vec<RVal>,
+    block: Option<&BlockArg>,
+) -> RResult<Vec<RVal>> {
     let mut out: Vec<RVal> = Vec::new();
     let mut keys: Vec<RVal> = Vec::new();
     for item in items {
@@ -180,7 +200,7 @@ pub(crate) fn collection_method(
     interp: &mut Interp<'_, '_>,
     recv: RVal,
     name: &str,
-    args: &mut Vec<RVal>,
+    args: &mut [RVal],
     block: Option<&BlockArg>,
 ) -> RResult<RVal> {
     if let RVal::Hash(entries) = &recv {
@@ -199,13 +219,31 @@ pub(crate) fn collection_method(
             "include?" | "member?" | "cover?" | "===" => {
                 arity(interp, args, 1, 1)?;
                 let x = num(&args[0]);
-                return Ok(RVal::Bool(matches!(args[0], RVal::Int(_) | RVal::Float(_)) && x >= *a as f64 && (if *exclusive { x < *b as f64 } else { x <= *b as f64 })));
+                return Ok(RVal::Bool(
+                    matches!(args[0], RVal::Int(_) | RVal::Float(_))
+                        && x >= *a as f64
+                        && (if *exclusive {
+                            x < *b as f64
+                        } else {
+                            x <= *b as f64
+                        }),
+                ));
             }
             "first" | "min" | "begin" if args.is_empty() && block.is_none() => {
-                return Ok(if name != "begin" && last < *a { RVal::Nil } else { RVal::Int(*a) })
+                return Ok(if name != "begin" && last < *a {
+                    RVal::Nil
+                } else {
+                    RVal::Int(*a)
+                })
             }
             "last" | "max" | "end" if args.is_empty() && block.is_none() => {
-                return Ok(if name == "end" { RVal::Int(*b) } else if last < *a { RVal::Nil } else { RVal::Int(last) })
+                return Ok(if name == "end" {
+                    RVal::Int(*b)
+                } else if last < *a {
+                    RVal::Nil
+                } else {
+                    RVal::Int(last)
+                })
             }
             "size" | "count" | "length" if args.is_empty() && block.is_none() => {
                 return Ok(RVal::Int((last - a + 1).max(0)))
@@ -300,7 +338,9 @@ fn enumerable_method(
             for item in items {
                 let v = interp.yield_block(block, alloc::vec![item])?;
                 match (&v, name) {
-                    (RVal::Array(inner), "flat_map" | "collect_concat") => out.extend(inner.borrow().iter().cloned()),
+                    (RVal::Array(inner), "flat_map" | "collect_concat") => {
+                        out.extend(inner.borrow().iter().cloned())
+                    }
                     _ => out.push(v),
                 }
             }
@@ -310,7 +350,10 @@ fn enumerable_method(
             let block = need_block(interp, block)?;
             let (mut yes, mut no) = (Vec::new(), Vec::new());
             for item in items {
-                if interp.yield_block(block, alloc::vec![item.clone()])?.truthy() {
+                if interp
+                    .yield_block(block, alloc::vec![item.clone()])?
+                    .truthy()
+                {
                     yes.push(item);
                 } else {
                     no.push(item);
@@ -325,7 +368,10 @@ fn enumerable_method(
         "find" | "detect" => {
             let block = need_block(interp, block)?;
             for item in items {
-                if interp.yield_block(block, alloc::vec![item.clone()])?.truthy() {
+                if interp
+                    .yield_block(block, alloc::vec![item.clone()])?
+                    .truthy()
+                {
                     return Ok(item);
                 }
             }
@@ -337,7 +383,10 @@ fn enumerable_method(
                 let hit = match (args.first(), block) {
                     (Some(x), _) => value::equal(&item, x, 0),
                     (None, Some(b)) => interp.yield_block(b, alloc::vec![item])?.truthy(),
-                    (None, None) => return interp.unsupported("an enumerator is not supported by the playground's ERB"),
+                    (None, None) => {
+                        return interp
+                            .unsupported("an enumerator is not supported by the playground's ERB")
+                    }
                 };
                 if hit {
                     return Ok(RVal::Int(i as i64));
@@ -352,7 +401,9 @@ fn enumerable_method(
                 let hit = match (args.first(), block) {
                     (Some(pattern), _) => {
                         let mut a = alloc::vec![item];
-                        interp.call_method(pattern.clone(), "===", &mut a, None)?.truthy()
+                        interp
+                            .call_method(pattern.clone(), "===", &mut a, None)?
+                            .truthy()
                     }
                     (None, Some(b)) => interp.yield_block(b, alloc::vec![item])?.truthy(),
                     (None, None) => item.truthy(),
@@ -422,7 +473,10 @@ fn enumerable_method(
             let block = need_block(interp, block)?;
             let mut cut = items.len();
             for (i, item) in items.iter().enumerate() {
-                if !interp.yield_block(block, alloc::vec![item.clone()])?.truthy() {
+                if !interp
+                    .yield_block(block, alloc::vec![item.clone()])?
+                    .truthy()
+                {
                     cut = i;
                     break;
                 }
@@ -440,7 +494,11 @@ fn enumerable_method(
                         let c = interp.yield_block(&b, alloc::vec![x.clone(), y.clone()])?;
                         match c {
                             RVal::Int(n) => Ok(n.cmp(&0)),
-                            _ => interp.raise(format!("comparison of {} with {} failed", x.class_name(), value::inspect(y))),
+                            _ => interp.raise(format!(
+                                "comparison of {} with {} failed",
+                                x.class_name(),
+                                value::inspect(y)
+                            )),
                         }
                     })?
                 }
@@ -448,7 +506,10 @@ fn enumerable_method(
             }
             RVal::array(items)
         }
-        "sort_by" | "min_by" | "max_by" | "group_by" | "uniq" | "sum" | "tally" | "each_slice" | "each_cons" | "zip" | "inject" | "reduce" | "min" | "max" | "minmax" | "to_h" | "flatten" | "reverse" | "join" | "compact" | "chunk_while" | "slice_when" | "grep" | "grep_v" | "filter_map" | "each_index" | "uniq_by" | "lazy" | "cycle" => {
+        "sort_by" | "min_by" | "max_by" | "group_by" | "uniq" | "sum" | "tally" | "each_slice"
+        | "each_cons" | "zip" | "inject" | "reduce" | "min" | "max" | "minmax" | "to_h"
+        | "flatten" | "reverse" | "join" | "compact" | "chunk_while" | "slice_when" | "grep"
+        | "grep_v" | "filter_map" | "each_index" | "uniq_by" | "lazy" | "cycle" => {
             generic_method(interp, recv, items, name, args, block)?
         }
         _ => return interp.no_method(name, recv),
@@ -479,7 +540,9 @@ fn generic_method(
                 RVal::Array(pair) => pair.borrow().get(1).cloned().unwrap_or(RVal::Nil),
                 _ => RVal::Nil,
             };
-            sort_values(interp, &mut keyed, |interp, x, y| compare(interp, &key_of(x), &key_of(y), 0))?;
+            sort_values(interp, &mut keyed, |interp, x, y| {
+                compare(interp, &key_of(x), &key_of(y), 0)
+            })?;
             match name {
                 "sort_by" => RVal::array(keyed.iter().map(item_of).collect()),
                 "min_by" => keyed.first().map(item_of).unwrap_or(RVal::Nil),
@@ -556,9 +619,16 @@ fn generic_method(
             let (mut acc, op) = match (args.len(), block) {
                 (0, Some(_)) => (items.next().unwrap_or(RVal::Nil), None),
                 (1, Some(_)) => (args[0].clone(), None),
-                (1, None) => (items.next().unwrap_or(RVal::Nil), Some(value::to_s(&args[0]))),
+                (1, None) => (
+                    items.next().unwrap_or(RVal::Nil),
+                    Some(value::to_s(&args[0])),
+                ),
                 (2, None) => (args[0].clone(), Some(value::to_s(&args[1]))),
-                _ => return interp.unsupported("this form of inject is not supported by the playground's ERB"),
+                _ => {
+                    return interp.unsupported(
+                        "this form of inject is not supported by the playground's ERB",
+                    )
+                }
             };
             for item in items {
                 acc = match (&op, block) {
@@ -659,13 +729,20 @@ fn generic_method(
             };
             RVal::str(&join(interp, &items, &sep, 0)?)
         }
-        "compact" => RVal::array(items.into_iter().filter(|i| !matches!(i, RVal::Nil)).collect()),
+        "compact" => RVal::array(
+            items
+                .into_iter()
+                .filter(|i| !matches!(i, RVal::Nil))
+                .collect(),
+        ),
         "grep" | "grep_v" => {
             arity(interp, args, 1, 1)?;
             let mut out = Vec::new();
             for item in items {
                 let mut a = alloc::vec![item.clone()];
-                let hit = interp.call_method(args[0].clone(), "===", &mut a, None)?.truthy();
+                let hit = interp
+                    .call_method(args[0].clone(), "===", &mut a, None)?
+                    .truthy();
                 if hit == (name == "grep") {
                     out.push(match block {
                         Some(b) => interp.yield_block(b, alloc::vec![item])?,
@@ -703,7 +780,7 @@ fn array_method(
     recv: &RVal,
     items: &alloc::rc::Rc<RefCell<Vec<RVal>>>,
     name: &str,
-    args: &mut Vec<RVal>,
+    args: &mut [RVal],
     block: Option<&BlockArg>,
 ) -> RResult<Option<RVal>> {
     let check_len = |interp: &mut Interp<'_, '_>, len: usize| -> RResult<()> {
@@ -722,13 +799,21 @@ fn array_method(
             let list = items.borrow();
             let len = list.len();
             match (&args[0], args.get(1)) {
-                (RVal::Int(i), None) => index_of(len, *i).map(|i| list[i].clone()).unwrap_or(RVal::Nil),
+                (RVal::Int(i), None) => index_of(len, *i)
+                    .map(|i| list[i].clone())
+                    .unwrap_or(RVal::Nil),
                 (RVal::Int(i), Some(RVal::Int(n))) => {
                     let start = if *i < 0 { len as i64 + i } else { *i };
                     if start < 0 || start > len as i64 || *n < 0 {
                         RVal::Nil
                     } else {
-                        RVal::array(list[start as usize..].iter().take(*n as usize).cloned().collect())
+                        RVal::array(
+                            list[start as usize..]
+                                .iter()
+                                .take(*n as usize)
+                                .cloned()
+                                .collect(),
+                        )
                     }
                 }
                 (RVal::Range(a, b, exclusive), None) => {
@@ -750,7 +835,8 @@ fn array_method(
         "[]=" => {
             arity(interp, args, 2, 2)?;
             let RVal::Int(i) = args[0] else {
-                return interp.unsupported("this Array#[]= is not supported by the playground's ERB");
+                return interp
+                    .unsupported("this Array#[]= is not supported by the playground's ERB");
             };
             let list = items.borrow_mut();
             let len = list.len();
@@ -772,7 +858,9 @@ fn array_method(
             arity(interp, args, 1, 1)?;
             let list = items.borrow();
             match args[0] {
-                RVal::Int(i) => index_of(list.len(), i).map(|i| list[i].clone()).unwrap_or(RVal::Nil),
+                RVal::Int(i) => index_of(list.len(), i)
+                    .map(|i| list[i].clone())
+                    .unwrap_or(RVal::Nil),
                 _ => return interp.raise("no implicit conversion into Integer"),
             }
         }
@@ -880,7 +968,10 @@ fn array_method(
         "+" => {
             arity(interp, args, 1, 1)?;
             let RVal::Array(other) = &args[0] else {
-                return interp.raise(format!("no implicit conversion of {} into Array", args[0].class_name()));
+                return interp.raise(format!(
+                    "no implicit conversion of {} into Array",
+                    args[0].class_name()
+                ));
             };
             let mut out = items.borrow().clone();
             out.extend(other.borrow().iter().cloned());
@@ -890,7 +981,10 @@ fn array_method(
         "-" | "&" | "|" | "difference" | "intersection" | "union" => {
             arity(interp, args, 1, usize::MAX)?;
             let RVal::Array(other) = &args[0] else {
-                return interp.raise(format!("no implicit conversion of {} into Array", args[0].class_name()));
+                return interp.raise(format!(
+                    "no implicit conversion of {} into Array",
+                    args[0].class_name()
+                ));
             };
             let mine = items.borrow().clone();
             let theirs = other.borrow().clone();
@@ -898,7 +992,11 @@ fn array_method(
             let has = |list: &[RVal], x: &RVal| list.iter().any(|y| value::eql(x, y));
             let out: Vec<RVal> = match name {
                 "-" | "difference" => mine.into_iter().filter(|x| !has(&theirs, x)).collect(),
-                "&" | "intersection" => uniq(interp, mine.into_iter().filter(|x| has(&theirs, x)).collect(), None)?,
+                "&" | "intersection" => uniq(
+                    interp,
+                    mine.into_iter().filter(|x| has(&theirs, x)).collect(),
+                    None,
+                )?,
                 _ => {
                     let mut all = mine;
                     all.extend(theirs);
@@ -935,10 +1033,12 @@ fn array_method(
                 Err(_) => RVal::Nil,
             }
         }
-        "sort!" | "uniq!" | "compact!" | "flatten!" | "reverse!" | "map!" | "collect!" | "select!" | "reject!" | "shuffle!" | "sort_by!" => {
+        "sort!" | "uniq!" | "compact!" | "flatten!" | "reverse!" | "map!" | "collect!"
+        | "select!" | "reject!" | "shuffle!" | "sort_by!" => {
             let base = name.trim_end_matches('!');
             if base == "shuffle" {
-                return interp.unsupported("shuffle is not supported by the playground's ERB (random)");
+                return interp
+                    .unsupported("shuffle is not supported by the playground's ERB (random)");
             }
             let list = items.borrow().clone();
             let before = list.len();
@@ -958,7 +1058,9 @@ fn array_method(
             RVal::array(
                 args.iter()
                     .map(|a| match a {
-                        RVal::Int(i) => index_of(list.len(), *i).map(|i| list[i].clone()).unwrap_or(RVal::Nil),
+                        RVal::Int(i) => index_of(list.len(), *i)
+                            .map(|i| list[i].clone())
+                            .unwrap_or(RVal::Nil),
                         _ => RVal::Nil,
                     })
                     .collect(),
@@ -978,9 +1080,17 @@ fn array_method(
             if rows.iter().any(|r| r.len() != width) {
                 return interp.raise("element size differs");
             }
-            RVal::array((0..width).map(|c| RVal::array(rows.iter().map(|r| r[c].clone()).collect())).collect())
+            RVal::array(
+                (0..width)
+                    .map(|c| RVal::array(rows.iter().map(|r| r[c].clone()).collect()))
+                    .collect(),
+            )
         }
-        "sample" | "shuffle" => return interp.unsupported(format!("Array#{name} is not supported by the playground's ERB (random)")),
+        "sample" | "shuffle" => {
+            return interp.unsupported(format!(
+                "Array#{name} is not supported by the playground's ERB (random)"
+            ))
+        }
         _ => return Ok(None),
     }))
 }
@@ -994,10 +1104,14 @@ fn dig(interp: &mut Interp<'_, '_>, start: RVal, keys: &[RVal]) -> RResult<RVal>
             (RVal::Nil, _) => return Ok(RVal::Nil),
             (RVal::Array(items), RVal::Int(i)) => {
                 let list = items.borrow();
-                index_of(list.len(), *i).map(|i| list[i].clone()).unwrap_or(RVal::Nil)
+                index_of(list.len(), *i)
+                    .map(|i| list[i].clone())
+                    .unwrap_or(RVal::Nil)
             }
             (RVal::Hash(entries), k) => value::hash_get(&entries.borrow(), k).unwrap_or(RVal::Nil),
-            (other, _) => return interp.raise(format!("{} does not have #dig method", other.class_name())),
+            (other, _) => {
+                return interp.raise(format!("{} does not have #dig method", other.class_name()))
+            }
         };
     }
     Ok(current)
@@ -1009,7 +1123,7 @@ fn hash_method(
     recv: &RVal,
     entries: &alloc::rc::Rc<RefCell<Vec<(RVal, RVal)>>>,
     name: &str,
-    args: &mut Vec<RVal>,
+    args: &mut [RVal],
     block: Option<&BlockArg>,
 ) -> RResult<Option<RVal>> {
     let snapshot = || entries.borrow().clone();
@@ -1022,7 +1136,11 @@ fn hash_method(
             arity(interp, args, 2, 2)?;
             let key = args[0].clone();
             if entries.borrow().len() >= interp.ev.options.limits.max_collection_len {
-                return Err(Flow::Stop(crate::eval::flow::error("SIZE_LIMIT", "a hash in a template is too large", interp.span)));
+                return Err(Flow::Stop(crate::eval::flow::error(
+                    "SIZE_LIMIT",
+                    "a hash in a template is too large",
+                    interp.span,
+                )));
             }
             interp.step(1 + entries.borrow().len() as u64 / 16)?;
             value::hash_set(&mut entries.borrow_mut(), key, args[1].clone());
@@ -1035,7 +1153,9 @@ fn hash_method(
                 None => match (args.get(1), block) {
                     (_, Some(b)) => interp.yield_block(b, alloc::vec![args[0].clone()])?,
                     (Some(default), None) => default.clone(),
-                    (None, None) => return interp.raise(format!("key not found: {}", value::inspect(&args[0]))),
+                    (None, None) => {
+                        return interp.raise(format!("key not found: {}", value::inspect(&args[0])))
+                    }
                 },
             }
         }
@@ -1046,15 +1166,29 @@ fn hash_method(
         }
         "value?" | "has_value?" => {
             arity(interp, args, 1, 1)?;
-            RVal::Bool(entries.borrow().iter().any(|(_, v)| value::equal(v, &args[0], 0)))
+            RVal::Bool(
+                entries
+                    .borrow()
+                    .iter()
+                    .any(|(_, v)| value::equal(v, &args[0], 0)),
+            )
         }
         "key" => {
             arity(interp, args, 1, 1)?;
-            entries.borrow().iter().find(|(_, v)| value::equal(v, &args[0], 0)).map(|(k, _)| k.clone()).unwrap_or(RVal::Nil)
+            entries
+                .borrow()
+                .iter()
+                .find(|(_, v)| value::equal(v, &args[0], 0))
+                .map(|(k, _)| k.clone())
+                .unwrap_or(RVal::Nil)
         }
         "keys" => RVal::array(entries.borrow().iter().map(|(k, _)| k.clone()).collect()),
         "values" => RVal::array(entries.borrow().iter().map(|(_, v)| v.clone()).collect()),
-        "values_at" => RVal::array(args.iter().map(|k| value::hash_get(&entries.borrow(), k).unwrap_or(RVal::Nil)).collect()),
+        "values_at" => RVal::array(
+            args.iter()
+                .map(|k| value::hash_get(&entries.borrow(), k).unwrap_or(RVal::Nil))
+                .collect(),
+        ),
         "empty?" => RVal::Bool(entries.borrow().is_empty()),
         "size" | "length" if args.is_empty() => RVal::Int(entries.borrow().len() as i64),
         "to_h" | "to_hash" if block.is_none() => recv.clone(),
@@ -1076,7 +1210,9 @@ fn hash_method(
             let block = need_block(interp, block)?;
             let mut out = Vec::new();
             for (k, v) in snapshot() {
-                let hit = interp.yield_block(block, alloc::vec![k.clone(), v.clone()])?.truthy();
+                let hit = interp
+                    .yield_block(block, alloc::vec![k.clone(), v.clone()])?
+                    .truthy();
                 if hit == (name != "reject") {
                     out.push((k, v));
                 }
@@ -1084,18 +1220,27 @@ fn hash_method(
             RVal::hash(out)
         }
         "merge" | "update" | "merge!" => {
-            let mut out = if name == "merge" { snapshot() } else { Vec::new() };
+            let mut out = if name == "merge" {
+                snapshot()
+            } else {
+                Vec::new()
+            };
             if name != "merge" {
                 out = snapshot();
             }
             for other in args.iter() {
                 let RVal::Hash(other) = other else {
-                    return interp.raise(format!("no implicit conversion of {} into Hash", other.class_name()));
+                    return interp.raise(format!(
+                        "no implicit conversion of {} into Hash",
+                        other.class_name()
+                    ));
                 };
                 for (k, v) in other.borrow().clone() {
                     interp.step(1 + out.len() as u64 / 16)?;
                     let v = match (block, value::hash_get(&out, &k)) {
-                        (Some(b), Some(old)) => interp.yield_block(b, alloc::vec![k.clone(), old, v])?,
+                        (Some(b), Some(old)) => {
+                            interp.yield_block(b, alloc::vec![k.clone(), old, v])?
+                        }
                         _ => v,
                     };
                     value::hash_set(&mut out, k, v);
@@ -1116,7 +1261,13 @@ fn hash_method(
                 None => RVal::Nil,
             }
         }
-        "invert" => RVal::hash(entries.borrow().iter().map(|(k, v)| (v.clone(), k.clone())).collect()),
+        "invert" => RVal::hash(
+            entries
+                .borrow()
+                .iter()
+                .map(|(k, v)| (v.clone(), k.clone()))
+                .collect(),
+        ),
         "transform_values" | "transform_keys" => {
             let block = need_block(interp, block)?;
             let mut out = Vec::new();
@@ -1131,8 +1282,17 @@ fn hash_method(
             }
             RVal::hash(out)
         }
-        "compact" => RVal::hash(snapshot().into_iter().filter(|(_, v)| !matches!(v, RVal::Nil)).collect()),
-        "sort" | "min_by" | "max_by" | "sort_by" | "map" | "collect" | "flat_map" | "to_a" | "first" | "count" | "find" | "detect" | "any?" | "all?" | "none?" | "each_with_index" | "each_with_object" | "inject" | "reduce" | "group_by" | "partition" | "sum" | "to_h" | "find_all" | "filter_map" | "size" | "length" | "zip" | "uniq" | "min" | "max" | "each_slice" | "entries" | "one?" | "take" | "drop" | "reverse_each" | "grep" => {
+        "compact" => RVal::hash(
+            snapshot()
+                .into_iter()
+                .filter(|(_, v)| !matches!(v, RVal::Nil))
+                .collect(),
+        ),
+        "sort" | "min_by" | "max_by" | "sort_by" | "map" | "collect" | "flat_map" | "to_a"
+        | "first" | "count" | "find" | "detect" | "any?" | "all?" | "none?" | "each_with_index"
+        | "each_with_object" | "inject" | "reduce" | "group_by" | "partition" | "sum" | "to_h"
+        | "find_all" | "filter_map" | "size" | "length" | "zip" | "uniq" | "min" | "max"
+        | "each_slice" | "entries" | "one?" | "take" | "drop" | "reverse_each" | "grep" => {
             return Ok(None);
         }
         "default" => RVal::Nil,

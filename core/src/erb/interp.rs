@@ -3,7 +3,6 @@
 //! `enumerable.rs` and `kernel.rs`. Every node evaluated charges a step of the evaluator's
 //! budget, and nesting is bounded.
 
-use alloc::boxed::Box;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
@@ -16,7 +15,7 @@ use crate::eval::flow::Unwind;
 use crate::span::Span;
 
 /// How deeply evaluation may nest (calls in calls, blocks in blocks).
-const MAX_DEPTH: usize = 150;
+const MAX_DEPTH: usize = 100;
 
 /// Why evaluation stopped short.
 #[derive(Debug)]
@@ -200,9 +199,9 @@ impl<'e, 'o> Interp<'e, 'o> {
                     (RVal::Int(x), RVal::Int(y)) => RVal::Range(*x, *y, *exclusive),
                     _ => {
                         return self.unsupported(format!(
-                            "ranges of {} are not supported by the playground's ERB (only of integers)",
-                            a.class_name()
-                        ))
+                        "ranges of {} are not supported by the playground's ERB (only of integers)",
+                        a.class_name()
+                    ))
                     }
                 }
             }
@@ -213,13 +212,22 @@ impl<'e, 'o> Interp<'e, 'o> {
                     Some(groups) => RVal::array(groups.clone()),
                     None => RVal::Nil,
                 },
-                "&" => self.last_match.as_ref().and_then(|g| g.first().cloned()).unwrap_or(RVal::Nil),
+                "&" => self
+                    .last_match
+                    .as_ref()
+                    .and_then(|g| g.first().cloned())
+                    .unwrap_or(RVal::Nil),
                 digits if digits.bytes().all(|b| b.is_ascii_digit()) && digits != "0" => {
                     let index: usize = digits.parse().unwrap_or(usize::MAX);
-                    self.last_match.as_ref().and_then(|g| g.get(index).cloned()).unwrap_or(RVal::Nil)
+                    self.last_match
+                        .as_ref()
+                        .and_then(|g| g.get(index).cloned())
+                        .unwrap_or(RVal::Nil)
                 }
                 _ => {
-                    return self.unsupported(format!("the global variable ${name} is not supported by the playground's ERB"))
+                    return self.unsupported(format!(
+                        "the global variable ${name} is not supported by the playground's ERB"
+                    ))
                 }
             },
             Kind::Const(scope, name) => self.constant(scope.as_deref(), name)?,
@@ -245,8 +253,13 @@ impl<'e, 'o> Interp<'e, 'o> {
                 // `s << x`, `s.upcase!`: Ruby changes the string in place; here the variable
                 // holding it gets the new string.
                 let mutating = matches!(receiver, Some(RVal::Str(_)))
-                    && (name == "<<" || name == "concat" || name == "replace" || name.ends_with('!'))
-                    && recv.as_ref().is_some_and(|r| matches!(r.kind, Kind::Local(_) | Kind::IVar(_)));
+                    && (name == "<<"
+                        || name == "concat"
+                        || name == "replace"
+                        || name.ends_with('!'))
+                    && recv
+                        .as_ref()
+                        .is_some_and(|r| matches!(r.kind, Kind::Local(_) | Kind::IVar(_)));
                 if mutating {
                     let (Some(recv_node), Some(old)) = (recv, receiver.clone()) else {
                         return Ok(RVal::Nil);
@@ -300,14 +313,23 @@ impl<'e, 'o> Interp<'e, 'o> {
                     }
                 }
                 Kind::Local(_) => RVal::str("local-variable"),
-                Kind::Call { recv: None, args, name, .. } if args.is_empty() => {
+                Kind::Call {
+                    recv: None,
+                    args,
+                    name,
+                    ..
+                } if args.is_empty() => {
                     if super::kernel::is_self_method(name) {
                         RVal::str("method")
                     } else {
                         RVal::Nil
                     }
                 }
-                _ => return self.unsupported("defined? of this expression is not supported by the playground's ERB"),
+                _ => {
+                    return self.unsupported(
+                        "defined? of this expression is not supported by the playground's ERB",
+                    )
+                }
             },
             Kind::Assign(target, value) => {
                 let value = self.eval(value)?;
@@ -419,7 +441,7 @@ impl<'e, 'o> Interp<'e, 'o> {
             }
             Kind::Output(body) => {
                 let value = self.statements(body)?;
-                let text = self.to_s(&value)?;
+                let text = self.ruby_to_s(&value)?;
                 self.append(&text)?;
                 RVal::Nil
             }
@@ -454,7 +476,7 @@ impl<'e, 'o> Interp<'e, 'o> {
     }
 
     /// `to_s` of a value, charged by its size.
-    pub fn to_s(&mut self, value: &RVal) -> RResult<String> {
+    pub fn ruby_to_s(&mut self, value: &RVal) -> RResult<String> {
         let text = value::to_s(value);
         self.ev.check_string(&text, self.span).map_err(Flow::Stop)?;
         Ok(text)
@@ -473,7 +495,7 @@ impl<'e, 'o> Interp<'e, 'o> {
                 Part::Lit(s) => text.push_str(s),
                 Part::Code(body) => {
                     let v = self.statements(body)?;
-                    text.push_str(&self.to_s(&v)?);
+                    text.push_str(&self.ruby_to_s(&v)?);
                 }
             }
         }
@@ -552,7 +574,9 @@ impl<'e, 'o> Interp<'e, 'o> {
                 values.push(value);
                 self.call_method(recv, "[]=", &mut values, None)?;
             }
-            _ => return self.unsupported("this assignment is not supported by the playground's ERB"),
+            _ => {
+                return self.unsupported("this assignment is not supported by the playground's ERB")
+            }
         }
         Ok(())
     }
@@ -566,7 +590,14 @@ impl<'e, 'o> Interp<'e, 'o> {
             },
             RVal::Range(a, b, exclusive) => match subject {
                 RVal::Int(n) => *n >= *a && (if *exclusive { *n < *b } else { *n <= *b }),
-                RVal::Float(f) => *f >= *a as f64 && (if *exclusive { *f < *b as f64 } else { *f <= *b as f64 }),
+                RVal::Float(f) => {
+                    *f >= *a as f64
+                        && (if *exclusive {
+                            *f < *b as f64
+                        } else {
+                            *f <= *b as f64
+                        })
+                }
                 _ => false,
             },
             RVal::Module(name) => super::kernel::is_a(subject, name),
@@ -591,7 +622,11 @@ impl<'e, 'o> Interp<'e, 'o> {
             Ok(found) => {
                 self.last_match = found.as_ref().map(|c| {
                     (0..c.len())
-                        .map(|g| c.get(g).map(|(a, b)| RVal::str(&text[a..b])).unwrap_or(RVal::Nil))
+                        .map(|g| {
+                            c.get(g)
+                                .map(|(a, b)| RVal::str(&text[a..b]))
+                                .unwrap_or(RVal::Nil)
+                        })
                         .collect()
                 });
                 Ok(found)
@@ -615,7 +650,9 @@ impl<'e, 'o> Interp<'e, 'o> {
         match full.as_str() {
             "JSON" | "YAML" | "Integer" | "String" | "Array" | "Hash" | "Float" | "Numeric"
             | "Symbol" | "NilClass" | "TrueClass" | "FalseClass" | "Regexp" | "Range" | "Proc"
-            | "Fixnum" | "Object" | "Comparable" | "Enumerable" | "Math" => Ok(RVal::Module(Rc::from(full.as_str()))),
+            | "Fixnum" | "Object" | "Comparable" | "Enumerable" | "Math" => {
+                Ok(RVal::Module(Rc::from(full.as_str())))
+            }
             _ => self.unsupported(format!(
                 "the constant {full} is not supported by the playground's ERB"
             )),
@@ -701,8 +738,12 @@ impl<'e, 'o> Interp<'e, 'o> {
             return Ok(result);
         }
         match &recv {
-            RVal::Str(_) | RVal::Sym(_) => super::methods::string_method(self, recv, name, args, block),
-            RVal::Int(_) | RVal::Float(_) => super::methods::number_method(self, recv, name, args, block),
+            RVal::Str(_) | RVal::Sym(_) => {
+                super::methods::string_method(self, recv, name, args, block)
+            }
+            RVal::Int(_) | RVal::Float(_) => {
+                super::methods::number_method(self, recv, name, args, block)
+            }
             RVal::Array(_) | RVal::Hash(_) | RVal::Range(..) => {
                 super::enumerable::collection_method(self, recv, name, args, block)
             }
@@ -735,6 +776,3 @@ pub(crate) fn arity(interp: &Interp<'_, '_>, args: &[RVal], min: usize, max: usi
     }
     Ok(())
 }
-
-#[allow(dead_code)]
-fn _boxed(_: Box<Node>) {}

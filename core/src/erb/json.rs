@@ -7,10 +7,17 @@ use super::interp::{Interp, RResult};
 use super::value::{float_to_s, RVal};
 
 /// The JSON text of `value`; `indent`: pretty (two spaces a level) from that level.
-pub(crate) fn generate(interp: &mut Interp<'_, '_>, value: &RVal, indent: Option<usize>) -> RResult<String> {
+pub(crate) fn generate(
+    interp: &mut Interp<'_, '_>,
+    value: &RVal,
+    indent: Option<usize>,
+) -> RResult<String> {
     let mut out = String::new();
     write(interp, &mut out, value, indent, 0)?;
-    interp.ev.check_string(&out, interp.span).map_err(super::interp::Flow::Stop)?;
+    interp
+        .ev
+        .check_string(&out, interp.span)
+        .map_err(super::interp::Flow::Stop)?;
     Ok(out)
 }
 
@@ -78,7 +85,7 @@ fn write(
                     out.push(',');
                 }
                 newline(out, indent, level + 1);
-                let key = interp.to_s(k)?;
+                let key = interp.ruby_to_s(k)?;
                 string(out, &key);
                 out.push(':');
                 if indent.is_some() {
@@ -90,7 +97,7 @@ fn write(
             out.push('}');
         }
         other => {
-            let text = interp.to_s(other)?;
+            let text = interp.ruby_to_s(other)?;
             string(out, &text);
         }
     }

@@ -11,9 +11,9 @@ use alloc::vec::Vec;
 use super::interp::{arity, BlockArg, Flow, Interp, RResult};
 use super::value::{self, RVal};
 use crate::eval::calls::CallSite;
-use crate::syntax::ast::CallStyle;
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::Unwind;
+use crate::syntax::ast::CallStyle;
 use crate::value::Value;
 
 /// The Puppet variable `name` as the calling scope sees it (`::x` and `class::x` too).
@@ -93,7 +93,11 @@ pub(crate) fn call_puppet_function(
 }
 
 /// The methods of `scope`.
-pub(crate) fn scope_method(interp: &mut Interp<'_, '_>, name: &str, args: &mut Vec<RVal>) -> RResult<RVal> {
+pub(crate) fn scope_method(
+    interp: &mut Interp<'_, '_>,
+    name: &str,
+    args: &mut [RVal],
+) -> RResult<RVal> {
     if let Some(function) = name.strip_prefix("function_") {
         let stdlib = interp.ev.module_dir("stdlib").is_some();
         if !super::functions3x::has_3x_function(function, stdlib) {
@@ -160,7 +164,7 @@ pub(crate) fn module_method(
     interp: &mut Interp<'_, '_>,
     recv: RVal,
     name: &str,
-    args: &mut Vec<RVal>,
+    args: &mut [RVal],
 ) -> RResult<RVal> {
     let RVal::Module(module) = &recv else {
         return interp.no_method(name, &recv);
@@ -172,10 +176,16 @@ pub(crate) fn module_method(
         }
         ("JSON", "pretty_generate") => {
             arity(interp, args, 1, 2)?;
-            Ok(RVal::str(&super::json::generate(interp, &args[0], Some(0))?))
+            Ok(RVal::str(&super::json::generate(
+                interp,
+                &args[0],
+                Some(0),
+            )?))
         }
         (_, "name" | "to_s") => Ok(RVal::Str(module.clone())),
-        _ => interp.unsupported(format!("{module}.{name} is not supported by the playground's ERB")),
+        _ => interp.unsupported(format!(
+            "{module}.{name} is not supported by the playground's ERB"
+        )),
     }
 }
 
@@ -214,7 +224,7 @@ pub(crate) fn call_self(
         }
         "String" => {
             arity(interp, args, 1, 1)?;
-            Ok(RVal::str(&interp.to_s(&args[0])?))
+            Ok(RVal::str(&interp.ruby_to_s(&args[0])?))
         }
         "Integer" => {
             arity(interp, args, 1, 2)?;
@@ -229,7 +239,10 @@ pub(crate) fn call_self(
                     let clean: String = s.trim().chars().filter(|&c| c != '_').collect();
                     match crate::value::parse_f64(&clean) {
                         Some(f) if !clean.is_empty() => Ok(RVal::Float(f)),
-                        _ => interp.raise(format!("invalid value for Float(): {}", value::inspect(&args[0]))),
+                        _ => interp.raise(format!(
+                            "invalid value for Float(): {}",
+                            value::inspect(&args[0])
+                        )),
                     }
                 }
                 RVal::Nil => interp.raise("can't convert nil into Float"),
@@ -273,7 +286,8 @@ pub(crate) fn call_self(
         "puts" | "print" | "p" | "warn" | "pp" => Ok(RVal::Nil),
         "loop" => {
             let Some(block) = block else {
-                return interp.unsupported("loop without a block is not supported by the playground's ERB");
+                return interp
+                    .unsupported("loop without a block is not supported by the playground's ERB");
             };
             loop {
                 interp.yield_block(block, Vec::new())?;
@@ -293,7 +307,10 @@ pub(crate) fn kernel_integer(interp: &mut Interp<'_, '_>, arg: &RVal) -> RResult
         RVal::Float(_) => interp.raise("FloatDomainError"),
         RVal::Str(s) => match parse_integer_strict(s) {
             Some(n) => Ok(RVal::Int(n)),
-            None => interp.raise(format!("invalid value for Integer(): {}", value::inspect(arg))),
+            None => interp.raise(format!(
+                "invalid value for Integer(): {}",
+                value::inspect(arg)
+            )),
         },
         RVal::Nil => interp.raise("can't convert nil into Integer"),
         other => interp.raise(format!("can't convert {} into Integer", other.class_name())),
@@ -318,7 +335,11 @@ fn parse_integer_strict(s: &str) -> Option<i64> {
     } else {
         (10, lower.as_str())
     };
-    if digits.is_empty() || digits.starts_with('_') || digits.ends_with('_') || digits.contains("__") {
+    if digits.is_empty()
+        || digits.starts_with('_')
+        || digits.ends_with('_')
+        || digits.contains("__")
+    {
         return None;
     }
     let clean: String = digits.chars().filter(|&c| c != '_').collect();
@@ -327,12 +348,19 @@ fn parse_integer_strict(s: &str) -> Option<i64> {
 }
 
 /// Ruby's `format`, through the engine's `sprintf` (Puppet's is Ruby's).
-pub(crate) fn format_values(interp: &mut Interp<'_, '_>, fmt: &str, args: &[RVal]) -> RResult<String> {
+pub(crate) fn format_values(
+    interp: &mut Interp<'_, '_>,
+    fmt: &str,
+    args: &[RVal],
+) -> RResult<String> {
     let values = to_puppet_args(interp, args)?;
     let max = interp.ev.options.limits.max_string_len;
     match crate::functions::format::sprintf::sprintf(fmt, &values, max) {
         Ok(text) => {
-            interp.ev.check_string(&text, interp.span).map_err(Flow::Stop)?;
+            interp
+                .ev
+                .check_string(&text, interp.span)
+                .map_err(Flow::Stop)?;
             Ok(text)
         }
         Err(message) => interp.raise(message),
@@ -344,7 +372,7 @@ pub(crate) fn object_method(
     interp: &mut Interp<'_, '_>,
     recv: &RVal,
     name: &str,
-    args: &mut Vec<RVal>,
+    args: &mut [RVal],
     block: Option<&BlockArg>,
 ) -> RResult<Option<RVal>> {
     let result = match name {
@@ -375,13 +403,18 @@ pub(crate) fn object_method(
         }
         "!" => RVal::Bool(!recv.truthy()),
         "inspect" => RVal::str(&interp.inspect(recv)?),
-        "to_s" if !matches!(recv, RVal::Int(_)) || args.is_empty() => RVal::str(&interp.to_s(recv)?),
+        "to_s" if !matches!(recv, RVal::Int(_)) || args.is_empty() => {
+            RVal::str(&interp.ruby_to_s(recv)?)
+        }
         "respond_to?" => {
             arity(interp, args, 1, 2)?;
             let method = value::to_s(&args[0]);
             RVal::Bool(responds_to(recv, &method))
         }
-        "frozen?" => RVal::Bool(!matches!(recv, RVal::Array(_) | RVal::Hash(_) | RVal::Str(_))),
+        "frozen?" => RVal::Bool(!matches!(
+            recv,
+            RVal::Array(_) | RVal::Hash(_) | RVal::Str(_)
+        )),
         "freeze" | "itself" => recv.clone(),
         "dup" | "clone" => match recv {
             RVal::Array(items) => RVal::array(items.borrow().clone()),
@@ -403,7 +436,9 @@ pub(crate) fn object_method(
             interp.yield_block(block, alloc::vec![recv.clone()])?
         }
         "===" => match recv {
-            RVal::Module(class) => RVal::Bool(is_a(&args.first().cloned().unwrap_or(RVal::Nil), class)),
+            RVal::Module(class) => {
+                RVal::Bool(is_a(&args.first().cloned().unwrap_or(RVal::Nil), class))
+            }
             _ => RVal::Bool(args.first().is_some_and(|a| value::equal(recv, a, 0))),
         },
         _ => match recv {
@@ -435,15 +470,86 @@ pub(crate) fn object_method(
 
 /// Whether a value answers `method` (the methods this interpreter has for it).
 fn responds_to(recv: &RVal, method: &str) -> bool {
-    const COMMON: &[&str] = &["nil?", "is_a?", "kind_of?", "to_s", "inspect", "class", "==", "respond_to?", "to_json"];
+    const COMMON: &[&str] = &[
+        "nil?",
+        "is_a?",
+        "kind_of?",
+        "to_s",
+        "inspect",
+        "class",
+        "==",
+        "respond_to?",
+        "to_json",
+    ];
     if COMMON.contains(&method) {
         return true;
     }
     match recv {
-        RVal::Str(_) => matches!(method, "each_line" | "split" | "upcase" | "downcase" | "strip" | "empty?" | "length" | "size" | "to_i" | "to_f" | "to_str" | "gsub" | "sub" | "include?" | "start_with?" | "end_with?" | "capitalize" | "to_sym"),
-        RVal::Array(_) => matches!(method, "each" | "map" | "join" | "empty?" | "size" | "length" | "sort" | "include?" | "first" | "last" | "to_a" | "to_ary" | "flatten" | "compact" | "uniq" | "select" | "reject"),
-        RVal::Hash(_) => matches!(method, "each" | "each_pair" | "keys" | "values" | "has_key?" | "key?" | "empty?" | "size" | "length" | "to_h" | "to_hash" | "map" | "merge" | "fetch" | "include?" | "select" | "reject"),
-        RVal::Int(_) | RVal::Float(_) => matches!(method, "to_i" | "to_f" | "+" | "-" | "*" | "/" | "round" | "abs" | "times" | "to_int"),
+        RVal::Str(_) => matches!(
+            method,
+            "each_line"
+                | "split"
+                | "upcase"
+                | "downcase"
+                | "strip"
+                | "empty?"
+                | "length"
+                | "size"
+                | "to_i"
+                | "to_f"
+                | "to_str"
+                | "gsub"
+                | "sub"
+                | "include?"
+                | "start_with?"
+                | "end_with?"
+                | "capitalize"
+                | "to_sym"
+        ),
+        RVal::Array(_) => matches!(
+            method,
+            "each"
+                | "map"
+                | "join"
+                | "empty?"
+                | "size"
+                | "length"
+                | "sort"
+                | "include?"
+                | "first"
+                | "last"
+                | "to_a"
+                | "to_ary"
+                | "flatten"
+                | "compact"
+                | "uniq"
+                | "select"
+                | "reject"
+        ),
+        RVal::Hash(_) => matches!(
+            method,
+            "each"
+                | "each_pair"
+                | "keys"
+                | "values"
+                | "has_key?"
+                | "key?"
+                | "empty?"
+                | "size"
+                | "length"
+                | "to_h"
+                | "to_hash"
+                | "map"
+                | "merge"
+                | "fetch"
+                | "include?"
+                | "select"
+                | "reject"
+        ),
+        RVal::Int(_) | RVal::Float(_) => matches!(
+            method,
+            "to_i" | "to_f" | "+" | "-" | "*" | "/" | "round" | "abs" | "times" | "to_int"
+        ),
         RVal::Nil => matches!(method, "to_a" | "to_i" | "to_f"),
         _ => false,
     }

@@ -2,7 +2,6 @@
 //! `%w[]`, regexes), names, instance variables, operators; template text and output tags come
 //! in as tokens of their own.
 
-use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -59,8 +58,8 @@ pub(crate) struct LexError {
 const OPS: &[&str] = &[
     "**=", "<=>", "===", "...", "<<=", ">>=", "&&=", "||=", "**", "==", "!=", "=~", "!~", "<=",
     ">=", "&&", "||", "<<", ">>", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "..", "::", "=>", "->",
-    "&.", "(", ")", "[", "]", "{", "}", ",", ".", ";", "=", "<", ">", "+", "-", "*", "/", "%",
-    "!", "&", "|", "^", "~", "?", ":",
+    "&.", "(", ")", "[", "]", "{", "}", ",", ".", ";", "=", "<", ">", "+", "-", "*", "/", "%", "!",
+    "&", "|", "^", "~", "?", ":",
 ];
 
 /// The tokens of a whole template.
@@ -114,6 +113,8 @@ struct Lexer<'s> {
     src: &'s str,
     pos: usize,
     line: u32,
+    /// How many string interpolations this lexer is inside.
+    depth: usize,
 }
 
 fn is_ident_start(c: char) -> bool {
@@ -152,7 +153,12 @@ fn ends_value(tok: Option<&Token>) -> bool {
 
 impl<'s> Lexer<'s> {
     fn new(src: &'s str, line: u32) -> Self {
-        Lexer { src, pos: 0, line }
+        Lexer {
+            src,
+            pos: 0,
+            line,
+            depth: 0,
+        }
     }
 
     fn peek(&self) -> Option<char> {
@@ -233,10 +239,32 @@ impl<'s> Lexer<'s> {
             } else if c == '$' {
                 self.bump();
                 match self.peek() {
-                    Some(s @ ('~' | '!' | '&' | '0'..='9' | '_' | '`' | '\'' | '+' | '/' | ';' | ',' | '.' | '<' | '>' | '?' | '$' | ':' | '"')) if !self.peek_at(1).is_some_and(is_ident_char) || s.is_ascii_digit() => {
+                    Some(
+                        s @ ('~'
+                        | '!'
+                        | '&'
+                        | '0'..='9'
+                        | '_'
+                        | '`'
+                        | '\''
+                        | '+'
+                        | '/'
+                        | ';'
+                        | ','
+                        | '.'
+                        | '<'
+                        | '>'
+                        | '?'
+                        | '$'
+                        | ':'
+                        | '"'),
+                    ) if !self.peek_at(1).is_some_and(is_ident_char) || s.is_ascii_digit() => {
                         let mut name = String::new();
                         while let Some(c) = self.peek() {
-                            if name.is_empty() || (c.is_ascii_digit() && name.starts_with(|d: char| d.is_ascii_digit())) {
+                            if name.is_empty()
+                                || (c.is_ascii_digit()
+                                    && name.starts_with(|d: char| d.is_ascii_digit()))
+                            {
                                 name.push(c);
                                 self.bump();
                             } else {
@@ -276,7 +304,10 @@ impl<'s> Lexer<'s> {
                     if let Some(c) = self.bump() {
                         name.push(c);
                     }
-                } else if self.peek() == Some('?') && self.peek_at(1) == Some('=') && self.peek_at(2) == Some('=') {
+                } else if self.peek() == Some('?')
+                    && self.peek_at(1) == Some('=')
+                    && self.peek_at(2) == Some('=')
+                {
                     // `x.empty?==y`
                     if let Some(c) = self.bump() {
                         name.push(c);
@@ -293,10 +324,12 @@ impl<'s> Lexer<'s> {
                 } else {
                     Tok::Ident(name)
                 }
-            } else if c == '%' && !value_before && self.percent_literal_ahead() {
-                self.percent_literal()?
-            } else if c == '%' && value_before && spaced && self.percent_literal_ahead()
-                && !matches!(self.peek_at(1), Some(' ' | '=')) && matches!(prev.map(|t| &t.tok), Some(Tok::Ident(_)))
+            } else if c == '%'
+                && self.percent_literal_ahead()
+                && (!value_before
+                    || (spaced
+                        && !matches!(self.peek_at(1), Some(' ' | '='))
+                        && matches!(prev.map(|t| &t.tok), Some(Tok::Ident(_)))))
             {
                 self.percent_literal()?
             } else if c == '/'
@@ -313,7 +346,11 @@ impl<'s> Lexer<'s> {
                     flags.push(f);
                 }
                 Tok::Regex(parts, flags)
-            } else if c == '?' && !value_before && self.peek_at(1).is_some_and(|n| n.is_alphanumeric()) && !self.peek_at(2).is_some_and(is_ident_char) {
+            } else if c == '?'
+                && !value_before
+                && self.peek_at(1).is_some_and(|n| n.is_alphanumeric())
+                && !self.peek_at(2).is_some_and(is_ident_char)
+            {
                 // A character literal: `?a`.
                 self.bump();
                 let ch = self.bump().map(|c| c.to_string()).unwrap_or_default();
@@ -342,9 +379,12 @@ impl<'s> Lexer<'s> {
     /// `:+`, `:*`, `:<=>`, `:[]`: the operator a symbol after `:` names.
     fn operator_symbol(&self) -> Option<&'static str> {
         let rest = &self.src[self.pos + 1..];
-        ["<=>", "===", "==", "=~", "[]=", "[]", "**", "<=", ">=", "<<", ">>", "+", "-", "*", "/", "%", "<", ">", "!", "&", "|", "^"]
-            .into_iter()
-            .find(|op| rest.starts_with(op))
+        [
+            "<=>", "===", "==", "=~", "[]=", "[]", "**", "<=", ">=", "<<", ">>", "+", "-", "*",
+            "/", "%", "<", ">", "!", "&", "|", "^",
+        ]
+        .into_iter()
+        .find(|op| rest.starts_with(op))
     }
 
     fn ident(&mut self) -> String {
@@ -357,7 +397,8 @@ impl<'s> Lexer<'s> {
 
     fn number(&mut self) -> Result<Tok, LexError> {
         let start = self.pos;
-        if self.peek() == Some('0') && matches!(self.peek_at(1), Some('x' | 'X' | 'b' | 'B' | 'o')) {
+        if self.peek() == Some('0') && matches!(self.peek_at(1), Some('x' | 'X' | 'b' | 'B' | 'o'))
+        {
             self.bump();
             let radix = match self.bump() {
                 Some('x' | 'X') => 16,
@@ -365,10 +406,16 @@ impl<'s> Lexer<'s> {
                 _ => 8,
             };
             let digits_start = self.pos;
-            while self.peek().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+            while self
+                .peek()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
                 self.bump();
             }
-            let digits: String = self.src[digits_start..self.pos].chars().filter(|&c| c != '_').collect();
+            let digits: String = self.src[digits_start..self.pos]
+                .chars()
+                .filter(|&c| c != '_')
+                .collect();
             return match i64::from_str_radix(&digits, radix) {
                 Ok(n) => Ok(Tok::Int(n)),
                 Err(_) => self.fail("numeric literal out of range or malformed"),
@@ -397,9 +444,15 @@ impl<'s> Lexer<'s> {
                 self.bump();
             }
         }
-        let text: String = self.src[start..self.pos].chars().filter(|&c| c != '_').collect();
+        let text: String = self.src[start..self.pos]
+            .chars()
+            .filter(|&c| c != '_')
+            .collect();
         if self.peek().is_some_and(is_ident_start) {
-            return self.fail(format!("trailing '{}' in number", self.peek().unwrap_or(' ')));
+            return self.fail(format!(
+                "trailing '{}' in number",
+                self.peek().unwrap_or(' ')
+            ));
         }
         if float {
             match crate::value::parse_f64(&text) {
@@ -530,7 +583,12 @@ impl<'s> Lexer<'s> {
                 let end = self.interpolation_end()?;
                 let inner = &self.src[inner_start..end];
                 let mut tokens = Vec::new();
-                Lexer::new(inner, inner_line).run(&mut tokens)?;
+                if self.depth >= 20 {
+                    return self.fail("interpolations nested this deeply are not supported by the playground's ERB");
+                }
+                let mut inner_lexer = Lexer::new(inner, inner_line);
+                inner_lexer.depth = self.depth + 1;
+                inner_lexer.run(&mut tokens)?;
                 // Past the closing brace.
                 while self.pos <= end {
                     if self.bump().is_none() {
@@ -686,9 +744,6 @@ pub(crate) fn lex_code(code: &str) -> Result<Vec<Tok>, LexError> {
     Lexer::new(code, 1).run(&mut out)?;
     Ok(out.into_iter().map(|t| t.tok).collect())
 }
-
-#[allow(dead_code)]
-fn _unused(_: Box<()>) {}
 
 #[cfg(test)]
 mod tests {

@@ -14,7 +14,8 @@ pub(crate) fn escape_literal(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
-            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\' | '/' | '-' | '#' => {
+            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\'
+            | '/' | '-' | '#' => {
                 out.push('\\');
                 out.push(c);
             }
@@ -107,7 +108,11 @@ fn leading_float(s: &str) -> f64 {
     while end < bytes.len() && (bytes[end].is_ascii_digit() || bytes[end] == b'_') {
         end += 1;
     }
-    if end < bytes.len() && bytes[end] == b'.' && end + 1 < bytes.len() && bytes[end + 1].is_ascii_digit() {
+    if end < bytes.len()
+        && bytes[end] == b'.'
+        && end + 1 < bytes.len()
+        && bytes[end + 1].is_ascii_digit()
+    {
         end += 1;
         while end < bytes.len() && bytes[end].is_ascii_digit() {
             end += 1;
@@ -148,7 +153,12 @@ fn char_offset(s: &str, index: i64) -> Option<usize> {
     if i < 0 || i > count {
         return None;
     }
-    Some(s.char_indices().nth(i as usize).map(|(b, _)| b).unwrap_or(s.len()))
+    Some(
+        s.char_indices()
+            .nth(i as usize)
+            .map(|(b, _)| b)
+            .unwrap_or(s.len()),
+    )
 }
 
 /// `str[a, len]` and `str[range]`.
@@ -251,7 +261,7 @@ fn substitute(
             Some(RVal::Hash(entries)) => {
                 let found = value::hash_get(&entries.borrow(), &RVal::str(matched));
                 if let Some(v) = found {
-                    out.push_str(&interp.to_s(&v)?);
+                    out.push_str(&interp.ruby_to_s(&v)?);
                 }
             }
             Some(other) => {
@@ -263,11 +273,14 @@ fn substitute(
             None => {
                 let Some(block) = block else { break };
                 let v = interp.yield_block(block, alloc::vec![RVal::str(matched)])?;
-                out.push_str(&interp.to_s(&v)?);
+                out.push_str(&interp.ruby_to_s(&v)?);
             }
         }
         copied = b;
-        interp.ev.check_string(&out, interp.span).map_err(Flow::Stop)?;
+        interp
+            .ev
+            .check_string(&out, interp.span)
+            .map_err(Flow::Stop)?;
         if !global {
             break;
         }
@@ -287,7 +300,8 @@ fn split(interp: &mut Interp<'_, '_>, text: &str, args: &[RVal]) -> RResult<Vec<
         None => 0,
     };
     let mut fields: Vec<String> = Vec::new();
-    let awk = matches!(args.first(), None | Some(RVal::Nil)) || matches!(args.first(), Some(RVal::Str(s)) if &**s == " ");
+    let awk = matches!(args.first(), None | Some(RVal::Nil))
+        || matches!(args.first(), Some(RVal::Str(s)) if &**s == " ");
     if awk {
         let mut rest = text.trim_start_matches(is_space);
         while !rest.is_empty() {
@@ -392,7 +406,9 @@ pub(crate) fn string_method(
     if symbol {
         return match name {
             "to_sym" => Ok(recv.clone()),
-            "to_proc" => interp.unsupported("Symbol#to_proc is not supported by the playground's ERB"),
+            "to_proc" => {
+                interp.unsupported("Symbol#to_proc is not supported by the playground's ERB")
+            }
             "length" | "size" => Ok(RVal::Int(s.chars().count() as i64)),
             "upcase" | "downcase" | "capitalize" => {
                 let out = string_method(interp, RVal::Str(s.clone()), name, args, block)?;
@@ -408,9 +424,30 @@ pub(crate) fn string_method(
     }
     if let Some(base) = name.strip_suffix('!') {
         // The changing forms on a value not held by a variable: nil when nothing changes.
-        if matches!(base, "upcase" | "downcase" | "capitalize" | "swapcase" | "strip" | "lstrip" | "rstrip" | "chomp" | "chop" | "gsub" | "sub" | "squeeze" | "reverse" | "tr" | "delete") {
+        if matches!(
+            base,
+            "upcase"
+                | "downcase"
+                | "capitalize"
+                | "swapcase"
+                | "strip"
+                | "lstrip"
+                | "rstrip"
+                | "chomp"
+                | "chop"
+                | "gsub"
+                | "sub"
+                | "squeeze"
+                | "reverse"
+                | "tr"
+                | "delete"
+        ) {
             let new = string_method(interp, recv.clone(), base, args, block)?;
-            return Ok(if value::equal(&new, &recv, 0) { RVal::Nil } else { new });
+            return Ok(if value::equal(&new, &recv, 0) {
+                RVal::Nil
+            } else {
+                new
+            });
         }
     }
     let out = match name {
@@ -421,7 +458,11 @@ pub(crate) fn string_method(
             if let Some(base) = args.first() {
                 let base = int_arg(interp, base)?;
                 let t = s.trim();
-                let digits: String = t.chars().take_while(|c| c.is_digit(base as u32) || *c == '_').filter(|&c| c != '_').collect();
+                let digits: String = t
+                    .chars()
+                    .take_while(|c| c.is_digit(base as u32) || *c == '_')
+                    .filter(|&c| c != '_')
+                    .collect();
                 RVal::Int(i64::from_str_radix(&digits, base as u32).unwrap_or(0))
             } else {
                 RVal::Int(leading_integer(&s))
@@ -445,7 +486,10 @@ pub(crate) fn string_method(
                 })
                 .collect::<String>(),
         ),
-        "strip" => RVal::str(s.trim_start_matches(is_space).trim_end_matches(|c| is_space(c) || c == '\0')),
+        "strip" => RVal::str(
+            s.trim_start_matches(is_space)
+                .trim_end_matches(|c| is_space(c) || c == '\0'),
+        ),
         "lstrip" => RVal::str(s.trim_start_matches(is_space)),
         "rstrip" => RVal::str(s.trim_end_matches(|c| is_space(c) || c == '\0')),
         "chomp" => {
@@ -472,7 +516,11 @@ pub(crate) fn string_method(
             }
             RVal::str(&t)
         }
-        "chars" => RVal::array(s.chars().map(|c| RVal::str(c.encode_utf8(&mut [0; 4]))).collect()),
+        "chars" => RVal::array(
+            s.chars()
+                .map(|c| RVal::str(c.encode_utf8(&mut [0; 4])))
+                .collect(),
+        ),
         "lines" => RVal::array(lines(&s).into_iter().map(|l| RVal::str(&l)).collect()),
         "each_line" | "each_char" => {
             let items: Vec<String> = if name == "each_line" {
@@ -521,14 +569,27 @@ pub(crate) fn string_method(
             let regexp = match &args[0] {
                 RVal::Regex(r) => (**r).clone(),
                 RVal::Str(p) => interp.regex(&escape_literal(p), "")?,
-                other => return interp.raise(format!("wrong argument type {} (expected Regexp)", other.class_name())),
+                other => {
+                    return interp.raise(format!(
+                        "wrong argument type {} (expected Regexp)",
+                        other.class_name()
+                    ))
+                }
             };
             let mut found = Vec::new();
             let mut from = 0;
             while let Some(c) = interp.regex_search(&regexp, &s, from)? {
                 let (a, b) = c.whole();
                 found.push(if c.len() > 1 {
-                    RVal::array((1..c.len()).map(|g| c.get(g).map(|(x, y)| RVal::str(&s[x..y])).unwrap_or(RVal::Nil)).collect())
+                    RVal::array(
+                        (1..c.len())
+                            .map(|g| {
+                                c.get(g)
+                                    .map(|(x, y)| RVal::str(&s[x..y]))
+                                    .unwrap_or(RVal::Nil)
+                            })
+                            .collect(),
+                    )
                 } else {
                     RVal::str(&s[a..b])
                 });
@@ -552,17 +613,25 @@ pub(crate) fn string_method(
             arity(interp, args, 1, 1)?;
             let other = string_arg(interp, &args[0])?;
             let joined = format!("{s}{other}");
-            interp.ev.check_string(&joined, interp.span).map_err(Flow::Stop)?;
+            interp
+                .ev
+                .check_string(&joined, interp.span)
+                .map_err(Flow::Stop)?;
             RVal::str(&joined)
         }
         "<<" | "concat" => {
             arity(interp, args, 1, 1)?;
             let other = match &args[0] {
-                RVal::Int(n) => char::from_u32(*n as u32).map(|c| c.to_string()).unwrap_or_default(),
+                RVal::Int(n) => char::from_u32(*n as u32)
+                    .map(|c| c.to_string())
+                    .unwrap_or_default(),
                 other => string_arg(interp, other)?.to_string(),
             };
             let joined = format!("{s}{other}");
-            interp.ev.check_string(&joined, interp.span).map_err(Flow::Stop)?;
+            interp
+                .ev
+                .check_string(&joined, interp.span)
+                .map_err(Flow::Stop)?;
             RVal::str(&joined)
         }
         "*" => {
@@ -583,7 +652,10 @@ pub(crate) fn string_method(
                 )));
             }
             let repeated = s.repeat(n as usize);
-            interp.ev.check_string(&repeated, interp.span).map_err(Flow::Stop)?;
+            interp
+                .ev
+                .check_string(&repeated, interp.span)
+                .map_err(Flow::Stop)?;
             RVal::str(&repeated)
         }
         "%" => {
@@ -601,7 +673,10 @@ pub(crate) fn string_method(
         "<" | ">" | "<=" | ">=" => {
             arity(interp, args, 1, 1)?;
             let RVal::Str(o) = &args[0] else {
-                return interp.raise(format!("comparison of String with {} failed", value::inspect(&args[0])));
+                return interp.raise(format!(
+                    "comparison of String with {} failed",
+                    value::inspect(&args[0])
+                ));
             };
             let c = compare_strings(&s, o);
             RVal::Bool(match name {
@@ -651,7 +726,9 @@ pub(crate) fn string_method(
                 },
                 (RVal::Int(i), Some(len)) => {
                     let len = int_arg(interp, len)?;
-                    substring(&s, *i, len).map(|t| RVal::str(&t)).unwrap_or(RVal::Nil)
+                    substring(&s, *i, len)
+                        .map(|t| RVal::str(&t))
+                        .unwrap_or(RVal::Nil)
                 }
                 (RVal::Range(a, b, exclusive), None) => {
                     let count = s.chars().count() as i64;
@@ -660,7 +737,9 @@ pub(crate) fn string_method(
                     if !*exclusive {
                         end += 1;
                     }
-                    substring(&s, start, (end - start).max(0)).map(|t| RVal::str(&t)).unwrap_or(RVal::Nil)
+                    substring(&s, start, (end - start).max(0))
+                        .map(|t| RVal::str(&t))
+                        .unwrap_or(RVal::Nil)
                 }
                 (RVal::Str(t), None) => {
                     if s.contains(&**t) {
@@ -682,7 +761,11 @@ pub(crate) fn string_method(
                         None => RVal::Nil,
                     }
                 }
-                _ => return interp.unsupported("this String#[] argument is not supported by the playground's ERB"),
+                _ => {
+                    return interp.unsupported(
+                        "this String#[] argument is not supported by the playground's ERB",
+                    )
+                }
             }
         }
         "center" | "ljust" | "rjust" => {
@@ -727,7 +810,9 @@ pub(crate) fn string_method(
             None => return interp.raise("empty string"),
         },
         "force_encoding" | "encode" | "unicode_normalize" | "b" | "scrub" => recv.clone(),
-        "succ" | "next" => return interp.unsupported("String#succ is not supported by the playground's ERB"),
+        "succ" | "next" => {
+            return interp.unsupported("String#succ is not supported by the playground's ERB")
+        }
         _ => return interp.no_method(name, &recv),
     };
     Ok(out)
@@ -788,7 +873,9 @@ fn tr_family(interp: &mut Interp<'_, '_>, s: &str, name: &str, args: &[RVal]) ->
                 None => true,
             };
             match name {
-                "delete" => Ok(RVal::str(&s.chars().filter(|&c| !in_set(c)).collect::<String>())),
+                "delete" => Ok(RVal::str(
+                    &s.chars().filter(|&c| !in_set(c)).collect::<String>(),
+                )),
                 "count" => Ok(RVal::Int(s.chars().filter(|&c| in_set(c)).count() as i64)),
                 _ => {
                     let mut out = String::new();
@@ -844,7 +931,9 @@ fn ceil(x: f64) -> f64 {
 }
 
 fn overflow<T>(interp: &Interp<'_, '_>) -> RResult<T> {
-    interp.unsupported("integers beyond 64 bits (Ruby's Bignum) are not supported by the playground's ERB")
+    interp.unsupported(
+        "integers beyond 64 bits (Ruby's Bignum) are not supported by the playground's ERB",
+    )
 }
 
 /// The methods of Integer and Float.
@@ -852,10 +941,31 @@ pub(crate) fn number_method(
     interp: &mut Interp<'_, '_>,
     recv: RVal,
     name: &str,
-    args: &mut Vec<RVal>,
+    args: &mut [RVal],
     block: Option<&BlockArg>,
 ) -> RResult<RVal> {
-    let binary = matches!(name, "+" | "-" | "*" | "/" | "%" | "**" | "<" | ">" | "<=" | ">=" | "<=>" | "div" | "modulo" | "fdiv" | "divmod" | "&" | "|" | "^" | "<<" | ">>");
+    let binary = matches!(
+        name,
+        "+" | "-"
+            | "*"
+            | "/"
+            | "%"
+            | "**"
+            | "<"
+            | ">"
+            | "<="
+            | ">="
+            | "<=>"
+            | "div"
+            | "modulo"
+            | "fdiv"
+            | "divmod"
+            | "&"
+            | "|"
+            | "^"
+            | "<<"
+            | ">>"
+    );
     if binary {
         arity(interp, args, 1, 1)?;
         let other = args[0].clone();
@@ -881,7 +991,7 @@ pub(crate) fn number_method(
     }
     let out = match (&recv, name) {
         (_, "to_i" | "to_int" | "truncate") => match recv {
-            RVal::Float(f) if !f.is_finite() => return interp.raise(format!("{}", value::float_to_s(f))),
+            RVal::Float(f) if !f.is_finite() => return interp.raise(value::float_to_s(f)),
             RVal::Float(f) => RVal::Int(trunc(f) as i64),
             _ => recv.clone(),
         },
@@ -961,7 +1071,10 @@ pub(crate) fn number_method(
                         }
                         return interp.raise(value::float_to_s(f));
                     }
-                    if digits > 0 {
+                    if digits > 15 {
+                        // Already as precise as that: Ruby gives the float itself.
+                        RVal::Float(f)
+                    } else if digits > 0 {
                         let scale = pow10(digits);
                         let scaled = f * scale;
                         let r = match name {
@@ -1003,7 +1116,9 @@ pub(crate) fn number_method(
             arity(interp, args, 1, 1)?;
             let end = int_arg(interp, &args[0])?;
             let Some(block) = block else {
-                return interp.unsupported("an enumerator (no block) is not supported by the playground's ERB");
+                return interp.unsupported(
+                    "an enumerator (no block) is not supported by the playground's ERB",
+                );
             };
             if name == "upto" {
                 let mut i = *n;
@@ -1094,7 +1209,11 @@ fn int_binary(interp: &mut Interp<'_, '_>, a: i64, b: i64, op: &str) -> RResult<
                 return overflow(interp);
             };
             // Ruby floors.
-            let q = if (a % b != 0) && ((a < 0) != (b < 0)) { q - 1 } else { q };
+            let q = if (a % b != 0) && ((a < 0) != (b < 0)) {
+                q - 1
+            } else {
+                q
+            };
             let r = a - q.wrapping_mul(b);
             Ok(match op {
                 "/" | "div" => RVal::Int(q),
@@ -1112,8 +1231,22 @@ fn int_binary(interp: &mut Interp<'_, '_>, a: i64, b: i64, op: &str) -> RResult<
         "&" => Ok(RVal::Int(a & b)),
         "|" => Ok(RVal::Int(a | b)),
         "^" => Ok(RVal::Int(a ^ b)),
-        "<<" => checked(if (0..63).contains(&b) { a.checked_mul(1i64 << b) } else { None }),
-        ">>" => Ok(RVal::Int(if (0..64).contains(&b) { a >> b } else if b >= 64 { if a < 0 { -1 } else { 0 } } else { return overflow(interp) })),
+        "<<" => checked(if (0..63).contains(&b) {
+            a.checked_mul(1i64 << b)
+        } else {
+            None
+        }),
+        ">>" => Ok(RVal::Int(if (0..64).contains(&b) {
+            a >> b
+        } else if b >= 64 {
+            if a < 0 {
+                -1
+            } else {
+                0
+            }
+        } else {
+            return overflow(interp);
+        })),
         "<=>" => Ok(RVal::Int((a > b) as i64 - (a < b) as i64)),
         "<" => Ok(RVal::Bool(a < b)),
         ">" => Ok(RVal::Bool(a > b)),
@@ -1136,7 +1269,8 @@ fn float_binary(interp: &mut Interp<'_, '_>, a: f64, b: f64, op: &str) -> RResul
         "**" => {
             // Integral exponents only (no libm here).
             if trunc(b) != b || b.abs() > 10_000.0 {
-                return interp.unsupported("a fractional power is not supported by the playground's ERB");
+                return interp
+                    .unsupported("a fractional power is not supported by the playground's ERB");
             }
             let mut r = 1.0;
             for _ in 0..(b.abs() as i64) {

@@ -60,12 +60,36 @@ pub(crate) fn render(
         .and_then(|tokens| parser::parse(&tokens).map_err(|e| (e.message, e.line)));
     let body = match parsed {
         Ok(body) => body,
-        Err((message, line)) => return Err(failure(ev, text, &source, site, Flow::Unsupported(message, line), true)),
+        Err((message, line)) => {
+            return Err(failure(
+                ev,
+                text,
+                &source,
+                site,
+                Flow::Unsupported(message, line),
+                true,
+            ))
+        }
     };
+    // A template counts as this many levels of the evaluator's nesting: templates rendering
+    // templates stop at the depth limit long before the stack runs out.
+    const TEMPLATE_DEPTH: usize = 500;
+    if ev.budget.depth + TEMPLATE_DEPTH > ev.options.limits.max_depth {
+        return Err(error(
+            "DEPTH_LIMIT",
+            format!(
+                "evaluation nested deeper than {} levels (templates rendering templates)",
+                ev.options.limits.max_depth
+            ),
+            site.span,
+        ));
+    }
+    ev.budget.depth += TEMPLATE_DEPTH;
     let mut interp = Interp::new(ev, site.span);
     let result = interp.run(&body);
     let out = core::mem::take(&mut interp.out);
     drop(interp);
+    ev.budget.depth -= TEMPLATE_DEPTH;
     match result {
         Ok(()) => {
             ev.log(

@@ -34,7 +34,9 @@ pub(crate) struct Parser<'t> {
     no_do: bool,
 }
 
-const KEYWORDS_ENDING: &[&str] = &["end", "else", "elsif", "when", "then", "do", "rescue", "ensure", "in"];
+const KEYWORDS_ENDING: &[&str] = &[
+    "end", "else", "elsif", "when", "then", "do", "rescue", "ensure", "in",
+];
 
 static EOF_TOKEN: Token = Token {
     tok: Tok::Eof,
@@ -180,13 +182,15 @@ impl<'t> Parser<'t> {
     fn enter(&mut self) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return self.fail("the template's code nests too deeply");
+            return self.fail("code nested this deeply is not supported by the playground's ERB");
         }
         Ok(())
     }
 
     fn is_local(&self, name: &str) -> bool {
-        self.locals.iter().any(|scope| scope.iter().any(|n| n == name))
+        self.locals
+            .iter()
+            .any(|scope| scope.iter().any(|n| n == name))
     }
 
     fn declare(&mut self, name: &str) {
@@ -210,7 +214,12 @@ impl<'t> Parser<'t> {
             }
             body.push(self.statement()?);
             match &self.peek().tok {
-                Tok::Newline | Tok::Op(";") | Tok::Eof | Tok::InsertEnd | Tok::Op("}") | Tok::Op(")") => {}
+                Tok::Newline
+                | Tok::Op(";")
+                | Tok::Eof
+                | Tok::InsertEnd
+                | Tok::Op("}")
+                | Tok::Op(")") => {}
                 Tok::Ident(name) if KEYWORDS_ENDING.contains(&name.as_str()) => {}
                 _ => return Err(self.unexpected()),
             }
@@ -242,10 +251,16 @@ impl<'t> Parser<'t> {
             let line = self.line();
             if self.eat_kw("if") {
                 let cond = self.expr_statement()?;
-                node = Node::new(Kind::If(Box::new(cond), alloc::vec![node], Vec::new()), line);
+                node = Node::new(
+                    Kind::If(Box::new(cond), alloc::vec![node], Vec::new()),
+                    line,
+                );
             } else if self.eat_kw("unless") {
                 let cond = self.expr_statement()?;
-                node = Node::new(Kind::If(Box::new(cond), Vec::new(), alloc::vec![node]), line);
+                node = Node::new(
+                    Kind::If(Box::new(cond), Vec::new(), alloc::vec![node]),
+                    line,
+                );
             } else if self.eat_kw("while") {
                 let cond = self.expr_statement()?;
                 node = Node::new(Kind::While(Box::new(cond), alloc::vec![node], false), line);
@@ -362,7 +377,9 @@ impl<'t> Parser<'t> {
                 ref name,
                 ..
             } if name == "[]" => left,
-            _ => return self.fail("syntax error, unexpected '=' (this assignment is not supported)"),
+            _ => {
+                return self.fail("syntax error, unexpected '=' (this assignment is not supported)")
+            }
         };
         self.advance();
         self.skip_breaks();
@@ -413,7 +430,9 @@ impl<'t> Parser<'t> {
             let line = self.line();
             self.advance();
             match parts.as_slice() {
-                [StrPart::Lit(name)] if self.is_local(name) => Node::new(Kind::Local(name.clone()), line),
+                [StrPart::Lit(name)] if self.is_local(name) => {
+                    Node::new(Kind::Local(name.clone()), line)
+                }
                 [StrPart::Lit(name)] => Node::new(
                     Kind::Call {
                         recv: None,
@@ -447,7 +466,10 @@ impl<'t> Parser<'t> {
         };
         self.advance();
         let right = self.oror()?;
-        Ok(Node::new(Kind::Range(Box::new(left), Box::new(right), exclusive), line))
+        Ok(Node::new(
+            Kind::Range(Box::new(left), Box::new(right), exclusive),
+            line,
+        ))
     }
 
     fn oror(&mut self) -> PResult<Node> {
@@ -506,10 +528,7 @@ impl<'t> Parser<'t> {
         }
         self.enter()?;
         let mut left = self.binary(level + 1)?;
-        loop {
-            let Tok::Op(op) = &self.peek().tok else {
-                break;
-            };
+        while let Tok::Op(op) = &self.peek().tok {
             if !LEVELS[level].contains(op) {
                 break;
             }
@@ -519,8 +538,14 @@ impl<'t> Parser<'t> {
             self.skip_breaks();
             let right = self.binary(level + 1)?;
             left = match op {
-                "!=" => Node::new(Kind::Not(Box::new(call(left, "==", alloc::vec![right], line))), line),
-                "!~" => Node::new(Kind::Not(Box::new(call(left, "=~", alloc::vec![right], line))), line),
+                "!=" => Node::new(
+                    Kind::Not(Box::new(call(left, "==", alloc::vec![right], line))),
+                    line,
+                ),
+                "!~" => Node::new(
+                    Kind::Not(Box::new(call(left, "=~", alloc::vec![right], line))),
+                    line,
+                ),
                 _ => call(left, op, alloc::vec![right], line),
             };
             if level == 0 {
@@ -613,7 +638,10 @@ impl<'t> Parser<'t> {
                 while matches!(self.tokens.get(i).map(|t| &t.tok), Some(Tok::Newline)) {
                     i += 1;
                 }
-                if matches!(self.tokens.get(i).map(|t| &t.tok), Some(Tok::Op("." | "&."))) {
+                if matches!(
+                    self.tokens.get(i).map(|t| &t.tok),
+                    Some(Tok::Op("." | "&."))
+                ) {
                     self.pos = i;
                 } else {
                     break;
@@ -635,7 +663,10 @@ impl<'t> Parser<'t> {
                         self.pos -= 1;
                         "call".to_string()
                     }
-                    Tok::Op(op @ ("+" | "-" | "*" | "/" | "==" | "<" | ">" | "<=" | ">=" | "[]" | "%" | "<=>")) => op.to_string(),
+                    Tok::Op(
+                        op @ ("+" | "-" | "*" | "/" | "==" | "<" | ">" | "<=" | ">=" | "[]" | "%"
+                        | "<=>"),
+                    ) => op.to_string(),
                     _ => {
                         self.pos -= 1;
                         return Err(self.unexpected());
@@ -656,7 +687,9 @@ impl<'t> Parser<'t> {
             } else if self.is_op("::") {
                 self.advance();
                 match &self.advance().tok {
-                    Tok::Const(name) if !(matches!(self.peek().tok, Tok::Op("(")) && !self.peek().spaced) => {
+                    Tok::Const(name)
+                        if !matches!(self.peek().tok, Tok::Op("(")) || self.peek().spaced =>
+                    {
                         node = Node::new(Kind::Const(Some(Box::new(node)), name.clone()), line);
                     }
                     Tok::Ident(name) | Tok::Const(name) => {
@@ -987,7 +1020,10 @@ impl<'t> Parser<'t> {
                 self.expect_op(")")?;
                 match body.len() {
                     0 => Node::new(Kind::Nil, line),
-                    1 => body.into_iter().next().unwrap_or(Node::new(Kind::Nil, line)),
+                    1 => body
+                        .into_iter()
+                        .next()
+                        .unwrap_or(Node::new(Kind::Nil, line)),
                     _ => Node::new(Kind::Seq(body), line),
                 }
             }
@@ -1052,7 +1088,10 @@ impl<'t> Parser<'t> {
                 self.skip_breaks();
                 let value = self.expr()?;
                 pairs.push((sym(name, key_line), value));
-            } else if matches!(self.peek().tok, Tok::Str(_)) && matches!(self.peek_at(1).tok, Tok::Op(":")) && !self.peek_at(1).spaced {
+            } else if matches!(self.peek().tok, Tok::Str(_))
+                && matches!(self.peek_at(1).tok, Tok::Op(":"))
+                && !self.peek_at(1).spaced
+            {
                 // `"key": value`
                 let key = self.primary()?;
                 self.advance();
@@ -1212,7 +1251,10 @@ impl<'t> Parser<'t> {
                 Node::new(Kind::Seq(body), line)
             }
             "break" | "next" => {
-                let value = if self.command_arg_ahead() || matches!(self.peek().tok, Tok::Int(_) | Tok::Str(_) | Tok::IVar(_)) && self.peek().spaced {
+                let value = if self.command_arg_ahead()
+                    || matches!(self.peek().tok, Tok::Int(_) | Tok::Str(_) | Tok::IVar(_))
+                        && self.peek().spaced
+                {
                     Some(Box::new(self.expr()?))
                 } else {
                     None
@@ -1223,10 +1265,12 @@ impl<'t> Parser<'t> {
                     Node::new(Kind::Next(value), line)
                 }
             }
-            "def" | "class" | "module" | "return" | "yield" | "super" | "alias" | "undef" | "redo" | "retry" | "BEGIN" | "END" | "__method__" => {
+            "def" | "class" | "module" | "return" | "yield" | "super" | "alias" | "undef"
+            | "redo" | "retry" | "BEGIN" | "END" | "__method__" => {
                 return self.fail(format!("`{name}' is not supported in templates here"));
             }
-            "end" | "else" | "elsif" | "when" | "then" | "do" | "in" | "rescue" | "ensure" | "and" | "or" | "not" => {
+            "end" | "else" | "elsif" | "when" | "then" | "do" | "in" | "rescue" | "ensure"
+            | "and" | "or" | "not" => {
                 self.pos -= 1;
                 return Err(self.unexpected());
             }
@@ -1236,7 +1280,7 @@ impl<'t> Parser<'t> {
                 };
                 Node::new(Kind::Lambda(block), line)
             }
-            _ if self.is_local(name) && !(self.is_op("(") && !self.peek().spaced) => {
+            _ if self.is_local(name) && (!self.is_op("(") || self.peek().spaced) => {
                 Node::new(Kind::Local(name.to_string()), line)
             }
             _ => {
@@ -1263,7 +1307,10 @@ impl<'t> Parser<'t> {
             self.eat_kw("then");
             let then = self.body_until(&["elsif", "else", "end"])?;
             let otherwise = self.if_tail()?;
-            return Ok(alloc::vec![Node::new(Kind::If(Box::new(cond), then, otherwise), line)]);
+            return Ok(alloc::vec![Node::new(
+                Kind::If(Box::new(cond), then, otherwise),
+                line
+            )]);
         }
         if self.eat_kw("else") {
             let body = self.body_until(&["end"])?;

@@ -110,8 +110,11 @@ pub(crate) fn to_puppet(value: &RVal, depth: usize) -> Option<Value> {
         RVal::Sym(s) if &**s == "default" => Value::Default,
         RVal::Sym(s) => Value::String(s.clone()),
         RVal::Array(items) => {
-            let items: Option<Vec<Value>> =
-                items.borrow().iter().map(|v| to_puppet(v, depth + 1)).collect();
+            let items: Option<Vec<Value>> = items
+                .borrow()
+                .iter()
+                .map(|v| to_puppet(v, depth + 1))
+                .collect();
             Value::Array(items?.into())
         }
         RVal::Hash(entries) => {
@@ -153,7 +156,11 @@ pub(crate) fn float_to_s(f: f64) -> String {
     if f.is_nan() {
         "NaN".into()
     } else if f.is_infinite() {
-        if f > 0.0 { "Infinity".into() } else { "-Infinity".into() }
+        if f > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        }
     } else {
         format_float(f)
     }
@@ -224,7 +231,9 @@ fn is_plain_symbol(s: &str) -> bool {
         return false;
     };
     (first == '_' || first.is_alphabetic())
-        && s.trim_end_matches(['?', '!', '=']).chars().all(|c| c == '_' || c.is_alphanumeric())
+        && s.trim_end_matches(['?', '!', '='])
+            .chars()
+            .all(|c| c == '_' || c.is_alphanumeric())
 }
 
 /// A string as Ruby's `String#inspect` writes it.
@@ -280,7 +289,8 @@ pub(crate) fn equal(a: &RVal, b: &RVal, depth: usize) -> bool {
             let (x, y) = (x.borrow(), y.borrow());
             x.len() == y.len()
                 && x.iter().all(|(k, v)| {
-                    y.iter().any(|(k2, v2)| eql(k, k2) && equal(v, v2, depth + 1))
+                    y.iter()
+                        .any(|(k2, v2)| eql(k, k2) && equal(v, v2, depth + 1))
                 })
         }
         (RVal::Range(a1, b1, e1), RVal::Range(a2, b2, e2)) => a1 == a2 && b1 == b2 && e1 == e2,
@@ -302,7 +312,10 @@ pub(crate) fn eql(a: &RVal, b: &RVal) -> bool {
 
 /// The entry of `key` in a hash's entries.
 pub(crate) fn hash_get(entries: &[(RVal, RVal)], key: &RVal) -> Option<RVal> {
-    entries.iter().find(|(k, _)| eql(k, key)).map(|(_, v)| v.clone())
+    entries
+        .iter()
+        .find(|(k, _)| eql(k, key))
+        .map(|(_, v)| v.clone())
 }
 
 /// Set `key` in a hash's entries, keeping its place when it is there.

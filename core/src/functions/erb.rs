@@ -2,6 +2,7 @@
 //! scope, several concatenated. Without the `erb` feature (the page's light engine) a call hands
 //! the run over to the full engine (the error NEEDS_ERB).
 
+#[cfg(feature = "erb")]
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -68,7 +69,12 @@ pub(super) fn inline_template(
     let mut out = String::new();
     for arg in &args {
         let text = crate::value::to_string_default(arg);
-        out.push_str(&crate::erb::render(ev, &text, crate::erb::Source::Inline, site)?);
+        out.push_str(&crate::erb::render(
+            ev,
+            &text,
+            crate::erb::Source::Inline,
+            site,
+        )?);
         ev.check_string(&out, site.span)?;
     }
     Ok(Value::string(&out))
@@ -83,6 +89,15 @@ pub(super) fn template(
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
     at_least_one(site, &args)?;
+    if site.name == "template" {
+        // A template that is not there fails the same in either engine.
+        for arg in &args {
+            let reference = crate::value::to_string_default(arg);
+            if super::env_files::find_template_path(ev, &reference).is_none() {
+                return Err(site.fail(alloc::format!("Could not find template '{reference}'")));
+            }
+        }
+    }
     ev.needs_full_engine = Some("erb");
     Err(crate::eval::flow::error(
         NEEDS_ERB,
@@ -96,6 +111,3 @@ pub(super) fn template(
 
 #[cfg(not(feature = "erb"))]
 pub(super) use template as inline_template;
-
-#[allow(dead_code)]
-fn _unused(_: String) {}
