@@ -6,8 +6,11 @@ extern crate std;
 
 pub mod diagnostic;
 pub mod environment;
+#[cfg(feature = "erb")]
+mod erb;
 pub mod eval;
 mod functions;
+pub use functions::erb::NEEDS_ERB;
 pub use functions::stdlib_names::NEEDS_STDLIB;
 pub mod hiera;
 mod puppet_text;

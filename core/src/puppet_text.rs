@@ -23,6 +23,8 @@ const LINE_ONLY_CODES: &[&str] = &[
     "OVERRIDE_EVALUATED",
     "DEFINITION_CONFLICT",
     "RELATIONSHIP_PARAMETER",
+    // What the playground's ERB does not do, at its line of the template file.
+    "ERB_UNSUPPORTED",
 ];
 
 /// Diagnostics Puppet gives without a position: a bad reference given to `realize`, a chain
@@ -30,6 +32,8 @@ const LINE_ONLY_CODES: &[&str] = &[
 /// definition for the node, a redefined function or type, `lookup` finding nothing; Ruby's error
 /// for a pattern it does not compile (a literal when the manifest is parsed, `Regexp['(']`).
 const UNPLACED_CODES: &[&str] = &[
+    // Ruby's syntax error in an ERB template, which Puppet does not wrap: `(erb):1: ...`.
+    "ERB_SYNTAX",
     "BAD_REFERENCE",
     "NODE_NOT_FOUND",
     "REDEFINE",

@@ -38,7 +38,8 @@ import env_classes  # noqa: E402  (the class list and the full facts)
 
 GOLDEN = os.path.join(HERE, "golden", "classes-full-facts.jsonl")
 AGREE_LIST = os.path.join(HERE, "classes-agree.txt")
-ENGINE = os.path.join(REPO_ROOT, "target", "release", "puppet-eval")
+# The engine: target/release/puppet-eval, or the one PUPPET_EVAL names (another target directory).
+ENGINE = os.environ.get("PUPPET_EVAL") or os.path.join(REPO_ROOT, "target", "release", "puppet-eval")
 
 
 def normalize(text):
@@ -48,8 +49,11 @@ def normalize(text):
 
 def reason_of(error):
     """A short category for why the engine stopped."""
-    if "ERB templates are Ruby" in error or "inline_template" in error:
+    if "ERB templates are Ruby" in error or "NEEDS_ERB" in error:
         return "ERB template"
+    m = re.search(r"not supported by the playground's ERB", error)
+    if m:
+        return "ERB: %s" % re.sub(r"^.*?(?:Failed to parse (?:inline )?template[^:]*: )", "", error).split(" (file:")[0]
     m = re.search(r"Unknown function: '([^']+)'", error)
     if m:
         return "function written in Ruby: %s" % m.group(1)
@@ -123,6 +127,14 @@ def main(argv):
     print("Why the engine stops where Puppet compiles:")
     for why, classes in sorted(reasons.items(), key=lambda kv: -len(kv[1])):
         print("  %3d  %s" % (len(classes), why))
+    # The classes that render ERB templates (summary-full-facts.jsonl's `erb`), among those Puppet compiles.
+    summary = os.path.join(HERE, "golden", "summary-full-facts.jsonl")
+    with open(summary, encoding="utf-8") as f:
+        erb = [json.loads(l)["id"] for l in f if l.strip() and json.loads(l).get("erb")]
+    erb = [c for c in erb if c in outcomes and golden[c]["error"] is None]
+    counts = {k: sum(1 for c in erb if outcomes[c][0] == k) for k in kinds}
+    print("\nClasses rendering ERB that Puppet compiles (%d): %d same catalog, %d other catalog, %d engine stops"
+          % (len(erb), counts["same catalog"], counts["other catalog"], counts["engine stops"]))
     for kind in ["same catalog", "other catalog", "engine compiles"]:
         names = [c for c, (k, _) in sorted(outcomes.items()) if k == kind]
         print("\n%s (%d): %s" % (kind, len(names), " ".join(names)))

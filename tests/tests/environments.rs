@@ -76,6 +76,8 @@ fn engine_result(line: &str, base: &EnvSource) -> CaseResult {
     result.logs.retain(|log| {
         !(log.starts_with("debug: Retrieving template ")
             || log.starts_with("debug: Retrieving epp template ")
+            || log.starts_with("debug: Bound template variables for ")
+            || log.starts_with("debug: Interpolated template ")
             || log.starts_with("debug: Adding default for ")
             || log.starts_with("debug: Lookup of ")
             || log.starts_with("debug: Automatic Parameter Lookup of "))

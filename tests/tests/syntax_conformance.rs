@@ -16,6 +16,8 @@ use puppet_core::{Diagnostic, LineIndex};
 /// Wording of errors Puppet raises at evaluation time (or from Ruby), not while parsing.
 const RUNTIME_WORDING: &[&str] = &[
     "Evaluation Error:",
+    // Ruby's syntax error in an inline ERB template, found when the template is rendered.
+    "(erb):",
     "Attempt to redefine entity",
     "from context where this is illegal",
     "is already defined",

@@ -1,6 +1,7 @@
 //! Which engine a run needs: the page starts with the light build (no YAML reader, no Lookup
-//! pane, no puppetlabs-stdlib functions) and loads the full one only for environments that have
-//! YAML to read (known before the run) or runs that call one of stdlib's functions.
+//! pane, no puppetlabs-stdlib functions, no ERB) and loads the full one only for environments that
+//! have YAML to read (known before the run) or runs that call one of stdlib's functions or render an
+//! ERB template (`"erb"`).
 
 use serde::Serialize;
 
@@ -164,6 +165,21 @@ mod tests {
             panic!("no call of stdlib: an outcome");
         };
         assert_eq!(data.value.as_deref(), Some("[1]"));
+    }
+
+    #[test]
+    fn a_template_is_handed_over_by_the_light_build_only() {
+        for source in [
+            "inline_template('<%= 1 + 1 %>')",
+            "define d { notice(inline_template('<%= @title %>')) } d { 'a': }",
+        ] {
+            let answer = evaluate_answer(source, &Options::default());
+            let handed = answer
+                == Answer::NeedsFullEngine(NeedsFullEngine {
+                    needs_full_engine: "erb",
+                });
+            assert_eq!(handed, !cfg!(feature = "erb"), "{source}");
+        }
     }
 
     #[test]

@@ -9,7 +9,11 @@ mod control;
 mod deferred;
 mod env_files;
 mod epp;
+<<<<<<< HEAD
 mod error_new;
+=======
+pub(crate) mod erb;
+>>>>>>> erb
 pub(crate) mod format;
 mod fqdn_rand;
 mod iteration;
@@ -251,6 +255,8 @@ fn lookup(name: &str) -> Option<Builtin> {
         "import" => meta::import,
         "inline_epp" => epp::inline_epp,
         "epp" => env_files::epp,
+        "template" => erb::template,
+        "inline_template" => erb::inline_template,
         "file" => env_files::file,
         "binary_file" => env_files::binary_file,
         "find_file" => env_files::find_file,

@@ -1,0 +1,98 @@
+//! The syntax tree of a template's Ruby: expressions with the line they are on.
+
+use alloc::boxed::Box;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+#[derive(Debug, Clone)]
+pub(crate) struct Node {
+    pub kind: Kind,
+    pub line: u32,
+}
+
+/// A part of a string with interpolations: text, or statements whose value's `to_s` goes in.
+#[derive(Debug, Clone)]
+pub(crate) enum Part {
+    Lit(String),
+    Code(Vec<Node>),
+}
+
+/// A block's parameter: a name, or names taken apart from an array (`|(k, v), i|`).
+#[derive(Debug, Clone)]
+pub(crate) enum Param {
+    Name(String),
+    Destructure(Vec<String>),
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Block {
+    pub params: Vec<Param>,
+    pub body: Vec<Node>,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) enum Kind {
+    Nil,
+    True,
+    False,
+    SelfRef,
+    Int(i64),
+    Float(f64),
+    Str(Vec<Part>),
+    Sym(Vec<Part>),
+    Regex(Vec<Part>, String),
+    Words(Vec<String>, bool),
+    Array(Vec<Node>),
+    Hash(Vec<(Node, Node)>),
+    Range(Box<Node>, Box<Node>, bool),
+    Local(String),
+    IVar(String),
+    GVar(String),
+    /// A constant, with the scope it is looked up in (`JSON`, `Puppet::Util`).
+    Const(Option<Box<Node>>, String),
+    /// A method call (operators too: `a + b` calls `+` on `a`); `safe`: `&.`.
+    Call {
+        recv: Option<Box<Node>>,
+        name: String,
+        args: Vec<Node>,
+        block: Option<Rc<Block>>,
+        safe: bool,
+    },
+    Not(Box<Node>),
+    And(Box<Node>, Box<Node>),
+    Or(Box<Node>, Box<Node>),
+    Defined(Box<Node>),
+    Assign(Box<Node>, Box<Node>),
+    /// `a op= b` (`||=`, `&&=`, `+=`, ...): the operator without `=`.
+    OpAssign(Box<Node>, &'static str, Box<Node>),
+    MultiAssign(Vec<Node>, Box<Node>),
+    If(Box<Node>, Vec<Node>, Vec<Node>),
+    While(Box<Node>, Vec<Node>, bool),
+    For(Vec<Param>, Box<Node>, Vec<Node>),
+    Case(
+        Option<Box<Node>>,
+        Vec<(Vec<Node>, Vec<Node>)>,
+        Option<Vec<Node>>,
+    ),
+    Seq(Vec<Node>),
+    /// `x rescue y`: `y` when `x` raises.
+    Rescue(Box<Node>, Box<Node>),
+    /// Template text.
+    Text(String),
+    /// `<%= %>`: the value's `to_s` goes out.
+    Output(Vec<Node>),
+    Break(Option<Box<Node>>),
+    Next(Option<Box<Node>>),
+    Splat(Box<Node>),
+    /// `&:name` or `&proc` as the last argument.
+    BlockPass(Box<Node>),
+    /// `lambda { }`, `proc { }`, `-> { }`.
+    Lambda(Rc<Block>),
+}
+
+impl Node {
+    pub fn new(kind: Kind, line: u32) -> Node {
+        Node { kind, line }
+    }
+}

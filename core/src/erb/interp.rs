@@ -1,0 +1,778 @@
+//! The interpreter of a template's Ruby: statements, variables (locals, `@vars` from the Puppet
+//! scope), control flow and blocks; method calls are dispatched to `methods.rs`,
+//! `enumerable.rs` and `kernel.rs`. Every node evaluated charges a step of the evaluator's
+//! budget, and nesting is bounded.
+
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::ast::{Block, Kind, Node, Param, Part};
+use super::value::{self, RVal};
+use crate::eval::evaluator::Evaluator;
+use crate::eval::flow::Unwind;
+use crate::span::Span;
+
+/// How deeply evaluation may nest (calls in calls, blocks in blocks).
+const MAX_DEPTH: usize = 100;
+
+/// Why evaluation stopped short.
+#[derive(Debug)]
+pub(crate) enum Flow {
+    /// A Ruby exception (Puppet fails the template with it), at a line.
+    Raise(String, u32),
+    /// What the playground's ERB does not do, at a line.
+    Unsupported(String, u32),
+    /// A stop of the evaluation itself (limits, cancel), or a Puppet function's error.
+    Stop(Unwind),
+    Break(RVal),
+    Next(RVal),
+}
+
+pub(crate) type RResult<T> = Result<T, Flow>;
+
+/// A block given to a method: a literal block, a proc, or `&:name`.
+#[derive(Clone)]
+pub(crate) enum BlockArg {
+    Block(Rc<Block>),
+    Symbol(Rc<str>),
+}
+
+pub(crate) struct Interp<'e, 'o> {
+    pub ev: &'e mut Evaluator<'o>,
+    /// The template function's call: where its errors are, and how Puppet functions are called.
+    pub span: Span,
+    pub out: String,
+    frames: Vec<Vec<(String, RVal)>>,
+    /// `@vars` the template assigned itself.
+    ivars: Vec<(String, RVal)>,
+    depth: usize,
+    pub line: u32,
+    /// The groups of the last regex match (`$~`, `$1`...), `None` after a failed one.
+    last_match: Option<Vec<RVal>>,
+}
+
+impl<'e, 'o> Interp<'e, 'o> {
+    pub fn new(ev: &'e mut Evaluator<'o>, span: Span) -> Self {
+        Interp {
+            ev,
+            span,
+            out: String::new(),
+            frames: alloc::vec![Vec::new()],
+            ivars: Vec::new(),
+            depth: 0,
+            line: 1,
+            last_match: None,
+        }
+    }
+
+    /// A Ruby exception at the current line.
+    pub fn raise<T>(&self, message: impl Into<String>) -> RResult<T> {
+        Err(Flow::Raise(message.into(), self.line))
+    }
+
+    pub fn unsupported<T>(&self, message: impl Into<String>) -> RResult<T> {
+        Err(Flow::Unsupported(message.into(), self.line))
+    }
+
+    /// Charge `n` steps of the budget.
+    pub fn step(&mut self, n: u64) -> RResult<()> {
+        self.ev.step(n, self.span).map_err(Flow::Stop)
+    }
+
+    /// `NoMethodError` as Ruby words it.
+    pub fn no_method<T>(&self, name: &str, recv: &RVal) -> RResult<T> {
+        match recv {
+            RVal::Nil => self.raise(format!("undefined method `{name}' for nil:NilClass")),
+            _ => self.unsupported(format!(
+                "the method `{name}' of {} is not supported by the playground's ERB",
+                recv.class_name()
+            )),
+        }
+    }
+
+    pub fn run(&mut self, body: &[Node]) -> RResult<()> {
+        match self.statements(body) {
+            Ok(_) => Ok(()),
+            Err(Flow::Break(_)) => self.raise("break from proc-closure (LocalJumpError)"),
+            Err(Flow::Next(_)) => Ok(()),
+            Err(other) => Err(other),
+        }
+    }
+
+    pub fn statements(&mut self, body: &[Node]) -> RResult<RVal> {
+        let mut last = RVal::Nil;
+        for node in body {
+            last = self.eval(node)?;
+        }
+        Ok(last)
+    }
+
+    pub fn lookup_local(&self, name: &str) -> Option<RVal> {
+        for frame in self.frames.iter().rev() {
+            if let Some((_, v)) = frame.iter().find(|(n, _)| n == name) {
+                return Some(v.clone());
+            }
+        }
+        None
+    }
+
+    fn assign_local(&mut self, name: &str, value: RVal) {
+        for frame in self.frames.iter_mut().rev() {
+            if let Some(entry) = frame.iter_mut().find(|(n, _)| n == name) {
+                entry.1 = value;
+                return;
+            }
+        }
+        if let Some(frame) = self.frames.last_mut() {
+            frame.push((name.to_string(), value));
+        }
+    }
+
+    /// `@name`: what the template assigned, else the Puppet variable the scope sees (nil when
+    /// there is none, as Puppet gives it).
+    fn ivar(&mut self, name: &str) -> RVal {
+        if let Some((_, v)) = self.ivars.iter().find(|(n, _)| n == name) {
+            return v.clone();
+        }
+        match super::kernel::puppet_variable(self.ev, name) {
+            Some(v) => value::from_puppet(&v),
+            None => RVal::Nil,
+        }
+    }
+
+    pub fn eval(&mut self, node: &Node) -> RResult<RVal> {
+        self.line = node.line;
+        self.step(1)?;
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            self.depth -= 1;
+            return self.raise("stack level too deep (SystemStackError)");
+        }
+        let result = self.eval_kind(node);
+        self.depth -= 1;
+        result
+    }
+
+    fn eval_kind(&mut self, node: &Node) -> RResult<RVal> {
+        Ok(match &node.kind {
+            Kind::Nil => RVal::Nil,
+            Kind::True => RVal::Bool(true),
+            Kind::False => RVal::Bool(false),
+            Kind::SelfRef => RVal::Module(Rc::from("Puppet::Parser::TemplateWrapper")),
+            Kind::Int(n) => RVal::Int(*n),
+            Kind::Float(f) => RVal::Float(*f),
+            Kind::Str(parts) => RVal::Str(Rc::from(self.interpolate(parts)?.as_str())),
+            Kind::Sym(parts) => RVal::Sym(Rc::from(self.interpolate(parts)?.as_str())),
+            Kind::Regex(parts, flags) => {
+                let source = self.interpolate(parts)?;
+                RVal::Regex(Rc::new(self.regex(&source, flags)?))
+            }
+            Kind::Words(words, symbols) => RVal::array(
+                words
+                    .iter()
+                    .map(|w| {
+                        if *symbols {
+                            RVal::Sym(Rc::from(w.as_str()))
+                        } else {
+                            RVal::str(w)
+                        }
+                    })
+                    .collect(),
+            ),
+            Kind::Array(items) => RVal::array(self.args(items)?.0),
+            Kind::Hash(pairs) => {
+                let mut entries = Vec::with_capacity(pairs.len());
+                for (k, v) in pairs {
+                    let key = self.eval(k)?;
+                    let value = self.eval(v)?;
+                    // Ruby copies (and freezes) a string key.
+                    value::hash_set(&mut entries, key, value);
+                }
+                RVal::hash(entries)
+            }
+            Kind::Range(a, b, exclusive) => {
+                let a = self.eval(a)?;
+                let b = self.eval(b)?;
+                match (&a, &b) {
+                    (RVal::Int(x), RVal::Int(y)) => RVal::Range(*x, *y, *exclusive),
+                    _ => {
+                        return self.unsupported(format!(
+                        "ranges of {} are not supported by the playground's ERB (only of integers)",
+                        a.class_name()
+                    ))
+                    }
+                }
+            }
+            Kind::Local(name) => self.lookup_local(name).unwrap_or(RVal::Nil),
+            Kind::IVar(name) => self.ivar(name),
+            Kind::GVar(name) => match name.as_str() {
+                "~" => match &self.last_match {
+                    Some(groups) => RVal::array(groups.clone()),
+                    None => RVal::Nil,
+                },
+                "&" => self
+                    .last_match
+                    .as_ref()
+                    .and_then(|g| g.first().cloned())
+                    .unwrap_or(RVal::Nil),
+                digits if digits.bytes().all(|b| b.is_ascii_digit()) && digits != "0" => {
+                    let index: usize = digits.parse().unwrap_or(usize::MAX);
+                    self.last_match
+                        .as_ref()
+                        .and_then(|g| g.get(index).cloned())
+                        .unwrap_or(RVal::Nil)
+                }
+                _ => {
+                    return self.unsupported(format!(
+                        "the global variable ${name} is not supported by the playground's ERB"
+                    ))
+                }
+            },
+            Kind::Const(scope, name) => self.constant(scope.as_deref(), name)?,
+            Kind::Call {
+                recv,
+                name,
+                args,
+                block,
+                safe,
+            } => {
+                let receiver = match recv {
+                    Some(r) => Some(self.eval(r)?),
+                    None => None,
+                };
+                if *safe && matches!(receiver, Some(RVal::Nil)) {
+                    return Ok(RVal::Nil);
+                }
+                let (mut values, mut block_arg) = self.args(args)?;
+                if let Some(block) = block {
+                    block_arg = Some(BlockArg::Block(block.clone()));
+                }
+                self.line = node.line;
+                // `s << x`, `s.upcase!`: Ruby changes the string in place; here the variable
+                // holding it gets the new string.
+                let mutating = matches!(receiver, Some(RVal::Str(_)))
+                    && (name == "<<"
+                        || name == "concat"
+                        || name == "replace"
+                        || name.ends_with('!'))
+                    && recv
+                        .as_ref()
+                        .is_some_and(|r| matches!(r.kind, Kind::Local(_) | Kind::IVar(_)));
+                if mutating {
+                    let (Some(recv_node), Some(old)) = (recv, receiver.clone()) else {
+                        return Ok(RVal::Nil);
+                    };
+                    let base = name.trim_end_matches('!');
+                    let new = if name == "replace" {
+                        values.first().cloned().unwrap_or(RVal::Nil)
+                    } else {
+                        self.call_method(old.clone(), base, &mut values, block_arg.as_ref())?
+                    };
+                    self.assign(recv_node, new.clone())?;
+                    if name.ends_with('!') && value::equal(&old, &new, 0) {
+                        return Ok(RVal::Nil);
+                    }
+                    return Ok(new);
+                }
+                let result = match receiver {
+                    Some(recv) => self.call_method(recv, name, &mut values, block_arg.as_ref()),
+                    None => super::kernel::call_self(self, name, &mut values, block_arg.as_ref()),
+                };
+                match result {
+                    Err(Flow::Break(v)) if block_arg.is_some() => v,
+                    other => other?,
+                }
+            }
+            Kind::Not(inner) => RVal::Bool(!self.eval(inner)?.truthy()),
+            Kind::And(a, b) => {
+                let left = self.eval(a)?;
+                if left.truthy() {
+                    self.eval(b)?
+                } else {
+                    left
+                }
+            }
+            Kind::Or(a, b) => {
+                let left = self.eval(a)?;
+                if left.truthy() {
+                    left
+                } else {
+                    self.eval(b)?
+                }
+            }
+            Kind::Defined(inner) => match &inner.kind {
+                Kind::IVar(name) => {
+                    let known = self.ivars.iter().any(|(n, _)| n == name)
+                        || super::kernel::puppet_variable(self.ev, name).is_some();
+                    if known {
+                        RVal::str("instance-variable")
+                    } else {
+                        RVal::Nil
+                    }
+                }
+                Kind::Local(_) => RVal::str("local-variable"),
+                Kind::Call {
+                    recv: None,
+                    args,
+                    name,
+                    ..
+                } if args.is_empty() => {
+                    if super::kernel::is_self_method(name) {
+                        RVal::str("method")
+                    } else {
+                        RVal::Nil
+                    }
+                }
+                _ => {
+                    return self.unsupported(
+                        "defined? of this expression is not supported by the playground's ERB",
+                    )
+                }
+            },
+            Kind::Assign(target, value) => {
+                let value = self.eval(value)?;
+                self.assign(target, value.clone())?;
+                value
+            }
+            Kind::OpAssign(target, op, value) => {
+                let current = self.eval(target)?;
+                let result = match *op {
+                    "||" if current.truthy() => return Ok(current),
+                    "&&" if !current.truthy() => return Ok(current),
+                    "||" | "&&" => self.eval(value)?,
+                    "<<" => {
+                        let v = self.eval(value)?;
+                        // `<<` changes the receiver (a string is replaced here, see `append`).
+                        self.call_method(current, "<<", &mut alloc::vec![v], None)?
+                    }
+                    _ => {
+                        let v = self.eval(value)?;
+                        self.call_method(current, op, &mut alloc::vec![v], None)?
+                    }
+                };
+                self.assign(target, result.clone())?;
+                result
+            }
+            Kind::MultiAssign(targets, value) => {
+                let value = self.eval(value)?;
+                let items = match &value {
+                    RVal::Array(items) => items.borrow().clone(),
+                    other => alloc::vec![other.clone()],
+                };
+                for (i, target) in targets.iter().enumerate() {
+                    self.assign(target, items.get(i).cloned().unwrap_or(RVal::Nil))?;
+                }
+                value
+            }
+            Kind::If(cond, then, otherwise) => {
+                if self.eval(cond)?.truthy() {
+                    self.statements(then)?
+                } else {
+                    self.statements(otherwise)?
+                }
+            }
+            Kind::While(cond, body, until) => {
+                loop {
+                    if self.eval(cond)?.truthy() == *until {
+                        break;
+                    }
+                    match self.statements(body) {
+                        Ok(_) | Err(Flow::Next(_)) => {}
+                        Err(Flow::Break(v)) => return Ok(v),
+                        Err(other) => return Err(other),
+                    }
+                }
+                RVal::Nil
+            }
+            Kind::For(params, iterable, body) => {
+                let iterable = self.eval(iterable)?;
+                let items = super::enumerable::elements(self, &iterable)?;
+                for item in items {
+                    self.step(1)?;
+                    self.bind_params_here(params, alloc::vec![item]);
+                    match self.statements(body) {
+                        Ok(_) | Err(Flow::Next(_)) => {}
+                        Err(Flow::Break(v)) => return Ok(v),
+                        Err(other) => return Err(other),
+                    }
+                }
+                iterable
+            }
+            Kind::Case(subject, whens, otherwise) => {
+                let subject = match subject {
+                    Some(s) => Some(self.eval(s)?),
+                    None => None,
+                };
+                for (values, body) in whens {
+                    for candidate in values {
+                        let tests: Vec<RVal> = match &candidate.kind {
+                            Kind::Splat(inner) => {
+                                let v = self.eval(inner)?;
+                                super::enumerable::elements(self, &v)?
+                            }
+                            _ => alloc::vec![self.eval(candidate)?],
+                        };
+                        for test in tests {
+                            let hit = match &subject {
+                                Some(subject) => self.case_equal(&test, subject)?,
+                                None => test.truthy(),
+                            };
+                            if hit {
+                                return self.statements(body);
+                            }
+                        }
+                    }
+                }
+                match otherwise {
+                    Some(body) => self.statements(body)?,
+                    None => RVal::Nil,
+                }
+            }
+            Kind::Seq(body) => self.statements(body)?,
+            Kind::Rescue(body, fallback) => match self.eval(body) {
+                Err(Flow::Raise(..)) => self.eval(fallback)?,
+                other => other?,
+            },
+            Kind::Text(text) => {
+                self.append(text)?;
+                RVal::Nil
+            }
+            Kind::Output(body) => {
+                let value = self.statements(body)?;
+                let text = self.ruby_to_s(&value)?;
+                self.append(&text)?;
+                RVal::Nil
+            }
+            Kind::Break(value) => {
+                let v = match value {
+                    Some(v) => self.eval(v)?,
+                    None => RVal::Nil,
+                };
+                return Err(Flow::Break(v));
+            }
+            Kind::Next(value) => {
+                let v = match value {
+                    Some(v) => self.eval(v)?,
+                    None => RVal::Nil,
+                };
+                return Err(Flow::Next(v));
+            }
+            Kind::Splat(_) | Kind::BlockPass(_) => {
+                return self.raise("syntax error, unexpected *");
+            }
+            Kind::Lambda(block) => RVal::Proc(block.clone()),
+        })
+    }
+
+    /// Append to the template's output, within the string size limit.
+    fn append(&mut self, text: &str) -> RResult<()> {
+        let before = self.out.len();
+        self.out.push_str(text);
+        self.ev
+            .check_string_growth(before, self.out.len(), self.span)
+            .map_err(Flow::Stop)
+    }
+
+    /// `to_s` of a value, charged by its size.
+    pub fn ruby_to_s(&mut self, value: &RVal) -> RResult<String> {
+        let text = value::to_s(value);
+        self.ev.check_string(&text, self.span).map_err(Flow::Stop)?;
+        Ok(text)
+    }
+
+    pub fn inspect(&mut self, value: &RVal) -> RResult<String> {
+        let text = value::inspect(value);
+        self.ev.check_string(&text, self.span).map_err(Flow::Stop)?;
+        Ok(text)
+    }
+
+    fn interpolate(&mut self, parts: &[Part]) -> RResult<String> {
+        let mut text = String::new();
+        for part in parts {
+            match part {
+                Part::Lit(s) => text.push_str(s),
+                Part::Code(body) => {
+                    let v = self.statements(body)?;
+                    text.push_str(&self.ruby_to_s(&v)?);
+                }
+            }
+        }
+        self.ev.check_string(&text, self.span).map_err(Flow::Stop)?;
+        Ok(text)
+    }
+
+    /// A regex literal with Ruby's flags (`i`, `m`, `x`) as inline options.
+    pub fn regex(&mut self, source: &str, flags: &str) -> RResult<crate::value::Regexp> {
+        let mut options = String::new();
+        for (flag, option) in [('m', 'm'), ('i', 'i'), ('x', 'x')] {
+            if flags.contains(flag) {
+                options.push(option);
+            }
+        }
+        let full = if options.is_empty() {
+            source.to_string()
+        } else {
+            format!("(?{options}:{source})")
+        };
+        match crate::value::Regexp::new(&full) {
+            Ok(r) => Ok(r),
+            Err(e) => self.raise(format!("{e:?}")),
+        }
+    }
+
+    /// Evaluate arguments: splats spread, a `&block` taken aside.
+    pub fn args(&mut self, nodes: &[Node]) -> RResult<(Vec<RVal>, Option<BlockArg>)> {
+        let mut values = Vec::with_capacity(nodes.len());
+        let mut block = None;
+        for node in nodes {
+            match &node.kind {
+                Kind::Splat(inner) => {
+                    let v = self.eval(inner)?;
+                    match v {
+                        RVal::Array(items) => values.extend(items.borrow().iter().cloned()),
+                        RVal::Nil => {}
+                        other => values.push(other),
+                    }
+                }
+                Kind::BlockPass(inner) => match self.eval(inner)? {
+                    RVal::Sym(name) => block = Some(BlockArg::Symbol(name)),
+                    RVal::Proc(b) => block = Some(BlockArg::Block(b)),
+                    RVal::Nil => {}
+                    other => {
+                        return self.raise(format!(
+                            "wrong argument type {} (expected Proc)",
+                            other.class_name()
+                        ))
+                    }
+                },
+                _ => values.push(self.eval(node)?),
+            }
+        }
+        Ok((values, block))
+    }
+
+    fn assign(&mut self, target: &Node, value: RVal) -> RResult<()> {
+        match &target.kind {
+            Kind::Local(name) => self.assign_local(name, value),
+            Kind::IVar(name) => {
+                if let Some(entry) = self.ivars.iter_mut().find(|(n, _)| n == name) {
+                    entry.1 = value;
+                } else {
+                    self.ivars.push((name.clone(), value));
+                }
+            }
+            Kind::Call {
+                recv: Some(recv),
+                name,
+                args,
+                ..
+            } if name == "[]" => {
+                let recv = self.eval(recv)?;
+                let (mut values, _) = self.args(args)?;
+                values.push(value);
+                self.call_method(recv, "[]=", &mut values, None)?;
+            }
+            _ => {
+                return self.unsupported("this assignment is not supported by the playground's ERB")
+            }
+        }
+        Ok(())
+    }
+
+    /// Ruby's `===`, as `case`/`when` tests.
+    fn case_equal(&mut self, test: &RVal, subject: &RVal) -> RResult<bool> {
+        Ok(match test {
+            RVal::Regex(r) => match subject {
+                RVal::Str(s) | RVal::Sym(s) => self.regex_search(r, s, 0)?.is_some(),
+                _ => false,
+            },
+            RVal::Range(a, b, exclusive) => match subject {
+                RVal::Int(n) => *n >= *a && (if *exclusive { *n < *b } else { *n <= *b }),
+                RVal::Float(f) => {
+                    *f >= *a as f64
+                        && (if *exclusive {
+                            *f < *b as f64
+                        } else {
+                            *f <= *b as f64
+                        })
+                }
+                _ => false,
+            },
+            RVal::Module(name) => super::kernel::is_a(subject, name),
+            _ => value::equal(test, subject, 0),
+        })
+    }
+
+    /// A regex search charged to the budget.
+    pub fn regex_search(
+        &mut self,
+        regexp: &crate::value::Regexp,
+        text: &str,
+        from: usize,
+    ) -> RResult<Option<crate::regex::Captures>> {
+        let per = crate::regex::STEPS_PER_EVAL_STEP;
+        let mut budget: u64 = 1_000_000 * per;
+        let before = budget;
+        let result = regexp.regex().search(text, from, &mut budget);
+        let used = before - budget;
+        self.step(used / per + 1)?;
+        match result {
+            Ok(found) => {
+                self.last_match = found.as_ref().map(|c| {
+                    (0..c.len())
+                        .map(|g| {
+                            c.get(g)
+                                .map(|(a, b)| RVal::str(&text[a..b]))
+                                .unwrap_or(RVal::Nil)
+                        })
+                        .collect()
+                });
+                Ok(found)
+            }
+            Err(_) => Err(Flow::Stop(crate::eval::flow::error(
+                "STEP_LIMIT",
+                "a regular expression in a template took too many steps",
+                self.span,
+            ))),
+        }
+    }
+
+    fn constant(&mut self, scope: Option<&Node>, name: &str) -> RResult<RVal> {
+        let full = match scope {
+            Some(node) => match self.eval(node)? {
+                RVal::Module(outer) => format!("{outer}::{name}"),
+                _ => return self.raise(format!("{name} is not a class/module")),
+            },
+            None => name.to_string(),
+        };
+        match full.as_str() {
+            "JSON" | "YAML" | "Integer" | "String" | "Array" | "Hash" | "Float" | "Numeric"
+            | "Symbol" | "NilClass" | "TrueClass" | "FalseClass" | "Regexp" | "Range" | "Proc"
+            | "Fixnum" | "Object" | "Comparable" | "Enumerable" | "Math" => {
+                Ok(RVal::Module(Rc::from(full.as_str())))
+            }
+            _ => self.unsupported(format!(
+                "the constant {full} is not supported by the playground's ERB"
+            )),
+        }
+    }
+
+    /// Call a block with arguments, with Ruby's rules for binding a block's parameters (one
+    /// array argument spreads over several parameters).
+    pub fn yield_block(&mut self, block: &BlockArg, args: Vec<RVal>) -> RResult<RVal> {
+        self.step(1)?;
+        match block {
+            BlockArg::Symbol(name) => {
+                let mut args = args;
+                if args.is_empty() {
+                    return self.raise("no receiver given");
+                }
+                let recv = args.remove(0);
+                let name = name.clone();
+                self.call_method(recv, &name, &mut args, None)
+            }
+            BlockArg::Block(block) => {
+                self.depth += 1;
+                if self.depth > MAX_DEPTH {
+                    self.depth -= 1;
+                    return self.raise("stack level too deep (SystemStackError)");
+                }
+                self.frames.push(Vec::new());
+                self.bind_params_here(&block.params, args);
+                let result = self.statements(&block.body);
+                self.frames.pop();
+                self.depth -= 1;
+                match result {
+                    Err(Flow::Next(v)) => Ok(v),
+                    other => other,
+                }
+            }
+        }
+    }
+
+    fn bind_params_here(&mut self, params: &[Param], mut args: Vec<RVal>) {
+        if params.len() > 1 && args.len() == 1 {
+            if let RVal::Array(items) = &args[0] {
+                let items = items.borrow().clone();
+                args = items;
+            }
+        }
+        let frame_new = |this: &mut Self, name: &str, value: RVal| {
+            if let Some(frame) = this.frames.last_mut() {
+                if let Some(entry) = frame.iter_mut().find(|(n, _)| n == name) {
+                    entry.1 = value;
+                } else {
+                    frame.push((name.to_string(), value));
+                }
+            }
+        };
+        for (i, param) in params.iter().enumerate() {
+            let arg = args.get(i).cloned().unwrap_or(RVal::Nil);
+            match param {
+                Param::Name(name) => frame_new(self, name, arg),
+                Param::Destructure(names) => {
+                    let items = match &arg {
+                        RVal::Array(items) => items.borrow().clone(),
+                        other => alloc::vec![other.clone()],
+                    };
+                    for (j, name) in names.iter().enumerate() {
+                        frame_new(self, name, items.get(j).cloned().unwrap_or(RVal::Nil));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Call method `name` on `recv`.
+    pub fn call_method(
+        &mut self,
+        recv: RVal,
+        name: &str,
+        args: &mut Vec<RVal>,
+        block: Option<&BlockArg>,
+    ) -> RResult<RVal> {
+        self.step(1)?;
+        if let Some(result) = super::kernel::object_method(self, &recv, name, args, block)? {
+            return Ok(result);
+        }
+        match &recv {
+            RVal::Str(_) | RVal::Sym(_) => {
+                super::methods::string_method(self, recv, name, args, block)
+            }
+            RVal::Int(_) | RVal::Float(_) => {
+                super::methods::number_method(self, recv, name, args, block)
+            }
+            RVal::Array(_) | RVal::Hash(_) | RVal::Range(..) => {
+                super::enumerable::collection_method(self, recv, name, args, block)
+            }
+            RVal::Scope => super::kernel::scope_method(self, name, args),
+            RVal::Module(_) => super::kernel::module_method(self, recv, name, args),
+            RVal::Proc(block) if matches!(name, "call" | "()" | "yield" | "[]") => {
+                let block = BlockArg::Block(block.clone());
+                let args = core::mem::take(args);
+                self.yield_block(&block, args)
+            }
+            _ => self.no_method(name, &recv),
+        }
+    }
+}
+
+/// Expected argument count, or Ruby's `ArgumentError`.
+pub(crate) fn arity(interp: &Interp<'_, '_>, args: &[RVal], min: usize, max: usize) -> RResult<()> {
+    if args.len() < min || args.len() > max {
+        let expected = if min == max {
+            format!("{min}")
+        } else if max == usize::MAX {
+            format!("{min}+")
+        } else {
+            format!("{min}..{max}")
+        };
+        return interp.raise(format!(
+            "wrong number of arguments (given {}, expected {expected})",
+            args.len()
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,123 @@
+//! `JSON.generate`, `JSON.pretty_generate` and `to_json` as Ruby's json library writes them.
+
+use alloc::format;
+use alloc::string::String;
+
+use super::interp::{Interp, RResult};
+use super::value::{float_to_s, RVal};
+
+/// The JSON text of `value`; `indent`: pretty (two spaces a level) from that level.
+pub(crate) fn generate(
+    interp: &mut Interp<'_, '_>,
+    value: &RVal,
+    indent: Option<usize>,
+) -> RResult<String> {
+    let mut out = String::new();
+    write(interp, &mut out, value, indent, 0)?;
+    interp
+        .ev
+        .check_string(&out, interp.span)
+        .map_err(super::interp::Flow::Stop)?;
+    Ok(out)
+}
+
+fn newline(out: &mut String, indent: Option<usize>, level: usize) {
+    if indent.is_some() {
+        out.push('\n');
+        for _ in 0..level {
+            out.push_str("  ");
+        }
+    }
+}
+
+fn write(
+    interp: &mut Interp<'_, '_>,
+    out: &mut String,
+    value: &RVal,
+    indent: Option<usize>,
+    level: usize,
+) -> RResult<()> {
+    interp.step(1)?;
+    if level > 100 {
+        return interp.raise("nesting of 101 is too deep");
+    }
+    match value {
+        RVal::Nil => out.push_str("null"),
+        RVal::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        RVal::Int(n) => out.push_str(&format!("{n}")),
+        RVal::Float(f) if f.is_finite() => out.push_str(&float_to_s(*f)),
+        RVal::Float(f) => return interp.raise(format!("{} not allowed in JSON", float_to_s(*f))),
+        RVal::Str(s) | RVal::Sym(s) => string(out, s),
+        RVal::Array(items) => {
+            let items = items.borrow().clone();
+            if items.is_empty() {
+                // Ruby's json 2.6 writes an empty array across lines when pretty.
+                out.push('[');
+                if indent.is_some() {
+                    out.push('\n');
+                    newline(out, indent, level);
+                }
+                out.push(']');
+                return Ok(());
+            }
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                newline(out, indent, level + 1);
+                write(interp, out, item, indent, level + 1)?;
+            }
+            newline(out, indent, level);
+            out.push(']');
+        }
+        RVal::Hash(entries) => {
+            let entries = entries.borrow().clone();
+            if entries.is_empty() {
+                out.push('{');
+                newline(out, indent, level);
+                out.push('}');
+                return Ok(());
+            }
+            out.push('{');
+            for (i, (k, v)) in entries.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                newline(out, indent, level + 1);
+                let key = interp.ruby_to_s(k)?;
+                string(out, &key);
+                out.push(':');
+                if indent.is_some() {
+                    out.push(' ');
+                }
+                write(interp, out, v, indent, level + 1)?;
+            }
+            newline(out, indent, level);
+            out.push('}');
+        }
+        other => {
+            let text = interp.ruby_to_s(other)?;
+            string(out, &text);
+        }
+    }
+    Ok(())
+}
+
+fn string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}

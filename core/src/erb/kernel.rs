@@ -1,0 +1,556 @@
+//! What every template can call: the methods of the template itself (`scope`, `Array()`,
+//! `Integer()`, `format`, `raise`, `require`, `has_variable?`), those of every object (`nil?`,
+//! `is_a?`, `to_s`, `inspect`, `==`), of nil and booleans, of `scope` (variables and Puppet's
+//! functions) and of the constants templates use (`JSON`).
+
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::interp::{arity, BlockArg, Flow, Interp, RResult};
+use super::value::{self, RVal};
+use crate::eval::calls::CallSite;
+use crate::eval::evaluator::Evaluator;
+use crate::eval::flow::Unwind;
+use crate::syntax::ast::CallStyle;
+use crate::value::Value;
+
+/// The Puppet variable `name` as the calling scope sees it (`::x` and `class::x` too).
+pub(crate) fn puppet_variable(ev: &mut Evaluator<'_>, name: &str) -> Option<Value> {
+    if let Some(value) = ev.scopes.lookup(name) {
+        return Some(value.clone());
+    }
+    let bare = name.strip_prefix("::").unwrap_or(name);
+    if bare.contains("::") {
+        if let Some(value) = ev.live_class_variable(bare) {
+            return Some(value);
+        }
+        return ev.catalog.class_variable(bare);
+    }
+    None
+}
+
+/// The methods of the template object itself that `defined?` knows.
+pub(crate) fn is_self_method(name: &str) -> bool {
+    matches!(
+        name,
+        "scope" | "has_variable?" | "format" | "sprintf" | "raise" | "require" | "puts" | "print"
+    )
+}
+
+/// Whether `value` is an instance of the class or module `name`.
+pub(crate) fn is_a(value: &RVal, name: &str) -> bool {
+    match name {
+        "Object" | "BasicObject" | "Kernel" => true,
+        "Integer" | "Fixnum" => matches!(value, RVal::Int(_)),
+        "Float" => matches!(value, RVal::Float(_)),
+        "Numeric" => matches!(value, RVal::Int(_) | RVal::Float(_)),
+        "Comparable" => matches!(value, RVal::Int(_) | RVal::Float(_) | RVal::Str(_)),
+        "Enumerable" => matches!(value, RVal::Array(_) | RVal::Hash(_) | RVal::Range(..)),
+        other => value.class_name() == other,
+    }
+}
+
+fn to_puppet_args(interp: &Interp<'_, '_>, args: &[RVal]) -> RResult<Vec<Value>> {
+    args.iter()
+        .map(|a| match value::to_puppet(a, 0) {
+            Some(v) => Ok(v),
+            None => interp.unsupported(format!(
+                "a {} given to a Puppet function is not supported by the playground's ERB",
+                a.class_name()
+            )),
+        })
+        .collect()
+}
+
+/// Call Puppet's function `name` with `args`, as `scope.call_function` does.
+pub(crate) fn call_puppet_function(
+    interp: &mut Interp<'_, '_>,
+    name: &str,
+    args: &[RVal],
+) -> RResult<RVal> {
+    let values = to_puppet_args(interp, args)?;
+    let site = CallSite {
+        name,
+        style: CallStyle::Prefix,
+        span: interp.span,
+    };
+    match crate::functions::call_named(interp.ev, &site, name, values, None) {
+        Ok(value) => Ok(value::from_puppet(&value)),
+        Err(Unwind::Error(diagnostic)) if !crate::eval::limits::is_limit(diagnostic.code) => {
+            // A function the engine does not have (a module's Ruby function, stdlib in the light
+            // build) stops the run as it would in a manifest: its own diagnostic says why.
+            if diagnostic.code == crate::functions::stdlib_names::NEEDS_STDLIB
+                || diagnostic.message.contains("Unknown function")
+            {
+                return Err(Flow::Stop(Unwind::Error(diagnostic)));
+            }
+            Err(Flow::Raise(diagnostic.message, interp.line))
+        }
+        Err(other) => Err(Flow::Stop(other)),
+    }
+}
+
+/// The methods of `scope`.
+pub(crate) fn scope_method(
+    interp: &mut Interp<'_, '_>,
+    name: &str,
+    args: &mut [RVal],
+) -> RResult<RVal> {
+    if let Some(function) = name.strip_prefix("function_") {
+        let stdlib = interp.ev.module_dir("stdlib").is_some();
+        if !super::functions3x::has_3x_function(function, stdlib) {
+            // Ruby adds its "Did you mean?" lines: Puppet's message has several lines.
+            return interp.raise(format!(
+                "undefined method `{name}' for Scope(Class[main]):Puppet::Parser::Scope\n"
+            ));
+        }
+        // 3.x style: one array of arguments.
+        arity(interp, args, 1, 1)?;
+        let list = match &args[0] {
+            RVal::Array(items) => items.borrow().clone(),
+            other => {
+                return interp.raise(format!(
+                    "{name}(): Wrong number of arguments given; expected an Array, got {}",
+                    other.class_name()
+                ))
+            }
+        };
+        return call_puppet_function(interp, function, &list);
+    }
+    match name {
+        "lookupvar" | "[]" => {
+            arity(interp, args, 1, 2)?;
+            let RVal::Str(var) = &args[0] else {
+                return interp.raise(format!(
+                    "no implicit conversion of {} into String",
+                    args[0].class_name()
+                ));
+            };
+            let var = var.to_string();
+            match puppet_variable(interp.ev, &var) {
+                Some(v) => Ok(value::from_puppet(&v)),
+                // Puppet 8's strict_variables: an unknown variable is an error here.
+                None => interp.raise(format!("Undefined variable '{var}'; ")),
+            }
+        }
+        "call_function" => {
+            arity(interp, args, 1, 2)?;
+            let RVal::Str(function) = &args[0] else {
+                return interp.raise("the function name must be a String");
+            };
+            let function = function.to_string();
+            let list = match args.get(1) {
+                Some(RVal::Array(items)) => items.borrow().clone(),
+                Some(other) => alloc::vec![other.clone()],
+                None => Vec::new(),
+            };
+            call_puppet_function(interp, &function, &list)
+        }
+        "include?" | "exist?" | "has_key?" => {
+            arity(interp, args, 1, 1)?;
+            let var = value::to_s(&args[0]);
+            Ok(RVal::Bool(puppet_variable(interp.ev, &var).is_some()))
+        }
+        _ => interp.unsupported(format!(
+            "scope.{name} is not supported by the playground's ERB"
+        )),
+    }
+}
+
+/// Methods of the constants templates use (`JSON.generate`).
+pub(crate) fn module_method(
+    interp: &mut Interp<'_, '_>,
+    recv: RVal,
+    name: &str,
+    args: &mut [RVal],
+) -> RResult<RVal> {
+    let RVal::Module(module) = &recv else {
+        return interp.no_method(name, &recv);
+    };
+    match (&**module, name) {
+        ("JSON", "generate" | "dump") => {
+            arity(interp, args, 1, 2)?;
+            Ok(RVal::str(&super::json::generate(interp, &args[0], None)?))
+        }
+        ("JSON", "pretty_generate") => {
+            arity(interp, args, 1, 2)?;
+            Ok(RVal::str(&super::json::generate(
+                interp,
+                &args[0],
+                Some(0),
+            )?))
+        }
+        (_, "name" | "to_s") => Ok(RVal::Str(module.clone())),
+        _ => interp.unsupported(format!(
+            "{module}.{name} is not supported by the playground's ERB"
+        )),
+    }
+}
+
+/// A call without a receiver: a method of the template object.
+pub(crate) fn call_self(
+    interp: &mut Interp<'_, '_>,
+    name: &str,
+    args: &mut Vec<RVal>,
+    block: Option<&BlockArg>,
+) -> RResult<RVal> {
+    match name {
+        "scope" => {
+            arity(interp, args, 0, 0)?;
+            Ok(RVal::Scope)
+        }
+        "has_variable?" => {
+            arity(interp, args, 1, 1)?;
+            let var = value::to_s(&args[0]);
+            Ok(RVal::Bool(puppet_variable(interp.ev, &var).is_some()))
+        }
+        "Array" => {
+            arity(interp, args, 1, 1)?;
+            Ok(match &args[0] {
+                RVal::Nil => RVal::array(Vec::new()),
+                RVal::Array(_) => args[0].clone(),
+                RVal::Hash(entries) => RVal::array(
+                    entries
+                        .borrow()
+                        .iter()
+                        .map(|(k, v)| RVal::array(alloc::vec![k.clone(), v.clone()]))
+                        .collect(),
+                ),
+                RVal::Range(..) => RVal::array(super::enumerable::elements(interp, &args[0])?),
+                other => RVal::array(alloc::vec![other.clone()]),
+            })
+        }
+        "String" => {
+            arity(interp, args, 1, 1)?;
+            Ok(RVal::str(&interp.ruby_to_s(&args[0])?))
+        }
+        "Integer" => {
+            arity(interp, args, 1, 2)?;
+            kernel_integer(interp, &args[0])
+        }
+        "Float" => {
+            arity(interp, args, 1, 1)?;
+            match &args[0] {
+                RVal::Int(n) => Ok(RVal::Float(*n as f64)),
+                RVal::Float(_) => Ok(args[0].clone()),
+                RVal::Str(s) => {
+                    let clean: String = s.trim().chars().filter(|&c| c != '_').collect();
+                    match crate::value::parse_f64(&clean) {
+                        Some(f) if !clean.is_empty() => Ok(RVal::Float(f)),
+                        _ => interp.raise(format!(
+                            "invalid value for Float(): {}",
+                            value::inspect(&args[0])
+                        )),
+                    }
+                }
+                RVal::Nil => interp.raise("can't convert nil into Float"),
+                other => interp.raise(format!("can't convert {} into Float", other.class_name())),
+            }
+        }
+        "Hash" => {
+            arity(interp, args, 1, 1)?;
+            match &args[0] {
+                RVal::Nil => Ok(RVal::hash(Vec::new())),
+                RVal::Array(items) if items.borrow().is_empty() => Ok(RVal::hash(Vec::new())),
+                RVal::Hash(_) => Ok(args[0].clone()),
+                other => interp.raise(format!("can't convert {} into Hash", other.class_name())),
+            }
+        }
+        "format" | "sprintf" => {
+            arity(interp, args, 1, usize::MAX)?;
+            let fmt = value::to_s(&args[0]);
+            let rest = args.split_off(1);
+            Ok(RVal::str(&format_values(interp, &fmt, &rest)?))
+        }
+        "raise" | "fail" => {
+            let message = match args.as_slice() {
+                [] => "unhandled exception".to_string(),
+                [RVal::Module(class)] => class.to_string(),
+                [RVal::Module(_), message, ..] => value::to_s(message),
+                [message, ..] => value::to_s(message),
+            };
+            interp.raise(message)
+        }
+        "require" => {
+            arity(interp, args, 1, 1)?;
+            let library = value::to_s(&args[0]);
+            match library.as_str() {
+                "json" | "yaml" => Ok(RVal::Bool(true)),
+                other => interp.unsupported(format!(
+                    "require '{other}' (a Ruby library) is not supported by the playground's ERB"
+                )),
+            }
+        }
+        "puts" | "print" | "p" | "warn" | "pp" => Ok(RVal::Nil),
+        "loop" => {
+            let Some(block) = block else {
+                return interp
+                    .unsupported("loop without a block is not supported by the playground's ERB");
+            };
+            loop {
+                interp.yield_block(block, Vec::new())?;
+            }
+        }
+        _ => interp.raise(format!(
+            "undefined local variable or method `{name}' for #<Puppet::Parser::TemplateWrapper>"
+        )),
+    }
+}
+
+/// Ruby's `Integer(x)`: strict about strings.
+pub(crate) fn kernel_integer(interp: &mut Interp<'_, '_>, arg: &RVal) -> RResult<RVal> {
+    match arg {
+        RVal::Int(_) => Ok(arg.clone()),
+        RVal::Float(f) if f.is_finite() && f.abs() < 9.2e18 => Ok(RVal::Int(*f as i64)),
+        RVal::Float(_) => interp.raise("FloatDomainError"),
+        RVal::Str(s) => match parse_integer_strict(s) {
+            Some(n) => Ok(RVal::Int(n)),
+            None => interp.raise(format!(
+                "invalid value for Integer(): {}",
+                value::inspect(arg)
+            )),
+        },
+        RVal::Nil => interp.raise("can't convert nil into Integer"),
+        other => interp.raise(format!("can't convert {} into Integer", other.class_name())),
+    }
+}
+
+fn parse_integer_strict(s: &str) -> Option<i64> {
+    let t = s.trim();
+    let (negative, t) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let lower = t.to_ascii_lowercase();
+    let (radix, digits) = if let Some(rest) = lower.strip_prefix("0x") {
+        (16, rest)
+    } else if let Some(rest) = lower.strip_prefix("0b") {
+        (2, rest)
+    } else if let Some(rest) = lower.strip_prefix("0o") {
+        (8, rest)
+    } else if lower.len() > 1 && lower.starts_with('0') {
+        (8, &lower[1..])
+    } else {
+        (10, lower.as_str())
+    };
+    if digits.is_empty()
+        || digits.starts_with('_')
+        || digits.ends_with('_')
+        || digits.contains("__")
+    {
+        return None;
+    }
+    let clean: String = digits.chars().filter(|&c| c != '_').collect();
+    let n = i64::from_str_radix(&clean, radix).ok()?;
+    Some(if negative { -n } else { n })
+}
+
+/// Ruby's `format`, through the engine's `sprintf` (Puppet's is Ruby's).
+pub(crate) fn format_values(
+    interp: &mut Interp<'_, '_>,
+    fmt: &str,
+    args: &[RVal],
+) -> RResult<String> {
+    let values = to_puppet_args(interp, args)?;
+    let max = interp.ev.options.limits.max_string_len;
+    match crate::functions::format::sprintf::sprintf(fmt, &values, max) {
+        Ok(text) => {
+            interp
+                .ev
+                .check_string(&text, interp.span)
+                .map_err(Flow::Stop)?;
+            Ok(text)
+        }
+        Err(message) => interp.raise(message),
+    }
+}
+
+/// Methods every object has, and those of nil, true and false; `None` when `name` is none of them.
+pub(crate) fn object_method(
+    interp: &mut Interp<'_, '_>,
+    recv: &RVal,
+    name: &str,
+    args: &mut [RVal],
+    block: Option<&BlockArg>,
+) -> RResult<Option<RVal>> {
+    let result = match name {
+        "nil?" => RVal::Bool(matches!(recv, RVal::Nil)),
+        "is_a?" | "kind_of?" | "instance_of?" => {
+            arity(interp, args, 1, 1)?;
+            let RVal::Module(class) = &args[0] else {
+                return interp.raise("class or module required");
+            };
+            if name == "instance_of?" {
+                RVal::Bool(recv.class_name() == &**class)
+            } else {
+                RVal::Bool(is_a(recv, class))
+            }
+        }
+        "class" => RVal::Module(Rc::from(recv.class_name())),
+        "==" | "eql?" | "equal?" => {
+            arity(interp, args, 1, 1)?;
+            if name == "eql?" {
+                RVal::Bool(value::eql(recv, &args[0]))
+            } else {
+                RVal::Bool(value::equal(recv, &args[0], 0))
+            }
+        }
+        "!=" => {
+            arity(interp, args, 1, 1)?;
+            RVal::Bool(!value::equal(recv, &args[0], 0))
+        }
+        "!" => RVal::Bool(!recv.truthy()),
+        "inspect" => RVal::str(&interp.inspect(recv)?),
+        "to_s" if !matches!(recv, RVal::Int(_)) || args.is_empty() => {
+            RVal::str(&interp.ruby_to_s(recv)?)
+        }
+        "respond_to?" => {
+            arity(interp, args, 1, 2)?;
+            let method = value::to_s(&args[0]);
+            RVal::Bool(responds_to(recv, &method))
+        }
+        "frozen?" => RVal::Bool(!matches!(
+            recv,
+            RVal::Array(_) | RVal::Hash(_) | RVal::Str(_)
+        )),
+        "freeze" | "itself" => recv.clone(),
+        "dup" | "clone" => match recv {
+            RVal::Array(items) => RVal::array(items.borrow().clone()),
+            RVal::Hash(entries) => RVal::hash(entries.borrow().clone()),
+            other => other.clone(),
+        },
+        "to_json" => RVal::str(&super::json::generate(interp, recv, None)?),
+        "tap" => {
+            let Some(block) = block else {
+                return interp.raise("no block given (yield)");
+            };
+            interp.yield_block(block, alloc::vec![recv.clone()])?;
+            recv.clone()
+        }
+        "then" | "yield_self" => {
+            let Some(block) = block else {
+                return interp.raise("no block given (yield)");
+            };
+            interp.yield_block(block, alloc::vec![recv.clone()])?
+        }
+        "===" => match recv {
+            RVal::Module(class) => {
+                RVal::Bool(is_a(&args.first().cloned().unwrap_or(RVal::Nil), class))
+            }
+            _ => RVal::Bool(args.first().is_some_and(|a| value::equal(recv, a, 0))),
+        },
+        _ => match recv {
+            RVal::Nil => match name {
+                "to_a" => RVal::array(Vec::new()),
+                "to_i" => RVal::Int(0),
+                "to_f" => RVal::Float(0.0),
+                "to_h" => RVal::hash(Vec::new()),
+                "&" => RVal::Bool(false),
+                "|" => RVal::Bool(args.first().is_some_and(|a| a.truthy())),
+                _ => return interp.no_method(name, recv),
+            },
+            RVal::Bool(b) => match name {
+                "&" => RVal::Bool(*b && args.first().is_some_and(|a| a.truthy())),
+                "|" => RVal::Bool(*b || args.first().is_some_and(|a| a.truthy())),
+                "^" => RVal::Bool(*b != args.first().is_some_and(|a| a.truthy())),
+                _ => {
+                    return interp.raise(format!(
+                        "undefined method `{name}' for {b}:{}",
+                        recv.class_name()
+                    ))
+                }
+            },
+            _ => return Ok(None),
+        },
+    };
+    Ok(Some(result))
+}
+
+/// Whether a value answers `method` (the methods this interpreter has for it).
+fn responds_to(recv: &RVal, method: &str) -> bool {
+    const COMMON: &[&str] = &[
+        "nil?",
+        "is_a?",
+        "kind_of?",
+        "to_s",
+        "inspect",
+        "class",
+        "==",
+        "respond_to?",
+        "to_json",
+    ];
+    if COMMON.contains(&method) {
+        return true;
+    }
+    match recv {
+        RVal::Str(_) => matches!(
+            method,
+            "each_line"
+                | "split"
+                | "upcase"
+                | "downcase"
+                | "strip"
+                | "empty?"
+                | "length"
+                | "size"
+                | "to_i"
+                | "to_f"
+                | "to_str"
+                | "gsub"
+                | "sub"
+                | "include?"
+                | "start_with?"
+                | "end_with?"
+                | "capitalize"
+                | "to_sym"
+        ),
+        RVal::Array(_) => matches!(
+            method,
+            "each"
+                | "map"
+                | "join"
+                | "empty?"
+                | "size"
+                | "length"
+                | "sort"
+                | "include?"
+                | "first"
+                | "last"
+                | "to_a"
+                | "to_ary"
+                | "flatten"
+                | "compact"
+                | "uniq"
+                | "select"
+                | "reject"
+        ),
+        RVal::Hash(_) => matches!(
+            method,
+            "each"
+                | "each_pair"
+                | "keys"
+                | "values"
+                | "has_key?"
+                | "key?"
+                | "empty?"
+                | "size"
+                | "length"
+                | "to_h"
+                | "to_hash"
+                | "map"
+                | "merge"
+                | "fetch"
+                | "include?"
+                | "select"
+                | "reject"
+        ),
+        RVal::Int(_) | RVal::Float(_) => matches!(
+            method,
+            "to_i" | "to_f" | "+" | "-" | "*" | "/" | "round" | "abs" | "times" | "to_int"
+        ),
+        RVal::Nil => matches!(method, "to_a" | "to_i" | "to_f"),
+        _ => false,
+    }
+}

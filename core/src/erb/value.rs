@@ -1,0 +1,328 @@
+//! Ruby values in a template, how Puppet's values become them (undef is nil) and back, and how
+//! Ruby prints them (`to_s`, `inspect`) and compares them.
+
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::cell::RefCell;
+
+use super::ast::Block;
+use crate::value::{format_float, Value};
+
+/// A Ruby object of a template.
+#[derive(Debug, Clone)]
+pub(crate) enum RVal {
+    Nil,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(Rc<str>),
+    Sym(Rc<str>),
+    Array(Rc<RefCell<Vec<RVal>>>),
+    /// Entries in insertion order (templates' hashes are small: looked up in order).
+    Hash(Rc<RefCell<Vec<(RVal, RVal)>>>),
+    Range(i64, i64, bool),
+    Regex(Rc<crate::value::Regexp>),
+    /// A block turned into an object (`lambda { }`).
+    Proc(Rc<Block>),
+    /// The template's `scope`.
+    Scope,
+    /// A module or class named by a constant (`JSON`, `IPAddr`).
+    Module(Rc<str>),
+    /// A Puppet value Ruby has no class of its own for (a type, Sensitive, a timestamp).
+    Puppet(Value),
+}
+
+impl RVal {
+    pub fn str(text: &str) -> RVal {
+        RVal::Str(Rc::from(text))
+    }
+
+    pub fn array(items: Vec<RVal>) -> RVal {
+        RVal::Array(Rc::new(RefCell::new(items)))
+    }
+
+    pub fn hash(entries: Vec<(RVal, RVal)>) -> RVal {
+        RVal::Hash(Rc::new(RefCell::new(entries)))
+    }
+
+    pub fn truthy(&self) -> bool {
+        !matches!(self, RVal::Nil | RVal::Bool(false))
+    }
+
+    /// The Ruby class's name, for messages and `class`.
+    pub fn class_name(&self) -> &'static str {
+        match self {
+            RVal::Nil => "NilClass",
+            RVal::Bool(true) => "TrueClass",
+            RVal::Bool(false) => "FalseClass",
+            RVal::Int(_) => "Integer",
+            RVal::Float(_) => "Float",
+            RVal::Str(_) => "String",
+            RVal::Sym(_) => "Symbol",
+            RVal::Array(_) => "Array",
+            RVal::Hash(_) => "Hash",
+            RVal::Range(..) => "Range",
+            RVal::Regex(_) => "Regexp",
+            RVal::Proc(_) => "Proc",
+            RVal::Scope => "Puppet::Parser::Scope",
+            RVal::Module(_) => "Module",
+            RVal::Puppet(_) => "Object",
+        }
+    }
+}
+
+/// A Puppet value as Puppet hands it to a template.
+pub(crate) fn from_puppet(value: &Value) -> RVal {
+    match value {
+        Value::Undef => RVal::Nil,
+        Value::Boolean(b) => RVal::Bool(*b),
+        Value::Integer(n) => RVal::Int(*n),
+        Value::Float(f) => RVal::Float(*f),
+        Value::String(s) => RVal::Str(s.clone()),
+        Value::Array(items) => RVal::array(items.iter().map(from_puppet).collect()),
+        Value::Hash(entries) => RVal::hash(
+            entries
+                .iter()
+                .map(|(k, v)| (from_puppet(k), from_puppet(v)))
+                .collect(),
+        ),
+        Value::Default => RVal::Sym(Rc::from("default")),
+        Value::Regexp(regexp) => RVal::Regex(Rc::new(regexp.clone())),
+        other => RVal::Puppet(other.clone()),
+    }
+}
+
+/// A Ruby value as Puppet takes it back (a function's argument); `None` for what has no Puppet
+/// counterpart (a range, a proc).
+pub(crate) fn to_puppet(value: &RVal, depth: usize) -> Option<Value> {
+    if depth > 100 {
+        return None;
+    }
+    Some(match value {
+        RVal::Nil => Value::Undef,
+        RVal::Bool(b) => Value::Boolean(*b),
+        RVal::Int(n) => Value::Integer(*n),
+        RVal::Float(f) => Value::Float(*f),
+        RVal::Str(s) => Value::String(s.clone()),
+        RVal::Sym(s) if &**s == "undef" => Value::Undef,
+        RVal::Sym(s) if &**s == "default" => Value::Default,
+        RVal::Sym(s) => Value::String(s.clone()),
+        RVal::Array(items) => {
+            let items: Option<Vec<Value>> = items
+                .borrow()
+                .iter()
+                .map(|v| to_puppet(v, depth + 1))
+                .collect();
+            Value::Array(items?.into())
+        }
+        RVal::Hash(entries) => {
+            let mut hash = crate::value::Hash::new();
+            for (k, v) in entries.borrow().iter() {
+                hash.insert(to_puppet(k, depth + 1)?, to_puppet(v, depth + 1)?);
+            }
+            Value::Hash(hash)
+        }
+        RVal::Regex(regexp) => Value::Regexp((**regexp).clone()),
+        RVal::Puppet(value) => value.clone(),
+        _ => return None,
+    })
+}
+
+/// Ruby's `to_s`.
+pub(crate) fn to_s(value: &RVal) -> String {
+    let mut out = String::new();
+    write_to_s(&mut out, value, 0);
+    out
+}
+
+pub(crate) fn write_to_s(out: &mut String, value: &RVal, depth: usize) {
+    match value {
+        RVal::Nil => {}
+        RVal::Str(s) | RVal::Sym(s) => out.push_str(s),
+        RVal::Int(n) => out.push_str(&n.to_string()),
+        RVal::Float(f) => out.push_str(&float_to_s(*f)),
+        RVal::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        RVal::Regex(r) => out.push_str(&r.ruby_to_s()),
+        RVal::Module(name) => out.push_str(name),
+        RVal::Puppet(v) => out.push_str(&crate::value::to_string_default(v)),
+        _ => write_inspect(out, value, depth),
+    }
+}
+
+/// Ruby's `Float#to_s` (`Infinity`, `NaN` included).
+pub(crate) fn float_to_s(f: f64) -> String {
+    if f.is_nan() {
+        "NaN".into()
+    } else if f.is_infinite() {
+        if f > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        }
+    } else {
+        format_float(f)
+    }
+}
+
+/// Ruby's `inspect`.
+pub(crate) fn inspect(value: &RVal) -> String {
+    let mut out = String::new();
+    write_inspect(&mut out, value, 0);
+    out
+}
+
+pub(crate) fn write_inspect(out: &mut String, value: &RVal, depth: usize) {
+    if depth > 100 {
+        out.push_str("[...]");
+        return;
+    }
+    match value {
+        RVal::Nil => out.push_str("nil"),
+        RVal::Str(s) => inspect_string(out, s),
+        RVal::Sym(s) => {
+            out.push(':');
+            if is_plain_symbol(s) {
+                out.push_str(s);
+            } else {
+                inspect_string(out, s);
+            }
+        }
+        RVal::Array(items) => {
+            out.push('[');
+            for (i, item) in items.borrow().iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_inspect(out, item, depth + 1);
+            }
+            out.push(']');
+        }
+        RVal::Hash(entries) => {
+            out.push('{');
+            for (i, (k, v)) in entries.borrow().iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_inspect(out, k, depth + 1);
+                out.push_str("=>");
+                write_inspect(out, v, depth + 1);
+            }
+            out.push('}');
+        }
+        RVal::Range(a, b, exclusive) => {
+            out.push_str(&format!("{a}{}{b}", if *exclusive { "..." } else { ".." }));
+        }
+        RVal::Regex(r) => {
+            out.push('/');
+            out.push_str(r.source());
+            out.push('/');
+        }
+        RVal::Proc(_) => out.push_str("#<Proc (lambda)>"),
+        RVal::Scope => out.push_str("#<Puppet::Parser::Scope>"),
+        _ => write_to_s(out, value, depth),
+    }
+}
+
+fn is_plain_symbol(s: &str) -> bool {
+    let mut chars = s.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    (first == '_' || first.is_alphabetic())
+        && s.trim_end_matches(['?', '!', '='])
+            .chars()
+            .all(|c| c == '_' || c.is_alphanumeric())
+}
+
+/// A string as Ruby's `String#inspect` writes it.
+pub(crate) fn inspect_string(out: &mut String, s: &str) {
+    out.push('"');
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{1b}' => out.push_str("\\e"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{b}' => out.push_str("\\v"),
+            '\u{c}' => out.push_str("\\f"),
+            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02X}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Ruby's `==` (numbers across Integer and Float, collections element by element).
+pub(crate) fn equal(a: &RVal, b: &RVal, depth: usize) -> bool {
+    if depth > 100 {
+        return false;
+    }
+    match (a, b) {
+        (RVal::Nil, RVal::Nil) => true,
+        (RVal::Bool(x), RVal::Bool(y)) => x == y,
+        (RVal::Int(x), RVal::Int(y)) => x == y,
+        (RVal::Float(x), RVal::Float(y)) => x == y,
+        (RVal::Int(x), RVal::Float(y)) | (RVal::Float(y), RVal::Int(x)) => (*x as f64) == *y,
+        (RVal::Str(x), RVal::Str(y)) => x == y,
+        (RVal::Sym(x), RVal::Sym(y)) => x == y,
+        (RVal::Array(x), RVal::Array(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return true;
+            }
+            let (x, y) = (x.borrow(), y.borrow());
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(a, b)| equal(a, b, depth + 1))
+        }
+        (RVal::Hash(x), RVal::Hash(y)) => {
+            if Rc::ptr_eq(x, y) {
+                return true;
+            }
+            let (x, y) = (x.borrow(), y.borrow());
+            x.len() == y.len()
+                && x.iter().all(|(k, v)| {
+                    y.iter()
+                        .any(|(k2, v2)| eql(k, k2) && equal(v, v2, depth + 1))
+                })
+        }
+        (RVal::Range(a1, b1, e1), RVal::Range(a2, b2, e2)) => a1 == a2 && b1 == b2 && e1 == e2,
+        (RVal::Regex(x), RVal::Regex(y)) => x.source() == y.source(),
+        (RVal::Scope, RVal::Scope) => true,
+        (RVal::Module(x), RVal::Module(y)) => x == y,
+        (RVal::Puppet(x), RVal::Puppet(y)) => crate::value::puppet_equals(x, y),
+        _ => false,
+    }
+}
+
+/// Ruby's `eql?`, how hash keys compare (1 and 1.0 are different keys).
+pub(crate) fn eql(a: &RVal, b: &RVal) -> bool {
+    match (a, b) {
+        (RVal::Int(_), RVal::Float(_)) | (RVal::Float(_), RVal::Int(_)) => false,
+        _ => equal(a, b, 0),
+    }
+}
+
+/// The entry of `key` in a hash's entries.
+pub(crate) fn hash_get(entries: &[(RVal, RVal)], key: &RVal) -> Option<RVal> {
+    entries
+        .iter()
+        .find(|(k, _)| eql(k, key))
+        .map(|(_, v)| v.clone())
+}
+
+/// Set `key` in a hash's entries, keeping its place when it is there.
+pub(crate) fn hash_set(entries: &mut Vec<(RVal, RVal)>, key: RVal, value: RVal) {
+    if let Some(entry) = entries.iter_mut().find(|(k, _)| eql(k, &key)) {
+        entry.1 = value;
+    } else {
+        entries.push((key, value));
+    }
+}
