@@ -13,6 +13,7 @@ use super::value::{self, RVal};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::Unwind;
 use crate::span::Span;
+use crate::value::Value;
 
 /// How deeply evaluation may nest (calls in calls, blocks in blocks).
 const MAX_DEPTH: usize = 100;
@@ -47,6 +48,9 @@ pub(crate) struct Interp<'e, 'o> {
     frames: Vec<Vec<(String, RVal)>>,
     /// `@vars` the template assigned itself.
     ivars: Vec<(String, RVal)>,
+    /// The arrays and hashes of Puppet variables the template read with `@name`: the variable's
+    /// name, its value then, and the Ruby object the template got (`mutations.rs`).
+    pub containers_read: Vec<(String, Value, RVal)>,
     depth: usize,
     pub line: u32,
     /// The groups of the last regex match (`$~`, `$1`...), `None` after a failed one.
@@ -61,6 +65,7 @@ impl<'e, 'o> Interp<'e, 'o> {
             out: String::new(),
             frames: alloc::vec![Vec::new()],
             ivars: Vec::new(),
+            containers_read: Vec::new(),
             depth: 0,
             line: 1,
             last_match: None,
@@ -136,7 +141,18 @@ impl<'e, 'o> Interp<'e, 'o> {
         if let Some((_, v)) = self.ivars.iter().find(|(n, _)| n == name) {
             return v.clone();
         }
+        if let Some((_, _, object)) = self.containers_read.iter().find(|(n, _, _)| n == name) {
+            return object.clone();
+        }
         match super::kernel::puppet_variable(self.ev, name) {
+            // One Ruby object per variable, as Puppet hands the template the variable's own
+            // array or hash: what the template changes in place, Puppet's variable then holds.
+            Some(v @ (Value::Array(_) | Value::Hash(_))) => {
+                let object = value::from_puppet(&v);
+                self.containers_read
+                    .push((String::from(name), v, object.clone()));
+                object
+            }
             Some(v) => value::from_puppet(&v),
             None => RVal::Nil,
         }
@@ -746,6 +762,23 @@ impl<'e, 'o> Interp<'e, 'o> {
             }
             RVal::Array(_) | RVal::Hash(_) | RVal::Range(..) => {
                 super::enumerable::collection_method(self, recv, name, args, block)
+            }
+            // `/re/.match(s)`, `/re/ =~ s`, `/re/.match?(s)`: String's, the other way round (a nil
+            // subject matches nothing).
+            RVal::Regex(_) if matches!(name, "match" | "=~" | "match?") && args.len() == 1 => {
+                match args.pop() {
+                    Some(subject @ (RVal::Str(_) | RVal::Sym(_))) => {
+                        let mut pattern = alloc::vec![recv.clone()];
+                        super::methods::string_method(self, subject, name, &mut pattern, block)
+                    }
+                    Some(RVal::Nil) if name == "match?" => Ok(RVal::Bool(false)),
+                    Some(RVal::Nil) => Ok(RVal::Nil),
+                    Some(other) => self.raise(format!(
+                        "no implicit conversion of {} into String",
+                        other.class_name()
+                    )),
+                    None => self.no_method(name, &recv),
+                }
             }
             RVal::Scope => super::kernel::scope_method(self, name, args),
             RVal::Module(_) => super::kernel::module_method(self, recv, name, args),

@@ -31,6 +31,9 @@ pub(crate) fn puppet_variable(ev: &mut Evaluator<'_>, name: &str) -> Option<Valu
     None
 }
 
+/// How many objects templates may keep with `scope.setvar` in one run.
+const MAX_SET_VARIABLES: usize = 100_000;
+
 /// The methods of the template object itself that `defined?` knows.
 pub(crate) fn is_self_method(name: &str) -> bool {
     matches!(
@@ -130,6 +133,15 @@ pub(crate) fn scope_method(
             };
             let var = var.to_string();
             match puppet_variable(interp.ev, &var) {
+                Some(Value::Runtime(object)) => Ok(interp
+                    .ev
+                    .erb_objects
+                    .iter()
+                    .find(|(stored, _)| Rc::ptr_eq(stored, &object))
+                    .map_or_else(
+                        || value::from_puppet(&Value::Runtime(object.clone())),
+                        |(_, kept)| kept.clone(),
+                    )),
                 Some(v) => Ok(value::from_puppet(&v)),
                 // Puppet 8's strict_variables: an unknown variable is an error here.
                 None => interp.raise(format!("Undefined variable '{var}'; ")),
@@ -147,6 +159,33 @@ pub(crate) fn scope_method(
                 None => Vec::new(),
             };
             call_puppet_function(interp, &function, &list)
+        }
+        "setvar" => {
+            arity(interp, args, 2, 2)?;
+            let RVal::Str(var) = &args[0] else {
+                return interp.raise(format!(
+                    "no implicit conversion of {} into String",
+                    args[0].class_name()
+                ));
+            };
+            let var = var.to_string();
+            if interp.ev.erb_objects.len() >= MAX_SET_VARIABLES {
+                return interp.raise(format!(
+                    "a template may set at most {MAX_SET_VARIABLES} variables with scope.setvar"
+                ));
+            }
+            let object = Rc::new((
+                Rc::from(args[1].class_name()),
+                Rc::from(value::inspect(&args[1]).as_str()),
+            ));
+            let value = Value::Runtime(object.clone());
+            match interp.ev.scopes.assign(Rc::from(var.as_str()), value) {
+                crate::eval::scope::Assign::Done => {
+                    interp.ev.erb_objects.push((object, args[1].clone()));
+                    Ok(args[1].clone())
+                }
+                _ => interp.raise(format!("Cannot reassign variable '${var}'")),
+            }
         }
         "include?" | "exist?" | "has_key?" => {
             arity(interp, args, 1, 1)?;

@@ -12,9 +12,10 @@ mod json;
 mod kernel;
 mod lexer;
 mod methods;
+mod mutations;
 mod parser;
 mod scanner;
-mod value;
+pub(crate) mod value;
 
 use alloc::format;
 use alloc::rc::Rc;
@@ -88,7 +89,11 @@ pub(crate) fn render(
     let mut interp = Interp::new(ev, site.span);
     let result = interp.run(&body);
     let out = core::mem::take(&mut interp.out);
+    let read = core::mem::take(&mut interp.containers_read);
     drop(interp);
+    if result.is_ok() {
+        mutations::write_back(ev, read);
+    }
     ev.budget.depth -= TEMPLATE_DEPTH;
     match result {
         Ok(()) => {

@@ -1076,3 +1076,38 @@ fn class_names(value: &Value) -> Vec<String> {
         _ => Vec::new(),
     }
 }
+
+impl Evaluator<'_> {
+    /// Replace `original` (that very array or hash) by `now` among the parameters of the
+    /// defined-type instance whose body is being evaluated: a template changed it in place.
+    #[cfg(feature = "erb")]
+    pub(crate) fn replace_in_current_instance(&mut self, original: &Value, now: &Value) {
+        let (definition, is_class) = self.current_definition();
+        if is_class {
+            return;
+        }
+        let Some(Value::String(title)) = self.scopes.lookup("title").cloned() else {
+            return;
+        };
+        let key = resource_key(&definition, &title);
+        let Some(Value::Integer(at)) = self.catalog.resource_index.get(&key).cloned() else {
+            return;
+        };
+        let same = |value: &Value| match (value, original) {
+            (Value::Array(a), Value::Array(b)) => a.same_object(b),
+            (Value::Hash(a), Value::Hash(b)) => a.same_object(b),
+            _ => false,
+        };
+        if let Some(resource) = self.catalog.resources.get_mut(at as usize) {
+            let parameters = resource
+                .attributes
+                .iter_mut()
+                .chain(resource.defaulted_parameters.iter_mut());
+            for (_, value) in parameters {
+                if same(value) {
+                    *value = now.clone();
+                }
+            }
+        }
+    }
+}

@@ -37,6 +37,11 @@ pub(crate) struct Evaluator<'o> {
     /// Set when the run needs what this build leaves out (`"stdlib"`: a call of one of stdlib's
     /// functions in a build without the `stdlib` feature): the page's light engine hands it over.
     pub needs_full_engine: Option<&'static str>,
+    /// Ruby objects templates stored with `scope.setvar`: the variable holds the Runtime value
+    /// of the pair, and `scope.lookupvar` gives the same object back (a hash one template fills
+    /// and another reads).
+    #[cfg(feature = "erb")]
+    pub erb_objects: Vec<(Rc<(Rc<str>, Rc<str>)>, crate::erb::value::RVal)>,
     /// How many type aliases' bodies are being evaluated in each other (autoloading).
     pub alias_nesting: usize,
     /// Aliases defined while another was, checked when the outermost one is done.
@@ -86,6 +91,8 @@ impl<'o> Evaluator<'o> {
             node_frame: None,
             hiera: Default::default(),
             needs_full_engine: None,
+            #[cfg(feature = "erb")]
+            erb_objects: Vec::new(),
             alias_nesting: 0,
             deferred_aliases: Vec::new(),
             lenient_type_refs: false,

@@ -428,6 +428,20 @@ impl<'o> Evaluator<'o> {
         self.loader.ruby_namevars.get(name).map(String::as_str)
     }
 
+    /// Whether the module of function `name` (`apache::bool2httpd`) implements it in Ruby
+    /// (`lib/puppet/functions/apache/bool2httpd.rb`).
+    pub(crate) fn module_has_ruby_function(&mut self, name: &str) -> bool {
+        let Some((module, _)) = name.split_once("::") else {
+            return false;
+        };
+        let Some(dir) = self.module_dir(module) else {
+            return false;
+        };
+        let path = format!("{dir}/lib/puppet/functions/{}.rb", name.replace("::", "/"));
+        self.environment()
+            .is_some_and(|env| env.files.exists(&path))
+    }
+
     /// Whether a resource type is one a module implements in Ruby (already looked for).
     pub(crate) fn is_ruby_type(&self, name: &str) -> bool {
         self.loader.ruby_types.get(name) == Some(&1)

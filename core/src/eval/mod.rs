@@ -38,7 +38,7 @@ mod ownership;
 mod query;
 mod relationships;
 mod ruby_namevar;
-mod scope;
+pub(crate) mod scope;
 mod settings;
 mod statements;
 mod suggest;

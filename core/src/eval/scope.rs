@@ -183,6 +183,26 @@ impl Scopes {
         names
     }
 
+    /// Rebind the variable `name` where the current scope sees it bound (a template's Ruby
+    /// changed its array or hash in place, which Puppet's variable then holds); false when it
+    /// is not bound.
+    pub fn replace_visible(&mut self, name: &str, value: Value) -> bool {
+        let mut index = Some(self.current);
+        while let Some(i) = index {
+            let Some(frame) = self.frames.get_mut(i) else {
+                return false;
+            };
+            if let Some(at) = frame.position(name) {
+                if let Some(slot) = frame.vars.get_mut(at) {
+                    slot.1 = value;
+                    return true;
+                }
+            }
+            index = frame.parent;
+        }
+        false
+    }
+
     /// Look `name` up from scope `frame` outwards, short of the top scope (a class's variables
     /// and those it inherited, for `$class::var` while the class runs).
     pub fn lookup_from(&self, frame: usize, name: &str) -> Option<Value> {

@@ -9,17 +9,15 @@ mod control;
 mod deferred;
 mod env_files;
 mod epp;
-<<<<<<< HEAD
-mod error_new;
-=======
 pub(crate) mod erb;
->>>>>>> erb
+mod error_new;
 pub(crate) mod format;
 mod fqdn_rand;
 mod iteration;
 mod logging;
 mod lookup;
 pub(crate) mod meta;
+mod module_ruby;
 mod numbers;
 mod sequences;
 #[cfg(feature = "stdlib")]
@@ -47,6 +45,9 @@ pub(crate) fn call_builtin(
     closure: Option<&Closure<'_>>,
 ) -> Option<EvalResult<Value>> {
     let Some(function) = lookup(name) else {
+        if name.contains("::") && module_ruby::stands_in_for(ev, name) {
+            return Some(module_ruby::run(ev, name, site, args));
+        }
         return call_stdlib(ev, name, site, args, closure);
     };
     if let Some(walk) = walks_arguments(name) {

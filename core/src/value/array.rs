@@ -23,6 +23,11 @@ impl Array {
         self.0.is_empty()
     }
 
+    /// Whether `other` is this very array (the same entries in memory, not equal ones).
+    pub fn same_object(&self, other: &Array) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+
     /// Whether another value holds the same entries (changing this one would copy them).
     pub fn is_shared(&self) -> bool {
         Rc::strong_count(&self.0) > 1

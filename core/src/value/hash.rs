@@ -27,6 +27,11 @@ impl Hash {
         self.0.is_empty()
     }
 
+    /// Whether `other` is this very hash (the same entries in memory, not equal ones).
+    pub fn same_object(&self, other: &Hash) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+
     /// Whether another value holds the same entries (changing this one would copy them).
     pub fn is_shared(&self) -> bool {
         Rc::strong_count(&self.0) > 1
