@@ -39,9 +39,35 @@ pub fn facts() -> String {
     puppet_cli::facts::json_to_puppet(&json)
 }
 
-/// Module paths as the goldens print them (`<tmp>/stdlibmods/<m>/`).
+/// Module paths as the goldens print them (`<tmp>/stdlibmods/<m>/`): `modules/` where it starts
+/// a path (not after a letter, digit, `_` or `/`: a rendered `LoadModule ... modules/mod_x.so`
+/// stays), as `compare_classes.py`'s `normalize` reads them.
 pub fn as_golden(text: &str) -> String {
-    text.replace("modules/", "<tmp>/stdlibmods/")
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("modules/") {
+        let before = rest[..at].chars().next_back();
+        let starts_path = !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '/');
+        let module = rest[at + "modules/".len()..]
+            .split('/')
+            .next()
+            .filter(|name| rest[at + "modules/".len() + name.len()..].starts_with('/'));
+        let is_module = module.is_some_and(|name| {
+            name.starts_with(|c: char| c.is_ascii_lowercase())
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        });
+        out.push_str(&rest[..at]);
+        out.push_str(if starts_path && is_module {
+            "<tmp>/stdlibmods/"
+        } else {
+            "modules/"
+        });
+        rest = &rest[at + "modules/".len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A catalog listing with module paths as the goldens print them.
