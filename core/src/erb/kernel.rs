@@ -221,6 +221,16 @@ pub(crate) fn module_method(
                 Some(0),
             )?))
         }
+        ("Regexp", "escape" | "quote") => {
+            arity(interp, args, 1, 1)?;
+            match &args[0] {
+                RVal::Str(text) | RVal::Sym(text) => Ok(RVal::str(&regexp_escape(text))),
+                other => interp.raise(format!(
+                    "no implicit conversion of {} into String",
+                    other.class_name()
+                )),
+            }
+        }
         (_, "name" | "to_s") => Ok(RVal::Str(module.clone())),
         _ => interp.unsupported(format!(
             "{module}.{name} is not supported by the playground's ERB"
@@ -416,6 +426,11 @@ pub(crate) fn object_method(
 ) -> RResult<Option<RVal>> {
     let result = match name {
         "nil?" => RVal::Bool(matches!(recv, RVal::Nil)),
+        // NilClass#=~ matches nothing (so `nil !~ /x/` is true).
+        "=~" if matches!(recv, RVal::Nil) => {
+            arity(interp, args, 1, 1)?;
+            RVal::Nil
+        }
         "is_a?" | "kind_of?" | "instance_of?" => {
             arity(interp, args, 1, 1)?;
             let RVal::Module(class) = &args[0] else {
@@ -592,4 +607,26 @@ fn responds_to(recv: &RVal, method: &str) -> bool {
         RVal::Nil => matches!(method, "to_a" | "to_i" | "to_f"),
         _ => false,
     }
+}
+
+/// Ruby's `Regexp.escape`: the metacharacters, `-`, `#` and whitespace escaped (not `/`).
+fn regexp_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\'
+            | '-' | '#' => {
+                out.push('\\');
+                out.push(c);
+            }
+            ' ' => out.push_str("\\ "),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{c}' => out.push_str("\\f"),
+            '\u{b}' => out.push_str("\\v"),
+            c => out.push(c),
+        }
+    }
+    out
 }

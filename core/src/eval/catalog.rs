@@ -987,10 +987,16 @@ impl Evaluator<'_> {
         match unwind {
             super::flow::Unwind::Error(d) if !super::limits::is_limit(d.code) => {
                 let inner = crate::puppet_text(&self.sources, &d);
+                // A message of several lines keeps its others (a template's Filepath, Line
+                // and Detail), as Puppet's does.
+                let others = d.message.split_once('\n').map_or("", |(_, rest)| rest);
+                let separator = if others.is_empty() { "" } else { "\n" };
                 let mut outer = crate::diagnostic::Diagnostic::error(
                     crate::Stage::Evaluation,
                     "DEFINE_INSTANCE",
-                    format!("Error while evaluating a Resource Statement, {inner}"),
+                    format!(
+                        "Error while evaluating a Resource Statement, {inner}{separator}{others}"
+                    ),
                     span,
                 );
                 // The inner error's notes ("did you mean ...") stay with it.
