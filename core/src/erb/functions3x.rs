@@ -4,16 +4,21 @@
 
 /// Puppet 7's functions that have a 3.x version (sorted).
 const PUPPET: &[&str] = &[
+    "alert",
     "assert_type",
     "binary_file",
     "break",
     "contain",
     "create_resources",
+    "crit",
+    "debug",
     "defined",
     "dig",
     "digest",
     "each",
+    "emerg",
     "epp",
+    "err",
     "fail",
     "file",
     "filter",
@@ -25,6 +30,7 @@ const PUPPET: &[&str] = &[
     "hiera_hash",
     "hiera_include",
     "include",
+    "info",
     "inline_epp",
     "inline_template",
     "lest",
@@ -34,6 +40,7 @@ const PUPPET: &[&str] = &[
     "md5",
     "new",
     "next",
+    "notice",
     "realize",
     "reduce",
     "regsubst",
@@ -55,6 +62,7 @@ const PUPPET: &[&str] = &[
     "then",
     "type",
     "versioncmp",
+    "warning",
     "with",
 ];
 

@@ -726,7 +726,21 @@ impl<'t> Parser<'t> {
     fn command_arg_ahead(&self) -> bool {
         let token = self.peek();
         if !token.spaced {
-            return false;
+            // `include?_requires.downcase`: right after a name ending in `?` or `!`, an operand
+            // is the argument even without a space.
+            let after_predicate = self.pos.checked_sub(1).and_then(|at| self.tokens.get(at)).is_some_and(
+                |previous| matches!(&previous.tok, Tok::Ident(name) if name.ends_with(['?', '!'])),
+            );
+            return after_predicate
+                && matches!(
+                    &token.tok,
+                    Tok::Ident(_)
+                        | Tok::IVar(_)
+                        | Tok::Int(_)
+                        | Tok::Float(_)
+                        | Tok::Str(_)
+                        | Tok::Const(_)
+                );
         }
         match &token.tok {
             Tok::Int(_)
