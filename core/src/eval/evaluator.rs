@@ -37,6 +37,9 @@ pub(crate) struct Evaluator<'o> {
     /// Set when the run needs what this build leaves out (`"stdlib"`: a call of one of stdlib's
     /// functions in a build without the `stdlib` feature): the page's light engine hands it over.
     pub needs_full_engine: Option<&'static str>,
+    /// stdlib's 3.x functions called so far in this compile: loaded, as Puppet's old autoloader
+    /// would have them (a 3.x function loading another warns about `load` only the first time).
+    pub stdlib_loaded: Vec<&'static str>,
     /// How many type aliases' bodies are being evaluated in each other (autoloading).
     pub alias_nesting: usize,
     /// Aliases defined while another was, checked when the outermost one is done.
@@ -86,6 +89,7 @@ impl<'o> Evaluator<'o> {
             node_frame: None,
             hiera: Default::default(),
             needs_full_engine: None,
+            stdlib_loaded: Vec::new(),
             alias_nesting: 0,
             deferred_aliases: Vec::new(),
             lenient_type_refs: false,

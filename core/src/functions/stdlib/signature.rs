@@ -116,6 +116,9 @@ pub(crate) fn call(
     }
     match &def.api {
         Api::V3 { arity } => {
+            if !ev.stdlib_loaded.contains(&def.name) {
+                ev.stdlib_loaded.push(def.name);
+            }
             if contains_iterator(&args) {
                 return Err(site.fail("Use of an Iterator is not supported here"));
             }
