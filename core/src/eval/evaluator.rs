@@ -39,6 +39,7 @@ pub(crate) struct Evaluator<'o> {
     pub needs_full_engine: Option<&'static str>,
     /// stdlib's 3.x functions called so far in this compile: loaded, as Puppet's old autoloader
     /// would have them (a 3.x function loading another warns about `load` only the first time).
+    #[cfg(feature = "stdlib")]
     pub stdlib_loaded: Vec<&'static str>,
     /// How many type aliases' bodies are being evaluated in each other (autoloading).
     pub alias_nesting: usize,
@@ -89,6 +90,7 @@ impl<'o> Evaluator<'o> {
             node_frame: None,
             hiera: Default::default(),
             needs_full_engine: None,
+            #[cfg(feature = "stdlib")]
             stdlib_loaded: Vec::new(),
             alias_nesting: 0,
             deferred_aliases: Vec::new(),

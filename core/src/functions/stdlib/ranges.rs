@@ -106,7 +106,7 @@ pub(super) fn range(
                 overflow = Some(unwind);
                 return false;
             }
-            if index % step == 0 {
+            if index.is_multiple_of(step) {
                 out.push(Value::string(item));
             }
             index += 1;
