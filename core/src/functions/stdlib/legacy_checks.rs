@@ -187,8 +187,8 @@ fn validate_slength(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
     }
     let integer = |v: &Value| match v {
         Value::Integer(i) => Some(*i),
-        Value::Float(f) => Some(*f as i64),
-        Value::String(t) => t.trim().parse::<i64>().ok(),
+        Value::Float(f) if f.is_finite() => Some(*f as i64),
+        Value::String(t) => crate::functions::numbers::ruby_integer(t),
         _ => None,
     };
     let max = integer(&args[1]).filter(|m| *m > 0).ok_or_else(|| {
@@ -266,11 +266,7 @@ fn validate_number(site: &CallSite, args: &[Value], integer: bool) -> EvalResult
     let a_kind = if integer { "an Integer" } else { "a Numeric" };
     let read = |text: &str| -> Option<f64> {
         if integer {
-            let t = text.trim();
-            let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
-            (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| t.parse::<i64>().ok().map(|i| i as f64))
-                .flatten()
+            crate::functions::numbers::ruby_integer(text).map(|i| i as f64)
         } else {
             ruby_float(text)
         }
@@ -403,6 +399,7 @@ pub(super) fn validate_legacy(
         name: function,
         ..site.clone()
     };
+    ruby_errors(ev, &check_site, &check_args)?;
     let previous_ok = check(&check_site, &check_args).is_ok();
     if instance_of(&target, value) {
         if previous_ok {
@@ -419,4 +416,66 @@ pub(super) fn validate_legacy(
         return Ok(Value::Undef);
     }
     Err(site.fail(message))
+}
+
+/// What a previous validation does besides passing or failing: Puppet's warnings about a path
+/// that is not a string, and the Ruby errors (not `Puppet::ParseError`) that `validate_legacy`
+/// lets through.
+fn ruby_errors(ev: &mut Evaluator<'_>, site: &CallSite, args: &[Value]) -> EvalResult<()> {
+    let not_a_string = |ev: &mut Evaluator<'_>, path: &Value| {
+        // Puppet::Util.absolute_path? warns once for POSIX, once for Windows.
+        let text = format!(
+            "Cannot check if {} is an absolute path because it is a '{}' and not a String'",
+            to_s(path),
+            class(path)
+        );
+        ev.log(LogLevel::Warning, text.clone(), site.span);
+        ev.log(LogLevel::Warning, text, site.span);
+    };
+    match site.name {
+        "is_absolute_path" => {
+            if args.len() != 1 {
+                return Err(site.fail(format!(
+                    "is_absolute_path(): Wrong number of arguments given ({} for 1)",
+                    args.len()
+                )));
+            }
+            if !matches!(args[0], Value::String(_)) {
+                not_a_string(ev, &args[0]);
+            }
+        }
+        "validate_absolute_path" => {
+            for arg in args {
+                let candidates = match arg {
+                    Value::Array(items) => items.as_slice().to_vec(),
+                    other => alloc::vec![other.clone()],
+                };
+                for path in &candidates {
+                    if !matches!(path, Value::String(_)) {
+                        not_a_string(ev, path);
+                        return Ok(());
+                    }
+                    if !super::paths::is_absolute(path) {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        "validate_re" if (2..=3).contains(&args.len()) && matches!(args[0], Value::String(_)) => {
+            let Value::String(input) = &args[0] else {
+                return Ok(());
+            };
+            for pattern in super::flattened(&args[1], false) {
+                let Value::String(source) = &pattern else {
+                    return Err(site.fail(super::no_implicit(&pattern)));
+                };
+                let regexp = crate::functions::strings::compile(site, source)?;
+                if regexp.is_match(input) {
+                    break;
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(())
 }

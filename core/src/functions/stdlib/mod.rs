@@ -755,7 +755,11 @@ pub(crate) const DEFS: &[Def] = &[
     },
     Def {
         name: "validate_legacy",
-        api: V3,
+        // Its two dispatches count a scope Puppet passes first: checked in legacy_checks.rs.
+        api: Api::V4(&[Dispatch {
+            params: &[rep("args", "Any")],
+            block: None,
+        }]),
         walk: None,
         doc: "A value checked against a type, its old validate_* function deciding where they disagree",
         run: legacy_checks::validate_legacy,

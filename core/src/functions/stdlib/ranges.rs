@@ -163,9 +163,9 @@ fn string_upto(start: &str, stop: &str, exclusive: bool, each: &mut dyn FnMut(&s
     }
 }
 
-/// Ruby's `String#succ`: the rightmost letter or digit incremented, carrying leftwards over
-/// letters and digits (a new one added in front when the carry runs out); without any, the
-/// last character's code incremented.
+/// Ruby's `String#succ`: the rightmost letter or digit incremented, carrying leftwards to the
+/// next letter or digit (a new one added where the carry stops); without any, the last
+/// character's code incremented.
 pub(super) fn succ(text: &str) -> String {
     let mut chars: Vec<char> = text.chars().collect();
     if chars.is_empty() {
@@ -187,7 +187,15 @@ pub(super) fn succ(text: &str) -> String {
         if !wrapped {
             break;
         }
-        match chars[..at].iter().rposition(|c| c.is_ascii_alphanumeric()) {
+        // The carry passes over other characters only to one of the same kind (a letter to a
+        // letter, a digit to a digit).
+        let left = chars[..at]
+            .iter()
+            .rposition(|c| c.is_ascii_alphanumeric())
+            .filter(|&left| {
+                left + 1 == at || chars[left].is_ascii_digit() == chars[at].is_ascii_digit()
+            });
+        match left {
             Some(left) => at = left,
             None => {
                 chars.insert(at, first);
@@ -196,4 +204,31 @@ pub(super) fn succ(text: &str) -> String {
         }
     }
     chars.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::succ;
+
+    #[test]
+    fn succ_carries_as_ruby_does() {
+        // Ruby 3.1's "x".succ for each.
+        for (text, next) in [
+            ("a", "b"),
+            ("az", "ba"),
+            ("zz", "aaa"),
+            ("a9", "b0"),
+            ("Zz", "AAa"),
+            ("-9", "-10"),
+            ("1.9", "2.0"),
+            ("a-z", "b-a"),
+            ("z-9", "z-10"),
+            ("Z.", "AA."),
+            ("-", "."),
+            ("..", "./"),
+            ("", ""),
+        ] {
+            assert_eq!(succ(text), next, "{text:?}.succ");
+        }
+    }
 }
