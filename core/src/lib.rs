@@ -39,8 +39,8 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub fn stdlib_functions() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
     functions::stdlib::all().map(|(name, def)| {
         let api = match def.api {
-            functions::stdlib::signature::Api::V3 { .. } => "3.x",
-            functions::stdlib::signature::Api::V4(_) => "4.x",
+            functions::signature::Api::V3 { .. } => "3.x",
+            functions::signature::Api::V4(_) => "4.x",
         };
         (name, api, def.doc)
     })

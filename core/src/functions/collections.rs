@@ -66,35 +66,29 @@ pub(super) fn empty(
     }))
 }
 
-fn hash_arg<'a>(site: &CallSite, args: &'a [Value]) -> EvalResult<&'a Hash> {
-    expect_args(site, args, 1, Some(1))?;
-    match &args[0] {
-        Value::Hash(hash) => Ok(hash),
-        other => {
-            let got = crate::types::describe_mismatch(&Type::hash_of(Type::Any, Type::Any), other)
-                .unwrap_or_default();
-            Err(site.fail(format!("'{}' parameter 'hsh' {got}", site.name)))
-        }
-    }
-}
-
+/// `keys(hsh)` (its `Hash` parameter checked by its declaration, `declared.rs`).
 pub(super) fn keys(
     _: &mut Evaluator<'_>,
-    site: &CallSite,
+    _: &CallSite,
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    let hash = hash_arg(site, &args)?;
+    let Some(Value::Hash(hash)) = args.first() else {
+        return Ok(Value::Undef);
+    };
     Ok(Value::array(hash.keys().cloned().collect()))
 }
 
+/// `values(hsh)` (its `Hash` parameter checked by its declaration, `declared.rs`).
 pub(super) fn values(
     _: &mut Evaluator<'_>,
-    site: &CallSite,
+    _: &CallSite,
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    let hash = hash_arg(site, &args)?;
+    let Some(Value::Hash(hash)) = args.first() else {
+        return Ok(Value::Undef);
+    };
     Ok(Value::array(hash.values().cloned().collect()))
 }
 
@@ -416,20 +410,17 @@ fn dig_path(data: &Value, keys: &[Value]) -> Result<Value, String> {
     Ok(current)
 }
 
+/// `dig(data, keys...)` (its parameters checked by its declaration, `declared.rs`).
 pub(super) fn dig(
     _: &mut Evaluator<'_>,
     site: &CallSite,
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    expect_args(site, &args, 1, None)?;
-    check_arg(
-        site,
-        "data",
-        &Type::optional(Type::Collection(None)),
-        &args[0],
-    )?;
-    dig_path(&args[0], &args[1..]).map_err(|message| site.fail(message))
+    let Some((data, path)) = args.split_first() else {
+        return Ok(Value::Undef);
+    };
+    dig_path(data, path).map_err(|message| site.fail(message))
 }
 
 /// Split a dotted navigation string (`a.b."c.d".0`) into keys; numbers become integers.

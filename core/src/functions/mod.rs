@@ -6,6 +6,7 @@ mod catalog;
 mod collections;
 mod constructors;
 mod control;
+mod declared;
 mod deferred;
 mod env_files;
 mod epp;
@@ -17,6 +18,7 @@ mod lookup;
 pub(crate) mod meta;
 mod numbers;
 mod sequences;
+pub(crate) mod signature;
 #[cfg(feature = "stdlib")]
 pub(crate) mod stdlib;
 pub(crate) mod stdlib_names;
@@ -58,6 +60,9 @@ pub(crate) fn call_builtin(
     ) && contains_iterator(&args)
     {
         return Some(Err(site.fail("Use of an Iterator is not supported here")));
+    }
+    if let Some(def) = declared::find(name) {
+        return Some(signature::call(ev, def, site, args, closure));
     }
     Some(function(ev, site, args, closure))
 }

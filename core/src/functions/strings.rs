@@ -575,17 +575,16 @@ pub(crate) fn version_compare(a: &str, b: &str) -> Ordering {
     a.cmp(b)
 }
 
+/// `versioncmp(a, b, ignore_trailing_zeroes)` (its parameters checked by its declaration,
+/// `declared.rs`).
 pub(super) fn versioncmp(
     _: &mut Evaluator<'_>,
-    site: &CallSite,
+    _: &CallSite,
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    expect_args(site, &args, 2, Some(3))?;
-    check_arg(site, "a", &Type::string(), &args[0])?;
-    check_arg(site, "b", &Type::string(), &args[1])?;
-    let a = args[0].as_str().unwrap_or("");
-    let b = args[1].as_str().unwrap_or("");
+    let a = args.first().and_then(Value::as_str).unwrap_or("");
+    let b = args.get(1).and_then(Value::as_str).unwrap_or("");
     let ignore_zeroes = matches!(args.get(2), Some(Value::Boolean(true)));
     let strip = |s: &str| -> String {
         if !ignore_zeroes {

@@ -241,9 +241,7 @@ fn prints_as_float(text: &str) -> bool {
         && text
             .bytes()
             .all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.' | b'e' | b'E'));
-    ok && text
-        .parse::<f64>()
-        .is_ok_and(|f| crate::value::format_float(f) == text)
+    ok && crate::value::parse_f64(text).is_some_and(|f| crate::value::format_float(f) == text)
 }
 
 pub(super) fn type3x(

@@ -53,9 +53,9 @@ fn ruby_float(text: &str) -> Option<f64> {
 fn is_float(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
     Ok(Value::Boolean(match exactly_one(site, args)? {
         Value::Float(_) => true,
-        Value::String(text) => text
-            .parse::<f64>()
-            .is_ok_and(|f| crate::value::format_float(f) == **text),
+        Value::String(text) => {
+            crate::value::parse_f64(text).is_some_and(|f| crate::value::format_float(f) == **text)
+        }
         _ => false,
     }))
 }

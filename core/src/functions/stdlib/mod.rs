@@ -1,5 +1,5 @@
 //! puppetlabs-stdlib 8.5.0's functions written in Ruby, in Rust: declared once in [`DEFS`] (API,
-//! signature, walk cost, a line of description) and run by [`signature::call`]. Written from
+//! signature, walk cost, a line of description) and run by [`crate::functions::signature::call`]. Written from
 //! stdlib's documented behaviour and checked against real Puppet with the real module on the
 //! modulepath (tests/conformance/stdlib/); messages are Puppet's own, word for word.
 
@@ -23,7 +23,6 @@ mod ranges;
 mod resources;
 mod selection;
 mod serialize;
-pub(crate) mod signature;
 mod strings;
 mod validators;
 mod values;
@@ -32,10 +31,10 @@ mod yaml_emit;
 use alloc::string::String;
 
 use crate::eval::limits::Walk;
+use crate::functions::signature::{opt, rep, req, Api, Def, Dispatch};
 use crate::value::Value;
-use signature::{opt, rep, req, Api, Def, Dispatch};
 
-pub(crate) use signature::call;
+pub(crate) use crate::functions::signature::call;
 
 const V3: Api = Api::V3 { arity: None };
 const READS: Option<Walk> = Some(Walk::Reads);

@@ -1,5 +1,6 @@
-//! Function signatures as data: what a stdlib function accepts, declared once, and the argument
-//! checks with Puppet's own messages derived from it (4.x dispatches, 3.x arity and conversions).
+//! Function signatures as data: what a built-in or stdlib function accepts, declared once, and the
+//! argument checks with Puppet's own messages derived from it (4.x dispatches, 3.x arity and
+//! conversions).
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -20,6 +21,8 @@ pub(crate) struct Def {
     pub name: &'static str,
     pub api: Api,
     pub walk: Option<Walk>,
+    // Listed by `stdlib_functions()`; the built-ins' descriptions are for reading.
+    #[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
     pub doc: &'static str,
     pub run: Builtin,
 }
@@ -29,6 +32,8 @@ pub(crate) enum Api {
     /// `newfunction`: Puppet passes the arguments as Ruby values (a top-level `undef` becomes
     /// `''`), refuses iterators, and checks `arity` as Ruby declares it (`n`: exactly n,
     /// `-n-1`: at least n; `None`: the function checks its arguments itself).
+    // Only stdlib declares 3.x functions so far.
+    #[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
     V3 { arity: Option<i8> },
     /// `create_function` with its dispatches, tried in order.
     V4(&'static [Dispatch]),
@@ -116,6 +121,7 @@ pub(crate) fn call(
     }
     match &def.api {
         Api::V3 { arity } => {
+            #[cfg(feature = "stdlib")]
             if !ev.stdlib_loaded.contains(&def.name) {
                 ev.stdlib_loaded.push(def.name);
             }

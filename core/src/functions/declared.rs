@@ -1,0 +1,58 @@
+//! Puppet's own built-ins whose argument checks are declared as data (their 4.x dispatch, as
+//! Puppet 7 declares it) and derived by [`super::signature::call`], instead of written by hand in
+//! each function. Their walk cost stays in `walks_arguments` (charged before the dispatch).
+
+use super::signature::{opt, rep, req, Api, Def, Dispatch};
+use super::{collections, strings};
+
+const DEFS: &[Def] = &[
+    Def {
+        name: "versioncmp",
+        api: Api::V4(&[Dispatch {
+            params: &[
+                req("a", "String"),
+                req("b", "String"),
+                opt("ignore_trailing_zeroes", "Boolean"),
+            ],
+            block: None,
+        }]),
+        walk: None,
+        doc: "-1, 0 or 1 as the first version is older, the same or newer",
+        run: strings::versioncmp,
+    },
+    Def {
+        name: "dig",
+        api: Api::V4(&[Dispatch {
+            params: &[req("data", "Optional[Collection]"), rep("args", "Any")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "The value at a path of keys and indexes in nested data, undef where it stops",
+        run: collections::dig,
+    },
+    Def {
+        name: "keys",
+        api: Api::V4(&[Dispatch {
+            params: &[req("hsh", "Hash")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "A hash's keys",
+        run: collections::keys,
+    },
+    Def {
+        name: "values",
+        api: Api::V4(&[Dispatch {
+            params: &[req("hsh", "Hash")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "A hash's values",
+        run: collections::values,
+    },
+];
+
+/// The declaration of Puppet's built-in `name`, if it has one.
+pub(super) fn find(name: &str) -> Option<&'static Def> {
+    DEFS.iter().find(|def| def.name == name)
+}
