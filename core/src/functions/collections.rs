@@ -6,7 +6,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::args::{check_arg, deprecation, mismatch, no_signature, warning_at_line};
+use super::args::{check_arg, deprecation, no_signature, warning_at_line};
 use super::expect_args;
 use crate::eval::calls::{CallSite, Closure};
 use crate::eval::evaluator::Evaluator;
@@ -14,26 +14,19 @@ use crate::eval::flow::{EvalResult, Unwind};
 use crate::types::{infer, Type};
 use crate::value::{Hash, Value};
 
+/// `size(arg)`, `length(arg)` (their parameter checked by their declaration, `declared.rs`).
 pub(super) fn size(
     _: &mut Evaluator<'_>,
-    site: &CallSite,
+    _: &CallSite,
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    expect_args(site, &args, 1, Some(1))?;
-    let n = match &args[0] {
-        Value::Array(items) => items.len(),
-        Value::Hash(hash) => hash.len(),
-        Value::String(text) => text.chars().count(),
-        Value::Binary(bytes) => bytes.len(),
-        other => {
-            return Err(site.fail(mismatch(
-                site.name,
-                "arg",
-                "a value of type Collection, String, or Binary",
-                other,
-            )))
-        }
+    let n = match args.first() {
+        Some(Value::Array(items)) => items.len(),
+        Some(Value::Hash(hash)) => hash.len(),
+        Some(Value::String(text)) => text.chars().count(),
+        Some(Value::Binary(bytes)) => bytes.len(),
+        _ => 0,
     };
     Ok(Value::Integer(n as i64))
 }

@@ -3,7 +3,7 @@
 //! each function. Their walk cost stays in `walks_arguments` (charged before the dispatch).
 
 use super::signature::{opt, rep, req, Api, Def, Dispatch};
-use super::{collections, strings};
+use super::{collections, numbers, strings};
 
 const DEFS: &[Def] = &[
     Def {
@@ -49,6 +49,76 @@ const DEFS: &[Def] = &[
         walk: None,
         doc: "A hash's values",
         run: collections::values,
+    },
+    Def {
+        name: "size",
+        api: Api::V4(&[Dispatch {
+            params: &[req("arg", "Variant[Collection, String, Binary]")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "The number of elements, entries, characters or bytes",
+        run: collections::size,
+    },
+    Def {
+        name: "length",
+        api: Api::V4(&[Dispatch {
+            params: &[req("arg", "Variant[Collection, String, Binary]")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "The number of elements, entries, characters or bytes",
+        run: collections::size,
+    },
+    Def {
+        name: "join",
+        api: Api::V4(&[Dispatch {
+            params: &[req("arg", "Array"), opt("delimiter", "String")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "An array's elements (nested arrays flattened) as text, joined by a delimiter",
+        run: strings::join,
+    },
+    Def {
+        name: "abs",
+        api: Api::V4(&[Dispatch {
+            params: &[req("val", "Variant[Numeric, String]")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "A number's absolute value",
+        run: numbers::abs,
+    },
+    Def {
+        name: "ceiling",
+        api: Api::V4(&[Dispatch {
+            params: &[req("val", "Variant[Numeric, String]")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "The smallest integer not below a number",
+        run: numbers::ceiling,
+    },
+    Def {
+        name: "floor",
+        api: Api::V4(&[Dispatch {
+            params: &[req("val", "Variant[Numeric, String]")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "The largest integer not above a number",
+        run: numbers::floor,
+    },
+    Def {
+        name: "round",
+        api: Api::V4(&[Dispatch {
+            params: &[req("val", "Numeric")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "A number rounded to the nearest integer (halves away from zero)",
+        run: numbers::round,
     },
 ];
 
