@@ -5,6 +5,26 @@
 use super::signature::{opt, rep, req, Api, Def, Dispatch};
 use super::{collections, numbers, strings};
 
+/// What `upcase` and `downcase` take: text, or arrays and hashes of it (numbers pass through).
+const STRINGS: &str = "Variant[Numeric, String, Array, Hash]";
+
+/// What the other string functions (`capitalize`, `strip`, ...) take, one dispatch each: a
+/// number, text, or what iterates over them.
+const TEXTS: &[Dispatch] = &[
+    Dispatch {
+        params: &[req("arg", "Numeric")],
+        block: None,
+    },
+    Dispatch {
+        params: &[req("arg", "String")],
+        block: None,
+    },
+    Dispatch {
+        params: &[req("arg", "Iterable[Variant[String, Numeric]]")],
+        block: None,
+    },
+];
+
 const DEFS: &[Def] = &[
     Def {
         name: "versioncmp",
@@ -119,6 +139,75 @@ const DEFS: &[Def] = &[
         walk: None,
         doc: "A number rounded to the nearest integer (halves away from zero)",
         run: numbers::round,
+    },
+    Def {
+        name: "upcase",
+        api: Api::V4(&[Dispatch {
+            params: &[req("arg", STRINGS)],
+            block: None,
+        }]),
+        walk: None,
+        doc: "Text in upper case (strings inside arrays and hashes too)",
+        run: strings::upcase,
+    },
+    Def {
+        name: "downcase",
+        api: Api::V4(&[Dispatch {
+            params: &[req("arg", STRINGS)],
+            block: None,
+        }]),
+        walk: None,
+        doc: "Text in lower case (strings inside arrays and hashes too)",
+        run: strings::downcase,
+    },
+    Def {
+        name: "capitalize",
+        api: Api::V4(TEXTS),
+        walk: None,
+        doc: "Text with its first letter in upper case, the rest lower",
+        run: strings::capitalize,
+    },
+    Def {
+        name: "camelcase",
+        api: Api::V4(TEXTS),
+        walk: None,
+        doc: "Text from snake_case to CamelCase",
+        run: strings::camelcase,
+    },
+    Def {
+        name: "chomp",
+        api: Api::V4(TEXTS),
+        walk: None,
+        doc: "Text without its final line break",
+        run: strings::chomp,
+    },
+    Def {
+        name: "chop",
+        api: Api::V4(TEXTS),
+        walk: None,
+        doc: "Text without its last character (or final CR LF)",
+        run: strings::chop,
+    },
+    Def {
+        name: "lstrip",
+        api: Api::V4(TEXTS),
+        walk: None,
+        doc: "Text without leading whitespace",
+        run: strings::lstrip,
+    },
+    Def {
+        name: "rstrip",
+        api: Api::V4(TEXTS),
+        walk: None,
+        doc: "Text without trailing whitespace",
+        run: strings::rstrip,
+    },
+    Def {
+        name: "strip",
+        api: Api::V4(TEXTS),
+        walk: None,
+        doc: "Text without leading and trailing whitespace",
+        run: strings::strip,
     },
 ];
 
