@@ -9,6 +9,7 @@ use alloc::vec::Vec;
 use md5::Md5;
 use sha2::{Digest, Sha256, Sha512};
 
+use super::hashing::unwrap_sensitive;
 use crate::eval::calls::{CallSite, Closure};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::EvalResult;
@@ -201,13 +202,6 @@ fn md5_crypt(
     }
     b64(&mut out, 0, 0, f[11], 2);
     Ok(out)
-}
-
-fn unwrap_sensitive(value: &Value) -> &Value {
-    match value {
-        Value::Sensitive(inner) => inner,
-        other => other,
-    }
 }
 
 pub(super) fn pw_hash(

@@ -88,7 +88,8 @@ impl Hmac {
     }
 }
 
-fn unwrap_sensitive(value: &Value) -> &Value {
+/// What a Sensitive argument holds (stdlib's hashing functions unwrap it).
+pub(super) fn unwrap_sensitive(value: &Value) -> &Value {
     match value {
         Value::Sensitive(inner) => inner,
         other => other,

@@ -905,6 +905,11 @@ const LEGACY: Def = Def {
     run: legacy::legacy,
 };
 
+/// `value.to_yaml` as Psych writes it, or `None` for what Psych writes as a tagged Ruby object.
+pub(crate) fn yaml_text(value: &Value) -> Option<String> {
+    yaml_emit::to_yaml(value, 2).ok()
+}
+
 /// The stdlib function `name`, if the engine has it.
 pub(crate) fn find(name: &str) -> Option<&'static Def> {
     DEFS.iter()

@@ -50,6 +50,9 @@ struct Emitter {
     /// Arrays and hashes met more than once (by identity), with their anchor number, and
     /// whether the first one was written already.
     anchors: alloc::vec::Vec<(usize, usize, bool)>,
+    /// The last block scalar kept its final line breaks (`|+`): libyaml then ends the document
+    /// explicitly (`...`).
+    open_ended: bool,
 }
 
 /// The identity of an array or hash (Psych gives a repeated one an anchor, then aliases).
@@ -103,10 +106,14 @@ pub(super) fn to_yaml(value: &Value, indent: i64) -> Result<String, Refusal> {
         indents: alloc::vec::Vec::new(),
         best_indent: indent,
         anchors: find_anchors(value),
+        open_ended: false,
     };
     e.indicator("---", true, false, false);
     e.node(value, ROOT, 0)?;
     e.write_indent();
+    if e.open_ended {
+        e.out.push_str("...\n");
+    }
     Ok(e.out)
 }
 
@@ -464,6 +471,7 @@ impl Emitter {
         } else {
             None
         };
+        self.open_ended = chomp == Some("+");
         if let Some(chomp) = chomp {
             self.indicator(chomp, false, false, false);
         }
@@ -506,10 +514,10 @@ fn is_blank_or_end(c: Option<&char>) -> bool {
     }
 }
 
+/// libyaml's `IS_PRINTABLE`: it looks at UTF-8 sequences of up to three bytes only (so NEL and
+/// characters beyond the Basic Multilingual Plane, emoji among them, are escaped).
 fn is_printable(c: char) -> bool {
-    matches!(c as u32,
-        0x0A | 0x20..=0x7E | 0x85 | 0xA0..=0xD7FF | 0xE000..=0xFFFD | 0x10000..=0x10FFFF)
-        && c != '\u{FEFF}'
+    matches!(c as u32, 0x0A | 0x20..=0x7E | 0xA0..=0xD7FF | 0xE000..=0xFFFD) && c != '\u{FEFF}'
 }
 
 fn analyze(text: &str) -> Analysis {
