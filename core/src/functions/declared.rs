@@ -3,7 +3,7 @@
 //! each function. Their walk cost stays in `walks_arguments` (charged before the dispatch).
 
 use super::signature::{opt, rep, req, Api, Def, Dispatch};
-use super::{collections, numbers, strings};
+use super::{collections, numbers, strings, types};
 
 /// What `upcase` and `downcase` take: text, or arrays and hashes of it (numbers pass through).
 const STRINGS: &str = "Variant[Numeric, String, Array, Hash]";
@@ -208,6 +208,22 @@ const DEFS: &[Def] = &[
         walk: None,
         doc: "Text without leading and trailing whitespace",
         run: strings::strip,
+    },
+    Def {
+        name: "type",
+        api: Api::V4(&[Dispatch {
+            params: &[
+                req("value", "Any"),
+                opt(
+                    "inference_method",
+                    "Enum['detailed', 'generalized', 'reduced']",
+                ),
+            ],
+            block: None,
+        }]),
+        walk: None,
+        doc: "A value's type: detailed, reduced or generalized",
+        run: types::type_of,
     },
 ];
 
