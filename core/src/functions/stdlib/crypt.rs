@@ -26,12 +26,19 @@ fn b64(out: &mut String, b2: u8, b1: u8, b0: u8, n: usize) {
     }
 }
 
+/// What hashing `len` bytes costs in evaluation steps: a compression of a 64-byte block weighs
+/// about as much as eight steps of the evaluator.
+fn blocks_of(len: usize) -> u64 {
+    (len as u64 / 64 + 1) * 8
+}
+
 /// `bytes` repeated to `len` bytes.
 fn cycle(bytes: &[u8], len: usize) -> Vec<u8> {
     bytes.iter().copied().cycle().take(len).collect()
 }
 
-/// SHA-crypt with digest `D` (32 or 64 bytes), 5000 rounds; the rounds charged as steps.
+/// SHA-crypt with digest `D` (32 or 64 bytes), 5000 rounds; the blocks hashed charged as steps
+/// before they are hashed.
 fn sha_crypt<D: Digest + Clone>(
     ev: &mut Evaluator<'_>,
     site: &CallSite,
@@ -66,8 +73,11 @@ fn sha_crypt<D: Digest + Clone>(
         bits >>= 1;
     }
     let mut a = a.finalize().to_vec();
+    // Hashing the password once per byte of it: charged by the blocks hashed.
+    let blocks = blocks_of(password.len());
     let mut dp = D::new();
     for _ in 0..password.len() {
+        ev.step(blocks, site.span)?;
         dp.update(password);
     }
     let p = cycle(&dp.finalize(), password.len());
@@ -76,10 +86,10 @@ fn sha_crypt<D: Digest + Clone>(
         ds.update(salt);
     }
     let s = cycle(&ds.finalize(), salt.len());
+    for _ in 0..5000usize {
+        ev.step(blocks, site.span)?;
+    }
     for round in 0..5000usize {
-        if round % 64 == 0 {
-            ev.step(64, site.span)?;
-        }
         let mut c = D::new();
         if round % 2 == 1 {
             c.update(&p);
@@ -173,10 +183,10 @@ fn md5_crypt(
         bits >>= 1;
     }
     let mut f = ctx.finalize().to_vec();
+    for _ in 0..1000usize {
+        ev.step(blocks_of(password.len()), site.span)?;
+    }
     for round in 0..1000usize {
-        if round % 64 == 0 {
-            ev.step(64, site.span)?;
-        }
         let mut c = Md5::new();
         if round % 2 == 1 {
             c.update(password);

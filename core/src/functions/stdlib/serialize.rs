@@ -17,6 +17,9 @@ use crate::value::Value;
 /// How deep arrays and hashes may nest in `to_ruby`, `to_python` and `to_toml` (the native stack).
 const MAX_DEPTH: usize = 500;
 
+/// Why a value nested deeper than that is not written.
+const TOO_DEEP: &str = "the value nests deeper than the playground writes";
+
 fn not_available(site: &CallSite, what: &str) -> crate::eval::flow::Unwind {
     site.fail(format!(
         "The function '{}' is not available in the playground: {what}",
@@ -56,10 +59,7 @@ pub(super) fn to_yaml(
             site,
             &format!("Psych writes {what} as a tagged Ruby object"),
         )),
-        Err(Refusal::TooDeep) => Err(not_available(
-            site,
-            "the value nests deeper than the playground writes",
-        )),
+        Err(Refusal::TooDeep) => Err(not_available(site, TOO_DEEP)),
     }
 }
 
@@ -89,7 +89,7 @@ fn literal(
     depth: usize,
 ) -> Result<(), &'static str> {
     if depth > MAX_DEPTH {
-        return Err("the value nests deeper than the playground writes");
+        return Err(TOO_DEEP);
     }
     if let Some(what) = rich(value) {
         return Err(what);
@@ -279,7 +279,7 @@ impl Toml {
         depth: usize,
     ) -> Result<(), &'static str> {
         if depth > MAX_DEPTH {
-            return Err("the value nests deeper than the playground writes");
+            return Err(TOO_DEEP);
         }
         let (simple, nested, tables) = groups(hash)?;
         if !prefix.is_empty() && (!simple.is_empty() || hash.is_empty()) {
@@ -338,7 +338,14 @@ pub(super) fn to_toml(
     };
     let mut toml = Toml { out: String::new() };
     if let Err(what) = toml.visit(hash, &[], 0) {
-        return Err(not_available(site, &format!("it does not write {what}")));
+        return Err(not_available(
+            site,
+            &if what == TOO_DEEP {
+                String::from(what)
+            } else {
+                format!("it does not write {what}")
+            },
+        ));
     }
     ev.check_string(&toml.out, site.span)?;
     Ok(Value::string(&toml.out))
