@@ -2,6 +2,7 @@
 //! style, libyaml's emitter lays out blocks, quotes and line folding at 80 columns). Written from
 //! their documented behaviour and checked against real Puppet (tests/conformance/stdlib/yaml.txt).
 
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 
 use crate::value::Value;
@@ -49,7 +50,7 @@ struct Emitter {
     best_indent: i64,
     /// Arrays and hashes met more than once (by identity), with their anchor number, and
     /// whether the first one was written already.
-    anchors: alloc::vec::Vec<(usize, usize, bool)>,
+    anchors: BTreeMap<usize, (usize, bool)>,
     /// The last block scalar kept its final line breaks (`|+`): libyaml then ends the document
     /// explicitly (`...`).
     open_ended: bool,
@@ -66,18 +67,17 @@ fn identity(value: &Value) -> Option<usize> {
 
 /// Psych's anchors: the arrays and hashes met again while walking in writing order, numbered in
 /// the order of their second meeting (what is met again is not walked again).
-fn find_anchors(value: &Value) -> alloc::vec::Vec<(usize, usize, bool)> {
+fn find_anchors(value: &Value) -> BTreeMap<usize, (usize, bool)> {
     let mut seen = alloc::collections::BTreeSet::new();
-    let mut anchors: alloc::vec::Vec<(usize, usize, bool)> = alloc::vec::Vec::new();
+    let mut anchors: BTreeMap<usize, (usize, bool)> = BTreeMap::new();
     let mut pending = alloc::vec![value];
     while let Some(next) = pending.pop() {
         let Some(id) = identity(next) else {
             continue;
         };
         if !seen.insert(id) {
-            if !anchors.iter().any(|(i, _, _)| *i == id) {
-                anchors.push((id, anchors.len() + 1, false));
-            }
+            let next = anchors.len() + 1;
+            anchors.entry(id).or_insert((next, false));
             continue;
         }
         match next {
@@ -175,8 +175,7 @@ impl Emitter {
             return Err(Refusal::TooDeep);
         }
         if let Some(id) = identity(value) {
-            if let Some(slot) = self.anchors.iter().position(|(i, _, _)| *i == id) {
-                let (_, number, written) = self.anchors[slot];
+            if let Some(&(number, written)) = self.anchors.get(&id) {
                 if written {
                     self.indicator(&alloc::format!("*{number}"), true, false, false);
                     if at.simple_key {
@@ -184,7 +183,7 @@ impl Emitter {
                     }
                     return Ok(());
                 }
-                self.anchors[slot].2 = true;
+                self.anchors.insert(id, (number, true));
                 self.indicator(&alloc::format!("&{number}"), true, false, false);
             }
         }
