@@ -147,12 +147,22 @@ pub fn describe(outcome: &Outcome, report: Report) -> CaseResult {
             .diagnostics
             .first()
             .map_or_else(|| SNIPPET_FILE.into(), |d| sources.path_at(d.span.start));
+        // A compile names the environment when its main manifest does not validate.
+        let in_main = outcome
+            .diagnostics
+            .first()
+            .is_some_and(|d| outcome.is_main_code(d.span));
+        let prefix = if report.compile && in_main {
+            "Could not parse for environment production: "
+        } else {
+            ""
+        };
         return CaseResult {
             value: None,
             type_: None,
             generalized: None,
             logs: logs.collect(),
-            error: Some(format!("{summary} (file: {file})")),
+            error: Some(format!("{prefix}{summary} (file: {file})")),
             catalog: report.catalog.then_some(None),
         };
     }

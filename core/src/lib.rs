@@ -38,14 +38,22 @@ pub use value::Value;
 /// The engine's version, shown by the playground and the CLI.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// A value as Ruby's Psych writes it (`value.to_yaml`: stdlib's `to_yaml`, `puppet lookup`'s
+/// default output), or `None` for a value Psych would write as a tagged Ruby object (a type, a
+/// Sensitive, a timestamp, ...).
+#[cfg(feature = "stdlib")]
+pub fn psych_yaml(value: &Value) -> Option<alloc::string::String> {
+    functions::stdlib::yaml_text(value)
+}
+
 /// The puppetlabs-stdlib functions the engine has, as `(name, API, one-line description)`:
 /// the declarations of `functions/stdlib/`, for lists, help and the conformance test.
 #[cfg(feature = "stdlib")]
 pub fn stdlib_functions() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
     functions::stdlib::all().map(|(name, def)| {
         let api = match def.api {
-            functions::stdlib::signature::Api::V3 { .. } => "3.x",
-            functions::stdlib::signature::Api::V4(_) => "4.x",
+            functions::signature::Api::V3 { .. } => "3.x",
+            functions::signature::Api::V4(_) => "4.x",
         };
         (name, api, def.doc)
     })

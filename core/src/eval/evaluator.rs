@@ -42,6 +42,10 @@ pub(crate) struct Evaluator<'o> {
     /// and another reads).
     #[cfg(feature = "erb")]
     pub erb_objects: Vec<(Rc<(Rc<str>, Rc<str>)>, crate::erb::value::RVal)>,
+    /// stdlib's 3.x functions called so far in this compile: loaded, as Puppet's old autoloader
+    /// would have them (a 3.x function loading another warns about `load` only the first time).
+    #[cfg(feature = "stdlib")]
+    pub stdlib_loaded: Vec<&'static str>,
     /// How many type aliases' bodies are being evaluated in each other (autoloading).
     pub alias_nesting: usize,
     /// Aliases defined while another was, checked when the outermost one is done.
@@ -93,6 +97,8 @@ impl<'o> Evaluator<'o> {
             needs_full_engine: None,
             #[cfg(feature = "erb")]
             erb_objects: Vec::new(),
+            #[cfg(feature = "stdlib")]
+            stdlib_loaded: Vec::new(),
             alias_nesting: 0,
             deferred_aliases: Vec::new(),
             lenient_type_refs: false,

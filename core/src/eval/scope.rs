@@ -186,6 +186,7 @@ impl Scopes {
     /// Rebind the variable `name` where the current scope sees it bound (a template's Ruby
     /// changed its array or hash in place, which Puppet's variable then holds); false when it
     /// is not bound.
+    #[cfg(feature = "erb")]
     pub fn replace_visible(&mut self, name: &str, value: Value) -> bool {
         let mut index = Some(self.current);
         while let Some(i) = index {

@@ -6,7 +6,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::args::{check_arg, deprecation, mismatch, no_signature, warning_at_line};
+use super::args::{check_arg, deprecation, no_signature, warning_at_line};
 use super::expect_args;
 use crate::eval::calls::{CallSite, Closure};
 use crate::eval::evaluator::Evaluator;
@@ -14,26 +14,19 @@ use crate::eval::flow::{EvalResult, Unwind};
 use crate::types::{infer, Type};
 use crate::value::{Hash, Value};
 
+/// `size(arg)`, `length(arg)` (their parameter checked by their declaration, `declared.rs`).
 pub(super) fn size(
     _: &mut Evaluator<'_>,
-    site: &CallSite,
+    _: &CallSite,
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    expect_args(site, &args, 1, Some(1))?;
-    let n = match &args[0] {
-        Value::Array(items) => items.len(),
-        Value::Hash(hash) => hash.len(),
-        Value::String(text) => text.chars().count(),
-        Value::Binary(bytes) => bytes.len(),
-        other => {
-            return Err(site.fail(mismatch(
-                site.name,
-                "arg",
-                "a value of type Collection, String, or Binary",
-                other,
-            )))
-        }
+    let n = match args.first() {
+        Some(Value::Array(items)) => items.len(),
+        Some(Value::Hash(hash)) => hash.len(),
+        Some(Value::String(text)) => text.chars().count(),
+        Some(Value::Binary(bytes)) => bytes.len(),
+        _ => 0,
     };
     Ok(Value::Integer(n as i64))
 }
@@ -66,35 +59,29 @@ pub(super) fn empty(
     }))
 }
 
-fn hash_arg<'a>(site: &CallSite, args: &'a [Value]) -> EvalResult<&'a Hash> {
-    expect_args(site, args, 1, Some(1))?;
-    match &args[0] {
-        Value::Hash(hash) => Ok(hash),
-        other => {
-            let got = crate::types::describe_mismatch(&Type::hash_of(Type::Any, Type::Any), other)
-                .unwrap_or_default();
-            Err(site.fail(format!("'{}' parameter 'hsh' {got}", site.name)))
-        }
-    }
-}
-
+/// `keys(hsh)` (its `Hash` parameter checked by its declaration, `declared.rs`).
 pub(super) fn keys(
     _: &mut Evaluator<'_>,
-    site: &CallSite,
+    _: &CallSite,
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    let hash = hash_arg(site, &args)?;
+    let Some(Value::Hash(hash)) = args.first() else {
+        return Ok(Value::Undef);
+    };
     Ok(Value::array(hash.keys().cloned().collect()))
 }
 
+/// `values(hsh)` (its `Hash` parameter checked by its declaration, `declared.rs`).
 pub(super) fn values(
     _: &mut Evaluator<'_>,
-    site: &CallSite,
+    _: &CallSite,
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    let hash = hash_arg(site, &args)?;
+    let Some(Value::Hash(hash)) = args.first() else {
+        return Ok(Value::Undef);
+    };
     Ok(Value::array(hash.values().cloned().collect()))
 }
 
@@ -416,20 +403,17 @@ fn dig_path(data: &Value, keys: &[Value]) -> Result<Value, String> {
     Ok(current)
 }
 
+/// `dig(data, keys...)` (its parameters checked by its declaration, `declared.rs`).
 pub(super) fn dig(
     _: &mut Evaluator<'_>,
     site: &CallSite,
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    expect_args(site, &args, 1, None)?;
-    check_arg(
-        site,
-        "data",
-        &Type::optional(Type::Collection(None)),
-        &args[0],
-    )?;
-    dig_path(&args[0], &args[1..]).map_err(|message| site.fail(message))
+    let Some((data, path)) = args.split_first() else {
+        return Ok(Value::Undef);
+    };
+    dig_path(data, path).map_err(|message| site.fail(message))
 }
 
 /// Split a dotted navigation string (`a.b."c.d".0`) into keys; numbers become integers.

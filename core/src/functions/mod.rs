@@ -6,6 +6,7 @@ mod catalog;
 mod collections;
 mod constructors;
 mod control;
+mod declared;
 mod deferred;
 mod env_files;
 mod epp;
@@ -20,6 +21,7 @@ pub(crate) mod meta;
 mod module_ruby;
 mod numbers;
 mod sequences;
+pub(crate) mod signature;
 #[cfg(feature = "stdlib")]
 pub(crate) mod stdlib;
 pub(crate) mod stdlib_names;
@@ -64,6 +66,9 @@ pub(crate) fn call_builtin(
     ) && contains_iterator(&args)
     {
         return Some(Err(site.fail("Use of an Iterator is not supported here")));
+    }
+    if let Some(def) = declared::find(name) {
+        return Some(signature::call(ev, def, site, args, closure));
     }
     Some(function(ev, site, args, closure))
 }

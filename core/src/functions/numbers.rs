@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::args::{deprecation, mismatch, short_type};
+use super::args::{deprecation, short_type};
 use crate::eval::calls::{CallSite, Closure};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::EvalResult;
@@ -180,26 +180,16 @@ pub(crate) fn to_n(text: &str) -> Option<Value> {
     Some(number)
 }
 
-fn one_numeric_or_string(site: &CallSite, args: &[Value], param: &str) -> EvalResult<()> {
-    super::expect_args(site, args, 1, Some(1))?;
-    match &args[0] {
-        Value::Integer(_) | Value::Float(_) | Value::String(_) => Ok(()),
-        other => Err(site.fail(format!(
-            "'{}' parameter '{param}' expects a value of type Numeric or String, got {}",
-            site.name,
-            short_type(other)
-        ))),
-    }
-}
-
 pub(super) fn abs(
     ev: &mut Evaluator<'_>,
     site: &CallSite,
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    one_numeric_or_string(site, &args, "val")?;
-    Ok(match &args[0] {
+    let Some(val) = args.first() else {
+        return Ok(Value::Undef);
+    };
+    Ok(match val {
         Value::Integer(n) => match n.checked_abs() {
             Some(n) => Value::Integer(n),
             None => return Err(site.fail("abs(): the result is outside of Puppet's Integer range")),
@@ -254,8 +244,10 @@ fn rounding(
     name: &str,
     op: fn(f64) -> f64,
 ) -> EvalResult<Value> {
-    one_numeric_or_string(site, args, "val")?;
-    match &args[0] {
+    let Some(val) = args.first() else {
+        return Ok(Value::Undef);
+    };
+    match val {
         Value::Integer(n) => Ok(Value::Integer(*n)),
         Value::Float(f) => float_to_integer(site, op(*f)),
         Value::String(text) => {
@@ -322,14 +314,13 @@ pub(super) fn round(
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    super::expect_args(site, &args, 1, Some(1))?;
-    match &args[0] {
-        Value::Integer(n) => Ok(Value::Integer(*n)),
-        Value::Float(f) => {
+    match args.first() {
+        Some(Value::Float(f)) => {
             let shifted = if *f > 0.0 { f + 0.5 } else { f - 0.5 };
             float_to_integer(site, libm_trunc(shifted))
         }
-        other => Err(site.fail(mismatch(site.name, "val", "a Numeric value", other))),
+        Some(other) => Ok(other.clone()),
+        None => Ok(Value::Undef),
     }
 }
 

@@ -7,7 +7,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::args::{check_arg, mismatch, no_signature};
+use super::args::{check_arg, no_signature};
 use super::expect_args;
 use crate::eval::calls::{CallSite, Closure};
 use crate::eval::evaluator::Evaluator;
@@ -31,14 +31,8 @@ pub(crate) fn ruby_strip(text: &str) -> &str {
 }
 
 /// Apply a string operation to a String, or to the strings in an Array or Hash (recursively);
-/// numbers pass through. `what` names the accepted types in the mismatch message.
-fn map_strings(
-    site: &CallSite,
-    args: &[Value],
-    numbers: bool,
-    op: &dyn Fn(&str) -> String,
-) -> EvalResult<Value> {
-    expect_args(site, args, 1, Some(1))?;
+/// numbers pass through (the argument's type is checked by the declarations, `declared.rs`).
+fn map_strings(args: &[Value], op: &dyn Fn(&str) -> String) -> Value {
     fn walk(value: &Value, op: &dyn Fn(&str) -> String) -> Value {
         match value {
             Value::String(text) => Value::string(&op(text)),
@@ -51,41 +45,30 @@ fn map_strings(
             other => other.clone(),
         }
     }
-    match &args[0] {
-        Value::String(_) | Value::Array(_) | Value::Hash(_) => Ok(walk(&args[0], op)),
-        Value::Integer(_) | Value::Float(_) if numbers => Ok(args[0].clone()),
-        other => {
-            let what = if numbers {
-                "a value of type Numeric, String, Array, or Hash"
-            } else {
-                "a value of type String, Array, or Hash"
-            };
-            Err(site.fail(mismatch(site.name, "arg", what, other)))
-        }
-    }
+    args.first().map_or(Value::Undef, |arg| walk(arg, op))
 }
 
 macro_rules! string_function {
-    ($name:ident, $numbers:expr, $op:expr) => {
+    ($name:ident, $op:expr) => {
         pub(super) fn $name(
             _: &mut Evaluator<'_>,
-            site: &CallSite,
+            _: &CallSite,
             args: Vec<Value>,
             _: Option<&Closure<'_>>,
         ) -> EvalResult<Value> {
-            map_strings(site, &args, $numbers, &$op)
+            Ok(map_strings(&args, &$op))
         }
     };
 }
 
-string_function!(upcase, true, crate::value::case::upcase);
-string_function!(downcase, true, crate::value::case::downcase);
-string_function!(capitalize, true, capitalize_str);
-string_function!(camelcase, true, |s: &str| s
+string_function!(upcase, crate::value::case::upcase);
+string_function!(downcase, crate::value::case::downcase);
+string_function!(capitalize, capitalize_str);
+string_function!(camelcase, |s: &str| s
     .split('_')
     .map(capitalize_str)
     .collect::<String>());
-string_function!(chomp, true, |s: &str| {
+string_function!(chomp, |s: &str| {
     let t = s
         .strip_suffix("\r\n")
         .or_else(|| s.strip_suffix('\n'))
@@ -93,7 +76,7 @@ string_function!(chomp, true, |s: &str| {
         .unwrap_or(s);
     t.to_string()
 });
-string_function!(chop, true, |s: &str| {
+string_function!(chop, |s: &str| {
     if let Some(t) = s.strip_suffix("\r\n") {
         return t.to_string();
     }
@@ -101,13 +84,13 @@ string_function!(chop, true, |s: &str| {
     t.pop();
     t
 });
-string_function!(lstrip, true, |s: &str| s
+string_function!(lstrip, |s: &str| s
     .trim_start_matches(is_ruby_space)
     .to_string());
-string_function!(rstrip, true, |s: &str| s
+string_function!(rstrip, |s: &str| s
     .trim_end_matches(is_ruby_space)
     .to_string());
-string_function!(strip, true, |s: &str| ruby_strip(s).to_string());
+string_function!(strip, |s: &str| ruby_strip(s).to_string());
 
 /// Compile a pattern string with regsubst-style flags.
 pub(crate) fn compile(site: &CallSite, source: &str) -> EvalResult<Regexp> {
@@ -218,20 +201,16 @@ fn join_into(out: &mut String, value: &Value, separator: &str, first: &mut bool)
     }
 }
 
+/// `join(arg, delimiter)` (its parameters checked by its declaration, `declared.rs`).
 pub(super) fn join(
     ev: &mut Evaluator<'_>,
     site: &CallSite,
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    expect_args(site, &args, 1, Some(2))?;
-    check_arg(site, "arg", &Type::array(Type::Any), &args[0])?;
     let separator = match args.get(1) {
-        None => "",
         Some(Value::String(text)) => text,
-        Some(other) => {
-            return Err(site.fail(mismatch(site.name, "delimiter", "a String value", other)))
-        }
+        _ => "",
     };
     let mut out = String::new();
     let mut first = true;
@@ -575,17 +554,16 @@ pub(crate) fn version_compare(a: &str, b: &str) -> Ordering {
     a.cmp(b)
 }
 
+/// `versioncmp(a, b, ignore_trailing_zeroes)` (its parameters checked by its declaration,
+/// `declared.rs`).
 pub(super) fn versioncmp(
     _: &mut Evaluator<'_>,
-    site: &CallSite,
+    _: &CallSite,
     args: Vec<Value>,
     _: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
-    expect_args(site, &args, 2, Some(3))?;
-    check_arg(site, "a", &Type::string(), &args[0])?;
-    check_arg(site, "b", &Type::string(), &args[1])?;
-    let a = args[0].as_str().unwrap_or("");
-    let b = args[1].as_str().unwrap_or("");
+    let a = args.first().and_then(Value::as_str).unwrap_or("");
+    let b = args.get(1).and_then(Value::as_str).unwrap_or("");
     let ignore_zeroes = matches!(args.get(2), Some(Value::Boolean(true)));
     let strip = |s: &str| -> String {
         if !ignore_zeroes {

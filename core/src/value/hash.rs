@@ -19,6 +19,13 @@ impl Hash {
         Hash::default()
     }
 
+    /// Which shared storage this value is (equal for copies of one value): what Ruby's
+    /// object identity is for the object Puppet passes, as `to_yaml`'s anchors need it.
+    #[cfg(feature = "stdlib")]
+    pub(crate) fn identity(&self) -> usize {
+        Rc::as_ptr(&self.0) as *const () as usize
+    }
+
     pub fn len(&self) -> usize {
         self.0.len()
     }

@@ -1,4 +1,4 @@
-//! stdlib's functions on arrays: `member`, `prefix`, `suffix`, `concat`, `count`, `delete`,
+//! stdlib's functions on arrays: `member`, `prefix`, `suffix`, `concat`, `count`, `delete`, `delete_regex`,
 //! `delete_at`, `zip`, `union`, `intersection`, `difference`.
 
 use alloc::format;
@@ -369,4 +369,73 @@ pub(super) fn difference(
     Ok(Value::array(
         a.iter().filter(|v| !b.contains(v)).cloned().collect(),
     ))
+}
+
+/// `delete_regex(collection, pattern(s))`: the array's elements (the hash's keys) that a
+/// pattern matches as a whole word (`\b<pattern>\b`) taken out.
+pub(super) fn delete_regex(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() != 2 {
+        return Err(site.fail(format!(
+            "delete_regex(): Wrong number of arguments given {} for 2",
+            args.len()
+        )));
+    }
+    let patterns: Vec<Value> = match &args[1] {
+        Value::Array(items) => items.as_slice().to_vec(),
+        Value::Hash(hash) => hash
+            .iter()
+            .map(|(k, v)| Value::array(alloc::vec![k.clone(), v.clone()]))
+            .collect(),
+        Value::Undef => Vec::new(),
+        other => alloc::vec![other.clone()],
+    };
+    let mut collection = args[0].clone();
+    for pattern in &patterns {
+        let source = format!("\\b{}\\b", super::to_s(pattern));
+        let regexp = crate::functions::strings::compile(site, &source)?;
+        let matches = |ev: &mut Evaluator<'_>, item: &Value| -> EvalResult<bool> {
+            Ok(match item {
+                Value::String(text) => ev.regex_search(&regexp, text, 0, site.span)?.is_some(),
+                _ => false,
+            })
+        };
+        collection = match &collection {
+            Value::Array(items) => {
+                let mut kept = Vec::new();
+                for item in items.iter() {
+                    if !matches(ev, item)? {
+                        kept.push(item.clone());
+                    }
+                }
+                Value::array(kept)
+            }
+            Value::Hash(hash) => {
+                let mut kept = crate::value::Hash::new();
+                for (k, v) in hash.iter() {
+                    if !matches(ev, k)? {
+                        kept.insert(k.clone(), v.clone());
+                    }
+                }
+                Value::Hash(kept)
+            }
+            Value::String(_) => {
+                return Err(site.fail(format!(
+                    "undefined method `reject!' for {}:String",
+                    super::inspect(&collection)
+                )))
+            }
+            other => {
+                return Err(site.fail(format!(
+                    "delete_regex(): First argument must be an Array, Hash, or String. Given an argument of class {}.",
+                    super::class(other)
+                )))
+            }
+        };
+    }
+    Ok(collection)
 }

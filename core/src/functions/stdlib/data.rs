@@ -1,5 +1,5 @@
 //! stdlib's functions on data and types: `is_a`, `type_of`, `to_json`, `to_json_pretty`, `parsejson`,
-//! `parseyaml`, and `os_version_gte` on the node's facts
+//! `parseyaml`, `parsepson`, and `os_version_gte` on the node's facts
 //! (JSON and YAML read as Ruby reads them, by the engine's Hiera readers).
 
 use alloc::format;
@@ -298,4 +298,29 @@ pub(super) fn parseyaml(
         Ok(value) => Ok(value.unwrap_or(Value::Undef)),
         Err(error) => Err(error.psych_text("<unknown>")),
     })
+}
+
+/// `parsepson(text, default)`: PSON (Puppet's JSON) read as data; where it is not, the default
+/// if one was given (even undef), else PSON's error.
+pub(super) fn parsepson(
+    _: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    let Value::String(text) = &args[0] else {
+        return Ok(Value::Undef);
+    };
+    let trimmed = text.trim_start_matches([' ', '\t', '\r', '\n']);
+    let parsed = if trimmed.starts_with(['{', '[']) {
+        crate::hiera::json::load(text)
+    } else {
+        // PSON reads only an object or an array at the top.
+        Err(format!("source '{trimmed}' not in PSON!"))
+    };
+    match (parsed, args.get(1)) {
+        (Ok(value), _) => Ok(value),
+        (Err(_), Some(default)) => Ok(default.clone()),
+        (Err(message), None) => Err(site.fail(message)),
+    }
 }

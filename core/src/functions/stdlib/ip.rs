@@ -13,8 +13,8 @@ use crate::eval::flow::EvalResult;
 use crate::value::Value;
 
 /// An address as `IPAddr.new` reads it: its family, bits (masked) and mask, and an IPv6 zone.
-struct Address {
-    v6: bool,
+pub(super) struct Address {
+    pub(super) v6: bool,
     bits: u128,
     mask: u128,
     zone: String,
@@ -120,7 +120,7 @@ fn ipv6(text: &str) -> Option<u128> {
 }
 
 /// `IPAddr.new(text)`, or `None` where Ruby raises.
-fn parse(text: &str) -> Option<Address> {
+pub(super) fn parse(text: &str) -> Option<Address> {
     let (mut host, prefix) = match text.split_once('/') {
         Some((host, prefix)) => (host, Some(prefix)),
         None => (text, None),

@@ -91,12 +91,21 @@ pub(super) fn legacy(
         name
     };
     stdlib_deprecation(ev, site, key, &message)?;
-    match check {
+    match check.or_else(|| super::legacy_checks::check(name)) {
         Some(check) => check(site, &args),
         None => Err(site.fail(format!(
             "The function '{name}' is not available in the playground: its check after the deprecation (strict is not error) is not implemented yet"
         ))),
     }
+}
+
+/// The check of a deprecated function this table has itself (`validate_legacy`'s previous
+/// validation).
+pub(super) fn check(name: &str) -> Option<Check> {
+    LEGACY
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .and_then(|(_, _, check)| *check)
 }
 
 /// `is_array(value)`, `is_bool(value)`: stdlib's 3.x count check, then the class test.

@@ -1,31 +1,40 @@
 //! puppetlabs-stdlib 8.5.0's functions written in Ruby, in Rust: declared once in [`DEFS`] (API,
-//! signature, walk cost, a line of description) and run by [`signature::call`]. Written from
+//! signature, walk cost, a line of description) and run by [`crate::functions::signature::call`]. Written from
 //! stdlib's documented behaviour and checked against real Puppet with the real module on the
 //! modulepath (tests/conformance/stdlib/); messages are Puppet's own, word for word.
 
 mod arrays;
+mod catalog_refs;
+mod crypt;
 mod data;
+mod digging;
 mod encoding;
 mod escapes;
 mod hashes;
+mod hashing;
+mod interfaces;
+mod introspect;
 mod ip;
 mod legacy;
+mod legacy_checks;
 mod node;
 mod paths;
+mod ranges;
 mod resources;
 mod selection;
-pub(crate) mod signature;
+mod serialize;
 mod strings;
 mod validators;
 mod values;
+mod yaml_emit;
 
 use alloc::string::String;
 
 use crate::eval::limits::Walk;
+use crate::functions::signature::{opt, rep, req, Api, Def, Dispatch};
 use crate::value::Value;
-use signature::{opt, rep, req, Api, Def, Dispatch};
 
-pub(crate) use signature::call;
+pub(crate) use crate::functions::signature::call;
 
 const V3: Api = Api::V3 { arity: None };
 const READS: Option<Walk> = Some(Walk::Reads);
@@ -670,11 +679,186 @@ pub(crate) const DEFS: &[Def] = &[
         doc: "A random string the node's fqdn decides",
         run: node::fqdn_rand_string,
     },
+    Def {
+        name: "to_yaml",
+        api: Api::V4(&[Dispatch {
+            params: &[req("data", "Any"), opt("options", "Hash")],
+            block: None,
+        }]),
+        walk: PRINTS,
+        doc: "A value as YAML text, as Ruby's Psych writes it",
+        run: serialize::to_yaml,
+    },
+    Def {
+        name: "to_toml",
+        api: Api::V4(&[Dispatch {
+            params: &[req("data", "Hash")],
+            block: None,
+        }]),
+        walk: PRINTS,
+        doc: "A hash as TOML text (plain keys, then tables, then arrays of tables)",
+        run: serialize::to_toml,
+    },
+    Def {
+        name: "to_ruby",
+        api: Api::V4(&[Dispatch {
+            params: &[req("object", "Any")],
+            block: None,
+        }]),
+        walk: PRINTS,
+        doc: "A value as a Ruby literal",
+        run: serialize::to_ruby,
+    },
+    Def {
+        name: "to_python",
+        api: Api::V4(&[Dispatch {
+            params: &[req("object", "Any")],
+            block: None,
+        }]),
+        walk: PRINTS,
+        doc: "A value as a Python literal",
+        run: serialize::to_python,
+    },
+    Def {
+        name: "parsepson",
+        api: Api::V4(&[Dispatch {
+            params: &[req("pson_string", "String[1]"), opt("default", "Any")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "PSON text read as data, or the default where it is not PSON",
+        run: data::parsepson,
+    },
+    Def {
+        name: "seeded_rand_string",
+        api: Api::V4(&[Dispatch {
+            params: &[
+                req("length", "Integer[1]"),
+                req("seed", "String"),
+                opt("charset", "String[2]"),
+            ],
+            block: None,
+        }]),
+        walk: None,
+        doc: "A random string of a length, the same for the same seed",
+        run: hashing::seeded_rand_string,
+    },
+    Def {
+        name: "stdlib::str2resource",
+        api: Api::V4(&[Dispatch {
+            params: &[req("res_string", "String")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "The resource reference a 'Type[title]' string names, if declared by then",
+        run: catalog_refs::str2resource,
+    },
+    Def {
+        name: "validate_legacy",
+        // Its two dispatches count a scope Puppet passes first: checked in legacy_checks.rs.
+        api: Api::V4(&[Dispatch {
+            params: &[rep("args", "Any")],
+            block: None,
+        }]),
+        walk: None,
+        doc: "A value checked against a type, its old validate_* function deciding where they disagree",
+        run: legacy_checks::validate_legacy,
+    },
+    Def {
+        name: "range",
+        api: V3,
+        walk: None,
+        doc: "The integers or strings from one to another ('a'..'e', 'host01..host03'), by a step",
+        run: ranges::range,
+    },
+    Def {
+        name: "dig44",
+        api: V3,
+        walk: None,
+        doc: "The value at a path of keys and indexes in nested data, else a default",
+        run: digging::dig44,
+    },
+    Def {
+        name: "try_get_value",
+        api: Api::V3 { arity: Some(-2) },
+        walk: None,
+        doc: "Deprecated: the value at a 'a/b/0' path in nested data, else a default",
+        run: digging::try_get_value,
+    },
+    Def {
+        name: "delete_regex",
+        api: V3,
+        walk: None,
+        doc: "An array or hash without the elements (keys) a pattern matches",
+        run: arrays::delete_regex,
+    },
+    Def {
+        name: "type3x",
+        api: V3,
+        walk: None,
+        doc: "Deprecated: a value's type as the 3.x parser named it ('string', 'integer', ...)",
+        run: introspect::type3x,
+    },
+    Def {
+        name: "is_function_available",
+        api: V3,
+        walk: None,
+        doc: "Whether a 3.x function of that name exists",
+        run: introspect::is_function_available,
+    },
+    Def {
+        name: "getparam",
+        api: V3,
+        walk: None,
+        doc: "A declared resource's parameter, '' when it is not set",
+        run: catalog_refs::getparam,
+    },
+    Def {
+        name: "str2saltedsha512",
+        api: V3,
+        walk: None,
+        doc: "A password as a salted SHA-512 hash in hex (the salt from the password itself)",
+        run: hashing::str2saltedsha512,
+    },
+    Def {
+        name: "str2saltedpbkdf2",
+        api: V3,
+        walk: None,
+        doc: "A password as PBKDF2-HMAC-SHA512 (hash, salt and iterations in hex)",
+        run: hashing::str2saltedpbkdf2,
+    },
+    Def {
+        name: "pw_hash",
+        api: Api::V3 { arity: Some(3) },
+        walk: None,
+        doc: "A password hashed as crypt(3) does it: MD5, SHA-256 or SHA-512 with a salt",
+        run: crypt::pw_hash,
+    },
+    Def {
+        name: "has_interface_with",
+        api: V3,
+        walk: None,
+        doc: "Whether the node has an interface of that name, or one with that fact value",
+        run: interfaces::has_interface_with,
+    },
+    Def {
+        name: "has_ip_address",
+        api: V3,
+        walk: None,
+        doc: "Whether one of the node's interfaces has that IP address",
+        run: interfaces::has_ip,
+    },
+    Def {
+        name: "has_ip_network",
+        api: V3,
+        walk: None,
+        doc: "Whether one of the node's interfaces is on that network",
+        run: interfaces::has_ip,
+    },
 ];
 
 /// stdlib's functions that need what a compile in the playground does not have: why.
 const REFUSED: &[(&str, &str)] = &[
-    ("pw_hash", "it hashes with the compiling host's crypt(3)"),
     ("loadyaml", "it reads a file or URL on the compiling host"),
     ("loadjson", "it reads a file or URL on the compiling host"),
     (
@@ -692,6 +876,10 @@ const REFUSED: &[(&str, &str)] = &[
         "its order comes from Ruby's random generator, different on every run",
     ),
     ("time", "it reads the compiling host's clock"),
+    (
+        "validate_x509_rsa_key_pair",
+        "it reads the certificate and key with Ruby's OpenSSL",
+    ),
 ];
 
 /// The names of the functions [`refused`] answers.
@@ -716,6 +904,11 @@ const LEGACY: Def = Def {
     doc: "Deprecated: announces its deprecation (an error under strict = error), then checks its arguments",
     run: legacy::legacy,
 };
+
+/// `value.to_yaml` as Psych writes it, or `None` for what Psych writes as a tagged Ruby object.
+pub(crate) fn yaml_text(value: &Value) -> Option<String> {
+    yaml_emit::to_yaml(value, 2).ok()
+}
 
 /// The stdlib function `name`, if the engine has it.
 pub(crate) fn find(name: &str) -> Option<&'static Def> {

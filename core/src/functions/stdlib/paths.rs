@@ -135,7 +135,7 @@ pub(super) fn shell_join(
 
 /// Puppet's `absolute_path?` for POSIX or Windows: some line starts with `/`, a drive (`C:\`),
 /// a UNC share (`\\host\share`) or `\\?\`.
-fn is_absolute(value: &Value) -> bool {
+pub(super) fn is_absolute(value: &Value) -> bool {
     let Value::String(text) = value else {
         return false;
     };

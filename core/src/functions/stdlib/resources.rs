@@ -13,7 +13,7 @@ use crate::types::Type;
 use crate::value::{Hash, Value};
 
 /// `Type[title]` read as Puppet's `Resource.type_and_title` reads a reference string.
-fn split_reference(text: &str) -> Option<(String, String)> {
+pub(super) fn split_reference(text: &str) -> Option<(String, String)> {
     let (kind, rest) = text.split_once('[')?;
     let title = rest.strip_suffix(']')?;
     let title = title

@@ -475,6 +475,29 @@ impl Validator {
 
     #[inline(never)]
     fn call(&mut self, expr: &Expr, call: &Call) {
+        if call.functor.is_none()
+            && call.receiver.is_none()
+            && !call.name_is_type
+            && is_reserved_word(&call.name.name)
+        {
+            // `private()`: Puppet reads the name as the reserved word, then a call of it.
+            let word = &call.name.name;
+            self.error(
+                "ILLEGAL_EXPRESSION",
+                format!(
+                    "Illegal expression. A Reserved Word '{word}' is unacceptable as function name in {}",
+                    a_an(&label(expr))
+                ),
+                call.name.span,
+            );
+            self.error(
+                "RESERVED_WORD",
+                format!(
+                    "Use of reserved word: {word}, must be quoted if intended to be a String value"
+                ),
+                call.name.span,
+            );
+        }
         if let Some(functor) = &call.functor {
             let type_call = matches!(&functor.kind,
                 ExprKind::Access { target, .. } if matches!(target.kind, ExprKind::TypeRef(_)));

@@ -1,5 +1,6 @@
-//! Function signatures as data: what a stdlib function accepts, declared once, and the argument
-//! checks with Puppet's own messages derived from it (4.x dispatches, 3.x arity and conversions).
+//! Function signatures as data: what a built-in or stdlib function accepts, declared once, and the
+//! argument checks with Puppet's own messages derived from it (4.x dispatches, 3.x arity and
+//! conversions).
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -20,6 +21,8 @@ pub(crate) struct Def {
     pub name: &'static str,
     pub api: Api,
     pub walk: Option<Walk>,
+    // Listed by `stdlib_functions()`; the built-ins' descriptions are for reading.
+    #[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
     pub doc: &'static str,
     pub run: Builtin,
 }
@@ -29,6 +32,8 @@ pub(crate) enum Api {
     /// `newfunction`: Puppet passes the arguments as Ruby values (a top-level `undef` becomes
     /// `''`), refuses iterators, and checks `arity` as Ruby declares it (`n`: exactly n,
     /// `-n-1`: at least n; `None`: the function checks its arguments itself).
+    // Only stdlib declares 3.x functions so far.
+    #[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
     V3 { arity: Option<i8> },
     /// `create_function` with its dispatches, tried in order.
     V4(&'static [Dispatch]),
@@ -116,6 +121,10 @@ pub(crate) fn call(
     }
     match &def.api {
         Api::V3 { arity } => {
+            #[cfg(feature = "stdlib")]
+            if !ev.stdlib_loaded.contains(&def.name) {
+                ev.stdlib_loaded.push(def.name);
+            }
             if contains_iterator(&args) {
                 return Err(site.fail("Use of an Iterator is not supported here"));
             }
@@ -204,7 +213,10 @@ fn to_3x(value: &Value, depth: usize) -> Value {
 }
 
 /// Puppet's 4.x dispatch: the first dispatch that accepts the arguments (and the block) wins;
-/// with one dispatch its own message says what does not fit, with several the general one.
+/// with one dispatch its own message says what does not fit. With several: where none takes
+/// that many arguments, the count they take together; where every one refuses the same
+/// argument (and can say why), the types together ("expects a value of type Numeric, String, or
+/// Iterable[Variant], got Regexp"); otherwise the general message.
 fn check_dispatches(
     ev: &mut Evaluator<'_>,
     name: &str,
@@ -218,14 +230,27 @@ fn check_dispatches(
         (Some(n), Some(c)) => c.param_count() == n && c.arity().1 == Some(n),
         _ => false,
     };
+    let single = dispatches.len() == 1;
+    // The argument every dispatch refused at the top, and the types it was refused by.
+    let mut refused: Option<(usize, &Param)> = None;
+    let mut refused_by: Vec<&str> = Vec::new();
+    let mut mergeable = true;
+    // The argument counts the dispatches take together, while none takes this many.
+    let mut counts: Option<(usize, Option<usize>)> = None;
+    let mut count_refused = 0;
     for dispatch in dispatches {
         let (min, max) = dispatch.arity();
         let count_fits = args.len() >= min && max.is_none_or(|max| args.len() <= max);
-        let single = dispatches.len() == 1;
         if !count_fits {
             if single {
                 return Err(site.fail(arity_message(&format!("'{name}'"), (min, max), args.len())));
             }
+            count_refused += 1;
+            counts = Some(match counts {
+                None => (min, max),
+                Some((lo, hi)) => (lo.min(min), hi.zip(max).map(|(a, b)| a.max(b))),
+            });
+            mergeable = false;
             continue;
         }
         let mut fits = true;
@@ -241,6 +266,13 @@ fn check_dispatches(
                 if single {
                     return Err(site.fail(format!("'{name}' parameter '{}' {message}", param.name)));
                 }
+                match refused {
+                    Some((first, _)) if first != at => mergeable = false,
+                    _ => refused = Some((at, param)),
+                }
+                // Puppet cannot say why some values do not fit (an empty description).
+                mergeable &= !message.is_empty();
+                refused_by.push(param.ty);
                 fits = false;
                 break;
             }
@@ -248,11 +280,26 @@ fn check_dispatches(
         if fits && block_fits(dispatch) {
             return Ok(());
         }
-        if fits && single {
-            return Err(site.fail(match dispatch.block {
-                Some(_) => format!("'{name}' expects a block"),
-                None => format!("'{name}' does not expect a block"),
-            }));
+        if fits {
+            // Taken but for the block: said so when no dispatch would take it either.
+            let all_without = dispatches.iter().all(|d| d.block.is_none());
+            let all_with = dispatches.iter().all(|d| d.block.is_some());
+            if single || (all_without && closure.is_some()) || (all_with && closure.is_none()) {
+                return Err(site.fail(match dispatch.block {
+                    Some(_) => format!("'{name}' expects a block"),
+                    None => format!("'{name}' does not expect a block"),
+                }));
+            }
+            mergeable = false;
+        }
+    }
+    if let Some(counts) = counts.filter(|_| count_refused == dispatches.len()) {
+        return Err(site.fail(arity_message(&format!("'{name}'"), counts, args.len())));
+    }
+    if let (true, Some((at, param))) = (mergeable, refused) {
+        let variant = format!("Variant[{}]", refused_by.join(", "));
+        if let Some(message) = describe_mismatch(&parse_type(ev, site, &variant)?, &args[at]) {
+            return Err(site.fail(format!("'{name}' parameter '{}' {message}", param.name)));
         }
     }
     Err(no_signature(site))

@@ -1,0 +1,181 @@
+//! stdlib's older ways into nested data: `dig44(data, path, default)` and the deprecated
+//! `try_get_value(data, 'a/b/0', default, separator)`, which goes through stdlib's 3.x `dig`.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::class;
+use crate::eval::calls::{CallSite, Closure};
+use crate::eval::evaluator::Evaluator;
+use crate::eval::flow::EvalResult;
+use crate::eval::LogLevel;
+use crate::value::Value;
+
+/// The warnings Puppet 7 gives when a 3.x function loads another through the old autoloader:
+/// `loaded?` every time, `load` unless the function was called (so loaded) before.
+pub(super) fn autoload_warnings(ev: &mut Evaluator<'_>, site: &CallSite, function: &str) {
+    let text = |method: &str| {
+        format!("The method 'Puppet::Parser::Functions.autoloader#{method}(\"{function}\")' is deprecated in favor of using 'Scope#call_function'.\n   (file & line not available)")
+    };
+    ev.log(LogLevel::Warning, text("loaded?"), site.span);
+    let known = super::find(function).map(|def| def.name);
+    match known {
+        Some(name) if !ev.stdlib_loaded.contains(&name) => {
+            ev.log(LogLevel::Warning, text("load"), site.span);
+            ev.stdlib_loaded.push(name);
+        }
+        _ => {}
+    }
+}
+
+/// Ruby's `Integer(key)` for an array index: an integer, a float cut, a decimal string.
+fn index(key: &Value) -> Option<i64> {
+    match key {
+        Value::Integer(i) => Some(*i),
+        Value::Float(f) if f.is_finite() => Some(*f as i64),
+        Value::String(text) => {
+            let t = text.trim();
+            let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit() || b == b'_') {
+                return None;
+            }
+            t.replace('_', "").parse().ok()
+        }
+        _ => None,
+    }
+}
+
+/// Walk `path` into `data`: the value found, or `None` where a step finds nothing.
+fn dig_path(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    data: &Value,
+    path: &[Value],
+) -> EvalResult<Option<Value>> {
+    let mut current = data.clone();
+    for key in path {
+        ev.step(1, site.span)?;
+        let next = match &current {
+            Value::Hash(hash) => hash.get(key).cloned(),
+            Value::Array(items) => match index(key) {
+                Some(i) => {
+                    let len = items.len() as i64;
+                    let at = if i < 0 { i + len } else { i };
+                    (0..len)
+                        .contains(&at)
+                        .then(|| items.as_slice()[at as usize].clone())
+                }
+                None => None,
+            },
+            _ => None,
+        };
+        match next {
+            Some(Value::Undef) | None => return Ok(None),
+            Some(value) => current = value,
+        }
+    }
+    Ok(Some(current))
+}
+
+pub(super) fn dig44(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    if args.len() < 2 {
+        return Err(site.fail(format!(
+            "dig44(): Wrong number of arguments given ({} for at least 2)",
+            args.len()
+        )));
+    }
+    let (data, path) = (&args[0], &args[1]);
+    if !matches!(data, Value::Hash(_) | Value::Array(_)) {
+        return Err(site.fail(format!(
+            "dig44(): first argument must be a hash or an array, given {}",
+            class(data)
+        )));
+    }
+    let Value::Array(path) = path else {
+        return Err(site.fail(format!(
+            "dig44(): second argument must be an array, given {}",
+            class(path)
+        )));
+    };
+    let default = args.get(2).cloned().unwrap_or(Value::Undef);
+    Ok(dig_path(ev, site, data, path.as_slice())?.unwrap_or(default))
+}
+
+/// Ruby's `String#split(separator)` with a string separator (trailing empty parts dropped; a
+/// single space splits on runs of whitespace, as Ruby's awk-like split does).
+fn ruby_split(text: &str, separator: &str) -> Vec<String> {
+    let mut parts: Vec<String> = if separator == " " {
+        text.split_whitespace().map(String::from).collect()
+    } else if separator.is_empty() {
+        text.chars().map(String::from).collect()
+    } else {
+        text.split(separator).map(String::from).collect()
+    };
+    while parts.last().is_some_and(String::is_empty) {
+        parts.pop();
+    }
+    parts
+}
+
+pub(super) fn try_get_value(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+    _: Option<&Closure<'_>>,
+) -> EvalResult<Value> {
+    ev.log(
+        LogLevel::Warning,
+        String::from(
+            "try_get_value() DEPRECATED: this function is deprecated, please use dig() instead.",
+        ),
+        site.span,
+    );
+    let data = args.first().cloned().unwrap_or(Value::Undef);
+    let path = match args.get(1) {
+        None | Some(Value::Undef | Value::Boolean(false)) => Value::string(""),
+        Some(path) => path.clone(),
+    };
+    let default = args.get(2).cloned().unwrap_or(Value::Undef);
+    let empty_path = matches!(&path, Value::String(p) if p.is_empty());
+    if !matches!(data, Value::Hash(_) | Value::Array(_)) || empty_path {
+        return Ok(if super::truthy(&default) {
+            default
+        } else {
+            data
+        });
+    }
+    let separator = match args.get(3) {
+        None | Some(Value::Undef | Value::Boolean(false)) => String::from("/"),
+        Some(other) => super::to_s(other),
+    };
+    let Value::String(path) = &path else {
+        return Err(site.fail(format!(
+            "undefined method `split' for {}:{}",
+            super::inspect(&path),
+            class(&path)
+        )));
+    };
+    let keys: Vec<Value> = ruby_split(path, &separator)
+        .into_iter()
+        .map(|key| {
+            if !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit()) {
+                Value::Integer(crate::functions::fqdn_rand::ruby_to_i(&key).unwrap_or(0))
+            } else {
+                Value::String(key.as_str().into())
+            }
+        })
+        .collect();
+    ev.log(
+        LogLevel::Warning,
+        String::from("dig() DEPRECATED: This function has been replaced in Puppet 4.5.0, please use dig44() for backwards compatibility or use the new version."),
+        site.span,
+    );
+    autoload_warnings(ev, site, "dig44");
+    Ok(dig_path(ev, site, &data, &keys)?.unwrap_or(default))
+}
