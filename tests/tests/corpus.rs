@@ -80,7 +80,7 @@ fn corpus_cases_compile_as_real_puppet_does() {
                     outcome
                         .logs
                         .iter()
-                        .filter(|l| !matches!(l.level, LogLevel::Debug | LogLevel::Info))
+                        .filter(|l| !matches!(l.level, LogLevel::Debug))
                         .map(|l| as_golden(&format!("{}: {}", l.level.as_str(), l.message)))
                         .collect(),
                 )),

@@ -13,12 +13,20 @@ use crate::eval::LogLevel;
 use crate::value::Value;
 
 /// The warnings Puppet 7 gives when a 3.x function loads another through the old autoloader:
-/// `loaded?` every time, `load` unless the function was called (so loaded) before.
+/// `loaded?` and `load` (this one unless the function was called, so loaded, before), each once
+/// per compile (Puppet's deprecation warnings are given once per process).
 pub(super) fn autoload_warnings(ev: &mut Evaluator<'_>, site: &CallSite, function: &str) {
     let text = |method: &str| {
         format!("The method 'Puppet::Parser::Functions.autoloader#{method}(\"{function}\")' is deprecated in favor of using 'Scope#call_function'.\n   (file & line not available)")
     };
-    ev.log(LogLevel::Warning, text("loaded?"), site.span);
+    let asked = text("loaded?");
+    if !ev
+        .logs
+        .iter()
+        .any(|entry| entry.level == LogLevel::Warning && entry.message == asked)
+    {
+        ev.log(LogLevel::Warning, asked, site.span);
+    }
     let known = super::find(function).map(|def| def.name);
     match known {
         Some(name) if !ev.stdlib_loaded.contains(&name) => {
