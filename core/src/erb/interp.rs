@@ -320,8 +320,11 @@ impl<'e, 'o> Interp<'e, 'o> {
             }
             Kind::Defined(inner) => match &inner.kind {
                 Kind::IVar(name) => {
+                    // Puppet makes instance variables of the variables that have a value:
+                    // an undef one is not defined.
                     let known = self.ivars.iter().any(|(n, _)| n == name)
-                        || super::kernel::puppet_variable(self.ev, name).is_some();
+                        || super::kernel::puppet_variable(self.ev, name)
+                            .is_some_and(|value| !matches!(value, Value::Undef));
                     if known {
                         RVal::str("instance-variable")
                     } else {
