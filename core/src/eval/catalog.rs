@@ -34,6 +34,8 @@ pub(crate) struct Catalog {
     declared_classes: BTreeMap<String, usize>,
     /// Subclasses declared before their parent class: their entries follow the parent's.
     pending_classes: Vec<String>,
+    /// Classes an `include` of several gave catalog entries whose bodies are not evaluated yet.
+    entered_unevaluated: Vec<String>,
     /// What the compiled catalog lists, in the order Puppet adds it (`compiled.rs`).
     pub(super) entries: Vec<super::compiled::CatalogEntry>,
     /// Chain arrows (`a -> b`), applied when the catalog is finished.
@@ -78,6 +80,7 @@ impl Default for Catalog {
             node_defs: Vec::new(),
             declared_classes: BTreeMap::new(),
             pending_classes: Vec::new(),
+            entered_unevaluated: Vec::new(),
             entries: Vec::new(),
             relationships: Vec::new(),
             collector_values: Vec::new(),
@@ -303,6 +306,11 @@ impl Catalog {
         self.declared_classes.contains_key(&canonical(name))
     }
 
+    /// Whether class `name` (canonical) has its catalog entry but its body is still to evaluate.
+    fn is_unevaluated(&self, name: &str) -> bool {
+        self.entered_unevaluated.iter().any(|n| n == name)
+    }
+
     /// An attribute of a declared resource (`Notify['a'][message]`), or a class parameter
     /// (`Class[foo][x]`): `Err` when the resource has no such parameter.
     pub fn attribute(&self, ty: &Type, attribute: &str) -> Option<Result<Value, ()>> {
@@ -421,13 +429,17 @@ impl Evaluator<'_> {
         self.module_of(&source, at)
     }
 
-    /// Declare classes by name (`include`, `require`, `contain`): each is evaluated once.
+    /// Declare classes by name (`include`, `require`, `contain`): each is evaluated once. As
+    /// Puppet's compiler does, every class is looked for first (one missing fails the call before
+    /// any is evaluated), then the new ones without a parent class get their catalog entries, then
+    /// their bodies are evaluated in order: `include a, b` lists `Class[B]` before `a`'s resources.
     pub(crate) fn include_classes(
         &mut self,
         names: &[Value],
         site: &CallSite,
     ) -> EvalResult<Value> {
         let mut declared = Vec::new();
+        let mut canonical_names: Vec<String> = Vec::new();
         for name in names {
             match name {
                 Value::String(text) if text.is_empty() => {
@@ -438,50 +450,114 @@ impl Evaluator<'_> {
             }
             for name in class_names(name) {
                 let canonical_name = canonical(&name);
-                // Puppet's built-in class `settings` is always in the catalog.
-                if !self.catalog.is_class_declared(&canonical_name) && canonical_name != "settings"
-                {
-                    self.evaluate_class(&canonical_name, &[], site.span)
-                        .map_err(|e| match e {
-                            // Puppet reports what binding the class's parameters found at the call.
-                            super::flow::Unwind::Error(d)
-                                if d.code == "CLASS_NOT_FOUND"
-                                    || (matches!(
-                                        d.code,
-                                        "MISSING_PARAMETER"
-                                            | "PARAMETER_TYPE"
-                                            | "UNKNOWN_PARAMETER"
-                                    ) && d.span == site.span) =>
-                            {
-                                site.fail(&d.message)
-                            }
-                            other => other,
-                        })?;
-                }
-                declared.push(Value::from_type(Type::Class(Some(canonical_name.into()))));
+                declared.push(Value::from_type(Type::Class(Some(
+                    canonical_name.as_str().into(),
+                ))));
+                canonical_names.push(canonical_name);
+            }
+        }
+        let report = |e: super::flow::Unwind| match e {
+            // Puppet reports what binding the class's parameters found at the call.
+            super::flow::Unwind::Error(d)
+                if d.code == "CLASS_NOT_FOUND"
+                    || (matches!(
+                        d.code,
+                        "MISSING_PARAMETER" | "PARAMETER_TYPE" | "UNKNOWN_PARAMETER"
+                    ) && d.span == site.span) =>
+            {
+                site.fail(&d.message)
+            }
+            other => other,
+        };
+        // The classes this call declares: new ones (or entered by an outer `include` and not
+        // evaluated yet), each once.
+        let mut new: Vec<(String, bool)> = Vec::new();
+        for name in canonical_names {
+            // Puppet's built-in class `settings` is always in the catalog.
+            let done = self.catalog.is_class_declared(&name) && !self.catalog.is_unevaluated(&name);
+            if done || name == "settings" || new.iter().any(|(n, _)| *n == name) {
+                continue;
+            }
+            if !self.class_known(&name, site.span)? {
+                return Err(report(self.class_not_found(&name, site.span)));
+            }
+            new.push((name, false));
+        }
+        if new.len() > 1 {
+            for (name, _) in &new {
+                self.enter_class_early(name, site.span, 0);
+            }
+        }
+        for (name, _) in new {
+            let entered = self.catalog.is_unevaluated(&name);
+            if entered || !self.catalog.is_class_declared(&name) {
+                self.evaluate_class_entered(&name, &[], site.span, entered)
+                    .map_err(report)?;
             }
         }
         Ok(Value::array(declared))
     }
 
-    /// Evaluate a class body in its own scope, after its parent class; its variables stay
-    /// readable as `$class::var`, while it runs and after. A subclass's scope sees its parent's
-    /// variables (its own bindings shadow them); a class declared from a node's body sees the
-    /// node's variables.
+    /// Give class `name` its catalog entry now, after its parent classes' (as Puppet's compiler
+    /// ensures every class of an `include` is in the catalog before evaluating any); its body
+    /// waits. A class whose parent is not known yet is left to its evaluation.
+    fn enter_class_early(&mut self, name: &str, span: Span, depth: usize) {
+        if depth > 64 || self.catalog.is_class_declared(name) {
+            return;
+        }
+        let parent = match self.catalog.classes.get(name) {
+            Some(definition) => definition.parent.as_ref().map(|p| canonical(&p.name)),
+            None => return,
+        };
+        if let Some(parent) = parent {
+            if !self.catalog.classes.contains_key(parent.as_str()) {
+                return;
+            }
+            self.enter_class_early(&parent, span, depth + 1);
+            if !self.catalog.is_class_declared(&parent) {
+                return;
+            }
+        }
+        self.catalog.declare_class(name, span);
+        self.catalog.entered_unevaluated.push(name.to_string());
+    }
+
+    fn class_not_found(&self, name: &str, span: Span) -> super::flow::Unwind {
+        error(
+            "CLASS_NOT_FOUND",
+            format!("Could not find class ::{name} for {}", self.node_name()),
+            span,
+        )
+    }
+
     fn evaluate_class(
         &mut self,
         name: &str,
         attributes: &[(String, Value)],
         span: Span,
     ) -> EvalResult<()> {
+        self.evaluate_class_entered(name, attributes, span, false)
+    }
+
+    /// Evaluate a class body in its own scope, after its parent class; its variables stay
+    /// readable as `$class::var`, while it runs and after. A subclass's scope sees its parent's
+    /// variables (its own bindings shadow them); a class declared from a node's body sees the
+    /// node's variables.
+    /// `entered`: its catalog entry is there already (`include` of several classes).
+    fn evaluate_class_entered(
+        &mut self,
+        name: &str,
+        attributes: &[(String, Value)],
+        span: Span,
+        entered: bool,
+    ) -> EvalResult<()> {
         self.class_known(name, span)?;
         let Some(definition) = self.catalog.classes.get(name).cloned() else {
-            return Err(error(
-                "CLASS_NOT_FOUND",
-                format!("Could not find class ::{name} for {}", self.node_name()),
-                span,
-            ));
+            return Err(self.class_not_found(name, span));
         };
+        if entered {
+            self.catalog.entered_unevaluated.retain(|n| n != name);
+        }
         let mut catalog_parent = self.catalog.current;
         let mut inherited: Vec<(String, Value)> = Vec::new();
         if let Some(parent) = &definition.parent {
@@ -494,19 +570,24 @@ impl Evaluator<'_> {
                 ));
             }
             self.check_inheritance_cycle(name, definition.name.span)?;
-            self.catalog.declare_subclass(name);
-            if !self.catalog.is_class_declared(&parent_name) {
-                self.evaluate_class(&parent_name, &[], span)?;
+            if !entered {
+                self.catalog.declare_subclass(name);
             }
-            if let Some(child) = self.catalog.pending_classes.pop() {
-                // The parent was declared before: this class's entry comes now.
-                self.catalog.declare_class(&child, span);
+            let parent_entered = self.catalog.is_unevaluated(&parent_name);
+            if parent_entered || !self.catalog.is_class_declared(&parent_name) {
+                self.evaluate_class_entered(&parent_name, &[], span, parent_entered)?;
+            }
+            if !entered {
+                if let Some(child) = self.catalog.pending_classes.pop() {
+                    // The parent was declared before: this class's entry comes now.
+                    self.catalog.declare_class(&child, span);
+                }
             }
             if let Some(scope) = self.catalog.class_scopes.get(&parent_name) {
                 catalog_parent = *scope;
             }
             inherited = self.catalog.variables_of_class(&parent_name);
-        } else {
+        } else if !entered {
             self.catalog.declare_class(name, span);
         }
         self.catalog.add_class_tags(name);
