@@ -510,7 +510,8 @@ impl Evaluator<'_> {
             None => return,
         };
         if let Some(parent) = parent {
-            if !self.catalog.classes.contains_key(parent.as_str()) {
+            // Autoloaded if need be; a failure is left to the class's evaluation to report.
+            if !matches!(self.class_known(&parent, span), Ok(true)) {
                 return;
             }
             self.enter_class_early(&parent, span, depth + 1);
