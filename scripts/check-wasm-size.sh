@@ -47,10 +47,19 @@
 # signature checks 1.0, the deprecated is_*/validate_* 0.8, iterator and Vec code for them 5.3) went into
 # the full engine too (core's `stdlib` feature; the light one hands a call of one over): full 468,324,
 # light 397,692 (the names it hands over and the hand-over itself, with the lookups' record, +3.3 KB).
+# Session 10 finished stdlib and added ERB, both in the full engine only, which then measured 587,089;
+# each part measured by building the full engine without it: ERB templates (core/src/erb/: the scanner,
+# a lexer, parser and interpreter of the Ruby templates use, Ruby's String/Array/Hash/Integer methods,
+# JSON, the in-place write-back) 77.1 KB, which lets all 63 real classes that render templates compile
+# to Puppet's exact files; the rest of stdlib (151 functions in all, Psych's YAML writer for to_yaml,
+# pw_hash's crypt, the 58 Stdlib:: aliases, file_line/anchor and stdlib's classes as embedded Puppet
+# code) 66.4 KB for the whole stdlib feature. The light engine grew to 407,499 (+9.8 KB: the core
+# modules' resource types, Error values, Binary slices, signatures as data for Puppet's own built-ins,
+# the hand-over of Stdlib:: types, file_line and templates). Full budget: 588,000.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
-full_budget=${WASM_FULL_GZIP_BUDGET:-469000}
+full_budget=${WASM_FULL_GZIP_BUDGET:-588000}
 
 # check NAME FILE BUDGET
 check() {

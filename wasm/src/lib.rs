@@ -53,9 +53,9 @@ pub fn version() -> String {
 #[wasm_bindgen(unchecked_return_type = "Outcome | NeedsFullEngine")]
 pub fn evaluate(
     source: &str,
-    #[wasm_bindgen(unchecked_param_type = "EvaluateOptions")] options: Option<JsValue>,
+    options: Option<typescript::EvaluateOptions>,
 ) -> Result<JsValue, JsError> {
-    let options = Options::from_js(&options.unwrap_or(JsValue::UNDEFINED));
+    let options = Options::from_js(&options.map_or(JsValue::UNDEFINED, JsValue::from));
     to_js(&evaluate_answer(source, &options))
 }
 

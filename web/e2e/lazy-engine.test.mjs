@@ -78,7 +78,7 @@ test('a snippet fetches only the light engine; Hiera YAML then loads the full on
   await page.getByRole('tab', { name: /Catalog/ }).click();
   await page.getByTestId('catalog').locator('[data-reference="Notify[port 8081]"]').waitFor({ timeout: 5000 });
   assert.equal(wasm.filter((path) => FULL.test(path)).length, 1, `fetched: ${wasm.join(', ')}`);
-  assert.ok((await statusTexts()).includes('Loading the full engine (Hiera, stdlib)…'), (await statusTexts()).join(' | '));
+  assert.ok((await statusTexts()).includes('Loading the full engine (Hiera, stdlib, templates)…'), (await statusTexts()).join(' | '));
   assert.match(await text(page, 'status'), /^ok: 8081/);
 
   // From now on the full engine runs everything, without fetching again: a snippet again, then YAML again.
@@ -101,7 +101,7 @@ test("a snippet calling stdlib's functions is handed to the full engine, which a
   // Real Puppet 7.23 with Debian's stdlib 8.5.0 on the modulepath: notice() of it prints [{a => 1, b => 8080}, true].
   assert.equal(await text(page, 'result-value'), "[{'a' => 1, 'b' => 8080}, true]");
   assert.equal(wasm.filter((path) => FULL.test(path)).length, 1, `fetched: ${wasm.join(', ')}`);
-  assert.ok((await statusTexts()).includes('Loading the full engine (Hiera, stdlib)…'), (await statusTexts()).join(' | '));
+  assert.ok((await statusTexts()).includes('Loading the full engine (Hiera, stdlib, templates)…'), (await statusTexts()).join(' | '));
   assert.deepEqual(errors, []);
   await close();
 });
@@ -118,6 +118,28 @@ test('the stdlib example runs on the full engine and logs what real Puppet with 
   for (const reference of ['Package[nginx]', 'Package[curl]']) {
     await page.getByTestId('catalog').locator(`[data-reference="${reference}"]`).waitFor({ timeout: 5000 });
   }
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test('a module rendering an ERB template is handed to the full engine, which renders it as Puppet does', async () => {
+  const environment = {
+    files: {
+      'modules/app/manifests/init.pp': "class app($port = 8080) {\n  file { '/etc/app.conf': content => template('app/app.conf.erb') }\n}\n",
+      'modules/app/templates/app.conf.erb': "# managed\nport=<%= @port %>\n<% ['a', 'b'].each do |n| -%>\nname=<%= n.upcase %>\n<% end -%>\n",
+    },
+  };
+  const code = "include app\ninline_template('<%= [1, 2].map { |x| x * 2 }.join(\",\") %>')";
+  const { page, errors, wasm, statusTexts, close } = await recordingPage(`${env.baseUrl}#${encodeFragment(code, DEFAULT_SETTINGS, environment)}`);
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1, null, { timeout: 20000 });
+  // Real Puppet 7.23 (env_oracle.rb): the value '2,4' and the file's content "# managed\nport=8080\nname=A\nname=B\n".
+  assert.equal(await text(page, 'result-value'), "'2,4'");
+  assert.equal(wasm.filter((path) => FULL.test(path)).length, 1, `fetched: ${wasm.join(', ')}`);
+  assert.ok((await statusTexts()).includes('Loading the full engine (Hiera, stdlib, templates)…'), (await statusTexts()).join(' | '));
+  await page.getByRole('tab', { name: /Catalog/ }).click();
+  const file = page.getByTestId('catalog').locator('[data-reference="File[/etc/app.conf]"]');
+  await file.waitFor({ timeout: 5000 });
+  assert.match(await file.textContent(), /# managed\\nport=8080\\nname=A\\nname=B\\n/);
   assert.deepEqual(errors, []);
   await close();
 });
@@ -173,7 +195,7 @@ test('a slow full engine is waited for: the watchdog neither stops the load nor 
   await page.evaluate((hash) => {
     location.hash = hash;
   }, encodeFragment(HIERA_CODE, DEFAULT_SETTINGS, HIERA_ENV));
-  await page.waitForFunction(() => document.getElementById('status').textContent === 'Loading the full engine (Hiera, stdlib)…');
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'Loading the full engine (Hiera, stdlib, templates)…');
   await page.waitForTimeout(500);
   await page.getByTestId('run').click(); // a newer request while the first waits for the engine
   await nextResult(page, count, 20000);

@@ -313,7 +313,7 @@ const engine = new Engine({
   },
   // The environment has YAML, or the code calls stdlib: the worker loads the full engine (once per visit).
   onLoading() {
-    setStatus('Loading the full engine (Hiera, stdlib)…');
+    setStatus('Loading the full engine (Hiera, stdlib, templates)…');
   },
   onLoadFailed(message) {
     $('stop').disabled = true;
