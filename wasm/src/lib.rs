@@ -53,9 +53,9 @@ pub fn version() -> String {
 #[wasm_bindgen(unchecked_return_type = "Outcome | NeedsFullEngine")]
 pub fn evaluate(
     source: &str,
-    options: Option<typescript::EvaluateOptions>,
+    #[wasm_bindgen(unchecked_optional_param_type = "EvaluateOptions")] options: JsValue,
 ) -> Result<JsValue, JsError> {
-    let options = Options::from_js(&options.map_or(JsValue::UNDEFINED, JsValue::from));
+    let options = Options::from_js(&options);
     to_js(&evaluate_answer(source, &options))
 }
 

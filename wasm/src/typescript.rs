@@ -4,13 +4,6 @@
 
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen]
-extern "C" {
-    /// `evaluate`'s options object, typed in the declarations (optional: `evaluate(source)`).
-    #[wasm_bindgen(typescript_type = "EvaluateOptions")]
-    pub type EvaluateOptions;
-}
-
 #[wasm_bindgen(typescript_custom_section)]
 const DECLARATIONS: &'static str = r#"
 /** How to evaluate: every field may be left out. */

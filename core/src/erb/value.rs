@@ -74,6 +74,10 @@ impl RVal {
 }
 
 /// A Puppet value as Puppet hands it to a template.
+/// A Ruby object a template kept with `scope.setvar`: the Runtime value the Puppet variable holds,
+/// and the object itself.
+pub(crate) type KeptObject = (Rc<(Rc<str>, Rc<str>)>, RVal);
+
 pub(crate) fn from_puppet(value: &Value) -> RVal {
     match value {
         Value::Undef => RVal::Nil,

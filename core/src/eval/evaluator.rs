@@ -41,7 +41,7 @@ pub(crate) struct Evaluator<'o> {
     /// of the pair, and `scope.lookupvar` gives the same object back (a hash one template fills
     /// and another reads).
     #[cfg(feature = "erb")]
-    pub erb_objects: Vec<(Rc<(Rc<str>, Rc<str>)>, crate::erb::value::RVal)>,
+    pub erb_objects: Vec<crate::erb::value::KeptObject>,
     /// stdlib's 3.x functions called so far in this compile: loaded, as Puppet's old autoloader
     /// would have them (a 3.x function loading another warns about `load` only the first time).
     #[cfg(feature = "stdlib")]
