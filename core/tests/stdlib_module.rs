@@ -28,6 +28,7 @@ fn value_of(outcome: &Outcome) -> Option<String> {
     outcome.value.as_ref().map(value::programmatic)
 }
 
+#[cfg(feature = "stdlib")]
 fn catalog(outcome: &Outcome) -> Vec<String> {
     outcome.catalog.iter().map(|r| r.reference()).collect()
 }
