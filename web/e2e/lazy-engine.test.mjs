@@ -106,6 +106,17 @@ test("a snippet calling stdlib's functions is handed to the full engine, which a
   await close();
 });
 
+test("a snippet using stdlib's type aliases is handed to the full engine, which matches as Puppet with stdlib does", async () => {
+  const code = '$p = 8080\n[$p =~ Stdlib::Port, "web01" =~ Stdlib::Fqdn, "/tmp" =~ Stdlib::Absolutepath, -1 =~ Stdlib::Port]';
+  const { page, errors, wasm, close } = await recordingPage(codeLink(env, code));
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1, null, { timeout: 20000 });
+  // Real Puppet 7.23 with Debian's stdlib 8.5.0 on the modulepath (env_oracle.rb).
+  assert.equal(await text(page, 'result-value'), '[true, true, true, false]');
+  assert.equal(wasm.filter((path) => FULL.test(path)).length, 1, `fetched: ${wasm.join(', ')}`);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
 test('the stdlib example runs on the full engine and logs what real Puppet with stdlib logs', async () => {
   const { page, errors, close } = await openPage(env, codeLink(env, '0'));
   const before = await runs(page);

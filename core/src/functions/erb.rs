@@ -93,6 +93,11 @@ pub(super) fn template(
         // A template that is not there fails the same in either engine.
         for arg in &args {
             let reference = crate::value::to_string_default(arg);
+            ev.log(
+                crate::eval::LogLevel::Debug,
+                alloc::format!("Retrieving template {reference}"),
+                site.span,
+            );
             if super::env_files::find_template_path(ev, &reference).is_none() {
                 return Err(site.fail(alloc::format!("Could not find template '{reference}'")));
             }
