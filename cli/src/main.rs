@@ -1,5 +1,6 @@
 //! puppet-eval: evaluate Puppet code from a file, `-e` or stdin, a REPL on a terminal; `--json`/`--jsonl` speak the oracle protocol.
 
+mod lint_cmd;
 mod lookup_cmd;
 mod parse_cmd;
 mod repl;
@@ -184,6 +185,9 @@ fn real_main() -> ExitCode {
         .collect();
     if arguments.first().map(String::as_str) == Some("parse") {
         return parse_cmd::run(&arguments[1..]);
+    }
+    if arguments.first().map(String::as_str) == Some("lint") {
+        return lint_cmd::run(&arguments[1..]);
     }
     if arguments.first().map(String::as_str) == Some("lookup") {
         return lookup_cmd::run(&arguments[1..]);

@@ -10,6 +10,8 @@ pub mod eval;
 mod functions;
 pub use functions::stdlib_names::NEEDS_STDLIB;
 pub mod hiera;
+#[cfg(feature = "lint")]
+pub mod lint;
 mod puppet_text;
 pub mod regex;
 mod sort;

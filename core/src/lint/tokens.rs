@@ -1,0 +1,650 @@
+//! The token stream the checks walk: the engine lexer's tokens and comments, with the whitespace,
+//! newlines and indentation between them made into tokens, named as puppet-lint names them.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use crate::syntax::lexer::lex_for_lint;
+use crate::syntax::token::TokenKind;
+
+/// The token kinds the checks tell apart (puppet-lint's names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum K {
+    Whitespace,
+    Newline,
+    Indent,
+    Comment,
+    MlComment,
+    SlashComment,
+    Type,
+    ClassRef,
+    Number,
+    FunctionName,
+    Name,
+    Variable,
+    UnencVariable,
+    SString,
+    String,
+    DqPre,
+    DqMid,
+    DqPost,
+    HeredocOpen,
+    Heredoc,
+    Regex,
+    LBrack,
+    RBrack,
+    LBrace,
+    RBrace,
+    LParen,
+    RParen,
+    Equals,
+    FArrow,
+    Comma,
+    Colon,
+    Semic,
+    QMark,
+    Pipe,
+    InEdge,
+    InEdgeSub,
+    OutEdge,
+    OutEdgeSub,
+    // keywords
+    Case,
+    Class,
+    Default,
+    Define,
+    If,
+    Elsif,
+    Else,
+    Inherits,
+    Node,
+    Undef,
+    True,
+    False,
+    /// Another keyword or operator the checks never look for by kind.
+    Other,
+}
+
+impl K {
+    /// Whitespace, newlines, indentation and comments: what `prev_code_token` skips.
+    pub fn formatting(self) -> bool {
+        matches!(
+            self,
+            K::Whitespace | K::Newline | K::Indent | K::Comment | K::MlComment | K::SlashComment
+        )
+    }
+
+    pub fn is_comment(self) -> bool {
+        matches!(self, K::Comment | K::MlComment | K::SlashComment)
+    }
+}
+
+/// One token: its kind, puppet-lint's value, the text it stands for in the source, and where.
+#[derive(Debug, Clone)]
+pub struct Tok {
+    pub kind: K,
+    /// puppet-lint's value (a string's content, a variable's name without `$`, a comment without `#`).
+    pub value: String,
+    /// The source text of kinds whose rendering is not built from the value.
+    pub raw: String,
+    pub line: u32,
+    pub column: u32,
+    /// The byte range in the original source (empty for tokens a fix added).
+    pub start: u32,
+    pub end: u32,
+}
+
+/// The tokens in order (ids into `all`, which never shrinks so problems can keep ids).
+#[derive(Debug, Clone, Default)]
+pub struct Stream {
+    pub all: Vec<Tok>,
+    pub order: Vec<usize>,
+}
+
+impl Stream {
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// The token at position `i` of the stream.
+    pub fn at(&self, i: usize) -> &Tok {
+        &self.all[self.order[i]]
+    }
+
+    pub fn kind(&self, i: usize) -> K {
+        self.at(i).kind
+    }
+
+    /// The position of a token id in the stream.
+    pub fn index_of(&self, id: usize) -> Option<usize> {
+        self.order.iter().position(|&t| t == id)
+    }
+
+    /// The next position after `i` that is not formatting.
+    pub fn next_code(&self, i: usize) -> Option<usize> {
+        (i + 1..self.len()).find(|&j| !self.kind(j).formatting())
+    }
+
+    /// The previous position before `i` that is not formatting.
+    pub fn prev_code(&self, i: usize) -> Option<usize> {
+        (0..i).rev().find(|&j| !self.kind(j).formatting())
+    }
+
+    /// Insert a new token at position `i`; returns its id.
+    pub fn insert(&mut self, i: usize, kind: K, value: &str) -> usize {
+        let id = self.all.len();
+        self.all.push(Tok {
+            kind,
+            value: value.to_string(),
+            raw: value.to_string(),
+            line: 0,
+            column: 0,
+            start: 0,
+            end: 0,
+        });
+        self.order.insert(i.min(self.order.len()), id);
+        id
+    }
+
+    pub fn remove_id(&mut self, id: usize) {
+        if let Some(i) = self.index_of(id) {
+            self.order.remove(i);
+        }
+    }
+
+    /// Search forward (or backward) from position `i` for a kind, skipping bracketed blocks as
+    /// puppet-lint's `next_token_of` does.
+    pub fn find_of(&self, i: usize, forward: bool, kinds: &[K], value: Option<&str>) -> Option<usize> {
+        let mut j = i;
+        loop {
+            j = if forward {
+                if j + 1 >= self.len() {
+                    return None;
+                }
+                j + 1
+            } else {
+                j.checked_sub(1)?
+            };
+            let kind = self.kind(j);
+            if kinds.contains(&kind) && value.is_none_or(|v| self.at(j).value == v) {
+                return Some(j);
+            }
+            let (open, close) = match (forward, kind) {
+                (true, K::LBrace) => (K::LBrace, K::RBrace),
+                (true, K::LBrack) => (K::LBrack, K::RBrack),
+                (true, K::LParen) => (K::LParen, K::RParen),
+                (false, K::RBrace) => (K::RBrace, K::LBrace),
+                (false, K::RBrack) => (K::RBrack, K::LBrack),
+                (false, K::RParen) => (K::RParen, K::LParen),
+                _ => continue,
+            };
+            let _ = open;
+            j = self.find_of(j, forward, &[close], None)?;
+        }
+    }
+
+    /// The text of the token at position `i` as puppet-lint writes it back (`to_manifest`).
+    pub fn render(&self, i: usize) -> String {
+        let t = self.at(i);
+        let prev = if i > 0 { Some(self.kind(i - 1)) } else { None };
+        let next = if i + 1 < self.len() { Some(self.kind(i + 1)) } else { None };
+        let suffix = || {
+            if matches!(next, Some(K::UnencVariable | K::DqMid | K::DqPost)) {
+                ""
+            } else {
+                "${"
+            }
+        };
+        let prefix = || {
+            if matches!(prev, Some(K::UnencVariable | K::DqPre | K::DqMid)) {
+                ""
+            } else {
+                "}"
+            }
+        };
+        match t.kind {
+            K::String => ["\"", &t.value, "\""].concat(),
+            K::SString => ["'", &t.value, "'"].concat(),
+            K::DqPre => ["\"", &t.value, suffix()].concat(),
+            K::DqPost => [prefix(), &t.value, "\""].concat(),
+            K::DqMid => [prefix(), &t.value, suffix()].concat(),
+            K::Variable => {
+                let inside = self
+                    .prev_code(i)
+                    .is_some_and(|p| matches!(self.kind(p), K::DqPre | K::DqMid));
+                if inside {
+                    t.raw.clone()
+                } else {
+                    ["$", &t.value].concat()
+                }
+            }
+            K::UnencVariable => ["$", &t.value].concat(),
+            K::Newline => "\n".into(),
+            K::Comment => ["#", &t.value].concat(),
+            K::True | K::False if t.raw.starts_with(['"', '\'']) => t.value.clone(),
+            _ => t.raw.clone(),
+        }
+    }
+
+    /// The whole manifest as the tokens write it back.
+    pub fn manifest(&self) -> String {
+        let mut out = String::new();
+        for i in 0..self.len() {
+            out.push_str(&self.render(i));
+        }
+        out
+    }
+}
+
+const TYPES: &[&str] = &[
+    "Integer",
+    "Float",
+    "Boolean",
+    "Regexp",
+    "String",
+    "Array",
+    "Hash",
+    "Resource",
+    "Class",
+    "Collection",
+    "Scalar",
+    "Numeric",
+    "CatalogEntry",
+    "Data",
+    "Tuple",
+    "Struct",
+    "Optional",
+    "NotUndef",
+    "Variant",
+    "Enum",
+    "Pattern",
+    "Any",
+    "Callable",
+    "Type",
+    "Runtime",
+    "Undef",
+    "Default",
+    "Sensitive",
+];
+
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// A piece of source the engine found: a token or a comment.
+#[derive(Clone, Copy)]
+struct Piece {
+    start: usize,
+    end: usize,
+    kind: Option<TokenKind>,
+}
+
+/// Builds the stream for a manifest. Returns `None` when the engine's lexer stopped on an error
+/// (puppet-lint reports a syntax error then).
+pub fn tokenize(src: &str) -> Option<Stream> {
+    let lexed = lex_for_lint(src);
+    let mut pieces: Vec<Piece> = Vec::with_capacity(lexed.tokens.len() + lexed.comments.len());
+    for t in &lexed.tokens {
+        if t.kind == TokenKind::Eof {
+            continue;
+        }
+        pieces.push(Piece {
+            start: t.span.start as usize,
+            end: t.span.end as usize,
+            kind: Some(t.kind),
+        });
+    }
+    for c in &lexed.comments {
+        pieces.push(Piece {
+            start: c.start as usize,
+            end: c.end as usize,
+            kind: None,
+        });
+    }
+    pieces.sort_by_key(|p| (p.start, p.end));
+    let mut b = Builder {
+        src,
+        bytes: src.as_bytes(),
+        out: Stream::default(),
+        line: 1,
+        line_start: 0,
+        heredocs: Vec::new(),
+        pos: 0,
+    };
+    let mut k = 0;
+    while k < pieces.len() {
+        let mut p = pieces[k];
+        k += 1;
+        // The engine's text after an interpolation starts past its `}`; puppet-lint's at it.
+        if matches!(p.kind, Some(TokenKind::DqMid | TokenKind::DqPost))
+            && p.start > b.pos
+            && src.as_bytes()[p.start - 1] == b'}'
+        {
+            p.start -= 1;
+        }
+        if p.start < b.pos {
+            continue; // inside a heredoc body or a merged token
+        }
+        b.gap(p.start);
+        if p.start < b.pos {
+            continue;
+        }
+        b.piece(p, &pieces[k..]);
+    }
+    b.gap(src.len());
+    if lexed.stopped {
+        return None;
+    }
+    Some(b.out)
+}
+
+struct Builder<'s> {
+    src: &'s str,
+    bytes: &'s [u8],
+    out: Stream,
+    line: u32,
+    line_start: usize,
+    /// Heredoc tags waiting for the end of their line.
+    heredocs: Vec<String>,
+    pos: usize,
+}
+
+impl Builder<'_> {
+    fn column(&self, at: usize) -> u32 {
+        self.src
+            .get(self.line_start..at)
+            .map_or(1, |s| s.chars().count() as u32 + 1)
+    }
+
+    fn push(&mut self, kind: K, start: usize, end: usize, value: &str) {
+        let raw = self.src.get(start..end).unwrap_or("").to_string();
+        let column = self.column(start);
+        self.out.all.push(Tok {
+            kind,
+            value: value.to_string(),
+            raw,
+            line: self.line,
+            column,
+            start: start as u32,
+            end: end as u32,
+        });
+        self.out.order.push(self.out.all.len() - 1);
+        // Lines inside the token (comments, strings, heredocs).
+        let text = &self.bytes[start..end];
+        for (offset, &byte) in text.iter().enumerate() {
+            if byte == b'\n' {
+                self.line += 1;
+                self.line_start = start + offset + 1;
+            }
+        }
+        self.pos = end;
+    }
+
+    /// Whitespace and newlines from `self.pos` up to `to`.
+    fn gap(&mut self, to: usize) {
+        while self.pos < to {
+            let at = self.pos;
+            let rest = &self.bytes[at..to];
+            if rest[0] == b'\n' || rest[0] == b'\r' {
+                let len = if rest.starts_with(b"\r\n") { 2 } else { 1 };
+                self.push(K::Newline, at, at + len, "\n");
+                if rest[0] == b'\r' && len == 1 {
+                    self.line += 1;
+                    self.line_start = at + 1;
+                }
+                if !self.heredocs.is_empty() {
+                    let tag = self.heredocs.remove(0);
+                    self.heredoc_body(&tag);
+                    continue;
+                }
+                let blanks = self.blanks(self.pos, to);
+                if blanks > self.pos {
+                    let value = self.src[self.pos..blanks].to_string();
+                    self.push(K::Indent, self.pos, blanks, &value);
+                }
+                continue;
+            }
+            let blanks = self.blanks(at, to);
+            if blanks > at {
+                let value = self.src[at..blanks].to_string();
+                self.push(K::Whitespace, at, blanks, &value);
+                continue;
+            }
+            // Something the engine skipped that is not whitespace.
+            let len = self.src[at..].chars().next().map_or(1, char::len_utf8);
+            let value = self.src[at..at + len].to_string();
+            self.push(K::Other, at, at + len, &value);
+        }
+    }
+
+    fn blanks(&self, from: usize, to: usize) -> usize {
+        let mut end = from;
+        for c in self.src[from..to].chars() {
+            if c == '\t' || c == '\u{b}' || c == '\u{c}' || c == ' ' || c == '\u{a0}' || (c as u32 >= 0x2000 && c as u32 <= 0x200a) || c == '\u{3000}' || c == '\u{202f}' || c == '\u{205f}' || c == '\u{1680}' {
+                end += c.len_utf8();
+            } else {
+                break;
+            }
+        }
+        end
+    }
+
+    /// A heredoc's text and end line, as one token, from `self.pos`.
+    fn heredoc_body(&mut self, tag: &str) {
+        let start = self.pos;
+        let mut line_at = start;
+        while line_at < self.src.len() {
+            let line_end = memchr_nl(self.bytes, line_at);
+            let line = self.src[line_at..line_end].trim_end_matches('\r');
+            let trimmed = line.trim_start_matches([' ', '\t']);
+            let trimmed = trimmed.strip_prefix('|').unwrap_or(trimmed);
+            let trimmed = trimmed.trim_start_matches([' ', '\t']);
+            let trimmed = trimmed.strip_prefix('-').unwrap_or(trimmed);
+            let trimmed = trimmed.trim_start_matches([' ', '\t']);
+            if trimmed.trim_end() == tag {
+                let value = self.src[start..line_end].to_string();
+                self.push(K::Heredoc, start, line_end, &value);
+                return;
+            }
+            line_at = line_end + 1;
+        }
+        let end = self.src.len();
+        let value = self.src[start..end].to_string();
+        self.push(K::Heredoc, start, end, &value);
+    }
+
+    fn piece(&mut self, p: Piece, rest: &[Piece]) {
+        let text = &self.src[p.start..p.end];
+        let Some(kind) = p.kind else {
+            if let Some(body) = text.strip_prefix('#') {
+                let end = if text.ends_with('\r') { p.end - 1 } else { p.end };
+                let body = body.strip_suffix('\r').unwrap_or(body);
+                self.push(K::Comment, p.start, end, body);
+            } else if let Some(body) = text.strip_prefix("//") {
+                let end = if text.ends_with('\r') { p.end - 1 } else { p.end };
+                let body = body.strip_suffix('\r').unwrap_or(body);
+                self.push(K::SlashComment, p.start, end, body);
+            } else {
+                let mut value = text.strip_prefix("/*").unwrap_or(text);
+                value = value.strip_prefix(' ').unwrap_or(value);
+                value = value.strip_suffix("*/").unwrap_or(value);
+                value = value.strip_suffix(' ').unwrap_or(value);
+                let value: String = value
+                    .split('\n')
+                    .map(|l| l.trim_start_matches(' ').strip_prefix('*').unwrap_or(l))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                self.push(K::MlComment, p.start, p.end, &value);
+            }
+            return;
+        };
+        use TokenKind as T;
+        let k = match kind {
+            T::String => {
+                if text.starts_with('\'') {
+                    let inner = &text[1..text.len().saturating_sub(1).max(1)];
+                    self.push(K::SString, p.start, p.end, inner);
+                } else {
+                    let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or("");
+                    self.push(K::String, p.start, p.end, inner);
+                }
+                return;
+            }
+            T::DqPre | T::DqMid | T::DqPost => {
+                let mut inner = text;
+                let lead = if kind == T::DqPre { "\"" } else { "}" };
+                inner = inner.strip_prefix(lead).unwrap_or(inner);
+                inner = if kind == T::DqPost {
+                    inner.strip_suffix('"').unwrap_or(inner)
+                } else {
+                    inner.strip_suffix("${").unwrap_or(inner)
+                };
+                let k = match kind {
+                    T::DqPre => K::DqPre,
+                    T::DqMid => K::DqMid,
+                    _ => K::DqPost,
+                };
+                let inner = inner.to_string();
+                self.push(k, p.start, p.end, &inner);
+                return;
+            }
+            T::Variable if !text.starts_with('$') && self.bytes.get(p.end) == Some(&b'(') => {
+                // `${join(...)}`: puppet-lint keeps a called name a function name.
+                K::FunctionName
+            }
+            T::Variable => {
+                let in_string = self
+                    .out
+                    .order
+                    .last()
+                    .map(|&id| self.out.all[id].kind)
+                    .is_some_and(|k| matches!(k, K::DqPre | K::DqMid))
+                    && !self.bytes[..p.start].ends_with(b"${");
+                let mut end = p.end;
+                if !in_string && text.starts_with('$') {
+                    // puppet-lint reads `[...]` right after a variable as part of it.
+                    while self.bytes.get(end) == Some(&b'[') {
+                        let close = self.src[end + 1..]
+                            .char_indices()
+                            .skip(1)
+                            .take_while(|&(_, c)| c != '\n')
+                            .find(|&(_, c)| c == ']');
+                        match close {
+                            Some((off, _)) => end = end + 1 + off + 1,
+                            None => break,
+                        }
+                    }
+                }
+                let full = &self.src[p.start..end];
+                let value = full.strip_prefix('$').unwrap_or(full).to_string();
+                let k = if in_string { K::UnencVariable } else { K::Variable };
+                self.push(k, p.start, end, &value);
+                return;
+            }
+            T::Name | T::Word => {
+                if self.bytes.get(p.end) == Some(&b'(') {
+                    K::FunctionName
+                } else {
+                    K::Name
+                }
+            }
+            T::ClassRef => {
+                let ty = TYPES.iter().find(|t| {
+                    text.starts_with(**t)
+                        && !self.bytes.get(p.start + t.len()).is_some_and(|&b| is_word_byte(b))
+                });
+                if let Some(ty) = ty {
+                    if ty.len() < text.len() {
+                        let end = p.start + ty.len();
+                        self.push(K::Type, p.start, end, ty);
+                        let rest_text = self.src[end..p.end].to_string();
+                        self.push(K::ClassRef, end, p.end, &rest_text);
+                        return;
+                    }
+                    K::Type
+                } else {
+                    K::ClassRef
+                }
+            }
+            T::Number => K::Number,
+            T::Heredoc => {
+                let inner = text.strip_prefix("@(").unwrap_or(text);
+                let inner = inner.strip_suffix(')').unwrap_or(inner);
+                let tag = inner.split([':', '/']).next().unwrap_or("").trim().trim_matches('"').to_string();
+                self.heredocs.push(tag);
+                let inner = inner.to_string();
+                self.push(K::HeredocOpen, p.start, p.end, &inner);
+                return;
+            }
+            T::Regex => {
+                let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or("").to_string();
+                self.push(K::Regex, p.start, p.end, &inner);
+                return;
+            }
+            T::LBrack | T::ListStart => K::LBrack,
+            T::RBrack => K::RBrack,
+            T::LBrace | T::SelBrace => K::LBrace,
+            T::RBrace => K::RBrace,
+            T::LParen | T::WsLParen => K::LParen,
+            T::RParen => K::RParen,
+            T::Equals => K::Equals,
+            T::FArrow => K::FArrow,
+            T::Comma => K::Comma,
+            T::Colon => K::Colon,
+            T::Semic => K::Semic,
+            T::QMark => K::QMark,
+            T::Pipe => K::Pipe,
+            T::InEdge => K::InEdge,
+            T::InEdgeSub => K::InEdgeSub,
+            T::OutEdge => K::OutEdge,
+            T::OutEdgeSub => K::OutEdgeSub,
+            T::Case => K::Case,
+            T::Class => K::Class,
+            T::Default => K::Default,
+            T::Define => K::Define,
+            T::If => K::If,
+            T::Elsif => K::Elsif,
+            T::Else => K::Else,
+            T::Inherits => K::Inherits,
+            T::Node => K::Node,
+            T::Undef => K::Undef,
+            T::True => K::True,
+            T::False => K::False,
+            T::Div if self.bytes.get(p.end) == Some(&b'/') => {
+                // `//` comments: Puppet has none, puppet-lint reads one to the end of the line.
+                let end = memchr_nl(self.bytes, p.start);
+                let end = if end > p.start && self.bytes[end - 1] == b'\r' { end - 1 } else { end };
+                let value = self.src[p.start + 2..end].to_string();
+                self.push(K::SlashComment, p.start, end, &value);
+                let _ = rest;
+                return;
+            }
+            _ => K::Other,
+        };
+        // Inside `${...}` the first name is a variable.
+        let k = if k == K::Name || kind.is_keyword() {
+            let after_open = self.bytes[..p.start].ends_with(b"${");
+            if after_open {
+                let value = text.to_string();
+                self.push(K::Variable, p.start, p.end, &value);
+                return;
+            }
+            k
+        } else {
+            k
+        };
+        let value = text.to_string();
+        self.push(k, p.start, p.end, &value);
+    }
+}
+
+fn memchr_nl(bytes: &[u8], from: usize) -> usize {
+    bytes[from..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |p| from + p)
+}
