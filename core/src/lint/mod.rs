@@ -185,9 +185,16 @@ pub fn lint(source: &str, fullpath: Option<&str>, options: &Options) -> Report {
         }
         return report;
     }
-    let Some(mut stream) = tokens::tokenize(source) else {
-        report.findings.push(syntax_error(source, None));
-        return report;
+    let mut stream = match tokens::tokenize(source) {
+        Ok(stream) => stream,
+        Err((line, column)) => {
+            let mut f = syntax_error();
+            f.message = "Syntax error (unterminated string)".into();
+            f.line = line;
+            f.column = column;
+            report.findings.push(f);
+            return report;
+        }
     };
     let overrides = controls::parse(&stream, &mut report.notes);
     let ctx = Ctx {
@@ -205,7 +212,7 @@ pub fn lint(source: &str, fullpath: Option<&str>, options: &Options) -> Report {
             Ok(found) => found,
             Err(at) => {
                 let t = stream.at(at.0);
-                let mut f = syntax_error(source, None);
+                let mut f = syntax_error();
                 f.line = t.line;
                 f.column = t.column;
                 f.start = t.start;
@@ -246,8 +253,7 @@ pub fn lint(source: &str, fullpath: Option<&str>, options: &Options) -> Report {
     report
 }
 
-fn syntax_error(source: &str, _at: Option<usize>) -> Finding {
-    let _ = source;
+fn syntax_error() -> Finding {
     Finding {
         check: "syntax",
         kind: Kind::Error,

@@ -30,6 +30,9 @@ pub enum K {
     DqPost,
     HeredocOpen,
     Heredoc,
+    HeredocPre,
+    HeredocMid,
+    HeredocPost,
     Regex,
     LBrack,
     RBrack,
@@ -193,14 +196,20 @@ impl Stream {
         let prev = if i > 0 { Some(self.kind(i - 1)) } else { None };
         let next = if i + 1 < self.len() { Some(self.kind(i + 1)) } else { None };
         let suffix = || {
-            if matches!(next, Some(K::UnencVariable | K::DqMid | K::DqPost)) {
+            if matches!(
+                next,
+                Some(K::UnencVariable | K::DqMid | K::DqPost | K::HeredocMid | K::HeredocPost)
+            ) {
                 ""
             } else {
                 "${"
             }
         };
         let prefix = || {
-            if matches!(prev, Some(K::UnencVariable | K::DqPre | K::DqMid)) {
+            if matches!(
+                prev,
+                Some(K::UnencVariable | K::DqPre | K::DqMid | K::HeredocPre | K::HeredocMid)
+            ) {
                 ""
             } else {
                 "}"
@@ -215,7 +224,9 @@ impl Stream {
             K::Variable => {
                 let inside = self
                     .prev_code(i)
-                    .is_some_and(|p| matches!(self.kind(p), K::DqPre | K::DqMid));
+                    .is_some_and(|p| {
+                        matches!(self.kind(p), K::DqPre | K::DqMid | K::HeredocPre | K::HeredocMid)
+                    });
                 if inside {
                     t.raw.clone()
                 } else {
@@ -225,6 +236,9 @@ impl Stream {
             K::UnencVariable => ["$", &t.value].concat(),
             K::Newline => "\n".into(),
             K::Comment => ["#", &t.value].concat(),
+            K::HeredocPre => [t.value.as_str(), suffix()].concat(),
+            K::HeredocMid => [prefix(), &t.value, suffix()].concat(),
+            K::HeredocPost => [prefix(), &t.raw].concat(),
             K::True | K::False if t.raw.starts_with(['"', '\'']) => t.value.clone(),
             _ => t.raw.clone(),
         }
@@ -283,9 +297,9 @@ struct Piece {
     kind: Option<TokenKind>,
 }
 
-/// Builds the stream for a manifest. Returns `None` when the engine's lexer stopped on an error
+/// Builds the stream for a manifest. An unterminated string is an error at its line and column
 /// (puppet-lint reports a syntax error then).
-pub fn tokenize(src: &str) -> Option<Stream> {
+pub fn tokenize(src: &str) -> Result<Stream, (u32, u32)> {
     let lexed = lex_for_lint(src);
     let mut pieces: Vec<Piece> = Vec::with_capacity(lexed.tokens.len() + lexed.comments.len());
     for t in &lexed.tokens {
@@ -307,6 +321,7 @@ pub fn tokenize(src: &str) -> Option<Stream> {
     }
     pieces.sort_by_key(|p| (p.start, p.end));
     let mut b = Builder {
+        pieces: pieces.clone(),
         src,
         bytes: src.as_bytes(),
         out: Stream::default(),
@@ -327,33 +342,47 @@ pub fn tokenize(src: &str) -> Option<Stream> {
             p.start -= 1;
         }
         if p.start < b.pos {
-            continue; // inside a heredoc body or a merged token
+            // A string part after a variable puppet-lint reads longer keeps its rest.
+            let string_part = matches!(p.kind, Some(TokenKind::DqMid | TokenKind::DqPost));
+            if !(string_part && p.end > b.pos && b.last_kind() == Some(K::UnencVariable)) {
+                continue; // inside a heredoc body or a merged token
+            }
+            p.start = b.pos;
         }
         b.gap(p.start);
         if p.start < b.pos {
             continue;
         }
-        b.piece(p, &pieces[k..]);
+        b.piece(p);
     }
     b.gap(src.len());
-    if lexed.stopped {
-        return None;
+    if lexed.stopped
+        && lexed.diagnostics.iter().any(|(_, d)| d.code == "UNCLOSED_QUOTE")
+    {
+        // puppet-lint stops at the string that does not end: where the engine's tokens stop.
+        let at = b.out.order.iter().map(|&id| &b.out.all[id]).find(|t| t.kind == K::Other && t.value == "\"");
+        return Err(at.map_or((1, 1), |t| (t.line, t.column)));
     }
-    Some(b.out)
+    Ok(b.out)
 }
 
 struct Builder<'s> {
+    pieces: Vec<Piece>,
     src: &'s str,
     bytes: &'s [u8],
     out: Stream,
     line: u32,
     line_start: usize,
-    /// Heredoc tags waiting for the end of their line.
+    /// Heredoc specifications (`\"END\":json/L`) waiting for the end of their line.
     heredocs: Vec<String>,
     pos: usize,
 }
 
 impl Builder<'_> {
+    fn last_kind(&self) -> Option<K> {
+        self.out.order.last().map(|&id| self.out.all[id].kind)
+    }
+
     fn column(&self, at: usize) -> u32 {
         self.src
             .get(self.line_start..at)
@@ -433,31 +462,113 @@ impl Builder<'_> {
         end
     }
 
-    /// A heredoc's text and end line, as one token, from `self.pos`.
-    fn heredoc_body(&mut self, tag: &str) {
+    /// A heredoc's text and end tag from `self.pos`: one token, or (with interpolation) the
+    /// text parts around the interpolated expressions and variables, as puppet-lint splits them.
+    fn heredoc_body(&mut self, spec: &str) {
         let start = self.pos;
-        let mut line_at = start;
-        while line_at < self.src.len() {
-            let line_end = memchr_nl(self.bytes, line_at);
-            let line = self.src[line_at..line_end].trim_end_matches('\r');
-            let trimmed = line.trim_start_matches([' ', '\t']);
-            let trimmed = trimmed.strip_prefix('|').unwrap_or(trimmed);
-            let trimmed = trimmed.trim_start_matches([' ', '\t']);
-            let trimmed = trimmed.strip_prefix('-').unwrap_or(trimmed);
-            let trimmed = trimmed.trim_start_matches([' ', '\t']);
-            if trimmed.trim_end() == tag {
-                let value = self.src[start..line_end].to_string();
-                self.push(K::Heredoc, start, line_end, &value);
-                return;
+        let tag = heredoc_name(spec);
+        let interpolate = spec.starts_with('"');
+        let bytes = self.bytes;
+        // (text start, text end, what follows: interpolation content or variable range)
+        let mut parts: Vec<(usize, usize, Option<(bool, usize, usize)>)> = Vec::new();
+        let mut seg = start;
+        let mut q = start;
+        let mut term = (self.src.len(), self.src.len());
+        while q < bytes.len() {
+            if let Some(end) = end_tag_at(bytes, q, tag.as_bytes()) {
+                term = (q, end);
+                break;
             }
-            line_at = line_end + 1;
+            let escaped = q > seg && bytes[q - 1] == b'\\';
+            if interpolate && bytes[q] == b'$' && !escaped {
+                if bytes.get(q + 1) == Some(&b'{') {
+                    let mut depth = 0;
+                    let mut close = None;
+                    for (k, &b) in bytes[q + 1..].iter().enumerate() {
+                        match b {
+                            b'{' => depth += 1,
+                            b'}' => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    close = Some(q + 1 + k);
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    let Some(close) = close else { break };
+                    parts.push((seg, q, Some((true, q + 2, close))));
+                    q = close + 1;
+                    seg = q;
+                    continue;
+                }
+                let len = unenclosed_len(&bytes[q + 1..]);
+                if len > 0 {
+                    parts.push((seg, q, Some((false, q, q + 1 + len))));
+                    q += 1 + len;
+                    seg = q;
+                    continue;
+                }
+            }
+            q += self.src[q..].chars().next().map_or(1, char::len_utf8);
         }
-        let end = self.src.len();
-        let value = self.src[start..end].to_string();
-        self.push(K::Heredoc, start, end, &value);
+        let (term_start, term_end) = term;
+        let text_end = term_start.min(self.src.len()).max(seg);
+        if parts.is_empty() {
+            let value = self.src[start..text_end].to_string();
+            self.push(K::Heredoc, start, term_end, &value);
+            return;
+        }
+        let count = parts.len();
+        for (n, (a, b, what)) in parts.into_iter().enumerate() {
+            let kind = if n == 0 { K::HeredocPre } else { K::HeredocMid };
+            let value = self.src[a..b].to_string();
+            let token_start = if n == 0 { a } else { self.pos.min(a) };
+            let _ = count;
+            match what {
+                Some((true, from, to)) => {
+                    self.push(kind, token_start, from, &value);
+                    self.emit_range(from, to);
+                    self.pos = to; // the `}` goes with the next text part
+                }
+                Some((false, from, to)) => {
+                    self.push(kind, token_start, from, &value);
+                    let name = self.src[from + 1..to].to_string();
+                    self.push(K::UnencVariable, from, to, &name);
+                    let last = self.out.all.len() - 1;
+                    self.out.all[last].raw = name;
+                }
+                None => {}
+            }
+        }
+        let value = self.src[seg..text_end].to_string();
+        let from = self.pos.min(seg);
+        self.push(K::HeredocPost, from, term_end, &value);
+        let last = self.out.all.len() - 1;
+        self.out.all[last].raw = self.src[seg..term_end].to_string();
     }
 
-    fn piece(&mut self, p: Piece, rest: &[Piece]) {
+    /// The engine's tokens inside `from..to` (an interpolation), with the whitespace between.
+    fn emit_range(&mut self, from: usize, to: usize) {
+        let inside: Vec<Piece> = self
+            .pieces
+            .iter()
+            .copied()
+            .filter(|p| p.start >= from && p.end <= to)
+            .collect();
+        self.pos = from;
+        for p in inside {
+            if p.start < self.pos {
+                continue;
+            }
+            self.gap(p.start);
+            self.piece(p);
+        }
+        self.gap(to);
+    }
+
+    fn piece(&mut self, p: Piece) {
         let text = &self.src[p.start..p.end];
         let Some(kind) = p.kind else {
             if let Some(body) = text.strip_prefix('#') {
@@ -539,10 +650,17 @@ impl Builder<'_> {
                         }
                     }
                 }
+                if in_string && text.starts_with('$') {
+                    end = p.start + 1 + unenclosed_len(&self.bytes[p.start + 1..]).max(p.end - p.start - 1);
+                }
                 let full = &self.src[p.start..end];
                 let value = full.strip_prefix('$').unwrap_or(full).to_string();
                 let k = if in_string { K::UnencVariable } else { K::Variable };
                 self.push(k, p.start, end, &value);
+                if in_string {
+                    let last = self.out.all.len() - 1;
+                    self.out.all[last].raw = value;
+                }
                 return;
             }
             T::Name | T::Word => {
@@ -574,8 +692,7 @@ impl Builder<'_> {
             T::Heredoc => {
                 let inner = text.strip_prefix("@(").unwrap_or(text);
                 let inner = inner.strip_suffix(')').unwrap_or(inner);
-                let tag = inner.split([':', '/']).next().unwrap_or("").trim().trim_matches('"').to_string();
-                self.heredocs.push(tag);
+                self.heredocs.push(inner.to_string());
                 let inner = inner.to_string();
                 self.push(K::HeredocOpen, p.start, p.end, &inner);
                 return;
@@ -620,7 +737,6 @@ impl Builder<'_> {
                 let end = if end > p.start && self.bytes[end - 1] == b'\r' { end - 1 } else { end };
                 let value = self.src[p.start + 2..end].to_string();
                 self.push(K::SlashComment, p.start, end, &value);
-                let _ = rest;
                 return;
             }
             _ => K::Other,
@@ -639,6 +755,64 @@ impl Builder<'_> {
         };
         let value = text.to_string();
         self.push(k, p.start, p.end, &value);
+    }
+}
+
+/// The name in a heredoc specification: `"END":syntax/flags` gives `END`.
+fn heredoc_name(spec: &str) -> String {
+    let s = spec.strip_prefix('"').unwrap_or(spec);
+    let end = s.find(['"', ':', '/', ' ', '\t']).unwrap_or(s.len());
+    s[..end.max(1).min(s.len())].to_string()
+}
+
+/// puppet-lint's end-of-heredoc pattern `\|?\s*-?\s*NAME$` at `at`; returns where it ends.
+fn end_tag_at(bytes: &[u8], at: usize, tag: &[u8]) -> Option<usize> {
+    let mut i = at;
+    if bytes.get(i) == Some(&b'|') {
+        i += 1;
+    }
+    while bytes.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
+        i += 1;
+    }
+    if bytes.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    while bytes.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
+        i += 1;
+    }
+    if tag.is_empty() || !bytes[i.min(bytes.len())..].starts_with(tag) {
+        return None;
+    }
+    let end = i + tag.len();
+    match bytes.get(end) {
+        None | Some(b'\n') => Some(end),
+        _ => None,
+    }
+}
+
+/// The length of an unenclosed variable's name after `$` (puppet-lint's pattern, with dashes).
+fn unenclosed_len(bytes: &[u8]) -> usize {
+    let word = |i: usize| bytes.get(i).is_some_and(|&b| is_word_byte(b));
+    let mut i = 0;
+    if bytes.starts_with(b"::") {
+        i = 2;
+    }
+    if !word(i) {
+        return 0;
+    }
+    loop {
+        while word(i) {
+            i += 1;
+        }
+        if bytes.get(i) == Some(&b'-') && word(i + 1) {
+            i += 1;
+            continue;
+        }
+        if bytes[i.min(bytes.len())..].starts_with(b"::") && word(i + 2) {
+            i += 2;
+            continue;
+        }
+        return i;
     }
 }
 
