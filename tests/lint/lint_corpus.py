@@ -22,6 +22,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 FORMAT = "%{fullpath}|%{line}|%{column}|%{check}|%{kind}|%{message}"
 BATCH = 60
+# Files puppet-lint crashes on ("Whoops! ..."): left out of the comparison, and counted.
+CRASHED = set()
+# puppet-lint reads files in the locale's encoding: UTF-8, as the engine does.
+ENV = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8")
 
 
 def manifests(corpus):
@@ -39,8 +43,18 @@ def run_batches(cmd, files, cwd):
     lines = []
     start = time.monotonic()
     for i in range(0, len(files), BATCH):
-        proc = subprocess.run(cmd + files[i:i + BATCH], cwd=cwd, capture_output=True, text=True)
-        lines.extend(proc.stdout.splitlines())
+        batch = files[i:i + BATCH]
+        proc = subprocess.run(cmd + batch, cwd=cwd, capture_output=True, text=True, env=ENV)
+        if "Whoops!" not in proc.stdout:
+            lines.extend(proc.stdout.splitlines())
+            continue
+        # puppet-lint crashed on a file and exited: lint the batch's files one by one.
+        for f in batch:
+            one = subprocess.run(cmd + [f], cwd=cwd, capture_output=True, text=True, env=ENV)
+            if "Whoops!" in one.stdout:
+                CRASHED.add(f)
+            else:
+                lines.extend(one.stdout.splitlines())
     return lines, time.monotonic() - start
 
 
@@ -78,6 +92,9 @@ def compare(args):
         pl_lines, pl_time = run_batches(pl_cmd, files, tmp)
         ours_lines, ours_time = run_batches(ours_cmd, files, tmp)
         pl, ours = findings(pl_lines), findings(ours_lines)
+        ours = {f for f in ours if f[0] not in CRASHED}
+        if CRASHED:
+            print(f"puppet-lint crashed on {len(CRASHED)} files (left out)")
         both = pl & ours
         union = pl | ours
         print(f"files: {len(files)}")
@@ -117,13 +134,13 @@ def golden_for(path, fullpath_dir, name, out_dir):
             os.makedirs(os.path.dirname(target), exist_ok=True)
             shutil.copyfile(path, target)
         proc = subprocess.run(["puppet-lint", "--no-config", "--json", target], cwd=tmp,
-                              capture_output=True, text=True)
+                              capture_output=True, text=True, env=ENV)
         problems = [p for group in json.loads(proc.stdout or "[]") for p in group]
         fullpath = problems[0]["fullpath"] if problems else os.path.abspath(target)
         fix_copy = os.path.join(tmp, "fix.pp")
         shutil.copyfile(path, fix_copy)
         subprocess.run(["puppet-lint", "--no-config", "--fix", fix_copy], cwd=tmp,
-                       capture_output=True, text=True)
+                       capture_output=True, text=True, env=ENV)
         with open(fix_copy, "rb") as f:
             fixed = f.read()
     with open(path, "rb") as f:

@@ -187,11 +187,13 @@ pub fn lint(source: &str, fullpath: Option<&str>, options: &Options) -> Report {
     }
     let mut stream = match tokens::tokenize(source) {
         Ok(stream) => stream,
-        Err((line, column)) => {
+        Err(error) => {
             let mut f = syntax_error();
-            f.message = "Syntax error (unterminated string)".into();
-            f.line = line;
-            f.column = column;
+            if let Some(reason) = error.reason {
+                f.message = alloc::format!("Syntax error ({reason})");
+            }
+            f.line = error.line;
+            f.column = error.column;
             report.findings.push(f);
             return report;
         }

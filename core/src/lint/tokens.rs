@@ -299,12 +299,12 @@ struct Piece {
 
 /// Builds the stream for a manifest. An unterminated string is an error at its line and column
 /// (puppet-lint reports a syntax error then).
-pub fn tokenize(src: &str) -> Result<Stream, (u32, u32)> {
+pub fn tokenize(src: &str) -> Result<Stream, LexError> {
     let lexed = lex_for_lint(src);
     let mut pieces: Vec<Piece> = Vec::with_capacity(lexed.tokens.len() + lexed.comments.len());
     for t in &lexed.tokens {
-        if t.kind == TokenKind::Eof {
-            continue;
+        if t.kind == TokenKind::Eof || (t.kind == TokenKind::String && t.span.start == t.span.end) {
+            continue; // the end, or text the engine made up (an empty heredoc's string)
         }
         pieces.push(Piece {
             start: t.span.start as usize,
@@ -356,14 +356,30 @@ pub fn tokenize(src: &str) -> Result<Stream, (u32, u32)> {
         b.piece(p);
     }
     b.gap(src.len());
-    if lexed.stopped
-        && lexed.diagnostics.iter().any(|(_, d)| d.code == "UNCLOSED_QUOTE")
-    {
-        // puppet-lint stops at the string that does not end: where the engine's tokens stop.
-        let at = b.out.order.iter().map(|&id| &b.out.all[id]).find(|t| t.kind == K::Other && t.value == "\"");
-        return Err(at.map_or((1, 1), |t| (t.line, t.column)));
+    // puppet-lint's lexer stops at a string that does not end and at a character it has no
+    // token for; it reports a syntax error there.
+    for &id in &b.out.order {
+        let t = &b.out.all[id];
+        let unlexable = match t.kind {
+            K::Other => matches!(t.value.as_str(), "\"" | "'" | "&" | "^" | "`" | "~" | "$")
+                || t.value.chars().next().is_some_and(|c| !c.is_ascii() && !c.is_whitespace()),
+            K::Variable => t.value.is_empty(),
+            _ => false,
+        };
+        if unlexable {
+            let reason = if t.value == "\"" { Some("unterminated string") } else { None };
+            return Err(LexError { line: t.line, column: t.column, reason });
+        }
     }
     Ok(b.out)
+}
+
+/// Where puppet-lint's lexer gives up, and why when it says.
+#[derive(Debug, Clone, Copy)]
+pub struct LexError {
+    pub line: u32,
+    pub column: u32,
+    pub reason: Option<&'static str>,
 }
 
 struct Builder<'s> {
@@ -513,6 +529,11 @@ impl Builder<'_> {
             }
             q += self.src[q..].chars().next().map_or(1, char::len_utf8);
         }
+        if term.0 == self.src.len() && end_tag_at(bytes, term.0, tag.as_bytes()).is_none() {
+            // No end tag: puppet-lint reads the rest of the file into nothing (and --fix drops it).
+            self.pos = self.src.len();
+            return;
+        }
         let (term_start, term_end) = term;
         let text_end = term_start.min(self.src.len()).max(seg);
         if parts.is_empty() {
@@ -622,6 +643,10 @@ impl Builder<'_> {
                 let inner = inner.to_string();
                 self.push(k, p.start, p.end, &inner);
                 return;
+            }
+            T::Variable if !text.starts_with('$') && text.starts_with(|c: char| c.is_ascii_digit()) => {
+                // `${1}`: a number to puppet-lint.
+                K::Number
             }
             T::Variable if !text.starts_with('$') && self.bytes.get(p.end) == Some(&b'(') => {
                 // `${join(...)}`: puppet-lint keeps a called name a function name.
