@@ -9,14 +9,18 @@ use puppet_core::lint::{self, Finding, Kind, Options};
 pub const USAGE: &str = "\
 usage: puppet-eval lint [--fix] [--json] [--fail-on-warnings] [--relative] [--show-ignored]
                         [--only-checks A,B] [--no-<check>-check] [--<check>-check]
-                        [--log-format FORMAT] [--with-filename] [--no-config] [-c FILE] PATH...
-       puppet-lint's checks on .pp files (folders recursively); reads ./.puppet-lint.rc";
+                        [--log-format FORMAT] [--with-filename] [--ignore-paths GLOBS]
+                        [--no-config] [-c FILE] PATH...
+       puppet-lint 3.0.1's checks on .pp files (folders recursively), printed as it prints them;
+       reads /etc/puppet-lint.rc, ~/.puppet-lint.rc and ./.puppet-lint.rc; --json prints one
+       {path, line, column, check, kind, message} object per line";
 
 struct Args {
     options: Options,
     json: bool,
     log_format: Option<String>,
     with_filename: bool,
+    ignore_paths: Vec<String>,
     paths: Vec<PathBuf>,
 }
 
@@ -25,6 +29,10 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let no_config = args.iter().any(|a| a == "--no-config");
     let mut config_files = Vec::new();
     if !no_config {
+        config_files.push(PathBuf::from("/etc/puppet-lint.rc"));
+        if let Some(home) = std::env::var_os("HOME") {
+            config_files.push(PathBuf::from(home).join(".puppet-lint.rc"));
+        }
         config_files.push(PathBuf::from(".puppet-lint.rc"));
     }
     let mut out = Args {
@@ -32,6 +40,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
         json: false,
         log_format: None,
         with_filename: false,
+        ignore_paths: Vec::new(),
         paths: Vec::new(),
     };
     let mut rest: Vec<(String, Option<String>)> = Vec::new();
@@ -42,10 +51,12 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--json" => out.json = true,
             "--no-config" => {}
             "--with-filename" => out.with_filename = true,
-            "-c" | "--config" | "--log-format" => {
+            "-c" | "--config" | "--log-format" | "--ignore-paths" => {
                 let value = args.get(i + 1).ok_or_else(|| format!("missing argument: {a}"))?;
                 if a == "--log-format" {
                     out.log_format = Some(value.clone());
+                } else if a == "--ignore-paths" {
+                    out.ignore_paths = value.split(',').map(str::to_string).collect();
                 } else {
                     config_files.push(PathBuf::from(value));
                 }
@@ -153,6 +164,10 @@ pub fn run(args: &[String]) -> ExitCode {
     let level = args.options.error_level.clone().unwrap_or_else(|| "all".into());
     let mut failed = false;
     for file in &files {
+        let shown = file.to_string_lossy();
+        if args.ignore_paths.iter().any(|p| fnmatch(p.as_bytes(), shown.as_bytes())) {
+            continue;
+        }
         let Ok(source) = std::fs::read_to_string(file) else {
             println!("puppet-lint: no file specified or specified file does not exist");
             println!("puppet-lint: try 'puppet-lint --help' for more information");
@@ -200,5 +215,85 @@ pub fn run(args: &[String]) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Ruby's `File.fnmatch` without flags: `*` and `?` match any characters (slashes too),
+/// `[...]` a set.
+fn fnmatch(pattern: &[u8], text: &[u8]) -> bool {
+    let (mut p, mut t) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while t < text.len() {
+        if p < pattern.len() {
+            match pattern[p] {
+                b'*' => {
+                    star = Some((p, t));
+                    p += 1;
+                    continue;
+                }
+                b'?' => {
+                    p += 1;
+                    t += 1;
+                    continue;
+                }
+                b'[' => {
+                    if let Some(close) = pattern[p + 1..].iter().position(|&b| b == b']') {
+                        let set = &pattern[p + 1..p + 1 + close];
+                        let (negate, set) = match set.first() {
+                            Some(b'!' | b'^') => (true, &set[1..]),
+                            _ => (false, set),
+                        };
+                        let mut hit = false;
+                        let mut k = 0;
+                        while k < set.len() {
+                            if k + 2 < set.len() && set[k + 1] == b'-' {
+                                hit |= (set[k]..=set[k + 2]).contains(&text[t]);
+                                k += 3;
+                            } else {
+                                hit |= set[k] == text[t];
+                                k += 1;
+                            }
+                        }
+                        if hit != negate {
+                            p += close + 2;
+                            t += 1;
+                            continue;
+                        }
+                    } else if text[t] == b'[' {
+                        p += 1;
+                        t += 1;
+                        continue;
+                    }
+                }
+                c if c == text[t] => {
+                    p += 1;
+                    t += 1;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        match star {
+            Some((sp, st)) => {
+                p = sp + 1;
+                t = st + 1;
+                star = Some((sp, st + 1));
+            }
+            None => return false,
+        }
+    }
+    pattern[p..].iter().all(|&b| b == b'*')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fnmatch;
+
+    #[test]
+    fn fnmatch_as_ruby() {
+        assert!(fnmatch(b"vendor/*", b"vendor/a/b.pp"));
+        assert!(fnmatch(b"*.pp", b"x/y.pp"));
+        assert!(!fnmatch(b"spec/*", b"manifests/init.pp"));
+        assert!(fnmatch(b"m?n/[a-c].pp", b"man/b.pp"));
     }
 }

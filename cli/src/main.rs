@@ -24,6 +24,8 @@ usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin 
        puppet-eval [OPTIONS] --jsonl < cases.jsonl   one {\"id\",\"src\"} case per line, one result line each
                                                     (a case's \"files\": {path: text} are its own environment)
        puppet-eval parse [--ast] [--tokens] PATH...  parse files and folders (.pp, .epp)
+       puppet-eval lint [--fix] [--json] PATH...     puppet-lint's checks and fixes
+                                                    (puppet-eval lint --help: its options)
        puppet-eval lookup [OPTIONS] KEY...           look keys up in Hiera as puppet lookup does
                                                     (puppet-eval lookup --help: its options)
        puppet-eval                                  an interactive session, when started on a terminal

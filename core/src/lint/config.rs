@@ -58,7 +58,15 @@ impl Options {
                     },
                 };
                 if name == "--only-checks" {
-                    self.only = Some(value.split(',').map(|c| c.trim().to_string()).collect());
+                    // As puppet-lint: the listed checks on, every other one off (later options
+                    // still apply).
+                    let listed: Vec<&str> = value.split(',').collect();
+                    self.enabled = listed.iter().map(|c| c.to_string()).collect();
+                    self.disabled = CHECKS
+                        .iter()
+                        .filter(|c| !listed.contains(c))
+                        .map(|c| c.to_string())
+                        .collect();
                 } else {
                     self.error_level = Some(value.to_string());
                 }
@@ -72,7 +80,7 @@ impl Options {
                     Some(c) if c.starts_with("no-") && CHECKS.contains(&&c[3..]) => {
                         self.disabled.push(c[3..].to_string())
                     }
-                    Some(c) if CHECKS.contains(&c) => {
+                    Some(c) if DISABLED_BY_DEFAULT.contains(&c) => {
                         self.enabled.push(c.to_string());
                         self.disabled.retain(|d| d != c);
                     }

@@ -395,6 +395,27 @@ struct Builder<'s> {
 }
 
 impl Builder<'_> {
+    /// Whether an unenclosed variable at `at` follows a newline that ends the string part
+    /// before it; if so the newline moves from that part to the variable.
+    fn newline_before_variable(&mut self, at: usize) -> bool {
+        if at < 2 || self.bytes[at - 1] != b'\n' || self.bytes[at - 2] == b'\\' {
+            return false;
+        }
+        let Some(&id) = self.out.order.last() else { return false };
+        let t = &mut self.out.all[id];
+        if !matches!(t.kind, K::DqPre | K::DqMid) || !t.value.ends_with('\n') || t.end as usize != at {
+            return false;
+        }
+        t.value.pop();
+        t.end -= 1;
+        self.line -= 1;
+        self.line_start = self.bytes[..at - 1]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |n| n + 1);
+        true
+    }
+
     fn last_kind(&self) -> Option<K> {
         self.out.order.last().map(|&id| self.out.all[id].kind)
     }
@@ -496,6 +517,16 @@ impl Builder<'_> {
                 break;
             }
             let escaped = q > seg && bytes[q - 1] == b'\\';
+            if interpolate && bytes[q] == b'\n' && !escaped && bytes.get(q + 1) == Some(&b'$') {
+                // puppet-lint's variable pattern takes the newline before `$name` along.
+                let len = unenclosed_len(&bytes[q + 2..]);
+                if len > 0 {
+                    parts.push((seg, q, Some((false, q, q + 2 + len))));
+                    q += 2 + len;
+                    seg = q;
+                    continue;
+                }
+            }
             if interpolate && bytes[q] == b'$' && !escaped {
                 if bytes.get(q + 1) == Some(&b'{') {
                     let mut depth = 0;
@@ -555,7 +586,7 @@ impl Builder<'_> {
                 }
                 Some((false, from, to)) => {
                     self.push(kind, token_start, from, &value);
-                    let name = self.src[from + 1..to].to_string();
+                    let name = self.src[from..to].strip_prefix('$').unwrap_or(&self.src[from..to]).to_string();
                     self.push(K::UnencVariable, from, to, &name);
                     let last = self.out.all.len() - 1;
                     self.out.all[last].raw = name;
@@ -678,9 +709,15 @@ impl Builder<'_> {
                 if in_string && text.starts_with('$') {
                     end = p.start + 1 + unenclosed_len(&self.bytes[p.start + 1..]).max(p.end - p.start - 1);
                 }
-                let full = &self.src[p.start..end];
+                let mut start = p.start;
+                if in_string && self.newline_before_variable(p.start) {
+                    // puppet-lint's variable pattern takes the newline before `$name` along.
+                    start -= 1;
+                }
+                let full = &self.src[start..end];
                 let value = full.strip_prefix('$').unwrap_or(full).to_string();
                 let k = if in_string { K::UnencVariable } else { K::Variable };
+                let p = Piece { start, ..p };
                 self.push(k, p.start, end, &value);
                 if in_string {
                     let last = self.out.all.len() - 1;
