@@ -52,7 +52,9 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--no-config" => {}
             "--with-filename" => out.with_filename = true,
             "-c" | "--config" | "--log-format" | "--ignore-paths" => {
-                let value = args.get(i + 1).ok_or_else(|| format!("missing argument: {a}"))?;
+                let value = args
+                    .get(i + 1)
+                    .ok_or_else(|| format!("missing argument: {a}"))?;
                 if a == "--log-format" {
                     out.log_format = Some(value.clone());
                 } else if a == "--ignore-paths" {
@@ -88,7 +90,9 @@ fn parse(args: &[String]) -> Result<Args, String> {
 
 /// The `.pp` files under a folder, sorted (puppet-lint's glob order).
 fn manifests(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for path in entries {
@@ -101,7 +105,10 @@ fn manifests(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn format_line(format: &str, path: &str, fullpath: &str, f: &Finding) -> String {
-    let filename = Path::new(path).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let filename = Path::new(path)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     format
         .replace("%{path}", path)
         .replace("%{fullpath}", fullpath)
@@ -161,11 +168,19 @@ pub fn run(args: &[String]) -> ExitCode {
         f.push_str("%{KIND}: %{message} on line %{line} (check: %{check})");
         f
     });
-    let level = args.options.error_level.clone().unwrap_or_else(|| "all".into());
+    let level = args
+        .options
+        .error_level
+        .clone()
+        .unwrap_or_else(|| "all".into());
     let mut failed = false;
     for file in &files {
         let shown = file.to_string_lossy();
-        if args.ignore_paths.iter().any(|p| fnmatch(p.as_bytes(), shown.as_bytes())) {
+        if args
+            .ignore_paths
+            .iter()
+            .any(|p| fnmatch(p.as_bytes(), shown.as_bytes()))
+        {
             continue;
         }
         let Ok(source) = std::fs::read_to_string(file) else {
@@ -174,7 +189,9 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(1);
         };
         let path = file.to_string_lossy().into_owned();
-        let fullpath = std::path::absolute(file).map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|_| path.clone());
+        let fullpath = std::path::absolute(file)
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_else(|_| path.clone());
         let report = lint::lint(&source, Some(&fullpath), &args.options);
         for note in &report.notes {
             eprintln!("{note}");

@@ -38,7 +38,12 @@ pub fn options_from_js(value: &JsValue) -> (Options, Option<String>) {
         if !js_sys::Array::is_array(&v) {
             return None;
         }
-        Some(js_sys::Array::from(&v).iter().filter_map(|x| x.as_string()).collect())
+        Some(
+            js_sys::Array::from(&v)
+                .iter()
+                .filter_map(|x| x.as_string())
+                .collect(),
+        )
     };
     let flag = |name: &str| get(name).and_then(|v| v.as_bool()).unwrap_or(false);
     if let Some(rc) = get("rc").and_then(|v| v.as_string()) {
@@ -55,7 +60,9 @@ pub fn options_from_js(value: &JsValue) -> (Options, Option<String>) {
     }
     options.relative |= flag("relative");
     options.show_ignored |= flag("showIgnored");
-    let path = get("path").and_then(|v| v.as_string()).filter(|p| !p.is_empty());
+    let path = get("path")
+        .and_then(|v| v.as_string())
+        .filter(|p| !p.is_empty());
     (options, path)
 }
 
@@ -106,6 +113,9 @@ mod tests {
         assert_eq!((quoted.line, quoted.column), (2, 6));
         // "# é😀\n" is 6 UTF-16 units (😀 takes two); "$a = " five more.
         assert_eq!((quoted.start, quoted.end), (11, 14));
-        assert_eq!(fix_to_text(code, &Options::default(), None), "# é😀\n$a = 'x'\n");
+        assert_eq!(
+            fix_to_text(code, &Options::default(), None),
+            "# é😀\n$a = 'x'\n"
+        );
     }
 }

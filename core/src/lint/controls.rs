@@ -24,7 +24,8 @@ impl Overrides {
     }
 
     fn set(&mut self, check: &str, line: u32, reason: &str) {
-        self.entries.push((check.to_string(), line, reason.to_string()));
+        self.entries
+            .push((check.to_string(), line, reason.to_string()));
     }
 }
 

@@ -43,7 +43,10 @@ fn set_value(s: &mut Stream, id: usize, value: String) {
 pub fn fix(s: &mut Stream, f: &Finding) -> bool {
     let Some(id) = f.token else { return false };
     match f.check {
-        "double_quoted_strings" | "unquoted_node_name" | "unquoted_file_mode" | "unquoted_resource_title" => {
+        "double_quoted_strings"
+        | "unquoted_node_name"
+        | "unquoted_file_mode"
+        | "unquoted_resource_title" => {
             set(s, id, K::SString);
             true
         }
@@ -66,7 +69,11 @@ pub fn fix(s: &mut Stream, f: &Finding) -> bool {
             true
         }
         "quoted_booleans" => {
-            let kind = if s.all[id].value == "true" { K::True } else { K::False };
+            let kind = if s.all[id].value == "true" {
+                K::True
+            } else {
+                K::False
+            };
             set(s, id, kind);
             true
         }
@@ -107,7 +114,9 @@ pub fn fix(s: &mut Stream, f: &Finding) -> bool {
         "ensure_first_param" => ensure_first(s, f),
         "ensure_not_symlink_target" => {
             if let Extra::Symlink { param, value } = f.extra {
-                let Some(at) = s.index_of(value) else { return true };
+                let Some(at) = s.index_of(value) else {
+                    return true;
+                };
                 let indent = s
                     .index_of(param)
                     .filter(|&p| p > 0)
@@ -189,7 +198,11 @@ fn star_comment(s: &mut Stream, id: usize) {
     s.all[id].value = [" ", &first].concat();
     let Some(i) = s.index_of(id) else { return };
     let index = if i + 1 < s.len() { i + 1 } else { 1 };
-    let indent = if i > 0 { Some(s.at(i - 1).value.clone()) } else { None };
+    let indent = if i > 0 {
+        Some(s.at(i - 1).value.clone())
+    } else {
+        None
+    };
     for line in rest.iter().rev() {
         s.insert(index, K::Comment, &[" ", line].concat());
         let c = s.order[index];
@@ -204,14 +217,22 @@ fn star_comment(s: &mut Stream, id: usize) {
 fn arrow_on_right(s: &mut Stream, id: usize) {
     let Some(i) = s.index_of(id) else { return };
     let left = s.prev_code(i).map(|l| s.order[l]);
-    let Some(right) = s.next_code(i).map(|r| s.order[r]) else { return };
+    let Some(right) = s.next_code(i).map(|r| s.order[r]) else {
+        return;
+    };
     s.remove_id(id);
     let Some(r) = s.index_of(right) else { return };
     s.order.insert(r, id);
     s.insert(r + 1, K::Whitespace, " ");
-    let Some(left) = left.and_then(|l| s.index_of(l)) else { return };
+    let Some(left) = left.and_then(|l| s.index_of(l)) else {
+        return;
+    };
     if left + 1 < s.len() && s.kind(left + 1) == K::Whitespace {
-        let after = if left + 2 < s.len() { Some(s.kind(left + 2)) } else { None };
+        let after = if left + 2 < s.len() {
+            Some(s.kind(left + 2))
+        } else {
+            None
+        };
         if matches!(after, Some(K::Newline | K::Whitespace)) {
             let ws = s.order[left + 1];
             s.remove_id(ws);
@@ -220,11 +241,21 @@ fn arrow_on_right(s: &mut Stream, id: usize) {
 }
 
 fn ensure_first(s: &mut Stream, f: &Finding) -> bool {
-    let Extra::EnsureFirst { first_param } = f.extra else { return false };
-    let Some(first) = s.index_of(first_param) else { return false };
-    let Some(first_comma) = s.find_of(first, true, &[K::Comma], None) else { return false };
-    let Some(ensure) = s.find_of(first_comma, true, &[K::Name], Some("ensure")) else { return false };
-    let Some(ensure_comma) = s.find_of(ensure, true, &[K::Comma, K::Semic], None) else { return false };
+    let Extra::EnsureFirst { first_param } = f.extra else {
+        return false;
+    };
+    let Some(first) = s.index_of(first_param) else {
+        return false;
+    };
+    let Some(first_comma) = s.find_of(first, true, &[K::Comma], None) else {
+        return false;
+    };
+    let Some(ensure) = s.find_of(first_comma, true, &[K::Name], Some("ensure")) else {
+        return false;
+    };
+    let Some(ensure_comma) = s.find_of(ensure, true, &[K::Comma, K::Semic], None) else {
+        return false;
+    };
     let ensure_part: Vec<usize> = s.order[ensure..ensure_comma].to_vec();
     let first_part: Vec<usize> = s.order[first..first_comma].to_vec();
     s.order.drain(ensure..ensure_comma);
@@ -240,11 +271,22 @@ fn ensure_first(s: &mut Stream, f: &Finding) -> bool {
 }
 
 fn arrow_alignment(s: &mut Stream, id: usize, extra: &Extra) -> bool {
-    let Extra::Arrow { arrow_column, newline, newline_indent } = *extra else { return false };
-    let Some(i) = s.index_of(id) else { return false };
+    let Extra::Arrow {
+        arrow_column,
+        newline,
+        newline_indent,
+    } = *extra
+    else {
+        return false;
+    };
+    let Some(i) = s.index_of(id) else {
+        return false;
+    };
     let column = s.all[id].column as i64;
     let new_len: i64 = if newline {
-        let Some(param) = s.prev_code(i) else { return false };
+        let Some(param) = s.prev_code(i) else {
+            return false;
+        };
         if param == 0 {
             return false;
         }
@@ -254,10 +296,19 @@ fn arrow_alignment(s: &mut Stream, id: usize, extra: &Extra) -> bool {
         let ws = s.order[before + 1];
         set(s, ws, K::Indent);
         set_value(s, ws, " ".repeat(newline_indent as usize));
-        let Some(i) = s.index_of(id) else { return false };
-        let Some(param) = s.prev_code(i) else { return false };
-        let Some(start) = s.find_of(i, false, &[K::Indent, K::Newline], None) else { return false };
-        let len: usize = (start..=param).map(|k| s.render(k).chars().count()).sum::<usize>() + 1;
+        let Some(i) = s.index_of(id) else {
+            return false;
+        };
+        let Some(param) = s.prev_code(i) else {
+            return false;
+        };
+        let Some(start) = s.find_of(i, false, &[K::Indent, K::Newline], None) else {
+            return false;
+        };
+        let len: usize = (start..=param)
+            .map(|k| s.render(k).chars().count())
+            .sum::<usize>()
+            + 1;
         arrow_column as i64 - len as i64
     } else {
         let prev_ws = if i > 0 && s.kind(i - 1) == K::Whitespace {
@@ -271,7 +322,9 @@ fn arrow_alignment(s: &mut Stream, id: usize, extra: &Extra) -> bool {
         return false;
     }
     let ws = " ".repeat(new_len as usize);
-    let Some(i) = s.index_of(id) else { return false };
+    let Some(i) = s.index_of(id) else {
+        return false;
+    };
     if i > 0 && s.kind(i - 1) == K::Whitespace {
         let w = s.order[i - 1];
         set_value(s, w, ws);

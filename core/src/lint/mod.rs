@@ -90,9 +90,9 @@ pub struct Report {
 impl Report {
     /// puppet-lint's exit status for this file: 1 on errors, or warnings with `fail_on_warnings`.
     pub fn failed(&self, options: &Options) -> bool {
-        self.findings.iter().any(|f| {
-            f.kind == Kind::Error || (f.kind == Kind::Warning && options.fail_on_warnings)
-        })
+        self.findings
+            .iter()
+            .any(|f| f.kind == Kind::Error || (f.kind == Kind::Warning && options.fail_on_warnings))
     }
 }
 

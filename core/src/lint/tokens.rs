@@ -161,7 +161,13 @@ impl Stream {
 
     /// Search forward (or backward) from position `i` for a kind, skipping bracketed blocks as
     /// puppet-lint's `next_token_of` does.
-    pub fn find_of(&self, i: usize, forward: bool, kinds: &[K], value: Option<&str>) -> Option<usize> {
+    pub fn find_of(
+        &self,
+        i: usize,
+        forward: bool,
+        kinds: &[K],
+        value: Option<&str>,
+    ) -> Option<usize> {
         let mut j = i;
         loop {
             j = if forward {
@@ -194,7 +200,11 @@ impl Stream {
     pub fn render(&self, i: usize) -> String {
         let t = self.at(i);
         let prev = if i > 0 { Some(self.kind(i - 1)) } else { None };
-        let next = if i + 1 < self.len() { Some(self.kind(i + 1)) } else { None };
+        let next = if i + 1 < self.len() {
+            Some(self.kind(i + 1))
+        } else {
+            None
+        };
         let suffix = || {
             if matches!(
                 next,
@@ -222,11 +232,12 @@ impl Stream {
             K::DqPost => [prefix(), &t.value, "\""].concat(),
             K::DqMid => [prefix(), &t.value, suffix()].concat(),
             K::Variable => {
-                let inside = self
-                    .prev_code(i)
-                    .is_some_and(|p| {
-                        matches!(self.kind(p), K::DqPre | K::DqMid | K::HeredocPre | K::HeredocMid)
-                    });
+                let inside = self.prev_code(i).is_some_and(|p| {
+                    matches!(
+                        self.kind(p),
+                        K::DqPre | K::DqMid | K::HeredocPre | K::HeredocMid
+                    )
+                });
                 if inside {
                     t.raw.clone()
                 } else {
@@ -288,6 +299,10 @@ const TYPES: &[&str] = &[
 fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
+
+/// What follows a heredoc's text part: `(true, from, to)` an interpolation's content,
+/// `(false, from, to)` an unenclosed variable.
+type Inner = (bool, usize, usize);
 
 /// A piece of source the engine found: a token or a comment.
 #[derive(Clone, Copy)]
@@ -361,14 +376,27 @@ pub fn tokenize(src: &str) -> Result<Stream, LexError> {
     for &id in &b.out.order {
         let t = &b.out.all[id];
         let unlexable = match t.kind {
-            K::Other => matches!(t.value.as_str(), "\"" | "'" | "&" | "^" | "`" | "~" | "$")
-                || t.value.chars().next().is_some_and(|c| !c.is_ascii() && !c.is_whitespace()),
+            K::Other => {
+                matches!(t.value.as_str(), "\"" | "'" | "&" | "^" | "`" | "~" | "$")
+                    || t.value
+                        .chars()
+                        .next()
+                        .is_some_and(|c| !c.is_ascii() && !c.is_whitespace())
+            }
             K::Variable => t.value.is_empty(),
             _ => false,
         };
         if unlexable {
-            let reason = if t.value == "\"" { Some("unterminated string") } else { None };
-            return Err(LexError { line: t.line, column: t.column, reason });
+            let reason = if t.value == "\"" {
+                Some("unterminated string")
+            } else {
+                None
+            };
+            return Err(LexError {
+                line: t.line,
+                column: t.column,
+                reason,
+            });
         }
     }
     Ok(b.out)
@@ -401,9 +429,14 @@ impl Builder<'_> {
         if at < 2 || self.bytes[at - 1] != b'\n' || self.bytes[at - 2] == b'\\' {
             return false;
         }
-        let Some(&id) = self.out.order.last() else { return false };
+        let Some(&id) = self.out.order.last() else {
+            return false;
+        };
         let t = &mut self.out.all[id];
-        if !matches!(t.kind, K::DqPre | K::DqMid) || !t.value.ends_with('\n') || t.end as usize != at {
+        if !matches!(t.kind, K::DqPre | K::DqMid)
+            || !t.value.ends_with('\n')
+            || t.end as usize != at
+        {
             return false;
         }
         t.value.pop();
@@ -490,7 +523,17 @@ impl Builder<'_> {
     fn blanks(&self, from: usize, to: usize) -> usize {
         let mut end = from;
         for c in self.src[from..to].chars() {
-            if c == '\t' || c == '\u{b}' || c == '\u{c}' || c == ' ' || c == '\u{a0}' || (c as u32 >= 0x2000 && c as u32 <= 0x200a) || c == '\u{3000}' || c == '\u{202f}' || c == '\u{205f}' || c == '\u{1680}' {
+            if c == '\t'
+                || c == '\u{b}'
+                || c == '\u{c}'
+                || c == ' '
+                || c == '\u{a0}'
+                || (c as u32 >= 0x2000 && c as u32 <= 0x200a)
+                || c == '\u{3000}'
+                || c == '\u{202f}'
+                || c == '\u{205f}'
+                || c == '\u{1680}'
+            {
                 end += c.len_utf8();
             } else {
                 break;
@@ -507,7 +550,7 @@ impl Builder<'_> {
         let interpolate = spec.starts_with('"');
         let bytes = self.bytes;
         // (text start, text end, what follows: interpolation content or variable range)
-        let mut parts: Vec<(usize, usize, Option<(bool, usize, usize)>)> = Vec::new();
+        let mut parts: Vec<(usize, usize, Option<Inner>)> = Vec::new();
         let mut seg = start;
         let mut q = start;
         let mut term = (self.src.len(), self.src.len());
@@ -586,7 +629,10 @@ impl Builder<'_> {
                 }
                 Some((false, from, to)) => {
                     self.push(kind, token_start, from, &value);
-                    let name = self.src[from..to].strip_prefix('$').unwrap_or(&self.src[from..to]).to_string();
+                    let name = self.src[from..to]
+                        .strip_prefix('$')
+                        .unwrap_or(&self.src[from..to])
+                        .to_string();
                     self.push(K::UnencVariable, from, to, &name);
                     let last = self.out.all.len() - 1;
                     self.out.all[last].raw = name;
@@ -624,11 +670,19 @@ impl Builder<'_> {
         let text = &self.src[p.start..p.end];
         let Some(kind) = p.kind else {
             if let Some(body) = text.strip_prefix('#') {
-                let end = if text.ends_with('\r') { p.end - 1 } else { p.end };
+                let end = if text.ends_with('\r') {
+                    p.end - 1
+                } else {
+                    p.end
+                };
                 let body = body.strip_suffix('\r').unwrap_or(body);
                 self.push(K::Comment, p.start, end, body);
             } else if let Some(body) = text.strip_prefix("//") {
-                let end = if text.ends_with('\r') { p.end - 1 } else { p.end };
+                let end = if text.ends_with('\r') {
+                    p.end - 1
+                } else {
+                    p.end
+                };
                 let body = body.strip_suffix('\r').unwrap_or(body);
                 self.push(K::SlashComment, p.start, end, body);
             } else {
@@ -675,7 +729,9 @@ impl Builder<'_> {
                 self.push(k, p.start, p.end, &inner);
                 return;
             }
-            T::Variable if !text.starts_with('$') && text.starts_with(|c: char| c.is_ascii_digit()) => {
+            T::Variable
+                if !text.starts_with('$') && text.starts_with(|c: char| c.is_ascii_digit()) =>
+            {
                 // `${1}`: a number to puppet-lint.
                 K::Number
             }
@@ -707,7 +763,9 @@ impl Builder<'_> {
                     }
                 }
                 if in_string && text.starts_with('$') {
-                    end = p.start + 1 + unenclosed_len(&self.bytes[p.start + 1..]).max(p.end - p.start - 1);
+                    end = p.start
+                        + 1
+                        + unenclosed_len(&self.bytes[p.start + 1..]).max(p.end - p.start - 1);
                 }
                 let mut start = p.start;
                 if in_string && self.newline_before_variable(p.start) {
@@ -716,7 +774,11 @@ impl Builder<'_> {
                 }
                 let full = &self.src[start..end];
                 let value = full.strip_prefix('$').unwrap_or(full).to_string();
-                let k = if in_string { K::UnencVariable } else { K::Variable };
+                let k = if in_string {
+                    K::UnencVariable
+                } else {
+                    K::Variable
+                };
                 let p = Piece { start, ..p };
                 self.push(k, p.start, end, &value);
                 if in_string {
@@ -735,7 +797,10 @@ impl Builder<'_> {
             T::ClassRef => {
                 let ty = TYPES.iter().find(|t| {
                     text.starts_with(**t)
-                        && !self.bytes.get(p.start + t.len()).is_some_and(|&b| is_word_byte(b))
+                        && !self
+                            .bytes
+                            .get(p.start + t.len())
+                            .is_some_and(|&b| is_word_byte(b))
                 });
                 if let Some(ty) = ty {
                     if ty.len() < text.len() {
@@ -760,7 +825,10 @@ impl Builder<'_> {
                 return;
             }
             T::Regex => {
-                let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or("").to_string();
+                let inner = text
+                    .get(1..text.len().saturating_sub(1))
+                    .unwrap_or("")
+                    .to_string();
                 self.push(K::Regex, p.start, p.end, &inner);
                 return;
             }
@@ -796,7 +864,11 @@ impl Builder<'_> {
             T::Div if self.bytes.get(p.end) == Some(&b'/') => {
                 // `//` comments: Puppet has none, puppet-lint reads one to the end of the line.
                 let end = memchr_nl(self.bytes, p.start);
-                let end = if end > p.start && self.bytes[end - 1] == b'\r' { end - 1 } else { end };
+                let end = if end > p.start && self.bytes[end - 1] == b'\r' {
+                    end - 1
+                } else {
+                    end
+                };
                 let value = self.src[p.start + 2..end].to_string();
                 self.push(K::SlashComment, p.start, end, &value);
                 return;

@@ -28,7 +28,9 @@ pub fn arrow_on_right_operand_line(ctx: &Ctx, out: &mut Vec<Finding>) {
 }
 
 pub fn autoloader_layout(ctx: &Ctx, out: &mut Vec<Finding>) {
-    let Some(fullpath) = ctx.fullpath.filter(|p| !p.is_empty()) else { return };
+    let Some(fullpath) = ctx.fullpath.filter(|p| !p.is_empty()) else {
+        return;
+    };
     for d in classes_and_defines(ctx.s) {
         let Some(name) = d.name else { continue };
         let title = &ctx.s.at(name).value;
@@ -77,8 +79,8 @@ pub fn code_on_top_scope(ctx: &Ctx, out: &mut Vec<Finding>) {
             *flag = true;
         }
     }
-    for i in 0..s.len() {
-        if inside[i] || s.kind(i).formatting() {
+    for (i, &covered) in inside.iter().enumerate() {
+        if covered || s.kind(i).formatting() {
             continue;
         }
         let value = s.at(i).value.clone();
@@ -97,7 +99,9 @@ fn first_segment(name: &str) -> Option<&str> {
 
 pub fn inherits_across_namespaces(ctx: &Ctx, out: &mut Vec<Finding>) {
     for d in definitions(ctx.s, K::Class) {
-        let (Some(inh), Some(name)) = (d.inherited, d.name) else { continue };
+        let (Some(inh), Some(name)) = (d.inherited, d.name) else {
+            continue;
+        };
         if first_segment(&ctx.s.at(inh).value) == first_segment(&ctx.s.at(name).value) {
             continue;
         }
@@ -230,9 +234,29 @@ pub fn right_to_left(ctx: &Ctx, out: &mut Vec<Finding>) {
 }
 
 const SCOPE_VARS: &[&str] = &[
-    "name", "title", "module_name", "environment", "clientcert", "clientversion", "servername",
-    "serverip", "serverversion", "caller_module_name", "alias", "audit", "before", "loglevel",
-    "noop", "notify", "require", "schedule", "stage", "subscribe", "tag", "facts", "trusted",
+    "name",
+    "title",
+    "module_name",
+    "environment",
+    "clientcert",
+    "clientversion",
+    "servername",
+    "serverip",
+    "serverversion",
+    "caller_module_name",
+    "alias",
+    "audit",
+    "before",
+    "loglevel",
+    "noop",
+    "notify",
+    "require",
+    "schedule",
+    "stage",
+    "subscribe",
+    "tag",
+    "facts",
+    "trusted",
     "server_facts",
 ];
 
@@ -256,7 +280,8 @@ pub fn variable_scope(ctx: &Ctx, out: &mut Vec<Finding>) {
         if let Some((from, to)) = d.params {
             for i in from..to {
                 if s.kind(i) == K::Variable
-                    && s.next_code(i).is_some_and(|n| matches!(s.kind(n), K::Comma | K::Equals | K::RParen))
+                    && s.next_code(i)
+                        .is_some_and(|n| matches!(s.kind(n), K::Comma | K::Equals | K::RParen))
                 {
                     in_scope.push(s.at(i).value.clone());
                 }

@@ -10,7 +10,12 @@ use super::super::{Ctx, Finding, Kind};
 pub fn slash_comments(ctx: &Ctx, out: &mut Vec<Finding>) {
     for i in 0..ctx.s.len() {
         if ctx.s.kind(i) == K::SlashComment {
-            out.push(ctx.at("slash_comments", Kind::Warning, "// comment found".into(), i));
+            out.push(ctx.at(
+                "slash_comments",
+                Kind::Warning,
+                "// comment found".into(),
+                i,
+            ));
         }
     }
 }
@@ -18,7 +23,12 @@ pub fn slash_comments(ctx: &Ctx, out: &mut Vec<Finding>) {
 pub fn star_comments(ctx: &Ctx, out: &mut Vec<Finding>) {
     for i in 0..ctx.s.len() {
         if ctx.s.kind(i) == K::MlComment {
-            out.push(ctx.at("star_comments", Kind::Warning, "/* */ comment found".into(), i));
+            out.push(ctx.at(
+                "star_comments",
+                Kind::Warning,
+                "/* */ comment found".into(),
+                i,
+            ));
         }
     }
 }
@@ -122,8 +132,17 @@ pub fn documentation(ctx: &Ctx, out: &mut Vec<Finding>) {
         if documented {
             continue;
         }
-        let what = if d.kind == K::Class { "class" } else { "defined type" };
-        out.push(ctx.at("documentation", Kind::Warning, format!("{what} not documented"), d.start));
+        let what = if d.kind == K::Class {
+            "class"
+        } else {
+            "defined type"
+        };
+        out.push(ctx.at(
+            "documentation",
+            Kind::Warning,
+            format!("{what} not documented"),
+            d.start,
+        ));
     }
 }
 
@@ -146,7 +165,12 @@ pub fn unquoted_node_name(ctx: &Ctx, out: &mut Vec<Finding>) {
         };
         for j in i..=brace {
             if s.kind(j) == K::Name && s.at(j).value != "default" {
-                out.push(ctx.at("unquoted_node_name", Kind::Warning, "unquoted node name found".into(), j));
+                out.push(ctx.at(
+                    "unquoted_node_name",
+                    Kind::Warning,
+                    "unquoted node name found".into(),
+                    j,
+                ));
             }
         }
     }

@@ -56,7 +56,9 @@ pub fn ensure_first_param(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), Synta
         if res.type_tok.is_some_and(|t| s.kind(t) == K::Class) {
             continue;
         }
-        let Some(at) = res.params.iter().position(|&p| s.at(p).value == "ensure") else { continue };
+        let Some(at) = res.params.iter().position(|&p| s.at(p).value == "ensure") else {
+            continue;
+        };
         if at == 0 {
             continue;
         }
@@ -77,11 +79,13 @@ pub fn ensure_first_param(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), Synta
 pub fn ensure_not_symlink_target(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), SyntaxError> {
     let s = ctx.s;
     for res in resources(s)? {
-        if !res.type_tok.is_some_and(|t| s.at(t).value == "file") {
+        if res.type_tok.is_none_or(|t| s.at(t).value != "file") {
             continue;
         }
         for &p in res.params.iter().filter(|&&p| s.at(p).value == "ensure") {
-            let Some(v) = s.next_code(p).and_then(|a| s.next_code(a)) else { continue };
+            let Some(v) = s.next_code(p).and_then(|a| s.next_code(a)) else {
+                continue;
+            };
             if !s.at(v).value.starts_with('/') {
                 continue;
             }
@@ -116,8 +120,7 @@ fn valid_mode(v: &str) -> bool {
     v.split(',').all(|clause| {
         let ops = clause.trim_start_matches(['u', 'g', 'o', 'a']);
         let mut chars = ops.chars();
-        matches!(chars.next(), Some('-' | '=' | '+'))
-            && chars.all(|c| "-=+rstwxXugo".contains(c))
+        matches!(chars.next(), Some('-' | '=' | '+')) && chars.all(|c| "-=+rstwxXugo".contains(c))
     })
 }
 
@@ -128,7 +131,9 @@ pub fn file_mode(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), SyntaxError> {
             continue;
         }
         for &p in res.params.iter().filter(|&&p| s.at(p).value == "mode") {
-            let Some(v) = s.next_code(p).and_then(|a| s.next_code(a)) else { continue };
+            let Some(v) = s.next_code(p).and_then(|a| s.next_code(a)) else {
+                continue;
+            };
             let t = s.at(v);
             if matches!(t.kind, K::Variable | K::Undef | K::FunctionName) || valid_mode(&t.value) {
                 break;
@@ -151,9 +156,16 @@ pub fn unquoted_file_mode(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), Synta
             continue;
         }
         for &p in res.params.iter().filter(|&&p| s.at(p).value == "mode") {
-            let Some(v) = s.next_code(p).and_then(|a| s.next_code(a)) else { continue };
+            let Some(v) = s.next_code(p).and_then(|a| s.next_code(a)) else {
+                continue;
+            };
             if matches!(s.kind(v), K::Name | K::Number) {
-                out.push(ctx.at("unquoted_file_mode", Kind::Warning, "unquoted file mode".into(), v));
+                out.push(ctx.at(
+                    "unquoted_file_mode",
+                    Kind::Warning,
+                    "unquoted file mode".into(),
+                    v,
+                ));
             }
         }
     }

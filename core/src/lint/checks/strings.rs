@@ -8,7 +8,9 @@ use super::super::{Ctx, Extra, Finding, Kind};
 
 /// What makes a double-quoted string need its double quotes (escapes, quotes, tabs, newlines).
 fn needs_double_quotes(value: &str) -> bool {
-    const SEQUENCES: &[&str] = &["\\$", "\\\"", "\\'", "'", "\r", "\t", "\\t", "\\s", "\n", "\\n", "\\\\"];
+    const SEQUENCES: &[&str] = &[
+        "\\$", "\\\"", "\\'", "'", "\r", "\t", "\\t", "\\s", "\n", "\\n", "\\\\",
+    ];
     SEQUENCES.iter().any(|seq| value.contains(seq))
 }
 
@@ -47,7 +49,9 @@ pub fn only_variable_string(ctx: &Ctx, out: &mut Vec<Finding>) {
             match s.kind(e) {
                 K::LBrack => offset += 3,
                 K::DqPost => {
-                    if s.at(e).value.is_empty() && !s.next_code(e).is_some_and(|n| s.kind(n) == K::FArrow) {
+                    if s.at(e).value.is_empty()
+                        && !s.next_code(e).is_some_and(|n| s.kind(n) == K::FArrow)
+                    {
                         let mut f = ctx.at(
                             "only_variable_string",
                             Kind::Warning,
@@ -93,7 +97,8 @@ pub(crate) fn url_path(value: &str) -> Option<&str> {
 pub fn puppet_url_without_modules(ctx: &Ctx, out: &mut Vec<Finding>) {
     for i in 0..ctx.s.len() {
         let t = ctx.s.at(i);
-        if !matches!(t.kind, K::SString | K::String | K::DqPre) || !t.value.starts_with("puppet://") {
+        if !matches!(t.kind, K::SString | K::String | K::DqPre) || !t.value.starts_with("puppet://")
+        {
             continue;
         }
         if url_path(&t.value).is_some_and(|p| p.starts_with("modules/")) {
@@ -112,7 +117,12 @@ pub fn quoted_booleans(ctx: &Ctx, out: &mut Vec<Finding>) {
     for i in 0..ctx.s.len() {
         let t = ctx.s.at(i);
         if matches!(t.kind, K::String | K::SString) && (t.value == "true" || t.value == "false") {
-            out.push(ctx.at("quoted_booleans", Kind::Warning, "quoted boolean value found".into(), i));
+            out.push(ctx.at(
+                "quoted_booleans",
+                Kind::Warning,
+                "quoted boolean value found".into(),
+                i,
+            ));
         }
     }
 }
@@ -191,8 +201,15 @@ fn without_access(value: &str) -> String {
 pub fn variable_contains_dash(ctx: &Ctx, out: &mut Vec<Finding>) {
     for i in 0..ctx.s.len() {
         let t = ctx.s.at(i);
-        if matches!(t.kind, K::Variable | K::UnencVariable) && without_access(&t.value).contains('-') {
-            out.push(ctx.at("variable_contains_dash", Kind::Warning, "variable contains a dash".into(), i));
+        if matches!(t.kind, K::Variable | K::UnencVariable)
+            && without_access(&t.value).contains('-')
+        {
+            out.push(ctx.at(
+                "variable_contains_dash",
+                Kind::Warning,
+                "variable contains a dash".into(),
+                i,
+            ));
         }
     }
 }
@@ -201,7 +218,9 @@ pub fn variable_is_lowercase(ctx: &Ctx, out: &mut Vec<Finding>) {
     for i in 0..ctx.s.len() {
         let t = ctx.s.at(i);
         if matches!(t.kind, K::Variable | K::UnencVariable)
-            && without_access(&t.value).chars().any(|c| c.is_ascii_uppercase())
+            && without_access(&t.value)
+                .chars()
+                .any(|c| c.is_ascii_uppercase())
         {
             out.push(ctx.at(
                 "variable_is_lowercase",

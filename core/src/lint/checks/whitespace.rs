@@ -37,7 +37,12 @@ pub fn soft_tabs(ctx: &Ctx, out: &mut Vec<Finding>) {
     for i in 0..ctx.s.len() {
         let t = ctx.s.at(i);
         if t.kind == K::Indent && t.value.chars().count() % 2 == 1 {
-            out.push(ctx.at("2sp_soft_tabs", Kind::Error, "two-space soft tabs not used".into(), i));
+            out.push(ctx.at(
+                "2sp_soft_tabs",
+                Kind::Error,
+                "two-space soft tabs not used".into(),
+                i,
+            ));
         }
     }
 }
@@ -58,7 +63,12 @@ pub fn trailing_whitespace(ctx: &Ctx, out: &mut Vec<Finding>) {
             continue;
         }
         if i + 1 == ctx.s.len() || ctx.s.kind(i + 1) == K::Newline {
-            out.push(ctx.at("trailing_whitespace", Kind::Error, "trailing whitespace found".into(), i));
+            out.push(ctx.at(
+                "trailing_whitespace",
+                Kind::Error,
+                "trailing whitespace found".into(),
+                i,
+            ));
         }
     }
 }
@@ -68,7 +78,11 @@ struct RubyVec<T: Clone + Default>(Vec<T>);
 
 impl<T: Clone + Default> RubyVec<T> {
     fn slot(&mut self, i: isize) -> &mut T {
-        let at = if i < 0 { (self.0.len() as isize + i).max(0) as usize } else { i as usize };
+        let at = if i < 0 {
+            (self.0.len() as isize + i).max(0) as usize
+        } else {
+            i as usize
+        };
         if at >= self.0.len() {
             self.0.resize(at + 1, T::default());
         }
@@ -80,9 +94,17 @@ pub fn arrow_alignment(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), SyntaxEr
     let s = ctx.s;
     let width = |i: usize| s.render(i).chars().count() as u32;
     for res in resources(s)? {
-        let toks: Vec<usize> = (res.start..=res.end).filter(|&i| !s.kind(i).is_comment()).collect();
-        let arrows: Vec<usize> = toks.iter().copied().filter(|&i| s.kind(i) == K::FArrow).collect();
-        let (Some(&first), Some(&last)) = (arrows.first(), arrows.last()) else { continue };
+        let toks: Vec<usize> = (res.start..=res.end)
+            .filter(|&i| !s.kind(i).is_comment())
+            .collect();
+        let arrows: Vec<usize> = toks
+            .iter()
+            .copied()
+            .filter(|&i| s.kind(i) == K::FArrow)
+            .collect();
+        let (Some(&first), Some(&last)) = (arrows.first(), arrows.last()) else {
+            continue;
+        };
         if s.at(first).line == s.at(last).line {
             continue;
         }
@@ -93,7 +115,9 @@ pub fn arrow_alignment(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), SyntaxEr
         for &i in &toks {
             match s.kind(i) {
                 K::FArrow => {
-                    let Some(param) = s.prev_code(i) else { continue };
+                    let Some(param) = s.prev_code(i) else {
+                        continue;
+                    };
                     let (param_length, first_tok) = if s.kind(param) == K::DqPost {
                         let mut len = 0;
                         let mut j = param;
@@ -110,7 +134,11 @@ pub fn arrow_alignment(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), SyntaxEr
                         *param_column.slot(level) = Some(s.at(first_tok).column);
                     }
                     let line = s.at(i).line;
-                    let this = if level_tokens.slot(level).iter().any(|&t| s.at(t).line == line) {
+                    let this = if level_tokens
+                        .slot(level)
+                        .iter()
+                        .any(|&t| s.at(t).line == line)
+                    {
                         param_column.slot(level).unwrap_or(0) + param_length + 1
                     } else {
                         s.at(param).column + width(param) + 1
@@ -141,8 +169,11 @@ pub fn arrow_alignment(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), SyntaxEr
                             if t.column == expected || group.len() == 1 {
                                 continue;
                             }
-                            let on_line: Vec<usize> =
-                                group.iter().copied().filter(|&g| s.at(g).line == t.line).collect();
+                            let on_line: Vec<usize> = group
+                                .iter()
+                                .copied()
+                                .filter(|&g| s.at(g).line == t.line)
+                                .collect();
                             let mut f = ctx.at(
                                 "arrow_alignment",
                                 Kind::Warning,
