@@ -166,12 +166,14 @@ pub fn classes_and_defines(s: &Stream) -> Vec<Definition> {
 /// of an array title).
 pub fn titles(s: &Stream) -> Vec<usize> {
     let mut out = Vec::new();
+    // puppet-lint takes the file's last `[` for every array title.
+    let last_open = (0..s.len()).rev().find(|&j| s.kind(j) == K::LBrack);
     for i in 0..s.len() {
         if s.kind(i) != K::Colon || i == 0 {
             continue;
         }
         if s.kind(i - 1) == K::RBrack {
-            if let Some(open) = (0..s.len()).rev().find(|&j| s.kind(j) == K::LBrack) {
+            if let Some(open) = last_open {
                 if open + 1 < i.saturating_sub(1) {
                     for j in open + 1..i - 1 {
                         if matches!(s.kind(j), K::String | K::Name) {

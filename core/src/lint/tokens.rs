@@ -160,14 +160,9 @@ impl Stream {
     }
 
     /// Search forward (or backward) from position `i` for a kind, skipping bracketed blocks as
-    /// puppet-lint's `next_token_of` does.
-    pub fn find_of(
-        &self,
-        i: usize,
-        forward: bool,
-        kinds: &[K],
-        value: Option<&str>,
-    ) -> Option<usize> {
+    /// puppet-lint's `next_token_of` does (without recursion: a stack of the closers awaited).
+    pub fn find_of(&self, i: usize, forward: bool, kinds: &[K], value: Option<&str>) -> Option<usize> {
+        let mut awaited: Vec<K> = Vec::new();
         let mut j = i;
         loop {
             j = if forward {
@@ -179,20 +174,28 @@ impl Stream {
                 j.checked_sub(1)?
             };
             let kind = self.kind(j);
-            if kinds.contains(&kind) && value.is_none_or(|v| self.at(j).value == v) {
-                return Some(j);
+            match awaited.last() {
+                None => {
+                    if kinds.contains(&kind) && value.is_none_or(|v| self.at(j).value == v) {
+                        return Some(j);
+                    }
+                }
+                Some(&closer) if closer == kind => {
+                    awaited.pop();
+                    continue;
+                }
+                Some(_) => {}
             }
-            let (open, close) = match (forward, kind) {
-                (true, K::LBrace) => (K::LBrace, K::RBrace),
-                (true, K::LBrack) => (K::LBrack, K::RBrack),
-                (true, K::LParen) => (K::LParen, K::RParen),
-                (false, K::RBrace) => (K::RBrace, K::LBrace),
-                (false, K::RBrack) => (K::RBrack, K::LBrack),
-                (false, K::RParen) => (K::RParen, K::LParen),
+            let closer = match (forward, kind) {
+                (true, K::LBrace) => K::RBrace,
+                (true, K::LBrack) => K::RBrack,
+                (true, K::LParen) => K::RParen,
+                (false, K::RBrace) => K::LBrace,
+                (false, K::RBrack) => K::LBrack,
+                (false, K::RParen) => K::LParen,
                 _ => continue,
             };
-            let _ = open;
-            j = self.find_of(j, forward, &[close], None)?;
+            awaited.push(closer);
         }
     }
 

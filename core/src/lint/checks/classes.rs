@@ -1,6 +1,7 @@
 //! Checks on classes and defines: layout, names, inheritance, nesting, parameters, variable
 //! scope, and the chaining arrows.
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -288,7 +289,7 @@ pub fn variable_scope(ctx: &Ctx, out: &mut Vec<Finding>) {
             }
         }
         let mut referenced: Vec<usize> = Vec::new();
-        let mut block_scopes: Vec<(u32, Vec<String>)> = Vec::new();
+        let mut block_scopes: BTreeMap<u32, Vec<String>> = BTreeMap::new();
         let mut in_pipe = false;
         let mut params_stack: Vec<Vec<String>> = Vec::new();
         for i in d.start..=d.end {
@@ -349,7 +350,7 @@ pub fn variable_scope(ctx: &Ctx, out: &mut Vec<Finding>) {
                         let params = params_stack.pop().unwrap_or_default();
                         if let Some(end_line) = end_line {
                             for line in s.at(i).line..=end_line {
-                                block_scopes.push((line, params.clone()));
+                                block_scopes.entry(line).or_default().extend(params.iter().cloned());
                             }
                         }
                     }
@@ -360,12 +361,10 @@ pub fn variable_scope(ctx: &Ctx, out: &mut Vec<Finding>) {
         for i in referenced {
             let t = s.at(i);
             let base = strip_access(&t.value);
-            let block: Vec<&String> = block_scopes
-                .iter()
-                .filter(|(l, _)| *l == t.line)
-                .flat_map(|(_, p)| p.iter())
-                .collect();
-            if !block.is_empty() && block.iter().any(|p| p.as_str() == base) {
+            if block_scopes
+                .get(&t.line)
+                .is_some_and(|params| params.iter().any(|p| p == base))
+            {
                 continue;
             }
             if t.value.contains("::") {

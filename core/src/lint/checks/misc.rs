@@ -56,7 +56,12 @@ pub fn case_without_default(ctx: &Ctx, out: &mut Vec<Finding>) {
         }
     }
     for (n, &(start, end)) in cases.iter().enumerate() {
-        let inner = &cases[n + 1..];
+        // The later cases inside this one (the list is in order of start).
+        let inner: Vec<(usize, usize)> = cases[n + 1..]
+            .iter()
+            .copied()
+            .take_while(|&(a, _)| a <= end)
+            .collect();
         let mut depth = 0;
         let mut found = false;
         for j in start..=end {
