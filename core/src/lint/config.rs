@@ -113,3 +113,37 @@ impl Options {
         errors
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_apply_in_order_as_puppet_lint_does() {
+        let mut o = Options::default();
+        let errors = o.apply_rc(
+            "--no-140chars-check\n--quoted_booleans-check # on\n--only-checks=double_quoted_strings,140chars\n--no-hard_tabs-check\n--bogus\n",
+        );
+        assert_eq!(errors.len(), 1);
+        assert!(
+            o.enabled("140chars"),
+            "--only-checks turns a disabled check back on"
+        );
+        assert!(o.enabled("double_quoted_strings"));
+        assert!(
+            !o.enabled("quoted_booleans"),
+            "--only-checks turns the others off"
+        );
+        assert!(!o.enabled("trailing_whitespace"));
+        let mut d = Options::default();
+        assert!(!d.enabled("80chars") && d.enabled("arrow_alignment"));
+        assert_eq!(d.apply("--80chars-check", None), Ok(false));
+        assert!(d.enabled("80chars"));
+        assert!(
+            d.apply("--documentation-check", None).is_err(),
+            "only off-by-default checks have --X-check"
+        );
+        assert_eq!(d.apply("--only-checks", Some("hard_tabs")), Ok(true));
+        assert!(d.enabled("hard_tabs") && !d.enabled("80chars"));
+    }
+}

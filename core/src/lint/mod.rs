@@ -269,3 +269,85 @@ fn syntax_error() -> Finding {
         extra: Extra::None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn checks(code: &str) -> Vec<(u32, u32, &'static str, Kind)> {
+        lint(code, None, &Options::default())
+            .findings
+            .iter()
+            .map(|f| (f.line, f.column, f.check, f.kind))
+            .collect()
+    }
+
+    #[test]
+    fn control_comments_ignore_lines_and_blocks() {
+        let code = "# lint:ignore:double_quoted_strings\n$a = \"x\"\n# lint:endignore\n$b = \"y\" # lint:ignore:double_quoted_strings why\n$c = \"z\"\n";
+        let found = checks(code);
+        assert_eq!(
+            found.iter().filter(|f| f.3 == Kind::Ignored).count(),
+            2,
+            "{found:?}"
+        );
+        assert!(found.contains(&(5, 6, "double_quoted_strings", Kind::Warning)));
+        let report = lint(code, None, &Options::default());
+        let ignored = report
+            .findings
+            .iter()
+            .find(|f| f.line == 4)
+            .map(|f| f.reason.clone());
+        assert_eq!(ignored, Some(Some("why".into())));
+    }
+
+    #[test]
+    fn fix_rewrites_and_marks_fixed() {
+        let options = Options {
+            fix: true,
+            ..Options::default()
+        };
+        let report = lint("$a = \"x\"  \n", None, &options);
+        assert_eq!(report.fixed.as_deref(), Some("$a = 'x'\n"));
+        assert!(report.findings.iter().all(|f| f.kind == Kind::Fixed));
+    }
+
+    #[test]
+    fn unterminated_string_is_a_syntax_error() {
+        let report = lint(
+            "$a = 1\n$b = \"open\n",
+            None,
+            &Options {
+                fix: true,
+                ..Options::default()
+            },
+        );
+        assert_eq!(report.findings.len(), 1);
+        let f = &report.findings[0];
+        assert_eq!((f.check, f.line, f.column), ("syntax", 2, 6));
+        assert_eq!(f.message, "Syntax error (unterminated string)");
+        assert!(report.fixed.is_none());
+    }
+
+    #[test]
+    fn hostile_input_does_not_overflow() {
+        let deep = ["$a = ", &"[".repeat(100_000), &"]".repeat(100_000), "\n"].concat();
+        let _ = lint(
+            &deep,
+            None,
+            &Options {
+                fix: true,
+                ..Options::default()
+            },
+        );
+        let braces = ["file { 'x': a => ", &"{".repeat(50_000), "\n"].concat();
+        let _ = lint(
+            &braces,
+            None,
+            &Options {
+                fix: true,
+                ..Options::default()
+            },
+        );
+    }
+}

@@ -161,7 +161,13 @@ impl Stream {
 
     /// Search forward (or backward) from position `i` for a kind, skipping bracketed blocks as
     /// puppet-lint's `next_token_of` does (without recursion: a stack of the closers awaited).
-    pub fn find_of(&self, i: usize, forward: bool, kinds: &[K], value: Option<&str>) -> Option<usize> {
+    pub fn find_of(
+        &self,
+        i: usize,
+        forward: bool,
+        kinds: &[K],
+        value: Option<&str>,
+    ) -> Option<usize> {
         let mut awaited: Vec<K> = Vec::new();
         let mut j = i;
         loop {
@@ -752,7 +758,10 @@ impl Builder<'_> {
                     && !self.bytes[..p.start].ends_with(b"${");
                 let mut end = p.end;
                 if !in_string && text.starts_with('$') {
-                    // puppet-lint reads `[...]` right after a variable as part of it.
+                    // puppet-lint's variable names go on over dashes (`$a-b`), and a `[...]`
+                    // right after one is part of it.
+                    let name = unenclosed_len(&self.bytes[p.start + 1..]);
+                    end = end.max(p.start + 1 + name);
                     while self.bytes.get(end) == Some(&b'[') {
                         let close = self.src[end + 1..]
                             .char_indices()

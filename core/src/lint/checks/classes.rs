@@ -350,7 +350,10 @@ pub fn variable_scope(ctx: &Ctx, out: &mut Vec<Finding>) {
                         let params = params_stack.pop().unwrap_or_default();
                         if let Some(end_line) = end_line {
                             for line in s.at(i).line..=end_line {
-                                block_scopes.entry(line).or_default().extend(params.iter().cloned());
+                                block_scopes
+                                    .entry(line)
+                                    .or_default()
+                                    .extend(params.iter().cloned());
                             }
                         }
                     }
