@@ -3,7 +3,7 @@
 Puppet modules: the sets of (file, line, column, check) findings, the `--fix` output (byte for
 byte, on copies in a temporary folder) and the time each tool takes.
 
-    python3 tests/lint/lint_corpus.py [--bin PATH] [--corpus DIR] [--show N]
+    python3 tests/lint/lint_corpus.py [--bin PATH] [--corpus DIR] [--show N] [--dirty]
     python3 tests/lint/lint_corpus.py --goldens   # rewrite tests/lint/golden/ from puppet-lint
 
 Standard library only. puppet-lint must be installed (`apt-get install puppet-lint`).
@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -38,8 +39,10 @@ def manifests(corpus):
     return out
 
 
-def run_batches(cmd, files, cwd):
-    """Run a linter over files in batches; returns its output lines and the seconds taken."""
+def run_batches(cmd, files, cwd, originals=None):
+    """Run a linter over files in batches; returns its output lines and the seconds taken.
+    With `originals` (for --fix on copies), a batch puppet-lint crashed in is copied afresh
+    before its files are linted one by one."""
     lines = []
     start = time.monotonic()
     for i in range(0, len(files), BATCH):
@@ -49,6 +52,9 @@ def run_batches(cmd, files, cwd):
             lines.extend(proc.stdout.splitlines())
             continue
         # puppet-lint crashed on a file and exited: lint the batch's files one by one.
+        if originals:
+            for f in batch:
+                shutil.copyfile(originals[f], f)
         for f in batch:
             one = subprocess.run(cmd + [f], cwd=cwd, capture_output=True, text=True, env=ENV)
             if "Whoops!" in one.stdout:
@@ -85,7 +91,34 @@ def lint_cmds(binary):
             [binary, "lint", "--no-config", "--log-format", FORMAT])
 
 
+def dirty_copy(corpus, dest):
+    """The corpus with the faults style guides flag put in (double quotes, unaligned arrows,
+    trailing whitespace, tabs, odd indentation), to exercise the checks and fixes."""
+    for f in manifests(corpus):
+        with open(f, encoding="utf-8", errors="replace") as src:
+            text = src.read()
+        text = re.sub(r"'([^'\"$\\\n]*)'", r'"\1"', text)
+        text = re.sub(r"[ \t]+=>", " =>", text)
+        lines = text.split("\n")
+        for i, line in enumerate(lines):
+            if i % 3 == 1 and line:
+                line += "  "
+            if i % 5 == 2 and line.startswith("  "):
+                line = "\t" + line[2:]
+            if i % 7 == 3 and line.startswith("    "):
+                line = " " + line
+            lines[i] = line
+        out = os.path.join(dest, os.path.relpath(f, os.path.abspath(corpus)))
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        with open(out, "w", encoding="utf-8") as dst:
+            dst.write("\n".join(lines))
+    return dest
+
+
 def compare(args):
+    if args.dirty:
+        args.corpus = dirty_copy(args.corpus, tempfile.mkdtemp(prefix="lint-dirty-"))
+        print(f"dirtied copy of the corpus: {args.corpus}")
     files = manifests(args.corpus)
     pl_cmd, ours_cmd = lint_cmds(args.bin)
     with tempfile.TemporaryDirectory() as tmp:
@@ -106,22 +139,30 @@ def compare(args):
         # --fix on copies.
         a = copy_tree(files, args.corpus, os.path.join(tmp, "pl"))
         b = copy_tree(files, args.corpus, os.path.join(tmp, "ours"))
-        _, pl_fix_time = run_batches(["puppet-lint", "--no-config", "--fix"], a, tmp)
+        crashed_before = set(CRASHED)
+        _, pl_fix_time = run_batches(["puppet-lint", "--no-config", "--fix"], a, tmp,
+                                     originals=dict(zip(a, files)))
+        crashed_copies = CRASHED - crashed_before
         _, ours_fix_time = run_batches([args.bin, "lint", "--no-config", "--fix"], b, tmp)
         same = 0
         differ = []
         for fa, fb in zip(a, b):
+            if fa in crashed_copies:
+                continue  # puppet-lint has no answer: left out
             with open(fa, "rb") as x, open(fb, "rb") as y:
                 if x.read() == y.read():
                     same += 1
                 else:
                     differ.append(os.path.relpath(fa, os.path.join(tmp, "pl")))
-        print(f"--fix: {same} of {len(files)} files byte-identical "
-              f"({100.0 * same / max(1, len(files)):.2f} %)")
+        compared = len(files) - len(crashed_copies)
+        print(f"--fix: {same} of {compared} files byte-identical "
+              f"({100.0 * same / max(1, compared):.2f} %)")
         for d in differ[:args.show]:
             print(f"  differs: {d}")
         print(f"time (lint): puppet-lint {pl_time:.2f} s, puppet-eval {ours_time:.2f} s")
         print(f"time (--fix): puppet-lint {pl_fix_time:.2f} s, puppet-eval {ours_fix_time:.2f} s")
+    if args.dirty:
+        shutil.rmtree(args.corpus, ignore_errors=True)
 
 
 def golden_for(path, fullpath_dir, name, out_dir):
@@ -187,6 +228,8 @@ def main():
     parser.add_argument("--corpus", default="/usr/share/puppet/modules.available")
     parser.add_argument("--show", type=int, default=20)
     parser.add_argument("--goldens", action="store_true")
+    parser.add_argument("--dirty", action="store_true",
+                        help="compare on a copy of the corpus with style faults put in")
     parser.add_argument("--sample", type=int, default=60)
     args = parser.parse_args()
     if shutil.which("puppet-lint") is None:
