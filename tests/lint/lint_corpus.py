@@ -213,12 +213,17 @@ def goldens(args):
     sample = sorted(rng.sample(files, min(args.sample, len(files))))
     for n, path in enumerate(sample):
         golden_for(path, None, f"corpus-{n:03d}", out_dir)
+    # Dirtied corpus files (style faults put in, see dirty_copy): the fixes on real code.
+    dirty = dirty_copy(args.corpus, "/tmp/puppet-lint-goldens/dirty")
+    dirty_files = [f for f in manifests(dirty) if os.path.getsize(f) <= 6000]
+    for n, path in enumerate(sorted(rng.sample(dirty_files, min(20, len(dirty_files))))):
+        golden_for(path, None, f"dirty-{n:03d}", out_dir)
     cases = os.path.join(HERE, "cases")
     for f in sorted(os.listdir(cases)):
         if f.endswith(".pp"):
             # Hand-written cases live in a module layout so autoloader_layout has a path to read.
             golden_for(os.path.join(cases, f), "mymod/manifests", "case-" + f[:-3], out_dir)
-    print(f"wrote {len(sample)} corpus goldens and the cases to {out_dir}")
+    print(f"wrote {len(sample)} corpus goldens, 20 dirtied ones and the cases to {out_dir}")
 
 
 def main():
