@@ -341,6 +341,15 @@ mod tests {
                 ..Options::default()
             },
         );
+        let strings = ["$a = ", &"\"${".repeat(20_000), &"}\"".repeat(20_000), "\n"].concat();
+        let _ = lint(
+            &strings,
+            None,
+            &Options {
+                fix: true,
+                ..Options::default()
+            },
+        );
         let braces = ["file { 'x': a => ", &"{".repeat(50_000), "\n"].concat();
         let _ = lint(
             &braces,

@@ -345,6 +345,7 @@ pub fn tokenize(src: &str) -> Result<Stream, LexError> {
     }
     pieces.sort_by_key(|p| (p.start, p.end));
     let mut b = Builder {
+        nesting: 0,
         pieces: pieces.clone(),
         src,
         bytes: src.as_bytes(),
@@ -419,7 +420,13 @@ pub struct LexError {
     pub reason: Option<&'static str>,
 }
 
+/// How deeply strings inside interpolations are read as puppet-lint reads them (deeper ones keep
+/// the engine's tokens): bounds the recursion.
+const MAX_STRING_NESTING: u32 = 32;
+
 struct Builder<'s> {
+    /// Strings being read inside interpolations.
+    nesting: u32,
     pieces: Vec<Piece>,
     src: &'s str,
     bytes: &'s [u8],
@@ -656,6 +663,119 @@ impl Builder<'_> {
         self.out.all[last].raw = self.src[seg..term_end].to_string();
     }
 
+    /// A double-quoted string from its opening quote at `open`, split as puppet-lint's string
+    /// reader splits it (a backslash before `$` keeps it text, a newline goes with an unenclosed
+    /// variable); the expressions inside come from the engine's tokens. False when the string
+    /// does not end (the engine's tokens are used then).
+    fn dq_string(&mut self, open: usize) -> bool {
+        if self.nesting >= MAX_STRING_NESTING {
+            return false;
+        }
+        let bytes = self.bytes;
+        // (token start, text start, text end, what follows)
+        let mut parts: Vec<(usize, usize, usize, Inner)> = Vec::new();
+        let mut token_from = open;
+        let mut seg = open + 1;
+        let mut q = open + 1;
+        let mut depth = 0usize;
+        let mut interp_start = 0;
+        let close;
+        loop {
+            let Some(&c) = bytes.get(q) else { return false };
+            let last_backslash = q > seg && bytes[q - 1] == b'\\';
+            if c == b'$' && bytes.get(q + 1) == Some(&b'{') {
+                if last_backslash {
+                    q += 1;
+                } else if depth == 0 {
+                    interp_start = q;
+                    depth = 1;
+                    q += 2;
+                } else {
+                    depth += 1;
+                    q += 2;
+                }
+                continue;
+            }
+            if depth > 0 && c == b'{' {
+                depth += 1;
+                q += 1;
+                continue;
+            }
+            if c == b'}' {
+                if depth == 0 {
+                    q += 1;
+                    continue;
+                }
+                depth -= 1;
+                if depth == 0 {
+                    parts.push((token_from, seg, interp_start, (true, interp_start + 2, q)));
+                    token_from = q; // the `}` starts the next part
+                    seg = q + 1;
+                }
+                q += 1;
+                continue;
+            }
+            if depth == 0 && !last_backslash {
+                // An unenclosed variable: `$name`, or a newline then `$name`.
+                let (at, lead) = if c == b'$' {
+                    (q, 0)
+                } else if c == b'\n' && bytes.get(q + 1) == Some(&b'$') {
+                    (q, 1)
+                } else {
+                    (q, usize::MAX)
+                };
+                if lead != usize::MAX {
+                    let len = unenclosed_len(&bytes[at + lead + 1..]);
+                    if len > 0 {
+                        parts.push((token_from, seg, at, (false, at, at + lead + 1 + len)));
+                        q = at + lead + 1 + len;
+                        seg = q;
+                        token_from = q;
+                        continue;
+                    }
+                }
+            }
+            if c == b'"' && depth == 0 && !last_backslash_run_odd(bytes, seg, q) {
+                close = q;
+                break;
+            }
+            if c == b'"' && depth > 0 && !last_backslash_run_odd(bytes, seg, q) {
+                // A string inside an interpolation: puppet-lint reads it as part of the text.
+                q += 1;
+                continue;
+            }
+            q += self.src[q..].chars().next().map_or(1, char::len_utf8);
+        }
+        if parts.is_empty() {
+            let value = self.src[open + 1..close].to_string();
+            self.push(K::String, open, close + 1, &value);
+            return true;
+        }
+        for (n, (token_start, text_start, text_end, what)) in parts.into_iter().enumerate() {
+            let kind = if n == 0 { K::DqPre } else { K::DqMid };
+            let value = self.src[text_start..text_end].to_string();
+            let (interpolation, from, to) = what;
+            self.push(kind, token_start, from, &value);
+            if interpolation {
+                self.nesting += 1;
+                self.emit_range(from, to);
+                self.nesting -= 1;
+                self.pos = to;
+            } else {
+                let name = self.src[from..to]
+                    .strip_prefix('$')
+                    .unwrap_or(&self.src[from..to])
+                    .to_string();
+                self.push(K::UnencVariable, from, to, &name);
+                let last = self.out.all.len() - 1;
+                self.out.all[last].raw = name;
+            }
+        }
+        let value = self.src[seg..close].to_string();
+        self.push(K::DqPost, token_from, close + 1, &value);
+        true
+    }
+
     /// The engine's tokens inside `from..to` (an interpolation), with the whitespace between.
     fn emit_range(&mut self, from: usize, to: usize) {
         let inside: Vec<Piece> = self
@@ -676,6 +796,12 @@ impl Builder<'_> {
     }
 
     fn piece(&mut self, p: Piece) {
+        if matches!(p.kind, Some(TokenKind::String | TokenKind::DqPre))
+            && self.bytes.get(p.start) == Some(&b'"')
+            && self.dq_string(p.start)
+        {
+            return;
+        }
         let text = &self.src[p.start..p.end];
         let Some(kind) = p.kind else {
             if let Some(body) = text.strip_prefix('#') {
@@ -934,6 +1060,16 @@ fn end_tag_at(bytes: &[u8], at: usize, tag: &[u8]) -> Option<usize> {
         None | Some(b'\n') => Some(end),
         _ => None,
     }
+}
+
+/// Whether the backslashes right before `at` (after `from`) are an odd run (the quote escaped).
+fn last_backslash_run_odd(bytes: &[u8], from: usize, at: usize) -> bool {
+    let run = bytes[from..at]
+        .iter()
+        .rev()
+        .take_while(|&&b| b == b'\\')
+        .count();
+    run % 2 == 1
 }
 
 /// The length of an unenclosed variable's name after `$` (puppet-lint's pattern, with dashes).
