@@ -1,5 +1,6 @@
 //! puppet-eval: evaluate Puppet code from a file, `-e` or stdin, a REPL on a terminal; `--json`/`--jsonl` speak the oracle protocol.
 
+mod lint_cmd;
 mod lookup_cmd;
 mod parse_cmd;
 mod repl;
@@ -23,6 +24,8 @@ usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin 
        puppet-eval [OPTIONS] --jsonl < cases.jsonl   one {\"id\",\"src\"} case per line, one result line each
                                                     (a case's \"files\": {path: text} are its own environment)
        puppet-eval parse [--ast] [--tokens] PATH...  parse files and folders (.pp, .epp)
+       puppet-eval lint [--fix] [--json] PATH...     puppet-lint's checks and fixes
+                                                    (puppet-eval lint --help: its options)
        puppet-eval lookup [OPTIONS] KEY...           look keys up in Hiera as puppet lookup does
                                                     (puppet-eval lookup --help: its options)
        puppet-eval                                  an interactive session, when started on a terminal
@@ -184,6 +187,9 @@ fn real_main() -> ExitCode {
         .collect();
     if arguments.first().map(String::as_str) == Some("parse") {
         return parse_cmd::run(&arguments[1..]);
+    }
+    if arguments.first().map(String::as_str) == Some("lint") {
+        return lint_cmd::run(&arguments[1..]);
     }
     if arguments.first().map(String::as_str) == Some("lookup") {
         return lookup_cmd::run(&arguments[1..]);

@@ -13,6 +13,8 @@ mod functions;
 pub use functions::erb::NEEDS_ERB;
 pub use functions::stdlib_names::NEEDS_STDLIB;
 pub mod hiera;
+#[cfg(feature = "lint")]
+pub mod lint;
 mod puppet_text;
 pub mod regex;
 mod sort;

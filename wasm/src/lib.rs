@@ -2,6 +2,8 @@
 
 mod data;
 mod engine_choice;
+#[cfg(feature = "lint")]
+mod lint;
 #[cfg(feature = "yaml")]
 mod lookup;
 mod lookup_calls;
@@ -57,6 +59,26 @@ pub fn evaluate(
 ) -> Result<JsValue, JsError> {
     let options = Options::from_js(&options);
     to_js(&evaluate_answer(source, &options))
+}
+
+/// puppet-lint's checks: `[{ line, column, check, kind, message, start, end, reason? }]`, where
+/// `line`/`column` are puppet-lint's (characters) and `start..end` the range in UTF-16 offsets.
+/// `options` may be omitted, or `{ rc, only: [check], disabled: [check], enabled: [check],
+/// relative, path, showIgnored }` (`rc`: a `.puppet-lint.rc` text; `path` for autoloader_layout).
+#[cfg(feature = "lint")]
+#[wasm_bindgen]
+pub fn lint(code: &str, options: JsValue) -> Result<JsValue, JsError> {
+    let (options, path) = lint::options_from_js(&options);
+    to_js(&lint::lint_to_data(code, &options, path.as_deref()))
+}
+
+/// The text puppet-lint's `--fix` makes of `code` (unchanged when it has a syntax error); the
+/// options are those of [`lint`].
+#[cfg(feature = "lint")]
+#[wasm_bindgen(js_name = lintFix)]
+pub fn lint_fix(code: &str, options: JsValue) -> String {
+    let (options, path) = lint::options_from_js(&options);
+    lint::fix_to_text(code, &options, path.as_deref())
 }
 
 /// Whether this is the full build (with the YAML reader and `lookup`) or the light one.

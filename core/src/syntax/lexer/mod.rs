@@ -50,6 +50,17 @@ pub fn lex_for_display(source: &str, template: bool) -> LexOutput {
     lex_with(source, template, true)
 }
 
+/// Lex for puppet-lint's checks: like `lex_for_display` for a manifest, and `//` starts a comment
+/// to the end of the line (puppet-lint reads one there; Puppet has none).
+pub fn lex_for_lint(source: &str) -> LexOutput {
+    let mut lexer = Lexer::new(source, Mode::Code, 0);
+    lexer.keep_comments = true;
+    lexer.slash_comments = true;
+    lexer.check_bom();
+    lexer.run();
+    lexer.finish()
+}
+
 fn lex_with(source: &str, template: bool, keep_comments: bool) -> LexOutput {
     let mut lexer = Lexer::new(source, Mode::Code, 0);
     lexer.keep_comments = keep_comments;
@@ -105,6 +116,8 @@ pub(crate) struct Lexer<'s> {
     heredoc_depth: u32,
     /// Whether comments are recorded (only the token display needs them).
     keep_comments: bool,
+    /// Whether `//` starts a comment (only for lint, never for the parser).
+    slash_comments: bool,
 }
 
 impl<'s> Lexer<'s> {
@@ -127,6 +140,7 @@ impl<'s> Lexer<'s> {
             epp: None,
             heredoc_depth,
             keep_comments: false,
+            slash_comments: false,
         };
         if let Mode::Unquoted(escapes, interpolate) = mode {
             lexer.string_text(StringKind::Unquoted(escapes, interpolate), 0, true);
@@ -541,6 +555,12 @@ impl<'s> Lexer<'s> {
 
     /// `/*` comment, regular expression, or division.
     fn slash(&mut self, start: usize) {
+        if self.slash_comments && self.peek_byte(1) == b'/' {
+            let end = memchr(b'\n', self.bytes, start).unwrap_or(self.bytes.len());
+            self.out.comments.push(Span::new(start as u32, end as u32));
+            self.pos = end;
+            return;
+        }
         if self.peek_byte(1) == b'*' {
             match find(self.src, start + 2, "*/") {
                 Some(close) => {

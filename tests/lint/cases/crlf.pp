@@ -1,0 +1,4 @@
+# crlf
+class mymod::crlf {
+  $a = "x"
+}

@@ -1,0 +1,10 @@
+# heredocs
+class mymod::heredoc {
+  $a = @(END)
+    text with "quotes" and $var
+    | END
+  $b = @("END"/L)
+    interpolated ${facts['x']} and $y
+    END
+  notice("after")
+}

@@ -1,0 +1,4 @@
+class a {
+  $p = "C:\\${dir}\\x"
+  $q = "\\$v and ${w}"
+}

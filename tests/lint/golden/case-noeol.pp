@@ -1,0 +1,2 @@
+class mymod::noeol {
+  $a = "x"   

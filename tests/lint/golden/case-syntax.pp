@@ -1,0 +1,3 @@
+class mymod::syntax {
+  $a = "unterminated
+}
