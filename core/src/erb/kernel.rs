@@ -103,7 +103,7 @@ pub(crate) fn scope_method(
 ) -> RResult<RVal> {
     if let Some(function) = name.strip_prefix("function_") {
         let stdlib = interp.ev.module_dir("stdlib").is_some();
-        if !super::functions3x::has_3x_function(function, stdlib) {
+        if !crate::functions::api3x::has_3x_function(function, stdlib) {
             // Ruby adds its "Did you mean?" lines: Puppet's message has several lines.
             return interp.raise(format!(
                 "undefined method `{name}' for Scope(Class[main]):Puppet::Parser::Scope\n"

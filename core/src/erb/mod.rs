@@ -6,7 +6,6 @@
 
 mod ast;
 mod enumerable;
-mod functions3x;
 mod interp;
 mod json;
 mod kernel;

@@ -1,5 +1,7 @@
 //! Built-in functions: the registry by name, one file per family of functions.
 
+#[cfg(any(feature = "erb", feature = "stdlib"))]
+pub(crate) mod api3x;
 mod args;
 mod binary;
 mod catalog;

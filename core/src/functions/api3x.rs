@@ -1,6 +1,6 @@
-//! The functions a template can call as `scope.function_<name>([args])`: Puppet's API gives that
-//! method only to functions written for its 3.x API (Puppet's own, and puppetlabs-stdlib's when the
-//! module is on the modulepath); `scope.call_function` reaches every function.
+//! The functions written with Puppet's 3.x API: Puppet 7's own (the log functions among them) and
+//! puppetlabs-stdlib 8.5.0's. Only they answer a template's `scope.function_<name>([args])`
+//! (`scope.call_function` reaches every function) and stdlib's `is_function_available`.
 
 /// Puppet 7's functions that have a 3.x version (sorted).
 const PUPPET: &[&str] = &[
