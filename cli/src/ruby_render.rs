@@ -53,34 +53,19 @@ fn json(out: &mut String, value: &Value) -> Result<(), String> {
                     out.push(',');
                 }
                 match key {
-                    Value::String(text) => json_string(out, text),
-                    other => json_string(out, &puppet_core::value::interpolate(other)),
+                    Value::String(text) => puppet_core::value::ruby_json_string(out, text),
+                    other => puppet_core::value::ruby_json_string(
+                        out,
+                        &puppet_core::value::interpolate(other),
+                    ),
                 }
                 out.push(':');
                 json(out, item)?;
             }
             out.push('}');
         }
-        Value::String(text) => json_string(out, text),
-        other => json_string(out, &puppet_core::value::interpolate(other)),
+        Value::String(text) => puppet_core::value::ruby_json_string(out, text),
+        other => puppet_core::value::ruby_json_string(out, &puppet_core::value::interpolate(other)),
     }
     Ok(())
-}
-
-fn json_string(out: &mut String, text: &str) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }

@@ -47,7 +47,7 @@ fn write(
         RVal::Int(n) => out.push_str(&format!("{n}")),
         RVal::Float(f) if f.is_finite() => out.push_str(&float_to_s(*f)),
         RVal::Float(f) => return interp.raise(format!("{} not allowed in JSON", float_to_s(*f))),
-        RVal::Str(s) | RVal::Sym(s) => string(out, s),
+        RVal::Str(s) | RVal::Sym(s) => crate::value::ruby_json_string(out, s),
         RVal::Array(items) => {
             let items = items.borrow().clone();
             if items.is_empty() {
@@ -86,7 +86,7 @@ fn write(
                 }
                 newline(out, indent, level + 1);
                 let key = interp.ruby_to_s(k)?;
-                string(out, &key);
+                crate::value::ruby_json_string(out, &key);
                 out.push(':');
                 if indent.is_some() {
                     out.push(' ');
@@ -98,26 +98,8 @@ fn write(
         }
         other => {
             let text = interp.ruby_to_s(other)?;
-            string(out, &text);
+            crate::value::ruby_json_string(out, &text);
         }
     }
     Ok(())
-}
-
-fn string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }

@@ -55,6 +55,26 @@ pub fn puppet_double_quote(text: &str) -> String {
     out
 }
 
+/// Ruby's JSON text of a string: `"`, `\\` and control characters escaped, the rest as it is
+/// (what `to_json` and `JSON.generate` write).
+pub fn ruby_json_string(out: &mut String, text: &str) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
 #[cfg(test)]
 mod tests {
     use super::puppet_quote;

@@ -35,25 +35,6 @@ pub(super) fn type_of(
     Ok(Value::from_type(infer(&args[0])))
 }
 
-/// Ruby's JSON text of a string: `"`, `\` and control characters escaped, the rest as it is.
-fn json_string(out: &mut String, text: &str) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 /// How Ruby's JSON generator lays text out: `to_json`'s compact form, or `pretty_generate`'s
 /// (two-space indents, a space after colons, newlines), each part as its options give it.
 struct Layout {
@@ -109,7 +90,7 @@ fn json_into(out: &mut String, value: &Value, layout: &Layout, depth: usize) -> 
             return Err(format!("920: {name} not allowed in JSON"));
         }
         Value::Float(_) => out.push_str(&to_s(value)),
-        Value::String(text) => json_string(out, text),
+        Value::String(text) => crate::value::ruby_json_string(out, text),
         // Ruby's generator writes empty ones with its newlines too: `[\n\n  ]`, `{\n  }`.
         Value::Array(items) if items.is_empty() => {
             out.push('[');
@@ -143,7 +124,7 @@ fn json_into(out: &mut String, value: &Value, layout: &Layout, depth: usize) -> 
                     out.push(',');
                 }
                 layout.line(out, &layout.object_nl, depth + 1);
-                json_string(out, &to_s(key));
+                crate::value::ruby_json_string(out, &to_s(key));
                 out.push_str(&layout.space_before);
                 out.push(':');
                 out.push_str(&layout.space);
@@ -152,9 +133,9 @@ fn json_into(out: &mut String, value: &Value, layout: &Layout, depth: usize) -> 
             layout.line(out, &layout.object_nl, depth);
             out.push('}');
         }
-        Value::Default => json_string(out, "default"),
-        Value::Regexp(regexp) => json_string(out, &regexp.ruby_to_s()),
-        other => json_string(out, &to_s(other)),
+        Value::Default => crate::value::ruby_json_string(out, "default"),
+        Value::Regexp(regexp) => crate::value::ruby_json_string(out, &regexp.ruby_to_s()),
+        other => crate::value::ruby_json_string(out, &to_s(other)),
     }
     Ok(())
 }
