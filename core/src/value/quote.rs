@@ -55,7 +55,7 @@ pub fn puppet_double_quote(text: &str) -> String {
     out
 }
 
-/// Ruby's JSON text of a string: `"`, `\\` and control characters escaped, the rest as it is
+/// Ruby's JSON text of a string: `"`, `\` and control characters escaped, the rest as it is
 /// (what `to_json` and `JSON.generate` write).
 pub fn ruby_json_string(out: &mut String, text: &str) {
     out.push('"');
