@@ -614,16 +614,19 @@ impl Evaluator<'_> {
         }
         for (title, attributes) in resources.iter() {
             self.step(1, span)?;
-            let mut list: Vec<(String, Value)> = Vec::new();
+            // Ruby's `defaults.merge(attributes)`: the defaults' keys first, in their order, each
+            // with the resource's own value when it has one; then the resource's other keys.
+            let mut list: Vec<(String, Value)> = defaults
+                .iter()
+                .map(|(k, v)| (crate::value::to_string_default(k), v.clone()))
+                .collect();
             if let Value::Hash(h) = attributes {
                 for (k, v) in h.iter() {
-                    list.push((crate::value::to_string_default(k), v.clone()));
-                }
-            }
-            for (k, v) in defaults.iter() {
-                let k = crate::value::to_string_default(k);
-                if !list.iter().any(|(a, _)| *a == k) {
-                    list.push((k, v.clone()));
+                    let k = crate::value::to_string_default(k);
+                    match list.iter_mut().find(|(a, _)| *a == k) {
+                        Some(slot) => slot.1 = v.clone(),
+                        None => list.push((k, v.clone())),
+                    }
                 }
             }
             let title = crate::value::to_string_default(title);

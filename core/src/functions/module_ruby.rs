@@ -15,7 +15,7 @@ use crate::eval::flow::EvalResult;
 use crate::value::Value;
 
 /// The module functions the engine has, by their full name.
-const NAMES: &[&str] = &["apache::bool2httpd"];
+const NAMES: &[&str] = &["apache::bool2httpd", "inifile::create_ini_settings"];
 
 /// Whether the engine stands in for module function `name`: it has it, and the environment has
 /// the module with its Ruby file.
@@ -25,13 +25,14 @@ pub(super) fn stands_in_for(ev: &mut Evaluator<'_>, name: &str) -> bool {
 
 #[cfg(feature = "erb")]
 pub(super) fn run(
-    _: &mut Evaluator<'_>,
+    ev: &mut Evaluator<'_>,
     name: &str,
     site: &CallSite,
     args: Vec<Value>,
 ) -> EvalResult<Value> {
     match name {
         "apache::bool2httpd" => bool2httpd(site, &args),
+        "inifile::create_ini_settings" => create_ini_settings(ev, site, args),
         _ => Err(site.fail(format!("Unknown function '{name}'"))),
     }
 }
@@ -74,4 +75,95 @@ fn bool2httpd(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
             )))
         }
     }))
+}
+
+/// `inifile::create_ini_settings(settings, defaults = {})`: an `ini_setting` resource for each
+/// setting of each section (`settings` is `{section => {setting => value or attributes}}`), titled
+/// `"<path> [<section>] <setting>"`, declared through `create_resources` with `defaults`; the path
+/// comes from `defaults` (or a top-level `path`).
+#[cfg(feature = "erb")]
+fn create_ini_settings(
+    ev: &mut Evaluator<'_>,
+    site: &CallSite,
+    args: Vec<Value>,
+) -> EvalResult<Value> {
+    use crate::value::Hash;
+    let name = "'inifile::create_ini_settings'";
+    if args.is_empty() || args.len() > 2 {
+        return Err(site.fail(arity_message(name, (1, Some(2)), args.len())));
+    }
+    let mut args = args.into_iter();
+    let settings = match args.next() {
+        Some(Value::Hash(hash)) => hash,
+        Some(other) => {
+            return Err(site.fail(super::args::mismatch(
+                "inifile::create_ini_settings",
+                "settings",
+                "a Hash value",
+                &other,
+            )))
+        }
+        None => Hash::new(),
+    };
+    let defaults = match args.next() {
+        None => Hash::new(),
+        Some(Value::Hash(hash)) => hash,
+        Some(other) => {
+            return Err(site.fail(super::args::mismatch(
+                "inifile::create_ini_settings",
+                "defaults",
+                "a Hash value",
+                &other,
+            )))
+        }
+    };
+    let ruby_text = |value: &Value| match value {
+        Value::String(text) => alloc::string::String::from(&**text),
+        other => crate::erb::value::to_s(&crate::erb::value::from_puppet(other)),
+    };
+    let path_key = Value::string("path");
+    let mut resources = Hash::new();
+    for (section, entries) in settings.iter() {
+        ev.step(1, site.span)?;
+        let Value::Hash(entries) = entries else {
+            return Err(site.fail(format!(
+                "create_ini_settings(): Section {} must contain a Hash",
+                ruby_text(section)
+            )));
+        };
+        let path = settings.get(&path_key).or_else(|| defaults.get(&path_key));
+        let Some(path) = path.filter(|p| !matches!(p, Value::Undef)) else {
+            return Err(site.fail(
+                "create_ini_settings(): must pass the path parameter to the Ini_setting resource!",
+            ));
+        };
+        for (setting, value) in entries.iter() {
+            ev.step(1, site.span)?;
+            let title = format!(
+                "{} [{}] {}",
+                ruby_text(path),
+                ruby_text(section),
+                ruby_text(setting)
+            );
+            let mut attributes = Hash::new();
+            attributes.insert(Value::string("ensure"), Value::string("present"));
+            attributes.insert(Value::string("section"), section.clone());
+            attributes.insert(Value::string("setting"), setting.clone());
+            match value {
+                Value::Hash(given) => {
+                    for (k, v) in given.iter() {
+                        attributes.insert(k.clone(), v.clone());
+                    }
+                }
+                other => attributes.insert(Value::string("value"), other.clone()),
+            }
+            resources.insert(Value::string(&title), Value::Hash(attributes));
+        }
+    }
+    let create = alloc::vec![
+        Value::string("ini_setting"),
+        Value::Hash(resources),
+        Value::Hash(defaults),
+    ];
+    super::call_named(ev, site, "create_resources", create, None)
 }
