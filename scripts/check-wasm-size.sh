@@ -56,12 +56,13 @@
 # code) 66.4 KB for the whole stdlib feature. The light engine grew to 407,499 (+9.8 KB: the core
 # modules' resource types, Error values, Binary slices, signatures as data for Puppet's own built-ins,
 # the hand-over of Stdlib:: types, file_line and templates). puppet-lint's 37 checks and their fixes
-# (core/src/lint/, the facade's lint and lintFix) then 25.8 KB, in the full engine for now: 612,805.
-# Full budget: 613,000.
+# (core/src/lint/, the facade's lint and lintFix) then 25.8 KB, in the full engine for now: 612,805;
+# inifile::create_ini_settings and create_resources' merge order 0.1 KB more, 612,926 (light 407,857).
+# Full budget: 614,000.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
-full_budget=${WASM_FULL_GZIP_BUDGET:-613000}
+full_budget=${WASM_FULL_GZIP_BUDGET:-614000}
 
 # check NAME FILE BUDGET
 check() {
