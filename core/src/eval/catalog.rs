@@ -471,24 +471,24 @@ impl Evaluator<'_> {
         };
         // The classes this call declares: new ones (or entered by an outer `include` and not
         // evaluated yet), each once.
-        let mut new: Vec<(String, bool)> = Vec::new();
+        let mut new: Vec<String> = Vec::new();
         for name in canonical_names {
             // Puppet's built-in class `settings` is always in the catalog.
             let done = self.catalog.is_class_declared(&name) && !self.catalog.is_unevaluated(&name);
-            if done || name == "settings" || new.iter().any(|(n, _)| *n == name) {
+            if done || name == "settings" || new.contains(&name) {
                 continue;
             }
             if !self.class_known(&name, site.span)? {
                 return Err(report(self.class_not_found(&name, site.span)));
             }
-            new.push((name, false));
+            new.push(name);
         }
         if new.len() > 1 {
-            for (name, _) in &new {
+            for name in &new {
                 self.enter_class_early(name, site.span, 0);
             }
         }
-        for (name, _) in new {
+        for name in new {
             let entered = self.catalog.is_unevaluated(&name);
             if entered || !self.catalog.is_class_declared(&name) {
                 self.evaluate_class_entered(&name, &[], site.span, entered)
