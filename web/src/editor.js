@@ -12,6 +12,7 @@ import { classHighlighter } from '@lezer/highlight';
 import { eppLanguage } from './epp-mode.js';
 import { inlineResults, setInlineResults } from './inline-results.js';
 import { puppetLanguage } from './puppet-mode.js';
+import { setRecorded, valueHover } from './value-hover.js';
 import editorCss from './editor.css?inline';
 
 /**
@@ -170,6 +171,7 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
     highlightSelectionMatches(),
     lintGutter(),
     inlineResults,
+    valueHover,
     typeOverSelection,
     Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }])),
     keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab]),
@@ -196,7 +198,7 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
   const stateOf = (path) => (path === current ? view.state : states.get(path));
 
   /** The effects that show a file's results: squiggles with hover text and inline results. */
-  const resultEffects = (state, { diagnostics, hints }) => [
+  const resultEffects = (state, { diagnostics, hints, recorded = [] }) => [
     ...(setDiagnostics(
       state,
       diagnostics.flatMap((d) => [
@@ -208,6 +210,7 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
       ]),
     ).effects ?? []),
     setInlineResults.of(hints),
+    setRecorded.of(recorded),
   ];
 
   const clamp = (pos) => Math.min(Math.max(pos, 0), view.state.doc.length);

@@ -168,7 +168,8 @@ function runNow() {
 
 /** What the engine compiles with: the settings, the node, the files, and the global hiera.yaml when the Files pane has one. */
 function engineOptions(files) {
-  const options = { strict: settings.strict, facts: nodePane.engineFacts(), certname: nodePane.certname(), files };
+  // record: what each expression produced, for the editor's hover.
+  const options = { strict: settings.strict, facts: nodePane.engineFacts(), certname: nodePane.certname(), files, record: true };
   if (typeof files[GLOBAL_HIERA] === 'string') options.globalHiera = GLOBAL_HIERA;
   return options;
 }
