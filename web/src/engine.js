@@ -10,7 +10,7 @@ export class Engine {
   /**
    * @param {object} handlers onReady(version, limits), onSyntax(msg), onResult(msg), onLookup(msg), onRestart(reason, ms),
    *   onCrash(message), onLoading(what) while the worker loads its full engine, onLoadFailed(message) when that fails
-   *   (the run then ends)
+   *   (the run then ends), onLint(msg) with a run's lint findings, onFullReady() / onFullFailed(message) after `loadFull`
    */
   constructor(handlers, { watchdogMs = WATCHDOG_MS } = {}) {
     this.handlers = handlers;
@@ -22,7 +22,15 @@ export class Engine {
     this.busy = null;
     this.ready = false;
     this.version = null;
+    /** Whether the page asked for the full engine ahead of need (asked again of a restarted worker). */
+    this.wantFull = false;
     this.spawn();
+  }
+
+  /** Have the worker load its full engine now, with no run waiting for it (the page lints with it). */
+  loadFull() {
+    this.wantFull = true;
+    if (this.ready) this.worker.postMessage({ type: 'load-full' });
   }
 
   spawn() {
@@ -96,10 +104,20 @@ export class Engine {
         this.ready = true;
         this.version = message.version;
         this.handlers.onReady?.(message.version, message.limits);
+        if (this.wantFull) this.worker.postMessage({ type: 'load-full' });
         this.pump();
         break;
       case 'syntax':
         if (message.id === this.busy?.id) this.handlers.onSyntax?.(message);
+        break;
+      case 'lint':
+        if (message.id === this.busy?.id) this.handlers.onLint?.(message);
+        break;
+      case 'full-ready':
+        this.handlers.onFullReady?.();
+        break;
+      case 'full-failed':
+        this.handlers.onFullFailed?.(message.message);
         break;
       case 'result':
         if (message.id !== this.busy?.id) break;

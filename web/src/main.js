@@ -1,16 +1,18 @@
-// The playground page: wires the editor, the Files pane, the evaluation worker, the panes, share links, examples and settings.
+// The playground page: wires the editor, the Files pane, the evaluation worker, the panes, lint, share links, examples and settings.
 import { createEditor } from './editor.js';
 import { Engine, WATCHDOG_MS } from './engine.js';
 import { EXAMPLES } from './examples.js';
 import { fileActions } from './file-actions.js';
 import { certnameFor } from './facts.js';
 import { setupHelp } from './help.js';
+import { lintOptions, normalizeChecks, withCheck } from './lint-checks.js';
 import { liveDelay } from './live-delay.js';
 import { setupNodePane } from './node-pane.js';
 import { lineColumns, lineStart } from './offsets.js';
 import { showAst } from './panes/ast.js';
 import { showCatalog } from './panes/catalog.js';
 import { createFilesPane } from './panes/files.js';
+import { setupLintPane } from './panes/lint.js';
 import { setupLookupPane } from './panes/lookup.js';
 import { showOutput } from './panes/output.js';
 import { showProblems } from './panes/problems.js';
@@ -22,6 +24,7 @@ import { decodeLocation, DEFAULT_SETTINGS, LOG_LEVELS, LONG_LINK, shareUrl } fro
 import { createStatus } from './status.js';
 import { loadSaved, save } from './storage.js';
 import { setupTabs } from './tabs.js';
+import { minimalChanges } from './text-diff.js';
 import { setupTheme } from './theme.js';
 import { DEFAULT_LIMITS, GLOBAL_HIERA, SNIPPET, Workspace } from './workspace.js';
 import { download, environmentZip } from './zip.js';
@@ -37,6 +40,8 @@ const settingsOf = (given) => {
   const settings = { ...DEFAULT_SETTINGS, ...given };
   settings.certname ??= certnameFor(settings.facts);
   if (!LOG_LEVELS.includes(settings.log)) settings.log = DEFAULT_SETTINGS.log;
+  settings.lint = settings.lint !== false;
+  settings.lintChecks = normalizeChecks(settings.lintChecks);
   return settings;
 };
 
@@ -161,9 +166,27 @@ function runNow() {
   showMainManifest();
   const extra = testHang(source) ? { hang: true } : {};
   extra.syntaxPath = isPuppet(editor.path) ? editor.path : null;
+  extra.lint = lintRequest(files);
   const id = engine.run(source, engineOptions(files), extra);
   editor.snapshot(id);
   requests.set(id, { source, files, generation, started: performance.now() });
+}
+
+/**
+ * What the worker lints: the open file when it is a .pp file and lint is on, with the checks chosen and the
+ * environment's .puppet-lint.rc. snippet.pp is linted as code without a file (as puppet-lint's Ruby API lints a
+ * string), so autoloader_layout looks at the environment's files only.
+ */
+function lintRequest(files) {
+  if (!settings.lint) return undefined;
+  const path = editor.path;
+  if (!isPuppet(path)) {
+    lintPane.clear(`puppet-lint checks .pp files; ${path} is not one.`);
+    return undefined;
+  }
+  if (!lintReady) lintPane.clear(lintFailed ?? 'puppet-lint runs in the full engine, which loads after the first result…');
+  const rc = files[LINT_RC];
+  return { path, options: lintOptions(settings.lintChecks, { rc, path: path === SNIPPET ? null : `/${path}` }) };
 }
 
 /** What the engine compiles with: the settings, the node, the files, and the global hiera.yaml when the Files pane has one. */
@@ -229,8 +252,76 @@ function syntaxNote(text) {
   $('ast').textContent = text;
 }
 
+// Lint (puppet-lint's checks, in the full engine the worker loads at idle after the first result).
+/** The environment's file puppet-lint reads its options from (as `./.puppet-lint.rc` in the folder it runs in). */
+const LINT_RC = '.puppet-lint.rc';
+/** Whether the worker's engine lints now (its full engine has loaded). */
+let lintReady = false;
+/** Why the full engine could not be loaded for lint, or null. */
+let lintFailed = null;
+/** The last findings shown: { path, text (as linted), fixed (the text puppet-lint's --fix makes) }, for Fix all. */
+let lintShown = null;
+/** Fix all was asked for while the findings were older than the text: it applies when the next ones come. */
+let fixWanted = false;
+const whenIdle = (f) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 1000 }) : setTimeout(f, 0));
+
+/** Apply puppet-lint's fixes to the open file as one edit (one undo), changing only what they change. */
+function fixAll() {
+  const current = lintShown && lintShown.path === editor.path && lintShown.text === editor.text();
+  if (!current) {
+    fixWanted = true;
+    runNow();
+    return;
+  }
+  fixWanted = false;
+  editor.applyChanges(minimalChanges(lintShown.text, lintShown.fixed), 'lint.fix');
+}
+
+const lintPane = setupLintPane(
+  {
+    on: $('lint-on'),
+    fix: $('lint-fix'),
+    note: $('lint-note'),
+    list: $('lint-findings'),
+    count: $('lint-count'),
+    checks: $('lint-checks'),
+    checksCount: $('lint-checks-count'),
+  },
+  {
+    toggled(on) {
+      settings.lint = on;
+      userEdited();
+      showLintSetting();
+      runNow();
+    },
+    checkChanged(check, on) {
+      settings.lintChecks = withCheck(settings.lintChecks, check, on);
+      userEdited();
+      lintPane.showSettings(settings);
+      runNow();
+    },
+    fix: fixAll,
+    select: (f) => goTo(f.file, f.from, f.to),
+  },
+);
+
+/** Show the lint setting; lint on asks for the full engine (once the first result is there), lint off clears the squiggles. */
+function showLintSetting() {
+  lintPane.showSettings(settings);
+  if (settings.lint) {
+    if (!firstResult) engine.loadFull();
+    return;
+  }
+  lintShown = null;
+  fixWanted = false;
+  editor.clearLint();
+  lintPane.clear('Lint is off.');
+}
+
 const engine = new Engine({
   onReady(version, engineLimits) {
+    // A new worker (the first, or one restarted) lints once its full engine is there again.
+    lintReady = false;
     if (engineLimits) limits = engineLimits;
     $('version').textContent = `engine ${version}`;
     document.body.dataset.ready = 'true';
@@ -288,8 +379,32 @@ const engine = new Engine({
       firstResult = false;
       performance.mark('first-result');
       document.body.dataset.firstResultMs = String(Math.round(performance.now()));
+      // The first result came from the light engine; the full one, which lints, loads now the page is idle.
+      if (settings.lint) whenIdle(() => engine.loadFull());
     }
     document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
+  },
+  onLint({ id, path, findings, fixed }) {
+    const request = requests.get(id);
+    if (!request || request.generation !== generation || !settings.lint || path !== editor.path) return;
+    const map = editor.mappersFor(id, { keep: true })(path); // the result for the same request comes next
+    const placed = findings.map((f) => ({ ...f, file: path, from: map(f.start), to: map(f.end, 1) }));
+    editor.showLint(path, placed.filter((f) => f.check !== 'syntax'));
+    const text = textIn(request, path) ?? '';
+    lintShown = { path, text, fixed };
+    lintPane.show(path, placed, fixed !== text);
+    if (fixWanted && text === editor.text()) fixAll();
+    if (!document.body.dataset.firstLintMs) document.body.dataset.firstLintMs = String(Math.round(performance.now()));
+    document.body.dataset.lints = String(Number(document.body.dataset.lints ?? 0) + 1);
+  },
+  onFullReady() {
+    lintReady = true;
+    lintFailed = null;
+    if (settings.lint) runNow();
+  },
+  onFullFailed(message) {
+    lintFailed = `puppet-lint's engine could not be loaded (${message}); turn lint off and on to try again.`;
+    if (settings.lint) lintPane.clear(lintFailed);
   },
   onLookup({ id, answer }) {
     $('stop').disabled = true;
@@ -478,6 +593,7 @@ const lookupPane = setupLookupPane(
 
 setupTheme($('theme'));
 setupTabs($('pane-tabs'));
+showLintSetting();
 setupHelp(
   { button: $('help'), dialog: $('help-dialog'), close: $('help-close'), link: $('docs-link'), where: $('docs-where') },
   () => editor.cursor(),
@@ -499,6 +615,7 @@ function openLink(opened) {
   Object.assign(settings, settingsOf(opened.settings));
   strictSelect.value = settings.strict;
   logLevel.value = settings.log;
+  showLintSetting();
   nodePane.show(settings);
   linkProblem = null;
   setStatus('', 'info');
