@@ -19,6 +19,8 @@ export class Engine {
     this.pending = null;
     /** The Lookup pane's latest question, run when no evaluation waits. */
     this.pendingLookup = null;
+    /** The latest request to lint without evaluating (lint's engine arrived, the checks changed). */
+    this.pendingLint = null;
     this.busy = null;
     this.ready = false;
     this.version = null;
@@ -74,10 +76,22 @@ export class Engine {
     return request.id;
   }
 
+  /**
+   * Lint a file of `source` (snippet.pp) and `files` without evaluating: `lint` is { path, options } as
+   * runs carry it. Only the latest such request matters. Returns its id.
+   */
+  lint(source, files, lint) {
+    const request = { id: this.nextId++, type: 'lint', source, options: { files }, lint };
+    this.pendingLint = request;
+    this.pump();
+    return request.id;
+  }
+
   /** Stop the running program, if any. Returns whether something was stopped. */
   stop() {
     this.pending = null;
     this.pendingLookup = null;
+    this.pendingLint = null;
     if (!this.busy) return false;
     this.restart('stopped');
     return true;
@@ -88,9 +102,11 @@ export class Engine {
   }
 
   pump() {
-    if (!this.ready || this.busy || !(this.pending || this.pendingLookup)) return;
-    const request = this.pending ?? this.pendingLookup;
+    if (!this.ready || this.busy) return;
+    const request = this.pending ?? this.pendingLint ?? this.pendingLookup;
+    if (!request) return;
     if (request === this.pending) this.pending = null;
+    else if (request === this.pendingLint) this.pendingLint = null;
     else this.pendingLookup = null;
     const timer = setTimeout(() => this.restart('timeout'), this.watchdogMs);
     this.busy = { id: request.id, started: performance.now(), timer };
@@ -111,7 +127,11 @@ export class Engine {
         if (message.id === this.busy?.id) this.handlers.onSyntax?.(message);
         break;
       case 'lint':
-        if (message.id === this.busy?.id) this.handlers.onLint?.(message);
+        if (message.id !== this.busy?.id) break;
+        // A lint-only request ends with its findings; a run's go on to its result.
+        if (message.done) this.finish();
+        this.handlers.onLint?.(message);
+        if (message.done) this.pump();
         break;
       case 'full-ready':
         this.handlers.onFullReady?.();

@@ -265,12 +265,23 @@ let lintShown = null;
 let fixWanted = false;
 const whenIdle = (f) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 1000 }) : setTimeout(f, 0));
 
+/** Lint the open file again without evaluating (lint's engine has come, the checks changed). */
+function lintNow() {
+  const files = workspace.filesObject();
+  const lint = lintRequest(files);
+  if (!lint || !lintReady) return;
+  const source = workspace.snippet;
+  const id = engine.lint(source, files, lint);
+  editor.snapshot(id);
+  requests.set(id, { source, files, generation, started: performance.now() });
+}
+
 /** Apply puppet-lint's fixes to the open file as one edit (one undo), changing only what they change. */
 function fixAll() {
   const current = lintShown && lintShown.path === editor.path && lintShown.text === editor.text();
   if (!current) {
     fixWanted = true;
-    runNow();
+    lintNow();
     return;
   }
   fixWanted = false;
@@ -292,13 +303,15 @@ const lintPane = setupLintPane(
       settings.lint = on;
       userEdited();
       showLintSetting();
-      runNow();
+      persist();
+      lintNow();
     },
     checkChanged(check, on) {
       settings.lintChecks = withCheck(settings.lintChecks, check, on);
       userEdited();
       lintPane.showSettings(settings);
-      runNow();
+      persist();
+      lintNow();
     },
     fix: fixAll,
     select: (f) => goTo(f.file, f.from, f.to),
@@ -384,9 +397,14 @@ const engine = new Engine({
     }
     document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
   },
-  onLint({ id, path, findings, fixed }) {
+  onLint({ id, path, findings, fixed, done }) {
+    if (done) {
+      // A lint-only request has ended (a run's lint comes before its result, which ends the run).
+      $('stop').disabled = true;
+      status.busy(false);
+    }
     const request = requests.get(id);
-    if (!request || request.generation !== generation || !settings.lint || path !== editor.path) return;
+    if (!findings || !request || request.generation !== generation || !settings.lint || path !== editor.path) return;
     const map = editor.mappersFor(id, { keep: true })(path); // the result for the same request comes next
     const placed = findings.map((f) => ({ ...f, file: path, from: map(f.start), to: map(f.end, 1) }));
     editor.showLint(path, placed.filter((f) => f.check !== 'syntax'));
@@ -400,7 +418,7 @@ const engine = new Engine({
   onFullReady() {
     lintReady = true;
     lintFailed = null;
-    if (settings.lint) runNow();
+    if (settings.lint) lintNow();
   },
   onFullFailed(message) {
     lintFailed = `puppet-lint's engine could not be loaded (${message}); turn lint off and on to try again.`;

@@ -48,12 +48,15 @@ const textOf = (path, source, options) => (path === 'snippet.pp' ? source : opti
  * puppet-lint's findings for one file and the text its fixes make, when the loaded engine has lint (the
  * full one): `lint` is { path, options } as the facade's `lint` takes them.
  */
-function lintOf(engine, id, lint, source, options) {
+function lintOf(engine, id, lint, source, options, done = false) {
   const text = textOf(lint.path, source, options);
-  if (typeof engine.lint !== 'function' || typeof text !== 'string') return;
+  if (typeof engine.lint !== 'function' || typeof text !== 'string') {
+    if (done) self.postMessage({ type: 'lint', id, path: lint.path, findings: null, done });
+    return;
+  }
   const findings = engine.lint(text, lint.options);
   const fixed = engine.lintFix(text, lint.options);
-  self.postMessage({ type: 'lint', id, path: lint.path, findings, fixed });
+  self.postMessage({ type: 'lint', id, path: lint.path, findings, fixed, done });
 }
 
 /**
@@ -123,7 +126,11 @@ self.onmessage = async (event) => {
     return;
   }
   try {
-    await (event.data.type === 'lookup' ? lookup(event.data) : run(event.data));
+    const { type } = event.data;
+    if (type === 'lint') {
+      const { id, source, options, lint } = event.data;
+      lintOf(engines.current, id, lint, source, options, true);
+    } else await (type === 'lookup' ? lookup(event.data) : run(event.data));
   } catch (error) {
     // A trap leaves the wasm instance unusable: the page restarts the worker.
     self.postMessage({ type: 'crash', id: event.data.id, message: String(error?.message ?? error) });
