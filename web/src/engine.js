@@ -9,7 +9,7 @@ const SUPERSEDE_MS = 400;
 export class Engine {
   /**
    * @param {object} handlers onReady(version, limits), onSyntax(msg), onResult(msg), onLookup(msg), onRestart(reason, ms),
-   *   onCrash(message), onLoading(what) while the worker loads its full engine, onLoadFailed(message) when that fails
+   *   onCrash(message, id, lint) (lint: the trap came from linting), onLoading(what) while the worker loads its full engine, onLoadFailed(message) when that fails
    *   (the run then ends), onLint(msg) with a run's lint findings, onFullReady() / onFullFailed(message) after `loadFull`
    */
   constructor(handlers, { watchdogMs = WATCHDOG_MS } = {}) {
@@ -171,7 +171,7 @@ export class Engine {
         this.pump();
         break;
       case 'crash':
-        this.crashed(message.message, message.id);
+        this.crashed(message.message, message.id, message.lint);
         break;
       default:
         break;
@@ -183,8 +183,8 @@ export class Engine {
     this.busy = null;
   }
 
-  crashed(message, id = this.busy?.id) {
-    this.handlers.onCrash?.(message, id);
+  crashed(message, id = this.busy?.id, lint = false) {
+    this.handlers.onCrash?.(message, id, lint);
     // The engine did not even load: restarting would only fail again.
     if (!this.ready && !this.busy) return;
     this.restart('crashed');

@@ -169,7 +169,7 @@ function runNow() {
   extra.lint = lintRequest(files);
   const id = engine.run(source, engineOptions(files), extra);
   editor.snapshot(id);
-  requests.set(id, { source, files, generation, started: performance.now() });
+  requests.set(id, { source, files, generation, started: performance.now(), lintPath: extra.lint?.path });
 }
 
 /**
@@ -182,6 +182,10 @@ function lintRequest(files) {
   const path = editor.path;
   if (!isPuppet(path)) {
     lintPane.clear(`puppet-lint checks .pp files; ${path} is not one.`);
+    return undefined;
+  }
+  if (lintTrapped?.path === path && lintTrapped.text === workspace.textOf(path)) {
+    lintPane.clear(`puppet-lint's engine failed on this text (${lintTrapped.message}); edit it to lint again.`);
     return undefined;
   }
   if (!lintReady) lintPane.clear(lintFailed ?? 'puppet-lint runs in the full engine, which loads after the first result…');
@@ -263,6 +267,10 @@ let lintFailed = null;
 let lintShown = null;
 /** Fix all was asked for while the findings were older than the text: it applies when the next ones come. */
 let fixWanted = false;
+/** The file and text lint's engine trapped on (and why), not linted again; or null. */
+let lintTrapped = null;
+/** The run that lint's trap ended before it evaluated (run again without lint once the worker restarts), or null. */
+let rerunAfterLintTrap = null;
 const whenIdle = (f) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 1000 }) : setTimeout(f, 0));
 
 /** Lint the open file again without evaluating (lint's engine has come, the checks changed). */
@@ -273,7 +281,7 @@ function lintNow() {
   const source = workspace.snippet;
   const id = engine.lint(source, files, lint);
   editor.snapshot(id);
-  requests.set(id, { source, files, generation, started: performance.now() });
+  requests.set(id, { source, files, generation, started: performance.now(), lintPath: lint.path, lintOnly: true });
 }
 
 /** Apply puppet-lint's fixes to the open file as one edit (one undo), changing only what they change. */
@@ -429,7 +437,8 @@ const engine = new Engine({
     status.busy(false);
     if (id === lookupAsked) lookupPane.showAnswer(answer);
   },
-  onRestart(reason, elapsed) {
+  onRestart(reason, elapsed, id) {
+    // (id: the request that was running.)
     $('stop').disabled = true;
     status.busy(false);
     const seconds = (elapsed / 1000).toFixed(1);
@@ -439,10 +448,19 @@ const engine = new Engine({
       crashed: 'The engine crashed and was restarted.',
     }[reason];
     setStatus(text, 'error');
+    // Lint trapped before the run could evaluate: run it again without lint, on the restarted worker.
+    if (reason === 'crashed' && rerunAfterLintTrap === id) runNow();
+    rerunAfterLintTrap = null;
     document.body.dataset.restarts = String(Number(document.body.dataset.restarts ?? 0) + 1);
   },
-  onCrash(message) {
+  onCrash(message, id, lint) {
     setStatus(`The engine failed: ${message}`, 'error');
+    // Lint trapped on this text: it is not linted again (the restarted worker would only trap again) until edited.
+    const request = requests.get(id);
+    if (lint && request?.lintPath) {
+      lintTrapped = { path: request.lintPath, text: textIn(request, request.lintPath), message };
+      if (!request.lintOnly) rerunAfterLintTrap = id;
+    }
   },
   // The environment has YAML, or the code calls stdlib: the worker loads the full engine (once per visit).
   onLoading() {

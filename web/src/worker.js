@@ -48,14 +48,23 @@ const textOf = (path, source, options) => (path === 'snippet.pp' ? source : opti
  * puppet-lint's findings for one file and the text its fixes make, when the loaded engine has lint (the
  * full one): `lint` is { path, options } as the facade's `lint` takes them.
  */
+/** A trap in lint's engine: the page restarts the worker, and does not lint that text again. */
+class LintFailure extends Error {}
+
 function lintOf(engine, id, lint, source, options, done = false) {
   const text = textOf(lint.path, source, options);
   if (typeof engine.lint !== 'function' || typeof text !== 'string') {
     if (done) self.postMessage({ type: 'lint', id, path: lint.path, findings: null, done });
     return;
   }
-  const findings = engine.lint(text, lint.options);
-  const fixed = engine.lintFix(text, lint.options);
+  let findings;
+  let fixed;
+  try {
+    findings = engine.lint(text, lint.options);
+    fixed = engine.lintFix(text, lint.options);
+  } catch (error) {
+    throw new LintFailure(String(error?.message ?? error));
+  }
   self.postMessage({ type: 'lint', id, path: lint.path, findings, fixed, done });
 }
 
@@ -133,7 +142,7 @@ self.onmessage = async (event) => {
     } else await (type === 'lookup' ? lookup(event.data) : run(event.data));
   } catch (error) {
     // A trap leaves the wasm instance unusable: the page restarts the worker.
-    self.postMessage({ type: 'crash', id: event.data.id, message: String(error?.message ?? error) });
+    self.postMessage({ type: 'crash', id: event.data.id, message: String(error?.message ?? error), lint: error instanceof LintFailure });
   }
 };
 
