@@ -5,14 +5,14 @@ import { EXAMPLES } from './examples.js';
 import { fileActions } from './file-actions.js';
 import { certnameFor } from './facts.js';
 import { setupHelp } from './help.js';
-import { lintOptions, normalizeChecks, withCheck } from './lint-checks.js';
+import { normalizeChecks } from './lint-checks.js';
+import { setupLint } from './lint-page.js';
 import { liveDelay } from './live-delay.js';
 import { setupNodePane } from './node-pane.js';
 import { lineColumns, lineStart } from './offsets.js';
 import { showAst } from './panes/ast.js';
 import { showCatalog } from './panes/catalog.js';
 import { createFilesPane } from './panes/files.js';
-import { setupLintPane } from './panes/lint.js';
 import { setupLookupPane } from './panes/lookup.js';
 import { showOutput } from './panes/output.js';
 import { showProblems } from './panes/problems.js';
@@ -24,7 +24,6 @@ import { decodeLocation, DEFAULT_SETTINGS, LOG_LEVELS, LONG_LINK, shareUrl } fro
 import { createStatus } from './status.js';
 import { loadSaved, save } from './storage.js';
 import { setupTabs } from './tabs.js';
-import { minimalChanges } from './text-diff.js';
 import { setupTheme } from './theme.js';
 import { DEFAULT_LIMITS, GLOBAL_HIERA, SNIPPET, Workspace } from './workspace.js';
 import { download, environmentZip } from './zip.js';
@@ -166,31 +165,10 @@ function runNow() {
   showMainManifest();
   const extra = testHang(source) ? { hang: true } : {};
   extra.syntaxPath = isPuppet(editor.path) ? editor.path : null;
-  extra.lint = lintRequest(files);
+  extra.lint = lint.request(files);
   const id = engine.run(source, engineOptions(files), extra);
   editor.snapshot(id);
-  requests.set(id, { source, files, generation, started: performance.now(), lintPath: extra.lint?.path });
-}
-
-/**
- * What the worker lints: the open file when it is a .pp file and lint is on, with the checks chosen and the
- * environment's .puppet-lint.rc. snippet.pp is linted as code without a file (as puppet-lint's Ruby API lints a
- * string), so autoloader_layout looks at the environment's files only.
- */
-function lintRequest(files) {
-  if (!settings.lint) return undefined;
-  const path = editor.path;
-  if (!isPuppet(path)) {
-    lintPane.clear(`puppet-lint checks .pp files; ${path} is not one.`);
-    return undefined;
-  }
-  if (lintTrapped?.path === path && lintTrapped.text === workspace.textOf(path)) {
-    lintPane.clear(`puppet-lint's engine failed on this text (${lintTrapped.message}); edit it to lint again.`);
-    return undefined;
-  }
-  if (!lintReady) lintPane.clear(lintFailed ?? 'puppet-lint runs in the full engine, which loads after the first result…');
-  const rc = files[LINT_RC];
-  return { path, options: lintOptions(settings.lintChecks, { rc, path: path === SNIPPET ? null : `/${path}` }) };
+  track(id, { source, files, lintPath: extra.lint?.path });
 }
 
 /** What the engine compiles with: the settings, the node, the files, and the global hiera.yaml when the Files pane has one. */
@@ -256,47 +234,13 @@ function syntaxNote(text) {
   $('ast').textContent = text;
 }
 
-// Lint (puppet-lint's checks, in the full engine the worker loads at idle after the first result).
-/** The environment's file puppet-lint reads its options from (as `./.puppet-lint.rc` in the folder it runs in). */
-const LINT_RC = '.puppet-lint.rc';
-/** Whether the worker's engine lints now (its full engine has loaded). */
-let lintReady = false;
-/** Why the full engine could not be loaded for lint, or null. */
-let lintFailed = null;
-/** The last findings shown: { path, text (as linted), fixed (the text puppet-lint's --fix makes) }, for Fix all. */
-let lintShown = null;
-/** Fix all was asked for while the findings were older than the text: it applies when the next ones come. */
-let fixWanted = false;
-/** The file and text lint's engine trapped on (and why), not linted again; or null. */
-let lintTrapped = null;
-/** The run that lint's trap ended before it evaluated (run again without lint once the worker restarts), or null. */
-let rerunAfterLintTrap = null;
-const whenIdle = (f) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 1000 }) : setTimeout(f, 0));
-
-/** Lint the open file again without evaluating (lint's engine has come, the checks changed). */
-function lintNow() {
-  const files = workspace.filesObject();
-  const lint = lintRequest(files);
-  if (!lint || !lintReady) return;
-  const source = workspace.snippet;
-  const id = engine.lint(source, files, lint);
-  editor.snapshot(id);
-  requests.set(id, { source, files, generation, started: performance.now(), lintPath: lint.path, lintOnly: true });
+/** Remember what request `id` (a run, or lint alone) sees: the texts and the environment's generation. */
+function track(id, request) {
+  requests.set(id, { ...request, generation, started: performance.now() });
 }
 
-/** Apply puppet-lint's fixes to the open file as one edit (one undo), changing only what they change. */
-function fixAll() {
-  const current = lintShown && lintShown.path === editor.path && lintShown.text === editor.text();
-  if (!current) {
-    fixWanted = true;
-    lintNow();
-    return;
-  }
-  fixWanted = false;
-  editor.applyChanges(minimalChanges(lintShown.text, lintShown.fixed), 'lint.fix');
-}
-
-const lintPane = setupLintPane(
+// Lint: puppet-lint's checks on the open file, in the full engine the worker loads at idle after the first result.
+const lint = setupLint(
   {
     on: $('lint-on'),
     fix: $('lint-fix'),
@@ -307,42 +251,28 @@ const lintPane = setupLintPane(
     checksCount: $('lint-checks-count'),
   },
   {
-    toggled(on) {
-      settings.lint = on;
-      userEdited();
-      showLintSetting();
-      persist();
-      lintNow();
+    settings,
+    editor,
+    engine: () => engine,
+    workspace: () => workspace,
+    snippet: SNIPPET,
+    isPuppet,
+    track,
+    request(id) {
+      const request = requests.get(id);
+      return request && request.generation === generation ? request : null;
     },
-    checkChanged(check, on) {
-      settings.lintChecks = withCheck(settings.lintChecks, check, on);
-      userEdited();
-      lintPane.showSettings(settings);
-      persist();
-      lintNow();
-    },
-    fix: fixAll,
-    select: (f) => goTo(f.file, f.from, f.to),
+    textIn,
+    persist,
+    userEdited,
+    goTo,
+    firstResultShown: () => !firstResult,
   },
 );
 
-/** Show the lint setting; lint on asks for the full engine (once the first result is there), lint off clears the squiggles. */
-function showLintSetting() {
-  lintPane.showSettings(settings);
-  if (settings.lint) {
-    if (!firstResult) engine.loadFull();
-    return;
-  }
-  lintShown = null;
-  fixWanted = false;
-  editor.clearLint();
-  lintPane.clear('Lint is off.');
-}
-
 const engine = new Engine({
   onReady(version, engineLimits) {
-    // A new worker (the first, or one restarted) lints once its full engine is there again.
-    lintReady = false;
+    lint.workerStarted();
     if (engineLimits) limits = engineLimits;
     $('version').textContent = `engine ${version}`;
     document.body.dataset.ready = 'true';
@@ -400,45 +330,26 @@ const engine = new Engine({
       firstResult = false;
       performance.mark('first-result');
       document.body.dataset.firstResultMs = String(Math.round(performance.now()));
-      // The first result came from the light engine; the full one, which lints, loads now the page is idle.
-      if (settings.lint) whenIdle(() => engine.loadFull());
+      lint.firstResult();
     }
     document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
   },
-  onLint({ id, path, findings, fixed, done }) {
-    if (done) {
+  onLint(message) {
+    if (message.done) {
       // A lint-only request has ended (a run's lint comes before its result, which ends the run).
       $('stop').disabled = true;
       status.busy(false);
     }
-    const request = requests.get(id);
-    if (!findings || !request || request.generation !== generation || !settings.lint || path !== editor.path) return;
-    const map = editor.mappersFor(id, { keep: true })(path); // the result for the same request comes next
-    const placed = findings.map((f) => ({ ...f, file: path, from: map(f.start), to: map(f.end, 1) }));
-    editor.showLint(path, placed.filter((f) => f.check !== 'syntax'));
-    const text = textIn(request, path) ?? '';
-    lintShown = { path, text, fixed };
-    lintPane.show(path, placed, fixed !== text);
-    if (fixWanted && text === editor.text()) fixAll();
-    if (!document.body.dataset.firstLintMs) document.body.dataset.firstLintMs = String(Math.round(performance.now()));
-    document.body.dataset.lints = String(Number(document.body.dataset.lints ?? 0) + 1);
+    lint.show(message);
   },
-  onFullReady() {
-    lintReady = true;
-    lintFailed = null;
-    if (settings.lint) lintNow();
-  },
-  onFullFailed(message) {
-    lintFailed = `puppet-lint's engine could not be loaded (${message}); turn lint off and on to try again.`;
-    if (settings.lint) lintPane.clear(lintFailed);
-  },
+  onFullReady: () => lint.fullReady(),
+  onFullFailed: (message) => lint.fullFailed(message),
   onLookup({ id, answer }) {
     $('stop').disabled = true;
     status.busy(false);
     if (id === lookupAsked) lookupPane.showAnswer(answer);
   },
   onRestart(reason, elapsed, id) {
-    // (id: the request that was running.)
     $('stop').disabled = true;
     status.busy(false);
     const seconds = (elapsed / 1000).toFixed(1);
@@ -448,19 +359,14 @@ const engine = new Engine({
       crashed: 'The engine crashed and was restarted.',
     }[reason];
     setStatus(text, 'error');
-    // Lint trapped before the run could evaluate: run it again without lint, on the restarted worker.
-    if (reason === 'crashed' && rerunAfterLintTrap === id) runNow();
-    rerunAfterLintTrap = null;
+    // Lint trapped before the run could evaluate: it runs again without lint, on the restarted worker.
+    if (lint.rerunAfterRestart(reason, id)) runNow();
     document.body.dataset.restarts = String(Number(document.body.dataset.restarts ?? 0) + 1);
   },
-  onCrash(message, id, lint) {
+  onCrash(message, id, inLint) {
     setStatus(`The engine failed: ${message}`, 'error');
     // Lint trapped on this text: it is not linted again (the restarted worker would only trap again) until edited.
-    const request = requests.get(id);
-    if (lint && request?.lintPath) {
-      lintTrapped = { path: request.lintPath, text: textIn(request, request.lintPath), message };
-      if (!request.lintOnly) rerunAfterLintTrap = id;
-    }
+    lint.crashed(message, id, inLint);
   },
   // The environment has YAML, or the code calls stdlib: the worker loads the full engine (once per visit).
   onLoading() {
@@ -629,7 +535,7 @@ const lookupPane = setupLookupPane(
 
 setupTheme($('theme'));
 setupTabs($('pane-tabs'));
-showLintSetting();
+lint.showSetting();
 setupHelp(
   { button: $('help'), dialog: $('help-dialog'), close: $('help-close'), link: $('docs-link'), where: $('docs-where') },
   () => editor.cursor(),
@@ -651,7 +557,7 @@ function openLink(opened) {
   Object.assign(settings, settingsOf(opened.settings));
   strictSelect.value = settings.strict;
   logLevel.value = settings.log;
-  showLintSetting();
+  lint.showSetting();
   nodePane.show(settings);
   linkProblem = null;
   setStatus('', 'info');
