@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { codeLink, editorText, openPage, startBrowserAndServer } from './helpers.mjs';
 import { LINT_CHECKS, OFF_BY_DEFAULT } from '../src/lint-checks.js';
+import { minimalChanges } from '../src/text-diff.js';
 
 let env;
 before(async () => {
@@ -158,4 +159,33 @@ test("the page's checks are the engine's: the same 37 names, the same four off b
   const list = (name) => [...source.match(new RegExp(`pub const ${name}: &\\[&str\\] = &\\[([^\\]]*)\\]`))[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]);
   assert.deepEqual([...LINT_CHECKS], list('CHECKS'));
   assert.deepEqual([...OFF_BY_DEFAULT], list('DISABLED_BY_DEFAULT'));
+});
+
+test("Fix all's edit replaces only what the fixes change", () => {
+  assert.deepEqual(minimalChanges(SNIPPET, FIXED), [
+    { from: 5, to: 12, insert: "'hello'" },
+    { from: 55, to: 55, insert: '  ' },
+  ]);
+  // Any two texts: the changes are in order, apart, and make the second of the first.
+  const apply = (text, changes) => {
+    let out = '';
+    let at = 0;
+    for (const c of changes) {
+      assert.ok(c.from >= at && c.to >= c.from, JSON.stringify(changes));
+      out += text.slice(at, c.from) + c.insert;
+      at = c.to;
+    }
+    return out + text.slice(at);
+  };
+  let seed = 7;
+  const random = (n) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const pieces = ['a\n', 'b\n', '  c => 1,\n', '\n', 'x', '"y"\n', '\r\n'];
+  const text = () => Array.from({ length: random(14) }, () => pieces[random(pieces.length)]).join('');
+  for (let i = 0; i < 3000; i += 1) {
+    const [before, after] = [text(), text()];
+    assert.equal(apply(before, minimalChanges(before, after)), after, JSON.stringify({ before, after }));
+  }
 });
