@@ -1,5 +1,6 @@
-// Take the README's screenshots of the built page (run by hand after `make dist`): desktop light, dark, catalog, facts, files, learner, help, lookup, lint, phone.
+// Take the README's screenshots of the built page (run by hand after `make dist`): desktop light, dark, catalog, facts, files, learner, help, lookup, lint, phone; and a page of another origin with two embedded snippets.
 import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -139,5 +140,30 @@ for (const { name, ...options } of shots) {
   await context.close();
   console.log(`web/screenshots/${name}.png`);
 }
+
+// embed.js on a page of another origin (another host name and port): two snippets, one with a mistake.
+const hostPage = `<!doctype html><html><head><title>A post</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/post.css"></head>
+<body><h1>A post about Puppet</h1><p>Try this:</p><pre data-puppet>notice('hello')
+[1, 2, 3].map |$x| { $x * 2 }</pre><p>And this mistake:</p><pre data-puppet>$x = 1 +</pre>
+<script src="${base}embed.js"></script></body></html>`;
+const host = createServer((request, response) =>
+  request.url === '/post.css'
+    ? response.writeHead(200, { 'Content-Type': 'text/css' }).end('body { font-family: sans-serif; max-width: 700px; margin: 2em auto; }')
+    : response.writeHead(200, { 'Content-Type': 'text/html' }).end(hostPage),
+);
+await new Promise((done) => host.listen(0, '127.0.0.1', done));
+{
+  const context = await browser.newContext({ viewport: { width: 800, height: 520 }, colorScheme: 'light' });
+  const page = await context.newPage();
+  await page.goto(`http://localhost:${host.address().port}/`);
+  await page.waitForFunction(() => document.querySelectorAll('iframe[data-puppet-embed]').length === 2);
+  for (const frame of await page.locator('iframe[data-puppet-embed]').elementHandles()) {
+    await (await frame.contentFrame()).waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0);
+  }
+  await page.screenshot({ path: resolve(out, 'embed.png') });
+  await context.close();
+  console.log('web/screenshots/embed.png');
+}
+host.close();
 await browser.close();
 server.close();
