@@ -189,3 +189,22 @@ test("Fix all's edit replaces only what the fixes change", () => {
     assert.equal(apply(before, minimalChanges(before, after)), after, JSON.stringify({ before, after }));
   }
 });
+
+test('links carry the lint settings in puppet-lint\'s words; links from before lint open with its defaults', async () => {
+  const { DEFAULT_SETTINGS, decodeLocation, encodeFragment } = await import('../src/share.js');
+  const settings = { ...DEFAULT_SETTINGS, lint: false, lintChecks: ['no-documentation', '80chars'] };
+  const fragment = encodeFragment('1', settings);
+  assert.match(fragment, /;lint=off;lint-checks=no-documentation,80chars$/);
+  const opened = decodeLocation({ search: '', hash: `#${fragment}` });
+  assert.equal(opened.settings.lint, false);
+  assert.deepEqual(opened.settings.lintChecks, ['no-documentation', '80chars']);
+  // Defaults add nothing to a link, and a link without them (every link before lint) gets them.
+  assert.doesNotMatch(encodeFragment('1', DEFAULT_SETTINGS), /lint/);
+  const old = decodeLocation({ search: '', hash: '#v1/MwQA' });
+  assert.equal(old.settings.lint, true);
+  assert.deepEqual(old.settings.lintChecks, []);
+  // Unknown checks and choices that are puppet-lint's defaults are dropped; the query form works too.
+  const query = decodeLocation({ search: '?code=1&lint-checks=no-bogus,documentation,no-140chars&lint=off', hash: '' });
+  assert.deepEqual(query.settings.lintChecks, ['no-140chars']);
+  assert.equal(query.settings.lint, false);
+});
