@@ -1,10 +1,11 @@
-// Take the README's screenshots of the built page (run by hand after `make dist`): desktop light, dark, catalog, facts, files, learner, help, lookup, phone; and a page of another origin with two embedded snippets.
+// Take the README's screenshots of the built page (run by hand after `make dist`): desktop light, dark, catalog, facts, files, learner, help, lookup, lint, phone; and a page of another origin with two embedded snippets.
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/helpers.mjs';
+import { encodeFragment } from '../src/share.js';
 import { startServer } from './serve.mjs';
 
 const out = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -22,6 +23,16 @@ notice("ports: \${ports.join(', ')}")
 $summary = String($by_kind, '%p')
 [$ok, type($by_kind), $summary]
 `;
+const LINT_CODE = `# puppet-lint's checks as you type: Fix all applies its fixes as one edit.
+class motd($message = "Welcome") {
+  file { '/etc/motd':
+    ensure => file,
+    content => $message,
+    mode => 644,
+  }
+}
+include motd
+`;
 const shots = [
   { name: 'desktop-light', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-dark', viewport: { width: 1280, height: 720 }, colorScheme: 'dark' },
@@ -32,6 +43,7 @@ const shots = [
   { name: 'desktop-learner', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-help', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-lookup', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
+  { name: 'desktop-lint', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'phone', viewport: { width: 390, height: 844 }, colorScheme: 'light', deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 ];
 for (const { name, ...options } of shots) {
@@ -110,6 +122,19 @@ for (const { name, ...options } of shots) {
     await page.getByTestId('tab-lookup').click();
     await page.locator('.lookup-call').first().click();
     await page.getByTestId('lookup').locator('pre', { hasText: 'Searching for' }).waitFor();
+  }
+  if (name === 'desktop-lint') {
+    // Lint: a class with puppet-lint's findings, the Lint pane, and a squiggle's hover.
+    const lints = Number(await page.evaluate(() => document.body.dataset.lints ?? 0));
+    const runs = Number(await page.evaluate(() => document.body.dataset.runs));
+    await page.evaluate((hash) => {
+      location.hash = hash;
+    }, encodeFragment(LINT_CODE));
+    await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, runs);
+    await page.waitForFunction((n) => Number(document.body.dataset.lints ?? 0) > n, lints, { timeout: 20000 });
+    await page.getByTestId('tab-lint').click();
+    await page.locator('.cm-lintRange.cm-lint').first().hover();
+    await page.locator('.cm-tooltip-lint').waitFor();
   }
   await page.screenshot({ path: resolve(out, `${name}.png`), fullPage: name === 'phone' });
   await context.close();
