@@ -13,6 +13,7 @@ import { eppLanguage } from './epp-mode.js';
 import { inlineResults, setInlineResults } from './inline-results.js';
 import { puppetLanguage } from './puppet-mode.js';
 import { setRecorded, valueHover } from './value-hover.js';
+import { engineCompletion } from './completion.js';
 import editorCss from './editor.css?inline';
 
 /**
@@ -163,6 +164,8 @@ const lintDiagnostic = (f) => {
 const withNotes = (d) => [d.message, ...(d.notes ?? []).map((n) => `note: ${n.message}`)].join('\n');
 
 /** The language of a file by its name: Puppet for .pp, EPP for .epp, plain text otherwise. */
+const isPuppetPath = (path) => /\.pp$/i.test(path);
+
 export function languageFor(path) {
   if (/\.pp$/i.test(path)) return puppetLanguage;
   if (/\.epp$/i.test(path)) return eppLanguage;
@@ -173,7 +176,7 @@ export function languageFor(path) {
  * One editor view over many files: each file keeps its own EditorState (text, undo history, cursor,
  * squiggles), swapped in with `view.setState` when it is opened. `onChange(path, text)` reports edits.
  */
-export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label }) {
+export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label, complete = null }) {
   const snapshots = new Snapshots();
   const root = shadowRootIn(parent);
   const language = new Compartment();
@@ -194,6 +197,8 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
     lintGutter(),
     inlineResults,
     valueHover,
+    // Completion for Puppet files, when the page answers it (`complete(path, text, pos)`).
+    complete ? engineCompletion((state, pos) => (isPuppetPath(current) ? complete(current, state.doc.toString(), pos) : null)) : [],
     typeOverSelection,
     Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }])),
     keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab]),

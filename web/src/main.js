@@ -118,6 +118,11 @@ const editor = createEditor({
   path: SNIPPET,
   label: 'Puppet code',
   onRun: () => runNow(),
+  // The engine needs the files' paths (the classes they define) and the facts, not the files' texts.
+  complete: (path, text, pos) => {
+    const paths = Object.fromEntries(Object.keys(workspace.filesObject()).map((file) => [file, '']));
+    return engine.complete(text, pos, { facts: nodePane.engineFacts(), files: paths });
+  },
   onChange: (path, text) => {
     workspace.setText(path, text);
     userEdited();

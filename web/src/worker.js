@@ -129,9 +129,28 @@ async function loadFull() {
   }
 }
 
+/**
+ * The editor's completion at `offset` of `source`: the full engine has it (the light one loads it the
+ * first time); null when it cannot be had.
+ */
+async function complete({ id, source, offset, options }) {
+  let answer = null;
+  try {
+    const engine = typeof engines.current.complete === 'function' ? engines.current : await engines.full();
+    answer = engine.complete(source, offset, options);
+  } catch {
+    answer = null;
+  }
+  self.postMessage({ type: 'completions', id, answer });
+}
+
 self.onmessage = async (event) => {
   if (event.data.type === 'load-full') {
     loadFull();
+    return;
+  }
+  if (event.data.type === 'complete') {
+    complete(event.data);
     return;
   }
   try {
