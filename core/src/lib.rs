@@ -33,7 +33,7 @@ pub use environment::{EnvFiles, Environment, MainCode, MemoryFiles};
 pub use eval::{
     catalog_text, evaluate, evaluate_environment, CancelFlag, CatalogResource, EvalOptions, Limits,
     LogEntry, LogLevel, LookupCall, LookupCalls, LookupKind, Outcome, RecordLimits, Recorded,
-    Strictness,
+    RecordedValue, Strictness,
 };
 pub use puppet_text::puppet_text;
 pub use sources::{Location, Sources, SNIPPET_FILE};

@@ -2,7 +2,7 @@
 
 use puppet_core::{
     syntax, types, value, Environment, EvalOptions, Limits, MainCode, MemoryFiles, Outcome,
-    RecordLimits, Sources, Span, Strictness, Value, SNIPPET_FILE,
+    RecordLimits, RecordedValue, Sources, Span, Strictness, Value, SNIPPET_FILE,
 };
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -170,6 +170,9 @@ pub struct JsRecordedValue {
     pub value: String,
     #[serde(rename = "type")]
     pub type_: String,
+    /// Which evaluation of the range produced it (1 for the first): a collection produced in a
+    /// loop is kept at powers of two only, so the last one kept may be an earlier evaluation's.
+    pub evaluation: u64,
 }
 
 /// The value of one top-level statement, for the editor's inline results.
@@ -502,9 +505,17 @@ fn recorded_ranges(outcome: &Outcome, positions: &mut Positions<'_>) -> Vec<JsRe
                 values: record
                     .last
                     .iter()
-                    .map(|v| JsRecordedValue {
-                        value: cut(value::programmatic_prefix(v, INLINE_MAX_BYTES)),
-                        type_: cut(types::infer(v).to_string_prefix(INLINE_MAX_BYTES)),
+                    .map(|(evaluation, recorded)| match recorded {
+                        RecordedValue::Value(v) => JsRecordedValue {
+                            value: cut(value::programmatic_prefix(v, INLINE_MAX_BYTES)),
+                            type_: cut(types::infer(v).to_string_prefix(INLINE_MAX_BYTES)),
+                            evaluation: *evaluation,
+                        },
+                        RecordedValue::Shown { value, type_ } => JsRecordedValue {
+                            value: cut(value.clone()),
+                            type_: cut(type_.clone()),
+                            evaluation: *evaluation,
+                        },
                     })
                     .collect(),
             }

@@ -114,7 +114,8 @@ export interface Recorded {
   end: number;
   file: string;
   count: number;
-  values: { value: string; type: string }[];
+  /** `evaluation`: which evaluation produced it (a collection in a loop is kept at powers of two only). */
+  values: { value: string; type: string; evaluation: number }[];
 }
 
 /** What may be typed at an offset: the items replace the text from `from` to the cursor. */

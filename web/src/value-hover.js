@@ -62,7 +62,9 @@ export function recordDom({ count, values }) {
   dom.append(line('cm-value-hover-value', last.value), line('cm-value-hover-type', last.type));
   if (count > 1) {
     const earlier = values.slice(0, -1).map((v) => v.value);
-    const runs = `evaluated ${count} times; the last value shown`;
+    // A collection made in a loop is kept at powers of two only: say which evaluation's value this is.
+    const which = last.evaluation && last.evaluation !== count ? `the value of evaluation ${last.evaluation} shown` : 'the last value shown';
+    const runs = `evaluated ${count} times; ${which}`;
     dom.append(line('cm-value-hover-count', earlier.length ? `${runs}, before it: ${earlier.reverse().join(', ')}` : runs));
   }
   return dom;

@@ -62,7 +62,7 @@ use crate::span::Span;
 use crate::syntax;
 use crate::value::Value;
 use evaluator::Evaluator;
-pub use record::{RecordLimits, Recorded};
+pub use record::{RecordLimits, Recorded, RecordedValue};
 #[cfg(feature = "ide")]
 pub(crate) use suggest::{function_names, type_names};
 

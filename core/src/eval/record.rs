@@ -2,6 +2,7 @@
 //! range, how many times it ran and its last few values, within a budget of ranges.
 
 use alloc::collections::BTreeMap;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::span::Span;
@@ -27,19 +28,66 @@ impl Default for RecordLimits {
 }
 
 /// What one source range produced: how many times it was evaluated and its latest values, oldest
-/// first.
+/// first, each with the evaluation that produced it (1 for the first).
 #[derive(Debug, Clone)]
 pub struct Recorded {
     pub span: Span,
     pub count: u64,
-    pub last: Vec<Value>,
+    pub last: Vec<(u64, RecordedValue)>,
+}
+
+/// One value a range produced. An array or a hash is printed when it is produced: holding it would
+/// share it, and the evaluator then copies what it would have grown in place (`$memo + {...}` in a
+/// `reduce`), so that recording would change what a run costs and whether it fits its limits.
+/// Printing costs, so a range that produces collections many times (a loop) has them printed at its
+/// first evaluations and then at every power of two only: its last recorded value may be an earlier
+/// evaluation's, and says which.
+#[derive(Debug, Clone)]
+pub enum RecordedValue {
+    Value(Value),
+    /// The `%p` form (its first `SNAPSHOT_BYTES` bytes) and `type(v)` of a collection; a large one's
+    /// type is not inferred (it would walk the whole value) and says its class and size instead.
+    Shown {
+        value: String,
+        type_: String,
+    },
+}
+
+/// Bytes of a collection's `%p` form kept (the page shows 200 characters).
+pub const SNAPSHOT_BYTES: usize = 4 * 201;
+
+impl RecordedValue {
+    fn of(value: &Value) -> Self {
+        let len = match value {
+            Value::Array(items) => items.len(),
+            Value::Hash(entries) => entries.len(),
+            other => return RecordedValue::Value(other.clone()),
+        };
+        let shown = crate::value::programmatic_prefix(value, SNAPSHOT_BYTES);
+        // Printed whole within the bytes kept: small enough to infer its type (the walk is as short).
+        let type_ = if shown.len() < SNAPSHOT_BYTES {
+            crate::types::infer(value).to_string_prefix(SNAPSHOT_BYTES)
+        } else if matches!(value, Value::Array(_)) {
+            alloc::format!("Array of {len} elements")
+        } else {
+            alloc::format!("Hash of {len} entries")
+        };
+        RecordedValue::Shown {
+            value: shown,
+            type_,
+        }
+    }
+
+    fn is_collection(value: &Value) -> bool {
+        matches!(value, Value::Array(_) | Value::Hash(_))
+    }
 }
 
 /// The ranges' records while the evaluation runs.
 #[derive(Debug, Default)]
 pub(crate) struct Recorder {
     limits: RecordLimits,
-    ranges: BTreeMap<(u32, u32), (u64, Vec<Value>)>,
+    ranges: BTreeMap<(u32, u32), (u64, Vec<(u64, RecordedValue)>)>,
 }
 
 impl Recorder {
@@ -85,10 +133,16 @@ impl Recorder {
             None => self.ranges.entry(key).or_default(),
         };
         entry.0 += 1;
+        let evaluation = entry.0;
+        // A collection is printed at the first evaluations and then at powers of two (see RecordedValue).
+        let first_ones = evaluation <= self.limits.kept_values as u64;
+        if RecordedValue::is_collection(value) && !first_ones && !evaluation.is_power_of_two() {
+            return;
+        }
         if entry.1.len() == self.limits.kept_values {
             entry.1.remove(0);
         }
-        entry.1.push(value.clone());
+        entry.1.push((evaluation, RecordedValue::of(value)));
     }
 
     /// The records in source order (by start, then end).
@@ -110,7 +164,7 @@ mod tests {
     use alloc::vec;
     use alloc::vec::Vec;
 
-    use super::RecordLimits;
+    use super::{RecordLimits, RecordedValue};
     use crate::value::programmatic_prefix;
     use crate::{evaluate, EvalOptions};
 
@@ -127,7 +181,14 @@ mod tests {
             .iter()
             .map(|r| {
                 let text = source[r.span.start as usize..r.span.end as usize].into();
-                let values = r.last.iter().map(|v| programmatic_prefix(v, 200)).collect();
+                let values = r
+                    .last
+                    .iter()
+                    .map(|(_, v)| match v {
+                        RecordedValue::Value(v) => programmatic_prefix(v, 200),
+                        RecordedValue::Shown { value, .. } => value.clone(),
+                    })
+                    .collect();
                 (text, r.count, values)
             })
             .collect()
@@ -198,6 +259,67 @@ mod tests {
         let texts: Vec<&str> = records.iter().map(|(t, _, _)| t.as_str()).collect();
         // `1 + 1` first, then the assignment and its variable: only two ranges fit.
         assert_eq!(texts, vec!["$a", "1 + 1"]);
+    }
+
+    #[test]
+    fn recording_never_changes_what_a_run_costs() {
+        // A hash grown in place by reduce: holding its values would make every `+` copy it.
+        let source = "Integer[1, 3000].reduce({}) |$m, $x| { $m + { \"k${x}\" => $x } }.length";
+        let limits = crate::Limits {
+            max_steps: 60_000,
+            ..crate::Limits::default()
+        };
+        let plain = evaluate(
+            source,
+            &EvalOptions {
+                limits: limits.clone(),
+                ..EvalOptions::default()
+            },
+        );
+        let recorded = evaluate(
+            source,
+            &EvalOptions {
+                limits,
+                record: Some(RecordLimits::default()),
+                ..EvalOptions::default()
+            },
+        );
+        assert!(plain.error().is_none(), "{:?}", plain.diagnostics);
+        assert!(recorded.error().is_none(), "{:?}", recorded.diagnostics);
+        let large = recorded
+            .recorded
+            .iter()
+            .find(|r| {
+                r.count == 3000 && matches!(r.last.last(), Some((_, RecordedValue::Shown { .. })))
+            })
+            .expect("the memo's record");
+        // Printed at evaluations 1, 2, 3, then 4, 8, ..., 2048: the last three kept are 512, 1024, 2048.
+        let evaluations: alloc::vec::Vec<u64> = large.last.iter().map(|(at, _)| *at).collect();
+        assert_eq!(evaluations, [512, 1024, 2048]);
+        let Some((_, RecordedValue::Shown { value, type_ })) = large.last.last() else {
+            unreachable!()
+        };
+        assert!(value.starts_with("{'k1' => 1, 'k2' => 2, "));
+        assert_eq!(type_, "Hash of 2048 entries");
+    }
+
+    #[test]
+    fn a_small_collection_keeps_its_type() {
+        let outcome = evaluate(
+            "$x = [1, 'a']",
+            &EvalOptions {
+                record: Some(RecordLimits::default()),
+                ..EvalOptions::default()
+            },
+        );
+        let Some((1, RecordedValue::Shown { value, type_ })) = outcome.recorded[0].last.first()
+        else {
+            panic!("{:?}", outcome.recorded)
+        };
+        assert_eq!(
+            (value.as_str(), type_.as_str()),
+            ("[1, 'a']", "Tuple[Integer[1, 1], String]")
+        );
     }
 
     #[test]
