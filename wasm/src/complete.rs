@@ -1,5 +1,6 @@
-//! The editor's completion through the facade: offsets in UTF-16 (the editor's), what the engine
-//! knows from the page's options (the node's facts, the environment's files).
+//! The editor's completion and go to definition through the facade: offsets in UTF-16 (the
+//! editor's), what the engine knows from the page's options (the node's facts, the environment's
+//! files).
 
 use puppet_core::ide::{self, Knowledge};
 use puppet_core::{evaluate, EvalOptions, Value};
@@ -44,6 +45,41 @@ pub fn complete_to_data(source: &str, offset: u32, options: &Options) -> JsCompl
             })
             .collect(),
     }
+}
+
+/// Where a name is defined: a file of the environment and the UTF-16 range of the defining name.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct JsTarget {
+    pub path: String,
+    pub start: u32,
+    pub end: u32,
+}
+
+/// The definition of what is at UTF-16 offset `offset` of file `path` (`snippet.pp` is `source`;
+/// the other files are the options' `files`).
+pub fn definition_to_data(
+    source: &str,
+    path: &str,
+    offset: u32,
+    options: &Options,
+) -> Option<JsTarget> {
+    let mut files: Vec<(&str, &str)> = vec![(puppet_core::SNIPPET_FILE, source)];
+    if let Some(others) = &options.files {
+        files.extend(
+            others
+                .iter()
+                .filter(|(p, _)| p != puppet_core::SNIPPET_FILE)
+                .map(|(p, t)| (p.as_str(), t.as_str())),
+        );
+    }
+    let text = files.iter().find(|(p, _)| *p == path)?.1;
+    let target = ide::definition(&files, path, byte_offset(text, offset))?;
+    let target_text = files.iter().find(|(p, _)| *p == target.path)?.1;
+    Some(JsTarget {
+        start: utf16_len(target_text.get(..target.start)?),
+        end: utf16_len(target_text.get(..target.end)?),
+        path: target.path,
+    })
 }
 
 /// The facts the page sends (a Puppet hash literal), as a value.
@@ -101,6 +137,25 @@ mod tests {
         assert_eq!(found.items.len(), 1);
         assert_eq!(found.items[0].label, "family");
         assert_eq!(found.items[0].detail.as_deref(), Some("'Debian'"));
+    }
+
+    #[test]
+    fn a_definition_in_another_file_in_utf16() {
+        let options = Options {
+            files: Some(vec![(
+                "modules/app/manifests/init.pp".into(),
+                "# é😀\nclass app { }\n".into(),
+            )]),
+            ..Options::default()
+        };
+        // `include app` after an emoji line: the cursor is on `app`.
+        let source = "$x = '😀'\ninclude app";
+        let cursor = utf16_len(source) - 1;
+        let target = definition_to_data(source, "snippet.pp", cursor, &options).expect("app");
+        assert_eq!(target.path, "modules/app/manifests/init.pp");
+        // `# é😀\n` is 6 UTF-16 units, `class ` 6 more.
+        assert_eq!((target.start, target.end), (12, 15));
+        assert_eq!(definition_to_data(source, "nope.pp", 0, &options), None);
     }
 
     #[test]

@@ -97,6 +97,23 @@ pub fn complete(
     to_js(&complete::complete_to_data(source, offset, &options))
 }
 
+/// Where what is at UTF-16 offset `offset` of file `path` is defined (a class, defined type,
+/// function, type alias or variable): `{ path, start, end }` (UTF-16 offsets in that file) or null.
+/// `source` is `snippet.pp`; `options.files` the environment's other files.
+#[cfg(feature = "ide")]
+#[wasm_bindgen(unchecked_return_type = "Target | null")]
+pub fn definition(
+    source: &str,
+    path: &str,
+    offset: u32,
+    #[wasm_bindgen(unchecked_optional_param_type = "EvaluateOptions")] options: JsValue,
+) -> Result<JsValue, JsError> {
+    let options = Options::from_js(&options);
+    to_js(&complete::definition_to_data(
+        source, path, offset, &options,
+    ))
+}
+
 /// Whether this is the full build (with the YAML reader and `lookup`) or the light one.
 #[wasm_bindgen]
 pub fn has_yaml() -> bool {

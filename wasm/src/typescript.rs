@@ -129,6 +129,13 @@ export interface Completions {
   }[];
 }
 
+/** Where a name is defined: a file and the UTF-16 range of the defining name in it. */
+export interface Target {
+  path: string;
+  start: number;
+  end: number;
+}
+
 /** The light build's answer when the code needs what only the full build has. */
 export interface NeedsFullEngine {
   needsFullEngine: 'yaml' | 'stdlib' | 'erb';

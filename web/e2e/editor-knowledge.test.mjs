@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { codeLink, nextResult, openPage, runs, startBrowserAndServer } from './helpers.mjs';
+import { DEFAULT_SETTINGS, encodeFragment } from '../src/share.js';
 
 let env;
 before(async () => {
@@ -102,6 +103,36 @@ test('inside a resource body the attributes of its type are offered', async () =
   const list = page.locator('.cm-tooltip-autocomplete');
   await list.waitFor();
   assert.deepEqual(await list.locator('li[role="option"] .cm-completionLabel').allTextContents(), ['hasrestart']);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test('Ctrl+click on a class name opens its file in the Files pane at the class; F12 on a variable goes to its assignment', async () => {
+  const environment = {
+    files: {
+      'modules/app/manifests/init.pp': '# The app\nclass app(Integer $port = 80) {\n  notice($port)\n}\n',
+      'modules/app/manifests/web.pp': 'class app::web {\n  include app\n}\n',
+    },
+  };
+  const code = "$greeting = 'hi'\ninclude app::web\nnotice($greeting)";
+  const { page, errors, close } = await openPage(env, `${env.baseUrl}#${encodeFragment(code, DEFAULT_SETTINGS, environment)}`);
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0);
+  // Ctrl+click on `app::web` in `include app::web`.
+  await page.locator('.cm-content span', { hasText: /^app::web$/ }).click({ modifiers: ['Control'] });
+  await page.waitForFunction(() => document.querySelector('[data-testid="open-file"]').textContent === 'modules/app/manifests/web.pp');
+  const selected = () => page.evaluate(() => document.querySelector('#editor').shadowRoot.getSelection().toString());
+  assert.equal(await selected(), 'app::web');
+  assert.equal(await page.getByTestId('file-tree').locator('[aria-selected="true"]').textContent().then((t) => t.includes('web.pp')), true);
+  // From there, Ctrl+click on `app` goes to the class in init.pp.
+  await page.locator('.cm-content span', { hasText: /^app$/ }).click({ modifiers: ['Control'] });
+  await page.waitForFunction(() => document.querySelector('[data-testid="open-file"]').textContent === 'modules/app/manifests/init.pp');
+  assert.equal(await selected(), 'app');
+  // F12 on `$port` in notice($port) goes to the parameter.
+  await page.locator('.cm-content span', { hasText: /^\$port$/ }).last().click();
+  await page.keyboard.press('F12');
+  await page.waitForFunction(() => document.querySelector('#editor').shadowRoot.getSelection().toString() === '$port');
+  const line = await page.evaluate(() => document.querySelector('#editor').shadowRoot.getSelection().anchorNode.parentElement.closest('.cm-line').textContent);
+  assert.match(line, /^class app\(Integer \$port = 80\)/);
   assert.deepEqual(errors, []);
   await close();
 });

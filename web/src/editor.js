@@ -14,6 +14,7 @@ import { inlineResults, setInlineResults } from './inline-results.js';
 import { puppetLanguage } from './puppet-mode.js';
 import { setRecorded, valueHover } from './value-hover.js';
 import { engineCompletion } from './completion.js';
+import { goToDefinition } from './definition.js';
 import editorCss from './editor.css?inline';
 
 /**
@@ -176,7 +177,7 @@ export function languageFor(path) {
  * One editor view over many files: each file keeps its own EditorState (text, undo history, cursor,
  * squiggles), swapped in with `view.setState` when it is opened. `onChange(path, text)` reports edits.
  */
-export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label, complete = null }) {
+export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label, complete = null, onDefinition = null }) {
   const snapshots = new Snapshots();
   const root = shadowRootIn(parent);
   const language = new Compartment();
@@ -199,6 +200,8 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
     valueHover,
     // Completion for Puppet files, when the page answers it (`complete(path, text, pos)`).
     complete ? engineCompletion((state, pos) => (isPuppetPath(current) ? complete(current, state.doc.toString(), pos) : null)) : [],
+    // Ctrl/Cmd+click and F12 on a name in a Puppet file (`onDefinition(path, pos)`).
+    onDefinition ? goToDefinition((pos) => isPuppetPath(current) && onDefinition(current, pos)) : [],
     typeOverSelection,
     Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }])),
     keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab]),

@@ -102,24 +102,29 @@ export class Engine {
   }
 
   /**
-   * What may be typed at UTF-16 offset `offset` of `source` (the editor's completion): resolves to the
-   * engine's `{ from, items }`, or null when the worker cannot answer (restarted, not ready). Answered
-   * between runs, outside the run queue (it takes well under a millisecond).
+   * A question the editor asks between runs, outside the run queue (each takes well under a
+   * millisecond): `complete` ({ source, offset, options }: what may be typed there) or `definition`
+   * ({ source, path, offset, options }: where the name there is defined). Resolves to the engine's
+   * answer, or null when the worker cannot answer (restarted, not ready).
    */
-  complete(source, offset, options) {
+  ask(type, question) {
     if (!this.ready) return Promise.resolve(null);
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.completions ??= new Map();
-      this.completions.set(id, resolve);
-      this.worker.postMessage({ type: 'complete', id, source, offset, options });
+      this.questions ??= new Map();
+      this.questions.set(id, resolve);
+      this.worker.postMessage({ ...question, type, id });
     });
   }
 
-  /** Completion requests the old worker will never answer. */
-  dropCompletions() {
-    for (const resolve of this.completions?.values() ?? []) resolve(null);
-    this.completions?.clear();
+  complete(source, offset, options) {
+    return this.ask('complete', { source, offset, options });
+  }
+
+  /** Questions the old worker will never answer. */
+  dropQuestions() {
+    for (const resolve of this.questions?.values() ?? []) resolve(null);
+    this.questions?.clear();
   }
 
   pump() {
@@ -157,9 +162,9 @@ export class Engine {
       case 'full-ready':
         this.handlers.onFullReady?.();
         break;
-      case 'completions': {
-        const resolve = this.completions?.get(message.id);
-        this.completions?.delete(message.id);
+      case 'answer': {
+        const resolve = this.questions?.get(message.id);
+        this.questions?.delete(message.id);
         resolve?.(message.answer);
         break;
       }
@@ -223,7 +228,7 @@ export class Engine {
     const id = this.busy?.id;
     this.finish();
     this.worker.terminate();
-    this.dropCompletions();
+    this.dropQuestions();
     this.spawn();
     if (reason !== 'superseded') this.handlers.onRestart?.(reason, elapsed, id);
   }

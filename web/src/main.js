@@ -123,6 +123,13 @@ const editor = createEditor({
     const paths = Object.fromEntries(Object.keys(workspace.filesObject()).map((file) => [file, '']));
     return engine.complete(text, pos, { facts: nodePane.engineFacts(), files: paths });
   },
+  // Go to definition: the engine reads the environment's files; the page opens the one it names there.
+  onDefinition: async (path, pos) => {
+    const options = { files: workspace.filesObject() };
+    const target = await engine.ask('definition', { source: workspace.snippet, path, offset: pos, options });
+    if (target) goTo(target.path, target.start, target.end);
+    else setStatus('No definition found here: Ctrl+click or F12 on a class, defined type, function, type alias or variable');
+  },
   onChange: (path, text) => {
     workspace.setText(path, text);
     userEdited();

@@ -130,18 +130,18 @@ async function loadFull() {
 }
 
 /**
- * The editor's completion at `offset` of `source`: the full engine has it (the light one loads it the
- * first time); null when it cannot be had.
+ * The editor's questions: completion at `offset` of `source`, or where the name at `offset` of file `path`
+ * is defined. The full engine answers (the light one loads it the first time); null when it cannot.
  */
-async function complete({ id, source, offset, options }) {
-  let answer = null;
+async function answer({ type, id, source, path, offset, options }) {
+  let result = null;
   try {
     const engine = typeof engines.current.complete === 'function' ? engines.current : await engines.full();
-    answer = engine.complete(source, offset, options);
+    result = type === 'complete' ? engine.complete(source, offset, options) : engine.definition(source, path, offset, options);
   } catch {
-    answer = null;
+    result = null;
   }
-  self.postMessage({ type: 'completions', id, answer });
+  self.postMessage({ type: 'answer', id, answer: result ?? null });
 }
 
 self.onmessage = async (event) => {
@@ -149,8 +149,8 @@ self.onmessage = async (event) => {
     loadFull();
     return;
   }
-  if (event.data.type === 'complete') {
-    complete(event.data);
+  if (event.data.type === 'complete' || event.data.type === 'definition') {
+    answer(event.data);
     return;
   }
   try {

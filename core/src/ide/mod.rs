@@ -3,7 +3,9 @@
 //! (`EvalOptions::record`).
 
 mod complete;
+mod definition;
 mod docs;
 
 pub use complete::{complete, Completion, CompletionKind, Completions, Knowledge};
+pub use definition::{definition, Target};
 pub use docs::{function_names, signature_text};
