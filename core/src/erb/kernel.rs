@@ -426,8 +426,9 @@ pub(crate) fn object_method(
 ) -> RResult<Option<RVal>> {
     let result = match name {
         "nil?" => RVal::Bool(matches!(recv, RVal::Nil)),
-        // NilClass#=~ matches nothing (so `nil !~ /x/` is true).
-        "=~" if matches!(recv, RVal::Nil) => {
+        // NilClass#=~ matches nothing (so `nil !~ /x/` is true), and so does Object#=~ in Ruby 3.1
+        // (deprecated, removed in 3.2): `false =~ /x/`, `1 =~ /1/`, `[] =~ /x/` are nil.
+        "=~" if !matches!(recv, RVal::Str(_) | RVal::Sym(_) | RVal::Regex(_)) => {
             arity(interp, args, 1, 1)?;
             RVal::Nil
         }

@@ -1,7 +1,9 @@
 # facts: debian
-# The server with a root password (root's .my.cnf) and the mysqldump backup script.
+# The server with a root password (root's .my.cnf; the root user itself unmanaged: its password hash comes
+# from a Ruby function of the module) and the mysqldump backup script.
 class { 'mysql::server':
-  root_password => 'strongpassword',
+  root_password    => 'strongpassword',
+  create_root_user => false,
 }
 class { 'mysql::server::backup':
   backupuser        => 'backup',
@@ -12,6 +14,5 @@ class { 'mysql::server::backup':
   include_routines  => true,
   include_triggers  => true,
   postscript        => ['rsync -a /var/backups/mysql backup.example.com:/mysql', 'echo done'],
-  prescript         => 'echo start',
   optional_args     => ['--single-transaction'],
 }

@@ -1,8 +1,6 @@
 # facts: debian
 # MySQL Enterprise Backup's configuration (meb.cnf).
-class { 'mysql::server':
-  root_password => 'strongpassword',
-}
+include mysql::server
 class { 'mysql::server::backup':
   provider       => 'mysqlbackup',
   backupuser     => 'backup',

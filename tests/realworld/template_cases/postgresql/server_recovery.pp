@@ -1,7 +1,9 @@
 # facts: redhat7
-# PostgreSQL on RedHat 7: the systemd override of the service, and a recovery.conf.
+# PostgreSQL on RedHat 7: the systemd override of the service, and a recovery.conf (pg_hba.conf unmanaged:
+# its rules come from a Ruby function of the module).
 class { 'postgresql::server':
   manage_recovery_conf => true,
+  manage_pg_hba_conf   => false,
 }
 postgresql::server::recovery { 'Create a recovery.conf file with the following defined parameters':
   restore_command           => 'cp /mnt/server/archivedir/%f %p',
