@@ -1,18 +1,6 @@
 # facts: debian
-# Listen (ports and addresses, checked with IPAddr) and frontend (a hash of bind addresses sorted by
-# address) sections: the _bind fragment.
+# A frontend section (a hash of bind addresses sorted by address): the _bind fragment.
 class { 'haproxy': }
-haproxy::listen { 'puppet00':
-  collect_exported => false,
-  ipaddress        => ['10.0.0.5', '10.0.0.6', 'lb.example.com'],
-  ports            => '8140,8141',
-  mode             => 'tcp',
-  bind_options     => ['ssl', 'crt /etc/ssl/cert.pem'],
-  options          => [
-    { 'option' => ['tcplog'] },
-    { 'balance' => 'roundrobin', 'acl' => 'is_ssl dst_port 443', 'server' => 'x 1.2.3.4:80' },
-  ],
-}
 haproxy::frontend { 'web':
   collect_exported => false,
   bind             => {
