@@ -1088,8 +1088,11 @@ fn array_method(
         }
         // `a.product(b, ...)`: every combination, the receiver's elements varying slowest.
         "product" => {
-            let mut rows: Vec<Vec<RVal>> =
-                items.borrow().iter().map(|x| alloc::vec![x.clone()]).collect();
+            let mut rows: Vec<Vec<RVal>> = items
+                .borrow()
+                .iter()
+                .map(|x| alloc::vec![x.clone()])
+                .collect();
             for a in args.iter() {
                 let RVal::Array(other) = a else {
                     return interp.raise(format!(

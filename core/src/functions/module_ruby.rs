@@ -89,11 +89,7 @@ fn bool2httpd(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
 fn mysql_password(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
     use sha1::Digest;
     let [value] = args else {
-        return Err(site.fail(arity_message(
-            "'mysql::password'",
-            (1, Some(1)),
-            args.len(),
-        )));
+        return Err(site.fail(arity_message("'mysql::password'", (1, Some(1)), args.len())));
     };
     let Value::String(text) = value else {
         return Err(site.fail(super::args::mismatch(
@@ -114,7 +110,10 @@ fn mysql_password(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
                 .all(|b| b.is_ascii_digit() || (b'A'..=b'F').contains(b))
             && (rest.len() == 41 || (rest[41] == b'\n'))
     };
-    if text.char_indices().any(|(at, c)| c == '*' && is_hash_at(at)) {
+    if text
+        .char_indices()
+        .any(|(at, c)| c == '*' && is_hash_at(at))
+    {
         return Ok(value.clone());
     }
     let inner = sha1::Sha1::digest(text.as_bytes());
