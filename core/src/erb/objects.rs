@@ -42,7 +42,12 @@ const EXCEPTIONS: &[&[&str]] = &[
     &["ZeroDivisionError", "StandardError", "Exception"],
     &["IndexError", "StandardError", "Exception"],
     &["KeyError", "IndexError", "StandardError", "Exception"],
-    &["IPAddr::Error", "ArgumentError", "StandardError", "Exception"],
+    &[
+        "IPAddr::Error",
+        "ArgumentError",
+        "StandardError",
+        "Exception",
+    ],
     &[
         "IPAddr::InvalidAddressError",
         "IPAddr::Error",
@@ -117,12 +122,17 @@ fn rescue(
         for node in &clause.classes {
             match interp.eval(node)? {
                 RVal::Module(name) => names.push(name),
-                _ => return interp.raise_as("TypeError", "class or module required for rescue clause"),
+                _ => {
+                    return interp
+                        .raise_as("TypeError", "class or module required for rescue clause")
+                }
             }
         }
         // Every error the interpreter raises is a StandardError.
         let catches = names.is_empty()
-            || names.iter().any(|n| matches!(&**n, "StandardError" | "Exception"))
+            || names
+                .iter()
+                .any(|n| matches!(&**n, "StandardError" | "Exception"))
             || match class.and_then(exception_class) {
                 Some(chain) => names.iter().any(|n| chain.contains(&&**n)),
                 None => {
@@ -195,7 +205,8 @@ pub(crate) fn ipaddr_new(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<
             .chars()
             .all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.');
     if maybe_ipv6 {
-        return interp.unsupported("IPAddr.new of an IPv6 address is not supported by the playground's ERB");
+        return interp
+            .unsupported("IPAddr.new of an IPv6 address is not supported by the playground's ERB");
     }
     interp.raise_as("IPAddr::InvalidAddressError", "invalid address: ")
 }
