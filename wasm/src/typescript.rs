@@ -19,6 +19,8 @@ export interface EvaluateOptions {
   files?: Record<string, string>;
   /** The global Hiera layer's `hiera.yaml`: a path among `files`. */
   globalHiera?: string;
+  /** Keep what each evaluated expression produced (`Outcome.recorded`): an editor's hover. */
+  record?: boolean;
 }
 
 /** A position in a file: UTF-16 offsets, 1-based lines and columns. */
@@ -101,6 +103,29 @@ export interface Outcome {
   catalogTotal: number;
   lookups: LookupCall[];
   lookupsTotal: number;
+  /** With `record`: what each evaluated expression produced, in source order. */
+  recorded: Recorded[];
+}
+
+/** What one source range produced in the run: how many times it ran and its last values (at most
+ * three, oldest first). */
+export interface Recorded {
+  start: number;
+  end: number;
+  file: string;
+  count: number;
+  values: { value: string; type: string }[];
+}
+
+/** What may be typed at an offset: the items replace the text from `from` to the cursor. */
+export interface Completions {
+  from: number;
+  items: {
+    label: string;
+    kind: 'keyword' | 'function' | 'type' | 'resource' | 'attribute' | 'variable' | 'class' | 'fact';
+    /** A function's signatures and description, a fact's value, ... */
+    detail: string | null;
+  }[];
 }
 
 /** The light build's answer when the code needs what only the full build has. */
