@@ -31,7 +31,9 @@ pub fn control_repository(name: &str) -> Option<PathBuf> {
     Some(env)
 }
 
-/// The full facts of the goldens' runs, as `compare_classes.py` derives them (kept next to them).
+/// The full facts of the goldens' runs, as `compare_classes.py` derives them (kept next to them;
+/// the template cases have facts of their own).
+#[allow(dead_code)]
 pub fn facts() -> String {
     let text = fs::read_to_string(realworld_dir().join("golden/full-facts.json"))
         .expect("realworld/golden/full-facts.json");
