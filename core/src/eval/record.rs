@@ -83,11 +83,14 @@ impl RecordedValue {
     }
 }
 
+/// One range's record while the evaluation runs: its count and its last values with their evaluations.
+type RangeRecord = (u64, Vec<(u64, RecordedValue)>);
+
 /// The ranges' records while the evaluation runs.
 #[derive(Debug, Default)]
 pub(crate) struct Recorder {
     limits: RecordLimits,
-    ranges: BTreeMap<(u32, u32), (u64, Vec<(u64, RecordedValue)>)>,
+    ranges: BTreeMap<(u32, u32), RangeRecord>,
 }
 
 impl Recorder {
