@@ -12,18 +12,12 @@ use std::fs;
 use puppet_cli::protocol::{listing, on_big_stack};
 use puppet_cli::workspace::EnvSource;
 use puppet_core::{EvalOptions, MainCode};
-use serde::Deserialize;
 
 mod realworld_support;
 
-use realworld_support::{control_repository, list, listing_as_golden, realworld_dir, MODULES};
-
-#[derive(Debug, Deserialize)]
-struct Golden {
-    id: String,
-    error: Option<String>,
-    catalog: Option<puppet_cli::protocol::Listing>,
-}
+use realworld_support::{
+    control_repository, goldens, list, listing_as_golden, realworld_dir, MODULES,
+};
 
 /// The cases: `(id, manifest, facts set name)` from `template_cases/<module>/<name>.pp`, whose
 /// first line is `# facts: NAME`.
@@ -63,14 +57,7 @@ fn template_cases_compile_to_real_puppets_catalogs() {
         eprintln!("{MODULES} is missing: the template cases are not checked");
         return;
     };
-    let golden: HashMap<String, Golden> =
-        fs::read_to_string(realworld_dir().join("golden/template-cases.jsonl"))
-            .expect("golden template cases")
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| serde_json::from_str::<Golden>(l).expect("golden line"))
-            .map(|g| (g.id.clone(), g))
-            .collect();
+    let golden = goldens("golden/template-cases.jsonl");
     let fact_sets: HashMap<String, serde_json::Value> = serde_json::from_str(
         &fs::read_to_string(realworld_dir().join("golden/template-facts.json"))
             .expect("golden/template-facts.json"),
