@@ -1,5 +1,6 @@
 //! puppet-eval: evaluate Puppet code from a file, `-e` or stdin, a REPL on a terminal; `--json`/`--jsonl` speak the oracle protocol.
 
+mod explain_cmd;
 mod lint_cmd;
 mod lookup_cmd;
 mod parse_cmd;
@@ -28,6 +29,8 @@ usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin 
                                                     (puppet-eval lint --help: its options)
        puppet-eval lookup [OPTIONS] KEY...           look keys up in Hiera as puppet lookup does
                                                     (puppet-eval lookup --help: its options)
+       puppet-eval explain FILE:LINE:COL             what the playground's hover shows there: the value
+                                                    and type evaluated there, the name's signatures
        puppet-eval                                  an interactive session, when started on a terminal
 
 options:
@@ -190,6 +193,9 @@ fn real_main() -> ExitCode {
     }
     if arguments.first().map(String::as_str) == Some("lint") {
         return lint_cmd::run(&arguments[1..]);
+    }
+    if arguments.first().map(String::as_str) == Some("explain") {
+        return explain_cmd::run(&arguments[1..]);
     }
     if arguments.first().map(String::as_str) == Some("lookup") {
         return lookup_cmd::run(&arguments[1..]);

@@ -82,6 +82,23 @@ pub fn definition_to_data(
     })
 }
 
+/// What hover says of the name at UTF-16 offset `offset` of `source`: its UTF-16 range and text.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct JsDocs {
+    pub start: u32,
+    pub end: u32,
+    pub text: String,
+}
+
+pub fn docs_to_data(source: &str, offset: u32) -> Option<JsDocs> {
+    let (start, end, text) = ide::docs_at(source, byte_offset(source, offset))?;
+    Some(JsDocs {
+        start: utf16_len(source.get(..start)?),
+        end: utf16_len(source.get(..end)?),
+        text,
+    })
+}
+
 /// The facts the page sends (a Puppet hash literal), as a value.
 fn facts_value(literal: &str) -> Option<Value> {
     evaluate(literal, &EvalOptions::default())
@@ -156,6 +173,15 @@ mod tests {
         // `# é😀\n` is 6 UTF-16 units, `class ` 6 more.
         assert_eq!((target.start, target.end), (12, 15));
         assert_eq!(definition_to_data(source, "nope.pp", 0, &options), None);
+    }
+
+    #[test]
+    fn docs_of_a_resource_type_in_utf16() {
+        let source = "$é = 1\nservice { 'web': }";
+        let docs = docs_to_data(source, 9).expect("service");
+        assert_eq!((docs.start, docs.end), (7, 14));
+        assert!(docs.text.starts_with("resource type service\n"));
+        assert_eq!(docs_to_data(source, 0), None);
     }
 
     #[test]

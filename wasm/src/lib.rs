@@ -114,6 +114,14 @@ pub fn definition(
     ))
 }
 
+/// What hover says of the name at UTF-16 offset `offset` of `source` (a function's signatures and
+/// description, a resource type's attributes, a data type): `{ start, end, text }` or null.
+#[cfg(feature = "ide")]
+#[wasm_bindgen(unchecked_return_type = "Docs | null")]
+pub fn docs(source: &str, offset: u32) -> Result<JsValue, JsError> {
+    to_js(&complete::docs_to_data(source, offset))
+}
+
 /// Whether this is the full build (with the YAML reader and `lookup`) or the light one.
 #[wasm_bindgen]
 pub fn has_yaml() -> bool {

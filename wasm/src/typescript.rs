@@ -136,6 +136,13 @@ export interface Target {
   end: number;
 }
 
+/** What hover says of a name: its UTF-16 range and the text (signatures, attributes). */
+export interface Docs {
+  start: number;
+  end: number;
+  text: string;
+}
+
 /** The light build's answer when the code needs what only the full build has. */
 export interface NeedsFullEngine {
   needsFullEngine: 'yaml' | 'stdlib' | 'erb';

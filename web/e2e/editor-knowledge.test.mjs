@@ -136,3 +136,19 @@ test('Ctrl+click on a class name opens its file in the Files pane at the class; 
   assert.deepEqual(errors, []);
   await close();
 });
+
+test('hovering a function name shows its signatures and description; a resource type its attributes', async () => {
+  const { page, errors, close } = await openPage(env, codeLink(env, "notice(versioncmp('1.2', '1.10'))\nservice { 'web': ensure => running }"));
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0);
+  await page.locator('.cm-content span', { hasText: /^versioncmp$/ }).hover();
+  const docs = page.locator('.cm-tooltip-hover [data-testid="docs-hover"]');
+  await docs.waitFor();
+  assert.match(await docs.innerText(), /^versioncmp\(String \$a, String \$b, Optional\[Boolean\] \$ignore_trailing_zeroes\)\n/);
+  await page.mouse.move(0, 0);
+  await docs.waitFor({ state: 'detached' });
+  await page.locator('.cm-content span', { hasText: /^service$/ }).hover();
+  await docs.waitFor();
+  assert.match(await docs.innerText(), /^resource type service\nattributes: .*hasrestart/);
+  assert.deepEqual(errors, []);
+  await close();
+});

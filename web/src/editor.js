@@ -12,7 +12,7 @@ import { classHighlighter } from '@lezer/highlight';
 import { eppLanguage } from './epp-mode.js';
 import { inlineResults, setInlineResults } from './inline-results.js';
 import { puppetLanguage } from './puppet-mode.js';
-import { setRecorded, valueHover } from './value-hover.js';
+import { docsHover, setRecorded, valueHover } from './value-hover.js';
 import { engineCompletion } from './completion.js';
 import { goToDefinition } from './definition.js';
 import editorCss from './editor.css?inline';
@@ -177,7 +177,7 @@ export function languageFor(path) {
  * One editor view over many files: each file keeps its own EditorState (text, undo history, cursor,
  * squiggles), swapped in with `view.setState` when it is opened. `onChange(path, text)` reports edits.
  */
-export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label, complete = null, onDefinition = null }) {
+export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label, complete = null, docs = null, onDefinition = null }) {
   const snapshots = new Snapshots();
   const root = shadowRootIn(parent);
   const language = new Compartment();
@@ -200,6 +200,8 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
     valueHover,
     // Completion for Puppet files, when the page answers it (`complete(path, text, pos)`).
     complete ? engineCompletion((state, pos) => (isPuppetPath(current) ? complete(current, state.doc.toString(), pos) : null)) : [],
+    // What the engine says of a name under the mouse (`docs(text, pos)`).
+    docs ? docsHover((state, pos) => (isPuppetPath(current) ? docs(state.doc.toString(), pos) : null)) : [],
     // Ctrl/Cmd+click and F12 on a name in a Puppet file (`onDefinition(path, pos)`).
     onDefinition ? goToDefinition((pos) => isPuppetPath(current) && onDefinition(current, pos)) : [],
     typeOverSelection,

@@ -103,8 +103,9 @@ export class Engine {
 
   /**
    * A question the editor asks between runs, outside the run queue (each takes well under a
-   * millisecond): `complete` ({ source, offset, options }: what may be typed there) or `definition`
-   * ({ source, path, offset, options }: where the name there is defined). Resolves to the engine's
+   * millisecond): `complete` ({ source, offset, options }: what may be typed there), `docs` ({ source,
+   * offset }: what hover says of the name there) or `definition` ({ source, path, offset, options }:
+   * where the name there is defined). Resolves to the engine's
    * answer, or null when the worker cannot answer (restarted, not ready).
    */
   ask(type, question) {

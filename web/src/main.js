@@ -123,6 +123,7 @@ const editor = createEditor({
     const paths = Object.fromEntries(Object.keys(workspace.filesObject()).map((file) => [file, '']));
     return engine.complete(text, pos, { facts: nodePane.engineFacts(), files: paths });
   },
+  docs: (text, pos) => engine.ask('docs', { source: text, offset: pos }),
   // Go to definition: the engine reads the environment's files; the page opens the one it names there.
   onDefinition: async (path, pos) => {
     const options = { files: workspace.filesObject() };

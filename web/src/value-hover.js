@@ -78,3 +78,24 @@ const valueTooltip = hoverTooltip((view, pos) => {
 
 /** The editor extension: the records' field and the hover. */
 export const valueHover = [recordedField, valueTooltip];
+
+/**
+ * Hover over a name the engine documents (a function's signatures and description, a resource type's
+ * attributes, a data type): `ask(state, pos)` resolves to `{ start, end, text }` or null.
+ */
+export function docsHover(ask) {
+  return hoverTooltip(async (view, pos) => {
+    const docs = await ask(view.state, pos);
+    if (!docs || docs.end > view.state.doc.length) return null;
+    return {
+      pos: docs.start,
+      end: docs.end,
+      above: true,
+      create: () => {
+        const dom = line('cm-docs-hover', docs.text);
+        dom.dataset.testid = 'docs-hover';
+        return { dom };
+      },
+    };
+  });
+}

@@ -130,14 +130,16 @@ async function loadFull() {
 }
 
 /**
- * The editor's questions: completion at `offset` of `source`, or where the name at `offset` of file `path`
- * is defined. The full engine answers (the light one loads it the first time); null when it cannot.
+ * The editor's questions: completion at `offset` of `source`, what hover says of the name there (`docs`),
+ * or where the name at `offset` of file `path` is defined. The full engine answers (the light one loads it the first time); null when it cannot.
  */
 async function answer({ type, id, source, path, offset, options }) {
   let result = null;
   try {
     const engine = typeof engines.current.complete === 'function' ? engines.current : await engines.full();
-    result = type === 'complete' ? engine.complete(source, offset, options) : engine.definition(source, path, offset, options);
+    if (type === 'complete') result = engine.complete(source, offset, options);
+    else if (type === 'docs') result = engine.docs(source, offset);
+    else result = engine.definition(source, path, offset, options);
   } catch {
     result = null;
   }
@@ -149,7 +151,7 @@ self.onmessage = async (event) => {
     loadFull();
     return;
   }
-  if (event.data.type === 'complete' || event.data.type === 'definition') {
+  if (['complete', 'docs', 'definition'].includes(event.data.type)) {
     answer(event.data);
     return;
   }

@@ -5,7 +5,9 @@
 mod complete;
 mod definition;
 mod docs;
+mod hover;
 
 pub use complete::{complete, Completion, CompletionKind, Completions, Knowledge};
 pub use definition::{definition, Target};
 pub use docs::{function_names, signature_text};
+pub use hover::docs_at;

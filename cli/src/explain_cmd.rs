@@ -1,0 +1,152 @@
+//! `puppet-eval explain FILE:LINE:COL`: what the playground's hover shows at a place of a manifest:
+//! the value and type the innermost evaluated expression there had (how many times it ran, its
+//! earlier values), and what the engine knows of the name there (a function's signatures, a
+//! resource type's attributes).
+
+use std::process::ExitCode;
+
+use puppet_core::ide::docs_at;
+use puppet_core::{evaluate, types, value, EvalOptions, RecordLimits, Recorded, RecordedValue};
+
+pub const USAGE: &str = "\
+usage: puppet-eval explain FILE:LINE:COL
+       evaluates FILE (as puppet-eval FILE does) and prints what hover shows at line LINE, column COL
+       (1-based, in characters): the value and type of the innermost expression evaluated there, how
+       many times it ran and its earlier values, and the signatures or attributes of the name there;
+       exit status 1 when there is nothing to show";
+
+/// `FILE:LINE:COL`, split from the right (a file name may hold colons).
+fn parse_place(place: &str) -> Option<(&str, usize, usize)> {
+    let (rest, column) = place.rsplit_once(':')?;
+    let (file, line) = rest.rsplit_once(':')?;
+    Some((file, line.parse().ok()?, column.parse().ok()?))
+}
+
+/// The byte offset of 1-based `line` and character `column` in `text`, if the line exists (a
+/// column past the line's end is its end).
+fn offset_of(text: &str, line: usize, column: usize) -> Option<usize> {
+    let start = if line == 1 {
+        0
+    } else {
+        text.match_indices('\n').nth(line.checked_sub(2)?)?.0 + 1
+    };
+    let line_text = text[start..].split('\n').next().unwrap_or("");
+    let within = line_text
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(line_text.len(), |(at, _)| at);
+    Some(start + within)
+}
+
+fn shown(recorded: &RecordedValue) -> (String, String) {
+    match recorded {
+        RecordedValue::Value(v) => (value::programmatic(v), types::infer(v).to_string()),
+        RecordedValue::Shown { value, type_ } => (value.clone(), type_.clone()),
+    }
+}
+
+/// The explanation of `text` at byte `offset`, or `None` when there is nothing to show.
+pub fn explain(text: &str, offset: usize) -> Option<String> {
+    let options = EvalOptions {
+        record: Some(RecordLimits::default()),
+        ..EvalOptions::default()
+    };
+    let outcome = evaluate(text, &options);
+    let innermost: Option<&Recorded> = outcome
+        .recorded
+        .iter()
+        .filter(|r| (r.span.start as usize) <= offset && offset < r.span.end as usize)
+        .min_by_key(|r| r.span.end - r.span.start);
+    let mut out = String::new();
+    if let Some(record) = innermost {
+        let source = &text[record.span.start as usize..record.span.end as usize];
+        out.push_str(&format!("{source}\n"));
+        if let Some((evaluation, last)) = record.last.last() {
+            let (value, type_) = shown(last);
+            out.push_str(&format!("value: {value}\ntype: {type_}\n"));
+            if record.count > 1 {
+                let which = if *evaluation == record.count {
+                    String::from("the last value shown")
+                } else {
+                    format!("the value of evaluation {evaluation} shown")
+                };
+                out.push_str(&format!("evaluated {} times; {which}\n", record.count));
+                for (at, earlier) in record.last.iter().rev().skip(1) {
+                    out.push_str(&format!("  evaluation {at}: {}\n", shown(earlier).0));
+                }
+            }
+        }
+    }
+    if let Some((_, _, docs)) = docs_at(text, offset) {
+        out.push_str(&docs);
+        out.push('\n');
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// Runs `explain` with the arguments after the word `explain`.
+pub fn run(args: &[String]) -> ExitCode {
+    let [place] = args else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let Some((file, line, column)) = parse_place(place) else {
+        eprintln!("puppet-eval explain: {place} is not FILE:LINE:COL\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("puppet-eval explain: cannot read {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let Some(offset) = offset_of(&text, line, column) else {
+        eprintln!("puppet-eval explain: {file} has no line {line}");
+        return ExitCode::from(2);
+    };
+    match explain(&text, offset) {
+        Some(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        None => {
+            eprintln!("puppet-eval explain: nothing evaluated or documented at {place}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_and_offsets() {
+        assert_eq!(parse_place("a:b.pp:2:5"), Some(("a:b.pp", 2, 5)));
+        assert_eq!(parse_place("a.pp:2"), None);
+        let text = "$é = 1\n$x = 2\n";
+        assert_eq!(offset_of(text, 1, 2), Some(1));
+        assert_eq!(offset_of(text, 2, 2), Some(9));
+        assert_eq!(offset_of(text, 2, 99), Some(14));
+        assert_eq!(offset_of(text, 9, 1), None);
+    }
+
+    #[test]
+    fn the_value_of_a_variable_and_of_a_call_in_a_loop() {
+        let text = "$x = [1, 2].map |$v| { $v * 2 }\n[1, 2, 3].each |$i| { notice(sprintf('%02d', $i)) }\n";
+        let x = explain(text, 1).expect("$x");
+        assert_eq!(
+            x,
+            "$x\nvalue: [2, 4]\ntype: Tuple[Integer[2, 2], Integer[4, 4]]\n"
+        );
+        let call = explain(text, text.find("sprintf").expect("sprintf")).expect("the call");
+        assert!(
+            call.starts_with(
+                "sprintf('%02d', $i)\nvalue: '03'\ntype: String\nevaluated 3 times; the last value shown\n  evaluation 2: '02'\n  evaluation 1: '01'\n"
+            ),
+            "{call}"
+        );
+        assert_eq!(explain("# nothing\n", 3), None);
+    }
+}
