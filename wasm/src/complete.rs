@@ -31,6 +31,11 @@ pub fn complete_to_data(source: &str, offset: u32, options: &Options) -> JsCompl
     };
     if let Some(files) = &options.files {
         known.add_environment_paths(files.iter().map(|(path, _)| path.as_str()));
+        let texts: Vec<(&str, &str)> = files
+            .iter()
+            .map(|(p, t)| (p.as_str(), t.as_str()))
+            .collect();
+        known.hiera_keys = ide::hiera_keys(&texts);
     }
     let found = ide::complete(source, byte_offset(source, offset), &known);
     JsCompletions {
@@ -173,6 +178,21 @@ mod tests {
         // `# é😀\n` is 6 UTF-16 units, `class ` 6 more.
         assert_eq!((target.start, target.end), (12, 15));
         assert_eq!(definition_to_data(source, "nope.pp", 0, &options), None);
+    }
+
+    #[test]
+    fn hiera_keys_from_the_data_files_in_the_options() {
+        let options = Options {
+            files: Some(vec![("data/common.yaml".into(), "app::port: 80\n".into())]),
+            ..Options::default()
+        };
+        let found = complete_to_data("lookup('app", 11, &options);
+        assert_eq!(found.from, 8);
+        assert_eq!(found.items.len(), 1);
+        assert_eq!(
+            (found.items[0].label.as_str(), found.items[0].kind),
+            ("app::port", "hiera")
+        );
     }
 
     #[test]

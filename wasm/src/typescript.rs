@@ -123,7 +123,7 @@ export interface Completions {
   from: number;
   items: {
     label: string;
-    kind: 'keyword' | 'function' | 'type' | 'resource' | 'attribute' | 'variable' | 'class' | 'fact';
+    kind: 'keyword' | 'function' | 'type' | 'resource' | 'attribute' | 'variable' | 'class' | 'fact' | 'hiera';
     /** A function's signatures and description, a fact's value, ... */
     detail: string | null;
   }[];

@@ -152,3 +152,19 @@ test('hovering a function name shows its signatures and description; a resource 
   assert.deepEqual(errors, []);
   await close();
 });
+
+test("inside lookup(' the environment's Hiera keys are offered; Ctrl+click on a key opens its data file there", async () => {
+  const environment = { files: { 'hiera.yaml': 'version: 5\n', 'data/common.yaml': "---\n# ports\napp::port: 8080\napp::name: 'web'\n" } };
+  const { page, errors, close } = await openPage(env, `${env.baseUrl}#${encodeFragment("notice(lookup('app::port'))\n", DEFAULT_SETTINGS, environment)}`);
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0);
+  await typeAtEnd(page, "$n = lookup('app::");
+  const list = page.locator('.cm-tooltip-autocomplete');
+  await list.waitFor();
+  assert.deepEqual(await list.locator('li[role="option"] .cm-completionLabel').allTextContents(), ['app::name', 'app::port']);
+  await page.keyboard.press('Escape');
+  await page.locator('.cm-content span', { hasText: /^'app::port'$/ }).click({ modifiers: ['Control'] });
+  await page.waitForFunction(() => document.querySelector('[data-testid="open-file"]').textContent === 'data/common.yaml');
+  assert.equal(await page.evaluate(() => document.querySelector('#editor').shadowRoot.getSelection().toString()), 'app::port');
+  assert.deepEqual(errors, []);
+  await close();
+});

@@ -1,4 +1,4 @@
-// Completion from the engine (the full one answers): keywords, functions with their signatures, types, resource types and their attributes, variables, the facts' keys, the environment's classes.
+// Completion from the engine (the full one answers): keywords, functions with their signatures, types, resource types and their attributes, variables, the facts' keys, Hiera keys inside lookup('...'), the environment's classes.
 import { autocompletion } from '@codemirror/autocomplete';
 
 /** The engine's kinds as CodeMirror's option types (their icons). */
@@ -11,10 +11,11 @@ const TYPES = {
   variable: 'variable',
   class: 'namespace',
   fact: 'property',
+  hiera: 'constant',
 };
 
 /** What is offered at an empty word without being asked (Ctrl+Space): only what fits that place alone. */
-const CONTEXTUAL = new Set(['attribute', 'variable', 'fact']);
+const CONTEXTUAL = new Set(['attribute', 'variable', 'fact', 'hiera']);
 
 /** One engine item as a CodeMirror option: a function's first signature beside its name, all of it (and its description) in the info panel. */
 export function toOption(item) {

@@ -118,9 +118,12 @@ const editor = createEditor({
   path: SNIPPET,
   label: 'Puppet code',
   onRun: () => runNow(),
-  // The engine needs the files' paths (the classes they define) and the facts, not the files' texts.
+  // The engine needs the files' paths (the classes they define), the data files' texts (their Hiera keys)
+  // and the facts, not the manifests' texts.
   complete: (path, text, pos) => {
-    const paths = Object.fromEntries(Object.keys(workspace.filesObject()).map((file) => [file, '']));
+    const files = workspace.filesObject();
+    const isData = (file) => /(^|\/)data\/.*\.(ya?ml|json)$/.test(file);
+    const paths = Object.fromEntries(Object.keys(files).map((file) => [file, isData(file) ? files[file] : '']));
     return engine.complete(text, pos, { facts: nodePane.engineFacts(), files: paths });
   },
   docs: (text, pos) => engine.ask('docs', { source: text, offset: pos }),

@@ -22,6 +22,8 @@ pub enum CompletionKind {
     Class,
     /// A key of the node's facts, inside `$facts['...']`.
     Fact,
+    /// A key of the environment's Hiera data, inside `lookup('...')`.
+    HieraKey,
 }
 
 impl CompletionKind {
@@ -35,6 +37,7 @@ impl CompletionKind {
             CompletionKind::Variable => "variable",
             CompletionKind::Class => "class",
             CompletionKind::Fact => "fact",
+            CompletionKind::HieraKey => "hiera",
         }
     }
 }
@@ -63,6 +66,8 @@ pub struct Knowledge {
     pub classes: Vec<String>,
     /// Functions the environment's modules define in Puppet.
     pub functions: Vec<String>,
+    /// The keys of the environment's Hiera data files.
+    pub hiera_keys: Vec<super::HieraKey>,
 }
 
 impl Knowledge {
@@ -152,6 +157,18 @@ pub fn complete(source: &str, offset: usize, known: &Knowledge) -> Completions {
     let before = &source[..offset];
     if let Some(found) = facts_key(before, known) {
         return found;
+    }
+    if let Some(typed) = super::hiera_keys::lookup_key_prefix(before) {
+        let mut items = Vec::new();
+        for key in &known.hiera_keys {
+            push(
+                &mut items,
+                &key.key,
+                CompletionKind::HieraKey,
+                Some(key.path.clone()),
+            );
+        }
+        return finish(offset - typed.len(), typed, items);
     }
     let tokens = syntax::tokens(source);
     if inside(&tokens, offset, &["comment", "string", "heredoc", "regex"]) {
@@ -581,6 +598,24 @@ mod tests {
         ]);
         assert_eq!(known.classes, ["apache", "apache::mod::ssl"]);
         assert_eq!(known.functions, ["apache::bool2httpd"]);
+    }
+
+    #[test]
+    fn hiera_keys_inside_lookup() {
+        let known = Knowledge {
+            hiera_keys: super::super::hiera_keys(&[(
+                "data/common.yaml",
+                "app::port: 1\napp::name: x\nother: 2\n",
+            )]),
+            ..Knowledge::default()
+        };
+        let (cursor, found) = at("$p = lookup('app::|", &known);
+        assert_eq!(found.from, cursor - 5);
+        assert_eq!(
+            labels(&found, CompletionKind::HieraKey),
+            ["app::name", "app::port"]
+        );
+        assert_eq!(found.items[0].detail.as_deref(), Some("data/common.yaml"));
     }
 
     #[test]

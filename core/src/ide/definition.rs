@@ -63,12 +63,22 @@ pub fn definition(files: &[(&str, &str)], path: &str, offset: usize) -> Option<T
         ),
         "type" => find_definition(files, word, &[Kind::TypeAlias])
             .or_else(|| find_definition(files, &word.to_ascii_lowercase(), &[Kind::Class])),
-        // `class { 'x': }`, `include 'x'`, `Class['x']`, `contain('x')`.
+        // `lookup('key')`: the key in the data files; `class { 'x': }`, `include 'x'`,
+        // `Class['x']`, `contain('x')`: the class.
         "string" => {
-            let name = word
-                .trim_matches(|c| c == '\'' || c == '"')
-                .to_ascii_lowercase();
-            find_definition(files, &name, &[Kind::Class])
+            let quoted = word.trim_matches(|c| c == '\'' || c == '"');
+            let before = &text[..token.span.start as usize + 1];
+            if super::hiera_keys::lookup_key_prefix(before).is_some() {
+                return super::hiera_keys(files)
+                    .into_iter()
+                    .find(|k| k.key == quoted)
+                    .map(|k| Target {
+                        path: k.path,
+                        start: k.start,
+                        end: k.end,
+                    });
+            }
+            find_definition(files, &quoted.to_ascii_lowercase(), &[Kind::Class])
         }
         _ => None,
     }
@@ -227,7 +237,7 @@ mod tests {
             ("modules/app/manifests/vhost.pp", VHOST),
             ("modules/app/functions/double.pp", FUNCTION),
             ("modules/app/types/port.pp", ALIAS),
-            ("data/common.yaml", "app::port: 8080\n"),
+            ("data/common.yaml", "---\napp::port: 8080\n"),
         ];
         let target = definition(&files, "snippet.pp", cursor)?;
         let text = files.iter().find(|(p, _)| *p == target.path)?.1;
@@ -289,6 +299,15 @@ mod tests {
             at("notice($app::p^ort)"),
             expect("modules/app/manifests/init.pp", "$port")
         );
+    }
+
+    #[test]
+    fn a_looked_up_key_in_the_data_files() {
+        assert_eq!(
+            at("lookup('app::p^ort')"),
+            expect("data/common.yaml", "app::port")
+        );
+        assert_eq!(at("lookup('app::no^pe')"), None);
     }
 
     #[test]

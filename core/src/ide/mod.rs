@@ -5,9 +5,11 @@
 mod complete;
 mod definition;
 mod docs;
+mod hiera_keys;
 mod hover;
 
 pub use complete::{complete, Completion, CompletionKind, Completions, Knowledge};
 pub use definition::{definition, Target};
 pub use docs::{function_names, signature_text};
+pub use hiera_keys::{hiera_keys, HieraKey};
 pub use hover::docs_at;
