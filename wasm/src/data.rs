@@ -191,6 +191,11 @@ pub struct JsOutcome {
     /// How many lookups it made in all.
     #[serde(rename = "lookupsTotal")]
     pub lookups_total: usize,
+    /// The compiled catalog as a graph (empty on failure), for the Graph pane.
+    pub graph: crate::graph_data::JsGraph,
+    /// Its dependency cycles (Puppet's `Found N dependency cycles` error is among the diagnostics
+    /// when compiling for a node).
+    pub cycles: Vec<crate::graph_data::JsCycle>,
 }
 
 /// One token for the Tokens pane: its kind's name and UTF-16 offsets.
@@ -441,6 +446,8 @@ pub(crate) fn outcome_to_data(outcome: &Outcome) -> JsOutcome {
         catalog_total: outcome.catalog.len(),
         lookups: lookup_calls(&outcome.lookups, &mut positions),
         lookups_total: outcome.lookups.total(),
+        graph: crate::graph_data::graph_to_data(&outcome.graph, &mut positions),
+        cycles: crate::graph_data::cycles_to_data(&outcome.graph, &outcome.cycles),
     }
 }
 

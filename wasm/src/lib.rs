@@ -2,6 +2,7 @@
 
 mod data;
 mod engine_choice;
+mod graph_data;
 #[cfg(feature = "lint")]
 mod lint;
 #[cfg(feature = "yaml")]

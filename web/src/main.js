@@ -11,6 +11,7 @@ import { lineColumns, lineStart } from './offsets.js';
 import { showAst } from './panes/ast.js';
 import { showCatalog } from './panes/catalog.js';
 import { createFilesPane } from './panes/files.js';
+import { setupGraphPane } from './panes/graph.js';
 import { setupLookupPane } from './panes/lookup.js';
 import { showOutput } from './panes/output.js';
 import { showProblems } from './panes/problems.js';
@@ -229,6 +230,12 @@ function syntaxNote(text) {
   $('ast').textContent = text;
 }
 
+const graphPane = setupGraphPane({
+  panel: $('panel-graph'),
+  count: $('graph-count'),
+  onSelect: ({ file, from, to }) => goTo(file, from, to),
+});
+
 const engine = new Engine({
   onReady(version, engineLimits) {
     if (engineLimits) limits = engineLimits;
@@ -268,6 +275,7 @@ const engine = new Engine({
       goTo(file, from, to);
     });
     $('catalog-count').textContent = result.catalogTotal ? ` (${result.catalogTotal})` : '';
+    graphPane.show(result, at);
     lookupPane.showCalls(
       (result.lookups ?? []).map((call) => {
         const place = at(call);

@@ -600,6 +600,8 @@ impl Evaluator<'_> {
         };
         let outer = self.catalog.enter_scope(catalog_parent, name, tags);
         self.catalog
+            .own_current_scope(super::graph::ScopeOwner::Class(name.to_string()));
+        self.catalog
             .class_scopes
             .insert(name.to_string(), self.catalog.current);
         // A scope holding what the parent class defined, then the class's own scope.
@@ -1011,6 +1013,8 @@ impl Evaluator<'_> {
         super::collect::push_tag(&mut tags, &title);
         let caller = self.scope_module(scope);
         let outer = self.catalog.enter_scope(scope, &type_name, tags);
+        self.catalog
+            .own_current_scope(super::graph::ScopeOwner::Instance(index));
         let mark = self.scopes.push(0);
         let result = (|| {
             let title_value = Value::string(&title);
