@@ -5,7 +5,6 @@
 //! iterative), each sorted by reference, and one path through each found breadth-first, printed as
 //! `(Notify[a] => Notify[b] => Notify[a])`.
 
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -13,6 +12,7 @@ use core::cmp::Ordering;
 
 use super::graph::{CatalogGraph, EdgeKind};
 use crate::span::Span;
+use crate::value::Value;
 
 /// One dependency cycle.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,105 +49,117 @@ pub fn cycles_message(cycles: &[DependencyCycle]) -> String {
 const MAX_PATH_FRAMES: usize = 20_000;
 /// Steps spent looking whether a frame's vertex is on its path, before the simpler search.
 const MAX_PATH_STEPS: usize = 2_000_000;
+const NONE: u32 = u32::MAX;
+
+/// One edge of the expanded graph: its ends, the relationship edge of the catalog graph it stands
+/// for (`NONE` for containment), and whether it is still there.
+struct Link {
+    source: u32,
+    target: u32,
+    origin: u32,
+    alive: bool,
+}
 
 /// The relationship graph with containers replaced by anchors. Vertices: the graph's nodes (a
 /// container's own node ends with no edges), then `admissible`, `completed` of each container.
 /// Edges keep Puppet's order (a Ruby hash's: by first insertion, a removed one forgotten).
 struct Expanded {
-    out: Vec<Vec<(u32, u32)>>,
-    inward: Vec<Vec<(u32, u32)>>,
-    /// Live edges: their stamp (which entry of `out`/`inward` is current) and the relationship
-    /// edge of the catalog graph they stand for.
-    live: BTreeMap<(u32, u32), (u32, Option<usize>)>,
-    stamp: u32,
+    links: Vec<Link>,
+    out: Vec<Vec<u32>>,
+    inward: Vec<Vec<u32>>,
+    /// `source << 32 | target` to the latest link between them (the value Hash: its map code is
+    /// in the module already).
+    index: crate::value::Hash,
+}
+
+fn pair_key(source: u32, target: u32) -> Value {
+    Value::Integer(((source as i64) << 32) | target as i64)
 }
 
 impl Expanded {
     fn new(vertices: usize) -> Self {
         Expanded {
+            links: Vec::new(),
             out: alloc::vec![Vec::new(); vertices],
             inward: alloc::vec![Vec::new(); vertices],
-            live: BTreeMap::new(),
-            stamp: 0,
+            index: crate::value::Hash::new(),
         }
     }
 
-    fn add(&mut self, source: u32, target: u32, origin: Option<usize>) {
-        if let Some((_, existing)) = self.live.get_mut(&(source, target)) {
-            if existing.is_none() {
-                *existing = origin;
+    /// The live link from `source` to `target`.
+    fn find(&self, source: u32, target: u32) -> Option<usize> {
+        match self.index.get(&pair_key(source, target))? {
+            Value::Integer(at) => {
+                let at = *at as usize;
+                self.links.get(at).filter(|l| l.alive).map(|_| at)
+            }
+            _ => None,
+        }
+    }
+
+    fn add(&mut self, source: u32, target: u32, origin: u32) {
+        if let Some(at) = self.find(source, target) {
+            if self.links[at].origin == NONE {
+                self.links[at].origin = origin;
             }
             return;
         }
-        self.stamp += 1;
-        self.live.insert((source, target), (self.stamp, origin));
+        let at = self.links.len() as u32;
+        self.links.push(Link {
+            source,
+            target,
+            origin,
+            alive: true,
+        });
+        self.index
+            .insert(pair_key(source, target), Value::Integer(i64::from(at)));
         if let Some(list) = self.out.get_mut(source as usize) {
-            list.push((target, self.stamp));
+            list.push(at);
         }
         if let Some(list) = self.inward.get_mut(target as usize) {
-            list.push((source, self.stamp));
+            list.push(at);
         }
     }
 
-    fn is_live(&self, source: u32, target: u32, stamp: u32) -> bool {
-        self.live.get(&(source, target)).map(|e| e.0) == Some(stamp)
+    /// The live links out of (`out`) or into (`inward`) a vertex, in order.
+    fn live(&self, list: &[Vec<u32>], v: u32) -> Vec<usize> {
+        list.get(v as usize)
+            .into_iter()
+            .flatten()
+            .map(|at| *at as usize)
+            .filter(|at| self.links[*at].alive)
+            .collect()
     }
 
-    /// The vertices `v` has an edge to, in order.
     fn adjacent(&self, v: u32) -> Vec<u32> {
-        self.out
-            .get(v as usize)
-            .into_iter()
-            .flatten()
-            .filter(|(t, stamp)| self.is_live(v, *t, *stamp))
-            .map(|(t, _)| *t)
-            .collect()
-    }
-
-    /// The live edges into `v` with the relationship each stands for, in order.
-    fn incoming(&self, v: u32) -> Vec<(u32, Option<usize>)> {
-        self.inward
-            .get(v as usize)
-            .into_iter()
-            .flatten()
-            .filter(|(s, stamp)| self.is_live(*s, v, *stamp))
-            .map(|(s, _)| (*s, self.live.get(&(*s, v)).and_then(|e| e.1)))
-            .collect()
-    }
-
-    fn outgoing(&self, v: u32) -> Vec<(u32, Option<usize>)> {
-        self.adjacent(v)
-            .into_iter()
-            .map(|t| (t, self.live.get(&(v, t)).and_then(|e| e.1)))
-            .collect()
-    }
-
-    fn remove(&mut self, source: u32, target: u32) {
-        self.live.remove(&(source, target));
+        let out = self.live(&self.out, v);
+        out.into_iter().map(|at| self.links[at].target).collect()
     }
 }
 
 /// The dependency cycles of a catalog graph, sorted as Puppet reports them.
 pub fn dependency_cycles(graph: &CatalogGraph) -> Vec<DependencyCycle> {
     let n = graph.nodes.len();
-    // Each container's pair of anchors.
+    // Each container's pair of anchors; the graph node each vertex stands for.
     let mut anchors: Vec<Option<(u32, u32)>> = alloc::vec![None; n];
-    let mut next = n as u32;
+    let mut owner: Vec<usize> = (0..n).collect();
     for (at, node) in graph.nodes.iter().enumerate() {
         if node.container {
-            anchors[at] = Some((next, next + 1));
-            next += 2;
+            let a = owner.len() as u32;
+            anchors[at] = Some((a, a + 1));
+            owner.push(at);
+            owner.push(at);
         }
     }
     let admissible = |v: usize| anchors[v].map_or(v as u32, |(a, _)| a);
     let completed = |v: usize| anchors[v].map_or(v as u32, |(_, c)| c);
-    let mut expanded = Expanded::new(next as usize);
+    let mut expanded = Expanded::new(owner.len());
     let mut contents: Vec<Vec<usize>> = alloc::vec![Vec::new(); n];
     for (at, edge) in graph.edges.iter().enumerate() {
         if edge.kind == EdgeKind::Contains {
             contents[edge.source].push(edge.target);
         } else {
-            expanded.add(edge.source as u32, edge.target as u32, Some(at));
+            expanded.add(edge.source as u32, edge.target as u32, at as u32);
         }
     }
     for x in 0..n {
@@ -155,29 +167,24 @@ pub fn dependency_cycles(graph: &CatalogGraph) -> Vec<DependencyCycle> {
             continue;
         };
         if contents[x].is_empty() {
-            expanded.add(a, c, None);
+            expanded.add(a, c, NONE);
         }
         for &v in &contents[x] {
-            expanded.add(a, admissible(v), None);
-            expanded.add(completed(v), c, None);
+            expanded.add(a, admissible(v), NONE);
+            expanded.add(completed(v), c, NONE);
         }
-        for (source, origin) in expanded.incoming(x as u32) {
+        for at in expanded.live(&expanded.inward, x as u32) {
+            let (source, origin) = (expanded.links[at].source, expanded.links[at].origin);
             expanded.add(completed(source as usize), a, origin);
-            expanded.remove(source, x as u32);
+            expanded.links[at].alive = false;
         }
-        for (target, origin) in expanded.outgoing(x as u32) {
+        for at in expanded.live(&expanded.out, x as u32) {
+            let (target, origin) = (expanded.links[at].target, expanded.links[at].origin);
             expanded.add(c, admissible(target as usize), origin);
-            expanded.remove(x as u32, target);
+            expanded.links[at].alive = false;
         }
     }
-    // What each vertex is: its graph node, and the reference Puppet sorts it by.
-    let mut owner: Vec<usize> = (0..next as usize).collect();
-    for (at, pair) in anchors.iter().enumerate() {
-        if let Some((a, c)) = pair {
-            owner[*a as usize] = at;
-            owner[*c as usize] = at;
-        }
-    }
+    // The reference Puppet sorts a vertex by.
     let sort_key = |v: u32| -> String {
         let node = owner[v as usize];
         let reference = &graph.nodes[node].reference;
@@ -187,20 +194,22 @@ pub fn dependency_cycles(graph: &CatalogGraph) -> Vec<DependencyCycle> {
             _ => reference.clone(),
         }
     };
-    let mut components: Vec<Vec<(String, u32)>> = strongly_connected(&expanded)
+    let components: Vec<Vec<(String, u32)>> = strongly_connected(&expanded)
         .into_iter()
-        .filter(|c| {
-            c.len() > 1
-                || c.first()
-                    .is_some_and(|v| expanded.live.contains_key(&(*v, *v)))
+        .filter(|c| match c.as_slice() {
+            [one] => expanded.find(*one, *one).is_some(),
+            _ => true,
         })
         .map(|c| {
-            let mut keyed: Vec<(String, u32)> = c.into_iter().map(|v| (sort_key(v), v)).collect();
-            keyed.sort_by(|x, y| x.0.cmp(&y.0));
-            keyed
+            let keys: Vec<String> = c.iter().map(|v| sort_key(*v)).collect();
+            crate::sort::order(c.len(), &mut |x, y| keys[x].cmp(&keys[y]))
+                .into_iter()
+                .map(|at| (keys[at].clone(), c[at]))
+                .collect()
         })
         .collect();
-    components.sort_by(|x, y| {
+    let sorted = crate::sort::order(components.len(), &mut |x, y| {
+        let (x, y) = (&components[x], &components[y]);
         for (a, b) in x.iter().zip(y.iter()) {
             match a.0.cmp(&b.0) {
                 Ordering::Equal => continue,
@@ -209,38 +218,41 @@ pub fn dependency_cycles(graph: &CatalogGraph) -> Vec<DependencyCycle> {
         }
         x.len().cmp(&y.len())
     });
-    components
+    let mut in_cycle = alloc::vec![false; n];
+    sorted
         .into_iter()
-        .map(|component| {
-            let members: Vec<u32> = component.iter().map(|(_, v)| *v).collect();
+        .map(|at| {
+            let members: Vec<u32> = components[at].iter().map(|(_, v)| *v).collect();
             let path = path_in_cycle(&expanded, &members);
-            let reference = |v: u32| graph.nodes[owner[v as usize]].reference.clone();
             // The last step of the path that a chain arrow or a metaparameter made.
             let span = path
                 .windows(2)
                 .rev()
                 .find_map(|step| {
-                    let origin = expanded.live.get(&(step[0], step[1]))?.1?;
-                    graph.edges.get(origin)?.span
+                    let link = &expanded.links[expanded.find(step[0], step[1])?];
+                    graph.edges.get(link.origin as usize)?.span
                 })
                 .or_else(|| graph.nodes[owner[members[0] as usize]].span)
                 .unwrap_or_default();
-            let mut nodes: Vec<usize> = members.iter().map(|v| owner[*v as usize]).collect();
-            nodes.sort_unstable();
-            nodes.dedup();
+            in_cycle.iter_mut().for_each(|flag| *flag = false);
+            members
+                .iter()
+                .for_each(|v| in_cycle[owner[*v as usize]] = true);
+            let nodes: Vec<usize> = (0..n).filter(|node| in_cycle[*node]).collect();
             let edges = graph
                 .edges
                 .iter()
                 .enumerate()
                 .filter(|(_, e)| {
-                    e.kind.is_relationship()
-                        && nodes.binary_search(&e.source).is_ok()
-                        && nodes.binary_search(&e.target).is_ok()
+                    e.kind.is_relationship() && in_cycle[e.source] && in_cycle[e.target]
                 })
                 .map(|(at, _)| at)
                 .collect();
             DependencyCycle {
-                path: path.into_iter().map(reference).collect(),
+                path: path
+                    .into_iter()
+                    .map(|v| graph.nodes[owner[v as usize]].reference.clone())
+                    .collect(),
                 nodes,
                 edges,
                 span,
@@ -252,8 +264,7 @@ pub fn dependency_cycles(graph: &CatalogGraph) -> Vec<DependencyCycle> {
 /// Tarjan's strongly connected components, with an explicit stack (no recursion on user data).
 fn strongly_connected(graph: &Expanded) -> Vec<Vec<u32>> {
     let count = graph.out.len();
-    let unseen = u32::MAX;
-    let mut index = alloc::vec![unseen; count];
+    let mut index = alloc::vec![NONE; count];
     let mut low = alloc::vec![0u32; count];
     let mut on_stack = alloc::vec![false; count];
     let mut stack: Vec<u32> = Vec::new();
@@ -262,27 +273,28 @@ fn strongly_connected(graph: &Expanded) -> Vec<Vec<u32>> {
     // Frames: the vertex, its adjacent vertices and how many of them were visited.
     let mut frames: Vec<(u32, Vec<u32>, usize)> = Vec::new();
     for root in 0..count as u32 {
-        if index[root as usize] != unseen {
+        if index[root as usize] != NONE {
             continue;
         }
-        frames.push((root, graph.adjacent(root), 0));
-        index[root as usize] = number;
-        low[root as usize] = number;
-        number += 1;
-        stack.push(root);
-        on_stack[root as usize] = true;
-        while let Some(frame) = frames.last_mut() {
+        let mut next = Some(root);
+        loop {
+            if let Some(v) = next.take() {
+                index[v as usize] = number;
+                low[v as usize] = number;
+                number += 1;
+                stack.push(v);
+                on_stack[v as usize] = true;
+                frames.push((v, graph.adjacent(v), 0));
+            }
+            let Some(frame) = frames.last_mut() else {
+                break;
+            };
             let vertex = frame.0 as usize;
             if let Some(&child) = frame.1.get(frame.2) {
                 frame.2 += 1;
                 let c = child as usize;
-                if index[c] == unseen {
-                    index[c] = number;
-                    low[c] = number;
-                    number += 1;
-                    stack.push(child);
-                    on_stack[c] = true;
-                    frames.push((child, graph.adjacent(child), 0));
+                if index[c] == NONE {
+                    next = Some(child);
                 } else if on_stack[c] {
                     low[vertex] = low[vertex].min(index[c]);
                 }
@@ -316,70 +328,77 @@ fn path_in_cycle(graph: &Expanded, members: &[u32]) -> Vec<u32> {
     let Some(&first) = members.first() else {
         return Vec::new();
     };
-    let mut sorted = members.to_vec();
-    sorted.sort_unstable();
-    let inside = |v: &u32| sorted.binary_search(v).is_ok();
-    let adjacent: BTreeMap<u32, Vec<u32>> = members
+    // Each member's place, and its adjacent members by place.
+    let mut place = alloc::vec![NONE; graph.out.len()];
+    for (at, v) in members.iter().enumerate() {
+        place[*v as usize] = at as u32;
+    }
+    let adjacent: Vec<Vec<u32>> = members
         .iter()
-        .map(|v| (*v, graph.adjacent(*v).into_iter().filter(inside).collect()))
+        .map(|v| {
+            let out = graph.adjacent(*v);
+            out.into_iter()
+                .map(|t| place[t as usize])
+                .filter(|p| *p != NONE)
+                .collect()
+        })
         .collect();
-    // Frames: a vertex and the frame it was reached from.
-    let mut frames: Vec<(u32, usize)> = alloc::vec![(first, usize::MAX)];
-    let mut steps = 0usize;
-    let mut at = 0;
+    // Frames: a member's place and the frame it was reached from.
+    let mut frames: Vec<(u32, usize)> = alloc::vec![(0, usize::MAX)];
+    let (mut steps, mut at) = (0usize, 0usize);
     while at < frames.len() && frames.len() <= MAX_PATH_FRAMES && steps <= MAX_PATH_STEPS {
         let (vertex, parent) = frames[at];
-        let mut on_path = false;
         let mut walk = parent;
-        while walk != usize::MAX {
+        while walk != usize::MAX && frames[walk].0 != vertex {
             steps += 1;
-            if frames[walk].0 == vertex {
-                on_path = true;
-                break;
-            }
             walk = frames[walk].1;
         }
-        if on_path {
+        if walk != usize::MAX {
             let mut path = Vec::new();
             let mut walk = at;
             while walk != usize::MAX {
-                path.push(frames[walk].0);
+                path.push(members[frames[walk].0 as usize]);
                 walk = frames[walk].1;
             }
             path.reverse();
             return path;
         }
-        for to in adjacent.get(&vertex).into_iter().flatten() {
+        for to in &adjacent[vertex as usize] {
             frames.push((*to, at));
         }
         at += 1;
     }
-    shortest_way_back(&adjacent, first)
+    shortest_way_back(&adjacent)
+        .into_iter()
+        .map(|p| members.get(p as usize).copied().unwrap_or(first))
+        .collect()
 }
 
-/// A shortest path from `first` back to itself (breadth-first with each vertex visited once).
-fn shortest_way_back(adjacent: &BTreeMap<u32, Vec<u32>>, first: u32) -> Vec<u32> {
-    let mut parent: BTreeMap<u32, u32> = BTreeMap::new();
-    let mut queue = alloc::collections::VecDeque::from([first]);
-    while let Some(vertex) = queue.pop_front() {
-        for &to in adjacent.get(&vertex).into_iter().flatten() {
-            if to == first {
-                // `first` has no parent: the walk ends there.
+/// A shortest path from the first member back to itself (breadth-first, each member once).
+fn shortest_way_back(adjacent: &[Vec<u32>]) -> Vec<u32> {
+    let mut parent = alloc::vec![NONE; adjacent.len()];
+    let mut queue = alloc::vec![0u32];
+    let mut head = 0;
+    while let Some(&vertex) = queue.get(head) {
+        head += 1;
+        for &to in &adjacent[vertex as usize] {
+            if to == 0 {
+                // The first member has no parent: the walk ends there.
                 let mut path = alloc::vec![vertex];
                 let mut walk = vertex;
-                while let Some(&p) = parent.get(&walk) {
-                    path.push(p);
-                    walk = p;
+                while parent[walk as usize] != NONE {
+                    walk = parent[walk as usize];
+                    path.push(walk);
                 }
                 path.reverse();
-                path.push(first);
+                path.push(0);
                 return path;
             }
-            if to != first && !parent.contains_key(&to) {
-                parent.insert(to, vertex);
-                queue.push_back(to);
+            if parent[to as usize] == NONE {
+                parent[to as usize] = vertex;
+                queue.push(to);
             }
         }
     }
-    alloc::vec![first, first]
+    alloc::vec![0, 0]
 }
