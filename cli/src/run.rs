@@ -80,10 +80,7 @@ fn print_plain(outcome: &puppet_core::Outcome, show: Show) -> ExitCode {
         let _ = writeln!(err, "{}", render::located(&outcome.sources, diagnostic));
     }
     // Dependency cycles fail the run, but the program's value and catalog stand.
-    let error = outcome
-        .diagnostics
-        .iter()
-        .find(|d| d.is_error() && d.code != CYCLE_CODE);
+    let error = outcome.compile_error();
     let cyclic = cycles.is_some() || outcome.diagnostics.iter().any(|d| d.code == CYCLE_CODE);
     match (&outcome.value, error) {
         (Some(v), None) => {

@@ -430,7 +430,8 @@ pub(crate) fn outcome_to_data(outcome: &Outcome) -> JsOutcome {
             }
         })
         .collect();
-    let failed = outcome.error().is_some();
+    // Dependency cycles fail `puppet apply`, but the program's value and catalog stand.
+    let failed = outcome.compile_error().is_some();
     let (value, type_, generalized) = match outcome.value.as_ref().filter(|_| !failed) {
         Some(v) => describe(v),
         None => (None, None, None),

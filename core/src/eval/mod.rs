@@ -201,6 +201,15 @@ impl Outcome {
         span.start <= self.main_end
     }
 
+    /// The first error of the compile, leaving out dependency cycles (`DEPENDENCY_CYCLE`), which
+    /// Puppet finds only when it applies the catalog: what `puppet catalog compile` and the
+    /// compiling oracles report, the program's value and catalog standing beside the cycles.
+    pub fn compile_error(&self) -> Option<&Diagnostic> {
+        self.diagnostics
+            .iter()
+            .find(|d| d.is_error() && d.code != "DEPENDENCY_CYCLE")
+    }
+
     /// The first error of the program's evaluation, leaving out those of the checks Puppet makes
     /// when it finishes the compile (`Stage::Compile`): what `pp_oracle.rb` reports, which evaluates
     /// a program without finishing its compile.
