@@ -22,7 +22,10 @@ fn a_cycle_fails_the_run_with_puppets_report_and_the_catalog_is_printed() {
         );
         assert_eq!(err.matches("dependency cycle").count(), 1, "{err}");
         let printed = String::from_utf8_lossy(&out.stdout);
-        assert!(printed.contains("notify { 'b':\n  before => ['Notify[a]'],\n}"), "{printed}");
+        assert!(
+            printed.contains("notify { 'b':\n  before => ['Notify[a]'],\n}"),
+            "{printed}"
+        );
     }
 }
 
@@ -30,5 +33,9 @@ fn a_cycle_fails_the_run_with_puppets_report_and_the_catalog_is_printed() {
 fn a_diamond_is_no_cycle() {
     let code = "notify { 'top': } -> [notify { 'l': }, notify { 'r': }] -> notify { 'bottom': }";
     let out = puppet_eval(&["--catalog", "--certname", "n", "-e", code], "");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

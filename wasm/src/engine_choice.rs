@@ -31,7 +31,7 @@ pub struct NeedsFullEngine {
 #[derive(Debug, Clone, Serialize, PartialEq)]
 #[serde(untagged)]
 pub enum Answer {
-    Outcome(JsOutcome),
+    Outcome(Box<JsOutcome>),
     NeedsFullEngine(NeedsFullEngine),
 }
 
@@ -50,7 +50,7 @@ pub fn evaluate_answer(source: &str, options: &Options) -> Answer {
         Some(reason) => Answer::NeedsFullEngine(NeedsFullEngine {
             needs_full_engine: reason,
         }),
-        None => Answer::Outcome(outcome_to_data(&outcome)),
+        None => Answer::Outcome(Box::new(outcome_to_data(&outcome))),
     }
 }
 
