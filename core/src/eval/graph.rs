@@ -29,6 +29,15 @@ pub(crate) enum ScopeOwner {
     Node(String),
 }
 
+/// A call of `require` (the scope's resource requires the class) or `contain` (it contains it).
+pub(crate) struct ClassLink {
+    pub owner: ScopeOwner,
+    /// `Class[name]`, as a reference value.
+    pub class: Value,
+    pub contain: bool,
+    pub span: Span,
+}
+
 /// What an edge of the catalog graph stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EdgeKind {
@@ -118,6 +127,18 @@ struct Places {
     classes: BTreeMap<String, usize>,
     nodes: BTreeMap<String, usize>,
     resources: Vec<Option<usize>>,
+}
+
+impl Places {
+    /// The node of the resource whose body a scope is.
+    fn owner(&self, owner: &ScopeOwner) -> Option<usize> {
+        match owner {
+            ScopeOwner::Class(name) => self.classes.get(name).copied(),
+            ScopeOwner::Instance(i) => self.resources.get(*i).copied().flatten(),
+            ScopeOwner::Node(title) => self.nodes.get(title).copied(),
+            ScopeOwner::Main => Some(CLASS_MAIN),
+        }
+    }
 }
 
 impl Evaluator<'_> {
@@ -218,15 +239,30 @@ impl Evaluator<'_> {
                         .and_then(|found| places.resources.get(found).copied().flatten());
                     Some(stage.unwrap_or(STAGE_MAIN))
                 }
-                Container::Owner(ScopeOwner::Class(name)) => places.classes.get(name).copied(),
-                Container::Owner(ScopeOwner::Instance(i)) => {
-                    places.resources.get(*i).copied().flatten()
-                }
-                Container::Owner(ScopeOwner::Node(title)) => places.nodes.get(title).copied(),
-                Container::Owner(ScopeOwner::Main) => Some(CLASS_MAIN),
+                Container::Owner(owner) => places.owner(owner),
             };
             if let Some(container) = container {
                 push_edge(&mut graph, container, at, EdgeKind::Contains, None);
+            }
+        }
+        // `contain`: the scope's resource contains the class too; `require`: it requires it.
+        for link in &catalog.class_links {
+            let (Some(owner), Value::Type(ty)) = (places.owner(&link.owner), &link.class) else {
+                continue;
+            };
+            let class = super::relationships::catalog_entry(ty)
+                .and_then(Result::ok)
+                .and_then(|named| places.classes.get(&named.title).copied());
+            match class {
+                Some(class) if link.contain => {
+                    push_edge(&mut graph, owner, class, EdgeKind::Contains, None)
+                }
+                Some(_) => {
+                    if let Some(list) = parameters.get_mut(owner) {
+                        list.push(("require", &link.class, link.span));
+                    }
+                }
+                None => {}
             }
         }
         // The chain arrows' edges, by their source (Puppet adds them to its `before`/`notify`).
