@@ -51,10 +51,10 @@ const edges = (page) =>
 test('a chain a -> b -> c is three nodes and two edges; the graph library is fetched only when the pane opens', async () => {
   const { page, errors, requests, close } = await openRecording(CHAIN);
   try {
-    const graphCode = (path) => /\/assets\/(view|layout-worker)-[\w-]+\.js$/.test(path);
+    const graphCode = (path) => /\/assets\/(graph-view|graph-layout-worker)-[\w-]+\.js$/.test(path);
     assert.deepEqual(requests.filter(graphCode), [], 'the graph code is not in the first load');
     await openGraph(page);
-    assert.ok(requests.some((p) => /\/assets\/layout-worker-[\w-]+\.js$/.test(p)), `the layout worker was fetched: ${requests}`);
+    assert.ok(requests.some((p) => /\/assets\/graph-layout-worker-[\w-]+\.js$/.test(p)), `the layout worker was fetched: ${requests}`);
     assert.deepEqual((await references(page)).sort(), ['Notify[a]', 'Notify[b]', 'Notify[c]']);
     assert.deepEqual((await edges(page)).sort(), ['Notify[a] before Notify[b]', 'Notify[b] before Notify[c]']);
     assert.match(await page.getByTestId('graph-status').textContent(), /^3 nodes, 2 edges; laid out in \d+ ms$/);

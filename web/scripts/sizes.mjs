@@ -22,7 +22,7 @@ const sizes = async (pattern) => {
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const light = await sizes(/^puppet_wasm_bg-.*\.wasm$/);
 const full = await sizes(/^puppet_wasm_full_bg-.*\.wasm$/);
-const js = await sizes(/^(?!view-|layout-worker-).*\.js$/);
+const js = await sizes(/^(?!graph-view-|graph-layout-worker-).*\.js$/);
 const css = await sizes(/\.css$/);
 console.log(
   `site built in web/dist: light wasm ${kb(light.raw)} raw, ${kb(light.gz)} gzipped (loaded first); ` +
@@ -31,9 +31,9 @@ console.log(
 );
 
 // The Graph pane's chunks (its view and the dagre layout worker): fetched when the pane opens, never before.
-const graph = await sizes(/^(view|layout-worker)-.*\.js$/);
+const graph = await sizes(/^(graph-view|graph-layout-worker)-.*\.js$/);
 const index = await readFile(join(assets, '..', 'index.html'), 'utf8');
-const named = files.filter((f) => /^(view|layout-worker)-.*\.js$/.test(f) && index.includes(f));
+const named = files.filter((f) => /^(graph-view|graph-layout-worker)-.*\.js$/.test(f) && index.includes(f));
 console.log(`Graph pane (view and dagre layout worker): ${kb(graph.raw)} raw, ${kb(graph.gz)} gzipped, not in the first load`);
 if (graph.raw === 0 || named.length) {
   console.error(graph.raw === 0 ? 'the Graph pane chunks are missing' : `index.html loads the Graph pane chunks: ${named}`);

@@ -6,7 +6,7 @@ export function setupGraphPane({ panel, count, onSelect }) {
   const visible = () => !panel.hidden;
   const refresh = async () => {
     if (!visible() || !latest) return;
-    view ??= import('../graph/view.js').then(({ createGraphView }) => createGraphView(panel, { onSelect }));
+    view ??= import('../graph/graph-view.js').then(({ createGraphView }) => createGraphView(panel, { onSelect }));
     (await view).show(latest);
   };
   // The tabs show a pane by clearing its `hidden` attribute.

@@ -88,7 +88,7 @@ export function createGraphView(panel, { onSelect }) {
   frame.append(svg);
   panel.replaceChildren(toolbar, legend, status, cyclesList, frame);
 
-  const worker = new Worker(new URL('./layout-worker.js', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('./graph-layout-worker.js', import.meta.url), { type: 'module' });
   let asked = 0;
   let data = null; // { graph, cycles, at }
   let shown = null; // { key, nodes: [graph index], edges: [graph index], layout }
