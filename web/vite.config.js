@@ -1,5 +1,8 @@
 // Vite build of the page: content-hashed assets under /assets/, an ES-module worker, no inline script (the CSP forbids it).
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+
+const page = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   base: './',
@@ -12,6 +15,8 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     reportCompressedSize: false,
+    // Two pages: the playground, and the embedded view that embed.js frames (public/embed.js is copied as it is).
+    rollupOptions: { input: { main: page('./index.html'), embed: page('./embed/index.html') } },
   },
   worker: { format: 'es' },
 });

@@ -1,9 +1,11 @@
 //! Times the benchmark workloads in one process and prints one JSON line per workload (medians):
-//! `cargo run --release -p puppet-core --example bench_workloads -- [--runs N] [--parse DIR] FILE...`.
+//! `cargo run --release -p puppet-core --example bench_workloads -- [--runs N] [--record] [--parse DIR] FILE...`.
 //!
 //! Each run of a `.pp` file parses and evaluates it (what a catalog compile of it does); one run
 //! warms up first. `--parse DIR` adds a `parse` line: the median time to parse every `.pp` under
-//! DIR, with the bytes parsed. `bench/puppet_compare.rb` reads these lines.
+//! DIR, with the bytes parsed. `bench/puppet_compare.rb` reads these lines. `--record` keeps what
+//! every expression produced, as the page asks for its hover (`EvalOptions::record`, the page's
+//! limits), to measure what that costs.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -61,16 +63,24 @@ fn json_string(text: &str) -> String {
 fn main() {
     let mut runs = 11;
     let mut parse_dir = None;
+    let mut record = false;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--runs" => runs = args.next().and_then(|n| n.parse().ok()).unwrap_or(runs),
             "--parse" => parse_dir = args.next(),
+            "--record" => record = true,
             _ => files.push(PathBuf::from(arg)),
         }
     }
-    let options = EvalOptions::default();
+    let options = EvalOptions {
+        record: record.then_some(puppet_core::RecordLimits {
+            max_ranges: 5_000,
+            kept_values: 3,
+        }),
+        ..EvalOptions::default()
+    };
     for file in &files {
         let Ok(source) = std::fs::read_to_string(file) else {
             eprintln!("cannot read {}", file.display());

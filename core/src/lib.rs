@@ -10,6 +10,8 @@ pub mod environment;
 mod erb;
 pub mod eval;
 mod functions;
+#[cfg(feature = "ide")]
+pub mod ide;
 pub use functions::erb::NEEDS_ERB;
 pub use functions::stdlib_names::NEEDS_STDLIB;
 pub mod hiera;
@@ -31,7 +33,8 @@ pub use environment::{EnvFiles, Environment, MainCode, MemoryFiles};
 pub use eval::{
     catalog_text, cycles_message, evaluate, evaluate_environment, CancelFlag, CatalogGraph,
     CatalogResource, DependencyCycle, EdgeKind, EvalOptions, GraphEdge, GraphNode, Limits,
-    LogEntry, LogLevel, LookupCall, LookupCalls, LookupKind, Outcome, Strictness,
+    LogEntry, LogLevel, LookupCall, LookupCalls, LookupKind, Outcome, RecordLimits, Recorded,
+    RecordedValue, Strictness,
 };
 pub use puppet_text::puppet_text;
 pub use sources::{Location, Sources, SNIPPET_FILE};

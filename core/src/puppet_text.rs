@@ -11,6 +11,7 @@ use crate::sources::Sources;
 /// Diagnostics whose position Puppet gives as a line without a column.
 const LINE_ONLY_CODES: &[&str] = &[
     "ILLEGAL_CONTROL_FLOW",
+    "INVALID_TAG_PARAMETER",
     "DEFINE_INSTANCE",
     "CLASS_REDEFINED",
     "NODE_REDEFINED",

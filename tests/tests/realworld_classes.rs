@@ -5,26 +5,15 @@
 //! must compile to Puppet's catalog, and no class Puppet refuses may compile here.
 //! `compare_classes.py` reports every class's outcome and writes that list.
 
-use std::collections::HashMap;
-use std::fs;
-
 use puppet_cli::protocol::{listing, on_big_stack};
 use puppet_cli::workspace::EnvSource;
 use puppet_core::{EvalOptions, MainCode};
-use serde::Deserialize;
 
 mod realworld_support;
 
 use realworld_support::{
-    control_repository, facts, list, listing_as_golden, realworld_dir, MODULES,
+    control_repository, facts, goldens, list, listing_as_golden, realworld_dir, MODULES,
 };
-
-#[derive(Debug, Deserialize)]
-struct Golden {
-    id: String,
-    error: Option<String>,
-    catalog: Option<puppet_cli::protocol::Listing>,
-}
 
 #[test]
 fn real_module_classes_compile_to_real_puppets_catalogs() {
@@ -32,14 +21,7 @@ fn real_module_classes_compile_to_real_puppets_catalogs() {
         eprintln!("{MODULES} is missing: the real-module classes are not checked");
         return;
     };
-    let golden: HashMap<String, Golden> =
-        fs::read_to_string(realworld_dir().join("golden/classes-full-facts.jsonl"))
-            .expect("golden classes")
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| serde_json::from_str::<Golden>(l).expect("golden line"))
-            .map(|g| (g.id.clone(), g))
-            .collect();
+    let golden = goldens("golden/classes-full-facts.jsonl");
     let agree = list(&realworld_dir().join("classes-agree.txt"));
     let options = EvalOptions {
         facts: Some(facts()),

@@ -2,7 +2,7 @@
 
 use puppet_core::{
     syntax, types, value, Environment, EvalOptions, Limits, MainCode, MemoryFiles, Outcome,
-    Sources, Span, Strictness, Value, SNIPPET_FILE,
+    RecordLimits, RecordedValue, Sources, Span, Strictness, Value, SNIPPET_FILE,
 };
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -27,6 +27,8 @@ pub struct Options {
     pub files: Option<Vec<(String, String)>>,
     /// The global Hiera layer's hiera.yaml: a path among `files` (its datadir is beside it).
     pub global_hiera: Option<String>,
+    /// Keep what each evaluated expression produced (`JsOutcome::recorded`, the editor's hover).
+    pub record: bool,
 }
 
 impl Options {
@@ -66,6 +68,11 @@ impl Options {
             certname: field("certname").filter(|name| !name.is_empty()),
             files,
             global_hiera: field("globalHiera").filter(|path| !path.is_empty()),
+            record: value.is_object()
+                && js_sys::Reflect::get(value, &JsValue::from_str("record"))
+                    .ok()
+                    .and_then(|v| v.as_bool())
+                    .unwrap_or(false),
         }
     }
 
@@ -76,6 +83,7 @@ impl Options {
             limits: browser_limits(),
             facts: self.facts.clone(),
             certname: self.certname.clone(),
+            record: self.record.then(page_record_limits),
             ..EvalOptions::default()
         }
     }
@@ -130,6 +138,41 @@ pub struct JsLog {
     /// Where the logging call was: its file and 1-based line.
     pub file: String,
     pub line: u32,
+}
+
+/// What the page keeps of each evaluated expression for hover: the first ranges evaluated, the
+/// last three values of each.
+pub fn page_record_limits() -> RecordLimits {
+    RecordLimits {
+        max_ranges: MAX_RECORDED_RANGES,
+        kept_values: 3,
+    }
+}
+
+/// How many source ranges' values one run hands the page (each value cut as inline results are).
+pub const MAX_RECORDED_RANGES: usize = 5_000;
+
+/// What one source range produced in the last run, for the editor's hover.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct JsRecorded {
+    /// UTF-16 offsets of the range in `file`.
+    pub start: u32,
+    pub end: u32,
+    pub file: String,
+    /// How many times it was evaluated.
+    pub count: u64,
+    /// Its last values (at most three), oldest first: `%p` form and `type(v)`, each cut.
+    pub values: Vec<JsRecordedValue>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct JsRecordedValue {
+    pub value: String,
+    #[serde(rename = "type")]
+    pub type_: String,
+    /// Which evaluation of the range produced it (1 for the first): a collection produced in a
+    /// loop is kept at powers of two only, so the last one kept may be an earlier evaluation's.
+    pub evaluation: u64,
 }
 
 /// The value of one top-level statement, for the editor's inline results.
@@ -196,6 +239,8 @@ pub struct JsOutcome {
     /// Its dependency cycles (Puppet's `Found N dependency cycles` error is among the diagnostics
     /// when compiling for a node).
     pub cycles: Vec<crate::graph_data::JsCycle>,
+    /// With the `record` option: what each evaluated expression produced (empty without it).
+    pub recorded: Vec<JsRecorded>,
 }
 
 /// One token for the Tokens pane: its kind's name and UTF-16 offsets.
@@ -449,7 +494,41 @@ pub(crate) fn outcome_to_data(outcome: &Outcome) -> JsOutcome {
         lookups_total: outcome.lookups.total(),
         graph: crate::graph_data::graph_to_data(&outcome.graph, &mut positions),
         cycles: crate::graph_data::cycles_to_data(&outcome.graph, &outcome.cycles),
+        recorded: recorded_ranges(outcome, &mut positions),
     }
+}
+
+/// The recorded ranges of the main code and the environment's files, positions in UTF-16.
+fn recorded_ranges(outcome: &Outcome, positions: &mut Positions<'_>) -> Vec<JsRecorded> {
+    outcome
+        .recorded
+        .iter()
+        .map(|record| {
+            let place = positions.place(record.span);
+            JsRecorded {
+                start: place.start,
+                end: place.end,
+                file: place.file,
+                count: record.count,
+                values: record
+                    .last
+                    .iter()
+                    .map(|(evaluation, recorded)| match recorded {
+                        RecordedValue::Value(v) => JsRecordedValue {
+                            value: cut(value::programmatic_prefix(v, INLINE_MAX_BYTES)),
+                            type_: cut(types::infer(v).to_string_prefix(INLINE_MAX_BYTES)),
+                            evaluation: *evaluation,
+                        },
+                        RecordedValue::Shown { value, type_ } => JsRecordedValue {
+                            value: cut(value.clone()),
+                            type_: cut(type_.clone()),
+                            evaluation: *evaluation,
+                        },
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
 }
 
 /// `%p`, `type(v)` and `type(v, 'generalized')` of the program's value.
@@ -524,6 +603,37 @@ mod tests {
         assert_eq!(first.value, "'😀'");
         assert_eq!(first.type_, "String");
         assert_eq!(data.statements[1].start, 10);
+    }
+
+    #[test]
+    fn recorded_values_carry_utf16_ranges_counts_and_types_when_asked() {
+        let source = "$e = '😀'\n$x = [1, 2].map |$v| { $v * 2 }";
+        assert!(evaluate_to_data(source, &Options::default())
+            .recorded
+            .is_empty());
+        let asked = Options {
+            record: true,
+            ..Options::default()
+        };
+        let data = evaluate_to_data(source, &asked);
+        // `$x` starts after the emoji's line: 9 UTF-16 units and the newline.
+        let x = data
+            .recorded
+            .iter()
+            .find(|r| (r.start, r.end) == (10, 12))
+            .expect("$x");
+        assert_eq!(x.count, 1);
+        assert_eq!(x.values[0].value, "[2, 4]");
+        assert_eq!(x.values[0].type_, "Tuple[Integer[2, 2], Integer[4, 4]]");
+        let body = data
+            .recorded
+            .iter()
+            .find(|r| r.end - r.start == 6 && r.start > 30)
+            .expect("$v * 2");
+        assert_eq!(body.count, 2);
+        let values: Vec<&str> = body.values.iter().map(|v| v.value.as_str()).collect();
+        assert_eq!(values, ["2", "4"]);
+        assert_eq!(body.file, SNIPPET_FILE);
     }
 
     #[test]

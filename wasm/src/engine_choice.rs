@@ -31,6 +31,7 @@ pub struct NeedsFullEngine {
 #[derive(Debug, Clone, Serialize, PartialEq)]
 #[serde(untagged)]
 pub enum Answer {
+    /// Boxed: an outcome is far larger than the hand-over.
     Outcome(Box<JsOutcome>),
     NeedsFullEngine(NeedsFullEngine),
 }

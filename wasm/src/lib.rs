@@ -1,5 +1,7 @@
 //! puppet-wasm: the browser facade; evaluation, AST dump, tokens and version as plain data with UTF-16 positions.
 
+#[cfg(feature = "ide")]
+mod complete;
 mod data;
 mod engine_choice;
 mod graph_data;
@@ -80,6 +82,37 @@ pub fn lint(code: &str, options: JsValue) -> Result<JsValue, JsError> {
 pub fn lint_fix(code: &str, options: JsValue) -> String {
     let (options, path) = lint::options_from_js(&options);
     lint::fix_to_text(code, &options, path.as_deref())
+}
+
+/// What may be typed at UTF-16 offset `offset` of `source`: `{ from, items: [{ label, kind, detail }] }`
+/// (the items replace `from..offset`); `options` as for [`evaluate`] (its facts and files are what the
+/// engine knows beyond the text).
+#[cfg(feature = "ide")]
+#[wasm_bindgen(unchecked_return_type = "Completions")]
+pub fn complete(
+    source: &str,
+    offset: u32,
+    #[wasm_bindgen(unchecked_optional_param_type = "EvaluateOptions")] options: JsValue,
+) -> Result<JsValue, JsError> {
+    let options = Options::from_js(&options);
+    to_js(&complete::complete_to_data(source, offset, &options))
+}
+
+/// Where what is at UTF-16 offset `offset` of file `path` is defined (a class, defined type,
+/// function, type alias or variable): `{ path, start, end }` (UTF-16 offsets in that file) or null.
+/// `source` is `snippet.pp`; `options.files` the environment's other files.
+#[cfg(feature = "ide")]
+#[wasm_bindgen(unchecked_return_type = "Target | null")]
+pub fn definition(
+    source: &str,
+    path: &str,
+    offset: u32,
+    #[wasm_bindgen(unchecked_optional_param_type = "EvaluateOptions")] options: JsValue,
+) -> Result<JsValue, JsError> {
+    let options = Options::from_js(&options);
+    to_js(&complete::definition_to_data(
+        source, path, offset, &options,
+    ))
 }
 
 /// Whether this is the full build (with the YAML reader and `lookup`) or the light one.

@@ -19,6 +19,8 @@ export interface EvaluateOptions {
   files?: Record<string, string>;
   /** The global Hiera layer's `hiera.yaml`: a path among `files`. */
   globalHiera?: string;
+  /** Keep what each evaluated expression produced (`Outcome.recorded`): an editor's hover. */
+  record?: boolean;
 }
 
 /** A position in a file: UTF-16 offsets, 1-based lines and columns. */
@@ -105,6 +107,8 @@ export interface Outcome {
   graph: CatalogGraph;
   /** Its dependency cycles, which `puppet apply` refuses to apply. */
   cycles: DependencyCycle[];
+  /** With `record`: what each evaluated expression produced, in source order. */
+  recorded: Recorded[];
 }
 
 /** A class or resource of the catalog graph. */
@@ -140,6 +144,35 @@ export interface DependencyCycle {
   path: string[];
   nodes: number[];
   edges: number[];
+}
+
+/** What one source range produced in the run: how many times it ran and its last values (at most
+ * three, oldest first). */
+export interface Recorded {
+  start: number;
+  end: number;
+  file: string;
+  count: number;
+  /** `evaluation`: which evaluation produced it (a collection in a loop is kept at powers of two only). */
+  values: { value: string; type: string; evaluation: number }[];
+}
+
+/** What may be typed at an offset: the items replace the text from `from` to the cursor. */
+export interface Completions {
+  from: number;
+  items: {
+    label: string;
+    kind: 'keyword' | 'function' | 'type' | 'resource' | 'attribute' | 'variable' | 'class' | 'fact';
+    /** A function's signatures and description, a fact's value, ... */
+    detail: string | null;
+  }[];
+}
+
+/** Where a name is defined: a file and the UTF-16 range of the defining name in it. */
+export interface Target {
+  path: string;
+  start: number;
+  end: number;
 }
 
 /** The light build's answer when the code needs what only the full build has. */

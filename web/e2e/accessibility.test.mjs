@@ -17,10 +17,11 @@ after(async () => {
 });
 
 // What the views show: a comment on the active line, inline results (one long), a problem (a warning: the
-// catalog still compiles), a catalog.
+// catalog still compiles), a catalog, a lint finding (the double-quoted string without variables).
 const CODE = [
   '# Users and their groups',
   "$groups = ['admin', 'dev']",
+  '$motd = "Welcome"',
   '$squares = Integer[1, 300].map |$i| { $i * $i }',
   "user { 'alice': ensure => present, groups => $groups }",
   "service { 'web': ensure => runing }",
@@ -43,7 +44,7 @@ const VIEWS = [
 ];
 
 for (const { name, options } of VIEWS) {
-  test(`axe-core: no critical or serious violations (${name}: editor, Output, Catalog, Facts, Lookup, Help)`, async () => {
+  test(`axe-core: no critical or serious violations (${name}: editor, Output, Catalog, Facts, Lookup, Lint, Help)`, async () => {
     const context = await env.browser.newContext(options);
     const { page, errors, close } = await openPage(env, codeLink(env, CODE), { context });
     await page.locator('.cm-inline-result').first().waitFor();
@@ -62,10 +63,16 @@ for (const { name, options } of VIEWS) {
     await page.getByTestId('lookup-run').click();
     await page.getByTestId('lookup-explanation').waitFor();
     found.lookup = await seriousViolations(page);
+    // The Lint pane with findings and its list of checks open.
+    await page.waitForFunction(() => document.body.dataset.lints, null, { timeout: 20000 });
+    await page.getByTestId('tab-lint').click();
+    await page.getByTestId('lint-findings').locator('li').first().waitFor();
+    await page.getByText(/^Checks/).click();
+    found.lint = await seriousViolations(page);
     await page.getByTestId('help').click();
     await page.getByTestId('help-dialog').waitFor();
     found.help = await seriousViolations(page);
-    assert.deepEqual(found, { editor: [], catalog: [], facts: [], lookup: [], help: [] });
+    assert.deepEqual(found, { editor: [], catalog: [], facts: [], lookup: [], lint: [], help: [] });
     assert.deepEqual(errors, []);
     await close();
     await context.close();
@@ -118,15 +125,20 @@ test('phone: touch targets are at least 44 px and the toolbar takes at most two 
   const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const { page, close } = await openPage(env, codeLink(env, CODE), { context });
   await page.getByTestId('problems').locator('li').first().waitFor();
-  const small = await page.evaluate(() =>
-    [...document.querySelectorAll('button, select, input:not([type="file"]), a[href], [role="tab"], [role="treeitem"], textarea')]
-      .filter((el) => !el.closest('[hidden], dialog:not([open])') && !el.classList.contains('range') && el.getClientRects().length)
-      .filter((el) => !el.classList.contains('skip-link'))
-      .map((el) => ({ what: el.id || el.dataset.testid || el.textContent.trim().slice(0, 20), box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.height < 44 || box.width < 44)
-      .map(({ what, box }) => `${what}: ${Math.round(box.width)}x${Math.round(box.height)}`),
-  );
-  assert.deepEqual(small, []);
+  const smallTargets = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('button, select, input:not([type="file"]), a[href], [role="tab"], [role="treeitem"], textarea, summary')]
+        .filter((el) => !el.closest('[hidden], dialog:not([open])') && !el.classList.contains('range') && el.getClientRects().length)
+        .filter((el) => !el.classList.contains('skip-link'))
+        .map((el) => ({ what: el.id || el.dataset.testid || el.dataset.check || el.textContent.trim().slice(0, 20), box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.height < 44 || box.width < 44)
+        .map(({ what, box }) => `${what}: ${Math.round(box.width)}x${Math.round(box.height)}`),
+    );
+  assert.deepEqual(await smallTargets(), []);
+  // The Lint pane with its list of checks open.
+  await page.getByTestId('tab-lint').click();
+  await page.getByText(/^Checks/).click();
+  assert.deepEqual(await smallTargets(), []);
   // Rows: items whose vertical extents overlap are on one row.
   const rows = await page.evaluate(() => {
     const boxes = [...document.querySelector('.toolbar').children]

@@ -45,9 +45,10 @@ test('the server sends the CSP of netlify.toml and serves .wasm as application/w
   assert.match(csp, /style-src 'self'[;$]/);
   const wasmUrl = await page.evaluate(async () => {
     const html = await (await fetch('./')).text();
-    const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)[1];
-    const js = await (await fetch(script)).text();
-    const worker = /(assets\/worker-[\w-]+\.js)/.exec(js)?.[1] ?? /worker-[\w-]+\.js/.exec(js)[0];
+    // The entry and the chunks it preloads: one of them starts the worker.
+    const scripts = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    const js = (await Promise.all(scripts.map(async (s) => (await fetch(s)).text()))).join('\n');
+    const worker = /(assets\/worker-[\w-]+\.js)/.exec(js)?.[1] ?? /(?<![\w-])worker-[\w-]+\.js/.exec(js)[0];
     const workerJs = await (await fetch(worker.startsWith('assets/') ? worker : `assets/${worker}`)).text();
     return /puppet_wasm_bg-[\w-]+\.wasm/.exec(workerJs)[0];
   });

@@ -1,4 +1,4 @@
-// End to end, the two engines: a snippet page fetches only the light .wasm; a call of stdlib's function or an environment with Hiera YAML makes the worker fetch the full one (once), with the status saying so, and its looked-up value shows; a full engine that cannot load is an error the page shows.
+// End to end, the two engines: the first result comes from the light .wasm, and the full one follows at idle for lint; with lint off a snippet page fetches only the light one; a call of stdlib's function or an environment with Hiera YAML makes the worker fetch the full one (once), with the status saying so, and its looked-up value shows; a full engine that cannot load is an error the page shows.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { codeLink, nextResult, openPage, runs, startBrowserAndServer, text } from './helpers.mjs';
@@ -24,6 +24,9 @@ const HIERA_ENV = {
   },
 };
 const HIERA_CODE = "include app\nlookup('app::port')";
+/** Lint off: the page then loads the full engine only when a run needs it (lint on loads it at idle). */
+const NO_LINT = { ...DEFAULT_SETTINGS, lint: false };
+const noLintLink = (code) => `${codeLink(env, code)}&lint=off`;
 
 /** A fresh context whose .wasm requests are recorded (the worker's included), and the status texts the page shows. */
 async function recordingPage(url) {
@@ -60,12 +63,36 @@ async function openEnvironment(page, code, environment) {
   const count = await runs(page);
   await page.evaluate((hash) => {
     location.hash = hash;
-  }, encodeFragment(code, DEFAULT_SETTINGS, environment));
+  }, encodeFragment(code, NO_LINT, environment));
   await nextResult(page, count, 20000);
 }
 
-test('a snippet fetches only the light engine; Hiera YAML then loads the full one once and shows the looked-up value', async () => {
-  const { page, errors, wasm, statusTexts, close } = await recordingPage(codeLink(env, '1 + 2'));
+test('the first result comes from the light engine; the full one follows at idle, silently, and lints', async () => {
+  const context = await env.browser.newContext();
+  const full = [];
+  context.on('request', (request) => {
+    if (FULL.test(new URL(request.url()).pathname)) full.push(request);
+  });
+  const { page, errors, close } = await openPage(env, codeLink(env, '$a = "x"\n1 + 2'), { context });
+  await page.waitForFunction(() => document.body.dataset.lints, null, { timeout: 20000 });
+  assert.equal(await text(page, 'result-value'), '3');
+  assert.equal(full.length, 1);
+  // The full engine was asked for after the first result was shown (both in ms since 1970).
+  const firstResultAt = await page.evaluate(() => performance.timeOrigin + Number(document.body.dataset.firstResultMs));
+  assert.ok(full[0].timing().startTime >= firstResultAt, `full engine requested at ${full[0].timing().startTime}, first result at ${firstResultAt}`);
+  // Loading it for lint is not announced: the status still gives the result.
+  assert.match(await text(page, 'status'), /^ok: 3/);
+  await page.getByTestId('tab-lint').click();
+  assert.deepEqual(await page.getByTestId('lint-findings').locator('button').allTextContents(), [
+    '1:6 warning double_quoted_strings: double quoted string containing no variables',
+  ]);
+  assert.deepEqual(errors, []);
+  await close();
+  await context.close();
+});
+
+test('with lint off a snippet fetches only the light engine; Hiera YAML then loads the full one once and shows the looked-up value', async () => {
+  const { page, errors, wasm, statusTexts, close } = await recordingPage(noLintLink('1 + 2'));
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
   assert.equal(await text(page, 'result-value'), '3');
   // The page's preload (boot.js) and the worker's fetch of it, served once.
@@ -155,9 +182,9 @@ test('a module rendering an ERB template is handed to the full engine, which ren
   await close();
 });
 
-test('an environment without YAML runs on the light engine alone', async () => {
+test('with lint off an environment without YAML runs on the light engine alone', async () => {
   const environment = { files: { 'modules/app/manifests/init.pp': "class app { notify { 'hi': } }\n" } };
-  const { page, errors, wasm, close } = await recordingPage(`${env.baseUrl}#${encodeFragment('include app\n1', DEFAULT_SETTINGS, environment)}`);
+  const { page, errors, wasm, close } = await recordingPage(`${env.baseUrl}#${encodeFragment('include app\n1', NO_LINT, environment)}`);
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
   assert.equal(await text(page, 'result-value'), '1');
   assert.ok(wasm.length >= 1 && wasm.every((path) => LIGHT.test(path)), `fetched: ${wasm.join(', ')}`);
@@ -166,12 +193,12 @@ test('an environment without YAML runs on the light engine alone', async () => {
 });
 
 test('a full engine that cannot be fetched is an error the page shows, and the next run tries again', async () => {
-  const { page, errors, close } = await recordingPage(codeLink(env, '1'));
+  const { page, errors, close } = await recordingPage(noLintLink('1'));
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
   await page.context().route(FULL, (route) => route.abort());
   await page.evaluate((hash) => {
     location.hash = hash;
-  }, encodeFragment(HIERA_CODE, DEFAULT_SETTINGS, HIERA_ENV));
+  }, encodeFragment(HIERA_CODE, NO_LINT, HIERA_ENV));
   await page.waitForFunction(
     () => document.getElementById('status').dataset.kind === 'error',
     null,
@@ -195,7 +222,7 @@ test('a full engine that cannot be fetched is an error the page shows, and the n
 });
 
 test('a slow full engine is waited for: the watchdog neither stops the load nor does a new edit restart it', async () => {
-  const { page, errors, close } = await recordingPage(codeLink(env, '1'));
+  const { page, errors, close } = await recordingPage(noLintLink('1'));
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
   // Longer than the watchdog's 3 s.
   await page.context().route(FULL, async (route) => {
@@ -205,7 +232,7 @@ test('a slow full engine is waited for: the watchdog neither stops the load nor 
   const count = await runs(page);
   await page.evaluate((hash) => {
     location.hash = hash;
-  }, encodeFragment(HIERA_CODE, DEFAULT_SETTINGS, HIERA_ENV));
+  }, encodeFragment(HIERA_CODE, NO_LINT, HIERA_ENV));
   await page.waitForFunction(() => document.getElementById('status').textContent === 'Loading the full engine (Hiera, stdlib, templates)…');
   await page.waitForTimeout(500);
   await page.getByTestId('run').click(); // a newer request while the first waits for the engine
@@ -215,6 +242,38 @@ test('a slow full engine is waited for: the watchdog neither stops the load nor 
   assert.equal(await page.evaluate(() => document.body.dataset.restarts), undefined);
   assert.deepEqual(errors, []);
   await close();
+});
+
+test('a run that needs the full engine while the idle load for lint is under way waits for that load, which the status says', async () => {
+  const context = await env.browser.newContext();
+  // The full engine takes longer than the watchdog's 3 s to come.
+  await context.route(FULL, async (route) => {
+    await new Promise((done) => setTimeout(done, 3500));
+    await route.continue();
+  });
+  const asked = [];
+  const requested = new Promise((done) => {
+    context.on('request', (request) => {
+      if (!FULL.test(new URL(request.url()).pathname)) return;
+      asked.push(request.url());
+      done();
+    });
+  });
+  const { page, errors, close } = await openPage(env, codeLink(env, '1'), { context });
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
+  await requested; // the idle load has started on its own, and is held up
+  const count = await runs(page);
+  await page.evaluate((hash) => {
+    location.hash = hash;
+  }, encodeFragment('pick(undef, 8080)', DEFAULT_SETTINGS));
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'Loading the full engine (Hiera, stdlib, templates)…');
+  await nextResult(page, count, 20000);
+  assert.equal(await text(page, 'result-value'), '8080');
+  assert.equal(await page.evaluate(() => document.body.dataset.restarts), undefined);
+  assert.equal(asked.length, 1, 'one load of the full engine, shared by lint and the run');
+  assert.deepEqual(errors, []);
+  await close();
+  await context.close();
 });
 
 test("a lookup message makes the worker load the full engine and answer with the engine's lookup", async () => {

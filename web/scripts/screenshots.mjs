@@ -1,9 +1,11 @@
-// Take the README's screenshots of the built page (run by hand after `make dist`): desktop light, dark, catalog, facts, files, learner, help, lookup, phone.
+// Take the README's screenshots of the built page (run by hand after `make dist`): desktop light, dark, catalog, facts, files, learner, help, lookup, lint, phone; and a page of another origin with two embedded snippets.
 import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/helpers.mjs';
+import { encodeFragment } from '../src/share.js';
 import { startServer } from './serve.mjs';
 
 const out = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -21,6 +23,16 @@ notice("ports: \${ports.join(', ')}")
 $summary = String($by_kind, '%p')
 [$ok, type($by_kind), $summary]
 `;
+const LINT_CODE = `# puppet-lint's checks as you type: Fix all applies its fixes as one edit.
+class motd($message = "Welcome") {
+  file { '/etc/motd':
+    ensure => file,
+    content => $message,
+    mode => 644,
+  }
+}
+include motd
+`;
 const shots = [
   { name: 'desktop-light', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-dark', viewport: { width: 1280, height: 720 }, colorScheme: 'dark' },
@@ -31,6 +43,7 @@ const shots = [
   { name: 'desktop-learner', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-help', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-lookup', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
+  { name: 'desktop-lint', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'phone', viewport: { width: 390, height: 844 }, colorScheme: 'light', deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 ];
 for (const { name, ...options } of shots) {
@@ -110,9 +123,47 @@ for (const { name, ...options } of shots) {
     await page.locator('.lookup-call').first().click();
     await page.getByTestId('lookup').locator('pre', { hasText: 'Searching for' }).waitFor();
   }
+  if (name === 'desktop-lint') {
+    // Lint: a class with puppet-lint's findings, the Lint pane, and a squiggle's hover.
+    const lints = Number(await page.evaluate(() => document.body.dataset.lints ?? 0));
+    const runs = Number(await page.evaluate(() => document.body.dataset.runs));
+    await page.evaluate((hash) => {
+      location.hash = hash;
+    }, encodeFragment(LINT_CODE));
+    await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, runs);
+    await page.waitForFunction((n) => Number(document.body.dataset.lints ?? 0) > n, lints, { timeout: 20000 });
+    await page.getByTestId('tab-lint').click();
+    await page.locator('.cm-lintRange.cm-lint').first().hover();
+    await page.locator('.cm-tooltip-lint').waitFor();
+  }
   await page.screenshot({ path: resolve(out, `${name}.png`), fullPage: name === 'phone' });
   await context.close();
   console.log(`web/screenshots/${name}.png`);
 }
+
+// embed.js on a page of another origin (another host name and port): two snippets, one with a mistake.
+const hostPage = `<!doctype html><html><head><title>A post</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/post.css"></head>
+<body><h1>A post about Puppet</h1><p>Try this:</p><pre data-puppet>notice('hello')
+[1, 2, 3].map |$x| { $x * 2 }</pre><p>And this mistake:</p><pre data-puppet>$x = 1 +</pre>
+<script src="${base}embed.js"></script></body></html>`;
+const host = createServer((request, response) =>
+  request.url === '/post.css'
+    ? response.writeHead(200, { 'Content-Type': 'text/css' }).end('body { font-family: sans-serif; max-width: 700px; margin: 2em auto; }')
+    : response.writeHead(200, { 'Content-Type': 'text/html' }).end(hostPage),
+);
+await new Promise((done) => host.listen(0, '127.0.0.1', done));
+{
+  const context = await browser.newContext({ viewport: { width: 800, height: 520 }, colorScheme: 'light' });
+  const page = await context.newPage();
+  await page.goto(`http://localhost:${host.address().port}/`);
+  await page.waitForFunction(() => document.querySelectorAll('iframe[data-puppet-embed]').length === 2);
+  for (const frame of await page.locator('iframe[data-puppet-embed]').elementHandles()) {
+    await (await frame.contentFrame()).waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0);
+  }
+  await page.screenshot({ path: resolve(out, 'embed.png') });
+  await context.close();
+  console.log('web/screenshots/embed.png');
+}
+host.close();
 await browser.close();
 server.close();

@@ -29,6 +29,20 @@ function matches(pattern, path) {
   return regex.test(path);
 }
 
+/**
+ * Netlify's `[[redirects]]` that this server keeps: a rule whose `from` is the path and whose `query` names
+ * parameters all present in the request sends the client to `to` with the request's query (the embedded view's
+ * `/?embed` is one). Returns `{ status, location }` or null.
+ */
+export function redirectFor(url) {
+  for (const rule of netlify.redirects ?? []) {
+    if (rule.from !== url.pathname || !rule.query) continue;
+    if (!Object.keys(rule.query).every((name) => url.searchParams.has(name))) continue;
+    return { status: rule.status ?? 301, location: `${rule.to}${url.search}` };
+  }
+  return null;
+}
+
 export function headersFor(path) {
   const headers = {};
   for (const rule of netlify.headers ?? []) {
@@ -46,6 +60,11 @@ export function startServer(port = Number(process.env.PORT ?? 8080), host = '127
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url, 'http://localhost');
+      const redirect = redirectFor(url);
+      if (redirect) {
+        res.writeHead(redirect.status, { Location: redirect.location, 'Cache-Control': 'no-cache' }).end();
+        return;
+      }
       let path = decodeURIComponent(url.pathname);
       if (path.endsWith('/')) path += 'index.html';
       const file = normalize(join(root, path));

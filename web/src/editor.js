@@ -1,8 +1,8 @@
-// The CodeMirror 6 editor: one view, one state per file; Puppet/EPP highlighting, squiggles with notes, inline results, Mod-Enter, Tab that never traps the keyboard.
+// The CodeMirror 6 editor: one view, one state per file; Puppet/EPP highlighting, squiggles with notes (evaluation's and puppet-lint's, each of their own kind), inline results, Mod-Enter, Tab that never traps the keyboard.
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { defaultKeymap, history, historyKeymap, indentWithTab, isolateHistory } from '@codemirror/commands';
 import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from '@codemirror/language';
-import { lintGutter, setDiagnostics } from '@codemirror/lint';
+import { forEachDiagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import { ChangeSet, Compartment, EditorSelection, EditorState, Prec } from '@codemirror/state';
 import {
@@ -12,6 +12,9 @@ import { classHighlighter } from '@lezer/highlight';
 import { eppLanguage } from './epp-mode.js';
 import { inlineResults, setInlineResults } from './inline-results.js';
 import { puppetLanguage } from './puppet-mode.js';
+import { setRecorded, valueHover } from './value-hover.js';
+import { engineCompletion } from './completion.js';
+import { goToDefinition } from './definition.js';
 import editorCss from './editor.css?inline';
 
 /**
@@ -136,10 +139,34 @@ const tabLeavesUntilTyping = [
   }),
 ];
 
+/** What marks puppet-lint's squiggles (their `source` starts with it), apart from evaluation's. */
+const LINT_SOURCE = 'puppet-lint';
+const isLint = (d) => d.source?.startsWith(LINT_SOURCE) ?? false;
+
+/** The diagnostics of `state` for which `keep` holds, at their current places. */
+function diagnosticsOf(state, keep) {
+  const kept = [];
+  forEachDiagnostic(state, (d, from, to) => {
+    if (keep(d)) kept.push({ ...d, from, to });
+  });
+  return kept;
+}
+
+/**
+ * A lint finding ({ from, to, kind, check, message }, places already mapped) as a squiggle of its own kind:
+ * the hover shows puppet-lint's message and, below it, the check's name.
+ */
+const lintDiagnostic = (f) => {
+  const severity = f.kind === 'error' ? 'error' : 'warning';
+  return { from: f.from, to: f.to, severity, message: f.message, source: `${LINT_SOURCE}: ${f.check}`, markClass: `cm-lint cm-lint-${severity}` };
+};
+
 /** A diagnostic's text for the squiggle's hover: the message, then each note. */
 const withNotes = (d) => [d.message, ...(d.notes ?? []).map((n) => `note: ${n.message}`)].join('\n');
 
 /** The language of a file by its name: Puppet for .pp, EPP for .epp, plain text otherwise. */
+const isPuppetPath = (path) => /\.pp$/i.test(path);
+
 export function languageFor(path) {
   if (/\.pp$/i.test(path)) return puppetLanguage;
   if (/\.epp$/i.test(path)) return eppLanguage;
@@ -150,7 +177,7 @@ export function languageFor(path) {
  * One editor view over many files: each file keeps its own EditorState (text, undo history, cursor,
  * squiggles), swapped in with `view.setState` when it is opened. `onChange(path, text)` reports edits.
  */
-export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label }) {
+export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label, complete = null, onDefinition = null }) {
   const snapshots = new Snapshots();
   const root = shadowRootIn(parent);
   const language = new Compartment();
@@ -170,6 +197,11 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
     highlightSelectionMatches(),
     lintGutter(),
     inlineResults,
+    valueHover,
+    // Completion for Puppet files, when the page answers it (`complete(path, text, pos)`).
+    complete ? engineCompletion((state, pos) => (isPuppetPath(current) ? complete(current, state.doc.toString(), pos) : null)) : [],
+    // Ctrl/Cmd+click and F12 on a name in a Puppet file (`onDefinition(path, pos)`).
+    onDefinition ? goToDefinition((pos) => isPuppetPath(current) && onDefinition(current, pos)) : [],
     typeOverSelection,
     Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }])),
     keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab]),
@@ -195,20 +227,25 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
   const view = new EditorView({ root, parent: root, state: makeState(current, doc) });
   const stateOf = (path) => (path === current ? view.state : states.get(path));
 
-  /** The effects that show a file's results: squiggles with hover text and inline results. */
-  const resultEffects = (state, { diagnostics, hints }) => [
-    ...(setDiagnostics(
-      state,
-      diagnostics.flatMap((d) => [
-        { from: d.from, to: d.to, severity: d.severity === 'error' ? 'error' : 'warning', message: withNotes(d) },
+  /** The effects that show a file's results: squiggles with hover text, inline results and the values for hover (lint's squiggles stay). */
+  const resultEffects = (state, { diagnostics, hints, recorded = [] }) => [
+    ...(setDiagnostics(state, [
+      ...diagnostics.flatMap((d) => [
+        { from: d.from, to: d.to, severity: d.severity === 'error' ? 'error' : 'warning', message: withNotes(d), markClass: 'cm-eval' },
         // A note with a place of its own (where a comma belongs, the bracket left open) marks it.
         ...(d.notes ?? [])
           .filter((n) => n.from !== undefined && n.file === d.file)
-          .map((n) => ({ from: n.from, to: n.to, severity: 'info', message: `note: ${n.message}` })),
+          .map((n) => ({ from: n.from, to: n.to, severity: 'info', message: `note: ${n.message}`, markClass: 'cm-eval' })),
       ]),
-    ).effects ?? []),
+      ...diagnosticsOf(state, isLint),
+    ]).effects ?? []),
     setInlineResults.of(hints),
+    setRecorded.of(recorded),
   ];
+
+  /** The effects that show lint findings (null: none) in place of the file's earlier ones (evaluation's squiggles stay). */
+  const lintEffects = (state, findings) =>
+    setDiagnostics(state, [...diagnosticsOf(state, (d) => !isLint(d)), ...(findings ?? []).map(lintDiagnostic)]).effects ?? [];
 
   const clamp = (pos) => Math.min(Math.max(pos, 0), view.state.doc.length);
 
@@ -308,6 +345,28 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
       }
       for (const [path, state] of states) states.set(path, state.update({ effects: resultEffects(state, byPath.get(path) ?? none) }).state);
       view.dispatch({ effects: resultEffects(view.state, byPath.get(current) ?? none) });
+    },
+
+    /**
+     * Show puppet-lint's findings for `path` (`{ from, to, kind, check, message }`, places mapped onto
+     * its text now) in place of its earlier ones; null clears them. A file not opened yet gets them when
+     * it is linted after opening.
+     */
+    showLint(path, findings) {
+      if (path === current) view.dispatch({ effects: lintEffects(view.state, findings) });
+      else if (states.has(path)) states.set(path, states.get(path).update({ effects: lintEffects(states.get(path), findings) }).state);
+    },
+
+    /** Clear the lint squiggles of every file. */
+    clearLint() {
+      for (const [path, state] of states) states.set(path, state.update({ effects: lintEffects(state, null) }).state);
+      view.dispatch({ effects: lintEffects(view.state, null) });
+    },
+
+    /** Apply `changes` (positions in the open file's text now) as one edit that one undo takes back. */
+    applyChanges(changes, userEvent) {
+      if (!changes.length) return;
+      view.dispatch({ changes, userEvent, annotations: isolateHistory.of('full'), scrollIntoView: true });
     },
 
     /** Select a range of the open file and bring it into view, focusing the editor. */

@@ -9,8 +9,8 @@ const SUPERSEDE_MS = 400;
 export class Engine {
   /**
    * @param {object} handlers onReady(version, limits), onSyntax(msg), onResult(msg), onLookup(msg), onRestart(reason, ms),
-   *   onCrash(message), onLoading(what) while the worker loads its full engine, onLoadFailed(message) when that fails
-   *   (the run then ends)
+   *   onCrash(message, id, lint) (lint: the trap came from linting), onLoading(what) while the worker loads its full engine, onLoadFailed(message) when that fails
+   *   (the run then ends), onLint(msg) with a run's lint findings, onFullReady() / onFullFailed(message) after `loadFull`
    */
   constructor(handlers, { watchdogMs = WATCHDOG_MS } = {}) {
     this.handlers = handlers;
@@ -19,10 +19,20 @@ export class Engine {
     this.pending = null;
     /** The Lookup pane's latest question, run when no evaluation waits. */
     this.pendingLookup = null;
+    /** The latest request to lint without evaluating (lint's engine arrived, the checks changed). */
+    this.pendingLint = null;
     this.busy = null;
     this.ready = false;
     this.version = null;
+    /** Whether the page asked for the full engine ahead of need (asked again of a restarted worker). */
+    this.wantFull = false;
     this.spawn();
+  }
+
+  /** Have the worker load its full engine now, with no run waiting for it (the page lints with it). */
+  loadFull() {
+    this.wantFull = true;
+    if (this.ready) this.worker.postMessage({ type: 'load-full' });
   }
 
   spawn() {
@@ -66,10 +76,22 @@ export class Engine {
     return request.id;
   }
 
+  /**
+   * Lint a file of `source` (snippet.pp) and `files` without evaluating: `lint` is { path, options } as
+   * runs carry it. Only the latest such request matters. Returns its id.
+   */
+  lint(source, files, lint) {
+    const request = { id: this.nextId++, type: 'lint', source, options: { files }, lint };
+    this.pendingLint = request;
+    this.pump();
+    return request.id;
+  }
+
   /** Stop the running program, if any. Returns whether something was stopped. */
   stop() {
     this.pending = null;
     this.pendingLookup = null;
+    this.pendingLint = null;
     if (!this.busy) return false;
     this.restart('stopped');
     return true;
@@ -79,10 +101,38 @@ export class Engine {
     return this.busy !== null;
   }
 
+  /**
+   * A question the editor asks between runs, outside the run queue (each takes well under a
+   * millisecond): `complete` ({ source, offset, options }: what may be typed there) or `definition`
+   * ({ source, path, offset, options }: where the name there is defined). Resolves to the engine's
+   * answer, or null when the worker cannot answer (restarted, not ready).
+   */
+  ask(type, question) {
+    if (!this.ready) return Promise.resolve(null);
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.questions ??= new Map();
+      this.questions.set(id, resolve);
+      this.worker.postMessage({ ...question, type, id });
+    });
+  }
+
+  complete(source, offset, options) {
+    return this.ask('complete', { source, offset, options });
+  }
+
+  /** Questions the old worker will never answer. */
+  dropQuestions() {
+    for (const resolve of this.questions?.values() ?? []) resolve(null);
+    this.questions?.clear();
+  }
+
   pump() {
-    if (!this.ready || this.busy || !(this.pending || this.pendingLookup)) return;
-    const request = this.pending ?? this.pendingLookup;
+    if (!this.ready || this.busy) return;
+    const request = this.pending ?? this.pendingLint ?? this.pendingLookup;
+    if (!request) return;
     if (request === this.pending) this.pending = null;
+    else if (request === this.pendingLint) this.pendingLint = null;
     else this.pendingLookup = null;
     const timer = setTimeout(() => this.restart('timeout'), this.watchdogMs);
     this.busy = { id: request.id, started: performance.now(), timer };
@@ -96,10 +146,30 @@ export class Engine {
         this.ready = true;
         this.version = message.version;
         this.handlers.onReady?.(message.version, message.limits);
+        if (this.wantFull) this.worker.postMessage({ type: 'load-full' });
         this.pump();
         break;
       case 'syntax':
         if (message.id === this.busy?.id) this.handlers.onSyntax?.(message);
+        break;
+      case 'lint':
+        if (message.id !== this.busy?.id) break;
+        // A lint-only request ends with its findings; a run's go on to its result.
+        if (message.done) this.finish();
+        this.handlers.onLint?.(message);
+        if (message.done) this.pump();
+        break;
+      case 'full-ready':
+        this.handlers.onFullReady?.();
+        break;
+      case 'answer': {
+        const resolve = this.questions?.get(message.id);
+        this.questions?.delete(message.id);
+        resolve?.(message.answer);
+        break;
+      }
+      case 'full-failed':
+        this.handlers.onFullFailed?.(message.message);
         break;
       case 'result':
         if (message.id !== this.busy?.id) break;
@@ -133,7 +203,7 @@ export class Engine {
         this.pump();
         break;
       case 'crash':
-        this.crashed(message.message, message.id);
+        this.crashed(message.message, message.id, message.lint);
         break;
       default:
         break;
@@ -145,8 +215,8 @@ export class Engine {
     this.busy = null;
   }
 
-  crashed(message, id = this.busy?.id) {
-    this.handlers.onCrash?.(message, id);
+  crashed(message, id = this.busy?.id, lint = false) {
+    this.handlers.onCrash?.(message, id, lint);
     // The engine did not even load: restarting would only fail again.
     if (!this.ready && !this.busy) return;
     this.restart('crashed');
@@ -158,6 +228,7 @@ export class Engine {
     const id = this.busy?.id;
     this.finish();
     this.worker.terminate();
+    this.dropQuestions();
     this.spawn();
     if (reason !== 'superseded') this.handlers.onRestart?.(reason, elapsed, id);
   }

@@ -1,4 +1,4 @@
-// The worker's two wasm engines: the light one (no YAML reader, no `lookup`) loads at start; the full one loads once, the first time a run has YAML to read or the Lookup pane asks, and from then on runs everything.
+// The worker's two wasm engines: the light one (no YAML reader, no `lookup`, no lint) loads at start; the full one loads once, the first time a run has YAML to read, the Lookup pane asks or the page wants lint (at idle, after the first result), and from then on runs everything.
 import initLight, * as light from '../pkg/puppet_wasm.js';
 
 /**
@@ -37,9 +37,11 @@ export function createEngines() {
 
     /**
      * The full engine, loaded once (a separate, content-hashed asset of the site); `onLoading` is
-     * called when this call starts the loading. A failure rejects, and the next call tries again.
+     * called when it is not there yet (this call starts the loading, or an earlier one did and it goes
+     * on). A failure rejects, and the next call tries again.
      */
     full(onLoading) {
+      if (full && current === light) onLoading?.();
       if (!full) {
         onLoading?.();
         full = import('../pkg-full/puppet_wasm_full.js')

@@ -1,10 +1,12 @@
-// The playground page: wires the editor, the Files pane, the evaluation worker, the panes, share links, examples and settings.
+// The playground page: wires the editor, the Files pane, the evaluation worker, the panes, lint, share links, examples and settings.
 import { createEditor } from './editor.js';
 import { Engine, WATCHDOG_MS } from './engine.js';
 import { EXAMPLES } from './examples.js';
 import { fileActions } from './file-actions.js';
 import { certnameFor } from './facts.js';
 import { setupHelp } from './help.js';
+import { normalizeChecks } from './lint-checks.js';
+import { setupLint } from './lint-page.js';
 import { liveDelay } from './live-delay.js';
 import { setupNodePane } from './node-pane.js';
 import { lineColumns, lineStart } from './offsets.js';
@@ -38,6 +40,8 @@ const settingsOf = (given) => {
   const settings = { ...DEFAULT_SETTINGS, ...given };
   settings.certname ??= certnameFor(settings.facts);
   if (!LOG_LEVELS.includes(settings.log)) settings.log = DEFAULT_SETTINGS.log;
+  settings.lint = settings.lint !== false;
+  settings.lintChecks = normalizeChecks(settings.lintChecks);
   return settings;
 };
 
@@ -115,6 +119,18 @@ const editor = createEditor({
   path: SNIPPET,
   label: 'Puppet code',
   onRun: () => runNow(),
+  // The engine needs the files' paths (the classes they define) and the facts, not the files' texts.
+  complete: (path, text, pos) => {
+    const paths = Object.fromEntries(Object.keys(workspace.filesObject()).map((file) => [file, '']));
+    return engine.complete(text, pos, { facts: nodePane.engineFacts(), files: paths });
+  },
+  // Go to definition: the engine reads the environment's files; the page opens the one it names there.
+  onDefinition: async (path, pos) => {
+    const options = { files: workspace.filesObject() };
+    const target = await engine.ask('definition', { source: workspace.snippet, path, offset: pos, options });
+    if (target) goTo(target.path, target.start, target.end);
+    else setStatus('No definition found here: Ctrl+click or F12 on a class, defined type, function, type alias or variable');
+  },
   onChange: (path, text) => {
     workspace.setText(path, text);
     userEdited();
@@ -162,14 +178,16 @@ function runNow() {
   showMainManifest();
   const extra = testHang(source) ? { hang: true } : {};
   extra.syntaxPath = isPuppet(editor.path) ? editor.path : null;
+  extra.lint = lint.request(files);
   const id = engine.run(source, engineOptions(files), extra);
   editor.snapshot(id);
-  requests.set(id, { source, files, generation, started: performance.now() });
+  track(id, { source, files, lintPath: extra.lint?.path });
 }
 
 /** What the engine compiles with: the settings, the node, the files, and the global hiera.yaml when the Files pane has one. */
 function engineOptions(files) {
-  const options = { strict: settings.strict, facts: nodePane.engineFacts(), certname: nodePane.certname(), files };
+  // record: what each expression produced, for the editor's hover.
+  const options = { strict: settings.strict, facts: nodePane.engineFacts(), certname: nodePane.certname(), files, record: true };
   if (typeof files[GLOBAL_HIERA] === 'string') options.globalHiera = GLOBAL_HIERA;
   return options;
 }
@@ -236,8 +254,45 @@ const graphPane = setupGraphPane({
   onSelect: ({ file, from, to }) => goTo(file, from, to),
 });
 
+/** Remember what request `id` (a run, or lint alone) sees: the texts and the environment's generation. */
+function track(id, request) {
+  requests.set(id, { ...request, generation, started: performance.now() });
+}
+
+// Lint: puppet-lint's checks on the open file, in the full engine the worker loads at idle after the first result.
+const lint = setupLint(
+  {
+    on: $('lint-on'),
+    fix: $('lint-fix'),
+    note: $('lint-note'),
+    list: $('lint-findings'),
+    count: $('lint-count'),
+    checks: $('lint-checks'),
+    checksCount: $('lint-checks-count'),
+  },
+  {
+    settings,
+    editor,
+    engine: () => engine,
+    workspace: () => workspace,
+    snippet: SNIPPET,
+    isPuppet,
+    track,
+    request(id) {
+      const request = requests.get(id);
+      return request && request.generation === generation ? request : null;
+    },
+    textIn,
+    persist,
+    userEdited,
+    goTo,
+    firstResultShown: () => !firstResult,
+  },
+);
+
 const engine = new Engine({
   onReady(version, engineLimits) {
+    lint.workerStarted();
     if (engineLimits) limits = engineLimits;
     $('version').textContent = `engine ${version}`;
     document.body.dataset.ready = 'true';
@@ -296,15 +351,26 @@ const engine = new Engine({
       firstResult = false;
       performance.mark('first-result');
       document.body.dataset.firstResultMs = String(Math.round(performance.now()));
+      lint.firstResult();
     }
     document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
   },
+  onLint(message) {
+    if (message.done) {
+      // A lint-only request has ended (a run's lint comes before its result, which ends the run).
+      $('stop').disabled = true;
+      status.busy(false);
+    }
+    lint.show(message);
+  },
+  onFullReady: () => lint.fullReady(),
+  onFullFailed: (message) => lint.fullFailed(message),
   onLookup({ id, answer }) {
     $('stop').disabled = true;
     status.busy(false);
     if (id === lookupAsked) lookupPane.showAnswer(answer);
   },
-  onRestart(reason, elapsed) {
+  onRestart(reason, elapsed, id) {
     $('stop').disabled = true;
     status.busy(false);
     const seconds = (elapsed / 1000).toFixed(1);
@@ -314,10 +380,14 @@ const engine = new Engine({
       crashed: 'The engine crashed and was restarted.',
     }[reason];
     setStatus(text, 'error');
+    // Lint trapped before the run could evaluate: it runs again without lint, on the restarted worker.
+    if (lint.rerunAfterRestart(reason, id)) runNow();
     document.body.dataset.restarts = String(Number(document.body.dataset.restarts ?? 0) + 1);
   },
-  onCrash(message) {
+  onCrash(message, id, inLint) {
     setStatus(`The engine failed: ${message}`, 'error');
+    // Lint trapped on this text: it is not linted again (the restarted worker would only trap again) until edited.
+    lint.crashed(message, id, inLint);
   },
   // The environment has YAML, or the code calls stdlib: the worker loads the full engine (once per visit).
   onLoading() {
@@ -486,6 +556,7 @@ const lookupPane = setupLookupPane(
 
 setupTheme($('theme'));
 setupTabs($('pane-tabs'));
+lint.showSetting();
 setupHelp(
   { button: $('help'), dialog: $('help-dialog'), close: $('help-close'), link: $('docs-link'), where: $('docs-where') },
   () => editor.cursor(),
@@ -507,6 +578,7 @@ function openLink(opened) {
   Object.assign(settings, settingsOf(opened.settings));
   strictSelect.value = settings.strict;
   logLevel.value = settings.log;
+  lint.showSetting();
   nodePane.show(settings);
   linkProblem = null;
   setStatus('', 'info');

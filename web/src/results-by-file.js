@@ -7,7 +7,7 @@ export const fileOf = (item) => item.file ?? SNIPPET;
 /**
  * `mappers(path)` maps the request's positions in that file to the current text. Returns
  * `{ at(item) → { file, from, to }, diagnostics (with file, from, to), byFile: Map(path → { diagnostics,
- * hints }), counts: Map(path → problems) }`.
+ * hints, recorded }), counts: Map(path → problems) }`.
  */
 /** A statement's inline result: its value and type, or for a collector what it collected. */
 function hintText(statement) {
@@ -28,13 +28,19 @@ export function placeResults(result, mappers) {
   const diagnostics = result.diagnostics.map((d) => ({ ...d, ...at(d), notes: (d.notes ?? []).map(placeNote) }));
   const byFile = new Map();
   const resultsOf = (file) => {
-    if (!byFile.has(file)) byFile.set(file, { diagnostics: [], hints: [] });
+    if (!byFile.has(file)) byFile.set(file, { diagnostics: [], hints: [], recorded: [] });
     return byFile.get(file);
   };
   for (const d of diagnostics) resultsOf(d.file).diagnostics.push(d);
   for (const s of result.statements) {
     const file = fileOf(s);
     resultsOf(file).hints.push({ pos: mappers(file)(s.end), text: hintText(s) });
+  }
+  // What each evaluated expression produced (the run asked for it): the hover's values.
+  for (const r of result.recorded ?? []) {
+    const file = fileOf(r);
+    const map = mappers(file);
+    resultsOf(file).recorded.push({ from: map(r.start, 1), to: map(r.end, -1), count: r.count, values: r.values });
   }
   const counts = new Map();
   for (const d of diagnostics) counts.set(d.file, (counts.get(d.file) ?? 0) + 1);

@@ -1,12 +1,21 @@
 // Share links: the code or the whole environment (and settings) in the URL fragment, compressed and versioned; every published format keeps decoding.
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { certnameFor, checkCertname, DEFAULT_FACTS_TEXT } from './facts.js';
+import { decodeChecks, encodeChecks } from './lint-checks.js';
 
 /**
  * `facts`: the Facts pane's JSON text; `certname`: the node's name (null: the one its facts describe, see
- * `certnameFor`); `log`: the lowest log level Output shows (notice, as puppet apply prints).
+ * `certnameFor`); `log`: the lowest log level Output shows (notice, as puppet apply prints); `lint`: whether
+ * the page lints as you type; `lintChecks`: the checks that differ from puppet-lint's defaults (lint-checks.js).
  */
-export const DEFAULT_SETTINGS = Object.freeze({ strict: 'error', facts: DEFAULT_FACTS_TEXT, certname: null, log: 'notice' });
+export const DEFAULT_SETTINGS = Object.freeze({
+  strict: 'error',
+  facts: DEFAULT_FACTS_TEXT,
+  certname: null,
+  log: 'notice',
+  lint: true,
+  lintChecks: Object.freeze([]),
+});
 const STRICT = new Set(['error', 'warning', 'off']);
 export const LOG_LEVELS = Object.freeze(['notice', 'info', 'debug']);
 
@@ -42,6 +51,8 @@ function readSettings(pairs) {
   settings.certname = certname && !checkCertname(certname) ? certname : certnameFor(settings.facts);
   const log = pairs.get('log');
   if (LOG_LEVELS.includes(log)) settings.log = log;
+  if (pairs.get('lint') === 'off') settings.lint = false;
+  settings.lintChecks = decodeChecks(pairs.get('lint-checks'));
   return settings;
 }
 
@@ -73,7 +84,8 @@ function readEnvironment(json) {
  *   v1/<base64url of raw-deflated UTF-8 code>[;key=value...]   (settings: strict=warning|off,
  *      facts=<base64url of the raw-deflated facts JSON> when they are not the default facts,
  *      certname=<URI-encoded node name> when it is not the one the facts describe (their fqdn, else
- *      web01.example.com), log=info|debug)
+ *      web01.example.com), log=info|debug, lint=off when the page does not lint, lint-checks=<the checks that
+ *      differ from puppet-lint's defaults, comma-separated: no-<check> turned off, <check> turned on>)
  *   v2/<base64url of the raw-deflated UTF-8 JSON {"snippet": code, "files": {path: text}, "folders": [empty folder]}>
  *      [;key=value...] (the same settings): a whole environment; "folders" may be missing
  */
@@ -105,12 +117,14 @@ export function encodeFragment(code, settings = DEFAULT_SETTINGS, environment = 
     fragment += `;certname=${encodeURIComponent(settings.certname)}`;
   }
   if (settings.log && settings.log !== DEFAULT_SETTINGS.log) fragment += `;log=${settings.log}`;
+  if (settings.lint === false) fragment += ';lint=off';
+  if (settings.lintChecks?.length) fragment += `;lint-checks=${encodeChecks(settings.lintChecks)}`;
   return fragment;
 }
 
 /**
  * What a location asks to open: `{ code, files?, folders?, settings, source }`, `{ error }` for a link that cannot be read,
- * or null when it carries no code. `?code=<url-encoded source>` (and `&strict=`) is accepted too.
+ * or null when it carries no code. `?code=<url-encoded source>` (and the settings as `&strict=`, `&lint=` ...) is accepted too.
  */
 export function decodeLocation(location) {
   const query = new URLSearchParams(location.search);

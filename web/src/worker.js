@@ -41,17 +41,47 @@ async function fullEngine(id) {
   }
 }
 
+/** The text of `path` in a run: snippet.pp is the main code, the rest are the environment's files. */
+const textOf = (path, source, options) => (path === 'snippet.pp' ? source : options?.files?.[path]);
+
+/**
+ * puppet-lint's findings for one file and the text its fixes make, when the loaded engine has lint (the
+ * full one): `lint` is { path, options } as the facade's `lint` takes them.
+ */
+/** A trap in lint's engine: the page restarts the worker, and does not lint that text again. */
+class LintFailure extends Error {}
+
+function lintOf(engine, id, lint, source, options, done = false) {
+  const text = textOf(lint.path, source, options);
+  if (typeof engine.lint !== 'function' || typeof text !== 'string') {
+    if (done) self.postMessage({ type: 'lint', id, path: lint.path, findings: null, done });
+    return;
+  }
+  let findings;
+  let fixed;
+  try {
+    findings = engine.lint(text, lint.options);
+    fixed = engine.lintFix(text, lint.options);
+  } catch (error) {
+    throw new LintFailure(String(error?.message ?? error));
+  }
+  self.postMessage({ type: 'lint', id, path: lint.path, findings, fixed, done });
+}
+
 /**
  * `source` is the main code (snippet.pp), `options.files` the environment's other files;
- * `syntaxPath` names the .pp file whose tokens and AST the page shows (null for none).
+ * `syntaxPath` names the .pp file whose tokens and AST the page shows (null for none); `lint`
+ * ({ path, options }) the file to lint, when the page lints.
  */
-async function run({ id, source, options, hang, syntaxPath }) {
+async function run({ id, source, options, hang, syntaxPath, lint }) {
   let engine = engines.current;
   if (!engines.hasFull && needsFullEngine(options)) engine = await fullEngine(id);
   if (!engine) return;
   // Lexing and parsing first, so the Tokens and AST panes fill even if evaluation never ends.
-  const text = syntaxPath === 'snippet.pp' ? source : options?.files?.[syntaxPath];
+  const text = textOf(syntaxPath, source, options);
   self.postMessage({ type: 'syntax', id, path: syntaxPath, ...(typeof text === 'string' ? syntaxOf(engine, text) : {}) });
+  // Lint too (it needs the tokens only, and takes well under a millisecond for a page of code).
+  if (lint) lintOf(engine, id, lint, source, options);
   // Test hook (see e2e/playground.test.mjs): stands in for a program that never ends until the
   // engine can express one; the page only sets it when a test asks for it before the page loads.
   // (A loop with a call in it: minifiers drop an empty `for (;;);`.)
@@ -86,12 +116,52 @@ async function lookup(message) {
   if (engine) lookupWith(engine, message);
 }
 
-self.onmessage = async (event) => {
+/**
+ * The page asks for the full engine ahead of need (at idle, for lint): loaded without a request waiting,
+ * then the page hears that it is there, or why not.
+ */
+async function loadFull() {
   try {
-    await (event.data.type === 'lookup' ? lookup(event.data) : run(event.data));
+    await engines.full();
+    self.postMessage({ type: 'full-ready' });
+  } catch (error) {
+    self.postMessage({ type: 'full-failed', message: String(error?.message ?? error) });
+  }
+}
+
+/**
+ * The editor's questions: completion at `offset` of `source`, or where the name at `offset` of file `path`
+ * is defined. The full engine answers (the light one loads it the first time); null when it cannot.
+ */
+async function answer({ type, id, source, path, offset, options }) {
+  let result = null;
+  try {
+    const engine = typeof engines.current.complete === 'function' ? engines.current : await engines.full();
+    result = type === 'complete' ? engine.complete(source, offset, options) : engine.definition(source, path, offset, options);
+  } catch {
+    result = null;
+  }
+  self.postMessage({ type: 'answer', id, answer: result ?? null });
+}
+
+self.onmessage = async (event) => {
+  if (event.data.type === 'load-full') {
+    loadFull();
+    return;
+  }
+  if (event.data.type === 'complete' || event.data.type === 'definition') {
+    answer(event.data);
+    return;
+  }
+  try {
+    const { type } = event.data;
+    if (type === 'lint') {
+      const { id, source, options, lint } = event.data;
+      lintOf(engines.current, id, lint, source, options, true);
+    } else await (type === 'lookup' ? lookup(event.data) : run(event.data));
   } catch (error) {
     // A trap leaves the wasm instance unusable: the page restarts the worker.
-    self.postMessage({ type: 'crash', id: event.data.id, message: String(error?.message ?? error) });
+    self.postMessage({ type: 'crash', id: event.data.id, message: String(error?.message ?? error), lint: error instanceof LintFailure });
   }
 };
 

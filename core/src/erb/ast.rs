@@ -31,6 +31,25 @@ pub(crate) struct Block {
     pub body: Vec<Node>,
 }
 
+/// `begin body rescue A, B => e ... else ... ensure ... end`.
+#[derive(Debug)]
+pub(crate) struct BeginBlock {
+    pub body: Vec<Node>,
+    pub rescues: Vec<RescueClause>,
+    /// Runs when the body raised nothing; its value is the block's.
+    pub otherwise: Vec<Node>,
+    pub ensure: Vec<Node>,
+}
+
+/// One `rescue` clause: the classes it catches (none: StandardError), the local variable that
+/// gets the exception, the body.
+#[derive(Debug)]
+pub(crate) struct RescueClause {
+    pub classes: Vec<Node>,
+    pub var: Option<String>,
+    pub body: Vec<Node>,
+}
+
 #[derive(Debug, Clone)]
 pub(crate) enum Kind {
     Nil,
@@ -78,6 +97,7 @@ pub(crate) enum Kind {
     Seq(Vec<Node>),
     /// `x rescue y`: `y` when `x` raises.
     Rescue(Box<Node>, Box<Node>),
+    Begin(Rc<BeginBlock>),
     /// Template text.
     Text(String),
     /// `<%= %>`: the value's `to_s` goes out.

@@ -1086,6 +1086,44 @@ fn array_method(
                     .collect(),
             )
         }
+        // `a.product(b, ...)`: every combination, the receiver's elements varying slowest.
+        "product" => {
+            let mut rows: Vec<Vec<RVal>> = items
+                .borrow()
+                .iter()
+                .map(|x| alloc::vec![x.clone()])
+                .collect();
+            for a in args.iter() {
+                let RVal::Array(other) = a else {
+                    return interp.raise(format!(
+                        "no implicit conversion of {} into Array",
+                        a.class_name()
+                    ));
+                };
+                let other = other.borrow().clone();
+                check_len(interp, rows.len().saturating_mul(other.len()))?;
+                rows = rows
+                    .iter()
+                    .flat_map(|row| {
+                        other.iter().map(move |o| {
+                            let mut row = row.clone();
+                            row.push(o.clone());
+                            row
+                        })
+                    })
+                    .collect();
+            }
+            let rows: Vec<RVal> = rows.into_iter().map(RVal::array).collect();
+            match block {
+                Some(b) => {
+                    for row in rows {
+                        interp.yield_block(b, alloc::vec![row])?;
+                    }
+                    recv.clone()
+                }
+                None => RVal::array(rows),
+            }
+        }
         "sample" | "shuffle" => {
             return interp.unsupported(format!(
                 "Array#{name} is not supported by the playground's ERB (random)"

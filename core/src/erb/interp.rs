@@ -21,8 +21,9 @@ const MAX_DEPTH: usize = 100;
 /// Why evaluation stopped short.
 #[derive(Debug)]
 pub(crate) enum Flow {
-    /// A Ruby exception (Puppet fails the template with it), at a line.
-    Raise(String, u32),
+    /// A Ruby exception (Puppet fails the template with it), at a line, with its class when the
+    /// interpreter knows it (`rescue` of a named class needs it).
+    Raise(String, u32, Option<&'static str>),
     /// What the playground's ERB does not do, at a line.
     Unsupported(String, u32),
     /// A stop of the evaluation itself (limits, cancel), or a Puppet function's error.
@@ -74,7 +75,12 @@ impl<'e, 'o> Interp<'e, 'o> {
 
     /// A Ruby exception at the current line.
     pub fn raise<T>(&self, message: impl Into<String>) -> RResult<T> {
-        Err(Flow::Raise(message.into(), self.line))
+        Err(Flow::Raise(message.into(), self.line, None))
+    }
+
+    /// Raise an exception of a known class.
+    pub fn raise_as<T>(&self, class: &'static str, message: impl Into<String>) -> RResult<T> {
+        Err(Flow::Raise(message.into(), self.line, Some(class)))
     }
 
     pub fn unsupported<T>(&self, message: impl Into<String>) -> RResult<T> {
@@ -123,7 +129,7 @@ impl<'e, 'o> Interp<'e, 'o> {
         None
     }
 
-    fn assign_local(&mut self, name: &str, value: RVal) {
+    pub(crate) fn assign_local(&mut self, name: &str, value: RVal) {
         for frame in self.frames.iter_mut().rev() {
             if let Some(entry) = frame.iter_mut().find(|(n, _)| n == name) {
                 entry.1 = value;
@@ -450,6 +456,7 @@ impl<'e, 'o> Interp<'e, 'o> {
                 }
             }
             Kind::Seq(body) => self.statements(body)?,
+            Kind::Begin(block) => super::objects::eval_begin(self, block)?,
             Kind::Rescue(body, fallback) => match self.eval(body) {
                 Err(Flow::Raise(..)) => self.eval(fallback)?,
                 other => other?,
@@ -502,6 +509,14 @@ impl<'e, 'o> Interp<'e, 'o> {
     }
 
     pub fn inspect(&mut self, value: &RVal) -> RResult<String> {
+        if let RVal::Object(object) = value {
+            if super::objects::object_inspect(object).is_none() {
+                return self.unsupported(format!(
+                    "inspect of a {} is not supported by the playground's ERB",
+                    object.class_name()
+                ));
+            }
+        }
         let text = value::inspect(value);
         self.ev.check_string(&text, self.span).map_err(Flow::Stop)?;
         Ok(text)
@@ -669,7 +684,10 @@ impl<'e, 'o> Interp<'e, 'o> {
         match full.as_str() {
             "JSON" | "YAML" | "Integer" | "String" | "Array" | "Hash" | "Float" | "Numeric"
             | "Symbol" | "NilClass" | "TrueClass" | "FalseClass" | "Regexp" | "Range" | "Proc"
-            | "Fixnum" | "Object" | "Comparable" | "Enumerable" | "Math" => {
+            | "Fixnum" | "Object" | "Comparable" | "Enumerable" | "Math" | "IPAddr" => {
+                Ok(RVal::Module(Rc::from(full.as_str())))
+            }
+            name if super::objects::exception_class(name).is_some() => {
                 Ok(RVal::Module(Rc::from(full.as_str())))
             }
             _ => self.unsupported(format!(
@@ -784,6 +802,10 @@ impl<'e, 'o> Interp<'e, 'o> {
                 }
             }
             RVal::Scope => super::kernel::scope_method(self, name, args),
+            RVal::Object(object) => {
+                let object = object.clone();
+                super::objects::object_method(self, &object, name, args)
+            }
             RVal::Module(_) => super::kernel::module_method(self, recv, name, args),
             RVal::Proc(block) if matches!(name, "call" | "()" | "yield" | "[]") => {
                 let block = BlockArg::Block(block.clone());

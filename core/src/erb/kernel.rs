@@ -51,7 +51,10 @@ pub(crate) fn is_a(value: &RVal, name: &str) -> bool {
         "Numeric" => matches!(value, RVal::Int(_) | RVal::Float(_)),
         "Comparable" => matches!(value, RVal::Int(_) | RVal::Float(_) | RVal::Str(_)),
         "Enumerable" => matches!(value, RVal::Array(_) | RVal::Hash(_) | RVal::Range(..)),
-        other => value.class_name() == other,
+        other => match value {
+            RVal::Object(object) => super::objects::object_is_a(object, other).unwrap_or(false),
+            _ => value.class_name() == other,
+        },
     }
 }
 
@@ -89,7 +92,7 @@ pub(crate) fn call_puppet_function(
             {
                 return Err(Flow::Stop(Unwind::Error(diagnostic)));
             }
-            Err(Flow::Raise(diagnostic.message, interp.line))
+            Err(Flow::Raise(diagnostic.message, interp.line, None))
         }
         Err(other) => Err(Flow::Stop(other)),
     }
@@ -231,6 +234,7 @@ pub(crate) fn module_method(
                 )),
             }
         }
+        ("IPAddr", "new") => super::objects::ipaddr_new(interp, args),
         (_, "name" | "to_s") => Ok(RVal::Str(module.clone())),
         _ => interp.unsupported(format!(
             "{module}.{name} is not supported by the playground's ERB"
@@ -314,19 +318,31 @@ pub(crate) fn call_self(
             Ok(RVal::str(&format_values(interp, &fmt, &rest)?))
         }
         "raise" | "fail" => {
-            let message = match args.as_slice() {
-                [] => "unhandled exception".to_string(),
-                [RVal::Module(class)] => class.to_string(),
-                [RVal::Module(_), message, ..] => value::to_s(message),
-                [message, ..] => value::to_s(message),
+            let (class, message) = match args.as_slice() {
+                [] => (Some("RuntimeError"), "unhandled exception".to_string()),
+                [RVal::Module(class)] => (None, class.to_string()),
+                [RVal::Module(_), message, ..] => (None, value::to_s(message)),
+                [message, ..] => (Some("RuntimeError"), value::to_s(message)),
             };
-            interp.raise(message)
+            // `raise SomeError, "..."`: the class when the interpreter knows it.
+            let class = match (class, args.first()) {
+                (None, Some(RVal::Module(named))) => {
+                    super::objects::exception_class(named).map(|chain| chain[0])
+                }
+                (class, _) => class,
+            };
+            match class {
+                Some(class) => interp.raise_as(class, message),
+                None => interp.raise(message),
+            }
         }
         "require" => {
             arity(interp, args, 1, 1)?;
             let library = value::to_s(&args[0]);
             match library.as_str() {
                 "json" | "yaml" => Ok(RVal::Bool(true)),
+                // Puppet has loaded ipaddr already: `require` answers false.
+                "ipaddr" => Ok(RVal::Bool(false)),
                 other => interp.unsupported(format!(
                     "require '{other}' (a Ruby library) is not supported by the playground's ERB"
                 )),
@@ -424,10 +440,39 @@ pub(crate) fn object_method(
     args: &mut [RVal],
     block: Option<&BlockArg>,
 ) -> RResult<Option<RVal>> {
+    if let RVal::Object(object) = recv {
+        let unknown = matches!(&**object, super::objects::RObject::Exception(None, _));
+        match name {
+            "is_a?" | "kind_of?" | "instance_of?" => {
+                arity(interp, args, 1, 1)?;
+                let RVal::Module(class) = &args[0] else {
+                    return interp.raise_as("TypeError", "class or module required");
+                };
+                let answer = if name == "instance_of?" {
+                    (!unknown).then(|| object.class_name() == &**class)
+                } else {
+                    super::objects::object_is_a(object, class)
+                };
+                return match answer {
+                    Some(answer) => Ok(Some(RVal::Bool(answer))),
+                    None => interp.unsupported(format!(
+                        "{name} of a Ruby error whose class the playground's ERB does not know is not supported"
+                    )),
+                };
+            }
+            "class" if unknown => {
+                return interp.unsupported(
+                    "the class of a Ruby error the playground's ERB raised is not known to it",
+                )
+            }
+            _ => {}
+        }
+    }
     let result = match name {
         "nil?" => RVal::Bool(matches!(recv, RVal::Nil)),
-        // NilClass#=~ matches nothing (so `nil !~ /x/` is true).
-        "=~" if matches!(recv, RVal::Nil) => {
+        // NilClass#=~ matches nothing (so `nil !~ /x/` is true), and so does Object#=~ in Ruby 3.1
+        // (deprecated, removed in 3.2): `false =~ /x/`, `1 =~ /1/`, `[] =~ /x/` are nil.
+        "=~" if !matches!(recv, RVal::Str(_) | RVal::Sym(_) | RVal::Regex(_)) => {
             arity(interp, args, 1, 1)?;
             RVal::Nil
         }

@@ -12,6 +12,7 @@ mod kernel;
 mod lexer;
 mod methods;
 mod mutations;
+mod objects;
 mod parser;
 mod scanner;
 pub(crate) mod value;
@@ -119,7 +120,7 @@ fn failure(
 ) -> Unwind {
     let (message, line, ours) = match flow {
         Flow::Stop(unwind) => return unwind,
-        Flow::Raise(message, line) => (message, line, false),
+        Flow::Raise(message, line, _) => (message, line, false),
         Flow::Unsupported(message, line) => (message, line, true),
         Flow::Break(_) | Flow::Next(_) => (String::from("unexpected break"), 0, false),
     };

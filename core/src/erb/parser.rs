@@ -9,7 +9,7 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::ast::{Block, Kind, Node, Param, Part};
+use super::ast::{BeginBlock, Block, Kind, Node, Param, Part, RescueClause};
 use super::lexer::{StrPart, Tok, Token};
 
 /// Ruby's syntax error, with its line.
@@ -1161,6 +1161,59 @@ impl<'t> Parser<'t> {
         Ok(out)
     }
 
+    /// The `rescue` clauses, `else` and `ensure` of a `begin` block, up to its `end`.
+    fn begin_rest(&mut self, body: Vec<Node>, line: u32) -> PResult<Node> {
+        let mut rescues = Vec::new();
+        while self.eat_kw("rescue") {
+            let mut classes = Vec::new();
+            while !matches!(self.peek().tok, Tok::Newline)
+                && !self.is_op(";")
+                && !self.is_op("=>")
+                && !self.is_kw("then")
+            {
+                classes.push(self.ternary()?);
+                if !self.eat_op(",") {
+                    break;
+                }
+                self.skip_breaks();
+            }
+            let var = if self.eat_op("=>") {
+                match &self.peek().tok {
+                    Tok::Ident(name) if !KEYWORDS_ENDING.contains(&name.as_str()) => {
+                        let name = name.clone();
+                        self.advance();
+                        self.declare(&name);
+                        Some(name)
+                    }
+                    _ => return Err(self.unexpected()),
+                }
+            } else {
+                None
+            };
+            self.eat_kw("then");
+            let body = self.body_until(&["rescue", "else", "ensure", "end"])?;
+            rescues.push(RescueClause { classes, var, body });
+        }
+        let otherwise = if self.eat_kw("else") {
+            self.body_until(&["ensure", "end"])?
+        } else {
+            Vec::new()
+        };
+        let ensure = if self.eat_kw("ensure") {
+            self.body_until(&["end"])?
+        } else {
+            Vec::new()
+        };
+        self.expect_kw("end")?;
+        let block = BeginBlock {
+            body,
+            rescues,
+            otherwise,
+            ensure,
+        };
+        Ok(Node::new(Kind::Begin(Rc::new(block)), line))
+    }
+
     fn body_until(&mut self, ends: &[&str]) -> PResult<Vec<Node>> {
         let body = self.statements()?;
         if !ends.iter().any(|e| self.is_kw(e)) {
@@ -1258,11 +1311,11 @@ impl<'t> Parser<'t> {
             }
             "begin" => {
                 let body = self.statements()?;
-                if self.is_kw("rescue") || self.is_kw("ensure") {
-                    return self.fail("begin/rescue is not supported in templates here");
+                if !self.is_kw("rescue") && !self.is_kw("ensure") && !self.is_kw("else") {
+                    self.expect_kw("end")?;
+                    return Ok(Node::new(Kind::Seq(body), line));
                 }
-                self.expect_kw("end")?;
-                Node::new(Kind::Seq(body), line)
+                self.begin_rest(body, line)?
             }
             "break" | "next" => {
                 let value = if self.command_arg_ahead()

@@ -32,6 +32,8 @@ pub(crate) enum RVal {
     Module(Rc<str>),
     /// A Puppet value Ruby has no class of its own for (a type, Sensitive, a timestamp).
     Puppet(Value),
+    /// An exception or an `IPAddr`.
+    Object(Rc<super::objects::RObject>),
 }
 
 impl RVal {
@@ -69,6 +71,7 @@ impl RVal {
             RVal::Scope => "Puppet::Parser::Scope",
             RVal::Module(_) => "Module",
             RVal::Puppet(_) => "Object",
+            RVal::Object(object) => object.class_name(),
         }
     }
 }
@@ -151,6 +154,7 @@ pub(crate) fn write_to_s(out: &mut String, value: &RVal, depth: usize) {
         RVal::Regex(r) => out.push_str(&r.ruby_to_s()),
         RVal::Module(name) => out.push_str(name),
         RVal::Puppet(v) => out.push_str(&crate::value::to_string_default(v)),
+        RVal::Object(object) => out.push_str(&super::objects::object_to_s(object)),
         _ => write_inspect(out, value, depth),
     }
 }
@@ -224,6 +228,11 @@ pub(crate) fn write_inspect(out: &mut String, value: &RVal, depth: usize) {
             out.push('/');
         }
         RVal::Proc(_) => out.push_str("#<Proc (lambda)>"),
+        RVal::Object(object) => match super::objects::object_inspect(object) {
+            Some(text) => out.push_str(&text),
+            // Never printed: the interpreter refuses to inspect such an object (Interp::inspect).
+            None => out.push_str(object.class_name()),
+        },
         RVal::Scope => out.push_str("#<Puppet::Parser::Scope>"),
         _ => write_to_s(out, value, depth),
     }
@@ -302,6 +311,10 @@ pub(crate) fn equal(a: &RVal, b: &RVal, depth: usize) -> bool {
         (RVal::Scope, RVal::Scope) => true,
         (RVal::Module(x), RVal::Module(y)) => x == y,
         (RVal::Puppet(x), RVal::Puppet(y)) => crate::value::puppet_equals(x, y),
+        (RVal::Object(x), RVal::Object(y)) => match (&**x, &**y) {
+            (super::objects::RObject::Ipv4(a), super::objects::RObject::Ipv4(b)) => a == b,
+            _ => Rc::ptr_eq(x, y),
+        },
         _ => false,
     }
 }

@@ -990,6 +990,18 @@ impl Evaluator<'_> {
                 attributes.push((name, value));
             }
         }
+        // Puppet checks the `tag` metaparameter's values as it sets them (a default's too).
+        if let Some(tag) = attributes
+            .iter()
+            .filter(|(a, _)| a == "tag")
+            .find_map(|(_, v)| super::collect::invalid_tag_in(v))
+        {
+            return Err(catalog_error(
+                "INVALID_TAG_PARAMETER",
+                format!("Invalid tag '{tag}'"),
+                span,
+            ));
+        }
         let new = super::builtin_params::NewResource {
             type_name,
             title,

@@ -89,6 +89,11 @@ pub(crate) fn push_tag(tags: &mut Vec<String>, tag: &str) {
     }
 }
 
+/// The first tag of a `tag` attribute's value (a string or an array of them) Puppet refuses.
+pub(crate) fn invalid_tag_in(value: &Value) -> Option<String> {
+    strings_of(value).into_iter().find(|tag| !is_valid_tag(tag))
+}
+
 fn is_valid_tag(tag: &str) -> bool {
     let mut chars = tag.chars();
     chars

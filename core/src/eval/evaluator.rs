@@ -53,6 +53,8 @@ pub(crate) struct Evaluator<'o> {
     /// Inside type parameters an unknown capitalized name is a `TypeReference`, not an error.
     pub lenient_type_refs: bool,
     pub budget: Budget,
+    /// What each evaluated expression produced, when the caller asked (`EvalOptions::record`).
+    pub recorder: Option<alloc::boxed::Box<super::record::Recorder>>,
     pub scopes: Scopes,
     pub logs: Vec<LogEntry>,
     /// Warnings raised during evaluation (strict mode set to warning, deprecations).
@@ -103,6 +105,9 @@ impl<'o> Evaluator<'o> {
             deferred_aliases: Vec::new(),
             lenient_type_refs: false,
             budget: Budget::default(),
+            recorder: options
+                .record
+                .map(|limits| alloc::boxed::Box::new(super::record::Recorder::new(limits))),
             scopes: Scopes::new(),
             logs: Vec::new(),
             warnings: Vec::new(),
@@ -254,6 +259,9 @@ impl<'o> Evaluator<'o> {
         self.enter(expr.span)?;
         let result = self.eval_kind(expr);
         self.budget.depth -= 1;
+        if let (Some(recorder), Ok(value)) = (self.recorder.as_mut(), &result) {
+            recorder.record(expr, value);
+        }
         result
     }
 

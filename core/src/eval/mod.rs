@@ -38,6 +38,7 @@ mod numeric;
 mod operators;
 mod ownership;
 mod query;
+mod record;
 mod relationships;
 mod ruby_namevar;
 pub(crate) mod scope;
@@ -65,6 +66,9 @@ use crate::span::Span;
 use crate::syntax;
 use crate::value::Value;
 use evaluator::Evaluator;
+pub use record::{RecordLimits, Recorded, RecordedValue};
+#[cfg(feature = "ide")]
+pub(crate) use suggest::{function_names, type_names};
 
 /// Puppet's `strict` setting: what happens on questionable code such as string-to-number coercion.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -99,6 +103,9 @@ pub struct EvalOptions {
     /// is set and the node definition that matches it is evaluated after the main code. `None`:
     /// the program alone, as evaluated without a node (node definitions are not evaluated).
     pub certname: Option<String>,
+    /// Keep what each evaluated expression produced (its last values and how many times it ran),
+    /// for an editor's hover: `Outcome::recorded`. `None`: nothing is kept (and nothing is spent).
+    pub record: Option<RecordLimits>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,6 +184,8 @@ pub struct Outcome {
     pub lookups: LookupCalls,
     /// What the run needed that this build leaves out (`"stdlib"`), whatever error it ended with.
     pub needs_full_engine: Option<&'static str>,
+    /// With `EvalOptions::record`: what each evaluated expression produced, in source order.
+    pub recorded: Vec<Recorded>,
 }
 
 impl Outcome {
@@ -244,6 +253,7 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
         main_end: 0,
         lookups: LookupCalls::default(),
         needs_full_engine: None,
+        recorded: Vec::new(),
     };
     let (program, mut diagnostics, mut sources) = match main_program(env, options) {
         Ok(parsed) => parsed,
@@ -336,6 +346,9 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
     }
     evaluator.add_suggestions(&mut diagnostics);
     outcome.diagnostics = diagnostics;
+    if let Some(recorder) = evaluator.recorder.take() {
+        outcome.recorded = recorder.finish();
+    }
     outcome.aliases = AliasesKeepAlive {
         _registry: Some(alloc::rc::Rc::new(core::mem::take(&mut evaluator.aliases))),
     };

@@ -100,6 +100,18 @@ Enum Error Float Hash Init Integer Iterable Iterator NotUndef Numeric Object Opt
 RichData Runtime Scalar ScalarData SemVer SemVerRange Sensitive String Struct Timespan Timestamp Tuple Type \
 TypeSet URI Undef Unit Variant";
 
+#[cfg(feature = "ide")]
+/// Puppet's built-in functions' names (the editor's completion).
+pub(crate) fn function_names() -> impl Iterator<Item = &'static str> {
+    FUNCTIONS.split_whitespace()
+}
+
+#[cfg(feature = "ide")]
+/// The data types' names (the editor's completion).
+pub(crate) fn type_names() -> impl Iterator<Item = &'static str> {
+    TYPES.split_whitespace()
+}
+
 fn words(list: &'static str) -> impl Iterator<Item = String> {
     list.split_whitespace().map(String::from)
 }

@@ -141,6 +141,17 @@ pub(crate) fn call_named(
     }
 }
 
+#[cfg(feature = "ide")]
+/// The declaration of built-in or stdlib function `name`, where it is declared as data (its
+/// signatures and description, for the editor).
+pub(crate) fn declaration(name: &str) -> Option<&'static signature::Def> {
+    #[cfg(feature = "stdlib")]
+    if let Some(def) = stdlib::find(name) {
+        return Some(def);
+    }
+    declared::find(name)
+}
+
 /// Whether `name` is a built-in function.
 pub(crate) fn is_builtin(name: &str) -> bool {
     lookup(name).is_some() || stdlib_names::is_stdlib(name)

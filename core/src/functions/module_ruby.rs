@@ -15,7 +15,11 @@ use crate::eval::flow::EvalResult;
 use crate::value::Value;
 
 /// The module functions the engine has, by their full name.
-const NAMES: &[&str] = &["apache::bool2httpd", "inifile::create_ini_settings"];
+const NAMES: &[&str] = &[
+    "apache::bool2httpd",
+    "inifile::create_ini_settings",
+    "mysql::password",
+];
 
 /// Whether the engine stands in for module function `name`: it has it, and the environment has
 /// the module with its Ruby file.
@@ -33,6 +37,7 @@ pub(super) fn run(
     match name {
         "apache::bool2httpd" => bool2httpd(site, &args),
         "inifile::create_ini_settings" => create_ini_settings(ev, site, args),
+        "mysql::password" => mysql_password(site, &args),
         _ => Err(site.fail(format!("Unknown function '{name}'"))),
     }
 }
@@ -75,6 +80,46 @@ fn bool2httpd(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
             )))
         }
     }))
+}
+
+/// `mysql::password(password)`: MySQL's native password hash, `*` and the upper-case hex SHA-1 of
+/// the SHA-1 of the password; `''` for `''`, and the text itself when it already ends a line with
+/// such a hash (`/\*[A-F0-9]{40}$/`).
+#[cfg(feature = "erb")]
+fn mysql_password(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
+    use sha1::Digest;
+    let [value] = args else {
+        return Err(site.fail(arity_message("'mysql::password'", (1, Some(1)), args.len())));
+    };
+    let Value::String(text) = value else {
+        return Err(site.fail(super::args::mismatch(
+            "mysql::password",
+            "password",
+            "a String value",
+            value,
+        )));
+    };
+    if text.is_empty() {
+        return Ok(value.clone());
+    }
+    let is_hash_at = |at: usize| {
+        let rest = &text.as_bytes()[at..];
+        rest.len() > 40
+            && rest[1..41]
+                .iter()
+                .all(|b| b.is_ascii_digit() || (b'A'..=b'F').contains(b))
+            && (rest.len() == 41 || (rest[41] == b'\n'))
+    };
+    if text
+        .char_indices()
+        .any(|(at, c)| c == '*' && is_hash_at(at))
+    {
+        return Ok(value.clone());
+    }
+    let inner = sha1::Sha1::digest(text.as_bytes());
+    let outer = sha1::Sha1::digest(inner);
+    let hex: alloc::string::String = outer.iter().map(|b| format!("{b:02X}")).collect();
+    Ok(Value::string(&format!("*{hex}")))
 }
 
 /// `inifile::create_ini_settings(settings, defaults = {})`: an `ini_setting` resource for each

@@ -106,6 +106,40 @@ impl Dispatch {
     }
 }
 
+#[cfg(feature = "ide")]
+/// The function's signatures as an editor shows them, one per dispatch:
+/// `versioncmp(String $a, String $b, Optional[Boolean] $ignore_trailing_zeroes)`, `each(Iterable $x) |1|`.
+pub(crate) fn signatures(def: &Def) -> Vec<alloc::string::String> {
+    match &def.api {
+        Api::V3 { arity } => {
+            let args = match arity {
+                Some(n) if *n >= 0 => format!("{n} arguments"),
+                Some(n) => format!("at least {} arguments", -(*n as i16) - 1),
+                None => "any arguments".into(),
+            };
+            alloc::vec![format!("{}({args})", def.name)]
+        }
+        Api::V4(dispatches) => dispatches
+            .iter()
+            .map(|dispatch| {
+                let params: Vec<alloc::string::String> = dispatch
+                    .params
+                    .iter()
+                    .map(|p| match p.kind {
+                        Kind::Required => format!("{} ${}", p.ty, p.name),
+                        Kind::Optional => format!("Optional[{}] ${}", p.ty, p.name),
+                        Kind::Repeated => format!("{} *${}", p.ty, p.name),
+                    })
+                    .collect();
+                let block = dispatch.block.map_or(alloc::string::String::new(), |n| {
+                    format!(" |{n} parameter{}|", if n == 1 { "" } else { "s" })
+                });
+                format!("{}({}){block}", def.name, params.join(", "))
+            })
+            .collect(),
+    }
+}
+
 /// Check the arguments against the declaration and run the function.
 pub(crate) fn call(
     ev: &mut Evaluator<'_>,

@@ -147,6 +147,12 @@ const NAMES: &[&str] = &[
 ];
 
 /// Whether `name` is one of stdlib's functions the engine knows.
+#[cfg(feature = "ide")]
+/// Every stdlib function name the engine knows, sorted.
+pub(crate) fn names() -> impl Iterator<Item = &'static str> {
+    NAMES.iter().copied()
+}
+
 pub(crate) fn is_stdlib(name: &str) -> bool {
     NAMES.binary_search(&name).is_ok()
 }

@@ -2,8 +2,11 @@
 //! their module names, the full facts of the goldens' runs, and module paths as the goldens print
 //! them.
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
 
 pub const MODULES: &str = "/usr/share/puppet/modules.available";
 
@@ -31,7 +34,9 @@ pub fn control_repository(name: &str) -> Option<PathBuf> {
     Some(env)
 }
 
-/// The full facts of the goldens' runs, as `compare_classes.py` derives them (kept next to them).
+/// The full facts of the goldens' runs, as `compare_classes.py` derives them (kept next to them;
+/// the template cases have facts of their own).
+#[allow(dead_code)]
 pub fn facts() -> String {
     let text = fs::read_to_string(realworld_dir().join("golden/full-facts.json"))
         .expect("realworld/golden/full-facts.json");
@@ -88,5 +93,26 @@ pub fn list(path: &Path) -> Vec<String> {
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(String::from)
+        .collect()
+}
+
+/// One case's answer from real Puppet: its error, or its catalog.
+#[derive(Debug, Deserialize)]
+#[allow(dead_code)] // corpus.rs reads goldens of its own shape
+pub struct Golden {
+    pub id: String,
+    pub error: Option<String>,
+    pub catalog: Option<puppet_cli::protocol::Listing>,
+}
+
+/// The goldens of `realworld/<name>` (one JSON object per line) by case id.
+#[allow(dead_code)]
+pub fn goldens(name: &str) -> HashMap<String, Golden> {
+    fs::read_to_string(realworld_dir().join(name))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str::<Golden>(l).expect("golden line"))
+        .map(|g| (g.id.clone(), g))
         .collect()
 }

@@ -1,0 +1,264 @@
+//! Ruby objects templates meet that are none of the core values: exceptions (what `rescue => e`
+//! binds, and the classes `rescue` names) and `IPAddr` (what haproxy's templates use to check an
+//! address). Only what is known is done; anything else is a diagnostic, never a guess.
+
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::ast::BeginBlock;
+use super::interp::{arity, Flow, Interp, RResult};
+use super::value::RVal;
+
+/// An object of a class the interpreter models in part.
+#[derive(Debug)]
+pub(crate) enum RObject {
+    /// An exception: its class when known (a Ruby error the interpreter raises without naming its
+    /// class has none), and its message.
+    Exception(Option<&'static str>, Rc<str>),
+    /// An IPv4 `IPAddr` (the address as a number; the mask is the whole address).
+    Ipv4(u32),
+}
+
+impl RObject {
+    pub fn class_name(&self) -> &'static str {
+        match self {
+            RObject::Exception(class, _) => class.unwrap_or("StandardError"),
+            RObject::Ipv4(_) => "IPAddr",
+        }
+    }
+}
+
+/// The exception classes the interpreter knows, each with its ancestors up to `Exception`.
+const EXCEPTIONS: &[&[&str]] = &[
+    &["Exception"],
+    &["StandardError", "Exception"],
+    &["RuntimeError", "StandardError", "Exception"],
+    &["ArgumentError", "StandardError", "Exception"],
+    &["TypeError", "StandardError", "Exception"],
+    &["NameError", "StandardError", "Exception"],
+    &["NoMethodError", "NameError", "StandardError", "Exception"],
+    &["ZeroDivisionError", "StandardError", "Exception"],
+    &["IndexError", "StandardError", "Exception"],
+    &["KeyError", "IndexError", "StandardError", "Exception"],
+    &[
+        "IPAddr::Error",
+        "ArgumentError",
+        "StandardError",
+        "Exception",
+    ],
+    &[
+        "IPAddr::InvalidAddressError",
+        "IPAddr::Error",
+        "ArgumentError",
+        "StandardError",
+        "Exception",
+    ],
+    &[
+        "IPAddr::AddressFamilyError",
+        "IPAddr::Error",
+        "ArgumentError",
+        "StandardError",
+        "Exception",
+    ],
+    &[
+        "IPAddr::InvalidPrefixError",
+        "IPAddr::InvalidAddressError",
+        "IPAddr::Error",
+        "ArgumentError",
+        "StandardError",
+        "Exception",
+    ],
+];
+
+/// The known exception class named `name` and its ancestors.
+pub(crate) fn exception_class(name: &str) -> Option<&'static [&'static str]> {
+    EXCEPTIONS.iter().copied().find(|chain| chain[0] == name)
+}
+
+/// Whether an object is a `class` (`is_a?`): `None` when the answer is not known.
+pub(crate) fn object_is_a(object: &RObject, class: &str) -> Option<bool> {
+    if matches!(class, "Object" | "BasicObject" | "Kernel") {
+        return Some(true);
+    }
+    match object {
+        RObject::Exception(Some(known), _) => {
+            Some(exception_class(known).is_some_and(|chain| chain.contains(&class)))
+        }
+        RObject::Exception(None, _) if matches!(class, "StandardError" | "Exception") => Some(true),
+        RObject::Exception(None, _) => None,
+        RObject::Ipv4(_) => Some(class == "IPAddr" || class == "Comparable"),
+    }
+}
+
+/// `begin ... rescue ... else ... ensure ... end`.
+pub(crate) fn eval_begin(interp: &mut Interp<'_, '_>, block: &BeginBlock) -> RResult<RVal> {
+    let result = match interp.statements(&block.body) {
+        Err(Flow::Raise(message, line, class)) => rescue(interp, block, message, line, class),
+        Ok(value) if !block.otherwise.is_empty() => {
+            let _ = value;
+            interp.statements(&block.otherwise)
+        }
+        other => other,
+    };
+    if block.ensure.is_empty() || matches!(result, Err(Flow::Stop(_))) {
+        return result;
+    }
+    interp.statements(&block.ensure)?;
+    result
+}
+
+/// The first `rescue` clause that catches the exception runs; none: the exception goes on.
+fn rescue(
+    interp: &mut Interp<'_, '_>,
+    block: &BeginBlock,
+    message: String,
+    line: u32,
+    class: Option<&'static str>,
+) -> RResult<RVal> {
+    for clause in &block.rescues {
+        let mut names = Vec::new();
+        for node in &clause.classes {
+            match interp.eval(node)? {
+                RVal::Module(name) => names.push(name),
+                _ => {
+                    return interp
+                        .raise_as("TypeError", "class or module required for rescue clause")
+                }
+            }
+        }
+        // Every error the interpreter raises is a StandardError.
+        let catches = names.is_empty()
+            || names
+                .iter()
+                .any(|n| matches!(&**n, "StandardError" | "Exception"))
+            || match class.and_then(exception_class) {
+                Some(chain) => names.iter().any(|n| chain.contains(&&**n)),
+                None => {
+                    let list: Vec<&str> = names.iter().map(|n| &**n).collect();
+                    return Err(Flow::Unsupported(
+                        format!(
+                            "rescue {} of a Ruby error whose class the playground's ERB does not \
+                             know is not supported ({message})",
+                            list.join(", ")
+                        ),
+                        line,
+                    ));
+                }
+            };
+        if !catches {
+            continue;
+        }
+        if let Some(var) = &clause.var {
+            let exception = RObject::Exception(class, Rc::from(message.as_str()));
+            interp.assign_local(var, RVal::Object(Rc::new(exception)));
+        }
+        return interp.statements(&clause.body);
+    }
+    Err(Flow::Raise(message, line, class))
+}
+
+/// `IPAddr.new(address)`: an IPv4 address is parsed as Ruby 3.1's ipaddr does (its errors are
+/// `IPAddr::InvalidAddressError`, with the address left out of the message as Ruby leaves it);
+/// an IPv6 address, a prefix or a family is not supported.
+pub(crate) fn ipaddr_new(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<RVal> {
+    arity(interp, args, 0, 2)?;
+    let text = match args {
+        [RVal::Str(text)] => text.clone(),
+        [] | [_, _] => {
+            return interp.unsupported(
+                "IPAddr.new without an address or with a family is not supported by the playground's ERB",
+            )
+        }
+        _ => return interp.raise_as("IPAddr::AddressFamilyError", "address family must be specified"),
+    };
+    if text.contains(['/', '[', '%']) {
+        return interp.unsupported(
+            "IPAddr.new with a prefix, brackets or a zone is not supported by the playground's ERB",
+        );
+    }
+    let octets: Vec<&str> = text.split('.').collect();
+    let ipv4_like = octets.len() == 4
+        && octets
+            .iter()
+            .all(|o| !o.is_empty() && o.bytes().all(|b| b.is_ascii_digit()));
+    if ipv4_like {
+        let mut address: u32 = 0;
+        for octet in octets {
+            let value = octet.parse::<u32>().unwrap_or(u32::MAX);
+            if value >= 256 {
+                return interp.raise_as("IPAddr::InvalidAddressError", "invalid address: ");
+            }
+            if octet.len() > 1 && octet.starts_with('0') {
+                return interp.raise_as(
+                    "IPAddr::InvalidAddressError",
+                    "zero-filled number in IPv4 address is ambiguous: ",
+                );
+            }
+            address = (address << 8) | value;
+        }
+        return Ok(RVal::Object(Rc::new(RObject::Ipv4(address))));
+    }
+    let maybe_ipv6 = text.contains(':')
+        && text
+            .chars()
+            .all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.');
+    if maybe_ipv6 {
+        return interp
+            .unsupported("IPAddr.new of an IPv6 address is not supported by the playground's ERB");
+    }
+    interp.raise_as("IPAddr::InvalidAddressError", "invalid address: ")
+}
+
+fn dotted(address: u32) -> String {
+    let b = address.to_be_bytes();
+    format!("{}.{}.{}.{}", b[0], b[1], b[2], b[3])
+}
+
+/// How Ruby prints an object with `to_s`.
+pub(crate) fn object_to_s(object: &RObject) -> String {
+    match object {
+        RObject::Exception(_, message) => message.to_string(),
+        RObject::Ipv4(address) => dotted(*address),
+    }
+}
+
+/// How Ruby prints an object with `inspect` (`None`: not known).
+pub(crate) fn object_inspect(object: &RObject) -> Option<String> {
+    match object {
+        RObject::Exception(Some(class), message) if message.is_empty() => Some(class.to_string()),
+        RObject::Exception(Some(class), message) => Some(format!("#<{class}: {message}>")),
+        RObject::Exception(None, _) => None,
+        RObject::Ipv4(address) => Some(format!(
+            "#<IPAddr: IPv4:{}/255.255.255.255>",
+            dotted(*address)
+        )),
+    }
+}
+
+/// The methods of these objects (after those every object has).
+pub(crate) fn object_method(
+    interp: &mut Interp<'_, '_>,
+    object: &RObject,
+    name: &str,
+    args: &[RVal],
+) -> RResult<RVal> {
+    match (object, name) {
+        (RObject::Exception(..), "message" | "to_s") => {
+            arity(interp, args, 0, 0)?;
+            Ok(RVal::str(&object_to_s(object)))
+        }
+        (RObject::Ipv4(_), "to_s" | "to_string") => {
+            arity(interp, args, 0, 0)?;
+            Ok(RVal::str(&object_to_s(object)))
+        }
+        (RObject::Ipv4(address), "to_i") => Ok(RVal::Int(i64::from(*address))),
+        (RObject::Ipv4(_), "ipv4?") => Ok(RVal::Bool(true)),
+        (RObject::Ipv4(_), "ipv6?") => Ok(RVal::Bool(false)),
+        _ => interp.unsupported(format!(
+            "the method `{name}' of {} is not supported by the playground's ERB",
+            object.class_name()
+        )),
+    }
+}

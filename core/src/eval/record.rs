@@ -1,0 +1,333 @@
+//! What each evaluated expression produced, kept when an editor asks (hover shows it): per source
+//! range, how many times it ran and its last few values, within a budget of ranges.
+
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::span::Span;
+use crate::syntax::ast::{Expr, ExprKind};
+use crate::value::Value;
+
+/// How much an evaluation keeps of what its expressions produced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecordLimits {
+    /// How many distinct source ranges are kept (the first ones evaluated; later ranges are not).
+    pub max_ranges: usize,
+    /// How many of a range's latest values are kept.
+    pub kept_values: usize,
+}
+
+impl Default for RecordLimits {
+    fn default() -> Self {
+        RecordLimits {
+            max_ranges: 20_000,
+            kept_values: 3,
+        }
+    }
+}
+
+/// What one source range produced: how many times it was evaluated and its latest values, oldest
+/// first, each with the evaluation that produced it (1 for the first).
+#[derive(Debug, Clone)]
+pub struct Recorded {
+    pub span: Span,
+    pub count: u64,
+    pub last: Vec<(u64, RecordedValue)>,
+}
+
+/// One value a range produced. An array or a hash is printed when it is produced: holding it would
+/// share it, and the evaluator then copies what it would have grown in place (`$memo + {...}` in a
+/// `reduce`), so that recording would change what a run costs and whether it fits its limits.
+/// Printing costs, so a range that produces collections many times (a loop) has them printed at its
+/// first evaluations and then at every power of two only: its last recorded value may be an earlier
+/// evaluation's, and says which.
+#[derive(Debug, Clone)]
+pub enum RecordedValue {
+    Value(Value),
+    /// The `%p` form (its first `SNAPSHOT_BYTES` bytes) and `type(v)` of a collection; a large one's
+    /// type is not inferred (it would walk the whole value) and says its class and size instead.
+    Shown {
+        value: String,
+        type_: String,
+    },
+}
+
+/// Bytes of a collection's `%p` form kept (the page shows 200 characters).
+pub const SNAPSHOT_BYTES: usize = 4 * 201;
+
+impl RecordedValue {
+    fn of(value: &Value) -> Self {
+        let len = match value {
+            Value::Array(items) => items.len(),
+            Value::Hash(entries) => entries.len(),
+            other => return RecordedValue::Value(other.clone()),
+        };
+        let shown = crate::value::programmatic_prefix(value, SNAPSHOT_BYTES);
+        // Printed whole within the bytes kept: small enough to infer its type (the walk is as short).
+        let type_ = if shown.len() < SNAPSHOT_BYTES {
+            crate::types::infer(value).to_string_prefix(SNAPSHOT_BYTES)
+        } else if matches!(value, Value::Array(_)) {
+            alloc::format!("Array of {len} elements")
+        } else {
+            alloc::format!("Hash of {len} entries")
+        };
+        RecordedValue::Shown {
+            value: shown,
+            type_,
+        }
+    }
+
+    fn is_collection(value: &Value) -> bool {
+        matches!(value, Value::Array(_) | Value::Hash(_))
+    }
+}
+
+/// One range's record while the evaluation runs: its count and its last values with their evaluations.
+type RangeRecord = (u64, Vec<(u64, RecordedValue)>);
+
+/// The ranges' records while the evaluation runs.
+#[derive(Debug, Default)]
+pub(crate) struct Recorder {
+    limits: RecordLimits,
+    ranges: BTreeMap<(u32, u32), RangeRecord>,
+}
+
+impl Recorder {
+    pub fn new(limits: RecordLimits) -> Self {
+        Recorder {
+            limits,
+            ranges: BTreeMap::new(),
+        }
+    }
+
+    /// Keep what `expr` evaluated to, if it is worth showing: literals show themselves, and
+    /// definitions and blocks have no value of their own to look at. An assignment's value is kept
+    /// for the variable it assigns too.
+    pub fn record(&mut self, expr: &Expr, value: &Value) {
+        match &expr.kind {
+            ExprKind::Undef
+            | ExprKind::Default
+            | ExprKind::Boolean(_)
+            | ExprKind::Integer(_)
+            | ExprKind::Float(_)
+            | ExprKind::String(_)
+            | ExprKind::Regex(_)
+            | ExprKind::Name(_)
+            | ExprKind::Block(_)
+            | ExprKind::Paren(_) => {}
+            ExprKind::Assignment { target, .. } => {
+                if matches!(target.kind, ExprKind::Variable(_)) {
+                    self.keep(target.span, value);
+                }
+                self.keep(expr.span, value);
+            }
+            _ if super::statements::is_definition(expr) => {}
+            _ => self.keep(expr.span, value),
+        }
+    }
+
+    fn keep(&mut self, span: Span, value: &Value) {
+        let key = (span.start, span.end);
+        let at_capacity = self.ranges.len() >= self.limits.max_ranges;
+        let entry = match self.ranges.get_mut(&key) {
+            Some(entry) => entry,
+            None if at_capacity || self.limits.kept_values == 0 => return,
+            None => self.ranges.entry(key).or_default(),
+        };
+        entry.0 += 1;
+        let evaluation = entry.0;
+        // A collection is printed at the first evaluations and then at powers of two (see RecordedValue).
+        let first_ones = evaluation <= self.limits.kept_values as u64;
+        if RecordedValue::is_collection(value) && !first_ones && !evaluation.is_power_of_two() {
+            return;
+        }
+        if entry.1.len() == self.limits.kept_values {
+            entry.1.remove(0);
+        }
+        entry.1.push((evaluation, RecordedValue::of(value)));
+    }
+
+    /// The records in source order (by start, then end).
+    pub fn finish(self) -> Vec<Recorded> {
+        self.ranges
+            .into_iter()
+            .map(|((start, end), (count, last))| Recorded {
+                span: Span { start, end },
+                count,
+                last,
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::string::String;
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    use super::{RecordLimits, RecordedValue};
+    use crate::value::programmatic_prefix;
+    use crate::{evaluate, EvalOptions};
+
+    /// `(text of the range, count, last values in %p form)` of every record of `source`.
+    fn recorded(source: &str, limits: RecordLimits) -> Vec<(String, u64, Vec<String>)> {
+        let options = EvalOptions {
+            record: Some(limits),
+            ..EvalOptions::default()
+        };
+        let outcome = evaluate(source, &options);
+        assert!(outcome.error().is_none(), "{:?}", outcome.diagnostics);
+        outcome
+            .recorded
+            .iter()
+            .map(|r| {
+                let text = source[r.span.start as usize..r.span.end as usize].into();
+                let values = r
+                    .last
+                    .iter()
+                    .map(|(_, v)| match v {
+                        RecordedValue::Value(v) => programmatic_prefix(v, 200),
+                        RecordedValue::Shown { value, .. } => value.clone(),
+                    })
+                    .collect();
+                (text, r.count, values)
+            })
+            .collect()
+    }
+
+    fn find<'a>(
+        records: &'a [(String, u64, Vec<String>)],
+        text: &str,
+    ) -> &'a (String, u64, Vec<String>) {
+        records
+            .iter()
+            .find(|(t, _, _)| t == text)
+            .unwrap_or_else(|| panic!("no record of {text:?} in {records:?}"))
+    }
+
+    #[test]
+    fn an_assigned_variable_holds_the_value_it_was_given() {
+        let records = recorded("$x = [1, 2].map |$v| { $v * 2 }", RecordLimits::default());
+        assert_eq!(
+            find(&records, "$x"),
+            &("$x".into(), 1, vec!["[2, 4]".into()])
+        );
+        // The call itself, and the lambda's body each time it ran.
+        assert_eq!(
+            find(&records, "[1, 2].map |$v| { $v * 2 }").2,
+            vec![String::from("[2, 4]")]
+        );
+        assert_eq!(
+            find(&records, "$v * 2"),
+            &("$v * 2".into(), 2, vec!["2".into(), "4".into()])
+        );
+    }
+
+    #[test]
+    fn an_expression_in_a_loop_keeps_its_count_and_last_values() {
+        let source = "[1, 2, 3, 4, 5].each |$i| { $s = sprintf('%03d', $i) }";
+        let records = recorded(source, RecordLimits::default());
+        let call = find(&records, "sprintf('%03d', $i)");
+        assert_eq!(call.1, 5);
+        // The last three, oldest first.
+        assert_eq!(call.2, vec!["'003'", "'004'", "'005'"]);
+        let kept_one = recorded(
+            source,
+            RecordLimits {
+                kept_values: 1,
+                ..RecordLimits::default()
+            },
+        );
+        assert_eq!(find(&kept_one, "sprintf('%03d', $i)").2, vec!["'005'"]);
+    }
+
+    #[test]
+    fn literals_and_definitions_are_not_recorded() {
+        let records = recorded("class a { }\n$x = 'text'\n42", RecordLimits::default());
+        let texts: Vec<&str> = records.iter().map(|(t, _, _)| t.as_str()).collect();
+        assert_eq!(texts, vec!["$x", "$x = 'text'"]);
+    }
+
+    #[test]
+    fn the_budget_of_ranges_keeps_the_first_ones_evaluated() {
+        let records = recorded(
+            "$a = 1 + 1\n$b = 2 + 2",
+            RecordLimits {
+                max_ranges: 2,
+                kept_values: 3,
+            },
+        );
+        let texts: Vec<&str> = records.iter().map(|(t, _, _)| t.as_str()).collect();
+        // `1 + 1` first, then the assignment and its variable: only two ranges fit.
+        assert_eq!(texts, vec!["$a", "1 + 1"]);
+    }
+
+    #[test]
+    fn recording_never_changes_what_a_run_costs() {
+        // A hash grown in place by reduce: holding its values would make every `+` copy it.
+        let source = "Integer[1, 3000].reduce({}) |$m, $x| { $m + { \"k${x}\" => $x } }.length";
+        let limits = crate::Limits {
+            max_steps: 60_000,
+            ..crate::Limits::default()
+        };
+        let plain = evaluate(
+            source,
+            &EvalOptions {
+                limits: limits.clone(),
+                ..EvalOptions::default()
+            },
+        );
+        let recorded = evaluate(
+            source,
+            &EvalOptions {
+                limits,
+                record: Some(RecordLimits::default()),
+                ..EvalOptions::default()
+            },
+        );
+        assert!(plain.error().is_none(), "{:?}", plain.diagnostics);
+        assert!(recorded.error().is_none(), "{:?}", recorded.diagnostics);
+        let large = recorded
+            .recorded
+            .iter()
+            .find(|r| {
+                r.count == 3000 && matches!(r.last.last(), Some((_, RecordedValue::Shown { .. })))
+            })
+            .expect("the memo's record");
+        // Printed at evaluations 1, 2, 3, then 4, 8, ..., 2048: the last three kept are 512, 1024, 2048.
+        let evaluations: alloc::vec::Vec<u64> = large.last.iter().map(|(at, _)| *at).collect();
+        assert_eq!(evaluations, [512, 1024, 2048]);
+        let Some((_, RecordedValue::Shown { value, type_ })) = large.last.last() else {
+            unreachable!()
+        };
+        assert!(value.starts_with("{'k1' => 1, 'k2' => 2, "));
+        assert_eq!(type_, "Hash of 2048 entries");
+    }
+
+    #[test]
+    fn a_small_collection_keeps_its_type() {
+        let outcome = evaluate(
+            "$x = [1, 'a']",
+            &EvalOptions {
+                record: Some(RecordLimits::default()),
+                ..EvalOptions::default()
+            },
+        );
+        let Some((1, RecordedValue::Shown { value, type_ })) = outcome.recorded[0].last.first()
+        else {
+            panic!("{:?}", outcome.recorded)
+        };
+        assert_eq!(
+            (value.as_str(), type_.as_str()),
+            ("[1, 'a']", "Tuple[Integer[1, 1], String]")
+        );
+    }
+
+    #[test]
+    fn nothing_is_recorded_unless_asked() {
+        let outcome = evaluate("$x = 1 + 2", &EvalOptions::default());
+        assert!(outcome.recorded.is_empty());
+    }
+}

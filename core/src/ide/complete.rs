@@ -1,0 +1,593 @@
+//! Completion at an offset: what may be typed there, read from the text before the cursor and what
+//! the engine knows (keywords, functions and their signatures, data types, resource types and
+//! their attributes, classes, variables in the file, the node's facts).
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::docs;
+use crate::syntax::{self, TokenInfo};
+use crate::types::resource_types::{METAPARAMETERS, RESOURCE_TYPES};
+use crate::value::Value;
+
+/// What a completion names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompletionKind {
+    Keyword,
+    Function,
+    Type,
+    ResourceType,
+    Attribute,
+    Variable,
+    Class,
+    /// A key of the node's facts, inside `$facts['...']`.
+    Fact,
+}
+
+impl CompletionKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CompletionKind::Keyword => "keyword",
+            CompletionKind::Function => "function",
+            CompletionKind::Type => "type",
+            CompletionKind::ResourceType => "resource",
+            CompletionKind::Attribute => "attribute",
+            CompletionKind::Variable => "variable",
+            CompletionKind::Class => "class",
+            CompletionKind::Fact => "fact",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Completion {
+    pub label: String,
+    pub kind: CompletionKind,
+    /// A function's signatures, a variable's origin, a fact's value...
+    pub detail: Option<String>,
+}
+
+/// The completions at an offset: they replace the text from `from` (a byte offset) to the cursor.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Completions {
+    pub from: usize,
+    pub items: Vec<Completion>,
+}
+
+/// What the editor knows beyond the text: the node's facts, the names the environment defines.
+#[derive(Debug, Clone, Default)]
+pub struct Knowledge {
+    /// The node's facts (a hash), for `$facts['...']` and the top-scope fact variables.
+    pub facts: Option<Value>,
+    /// Classes the environment's modules define (from their files' paths), e.g. `apache::vhost`.
+    pub classes: Vec<String>,
+    /// Functions the environment's modules define in Puppet.
+    pub functions: Vec<String>,
+}
+
+impl Knowledge {
+    /// Add the classes and functions an environment's files define by Puppet's naming rules:
+    /// `modules/<m>/manifests/init.pp` is class `<m>`, `modules/<m>/manifests/a/b.pp` is `<m>::a::b`,
+    /// `modules/<m>/functions/f.pp` is function `<m>::f` (and `site-modules/` likewise).
+    pub fn add_environment_paths<'p>(&mut self, paths: impl IntoIterator<Item = &'p str>) {
+        for path in paths {
+            let parts: Vec<&str> = path.split('/').collect();
+            let [root, module, kind, rest @ ..] = parts.as_slice() else {
+                continue;
+            };
+            if !matches!(*root, "modules" | "site-modules" | "site") || rest.is_empty() {
+                continue;
+            }
+            let Some(last) = rest.last().and_then(|f| f.strip_suffix(".pp")) else {
+                continue;
+            };
+            let mut name = String::from(*module);
+            for part in &rest[..rest.len() - 1] {
+                name.push_str("::");
+                name.push_str(part);
+            }
+            match *kind {
+                "manifests" if rest.len() == 1 && last == "init" => {}
+                "manifests" | "functions" => {
+                    name.push_str("::");
+                    name.push_str(last);
+                }
+                _ => continue,
+            }
+            if *kind == "functions" {
+                self.functions.push(name);
+            } else {
+                self.classes.push(name);
+            }
+        }
+    }
+}
+
+const KEYWORDS: &[&str] = &[
+    "and",
+    "application",
+    "attr",
+    "case",
+    "class",
+    "consumes",
+    "default",
+    "define",
+    "else",
+    "elsif",
+    "false",
+    "function",
+    "if",
+    "import",
+    "in",
+    "inherits",
+    "node",
+    "or",
+    "plan",
+    "private",
+    "produces",
+    "site",
+    "true",
+    "type",
+    "undef",
+    "unless",
+];
+
+/// Variables every manifest has.
+const BUILT_IN_VARIABLES: &[&str] = &[
+    "facts",
+    "trusted",
+    "server_facts",
+    "environment",
+    "module_name",
+    "name",
+    "title",
+];
+
+/// At most this many items are answered (the editor filters them further as the user types).
+const MAX_ITEMS: usize = 400;
+
+/// The completions of `source` at byte offset `offset`.
+pub fn complete(source: &str, offset: usize, known: &Knowledge) -> Completions {
+    let offset = floor_char_boundary(source, offset.min(source.len()));
+    let before = &source[..offset];
+    if let Some(found) = facts_key(before, known) {
+        return found;
+    }
+    let tokens = syntax::tokens(source);
+    if inside(&tokens, offset, &["comment", "string", "heredoc", "regex"]) {
+        return Completions {
+            from: offset,
+            items: Vec::new(),
+        };
+    }
+    let word_start = before
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
+        .last()
+        .map_or(offset, |(i, _)| i);
+    let word = &before[word_start..];
+    let mut items = Vec::new();
+    if before[..word_start].ends_with('$') {
+        variables(source, &tokens, offset, known, &mut items);
+        return finish(word_start, word, items);
+    }
+    if let Some(type_name) = resource_body(&tokens, source, word_start) {
+        attributes(&type_name, &mut items);
+        return finish(word_start, word, items);
+    }
+    if word.starts_with(|c: char| c.is_ascii_uppercase()) {
+        types(&mut items);
+    } else {
+        for keyword in KEYWORDS {
+            push(&mut items, keyword, CompletionKind::Keyword, None);
+        }
+        functions(known, &mut items);
+        for (name, ..) in RESOURCE_TYPES {
+            push(&mut items, name, CompletionKind::ResourceType, None);
+        }
+        for class in &known.classes {
+            push(&mut items, class, CompletionKind::Class, None);
+        }
+    }
+    finish(word_start, word, items)
+}
+
+/// The items whose label starts with what was typed, sorted by label, deduplicated, capped.
+fn finish(from: usize, typed: &str, mut items: Vec<Completion>) -> Completions {
+    items.retain(|item| item.label.starts_with(typed));
+    items.sort_by(|a, b| a.label.cmp(&b.label));
+    items.dedup_by(|a, b| a.label == b.label && a.kind == b.kind);
+    items.truncate(MAX_ITEMS);
+    Completions { from, items }
+}
+
+fn push(items: &mut Vec<Completion>, label: &str, kind: CompletionKind, detail: Option<String>) {
+    items.push(Completion {
+        label: label.to_string(),
+        kind,
+        detail,
+    });
+}
+
+fn floor_char_boundary(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// Whether `offset` is inside a token of one of `kinds` (a comment runs to its line's end, so its
+/// end is inside it; a string's closing quote ends it).
+fn inside(tokens: &[TokenInfo], offset: usize, kinds: &[&str]) -> bool {
+    tokens.iter().any(|t| {
+        let (start, end) = (t.span.start as usize, t.span.end as usize);
+        kinds.contains(&t.kind)
+            && start < offset
+            && (offset < end || (offset == end && t.kind == "comment"))
+    })
+}
+
+fn functions(known: &Knowledge, items: &mut Vec<Completion>) {
+    for name in docs::function_names() {
+        push(
+            items,
+            name,
+            CompletionKind::Function,
+            docs::signature_text(name),
+        );
+    }
+    for name in &known.functions {
+        push(items, name, CompletionKind::Function, None);
+    }
+}
+
+fn types(items: &mut Vec<Completion>) {
+    for name in crate::eval::type_names() {
+        push(items, name, CompletionKind::Type, None);
+    }
+    for (name, ..) in RESOURCE_TYPES {
+        let mut capitalized = String::new();
+        for (i, part) in name.split("::").enumerate() {
+            if i > 0 {
+                capitalized.push_str("::");
+            }
+            let mut chars = part.chars();
+            if let Some(first) = chars.next() {
+                capitalized.push(first.to_ascii_uppercase());
+                capitalized.push_str(chars.as_str());
+            }
+        }
+        push(items, &capitalized, CompletionKind::ResourceType, None);
+    }
+}
+
+/// The type of the resource whose body holds `at`, when `at` is where an attribute name goes: after
+/// the title's `:`, a `,` or a `;` of `type { 'title': ... }`.
+fn resource_body(tokens: &[TokenInfo], source: &str, at: usize) -> Option<String> {
+    let text = |t: &TokenInfo| &source[t.span.start as usize..t.span.end as usize];
+    let before: Vec<&TokenInfo> = tokens
+        .iter()
+        .filter(|t| t.kind != "comment" && (t.span.end as usize) <= at)
+        .collect();
+    let last = before.last()?;
+    if !matches!(text(last), ":" | "," | ";") {
+        return None;
+    }
+    // The innermost `{` still open before the cursor, and whether a title's `:` came after it.
+    let mut depth = 0usize;
+    let mut saw_colon = false;
+    for (i, token) in before.iter().enumerate().rev() {
+        match text(token) {
+            "}" | "]" | ")" => depth += 1,
+            "[" | "(" if depth > 0 => depth -= 1,
+            "[" | "(" => return None,
+            "{" if depth > 0 => depth -= 1,
+            "{" => {
+                let owner = before.get(i.checked_sub(1)?)?;
+                let name = text(owner);
+                let is_type = owner.kind == "name" || (owner.kind == "keyword" && name == "class");
+                return (is_type && saw_colon).then(|| name.trim_start_matches("::").to_string());
+            }
+            ":" if depth == 0 => saw_colon = true,
+            _ => {}
+        }
+    }
+    None
+}
+
+fn attributes(type_name: &str, items: &mut Vec<Completion>) {
+    if let Some((_, keys, _, others)) = RESOURCE_TYPES.iter().find(|(n, ..)| *n == type_name) {
+        for name in keys
+            .split(' ')
+            .chain(others.split(' '))
+            .filter(|n| !n.is_empty())
+        {
+            push(items, name, CompletionKind::Attribute, None);
+        }
+        push(items, "name", CompletionKind::Attribute, None);
+    }
+    for name in METAPARAMETERS.split(' ').filter(|n| !n.is_empty()) {
+        push(
+            items,
+            name,
+            CompletionKind::Attribute,
+            Some("metaparameter".into()),
+        );
+    }
+}
+
+/// Variables: those the file assigns or declares as parameters before the cursor, the built-in
+/// ones, and the node's facts as top-scope variables.
+fn variables(
+    source: &str,
+    tokens: &[TokenInfo],
+    offset: usize,
+    known: &Knowledge,
+    items: &mut Vec<Completion>,
+) {
+    for token in tokens
+        .iter()
+        .filter(|t| t.kind == "variable" && (t.span.end as usize) < offset)
+    {
+        let name =
+            source[token.span.start as usize..token.span.end as usize].trim_start_matches('$');
+        if !name.is_empty() {
+            push(items, name, CompletionKind::Variable, None);
+        }
+    }
+    for name in BUILT_IN_VARIABLES {
+        push(
+            items,
+            name,
+            CompletionKind::Variable,
+            Some("built-in".into()),
+        );
+    }
+    if let Some(Value::Hash(facts)) = &known.facts {
+        for (key, _) in facts.iter() {
+            if let Value::String(name) = key {
+                push(items, name, CompletionKind::Variable, Some("fact".into()));
+            }
+        }
+    }
+}
+
+/// Inside `$facts['a']['b']['` (quotes of either kind): the keys of the facts at that path.
+fn facts_key(before: &str, known: &Knowledge) -> Option<Completions> {
+    let start = before.rfind("$facts")?;
+    let mut rest = &before[start + "$facts".len()..];
+    let mut value = known.facts.as_ref()?;
+    loop {
+        rest = rest.trim_start();
+        let inner = rest.strip_prefix('[')?.trim_start();
+        let quote = inner.chars().next().filter(|c| *c == '\'' || *c == '"')?;
+        let body = &inner[1..];
+        match body.find(quote) {
+            // The key being typed: complete it.
+            None => {
+                if body.contains(['[', ']', '\n']) {
+                    return None;
+                }
+                let Value::Hash(hash) = value else {
+                    return None;
+                };
+                let from = before.len() - body.len();
+                let mut items = Vec::new();
+                for (key, fact) in hash.iter() {
+                    if let Value::String(name) = key {
+                        let detail = crate::value::programmatic_prefix(fact, 60);
+                        push(
+                            &mut items,
+                            name,
+                            CompletionKind::Fact,
+                            Some(cut(detail, 60)),
+                        );
+                    }
+                }
+                return Some(finish(from, body, items));
+            }
+            Some(end) => {
+                let key = &body[..end];
+                let after = body[end + 1..].trim_start();
+                rest = after.strip_prefix(']')?;
+                let Value::Hash(hash) = value else {
+                    return None;
+                };
+                value = hash.get(&Value::string(key))?;
+            }
+        }
+    }
+}
+
+fn cut(text: String, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => alloc::format!("{}…", &text[..at]),
+        None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use super::*;
+
+    /// Completions at the `|` of `marked` (which is taken out).
+    fn at(marked: &str, known: &Knowledge) -> (usize, Completions) {
+        let cursor = marked.find('|').expect("a cursor");
+        let source = alloc::format!("{}{}", &marked[..cursor], &marked[cursor + 1..]);
+        (cursor, complete(&source, cursor, known))
+    }
+
+    fn labels(completions: &Completions, kind: CompletionKind) -> Vec<&str> {
+        completions
+            .items
+            .iter()
+            .filter(|c| c.kind == kind)
+            .map(|c| c.label.as_str())
+            .collect()
+    }
+
+    fn facts() -> Knowledge {
+        let outcome = crate::evaluate(
+            "{'os' => {'family' => 'Debian', 'name' => 'Debian', 'release' => {'major' => '12'}}, 'networking' => {}}",
+            &crate::EvalOptions::default(),
+        );
+        Knowledge {
+            facts: outcome.value,
+            ..Knowledge::default()
+        }
+    }
+
+    #[test]
+    fn a_function_name_is_offered_with_its_signature() {
+        let (cursor, found) = at("$x = mer|", &Knowledge::default());
+        assert_eq!(found.from, cursor - 3);
+        let merge = found
+            .items
+            .iter()
+            .find(|c| c.label == "merge")
+            .expect("merge");
+        assert_eq!(merge.kind, CompletionKind::Function);
+        #[cfg(feature = "stdlib")]
+        assert!(
+            merge
+                .detail
+                .as_deref()
+                .is_some_and(|d| d.starts_with("merge(")),
+            "{merge:?}"
+        );
+        // Only names that start with what was typed.
+        assert!(found.items.iter().all(|c| c.label.starts_with("mer")));
+    }
+
+    #[test]
+    fn a_declared_built_in_shows_every_dispatch() {
+        let (_, found) = at("versionc|", &Knowledge::default());
+        let detail = found.items[0].detail.clone().unwrap_or_default();
+        assert!(
+            detail.starts_with(
+                "versioncmp(String $a, String $b, Optional[Boolean] $ignore_trailing_zeroes)"
+            ),
+            "{detail}"
+        );
+    }
+
+    #[test]
+    fn keys_of_the_facts_inside_facts_access() {
+        let known = facts();
+        let (cursor, found) = at("$facts['os']['|", &known);
+        assert_eq!(found.from, cursor);
+        assert_eq!(
+            labels(&found, CompletionKind::Fact),
+            ["family", "name", "release"]
+        );
+        let (_, found) = at("notice($facts[\"os\"][\"release\"][\"ma|", &known);
+        assert_eq!(labels(&found, CompletionKind::Fact), ["major"]);
+        let (_, found) = at("$facts['n|", &known);
+        assert_eq!(labels(&found, CompletionKind::Fact), ["networking"]);
+        // A path the facts do not have: nothing.
+        let (_, found) = at("$facts['nope']['|", &known);
+        assert!(found.items.iter().all(|c| c.kind != CompletionKind::Fact));
+    }
+
+    #[test]
+    fn attributes_inside_a_resource_body() {
+        let (_, found) = at("file { '/tmp/x':\n  ens|", &Knowledge::default());
+        assert_eq!(labels(&found, CompletionKind::Attribute), ["ensure"]);
+        let (_, found) = at(
+            "service { 'web':\n  ensure => running,\n  |",
+            &Knowledge::default(),
+        );
+        let names = labels(&found, CompletionKind::Attribute);
+        for expected in [
+            "enable",
+            "hasrestart",
+            "before",
+            "notify",
+            "require",
+            "subscribe",
+        ] {
+            assert!(names.contains(&expected), "{expected} in {names:?}");
+        }
+        // Where a value goes, no attribute names.
+        let (_, found) = at("service { 'web':\n  ensure => |", &Knowledge::default());
+        assert!(labels(&found, CompletionKind::Attribute).is_empty());
+        // Inside a hash of a resource's value, neither.
+        let (_, found) = at("file { 'x': content => { a => 1, |", &Knowledge::default());
+        assert!(labels(&found, CompletionKind::Attribute).is_empty());
+    }
+
+    #[test]
+    fn variables_assigned_before_the_cursor_and_the_built_in_ones() {
+        let known = facts();
+        let (cursor, found) = at("$greeting = 'hi'\nnotice($gr|)\n$grand = 1", &known);
+        assert_eq!(found.from, cursor - 2);
+        assert_eq!(labels(&found, CompletionKind::Variable), ["greeting"]);
+        let (_, found) = at("notice($|)", &known);
+        let names = labels(&found, CompletionKind::Variable);
+        for expected in ["facts", "trusted", "os", "networking"] {
+            assert!(names.contains(&expected), "{expected} in {names:?}");
+        }
+    }
+
+    #[test]
+    fn a_capitalized_word_is_a_type() {
+        let (_, found) = at("$x = Int|", &Knowledge::default());
+        assert_eq!(labels(&found, CompletionKind::Type), ["Integer"]);
+        let (_, found) = at("Fi|", &Knowledge::default());
+        assert_eq!(
+            labels(&found, CompletionKind::ResourceType),
+            ["File", "Filebucket"]
+        );
+    }
+
+    #[test]
+    fn nothing_inside_strings_and_comments() {
+        assert!(at("notice('mer|')", &Knowledge::default())
+            .1
+            .items
+            .is_empty());
+        assert!(at("# mer|\n", &Knowledge::default()).1.items.is_empty());
+    }
+
+    #[test]
+    fn the_environment_s_classes_and_functions() {
+        let known = Knowledge {
+            classes: alloc::vec!["apache::vhost".into()],
+            functions: alloc::vec!["apache::pw_hash".into()],
+            ..Knowledge::default()
+        };
+        let (_, found) = at("include apache::v|", &known);
+        assert_eq!(labels(&found, CompletionKind::Class), ["apache::vhost"]);
+        let (_, found) = at("apache::p|", &known);
+        assert_eq!(
+            labels(&found, CompletionKind::Function),
+            ["apache::pw_hash"]
+        );
+    }
+
+    #[test]
+    fn class_and_function_names_from_the_environment_s_paths() {
+        let mut known = Knowledge::default();
+        known.add_environment_paths([
+            "modules/apache/manifests/init.pp",
+            "modules/apache/manifests/mod/ssl.pp",
+            "modules/apache/functions/bool2httpd.pp",
+            "modules/apache/templates/x.erb",
+            "manifests/site.pp",
+            "data/common.yaml",
+        ]);
+        assert_eq!(known.classes, ["apache", "apache::mod::ssl"]);
+        assert_eq!(known.functions, ["apache::bool2httpd"]);
+    }
+
+    #[test]
+    fn any_offset_is_safe() {
+        let source = "$é = 'ü'\nfile { 'x': ensure => $é }";
+        for offset in 0..=source.len() + 2 {
+            let _ = complete(source, offset, &facts());
+        }
+    }
+}

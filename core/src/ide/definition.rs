@@ -1,0 +1,301 @@
+//! Go to definition: where the class, defined type, function, type alias or variable named at an
+//! offset is defined, across the environment's files (byte ranges of the defining name).
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::{self, TokenInfo};
+
+/// Where a name is defined: a file of the environment and the byte range of the defining name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    pub path: String,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// What a definition defines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A class or a defined type (both named in lower case, both referenced as `Name[...]`).
+    Class,
+    Function,
+    TypeAlias,
+}
+
+/// The definition of what is at byte `offset` of file `path`; `files` are the environment's files
+/// (`path` among them), `(path, text)`.
+pub fn definition(files: &[(&str, &str)], path: &str, offset: usize) -> Option<Target> {
+    let text = files.iter().find(|(p, _)| *p == path)?.1;
+    let tokens = syntax::tokens(text);
+    let token = tokens.iter().find(|t| {
+        (t.span.start as usize) <= offset && offset <= t.span.end as usize && t.kind != "comment"
+    })?;
+    let word = &text[token.span.start as usize..token.span.end as usize];
+    match token.kind {
+        "variable" => {
+            let name = word.trim_start_matches('$').trim_start_matches("::");
+            match name.rsplit_once("::") {
+                Some((class, variable)) => {
+                    let class = find_definition(files, class, &[Kind::Class])?;
+                    let class_text = files.iter().find(|(p, _)| *p == class.path)?.1;
+                    let body = class_body(class_text, class.start)?;
+                    variable_definition(class_text, variable, body.1, Some(body)).map(
+                        |(start, end)| Target {
+                            path: class.path,
+                            start,
+                            end,
+                        },
+                    )
+                }
+                None => variable_definition(text, name, offset, None).map(|(start, end)| Target {
+                    path: path.to_string(),
+                    start,
+                    end,
+                }),
+            }
+        }
+        "name" => find_definition(
+            files,
+            &word.to_ascii_lowercase(),
+            &[Kind::Class, Kind::Function],
+        ),
+        "type" => find_definition(files, word, &[Kind::TypeAlias])
+            .or_else(|| find_definition(files, &word.to_ascii_lowercase(), &[Kind::Class])),
+        // `class { 'x': }`, `include 'x'`, `Class['x']`, `contain('x')`.
+        "string" => {
+            let name = word
+                .trim_matches(|c| c == '\'' || c == '"')
+                .to_ascii_lowercase();
+            find_definition(files, &name, &[Kind::Class])
+        }
+        _ => None,
+    }
+}
+
+/// The definition of `name` among the environment's `.pp` files (a leading `::` is ignored).
+fn find_definition(files: &[(&str, &str)], name: &str, kinds: &[Kind]) -> Option<Target> {
+    let name = name.trim_start_matches("::");
+    for (path, text) in files.iter().filter(|(p, _)| p.ends_with(".pp")) {
+        let (program, _) = syntax::parse(text);
+        if let Some((start, end)) = defined_in(&program.body, name, kinds, "") {
+            return Some(Target {
+                path: path.to_string(),
+                start,
+                end,
+            });
+        }
+    }
+    None
+}
+
+/// The span of the name of a definition of `name` in `body` (nested classes and defines are
+/// named inside their outer class, `outer::inner`).
+fn defined_in(body: &[Expr], name: &str, kinds: &[Kind], outer: &str) -> Option<(usize, usize)> {
+    let qualified = |own: &str| {
+        if outer.is_empty() || own.contains("::") {
+            own.to_string()
+        } else {
+            alloc::format!("{outer}::{own}")
+        }
+    };
+    for expr in body {
+        let (own, kind, nested) = match &expr.kind {
+            ExprKind::ClassDefinition(class) => (&class.name, Kind::Class, Some(&class.body)),
+            ExprKind::DefineDefinition(define) => (&define.name, Kind::Class, Some(&define.body)),
+            ExprKind::FunctionDefinition(function) => (&function.name, Kind::Function, None),
+            ExprKind::TypeAlias { name, .. } => (name, Kind::TypeAlias, None),
+            _ => continue,
+        };
+        let full = qualified(own.name.trim_start_matches("::"));
+        if kinds.contains(&kind) && full == name {
+            return Some((own.span.start as usize, own.span.end as usize));
+        }
+        if let Some(Expr {
+            kind: ExprKind::Block(inner),
+            ..
+        }) = nested
+        {
+            if kind == Kind::Class {
+                if let Some(found) = defined_in(inner, name, kinds, &full) {
+                    return Some(found);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The byte range of the body of the class whose name starts at `name_start`.
+fn class_body(text: &str, name_start: usize) -> Option<(usize, usize)> {
+    let (program, _) = syntax::parse(text);
+    fn find(body: &[Expr], at: usize) -> Option<(usize, usize)> {
+        for expr in body {
+            if let ExprKind::ClassDefinition(class) = &expr.kind {
+                if class.name.span.start as usize == at {
+                    return Some((class.name.span.end as usize, class.body.span.end as usize));
+                }
+                if let ExprKind::Block(inner) = &class.body.kind {
+                    if let Some(found) = find(inner, at) {
+                        return Some(found);
+                    }
+                }
+            }
+        }
+        None
+    }
+    find(&program.body, name_start)
+}
+
+/// Where variable `name` gets its value, seen from `offset`: the nearest assignment (`$x =`) or
+/// parameter (of a class, define, function or lambda) before it, else the first one after; within
+/// `within` when given.
+fn variable_definition(
+    text: &str,
+    name: &str,
+    offset: usize,
+    within: Option<(usize, usize)>,
+) -> Option<(usize, usize)> {
+    let tokens: Vec<TokenInfo> = syntax::tokens(text)
+        .into_iter()
+        .filter(|t| t.kind != "comment")
+        .collect();
+    let text_of = |t: &TokenInfo| &text[t.span.start as usize..t.span.end as usize];
+    let mut defining = Vec::new();
+    let mut in_pipes = false;
+    let mut header_depth: Option<usize> = None;
+    let mut parens = 0usize;
+    for (i, token) in tokens.iter().enumerate() {
+        let word = text_of(token);
+        match word {
+            "|" => in_pipes = !in_pipes,
+            "(" => {
+                parens += 1;
+                let keyword_before =
+                    i >= 2 && matches!(text_of(&tokens[i - 2]), "class" | "define" | "function");
+                if keyword_before && header_depth.is_none() {
+                    header_depth = Some(parens);
+                }
+            }
+            ")" => {
+                if header_depth == Some(parens) {
+                    header_depth = None;
+                }
+                parens = parens.saturating_sub(1);
+            }
+            _ => {}
+        }
+        if token.kind != "variable" || word.trim_start_matches('$') != name {
+            continue;
+        }
+        let next = tokens.get(i + 1).map(text_of);
+        let assigned = next == Some("=");
+        let parameter = in_pipes || header_depth.is_some();
+        if assigned || parameter {
+            defining.push((token.span.start as usize, token.span.end as usize));
+        }
+    }
+    if let Some((from, to)) = within {
+        defining.retain(|(start, _)| *start >= from && *start < to);
+    }
+    defining
+        .iter()
+        .rev()
+        .find(|(start, _)| *start <= offset)
+        .or_else(|| defining.first())
+        .copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INIT: &str =
+        "class app(\n  Integer $port = 80,\n) {\n  $root = '/srv'\n  class inner { }\n}\n";
+    const VHOST: &str = "define app::vhost(String $docroot) {\n  notice($docroot)\n}\n";
+    const FUNCTION: &str = "function app::double(Integer $x) >> Integer { $x * 2 }\n";
+    const ALIAS: &str = "type App::Port = Integer[1, 65535]\n";
+
+    /// The definition of what is at `^` in the snippet, as `(path, defined text)`.
+    fn at(marked: &str) -> Option<(String, String)> {
+        let cursor = marked.find('^').expect("a cursor");
+        let snippet = alloc::format!("{}{}", &marked[..cursor], &marked[cursor + 1..]);
+        let files = [
+            ("snippet.pp", snippet.as_str()),
+            ("modules/app/manifests/init.pp", INIT),
+            ("modules/app/manifests/vhost.pp", VHOST),
+            ("modules/app/functions/double.pp", FUNCTION),
+            ("modules/app/types/port.pp", ALIAS),
+            ("data/common.yaml", "app::port: 8080\n"),
+        ];
+        let target = definition(&files, "snippet.pp", cursor)?;
+        let text = files.iter().find(|(p, _)| *p == target.path)?.1;
+        Some((
+            target.path.clone(),
+            text[target.start..target.end].to_string(),
+        ))
+    }
+
+    fn expect(path: &str, text: &str) -> Option<(String, String)> {
+        Some((path.to_string(), text.to_string()))
+    }
+
+    #[test]
+    fn classes_by_name_string_and_reference() {
+        let init = expect("modules/app/manifests/init.pp", "app");
+        assert_eq!(at("include a^pp"), init);
+        assert_eq!(at("class { 'a^pp': port => 1 }"), init);
+        assert_eq!(at("notice(Class['^app'])"), init);
+        assert_eq!(
+            at("include app::in^ner"),
+            expect("modules/app/manifests/init.pp", "inner")
+        );
+    }
+
+    #[test]
+    fn defined_types_functions_and_aliases() {
+        let vhost = expect("modules/app/manifests/vhost.pp", "app::vhost");
+        assert_eq!(at("app::vh^ost { 'x': docroot => '/' }"), vhost);
+        assert_eq!(at("notice(App::V^host['x'])"), vhost);
+        assert_eq!(
+            at("notice(app::dou^ble(2))"),
+            expect("modules/app/functions/double.pp", "app::double")
+        );
+        assert_eq!(
+            at("$p = 80 =~ App::P^ort"),
+            expect("modules/app/types/port.pp", "App::Port")
+        );
+    }
+
+    #[test]
+    fn variables_local_parameters_and_qualified() {
+        assert_eq!(at("$a = 1\n$b = $^a + 1"), expect("snippet.pp", "$a"));
+        // The nearest assignment before the use.
+        let marked = "$a = 1\n$a = 2\nnotice($^a)";
+        let cursor = marked.find('^').unwrap_or(0);
+        let snippet = marked.replace('^', "");
+        let target = definition(&[("snippet.pp", snippet.as_str())], "snippet.pp", cursor);
+        assert_eq!(target.map(|t| t.start), Some(7));
+        assert_eq!(
+            at("[1].each |$v| { notice($^v) }"),
+            expect("snippet.pp", "$v")
+        );
+        assert_eq!(
+            at("notice($app::r^oot)"),
+            expect("modules/app/manifests/init.pp", "$root")
+        );
+        assert_eq!(
+            at("notice($app::p^ort)"),
+            expect("modules/app/manifests/init.pp", "$port")
+        );
+    }
+
+    #[test]
+    fn nothing_for_what_is_not_defined_here() {
+        assert_eq!(at("include nope^"), None);
+        assert_eq!(at("notice(^1)"), None);
+        assert_eq!(at("# app^\n"), None);
+        assert_eq!(at("notice($un^known)"), None);
+    }
+}

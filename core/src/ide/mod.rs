@@ -1,0 +1,11 @@
+//! Editor knowledge, a layer over the engine (as rust-analyzer's `ide` crate is): queries at a file
+//! and offset answered as plain data. Recorded values for hover come from the evaluation itself
+//! (`EvalOptions::record`).
+
+mod complete;
+mod definition;
+mod docs;
+
+pub use complete::{complete, Completion, CompletionKind, Completions, Knowledge};
+pub use definition::{definition, Target};
+pub use docs::{function_names, signature_text};

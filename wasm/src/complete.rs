@@ -1,0 +1,168 @@
+//! The editor's completion and go to definition through the facade: offsets in UTF-16 (the
+//! editor's), what the engine knows from the page's options (the node's facts, the environment's
+//! files).
+
+use puppet_core::ide::{self, Knowledge};
+use puppet_core::{evaluate, EvalOptions, Value};
+use serde::Serialize;
+
+use crate::data::Options;
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct JsCompletions {
+    /// Where the completed word starts (UTF-16 offset): the items replace it up to the cursor.
+    pub from: u32,
+    pub items: Vec<JsCompletion>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct JsCompletion {
+    pub label: String,
+    /// `keyword`, `function`, `type`, `resource`, `attribute`, `variable`, `class` or `fact`.
+    pub kind: &'static str,
+    pub detail: Option<String>,
+}
+
+/// The completions of `source` at UTF-16 offset `offset`.
+pub fn complete_to_data(source: &str, offset: u32, options: &Options) -> JsCompletions {
+    let mut known = Knowledge {
+        facts: options.facts.as_deref().and_then(facts_value),
+        ..Knowledge::default()
+    };
+    if let Some(files) = &options.files {
+        known.add_environment_paths(files.iter().map(|(path, _)| path.as_str()));
+    }
+    let found = ide::complete(source, byte_offset(source, offset), &known);
+    JsCompletions {
+        from: utf16_len(&source[..found.from]),
+        items: found
+            .items
+            .into_iter()
+            .map(|item| JsCompletion {
+                label: item.label,
+                kind: item.kind.as_str(),
+                detail: item.detail,
+            })
+            .collect(),
+    }
+}
+
+/// Where a name is defined: a file of the environment and the UTF-16 range of the defining name.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct JsTarget {
+    pub path: String,
+    pub start: u32,
+    pub end: u32,
+}
+
+/// The definition of what is at UTF-16 offset `offset` of file `path` (`snippet.pp` is `source`;
+/// the other files are the options' `files`).
+pub fn definition_to_data(
+    source: &str,
+    path: &str,
+    offset: u32,
+    options: &Options,
+) -> Option<JsTarget> {
+    let mut files: Vec<(&str, &str)> = vec![(puppet_core::SNIPPET_FILE, source)];
+    if let Some(others) = &options.files {
+        files.extend(
+            others
+                .iter()
+                .filter(|(p, _)| p != puppet_core::SNIPPET_FILE)
+                .map(|(p, t)| (p.as_str(), t.as_str())),
+        );
+    }
+    let text = files.iter().find(|(p, _)| *p == path)?.1;
+    let target = ide::definition(&files, path, byte_offset(text, offset))?;
+    let target_text = files.iter().find(|(p, _)| *p == target.path)?.1;
+    Some(JsTarget {
+        start: utf16_len(target_text.get(..target.start)?),
+        end: utf16_len(target_text.get(..target.end)?),
+        path: target.path,
+    })
+}
+
+/// The facts the page sends (a Puppet hash literal), as a value.
+fn facts_value(literal: &str) -> Option<Value> {
+    evaluate(literal, &EvalOptions::default())
+        .value
+        .filter(|v| matches!(v, Value::Hash(_)))
+}
+
+/// The byte offset of UTF-16 offset `offset` (the end for one past it; a character's start for
+/// an offset inside a surrogate pair).
+fn byte_offset(source: &str, offset: u32) -> usize {
+    let mut units = 0u32;
+    for (at, c) in source.char_indices() {
+        if units >= offset {
+            return at;
+        }
+        units += c.len_utf16() as u32;
+        if units > offset {
+            return at;
+        }
+    }
+    source.len()
+}
+
+fn utf16_len(text: &str) -> u32 {
+    text.chars().map(|c| c.len_utf16() as u32).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_are_utf16_both_ways() {
+        // `'😀'` is four UTF-16 units before the second line.
+        let source = "$a = '😀'\n$fa";
+        let cursor = utf16_len(source);
+        let found = complete_to_data(source, cursor, &Options::default());
+        assert_eq!(found.from, cursor - 2);
+        assert!(found
+            .items
+            .iter()
+            .any(|c| c.label == "facts" && c.kind == "variable"));
+    }
+
+    #[test]
+    fn facts_keys_come_from_the_options_facts() {
+        let options = Options {
+            facts: Some("{'os' => {'family' => 'Debian'}}".into()),
+            ..Options::default()
+        };
+        let found = complete_to_data("$facts['os']['", 14, &options);
+        assert_eq!(found.from, 14);
+        assert_eq!(found.items.len(), 1);
+        assert_eq!(found.items[0].label, "family");
+        assert_eq!(found.items[0].detail.as_deref(), Some("'Debian'"));
+    }
+
+    #[test]
+    fn a_definition_in_another_file_in_utf16() {
+        let options = Options {
+            files: Some(vec![(
+                "modules/app/manifests/init.pp".into(),
+                "# é😀\nclass app { }\n".into(),
+            )]),
+            ..Options::default()
+        };
+        // `include app` after an emoji line: the cursor is on `app`.
+        let source = "$x = '😀'\ninclude app";
+        let cursor = utf16_len(source) - 1;
+        let target = definition_to_data(source, "snippet.pp", cursor, &options).expect("app");
+        assert_eq!(target.path, "modules/app/manifests/init.pp");
+        // `# é😀\n` is 6 UTF-16 units, `class ` 6 more.
+        assert_eq!((target.start, target.end), (12, 15));
+        assert_eq!(definition_to_data(source, "nope.pp", 0, &options), None);
+    }
+
+    #[test]
+    fn offsets_past_the_end_or_inside_a_pair_are_safe() {
+        let source = "😀x";
+        assert_eq!(byte_offset(source, 1), 0);
+        assert_eq!(byte_offset(source, 2), 4);
+        assert_eq!(byte_offset(source, 99), source.len());
+    }
+}
