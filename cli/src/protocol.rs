@@ -167,8 +167,9 @@ pub fn describe(outcome: &Outcome, report: Report) -> CaseResult {
         };
     }
     // pp_oracle.rb evaluates a program without finishing its compile (see `evaluation_error`).
+    // The oracles compile without applying: dependency cycles are not theirs to report.
     let error = if report.compile {
-        outcome.error()
+        outcome.compile_error()
     } else {
         outcome.evaluation_error()
     };
@@ -187,7 +188,7 @@ pub fn describe(outcome: &Outcome, report: Report) -> CaseResult {
             catalog: report.catalog.then_some(None),
         };
     }
-    let catalog = report.catalog.then(|| match outcome.error() {
+    let catalog = report.catalog.then(|| match outcome.compile_error() {
         None => Some(listing(outcome)),
         Some(_) => None,
     });

@@ -44,6 +44,23 @@ pub fn plain(
     env.compile(main, options, |outcome| print_plain(outcome, show))
 }
 
+/// The code of the dependency-cycle error.
+const CYCLE_CODE: &str = "DEPENDENCY_CYCLE";
+
+/// The dependency-cycle error of a catalog shown without a node (a compile for a node has it).
+fn cycles_found(outcome: &puppet_core::Outcome, show: Show) -> Option<puppet_core::Diagnostic> {
+    let first = outcome.cycles.first()?;
+    let reported = outcome.diagnostics.iter().any(|d| d.code == CYCLE_CODE);
+    (show.catalog && !reported).then(|| {
+        puppet_core::Diagnostic::error(
+            puppet_core::Stage::Compile,
+            CYCLE_CODE,
+            puppet_core::cycles_message(&outcome.cycles),
+            first.span,
+        )
+    })
+}
+
 fn print_plain(outcome: &puppet_core::Outcome, show: Show) -> ExitCode {
     let mut err = io::stderr().lock();
     for entry in outcome
@@ -56,7 +73,16 @@ fn print_plain(outcome: &puppet_core::Outcome, show: Show) -> ExitCode {
     for diagnostic in &outcome.diagnostics {
         let _ = writeln!(err, "{}", render::located(&outcome.sources, diagnostic));
     }
-    match (&outcome.value, outcome.error()) {
+    // A catalog asked for without a node is checked for dependency cycles too, as `puppet apply`
+    // checks the catalog it applies (a compile for a node has reported them already).
+    let cycles = cycles_found(outcome, show);
+    if let Some(diagnostic) = &cycles {
+        let _ = writeln!(err, "{}", render::located(&outcome.sources, diagnostic));
+    }
+    // Dependency cycles fail the run, but the program's value and catalog stand.
+    let error = outcome.compile_error();
+    let cyclic = cycles.is_some() || outcome.diagnostics.iter().any(|d| d.code == CYCLE_CODE);
+    match (&outcome.value, error) {
         (Some(v), None) => {
             println!("{}", value::programmatic(v));
             if show.value_type {
@@ -67,7 +93,11 @@ fn print_plain(outcome: &puppet_core::Outcome, show: Show) -> ExitCode {
                     println!("{}", resource.manifest());
                 }
             }
-            ExitCode::SUCCESS
+            if cyclic {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            }
         }
         // Interrupted by Ctrl+C: the shell's status for a SIGINT.
         (_, Some(error)) if error.code == "CANCELLED" => ExitCode::from(CANCELLED_STATUS),

@@ -31,7 +31,8 @@ pub mod value;
 pub use diagnostic::{Diagnostic, Note, Severity, Stage};
 pub use environment::{EnvFiles, Environment, MainCode, MemoryFiles};
 pub use eval::{
-    catalog_text, evaluate, evaluate_environment, CancelFlag, CatalogResource, EvalOptions, Limits,
+    catalog_text, cycles_message, evaluate, evaluate_environment, CancelFlag, CatalogGraph,
+    CatalogResource, DependencyCycle, EdgeKind, EvalOptions, GraphEdge, GraphNode, Limits,
     LogEntry, LogLevel, LookupCall, LookupCalls, LookupKind, Outcome, RecordLimits, Recorded,
     RecordedValue, Strictness,
 };

@@ -234,6 +234,11 @@ pub struct JsOutcome {
     /// How many lookups it made in all.
     #[serde(rename = "lookupsTotal")]
     pub lookups_total: usize,
+    /// The compiled catalog as a graph (empty on failure), for the Graph pane.
+    pub graph: crate::graph_data::JsGraph,
+    /// Its dependency cycles (Puppet's `Found N dependency cycles` error is among the diagnostics
+    /// when compiling for a node).
+    pub cycles: Vec<crate::graph_data::JsCycle>,
     /// With the `record` option: what each evaluated expression produced (empty without it).
     pub recorded: Vec<JsRecorded>,
 }
@@ -470,7 +475,8 @@ pub(crate) fn outcome_to_data(outcome: &Outcome) -> JsOutcome {
             }
         })
         .collect();
-    let failed = outcome.error().is_some();
+    // Dependency cycles fail `puppet apply`, but the program's value and catalog stand.
+    let failed = outcome.compile_error().is_some();
     let (value, type_, generalized) = match outcome.value.as_ref().filter(|_| !failed) {
         Some(v) => describe(v),
         None => (None, None, None),
@@ -486,6 +492,8 @@ pub(crate) fn outcome_to_data(outcome: &Outcome) -> JsOutcome {
         catalog_total: outcome.catalog.len(),
         lookups: lookup_calls(&outcome.lookups, &mut positions),
         lookups_total: outcome.lookups.total(),
+        graph: crate::graph_data::graph_to_data(&outcome.graph, &mut positions),
+        cycles: crate::graph_data::cycles_to_data(&outcome.graph, &outcome.cycles),
         recorded: recorded_ranges(outcome, &mut positions),
     }
 }

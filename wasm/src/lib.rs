@@ -4,6 +4,7 @@
 mod complete;
 mod data;
 mod engine_choice;
+mod graph_data;
 #[cfg(feature = "lint")]
 mod lint;
 #[cfg(feature = "yaml")]

@@ -103,8 +103,47 @@ export interface Outcome {
   catalogTotal: number;
   lookups: LookupCall[];
   lookupsTotal: number;
+  /** The compiled catalog as a graph (`puppet apply --graph`): empty on failure. */
+  graph: CatalogGraph;
+  /** Its dependency cycles, which `puppet apply` refuses to apply. */
+  cycles: DependencyCycle[];
   /** With `record`: what each evaluated expression produced, in source order. */
   recorded: Recorded[];
+}
+
+/** A class or resource of the catalog graph. */
+export interface GraphNode {
+  /** `Notify[a]`, `Class[Foo]`, `Stage[main]`. */
+  reference: string;
+  /** `Stage[main]`, `Class[Settings]`, `Class[Main]`, which every catalog has. */
+  implicit: boolean;
+  /** A stage, class, node or defined-type instance. */
+  container: boolean;
+  /** Where it was declared (null for the implicit ones). */
+  file: string | null;
+  start: number;
+  end: number;
+}
+
+/** An edge, from what is applied first (or from the container): places in `nodes`. */
+export interface GraphEdge {
+  source: number;
+  target: number;
+  kind: 'contains' | 'before' | 'require' | 'notify' | 'subscribe';
+}
+
+/** The catalog graph: its first 5,000 nodes and the edges between them. */
+export interface CatalogGraph {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  nodesTotal: number;
+}
+
+/** A dependency cycle: the path Puppet prints, and its nodes and edges (places in the graph). */
+export interface DependencyCycle {
+  path: string[];
+  nodes: number[];
+  edges: number[];
 }
 
 /** What one source range produced in the run: how many times it ran and its last values (at most

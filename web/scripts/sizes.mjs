@@ -1,8 +1,10 @@
 // Print the built site's sizes: the two .wasm engines raw and gzipped (the light one every visit loads, the full one
-// loaded for YAML), and the page's JavaScript gzipped (the figures in the README).
+// loaded for YAML), the page's JavaScript gzipped (the figures in the README), and the Graph pane's code with its
+// layout library, which must stay out of the first load (index.html must not name it).
 import { readdir, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join, resolve, dirname } from 'node:path';
+import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
 const assets = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'assets');
@@ -20,10 +22,20 @@ const sizes = async (pattern) => {
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const light = await sizes(/^puppet_wasm_bg-.*\.wasm$/);
 const full = await sizes(/^puppet_wasm_full_bg-.*\.wasm$/);
-const js = await sizes(/\.js$/);
+const js = await sizes(/^(?!graph-view-|graph-layout-worker-).*\.js$/);
 const css = await sizes(/\.css$/);
 console.log(
   `site built in web/dist: light wasm ${kb(light.raw)} raw, ${kb(light.gz)} gzipped (loaded first); ` +
     `full wasm ${kb(full.raw)} raw, ${kb(full.gz)} gzipped (loaded for YAML); ` +
     `JavaScript ${kb(js.raw)} raw, ${kb(js.gz)} gzipped; CSS ${kb(css.gz)} gzipped`,
 );
+
+// The Graph pane's chunks (its view and the dagre layout worker): fetched when the pane opens, never before.
+const graph = await sizes(/^(graph-view|graph-layout-worker)-.*\.js$/);
+const index = await readFile(join(assets, '..', 'index.html'), 'utf8');
+const named = files.filter((f) => /^(graph-view|graph-layout-worker)-.*\.js$/.test(f) && index.includes(f));
+console.log(`Graph pane (view and dagre layout worker): ${kb(graph.raw)} raw, ${kb(graph.gz)} gzipped, not in the first load`);
+if (graph.raw === 0 || named.length) {
+  console.error(graph.raw === 0 ? 'the Graph pane chunks are missing' : `index.html loads the Graph pane chunks: ${named}`);
+  process.exitCode = 1;
+}

@@ -13,6 +13,7 @@ import { lineColumns, lineStart } from './offsets.js';
 import { showAst } from './panes/ast.js';
 import { showCatalog } from './panes/catalog.js';
 import { createFilesPane } from './panes/files.js';
+import { setupGraphPane } from './panes/graph.js';
 import { setupLookupPane } from './panes/lookup.js';
 import { showOutput } from './panes/output.js';
 import { showProblems } from './panes/problems.js';
@@ -251,6 +252,12 @@ function syntaxNote(text) {
   $('ast').textContent = text;
 }
 
+const graphPane = setupGraphPane({
+  panel: $('panel-graph'),
+  count: $('graph-count'),
+  onSelect: ({ file, from, to }) => goTo(file, from, to),
+});
+
 /** Remember what request `id` (a run, or lint alone) sees: the texts and the environment's generation. */
 function track(id, request) {
   requests.set(id, { ...request, generation, started: performance.now() });
@@ -327,6 +334,7 @@ const engine = new Engine({
       goTo(file, from, to);
     });
     $('catalog-count').textContent = result.catalogTotal ? ` (${result.catalogTotal})` : '';
+    graphPane.show(result, at);
     lookupPane.showCalls(
       (result.lookups ?? []).map((call) => {
         const place = at(call);

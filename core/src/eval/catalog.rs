@@ -64,6 +64,8 @@ pub(crate) struct Catalog {
     pub(super) current: usize,
     /// The catalog scope of each evaluated class (a subclass's scope is inside its parent's).
     pub(super) class_scopes: BTreeMap<String, usize>,
+    /// What the `require` and `contain` functions asked (`graph.rs` makes their edges).
+    pub(super) class_links: Vec<super::graph::ClassLink>,
     /// Collectors and `realize` calls, evaluated after the main program.
     pub(super) collectors: Vec<super::collect::Collector>,
     /// The catalog's tags: the names of the classes declared so far.
@@ -98,6 +100,7 @@ impl Default for Catalog {
             )],
             current: 0,
             class_scopes: BTreeMap::new(),
+            class_links: Vec::new(),
             collectors: Vec::new(),
             tags: Vec::new(),
         }
@@ -456,6 +459,25 @@ impl Evaluator<'_> {
                 canonical_names.push(canonical_name);
             }
         }
+        // `require` makes the calling scope's resource require each class, `contain` makes it
+        // contain each one (as Puppet's functions do), once the classes are declared.
+        let links: Vec<Value> = match site.name {
+            "require" | "contain" => declared.clone(),
+            _ => Vec::new(),
+        };
+        for class in links {
+            let owner = self
+                .catalog
+                .scopes
+                .get(self.catalog.current)
+                .map_or(super::graph::ScopeOwner::Main, |s| s.owner.clone());
+            self.catalog.class_links.push(super::graph::ClassLink {
+                owner,
+                class,
+                contain: site.name == "contain",
+                span: site.span,
+            });
+        }
         let report = |e: super::flow::Unwind| match e {
             // Puppet reports what binding the class's parameters found at the call.
             super::flow::Unwind::Error(d)
@@ -599,6 +621,8 @@ impl Evaluator<'_> {
             _ => None,
         };
         let outer = self.catalog.enter_scope(catalog_parent, name, tags);
+        self.catalog
+            .own_current_scope(super::graph::ScopeOwner::Class(name.to_string()));
         self.catalog
             .class_scopes
             .insert(name.to_string(), self.catalog.current);
@@ -1023,6 +1047,8 @@ impl Evaluator<'_> {
         super::collect::push_tag(&mut tags, &title);
         let caller = self.scope_module(scope);
         let outer = self.catalog.enter_scope(scope, &type_name, tags);
+        self.catalog
+            .own_current_scope(super::graph::ScopeOwner::Instance(index));
         let mark = self.scopes.push(0);
         let result = (|| {
             let title_value = Value::string(&title);

@@ -28,6 +28,8 @@ pub(crate) struct CatalogScope {
     defaults: Vec<(String, String, Value)>,
     /// The tags of the scope's resource (`tag()` adds to them).
     tags: Vec<String>,
+    /// The catalog resource whose body this scope is: what contains the resources declared here.
+    pub(super) owner: super::graph::ScopeOwner,
 }
 
 impl CatalogScope {
@@ -42,6 +44,7 @@ impl CatalogScope {
             source: source.into(),
             defaults: Vec::new(),
             tags,
+            owner: super::graph::ScopeOwner::Main,
         }
     }
 }
@@ -115,6 +118,13 @@ impl Catalog {
         self.scopes
             .push(CatalogScope::new(Some(parent), source, tags));
         core::mem::replace(&mut self.current, self.scopes.len() - 1)
+    }
+
+    /// Records which catalog resource the current scope is the body of.
+    pub(super) fn own_current_scope(&mut self, owner: super::graph::ScopeOwner) {
+        if let Some(scope) = self.scopes.get_mut(self.current) {
+            scope.owner = owner;
+        }
     }
 
     pub(super) fn add_class_tags(&mut self, name: &str) {

@@ -38,7 +38,7 @@ impl Named {
 pub(super) const RELATIONSHIP_PARAMETERS: &[&str] = &["before", "require", "notify", "subscribe"];
 
 /// The references a relationship metaparameter's value holds (arrays flattened, `undef` left out).
-fn flatten_references<'v>(value: &'v Value, out: &mut Vec<&'v Value>) {
+pub(super) fn flatten_references<'v>(value: &'v Value, out: &mut Vec<&'v Value>) {
     match value {
         Value::Array(items) => items.iter().for_each(|item| flatten_references(item, out)),
         Value::Undef => {}
@@ -47,7 +47,7 @@ fn flatten_references<'v>(value: &'v Value, out: &mut Vec<&'v Value>) {
 }
 
 /// `Type[title]` in a string, as the catalog reads a reference (`Class[foo]` names class `foo`).
-fn parse_reference(text: &str) -> Option<Named> {
+pub(super) fn parse_reference(text: &str) -> Option<Named> {
     let (kind, rest) = text.split_once('[')?;
     let title = rest.strip_suffix(']')?;
     let kind = super::catalog::canonical(kind);

@@ -20,12 +20,14 @@ mod catalog;
 mod collect;
 mod compiled;
 mod control;
+mod cycles;
 mod definitions;
 mod epp;
 pub(crate) mod evaluator;
 mod facts;
 mod finish;
 pub(crate) mod flow;
+mod graph;
 pub(crate) mod limits;
 mod literals;
 pub(crate) mod loader;
@@ -51,6 +53,8 @@ use alloc::vec::Vec;
 
 pub(crate) use catalog::canonical as catalog_name;
 pub use compiled::{catalog_text, CatalogResource};
+pub use cycles::{cycles_message, DependencyCycle};
+pub use graph::{CatalogGraph, EdgeKind, GraphEdge, GraphNode};
 pub use limits::{CancelFlag, Limits};
 pub use lookups::{LookupCall, LookupCalls, LookupKind, MAX_LOOKUPS_RECORDED};
 pub use query::{lookup, LookupAnswer, LookupQuery, QueryProblem};
@@ -167,6 +171,11 @@ pub struct Outcome {
     pub diagnostics: Vec<Diagnostic>,
     /// The compiled catalog's classes and resources, when evaluation succeeded.
     pub catalog: Vec<CatalogResource>,
+    /// The compiled catalog as a graph of containment and relationships (`puppet apply --graph`).
+    pub graph: CatalogGraph,
+    /// The catalog's dependency cycles, which `puppet apply` refuses to apply (a compile for a node
+    /// reports them as an error, `DEPENDENCY_CYCLE`).
+    pub cycles: Vec<DependencyCycle>,
     /// Every file the evaluation read: the file, line and column of any span.
     pub sources: Sources,
     /// Where the main code's files end in the offset space (they come first).
@@ -201,6 +210,15 @@ impl Outcome {
         span.start <= self.main_end
     }
 
+    /// The first error of the compile, leaving out dependency cycles (`DEPENDENCY_CYCLE`), which
+    /// Puppet finds only when it applies the catalog: what `puppet catalog compile` and the
+    /// compiling oracles report, the program's value and catalog standing beside the cycles.
+    pub fn compile_error(&self) -> Option<&Diagnostic> {
+        self.diagnostics
+            .iter()
+            .find(|d| d.is_error() && d.code != "DEPENDENCY_CYCLE")
+    }
+
     /// The first error of the program's evaluation, leaving out those of the checks Puppet makes
     /// when it finishes the compile (`Stage::Compile`): what `pp_oracle.rb` reports, which evaluates
     /// a program without finishing its compile.
@@ -229,6 +247,8 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
         logs: Vec::new(),
         diagnostics: Vec::new(),
         catalog: Vec::new(),
+        graph: CatalogGraph::default(),
+        cycles: Vec::new(),
         sources: Sources::default(),
         main_end: 0,
         lookups: LookupCalls::default(),
@@ -306,6 +326,17 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
             match evaluator.finish() {
                 Ok(()) => {
                     outcome.catalog = evaluator.compiled_catalog();
+                    outcome.graph = evaluator.catalog_graph();
+                    outcome.cycles = cycles::dependency_cycles(&outcome.graph);
+                    // `puppet apply` finds them when it applies the catalog; the catalog stands.
+                    if let (Some(_), Some(first)) = (&options.certname, outcome.cycles.first()) {
+                        diagnostics.push(Diagnostic::error(
+                            crate::Stage::Compile,
+                            "DEPENDENCY_CYCLE",
+                            cycles_message(&outcome.cycles),
+                            first.span,
+                        ));
+                    }
                     outcome.collected = evaluator.collected();
                 }
                 Err(finish) => diagnostics.push(finish),

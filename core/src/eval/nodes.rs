@@ -135,6 +135,8 @@ impl Evaluator<'_> {
         let outer = self
             .catalog
             .enter_scope(0, &format!("node {title}"), Vec::new());
+        self.catalog
+            .own_current_scope(super::graph::ScopeOwner::Node(title.clone()));
         let mark = self.scopes.push(0);
         let saved_node = self.node_frame.replace(self.scopes.current());
         let saved_match = self.scopes.current_match.take();

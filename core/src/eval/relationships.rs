@@ -81,6 +81,8 @@ pub(crate) struct Edge {
     pub parameter: &'static str,
     pub source: Named,
     pub target: Named,
+    /// The chain arrow that made it.
+    pub span: Span,
 }
 
 /// A reference once the collectors have collected.
@@ -347,6 +349,7 @@ impl Evaluator<'_> {
                 parameter: relationship.parameter,
                 source: source.clone(),
                 target: target.clone(),
+                span: relationship.span,
             });
         };
         Err(fail(

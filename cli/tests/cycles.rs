@@ -1,0 +1,41 @@
+//! `puppet-eval --catalog` and dependency cycles: Puppet's report (as `puppet apply` prints it, at the arrow that
+//! closes the cycle), the catalog still printed, and exit status 1, as `puppet apply` fails.
+
+mod common;
+use common::puppet_eval;
+
+const REPORT: &str = "Found 1 dependency cycle:\n(Notify[a] => Notify[b] => Notify[a])\\nTry the '--graph' option and opening the resulting '.dot' file in OmniGraffle or GraphViz";
+
+#[test]
+fn a_cycle_fails_the_run_with_puppets_report_and_the_catalog_is_printed() {
+    let code = "notify { 'a': } -> notify { 'b': }\nNotify['b'] -> Notify['a']";
+    for node in [&[][..], &["--certname", "web01.example.com"][..]] {
+        let mut args = vec!["--catalog"];
+        args.extend_from_slice(node);
+        args.extend_from_slice(&["-e", code]);
+        let out = puppet_eval(&args, "");
+        assert_eq!(out.status.code(), Some(1), "{node:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with(&format!("snippet.pp:2:1: error: {REPORT}\n")),
+            "{err}"
+        );
+        assert_eq!(err.matches("dependency cycle").count(), 1, "{err}");
+        let printed = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            printed.contains("notify { 'b':\n  before => ['Notify[a]'],\n}"),
+            "{printed}"
+        );
+    }
+}
+
+#[test]
+fn a_diamond_is_no_cycle() {
+    let code = "notify { 'top': } -> [notify { 'l': }, notify { 'r': }] -> notify { 'bottom': }";
+    let out = puppet_eval(&["--catalog", "--certname", "n", "-e", code], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

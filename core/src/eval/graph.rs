@@ -1,0 +1,378 @@
+//! The compiled catalog as a graph, as `puppet apply --graph` draws it: every class and resource a
+//! node (with the containers Puppet adds itself, `Stage[main]`, `Class[Settings]`, `Class[Main]`),
+//! containment edges (a stage contains its classes, a class, node or defined-type instance the
+//! resources declared in its body) and the relationship edges of the `before`, `require`, `notify`
+//! and `subscribe` metaparameters and of the chain arrows, each pointing from what is applied first.
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::catalog::capitalize;
+use super::compiled::CatalogEntry;
+use super::evaluator::Evaluator;
+use super::finish::Named;
+use crate::span::Span;
+use crate::value::Value;
+
+/// The catalog resource whose body a catalog scope is: what contains the resources declared there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ScopeOwner {
+    /// The top scope: `Class[Main]`.
+    Main,
+    /// A class's body (its canonical name).
+    Class(String),
+    /// A defined-type instance's body (its place in the catalog's resources).
+    Instance(usize),
+    /// A node definition's body (the node's title).
+    Node(String),
+}
+
+/// A call of `require` (the scope's resource requires the class) or `contain` (it contains it).
+pub(crate) struct ClassLink {
+    pub owner: ScopeOwner,
+    /// `Class[name]`, as a reference value.
+    pub class: Value,
+    pub contain: bool,
+    pub span: Span,
+}
+
+/// What an edge of the catalog graph stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EdgeKind {
+    /// A container (stage, class, node, defined-type instance) and what it contains.
+    Contains,
+    /// `before`, `->` or `<-`: the source is applied before the target.
+    Before,
+    /// `require`: the source (the required resource) is applied before the target.
+    Require,
+    /// `notify`, `~>` or `<~`: the source is applied first and refreshes the target.
+    Notify,
+    /// `subscribe`: the source (the one subscribed to) is applied first and refreshes the target.
+    Subscribe,
+}
+
+impl EdgeKind {
+    /// `contains`, `before`, `require`, `notify`, `subscribe`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EdgeKind::Contains => "contains",
+            EdgeKind::Before => "before",
+            EdgeKind::Require => "require",
+            EdgeKind::Notify => "notify",
+            EdgeKind::Subscribe => "subscribe",
+        }
+    }
+
+    /// Whether the edge is a relationship (not containment).
+    pub fn is_relationship(self) -> bool {
+        self != EdgeKind::Contains
+    }
+}
+
+/// A class or resource of the graph.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GraphNode {
+    /// As Puppet names it: `Notify[a]`, `Class[Foo::Bar]`, `Stage[main]`.
+    pub reference: String,
+    /// Where it was declared; `None` for the containers Puppet adds itself.
+    pub span: Option<Span>,
+    /// `Stage[main]`, `Class[Settings]` and `Class[Main]`, which every catalog has.
+    pub implicit: bool,
+    /// A stage, class, node or defined-type instance: Puppet's containers.
+    pub container: bool,
+}
+
+/// An edge of the graph, from what is applied first (or from the container).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GraphEdge {
+    pub source: usize,
+    pub target: usize,
+    pub kind: EdgeKind,
+    /// The chain arrow or the metaparameter that made a relationship (`None` for containment).
+    pub span: Option<Span>,
+}
+
+/// The catalog as nodes and edges, in the order Puppet adds them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CatalogGraph {
+    pub nodes: Vec<GraphNode>,
+    pub edges: Vec<GraphEdge>,
+}
+
+/// The relationship metaparameters in the order Puppet makes their edges (`Type#builddepends`).
+const METAPARAMETERS: [(&str, EdgeKind); 4] = [
+    ("require", EdgeKind::Require),
+    ("subscribe", EdgeKind::Subscribe),
+    ("before", EdgeKind::Before),
+    ("notify", EdgeKind::Notify),
+];
+
+const STAGE_MAIN: usize = 0;
+const CLASS_SETTINGS: usize = 1;
+const CLASS_MAIN: usize = 2;
+
+/// What contains a node, found once every node is placed.
+enum Container<'a> {
+    Fixed(Option<usize>),
+    /// A class's `stage` parameter.
+    Stage(&'a Value),
+    Owner(&'a ScopeOwner),
+}
+
+/// Where each catalog entry is in the graph.
+#[derive(Default)]
+struct Places {
+    classes: BTreeMap<String, usize>,
+    nodes: BTreeMap<String, usize>,
+    resources: Vec<Option<usize>>,
+}
+
+impl Places {
+    /// The node of the resource whose body a scope is.
+    fn owner(&self, owner: &ScopeOwner) -> Option<usize> {
+        match owner {
+            ScopeOwner::Class(name) => self.classes.get(name).copied(),
+            ScopeOwner::Instance(i) => self.resources.get(*i).copied().flatten(),
+            ScopeOwner::Node(title) => self.nodes.get(title).copied(),
+            ScopeOwner::Main => Some(CLASS_MAIN),
+        }
+    }
+}
+
+impl Evaluator<'_> {
+    /// The finished catalog as a graph (call it after `finish` succeeded).
+    pub(super) fn catalog_graph(&self) -> CatalogGraph {
+        let catalog = &self.catalog;
+        let mut graph = CatalogGraph::default();
+        for reference in ["Stage[main]", "Class[Settings]", "Class[Main]"] {
+            graph.nodes.push(GraphNode {
+                reference: reference.to_string(),
+                span: None,
+                implicit: true,
+                container: true,
+            });
+        }
+        let mut places = Places::default();
+        places.classes.insert("settings".into(), CLASS_SETTINGS);
+        places.classes.insert("main".into(), CLASS_MAIN);
+        places.resources.resize(catalog.resources.len(), None);
+        // What each node's relationship parameters are: (name, value, span), in their order.
+        let mut parameters: Vec<Vec<(&str, &Value, Span)>> = alloc::vec![Vec::new(); 3];
+        let mut containers: Vec<Container<'_>> = alloc::vec![
+            Container::Fixed(None),
+            Container::Fixed(Some(STAGE_MAIN)),
+            Container::Fixed(Some(STAGE_MAIN)),
+        ];
+        for entry in &catalog.entries {
+            let at = graph.nodes.len();
+            match entry {
+                CatalogEntry::Class {
+                    name,
+                    parameters: given,
+                    span,
+                } => {
+                    places.classes.insert(name.clone(), at);
+                    graph.nodes.push(GraphNode {
+                        reference: format!("Class[{}]", capitalize(name)),
+                        span: Some(*span),
+                        implicit: false,
+                        container: true,
+                    });
+                    let stage = given.iter().find(|(p, _)| p == "stage");
+                    containers.push(match stage {
+                        Some((_, value)) => Container::Stage(value),
+                        None => Container::Fixed(Some(STAGE_MAIN)),
+                    });
+                    parameters.push(relationship_parameters(given, &[], *span));
+                }
+                CatalogEntry::Node { title, span } => {
+                    places.nodes.insert(title.clone(), at);
+                    graph.nodes.push(GraphNode {
+                        reference: format!("Node[{title}]"),
+                        span: Some(*span),
+                        implicit: false,
+                        container: true,
+                    });
+                    containers.push(Container::Fixed(Some(CLASS_MAIN)));
+                    parameters.push(Vec::new());
+                }
+                CatalogEntry::Resource(index) => {
+                    let Some(r) = catalog.resources.get(*index) else {
+                        continue;
+                    };
+                    if r.virtual_ {
+                        continue;
+                    }
+                    if let Some(place) = places.resources.get_mut(*index) {
+                        *place = Some(at);
+                    }
+                    let stage = r.type_name == "stage";
+                    graph.nodes.push(GraphNode {
+                        reference: format!("{}[{}]", capitalize(&r.type_name), r.title),
+                        span: Some(r.span),
+                        implicit: false,
+                        container: stage || catalog.defines.contains_key(&r.type_name),
+                    });
+                    // Stages are never inside anything; other resources are in their scope's owner.
+                    containers.push(match catalog.scopes.get(r.scope) {
+                        Some(scope) if !stage => Container::Owner(&scope.owner),
+                        _ if stage => Container::Fixed(None),
+                        _ => Container::Fixed(Some(CLASS_MAIN)),
+                    });
+                    parameters.push(relationship_parameters(
+                        &r.attributes,
+                        &r.relationship_spans,
+                        r.span,
+                    ));
+                }
+            }
+        }
+        for (at, container) in containers.iter().enumerate() {
+            let container = match container {
+                Container::Fixed(container) => *container,
+                Container::Stage(value) => {
+                    let title = crate::value::to_string_default(value);
+                    let stage = catalog
+                        .resource_position("stage", &title)
+                        .and_then(|found| places.resources.get(found).copied().flatten());
+                    Some(stage.unwrap_or(STAGE_MAIN))
+                }
+                Container::Owner(owner) => places.owner(owner),
+            };
+            if let Some(container) = container {
+                push_edge(&mut graph, container, at, EdgeKind::Contains, None);
+            }
+        }
+        // `contain`: the scope's resource contains the class too; `require`: it requires it.
+        for link in &catalog.class_links {
+            let (Some(owner), Value::Type(ty)) = (places.owner(&link.owner), &link.class) else {
+                continue;
+            };
+            let class = super::relationships::catalog_entry(ty)
+                .and_then(Result::ok)
+                .and_then(|named| places.classes.get(&named.title).copied());
+            match class {
+                Some(class) if link.contain => {
+                    push_edge(&mut graph, owner, class, EdgeKind::Contains, None)
+                }
+                Some(_) => {
+                    if let Some(list) = parameters.get_mut(owner) {
+                        list.push(("require", &link.class, link.span));
+                    }
+                }
+                None => {}
+            }
+        }
+        // The chain arrows' edges, by their source (Puppet adds them to its `before`/`notify`).
+        let mut arrows: Vec<Vec<(usize, EdgeKind, Span)>> =
+            alloc::vec![Vec::new(); graph.nodes.len()];
+        for edge in &catalog.edges {
+            let (Some(source), Some(target)) = (
+                self.graph_place(&places, &edge.source),
+                self.graph_place(&places, &edge.target),
+            ) else {
+                continue;
+            };
+            let kind = if edge.parameter == "notify" {
+                EdgeKind::Notify
+            } else {
+                EdgeKind::Before
+            };
+            if let Some(list) = arrows.get_mut(source) {
+                list.push((target, kind, edge.span));
+            }
+        }
+        for (at, given) in parameters.iter().enumerate() {
+            for (name, kind) in METAPARAMETERS {
+                for (_, value, span) in given.iter().filter(|(p, _, _)| *p == name) {
+                    let mut references = Vec::new();
+                    super::finish::flatten_references(value, &mut references);
+                    for reference in references {
+                        let named = match reference {
+                            Value::Type(ty) => {
+                                super::relationships::catalog_entry(ty).and_then(Result::ok)
+                            }
+                            Value::String(text) => super::finish::parse_reference(text),
+                            _ => None,
+                        };
+                        let Some(other) = named.and_then(|n| self.graph_place(&places, &n)) else {
+                            continue;
+                        };
+                        let (source, target) = match kind {
+                            EdgeKind::Require | EdgeKind::Subscribe => (other, at),
+                            _ => (at, other),
+                        };
+                        push_edge(&mut graph, source, target, kind, Some(*span));
+                    }
+                }
+                if matches!(kind, EdgeKind::Before | EdgeKind::Notify) {
+                    for (target, arrow_kind, span) in arrows.get(at).into_iter().flatten() {
+                        if *arrow_kind == kind {
+                            push_edge(&mut graph, at, *target, kind, Some(*span));
+                        }
+                    }
+                }
+            }
+        }
+        graph
+    }
+
+    /// The node of a class or resource a relationship names.
+    fn graph_place(&self, places: &Places, named: &Named) -> Option<usize> {
+        match (named.kind.as_str(), named.title.as_str()) {
+            ("class", name) => places.classes.get(name).copied(),
+            ("stage", "main") => Some(STAGE_MAIN),
+            ("node", title) => places.nodes.get(title).copied(),
+            (kind, title) => {
+                let at = self.catalog.resource_position(kind, title)?;
+                places.resources.get(at).copied().flatten()
+            }
+        }
+    }
+}
+
+/// A resource's or class's relationship metaparameters with where each was set.
+fn relationship_parameters<'a>(
+    given: &'a [(String, Value)],
+    spans: &[(String, Span)],
+    span: Span,
+) -> Vec<(&'a str, &'a Value, Span)> {
+    given
+        .iter()
+        .filter(|(name, _)| METAPARAMETERS.iter().any(|(m, _)| m == name))
+        .map(|(name, value)| {
+            let at = spans
+                .iter()
+                .find(|(n, _)| n == name)
+                .map_or(span, |(_, s)| *s);
+            (name.as_str(), value, at)
+        })
+        .collect()
+}
+
+/// Adds an edge unless the same one (ends and kind) is there already.
+fn push_edge(
+    graph: &mut CatalogGraph,
+    source: usize,
+    target: usize,
+    kind: EdgeKind,
+    span: Option<Span>,
+) {
+    // Duplicates come from the same resource's parameters, so only its latest edges are compared.
+    let duplicate = graph
+        .edges
+        .iter()
+        .rev()
+        .take(64)
+        .any(|e| e.source == source && e.target == target && e.kind == kind);
+    if !duplicate {
+        graph.edges.push(GraphEdge {
+            source,
+            target,
+            kind,
+            span,
+        });
+    }
+}
