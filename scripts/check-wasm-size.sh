@@ -67,11 +67,15 @@
 # begin/rescue/else/ensure with exception classes and objects, IPAddr for IPv4, Array#product,
 # Object#=~, the mysql::password stand-in) 4.6 KB in the full engine, with the tag metaparameter's
 # check, which takes the light engine 0.7 KB (measured before go to definition: full 627,426, light
-# 411,545). FULL_MEASURED_AFTER_MERGE
+# 411,545). Issue 25's dependency cycles (core/src/eval/graph.rs, cycles.rs: the catalog as Puppet's
+# relationship graph, Tarjan, Puppet's paths and words) cost the light engine 10.6 KB and the full one
+# 11.8 KB when measured alone; to keep the first load within 420,000 the recording of values and the
+# graph's data for the Graph pane went into the full engine only (feature `ide`; the page asks the full
+# engine for them): light 417,988, full 643,917. Full budget: 644,000.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
-full_budget=${WASM_FULL_GZIP_BUDGET:-631000}
+full_budget=${WASM_FULL_GZIP_BUDGET:-644000}
 
 # check NAME FILE BUDGET
 check() {

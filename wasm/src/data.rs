@@ -2,7 +2,7 @@
 
 use puppet_core::{
     syntax, types, value, Environment, EvalOptions, Limits, MainCode, MemoryFiles, Outcome,
-    RecordLimits, RecordedValue, Sources, Span, Strictness, Value, SNIPPET_FILE,
+    RecordLimits, Sources, Span, Strictness, Value, SNIPPET_FILE,
 };
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -153,6 +153,7 @@ pub fn page_record_limits() -> RecordLimits {
 pub const MAX_RECORDED_RANGES: usize = 5_000;
 
 /// What one source range produced in the last run, for the editor's hover.
+#[cfg(feature = "ide")]
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct JsRecorded {
     /// UTF-16 offsets of the range in `file`.
@@ -165,6 +166,7 @@ pub struct JsRecorded {
     pub values: Vec<JsRecordedValue>,
 }
 
+#[cfg(feature = "ide")]
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct JsRecordedValue {
     pub value: String,
@@ -234,12 +236,16 @@ pub struct JsOutcome {
     /// How many lookups it made in all.
     #[serde(rename = "lookupsTotal")]
     pub lookups_total: usize,
-    /// The compiled catalog as a graph (empty on failure), for the Graph pane.
+    /// The compiled catalog as a graph (empty on failure), for the Graph pane: in the full engine
+    /// (feature `ide`; the page's Graph pane has the full engine run the program).
+    #[cfg(feature = "ide")]
     pub graph: crate::graph_data::JsGraph,
     /// Its dependency cycles (Puppet's `Found N dependency cycles` error is among the diagnostics
     /// when compiling for a node).
     pub cycles: Vec<crate::graph_data::JsCycle>,
-    /// With the `record` option: what each evaluated expression produced (empty without it).
+    /// With the `record` option: what each evaluated expression produced (empty without it; only
+    /// the full engine records, feature `ide`).
+    #[cfg(feature = "ide")]
     pub recorded: Vec<JsRecorded>,
 }
 
@@ -492,14 +498,17 @@ pub(crate) fn outcome_to_data(outcome: &Outcome) -> JsOutcome {
         catalog_total: outcome.catalog.len(),
         lookups: lookup_calls(&outcome.lookups, &mut positions),
         lookups_total: outcome.lookups.total(),
+        #[cfg(feature = "ide")]
         graph: crate::graph_data::graph_to_data(&outcome.graph, &mut positions),
         cycles: crate::graph_data::cycles_to_data(&outcome.graph, &outcome.cycles),
+        #[cfg(feature = "ide")]
         recorded: recorded_ranges(outcome, &mut positions),
     }
 }
 
 /// The recorded ranges of the main code and the environment's files, positions in UTF-16.
-fn recorded_ranges(outcome: &Outcome, positions: &mut Positions<'_>) -> Vec<JsRecorded> {
+#[cfg(feature = "ide")]
+pub(crate) fn recorded_ranges(outcome: &Outcome, positions: &mut Positions<'_>) -> Vec<JsRecorded> {
     outcome
         .recorded
         .iter()
@@ -514,12 +523,12 @@ fn recorded_ranges(outcome: &Outcome, positions: &mut Positions<'_>) -> Vec<JsRe
                     .last
                     .iter()
                     .map(|(evaluation, recorded)| match recorded {
-                        RecordedValue::Value(v) => JsRecordedValue {
+                        puppet_core::RecordedValue::Value(v) => JsRecordedValue {
                             value: cut(value::programmatic_prefix(v, INLINE_MAX_BYTES)),
                             type_: cut(types::infer(v).to_string_prefix(INLINE_MAX_BYTES)),
                             evaluation: *evaluation,
                         },
-                        RecordedValue::Shown { value, type_ } => JsRecordedValue {
+                        puppet_core::RecordedValue::Shown { value, type_ } => JsRecordedValue {
                             value: cut(value.clone()),
                             type_: cut(type_.clone()),
                             evaluation: *evaluation,
@@ -605,6 +614,7 @@ mod tests {
         assert_eq!(data.statements[1].start, 10);
     }
 
+    #[cfg(feature = "ide")]
     #[test]
     fn recorded_values_carry_utf16_ranges_counts_and_types_when_asked() {
         let source = "$e = '😀'\n$x = [1, 2].map |$v| { $v * 2 }";

@@ -5,11 +5,13 @@
 use puppet_core::{CatalogGraph, DependencyCycle};
 use serde::Serialize;
 
+#[cfg(feature = "ide")]
 use crate::data::Positions;
 
 /// Most graph nodes sent to the page per run (the rest are counted in `nodesTotal`).
 pub const MAX_GRAPH_NODES: usize = 5000;
 
+#[cfg(feature = "ide")]
 /// A class or resource of the graph.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct JsGraphNode {
@@ -25,6 +27,7 @@ pub struct JsGraphNode {
     pub end: u32,
 }
 
+#[cfg(feature = "ide")]
 /// An edge, from what is applied first (or from the container).
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct JsGraphEdge {
@@ -44,6 +47,7 @@ pub struct JsCycle {
     pub edges: Vec<usize>,
 }
 
+#[cfg(feature = "ide")]
 /// The graph as sent.
 #[derive(Debug, Clone, Serialize, PartialEq, Default)]
 pub struct JsGraph {
@@ -54,6 +58,7 @@ pub struct JsGraph {
     pub nodes_total: usize,
 }
 
+#[cfg(feature = "ide")]
 /// The graph's first `MAX_GRAPH_NODES` nodes and the edges between them.
 pub(crate) fn graph_to_data(graph: &CatalogGraph, positions: &mut Positions<'_>) -> JsGraph {
     let nodes = graph

@@ -177,7 +177,7 @@ export function languageFor(path) {
  * One editor view over many files: each file keeps its own EditorState (text, undo history, cursor,
  * squiggles), swapped in with `view.setState` when it is opened. `onChange(path, text)` reports edits.
  */
-export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label, complete = null, docs = null, onDefinition = null }) {
+export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label, complete = null, docs = null, record = null, onDefinition = null }) {
   const snapshots = new Snapshots();
   const root = shadowRootIn(parent);
   const language = new Compartment();
@@ -197,7 +197,8 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
     highlightSelectionMatches(),
     lintGutter(),
     inlineResults,
-    valueHover,
+    // The values for hover: the last run's, or (after a run of the light engine) asked of the full engine.
+    valueHover(record ? (state) => record(current, state.doc.toString()) : null),
     // Completion for Puppet files, when the page answers it (`complete(path, text, pos)`).
     complete ? engineCompletion((state, pos) => (isPuppetPath(current) ? complete(current, state.doc.toString(), pos) : null)) : [],
     // What the engine says of a name under the mouse (`docs(text, pos)`).

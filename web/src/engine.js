@@ -104,8 +104,9 @@ export class Engine {
   /**
    * A question the editor asks between runs, outside the run queue (each takes well under a
    * millisecond): `complete` ({ source, offset, options }: what may be typed there), `docs` ({ source,
-   * offset }: what hover says of the name there) or `definition` ({ source, path, offset, options }:
-   * where the name there is defined). Resolves to the engine's
+   * offset }: what hover says of the name there), `definition` ({ source, path, offset, options }:
+   * where the name there is defined), `record` ({ source, options }: the run's recorded values) or
+   * `graph` ({ source, options }: the compiled catalog's graph and cycles). Resolves to the engine's
    * answer, or null when the worker cannot answer (restarted, not ready).
    */
   ask(type, question) {

@@ -128,6 +128,11 @@ const editor = createEditor({
     return engine.complete(text, pos, { facts: nodePane.engineFacts(), files: paths });
   },
   docs: (text, pos) => engine.ask('docs', { source: text, offset: pos }),
+  // What each expression of the environment produced, for the open file: the full engine runs it with recording.
+  record: async (path) => {
+    const recorded = await engine.ask('record', { source: workspace.snippet, options: engineOptions(workspace.filesObject()) });
+    return recorded?.filter((r) => (r.file ?? SNIPPET) === path).map((r) => ({ from: r.start, to: r.end, count: r.count, values: r.values })) ?? null;
+  },
   // Go to definition: the engine reads the environment's files; the page opens the one it names there.
   onDefinition: async (path, pos) => {
     const options = { files: workspace.filesObject() };
@@ -256,6 +261,8 @@ const graphPane = setupGraphPane({
   panel: $('panel-graph'),
   count: $('graph-count'),
   onSelect: ({ file, from, to }) => goTo(file, from, to),
+  // A run of the light engine has no graph: the full engine compiles the same code for it.
+  fetchGraph: ({ source, files }) => engine.ask('graph', { source, options: engineOptions(files) }),
 });
 
 /** Remember what request `id` (a run, or lint alone) sees: the texts and the environment's generation. */
@@ -334,7 +341,7 @@ const engine = new Engine({
       goTo(file, from, to);
     });
     $('catalog-count').textContent = result.catalogTotal ? ` (${result.catalogTotal})` : '';
-    graphPane.show(result, at);
+    graphPane.show(result, at, request);
     lookupPane.showCalls(
       (result.lookups ?? []).map((call) => {
         const place = at(call);

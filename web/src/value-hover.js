@@ -70,14 +70,29 @@ export function recordDom({ count, values }) {
   return dom;
 }
 
-const valueTooltip = hoverTooltip((view, pos) => {
-  const found = recordAt(view.state, pos);
-  if (!found) return null;
-  return { pos: found.from, end: found.to, above: true, create: () => ({ dom: recordDom(found.record) }) };
-});
+/** Documents whose records were already asked for (the light engine records nothing; see `valueHover`). */
+const asked = new WeakSet();
 
-/** The editor extension: the records' field and the hover. */
-export const valueHover = [recordedField, valueTooltip];
+/**
+ * The editor extension: the records' field and the hover. A run by the light engine records nothing: then
+ * `askRecords(state)` (when given) has the full engine evaluate the document with recording, once per text,
+ * and resolves to `[{ from, to, count, values }]` for it (or null).
+ */
+export function valueHover(askRecords = null) {
+  const tooltip = hoverTooltip(async (view, pos) => {
+    let found = recordAt(view.state, pos);
+    const doc = view.state.doc;
+    if (!found && askRecords && !asked.has(doc) && view.state.field(recordedField).size === 0) {
+      asked.add(doc);
+      const records = await askRecords(view.state);
+      if (records && view.state.doc === doc) view.dispatch({ effects: setRecorded.of(records) });
+      found = recordAt(view.state, pos);
+    }
+    if (!found) return null;
+    return { pos: found.from, end: found.to, above: true, create: () => ({ dom: recordDom(found.record) }) };
+  });
+  return [recordedField, tooltip];
+}
 
 /**
  * Hover over a name the engine documents (a function's signatures and description, a resource type's

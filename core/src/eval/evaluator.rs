@@ -54,6 +54,7 @@ pub(crate) struct Evaluator<'o> {
     pub lenient_type_refs: bool,
     pub budget: Budget,
     /// What each evaluated expression produced, when the caller asked (`EvalOptions::record`).
+    #[cfg(feature = "ide")]
     pub recorder: Option<alloc::boxed::Box<super::record::Recorder>>,
     pub scopes: Scopes,
     pub logs: Vec<LogEntry>,
@@ -105,6 +106,7 @@ impl<'o> Evaluator<'o> {
             deferred_aliases: Vec::new(),
             lenient_type_refs: false,
             budget: Budget::default(),
+            #[cfg(feature = "ide")]
             recorder: options
                 .record
                 .map(|limits| alloc::boxed::Box::new(super::record::Recorder::new(limits))),
@@ -259,6 +261,7 @@ impl<'o> Evaluator<'o> {
         self.enter(expr.span)?;
         let result = self.eval_kind(expr);
         self.budget.depth -= 1;
+        #[cfg(feature = "ide")]
         if let (Some(recorder), Ok(value)) = (self.recorder.as_mut(), &result) {
             recorder.record(expr, value);
         }

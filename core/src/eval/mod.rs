@@ -104,7 +104,8 @@ pub struct EvalOptions {
     /// the program alone, as evaluated without a node (node definitions are not evaluated).
     pub certname: Option<String>,
     /// Keep what each evaluated expression produced (its last values and how many times it ran),
-    /// for an editor's hover: `Outcome::recorded`. `None`: nothing is kept (and nothing is spent).
+    /// for an editor's hover: `Outcome::recorded` (in builds with the `ide` feature; the page's
+    /// light engine keeps nothing). `None`: nothing is kept (and nothing is spent).
     pub record: Option<RecordLimits>,
 }
 
@@ -346,6 +347,7 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
     }
     evaluator.add_suggestions(&mut diagnostics);
     outcome.diagnostics = diagnostics;
+    #[cfg(feature = "ide")]
     if let Some(recorder) = evaluator.recorder.take() {
         outcome.recorded = recorder.finish();
     }

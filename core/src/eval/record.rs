@@ -1,11 +1,13 @@
 //! What each evaluated expression produced, kept when an editor asks (hover shows it): per source
 //! range, how many times it ran and its last few values, within a budget of ranges.
 
+#[cfg(feature = "ide")]
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::span::Span;
+#[cfg(feature = "ide")]
 use crate::syntax::ast::{Expr, ExprKind};
 use crate::value::Value;
 
@@ -54,8 +56,10 @@ pub enum RecordedValue {
 }
 
 /// Bytes of a collection's `%p` form kept (the page shows 200 characters).
+#[cfg(feature = "ide")]
 pub const SNAPSHOT_BYTES: usize = 4 * 201;
 
+#[cfg(feature = "ide")]
 impl RecordedValue {
     fn of(value: &Value) -> Self {
         let len = match value {
@@ -83,16 +87,19 @@ impl RecordedValue {
     }
 }
 
+#[cfg(feature = "ide")]
 /// One range's record while the evaluation runs: its count and its last values with their evaluations.
 type RangeRecord = (u64, Vec<(u64, RecordedValue)>);
 
 /// The ranges' records while the evaluation runs.
+#[cfg(feature = "ide")]
 #[derive(Debug, Default)]
 pub(crate) struct Recorder {
     limits: RecordLimits,
     ranges: BTreeMap<(u32, u32), RangeRecord>,
 }
 
+#[cfg(feature = "ide")]
 impl Recorder {
     pub fn new(limits: RecordLimits) -> Self {
         Recorder {
@@ -161,7 +168,7 @@ impl Recorder {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "ide"))]
 mod tests {
     use alloc::string::String;
     use alloc::vec;
