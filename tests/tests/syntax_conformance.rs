@@ -29,6 +29,8 @@ const RUNTIME_WORDING: &[&str] = &[
     "is already set on",
     "Only subclasses can override",
     "Duplicate parameter",
+    // The tag metaparameter's check, made when the resource is added to the catalog.
+    "Invalid tag",
 ];
 
 /// Whether an error is Ruby's for a regex it does not compile (`premature end of char-class: /[/`):
