@@ -118,28 +118,9 @@ def facts():
 def oracle():
     env_classes.check_tools()
     cases = read_jsonl(CASES)
-    scratch = tempfile.mkdtemp(prefix="corpus.")
-    try:
-        mods_dir = os.path.join(scratch, "stdlibmods")
-        os.makedirs(mods_dir)
-        for mod, mdir in env_classes.module_dirs():
-            if mod != "stdlib":
-                os.symlink(mdir, os.path.join(mods_dir, mod))
-        the_facts = facts()
-        payload = "".join(json.dumps({"id": c["id"], "src": c["src"], "files": {}, "facts": the_facts}) + "\n"
-                          for c in cases)
-        env = dict(os.environ)
-        env["ENV_ORACLE_TMP"] = scratch
-        env.pop("ENV_ORACLE_KEEP", None)
-        proc = subprocess.run(["ruby", env_classes.ORACLE], input=payload.encode("utf-8"), env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        if proc.returncode != 0:
-            env_classes.die("the oracle failed:\n" + proc.stderr.decode("utf-8", "replace"))
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
-    lines = [json.loads(l) for l in proc.stdout.decode("utf-8").split("\n") if l.strip()]
-    if [l["id"] for l in lines] != [c["id"] for c in cases]:
-        env_classes.die("the oracle's answers do not match the cases")
+    the_facts = facts()
+    lines = env_classes.oracle_answers(env_classes.module_dirs(), [
+        {"id": c["id"], "src": c["src"], "files": {}, "facts": the_facts} for c in cases])
     with open(GOLDEN, "w", encoding="utf-8") as f:
         for l in lines:
             f.write(json.dumps({k: l.get(k) for k in ("id", "error", "logs", "catalog")}, ensure_ascii=False) + "\n")

@@ -242,16 +242,17 @@ def full_facts(facts):
     return out
 
 
-def run_oracle(mods, classes, facts):
-    scratch = tempfile.mkdtemp(prefix="env_classes.")
+def oracle_answers(mods, cases, show_stderr=False):
+    """Real Puppet's answers (env_oracle.rb, with the modules `mods` on the modulepath, stdlib as its
+    own) to `cases`, dicts {"id", "src", "files", "facts"}, in their order."""
+    scratch = tempfile.mkdtemp(prefix="env_oracle.")
     try:
         mods_dir = os.path.join(scratch, "stdlibmods")
         os.makedirs(mods_dir)
         for mod, mdir in mods:
             if mod != "stdlib":
                 os.symlink(mdir, os.path.join(mods_dir, mod))
-        payload = "".join(json.dumps({"id": c, "src": "include %s" % c, "files": {}, "facts": facts}) + "\n"
-                          for c, _, _ in classes)
+        payload = "".join(json.dumps(c) + "\n" for c in cases)
         env = dict(os.environ)
         env["ENV_ORACLE_TMP"] = scratch
         env.pop("ENV_ORACLE_KEEP", None)
@@ -259,19 +260,20 @@ def run_oracle(mods, classes, facts):
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         if proc.returncode != 0:
             die("the oracle failed:\n" + proc.stderr.decode("utf-8", "replace"))
-        sys.stderr.write(proc.stderr.decode("utf-8", "replace"))
+        if show_stderr:
+            sys.stderr.write(proc.stderr.decode("utf-8", "replace"))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    lines = [l for l in proc.stdout.decode("utf-8").split("\n") if l.strip()]
-    if len(lines) != len(classes):
-        die("%d classes but the oracle printed %d lines" % (len(classes), len(lines)))
-    results = {}
-    for (c, _, _), line in zip(classes, lines):
-        r = json.loads(line)
-        if r.get("id") != c:
-            die("oracle output out of order at %s" % c)
-        results[c] = {"id": c, "error": r.get("error"), "catalog": r.get("catalog"), "logs": r.get("logs")}
-    return results
+    lines = [json.loads(l) for l in proc.stdout.decode("utf-8").split("\n") if l.strip()]
+    if [l.get("id") for l in lines] != [c["id"] for c in cases]:
+        die("the oracle's answers do not match the cases (%d cases, %d answers)" % (len(cases), len(lines)))
+    return lines
+
+
+def run_oracle(mods, classes, facts):
+    cases = [{"id": c, "src": "include %s" % c, "files": {}, "facts": facts} for c, _, _ in classes]
+    return {r["id"]: {"id": r["id"], "error": r.get("error"), "catalog": r.get("catalog"), "logs": r.get("logs")}
+            for r in oracle_answers(mods, cases, show_stderr=True)}
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -27,7 +27,8 @@ import { loadSaved, save } from './storage.js';
 import { setupTabs } from './tabs.js';
 import { setupTheme } from './theme.js';
 import { DEFAULT_LIMITS, GLOBAL_HIERA, SNIPPET, Workspace } from './workspace.js';
-import { download, environmentZip } from './zip.js';
+import { download } from './download.js';
+import { environmentZip } from './zip.js';
 
 /** Past this much text (characters) the address no longer carries the environment on every run (the autosave does). */
 const ADDRESS_MAX_CHARS = 256 * 1024;
@@ -461,7 +462,7 @@ examples.addEventListener('change', () => {
   runNow();
 });
 
-const downloadZip = () => download(environmentZip(workspace), `${environmentName}.zip`);
+const downloadZip = () => download(environmentZip(workspace), `${environmentName}.zip`, 'application/zip');
 
 const shareLink = $('share-link');
 $('share').addEventListener('click', async () => {

@@ -1,4 +1,4 @@
-// The environment as a .zip (fflate's zipSync), saved through a download link.
+// The environment as a .zip (fflate's zipSync); download.js saves it.
 import { strToU8, zipSync } from 'fflate';
 import { SNIPPET } from './workspace.js';
 
@@ -10,17 +10,4 @@ export function environmentZip(workspace) {
   for (const [path, text] of Object.entries(files)) data[path] = strToU8(text);
   for (const folder of folders) data[`${folder}/`] = new Uint8Array(0);
   return zipSync(data, { level: 6 });
-}
-
-/** Save `bytes` as a file called `name` (a blob link the browser downloads). */
-export function download(bytes, name, type = 'application/zip') {
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,6 +1,7 @@
 // The Graph pane's drawing: the catalog as an SVG graph (nodes, containment and relationship edges by kind, the
 // dependency cycles marked), with pan, zoom, search, the implicit containers on request, and DOT and SVG downloads.
 // Loaded only when the pane opens; colours are SVG attributes and CSS classes, never style strings (the CSP).
+import { download } from '../download.js';
 import { graphDot } from './dot.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -30,18 +31,6 @@ const html = (name, attributes = {}, text = '') => {
   if (text) element.textContent = text;
   return element;
 };
-
-function download(text, name, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export function createGraphView(panel, { onSelect }) {
   const toolbar = html('div', { class: 'graph-toolbar', role: 'toolbar', 'aria-label': 'Graph' });
