@@ -13,6 +13,9 @@ const ROUNDS = 15;
 const server = await startServer(0);
 const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/** Wait, checking every animation frame (Playwright's own waits poll at growing intervals, up to 500 ms), until `selector` matches inside the editor. */
+const shown = (selector) =>
+  page.waitForFunction((css) => document.querySelector('#editor').shadowRoot.querySelector(css), selector, { polling: 'raf' });
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 
 const context = await browser.newContext();
@@ -31,7 +34,7 @@ for (let i = 0; i < ROUNDS; i += 1) {
   const box = await x.boundingBox();
   const started = await page.evaluate(() => performance.now());
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.locator('.cm-tooltip-hover [data-testid="value-hover"]').waitFor();
+  await shown('.cm-tooltip-hover [data-testid="value-hover"]');
   hover.push((await page.evaluate(() => performance.now())) - started);
 }
 
@@ -42,6 +45,7 @@ for (let i = 0; i < ROUNDS; i += 1) {
   await page.keyboard.type('$y = me');
   const started = await page.evaluate(() => performance.now());
   await page.keyboard.type('r');
+  await shown('.cm-tooltip-autocomplete li[role="option"]');
   await page.locator('.cm-tooltip-autocomplete li', { hasText: /^merge/ }).first().waitFor();
   completion.push((await page.evaluate(() => performance.now())) - started);
   await page.keyboard.press('Escape');
