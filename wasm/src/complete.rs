@@ -7,6 +7,7 @@ use puppet_core::{evaluate, EvalOptions, Value};
 use serde::Serialize;
 
 use crate::data::Options;
+use crate::positions::Utf16Positions;
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct JsCompletions {
@@ -39,7 +40,7 @@ pub fn complete_to_data(source: &str, offset: u32, options: &Options) -> JsCompl
     }
     let found = ide::complete(source, byte_offset(source, offset), &known);
     JsCompletions {
-        from: utf16_len(&source[..found.from]),
+        from: utf16(source, found.from),
         items: found
             .items
             .into_iter()
@@ -81,8 +82,8 @@ pub fn definition_to_data(
     let target = ide::definition(&files, path, byte_offset(text, offset))?;
     let target_text = files.iter().find(|(p, _)| *p == target.path)?.1;
     Some(JsTarget {
-        start: utf16_len(target_text.get(..target.start)?),
-        end: utf16_len(target_text.get(..target.end)?),
+        start: utf16(target_text, target.start),
+        end: utf16(target_text, target.end),
         path: target.path,
     })
 }
@@ -98,8 +99,8 @@ pub struct JsDocs {
 pub fn docs_to_data(source: &str, offset: u32) -> Option<JsDocs> {
     let (start, end, text) = ide::docs_at(source, byte_offset(source, offset))?;
     Some(JsDocs {
-        start: utf16_len(source.get(..start)?),
-        end: utf16_len(source.get(..end)?),
+        start: utf16(source, start),
+        end: utf16(source, end),
         text,
     })
 }
@@ -127,8 +128,9 @@ fn byte_offset(source: &str, offset: u32) -> usize {
     source.len()
 }
 
-fn utf16_len(text: &str) -> u32 {
-    text.chars().map(|c| c.len_utf16() as u32).sum()
+/// The UTF-16 offset of byte offset `at` of `text` (the facade's one conversion).
+fn utf16(text: &str, at: usize) -> u32 {
+    Utf16Positions::new(text).offset(u32::try_from(at).unwrap_or(u32::MAX))
 }
 
 #[cfg(test)]
@@ -139,7 +141,7 @@ mod tests {
     fn offsets_are_utf16_both_ways() {
         // `'😀'` is four UTF-16 units before the second line.
         let source = "$a = '😀'\n$fa";
-        let cursor = utf16_len(source);
+        let cursor = utf16(source, source.len());
         let found = complete_to_data(source, cursor, &Options::default());
         assert_eq!(found.from, cursor - 2);
         assert!(found
@@ -172,7 +174,7 @@ mod tests {
         };
         // `include app` after an emoji line: the cursor is on `app`.
         let source = "$x = '😀'\ninclude app";
-        let cursor = utf16_len(source) - 1;
+        let cursor = utf16(source, source.len()) - 1;
         let target = definition_to_data(source, "snippet.pp", cursor, &options).expect("app");
         assert_eq!(target.path, "modules/app/manifests/init.pp");
         // `# é😀\n` is 6 UTF-16 units, `class ` 6 more.
