@@ -4,7 +4,7 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::ast::{Expr, ExprKind, Ident};
 use crate::syntax::{self, TokenInfo};
 
 /// Where a name is defined: a file of the environment and the byte range of the defining name.
@@ -17,7 +17,7 @@ pub struct Target {
 
 /// What a definition defines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     /// A class or a defined type (both named in lower case, both referenced as `Name[...]`).
     Class,
     Function,
@@ -85,24 +85,52 @@ pub fn definition(files: &[(&str, &str)], path: &str, offset: usize) -> Option<T
 }
 
 /// The definition of `name` among the environment's `.pp` files (a leading `::` is ignored).
-fn find_definition(files: &[(&str, &str)], name: &str, kinds: &[Kind]) -> Option<Target> {
+pub(super) fn find_definition(
+    files: &[(&str, &str)],
+    name: &str,
+    kinds: &[Kind],
+) -> Option<Target> {
+    with_definition(files, name, kinds, |path, _, definition| {
+        let own = defined_name(definition)?;
+        Some(Target {
+            path: path.to_string(),
+            start: own.span.start as usize,
+            end: own.span.end as usize,
+        })
+    })
+}
+
+/// `read(path, text, definition)` on the first definition of `name` among the `.pp` files.
+pub(super) fn with_definition<R>(
+    files: &[(&str, &str)],
+    name: &str,
+    kinds: &[Kind],
+    read: impl Fn(&str, &str, &Expr) -> Option<R>,
+) -> Option<R> {
     let name = name.trim_start_matches("::");
     for (path, text) in files.iter().filter(|(p, _)| p.ends_with(".pp")) {
         let (program, _) = syntax::parse(text);
-        if let Some((start, end)) = defined_in(&program.body, name, kinds, "") {
-            return Some(Target {
-                path: path.to_string(),
-                start,
-                end,
-            });
+        if let Some(definition) = defined_in(&program.body, name, kinds, "") {
+            return read(path, text, definition);
         }
     }
     None
 }
 
-/// The span of the name of a definition of `name` in `body` (nested classes and defines are
-/// named inside their outer class, `outer::inner`).
-fn defined_in(body: &[Expr], name: &str, kinds: &[Kind], outer: &str) -> Option<(usize, usize)> {
+/// The name of a class, defined type, function or type alias definition.
+fn defined_name(definition: &Expr) -> Option<&Ident> {
+    match &definition.kind {
+        ExprKind::ClassDefinition(class) => Some(&class.name),
+        ExprKind::DefineDefinition(define) => Some(&define.name),
+        ExprKind::FunctionDefinition(function) => Some(&function.name),
+        ExprKind::TypeAlias { name, .. } => Some(name),
+        _ => None,
+    }
+}
+
+/// The definition of `name` in `body` (nested classes and defines are named inside their outer
+/// class, `outer::inner`).
+fn defined_in<'a>(body: &'a [Expr], name: &str, kinds: &[Kind], outer: &str) -> Option<&'a Expr> {
     let qualified = |own: &str| {
         if outer.is_empty() || own.contains("::") {
             own.to_string()
@@ -111,16 +139,19 @@ fn defined_in(body: &[Expr], name: &str, kinds: &[Kind], outer: &str) -> Option<
         }
     };
     for expr in body {
-        let (own, kind, nested) = match &expr.kind {
-            ExprKind::ClassDefinition(class) => (&class.name, Kind::Class, Some(&class.body)),
-            ExprKind::DefineDefinition(define) => (&define.name, Kind::Class, Some(&define.body)),
-            ExprKind::FunctionDefinition(function) => (&function.name, Kind::Function, None),
-            ExprKind::TypeAlias { name, .. } => (name, Kind::TypeAlias, None),
+        let (kind, nested) = match &expr.kind {
+            ExprKind::ClassDefinition(class) => (Kind::Class, Some(&class.body)),
+            ExprKind::DefineDefinition(define) => (Kind::Class, Some(&define.body)),
+            ExprKind::FunctionDefinition(_) => (Kind::Function, None),
+            ExprKind::TypeAlias { .. } => (Kind::TypeAlias, None),
             _ => continue,
         };
+        let Some(own) = defined_name(expr) else {
+            continue;
+        };
         let full = qualified(own.name.trim_start_matches("::"));
-        if kinds.contains(&kind) && full == name {
-            return Some((own.span.start as usize, own.span.end as usize));
+        if kinds.contains(&kind) && full.eq_ignore_ascii_case(name) {
+            return Some(expr);
         }
         if let Some(Expr {
             kind: ExprKind::Block(inner),
