@@ -32,7 +32,7 @@ async function typeAtEnd(page, text) {
 test('inside a call the signature shows with the parameter at the cursor marked; leaving the call or Escape hides it', async () => {
   const { page, errors, close } = await openPage(env, codeLink(env, ''));
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0);
-  const help = page.locator('.cm-tooltip [data-testid="signature-help"]');
+  const help = page.locator('.cm-tooltip[data-testid="signature-help"]');
   const marked = help.locator('.cm-signature-active mark');
   await typeAtEnd(page, "$v = versioncmp('1.2', ");
   await help.waitFor();
@@ -56,7 +56,7 @@ test('inside a call the signature shows with the parameter at the cursor marked;
 test("a method call's receiver is the first argument; the environment's own function has its signature", async () => {
   const { page, errors, close } = await openPage(env, environmentLink(''));
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0);
-  const help = page.locator('.cm-tooltip [data-testid="signature-help"]');
+  const help = page.locator('.cm-tooltip[data-testid="signature-help"]');
   await typeAtEnd(page, "$s = ['a', 'b'].join(");
   await help.waitFor();
   // join(Array $arg, Optional[String] $delimiter): the receiver is $arg, the cursor at the delimiter.
