@@ -7,9 +7,11 @@ mod definition;
 mod docs;
 mod hiera_keys;
 mod hover;
+mod outline;
 
 pub use complete::{complete, Completion, CompletionKind, Completions, Knowledge};
 pub use definition::{definition, Target};
 pub use docs::{function_names, signature_text};
 pub use hiera_keys::{hiera_keys, HieraKey};
 pub use hover::docs_at;
+pub use outline::{outline, Symbol, SymbolKind};
