@@ -131,7 +131,7 @@ async function loadFull() {
 
 /**
  * The editor's questions: completion at `offset` of `source`, what hover says of the name there (`docs`),
- * where the name at `offset` of file `path` is defined, or what each expression produced (`record`: a run
+ * where the name at `offset` of file `path` is defined, the symbols of `source` (`outline`), or what each expression produced (`record`: a run
  * of `source` with recording, which only the full engine keeps) or the catalog's graph (`graph`: only the full
  * engine sends it). The full engine answers (the light one loads it the first time); null when it cannot.
  */
@@ -141,6 +141,7 @@ async function answer({ type, id, source, path, offset, options }) {
     const engine = typeof engines.current.complete === 'function' ? engines.current : await engines.full();
     if (type === 'complete') result = engine.complete(source, offset, options);
     else if (type === 'docs') result = engine.docs(source, offset);
+    else if (type === 'outline') result = engine.outline(source);
     else if (type === 'record') result = engine.evaluate(source, { ...options, record: true }).recorded;
     else if (type === 'graph') {
       const { graph, cycles } = engine.evaluate(source, options);
@@ -158,7 +159,7 @@ self.onmessage = async (event) => {
     loadFull();
     return;
   }
-  if (['complete', 'docs', 'definition', 'record', 'graph'].includes(event.data.type)) {
+  if (['complete', 'docs', 'definition', 'record', 'graph', 'outline'].includes(event.data.type)) {
     answer(event.data);
     return;
   }
