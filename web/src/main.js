@@ -153,6 +153,12 @@ const editor = createEditor({
   },
 });
 
+// The Outline pane: the open file's symbols, asked of the worker's full engine while the pane is shown.
+const outline = setupOutline(
+  { panel: $('panel-outline'), list: $('outline-tree'), note: $('outline-note'), count: $('outline-count') },
+  { editor, isPuppet, ask: (text) => engine.ask('outline', { source: text }), goTo },
+);
+
 let persistTimer = null;
 let storageWarned = false;
 /** The user changed something: a link that could not be opened has had its answer. */
@@ -268,12 +274,6 @@ const graphPane = setupGraphPane({
   // A run of the light engine has no graph: the full engine compiles the same code for it.
   fetchGraph: ({ source, files }) => engine.ask('graph', { source, options: engineOptions(files) }),
 });
-
-// The Outline pane: the open file's symbols, asked of the worker's full engine while the pane is shown.
-const outline = setupOutline(
-  { panel: $('panel-outline'), list: $('outline-tree'), note: $('outline-note'), count: $('outline-count') },
-  { editor, isPuppet, ask: (text) => engine.ask('outline', { source: text }), goTo },
-);
 
 /** Remember what request `id` (a run, or lint alone) sees: the texts and the environment's generation. */
 function track(id, request) {

@@ -423,11 +423,10 @@ fn split_trailing_else(elsif: &mut Symbol) -> Vec<Symbol> {
     let at = elsif.children.iter().position(|c| {
         c.kind == SymbolKind::Branch && (c.name == "else" || c.name.starts_with("elsif "))
     });
-    let rest = match at {
+    match at {
         Some(at) => elsif.children.split_off(at),
         None => Vec::new(),
-    };
-    rest
+    }
 }
 
 /// The operands of a chain of relationships, left to right.
