@@ -537,6 +537,10 @@ mod tests {
                 "case case $role\n  branch 'web', 'app'\n    statement include web\n  branch default\n",
             ),
             (
+                "unless $a { include x } else { include y }\nif $p { } elsif $q { } elsif $r { } else { }\n",
+                "unless unless $a\n  statement include x\n  branch else\n    statement include y\nif if $p\n  branch elsif $q\n  branch elsif $r\n  branch else\n",
+            ),
+            (
                 "['a', 'b'].each |$n| {\n  file { \"/tmp/${n}\": }\n}\n",
                 "statement ['a', 'b'].each\n  resource file[\"/tmp/${n}\"]\n",
             ),
@@ -556,6 +560,18 @@ mod tests {
         let file = &class.children[0];
         assert_eq!(&source[file.start..file.end], "file { '/m': }");
         assert_eq!(&source[file.name_start..file.name_end], "'/m'");
+    }
+
+    #[test]
+    fn each_body_of_a_resource_is_its_own_range() {
+        let source = "file { 'a': mode => '0644'; 'b': }";
+        let symbols = outline(source);
+        assert_eq!(symbols.len(), 2);
+        assert_eq!(
+            &source[symbols[0].start..symbols[0].end],
+            "'a': mode => '0644'"
+        );
+        assert_eq!(&source[symbols[1].name_start..symbols[1].name_end], "'b'");
     }
 
     #[test]
