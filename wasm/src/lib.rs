@@ -10,6 +10,8 @@ mod lint;
 #[cfg(feature = "yaml")]
 mod lookup;
 mod lookup_calls;
+#[cfg(feature = "ide")]
+mod outline;
 mod positions;
 #[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
 mod small_blocks;
@@ -146,6 +148,15 @@ pub fn signature_help(
     to_js(&complete::signature_help_to_data(
         source, path, offset, &options,
     ))
+}
+
+/// The outline of `source`: its classes, defines, functions, type aliases, nodes, resources,
+/// assignments, statements and conditionals as a tree, `[{ kind, name, detail, start, end,
+/// nameStart, nameEnd, children }]` with UTF-16 offsets.
+#[cfg(feature = "ide")]
+#[wasm_bindgen(unchecked_return_type = "OutlineSymbol[]")]
+pub fn outline(source: &str) -> Result<JsValue, JsError> {
+    to_js(&outline::outline_to_data(source))
 }
 
 /// Whether this is the full build (with the YAML reader and `lookup`) or the light one.

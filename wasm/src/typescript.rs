@@ -192,6 +192,19 @@ export interface SignatureHelp {
   doc: string;
 }
 
+/** A symbol of the outline: UTF-16 ranges of the whole construct and of its name, its body's symbols. */
+export interface OutlineSymbol {
+  kind: 'class' | 'define' | 'function' | 'type alias' | 'node' | 'resource' | 'variable' | 'statement' | 'if' | 'unless' | 'case' | 'branch';
+  name: string;
+  /** Parameters and `inherits`, `virtual`/`exported`, `defaults`, an assignment's value, ... */
+  detail: string | null;
+  start: number;
+  end: number;
+  nameStart: number;
+  nameEnd: number;
+  children: OutlineSymbol[];
+}
+
 /** The light build's answer when the code needs what only the full build has. */
 export interface NeedsFullEngine {
   needsFullEngine: 'yaml' | 'stdlib' | 'erb';

@@ -44,7 +44,7 @@ const VIEWS = [
 ];
 
 for (const { name, options } of VIEWS) {
-  test(`axe-core: no critical or serious violations (${name}: editor, Output, Catalog, Facts, Lookup, Lint, Help)`, async () => {
+  test(`axe-core: no critical or serious violations (${name}: editor, Output, Catalog, Facts, Lookup, Lint, Outline, Help)`, async () => {
     const context = await env.browser.newContext(options);
     const { page, errors, close } = await openPage(env, codeLink(env, CODE), { context });
     await page.locator('.cm-inline-result').first().waitFor();
@@ -69,10 +69,15 @@ for (const { name, options } of VIEWS) {
     await page.getByTestId('lint-findings').locator('li').first().waitFor();
     await page.getByText(/^Checks/).click();
     found.lint = await seriousViolations(page);
+    // The Outline pane, a row gone to (the cursor's symbol marked).
+    await page.getByTestId('tab-outline').click();
+    await page.getByTestId('outline-tree').getByRole('button', { name: /user\['alice'\]/ }).click();
+    await page.getByTestId('outline-tree').locator('[aria-current="true"]').waitFor();
+    found.outline = await seriousViolations(page);
     await page.getByTestId('help').click();
     await page.getByTestId('help-dialog').waitFor();
     found.help = await seriousViolations(page);
-    assert.deepEqual(found, { editor: [], catalog: [], facts: [], lookup: [], lint: [], help: [] });
+    assert.deepEqual(found, { editor: [], catalog: [], facts: [], lookup: [], lint: [], outline: [], help: [] });
     assert.deepEqual(errors, []);
     await close();
     await context.close();
@@ -138,6 +143,10 @@ test('phone: touch targets are at least 44 px and the toolbar takes at most two 
   // The Lint pane with its list of checks open.
   await page.getByTestId('tab-lint').click();
   await page.getByText(/^Checks/).click();
+  assert.deepEqual(await smallTargets(), []);
+  // The Outline pane's rows.
+  await page.getByTestId('tab-outline').click();
+  await page.getByTestId('outline-tree').locator('button').first().waitFor();
   assert.deepEqual(await smallTargets(), []);
   // Rows: items whose vertical extents overlap are on one row.
   const rows = await page.evaluate(() => {

@@ -178,7 +178,7 @@ export function languageFor(path) {
  * One editor view over many files: each file keeps its own EditorState (text, undo history, cursor,
  * squiggles), swapped in with `view.setState` when it is opened. `onChange(path, text)` reports edits.
  */
-export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label, complete = null, docs = null, signature = null, record = null, onDefinition = null }) {
+export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label, complete = null, docs = null, signature = null, record = null, onDefinition = null, onCursor = null }) {
   const snapshots = new Snapshots();
   const root = shadowRootIn(parent);
   const language = new Compartment();
@@ -221,6 +221,8 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
       snapshots.record(current, update.changes);
       onChange(current, update.state.doc.toString());
     }),
+    // Where the cursor of the open file is, as it moves (`onCursor(path, pos)`).
+    onCursor ? EditorView.updateListener.of((u) => (u.selectionSet || u.docChanged) && onCursor(current, u.state.selection.main.head)) : [],
   ];
   const makeState = (path, text) =>
     EditorState.create({ doc: text, extensions: [shared, language.of(languageFor(path))] });

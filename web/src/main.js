@@ -7,6 +7,7 @@ import { certnameFor } from './facts.js';
 import { setupHelp } from './help.js';
 import { normalizeChecks } from './lint-checks.js';
 import { setupLint } from './lint-page.js';
+import { setupOutline } from './outline-page.js';
 import { liveDelay } from './live-delay.js';
 import { setupNodePane } from './node-pane.js';
 import { lineColumns, lineStart } from './offsets.js';
@@ -143,14 +144,22 @@ const editor = createEditor({
     if (target) goTo(target.path, target.start, target.end);
     else setStatus('No definition found here: Ctrl+click or F12 on a class, defined type, function, type alias or variable');
   },
+  onCursor: (path, pos) => outline.cursorMoved(path, pos),
   onChange: (path, text) => {
     workspace.setText(path, text);
     userEdited();
+    outline.edited();
     clearTimeout(liveTimer);
     // As soon as the engine is free: a pause only as long as the last run took (a busy engine keeps just the latest request).
     liveTimer = setTimeout(runNow, liveDelay(lastRunMs));
   },
 });
+
+// The Outline pane: the open file's symbols, asked of the worker's full engine while the pane is shown.
+const outline = setupOutline(
+  { panel: $('panel-outline'), list: $('outline-tree'), note: $('outline-note'), count: $('outline-count') },
+  { editor, isPuppet, ask: (text) => engine.ask('outline', { source: text }), goTo },
+);
 
 let persistTimer = null;
 let storageWarned = false;
@@ -341,6 +350,7 @@ const engine = new Engine({
     $('stop').disabled = true;
     status.busy(false);
     if (!request || request.generation !== generation) return; // an environment since replaced
+    outline.refresh();
     const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id));
     const lineIndex = new Map();
     showResult(result);

@@ -9,6 +9,7 @@ mod described;
 mod docs;
 mod hiera_keys;
 mod hover;
+mod outline;
 mod signature_help;
 
 pub use complete::{complete, Completion, CompletionKind, Completions, Knowledge};
@@ -16,4 +17,5 @@ pub use definition::{definition, Target};
 pub use docs::{function_names, function_signatures, signature_text};
 pub use hiera_keys::{hiera_keys, HieraKey};
 pub use hover::docs_at;
+pub use outline::{outline, Symbol, SymbolKind};
 pub use signature_help::{signature_help, Signature, SignatureHelp};
