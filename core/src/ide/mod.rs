@@ -7,9 +7,13 @@ mod definition;
 mod docs;
 mod hiera_keys;
 mod hover;
+mod named;
+mod references;
+mod scopes;
 
 pub use complete::{complete, Completion, CompletionKind, Completions, Knowledge};
 pub use definition::{definition, Target};
 pub use docs::{function_names, signature_text};
 pub use hiera_keys::{hiera_keys, HieraKey};
 pub use hover::docs_at;
+pub use references::references;
