@@ -69,6 +69,23 @@ pub fn definition_to_data(
     offset: u32,
     options: &Options,
 ) -> Option<JsTarget> {
+    let files = environment_files(source, options);
+    let text = files.iter().find(|(p, _)| *p == path)?.1;
+    let target = ide::definition(&files, path, byte_offset(text, offset))?;
+    let target_text = files.iter().find(|(p, _)| *p == target.path)?.1;
+    Some(JsTarget {
+        start: utf16(target_text, target.start),
+        end: utf16(target_text, target.end),
+        path: target.path,
+    })
+}
+
+/// The environment's files as the editor knowledge reads them: `snippet.pp` is `source`, the
+/// others are the options' `files`.
+pub(crate) fn environment_files<'a>(
+    source: &'a str,
+    options: &'a Options,
+) -> Vec<(&'a str, &'a str)> {
     let mut files: Vec<(&str, &str)> = vec![(puppet_core::SNIPPET_FILE, source)];
     if let Some(others) = &options.files {
         files.extend(
@@ -78,14 +95,7 @@ pub fn definition_to_data(
                 .map(|(p, t)| (p.as_str(), t.as_str())),
         );
     }
-    let text = files.iter().find(|(p, _)| *p == path)?.1;
-    let target = ide::definition(&files, path, byte_offset(text, offset))?;
-    let target_text = files.iter().find(|(p, _)| *p == target.path)?.1;
-    Some(JsTarget {
-        start: utf16(target_text, target.start),
-        end: utf16(target_text, target.end),
-        path: target.path,
-    })
+    files
 }
 
 /// What hover says of the name at UTF-16 offset `offset` of `source`: its UTF-16 range and text.
@@ -114,7 +124,7 @@ fn facts_value(literal: &str) -> Option<Value> {
 
 /// The byte offset of UTF-16 offset `offset` (the end for one past it; a character's start for
 /// an offset inside a surrogate pair).
-fn byte_offset(source: &str, offset: u32) -> usize {
+pub(crate) fn byte_offset(source: &str, offset: u32) -> usize {
     let mut units = 0u32;
     for (at, c) in source.char_indices() {
         if units >= offset {
@@ -129,7 +139,7 @@ fn byte_offset(source: &str, offset: u32) -> usize {
 }
 
 /// The UTF-16 offset of byte offset `at` of `text` (the facade's one conversion).
-fn utf16(text: &str, at: usize) -> u32 {
+pub(crate) fn utf16(text: &str, at: usize) -> u32 {
     Utf16Positions::new(text).offset(u32::try_from(at).unwrap_or(u32::MAX))
 }
 
