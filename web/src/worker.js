@@ -131,7 +131,7 @@ async function loadFull() {
 
 /**
  * The editor's questions: completion at `offset` of `source`, what hover says of the name there (`docs`),
- * where the name at `offset` of file `path` is defined, or what each expression produced (`record`: a run
+ * where the name at `offset` of file `path` is defined and every place that names it (`references`), or what each expression produced (`record`: a run
  * of `source` with recording, which only the full engine keeps) or the catalog's graph (`graph`: only the full
  * engine sends it). The full engine answers (the light one loads it the first time); null when it cannot.
  */
@@ -146,6 +146,7 @@ async function answer({ type, id, source, path, offset, options }) {
       const { graph, cycles } = engine.evaluate(source, options);
       result = { graph, cycles };
     }
+    else if (type === 'references') result = engine.references(source, path, offset, options);
     else result = engine.definition(source, path, offset, options);
   } catch {
     result = null;
@@ -158,7 +159,7 @@ self.onmessage = async (event) => {
     loadFull();
     return;
   }
-  if (['complete', 'docs', 'definition', 'record', 'graph'].includes(event.data.type)) {
+  if (['complete', 'docs', 'definition', 'references', 'record', 'graph'].includes(event.data.type)) {
     answer(event.data);
     return;
   }
