@@ -64,8 +64,10 @@ pub(super) fn scopes(text: &str, tokens: &[TokenInfo]) -> Vec<Scope> {
         let Some(close) = closing.iter().find(|(o, _)| *o == brace).map(|(_, c)| *c) else {
             continue;
         };
-        let params = (first + 1..brace)
-            .filter(|&j| tokens[j].kind == "variable" && (lambda && j < i || !lambda))
+        // A lambda's parameters are between its pipes; a definition's in its header.
+        let header_end = if lambda { i } else { brace };
+        let params = (first + 1..header_end)
+            .filter(|&j| tokens[j].kind == "variable")
             .filter(|&j| lambda || matches!(word(j + 1), "=" | "," | ")"))
             .map(|j| word(j).trim_start_matches('$').to_string())
             .collect();
