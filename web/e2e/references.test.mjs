@@ -60,8 +60,10 @@ test('Shift+F12 lists the places that name a variable and a class; Enter and a c
   await list.waitFor({ state: 'hidden' });
   assert.equal(await page.evaluate(() => document.activeElement.id), 'editor');
 
-  // The module's class: its definition and the snippet's two uses, sorted by path then line.
-  await page.locator('.cm-content span', { hasText: /^app$/ }).first().click();
+  // The module's class: its definition and the snippet's two uses, sorted by path then line. The cursor goes
+  // to the end of `include app` by keyboard (a value hover left by the mouse could cover the first line).
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('End');
   await page.keyboard.press('Shift+F12');
   await list.waitFor();
   assert.deepEqual(await rows(page), [
@@ -83,13 +85,17 @@ test('Shift+F12 lists the places that name a variable and a class; Enter and a c
   await close();
 });
 
-test('Shift+F12 where nothing is named says no references were found', async () => {
+test('Shift+F12 where nothing is named says no references were found; Help names the key', async () => {
   const { page, errors, close } = await openPage(env, `${env.baseUrl}#${encodeFragment(CODE, DEFAULT_SETTINGS, ENVIRONMENT)}`);
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0);
   await page.locator('.cm-content span', { hasText: /^'hi'$/ }).click();
   await page.keyboard.press('Shift+F12');
   await page.waitForFunction(() => document.querySelector('[data-testid="status"]').textContent.startsWith('No references found'));
   assert.equal(await page.getByTestId('references').isHidden(), true);
+  // Help's keyboard shortcuts name the key.
+  await page.getByTestId('help').click();
+  const shortcuts = await page.getByTestId('help-dialog').getByTestId('shortcuts').textContent();
+  assert.match(shortcuts, /Shift\+F12.*list every place that names it/);
   assert.deepEqual(errors, []);
   await close();
 });
