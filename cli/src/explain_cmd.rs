@@ -77,7 +77,8 @@ pub fn explain(text: &str, offset: usize) -> Option<String> {
             }
         }
     }
-    if let Some((_, _, docs)) = docs_at(text, offset) {
+    let path = puppet_core::SNIPPET_FILE;
+    if let Some((_, _, docs)) = docs_at(&[(path, text)], path, offset) {
         out.push_str(&docs);
         out.push('\n');
     }

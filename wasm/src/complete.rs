@@ -37,6 +37,11 @@ pub fn complete_to_data(source: &str, offset: u32, options: &Options) -> JsCompl
             .map(|(p, t)| (p.as_str(), t.as_str()))
             .collect();
         known.hiera_keys = ide::hiera_keys(&texts);
+        known.manifests = files
+            .iter()
+            .filter(|(path, _)| path.ends_with(".pp"))
+            .map(|(p, t)| (p.clone(), t.clone()))
+            .collect();
     }
     let found = ide::complete(source, byte_offset(source, offset), &known);
     JsCompletions {
@@ -80,8 +85,7 @@ pub fn definition_to_data(
     })
 }
 
-/// The environment's files as the editor knowledge reads them: `snippet.pp` is `source`, the
-/// others are the options' `files`.
+/// `snippet.pp` (`source`) and the options' other files, `(path, text)`.
 pub(crate) fn environment_files<'a>(
     source: &'a str,
     options: &'a Options,
@@ -106,12 +110,70 @@ pub struct JsDocs {
     pub text: String,
 }
 
-pub fn docs_to_data(source: &str, offset: u32) -> Option<JsDocs> {
-    let (start, end, text) = ide::docs_at(source, byte_offset(source, offset))?;
+/// What hover says at UTF-16 offset `offset` of file `path` (`snippet.pp` is `source`; the other
+/// files are the options' `files`, where the environment's definitions are read).
+pub fn docs_to_data(source: &str, path: &str, offset: u32, options: &Options) -> Option<JsDocs> {
+    let files = environment_files(source, options);
+    let text = files.iter().find(|(p, _)| *p == path)?.1;
+    let (start, end, docs) = ide::docs_at(&files, path, byte_offset(text, offset))?;
     Some(JsDocs {
-        start: utf16(source, start),
-        end: utf16(source, end),
-        text,
+        start: utf16(text, start),
+        end: utf16(text, end),
+        text: docs,
+    })
+}
+
+/// Signature help inside a call: the signatures, their parameters' UTF-16 ranges within each
+/// label, which signature fits and which parameter the cursor is on.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct JsSignatureHelp {
+    pub name: String,
+    pub signatures: Vec<JsSignature>,
+    pub active_signature: u32,
+    /// The active signature's parameter the cursor is on; null past its last parameter.
+    pub active_parameter: Option<u32>,
+    pub doc: String,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct JsSignature {
+    pub label: String,
+    pub parameters: Vec<[u32; 2]>,
+}
+
+/// The signature help at UTF-16 offset `offset` of file `path` (files as for definitions).
+pub fn signature_help_to_data(
+    source: &str,
+    path: &str,
+    offset: u32,
+    options: &Options,
+) -> Option<JsSignatureHelp> {
+    let files = environment_files(source, options);
+    let text = files.iter().find(|(p, _)| *p == path)?.1;
+    let help = ide::signature_help(&files, path, byte_offset(text, offset))?;
+    let active_parameter = help
+        .signatures
+        .get(help.active_signature)
+        .and_then(|s| s.parameter_for(help.active_argument))
+        .and_then(|p| u32::try_from(p).ok());
+    Some(JsSignatureHelp {
+        name: help.name,
+        signatures: help
+            .signatures
+            .into_iter()
+            .map(|s| JsSignature {
+                parameters: s
+                    .parameters
+                    .iter()
+                    .map(|&(from, to)| [utf16(&s.label, from), utf16(&s.label, to)])
+                    .collect(),
+                label: s.label,
+            })
+            .collect(),
+        active_signature: u32::try_from(help.active_signature).unwrap_or(0),
+        active_parameter,
+        doc: help.doc,
     })
 }
 
@@ -210,10 +272,51 @@ mod tests {
     #[test]
     fn docs_of_a_resource_type_in_utf16() {
         let source = "$é = 1\nservice { 'web': }";
-        let docs = docs_to_data(source, 9).expect("service");
+        let none = Options::default();
+        let docs = docs_to_data(source, "snippet.pp", 9, &none).expect("service");
         assert_eq!((docs.start, docs.end), (7, 14));
         assert!(docs.text.starts_with("resource type service\n"));
-        assert_eq!(docs_to_data(source, 0), None);
+        assert_eq!(docs_to_data(source, "snippet.pp", 0, &none), None);
+    }
+
+    #[test]
+    fn docs_of_a_class_in_another_file() {
+        let options = Options {
+            files: Some(vec![(
+                "modules/app/manifests/init.pp".into(),
+                "class app(Integer $port = 80) { }\n".into(),
+            )]),
+            ..Options::default()
+        };
+        let docs = docs_to_data("include app", "snippet.pp", 9, &options).expect("app");
+        assert_eq!(
+            docs.text,
+            "class app(\n  Integer $port = 80,\n)\nmodules/app/manifests/init.pp:1"
+        );
+    }
+
+    #[test]
+    fn signature_help_with_utf16_parameter_ranges() {
+        let options = Options {
+            files: Some(vec![(
+                "modules/app/functions/greet.pp".into(),
+                "function app::greet(String $s = '😀', Integer $n) { }\n".into(),
+            )]),
+            ..Options::default()
+        };
+        let source = "app::greet('😀', ";
+        let cursor = utf16(source, source.len());
+        let help =
+            signature_help_to_data(source, "snippet.pp", cursor, &options).expect("app::greet");
+        assert_eq!(help.active_parameter, Some(1));
+        let label = &help.signatures[0].label;
+        assert_eq!(label, "app::greet(String $s = '😀', Integer $n)");
+        // `app::greet(` is 11 units; `String $s = '😀'` 16 (the emoji is two), then `, `.
+        assert_eq!(help.signatures[0].parameters, [[11, 27], [29, 39]]);
+        assert_eq!(
+            signature_help_to_data("$x = 1", "snippet.pp", 3, &options),
+            None
+        );
     }
 
     #[test]

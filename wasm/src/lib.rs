@@ -134,12 +134,37 @@ pub fn references(
     ))
 }
 
-/// What hover says of the name at UTF-16 offset `offset` of `source` (a function's signatures and
-/// description, a resource type's attributes, a data type): `{ start, end, text }` or null.
+/// What hover says of the name at UTF-16 offset `offset` of file `path` (a function's signatures
+/// and description, a resource type's attributes, a data type's parameters, the environment's
+/// classes, defined types, functions and type aliases as written): `{ start, end, text }` or null.
+/// `source` is `snippet.pp`; `options.files` the environment's other files.
 #[cfg(feature = "ide")]
 #[wasm_bindgen(unchecked_return_type = "Docs | null")]
-pub fn docs(source: &str, offset: u32) -> Result<JsValue, JsError> {
-    to_js(&complete::docs_to_data(source, offset))
+pub fn docs(
+    source: &str,
+    path: &str,
+    offset: u32,
+    #[wasm_bindgen(unchecked_optional_param_type = "EvaluateOptions")] options: JsValue,
+) -> Result<JsValue, JsError> {
+    let options = Options::from_js(&options);
+    to_js(&complete::docs_to_data(source, path, offset, &options))
+}
+
+/// Signature help inside a call at UTF-16 offset `offset` of file `path` (files as for
+/// [`definition`]): `{ name, signatures: [{ label, parameters: [[from, to]] }], activeSignature,
+/// activeParameter, doc }` (parameter ranges in UTF-16 within each label) or null.
+#[cfg(feature = "ide")]
+#[wasm_bindgen(js_name = signatureHelp, unchecked_return_type = "SignatureHelp | null")]
+pub fn signature_help(
+    source: &str,
+    path: &str,
+    offset: u32,
+    #[wasm_bindgen(unchecked_optional_param_type = "EvaluateOptions")] options: JsValue,
+) -> Result<JsValue, JsError> {
+    let options = Options::from_js(&options);
+    to_js(&complete::signature_help_to_data(
+        source, path, offset, &options,
+    ))
 }
 
 /// Whether this is the full build (with the YAML reader and `lookup`) or the light one.

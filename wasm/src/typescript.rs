@@ -182,6 +182,16 @@ export interface Docs {
   text: string;
 }
 
+/** Signature help inside a call: each signature's text and its parameters' UTF-16 ranges within it,
+ * the signature that fits the arguments typed and the parameter the cursor is on (null past the last). */
+export interface SignatureHelp {
+  name: string;
+  signatures: { label: string; parameters: [number, number][] }[];
+  activeSignature: number;
+  activeParameter: number | null;
+  doc: string;
+}
+
 /** The light build's answer when the code needs what only the full build has. */
 export interface NeedsFullEngine {
   needsFullEngine: 'yaml' | 'stdlib' | 'erb';

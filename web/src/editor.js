@@ -16,6 +16,7 @@ import { docsHover, setRecorded, valueHover } from './value-hover.js';
 import { engineCompletion } from './completion.js';
 import { goToDefinition } from './definition.js';
 import { findReferences } from './references.js';
+import { signatureHelp } from './signature-help.js';
 import editorCss from './editor.css?inline';
 
 /**
@@ -178,7 +179,7 @@ export function languageFor(path) {
  * One editor view over many files: each file keeps its own EditorState (text, undo history, cursor,
  * squiggles), swapped in with `view.setState` when it is opened. `onChange(path, text)` reports edits.
  */
-export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label, complete = null, docs = null, record = null, onDefinition = null, onReferences = null }) {
+export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label, complete = null, docs = null, signature = null, record = null, onDefinition = null, onReferences = null }) {
   const snapshots = new Snapshots();
   const root = shadowRootIn(parent);
   const language = new Compartment();
@@ -202,8 +203,10 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
     valueHover(record ? (state) => record(current, state.doc.toString()) : null),
     // Completion for Puppet files, when the page answers it (`complete(path, text, pos)`).
     complete ? engineCompletion((state, pos) => (isPuppetPath(current) ? complete(current, state.doc.toString(), pos) : null)) : [],
-    // What the engine says of a name under the mouse (`docs(text, pos)`).
-    docs ? docsHover((state, pos) => (isPuppetPath(current) ? docs(state.doc.toString(), pos) : null)) : [],
+    // What the engine says of a name under the mouse (`docs(path, text, pos)`).
+    docs ? docsHover((state, pos) => (isPuppetPath(current) ? docs(current, state.doc.toString(), pos) : null)) : [],
+    // Inside a call's parentheses, its signatures with the parameter at the cursor (`signature(path, text, pos)`).
+    signature ? signatureHelp((state, pos) => (isPuppetPath(current) ? signature(current, state.doc.toString(), pos) : Promise.resolve(null))) : [],
     // Ctrl/Cmd+click and F12 on a name in a Puppet file (`onDefinition(path, pos)`).
     onDefinition ? goToDefinition((pos) => isPuppetPath(current) && onDefinition(current, pos)) : [],
     // Shift+F12 on a name: every place that names it (`onReferences(path, pos)`; a data file's key too).

@@ -104,7 +104,8 @@ export class Engine {
   /**
    * A question the editor asks between runs, outside the run queue (each takes well under a
    * millisecond): `complete` ({ source, offset, options }: what may be typed there), `docs` ({ source,
-   * offset }: what hover says of the name there), `definition` ({ source, path, offset, options }:
+   * path, offset, options }: what hover says of the name there), `signature` (the same: the signature
+   * help of the call there), `definition` ({ source, path, offset, options }:
    * where the name there is defined), `record` ({ source, options }: the run's recorded values) or
    * `graph` ({ source, options }: the compiled catalog's graph and cycles). Resolves to the engine's
    * answer, or null when the worker cannot answer (restarted, not ready).

@@ -121,15 +121,17 @@ const editor = createEditor({
   path: SNIPPET,
   label: 'Puppet code',
   onRun: () => runNow(),
-  // The engine needs the files' paths (the classes they define), the data files' texts (their Hiera keys)
-  // and the facts, not the manifests' texts.
+  // The engine needs the files' paths (the classes they define), the data files' texts (their Hiera keys),
+  // the manifests' texts (their classes' parameters) and the facts.
   complete: (path, text, pos) => {
     const files = workspace.filesObject();
-    const isData = (file) => /(^|\/)data\/.*\.(ya?ml|json)$/.test(file);
-    const paths = Object.fromEntries(Object.keys(files).map((file) => [file, isData(file) ? files[file] : '']));
+    const read = (file) => /(^|\/)data\/.*\.(ya?ml|json)$/.test(file) || /\.pp$/.test(file);
+    const paths = Object.fromEntries(Object.keys(files).map((file) => [file, read(file) ? files[file] : '']));
     return engine.complete(text, pos, { facts: nodePane.engineFacts(), files: paths });
   },
-  docs: (text, pos) => engine.ask('docs', { source: text, offset: pos }),
+  // Hover and signature help read the environment's definitions; the open file's text is the editor's.
+  docs: (path, text, pos) => engine.ask('docs', editorQuestion(path, text, pos)),
+  signature: (path, text, pos) => engine.ask('signature', editorQuestion(path, text, pos)),
   // What each expression of the environment produced, for the open file: the full engine runs it with recording.
   record: async (path) => {
     const recorded = await engine.ask('record', { source: workspace.snippet, options: engineOptions(workspace.filesObject()) });
@@ -211,6 +213,13 @@ function runNow() {
   const id = engine.run(source, engineOptions(files), extra);
   editor.snapshot(id);
   track(id, { source, files, lintPath: extra.lint?.path });
+}
+
+/** A question of the editor about file `path` (its text as the editor has it) with the environment's files. */
+function editorQuestion(path, text, pos) {
+  const files = { ...workspace.filesObject() };
+  if (path !== SNIPPET) files[path] = text;
+  return { source: path === SNIPPET ? text : workspace.snippet, path, offset: pos, options: { files } };
 }
 
 /** What the engine compiles with: the settings, the node, the files, and the global hiera.yaml when the Files pane has one. */

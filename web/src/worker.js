@@ -130,8 +130,10 @@ async function loadFull() {
 }
 
 /**
- * The editor's questions: completion at `offset` of `source`, what hover says of the name there (`docs`),
- * where the name at `offset` of file `path` is defined and every place that names it (`references`), or what each expression produced (`record`: a run
+ * The editor's questions: completion at `offset` of `source`, what hover says of the name there (`docs`), the
+ * signature help of the call there (`signature`),
+ * where the name at `offset` of file `path` is defined and every place that names it (`references`), or
+ * what each expression produced (`record`: a run
  * of `source` with recording, which only the full engine keeps) or the catalog's graph (`graph`: only the full
  * engine sends it). The full engine answers (the light one loads it the first time); null when it cannot.
  */
@@ -140,7 +142,8 @@ async function answer({ type, id, source, path, offset, options }) {
   try {
     const engine = typeof engines.current.complete === 'function' ? engines.current : await engines.full();
     if (type === 'complete') result = engine.complete(source, offset, options);
-    else if (type === 'docs') result = engine.docs(source, offset);
+    else if (type === 'docs') result = engine.docs(source, path, offset, options);
+    else if (type === 'signature') result = engine.signatureHelp(source, path, offset, options);
     else if (type === 'record') result = engine.evaluate(source, { ...options, record: true }).recorded;
     else if (type === 'graph') {
       const { graph, cycles } = engine.evaluate(source, options);
@@ -159,7 +162,7 @@ self.onmessage = async (event) => {
     loadFull();
     return;
   }
-  if (['complete', 'docs', 'definition', 'references', 'record', 'graph'].includes(event.data.type)) {
+  if (['complete', 'docs', 'signature', 'definition', 'references', 'record', 'graph'].includes(event.data.type)) {
     answer(event.data);
     return;
   }

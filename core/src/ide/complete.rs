@@ -68,6 +68,8 @@ pub struct Knowledge {
     pub functions: Vec<String>,
     /// The keys of the environment's Hiera data files.
     pub hiera_keys: Vec<super::HieraKey>,
+    /// The environment's manifests, `(path, text)`: the parameters of its classes and defined types.
+    pub manifests: Vec<(String, String)>,
 }
 
 impl Knowledge {
@@ -171,7 +173,19 @@ pub fn complete(source: &str, offset: usize, known: &Knowledge) -> Completions {
         return finish(offset - typed.len(), typed, items);
     }
     let tokens = syntax::tokens(source);
-    if inside(&tokens, offset, &["comment", "string", "heredoc", "regex"]) {
+    if let Some((from, typed)) = class_title(&tokens, source, offset) {
+        let mut items = Vec::new();
+        for class in &known.classes {
+            push(&mut items, class, CompletionKind::Class, None);
+        }
+        return finish(from, typed, items);
+    }
+    if inside(
+        &tokens,
+        source,
+        offset,
+        &["comment", "string", "heredoc", "regex"],
+    ) {
         return Completions {
             from: offset,
             items: Vec::new(),
@@ -189,7 +203,28 @@ pub fn complete(source: &str, offset: usize, known: &Knowledge) -> Completions {
         variables(source, &tokens, offset, known, &mut items);
         return finish(word_start, word, items);
     }
-    if let Some(type_name) = resource_body(&tokens, source, word_start) {
+    if let Some((type_name, title)) = resource_body(&tokens, source, word_start) {
+        let manifests: Vec<(&str, &str)> = known
+            .manifests
+            .iter()
+            .map(|(p, t)| (p.as_str(), t.as_str()))
+            .collect();
+        // `class { 'app': }` takes class app's parameters; `app::vhost { 'x': }` the define's.
+        let defined = if type_name == "class" {
+            title
+        } else {
+            Some(type_name.clone())
+        };
+        if let Some(name) = defined {
+            for (parameter, shown) in super::described::parameters(&manifests, &name) {
+                push(
+                    &mut items,
+                    &parameter,
+                    CompletionKind::Attribute,
+                    Some(shown),
+                );
+            }
+        }
         attributes(&type_name, &mut items);
         return finish(word_start, word, items);
     }
@@ -236,13 +271,29 @@ fn floor_char_boundary(text: &str, mut at: usize) -> usize {
 
 /// Whether `offset` is inside a token of one of `kinds` (a comment runs to its line's end, so its
 /// end is inside it; a string's closing quote ends it).
-fn inside(tokens: &[TokenInfo], offset: usize, kinds: &[&str]) -> bool {
+fn inside(tokens: &[TokenInfo], source: &str, offset: usize, kinds: &[&str]) -> bool {
     tokens.iter().any(|t| {
         let (start, end) = (t.span.start as usize, t.span.end as usize);
         kinds.contains(&t.kind)
             && start < offset
             && (offset < end || (offset == end && t.kind == "comment"))
-    })
+    }) || (kinds.contains(&"string") && open_string(tokens, source, offset).is_some())
+}
+
+/// Where a string the lexer could not close (it is being typed) opens, when `offset` is inside it:
+/// the lexer stops at it, so it is the text after the last token.
+fn open_string(tokens: &[TokenInfo], source: &str, offset: usize) -> Option<usize> {
+    let after = tokens
+        .iter()
+        .filter(|t| t.span.end as usize <= offset)
+        .map(|t| t.span.end as usize)
+        .max()
+        .unwrap_or(0);
+    let rest = source.get(after..offset)?;
+    let trimmed = rest.trim_start();
+    let quote = trimmed.chars().next().filter(|c| matches!(c, '\'' | '"'))?;
+    let opens = after + (rest.len() - trimmed.len());
+    (!trimmed[1..].contains(quote)).then_some(opens)
 }
 
 fn functions(known: &Knowledge, items: &mut Vec<Completion>) {
@@ -279,9 +330,14 @@ fn types(items: &mut Vec<Completion>) {
     }
 }
 
-/// The type of the resource whose body holds `at`, when `at` is where an attribute name goes: after
-/// the title's `:`, a `,` or a `;` of `type { 'title': ... }`.
-fn resource_body(tokens: &[TokenInfo], source: &str, at: usize) -> Option<String> {
+/// The type of the resource whose body holds `at`, and its first title when that is a literal
+/// string, when `at` is where an attribute name goes: after the title's `:`, a `,` or a `;` of
+/// `type { 'title': ... }`.
+fn resource_body(
+    tokens: &[TokenInfo],
+    source: &str,
+    at: usize,
+) -> Option<(String, Option<String>)> {
     let text = |t: &TokenInfo| &source[t.span.start as usize..t.span.end as usize];
     let before: Vec<&TokenInfo> = tokens
         .iter()
@@ -304,13 +360,48 @@ fn resource_body(tokens: &[TokenInfo], source: &str, at: usize) -> Option<String
                 let owner = before.get(i.checked_sub(1)?)?;
                 let name = text(owner);
                 let is_type = owner.kind == "name" || (owner.kind == "keyword" && name == "class");
-                return (is_type && saw_colon).then(|| name.trim_start_matches("::").to_string());
+                let title = before.get(i + 1).filter(|t| t.kind == "string").map(|t| {
+                    text(t)
+                        .trim_matches(|c| c == '\'' || c == '"')
+                        .to_ascii_lowercase()
+                });
+                return (is_type && saw_colon)
+                    .then(|| (name.trim_start_matches("::").to_ascii_lowercase(), title));
             }
             ":" if depth == 0 => saw_colon = true,
             _ => {}
         }
     }
     None
+}
+
+/// Inside the title string of `class { '...`: where the class name typed so far starts, and it.
+fn class_title<'s>(tokens: &[TokenInfo], source: &'s str, at: usize) -> Option<(usize, &'s str)> {
+    let closed = tokens.iter().position(|t| {
+        t.kind == "string" && (t.span.start as usize) < at && at < t.span.end as usize
+    });
+    let (quote_at, before) = match closed {
+        Some(index) => (tokens[index].span.start as usize, index),
+        None => {
+            let opens = open_string(tokens, source, at)?;
+            (
+                opens,
+                tokens
+                    .iter()
+                    .take_while(|t| (t.span.end as usize) <= opens)
+                    .count(),
+            )
+        }
+    };
+    let word = |i: usize| {
+        tokens
+            .get(i)
+            .map(|t| &source[t.span.start as usize..t.span.end as usize])
+    };
+    let opened = before.checked_sub(1).and_then(word) == Some("{")
+        && before.checked_sub(2).and_then(word) == Some("class");
+    let from = quote_at + 1;
+    opened.then(|| (from, &source[from..at]))
 }
 
 fn attributes(type_name: &str, items: &mut Vec<Completion>) {
@@ -534,6 +625,63 @@ mod tests {
         // Inside a hash of a resource's value, neither.
         let (_, found) = at("file { 'x': content => { a => 1, |", &Knowledge::default());
         assert!(labels(&found, CompletionKind::Attribute).is_empty());
+    }
+
+    fn environment() -> Knowledge {
+        let mut known = Knowledge {
+            manifests: alloc::vec![
+                (
+                    "modules/app/manifests/init.pp".into(),
+                    "class app(Integer $port = 80, String $root) { }".into(),
+                ),
+                (
+                    "modules/app/manifests/vhost.pp".into(),
+                    "define app::vhost(String $docroot) { }".into(),
+                ),
+            ],
+            ..Knowledge::default()
+        };
+        known.add_environment_paths([
+            "modules/app/manifests/init.pp",
+            "modules/app/manifests/vhost.pp",
+        ]);
+        known
+    }
+
+    #[test]
+    fn a_class_s_name_in_its_title_and_then_its_parameters() {
+        let known = environment();
+        let (cursor, found) = at("class { 'ap|", &known);
+        assert_eq!(found.from, cursor - 2);
+        assert_eq!(labels(&found, CompletionKind::Class), ["app", "app::vhost"]);
+        // The editor closes the quote as it opens it.
+        let (cursor, found) = at("class { 'app::|': }", &known);
+        assert_eq!(found.from, cursor - 5);
+        assert_eq!(labels(&found, CompletionKind::Class), ["app::vhost"]);
+        let (_, found) = at("class { 'app':\n  |", &known);
+        let names = labels(&found, CompletionKind::Attribute);
+        assert!(names.starts_with(&["alias", "audit"]), "{names:?}");
+        assert!(
+            names.contains(&"port") && names.contains(&"root"),
+            "{names:?}"
+        );
+        let port = found
+            .items
+            .iter()
+            .find(|c| c.label == "port")
+            .expect("port");
+        assert_eq!(port.detail.as_deref(), Some("Integer $port = 80"));
+        // A title that is not a string names no class; other strings are not class titles.
+        let (_, found) = at("class { $x:\n  |", &known);
+        assert!(!labels(&found, CompletionKind::Attribute).contains(&"port"));
+        let (_, found) = at("notify { 'ap|", &known);
+        assert!(found.items.is_empty());
+    }
+
+    #[test]
+    fn a_defined_type_s_parameters_in_its_body() {
+        let (_, found) = at("app::vhost { 'x':\n  doc|", &environment());
+        assert_eq!(labels(&found, CompletionKind::Attribute), ["docroot"]);
     }
 
     #[test]

@@ -2,18 +2,22 @@
 //! and offset answered as plain data. Recorded values for hover come from the evaluation itself
 //! (`EvalOptions::record`).
 
+mod builtin_docs;
 mod complete;
 mod definition;
+mod described;
 mod docs;
 mod hiera_keys;
 mod hover;
 mod named;
 mod references;
 mod scopes;
+mod signature_help;
 
 pub use complete::{complete, Completion, CompletionKind, Completions, Knowledge};
 pub use definition::{definition, Target};
-pub use docs::{function_names, signature_text};
+pub use docs::{function_names, function_signatures, signature_text};
 pub use hiera_keys::{hiera_keys, HieraKey};
 pub use hover::docs_at;
 pub use references::references;
+pub use signature_help::{signature_help, Signature, SignatureHelp};
