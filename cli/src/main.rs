@@ -4,6 +4,7 @@ mod explain_cmd;
 mod lint_cmd;
 mod lookup_cmd;
 mod parse_cmd;
+mod references_cmd;
 mod repl;
 mod run;
 
@@ -31,6 +32,8 @@ usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin 
                                                     (puppet-eval lookup --help: its options)
        puppet-eval explain FILE:LINE:COL             what the playground's hover shows there: the value
                                                     and type evaluated there, the name's signatures
+       puppet-eval references [--env DIR] FILE:LINE:COL  every place that names what is there
+                                                    (its definition included), as PATH:LINE:COL
        puppet-eval                                  an interactive session, when started on a terminal
 
 options:
@@ -196,6 +199,9 @@ fn real_main() -> ExitCode {
     }
     if arguments.first().map(String::as_str) == Some("explain") {
         return explain_cmd::run(&arguments[1..]);
+    }
+    if arguments.first().map(String::as_str) == Some("references") {
+        return references_cmd::run(&arguments[1..]);
     }
     if arguments.first().map(String::as_str) == Some("lookup") {
         return lookup_cmd::run(&arguments[1..]);

@@ -86,7 +86,10 @@ pub fn definition_to_data(
 }
 
 /// `snippet.pp` (`source`) and the options' other files, `(path, text)`.
-fn environment_files<'a>(source: &'a str, options: &'a Options) -> Vec<(&'a str, &'a str)> {
+pub(crate) fn environment_files<'a>(
+    source: &'a str,
+    options: &'a Options,
+) -> Vec<(&'a str, &'a str)> {
     let mut files: Vec<(&str, &str)> = vec![(puppet_core::SNIPPET_FILE, source)];
     if let Some(others) = &options.files {
         files.extend(
@@ -183,7 +186,7 @@ fn facts_value(literal: &str) -> Option<Value> {
 
 /// The byte offset of UTF-16 offset `offset` (the end for one past it; a character's start for
 /// an offset inside a surrogate pair).
-fn byte_offset(source: &str, offset: u32) -> usize {
+pub(crate) fn byte_offset(source: &str, offset: u32) -> usize {
     let mut units = 0u32;
     for (at, c) in source.char_indices() {
         if units >= offset {
@@ -198,7 +201,7 @@ fn byte_offset(source: &str, offset: u32) -> usize {
 }
 
 /// The UTF-16 offset of byte offset `at` of `text` (the facade's one conversion).
-fn utf16(text: &str, at: usize) -> u32 {
+pub(crate) fn utf16(text: &str, at: usize) -> u32 {
     Utf16Positions::new(text).offset(u32::try_from(at).unwrap_or(u32::MAX))
 }
 

@@ -13,6 +13,8 @@ mod lookup_calls;
 #[cfg(feature = "ide")]
 mod outline;
 mod positions;
+#[cfg(feature = "ide")]
+mod references;
 #[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
 mod small_blocks;
 mod typescript;
@@ -113,6 +115,23 @@ pub fn definition(
 ) -> Result<JsValue, JsError> {
     let options = Options::from_js(&options);
     to_js(&complete::definition_to_data(
+        source, path, offset, &options,
+    ))
+}
+
+/// Every place in the environment's files that names what is at UTF-16 offset `offset` of file
+/// `path` (its definition included), sorted by path then offset: `[{ path, start, end }]` (UTF-16
+/// offsets in each file). `source` is `snippet.pp`; `options.files` the environment's other files.
+#[cfg(feature = "ide")]
+#[wasm_bindgen(unchecked_return_type = "Target[]")]
+pub fn references(
+    source: &str,
+    path: &str,
+    offset: u32,
+    #[wasm_bindgen(unchecked_optional_param_type = "EvaluateOptions")] options: JsValue,
+) -> Result<JsValue, JsError> {
+    let options = Options::from_js(&options);
+    to_js(&references::references_to_data(
         source, path, offset, &options,
     ))
 }

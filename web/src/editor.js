@@ -15,6 +15,7 @@ import { puppetLanguage } from './puppet-mode.js';
 import { docsHover, setRecorded, valueHover } from './value-hover.js';
 import { engineCompletion } from './completion.js';
 import { goToDefinition } from './definition.js';
+import { findReferences } from './references.js';
 import { signatureHelp } from './signature-help.js';
 import editorCss from './editor.css?inline';
 
@@ -178,7 +179,7 @@ export function languageFor(path) {
  * One editor view over many files: each file keeps its own EditorState (text, undo history, cursor,
  * squiggles), swapped in with `view.setState` when it is opened. `onChange(path, text)` reports edits.
  */
-export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label, complete = null, docs = null, signature = null, record = null, onDefinition = null, onCursor = null }) {
+export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label, complete = null, docs = null, signature = null, record = null, onDefinition = null, onCursor = null, onReferences = null }) {
   const snapshots = new Snapshots();
   const root = shadowRootIn(parent);
   const language = new Compartment();
@@ -208,6 +209,8 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
     signature ? signatureHelp((state, pos) => (isPuppetPath(current) ? signature(current, state.doc.toString(), pos) : Promise.resolve(null))) : [],
     // Ctrl/Cmd+click and F12 on a name in a Puppet file (`onDefinition(path, pos)`).
     onDefinition ? goToDefinition((pos) => isPuppetPath(current) && onDefinition(current, pos)) : [],
+    // Shift+F12 on a name: every place that names it (`onReferences(path, pos)`; a data file's key too).
+    onReferences ? findReferences((pos) => onReferences(current, pos)) : [],
     typeOverSelection,
     Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }])),
     keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab]),

@@ -24,6 +24,7 @@ import { setupOpenFolder } from './open-folder.js';
 import { placeResults } from './results-by-file.js';
 import { decodeLocation, DEFAULT_SETTINGS, LOG_LEVELS, LONG_LINK, shareUrl } from './share.js';
 import { createStatus } from './status.js';
+import { createReferencesList, lineAt } from './references.js';
 import { loadSaved, save } from './storage.js';
 import { setupTabs } from './tabs.js';
 import { setupTheme } from './theme.js';
@@ -145,6 +146,20 @@ const editor = createEditor({
     else setStatus('No definition found here: Ctrl+click or F12 on a class, defined type, function, type alias or variable');
   },
   onCursor: (path, pos) => outline.cursorMoved(path, pos),
+  // Find references: the engine reads the environment's files; the list shows each place with its line.
+  onReferences: async (path, pos) => {
+    const options = { files: workspace.filesObject() };
+    const places = await engine.ask('references', { source: workspace.snippet, path, offset: pos, options });
+    if (!places?.length) {
+      referencesList.hide();
+      setStatus('No references found: Shift+F12 on a class, defined type, function, type alias, variable or looked-up key');
+      return;
+    }
+    referencesList.show(places.map((place) => {
+      const { line, start, text } = lineAt(workspace.textOf(place.path) ?? '', place.start);
+      return { ...place, line, lineStart: start, lineText: text };
+    }));
+  },
   onChange: (path, text) => {
     workspace.setText(path, text);
     userEdited();
@@ -153,6 +168,10 @@ const editor = createEditor({
     // As soon as the engine is free: a pause only as long as the last run took (a busy engine keeps just the latest request).
     liveTimer = setTimeout(runNow, liveDelay(lastRunMs));
   },
+});
+const referencesList = createReferencesList($('editor'), {
+  onOpen: (place) => goTo(place.path, place.start, place.end),
+  onClose: () => editor.focus(),
 });
 
 // The Outline pane: the open file's symbols, asked of the worker's full engine while the pane is shown.

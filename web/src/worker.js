@@ -132,7 +132,8 @@ async function loadFull() {
 /**
  * The editor's questions: completion at `offset` of `source`, what hover says of the name there (`docs`), the
  * signature help of the call there (`signature`),
- * where the name at `offset` of file `path` is defined, the symbols of `source` (`outline`), or what each expression produced (`record`: a run
+ * where the name at `offset` of file `path` is defined and every place that names it (`references`), the
+ * symbols of `source` (`outline`), or what each expression produced (`record`: a run
  * of `source` with recording, which only the full engine keeps) or the catalog's graph (`graph`: only the full
  * engine sends it). The full engine answers (the light one loads it the first time); null when it cannot.
  */
@@ -149,6 +150,7 @@ async function answer({ type, id, source, path, offset, options }) {
       const { graph, cycles } = engine.evaluate(source, options);
       result = { graph, cycles };
     }
+    else if (type === 'references') result = engine.references(source, path, offset, options);
     else result = engine.definition(source, path, offset, options);
   } catch {
     result = null;
@@ -161,7 +163,7 @@ self.onmessage = async (event) => {
     loadFull();
     return;
   }
-  if (['complete', 'docs', 'signature', 'definition', 'record', 'graph', 'outline'].includes(event.data.type)) {
+  if (['complete', 'docs', 'signature', 'definition', 'references', 'record', 'graph', 'outline'].includes(event.data.type)) {
     answer(event.data);
     return;
   }

@@ -4,6 +4,8 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+pub(super) use super::named::Kind;
+use super::named::{named_at, Named};
 use crate::syntax::ast::{Expr, ExprKind, Ident};
 use crate::syntax::{self, TokenInfo};
 
@@ -15,72 +17,49 @@ pub struct Target {
     pub end: usize,
 }
 
-/// What a definition defines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Kind {
-    /// A class or a defined type (both named in lower case, both referenced as `Name[...]`).
-    Class,
-    Function,
-    TypeAlias,
-}
-
 /// The definition of what is at byte `offset` of file `path`; `files` are the environment's files
 /// (`path` among them), `(path, text)`.
 pub fn definition(files: &[(&str, &str)], path: &str, offset: usize) -> Option<Target> {
     let text = files.iter().find(|(p, _)| *p == path)?.1;
-    let tokens = syntax::tokens(text);
-    let token = tokens.iter().find(|t| {
-        (t.span.start as usize) <= offset && offset <= t.span.end as usize && t.kind != "comment"
-    })?;
-    let word = &text[token.span.start as usize..token.span.end as usize];
-    match token.kind {
-        "variable" => {
-            let name = word.trim_start_matches('$').trim_start_matches("::");
-            match name.rsplit_once("::") {
-                Some((class, variable)) => {
-                    let class = find_definition(files, class, &[Kind::Class])?;
-                    let class_text = files.iter().find(|(p, _)| *p == class.path)?.1;
-                    let body = class_body(class_text, class.start)?;
-                    variable_definition(class_text, variable, body.1, Some(body)).map(
-                        |(start, end)| Target {
-                            path: class.path,
-                            start,
-                            end,
-                        },
-                    )
-                }
-                None => variable_definition(text, name, offset, None).map(|(start, end)| Target {
-                    path: path.to_string(),
-                    start,
-                    end,
-                }),
+    let (named, _, _) = named_at(text, offset)?;
+    match named {
+        Named::Variable(name) => match name.rsplit_once("::") {
+            Some((class, variable)) => {
+                let class = find_definition(files, class, &[Kind::Class])?;
+                let class_text = files.iter().find(|(p, _)| *p == class.path)?.1;
+                let body = class_body(class_text, class.start)?;
+                variable_definition(class_text, variable, body.1, Some(body)).map(|(start, end)| {
+                    Target {
+                        path: class.path,
+                        start,
+                        end,
+                    }
+                })
             }
-        }
-        "name" => find_definition(
-            files,
-            &word.to_ascii_lowercase(),
-            &[Kind::Class, Kind::Function],
-        ),
-        "type" => find_definition(files, word, &[Kind::TypeAlias])
+            None => variable_definition(text, &name, offset, None).map(|(start, end)| Target {
+                path: path.to_string(),
+                start,
+                end,
+            }),
+        },
+        Named::Name(name) => find_definition(files, &name, &[Kind::Class, Kind::Function]),
+        Named::Type(word) => find_definition(files, &word, &[Kind::TypeAlias])
             .or_else(|| find_definition(files, &word.to_ascii_lowercase(), &[Kind::Class])),
-        // `lookup('key')`: the key in the data files; `class { 'x': }`, `include 'x'`,
-        // `Class['x']`, `contain('x')`: the class.
-        "string" => {
-            let quoted = word.trim_matches(|c| c == '\'' || c == '"');
-            let before = &text[..token.span.start as usize + 1];
-            if super::hiera_keys::lookup_key_prefix(before).is_some() {
-                return super::hiera_keys(files)
-                    .into_iter()
-                    .find(|k| k.key == quoted)
-                    .map(|k| Target {
-                        path: k.path,
-                        start: k.start,
-                        end: k.end,
-                    });
-            }
-            find_definition(files, &quoted.to_ascii_lowercase(), &[Kind::Class])
-        }
-        _ => None,
+        Named::HieraKey(key) => super::hiera_keys(files)
+            .into_iter()
+            .find(|k| k.key == key)
+            .map(|k| Target {
+                path: k.path,
+                start: k.start,
+                end: k.end,
+            }),
+        // `class { 'x': }`, `include 'x'`, `Class['x']`, `contain('x')`: the class.
+        Named::ClassString(name) => find_definition(files, &name, &[Kind::Class]),
+        Named::Definition(own) => Some(Target {
+            path: path.to_string(),
+            start: own.start,
+            end: own.end,
+        }),
     }
 }
 
@@ -169,7 +148,7 @@ fn defined_in<'a>(body: &'a [Expr], name: &str, kinds: &[Kind], outer: &str) -> 
 }
 
 /// The byte range of the body of the class whose name starts at `name_start`.
-fn class_body(text: &str, name_start: usize) -> Option<(usize, usize)> {
+pub(super) fn class_body(text: &str, name_start: usize) -> Option<(usize, usize)> {
     let (program, _) = syntax::parse(text);
     fn find(body: &[Expr], at: usize) -> Option<(usize, usize)> {
         for expr in body {

@@ -9,7 +9,10 @@ mod described;
 mod docs;
 mod hiera_keys;
 mod hover;
+mod named;
 mod outline;
+mod references;
+mod scopes;
 mod signature_help;
 
 pub use complete::{complete, Completion, CompletionKind, Completions, Knowledge};
@@ -18,4 +21,5 @@ pub use docs::{function_names, function_signatures, signature_text};
 pub use hiera_keys::{hiera_keys, HieraKey};
 pub use hover::docs_at;
 pub use outline::{outline, Symbol, SymbolKind};
+pub use references::references;
 pub use signature_help::{signature_help, Signature, SignatureHelp};

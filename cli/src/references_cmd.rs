@@ -1,0 +1,213 @@
+//! `puppet-eval references [--env DIR] FILE:LINE:COL`: every place that names what is at a place of
+//! a manifest (a class or defined type, a function, a type alias, a variable, a looked-up Hiera
+//! key), as the playground's Shift+F12 lists them: across FILE and, with `--env`, the environment's
+//! manifests and data files.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use puppet_core::ide::references;
+
+pub const USAGE: &str = "\
+usage: puppet-eval references [--env DIR] FILE:LINE:COL
+       prints every place that names what is at line LINE, column COL of FILE (1-based, in
+       characters), its definition included, as PATH:LINE:COL, sorted by path then position;
+       with --env the environment's .pp files and data files (data/*.yaml, *.json) are searched
+       too (their paths relative to DIR); exit status 1 when nothing is named there";
+
+/// `FILE:LINE:COL`, split from the right (a file name may hold colons).
+fn parse_place(place: &str) -> Option<(&str, usize, usize)> {
+    let (rest, column) = place.rsplit_once(':')?;
+    let (file, line) = rest.rsplit_once(':')?;
+    Some((file, line.parse().ok()?, column.parse().ok()?))
+}
+
+/// The byte offset of 1-based `line` and character `column` in `text`, if the line exists (a
+/// column past the line's end is its end).
+fn offset_of(text: &str, line: usize, column: usize) -> Option<usize> {
+    let start = if line == 1 {
+        0
+    } else {
+        text.match_indices('\n').nth(line.checked_sub(2)?)?.0 + 1
+    };
+    let line_text = text[start..].split('\n').next().unwrap_or("");
+    let within = line_text
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(line_text.len(), |(at, _)| at);
+    Some(start + within)
+}
+
+/// 1-based line and character column of byte `at` of `text`.
+fn line_and_column(text: &str, at: usize) -> (usize, usize) {
+    let before = text.get(..at).unwrap_or(text);
+    let line_start = before.rfind('\n').map_or(0, |n| n + 1);
+    (
+        before.matches('\n').count() + 1,
+        before[line_start..].chars().count() + 1,
+    )
+}
+
+/// The references as `PATH:LINE:COL` lines, for `files` (`(path, text)`) at `offset` of `path`.
+pub fn reference_lines(files: &[(String, String)], path: &str, offset: usize) -> Vec<String> {
+    let borrowed: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    references(&borrowed, path, offset)
+        .into_iter()
+        .filter_map(|target| {
+            let text = borrowed.iter().find(|(p, _)| *p == target.path)?.1;
+            let (line, column) = line_and_column(text, target.start);
+            Some(format!("{}:{line}:{column}", target.path))
+        })
+        .collect()
+}
+
+/// The manifests and data files under `dir`, with paths relative to it (`/`-separated).
+fn environment_files(dir: &Path) -> Vec<(String, String)> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for path in paths {
+            if path.is_dir() {
+                walk(root, &path, out);
+                continue;
+            }
+            let Ok(relative) = path.strip_prefix(root) else {
+                continue;
+            };
+            let relative = relative
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/");
+            let wanted = relative.ends_with(".pp")
+                || [".yaml", ".yml", ".json"]
+                    .iter()
+                    .any(|ext| relative.ends_with(ext));
+            if let (true, Ok(text)) = (wanted, std::fs::read_to_string(&path)) {
+                out.push((relative, text));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+/// Runs `references` with the arguments after the word `references`.
+pub fn run(args: &[String]) -> ExitCode {
+    let (env, place) = match args {
+        [place] => (None, place),
+        [flag, dir, place] if flag == "--env" => (Some(Path::new(dir)), place),
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let Some((file, line, column)) = parse_place(place) else {
+        eprintln!("puppet-eval references: {place} is not FILE:LINE:COL\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("puppet-eval references: cannot read {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let Some(offset) = offset_of(&text, line, column) else {
+        eprintln!("puppet-eval references: {file} has no line {line}");
+        return ExitCode::from(2);
+    };
+    // FILE is named as inside the environment when it is there, else as given.
+    let inside = env.and_then(|dir| {
+        let file = std::fs::canonicalize(file).ok()?;
+        let dir = std::fs::canonicalize(dir).ok()?;
+        let relative = file.strip_prefix(dir).ok()?;
+        Some(
+            relative
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/"),
+        )
+    });
+    let path = inside.unwrap_or_else(|| file.to_string());
+    let mut files = env.map(environment_files).unwrap_or_default();
+    files.retain(|(p, _)| *p != path);
+    files.push((path.clone(), text));
+    let lines = reference_lines(&files, &path, offset);
+    if lines.is_empty() {
+        eprintln!("puppet-eval references: nothing named at {place}");
+        return ExitCode::FAILURE;
+    }
+    for line in lines {
+        println!("{line}");
+    }
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_offsets_and_positions() {
+        assert_eq!(parse_place("a:b.pp:2:5"), Some(("a:b.pp", 2, 5)));
+        assert_eq!(parse_place("a.pp:2"), None);
+        let text = "$é = 1\n$x = 2\n";
+        assert_eq!(offset_of(text, 2, 2), Some(9));
+        assert_eq!(offset_of(text, 9, 1), None);
+        // `$x` on the second line; `1` after the two-byte `é`, in characters.
+        assert_eq!(line_and_column(text, 8), (2, 1));
+        assert_eq!(line_and_column(text, 6), (1, 6));
+    }
+
+    #[test]
+    fn a_class_across_the_environment_and_a_local_variable() {
+        let files = vec![
+            (
+                "modules/app/manifests/init.pp".to_string(),
+                "class app {\n  $port = 80\n}\n".to_string(),
+            ),
+            (
+                "site.pp".to_string(),
+                "include app\n$x = 1\nnotice($x)\nclass { 'app': }\n".to_string(),
+            ),
+        ];
+        let site = &files[1].1;
+        assert_eq!(
+            reference_lines(&files, "site.pp", site.find("app").unwrap_or(0)),
+            [
+                "modules/app/manifests/init.pp:1:7",
+                "site.pp:1:9",
+                "site.pp:4:10"
+            ]
+        );
+        assert_eq!(
+            reference_lines(&files, "site.pp", site.find("$x)").unwrap_or(0)),
+            ["site.pp:2:1", "site.pp:3:8"]
+        );
+        assert!(reference_lines(&files, "site.pp", site.find('=').unwrap_or(0)).is_empty());
+    }
+
+    #[test]
+    fn an_environment_directory_read_with_relative_paths() {
+        let dir =
+            std::env::temp_dir().join(format!("puppet-eval-references-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let manifests = dir.join("modules/app/manifests");
+        std::fs::create_dir_all(&manifests).expect("mkdir");
+        std::fs::write(manifests.join("init.pp"), "class app { }\n").expect("write");
+        std::fs::write(dir.join("README.md"), "not read").expect("write");
+        let files = environment_files(&dir);
+        let paths: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(paths, ["modules/app/manifests/init.pp"]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
