@@ -5,7 +5,9 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 pub(super) use super::named::Kind;
-use super::named::{named_at, Named};
+use core::ops::ControlFlow;
+
+use super::named::{each_definition, named_at, Named};
 use crate::syntax::ast::{Expr, ExprKind, Ident};
 use crate::syntax::{self, TokenInfo};
 
@@ -69,8 +71,7 @@ pub(super) fn find_definition(
     name: &str,
     kinds: &[Kind],
 ) -> Option<Target> {
-    with_definition(files, name, kinds, |path, _, definition| {
-        let own = defined_name(definition)?;
+    with_definition(files, name, kinds, |path, _, _, own| {
         Some(Target {
             path: path.to_string(),
             start: own.span.start as usize,
@@ -79,72 +80,36 @@ pub(super) fn find_definition(
     })
 }
 
-/// `read(path, text, definition)` on the first definition of `name` among the `.pp` files.
+/// `read(path, text, definition, its name)` on the first definition of `name` among the `.pp` files.
 pub(super) fn with_definition<R>(
     files: &[(&str, &str)],
     name: &str,
     kinds: &[Kind],
-    read: impl Fn(&str, &str, &Expr) -> Option<R>,
+    read: impl Fn(&str, &str, &Expr, &Ident) -> Option<R>,
 ) -> Option<R> {
     let name = name.trim_start_matches("::");
     for (path, text) in files.iter().filter(|(p, _)| p.ends_with(".pp")) {
         let (program, _) = syntax::parse(text);
-        if let Some(definition) = defined_in(&program.body, name, kinds, "") {
-            return read(path, text, definition);
+        if let Some((definition, own)) = defined_in(&program.body, name, kinds) {
+            return read(path, text, definition, own);
         }
     }
     None
 }
 
-/// The name of a class, defined type, function or type alias definition.
-fn defined_name(definition: &Expr) -> Option<&Ident> {
-    match &definition.kind {
-        ExprKind::ClassDefinition(class) => Some(&class.name),
-        ExprKind::DefineDefinition(define) => Some(&define.name),
-        ExprKind::FunctionDefinition(function) => Some(&function.name),
-        ExprKind::TypeAlias { name, .. } => Some(name),
-        _ => None,
-    }
-}
-
-/// The definition of `name` in `body` (nested classes and defines are named inside their outer
-/// class, `outer::inner`).
-fn defined_in<'a>(body: &'a [Expr], name: &str, kinds: &[Kind], outer: &str) -> Option<&'a Expr> {
-    let qualified = |own: &str| {
-        if outer.is_empty() || own.contains("::") {
-            own.to_string()
-        } else {
-            alloc::format!("{outer}::{own}")
-        }
-    };
-    for expr in body {
-        let (kind, nested) = match &expr.kind {
-            ExprKind::ClassDefinition(class) => (Kind::Class, Some(&class.body)),
-            ExprKind::DefineDefinition(define) => (Kind::Class, Some(&define.body)),
-            ExprKind::FunctionDefinition(_) => (Kind::Function, None),
-            ExprKind::TypeAlias { .. } => (Kind::TypeAlias, None),
-            _ => continue,
-        };
-        let Some(own) = defined_name(expr) else {
-            continue;
-        };
-        let full = qualified(own.name.trim_start_matches("::"));
+/// The definition of `name` (any case) of one of `kinds` in `body`.
+fn defined_in<'a>(body: &'a [Expr], name: &str, kinds: &[Kind]) -> Option<(&'a Expr, &'a Ident)> {
+    let found = each_definition(body, "", &mut |definition, own, full, kind| {
         if kinds.contains(&kind) && full.eq_ignore_ascii_case(name) {
-            return Some(expr);
+            ControlFlow::Break((definition, own))
+        } else {
+            ControlFlow::Continue(())
         }
-        if let Some(Expr {
-            kind: ExprKind::Block(inner),
-            ..
-        }) = nested
-        {
-            if kind == Kind::Class {
-                if let Some(found) = defined_in(inner, name, kinds, &full) {
-                    return Some(found);
-                }
-            }
-        }
+    });
+    match found {
+        ControlFlow::Break(definition) => Some(definition),
+        ControlFlow::Continue(()) => None,
     }
-    None
 }
 
 /// The byte range of the body of the class whose name starts at `name_start`.

@@ -19,7 +19,7 @@ pub(super) fn definition_docs(
     name: &str,
     kinds: &[Kind],
 ) -> Option<String> {
-    with_definition(files, name, kinds, |path, text, definition| {
+    with_definition(files, name, kinds, |path, text, definition, _| {
         let (header, at) = match &definition.kind {
             ExprKind::ClassDefinition(class) => {
                 let mut header = with_params(text, "class ", &class.name.name, &class.params, true);
@@ -60,7 +60,7 @@ pub(super) fn puppet_function(files: &[(&str, &str)], name: &str) -> Option<Stri
         files,
         name,
         &[Kind::Function],
-        |_, text, definition| match &definition.kind {
+        |_, text, definition, _| match &definition.kind {
             ExprKind::FunctionDefinition(function) => Some(function_label(
                 text,
                 &function.name.name,
@@ -122,7 +122,7 @@ fn shown(text: &str, span: Span) -> String {
 /// The parameters of the class or defined type `name`: each one's name and its text as written
 /// (`Integer $port = 80`), for completion inside its resource body.
 pub(super) fn parameters(files: &[(&str, &str)], name: &str) -> Vec<(String, String)> {
-    with_definition(files, name, &[Kind::Class], |_, text, definition| {
+    with_definition(files, name, &[Kind::Class], |_, text, definition, _| {
         let params = match &definition.kind {
             ExprKind::ClassDefinition(class) => &class.params,
             ExprKind::DefineDefinition(define) => &define.params,

@@ -5,7 +5,9 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::syntax::ast::{Expr, ExprKind};
+use core::ops::ControlFlow;
+
+use crate::syntax::ast::{Expr, ExprKind, Ident};
 use crate::syntax::{self, TokenInfo};
 
 /// What a definition defines.
@@ -93,6 +95,25 @@ pub(super) fn named_at(text: &str, offset: usize) -> Option<(Named, usize, usize
 /// defines named inside their outer class (`outer::inner`).
 pub(super) fn definitions_in(body: &[Expr], outer: &str) -> Vec<Defined> {
     let mut found = Vec::new();
+    let _ = each_definition::<()>(body, outer, &mut |_, own, name, kind| {
+        found.push(Defined {
+            name: name.to_string(),
+            kind,
+            start: own.span.start as usize,
+            end: own.span.end as usize,
+        });
+        ControlFlow::Continue(())
+    });
+    found
+}
+
+/// Calls `visit(definition, its name, its qualified name, kind)` on every definition in `body`,
+/// an outer class before those nested in it, until `visit` breaks (with what it found).
+pub(super) fn each_definition<'a, R>(
+    body: &'a [Expr],
+    outer: &str,
+    visit: &mut dyn FnMut(&'a Expr, &'a Ident, &str, Kind) -> ControlFlow<R>,
+) -> ControlFlow<R> {
     for expr in body {
         let (own, kind, nested) = match &expr.kind {
             ExprKind::ClassDefinition(class) => (&class.name, Kind::Class, Some(&class.body)),
@@ -107,21 +128,16 @@ pub(super) fn definitions_in(body: &[Expr], outer: &str) -> Vec<Defined> {
         } else {
             alloc::format!("{outer}::{bare}")
         };
+        visit(expr, own, &name, kind)?;
         if let Some(Expr {
             kind: ExprKind::Block(inner),
             ..
         }) = nested
         {
-            found.extend(definitions_in(inner, &name));
+            each_definition(inner, &name, visit)?;
         }
-        found.push(Defined {
-            name,
-            kind,
-            start: own.span.start as usize,
-            end: own.span.end as usize,
-        });
     }
-    found
+    ControlFlow::Continue(())
 }
 
 /// The tokens of a manifest without its comments.
