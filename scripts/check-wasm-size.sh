@@ -71,11 +71,16 @@
 # relationship graph, Tarjan, Puppet's paths and words) cost the light engine 10.6 KB and the full one
 # 11.8 KB when measured alone; to keep the first load within 420,000 the recording of values and the
 # graph's data for the Graph pane went into the full engine only (feature `ide`; the page asks the full
-# engine for them): light 417,988, full 643,917. Full budget: 644,000.
+# engine for them): light 417,988, full 643,917. Session 12, the rest of issue 23 in the full engine
+# only: signature help, the hovers over the environment's definitions and data types, and the editor's
+# table of Puppet's built-ins not yet declared as data (core/src/ide/builtin_docs.rs: signatures and
+# descriptions of 79 functions and 44 types, most of it text) 10.9 KB, to 654,861; the outline
+# (core/src/ide/outline.rs) 4.2 KB; find references (references.rs, named.rs, scopes.rs) 7.7 KB:
+# full 666,778, light unchanged. Full budget: 667,000.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
-full_budget=${WASM_FULL_GZIP_BUDGET:-644000}
+full_budget=${WASM_FULL_GZIP_BUDGET:-667000}
 
 # check NAME FILE BUDGET
 check() {
