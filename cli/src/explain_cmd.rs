@@ -8,35 +8,14 @@ use std::process::ExitCode;
 use puppet_core::ide::docs_at;
 use puppet_core::{evaluate, types, value, EvalOptions, RecordLimits, Recorded, RecordedValue};
 
+use crate::place::{offset_of, parse_place};
+
 pub const USAGE: &str = "\
 usage: puppet-eval explain FILE:LINE:COL
        evaluates FILE (as puppet-eval FILE does) and prints what hover shows at line LINE, column COL
        (1-based, in characters): the value and type of the innermost expression evaluated there, how
        many times it ran and its earlier values, and the signatures or attributes of the name there;
        exit status 1 when there is nothing to show";
-
-/// `FILE:LINE:COL`, split from the right (a file name may hold colons).
-fn parse_place(place: &str) -> Option<(&str, usize, usize)> {
-    let (rest, column) = place.rsplit_once(':')?;
-    let (file, line) = rest.rsplit_once(':')?;
-    Some((file, line.parse().ok()?, column.parse().ok()?))
-}
-
-/// The byte offset of 1-based `line` and character `column` in `text`, if the line exists (a
-/// column past the line's end is its end).
-fn offset_of(text: &str, line: usize, column: usize) -> Option<usize> {
-    let start = if line == 1 {
-        0
-    } else {
-        text.match_indices('\n').nth(line.checked_sub(2)?)?.0 + 1
-    };
-    let line_text = text[start..].split('\n').next().unwrap_or("");
-    let within = line_text
-        .char_indices()
-        .nth(column.saturating_sub(1))
-        .map_or(line_text.len(), |(at, _)| at);
-    Some(start + within)
-}
 
 fn shown(recorded: &RecordedValue) -> (String, String) {
     match recorded {
@@ -121,17 +100,6 @@ pub fn run(args: &[String]) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn places_and_offsets() {
-        assert_eq!(parse_place("a:b.pp:2:5"), Some(("a:b.pp", 2, 5)));
-        assert_eq!(parse_place("a.pp:2"), None);
-        let text = "$é = 1\n$x = 2\n";
-        assert_eq!(offset_of(text, 1, 2), Some(1));
-        assert_eq!(offset_of(text, 2, 2), Some(9));
-        assert_eq!(offset_of(text, 2, 99), Some(14));
-        assert_eq!(offset_of(text, 9, 1), None);
-    }
 
     #[test]
     fn the_value_of_a_variable_and_of_a_call_in_a_loop() {

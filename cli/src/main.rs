@@ -4,6 +4,7 @@ mod explain_cmd;
 mod lint_cmd;
 mod lookup_cmd;
 mod parse_cmd;
+mod place;
 mod references_cmd;
 mod repl;
 mod run;

@@ -8,45 +8,14 @@ use std::process::ExitCode;
 
 use puppet_core::ide::references;
 
+use crate::place::{line_and_column, offset_of, parse_place};
+
 pub const USAGE: &str = "\
 usage: puppet-eval references [--env DIR] FILE:LINE:COL
        prints every place that names what is at line LINE, column COL of FILE (1-based, in
        characters), its definition included, as PATH:LINE:COL, sorted by path then position;
        with --env the environment's .pp files and data files (data/*.yaml, *.json) are searched
        too (their paths relative to DIR); exit status 1 when nothing is named there";
-
-/// `FILE:LINE:COL`, split from the right (a file name may hold colons).
-fn parse_place(place: &str) -> Option<(&str, usize, usize)> {
-    let (rest, column) = place.rsplit_once(':')?;
-    let (file, line) = rest.rsplit_once(':')?;
-    Some((file, line.parse().ok()?, column.parse().ok()?))
-}
-
-/// The byte offset of 1-based `line` and character `column` in `text`, if the line exists (a
-/// column past the line's end is its end).
-fn offset_of(text: &str, line: usize, column: usize) -> Option<usize> {
-    let start = if line == 1 {
-        0
-    } else {
-        text.match_indices('\n').nth(line.checked_sub(2)?)?.0 + 1
-    };
-    let line_text = text[start..].split('\n').next().unwrap_or("");
-    let within = line_text
-        .char_indices()
-        .nth(column.saturating_sub(1))
-        .map_or(line_text.len(), |(at, _)| at);
-    Some(start + within)
-}
-
-/// 1-based line and character column of byte `at` of `text`.
-fn line_and_column(text: &str, at: usize) -> (usize, usize) {
-    let before = text.get(..at).unwrap_or(text);
-    let line_start = before.rfind('\n').map_or(0, |n| n + 1);
-    (
-        before.matches('\n').count() + 1,
-        before[line_start..].chars().count() + 1,
-    )
-}
 
 /// The references as `PATH:LINE:COL` lines, for `files` (`(path, text)`) at `offset` of `path`.
 pub fn reference_lines(files: &[(String, String)], path: &str, offset: usize) -> Vec<String> {
@@ -155,18 +124,6 @@ pub fn run(args: &[String]) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn places_offsets_and_positions() {
-        assert_eq!(parse_place("a:b.pp:2:5"), Some(("a:b.pp", 2, 5)));
-        assert_eq!(parse_place("a.pp:2"), None);
-        let text = "$é = 1\n$x = 2\n";
-        assert_eq!(offset_of(text, 2, 2), Some(9));
-        assert_eq!(offset_of(text, 9, 1), None);
-        // `$x` on the second line; `1` after the two-byte `é`, in characters.
-        assert_eq!(line_and_column(text, 8), (2, 1));
-        assert_eq!(line_and_column(text, 6), (1, 6));
-    }
 
     #[test]
     fn a_class_across_the_environment_and_a_local_variable() {
