@@ -98,9 +98,11 @@ test("inside class { 'x': } the class names and then its parameters are offered"
   await typeAtEnd(page, "class { 'ap");
   await list.waitFor();
   assert.deepEqual(await labels(), ['app']);
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.type(':\npo', { delay: 20 });
+  // Then a body: the text replaced at once (no key to race the list), and `po` typed.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText("class { 'app':\n  ");
+  await page.keyboard.type('po', { delay: 20 });
   await list.waitFor();
   assert.deepEqual(await labels(), ['port']);
   assert.equal(await list.locator('li[role="option"] .cm-completionDetail').first().textContent(), 'Integer $port = 80');
