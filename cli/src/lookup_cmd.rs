@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use puppet_cli::workspace::EnvSource;
-use puppet_core::eval::{LookupQuery, QueryProblem};
 use puppet_core::{EvalOptions, LogLevel};
+use puppet_core::{LookupQuery, QueryProblem};
 
 pub const USAGE: &str = "\
 usage: puppet-eval lookup [OPTIONS] KEY...
@@ -151,7 +151,7 @@ pub fn run(args: &[String]) -> ExitCode {
     }
     let started = Instant::now();
     let answer = options.env.with_environment(None, &options.eval, |env| {
-        puppet_core::eval::lookup(env, &options.eval, &options.query)
+        puppet_core::lookup(env, &options.eval, &options.query)
     });
     let elapsed = started.elapsed();
     for entry in &answer.logs {

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use puppet_core::eval::{evaluate, EvalOptions};
+use puppet_core::{evaluate, EvalOptions};
 
 fn main() {
     divan::main();

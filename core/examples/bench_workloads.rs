@@ -14,8 +14,8 @@ use std::time::Instant;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use puppet_core::eval::{evaluate, EvalOptions};
 use puppet_core::value::programmatic;
+use puppet_core::{evaluate, EvalOptions};
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {

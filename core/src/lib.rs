@@ -4,6 +4,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod compile;
 pub mod diagnostic;
 pub mod environment;
 #[cfg(feature = "erb")]
@@ -19,6 +20,7 @@ pub mod hiera;
 pub mod lint;
 mod puppet_text;
 pub mod regex;
+pub mod run;
 mod sort;
 pub mod sources;
 pub mod span;
@@ -28,15 +30,17 @@ pub mod syntax;
 pub mod types;
 pub mod value;
 
+pub use compile::{
+    catalog_text, cycles_message, evaluate, evaluate_environment, lookup, CatalogGraph,
+    CatalogResource, DependencyCycle, EdgeKind, GraphEdge, GraphNode, LookupAnswer, LookupQuery,
+    Outcome, QueryProblem,
+};
 pub use diagnostic::{Diagnostic, Note, Severity, Stage};
 pub use environment::{EnvFiles, Environment, MainCode, MemoryFiles};
-pub use eval::{
-    catalog_text, cycles_message, evaluate, evaluate_environment, CancelFlag, CatalogGraph,
-    CatalogResource, DependencyCycle, EdgeKind, EvalOptions, GraphEdge, GraphNode, Limits,
-    LogEntry, LogLevel, LookupCall, LookupCalls, LookupKind, Outcome, RecordLimits, Recorded,
-    RecordedValue, Strictness,
-};
+pub use eval::{Recorded, RecordedValue};
+pub use hiera::calls::{LookupCall, LookupCalls, LookupKind};
 pub use puppet_text::puppet_text;
+pub use run::{CancelFlag, EvalOptions, Limits, LogEntry, LogLevel, RecordLimits, Strictness};
 pub use sources::{Location, Sources, SNIPPET_FILE};
 pub use span::{LineCol, LineIndex, Span};
 pub use value::Value;

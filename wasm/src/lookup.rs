@@ -1,7 +1,7 @@
 //! The Lookup pane's question: keys looked up in the environment's Hiera data for the node's
 //! facts, as `puppet lookup --explain` answers it (the value, its type, the explanation).
 
-use puppet_core::eval::LookupQuery;
+use puppet_core::LookupQuery;
 use puppet_core::{types, value, Value};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -68,7 +68,7 @@ pub struct JsLookup {
 pub fn lookup_to_data(options: &Options, query: &LookupQuery) -> JsLookup {
     let eval_options = options.eval_options();
     let answer = with_environment("", options, |env| {
-        puppet_core::eval::lookup(env, &eval_options, query)
+        puppet_core::lookup(env, &eval_options, query)
     });
     let mut positions = Positions::new(&answer.sources);
     JsLookup {

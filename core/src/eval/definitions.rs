@@ -132,3 +132,15 @@ impl Evaluator<'_> {
         Ok(())
     }
 }
+
+/// A definition (class, defined type, node, function, type alias): its value is no result.
+pub(crate) fn is_definition(expr: &Expr) -> bool {
+    matches!(
+        expr.kind,
+        ExprKind::FunctionDefinition(_)
+            | ExprKind::TypeAlias { .. }
+            | ExprKind::ClassDefinition(_)
+            | ExprKind::DefineDefinition(_)
+            | ExprKind::NodeDefinition(_)
+    )
+}

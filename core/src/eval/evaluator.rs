@@ -63,7 +63,7 @@ pub(crate) struct Evaluator<'o> {
     /// Functions written in Puppet, by name.
     pub functions: BTreeMap<String, Rc<UserFunction>>,
     pub aliases: AliasRegistry,
-    pub catalog: super::catalog::Catalog,
+    pub catalog: crate::compile::catalog::Catalog,
     /// The output of the EPP templates being rendered, innermost last.
     pub epp_output: Vec<String>,
     /// The address of the running lambda's final `$p + ...` operand whose value may be moved
@@ -115,7 +115,7 @@ impl<'o> Evaluator<'o> {
             warnings: Vec::new(),
             functions: BTreeMap::new(),
             aliases: AliasRegistry::new(),
-            catalog: super::catalog::Catalog::default(),
+            catalog: crate::compile::catalog::Catalog::default(),
             epp_output: Vec::new(),
             move_candidate: None,
             names: Default::default(),
@@ -431,5 +431,20 @@ pub(crate) fn is_truthy(value: &Value) -> bool {
 impl From<Unwind> for Diagnostic {
     fn from(unwind: Unwind) -> Self {
         unwind.into_diagnostic()
+    }
+}
+
+impl crate::run::limits::Charge for Evaluator<'_> {
+    fn limits(&self) -> &crate::run::Limits {
+        &self.options.limits
+    }
+
+    fn steps_spent(&self) -> u64 {
+        self.budget.steps
+    }
+
+    #[inline]
+    fn step(&mut self, n: u64, span: Span) -> EvalResult<()> {
+        Evaluator::step(self, n, span)
     }
 }

@@ -6,28 +6,11 @@ use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::run::RecordLimits;
 use crate::span::Span;
 #[cfg(feature = "ide")]
 use crate::syntax::ast::{Expr, ExprKind};
 use crate::value::Value;
-
-/// How much an evaluation keeps of what its expressions produced.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RecordLimits {
-    /// How many distinct source ranges are kept (the first ones evaluated; later ranges are not).
-    pub max_ranges: usize,
-    /// How many of a range's latest values are kept.
-    pub kept_values: usize,
-}
-
-impl Default for RecordLimits {
-    fn default() -> Self {
-        RecordLimits {
-            max_ranges: 20_000,
-            kept_values: 3,
-        }
-    }
-}
 
 /// What one source range produced: how many times it was evaluated and its latest values, oldest
 /// first, each with the evaluation that produced it (1 for the first).
@@ -129,7 +112,7 @@ impl Recorder {
                 }
                 self.keep(expr.span, value);
             }
-            _ if super::statements::is_definition(expr) => {}
+            _ if super::definitions::is_definition(expr) => {}
             _ => self.keep(expr.span, value),
         }
     }

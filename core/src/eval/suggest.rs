@@ -160,7 +160,7 @@ impl Evaluator<'_> {
     /// Notes for the errors of an evaluation that name something unknown: the function, type or
     /// attribute closest to it.
     #[inline(never)]
-    pub(super) fn add_suggestions(&self, diagnostics: &mut [Diagnostic]) {
+    pub(crate) fn add_suggestions(&self, diagnostics: &mut [Diagnostic]) {
         for diagnostic in diagnostics
             .iter_mut()
             .filter(|d| d.is_error() && d.notes.is_empty())
@@ -225,7 +225,7 @@ impl Evaluator<'_> {
             .chain(
                 resource_types
                     .chain(defined)
-                    .map(super::catalog::capitalize),
+                    .map(crate::compile::catalog::capitalize),
             )
             .chain(self.aliases.names().map(String::from));
         closest(name, candidates)

@@ -163,7 +163,7 @@ fn resource_type_known(ev: &mut Evaluator<'_>, name: &str, span: Span) -> EvalRe
 
 /// Whether class `name` is defined, in the program or in the modules.
 fn class_known(ev: &mut Evaluator<'_>, name: &str, span: Span) -> EvalResult<bool> {
-    ev.class_known(&crate::eval::catalog_name(name), span)
+    ev.class_known(&crate::compile::catalog_name(name), span)
 }
 
 fn is_defined(ev: &mut Evaluator<'_>, site: &CallSite, value: &Value) -> EvalResult<bool> {

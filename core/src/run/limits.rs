@@ -195,6 +195,14 @@ pub(crate) fn showable(value: &Value, limits: &Limits, span: Span) -> EvalResult
     }
 }
 
+/// What charging work as steps needs: the limits, the steps spent so far, and spending more.
+pub(crate) trait Charge {
+    fn limits(&self) -> &Limits;
+    fn steps_spent(&self) -> u64;
+    /// Count `n` steps against the budget (an error once it is spent, or cancelled).
+    fn step(&mut self, n: u64, span: Span) -> EvalResult<()>;
+}
+
 /// How a walk over all of a value may end besides within the budget.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Walk {
@@ -213,8 +221,8 @@ pub(crate) enum Walk {
 /// elements than the steps that built it; they are counted each time they occur, at most as
 /// many as the budget has left, so this check costs no more than the steps it charges.
 #[inline]
-pub(crate) fn charge_walk(
-    ev: &mut super::evaluator::Evaluator<'_>,
+pub(crate) fn charge_walk<C: Charge + ?Sized>(
+    ev: &mut C,
     value: &Value,
     walk: Walk,
     span: Span,
@@ -229,17 +237,17 @@ pub(crate) fn charge_walk(
 
 /// [`charge_walk`] of a collection (out of line: scalars, the common case, cost nothing).
 #[inline(never)]
-fn charge_collection_walk(
-    ev: &mut super::evaluator::Evaluator<'_>,
+fn charge_collection_walk<C: Charge + ?Sized>(
+    ev: &mut C,
     value: &Value,
     walk: Walk,
     span: Span,
 ) -> EvalResult<()> {
-    let limits = &ev.options.limits;
+    let limits = ev.limits();
     if walk == Walk::Prints {
         showable(value, limits, span)?;
     }
-    let left = limits.max_steps.saturating_sub(ev.budget.steps);
+    let left = limits.max_steps.saturating_sub(ev.steps_spent());
     let affordable = left.saturating_mul(ELEMENTS_PER_STEP as u64);
     let max_len = limits.max_collection_len as u64;
     let cap = match walk {
@@ -289,8 +297,8 @@ fn charge_collection_walk(
 
 /// Charge the walk `==` (or strict key equality) makes over two values: both containers of
 /// the same kind and size are compared element by element, anything else at once.
-pub(crate) fn charge_compare(
-    ev: &mut super::evaluator::Evaluator<'_>,
+pub(crate) fn charge_compare<C: Charge + ?Sized>(
+    ev: &mut C,
     left: &Value,
     right: &Value,
     span: Span,
@@ -309,8 +317,8 @@ pub(crate) fn charge_compare(
 
 /// `value =~ ty` within the step budget: the values visited are charged as steps, and a value
 /// too deep or too large to check is a diagnostic instead of a silent `false`.
-pub(crate) fn checked_instance_of(
-    ev: &mut super::evaluator::Evaluator<'_>,
+pub(crate) fn checked_instance_of<C: Charge + ?Sized>(
+    ev: &mut C,
     ty: &crate::types::Type,
     value: &Value,
     span: Span,
@@ -319,7 +327,7 @@ pub(crate) fn checked_instance_of(
     if let Some(result) = crate::types::instance_of_flat(ty, value) {
         return Ok(result);
     }
-    let left = ev.options.limits.max_steps.saturating_sub(ev.budget.steps);
+    let left = ev.limits().max_steps.saturating_sub(ev.steps_spent());
     match crate::types::instance_of_checked(ty, value, left.max(1)) {
         Ok((result, visits)) => {
             ev.step(visits / ELEMENTS_PER_STEP as u64, span)?;
@@ -341,8 +349,8 @@ pub(crate) fn checked_instance_of(
 /// `assert_type` checks: the match is charged as steps, and describing a mismatch (which infers
 /// the value's type) is refused for a value too large to infer.
 #[inline]
-pub(crate) fn checked_mismatch(
-    ev: &mut super::evaluator::Evaluator<'_>,
+pub(crate) fn checked_mismatch<C: Charge + ?Sized>(
+    ev: &mut C,
     ty: &crate::types::Type,
     value: &Value,
     span: Span,
@@ -356,8 +364,8 @@ pub(crate) fn checked_mismatch(
 
 /// [`checked_mismatch`] with the walk that counts the values visited.
 #[inline(never)]
-fn checked_mismatch_walk(
-    ev: &mut super::evaluator::Evaluator<'_>,
+fn checked_mismatch_walk<C: Charge + ?Sized>(
+    ev: &mut C,
     ty: &crate::types::Type,
     value: &Value,
     span: Span,

@@ -8,7 +8,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::catalog::capitalize;
-use super::evaluator::Evaluator;
+use crate::eval::evaluator::Evaluator;
 use crate::span::Span;
 use crate::types::Type;
 use crate::value::Value;
@@ -90,7 +90,7 @@ pub(crate) struct PendingOverride {
 /// their order (one given as `undef` keeps its place for the value its default sets), then those
 /// only their defaults set, in the definition's order; `undef` ones left out. A Sensitive value is
 /// kept unwrapped, as Puppet's catalog keeps it (marking the parameter).
-pub(super) fn final_parameters(
+pub(crate) fn final_parameters(
     given: &[(String, Value)],
     mut defaulted: Vec<(String, Value)>,
 ) -> Vec<(String, Value)> {
@@ -137,7 +137,7 @@ fn namevar_first(
 impl Evaluator<'_> {
     /// The catalog once the program has finished: virtual and exported resources not collected left out, chain
     /// arrows applied (`finish` has made sure that they name resources in the catalog).
-    pub(super) fn compiled_catalog(&self) -> Vec<CatalogResource> {
+    pub(crate) fn compiled_catalog(&self) -> Vec<CatalogResource> {
         let catalog = &self.catalog;
         let mut out = Vec::new();
         for entry in &catalog.entries {

@@ -7,8 +7,8 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::evaluator::Evaluator;
-use super::flow::{catalog_error, EvalResult};
+use crate::eval::evaluator::Evaluator;
+use crate::run::flow::{catalog_error, EvalResult};
 use crate::span::Span;
 use crate::syntax::ast::{ExprKind, NodeDefinition};
 use crate::value::{Hash, Value};
@@ -64,7 +64,7 @@ fn regex_node_title(source: &str) -> String {
 
 impl Evaluator<'_> {
     /// `$trusted` as a compile gives it for a node known by its certname alone.
-    pub(super) fn bind_trusted(&mut self, certname: &str) {
+    pub(crate) fn bind_trusted(&mut self, certname: &str) {
         let (hostname, domain) = match certname.split_once('.') {
             Some((host, domain)) => (host, Value::string(domain)),
             None => (certname, Value::Undef),
@@ -81,7 +81,7 @@ impl Evaluator<'_> {
 
     /// Evaluate the node definition that matches `certname`, when the program has any: Puppet's
     /// error when none does and there is no `default`.
-    pub(super) fn evaluate_node(&mut self, certname: &str, end: Span) -> EvalResult<()> {
+    pub(crate) fn evaluate_node(&mut self, certname: &str, end: Span) -> EvalResult<()> {
         if self.catalog.node_defs.is_empty() {
             return Ok(());
         }

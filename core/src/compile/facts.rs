@@ -4,7 +4,7 @@
 use alloc::format;
 use alloc::string::String;
 
-use super::evaluator::Evaluator;
+use crate::eval::evaluator::Evaluator;
 use crate::syntax::ast::ExprKind;
 use crate::value::Value;
 
@@ -32,7 +32,7 @@ fn is_literal(kind: &ExprKind) -> bool {
 impl Evaluator<'_> {
     /// The facts hash `source` holds (evaluated by this evaluator: literals cannot fail or refer to
     /// the program).
-    pub(super) fn facts_value(&mut self, source: &str) -> Result<Value, String> {
+    pub(crate) fn facts_value(&mut self, source: &str) -> Result<Value, String> {
         let (program, diagnostics) = crate::syntax::parse(source);
         if let Some(error) = diagnostics.iter().find(|d| d.is_error()) {
             return Err(format!("the facts do not parse: {}", error.message));
@@ -53,14 +53,14 @@ impl Evaluator<'_> {
     }
 
     /// Sets `$facts` and a top-scope variable per fact (not over the variables Puppet sets itself).
-    pub(super) fn bind_facts(&mut self, facts: Value) {
+    pub(crate) fn bind_facts(&mut self, facts: Value) {
         let Value::Hash(hash) = &facts else {
             return;
         };
         for (name, value) in hash.iter() {
             let Value::String(name) = name else { continue };
-            let reserved = super::builtin_vars::RESERVED.contains(&&**name)
-                || super::builtin_vars::BUILT_IN.contains(&&**name)
+            let reserved = crate::eval::builtin_vars::RESERVED.contains(&&**name)
+                || crate::eval::builtin_vars::BUILT_IN.contains(&&**name)
                 || &**name == "caller_module_name";
             // Each name once: the hash's keys are distinct, and Puppet's own are left out.
             if !reserved {
@@ -73,7 +73,7 @@ impl Evaluator<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::eval::{evaluate, EvalOptions};
+    use crate::{evaluate, EvalOptions};
 
     /// The program's value, or its first error's message, with `facts` given.
     fn with_facts(

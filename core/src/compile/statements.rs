@@ -4,27 +4,14 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::evaluator::Evaluator;
-use crate::syntax::ast::{Expr, ExprKind};
+use crate::eval::evaluator::Evaluator;
 use crate::value::Value;
-
-/// A definition (class, defined type, node, function, type alias): its value is no result.
-pub(super) fn is_definition(expr: &Expr) -> bool {
-    matches!(
-        expr.kind,
-        ExprKind::FunctionDefinition(_)
-            | ExprKind::TypeAlias { .. }
-            | ExprKind::ClassDefinition(_)
-            | ExprKind::DefineDefinition(_)
-            | ExprKind::NodeDefinition(_)
-    )
-}
 
 impl Evaluator<'_> {
     /// Each collector expression's value with the references of the resources it collected
     /// (`User[alice]`), in catalog order, once the compile is finished.
     #[inline(never)]
-    pub(super) fn collected(&self) -> Vec<(Value, Vec<String>)> {
+    pub(crate) fn collected(&self) -> Vec<(Value, Vec<String>)> {
         self.catalog
             .collected_by_value()
             .into_iter()

@@ -9,9 +9,9 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::calls::CallSite;
-use super::evaluator::Evaluator;
-use super::flow::{catalog_error, error, EvalResult};
+use crate::eval::calls::CallSite;
+use crate::eval::evaluator::Evaluator;
+use crate::run::flow::{catalog_error, error, EvalResult};
 use crate::span::Span;
 use crate::syntax::ast::{
     AttributeOperation, ClassDefinition, DefineDefinition, ExprKind, NodeDefinition, Param,
@@ -21,14 +21,14 @@ use crate::types::{is_metaparameter, Type};
 use crate::value::Value;
 
 pub(crate) struct Catalog {
-    pub(super) classes: BTreeMap<String, Rc<ClassDefinition>>,
-    pub(super) defines: BTreeMap<String, Rc<DefineDefinition>>,
+    pub(crate) classes: BTreeMap<String, Rc<ClassDefinition>>,
+    pub(crate) defines: BTreeMap<String, Rc<DefineDefinition>>,
     /// Where each defined type's definition starts (its `define` keyword's offset).
     define_spans: BTreeMap<String, usize>,
     /// Node names (lower case) or `default`, with where they were defined.
     nodes: Vec<(String, u32)>,
     /// The node definitions, in the order they were defined.
-    pub(super) node_defs: Vec<super::nodes::NodeEntry>,
+    pub(crate) node_defs: Vec<super::nodes::NodeEntry>,
     /// Classes declared so far: name → their entry in `entries` (`usize::MAX` while a subclass waits
     /// for its parent's entry). The same map code as `class_scopes`, and no linear search.
     declared_classes: BTreeMap<String, usize>,
@@ -37,39 +37,39 @@ pub(crate) struct Catalog {
     /// Classes an `include` of several gave catalog entries whose bodies are not evaluated yet.
     entered_unevaluated: Vec<String>,
     /// What the compiled catalog lists, in the order Puppet adds it (`compiled.rs`).
-    pub(super) entries: Vec<super::compiled::CatalogEntry>,
+    pub(crate) entries: Vec<super::compiled::CatalogEntry>,
     /// Chain arrows (`a -> b`), applied when the catalog is finished.
-    pub(super) relationships: Vec<super::relationships::Relationship>,
+    pub(crate) relationships: Vec<super::relationships::Relationship>,
     /// The values of the collector expressions, for the chain arrows they stand in.
-    pub(super) collector_values: Vec<super::relationships::CollectorValue>,
+    pub(crate) collector_values: Vec<super::relationships::CollectorValue>,
     /// The chain arrows' edges, made when the compile finishes.
-    pub(super) edges: Vec<super::relationships::Edge>,
+    pub(crate) edges: Vec<super::relationships::Edge>,
     /// Overrides of resources not declared when they ran, applied when the catalog is finished.
-    pub(super) pending_overrides: Vec<super::compiled::PendingOverride>,
+    pub(crate) pending_overrides: Vec<super::compiled::PendingOverride>,
     /// `class::var` → value, for the variables of evaluated classes.
     class_vars: BTreeMap<String, Value>,
     /// The classes being evaluated now, innermost last, with their variables' scope.
-    pub(super) live_classes: Vec<(String, usize)>,
+    pub(crate) live_classes: Vec<(String, usize)>,
     /// Classes declared like resources (`class { 'a': }`), with where (an offset).
-    pub(super) resource_like_classes: BTreeMap<String, usize>,
+    pub(crate) resource_like_classes: BTreeMap<String, usize>,
     /// Every declared resource: type, title, attributes and where it was declared.
-    pub(super) resources: Vec<DeclaredResource>,
+    pub(crate) resources: Vec<DeclaredResource>,
     /// `type NUL title` → position in `resources`: lookups by reference stay fast with many resources.
     /// (The value Hash: its map code is in the module already, a BTreeMap of strings cost 3 KB.)
-    pub(super) resource_index: crate::value::Hash,
+    pub(crate) resource_index: crate::value::Hash,
     /// Puppet's scopes as far as resources see them (defaults and tags are dynamically scoped):
     /// 0 is the top scope, then one per evaluated class and defined-type instance.
-    pub(super) scopes: Vec<super::collect::CatalogScope>,
+    pub(crate) scopes: Vec<super::collect::CatalogScope>,
     /// The catalog scope code runs in now.
-    pub(super) current: usize,
+    pub(crate) current: usize,
     /// The catalog scope of each evaluated class (a subclass's scope is inside its parent's).
-    pub(super) class_scopes: BTreeMap<String, usize>,
+    pub(crate) class_scopes: BTreeMap<String, usize>,
     /// What the `require` and `contain` functions asked (`graph.rs` makes their edges).
-    pub(super) class_links: Vec<super::graph::ClassLink>,
+    pub(crate) class_links: Vec<super::graph::ClassLink>,
     /// Collectors and `realize` calls, evaluated after the main program.
-    pub(super) collectors: Vec<super::collect::Collector>,
+    pub(crate) collectors: Vec<super::collect::Collector>,
     /// The catalog's tags: the names of the classes declared so far.
-    pub(super) tags: Vec<String>,
+    pub(crate) tags: Vec<String>,
 }
 
 impl Default for Catalog {
@@ -108,11 +108,11 @@ impl Default for Catalog {
 }
 
 /// The key of a resource in the catalog's index.
-pub(super) fn resource_key(type_name: &str, title: &str) -> Value {
+pub(crate) fn resource_key(type_name: &str, title: &str) -> Value {
     Value::string(&format!("{type_name}\u{0}{title}"))
 }
 
-pub(super) struct DeclaredResource {
+pub(crate) struct DeclaredResource {
     pub type_name: String,
     pub title: String,
     pub attributes: Vec<(String, Value)>,
@@ -255,7 +255,7 @@ impl Catalog {
     }
 
     /// The catalog entry of the node definition being evaluated (`Node[default]`).
-    pub(super) fn add_node_entry(&mut self, title: &str, span: Span) {
+    pub(crate) fn add_node_entry(&mut self, title: &str, span: Span) {
         self.entries.push(super::compiled::CatalogEntry::Node {
             title: title.to_string(),
             span,
@@ -374,12 +374,12 @@ impl Catalog {
     }
 
     /// Whether class `name` (canonical) has been declared.
-    pub(super) fn is_declared_class(&self, name: &str) -> bool {
+    pub(crate) fn is_declared_class(&self, name: &str) -> bool {
         self.declared_classes.contains_key(name)
     }
 
     /// Where resource `type_name[title]` (type in lower case) is in `resources`.
-    pub(super) fn resource_position(&self, type_name: &str, title: &str) -> Option<usize> {
+    pub(crate) fn resource_position(&self, type_name: &str, title: &str) -> Option<usize> {
         match self.resource_index.get(&resource_key(type_name, title))? {
             Value::Integer(at) => usize::try_from(*at).ok(),
             _ => None,
@@ -387,7 +387,7 @@ impl Catalog {
     }
 
     /// Adds a resource (its type and title not declared yet) and indexes it.
-    pub(super) fn push_resource(&mut self, resource: DeclaredResource) {
+    pub(crate) fn push_resource(&mut self, resource: DeclaredResource) {
         self.entries.push(super::compiled::CatalogEntry::Resource(
             self.resources.len(),
         ));
@@ -403,12 +403,12 @@ impl Catalog {
     }
 
     /// Set `$class::var` before the program runs (the built-in class `settings`, `settings.rs`).
-    pub(super) fn set_class_variable(&mut self, name: String, value: Value) {
+    pub(crate) fn set_class_variable(&mut self, name: String, value: Value) {
         self.class_vars.insert(name, value);
     }
 
     /// Every variable of evaluated class `name` (what a subclass inherits).
-    pub(super) fn variables_of_class(&self, name: &str) -> Vec<(String, Value)> {
+    pub(crate) fn variables_of_class(&self, name: &str) -> Vec<(String, Value)> {
         let prefix = format!("{name}::");
         self.class_vars
             .range(prefix.clone()..)
@@ -478,9 +478,9 @@ impl Evaluator<'_> {
                 span: site.span,
             });
         }
-        let report = |e: super::flow::Unwind| match e {
+        let report = |e: crate::run::flow::Unwind| match e {
             // Puppet reports what binding the class's parameters found at the call.
-            super::flow::Unwind::Error(d)
+            crate::run::flow::Unwind::Error(d)
                 if d.code == "CLASS_NOT_FOUND"
                     || (matches!(
                         d.code,
@@ -545,7 +545,7 @@ impl Evaluator<'_> {
         self.catalog.entered_unevaluated.push(name.to_string());
     }
 
-    fn class_not_found(&self, name: &str, span: Span) -> super::flow::Unwind {
+    fn class_not_found(&self, name: &str, span: Span) -> crate::run::flow::Unwind {
         error(
             "CLASS_NOT_FOUND",
             format!("Could not find class ::{name} for {}", self.node_name()),
@@ -752,7 +752,9 @@ impl Evaluator<'_> {
             };
             if let Some(type_expr) = &param.type_expr {
                 let ty = self.eval_type_expr(type_expr)?;
-                if let Some(mismatch) = super::limits::checked_mismatch(self, &ty, &value, span)? {
+                if let Some(mismatch) =
+                    crate::run::limits::checked_mismatch(self, &ty, &value, span)?
+                {
                     // Several problems each on a line of its own after `Class[X]:`.
                     let problems: Vec<String> = mismatch
                         .split("\n ")
@@ -785,7 +787,7 @@ impl Evaluator<'_> {
         };
         if resource.form == crate::syntax::ast::ResourceForm::Exported {
             self.log(
-                super::LogLevel::Warning,
+                crate::run::LogLevel::Warning,
                 "You cannot collect exported resources without storeconfigs being set; the export is ignored".into(),
                 span,
             );
@@ -858,7 +860,7 @@ impl Evaluator<'_> {
     }
 
     /// The attributes of a resource body (`twice`: the same name may come twice, for defaults).
-    pub(super) fn eval_attributes(
+    pub(crate) fn eval_attributes(
         &mut self,
         operations: &[AttributeOperation],
         twice: bool,
@@ -913,7 +915,7 @@ impl Evaluator<'_> {
         Ok(attributes)
     }
 
-    pub(super) fn declare_resource(
+    pub(crate) fn declare_resource(
         &mut self,
         type_name: &str,
         title: &str,
@@ -946,7 +948,7 @@ impl Evaluator<'_> {
             self.evaluate_class(&class_name, attributes, span)
                 .map_err(|e| match e {
                     // Puppet's words for a class declared like a resource: the name as written.
-                    super::flow::Unwind::Error(d)
+                    crate::run::flow::Unwind::Error(d)
                         if d.code == "CLASS_NOT_FOUND" && d.span == span =>
                     {
                         error(
@@ -982,7 +984,7 @@ impl Evaluator<'_> {
         for (name, value) in self.catalog.defaults_for(type_name) {
             if !attributes.iter().any(|(a, _)| *a == name) {
                 self.log(
-                    super::LogLevel::Debug,
+                    crate::run::LogLevel::Debug,
                     format!("Adding default for {name}"),
                     span,
                 );
@@ -1031,7 +1033,7 @@ impl Evaluator<'_> {
     }
 
     /// Evaluate the body of a defined type's instance (`index` in the catalog's resources).
-    pub(super) fn evaluate_define(&mut self, index: usize) -> EvalResult<()> {
+    pub(crate) fn evaluate_define(&mut self, index: usize) -> EvalResult<()> {
         let Some(instance) = self.catalog.resources.get_mut(index) else {
             return Ok(());
         };
@@ -1103,9 +1105,13 @@ impl Evaluator<'_> {
 
     /// An error in a defined type's body, as Puppet reports it: the error's whole text inside
     /// one of the instance's declaration (its line only). The engine's own limits stay as they are.
-    fn define_body_error(&self, unwind: super::flow::Unwind, span: Span) -> super::flow::Unwind {
+    fn define_body_error(
+        &self,
+        unwind: crate::run::flow::Unwind,
+        span: Span,
+    ) -> crate::run::flow::Unwind {
         match unwind {
-            super::flow::Unwind::Error(d) if !super::limits::is_limit(d.code) => {
+            crate::run::flow::Unwind::Error(d) if !crate::run::limits::is_limit(d.code) => {
                 let inner = crate::puppet_text(&self.sources, &d);
                 // A message of several lines keeps its others (a template's Filepath, Line
                 // and Detail), as Puppet's does.
@@ -1121,7 +1127,7 @@ impl Evaluator<'_> {
                 );
                 // The inner error's notes ("did you mean ...") stay with it.
                 outer.notes = d.notes;
-                super::flow::Unwind::Error(alloc::boxed::Box::new(outer))
+                crate::run::flow::Unwind::Error(alloc::boxed::Box::new(outer))
             }
             other => other,
         }
@@ -1129,29 +1135,29 @@ impl Evaluator<'_> {
 }
 
 /// Errors of a defined type's instance, which Puppet reports with a line but no column.
-fn define_instance_error(e: super::flow::Unwind) -> super::flow::Unwind {
+fn define_instance_error(e: crate::run::flow::Unwind) -> crate::run::flow::Unwind {
     match prefix_resource_error(e) {
-        super::flow::Unwind::Error(mut d)
+        crate::run::flow::Unwind::Error(mut d)
             if d.message
                 .starts_with("Error while evaluating a Resource Statement") =>
         {
             d.code = "DEFINE_INSTANCE";
-            super::flow::Unwind::Error(d)
+            crate::run::flow::Unwind::Error(d)
         }
         other => other,
     }
 }
 
-fn prefix_resource_error(e: super::flow::Unwind) -> super::flow::Unwind {
+fn prefix_resource_error(e: crate::run::flow::Unwind) -> crate::run::flow::Unwind {
     match e {
-        super::flow::Unwind::Error(mut d)
+        crate::run::flow::Unwind::Error(mut d)
             if matches!(
                 d.code,
                 "MISSING_PARAMETER" | "PARAMETER_TYPE" | "UNKNOWN_PARAMETER"
             ) =>
         {
             d.message = format!("Error while evaluating a Resource Statement, {}", d.message);
-            super::flow::Unwind::Error(d)
+            crate::run::flow::Unwind::Error(d)
         }
         other => other,
     }

@@ -6,8 +6,8 @@
 
 use alloc::format;
 
-use super::evaluator::Evaluator;
-use super::Strictness;
+use crate::eval::evaluator::Evaluator;
+use crate::run::Strictness;
 use crate::value::Value;
 
 /// The node's name when a program compiles without one (as `pp_oracle.rb`'s node is named).
@@ -40,13 +40,13 @@ fn fixed_value(text: &str) -> Value {
 
 impl Evaluator<'_> {
     /// The node compiled for: its certname, or `playground` for a program compiled without one.
-    pub(super) fn node_name(&self) -> &str {
+    pub(crate) fn node_name(&self) -> &str {
         self.options.certname.as_deref().unwrap_or(NO_NODE)
     }
 
     /// The variables of the built-in class `settings`, readable as `$settings::name`.
     #[inline(never)]
-    pub(super) fn bind_settings(&mut self) {
+    pub(crate) fn bind_settings(&mut self) {
         let strict = match self.options.strict {
             Strictness::Error => "error",
             Strictness::Warning => "warning",

@@ -8,13 +8,13 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::catalog::{capitalize, resource_key};
-use super::evaluator::{is_truthy, Evaluator};
-use super::flow::{error, EvalResult};
+use crate::eval::evaluator::{is_truthy, Evaluator};
+use crate::run::flow::{error, EvalResult};
 use crate::span::Span;
 use crate::value::Value;
 
 /// A resource about to be declared, as the alias checks see it.
-pub(super) struct NewResource<'a> {
+pub(crate) struct NewResource<'a> {
     pub type_name: &'a str,
     pub title: &'a str,
     pub attributes: &'a [(String, Value)],
@@ -61,7 +61,7 @@ impl NewResource<'_> {
 impl Evaluator<'_> {
     /// The catalog index keys `resource` is also known by (its explicit aliases, then its
     /// uniqueness key), once checked that no other resource has them: Puppet's "Cannot alias".
-    pub(super) fn resource_aliases(&self, resource: &NewResource) -> EvalResult<Vec<Value>> {
+    pub(crate) fn resource_aliases(&self, resource: &NewResource) -> EvalResult<Vec<Value>> {
         let own = resource_key(resource.type_name, resource.title);
         let mut candidates = Vec::new();
         if let Some(aliases) = resource.attribute("alias") {
@@ -102,7 +102,7 @@ impl Evaluator<'_> {
     }
 
     /// Puppet refuses `stage` on anything but a class, once the resource is in the catalog.
-    pub(super) fn check_stage(&self, resource: &NewResource) -> EvalResult<()> {
+    pub(crate) fn check_stage(&self, resource: &NewResource) -> EvalResult<()> {
         match resource.attribute("stage") {
             Some(stage) if is_truthy(stage) => Err(error(
                 "STAGE_NOT_CLASS",

@@ -10,15 +10,15 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::catalog::{capitalize, DeclaredResource};
-use super::evaluator::Evaluator;
 use crate::diagnostic::{Diagnostic, Stage};
+use crate::eval::evaluator::Evaluator;
 use crate::span::Span;
 use crate::types::is_metaparameter;
 use crate::value::Value;
 
 /// A resource a relationship names: its type in lower case and its title (a class's canonical).
 #[derive(Clone)]
-pub(super) struct Named {
+pub(crate) struct Named {
     pub kind: String,
     pub title: String,
 }
@@ -35,10 +35,10 @@ impl Named {
 }
 
 /// The metaparameters that make relationships.
-pub(super) const RELATIONSHIP_PARAMETERS: &[&str] = &["before", "require", "notify", "subscribe"];
+pub(crate) const RELATIONSHIP_PARAMETERS: &[&str] = &["before", "require", "notify", "subscribe"];
 
 /// The references a relationship metaparameter's value holds (arrays flattened, `undef` left out).
-pub(super) fn flatten_references<'v>(value: &'v Value, out: &mut Vec<&'v Value>) {
+pub(crate) fn flatten_references<'v>(value: &'v Value, out: &mut Vec<&'v Value>) {
     match value {
         Value::Array(items) => items.iter().for_each(|item| flatten_references(item, out)),
         Value::Undef => {}
@@ -47,7 +47,7 @@ pub(super) fn flatten_references<'v>(value: &'v Value, out: &mut Vec<&'v Value>)
 }
 
 /// `Type[title]` in a string, as the catalog reads a reference (`Class[foo]` names class `foo`).
-pub(super) fn parse_reference(text: &str) -> Option<Named> {
+pub(crate) fn parse_reference(text: &str) -> Option<Named> {
     let (kind, rest) = text.split_once('[')?;
     let title = rest.strip_suffix(']')?;
     let kind = super::catalog::canonical(kind);
@@ -60,12 +60,12 @@ pub(super) fn parse_reference(text: &str) -> Option<Named> {
 }
 
 /// A finishing error: `Stage::Compile`, where the code says how the position is printed.
-pub(super) fn failure(code: &'static str, message: String, span: Span) -> Diagnostic {
+pub(crate) fn failure(code: &'static str, message: String, span: Span) -> Diagnostic {
     Diagnostic::error(Stage::Compile, code, message, span)
 }
 
 /// An evaluation error met while finishing (an override refused, a type that fails to evaluate).
-pub(super) fn finishing(unwind: super::flow::Unwind) -> Diagnostic {
+pub(crate) fn finishing(unwind: crate::run::flow::Unwind) -> Diagnostic {
     let mut diagnostic = unwind.into_diagnostic();
     diagnostic.stage = Stage::Compile;
     diagnostic
@@ -73,7 +73,7 @@ pub(super) fn finishing(unwind: super::flow::Unwind) -> Diagnostic {
 
 impl Evaluator<'_> {
     /// `Compiler#finish`, as far as it can fail: the first failure, in Puppet's order.
-    pub(super) fn finish(&mut self) -> Result<(), Diagnostic> {
+    pub(crate) fn finish(&mut self) -> Result<(), Diagnostic> {
         self.catalog.edges = self.relationship_edges()?;
         let pending = core::mem::take(&mut self.catalog.pending_overrides);
         // Each pending override with the position of the resource it names (found through the
@@ -168,7 +168,7 @@ impl Evaluator<'_> {
 
     /// Whether the catalog has the resource `named` (virtual ones and aliases too), as Puppet's
     /// catalog finds it: with its own `Class[Settings]` and `Stage[main]`, and not `Class[main]`.
-    pub(super) fn in_catalog(&self, named: &Named) -> bool {
+    pub(crate) fn in_catalog(&self, named: &Named) -> bool {
         match (named.kind.as_str(), named.title.as_str()) {
             ("class", "settings") | ("stage", "main") => true,
             ("class", name) => self.catalog.is_declared_class(name),
@@ -208,7 +208,7 @@ impl Evaluator<'_> {
                 }
                 (Some((_, value)), Some(type_expr)) => {
                     let ty = self.eval_type_expr(type_expr).map_err(finishing)?;
-                    match super::limits::checked_mismatch(self, &ty, value, span)
+                    match crate::run::limits::checked_mismatch(self, &ty, value, span)
                         .map_err(finishing)?
                     {
                         Some(mismatch) => format!("parameter '{name}' {mismatch}"),

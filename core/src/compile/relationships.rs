@@ -10,10 +10,10 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use super::catalog::{canonical, capitalize};
-use super::evaluator::Evaluator;
 use super::finish::Named;
-use super::flow::{error, EvalResult, Unwind};
 use crate::diagnostic::Diagnostic;
+use crate::eval::evaluator::Evaluator;
+use crate::run::flow::{error, EvalResult, Unwind};
 use crate::span::Span;
 use crate::syntax::ast::{Expr, RelationshipOp};
 use crate::types::Type;
@@ -121,7 +121,7 @@ fn operator_text(op: RelationshipOp) -> &'static str {
 
 /// A class or resource type as a reference: `Some(Ok)` with a title, `Some(Err(name))` without,
 /// `None` when it is no catalog type.
-pub(super) fn catalog_entry(ty: &Type) -> Option<Result<Named, String>> {
+pub(crate) fn catalog_entry(ty: &Type) -> Option<Result<Named, String>> {
     let named = |kind: String, title: &str| Named {
         kind,
         title: title.to_string(),
@@ -163,7 +163,7 @@ impl Evaluator<'_> {
     /// `left -> right` (or `~>`, `<-`, `<~`): records the relationships for the end of the compile.
     /// Its value is the right side as transformed (the left one when the right is empty, so that
     /// `a -> [] -> b` makes a -> b).
-    pub(super) fn eval_relationship(
+    pub(crate) fn eval_relationship(
         &mut self,
         op: RelationshipOp,
         op_span: Span,
@@ -281,7 +281,7 @@ impl Evaluator<'_> {
 
     /// The edges the chain arrows make once the collectors have collected, in Puppet's order
     /// (arrow by arrow, each source with each target), each checked to be in the catalog.
-    pub(super) fn relationship_edges(&mut self) -> Result<Vec<Edge>, Diagnostic> {
+    pub(crate) fn relationship_edges(&mut self) -> Result<Vec<Edge>, Diagnostic> {
         let collected = self.catalog.collected_by_value();
         let relationships = core::mem::take(&mut self.catalog.relationships);
         let mut edges = Vec::new();
@@ -303,7 +303,7 @@ impl Evaluator<'_> {
                 relationship.span,
             )
             .map_err(super::finish::finishing)?;
-            super::limits::check_len(
+            crate::run::limits::check_len(
                 edges.len().saturating_add(edge_count),
                 self.options.limits.max_collection_len,
                 "The catalog's relationships",

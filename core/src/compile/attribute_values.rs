@@ -5,8 +5,8 @@
 use alloc::format;
 use alloc::string::String;
 
-use super::evaluator::Evaluator;
 use crate::diagnostic::{Diagnostic, Stage};
+use crate::eval::evaluator::Evaluator;
 use crate::syntax::ast::AttributeOperation;
 use crate::types::attribute_values::ATTRIBUTE_VALUES;
 use crate::value::Value;
@@ -46,7 +46,7 @@ impl Evaluator<'_> {
     /// Warn, for a resource of built-in type `type_name` declared with `operations`, about each
     /// attribute value (`attributes`, evaluated) the type cannot take.
     #[inline(never)]
-    pub(super) fn check_attribute_values(
+    pub(crate) fn check_attribute_values(
         &mut self,
         type_name: &str,
         title: &str,

@@ -9,11 +9,11 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::catalog::{canonical, capitalize, Catalog};
-use super::evaluator::Evaluator;
 use super::finish::Named;
-use super::flow::{catalog_error, error, EvalResult};
 use super::relationships::CollectorValue;
-use super::LogLevel;
+use crate::eval::evaluator::Evaluator;
+use crate::run::flow::{catalog_error, error, EvalResult};
+use crate::run::LogLevel;
 use crate::span::Span;
 use crate::syntax::ast::{AttributeOperation, BinaryOp, Expr, ExprKind};
 use crate::types::Type;
@@ -29,7 +29,7 @@ pub(crate) struct CatalogScope {
     /// The tags of the scope's resource (`tag()` adds to them).
     tags: Vec<String>,
     /// The catalog resource whose body this scope is: what contains the resources declared here.
-    pub(super) owner: super::graph::ScopeOwner,
+    pub(crate) owner: super::graph::ScopeOwner,
 }
 
 impl CatalogScope {
@@ -104,7 +104,7 @@ fn is_valid_tag(tag: &str) -> bool {
 
 impl Catalog {
     /// Enter a new catalog scope; gives the one to go back to.
-    pub(super) fn enter_scope(
+    pub(crate) fn enter_scope(
         &mut self,
         parent: usize,
         source: &str,
@@ -121,18 +121,18 @@ impl Catalog {
     }
 
     /// Records which catalog resource the current scope is the body of.
-    pub(super) fn own_current_scope(&mut self, owner: super::graph::ScopeOwner) {
+    pub(crate) fn own_current_scope(&mut self, owner: super::graph::ScopeOwner) {
         if let Some(scope) = self.scopes.get_mut(self.current) {
             scope.owner = owner;
         }
     }
 
-    pub(super) fn add_class_tags(&mut self, name: &str) {
+    pub(crate) fn add_class_tags(&mut self, name: &str) {
         push_tag(&mut self.tags, name);
     }
 
     /// The defaults of a resource type seen from the current scope, outer scopes first.
-    pub(super) fn defaults_for(&self, type_name: &str) -> Vec<(String, Value)> {
+    pub(crate) fn defaults_for(&self, type_name: &str) -> Vec<(String, Value)> {
         let mut chain = Vec::new();
         let mut at = Some(self.current);
         while let Some(index) = at {
@@ -159,7 +159,7 @@ impl Catalog {
 
     /// The resources each collector expression's collector has collected, in catalog order,
     /// indexed as `collector_values` (none for an exported one, which collects nothing).
-    pub(super) fn collected_by_value(&self) -> Vec<Vec<Named>> {
+    pub(crate) fn collected_by_value(&self) -> Vec<Vec<Named>> {
         let mut collected: Vec<Vec<Named>> = Vec::new();
         collected.resize_with(self.collector_values.len(), Vec::new);
         for collector in &self.collectors {
@@ -464,7 +464,7 @@ impl Evaluator<'_> {
 
     /// `Type['title'] { ... }`: Puppet allows it from the resource's own class (for attributes
     /// that are not set yet, or set by defaults) and from its subclasses.
-    pub(super) fn override_resource(
+    pub(crate) fn override_resource(
         &mut self,
         kind: &str,
         title: &str,
@@ -555,7 +555,7 @@ impl Evaluator<'_> {
         }
     }
 
-    fn bad_query(&self, expr: &Expr) -> super::flow::Unwind {
+    fn bad_query(&self, expr: &Expr) -> crate::run::flow::Unwind {
         error(
             "BAD_QUERY",
             "Error while evaluating a Virtual Query, this expression is not supported in a query",
@@ -810,9 +810,9 @@ fn collect_references(value: &Value, out: &mut Vec<(String, String)>) {
 
 /// The catalog's refusals of a resource from `create_resources`, which Puppet reports as the
 /// function call's ("Error while evaluating a Function Call, Duplicate declaration: ...").
-fn function_call_error(e: super::flow::Unwind) -> super::flow::Unwind {
+fn function_call_error(e: crate::run::flow::Unwind) -> crate::run::flow::Unwind {
     match e {
-        super::flow::Unwind::Error(mut d)
+        crate::run::flow::Unwind::Error(mut d)
             if matches!(
                 d.code,
                 "DUPLICATE_DECLARATION" | "ALIAS_CONFLICT" | "STAGE_NOT_CLASS"
@@ -822,7 +822,7 @@ fn function_call_error(e: super::flow::Unwind) -> super::flow::Unwind {
             if let Some(rest) = d.message.strip_prefix(resource_statement) {
                 d.message = format!("Error while evaluating a Function Call, {rest}");
             }
-            super::flow::Unwind::Error(d)
+            crate::run::flow::Unwind::Error(d)
         }
         other => other,
     }

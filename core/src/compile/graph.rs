@@ -11,8 +11,8 @@ use alloc::vec::Vec;
 
 use super::catalog::capitalize;
 use super::compiled::CatalogEntry;
-use super::evaluator::Evaluator;
 use super::finish::Named;
+use crate::eval::evaluator::Evaluator;
 use crate::span::Span;
 use crate::value::Value;
 
@@ -143,7 +143,7 @@ impl Places {
 
 impl Evaluator<'_> {
     /// The finished catalog as a graph (call it after `finish` succeeded).
-    pub(super) fn catalog_graph(&self) -> CatalogGraph {
+    pub(crate) fn catalog_graph(&self) -> CatalogGraph {
         let catalog = &self.catalog;
         let mut graph = CatalogGraph::default();
         for reference in ["Stage[main]", "Class[Settings]", "Class[Main]"] {

@@ -1,0 +1,62 @@
+//! What a caller may tune about an evaluation: strictness, limits, cancellation, facts, the node, recording.
+
+use alloc::string::String;
+
+use super::limits::{CancelFlag, Limits};
+
+/// Puppet's `strict` setting: what happens on questionable code such as string-to-number coercion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Strictness {
+    /// Puppet 8's default: an error.
+    #[default]
+    Error,
+    /// A warning, and evaluation goes on.
+    Warning,
+    /// Silently allowed.
+    Off,
+}
+
+/// What a caller may tune about an evaluation.
+#[derive(Debug, Clone, Default)]
+pub struct EvalOptions {
+    pub strict: Strictness,
+    pub limits: Limits,
+    /// Set it from elsewhere to stop the evaluation with a diagnostic.
+    pub cancel: Option<CancelFlag>,
+    /// Source before this byte offset may hold statements whose value is unused (an interactive
+    /// session re-evaluates its earlier entries before the new one): Puppet's "has no effect"
+    /// check does not apply there. (Puppet reports only the first unused value of a block, so
+    /// one in the new entry after one in the earlier entries goes unreported.)
+    pub earlier_entries_end: u32,
+    /// The node's facts, as a Puppet hash literal of plain values (`{'os' => {'family' =>
+    /// 'Debian'}}`; anything else fails the evaluation with `BAD_FACTS`): `$facts` and a top-scope
+    /// variable per fact.
+    /// `None`: no facts (`$facts` is `{}`), as Puppet compiles for a node it knows nothing of.
+    pub facts: Option<String>,
+    /// The node's name, when the program compiles for a node as `puppet apply` does: `$trusted`
+    /// is set and the node definition that matches it is evaluated after the main code. `None`:
+    /// the program alone, as evaluated without a node (node definitions are not evaluated).
+    pub certname: Option<String>,
+    /// Keep what each evaluated expression produced (its last values and how many times it ran),
+    /// for an editor's hover: `Outcome::recorded` (in builds with the `ide` feature; the page's
+    /// light engine keeps nothing). `None`: nothing is kept (and nothing is spent).
+    pub record: Option<RecordLimits>,
+}
+
+/// How much an evaluation keeps of what its expressions produced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecordLimits {
+    /// How many distinct source ranges are kept (the first ones evaluated; later ranges are not).
+    pub max_ranges: usize,
+    /// How many of a range's latest values are kept.
+    pub kept_values: usize,
+}
+
+impl Default for RecordLimits {
+    fn default() -> Self {
+        RecordLimits {
+            max_ranges: 20_000,
+            kept_values: 3,
+        }
+    }
+}
