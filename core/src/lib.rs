@@ -4,6 +4,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod catalog;
 pub mod compile;
 pub mod diagnostic;
 pub mod environment;
@@ -30,10 +31,12 @@ pub mod syntax;
 pub mod types;
 pub mod value;
 
+pub use catalog::{
+    catalog_text, cycles_message, CatalogGraph, CatalogResource, DependencyCycle, EdgeKind,
+    GraphEdge, GraphNode,
+};
 pub use compile::{
-    catalog_text, cycles_message, evaluate, evaluate_environment, lookup, CatalogGraph,
-    CatalogResource, DependencyCycle, EdgeKind, GraphEdge, GraphNode, LookupAnswer, LookupQuery,
-    Outcome, QueryProblem,
+    evaluate, evaluate_environment, lookup, LookupAnswer, LookupQuery, Outcome, QueryProblem,
 };
 pub use diagnostic::{Diagnostic, Note, Severity, Stage};
 pub use environment::{EnvFiles, Environment, MainCode, MemoryFiles};

@@ -86,7 +86,7 @@ impl Evaluator<'_> {
             };
             let message = format!(
                 "Parameter {attribute} failed on {}[{title}]: Invalid value {}. Valid values are {}.",
-                super::catalog::capitalize(type_name),
+                crate::catalog::capitalize(type_name),
                 shown(refused),
                 values.replace(' ', ", ")
             );

@@ -7,7 +7,8 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::catalog::{capitalize, resource_key};
+use crate::catalog::named::namevar_from_title;
+use crate::catalog::{capitalize, resource_key};
 use crate::eval::evaluator::{is_truthy, Evaluator};
 use crate::run::flow::{error, EvalResult};
 use crate::span::Span;
@@ -116,29 +117,6 @@ impl Evaluator<'_> {
         }
     }
 }
-
-/// The namevar a title gives a built-in type through its title pattern: a `file`'s path is its
-/// title without trailing slashes (`/tmp/x/` → `/tmp/x`), except the root (`//` → `/`, `C:/`);
-/// Puppet's `^(/|.+:/|.*[^/])/*\Z`, whose `\Z` also allows one final newline. Other types: the title.
-pub(crate) fn namevar_from_title<'a>(type_name: &str, title: &'a str) -> &'a str {
-    if type_name != "file" {
-        return title;
-    }
-    let line = title.strip_suffix('\n').unwrap_or(title);
-    let body = line.trim_end_matches('/');
-    if !line.is_empty() && body.is_empty() {
-        return &line[..1];
-    }
-    if body.len() < line.len() && body.len() >= 2 && body.ends_with(':') {
-        return &line[..=body.len()];
-    }
-    if line.len() < title.len() || body.is_empty() {
-        // A final newline is a character that is no slash: the whole title matches.
-        return title;
-    }
-    body
-}
-
 /// Arrays flattened, as Ruby's `flatten`.
 fn flatten(value: &Value, out: &mut Vec<Value>) {
     match value {

@@ -3,424 +3,18 @@
 //! Puppet's compiler does) and resource declarations, which evaluate to resource references.
 //! Defaults, overrides, collectors and tags are in `collect.rs`.
 
-use alloc::collections::BTreeMap;
 use alloc::format;
-use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+use crate::catalog::{canonical, capitalize, resource_key, DeclaredResource};
 use crate::eval::calls::CallSite;
 use crate::eval::evaluator::Evaluator;
 use crate::run::flow::{catalog_error, error, EvalResult};
 use crate::span::Span;
-use crate::syntax::ast::{
-    AttributeOperation, ClassDefinition, DefineDefinition, ExprKind, NodeDefinition, Param,
-    ResourceExpr,
-};
+use crate::syntax::ast::{AttributeOperation, ExprKind, Param, ResourceExpr};
 use crate::types::{is_metaparameter, Type};
 use crate::value::Value;
-
-pub(crate) struct Catalog {
-    pub(crate) classes: BTreeMap<String, Rc<ClassDefinition>>,
-    pub(crate) defines: BTreeMap<String, Rc<DefineDefinition>>,
-    /// Where each defined type's definition starts (its `define` keyword's offset).
-    define_spans: BTreeMap<String, usize>,
-    /// Node names (lower case) or `default`, with where they were defined.
-    nodes: Vec<(String, u32)>,
-    /// The node definitions, in the order they were defined.
-    pub(crate) node_defs: Vec<super::nodes::NodeEntry>,
-    /// Classes declared so far: name → their entry in `entries` (`usize::MAX` while a subclass waits
-    /// for its parent's entry). The same map code as `class_scopes`, and no linear search.
-    declared_classes: BTreeMap<String, usize>,
-    /// Subclasses declared before their parent class: their entries follow the parent's.
-    pending_classes: Vec<String>,
-    /// Classes an `include` of several gave catalog entries whose bodies are not evaluated yet.
-    entered_unevaluated: Vec<String>,
-    /// What the compiled catalog lists, in the order Puppet adds it (`compiled.rs`).
-    pub(crate) entries: Vec<super::compiled::CatalogEntry>,
-    /// Chain arrows (`a -> b`), applied when the catalog is finished.
-    pub(crate) relationships: Vec<super::relationships::Relationship>,
-    /// The values of the collector expressions, for the chain arrows they stand in.
-    pub(crate) collector_values: Vec<super::relationships::CollectorValue>,
-    /// The chain arrows' edges, made when the compile finishes.
-    pub(crate) edges: Vec<super::relationships::Edge>,
-    /// Overrides of resources not declared when they ran, applied when the catalog is finished.
-    pub(crate) pending_overrides: Vec<super::compiled::PendingOverride>,
-    /// `class::var` → value, for the variables of evaluated classes.
-    class_vars: BTreeMap<String, Value>,
-    /// The classes being evaluated now, innermost last, with their variables' scope.
-    pub(crate) live_classes: Vec<(String, usize)>,
-    /// Classes declared like resources (`class { 'a': }`), with where (an offset).
-    pub(crate) resource_like_classes: BTreeMap<String, usize>,
-    /// Every declared resource: type, title, attributes and where it was declared.
-    pub(crate) resources: Vec<DeclaredResource>,
-    /// `type NUL title` → position in `resources`: lookups by reference stay fast with many resources.
-    /// (The value Hash: its map code is in the module already, a BTreeMap of strings cost 3 KB.)
-    pub(crate) resource_index: crate::value::Hash,
-    /// Puppet's scopes as far as resources see them (defaults and tags are dynamically scoped):
-    /// 0 is the top scope, then one per evaluated class and defined-type instance.
-    pub(crate) scopes: Vec<super::collect::CatalogScope>,
-    /// The catalog scope code runs in now.
-    pub(crate) current: usize,
-    /// The catalog scope of each evaluated class (a subclass's scope is inside its parent's).
-    pub(crate) class_scopes: BTreeMap<String, usize>,
-    /// What the `require` and `contain` functions asked (`graph.rs` makes their edges).
-    pub(crate) class_links: Vec<super::graph::ClassLink>,
-    /// Collectors and `realize` calls, evaluated after the main program.
-    pub(crate) collectors: Vec<super::collect::Collector>,
-    /// The catalog's tags: the names of the classes declared so far.
-    pub(crate) tags: Vec<String>,
-}
-
-impl Default for Catalog {
-    fn default() -> Self {
-        Catalog {
-            classes: BTreeMap::new(),
-            defines: BTreeMap::new(),
-            define_spans: BTreeMap::new(),
-            nodes: Vec::new(),
-            node_defs: Vec::new(),
-            declared_classes: BTreeMap::new(),
-            pending_classes: Vec::new(),
-            entered_unevaluated: Vec::new(),
-            entries: Vec::new(),
-            relationships: Vec::new(),
-            collector_values: Vec::new(),
-            edges: Vec::new(),
-            pending_overrides: Vec::new(),
-            class_vars: BTreeMap::new(),
-            live_classes: Vec::new(),
-            resource_like_classes: BTreeMap::new(),
-            resources: Vec::new(),
-            resource_index: crate::value::Hash::new(),
-            scopes: alloc::vec![super::collect::CatalogScope::new(
-                None,
-                "",
-                alloc::vec!["class".into()]
-            )],
-            current: 0,
-            class_scopes: BTreeMap::new(),
-            class_links: Vec::new(),
-            collectors: Vec::new(),
-            tags: Vec::new(),
-        }
-    }
-}
-
-/// The key of a resource in the catalog's index.
-pub(crate) fn resource_key(type_name: &str, title: &str) -> Value {
-    Value::string(&format!("{type_name}\u{0}{title}"))
-}
-
-pub(crate) struct DeclaredResource {
-    pub type_name: String,
-    pub title: String,
-    pub attributes: Vec<(String, Value)>,
-    /// The attributes that came from resource defaults (an override may replace them).
-    pub defaulted: Vec<String>,
-    pub span: Span,
-    /// Virtual or exported, and not realized (yet).
-    pub virtual_: bool,
-    /// For instances of defined types: the parameters their defaults gave, once evaluated.
-    pub defaulted_parameters: Vec<(String, Value)>,
-    /// For instances of defined types: whether their body has been evaluated.
-    pub evaluated: bool,
-    /// The catalog scope it was declared in.
-    pub scope: usize,
-    /// Where its body sets relationship metaparameters (`require => ...`): Puppet names that
-    /// line when one names a resource not in the catalog.
-    pub relationship_spans: Vec<(String, Span)>,
-}
-
-/// A class or defined type name: lower case, without a leading `::`.
-pub(crate) fn canonical(name: &str) -> String {
-    name.trim_start_matches("::").to_ascii_lowercase()
-}
-
-impl Catalog {
-    /// Puppet names where the first definition was (`sources` finds its file and line).
-    pub fn define_class(
-        &mut self,
-        definition: &Rc<ClassDefinition>,
-        span: Span,
-        sources: &crate::sources::Sources,
-    ) -> EvalResult<()> {
-        let name = canonical(&definition.name.name);
-        if name == "settings" {
-            return Err(catalog_error(
-                "CLASS_REDEFINED",
-                format!("Class '{name}' is already defined; cannot redefine"),
-                span,
-            ));
-        }
-        if let Some(first) = self.defines.get(&name) {
-            return Err(catalog_error(
-                "DEFINITION_CONFLICT",
-                format!(
-                    "'{name}' is already defined ({}) as a definition; cannot redefine as a class",
-                    sources.file_line(first.name.span.start)
-                ),
-                span,
-            ));
-        }
-        if let Some(first) = self.classes.get(&name) {
-            return Err(catalog_error(
-                "CLASS_REDEFINED",
-                format!(
-                    "Class '{name}' is already defined ({}); cannot redefine",
-                    sources.file_line(first.name.span.start)
-                ),
-                span,
-            ));
-        }
-        self.classes.insert(name, Rc::clone(definition));
-        Ok(())
-    }
-
-    pub fn define_type(
-        &mut self,
-        definition: &Rc<DefineDefinition>,
-        span: Span,
-        sources: &crate::sources::Sources,
-    ) -> EvalResult<()> {
-        let name = canonical(&definition.name.name);
-        if let Some(first) = self.classes.get(&name) {
-            return Err(catalog_error(
-                "DEFINITION_CONFLICT",
-                format!(
-                    "'{name}' is already defined ({}) as a class; cannot redefine as a definition",
-                    sources.file_line(first.name.span.start)
-                ),
-                span,
-            ));
-        }
-        if let Some(first) = self.defines.get(&name) {
-            let first_at = sources.locate(first.name.span.start);
-            if first_at.file == sources.locate(span.start).file {
-                return Err(error(
-                    "DEFINE_REDEFINED",
-                    format!("Definition '{name}' is already defined; cannot redefine"),
-                    span,
-                ));
-            }
-            // Puppet's loaders refuse a defined type a second file defines again; the error is
-            // placed where the loading was asked for (see `loader.rs`).
-            return Err(error(
-                "DEFINE_REDEFINED_ENTITY",
-                format!(
-                    "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{name}'. Originally set at {}.",
-                    sources.origin(
-                        self.define_spans
-                            .get(&name)
-                            .map_or(first.name.span.start, |&at| at as u32)
-                    )
-                ),
-                span,
-            ));
-        }
-        self.define_spans.insert(name.clone(), span.start as usize);
-        self.defines.insert(name, Rc::clone(definition));
-        Ok(())
-    }
-
-    /// A node definition: each name (or `default`) may be defined once.
-    pub fn define_node(
-        &mut self,
-        definition: &Rc<NodeDefinition>,
-        span: Span,
-        sources: &crate::sources::Sources,
-    ) -> EvalResult<()> {
-        for matcher in &definition.matches {
-            let name = match &matcher.kind {
-                ExprKind::Default => "default".to_string(),
-                ExprKind::String(s) | ExprKind::Name(s) => s.to_ascii_lowercase(),
-                ExprKind::Regex(r) => format!("/{}/", r.source()),
-                _ => continue,
-            };
-            if let Some((_, first)) = self.nodes.iter().find(|(n, _)| *n == name) {
-                return Err(catalog_error(
-                    "NODE_REDEFINED",
-                    format!(
-                        "Node '{name}' is already defined ({}); cannot redefine",
-                        sources.file_line(*first)
-                    ),
-                    span,
-                ));
-            }
-            self.nodes.push((name, span.start));
-        }
-        self.node_defs
-            .push(super::nodes::NodeEntry::new(definition));
-        Ok(())
-    }
-
-    /// The catalog entry of the node definition being evaluated (`Node[default]`).
-    pub(crate) fn add_node_entry(&mut self, title: &str, span: Span) {
-        self.entries.push(super::compiled::CatalogEntry::Node {
-            title: title.to_string(),
-            span,
-        });
-    }
-
-    pub fn is_defined_type(&self, lower_name: &str) -> bool {
-        self.defines.contains_key(lower_name)
-    }
-
-    /// Records class `name` (canonical) as declared, with its catalog entry; subclasses waiting for
-    /// this class get theirs right after it, as Puppet lists `Class[Parent]`, `Class[Child]`.
-    fn declare_class(&mut self, name: &str, span: Span) {
-        self.add_class_entry(name, span);
-        while let Some(child) = self.pending_classes.pop() {
-            self.add_class_entry(&child, span);
-        }
-    }
-
-    fn add_class_entry(&mut self, name: &str, span: Span) {
-        let at = self.entries.len();
-        self.entries.push(super::compiled::CatalogEntry::Class {
-            name: name.to_string(),
-            parameters: Vec::new(),
-            span,
-        });
-        self.declared_classes.insert(name.to_string(), at);
-    }
-
-    /// Records subclass `name` as declared; its entry comes once its parent's is there.
-    fn declare_subclass(&mut self, name: &str) {
-        self.declared_classes.insert(name.to_string(), usize::MAX);
-        self.pending_classes.push(name.to_string());
-    }
-
-    /// Sets the final parameters of class `name`'s catalog entry.
-    fn set_class_parameters(&mut self, name: &str, values: Vec<(String, Value)>) {
-        let at = self
-            .declared_classes
-            .get(name)
-            .copied()
-            .unwrap_or(usize::MAX);
-        if let Some(super::compiled::CatalogEntry::Class { parameters, .. }) =
-            self.entries.get_mut(at)
-        {
-            *parameters = values;
-        }
-    }
-
-    pub fn is_class_declared(&self, name: &str) -> bool {
-        self.declared_classes.contains_key(&canonical(name))
-    }
-
-    /// Whether class `name` (canonical) has its catalog entry but its body is still to evaluate.
-    fn is_unevaluated(&self, name: &str) -> bool {
-        self.entered_unevaluated.iter().any(|n| n == name)
-    }
-
-    /// An attribute of a declared resource (`Notify['a'][message]`), or a class parameter
-    /// (`Class[foo][x]`): `Err` when the resource has no such parameter.
-    pub fn attribute(&self, ty: &Type, attribute: &str) -> Option<Result<Value, ()>> {
-        let class = match ty {
-            Type::Class(Some(class)) => Some(canonical(class)),
-            Type::Resource(Some(kind), Some(title)) if canonical(kind) == "class" => {
-                Some(canonical(title))
-            }
-            _ => None,
-        };
-        if let Some(class) = class {
-            let definition = self.classes.get(&class)?;
-            if !definition.params.iter().any(|p| p.name.name == attribute) {
-                return Some(Err(()));
-            }
-            return self
-                .class_variable(&format!("{class}::{attribute}"))
-                .map(Ok);
-        }
-        let Type::Resource(Some(kind), Some(title)) = ty else {
-            return None;
-        };
-        let kind = canonical(kind);
-        let resource = self.resources.get(self.resource_position(&kind, title)?)?;
-        let known = match self.defines.get(&kind) {
-            Some(define) => define.params.iter().any(|p| p.name.name == attribute),
-            None => crate::types::builtin_type_has(&kind, attribute).unwrap_or(true),
-        };
-        if !known && !is_metaparameter(attribute) {
-            return Some(Err(()));
-        }
-        Some(Ok(resource
-            .attributes
-            .iter()
-            .rev()
-            .find(|(a, _)| a == attribute)
-            .map_or(Value::Undef, |(_, v)| v.clone())))
-    }
-
-    /// Whether a resource (or class) reference names something declared.
-    pub fn is_declared(&self, ty: &Type) -> bool {
-        match ty {
-            Type::Class(Some(class)) => self.is_class_declared(class),
-            Type::Resource(Some(kind), Some(title)) => {
-                let kind = canonical(kind);
-                if kind == "class" {
-                    return self.is_class_declared(title);
-                }
-                self.resource_position(&kind, title).is_some()
-            }
-            _ => false,
-        }
-    }
-
-    /// Whether a resource `type_name[title]` (type in lower case) was declared.
-    pub(crate) fn has_resource(&self, type_name: &str, title: &str) -> bool {
-        self.resource_position(type_name, title).is_some()
-    }
-
-    /// Whether class `name` (canonical) has been declared.
-    pub(crate) fn is_declared_class(&self, name: &str) -> bool {
-        self.declared_classes.contains_key(name)
-    }
-
-    /// Where resource `type_name[title]` (type in lower case) is in `resources`.
-    pub(crate) fn resource_position(&self, type_name: &str, title: &str) -> Option<usize> {
-        match self.resource_index.get(&resource_key(type_name, title))? {
-            Value::Integer(at) => usize::try_from(*at).ok(),
-            _ => None,
-        }
-    }
-
-    /// Adds a resource (its type and title not declared yet) and indexes it.
-    pub(crate) fn push_resource(&mut self, resource: DeclaredResource) {
-        self.entries.push(super::compiled::CatalogEntry::Resource(
-            self.resources.len(),
-        ));
-        let at = Value::Integer(self.resources.len() as i64);
-        self.resource_index
-            .insert(resource_key(&resource.type_name, &resource.title), at);
-        self.resources.push(resource);
-    }
-
-    /// `$foo::v` once class `foo` has been evaluated.
-    pub fn class_variable(&self, name: &str) -> Option<Value> {
-        self.class_vars.get(name.trim_start_matches("::")).cloned()
-    }
-
-    /// Set `$class::var` before the program runs (the built-in class `settings`, `settings.rs`).
-    pub(crate) fn set_class_variable(&mut self, name: String, value: Value) {
-        self.class_vars.insert(name, value);
-    }
-
-    /// Every variable of evaluated class `name` (what a subclass inherits).
-    pub(crate) fn variables_of_class(&self, name: &str) -> Vec<(String, Value)> {
-        let prefix = format!("{name}::");
-        self.class_vars
-            .range(prefix.clone()..)
-            .take_while(|(k, _)| k.starts_with(&prefix))
-            .filter_map(|(k, v)| {
-                let var = k.strip_prefix(&prefix)?;
-                (!var.contains("::")).then(|| (var.to_string(), v.clone()))
-            })
-            .collect()
-    }
-}
-
 impl Evaluator<'_> {
     /// The module of the class or defined type whose body catalog scope `scope` is, if any.
     fn scope_module(&mut self, scope: usize) -> Option<String> {
@@ -470,13 +64,15 @@ impl Evaluator<'_> {
                 .catalog
                 .scopes
                 .get(self.catalog.current)
-                .map_or(super::graph::ScopeOwner::Main, |s| s.owner.clone());
-            self.catalog.class_links.push(super::graph::ClassLink {
-                owner,
-                class,
-                contain: site.name == "contain",
-                span: site.span,
-            });
+                .map_or(crate::catalog::graph::ScopeOwner::Main, |s| s.owner.clone());
+            self.catalog
+                .class_links
+                .push(crate::catalog::graph::ClassLink {
+                    owner,
+                    class,
+                    contain: site.name == "contain",
+                    span: site.span,
+                });
         }
         let report = |e: crate::run::flow::Unwind| match e {
             // Puppet reports what binding the class's parameters found at the call.
@@ -615,14 +211,14 @@ impl Evaluator<'_> {
         }
         self.catalog.add_class_tags(name);
         let mut tags = alloc::vec!["class".to_string()];
-        super::collect::push_tag(&mut tags, name);
+        crate::catalog::collect::push_tag(&mut tags, name);
         let caller = match self.scopes.lookup("module_name") {
             Some(Value::String(module)) => Some(module.to_string()),
             _ => None,
         };
         let outer = self.catalog.enter_scope(catalog_parent, name, tags);
         self.catalog
-            .own_current_scope(super::graph::ScopeOwner::Class(name.to_string()));
+            .own_current_scope(crate::catalog::graph::ScopeOwner::Class(name.to_string()));
         self.catalog
             .class_scopes
             .insert(name.to_string(), self.catalog.current);
@@ -647,7 +243,7 @@ impl Evaluator<'_> {
                 self.automatic_parameters(name, &definition.params, attributes, span)?;
             let defaulted =
                 self.bind_resource_params(&definition.params, &attributes, &resource, span)?;
-            let parameters = super::compiled::final_parameters(&attributes, defaulted);
+            let parameters = crate::catalog::compiled::final_parameters(&attributes, defaulted);
             self.catalog.set_class_parameters(name, parameters);
             self.eval(&definition.body)?;
             Ok(())
@@ -694,18 +290,6 @@ impl Evaluator<'_> {
             at = parent;
         }
         Ok(())
-    }
-
-    /// `$class::var` of a class that is being evaluated now (its variables so far).
-    pub(crate) fn live_class_variable(&self, name: &str) -> Option<Value> {
-        let (class, var) = name.trim_start_matches("::").rsplit_once("::")?;
-        let (_, frame) = self
-            .catalog
-            .live_classes
-            .iter()
-            .rev()
-            .find(|(live, _)| live == class)?;
-        self.scopes.lookup_from(*frame, var)
     }
 
     /// Bind the attributes of a class or defined-type declaration to its parameters.
@@ -996,7 +580,7 @@ impl Evaluator<'_> {
         if let Some(tag) = attributes
             .iter()
             .filter(|(a, _)| a == "tag")
-            .find_map(|(_, v)| super::collect::invalid_tag_in(v))
+            .find_map(|(_, v)| crate::catalog::collect::invalid_tag_in(v))
         {
             return Err(catalog_error(
                 "INVALID_TAG_PARAMETER",
@@ -1045,12 +629,12 @@ impl Evaluator<'_> {
             return Ok(());
         };
         let mut tags = Vec::new();
-        super::collect::push_tag(&mut tags, &type_name);
-        super::collect::push_tag(&mut tags, &title);
+        crate::catalog::collect::push_tag(&mut tags, &type_name);
+        crate::catalog::collect::push_tag(&mut tags, &title);
         let caller = self.scope_module(scope);
         let outer = self.catalog.enter_scope(scope, &type_name, tags);
         self.catalog
-            .own_current_scope(super::graph::ScopeOwner::Instance(index));
+            .own_current_scope(crate::catalog::graph::ScopeOwner::Instance(index));
         let mark = self.scopes.push(0);
         let result = (|| {
             let title_value = Value::string(&title);
@@ -1091,7 +675,8 @@ impl Evaluator<'_> {
             .iter()
             .filter_map(|operation| match operation {
                 AttributeOperation::Set { name, span, .. }
-                    if super::finish::RELATIONSHIP_PARAMETERS.contains(&name.name.as_str()) =>
+                    if crate::catalog::named::RELATIONSHIP_PARAMETERS
+                        .contains(&name.name.as_str()) =>
                 {
                     Some((name.name.clone(), *span))
                 }
@@ -1161,36 +746,6 @@ fn prefix_resource_error(e: crate::run::flow::Unwind) -> crate::run::flow::Unwin
         }
         other => other,
     }
-}
-
-/// The class a `Class[name]` or `Class['name']` reference names (lower case).
-pub(crate) fn class_of(ty: &Type) -> Option<String> {
-    match ty {
-        Type::Class(Some(name)) => Some(canonical(name)),
-        Type::Resource(Some(kind), Some(title)) if canonical(kind) == "class" => {
-            Some(canonical(title))
-        }
-        _ => None,
-    }
-}
-
-/// `Notify['a']`, `Class['foo']`: how Puppet names a resource in messages about its parameters.
-pub(crate) fn reference_label(ty: &Type) -> String {
-    match (class_of(ty), ty) {
-        (Some(class), _) => format!("Class['{class}']"),
-        (None, Type::Resource(Some(kind), Some(title))) => {
-            format!("{}['{title}']", capitalize(&canonical(kind)))
-        }
-        _ => ty.to_string(),
-    }
-}
-
-/// `foo::bar` → `Foo::Bar`, as Puppet prints resource type names.
-pub(crate) fn capitalize(name: &str) -> String {
-    name.split("::")
-        .map(crate::value::case::upcase_first)
-        .collect::<Vec<_>>()
-        .join("::")
 }
 
 /// The class names an `include` argument stands for: strings, arrays of them, `Class[name]`.

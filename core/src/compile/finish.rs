@@ -9,55 +9,13 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::catalog::{capitalize, DeclaredResource};
+use crate::catalog::named::{flatten_references, parse_reference, Named, RELATIONSHIP_PARAMETERS};
+use crate::catalog::{capitalize, DeclaredResource};
 use crate::diagnostic::{Diagnostic, Stage};
 use crate::eval::evaluator::Evaluator;
 use crate::span::Span;
 use crate::types::is_metaparameter;
 use crate::value::Value;
-
-/// A resource a relationship names: its type in lower case and its title (a class's canonical).
-#[derive(Clone)]
-pub(crate) struct Named {
-    pub kind: String,
-    pub title: String,
-}
-
-impl Named {
-    /// `Notify[x]`, `Class[Foo::Bar]`: as Puppet prints it in the catalog and its messages.
-    pub fn display(&self) -> String {
-        if self.kind == "class" {
-            format!("Class[{}]", capitalize(&self.title))
-        } else {
-            format!("{}[{}]", capitalize(&self.kind), self.title)
-        }
-    }
-}
-
-/// The metaparameters that make relationships.
-pub(crate) const RELATIONSHIP_PARAMETERS: &[&str] = &["before", "require", "notify", "subscribe"];
-
-/// The references a relationship metaparameter's value holds (arrays flattened, `undef` left out).
-pub(crate) fn flatten_references<'v>(value: &'v Value, out: &mut Vec<&'v Value>) {
-    match value {
-        Value::Array(items) => items.iter().for_each(|item| flatten_references(item, out)),
-        Value::Undef => {}
-        other => out.push(other),
-    }
-}
-
-/// `Type[title]` in a string, as the catalog reads a reference (`Class[foo]` names class `foo`).
-pub(crate) fn parse_reference(text: &str) -> Option<Named> {
-    let (kind, rest) = text.split_once('[')?;
-    let title = rest.strip_suffix(']')?;
-    let kind = super::catalog::canonical(kind);
-    let title = if kind == "class" {
-        super::catalog::canonical(title)
-    } else {
-        title.to_string()
-    };
-    Some(Named { kind, title })
-}
 
 /// A finishing error: `Stage::Compile`, where the code says how the position is printed.
 pub(crate) fn failure(code: &'static str, message: String, span: Span) -> Diagnostic {
@@ -117,7 +75,7 @@ impl Evaluator<'_> {
     fn validate_relationship_parameters(&self) -> Result<(), Diagnostic> {
         for entry in &self.catalog.entries {
             let (parameters, spans, span) = match entry {
-                super::compiled::CatalogEntry::Resource(at) => {
+                crate::catalog::compiled::CatalogEntry::Resource(at) => {
                     let Some(r) = self.catalog.resources.get(*at) else {
                         continue;
                     };
@@ -126,10 +84,10 @@ impl Evaluator<'_> {
                     }
                     (&r.attributes, r.relationship_spans.as_slice(), r.span)
                 }
-                super::compiled::CatalogEntry::Class {
+                crate::catalog::compiled::CatalogEntry::Class {
                     parameters, span, ..
                 } => (parameters, &[][..], *span),
-                super::compiled::CatalogEntry::Node { .. } => continue,
+                crate::catalog::compiled::CatalogEntry::Node { .. } => continue,
             };
             for (name, value) in parameters {
                 if !RELATIONSHIP_PARAMETERS.contains(&name.as_str()) {
@@ -143,7 +101,7 @@ impl Evaluator<'_> {
                 flatten_references(value, &mut references);
                 for reference in references {
                     let missing = match reference {
-                        Value::Type(ty) => match super::relationships::catalog_entry(ty) {
+                        Value::Type(ty) => match crate::catalog::relationships::catalog_entry(ty) {
                             Some(Ok(named)) => (!self.in_catalog(&named)).then(|| named.display()),
                             _ => Some(crate::value::to_string_default(reference)),
                         },

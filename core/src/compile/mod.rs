@@ -3,20 +3,17 @@
 //! Puppet makes when it finishes a compile, and the entry points that compile a snippet or an
 //! environment into an [`Outcome`].
 //!
-//! One file per concern: `catalog` (the catalog being built; classes, defined types, resources),
-//! `collect` (defaults, overrides, collectors, tags), `relationships` (chain arrows), `finish`
-//! (the finishing checks), `compiled` and `graph` (the finished catalog and its graph), `cycles`,
-//! `nodes`, `settings`, `facts`, `query` (`puppet lookup` without a program).
+//! One file per concern: `catalog` (classes, defined types, resources), `collect` (defaults,
+//! overrides, collectors, tags), `relationships` (chain arrows), `finish` (the finishing checks),
+//! `nodes`, `settings`, `facts`, `query` (`puppet lookup` without a program). The catalog they
+//! build is data in `crate::catalog`.
 
 mod attribute_values;
 mod builtin_params;
-pub(crate) mod catalog;
+mod catalog;
 mod collect;
-mod compiled;
-mod cycles;
 mod facts;
 mod finish;
-mod graph;
 mod nodes;
 mod query;
 mod relationships;
@@ -26,12 +23,10 @@ mod statements;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-pub(crate) use catalog::canonical as catalog_name;
-pub use compiled::{catalog_text, CatalogResource};
-pub use cycles::{cycles_message, DependencyCycle};
-pub use graph::{CatalogGraph, EdgeKind, GraphEdge, GraphNode};
+pub(crate) use crate::catalog::canonical as catalog_name;
 pub use query::{lookup, LookupAnswer, LookupQuery, QueryProblem};
 
+use crate::catalog::{cycles, cycles_message, CatalogGraph, CatalogResource, DependencyCycle};
 use crate::diagnostic::Diagnostic;
 use crate::environment::Environment;
 use crate::eval::evaluator::Evaluator;
@@ -176,7 +171,12 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
         return outcome;
     }
     let end = program_end(&sources);
-    let mut evaluator = Evaluator::new(options, core::mem::take(&mut sources), Some(env));
+    let mut evaluator = Evaluator::new(
+        options,
+        core::mem::take(&mut sources),
+        Some(env),
+        catalog_statement,
+    );
     if let Some(facts) = &options.facts {
         match evaluator.facts_value(facts) {
             Ok(facts) => evaluator.bind_facts(facts),
@@ -226,8 +226,10 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
             // is what pp_oracle.rb, which stops before them, reports), the catalog does not.
             match evaluator.finish() {
                 Ok(()) => {
-                    outcome.catalog = evaluator.compiled_catalog();
-                    outcome.graph = evaluator.catalog_graph();
+                    outcome.catalog = evaluator
+                        .catalog
+                        .compiled(|name| evaluator.ruby_type_namevar(name));
+                    outcome.graph = evaluator.catalog.graph();
                     outcome.cycles = cycles::dependency_cycles(&outcome.graph);
                     // `puppet apply` finds them when it applies the catalog; the catalog stands.
                     if let (Some(_), Some(first)) = (&options.certname, outcome.cycles.first()) {
@@ -257,6 +259,25 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
     outcome.sources = core::mem::take(&mut evaluator.sources);
     crate::regex::meter::release();
     outcome
+}
+
+/// A catalog statement, handed over by expression evaluation ([`CatalogStatements`]).
+///
+/// [`CatalogStatements`]: crate::eval::evaluator::CatalogStatements
+pub(crate) fn catalog_statement(
+    ev: &mut Evaluator<'_>,
+    expr: &syntax::Expr,
+) -> flow::EvalResult<Value> {
+    match &expr.kind {
+        syntax::ExprKind::Resource(resource) => ev.eval_resource(resource, expr.span),
+        syntax::ExprKind::Relationship {
+            op,
+            op_span,
+            left,
+            right,
+        } => ev.eval_relationship(*op, *op_span, left, right, expr.span),
+        _ => ev.eval_catalog_statement(expr),
+    }
 }
 
 type MainProgram = (syntax::Program, Vec<Diagnostic>, Sources);

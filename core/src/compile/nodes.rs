@@ -7,49 +7,11 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+use crate::catalog::nodes::NodeMatcher;
 use crate::eval::evaluator::Evaluator;
 use crate::run::flow::{catalog_error, EvalResult};
 use crate::span::Span;
-use crate::syntax::ast::{ExprKind, NodeDefinition};
 use crate::value::{Hash, Value};
-
-/// What one name of a node definition matches.
-#[derive(Debug, Clone)]
-pub(crate) enum NodeMatcher {
-    /// A host name, lower case.
-    Name(String),
-    /// A regular expression.
-    Regex(crate::value::Regexp),
-    Default,
-}
-
-/// A node definition: each of its names, and its body.
-#[derive(Clone)]
-pub(crate) struct NodeEntry {
-    pub matchers: Vec<NodeMatcher>,
-    pub definition: Rc<NodeDefinition>,
-}
-
-impl NodeEntry {
-    pub fn new(definition: &Rc<NodeDefinition>) -> Self {
-        let matchers = definition
-            .matches
-            .iter()
-            .filter_map(|matcher| match &matcher.kind {
-                ExprKind::Default => Some(NodeMatcher::Default),
-                ExprKind::String(s) | ExprKind::Name(s) => {
-                    Some(NodeMatcher::Name(s.to_ascii_lowercase()))
-                }
-                ExprKind::Regex(r) => Some(NodeMatcher::Regex(r.clone())),
-                _ => None,
-            })
-            .collect();
-        NodeEntry {
-            matchers,
-            definition: Rc::clone(definition),
-        }
-    }
-}
 
 /// How the catalog names a regex node: `__node_regexp__` and the pattern, lower case, without the
 /// characters other than `[-\w:.]` and without leading dots (`/^play.*(gr)ound$/`: `play.ground`).
@@ -136,7 +98,7 @@ impl Evaluator<'_> {
             .catalog
             .enter_scope(0, &format!("node {title}"), Vec::new());
         self.catalog
-            .own_current_scope(super::graph::ScopeOwner::Node(title.clone()));
+            .own_current_scope(crate::catalog::graph::ScopeOwner::Node(title.clone()));
         let mark = self.scopes.push(0);
         let saved_node = self.node_frame.replace(self.scopes.current());
         let saved_match = self.scopes.current_match.take();

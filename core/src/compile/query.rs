@@ -74,7 +74,12 @@ pub fn lookup(env: &Environment<'_>, options: &EvalOptions, query: &LookupQuery)
         answer.error = Some(query_error(problem.message().into()));
         return answer;
     }
-    let mut evaluator = Evaluator::new(options, Sources::default(), Some(env));
+    let mut evaluator = Evaluator::new(
+        options,
+        Sources::default(),
+        Some(env),
+        super::catalog_statement,
+    );
     if let Some(facts) = &options.facts {
         match evaluator.facts_value(facts) {
             Ok(facts) => evaluator.bind_facts(facts),

@@ -213,7 +213,7 @@ impl Evaluator<'_> {
                             "UNKNOWN_PARAMETER",
                             format!(
                                 "The resource {} does not have a parameter called '{attribute}'",
-                                crate::compile::catalog::reference_label(ty)
+                                crate::catalog::reference_label(ty)
                             ),
                             span,
                         ))

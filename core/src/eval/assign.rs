@@ -35,7 +35,7 @@ impl Evaluator<'_> {
         let value_span = value.span;
         let value = self.eval(value)?;
         if let (ExprKind::Array(targets), Value::Type(ty)) = (&target.kind, &value) {
-            if let Some(class) = crate::compile::catalog::class_of(ty) {
+            if let Some(class) = crate::catalog::class_of(ty) {
                 return self.assign_from_class(targets, &class, value.clone(), value_span);
             }
         }

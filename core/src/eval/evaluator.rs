@@ -21,9 +21,16 @@ pub(crate) struct UserFunction {
     pub params: super::calls::ParamList,
 }
 
+/// How the catalog statements (resource declarations, defaults, overrides, collectors, chain
+/// arrows) are evaluated: the compile layer (`crate::compile`) gives this when it makes the
+/// evaluator, so that expression evaluation hands them over without depending on it.
+pub(crate) type CatalogStatements = fn(&mut Evaluator<'_>, &Expr) -> EvalResult<Value>;
+
 /// Everything one evaluation keeps: scopes, definitions, the log, and the limits' counters.
 pub(crate) struct Evaluator<'o> {
     pub options: &'o EvalOptions,
+    /// Evaluates the catalog statements (see [`CatalogStatements`]).
+    catalog_statements: CatalogStatements,
     /// Every file read so far, each at its own range of offsets (spans name their file).
     pub sources: crate::sources::Sources,
     /// The environment the program compiles in (`None`: a snippet on its own).
@@ -63,7 +70,7 @@ pub(crate) struct Evaluator<'o> {
     /// Functions written in Puppet, by name.
     pub functions: BTreeMap<String, Rc<UserFunction>>,
     pub aliases: AliasRegistry,
-    pub catalog: crate::compile::catalog::Catalog,
+    pub catalog: crate::catalog::Catalog,
     /// The output of the EPP templates being rendered, innermost last.
     pub epp_output: Vec<String>,
     /// The address of the running lambda's final `$p + ...` operand whose value may be moved
@@ -89,9 +96,11 @@ impl<'o> Evaluator<'o> {
         options: &'o EvalOptions,
         sources: crate::sources::Sources,
         env: Option<&'o crate::environment::Environment<'o>>,
+        catalog_statements: CatalogStatements,
     ) -> Self {
         let mut evaluator = Evaluator {
             options,
+            catalog_statements,
             sources,
             env,
             loader: Default::default(),
@@ -115,7 +124,7 @@ impl<'o> Evaluator<'o> {
             warnings: Vec::new(),
             functions: BTreeMap::new(),
             aliases: AliasRegistry::new(),
-            catalog: crate::compile::catalog::Catalog::default(),
+            catalog: crate::catalog::Catalog::default(),
             epp_output: Vec::new(),
             move_candidate: None,
             names: Default::default(),
@@ -359,16 +368,11 @@ impl<'o> Evaluator<'o> {
             | ExprKind::ClassDefinition(_)
             | ExprKind::DefineDefinition(_)
             | ExprKind::NodeDefinition(_) => Ok(Value::Undef),
-            ExprKind::Resource(resource) => self.eval_resource(resource, span),
-            ExprKind::ResourceDefaults { .. }
+            ExprKind::Resource(_)
+            | ExprKind::ResourceDefaults { .. }
             | ExprKind::ResourceOverride { .. }
-            | ExprKind::Collector(_) => self.eval_catalog_statement(expr),
-            ExprKind::Relationship {
-                op,
-                op_span,
-                left,
-                right,
-            } => self.eval_relationship(*op, *op_span, left, right, span),
+            | ExprKind::Collector(_)
+            | ExprKind::Relationship { .. } => (self.catalog_statements)(self, expr),
             ExprKind::EppTemplate { body, .. } => self.eval(body),
             ExprKind::RenderText(text) => self.render_text(text, span),
             ExprKind::RenderExpr(inner) => self.render_expr(inner, span),
@@ -384,24 +388,6 @@ impl<'o> Evaluator<'o> {
         Ok(value)
     }
 
-    fn eval_variable(&mut self, name: &str, span: Span) -> EvalResult<Value> {
-        if let Some(index) = numeric_variable(name) {
-            return Ok(self.scopes.match_variable(index));
-        }
-        if let Some(value) = self.scopes.lookup(name) {
-            return Ok(value.clone());
-        }
-        if name.contains("::") {
-            if let Some(value) = self.live_class_variable(name) {
-                return Ok(value);
-            }
-        }
-        if let Some(value) = self.catalog.class_variable(name) {
-            return Ok(value);
-        }
-        Err(self.unknown_variable(name, span))
-    }
-
     /// Run `f` with the match variables saved, restoring them afterwards (if, case, selectors).
     pub fn with_match_scope<T>(
         &mut self,
@@ -414,14 +400,7 @@ impl<'o> Evaluator<'o> {
     }
 }
 
-/// `$0`, `$1`, ...: the index of a numeric (match) variable.
-pub(crate) fn numeric_variable(name: &str) -> Option<usize> {
-    if name.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty() {
-        crate::value::parse_count(name)
-    } else {
-        None
-    }
-}
+pub(crate) use super::variables::numeric_variable;
 
 /// Puppet's truthiness: only `undef` and `false` are false.
 pub(crate) fn is_truthy(value: &Value) -> bool {

@@ -30,6 +30,7 @@ pub(crate) mod scope;
 mod suggest;
 mod time_arithmetic;
 mod type_cache;
+mod variables;
 
 pub use crate::hiera::calls::{LookupCall, LookupCalls, LookupKind, MAX_LOOKUPS_RECORDED};
 pub(crate) use crate::run::{flow, limits};

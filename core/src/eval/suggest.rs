@@ -225,7 +225,7 @@ impl Evaluator<'_> {
             .chain(
                 resource_types
                     .chain(defined)
-                    .map(crate::compile::catalog::capitalize),
+                    .map(crate::catalog::capitalize),
             )
             .chain(self.aliases.names().map(String::from));
         closest(name, candidates)

@@ -77,7 +77,7 @@ fn pair_key(source: u32, target: u32) -> Value {
 }
 
 impl Expanded {
-    fn new(vertices: usize) -> Self {
+    pub(crate) fn new(vertices: usize) -> Self {
         Expanded {
             links: Vec::new(),
             out: alloc::vec![Vec::new(); vertices],
@@ -87,7 +87,7 @@ impl Expanded {
     }
 
     /// The live link from `source` to `target`.
-    fn find(&self, source: u32, target: u32) -> Option<usize> {
+    pub(crate) fn find(&self, source: u32, target: u32) -> Option<usize> {
         match self.index.get(&pair_key(source, target))? {
             Value::Integer(at) => {
                 let at = *at as usize;
@@ -97,7 +97,7 @@ impl Expanded {
         }
     }
 
-    fn add(&mut self, source: u32, target: u32, origin: u32) {
+    pub(crate) fn add(&mut self, source: u32, target: u32, origin: u32) {
         if let Some(at) = self.find(source, target) {
             if self.links[at].origin == NONE {
                 self.links[at].origin = origin;
@@ -122,7 +122,7 @@ impl Expanded {
     }
 
     /// The live links out of (`out`) or into (`inward`) a vertex, in order.
-    fn live(&self, list: &[Vec<u32>], v: u32) -> Vec<usize> {
+    pub(crate) fn live(&self, list: &[Vec<u32>], v: u32) -> Vec<usize> {
         list.get(v as usize)
             .into_iter()
             .flatten()
@@ -131,7 +131,7 @@ impl Expanded {
             .collect()
     }
 
-    fn adjacent(&self, v: u32) -> Vec<u32> {
+    pub(crate) fn adjacent(&self, v: u32) -> Vec<u32> {
         let out = self.live(&self.out, v);
         out.into_iter().map(|at| self.links[at].target).collect()
     }

@@ -7,8 +7,8 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::catalog::capitalize;
-use crate::eval::evaluator::Evaluator;
+use super::contents::{capitalize, Catalog};
+use super::named::namevar_from_title;
 use crate::span::Span;
 use crate::types::Type;
 use crate::value::Value;
@@ -134,11 +134,15 @@ fn namevar_first(
     }
 }
 
-impl Evaluator<'_> {
+impl Catalog {
     /// The catalog once the program has finished: virtual and exported resources not collected left out, chain
     /// arrows applied (`finish` has made sure that they name resources in the catalog).
-    pub(crate) fn compiled_catalog(&self) -> Vec<CatalogResource> {
-        let catalog = &self.catalog;
+    /// `ruby_namevar`: the namevar of a resource type a module implements in Ruby.
+    pub(crate) fn compiled<'n>(
+        &self,
+        ruby_namevar: impl Fn(&str) -> Option<&'n str>,
+    ) -> Vec<CatalogResource> {
+        let catalog = self;
         let mut out = Vec::new();
         for entry in &catalog.entries {
             match entry {
@@ -171,17 +175,14 @@ impl Evaluator<'_> {
                     );
                     // The namevar a title pattern gives (a `file`'s path without trailing
                     // slashes) comes first, as the catalog resource is made from the title.
-                    let namevar = super::builtin_params::namevar_from_title(
-                        &resource.type_name,
-                        &resource.title,
-                    );
+                    let namevar = namevar_from_title(&resource.type_name, &resource.title);
                     if namevar != resource.title && !parameters.iter().any(|(p, _)| p == "path") {
                         parameters.insert(0, ("path".to_string(), Value::string(namevar)));
                     }
                     namevar_first(
                         &resource.type_name,
                         &resource.title,
-                        self.ruby_type_namevar(&resource.type_name),
+                        ruby_namevar(&resource.type_name),
                         &mut parameters,
                     );
                     out.push(CatalogResource {

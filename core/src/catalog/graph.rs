@@ -9,10 +9,9 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::catalog::capitalize;
 use super::compiled::CatalogEntry;
-use super::finish::Named;
-use crate::eval::evaluator::Evaluator;
+use super::contents::{capitalize, Catalog};
+use super::named::Named;
 use crate::span::Span;
 use crate::value::Value;
 
@@ -131,7 +130,7 @@ struct Places {
 
 impl Places {
     /// The node of the resource whose body a scope is.
-    fn owner(&self, owner: &ScopeOwner) -> Option<usize> {
+    pub(crate) fn owner(&self, owner: &ScopeOwner) -> Option<usize> {
         match owner {
             ScopeOwner::Class(name) => self.classes.get(name).copied(),
             ScopeOwner::Instance(i) => self.resources.get(*i).copied().flatten(),
@@ -141,10 +140,10 @@ impl Places {
     }
 }
 
-impl Evaluator<'_> {
+impl Catalog {
     /// The finished catalog as a graph (call it after `finish` succeeded).
-    pub(crate) fn catalog_graph(&self) -> CatalogGraph {
-        let catalog = &self.catalog;
+    pub(crate) fn graph(&self) -> CatalogGraph {
+        let catalog = self;
         let mut graph = CatalogGraph::default();
         for reference in ["Stage[main]", "Class[Settings]", "Class[Main]"] {
             graph.nodes.push(GraphNode {
@@ -288,13 +287,13 @@ impl Evaluator<'_> {
             for (name, kind) in METAPARAMETERS {
                 for (_, value, span) in given.iter().filter(|(p, _, _)| *p == name) {
                     let mut references = Vec::new();
-                    super::finish::flatten_references(value, &mut references);
+                    super::named::flatten_references(value, &mut references);
                     for reference in references {
                         let named = match reference {
                             Value::Type(ty) => {
                                 super::relationships::catalog_entry(ty).and_then(Result::ok)
                             }
-                            Value::String(text) => super::finish::parse_reference(text),
+                            Value::String(text) => super::named::parse_reference(text),
                             _ => None,
                         };
                         let Some(other) = named.and_then(|n| self.graph_place(&places, &n)) else {
@@ -326,7 +325,7 @@ impl Evaluator<'_> {
             ("stage", "main") => Some(STAGE_MAIN),
             ("node", title) => places.nodes.get(title).copied(),
             (kind, title) => {
-                let at = self.catalog.resource_position(kind, title)?;
+                let at = self.resource_position(kind, title)?;
                 places.resources.get(at).copied().flatten()
             }
         }

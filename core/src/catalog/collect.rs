@@ -1,0 +1,281 @@
+//! Resources as scopes, collectors and overrides see them: catalog scopes (resource defaults and
+//! tags are dynamically scoped), collectors waiting for the end of the program and their queries,
+//! the tags of a resource, and overrides applied to a declared resource.
+
+use alloc::boxed::Box;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::contents::{canonical, Catalog};
+use super::named::Named;
+use crate::value::{puppet_equals, Value};
+
+/// One of Puppet's scopes as resources see it.
+pub(crate) struct CatalogScope {
+    pub(crate) parent: Option<usize>,
+    /// The class or defined type whose body this is (`""` for the top scope): who may override.
+    pub(crate) source: String,
+    /// Resource defaults set here: type, attribute, value.
+    pub(crate) defaults: Vec<(String, String, Value)>,
+    /// The tags of the scope's resource (`tag()` adds to them).
+    pub(crate) tags: Vec<String>,
+    /// The catalog resource whose body this scope is: what contains the resources declared here.
+    pub(crate) owner: super::graph::ScopeOwner,
+}
+
+impl CatalogScope {
+    /// The class or defined type whose body this scope is (`""` for the top scope).
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    pub fn new(parent: Option<usize>, source: &str, tags: Vec<String>) -> Self {
+        CatalogScope {
+            parent,
+            source: source.into(),
+            defaults: Vec::new(),
+            tags,
+            owner: super::graph::ScopeOwner::Main,
+        }
+    }
+}
+
+/// A collector waiting for the end of the program: `Type <| query |>` or `realize(...)`.
+pub(crate) struct Collector {
+    pub(crate) type_name: String,
+    /// `None`: a fixed set of references (`realize`), still unresolved.
+    pub(crate) query: Option<Query>,
+    pub(crate) fixed: Vec<(String, String)>,
+    pub(crate) overrides: Vec<(String, Value, bool)>,
+    /// Whether the resource at each index has been collected so far.
+    pub(crate) collected: Vec<bool>,
+    /// The collector expression's value in `Catalog::collector_values` (not for `realize`).
+    pub(crate) value_id: Option<usize>,
+}
+
+pub(crate) enum Query {
+    All,
+    Eq(String, Value),
+    Ne(String, Value),
+    And(Box<Query>, Box<Query>),
+    Or(Box<Query>, Box<Query>),
+}
+
+/// Add a tag (lower case) and, for `a::b`, its segments.
+pub(crate) fn push_tag(tags: &mut Vec<String>, tag: &str) {
+    if !is_valid_tag(tag) {
+        return;
+    }
+    let tag = tag.to_ascii_lowercase();
+    let mut add = |t: &str| {
+        if !t.is_empty() && !tags.iter().any(|x| x == t) {
+            tags.push(t.to_string());
+        }
+    };
+    add(&tag);
+    if tag.contains("::") {
+        for segment in tag.split("::") {
+            add(segment);
+        }
+    }
+}
+
+/// The first tag of a `tag` attribute's value (a string or an array of them) Puppet refuses.
+pub(crate) fn invalid_tag_in(value: &Value) -> Option<String> {
+    strings_of(value).into_iter().find(|tag| !is_valid_tag(tag))
+}
+
+pub(crate) fn is_valid_tag(tag: &str) -> bool {
+    let mut chars = tag.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
+}
+
+impl Catalog {
+    /// Enter a new catalog scope; gives the one to go back to.
+    pub(crate) fn enter_scope(
+        &mut self,
+        parent: usize,
+        source: &str,
+        mut tags: Vec<String>,
+    ) -> usize {
+        if let Some(scope) = self.scopes.get(parent) {
+            for tag in &scope.tags {
+                push_tag(&mut tags, tag);
+            }
+        }
+        self.scopes
+            .push(CatalogScope::new(Some(parent), source, tags));
+        core::mem::replace(&mut self.current, self.scopes.len() - 1)
+    }
+
+    /// Records which catalog resource the current scope is the body of.
+    pub(crate) fn own_current_scope(&mut self, owner: super::graph::ScopeOwner) {
+        if let Some(scope) = self.scopes.get_mut(self.current) {
+            scope.owner = owner;
+        }
+    }
+
+    pub(crate) fn add_class_tags(&mut self, name: &str) {
+        push_tag(&mut self.tags, name);
+    }
+
+    /// The defaults of a resource type seen from the current scope, outer scopes first.
+    pub(crate) fn defaults_for(&self, type_name: &str) -> Vec<(String, Value)> {
+        let mut chain = Vec::new();
+        let mut at = Some(self.current);
+        while let Some(index) = at {
+            let Some(scope) = self.scopes.get(index) else {
+                break;
+            };
+            chain.push(index);
+            at = scope.parent;
+        }
+        let mut defaults: Vec<(String, Value)> = Vec::new();
+        for index in chain.into_iter().rev() {
+            for (ty, name, value) in &self.scopes[index].defaults {
+                if ty != type_name {
+                    continue;
+                }
+                match defaults.iter_mut().find(|(n, _)| n == name) {
+                    Some(slot) => slot.1 = value.clone(),
+                    None => defaults.push((name.clone(), value.clone())),
+                }
+            }
+        }
+        defaults
+    }
+
+    /// The resources each collector expression's collector has collected, in catalog order,
+    /// indexed as `collector_values` (none for an exported one, which collects nothing).
+    pub(crate) fn collected_by_value(&self) -> Vec<Vec<Named>> {
+        let mut collected: Vec<Vec<Named>> = Vec::new();
+        collected.resize_with(self.collector_values.len(), Vec::new);
+        for collector in &self.collectors {
+            let Some(slot) = collector.value_id.and_then(|id| collected.get_mut(id)) else {
+                continue;
+            };
+            for (at, _) in collector.collected.iter().enumerate().filter(|(_, c)| **c) {
+                if let Some(r) = self.resources.get(at) {
+                    slot.push(Named {
+                        kind: r.type_name.clone(),
+                        title: r.title.clone(),
+                    });
+                }
+            }
+        }
+        collected
+    }
+
+    /// Whether class `child` inherits (directly or not) from `ancestor`.
+    pub(crate) fn is_child_of(&self, child: &str, ancestor: &str) -> bool {
+        let mut at = child.to_string();
+        for _ in 0..self.classes.len() {
+            let Some(parent) = self.classes.get(&at).and_then(|c| c.parent.as_ref()) else {
+                return false;
+            };
+            at = canonical(&parent.name);
+            if at == ancestor {
+                return true;
+            }
+        }
+        false
+    }
+
+    pub(crate) fn source_of(&self, scope: usize) -> String {
+        self.scopes
+            .get(scope)
+            .map(|s| s.source.clone())
+            .unwrap_or_default()
+    }
+
+    /// The tags of a declared resource: its type, title, `tag` attribute and its scope's tags.
+    fn resource_tags(&self, index: usize) -> Vec<String> {
+        let mut tags = Vec::new();
+        let Some(r) = self.resources.get(index) else {
+            return tags;
+        };
+        push_tag(&mut tags, &r.type_name);
+        push_tag(&mut tags, &r.title);
+        if let Some((_, value)) = r.attributes.iter().find(|(a, _)| a == "tag") {
+            for tag in strings_of(value) {
+                push_tag(&mut tags, &tag);
+            }
+        }
+        if let Some(scope) = self.scopes.get(r.scope) {
+            for tag in &scope.tags {
+                push_tag(&mut tags, tag);
+            }
+        }
+        tags
+    }
+
+    pub(crate) fn matches(&self, index: usize, query: &Query) -> bool {
+        match query {
+            Query::All => true,
+            Query::And(a, b) => self.matches(index, a) && self.matches(index, b),
+            Query::Or(a, b) => self.matches(index, a) || self.matches(index, b),
+            Query::Ne(name, value) => !self.matches(index, &Query::Eq(name.clone(), value.clone())),
+            Query::Eq(name, value) => {
+                let Some(r) = self.resources.get(index) else {
+                    return false;
+                };
+                if name == "tag" {
+                    return strings_of(value)
+                        .iter()
+                        .any(|t| self.resource_tags(index).contains(&t.to_ascii_lowercase()));
+                }
+                let actual = if name == "title" {
+                    Value::string(&r.title)
+                } else {
+                    match r.attributes.iter().rev().find(|(a, _)| a == name) {
+                        Some((_, v)) => v.clone(),
+                        None => return false,
+                    }
+                };
+                match &actual {
+                    Value::Array(items) => items.iter().any(|v| puppet_equals(v, value)),
+                    other => puppet_equals(other, value),
+                }
+            }
+        }
+    }
+
+    /// Set attributes of a declared resource (an override); `+>` appends.
+    pub(crate) fn apply_override(&mut self, index: usize, attributes: &[(String, Value, bool)]) {
+        let Some(r) = self.resources.get_mut(index) else {
+            return;
+        };
+        for (name, value, append) in attributes {
+            r.defaulted.retain(|d| d != name);
+            match r.attributes.iter_mut().find(|(a, _)| a == name) {
+                Some(slot) if *append => {
+                    let mut items: Vec<Value> = match &slot.1 {
+                        Value::Array(items) => items.iter().cloned().collect(),
+                        Value::Undef => Vec::new(),
+                        other => alloc::vec![other.clone()],
+                    };
+                    match value {
+                        Value::Array(more) => items.extend(more.iter().cloned()),
+                        other => items.push(other.clone()),
+                    }
+                    slot.1 = Value::array(items);
+                }
+                Some(slot) => slot.1 = value.clone(),
+                None => r.attributes.push((name.clone(), value.clone())),
+            }
+        }
+    }
+}
+
+/// The strings a `tag` value stands for.
+pub(crate) fn strings_of(value: &Value) -> Vec<String> {
+    match value {
+        Value::Array(items) => items.iter().flat_map(strings_of).collect(),
+        Value::String(s) => alloc::vec![s.to_string()],
+        Value::Undef => Vec::new(),
+        other => alloc::vec![crate::value::to_string_default(other)],
+    }
+}

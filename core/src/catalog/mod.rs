@@ -1,0 +1,22 @@
+//! The catalog as data: what a compile has defined and declared so far (`contents`), the scopes,
+//! collectors and overrides resources see (`collect`), chain arrows kept for the end
+//! (`relationships`), node definitions (`nodes`), references by type and title (`named`), and the
+//! finished catalog (`compiled`), its graph (`graph`) and its dependency cycles (`cycles`).
+//!
+//! No evaluation happens here: `compile/` evaluates the catalog language into this.
+
+pub(crate) mod collect;
+pub(crate) mod compiled;
+mod contents;
+pub(crate) mod cycles;
+pub(crate) mod graph;
+pub(crate) mod named;
+pub(crate) mod nodes;
+pub(crate) mod relationships;
+
+pub use compiled::{catalog_text, CatalogResource};
+pub(crate) use contents::{
+    canonical, capitalize, class_of, reference_label, resource_key, Catalog, DeclaredResource,
+};
+pub use cycles::{cycles_message, DependencyCycle};
+pub use graph::{CatalogGraph, EdgeKind, GraphEdge, GraphNode};

@@ -1,0 +1,48 @@
+//! Variables as expressions read them: local and top scope, match variables (`$1`), and class
+//! variables (`$apache::port`) of classes evaluated or being evaluated.
+
+use super::evaluator::Evaluator;
+use super::flow::EvalResult;
+use crate::span::Span;
+use crate::value::Value;
+
+impl Evaluator<'_> {
+    pub(super) fn eval_variable(&mut self, name: &str, span: Span) -> EvalResult<Value> {
+        if let Some(index) = numeric_variable(name) {
+            return Ok(self.scopes.match_variable(index));
+        }
+        if let Some(value) = self.scopes.lookup(name) {
+            return Ok(value.clone());
+        }
+        if name.contains("::") {
+            if let Some(value) = self.live_class_variable(name) {
+                return Ok(value);
+            }
+        }
+        if let Some(value) = self.catalog.class_variable(name) {
+            return Ok(value);
+        }
+        Err(self.unknown_variable(name, span))
+    }
+
+    /// `$class::var` of a class that is being evaluated now (its variables so far).
+    pub(crate) fn live_class_variable(&self, name: &str) -> Option<Value> {
+        let (class, var) = name.trim_start_matches("::").rsplit_once("::")?;
+        let (_, frame) = self
+            .catalog
+            .live_classes
+            .iter()
+            .rev()
+            .find(|(live, _)| live == class)?;
+        self.scopes.lookup_from(*frame, var)
+    }
+}
+
+/// `$0`, `$1`, ...: the index of a numeric (match) variable.
+pub(crate) fn numeric_variable(name: &str) -> Option<usize> {
+    if name.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty() {
+        crate::value::parse_count(name)
+    } else {
+        None
+    }
+}
