@@ -217,7 +217,7 @@ pub fn run_json_line(line: &str, options: &EvalOptions, env: &EnvSource, report:
         Ok(case) => {
             let options = match &case.facts {
                 Some(facts) => EvalOptions {
-                    facts: Some(crate::facts::json_to_puppet(facts)),
+                    facts: Some(crate::facts::facts_text(facts)),
                     ..options.clone()
                 },
                 None => options.clone(),

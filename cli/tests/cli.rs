@@ -258,6 +258,29 @@ fn facts_come_from_a_json_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Facts with integers above 2^53 and beyond 64 bits run: real Puppet (env_oracle.rb, OpenVox 8.28.1)
+/// keeps 9007199254740993 exact and a Ruby Bignum beyond 64 bits, which the engine's 64-bit Integer
+/// reads as the nearest Float (core/src/facts.rs); from a file and from a `--jsonl` case alike.
+#[test]
+fn wide_integers_in_facts_do_not_break_the_run() {
+    let dir = std::env::temp_dir().join(format!("puppet-eval-wide-facts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let facts =
+        r#"{"big": 9007199254740993, "huge": 18446744073709551616, "max": 9223372036854775807}"#;
+    let file = dir.join("facts.json");
+    std::fs::write(&file, facts).expect("write");
+    let code = "[$big, $big + 1, $huge, $max]";
+    let out = puppet_eval(&["--facts", file.to_str().expect("path"), "-e", code], "");
+    let expected =
+        "[9007199254740993, 9007199254740994, 1.8446744073709552e+19, 9223372036854775807]";
+    assert_eq!(stdout(&out), format!("{expected}\n"));
+    let line = format!("{{\"id\":1,\"src\":{code:?},\"facts\":{facts}}}\n");
+    let out = puppet_eval(&["--jsonl"], &line);
+    let result: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("json line");
+    assert_eq!(result["value"], expected);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A `--jsonl` case may carry its node's facts; a case without them has none.
 #[test]
 fn jsonl_cases_may_carry_facts() {

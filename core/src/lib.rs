@@ -9,6 +9,7 @@ pub mod environment;
 #[cfg(feature = "erb")]
 mod erb;
 pub mod eval;
+pub mod facts;
 mod functions;
 #[cfg(feature = "ide")]
 pub mod ide;
@@ -19,6 +20,7 @@ pub mod hiera;
 pub mod lint;
 mod puppet_text;
 pub mod regex;
+pub mod report;
 mod sort;
 pub mod sources;
 pub mod span;
@@ -50,6 +52,13 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 #[cfg(feature = "stdlib")]
 pub fn psych_yaml(value: &Value) -> Option<alloc::string::String> {
     functions::stdlib::yaml_text(value)
+}
+
+/// A value as Ruby's `JSON.generate` writes it (stdlib's `to_json`, `puppet lookup --render-as
+/// json`), or Ruby's message for what JSON cannot hold (`NaN`, nesting deeper than 100).
+#[cfg(feature = "stdlib")]
+pub fn ruby_json(value: &Value) -> Result<alloc::string::String, alloc::string::String> {
+    functions::stdlib::json_text(value)
 }
 
 /// The puppetlabs-stdlib functions the engine has, as `(name, API, one-line description)`:

@@ -42,9 +42,9 @@ fn node_options(dir: &std::path::Path, certname: &str, options: &EvalOptions) ->
     facts.insert("clientversion".into(), "7.23.0".into());
     facts.insert("clientnoop".into(), false.into());
     EvalOptions {
-        facts: Some(puppet_cli::facts::json_to_puppet(
-            &serde_json::Value::Object(facts),
-        )),
+        facts: Some(puppet_cli::facts::facts_text(&serde_json::Value::Object(
+            facts,
+        ))),
         certname: Some(certname.into()),
         ..options.clone()
     }

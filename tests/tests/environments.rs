@@ -62,7 +62,7 @@ fn engine_result(line: &str, base: &EnvSource) -> CaseResult {
             .facts
             .as_ref()
             .filter(|f| f.as_object().is_some_and(|o| !o.is_empty()))
-            .map(puppet_cli::facts::json_to_puppet),
+            .map(puppet_cli::facts::facts_text),
         certname: Some("playground".into()),
         ..EvalOptions::default()
     };

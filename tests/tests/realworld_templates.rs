@@ -74,7 +74,7 @@ fn template_cases_compile_to_real_puppets_catalogs() {
     for (id, src, facts) in cases {
         let expected = &golden[&id];
         let options = EvalOptions {
-            facts: Some(puppet_cli::facts::json_to_puppet(&fact_sets[&facts])),
+            facts: Some(puppet_cli::facts::facts_text(&fact_sets[&facts])),
             certname: Some("playground".into()),
             ..EvalOptions::default()
         };

@@ -40,6 +40,9 @@ pub(crate) struct ClassLink {
 
 /// What an edge of the catalog graph stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum EdgeKind {
     /// A container (stage, class, node, defined-type instance) and what it contains.
     Contains,

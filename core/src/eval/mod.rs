@@ -94,9 +94,9 @@ pub struct EvalOptions {
     /// check does not apply there. (Puppet reports only the first unused value of a block, so
     /// one in the new entry after one in the earlier entries goes unreported.)
     pub earlier_entries_end: u32,
-    /// The node's facts, as a Puppet hash literal of plain values (`{'os' => {'family' =>
-    /// 'Debian'}}`; anything else fails the evaluation with `BAD_FACTS`): `$facts` and a top-scope
-    /// variable per fact.
+    /// The node's facts, as the text of a JSON object (`{"os": {"family": "Debian"}}`, what
+    /// `puppet facts show` prints; read by `crate::facts`, anything else fails the evaluation with
+    /// `BAD_FACTS`): `$facts` and a top-scope variable per fact.
     /// `None`: no facts (`$facts` is `{}`), as Puppet compiles for a node it knows nothing of.
     pub facts: Option<String>,
     /// The node's name, when the program compiles for a node as `puppet apply` does: `$trusted`
@@ -110,6 +110,9 @@ pub struct EvalOptions {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum LogLevel {
     Debug,
     Info,

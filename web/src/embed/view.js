@@ -91,7 +91,7 @@ const engine = new Engine({
 
 function run() {
   const source = editor.text();
-  const options = { strict: settings.strict, facts: nodeFacts(facts.value, certname), certname, files, record: true };
+  const options = { strict: settings.strict, facts: nodeFacts(facts.text, certname), certname, files, record: true };
   const id = engine.run(source, options, { syntaxPath: null });
   editor.snapshot(id);
   requests.set(id, { source });

@@ -140,6 +140,13 @@ fn json_into(out: &mut String, value: &Value, layout: &Layout, depth: usize) -> 
     Ok(())
 }
 
+/// `JSON.generate(value)`: Ruby's compact JSON (`to_json`, `puppet lookup --render-as json`).
+pub(crate) fn json_text(value: &Value) -> Result<String, String> {
+    let mut out = String::new();
+    json_into(&mut out, value, &Layout::compact(), 0)?;
+    Ok(out)
+}
+
 pub(super) fn to_json(
     ev: &mut Evaluator<'_>,
     site: &CallSite,

@@ -905,6 +905,8 @@ const LEGACY: Def = Def {
     run: legacy::legacy,
 };
 
+pub(crate) use data::json_text;
+
 /// `value.to_yaml` as Psych writes it, or `None` for what Psych writes as a tagged Ruby object.
 pub(crate) fn yaml_text(value: &Value) -> Option<String> {
     yaml_emit::to_yaml(value, 2).ok()
