@@ -1,7 +1,9 @@
 //! puppet-core: the Puppet language (lexer, parser, evaluator, types) as a `no_std` + `alloc` library.
-#![no_std]
+// With `typescript` (test-time TypeScript declarations) the crate has std's prelude, which ts-rs's
+// derive expects; every other build is no_std.
+#![cfg_attr(not(feature = "typescript"), no_std)]
 extern crate alloc;
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", not(feature = "typescript")))]
 extern crate std;
 
 pub mod diagnostic;

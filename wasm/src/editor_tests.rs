@@ -47,7 +47,7 @@ fn offsets_are_utf16_both_ways() {
     let source = "$a = '😀'\n$fa";
     let cursor = utf16(source, source.len());
     let found = complete_to_data(source, cursor, &Options::default());
-    assert_eq!(found.from, cursor - 2);
+    assert_eq!(found.from, cursor as usize - 2);
     assert!(found
         .items
         .iter()
@@ -143,7 +143,7 @@ fn signature_help_with_utf16_parameter_ranges() {
     let label = &help.signatures[0].label;
     assert_eq!(label, "app::greet(String $s = '😀', Integer $n)");
     // `app::greet(` is 11 units; `String $s = '😀'` 16 (the emoji is two), then `, `.
-    assert_eq!(help.signatures[0].parameters, [[11, 27], [29, 39]]);
+    assert_eq!(help.signatures[0].parameters, [(11, 27), (29, 39)]);
     assert_eq!(
         signature_help_to_data("$x = 1", "snippet.pp", 3, &options),
         None
@@ -162,7 +162,7 @@ fn a_class_used_in_the_snippet_and_defined_in_a_module_in_utf16() {
     // `😀` is two UTF-16 units: the first `include app` starts at 10, the second at 22.
     let source = "$x = '😀'\ninclude app\ninclude app";
     let found = references_to_data(source, "snippet.pp", 18, &options);
-    let places: Vec<(&str, u32, u32)> = found
+    let places: Vec<(&str, usize, usize)> = found
         .iter()
         .map(|t| (t.path.as_str(), t.start, t.end))
         .collect();
