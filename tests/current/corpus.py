@@ -380,9 +380,32 @@ def ours(cases, mods, repos, stdlib, vendored):
                     if line.strip():
                         r = json.loads(line)
                         out[(fs, r["id"])] = r
+                for c in members:
+                    r = out.get((fs, c["id"]), {})
+                    if re.search(r"Failed to parse (?:inline )?template[^:]*:$", r.get("error") or ""):
+                        r["error"] += " " + template_detail(envdir, c["src"], facts)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
     return out
+
+
+def template_detail(envdir, src, facts):
+    """The Detail line of a template error, which the JSON Lines answer leaves out (its error is the first line of
+    Puppet's message): the same case compiled again, as a file, prints the whole message."""
+    scratch = tempfile.mkdtemp(prefix="current_case.")
+    try:
+        main, facts_file = os.path.join(scratch, "snippet.pp"), os.path.join(scratch, "facts.json")
+        with open(main, "w", encoding="utf-8") as f:
+            f.write(src)
+        with open(facts_file, "w", encoding="utf-8") as f:
+            json.dump(facts, f)
+        proc = subprocess.run(["nice", "-n", "10", ENGINE, "--env", envdir, "--facts", facts_file, "--catalog",
+                               main], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    m = re.search(r"^\s*Detail: (.*)$", proc.stderr.decode("utf-8", "replace") + proc.stdout.decode("utf-8", "replace"),
+                  re.M)
+    return m.group(1).strip() if m else "(no detail)"
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -478,7 +501,7 @@ class Names:
         m = re.search(r"Unknown resource type: '([^']+)'", error)
         if m:
             return "resource type: %s" % m.group(1), "other"
-        if "playground's ERB" in error or re.search(r"Failed to parse (?:inline )?template", error):
+        if "playground's ERB" in error or re.search(r"Failed to parse (?:inline )?template|TemplateWrapper", error):
             return "template's Ruby: %s" % template_reason(error), "template"
         return strip_position(unwrap(error)[0]), "other"
 
@@ -498,7 +521,7 @@ def functions_of(root, mod, ruby_only=False):
 
 def template_reason(error):
     """What a template did that the engine's ERB does not: the message after the template's name."""
-    text = strip_position(error)
+    text = re.sub(r"\s*\((?:file|line): [^)]*\)", "", normalize(error))
     m = re.search(r"Failed to parse (?:inline )?template[^:]*:\s*(.*)$", text)
     return (m.group(1) if m else text)[:160]
 
