@@ -372,8 +372,11 @@ def ours(cases, mods, repos, stdlib, vendored):
                         f.write(text)
             for fs in FACT_SETS:
                 facts = preset_facts(fs)
+                for c in members:
+                    if not c["src"]:
+                        out[(fs, c["id"])] = compile_environment(envdir, facts, c["id"])
                 payload = "".join(json.dumps({"id": c["id"], "src": c["src"], "facts": facts}) + "\n"
-                                  for c in members)
+                                  for c in members if c["src"])
                 proc = subprocess.run(["nice", "-n", "10", ENGINE, "--env", envdir, "--jsonl", "--catalog"],
                                       input=payload.encode("utf-8"), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
                 for line in proc.stdout.decode("utf-8", "replace").split("\n"):
@@ -387,6 +390,26 @@ def ours(cases, mods, repos, stdlib, vendored):
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
     return out
+
+
+def compile_environment(envdir, facts, case_id):
+    """The engine's answer for the environment's own manifests/ (`puppet apply` of site.pp): a JSON Lines case
+    with an empty src and no files is an empty program, so this one compiles with --json and no code."""
+    scratch = tempfile.mkdtemp(prefix="current_case.")
+    try:
+        facts_file = os.path.join(scratch, "facts.json")
+        with open(facts_file, "w", encoding="utf-8") as f:
+            json.dump(facts, f)
+        proc = subprocess.run(["nice", "-n", "10", ENGINE, "--env", envdir, "--facts", facts_file, "--catalog",
+                               "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    try:
+        answer = json.loads(proc.stdout.decode("utf-8", "replace"))
+    except ValueError:
+        answer = {"error": "no answer: " + proc.stderr.decode("utf-8", "replace")[:200]}
+    answer["id"] = case_id
+    return answer
 
 
 def template_detail(envdir, src, facts):
@@ -551,6 +574,9 @@ def outcome(golden, mine, names):
         return "both fail", "the engine stops first, on " + group, both, ""
     g_core, g_wrap = unwrap(g_err)
     o_core, o_wrap = unwrap(o_err)
+    if re.match(r"(?:Could not parse|Syntax error|Evaluation Error: Syntax error)", o_core) and \
+            not re.search(r"Could not parse|Syntax error", g_core):
+        return ("both fail", "the engine cannot parse what OpenVox reads: " + strip_position(o_core), both, "")
     if strip_position(g_core) == strip_position(o_core):
         if g_wrap == o_wrap:
             return ("both fail", "same message, other position", "OpenVox %s, engine %s"
@@ -601,6 +627,21 @@ def error_place(error):
 # ---------------------------------------------------------------------------------------------------------------
 # stdlib 9's functions in what OpenVox compiled
 
+SINGLE_QUOTED_RE = re.compile(r"'(?:\\.|[^'\\])*'")
+DOUBLE_QUOTED_RE = re.compile(r'"(?:\\.|[^"\\])*"')
+INTERPOLATION_RE = re.compile(r"\$\{[^}]*\}")
+
+
+def code_only(text):
+    """Puppet code without its comments, the text of its strings (what interpolations hold is kept) and the names
+    of its definitions, so that a file name such as 'x.zip' or `define concat (` reads as no call."""
+    text = "\n".join(l for l in text.split("\n") if not l.lstrip().startswith("#"))
+    text = SINGLE_QUOTED_RE.sub("''", text)
+    text = DOUBLE_QUOTED_RE.sub(lambda m: '"%s"' % " ".join(INTERPOLATION_RE.findall(m.group(0))), text)
+    text = re.sub(r"#[^\n]*", "", text)
+    return re.sub(r"\b(define|class|function|plan)\s+(?:::)?[a-z][\w:]*", r"\1 _", text)
+
+
 def stdlib_calls(cases, golden, mods, stdlib, names):
     """{function: number of compiled cases whose own code, or a class or defined type in their catalog, calls it}"""
     files = {}
@@ -616,7 +657,7 @@ def stdlib_calls(cases, golden, mods, stdlib, names):
             body = ""
             if path:
                 with open(path, encoding="utf-8", errors="replace") as f:
-                    body = "\n".join(l for l in f.read().split("\n") if not l.lstrip().startswith("#"))
+                    body = code_only(f.read())
             texts[name] = body
         return texts[name]
 
@@ -624,7 +665,7 @@ def stdlib_calls(cases, golden, mods, stdlib, names):
     for (fs, cid), g in golden.items():
         if g.get("error") is not None or cid not in cases:
             continue
-        used = {cases[cid]["src"]}
+        used = {code_only(cases[cid]["src"])}
         for ref, _ in g.get("catalog") or []:
             t, _, title = ref.partition("[")
             name = title[:-1] if t == "Class" else t

@@ -119,6 +119,15 @@ class Extraction(unittest.TestCase):
             self.assertEqual([m for m, _ in corpus.site_modules(repo)], ["profile"])
 
 
+class StdlibCalls(unittest.TestCase):
+    def test_strings_comments_and_definitions_call_nothing(self):
+        code = ("define concat ($a) {\n  # pick($a)\n  $f = 'x.zip'\n  $g = \"${h.dirname}/y.zip\"\n"
+                "  $i = delete_at($a, 1) # zip($a)\n}\n")
+        calls = set(corpus.CALL_RE.findall(corpus.code_only(code))) | set(
+            corpus.METHOD_RE.findall(corpus.code_only(code)))
+        self.assertEqual(calls & {"concat", "pick", "zip", "dirname", "delete_at"}, {"dirname", "delete_at"})
+
+
 class Outcomes(unittest.TestCase):
     class NoNames:
         stdlib, module_ruby = {"stdlib::ensure_packages"}, {"deep_implode": "elasticsearch"}
