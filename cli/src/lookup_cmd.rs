@@ -73,8 +73,7 @@ fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
             }
             Long("facts") => {
                 let path = value(&mut parser)?;
-                let json = std::fs::read_to_string(&path)
-                    .map_err(|e| format!("cannot read the facts file {path}: {e}"))?;
+                let json = crate::read_text(&path, "the facts file")?;
                 options.eval.facts = Some(
                     puppet_cli::facts::facts_from_json(&json)
                         .map_err(|e| format!("{path}: {e}"))?,
@@ -150,10 +149,12 @@ pub fn run(args: &[String]) -> ExitCode {
         return ExitCode::from(2);
     }
     let started = Instant::now();
-    let answer = options.env.with_environment(None, &options.eval, |env| {
+    let (answer, notes) = options.env.with_environment_noted(None, &options.eval, |env| {
         puppet_core::eval::lookup(env, &options.eval, &options.query)
     });
     let elapsed = started.elapsed();
+    let reported: Vec<String> = answer.error.iter().map(|e| e.message.clone()).collect();
+    notes.print(&reported);
     for entry in &answer.logs {
         if matches!(entry.level, LogLevel::Debug | LogLevel::Info) {
             continue;

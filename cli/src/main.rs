@@ -9,10 +9,11 @@ mod references_cmd;
 mod repl;
 mod run;
 
-use std::io::{self, IsTerminal, Read};
+use std::io::{self, IsTerminal};
+use std::path::Path;
 use std::process::ExitCode;
 
-use puppet_cli::protocol;
+use puppet_cli::{bounded_read, protocol};
 use puppet_cli::workspace::EnvSource;
 
 /// A faster allocator than the system's for the engine's many small allocations (cli/Cargo.toml).
@@ -151,8 +152,7 @@ fn parse_args() -> Result<Option<Args>, String> {
             Long("jsonl") => args.jsonl = true,
             Long("facts") => {
                 let path = parser.value().map_err(text)?.string().map_err(text)?;
-                let json = std::fs::read_to_string(&path)
-                    .map_err(|e| format!("cannot read the facts file {path}: {e}"))?;
+                let json = read_text(&path, "the facts file")?;
                 args.options.facts = Some(
                     puppet_cli::facts::facts_from_json(&json)
                         .map_err(|e| format!("{path}: {e}"))?,
@@ -280,16 +280,15 @@ fn read_source(args: &Args) -> Result<(String, String), String> {
     }
     let (bytes, name) = match args.file.as_deref() {
         Some(path) if path != "-" => (
-            std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?,
+            bounded_read::read_file(Path::new(path), bounded_read::file_limit())
+                .map_err(|e| format!("cannot read {path}: {e}"))?,
             path.to_string(),
         ),
-        _ => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            (bytes, "<stdin>".to_string())
-        }
+        _ => (
+            bounded_read::read_stdin(bounded_read::file_limit())
+                .map_err(|e| format!("cannot read standard input: {e}"))?,
+            "<stdin>".to_string(),
+        ),
     };
     let text = String::from_utf8(bytes).map_err(|e| {
         format!(
@@ -298,4 +297,11 @@ fn read_source(args: &Args) -> Result<(String, String), String> {
         )
     })?;
     Ok((text, name))
+}
+
+/// The text of a file the user named (`what` says what it is for the message), through the
+/// bounded reader.
+pub fn read_text(path: &str, what: &str) -> Result<String, String> {
+    bounded_read::read_text(Path::new(path), bounded_read::file_limit())
+        .map_err(|e| format!("cannot read {what} {path}: {e}"))
 }

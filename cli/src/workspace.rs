@@ -1,6 +1,7 @@
 //! Where a compile's files come from (`--env DIR`, `--modulepath DIR[:DIR]`, a JSON case's
 //! `files`), kept as plain data that can cross to the evaluation's thread, where the environment
-//! is built and compiled.
+//! is built and compiled. What reading the directories refused or left out (links out of them,
+//! limits) is printed on standard error, unless the compile's own diagnostics already say it.
 
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -43,23 +44,48 @@ impl EnvSource {
         }
     }
 
-    /// Compile `main` (or, when `None`, the environment's `manifests/`) and give the outcome to `f`.
+    /// Compile `main` (or, when `None`, the environment's `manifests/`) and give the outcome to
+    /// `f`; then print the notes of the directories the outcome does not already report.
     pub fn compile<T>(
         &self,
         main: Option<MainCode>,
         options: &EvalOptions,
         f: impl FnOnce(&Outcome) -> T,
     ) -> T {
-        self.with_environment(main, options, |env| f(&evaluate_environment(env, options)))
+        let ((value, reported), notes) = self.with_environment_noted(main, options, |env| {
+            let outcome = evaluate_environment(env, options);
+            let reported: Vec<String> = outcome
+                .diagnostics
+                .iter()
+                .map(|d| d.message.clone())
+                .collect();
+            (f(&outcome), reported)
+        });
+        notes.print(&reported);
+        value
     }
 
-    /// Give `f` the environment these files make, with `main` as its main code.
+    /// Give `f` the environment these files make, with `main` as its main code; then print the
+    /// notes of the directories.
     pub fn with_environment<T>(
         &self,
         main: Option<MainCode>,
         options: &EvalOptions,
         f: impl FnOnce(&Environment<'_>) -> T,
     ) -> T {
+        let (value, notes) = self.with_environment_noted(main, options, f);
+        notes.print(&[]);
+        value
+    }
+
+    /// Give `f` the environment these files make, with `main` as its main code, and return what
+    /// reading the directories refused or left out with its result.
+    pub fn with_environment_noted<T>(
+        &self,
+        main: Option<MainCode>,
+        options: &EvalOptions,
+        f: impl FnOnce(&Environment<'_>) -> T,
+    ) -> (T, EnvNotes) {
         let limits = &options.limits;
         // The global hiera.yaml's folder is read like a module directory (for its data).
         let mut roots = self.modulepath.clone();
@@ -78,8 +104,7 @@ impl EnvSource {
                 self.dir.clone()
             },
             roots,
-            limits.max_env_files,
-            limits.max_path_depth,
+            limits,
         );
         let mut memory = MemoryFiles::new();
         for (path, text) in self.files.iter().flatten() {
@@ -99,13 +124,56 @@ impl EnvSource {
                 .collect(),
             global_hiera: self.global_hiera.clone(),
         };
-        f(&env)
+        let value = f(&env);
+        let (notes, more) = disk.notes();
+        (value, EnvNotes { notes, more })
     }
 }
 
-/// The absolute path of `--hiera_config FILE`. The file need not exist (Puppet then uses its
-/// default global configuration, over the data beside it), its folder must.
+/// What reading an environment's directories refused (links out of them, files too large) or
+/// left out (past a limit), each once, in the order met.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EnvNotes {
+    pub notes: Vec<String>,
+    /// How many more there were.
+    pub more: usize,
+}
+
+impl EnvNotes {
+    /// The notes no message of `reported` already holds, as lines to print.
+    pub fn lines(&self, reported: &[String]) -> Vec<String> {
+        let mut lines: Vec<String> = self
+            .notes
+            .iter()
+            .filter(|note| !reported.iter().any(|message| message.contains(note.as_str())))
+            .map(|note| format!("puppet-eval: warning: {note}"))
+            .collect();
+        if self.more > 0 {
+            lines.push(format!(
+                "puppet-eval: warning: and {} more files refused or left out",
+                self.more
+            ));
+        }
+        lines
+    }
+
+    /// Print [`EnvNotes::lines`] on standard error.
+    pub fn print(&self, reported: &[String]) {
+        for line in self.lines(reported) {
+            eprintln!("{line}");
+        }
+    }
+}
+
+/// The absolute path of `--hiera_config FILE`, every link resolved (its folder is read for its
+/// data, and links must stay in it). The file need not exist (Puppet then uses its default
+/// global configuration, over the data beside it), its folder must.
 pub fn global_hiera_path(file: &str) -> Result<PathBuf, String> {
+    if let Ok(canonical) = std::fs::canonicalize(file) {
+        if canonical.is_file() {
+            return Ok(canonical);
+        }
+    }
     let path = std::path::Path::new(file);
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
