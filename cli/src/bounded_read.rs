@@ -40,7 +40,10 @@ impl fmt::Display for ReadProblem {
                 "it is {size} bytes, more than the limit of {limit} bytes for one file"
             ),
             ReadProblem::TooLarge { size: None, limit } => {
-                write!(f, "it holds more than the limit of {limit} bytes for one file")
+                write!(
+                    f,
+                    "it holds more than the limit of {limit} bytes for one file"
+                )
             }
         }
     }
@@ -77,7 +80,9 @@ pub fn read_stdin(limit: u64) -> Result<Vec<u8>, ReadProblem> {
 pub enum TextProblem {
     Read(ReadProblem),
     /// Not UTF-8: the first invalid byte's offset.
-    NotUtf8 { valid_up_to: usize },
+    NotUtf8 {
+        valid_up_to: usize,
+    },
 }
 
 impl fmt::Display for TextProblem {
@@ -138,10 +143,8 @@ mod tests {
     use super::*;
 
     fn scratch(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "puppet-eval-bounded-{name}-{}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("puppet-eval-bounded-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).expect("scratch dir");
         dir
@@ -166,10 +169,7 @@ mod tests {
     #[test]
     fn folders_and_devices_are_not_regular_files() {
         let dir = scratch("kinds");
-        assert!(matches!(
-            read_file(&dir, 10),
-            Err(ReadProblem::NotRegular)
-        ));
+        assert!(matches!(read_file(&dir, 10), Err(ReadProblem::NotRegular)));
         #[cfg(unix)]
         assert!(matches!(
             read_file(Path::new("/dev/zero"), 10),

@@ -117,10 +117,8 @@ mod tests {
     use std::os::unix::fs::symlink;
 
     fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "puppet-eval-confine-{name}-{}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("puppet-eval-confine-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).expect("scratch dir");
         fs::canonicalize(dir).expect("canonical")

@@ -15,7 +15,8 @@ use puppet_core::Limits;
 
 use crate::bounded_read::{read_file, ReadProblem};
 use crate::confine::{refusal, Resolved, Roots};
-use crate::walk::{WalkLimits, Walker};
+use crate::env_notes::EnvNotes;
+use crate::walk::{Note, WalkLimits, Walker};
 
 /// Folders Puppet never reads in an environment or module: version control, tests, Ruby code.
 const SKIPPED_DIRS: &[&str] = &[
@@ -31,9 +32,6 @@ const SKIPPED_DIRS: &[&str] = &[
 /// What the notes call the world a compile's files must stay in.
 const WORLD: &str = "the environment";
 
-/// Most notes kept (a huge folder could give thousands); the count of the others is kept.
-const MAX_NOTES: usize = 20;
-
 /// Files under an environment directory and module directories.
 pub struct DirFiles {
     /// The environment directory, canonical: relative paths are read in it.
@@ -46,13 +44,7 @@ pub struct DirFiles {
     walk_limits: WalkLimits,
     /// Most bytes one file may have.
     max_file_bytes: u64,
-    notes: RefCell<Notes>,
-}
-
-#[derive(Default)]
-struct Notes {
-    kept: Vec<String>,
-    more: usize,
+    notes: RefCell<EnvNotes>,
 }
 
 impl DirFiles {
@@ -69,26 +61,18 @@ impl DirFiles {
                 max_path_len: limits.max_path_len,
             },
             max_file_bytes: limits.max_env_bytes as u64,
-            notes: RefCell::new(Notes::default()),
+            notes: RefCell::new(EnvNotes::default()),
         }
     }
 
-    /// What was refused or left out so far, each once, in the order met (and how many more).
-    pub fn notes(&self) -> (Vec<String>, usize) {
-        let notes = self.notes.borrow();
-        (notes.kept.clone(), notes.more)
+    /// What was refused or left out so far, each once, in the order met.
+    pub fn notes(&self) -> EnvNotes {
+        self.notes.borrow().clone()
     }
 
-    fn note(&self, message: String) {
-        let mut notes = self.notes.borrow_mut();
-        if notes.kept.contains(&message) {
-            return;
-        }
-        if notes.kept.len() < MAX_NOTES {
-            notes.kept.push(message);
-        } else {
-            notes.more += 1;
-        }
+    /// `path`, which the engine asked for, is not read.
+    fn refused(&self, path: &str, message: String) {
+        self.notes.borrow_mut().add(Note::left_out(path, message));
     }
 
     /// Where on disk an environment path is, if it is inside one of the directories, with the
@@ -110,7 +94,11 @@ impl DirFiles {
     /// How a path on disk is named to the engine: relative to the environment directory, or
     /// absolute in a module directory.
     fn engine_name(&self, disk: &Path) -> String {
-        match self.root.as_ref().and_then(|root| disk.strip_prefix(root).ok()) {
+        match self
+            .root
+            .as_ref()
+            .and_then(|root| disk.strip_prefix(root).ok())
+        {
             Some(relative) => relative.to_string_lossy().into_owned(),
             None => disk.to_string_lossy().into_owned(),
         }
@@ -135,8 +123,9 @@ impl EnvFiles for DirFiles {
         let Some((resolved, reason)) = self.resolve(path) else {
             return Err(ReadError::Missing);
         };
+        let name = clean_path(path).unwrap_or_default();
         let refuse = |message: String| {
-            self.note(message.clone());
+            self.refused(&name, message.clone());
             Err(ReadError::Limit(message))
         };
         let canonical = match resolved {
@@ -149,7 +138,6 @@ impl EnvFiles for DirFiles {
         if canonical.is_dir() {
             return Err(ReadError::Missing);
         }
-        let name = clean_path(path).unwrap_or_default();
         match read_file(&canonical, self.max_file_bytes) {
             Ok(bytes) => {
                 let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
@@ -173,7 +161,7 @@ impl EnvFiles for DirFiles {
         let canonical = match self.resolve(dir) {
             Some((Resolved::Inside(canonical), _)) => canonical,
             Some((_, Some(reason))) => {
-                self.note(reason);
+                self.refused(&clean_path(dir).unwrap_or_default(), reason);
                 return Vec::new();
             }
             _ => return Vec::new(),
@@ -219,8 +207,9 @@ impl EnvFiles for DirFiles {
             wanted: &|_| true,
         };
         let walked = walker.walk(&disk, &prefix, base_depth);
+        let mut notes = self.notes.borrow_mut();
         for note in walked.notes {
-            self.note(note);
+            notes.add(note);
         }
         let mut found: Vec<String> = walked.files.into_iter().map(|file| file.name).collect();
         // In byte order of the whole path, as Puppet sorts a manifest directory's files.
@@ -300,7 +289,8 @@ mod tests {
             Err(ReadError::Limit(expected.clone()))
         );
         assert_eq!(&*files.read("data/alias.yaml").unwrap(), "key: real");
-        assert_eq!(files.notes(), (vec![expected], 0));
+        let notes = files.notes();
+        assert_eq!(notes.kept, [Note::left_out("data/common.yaml", expected)]);
         let _ = fs::remove_dir_all(base);
     }
 

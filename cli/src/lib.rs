@@ -3,6 +3,7 @@
 pub mod bounded_read;
 pub mod confine;
 mod dir_files;
+mod env_notes;
 pub mod facts;
 pub mod protocol;
 pub mod render;

@@ -120,7 +120,7 @@ fn manifests(dir: &Path, roots: &Roots, out: &mut Vec<(PathBuf, PathBuf)>) -> Ve
             .into_iter()
             .map(|file| (PathBuf::from(file.name), file.disk)),
     );
-    walked.notes
+    walked.notes.into_iter().map(|note| note.message).collect()
 }
 
 /// Write a fixed file where it is on disk, only inside the paths given (resolved again now: a
@@ -223,7 +223,9 @@ pub fn run(args: &[String]) -> ExitCode {
         }
         let source = match read_text(disk, file_limit()) {
             Ok(source) => source,
-            Err(TextProblem::Read(problem @ (ReadProblem::NotRegular | ReadProblem::TooLarge { .. }))) => {
+            Err(TextProblem::Read(
+                problem @ (ReadProblem::NotRegular | ReadProblem::TooLarge { .. }),
+            )) => {
                 eprintln!("puppet-eval lint: {shown} is not read: {problem}");
                 failed = true;
                 continue;

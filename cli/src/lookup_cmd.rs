@@ -149,12 +149,17 @@ pub fn run(args: &[String]) -> ExitCode {
         return ExitCode::from(2);
     }
     let started = Instant::now();
-    let (answer, notes) = options.env.with_environment_noted(None, &options.eval, |env| {
-        puppet_core::eval::lookup(env, &options.eval, &options.query)
-    });
+    let (answer, notes) = options
+        .env
+        .with_environment_noted(None, &options.eval, |env| {
+            puppet_core::eval::lookup(env, &options.eval, &options.query)
+        });
     let elapsed = started.elapsed();
     let reported: Vec<String> = answer.error.iter().map(|e| e.message.clone()).collect();
     notes.print(&reported);
+    // A file the directories left out that the answer does not name: the lookup did not see the
+    // environment whole.
+    let incomplete = notes.left_out(&reported);
     for entry in &answer.logs {
         if matches!(entry.level, LogLevel::Debug | LogLevel::Info) {
             continue;
@@ -166,6 +171,12 @@ pub fn run(args: &[String]) -> ExitCode {
     }
     if let Some(error) = &answer.error {
         eprintln!("Error: Could not run: {}", error.message);
+        return ExitCode::FAILURE;
+    }
+    if incomplete {
+        eprintln!(
+            "Error: Could not run: files of the environment were refused or left out (above)"
+        );
         return ExitCode::FAILURE;
     }
     if explaining {

@@ -13,8 +13,8 @@ use std::io::{self, IsTerminal};
 use std::path::Path;
 use std::process::ExitCode;
 
-use puppet_cli::{bounded_read, protocol};
 use puppet_cli::workspace::EnvSource;
+use puppet_cli::{bounded_read, protocol};
 
 /// A faster allocator than the system's for the engine's many small allocations (cli/Cargo.toml).
 #[global_allocator]

@@ -166,9 +166,13 @@ fn collect(
         skipped_dirs: &[],
         wanted: &wanted,
     };
-    let walked = walker.walk(&std::fs::canonicalize(path)?, &path.display().to_string(), 0);
+    let walked = walker.walk(
+        &std::fs::canonicalize(path)?,
+        &path.display().to_string(),
+        0,
+    );
     files.extend(walked.files.into_iter().map(|file| (file.name, file.disk)));
-    Ok(walked.notes)
+    Ok(walked.notes.into_iter().map(|note| note.message).collect())
 }
 
 fn parse_one(

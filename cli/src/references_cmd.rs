@@ -63,7 +63,7 @@ fn environment_files(dir: &Path) -> (Vec<(String, String)>, Vec<String>) {
         wanted: &wanted,
     };
     let walked = walker.walk(&start, "", 0);
-    let mut notes = walked.notes;
+    let mut notes: Vec<String> = walked.notes.into_iter().map(|note| note.message).collect();
     let mut out = Vec::new();
     let mut budget = limits.max_env_bytes as u64;
     for file in walked.files {

@@ -48,7 +48,37 @@ pub struct Found {
 #[derive(Debug, Default)]
 pub struct Walked {
     pub files: Vec<Found>,
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
+}
+
+/// Something a walk did not read, said in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// The path it concerns, as shown.
+    pub path: String,
+    pub message: String,
+    /// Whether a file Puppet would have read is left out (a link out of the world, a special
+    /// file, a limit), rather than something Puppet passes over too (a link loop, which Ruby's
+    /// glob does not enter either).
+    pub left_out: bool,
+}
+
+impl Note {
+    pub fn left_out(path: &str, message: String) -> Note {
+        Note {
+            path: path.to_string(),
+            message,
+            left_out: true,
+        }
+    }
+
+    pub fn passed_over(path: &str, message: String) -> Note {
+        Note {
+            path: path.to_string(),
+            message,
+            left_out: false,
+        }
+    }
 }
 
 /// A walk's settings.
@@ -90,8 +120,13 @@ impl Walker<'_> {
                     _ => dir,
                 };
                 let link_shown = shown_link(dir, link, prefix);
-                if let Some(note) = refusal(prefix, &resolved, &link_shown, self.world) {
-                    state.walked.notes.push(note);
+                let outside = matches!(resolved, Resolved::Outside { .. });
+                if let Some(message) = refusal(prefix, &resolved, &link_shown, self.world) {
+                    state.walked.notes.push(Note {
+                        path: prefix.to_string(),
+                        message,
+                        left_out: outside,
+                    });
                 }
             }
         }
@@ -102,17 +137,17 @@ impl Walker<'_> {
         state.folders += 1;
         if state.folders > self.limits.max_files {
             state.full = true;
-            state.walked.notes.push(format!(
+            state.walked.notes.push(Note::left_out(prefix, format!(
                 "The folder '{prefix}' is left out: there are more folders than the limit of {} in {}",
                 self.limits.max_files, self.world
-            ));
+            )));
             return;
         }
         let Ok(entries) = fs::read_dir(dir) else {
-            state
-                .walked
-                .notes
-                .push(format!("The folder '{prefix}' is left out: it cannot be read"));
+            state.walked.notes.push(Note::passed_over(
+                prefix,
+                format!("The folder '{prefix}' is left out: it cannot be read"),
+            ));
             return;
         };
         // At most one entry past the file limit is held (the file limit then names it): a
@@ -131,10 +166,10 @@ impl Walker<'_> {
         }
         names.sort();
         if crowded {
-            state.walked.notes.push(format!(
+            state.walked.notes.push(Note::left_out(prefix, format!(
                 "The folder '{prefix}' has more entries than the limit of {}: those past it are left out",
                 self.limits.max_files
-            ));
+            )));
         }
         for name in names {
             if state.full {
@@ -159,10 +194,10 @@ impl Walker<'_> {
                 }
                 // The folder's files would have one segment more than the folder.
                 if depth + 2 > self.limits.max_depth {
-                    state.walked.notes.push(format!(
+                    state.walked.notes.push(Note::left_out(&shown, format!(
                         "The folder '{shown}' is left out: it is nested deeper than the limit of {} folders",
                         self.limits.max_depth
-                    ));
+                    )));
                     continue;
                 }
                 self.walk_folder(&disk, &shown, depth + 1, state);
@@ -179,10 +214,10 @@ impl Walker<'_> {
             Resolved::Inside(target) => {
                 if target.is_dir() {
                     if dir.starts_with(&target) {
-                        state.walked.notes.push(format!(
+                        state.walked.notes.push(Note::passed_over(&shown, format!(
                             "'{shown}' is not read: it is a symbolic link to '{}', a folder that holds it (a loop)",
                             target.display()
-                        ));
+                        )));
                     }
                     return;
                 }
@@ -193,13 +228,19 @@ impl Walker<'_> {
             resolved => {
                 // A link out is worth a note when it would have given a wanted file, or a
                 // folder (of them, perhaps); a link that loops, always.
-                let relevant = match &resolved {
-                    Resolved::Outside { target, .. } => (self.wanted)(name) || target.is_dir(),
-                    _ => true,
+                let (relevant, outside) = match &resolved {
+                    Resolved::Outside { target, .. } => {
+                        ((self.wanted)(name) || target.is_dir(), true)
+                    }
+                    _ => (true, false),
                 };
-                if let Some(note) = refusal(&shown, &resolved, &shown, self.world) {
+                if let Some(message) = refusal(&shown, &resolved, &shown, self.world) {
                     if relevant {
-                        state.walked.notes.push(note);
+                        state.walked.notes.push(Note {
+                            path: shown.clone(),
+                            message,
+                            left_out: outside,
+                        });
                     }
                 }
             }
@@ -211,25 +252,28 @@ impl Walker<'_> {
             return;
         }
         if !regular {
-            state
-                .walked
-                .notes
-                .push(format!("'{shown}' is not read: it is not a regular file"));
+            state.walked.notes.push(Note::left_out(
+                &shown,
+                format!("'{shown}' is not read: it is not a regular file"),
+            ));
             return;
         }
         if shown.len() > self.limits.max_path_len {
-            state.walked.notes.push(format!(
-                "The file '{shown}' is left out: its path is longer than the limit of {} bytes",
-                self.limits.max_path_len
+            state.walked.notes.push(Note::left_out(
+                &shown,
+                format!(
+                    "The file '{shown}' is left out: its path is longer than the limit of {} bytes",
+                    self.limits.max_path_len
+                ),
             ));
             return;
         }
         if state.walked.files.len() >= self.limits.max_files {
             state.full = true;
-            state.walked.notes.push(format!(
+            state.walked.notes.push(Note::left_out(&shown, format!(
                 "The file '{shown}' is left out, and any after it: there are more files than the limit of {} in {}",
                 self.limits.max_files, self.world
-            ));
+            )));
             return;
         }
         state.walked.files.push(Found { name: shown, disk });
@@ -269,6 +313,10 @@ mod tests {
         true
     }
 
+    fn messages(walked: &Walked) -> Vec<&str> {
+        walked.notes.iter().map(|n| n.message.as_str()).collect()
+    }
+
     fn walker<'a>(roots: &'a Roots, max_files: usize, max_depth: usize) -> Walker<'a> {
         Walker {
             roots,
@@ -302,10 +350,16 @@ mod tests {
         let roots = Roots::new([&env]);
         let walked = walker(&roots, 100, 32).walk(&env.join("manifests"), "manifests", 1);
         let names: Vec<&str> = walked.files.iter().map(|f| f.name.as_str()).collect();
-        assert_eq!(names, ["manifests/a.pp", "manifests/d.pp", "manifests/sub/b.pp"]);
-        assert_eq!(walked.files[1].disk, env.join("other/d.pp"));
         assert_eq!(
-            walked.notes,
+            names,
+            ["manifests/a.pp", "manifests/d.pp", "manifests/sub/b.pp"]
+        );
+        assert_eq!(walked.files[1].disk, env.join("other/d.pp"));
+        // A link out leaves a file out; a loop is passed over (as Ruby's glob passes it over).
+        let left_out: Vec<bool> = walked.notes.iter().map(|n| n.left_out).collect();
+        assert_eq!(left_out, [true, false]);
+        assert_eq!(
+            messages(&walked),
             [
                 format!(
                     "'manifests/secret.pp' is not read: it is a symbolic link to '{}', outside the environment",
@@ -331,21 +385,21 @@ mod tests {
         let walked = walker(&roots, 2, 32).walk(&base.join("m"), "m", 1);
         assert_eq!(walked.files.len(), 2);
         assert_eq!(
-            walked.notes,
+            messages(&walked),
             ["The file 'm/3.pp' is left out, and any after it: there are more files than the limit of 2 in the environment"]
         );
         fs::write(base.join("m/4.pp"), "").expect("write");
         let walked = walker(&roots, 2, 32).walk(&base.join("m"), "m", 1);
         assert_eq!(walked.files.len(), 2);
         assert_eq!(
-            walked.notes[0],
+            messages(&walked)[0],
             "The folder 'm' has more entries than the limit of 2: those past it are left out"
         );
         fs::create_dir_all(base.join("m/a/b")).expect("mkdir");
         fs::write(base.join("m/a/b/deep.pp"), "").expect("write");
         let walked = walker(&roots, 100, 3).walk(&base.join("m"), "m", 1);
         assert_eq!(
-            walked.notes,
+            messages(&walked),
             ["The folder 'm/a/b' is left out: it is nested deeper than the limit of 3 folders"]
         );
         let _ = fs::remove_dir_all(base);
@@ -362,7 +416,7 @@ mod tests {
         let walked = walker(&roots, 100, 32).walk(&env.join("data/manifests"), "data/manifests", 2);
         assert!(walked.files.is_empty());
         assert_eq!(
-            walked.notes,
+            messages(&walked),
             [format!(
                 "'data/manifests' is not read: 'data' is a symbolic link to '{}', outside the environment",
                 base.join("elsewhere").display()

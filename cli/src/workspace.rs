@@ -1,7 +1,7 @@
 //! Where a compile's files come from (`--env DIR`, `--modulepath DIR[:DIR]`, a JSON case's
 //! `files`), kept as plain data that can cross to the evaluation's thread, where the environment
-//! is built and compiled. What reading the directories refused or left out (links out of them,
-//! limits) is printed on standard error, unless the compile's own diagnostics already say it.
+//! is built and compiled, with what reading the directories refused or left out (links out of
+//! them, limits: [`EnvNotes`]).
 
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -10,6 +10,7 @@ use puppet_core::environment::{EnvFiles, ReadError};
 use puppet_core::{evaluate_environment, Environment, EvalOptions, MainCode, MemoryFiles, Outcome};
 
 use crate::dir_files::DirFiles;
+pub use crate::env_notes::EnvNotes;
 
 /// The files of a compile: an environment directory or given files, and module directories.
 #[derive(Debug, Clone, Default)]
@@ -45,24 +46,23 @@ impl EnvSource {
     }
 
     /// Compile `main` (or, when `None`, the environment's `manifests/`) and give the outcome to
-    /// `f`; then print the notes of the directories the outcome does not already report.
+    /// `f`: with an error for each file the directories left out (a link out of them, a limit)
+    /// that it does not already report; other notes (link loops) are printed after as warnings.
     pub fn compile<T>(
         &self,
         main: Option<MainCode>,
         options: &EvalOptions,
         f: impl FnOnce(&Outcome) -> T,
     ) -> T {
-        let ((value, reported), notes) = self.with_environment_noted(main, options, |env| {
-            let outcome = evaluate_environment(env, options);
-            let reported: Vec<String> = outcome
-                .diagnostics
-                .iter()
-                .map(|d| d.message.clone())
-                .collect();
-            (f(&outcome), reported)
-        });
-        notes.print(&reported);
-        value
+        self.with_directories(main, options, |env, disk| {
+            let mut outcome = evaluate_environment(env, options);
+            let warnings = disk.notes().into_outcome(&mut outcome);
+            let value = f(&outcome);
+            for line in warnings {
+                eprintln!("{line}");
+            }
+            value
+        })
     }
 
     /// Give `f` the environment these files make, with `main` as its main code; then print the
@@ -86,6 +86,16 @@ impl EnvSource {
         options: &EvalOptions,
         f: impl FnOnce(&Environment<'_>) -> T,
     ) -> (T, EnvNotes) {
+        self.with_directories(main, options, |env, disk| (f(env), disk.notes()))
+    }
+
+    /// Give `f` the environment these files make and the directories' reader (for its notes).
+    fn with_directories<T>(
+        &self,
+        main: Option<MainCode>,
+        options: &EvalOptions,
+        f: impl FnOnce(&Environment<'_>, &DirFiles) -> T,
+    ) -> T {
         let limits = &options.limits;
         // The global hiera.yaml's folder is read like a module directory (for its data).
         let mut roots = self.modulepath.clone();
@@ -124,44 +134,7 @@ impl EnvSource {
                 .collect(),
             global_hiera: self.global_hiera.clone(),
         };
-        let value = f(&env);
-        let (notes, more) = disk.notes();
-        (value, EnvNotes { notes, more })
-    }
-}
-
-/// What reading an environment's directories refused (links out of them, files too large) or
-/// left out (past a limit), each once, in the order met.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct EnvNotes {
-    pub notes: Vec<String>,
-    /// How many more there were.
-    pub more: usize,
-}
-
-impl EnvNotes {
-    /// The notes no message of `reported` already holds, as lines to print.
-    pub fn lines(&self, reported: &[String]) -> Vec<String> {
-        let mut lines: Vec<String> = self
-            .notes
-            .iter()
-            .filter(|note| !reported.iter().any(|message| message.contains(note.as_str())))
-            .map(|note| format!("puppet-eval: warning: {note}"))
-            .collect();
-        if self.more > 0 {
-            lines.push(format!(
-                "puppet-eval: warning: and {} more files refused or left out",
-                self.more
-            ));
-        }
-        lines
-    }
-
-    /// Print [`EnvNotes::lines`] on standard error.
-    pub fn print(&self, reported: &[String]) {
-        for line in self.lines(reported) {
-            eprintln!("{line}");
-        }
+        f(&env, &disk)
     }
 }
 
