@@ -48,9 +48,16 @@ pub struct DirFiles {
 }
 
 impl DirFiles {
-    pub fn new(root: Option<PathBuf>, module_dirs: Vec<PathBuf>, limits: &Limits) -> Self {
+    /// The files of `root` and `module_dirs`; links may lead anywhere in them and in
+    /// `link_targets`.
+    pub fn new(
+        root: Option<PathBuf>,
+        module_dirs: Vec<PathBuf>,
+        link_targets: Vec<PathBuf>,
+        limits: &Limits,
+    ) -> Self {
         let root = root.and_then(|dir| std::fs::canonicalize(dir).ok());
-        let roots = Roots::new(root.iter().chain(&module_dirs));
+        let roots = Roots::new(root.iter().chain(&module_dirs).chain(&link_targets));
         DirFiles {
             root,
             module_dirs,
@@ -109,9 +116,11 @@ impl DirFiles {
         let (name, disk) = self.locate(path)?;
         let resolved = self.roots.resolve(&disk);
         let reason = match &resolved {
-            Resolved::Outside { link, .. } | Resolved::Loop { link } => {
+            Resolved::Outside { link, .. } => {
                 refusal(&name, &resolved, &self.engine_name(link), WORLD)
+                    .map(|reason| format!("{reason} (--allow-links-to DIR allows links into DIR)"))
             }
+            Resolved::Loop { link } => refusal(&name, &resolved, &self.engine_name(link), WORLD),
             Resolved::Inside(_) | Resolved::Missing => None,
         };
         Some((resolved, reason))
@@ -243,7 +252,12 @@ mod tests {
         fs::create_dir_all(mods.join("b/manifests")).unwrap();
         fs::write(mods.join("b/manifests/init.pp"), "class b {}").unwrap();
         let limits = Limits::default();
-        let files = DirFiles::new(Some(env.join("modules")), vec![mods.clone()], &limits);
+        let files = DirFiles::new(
+            Some(env.join("modules")),
+            vec![mods.clone()],
+            Vec::new(),
+            &limits,
+        );
         assert_eq!(&*files.read("a/manifests/init.pp").unwrap(), "class a {}");
         assert_eq!(files.read("../secret"), Err(ReadError::Missing));
         assert_eq!(files.read("/etc/passwd"), Err(ReadError::Missing));
@@ -262,7 +276,12 @@ mod tests {
     fn binary_files_are_not_text() {
         let env = scratch("bin");
         fs::write(env.join("x.bin"), [0xff, 0xfe, 0x00]).unwrap();
-        let files = DirFiles::new(Some(env.clone()), Vec::new(), &Limits::default());
+        let files = DirFiles::new(
+            Some(env.clone()),
+            Vec::new(),
+            Vec::new(),
+            &Limits::default(),
+        );
         assert_eq!(files.read("x.bin"), Err(ReadError::NotText));
         let _ = fs::remove_dir_all(env);
     }
@@ -278,10 +297,15 @@ mod tests {
         symlink(base.join("secret.yaml"), env.join("data/common.yaml")).unwrap();
         fs::write(env.join("data/real.yaml"), "key: real").unwrap();
         symlink("real.yaml", env.join("data/alias.yaml")).unwrap();
-        let files = DirFiles::new(Some(env.clone()), Vec::new(), &Limits::default());
+        let files = DirFiles::new(
+            Some(env.clone()),
+            Vec::new(),
+            Vec::new(),
+            &Limits::default(),
+        );
         assert!(files.exists("data/common.yaml"));
         let expected = format!(
-            "'data/common.yaml' is not read: it is a symbolic link to '{}', outside the environment",
+            "'data/common.yaml' is not read: it is a symbolic link to '{}', outside the environment (--allow-links-to DIR allows links into DIR)",
             base.join("secret.yaml").display()
         );
         assert_eq!(
@@ -303,7 +327,7 @@ mod tests {
             max_env_bytes: 10,
             ..Limits::default()
         };
-        let files = DirFiles::new(Some(env.clone()), Vec::new(), &limits);
+        let files = DirFiles::new(Some(env.clone()), Vec::new(), Vec::new(), &limits);
         assert_eq!(
             files.read("big.txt"),
             Err(ReadError::Limit(

@@ -17,6 +17,7 @@ options:
   --env DIR                the environment directory (default: the current directory)
   --modulepath DIR[:DIR]   module directories searched after the environment's own
   --hiera_config FILE      the global Hiera layer's hiera.yaml
+  --allow-links-to DIR[:DIR]   directories outside the environment its symbolic links may lead into
   --facts FILE             the node's facts, a JSON object (as `puppet facts show` prints)
   --node NAME              the node's certname, in $trusted (default: playground)
   --explain                print how the value was found (or not) instead of the value
@@ -65,6 +66,10 @@ fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
                         .map_err(|e| format!("--modulepath {dir}: {e}"))?;
                     options.env.modulepath.push(absolute);
                 }
+            }
+            Long("allow-links-to") => {
+                options.env.link_targets =
+                    puppet_cli::workspace::link_targets(&value(&mut parser)?)?;
             }
             Long("hiera_config") | Long("hiera-config") => {
                 let file = value(&mut parser)?;

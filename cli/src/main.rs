@@ -45,6 +45,9 @@ options:
   --modulepath DIR[:DIR]   module directories searched after the environment's own (folders
                            named by module name)
   --hiera_config FILE      the global Hiera layer's hiera.yaml (its datadir is beside it)
+  --allow-links-to DIR[:DIR]   directories outside the environment its symbolic links may lead
+                           into (links are followed only inside the environment, the module
+                           directories given and the modules they link in)
   --certname=NAME          compile for the node NAME as puppet apply does: node definitions are
                            matched against it, $trusted is set (default with --env or
                            --modulepath: playground; otherwise the program is evaluated alone)
@@ -121,6 +124,10 @@ fn parse_args() -> Result<Option<Args>, String> {
                         .map_err(|e| format!("--modulepath {dir}: {e}"))?;
                     args.env.modulepath.push(absolute);
                 }
+            }
+            Long("allow-links-to") => {
+                let value = parser.value().map_err(text)?.string().map_err(text)?;
+                args.env.link_targets = puppet_cli::workspace::link_targets(&value)?;
             }
             Long("certname") => {
                 let name = parser.value().map_err(text)?.string().map_err(text)?;

@@ -24,6 +24,9 @@ pub struct EnvSource {
     /// The global Hiera layer's hiera.yaml (`--hiera_config`): an absolute path (its folder is
     /// read for its data), or a path among `files`.
     pub global_hiera: Option<String>,
+    /// Directories outside the environment that its symbolic links may lead into
+    /// (`--allow-links-to`: modules linked in from elsewhere).
+    pub link_targets: Vec<PathBuf>,
 }
 
 impl EnvSource {
@@ -42,6 +45,7 @@ impl EnvSource {
             modulepath: self.modulepath.clone(),
             files: Some(files),
             global_hiera: self.global_hiera.clone(),
+            link_targets: self.link_targets.clone(),
         }
     }
 
@@ -107,6 +111,12 @@ impl EnvSource {
         {
             roots.push(dir.to_path_buf());
         }
+        // Links may lead into the directories given, the modules a module directory given
+        // links in, and the directories allowed.
+        let mut link_targets = self.link_targets.clone();
+        for dir in &self.modulepath {
+            link_targets.extend(linked_modules(dir, limits.max_env_files));
+        }
         let disk = DirFiles::new(
             if self.files.is_some() {
                 None
@@ -114,6 +124,7 @@ impl EnvSource {
                 self.dir.clone()
             },
             roots,
+            link_targets,
             limits,
         );
         let mut memory = MemoryFiles::new();
@@ -136,6 +147,42 @@ impl EnvSource {
         };
         f(&env, &disk)
     }
+}
+
+/// Where the module folders of a module directory given (`--modulepath DIR`) lead when they are
+/// symbolic links: naming the directory names its modules, wherever they are (Debian's
+/// `/usr/share/puppet/modules` holds only such links, into `/usr/share/puppet/modules.available`).
+/// At most `max` entries are looked at.
+fn linked_modules(dir: &std::path::Path, max: usize) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .take(max)
+        .filter(|entry| entry.file_type().is_ok_and(|kind| kind.is_symlink()))
+        .filter_map(|entry| std::fs::canonicalize(entry.path()).ok())
+        .filter(|target| target.is_dir())
+        .collect()
+}
+
+/// The directories of `--allow-links-to DIR[:DIR]`, every link resolved.
+pub fn link_targets(value: &str) -> Result<Vec<PathBuf>, String> {
+    value
+        .split(':')
+        .filter(|dir| !dir.is_empty())
+        .map(|dir| {
+            std::fs::canonicalize(dir)
+                .map_err(|e| format!("--allow-links-to {dir}: {e}"))
+                .and_then(|path| {
+                    if path.is_dir() {
+                        Ok(path)
+                    } else {
+                        Err(format!("--allow-links-to {dir}: not a directory"))
+                    }
+                })
+        })
+        .collect()
 }
 
 /// The absolute path of `--hiera_config FILE`, every link resolved (its folder is read for its

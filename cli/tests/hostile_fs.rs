@@ -68,6 +68,8 @@ fn passwd_line() -> Option<String> {
 
 /// Run `puppet-eval` with `args` (no input), within [`TIME_LIMIT`], reaping it with `wait4` for
 /// its peak memory.
+// The child is reaped by wait4 (for its rusage), which clippy cannot see.
+#[allow(clippy::zombie_processes)]
 fn run(args: &[&str]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_puppet-eval"))
         .args(args)
@@ -251,10 +253,39 @@ fn links_out_of_the_environment_are_refused_and_named() {
         run(&["--json", "--env", &env, "-e", code]).refused(named);
     }
     run(&["lookup", "--env", &env, "key"]).refused("data/common.yaml");
-    // The module directories of --modulepath are held to the same rule.
-    s.link(s.path("outside/evil"), "mods/evil");
+    // The modules of --modulepath are held to the same rule.
+    s.link(s.path("outside/secret"), "mods/m/files/secret");
     let mods = s.str("mods");
-    run(&["--modulepath", &mods, "-e", "include evil"]).refused(&format!("{mods}/evil"));
+    run(&["--modulepath", &mods, "-e", "notice(file('m/secret'))"])
+        .refused(&format!("{mods}/m/files/secret"));
+}
+
+#[test]
+fn modules_linked_in_where_the_user_said_are_followed() {
+    let s = Scratch::new("linked-modules");
+    s.write(
+        "available/puppetlabs-web/manifests/init.pp",
+        "class web { notice(file('web/motd')) }
+",
+    );
+    s.write("available/puppetlabs-web/files/motd", "hello from web");
+    // A module directory given, made of links (as Debian's /usr/share/puppet/modules).
+    s.link(s.path("available/puppetlabs-web"), "mods/web");
+    let linked = run(&["--modulepath", &s.str("mods"), "-e", "include web"]);
+    assert_eq!(linked.code, Some(0), "{}", linked.output());
+    assert!(linked.stderr.contains("Notice: hello from web"));
+    // The environment's own modules/ linking out: refused, unless --allow-links-to names where.
+    s.write(
+        "env/manifests/site.pp",
+        "include web
+",
+    );
+    s.link(s.path("available/puppetlabs-web"), "env/modules/web");
+    let env = s.str("env");
+    run(&["--env", &env]).refused("modules/web");
+    let allowed = run(&["--env", &env, "--allow-links-to", &s.str("available")]);
+    assert_eq!(allowed.code, Some(0), "{}", allowed.output());
+    assert!(allowed.stderr.contains("Notice: hello from web"));
 }
 
 #[test]
