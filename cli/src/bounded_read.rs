@@ -70,9 +70,26 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, TextProblem> {
     })
 }
 
-/// Standard input, at most `limit` bytes.
+/// Standard input, at most `limit` bytes (a file redirected to it is refused from its size
+/// before it is read).
 pub fn read_stdin(limit: u64) -> Result<Vec<u8>, ReadProblem> {
-    read_capped(io::stdin().lock(), limit, 0)
+    let mut expected = 0;
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let metadata = io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .map(File::from)
+            .and_then(|file| file.metadata())
+            .ok()
+            .filter(fs::Metadata::is_file);
+        if let Some(metadata) = &metadata {
+            check(metadata, limit)?;
+            expected = usize::try_from(metadata.len()).unwrap_or(usize::MAX);
+        }
+    }
+    read_capped(io::stdin().lock(), limit, expected)
 }
 
 /// Why a text file was not read.

@@ -20,6 +20,10 @@ const TIME_LIMIT: Duration = Duration::from_secs(20);
 /// A run refused a 1 GiB file without reading it when its peak stays well below the file.
 const PEAK_LIMIT_KB: i64 = 200 * 1024;
 
+/// Standard input of unknown length is read up to the 64 MiB limit before it is refused: that,
+/// and the buffer's growth on the way (measured: 217 MB), but never more.
+const STDIN_PEAK_LIMIT_KB: i64 = 320 * 1024;
+
 /// The environment's file limit (core's `Limits::default().max_env_files`).
 const MAX_ENV_FILES: usize = 20_000;
 
@@ -68,12 +72,17 @@ fn passwd_line() -> Option<String> {
 
 /// Run `puppet-eval` with `args` (no input), within [`TIME_LIMIT`], reaping it with `wait4` for
 /// its peak memory.
+fn run(args: &[&str]) -> Run {
+    run_with_input(args, Stdio::null())
+}
+
+/// [`run`] with `stdin` as the standard input.
 // The child is reaped by wait4 (for its rusage), which clippy cannot see.
 #[allow(clippy::zombie_processes)]
-fn run(args: &[&str]) -> Run {
+fn run_with_input(args: &[&str], stdin: Stdio) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_puppet-eval"))
         .args(args)
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -466,6 +475,17 @@ fn a_huge_file_is_refused_without_reading_it() {
         &["--env", &env, "-e", "notice(file('m/big'))"],
         &["lookup", "--env", &env, "key"],
     ];
+    // A huge file redirected to standard input is refused from its size too.
+    let redirected = fs::File::open(s.path("big.pp")).expect("big.pp");
+    let result = run_with_input(&["-"], Stdio::from(redirected));
+    assert!(
+        result.stderr.contains(
+            "cannot read standard input: it is 1073741824 bytes, more than the limit of 67108864 bytes"
+        ),
+        "{}",
+        result.output()
+    );
+    assert!(result.peak_kb < PEAK_LIMIT_KB, "peak {} kB", result.peak_kb);
     for args in runs {
         let result = run(args);
         assert!(
@@ -515,6 +535,23 @@ fn files_that_are_not_regular_are_refused_without_blocking() {
         result.output()
     );
     run(&["--env", &env, "-e", "notice(file('m/zero'))"]).refused("modules/m/files/zero");
+    // Standard input that never ends is read up to the limit, and no further.
+    for args in [vec!["-"], vec!["parse", "-"]] {
+        let zero = fs::File::open("/dev/zero").expect("/dev/zero");
+        let result = run_with_input(&args, Stdio::from(zero));
+        assert!(
+            result.stderr.contains(
+                "cannot read standard input: it holds more than the limit of 67108864 bytes"
+            ),
+            "{args:?}: {}",
+            result.output()
+        );
+        assert!(
+            result.peak_kb < STDIN_PEAK_LIMIT_KB,
+            "{args:?}: peak {} kB",
+            result.peak_kb
+        );
+    }
 }
 
 #[test]
