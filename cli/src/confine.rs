@@ -59,6 +59,12 @@ impl Roots {
             if !self.roots.iter().any(|root| prefix.starts_with(root)) {
                 continue; // a folder above the roots: the roots themselves are trusted
             }
+            // Only a link can lead elsewhere: a plain folder or file stays where its parent is.
+            match std::fs::symlink_metadata(&prefix) {
+                Ok(metadata) if !metadata.is_symlink() => continue,
+                Ok(_) => {}
+                Err(_) => return Resolved::Missing,
+            }
             match std::fs::canonicalize(&prefix) {
                 Ok(canonical) if self.contains(&canonical) => {}
                 Ok(target) => {
