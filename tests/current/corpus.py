@@ -362,9 +362,13 @@ def ours(cases, mods, repos, stdlib, vendored):
             envdir = os.path.join(scratch, "production")
             modules = os.path.join(envdir, "modules")
             os.makedirs(modules)
+            targets = []
             for mod, mdir in modulepath_for(group, mods, repos) + [("stdlib", os.path.realpath(stdlib))] + vendored:
                 if not os.path.exists(os.path.join(modules, mod)):
                     os.symlink(mdir, os.path.join(modules, mod))
+                    targets.append(mdir)
+            # The engine follows links only inside the directories it is given: name where these lead.
+            engine = [ENGINE, "--env", envdir, "--allow-links-to", os.pathsep.join(targets)]
             if group:
                 for rel, text in env_files(repos[group]).items():
                     os.makedirs(os.path.dirname(os.path.join(envdir, rel)), exist_ok=True)
@@ -374,10 +378,10 @@ def ours(cases, mods, repos, stdlib, vendored):
                 facts = preset_facts(fs)
                 for c in members:
                     if not c["src"]:
-                        out[(fs, c["id"])] = compile_environment(envdir, facts, c["id"])
+                        out[(fs, c["id"])] = compile_environment(engine, facts, c["id"])
                 payload = "".join(json.dumps({"id": c["id"], "src": c["src"], "facts": facts}) + "\n"
                                   for c in members if c["src"])
-                proc = subprocess.run(["nice", "-n", "10", ENGINE, "--env", envdir, "--jsonl", "--catalog"],
+                proc = subprocess.run(["nice", "-n", "10"] + engine + ["--jsonl", "--catalog"],
                                       input=payload.encode("utf-8"), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
                 for line in proc.stdout.decode("utf-8", "replace").split("\n"):
                     if line.strip():
@@ -386,13 +390,13 @@ def ours(cases, mods, repos, stdlib, vendored):
                 for c in members:
                     r = out.get((fs, c["id"]), {})
                     if re.search(r"Failed to parse (?:inline )?template[^:]*:$", r.get("error") or ""):
-                        r["error"] += " " + template_detail(envdir, c["src"], facts)
+                        r["error"] += " " + template_detail(engine, c["src"], facts)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
     return out
 
 
-def compile_environment(envdir, facts, case_id):
+def compile_environment(engine, facts, case_id):
     """The engine's answer for the environment's own manifests/ (`puppet apply` of site.pp): a JSON Lines case
     with an empty src and no files is an empty program, so this one compiles with --json and no code."""
     scratch = tempfile.mkdtemp(prefix="current_case.")
@@ -400,8 +404,8 @@ def compile_environment(envdir, facts, case_id):
         facts_file = os.path.join(scratch, "facts.json")
         with open(facts_file, "w", encoding="utf-8") as f:
             json.dump(facts, f)
-        proc = subprocess.run(["nice", "-n", "10", ENGINE, "--env", envdir, "--facts", facts_file, "--catalog",
-                               "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        proc = subprocess.run(["nice", "-n", "10"] + engine + ["--facts", facts_file, "--catalog", "--json"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     try:
@@ -412,7 +416,7 @@ def compile_environment(envdir, facts, case_id):
     return answer
 
 
-def template_detail(envdir, src, facts):
+def template_detail(engine, src, facts):
     """The Detail line of a template error, which the JSON Lines answer leaves out (its error is the first line of
     Puppet's message): the same case compiled again, as a file, prints the whole message."""
     scratch = tempfile.mkdtemp(prefix="current_case.")
@@ -422,8 +426,8 @@ def template_detail(envdir, src, facts):
             f.write(src)
         with open(facts_file, "w", encoding="utf-8") as f:
             json.dump(facts, f)
-        proc = subprocess.run(["nice", "-n", "10", ENGINE, "--env", envdir, "--facts", facts_file, "--catalog",
-                               main], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        proc = subprocess.run(["nice", "-n", "10"] + engine + ["--facts", facts_file, "--catalog", main],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     m = re.search(r"^\s*Detail: (.*)$", proc.stderr.decode("utf-8", "replace") + proc.stdout.decode("utf-8", "replace"),
