@@ -24,7 +24,7 @@ they name the node, and whoever compiles adds them.
 index.json lists the presets (name, label, source, what was removed or normalised, and which keys the plugins
 added, with the module and file of each): a loader reads the facts from <name>.json unchanged.
 
-Where Debian's `facterdb` package is missing: ./scripts/ensure-tools.sh facterdb
+Where Debian's `facterdb` package is missing, the script runs ./scripts/ensure-tools.sh facterdb first.
 Python 3 standard library only (and `ruby` with Debian's `facter`, to read Facter's list of legacy facts).
 """
 
@@ -112,6 +112,16 @@ AGENT = "openvox-agent %s" % OPENVOX_VERSION
 def die(msg):
     sys.stderr.write("fact-presets.py: " + msg + "\n")
     sys.exit(2)
+
+
+def ensure_facterdb():
+    """Debian's facterdb, installed by the project's own tool script when it is missing."""
+    if os.path.isdir(FACTERDB):
+        return
+    sys.stderr.write("fact-presets.py: %s is missing: ./scripts/ensure-tools.sh facterdb\n" % FACTERDB)
+    subprocess.run([os.path.join(HERE, "ensure-tools.sh"), "facterdb"], check=False)
+    if not os.path.isdir(FACTERDB):
+        die("%s not found: install Debian's facterdb %s (apt-get install -y facterdb)" % (FACTERDB, FACTERDB_VERSION))
 
 
 def legacy_patterns():
@@ -327,6 +337,7 @@ def dumps(value):
 
 def main(argv):
     check = "--check" in argv
+    ensure_facterdb()
     patterns = legacy_patterns()
     index = {"about": "Fact presets: what an OpenVox %s agent of each system sends (Facter's structured facts, "
                       "puppetversion, and the facts common modules' plugins add). scripts/fact-presets.py writes "

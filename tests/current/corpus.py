@@ -7,11 +7,11 @@ Usage (the snapshots are fetched by hand, outside the repository; nothing here d
         # (re)write cases.jsonl from the modules' README.md, REFERENCE.md and examples/**/*.pp, and from each
         # control repository's role and profile classes and its site manifest (no Puppet)
     python3 tests/current/corpus.py --oracle --snapshots DIR [--controlrepos DIR] --stdlib DIR --openvox DIR \\
-        [--resource-api DIR] [--golden FILE]
+        [--vendored DIR] [--resource-api DIR] [--golden FILE]
         # ask OpenVox 8 (../shared/oracle/env_oracle.rb, run with `nice`, in batches; resumes an interrupted run)
     cargo build --release -p puppet-cli
-    python3 tests/current/corpus.py --snapshots DIR [--controlrepos DIR] --stdlib DIR [--vendored DIR] [--golden FILE] \\
-        [--write]
+    python3 tests/current/corpus.py --snapshots DIR [--controlrepos DIR] --stdlib DIR [--vendored DIR] \\
+        [--golden FILE] [--write]
         # compile every case with puppet-eval, compare with OpenVox's answers and print the summary
         # (--write: also tests/current/report.txt)
     --only REGEX        with --oracle or the report: only the cases whose id matches
@@ -574,7 +574,7 @@ def outcome(golden, mine, names):
         return "both fail", "alike", "", ""
     both = "OpenVox: %s | engine: %s" % (short(normalize(g_err), 160), short(normalize(o_err), 160))
     group, blocker = names.reason(o_err)
-    if blocker != "other":
+    if blocker != "other" or "is not available in the playground" in o_err:
         return "both fail", "the engine stops first, on " + group, both, ""
     g_core, g_wrap = unwrap(g_err)
     o_core, o_wrap = unwrap(o_err)
@@ -687,7 +687,6 @@ def stdlib_calls(cases, golden, mods, stdlib, names):
 
 def report(argv):
     cases = chosen_cases(argv)
-    by_id = {c["id"]: c for c in cases}
     mods = modules_in(option(argv, "--snapshots"))
     repos = control_repos(option(argv, "--controlrepos"))
     stdlib = option(argv, "--stdlib")

@@ -96,10 +96,10 @@ class Presets(unittest.TestCase):
             self.assertNotIn(leak, text)
 
     def test_regeneration_writes_what_is_committed(self):
+        if not os.path.isdir("/usr/share/rubygems-integration/all/gems/facterdb-1.12.1/facts"):
+            self.skipTest("Debian's facterdb 1.12.1 is not installed (./scripts/ensure-tools.sh facterdb)")
         proc = subprocess.run([sys.executable, os.path.join(REPO_ROOT, "scripts", "fact-presets.py"), "--check"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
-        if "facterdb" in proc.stderr and "not found" in proc.stderr:
-            self.skipTest("Debian's facterdb is not installed")
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
 
 
@@ -157,8 +157,8 @@ class Outcomes(unittest.TestCase):
     def test_why_the_engine_stops(self):
         g = {"error": None, "logs": [], "catalog": []}
         names = self.NoNames()
-        self.assertEqual(corpus.outcome(g, {"error": "Evaluation Error: Unknown function: 'deep_implode'."}, names)[1:4:2],
-                         ("module Ruby function: deep_implode (elasticsearch)", "module ruby"))
+        stops = corpus.outcome(g, {"error": "Evaluation Error: Unknown function: 'deep_implode'."}, names)
+        self.assertEqual((stops[1], stops[3]), ("module Ruby function: deep_implode (elasticsearch)", "module ruby"))
         self.assertEqual(
             corpus.outcome(g, {"error": "Evaluation Error: Unknown function: 'stdlib::ensure_packages'."}, names)[3],
             "stdlib")
@@ -170,8 +170,9 @@ class Outcomes(unittest.TestCase):
                       "line: 1)"}
         o = {"error": "Evaluation Error: Unknown variable: 'a::b'. (file: modules/a/manifests/init.pp, line: 2, "
                       "column: 3)"}
+        wrapper = "'Error while evaluating a Resource Statement'"
         self.assertEqual(corpus.outcome(g, o, self.NoNames())[1],
-                         "same error, other wrapper: OpenVox 'Error while evaluating a Resource Statement', engine none")
+                         "same error, other wrapper: OpenVox %s, engine none" % wrapper)
 
 
 if __name__ == "__main__":
