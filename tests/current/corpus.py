@@ -2,7 +2,7 @@
 """A corpus of current real Puppet code (today's Forge modules and public control repositories), compiled by
 OpenVox 8 and by puppet-eval on two of the fact presets (facts/presets): Debian 12 and Red Hat 9.
 
-Usage (the snapshots are fetched by hand, outside the repository; nothing here downloads anything):
+Usage (the snapshots are cloned by hand, outside the repository; nothing here downloads anything):
     python3 tests/current/corpus.py --extract --snapshots DIR [--controlrepos DIR]
         # (re)write cases.jsonl from the modules' README.md, REFERENCE.md and examples/**/*.pp, and from each
         # control repository's role and profile classes and its site manifest (no Puppet)
@@ -35,7 +35,7 @@ The oracle also puts every module's lib/ on RUBYLIB: `puppet apply` adds them to
 (Puppet::Util::CommandLine), and some types `require` their module's helpers (elasticsearch's providers).
 Puppet's `scanf` needs Ruby's scanf library, which the OpenVox agent package carries: apt-get install ruby-scanf.
 The golden file (OpenVox's answers; default /tmp/current-corpus-golden.jsonl) is not committed: it is derived
-from the fetched files; rerun --oracle to make it.
+from the cloned files; rerun --oracle to make it.
 
 Each case compiles as `puppet apply -e SRC` does, for the node `playground`, with the facts of a preset plus
 the local facts Puppet adds (clientcert, clientversion, clientnoop, implementation). Outcomes:
