@@ -1,12 +1,11 @@
 // Inflating DEFLATE data with a cap on what it may produce: input that expands past the cap stops there with an error that says so, before memory fills (share links, zip entries, the autosave).
 import { Inflate } from 'fflate';
 
-/**
- * The input goes to the inflater this many bytes at a time, and the output is counted after each step.
- * DEFLATE expands one byte to at most about 1,032 (a 258-byte match in two bits), so one step produces at
- * most about 1 MiB: the cap is passed by at most that much before the inflater stops.
- */
-const STEP = 1024;
+/** DEFLATE expands one byte of input to at most about 1,032 bytes (a 258-byte match in two bits). */
+const MAX_RATIO = 1032;
+/** The least and the most input given to the inflater at a time. */
+const MIN_STEP = 512;
+const MAX_STEP = 64 * 1024;
 
 /** Data that inflates to more than the cap allows (`limit`: the cap in bytes). */
 export class TooLarge extends Error {
@@ -30,8 +29,12 @@ export function inflateBounded(data, maxBytes) {
     if (chunk.length) chunks.push(chunk);
   });
   if (data.length === 0) throw new Error('there is no compressed data');
-  for (let at = 0; at < data.length; at += STEP) {
-    inflater.push(data.subarray(at, at + STEP), at + STEP >= data.length);
+  // Each step gives the inflater no more input than could fill what is left under the cap: the output is
+  // counted after each, and passes the cap by at most MIN_STEP * MAX_RATIO (about 0.5 MiB) before it stops.
+  for (let at = 0; at < data.length; ) {
+    const step = Math.min(MAX_STEP, Math.max(MIN_STEP, Math.floor((maxBytes - total) / MAX_RATIO)));
+    inflater.push(data.subarray(at, at + step), at + step >= data.length);
+    at += step;
   }
   if (chunks.length === 1) return chunks[0];
   const out = new Uint8Array(total);

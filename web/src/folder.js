@@ -151,7 +151,7 @@ export async function planFolder(entries, { name = 'folder', limits = DEFAULT_LI
     if (!skip && entry.path.endsWith('/')) {
       // A folder a .zip lists (possibly empty): kept as a folder.
       const folder = prefix + entry.path.slice(0, -1);
-      if (!refusalOf(folder, limits)) folders.push(folder);
+      if (!refusalOf(folder, limits)) folders.push(cleanPath(folder));
       continue;
     }
     if (!skip) {
@@ -199,7 +199,7 @@ export async function planFolder(entries, { name = 'folder', limits = DEFAULT_LI
       snippet = text;
       continue;
     }
-    files[target] = text;
+    files[cleanPath(target)] = text;
     fileCount += 1;
     bytes += byteLength(text);
   }

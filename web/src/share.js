@@ -39,6 +39,7 @@ function fromBase64Url(text) {
 export const LINK_LIMITS = Object.freeze({ maxTextBytes: 16 * 1024 * 1024, maxFiles: 20_000 });
 
 const MIB = 1024 * 1024;
+const formatSize = (bytes) => (bytes >= MIB ? `${+(bytes / MIB).toFixed(1)} MiB` : `${bytes.toLocaleString('en')} bytes`);
 
 /** A link whose text would go past `LINK_LIMITS`: the whole link is refused. */
 class LinkTooLarge extends Error {}
@@ -54,7 +55,7 @@ function inflateField(data, budget) {
     bytes = inflateBounded(fromBase64Url(data), budget.left);
   } catch (error) {
     if (error instanceof TooLarge) {
-      throw new LinkTooLarge(`its text unpacks to more than ${LINK_LIMITS.maxTextBytes / MIB} MiB, the most a link opens`);
+      throw new LinkTooLarge(`its text unpacks to more than ${formatSize(budget.limits.maxTextBytes)}, the most a link opens`);
     }
     throw error;
   }
@@ -121,7 +122,7 @@ const deflate = (text) => toBase64Url(deflateSync(strToU8(text), { level: 9 }));
 const paramsOf = (params) => new Map(params.map((p) => p.split('=', 2)));
 
 /** An environment read from a v2 link, checked: `{ snippet, files: { path: text }, folders: [path] }`. */
-function readEnvironment(json) {
+function readEnvironment(json, limits) {
   const data = JSON.parse(json);
   const texts = (object) => Object.entries(object ?? {}).every(([, text]) => typeof text === 'string');
   if (typeof data?.snippet !== 'string' || typeof data.files !== 'object' || !texts(data.files)) {
@@ -129,8 +130,8 @@ function readEnvironment(json) {
   }
   const folders = Array.isArray(data.folders) ? data.folders.filter((f) => typeof f === 'string') : [];
   const count = Object.keys(data.files).length + folders.length;
-  if (count > LINK_LIMITS.maxFiles) {
-    throw new LinkTooLarge(`it holds ${count.toLocaleString('en')} files and folders; a link opens at most ${LINK_LIMITS.maxFiles.toLocaleString('en')}`);
+  if (count > limits.maxFiles) {
+    throw new LinkTooLarge(`it holds ${count.toLocaleString('en')} files and folders; a link opens at most ${limits.maxFiles.toLocaleString('en')}`);
   }
   return { snippet: data.snippet, files: { ...data.files }, folders };
 }
@@ -153,7 +154,7 @@ const DECODERS = {
   },
   v2(rest, budget) {
     const [data, ...params] = rest.split(';');
-    const { snippet, files, folders } = readEnvironment(inflate(data, budget));
+    const { snippet, files, folders } = readEnvironment(inflate(data, budget), budget.limits);
     return { code: snippet, files, folders, ...readSettings(paramsOf(params), budget) };
   },
 };
@@ -183,16 +184,17 @@ export function encodeFragment(code, settings = DEFAULT_SETTINGS, environment = 
  * What a location asks to open: `{ code, files?, folders?, settings, problems, source }` (`problems`: the
  * settings it carries that could not be used, their defaults taken instead), `{ error }` for a link that
  * cannot be opened (broken, or past `LINK_LIMITS`), or null when it carries no code. `?code=<url-encoded
- * source>` (and the settings as `&strict=`, `&lint=` ...) is accepted too. Never throws.
+ * source>` (and the settings as `&strict=`, `&lint=` ...) is accepted too. Never throws. `limits`: the
+ * fuzz target's smaller ones (web/fuzz), else LINK_LIMITS.
  */
-export function decodeLocation(location) {
-  const budget = { left: LINK_LIMITS.maxTextBytes };
+export function decodeLocation(location, limits = LINK_LIMITS) {
+  const budget = { left: limits.maxTextBytes, limits };
   try {
     const query = new URLSearchParams(location.search);
     if (query.has('code')) {
       const code = query.get('code');
       budget.left -= strToU8(code).length;
-      if (budget.left < 0) return { error: `its code is larger than ${LINK_LIMITS.maxTextBytes / MIB} MiB, the most a link opens` };
+      if (budget.left < 0) return { error: `its code is larger than ${formatSize(limits.maxTextBytes)}, the most a link opens` };
       return { code, ...readSettings(query, budget), source: 'query' };
     }
   } catch (error) {
