@@ -61,7 +61,9 @@ const settingsOf = (given) => {
 };
 
 // What to open: a link wins over the autosaved environment, which wins over the first example.
+performance.mark('link-reading');
 const link = decodeLocation(location);
+performance.mark('link-read');
 const saved = loadSaved();
 const initial = link?.code !== undefined ? link : saved ?? { code: EXAMPLES[0].code, settings: DEFAULT_SETTINGS };
 const settings = settingsOf(initial.settings);
@@ -655,6 +657,7 @@ $('skip-link').addEventListener('click', (event) => {
 function showLinkProblem(message) {
   linkProblem = `This link could not be opened: ${message}.`;
   setStatus(linkProblem, 'error');
+  performance.mark('link-answered');
 }
 
 /**
@@ -664,6 +667,7 @@ function showLinkProblem(message) {
 function showLinkDefaults(problems) {
   linkProblem = `This link was opened, but ${problems.join('; ')}.`;
   setStatus(linkProblem, 'error');
+  performance.mark('link-answered');
 }
 
 /** A link opened in the open tab (pasted into the address bar: only the fragment changed). */

@@ -121,18 +121,29 @@ const inflate = (data, budget) => {
 const deflate = (text) => toBase64Url(deflateSync(strToU8(text), { level: 9 }));
 const paramsOf = (params) => new Map(params.map((p) => p.split('=', 2)));
 
+/** How many keys `object` has, counting no further than `most + 1` (a link of 100,000 files stops at 20,001). */
+function countUpTo(object, most) {
+  let count = 0;
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue;
+    count += 1;
+    if (count > most) break;
+  }
+  return count;
+}
+
 /** An environment read from a v2 link, checked: `{ snippet, files: { path: text }, folders: [path] }`. */
 function readEnvironment(json, limits) {
   const data = JSON.parse(json);
-  const texts = (object) => Object.entries(object ?? {}).every(([, text]) => typeof text === 'string');
-  if (typeof data?.snippet !== 'string' || typeof data.files !== 'object' || !texts(data.files)) {
-    throw new Error('not an environment');
-  }
-  const folders = Array.isArray(data.folders) ? data.folders.filter((f) => typeof f === 'string') : [];
-  const count = Object.keys(data.files).length + folders.length;
+  if (typeof data?.snippet !== 'string' || typeof data.files !== 'object' || data.files === null) throw new Error('not an environment');
+  const listed = Array.isArray(data.folders) ? data.folders.length : 0;
+  const count = countUpTo(data.files, limits.maxFiles - Math.min(listed, limits.maxFiles)) + listed;
   if (count > limits.maxFiles) {
-    throw new LinkTooLarge(`it holds ${count.toLocaleString('en')} files and folders; a link opens at most ${limits.maxFiles.toLocaleString('en')}`);
+    const total = Object.keys(data.files).length + listed;
+    throw new LinkTooLarge(`it holds ${total.toLocaleString('en')} files and folders; a link opens at most ${limits.maxFiles.toLocaleString('en')}`);
   }
+  if (!Object.values(data.files).every((text) => typeof text === 'string')) throw new Error('not an environment');
+  const folders = Array.isArray(data.folders) ? data.folders.filter((f) => typeof f === 'string') : [];
   return { snippet: data.snippet, files: { ...data.files }, folders };
 }
 

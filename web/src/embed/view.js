@@ -12,6 +12,7 @@ import { SNIPPET } from '../workspace.js';
 import { showEmbedFiles } from './files.js';
 import { readFrameId, MESSAGE } from './messages.js';
 
+performance.mark('boot');
 startEarly();
 
 const $ = (id) => document.getElementById(id);
@@ -32,6 +33,7 @@ let linkNote = link?.error
     ? `This link was opened, but ${link.problems.join('; ')}.`
     : null;
 if (linkNote) status.message(linkNote, 'error');
+performance.mark('link-answered');
 // Everything the engine runs is shown: the files of a v2 link are listed under the editor.
 showEmbedFiles({ section: $('files'), summary: $('files-summary'), list: $('files-list') }, files);
 
