@@ -1,6 +1,8 @@
 // Hostile .zip files in Chromium (issue 39): bombs of many large entries, an entry that lies about its size, and a
 // module whose import is refused part way. Each ends with a message within 2 s and the renderer under 500 MB; a
-// refused one changes nothing, the autosave included.
+// refused one changes nothing, the autosave included. The 2 s are wall-clock time from choosing the file to
+// the answer, asserted when the machine is not overloaded (as in hostile-links.test.mjs); the processor time
+// the renderer spent on the .zip is asserted always.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -8,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { DEFAULT_SETTINGS, encodeFragment } from '../src/share.js';
-import { codeLink, nextResult, openPage, rendererPeakMb, rendererPids, runs, startBrowserAndServer, text } from './helpers.mjs';
+import { availableParallelism, loadavg } from 'node:os';
+import { codeLink, nextResult, openPage, rendererPids, rendererUsage, runs, startBrowserAndServer, text } from './helpers.mjs';
 
 const MIB = 1024 * 1024;
 const SAVED = 'puppet-playground/v1';
@@ -80,16 +83,31 @@ async function zipFile(name, entries) {
   return { path, bytes: bytes.length };
 }
 
-/** Open the .zip at `path` in `page`; resolves with the time to the Files pane's answer and the renderer's peak. */
+/**
+ * Open the .zip at `path` in `page`; resolves with the time to the Files pane's answer (`ms`), the processor
+ * time the renderer spent meanwhile (`cpuSeconds`) and its peak memory (`peakMb`).
+ */
 async function openZip(page, path, before) {
+  const { cpuSeconds: cpuBefore } = await rendererUsage(env.browser, before);
   const started = Date.now();
   await page.getByTestId('zip-input').setInputFiles(path);
   await page.waitForFunction(() => /^(Opened|Nothing|.* could not be opened)/.test(document.querySelector('[data-testid="files-status"]').textContent), null, {
     timeout: 30000,
     polling: 50,
   });
-  return { ms: Date.now() - started, peakMb: await rendererPeakMb(env.browser, before) };
+  const ms = Date.now() - started;
+  const { peakMb, cpuSeconds } = await rendererUsage(env.browser, before);
+  return { ms, peakMb, cpuSeconds: cpuSeconds - cpuBefore };
 }
+
+function assertBounded({ ms, cpuSeconds, peakMb }) {
+  assert.ok(cpuSeconds < MAX_MS / 1000, `the renderer spent ${cpuSeconds.toFixed(2)} s of processor time on it`);
+  if (loadavg()[0] < availableParallelism()) assert.ok(ms < MAX_MS, `answer after ${ms} ms`);
+  assert.ok(peakMb < MAX_MB, `renderer peak ${peakMb} MB`);
+}
+
+const figures = ({ ms, cpuSeconds, peakMb }) =>
+  `answer after ${ms} ms, ${cpuSeconds.toFixed(2)} s of the renderer's processor time, peak ${Math.round(peakMb)} MB, load average ${loadavg()[0].toFixed(1)}`;
 
 /** A fresh context and page (its own renderer) with `7 * 6` run and autosaved. */
 async function freshPage() {
@@ -108,12 +126,11 @@ for (const [label, count] of [['1 MB', 150], ['4.2 MB', 520]]) {
     for (let i = 0; i < count; i += 1) entries.push({ name: `bomb/modules/m/files/blob${String(i).padStart(3, '0')}.txt`, data: blob });
     const zip = await zipFile(`bomb-${count}`, entries);
     const { context, before, page, errors } = await freshPage();
-    const { ms, peakMb } = await openZip(page, zip.path, before);
-    console.log(`${label} zip bomb (${zip.bytes.toLocaleString('en')} bytes): answer after ${ms} ms, renderer peak ${Math.round(peakMb)} MB`);
+    const usage = await openZip(page, zip.path, before);
+    console.log(`${label} zip bomb (${zip.bytes.toLocaleString('en')} bytes): ${figures(usage)}`);
     // The manifest is read; no blob fits beside it in 8 MiB, so none is inflated.
     assert.match(await text(page, 'files-status'), new RegExp(`^Opened bomb as the environment: 1 file\\. Left out ${count} files beyond the playground's limits\\.`));
-    assert.ok(ms < MAX_MS, `answer after ${ms} ms`);
-    assert.ok(peakMb < MAX_MB, `renderer peak ${peakMb} MB`);
+    assertBounded(usage);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -126,14 +143,13 @@ test('an entry that inflates past the size it declares is refused as it inflates
   ]);
   const { context, before, page, errors } = await freshPage();
   const saved = await page.evaluate((key) => localStorage.getItem(key), SAVED);
-  const { ms, peakMb } = await openZip(page, zip.path, before);
-  console.log(`lying zip (${zip.bytes.toLocaleString('en')} bytes): answer after ${ms} ms, renderer peak ${Math.round(peakMb)} MB`);
+  const usage = await openZip(page, zip.path, before);
+  console.log(`lying zip (${zip.bytes.toLocaleString('en')} bytes): ${figures(usage)}`);
   assert.equal(
     await text(page, 'files-status'),
-    'liar could not be opened: manifests/site.pp unpacks to more than the 100 bytes it declares: the .zip is damaged or made to exhaust memory',
+    'liar could not be opened: liar/manifests/site.pp unpacks to more than the 100 bytes it declares: the .zip is damaged or made to exhaust memory',
   );
-  assert.ok(ms < MAX_MS, `answer after ${ms} ms`);
-  assert.ok(peakMb < MAX_MB, `renderer peak ${peakMb} MB`);
+  assertBounded(usage);
   assert.equal(await page.evaluate((key) => localStorage.getItem(key), SAVED), saved);
   assert.equal(await text(page, 'result-value'), '42');
   assert.deepEqual(errors, []);

@@ -90,6 +90,12 @@ export function createGraphView(panel, { onSelect }) {
   const fitView = () => {
     if (!shown?.layout) return;
     const { width, height } = shown.layout;
+    // Nothing drawn (no graph, or only the hidden containers): dagre's extent of no node is not a number.
+    if (!Number.isFinite(width) || !Number.isFinite(height)) {
+      view = { x: 0, y: 0, scale: 1 };
+      applyView();
+      return;
+    }
     const box = frame.getBoundingClientRect();
     const w = box.width || 600;
     const h = box.height || 400;
