@@ -101,7 +101,7 @@ async function openHostile(context, url, message) {
   return { page, errors, ms, sinceNavigation, peakMb, cpuSeconds };
 }
 
-const LIMIT = /This link could not be opened: its text unpacks to more than 16 MiB, the most a link opens\./;
+const LIMIT = /This link could not be opened: its text unpacks to more than 8 MiB, the most a link opens\./;
 
 for (const [name, size] of [['137 KB', 140 * MIB], ['1.9 MB', 1400 * MIB]]) {
   test(`a ${name} link bomb on / ends with a message, within 2 s and 500 MB, and leaves the autosave alone`, async () => {

@@ -3,6 +3,7 @@ import { deflateSync, strFromU8, strToU8 } from 'fflate';
 import { inflateBounded, TooLarge } from './bounded-inflate.js';
 import { certnameFor, checkCertname, DEFAULT_FACTS_TEXT } from './facts.js';
 import { decodeChecks, encodeChecks } from './lint-checks.js';
+import { DEFAULT_LIMITS } from './workspace.js';
 
 /**
  * `facts`: the Facts pane's JSON text; `certname`: the node's name (null: the one its facts describe, see
@@ -34,9 +35,11 @@ function fromBase64Url(text) {
 
 /**
  * What a link may open, whatever it holds: the text of its compressed fields together (the code or the
- * environment, and the facts), and the files and folders of an environment. A link past them is refused.
+ * environment, and the facts), at most what the engine takes as an environment (8 MiB: a 13 KB link that
+ * unpacks to 10 MB of code would freeze the editor and could never run), and the files and folders of an
+ * environment. A link past them is refused.
  */
-export const LINK_LIMITS = Object.freeze({ maxTextBytes: 16 * 1024 * 1024, maxFiles: 20_000 });
+export const LINK_LIMITS = Object.freeze({ maxTextBytes: DEFAULT_LIMITS.maxTotalBytes, maxFiles: 20_000 });
 
 const MIB = 1024 * 1024;
 const formatSize = (bytes) => (bytes >= MIB ? `${+(bytes / MIB).toFixed(1)} MiB` : `${bytes.toLocaleString('en')} bytes`);
