@@ -143,25 +143,34 @@ impl<'e, 'o> Interp<'e, 'o> {
 
     /// `@name`: what the template assigned, else the Puppet variable the scope sees (nil when
     /// there is none, as Puppet gives it).
-    fn ivar(&mut self, name: &str) -> RVal {
+    fn ivar(&mut self, name: &str) -> RResult<RVal> {
         if let Some((_, v)) = self.ivars.iter().find(|(n, _)| n == name) {
-            return v.clone();
+            return Ok(v.clone());
         }
         if let Some((_, _, object)) = self.containers_read.iter().find(|(n, _, _)| n == name) {
-            return object.clone();
+            return Ok(object.clone());
         }
-        match super::kernel::puppet_variable(self.ev, name) {
+        Ok(match super::kernel::puppet_variable(self.ev, name) {
             // One Ruby object per variable, as Puppet hands the template the variable's own
             // array or hash: what the template changes in place, Puppet's variable then holds.
             Some(v @ (Value::Array(_) | Value::Hash(_))) => {
-                let object = value::from_puppet(&v);
+                let object = self.from_puppet(&v)?;
                 self.containers_read
                     .push((String::from(name), v, object.clone()));
                 object
             }
-            Some(v) => value::from_puppet(&v),
+            Some(v) => self.from_puppet(&v)?,
             None => RVal::Nil,
-        }
+        })
+    }
+
+    /// A Puppet value as the template's Ruby object: a copy of all of it, charged (and refused
+    /// past the limits) before it is made, as a value built by sharing can be far larger than
+    /// its memory, and one nested deeply would be copied by a deep recursion.
+    pub fn from_puppet(&mut self, v: &Value) -> RResult<RVal> {
+        let walk = crate::eval::limits::Walk::Builds;
+        crate::eval::limits::charge_walk(self.ev, v, walk, self.span).map_err(Flow::Stop)?;
+        Ok(value::from_puppet(v))
     }
 
     pub fn eval(&mut self, node: &Node) -> RResult<RVal> {
@@ -228,7 +237,7 @@ impl<'e, 'o> Interp<'e, 'o> {
                 }
             }
             Kind::Local(name) => self.lookup_local(name).unwrap_or(RVal::Nil),
-            Kind::IVar(name) => self.ivar(name),
+            Kind::IVar(name) => self.ivar(name)?,
             Kind::GVar(name) => match name.as_str() {
                 "~" => match &self.last_match {
                     Some(groups) => RVal::array(groups.clone()),
@@ -492,13 +501,15 @@ impl<'e, 'o> Interp<'e, 'o> {
         })
     }
 
-    /// Append to the template's output, within the string size limit.
+    /// Append to the template's output: refused before it is appended when the output would
+    /// pass the string size limit, and charged as any string built.
     fn append(&mut self, text: &str) -> RResult<()> {
         let before = self.out.len();
-        self.out.push_str(text);
         self.ev
-            .check_string_growth(before, self.out.len(), self.span)
-            .map_err(Flow::Stop)
+            .check_string_growth(before, before.saturating_add(text.len()), self.span)
+            .map_err(Flow::Stop)?;
+        self.out.push_str(text);
+        Ok(())
     }
 
     /// `to_s` of a value, charged by its size.

@@ -15,6 +15,7 @@ mod mutations;
 mod objects;
 mod parser;
 mod scanner;
+mod shared;
 pub(crate) mod value;
 
 use alloc::format;

@@ -22,6 +22,10 @@ pub struct Limits {
     pub max_collection_len: usize,
     /// Bytes of a string a program builds.
     pub max_string_len: usize,
+    /// Bytes of the strings, arrays and hashes one evaluation builds, counted as each is built
+    /// (what is freed gives nothing back): bounds the memory a run can take however its values
+    /// are shared, copied or thrown away (Hiera's interpolations, templates, string building).
+    pub max_memory: usize,
     /// Files of an environment.
     pub max_env_files: usize,
     /// Bytes of all the files of an environment (those the page hands over, or those the CLI
@@ -41,6 +45,7 @@ impl Default for Limits {
             max_depth: 4000,
             max_collection_len: 1_000_000,
             max_string_len: 4 * 1024 * 1024,
+            max_memory: 256 * 1024 * 1024,
             max_env_files: 20_000,
             max_env_bytes: 64 * 1024 * 1024,
             max_path_len: 1024,
@@ -59,6 +64,7 @@ pub(crate) fn is_limit(code: &str) -> bool {
             | "DEPTH_LIMIT"
             | "CALL_DEPTH_LIMIT"
             | "ENV_LIMIT"
+            | "MEMORY_LIMIT"
     )
 }
 
@@ -90,6 +96,8 @@ pub(crate) struct Budget {
     pub steps: u64,
     pub depth: usize,
     pub call_depth: usize,
+    /// Bytes of values built so far (see [`Limits::max_memory`]).
+    pub memory: u64,
     /// Regex matcher steps not yet charged (fewer than one evaluation step's worth).
     pub regex_carry: u64,
 }
@@ -109,6 +117,17 @@ impl Budget {
             return Ok(());
         }
         self.step_checks(n, limits, cancel, span)
+    }
+
+    /// Count `bytes` of values built against the memory budget; fails once it is spent (and on
+    /// every charge after that, so the evaluation cannot go on building).
+    #[inline]
+    pub fn charge_memory(&mut self, bytes: usize, limits: &Limits, span: Span) -> EvalResult<()> {
+        self.memory = self.memory.saturating_add(bytes as u64);
+        if self.memory > limits.max_memory as u64 {
+            return Err(memory_exhausted(limits, span));
+        }
+        Ok(())
     }
 
     /// Charges the matcher steps taken by matches with no budget of their own since the last
@@ -151,6 +170,24 @@ impl Budget {
         Ok(())
     }
 }
+
+/// The diagnostic of a spent memory budget.
+#[cold]
+#[inline(never)]
+fn memory_exhausted(limits: &Limits, span: Span) -> super::flow::Unwind {
+    error(
+        "MEMORY_LIMIT",
+        format!(
+            "evaluation stopped after building more than {} bytes of values",
+            limits.max_memory
+        ),
+        span,
+    )
+}
+
+/// Bytes an element of an array or hash a program builds counts for in the memory budget: an
+/// array's element takes a value's size, a hash's entry (key, value, hash and index) about three.
+pub const ELEMENT_BYTES: usize = 2 * core::mem::size_of::<Value>();
 
 /// Elements of a collection a program builds that cost one step: copying values is work too, and
 /// without a charge `$a + [$x]` in a loop would copy without bound within a few steps.
@@ -246,28 +283,34 @@ fn charge_collection_walk(
         Walk::Reads | Walk::Prints => affordable,
         Walk::Builds => affordable.min(max_len),
     };
-    // The elements below `value`, visited depth first without recursion.
+    // The walk recurses as deep as the value is nested, on top of the expressions being
+    // evaluated: together they must stay within the nesting limit (see [`Limits::max_depth`]).
+    let max_depth = limits.max_depth.saturating_sub(ev.budget.depth);
+    // The elements below `value`, visited depth first without recursion, with their depth.
     let mut elements = 0u64;
-    let mut pending: alloc::vec::Vec<&Value> = alloc::vec![value];
-    while let Some(next) = pending.pop() {
+    let mut pending: alloc::vec::Vec<(&Value, usize)> = alloc::vec![(value, 1)];
+    while let Some((next, depth)) = pending.pop() {
         if elements > cap {
             break;
+        }
+        if depth > max_depth {
+            return Err(too_deep(walk, limits.max_depth, span));
         }
         match next {
             Value::Array(items) => {
                 elements += items.len() as u64;
-                pending.extend(items.iter());
+                pending.extend(items.iter().map(|item| (item, depth + 1)));
             }
             Value::Hash(hash) => {
                 elements += 2 * hash.len() as u64;
                 for (key, item) in hash.iter() {
-                    pending.push(key);
-                    pending.push(item);
+                    pending.push((key, depth + 1));
+                    pending.push((item, depth + 1));
                 }
             }
             Value::Sensitive(inner) => {
                 elements += 1;
-                pending.push(inner);
+                pending.push((inner, depth + 1));
             }
             _ => {}
         }
@@ -285,6 +328,24 @@ fn charge_collection_walk(
         return ev.step(left.saturating_add(1), span);
     }
     ev.step(elements / ELEMENTS_PER_STEP as u64, span)
+}
+
+/// The diagnostic of a value too deeply nested for a walk where it is made.
+#[cold]
+#[inline(never)]
+fn too_deep(walk: Walk, max: usize, span: Span) -> super::flow::Unwind {
+    let what = match walk {
+        Walk::Reads => "compare or hash",
+        Walk::Builds => "process",
+        Walk::Prints => "print",
+    };
+    error(
+        "DEPTH_LIMIT",
+        format!(
+            "the value is nested too deeply to {what}: its nesting and the evaluation's together pass the limit of {max} levels"
+        ),
+        span,
+    )
 }
 
 /// Charge the walk `==` (or strict key equality) makes over two values: both containers of
