@@ -47,9 +47,7 @@ fn environment() -> PathBuf {
 
 /// `puppet-eval --env DIR ARGS...` under the address-space cap (through the shell's `ulimit`).
 fn run_capped(dir: &Path, args: &[&str]) -> (Output, Duration) {
-    let mut command = format!(
-        "ulimit -v {ADDRESS_SPACE_KIB} && exec \"$0\" --env \"$1\""
-    );
+    let mut command = format!("ulimit -v {ADDRESS_SPACE_KIB} && exec \"$0\" --env \"$1\"");
     for at in 0..args.len() {
         command.push_str(&format!(" \"${}\"", at + 2));
     }
@@ -70,7 +68,11 @@ fn run_capped(dir: &Path, args: &[&str]) -> (Output, Duration) {
 fn assert_clean_failure(output: &Output, elapsed: Duration, expected: &str) -> String {
     let stderr = String::from_utf8_lossy(&output.stderr).to_string();
     let stdout = String::from_utf8_lossy(&output.stdout).to_string();
-    assert_eq!(output.status.code(), Some(1), "stderr: {stderr}\nstdout: {stdout}");
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "stderr: {stderr}\nstdout: {stdout}"
+    );
     for sign in ["memory allocation", "backtrace", "panicked", "overflow"] {
         assert!(!stderr.contains(sign), "{sign}: {stderr}");
     }
@@ -113,7 +115,11 @@ fn a_value_past_the_string_limit_is_refused() {
     // x10, 294,912 bytes, is found as it is.
     let (output, _) = run_capped(&dir, &["-e", "notice(size(lookup('x10')))"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     assert!(stdout.contains("Notice: 294912"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -30,7 +30,11 @@ fn quadrupling(method: &str) -> String {
 const HIERA: &str = "version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n";
 
 /// Compile `main` in an environment of `files`, with `limits`; the diagnostic and the time taken.
-fn compile(files: &[(&str, &str)], main: &str, limits: Limits) -> (Option<(String, String)>, Duration) {
+fn compile(
+    files: &[(&str, &str)],
+    main: &str,
+    limits: Limits,
+) -> (Option<(String, String)>, Duration) {
     let mut memory = MemoryFiles::new();
     for (path, text) in files {
         memory.insert(path, *text, &limits);
@@ -61,10 +65,7 @@ fn assert_limit(name: &str, error: Option<(String, String)>, elapsed: Duration, 
     let Some((code, message)) = error else {
         panic!("{name}: no diagnostic");
     };
-    assert!(
-        LIMITS.contains(&code.as_str()),
-        "{name}: {code}: {message}"
-    );
+    assert!(LIMITS.contains(&code.as_str()), "{name}: {code}: {message}");
     assert!(
         message.contains(expected),
         "{name}: {message:?} lacks {expected:?}"
@@ -79,7 +80,12 @@ fn the_quadrupling_interpolation_ends_in_a_limit_naming_the_keys() {
     let main = "notice(size(lookup('x1')))";
     let (error, elapsed) = compile(&files, main, Limits::default());
     // Whichever limit comes first, the message says which lookups were running.
-    assert_limit("x1", error.clone(), elapsed, "in Hiera, for 'x1' > 'x2' > 'x3' > ...");
+    assert_limit(
+        "x1",
+        error.clone(),
+        elapsed,
+        "in Hiera, for 'x1' > 'x2' > 'x3' > ...",
+    );
     let (_, message) = error.unwrap_or_default();
     assert!(message.contains("(while looking up 'x"), "{message}");
 }
@@ -93,12 +99,20 @@ fn the_step_budget_stops_the_interpolation() {
         ..Limits::default()
     };
     let (error, elapsed) = compile(&files, "notice(size(lookup('x1')))", limits);
-    assert_limit("--max-steps=1000", error.clone(), elapsed, "evaluation stopped after 1000 steps");
+    assert_limit(
+        "--max-steps=1000",
+        error.clone(),
+        elapsed,
+        "evaluation stopped after 1000 steps",
+    );
     // 1,000 steps are spent before the first leaf is reached: the innermost key is one of the
     // later ones, and every key between it and x1 is named or elided.
     let (code, message) = error.unwrap_or_default();
     assert_eq!(code, "STEP_LIMIT");
-    assert!(message.contains("in Hiera, for 'x1' > 'x2' > 'x3' > ... >"), "{message}");
+    assert!(
+        message.contains("in Hiera, for 'x1' > 'x2' > 'x3' > ... >"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -114,7 +128,10 @@ fn a_value_past_the_string_limit_is_refused_before_it_is_built() {
         "a string's length in bytes would exceed the limit of 4194304",
     );
     let (_, message) = error.unwrap_or_default();
-    assert!(message.ends_with("(while looking up 'x8' in Hiera, for 'x7')"), "{message}");
+    assert!(
+        message.ends_with("(while looking up 'x8' in Hiera, for 'x7')"),
+        "{message}"
+    );
     // x10 is 294,912 bytes: well within the limits, it is built and found.
     let (error, _) = compile(&files, "notice(size(lookup('x10')))", Limits::default());
     assert_eq!(error, None);
@@ -140,7 +157,9 @@ fn every_way_of_fanning_out_in_hiera_ends_in_a_limit() {
         let next = n + 1;
         let alias = format!("\"%{{alias('x{next}')}}\"");
         aliased_arrays.push_str(&format!("x{n}: [{alias}, {alias}, {alias}, {alias}]\n"));
-        aliased_hashes.push_str(&format!("x{n}: {{a: {alias}, b: {alias}, c: {alias}, d: {alias}}}\n"));
+        aliased_hashes.push_str(&format!(
+            "x{n}: {{a: {alias}, b: {alias}, c: {alias}, d: {alias}}}\n"
+        ));
         let key = format!("%{{lookup('x{next}')}}");
         keys.push_str(&format!(
             "x{n}: {{\"a{key}\": 1, \"b{key}\": 2, \"c{key}\": 3, \"d{key}\": 4}}\n"
@@ -149,8 +168,10 @@ fn every_way_of_fanning_out_in_hiera_ends_in_a_limit() {
     for data in [&mut aliased_arrays, &mut aliased_hashes, &mut keys] {
         data.push_str("x25: leaf\n");
     }
-    let function_provider = "version: 5\nhierarchy:\n  - name: computed\n    lookup_key: fan::key\n";
-    let function = "function fan::key(String $key, Hash $options, Puppet::LookupContext $context) {\n\
+    let function_provider =
+        "version: 5\nhierarchy:\n  - name: computed\n    lookup_key: fan::key\n";
+    let function =
+        "function fan::key(String $key, Hash $options, Puppet::LookupContext $context) {\n\
         if $key !~ /^x[0-9]+$/ { $context.not_found() }\n\
         $n = Integer($key[1, -1])\n\
         if $n > 24 { 'leaf' } else {\n\
@@ -199,9 +220,16 @@ fn a_long_chain_of_lookups_stops_at_the_nesting_limit() {
     // A short chain is an ordinary lookup.
     let files = [
         ("hiera.yaml", HIERA),
-        ("data/common.yaml", "a: \"%{lookup('b')}!\"\nb: \"%{lookup('c')}?\"\nc: x\n"),
+        (
+            "data/common.yaml",
+            "a: \"%{lookup('b')}!\"\nb: \"%{lookup('c')}?\"\nc: x\n",
+        ),
     ];
-    let (error, _) = compile(&files, "assert_type(Enum['x?!'], lookup('a'))", Limits::default());
+    let (error, _) = compile(
+        &files,
+        "assert_type(Enum['x?!'], lookup('a'))",
+        Limits::default(),
+    );
     assert_eq!(error, None);
 }
 
@@ -213,16 +241,28 @@ fn templates_that_render_each_other_end_in_a_limit() {
     for n in 1..=16 {
         let next = format!("<%= epp('t/t{}.epp') %>", n + 1);
         epp.push((format!("modules/t/templates/t{n}.epp"), next.repeat(4)));
-        let next = format!("<%= scope.call_function('template', ['t/t{}.erb']) %>", n + 1);
+        let next = format!(
+            "<%= scope.call_function('template', ['t/t{}.erb']) %>",
+            n + 1
+        );
         erb.push((format!("modules/t/templates/t{n}.erb"), next.repeat(4)));
     }
-    epp.push(("modules/t/templates/t17.epp".into(), "0123456789abcdefgh".into()));
-    erb.push(("modules/t/templates/t17.erb".into(), "0123456789abcdefgh".into()));
+    epp.push((
+        "modules/t/templates/t17.epp".into(),
+        "0123456789abcdefgh".into(),
+    ));
+    erb.push((
+        "modules/t/templates/t17.erb".into(),
+        "0123456789abcdefgh".into(),
+    ));
     for (name, files, main) in [
         ("EPP", &epp, "notice(size(epp('t/t1.epp')))"),
         ("ERB", &erb, "notice(size(template('t/t1.erb')))"),
     ] {
-        let files: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+        let files: Vec<(&str, &str)> = files
+            .iter()
+            .map(|(p, t)| (p.as_str(), t.as_str()))
+            .collect();
         let (error, elapsed) = compile(&files, main, Limits::default());
         assert_limit(name, error, elapsed, "");
     }
@@ -300,7 +340,9 @@ fn doubling_loops_end_in_a_limit() {
         let started = Instant::now();
         let outcome = evaluate(code, &EvalOptions::default());
         let elapsed = started.elapsed();
-        let error = outcome.error().map(|d| (d.code.to_string(), d.message.clone()));
+        let error = outcome
+            .error()
+            .map(|d| (d.code.to_string(), d.message.clone()));
         eprintln!("{elapsed:>10.3?}  {name}: {error:?}");
         assert_limit(name, error, elapsed, "");
     }
@@ -329,7 +371,9 @@ fn the_memory_budget_counts_what_is_built_and_thrown_away() {
     let started = Instant::now();
     let outcome = evaluate(code, &EvalOptions::default());
     let elapsed = started.elapsed();
-    let error = outcome.error().map(|d| (d.code.to_string(), d.message.clone()));
+    let error = outcome
+        .error()
+        .map(|d| (d.code.to_string(), d.message.clone()));
     assert_eq!(
         error.clone().map(|(code, _)| code).as_deref(),
         Some("MEMORY_LIMIT"),

@@ -40,7 +40,10 @@ const OPERATIONS: &[(&str, &str)] = &[
     ("type", "type($d) =~ Type"),
     ("=~ Data", "$d =~ Data"),
     ("assert_type", "assert_type(Array[Data], $d)\n1"),
-    ("a parameter check", "function f(Array[Data] $x) { 1 }\nf($d)"),
+    (
+        "a parameter check",
+        "function f(Array[Data] $x) { 1 }\nf($d)",
+    ),
     ("to_json", "to_json($d).size"),
     ("to_yaml", "to_yaml($d).size"),
     ("deep_merge", "deep_merge($h, $g).size"),

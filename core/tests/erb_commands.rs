@@ -20,24 +20,56 @@ fn inline(template: &str) -> (String, String, Vec<String>) {
 #[test]
 fn commands_in_an_inline_template_are_refused_with_their_line() {
     let cases = [
-        ("<%= `id` %>", "a command (`...`) is not supported by the playground's ERB"),
-        ("<%= %x{id} %>", "a command (%x{...}) is not supported by the playground's ERB"),
-        ("<%= %x(id) %>", "a command (%x(...)) is not supported by the playground's ERB"),
-        ("<%= %x[id] %>", "a command (%x[...]) is not supported by the playground's ERB"),
-        ("<%= system('id') %>", "system (running a command) is not supported by the playground's ERB"),
-        ("<%= exec('id') %>", "exec (running a command) is not supported by the playground's ERB"),
-        ("<%= spawn('id') %>", "spawn (running a command) is not supported by the playground's ERB"),
-        ("<%= open('|id').read %>", "open (opening a file or a command) is not supported by the playground's ERB"),
-        ("<%= eval('1 + 1') %>", "eval (evaluating Ruby text) is not supported by the playground's ERB"),
+        (
+            "<%= `id` %>",
+            "a command (`...`) is not supported by the playground's ERB",
+        ),
+        (
+            "<%= %x{id} %>",
+            "a command (%x{...}) is not supported by the playground's ERB",
+        ),
+        (
+            "<%= %x(id) %>",
+            "a command (%x(...)) is not supported by the playground's ERB",
+        ),
+        (
+            "<%= %x[id] %>",
+            "a command (%x[...]) is not supported by the playground's ERB",
+        ),
+        (
+            "<%= system('id') %>",
+            "system (running a command) is not supported by the playground's ERB",
+        ),
+        (
+            "<%= exec('id') %>",
+            "exec (running a command) is not supported by the playground's ERB",
+        ),
+        (
+            "<%= spawn('id') %>",
+            "spawn (running a command) is not supported by the playground's ERB",
+        ),
+        (
+            "<%= open('|id').read %>",
+            "open (opening a file or a command) is not supported by the playground's ERB",
+        ),
+        (
+            "<%= eval('1 + 1') %>",
+            "eval (evaluating Ruby text) is not supported by the playground's ERB",
+        ),
     ];
     for (template, expected) in cases {
         let (code, message, notes) = inline(&format!("first\n{template}"));
         assert_eq!(code, "CALL_FAILED", "{template}: {message}");
         assert!(
-            message.starts_with("Error while evaluating a Function Call, Failed to parse inline template: "),
+            message.starts_with(
+                "Error while evaluating a Function Call, Failed to parse inline template: "
+            ),
             "{template}: {message}"
         );
-        assert!(message.contains(expected), "{template}: {message:?} lacks {expected:?}");
+        assert!(
+            message.contains(expected),
+            "{template}: {message:?} lacks {expected:?}"
+        );
         assert_eq!(notes, ["at line 2 of the inline template"], "{template}");
     }
 }
@@ -50,7 +82,10 @@ fn backticks_in_template_text_and_strings_are_text() {
     );
     assert!(outcome.error().is_none(), "{:?}", outcome.error());
     let value = outcome.value.expect("a value");
-    assert_eq!(puppet_core::value::programmatic(&value), "'a `b` c `id` %x(id)'");
+    assert_eq!(
+        puppet_core::value::programmatic(&value),
+        "'a `b` c `id` %x(id)'"
+    );
 }
 
 /// In a module's template file the diagnostic is placed at the command's line in the file.
@@ -85,5 +120,8 @@ fn a_command_in_a_template_file_is_refused_at_its_line() {
         ("modules/m/templates/t.erb", 2)
     );
     // Nothing of the command reaches the output.
-    assert!(outcome.logs.iter().all(|log| !log.message.contains("passwd")));
+    assert!(outcome
+        .logs
+        .iter()
+        .all(|log| !log.message.contains("passwd")));
 }

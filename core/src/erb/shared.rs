@@ -58,7 +58,10 @@ impl Drop for HashEntries {
     fn drop(&mut self) {
         if let Some(entries) = Rc::get_mut(&mut self.0) {
             let entries = core::mem::take(entries.get_mut());
-            if entries.iter().any(|(k, v)| is_container(k) || is_container(v)) {
+            if entries
+                .iter()
+                .any(|(k, v)| is_container(k) || is_container(v))
+            {
                 free(entries.into_iter().flat_map(|(k, v)| [k, v]).collect());
             }
         }

@@ -882,7 +882,12 @@ impl Evaluator<'_> {
                     let value = self.eval(value)?;
                     // The catalog walks what it holds (references, aliases, its text, the
                     // graph): within the limits, charged here once.
-                    super::limits::charge_walk(self, &value, super::limits::Walk::Builds, name.span)?;
+                    super::limits::charge_walk(
+                        self,
+                        &value,
+                        super::limits::Walk::Builds,
+                        name.span,
+                    )?;
                     if crate::functions::contains_iterator(core::slice::from_ref(&value)) {
                         return Err(error(
                             "ITERATOR_ATTRIBUTE",

@@ -166,8 +166,7 @@ impl<'o> Evaluator<'o> {
     /// Count `bytes` of values built against the memory budget ([`super::Limits::max_memory`]).
     #[inline]
     pub fn charge_memory(&mut self, bytes: usize, span: Span) -> EvalResult<()> {
-        self.budget
-            .charge_memory(bytes, &self.options.limits, span)
+        self.budget.charge_memory(bytes, &self.options.limits, span)
     }
 
     /// Charges what matches with no budget of their own took since the last check (they are
@@ -248,7 +247,9 @@ impl<'o> Evaluator<'o> {
             span,
         )?;
         self.charge_memory(
-            after.saturating_sub(before).saturating_mul(super::limits::ELEMENT_BYTES),
+            after
+                .saturating_sub(before)
+                .saturating_mul(super::limits::ELEMENT_BYTES),
             span,
         )?;
         let added = size_steps(after, ELEMENTS_PER_STEP)

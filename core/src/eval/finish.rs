@@ -40,7 +40,11 @@ pub(super) const RELATIONSHIP_PARAMETERS: &[&str] = &["before", "require", "noti
 /// The references a relationship metaparameter's value holds (arrays flattened, `undef` left
 /// out), walked without recursion; `false` when there are more than `max` (an array built by
 /// sharing can hold 2^60 of them), with the first `max` in `out`.
-pub(super) fn flatten_references<'v>(value: &'v Value, out: &mut Vec<&'v Value>, max: usize) -> bool {
+pub(super) fn flatten_references<'v>(
+    value: &'v Value,
+    out: &mut Vec<&'v Value>,
+    max: usize,
+) -> bool {
     let mut pending: Vec<core::slice::Iter<'v, Value>> = Vec::new();
     match value {
         Value::Array(items) => pending.push(items.iter()),

@@ -147,8 +147,7 @@ fn ruby_operand(value: &Value) -> String {
 /// element, then by length: walked without recursion, however deeply they nest).
 pub(crate) fn ruby_cmp(a: &Value, b: &Value) -> Result<Ordering, String> {
     // The arrays being compared, with the elements of each left to compare.
-    let mut pending: Vec<(core::slice::Iter<'_, Value>, core::slice::Iter<'_, Value>)> =
-        Vec::new();
+    let mut pending: Vec<(core::slice::Iter<'_, Value>, core::slice::Iter<'_, Value>)> = Vec::new();
     let (mut a, mut b) = (a, b);
     loop {
         match (a, b) {

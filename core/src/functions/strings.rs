@@ -652,9 +652,9 @@ pub(super) fn sprintf(
             Ok(Value::string(&text))
         }
         // The engine's size limit, not an error of the call (a doubling loop meets it).
-        Err(message) if message == super::format::too_long(max_len) => Err(
-            crate::eval::flow::error("SIZE_LIMIT", message, site.span),
-        ),
+        Err(message) if message == super::format::too_long(max_len) => {
+            Err(crate::eval::flow::error("SIZE_LIMIT", message, site.span))
+        }
         Err(message) => Err(site.fail(message)),
     }
 }

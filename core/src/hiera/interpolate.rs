@@ -145,7 +145,12 @@ impl Evaluator<'_> {
             };
             let value = self.hiera_check_interpolation(&check, &value, span)?;
             // An array or hash found prints in full: within the limits, before it is printed.
-            crate::eval::limits::charge_walk(self, &value, crate::eval::limits::Walk::Prints, span)?;
+            crate::eval::limits::charge_walk(
+                self,
+                &value,
+                crate::eval::limits::Walk::Prints,
+                span,
+            )?;
             let piece = crate::functions::format::sprintf::ruby_to_s(&value);
             self.grow_interpolation(&mut out, &piece, span)?;
         }

@@ -46,10 +46,10 @@ pub(crate) struct HieraState {
     pub(super) context_module: Option<String>,
     /// The keys of the lookups running inside each other (an interpolation, an alias or a data
     /// function looking up another key), outermost first.
-    searching: Vec<String>,
+    pub(super) searching: Vec<String>,
     /// The keys being looked up when one of the engine's limits stopped the evaluation, kept
     /// until the outermost lookup names them in the diagnostic.
-    stopped_in: Option<Vec<String>>,
+    pub(super) stopped_in: Option<Vec<String>>,
 }
 
 impl HieraState {
@@ -71,48 +71,6 @@ impl HieraState {
 }
 
 pub(super) const NONE: usize = usize::MAX;
-
-/// Steps one lookup costs before it searches (parsing the key, finding its options, resolving
-/// the hierarchy's paths, the explanation), besides a step for each level, file and
-/// interpolation: a lookup of a key in a one-level hierarchy costs about twenty steps in all, so
-/// that the default budget allows some 450,000 lookups.
-const LOOKUP_STEPS: u64 = 16;
-
-/// A lookup counts as this many levels of the evaluator's nesting: a lookup interpolating a
-/// lookup interpolating another (each of them a dozen native calls deep) stops at the depth
-/// limit long before the stack runs out, in a browser too.
-const LOOKUP_DEPTH: usize = 25;
-
-/// The keys being looked up when a limit stopped the evaluation, innermost last, for its
-/// message: ` (while looking up 'x9' in Hiera, for 'x1' > 'x2' > ... > 'x8')`.
-fn keys_text(keys: &[String]) -> String {
-    /// Keys come from data: a long one is shown by its start.
-    const MAX_KEY_CHARS: usize = 80;
-    /// The outer keys shown at each end of a long chain.
-    const ENDS: usize = 3;
-    let quoted = |key: &String| match key.char_indices().nth(MAX_KEY_CHARS) {
-        Some((at, _)) => format!("'{}...'", &key[..at]),
-        None => format!("'{key}'"),
-    };
-    let Some((inner, outer)) = keys.split_last() else {
-        return String::new();
-    };
-    let mut text = format!(" (while looking up {} in Hiera", quoted(inner));
-    if !outer.is_empty() {
-        let mut shown: Vec<String> = Vec::new();
-        if outer.len() > 2 * ENDS {
-            shown.extend(outer[..ENDS].iter().map(quoted));
-            shown.push("...".into());
-            shown.extend(outer[outer.len() - ENDS..].iter().map(quoted));
-        } else {
-            shown.extend(outer.iter().map(quoted));
-        }
-        text.push_str(", for ");
-        text.push_str(&shown.join(" > "));
-    }
-    text.push(')');
-    text
-}
 
 /// `lookup_options`: options for keys by name, and for keys matching patterns.
 #[derive(Debug, Default)]
@@ -258,7 +216,7 @@ impl Evaluator<'_> {
         let result = match self.enter_lookup(span) {
             Ok(()) => {
                 let found = self.search_key(key, merge, span);
-                self.budget.depth -= LOOKUP_DEPTH;
+                self.leave_lookup();
                 found
             }
             Err(stop) => Err(stop),
@@ -266,42 +224,6 @@ impl Evaluator<'_> {
         let result = result.map_err(|unwind| self.name_keys_in_limit(unwind));
         self.hiera.searching.pop();
         result
-    }
-
-    /// What starting a lookup costs: its steps, and [`LOOKUP_DEPTH`] levels of the evaluator's
-    /// nesting (the caller goes back out).
-    fn enter_lookup(&mut self, span: Span) -> EvalResult<()> {
-        self.step(LOOKUP_STEPS, span)?;
-        let max = self.options.limits.max_depth;
-        if self.budget.depth + LOOKUP_DEPTH > max {
-            return Err(crate::eval::flow::error(
-                "DEPTH_LIMIT",
-                format!("evaluation nested deeper than {max} levels (lookups inside lookups)"),
-                span,
-            ));
-        }
-        self.budget.depth += LOOKUP_DEPTH;
-        Ok(())
-    }
-
-    /// A limit's diagnostic met inside lookups: the keys being looked up are kept where it was
-    /// met (the innermost lookup), and the outermost lookup adds them to its message.
-    fn name_keys_in_limit(&mut self, unwind: Unwind) -> Unwind {
-        let Unwind::Error(mut diagnostic) = unwind else {
-            return unwind;
-        };
-        if !crate::eval::limits::is_limit(diagnostic.code) {
-            return Unwind::Error(diagnostic);
-        }
-        if self.hiera.stopped_in.is_none() {
-            self.hiera.stopped_in = Some(self.hiera.searching.clone());
-        }
-        if self.hiera.searching.len() == 1 {
-            if let Some(keys) = self.hiera.stopped_in.take() {
-                diagnostic.message.push_str(&keys_text(&keys));
-            }
-        }
-        Unwind::Error(diagnostic)
     }
 
     /// [`Self::hiera_search`] itself.

@@ -26,7 +26,11 @@ const MAX_KEY_NESTING: usize = 32;
 /// What remains to compare of two containers found equal so far.
 enum Frame<'a> {
     /// Elements of two arrays of the same length, pairwise.
-    Items(core::slice::Iter<'a, Value>, core::slice::Iter<'a, Value>, Mode),
+    Items(
+        core::slice::Iter<'a, Value>,
+        core::slice::Iter<'a, Value>,
+        Mode,
+    ),
     /// The entries of a hash, each looked up (strictly) in the other hash of the same size.
     Entries(indexmap::map::Iter<'a, Value, Value>, &'a Hash, Mode),
     /// The entries of two hashes of the same size, pairwise by position (keys nested too deeply
@@ -273,14 +277,23 @@ mod tests {
         assert!(puppet_equals(&int, &float));
         assert!(int != float);
         // Keys are looked up strictly in Puppet's `==` too: `{'A' => 1} != {'a' => 1}`.
-        assert!(!puppet_equals(&as_key(Value::string("A")), &as_key(Value::string("a"))));
+        assert!(!puppet_equals(
+            &as_key(Value::string("A")),
+            &as_key(Value::string("a"))
+        ));
         // Entries in another order are the same hash.
-        let ab: Hash = [(Value::string("a"), Value::Integer(1)), (Value::string("b"), Value::Integer(2))]
-            .into_iter()
-            .collect();
-        let ba: Hash = [(Value::string("b"), Value::Integer(2)), (Value::string("a"), Value::Integer(1))]
-            .into_iter()
-            .collect();
+        let ab: Hash = [
+            (Value::string("a"), Value::Integer(1)),
+            (Value::string("b"), Value::Integer(2)),
+        ]
+        .into_iter()
+        .collect();
+        let ba: Hash = [
+            (Value::string("b"), Value::Integer(2)),
+            (Value::string("a"), Value::Integer(1)),
+        ]
+        .into_iter()
+        .collect();
         assert!(Value::Hash(ab.clone()) == Value::Hash(ba.clone()));
         assert!(puppet_equals(&Value::Hash(ab), &Value::Hash(ba)));
     }
