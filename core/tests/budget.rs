@@ -335,6 +335,12 @@ fn doubling_loops_end_in_a_limit() {
             "shared arrays handed back to Puppet",
             "inline_template('<% a = [1]; 60.times { a = [a, a] } %><%= scope.call_function(\"flatten\", [a]).size %>')",
         ),
+        // A variable's array the template changes is written back to Puppet after the render:
+        // here each element appended is a copy of the array so far, 2^60 elements in all.
+        (
+            "a shared array written back to a variable",
+            "$arr = [1]\ninline_template('<% 60.times { x = @arr.dup; @arr << x } %>')\n$arr.size",
+        ),
     ];
     for (name, code) in cases {
         let started = Instant::now();

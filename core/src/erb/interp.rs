@@ -173,6 +173,11 @@ impl<'e, 'o> Interp<'e, 'o> {
         Ok(value::from_puppet(v))
     }
 
+    /// A Ruby value as Puppet takes it back (see [`to_puppet`]); `None` when it has none.
+    pub fn to_puppet(&mut self, v: &RVal) -> RResult<Option<Value>> {
+        to_puppet(self.ev, v, self.span).map_err(Flow::Stop)
+    }
+
     pub fn eval(&mut self, node: &Node) -> RResult<RVal> {
         self.line = node.line;
         self.step(1)?;
@@ -844,4 +849,26 @@ pub(crate) fn arity(interp: &Interp<'_, '_>, args: &[RVal], min: usize, max: usi
         ));
     }
     Ok(())
+}
+
+/// A Ruby value as Puppet takes it back, charged as a collection of all the elements it holds
+/// and refused past the collection limit before more are copied (arrays sharing their elements
+/// are copied each time they occur); `None` when it has no Puppet value.
+pub(crate) fn to_puppet(
+    ev: &mut Evaluator<'_>,
+    v: &RVal,
+    span: Span,
+) -> crate::eval::flow::EvalResult<Option<Value>> {
+    let max = ev.options.limits.max_collection_len;
+    match value::to_puppet(v, max) {
+        Ok((value, elements)) => {
+            ev.check_collection(elements, span)?;
+            Ok(Some(value))
+        }
+        // Past the limit: the limit's own diagnostic.
+        Err(value::NotPuppet::TooLarge) => ev
+            .check_collection(max.saturating_add(1), span)
+            .map(|()| None),
+        Err(value::NotPuppet::Unsupported) => Ok(None),
+    }
 }

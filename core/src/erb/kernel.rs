@@ -58,16 +58,20 @@ pub(crate) fn is_a(value: &RVal, name: &str) -> bool {
     }
 }
 
-fn to_puppet_args(interp: &Interp<'_, '_>, args: &[RVal]) -> RResult<Vec<Value>> {
-    args.iter()
-        .map(|a| match value::to_puppet(a, 0) {
-            Some(v) => Ok(v),
-            None => interp.unsupported(format!(
-                "a {} given to a Puppet function is not supported by the playground's ERB",
-                a.class_name()
-            )),
-        })
-        .collect()
+fn to_puppet_args(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<Vec<Value>> {
+    let mut values = Vec::with_capacity(args.len());
+    for a in args {
+        match interp.to_puppet(a)? {
+            Some(v) => values.push(v),
+            None => {
+                return interp.unsupported(format!(
+                    "a {} given to a Puppet function is not supported by the playground's ERB",
+                    a.class_name()
+                ))
+            }
+        }
+    }
+    Ok(values)
 }
 
 /// Call Puppet's function `name` with `args`, as `scope.call_function` does.

@@ -100,13 +100,40 @@ pub(crate) fn from_puppet(value: &Value) -> RVal {
     }
 }
 
-/// A Ruby value as Puppet takes it back (a function's argument); `None` for what has no Puppet
-/// counterpart (a range, a proc).
-pub(crate) fn to_puppet(value: &RVal, depth: usize) -> Option<Value> {
-    if depth > 100 {
-        return None;
+/// Why a Ruby value has no Puppet value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NotPuppet {
+    /// It has no Puppet counterpart (a range, a proc), or nests more than 100 levels deep.
+    Unsupported,
+    /// Its copy would hold more elements than allowed: arrays sharing their elements
+    /// (`60.times { a = [a, a] }`) are copied once for each time they occur.
+    TooLarge,
+}
+
+/// Levels of arrays and hashes a Ruby value handed to Puppet may nest.
+const MAX_NESTING: usize = 100;
+
+/// A Ruby value as Puppet takes it back (a function's argument, a variable the template changed),
+/// holding at most `max_elements` elements in all; with the elements it holds.
+pub(crate) fn to_puppet(value: &RVal, max_elements: usize) -> Result<(Value, usize), NotPuppet> {
+    let mut left = max_elements;
+    let value = copy_to_puppet(value, 0, &mut left)?;
+    Ok((value, max_elements - left))
+}
+
+/// [`to_puppet`] at `depth`, taking the elements it copies from `left` before it copies them.
+fn copy_to_puppet(value: &RVal, depth: usize, left: &mut usize) -> Result<Value, NotPuppet> {
+    if depth > MAX_NESTING {
+        return Err(NotPuppet::Unsupported);
     }
-    Some(match value {
+    let mut take = |len: usize| match left.checked_sub(len) {
+        Some(rest) => {
+            *left = rest;
+            Ok(())
+        }
+        None => Err(NotPuppet::TooLarge),
+    };
+    Ok(match value {
         RVal::Nil => Value::Undef,
         RVal::Bool(b) => Value::Boolean(*b),
         RVal::Int(n) => Value::Integer(*n),
@@ -116,23 +143,29 @@ pub(crate) fn to_puppet(value: &RVal, depth: usize) -> Option<Value> {
         RVal::Sym(s) if &**s == "default" => Value::Default,
         RVal::Sym(s) => Value::String(s.clone()),
         RVal::Array(items) => {
-            let items: Option<Vec<Value>> = items
-                .borrow()
+            let items = items.borrow();
+            take(items.len())?;
+            let items: Result<Vec<Value>, NotPuppet> = items
                 .iter()
-                .map(|v| to_puppet(v, depth + 1))
+                .map(|v| copy_to_puppet(v, depth + 1, left))
                 .collect();
             Value::Array(items?.into())
         }
         RVal::Hash(entries) => {
+            let entries = entries.borrow();
+            take(entries.len())?;
             let mut hash = crate::value::Hash::new();
-            for (k, v) in entries.borrow().iter() {
-                hash.insert(to_puppet(k, depth + 1)?, to_puppet(v, depth + 1)?);
+            for (k, v) in entries.iter() {
+                hash.insert(
+                    copy_to_puppet(k, depth + 1, left)?,
+                    copy_to_puppet(v, depth + 1, left)?,
+                );
             }
             Value::Hash(hash)
         }
         RVal::Regex(regexp) => Value::Regexp((**regexp).clone()),
         RVal::Puppet(value) => value.clone(),
-        _ => return None,
+        _ => return Err(NotPuppet::Unsupported),
     })
 }
 
