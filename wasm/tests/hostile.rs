@@ -403,7 +403,6 @@ fn values_nested_twenty_thousand_levels_deep_end_in_diagnostics() {
             .unwrap_or_default();
         console_log!("{elapsed:>8.0} ms  {operation:<40} {message}");
         assert!(message.contains("nested"), "{operation}: {message:?}");
-        assert!(elapsed < 10_000.0, "{operation}: took {elapsed} ms");
         let next = puppet_wasm::evaluate("[1, 2].map |$x| { $x * 21 }", JsValue::UNDEFINED)
             .expect("evaluate the next case");
         assert_eq!(
