@@ -154,12 +154,12 @@ impl<'e, 'o> Interp<'e, 'o> {
             // One Ruby object per variable, as Puppet hands the template the variable's own
             // array or hash: what the template changes in place, Puppet's variable then holds.
             Some(v @ (Value::Array(_) | Value::Hash(_))) => {
-                let object = self.from_puppet(&v)?;
+                let object = self.ruby_of(&v)?;
                 self.containers_read
                     .push((String::from(name), v, object.clone()));
                 object
             }
-            Some(v) => self.from_puppet(&v)?,
+            Some(v) => self.ruby_of(&v)?,
             None => RVal::Nil,
         })
     }
@@ -167,14 +167,14 @@ impl<'e, 'o> Interp<'e, 'o> {
     /// A Puppet value as the template's Ruby object: a copy of all of it, charged (and refused
     /// past the limits) before it is made, as a value built by sharing can be far larger than
     /// its memory, and one nested deeply would be copied by a deep recursion.
-    pub fn from_puppet(&mut self, v: &Value) -> RResult<RVal> {
+    pub fn ruby_of(&mut self, v: &Value) -> RResult<RVal> {
         let walk = crate::eval::limits::Walk::Builds;
         crate::eval::limits::charge_walk(self.ev, v, walk, self.span).map_err(Flow::Stop)?;
         Ok(value::from_puppet(v))
     }
 
     /// A Ruby value as Puppet takes it back (see [`to_puppet`]); `None` when it has none.
-    pub fn to_puppet(&mut self, v: &RVal) -> RResult<Option<Value>> {
+    pub fn puppet_of(&mut self, v: &RVal) -> RResult<Option<Value>> {
         to_puppet(self.ev, v, self.span).map_err(Flow::Stop)
     }
 

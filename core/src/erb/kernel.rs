@@ -61,7 +61,7 @@ pub(crate) fn is_a(value: &RVal, name: &str) -> bool {
 fn to_puppet_args(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<Vec<Value>> {
     let mut values = Vec::with_capacity(args.len());
     for a in args {
-        match interp.to_puppet(a)? {
+        match interp.puppet_of(a)? {
             Some(v) => values.push(v),
             None => {
                 return interp.unsupported(format!(
@@ -87,7 +87,7 @@ pub(crate) fn call_puppet_function(
         span: interp.span,
     };
     match crate::functions::call_named(interp.ev, &site, name, values, None) {
-        Ok(value) => interp.from_puppet(&value),
+        Ok(value) => interp.ruby_of(&value),
         Err(Unwind::Error(diagnostic)) if !crate::eval::limits::is_limit(diagnostic.code) => {
             // A function the engine does not have (a module's Ruby function, stdlib in the light
             // build) stops the run as it would in a manifest: its own diagnostic says why.
@@ -149,7 +149,7 @@ pub(crate) fn scope_method(
                         || value::from_puppet(&Value::Runtime(object.clone())),
                         |(_, kept)| kept.clone(),
                     )),
-                Some(v) => interp.from_puppet(&v),
+                Some(v) => interp.ruby_of(&v),
                 // Puppet 8's strict_variables: an unknown variable is an error here.
                 None => interp.raise(format!("Undefined variable '{var}'; ")),
             }
