@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { codeLink, editorText, nextResult, openPage, runs, startBrowserAndServer, text, replaceCode } from './helpers.mjs';
+import { codeLink, editorText, nextResult, openPage, runs, startBrowserAndServer, text, replaceCode, showDeveloperPane } from './helpers.mjs';
 
 let env;
 let scratch;
@@ -272,15 +272,15 @@ test('the tree by keyboard: arrows move, Enter opens, F2 renames, Delete deletes
 
 test('the main manifest: snippet.pp while it is not empty, else manifests/; Tokens and AST follow the open .pp file', async () => {
   const { page, errors, close } = await openPage(env, codeLink(env, '1 + 1'));
-  assert.equal(await text(page, 'main-manifest'), 'Main manifest: snippet.pp (replaces manifests/ while not empty)');
+  assert.equal(await text(page, 'main-manifest'), 'Runs snippet.pp (manifests/ runs instead when snippet.pp is empty)');
   await newFile(page, 'manifests/site.pp', "notify { 'site': }");
-  await page.getByRole('tab', { name: 'Tokens' }).click();
+  await showDeveloperPane(page, 'Tokens');
   await page.waitForFunction(() => /1:1 name "notify"/.test(document.querySelector('[data-testid="tokens"]').textContent));
   await newFile(page, 'hiera.yaml', 'version: 5');
   await page.waitForFunction(() => /shown for \.pp files; hiera\.yaml is not one/.test(document.querySelector('[data-testid="tokens"]').textContent));
   await openInEditor(page, 'snippet.pp');
   await replaceCode(page, '');
-  await page.waitForFunction(() => /manifests\/ \(snippet\.pp is empty\)/.test(document.querySelector('[data-testid="main-manifest"]').textContent));
+  await page.waitForFunction(() => /Runs manifests\/ \(snippet\.pp is empty\)/.test(document.querySelector('[data-testid="main-manifest"]').textContent));
   // With the engine's environments, manifests/ is compiled.
   await waitForCatalog(page, 'Notify[site]');
   assert.deepEqual(errors, []);
@@ -335,7 +335,7 @@ test('open a control repository from disk: its manifests/ compile; what Puppet d
     ].sort(),
   );
   // snippet.pp is emptied so that the environment's manifests/ is the main manifest; site.pp is open.
-  assert.equal(await text(page, 'main-manifest'), 'Main manifest: manifests/ (snippet.pp is empty)');
+  assert.equal(await text(page, 'main-manifest'), 'Runs manifests/ (snippet.pp is empty)');
   assert.equal(await openFileName(page), 'manifests/site.pp');
   await waitForCatalog(page, 'Notify[from app]');
   assert.deepEqual(await catalogRefs(page), ['Class[App]', 'Notify[from app]', 'App_setting[x]', 'Notify[from site]']);
@@ -566,7 +566,7 @@ test('environment examples open whole; a snippet example afterwards keeps the fi
   assert.equal(await openFileName(page), 'modules/motd/manifests/init.pp');
   await expandAll(page);
   assert.ok((await treePaths(page)).includes('modules/motd/templates/motd.epp'));
-  assert.equal(await text(page, 'main-manifest'), 'Main manifest: manifests/ (snippet.pp is empty)');
+  assert.equal(await text(page, 'main-manifest'), 'Runs manifests/ (snippet.pp is empty)');
   await waitForCatalog(page, 'File[/etc/motd]');
   assert.match(await text(page, 'catalog'), /Welcome to the playground on web01\.example\.com\./);
   before = await runs(page);

@@ -144,3 +144,10 @@ export async function rendererUsage(browser, before) {
   }
   return { peakMb, cpuSeconds };
 }
+
+/** Show a developer view (AST, Tokens): they are tucked away behind their button until asked for. */
+export async function showDeveloperPane(page, name) {
+  const toggle = page.getByTestId('developer-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.getByRole('tab', { name }).click();
+}

@@ -86,7 +86,7 @@ async function lookUp(page, key) {
 test('an environment folder: the class takes its parameters from Hiera and its template renders a fact', async () => {
   const { page, errors, close } = await openPage(env, codeLink(env, '1'));
   await openFolder(page, FOLDER);
-  assert.equal(await text(page, 'main-manifest'), 'Main manifest: manifests/ (snippet.pp is empty)');
+  assert.equal(await text(page, 'main-manifest'), 'Runs manifests/ (snippet.pp is empty)');
   await seeCatalog(page, GOLDEN.debian.catalog);
   assert.deepEqual(await page.getByTestId('problems').locator('li').allTextContents(), []);
   // The program's lookups: automatic parameter lookup of both parameters, found.
