@@ -145,11 +145,18 @@ test("the Lookup pane shows a key's value, its type and puppet lookup --explain'
   assert.match(explanation, /Hierarchy entry "Per OS family"\n\s+Path "data\/os\/Debian\.yaml"/);
   assert.match(explanation, /Found key: "motd::message" value: "Welcome to Debian"/);
   assert.equal(explanation, GOLDEN.explain['motd::message']);
+  // What was found comes first, above the trace; the trace keeps its indentation (never wrapped) and scrolls sideways.
+  assert.equal(await text(page, 'lookup-found'), 'Found key: "motd::message" value: "Welcome to Debian"');
+  const trace = await page.getByTestId('lookup-explanation').evaluate((pre) => ({ wrap: getComputedStyle(pre).whiteSpace, scroll: getComputedStyle(pre).overflowX }));
+  assert.deepEqual(trace, { wrap: 'pre', scroll: 'auto' });
+  const above = await page.evaluate(() => document.getElementById('lookup-found').getBoundingClientRect().bottom <= document.getElementById('lookup-explanation').getBoundingClientRect().top);
+  assert.ok(above, 'the found line is above the trace');
   // A key found nowhere: Puppet's failure, and the trace of the search.
   await lookUp(page, 'motd::nothing');
   assert.equal(await text(page, 'lookup-error'), "Function lookup() did not find a value for the name 'motd::nothing'");
   assert.equal(await page.getByTestId('lookup-value-list').isHidden(), true);
   assert.match(await text(page, 'lookup-explanation'), /No such key: "motd::nothing"/);
+  assert.equal(await text(page, 'lookup-found'), '');
   // A lookup of the program: its call is selected in its file, its trace shown.
   await page.getByTestId('lookup-calls').getByRole('button', { name: /^motd::owner/ }).click();
   await page.waitForFunction(() => document.getElementById('lookup-key').value === 'motd::owner');

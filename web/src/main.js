@@ -762,6 +762,7 @@ const lookupPane = setupLookupPane(
     value: $('lookup-value'),
     type: $('lookup-type'),
     error: $('lookup-error'),
+    found: $('lookup-found'),
     explanation: $('lookup-explanation'),
     calls: $('lookup-calls'),
     callsNote: $('lookup-calls-note'),
