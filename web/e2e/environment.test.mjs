@@ -416,7 +416,8 @@ test('share round trip: a 5-file environment opens whole in a fresh page (v2 lin
   await page.getByTestId('share').click();
   await page.waitForFunction(() => /copied/.test(document.querySelector('[data-testid="status"]').textContent));
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  assert.match(link, /#v2\/[\w-]+$/);
+  // The environment, then the file the sender had open (an opened folder opens its first manifest).
+  assert.match(link, /#v2\/[\w-]+;open=[\w%.-]+$/);
   assert.equal(await page.getByTestId('share-note').isHidden(), true, 'a short link needs no warning');
   const fresh = await openPage(env, link);
   assert.deepEqual(await treePaths(fresh.page), await treePaths(page));
@@ -589,14 +590,20 @@ test('old links keep opening: v1 and ?code= give an environment of snippet.pp al
   }
 });
 
-test('the phone layout keeps the Files pane, the editor and the results in one column', async () => {
+test('the phone layout: the editor and the results in one column, the Files pane a drawer behind the menu', async () => {
   const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const { page, errors, close } = await openPage(env, codeLink(env, '1'), { context });
   const box = async (selector) => page.locator(selector).boundingBox();
-  const files = await box('[data-testid="files"]');
   const editor = await box('.editor-pane');
-  assert.ok(files.width <= 390 && editor.width <= 390);
-  assert.ok(files.y + files.height <= editor.y + 1, 'the Files pane is above the editor');
+  const side = await box('.side');
+  assert.ok(editor.width <= 390 && side.width <= 390);
+  assert.ok(editor.y + editor.height <= side.y + 1, 'the editor is above the results');
+  await page.getByTestId('menu').click();
+  const files = await box('[data-testid="files"]');
+  assert.ok(files.x >= 0 && files.x + files.width <= 390, 'the drawer fits the screen');
+  // Opening a file closes the drawer on it.
+  await page.getByTestId('file-tree').locator('[data-path="snippet.pp"]').click();
+  assert.equal(await page.getByTestId('files').isHidden(), true);
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing wider than the screen');
   assert.deepEqual(errors, []);
   await close();

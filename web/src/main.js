@@ -468,6 +468,7 @@ const engine = new Engine({
     $('stop').disabled = true;
     status.busy(false);
     if (!request || request.generation !== generation) return; // an environment since replaced
+    const applying = performance.now();
     outline.refresh();
     const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id), pageMessage);
     const lineIndex = new Map();
@@ -501,6 +502,8 @@ const engine = new Engine({
       lint.firstResult();
     }
     document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
+    // For web/scripts/measure-typing.mjs: when the run was asked for, what the engine took, how long applying took.
+    performance.measure('result-applied', { start: applying, detail: { requested: request.started, engineMs: ms } });
   },
   onLint(message) {
     if (message.done) {
