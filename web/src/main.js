@@ -2,17 +2,16 @@
 import { createEditor } from './editor.js';
 import { Engine, WATCHDOG_MS } from './engine.js';
 import { EXAMPLES } from './examples.js';
-import { confirmAction } from './confirm.js';
 import { fileActions } from './file-actions.js';
 import { certnameFor } from './facts.js';
 import { setupHelp } from './help.js';
 import { pageCommands, shortcutRows } from './commands.js';
 import { createFileTabs } from './file-tabs.js';
 import { setupFormatPreview } from './format-preview.js';
-import { contentKey, createKeeper, describeWork, holdsWork } from './keep-work.js';
 import { setupLayout } from './layout.js';
 import { lazyPane } from './lazy-pane.js';
 import { createNotice } from './notice.js';
+import { setupWorkKeeping } from './work-keeping.js';
 import { pageMessage } from './page-wording.js';
 import { setupPalette } from './palette.js';
 import { later } from './persist-later.js';
@@ -596,13 +595,13 @@ examples.addEventListener('change', async () => {
   userEdited();
   if (example.files) {
     // An environment example replaces the whole environment: the user's is kept aside first.
-    if (!(await keepBeforeReplacing(`the example ${example.title}`))) return;
+    if (!(await keeping.beforeReplacing(`the example ${example.title}`))) return;
     loadEnvironment({ snippet: example.code, files: example.files }, { open: example.open, name: example.id, label: `Example: ${example.title}` });
     return;
   }
   // A single-snippet example replaces the main code (one undoable change); the files stay, and so does the
   // code replaced (kept aside too: the autosave will hold the example).
-  if (!(await keepBeforeReplacing(`the example ${example.title}`, { codeOnly: true }))) return;
+  if (!(await keeping.beforeReplacing(`the example ${example.title}`, { codeOnly: true }))) return;
   openFile(SNIPPET);
   editor.replace(example.code);
   runNow();
@@ -610,55 +609,26 @@ examples.addEventListener('change', async () => {
 
 // An example, a link or an opened folder never throws the user's work away: it is kept aside, one click from
 // coming back (and when the browser cannot keep it, the page asks first).
-const keeper = createKeeper();
 const notice = createNotice({ bar: $('notice'), text: $('notice-text'), action: $('notice-action'), close: $('notice-close') });
-
-/** The environment as the page holds it now, as the keeper stores it. */
+/** The environment shown, as the keeper stores it. */
 function currentEntry() {
   const data = workspace.toData();
-  return { code: data.snippet, settings: { ...settings }, files: data.files, folders: data.folders, open: editor.path, label: environmentName === 'puppet-environment' ? null : environmentName };
+  const label = environmentName === 'puppet-environment' ? null : environmentName;
+  return { code: data.snippet, settings: { ...settings }, files: data.files, folders: data.folders, open: editor.path, label };
 }
-
-/**
- * Before `what` replaces the environment (or with `codeOnly`, snippet.pp): keep the user's work aside and say
- * how to bring it back. Resolves false when the user chose not to go on.
- */
-async function keepBeforeReplacing(what, { codeOnly = false } = {}) {
-  const entry = currentEntry();
-  const outcome = keeper.keepIfWork(entry);
-  if (outcome === 'nothing') return true;
-  if (outcome === 'too-large') {
-    const question = `Opening ${what} replaces ${describeWork(entry)}, which is too large for the browser to keep aside. Download it as a .zip first, or go on and lose it?`;
-    return confirmAction(question, 'Replace it');
-  }
-  offerKept(`Opened ${what}; ${describeWork(entry)} is kept${codeOnly ? ' (Ctrl+Z brings the code back too)' : ''}.`);
-  return true;
-}
-
-/** Show the note that brings back the kept environment. */
-function offerKept(message) {
-  notice.show(message, { label: 'Bring back my work', run: bringBackKept });
-}
-
-/** Swap the kept environment with the one shown (which is kept in its turn when it holds work). */
-function bringBackKept() {
-  const kept = keeper.kept();
-  if (!kept) {
-    setStatus('Nothing is kept to bring back.', 'info');
-    return;
-  }
-  const now = currentEntry();
-  if (holdsWork(now)) keeper.keepIfWork(now);
-  else keeper.drop();
-  Object.assign(settings, settingsOf(kept.settings));
-  showSettings();
-  loadEnvironment(
-    { snippet: kept.code, files: kept.files ?? {}, folders: kept.folders ?? [] },
-    { open: kept.open ?? SNIPPET, name: kept.label ?? 'puppet-environment', label: 'Your work, brought back' },
-  );
-  if (holdsWork(now)) offerKept(`Your work is back; ${describeWork(now)} is kept in its turn.`);
-  else notice.hide();
-}
+const keeping = setupWorkKeeping({
+  notice,
+  current: currentEntry,
+  restore(kept) {
+    Object.assign(settings, settingsOf(kept.settings));
+    showSettings();
+    loadEnvironment(
+      { snippet: kept.code, files: kept.files ?? {}, folders: kept.folders ?? [] },
+      { open: kept.open ?? SNIPPET, name: kept.label ?? 'puppet-environment', label: 'Your work, brought back' },
+    );
+  },
+  say: (text) => setStatus(text, 'info'),
+});
 
 const downloadZip = () => download(environmentZip(workspace), `${environmentName}.zip`, 'application/zip');
 
@@ -701,10 +671,7 @@ const actions = fileActions({
   loadEnvironment(data, options) {
     userEdited();
     // An opened folder replaces the environment: the user's is kept aside first (too large to keep: said so).
-    const entry = currentEntry();
-    const outcome = keeper.keepIfWork(entry);
-    if (outcome === 'kept') offerKept(`Opened ${options.name}; ${describeWork(entry)} is kept.`);
-    else if (outcome === 'too-large') notice.show(`Opened ${options.name}; ${describeWork(entry)} was too large for the browser to keep aside.`);
+    keeping.afterReplacing(options.name, currentEntry());
     loadEnvironment(data, options);
   },
   filesPane: () => filesPane,
@@ -866,7 +833,7 @@ function showSettings() {
 }
 
 async function openLink(opened) {
-  if (!(await keepBeforeReplacing('this link'))) return;
+  if (!(await keeping.beforeReplacing('this link'))) return;
   Object.assign(settings, settingsOf(opened.settings));
   showSettings();
   linkProblem = null;
@@ -906,10 +873,7 @@ if (link?.code !== undefined && !link.error) {
   if (link.view?.open && link.view.open !== SNIPPET) openFile(link.view.open);
   showView(link.view);
   // A link opened over autosaved work: the work is kept aside, one click from coming back.
-  const same = saved && contentKey(saved) === contentKey({ code: link.code, files: link.files ?? {}, folders: link.folders ?? [] });
-  if (saved && !same && holdsWork(saved) && keeper.keepIfWork({ ...saved, label: null }) === 'kept') {
-    offerKept(`This link replaced ${describeWork(saved)} from your last visit: it is kept.`);
-  }
+  keeping.linkOverSaved(saved, { code: link.code, files: link.files ?? {}, folders: link.folders ?? [] });
 }
 if (link?.error) showLinkProblem(link.error);
 else if (link?.problems?.length) showLinkDefaults(link.problems);
