@@ -106,9 +106,11 @@ test('share the environment and open the link in a fresh page: the same catalog'
   await page.getByTestId('share').click();
   await page.waitForFunction(() => /copied/.test(document.querySelector('[data-testid="status"]').textContent));
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  assert.match(link, /#v2\/[\w-]+$/);
+  // The environment, then where the sender was: the folder's first manifest open, the Catalog pane shown.
+  assert.match(link, /#v2\/[\w-]+;open=manifests%2Fsite\.pp;pane=catalog$/);
   const fresh = await openPage(env, link);
   await seeCatalog(fresh.page, GOLDEN.debian.catalog);
+  assert.equal(await fresh.page.getByTestId('tab-catalog').getAttribute('aria-selected'), 'true');
   assert.deepEqual([...errors, ...fresh.errors], []);
   await fresh.close();
   await close();
