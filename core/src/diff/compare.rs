@@ -115,8 +115,12 @@ type Key = (String, String);
 /// A resource's parameters by name, without a file's `path`.
 type Parameters<'a> = Vec<(&'a str, &'a Data)>;
 
+/// A resource as the diff sees it: its name (`File[<path>]` for a file known by its path, as
+/// octocatalog-diff names it), the resource and its parameters.
+type Seen<'a> = (String, &'a Resource, Parameters<'a>);
+
 struct Indexed<'a> {
-    resources: BTreeMap<Key, (&'a Resource, Parameters<'a>)>,
+    resources: BTreeMap<Key, Seen<'a>>,
     classes: BTreeSet<&'a str>,
 }
 
@@ -142,7 +146,8 @@ fn index<'a>(catalog: &'a NodeCatalog, options: &DiffOptions) -> Indexed<'a> {
             .then(|| resource.parameters.iter().find(|(name, _)| name == "path"))
             .flatten()
             .and_then(|(_, value)| value.as_str());
-        let key = (resource.type_name.clone(), path.unwrap_or(title).into());
+        let key: Key = (resource.type_name.clone(), path.unwrap_or(title).into());
+        let name = alloc::format!("{}[{}]", key.0, key.1);
         let parameters = resource
             .parameters
             .iter()
@@ -172,10 +177,10 @@ pub fn diff_catalogs(from: &NodeCatalog, to: &NodeCatalog, options: &DiffOptions
     let old = index(from, options);
     let new = index(to, options);
     let mut diff = NodeDiff::default();
-    for (key, (resource, parameters)) in &new.resources {
+    for (key, (name, resource, parameters)) in &new.resources {
         match old.resources.get(key) {
             None => diff.resources_added.push(ResourceEntry {
-                resource: resource.reference(),
+                resource: name.clone(),
                 position: resource.position.clone(),
                 parameters: if options.detail_add {
                     parameters
@@ -186,15 +191,15 @@ pub fn diff_catalogs(from: &NodeCatalog, to: &NodeCatalog, options: &DiffOptions
                     Vec::new()
                 },
             }),
-            Some((_, old_parameters)) => {
-                compare_parameters(resource, old_parameters, parameters, options, &mut diff)
+            Some((_, _, old_parameters)) => {
+                compare_parameters(name, resource, old_parameters, parameters, options, &mut diff)
             }
         }
     }
-    for (key, (resource, _)) in &old.resources {
+    for (key, (name, resource, _)) in &old.resources {
         if !new.resources.contains_key(key) {
             diff.resources_removed.push(ResourceEntry {
-                resource: resource.reference(),
+                resource: name.clone(),
                 position: resource.position.clone(),
                 parameters: Vec::new(),
             });
@@ -231,6 +236,7 @@ pub fn diff_catalogs(from: &NodeCatalog, to: &NodeCatalog, options: &DiffOptions
 }
 
 fn compare_parameters(
+    name_shown: &str,
     resource: &Resource,
     old: &[(&str, &Data)],
     new: &[(&str, &Data)],
@@ -265,7 +271,7 @@ fn compare_parameters(
             continue;
         }
         diff.parameters_changed.push(ParameterChange {
-            resource: resource.reference(),
+            resource: name_shown.into(),
             parameter: name.into(),
             from: before,
             to: after,

@@ -121,6 +121,8 @@ fn a_file_is_known_by_its_path() {
     );
     assert_eq!(result.parameters_changed.len(), 1);
     assert_eq!(result.parameters_changed[0].parameter, "content");
+    // Named by its path, as octocatalog-diff names it.
+    assert_eq!(result.parameters_changed[0].resource, "File[/etc/motd]");
 }
 
 #[test]
