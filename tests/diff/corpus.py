@@ -4,8 +4,9 @@ under their names, a role/profile layer, Hiera data; five changes, each a pull r
 diffed for 24 nodes (nodes/, from make_nodes.py) by octocatalog-diff and by `puppet-eval diff`.
 
   corpus.py --write DIR          write the base version and each change's version into DIR
-  corpus.py --octocatalog        run octocatalog-diff (Debian's, compiling with Debian's Puppet) on
-                                 every change and node: golden/octocatalog.jsonl
+  corpus.py --octocatalog        octocatalog-diff's answer (octocatalog.rb: its differ, with its
+                                 defaults, on catalogs Debian's Puppet 7.23 compiles) for every
+                                 change and node: golden/octocatalog.jsonl
   corpus.py --compare            run puppet-eval diff and compare the sets of changed resources and
                                  parameters with the goldens: report.md (exit 1 below 95 %)
 
@@ -17,9 +18,7 @@ octocatalog-diff; it agrees when puppet-eval diff reports the compile error too.
 """
 
 import argparse
-import concurrent.futures
 import json
-import os
 import pathlib
 import shutil
 import subprocess
@@ -90,7 +89,7 @@ def octo_facts(node, into):
 
 
 def octo_entries(diffs):
-    """octocatalog-diff's JSON diff items as the compared set."""
+    """octocatalog-diff's diff items as the compared set."""
     entries = set()
     for item in diffs:
         kind, rtype, title, structure = item["diff_type"], item["type"], item["title"], item.get("structure") or []
@@ -104,40 +103,26 @@ def octo_entries(diffs):
     return entries
 
 
-def run_octocatalog(work, change, node, facts):
-    out = work / "out" / f"{change}--{node}.json"
-    command = [
-        "octocatalog-diff", "--bootstrapped-from-dir", str(work / "base"),
-        "--bootstrapped-to-dir", str(work / change), "-n", node, "--fact-file", str(facts),
-        "--puppet-binary", "/usr/bin/puppet", "--no-hiera-config", "--output-format", "json",
-        "--output-file", str(out), "--no-color",
-    ]
-    result = subprocess.run(command, capture_output=True, text=True)
-    record = {"change": change, "node": node}
-    if out.exists() and result.returncode in (0, 2):
-        diffs = json.loads(out.read_text() or "{}").get("diff", [])
-        record["entries"] = sorted(list(e) for e in octo_entries(diffs))
-    else:
-        lines = [l for l in (result.stderr + result.stdout).splitlines() if "Error" in l or "error" in l]
-        record["error"] = (lines[-1] if lines else f"exit status {result.returncode}")[:500]
-    return record
-
-
-def octocatalog(jobs):
+def octocatalog():
+    """Run octocatalog.rb (octocatalog-diff's differ on Debian Puppet's catalogs) on every change
+    and node: golden/octocatalog.jsonl."""
     r = recipe()
+    changes = [c["name"] for c in r["changes"]]
     with tempfile.TemporaryDirectory(prefix="diff-corpus-") as tmp:
         work = pathlib.Path(tmp)
         write_all(r, work)
-        (work / "out").mkdir()
-        (work / "facts").mkdir()
-        facts = {node: octo_facts(node, work / "facts") for node in nodes()}
-        tasks = [(c["name"], n) for c in r["changes"] for n in nodes()]
-        records = []
-        with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-            futures = [pool.submit(run_octocatalog, work, c, n, facts[n]) for c, n in tasks]
-            for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
-                records.append(future.result())
-                print(f"{done}/{len(tasks)}", file=sys.stderr, flush=True)
+        result = subprocess.run(
+            ["ruby", "-W0", str(HERE / "octocatalog.rb"), str(work), str(HERE / "nodes"), *changes],
+            capture_output=True, text=True, check=True)
+    records = []
+    for line in result.stdout.splitlines():
+        raw = json.loads(line)
+        record = {"change": raw["change"], "node": raw["node"]}
+        if "error" in raw:
+            record["error"] = raw["error"].replace(str(work), "<work>")
+        else:
+            record["entries"] = sorted(list(e) for e in octo_entries(raw["diff"]))
+        records.append(record)
     records.sort(key=lambda r: (r["change"], r["node"]))
     golden = HERE / "golden" / "octocatalog.jsonl"
     golden.parent.mkdir(exist_ok=True)
@@ -234,12 +219,11 @@ def main():
     parser.add_argument("--write", metavar="DIR")
     parser.add_argument("--octocatalog", action="store_true")
     parser.add_argument("--compare", action="store_true")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     if args.write:
         write_all(recipe(), pathlib.Path(args.write))
     if args.octocatalog:
-        octocatalog(args.jobs)
+        octocatalog()
     if args.compare and not compare():
         sys.exit(1)
 
