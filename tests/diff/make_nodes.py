@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Write the corpus's nodes (nodes/<certname>.json): facts from Debian's facterdb package (Facter
-4.2's fact sets of eight systems), each node's names and addresses put in. Run once; the files are
+4.2's fact sets of eight systems), each node's names and addresses put in, with the facts an agent
+adds (clientcert, clientversion, clientnoop). Run once; the files are
 committed, so neither the test nor the comparison needs facterdb."""
 
 import json
@@ -20,6 +21,8 @@ def node_facts(system, role, number):
     fqdn = f"{host}.example.com"
     ip = f"10.0.{ROLES.index(role) + 1}.{SYSTEMS.index(system) + 10}"
     facts.update({"hostname": host, "fqdn": fqdn, "domain": "example.com", "ipaddress": ip})
+    # What an agent adds to the facts it sends, and `puppet facts show` prints (facterdb has none).
+    facts.update({"clientcert": host, "clientversion": "7.23.0", "clientnoop": False})
     networking = facts.setdefault("networking", {})
     networking.update({"hostname": host, "fqdn": fqdn, "domain": "example.com", "ip": ip})
     return host, facts
