@@ -74,6 +74,13 @@ fn parse_shard(text: &str) -> Result<(usize, usize), String> {
     Ok((i, n))
 }
 
+/// The value after an option.
+fn value(parser: &mut lexopt::Parser) -> Result<String, String> {
+    use lexopt::ValueExt;
+    let text = |e: lexopt::Error| e.to_string();
+    parser.value().map_err(text)?.string().map_err(text)
+}
+
 fn parse_args(arguments: &[String]) -> Result<Option<Args>, String> {
     use lexopt::prelude::*;
     let mut args = Args {
@@ -91,13 +98,11 @@ fn parse_args(arguments: &[String]) -> Result<Option<Args>, String> {
     let mut parser = lexopt::Parser::from_args(arguments);
     let text = |e: lexopt::Error| e.to_string();
     while let Some(arg) = parser.next().map_err(text)? {
-        let mut value =
-            || -> Result<String, String> { parser.value().map_err(text)?.string().map_err(text) };
         match arg {
             Long("merge") => args.merging = true,
-            Long("nodes") => args.nodes = Some(PathBuf::from(value()?)),
+            Long("nodes") => args.nodes = Some(PathBuf::from(value(&mut parser)?)),
             Long("format") => {
-                args.format = match value()?.as_str() {
+                args.format = match value(&mut parser)?.as_str() {
                     "text" => Format::Text,
                     "markdown" => Format::Markdown,
                     "json" => Format::Json,
@@ -108,20 +113,20 @@ fn parse_args(arguments: &[String]) -> Result<Option<Args>, String> {
                     }
                 }
             }
-            Long("shard") => args.shard = Some(parse_shard(&value()?)?),
+            Long("shard") => args.shard = Some(parse_shard(&value(&mut parser)?)?),
             Long("ignore") => {
-                for item in value()?.split(',').filter(|s| !s.is_empty()) {
+                for item in value(&mut parser)?.split(',').filter(|s| !s.is_empty()) {
                     args.diff.ignore.push(IgnoreRule::resource(item)?);
                 }
             }
             Long("ignore-attr") => {
-                for item in value()?.split(',').filter(|s| !s.is_empty()) {
+                for item in value(&mut parser)?.split(',').filter(|s| !s.is_empty()) {
                     args.diff.ignore.push(IgnoreRule::attribute(item));
                 }
             }
             Long("display-detail-add") => args.diff.detail_add = true,
             Long("jobs") | Short('j') => {
-                let jobs = value()?;
+                let jobs = value(&mut parser)?;
                 args.jobs = jobs
                     .parse()
                     .ok()
@@ -129,7 +134,7 @@ fn parse_args(arguments: &[String]) -> Result<Option<Args>, String> {
                     .ok_or_else(|| format!("--jobs takes a number of threads, not '{jobs}'"))?;
             }
             Long("strict") => {
-                args.options.strict = match value()?.as_str() {
+                args.options.strict = match value(&mut parser)?.as_str() {
                     "error" => puppet_core::Strictness::Error,
                     "warning" => puppet_core::Strictness::Warning,
                     "off" => puppet_core::Strictness::Off,
@@ -140,7 +145,7 @@ fn parse_args(arguments: &[String]) -> Result<Option<Args>, String> {
                     }
                 }
             }
-            Long("output") | Short('o') => args.output = Some(PathBuf::from(value()?)),
+            Long("output") | Short('o') => args.output = Some(PathBuf::from(value(&mut parser)?)),
             Short('h') | Long("help") => {
                 println!("{USAGE}");
                 return Ok(None);

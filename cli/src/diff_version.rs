@@ -62,8 +62,11 @@ fn archive(repo: &str, rev: &str, into: &Path) -> Result<(), String> {
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run git: {e}"))?;
-    let stdout = child.stdout.take().ok_or("git gave no output")?;
-    let unpacked = unpack(stdout, into);
+    let mut stdout = child.stdout.take().ok_or("git gave no output")?;
+    let unpacked = unpack(&mut stdout, into);
+    // The archive's padding after its last entry: git fails on a closed pipe.
+    let _ = std::io::copy(&mut stdout, &mut std::io::sink());
+    drop(stdout);
     let output = child
         .wait_with_output()
         .map_err(|e| format!("git archive: {e}"))?;

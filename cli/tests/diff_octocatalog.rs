@@ -27,10 +27,17 @@ fn module_dir(name: &str) -> PathBuf {
         .expect("the modules")
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(&suffix)))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.ends_with(&suffix))
+        })
         .collect();
     found.sort();
-    found.into_iter().next().unwrap_or_else(|| panic!("no module {name} in {MODULES}"))
+    found
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| panic!("no module {name} in {MODULES}"))
 }
 
 fn copy_tree(from: &Path, to: &Path) {
@@ -83,7 +90,10 @@ fn write_version(recipe: &Json, change: Option<&Json>, into: &Path) {
     for edit in edits {
         let file = into.join(edit["path"].as_str().expect("path"));
         let text = fs::read_to_string(&file).expect("edited file");
-        let (old, new) = (edit["replace"].as_str().expect("replace"), edit["with"].as_str().expect("with"));
+        let (old, new) = (
+            edit["replace"].as_str().expect("replace"),
+            edit["with"].as_str().expect("with"),
+        );
         assert_eq!(text.matches(old).count(), 1, "{}", file.display());
         fs::write(&file, text.replacen(old, new, 1)).expect("write");
     }
@@ -95,27 +105,46 @@ type Entry = Vec<String>;
 fn disagreement(record: &Json, group: &Json) -> Option<String> {
     let ours_error = !group["error"].is_null();
     if record.get("error").is_some() || ours_error {
-        return (record.get("error").is_some() != ours_error).then(|| format!("errors: {} / {}", record["error"], group["error"]));
+        return (record.get("error").is_some() != ours_error)
+            .then(|| format!("errors: {} / {}", record["error"], group["error"]));
     }
     let mut theirs: BTreeSet<Entry> = record["entries"]
         .as_array()
         .expect("entries")
         .iter()
-        .map(|e| e.as_array().expect("entry").iter().map(|s| s.as_str().unwrap_or_default().to_string()).collect())
+        .map(|e| {
+            e.as_array()
+                .expect("entry")
+                .iter()
+                .map(|s| s.as_str().unwrap_or_default().to_string())
+                .collect()
+        })
         .collect();
     let mut ours: BTreeSet<Entry> = BTreeSet::new();
     for (key, sign) in [("resources_added", "+"), ("resources_removed", "-")] {
         for e in group[key].as_array().expect("list") {
-            ours.insert(vec![sign.into(), e["resource"].as_str().unwrap_or_default().into()]);
+            ours.insert(vec![
+                sign.into(),
+                e["resource"].as_str().unwrap_or_default().into(),
+            ]);
         }
     }
     for c in group["parameters_changed"].as_array().expect("list") {
-        ours.insert(vec!["~".into(), c["resource"].as_str().unwrap_or_default().into(), c["parameter"].as_str().unwrap_or_default().into()]);
+        ours.insert(vec![
+            "~".into(),
+            c["resource"].as_str().unwrap_or_default().into(),
+            c["parameter"].as_str().unwrap_or_default().into(),
+        ]);
     }
     let touched: BTreeSet<String> = ["edges_added", "edges_removed"]
         .iter()
         .flat_map(|k| group[*k].as_array().expect("edges").clone())
-        .flat_map(|e| [e["source"].as_str().unwrap_or_default().to_string(), e["target"].as_str().unwrap_or_default().to_string()])
+        .flat_map(|e| {
+            [
+                e["source"].as_str().unwrap_or_default().to_string(),
+                e["target"].as_str().unwrap_or_default().to_string(),
+            ]
+        })
         .collect();
     let relationships: Vec<Entry> = theirs
         .iter()
@@ -145,7 +174,9 @@ fn agrees_with_octocatalog_diff_on_the_corpus() {
         return;
     }
     let dir = corpus_dir();
-    let recipe: Json = serde_json::from_str(&fs::read_to_string(dir.join("corpus.json")).expect("corpus.json")).expect("JSON");
+    let recipe: Json =
+        serde_json::from_str(&fs::read_to_string(dir.join("corpus.json")).expect("corpus.json"))
+            .expect("JSON");
     let golden: Vec<Json> = fs::read_to_string(dir.join("golden/octocatalog.jsonl"))
         .expect("goldens")
         .lines()
@@ -155,7 +186,12 @@ fn agrees_with_octocatalog_diff_on_the_corpus() {
         .unwrap_or_default()
         .lines()
         .filter_map(|l| serde_json::from_str::<Json>(l).ok())
-        .map(|k| (k["change"].as_str().unwrap_or_default().to_string(), k["node"].as_str().unwrap_or_default().to_string()))
+        .map(|k| {
+            (
+                k["change"].as_str().unwrap_or_default().to_string(),
+                k["node"].as_str().unwrap_or_default().to_string(),
+            )
+        })
         .collect();
     let work = std::env::temp_dir().join(format!("puppet-eval-diff-corpus-{}", std::process::id()));
     let _ = fs::remove_dir_all(&work);
@@ -166,13 +202,28 @@ fn agrees_with_octocatalog_diff_on_the_corpus() {
         let version = work.join(name);
         write_version(&recipe, Some(change), &version);
         let output = puppet_eval(
-            &["diff", work.join("base").to_str().unwrap(), version.to_str().unwrap(), "--nodes", dir.join("nodes").to_str().unwrap(), "--format", "json"],
+            &[
+                "diff",
+                work.join("base").to_str().unwrap(),
+                version.to_str().unwrap(),
+                "--nodes",
+                dir.join("nodes").to_str().unwrap(),
+                "--format",
+                "json",
+            ],
             "",
         );
-        let report: Json = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
+        let report: Json = serde_json::from_slice(&output.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
         for group in report["groups"].as_array().expect("groups") {
             for node in group["nodes"].as_array().expect("nodes") {
-                ours.insert((name.to_string(), node.as_str().unwrap_or_default().to_string()), group.clone());
+                ours.insert(
+                    (
+                        name.to_string(),
+                        node.as_str().unwrap_or_default().to_string(),
+                    ),
+                    group.clone(),
+                );
             }
         }
     }
@@ -180,8 +231,13 @@ fn agrees_with_octocatalog_diff_on_the_corpus() {
     let mut same = 0;
     let mut failures = Vec::new();
     for record in &golden {
-        let key = (record["change"].as_str().unwrap_or_default().to_string(), record["node"].as_str().unwrap_or_default().to_string());
-        let group = ours.get(&key).unwrap_or_else(|| panic!("no diff for {key:?}"));
+        let key = (
+            record["change"].as_str().unwrap_or_default().to_string(),
+            record["node"].as_str().unwrap_or_default().to_string(),
+        );
+        let group = ours
+            .get(&key)
+            .unwrap_or_else(|| panic!("no diff for {key:?}"));
         match disagreement(record, group) {
             None => same += 1,
             Some(_) if known.contains(&key) => {}
@@ -189,7 +245,10 @@ fn agrees_with_octocatalog_diff_on_the_corpus() {
         }
     }
     let share = 100.0 * same as f64 / golden.len() as f64;
-    eprintln!("{same} of {} node/version pairs agree with octocatalog-diff ({share:.1} %)", golden.len());
+    eprintln!(
+        "{same} of {} node/version pairs agree with octocatalog-diff ({share:.1} %)",
+        golden.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(share >= 95.0, "{share:.1} % agree");
     assert!(golden.len() >= 100, "{} pairs", golden.len());

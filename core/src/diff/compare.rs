@@ -157,7 +157,7 @@ fn index<'a>(catalog: &'a NodeCatalog, options: &DiffOptions) -> Indexed<'a> {
         indexed
             .resources
             .entry(key)
-            .or_insert((resource, parameters));
+            .or_insert((name, resource, parameters));
     }
     indexed
 }
@@ -191,9 +191,14 @@ pub fn diff_catalogs(from: &NodeCatalog, to: &NodeCatalog, options: &DiffOptions
                     Vec::new()
                 },
             }),
-            Some((_, _, old_parameters)) => {
-                compare_parameters(name, resource, old_parameters, parameters, options, &mut diff)
-            }
+            Some((_, _, old_parameters)) => compare_parameters(
+                name,
+                resource,
+                old_parameters,
+                parameters,
+                options,
+                &mut diff,
+            ),
         }
     }
     for (key, (name, resource, _)) in &old.resources {

@@ -108,7 +108,8 @@ pub fn headline(diff: &NodeDiff) -> String {
             None => String::from("(absent)"),
             Some(data) => {
                 let text = data.text();
-                if text.contains('\n') || text.chars().count() > HEADLINE_VALUE {
+                let multiline = data.as_str().is_some_and(|s| s.contains('\n'));
+                if multiline || text.chars().count() > HEADLINE_VALUE {
                     String::from("(changed)")
                 } else {
                     text
