@@ -54,13 +54,20 @@ def compile(version_env, certname, values, compilation_dir)
   catalog = Puppet.override(current_environment: env, loaders: nil, trusted_information: trusted) do
     Puppet::Parser::Compiler.compile(node)
   end
-  json = JSON.generate(catalog.to_data_hash)
+  [JSON.generate(catalog.to_data_hash), nil]
+rescue StandardError, ScriptError => e
+  [nil, e.message.to_s.lines.first.to_s.strip[0, 500]]
+end
+
+# A fresh octocatalog-diff catalog of a compiled catalog's JSON, its module files read as
+# --compare-file-text reads them. (octocatalog-diff's differ changes the catalog it is given:
+# it takes a file's `path` out of its parameters; each diff gets its own copy, as each run of its
+# CLI does.)
+def octo_catalog(json, compilation_dir)
   cat = OctocatalogDiff::Catalog.create(backend: :json, json: json, compare_file_text: true)
   cat.compilation_dir = compilation_dir
   OctocatalogDiff::CatalogUtil::FileResources.convert_file_resources(cat, 'production')
-  [cat, nil]
-rescue StandardError, ScriptError => e
-  [nil, e.message.to_s.lines.first.to_s.strip[0, 500]]
+  cat
 end
 
 # octocatalog-diff's FileResources reads <compilation_dir>/environments/production/.
@@ -89,7 +96,8 @@ nodes.each do |path|
     if from_error || to_error
       record['error'] = to_error || from_error
     else
-      differ = OctocatalogDiff::CatalogDiff::Differ.new(options, from, to)
+      differ = OctocatalogDiff::CatalogDiff::Differ.new(options, octo_catalog(from, compilation_dirs['base']),
+                                                        octo_catalog(to, compilation_dirs[change]))
       differ.ignore(attr: 'tags')
       diffs = differ.diff.map { |d| OctocatalogDiff::API::V1::Diff.factory(d) }
       record['diff'] = diffs.map do |d|
