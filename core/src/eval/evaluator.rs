@@ -414,19 +414,7 @@ impl<'o> Evaluator<'o> {
     }
 }
 
-/// `$0`, `$1`, ...: the index of a numeric (match) variable.
-pub(crate) fn numeric_variable(name: &str) -> Option<usize> {
-    if name.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty() {
-        crate::value::parse_count(name)
-    } else {
-        None
-    }
-}
-
-/// Puppet's truthiness: only `undef` and `false` are false.
-pub(crate) fn is_truthy(value: &Value) -> bool {
-    !matches!(value, Value::Undef | Value::Boolean(false))
-}
+pub(crate) use crate::host::{is_truthy, numeric_variable};
 
 impl From<Unwind> for Diagnostic {
     fn from(unwind: Unwind) -> Self {

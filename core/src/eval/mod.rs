@@ -28,6 +28,7 @@ mod facts;
 mod finish;
 pub(crate) mod flow;
 mod graph;
+mod host_impl;
 pub(crate) mod limits;
 mod literals;
 pub(crate) mod loader;
@@ -51,11 +52,12 @@ mod type_cache;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+pub use crate::host::{Limits, LogEntry, LogLevel, Strictness};
 pub(crate) use catalog::canonical as catalog_name;
 pub use compiled::{catalog_text, CatalogResource};
 pub use cycles::{cycles_message, DependencyCycle};
 pub use graph::{CatalogGraph, EdgeKind, GraphEdge, GraphNode};
-pub use limits::{CancelFlag, Limits};
+pub use limits::CancelFlag;
 pub use lookups::{LookupCall, LookupCalls, LookupKind, MAX_LOOKUPS_RECORDED};
 pub use query::{lookup, LookupAnswer, LookupQuery, QueryProblem};
 
@@ -69,18 +71,6 @@ use evaluator::Evaluator;
 pub use record::{RecordLimits, Recorded, RecordedValue};
 #[cfg(feature = "ide")]
 pub(crate) use suggest::{function_names, type_names};
-
-/// Puppet's `strict` setting: what happens on questionable code such as string-to-number coercion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Strictness {
-    /// Puppet 8's default: an error.
-    #[default]
-    Error,
-    /// A warning, and evaluation goes on.
-    Warning,
-    /// Silently allowed.
-    Off,
-}
 
 /// What a caller may tune about an evaluation.
 #[derive(Debug, Clone, Default)]
@@ -107,40 +97,6 @@ pub struct EvalOptions {
     /// for an editor's hover: `Outcome::recorded` (in builds with the `ide` feature; the page's
     /// light engine keeps nothing). `None`: nothing is kept (and nothing is spent).
     pub record: Option<RecordLimits>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LogLevel {
-    Debug,
-    Info,
-    Notice,
-    Warning,
-    Err,
-    Alert,
-    Emerg,
-    Crit,
-}
-
-impl LogLevel {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LogLevel::Debug => "debug",
-            LogLevel::Info => "info",
-            LogLevel::Notice => "notice",
-            LogLevel::Warning => "warning",
-            LogLevel::Err => "err",
-            LogLevel::Alert => "alert",
-            LogLevel::Emerg => "emerg",
-            LogLevel::Crit => "crit",
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LogEntry {
-    pub level: LogLevel,
-    pub message: String,
-    pub span: Span,
 }
 
 /// Keeps a program's type aliases alive as long as its values: a value may hold a type alias, and

@@ -66,7 +66,7 @@ pub(super) fn with(
         return Err(site.fail(alloc::format!("'{}' expects a block", site.name)));
     };
     // Puppet yields to the block as it is: extra arguments are dropped, a missing one is an error.
-    let params = &closure.lambda.params;
+    let params = closure.params();
     let mut args = args;
     if !params.last().is_some_and(|p| p.captures_rest) {
         args.truncate(params.len());

@@ -279,7 +279,7 @@ pub(super) fn reduce(
     // The memo is handed over, not copied, so that `$memo + {...}` can grow it in place; on
     // `break` it comes back from the lambda's first parameter. Two parameters of the same name
     // would bind the item there, so those lambdas get a copy as before.
-    let params = &closure.lambda.params;
+    let params = closure.params();
     let hand_over = params.len() == 2 && params[0].name.name != params[1].name.name;
     for item in rest {
         ev.step(1, site.span)?;
