@@ -33,6 +33,8 @@ options:
   --display-detail-add     show the parameters of added resources
   --jobs N                 compile on N threads (default: every core)
   --strict=error|warning|off   Puppet's strict setting (default: error)
+  --allow-links-to DIR[:DIR]   directories outside the environments their symbolic links may lead
+                           into (modules linked in from elsewhere); other links are not followed
   -o, --output FILE        write the report to FILE instead of standard output
 
 exit status: 0 when no node changed, 2 when some did, 1 when a node fails to compile at TO
@@ -59,6 +61,7 @@ struct Args {
     jobs: usize,
     options: EvalOptions,
     output: Option<PathBuf>,
+    link_targets: Vec<PathBuf>,
 }
 
 fn parse_shard(text: &str) -> Result<(usize, usize), String> {
@@ -94,6 +97,7 @@ fn parse_args(arguments: &[String]) -> Result<Option<Args>, String> {
         jobs: std::thread::available_parallelism().map_or(1, usize::from),
         options: EvalOptions::default(),
         output: None,
+        link_targets: Vec::new(),
     };
     let mut parser = lexopt::Parser::from_args(arguments);
     let text = |e: lexopt::Error| e.to_string();
@@ -144,6 +148,10 @@ fn parse_args(arguments: &[String]) -> Result<Option<Args>, String> {
                         ))
                     }
                 }
+            }
+            Long("allow-links-to") => {
+                let dirs = puppet_cli::workspace::link_targets(&value(&mut parser)?)?;
+                args.link_targets.extend(dirs);
             }
             Long("output") | Short('o') => args.output = Some(PathBuf::from(value(&mut parser)?)),
             Short('h') | Long("help") => {
@@ -218,6 +226,7 @@ fn compare(args: &Args) -> Result<Report, String> {
         options: &args.options,
         diff: &args.diff,
         jobs: args.jobs,
+        link_targets: &args.link_targets,
     };
     let groups = diff_nodes(&compiles, &nodes).finish();
     Ok(Report {

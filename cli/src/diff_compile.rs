@@ -4,7 +4,7 @@
 //! as they come, keeping each distinct diff once.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Component, Path};
+use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
@@ -23,6 +23,9 @@ pub struct Compiles<'a> {
     pub diff: &'a DiffOptions,
     /// Worker threads.
     pub jobs: usize,
+    /// Directories outside the environments that their symbolic links may lead into
+    /// (`--allow-links-to`).
+    pub link_targets: &'a [PathBuf],
 }
 
 /// Every node's diff, grouped.
@@ -66,20 +69,21 @@ pub fn diff_nodes(compiles: &Compiles<'_>, nodes: &[Node]) -> Grouper {
 
 /// One node's diff between the two versions.
 fn diff_node(compiles: &Compiles<'_>, node: &Node) -> NodeDiff {
-    let from = compile(compiles.from, node, compiles.options);
-    let to = compile(compiles.to, node, compiles.options);
+    let from = compile(compiles.from, node, compiles);
+    let to = compile(compiles.to, node, compiles);
     diff::diff_catalogs(&from, &to, compiles.diff)
 }
 
 /// The catalog of `node` in the environment directory `dir`.
-pub fn compile(dir: &Path, node: &Node, shared: &EvalOptions) -> NodeCatalog {
+pub fn compile(dir: &Path, node: &Node, compiles: &Compiles<'_>) -> NodeCatalog {
     let options = EvalOptions {
         certname: Some(node.name.clone()),
         facts: node.facts.clone(),
-        ..shared.clone()
+        ..compiles.options.clone()
     };
     let source = EnvSource {
         dir: Some(dir.to_path_buf()),
+        link_targets: compiles.link_targets.to_vec(),
         ..EnvSource::default()
     };
     let compiled = catch_unwind(AssertUnwindSafe(|| {
@@ -87,7 +91,7 @@ pub fn compile(dir: &Path, node: &Node, shared: &EvalOptions) -> NodeCatalog {
             let mut catalog = diff::catalog_of(&evaluate_environment(env, &options));
             let modulepath = env.modulepath();
             diff::inline_file_sources(&mut catalog, |module, path| {
-                read_module_file(dir, &modulepath, module, path)
+                read_module_file(dir, compiles.link_targets, &modulepath, module, path)
             });
             catalog
         })
@@ -101,9 +105,11 @@ pub fn compile(dir: &Path, node: &Node, shared: &EvalOptions) -> NodeCatalog {
 }
 
 /// The bytes of `<module>/files/<path>` in the first module directory that has it, read only
-/// inside the environment's own directories (module directories outside it are not read).
+/// where the environment's files may be: inside it, or (through a symbolic link) inside a
+/// directory of `--allow-links-to`.
 fn read_module_file(
     env: &Path,
+    link_targets: &[PathBuf],
     modulepath: &[String],
     module: &str,
     path: &str,
@@ -116,7 +122,19 @@ fn read_module_file(
         .filter(|dir| plain_relative(dir))
         .map(|dir| env.join(dir).join(module).join("files").join(path))
         .find(|file| file.is_file())
+        .filter(|file| inside_the_world(file, env, link_targets))
         .and_then(|file| std::fs::read(file).ok())
+}
+
+/// Whether `file`, every link resolved, lies inside the environment `env` or one of `link_targets`.
+fn inside_the_world(file: &Path, env: &Path, link_targets: &[PathBuf]) -> bool {
+    let Ok(file) = std::fs::canonicalize(file) else {
+        return false;
+    };
+    let env = std::fs::canonicalize(env).ok();
+    env.iter()
+        .chain(link_targets)
+        .any(|root| file.starts_with(root))
 }
 
 /// A relative path of plain names only (no `..`, no root).

@@ -376,3 +376,50 @@ fn git_revisions_of_a_repository() {
         serde_json::json!(["web01", "web02", "web03"])
     );
 }
+
+/// A module linked in from outside the environments is read only with `--allow-links-to` naming
+/// where it leads (the CLI's closed world), and then its `files/` are compared too.
+#[cfg(unix)]
+#[test]
+fn modules_linked_from_outside_need_allow_links_to() {
+    let outside = tree(
+        "links-outside",
+        &[
+            (
+                "motd/manifests/init.pp",
+                "class motd {\n  file { '/etc/motd': source => 'puppet:///modules/motd/motd' }\n}\n",
+            ),
+            ("motd/files/motd", "OUTSIDE-TEXT-1\n"),
+        ],
+    );
+    let from = tree("links-from", &[("manifests/site.pp", "include motd\n")]);
+    let to = tree(
+        "links-to",
+        &[("manifests/site.pp", "include motd\nnotify { 'new': }\n")],
+    );
+    for env in [&from, &to] {
+        fs::create_dir_all(env.join("modules")).expect("mkdir");
+        std::os::unix::fs::symlink(outside.join("motd"), env.join("modules/motd"))
+            .expect("symlink");
+    }
+    // Refused: both versions fail on the link, and nothing of the module's text is shown.
+    let output = puppet_eval(&["diff", arg(&from), arg(&to), "--format", "json"], "");
+    let shown = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{shown}");
+    assert!(shown.contains("is a symbolic link to"), "{shown}");
+    assert!(!shown.contains("OUTSIDE-TEXT"), "{shown}");
+    // Allowed: the compile succeeds and the diff is the one new resource.
+    let (report, status) = json_report(&[
+        "diff",
+        arg(&from),
+        arg(&to),
+        "--allow-links-to",
+        arg(&outside),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(status, Some(2), "{report}");
+    let shown = report.to_string();
+    assert!(shown.contains("Notify[new]"), "{shown}");
+    assert!(!shown.contains("is a symbolic link to"), "{shown}");
+}
