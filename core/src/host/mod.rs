@@ -107,6 +107,10 @@ pub(crate) trait Host {
     /// An empty list for a lambda call's arguments, reused between calls (no allocation each).
     fn arg_list(&mut self) -> Vec<Value>;
 
+    /// Note a call of the 3.x function `name`: Puppet's old autoloader loads one the first time
+    /// it is called in a compile; `true` that first time.
+    fn load_3x(&mut self, name: &'static str) -> bool;
+
     /// Note that this run needs what this build leaves out (`"stdlib"`, `"erb"`, `"ruby"`): the
     /// page's light engine then hands the run to the full one.
     fn needs_full_engine(&mut self, what: &'static str);
@@ -181,7 +185,8 @@ pub(crate) trait Templates {
         site: &CallSite,
     ) -> EvalResult<Value>;
 
-    /// An inline EPP template (`source` its text) rendered with `arguments`.
+    /// An inline EPP template (`source` its text, parsed into `program` during the run, which
+    /// is freed after) rendered with `arguments`.
     fn render_epp_inline(
         &mut self,
         program: &Program,
