@@ -193,7 +193,7 @@ impl CatalogAccess for Evaluator<'_> {
     }
 
     fn class_known(&mut self, name: &str, span: Span) -> EvalResult<bool> {
-        Evaluator::class_known(self, name, span)
+        Evaluator::class_known(self, &super::catalog_name(name), span)
     }
 
     fn resource_type_known(&mut self, name: &str, span: Span) -> EvalResult<bool> {

@@ -55,7 +55,7 @@ pub(crate) fn iterable(
 
 /// The arguments one lambda call gets for item `index`: `(elem)` or `(index, elem)` for
 /// sequences, `([key, value])` or `(key, value)` for hashes.
-/// They go into `args`, an emptied list from `Evaluator::arg_list` (no allocation per call).
+/// They go into `args`, an emptied list from `Host::arg_list` (no allocation per call).
 pub(super) fn lambda_args(
     items: &Items,
     index: usize,

@@ -136,7 +136,7 @@ fn resource_type_known(host: &mut dyn FunctionHost, name: &str, span: Span) -> E
 
 /// Whether class `name` is defined, in the program or in the modules.
 fn class_known(host: &mut dyn FunctionHost, name: &str, span: Span) -> EvalResult<bool> {
-    host.class_known(&crate::eval::catalog_name(name), span)
+    host.class_known(name, span)
 }
 
 fn is_defined(host: &mut dyn FunctionHost, site: &CallSite, value: &Value) -> EvalResult<bool> {

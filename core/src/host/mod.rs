@@ -147,7 +147,7 @@ pub(crate) trait CatalogAccess {
     /// An attribute of a declared resource or a class parameter; `Err` when it has no such one.
     fn resource_attribute(&self, reference: &Type, attribute: &str) -> Option<Result<Value, ()>>;
 
-    /// Whether class `name` (canonical) is defined, in the program or the modules.
+    /// Whether class `name` is defined, in the program or the modules.
     fn class_known(&mut self, name: &str, span: Span) -> EvalResult<bool>;
 
     /// Whether resource type `name` (lower case) is known: built in, defined or a module's.
