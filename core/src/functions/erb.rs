@@ -7,7 +7,7 @@ use alloc::string::String;
 
 use super::args::at_least_one_3x;
 use super::declare::{rep, Call, Def, Part};
-use crate::host::{CallSite, EvalResult, LogLevel};
+use crate::host::{EvalResult, LogLevel};
 use crate::value::Value;
 
 /// `template('mod/x.erb', ...)`: each module template rendered, concatenated.
