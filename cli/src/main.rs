@@ -9,11 +9,12 @@ mod references_cmd;
 mod repl;
 mod run;
 
-use std::io::{self, IsTerminal, Read};
+use std::io::{self, IsTerminal};
+use std::path::Path;
 use std::process::ExitCode;
 
-use puppet_cli::protocol;
 use puppet_cli::workspace::EnvSource;
+use puppet_cli::{bounded_read, protocol};
 
 /// A faster allocator than the system's for the engine's many small allocations (cli/Cargo.toml).
 #[global_allocator]
@@ -44,6 +45,9 @@ options:
   --modulepath DIR[:DIR]   module directories searched after the environment's own (folders
                            named by module name)
   --hiera_config FILE      the global Hiera layer's hiera.yaml (its datadir is beside it)
+  --allow-links-to DIR[:DIR]   directories outside the environment its symbolic links may lead
+                           into (links are followed only inside the environment, the module
+                           directories given and the modules they link in)
   --certname=NAME          compile for the node NAME as puppet apply does: node definitions are
                            matched against it, $trusted is set (default with --env or
                            --modulepath: playground; otherwise the program is evaluated alone)
@@ -121,6 +125,10 @@ fn parse_args() -> Result<Option<Args>, String> {
                     args.env.modulepath.push(absolute);
                 }
             }
+            Long("allow-links-to") => {
+                let value = parser.value().map_err(text)?.string().map_err(text)?;
+                args.env.link_targets = puppet_cli::workspace::link_targets(&value)?;
+            }
             Long("certname") => {
                 let name = parser.value().map_err(text)?.string().map_err(text)?;
                 if name.is_empty() {
@@ -151,8 +159,7 @@ fn parse_args() -> Result<Option<Args>, String> {
             Long("jsonl") => args.jsonl = true,
             Long("facts") => {
                 let path = parser.value().map_err(text)?.string().map_err(text)?;
-                let json = std::fs::read_to_string(&path)
-                    .map_err(|e| format!("cannot read the facts file {path}: {e}"))?;
+                let json = read_text(&path, "the facts file")?;
                 args.options.facts = Some(
                     puppet_cli::facts::facts_from_json(&json)
                         .map_err(|e| format!("{path}: {e}"))?,
@@ -280,16 +287,15 @@ fn read_source(args: &Args) -> Result<(String, String), String> {
     }
     let (bytes, name) = match args.file.as_deref() {
         Some(path) if path != "-" => (
-            std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?,
+            bounded_read::read_file(Path::new(path), bounded_read::file_limit())
+                .map_err(|e| format!("cannot read {path}: {e}"))?,
             path.to_string(),
         ),
-        _ => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            (bytes, "<stdin>".to_string())
-        }
+        _ => (
+            bounded_read::read_stdin(bounded_read::file_limit())
+                .map_err(|e| format!("cannot read standard input: {e}"))?,
+            "<stdin>".to_string(),
+        ),
     };
     let text = String::from_utf8(bytes).map_err(|e| {
         format!(
@@ -298,4 +304,11 @@ fn read_source(args: &Args) -> Result<(String, String), String> {
         )
     })?;
     Ok((text, name))
+}
+
+/// The text of a file the user named (`what` says what it is for the message), through the
+/// bounded reader.
+pub fn read_text(path: &str, what: &str) -> Result<String, String> {
+    bounded_read::read_text(Path::new(path), bounded_read::file_limit())
+        .map_err(|e| format!("cannot read {what} {path}: {e}"))
 }

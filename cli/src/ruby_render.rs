@@ -1,5 +1,6 @@
 //! A looked-up value printed as `puppet lookup --render-as FORMAT` prints it: `yaml` (Psych's
-//! `to_yaml`, the default), `json` and `pson` (Ruby's compact JSON), `s` (Ruby's `to_s`).
+//! `to_yaml`, the default), `json` (Ruby's compact JSON), `s` (Ruby's `to_s`); `pson` fails as in
+//! OpenVox 8, which removed PSON.
 
 use puppet_core::Value;
 
@@ -7,7 +8,13 @@ use puppet_core::Value;
 pub fn render(value: &Value, format: &str) -> Result<String, String> {
     let mut text = match format {
         "yaml" => return Ok(crate::ruby_yaml::to_yaml(value)),
-        "json" | "pson" => {
+        "pson" => {
+            return Err(format!(
+                "{} does not respond to to_pson; can not render instances to text/pson",
+                ruby_class(value)
+            ))
+        }
+        "json" => {
             let mut out = String::new();
             json(&mut out, value)?;
             out
@@ -21,6 +28,20 @@ pub fn render(value: &Value, format: &str) -> Result<String, String> {
     };
     text.push('\n');
     Ok(text)
+}
+
+/// The Ruby class of the value `puppet lookup` would hold.
+fn ruby_class(value: &Value) -> &'static str {
+    match value {
+        Value::Undef => "NilClass",
+        Value::Boolean(true) => "TrueClass",
+        Value::Boolean(false) => "FalseClass",
+        Value::Integer(_) => "Integer",
+        Value::Float(_) => "Float",
+        Value::Array(_) => "Array",
+        Value::Hash(_) => "Hash",
+        _ => "String",
+    }
 }
 
 /// Ruby's `JSON.generate`.

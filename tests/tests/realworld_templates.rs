@@ -66,6 +66,8 @@ fn template_cases_compile_to_real_puppets_catalogs() {
     let agree = list(&realworld_dir().join("template-cases-agree.txt"));
     let env = EnvSource {
         dir: Some(env_dir),
+        // Its modules/ links Debian's modules in from outside it.
+        link_targets: vec![MODULES.into()],
         ..EnvSource::default()
     };
     let cases = cases();

@@ -109,3 +109,38 @@ export async function replaceCode(page, code, editor = page.getByTestId('editor'
     if (line) await page.keyboard.insertText(line);
   }
 }
+
+/** The browser's renderers: `[{ pid, cpuSeconds }]` (Chromium's SystemInfo domain, through a browser-wide CDP session). */
+async function renderers(browser) {
+  const session = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = await session.send('SystemInfo.getProcessInfo');
+    return processInfo.filter((p) => p.type === 'renderer').map((p) => ({ pid: p.id, cpuSeconds: p.cpuTime }));
+  } finally {
+    await session.detach();
+  }
+}
+
+/** The process ids of the browser's renderers now, for `rendererUsage` to leave out. */
+export async function rendererPids(browser) {
+  return (await renderers(browser)).map((r) => r.pid);
+}
+
+/**
+ * What the renderers started since `before` (from `rendererPids`) used: `peakMb`, the largest peak resident
+ * memory (the kernel's VmHWM: the page's own process, its workers included, whatever it freed since), and
+ * `cpuSeconds`, the processor time they took in all. On a machine shared with other work the processor time
+ * is what the wall-clock time would be on an idle one (a page's work is mostly one thread).
+ */
+export async function rendererUsage(browser, before) {
+  const { readFile } = await import('node:fs/promises');
+  let peakMb = 0;
+  let cpuSeconds = 0;
+  for (const { pid, cpuSeconds: cpu } of await renderers(browser)) {
+    if (before.includes(pid)) continue;
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+    peakMb = Math.max(peakMb, Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) / 1024);
+    cpuSeconds += cpu;
+  }
+  return { peakMb, cpuSeconds };
+}

@@ -32,6 +32,18 @@ import { DEFAULT_LIMITS, GLOBAL_HIERA, SNIPPET, Workspace } from './workspace.js
 import { download } from './download.js';
 import { environmentZip } from './zip.js';
 
+/** The questions the worker answers besides runs, as a message names them (engine.js: `ask`). */
+const QUESTIONS = {
+  graph: "the Graph pane's compile",
+  record: 'the hover values',
+  complete: 'completion',
+  docs: 'hover',
+  signature: 'signature help',
+  definition: 'go to definition',
+  references: 'find references',
+  outline: 'the outline',
+  lookup: 'the Lookup pane',
+};
 /** Past this much text (characters) the address no longer carries the environment on every run (the autosave does). */
 const ADDRESS_MAX_CHARS = 256 * 1024;
 const $ = (id) => document.getElementById(id);
@@ -49,7 +61,9 @@ const settingsOf = (given) => {
 };
 
 // What to open: a link wins over the autosaved environment, which wins over the first example.
+performance.mark('link-reading');
 const link = decodeLocation(location);
+performance.mark('link-read');
 const saved = loadSaved();
 const initial = link?.code !== undefined ? link : saved ?? { code: EXAMPLES[0].code, settings: DEFAULT_SETTINGS };
 const settings = settingsOf(initial.settings);
@@ -216,7 +230,7 @@ function runNow() {
   const files = workspace.filesObject();
   persist();
   showMainManifest();
-  const extra = testHang(source) ? { hang: true } : {};
+  const extra = testHooks('run', source);
   extra.syntaxPath = isPuppet(editor.path) ? editor.path : null;
   extra.lint = lint.request(files);
   const id = engine.run(source, engineOptions(files), extra);
@@ -246,10 +260,19 @@ function showMainManifest() {
       : 'Main manifest: manifests/ (snippet.pp is empty)';
 }
 
-/** Test hook: an e2e test may ask, before the page loads, that a marked snippet spins in the worker. */
-function testHang(source) {
-  const marker = globalThis.__PUPPET_PLAYGROUND_TEST__?.hangOn;
-  return typeof marker === 'string' && marker !== '' && source.includes(marker);
+/**
+ * Test hooks: an e2e test may ask, before the page loads, that the worker spin (`hangOn`) or trap
+ * (`crashOn`) on requests whose code holds a marker, of the kinds `hangIn` / `crashIn` list ('run' unless
+ * they say otherwise; 'graph' for the Graph pane's compile). Returns the flags for a request of `kind`.
+ */
+function testHooks(kind, source) {
+  const hooks = globalThis.__PUPPET_PLAYGROUND_TEST__;
+  const marked = (marker) => typeof marker === 'string' && marker !== '' && source.includes(marker);
+  const inKind = (kinds) => (Array.isArray(kinds) ? kinds : ['run']).includes(kind);
+  const flags = {};
+  if (marked(hooks?.hangOn) && inKind(hooks.hangIn)) flags.hang = true;
+  if (marked(hooks?.crashOn) && inKind(hooks.crashIn)) flags.crash = true;
+  return flags;
 }
 
 function select(from, to) {
@@ -300,7 +323,16 @@ const graphPane = setupGraphPane({
   count: $('graph-count'),
   onSelect: ({ file, from, to }) => goTo(file, from, to),
   // A run of the light engine has no graph: the full engine compiles the same code for it.
-  fetchGraph: ({ source, files }) => engine.ask('graph', { source, options: engineOptions(files) }),
+  // Under the watchdog as a run is: a compile that takes too long, or traps, leaves the pane with why.
+  fetchGraph: async ({ source, files }) => {
+    const answer = await engine.ask('graph', { source, options: engineOptions(files), ...testHooks('graph', source) }, { failures: true });
+    if (!answer?.failed) return answer;
+    const why = {
+      timeout: `compiling it took longer than ${WATCHDOG_MS / 1000} s, so the engine was restarted`,
+      crashed: 'the engine crashed compiling it, and was restarted',
+    }[answer.failed] ?? 'the engine was restarted before it answered';
+    return { failure: `No graph: ${why}.` };
+  },
 });
 
 /** Remember what request `id` (a run, or lint alone) sees: the texts and the environment's generation. */
@@ -420,16 +452,20 @@ const engine = new Engine({
     status.busy(false);
     if (id === lookupAsked) lookupPane.showAnswer(answer);
   },
-  onRestart(reason, elapsed, id) {
+  onRestart(reason, elapsed, id, kind) {
     $('stop').disabled = true;
     status.busy(false);
     const seconds = (elapsed / 1000).toFixed(1);
+    const question = QUESTIONS[kind];
     const text = {
       stopped: `Stopped after ${seconds} s; the engine was restarted.`,
-      timeout: `Stopped: no answer within ${WATCHDOG_MS / 1000} s, so the engine was restarted. Edit the code or press Run to try again.`,
-      crashed: 'The engine crashed and was restarted.',
+      timeout: question
+        ? `Stopped: ${question} gave no answer within ${WATCHDOG_MS / 1000} s, so the engine was restarted.`
+        : `Stopped: no answer within ${WATCHDOG_MS / 1000} s, so the engine was restarted. Edit the code or press Run to try again.`,
+      crashed: question ? `The engine crashed on ${question} and was restarted.` : 'The engine crashed and was restarted.',
     }[reason];
     setStatus(text, 'error');
+    if (kind === 'lookup' && id === lookupAsked) lookupPane.showAnswer({ found: false, failure: text });
     // Lint trapped before the run could evaluate: it runs again without lint, on the restarted worker.
     if (lint.rerunAfterRestart(reason, id)) runNow();
     document.body.dataset.restarts = String(Number(document.body.dataset.restarts ?? 0) + 1);
@@ -621,6 +657,17 @@ $('skip-link').addEventListener('click', (event) => {
 function showLinkProblem(message) {
   linkProblem = `This link could not be opened: ${message}.`;
   setStatus(linkProblem, 'error');
+  performance.mark('link-answered');
+}
+
+/**
+ * A link opened with defaults for settings it carries that could not be used: say which, and keep the
+ * address (and the autosave) as they were until the user edits.
+ */
+function showLinkDefaults(problems) {
+  linkProblem = `This link was opened, but ${problems.join('; ')}.`;
+  setStatus(linkProblem, 'error');
+  performance.mark('link-answered');
 }
 
 /** A link opened in the open tab (pasted into the address bar: only the fragment changed). */
@@ -632,6 +679,7 @@ function openLink(opened) {
   nodePane.show(settings);
   linkProblem = null;
   setStatus('', 'info');
+  if (opened.problems?.length) showLinkDefaults(opened.problems);
   try {
     loadEnvironment({ snippet: opened.code, files: opened.files ?? {}, folders: opened.folders ?? [] });
   } catch (error) {
@@ -648,6 +696,7 @@ addEventListener('hashchange', () => {
 
 if (initial.open && initial.open !== SNIPPET) openFile(initial.open);
 if (link?.error) showLinkProblem(link.error);
+else if (link?.problems?.length) showLinkDefaults(link.problems);
 if (openProblem && link) showLinkProblem(openProblem);
 else if (openProblem) setStatus(`This saved environment could not be opened: ${openProblem}.`, 'error');
 // An inbound ?code= link is replaced by the fragment form; the first run also writes the address.

@@ -1,7 +1,13 @@
 // Autosave: the code, the environment's files and the settings in local storage, restored on the next visit when no link is opened.
-import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { deflateSync, strFromU8, strToU8 } from 'fflate';
+import { inflateBounded } from './bounded-inflate.js';
 
 const KEY = 'puppet-playground/v1';
+/**
+ * The most a packed autosave may inflate to: more than any environment the page holds (8 MiB of files, JSON
+ * escapes included), so that only a corrupted or planted one is refused (and the page opens without it).
+ */
+const MAX_PACKED_BYTES = 64 * 1024 * 1024;
 
 /**
  * `{ code, settings, files?, folders?, open? }`, or null. An environment too large for storage as
@@ -13,7 +19,7 @@ export function loadSaved() {
     if (typeof saved?.code !== 'string') return null;
     if (typeof saved.packed === 'string') {
       const bytes = Uint8Array.from(atob(saved.packed), (c) => c.charCodeAt(0));
-      Object.assign(saved, JSON.parse(strFromU8(inflateSync(bytes))));
+      Object.assign(saved, JSON.parse(strFromU8(inflateBounded(bytes, MAX_PACKED_BYTES))));
       delete saved.packed;
     }
     return saved;

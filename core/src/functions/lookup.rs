@@ -192,7 +192,7 @@ fn request(
         deprecation(
             host,
             &format!(
-                "The function '{}' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html",
+                "The function '{}' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/8.28/deprecated_language.html",
                 site.name
             ),
         );

@@ -3,6 +3,7 @@
 // Loaded only when the pane opens; colours are SVG attributes and CSS classes, never style strings (the CSP).
 import { download } from '../download.js';
 import { graphDot } from './dot.js';
+import { makeXmlSafe } from './xml-safe.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const KINDS = ['contains', 'before', 'require', 'notify', 'subscribe'];
@@ -89,6 +90,12 @@ export function createGraphView(panel, { onSelect }) {
   const fitView = () => {
     if (!shown?.layout) return;
     const { width, height } = shown.layout;
+    // Nothing drawn (no graph, or only the hidden containers): dagre's extent of no node is not a number.
+    if (!Number.isFinite(width) || !Number.isFinite(height)) {
+      view = { x: 0, y: 0, scale: 1 };
+      applyView();
+      return;
+    }
     const box = frame.getBoundingClientRect();
     const w = box.width || 600;
     const h = box.height || 400;
@@ -161,7 +168,8 @@ export function createGraphView(panel, { onSelect }) {
     if (shown.layout) parts.push(`laid out in ${Math.round(shown.layout.ms)} ms`);
     else parts.push('laying out…');
     if (cycles.length) parts.push(`${cycles.length} dependency cycle${cycles.length === 1 ? '' : 's'}`);
-    status.textContent = parts.join('; ');
+    status.textContent = data.failure ?? parts.join('; ');
+    status.dataset.kind = data.failure ? 'error' : '';
     cyclesList.replaceChildren(...cycles.map((c) => html('li', {}, `(${c.path.join(' => ')})`)));
   };
 
@@ -273,7 +281,8 @@ export function createGraphView(panel, { onSelect }) {
     copy.setAttribute('width', Math.ceil(shown.layout.width));
     copy.setAttribute('height', Math.ceil(shown.layout.height));
     copy.querySelector('.graph-viewport')?.removeAttribute('transform');
-    download(new XMLSerializer().serializeToString(copy), 'catalog.svg', 'image/svg+xml');
+    // Titles may hold control characters, which no XML file may: the file must parse wherever it goes.
+    download(new XMLSerializer().serializeToString(makeXmlSafe(copy)), 'catalog.svg', 'image/svg+xml');
   });
 
   worker.onmessage = ({ data: answer }) => {
