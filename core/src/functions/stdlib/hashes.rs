@@ -1,11 +1,11 @@
 //! stdlib's functions on hashes: `has_key`, `merge`, `deep_merge`, `delete_undef_values`,
-//! `delete_values`, `join_keys_to_values`.
+//! `delete_values`, `join_keys_to_values`, `stdlib::nested_values`.
 
 use alloc::format;
 use alloc::vec::Vec;
 
 use super::{class, inspect, ruby_eq, to_s};
-use crate::functions::declare::{block, rep, Call, Def};
+use crate::functions::declare::{block, rep, req, Call, Def};
 use crate::functions::iteration::{iterable, Items};
 use crate::host::{EvalResult, Walk};
 use crate::value::{Hash, Value};
@@ -217,6 +217,27 @@ pub(super) fn join_keys_to_values(Call(_, site, args, ..): Call) -> EvalResult<V
     Ok(Value::array(out))
 }
 
+/// `stdlib::nested_values(hash)` (stdlib 9): every value that is not itself a hash, the nested
+/// hashes' values in their place, in order. Walked without recursion (a hash may nest deeper
+/// than the native stack allows); the walk and the result's size were charged before the call.
+pub(super) fn nested_values(Call(_, _, args, ..): Call) -> EvalResult<Value> {
+    let mut values = Vec::new();
+    let Some(Value::Hash(top)) = args.first() else {
+        return Ok(Value::array(values));
+    };
+    let mut open = alloc::vec![top.iter()];
+    while let Some(entries) = open.last_mut() {
+        match entries.next() {
+            Some((_, Value::Hash(inner))) => open.push(inner.iter()),
+            Some((_, value)) => values.push(value.clone()),
+            None => {
+                open.pop();
+            }
+        }
+    }
+    Ok(Value::array(values))
+}
+
 /// `merge`'s argument type, as stdlib declares it (a hash, or what a 3.x caller passed for none).
 const MERGEABLE: &str = "Variant[Hash[Scalar,Any], Undef, String[0,0]]";
 
@@ -246,4 +267,9 @@ pub(super) const DEFS: &[Def] = &[
     Def::stdlib("join_keys_to_values", join_keys_to_values)
         .walks(Walk::Prints)
         .doc("Each key of a hash joined to its value(s) with a separator"),
+    Def::stdlib("stdlib::nested_values", nested_values)
+        .takes(&[&[req("hash", "Hash")]])
+        .checked()
+        .walks(Walk::Builds)
+        .doc("The values of a hash and of the hashes nested in it, in order, as one array"),
 ];
