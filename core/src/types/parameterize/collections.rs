@@ -16,7 +16,7 @@ use crate::value::Value;
 pub(super) fn string(_: &Type, _: &[Value], flat: &[Value]) -> Result<Type, TypeError> {
     match flat.len() {
         1 | 2 => Ok(Type::String(StringType {
-            size: Some(collection_size(0, &flat)?),
+            size: Some(collection_size(0, flat)?),
             value: None,
         })),
         count => Err(TypeError::new(format!(
@@ -28,7 +28,7 @@ pub(super) fn string(_: &Type, _: &[Value], flat: &[Value]) -> Result<Type, Type
 /// `Collection[...]`.
 pub(super) fn collection(_: &Type, _: &[Value], flat: &[Value]) -> Result<Type, TypeError> {
     match flat.len() {
-        1 | 2 => Ok(Type::Collection(Some(collection_size(0, &flat)?))),
+        1 | 2 => Ok(Type::Collection(Some(collection_size(0, flat)?))),
         count => Err(arity_error("Collection-Type", 1, Some(2), count)),
     }
 }
@@ -40,7 +40,7 @@ pub(super) fn array(_: &Type, _: &[Value], flat: &[Value]) -> Result<Type, TypeE
         (1, Some(element)) => Ok(Type::Array(Rc::new(element), None)),
         (1, None) => Err(must_be_types("Array-Type", 0, &flat[0])),
         (2, Some(element)) => Ok(array_type(element, unsized_collection_size(1, &flat[1..])?)),
-        (2, None) => Ok(array_type(Type::Any, unsized_collection_size(0, &flat)?)),
+        (2, None) => Ok(array_type(Type::Any, unsized_collection_size(0, flat)?)),
         (3, Some(element)) => Ok(array_type(element, unsized_collection_size(1, &flat[1..])?)),
         (3, None) => Err(must_be_types("Array-Type", 0, &flat[0])),
         (count, _) => Err(arity_error("Array-Type", 1, Some(3), count)),

@@ -60,12 +60,12 @@ pub(super) fn not_undef(_: &Type, _: &[Value], flat: &[Value]) -> Result<Type, T
 
 /// `Type[...]`.
 pub(super) fn type_type(_: &Type, _: &[Value], flat: &[Value]) -> Result<Type, TypeError> {
-    single_contained("Type-Type", &flat).map(|ty| Type::Type(Some(Rc::new(ty))))
+    single_contained("Type-Type", flat).map(|ty| Type::Type(Some(Rc::new(ty))))
 }
 
 /// `Sensitive[...]`.
 pub(super) fn sensitive(_: &Type, _: &[Value], flat: &[Value]) -> Result<Type, TypeError> {
-    single_contained("Sensitive-Type", &flat).map(|ty| {
+    single_contained("Sensitive-Type", flat).map(|ty| {
         let general = ty.generalize();
         Type::Sensitive(if general == Type::Any {
             None
@@ -77,12 +77,12 @@ pub(super) fn sensitive(_: &Type, _: &[Value], flat: &[Value]) -> Result<Type, T
 
 /// `Iterable[...]`.
 pub(super) fn iterable(_: &Type, _: &[Value], flat: &[Value]) -> Result<Type, TypeError> {
-    single_contained("Iterable-Type", &flat).map(|ty| Type::Iterable(Some(Rc::new(ty))))
+    single_contained("Iterable-Type", flat).map(|ty| Type::Iterable(Some(Rc::new(ty))))
 }
 
 /// `Iterator[...]`.
 pub(super) fn iterator(_: &Type, _: &[Value], flat: &[Value]) -> Result<Type, TypeError> {
-    single_contained("Iterator-Type", &flat).map(|ty| Type::Iterator(Some(Rc::new(ty))))
+    single_contained("Iterator-Type", flat).map(|ty| Type::Iterator(Some(Rc::new(ty))))
 }
 
 /// `Runtime[...]`.
