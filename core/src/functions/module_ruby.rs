@@ -7,7 +7,9 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use crate::host::{arity_message, CallSite, EvalResult, FunctionHost};
+#[cfg(feature = "erb")]
+use crate::host::arity_message;
+use crate::host::{CallSite, EvalResult, FunctionHost};
 use crate::value::Value;
 
 /// The module functions the engine has, by their full name.

@@ -73,6 +73,8 @@ pub(crate) trait Host {
 
     /// Set `name` in the current scope; `false` when the scope has it already (a Puppet
     /// variable is never reassigned).
+    // Only templates set variables today (ERB's `scope.setvar`): unused in a build without ERB.
+    #[cfg_attr(not(feature = "erb"), allow(dead_code))]
     fn set_variable(&mut self, name: &str, value: Value) -> bool;
 
     /// Call the function `name` (a Puppet-defined one, autoloaded where needed, else a
