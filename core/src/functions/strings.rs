@@ -604,10 +604,15 @@ pub(super) fn sprintf(Call(host, site, args, ..): Call) -> EvalResult<Value> {
         Value::String(text) => text.to_string(),
         other => super::format::sprintf::ruby_to_s(other),
     };
-    match super::format::sprintf::sprintf(&format_text, &args[1..], host.limits().max_string_len) {
+    let max_len = host.limits().max_string_len;
+    match super::format::sprintf::sprintf(&format_text, &args[1..], max_len) {
         Ok(text) => {
             host.check_string(&text, site.span)?;
             Ok(Value::string(&text))
+        }
+        // The engine's size limit, not an error of the call (a doubling loop meets it).
+        Err(message) if message == super::format::too_long(max_len) => {
+            Err(crate::host::error("SIZE_LIMIT", message, site.span))
         }
         Err(message) => Err(site.fail(message)),
     }
@@ -670,21 +675,25 @@ pub(super) const DEFS: &[Def] = &[
         .takes(TEXTS)
         .checked()
         .stdlib_3x()
+        .walks(Walk::Builds)
         .doc("Text from snake_case to CamelCase"),
     Def::puppet("capitalize", capitalize)
         .takes(TEXTS)
         .checked()
         .stdlib_3x()
+        .walks(Walk::Builds)
         .doc("Text with its first letter in upper case, the rest lower"),
     Def::puppet("chomp", chomp)
         .takes(TEXTS)
         .checked()
         .stdlib_3x()
+        .walks(Walk::Builds)
         .doc("Text without its final line break"),
     Def::puppet("chop", chop)
         .takes(TEXTS)
         .checked()
         .stdlib_3x()
+        .walks(Walk::Builds)
         .doc("Text without its last character (or final CR LF)"),
     Def::puppet("digest", sha256)
         .takes(&[&[req("value", "String")]])
@@ -695,6 +704,7 @@ pub(super) const DEFS: &[Def] = &[
         .takes(&[&[req("arg", STRINGS)]])
         .checked()
         .stdlib_3x()
+        .walks(Walk::Builds)
         .doc("Text in lower case (strings inside arrays and hashes too)"),
     Def::puppet("join", join)
         .takes(&[&[req("arg", "Array"), opt("delimiter", "String")]])
@@ -706,6 +716,7 @@ pub(super) const DEFS: &[Def] = &[
         .takes(TEXTS)
         .checked()
         .stdlib_3x()
+        .walks(Walk::Builds)
         .doc("Text without leading whitespace"),
     Def::puppet("match", match_)
         .takes(&[
@@ -745,6 +756,7 @@ pub(super) const DEFS: &[Def] = &[
         .takes(TEXTS)
         .checked()
         .stdlib_3x()
+        .walks(Walk::Builds)
         .doc("Text without trailing whitespace"),
     Def::puppet("sha1", sha1)
         .takes(&[&[req("value", "String")]])
@@ -777,11 +789,13 @@ pub(super) const DEFS: &[Def] = &[
         .takes(TEXTS)
         .checked()
         .stdlib_3x()
+        .walks(Walk::Builds)
         .doc("Text without leading and trailing whitespace"),
     Def::puppet("upcase", upcase)
         .takes(&[&[req("arg", STRINGS)]])
         .checked()
         .stdlib_3x()
+        .walks(Walk::Builds)
         .doc("Text in upper case (strings inside arrays and hashes too)"),
     Def::puppet("versioncmp", versioncmp)
         .takes(&[&[
