@@ -86,12 +86,12 @@ pub(crate) fn call_puppet_function(
         style: CallStyle::Prefix,
         span: interp.span,
     };
-    match crate::functions::call_named(interp.ev, &site, name, values, None) {
+    match crate::host::Host::call_function(interp.ev, &site, name, values, None) {
         Ok(value) => interp.ruby_of(&value),
         Err(Unwind::Error(diagnostic)) if !crate::eval::limits::is_limit(diagnostic.code) => {
             // A function the engine does not have (a module's Ruby function, stdlib in the light
             // build) stops the run as it would in a manifest: its own diagnostic says why.
-            if diagnostic.code == crate::functions::stdlib_names::NEEDS_STDLIB
+            if diagnostic.code == crate::functions::NEEDS_STDLIB
                 || diagnostic.message.contains("Unknown function")
             {
                 return Err(Flow::Stop(Unwind::Error(diagnostic)));
@@ -110,7 +110,7 @@ pub(crate) fn scope_method(
 ) -> RResult<RVal> {
     if let Some(function) = name.strip_prefix("function_") {
         let stdlib = interp.ev.module_dir("stdlib").is_some();
-        if !crate::functions::api3x::has_3x_function(function, stdlib) {
+        if !crate::functions::has_3x_function(function, stdlib) {
             // Ruby adds its "Did you mean?" lines: Puppet's message has several lines.
             return interp.raise(format!(
                 "undefined method `{name}' for Scope(Class[main]):Puppet::Parser::Scope\n"
@@ -186,12 +186,11 @@ pub(crate) fn scope_method(
                 Rc::from(value::inspect(&args[1]).as_str()),
             ));
             let value = Value::Runtime(object.clone());
-            match interp.ev.scopes.assign(Rc::from(var.as_str()), value) {
-                crate::eval::scope::Assign::Done => {
-                    interp.ev.erb_objects.push((object, args[1].clone()));
-                    Ok(args[1].clone())
-                }
-                _ => interp.raise(format!("Cannot reassign variable '${var}'")),
+            if crate::host::Host::set_variable(interp.ev, &var, value) {
+                interp.ev.erb_objects.push((object, args[1].clone()));
+                Ok(args[1].clone())
+            } else {
+                interp.raise(format!("Cannot reassign variable '${var}'"))
             }
         }
         "include?" | "exist?" | "has_key?" => {

@@ -418,9 +418,7 @@ impl<'o> Evaluator<'o> {
             return Ok(());
         }
         self.needs_full_engine = Some("stdlib");
-        Err(crate::functions::stdlib_names::needs_stdlib_part(
-            what, span,
-        ))
+        Err(crate::functions::needs_stdlib_part(what, span))
     }
 
     /// The namevar of a resource type a module implements in Ruby, when its file shows one.

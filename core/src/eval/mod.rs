@@ -70,7 +70,7 @@ use crate::value::Value;
 use evaluator::Evaluator;
 pub use record::{RecordLimits, Recorded, RecordedValue};
 #[cfg(feature = "ide")]
-pub(crate) use suggest::{function_names, type_names};
+pub(crate) use suggest::type_names;
 
 /// What a caller may tune about an evaluation.
 #[derive(Debug, Clone, Default)]

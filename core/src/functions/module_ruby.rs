@@ -8,10 +8,8 @@ use alloc::format;
 use alloc::vec::Vec;
 
 #[cfg(feature = "erb")]
-use crate::eval::calls::arity_message;
-use crate::eval::calls::CallSite;
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::host::arity_message;
+use crate::host::{CallSite, EvalResult, FunctionHost};
 use crate::value::Value;
 
 /// The module functions the engine has, by their full name.
@@ -23,20 +21,20 @@ const NAMES: &[&str] = &[
 
 /// Whether the engine stands in for module function `name`: it has it, and the environment has
 /// the module with its Ruby file.
-pub(super) fn stands_in_for(ev: &mut Evaluator<'_>, name: &str) -> bool {
-    NAMES.contains(&name) && ev.module_has_ruby_function(name)
+pub(super) fn stands_in_for(host: &mut dyn FunctionHost, name: &str) -> bool {
+    NAMES.contains(&name) && host.module_has_ruby_function(name)
 }
 
 #[cfg(feature = "erb")]
 pub(super) fn run(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     name: &str,
     site: &CallSite,
     args: Vec<Value>,
 ) -> EvalResult<Value> {
     match name {
         "apache::bool2httpd" => bool2httpd(site, &args),
-        "inifile::create_ini_settings" => create_ini_settings(ev, site, args),
+        "inifile::create_ini_settings" => create_ini_settings(host, site, args),
         "mysql::password" => mysql_password(site, &args),
         _ => Err(site.fail(format!("Unknown function '{name}'"))),
     }
@@ -44,13 +42,13 @@ pub(super) fn run(
 
 #[cfg(not(feature = "erb"))]
 pub(super) fn run(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     name: &str,
     site: &CallSite,
     _: Vec<Value>,
 ) -> EvalResult<Value> {
-    ev.needs_full_engine = Some("ruby");
-    Err(crate::eval::flow::error(
+    host.needs_full_engine("ruby");
+    Err(crate::host::error(
         "NEEDS_FULL_ENGINE",
         format!("The function '{name}' is written in Ruby in its module: the playground's full engine has it"),
         site.span,
@@ -128,7 +126,7 @@ fn mysql_password(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
 /// comes from `defaults` (or a top-level `path`).
 #[cfg(feature = "erb")]
 fn create_ini_settings(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     args: Vec<Value>,
 ) -> EvalResult<Value> {
@@ -169,7 +167,7 @@ fn create_ini_settings(
     let path_key = Value::string("path");
     let mut resources = Hash::new();
     for (section, entries) in settings.iter() {
-        ev.step(1, site.span)?;
+        host.step(1, site.span)?;
         let Value::Hash(entries) = entries else {
             return Err(site.fail(format!(
                 "create_ini_settings(): Section {} must contain a Hash",
@@ -183,7 +181,7 @@ fn create_ini_settings(
             ));
         };
         for (setting, value) in entries.iter() {
-            ev.step(1, site.span)?;
+            host.step(1, site.span)?;
             let title = format!(
                 "{} [{}] {}",
                 ruby_text(path),
@@ -210,5 +208,5 @@ fn create_ini_settings(
         Value::Hash(resources),
         Value::Hash(defaults),
     ];
-    super::call_named(ev, site, "create_resources", create, None)
+    host.call_function(site, "create_resources", create, None)
 }

@@ -42,7 +42,7 @@ pub fn docs_at(
             .or_else(|| definition_docs(files, &lower, &[Kind::Class, Kind::Function]))?,
         "type" => resource_type(&lower)
             .or_else(|| definition_docs(files, word, &[Kind::TypeAlias]))
-            .or_else(|| super::builtin_docs::data_type(word))
+            .or_else(|| super::type_docs::data_type(word))
             .or_else(|| definition_docs(files, &lower, &[Kind::Class]))?,
         // `include 'app'`, `class { 'app': }`, `Class['app']`: the class named by the string (not
         // a key of `lookup`).
@@ -109,10 +109,10 @@ mod tests {
     }
 
     #[test]
-    fn a_built_in_function_from_the_editor_s_table() {
+    fn a_built_in_function_with_a_block_from_its_declaration() {
         assert_eq!(
             at("$x.ea^ch |$v| { }").as_deref(),
-            Some("each(Hash $hash) |1 or 2 parameters|\neach(Iterable $collection) |1 or 2 parameters|\nruns the block for every element; returns the collection")
+            Some("each(Hash $hash) |1 or 2 parameters|\neach(Iterable $collection) |1 or 2 parameters|\nRuns the block for every element; returns the collection")
         );
     }
 

@@ -2,7 +2,6 @@
 //! and offset answered as plain data. Recorded values for hover come from the evaluation itself
 //! (`EvalOptions::record`).
 
-mod builtin_docs;
 mod complete;
 mod definition;
 mod described;
@@ -14,6 +13,7 @@ mod outline;
 mod references;
 mod scopes;
 mod signature_help;
+mod type_docs;
 
 pub use complete::{complete, Completion, CompletionKind, Completions, Knowledge};
 pub use definition::{definition, Target};

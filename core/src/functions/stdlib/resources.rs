@@ -3,12 +3,10 @@
 
 use alloc::format;
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use super::{class, ruby_eq, to_s, truthy};
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{opt, req, Call, Def};
+use crate::host::{CallSite, EvalResult, FunctionHost, Walk};
 use crate::types::Type;
 use crate::value::{Hash, Value};
 
@@ -26,13 +24,13 @@ pub(super) fn split_reference(text: &str) -> Option<(String, String)> {
 
 /// Whether resource `kind[title]` is declared with every parameter of `params` as given (an
 /// undef parameter matching one not set).
-fn declared_with(ev: &Evaluator<'_>, kind: &str, title: &str, params: &Hash) -> bool {
+fn declared_with(host: &dyn FunctionHost, kind: &str, title: &str, params: &Hash) -> bool {
     let reference = Type::resource(kind, Some(title));
-    if !ev.catalog.is_declared(&reference) {
+    if !host.is_declared(&reference) {
         return false;
     }
     params.iter().all(|(key, wanted)| {
-        let have = match ev.catalog.attribute(&reference, &to_s(key)) {
+        let have = match host.resource_attribute(&reference, &to_s(key)) {
             Some(Ok(value)) => value,
             _ => Value::Undef,
         };
@@ -41,12 +39,7 @@ fn declared_with(ev: &Evaluator<'_>, kind: &str, title: &str, params: &Hash) -> 
     })
 }
 
-pub(super) fn defined_with_params(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn defined_with_params(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let Some(reference) = args.first() else {
         return Err(site.fail("Must specify a reference"));
     };
@@ -67,25 +60,25 @@ pub(super) fn defined_with_params(
         },
         other => return Err(site.fail(format!("Reference is not understood: '{}'", class(other)))),
     };
-    Ok(Value::Boolean(declared_with(ev, &kind, &title, &params)))
+    Ok(Value::Boolean(declared_with(host, &kind, &title, &params)))
 }
 
 /// Declare `kind[title]` with `params` unless it is declared with them already.
 fn ensure_one(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     kind: &str,
     title: &Value,
     params: &Hash,
 ) -> EvalResult<()> {
     let title_text = to_s(title);
-    if declared_with(ev, kind, &title_text, params) {
+    if declared_with(host, kind, &title_text, params) {
         return Ok(());
     }
     let mut one = Hash::new();
     one.insert(Value::string(&title_text), Value::Hash(params.clone()));
     let call = [Value::string(kind), Value::Hash(one)];
-    match ev.create_resources(&call, site.span)? {
+    match host.create_resources(&call, site.span)? {
         message if message.is_empty() => Ok(()),
         message => Err(site.fail(message)),
     }
@@ -109,15 +102,10 @@ fn type_and_params<'a>(
     Ok((to_s(kind), titles, params))
 }
 
-pub(super) fn ensure_resource(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn ensure_resource(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let (kind, titles, params) = type_and_params(site, &args)?;
     for item in &super::flattened(titles, false) {
-        ensure_one(ev, site, &kind, item, &params)?;
+        ensure_one(host, site, &kind, item, &params)?;
     }
     Ok(Value::Undef)
 }
@@ -125,7 +113,7 @@ pub(super) fn ensure_resource(
 /// `ensure_resources(type, {title => params}, defaults)`: each title with the defaults under
 /// its own parameters.
 fn ensure_each(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     kind: &str,
     titles: &Hash,
@@ -138,31 +126,21 @@ fn ensure_each(
                 params.insert(k.clone(), v.clone());
             }
         }
-        ensure_one(ev, site, kind, title, &params)?;
+        ensure_one(host, site, kind, title, &params)?;
     }
     Ok(())
 }
 
-pub(super) fn ensure_resources(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn ensure_resources(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let (kind, titles, defaults) = type_and_params(site, &args)?;
     let Value::Hash(titles) = titles else {
         return Err(site.fail("ensure_resources(): Requires second argument to be a Hash"));
     };
-    ensure_each(ev, site, &kind, titles, &defaults)?;
+    ensure_each(host, site, &kind, titles, &defaults)?;
     Ok(Value::Undef)
 }
 
-pub(super) fn ensure_packages(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn ensure_packages(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let ensure = Value::string("ensure");
     let mut defaults = Hash::new();
     defaults.insert(ensure.clone(), Value::string("installed"));
@@ -178,13 +156,39 @@ pub(super) fn ensure_packages(
         }
     }
     match &args[0] {
-        Value::Hash(packages) => ensure_each(ev, site, "package", packages, &defaults)?,
+        Value::Hash(packages) => ensure_each(host, site, "package", packages, &defaults)?,
         Value::Array(names) => {
             for name in names.iter().filter(|n| truthy(n)) {
-                ensure_one(ev, site, "package", name, &defaults)?;
+                ensure_one(host, site, "package", name, &defaults)?;
             }
         }
-        name => ensure_one(ev, site, "package", name, &defaults)?,
+        name => ensure_one(host, site, "package", name, &defaults)?,
     }
     Ok(Value::Undef)
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("ensure_packages", ensure_packages)
+        .takes(&[&[
+            req(
+                "packages",
+                "Variant[String[1], Array[String[1]], Hash[String[1], Any]]",
+            ),
+            opt("default_attributes", "Hash"),
+        ]])
+        .checked()
+        .with_3x()
+        .doc(
+            "Packages declared (ensure => installed) unless declared with those attributes already",
+        ),
+    Def::stdlib("ensure_resource", ensure_resource)
+        .walks(Walk::Reads)
+        .doc("Resources declared unless declared with those attributes already"),
+    Def::stdlib("ensure_resources", ensure_resources)
+        .walks(Walk::Reads)
+        .doc("ensure_resource for each title of a hash, with default attributes"),
+    Def::stdlib("defined_with_params", defined_with_params)
+        .walks(Walk::Reads)
+        .doc("Whether a resource is declared with the attributes given"),
+];

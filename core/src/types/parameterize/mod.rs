@@ -1,17 +1,23 @@
 //! Creation of types by access: `Integer[1, 10]`, `Array[String, 1]`, `Struct[{a => Integer}]`,
-//! `Optional[String]`, `File['x']`, with Puppet's validation messages.
+//! `Optional[String]`, `File['x']`, with Puppet's validation messages: a table from each kind
+//! of type to its maker (one file per family of kinds), and what they share.
 
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+mod collections;
+mod matching;
+mod ranges;
+mod wrappers;
+
 use super::names::capitalize_segments;
 use super::{
-    a_an, is_assignable, type_label, CallableType, EnumType, FloatRange, IntRange, ObjectType,
-    StringType, StructMember, TupleType, Type, TypeError,
+    a_an, is_assignable, type_label, CallableType, IntRange, ObjectType, StringType, StructMember,
+    TupleType, Type, TypeError,
 };
-use crate::value::{Hash, Regexp, SemVerRange, Timespan, Timestamp, Uri, Value};
+use crate::value::{Hash, Regexp, Timespan, Timestamp, Value};
 
 /// What an access on a type produced. Resource and class references may give several types
 /// (`File['a', 'b']`) or none (`File[undef]`, where Puppet warns
@@ -219,430 +225,50 @@ fn single_contained(base_name: &str, args: &[Value]) -> Result<Type, TypeError> 
     type_arg(&args[0]).ok_or_else(|| must_be_types(base_name, 0, &args[0]))
 }
 
+/// How `Base[...]` is made, for a kind of type that takes parameters: from the type, the
+/// arguments as given and the arguments with arrays flattened.
+type Maker = fn(&Type, &[Value], &[Value]) -> Result<Type, TypeError>;
+
+/// The maker of each kind of type that takes parameters (resource and class references aside).
+fn maker(base: &Type) -> Option<Maker> {
+    Some(match base {
+        Type::Integer(_) => ranges::integer,
+        Type::Float(_) => ranges::float,
+        Type::Timespan(..) => ranges::timespan,
+        Type::Timestamp(..) => ranges::timestamp,
+        Type::String(_) => collections::string,
+        Type::Collection(_) => collections::collection,
+        Type::Array(..) => collections::array,
+        Type::Hash(..) => collections::hash,
+        Type::Tuple(_) => collections::tuple,
+        Type::Struct(_) => collections::struct_of,
+        Type::Enum(_) => matching::enum_of,
+        Type::Pattern(_) => matching::pattern,
+        Type::Regexp(_) => matching::regexp,
+        Type::Boolean(_) => matching::boolean,
+        Type::SemVer(_) => matching::semver,
+        Type::Uri(_) => matching::uri,
+        Type::Variant(_) => wrappers::variant,
+        Type::Optional(_) => wrappers::optional,
+        Type::NotUndef(_) => wrappers::not_undef,
+        Type::Type(_) => wrappers::type_type,
+        Type::Sensitive(_) => wrappers::sensitive,
+        Type::Iterable(_) => wrappers::iterable,
+        Type::Iterator(_) => wrappers::iterator,
+        Type::Runtime(..) => wrappers::runtime,
+        Type::Callable(_) => wrappers::callable,
+        Type::Init(..) => wrappers::init,
+        _ => return None,
+    })
+}
+
 fn parameterize_one(base: &Type, args: &[Value]) -> Result<Type, TypeError> {
     let flat = flatten(args);
+    if let Some(make) = maker(base) {
+        return make(base, args, &flat);
+    }
     match base {
-        Type::Integer(_) => {
-            if !(1..=2).contains(&flat.len()) {
-                return Err(TypeError::new(format!(
-                    "Integer-Type supports [] with one or two arguments (from, to). Got {}",
-                    flat.len()
-                )));
-            }
-            for (index, key) in flat.iter().enumerate() {
-                if !matches!(key, Value::Integer(_) | Value::Default) {
-                    return Err(TypeError::at_argument(
-                        format!(
-                            "Integer-Type [] requires all arguments to be integers (or default). Got {}",
-                            ruby_class(key)
-                        ),
-                        index,
-                    ));
-                }
-            }
-            let from = integer_bound(&flat[0]);
-            let to = flat.get(1).and_then(integer_bound);
-            Ok(Type::Integer(checked_range(from, to)?))
-        }
-        Type::Float(_) => {
-            if !(1..=2).contains(&flat.len()) {
-                return Err(TypeError::new(format!(
-                    "Float-Type supports [] with one or two arguments (from, to). Got {}",
-                    flat.len()
-                )));
-            }
-            let mut bounds = [None, None];
-            for (index, key) in flat.iter().enumerate() {
-                bounds[index] = match key {
-                    Value::Integer(n) => Some(*n as f64),
-                    Value::Float(f) => Some(*f),
-                    Value::Default => None,
-                    other => {
-                        return Err(TypeError::at_argument(
-                            format!(
-                                "Float-Type [] requires all arguments to be floats, or integers (or default). Got {}",
-                                ruby_class(other)
-                            ),
-                            index,
-                        ))
-                    }
-                };
-            }
-            let range = FloatRange {
-                from: bounds[0],
-                to: bounds[1],
-            };
-            if range.min() > range.max() {
-                return Err(TypeError::in_access(format!(
-                    "'from' must be less or equal to 'to'. Got ({}, {}",
-                    crate::value::format_float(range.min()),
-                    crate::value::format_float(range.max())
-                )));
-            }
-            Ok(Type::Float(range))
-        }
-        Type::String(_) => match flat.len() {
-            1 | 2 => Ok(Type::String(StringType {
-                size: Some(collection_size(0, &flat)?),
-                value: None,
-            })),
-            count => Err(TypeError::new(format!(
-                "String supports [] with one or two arguments. Got {count}"
-            ))),
-        },
-        Type::Collection(_) => match flat.len() {
-            1 | 2 => Ok(Type::Collection(Some(collection_size(0, &flat)?))),
-            count => Err(arity_error("Collection-Type", 1, Some(2), count)),
-        },
-        Type::Array(..) => {
-            let element = flat.first().and_then(type_arg);
-            match (flat.len(), element) {
-                (1, Some(element)) => Ok(Type::Array(Rc::new(element), None)),
-                (1, None) => Err(must_be_types("Array-Type", 0, &flat[0])),
-                (2, Some(element)) => {
-                    Ok(array_type(element, unsized_collection_size(1, &flat[1..])?))
-                }
-                (2, None) => Ok(array_type(Type::Any, unsized_collection_size(0, &flat)?)),
-                (3, Some(element)) => {
-                    Ok(array_type(element, unsized_collection_size(1, &flat[1..])?))
-                }
-                (3, None) => Err(must_be_types("Array-Type", 0, &flat[0])),
-                (count, _) => Err(arity_error("Array-Type", 1, Some(3), count)),
-            }
-        }
-        Type::Hash(..) => {
-            if let [Value::Integer(from), Value::Integer(to)] = flat.as_slice() {
-                let size = checked_range(Some(*from), Some(*to))?;
-                return Ok(hash_type(Type::Any, Type::Any, Some(size)));
-            }
-            for (index, key) in flat.iter().take(2).enumerate() {
-                if key.as_type().is_none() {
-                    return Err(must_be_types("Hash-Type", index, key));
-                }
-            }
-            let key_type = flat.first().and_then(type_arg).unwrap_or(Type::Any);
-            let value_type = flat.get(1).and_then(type_arg).unwrap_or(Type::Any);
-            let size = match flat.len() {
-                2 => None,
-                3 | 4 => Some(unsized_collection_size(2, &flat[2..])?),
-                count => return Err(arity_error("Hash-Type", 2, Some(4), count)),
-            };
-            Ok(hash_type(key_type, value_type, size))
-        }
-        Type::Tuple(_) => {
-            let mut keys = flat.clone();
-            let mut size = None;
-            let count = keys.len();
-            if count >= 2
-                && is_range_parameter(keys.get(count - 2))
-                && is_range_parameter(keys.get(count - 1))
-            {
-                size = Some(
-                    checked_range(
-                        integer_bound(&keys[count - 2]),
-                        integer_bound(&keys[count - 1]),
-                    )?
-                    .to_size(),
-                );
-                keys.truncate(count - 2);
-            } else if is_range_parameter(keys.last()) {
-                size = Some(checked_range(keys.last().and_then(integer_bound), None)?.to_size());
-                keys.truncate(count - 1);
-            }
-            if keys.is_empty() {
-                return Err(arity_error(&base_label(base), 1, None, 0));
-            }
-            let mut types = Vec::with_capacity(keys.len());
-            for (index, key) in keys.iter().enumerate() {
-                match key.as_type() {
-                    Some(ty) => types.push(ty.clone()),
-                    None => return Err(specialization_error(base, index, key, "Any-Type")),
-                }
-            }
-            Ok(Type::Tuple(TupleType {
-                types: types.into(),
-                size,
-            }))
-        }
-        Type::Struct(_) => {
-            if args.len() != 1 {
-                return Err(arity_error(&base_label(base), 1, Some(1), args.len()));
-            }
-            match &args[0] {
-                Value::Hash(entries) => struct_type(entries),
-                other => Err(specialization_error(base, 0, other, "Hash")),
-            }
-        }
-        Type::Enum(_) => {
-            let mut keys = flat.clone();
-            let mut case_insensitive = false;
-            if let Some(Value::Boolean(flag)) = keys.last() {
-                case_insensitive = *flag;
-                keys.pop();
-            }
-            if keys.is_empty() {
-                return Err(arity_error(&base_label(base), 1, None, 0));
-            }
-            let mut values = Vec::with_capacity(keys.len());
-            for (index, key) in keys.iter().enumerate() {
-                match key {
-                    Value::String(text) => values.push(text.clone()),
-                    other => return Err(specialization_error(base, index, other, "String")),
-                }
-            }
-            Ok(Type::Enum(EnumType::new(values, case_insensitive)))
-        }
-        Type::Pattern(_) => {
-            if flat.is_empty() {
-                return Err(arity_error(&base_label(base), 1, None, 0));
-            }
-            let mut patterns: Vec<Regexp> = Vec::new();
-            for (index, key) in flat.iter().enumerate() {
-                match key {
-                    Value::String(source) => patterns.push(compile(source)?),
-                    Value::Regexp(regexp) => patterns.push(regexp.clone()),
-                    Value::Type(ty) => match &**ty {
-                        Type::Pattern(inner) => patterns.extend(inner.iter().cloned()),
-                        Type::Regexp(Some(regexp)) => patterns.push(regexp.clone()),
-                        Type::Regexp(None) => {}
-                        _ => {
-                            return Err(specialization_error(
-                                base,
-                                index,
-                                key,
-                                "String or Regexp or Pattern-Type or Regexp-Type",
-                            ))
-                        }
-                    },
-                    other => {
-                        return Err(specialization_error(
-                            base,
-                            index,
-                            other,
-                            "String or Regexp or Pattern-Type or Regexp-Type",
-                        ))
-                    }
-                }
-            }
-            Ok(Type::Pattern(patterns.into()))
-        }
-        Type::Regexp(_) => {
-            if flat.len() != 1 {
-                let mut error = arity_error(&base_label(base), 1, Some(1), flat.len());
-                error.argument = if flat.is_empty() { None } else { Some(1) };
-                return Err(error);
-            }
-            match &flat[0] {
-                Value::String(source) => Ok(Type::Regexp(Some(
-                    Regexp::new(source).map_err(|e| TypeError::invalid_regex(&e))?,
-                ))),
-                Value::Regexp(regexp) => Ok(Type::Regexp(Some(regexp.clone()))),
-                other => Err(specialization_error(base, 0, other, "String or Regexp")),
-            }
-        }
-        Type::Boolean(_) => {
-            if flat.len() != 1 {
-                return Err(arity_error(&base_label(base), 1, Some(1), flat.len()));
-            }
-            match &flat[0] {
-                Value::Boolean(flag) => Ok(Type::Boolean(Some(*flag))),
-                other => Err(specialization_error(
-                    base,
-                    0,
-                    other,
-                    "TrueClass or FalseClass",
-                )),
-            }
-        }
-        Type::Variant(_) => {
-            if flat.is_empty() {
-                return Err(arity_error(&base_label(base), 1, None, 0));
-            }
-            let mut types = Vec::with_capacity(flat.len());
-            for (index, key) in flat.iter().enumerate() {
-                match key.as_type() {
-                    Some(ty) => types.push(ty.clone()),
-                    None => return Err(specialization_error(base, index, key, "Any-Type")),
-                }
-            }
-            Ok(Type::variant(types))
-        }
-        Type::SemVer(_) => {
-            if flat.is_empty() {
-                return Err(arity_error(&base_label(base), 1, None, 0));
-            }
-            let mut ranges = Vec::with_capacity(flat.len());
-            for (index, key) in flat.iter().enumerate() {
-                match key {
-                    Value::String(text) => ranges.push(
-                        SemVerRange::parse(text).map_err(|e| TypeError::in_access(e.message))?,
-                    ),
-                    Value::SemVerRange(range) => ranges.push((**range).clone()),
-                    other => {
-                        return Err(specialization_error(
-                            base,
-                            index,
-                            other,
-                            "String or SemanticPuppet::VersionRange",
-                        ))
-                    }
-                }
-            }
-            Ok(Type::SemVer(ranges.into()))
-        }
-        Type::Timespan(..) => {
-            if flat.len() > 2 {
-                return Err(arity_error(&base_label(base), 0, Some(2), flat.len()));
-            }
-            let from = flat.first().map(timespan_bound).transpose()?.flatten();
-            let to = flat.get(1).map(timespan_bound).transpose()?.flatten();
-            if let (Some(from), Some(to)) = (from, to) {
-                if from > to {
-                    return Err(TypeError::in_access(format!(
-                        "'from' must be less or equal to 'to'. Got ({from}, {to}"
-                    )));
-                }
-            }
-            Ok(Type::Timespan(from, to))
-        }
-        Type::Timestamp(..) => {
-            if flat.len() > 2 {
-                return Err(arity_error(&base_label(base), 0, Some(2), flat.len()));
-            }
-            let from = flat.first().map(timestamp_bound).transpose()?.flatten();
-            let to = flat.get(1).map(timestamp_bound).transpose()?.flatten();
-            if let (Some(from), Some(to)) = (from, to) {
-                if from > to {
-                    return Err(TypeError::in_access(format!(
-                        "'from' must be less or equal to 'to'. Got ({from}, {to}"
-                    )));
-                }
-            }
-            Ok(Type::Timestamp(from, to))
-        }
-        Type::Uri(_) => {
-            if flat.len() != 1 {
-                return Err(arity_error("URI-Type", 1, Some(1), flat.len()));
-            }
-            match &flat[0] {
-                Value::String(text) => {
-                    let uri =
-                        Uri::parse(text).ok_or_else(|| must_be_types("URI-Type", 0, &flat[0]))?;
-                    let parts: Hash = uri
-                        .parts()
-                        .into_iter()
-                        .map(|(name, part)| (Value::string(name), Value::string(&part)))
-                        .collect();
-                    Ok(Type::Uri(if parts.is_empty() { None } else { Some(parts) }))
-                }
-                Value::Uri(uri) => {
-                    let parts: Hash = uri
-                        .parts()
-                        .into_iter()
-                        .map(|(name, part)| (Value::string(name), Value::string(&part)))
-                        .collect();
-                    Ok(Type::Uri(Some(parts)))
-                }
-                Value::Hash(parameters) if valid_uri_parameters(parameters) => {
-                    Ok(Type::Uri(Some(parameters.clone())))
-                }
-                other => Err(must_be_types("URI-Type", 0, other)),
-            }
-        }
-        Type::Optional(_) => {
-            if flat.len() != 1 {
-                return Err(arity_error("Optional-Type", 1, Some(1), flat.len()));
-            }
-            match &flat[0] {
-                Value::Type(ty) => Ok(Type::Optional(Some(ty.clone()))),
-                Value::String(text) => Ok(Type::optional(Type::string_value(text))),
-                other => Err(must_be_types("Optional-Type", 0, other)),
-            }
-        }
-        Type::NotUndef(_) => match flat.len() {
-            0 => Ok(Type::NotUndef(None)),
-            1 => match &flat[0] {
-                Value::String(text) => Ok(Type::NotUndef(Some(Rc::new(Type::string_value(text))))),
-                Value::Type(ty) if **ty == Type::Any => Ok(Type::NotUndef(None)),
-                Value::Type(ty) => Ok(Type::NotUndef(Some(ty.clone()))),
-                other => Err(TypeError::at_argument(
-                    format!(
-                        "NotUndef-Type[] argument must be a Type or a String. Got {}",
-                        ruby_class(other)
-                    ),
-                    0,
-                )),
-            },
-            count => Err(arity_error("NotUndef-Type", 0, Some(1), count)),
-        },
-        Type::Type(_) => {
-            single_contained("Type-Type", &flat).map(|ty| Type::Type(Some(Rc::new(ty))))
-        }
-        Type::Sensitive(_) => single_contained("Sensitive-Type", &flat).map(|ty| {
-            let general = ty.generalize();
-            Type::Sensitive(if general == Type::Any {
-                None
-            } else {
-                Some(Rc::new(general))
-            })
-        }),
-        Type::Iterable(_) => {
-            single_contained("Iterable-Type", &flat).map(|ty| Type::Iterable(Some(Rc::new(ty))))
-        }
-        Type::Iterator(_) => {
-            single_contained("Iterator-Type", &flat).map(|ty| Type::Iterator(Some(Rc::new(ty))))
-        }
-        Type::Runtime(..) => {
-            if flat.len() != 2 {
-                return Err(arity_error(&base_label(base), 1, Some(2), flat.len()));
-            }
-            let mut parts = Vec::new();
-            for (index, key) in flat.iter().enumerate() {
-                match key {
-                    Value::String(text) => parts.push(text.clone()),
-                    other => {
-                        return Err(specialization_error(base, index, other, "String or String"))
-                    }
-                }
-            }
-            Ok(Type::Runtime(
-                Some(parts[0].clone()),
-                Some(parts[1].clone()),
-            ))
-        }
-        Type::Callable(_) => callable(args),
-        Type::Init(..) => {
-            let Some(first) = args.first() else {
-                return Err(arity_error("Init-Type", 1, None, 0));
-            };
-            let Some(target) = first.as_type() else {
-                return Err(must_be_types("Init-Type", 0, first));
-            };
-            if args.len() > 1 {
-                let printed = Type::Init(Some(Rc::new(target.clone())), Rc::from(&args[1..]));
-                return Err(TypeError::plain(format!(
-                    "The type '{printed}' does not represent a valid set of parameters for {}.new()",
-                    target
-                )));
-            }
-            Ok(Type::Init(
-                Some(Rc::new(target.clone())),
-                Rc::from(Vec::new()),
-            ))
-        }
-        Type::Object(object) => match &object.name {
-            Some(_) => Ok(Type::Object(Rc::new(ObjectType {
-                name: object.name.clone(),
-                definition: object.definition.clone(),
-                parameters: flat.into(),
-            }))),
-            None => {
-                if flat.len() != 1 {
-                    return Err(arity_error("Object-Type", 1, Some(1), flat.len()));
-                }
-                object_type(&flat[0])
-            }
-        },
+        Type::Object(object) => object_parameters(object, flat),
         Type::Deferred => Err(TypeError::in_access(
             "The Deferred-Type cannot be parameterized using []",
         )),
@@ -653,6 +279,23 @@ fn parameterize_one(base: &Type, args: &[Value]) -> Result<Type, TypeError> {
             "Operator '[]' is not applicable to {}.",
             a_an(&type_label(other))
         ))),
+    }
+}
+
+/// `Object[...]`: a named object type keeps its parameters; `Object[{...}]` defines one.
+fn object_parameters(object: &ObjectType, flat: Vec<Value>) -> Result<Type, TypeError> {
+    match &object.name {
+        Some(_) => Ok(Type::Object(Rc::new(ObjectType {
+            name: object.name.clone(),
+            definition: object.definition.clone(),
+            parameters: flat.into(),
+        }))),
+        None => {
+            if flat.len() != 1 {
+                return Err(arity_error("Object-Type", 1, Some(1), flat.len()));
+            }
+            object_type(&flat[0])
+        }
     }
 }
 
@@ -820,7 +463,7 @@ fn is_callable_kind(ty: &Type) -> bool {
     }
 }
 
-fn callable(args: &[Value]) -> Result<Type, TypeError> {
+fn callable_type(args: &[Value]) -> Result<Type, TypeError> {
     let (params, return_type): (Vec<Value>, Option<Type>) = match args {
         [Value::Array(params), second] => match second.as_type() {
             Some(return_type) => (params.as_slice().to_vec(), Some(return_type.clone())),

@@ -1,168 +1,44 @@
-//! Function signatures as data: what a built-in or stdlib function accepts, declared once, and the
-//! argument checks with Puppet's own messages derived from it (4.x dispatches, 3.x arity and
-//! conversions).
+//! The argument checks a declaration implies, with Puppet's own messages: 4.x dispatches,
+//! the 3.x API's arity, conversions and refusal of iterators; then the call.
 
 use alloc::format;
 use alloc::vec::Vec;
 
-use crate::eval::calls::{arity_message, Builtin, CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
-use crate::eval::limits::{charge_walk, Walk};
-use crate::functions::args::no_signature;
-use crate::functions::contains_iterator;
-use crate::functions::meta::parse_type;
+use super::args::no_signature;
+use super::declare::{Api, Call, Def, Dispatch, Kind, Param};
+use super::meta::parse_type;
+use crate::host::{arity_message, charge_walk, CallSite, Closure, EvalResult, FunctionHost, Walk};
 use crate::types::describe_mismatch;
 use crate::value::Value;
 
-/// One function: its name, how Puppet calls it, what walking its arguments costs, a one-line
-/// description (for lists and help) and the Rust that runs it once the arguments fit.
-pub(crate) struct Def {
-    pub name: &'static str,
-    pub api: Api,
-    pub walk: Option<Walk>,
-    // Listed by `stdlib_functions()`; the built-ins' descriptions are for reading.
-    #[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
-    pub doc: &'static str,
-    pub run: Builtin,
-}
-
-/// The two Ruby function APIs stdlib uses.
-pub(crate) enum Api {
-    /// `newfunction`: Puppet passes the arguments as Ruby values (a top-level `undef` becomes
-    /// `''`), refuses iterators, and checks `arity` as Ruby declares it (`n`: exactly n,
-    /// `-n-1`: at least n; `None`: the function checks its arguments itself).
-    // Only stdlib declares 3.x functions so far.
-    #[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
-    V3 { arity: Option<i8> },
-    /// `create_function` with its dispatches, tried in order.
-    V4(&'static [Dispatch]),
-}
-
-/// One 4.x dispatch: its parameters and whether it takes a block (with exactly that many
-/// parameters, as `Callable[n, n]` says).
-pub(crate) struct Dispatch {
-    pub params: &'static [Param],
-    pub block: Option<usize>,
-}
-
-/// A parameter: its name, its Puppet type as written, and whether it is optional or repeated.
-pub(crate) struct Param {
-    pub name: &'static str,
-    pub ty: &'static str,
-    pub kind: Kind,
-}
-
-#[derive(PartialEq, Eq)]
-pub(crate) enum Kind {
-    Required,
-    Optional,
-    Repeated,
-}
-
-/// `param 'T', :name`
-pub(crate) const fn req(name: &'static str, ty: &'static str) -> Param {
-    Param {
-        name,
-        ty,
-        kind: Kind::Required,
-    }
-}
-
-/// `optional_param 'T', :name`
-pub(crate) const fn opt(name: &'static str, ty: &'static str) -> Param {
-    Param {
-        name,
-        ty,
-        kind: Kind::Optional,
-    }
-}
-
-/// `repeated_param 'T', :name`
-pub(crate) const fn rep(name: &'static str, ty: &'static str) -> Param {
-    Param {
-        name,
-        ty,
-        kind: Kind::Repeated,
-    }
-}
-
-impl Dispatch {
-    fn arity(&self) -> (usize, Option<usize>) {
-        let min = self
-            .params
-            .iter()
-            .filter(|p| p.kind == Kind::Required)
-            .count();
-        let repeated = self.params.iter().any(|p| p.kind == Kind::Repeated);
-        (min, (!repeated).then_some(self.params.len()))
-    }
-
-    /// The parameter that takes argument `at`.
-    fn param(&self, at: usize) -> Option<&Param> {
-        self.params
-            .get(at)
-            .or_else(|| self.params.last().filter(|p| p.kind == Kind::Repeated))
-    }
-}
-
-#[cfg(feature = "ide")]
-/// The function's signatures as an editor shows them, one per dispatch:
-/// `versioncmp(String $a, String $b, Optional[Boolean] $ignore_trailing_zeroes)`, `each(Iterable $x) |1|`.
-pub(crate) fn signatures(def: &Def) -> Vec<alloc::string::String> {
-    match &def.api {
-        Api::V3 { arity } => {
-            let args = match arity {
-                Some(n) if *n >= 0 => format!("{n} arguments"),
-                Some(n) => format!("at least {} arguments", -(*n as i16) - 1),
-                None => "any arguments".into(),
-            };
-            alloc::vec![format!("{}({args})", def.name)]
-        }
-        Api::V4(dispatches) => dispatches
-            .iter()
-            .map(|dispatch| {
-                let params: Vec<alloc::string::String> = dispatch
-                    .params
-                    .iter()
-                    .map(|p| match p.kind {
-                        Kind::Required => format!("{} ${}", p.ty, p.name),
-                        Kind::Optional => format!("Optional[{}] ${}", p.ty, p.name),
-                        Kind::Repeated => format!("{} *${}", p.ty, p.name),
-                    })
-                    .collect();
-                let block = dispatch.block.map_or(alloc::string::String::new(), |n| {
-                    format!(" |{n} parameter{}|", if n == 1 { "" } else { "s" })
-                });
-                format!("{}({}){block}", def.name, params.join(", "))
-            })
-            .collect(),
-    }
-}
-
 /// Check the arguments against the declaration and run the function.
 pub(crate) fn call(
-    ev: &mut Evaluator<'_>,
-    def: &Def,
+    host: &mut dyn FunctionHost,
+    def: &'static Def,
     site: &CallSite,
     mut args: Vec<Value>,
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<Value> {
+    if def.refused.is_some() {
+        return (def.run)(Call(host, site, args, closure, def));
+    }
     if let Some(walk) = def.walk {
         for arg in &args {
-            charge_walk(ev, arg, walk, site.span)?;
+            charge_walk(host, arg, walk, site.span)?;
         }
     }
-    match &def.api {
-        Api::V3 { arity } => {
-            #[cfg(feature = "stdlib")]
-            if !ev.stdlib_loaded.contains(&def.name) {
-                ev.stdlib_loaded.push(def.name);
-            }
+    match def.api {
+        Api::Puppet3x => {
             if contains_iterator(&args) {
                 return Err(site.fail("Use of an Iterator is not supported here"));
             }
-            if let Some(arity) = *arity {
+        }
+        Api::V3 { arity } => {
+            host.load_3x(def.name);
+            if contains_iterator(&args) {
+                return Err(site.fail("Use of an Iterator is not supported here"));
+            }
+            if let Some(arity) = arity {
                 let n = args.len();
                 let (fits, text) = if arity >= 0 {
                     (n == arity as usize, format!("{arity}"))
@@ -181,16 +57,45 @@ pub(crate) fn call(
                 match arg {
                     Value::Undef => *arg = Value::string(""),
                     _ if needs_3x_form(arg) => {
-                        charge_walk(ev, arg, Walk::Builds, site.span)?;
+                        charge_walk(host, arg, Walk::Builds, site.span)?;
                         *arg = to_3x(arg, 0);
                     }
                     _ => {}
                 }
             }
         }
-        Api::V4(dispatches) => check_dispatches(ev, def.name, dispatches, site, &args, closure)?,
+        Api::V4 { checked: true } => {
+            check_dispatches(host, def.name, def.dispatches, site, &args, closure)?
+        }
+        Api::V4 { checked: false } => {}
     }
-    (def.run)(ev, site, args, closure)
+    (def.run)(Call(host, site, args, closure, def))
+}
+
+/// Whether an iterator is among `args` or inside their arrays and hashes (walked without
+/// recursion, and at most this many values: shared parts could make the walk exponential).
+pub(crate) fn contains_iterator(args: &[Value]) -> bool {
+    const MAX_VISITS: usize = 100_000;
+    let mut pending: Vec<&Value> = args.iter().collect();
+    let mut visits = 0;
+    while let Some(value) = pending.pop() {
+        visits += 1;
+        if visits > MAX_VISITS {
+            break;
+        }
+        match value {
+            Value::Iterator(_) => return true,
+            Value::Array(items) => pending.extend(items.iter()),
+            Value::Hash(entries) => {
+                for (key, item) in entries.iter() {
+                    pending.push(key);
+                    pending.push(item);
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Whether a value holds what Puppet hands a 3.x function in another form (a regexp as its
@@ -252,17 +157,21 @@ fn to_3x(value: &Value, depth: usize) -> Value {
 /// argument (and can say why), the types together ("expects a value of type Numeric, String, or
 /// Iterable[Variant], got Regexp"); otherwise the general message.
 fn check_dispatches(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     name: &str,
     dispatches: &[Dispatch],
     site: &CallSite,
     args: &[Value],
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<()> {
-    let block_fits = |d: &Dispatch| match (d.block, closure) {
+    let block_fits = |d: Dispatch| match (block_of(d), closure) {
         (None, None) => true,
-        (Some(n), Some(c)) => c.param_count() == n && c.arity().1 == Some(n),
-        _ => false,
+        (Some((_, _, optional)), None) => optional,
+        (Some((min, max, _)), Some(c)) => {
+            let n = c.param_count();
+            n >= min && max.is_none_or(|max| n <= max && c.arity().1 == Some(n))
+        }
+        (None, Some(_)) => false,
     };
     let single = dispatches.len() == 1;
     // The argument every dispatch refused at the top, and the types it was refused by.
@@ -272,8 +181,8 @@ fn check_dispatches(
     // The argument counts the dispatches take together, while none takes this many.
     let mut counts: Option<(usize, Option<usize>)> = None;
     let mut count_refused = 0;
-    for dispatch in dispatches {
-        let (min, max) = dispatch.arity();
+    for &dispatch in dispatches {
+        let (min, max) = arity(dispatch);
         let count_fits = args.len() >= min && max.is_none_or(|max| args.len() <= max);
         if !count_fits {
             if single {
@@ -289,13 +198,13 @@ fn check_dispatches(
         }
         let mut fits = true;
         for (at, arg) in args.iter().enumerate() {
-            let Some(param) = dispatch.param(at) else {
+            let Some(param) = param_at(dispatch, at) else {
                 break;
             };
             if param.ty == "Any" {
                 continue;
             }
-            let ty = parse_type(ev, site, param.ty)?;
+            let ty = parse_type(host, site, param.ty)?;
             if let Some(message) = describe_mismatch(&ty, arg) {
                 if single {
                     return Err(site.fail(format!("'{name}' parameter '{}' {message}", param.name)));
@@ -316,10 +225,10 @@ fn check_dispatches(
         }
         if fits {
             // Taken but for the block: said so when no dispatch would take it either.
-            let all_without = dispatches.iter().all(|d| d.block.is_none());
-            let all_with = dispatches.iter().all(|d| d.block.is_some());
+            let all_without = dispatches.iter().all(|d| block_of(d).is_none());
+            let all_with = dispatches.iter().all(|d| block_of(d).is_some());
             if single || (all_without && closure.is_some()) || (all_with && closure.is_none()) {
-                return Err(site.fail(match dispatch.block {
+                return Err(site.fail(match block_of(dispatch) {
                     Some(_) => format!("'{name}' expects a block"),
                     None => format!("'{name}' does not expect a block"),
                 }));
@@ -332,9 +241,41 @@ fn check_dispatches(
     }
     if let (true, Some((at, param))) = (mergeable, refused) {
         let variant = format!("Variant[{}]", refused_by.join(", "));
-        if let Some(message) = describe_mismatch(&parse_type(ev, site, &variant)?, &args[at]) {
+        if let Some(message) = describe_mismatch(&parse_type(host, site, &variant)?, &args[at]) {
             return Err(site.fail(format!("'{name}' parameter '{}' {message}", param.name)));
         }
     }
     Err(no_signature(site))
+}
+
+/// The block a dispatch takes, last: (fewest, most parameters, optional).
+fn block_of(dispatch: Dispatch) -> Option<(usize, Option<usize>, bool)> {
+    match dispatch.last()?.kind {
+        Kind::Block { min, max, optional } => Some((min, max, optional)),
+        _ => None,
+    }
+}
+
+/// The parameters that take arguments (all but the block).
+pub(crate) fn argument_params(dispatch: Dispatch) -> Dispatch {
+    match block_of(dispatch) {
+        Some(_) => &dispatch[..dispatch.len() - 1],
+        None => dispatch,
+    }
+}
+
+/// The argument counts a dispatch takes: (fewest, most or `None` when one is repeated).
+fn arity(dispatch: Dispatch) -> (usize, Option<usize>) {
+    let params = argument_params(dispatch);
+    let min = params.iter().filter(|p| p.kind == Kind::Required).count();
+    let repeated = params.iter().any(|p| p.kind == Kind::Repeated);
+    (min, (!repeated).then_some(params.len()))
+}
+
+/// The parameter that takes argument `at`.
+fn param_at(dispatch: Dispatch, at: usize) -> Option<&'static Param> {
+    let params = argument_params(dispatch);
+    params
+        .get(at)
+        .or_else(|| params.last().filter(|p| p.kind == Kind::Repeated))
 }

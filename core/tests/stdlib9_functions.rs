@@ -1,0 +1,139 @@
+//! puppetlabs-stdlib 9's functions the engine has beyond stdlib 8.5, checked against what
+//! OpenVox 8.28.1 answered with stdlib 9.7.0 on the modulepath (`env_oracle.rb` with
+//! `ENV_ORACLE_STDLIB` set to stdlib 9.7.0, each case a snippet in an empty environment): the
+//! logs, or the error's whole first line. Without the `stdlib` feature (the page's light engine)
+//! each call hands the run over instead: `cargo test -p puppet-core --test stdlib9_functions`
+//! and with `--no-default-features --features std`.
+// The light build only checks that each case hands over: the answers are not read there.
+#![cfg_attr(not(feature = "stdlib"), allow(dead_code))]
+
+use puppet_core::{evaluate, puppet_text, EvalOptions, Outcome};
+
+/// A case: the snippet, and what OpenVox printed (its logs, or the error line).
+struct Case {
+    src: &'static str,
+    answer: Answer,
+}
+
+enum Answer {
+    Logs(&'static [&'static str]),
+    Error(&'static str),
+}
+
+use Answer::{Error, Logs};
+
+/// What the engine answers, in the oracle's terms.
+fn answer_of(outcome: &Outcome) -> Result<Vec<String>, String> {
+    match outcome.error() {
+        Some(error) => Err(puppet_text(&outcome.sources, error)),
+        None => Ok(outcome
+            .logs
+            .iter()
+            .map(|log| format!("{}: {}", log.level.as_str(), log.message))
+            .collect()),
+    }
+}
+
+fn check(cases: &[Case]) {
+    for case in cases {
+        let outcome = evaluate(case.src, &EvalOptions::default());
+        let ours = answer_of(&outcome);
+        match &case.answer {
+            Logs(logs) => assert_eq!(ours, Ok(logs.iter().map(|l| l.to_string()).collect())),
+            Error(line) => assert_eq!(ours, Err(line.to_string()), "{}", case.src),
+        }
+    }
+}
+
+/// `stdlib::nested_values(Hash $hash) >> Array`: every value that is not a hash, nested
+/// hashes' values in their place (depth first, in order); arrays are values, not opened.
+const NESTED_VALUES: &[Case] = &[
+    Case {
+        // stdlib's own example.
+        src: "$h = {'key1' => 'value1', 'key2' => {'key2.1' => 'value2.1'}, 'key3' => 'value3'}\nnotice($h.stdlib::nested_values)",
+        answer: Logs(&["notice: [value1, value2.1, value3]"]),
+    },
+    Case {
+        src: "notice(stdlib::nested_values({}))",
+        answer: Logs(&["notice: []"]),
+    },
+    Case {
+        src: "notice(stdlib::nested_values({a => {b => {c => {}}}, d => {}}))",
+        answer: Logs(&["notice: []"]),
+    },
+    Case {
+        src: "notice(stdlib::nested_values({a => [1, {b => 2}], c => undef, d => {e => [3], f => {g => true}}, h => 4}))",
+        answer: Logs(&["notice: [[1, {b => 2}], , [3], true, 4]"]),
+    },
+    Case {
+        src: "$v = stdlib::nested_values({x => {y => 1, z => {w => 'a'}}, q => 2})\nnotice(type($v, 'generalized'))\nnotice($v)",
+        answer: Logs(&["notice: Array[ScalarData]", "notice: [1, a, 2]"]),
+    },
+    Case {
+        src: "notice(stdlib::nested_values({1 => {2 => Integer}, [3] => default}))",
+        answer: Logs(&["notice: [Integer, default]"]),
+    },
+    Case {
+        src: "$r = {a => {b => 1}}.stdlib::nested_values.map |$x| { $x + 1 }\nnotice($r)",
+        answer: Logs(&["notice: [2]"]),
+    },
+    Case {
+        src: "notice(stdlib::nested_values([1, 2]))",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::nested_values' parameter 'hash' expects a Hash value, got Tuple (file: snippet.pp, line: 1, column: 8)"),
+    },
+    Case {
+        src: "notice(stdlib::nested_values(undef))",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::nested_values' parameter 'hash' expects a Hash value, got Undef (file: snippet.pp, line: 1, column: 8)"),
+    },
+    Case {
+        src: "notice(stdlib::nested_values())",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::nested_values' expects 1 argument, got none (file: snippet.pp, line: 1, column: 8)"),
+    },
+    Case {
+        src: "notice(stdlib::nested_values({a => 1}, {b => 2}))",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::nested_values' expects 1 argument, got 2 (file: snippet.pp, line: 1, column: 8)"),
+    },
+    Case {
+        src: "$r = stdlib::nested_values({a => 1}) |$x| { $x }\nnotice($r)",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::nested_values' does not expect a block (file: snippet.pp, line: 1, column: 6)"),
+    },
+];
+
+#[cfg(feature = "stdlib")]
+#[test]
+fn nested_values_answers_as_stdlib_9() {
+    check(NESTED_VALUES);
+}
+
+/// Hashes nested far deeper than the native stack could recurse: the walk keeps its own stack.
+/// (Ruby's recursion would overflow; the engine's nesting limit of the hash literal decides how
+/// deep a program can build one, so this one is built by a loop.)
+#[cfg(feature = "stdlib")]
+#[test]
+fn nested_values_walks_deep_hashes_without_recursion() {
+    let src = "$deep = Integer[1, 5000].reduce({v => 'leaf'}) |$h, $i| { {v => $i, n => $h} }\nnotice(stdlib::nested_values($deep).length)";
+    let outcome = evaluate(src, &EvalOptions::default());
+    // 5000 levels of `v => $i` and the innermost 'leaf'.
+    assert_eq!(answer_of(&outcome), Ok(vec!["notice: 5001".to_string()]));
+}
+
+/// A hash built by sharing (`{a => $h, b => $h}` over and over) holds more values than the
+/// collection limit allows an array: refused with the size limit, not built.
+#[cfg(feature = "stdlib")]
+#[test]
+fn nested_values_refuses_a_result_over_the_size_limit() {
+    let src = "$wide = Integer[1, 40].reduce({v => 1}) |$h, $i| { {a => $h, b => $h} }\nnotice(stdlib::nested_values($wide).length)";
+    let outcome = evaluate(src, &EvalOptions::default());
+    let error = outcome.error().expect("refused");
+    assert_eq!(error.code, "SIZE_LIMIT", "{}", error.message);
+}
+
+/// The light engine has no stdlib: each call hands the run to the full engine.
+#[cfg(not(feature = "stdlib"))]
+#[test]
+fn nested_values_needs_the_full_engine_in_the_light_build() {
+    for case in NESTED_VALUES {
+        let outcome = evaluate(case.src, &EvalOptions::default());
+        assert_eq!(outcome.needs_full_engine, Some("stdlib"), "{}", case.src);
+    }
+}
