@@ -708,7 +708,10 @@ impl Evaluator<'_> {
         self.scopes.lookup_from(*frame, var)
     }
 
-    /// Bind the attributes of a class or defined-type declaration to its parameters.
+    /// Bind the attributes of a class or defined-type declaration to its parameters. As Puppet's
+    /// `set_resource_parameters` does, every default is evaluated first (in parameter order, each
+    /// seeing the parameters before it), then the whole set is checked: unknown attributes, then
+    /// each parameter missing or of the wrong type, all of them in one message.
     fn bind_resource_params(
         &mut self,
         params: &[Param],
@@ -717,17 +720,7 @@ impl Evaluator<'_> {
         span: Span,
     ) -> EvalResult<Vec<(String, Value)>> {
         let mut defaulted = Vec::new();
-        for (attribute, _) in attributes {
-            let known =
-                params.iter().any(|p| &p.name.name == attribute) || is_metaparameter(attribute);
-            if !known {
-                return Err(error(
-                    "UNKNOWN_PARAMETER",
-                    format!("{resource}: has no parameter named '{attribute}'"),
-                    span,
-                ));
-            }
-        }
+        let mut bound: Vec<Option<Value>> = Vec::with_capacity(params.len());
         for param in params {
             let name = param.name.name.as_str();
             let given = attributes
@@ -739,35 +732,54 @@ impl Evaluator<'_> {
                 (Some(Value::Undef), Some(default)) | (None, Some(default)) => {
                     let value = self.eval(default)?;
                     defaulted.push((name.to_string(), value.clone()));
-                    value
+                    Some(value)
                 }
-                (Some(value), _) => value,
-                (None, None) => {
-                    return Err(error(
-                        "MISSING_PARAMETER",
-                        format!("{resource}: expects a value for parameter '{name}'"),
-                        span,
-                    ))
-                }
+                (given, _) => given,
             };
-            if let Some(type_expr) = &param.type_expr {
-                let ty = self.eval_type_expr(type_expr)?;
-                if let Some(mismatch) = super::limits::checked_mismatch(self, &ty, &value, span)? {
-                    // Several problems each on a line of its own after `Class[X]:`.
-                    let problems: Vec<String> = mismatch
-                        .split("\n ")
-                        .map(|problem| format!(" parameter '{name}' {problem}"))
-                        .collect();
-                    let message = match problems.as_slice() {
-                        [one] => format!("{resource}:{one}"),
-                        _ => format!("{resource}:\n{}", problems.join("\n")),
-                    };
-                    return Err(error("PARAMETER_TYPE", message, span));
+            if let Some(value) = &value {
+                self.scopes.assign(name.into(), value.clone());
+            }
+            bound.push(value);
+        }
+        let mut problems: Vec<(&'static str, String)> = Vec::new();
+        for (attribute, _) in attributes {
+            let known =
+                params.iter().any(|p| &p.name.name == attribute) || is_metaparameter(attribute);
+            if !known {
+                problems.push((
+                    "UNKNOWN_PARAMETER",
+                    format!("has no parameter named '{attribute}'"),
+                ));
+            }
+        }
+        for (param, value) in params.iter().zip(bound) {
+            let name = param.name.name.as_str();
+            let Some(value) = value else {
+                problems.push((
+                    "MISSING_PARAMETER",
+                    format!("expects a value for parameter '{name}'"),
+                ));
+                continue;
+            };
+            let Some(type_expr) = &param.type_expr else {
+                continue;
+            };
+            let ty = self.eval_type_expr(type_expr)?;
+            if let Some(mismatch) = super::limits::checked_mismatch(self, &ty, &value, span)? {
+                for problem in mismatch.split("\n ") {
+                    problems.push(("PARAMETER_TYPE", format!("parameter '{name}' {problem}")));
                 }
             }
-            self.scopes.assign(name.into(), value);
         }
-        Ok(defaulted)
+        let message = match problems.as_slice() {
+            [] => return Ok(defaulted),
+            [(_, one)] => format!("{resource}: {one}"),
+            several => {
+                let lines: Vec<&str> = several.iter().map(|(_, p)| p.as_str()).collect();
+                format!("{resource}:\n {}", lines.join("\n "))
+            }
+        };
+        Err(error(problems[0].0, message, span))
     }
 
     /// `type { title: attr => value, ... }`: declares resources and gives their references.
