@@ -1077,9 +1077,16 @@ impl Evaluator<'_> {
                 .into_iter()
                 .filter(|(a, _)| a != "name")
                 .collect();
-            let defaulted = self
-                .bind_resource_params(&definition.params, &attributes, &resource, span)
-                .map_err(define_instance_error)?;
+            // Puppet evaluates an instance once the code declaring it is done, and reports any
+            // error of its parameters' defaults or body inside the declaration's line.
+            let defaulted =
+                match self.bind_resource_params(&definition.params, &attributes, &resource, span) {
+                    Ok(defaulted) => defaulted,
+                    Err(unwind) if is_parameter_problem(&unwind) => {
+                        return Err(define_instance_error(unwind))
+                    }
+                    Err(unwind) => return Err(self.define_body_error(unwind, span)),
+                };
             if let Some(instance) = self.catalog.resources.get_mut(index) {
                 instance.defaulted_parameters = defaulted;
             }
@@ -1152,6 +1159,12 @@ fn define_instance_error(e: super::flow::Unwind) -> super::flow::Unwind {
         }
         other => other,
     }
+}
+
+/// Whether `e` is what checking a declaration's attributes against its parameters found.
+fn is_parameter_problem(e: &super::flow::Unwind) -> bool {
+    matches!(e, super::flow::Unwind::Error(d)
+        if matches!(d.code, "MISSING_PARAMETER" | "PARAMETER_TYPE" | "UNKNOWN_PARAMETER"))
 }
 
 fn prefix_resource_error(e: super::flow::Unwind) -> super::flow::Unwind {
