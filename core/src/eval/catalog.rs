@@ -292,6 +292,14 @@ impl Catalog {
     }
 
     /// Sets the final parameters of class `name`'s catalog entry.
+    /// Where class `name`'s entry is in `entries`, once it has one.
+    pub(super) fn class_entry(&self, name: &str) -> Option<usize> {
+        self.declared_classes
+            .get(name)
+            .copied()
+            .filter(|at| *at != usize::MAX)
+    }
+
     fn set_class_parameters(&mut self, name: &str, values: Vec<(String, Value)>) {
         let at = self
             .declared_classes
@@ -327,7 +335,17 @@ impl Catalog {
         if let Some(class) = class {
             let definition = self.classes.get(&class)?;
             if !definition.params.iter().any(|p| p.name.name == attribute) {
-                return Some(Err(()));
+                // A metaparameter is the class resource's own (`require` the function set).
+                if !is_metaparameter(attribute) {
+                    return Some(Err(()));
+                }
+                let parameters = match self.class_entry(&class).and_then(|at| self.entries.get(at))
+                {
+                    Some(super::compiled::CatalogEntry::Class { parameters, .. }) => parameters,
+                    _ => return Some(Ok(Value::Undef)),
+                };
+                let value = parameters.iter().find(|(name, _)| name == attribute);
+                return Some(Ok(value.map_or(Value::Undef, |(_, value)| value.clone())));
             }
             return self
                 .class_variable(&format!("{class}::{attribute}"))
@@ -471,6 +489,9 @@ impl Evaluator<'_> {
                 .scopes
                 .get(self.catalog.current)
                 .map_or(super::graph::ScopeOwner::Main, |s| s.owner.clone());
+            if site.name == "require" && self.catalog.add_required_class(&owner, class.clone()) {
+                continue;
+            }
             self.catalog.class_links.push(super::graph::ClassLink {
                 owner,
                 class,

@@ -17,6 +17,7 @@ mod builtin_params;
 mod builtin_vars;
 pub(crate) mod calls;
 mod catalog;
+mod class_require;
 mod collect;
 mod compiled;
 mod control;
