@@ -41,6 +41,7 @@ mod operators;
 mod ownership;
 mod query;
 mod record;
+mod relationship_lists;
 mod relationships;
 mod ruby_namevar;
 pub(crate) mod scope;
