@@ -631,6 +631,16 @@ impl Evaluator<'_> {
                 catalog_parent = *scope;
             }
             inherited = self.catalog.variables_of_class(&parent_name);
+            // A parent whose body is running now (it declared this class) has no class
+            // variables yet: this class sees those its body has set so far.
+            if let Some(frame) = self.live_class_frame(&parent_name) {
+                inherited = self
+                    .scopes
+                    .class_frame_vars(frame)
+                    .into_iter()
+                    .map(|(var, value)| (var.to_string(), value))
+                    .collect();
+            }
         } else if !entered {
             self.catalog.declare_class(name, span);
         }
@@ -715,6 +725,16 @@ impl Evaluator<'_> {
             at = parent;
         }
         Ok(())
+    }
+
+    /// The scope frame of class `name` while its body is being evaluated.
+    fn live_class_frame(&self, name: &str) -> Option<usize> {
+        self.catalog
+            .live_classes
+            .iter()
+            .rev()
+            .find(|(live, _)| live == name)
+            .map(|(_, frame)| *frame)
     }
 
     /// `$class::var` of a class that is being evaluated now (its variables so far).
