@@ -17,6 +17,7 @@ mod introspect;
 mod ip;
 mod legacy;
 mod legacy_checks;
+mod module_metadata;
 mod node;
 mod paths;
 mod ranges;
@@ -849,6 +850,13 @@ pub(crate) const DEFS: &[Def] = &[
         run: interfaces::has_ip,
     },
     Def {
+        name: "load_module_metadata",
+        api: V3,
+        walk: None,
+        doc: "The metadata.json of one of the environment's modules, as data",
+        run: module_metadata::load_module_metadata,
+    },
+    Def {
         name: "has_ip_network",
         api: V3,
         walk: None,
@@ -861,10 +869,6 @@ pub(crate) const DEFS: &[Def] = &[
 const REFUSED: &[(&str, &str)] = &[
     ("loadyaml", "it reads a file or URL on the compiling host"),
     ("loadjson", "it reads a file or URL on the compiling host"),
-    (
-        "load_module_metadata",
-        "it reads metadata.json from the compiling host's modulepath",
-    ),
     ("get_module_path", "it names a folder on the compiling host"),
     ("glob", "it lists files on the compiling host"),
     ("validate_cmd", "it runs a command on the compiling host"),
