@@ -196,8 +196,12 @@ impl Evaluator<'_> {
                 problems.push(format!("has no parameter named '{name}'"));
             }
         }
-        for (param, value) in params.iter().zip(bound) {
+        for (at, (param, value)) in params.iter().zip(bound).enumerate() {
             let name = param.name.name.as_str();
+            // Puppet checks a struct of the parameters: a name declared twice is one entry.
+            if params[..at].iter().any(|earlier| earlier.name.name == name) {
+                continue;
+            }
             let Some(value) = value else {
                 problems.push(format!("expects a value for parameter '{name}'"));
                 continue;
