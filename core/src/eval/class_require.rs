@@ -32,21 +32,13 @@ impl Catalog {
             Some((_, value)) => {
                 // `[resource[:require]].flatten.compact << ref`
                 let mut required = Vec::new();
-                flatten_into(value, &mut required);
+                super::relationship_lists::flatten_into(value, &mut required);
+                required.retain(|item| !matches!(item, Value::Undef));
                 required.push(class);
                 *value = Value::array(required);
             }
             None => parameters.push(("require".into(), Value::array(alloc::vec![class]))),
         }
         true
-    }
-}
-
-/// `[value].flatten.compact`: the items of nested arrays, without `undef`.
-fn flatten_into(value: &Value, into: &mut Vec<Value>) {
-    match value {
-        Value::Array(items) => items.iter().for_each(|item| flatten_into(item, into)),
-        Value::Undef => {}
-        other => into.push(other.clone()),
     }
 }

@@ -24,7 +24,7 @@ pub(super) fn flatten_relationship_lists(parameters: &mut [(String, Value)]) {
 
 /// The items of `value`'s arrays, however deep, in order. Iterative: a value nested deeper than
 /// the stack allows is flattened all the same.
-fn flatten_into(value: &Value, into: &mut Vec<Value>) {
+pub(super) fn flatten_into(value: &Value, into: &mut Vec<Value>) {
     let mut pending: Vec<&Value> = alloc::vec![value];
     while let Some(next) = pending.pop() {
         match next {
