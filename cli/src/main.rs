@@ -67,7 +67,9 @@ options:
                            (with --json and --jsonl: a \"catalog\" field, [[\"Type[title]\", [[param, %p]]]])
   --json                   print {\"value\",\"type\",\"generalized\",\"logs\",\"error\"} as the oracle does
   --strict=error|warning|off   Puppet's `strict` setting (default: error, as in Puppet 8)
-  --facts=FILE             the node's facts, a JSON object (`puppet facts show` prints one): `$facts`
+  --facts=FILE|PRESET      the node's facts, a JSON object (`puppet facts show` prints one), or
+                           a preset's name (debian-11, debian-12, ubuntu-20.04, redhat-8, redhat-9,
+                           rocky-8, almalinux-8, centos-9, windows-2019: facts/presets/): `$facts`
                            and a top-scope variable per fact (default: no facts, `$facts` is {})
   --max-steps=N            the step budget (default: 10000000); Ctrl+C cancels a running evaluation
   -V, --version            print the version";
@@ -167,12 +169,10 @@ fn parse_args() -> Result<Option<Args>, String> {
             Long("json") => args.json = true,
             Long("jsonl") => args.jsonl = true,
             Long("facts") => {
-                let path = parser.value().map_err(text)?.string().map_err(text)?;
-                let json = read_text(&path, "the facts file")?;
-                args.options.facts = Some(
-                    puppet_cli::facts::facts_from_json(&json)
-                        .map_err(|e| format!("{path}: {e}"))?,
-                );
+                let value = parser.value().map_err(text)?.string().map_err(text)?;
+                args.options.facts = Some(puppet_cli::facts_presets::facts_for(&value, |path| {
+                    read_text(path, "the facts file")
+                })?);
             }
             Long("strict") => {
                 let value = parser.value().map_err(text)?.string().map_err(text)?;

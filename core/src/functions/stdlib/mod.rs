@@ -17,6 +17,7 @@ mod introspect;
 mod ip;
 mod legacy;
 mod legacy_checks;
+mod module_metadata;
 mod node;
 mod paths;
 mod ranges;
