@@ -105,16 +105,22 @@ fn nested_values_answers_as_stdlib_9() {
     check(NESTED_VALUES);
 }
 
-/// Hashes nested far deeper than the native stack could recurse: the walk keeps its own stack.
-/// (Ruby's recursion would overflow; the engine's nesting limit of the hash literal decides how
-/// deep a program can build one, so this one is built by a loop.)
+/// Deeply nested hashes: the walk keeps its own stack, and a value nested past the engine's
+/// nesting limit (4,000 levels with the evaluation's own) is refused with that limit instead of
+/// walked. (Ruby's recursion would overflow far sooner; the hash literal's nesting limit decides
+/// how deep a program can write one, so these are built by a loop.)
 #[cfg(feature = "stdlib")]
 #[test]
-fn nested_values_walks_deep_hashes_without_recursion() {
-    let src = "$deep = Integer[1, 5000].reduce({v => 'leaf'}) |$h, $i| { {v => $i, n => $h} }\nnotice(stdlib::nested_values($deep).length)";
-    let outcome = evaluate(src, &EvalOptions::default());
-    // 5000 levels of `v => $i` and the innermost 'leaf'.
-    assert_eq!(answer_of(&outcome), Ok(vec!["notice: 5001".to_string()]));
+fn nested_values_walks_deep_hashes_up_to_the_nesting_limit() {
+    let deep = |levels: u32| {
+        format!("$deep = Integer[1, {levels}].reduce({{v => 'leaf'}}) |$h, $i| {{ {{v => $i, n => $h}} }}\nnotice(stdlib::nested_values($deep).length)")
+    };
+    let outcome = evaluate(&deep(3000), &EvalOptions::default());
+    // 3000 levels of `v => $i` and the innermost 'leaf'.
+    assert_eq!(answer_of(&outcome), Ok(vec!["notice: 3001".to_string()]));
+    let outcome = evaluate(&deep(5000), &EvalOptions::default());
+    let error = answer_of(&outcome).expect_err("past the nesting limit");
+    assert!(error.contains("nested too deeply"), "{error}");
 }
 
 /// A hash built by sharing (`{a => $h, b => $h}` over and over) holds more values than the
