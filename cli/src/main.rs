@@ -36,6 +36,8 @@ usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin 
                                                     and type evaluated there, the name's signatures
        puppet-eval references [--env DIR] FILE:LINE:COL  every place that names what is there
                                                     (its definition included), as PATH:LINE:COL
+       puppet-eval lsp [--stdio | --tcp PORT]        the language server (LSP 3.17) for editors
+                                                    (puppet-eval lsp --help: its settings)
        puppet-eval                                  an interactive session, when started on a terminal
 
 options:
@@ -210,6 +212,9 @@ fn real_main() -> ExitCode {
     }
     if arguments.first().map(String::as_str) == Some("references") {
         return references_cmd::run(&arguments[1..]);
+    }
+    if arguments.first().map(String::as_str) == Some("lsp") {
+        return puppet_cli::lsp::run(&arguments[1..]);
     }
     if arguments.first().map(String::as_str) == Some("lookup") {
         return lookup_cmd::run(&arguments[1..]);

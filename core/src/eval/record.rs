@@ -338,3 +338,19 @@ mod tests {
         assert!(outcome.recorded.is_empty());
     }
 }
+
+impl super::evaluator::Evaluator<'_> {
+    /// Run `f` without recording: for code the engine parses from its own text (facts given as
+    /// Puppet code, a type from its string form, Hiera's configuration schema), whose spans are
+    /// offsets in that text and would land on whatever file sits at those offsets.
+    pub(crate) fn unrecorded<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        #[cfg(feature = "ide")]
+        let recorder = self.recorder.take();
+        let result = f(self);
+        #[cfg(feature = "ide")]
+        {
+            self.recorder = recorder;
+        }
+        result
+    }
+}

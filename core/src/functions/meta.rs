@@ -41,7 +41,7 @@ pub(crate) fn parse_type_failing(
         return Err(invalid());
     }
     let saved = core::mem::replace(&mut ev.lenient_type_refs, true);
-    let value = ev.eval(expr);
+    let value = ev.unrecorded(|ev| ev.eval(expr));
     ev.lenient_type_refs = saved;
     ev.tree_freed();
     match value {

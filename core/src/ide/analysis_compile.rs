@@ -217,6 +217,35 @@ mod tests {
         );
     }
 
+    /// Facts given as Puppet code and Hiera's check of hiera.yaml are evaluated from the engine's
+    /// own texts: their values are not recorded as if they were the first file's.
+    #[test]
+    fn only_the_files_code_is_recorded() {
+        let files = [
+            ("manifests/site.pp", "$x = lookup('k')\n"),
+            (
+                "hiera.yaml",
+                "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+            ),
+            ("data/common.yaml", "---\nk: 1\n"),
+        ];
+        let mut settings = node("web1");
+        settings.options.facts = Some("{ 'os' => { 'family' => 'Debian' } }".into());
+        let output = compile(&input(&files, settings));
+        assert!(output.diagnostics.is_empty(), "{:?}", output.diagnostics);
+        let site = &output.records["manifests/site.pp"];
+        // `$x`, `lookup('k')` and the assignment: each 1.
+        let seen: Vec<(&str, &str)> = site
+            .iter()
+            .map(|r| (&files[0].1[r.start..r.end], r.value.as_str()))
+            .collect();
+        assert_eq!(
+            seen,
+            [("$x", "1"), ("$x = lookup('k')", "1"), ("lookup('k')", "1")]
+        );
+        assert_eq!(output.records.len(), 1);
+    }
+
     #[test]
     fn main_code_is_named_as_its_file_and_notes_keep_their_place() {
         let mut settings = node("web1");
