@@ -3,7 +3,7 @@
 //! server is. Its other requests (node graph, Puppetfile resolution, resource import) are answered
 //! as unknown methods.
 
-use serde_json::{json, Value};
+use serde_json::json;
 
 use super::server::{Answer, Server};
 
@@ -12,7 +12,6 @@ pub fn version(server: &Server) -> Answer {
         .folders
         .iter()
         .any(|f| f.analysis.paths().any(|p| p.ends_with(".pp")));
-    let _: &Value = &Value::Null;
     Ok(json!({
         "puppetVersion": "8 (the OpenVox 8 language of puppet-eval)",
         "facterVersion": "none (facts from the settings)",

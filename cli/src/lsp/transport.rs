@@ -105,6 +105,18 @@ fn parse_body(body: &[u8]) -> Incoming {
         Err(error) => return Incoming::Refused(PARSE_ERROR, format!("not JSON: {error}"), None),
     };
     let id = value.get("id").cloned();
+    // Neither a method nor a result or error: lsp-server would take it for an empty response.
+    let shaped = ["method", "result", "error"]
+        .iter()
+        .any(|key| value.get(key).is_some());
+    if !shaped {
+        let id = id.filter(|id| id.is_i64() || id.is_string());
+        return Incoming::Refused(
+            INVALID_REQUEST,
+            "not a JSON-RPC request, response or notification: no method, result or error".into(),
+            id,
+        );
+    }
     match serde_json::from_value::<Message>(value) {
         Ok(message) => Incoming::Message(message),
         Err(error) => {
