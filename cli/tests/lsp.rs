@@ -25,7 +25,7 @@ fn open_compiled(client: &mut Client, relative: &str, needle: &str) -> (String, 
     let text = read_fixture(relative);
     client.open(&uri, &text);
     let position = at(&text, needle, 1);
-    for _ in 0..600 {
+    for _ in 0..1200 {
         let hover = client.at("textDocument/hover", &uri, position.clone());
         if hover["contents"]["value"]
             .as_str()
@@ -213,7 +213,7 @@ fn hover_shows_docs_and_the_values_of_the_node_s_compile() {
         json!({ "settings": { "puppet": { "node": "db1" } } }),
     );
     let mut seen = String::new();
-    for _ in 0..600 {
+    for _ in 0..1200 {
         seen = hover_text(&mut client, &uri, at(&text, "port_label($port)", 12));
         if seen.contains("value: `8080`") {
             break;
@@ -755,7 +755,8 @@ fn requests_in_the_middle_of_an_edit() {
     // text does not parse until it is finished.
     let mut version = 1;
     let typed = "class { 'prof";
-    for (i, c) in typed.chars().enumerate() {
+    // ASCII: character i is byte i.
+    for (i, c) in typed.char_indices() {
         version += 1;
         let position = json!({ "line": 2, "character": i });
         client.change(&uri, version, position.clone(), position, &c.to_string());

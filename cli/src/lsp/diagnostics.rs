@@ -48,7 +48,7 @@ pub fn of_file(server: &mut Server, folder: usize, path: &str) -> Vec<Diagnostic
             for d in &index.syntax {
                 let mut message = d.message.clone();
                 for note in &d.notes {
-                    message.push_str("\n");
+                    message.push('\n');
                     message.push_str(&note.message);
                 }
                 out.push(diagnostic(

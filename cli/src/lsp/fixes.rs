@@ -94,6 +94,8 @@ pub fn code_actions(server: &mut Server, raw: Value) -> Answer {
             .is_none_or(|only| only.iter().any(|k| kind.starts_with(k.as_str())))
     };
     let mut actions: Vec<CodeActionOrCommand> = Vec::new();
+    // lsp-types keys a workspace edit's changes by Uri, which clippy takes for a mutable key.
+    #[allow(clippy::mutable_key_type)]
     let edit_of = |edit: TextEdit| {
         let mut changes: HashMap<Uri, Vec<TextEdit>> = HashMap::new();
         changes.insert(uri.clone(), vec![edit]);

@@ -37,6 +37,8 @@ pub fn rename(server: &mut Server, raw: Value) -> Answer {
     let edits = analysis
         .rename(&path, offset, &p.new_name)
         .map_err(|why| (codes::REQUEST_FAILED, format!("cannot rename: {why}")))?;
+    // lsp-types keys a workspace edit's changes by Uri, which clippy takes for a mutable key.
+    #[allow(clippy::mutable_key_type)]
     let mut changes: HashMap<Uri, Vec<TextEdit>> = HashMap::new();
     for edit in edits {
         let Some(text) = analysis.text(&edit.path) else {

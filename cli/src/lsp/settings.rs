@@ -97,33 +97,45 @@ pub fn read(base: &Settings, value: &Value) -> (Settings, Vec<String>) {
                 settings.node = s;
             }),
             "facts" => match item {
-                Value::Null => Some(settings.facts = FactsSource::None),
-                Value::String(s) if s.is_empty() => Some(settings.facts = FactsSource::None),
-                Value::String(s) if s.ends_with(".json") || s.contains('/') => {
-                    Some(settings.facts = FactsSource::File(s.clone()))
+                Value::Null => {
+                    settings.facts = FactsSource::None;
+                    Some(())
                 }
-                Value::String(s) => Some(settings.facts = FactsSource::Preset(s.clone())),
+                Value::String(s) if s.is_empty() => {
+                    settings.facts = FactsSource::None;
+                    Some(())
+                }
+                Value::String(s) if s.ends_with(".json") || s.contains('/') => {
+                    settings.facts = FactsSource::File(s.clone());
+                    Some(())
+                }
+                Value::String(s) => {
+                    settings.facts = FactsSource::Preset(s.clone());
+                    Some(())
+                }
                 _ => None,
             },
             "factsPreset" => string(item).map(|s| settings.facts = FactsSource::Preset(s)),
             "factsFile" => string(item).map(|s| settings.facts = FactsSource::File(s)),
             "modulepath" => match item {
-                Value::String(s) => Some(
+                Value::String(s) => {
                     settings.modulepath = s
                         .split(':')
                         .filter(|d| !d.is_empty())
                         .map(String::from)
-                        .collect(),
-                ),
+                        .collect();
+                    Some(())
+                }
                 Value::Array(_) => strings(item).map(|list| settings.modulepath = list),
                 _ => None,
             },
             "strict" => match item.as_str() {
-                Some("error") => Some(settings.strict = Strictness::Error),
-                Some("warning") => Some(settings.strict = Strictness::Warning),
-                Some("off") => Some(settings.strict = Strictness::Off),
+                Some("error") => Some(Strictness::Error),
+                Some("warning") => Some(Strictness::Warning),
+                Some("off") => Some(Strictness::Off),
                 _ => None,
-            },
+            }
+            .map(|strict| settings.strict = strict),
             "lint" => read_lint(&mut settings.lint, item),
             "compile" => item.as_bool().map(|b| settings.compile = b),
             "compileDelay" => item
@@ -133,7 +145,10 @@ pub fn read(base: &Settings, value: &Value) -> (Settings, Vec<String>) {
                 .as_u64()
                 .map(|n| settings.compile_timeout_ms = n.clamp(10, 600_000)),
             "manifest" => match item {
-                Value::Null => Some(settings.manifest = None),
+                Value::Null => {
+                    settings.manifest = None;
+                    Some(())
+                }
                 _ => string(item).map(|s| settings.manifest = Some(s)),
             },
             "maxSteps" => item.as_u64().map(|n| settings.max_steps = Some(n)),

@@ -7,7 +7,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
@@ -159,7 +159,7 @@ impl Client {
         let id = self.next_id;
         self.next_id += 1;
         self.send(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
-        self.response(&json!(id), Duration::from_secs(30))
+        self.response(&json!(id), Duration::from_secs(60))
     }
 
     /// Send a request and give its result (failing on an error).
@@ -190,10 +190,7 @@ impl Client {
 
     fn next_message(&mut self, deadline: Instant) -> Option<Value> {
         let left = deadline.saturating_duration_since(Instant::now());
-        match self.messages.recv_timeout(left) {
-            Ok(message) => Some(message),
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
-        }
+        self.messages.recv_timeout(left).ok()
     }
 
     /// Wait for a message that `wanted` accepts (earlier notifications kept).
@@ -215,7 +212,7 @@ impl Client {
 
     /// The next diagnostics published for `uri` that `wanted` accepts.
     pub fn diagnostics(&mut self, uri: &str, wanted: impl Fn(&[Value]) -> bool) -> Vec<Value> {
-        let found = self.wait_for(Duration::from_secs(60), |m| {
+        let found = self.wait_for(Duration::from_secs(120), |m| {
             m["method"] == "textDocument/publishDiagnostics"
                 && m["params"]["uri"] == uri
                 && wanted(m["params"]["diagnostics"].as_array().map_or(&[][..], |v| v))
@@ -262,7 +259,7 @@ impl Client {
         let answer = self.request("shutdown", Value::Null);
         assert!(answer.get("error").is_none(), "{answer}");
         self.notify("exit", Value::Null);
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + Duration::from_secs(60);
         while Instant::now() < deadline {
             if let Ok(Some(status)) = self.child.try_wait() {
                 return status.code();

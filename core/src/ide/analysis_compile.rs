@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 
 use crate::diagnostic::Severity;
 use crate::environment::{Environment, MainCode, MemoryFiles};
-use crate::eval::{EvalOptions, RecordLimits, RecordedValue};
+use crate::eval::{EvalOptions, RecordedValue};
 
 /// What a compile reads: the files as they were when it was asked for, and how to compile them.
 #[derive(Debug, Clone)]
@@ -78,7 +78,7 @@ pub struct CompileOutput {
 pub fn compile(input: &CompileInput) -> CompileOutput {
     let settings = &input.settings;
     let mut options = settings.options.clone();
-    options.record = Some(options.record.unwrap_or(RecordLimits::default()));
+    options.record = Some(options.record.unwrap_or_default());
     let mut memory = MemoryFiles::new();
     for (path, text, _) in &input.files {
         memory.insert(path, &**text, &options.limits);
