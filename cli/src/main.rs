@@ -1,5 +1,12 @@
 //! puppet-eval: evaluate Puppet code from a file, `-e` or stdin, a REPL on a terminal; `--json`/`--jsonl` speak the oracle protocol.
 
+mod diff_cmd;
+mod diff_compile;
+mod diff_json;
+mod diff_markdown;
+mod diff_nodes;
+mod diff_text;
+mod diff_version;
 mod explain_cmd;
 mod lint_cmd;
 mod lookup_cmd;
@@ -36,6 +43,8 @@ usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin 
                                                     and type evaluated there, the name's signatures
        puppet-eval references [--env DIR] FILE:LINE:COL  every place that names what is there
                                                     (its definition included), as PATH:LINE:COL
+       puppet-eval diff FROM TO [--nodes DIR]       what a change does to the nodes' catalogs
+                                                    (puppet-eval diff --help: its options)
        puppet-eval lsp [--stdio | --tcp PORT]        the language server (LSP 3.17) for editors
                                                     (puppet-eval lsp --help: its settings)
        puppet-eval                                  an interactive session, when started on a terminal
@@ -212,6 +221,9 @@ fn real_main() -> ExitCode {
     }
     if arguments.first().map(String::as_str) == Some("references") {
         return references_cmd::run(&arguments[1..]);
+    }
+    if arguments.first().map(String::as_str) == Some("diff") {
+        return diff_cmd::run(&arguments[1..]);
     }
     if arguments.first().map(String::as_str) == Some("lsp") {
         return puppet_cli::lsp::run(&arguments[1..]);

@@ -5,6 +5,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod diagnostic;
+pub mod diff;
 pub mod environment;
 #[cfg(feature = "erb")]
 mod erb;
