@@ -56,6 +56,7 @@ fn read_frame_within(input: &mut dyn BufRead, max: usize) -> io::Result<Option<I
             // A header line longer than any real one: skip the rest of it.
             skip_line(input)?;
             bad_header = Some("a header line is too long".into());
+            saw_header = true;
             continue;
         }
         let text = String::from_utf8_lossy(&line);
