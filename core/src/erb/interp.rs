@@ -143,25 +143,39 @@ impl<'e, 'o> Interp<'e, 'o> {
 
     /// `@name`: what the template assigned, else the Puppet variable the scope sees (nil when
     /// there is none, as Puppet gives it).
-    fn ivar(&mut self, name: &str) -> RVal {
+    fn ivar(&mut self, name: &str) -> RResult<RVal> {
         if let Some((_, v)) = self.ivars.iter().find(|(n, _)| n == name) {
-            return v.clone();
+            return Ok(v.clone());
         }
         if let Some((_, _, object)) = self.containers_read.iter().find(|(n, _, _)| n == name) {
-            return object.clone();
+            return Ok(object.clone());
         }
-        match super::kernel::puppet_variable(self.ev, name) {
+        Ok(match super::kernel::puppet_variable(self.ev, name) {
             // One Ruby object per variable, as Puppet hands the template the variable's own
             // array or hash: what the template changes in place, Puppet's variable then holds.
             Some(v @ (Value::Array(_) | Value::Hash(_))) => {
-                let object = value::from_puppet(&v);
+                let object = self.ruby_of(&v)?;
                 self.containers_read
                     .push((String::from(name), v, object.clone()));
                 object
             }
-            Some(v) => value::from_puppet(&v),
+            Some(v) => self.ruby_of(&v)?,
             None => RVal::Nil,
-        }
+        })
+    }
+
+    /// A Puppet value as the template's Ruby object: a copy of all of it, charged (and refused
+    /// past the limits) before it is made, as a value built by sharing can be far larger than
+    /// its memory, and one nested deeply would be copied by a deep recursion.
+    pub fn ruby_of(&mut self, v: &Value) -> RResult<RVal> {
+        let walk = crate::eval::limits::Walk::Builds;
+        crate::eval::limits::charge_walk(self.ev, v, walk, self.span).map_err(Flow::Stop)?;
+        Ok(value::from_puppet(v))
+    }
+
+    /// A Ruby value as Puppet takes it back (see [`to_puppet`]); `None` when it has none.
+    pub fn puppet_of(&mut self, v: &RVal) -> RResult<Option<Value>> {
+        to_puppet(self.ev, v, self.span).map_err(Flow::Stop)
     }
 
     pub fn eval(&mut self, node: &Node) -> RResult<RVal> {
@@ -228,7 +242,7 @@ impl<'e, 'o> Interp<'e, 'o> {
                 }
             }
             Kind::Local(name) => self.lookup_local(name).unwrap_or(RVal::Nil),
-            Kind::IVar(name) => self.ivar(name),
+            Kind::IVar(name) => self.ivar(name)?,
             Kind::GVar(name) => match name.as_str() {
                 "~" => match &self.last_match {
                     Some(groups) => RVal::array(groups.clone()),
@@ -492,13 +506,15 @@ impl<'e, 'o> Interp<'e, 'o> {
         })
     }
 
-    /// Append to the template's output, within the string size limit.
+    /// Append to the template's output: refused before it is appended when the output would
+    /// pass the string size limit, and charged as any string built.
     fn append(&mut self, text: &str) -> RResult<()> {
         let before = self.out.len();
-        self.out.push_str(text);
         self.ev
-            .check_string_growth(before, self.out.len(), self.span)
-            .map_err(Flow::Stop)
+            .check_string_growth(before, before.saturating_add(text.len()), self.span)
+            .map_err(Flow::Stop)?;
+        self.out.push_str(text);
+        Ok(())
     }
 
     /// `to_s` of a value, charged by its size.
@@ -833,4 +849,26 @@ pub(crate) fn arity(interp: &Interp<'_, '_>, args: &[RVal], min: usize, max: usi
         ));
     }
     Ok(())
+}
+
+/// A Ruby value as Puppet takes it back, charged as a collection of all the elements it holds
+/// and refused past the collection limit before more are copied (arrays sharing their elements
+/// are copied each time they occur); `None` when it has no Puppet value.
+pub(crate) fn to_puppet(
+    ev: &mut Evaluator<'_>,
+    v: &RVal,
+    span: Span,
+) -> crate::eval::flow::EvalResult<Option<Value>> {
+    let max = ev.options.limits.max_collection_len;
+    match value::to_puppet(v, max) {
+        Ok((value, elements)) => {
+            ev.check_collection(elements, span)?;
+            Ok(Some(value))
+        }
+        // Past the limit: the limit's own diagnostic.
+        Err(value::NotPuppet::TooLarge) => ev
+            .check_collection(max.saturating_add(1), span)
+            .map(|()| None),
+        Err(value::NotPuppet::Unsupported) => Ok(None),
+    }
 }

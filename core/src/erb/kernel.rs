@@ -58,16 +58,20 @@ pub(crate) fn is_a(value: &RVal, name: &str) -> bool {
     }
 }
 
-fn to_puppet_args(interp: &Interp<'_, '_>, args: &[RVal]) -> RResult<Vec<Value>> {
-    args.iter()
-        .map(|a| match value::to_puppet(a, 0) {
-            Some(v) => Ok(v),
-            None => interp.unsupported(format!(
-                "a {} given to a Puppet function is not supported by the playground's ERB",
-                a.class_name()
-            )),
-        })
-        .collect()
+fn to_puppet_args(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<Vec<Value>> {
+    let mut values = Vec::with_capacity(args.len());
+    for a in args {
+        match interp.puppet_of(a)? {
+            Some(v) => values.push(v),
+            None => {
+                return interp.unsupported(format!(
+                    "a {} given to a Puppet function is not supported by the playground's ERB",
+                    a.class_name()
+                ))
+            }
+        }
+    }
+    Ok(values)
 }
 
 /// Call Puppet's function `name` with `args`, as `scope.call_function` does.
@@ -83,7 +87,7 @@ pub(crate) fn call_puppet_function(
         span: interp.span,
     };
     match crate::functions::call_named(interp.ev, &site, name, values, None) {
-        Ok(value) => Ok(value::from_puppet(&value)),
+        Ok(value) => interp.ruby_of(&value),
         Err(Unwind::Error(diagnostic)) if !crate::eval::limits::is_limit(diagnostic.code) => {
             // A function the engine does not have (a module's Ruby function, stdlib in the light
             // build) stops the run as it would in a manifest: its own diagnostic says why.
@@ -145,7 +149,7 @@ pub(crate) fn scope_method(
                         || value::from_puppet(&Value::Runtime(object.clone())),
                         |(_, kept)| kept.clone(),
                     )),
-                Some(v) => Ok(value::from_puppet(&v)),
+                Some(v) => interp.ruby_of(&v),
                 // Puppet 8's strict_variables: an unknown variable is an error here.
                 None => interp.raise(format!("Undefined variable '{var}'; ")),
             }
@@ -358,11 +362,31 @@ pub(crate) fn call_self(
                 interp.yield_block(block, Vec::new())?;
             }
         }
-        _ => interp.raise(format!(
-            "undefined local variable or method `{name}' for #<Puppet::Parser::TemplateWrapper>"
-        )),
+        _ => match REACHING_OUT.iter().find(|(method, _)| *method == name) {
+            Some((_, what)) => interp.unsupported(format!(
+                "{name} ({what}) is not supported by the playground's ERB"
+            )),
+            None => interp.raise(format!(
+                "undefined local variable or method `{name}' for #<Puppet::Parser::TemplateWrapper>"
+            )),
+        },
     }
 }
+
+/// Kernel's methods that reach outside the template (commands, files, the process, Ruby text
+/// to evaluate): refused by name, as backticks and `%x()` are, rather than reported as unknown.
+const REACHING_OUT: &[(&str, &str)] = &[
+    ("system", "running a command"),
+    ("exec", "running a command"),
+    ("spawn", "running a command"),
+    ("fork", "starting a process"),
+    ("syscall", "calling the system"),
+    ("open", "opening a file or a command"),
+    ("eval", "evaluating Ruby text"),
+    ("exit", "ending the process"),
+    ("exit!", "ending the process"),
+    ("abort", "ending the process"),
+];
 
 /// Ruby's `Integer(x)`: strict about strings.
 pub(crate) fn kernel_integer(interp: &mut Interp<'_, '_>, arg: &RVal) -> RResult<RVal> {

@@ -224,7 +224,9 @@ impl<'s> Lexer<'s> {
                 Tok::Newline
             } else if c.is_ascii_digit() {
                 self.number()?
-            } else if c == '"' || c == '`' {
+            } else if c == '`' {
+                return self.fail(COMMAND_REFUSED.replace("{form}", "`...`"));
+            } else if c == '"' {
                 self.bump();
                 Tok::Str(self.string_body(c, None, true)?)
             } else if c == '\'' {
@@ -689,7 +691,7 @@ impl<'s> Lexer<'s> {
 
     fn percent_literal_ahead(&self) -> bool {
         match self.peek_at(1) {
-            Some('w' | 'W' | 'i' | 'I' | 'q' | 'Q' | 'r') => {
+            Some('w' | 'W' | 'i' | 'I' | 'q' | 'Q' | 'r' | 'x') => {
                 self.peek_at(2).is_some_and(|c| "([{<|!/".contains(c))
             }
             Some(c) => "([{<|!".contains(c),
@@ -700,6 +702,13 @@ impl<'s> Lexer<'s> {
     fn percent_literal(&mut self) -> Result<Tok, LexError> {
         self.bump();
         let kind = match self.peek() {
+            Some('x') => {
+                let form = match self.peek_at(1) {
+                    Some(open) => format!("%x{open}...{}", closing(open)),
+                    None => String::from("%x"),
+                };
+                return self.fail(COMMAND_REFUSED.replace("{form}", &form));
+            }
             Some(c @ ('w' | 'W' | 'i' | 'I' | 'q' | 'Q' | 'r')) => {
                 self.bump();
                 c
@@ -734,6 +743,22 @@ impl<'s> Lexer<'s> {
             }
             _ => Tok::Str(self.string_body(close, nest, true)?),
         })
+    }
+}
+
+/// What a command in a template (`` `id` ``, `%x(id)`) is refused with: Ruby would run it on the
+/// machine compiling the catalog, and the playground runs nothing (`{form}`: how it was written).
+const COMMAND_REFUSED: &str =
+    "a command ({form}) is not supported by the playground's ERB: templates cannot run commands";
+
+/// The delimiter closing a percent literal opened with `open`.
+fn closing(open: char) -> char {
+    match open {
+        '(' => ')',
+        '[' => ']',
+        '{' => '}',
+        '<' => '>',
+        other => other,
     }
 }
 

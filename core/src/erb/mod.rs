@@ -15,6 +15,7 @@ mod mutations;
 mod objects;
 mod parser;
 mod scanner;
+mod shared;
 pub(crate) mod value;
 
 use alloc::format;
@@ -87,12 +88,12 @@ pub(crate) fn render(
     }
     ev.budget.depth += TEMPLATE_DEPTH;
     let mut interp = Interp::new(ev, site.span);
-    let result = interp.run(&body);
+    let mut result = interp.run(&body);
     let out = core::mem::take(&mut interp.out);
     let read = core::mem::take(&mut interp.containers_read);
     drop(interp);
     if result.is_ok() {
-        mutations::write_back(ev, read);
+        result = mutations::write_back(ev, read, site.span).map_err(Flow::Stop);
     }
     ev.budget.depth -= TEMPLATE_DEPTH;
     match result {

@@ -880,6 +880,14 @@ impl Evaluator<'_> {
             match operation {
                 AttributeOperation::Set { name, value, .. } => {
                     let value = self.eval(value)?;
+                    // The catalog walks what it holds (references, aliases, its text, the
+                    // graph): within the limits, charged here once.
+                    super::limits::charge_walk(
+                        self,
+                        &value,
+                        super::limits::Walk::Builds,
+                        name.span,
+                    )?;
                     if crate::functions::contains_iterator(core::slice::from_ref(&value)) {
                         return Err(error(
                             "ITERATOR_ATTRIBUTE",
@@ -891,6 +899,8 @@ impl Evaluator<'_> {
                 }
                 AttributeOperation::Splat { value, span } => match self.eval(value)? {
                     Value::Hash(hash) => {
+                        let walk = super::limits::Walk::Builds;
+                        super::limits::charge_walk(self, &Value::Hash(hash.clone()), walk, *span)?;
                         for (k, v) in hash.iter() {
                             set(
                                 &mut attributes,

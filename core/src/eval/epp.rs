@@ -28,22 +28,19 @@ impl Evaluator<'_> {
         Ok(Value::Undef)
     }
 
+    /// Append to the output of the template being rendered: refused before it is appended when
+    /// the output would pass the string limit, and charged as any string a program builds.
     fn append_output(&mut self, text: &str, span: Span) -> EvalResult<()> {
-        let max = self.options.limits.max_string_len;
-        let Some(output) = self.epp_output.last_mut() else {
+        let Some(before) = self.epp_output.last().map(String::len) else {
             return Err(error(
                 "EPP_OUTSIDE_TEMPLATE",
                 "Template text can only be rendered by an EPP template",
                 span,
             ));
         };
-        output.push_str(text);
-        if output.len() > max {
-            return Err(error(
-                "SIZE_LIMIT",
-                format!("a string's length in bytes would exceed the limit of {max}"),
-                span,
-            ));
+        self.check_string_growth(before, before.saturating_add(text.len()), span)?;
+        if let Some(output) = self.epp_output.last_mut() {
+            output.push_str(text);
         }
         Ok(())
     }

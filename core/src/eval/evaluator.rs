@@ -163,6 +163,12 @@ impl<'o> Evaluator<'o> {
             .step(n, &self.options.limits, self.options.cancel.as_ref(), span)
     }
 
+    /// Count `bytes` of values built against the memory budget ([`super::Limits::max_memory`]).
+    #[inline]
+    pub fn charge_memory(&mut self, bytes: usize, span: Span) -> EvalResult<()> {
+        self.budget.charge_memory(bytes, &self.options.limits, span)
+    }
+
     /// Charges what matches with no budget of their own took since the last check (they are
     /// settled every 1024 steps; this settles now, as the evaluation ends).
     pub(crate) fn settle_regex_meter(&mut self, span: Span) -> EvalResult<()> {
@@ -192,6 +198,7 @@ impl<'o> Evaluator<'o> {
             "a string's length in bytes",
             span,
         )?;
+        self.charge_memory(text.len(), span)?;
         self.step(
             super::limits::size_steps(text.len(), super::limits::BYTES_PER_STEP),
             span,
@@ -213,6 +220,7 @@ impl<'o> Evaluator<'o> {
             "a string's length in bytes",
             span,
         )?;
+        self.charge_memory(after.saturating_sub(before), span)?;
         self.step(
             size_steps(after, BYTES_PER_STEP).saturating_sub(size_steps(before, BYTES_PER_STEP)),
             span,
@@ -238,6 +246,12 @@ impl<'o> Evaluator<'o> {
             "the number of elements of a collection",
             span,
         )?;
+        self.charge_memory(
+            after
+                .saturating_sub(before)
+                .saturating_mul(super::limits::ELEMENT_BYTES),
+            span,
+        )?;
         let added = size_steps(after, ELEMENTS_PER_STEP)
             .saturating_sub(size_steps(before, ELEMENTS_PER_STEP));
         self.step(added, span)
@@ -250,6 +264,7 @@ impl<'o> Evaluator<'o> {
             "the number of elements of a collection",
             span,
         )?;
+        self.charge_memory(len.saturating_mul(super::limits::ELEMENT_BYTES), span)?;
         self.step(
             super::limits::size_steps(len, super::limits::ELEMENTS_PER_STEP),
             span,

@@ -33,6 +33,11 @@ impl Host for Evaluator<'_> {
     }
 
     #[inline]
+    fn nesting(&self) -> usize {
+        self.budget.depth
+    }
+
+    #[inline]
     fn limits(&self) -> &Limits {
         &self.options.limits
     }

@@ -85,10 +85,22 @@ pub(super) fn values(
     Ok(Value::array(hash.values().cloned().collect()))
 }
 
+/// The elements of `value` that are not arrays, in order, however deeply nested (without
+/// recursion: the arrays being walked are kept on a list of their own).
 fn flatten_into(value: &Value, out: &mut Vec<Value>) {
+    let mut pending: Vec<core::slice::Iter<'_, Value>> = Vec::new();
     match value {
-        Value::Array(items) => items.iter().for_each(|item| flatten_into(item, out)),
-        other => out.push(other.clone()),
+        Value::Array(items) => pending.push(items.iter()),
+        other => return out.push(other.clone()),
+    }
+    while let Some(items) = pending.last_mut() {
+        match items.next() {
+            Some(Value::Array(inner)) => pending.push(inner.iter()),
+            Some(other) => out.push(other.clone()),
+            None => {
+                pending.pop();
+            }
+        }
     }
 }
 
@@ -131,8 +143,45 @@ fn ruby_operand(value: &Value) -> String {
     }
 }
 
-/// Ruby's `<=>` on the Ruby objects of two values (strings compare bytewise).
+/// Ruby's `<=>` on the Ruby objects of two values (strings compare bytewise; arrays element by
+/// element, then by length: walked without recursion, however deeply they nest).
 pub(crate) fn ruby_cmp(a: &Value, b: &Value) -> Result<Ordering, String> {
+    // The arrays being compared, with the elements of each left to compare.
+    let mut pending: Vec<(core::slice::Iter<'_, Value>, core::slice::Iter<'_, Value>)> = Vec::new();
+    let (mut a, mut b) = (a, b);
+    loop {
+        match (a, b) {
+            (Value::Array(x), Value::Array(y)) => pending.push((x.iter(), y.iter())),
+            _ => match ruby_cmp_scalars(a, b)? {
+                Ordering::Equal => {}
+                other => return Ok(other),
+            },
+        }
+        // The next pair of elements, or the lengths of arrays whose elements are all equal.
+        loop {
+            let Some((xs, ys)) = pending.last_mut() else {
+                return Ok(Ordering::Equal);
+            };
+            match (xs.next(), ys.next()) {
+                (Some(x), Some(y)) => {
+                    (a, b) = (x, y);
+                    break;
+                }
+                (x, y) => {
+                    pending.pop();
+                    match (x.is_some(), y.is_some()) {
+                        (true, false) => return Ok(Ordering::Greater),
+                        (false, true) => return Ok(Ordering::Less),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// [`ruby_cmp`] of two values that are not both arrays.
+fn ruby_cmp_scalars(a: &Value, b: &Value) -> Result<Ordering, String> {
     let failed = || {
         format!(
             "comparison of {} with {} failed",
@@ -146,15 +195,6 @@ pub(crate) fn ruby_cmp(a: &Value, b: &Value) -> Result<Ordering, String> {
         (Value::Float(x), Value::Integer(y)) => x.partial_cmp(&(*y as f64)).ok_or_else(failed),
         (Value::Float(x), Value::Float(y)) => x.partial_cmp(y).ok_or_else(failed),
         (Value::String(x), Value::String(y)) => Ok(x.as_bytes().cmp(y.as_bytes())),
-        (Value::Array(x), Value::Array(y)) => {
-            for (p, q) in x.iter().zip(y.iter()) {
-                match ruby_cmp(p, q)? {
-                    Ordering::Equal => continue,
-                    other => return Ok(other),
-                }
-            }
-            Ok(x.len().cmp(&y.len()))
-        }
         (Value::SemVer(x), Value::SemVer(y)) => Ok(x.cmp(y)),
         (Value::Timespan(x), Value::Timespan(y)) => Ok(x.nanoseconds().cmp(&y.nanoseconds())),
         (Value::Timestamp(x), Value::Timestamp(y)) => Ok(x.nanoseconds().cmp(&y.nanoseconds())),

@@ -81,6 +81,9 @@ pub(crate) fn call_builtin(
 fn walks_arguments(name: &str) -> Option<Walk> {
     Some(match name {
         "flatten" | "type" | "new" | "convert_to" | "inline_epp" | "tree_each" => Walk::Builds,
+        // Each string inside arrays and hashes, however deep, is changed in a copy.
+        "upcase" | "downcase" | "capitalize" | "camelcase" | "chomp" | "chop" | "lstrip"
+        | "rstrip" | "strip" => Walk::Builds,
         "sprintf" | "join" | "md5" | "sha1" | "sha256" | "digest" | "shellquote" | "fail"
         | "debug" | "info" | "notice" | "warning" | "err" | "alert" | "crit" | "emerg" => {
             Walk::Prints

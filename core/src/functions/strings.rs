@@ -645,14 +645,15 @@ pub(super) fn sprintf(
         Value::String(text) => text.to_string(),
         other => super::format::sprintf::ruby_to_s(other),
     };
-    match super::format::sprintf::sprintf(
-        &format_text,
-        &args[1..],
-        ev.options.limits.max_string_len,
-    ) {
+    let max_len = ev.options.limits.max_string_len;
+    match super::format::sprintf::sprintf(&format_text, &args[1..], max_len) {
         Ok(text) => {
             ev.check_string(&text, site.span)?;
             Ok(Value::string(&text))
+        }
+        // The engine's size limit, not an error of the call (a doubling loop meets it).
+        Err(message) if message == super::format::too_long(max_len) => {
+            Err(crate::eval::flow::error("SIZE_LIMIT", message, site.span))
         }
         Err(message) => Err(site.fail(message)),
     }

@@ -93,7 +93,13 @@ impl Evaluator<'_> {
         let found = self.function_call(level, path, key, span);
         self.hiera.context_module = saved;
         let function = &level.function;
-        match found? {
+        let found = found?;
+        if let Some(value) = &found {
+            // Checking and interpolating the value walk all of it.
+            let walk = crate::eval::limits::Walk::Reads;
+            crate::eval::limits::charge_walk(self, value, walk, span)?;
+        }
+        match found {
             None => {
                 self.not_found(&key.root);
                 Ok(None)

@@ -25,6 +25,7 @@ impl Evaluator<'_> {
         key: &LookupKey,
         span: Span,
     ) -> EvalResult<Found> {
+        self.step(1, span)?;
         let (path, original, exists) = (path.as_str(), original.as_str(), *exists);
         self.explain_push(Kind::Location {
             path: path.into(),
@@ -229,17 +230,25 @@ pub(super) fn not_a_hash(function: &str, path: &str, value: Option<Value>, span:
 }
 
 /// Whether a value is a `Puppet::LookupValue`: no Ruby object (a symbol), hash keys strings
-/// or numbers.
+/// or numbers. Walked without recursion (a data function may give a value of any depth).
 pub(super) fn is_lookup_value(value: &Value) -> bool {
-    match value {
-        Value::Runtime(_) => false,
-        Value::Array(items) => items.iter().all(is_lookup_value),
-        Value::Hash(hash) => hash.iter().all(|(k, v)| {
-            matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_))
-                && is_lookup_value(v)
-        }),
-        _ => true,
+    let mut pending = alloc::vec![value];
+    while let Some(value) = pending.pop() {
+        match value {
+            Value::Runtime(_) => return false,
+            Value::Array(items) => pending.extend(items.iter()),
+            Value::Hash(hash) => {
+                for (key, item) in hash.iter() {
+                    if !matches!(key, Value::String(_) | Value::Integer(_) | Value::Float(_)) {
+                        return false;
+                    }
+                    pending.push(item);
+                }
+            }
+            _ => {}
+        }
     }
+    true
 }
 
 /// `dir/path`, with an empty directory meaning the environment's own.

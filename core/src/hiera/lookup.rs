@@ -44,6 +44,12 @@ pub(crate) struct HieraState {
     stack: Vec<String>,
     /// The module of the layer whose data function is running (`$context.module_name`).
     pub(super) context_module: Option<String>,
+    /// The keys of the lookups running inside each other (an interpolation, an alias or a data
+    /// function looking up another key), outermost first.
+    pub(super) searching: Vec<String>,
+    /// The keys being looked up when one of the engine's limits stopped the evaluation, kept
+    /// until the outermost lookup names them in the diagnostic.
+    pub(super) stopped_in: Option<Vec<String>>,
 }
 
 impl HieraState {
@@ -196,12 +202,32 @@ impl Evaluator<'_> {
 
     /// Look `key` up in Hiera (`Lookup.search_and_merge`): the value, or `None` when no layer
     /// has it. `merge`: the strategy the caller gave (else the key's `lookup_options` say).
+    ///
+    /// A lookup costs steps, and so does everything it does (levels, files, interpolations, the
+    /// values it builds), however deeply lookups run inside each other; when one of the limits
+    /// stops the evaluation inside lookups, the diagnostic names the keys being looked up.
     pub(crate) fn hiera_search(
         &mut self,
         key: &str,
         merge: Option<Merge>,
         span: Span,
     ) -> EvalResult<Found> {
+        self.hiera.searching.push(key.into());
+        let result = match self.enter_lookup(span) {
+            Ok(()) => {
+                let found = self.search_key(key, merge, span);
+                self.leave_lookup();
+                found
+            }
+            Err(stop) => Err(stop),
+        };
+        let result = result.map_err(|unwind| self.name_keys_in_limit(unwind));
+        self.hiera.searching.pop();
+        result
+    }
+
+    /// [`Self::hiera_search`] itself.
+    fn search_key(&mut self, key: &str, merge: Option<Merge>, span: Span) -> EvalResult<Found> {
         if key == "lookup_options" || key.starts_with("lookup_options.") {
             self.explain_push(Kind::InvalidKey("lookup_options".into()));
             self.explain_pop();
@@ -534,6 +560,7 @@ impl Evaluator<'_> {
         merge: &Merge,
         span: Span,
     ) -> EvalResult<Found> {
+        self.step(1, span)?;
         self.explain_push(Kind::Entry(level.name.clone()));
         let found = match &level.function {
             Function::DataHash(function)

@@ -2,6 +2,7 @@
 //! environment and module layers, and the explanation of every lookup as data.
 
 mod backend;
+mod budget;
 pub mod config;
 mod data;
 pub mod explain;

@@ -21,7 +21,7 @@ use alloc::vec::Vec;
 pub(crate) use call::{arity_message, params_arity, CallSite, Closure};
 pub(crate) use charges::{
     charge_compare, charge_walk, check_len, checked_instance_of, checked_mismatch, showable,
-    size_steps, Walk, BYTES_PER_STEP, ELEMENTS_PER_STEP,
+    size_steps, Walk, BYTES_PER_STEP, ELEMENTS_PER_STEP, ELEMENT_BYTES,
 };
 pub(crate) use flow::{catalog_error, error, EvalResult, Unwind};
 pub use settings::{Limits, LogEntry, LogLevel, Strictness};
@@ -40,6 +40,10 @@ pub(crate) trait Host {
 
     /// The steps left in the budget.
     fn steps_left(&self) -> u64;
+
+    /// How many levels of nesting the evaluation is at (of [`Limits::max_depth`]): a walk that
+    /// recurses over a value adds its own.
+    fn nesting(&self) -> usize;
 
     /// The limits of this run.
     fn limits(&self) -> &Limits;
