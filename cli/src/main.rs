@@ -45,6 +45,8 @@ usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin 
                                                     (its definition included), as PATH:LINE:COL
        puppet-eval diff FROM TO [--nodes DIR]       what a change does to the nodes' catalogs
                                                     (puppet-eval diff --help: its options)
+       puppet-eval lsp [--stdio | --tcp PORT]        the language server (LSP 3.17) for editors
+                                                    (puppet-eval lsp --help: its settings)
        puppet-eval                                  an interactive session, when started on a terminal
 
 options:
@@ -222,6 +224,9 @@ fn real_main() -> ExitCode {
     }
     if arguments.first().map(String::as_str) == Some("diff") {
         return diff_cmd::run(&arguments[1..]);
+    }
+    if arguments.first().map(String::as_str) == Some("lsp") {
+        return puppet_cli::lsp::run(&arguments[1..]);
     }
     if arguments.first().map(String::as_str) == Some("lookup") {
         return lookup_cmd::run(&arguments[1..]);

@@ -43,7 +43,7 @@ impl Evaluator<'_> {
         if !is_literal(&expr.kind) {
             return Err("the facts must be a hash of literal values".into());
         }
-        match self.eval(expr) {
+        match self.unrecorded(|ev| ev.eval(expr)) {
             Ok(Value::Hash(hash)) if hash.keys().all(|k| matches!(k, Value::String(_))) => {
                 Ok(Value::Hash(hash))
             }

@@ -312,7 +312,8 @@ impl TypeNames for Evaluator<'_> {
 
     fn eval_type_text(&mut self, expr: &Expr) -> EvalResult<Value> {
         let saved = core::mem::replace(&mut self.lenient_type_refs, true);
-        let value = self.eval(expr);
+        // A type written as text is not the user's code: hover records nothing for it.
+        let value = self.unrecorded(|ev| ev.eval(expr));
         self.lenient_type_refs = saved;
         self.tree_freed();
         value

@@ -363,7 +363,7 @@ impl Evaluator<'_> {
         let Some(expr) = program.body.first() else {
             return Err(lookup_error(format!("Invalid type '{text}'"), span));
         };
-        let ty = self.eval_type_expr(expr);
+        let ty = self.unrecorded(|ev| ev.eval_type_expr(expr));
         self.tree_freed();
         ty
     }

@@ -34,7 +34,13 @@ pub fn docs_at(
     let called = tokens
         .get(index + 1)
         .is_some_and(|next| &source[next.span.start as usize..next.span.end as usize] == "(");
+    // `file { ... }` declares a resource: the type, not the function of the same name.
+    let declared = tokens
+        .get(index + 1)
+        .is_some_and(|next| &source[next.span.start as usize..next.span.end as usize] == "{");
     let text = match token.kind {
+        "name" if declared => resource_type(word)
+            .or_else(|| definition_docs(files, &lower, &[Kind::Class, Kind::Function]))?,
         "name" if called => super::docs::signature_text(word)
             .or_else(|| definition_docs(files, &lower, &[Kind::Function]))?,
         "name" => super::docs::signature_text(word)
@@ -122,6 +128,15 @@ mod tests {
         assert!(text.starts_with("resource type service\nattributes: name, "));
         assert!(text.contains("hasrestart"));
         assert_eq!(at("notice(Ser^vice['web'])"), Some(text));
+    }
+
+    #[test]
+    fn a_declaration_names_the_resource_type_a_call_the_function() {
+        // `file` is both a resource type and a function (the content of a module's file).
+        let declared = at("fi^le { '/etc/motd': }").expect("file");
+        assert!(declared.starts_with("resource type file\n"), "{declared}");
+        let called = at("notice(fi^le('m/x'))").expect("file()");
+        assert!(called.starts_with("file("), "{called}");
     }
 
     #[test]

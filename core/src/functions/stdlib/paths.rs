@@ -190,8 +190,11 @@ pub(super) const DEFS: &[Def] = &[
     Def::stdlib("shell_join", shell_join)
         .walks(Walk::Prints)
         .doc("An array as one shell command line, each word escaped"),
-    Def::stdlib("load_module_metadata", super::module_metadata::load_module_metadata)
-        .doc("The metadata.json of one of the environment's modules, as data"),
+    Def::stdlib(
+        "load_module_metadata",
+        super::module_metadata::load_module_metadata,
+    )
+    .doc("The metadata.json of one of the environment's modules, as data"),
     Def::stdlib("get_module_path", hand_over::refuse)
         .refused("it names a folder on the compiling host")
         .doc("A module's path on the compiling host"),
