@@ -25,8 +25,8 @@ export function toPuppet(value) {
   }
 }
 
-/** The Puppet version whose `puppet apply` the page stands for (its `clientversion` fact). */
-export const PUPPET_VERSION = '7.23.0';
+/** The Puppet whose `puppet apply` the page stands for (its `clientversion` fact): OpenVox 8.28.1, the reference. */
+export const PUPPET_VERSION = '8.28.1';
 
 /**
  * The node's name when none is given: the one its facts describe (their fqdn, as Puppet's certname
