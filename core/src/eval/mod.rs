@@ -39,6 +39,7 @@ mod nodes;
 mod numeric;
 mod operators;
 mod ownership;
+#[cfg(feature = "yaml")]
 mod query;
 mod record;
 mod relationship_lists;
@@ -61,6 +62,7 @@ pub use cycles::{cycles_message, DependencyCycle};
 pub use graph::{CatalogGraph, EdgeKind, GraphEdge, GraphNode};
 pub use limits::CancelFlag;
 pub use lookups::{LookupCall, LookupCalls, LookupKind, MAX_LOOKUPS_RECORDED};
+#[cfg(feature = "yaml")]
 pub use query::{lookup, LookupAnswer, LookupQuery, QueryProblem};
 
 use crate::diagnostic::Diagnostic;

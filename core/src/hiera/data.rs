@@ -9,7 +9,8 @@ use alloc::vec::Vec;
 use super::config::{Config, Level, Locations};
 use super::explain::{Event, Kind};
 use super::key::LookupKey;
-use super::lookup::{lookup_error, DataFile, Found};
+use super::lookup::{lookup_error, Found};
+use super::search::DataFile;
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::{EvalResult, Unwind};
 use crate::span::Span;
@@ -72,8 +73,8 @@ impl Evaluator<'_> {
         module: Option<&str>,
         span: Span,
     ) -> EvalResult<Rc<Hash>> {
-        if let Some(&at) = self.hiera.data_index.get(path) {
-            if let Some(hash) = self.hiera.data.get(at) {
+        if let Some(&at) = self.hiera.search.data_index.get(path) {
+            if let Some(hash) = self.hiera.search.data.get(at) {
                 return Ok(Rc::clone(hash));
             }
         }
@@ -93,7 +94,7 @@ impl Evaluator<'_> {
                 .map(Some)
                 .map_err(|m| (format!("({path}): {m}"), None))
         } else {
-            super::read_yaml::load(&text, path, span)?
+            super::read_yaml::load(&text, path)
         };
         let invalid = || format!("{path}: file does not contain a valid yaml hash");
         let mut hash = match loaded {
@@ -136,10 +137,11 @@ impl Evaluator<'_> {
             }
         }
         let hash = Rc::new(hash);
-        self.hiera.data.push(Rc::clone(&hash));
+        self.hiera.search.data.push(Rc::clone(&hash));
         self.hiera
+            .search
             .data_index
-            .insert(path.into(), self.hiera.data.len() - 1);
+            .insert(path.into(), self.hiera.search.data.len() - 1);
         Ok(hash)
     }
 

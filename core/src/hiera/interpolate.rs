@@ -8,7 +8,8 @@ use alloc::vec::Vec;
 
 use super::explain::{Event, Kind};
 use super::key::{split_key, Segment};
-use super::lookup::{lookup_error, lookup_failure, lookup_issue};
+use super::lookup::lookup_error;
+use super::search::{lookup_failure, lookup_issue};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::{EvalResult, Unwind};
 use crate::span::Span;
@@ -176,15 +177,18 @@ impl Evaluator<'_> {
         value: &Value,
         span: Span,
     ) -> EvalResult<Value> {
-        if self.hiera.stack_has(name) {
+        if self.hiera.search.stack_has(name) {
             return Err(lookup_error(
-                format!("Recursive lookup detected in [{}]", self.hiera.stack_text()),
+                format!(
+                    "Recursive lookup detected in [{}]",
+                    self.hiera.search.stack_text()
+                ),
                 span,
             ));
         }
-        self.hiera.stack_push(name);
+        self.hiera.search.stack_push(name);
         let result = self.hiera_interpolate(value, span);
-        self.hiera.stack_pop();
+        self.hiera.search.stack_pop();
         result
     }
 
