@@ -143,3 +143,68 @@ fn nested_values_needs_the_full_engine_in_the_light_build() {
         assert_eq!(outcome.needs_full_engine, Some("stdlib"), "{}", case.src);
     }
 }
+
+/// `stdlib::ensure_packages(packages, default_attributes)`: packages declared `ensure => installed`
+/// unless declared with those attributes, `present` kept when declared so; a hash's own attributes
+/// over the defaults. Cases: tests/current/stdlib9_cases.jsonl (`tests/current/stdlib9_oracle.sh`).
+const ENSURE_PACKAGES: &[Case] = &[
+    Case {
+        src: "stdlib::ensure_packages(['vim', 'git'])\nnotice(Package['vim']['ensure'])",
+        answer: Logs(&["notice: installed"]),
+    },
+    Case {
+        src: "package { 'vim': ensure => present }\nstdlib::ensure_packages('vim')\nnotice(Package['vim']['ensure'])",
+        answer: Logs(&["notice: present"]),
+    },
+    Case {
+        src: "package { 'vim': ensure => installed }\nstdlib::ensure_packages('vim')\nnotice(Package['vim']['ensure'])",
+        answer: Logs(&["notice: installed"]),
+    },
+    Case {
+        src: "stdlib::ensure_packages({'vim' => {'ensure' => 'latest'}, 'git' => {}}, {'ensure' => 'present', 'provider' => 'apt'})\nnotice(Package['vim']['ensure'])\nnotice(Package['git']['ensure'])\nnotice(Package['git']['provider'])",
+        answer: Logs(&["notice: latest", "notice: installed", "notice: apt"]),
+    },
+    Case {
+        src: "stdlib::ensure_packages('vim', {'ensure' => 'present'})\nstdlib::ensure_packages('vim', {'ensure' => 'present'})\nnotice(Package['vim']['ensure'])",
+        answer: Logs(&["notice: installed"]),
+    },
+    Case {
+        src: "stdlib::ensure_packages({'vim' => undef})",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, no implicit conversion of nil into Hash (file: snippet.pp, line: 1, column: 1)"),
+    },
+    Case {
+        src: "stdlib::ensure_packages('')",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::ensure_packages' parameter 'packages' expects a value of type String[1], Array[String[1]], or Hash[String[1], Any], got String (file: snippet.pp, line: 1, column: 1)"),
+    },
+    Case {
+        src: "package { 'vim': ensure => latest }\nstdlib::ensure_packages('vim')",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, Duplicate declaration: Package[vim] is already declared at (file: snippet.pp, line: 1); cannot redeclare (file: snippet.pp, line: 2) (file: snippet.pp, line: 2, column: 1)"),
+    },
+    Case {
+        src: "notice(stdlib::ensure_packages(['a']))\nnotice(Package['a']['ensure'])",
+        answer: Logs(&["notice: ", "notice: installed"]),
+    },
+    Case {
+        src: "stdlib::ensure_packages(1)",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::ensure_packages' parameter 'packages' expects a value of type String, Array, or Hash, got Integer (file: snippet.pp, line: 1, column: 1)"),
+    },
+    Case {
+        src: "package { 'vim': ensure => present }\nstdlib::ensure_packages('vim', {'ensure' => 'installed'})\nnotice(Package['vim']['ensure'])",
+        answer: Logs(&["notice: present"]),
+    },
+];
+
+#[cfg(feature = "stdlib")]
+#[test]
+fn ensure_packages_answers_as_stdlib_9() {
+    check(ENSURE_PACKAGES);
+}
+
+#[cfg(not(feature = "stdlib"))]
+#[test]
+fn ensure_packages_needs_the_full_engine_in_the_light_build() {
+    for case in ENSURE_PACKAGES {
+        let outcome = evaluate(case.src, &EvalOptions::default());
+        assert_eq!(outcome.needs_full_engine, Some("stdlib"), "{}", case.src);
+    }
+}

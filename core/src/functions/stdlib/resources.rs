@@ -1,5 +1,6 @@
 //! stdlib's functions that declare resources unless they exist: `ensure_resource`,
-//! `ensure_resources`, `ensure_packages`, and the test they share, `defined_with_params`.
+//! `ensure_resources`, `ensure_packages` (stdlib 8's and stdlib 9's `stdlib::ensure_packages`), and
+//! the test they share, `defined_with_params`.
 
 use alloc::format;
 use alloc::string::String;
@@ -167,6 +168,74 @@ pub(super) fn ensure_packages(Call(host, site, args, ..): Call) -> EvalResult<Va
     Ok(Value::Undef)
 }
 
+/// `stdlib::ensure_packages(packages, default_attributes = {})` (stdlib 9): each package declared
+/// as [`ensure_package`] does; a hash of packages gives each one its own attributes over the
+/// defaults (Ruby's `merge`, which refuses what is not a hash).
+pub(super) fn namespaced_ensure_packages(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    let defaults = match args.get(1) {
+        Some(Value::Hash(given)) => given.clone(),
+        _ => Hash::new(),
+    };
+    match &args[0] {
+        Value::Hash(packages) => {
+            for (name, own) in packages.iter() {
+                let Value::Hash(own) = own else {
+                    // Ruby names nil, true and false by value, other objects by class.
+                    let what = match own {
+                        Value::Undef => String::from("nil"),
+                        Value::Boolean(b) => alloc::string::ToString::to_string(b),
+                        other => class(other),
+                    };
+                    return Err(site.fail(format!("no implicit conversion of {what} into Hash")));
+                };
+                let mut attributes = defaults.clone();
+                for (k, v) in own.iter() {
+                    attributes.insert(k.clone(), v.clone());
+                }
+                ensure_package(host, site, name, &attributes)?;
+            }
+        }
+        Value::Array(names) => {
+            for name in names.iter() {
+                ensure_package(host, site, name, &defaults)?;
+            }
+        }
+        name => ensure_package(host, site, name, &defaults)?,
+    }
+    Ok(Value::Undef)
+}
+
+/// One package of `stdlib::ensure_packages`: `ensure => installed` under the attributes given,
+/// where an ensure of `present` or `installed` becomes `present` when the package is declared with
+/// `ensure => present` already (so that call declares nothing new), else `installed`.
+fn ensure_package(
+    host: &mut dyn FunctionHost,
+    site: &CallSite,
+    name: &Value,
+    given: &Hash,
+) -> EvalResult<()> {
+    let ensure = Value::string("ensure");
+    let mut attributes = Hash::new();
+    attributes.insert(ensure.clone(), Value::string("installed"));
+    for (k, v) in given.iter() {
+        attributes.insert(k.clone(), v.clone());
+    }
+    let present = Value::string("present");
+    let aliased = attributes
+        .get(&ensure)
+        .is_some_and(|v| ruby_eq(v, &present) || ruby_eq(v, &Value::string("installed")));
+    if aliased {
+        let mut wanted = Hash::new();
+        wanted.insert(ensure.clone(), present.clone());
+        let kept = match declared_with(host, "package", &to_s(name), &wanted) {
+            true => present,
+            false => Value::string("installed"),
+        };
+        attributes.insert(ensure, kept);
+    }
+    ensure_one(host, site, "package", name, &attributes)
+}
+
 /// The functions of this family, declared.
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("ensure_packages", ensure_packages)
@@ -182,6 +251,19 @@ pub(super) const DEFS: &[Def] = &[
         .doc(
             "Packages declared (ensure => installed) unless declared with those attributes already",
         ),
+    Def::stdlib("stdlib::ensure_packages", namespaced_ensure_packages)
+        .takes(&[
+            &[
+                req("packages", "Variant[String[1], Array[String[1]]]"),
+                opt("default_attributes", "Hash"),
+            ],
+            &[
+                req("packages", "Hash[String[1], Any]"),
+                opt("default_attributes", "Hash"),
+            ],
+        ])
+        .checked()
+        .doc("Packages declared (ensure => installed, or present when declared so) unless declared with those attributes already"),
     Def::stdlib("ensure_resource", ensure_resource)
         .walks(Walk::Reads)
         .doc("Resources declared unless declared with those attributes already"),
