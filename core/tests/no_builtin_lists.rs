@@ -43,7 +43,7 @@ const EXCEPTIONS: &[(&str, &str, &str)] = &[
         "the log levels the page's filter offers",
     ),
     (
-        "core/src/hiera/lookup.rs",
+        "core/src/hiera/search.rs",
         "\"yaml_data\" | \"json_data\"",
         "the data providers Hiera runs itself, named as Puppet's functions are",
     ),

@@ -208,3 +208,51 @@ fn ensure_packages_needs_the_full_engine_in_the_light_build() {
         assert_eq!(outcome.needs_full_engine, Some("stdlib"), "{}", case.src);
     }
 }
+
+/// `stdlib::to_yaml(data, options)`: stdlib 9's name for `to_yaml` (a value as Psych writes it).
+/// Cases: tests/current/stdlib9_cases.jsonl (`tests/current/stdlib9_oracle.sh`).
+const TO_YAML: &[Case] = &[
+    Case {
+        src: "notice(stdlib::to_yaml({'a' => 1, 'b' => [true, 'x'], 'c' => {'d' => undef}}))",
+        answer: Logs(&["notice: ---\na: 1\nb:\n- true\n- x\nc:\n  d:\n"]),
+    },
+    Case {
+        src: "notice(stdlib::to_yaml(['one', 2, 3.5]))",
+        answer: Logs(&["notice: ---\n- one\n- 2\n- 3.5\n"]),
+    },
+    Case {
+        src: "notice(stdlib::to_yaml('text'))",
+        answer: Logs(&["notice: --- text\n"]),
+    },
+    Case {
+        src: "notice(stdlib::to_yaml({'a' => {'b' => [1, 2]}}, {'indentation' => 4}))",
+        answer: Logs(&["notice: ---\na:\n    b:\n    - 1\n    - 2\n"]),
+    },
+    Case {
+        src: "notice({'k' => 'v'}.stdlib::to_yaml)",
+        answer: Logs(&["notice: ---\nk: v\n"]),
+    },
+    Case {
+        src: "notice(stdlib::to_yaml())",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::to_yaml' expects between 1 and 2 arguments, got none (file: snippet.pp, line: 1, column: 8)"),
+    },
+    Case {
+        src: "notice(stdlib::to_yaml(1, 2))",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::to_yaml' parameter 'options' expects a Hash value, got Integer (file: snippet.pp, line: 1, column: 8)"),
+    },
+];
+
+#[cfg(feature = "stdlib")]
+#[test]
+fn to_yaml_answers_as_stdlib_9() {
+    check(TO_YAML);
+}
+
+#[cfg(not(feature = "stdlib"))]
+#[test]
+fn to_yaml_needs_the_full_engine_in_the_light_build() {
+    for case in TO_YAML {
+        let outcome = evaluate(case.src, &EvalOptions::default());
+        assert_eq!(outcome.needs_full_engine, Some("stdlib"), "{}", case.src);
+    }
+}

@@ -5,8 +5,7 @@
 use alloc::format;
 use alloc::string::String;
 
-use super::key::LookupKey;
-use super::lookup::{lookup_error, Found};
+use super::lookup::{search_target, Found};
 use super::merge::Merge;
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::EvalResult;
@@ -26,11 +25,9 @@ impl Evaluator<'_> {
         _: Option<Merge>,
         span: Span,
     ) -> EvalResult<Found> {
-        if key == "lookup_options" || key.starts_with("lookup_options.") {
+        let Some(key) = search_target(key, span)? else {
             return Ok(None);
-        }
-        let key = LookupKey::parse(key)
-            .map_err(|_| lookup_error(format!("Syntax error in key: '{key}'"), span))?;
+        };
         let global = self.env.and_then(|env| env.global_hiera.clone());
         let module = key
             .module_name()

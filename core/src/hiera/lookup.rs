@@ -7,6 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::explain::Explainer;
+use super::key::LookupKey;
 use super::merge::Merge;
 use crate::diagnostic::{Diagnostic, Stage};
 use crate::eval::evaluator::Evaluator;
@@ -40,6 +41,17 @@ pub(crate) fn lookup_error(message: impl Into<String>, span: Span) -> Unwind {
         message,
         span,
     )))
+}
+
+/// The key a search is for: `None` for `lookup_options` (a key no lookup may ask for, its
+/// explanation says so), else the key read as Hiera reads it, or Puppet's syntax error.
+pub(super) fn search_target(key: &str, span: Span) -> EvalResult<Option<LookupKey>> {
+    if key == "lookup_options" || key.starts_with("lookup_options.") {
+        return Ok(None);
+    }
+    LookupKey::parse(key)
+        .map(Some)
+        .map_err(|_| lookup_error(format!("Syntax error in key: '{key}'"), span))
 }
 
 /// Not found (Puppet's `throw :no_such_key`), or found.

@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 use super::config::{Config, Function, Layer, Level};
 use super::explain::{Event, Explainer, Kind};
 use super::key::{LookupKey, Segment};
-use super::lookup::{lookup_error, Found};
+use super::lookup::{lookup_error, search_target, Found};
 use super::merge::Merge;
 use crate::diagnostic::{Diagnostic, Stage};
 use crate::eval::evaluator::Evaluator;
@@ -185,13 +185,11 @@ impl Evaluator<'_> {
         merge: Option<Merge>,
         span: Span,
     ) -> EvalResult<Found> {
-        if key == "lookup_options" || key.starts_with("lookup_options.") {
+        let Some(key) = search_target(key, span)? else {
             self.explain_push(Kind::InvalidKey("lookup_options".into()));
             self.explain_pop();
             return Ok(None);
-        }
-        let key = LookupKey::parse(key)
-            .map_err(|_| lookup_error(format!("Syntax error in key: '{key}'"), span))?;
+        };
         let module = key.module_name().map(String::from);
         let options = self.lookup_options_for(&key, module.as_deref(), span)?;
         let key_options = options.as_ref().and_then(|o| o.for_key(&key.root)).cloned();

@@ -337,6 +337,12 @@ pub(super) const DEFS: &[Def] = &[
         .checked()
         .walks(Walk::Prints)
         .doc("A value as YAML text, as Ruby's Psych writes it"),
+    // stdlib 9's name for it (its `to_yaml` then only warns and calls this one).
+    Def::stdlib("stdlib::to_yaml", to_yaml)
+        .takes(&[&[req("data", "Any"), opt("options", "Hash")]])
+        .checked()
+        .walks(Walk::Prints)
+        .doc("A value as YAML text, as Ruby's Psych writes it"),
     Def::stdlib("to_toml", to_toml)
         .takes(&[&[req("data", "Hash")]])
         .checked()
