@@ -256,3 +256,44 @@ fn to_yaml_needs_the_full_engine_in_the_light_build() {
         assert_eq!(outcome.needs_full_engine, Some("stdlib"), "{}", case.src);
     }
 }
+
+/// `stdlib::merge(...)`: stdlib 9's name for `merge` (its block forms too). OpenVox overflows its
+/// stack on an array with a two-parameter block, and its refusal of a string spans lines: neither
+/// is a case. Cases: tests/current/stdlib9_cases.jsonl (`tests/current/stdlib9_oracle.sh`).
+const MERGE: &[Case] = &[
+    Case {
+        src: "notice(stdlib::merge({'a' => 1, 'b' => 2}, {'b' => 3, 'c' => 4}))",
+        answer: Logs(&["notice: {a => 1, b => 3, c => 4}"]),
+    },
+    Case {
+        src: "notice(stdlib::merge({'a' => 1}, undef, '', {'d' => 5}))",
+        answer: Logs(&["notice: {a => 1, d => 5}"]),
+    },
+    Case {
+        src: "notice(stdlib::merge({'x' => 1, 'y' => 2}) |$k, $v| { { \"k_${k}\" => $v * 10 } })",
+        answer: Error("Evaluation Error: The value '[\"x\", 1]' cannot be converted to Numeric. (file: snippet.pp, line: 1, column: 69)"),
+    },
+    Case {
+        src: "notice(stdlib::merge())",
+        answer: Logs(&["notice: {}"]),
+    },
+    Case {
+        src: "notice({'a' => 1}.stdlib::merge({'a' => 2}))",
+        answer: Logs(&["notice: {a => 2}"]),
+    },
+];
+
+#[cfg(feature = "stdlib")]
+#[test]
+fn merge_answers_as_stdlib_9() {
+    check(MERGE);
+}
+
+#[cfg(not(feature = "stdlib"))]
+#[test]
+fn merge_needs_the_full_engine_in_the_light_build() {
+    for case in MERGE {
+        let outcome = evaluate(case.src, &EvalOptions::default());
+        assert_eq!(outcome.needs_full_engine, Some("stdlib"), "{}", case.src);
+    }
+}

@@ -256,6 +256,18 @@ pub(super) const DEFS: &[Def] = &[
         .doc(
             "Hashes merged left to right (later keys win), or the hashes a block gives per element",
         ),
+    // stdlib 9's name for it (its `merge` then only warns and calls this one); 4.x only.
+    Def::stdlib("stdlib::merge", merge)
+        .takes(&[
+            &[rep("args", MERGEABLE)],
+            &[rep("args", "Iterable"), block(3, 3)],
+            &[rep("args", "Iterable"), block(2, 2)],
+        ])
+        .checked()
+        .walks(Walk::Reads)
+        .doc(
+            "Hashes merged left to right (later keys win), or the hashes a block gives per element",
+        ),
     Def::stdlib("deep_merge", deep_merge)
         .walks(Walk::Reads)
         .doc("Hashes merged recursively, later values winning"),
