@@ -137,3 +137,33 @@ fn without_the_feature_another_modules_hiera_yaml_is_not_read() {
     assert!(outcome.error().is_none(), "{:?}", outcome.error());
     assert_eq!(value_of(&outcome).as_deref(), Some("8080"));
 }
+
+/// The explanation Puppet logs at debug level for lookups that find nothing, the same in both
+/// builds (the light one builds it without searching): OpenVox 8.28.1's words, as the conformance
+/// goldens hold them; the environment's `lookup_options` are searched once, a module's once.
+#[test]
+fn lookups_without_hiera_yaml_explain_themselves_as_puppet_does() {
+    let files = [("modules/a/manifests/init.pp", "class a { }")];
+    let code = "lookup('x', undef, undef, 1)\nlookup('a::b', undef, undef, 1)\nlookup('a::c', undef, undef, 1)\nlookup('b::z', undef, undef, 1)\nlookup('lookup_options', undef, undef, 1)";
+    let outcome = run(&files, None, code);
+    assert!(outcome.error().is_none(), "{:?}", outcome.error());
+    let debug: Vec<&str> = outcome
+        .logs
+        .iter()
+        .filter(|log| log.level.as_str() == "debug")
+        .map(|log| log.message.as_str())
+        .collect();
+    let global = |key: &str| {
+        format!("    Global Data Provider (hiera configuration version 5)\n      No such key: \"{key}\"")
+    };
+    assert_eq!(
+        debug,
+        [
+            format!("Lookup of 'x'\n  Searching for \"lookup_options\"\n{}\n  Searching for \"x\"\n{}", global("lookup_options"), global("x")),
+            format!("Lookup of 'a::b'\n  Searching for \"lookup_options\"\n    Module data provider for module \"a\" not found\n  Searching for \"a::b\"\n{}\n    Module data provider for module \"a\" not found", global("a::b")),
+            format!("Lookup of 'a::c'\n  Searching for \"a::c\"\n{}\n    Module data provider for module \"a\" not found", global("a::c")),
+            format!("Lookup of 'b::z'\n  Searching for \"lookup_options\"\n    Module \"b\" not found\n  Searching for \"b::z\"\n{}\n    Module \"b\" not found", global("b::z")),
+            String::from("Lookup of 'lookup_options'\n  Invalid key \"lookup_options\""),
+        ]
+    );
+}

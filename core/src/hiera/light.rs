@@ -5,6 +5,8 @@
 use alloc::format;
 use alloc::string::String;
 
+use super::config::Layer;
+use super::explain::{Event, Kind};
 use super::lookup::{search_target, Found};
 use super::merge::Merge;
 use crate::eval::evaluator::Evaluator;
@@ -26,23 +28,73 @@ impl Evaluator<'_> {
         span: Span,
     ) -> EvalResult<Found> {
         let Some(key) = search_target(key, span)? else {
+            self.explain_leaf(Kind::InvalidKey("lookup_options".into()));
             return Ok(None);
         };
         let global = self.env.and_then(|env| env.global_hiera.clone());
-        let module = key
-            .module_name()
+        let module = key.module_name().map(String::from);
+        let module_config = module
+            .as_deref()
             .and_then(|name| self.module_dir(name))
             .map(|dir| format!("{dir}/hiera.yaml"));
         let configs = global
             .into_iter()
             .chain([String::from("hiera.yaml")])
-            .chain(module);
+            .chain(module_config);
         for path in configs {
             if self.read_env_file(&path, span)?.is_some() {
                 return Err(super::read_yaml::needs_yaml(&path, span));
             }
         }
+        if self.hiera.explainer.is_some() {
+            self.explain_nothing_found(&key.text, module.as_deref());
+        }
         Ok(None)
+    }
+
+    /// What the full engine's explanation says of a search without any hiera.yaml: the
+    /// `lookup_options` first (the global layer's once per evaluation, a module's once per
+    /// module), then the key: the global layer's default configuration without it, no environment
+    /// data provider, and the module without one.
+    fn explain_nothing_found(&mut self, key: &str, module: Option<&str>) {
+        let has_module = module.map(|name| self.module_dir(name).is_some());
+        let read = &mut self.hiera.options_explained;
+        let global_options = read.insert(String::new());
+        let module_options = module.is_some_and(|name| read.insert(name.into()));
+        let Some(explainer) = self.hiera.explainer.as_mut() else {
+            return;
+        };
+        let global = || Kind::provider(Layer::Global.place(), None, 5, None);
+        let module_leaf = |name: &str| Kind::Module {
+            name: name.into(),
+            has_module: has_module.unwrap_or(false),
+        };
+        if global_options || module_options {
+            explainer.push(Kind::Top("lookup_options".into()));
+            if global_options {
+                explainer.push(global());
+                explainer.event(Event::NotFound("lookup_options".into()));
+                explainer.pop();
+            }
+            if let (true, Some(name)) = (module_options, module) {
+                explainer.leaf(module_leaf(name));
+            }
+            explainer.pop();
+        }
+        explainer.push(Kind::Top(key.into()));
+        explainer.push(global());
+        explainer.event(Event::NotFound(key.into()));
+        explainer.pop();
+        if let Some(name) = module {
+            explainer.leaf(module_leaf(name));
+        }
+        explainer.pop();
+    }
+
+    fn explain_leaf(&mut self, kind: Kind) {
+        if let Some(explainer) = self.hiera.explainer.as_mut() {
+            explainer.leaf(kind);
+        }
     }
 
     /// A method of `Puppet::LookupContext`: never, in this build, since the value only exists

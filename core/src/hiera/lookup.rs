@@ -21,6 +21,10 @@ pub(crate) struct HieraState {
     /// What the full engine's search has read and worked out (hiera/search.rs).
     #[cfg(feature = "yaml")]
     pub(super) search: super::search::SearchState,
+    /// The light engine's explanations: whose `lookup_options` were searched already (`""`: the
+    /// global and environment layers', else a module's), as the full engine reads them once.
+    #[cfg(not(feature = "yaml"))]
+    pub(super) options_explained: alloc::collections::BTreeSet<String>,
     /// The explanation of the lookup being made.
     pub explainer: Option<Explainer>,
     /// The lookups the program made, for the page (`Outcome::lookups`).
