@@ -241,33 +241,32 @@ pub(super) fn nested_values(Call(_, _, args, ..): Call) -> EvalResult<Value> {
 /// `merge`'s argument type, as stdlib declares it (a hash, or what a 3.x caller passed for none).
 const MERGEABLE: &str = "Variant[Hash[Scalar,Any], Undef, String[0,0]]";
 
+/// `merge`'s dispatches (stdlib 8's and stdlib 9's `stdlib::merge` alike).
+const MERGE_DISPATCHES: &[crate::functions::declare::Dispatch] = &[
+    &[rep("args", MERGEABLE)],
+    &[rep("args", "Iterable"), block(3, 3)],
+    &[rep("args", "Iterable"), block(2, 2)],
+];
+
+/// What `merge` does, in a line.
+const MERGE_DOC: &str =
+    "Hashes merged left to right (later keys win), or the hashes a block gives per element";
+
 /// The functions of this family, declared.
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("has_key", has_key).doc("Whether a hash has a key (deprecated: use `in`)"),
     Def::stdlib("merge", merge)
-        .takes(&[
-            &[rep("args", MERGEABLE)],
-            &[rep("args", "Iterable"), block(3, 3)],
-            &[rep("args", "Iterable"), block(2, 2)],
-        ])
+        .takes(MERGE_DISPATCHES)
         .checked()
         .with_3x()
         .walks(Walk::Reads)
-        .doc(
-            "Hashes merged left to right (later keys win), or the hashes a block gives per element",
-        ),
+        .doc(MERGE_DOC),
     // stdlib 9's name for it (its `merge` then only warns and calls this one); 4.x only.
     Def::stdlib("stdlib::merge", merge)
-        .takes(&[
-            &[rep("args", MERGEABLE)],
-            &[rep("args", "Iterable"), block(3, 3)],
-            &[rep("args", "Iterable"), block(2, 2)],
-        ])
+        .takes(MERGE_DISPATCHES)
         .checked()
         .walks(Walk::Reads)
-        .doc(
-            "Hashes merged left to right (later keys win), or the hashes a block gives per element",
-        ),
+        .doc(MERGE_DOC),
     Def::stdlib("deep_merge", deep_merge)
         .walks(Walk::Reads)
         .doc("Hashes merged recursively, later values winning"),
