@@ -267,41 +267,32 @@ fn quoted(names: &[String]) -> String {
     text
 }
 
+/// The one dispatch of the deprecated `hiera_*` functions: a key, a default and an override.
+const HIERA_DISPATCHES: &[crate::functions::declare::Dispatch] = &[&[
+    req("key", "String"),
+    opt("default", "Any"),
+    opt("override", "Any"),
+]];
+
 /// `lookup` and the deprecated `hiera_*` functions, declared.
 pub(super) const DEFS: &[Def] = &[
     Def::puppet("hiera", lookup)
-        .takes(&[&[
-            req("key", "String"),
-            opt("default", "Any"),
-            opt("override", "Any"),
-        ]])
+        .takes(HIERA_DISPATCHES)
         .with_3x()
         .deprecated("lookup")
         .doc("A Hiera value (deprecated: use lookup)"),
     Def::puppet("hiera_array", lookup)
-        .takes(&[&[
-            req("key", "String"),
-            opt("default", "Any"),
-            opt("override", "Any"),
-        ]])
+        .takes(HIERA_DISPATCHES)
         .with_3x()
         .deprecated("lookup")
         .doc("Every level's values merged in an array (deprecated: use lookup)"),
     Def::puppet("hiera_hash", lookup)
-        .takes(&[&[
-            req("key", "String"),
-            opt("default", "Any"),
-            opt("override", "Any"),
-        ]])
+        .takes(HIERA_DISPATCHES)
         .with_3x()
         .deprecated("lookup")
         .doc("Every level's hashes merged (deprecated: use lookup)"),
     Def::puppet("hiera_include", lookup)
-        .takes(&[&[
-            req("key", "String"),
-            opt("default", "Any"),
-            opt("override", "Any"),
-        ]])
+        .takes(HIERA_DISPATCHES)
         .with_3x()
         .deprecated("lookup")
         .doc("Includes the classes Hiera lists (deprecated: use lookup and include)"),
