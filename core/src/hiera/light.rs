@@ -42,9 +42,13 @@ impl Evaluator<'_> {
             .chain([String::from("hiera.yaml")])
             .chain(module_config);
         for path in configs {
+            if self.hiera.configs_absent.contains(&path) {
+                continue;
+            }
             if self.read_env_file(&path, span)?.is_some() {
                 return Err(super::read_yaml::needs_yaml(&path, span));
             }
+            self.hiera.configs_absent.insert(path);
         }
         if self.hiera.explainer.is_some() {
             self.explain_nothing_found(&key.text, module.as_deref());

@@ -25,6 +25,10 @@ pub(crate) struct HieraState {
     /// global and environment layers', else a module's), as the full engine reads them once.
     #[cfg(not(feature = "yaml"))]
     pub(super) options_explained: alloc::collections::BTreeSet<String>,
+    /// The light engine's hiera.yaml paths found absent, read once as the full engine reads each
+    /// layer's configuration once.
+    #[cfg(not(feature = "yaml"))]
+    pub(super) configs_absent: alloc::collections::BTreeSet<String>,
     /// The explanation of the lookup being made.
     pub explainer: Option<Explainer>,
     /// The lookups the program made, for the page (`Outcome::lookups`).
