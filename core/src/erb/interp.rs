@@ -8,7 +8,7 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::ast::{Block, Kind, Node, Param, Part};
+use super::ast::{Block, Kind, MethodDef, Node, Param, Part};
 use super::value::{self, RVal};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::Unwind;
@@ -30,6 +30,8 @@ pub(crate) enum Flow {
     Stop(Unwind),
     Break(RVal),
     Next(RVal),
+    /// `return`: ends the running method with a value.
+    Return(RVal),
 }
 
 pub(crate) type RResult<T> = Result<T, Flow>;
@@ -56,6 +58,19 @@ pub(crate) struct Interp<'e, 'o> {
     pub line: u32,
     /// The groups of the last regex match (`$~`, `$1`...), `None` after a failed one.
     last_match: Option<Vec<RVal>>,
+    /// The methods the program defined on its own object (the template, or the function).
+    pub own_methods: Vec<Rc<MethodDef>>,
+    /// The running method: its name (`__method__`), the block it was given (`yield`), and the
+    /// module it is a method of (calls without a receiver look there first).
+    pub method: super::defs::Running,
+    /// Whether this runs a template (`@name` reads the Puppet scope) or a module's Ruby.
+    pub template: bool,
+    /// The Ruby file being run (`__FILE__`), empty for a template.
+    pub file: Rc<str>,
+    /// The module function being called, by its Puppet name.
+    pub function: Option<Rc<str>>,
+    /// While a function file is loaded: the functions it creates.
+    pub created: Option<Vec<super::module_functions::Created>>,
 }
 
 impl<'e, 'o> Interp<'e, 'o> {
@@ -70,6 +85,27 @@ impl<'e, 'o> Interp<'e, 'o> {
             depth: 0,
             line: 1,
             last_match: None,
+            own_methods: Vec::new(),
+            method: Default::default(),
+            template: true,
+            file: Rc::from(""),
+            function: None,
+            created: None,
+        }
+    }
+
+    /// Run `body` as a method's, with its own local variables (`frame`); a `return` ends it.
+    pub(crate) fn in_method_frame(
+        &mut self,
+        frame: Vec<(String, RVal)>,
+        body: impl FnOnce(&mut Self) -> RResult<RVal>,
+    ) -> RResult<RVal> {
+        let saved = core::mem::replace(&mut self.frames, alloc::vec![frame]);
+        let result = body(self);
+        self.frames = saved;
+        match result {
+            Err(Flow::Return(value)) => Ok(value),
+            other => other,
         }
     }
 
@@ -107,7 +143,7 @@ impl<'e, 'o> Interp<'e, 'o> {
         match self.statements(body) {
             Ok(_) => Ok(()),
             Err(Flow::Break(_)) => self.raise("break from proc-closure (LocalJumpError)"),
-            Err(Flow::Next(_)) => Ok(()),
+            Err(Flow::Next(_)) | Err(Flow::Return(_)) => Ok(()),
             Err(other) => Err(other),
         }
     }
@@ -146,6 +182,9 @@ impl<'e, 'o> Interp<'e, 'o> {
     fn ivar(&mut self, name: &str) -> RResult<RVal> {
         if let Some((_, v)) = self.ivars.iter().find(|(n, _)| n == name) {
             return Ok(v.clone());
+        }
+        if !self.template {
+            return Ok(RVal::Nil);
         }
         if let Some((_, _, object)) = self.containers_read.iter().find(|(n, _, _)| n == name) {
             return Ok(object.clone());
@@ -260,6 +299,9 @@ impl<'e, 'o> Interp<'e, 'o> {
                         .and_then(|g| g.get(index).cloned())
                         .unwrap_or(RVal::Nil)
                 }
+                // The load path: what a function file adds to it changes nothing here (`require`
+                // looks in every module's `lib/`).
+                "LOAD_PATH" | ":" if !self.template => RVal::array(Vec::new()),
                 _ => {
                     return self.unsupported(format!(
                         "the global variable ${name} is not supported by the playground's ERB"
@@ -314,7 +356,14 @@ impl<'e, 'o> Interp<'e, 'o> {
                 }
                 let result = match receiver {
                     Some(recv) => self.call_method(recv, name, &mut values, block_arg.as_ref()),
-                    None => super::kernel::call_self(self, name, &mut values, block_arg.as_ref()),
+                    None => match super::defs::find_own(self, name) {
+                        Some((def, module)) => {
+                            super::defs::invoke(self, &def, module, values, block_arg.clone())
+                        }
+                        None => {
+                            super::kernel::call_self(self, name, &mut values, block_arg.as_ref())
+                        }
+                    },
                 };
                 match result {
                     Err(Flow::Break(v)) if block_arg.is_some() => v,
@@ -503,6 +552,19 @@ impl<'e, 'o> Interp<'e, 'o> {
                 return self.raise("syntax error, unexpected *");
             }
             Kind::Lambda(block) => RVal::Proc(block.clone()),
+            Kind::Def(def) => super::defs::define(self, def)?,
+            Kind::Return(value) => {
+                let v = match value {
+                    Some(v) => self.eval(v)?,
+                    None => RVal::Nil,
+                };
+                return Err(Flow::Return(v));
+            }
+            Kind::Module(path, body) => super::defs::module_body(self, path, body)?,
+            Kind::Yield(args) => {
+                let (values, _) = self.args(args)?;
+                super::defs::yield_to_block(self, values)?
+            }
         })
     }
 
@@ -697,6 +759,11 @@ impl<'e, 'o> Interp<'e, 'o> {
             },
             None => name.to_string(),
         };
+        if !self.template {
+            if let Some(module) = super::defs::resolve_module(self, &full) {
+                return Ok(RVal::Module(module));
+            }
+        }
         match full.as_str() {
             "JSON" | "YAML" | "Integer" | "String" | "Array" | "Hash" | "Float" | "Numeric"
             | "Symbol" | "NilClass" | "TrueClass" | "FalseClass" | "Regexp" | "Range" | "Proc"
@@ -743,6 +810,15 @@ impl<'e, 'o> Interp<'e, 'o> {
                 }
             }
         }
+    }
+
+    /// Run a block as the body of a method (a 3.x function's): its parameters bound in a frame
+    /// of its own, `return` ending it.
+    pub fn run_block_as_method(&mut self, block: &Block, args: Vec<RVal>) -> RResult<RVal> {
+        self.in_method_frame(Vec::new(), |interp| {
+            interp.bind_params_here(&block.params, args);
+            interp.statements(&block.body)
+        })
     }
 
     fn bind_params_here(&mut self, params: &[Param], mut args: Vec<RVal>) {
@@ -822,7 +898,14 @@ impl<'e, 'o> Interp<'e, 'o> {
                 let object = object.clone();
                 super::objects::object_method(self, &object, name, args)
             }
-            RVal::Module(_) => super::kernel::module_method(self, recv, name, args),
+            RVal::Module(module) => match super::defs::find_in_module(self, module, name) {
+                Some(def) => {
+                    let module = module.clone();
+                    let args = core::mem::take(args);
+                    super::defs::invoke(self, &def, Some(module), args, block.cloned())
+                }
+                None => super::kernel::module_method(self, recv, name, args, block),
+            },
             RVal::Proc(block) if matches!(name, "call" | "()" | "yield" | "[]") => {
                 let block = BlockArg::Block(block.clone());
                 let args = core::mem::take(args);

@@ -210,10 +210,14 @@ pub(crate) fn module_method(
     recv: RVal,
     name: &str,
     args: &mut [RVal],
+    block: Option<&BlockArg>,
 ) -> RResult<RVal> {
     let RVal::Module(module) = &recv else {
         return interp.no_method(name, &recv);
     };
+    if let Some(result) = super::library::module_method(interp, module, name, args, block) {
+        return result;
+    }
     match (&**module, name) {
         ("JSON", "generate" | "dump") => {
             arity(interp, args, 1, 2)?;
@@ -339,6 +343,36 @@ pub(crate) fn call_self(
                 None => interp.raise(message),
             }
         }
+        "require" if !interp.template => {
+            arity(interp, args, 1, 1)?;
+            let library = value::to_s(&args[0]);
+            super::module_functions::require(interp, &library)
+        }
+        "newfunction" if interp.method.module.as_deref() == Some("Puppet::Parser::Functions") => {
+            super::module_functions::newfunction(interp, args, block)
+        }
+        // A 4.x function calls Puppet's functions by name; gettext's `_()` is the text itself.
+        "call_function" if !interp.template => {
+            arity(interp, args, 1, usize::MAX)?;
+            let function = value::to_s(&args[0]);
+            let rest = args.split_off(1);
+            match call_puppet_function(interp, &function, &rest) {
+                // Puppet names the calling function: "Function m::c(): Unknown function: 'x'".
+                Err(Flow::Stop(Unwind::Error(diagnostic)))
+                    if diagnostic.message.contains("Unknown function") =>
+                {
+                    let caller = interp.function.clone().unwrap_or_else(|| Rc::from(""));
+                    interp.raise(format!(
+                        "Function {caller}(): Unknown function: '{function}'"
+                    ))
+                }
+                other => other,
+            }
+        }
+        "_" | "N_" if !interp.template => {
+            arity(interp, args, 1, 1)?;
+            Ok(args[0].clone())
+        }
         "require" => {
             arity(interp, args, 1, 1)?;
             let library = value::to_s(&args[0]);
@@ -361,14 +395,19 @@ pub(crate) fn call_self(
                 interp.yield_block(block, Vec::new())?;
             }
         }
-        _ => match REACHING_OUT.iter().find(|(method, _)| *method == name) {
-            Some((_, what)) => interp.unsupported(format!(
-                "{name} ({what}) is not supported by the playground's ERB"
-            )),
-            None => interp.raise(format!(
-                "undefined local variable or method `{name}' for #<Puppet::Parser::TemplateWrapper>"
-            )),
-        },
+        _ => {
+            if let Some(result) = super::defs::self_method(interp, name) {
+                return result;
+            }
+            match REACHING_OUT.iter().find(|(method, _)| *method == name) {
+                Some((_, what)) => interp.unsupported(format!(
+                    "{name} ({what}) is not supported by the playground's ERB"
+                )),
+                None => interp.raise(format!(
+                    "undefined local variable or method `{name}' for #<Puppet::Parser::TemplateWrapper>"
+                )),
+            }
+        }
     }
 }
 

@@ -5,12 +5,15 @@
 //! never a wrong text.
 
 mod ast;
+mod defs;
 mod enumerable;
 mod interp;
 mod json;
 mod kernel;
 mod lexer;
+mod library;
 mod methods;
+pub(crate) mod module_functions;
 mod mutations;
 mod objects;
 mod parser;
@@ -123,7 +126,9 @@ fn failure(
         Flow::Stop(unwind) => return unwind,
         Flow::Raise(message, line, _) => (message, line, false),
         Flow::Unsupported(message, line) => (message, line, true),
-        Flow::Break(_) | Flow::Next(_) => (String::from("unexpected break"), 0, false),
+        Flow::Break(_) | Flow::Next(_) | Flow::Return(_) => {
+            (String::from("unexpected break"), 0, false)
+        }
     };
     if syntax && !ours_unsupported_parse(&message) {
         // Ruby's SyntaxError gets through Puppet unwrapped: `(erb):3: ...` or `path:3: ...`.
@@ -160,8 +165,13 @@ fn ours_unsupported_parse(message: &str) -> bool {
     message.contains("not supported")
 }
 
-/// A span at the start of `line` of the template file (added to the sources when needed).
-fn template_line_span(ev: &mut Evaluator<'_>, path: &str, text: &str, line: u32) -> Option<Span> {
+/// A span at the start of `line` of the template (or Ruby) file (added to the sources when needed).
+pub(crate) fn template_line_span(
+    ev: &mut Evaluator<'_>,
+    path: &str,
+    text: &str,
+    line: u32,
+) -> Option<Span> {
     let base = match ev.sources.file_named(path) {
         Some(file) if &*file.text == text => file.base,
         _ => ev.sources.add(path, Rc::from(text)).ok()?,

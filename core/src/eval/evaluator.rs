@@ -42,6 +42,9 @@ pub(crate) struct Evaluator<'o> {
     /// and another reads).
     #[cfg(feature = "erb")]
     pub erb_objects: Vec<crate::erb::value::KeptObject>,
+    /// What modules' Ruby defined and loaded in this evaluation (their functions, `puppet_x`).
+    #[cfg(feature = "erb")]
+    pub ruby: crate::erb::module_functions::RubyWorld,
     /// stdlib's 3.x functions called so far in this compile: loaded, as Puppet's old autoloader
     /// would have them (a 3.x function loading another warns about `load` only the first time).
     #[cfg(feature = "stdlib")]
@@ -100,6 +103,8 @@ impl<'o> Evaluator<'o> {
             needs_full_engine: None,
             #[cfg(feature = "erb")]
             erb_objects: Vec::new(),
+            #[cfg(feature = "erb")]
+            ruby: Default::default(),
             #[cfg(feature = "stdlib")]
             stdlib_loaded: Vec::new(),
             alias_nesting: 0,

@@ -111,6 +111,12 @@ impl Host for Evaluator<'_> {
         if let Some(def) = builtin {
             return crate::functions::call(self, def, &inner, args, block);
         }
+        if !crate::functions::has_stand_in(self, name) {
+            if let Some(result) = self.call_module_ruby(&inner, args, block.is_some()) {
+                return result;
+            }
+            return Err(site.fail(alloc::format!("Unknown function '{name}'")));
+        }
         match crate::functions::call_builtin(self, name, &inner, args, block) {
             Some(result) => result,
             None => Err(site.fail(alloc::format!("Unknown function '{name}'"))),

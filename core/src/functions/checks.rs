@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::args::no_signature;
-use super::declare::{Api, Call, Def, Dispatch, Kind, Param};
+use super::declare::{Api, Call, Def, Kind, Param};
 use super::meta::parse_type;
 use crate::host::{arity_message, charge_walk, CallSite, Closure, EvalResult, FunctionHost, Walk};
 use crate::types::describe_mismatch;
@@ -53,23 +53,56 @@ pub(crate) fn call(
                     )));
                 }
             }
-            for arg in args.iter_mut() {
-                match arg {
-                    Value::Undef => *arg = Value::string(""),
-                    _ if needs_3x_form(arg) => {
-                        charge_walk(host, arg, Walk::Builds, site.span)?;
-                        *arg = to_3x(arg, 0);
-                    }
-                    _ => {}
-                }
-            }
+            args = to_3x_args(host, site, args)?;
         }
         Api::V4 { checked: true } => {
-            check_dispatches(host, def.name, def.dispatches, site, &args, closure)?
+            check_dispatches(host, def.name, def.dispatches, site, &args, closure)?;
         }
         Api::V4 { checked: false } => {}
     }
     (def.run)(Call(host, site, args, closure, def))
+}
+
+/// The arguments as Puppet hands them to a 3.x function: a top-level undef as `''`, regexps,
+/// versions and times as strings (iterators refused).
+pub(crate) fn to_3x_args(
+    host: &mut dyn FunctionHost,
+    site: &CallSite,
+    mut args: Vec<Value>,
+) -> EvalResult<Vec<Value>> {
+    if contains_iterator(&args) {
+        return Err(site.fail("Use of an Iterator is not supported here"));
+    }
+    for arg in args.iter_mut() {
+        match arg {
+            Value::Undef => *arg = Value::string(""),
+            _ if needs_3x_form(arg) => {
+                charge_walk(host, arg, Walk::Builds, site.span)?;
+                *arg = to_3x(arg, 0);
+            }
+            _ => {}
+        }
+    }
+    Ok(args)
+}
+
+/// A dispatch's parameter, as built-ins declare it ([`Param`]) or a module's Ruby does.
+pub(crate) trait ParamLike {
+    fn name(&self) -> &str;
+    fn ty(&self) -> &str;
+    fn kind(&self) -> Kind;
+}
+
+impl ParamLike for Param {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn ty(&self) -> &str {
+        self.ty
+    }
+    fn kind(&self) -> Kind {
+        self.kind
+    }
 }
 
 /// Whether an iterator is among `args` or inside their arrays and hashes (walked without
@@ -156,15 +189,16 @@ fn to_3x(value: &Value, depth: usize) -> Value {
 /// that many arguments, the count they take together; where every one refuses the same
 /// argument (and can say why), the types together ("expects a value of type Numeric, String, or
 /// Iterable[Variant], got Regexp"); otherwise the general message.
-fn check_dispatches(
+/// Gives the index of the dispatch that takes the call.
+pub(crate) fn check_dispatches<P: ParamLike>(
     host: &mut dyn FunctionHost,
     name: &str,
-    dispatches: &[Dispatch],
+    dispatches: &[&[P]],
     site: &CallSite,
     args: &[Value],
     closure: Option<&Closure<'_>>,
-) -> EvalResult<()> {
-    let block_fits = |d: Dispatch| match (block_of(d), closure) {
+) -> EvalResult<usize> {
+    let block_fits = |d: &[P]| match (block_of(d), closure) {
         (None, None) => true,
         (Some((_, _, optional)), None) => optional,
         (Some((min, max, _)), Some(c)) => {
@@ -175,13 +209,13 @@ fn check_dispatches(
     };
     let single = dispatches.len() == 1;
     // The argument every dispatch refused at the top, and the types it was refused by.
-    let mut refused: Option<(usize, &Param)> = None;
+    let mut refused: Option<(usize, &P)> = None;
     let mut refused_by: Vec<&str> = Vec::new();
     let mut mergeable = true;
     // The argument counts the dispatches take together, while none takes this many.
     let mut counts: Option<(usize, Option<usize>)> = None;
     let mut count_refused = 0;
-    for &dispatch in dispatches {
+    for (index, &dispatch) in dispatches.iter().enumerate() {
         let (min, max) = arity(dispatch);
         let count_fits = args.len() >= min && max.is_none_or(|max| args.len() <= max);
         if !count_fits {
@@ -201,27 +235,32 @@ fn check_dispatches(
             let Some(param) = param_at(dispatch, at) else {
                 break;
             };
-            if param.ty == "Any" {
+            if param.ty() == "Any" {
                 continue;
             }
-            let ty = parse_type(host, site, param.ty)?;
+            let ty = parse_type(host, site, param.ty())?;
             if let Some(message) = describe_mismatch(&ty, arg) {
                 if single {
-                    return Err(site.fail(format!("'{name}' parameter '{}' {message}", param.name)));
+                    return Err(
+                        site.fail(format!("'{name}' parameter '{}' {message}", param.name()))
+                    );
                 }
+                // Puppet merges the refusals of one parameter only: the same place and name.
                 match refused {
-                    Some((first, _)) if first != at => mergeable = false,
+                    Some((first, known)) if first != at || known.name() != param.name() => {
+                        mergeable = false
+                    }
                     _ => refused = Some((at, param)),
                 }
                 // Puppet cannot say why some values do not fit (an empty description).
                 mergeable &= !message.is_empty();
-                refused_by.push(param.ty);
+                refused_by.push(param.ty());
                 fits = false;
                 break;
             }
         }
         if fits && block_fits(dispatch) {
-            return Ok(());
+            return Ok(index);
         }
         if fits {
             // Taken but for the block: said so when no dispatch would take it either.
@@ -242,22 +281,22 @@ fn check_dispatches(
     if let (true, Some((at, param))) = (mergeable, refused) {
         let variant = format!("Variant[{}]", refused_by.join(", "));
         if let Some(message) = describe_mismatch(&parse_type(host, site, &variant)?, &args[at]) {
-            return Err(site.fail(format!("'{name}' parameter '{}' {message}", param.name)));
+            return Err(site.fail(format!("'{name}' parameter '{}' {message}", param.name())));
         }
     }
     Err(no_signature(site))
 }
 
 /// The block a dispatch takes, last: (fewest, most parameters, optional).
-fn block_of(dispatch: Dispatch) -> Option<(usize, Option<usize>, bool)> {
-    match dispatch.last()?.kind {
+fn block_of<P: ParamLike>(dispatch: &[P]) -> Option<(usize, Option<usize>, bool)> {
+    match dispatch.last()?.kind() {
         Kind::Block { min, max, optional } => Some((min, max, optional)),
         _ => None,
     }
 }
 
 /// The parameters that take arguments (all but the block).
-pub(crate) fn argument_params(dispatch: Dispatch) -> Dispatch {
+pub(crate) fn argument_params<P: ParamLike>(dispatch: &[P]) -> &[P] {
     match block_of(dispatch) {
         Some(_) => &dispatch[..dispatch.len() - 1],
         None => dispatch,
@@ -265,17 +304,17 @@ pub(crate) fn argument_params(dispatch: Dispatch) -> Dispatch {
 }
 
 /// The argument counts a dispatch takes: (fewest, most or `None` when one is repeated).
-fn arity(dispatch: Dispatch) -> (usize, Option<usize>) {
+fn arity<P: ParamLike>(dispatch: &[P]) -> (usize, Option<usize>) {
     let params = argument_params(dispatch);
-    let min = params.iter().filter(|p| p.kind == Kind::Required).count();
-    let repeated = params.iter().any(|p| p.kind == Kind::Repeated);
+    let min = params.iter().filter(|p| p.kind() == Kind::Required).count();
+    let repeated = params.iter().any(|p| p.kind() == Kind::Repeated);
     (min, (!repeated).then_some(params.len()))
 }
 
 /// The parameter that takes argument `at`.
-fn param_at(dispatch: Dispatch, at: usize) -> Option<&'static Param> {
+fn param_at<P: ParamLike>(dispatch: &[P], at: usize) -> Option<&P> {
     let params = argument_params(dispatch);
     params
         .get(at)
-        .or_else(|| params.last().filter(|p| p.kind == Kind::Repeated))
+        .or_else(|| params.last().filter(|p| p.kind() == Kind::Repeated))
 }

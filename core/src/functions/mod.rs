@@ -5,7 +5,7 @@
 mod args;
 mod binary;
 mod catalog;
-mod checks;
+pub(crate) mod checks;
 mod collections;
 mod constructors;
 mod control;
@@ -177,6 +177,11 @@ pub(crate) fn class_declaring_functions() -> impl Iterator<Item = &'static str> 
 /// caller (see [`declare::Def::reaches_scope`]).
 pub(crate) fn reaches_scope(name: &str) -> bool {
     find(name).is_some_and(|def| def.reaches_scope)
+}
+
+/// Whether the engine stands in for a module's Ruby function `name` with its own Rust.
+pub(crate) fn has_stand_in(host: &mut dyn FunctionHost, name: &str) -> bool {
+    name.contains("::") && module_ruby::stands_in_for(host, name)
 }
 
 /// Call the built-in function `name`, or `None` when there is no such function.
