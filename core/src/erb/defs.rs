@@ -275,6 +275,36 @@ fn bind(
     Ok(())
 }
 
+/// `object.extend(Module)`: the module's `extended` hook runs with the object (what programs
+/// use it for: `Puppet_X::Elastic::SortedHash` sorts a hash in place); the object is the value.
+pub(crate) fn extend(interp: &mut Interp<'_, '_>, object: &RVal, args: &[RVal]) -> RResult<RVal> {
+    for module in args {
+        let RVal::Module(path) = module else {
+            return interp.raise_as(
+                "TypeError",
+                format!(
+                    "wrong argument type {} (expected Module)",
+                    module.class_name()
+                ),
+            );
+        };
+        if let Some(hook) = find_in_module(interp, path, "extended") {
+            invoke(
+                interp,
+                &hook,
+                Some(path.clone()),
+                alloc::vec![object.clone()],
+                None,
+            )?;
+        } else if !interp.ev.ruby.modules.iter().any(|m| m == path) {
+            return interp.unsupported(format!(
+                "extend with {path} is not supported by the playground's Ruby"
+            ));
+        }
+    }
+    Ok(object.clone())
+}
+
 /// Methods of every Ruby object that a defining program calls on itself: `__method__`,
 /// `block_given?`, and visibility and mixing declarations (which change nothing here).
 pub(crate) fn self_method(interp: &mut Interp<'_, '_>, name: &str) -> Option<RResult<RVal>> {
@@ -284,7 +314,9 @@ pub(crate) fn self_method(interp: &mut Interp<'_, '_>, name: &str) -> Option<RRe
             None => RVal::Nil,
         },
         "block_given?" => RVal::Bool(interp.method.block.is_some()),
-        "__FILE__" if !interp.template => RVal::Str(interp.file.clone()),
+        "__FILE__" => RVal::Str(interp.file.clone()),
+        // A 4.x function's closure scope: the scope it reads variables from (`['facts']`).
+        "closure_scope" if !interp.template => RVal::Scope,
         "private"
         | "public"
         | "protected"

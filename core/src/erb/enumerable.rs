@@ -1170,6 +1170,11 @@ fn hash_method(
             arity(interp, args, 1, 1)?;
             value::hash_get(&entries.borrow(), &args[0]).unwrap_or(RVal::Nil)
         }
+        "clear" => {
+            arity(interp, args, 0, 0)?;
+            entries.borrow_mut().clear();
+            recv.clone()
+        }
         "[]=" | "store" => {
             arity(interp, args, 2, 2)?;
             let key = args[0].clone();

@@ -301,7 +301,7 @@ impl<'e, 'o> Interp<'e, 'o> {
                 }
                 // The load path: what a function file adds to it changes nothing here (`require`
                 // looks in every module's `lib/`).
-                "LOAD_PATH" | ":" if !self.template => RVal::array(Vec::new()),
+                "LOAD_PATH" | ":" => RVal::array(Vec::new()),
                 _ => {
                     return self.unsupported(format!(
                         "the global variable ${name} is not supported by the playground's ERB"
@@ -759,12 +759,12 @@ impl<'e, 'o> Interp<'e, 'o> {
             },
             None => name.to_string(),
         };
-        if !self.template {
-            if let Some(module) = super::defs::resolve_module(self, &full) {
-                return Ok(RVal::Module(module));
-            }
+        if let Some(module) = super::defs::resolve_module(self, &full) {
+            return Ok(RVal::Module(module));
         }
         match full.as_str() {
+            // The Ruby that Debian's Puppet runs on (programs compare it as a string).
+            "RUBY_VERSION" => Ok(RVal::str("3.1.2")),
             "JSON" | "YAML" | "Integer" | "String" | "Array" | "Hash" | "Float" | "Numeric"
             | "Symbol" | "NilClass" | "TrueClass" | "FalseClass" | "Regexp" | "Range" | "Proc"
             | "Fixnum" | "Object" | "Comparable" | "Enumerable" | "Math" | "IPAddr" => {

@@ -380,9 +380,7 @@ pub(crate) fn call_self(
                 "json" | "yaml" => Ok(RVal::Bool(true)),
                 // Puppet has loaded ipaddr already: `require` answers false.
                 "ipaddr" => Ok(RVal::Bool(false)),
-                other => interp.unsupported(format!(
-                    "require '{other}' (a Ruby library) is not supported by the playground's ERB"
-                )),
+                other => super::module_functions::require(interp, other),
             }
         }
         "puts" | "print" | "p" | "warn" | "pp" => Ok(RVal::Nil),
@@ -550,6 +548,12 @@ pub(crate) fn object_method(
             }
         }
         "class" => RVal::Module(Rc::from(recv.class_name())),
+        "extend" if !matches!(recv, RVal::Nil) => super::defs::extend(interp, recv, args)?,
+        // Psych's YAML of a hash or an array, as stdlib's `to_yaml` writes it.
+        "to_yaml" if matches!(recv, RVal::Hash(_) | RVal::Array(_)) => {
+            arity(interp, args, 0, 1)?;
+            call_puppet_function(interp, "stdlib::to_yaml", core::slice::from_ref(recv))?
+        }
         "==" | "eql?" | "equal?" => {
             arity(interp, args, 1, 1)?;
             if name == "eql?" {

@@ -91,6 +91,9 @@ pub(crate) fn render(
     }
     ev.budget.depth += TEMPLATE_DEPTH;
     let mut interp = Interp::new(ev, site.span);
+    if let Source::File { path, .. } = &source {
+        interp.file = Rc::from(*path);
+    }
     let mut result = interp.run(&body);
     let out = core::mem::take(&mut interp.out);
     let read = core::mem::take(&mut interp.containers_read);

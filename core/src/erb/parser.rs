@@ -818,6 +818,22 @@ impl<'t> Parser<'t> {
         let line = self.line();
         if let Tok::Label(name) = &self.peek().tok {
             self.advance();
+            // `key:` alone (Ruby 3.1): the local variable or method of that name.
+            if matches!(self.peek().tok, Tok::Op("," | ")") | Tok::Newline) {
+                let kind = if self.is_local(name) {
+                    Kind::Local(name.clone())
+                } else {
+                    Kind::Call {
+                        recv: None,
+                        name: name.clone(),
+                        args: Vec::new(),
+                        block: None,
+                        safe: false,
+                    }
+                };
+                pairs.push((sym(name, line), Node::new(kind, line)));
+                return Ok(());
+            }
             self.skip_breaks();
             let value = self.expr()?;
             pairs.push((sym(name, line), value));
