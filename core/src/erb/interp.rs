@@ -177,6 +177,11 @@ impl<'e, 'o> Interp<'e, 'o> {
         }
     }
 
+    /// The names of the instance variables the program assigned itself.
+    pub fn own_ivar_names(&self) -> Vec<String> {
+        self.ivars.iter().map(|(name, _)| name.clone()).collect()
+    }
+
     /// `@name`: what the template assigned, else the Puppet variable the scope sees (nil when
     /// there is none, as Puppet gives it).
     fn ivar(&mut self, name: &str) -> RResult<RVal> {

@@ -384,6 +384,35 @@ pub(crate) fn call_self(
             }
         }
         "puts" | "print" | "p" | "warn" | "pp" => Ok(RVal::Nil),
+        // Puppet makes an instance variable of each variable the scope sees with a value.
+        "instance_variables" if interp.template => {
+            arity(interp, args, 0, 0)?;
+            let mut names: Vec<Rc<str>> = Vec::new();
+            for name in interp.ev.scopes.visible_names(false) {
+                let usable = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                    && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+                let has_value = interp
+                    .ev
+                    .scopes
+                    .lookup(&name)
+                    .is_some_and(|v| !matches!(v, Value::Undef));
+                if usable && has_value && !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+            interp.step(names.len() as u64)?;
+            let mut symbols: Vec<RVal> = names
+                .iter()
+                .map(|name| RVal::Sym(Rc::from(format!("@{name}").as_str())))
+                .collect();
+            symbols.extend(
+                interp
+                    .own_ivar_names()
+                    .into_iter()
+                    .map(|name| RVal::Sym(Rc::from(format!("@{name}").as_str()))),
+            );
+            Ok(RVal::array(symbols))
+        }
         "loop" => {
             let Some(block) = block else {
                 return interp

@@ -71,6 +71,16 @@ pub(crate) fn module_method(
         ("File", "dirname") => one_string(interp, args).map(|p| RVal::str(dirname(&p))),
         ("File", "basename") => basename(interp, args),
         ("File", "extname") => one_string(interp, args).map(|p| RVal::str(&extname(&p))),
+        (digest @ ("Digest::MD5" | "Digest::SHA1" | "Digest::SHA256" | "Digest::SHA512"), _)
+            if matches!(name, "hexdigest" | "digest" | "base64digest") =>
+        {
+            digest_method(interp, digest, name, args)
+        }
+        ("Base64", "strict_encode64" | "encode64" | "urlsafe_encode64")
+            if matches!(args.first(), Some(RVal::Object(_))) =>
+        {
+            bytes_of(interp, args).map(|bytes| RVal::str(&base64(&bytes, name)))
+        }
         ("Base64", "strict_encode64" | "encode64" | "urlsafe_encode64") => {
             let method = match name {
                 "strict_encode64" => "strict",
@@ -87,9 +97,6 @@ pub(crate) fn module_method(
             };
             puppet_call(interp, "base64", args, &["decode"], Some(method))
         }
-        ("Digest::MD5", "hexdigest") => puppet_call(interp, "md5", args, &[], None),
-        ("Digest::SHA1", "hexdigest") => puppet_call(interp, "sha1", args, &[], None),
-        ("Digest::SHA256", "hexdigest") => puppet_call(interp, "sha256", args, &[], None),
         ("Shellwords", "escape" | "shellescape") => {
             puppet_call(interp, "shell_escape", args, &[], None)
         }
@@ -117,6 +124,97 @@ fn puppet_call(
         values.push(RVal::str(after));
     }
     super::kernel::call_puppet_function(interp, function, &values)
+}
+
+/// The bytes of a String argument (text or binary).
+fn bytes_of(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<Vec<u8>> {
+    arity(interp, args, 1, 1)?;
+    match &args[0] {
+        RVal::Str(s) => Ok(s.as_bytes().to_vec()),
+        RVal::Object(object) => match &**object {
+            super::objects::RObject::Binary(bytes) => Ok(bytes.clone()),
+            other => interp.raise_as(
+                "TypeError",
+                format!(
+                    "no implicit conversion of {} into String",
+                    other.class_name()
+                ),
+            ),
+        },
+        other => interp.raise_as(
+            "TypeError",
+            format!(
+                "no implicit conversion of {} into String",
+                other.class_name()
+            ),
+        ),
+    }
+}
+
+/// `Digest::X.hexdigest(s)`, `.digest(s)` (the raw bytes) and `.base64digest(s)`.
+fn digest_method(
+    interp: &mut Interp<'_, '_>,
+    digest: &str,
+    name: &str,
+    args: &[RVal],
+) -> RResult<RVal> {
+    use sha2::Digest;
+    let bytes = bytes_of(interp, args)?;
+    let raw: Vec<u8> = match digest {
+        "Digest::MD5" => md5::Md5::digest(&bytes).to_vec(),
+        "Digest::SHA1" => sha1::Sha1::digest(&bytes).to_vec(),
+        "Digest::SHA256" => sha2::Sha256::digest(&bytes).to_vec(),
+        _ => sha2::Sha512::digest(&bytes).to_vec(),
+    };
+    Ok(match name {
+        "hexdigest" => {
+            let hex: String = raw.iter().map(|b| format!("{b:02x}")).collect();
+            RVal::str(&hex)
+        }
+        "base64digest" => RVal::str(&base64(&raw, "strict_encode64")),
+        _ => RVal::Object(Rc::new(super::objects::RObject::Binary(raw))),
+    })
+}
+
+/// Base64 as Ruby's `Base64` methods write it: `encode64` with a line break every 60
+/// characters and at the end, `urlsafe_encode64` with `-` and `_`.
+fn base64(bytes: &[u8], method: &str) -> String {
+    let alphabet: &[u8; 64] = if method == "urlsafe_encode64" {
+        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    } else {
+        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    };
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk.len();
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let v = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= n {
+                out.push(char::from(alphabet[((v >> (18 - 6 * i)) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    if method == "encode64" {
+        let mut lines = String::new();
+        for (i, c) in out.chars().enumerate() {
+            if i > 0 && i % 60 == 0 {
+                lines.push('\n');
+            }
+            lines.push(c);
+        }
+        if !out.is_empty() {
+            lines.push('\n');
+        }
+        return lines;
+    }
+    out
 }
 
 fn one_string(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<String> {
@@ -208,6 +306,14 @@ fn extname(path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn base64_as_ruby_writes_it() {
+        assert_eq!(base64(b"ab", "strict_encode64"), "YWI=");
+        assert_eq!(base64(b"abc", "strict_encode64"), "YWJj");
+        assert_eq!(base64(b"a", "encode64"), "YQ==\n");
+        assert_eq!(base64(&[0xfb, 0xff], "urlsafe_encode64"), "-_8=");
+    }
 
     #[test]
     fn paths_as_ruby_splits_them() {

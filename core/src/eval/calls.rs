@@ -119,18 +119,8 @@ impl Evaluator<'_> {
         if let Some(def) = builtin {
             return crate::functions::call(self, def, &site, args, closure.as_ref());
         }
-        if !crate::functions::has_stand_in(self, site.name) {
-            let has_block = closure.is_some();
-            if let Some(result) = self.call_module_ruby(&site, args, has_block) {
-                return result;
-            }
-            return Err(error(
-                "UNKNOWN_FUNCTION",
-                format!("Unknown function: '{}'.", site.name),
-                call.anchor,
-            ));
-        }
-        match crate::functions::call_builtin(self, site.name, &site, args, closure.as_ref()) {
+        let has_block = closure.is_some();
+        match self.call_module_ruby(&site, args, has_block) {
             Some(result) => result,
             None => Err(error(
                 "UNKNOWN_FUNCTION",

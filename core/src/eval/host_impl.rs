@@ -111,13 +111,7 @@ impl Host for Evaluator<'_> {
         if let Some(def) = builtin {
             return crate::functions::call(self, def, &inner, args, block);
         }
-        if !crate::functions::has_stand_in(self, name) {
-            if let Some(result) = self.call_module_ruby(&inner, args, block.is_some()) {
-                return result;
-            }
-            return Err(site.fail(alloc::format!("Unknown function '{name}'")));
-        }
-        match crate::functions::call_builtin(self, name, &inner, args, block) {
+        match self.call_module_ruby(&inner, args, block.is_some()) {
             Some(result) => result,
             None => Err(site.fail(alloc::format!("Unknown function '{name}'"))),
         }
@@ -213,10 +207,6 @@ impl CatalogAccess for Evaluator<'_> {
 
     fn current_definition(&self) -> (String, bool) {
         Evaluator::current_definition(self)
-    }
-
-    fn module_has_ruby_function(&mut self, name: &str) -> bool {
-        Evaluator::module_has_ruby_function(self, name)
     }
 }
 

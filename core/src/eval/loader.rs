@@ -426,20 +426,6 @@ impl<'o> Evaluator<'o> {
         self.loader.ruby_namevars.get(name).map(String::as_str)
     }
 
-    /// Whether the module of function `name` (`apache::bool2httpd`) implements it in Ruby
-    /// (`lib/puppet/functions/apache/bool2httpd.rb`).
-    pub(crate) fn module_has_ruby_function(&mut self, name: &str) -> bool {
-        if !name.contains("::") {
-            return false;
-        }
-        let Some(env) = self.environment() else {
-            return false;
-        };
-        self.ruby_function_paths(name)
-            .iter()
-            .any(|path| env.files.exists(path))
-    }
-
     /// Where Puppet's loaders look for function `name` written in Ruby: a namespaced name's
     /// 4.x file in its own module; a global name's 4.x file, then its 3.x one, in any module.
     pub(crate) fn ruby_function_paths(&mut self, name: &str) -> Vec<String> {

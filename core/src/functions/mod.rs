@@ -22,7 +22,6 @@ mod iteration;
 mod logging;
 mod lookup;
 pub(crate) mod meta;
-mod module_ruby;
 mod numbers;
 mod public;
 mod sequences;
@@ -179,11 +178,6 @@ pub(crate) fn reaches_scope(name: &str) -> bool {
     find(name).is_some_and(|def| def.reaches_scope)
 }
 
-/// Whether the engine stands in for a module's Ruby function `name` with its own Rust.
-pub(crate) fn has_stand_in(host: &mut dyn FunctionHost, name: &str) -> bool {
-    name.contains("::") && module_ruby::stands_in_for(host, name)
-}
-
 /// Call the built-in function `name`, or `None` when there is no such function.
 pub(crate) fn call_builtin(
     host: &mut dyn FunctionHost,
@@ -194,9 +188,6 @@ pub(crate) fn call_builtin(
 ) -> Option<EvalResult<Value>> {
     if let Some(def) = find(name) {
         return Some(call(host, def, site, args, closure));
-    }
-    if name.contains("::") && module_ruby::stands_in_for(host, name) {
-        return Some(module_ruby::run(host, name, site, args));
     }
     None
 }

@@ -161,9 +161,6 @@ pub(crate) trait CatalogAccess {
 
     /// The class or defined type whose body is being evaluated, and whether it is a class.
     fn current_definition(&self) -> (String, bool);
-
-    /// Whether module `name`'s Ruby function file for the qualified `name` is in the environment.
-    fn module_has_ruby_function(&mut self, name: &str) -> bool;
 }
 
 /// The environment's files, as the module file functions read them (never a real file system).

@@ -74,7 +74,7 @@ fn ipv4(text: &str) -> Result<Option<u32>, ()> {
 }
 
 /// Ruby's `in6_addr`: groups of 1-4 hex digits, one `::` at most, a dotted IPv4 tail.
-fn ipv6(text: &str) -> Option<u128> {
+pub(crate) fn ipv6(text: &str) -> Option<u128> {
     let group = |g: &str| (1..=4).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_hexdigit());
     let words = |part: &str| -> Option<Vec<u16>> {
         if part.is_empty() {
@@ -175,7 +175,7 @@ fn bits_len(p: &str, width: u32) -> Option<u32> {
 
 /// Ruby's `IPAddr#to_s` of an IPv6 address, in brackets: hex groups without leading zeros, the longest run
 /// of two or more zero groups (the first of equals) as `::`, `::a.b.c.d` for embedded IPv4.
-fn ipv6_text(value: u128, zone: &str) -> String {
+pub(crate) fn ipv6_text(value: u128, zone: &str) -> String {
     use core::fmt::Write;
     let group = |i: usize| (value >> ((7 - i) * 16)) as u16;
     let (mut best, mut best_len) = (0, 0);

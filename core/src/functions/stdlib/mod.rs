@@ -14,7 +14,7 @@ mod hashes;
 mod hashing;
 mod interfaces;
 mod introspect;
-mod ip;
+pub(crate) mod ip;
 mod legacy;
 mod legacy_checks;
 mod module_metadata;
