@@ -42,8 +42,8 @@ nostd:
 cargo-test:
 	$(COMPILE_STACK) cargo test --workspace --no-run
 	cargo test --workspace
-	$(COMPILE_STACK) cargo test -p puppet-core --no-default-features --features std --lib --test yaml_feature --no-run
-	cargo test -p puppet-core --no-default-features --features std --lib --test yaml_feature
+	$(COMPILE_STACK) cargo test -p puppet-core --no-default-features --features std --lib --test yaml_feature --test module_ruby --no-run
+	cargo test -p puppet-core --no-default-features --features std --lib --test yaml_feature --test module_ruby
 	$(COMPILE_STACK) cargo test -p puppet-wasm --no-default-features --lib --no-run
 	cargo test -p puppet-wasm --no-default-features --lib
 

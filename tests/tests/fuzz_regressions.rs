@@ -115,6 +115,34 @@ fn environment_regressions() {
     }
 }
 
+/// Ruby texts (a module's function files and a template) the Ruby target once failed on, and
+/// hostile ones: each compiles to an outcome, never a panic or a hang.
+#[test]
+fn ruby_regressions() {
+    let mut options = small_limits();
+    options.certname = Some("playground".into());
+    // Templates and Ruby functions count 500 levels, as the Ruby target allows for.
+    options.limits.max_depth = 1_000;
+    for (name, data) in inputs("ruby") {
+        for (main, files) in
+            puppet_cli::workspace::ruby_environments(&String::from_utf8_lossy(&data))
+        {
+            let env = puppet_cli::workspace::EnvSource::default().with_files(files);
+            let texts = puppet_cli::protocol::on_big_stack(|| {
+                env.compile(main, &options, |outcome| {
+                    outcome
+                        .diagnostics
+                        .iter()
+                        .map(|d| puppet_core::puppet_text(&outcome.sources, d))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .expect("the compile ends without a panic");
+            eprintln!("ruby/{name}: {texts:?}");
+        }
+    }
+}
+
 #[test]
 fn regex_regressions() {
     use puppet_core::regex::Regex;

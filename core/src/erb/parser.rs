@@ -839,6 +839,11 @@ impl<'t> Parser<'t> {
             pairs.push((sym(name, line), value));
             return Ok(());
         }
+        if self.eat_op("**") {
+            // `**options`: the hash's pairs as keywords, which bind as a last hash argument does.
+            args.push(self.ternary()?);
+            return Ok(());
+        }
         if self.eat_op("*") {
             let inner = self.ternary()?;
             args.push(Node::new(Kind::Splat(Box::new(inner)), line));
@@ -1453,6 +1458,13 @@ impl<'t> Parser<'t> {
             if parenthesized {
                 self.expect_op(")")?;
             }
+        }
+        if self.eat_op("=") {
+            // An endless method (Ruby 3): `def name(args) = expression`.
+            self.skip_breaks();
+            let body = alloc::vec![self.statement()?];
+            let def = MethodDef { name, params, body };
+            return Ok(Node::new(Kind::Def(Rc::new(def)), line));
         }
         let body = self.statements()?;
         let body = if self.is_kw("rescue") || self.is_kw("ensure") {
