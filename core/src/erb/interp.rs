@@ -911,6 +911,10 @@ impl<'e, 'o> Interp<'e, 'o> {
                 }
                 None => super::kernel::module_method(self, recv, name, args, block),
             },
+            RVal::Puppet(Value::Sensitive(inner)) if name == "unwrap" => {
+                let inner = inner.clone();
+                self.ruby_of(&inner)
+            }
             RVal::Proc(block) if matches!(name, "call" | "()" | "yield" | "[]") => {
                 let block = BlockArg::Block(block.clone());
                 let args = core::mem::take(args);

@@ -679,6 +679,7 @@ fn responds_to(recv: &RVal, method: &str) -> bool {
         return true;
     }
     match recv {
+        RVal::Puppet(Value::Sensitive(_)) => method == "unwrap",
         RVal::Str(_) => matches!(
             method,
             "each_line"

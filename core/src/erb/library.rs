@@ -25,6 +25,12 @@ const MODULES: &[&str] = &[
     "Digest::SHA256",
     "Digest::SHA512",
     "Shellwords",
+    "Gem",
+    "Gem::Version",
+    "Puppet::Pops",
+    "Puppet::Pops::Types",
+    "Puppet::Pops::Types::PSensitiveType",
+    super::value::SENSITIVE,
 ];
 
 /// Whether `name` is one of the library's modules.
@@ -67,6 +73,10 @@ pub(crate) fn module_method(
         ("Puppet::Parser::Functions", "newfunction") => {
             super::module_functions::newfunction(interp, args, block)
         }
+        (super::value::SENSITIVE, "new") => sensitive(interp, args),
+        ("Gem::Version", "new" | "create") => {
+            one_string(interp, args).map(|text| super::objects::version(&text))
+        }
         ("File", "join") => Ok(RVal::str(&file_join(args))),
         ("File", "dirname") => one_string(interp, args).map(|p| RVal::str(dirname(&p))),
         ("File", "basename") => basename(interp, args),
@@ -106,6 +116,18 @@ pub(crate) fn module_method(
         }
         _ => return None,
     })
+}
+
+/// `Sensitive.new(value)`: Puppet's Sensitive of the value.
+fn sensitive(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<RVal> {
+    arity(interp, args, 1, 1)?;
+    match interp.puppet_of(&args[0])? {
+        Some(value) => Ok(RVal::Puppet(crate::value::Value::Sensitive(Rc::new(value)))),
+        None => interp.unsupported(format!(
+            "Sensitive of a {} is not supported by the playground's Ruby",
+            args[0].class_name()
+        )),
+    }
 }
 
 /// Call Puppet's function `function` with `before` first, the method's one argument, then

@@ -24,6 +24,8 @@ pub(crate) enum RObject {
     IpNet { v6: bool, address: u128, prefix: u8 },
     /// A binary String (a digest's raw bytes), which only digests and Base64 read.
     Binary(Vec<u8>),
+    /// A `Gem::Version`, as written.
+    Version(String),
 }
 
 impl RObject {
@@ -33,6 +35,7 @@ impl RObject {
             RObject::Ipv4(_) => "IPAddr",
             RObject::Binary(_) => "String",
             RObject::IpNet { .. } => "IPAddr",
+            RObject::Version(_) => "Gem::Version",
         }
     }
 }
@@ -111,6 +114,7 @@ pub(crate) fn object_is_a(object: &RObject, class: &str) -> Option<bool> {
         RObject::Ipv4(_) => Some(class == "IPAddr" || class == "Comparable"),
         RObject::Binary(_) => Some(class == "String" || class == "Comparable"),
         RObject::IpNet { .. } => Some(class == "IPAddr" || class == "Comparable"),
+        RObject::Version(_) => Some(class == "Gem::Version" || class == "Comparable"),
     }
 }
 
@@ -236,6 +240,33 @@ pub(crate) fn ipaddr_new(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<
     interp.raise_as("IPAddr::InvalidAddressError", "invalid address: ")
 }
 
+/// `Gem::Version.new(text)`.
+pub(crate) fn version(text: &str) -> RVal {
+    RVal::Object(Rc::new(RObject::Version(text.trim().to_string())))
+}
+
+/// RubyGems' order of versions: segment by segment, numbers by value, a letter segment (a
+/// prerelease) before any number; missing segments count as zero.
+fn compare_versions(a: &str, b: &str) -> core::cmp::Ordering {
+    use core::cmp::Ordering;
+    let parts = |v: &str| -> Vec<String> { v.split('.').map(String::from).collect() };
+    let (x, y) = (parts(a), parts(b));
+    for i in 0..x.len().max(y.len()) {
+        let p = x.get(i).map_or("0", String::as_str);
+        let q = y.get(i).map_or("0", String::as_str);
+        let order = match (p.parse::<u64>(), q.parse::<u64>()) {
+            (Ok(m), Ok(n)) => m.cmp(&n),
+            (Ok(_), Err(_)) => Ordering::Greater,
+            (Err(_), Ok(_)) => Ordering::Less,
+            (Err(_), Err(_)) => p.cmp(q),
+        };
+        if order != Ordering::Equal {
+            return order;
+        }
+    }
+    Ordering::Equal
+}
+
 /// `IPAddr.new` of an IPv6 address or of an address with a prefix (`10.0.0.0/8`, `fe80::/64`):
 /// the address masked to its network.
 fn ip_network(interp: &mut Interp<'_, '_>, text: &str) -> RResult<RVal> {
@@ -331,6 +362,7 @@ pub(crate) fn object_to_s(object: &RObject) -> String {
         RObject::Ipv4(address) => dotted(*address),
         RObject::Binary(bytes) => bytes.iter().map(|&b| char::from(b)).collect(),
         RObject::IpNet { v6, address, .. } => ip_text(*v6, *address),
+        RObject::Version(text) => text.clone(),
     }
 }
 
@@ -345,6 +377,7 @@ pub(crate) fn object_inspect(object: &RObject) -> Option<String> {
             dotted(*address)
         )),
         RObject::Binary(_) | RObject::IpNet { .. } => None,
+        RObject::Version(text) => Some(format!("#<Gem::Version \"{text}\">")),
     }
 }
 
@@ -367,6 +400,30 @@ pub(crate) fn object_method(
         (RObject::Ipv4(address), "to_i") => Ok(RVal::Int(i64::from(*address))),
         (RObject::Ipv4(_), "ipv4?") => Ok(RVal::Bool(true)),
         (RObject::Ipv4(_), "ipv6?") => Ok(RVal::Bool(false)),
+        (RObject::Version(text), "<" | ">" | "<=" | ">=" | "<=>" | "==") => {
+            arity(interp, args, 1, 1)?;
+            let other = match &args[0] {
+                RVal::Object(other) => match &**other {
+                    RObject::Version(other) => other.clone(),
+                    _ => {
+                        return interp
+                            .raise_as("ArgumentError", "comparison of Gem::Version failed")
+                    }
+                },
+                RVal::Str(other) => other.to_string(),
+                _ => return interp.raise_as("ArgumentError", "comparison of Gem::Version failed"),
+            };
+            let order = compare_versions(text, &other);
+            Ok(match name {
+                "<" => RVal::Bool(order.is_lt()),
+                ">" => RVal::Bool(order.is_gt()),
+                "<=" => RVal::Bool(order.is_le()),
+                ">=" => RVal::Bool(order.is_ge()),
+                "==" => RVal::Bool(order.is_eq()),
+                _ => RVal::Int(order as i64),
+            })
+        }
+        (RObject::Version(_), "to_s" | "version") => Ok(RVal::str(&object_to_s(object))),
         (RObject::IpNet { v6, .. }, "ipv4?") => Ok(RVal::Bool(!v6)),
         (RObject::IpNet { v6, .. }, "ipv6?") => Ok(RVal::Bool(*v6)),
         (RObject::IpNet { .. }, "to_s" | "to_string") => Ok(RVal::str(&object_to_s(object))),

@@ -69,11 +69,15 @@ impl RVal {
             RVal::Proc(_) => "Proc",
             RVal::Scope => "Puppet::Parser::Scope",
             RVal::Module(_) => "Module",
+            RVal::Puppet(Value::Sensitive(_)) => SENSITIVE,
             RVal::Puppet(_) => "Object",
             RVal::Object(object) => object.class_name(),
         }
     }
 }
+
+/// The Ruby class of Puppet's Sensitive values.
+pub(crate) const SENSITIVE: &str = "Puppet::Pops::Types::PSensitiveType::Sensitive";
 
 /// A Puppet value as Puppet hands it to a template.
 /// A Ruby object a template kept with `scope.setvar`: the Runtime value the Puppet variable holds,
