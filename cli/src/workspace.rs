@@ -206,10 +206,13 @@ pub fn global_hiera_path(file: &str) -> Result<PathBuf, String> {
     Ok(dir.join(name))
 }
 
+/// An environment as its main code and its files by path.
+pub type Listing = (Option<MainCode>, Vec<(String, String)>);
+
 /// The environments the Ruby fuzz target compiles for one text (and its regression files): the
 /// text as a module's 4.x function file (`m::f`), as a 3.x one (`g`) and as a template, each
 /// called from the main code.
-pub fn ruby_environments(text: &str) -> Vec<(Option<MainCode>, Vec<(String, String)>)> {
+pub fn ruby_environments(text: &str) -> Vec<Listing> {
     let places = [
         (
             "modules/m/lib/puppet/functions/m/f.rb",
@@ -239,7 +242,7 @@ pub fn ruby_environments(text: &str) -> Vec<(Option<MainCode>, Vec<(String, Stri
 /// An environment written as one text (the environment fuzz target's input and its regression
 /// files): the main code, then each file after a line `==> <path>`. An empty main code compiles
 /// the files' `manifests/`.
-pub fn environment_listing(text: &str) -> (Option<MainCode>, Vec<(String, String)>) {
+pub fn environment_listing(text: &str) -> Listing {
     let mut parts = text.split("\n==> ");
     let main = parts.next().unwrap_or_default();
     let files = parts

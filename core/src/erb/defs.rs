@@ -57,7 +57,7 @@ pub(crate) fn module_body(interp: &mut Interp<'_, '_>, path: &str, body: &[Node]
         (Some(outer), _) if !outer.is_empty() => Rc::from(format!("{outer}::{path}").as_str()),
         _ => Rc::from(path),
     };
-    if !full.is_empty() && !interp.ev.ruby.modules.iter().any(|m| *m == full) {
+    if !full.is_empty() && !interp.ev.ruby.modules.contains(&full) {
         interp.ev.ruby.modules.push(full.clone());
     }
     let inner = (!full.is_empty()).then(|| full.clone());

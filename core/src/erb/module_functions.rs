@@ -187,7 +187,7 @@ pub(crate) fn require(interp: &mut Interp<'_, '_>, library: &str) -> RResult<RVa
     let dirs = interp.ev.module_dirs();
     for dir in dirs {
         let path = format!("{dir}/lib/{relative}.rb");
-        if interp.ev.ruby.required.iter().any(|p| *p == path) {
+        if interp.ev.ruby.required.contains(&path) {
             return Ok(RVal::Bool(false));
         }
         let Ok(text) = env.files.read(&path) else {
