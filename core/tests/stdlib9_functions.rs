@@ -297,3 +297,131 @@ fn merge_needs_the_full_engine_in_the_light_build() {
         assert_eq!(outcome.needs_full_engine, Some("stdlib"), "{}", case.src);
     }
 }
+
+/// stdlib 9's namespaced names of functions stdlib 8.5 has (`stdlib::to_json`, ...): the same
+/// function, its messages naming the name it was called by.
+const NAMESPACED_ALIASES: &[Case] = &[
+    Case {
+        src: "notice(stdlib::to_json({'a' => [1, true, undef]}))",
+        answer: Logs(&["notice: {\"a\":[1,true,null]}"]),
+    },
+    Case {
+        src: "notice(stdlib::to_json('x'))",
+        answer: Logs(&["notice: \"x\""]),
+    },
+    Case {
+        src: "stdlib::to_json()",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::to_json' expects 1 argument, got none (file: snippet.pp, line: 1, column: 1)"),
+    },
+    Case {
+        src: "notice(stdlib::to_json_pretty({'a' => [1, 2]}))",
+        answer: Logs(&["notice: {\n  \"a\": [\n    1,\n    2\n  ]\n}\n"]),
+    },
+    Case {
+        src: "notice(stdlib::to_json_pretty([{'b' => undef}], true))",
+        answer: Logs(&["notice: [\n  {\n    \"b\": null\n  }\n]\n"]),
+    },
+    Case {
+        src: "stdlib::to_json_pretty('x')",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::to_json_pretty' parameter 'data' expects a value of type Hash or Array, got String (file: snippet.pp, line: 1, column: 1)"),
+    },
+    Case {
+        src: "notice(stdlib::powershell_escape('a b\"c'))",
+        answer: Logs(&["notice: a` b\\`\"c"]),
+    },
+    Case {
+        src: "notice(stdlib::powershell_escape('$x`y'))",
+        answer: Logs(&["notice: `$x``y"]),
+    },
+    Case {
+        src: "stdlib::powershell_escape([1])",
+        answer: Logs(&[]),
+    },
+    Case {
+        src: "notice(stdlib::seeded_rand_string(8, 'seed'))",
+        answer: Logs(&["notice: JSYSrD2x"]),
+    },
+    Case {
+        src: "notice(stdlib::seeded_rand_string(4, 'x', 'ab'))",
+        answer: Logs(&["notice: aaab"]),
+    },
+    Case {
+        src: "stdlib::seeded_rand_string(0, 'x')",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::seeded_rand_string' parameter 'length' expects an Integer[1] value, got Integer[0, 0] (file: snippet.pp, line: 1, column: 1)"),
+    },
+    Case {
+        src: "notice(stdlib::shell_escape('a b'))",
+        answer: Logs(&["notice: a\\ b"]),
+    },
+    Case {
+        src: "notice(stdlib::shell_escape(\"it's\"))",
+        answer: Logs(&["notice: it\\'s"]),
+    },
+    Case {
+        src: "stdlib::shell_escape()",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::shell_escape' expects 1 argument, got none (file: snippet.pp, line: 1, column: 1)"),
+    },
+    Case {
+        src: "notice(stdlib::to_python({'a' => [true, undef, 1.5]}))",
+        answer: Logs(&["notice: {\"a\": [True, None, 1.5]}"]),
+    },
+    Case {
+        src: "notice(stdlib::to_python('x'))",
+        answer: Logs(&["notice: \"x\""]),
+    },
+    Case {
+        src: "stdlib::to_python()",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::to_python' expects 1 argument, got none (file: snippet.pp, line: 1, column: 1)"),
+    },
+    Case {
+        src: "notice(stdlib::to_ruby({'a' => [true, undef, 1.5]}))",
+        answer: Logs(&["notice: {\"a\" => [true, nil, 1.5]}"]),
+    },
+    Case {
+        src: "notice(stdlib::to_ruby('x'))",
+        answer: Logs(&["notice: \"x\""]),
+    },
+    Case {
+        src: "stdlib::to_ruby()",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::to_ruby' expects 1 argument, got none (file: snippet.pp, line: 1, column: 1)"),
+    },
+    Case {
+        src: "notice(stdlib::to_toml({'a' => {'b' => 1}}))",
+        answer: Logs(&["notice: [a]\nb = 1\n"]),
+    },
+    Case {
+        src: "notice(stdlib::to_toml({'x' => [1, 2]}))",
+        answer: Logs(&["notice: x = [1, 2]\n"]),
+    },
+    Case {
+        src: "stdlib::to_toml('x')",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::to_toml' parameter 'data' expects a Hash value, got String (file: snippet.pp, line: 1, column: 1)"),
+    },
+    Case {
+        src: "notice(stdlib::type_of([1, 'a']))",
+        answer: Logs(&["notice: Tuple[Integer[1, 1], String]"]),
+    },
+    Case {
+        src: "notice(stdlib::type_of(undef))",
+        answer: Logs(&["notice: Undef"]),
+    },
+    Case {
+        src: "stdlib::type_of()",
+        answer: Error("Evaluation Error: Error while evaluating a Function Call, 'stdlib::type_of' expects 1 argument, got none (file: snippet.pp, line: 1, column: 1)"),
+    },
+];
+
+#[cfg(feature = "stdlib")]
+#[test]
+fn namespaced_aliases_answer_as_stdlib_9() {
+    check(NAMESPACED_ALIASES);
+}
+
+#[cfg(not(feature = "stdlib"))]
+#[test]
+fn namespaced_aliases_need_the_full_engine_in_the_light_build() {
+    for case in NAMESPACED_ALIASES {
+        let outcome = evaluate(case.src, &EvalOptions::default());
+        assert_eq!(outcome.needs_full_engine, Some("stdlib"), "{}", case.src);
+    }
+}

@@ -89,6 +89,26 @@ fn protocol_regressions() {
     }
 }
 
+/// Compile an environment of `files` on a big stack: its diagnostics as Puppet prints them (a
+/// panic fails the test).
+fn diagnostics_of(
+    main: Option<puppet_core::MainCode>,
+    files: Vec<(String, String)>,
+    options: &EvalOptions,
+) -> Vec<String> {
+    let env = puppet_cli::workspace::EnvSource::default().with_files(files);
+    puppet_cli::protocol::on_big_stack(|| {
+        env.compile(main, options, |outcome| {
+            outcome
+                .diagnostics
+                .iter()
+                .map(|d| puppet_core::puppet_text(&outcome.sources, d))
+                .collect::<Vec<_>>()
+        })
+    })
+    .expect("the compile ends without a panic")
+}
+
 /// Environments (`==> path` files) the environment target once failed on, and hostile ones:
 /// each compiles to an outcome with printable diagnostics, never a panic or a hang.
 #[test]
@@ -100,17 +120,7 @@ fn environment_regressions() {
     for (name, data) in inputs("environment") {
         let (main, files) =
             puppet_cli::workspace::environment_listing(&String::from_utf8_lossy(&data));
-        let env = puppet_cli::workspace::EnvSource::default().with_files(files);
-        let texts = puppet_cli::protocol::on_big_stack(|| {
-            env.compile(main, &options, |outcome| {
-                outcome
-                    .diagnostics
-                    .iter()
-                    .map(|d| puppet_core::puppet_text(&outcome.sources, d))
-                    .collect::<Vec<_>>()
-            })
-        })
-        .expect("the compile ends without a panic");
+        let texts = diagnostics_of(main, files, &options);
         eprintln!("environment/{name}: {texts:?}");
     }
 }
@@ -127,17 +137,7 @@ fn ruby_regressions() {
         for (main, files) in
             puppet_cli::workspace::ruby_environments(&String::from_utf8_lossy(&data))
         {
-            let env = puppet_cli::workspace::EnvSource::default().with_files(files);
-            let texts = puppet_cli::protocol::on_big_stack(|| {
-                env.compile(main, &options, |outcome| {
-                    outcome
-                        .diagnostics
-                        .iter()
-                        .map(|d| puppet_core::puppet_text(&outcome.sources, d))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .expect("the compile ends without a panic");
+            let texts = diagnostics_of(main, files, &options);
             eprintln!("ruby/{name}: {texts:?}");
         }
     }

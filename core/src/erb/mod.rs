@@ -76,20 +76,7 @@ pub(crate) fn render(
             ))
         }
     };
-    // A template counts as this many levels of the evaluator's nesting: templates rendering
-    // templates stop at the depth limit long before the stack runs out.
-    const TEMPLATE_DEPTH: usize = 500;
-    if ev.budget.depth + TEMPLATE_DEPTH > ev.options.limits.max_depth {
-        return Err(error(
-            "DEPTH_LIMIT",
-            format!(
-                "evaluation nested deeper than {} levels (templates rendering templates)",
-                ev.options.limits.max_depth
-            ),
-            site.span,
-        ));
-    }
-    ev.budget.depth += TEMPLATE_DEPTH;
+    enter_ruby(ev, site.span, "templates rendering templates")?;
     let mut interp = Interp::new(ev, site.span);
     if let Source::File { path, .. } = &source {
         interp.file = Rc::from(*path);
@@ -101,7 +88,7 @@ pub(crate) fn render(
     if result.is_ok() {
         result = mutations::write_back(ev, read, site.span).map_err(Flow::Stop);
     }
-    ev.budget.depth -= TEMPLATE_DEPTH;
+    ev.budget.depth -= RUBY_DEPTH;
     match result {
         Ok(()) => {
             ev.log(
@@ -113,6 +100,27 @@ pub(crate) fn render(
         }
         Err(flow) => Err(failure(ev, text, &source, site, flow, false)),
     }
+}
+
+/// A template or a module's Ruby function counts as this many levels of the evaluator's nesting:
+/// Ruby running Puppet running Ruby stops at the depth limit long before the stack runs out.
+pub(crate) const RUBY_DEPTH: usize = 500;
+
+/// Count a run of the Ruby interpreter as [`RUBY_DEPTH`] levels (the caller takes them off), or
+/// the depth limit's error naming `what` nests.
+pub(crate) fn enter_ruby(ev: &mut Evaluator<'_>, span: Span, what: &str) -> EvalResult<()> {
+    if ev.budget.depth + RUBY_DEPTH > ev.options.limits.max_depth {
+        return Err(error(
+            "DEPTH_LIMIT",
+            format!(
+                "evaluation nested deeper than {} levels ({what})",
+                ev.options.limits.max_depth
+            ),
+            span,
+        ));
+    }
+    ev.budget.depth += RUBY_DEPTH;
+    Ok(())
 }
 
 /// The diagnostic of a template that failed: Puppet's words for Ruby's errors, ours (with the

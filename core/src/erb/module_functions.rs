@@ -507,18 +507,7 @@ fn run_ruby(
     site: &CallSite,
     body: impl FnOnce(&mut Interp<'_, '_>) -> RResult<RVal>,
 ) -> EvalResult<Value> {
-    const RUBY_DEPTH: usize = 500;
-    if ev.budget.depth + RUBY_DEPTH > ev.options.limits.max_depth {
-        return Err(error(
-            "DEPTH_LIMIT",
-            format!(
-                "evaluation nested deeper than {} levels (Ruby functions calling Puppet)",
-                ev.options.limits.max_depth
-            ),
-            site.span,
-        ));
-    }
-    ev.budget.depth += RUBY_DEPTH;
+    super::enter_ruby(ev, site.span, "Ruby functions calling Puppet")?;
     let mut interp = Interp::new(ev, site.span);
     interp.template = false;
     interp.file = loaded.file.clone();
@@ -531,7 +520,7 @@ fn run_ruby(
         )),
     });
     drop(interp);
-    ev.budget.depth -= RUBY_DEPTH;
+    ev.budget.depth -= super::RUBY_DEPTH;
     result.map_err(|flow| failure(ev, site, &loaded.file, &loaded.text, flow))
 }
 

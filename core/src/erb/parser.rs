@@ -46,6 +46,24 @@ static EOF_TOKEN: Token = Token {
     spaced: true,
 };
 
+impl Parser<'_> {
+    /// A bare name's value: the local variable, or else a call of the method without arguments.
+    fn bare_name(&self, name: &str, line: u32) -> Node {
+        let kind = if self.is_local(name) {
+            Kind::Local(name.to_string())
+        } else {
+            Kind::Call {
+                recv: None,
+                name: name.to_string(),
+                args: Vec::new(),
+                block: None,
+                safe: false,
+            }
+        };
+        Node::new(kind, line)
+    }
+}
+
 /// Parse a whole Ruby file's tokens ([`super::lexer::lex_file`]).
 pub(crate) fn parse_file(tokens: &[Token]) -> PResult<Vec<Node>> {
     parse(tokens)
@@ -437,19 +455,7 @@ impl<'t> Parser<'t> {
             let line = self.line();
             self.advance();
             match parts.as_slice() {
-                [StrPart::Lit(name)] if self.is_local(name) => {
-                    Node::new(Kind::Local(name.clone()), line)
-                }
-                [StrPart::Lit(name)] => Node::new(
-                    Kind::Call {
-                        recv: None,
-                        name: name.clone(),
-                        args: Vec::new(),
-                        block: None,
-                        safe: false,
-                    },
-                    line,
-                ),
+                [StrPart::Lit(name)] => self.bare_name(name, line),
                 _ => return Err(self.unexpected()),
             }
         } else {
@@ -820,18 +826,8 @@ impl<'t> Parser<'t> {
             self.advance();
             // `key:` alone (Ruby 3.1): the local variable or method of that name.
             if matches!(self.peek().tok, Tok::Op("," | ")") | Tok::Newline) {
-                let kind = if self.is_local(name) {
-                    Kind::Local(name.clone())
-                } else {
-                    Kind::Call {
-                        recv: None,
-                        name: name.clone(),
-                        args: Vec::new(),
-                        block: None,
-                        safe: false,
-                    }
-                };
-                pairs.push((sym(name, line), Node::new(kind, line)));
+                let value = self.bare_name(name, line);
+                pairs.push((sym(name, line), value));
                 return Ok(());
             }
             self.skip_breaks();

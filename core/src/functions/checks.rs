@@ -22,6 +22,12 @@ pub(crate) fn call(
     if def.refused.is_some() {
         return (def.run)(Call(host, site, args, closure, def));
     }
+    // The name messages give: stdlib 9's namespaced name when the function was called by it.
+    let shown = if site.name.starts_with("stdlib::") {
+        site.name
+    } else {
+        def.name
+    };
     if let Some(walk) = def.walk {
         for arg in &args {
             charge_walk(host, arg, walk, site.span)?;
@@ -49,14 +55,14 @@ pub(crate) fn call(
                 if !fits {
                     return Err(site.fail(format!(
                         "{}(): Wrong number of arguments given ({n} for {text})",
-                        def.name
+                        shown
                     )));
                 }
             }
             args = to_3x_args(host, site, args)?;
         }
         Api::V4 { checked: true } => {
-            check_dispatches(host, def.name, def.dispatches, site, &args, closure)?;
+            check_dispatches(host, shown, def.dispatches, site, &args, closure)?;
         }
         Api::V4 { checked: false } => {}
     }

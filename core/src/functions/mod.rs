@@ -137,10 +137,14 @@ const fn name_before(a: &str, b: &str) -> bool {
 /// The declaration of the built-in function `name`.
 #[inline]
 pub(crate) fn find(name: &str) -> Option<&'static Def> {
-    INDEX
+    let found = INDEX
         .binary_search_by(|def| def.name.cmp(name))
         .ok()
-        .map(|at| INDEX[at])
+        .map(|at| INDEX[at]);
+    if found.is_none() && stdlib::NAMESPACED_ALIASES.contains(&name) {
+        return find(name.trim_start_matches("stdlib::"));
+    }
+    found
 }
 
 /// Every declaration, sorted by name.

@@ -61,6 +61,21 @@ pub(super) const FAMILIES: &[&[Def]] = &[
     interfaces::DEFS,
 ];
 
+/// stdlib 9's namespaced names of functions stdlib 8.5 has under their old name, whose
+/// behaviour and messages stdlib 9.7 keeps (checked against OpenVox 8 with stdlib 9.7:
+/// `core/tests/stdlib9_functions.rs`): `stdlib::x` calls `x`, and its messages name `stdlib::x`.
+pub(crate) const NAMESPACED_ALIASES: &[&str] = &[
+    "stdlib::powershell_escape",
+    "stdlib::seeded_rand_string",
+    "stdlib::shell_escape",
+    "stdlib::to_json",
+    "stdlib::to_json_pretty",
+    "stdlib::to_python",
+    "stdlib::to_ruby",
+    "stdlib::to_toml",
+    "stdlib::type_of",
+];
+
 /// `value.to_yaml` as Psych writes it, or `None` for what Psych writes as a tagged Ruby object.
 pub(crate) fn yaml_text(value: &Value) -> Option<String> {
     yaml_emit::to_yaml(value, 2).ok()
