@@ -90,10 +90,15 @@
 # +2,426; the language server's merge -384; then stdlib 9's stdlib::ensure_packages +608: 679,309,
 # light 398,383. Full budget: 680,000. The light engine's explanation of lookups that find nothing (the
 # debug log both engines write alike) +1.9 KB, stdlib::merge and stdlib::to_yaml: light 400,278, full 679,406.
+# Session 16: modules' own Ruby functions run on the Ruby interpreter (issue 35: the 4.x and 3.x APIs,
+# def/module/return/yield/heredocs, Digest, Base64, Gem::Version, Sensitive, IPv6 IPAddr; the four
+# hand-written stand-ins removed) +19,934 in the full engine, stdlib 9's namespaced aliases +237: full
+# 699,577; the light engine's lookup of a module's Ruby function file, to hand the call over, and the
+# aliases +1,055: light 401,333. Full budget: 700,000.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
-full_budget=${WASM_FULL_GZIP_BUDGET:-680000}
+full_budget=${WASM_FULL_GZIP_BUDGET:-700000}
 
 # check NAME FILE BUDGET
 check() {
