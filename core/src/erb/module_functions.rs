@@ -451,20 +451,11 @@ fn run(
             rvalue,
             block,
         } => {
+            if crate::functions::checks::contains_iterator(&args) {
+                return Err(site.fail("Use of an Iterator is not supported here"));
+            }
             if let Some(arity) = *arity {
-                let n = args.len() as i64;
-                let (fits, text) = if arity >= 0 {
-                    (n == arity, format!("{arity}"))
-                } else {
-                    let min = -arity - 1;
-                    (n >= min, format!("minimum {min}"))
-                };
-                if !fits {
-                    return Err(site.fail(format!(
-                        "{}(): Wrong number of arguments given ({n} for {text})",
-                        site.name
-                    )));
-                }
+                crate::functions::checks::check_3x_arity(site, site.name, arity, args.len())?;
             }
             let args = crate::functions::checks::to_3x_args(ev, site, args)?;
             let block = block.clone();

@@ -45,19 +45,7 @@ pub(crate) fn call(
                 return Err(site.fail("Use of an Iterator is not supported here"));
             }
             if let Some(arity) = arity {
-                let n = args.len();
-                let (fits, text) = if arity >= 0 {
-                    (n == arity as usize, format!("{arity}"))
-                } else {
-                    let min = (-arity - 1) as usize;
-                    (n >= min, format!("minimum {min}"))
-                };
-                if !fits {
-                    return Err(site.fail(format!(
-                        "{}(): Wrong number of arguments given ({n} for {text})",
-                        shown
-                    )));
-                }
+                check_3x_arity(site, shown, i64::from(arity), args.len())?;
             }
             args = to_3x_args(host, site, args)?;
         }
@@ -69,16 +57,36 @@ pub(crate) fn call(
     (def.run)(Call(host, site, args, closure, def))
 }
 
+/// A 3.x function's `arity` as Ruby declares it (`n`: exactly n, `-n-1`: at least n), with
+/// Puppet's message naming `name`.
+pub(crate) fn check_3x_arity(
+    site: &CallSite,
+    name: &str,
+    arity: i64,
+    given: usize,
+) -> EvalResult<()> {
+    let n = given as i64;
+    let (fits, text) = if arity >= 0 {
+        (n == arity, format!("{arity}"))
+    } else {
+        let min = -arity - 1;
+        (n >= min, format!("minimum {min}"))
+    };
+    if fits {
+        return Ok(());
+    }
+    Err(site.fail(format!(
+        "{name}(): Wrong number of arguments given ({n} for {text})"
+    )))
+}
+
 /// The arguments as Puppet hands them to a 3.x function: a top-level undef as `''`, regexps,
-/// versions and times as strings (iterators refused).
+/// versions and times as strings (the caller has refused iterators first).
 pub(crate) fn to_3x_args(
     host: &mut dyn FunctionHost,
     site: &CallSite,
     mut args: Vec<Value>,
 ) -> EvalResult<Vec<Value>> {
-    if contains_iterator(&args) {
-        return Err(site.fail("Use of an Iterator is not supported here"));
-    }
     for arg in args.iter_mut() {
         match arg {
             Value::Undef => *arg = Value::string(""),
