@@ -5,6 +5,8 @@ pub mod confine;
 mod dir_files;
 mod env_notes;
 pub mod facts;
+pub mod facts_presets;
+pub mod lsp;
 pub mod protocol;
 pub mod render;
 pub mod ruby_render;

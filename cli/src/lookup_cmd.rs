@@ -18,7 +18,8 @@ options:
   --modulepath DIR[:DIR]   module directories searched after the environment's own
   --hiera_config FILE      the global Hiera layer's hiera.yaml
   --allow-links-to DIR[:DIR]   directories outside the environment its symbolic links may lead into
-  --facts FILE             the node's facts, a JSON object (as `puppet facts show` prints)
+  --facts FILE|PRESET      the node's facts, a JSON object (as `puppet facts show` prints), or a
+                           preset's name (debian-12, redhat-9, ...: facts/presets/)
   --node NAME              the node's certname, in $trusted (default: playground)
   --explain                print how the value was found (or not) instead of the value
   --explain-options        print how the keys' lookup_options were found
@@ -77,12 +78,10 @@ fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
                 options.env.global_hiera = Some(absolute.to_string_lossy().into_owned());
             }
             Long("facts") => {
-                let path = value(&mut parser)?;
-                let json = crate::read_text(&path, "the facts file")?;
-                options.eval.facts = Some(
-                    puppet_cli::facts::facts_from_json(&json)
-                        .map_err(|e| format!("{path}: {e}"))?,
-                );
+                let value = value(&mut parser)?;
+                options.eval.facts = Some(puppet_cli::facts_presets::facts_for(&value, |path| {
+                    crate::read_text(path, "the facts file")
+                })?);
             }
             Long("node") | Long("certname") => options.eval.certname = Some(value(&mut parser)?),
             Long("explain") => options.query.explain = true,

@@ -1,5 +1,12 @@
 //! puppet-eval: evaluate Puppet code from a file, `-e` or stdin, a REPL on a terminal; `--json`/`--jsonl` speak the oracle protocol.
 
+mod diff_cmd;
+mod diff_compile;
+mod diff_json;
+mod diff_markdown;
+mod diff_nodes;
+mod diff_text;
+mod diff_version;
 mod explain_cmd;
 mod lint_cmd;
 mod lookup_cmd;
@@ -36,6 +43,10 @@ usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin 
                                                     and type evaluated there, the name's signatures
        puppet-eval references [--env DIR] FILE:LINE:COL  every place that names what is there
                                                     (its definition included), as PATH:LINE:COL
+       puppet-eval diff FROM TO [--nodes DIR]       what a change does to the nodes' catalogs
+                                                    (puppet-eval diff --help: its options)
+       puppet-eval lsp [--stdio | --tcp PORT]        the language server (LSP 3.17) for editors
+                                                    (puppet-eval lsp --help: its settings)
        puppet-eval                                  an interactive session, when started on a terminal
 
 options:
@@ -58,7 +69,9 @@ options:
                            (with --json and --jsonl: a \"catalog\" field, [[\"Type[title]\", [[param, %p]]]])
   --json                   print {\"value\",\"type\",\"generalized\",\"logs\",\"error\"} as the oracle does
   --strict=error|warning|off   Puppet's `strict` setting (default: error, as in Puppet 8)
-  --facts=FILE             the node's facts, a JSON object (`puppet facts show` prints one): `$facts`
+  --facts=FILE|PRESET      the node's facts, a JSON object (`puppet facts show` prints one), or
+                           a preset's name (debian-11, debian-12, ubuntu-20.04, redhat-8, redhat-9,
+                           rocky-8, almalinux-8, centos-9, windows-2019: facts/presets/): `$facts`
                            and a top-scope variable per fact (default: no facts, `$facts` is {})
   --max-steps=N            the step budget (default: 10000000); Ctrl+C cancels a running evaluation
   -V, --version            print the version";
@@ -158,12 +171,10 @@ fn parse_args() -> Result<Option<Args>, String> {
             Long("json") => args.json = true,
             Long("jsonl") => args.jsonl = true,
             Long("facts") => {
-                let path = parser.value().map_err(text)?.string().map_err(text)?;
-                let json = read_text(&path, "the facts file")?;
-                args.options.facts = Some(
-                    puppet_cli::facts::facts_from_json(&json)
-                        .map_err(|e| format!("{path}: {e}"))?,
-                );
+                let value = parser.value().map_err(text)?.string().map_err(text)?;
+                args.options.facts = Some(puppet_cli::facts_presets::facts_for(&value, |path| {
+                    read_text(path, "the facts file")
+                })?);
             }
             Long("strict") => {
                 let value = parser.value().map_err(text)?.string().map_err(text)?;
@@ -210,6 +221,12 @@ fn real_main() -> ExitCode {
     }
     if arguments.first().map(String::as_str) == Some("references") {
         return references_cmd::run(&arguments[1..]);
+    }
+    if arguments.first().map(String::as_str) == Some("diff") {
+        return diff_cmd::run(&arguments[1..]);
+    }
+    if arguments.first().map(String::as_str) == Some("lsp") {
+        return puppet_cli::lsp::run(&arguments[1..]);
     }
     if arguments.first().map(String::as_str) == Some("lookup") {
         return lookup_cmd::run(&arguments[1..]);

@@ -206,10 +206,43 @@ pub fn global_hiera_path(file: &str) -> Result<PathBuf, String> {
     Ok(dir.join(name))
 }
 
+/// An environment as its main code and its files by path.
+pub type Listing = (Option<MainCode>, Vec<(String, String)>);
+
+/// The environments the Ruby fuzz target compiles for one text (and its regression files): the
+/// text as a module's 4.x function file (`m::f`), as a 3.x one (`g`) and as a template, each
+/// called from the main code.
+pub fn ruby_environments(text: &str) -> Vec<Listing> {
+    let places = [
+        (
+            "modules/m/lib/puppet/functions/m/f.rb",
+            "notice(m::f(1, 'a', [undef], {'k' => 2}))",
+        ),
+        (
+            "modules/m/lib/puppet/parser/functions/g.rb",
+            "notice(g(1, undef))",
+        ),
+        (
+            "modules/m/templates/t.erb",
+            "$x = [1]\nnotice(template('m/t.erb'))",
+        ),
+    ];
+    places
+        .iter()
+        .map(|(path, code)| {
+            let main = MainCode {
+                name: puppet_core::SNIPPET_FILE.into(),
+                text: (*code).into(),
+            };
+            (Some(main), vec![(path.to_string(), text.to_string())])
+        })
+        .collect()
+}
+
 /// An environment written as one text (the environment fuzz target's input and its regression
 /// files): the main code, then each file after a line `==> <path>`. An empty main code compiles
 /// the files' `manifests/`.
-pub fn environment_listing(text: &str) -> (Option<MainCode>, Vec<(String, String)>) {
+pub fn environment_listing(text: &str) -> Listing {
     let mut parts = text.split("\n==> ");
     let main = parts.next().unwrap_or_default();
     let files = parts

@@ -281,6 +281,29 @@ fn wide_integers_in_facts_do_not_break_the_run() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `--facts NAME`: a preset of `facts/presets/` by its name (the files say os.family is RedHat for
+/// redhat-9, Debian for debian-12, windows for windows-2019); a name that is neither a file nor a
+/// preset is refused with the presets' names.
+#[test]
+fn facts_may_name_a_preset() {
+    let program = "case $facts['os']['family'] { 'RedHat': { \"rh ${os['release']['major']}\" } default: { $os['family'] } }";
+    for (preset, value) in [
+        ("redhat-9", "'rh 9'\n"),
+        ("debian-12", "'Debian'\n"),
+        ("windows-2019", "'windows'\n"),
+    ] {
+        let out = puppet_eval(&["--facts", preset, "-e", program], "");
+        assert_eq!(stdout(&out), value, "{preset}");
+    }
+    let out = puppet_eval(&["--facts=redhat-10", "-e", "1"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("no such file, nor a preset of that name (presets: debian-11, debian-12,"),
+        "{stderr}"
+    );
+}
+
 /// A `--jsonl` case may carry its node's facts; a case without them has none.
 #[test]
 fn jsonl_cases_may_carry_facts() {

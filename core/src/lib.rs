@@ -7,19 +7,17 @@ extern crate alloc;
 extern crate std;
 
 pub mod diagnostic;
+pub mod diff;
 pub mod environment;
 #[cfg(feature = "erb")]
 mod erb;
 pub mod eval;
 pub mod facts;
 mod functions;
-// The built-ins move onto the interface in the commits that follow this one.
-#[allow(dead_code)]
 mod host;
 #[cfg(feature = "ide")]
 pub mod ide;
-pub use functions::erb::NEEDS_ERB;
-pub use functions::stdlib_names::NEEDS_STDLIB;
+pub use functions::{builtin_functions, FunctionInfo, NEEDS_ERB, NEEDS_STDLIB};
 pub mod hiera;
 #[cfg(feature = "lint")]
 pub mod lint;
@@ -66,15 +64,11 @@ pub fn ruby_json(value: &Value) -> Result<alloc::string::String, alloc::string::
     functions::stdlib::json_text(value)
 }
 
-/// The puppetlabs-stdlib functions the engine has, as `(name, API, one-line description)`:
+/// The puppetlabs-stdlib functions the engine runs, as `(name, API, one-line description)`:
 /// the declarations of `functions/stdlib/`, for lists, help and the conformance test.
-#[cfg(feature = "stdlib")]
+#[cfg(all(feature = "stdlib", feature = "ide"))]
 pub fn stdlib_functions() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
-    functions::stdlib::all().map(|(name, def)| {
-        let api = match def.api {
-            functions::signature::Api::V3 { .. } => "3.x",
-            functions::signature::Api::V4(_) => "4.x",
-        };
-        (name, api, def.doc)
-    })
+    builtin_functions()
+        .filter(|f| f.origin == "stdlib" && f.refused.is_none())
+        .map(|f| (f.name, f.api, f.doc))
 }

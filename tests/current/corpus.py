@@ -525,6 +525,12 @@ class Names:
             if name in self.stdlib:
                 return "stdlib 9 function: %s" % name, "stdlib"
             return "function: %s" % name, "other"
+        # The engine runs modules' Ruby functions; one that uses Ruby it does not run names it.
+        m = re.search(r"The function '([^']+)' runs Ruby the playground does not: (.*)", error)
+        if m:
+            name, what = m.group(1), strip_position(m.group(2))
+            mod = self.module_ruby.get(name, "?")
+            return "module Ruby function: %s (%s): %s" % (name, mod, what), "module ruby"
         m = re.search(r"Unknown resource type: '([^']+)'", error)
         if m:
             return "resource type: %s" % m.group(1), "other"

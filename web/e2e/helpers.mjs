@@ -144,3 +144,17 @@ export async function rendererUsage(browser, before) {
   }
   return { peakMb, cpuSeconds };
 }
+
+/** Show a developer view (AST, Tokens): they are tucked away behind their button until asked for. */
+export async function showDeveloperPane(page, name) {
+  const toggle = page.getByTestId('developer-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await choosePane(page, name.toLowerCase());
+}
+
+/** Show the pane `id` (panes/registry.js) as a person does: on a phone the tabs are behind the pane menu. */
+export async function choosePane(page, id) {
+  const menu = page.getByTestId('pane-menu');
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await page.getByTestId(`tab-${id}`).click();
+}

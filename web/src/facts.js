@@ -9,8 +9,8 @@ export const DEFAULT_FACTS_TEXT = JSON.stringify(DEFAULT_FACTS, null, 2);
 /** Deepest nesting of arrays and objects the engine reads, as Ruby's JSON parser (Puppet's) does. */
 export const MAX_FACTS_NESTING = 100;
 
-/** The Puppet version whose `puppet apply` the page stands for (its `clientversion` fact). */
-export const PUPPET_VERSION = '7.23.0';
+/** The Puppet whose `puppet apply` the page stands for (its `clientversion` fact): OpenVox 8.28.1, the reference. */
+export const PUPPET_VERSION = '8.28.1';
 
 /**
  * The node's name when none is given: the one its facts describe (their fqdn, as Puppet's certname

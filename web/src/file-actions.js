@@ -6,7 +6,7 @@ const isPuppet = (path) => /\.pp$/i.test(path);
 
 /**
  * `page`: { workspace(), editor, limits(), openFile(path, options), runNow(), loadEnvironment(data, options),
- * filesPane(), showOpen(path), named(name) }.
+ * filesPane(), showOpen(path), named(name), renamed(moves) (files moved: [[from, to]]), removed(paths) }.
  */
 export function fileActions(page) {
   const { editor } = page;
@@ -24,6 +24,7 @@ export function fileActions(page) {
     rename(from, path) {
       const { to, moves } = page.workspace().rename(from, path, page.limits());
       for (const [old, moved] of moves) editor.rename(old, moved);
+      page.renamed?.(moves);
       page.showOpen(editor.path);
       page.runNow();
       return to;
@@ -40,6 +41,7 @@ export function fileActions(page) {
       if (files.includes(editor.path)) page.openFile(SNIPPET);
       workspace.remove(path);
       for (const file of files) editor.drop(file);
+      page.removed?.(files);
       page.filesPane().render();
       page.runNow();
       return true;

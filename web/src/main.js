@@ -5,6 +5,16 @@ import { EXAMPLES } from './examples.js';
 import { fileActions } from './file-actions.js';
 import { certnameFor } from './facts.js';
 import { setupHelp } from './help.js';
+import { pageCommands, shortcutRows } from './commands.js';
+import { createFileTabs } from './file-tabs.js';
+import { setupFormatPreview } from './format-preview.js';
+import { setupLayout } from './layout.js';
+import { lazyPane } from './lazy-pane.js';
+import { createNotice } from './notice.js';
+import { setupWorkKeeping } from './work-keeping.js';
+import { pageMessage } from './page-wording.js';
+import { setupPalette } from './palette.js';
+import { later } from './persist-later.js';
 import { normalizeChecks } from './lint-checks.js';
 import { setupLint } from './lint-page.js';
 import { setupOutline } from './outline-page.js';
@@ -47,6 +57,8 @@ const QUESTIONS = {
 /** Past this much text (characters) the address no longer carries the environment on every run (the autosave does). */
 const ADDRESS_MAX_CHARS = 256 * 1024;
 const $ = (id) => document.getElementById(id);
+// The pane tabs first: they make the count marks the panes write to.
+const tabs = setupTabs({ tablist: $('pane-tabs'), toggle: $('developer-toggle'), menu: $('pane-menu') });
 const status = createStatus({ region: $('status'), time: $('status-time'), busy: $('busy') });
 const setStatus = (text, kind = 'info') => status.message(text, kind);
 
@@ -109,6 +121,7 @@ const nodePane = setupNodePane(
     changed() {
       userEdited();
       runNow();
+      persistNow();
     },
     edited(apply) {
       clearTimeout(nodeTimer);
@@ -194,7 +207,6 @@ const outline = setupOutline(
   { editor, isPuppet, ask: (text) => engine.ask('outline', { source: text }), goTo },
 );
 
-let persistTimer = null;
 let storageWarned = false;
 /** The user changed something: a link that could not be opened has had its answer. */
 function userEdited() {
@@ -203,25 +215,42 @@ function userEdited() {
   setStatus('', 'info');
 }
 
-/** The address and the autosave follow the environment (a large one is saved less often and left out of the address). */
-function persist() {
-  clearTimeout(persistTimer);
+/** Where the user is: the open file, the cursor (1-based line and column) and the pane shown, for links. */
+function currentView() {
+  const { path, text, pos } = editor.cursor();
+  const before = text.slice(0, pos);
+  const line = before.split('\n').length;
+  return { open: path, at: { line, column: pos - before.lastIndexOf('\n') }, pane: tabs.selected() };
+}
+
+/** Write the address and the autosave now (a large environment is left out of the address). */
+function writePersisted() {
   if (linkProblem) return;
   let chars = workspace.snippet.length;
   for (const text of workspace.files.values()) chars += text.length;
-  const large = chars > ADDRESS_MAX_CHARS;
-  const write = () => {
-    const data = workspace.toData();
-    // replaceState: the address follows the code without adding history entries.
-    history.replaceState(null, '', large ? location.pathname : shareUrl(location, data.snippet, settings, data));
-    const fits = save(data.snippet, settings, { files: data.files, folders: data.folders, open: editor.path });
-    if (!fits && !storageWarned) {
-      storageWarned = true;
-      setStatus('This environment is too large for the browser to keep: download it as a .zip to keep it.', 'error');
-    }
-  };
-  if (large) persistTimer = setTimeout(write, 1500);
-  else write();
+  const data = workspace.toData();
+  // replaceState: the address follows the code without adding history entries. (It carries no cursor: Share's
+  // link does, and says so.)
+  const address = chars > ADDRESS_MAX_CHARS ? location.pathname : shareUrl(location, data.snippet, settings, data);
+  if (address !== location.href) history.replaceState(null, '', address);
+  const fits = save(data.snippet, settings, { files: data.files, folders: data.folders, open: editor.path });
+  if (!fits && !storageWarned) {
+    storageWarned = true;
+    setStatus('This environment is too large for the browser to keep: download it as a .zip to keep it.', 'error');
+  }
+}
+/** The address and the autosave follow the environment once typing pauses, off the keystroke's path. */
+const persistLater = later(writePersisted);
+
+function persist() {
+  if (linkProblem) persistLater.cancel();
+  else persistLater.schedule();
+}
+
+/** A setting changed (not a keystroke): the address and the autosave follow at once. */
+function persistNow() {
+  persist();
+  persistLater.flush();
 }
 
 function runNow() {
@@ -256,8 +285,8 @@ function engineOptions(files) {
 function showMainManifest() {
   $('main-manifest').textContent =
     workspace.mainManifest() === 'snippet'
-      ? 'Main manifest: snippet.pp (replaces manifests/ while not empty)'
-      : 'Main manifest: manifests/ (snippet.pp is empty)';
+      ? 'Runs snippet.pp (manifests/ runs instead when snippet.pp is empty)'
+      : 'Runs manifests/ (snippet.pp is empty)';
 }
 
 /**
@@ -284,12 +313,18 @@ function openFile(path, { focusEditor = false } = {}) {
   if (!workspace.isFile(path)) return false;
   if (editor.path !== path) {
     editor.open(path, workspace.textOf(path));
-    $('open-file').textContent = path;
-    filesPane.showOpen(path);
+    showOpen(path);
     runNow(); // the Tokens and AST panes show the open file
   }
   if (focusEditor) editor.focus();
   return true;
+}
+
+/** The open file's name where the page shows it: the file tabs, the Files pane, the editor's label. */
+function showOpen(path) {
+  $('open-file').textContent = path;
+  filesPane.showOpen(path);
+  fileTabs.opened(path);
 }
 
 /** Open `path` and select `from..to` there (a problem, a catalog entry, a token). */
@@ -298,25 +333,47 @@ function goTo(path, from, to) {
 }
 
 /** Replace the whole environment (an example, a link, an opened folder); `open` is the file to show. */
-function loadEnvironment(data, { open = SNIPPET, name = 'puppet-environment' } = {}) {
+function loadEnvironment(data, { open = SNIPPET, name = 'puppet-environment', label = null } = {}) {
   workspace = new Workspace(data);
   generation += 1;
   environmentName = name;
   editor.reset(SNIPPET, workspace.snippet);
-  $('open-file').textContent = SNIPPET;
   filesPane.reset(SNIPPET);
+  fileTabs.reset(SNIPPET);
+  showOpen(SNIPPET);
   if (open !== SNIPPET && workspace.isFile(open)) {
     editor.open(open, workspace.textOf(open));
-    $('open-file').textContent = open;
-    filesPane.showOpen(open);
+    showOpen(open);
+  }
+  // The Files pane says what it now holds (an opened folder writes its own report after this).
+  if (label !== null) {
+    const files = workspace.files.size;
+    const status = $('files-status');
+    status.textContent = `${label}: ${files ? `snippet.pp and ${files.toLocaleString('en')} file${files === 1 ? '' : 's'}` : 'snippet.pp'}.`;
+    status.dataset.kind = 'info';
   }
   runNow();
 }
 
 function syntaxNote(text) {
-  $('tokens').textContent = text;
-  $('ast').textContent = text;
+  tokensPane.update({ note: text });
+  astPane.update({ note: text });
 }
+
+// The panes that draw a result draw only while shown (a hidden one draws the latest when its tab is chosen).
+const tokensPane = lazyPane($('panel-tokens'), ({ note, tokens, source, selectMapped }) =>
+  note === undefined ? showTokens($('tokens'), tokens, source, selectMapped) : ($('tokens').textContent = note),
+);
+const astPane = lazyPane($('panel-ast'), ({ note, ast, source, selectMapped }) =>
+  note === undefined ? showAst($('ast'), ast, source, selectMapped) : ($('ast').textContent = note),
+);
+const catalogPane = lazyPane($('panel-catalog'), ({ catalog, total, at }) =>
+  showCatalog($('catalog'), catalog, total, (r) => {
+    const { file, from, to } = at(r);
+    goTo(file, from, to);
+  }),
+);
+const outputPane = lazyPane($('panel-output'), () => renderOutput());
 
 const graphPane = setupGraphPane({
   panel: $('panel-graph'),
@@ -345,6 +402,7 @@ const lint = setupLint(
   {
     on: $('lint-on'),
     fix: $('lint-fix'),
+    preview: $('lint-preview'),
     note: $('lint-note'),
     list: $('lint-findings'),
     count: $('lint-count'),
@@ -364,12 +422,20 @@ const lint = setupLint(
       return request && request.generation === generation ? request : null;
     },
     textIn,
-    persist,
+    persist: persistNow,
     userEdited,
     goTo,
     firstResultShown: () => !firstResult,
+    showPreview: (path, before, after, apply) => formatPreview.show(path, before, after, apply),
   },
 );
+const formatPreview = setupFormatPreview({
+  dialog: $('preview'),
+  summary: $('preview-summary'),
+  diff: $('preview-diff'),
+  apply: $('preview-apply'),
+  cancel: $('preview-cancel'),
+});
 
 const engine = new Engine({
   onReady(version, engineLimits) {
@@ -392,8 +458,8 @@ const engine = new Engine({
     const source = textIn(request, path) ?? '';
     const map = editor.mappersFor(id, { keep: true })(path); // the result for the same request comes next
     const selectMapped = (from, to) => goTo(path, map(from), map(to, 1));
-    showTokens($('tokens'), tokens, source, selectMapped);
-    showAst($('ast'), ast, source, selectMapped);
+    tokensPane.update({ tokens, source, selectMapped });
+    astPane.update({ ast, source, selectMapped });
   },
   onResult({ id, result, logsTotal, ms }) {
     const request = requests.get(id);
@@ -401,16 +467,14 @@ const engine = new Engine({
     $('stop').disabled = true;
     status.busy(false);
     if (!request || request.generation !== generation) return; // an environment since replaced
+    const applying = performance.now();
     outline.refresh();
-    const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id));
+    const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id), pageMessage);
     const lineIndex = new Map();
     showResult(result);
     lastLogs = { logs: result.logs, total: logsTotal };
-    renderOutput();
-    showCatalog($('catalog'), result.catalog, result.catalogTotal, (r) => {
-      const { file, from, to } = at(r);
-      goTo(file, from, to);
-    });
+    outputPane.update(lastLogs);
+    catalogPane.update({ catalog: result.catalog, total: result.catalogTotal, at });
     $('catalog-count').textContent = result.catalogTotal ? ` (${result.catalogTotal})` : '';
     graphPane.show(result, at, request);
     lookupPane.showCalls(
@@ -433,9 +497,12 @@ const engine = new Engine({
       firstResult = false;
       performance.mark('first-result');
       document.body.dataset.firstResultMs = String(Math.round(performance.now()));
+      persistLater.flush(); // an inbound ?code= link becomes the fragment form now
       lint.firstResult();
     }
     document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
+    // For web/scripts/measure-typing.mjs: when the run was asked for, what the engine took, how long applying took.
+    performance.measure('result-applied', { start: applying, detail: { requested: request.started, engineMs: ms } });
   },
   onLint(message) {
     if (message.done) {
@@ -492,6 +559,7 @@ strictSelect.addEventListener('change', () => {
   settings.strict = strictSelect.value;
   userEdited();
   runNow();
+  persistNow();
 });
 
 /** Output at the chosen level: notice and above (as puppet apply prints), or info (--verbose) or debug (--debug) too. */
@@ -514,34 +582,62 @@ function renderOutput() {
 logLevel.addEventListener('change', () => {
   settings.log = logLevel.value;
   userEdited();
-  renderOutput();
-  persist();
+  outputPane.redraw();
+  persistNow();
 });
 
 const examples = $('examples');
 for (const example of EXAMPLES) examples.append(new Option(example.title, example.id));
-examples.addEventListener('change', () => {
+examples.addEventListener('change', async () => {
   const example = EXAMPLES.find((e) => e.id === examples.value);
   examples.value = '';
   if (!example) return;
   userEdited();
   if (example.files) {
-    // An environment example replaces the whole environment.
-    loadEnvironment({ snippet: example.code, files: example.files }, { open: example.open, name: example.id });
+    // An environment example replaces the whole environment: the user's is kept aside first.
+    if (!(await keeping.beforeReplacing(`the example ${example.title}`))) return;
+    loadEnvironment({ snippet: example.code, files: example.files }, { open: example.open, name: example.id, label: `Example: ${example.title}` });
     return;
   }
-  // A single-snippet example replaces the main code (one undoable change); the files stay.
+  // A single-snippet example replaces the main code (one undoable change); the files stay, and so does the
+  // code replaced (kept aside too: the autosave will hold the example).
+  if (!(await keeping.beforeReplacing(`the example ${example.title}`, { codeOnly: true }))) return;
   openFile(SNIPPET);
   editor.replace(example.code);
   runNow();
 });
 
+// An example, a link or an opened folder never throws the user's work away: it is kept aside, one click from
+// coming back (and when the browser cannot keep it, the page asks first).
+const notice = createNotice({ bar: $('notice'), text: $('notice-text'), action: $('notice-action'), close: $('notice-close') });
+/** The environment shown, as the keeper stores it. */
+function currentEntry() {
+  const data = workspace.toData();
+  const label = environmentName === 'puppet-environment' ? null : environmentName;
+  return { code: data.snippet, settings: { ...settings }, files: data.files, folders: data.folders, open: editor.path, label };
+}
+const keeping = setupWorkKeeping({
+  notice,
+  current: currentEntry,
+  restore(kept) {
+    Object.assign(settings, settingsOf(kept.settings));
+    showSettings();
+    loadEnvironment(
+      { snippet: kept.code, files: kept.files ?? {}, folders: kept.folders ?? [] },
+      { open: kept.open ?? SNIPPET, name: kept.label ?? 'puppet-environment', label: 'Your work, brought back' },
+    );
+  },
+  say: (text) => setStatus(text, 'info'),
+});
+
 const downloadZip = () => download(environmentZip(workspace), `${environmentName}.zip`, 'application/zip');
 
 const shareLink = $('share-link');
-$('share').addEventListener('click', async () => {
+$('share').addEventListener('click', share);
+/** Copy a link to the environment, the open file, the cursor and the pane shown. */
+async function share() {
   const data = workspace.toData();
-  const url = shareUrl(location, data.snippet, settings, data);
+  const url = shareUrl(location, data.snippet, settings, data, currentView());
   if (url.length <= ADDRESS_MAX_CHARS) history.replaceState(null, '', url);
   shareLink.value = url;
   shareLink.hidden = false;
@@ -557,7 +653,7 @@ $('share').addEventListener('click', async () => {
     shareLink.select();
     setStatus('Copy the link from the field next to Share.', 'info');
   }
-});
+}
 
 $('share-zip').addEventListener('click', downloadZip);
 $('download-zip').addEventListener('click', downloadZip);
@@ -574,13 +670,14 @@ const actions = fileActions({
   },
   loadEnvironment(data, options) {
     userEdited();
+    // An opened folder replaces the environment: the user's is kept aside first (too large to keep: said so).
+    keeping.afterReplacing(options.name, currentEntry());
     loadEnvironment(data, options);
   },
   filesPane: () => filesPane,
-  showOpen(path) {
-    $('open-file').textContent = path;
-    filesPane.showOpen(path);
-  },
+  showOpen,
+  renamed: (moves) => fileTabs.renamed(moves),
+  removed: (paths) => fileTabs.removed(paths),
   named(name) {
     environmentName = name;
   },
@@ -599,7 +696,15 @@ const filesPane = createFilesPane(
     rename: $('rename'),
     remove: $('delete'),
   },
-  { workspace: () => workspace, open: openFile, ...actions },
+  {
+    workspace: () => workspace,
+    open(path, options) {
+      const opened = openFile(path, options);
+      layout.fileOpened(); // on a phone the drawer closes on the file opened
+      return opened;
+    },
+    ...actions,
+  },
 );
 filesPane.reset(SNIPPET);
 
@@ -627,6 +732,7 @@ const lookupPane = setupLookupPane(
     value: $('lookup-value'),
     type: $('lookup-type'),
     error: $('lookup-error'),
+    found: $('lookup-found'),
     explanation: $('lookup-explanation'),
     calls: $('lookup-calls'),
     callsNote: $('lookup-calls-note'),
@@ -641,11 +747,59 @@ const lookupPane = setupLookupPane(
 );
 
 setupTheme($('theme'));
-setupTabs($('pane-tabs'));
 lint.showSetting();
+
+// The file tabs above the editor, and the columns (resizable; Files behind the menu button on a phone).
+const fileTabs = createFileTabs($('file-tabs'), { open: (path) => openFile(path, { focusEditor: true }) });
+fileTabs.reset(SNIPPET);
+const layout = setupLayout(
+  {
+    main: $('layout'),
+    files: $('files'),
+    filesSeparator: $('files-separator'),
+    side: $('side'),
+    sideSeparator: $('side-separator'),
+    menu: $('menu'),
+    filesClose: $('files-close'),
+    welcome: $('welcome'),
+    welcomeClose: $('welcome-close'),
+    focusFiles: () => ($('file-tree').querySelector('[tabindex="0"]') ?? $('new-file')).focus(),
+  },
+  { firstVisit: !link && !saved },
+);
+
+// Every action, in the command palette and in Help, from one list.
+const commands = pageCommands({
+  run: runNow,
+  stop: () => engine.stop(),
+  canStop: () => !$('stop').disabled,
+  share,
+  downloadZip,
+  openFolder: () => $('open-folder').click(),
+  openZip: () => $('open-zip').click(),
+  newFile: () => $('new-file').click(),
+  format: () => lint.preview(),
+  canFormat: () => lint.canFormat(),
+  fixAll: () => $('lint-fix').click(),
+  toggleFiles: () => layout.showFiles(document.body.dataset.files !== 'shown'),
+  toggleTheme: () => $('theme').click(),
+  help: () => $('help').click(),
+  showPane: (id) => tabs.select(id, { focus: true }),
+  focusEditor: () => editor.focus(),
+});
+setupPalette({ dialog: $('palette'), input: $('palette-input'), list: $('palette-list'), button: $('commands') }, () => commands);
 setupHelp(
-  { button: $('help'), dialog: $('help-dialog'), close: $('help-close'), link: $('docs-link'), where: $('docs-where') },
+  {
+    button: $('help'),
+    dialog: $('help-dialog'),
+    close: $('help-close'),
+    link: $('docs-link'),
+    where: $('docs-where'),
+    shortcuts: $('shortcuts'),
+    panes: $('help-panes'),
+  },
   () => editor.cursor(),
+  () => shortcutRows(commands),
 );
 // The skip link focuses the editor without touching the address (whose fragment is the share link).
 $('skip-link').addEventListener('click', (event) => {
@@ -671,20 +825,40 @@ function showLinkDefaults(problems) {
 }
 
 /** A link opened in the open tab (pasted into the address bar: only the fragment changed). */
-function openLink(opened) {
-  Object.assign(settings, settingsOf(opened.settings));
+function showSettings() {
   strictSelect.value = settings.strict;
   logLevel.value = settings.log;
   lint.showSetting();
   nodePane.show(settings);
+}
+
+async function openLink(opened) {
+  if (!(await keeping.beforeReplacing('this link'))) return;
+  Object.assign(settings, settingsOf(opened.settings));
+  showSettings();
   linkProblem = null;
   setStatus('', 'info');
   if (opened.problems?.length) showLinkDefaults(opened.problems);
   try {
-    loadEnvironment({ snippet: opened.code, files: opened.files ?? {}, folders: opened.folders ?? [] });
+    loadEnvironment({ snippet: opened.code, files: opened.files ?? {}, folders: opened.folders ?? [] }, { open: opened.view?.open });
+    showView(opened.view);
   } catch (error) {
     showLinkProblem(`the environment's files could not be opened (${error.message})`);
   }
+}
+
+/** Go where a link's sender was: the file is opened by then; the cursor and the pane follow. */
+function showView(view) {
+  if (!view) return;
+  if (view.at) {
+    const text = workspace.textOf(editor.path) ?? '';
+    const start = lineStart(text, view.at.line);
+    const end = text.indexOf('\n', start);
+    const lineEnd = end < 0 ? text.length : end;
+    const pos = Math.min(start + view.at.column - 1, lineEnd);
+    select(pos, pos);
+  }
+  if (view.pane) tabs.select(view.pane);
 }
 
 addEventListener('hashchange', () => {
@@ -695,6 +869,12 @@ addEventListener('hashchange', () => {
 });
 
 if (initial.open && initial.open !== SNIPPET) openFile(initial.open);
+if (link?.code !== undefined && !link.error) {
+  if (link.view?.open && link.view.open !== SNIPPET) openFile(link.view.open);
+  showView(link.view);
+  // A link opened over autosaved work: the work is kept aside, one click from coming back.
+  keeping.linkOverSaved(saved, { code: link.code, files: link.files ?? {}, folders: link.folders ?? [] });
+}
 if (link?.error) showLinkProblem(link.error);
 else if (link?.problems?.length) showLinkDefaults(link.problems);
 if (openProblem && link) showLinkProblem(openProblem);

@@ -3,6 +3,7 @@ import { deflateSync, strFromU8, strToU8 } from 'fflate';
 import { inflateBounded, TooLarge } from './bounded-inflate.js';
 import { certnameFor, checkCertname, DEFAULT_FACTS_TEXT } from './facts.js';
 import { decodeChecks, encodeChecks } from './lint-checks.js';
+import { paneById } from './panes/registry.js';
 import { DEFAULT_LIMITS } from './workspace.js';
 
 /**
@@ -113,6 +114,36 @@ function readSettings(pairs, budget) {
   return { settings, problems };
 }
 
+/** The longest path a link's `open=` may name (the engine's own limit on a path). */
+const MAX_OPEN_PATH = DEFAULT_LIMITS.maxPathLength;
+
+/**
+ * Where the sender was, from `key=value` pairs: `{ open, at, pane }`, each only when given and usable (a
+ * view is a convenience: a value that cannot be used is left out, and the link opens as it would without it).
+ * `open`: the file shown (a path of the environment; the page checks it is one), `at`: the cursor as
+ * `{ line, column }` (1-based), `pane`: the pane shown (an id of the pane registry).
+ */
+export function readView(pairs) {
+  const view = {};
+  const open = decodeComponent(pairs.get('open'));
+  if (open && open.length <= MAX_OPEN_PATH && !/[\u0000-\u001f\u007f]/.test(open)) view.open = open;
+  const at = /^(\d{1,7}):(\d{1,7})$/.exec(pairs.get('at') ?? '');
+  if (at && Number(at[1]) >= 1 && Number(at[2]) >= 1) view.at = { line: Number(at[1]), column: Number(at[2]) };
+  const pane = pairs.get('pane');
+  if (pane && paneById(pane)) view.pane = pane;
+  return view;
+}
+
+/** The `;open=…;at=…;pane=…` part of a fragment for `view` (defaults left out: snippet.pp, 1:1, Output). */
+function encodeView(view) {
+  if (!view) return '';
+  let part = '';
+  if (view.open && view.open !== 'snippet.pp') part += `;open=${encodeURIComponent(view.open)}`;
+  if (view.at && (view.at.line !== 1 || view.at.column !== 1)) part += `;at=${view.at.line}:${view.at.column}`;
+  if (view.pane && view.pane !== 'output' && paneById(view.pane)) part += `;pane=${view.pane}`;
+  return part;
+}
+
 /** Chat tools and some mail clients cut links longer than about this many characters. */
 export const LONG_LINK = 8000;
 
@@ -160,24 +191,29 @@ function readEnvironment(json, limits) {
  *      differ from puppet-lint's defaults, comma-separated: no-<check> turned off, <check> turned on>)
  *   v2/<base64url of the raw-deflated UTF-8 JSON {"snippet": code, "files": {path: text}, "folders": [empty folder]}>
  *      [;key=value...] (the same settings): a whole environment; "folders" may be missing
+ * Both also take where the sender was (since issue 38; earlier pages ignore these keys): open=<URI-encoded path of
+ * the file shown>, at=<line>:<column> (the cursor, 1-based, in that file), pane=<the pane shown: panes/registry.js>.
  */
 const DECODERS = {
   v1(rest, budget) {
     const [data, ...params] = rest.split(';');
-    return { code: inflate(data, budget), ...readSettings(paramsOf(params), budget) };
+    const pairs = paramsOf(params);
+    return { code: inflate(data, budget), ...readSettings(pairs, budget), view: readView(pairs) };
   },
   v2(rest, budget) {
     const [data, ...params] = rest.split(';');
+    const pairs = paramsOf(params);
     const { snippet, files, folders } = readEnvironment(inflate(data, budget), budget.limits);
-    return { code: snippet, files, folders, ...readSettings(paramsOf(params), budget) };
+    return { code: snippet, files, folders, ...readSettings(pairs, budget), view: readView(pairs) };
   },
 };
 
 /**
  * The fragment (without `#`) for `code` and `settings` in the current format: v1 for the code alone,
- * v2 when `environment` ({ files, folders }, as Workspace.toData gives) has files or folders.
+ * v2 when `environment` ({ files, folders }, as Workspace.toData gives) has files or folders; `view`
+ * ({ open, at, pane }, see readView) says where the sender was.
  */
-export function encodeFragment(code, settings = DEFAULT_SETTINGS, environment = null) {
+export function encodeFragment(code, settings = DEFAULT_SETTINGS, environment = null, view = null) {
   const whole = environment && (Object.keys(environment.files ?? {}).length || environment.folders?.length);
   let fragment = whole
     ? `v2/${deflate(JSON.stringify({ snippet: code, files: environment.files, ...(environment.folders?.length ? { folders: environment.folders } : {}) }))}`
@@ -191,7 +227,7 @@ export function encodeFragment(code, settings = DEFAULT_SETTINGS, environment = 
   if (settings.log && settings.log !== DEFAULT_SETTINGS.log) fragment += `;log=${settings.log}`;
   if (settings.lint === false) fragment += ';lint=off';
   if (settings.lintChecks?.length) fragment += `;lint-checks=${encodeChecks(settings.lintChecks)}`;
-  return fragment;
+  return fragment + encodeView(view);
 }
 
 /**
@@ -209,7 +245,7 @@ export function decodeLocation(location, limits = LINK_LIMITS) {
       const code = query.get('code');
       budget.left -= strToU8(code).length;
       if (budget.left < 0) return { error: `its code is larger than ${formatSize(limits.maxTextBytes)}, the most a link opens` };
-      return { code, ...readSettings(query, budget), source: 'query' };
+      return { code, ...readSettings(query, budget), view: readView(query), source: 'query' };
     }
   } catch (error) {
     return { error: error instanceof LinkTooLarge ? error.message : `its settings could not be read (${error.message})` };
@@ -227,7 +263,7 @@ export function decodeLocation(location, limits = LINK_LIMITS) {
   }
 }
 
-/** The page's address for `code` (and `environment`): same path, no query, the code in the fragment. */
-export function shareUrl(location, code, settings, environment = null) {
-  return `${location.origin}${location.pathname}#${encodeFragment(code, settings, environment)}`;
+/** The page's address for `code` (and `environment`, and `view`): same path, no query, the code in the fragment. */
+export function shareUrl(location, code, settings, environment = null, view = null) {
+  return `${location.origin}${location.pathname}#${encodeFragment(code, settings, environment, view)}`;
 }

@@ -45,10 +45,6 @@ pub(crate) struct ParamList {
 /// A declared type evaluated before, and the steps its evaluation counted inside the expression.
 type KnownType = (Rc<Type>, u64);
 
-/// A built-in function: the evaluator, the call site, the evaluated arguments and the lambda.
-pub(crate) type Builtin =
-    fn(&mut Evaluator<'_>, &CallSite, Vec<Value>, Option<&Closure<'_>>) -> EvalResult<Value>;
-
 /// Puppet's error for a required parameter after an optional or captures-rest one, made when a
 /// lambda is created or a function called.
 pub(crate) fn check_param_order(params: &[Param]) -> EvalResult<()> {
@@ -110,15 +106,21 @@ impl Evaluator<'_> {
                 return result;
             }
         }
-        if !self.functions.contains_key(site.name)
-            && (site.name.contains("::") || !crate::functions::is_builtin(site.name))
-        {
-            self.autoload_function(site.name, call.anchor)?;
-        }
         if let Some(function) = self.functions.get(site.name).cloned() {
             return self.call_user_function(&function, &site, args, closure.as_ref());
         }
-        match crate::functions::call_builtin(self, site.name, &site, args, closure.as_ref()) {
+        let builtin = crate::functions::find(site.name);
+        if site.name.contains("::") || builtin.is_none() {
+            self.autoload_function(site.name, call.anchor)?;
+            if let Some(function) = self.functions.get(site.name).cloned() {
+                return self.call_user_function(&function, &site, args, closure.as_ref());
+            }
+        }
+        if let Some(def) = builtin {
+            return crate::functions::call(self, def, &site, args, closure.as_ref());
+        }
+        let has_block = closure.is_some();
+        match self.call_module_ruby(&site, args, has_block) {
             Some(result) => result,
             None => Err(error(
                 "UNKNOWN_FUNCTION",

@@ -292,6 +292,14 @@ impl Catalog {
     }
 
     /// Sets the final parameters of class `name`'s catalog entry.
+    /// Where class `name`'s entry is in `entries`, once it has one.
+    pub(super) fn class_entry(&self, name: &str) -> Option<usize> {
+        self.declared_classes
+            .get(name)
+            .copied()
+            .filter(|at| *at != usize::MAX)
+    }
+
     fn set_class_parameters(&mut self, name: &str, values: Vec<(String, Value)>) {
         let at = self
             .declared_classes
@@ -327,7 +335,17 @@ impl Catalog {
         if let Some(class) = class {
             let definition = self.classes.get(&class)?;
             if !definition.params.iter().any(|p| p.name.name == attribute) {
-                return Some(Err(()));
+                // A metaparameter is the class resource's own (`require` the function set).
+                if !is_metaparameter(attribute) {
+                    return Some(Err(()));
+                }
+                let parameters = match self.class_entry(&class).and_then(|at| self.entries.get(at))
+                {
+                    Some(super::compiled::CatalogEntry::Class { parameters, .. }) => parameters,
+                    _ => return Some(Ok(Value::Undef)),
+                };
+                let value = parameters.iter().find(|(name, _)| name == attribute);
+                return Some(Ok(value.map_or(Value::Undef, |(_, value)| value.clone())));
             }
             return self
                 .class_variable(&format!("{class}::{attribute}"))
@@ -471,6 +489,9 @@ impl Evaluator<'_> {
                 .scopes
                 .get(self.catalog.current)
                 .map_or(super::graph::ScopeOwner::Main, |s| s.owner.clone());
+            if site.name == "require" && self.catalog.add_required_class(&owner, class.clone()) {
+                continue;
+            }
             self.catalog.class_links.push(super::graph::ClassLink {
                 owner,
                 class,
@@ -610,6 +631,16 @@ impl Evaluator<'_> {
                 catalog_parent = *scope;
             }
             inherited = self.catalog.variables_of_class(&parent_name);
+            // A parent whose body is running now (it declared this class) has no class
+            // variables yet: this class sees those its body has set so far.
+            if let Some(frame) = self.live_class_frame(&parent_name) {
+                inherited = self
+                    .scopes
+                    .class_frame_vars(frame)
+                    .into_iter()
+                    .map(|(var, value)| (var.to_string(), value))
+                    .collect();
+            }
         } else if !entered {
             self.catalog.declare_class(name, span);
         }
@@ -696,6 +727,16 @@ impl Evaluator<'_> {
         Ok(())
     }
 
+    /// The scope frame of class `name` while its body is being evaluated.
+    fn live_class_frame(&self, name: &str) -> Option<usize> {
+        self.catalog
+            .live_classes
+            .iter()
+            .rev()
+            .find(|(live, _)| live == name)
+            .map(|(_, frame)| *frame)
+    }
+
     /// `$class::var` of a class that is being evaluated now (its variables so far).
     pub(crate) fn live_class_variable(&self, name: &str) -> Option<Value> {
         let (class, var) = name.trim_start_matches("::").rsplit_once("::")?;
@@ -708,7 +749,10 @@ impl Evaluator<'_> {
         self.scopes.lookup_from(*frame, var)
     }
 
-    /// Bind the attributes of a class or defined-type declaration to its parameters.
+    /// Bind the attributes of a class or defined-type declaration to its parameters. As Puppet's
+    /// `set_resource_parameters` does, every default is evaluated first (in parameter order, each
+    /// seeing the parameters before it), then the whole set is checked: unknown attributes, then
+    /// each parameter missing or of the wrong type, all of them in one message.
     fn bind_resource_params(
         &mut self,
         params: &[Param],
@@ -717,17 +761,7 @@ impl Evaluator<'_> {
         span: Span,
     ) -> EvalResult<Vec<(String, Value)>> {
         let mut defaulted = Vec::new();
-        for (attribute, _) in attributes {
-            let known =
-                params.iter().any(|p| &p.name.name == attribute) || is_metaparameter(attribute);
-            if !known {
-                return Err(error(
-                    "UNKNOWN_PARAMETER",
-                    format!("{resource}: has no parameter named '{attribute}'"),
-                    span,
-                ));
-            }
-        }
+        let mut bound: Vec<Option<Value>> = Vec::with_capacity(params.len());
         for param in params {
             let name = param.name.name.as_str();
             let given = attributes
@@ -739,35 +773,54 @@ impl Evaluator<'_> {
                 (Some(Value::Undef), Some(default)) | (None, Some(default)) => {
                     let value = self.eval(default)?;
                     defaulted.push((name.to_string(), value.clone()));
-                    value
+                    Some(value)
                 }
-                (Some(value), _) => value,
-                (None, None) => {
-                    return Err(error(
-                        "MISSING_PARAMETER",
-                        format!("{resource}: expects a value for parameter '{name}'"),
-                        span,
-                    ))
-                }
+                (given, _) => given,
             };
-            if let Some(type_expr) = &param.type_expr {
-                let ty = self.eval_type_expr(type_expr)?;
-                if let Some(mismatch) = super::limits::checked_mismatch(self, &ty, &value, span)? {
-                    // Several problems each on a line of its own after `Class[X]:`.
-                    let problems: Vec<String> = mismatch
-                        .split("\n ")
-                        .map(|problem| format!(" parameter '{name}' {problem}"))
-                        .collect();
-                    let message = match problems.as_slice() {
-                        [one] => format!("{resource}:{one}"),
-                        _ => format!("{resource}:\n{}", problems.join("\n")),
-                    };
-                    return Err(error("PARAMETER_TYPE", message, span));
+            if let Some(value) = &value {
+                self.scopes.assign(name.into(), value.clone());
+            }
+            bound.push(value);
+        }
+        let mut problems: Vec<(&'static str, String)> = Vec::new();
+        for (attribute, _) in attributes {
+            let known =
+                params.iter().any(|p| &p.name.name == attribute) || is_metaparameter(attribute);
+            if !known {
+                problems.push((
+                    "UNKNOWN_PARAMETER",
+                    format!("has no parameter named '{attribute}'"),
+                ));
+            }
+        }
+        for (param, value) in params.iter().zip(bound) {
+            let name = param.name.name.as_str();
+            let Some(value) = value else {
+                problems.push((
+                    "MISSING_PARAMETER",
+                    format!("expects a value for parameter '{name}'"),
+                ));
+                continue;
+            };
+            let Some(type_expr) = &param.type_expr else {
+                continue;
+            };
+            let ty = self.eval_type_expr(type_expr)?;
+            if let Some(mismatch) = super::limits::checked_mismatch(self, &ty, &value, span)? {
+                for problem in mismatch.split("\n ") {
+                    problems.push(("PARAMETER_TYPE", format!("parameter '{name}' {problem}")));
                 }
             }
-            self.scopes.assign(name.into(), value);
         }
-        Ok(defaulted)
+        let message = match problems.as_slice() {
+            [] => return Ok(defaulted),
+            [(_, one)] => format!("{resource}: {one}"),
+            several => {
+                let lines: Vec<&str> = several.iter().map(|(_, p)| p.as_str()).collect();
+                format!("{resource}:\n {}", lines.join("\n "))
+            }
+        };
+        Err(error(problems[0].0, message, span))
     }
 
     /// `type { title: attr => value, ... }`: declares resources and gives their references.
@@ -880,6 +933,14 @@ impl Evaluator<'_> {
             match operation {
                 AttributeOperation::Set { name, value, .. } => {
                     let value = self.eval(value)?;
+                    // The catalog walks what it holds (references, aliases, its text, the
+                    // graph): within the limits, charged here once.
+                    super::limits::charge_walk(
+                        self,
+                        &value,
+                        super::limits::Walk::Builds,
+                        name.span,
+                    )?;
                     if crate::functions::contains_iterator(core::slice::from_ref(&value)) {
                         return Err(error(
                             "ITERATOR_ATTRIBUTE",
@@ -891,6 +952,8 @@ impl Evaluator<'_> {
                 }
                 AttributeOperation::Splat { value, span } => match self.eval(value)? {
                     Value::Hash(hash) => {
+                        let walk = super::limits::Walk::Builds;
+                        super::limits::charge_walk(self, &Value::Hash(hash.clone()), walk, *span)?;
                         for (k, v) in hash.iter() {
                             set(
                                 &mut attributes,
@@ -1065,9 +1128,16 @@ impl Evaluator<'_> {
                 .into_iter()
                 .filter(|(a, _)| a != "name")
                 .collect();
-            let defaulted = self
-                .bind_resource_params(&definition.params, &attributes, &resource, span)
-                .map_err(define_instance_error)?;
+            // Puppet evaluates an instance once the code declaring it is done, and reports any
+            // error of its parameters' defaults or body inside the declaration's line.
+            let defaulted =
+                match self.bind_resource_params(&definition.params, &attributes, &resource, span) {
+                    Ok(defaulted) => defaulted,
+                    Err(unwind) if is_parameter_problem(&unwind) => {
+                        return Err(define_instance_error(unwind))
+                    }
+                    Err(unwind) => return Err(self.define_body_error(unwind, span)),
+                };
             if let Some(instance) = self.catalog.resources.get_mut(index) {
                 instance.defaulted_parameters = defaulted;
             }
@@ -1140,6 +1210,12 @@ fn define_instance_error(e: super::flow::Unwind) -> super::flow::Unwind {
         }
         other => other,
     }
+}
+
+/// Whether `e` is what checking a declaration's attributes against its parameters found.
+fn is_parameter_problem(e: &super::flow::Unwind) -> bool {
+    matches!(e, super::flow::Unwind::Error(d)
+        if matches!(d.code, "MISSING_PARAMETER" | "PARAMETER_TYPE" | "UNKNOWN_PARAMETER"))
 }
 
 fn prefix_resource_error(e: super::flow::Unwind) -> super::flow::Unwind {

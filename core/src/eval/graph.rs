@@ -287,11 +287,16 @@ impl Evaluator<'_> {
                 list.push((target, kind, edge.span));
             }
         }
+        let mut references_left = self.options.limits.max_collection_len;
         for (at, given) in parameters.iter().enumerate() {
             for (name, kind) in METAPARAMETERS {
                 for (_, value, span) in given.iter().filter(|(p, _, _)| *p == name) {
+                    // Past the collection limit (for all parameters together) the rest of
+                    // the references are not drawn: the graph is made after the compile, whose
+                    // limits it keeps.
                     let mut references = Vec::new();
-                    super::finish::flatten_references(value, &mut references);
+                    super::finish::flatten_references(value, &mut references, references_left);
+                    references_left -= references.len();
                     for reference in references {
                         let named = match reference {
                             Value::Type(ty) => {

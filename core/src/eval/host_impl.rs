@@ -33,6 +33,11 @@ impl Host for Evaluator<'_> {
     }
 
     #[inline]
+    fn nesting(&self) -> usize {
+        self.budget.depth
+    }
+
+    #[inline]
     fn limits(&self) -> &Limits {
         &self.options.limits
     }
@@ -88,7 +93,28 @@ impl Host for Evaluator<'_> {
         args: Vec<Value>,
         block: Option<&Closure<'_>>,
     ) -> EvalResult<Value> {
-        crate::functions::call_named(self, site, name, args, block)
+        let inner = CallSite {
+            name,
+            style: site.style,
+            span: site.span,
+        };
+        if let Some(definition) = self.functions.get(name).cloned() {
+            return self.call_user_function(&definition, &inner, args, block);
+        }
+        let builtin = crate::functions::find(name);
+        if name.contains("::") || builtin.is_none() {
+            self.autoload_function(name, site.span)?;
+            if let Some(definition) = self.functions.get(name).cloned() {
+                return self.call_user_function(&definition, &inner, args, block);
+            }
+        }
+        if let Some(def) = builtin {
+            return crate::functions::call(self, def, &inner, args, block);
+        }
+        match self.call_module_ruby(&inner, args, block.is_some()) {
+            Some(result) => result,
+            None => Err(site.fail(alloc::format!("Unknown function '{name}'"))),
+        }
     }
 
     #[inline]
@@ -114,6 +140,19 @@ impl Host for Evaluator<'_> {
     #[inline]
     fn arg_list(&mut self) -> Vec<Value> {
         Evaluator::arg_list(self)
+    }
+
+    fn load_3x(&mut self, name: &'static str) -> bool {
+        #[cfg(feature = "stdlib")]
+        {
+            if self.stdlib_loaded.contains(&name) {
+                return false;
+            }
+            self.stdlib_loaded.push(name);
+        }
+        #[cfg(not(feature = "stdlib"))]
+        let _ = name;
+        true
     }
 
     fn needs_full_engine(&mut self, what: &'static str) {
@@ -159,7 +198,7 @@ impl CatalogAccess for Evaluator<'_> {
     }
 
     fn class_known(&mut self, name: &str, span: Span) -> EvalResult<bool> {
-        Evaluator::class_known(self, name, span)
+        Evaluator::class_known(self, &super::catalog_name(name), span)
     }
 
     fn resource_type_known(&mut self, name: &str, span: Span) -> EvalResult<bool> {
@@ -168,10 +207,6 @@ impl CatalogAccess for Evaluator<'_> {
 
     fn current_definition(&self) -> (String, bool) {
         Evaluator::current_definition(self)
-    }
-
-    fn module_has_ruby_function(&mut self, name: &str) -> bool {
-        Evaluator::module_has_ruby_function(self, name)
     }
 }
 
@@ -211,7 +246,9 @@ impl Templates for Evaluator<'_> {
         arguments: &Hash,
         site: &CallSite,
     ) -> EvalResult<Value> {
-        self.render_template(program, source, arguments, site)
+        let rendered = self.render_template(program, source, arguments, site);
+        self.tree_freed();
+        rendered
     }
 
     #[cfg(feature = "erb")]
@@ -271,7 +308,8 @@ impl TypeNames for Evaluator<'_> {
 
     fn eval_type_text(&mut self, expr: &Expr) -> EvalResult<Value> {
         let saved = core::mem::replace(&mut self.lenient_type_refs, true);
-        let value = self.eval(expr);
+        // A type written as text is not the user's code: hover records nothing for it.
+        let value = self.unrecorded(|ev| ev.eval(expr));
         self.lenient_type_refs = saved;
         self.tree_freed();
         value

@@ -19,6 +19,7 @@ pub(crate) fn is_limit(code: &str) -> bool {
             | "DEPTH_LIMIT"
             | "CALL_DEPTH_LIMIT"
             | "ENV_LIMIT"
+            | "MEMORY_LIMIT"
     )
 }
 
@@ -50,6 +51,8 @@ pub(crate) struct Budget {
     pub steps: u64,
     pub depth: usize,
     pub call_depth: usize,
+    /// Bytes of values built so far (see [`Limits::max_memory`]).
+    pub memory: u64,
     /// Regex matcher steps not yet charged (fewer than one evaluation step's worth).
     pub regex_carry: u64,
 }
@@ -69,6 +72,17 @@ impl Budget {
             return Ok(());
         }
         self.step_checks(n, limits, cancel, span)
+    }
+
+    /// Count `bytes` of values built against the memory budget; fails once it is spent (and on
+    /// every charge after that, so the evaluation cannot go on building).
+    #[inline]
+    pub fn charge_memory(&mut self, bytes: usize, limits: &Limits, span: Span) -> EvalResult<()> {
+        self.memory = self.memory.saturating_add(bytes as u64);
+        if self.memory > limits.max_memory as u64 {
+            return Err(memory_exhausted(limits, span));
+        }
+        Ok(())
     }
 
     /// Charges the matcher steps taken by matches with no budget of their own since the last
@@ -112,7 +126,21 @@ impl Budget {
     }
 }
 
+/// The diagnostic of a spent memory budget.
+#[cold]
+#[inline(never)]
+fn memory_exhausted(limits: &Limits, span: Span) -> super::flow::Unwind {
+    error(
+        "MEMORY_LIMIT",
+        format!(
+            "evaluation stopped after building more than {} bytes of values",
+            limits.max_memory
+        ),
+        span,
+    )
+}
+
 pub(crate) use crate::host::{
     charge_compare, charge_walk, check_len, checked_instance_of, checked_mismatch, showable,
-    size_steps, Walk, BYTES_PER_STEP, ELEMENTS_PER_STEP,
+    size_steps, Walk, BYTES_PER_STEP, ELEMENTS_PER_STEP, ELEMENT_BYTES,
 };

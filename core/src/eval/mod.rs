@@ -17,6 +17,7 @@ mod builtin_params;
 mod builtin_vars;
 pub(crate) mod calls;
 mod catalog;
+mod class_require;
 mod collect;
 mod compiled;
 mod control;
@@ -38,8 +39,10 @@ mod nodes;
 mod numeric;
 mod operators;
 mod ownership;
+#[cfg(feature = "yaml")]
 mod query;
 mod record;
+mod relationship_lists;
 mod relationships;
 mod ruby_namevar;
 pub(crate) mod scope;
@@ -59,6 +62,7 @@ pub use cycles::{cycles_message, DependencyCycle};
 pub use graph::{CatalogGraph, EdgeKind, GraphEdge, GraphNode};
 pub use limits::CancelFlag;
 pub use lookups::{LookupCall, LookupCalls, LookupKind, MAX_LOOKUPS_RECORDED};
+#[cfg(feature = "yaml")]
 pub use query::{lookup, LookupAnswer, LookupQuery, QueryProblem};
 
 use crate::diagnostic::Diagnostic;
@@ -70,7 +74,7 @@ use crate::value::Value;
 use evaluator::Evaluator;
 pub use record::{RecordLimits, Recorded, RecordedValue};
 #[cfg(feature = "ide")]
-pub(crate) use suggest::{function_names, type_names};
+pub(crate) use suggest::type_names;
 
 /// What a caller may tune about an evaluation.
 #[derive(Debug, Clone, Default)]

@@ -168,6 +168,25 @@ impl Recorder {
     }
 }
 
+impl super::evaluator::Evaluator<'_> {
+    /// Run `f` without recording: for code the engine parses from its own text (facts given as
+    /// Puppet code, a type from its string form, Hiera's configuration schema), whose spans are
+    /// offsets in that text and would land on whatever file sits at those offsets.
+    #[cfg(feature = "ide")]
+    pub(crate) fn unrecorded<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let recorder = self.recorder.take();
+        let result = f(self);
+        self.recorder = recorder;
+        result
+    }
+
+    /// Without the `ide` feature nothing is recorded.
+    #[cfg(not(feature = "ide"))]
+    pub(crate) fn unrecorded<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        f(self)
+    }
+}
+
 #[cfg(all(test, feature = "ide"))]
 mod tests {
     use alloc::string::String;

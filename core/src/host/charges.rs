@@ -9,6 +9,10 @@ use super::Limits;
 use crate::span::Span;
 use crate::value::{TooLarge, Value};
 
+/// Bytes an element of an array or hash a program builds counts for in the memory budget: an
+/// array's element takes a value's size, a hash's entry (key, value, hash and index) about three.
+pub const ELEMENT_BYTES: usize = 2 * core::mem::size_of::<Value>();
+
 /// Elements of a collection a program builds that cost one step: copying values is work too, and
 /// without a charge `$a + [$x]` in a loop would copy without bound within a few steps.
 pub const ELEMENTS_PER_STEP: usize = 8;
@@ -103,28 +107,34 @@ fn charge_collection_walk<H: Host + ?Sized>(
         Walk::Reads | Walk::Prints => affordable,
         Walk::Builds => affordable.min(max_len),
     };
-    // The elements below `value`, visited depth first without recursion.
+    // The walk recurses as deep as the value is nested, on top of the expressions being
+    // evaluated: together they must stay within the nesting limit (see [`Limits::max_depth`]).
+    let max_depth = limits.max_depth.saturating_sub(host.nesting());
+    // The elements below `value`, visited depth first without recursion, with their depth.
     let mut elements = 0u64;
-    let mut pending: alloc::vec::Vec<&Value> = alloc::vec![value];
-    while let Some(next) = pending.pop() {
+    let mut pending: alloc::vec::Vec<(&Value, usize)> = alloc::vec![(value, 1)];
+    while let Some((next, depth)) = pending.pop() {
         if elements > cap {
             break;
+        }
+        if depth > max_depth {
+            return Err(too_deep(walk, limits.max_depth, span));
         }
         match next {
             Value::Array(items) => {
                 elements += items.len() as u64;
-                pending.extend(items.iter());
+                pending.extend(items.iter().map(|item| (item, depth + 1)));
             }
             Value::Hash(hash) => {
                 elements += 2 * hash.len() as u64;
                 for (key, item) in hash.iter() {
-                    pending.push(key);
-                    pending.push(item);
+                    pending.push((key, depth + 1));
+                    pending.push((item, depth + 1));
                 }
             }
             Value::Sensitive(inner) => {
                 elements += 1;
-                pending.push(inner);
+                pending.push((inner, depth + 1));
             }
             _ => {}
         }
@@ -142,6 +152,24 @@ fn charge_collection_walk<H: Host + ?Sized>(
         return host.step(left.saturating_add(1), span);
     }
     host.step(elements / ELEMENTS_PER_STEP as u64, span)
+}
+
+/// The diagnostic of a value too deeply nested for a walk where it is made.
+#[cold]
+#[inline(never)]
+fn too_deep(walk: Walk, max: usize, span: Span) -> super::flow::Unwind {
+    let what = match walk {
+        Walk::Reads => "compare or hash",
+        Walk::Builds => "process",
+        Walk::Prints => "print",
+    };
+    error(
+        "DEPTH_LIMIT",
+        format!(
+            "the value is nested too deeply to {what}: its nesting and the evaluation's together pass the limit of {max} levels"
+        ),
+        span,
+    )
 }
 
 /// Charge the walk `==` (or strict key equality) makes over two values: both containers of

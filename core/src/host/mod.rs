@@ -21,7 +21,7 @@ use alloc::vec::Vec;
 pub(crate) use call::{arity_message, params_arity, CallSite, Closure};
 pub(crate) use charges::{
     charge_compare, charge_walk, check_len, checked_instance_of, checked_mismatch, showable,
-    size_steps, Walk, BYTES_PER_STEP, ELEMENTS_PER_STEP,
+    size_steps, Walk, BYTES_PER_STEP, ELEMENTS_PER_STEP, ELEMENT_BYTES,
 };
 pub(crate) use flow::{catalog_error, error, EvalResult, Unwind};
 pub use settings::{Limits, LogEntry, LogLevel, Strictness};
@@ -40,6 +40,10 @@ pub(crate) trait Host {
 
     /// The steps left in the budget.
     fn steps_left(&self) -> u64;
+
+    /// How many levels of nesting the evaluation is at (of [`Limits::max_depth`]): a walk that
+    /// recurses over a value adds its own.
+    fn nesting(&self) -> usize;
 
     /// The limits of this run.
     fn limits(&self) -> &Limits;
@@ -73,6 +77,8 @@ pub(crate) trait Host {
 
     /// Set `name` in the current scope; `false` when the scope has it already (a Puppet
     /// variable is never reassigned).
+    // Only templates set variables today (ERB's `scope.setvar`): unused in a build without ERB.
+    #[cfg_attr(not(feature = "erb"), allow(dead_code))]
     fn set_variable(&mut self, name: &str, value: Value) -> bool;
 
     /// Call the function `name` (a Puppet-defined one, autoloaded where needed, else a
@@ -106,6 +112,10 @@ pub(crate) trait Host {
 
     /// An empty list for a lambda call's arguments, reused between calls (no allocation each).
     fn arg_list(&mut self) -> Vec<Value>;
+
+    /// Note a call of the 3.x function `name`: Puppet's old autoloader loads one the first time
+    /// it is called in a compile; `true` that first time.
+    fn load_3x(&mut self, name: &'static str) -> bool;
 
     /// Note that this run needs what this build leaves out (`"stdlib"`, `"erb"`, `"ruby"`): the
     /// page's light engine then hands the run to the full one.
@@ -143,7 +153,7 @@ pub(crate) trait CatalogAccess {
     /// An attribute of a declared resource or a class parameter; `Err` when it has no such one.
     fn resource_attribute(&self, reference: &Type, attribute: &str) -> Option<Result<Value, ()>>;
 
-    /// Whether class `name` (canonical) is defined, in the program or the modules.
+    /// Whether class `name` is defined, in the program or the modules.
     fn class_known(&mut self, name: &str, span: Span) -> EvalResult<bool>;
 
     /// Whether resource type `name` (lower case) is known: built in, defined or a module's.
@@ -151,9 +161,6 @@ pub(crate) trait CatalogAccess {
 
     /// The class or defined type whose body is being evaluated, and whether it is a class.
     fn current_definition(&self) -> (String, bool);
-
-    /// Whether module `name`'s Ruby function file for the qualified `name` is in the environment.
-    fn module_has_ruby_function(&mut self, name: &str) -> bool;
 }
 
 /// The environment's files, as the module file functions read them (never a real file system).
@@ -181,7 +188,8 @@ pub(crate) trait Templates {
         site: &CallSite,
     ) -> EvalResult<Value>;
 
-    /// An inline EPP template (`source` its text) rendered with `arguments`.
+    /// An inline EPP template (`source` its text, parsed into `program` during the run, which
+    /// is freed after) rendered with `arguments`.
     fn render_epp_inline(
         &mut self,
         program: &Program,

@@ -19,6 +19,10 @@ pub struct Limits {
     pub max_collection_len: usize,
     /// Bytes of a string a program builds.
     pub max_string_len: usize,
+    /// Bytes of the strings, arrays and hashes one evaluation builds, counted as each is built
+    /// (what is freed gives nothing back): bounds the memory a run can take however its values
+    /// are shared, copied or thrown away (Hiera's interpolations, templates, string building).
+    pub max_memory: usize,
     /// Files of an environment.
     pub max_env_files: usize,
     /// Bytes of all the files of an environment (those the page hands over, or those the CLI
@@ -38,6 +42,7 @@ impl Default for Limits {
             max_depth: 4000,
             max_collection_len: 1_000_000,
             max_string_len: 4 * 1024 * 1024,
+            max_memory: 256 * 1024 * 1024,
             max_env_files: 20_000,
             max_env_bytes: 64 * 1024 * 1024,
             max_path_len: 1024,

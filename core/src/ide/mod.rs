@@ -2,7 +2,11 @@
 //! and offset answered as plain data. Recorded values for hover come from the evaluation itself
 //! (`EvalOptions::record`).
 
-mod builtin_docs;
+mod analysis;
+mod analysis_compile;
+mod analysis_folding;
+mod analysis_index;
+mod analysis_rename;
 mod complete;
 mod definition;
 mod described;
@@ -15,7 +19,15 @@ mod outline;
 mod references;
 mod scopes;
 mod signature_help;
+mod type_docs;
 
+pub use analysis::{text_hash, Analysis, CompileState, DefinitionKind, FileId, HoverInfo};
+pub use analysis_compile::{
+    compile, CompileInput, CompileOutput, CompileSettings, PlacedDiagnostic, ValueRecord,
+};
+pub use analysis_folding::{folding_ranges, Fold, FoldKind};
+pub use analysis_index::FileIndex;
+pub use analysis_rename::{RenameTarget, Renamed, TextEdit};
 pub use complete::{complete, Completion, CompletionKind, Completions, Knowledge};
 pub use definition::{definition, Target};
 pub use docs::{function_names, function_signatures, signature_text};

@@ -46,6 +46,8 @@ const editor = createEditor({
     // The reader's edit is their answer to the link's note: results are announced again.
     linkNote = null;
     updateOpenLink();
+    // The result shown is of the code before the edit: marked so until the next run.
+    if (Number(document.body.dataset.runs ?? 0) > 0) markStale(true);
   },
   onRun: () => run(),
   label: 'Puppet code',
@@ -57,6 +59,13 @@ function updateOpenLink() {
   playground.search = '';
   playground.hash = encodeFragment(editor.text(), settings, { files, folders: link?.folders ?? [] });
   $('open-playground').href = playground.href;
+}
+
+/** Mark the results as those of older code (an edit since), or as current. */
+function markStale(stale) {
+  $('stale').hidden = !stale;
+  if (stale) $('results').dataset.stale = 'true';
+  else delete $('results').dataset.stale;
 }
 
 const engine = new Engine({
@@ -83,8 +92,12 @@ const engine = new Engine({
       if (d.file === SNIPPET) editor.select(d.from, Math.max(d.to, d.from));
     });
     editor.showResults(byFile, (path) => (path === SNIPPET ? request.source : files[path]));
+    markStale(false);
+    // One result line: the value and its type are said by the result line (a status region of its own); the
+    // status line says only what went wrong, or nothing.
     if (linkNote) status.message(linkNote, 'error');
-    else status.result({ value: result.value, type: result.type, diagnostics, ms });
+    else if (diagnostics.length) status.result({ value: result.value, type: result.type, diagnostics, ms });
+    else status.message('', 'ok');
     document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
   },
   onRestart(reason) {
