@@ -149,7 +149,7 @@ mod tests {
         assert_eq!(node.name, "web01");
         assert_eq!(
             node.facts.as_deref(),
-            Some("{'os' => {'family' => 'Debian'}}")
+            Some(r#"{"os":{"family":"Debian"}}"#)
         );
     }
 
@@ -165,7 +165,7 @@ mod tests {
         let node = node_from_json(puppetdb, "f".into()).unwrap();
         assert_eq!(
             (node.name.as_str(), node.facts.as_deref()),
-            ("db02", Some("{'a' => 1}"))
+            ("db02", Some(r#"{"a":1}"#))
         );
         let yaml =
             "--- !ruby/object:Puppet::Node::Facts\nname: web02\nvalues:\n  kernel: Linux\n  \
@@ -175,7 +175,7 @@ mod tests {
         assert_eq!(node.name, "web02");
         assert_eq!(
             node.facts.as_deref(),
-            Some("{'kernel' => 'Linux', 'processors' => {'count' => 2}}")
+            Some(r#"{"kernel":"Linux","processors":{"count":2}}"#)
         );
         let plain = node_from_yaml("os:\n  family: RedHat\n", "app01".into()).unwrap();
         assert_eq!(plain.name, "app01");

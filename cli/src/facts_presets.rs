@@ -87,9 +87,9 @@ mod tests {
     fn a_preset_gives_its_facts() {
         let never = |_: &str| -> Result<String, String> { panic!("no file is read") };
         let facts = facts_for("redhat-9", never).unwrap();
-        assert!(facts.contains("'family' => 'RedHat'"), "{facts}");
+        assert!(facts.contains(r#""family": "RedHat""#), "{facts}");
         let facts = facts_for("debian-12", never).unwrap();
-        assert!(facts.contains("'family' => 'Debian'"), "{facts}");
+        assert!(facts.contains(r#""family": "Debian""#), "{facts}");
     }
 
     #[test]

@@ -85,12 +85,11 @@ pub fn file(path: &Path) -> Result<Facts, String> {
 }
 
 fn from_json(json: &str) -> Result<Facts, String> {
-    let text = crate::facts::facts_from_json(json)?;
-    let outcome = puppet_core::evaluate(&text, &puppet_core::EvalOptions::default());
-    let value = outcome
-        .value
-        .ok_or_else(|| "the facts could not be read".to_string())?;
-    Ok(Facts { text, value })
+    let value = puppet_core::facts::facts_from_json(json)?;
+    Ok(Facts {
+        text: json.to_string(),
+        value,
+    })
 }
 
 #[cfg(test)]
