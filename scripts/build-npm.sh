@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Package the full engine (default features) for npm: the facade's JavaScript bindings with their
-# TypeScript declarations (wasm/src/typescript.rs), the optimised .wasm that `make wasm` leaves, a
+# TypeScript declarations (derived from the Rust types into wasm/puppet_engine_types.d.ts, checked by
+# wasm/src/typescript.rs), the optimised .wasm that `make wasm` leaves, a
 # package.json and npm/README.md, then `npm pack` into target/npm/. ES module only: it works from a
 # bundler and from a plain <script type="module"> (web/e2e/npm-package.test.mjs checks both ways).
 set -euo pipefail

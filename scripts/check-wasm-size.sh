@@ -77,10 +77,28 @@
 # descriptions of 79 functions and 44 types, most of it text) 10.9 KB, to 654,861; the outline
 # (core/src/ide/outline.rs) 4.2 KB; find references (references.rs, named.rs, scopes.rs) 7.7 KB:
 # full 666,778, light unchanged. Full budget: 667,000.
+# Session 14's budgets (Hiera's costs, the memory budget, walks without recursion), the table declaring
+# each built-in once and issue 34's fidelity fixes took the light engine to 429,345, over its budget.
+# Session 15 took Hiera's search out of it (core/src/hiera/light.rs): every file Hiera reads starts
+# from a hiera.yaml, which the light engine cannot read (the page gives any environment with YAML to
+# the full engine), so its lookups find nothing or name the hiera.yaml they need: light 398,325.
+# The full engine, measured at each of session 14's merges (each built alone, same toolchain): 666,879
+# before them; the one budget of issue 39 (Hiera's costs, the memory budget, walks without recursion,
+# ERB refusing commands) +6,192; every built-in declared once (issue 33), which gives the editor a
+# signature and a line of description for all 214 built-ins where 79 had one, +3,588; what current
+# modules do (issue 34: load_module_metadata, stdlib::nested_values, the parser and evaluator fixes)
+# +2,426; the language server's merge -384; then stdlib 9's stdlib::ensure_packages +608: 679,309,
+# light 398,383. Full budget: 680,000. The light engine's explanation of lookups that find nothing (the
+# debug log both engines write alike) +1.9 KB, stdlib::merge and stdlib::to_yaml: light 400,278, full 679,406.
+# Session 16: modules' own Ruby functions run on the Ruby interpreter (issue 35: the 4.x and 3.x APIs,
+# def/module/return/yield/heredocs, Digest, Base64, Gem::Version, Sensitive, IPv6 IPAddr; the four
+# hand-written stand-ins removed) +19,934 in the full engine, stdlib 9's namespaced aliases +237: full
+# 699,577; the light engine's lookup of a module's Ruby function file, to hand the call over, and the
+# aliases +1,055: light 401,333. Full budget: 700,000.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
-full_budget=${WASM_FULL_GZIP_BUDGET:-667000}
+full_budget=${WASM_FULL_GZIP_BUDGET:-700000}
 
 # check NAME FILE BUDGET
 check() {

@@ -24,9 +24,13 @@ if ! rustup "+$WASM_RELEASE_TOOLCHAIN" component list --installed 2>/dev/null | 
   rustup toolchain install "$WASM_RELEASE_TOOLCHAIN" --profile minimal --component rust-src --target wasm32-unknown-unknown
 fi
 
-cargo_install() { # name version-check-command expected [cargo args...]
+# The tools are built with less optimisation than their own release profiles ask: they only drive
+# builds and tests, and a fresh machine spends less time compiling them.
+cargo_install() { # name [cargo args...]
   local name=$1; shift
   say "installing $name with cargo install $*"
+  export CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false \
+    CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=false
   cargo install --locked "$@" || cargo install "$@"
 }
 

@@ -1,12 +1,22 @@
 //! An environment read from disk as the engine asks for files: the environment directory (paths
 //! relative to it) and module directories (`--modulepath`, named by their absolute paths). Only
-//! paths inside those directories are ever read.
+//! paths inside those directories are ever read, and a symbolic link is followed only when it
+//! stays inside them ([`crate::confine`]). A path that leads out is still "there" for the engine
+//! (a folder and a file at once), so that reading it gives the engine's `ENV_LIMIT` error naming
+//! it at the place it was asked for; what a caller cannot see that way (a walk's refused links,
+//! its limits) is kept as notes.
 
-use std::fs;
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use puppet_core::environment::{clean_path, EnvFiles, ReadError};
+use puppet_core::Limits;
+
+use crate::bounded_read::{read_file, ReadProblem};
+use crate::confine::{refusal, Resolved, Roots};
+use crate::env_notes::EnvNotes;
+use crate::walk::{Note, WalkLimits, Walker};
 
 /// Folders Puppet never reads in an environment or module: version control, tests, Ruby code.
 const SKIPPED_DIRS: &[&str] = &[
@@ -19,102 +29,158 @@ const SKIPPED_DIRS: &[&str] = &[
     "node_modules",
 ];
 
+/// What the notes call the world a compile's files must stay in.
+const WORLD: &str = "the environment";
+
 /// Files under an environment directory and module directories.
 pub struct DirFiles {
-    /// The environment directory: relative paths are read in it.
+    /// The environment directory, canonical: relative paths are read in it.
     root: Option<PathBuf>,
-    /// Module directories, absolute: paths that start with one of them are read in it.
+    /// Module directories, absolute and canonical: paths that start with one of them are read
+    /// in it.
     module_dirs: Vec<PathBuf>,
-    /// Most files listed from one directory (a runaway folder cannot flood a compile).
-    max_listed: usize,
-    /// Deepest folder nesting followed when listing.
-    max_depth: usize,
+    /// All of them: what links must stay in.
+    roots: Roots,
+    walk_limits: WalkLimits,
+    /// Most bytes one file may have.
+    max_file_bytes: u64,
+    notes: RefCell<EnvNotes>,
 }
 
 impl DirFiles {
+    /// The files of `root` and `module_dirs`; links may lead anywhere in them and in
+    /// `link_targets`.
     pub fn new(
         root: Option<PathBuf>,
         module_dirs: Vec<PathBuf>,
-        max_listed: usize,
-        max_depth: usize,
+        link_targets: Vec<PathBuf>,
+        limits: &Limits,
     ) -> Self {
+        let root = root.and_then(|dir| std::fs::canonicalize(dir).ok());
+        let roots = Roots::new(root.iter().chain(&module_dirs).chain(&link_targets));
         DirFiles {
             root,
             module_dirs,
-            max_listed,
-            max_depth,
+            roots,
+            walk_limits: WalkLimits {
+                max_files: limits.max_env_files,
+                max_depth: limits.max_path_depth,
+                max_path_len: limits.max_path_len,
+            },
+            max_file_bytes: limits.max_env_bytes as u64,
+            notes: RefCell::new(EnvNotes::default()),
         }
     }
 
-    /// Where on disk an environment path is, if it is inside one of the directories.
-    fn locate(&self, path: &str) -> Option<PathBuf> {
+    /// What was refused or left out so far, each once, in the order met.
+    pub fn notes(&self) -> EnvNotes {
+        self.notes.borrow().clone()
+    }
+
+    /// `path`, which the engine asked for, is not read.
+    fn refused(&self, path: &str, message: String) {
+        self.notes.borrow_mut().add(Note::left_out(path, message));
+    }
+
+    /// Where on disk an environment path is, if it is inside one of the directories, with the
+    /// path cleaned as the engine names it.
+    fn locate(&self, path: &str) -> Option<(String, PathBuf)> {
         let path = clean_path(path).ok()?;
         if path.starts_with('/') {
-            let wanted = Path::new(&path);
+            let wanted = PathBuf::from(&path);
             return self
                 .module_dirs
                 .iter()
                 .any(|dir| wanted.starts_with(dir))
-                .then(|| wanted.to_path_buf());
+                .then_some((path, wanted));
         }
-        Some(self.root.as_ref()?.join(path))
+        let disk = self.root.as_ref()?.join(&path);
+        Some((path, disk))
     }
 
-    fn walk(&self, dir: &Path, prefix: &str, depth: usize, found: &mut Vec<String>) {
-        if depth > self.max_depth || found.len() >= self.max_listed {
-            return;
+    /// How a path on disk is named to the engine: relative to the environment directory, or
+    /// absolute in a module directory.
+    fn engine_name(&self, disk: &Path) -> String {
+        match self
+            .root
+            .as_ref()
+            .and_then(|root| disk.strip_prefix(root).ok())
+        {
+            Some(relative) => relative.to_string_lossy().into_owned(),
+            None => disk.to_string_lossy().into_owned(),
         }
-        let Ok(entries) = fs::read_dir(dir) else {
-            return;
+    }
+
+    /// Where an environment path leads; a refusal is noted and returned as the reason.
+    fn resolve(&self, path: &str) -> Option<(Resolved, Option<String>)> {
+        let (name, disk) = self.locate(path)?;
+        let resolved = self.roots.resolve(&disk);
+        let reason = match &resolved {
+            Resolved::Outside { link, .. } => {
+                refusal(&name, &resolved, &self.engine_name(link), WORLD)
+                    .map(|reason| format!("{reason} (--allow-links-to DIR allows links into DIR)"))
+            }
+            Resolved::Loop { link } => refusal(&name, &resolved, &self.engine_name(link), WORLD),
+            Resolved::Inside(_) | Resolved::Missing => None,
         };
-        let mut entries: Vec<(String, PathBuf)> = entries
-            .filter_map(Result::ok)
-            .filter_map(|entry| Some((entry.file_name().into_string().ok()?, entry.path())))
-            .collect();
-        entries.sort();
-        for (name, path) in entries {
-            if found.len() >= self.max_listed {
-                return;
-            }
-            let child = format!("{prefix}/{name}");
-            if path.is_dir() {
-                if !SKIPPED_DIRS.contains(&name.as_str()) {
-                    self.walk(&path, &child, depth + 1, found);
-                }
-            } else if path.is_file() {
-                found.push(child);
-            }
-        }
+        Some((resolved, reason))
     }
 }
 
 impl EnvFiles for DirFiles {
     fn read(&self, path: &str) -> Result<Rc<str>, ReadError> {
-        let Some(location) = self.locate(path) else {
+        let Some((resolved, reason)) = self.resolve(path) else {
             return Err(ReadError::Missing);
         };
-        if !location.is_file() {
+        let name = clean_path(path).unwrap_or_default();
+        let refuse = |message: String| {
+            self.refused(&name, message.clone());
+            Err(ReadError::Limit(message))
+        };
+        let canonical = match resolved {
+            Resolved::Inside(canonical) => canonical,
+            Resolved::Missing => return Err(ReadError::Missing),
+            Resolved::Outside { .. } | Resolved::Loop { .. } => {
+                return refuse(reason.unwrap_or_default())
+            }
+        };
+        if canonical.is_dir() {
             return Err(ReadError::Missing);
         }
-        let bytes = fs::read(&location).map_err(|_| ReadError::Missing)?;
-        let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
-        Ok(Rc::from(text))
+        match read_file(&canonical, self.max_file_bytes) {
+            Ok(bytes) => {
+                let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
+                Ok(Rc::from(text))
+            }
+            Err(ReadProblem::Io(_)) => Err(ReadError::Missing),
+            Err(problem) => refuse(format!("'{name}' is not read: {problem}")),
+        }
     }
 
     fn is_dir(&self, path: &str) -> bool {
-        self.locate(path).is_some_and(|location| location.is_dir())
+        match self.resolve(path) {
+            Some((Resolved::Inside(canonical), _)) => canonical.is_dir(),
+            // There, but refused: reading under it says why.
+            Some((Resolved::Outside { .. } | Resolved::Loop { .. }, _)) => true,
+            Some((Resolved::Missing, _)) | None => false,
+        }
     }
 
     fn list_dir(&self, dir: &str) -> Vec<String> {
-        let Some(location) = self.locate(dir) else {
-            return Vec::new();
+        let canonical = match self.resolve(dir) {
+            Some((Resolved::Inside(canonical), _)) => canonical,
+            Some((_, Some(reason))) => {
+                self.refused(&clean_path(dir).unwrap_or_default(), reason);
+                return Vec::new();
+            }
+            _ => return Vec::new(),
         };
-        let mut names: Vec<String> = fs::read_dir(location)
+        let mut names: Vec<String> = std::fs::read_dir(canonical)
             .map(|entries| {
                 entries
                     .filter_map(Result::ok)
                     .filter_map(|entry| entry.file_name().into_string().ok())
-                    .take(self.max_listed)
+                    .take(self.walk_limits.max_files)
                     .collect()
             })
             .unwrap_or_default();
@@ -123,16 +189,38 @@ impl EnvFiles for DirFiles {
     }
 
     fn exists(&self, path: &str) -> bool {
-        self.locate(path).is_some_and(|location| location.is_file())
+        match self.resolve(path) {
+            Some((Resolved::Inside(canonical), _)) => canonical.is_file(),
+            // There, but refused: reading it says why.
+            Some((Resolved::Outside { .. } | Resolved::Loop { .. }, _)) => true,
+            Some((Resolved::Missing, _)) | None => false,
+        }
     }
 
     fn files_under(&self, dir: &str) -> Vec<String> {
-        let Some(location) = self.locate(dir) else {
+        let Some((prefix, disk)) = self.locate(dir) else {
             return Vec::new();
         };
-        let prefix = clean_path(dir).unwrap_or_default();
-        let mut found = Vec::new();
-        self.walk(&location, &prefix, 1, &mut found);
+        // The depth counts the segments below the directory the path is in.
+        let base_depth = match self.module_dirs.iter().find(|root| disk.starts_with(root)) {
+            Some(root) if prefix.starts_with('/') => {
+                disk.components().count() - root.components().count()
+            }
+            _ => prefix.split('/').count(),
+        };
+        let walker = Walker {
+            roots: &self.roots,
+            limits: self.walk_limits,
+            world: WORLD,
+            skipped_dirs: SKIPPED_DIRS,
+            wanted: &|_| true,
+        };
+        let walked = walker.walk(&disk, &prefix, base_depth);
+        let mut notes = self.notes.borrow_mut();
+        for note in walked.notes {
+            notes.add(note);
+        }
+        let mut found: Vec<String> = walked.files.into_iter().map(|file| file.name).collect();
         // In byte order of the whole path, as Puppet sorts a manifest directory's files.
         found.sort();
         found
@@ -142,6 +230,7 @@ impl EnvFiles for DirFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(
@@ -150,7 +239,7 @@ mod tests {
         ));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).expect("scratch dir");
-        dir
+        fs::canonicalize(dir).expect("canonical")
     }
 
     #[test]
@@ -162,7 +251,13 @@ mod tests {
         let mods = scratch("mods");
         fs::create_dir_all(mods.join("b/manifests")).unwrap();
         fs::write(mods.join("b/manifests/init.pp"), "class b {}").unwrap();
-        let files = DirFiles::new(Some(env.join("modules")), vec![mods.clone()], 100, 10);
+        let limits = Limits::default();
+        let files = DirFiles::new(
+            Some(env.join("modules")),
+            vec![mods.clone()],
+            Vec::new(),
+            &limits,
+        );
         assert_eq!(&*files.read("a/manifests/init.pp").unwrap(), "class a {}");
         assert_eq!(files.read("../secret"), Err(ReadError::Missing));
         assert_eq!(files.read("/etc/passwd"), Err(ReadError::Missing));
@@ -181,8 +276,65 @@ mod tests {
     fn binary_files_are_not_text() {
         let env = scratch("bin");
         fs::write(env.join("x.bin"), [0xff, 0xfe, 0x00]).unwrap();
-        let files = DirFiles::new(Some(env.clone()), Vec::new(), 100, 10);
+        let files = DirFiles::new(
+            Some(env.clone()),
+            Vec::new(),
+            Vec::new(),
+            &Limits::default(),
+        );
         assert_eq!(files.read("x.bin"), Err(ReadError::NotText));
+        let _ = fs::remove_dir_all(env);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_out_is_there_but_refused_and_noted() {
+        use std::os::unix::fs::symlink;
+        let base = scratch("linked");
+        let env = base.join("env");
+        fs::create_dir_all(env.join("data")).unwrap();
+        fs::write(base.join("secret.yaml"), "key: secret").unwrap();
+        symlink(base.join("secret.yaml"), env.join("data/common.yaml")).unwrap();
+        fs::write(env.join("data/real.yaml"), "key: real").unwrap();
+        symlink("real.yaml", env.join("data/alias.yaml")).unwrap();
+        let files = DirFiles::new(
+            Some(env.clone()),
+            Vec::new(),
+            Vec::new(),
+            &Limits::default(),
+        );
+        assert!(files.exists("data/common.yaml"));
+        let expected = format!(
+            "'data/common.yaml' is not read: it is a symbolic link to '{}', outside the environment (--allow-links-to DIR allows links into DIR)",
+            base.join("secret.yaml").display()
+        );
+        assert_eq!(
+            files.read("data/common.yaml"),
+            Err(ReadError::Limit(expected.clone()))
+        );
+        assert_eq!(&*files.read("data/alias.yaml").unwrap(), "key: real");
+        let notes = files.notes();
+        assert_eq!(notes.kept, [Note::left_out("data/common.yaml", expected)]);
+        let _ = fs::remove_dir_all(base);
+    }
+
+    #[test]
+    fn a_file_past_the_size_limit_is_refused_unread() {
+        let env = scratch("large");
+        let file = fs::File::create(env.join("big.txt")).unwrap();
+        file.set_len(11).unwrap();
+        let limits = Limits {
+            max_env_bytes: 10,
+            ..Limits::default()
+        };
+        let files = DirFiles::new(Some(env.clone()), Vec::new(), Vec::new(), &limits);
+        assert_eq!(
+            files.read("big.txt"),
+            Err(ReadError::Limit(
+                "'big.txt' is not read: it is 11 bytes, more than the limit of 10 bytes for one file"
+                    .into()
+            ))
+        );
         let _ = fs::remove_dir_all(env);
     }
 }

@@ -74,7 +74,8 @@ pub fn run(args: &[String]) -> ExitCode {
         eprintln!("puppet-eval explain: {place} is not FILE:LINE:COL\n{USAGE}");
         return ExitCode::from(2);
     };
-    let text = match std::fs::read_to_string(file) {
+    let limit = puppet_cli::bounded_read::file_limit();
+    let text = match puppet_cli::bounded_read::read_text(std::path::Path::new(file), limit) {
         Ok(text) => text,
         Err(e) => {
             eprintln!("puppet-eval explain: cannot read {file}: {e}");

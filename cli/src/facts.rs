@@ -1,67 +1,18 @@
-//! Facts from JSON (what `puppet facts show` and `facter -j` print) as the Puppet hash literal the
-//! engine takes (`EvalOptions::facts`).
+//! Facts from JSON (what `puppet facts show` and `facter -j` print): checked by the core's reader
+//! (`puppet_core::facts`) and handed to it as JSON text (`EvalOptions::facts`).
 
-use std::fmt::Write;
-
-/// `value` in Puppet syntax: strings single-quoted, `null` as `undef`, objects as hashes.
-pub fn json_to_puppet(value: &serde_json::Value) -> String {
-    let mut out = String::new();
-    write_value(value, &mut out);
-    out
-}
-
-fn write_value(value: &serde_json::Value, out: &mut String) {
-    match value {
-        serde_json::Value::Null => out.push_str("undef"),
-        serde_json::Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        serde_json::Value::Number(n) => {
-            let _ = write!(out, "{n}");
-        }
-        serde_json::Value::String(text) => quote(text, out),
-        serde_json::Value::Array(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_value(item, out);
-            }
-            out.push(']');
-        }
-        serde_json::Value::Object(entries) => {
-            out.push('{');
-            for (i, (key, item)) in entries.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                quote(key, out);
-                out.push_str(" => ");
-                write_value(item, out);
-            }
-            out.push('}');
-        }
-    }
-}
-
-/// A single-quoted Puppet string: only `\` and `'` need escaping.
-fn quote(text: &str, out: &mut String) {
-    out.push('\'');
-    for c in text.chars() {
-        if c == '\\' || c == '\'' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('\'');
-}
-
-/// The facts a JSON text holds, as `EvalOptions::facts` takes them, or why not (an object at the top).
+/// The facts a JSON text holds, as `EvalOptions::facts` takes them (the text itself), or why not
+/// (an object at the top, JSON by Ruby's parser's rules).
 pub fn facts_from_json(text: &str) -> Result<String, String> {
-    match serde_json::from_str::<serde_json::Value>(text) {
-        Ok(value @ serde_json::Value::Object(_)) => Ok(json_to_puppet(&value)),
-        Ok(_) => Err("the facts must be a JSON object".into()),
-        Err(error) => Err(format!("the facts are not JSON: {error}")),
-    }
+    puppet_core::facts::facts_from_json(text)?;
+    Ok(text.to_string())
+}
+
+/// Facts already read as JSON data, as `EvalOptions::facts` takes them. `serde_json` keeps every
+/// integer up to 64 bits exact and reads a wider one as a float, which is what the core makes of
+/// it too (`puppet_core::facts`).
+pub fn facts_text(value: &serde_json::Value) -> String {
+    value.to_string()
 }
 
 #[cfg(test)]
@@ -69,19 +20,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn json_becomes_a_puppet_hash_literal() {
-        let text = r#"{"os": {"family": "Debian", "release": {"major": "12"}}, "n": -3, "f": 1.5,
-                       "ok": true, "none": null, "list": [1, "it's", "a\\b"]}"#;
+    fn only_a_json_object_is_facts() {
+        let text = r#"{"os": {"family": "Debian"}, "n": -3}"#;
+        assert_eq!(facts_from_json(text).as_deref(), Ok(text));
         assert_eq!(
-            facts_from_json(text).unwrap(),
-            "{'os' => {'family' => 'Debian', 'release' => {'major' => '12'}}, 'n' => -3, \
-             'f' => 1.5, 'ok' => true, 'none' => undef, 'list' => [1, 'it\\'s', 'a\\\\b']}"
+            facts_from_json("[1]"),
+            Err("the facts must be a JSON object".into())
         );
+        assert!(facts_from_json("{").is_err_and(|e| e.starts_with("the facts are not JSON: ")));
     }
 
+    /// Wide integers through `serde_json::Value` end as they do read from the text: 2^53 + 1
+    /// exact, 2^64 the nearest float.
     #[test]
-    fn only_an_object_is_facts() {
-        assert!(facts_from_json("[1]").is_err());
-        assert!(facts_from_json("{").is_err());
+    fn data_keeps_what_the_text_would_give() {
+        let text = r#"{"a": 9007199254740993, "b": 18446744073709551616, "c": "x'y"}"#;
+        let data: serde_json::Value = serde_json::from_str(text).expect("json");
+        let read = |facts: &str| {
+            puppet_core::facts::facts_from_json(facts).map(|v| puppet_core::value::programmatic(&v))
+        };
+        assert_eq!(read(&facts_text(&data)), read(text));
+        assert_eq!(
+            read(text).as_deref(),
+            Ok("{'a' => 9007199254740993, 'b' => 1.8446744073709552e+19, 'c' => 'x\\'y'}")
+        );
     }
 }

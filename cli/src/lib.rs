@@ -1,9 +1,15 @@
 //! puppet-cli: terminal rendering of results and diagnostics, and the JSON protocol of conformance runs.
 
+pub mod bounded_read;
+pub mod confine;
 mod dir_files;
+mod env_notes;
 pub mod facts;
+pub mod facts_presets;
+pub mod lsp;
 pub mod protocol;
 pub mod render;
 pub mod ruby_render;
 mod ruby_yaml;
+pub mod walk;
 pub mod workspace;

@@ -4,6 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use puppet_cli::bounded_read::{file_limit, read_text, ReadProblem, TextProblem};
+use puppet_cli::confine::Roots;
+use puppet_cli::walk::{Walker, GIVEN_LIMITS, GIVEN_WORLD};
 use puppet_core::lint::{self, Finding, Kind, Options};
 
 pub const USAGE: &str = "\
@@ -75,9 +78,16 @@ fn parse(args: &[String]) -> Result<Args, String> {
         i += 1;
     }
     for file in config_files {
-        if let Ok(text) = std::fs::read_to_string(&file) {
-            for error in options.apply_rc(&text) {
-                eprintln!("puppet-eval lint: {}: {error}", file.display());
+        match read_text(&file, file_limit()) {
+            Ok(text) => {
+                for error in options.apply_rc(&text) {
+                    eprintln!("puppet-eval lint: {}: {error}", file.display());
+                }
+            }
+            // A missing configuration file is the usual case.
+            Err(TextProblem::Read(ReadProblem::Io(_))) => {}
+            Err(problem) => {
+                eprintln!("puppet-eval lint: {}: not read: {problem}", file.display());
             }
         }
     }
@@ -88,20 +98,42 @@ fn parse(args: &[String]) -> Result<Args, String> {
     Ok(out)
 }
 
-/// The `.pp` files under a folder, sorted (puppet-lint's glob order).
-fn manifests(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
+/// The `.pp` files under a folder (as shown, where to read them), sorted (puppet-lint's glob
+/// order), through the one walker: as Ruby's glob it does not enter linked folders, and links
+/// are followed only inside the paths given; and the walk's notes.
+fn manifests(dir: &Path, roots: &Roots, out: &mut Vec<(PathBuf, PathBuf)>) -> Vec<String> {
+    let Ok(start) = std::fs::canonicalize(dir) else {
+        return Vec::new();
     };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            manifests(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pp") {
-            out.push(path);
-        }
+    let wanted = |name: &str| name.ends_with(".pp");
+    let walker = Walker {
+        roots,
+        limits: GIVEN_LIMITS,
+        world: GIVEN_WORLD,
+        skipped_dirs: &[],
+        wanted: &wanted,
+    };
+    let walked = walker.walk(&start, &dir.display().to_string(), 0);
+    out.extend(
+        walked
+            .files
+            .into_iter()
+            .map(|file| (PathBuf::from(file.name), file.disk)),
+    );
+    walked.notes.into_iter().map(|note| note.message).collect()
+}
+
+/// Write a fixed file where it is on disk, only inside the paths given (resolved again now: a
+/// link that leaves them is never written through).
+fn write_inside(roots: &Roots, disk: &Path, text: &str) -> Result<(), String> {
+    let canonical = std::fs::canonicalize(disk).map_err(|e| e.to_string())?;
+    if !roots.contains(&canonical) {
+        return Err(format!(
+            "it leads to '{}', outside {GIVEN_WORLD}",
+            canonical.display()
+        ));
     }
+    std::fs::write(&canonical, text).map_err(|e| e.to_string())
 }
 
 fn format_line(format: &str, path: &str, fullpath: &str, f: &Finding) -> String {
@@ -151,12 +183,18 @@ pub fn run(args: &[String]) -> ExitCode {
         println!("puppet-lint: try 'puppet-lint --help' for more information");
         return ExitCode::from(1);
     }
+    // `--fix` writes only inside these, resolved.
+    let roots = Roots::new(&args.paths);
     let mut files = Vec::new();
     for path in &args.paths {
         if path.is_dir() {
-            manifests(path, &mut files);
+            for note in manifests(path, &roots, &mut files) {
+                eprintln!("puppet-eval lint: warning: {note}");
+            }
         } else {
-            files.push(path.clone());
+            // A file named on the command line is read where its links lead.
+            let disk = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+            files.push((path.clone(), disk));
         }
     }
     let with_filename = args.with_filename || files.len() > 1;
@@ -174,7 +212,7 @@ pub fn run(args: &[String]) -> ExitCode {
         .clone()
         .unwrap_or_else(|| "all".into());
     let mut failed = false;
-    for file in &files {
+    for (file, disk) in &files {
         let shown = file.to_string_lossy();
         if args
             .ignore_paths
@@ -183,10 +221,20 @@ pub fn run(args: &[String]) -> ExitCode {
         {
             continue;
         }
-        let Ok(source) = std::fs::read_to_string(file) else {
-            println!("puppet-lint: no file specified or specified file does not exist");
-            println!("puppet-lint: try 'puppet-lint --help' for more information");
-            return ExitCode::from(1);
+        let source = match read_text(disk, file_limit()) {
+            Ok(source) => source,
+            Err(TextProblem::Read(
+                problem @ (ReadProblem::NotRegular | ReadProblem::TooLarge { .. }),
+            )) => {
+                eprintln!("puppet-eval lint: {shown} is not read: {problem}");
+                failed = true;
+                continue;
+            }
+            Err(_) => {
+                println!("puppet-lint: no file specified or specified file does not exist");
+                println!("puppet-lint: try 'puppet-lint --help' for more information");
+                return ExitCode::from(1);
+            }
         };
         let path = file.to_string_lossy().into_owned();
         let fullpath = std::path::absolute(file)
@@ -222,7 +270,7 @@ pub fn run(args: &[String]) -> ExitCode {
         }
         if let Some(fixed) = &report.fixed {
             if fixed != &source {
-                if let Err(error) = std::fs::write(file, fixed) {
+                if let Err(error) = write_inside(&roots, disk, fixed) {
                     eprintln!("puppet-eval lint: cannot write {path}: {error}");
                 }
             }

@@ -17,7 +17,9 @@ options:
   --env DIR                the environment directory (default: the current directory)
   --modulepath DIR[:DIR]   module directories searched after the environment's own
   --hiera_config FILE      the global Hiera layer's hiera.yaml
-  --facts FILE             the node's facts, a JSON object (as `puppet facts show` prints)
+  --allow-links-to DIR[:DIR]   directories outside the environment its symbolic links may lead into
+  --facts FILE|PRESET      the node's facts, a JSON object (as `puppet facts show` prints), or a
+                           preset's name (debian-12, redhat-9, ...: facts/presets/)
   --node NAME              the node's certname, in $trusted (default: playground)
   --explain                print how the value was found (or not) instead of the value
   --explain-options        print how the keys' lookup_options were found
@@ -66,19 +68,20 @@ fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
                     options.env.modulepath.push(absolute);
                 }
             }
+            Long("allow-links-to") => {
+                options.env.link_targets =
+                    puppet_cli::workspace::link_targets(&value(&mut parser)?)?;
+            }
             Long("hiera_config") | Long("hiera-config") => {
                 let file = value(&mut parser)?;
                 let absolute = puppet_cli::workspace::global_hiera_path(&file)?;
                 options.env.global_hiera = Some(absolute.to_string_lossy().into_owned());
             }
             Long("facts") => {
-                let path = value(&mut parser)?;
-                let json = std::fs::read_to_string(&path)
-                    .map_err(|e| format!("cannot read the facts file {path}: {e}"))?;
-                options.eval.facts = Some(
-                    puppet_cli::facts::facts_from_json(&json)
-                        .map_err(|e| format!("{path}: {e}"))?,
-                );
+                let value = value(&mut parser)?;
+                options.eval.facts = Some(puppet_cli::facts_presets::facts_for(&value, |path| {
+                    crate::read_text(path, "the facts file")
+                })?);
             }
             Long("node") | Long("certname") => options.eval.certname = Some(value(&mut parser)?),
             Long("explain") => options.query.explain = true,
@@ -150,10 +153,17 @@ pub fn run(args: &[String]) -> ExitCode {
         return ExitCode::from(2);
     }
     let started = Instant::now();
-    let answer = options.env.with_environment(None, &options.eval, |env| {
-        puppet_core::lookup(env, &options.eval, &options.query)
-    });
+    let (answer, notes) = options
+        .env
+        .with_environment_noted(None, &options.eval, |env| {
+            puppet_core::lookup(env, &options.eval, &options.query)
+        });
     let elapsed = started.elapsed();
+    let reported: Vec<String> = answer.error.iter().map(|e| e.message.clone()).collect();
+    notes.print(&reported);
+    // A file the directories left out that the answer does not name: the lookup did not see the
+    // environment whole.
+    let incomplete = notes.left_out(&reported);
     for entry in &answer.logs {
         if matches!(entry.level, LogLevel::Debug | LogLevel::Info) {
             continue;
@@ -165,6 +175,12 @@ pub fn run(args: &[String]) -> ExitCode {
     }
     if let Some(error) = &answer.error {
         eprintln!("Error: Could not run: {}", error.message);
+        return ExitCode::FAILURE;
+    }
+    if incomplete {
+        eprintln!(
+            "Error: Could not run: files of the environment were refused or left out (above)"
+        );
         return ExitCode::FAILURE;
     }
     if explaining {

@@ -1,5 +1,12 @@
 //! puppet-eval: evaluate Puppet code from a file, `-e` or stdin, a REPL on a terminal; `--json`/`--jsonl` speak the oracle protocol.
 
+mod diff_cmd;
+mod diff_compile;
+mod diff_json;
+mod diff_markdown;
+mod diff_nodes;
+mod diff_text;
+mod diff_version;
 mod explain_cmd;
 mod lint_cmd;
 mod lookup_cmd;
@@ -9,11 +16,12 @@ mod references_cmd;
 mod repl;
 mod run;
 
-use std::io::{self, IsTerminal, Read};
+use std::io::{self, IsTerminal};
+use std::path::Path;
 use std::process::ExitCode;
 
-use puppet_cli::protocol;
 use puppet_cli::workspace::EnvSource;
+use puppet_cli::{bounded_read, protocol};
 
 /// A faster allocator than the system's for the engine's many small allocations (cli/Cargo.toml).
 #[global_allocator]
@@ -35,6 +43,10 @@ usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin 
                                                     and type evaluated there, the name's signatures
        puppet-eval references [--env DIR] FILE:LINE:COL  every place that names what is there
                                                     (its definition included), as PATH:LINE:COL
+       puppet-eval diff FROM TO [--nodes DIR]       what a change does to the nodes' catalogs
+                                                    (puppet-eval diff --help: its options)
+       puppet-eval lsp [--stdio | --tcp PORT]        the language server (LSP 3.17) for editors
+                                                    (puppet-eval lsp --help: its settings)
        puppet-eval                                  an interactive session, when started on a terminal
 
 options:
@@ -44,6 +56,9 @@ options:
   --modulepath DIR[:DIR]   module directories searched after the environment's own (folders
                            named by module name)
   --hiera_config FILE      the global Hiera layer's hiera.yaml (its datadir is beside it)
+  --allow-links-to DIR[:DIR]   directories outside the environment its symbolic links may lead
+                           into (links are followed only inside the environment, the module
+                           directories given and the modules they link in)
   --certname=NAME          compile for the node NAME as puppet apply does: node definitions are
                            matched against it, $trusted is set (default with --env or
                            --modulepath: playground; otherwise the program is evaluated alone)
@@ -54,7 +69,9 @@ options:
                            (with --json and --jsonl: a \"catalog\" field, [[\"Type[title]\", [[param, %p]]]])
   --json                   print {\"value\",\"type\",\"generalized\",\"logs\",\"error\"} as the oracle does
   --strict=error|warning|off   Puppet's `strict` setting (default: error, as in Puppet 8)
-  --facts=FILE             the node's facts, a JSON object (`puppet facts show` prints one): `$facts`
+  --facts=FILE|PRESET      the node's facts, a JSON object (`puppet facts show` prints one), or
+                           a preset's name (debian-11, debian-12, ubuntu-20.04, redhat-8, redhat-9,
+                           rocky-8, almalinux-8, centos-9, windows-2019: facts/presets/): `$facts`
                            and a top-scope variable per fact (default: no facts, `$facts` is {})
   --max-steps=N            the step budget (default: 10000000); Ctrl+C cancels a running evaluation
   -V, --version            print the version";
@@ -121,6 +138,10 @@ fn parse_args() -> Result<Option<Args>, String> {
                     args.env.modulepath.push(absolute);
                 }
             }
+            Long("allow-links-to") => {
+                let value = parser.value().map_err(text)?.string().map_err(text)?;
+                args.env.link_targets = puppet_cli::workspace::link_targets(&value)?;
+            }
             Long("certname") => {
                 let name = parser.value().map_err(text)?.string().map_err(text)?;
                 if name.is_empty() {
@@ -150,13 +171,10 @@ fn parse_args() -> Result<Option<Args>, String> {
             Long("json") => args.json = true,
             Long("jsonl") => args.jsonl = true,
             Long("facts") => {
-                let path = parser.value().map_err(text)?.string().map_err(text)?;
-                let json = std::fs::read_to_string(&path)
-                    .map_err(|e| format!("cannot read the facts file {path}: {e}"))?;
-                args.options.facts = Some(
-                    puppet_cli::facts::facts_from_json(&json)
-                        .map_err(|e| format!("{path}: {e}"))?,
-                );
+                let value = parser.value().map_err(text)?.string().map_err(text)?;
+                args.options.facts = Some(puppet_cli::facts_presets::facts_for(&value, |path| {
+                    read_text(path, "the facts file")
+                })?);
             }
             Long("strict") => {
                 let value = parser.value().map_err(text)?.string().map_err(text)?;
@@ -203,6 +221,12 @@ fn real_main() -> ExitCode {
     }
     if arguments.first().map(String::as_str) == Some("references") {
         return references_cmd::run(&arguments[1..]);
+    }
+    if arguments.first().map(String::as_str) == Some("diff") {
+        return diff_cmd::run(&arguments[1..]);
+    }
+    if arguments.first().map(String::as_str) == Some("lsp") {
+        return puppet_cli::lsp::run(&arguments[1..]);
     }
     if arguments.first().map(String::as_str) == Some("lookup") {
         return lookup_cmd::run(&arguments[1..]);
@@ -280,16 +304,15 @@ fn read_source(args: &Args) -> Result<(String, String), String> {
     }
     let (bytes, name) = match args.file.as_deref() {
         Some(path) if path != "-" => (
-            std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?,
+            bounded_read::read_file(Path::new(path), bounded_read::file_limit())
+                .map_err(|e| format!("cannot read {path}: {e}"))?,
             path.to_string(),
         ),
-        _ => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            (bytes, "<stdin>".to_string())
-        }
+        _ => (
+            bounded_read::read_stdin(bounded_read::file_limit())
+                .map_err(|e| format!("cannot read standard input: {e}"))?,
+            "<stdin>".to_string(),
+        ),
     };
     let text = String::from_utf8(bytes).map_err(|e| {
         format!(
@@ -298,4 +321,11 @@ fn read_source(args: &Args) -> Result<(String, String), String> {
         )
     })?;
     Ok((text, name))
+}
+
+/// The text of a file the user named (`what` says what it is for the message), through the
+/// bounded reader.
+pub fn read_text(path: &str, what: &str) -> Result<String, String> {
+    bounded_read::read_text(Path::new(path), bounded_read::file_limit())
+        .map_err(|e| format!("cannot read {what} {path}: {e}"))
 }

@@ -1,10 +1,14 @@
 //! `puppet-eval parse`: parse files and folders (`.pp`, `.epp`), print their diagnostics, the AST
 //! (`--ast`) or tokens (`--tokens`), and a summary line with the throughput.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
+
+use puppet_cli::bounded_read::{file_limit, read_file, read_stdin};
+use puppet_cli::confine::Roots;
+use puppet_cli::walk::{Walker, GIVEN_LIMITS, GIVEN_WORLD};
 
 use puppet_core::syntax::{self, Program};
 use puppet_core::{Diagnostic, LineIndex};
@@ -74,27 +78,35 @@ pub fn run(args: &[String]) -> ExitCode {
         let bytes = code.as_bytes().to_vec();
         parse_one("-e", false, bytes, &options, &mut tally, &mut out);
     }
+    let roots = Roots::new(options.paths.iter().filter(|path| path.as_os_str() != "-"));
     let mut files = Vec::new();
     for path in &options.paths {
         if path.as_os_str() == "-" {
-            let mut bytes = Vec::new();
-            if let Err(e) = io::stdin().read_to_end(&mut bytes) {
-                eprintln!("puppet-eval parse: cannot read standard input: {e}");
-                return ExitCode::from(2);
+            match read_stdin(file_limit()) {
+                Ok(bytes) => parse_one("<stdin>", false, bytes, &options, &mut tally, &mut out),
+                Err(e) => {
+                    eprintln!("puppet-eval parse: cannot read standard input: {e}");
+                    return ExitCode::from(2);
+                }
             }
-            parse_one("<stdin>", false, bytes, &options, &mut tally, &mut out);
             continue;
         }
-        if let Err(e) = collect(path, &mut files) {
-            eprintln!("puppet-eval parse: {}: {e}", path.display());
-            tally.failed += 1;
-            tally.files += 1;
+        match collect(path, &roots, &mut files) {
+            Ok(notes) => {
+                for note in notes {
+                    eprintln!("puppet-eval parse: warning: {note}");
+                }
+            }
+            Err(e) => {
+                eprintln!("puppet-eval parse: {}: {e}", path.display());
+                tally.failed += 1;
+                tally.files += 1;
+            }
         }
     }
-    for file in files {
-        let name = file.display().to_string();
-        let template = file.extension().is_some_and(|e| e == "epp");
-        match std::fs::read(&file) {
+    for (name, disk) in files {
+        let template = name.ends_with(".epp");
+        match read_file(&disk, file_limit()) {
             Ok(bytes) => parse_one(&name, template, bytes, &options, &mut tally, &mut out),
             Err(e) => {
                 let _ = writeln!(out, "{name}: cannot read: {e}");
@@ -133,25 +145,34 @@ struct Tally {
     parsing: Duration,
 }
 
-/// Files to parse under `path`: the file itself, or every `.pp` / `.epp` below a folder, sorted.
-fn collect(path: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
+/// Files to parse under `path` (as shown, where to read them): the file itself (a link named on
+/// the command line is followed), or every `.pp` / `.epp` below a folder, sorted, through the
+/// one walker (links followed only inside the paths given); and the walk's notes.
+fn collect(
+    path: &Path,
+    roots: &Roots,
+    files: &mut Vec<(String, PathBuf)>,
+) -> io::Result<Vec<String>> {
     let metadata = std::fs::metadata(path)?;
     if !metadata.is_dir() {
-        files.push(path.to_path_buf());
-        return Ok(());
+        files.push((path.display().to_string(), path.to_path_buf()));
+        return Ok(Vec::new());
     }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .collect();
-    entries.sort();
-    for entry in entries {
-        if entry.is_dir() {
-            collect(&entry, files)?;
-        } else if entry.extension().is_some_and(|e| e == "pp" || e == "epp") {
-            files.push(entry);
-        }
-    }
-    Ok(())
+    let wanted = |name: &str| name.ends_with(".pp") || name.ends_with(".epp");
+    let walker = Walker {
+        roots,
+        limits: GIVEN_LIMITS,
+        world: GIVEN_WORLD,
+        skipped_dirs: &[],
+        wanted: &wanted,
+    };
+    let walked = walker.walk(
+        &std::fs::canonicalize(path)?,
+        &path.display().to_string(),
+        0,
+    );
+    files.extend(walked.files.into_iter().map(|file| (file.name, file.disk)));
+    Ok(walked.notes.into_iter().map(|note| note.message).collect())
 }
 
 fn parse_one(

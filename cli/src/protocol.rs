@@ -217,7 +217,7 @@ pub fn run_json_line(line: &str, options: &EvalOptions, env: &EnvSource, report:
         Ok(case) => {
             let options = match &case.facts {
                 Some(facts) => EvalOptions {
-                    facts: Some(crate::facts::json_to_puppet(facts)),
+                    facts: Some(crate::facts::facts_text(facts)),
                     ..options.clone()
                 },
                 None => options.clone(),
@@ -242,21 +242,29 @@ pub fn run_json_line(line: &str, options: &EvalOptions, env: &EnvSource, report:
             };
             (case.id, run_in(&env, main, &options, report))
         }
-        Err(e) => (
-            serde_json::Value::Null,
-            CaseResult {
-                value: None,
-                type_: None,
-                generalized: None,
-                logs: Vec::new(),
-                error: Some(format!("Invalid case line: {e}")),
-                catalog: report.catalog.then_some(None),
-            },
-        ),
+        Err(e) => return invalid_line_answer(&e.to_string(), report),
     };
+    answer_line(id, &result)
+}
+
+/// The answer to a line that is not a case: no id, the error saying why.
+pub fn invalid_line_answer(why: &str, report: Report) -> String {
+    let result = CaseResult {
+        value: None,
+        type_: None,
+        generalized: None,
+        logs: Vec::new(),
+        error: Some(format!("Invalid case line: {why}")),
+        catalog: report.catalog.then_some(None),
+    };
+    answer_line(serde_json::Value::Null, &result)
+}
+
+/// One answer line: the case's id, then the result's fields.
+fn answer_line(id: serde_json::Value, result: &CaseResult) -> String {
     let mut object = serde_json::Map::new();
     object.insert("id".into(), id);
-    if let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(&result) {
+    if let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(result) {
         object.extend(fields);
     }
     serde_json::Value::Object(object).to_string()

@@ -6,7 +6,11 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use puppet_cli::bounded_read::{read_text, ReadProblem, TextProblem};
+use puppet_cli::confine::Roots;
+use puppet_cli::walk::{WalkLimits, Walker};
 use puppet_core::ide::references;
+use puppet_core::Limits;
 
 use crate::place::{line_and_column, offset_of, parse_place};
 
@@ -33,39 +37,53 @@ pub fn reference_lines(files: &[(String, String)], path: &str, offset: usize) ->
         .collect()
 }
 
-/// The manifests and data files under `dir`, with paths relative to it (`/`-separated).
-fn environment_files(dir: &Path) -> Vec<(String, String)> {
-    fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        paths.sort();
-        for path in paths {
-            if path.is_dir() {
-                walk(root, &path, out);
-                continue;
+/// The manifests and data files under `dir`, with paths relative to it (`/`-separated), within
+/// the environment's limits (files, bytes, nesting), links followed only inside `dir`; and the
+/// notes of what was refused or left out.
+fn environment_files(dir: &Path) -> (Vec<(String, String)>, Vec<String>) {
+    let limits = Limits::default();
+    let roots = Roots::new([dir]);
+    let Ok(start) = std::fs::canonicalize(dir) else {
+        return (Vec::new(), Vec::new());
+    };
+    let wanted = |name: &str| {
+        [".pp", ".yaml", ".yml", ".json"]
+            .iter()
+            .any(|ext| name.ends_with(ext))
+    };
+    let walker = Walker {
+        roots: &roots,
+        limits: WalkLimits {
+            max_files: limits.max_env_files,
+            max_depth: limits.max_path_depth,
+            max_path_len: limits.max_path_len,
+        },
+        world: "the environment",
+        skipped_dirs: &[],
+        wanted: &wanted,
+    };
+    let walked = walker.walk(&start, "", 0);
+    let mut notes: Vec<String> = walked.notes.into_iter().map(|note| note.message).collect();
+    let mut out = Vec::new();
+    let mut budget = limits.max_env_bytes as u64;
+    for file in walked.files {
+        match read_text(&file.disk, budget) {
+            Ok(text) => {
+                budget -= text.len() as u64;
+                out.push((file.name, text));
             }
-            let Ok(relative) = path.strip_prefix(root) else {
-                continue;
-            };
-            let relative = relative
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect::<Vec<_>>()
-                .join("/");
-            let wanted = relative.ends_with(".pp")
-                || [".yaml", ".yml", ".json"]
-                    .iter()
-                    .any(|ext| relative.ends_with(ext));
-            if let (true, Ok(text)) = (wanted, std::fs::read_to_string(&path)) {
-                out.push((relative, text));
+            Err(TextProblem::Read(ReadProblem::TooLarge { .. })) => {
+                notes.push(format!(
+                    "The file '{}' is left out, and any after it: the environment's files would exceed the limit of {} bytes",
+                    file.name, limits.max_env_bytes
+                ));
+                break;
             }
+            // Unreadable or not text: not a file references are found in.
+            Err(_) => {}
         }
     }
-    let mut out = Vec::new();
-    walk(dir, dir, &mut out);
-    out
+    (out, notes)
 }
 
 /// Runs `references` with the arguments after the word `references`.
@@ -82,7 +100,8 @@ pub fn run(args: &[String]) -> ExitCode {
         eprintln!("puppet-eval references: {place} is not FILE:LINE:COL\n{USAGE}");
         return ExitCode::from(2);
     };
-    let text = match std::fs::read_to_string(file) {
+    let limit = puppet_cli::bounded_read::file_limit();
+    let text = match puppet_cli::bounded_read::read_text(std::path::Path::new(file), limit) {
         Ok(text) => text,
         Err(e) => {
             eprintln!("puppet-eval references: cannot read {file}: {e}");
@@ -107,7 +126,10 @@ pub fn run(args: &[String]) -> ExitCode {
         )
     });
     let path = inside.unwrap_or_else(|| file.to_string());
-    let mut files = env.map(environment_files).unwrap_or_default();
+    let (mut files, notes) = env.map(environment_files).unwrap_or_default();
+    for note in notes {
+        eprintln!("puppet-eval references: warning: {note}");
+    }
     files.retain(|(p, _)| *p != path);
     files.push((path.clone(), text));
     let lines = reference_lines(&files, &path, offset);
@@ -162,7 +184,8 @@ mod tests {
         std::fs::create_dir_all(&manifests).expect("mkdir");
         std::fs::write(manifests.join("init.pp"), "class app { }\n").expect("write");
         std::fs::write(dir.join("README.md"), "not read").expect("write");
-        let files = environment_files(&dir);
+        let (files, notes) = environment_files(&dir);
+        assert!(notes.is_empty(), "{notes:?}");
         let paths: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
         assert_eq!(paths, ["modules/app/manifests/init.pp"]);
         let _ = std::fs::remove_dir_all(&dir);

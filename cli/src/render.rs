@@ -22,8 +22,25 @@ pub fn located(sources: &Sources, diagnostic: &Diagnostic) -> String {
     }
 }
 
-/// Render a diagnostic the way compilers do, pointing at the offending characters.
+/// Render a diagnostic the way compilers do, pointing at the offending characters (a file with
+/// no text, such as one the environment refused, has no line to point at).
 pub fn diagnostic(source: &str, file: &str, index: &LineIndex, diagnostic: &Diagnostic) -> String {
+    let notes: String = diagnostic
+        .notes
+        .iter()
+        .map(|note| format!("\n  = note: {}", note.message))
+        .collect();
+    let heading = |line: u32, column: u32| {
+        format!(
+            "{file}:{line}:{column}: {}: {}{}",
+            diagnostic.severity.as_str(),
+            diagnostic.stage.error_prefix(),
+            diagnostic.message,
+        )
+    };
+    if source.is_empty() {
+        return format!("{}{notes}", heading(1, 1));
+    }
     let start = index.line_col(source, diagnostic.span.start);
     let line_text = index.line_text(source, start.line);
     let end = index.line_col(source, diagnostic.span.end);
@@ -49,18 +66,9 @@ pub fn diagnostic(source: &str, file: &str, index: &LineIndex, diagnostic: &Diag
         .take(column - skip + usize::from(skip > 0))
         .map(|c| if c == '\t' { '\t' } else { ' ' })
         .collect();
-    let notes: String = diagnostic
-        .notes
-        .iter()
-        .map(|note| format!("\n  = note: {}", note.message))
-        .collect();
     format!(
-        "{file}:{}:{}: {}: {}{}\n  {line_text}\n  {pad}{}{notes}",
-        start.line,
-        start.column,
-        diagnostic.severity.as_str(),
-        diagnostic.stage.error_prefix(),
-        diagnostic.message,
+        "{}\n  {line_text}\n  {pad}{}{notes}",
+        heading(start.line, start.column),
         "^".repeat(width)
     )
 }
@@ -76,4 +84,33 @@ pub fn log_line(entry: &puppet_core::LogEntry) -> String {
         .chain(chars)
         .collect();
     format!("{title}: {}", entry.message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puppet_core::{Span, Stage};
+
+    #[test]
+    fn a_file_without_text_gets_its_heading_only() {
+        let error = Diagnostic::error(
+            Stage::Evaluation,
+            "ENV_LIMIT",
+            "'data/x.yaml' is not read",
+            Span::new(0, 0),
+        );
+        assert_eq!(
+            diagnostic("", "data/x.yaml", &LineIndex::new(""), &error),
+            "data/x.yaml:1:1: error: Evaluation Error: 'data/x.yaml' is not read"
+        );
+        let text = "notice(1)\n";
+        let at_notice = Diagnostic {
+            span: Span::new(0, 6),
+            ..error
+        };
+        assert_eq!(
+            diagnostic(text, "a.pp", &LineIndex::new(text), &at_notice),
+            "a.pp:1:1: error: Evaluation Error: 'data/x.yaml' is not read\n  notice(1)\n  ^^^^^^"
+        );
+    }
 }

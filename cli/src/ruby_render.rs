@@ -1,5 +1,6 @@
 //! A looked-up value printed as `puppet lookup --render-as FORMAT` prints it: `yaml` (Psych's
-//! `to_yaml`, the default), `json` and `pson` (Ruby's compact JSON), `s` (Ruby's `to_s`).
+//! `to_yaml`, the default), `json` (Ruby's compact JSON: the core's writer, which stdlib's `to_json`
+//! uses), `s` (Ruby's `to_s`); `pson` fails as in OpenVox 8, which removed PSON.
 
 use puppet_core::Value;
 
@@ -7,11 +8,13 @@ use puppet_core::Value;
 pub fn render(value: &Value, format: &str) -> Result<String, String> {
     let mut text = match format {
         "yaml" => return Ok(crate::ruby_yaml::to_yaml(value)),
-        "json" | "pson" => {
-            let mut out = String::new();
-            json(&mut out, value)?;
-            out
+        "pson" => {
+            return Err(format!(
+                "{} does not respond to to_pson; can not render instances to text/pson",
+                ruby_class(value)
+            ))
         }
+        "json" => puppet_core::ruby_json(value)?,
         "s" => match value {
             Value::String(text) => text.to_string(),
             Value::Undef => String::new(),
@@ -23,49 +26,16 @@ pub fn render(value: &Value, format: &str) -> Result<String, String> {
     Ok(text)
 }
 
-/// Ruby's `JSON.generate`.
-fn json(out: &mut String, value: &Value) -> Result<(), String> {
+/// The Ruby class of the value `puppet lookup` would hold.
+fn ruby_class(value: &Value) -> &'static str {
     match value {
-        Value::Undef => out.push_str("null"),
-        Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Integer(n) => out.push_str(&n.to_string()),
-        Value::Float(f) if !f.is_finite() => {
-            return Err(format!(
-                "{} not allowed in JSON",
-                puppet_core::value::interpolate(value)
-            ));
-        }
-        Value::Float(_) => out.push_str(&puppet_core::value::interpolate(value)),
-        Value::Array(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                json(out, item)?;
-            }
-            out.push(']');
-        }
-        Value::Hash(hash) => {
-            out.push('{');
-            for (i, (key, item)) in hash.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                match key {
-                    Value::String(text) => puppet_core::value::ruby_json_string(out, text),
-                    other => puppet_core::value::ruby_json_string(
-                        out,
-                        &puppet_core::value::interpolate(other),
-                    ),
-                }
-                out.push(':');
-                json(out, item)?;
-            }
-            out.push('}');
-        }
-        Value::String(text) => puppet_core::value::ruby_json_string(out, text),
-        other => puppet_core::value::ruby_json_string(out, &puppet_core::value::interpolate(other)),
+        Value::Undef => "NilClass",
+        Value::Boolean(true) => "TrueClass",
+        Value::Boolean(false) => "FalseClass",
+        Value::Integer(_) => "Integer",
+        Value::Float(_) => "Float",
+        Value::Array(_) => "Array",
+        Value::Hash(_) => "Hash",
+        _ => "String",
     }
-    Ok(())
 }

@@ -1,11 +1,11 @@
 //! The non-interactive ways to run: plain output, one `--json` result, and `--jsonl` case streams.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 
 use puppet_cli::protocol::Report;
 use puppet_cli::workspace::EnvSource;
-use puppet_cli::{protocol, render};
+use puppet_cli::{bounded_read, protocol, render};
 use puppet_core::{types, value, EvalOptions, LogLevel, MainCode};
 
 /// The exit status of an evaluation cancelled by Ctrl+C (128 + SIGINT, as shells report it).
@@ -133,29 +133,41 @@ pub fn json(
     }
 }
 
-/// JSON Lines: every case in a fresh evaluation; the run goes on past failing or malformed cases.
+/// The most bytes of one JSON Lines case: twice an environment's byte limit (its files' text,
+/// and room for JSON's escapes).
+fn max_line_bytes() -> u64 {
+    2 * bounded_read::file_limit()
+}
+
+/// JSON Lines: every case in a fresh evaluation; the run goes on past failing, malformed or
+/// oversized cases.
 pub fn jsonl(env: &EnvSource, options: &EvalOptions, report: Report) -> ExitCode {
     let stdin = io::stdin();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut line = Vec::new();
     let mut input = stdin.lock();
+    let limit = max_line_bytes();
     loop {
-        line.clear();
-        match input.read_until(b'\n', &mut line) {
-            Ok(0) => break,
-            Ok(_) => {}
+        let answer = match next_line(&mut input, limit, &mut line) {
+            Ok(Line::End) => break,
+            Ok(Line::Oversized) => protocol::invalid_line_answer(
+                &format!("it is longer than the limit of {limit} bytes"),
+                report,
+            ),
+            Ok(Line::Case) => {
+                // Invalid UTF-8 in a line becomes that case's error, not the end of the run.
+                let text = String::from_utf8_lossy(&line);
+                if text.trim().is_empty() {
+                    continue;
+                }
+                protocol::run_json_line(text.trim_end(), options, env, report)
+            }
             Err(e) => {
                 eprintln!("puppet-eval: cannot read standard input: {e}");
                 return ExitCode::FAILURE;
             }
-        }
-        // Invalid UTF-8 in a line becomes that case's error, not the end of the run.
-        let text = String::from_utf8_lossy(&line);
-        if text.trim().is_empty() {
-            continue;
-        }
+        };
         // Each answer is flushed at once: a client may send the next case after reading it.
-        let answer = protocol::run_json_line(text.trim_end(), options, env, report);
         if writeln!(out, "{answer}").is_err() || out.flush().is_err() {
             return ExitCode::FAILURE;
         }
@@ -164,4 +176,73 @@ pub fn jsonl(env: &EnvSource, options: &EvalOptions, report: Report) -> ExitCode
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// What [`next_line`] read.
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    /// The end of the input.
+    End,
+    /// A line within the limit, in the buffer.
+    Case,
+    /// A line past the limit: passed over through its newline, never held whole.
+    Oversized,
+}
+
+/// Read the next line into `line` (cleared first), holding at most `limit` bytes of it.
+fn next_line(input: &mut impl BufRead, limit: u64, line: &mut Vec<u8>) -> io::Result<Line> {
+    line.clear();
+    if input.take(limit + 1).read_until(b'\n', line)? == 0 {
+        return Ok(Line::End);
+    }
+    if line.len() as u64 > limit && !line.ends_with(b"\n") {
+        skip_line(input)?;
+        line.clear();
+        return Ok(Line::Oversized);
+    }
+    Ok(Line::Case)
+}
+
+/// Pass over the rest of a line (through its newline) without holding it.
+fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(());
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(at) => {
+                input.consume(at + 1);
+                return Ok(());
+            }
+            None => {
+                let len = buffer.len();
+                input.consume(len);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_past_the_limit_is_passed_over_and_the_next_is_read() {
+        let mut input = &b"12345\n1234567890abc\n123\n123456"[..];
+        let mut line = Vec::new();
+        assert_eq!(next_line(&mut input, 6, &mut line).ok(), Some(Line::Case));
+        assert_eq!(line, b"12345\n");
+        assert_eq!(
+            next_line(&mut input, 6, &mut line).ok(),
+            Some(Line::Oversized)
+        );
+        assert!(line.is_empty());
+        assert_eq!(next_line(&mut input, 6, &mut line).ok(), Some(Line::Case));
+        assert_eq!(line, b"123\n");
+        // Six bytes and no newline: within the limit, the last line.
+        assert_eq!(next_line(&mut input, 6, &mut line).ok(), Some(Line::Case));
+        assert_eq!(line, b"123456");
+        assert_eq!(next_line(&mut input, 6, &mut line).ok(), Some(Line::End));
+    }
 }

@@ -1,6 +1,7 @@
 //! Where a compile's files come from (`--env DIR`, `--modulepath DIR[:DIR]`, a JSON case's
 //! `files`), kept as plain data that can cross to the evaluation's thread, where the environment
-//! is built and compiled.
+//! is built and compiled, with what reading the directories refused or left out (links out of
+//! them, limits: [`EnvNotes`]).
 
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -9,6 +10,7 @@ use puppet_core::environment::{EnvFiles, ReadError};
 use puppet_core::{evaluate_environment, Environment, EvalOptions, MainCode, MemoryFiles, Outcome};
 
 use crate::dir_files::DirFiles;
+pub use crate::env_notes::EnvNotes;
 
 /// The files of a compile: an environment directory or given files, and module directories.
 #[derive(Debug, Clone, Default)]
@@ -22,6 +24,9 @@ pub struct EnvSource {
     /// The global Hiera layer's hiera.yaml (`--hiera_config`): an absolute path (its folder is
     /// read for its data), or a path among `files`.
     pub global_hiera: Option<String>,
+    /// Directories outside the environment that its symbolic links may lead into
+    /// (`--allow-links-to`: modules linked in from elsewhere).
+    pub link_targets: Vec<PathBuf>,
 }
 
 impl EnvSource {
@@ -40,25 +45,60 @@ impl EnvSource {
             modulepath: self.modulepath.clone(),
             files: Some(files),
             global_hiera: self.global_hiera.clone(),
+            link_targets: self.link_targets.clone(),
         }
     }
 
-    /// Compile `main` (or, when `None`, the environment's `manifests/`) and give the outcome to `f`.
+    /// Compile `main` (or, when `None`, the environment's `manifests/`) and give the outcome to
+    /// `f`: with an error for each file the directories left out (a link out of them, a limit)
+    /// that it does not already report; other notes (link loops) are printed after as warnings.
     pub fn compile<T>(
         &self,
         main: Option<MainCode>,
         options: &EvalOptions,
         f: impl FnOnce(&Outcome) -> T,
     ) -> T {
-        self.with_environment(main, options, |env| f(&evaluate_environment(env, options)))
+        self.with_directories(main, options, |env, disk| {
+            let mut outcome = evaluate_environment(env, options);
+            let warnings = disk.notes().into_outcome(&mut outcome);
+            let value = f(&outcome);
+            for line in warnings {
+                eprintln!("{line}");
+            }
+            value
+        })
     }
 
-    /// Give `f` the environment these files make, with `main` as its main code.
+    /// Give `f` the environment these files make, with `main` as its main code; then print the
+    /// notes of the directories.
     pub fn with_environment<T>(
         &self,
         main: Option<MainCode>,
         options: &EvalOptions,
         f: impl FnOnce(&Environment<'_>) -> T,
+    ) -> T {
+        let (value, notes) = self.with_environment_noted(main, options, f);
+        notes.print(&[]);
+        value
+    }
+
+    /// Give `f` the environment these files make, with `main` as its main code, and return what
+    /// reading the directories refused or left out with its result.
+    pub fn with_environment_noted<T>(
+        &self,
+        main: Option<MainCode>,
+        options: &EvalOptions,
+        f: impl FnOnce(&Environment<'_>) -> T,
+    ) -> (T, EnvNotes) {
+        self.with_directories(main, options, |env, disk| (f(env), disk.notes()))
+    }
+
+    /// Give `f` the environment these files make and the directories' reader (for its notes).
+    fn with_directories<T>(
+        &self,
+        main: Option<MainCode>,
+        options: &EvalOptions,
+        f: impl FnOnce(&Environment<'_>, &DirFiles) -> T,
     ) -> T {
         let limits = &options.limits;
         // The global hiera.yaml's folder is read like a module directory (for its data).
@@ -71,6 +111,12 @@ impl EnvSource {
         {
             roots.push(dir.to_path_buf());
         }
+        // Links may lead into the directories given, the modules a module directory given
+        // links in, and the directories allowed.
+        let mut link_targets = self.link_targets.clone();
+        for dir in &self.modulepath {
+            link_targets.extend(linked_modules(dir, limits.max_env_files));
+        }
         let disk = DirFiles::new(
             if self.files.is_some() {
                 None
@@ -78,8 +124,8 @@ impl EnvSource {
                 self.dir.clone()
             },
             roots,
-            limits.max_env_files,
-            limits.max_path_depth,
+            link_targets,
+            limits,
         );
         let mut memory = MemoryFiles::new();
         for (path, text) in self.files.iter().flatten() {
@@ -99,13 +145,55 @@ impl EnvSource {
                 .collect(),
             global_hiera: self.global_hiera.clone(),
         };
-        f(&env)
+        f(&env, &disk)
     }
 }
 
-/// The absolute path of `--hiera_config FILE`. The file need not exist (Puppet then uses its
-/// default global configuration, over the data beside it), its folder must.
+/// Where the module folders of a module directory given (`--modulepath DIR`) lead when they are
+/// symbolic links: naming the directory names its modules, wherever they are (Debian's
+/// `/usr/share/puppet/modules` holds only such links, into `/usr/share/puppet/modules.available`).
+/// At most `max` entries are looked at.
+fn linked_modules(dir: &std::path::Path, max: usize) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .take(max)
+        .filter(|entry| entry.file_type().is_ok_and(|kind| kind.is_symlink()))
+        .filter_map(|entry| std::fs::canonicalize(entry.path()).ok())
+        .filter(|target| target.is_dir())
+        .collect()
+}
+
+/// The directories of `--allow-links-to DIR[:DIR]`, every link resolved.
+pub fn link_targets(value: &str) -> Result<Vec<PathBuf>, String> {
+    value
+        .split(':')
+        .filter(|dir| !dir.is_empty())
+        .map(|dir| {
+            std::fs::canonicalize(dir)
+                .map_err(|e| format!("--allow-links-to {dir}: {e}"))
+                .and_then(|path| {
+                    if path.is_dir() {
+                        Ok(path)
+                    } else {
+                        Err(format!("--allow-links-to {dir}: not a directory"))
+                    }
+                })
+        })
+        .collect()
+}
+
+/// The absolute path of `--hiera_config FILE`, every link resolved (its folder is read for its
+/// data, and links must stay in it). The file need not exist (Puppet then uses its default
+/// global configuration, over the data beside it), its folder must.
 pub fn global_hiera_path(file: &str) -> Result<PathBuf, String> {
+    if let Ok(canonical) = std::fs::canonicalize(file) {
+        if canonical.is_file() {
+            return Ok(canonical);
+        }
+    }
     let path = std::path::Path::new(file);
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
@@ -118,10 +206,43 @@ pub fn global_hiera_path(file: &str) -> Result<PathBuf, String> {
     Ok(dir.join(name))
 }
 
+/// An environment as its main code and its files by path.
+pub type Listing = (Option<MainCode>, Vec<(String, String)>);
+
+/// The environments the Ruby fuzz target compiles for one text (and its regression files): the
+/// text as a module's 4.x function file (`m::f`), as a 3.x one (`g`) and as a template, each
+/// called from the main code.
+pub fn ruby_environments(text: &str) -> Vec<Listing> {
+    let places = [
+        (
+            "modules/m/lib/puppet/functions/m/f.rb",
+            "notice(m::f(1, 'a', [undef], {'k' => 2}))",
+        ),
+        (
+            "modules/m/lib/puppet/parser/functions/g.rb",
+            "notice(g(1, undef))",
+        ),
+        (
+            "modules/m/templates/t.erb",
+            "$x = [1]\nnotice(template('m/t.erb'))",
+        ),
+    ];
+    places
+        .iter()
+        .map(|(path, code)| {
+            let main = MainCode {
+                name: puppet_core::SNIPPET_FILE.into(),
+                text: (*code).into(),
+            };
+            (Some(main), vec![(path.to_string(), text.to_string())])
+        })
+        .collect()
+}
+
 /// An environment written as one text (the environment fuzz target's input and its regression
 /// files): the main code, then each file after a line `==> <path>`. An empty main code compiles
 /// the files' `manifests/`.
-pub fn environment_listing(text: &str) -> (Option<MainCode>, Vec<(String, String)>) {
+pub fn environment_listing(text: &str) -> Listing {
     let mut parts = text.split("\n==> ");
     let main = parts.next().unwrap_or_default();
     let files = parts

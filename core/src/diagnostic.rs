@@ -7,6 +7,9 @@ use core::fmt;
 use crate::span::{LineCol, Span};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum Severity {
     Error,
     Warning,

@@ -1,26 +1,31 @@
 //! puppet-core: the Puppet language (lexer, parser, evaluator, types) as a `no_std` + `alloc` library.
-#![no_std]
+// With `typescript` (test-time TypeScript declarations) the crate has std's prelude, which ts-rs's
+// derive expects; every other build is no_std.
+#![cfg_attr(not(feature = "typescript"), no_std)]
 extern crate alloc;
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", not(feature = "typescript")))]
 extern crate std;
 
 pub mod catalog;
 pub mod compile;
 pub mod diagnostic;
+pub mod diff;
 pub mod environment;
 #[cfg(feature = "erb")]
 mod erb;
 pub mod eval;
+pub mod facts;
 mod functions;
+mod host;
 #[cfg(feature = "ide")]
 pub mod ide;
-pub use functions::erb::NEEDS_ERB;
-pub use functions::stdlib_names::NEEDS_STDLIB;
+pub use functions::{builtin_functions, FunctionInfo, NEEDS_ERB, NEEDS_STDLIB};
 pub mod hiera;
 #[cfg(feature = "lint")]
 pub mod lint;
 mod puppet_text;
 pub mod regex;
+pub mod report;
 pub mod run;
 mod sort;
 pub mod sources;
@@ -35,15 +40,16 @@ pub use catalog::{
     catalog_text, cycles_message, CatalogGraph, CatalogResource, DependencyCycle, EdgeKind,
     GraphEdge, GraphNode,
 };
-pub use compile::{
-    evaluate, evaluate_environment, lookup, LookupAnswer, LookupQuery, Outcome, QueryProblem,
-};
+pub use compile::{evaluate, evaluate_environment, Outcome};
+#[cfg(feature = "yaml")]
+pub use compile::{lookup, LookupAnswer, LookupQuery, QueryProblem};
 pub use diagnostic::{Diagnostic, Note, Severity, Stage};
 pub use environment::{EnvFiles, Environment, MainCode, MemoryFiles};
 pub use eval::{Recorded, RecordedValue};
 pub use hiera::calls::{LookupCall, LookupCalls, LookupKind};
+pub use host::{Limits, LogEntry, LogLevel, Strictness};
 pub use puppet_text::puppet_text;
-pub use run::{CancelFlag, EvalOptions, Limits, LogEntry, LogLevel, RecordLimits, Strictness};
+pub use run::{CancelFlag, EvalOptions, RecordLimits};
 pub use sources::{Location, Sources, SNIPPET_FILE};
 pub use span::{LineCol, LineIndex, Span};
 pub use value::Value;
@@ -59,15 +65,18 @@ pub fn psych_yaml(value: &Value) -> Option<alloc::string::String> {
     functions::stdlib::yaml_text(value)
 }
 
-/// The puppetlabs-stdlib functions the engine has, as `(name, API, one-line description)`:
-/// the declarations of `functions/stdlib/`, for lists, help and the conformance test.
+/// A value as Ruby's `JSON.generate` writes it (stdlib's `to_json`, `puppet lookup --render-as
+/// json`), or Ruby's message for what JSON cannot hold (`NaN`, nesting deeper than 100).
 #[cfg(feature = "stdlib")]
+pub fn ruby_json(value: &Value) -> Result<alloc::string::String, alloc::string::String> {
+    functions::stdlib::json_text(value)
+}
+
+/// The puppetlabs-stdlib functions the engine runs, as `(name, API, one-line description)`:
+/// the declarations of `functions/stdlib/`, for lists, help and the conformance test.
+#[cfg(all(feature = "stdlib", feature = "ide"))]
 pub fn stdlib_functions() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
-    functions::stdlib::all().map(|(name, def)| {
-        let api = match def.api {
-            functions::signature::Api::V3 { .. } => "3.x",
-            functions::signature::Api::V4(_) => "4.x",
-        };
-        (name, api, def.doc)
-    })
+    builtin_functions()
+        .filter(|f| f.origin == "stdlib" && f.refused.is_none())
+        .map(|f| (f.name, f.api, f.doc))
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerate the dependency-cycle goldens by asking real Puppet 7.23 (`puppet apply --noop`).
+"""Regenerate the dependency-cycle goldens by asking real Puppet (OpenVox 8, `puppet apply --noop`).
 
 Usage (from anywhere):
     python3 tests/conformance/cycles_regen.py          # every case of cycles/cases.txt
@@ -28,6 +28,8 @@ import re
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import reference_puppet  # noqa: E402  (OpenVox 8, the reference: tests/reference_puppet.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.join(HERE, "cycles", "cases.txt")
@@ -86,9 +88,11 @@ def dot_edges(path):
 
 
 def apply(tmp, manifest, extra):
-    command = ["puppet", "apply", "--noop", "--color=false", "--certname", CERTNAME,
+    command = reference_puppet.puppet("apply", "--noop", "--color=false", "--certname", CERTNAME,
                "--confdir", os.path.join(tmp, "conf"), "--vardir", os.path.join(tmp, "var"),
-               "--codedir", os.path.join(tmp, "code")] + extra + [manifest]
+               "--codedir", os.path.join(tmp, "code"),
+               # OpenVox run from its source tree would create /opt/puppetlabs/puppet/public
+               "--publicdir", os.path.join(tmp, "public")) + extra + [manifest]
     done = subprocess.run(command, capture_output=True, text=True, timeout=300)
     return done.stdout + "\n" + done.stderr
 

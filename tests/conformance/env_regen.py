@@ -54,6 +54,8 @@ import re
 import shutil
 import subprocess
 import sys
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import reference_puppet  # noqa: E402  (OpenVox 8, the reference: tests/reference_puppet.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO_ROOT = os.path.dirname(os.path.dirname(HERE))  # tests/conformance -> repo root
@@ -211,14 +213,11 @@ def check_tools():
             "(apt-get install -y puppet puppet-module-puppetlabs-stdlib)")
     if not os.path.isfile(ORACLE):
         die("oracle not found at %s" % ORACLE)
-    probe = subprocess.run(["ruby", "-e", "require 'puppet'; print Puppet.version"],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
-    if probe.returncode != 0:
-        die("Puppet is not available to ruby (apt-get install -y puppet):\n" + probe.stderr.strip())
+    version = reference_puppet.require_reference()
     stdlib = os.environ.get("ENV_ORACLE_STDLIB", "/usr/share/puppet/modules.available/puppetlabs-stdlib")
     if not os.path.isdir(stdlib):
         die("puppetlabs-stdlib not found at %s (apt-get install -y puppet-module-puppetlabs-stdlib)" % stdlib)
-    return probe.stdout.strip()
+    return version
 
 
 def run_area(area):
@@ -227,7 +226,7 @@ def run_area(area):
     env = dict(os.environ)
     env.pop("ENV_ORACLE_TMP", None)   # a fresh scratch directory, no extra modules
     env.pop("ENV_ORACLE_KEEP", None)
-    proc = subprocess.run(["ruby", ORACLE], input=payload.encode("utf-8"), env=env,
+    proc = subprocess.run(reference_puppet.ruby(ORACLE), input=payload.encode("utf-8"), env=env,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if proc.returncode != 0:
         die("oracle failed on area %s:\n%s" % (area, proc.stderr.decode("utf-8", "replace")))

@@ -67,6 +67,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import env_regen  # noqa: E402  (the case-file parser)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import reference_puppet  # noqa: E402  (OpenVox 8, the reference: tests/reference_puppet.py)
 
 GOLDEN = os.path.join(HERE, "golden-hiera", "explain.jsonl")
 TIMING = os.path.join(HERE, "golden-hiera", "explain-timing.txt")
@@ -155,14 +157,14 @@ def run_entry(e):
         facts = os.path.join(tmp, "facts.json")
         with open(facts, "w", encoding="utf-8") as f:
             json.dump(e["facts"], f)
-        cmd = ["puppet", "lookup",
+        cmd = reference_puppet.puppet("lookup",
                "--confdir", os.path.join(tmp, "conf"), "--codedir", os.path.join(tmp, "code"),
                "--vardir", os.path.join(tmp, "var"), "--rundir", os.path.join(tmp, "run"),
                "--logdir", os.path.join(tmp, "log"),
                "--environmentpath", os.path.join(tmp, "code", "environments"), "--environment", "production",
                "--basemodulepath", os.path.join(tmp, "stdlibmods"), "--hiera_config", hiera_config,
                "--strict", "error", "--strict_variables",
-               "--node", "playground", "--facts", facts] + e["args"]
+               "--node", "playground", "--facts", facts) + e["args"]
         env = dict(os.environ)
         env["HOME"] = tmp   # nothing of the user's ~/.puppetlabs
         started = time.monotonic()
@@ -183,9 +185,7 @@ def check_tools():
         die("'puppet' is not installed (apt-get install -y puppet puppet-module-puppetlabs-stdlib)")
     if not os.path.isdir(STDLIB):
         die("puppetlabs-stdlib not found at %s (apt-get install -y puppet-module-puppetlabs-stdlib)" % STDLIB)
-    v = subprocess.run(["puppet", "--version"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       universal_newlines=True)
-    return v.stdout.strip()
+    return reference_puppet.require_reference()
 
 
 def main(argv):

@@ -26,6 +26,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import reference_puppet  # noqa: E402  (OpenVox 8, the reference: tests/reference_puppet.py)
 
 NEWLINE_MARK = "\u21b5"  # ↵
 
@@ -72,11 +74,7 @@ def check_tools():
         die("'ruby' is not installed; install Puppet first (apt-get install -y puppet)")
     if not os.path.isfile(ORACLE):
         die("oracle not found at %s" % ORACLE)
-    probe = subprocess.run(["ruby", "-e", "require 'puppet'; print Puppet.version"],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
-    if probe.returncode != 0:
-        die("Puppet is not available to ruby (apt-get install -y puppet):\n" + probe.stderr.strip())
-    return probe.stdout.strip()
+    return reference_puppet.require_reference()
 
 
 def vendored_env():
@@ -113,14 +111,14 @@ def run_area(area, catalog=False):
     cases = read_cases(area)
     payload = "".join(json.dumps({"id": i, "src": s}, ensure_ascii=False) + "\n" for i, s in cases)
     oracle, golden_dir = (CATALOG_ORACLE, CATALOG_GOLDEN_DIR) if catalog else (ORACLE, GOLDEN_DIR)
-    command = ["ruby", oracle]
+    command = reference_puppet.ruby(oracle)
     if area in FACTS_AREAS or area in NODE_AREAS:
         if catalog:
             die("area %s runs with facts: it has no catalog goldens" % area)
     if area in FACTS_AREAS:
-        command = ["ruby", FACTS_ORACLE, FACTS_AREAS[area]]
+        command = reference_puppet.ruby(FACTS_ORACLE, FACTS_AREAS[area])
     if area in NODE_AREAS:
-        command = ["ruby", NODE_ORACLE, *NODE_AREAS[area]]
+        command = reference_puppet.ruby(NODE_ORACLE, *NODE_AREAS[area])
     proc = subprocess.run(command, input=payload.encode("utf-8"), env=vendored_env(),
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if proc.returncode != 0:

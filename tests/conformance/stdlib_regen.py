@@ -21,6 +21,8 @@ import json
 import os
 import subprocess
 import sys
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import reference_puppet  # noqa: E402  (OpenVox 8, the reference: tests/reference_puppet.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO_ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -70,7 +72,7 @@ def run_area(area):
     env.pop("ENV_ORACLE_TMP", None)
     env.pop("ENV_ORACLE_KEEP", None)
     env["ENV_ORACLE_STDLIB"] = STDLIB
-    proc = subprocess.run(["ruby", ORACLE], input=payload.encode("utf-8"), env=env,
+    proc = subprocess.run(reference_puppet.ruby(ORACLE), input=payload.encode("utf-8"), env=env,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if proc.returncode != 0:
         die("oracle failed on %s:\n%s" % (area, proc.stderr.decode("utf-8", "replace")))

@@ -51,7 +51,7 @@ REPORT = os.path.join(HERE, "report.txt")
 AGREE = os.path.join(HERE, "agree.txt")
 DOCS = "/usr/share/doc"
 SPEC = os.path.normpath(os.path.join(REPO_ROOT, "..", "shared", "spec"))
-ENGINE = os.path.join(REPO_ROOT, "target", "release", "puppet-eval")
+ENGINE = os.environ.get("PUPPET_EVAL") or os.path.join(REPO_ROOT, "target", "release", "puppet-eval")
 
 FENCE_RE = re.compile(r"^[ \t]*(```|~~~)[ \t]*([\w+-]*)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.M | re.S)
 KINDS = ["same", "other catalog", "engine stops", "both fail", "engine compiles"]
@@ -138,7 +138,7 @@ def ours(cases):
             os.symlink(mdir, os.path.join(modules, mod))
         the_facts = facts()
         payload = "".join(json.dumps({"id": c["id"], "src": c["src"], "facts": the_facts}) + "\n" for c in cases)
-        proc = subprocess.run([ENGINE, "--env", os.path.join(scratch, "production"), "--jsonl", "--catalog"],
+        proc = subprocess.run([ENGINE, "--env", os.path.join(scratch, "production"), "--allow-links-to", env_classes.MODULES_AVAILABLE, "--jsonl", "--catalog"],
                               input=payload.encode("utf-8"), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

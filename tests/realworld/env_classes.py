@@ -48,6 +48,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import reference_puppet  # noqa: E402  (OpenVox 8, the reference: tests/reference_puppet.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO_ROOT = os.path.dirname(os.path.dirname(HERE))  # tests/realworld -> repo root
@@ -188,11 +190,7 @@ def check_tools():
         die("'ruby' is not installed; install Puppet first (apt-get install -y puppet puppet-module-puppetlabs-stdlib)")
     if not os.path.isfile(ORACLE):
         die("oracle not found at %s" % ORACLE)
-    probe = subprocess.run(["ruby", "-e", "require 'puppet'; print Puppet.version"],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
-    if probe.returncode != 0:
-        die("Puppet is not available to ruby (apt-get install -y puppet):\n" + probe.stderr.strip())
-    return probe.stdout.strip()
+    return reference_puppet.require_reference()
 
 
 def full_facts(facts):
@@ -256,7 +254,7 @@ def oracle_answers(mods, cases, show_stderr=False):
         env = dict(os.environ)
         env["ENV_ORACLE_TMP"] = scratch
         env.pop("ENV_ORACLE_KEEP", None)
-        proc = subprocess.run(["ruby", ORACLE], input=payload.encode("utf-8"), env=env,
+        proc = subprocess.run(reference_puppet.ruby(ORACLE), input=payload.encode("utf-8"), env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         if proc.returncode != 0:
             die("the oracle failed:\n" + proc.stderr.decode("utf-8", "replace"))

@@ -9,6 +9,10 @@ evaluating (not while parsing or validating) count as accepted. Needs ruby and p
     python3 tests/syntax/check_with_puppet.py heredoc    # some tables
 """
 import json, os, re, subprocess, sys
+import os
+import sys
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import reference_puppet  # noqa: E402  (OpenVox 8, the reference: tests/reference_puppet.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ORACLE = os.path.join(HERE, '..', '..', '..', 'shared', 'oracle', 'pp_oracle.rb')
@@ -72,7 +76,7 @@ def main():
             for n, expectation, source in read_table(os.path.join(HERE, folder, file)):
                 index.append((name, n, expectation, source, wrap is not None))
                 lines.append(json.dumps({'id': f'{name}:{n}', 'src': wrap(source) if wrap else source}))
-    out = subprocess.run(['ruby', ORACLE], input='\n'.join(lines) + '\n', capture_output=True, text=True).stdout
+    out = subprocess.run(reference_puppet.ruby(ORACLE), input='\n'.join(lines) + '\n', capture_output=True, text=True).stdout
     answers = {json.loads(l)['id']: json.loads(l) for l in out.splitlines() if l.strip()}
     bad = 0
     for name, n, expectation, source, template in index:

@@ -6,6 +6,10 @@ where accept/reject, the error position or (for syntax errors) the message diffe
     python3 tests/syntax/differential.py [COUNT] [SEED]
 """
 import json, os, random, subprocess, sys
+import os
+import sys
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import reference_puppet  # noqa: E402  (OpenVox 8, the reference: tests/reference_puppet.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, '..', '..')
@@ -43,7 +47,7 @@ def main():
                           capture_output=True, text=True).stdout.splitlines()
     lines = ''.join(json.dumps({'id': str(i), 'src': c}) + '\n' for i, c in enumerate(cases))
     theirs = {}
-    for l in subprocess.run(['ruby', ORACLE], input=lines, capture_output=True, text=True).stdout.splitlines():
+    for l in subprocess.run(reference_puppet.ruby(ORACLE), input=lines, capture_output=True, text=True).stdout.splitlines():
         d = json.loads(l)
         theirs[int(d['id'])] = d
     bad = 0

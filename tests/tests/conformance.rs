@@ -33,18 +33,20 @@ fn known_differences() -> HashMap<(String, String), KnownDifference> {
 }
 
 /// The options of a compile for node `certname` as `puppet apply` makes it: the facts of
-/// facts.json with the local facts every agent adds (clientcert, clientversion, clientnoop).
+/// facts.json with the local facts every agent adds (implementation, clientcert, clientversion,
+/// clientnoop: OpenVox 8.28.1's `Puppet::Node::Facts#add_local_facts`).
 fn node_options(dir: &std::path::Path, certname: &str, options: &EvalOptions) -> EvalOptions {
     let json = fs::read_to_string(dir.join("facts.json")).expect("conformance/facts.json");
     let mut facts: serde_json::Map<String, serde_json::Value> =
         serde_json::from_str(&json).expect("facts.json");
+    facts.insert("implementation".into(), "openvox".into());
     facts.insert("clientcert".into(), certname.into());
-    facts.insert("clientversion".into(), "7.23.0".into());
+    facts.insert("clientversion".into(), "8.28.1".into());
     facts.insert("clientnoop".into(), false.into());
     EvalOptions {
-        facts: Some(puppet_cli::facts::json_to_puppet(
-            &serde_json::Value::Object(facts),
-        )),
+        facts: Some(puppet_cli::facts::facts_text(&serde_json::Value::Object(
+            facts,
+        ))),
         certname: Some(certname.into()),
         ..options.clone()
     }

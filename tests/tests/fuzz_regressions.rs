@@ -89,6 +89,26 @@ fn protocol_regressions() {
     }
 }
 
+/// Compile an environment of `files` on a big stack: its diagnostics as Puppet prints them (a
+/// panic fails the test).
+fn diagnostics_of(
+    main: Option<puppet_core::MainCode>,
+    files: Vec<(String, String)>,
+    options: &EvalOptions,
+) -> Vec<String> {
+    let env = puppet_cli::workspace::EnvSource::default().with_files(files);
+    puppet_cli::protocol::on_big_stack(|| {
+        env.compile(main, options, |outcome| {
+            outcome
+                .diagnostics
+                .iter()
+                .map(|d| puppet_core::puppet_text(&outcome.sources, d))
+                .collect::<Vec<_>>()
+        })
+    })
+    .expect("the compile ends without a panic")
+}
+
 /// Environments (`==> path` files) the environment target once failed on, and hostile ones:
 /// each compiles to an outcome with printable diagnostics, never a panic or a hang.
 #[test]
@@ -100,18 +120,26 @@ fn environment_regressions() {
     for (name, data) in inputs("environment") {
         let (main, files) =
             puppet_cli::workspace::environment_listing(&String::from_utf8_lossy(&data));
-        let env = puppet_cli::workspace::EnvSource::default().with_files(files);
-        let texts = puppet_cli::protocol::on_big_stack(|| {
-            env.compile(main, &options, |outcome| {
-                outcome
-                    .diagnostics
-                    .iter()
-                    .map(|d| puppet_core::puppet_text(&outcome.sources, d))
-                    .collect::<Vec<_>>()
-            })
-        })
-        .expect("the compile ends without a panic");
+        let texts = diagnostics_of(main, files, &options);
         eprintln!("environment/{name}: {texts:?}");
+    }
+}
+
+/// Ruby texts (a module's function files and a template) the Ruby target once failed on, and
+/// hostile ones: each compiles to an outcome, never a panic or a hang.
+#[test]
+fn ruby_regressions() {
+    let mut options = small_limits();
+    options.certname = Some("playground".into());
+    // Templates and Ruby functions count 500 levels, as the Ruby target allows for.
+    options.limits.max_depth = 1_000;
+    for (name, data) in inputs("ruby") {
+        for (main, files) in
+            puppet_cli::workspace::ruby_environments(&String::from_utf8_lossy(&data))
+        {
+            let texts = diagnostics_of(main, files, &options);
+            eprintln!("ruby/{name}: {texts:?}");
+        }
     }
 }
 

@@ -30,6 +30,8 @@ fn real_module_classes_compile_to_real_puppets_catalogs() {
     };
     let env = EnvSource {
         dir: Some(env_dir),
+        // Its modules/ links Debian's modules in from outside it.
+        link_targets: vec![MODULES.into()],
         ..EnvSource::default()
     };
     let mut failures = Vec::new();

@@ -2,8 +2,8 @@
 //! `cargo run -p puppet-wasm --example outcomes < cases.jsonl` reads `{"id", "src"}` lines and prints
 //! one line per case, the JSON of `evaluate_to_data` with the page's default options: what the
 //! page's `evaluate(src)` returns, field for field (web/e2e/release-wasm.test.mjs compares them).
-//! A line may carry `"options"` as the page sends them: `{ files, facts, certname, globalHiera }`
-//! (facts as a Puppet hash literal), for environments (the Hiera goldens).
+//! A line may carry `"options"` as the page sends them (`{ files, facts, certname, globalHiera }`,
+//! facts as JSON text), read as the facade reads them, for environments (the Hiera goldens).
 
 use std::io::{BufRead, Write};
 
@@ -13,30 +13,7 @@ use puppet_wasm::{evaluate_to_data, Options};
 struct Case {
     src: String,
     #[serde(default)]
-    options: CaseOptions,
-}
-
-#[derive(serde::Deserialize, Default)]
-#[serde(rename_all = "camelCase")]
-struct CaseOptions {
-    files: Option<std::collections::BTreeMap<String, String>>,
-    facts: Option<String>,
-    certname: Option<String>,
-    global_hiera: Option<String>,
-}
-
-impl CaseOptions {
-    /// What `Options::from_js` reads from the same object (files in the object's order: JSON's,
-    /// which the test writes sorted by path).
-    fn page_options(self) -> Options {
-        Options {
-            files: self.files.map(|files| files.into_iter().collect()),
-            facts: self.facts,
-            certname: self.certname.filter(|name| !name.is_empty()),
-            global_hiera: self.global_hiera.filter(|path| !path.is_empty()),
-            ..Options::default()
-        }
-    }
+    options: Options,
 }
 
 fn main() {
@@ -48,9 +25,7 @@ fn main() {
             continue;
         }
         let result = match serde_json::from_str::<Case>(&line) {
-            Ok(case) => {
-                serde_json::to_string(&evaluate_to_data(&case.src, &case.options.page_options()))
-            }
+            Ok(case) => serde_json::to_string(&evaluate_to_data(&case.src, &case.options)),
             Err(error) => Ok(serde_json::json!({ "error": error.to_string() }).to_string()),
         };
         let text = result.unwrap_or_else(|error| format!("{{\"error\":{:?}}}", error.to_string()));

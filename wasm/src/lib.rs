@@ -1,35 +1,28 @@
 //! puppet-wasm: the browser facade; evaluation, AST dump, tokens and version as plain data with UTF-16 positions.
 
-#[cfg(feature = "ide")]
-mod complete;
-mod data;
-mod engine_choice;
-mod graph_data;
+#[cfg(all(test, feature = "ide"))]
+mod editor_tests;
 #[cfg(feature = "lint")]
 mod lint;
 #[cfg(feature = "yaml")]
 mod lookup;
-mod lookup_calls;
-#[cfg(feature = "ide")]
-mod outline;
+mod options;
 mod positions;
-#[cfg(feature = "ide")]
-mod references;
+mod run;
 #[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
 mod small_blocks;
 mod typescript;
 
+#[cfg(feature = "ide")]
+use puppet_core::ide::{self, EditorFiles};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-pub use data::{
-    ast_dump, evaluate_to_data, tokens_to_data, JsDiagnostic, JsLog, JsOutcome, JsStatement,
-    JsToken, Options,
-};
-pub use engine_choice::{evaluate_answer, needs_full_engine, Answer, NeedsFullEngine};
 #[cfg(feature = "yaml")]
-pub use lookup::{lookup_to_data, query_from_js, JsLookup};
-pub use lookup_calls::JsLookupCall;
+pub use lookup::{lookup_to_data, Query};
+pub use options::{browser_limits, EnvironmentLimits, Options};
+pub use positions::Utf16;
+pub use run::{evaluate_answer, evaluate_to_data, needs_full_engine, Answer, NeedsFullEngine};
 
 /// Talc instead of Rust's default dlmalloc in the browser (smaller code), with free lists of small
 /// blocks in front of it (`small_blocks.rs`: the engine allocates for every value it builds); see
@@ -54,18 +47,18 @@ pub fn version() -> String {
 }
 
 /// Evaluate Puppet source and return `{ value, type, generalized, logs, diagnostics, statements,
-/// catalog, catalogTotal, lookups, lookupsTotal }`; every position names its `file`. `options` may be omitted, or
-/// `{ strict: 'error' | 'warning' | 'off', facts, certname, files: { path: text } }`: with `files`
-/// the source is the main code of that environment (`''`: its `manifests/` are).
+/// catalog, catalogTotal, lookups, lookupsTotal, cycles }` (and, in the full build, `graph` and
+/// `recorded`); every position names its `file`. `options` may be omitted, or `{ strict: 'error' |
+/// 'warning' | 'off', facts: '{"os": ...}', certname, files: { path: text }, globalHiera, record }`:
+/// with `files` the source is the main code of that environment (`''`: its `manifests/` are).
 /// The light build (without the `yaml` feature) answers `{ needsFullEngine: 'yaml' }` instead,
-/// before evaluating, when the environment has YAML to read (`engine_choice.rs`).
+/// before evaluating, when the environment has YAML to read (`run.rs`).
 #[wasm_bindgen(unchecked_return_type = "Outcome | NeedsFullEngine")]
 pub fn evaluate(
     source: &str,
     #[wasm_bindgen(unchecked_optional_param_type = "EvaluateOptions")] options: JsValue,
 ) -> Result<JsValue, JsError> {
-    let options = Options::from_js(&options);
-    to_js(&evaluate_answer(source, &options))
+    to_js(&evaluate_answer(source, &Options::from_js(options)?))
 }
 
 /// puppet-lint's checks: `[{ line, column, check, kind, message, start, end, reason? }]`, where
@@ -73,9 +66,12 @@ pub fn evaluate(
 /// `options` may be omitted, or `{ rc, only: [check], disabled: [check], enabled: [check],
 /// relative, path, showIgnored }` (`rc`: a `.puppet-lint.rc` text; `path` for autoloader_layout).
 #[cfg(feature = "lint")]
-#[wasm_bindgen]
-pub fn lint(code: &str, options: JsValue) -> Result<JsValue, JsError> {
-    let (options, path) = lint::options_from_js(&options);
+#[wasm_bindgen(unchecked_return_type = "LintFinding[]")]
+pub fn lint(
+    code: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "LintOptions")] options: JsValue,
+) -> Result<JsValue, JsError> {
+    let (options, path) = lint_options(options)?;
     to_js(&lint::lint_to_data(code, &options, path.as_deref()))
 }
 
@@ -83,9 +79,33 @@ pub fn lint(code: &str, options: JsValue) -> Result<JsValue, JsError> {
 /// options are those of [`lint`].
 #[cfg(feature = "lint")]
 #[wasm_bindgen(js_name = lintFix)]
-pub fn lint_fix(code: &str, options: JsValue) -> String {
-    let (options, path) = lint::options_from_js(&options);
-    lint::fix_to_text(code, &options, path.as_deref())
+pub fn lint_fix(
+    code: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "LintOptions")] options: JsValue,
+) -> Result<String, JsError> {
+    let (options, path) = lint_options(options)?;
+    Ok(lint::fix_to_text(code, &options, path.as_deref()))
+}
+
+#[cfg(feature = "lint")]
+fn lint_options(options: JsValue) -> Result<(puppet_core::lint::Options, Option<String>), JsError> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(Default::default());
+    }
+    let options: lint::LintOptions = serde_wasm_bindgen::from_value(options)
+        .map_err(|e| JsError::new(&format!("the lint options: {e}")))?;
+    Ok(options.read())
+}
+
+/// The environment's files as the editor holds them (`snippet.pp` is `source`), offsets in UTF-16.
+#[cfg(feature = "ide")]
+fn editor_files<'f>(
+    source: &'f str,
+    options: &'f Options,
+    utf16: &'f mut Utf16,
+) -> EditorFiles<'f, 'f> {
+    let others = options.files.iter().flatten();
+    EditorFiles::new(source, others.map(|(p, t)| (p.as_str(), t.as_str())), utf16)
 }
 
 /// What may be typed at UTF-16 offset `offset` of `source`: `{ from, items: [{ label, kind, detail }] }`
@@ -98,8 +118,9 @@ pub fn complete(
     offset: u32,
     #[wasm_bindgen(unchecked_optional_param_type = "EvaluateOptions")] options: JsValue,
 ) -> Result<JsValue, JsError> {
-    let options = Options::from_js(&options);
-    to_js(&complete::complete_to_data(source, offset, &options))
+    let options = Options::from_js(options)?;
+    let facts = options.facts_value();
+    to_js(&editor_files(source, &options, &mut Utf16::default()).complete(offset, facts))
 }
 
 /// Where what is at UTF-16 offset `offset` of file `path` is defined (a class, defined type,
@@ -113,10 +134,8 @@ pub fn definition(
     offset: u32,
     #[wasm_bindgen(unchecked_optional_param_type = "EvaluateOptions")] options: JsValue,
 ) -> Result<JsValue, JsError> {
-    let options = Options::from_js(&options);
-    to_js(&complete::definition_to_data(
-        source, path, offset, &options,
-    ))
+    let options = Options::from_js(options)?;
+    to_js(&editor_files(source, &options, &mut Utf16::default()).definition(path, offset))
 }
 
 /// Every place in the environment's files that names what is at UTF-16 offset `offset` of file
@@ -130,10 +149,8 @@ pub fn references(
     offset: u32,
     #[wasm_bindgen(unchecked_optional_param_type = "EvaluateOptions")] options: JsValue,
 ) -> Result<JsValue, JsError> {
-    let options = Options::from_js(&options);
-    to_js(&references::references_to_data(
-        source, path, offset, &options,
-    ))
+    let options = Options::from_js(options)?;
+    to_js(&editor_files(source, &options, &mut Utf16::default()).references(path, offset))
 }
 
 /// What hover says of the name at UTF-16 offset `offset` of file `path` (a function's signatures
@@ -148,8 +165,8 @@ pub fn docs(
     offset: u32,
     #[wasm_bindgen(unchecked_optional_param_type = "EvaluateOptions")] options: JsValue,
 ) -> Result<JsValue, JsError> {
-    let options = Options::from_js(&options);
-    to_js(&complete::docs_to_data(source, path, offset, &options))
+    let options = Options::from_js(options)?;
+    to_js(&editor_files(source, &options, &mut Utf16::default()).docs(path, offset))
 }
 
 /// Signature help inside a call at UTF-16 offset `offset` of file `path` (files as for
@@ -163,10 +180,8 @@ pub fn signature_help(
     offset: u32,
     #[wasm_bindgen(unchecked_optional_param_type = "EvaluateOptions")] options: JsValue,
 ) -> Result<JsValue, JsError> {
-    let options = Options::from_js(&options);
-    to_js(&complete::signature_help_to_data(
-        source, path, offset, &options,
-    ))
+    let options = Options::from_js(options)?;
+    to_js(&editor_files(source, &options, &mut Utf16::default()).signature_help(path, offset))
 }
 
 /// The outline of `source`: its classes, defines, functions, type aliases, nodes, resources,
@@ -175,7 +190,7 @@ pub fn signature_help(
 #[cfg(feature = "ide")]
 #[wasm_bindgen(unchecked_return_type = "OutlineSymbol[]")]
 pub fn outline(source: &str) -> Result<JsValue, JsError> {
-    to_js(&outline::outline_to_data(source))
+    to_js(&ide::outline_encoded(source, &mut Utf16::default()))
 }
 
 /// Whether this is the full build (with the YAML reader and `lookup`) or the light one.
@@ -188,14 +203,14 @@ pub fn has_yaml() -> bool {
 /// maxDepth }` (an environment beyond them is reported as an ordinary diagnostic).
 #[wasm_bindgen(unchecked_return_type = "EnvironmentLimits")]
 pub fn environment_limits() -> Result<JsValue, JsError> {
-    to_js(&data::environment_limits())
+    to_js(&options::environment_limits())
 }
 
 /// The parser's AST dump; its `start..end` ranges are BYTE offsets into the UTF-8 source
 /// (the page maps them to UTF-16 with the source it sent).
 #[wasm_bindgen]
 pub fn ast(source: &str) -> String {
-    ast_dump(source)
+    puppet_core::syntax::dump_ast(&puppet_core::syntax::parse(source).0)
 }
 
 /// Evaluate only, for the browser benchmark: the engine's own time, without building the page's
@@ -221,7 +236,10 @@ pub fn syntax_errors(source: &[u8]) -> u32 {
 /// The lexer's tokens as `[{ kind, start, end }]` with UTF-16 offsets.
 #[wasm_bindgen(unchecked_return_type = "Token[]")]
 pub fn tokens(source: &str) -> Result<JsValue, JsError> {
-    to_js(&tokens_to_data(source))
+    to_js(&puppet_core::report::tokens_report(
+        source,
+        &mut Utf16::default(),
+    ))
 }
 
 /// Look keys up in the environment's Hiera data (`options` as for `evaluate`, with `files`; the
@@ -233,8 +251,14 @@ pub fn lookup(
     #[wasm_bindgen(unchecked_param_type = "EvaluateOptions")] options: JsValue,
     #[wasm_bindgen(unchecked_param_type = "LookupQuery")] query: JsValue,
 ) -> Result<JsValue, JsError> {
-    let options = Options::from_js(&options);
-    to_js(&lookup_to_data(&options, &query_from_js(&query)))
+    let options = Options::from_js(options)?;
+    let query: Query = if query.is_undefined() || query.is_null() {
+        Query::default()
+    } else {
+        serde_wasm_bindgen::from_value(query)
+            .map_err(|e| JsError::new(&format!("the query: {e}")))?
+    };
+    to_js(&lookup_to_data(&options, &query.read()))
 }
 
 /// JSON-compatible conversion: `None` becomes `null` (not `undefined`), maps become plain objects.

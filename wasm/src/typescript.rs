@@ -1,249 +1,138 @@
-//! The TypeScript declarations of the facade's plain data (the npm package's `.d.ts`): what
-//! `evaluate`, `tokens`, `lookup` and `environment_limits` take and return, written once here so
-//! that wasm-bindgen puts them next to the functions it declares.
+//! The TypeScript declarations of what the facade's functions take and answer (the npm package's
+//! `.d.ts`): `wasm/puppet_engine_types.d.ts`, derived from the Rust types by the test below, put
+//! beside the functions wasm-bindgen declares.
 
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
-const DECLARATIONS: &'static str = r#"
-/** How to evaluate: every field may be left out. */
-export interface EvaluateOptions {
-  /** Puppet's `strict` setting; Puppet 8's default is `'error'`. */
-  strict?: 'error' | 'warning' | 'off';
-  /** The node's facts as a Puppet hash literal, e.g. `"{'os' => {'family' => 'Debian'}}"`. */
-  facts?: string;
-  /** Compile for this node (node definitions, `$trusted`), as `puppet apply --certname` does. */
-  certname?: string;
-  /** An environment's files by relative path (`modules/app/manifests/init.pp`, `data/common.yaml`);
-   * with them an empty source compiles the environment's `manifests/`. */
-  files?: Record<string, string>;
-  /** The global Hiera layer's `hiera.yaml`: a path among `files`. */
-  globalHiera?: string;
-  /** Keep what each evaluated expression produced (`Outcome.recorded`): an editor's hover. */
-  record?: boolean;
-}
+const DECLARATIONS: &'static str = include_str!("../puppet_engine_types.d.ts");
 
-/** A position in a file: UTF-16 offsets, 1-based lines and columns. */
-export interface Place {
-  file: string;
-  start: number;
-  end: number;
-  line: number;
-  column: number;
-}
+/// The declarations from the types (the full build's: the default features), each with its doc
+/// comment, compared with the committed file; `UPDATE_TYPES=1` writes it.
+#[cfg(all(test, feature = "ide", feature = "yaml", feature = "lint"))]
+mod tests {
+    use puppet_core::{ide, lint, report, Severity};
+    use ts_rs::{Config, TS};
 
-export interface Note {
-  message: string;
-  file: string | null;
-  start: number;
-  end: number;
-  line: number;
-  column: number;
-}
+    /// One declaration: the type's doc comment, `export`, and its fields one a line.
+    fn declaration<T: TS>(config: &Config) -> String {
+        let decl = T::decl(config);
+        let mut out = T::docs().unwrap_or_default();
+        out.push_str("export ");
+        out.push_str(&fields_on_lines(&decl));
+        out.push_str("\n\n");
+        out
+    }
 
-export interface Diagnostic extends Place {
-  message: string;
-  severity: 'error' | 'warning';
-  /** A stable code for the kind of problem, e.g. `UNKNOWN_VARIABLE`. */
-  code: string;
-  endLine: number;
-  endColumn: number;
-  notes: Note[];
-}
+    /// `type X = { a: A, b: B, };` laid out one field a line (ts-rs writes them on one line):
+    /// a break after each comma outside brackets and strings, at the object's own depth.
+    fn fields_on_lines(decl: &str) -> String {
+        let mut out = String::new();
+        let mut depth = 0i32;
+        let mut quoted = false;
+        let mut chars = decl.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' | '\'' => quoted = !quoted,
+                '{' | '[' | '(' | '<' if !quoted => depth += 1,
+                '}' | ']' | ')' | '>' if !quoted => depth -= 1,
+                _ => {}
+            }
+            if c == ' ' && out.ends_with(',') && depth == 1 && !quoted {
+                out.push_str("\n  ");
+                continue;
+            }
+            if c == '\n' && depth == 1 {
+                out.push_str("\n  ");
+                while chars.peek() == Some(&' ') {
+                    chars.next();
+                }
+                continue;
+            }
+            out.push(c);
+        }
+        out.replace("{ \n  ", "{\n  ").replace(", }", ",\n}")
+    }
 
-export interface Log {
-  level: 'debug' | 'info' | 'notice' | 'warning' | 'err' | 'alert' | 'emerg' | 'crit';
-  message: string;
-  file: string;
-  line: number;
-}
+    fn declarations() -> String {
+        let config = Config::default();
+        let mut out = String::from(
+            "// The data the engine's functions take and answer: derived from its Rust types\n\
+             // (wasm/src/typescript.rs: UPDATE_TYPES=1 cargo test -p puppet-wasm typescript).\n\n",
+        );
+        for text in [
+            declaration::<crate::Options>(&config),
+            declaration::<report::RunReport>(&config),
+            declaration::<crate::NeedsFullEngine>(&config),
+            declaration::<report::DiagnosticReport>(&config),
+            declaration::<Severity>(&config),
+            declaration::<report::NoteReport>(&config),
+            declaration::<report::LogReport>(&config),
+            declaration::<puppet_core::LogLevel>(&config),
+            declaration::<report::StatementReport>(&config),
+            declaration::<report::ResourceReport>(&config),
+            declaration::<report::LookupCallReport>(&config),
+            declaration::<puppet_core::LookupKind>(&config),
+            declaration::<report::GraphReport>(&config),
+            declaration::<report::GraphNodeReport>(&config),
+            declaration::<report::GraphEdgeReport>(&config),
+            declaration::<puppet_core::EdgeKind>(&config),
+            declaration::<report::CycleReport>(&config),
+            declaration::<report::RecordedReport>(&config),
+            declaration::<report::RecordedValueReport>(&config),
+            declaration::<report::TokenReport>(&config),
+            declaration::<crate::EnvironmentLimits>(&config),
+            declaration::<crate::Query>(&config),
+            declaration::<report::LookupReport>(&config),
+            declaration::<ide::Completions>(&config),
+            declaration::<ide::Completion>(&config),
+            declaration::<ide::CompletionKind>(&config),
+            declaration::<ide::Target>(&config),
+            declaration::<ide::Docs>(&config),
+            declaration::<ide::SignatureHelp>(&config),
+            declaration::<ide::Signature>(&config),
+            declaration::<ide::Symbol>(&config),
+            declaration::<ide::SymbolKind>(&config),
+            declaration::<crate::lint::LintOptions>(&config),
+            declaration::<lint::Finding>(&config),
+            declaration::<lint::Kind>(&config),
+        ] {
+            out.push_str(&text);
+        }
+        out.trim_end().to_string() + "\n"
+    }
 
-/** The value a top-level statement produced. */
-export interface Statement {
-  start: number;
-  end: number;
-  endLine: number;
-  value: string;
-  type: string;
-  file: string;
-  /** For a collector: the resources it collected. */
-  collected: string[] | null;
-}
+    #[test]
+    fn the_committed_declarations_are_the_rust_types() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/puppet_engine_types.d.ts");
+        let derived = declarations();
+        if std::env::var_os("UPDATE_TYPES").is_some() {
+            std::fs::write(path, &derived).expect("write the declarations");
+        }
+        let committed = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            committed == derived,
+            "{path} differs from the Rust types: run UPDATE_TYPES=1 cargo test -p puppet-wasm \
+             typescript, and review the difference"
+        );
+    }
 
-/** A class or resource of the compiled catalog. */
-export interface CatalogResource {
-  /** `Notify[hello]`. */
-  reference: string;
-  /** As a manifest declares it. */
-  text: string;
-  start: number;
-  end: number;
-  file: string;
+    /// Every name the functions' signatures give (`unchecked_return_type`, ...) is declared.
+    #[test]
+    fn the_functions_name_only_declared_types() {
+        let declared = declarations();
+        let lib = include_str!("lib.rs");
+        for name in lib
+            .split("_type = \"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .flat_map(|types| types.split(['|', '[', ']', ' ']))
+            .filter(|name| !name.is_empty() && *name != "null")
+        {
+            assert!(
+                declared.contains(&format!("export type {name} ")),
+                "{name} is not declared"
+            );
+        }
+    }
 }
-
-export interface LookupCall {
-  kind: string;
-  key: string;
-  value: string | null;
-  file: string;
-  start: number;
-  end: number;
-}
-
-/** What `evaluate` answers: the last value in Puppet's `%p` form, its type, what was logged, the
- * problems found and the compiled catalog. */
-export interface Outcome {
-  value: string | null;
-  type: string | null;
-  generalized: string | null;
-  logs: Log[];
-  diagnostics: Diagnostic[];
-  statements: Statement[];
-  catalog: CatalogResource[];
-  catalogTotal: number;
-  lookups: LookupCall[];
-  lookupsTotal: number;
-  /** The compiled catalog as a graph (`puppet apply --graph`): empty on failure. */
-  graph: CatalogGraph;
-  /** Its dependency cycles, which `puppet apply` refuses to apply. */
-  cycles: DependencyCycle[];
-  /** With `record`: what each evaluated expression produced, in source order. */
-  recorded: Recorded[];
-}
-
-/** A class or resource of the catalog graph. */
-export interface GraphNode {
-  /** `Notify[a]`, `Class[Foo]`, `Stage[main]`. */
-  reference: string;
-  /** `Stage[main]`, `Class[Settings]`, `Class[Main]`, which every catalog has. */
-  implicit: boolean;
-  /** A stage, class, node or defined-type instance. */
-  container: boolean;
-  /** Where it was declared (null for the implicit ones). */
-  file: string | null;
-  start: number;
-  end: number;
-}
-
-/** An edge, from what is applied first (or from the container): places in `nodes`. */
-export interface GraphEdge {
-  source: number;
-  target: number;
-  kind: 'contains' | 'before' | 'require' | 'notify' | 'subscribe';
-}
-
-/** The catalog graph: its first 5,000 nodes and the edges between them. */
-export interface CatalogGraph {
-  nodes: GraphNode[];
-  edges: GraphEdge[];
-  nodesTotal: number;
-}
-
-/** A dependency cycle: the path Puppet prints, and its nodes and edges (places in the graph). */
-export interface DependencyCycle {
-  path: string[];
-  nodes: number[];
-  edges: number[];
-}
-
-/** What one source range produced in the run: how many times it ran and its last values (at most
- * three, oldest first). */
-export interface Recorded {
-  start: number;
-  end: number;
-  file: string;
-  count: number;
-  /** `evaluation`: which evaluation produced it (a collection in a loop is kept at powers of two only). */
-  values: { value: string; type: string; evaluation: number }[];
-}
-
-/** What may be typed at an offset: the items replace the text from `from` to the cursor. */
-export interface Completions {
-  from: number;
-  items: {
-    label: string;
-    kind: 'keyword' | 'function' | 'type' | 'resource' | 'attribute' | 'variable' | 'class' | 'fact' | 'hiera';
-    /** A function's signatures and description, a fact's value, ... */
-    detail: string | null;
-  }[];
-}
-
-/** Where a name is defined: a file and the UTF-16 range of the defining name in it. */
-export interface Target {
-  path: string;
-  start: number;
-  end: number;
-}
-
-/** What hover says of a name: its UTF-16 range and the text (signatures, attributes). */
-export interface Docs {
-  start: number;
-  end: number;
-  text: string;
-}
-
-/** Signature help inside a call: each signature's text and its parameters' UTF-16 ranges within it,
- * the signature that fits the arguments typed and the parameter the cursor is on (null past the last). */
-export interface SignatureHelp {
-  name: string;
-  signatures: { label: string; parameters: [number, number][] }[];
-  activeSignature: number;
-  activeParameter: number | null;
-  doc: string;
-}
-
-/** A symbol of the outline: UTF-16 ranges of the whole construct and of its name, its body's symbols. */
-export interface OutlineSymbol {
-  kind: 'class' | 'define' | 'function' | 'type alias' | 'node' | 'resource' | 'variable' | 'statement' | 'if' | 'unless' | 'case' | 'branch';
-  name: string;
-  /** Parameters and `inherits`, `virtual`/`exported`, `defaults`, an assignment's value, ... */
-  detail: string | null;
-  start: number;
-  end: number;
-  nameStart: number;
-  nameEnd: number;
-  children: OutlineSymbol[];
-}
-
-/** The light build's answer when the code needs what only the full build has. */
-export interface NeedsFullEngine {
-  needsFullEngine: 'yaml' | 'stdlib' | 'erb';
-}
-
-export interface Token {
-  kind: string;
-  start: number;
-  end: number;
-}
-
-export interface EnvironmentLimits {
-  maxFiles: number;
-  maxTotalBytes: number;
-  maxPathLength: number;
-  maxDepth: number;
-}
-
-/** A Hiera query: one key or several, with Puppet's merge, type and default. */
-export interface LookupQuery {
-  key?: string;
-  keys?: string[];
-  merge?: 'first' | 'unique' | 'hash' | 'deep';
-  type?: string;
-  default?: string;
-  /** Whether to explain the lookup as `puppet lookup --explain` does (default: true). */
-  explain?: boolean;
-  explainOptions?: boolean;
-  sortMergedArrays?: boolean;
-  mergeHashArrays?: boolean;
-}
-
-export interface LookupAnswer {
-  found: boolean;
-  value: string | null;
-  type: string | null;
-  explanation: string | null;
-  failure: string | null;
-  error: Diagnostic | null;
-  logs: Log[];
-}
-"#;

@@ -242,3 +242,34 @@ fn the_full_build_reads_hiera_yaml_without_handing_over() {
     assert_eq!(field(&result, "value").as_string().as_deref(), Some("42"));
     assert!(field(&result, "needsFullEngine").is_undefined());
 }
+
+/// Facts arrive as JSON text, read by the engine: an integer above 2^53 stays exact (JavaScript's
+/// numbers would round 9007199254740993 to ...992), and one beyond 64 bits is the nearest Float
+/// (real Puppet keeps it as a Ruby Bignum the engine's 64-bit Integer cannot hold;
+/// core/src/facts.rs). Neither breaks the run.
+#[wasm_bindgen_test]
+fn facts_are_json_text_and_wide_integers_do_not_break_the_run() {
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(
+        &options,
+        &"facts".into(),
+        &r#"{"a": 9007199254740993, "b": 18446744073709551616, "os": {"family": "Debian"}}"#.into(),
+    )
+    .expect("set");
+    let result = puppet_wasm::evaluate("[$a, $facts['b'], $os['family'], $a + 1]", options.into())
+        .expect("evaluate");
+    assert_eq!(
+        field(&result, "value").as_string().as_deref(),
+        Some("[9007199254740993, 1.8446744073709552e+19, 'Debian', 9007199254740994]")
+    );
+}
+
+/// Options of the wrong shape are refused with a message naming them (the page never sends any).
+#[wasm_bindgen_test]
+fn options_of_the_wrong_shape_are_refused_with_a_message() {
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(&options, &"files".into(), &5.into()).expect("set");
+    let error = puppet_wasm::evaluate("1", options.into()).expect_err("refused");
+    let message = js_sys::Error::from(JsValue::from(error)).message();
+    assert!(String::from(message).starts_with("the options: "));
+}

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { codeLink, nextResult, openPage, runs, startBrowserAndServer } from './helpers.mjs';
+import { codeLink, nextResult, openPage, runs, startBrowserAndServer, choosePane, showDeveloperPane } from './helpers.mjs';
 
 const AXE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -44,7 +44,7 @@ const VIEWS = [
 ];
 
 for (const { name, options } of VIEWS) {
-  test(`axe-core: no critical or serious violations (${name}: editor, Output, Catalog, Facts, Lookup, Lint, Outline, Help)`, async () => {
+  test(`axe-core: no critical or serious violations (${name}: editor, Output, Catalog, Facts, Lookup, Lint, Outline, Graph, AST, Tokens, the palette, Help)`, async () => {
     const context = await env.browser.newContext(options);
     const { page, errors, close } = await openPage(env, codeLink(env, CODE), { context });
     await page.locator('.cm-inline-result').first().waitFor();
@@ -53,31 +53,45 @@ for (const { name, options } of VIEWS) {
     await page.locator('.cm-line').first().click();
     const found = { editor: await seriousViolations(page) };
     await page.evaluate(() => document.activeElement?.blur());
-    await page.getByRole('tab', { name: /Catalog/ }).click();
+    await choosePane(page, 'catalog');
     found.catalog = await seriousViolations(page);
-    await page.getByRole('tab', { name: /Facts/ }).click();
+    await choosePane(page, 'facts');
     found.facts = await seriousViolations(page);
     // The Lookup pane with an answer (a key found nowhere: the failure and the trace).
-    await page.getByTestId('tab-lookup').click();
+    await choosePane(page, 'lookup');
     await page.getByTestId('lookup-key').fill('ntp::servers');
     await page.getByTestId('lookup-run').click();
     await page.getByTestId('lookup-explanation').waitFor();
     found.lookup = await seriousViolations(page);
     // The Lint pane with findings and its list of checks open.
     await page.waitForFunction(() => document.body.dataset.lints, null, { timeout: 20000 });
-    await page.getByTestId('tab-lint').click();
+    await choosePane(page, 'lint');
     await page.getByTestId('lint-findings').locator('li').first().waitFor();
     await page.getByText(/^Checks/).click();
     found.lint = await seriousViolations(page);
     // The Outline pane, a row gone to (the cursor's symbol marked).
-    await page.getByTestId('tab-outline').click();
+    await choosePane(page, 'outline');
     await page.getByTestId('outline-tree').getByRole('button', { name: /user\['alice'\]/ }).click();
     await page.getByTestId('outline-tree').locator('[aria-current="true"]').waitFor();
     found.outline = await seriousViolations(page);
+    await choosePane(page, 'graph');
+    await page.waitForSelector('[data-testid="graph"][data-graph-ready]');
+    found.graph = await seriousViolations(page);
+    await showDeveloperPane(page, 'AST');
+    found.ast = await seriousViolations(page);
+    await showDeveloperPane(page, 'Tokens');
+    found.tokens = await seriousViolations(page);
+    await choosePane(page, 'output');
+    found.output = await seriousViolations(page);
+    await page.keyboard.press('F1');
+    await page.getByTestId('palette-list').locator('[role="option"]').first().waitFor();
+    found.palette = await seriousViolations(page);
+    await page.keyboard.press('Escape');
     await page.getByTestId('help').click();
     await page.getByTestId('help-dialog').waitFor();
     found.help = await seriousViolations(page);
-    assert.deepEqual(found, { editor: [], catalog: [], facts: [], lookup: [], lint: [], outline: [], help: [] });
+    const none = { editor: [], catalog: [], facts: [], lookup: [], lint: [], outline: [], graph: [], ast: [], tokens: [], output: [], palette: [], help: [] };
+    assert.deepEqual(found, none);
     assert.deepEqual(errors, []);
     await close();
     await context.close();
@@ -117,7 +131,7 @@ test('Problems lists buttons inside list items; catalog entries are named by wha
   await page.getByTestId('problems').locator('li').first().waitFor();
   const problems = await page.getByTestId('problems').evaluate((ul) => [...ul.children].map((li) => `${li.tagName} > ${li.firstElementChild?.tagName} ${li.getAttribute('role')}`));
   assert.deepEqual(problems, ['LI > BUTTON null']);
-  await page.getByRole('tab', { name: /Catalog/ }).click();
+  await choosePane(page, 'catalog');
   const user = page.getByTestId('catalog').locator('[data-reference="User[alice]"]');
   await user.waitFor();
   const name = await user.evaluate((el) => el.getAttribute('aria-label'));
@@ -141,11 +155,11 @@ test('phone: touch targets are at least 44 px and the toolbar takes at most two 
     );
   assert.deepEqual(await smallTargets(), []);
   // The Lint pane with its list of checks open.
-  await page.getByTestId('tab-lint').click();
+  await choosePane(page, 'lint');
   await page.getByText(/^Checks/).click();
   assert.deepEqual(await smallTargets(), []);
   // The Outline pane's rows.
-  await page.getByTestId('tab-outline').click();
+  await choosePane(page, 'outline');
   await page.getByTestId('outline-tree').locator('button').first().waitFor();
   assert.deepEqual(await smallTargets(), []);
   // Rows: items whose vertical extents overlap are on one row.

@@ -178,3 +178,33 @@ for (const colorScheme of ['light', 'dark']) {
     await context.close();
   });
 }
+
+test('the embedded view shows a result once, marks it stale after an edit, boxes no bracket on load, and axe finds nothing serious without output', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 500 } });
+  const page = await context.newPage();
+  await page.goto(`${env.baseUrl}embed/?code=${encodeURIComponent('[1, 2].map |$x| { $x * 2 }')}`);
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0, null, { timeout: 20000 });
+  assert.equal(await page.getByTestId('result-value').textContent(), '[2, 4]');
+  // The value is said by the result line alone: the status line does not repeat it.
+  assert.doesNotMatch(await page.getByTestId('status').textContent(), /\[2, 4\]/);
+  // The cursor starts beside "[": no box around the brackets before the reader is in the editor.
+  const brackets = await page.evaluate(() =>
+    [...document.querySelector('#editor').shadowRoot.querySelectorAll('.cm-matchingBracket')].map((el) => getComputedStyle(el).outlineStyle),
+  );
+  assert.ok(brackets.length > 0, 'the editor matched the brackets');
+  assert.deepEqual([...new Set(brackets)], ['none']);
+  await page.evaluate(AXE);
+  const { violations } = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
+  assert.deepEqual(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id), []);
+  // An edit: the result is of older code, and says so until the next run.
+  assert.equal(await page.getByTestId('stale').isHidden(), true);
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('End');
+  await page.keyboard.insertText(' ');
+  assert.equal(await page.getByTestId('stale').isVisible(), true);
+  assert.equal(await page.getByTestId('results').getAttribute('data-stale'), 'true');
+  await page.getByTestId('run').click();
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 1);
+  assert.equal(await page.getByTestId('stale').isHidden(), true);
+  await context.close();
+});

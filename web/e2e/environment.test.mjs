@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { codeLink, editorText, nextResult, openPage, runs, startBrowserAndServer, text, replaceCode } from './helpers.mjs';
+import { codeLink, editorText, nextResult, openPage, runs, startBrowserAndServer, text, replaceCode, showDeveloperPane } from './helpers.mjs';
 
 let env;
 let scratch;
@@ -272,15 +272,15 @@ test('the tree by keyboard: arrows move, Enter opens, F2 renames, Delete deletes
 
 test('the main manifest: snippet.pp while it is not empty, else manifests/; Tokens and AST follow the open .pp file', async () => {
   const { page, errors, close } = await openPage(env, codeLink(env, '1 + 1'));
-  assert.equal(await text(page, 'main-manifest'), 'Main manifest: snippet.pp (replaces manifests/ while not empty)');
+  assert.equal(await text(page, 'main-manifest'), 'Runs snippet.pp (manifests/ runs instead when snippet.pp is empty)');
   await newFile(page, 'manifests/site.pp', "notify { 'site': }");
-  await page.getByRole('tab', { name: 'Tokens' }).click();
+  await showDeveloperPane(page, 'Tokens');
   await page.waitForFunction(() => /1:1 name "notify"/.test(document.querySelector('[data-testid="tokens"]').textContent));
   await newFile(page, 'hiera.yaml', 'version: 5');
   await page.waitForFunction(() => /shown for \.pp files; hiera\.yaml is not one/.test(document.querySelector('[data-testid="tokens"]').textContent));
   await openInEditor(page, 'snippet.pp');
   await replaceCode(page, '');
-  await page.waitForFunction(() => /manifests\/ \(snippet\.pp is empty\)/.test(document.querySelector('[data-testid="main-manifest"]').textContent));
+  await page.waitForFunction(() => /Runs manifests\/ \(snippet\.pp is empty\)/.test(document.querySelector('[data-testid="main-manifest"]').textContent));
   // With the engine's environments, manifests/ is compiled.
   await waitForCatalog(page, 'Notify[site]');
   assert.deepEqual(errors, []);
@@ -335,7 +335,7 @@ test('open a control repository from disk: its manifests/ compile; what Puppet d
     ].sort(),
   );
   // snippet.pp is emptied so that the environment's manifests/ is the main manifest; site.pp is open.
-  assert.equal(await text(page, 'main-manifest'), 'Main manifest: manifests/ (snippet.pp is empty)');
+  assert.equal(await text(page, 'main-manifest'), 'Runs manifests/ (snippet.pp is empty)');
   assert.equal(await openFileName(page), 'manifests/site.pp');
   await waitForCatalog(page, 'Notify[from app]');
   assert.deepEqual(await catalogRefs(page), ['Class[App]', 'Notify[from app]', 'App_setting[x]', 'Notify[from site]']);
@@ -416,7 +416,8 @@ test('share round trip: a 5-file environment opens whole in a fresh page (v2 lin
   await page.getByTestId('share').click();
   await page.waitForFunction(() => /copied/.test(document.querySelector('[data-testid="status"]').textContent));
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  assert.match(link, /#v2\/[\w-]+$/);
+  // The environment, then the file the sender had open (an opened folder opens its first manifest).
+  assert.match(link, /#v2\/[\w-]+;open=[\w%.-]+$/);
   assert.equal(await page.getByTestId('share-note').isHidden(), true, 'a short link needs no warning');
   const fresh = await openPage(env, link);
   assert.deepEqual(await treePaths(fresh.page), await treePaths(page));
@@ -566,7 +567,7 @@ test('environment examples open whole; a snippet example afterwards keeps the fi
   assert.equal(await openFileName(page), 'modules/motd/manifests/init.pp');
   await expandAll(page);
   assert.ok((await treePaths(page)).includes('modules/motd/templates/motd.epp'));
-  assert.equal(await text(page, 'main-manifest'), 'Main manifest: manifests/ (snippet.pp is empty)');
+  assert.equal(await text(page, 'main-manifest'), 'Runs manifests/ (snippet.pp is empty)');
   await waitForCatalog(page, 'File[/etc/motd]');
   assert.match(await text(page, 'catalog'), /Welcome to the playground on web01\.example\.com\./);
   before = await runs(page);
@@ -589,14 +590,20 @@ test('old links keep opening: v1 and ?code= give an environment of snippet.pp al
   }
 });
 
-test('the phone layout keeps the Files pane, the editor and the results in one column', async () => {
+test('the phone layout: the editor and the results in one column, the Files pane a drawer behind the menu', async () => {
   const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const { page, errors, close } = await openPage(env, codeLink(env, '1'), { context });
   const box = async (selector) => page.locator(selector).boundingBox();
-  const files = await box('[data-testid="files"]');
   const editor = await box('.editor-pane');
-  assert.ok(files.width <= 390 && editor.width <= 390);
-  assert.ok(files.y + files.height <= editor.y + 1, 'the Files pane is above the editor');
+  const side = await box('.side');
+  assert.ok(editor.width <= 390 && side.width <= 390);
+  assert.ok(editor.y + editor.height <= side.y + 1, 'the editor is above the results');
+  await page.getByTestId('menu').click();
+  const files = await box('[data-testid="files"]');
+  assert.ok(files.x >= 0 && files.x + files.width <= 390, 'the drawer fits the screen');
+  // Opening a file closes the drawer on it.
+  await page.getByTestId('file-tree').locator('[data-path="snippet.pp"]').click();
+  assert.equal(await page.getByTestId('files').isHidden(), true);
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing wider than the screen');
   assert.deepEqual(errors, []);
   await close();

@@ -72,7 +72,9 @@ test('a chain a -> b -> c is three nodes and two edges; the graph library is fet
     await page.getByTestId('graph-search').fill('notify[b');
     const marked = await page.locator('.graph-node.match').evaluateAll((n) => n.map((e) => e.dataset.reference));
     assert.deepEqual(marked, ['Notify[b]']);
-    // Activating Notify[b] selects its declaration: typing replaces it.
+    // Enter shows the match (the drawing, at a readable size, can be wider than the pane); activating Notify[b]
+    // selects its declaration: typing replaces it.
+    await page.getByTestId('graph-search').press('Enter');
     await page.locator('.graph-node[data-reference="Notify[b]"]').click();
     const count = await runs(page);
     await page.keyboard.type("notify{'z':}");
@@ -90,10 +92,12 @@ test('a dependency cycle is an error in Problems with Puppet\'s words, and is ma
   try {
     const problems = await page.getByTestId('problems').locator('li.error').allTextContents();
     assert.ok(
-      problems.some((p) => p.includes("Found 1 dependency cycle:\n(Notify[a] => Notify[b] => Notify[a])\\nTry the '--graph' option")),
+      // Puppet's words, but for its advice to use puppet apply's --graph: the page points at its own Graph pane.
+      problems.some((p) => p.includes('Found 1 dependency cycle:\n(Notify[a] => Notify[b] => Notify[a])\\nOpen the Graph pane')),
       problems.join('\n---\n'),
     );
-    // The catalog is still shown.
+    // The catalog is still shown (in its pane, drawn when shown).
+    await page.getByTestId('tab-catalog').click();
     assert.equal(await page.getByTestId('catalog').locator('.catalog-resource').count(), 2);
     await openGraph(page);
     const cyclic = await page.locator('[data-testid="graph-node"][data-cycle="true"]').evaluateAll((n) => n.map((e) => e.dataset.reference));

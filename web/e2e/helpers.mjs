@@ -109,3 +109,52 @@ export async function replaceCode(page, code, editor = page.getByTestId('editor'
     if (line) await page.keyboard.insertText(line);
   }
 }
+
+/** The browser's renderers: `[{ pid, cpuSeconds }]` (Chromium's SystemInfo domain, through a browser-wide CDP session). */
+async function renderers(browser) {
+  const session = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = await session.send('SystemInfo.getProcessInfo');
+    return processInfo.filter((p) => p.type === 'renderer').map((p) => ({ pid: p.id, cpuSeconds: p.cpuTime }));
+  } finally {
+    await session.detach();
+  }
+}
+
+/** The process ids of the browser's renderers now, for `rendererUsage` to leave out. */
+export async function rendererPids(browser) {
+  return (await renderers(browser)).map((r) => r.pid);
+}
+
+/**
+ * What the renderers started since `before` (from `rendererPids`) used: `peakMb`, the largest peak resident
+ * memory (the kernel's VmHWM: the page's own process, its workers included, whatever it freed since), and
+ * `cpuSeconds`, the processor time they took in all. On a machine shared with other work the processor time
+ * is what the wall-clock time would be on an idle one (a page's work is mostly one thread).
+ */
+export async function rendererUsage(browser, before) {
+  const { readFile } = await import('node:fs/promises');
+  let peakMb = 0;
+  let cpuSeconds = 0;
+  for (const { pid, cpuSeconds: cpu } of await renderers(browser)) {
+    if (before.includes(pid)) continue;
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+    peakMb = Math.max(peakMb, Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) / 1024);
+    cpuSeconds += cpu;
+  }
+  return { peakMb, cpuSeconds };
+}
+
+/** Show a developer view (AST, Tokens): they are tucked away behind their button until asked for. */
+export async function showDeveloperPane(page, name) {
+  const toggle = page.getByTestId('developer-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await choosePane(page, name.toLowerCase());
+}
+
+/** Show the pane `id` (panes/registry.js) as a person does: on a phone the tabs are behind the pane menu. */
+export async function choosePane(page, id) {
+  const menu = page.getByTestId('pane-menu');
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await page.getByTestId(`tab-${id}`).click();
+}

@@ -86,7 +86,7 @@ async function lookUp(page, key) {
 test('an environment folder: the class takes its parameters from Hiera and its template renders a fact', async () => {
   const { page, errors, close } = await openPage(env, codeLink(env, '1'));
   await openFolder(page, FOLDER);
-  assert.equal(await text(page, 'main-manifest'), 'Main manifest: manifests/ (snippet.pp is empty)');
+  assert.equal(await text(page, 'main-manifest'), 'Runs manifests/ (snippet.pp is empty)');
   await seeCatalog(page, GOLDEN.debian.catalog);
   assert.deepEqual(await page.getByTestId('problems').locator('li').allTextContents(), []);
   // The program's lookups: automatic parameter lookup of both parameters, found.
@@ -106,9 +106,11 @@ test('share the environment and open the link in a fresh page: the same catalog'
   await page.getByTestId('share').click();
   await page.waitForFunction(() => /copied/.test(document.querySelector('[data-testid="status"]').textContent));
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  assert.match(link, /#v2\/[\w-]+$/);
+  // The environment, then where the sender was: the folder's first manifest open, the Catalog pane shown.
+  assert.match(link, /#v2\/[\w-]+;open=manifests%2Fsite\.pp;pane=catalog$/);
   const fresh = await openPage(env, link);
   await seeCatalog(fresh.page, GOLDEN.debian.catalog);
+  assert.equal(await fresh.page.getByTestId('tab-catalog').getAttribute('aria-selected'), 'true');
   assert.deepEqual([...errors, ...fresh.errors], []);
   await fresh.close();
   await close();
@@ -145,11 +147,18 @@ test("the Lookup pane shows a key's value, its type and puppet lookup --explain'
   assert.match(explanation, /Hierarchy entry "Per OS family"\n\s+Path "data\/os\/Debian\.yaml"/);
   assert.match(explanation, /Found key: "motd::message" value: "Welcome to Debian"/);
   assert.equal(explanation, GOLDEN.explain['motd::message']);
+  // What was found comes first, above the trace; the trace keeps its indentation (never wrapped) and scrolls sideways.
+  assert.equal(await text(page, 'lookup-found'), 'Found key: "motd::message" value: "Welcome to Debian"');
+  const trace = await page.getByTestId('lookup-explanation').evaluate((pre) => ({ wrap: getComputedStyle(pre).whiteSpace, scroll: getComputedStyle(pre).overflowX }));
+  assert.deepEqual(trace, { wrap: 'pre', scroll: 'auto' });
+  const above = await page.evaluate(() => document.getElementById('lookup-found').getBoundingClientRect().bottom <= document.getElementById('lookup-explanation').getBoundingClientRect().top);
+  assert.ok(above, 'the found line is above the trace');
   // A key found nowhere: Puppet's failure, and the trace of the search.
   await lookUp(page, 'motd::nothing');
   assert.equal(await text(page, 'lookup-error'), "Function lookup() did not find a value for the name 'motd::nothing'");
   assert.equal(await page.getByTestId('lookup-value-list').isHidden(), true);
   assert.match(await text(page, 'lookup-explanation'), /No such key: "motd::nothing"/);
+  assert.equal(await text(page, 'lookup-found'), '');
   // A lookup of the program: its call is selected in its file, its trace shown.
   await page.getByTestId('lookup-calls').getByRole('button', { name: /^motd::owner/ }).click();
   await page.waitForFunction(() => document.getElementById('lookup-key').value === 'motd::owner');

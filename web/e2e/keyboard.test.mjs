@@ -18,7 +18,8 @@ test('Tab moves through the editor until the user types in it; then Tab indents,
   const code = "notice('a')\nnotice('b')";
   const { page, errors, close } = await openPage(env, codeLink(env, code));
   // From the control before the editor, Tab enters the editor ...
-  await page.getByTestId('download-zip').focus();
+  // (the open file's tab above it)
+  await page.locator('[data-testid="file-tab"][aria-current="page"]').focus();
   await page.keyboard.press('Tab');
   assert.ok(await editorFocused(page), 'Tab enters the editor');
   // ... and the next Tab leaves it, leaving the code alone.

@@ -1,7 +1,7 @@
 // End to end, share links in an open tab: a link pasted into the address bar opens its code; a broken link says so and keeps its address until the user edits.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { encodeFragment } from '../src/share.js';
+import { decodeLocation, encodeFragment } from '../src/share.js';
 import { codeLink, editorText, nextResult, openPage, runs, startBrowserAndServer, text } from './helpers.mjs';
 
 let env;
@@ -34,7 +34,12 @@ test('a share link pasted into the address bar of an open playground opens its c
   await editor.pressSequentially(' + 1');
   await nextResult(page, before);
   await waitForValue(page, '43');
-  assert.equal(new URL(page.url()).hash, `#${encodeFragment('6 * 7 + 1', { strict: 'warning' })}`);
+  // The address follows after a pause, with where the sender was (issue 38: `;at=` the cursor) after the settings.
+  const edited = `#${encodeFragment('6 * 7 + 1', { strict: 'warning' })}`;
+  await page.waitForFunction((h) => location.hash === h || location.hash.startsWith(`${h};`), edited);
+  const reread = decodeLocation(new URL(page.url()));
+  assert.equal(reread.code, '6 * 7 + 1');
+  assert.equal(reread.settings.strict, 'warning');
   // Back in history: the first code again.
   assert.deepEqual(errors, []);
   await close();
@@ -68,7 +73,8 @@ for (const broken of ['#v1/', '#v9/abc', '#v1/!!!']) {
     await editor.pressSequentially('\n1 + 1');
     await nextResult(page, before);
     await page.waitForFunction(() => !/could not be opened/.test(document.querySelector('[data-testid="status"]').textContent));
-    assert.match(new URL(page.url()).hash, /^#v1\/[\w-]+$/);
+    // The address follows once typing pauses (issue 38: off the keystroke's path).
+    await page.waitForFunction(() => /^#v1\/[\w-]+$/.test(location.hash));
     assert.deepEqual(errors, []);
     await close();
   });

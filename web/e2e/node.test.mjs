@@ -104,3 +104,17 @@ test('inline results: nothing after definitions, the collected resources after a
   assert.deepEqual(errors, []);
   await close();
 });
+
+test('facts with integers above 2^53 and beyond 64 bits are read by the engine, not rounded, and the code still runs', async () => {
+  const { page, errors, close } = await openPage(env, codeLink(env, '[$big, $big + 1, $huge]'));
+  await page.getByRole('tab', { name: /Facts/ }).click();
+  const before = await runs(page);
+  await page.getByTestId('facts').fill('{"big": 9007199254740993, "huge": 18446744073709551616}');
+  await nextResult(page, before);
+  // Real Puppet: 9007199254740993 exactly (JavaScript's numbers would make it ...992); beyond 64 bits Puppet
+  // keeps a Ruby Bignum, which the engine's 64-bit Integer reads as the nearest Float (core/src/facts.rs).
+  await waitForValue(page, '[9007199254740993, 9007199254740994, 1.8446744073709552e+19]');
+  assert.match(await text(page, 'facts-status'), /Your facts: 2 top-level facts/);
+  assert.deepEqual(errors, []);
+  await close();
+});

@@ -117,7 +117,8 @@ test('the TypeScript declarations type the options and the answers', () => {
   assert.equal(manifest.types, 'puppet_engine.d.ts');
   const types = readFileSync(join(dir, manifest.types), 'utf8');
   assert.match(types, /export function evaluate\(source: string, options\?: EvaluateOptions\): Outcome \| NeedsFullEngine;/);
-  assert.match(types, /export interface Outcome \{/);
+  assert.match(types, /export type Outcome = \{/);
+  assert.match(types, /facts\?: string,/);
   assert.match(types, /export default function __wbg_init/);
   assert.match(readFileSync(join(dir, 'README.md'), 'utf8'), /evaluate\('1 \+ 2 \* 3'\)\.value; \/\/ '7'/);
 });

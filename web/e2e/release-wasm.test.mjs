@@ -12,7 +12,6 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
-import { toPuppet } from '../src/facts.js';
 import { needsFullEngine } from '../src/engines.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -35,7 +34,7 @@ function conformanceCases() {
 
 /** The Hiera goldens' program cases (explain.jsonl asks `puppet lookup`, the Lookup pane's test),
  * with the options the page would send: files sorted by path, the global layer as the CLI's protocol
- * places it (`@global/hiera.yaml`, its data beside it), facts as a Puppet hash literal. */
+ * places it (`@global/hiera.yaml`, its data beside it), facts as JSON text. */
 function hieraCases() {
   const dir = join(root, 'tests', 'conformance', 'golden-hiera');
   const cases = [];
@@ -50,7 +49,7 @@ function hieraCases() {
       const global = golden.global_hiera != null || golden.global_data != null;
       const options = {
         files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
-        ...(golden.facts ? { facts: toPuppet(golden.facts) } : {}),
+        ...(golden.facts ? { facts: JSON.stringify(golden.facts) } : {}),
         ...(global ? { globalHiera: '@global/hiera.yaml' } : {}),
       };
       cases.push({ id: `golden-hiera/${golden.id}`, src: golden.src, options });

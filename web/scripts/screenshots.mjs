@@ -45,8 +45,13 @@ const shots = [
   { name: 'desktop-lookup', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-lint', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'phone', viewport: { width: 390, height: 844 }, colorScheme: 'light', deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+  { name: 'layout-1440', viewport: { width: 1440, height: 900 }, colorScheme: 'light' },
+  // The phone's first screen: the editor and the result first, Files and the panes behind their menus.
+  { name: 'layout-390', viewport: { width: 390, height: 844 }, colorScheme: 'light', deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 ];
-for (const { name, ...options } of shots) {
+// `--only a,b`: just those shots.
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null;
+for (const { name, ...options } of shots.filter((shot) => !only || only.includes(shot.name))) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   await page.goto(`${base}?code=${encodeURIComponent(code)}`);
@@ -57,7 +62,22 @@ for (const { name, ...options } of shots) {
     await page.keyboard.press('Control+End');
     await page.keyboard.type('\n1 / 0');
     await page.locator('.cm-lintRange-error').waitFor();
+    await page.getByTestId('developer-toggle').click();
     await page.getByRole('tab', { name: 'AST' }).click();
+  }
+  if (name === 'layout-1440') {
+    // The layout of issue 38: file tabs over the editor, the panes in their groups, the graph of an environment.
+    const runs = Number(await page.evaluate(() => document.body.dataset.runs));
+    await page.getByTestId('examples').selectOption('roles-profiles');
+    await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, runs);
+    await page.getByTestId('notice-close').click();
+    for (const folder of ['modules/profile', 'modules/profile/manifests']) {
+      const row = page.locator(`[data-path="${folder}"]`);
+      if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
+    }
+    await page.locator('[data-path="modules/profile/manifests/web.pp"]').click();
+    await page.getByTestId('tab-graph').click();
+    await page.waitForSelector('[data-testid="graph"][data-graph-ready]');
   }
   if (name === 'desktop-catalog') {
     // The resources example, with its compiled catalog.

@@ -1,7 +1,7 @@
 // Static server for web/dist with the same headers as netlify.toml (CSP, application/wasm, caching).
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, dirname } from 'node:path';
+import { extname, join, posix, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { parse } from 'smol-toml';
@@ -51,6 +51,25 @@ export function headersFor(path) {
   return headers;
 }
 
+/**
+ * The site path a request's path names, decoded once and then normalised: `{ path }` (starting with `/`), or
+ * `{ refused }` saying why not. A path whose decoded form climbs (`..`, `%2e%2e`, `..%2f`), or holds a
+ * backslash or a NUL, is refused outright rather than resolved: the headers a path gets (the embedded view
+ * may be framed) must be those of the file it serves.
+ */
+export function sitePath(rawPathname) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(rawPathname);
+  } catch {
+    return { refused: 'the path is not URI-encoded' };
+  }
+  if (/[\\\0]/.test(decoded)) return { refused: 'the path holds a backslash or a NUL' };
+  if (decoded.split('/').some((segment) => segment === '..' || segment === '.')) return { refused: 'the path has . or .. segments' };
+  const path = posix.normalize(decoded.startsWith('/') ? decoded : `/${decoded}`);
+  return { path: path.endsWith('/') ? `${path}index.html` : path };
+}
+
 /** Types a host such as Netlify sends compressed. */
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg', '.txt']);
 const gzipped = new Map();
@@ -65,11 +84,14 @@ export function startServer(port = Number(process.env.PORT ?? 8080), host = '127
         res.writeHead(redirect.status, { Location: redirect.location, 'Cache-Control': 'no-cache' }).end();
         return;
       }
-      let path = decodeURIComponent(url.pathname);
-      if (path.endsWith('/')) path += 'index.html';
-      const file = normalize(join(root, path));
-      if (!file.startsWith(root)) {
-        res.writeHead(403).end('forbidden');
+      const { path, refused } = sitePath(url.pathname);
+      if (refused) {
+        res.writeHead(400, { 'Content-Type': 'text/plain' }).end(`bad request: ${refused}`);
+        return;
+      }
+      const file = join(root, path);
+      if (file !== root && !file.startsWith(`${root}/`)) {
+        res.writeHead(403, { 'Content-Type': 'text/plain' }).end('forbidden');
         return;
       }
       const info = await stat(file).catch(() => null);

@@ -1,16 +1,11 @@
 // Which page of the Puppet language documentation explains the code at a position: a function, a resource type, a keyword, a variable, a data type, an operator.
 
+import { PUPPET_FUNCTIONS } from './generated/builtins.js';
+
 const DOCS = 'https://www.puppet.com/docs/puppet/7/';
 
-/** Puppet 7's built-in functions (each has an entry in the function reference). */
-const FUNCTIONS = new Set(`abs alert all annotate any assert_type binary_file break call camelcase capitalize ceiling
-  chomp chop compare contain convert_to create_resources crit debug defined dig digest downcase each emerg empty epp
-  err eyaml_lookup_key fail file filter find_file find_template flatten floor fqdn_rand generate get getvar group_by
-  hiera hiera_array hiera_hash hiera_include hocon_data import include index info inline_epp inline_template join
-  json_data keys length lest lookup lstrip map match max md5 min module_directory new next notice partition realize
-  reduce regsubst require return reverse_each round rstrip scanf sha1 sha256 shellquote size slice sort split sprintf
-  step strftime strip tag tagged template then tree_each type unique unwrap upcase values versioncmp warning with
-  yaml_data`.split(/\s+/));
+/** Puppet's built-in functions (each has an entry in the function reference), from the engine's declarations. */
+const FUNCTIONS = new Set(PUPPET_FUNCTIONS);
 
 /** Puppet 7's built-in resource types (each has a page under types/). */
 const RESOURCE_TYPES = new Set(['exec', 'file', 'filebucket', 'group', 'notify', 'package', 'resources', 'schedule', 'service', 'stage', 'tidy', 'user']);

@@ -26,6 +26,8 @@ export class Engine {
     this.version = null;
     /** Whether the page asked for the full engine ahead of need (asked again of a restarted worker). */
     this.wantFull = false;
+    /** The questions asked (`ask`) and not yet answered: id → { type, resolve, failures, timer, started }. */
+    this.questions = new Map();
     this.spawn();
   }
 
@@ -102,20 +104,21 @@ export class Engine {
   }
 
   /**
-   * A question the editor asks between runs, outside the run queue (each takes well under a
-   * millisecond): `complete` ({ source, offset, options }: what may be typed there), `docs` ({ source,
-   * path, offset, options }: what hover says of the name there), `signature` (the same: the signature
-   * help of the call there), `definition` ({ source, path, offset, options }:
-   * where the name there is defined), `record` ({ source, options }: the run's recorded values) or
-   * `graph` ({ source, options }: the compiled catalog's graph and cycles). Resolves to the engine's
-   * answer, or null when the worker cannot answer (restarted, not ready).
+   * A question the editor and the panes ask between runs, outside the run queue: `complete` ({ source,
+   * offset, options }: what may be typed there), `docs` ({ source, path, offset, options }: what hover says
+   * of the name there), `signature` (the same: the signature help of the call there), `definition` and
+   * `references` ({ source, path, offset, options }: where the name there is defined, every place that names
+   * it), `outline` ({ source }), `record` ({ source, options }: the run's recorded values) or `graph`
+   * ({ source, options }: the compiled catalog's graph and cycles). Each is under the same watchdog as a run,
+   * from when the worker starts on it (it says so: `asking`): one that takes longer restarts the worker.
+   * Resolves to the engine's answer, or null when the worker cannot answer (restarted, not ready); with
+   * `{ failures: true }`, to `{ failed: reason }` when the worker was restarted ('timeout', 'crashed', 'stopped', ...).
    */
-  ask(type, question) {
-    if (!this.ready) return Promise.resolve(null);
+  ask(type, question, { failures = false } = {}) {
+    if (!this.ready) return Promise.resolve(failures ? { failed: 'not-ready' } : null);
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.questions ??= new Map();
-      this.questions.set(id, resolve);
+      this.questions.set(id, { type, resolve, failures, timer: null, started: 0 });
       this.worker.postMessage({ ...question, type, id });
     });
   }
@@ -124,10 +127,13 @@ export class Engine {
     return this.ask('complete', { source, offset, options });
   }
 
-  /** Questions the old worker will never answer. */
-  dropQuestions() {
-    for (const resolve of this.questions?.values() ?? []) resolve(null);
-    this.questions?.clear();
+  /** Questions the old worker will never answer: null, or why, for those that asked for it. */
+  dropQuestions(reason) {
+    for (const question of this.questions.values()) {
+      clearTimeout(question.timer);
+      question.resolve(question.failures ? { failed: reason } : null);
+    }
+    this.questions.clear();
   }
 
   pump() {
@@ -138,7 +144,7 @@ export class Engine {
     else if (request === this.pendingLint) this.pendingLint = null;
     else this.pendingLookup = null;
     const timer = setTimeout(() => this.restart('timeout'), this.watchdogMs);
-    this.busy = { id: request.id, started: performance.now(), timer };
+    this.busy = { id: request.id, kind: request.type ?? 'run', started: performance.now(), timer };
     this.handlers.onStart?.(request.id);
     this.worker.postMessage(request);
   }
@@ -165,10 +171,19 @@ export class Engine {
       case 'full-ready':
         this.handlers.onFullReady?.();
         break;
+      case 'asking': {
+        // The worker has started on a question: from now on it has as long as a run.
+        const question = this.questions.get(message.id);
+        if (!question) break;
+        question.started = performance.now();
+        question.timer = setTimeout(() => this.restart('timeout', message.id), this.watchdogMs);
+        break;
+      }
       case 'answer': {
-        const resolve = this.questions?.get(message.id);
-        this.questions?.delete(message.id);
-        resolve?.(message.answer);
+        const question = this.questions.get(message.id);
+        this.questions.delete(message.id);
+        clearTimeout(question?.timer);
+        question?.resolve(message.answer);
         break;
       }
       case 'full-failed':
@@ -222,17 +237,23 @@ export class Engine {
     this.handlers.onCrash?.(message, id, lint);
     // The engine did not even load: restarting would only fail again.
     if (!this.ready && !this.busy) return;
-    this.restart('crashed');
+    this.restart('crashed', id);
   }
 
-  /** Terminate the worker and start a fresh one; a pending request runs on the new one. */
-  restart(reason) {
-    const elapsed = this.busy ? performance.now() - this.busy.started : 0;
-    const id = this.busy?.id;
+  /**
+   * Terminate the worker and start a fresh one; a pending request runs on the new one. `id`: the request or
+   * question it is restarted for (the running request when not given). `onRestart` hears the reason, how
+   * long that request had run, its id and its kind ('run', 'lint', 'lookup', or a question's type).
+   */
+  restart(reason, id = this.busy?.id) {
+    const question = this.questions.get(id);
+    const started = question ? question.started : id === this.busy?.id ? this.busy?.started : undefined;
+    const elapsed = started ? performance.now() - started : 0;
+    const kind = question ? question.type : id === this.busy?.id ? this.busy?.kind : undefined;
     this.finish();
     this.worker.terminate();
-    this.dropQuestions();
+    this.dropQuestions(reason);
     this.spawn();
-    if (reason !== 'superseded') this.handlers.onRestart?.(reason, elapsed, id);
+    if (reason !== 'superseded') this.handlers.onRestart?.(reason, elapsed, id, kind);
   }
 }

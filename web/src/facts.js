@@ -1,32 +1,16 @@
-// The node's facts: the Facts pane's JSON (what `puppet facts show` prints), checked and written as the
-// Puppet hash literal the engine takes. The default set is the one the conformance goldens use.
+// The node's facts: the Facts pane's JSON (what `puppet facts show` prints), checked here and handed to the
+// engine as JSON text, which it reads as Puppet does (JavaScript's numbers would round integers above 2^53).
+// The default set is the one the conformance goldens use.
 import DEFAULT_FACTS from '../../tests/conformance/facts.json' with { type: 'json' };
 
 /** The default facts as the pane shows them. */
 export const DEFAULT_FACTS_TEXT = JSON.stringify(DEFAULT_FACTS, null, 2);
 
-/** `'text'` with `\` and `'` escaped: a single-quoted Puppet string. */
-const quote = (text) => `'${text.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+/** Deepest nesting of arrays and objects the engine reads, as Ruby's JSON parser (Puppet's) does. */
+export const MAX_FACTS_NESTING = 100;
 
-/** A JSON value in Puppet syntax: strings single-quoted, null as undef, objects as hashes. */
-export function toPuppet(value) {
-  if (value === null) return 'undef';
-  if (Array.isArray(value)) return `[${value.map(toPuppet).join(', ')}]`;
-  switch (typeof value) {
-    case 'string':
-      return quote(value);
-    case 'number':
-      // JSON has no infinities or NaN; an integral number keeps no fraction (Puppet's Integer).
-      return Number.isInteger(value) && !Number.isSafeInteger(value) ? value.toExponential() : String(value);
-    case 'boolean':
-      return String(value);
-    default:
-      return `{${Object.entries(value).map(([k, v]) => `${quote(k)} => ${toPuppet(v)}`).join(', ')}}`;
-  }
-}
-
-/** The Puppet version whose `puppet apply` the page stands for (its `clientversion` fact). */
-export const PUPPET_VERSION = '7.23.0';
+/** The Puppet whose `puppet apply` the page stands for (its `clientversion` fact): OpenVox 8.28.1, the reference. */
+export const PUPPET_VERSION = '8.28.1';
 
 /**
  * The node's name when none is given: the one its facts describe (their fqdn, as Puppet's certname
@@ -52,14 +36,32 @@ export function checkCertname(name) {
 }
 
 /**
- * The facts as the engine gets them, a Puppet hash literal: the pane's facts plus what `puppet apply` adds
- * to every node's facts (`clientcert`, `clientversion`, `clientnoop`: Puppet::Node::Facts#add_local_facts).
+ * The facts as the engine gets them, JSON text: the pane's facts (`text`, a checked JSON object) plus what
+ * `puppet apply` adds to every node's facts (`clientcert`, `clientversion`, `clientnoop`:
+ * Puppet::Node::Facts#add_local_facts), written after them. A fact of the same name keeps its place and takes
+ * the added value, as a Ruby hash (and the engine's JSON reader, like Ruby's) keeps the first place and the
+ * last value of a key.
  */
-export function nodeFacts(value, certname) {
-  return toPuppet({ ...value, clientcert: certname, clientversion: PUPPET_VERSION, clientnoop: false });
+export function nodeFacts(text, certname) {
+  const local = JSON.stringify({ clientcert: certname, clientversion: PUPPET_VERSION, clientnoop: false });
+  const body = text.trim().slice(1, -1).trim();
+  return body === '' ? local : `{${body}, ${local.slice(1)}`;
 }
 
-/** `{ value }` for facts text that is a JSON object, else `{ error }` saying why not. */
+/** How deeply `value` nests arrays and objects (1 for a flat object), counted without recursion. */
+function nesting(value) {
+  let deepest = 0;
+  const pending = [[value, 1]];
+  while (pending.length > 0) {
+    const [next, depth] = pending.pop();
+    if (next === null || typeof next !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    for (const item of Object.values(next)) pending.push([item, depth + 1]);
+  }
+  return deepest;
+}
+
+/** `{ value, text }` for facts text that is a JSON object, else `{ error }` saying why not. */
 export function readFacts(text) {
   let value;
   try {
@@ -70,11 +72,9 @@ export function readFacts(text) {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { error: 'the facts must be a JSON object ({"os": {...}, ...})' };
   }
-  try {
-    toPuppet(value);
-    return { value };
-  } catch (error) {
-    // Nesting deeper than the JavaScript stack allows.
-    return { error: `too deeply nested (${error.message})` };
+  const depth = nesting(value);
+  if (depth > MAX_FACTS_NESTING) {
+    return { error: `nested ${depth} levels deep, more than the ${MAX_FACTS_NESTING} Puppet reads` };
   }
+  return { value, text };
 }

@@ -6,7 +6,7 @@ const isPuppet = (path) => /\.pp$/i.test(path);
 
 /**
  * `page`: { workspace(), editor, limits(), openFile(path, options), runNow(), loadEnvironment(data, options),
- * filesPane(), showOpen(path), named(name) }.
+ * filesPane(), showOpen(path), named(name), renamed(moves) (files moved: [[from, to]]), removed(paths) }.
  */
 export function fileActions(page) {
   const { editor } = page;
@@ -24,6 +24,7 @@ export function fileActions(page) {
     rename(from, path) {
       const { to, moves } = page.workspace().rename(from, path, page.limits());
       for (const [old, moved] of moves) editor.rename(old, moved);
+      page.renamed?.(moves);
       page.showOpen(editor.path);
       page.runNow();
       return to;
@@ -40,6 +41,7 @@ export function fileActions(page) {
       if (files.includes(editor.path)) page.openFile(SNIPPET);
       workspace.remove(path);
       for (const file of files) editor.drop(file);
+      page.removed?.(files);
       page.filesPane().render();
       page.runNow();
       return true;
@@ -67,15 +69,19 @@ export function fileActions(page) {
         page.loadEnvironment({ snippet: plan.snippet ?? '', files: plan.files, folders: plan.folders }, { open: first, name: plan.name });
         return;
       }
-      // A module goes under modules/<name>/, beside what the environment already has.
+      // A module goes under modules/<name>/, beside what the environment already has. Tried on a copy first:
+      // a module refused on any of its paths changes nothing.
       const workspace = page.workspace();
       const folder = plan.prefix.slice(0, -1);
-      if (workspace.exists(folder)) {
-        if (workspace.filesUnder(folder).includes(editor.path)) page.openFile(SNIPPET);
-        for (const file of workspace.remove(folder)) editor.drop(file);
-      }
-      for (const path of paths) workspace.addFile(path, plan.files[path], page.limits());
-      for (const path of plan.folders) if (!workspace.exists(path)) workspace.addFolder(path, page.limits());
+      const addModule = (target) => {
+        const removed = target.exists(folder) ? target.remove(folder) : [];
+        for (const path of paths) target.addFile(path, plan.files[path], page.limits());
+        for (const path of plan.folders) if (!target.exists(path)) target.addFolder(path, page.limits());
+        return removed;
+      };
+      addModule(workspace.clone());
+      if (workspace.filesUnder(folder).includes(editor.path)) page.openFile(SNIPPET);
+      for (const file of addModule(workspace)) editor.drop(file);
       page.named(plan.moduleName);
       // snippet.pp includes it (one undoable change), so that its catalog shows at once.
       const init = `${plan.prefix}manifests/init.pp`;

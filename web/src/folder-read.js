@@ -1,5 +1,7 @@
 // Reading what is opened from disk into entries ({ path, size, read() }): a directory input's files, dropped folders, a .zip.
-import { unzipSync } from 'fflate';
+import { formatBytes } from './folder.js';
+import { DEFAULT_LIMITS } from './workspace.js';
+import { listZip, readZipEntry, ZipRefused } from './zip-read.js';
 
 /** Folders not even walked when dropped (a repository's .git can hold thousands of files). */
 const NOT_WALKED = new Set(['.git', 'node_modules', '.bundle']);
@@ -15,22 +17,56 @@ export function entriesFromFiles(files) {
   return [...files].map((file) => fileEntry(file.webkitRelativePath || file.name, file));
 }
 
-/** The files of a .zip; only those a plan may keep (`wanted(path, size)`) are decompressed, all at once on the first read. */
-export function entriesFromZip(bytes, wanted = () => true) {
-  const infos = [];
-  unzipSync(bytes, {
-    filter(info) {
-      infos.push(info);
-      return false;
-    },
-  });
-  let unzipped = null;
-  const all = () => (unzipped ??= unzipSync(bytes, { filter: (info) => wanted(info.name, info.originalSize) }));
+/** Bounds of a .zip, whatever the environment's limits: its own size, its entries, its names. */
+export const ZIP_LIMITS = Object.freeze({
+  /** Bytes of the .zip file itself (checked before it is read). */
+  maxZipBytes: 64 * 1024 * 1024,
+  /** Entries (files and folders) its directory may list. */
+  maxEntries: 20_000,
+  /** Characters of an entry's name, and its depth: four times the environment's, for a top folder or two. */
+  maxNameLength: 1024,
+  maxNameDepth: 64,
+});
+
+/** A name as a message shows it: control characters as `?`, cut after 80 characters. */
+const shown = (name) => {
+  const clean = name.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return clean.length > 80 ? `${clean.slice(0, 80)}…` : clean;
+};
+
+/** Why a .zip's entry name is refused (it would point outside the folder, or is absurdly long), or null. */
+export function zipNameRefusal(name) {
+  const path = name.replace(/\\/g, '/');
+  if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return `it holds ${shown(name)}, an absolute path`;
+  if (path.split('/').includes('..')) return `it holds ${shown(name)}, which points outside the folder`;
+  if (path.length > ZIP_LIMITS.maxNameLength) return `an entry's name is longer than ${ZIP_LIMITS.maxNameLength.toLocaleString('en')} characters`;
+  if (path.split('/').length > ZIP_LIMITS.maxNameDepth) return `an entry is nested deeper than ${ZIP_LIMITS.maxNameDepth} levels`;
+  return null;
+}
+
+/**
+ * The entries of a .zip (`{ path, size, read() }`, `size` as its directory declares it), checked before
+ * anything is inflated: at most `ZIP_LIMITS.maxEntries` entries, no name outside the folder. Each `read()`
+ * inflates that entry alone and is refused (a `ZipRefused` error) when the entry declares more than is
+ * left of `maxInflated`, the bytes all reads may inflate together, or inflates to more than it declares.
+ */
+export function entriesFromZip(bytes, { maxInflated = 2 * DEFAULT_LIMITS.maxTotalBytes } = {}) {
+  const listed = listZip(bytes, { maxEntries: ZIP_LIMITS.maxEntries });
+  for (const entry of listed) {
+    const refusal = zipNameRefusal(entry.name);
+    if (refusal) throw new ZipRefused(refusal);
+  }
+  let left = maxInflated;
   // Folder entries (names ending in /) stay: an empty folder is part of an environment too.
-  return infos.map((info) => ({
-    path: info.name.replace(/^\/+/, ''),
-    size: info.originalSize,
-    read: async () => all()[info.name] ?? new Uint8Array(0),
+  return listed.map((entry) => ({
+    path: entry.name.replace(/\\/g, '/'),
+    size: entry.size,
+    read: async () => {
+      if (entry.size > left) throw new ZipRefused(`its files unpack to more than ${formatBytes(maxInflated)}`);
+      const data = readZipEntry(bytes, entry);
+      left -= data.length;
+      return data;
+    },
   }));
 }
 

@@ -1,6 +1,6 @@
 // Opening a folder from disk: is it an environment or one module, what Puppet would not read (skipped), and what goes past the limits (left out).
 import binaryExtensions from 'binary-extensions';
-import { byteLength, DEFAULT_LIMITS, pathBeyondLimits, SNIPPET } from './workspace.js';
+import { byteLength, cleanPath, DEFAULT_LIMITS, pathBeyondLimits, SNIPPET } from './workspace.js';
 
 const BINARY = new Set(binaryExtensions);
 
@@ -73,6 +73,16 @@ export function moduleNameFromMetadata(text) {
   }
 }
 
+/** Why the environment cannot hold a file or folder at `path` (its name, or the limits), or null. */
+function refusalOf(path, limits) {
+  try {
+    cleanPath(path);
+  } catch (error) {
+    return `its name is refused: ${error.message}`;
+  }
+  return pathBeyondLimits(path, limits);
+}
+
 /** Which files a limit should leave out last: manifests first, then Puppet code, then data, then the rest. */
 function priority(path) {
   if (/(^|\/)manifests\/.*\.pp$/.test(path)) return 0;
@@ -141,7 +151,7 @@ export async function planFolder(entries, { name = 'folder', limits = DEFAULT_LI
     if (!skip && entry.path.endsWith('/')) {
       // A folder a .zip lists (possibly empty): kept as a folder.
       const folder = prefix + entry.path.slice(0, -1);
-      if (!pathBeyondLimits(folder, limits)) folders.push(folder);
+      if (!refusalOf(folder, limits)) folders.push(cleanPath(folder));
       continue;
     }
     if (!skip) {
@@ -167,7 +177,7 @@ export async function planFolder(entries, { name = 'folder', limits = DEFAULT_LI
   for (const entry of candidates) {
     const target = prefix + entry.path;
     const isSnippet = kind !== 'module' && entry.path === SNIPPET;
-    const beyond = isSnippet ? null : pathBeyondLimits(target, limits);
+    const beyond = isSnippet ? null : refusalOf(target, limits);
     if (beyond) {
       leftOut.push({ path: target, reason: beyond });
       continue;
@@ -189,7 +199,7 @@ export async function planFolder(entries, { name = 'folder', limits = DEFAULT_LI
       snippet = text;
       continue;
     }
-    files[target] = text;
+    files[cleanPath(target)] = text;
     fileCount += 1;
     bytes += byteLength(text);
   }

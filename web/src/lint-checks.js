@@ -1,48 +1,11 @@
-// puppet-lint's 37 checks as the page offers them (names and which run by default, as core/src/lint/mod.rs and puppet-lint 3.0.1 have them), and the Lint pane's choice of checks as data for the engine and for links.
+// puppet-lint's checks as the page offers them (names and which run by default, generated from core/src/lint/mod.rs, which has them as puppet-lint 3.0.1 does), and the Lint pane's choice of checks as data for the engine and for links.
+import { LINT_CHECKS as CHECKS, LINT_OFF_BY_DEFAULT } from './generated/builtins.js';
 
 /** Every check, in the order puppet-lint runs and reports them. */
-export const LINT_CHECKS = Object.freeze([
-  'arrow_on_right_operand_line',
-  'autoloader_layout',
-  'class_inherits_from_params_class',
-  'code_on_top_scope',
-  'inherits_across_namespaces',
-  'names_containing_dash',
-  'names_containing_uppercase',
-  'nested_classes_or_defines',
-  'parameter_order',
-  'right_to_left_relationship',
-  'variable_scope',
-  'slash_comments',
-  'star_comments',
-  'case_without_default',
-  'selector_inside_resource',
-  'documentation',
-  'unquoted_node_name',
-  'duplicate_params',
-  'ensure_first_param',
-  'ensure_not_symlink_target',
-  'file_mode',
-  'unquoted_file_mode',
-  'unquoted_resource_title',
-  'double_quoted_strings',
-  'only_variable_string',
-  'puppet_url_without_modules',
-  'quoted_booleans',
-  'single_quote_string_with_variables',
-  'variables_not_enclosed',
-  'variable_contains_dash',
-  'variable_is_lowercase',
-  '140chars',
-  '2sp_soft_tabs',
-  '80chars',
-  'arrow_alignment',
-  'hard_tabs',
-  'trailing_whitespace',
-]);
+export const LINT_CHECKS = Object.freeze([...CHECKS]);
 
 /** The checks puppet-lint leaves off unless asked for (`--<check>-check`). */
-export const OFF_BY_DEFAULT = Object.freeze(['class_inherits_from_params_class', 'code_on_top_scope', 'quoted_booleans', '80chars']);
+export const OFF_BY_DEFAULT = Object.freeze([...LINT_OFF_BY_DEFAULT]);
 
 const KNOWN = new Set(LINT_CHECKS);
 

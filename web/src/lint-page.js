@@ -11,7 +11,7 @@ const whenIdle = (f) => (typeof requestIdleCallback === 'function' ? requestIdle
  * `elements`: the Lint pane's (see panes/lint.js). `page`: { settings (the live object), editor, engine(),
  * workspace(), snippet (snippet.pp's path), isPuppet(path), track(id, request) (remember a request's texts),
  * request(id) (that request, if of the environment shown now), textIn(request, path), persist(), userEdited(),
- * goTo(path, from, to), firstResultShown() }.
+ * goTo(path, from, to), firstResultShown(), showPreview(path, before, after, apply) }.
  */
 export function setupLint(elements, page) {
   const { settings, editor } = page;
@@ -21,8 +21,9 @@ export function setupLint(elements, page) {
   let failed = null;
   /** The last findings shown: { path, text (as linted), fixed (what puppet-lint's --fix makes of it) }, for Fix all. */
   let shown = null;
-  /** Fix all was asked for while the findings were older than the text: it applies when the next ones come. */
+  /** Fix all (or its preview) was asked for while the findings were older than the text: done when the next ones come. */
   let fixWanted = false;
+  let previewWanted = false;
   /** The file and text lint's engine trapped on (and why): not linted again until edited; or null. */
   let trapped = null;
   /** The run that lint's trap ended before it evaluated (run again, without lint, on the restarted worker), or null. */
@@ -73,6 +74,23 @@ export function setupLint(elements, page) {
     editor.applyChanges(minimalChanges(shown.text, shown.fixed), 'lint.fix');
   }
 
+  /** Show what Fix all would change in the open file (the preview's Apply makes it the same one edit). */
+  function preview() {
+    if (!page.isPuppet(editor.path)) return;
+    const current = shown && shown.path === editor.path && shown.text === editor.text();
+    if (!current) {
+      previewWanted = true;
+      lintNow();
+      return;
+    }
+    previewWanted = false;
+    const { path, text, fixed } = shown;
+    page.showPreview(path, text, fixed, () => {
+      // The text may have changed while the preview was open: the fixes apply to the text they were made for only.
+      if (editor.path === path && editor.text() === text) editor.applyChanges(minimalChanges(text, fixed), 'lint.fix');
+    });
+  }
+
   const pane = setupLintPane(elements, {
     toggled(on) {
       settings.lint = on;
@@ -89,6 +107,7 @@ export function setupLint(elements, page) {
       lintNow();
     },
     fix: fixAll,
+    preview,
     select: (f) => page.goTo(f.file, f.from, f.to),
   });
 
@@ -101,6 +120,7 @@ export function setupLint(elements, page) {
     }
     shown = null;
     fixWanted = false;
+    previewWanted = false;
     editor.clearLint();
     pane.clear('Lint is off.');
   }
@@ -108,6 +128,9 @@ export function setupLint(elements, page) {
   return {
     request,
     showSetting,
+    preview,
+    /** Whether lint can say what its fixes change now (on, and the open file a .pp file). */
+    canFormat: () => settings.lint && page.isPuppet(editor.path),
 
     /** The first result came from the light engine: the full one, which lints, loads now, when the page is idle. */
     firstResult() {
@@ -130,6 +153,7 @@ export function setupLint(elements, page) {
       shown = { path, text, fixed };
       pane.show(path, placed, fixed !== text);
       if (fixWanted && text === editor.text()) fixAll();
+      if (previewWanted && text === editor.text()) preview();
       if (!document.body.dataset.firstLintMs) document.body.dataset.firstLintMs = String(Math.round(performance.now()));
       document.body.dataset.lints = String(Number(document.body.dataset.lints ?? 0) + 1);
     },

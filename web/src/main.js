@@ -5,6 +5,16 @@ import { EXAMPLES } from './examples.js';
 import { fileActions } from './file-actions.js';
 import { certnameFor } from './facts.js';
 import { setupHelp } from './help.js';
+import { pageCommands, shortcutRows } from './commands.js';
+import { createFileTabs } from './file-tabs.js';
+import { setupFormatPreview } from './format-preview.js';
+import { setupLayout } from './layout.js';
+import { lazyPane } from './lazy-pane.js';
+import { createNotice } from './notice.js';
+import { setupWorkKeeping } from './work-keeping.js';
+import { pageMessage } from './page-wording.js';
+import { setupPalette } from './palette.js';
+import { later } from './persist-later.js';
 import { normalizeChecks } from './lint-checks.js';
 import { setupLint } from './lint-page.js';
 import { setupOutline } from './outline-page.js';
@@ -32,9 +42,23 @@ import { DEFAULT_LIMITS, GLOBAL_HIERA, SNIPPET, Workspace } from './workspace.js
 import { download } from './download.js';
 import { environmentZip } from './zip.js';
 
+/** The questions the worker answers besides runs, as a message names them (engine.js: `ask`). */
+const QUESTIONS = {
+  graph: "the Graph pane's compile",
+  record: 'the hover values',
+  complete: 'completion',
+  docs: 'hover',
+  signature: 'signature help',
+  definition: 'go to definition',
+  references: 'find references',
+  outline: 'the outline',
+  lookup: 'the Lookup pane',
+};
 /** Past this much text (characters) the address no longer carries the environment on every run (the autosave does). */
 const ADDRESS_MAX_CHARS = 256 * 1024;
 const $ = (id) => document.getElementById(id);
+// The pane tabs first: they make the count marks the panes write to.
+const tabs = setupTabs({ tablist: $('pane-tabs'), toggle: $('developer-toggle'), menu: $('pane-menu') });
 const status = createStatus({ region: $('status'), time: $('status-time'), busy: $('busy') });
 const setStatus = (text, kind = 'info') => status.message(text, kind);
 
@@ -49,7 +73,9 @@ const settingsOf = (given) => {
 };
 
 // What to open: a link wins over the autosaved environment, which wins over the first example.
+performance.mark('link-reading');
 const link = decodeLocation(location);
+performance.mark('link-read');
 const saved = loadSaved();
 const initial = link?.code !== undefined ? link : saved ?? { code: EXAMPLES[0].code, settings: DEFAULT_SETTINGS };
 const settings = settingsOf(initial.settings);
@@ -95,6 +121,7 @@ const nodePane = setupNodePane(
     changed() {
       userEdited();
       runNow();
+      persistNow();
     },
     edited(apply) {
       clearTimeout(nodeTimer);
@@ -180,7 +207,6 @@ const outline = setupOutline(
   { editor, isPuppet, ask: (text) => engine.ask('outline', { source: text }), goTo },
 );
 
-let persistTimer = null;
 let storageWarned = false;
 /** The user changed something: a link that could not be opened has had its answer. */
 function userEdited() {
@@ -189,25 +215,42 @@ function userEdited() {
   setStatus('', 'info');
 }
 
-/** The address and the autosave follow the environment (a large one is saved less often and left out of the address). */
-function persist() {
-  clearTimeout(persistTimer);
+/** Where the user is: the open file, the cursor (1-based line and column) and the pane shown, for links. */
+function currentView() {
+  const { path, text, pos } = editor.cursor();
+  const before = text.slice(0, pos);
+  const line = before.split('\n').length;
+  return { open: path, at: { line, column: pos - before.lastIndexOf('\n') }, pane: tabs.selected() };
+}
+
+/** Write the address and the autosave now (a large environment is left out of the address). */
+function writePersisted() {
   if (linkProblem) return;
   let chars = workspace.snippet.length;
   for (const text of workspace.files.values()) chars += text.length;
-  const large = chars > ADDRESS_MAX_CHARS;
-  const write = () => {
-    const data = workspace.toData();
-    // replaceState: the address follows the code without adding history entries.
-    history.replaceState(null, '', large ? location.pathname : shareUrl(location, data.snippet, settings, data));
-    const fits = save(data.snippet, settings, { files: data.files, folders: data.folders, open: editor.path });
-    if (!fits && !storageWarned) {
-      storageWarned = true;
-      setStatus('This environment is too large for the browser to keep: download it as a .zip to keep it.', 'error');
-    }
-  };
-  if (large) persistTimer = setTimeout(write, 1500);
-  else write();
+  const data = workspace.toData();
+  // replaceState: the address follows the code without adding history entries. (It carries no cursor: Share's
+  // link does, and says so.)
+  const address = chars > ADDRESS_MAX_CHARS ? location.pathname : shareUrl(location, data.snippet, settings, data);
+  if (address !== location.href) history.replaceState(null, '', address);
+  const fits = save(data.snippet, settings, { files: data.files, folders: data.folders, open: editor.path });
+  if (!fits && !storageWarned) {
+    storageWarned = true;
+    setStatus('This environment is too large for the browser to keep: download it as a .zip to keep it.', 'error');
+  }
+}
+/** The address and the autosave follow the environment once typing pauses, off the keystroke's path. */
+const persistLater = later(writePersisted);
+
+function persist() {
+  if (linkProblem) persistLater.cancel();
+  else persistLater.schedule();
+}
+
+/** A setting changed (not a keystroke): the address and the autosave follow at once. */
+function persistNow() {
+  persist();
+  persistLater.flush();
 }
 
 function runNow() {
@@ -216,7 +259,7 @@ function runNow() {
   const files = workspace.filesObject();
   persist();
   showMainManifest();
-  const extra = testHang(source) ? { hang: true } : {};
+  const extra = testHooks('run', source);
   extra.syntaxPath = isPuppet(editor.path) ? editor.path : null;
   extra.lint = lint.request(files);
   const id = engine.run(source, engineOptions(files), extra);
@@ -242,14 +285,23 @@ function engineOptions(files) {
 function showMainManifest() {
   $('main-manifest').textContent =
     workspace.mainManifest() === 'snippet'
-      ? 'Main manifest: snippet.pp (replaces manifests/ while not empty)'
-      : 'Main manifest: manifests/ (snippet.pp is empty)';
+      ? 'Runs snippet.pp (manifests/ runs instead when snippet.pp is empty)'
+      : 'Runs manifests/ (snippet.pp is empty)';
 }
 
-/** Test hook: an e2e test may ask, before the page loads, that a marked snippet spins in the worker. */
-function testHang(source) {
-  const marker = globalThis.__PUPPET_PLAYGROUND_TEST__?.hangOn;
-  return typeof marker === 'string' && marker !== '' && source.includes(marker);
+/**
+ * Test hooks: an e2e test may ask, before the page loads, that the worker spin (`hangOn`) or trap
+ * (`crashOn`) on requests whose code holds a marker, of the kinds `hangIn` / `crashIn` list ('run' unless
+ * they say otherwise; 'graph' for the Graph pane's compile). Returns the flags for a request of `kind`.
+ */
+function testHooks(kind, source) {
+  const hooks = globalThis.__PUPPET_PLAYGROUND_TEST__;
+  const marked = (marker) => typeof marker === 'string' && marker !== '' && source.includes(marker);
+  const inKind = (kinds) => (Array.isArray(kinds) ? kinds : ['run']).includes(kind);
+  const flags = {};
+  if (marked(hooks?.hangOn) && inKind(hooks.hangIn)) flags.hang = true;
+  if (marked(hooks?.crashOn) && inKind(hooks.crashIn)) flags.crash = true;
+  return flags;
 }
 
 function select(from, to) {
@@ -261,12 +313,18 @@ function openFile(path, { focusEditor = false } = {}) {
   if (!workspace.isFile(path)) return false;
   if (editor.path !== path) {
     editor.open(path, workspace.textOf(path));
-    $('open-file').textContent = path;
-    filesPane.showOpen(path);
+    showOpen(path);
     runNow(); // the Tokens and AST panes show the open file
   }
   if (focusEditor) editor.focus();
   return true;
+}
+
+/** The open file's name where the page shows it: the file tabs, the Files pane, the editor's label. */
+function showOpen(path) {
+  $('open-file').textContent = path;
+  filesPane.showOpen(path);
+  fileTabs.opened(path);
 }
 
 /** Open `path` and select `from..to` there (a problem, a catalog entry, a token). */
@@ -275,32 +333,63 @@ function goTo(path, from, to) {
 }
 
 /** Replace the whole environment (an example, a link, an opened folder); `open` is the file to show. */
-function loadEnvironment(data, { open = SNIPPET, name = 'puppet-environment' } = {}) {
+function loadEnvironment(data, { open = SNIPPET, name = 'puppet-environment', label = null } = {}) {
   workspace = new Workspace(data);
   generation += 1;
   environmentName = name;
   editor.reset(SNIPPET, workspace.snippet);
-  $('open-file').textContent = SNIPPET;
   filesPane.reset(SNIPPET);
+  fileTabs.reset(SNIPPET);
+  showOpen(SNIPPET);
   if (open !== SNIPPET && workspace.isFile(open)) {
     editor.open(open, workspace.textOf(open));
-    $('open-file').textContent = open;
-    filesPane.showOpen(open);
+    showOpen(open);
+  }
+  // The Files pane says what it now holds (an opened folder writes its own report after this).
+  if (label !== null) {
+    const files = workspace.files.size;
+    const status = $('files-status');
+    status.textContent = `${label}: ${files ? `snippet.pp and ${files.toLocaleString('en')} file${files === 1 ? '' : 's'}` : 'snippet.pp'}.`;
+    status.dataset.kind = 'info';
   }
   runNow();
 }
 
 function syntaxNote(text) {
-  $('tokens').textContent = text;
-  $('ast').textContent = text;
+  tokensPane.update({ note: text });
+  astPane.update({ note: text });
 }
+
+// The panes that draw a result draw only while shown (a hidden one draws the latest when its tab is chosen).
+const tokensPane = lazyPane($('panel-tokens'), ({ note, tokens, source, selectMapped }) =>
+  note === undefined ? showTokens($('tokens'), tokens, source, selectMapped) : ($('tokens').textContent = note),
+);
+const astPane = lazyPane($('panel-ast'), ({ note, ast, source, selectMapped }) =>
+  note === undefined ? showAst($('ast'), ast, source, selectMapped) : ($('ast').textContent = note),
+);
+const catalogPane = lazyPane($('panel-catalog'), ({ catalog, total, at }) =>
+  showCatalog($('catalog'), catalog, total, (r) => {
+    const { file, from, to } = at(r);
+    goTo(file, from, to);
+  }),
+);
+const outputPane = lazyPane($('panel-output'), () => renderOutput());
 
 const graphPane = setupGraphPane({
   panel: $('panel-graph'),
   count: $('graph-count'),
   onSelect: ({ file, from, to }) => goTo(file, from, to),
   // A run of the light engine has no graph: the full engine compiles the same code for it.
-  fetchGraph: ({ source, files }) => engine.ask('graph', { source, options: engineOptions(files) }),
+  // Under the watchdog as a run is: a compile that takes too long, or traps, leaves the pane with why.
+  fetchGraph: async ({ source, files }) => {
+    const answer = await engine.ask('graph', { source, options: engineOptions(files), ...testHooks('graph', source) }, { failures: true });
+    if (!answer?.failed) return answer;
+    const why = {
+      timeout: `compiling it took longer than ${WATCHDOG_MS / 1000} s, so the engine was restarted`,
+      crashed: 'the engine crashed compiling it, and was restarted',
+    }[answer.failed] ?? 'the engine was restarted before it answered';
+    return { failure: `No graph: ${why}.` };
+  },
 });
 
 /** Remember what request `id` (a run, or lint alone) sees: the texts and the environment's generation. */
@@ -313,6 +402,7 @@ const lint = setupLint(
   {
     on: $('lint-on'),
     fix: $('lint-fix'),
+    preview: $('lint-preview'),
     note: $('lint-note'),
     list: $('lint-findings'),
     count: $('lint-count'),
@@ -332,12 +422,20 @@ const lint = setupLint(
       return request && request.generation === generation ? request : null;
     },
     textIn,
-    persist,
+    persist: persistNow,
     userEdited,
     goTo,
     firstResultShown: () => !firstResult,
+    showPreview: (path, before, after, apply) => formatPreview.show(path, before, after, apply),
   },
 );
+const formatPreview = setupFormatPreview({
+  dialog: $('preview'),
+  summary: $('preview-summary'),
+  diff: $('preview-diff'),
+  apply: $('preview-apply'),
+  cancel: $('preview-cancel'),
+});
 
 const engine = new Engine({
   onReady(version, engineLimits) {
@@ -360,8 +458,8 @@ const engine = new Engine({
     const source = textIn(request, path) ?? '';
     const map = editor.mappersFor(id, { keep: true })(path); // the result for the same request comes next
     const selectMapped = (from, to) => goTo(path, map(from), map(to, 1));
-    showTokens($('tokens'), tokens, source, selectMapped);
-    showAst($('ast'), ast, source, selectMapped);
+    tokensPane.update({ tokens, source, selectMapped });
+    astPane.update({ ast, source, selectMapped });
   },
   onResult({ id, result, logsTotal, ms }) {
     const request = requests.get(id);
@@ -369,16 +467,14 @@ const engine = new Engine({
     $('stop').disabled = true;
     status.busy(false);
     if (!request || request.generation !== generation) return; // an environment since replaced
+    const applying = performance.now();
     outline.refresh();
-    const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id));
+    const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id), pageMessage);
     const lineIndex = new Map();
     showResult(result);
     lastLogs = { logs: result.logs, total: logsTotal };
-    renderOutput();
-    showCatalog($('catalog'), result.catalog, result.catalogTotal, (r) => {
-      const { file, from, to } = at(r);
-      goTo(file, from, to);
-    });
+    outputPane.update(lastLogs);
+    catalogPane.update({ catalog: result.catalog, total: result.catalogTotal, at });
     $('catalog-count').textContent = result.catalogTotal ? ` (${result.catalogTotal})` : '';
     graphPane.show(result, at, request);
     lookupPane.showCalls(
@@ -401,9 +497,12 @@ const engine = new Engine({
       firstResult = false;
       performance.mark('first-result');
       document.body.dataset.firstResultMs = String(Math.round(performance.now()));
+      persistLater.flush(); // an inbound ?code= link becomes the fragment form now
       lint.firstResult();
     }
     document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
+    // For web/scripts/measure-typing.mjs: when the run was asked for, what the engine took, how long applying took.
+    performance.measure('result-applied', { start: applying, detail: { requested: request.started, engineMs: ms } });
   },
   onLint(message) {
     if (message.done) {
@@ -420,16 +519,20 @@ const engine = new Engine({
     status.busy(false);
     if (id === lookupAsked) lookupPane.showAnswer(answer);
   },
-  onRestart(reason, elapsed, id) {
+  onRestart(reason, elapsed, id, kind) {
     $('stop').disabled = true;
     status.busy(false);
     const seconds = (elapsed / 1000).toFixed(1);
+    const question = QUESTIONS[kind];
     const text = {
       stopped: `Stopped after ${seconds} s; the engine was restarted.`,
-      timeout: `Stopped: no answer within ${WATCHDOG_MS / 1000} s, so the engine was restarted. Edit the code or press Run to try again.`,
-      crashed: 'The engine crashed and was restarted.',
+      timeout: question
+        ? `Stopped: ${question} gave no answer within ${WATCHDOG_MS / 1000} s, so the engine was restarted.`
+        : `Stopped: no answer within ${WATCHDOG_MS / 1000} s, so the engine was restarted. Edit the code or press Run to try again.`,
+      crashed: question ? `The engine crashed on ${question} and was restarted.` : 'The engine crashed and was restarted.',
     }[reason];
     setStatus(text, 'error');
+    if (kind === 'lookup' && id === lookupAsked) lookupPane.showAnswer({ found: false, failure: text });
     // Lint trapped before the run could evaluate: it runs again without lint, on the restarted worker.
     if (lint.rerunAfterRestart(reason, id)) runNow();
     document.body.dataset.restarts = String(Number(document.body.dataset.restarts ?? 0) + 1);
@@ -456,6 +559,7 @@ strictSelect.addEventListener('change', () => {
   settings.strict = strictSelect.value;
   userEdited();
   runNow();
+  persistNow();
 });
 
 /** Output at the chosen level: notice and above (as puppet apply prints), or info (--verbose) or debug (--debug) too. */
@@ -478,34 +582,62 @@ function renderOutput() {
 logLevel.addEventListener('change', () => {
   settings.log = logLevel.value;
   userEdited();
-  renderOutput();
-  persist();
+  outputPane.redraw();
+  persistNow();
 });
 
 const examples = $('examples');
 for (const example of EXAMPLES) examples.append(new Option(example.title, example.id));
-examples.addEventListener('change', () => {
+examples.addEventListener('change', async () => {
   const example = EXAMPLES.find((e) => e.id === examples.value);
   examples.value = '';
   if (!example) return;
   userEdited();
   if (example.files) {
-    // An environment example replaces the whole environment.
-    loadEnvironment({ snippet: example.code, files: example.files }, { open: example.open, name: example.id });
+    // An environment example replaces the whole environment: the user's is kept aside first.
+    if (!(await keeping.beforeReplacing(`the example ${example.title}`))) return;
+    loadEnvironment({ snippet: example.code, files: example.files }, { open: example.open, name: example.id, label: `Example: ${example.title}` });
     return;
   }
-  // A single-snippet example replaces the main code (one undoable change); the files stay.
+  // A single-snippet example replaces the main code (one undoable change); the files stay, and so does the
+  // code replaced (kept aside too: the autosave will hold the example).
+  if (!(await keeping.beforeReplacing(`the example ${example.title}`, { codeOnly: true }))) return;
   openFile(SNIPPET);
   editor.replace(example.code);
   runNow();
 });
 
+// An example, a link or an opened folder never throws the user's work away: it is kept aside, one click from
+// coming back (and when the browser cannot keep it, the page asks first).
+const notice = createNotice({ bar: $('notice'), text: $('notice-text'), action: $('notice-action'), close: $('notice-close') });
+/** The environment shown, as the keeper stores it. */
+function currentEntry() {
+  const data = workspace.toData();
+  const label = environmentName === 'puppet-environment' ? null : environmentName;
+  return { code: data.snippet, settings: { ...settings }, files: data.files, folders: data.folders, open: editor.path, label };
+}
+const keeping = setupWorkKeeping({
+  notice,
+  current: currentEntry,
+  restore(kept) {
+    Object.assign(settings, settingsOf(kept.settings));
+    showSettings();
+    loadEnvironment(
+      { snippet: kept.code, files: kept.files ?? {}, folders: kept.folders ?? [] },
+      { open: kept.open ?? SNIPPET, name: kept.label ?? 'puppet-environment', label: 'Your work, brought back' },
+    );
+  },
+  say: (text) => setStatus(text, 'info'),
+});
+
 const downloadZip = () => download(environmentZip(workspace), `${environmentName}.zip`, 'application/zip');
 
 const shareLink = $('share-link');
-$('share').addEventListener('click', async () => {
+$('share').addEventListener('click', share);
+/** Copy a link to the environment, the open file, the cursor and the pane shown. */
+async function share() {
   const data = workspace.toData();
-  const url = shareUrl(location, data.snippet, settings, data);
+  const url = shareUrl(location, data.snippet, settings, data, currentView());
   if (url.length <= ADDRESS_MAX_CHARS) history.replaceState(null, '', url);
   shareLink.value = url;
   shareLink.hidden = false;
@@ -521,7 +653,7 @@ $('share').addEventListener('click', async () => {
     shareLink.select();
     setStatus('Copy the link from the field next to Share.', 'info');
   }
-});
+}
 
 $('share-zip').addEventListener('click', downloadZip);
 $('download-zip').addEventListener('click', downloadZip);
@@ -538,13 +670,14 @@ const actions = fileActions({
   },
   loadEnvironment(data, options) {
     userEdited();
+    // An opened folder replaces the environment: the user's is kept aside first (too large to keep: said so).
+    keeping.afterReplacing(options.name, currentEntry());
     loadEnvironment(data, options);
   },
   filesPane: () => filesPane,
-  showOpen(path) {
-    $('open-file').textContent = path;
-    filesPane.showOpen(path);
-  },
+  showOpen,
+  renamed: (moves) => fileTabs.renamed(moves),
+  removed: (paths) => fileTabs.removed(paths),
   named(name) {
     environmentName = name;
   },
@@ -563,7 +696,15 @@ const filesPane = createFilesPane(
     rename: $('rename'),
     remove: $('delete'),
   },
-  { workspace: () => workspace, open: openFile, ...actions },
+  {
+    workspace: () => workspace,
+    open(path, options) {
+      const opened = openFile(path, options);
+      layout.fileOpened(); // on a phone the drawer closes on the file opened
+      return opened;
+    },
+    ...actions,
+  },
 );
 filesPane.reset(SNIPPET);
 
@@ -591,6 +732,7 @@ const lookupPane = setupLookupPane(
     value: $('lookup-value'),
     type: $('lookup-type'),
     error: $('lookup-error'),
+    found: $('lookup-found'),
     explanation: $('lookup-explanation'),
     calls: $('lookup-calls'),
     callsNote: $('lookup-calls-note'),
@@ -605,11 +747,59 @@ const lookupPane = setupLookupPane(
 );
 
 setupTheme($('theme'));
-setupTabs($('pane-tabs'));
 lint.showSetting();
+
+// The file tabs above the editor, and the columns (resizable; Files behind the menu button on a phone).
+const fileTabs = createFileTabs($('file-tabs'), { open: (path) => openFile(path, { focusEditor: true }) });
+fileTabs.reset(SNIPPET);
+const layout = setupLayout(
+  {
+    main: $('layout'),
+    files: $('files'),
+    filesSeparator: $('files-separator'),
+    side: $('side'),
+    sideSeparator: $('side-separator'),
+    menu: $('menu'),
+    filesClose: $('files-close'),
+    welcome: $('welcome'),
+    welcomeClose: $('welcome-close'),
+    focusFiles: () => ($('file-tree').querySelector('[tabindex="0"]') ?? $('new-file')).focus(),
+  },
+  { firstVisit: !link && !saved },
+);
+
+// Every action, in the command palette and in Help, from one list.
+const commands = pageCommands({
+  run: runNow,
+  stop: () => engine.stop(),
+  canStop: () => !$('stop').disabled,
+  share,
+  downloadZip,
+  openFolder: () => $('open-folder').click(),
+  openZip: () => $('open-zip').click(),
+  newFile: () => $('new-file').click(),
+  format: () => lint.preview(),
+  canFormat: () => lint.canFormat(),
+  fixAll: () => $('lint-fix').click(),
+  toggleFiles: () => layout.showFiles(document.body.dataset.files !== 'shown'),
+  toggleTheme: () => $('theme').click(),
+  help: () => $('help').click(),
+  showPane: (id) => tabs.select(id, { focus: true }),
+  focusEditor: () => editor.focus(),
+});
+setupPalette({ dialog: $('palette'), input: $('palette-input'), list: $('palette-list'), button: $('commands') }, () => commands);
 setupHelp(
-  { button: $('help'), dialog: $('help-dialog'), close: $('help-close'), link: $('docs-link'), where: $('docs-where') },
+  {
+    button: $('help'),
+    dialog: $('help-dialog'),
+    close: $('help-close'),
+    link: $('docs-link'),
+    where: $('docs-where'),
+    shortcuts: $('shortcuts'),
+    panes: $('help-panes'),
+  },
   () => editor.cursor(),
+  () => shortcutRows(commands),
 );
 // The skip link focuses the editor without touching the address (whose fragment is the share link).
 $('skip-link').addEventListener('click', (event) => {
@@ -621,22 +811,54 @@ $('skip-link').addEventListener('click', (event) => {
 function showLinkProblem(message) {
   linkProblem = `This link could not be opened: ${message}.`;
   setStatus(linkProblem, 'error');
+  performance.mark('link-answered');
+}
+
+/**
+ * A link opened with defaults for settings it carries that could not be used: say which, and keep the
+ * address (and the autosave) as they were until the user edits.
+ */
+function showLinkDefaults(problems) {
+  linkProblem = `This link was opened, but ${problems.join('; ')}.`;
+  setStatus(linkProblem, 'error');
+  performance.mark('link-answered');
 }
 
 /** A link opened in the open tab (pasted into the address bar: only the fragment changed). */
-function openLink(opened) {
-  Object.assign(settings, settingsOf(opened.settings));
+function showSettings() {
   strictSelect.value = settings.strict;
   logLevel.value = settings.log;
   lint.showSetting();
   nodePane.show(settings);
+}
+
+async function openLink(opened) {
+  if (!(await keeping.beforeReplacing('this link'))) return;
+  Object.assign(settings, settingsOf(opened.settings));
+  showSettings();
   linkProblem = null;
   setStatus('', 'info');
+  if (opened.problems?.length) showLinkDefaults(opened.problems);
   try {
-    loadEnvironment({ snippet: opened.code, files: opened.files ?? {}, folders: opened.folders ?? [] });
+    loadEnvironment({ snippet: opened.code, files: opened.files ?? {}, folders: opened.folders ?? [] }, { open: opened.view?.open });
+    showView(opened.view);
   } catch (error) {
     showLinkProblem(`the environment's files could not be opened (${error.message})`);
   }
+}
+
+/** Go where a link's sender was: the file is opened by then; the cursor and the pane follow. */
+function showView(view) {
+  if (!view) return;
+  if (view.at) {
+    const text = workspace.textOf(editor.path) ?? '';
+    const start = lineStart(text, view.at.line);
+    const end = text.indexOf('\n', start);
+    const lineEnd = end < 0 ? text.length : end;
+    const pos = Math.min(start + view.at.column - 1, lineEnd);
+    select(pos, pos);
+  }
+  if (view.pane) tabs.select(view.pane);
 }
 
 addEventListener('hashchange', () => {
@@ -647,7 +869,14 @@ addEventListener('hashchange', () => {
 });
 
 if (initial.open && initial.open !== SNIPPET) openFile(initial.open);
+if (link?.code !== undefined && !link.error) {
+  if (link.view?.open && link.view.open !== SNIPPET) openFile(link.view.open);
+  showView(link.view);
+  // A link opened over autosaved work: the work is kept aside, one click from coming back.
+  keeping.linkOverSaved(saved, { code: link.code, files: link.files ?? {}, folders: link.folders ?? [] });
+}
 if (link?.error) showLinkProblem(link.error);
+else if (link?.problems?.length) showLinkDefaults(link.problems);
 if (openProblem && link) showLinkProblem(openProblem);
 else if (openProblem) setStatus(`This saved environment could not be opened: ${openProblem}.`, 'error');
 // An inbound ?code= link is replaced by the fragment form; the first run also writes the address.

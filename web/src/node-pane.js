@@ -11,7 +11,7 @@ export function setupNodePane(elements, settings, { changed, edited }) {
   const { facts: factsInput, certname: certnameInput } = elements;
   let facts = readFacts(settings.facts);
   if (facts.error) facts = readFacts(DEFAULT_FACTS_TEXT);
-  let factsValue = facts.value;
+  let factsText = facts.text;
 
   function showFactsState(text) {
     const read = readFacts(text);
@@ -36,7 +36,7 @@ export function setupNodePane(elements, settings, { changed, edited }) {
     const read = showFactsState(factsInput.value);
     if (read.error) return;
     settings.facts = factsInput.value;
-    factsValue = read.value;
+    factsText = read.text;
     changed();
   }
 
@@ -59,14 +59,14 @@ export function setupNodePane(elements, settings, { changed, edited }) {
   function show(next) {
     factsInput.value = next.facts;
     const read = showFactsState(next.facts);
-    if (!read.error) factsValue = read.value;
+    if (!read.error) factsText = read.text;
     certnameInput.value = next.certname;
     showCertnameState(next.certname);
   }
   show(settings);
 
   return {
-    engineFacts: () => nodeFacts(factsValue, settings.certname),
+    engineFacts: () => nodeFacts(factsText, settings.certname),
     certname: () => settings.certname,
     show,
   };

@@ -1,6 +1,6 @@
 // Open a folder or a .zip from disk (buttons, inputs, drag and drop) and say what was opened, skipped and left out.
-import { describePlan, planFolder, skipReason } from './folder.js';
-import { entriesFromFiles, entriesFromZip, readDrop } from './folder-read.js';
+import { describePlan, formatBytes, planFolder } from './folder.js';
+import { entriesFromFiles, entriesFromZip, readDrop, ZIP_LIMITS } from './folder-read.js';
 
 /**
  * `elements`: { folderButton, folderInput, zipButton, zipInput, dropZone, status }.
@@ -54,9 +54,10 @@ export function setupOpenFolder(elements, { limits, budget, apply }) {
   }
 
   const zipEntries = async (file) => {
+    if (file.size > ZIP_LIMITS.maxZipBytes) throw new Error(`it is larger than ${formatBytes(ZIP_LIMITS.maxZipBytes)}`);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    // Only what a plan may keep is decompressed: not .git, not files larger than the whole budget.
-    return entriesFromZip(bytes, (path, size) => size <= limits().maxTotalBytes && skipReason(path)?.reason !== "Git's own data");
+    // Only what the plan keeps is inflated, entry by entry: the environment's files, and its snippet.pp.
+    return entriesFromZip(bytes, { maxInflated: 2 * limits().maxTotalBytes });
   };
   const nameOf = (files) => files[0]?.webkitRelativePath?.split('/')[0] || 'folder';
 

@@ -7,7 +7,7 @@ export const fileOf = (item) => item.file ?? SNIPPET;
 /**
  * `mappers(path)` maps the request's positions in that file to the current text. Returns
  * `{ at(item) → { file, from, to }, diagnostics (with file, from, to), byFile: Map(path → { diagnostics,
- * hints, recorded }), counts: Map(path → problems) }`.
+ * hints, recorded }), counts: Map(path → { errors, warnings }) }`.
  */
 /** A statement's inline result: its value and type, or for a collector what it collected. */
 function hintText(statement) {
@@ -17,7 +17,11 @@ function hintText(statement) {
   return `⇒ ${statement.value} : ${statement.type}`;
 }
 
-export function placeResults(result, mappers) {
+/**
+ * `wording(message)`: the message as the page shows it (page-wording.js). `counts` gives each file's problems as
+ * `{ errors, warnings }`.
+ */
+export function placeResults(result, mappers, wording = (message) => message) {
   const at = (item) => {
     const file = fileOf(item);
     const map = mappers(file);
@@ -25,7 +29,7 @@ export function placeResults(result, mappers) {
   };
   // A note's place is in its own file (the diagnostic's when it names none).
   const placeNote = (n) => (n.file == null ? n : { ...n, ...at(n) });
-  const diagnostics = result.diagnostics.map((d) => ({ ...d, ...at(d), notes: (d.notes ?? []).map(placeNote) }));
+  const diagnostics = result.diagnostics.map((d) => ({ ...d, message: wording(d.message), ...at(d), notes: (d.notes ?? []).map(placeNote) }));
   const byFile = new Map();
   const resultsOf = (file) => {
     if (!byFile.has(file)) byFile.set(file, { diagnostics: [], hints: [], recorded: [] });
@@ -43,6 +47,11 @@ export function placeResults(result, mappers) {
     resultsOf(file).recorded.push({ from: map(r.start, 1), to: map(r.end, -1), count: r.count, values: r.values });
   }
   const counts = new Map();
-  for (const d of diagnostics) counts.set(d.file, (counts.get(d.file) ?? 0) + 1);
+  for (const d of diagnostics) {
+    const count = counts.get(d.file) ?? { errors: 0, warnings: 0 };
+    if (d.severity === 'error') count.errors += 1;
+    else count.warnings += 1;
+    counts.set(d.file, count);
+  }
   return { at, diagnostics, byFile, counts };
 }

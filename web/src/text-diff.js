@@ -104,3 +104,33 @@ export function minimalChanges(before, after) {
   close();
   return changes.filter((c) => c.from !== c.to || c.insert !== '');
 }
+
+/**
+ * The lines of a line diff from `before` to `after`, for people to read: `{ kind: 'eq' | 'del' | 'ins', text,
+ * line }` (`line`: its number in `before` for eq and del, in `after` for ins), or null when the texts differ in
+ * more lines than the diff follows (then the caller shows the new text whole).
+ */
+export function lineDiff(before, after) {
+  const a = linesOf(before);
+  const b = linesOf(after);
+  const ops = editScript(a, b, Math.min(MAX_LINE_EDITS, a.length + b.length));
+  if (!ops) return null;
+  const out = [];
+  let ai = 0;
+  let bi = 0;
+  const strip = (line) => line.replace(/\n$/, '');
+  for (const op of ops) {
+    if (op === 'eq') {
+      out.push({ kind: 'eq', text: strip(a[ai]), line: ai + 1 });
+      ai += 1;
+      bi += 1;
+    } else if (op === 'del') {
+      out.push({ kind: 'del', text: strip(a[ai]), line: ai + 1 });
+      ai += 1;
+    } else {
+      out.push({ kind: 'ins', text: strip(b[bi]), line: bi + 1 });
+      bi += 1;
+    }
+  }
+  return out;
+}

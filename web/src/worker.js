@@ -73,7 +73,7 @@ function lintOf(engine, id, lint, source, options, done = false) {
  * `syntaxPath` names the .pp file whose tokens and AST the page shows (null for none); `lint`
  * ({ path, options }) the file to lint, when the page lints.
  */
-async function run({ id, source, options, hang, syntaxPath, lint }) {
+async function run({ id, source, options, hang, crash, syntaxPath, lint }) {
   let engine = engines.current;
   if (!engines.hasFull && needsFullEngine(options)) engine = await fullEngine(id);
   if (!engine) return;
@@ -86,6 +86,7 @@ async function run({ id, source, options, hang, syntaxPath, lint }) {
   // engine can express one; the page only sets it when a test asks for it before the page loads.
   // (A loop with a call in it: minifiers drop an empty `for (;;);`.)
   if (hang) while (performance.now() >= 0);
+  if (crash) throw new WebAssembly.RuntimeError('unreachable (a test asked for a trap)');
   let started = performance.now();
   let result = engine.evaluate(source, options);
   if (result.needsFullEngine) {
@@ -137,10 +138,21 @@ async function loadFull() {
  * of `source` with recording, which only the full engine keeps) or the catalog's graph (`graph`: only the full
  * engine sends it). The full engine answers (the light one loads it the first time); null when it cannot.
  */
-async function answer({ type, id, source, path, offset, options }) {
+async function answer({ type, id, source, path, offset, options, hang, crash }) {
+  let engine;
+  try {
+    engine = typeof engines.current.complete === 'function' ? engines.current : await engines.full();
+  } catch {
+    self.postMessage({ type: 'answer', id, answer: null });
+    return;
+  }
+  // From here the page's watchdog counts (loading the full engine is not answering).
+  self.postMessage({ type: 'asking', id });
   let result = null;
   try {
-    const engine = typeof engines.current.complete === 'function' ? engines.current : await engines.full();
+    // Test hooks (see e2e/hostile.test.mjs): a question that never ends, or one whose engine traps.
+    if (hang) while (performance.now() >= 0);
+    if (crash) throw new WebAssembly.RuntimeError('unreachable (a test asked for a trap)');
     if (type === 'complete') result = engine.complete(source, offset, options);
     else if (type === 'docs') result = engine.docs(source, path, offset, options);
     else if (type === 'signature') result = engine.signatureHelp(source, path, offset, options);
@@ -152,7 +164,12 @@ async function answer({ type, id, source, path, offset, options }) {
     }
     else if (type === 'references') result = engine.references(source, path, offset, options);
     else result = engine.definition(source, path, offset, options);
-  } catch {
+  } catch (error) {
+    // A trap or an exhausted stack leaves the wasm instance unusable: the page restarts the worker.
+    if (error instanceof WebAssembly.RuntimeError || error instanceof RangeError) {
+      self.postMessage({ type: 'crash', id, message: String(error?.message ?? error) });
+      return;
+    }
     result = null;
   }
   self.postMessage({ type: 'answer', id, answer: result ?? null });

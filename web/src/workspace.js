@@ -57,6 +57,14 @@ export class Workspace {
     for (const folder of folders) this.folders.add(cleanPath(folder));
   }
 
+  /** A copy to try changes on: the original changes only once they all succeed. */
+  clone() {
+    const copy = new Workspace({ snippet: this.snippet });
+    copy.files = new Map(this.files);
+    copy.folders = new Set(this.folders);
+    return copy;
+  }
+
   /** Plain data (for links, the autosave and the engine): only empty folders are listed. */
   toData() {
     const files = Object.fromEntries([...this.files].sort(([a], [b]) => byName(a, b)));

@@ -150,12 +150,16 @@ impl Catalog {
                     name,
                     parameters,
                     span,
-                } => out.push(CatalogResource {
-                    type_name: "Class".to_string(),
-                    title: capitalize(name),
-                    parameters: parameters.clone(),
-                    span: *span,
-                }),
+                } => {
+                    let mut parameters = parameters.clone();
+                    super::relationship_lists::flatten_relationship_lists(&mut parameters);
+                    out.push(CatalogResource {
+                        type_name: "Class".to_string(),
+                        title: capitalize(name),
+                        parameters,
+                        span: *span,
+                    })
+                }
                 CatalogEntry::Node { title, span } => out.push(CatalogResource {
                     type_name: "Node".to_string(),
                     title: title.clone(),
@@ -179,6 +183,7 @@ impl Catalog {
                     if namevar != resource.title && !parameters.iter().any(|(p, _)| p == "path") {
                         parameters.insert(0, ("path".to_string(), Value::string(namevar)));
                     }
+                    super::relationship_lists::flatten_relationship_lists(&mut parameters);
                     namevar_first(
                         &resource.type_name,
                         &resource.title,

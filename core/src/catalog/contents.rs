@@ -8,7 +8,7 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::run::flow::{catalog_error, error, EvalResult};
+use crate::host::{catalog_error, error, EvalResult};
 use crate::span::Span;
 use crate::syntax::ast::{ClassDefinition, DefineDefinition, ExprKind, NodeDefinition};
 use crate::types::{is_metaparameter, Type};
@@ -285,6 +285,14 @@ impl Catalog {
         self.pending_classes.push(name.to_string());
     }
 
+    /// Where class `name`'s entry is in `entries`, once it has one.
+    pub(super) fn class_entry(&self, name: &str) -> Option<usize> {
+        self.declared_classes
+            .get(name)
+            .copied()
+            .filter(|at| *at != usize::MAX)
+    }
+
     /// Sets the final parameters of class `name`'s catalog entry.
     pub(crate) fn set_class_parameters(&mut self, name: &str, values: Vec<(String, Value)>) {
         let at = self
@@ -321,7 +329,17 @@ impl Catalog {
         if let Some(class) = class {
             let definition = self.classes.get(&class)?;
             if !definition.params.iter().any(|p| p.name.name == attribute) {
-                return Some(Err(()));
+                // A metaparameter is the class resource's own (`require` the function set).
+                if !is_metaparameter(attribute) {
+                    return Some(Err(()));
+                }
+                let parameters = match self.class_entry(&class).and_then(|at| self.entries.get(at))
+                {
+                    Some(super::compiled::CatalogEntry::Class { parameters, .. }) => parameters,
+                    _ => return Some(Ok(Value::Undef)),
+                };
+                let value = parameters.iter().find(|(name, _)| name == attribute);
+                return Some(Ok(value.map_or(Value::Undef, |(_, value)| value.clone())));
             }
             return self
                 .class_variable(&format!("{class}::{attribute}"))

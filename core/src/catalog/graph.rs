@@ -39,6 +39,9 @@ pub(crate) struct ClassLink {
 
 /// What an edge of the catalog graph stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum EdgeKind {
     /// A container (stage, class, node, defined-type instance) and what it contains.
     Contains,
@@ -141,8 +144,9 @@ impl Places {
 }
 
 impl Catalog {
-    /// The finished catalog as a graph (call it after `finish` succeeded).
-    pub(crate) fn graph(&self) -> CatalogGraph {
+    /// The finished catalog as a graph (call it after `finish` succeeded); relationship
+    /// metaparameters draw at most `max_references` references together (the collection limit).
+    pub(crate) fn graph(&self, max_references: usize) -> CatalogGraph {
         let catalog = self;
         let mut graph = CatalogGraph::default();
         for reference in ["Stage[main]", "Class[Settings]", "Class[Main]"] {
@@ -283,11 +287,16 @@ impl Catalog {
                 list.push((target, kind, edge.span));
             }
         }
+        let mut references_left = max_references;
         for (at, given) in parameters.iter().enumerate() {
             for (name, kind) in METAPARAMETERS {
                 for (_, value, span) in given.iter().filter(|(p, _, _)| *p == name) {
+                    // Past the collection limit (for all parameters together) the rest of
+                    // the references are not drawn: the graph is made after the compile, whose
+                    // limits it keeps.
                     let mut references = Vec::new();
-                    super::named::flatten_references(value, &mut references);
+                    super::named::flatten_references(value, &mut references, references_left);
+                    references_left -= references.len();
                     for reference in references {
                         let named = match reference {
                             Value::Type(ty) => {

@@ -1,10 +1,13 @@
 //! The catalog as data: what a compile has defined and declared so far (`contents`), the scopes,
 //! collectors and overrides resources see (`collect`), chain arrows kept for the end
-//! (`relationships`), node definitions (`nodes`), references by type and title (`named`), and the
-//! finished catalog (`compiled`), its graph (`graph`) and its dependency cycles (`cycles`).
+//! (`relationships`), the `require` function's parameter (`class_require`), node definitions
+//! (`nodes`), references by type and title (`named`), and the finished catalog (`compiled`, its
+//! relationship lists flattened by `relationship_lists`), its graph (`graph`) and its dependency
+//! cycles (`cycles`).
 //!
 //! No evaluation happens here: `compile/` evaluates the catalog language into this.
 
+mod class_require;
 pub(crate) mod collect;
 pub(crate) mod compiled;
 mod contents;
@@ -12,6 +15,7 @@ pub(crate) mod cycles;
 pub(crate) mod graph;
 pub(crate) mod named;
 pub(crate) mod nodes;
+mod relationship_lists;
 pub(crate) mod relationships;
 
 pub use compiled::{catalog_text, CatalogResource};

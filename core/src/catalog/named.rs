@@ -29,13 +29,35 @@ impl Named {
 /// The metaparameters that make relationships.
 pub(crate) const RELATIONSHIP_PARAMETERS: &[&str] = &["before", "require", "notify", "subscribe"];
 
-/// The references a relationship metaparameter's value holds (arrays flattened, `undef` left out).
-pub(crate) fn flatten_references<'v>(value: &'v Value, out: &mut Vec<&'v Value>) {
+/// The references a relationship metaparameter's value holds (arrays flattened, `undef` left
+/// out), walked without recursion; `false` when there are more than `max` (an array built by
+/// sharing can hold 2^60 of them), with the first `max` in `out`.
+pub(crate) fn flatten_references<'v>(
+    value: &'v Value,
+    out: &mut Vec<&'v Value>,
+    max: usize,
+) -> bool {
+    let mut pending: Vec<core::slice::Iter<'v, Value>> = Vec::new();
     match value {
-        Value::Array(items) => items.iter().for_each(|item| flatten_references(item, out)),
-        Value::Undef => {}
-        other => out.push(other),
+        Value::Array(items) => pending.push(items.iter()),
+        Value::Undef => return true,
+        other => {
+            out.push(other);
+            return true;
+        }
     }
+    while let Some(items) = pending.last_mut() {
+        match items.next() {
+            Some(Value::Array(inner)) => pending.push(inner.iter()),
+            Some(Value::Undef) => {}
+            Some(other) if out.len() < max => out.push(other),
+            Some(_) => return false,
+            None => {
+                pending.pop();
+            }
+        }
+    }
+    true
 }
 
 /// `Type[title]` in a string, as the catalog reads a reference (`Class[foo]` names class `foo`).

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use crate::catalog::named::namevar_from_title;
 use crate::catalog::{capitalize, resource_key};
 use crate::eval::evaluator::{is_truthy, Evaluator};
-use crate::run::flow::{error, EvalResult};
+use crate::host::{error, EvalResult};
 use crate::span::Span;
 use crate::value::Value;
 

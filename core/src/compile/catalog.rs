@@ -7,10 +7,10 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::catalog::{canonical, capitalize, resource_key, DeclaredResource};
+use crate::catalog::{canonical, capitalize, DeclaredResource};
 use crate::eval::calls::CallSite;
 use crate::eval::evaluator::Evaluator;
-use crate::run::flow::{catalog_error, error, EvalResult};
+use crate::host::{catalog_error, error, EvalResult};
 use crate::span::Span;
 use crate::syntax::ast::{AttributeOperation, ExprKind, Param, ResourceExpr};
 use crate::types::{is_metaparameter, Type};
@@ -65,6 +65,9 @@ impl Evaluator<'_> {
                 .scopes
                 .get(self.catalog.current)
                 .map_or(crate::catalog::graph::ScopeOwner::Main, |s| s.owner.clone());
+            if site.name == "require" && self.catalog.add_required_class(&owner, class.clone()) {
+                continue;
+            }
             self.catalog
                 .class_links
                 .push(crate::catalog::graph::ClassLink {
@@ -74,9 +77,9 @@ impl Evaluator<'_> {
                     span: site.span,
                 });
         }
-        let report = |e: crate::run::flow::Unwind| match e {
+        let report = |e: crate::host::Unwind| match e {
             // Puppet reports what binding the class's parameters found at the call.
-            crate::run::flow::Unwind::Error(d)
+            crate::host::Unwind::Error(d)
                 if d.code == "CLASS_NOT_FOUND"
                     || (matches!(
                         d.code,
@@ -141,7 +144,7 @@ impl Evaluator<'_> {
         self.catalog.entered_unevaluated.push(name.to_string());
     }
 
-    fn class_not_found(&self, name: &str, span: Span) -> crate::run::flow::Unwind {
+    fn class_not_found(&self, name: &str, span: Span) -> crate::host::Unwind {
         error(
             "CLASS_NOT_FOUND",
             format!("Could not find class ::{name} for {}", self.node_name()),
@@ -206,6 +209,16 @@ impl Evaluator<'_> {
                 catalog_parent = *scope;
             }
             inherited = self.catalog.variables_of_class(&parent_name);
+            // A parent whose body is running now (it declared this class) has no class
+            // variables yet: this class sees those its body has set so far.
+            if let Some(frame) = self.live_class_frame(&parent_name) {
+                inherited = self
+                    .scopes
+                    .class_frame_vars(frame)
+                    .into_iter()
+                    .map(|(var, value)| (var.to_string(), value))
+                    .collect();
+            }
         } else if !entered {
             self.catalog.declare_class(name, span);
         }
@@ -292,7 +305,20 @@ impl Evaluator<'_> {
         Ok(())
     }
 
-    /// Bind the attributes of a class or defined-type declaration to its parameters.
+    /// The scope frame of class `name` while its body is being evaluated.
+    fn live_class_frame(&self, name: &str) -> Option<usize> {
+        self.catalog
+            .live_classes
+            .iter()
+            .rev()
+            .find(|(live, _)| live == name)
+            .map(|(_, frame)| *frame)
+    }
+
+    /// Bind the attributes of a class or defined-type declaration to its parameters. As Puppet's
+    /// `set_resource_parameters` does, every default is evaluated first (in parameter order, each
+    /// seeing the parameters before it), then the whole set is checked: unknown attributes, then
+    /// each parameter missing or of the wrong type, all of them in one message.
     fn bind_resource_params(
         &mut self,
         params: &[Param],
@@ -301,17 +327,7 @@ impl Evaluator<'_> {
         span: Span,
     ) -> EvalResult<Vec<(String, Value)>> {
         let mut defaulted = Vec::new();
-        for (attribute, _) in attributes {
-            let known =
-                params.iter().any(|p| &p.name.name == attribute) || is_metaparameter(attribute);
-            if !known {
-                return Err(error(
-                    "UNKNOWN_PARAMETER",
-                    format!("{resource}: has no parameter named '{attribute}'"),
-                    span,
-                ));
-            }
-        }
+        let mut bound: Vec<Option<Value>> = Vec::with_capacity(params.len());
         for param in params {
             let name = param.name.name.as_str();
             let given = attributes
@@ -323,37 +339,54 @@ impl Evaluator<'_> {
                 (Some(Value::Undef), Some(default)) | (None, Some(default)) => {
                     let value = self.eval(default)?;
                     defaulted.push((name.to_string(), value.clone()));
-                    value
+                    Some(value)
                 }
-                (Some(value), _) => value,
-                (None, None) => {
-                    return Err(error(
-                        "MISSING_PARAMETER",
-                        format!("{resource}: expects a value for parameter '{name}'"),
-                        span,
-                    ))
-                }
+                (given, _) => given,
             };
-            if let Some(type_expr) = &param.type_expr {
-                let ty = self.eval_type_expr(type_expr)?;
-                if let Some(mismatch) =
-                    crate::run::limits::checked_mismatch(self, &ty, &value, span)?
-                {
-                    // Several problems each on a line of its own after `Class[X]:`.
-                    let problems: Vec<String> = mismatch
-                        .split("\n ")
-                        .map(|problem| format!(" parameter '{name}' {problem}"))
-                        .collect();
-                    let message = match problems.as_slice() {
-                        [one] => format!("{resource}:{one}"),
-                        _ => format!("{resource}:\n{}", problems.join("\n")),
-                    };
-                    return Err(error("PARAMETER_TYPE", message, span));
+            if let Some(value) = &value {
+                self.scopes.assign(name.into(), value.clone());
+            }
+            bound.push(value);
+        }
+        let mut problems: Vec<(&'static str, String)> = Vec::new();
+        for (attribute, _) in attributes {
+            let known =
+                params.iter().any(|p| &p.name.name == attribute) || is_metaparameter(attribute);
+            if !known {
+                problems.push((
+                    "UNKNOWN_PARAMETER",
+                    format!("has no parameter named '{attribute}'"),
+                ));
+            }
+        }
+        for (param, value) in params.iter().zip(bound) {
+            let name = param.name.name.as_str();
+            let Some(value) = value else {
+                problems.push((
+                    "MISSING_PARAMETER",
+                    format!("expects a value for parameter '{name}'"),
+                ));
+                continue;
+            };
+            let Some(type_expr) = &param.type_expr else {
+                continue;
+            };
+            let ty = self.eval_type_expr(type_expr)?;
+            if let Some(mismatch) = crate::host::checked_mismatch(self, &ty, &value, span)? {
+                for problem in mismatch.split("\n ") {
+                    problems.push(("PARAMETER_TYPE", format!("parameter '{name}' {problem}")));
                 }
             }
-            self.scopes.assign(name.into(), value);
         }
-        Ok(defaulted)
+        let message = match problems.as_slice() {
+            [] => return Ok(defaulted),
+            [(_, one)] => format!("{resource}: {one}"),
+            several => {
+                let lines: Vec<&str> = several.iter().map(|(_, p)| p.as_str()).collect();
+                format!("{resource}:\n {}", lines.join("\n "))
+            }
+        };
+        Err(error(problems[0].0, message, span))
     }
 
     /// `type { title: attr => value, ... }`: declares resources and gives their references.
@@ -371,7 +404,7 @@ impl Evaluator<'_> {
         };
         if resource.form == crate::syntax::ast::ResourceForm::Exported {
             self.log(
-                crate::run::LogLevel::Warning,
+                crate::host::LogLevel::Warning,
                 "You cannot collect exported resources without storeconfigs being set; the export is ignored".into(),
                 span,
             );
@@ -466,6 +499,9 @@ impl Evaluator<'_> {
             match operation {
                 AttributeOperation::Set { name, value, .. } => {
                     let value = self.eval(value)?;
+                    // The catalog walks what it holds (references, aliases, its text, the
+                    // graph): within the limits, charged here once.
+                    crate::host::charge_walk(self, &value, crate::host::Walk::Builds, name.span)?;
                     if crate::functions::contains_iterator(core::slice::from_ref(&value)) {
                         return Err(error(
                             "ITERATOR_ATTRIBUTE",
@@ -477,6 +513,8 @@ impl Evaluator<'_> {
                 }
                 AttributeOperation::Splat { value, span } => match self.eval(value)? {
                     Value::Hash(hash) => {
+                        let walk = crate::host::Walk::Builds;
+                        crate::host::charge_walk(self, &Value::Hash(hash.clone()), walk, *span)?;
                         for (k, v) in hash.iter() {
                             set(
                                 &mut attributes,
@@ -532,7 +570,7 @@ impl Evaluator<'_> {
             self.evaluate_class(&class_name, attributes, span)
                 .map_err(|e| match e {
                     // Puppet's words for a class declared like a resource: the name as written.
-                    crate::run::flow::Unwind::Error(d)
+                    crate::host::Unwind::Error(d)
                         if d.code == "CLASS_NOT_FOUND" && d.span == span =>
                     {
                         error(
@@ -568,7 +606,7 @@ impl Evaluator<'_> {
         for (name, value) in self.catalog.defaults_for(type_name) {
             if !attributes.iter().any(|(a, _)| *a == name) {
                 self.log(
-                    crate::run::LogLevel::Debug,
+                    crate::host::LogLevel::Debug,
                     format!("Adding default for {name}"),
                     span,
                 );
@@ -651,9 +689,16 @@ impl Evaluator<'_> {
                 .into_iter()
                 .filter(|(a, _)| a != "name")
                 .collect();
-            let defaulted = self
-                .bind_resource_params(&definition.params, &attributes, &resource, span)
-                .map_err(define_instance_error)?;
+            // Puppet evaluates an instance once the code declaring it is done, and reports any
+            // error of its parameters' defaults or body inside the declaration's line.
+            let defaulted =
+                match self.bind_resource_params(&definition.params, &attributes, &resource, span) {
+                    Ok(defaulted) => defaulted,
+                    Err(unwind) if is_parameter_problem(&unwind) => {
+                        return Err(define_instance_error(unwind))
+                    }
+                    Err(unwind) => return Err(self.define_body_error(unwind, span)),
+                };
             if let Some(instance) = self.catalog.resources.get_mut(index) {
                 instance.defaulted_parameters = defaulted;
             }
@@ -690,13 +735,9 @@ impl Evaluator<'_> {
 
     /// An error in a defined type's body, as Puppet reports it: the error's whole text inside
     /// one of the instance's declaration (its line only). The engine's own limits stay as they are.
-    fn define_body_error(
-        &self,
-        unwind: crate::run::flow::Unwind,
-        span: Span,
-    ) -> crate::run::flow::Unwind {
+    fn define_body_error(&self, unwind: crate::host::Unwind, span: Span) -> crate::host::Unwind {
         match unwind {
-            crate::run::flow::Unwind::Error(d) if !crate::run::limits::is_limit(d.code) => {
+            crate::host::Unwind::Error(d) if !crate::run::budget::is_limit(d.code) => {
                 let inner = crate::puppet_text(&self.sources, &d);
                 // A message of several lines keeps its others (a template's Filepath, Line
                 // and Detail), as Puppet's does.
@@ -712,7 +753,7 @@ impl Evaluator<'_> {
                 );
                 // The inner error's notes ("did you mean ...") stay with it.
                 outer.notes = d.notes;
-                crate::run::flow::Unwind::Error(alloc::boxed::Box::new(outer))
+                crate::host::Unwind::Error(alloc::boxed::Box::new(outer))
             }
             other => other,
         }
@@ -720,29 +761,35 @@ impl Evaluator<'_> {
 }
 
 /// Errors of a defined type's instance, which Puppet reports with a line but no column.
-fn define_instance_error(e: crate::run::flow::Unwind) -> crate::run::flow::Unwind {
+fn define_instance_error(e: crate::host::Unwind) -> crate::host::Unwind {
     match prefix_resource_error(e) {
-        crate::run::flow::Unwind::Error(mut d)
+        crate::host::Unwind::Error(mut d)
             if d.message
                 .starts_with("Error while evaluating a Resource Statement") =>
         {
             d.code = "DEFINE_INSTANCE";
-            crate::run::flow::Unwind::Error(d)
+            crate::host::Unwind::Error(d)
         }
         other => other,
     }
 }
 
-fn prefix_resource_error(e: crate::run::flow::Unwind) -> crate::run::flow::Unwind {
+/// Whether `e` is what checking a declaration's attributes against its parameters found.
+fn is_parameter_problem(e: &crate::host::Unwind) -> bool {
+    matches!(e, crate::host::Unwind::Error(d)
+        if matches!(d.code, "MISSING_PARAMETER" | "PARAMETER_TYPE" | "UNKNOWN_PARAMETER"))
+}
+
+fn prefix_resource_error(e: crate::host::Unwind) -> crate::host::Unwind {
     match e {
-        crate::run::flow::Unwind::Error(mut d)
+        crate::host::Unwind::Error(mut d)
             if matches!(
                 d.code,
                 "MISSING_PARAMETER" | "PARAMETER_TYPE" | "UNKNOWN_PARAMETER"
             ) =>
         {
             d.message = format!("Error while evaluating a Resource Statement, {}", d.message);
-            crate::run::flow::Unwind::Error(d)
+            crate::host::Unwind::Error(d)
         }
         other => other,
     }
@@ -776,7 +823,7 @@ impl Evaluator<'_> {
         let Some(Value::String(title)) = self.scopes.lookup("title").cloned() else {
             return;
         };
-        let key = resource_key(&definition, &title);
+        let key = crate::catalog::resource_key(&definition, &title);
         let Some(Value::Integer(at)) = self.catalog.resource_index.get(&key).cloned() else {
             return;
         };

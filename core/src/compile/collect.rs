@@ -12,8 +12,8 @@ use crate::catalog::collect::{is_valid_tag, push_tag, strings_of, Collector, Que
 use crate::catalog::relationships::CollectorValue;
 use crate::catalog::{canonical, capitalize};
 use crate::eval::evaluator::Evaluator;
-use crate::run::flow::{catalog_error, error, EvalResult};
-use crate::run::LogLevel;
+use crate::host::LogLevel;
+use crate::host::{catalog_error, error, EvalResult};
 use crate::span::Span;
 use crate::syntax::ast::{AttributeOperation, BinaryOp, Expr, ExprKind};
 use crate::types::Type;
@@ -285,7 +285,7 @@ impl Evaluator<'_> {
         }
     }
 
-    fn bad_query(&self, expr: &Expr) -> crate::run::flow::Unwind {
+    fn bad_query(&self, expr: &Expr) -> crate::host::Unwind {
         error(
             "BAD_QUERY",
             "Error while evaluating a Virtual Query, this expression is not supported in a query",
@@ -540,9 +540,9 @@ fn collect_references(value: &Value, out: &mut Vec<(String, String)>) {
 
 /// The catalog's refusals of a resource from `create_resources`, which Puppet reports as the
 /// function call's ("Error while evaluating a Function Call, Duplicate declaration: ...").
-fn function_call_error(e: crate::run::flow::Unwind) -> crate::run::flow::Unwind {
+fn function_call_error(e: crate::host::Unwind) -> crate::host::Unwind {
     match e {
-        crate::run::flow::Unwind::Error(mut d)
+        crate::host::Unwind::Error(mut d)
             if matches!(
                 d.code,
                 "DUPLICATE_DECLARATION" | "ALIAS_CONFLICT" | "STAGE_NOT_CLASS"
@@ -552,7 +552,7 @@ fn function_call_error(e: crate::run::flow::Unwind) -> crate::run::flow::Unwind 
             if let Some(rest) = d.message.strip_prefix(resource_statement) {
                 d.message = format!("Error while evaluating a Function Call, {rest}");
             }
-            crate::run::flow::Unwind::Error(d)
+            crate::host::Unwind::Error(d)
         }
         other => other,
     }

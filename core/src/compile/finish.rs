@@ -23,7 +23,7 @@ pub(crate) fn failure(code: &'static str, message: String, span: Span) -> Diagno
 }
 
 /// An evaluation error met while finishing (an override refused, a type that fails to evaluate).
-pub(crate) fn finishing(unwind: crate::run::flow::Unwind) -> Diagnostic {
+pub(crate) fn finishing(unwind: crate::host::Unwind) -> Diagnostic {
     let mut diagnostic = unwind.into_diagnostic();
     diagnostic.stage = Stage::Compile;
     diagnostic
@@ -98,7 +98,14 @@ impl Evaluator<'_> {
                     .find(|(n, _)| n == name)
                     .map_or(span, |(_, s)| *s);
                 let mut references = Vec::new();
-                flatten_references(value, &mut references);
+                let max = self.options.limits.max_collection_len;
+                if !flatten_references(value, &mut references, max) {
+                    return Err(failure(
+                        "SIZE_LIMIT",
+                        format!("the parameter '{name}' holds more than {max} references"),
+                        at,
+                    ));
+                }
                 for reference in references {
                     let missing = match reference {
                         Value::Type(ty) => match crate::catalog::relationships::catalog_entry(ty) {
@@ -166,7 +173,7 @@ impl Evaluator<'_> {
                 }
                 (Some((_, value)), Some(type_expr)) => {
                     let ty = self.eval_type_expr(type_expr).map_err(finishing)?;
-                    match crate::run::limits::checked_mismatch(self, &ty, value, span)
+                    match crate::host::checked_mismatch(self, &ty, value, span)
                         .map_err(finishing)?
                     {
                         Some(mismatch) => format!("parameter '{name}' {mismatch}"),

@@ -15,6 +15,7 @@ mod collect;
 mod facts;
 mod finish;
 mod nodes;
+#[cfg(feature = "yaml")]
 mod query;
 mod relationships;
 mod settings;
@@ -23,7 +24,7 @@ mod statements;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-pub(crate) use crate::catalog::canonical as catalog_name;
+#[cfg(feature = "yaml")]
 pub use query::{lookup, LookupAnswer, LookupQuery, QueryProblem};
 
 use crate::catalog::{cycles, cycles_message, CatalogGraph, CatalogResource, DependencyCycle};
@@ -32,7 +33,8 @@ use crate::environment::Environment;
 use crate::eval::evaluator::Evaluator;
 use crate::eval::Recorded;
 use crate::hiera::calls::LookupCalls;
-use crate::run::{flow, limits, EvalOptions, LogEntry, LogLevel};
+use crate::host::{showable, EvalResult, LogEntry, LogLevel};
+use crate::run::EvalOptions;
 use crate::sources::Sources;
 use crate::span::Span;
 use crate::syntax;
@@ -212,13 +214,13 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
     diagnostics.append(&mut evaluator.warnings);
     let result = result.and_then(|value| {
         evaluator.settle_regex_meter(end)?;
-        limits::showable(&value, &options.limits, end)?;
+        showable(&value, &options.limits, end)?;
         Ok(value)
     });
     // Inline results too large to show are left out (the page prints each one).
     outcome
         .statements
-        .retain(|(span, value)| limits::showable(value, &options.limits, *span).is_ok());
+        .retain(|(span, value)| showable(value, &options.limits, *span).is_ok());
     match result {
         Ok(value) => {
             outcome.value = Some(value);
@@ -229,7 +231,7 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
                     outcome.catalog = evaluator
                         .catalog
                         .compiled(|name| evaluator.ruby_type_namevar(name));
-                    outcome.graph = evaluator.catalog.graph();
+                    outcome.graph = evaluator.catalog.graph(options.limits.max_collection_len);
                     outcome.cycles = cycles::dependency_cycles(&outcome.graph);
                     // `puppet apply` finds them when it applies the catalog; the catalog stands.
                     if let (Some(_), Some(first)) = (&options.certname, outcome.cycles.first()) {
@@ -264,10 +266,7 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
 /// A catalog statement, handed over by expression evaluation ([`CatalogStatements`]).
 ///
 /// [`CatalogStatements`]: crate::eval::evaluator::CatalogStatements
-pub(crate) fn catalog_statement(
-    ev: &mut Evaluator<'_>,
-    expr: &syntax::Expr,
-) -> flow::EvalResult<Value> {
+pub(crate) fn catalog_statement(ev: &mut Evaluator<'_>, expr: &syntax::Expr) -> EvalResult<Value> {
     match &expr.kind {
         syntax::ExprKind::Resource(resource) => ev.eval_resource(resource, expr.span),
         syntax::ExprKind::Relationship {
@@ -378,7 +377,7 @@ impl Evaluator<'_> {
         program: &syntax::Program,
         end: Span,
         statements: &mut Vec<(Span, Value)>,
-    ) -> flow::EvalResult<Value> {
+    ) -> EvalResult<Value> {
         self.define_all(program)?;
         let mut value = Value::Undef;
         for expr in &program.body {

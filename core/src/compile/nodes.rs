@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 
 use crate::catalog::nodes::NodeMatcher;
 use crate::eval::evaluator::Evaluator;
-use crate::run::flow::{catalog_error, EvalResult};
+use crate::host::{catalog_error, EvalResult};
 use crate::span::Span;
 use crate::value::{Hash, Value};
 

@@ -10,8 +10,8 @@ use crate::eval::evaluator::Evaluator;
 use crate::hiera::explain::Explainer;
 use crate::hiera::key::LookupKey;
 use crate::hiera::merge::Merge;
-use crate::run::flow::Unwind;
-use crate::run::{EvalOptions, LogEntry};
+use crate::host::{LogEntry, Unwind};
+use crate::run::EvalOptions;
 use crate::sources::Sources;
 use crate::span::Span;
 use crate::value::{Hash, Value};
@@ -181,7 +181,7 @@ fn query_error(message: String) -> Diagnostic {
 impl Evaluator<'_> {
     /// `Lookup.lookup` for the query: the first key found (its type checked), else the default,
     /// else Puppet's "did not find" failure.
-    fn query_keys(&mut self, query: &LookupQuery) -> crate::run::flow::EvalResult<Option<Value>> {
+    fn query_keys(&mut self, query: &LookupQuery) -> crate::host::EvalResult<Option<Value>> {
         let span = Span::new(0, 0);
         let value_type = match &query.value_type {
             Some(text) => Some(self.hiera_type(text, span)?),
@@ -190,7 +190,7 @@ impl Evaluator<'_> {
         let merge = match &query.merge {
             Some(strategy) => {
                 let merge = Merge::parse(&merge_request(strategy, query))
-                    .map_err(|m| crate::run::flow::error("LOOKUP_QUERY", m, span))?;
+                    .map_err(|m| crate::host::error("LOOKUP_QUERY", m, span))?;
                 Some(merge)
             }
             None => None,
@@ -201,7 +201,7 @@ impl Evaluator<'_> {
         }
         let check = |what: &str, value: &Value| match &value_type {
             Some(ty) => match crate::types::describe_mismatch(ty, value) {
-                Some(mismatch) => Err(crate::run::flow::error(
+                Some(mismatch) => Err(crate::host::error(
                     "LOOKUP_TYPE",
                     alloc::format!("{what} has wrong type, {mismatch}"),
                     span,
@@ -225,7 +225,7 @@ impl Evaluator<'_> {
             [one] => alloc::format!("the name {one}"),
             _ => alloc::format!("any of the names [{}]", names.join(", ")),
         };
-        Err(crate::run::flow::error(
+        Err(crate::host::error(
             "LOOKUP_NOT_FOUND",
             alloc::format!("Function lookup() did not find a value for {what}"),
             span,
@@ -233,11 +233,11 @@ impl Evaluator<'_> {
     }
 
     /// `--explain-options` alone: `lookup_options` itself looked up and merged as a hash.
-    fn explain_lookup_options(&mut self, span: Span) -> crate::run::flow::EvalResult<()> {
+    fn explain_lookup_options(&mut self, span: Span) -> crate::host::EvalResult<()> {
         let key = LookupKey::parse("lookup_options")
-            .map_err(|_| crate::run::flow::error("LOOKUP_QUERY", "lookup_options", span))?;
+            .map_err(|_| crate::host::error("LOOKUP_QUERY", "lookup_options", span))?;
         let hash = Merge::parse(&Value::string("hash"))
-            .map_err(|m| crate::run::flow::error("LOOKUP_QUERY", m, span))?;
+            .map_err(|m| crate::host::error("LOOKUP_QUERY", m, span))?;
         self.layers_lookup(&key, None, &hash, span)?;
         Ok(())
     }

@@ -13,7 +13,7 @@ use crate::catalog::named::Named;
 use crate::catalog::relationships::{catalog_entry, Edge, Operand, Relationship};
 use crate::diagnostic::Diagnostic;
 use crate::eval::evaluator::Evaluator;
-use crate::run::flow::{error, EvalResult, Unwind};
+use crate::host::{error, EvalResult, Unwind};
 use crate::span::Span;
 use crate::syntax::ast::{Expr, RelationshipOp};
 use crate::value::Value;
@@ -24,22 +24,29 @@ enum Resolved {
     Untitled(String),
 }
 
-/// How many resource references a relationship operand holds (arrays counted through), or `cap`
-/// once there are that many: a value built by sharing may hold 2^60 of them.
+/// How many resource references a relationship operand holds (arrays counted through, without
+/// recursion), or `cap` once there are that many: a value built by sharing may hold 2^60 of them.
 fn reference_count(value: &Value, cap: u64) -> u64 {
-    match value {
-        Value::Array(items) => {
-            let mut count = 0u64;
-            for item in items.iter() {
-                count = count.saturating_add(reference_count(item, cap - count));
+    let Value::Array(items) = value else {
+        return 1;
+    };
+    let mut count = 0u64;
+    let mut pending = alloc::vec![items.iter()];
+    while let Some(items) = pending.last_mut() {
+        match items.next() {
+            Some(Value::Array(inner)) => pending.push(inner.iter()),
+            Some(_) => {
+                count += 1;
                 if count >= cap {
                     return cap;
                 }
             }
-            count
+            None => {
+                pending.pop();
+            }
         }
-        _ => 1,
     }
+    count
 }
 
 /// The operator as written, for messages.
@@ -215,7 +222,7 @@ impl Evaluator<'_> {
                 relationship.span,
             )
             .map_err(super::finish::finishing)?;
-            crate::run::limits::check_len(
+            crate::host::check_len(
                 edges.len().saturating_add(edge_count),
                 self.options.limits.max_collection_len,
                 "The catalog's relationships",

@@ -7,7 +7,7 @@
 use alloc::format;
 
 use crate::eval::evaluator::Evaluator;
-use crate::run::Strictness;
+use crate::host::Strictness;
 use crate::value::Value;
 
 /// The node's name when a program compiles without one (as `pp_oracle.rb`'s node is named).

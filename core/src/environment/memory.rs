@@ -8,7 +8,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{clean_path, EnvFiles, ReadError};
-use crate::run::Limits;
+use crate::host::Limits;
 
 /// Files by path, in byte order of their paths.
 #[derive(Debug, Clone, Default)]

@@ -31,6 +31,26 @@ pub(crate) struct Block {
     pub body: Vec<Node>,
 }
 
+/// A method's parameter: `a`, `a = default`, `*rest`, `key:`, `key: default`, `**opts`, `&block`.
+#[derive(Debug, Clone)]
+pub(crate) enum MethodParam {
+    Required(String),
+    Optional(String, Node),
+    Rest(String),
+    Keyword(String, Option<Node>),
+    KeywordRest(String),
+    Block(String),
+}
+
+/// `def name(params) body end`, or `def self.name`: in a module's body either is a method of the
+/// module (methods on instances of a program's classes are not needed here).
+#[derive(Debug)]
+pub(crate) struct MethodDef {
+    pub name: String,
+    pub params: Vec<MethodParam>,
+    pub body: Vec<Node>,
+}
+
 /// `begin body rescue A, B => e ... else ... ensure ... end`.
 #[derive(Debug)]
 pub(crate) struct BeginBlock {
@@ -109,6 +129,14 @@ pub(crate) enum Kind {
     BlockPass(Box<Node>),
     /// `lambda { }`, `proc { }`, `-> { }`.
     Lambda(Rc<Block>),
+    /// `def ... end`: defines the method, its value the method's name as a symbol.
+    Def(Rc<MethodDef>),
+    /// `return` or `return value` from the running method.
+    Return(Option<Box<Node>>),
+    /// `module A::B ... end` or `class C < D ... end`: the body runs with the module as `self`.
+    Module(String, Vec<Node>),
+    /// `yield args`: calls the running method's block.
+    Yield(Vec<Node>),
 }
 
 impl Node {

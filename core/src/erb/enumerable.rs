@@ -1034,8 +1034,13 @@ fn array_method(
             }
         }
         "sort!" | "uniq!" | "compact!" | "flatten!" | "reverse!" | "map!" | "collect!"
-        | "select!" | "reject!" | "shuffle!" | "sort_by!" => {
-            let base = name.trim_end_matches('!');
+        | "select!" | "reject!" | "shuffle!" | "sort_by!" | "delete_if" | "keep_if" => {
+            // `delete_if` and `keep_if` are `reject!` and `select!` that give the array always.
+            let base = match name {
+                "delete_if" => "reject",
+                "keep_if" => "select",
+                _ => name.trim_end_matches('!'),
+            };
             if base == "shuffle" {
                 return interp
                     .unsupported("shuffle is not supported by the playground's ERB (random)");
@@ -1047,7 +1052,7 @@ fn array_method(
                 let new = new.borrow().clone();
                 let changed = new.len() != before;
                 *items.borrow_mut() = new;
-                if matches!(base, "uniq" | "compact" | "select" | "reject") && !changed {
+                if matches!(name, "uniq!" | "compact!" | "select!" | "reject!") && !changed {
                     return Ok(Some(RVal::Nil));
                 }
             }
@@ -1169,6 +1174,11 @@ fn hash_method(
         "[]" => {
             arity(interp, args, 1, 1)?;
             value::hash_get(&entries.borrow(), &args[0]).unwrap_or(RVal::Nil)
+        }
+        "clear" => {
+            arity(interp, args, 0, 0)?;
+            entries.borrow_mut().clear();
+            recv.clone()
         }
         "[]=" | "store" => {
             arity(interp, args, 2, 2)?;

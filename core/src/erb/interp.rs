@@ -8,7 +8,7 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::ast::{Block, Kind, Node, Param, Part};
+use super::ast::{Block, Kind, MethodDef, Node, Param, Part};
 use super::value::{self, RVal};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::Unwind;
@@ -30,6 +30,8 @@ pub(crate) enum Flow {
     Stop(Unwind),
     Break(RVal),
     Next(RVal),
+    /// `return`: ends the running method with a value.
+    Return(RVal),
 }
 
 pub(crate) type RResult<T> = Result<T, Flow>;
@@ -56,6 +58,19 @@ pub(crate) struct Interp<'e, 'o> {
     pub line: u32,
     /// The groups of the last regex match (`$~`, `$1`...), `None` after a failed one.
     last_match: Option<Vec<RVal>>,
+    /// The methods the program defined on its own object (the template, or the function).
+    pub own_methods: Vec<Rc<MethodDef>>,
+    /// The running method: its name (`__method__`), the block it was given (`yield`), and the
+    /// module it is a method of (calls without a receiver look there first).
+    pub method: super::defs::Running,
+    /// Whether this runs a template (`@name` reads the Puppet scope) or a module's Ruby.
+    pub template: bool,
+    /// The Ruby file being run (`__FILE__`), empty for a template.
+    pub file: Rc<str>,
+    /// The module function being called, by its Puppet name.
+    pub function: Option<Rc<str>>,
+    /// While a function file is loaded: the functions it creates.
+    pub created: Option<Vec<super::module_functions::Created>>,
 }
 
 impl<'e, 'o> Interp<'e, 'o> {
@@ -70,6 +85,27 @@ impl<'e, 'o> Interp<'e, 'o> {
             depth: 0,
             line: 1,
             last_match: None,
+            own_methods: Vec::new(),
+            method: Default::default(),
+            template: true,
+            file: Rc::from(""),
+            function: None,
+            created: None,
+        }
+    }
+
+    /// Run `body` as a method's, with its own local variables (`frame`); a `return` ends it.
+    pub(crate) fn in_method_frame(
+        &mut self,
+        frame: Vec<(String, RVal)>,
+        body: impl FnOnce(&mut Self) -> RResult<RVal>,
+    ) -> RResult<RVal> {
+        let saved = core::mem::replace(&mut self.frames, alloc::vec![frame]);
+        let result = body(self);
+        self.frames = saved;
+        match result {
+            Err(Flow::Return(value)) => Ok(value),
+            other => other,
         }
     }
 
@@ -107,7 +143,7 @@ impl<'e, 'o> Interp<'e, 'o> {
         match self.statements(body) {
             Ok(_) => Ok(()),
             Err(Flow::Break(_)) => self.raise("break from proc-closure (LocalJumpError)"),
-            Err(Flow::Next(_)) => Ok(()),
+            Err(Flow::Next(_)) | Err(Flow::Return(_)) => Ok(()),
             Err(other) => Err(other),
         }
     }
@@ -141,27 +177,49 @@ impl<'e, 'o> Interp<'e, 'o> {
         }
     }
 
+    /// The names of the instance variables the program assigned itself.
+    pub fn own_ivar_names(&self) -> Vec<String> {
+        self.ivars.iter().map(|(name, _)| name.clone()).collect()
+    }
+
     /// `@name`: what the template assigned, else the Puppet variable the scope sees (nil when
     /// there is none, as Puppet gives it).
-    fn ivar(&mut self, name: &str) -> RVal {
+    fn ivar(&mut self, name: &str) -> RResult<RVal> {
         if let Some((_, v)) = self.ivars.iter().find(|(n, _)| n == name) {
-            return v.clone();
+            return Ok(v.clone());
+        }
+        if !self.template {
+            return Ok(RVal::Nil);
         }
         if let Some((_, _, object)) = self.containers_read.iter().find(|(n, _, _)| n == name) {
-            return object.clone();
+            return Ok(object.clone());
         }
-        match super::kernel::puppet_variable(self.ev, name) {
+        Ok(match super::kernel::puppet_variable(self.ev, name) {
             // One Ruby object per variable, as Puppet hands the template the variable's own
             // array or hash: what the template changes in place, Puppet's variable then holds.
             Some(v @ (Value::Array(_) | Value::Hash(_))) => {
-                let object = value::from_puppet(&v);
+                let object = self.ruby_of(&v)?;
                 self.containers_read
                     .push((String::from(name), v, object.clone()));
                 object
             }
-            Some(v) => value::from_puppet(&v),
+            Some(v) => self.ruby_of(&v)?,
             None => RVal::Nil,
-        }
+        })
+    }
+
+    /// A Puppet value as the template's Ruby object: a copy of all of it, charged (and refused
+    /// past the limits) before it is made, as a value built by sharing can be far larger than
+    /// its memory, and one nested deeply would be copied by a deep recursion.
+    pub fn ruby_of(&mut self, v: &Value) -> RResult<RVal> {
+        let walk = crate::eval::limits::Walk::Builds;
+        crate::eval::limits::charge_walk(self.ev, v, walk, self.span).map_err(Flow::Stop)?;
+        Ok(value::from_puppet(v))
+    }
+
+    /// A Ruby value as Puppet takes it back (see [`to_puppet`]); `None` when it has none.
+    pub fn puppet_of(&mut self, v: &RVal) -> RResult<Option<Value>> {
+        to_puppet(self.ev, v, self.span).map_err(Flow::Stop)
     }
 
     pub fn eval(&mut self, node: &Node) -> RResult<RVal> {
@@ -228,7 +286,7 @@ impl<'e, 'o> Interp<'e, 'o> {
                 }
             }
             Kind::Local(name) => self.lookup_local(name).unwrap_or(RVal::Nil),
-            Kind::IVar(name) => self.ivar(name),
+            Kind::IVar(name) => self.ivar(name)?,
             Kind::GVar(name) => match name.as_str() {
                 "~" => match &self.last_match {
                     Some(groups) => RVal::array(groups.clone()),
@@ -246,6 +304,9 @@ impl<'e, 'o> Interp<'e, 'o> {
                         .and_then(|g| g.get(index).cloned())
                         .unwrap_or(RVal::Nil)
                 }
+                // The load path: what a function file adds to it changes nothing here (`require`
+                // looks in every module's `lib/`).
+                "LOAD_PATH" | ":" => RVal::array(Vec::new()),
                 _ => {
                     return self.unsupported(format!(
                         "the global variable ${name} is not supported by the playground's ERB"
@@ -300,7 +361,14 @@ impl<'e, 'o> Interp<'e, 'o> {
                 }
                 let result = match receiver {
                     Some(recv) => self.call_method(recv, name, &mut values, block_arg.as_ref()),
-                    None => super::kernel::call_self(self, name, &mut values, block_arg.as_ref()),
+                    None => match super::defs::find_own(self, name) {
+                        Some((def, module)) => {
+                            super::defs::invoke(self, &def, module, values, block_arg.clone())
+                        }
+                        None => {
+                            super::kernel::call_self(self, name, &mut values, block_arg.as_ref())
+                        }
+                    },
                 };
                 match result {
                     Err(Flow::Break(v)) if block_arg.is_some() => v,
@@ -489,16 +557,31 @@ impl<'e, 'o> Interp<'e, 'o> {
                 return self.raise("syntax error, unexpected *");
             }
             Kind::Lambda(block) => RVal::Proc(block.clone()),
+            Kind::Def(def) => super::defs::define(self, def)?,
+            Kind::Return(value) => {
+                let v = match value {
+                    Some(v) => self.eval(v)?,
+                    None => RVal::Nil,
+                };
+                return Err(Flow::Return(v));
+            }
+            Kind::Module(path, body) => super::defs::module_body(self, path, body)?,
+            Kind::Yield(args) => {
+                let (values, _) = self.args(args)?;
+                super::defs::yield_to_block(self, values)?
+            }
         })
     }
 
-    /// Append to the template's output, within the string size limit.
+    /// Append to the template's output: refused before it is appended when the output would
+    /// pass the string size limit, and charged as any string built.
     fn append(&mut self, text: &str) -> RResult<()> {
         let before = self.out.len();
-        self.out.push_str(text);
         self.ev
-            .check_string_growth(before, self.out.len(), self.span)
-            .map_err(Flow::Stop)
+            .check_string_growth(before, before.saturating_add(text.len()), self.span)
+            .map_err(Flow::Stop)?;
+        self.out.push_str(text);
+        Ok(())
     }
 
     /// `to_s` of a value, charged by its size.
@@ -681,7 +764,12 @@ impl<'e, 'o> Interp<'e, 'o> {
             },
             None => name.to_string(),
         };
+        if let Some(module) = super::defs::resolve_module(self, &full) {
+            return Ok(RVal::Module(module));
+        }
         match full.as_str() {
+            // The Ruby that Debian's Puppet runs on (programs compare it as a string).
+            "RUBY_VERSION" => Ok(RVal::str("3.1.2")),
             "JSON" | "YAML" | "Integer" | "String" | "Array" | "Hash" | "Float" | "Numeric"
             | "Symbol" | "NilClass" | "TrueClass" | "FalseClass" | "Regexp" | "Range" | "Proc"
             | "Fixnum" | "Object" | "Comparable" | "Enumerable" | "Math" | "IPAddr" => {
@@ -727,6 +815,15 @@ impl<'e, 'o> Interp<'e, 'o> {
                 }
             }
         }
+    }
+
+    /// Run a block as the body of a method (a 3.x function's): its parameters bound in a frame
+    /// of its own, `return` ending it.
+    pub fn run_block_as_method(&mut self, block: &Block, args: Vec<RVal>) -> RResult<RVal> {
+        self.in_method_frame(Vec::new(), |interp| {
+            interp.bind_params_here(&block.params, args);
+            interp.statements(&block.body)
+        })
     }
 
     fn bind_params_here(&mut self, params: &[Param], mut args: Vec<RVal>) {
@@ -806,7 +903,18 @@ impl<'e, 'o> Interp<'e, 'o> {
                 let object = object.clone();
                 super::objects::object_method(self, &object, name, args)
             }
-            RVal::Module(_) => super::kernel::module_method(self, recv, name, args),
+            RVal::Module(module) => match super::defs::find_in_module(self, module, name) {
+                Some(def) => {
+                    let module = module.clone();
+                    let args = core::mem::take(args);
+                    super::defs::invoke(self, &def, Some(module), args, block.cloned())
+                }
+                None => super::kernel::module_method(self, recv, name, args, block),
+            },
+            RVal::Puppet(Value::Sensitive(inner)) if name == "unwrap" => {
+                let inner = inner.clone();
+                self.ruby_of(&inner)
+            }
             RVal::Proc(block) if matches!(name, "call" | "()" | "yield" | "[]") => {
                 let block = BlockArg::Block(block.clone());
                 let args = core::mem::take(args);
@@ -833,4 +941,26 @@ pub(crate) fn arity(interp: &Interp<'_, '_>, args: &[RVal], min: usize, max: usi
         ));
     }
     Ok(())
+}
+
+/// A Ruby value as Puppet takes it back, charged as a collection of all the elements it holds
+/// and refused past the collection limit before more are copied (arrays sharing their elements
+/// are copied each time they occur); `None` when it has no Puppet value.
+pub(crate) fn to_puppet(
+    ev: &mut Evaluator<'_>,
+    v: &RVal,
+    span: Span,
+) -> crate::eval::flow::EvalResult<Option<Value>> {
+    let max = ev.options.limits.max_collection_len;
+    match value::to_puppet(v, max) {
+        Ok((value, elements)) => {
+            ev.check_collection(elements, span)?;
+            Ok(Some(value))
+        }
+        // Past the limit: the limit's own diagnostic.
+        Err(value::NotPuppet::TooLarge) => ev
+            .check_collection(max.saturating_add(1), span)
+            .map(|()| None),
+        Err(value::NotPuppet::Unsupported) => Ok(None),
+    }
 }

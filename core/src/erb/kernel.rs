@@ -58,16 +58,20 @@ pub(crate) fn is_a(value: &RVal, name: &str) -> bool {
     }
 }
 
-fn to_puppet_args(interp: &Interp<'_, '_>, args: &[RVal]) -> RResult<Vec<Value>> {
-    args.iter()
-        .map(|a| match value::to_puppet(a, 0) {
-            Some(v) => Ok(v),
-            None => interp.unsupported(format!(
-                "a {} given to a Puppet function is not supported by the playground's ERB",
-                a.class_name()
-            )),
-        })
-        .collect()
+fn to_puppet_args(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<Vec<Value>> {
+    let mut values = Vec::with_capacity(args.len());
+    for a in args {
+        match interp.puppet_of(a)? {
+            Some(v) => values.push(v),
+            None => {
+                return interp.unsupported(format!(
+                    "a {} given to a Puppet function is not supported by the playground's ERB",
+                    a.class_name()
+                ))
+            }
+        }
+    }
+    Ok(values)
 }
 
 /// Call Puppet's function `name` with `args`, as `scope.call_function` does.
@@ -82,12 +86,12 @@ pub(crate) fn call_puppet_function(
         style: CallStyle::Prefix,
         span: interp.span,
     };
-    match crate::functions::call_named(interp.ev, &site, name, values, None) {
-        Ok(value) => Ok(value::from_puppet(&value)),
+    match crate::host::Host::call_function(interp.ev, &site, name, values, None) {
+        Ok(value) => interp.ruby_of(&value),
         Err(Unwind::Error(diagnostic)) if !crate::eval::limits::is_limit(diagnostic.code) => {
             // A function the engine does not have (a module's Ruby function, stdlib in the light
             // build) stops the run as it would in a manifest: its own diagnostic says why.
-            if diagnostic.code == crate::functions::stdlib_names::NEEDS_STDLIB
+            if diagnostic.code == crate::functions::NEEDS_STDLIB
                 || diagnostic.message.contains("Unknown function")
             {
                 return Err(Flow::Stop(Unwind::Error(diagnostic)));
@@ -106,7 +110,7 @@ pub(crate) fn scope_method(
 ) -> RResult<RVal> {
     if let Some(function) = name.strip_prefix("function_") {
         let stdlib = interp.ev.module_dir("stdlib").is_some();
-        if !crate::functions::api3x::has_3x_function(function, stdlib) {
+        if !crate::functions::has_3x_function(function, stdlib) {
             // Ruby adds its "Did you mean?" lines: Puppet's message has several lines.
             return interp.raise(format!(
                 "undefined method `{name}' for Scope(Class[main]):Puppet::Parser::Scope\n"
@@ -145,7 +149,7 @@ pub(crate) fn scope_method(
                         || value::from_puppet(&Value::Runtime(object.clone())),
                         |(_, kept)| kept.clone(),
                     )),
-                Some(v) => Ok(value::from_puppet(&v)),
+                Some(v) => interp.ruby_of(&v),
                 // Puppet 8's strict_variables: an unknown variable is an error here.
                 None => interp.raise(format!("Undefined variable '{var}'; ")),
             }
@@ -182,12 +186,11 @@ pub(crate) fn scope_method(
                 Rc::from(value::inspect(&args[1]).as_str()),
             ));
             let value = Value::Runtime(object.clone());
-            match interp.ev.scopes.assign(Rc::from(var.as_str()), value) {
-                crate::eval::scope::Assign::Done => {
-                    interp.ev.erb_objects.push((object, args[1].clone()));
-                    Ok(args[1].clone())
-                }
-                _ => interp.raise(format!("Cannot reassign variable '${var}'")),
+            if crate::host::Host::set_variable(interp.ev, &var, value) {
+                interp.ev.erb_objects.push((object, args[1].clone()));
+                Ok(args[1].clone())
+            } else {
+                interp.raise(format!("Cannot reassign variable '${var}'"))
             }
         }
         "include?" | "exist?" | "has_key?" => {
@@ -207,10 +210,14 @@ pub(crate) fn module_method(
     recv: RVal,
     name: &str,
     args: &mut [RVal],
+    block: Option<&BlockArg>,
 ) -> RResult<RVal> {
     let RVal::Module(module) = &recv else {
         return interp.no_method(name, &recv);
     };
+    if let Some(result) = super::library::module_method(interp, module, name, args, block) {
+        return result;
+    }
     match (&**module, name) {
         ("JSON", "generate" | "dump") => {
             arity(interp, args, 1, 2)?;
@@ -336,6 +343,36 @@ pub(crate) fn call_self(
                 None => interp.raise(message),
             }
         }
+        "require" if !interp.template => {
+            arity(interp, args, 1, 1)?;
+            let library = value::to_s(&args[0]);
+            super::module_functions::require(interp, &library)
+        }
+        "newfunction" if interp.method.module.as_deref() == Some("Puppet::Parser::Functions") => {
+            super::module_functions::newfunction(interp, args, block)
+        }
+        // A 4.x function calls Puppet's functions by name; gettext's `_()` is the text itself.
+        "call_function" if !interp.template => {
+            arity(interp, args, 1, usize::MAX)?;
+            let function = value::to_s(&args[0]);
+            let rest = args.split_off(1);
+            match call_puppet_function(interp, &function, &rest) {
+                // Puppet names the calling function: "Function m::c(): Unknown function: 'x'".
+                Err(Flow::Stop(Unwind::Error(diagnostic)))
+                    if diagnostic.message.contains("Unknown function") =>
+                {
+                    let caller = interp.function.clone().unwrap_or_else(|| Rc::from(""));
+                    interp.raise(format!(
+                        "Function {caller}(): Unknown function: '{function}'"
+                    ))
+                }
+                other => other,
+            }
+        }
+        "_" | "N_" if !interp.template => {
+            arity(interp, args, 1, 1)?;
+            Ok(args[0].clone())
+        }
         "require" => {
             arity(interp, args, 1, 1)?;
             let library = value::to_s(&args[0]);
@@ -343,12 +380,39 @@ pub(crate) fn call_self(
                 "json" | "yaml" => Ok(RVal::Bool(true)),
                 // Puppet has loaded ipaddr already: `require` answers false.
                 "ipaddr" => Ok(RVal::Bool(false)),
-                other => interp.unsupported(format!(
-                    "require '{other}' (a Ruby library) is not supported by the playground's ERB"
-                )),
+                other => super::module_functions::require(interp, other),
             }
         }
         "puts" | "print" | "p" | "warn" | "pp" => Ok(RVal::Nil),
+        // Puppet makes an instance variable of each variable the scope sees with a value.
+        "instance_variables" if interp.template => {
+            arity(interp, args, 0, 0)?;
+            let mut names: Vec<Rc<str>> = Vec::new();
+            for name in interp.ev.scopes.visible_names(false) {
+                let usable = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                    && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+                let has_value = interp
+                    .ev
+                    .scopes
+                    .lookup(&name)
+                    .is_some_and(|v| !matches!(v, Value::Undef));
+                if usable && has_value && !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+            interp.step(names.len() as u64)?;
+            let mut symbols: Vec<RVal> = names
+                .iter()
+                .map(|name| RVal::Sym(Rc::from(format!("@{name}").as_str())))
+                .collect();
+            symbols.extend(
+                interp
+                    .own_ivar_names()
+                    .into_iter()
+                    .map(|name| RVal::Sym(Rc::from(format!("@{name}").as_str()))),
+            );
+            Ok(RVal::array(symbols))
+        }
         "loop" => {
             let Some(block) = block else {
                 return interp
@@ -358,11 +422,36 @@ pub(crate) fn call_self(
                 interp.yield_block(block, Vec::new())?;
             }
         }
-        _ => interp.raise(format!(
-            "undefined local variable or method `{name}' for #<Puppet::Parser::TemplateWrapper>"
-        )),
+        _ => {
+            if let Some(result) = super::defs::self_method(interp, name) {
+                return result;
+            }
+            match REACHING_OUT.iter().find(|(method, _)| *method == name) {
+                Some((_, what)) => interp.unsupported(format!(
+                    "{name} ({what}) is not supported by the playground's ERB"
+                )),
+                None => interp.raise(format!(
+                    "undefined local variable or method `{name}' for #<Puppet::Parser::TemplateWrapper>"
+                )),
+            }
+        }
     }
 }
+
+/// Kernel's methods that reach outside the template (commands, files, the process, Ruby text
+/// to evaluate): refused by name, as backticks and `%x()` are, rather than reported as unknown.
+const REACHING_OUT: &[(&str, &str)] = &[
+    ("system", "running a command"),
+    ("exec", "running a command"),
+    ("spawn", "running a command"),
+    ("fork", "starting a process"),
+    ("syscall", "calling the system"),
+    ("open", "opening a file or a command"),
+    ("eval", "evaluating Ruby text"),
+    ("exit", "ending the process"),
+    ("exit!", "ending the process"),
+    ("abort", "ending the process"),
+];
 
 /// Ruby's `Integer(x)`: strict about strings.
 pub(crate) fn kernel_integer(interp: &mut Interp<'_, '_>, arg: &RVal) -> RResult<RVal> {
@@ -488,6 +577,12 @@ pub(crate) fn object_method(
             }
         }
         "class" => RVal::Module(Rc::from(recv.class_name())),
+        "extend" if !matches!(recv, RVal::Nil) => super::defs::extend(interp, recv, args)?,
+        // Psych's YAML of a hash or an array, as stdlib's `to_yaml` writes it.
+        "to_yaml" if matches!(recv, RVal::Hash(_) | RVal::Array(_)) => {
+            arity(interp, args, 0, 1)?;
+            call_puppet_function(interp, "stdlib::to_yaml", core::slice::from_ref(recv))?
+        }
         "==" | "eql?" | "equal?" => {
             arity(interp, args, 1, 1)?;
             if name == "eql?" {
@@ -584,6 +679,7 @@ fn responds_to(recv: &RVal, method: &str) -> bool {
         return true;
     }
     match recv {
+        RVal::Puppet(Value::Sensitive(_)) => method == "unwrap",
         RVal::Str(_) => matches!(
             method,
             "each_line"

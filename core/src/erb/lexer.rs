@@ -115,6 +115,9 @@ struct Lexer<'s> {
     line: u32,
     /// How many string interpolations this lexer is inside.
     depth: usize,
+    /// Where lexing goes on after the end of the current line when heredocs started on it: past
+    /// their bodies.
+    heredoc_resume: Option<usize>,
 }
 
 fn is_ident_start(c: char) -> bool {
@@ -146,7 +149,7 @@ fn ends_value(tok: Option<&Token>) -> bool {
                 | "do"
                 | "case"
         ),
-        Some(Tok::Newline) | Some(Tok::InsertStart) | None => false,
+        Some(Tok::Newline) | Some(Tok::InsertStart) | Some(Tok::Label(_)) | None => false,
         Some(_) => true,
     }
 }
@@ -158,6 +161,7 @@ impl<'s> Lexer<'s> {
             pos: 0,
             line,
             depth: 0,
+            heredoc_resume: None,
         }
     }
 
@@ -221,10 +225,17 @@ impl<'s> Lexer<'s> {
             let value_before = ends_value(prev);
             let tok = if c == '\n' {
                 self.bump();
+                if let Some(resume) = self.heredoc_resume.take() {
+                    let skipped = self.src.get(self.pos..resume).unwrap_or("");
+                    self.line += skipped.matches('\n').count() as u32;
+                    self.pos = resume.max(self.pos);
+                }
                 Tok::Newline
             } else if c.is_ascii_digit() {
                 self.number()?
-            } else if c == '"' || c == '`' {
+            } else if c == '`' {
+                return self.fail(COMMAND_REFUSED.replace("{form}", "`...`"));
+            } else if c == '"' {
                 self.bump();
                 Tok::Str(self.string_body(c, None, true)?)
             } else if c == '\'' {
@@ -275,6 +286,10 @@ impl<'s> Lexer<'s> {
                     }
                     _ => Tok::GVar(self.ident()),
                 }
+            } else if c == ':' && self.peek_at(1) == Some('\'') && !value_before {
+                self.bump();
+                self.bump();
+                Tok::Sym(alloc::vec![StrPart::Lit(self.single_quoted('\'', None)?)])
             } else if c == ':' && self.peek_at(1) == Some('"') {
                 self.bump();
                 self.bump();
@@ -363,17 +378,110 @@ impl<'s> Lexer<'s> {
                 for _ in 0..op.chars().count() {
                     self.bump();
                 }
-                // `<<~EOS` and `<<-EOS` heredocs.
+                // `<<~EOS`, `<<-EOS` and `<<EOS` heredocs.
                 if *op == "<<"
                     && !value_before
-                    && matches!(self.peek(), Some('~' | '-' | '\'' | '"'))
+                    && (matches!(self.peek(), Some('~' | '-' | '\'' | '"'))
+                        || self.peek().is_some_and(|c| c.is_ascii_uppercase()))
                 {
-                    return self.fail("heredocs are not supported");
+                    let tok = self.heredoc()?;
+                    out.push(Token { tok, line, spaced });
+                    continue;
                 }
                 Tok::Op(op)
             };
             out.push(Token { tok, line, spaced });
         }
+    }
+
+    /// A heredoc whose `<<` was just read: its terminator, then its body from the next line (or
+    /// after the body of an earlier heredoc of the same line) up to the terminator's line, which
+    /// lexing skips when it reaches the end of this line. `~` takes the common indentation off;
+    /// a quoted `'EOS'` is literal, others interpolate `#{}`.
+    fn heredoc(&mut self) -> Result<Tok, LexError> {
+        let squiggly = self.peek() == Some('~');
+        let dash = self.peek() == Some('-');
+        if squiggly || dash {
+            self.bump();
+        }
+        let quote = match self.peek() {
+            Some(q @ ('\'' | '"')) => {
+                self.bump();
+                Some(q)
+            }
+            _ => None,
+        };
+        let id = self.ident();
+        if id.is_empty() {
+            return self.fail("syntax error, unexpected <<");
+        }
+        if let Some(q) = quote {
+            if self.bump() != Some(q) {
+                return self.fail("unterminated here document identifier");
+            }
+        }
+        let body_start = match self.heredoc_resume {
+            Some(at) => at,
+            None => match self.src[self.pos..].find('\n') {
+                Some(i) => self.pos + i + 1,
+                None => {
+                    return self.fail(format!("can't find string \"{id}\" anywhere before EOF"))
+                }
+            },
+        };
+        let mut lines = Vec::new();
+        let mut at = body_start;
+        let resume = loop {
+            if at >= self.src.len() {
+                return self.fail(format!("can't find string \"{id}\" anywhere before EOF"));
+            }
+            let end = self.src[at..].find('\n').map_or(self.src.len(), |i| at + i);
+            let text = &self.src[at..end];
+            let candidate = if squiggly || dash {
+                text.trim_start()
+            } else {
+                text
+            };
+            if candidate.trim_end_matches('\r') == id {
+                break (end + 1).min(self.src.len());
+            }
+            lines.push(text);
+            at = end + 1;
+        };
+        self.heredoc_resume = Some(resume);
+        let indent = if squiggly {
+            lines
+                .iter()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| l.len() - l.trim_start_matches([' ', '\t']).len())
+                .min()
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        let mut body = String::new();
+        for line in lines {
+            body.push_str(line.get(indent..).unwrap_or(line.trim_start()));
+            body.push('\n');
+        }
+        if quote == Some('\'') || !body.contains("#{") {
+            return Ok(Tok::Str(alloc::vec![StrPart::Lit(body)]));
+        }
+        // Interpolations: each `#{...}` lexed as code (no braces inside).
+        let mut parts = Vec::new();
+        let mut rest = body.as_str();
+        while let Some(open) = rest.find("#{") {
+            let Some(close) = rest[open..].find('}') else {
+                break;
+            };
+            parts.push(StrPart::Lit(rest[..open].to_string()));
+            let mut tokens = Vec::new();
+            Lexer::new(&rest[open + 2..open + close], self.line).run(&mut tokens)?;
+            parts.push(StrPart::Code(tokens));
+            rest = &rest[open + close + 1..];
+        }
+        parts.push(StrPart::Lit(rest.to_string()));
+        Ok(Tok::Str(parts))
     }
 
     /// `:+`, `:*`, `:<=>`, `:[]`: the operator a symbol after `:` names.
@@ -689,7 +797,7 @@ impl<'s> Lexer<'s> {
 
     fn percent_literal_ahead(&self) -> bool {
         match self.peek_at(1) {
-            Some('w' | 'W' | 'i' | 'I' | 'q' | 'Q' | 'r') => {
+            Some('w' | 'W' | 'i' | 'I' | 'q' | 'Q' | 'r' | 'x') => {
                 self.peek_at(2).is_some_and(|c| "([{<|!/".contains(c))
             }
             Some(c) => "([{<|!".contains(c),
@@ -700,6 +808,13 @@ impl<'s> Lexer<'s> {
     fn percent_literal(&mut self) -> Result<Tok, LexError> {
         self.bump();
         let kind = match self.peek() {
+            Some('x') => {
+                let form = match self.peek_at(1) {
+                    Some(open) => format!("%x{open}...{}", closing(open)),
+                    None => String::from("%x"),
+                };
+                return self.fail(COMMAND_REFUSED.replace("{form}", &form));
+            }
             Some(c @ ('w' | 'W' | 'i' | 'I' | 'q' | 'Q' | 'r')) => {
                 self.bump();
                 c
@@ -735,6 +850,32 @@ impl<'s> Lexer<'s> {
             _ => Tok::Str(self.string_body(close, nest, true)?),
         })
     }
+}
+
+/// What a command in a template (`` `id` ``, `%x(id)`) is refused with: Ruby would run it on the
+/// machine compiling the catalog, and the playground runs nothing (`{form}`: how it was written).
+const COMMAND_REFUSED: &str =
+    "a command ({form}) is not supported by the playground's ERB: templates cannot run commands";
+
+/// The delimiter closing a percent literal opened with `open`.
+fn closing(open: char) -> char {
+    match open {
+        '(' => ')',
+        '[' => ']',
+        '{' => '}',
+        '<' => '>',
+        other => other,
+    }
+}
+
+/// The tokens of a Ruby source file (a module's function), ending with `Eof`.
+pub(crate) fn lex_file(code: &str) -> Result<Vec<Token>, LexError> {
+    let mut out = Vec::new();
+    Lexer::new(code, 1).run(&mut out)?;
+    let line = out.last().map_or(1, |t| t.line);
+    out.push(token(Tok::Newline, line));
+    out.push(token(Tok::Eof, line));
+    Ok(out)
 }
 
 /// Used by tests: the kinds of tokens of one line of code.

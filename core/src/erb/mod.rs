@@ -5,16 +5,20 @@
 //! never a wrong text.
 
 mod ast;
+mod defs;
 mod enumerable;
 mod interp;
 mod json;
 mod kernel;
 mod lexer;
+mod library;
 mod methods;
+pub(crate) mod module_functions;
 mod mutations;
 mod objects;
 mod parser;
 mod scanner;
+mod shared;
 pub(crate) mod value;
 
 use alloc::format;
@@ -72,29 +76,19 @@ pub(crate) fn render(
             ))
         }
     };
-    // A template counts as this many levels of the evaluator's nesting: templates rendering
-    // templates stop at the depth limit long before the stack runs out.
-    const TEMPLATE_DEPTH: usize = 500;
-    if ev.budget.depth + TEMPLATE_DEPTH > ev.options.limits.max_depth {
-        return Err(error(
-            "DEPTH_LIMIT",
-            format!(
-                "evaluation nested deeper than {} levels (templates rendering templates)",
-                ev.options.limits.max_depth
-            ),
-            site.span,
-        ));
-    }
-    ev.budget.depth += TEMPLATE_DEPTH;
+    enter_ruby(ev, site.span, "templates rendering templates")?;
     let mut interp = Interp::new(ev, site.span);
-    let result = interp.run(&body);
+    if let Source::File { path, .. } = &source {
+        interp.file = Rc::from(*path);
+    }
+    let mut result = interp.run(&body);
     let out = core::mem::take(&mut interp.out);
     let read = core::mem::take(&mut interp.containers_read);
     drop(interp);
     if result.is_ok() {
-        mutations::write_back(ev, read);
+        result = mutations::write_back(ev, read, site.span).map_err(Flow::Stop);
     }
-    ev.budget.depth -= TEMPLATE_DEPTH;
+    ev.budget.depth -= RUBY_DEPTH;
     match result {
         Ok(()) => {
             ev.log(
@@ -106,6 +100,27 @@ pub(crate) fn render(
         }
         Err(flow) => Err(failure(ev, text, &source, site, flow, false)),
     }
+}
+
+/// A template or a module's Ruby function counts as this many levels of the evaluator's nesting:
+/// Ruby running Puppet running Ruby stops at the depth limit long before the stack runs out.
+pub(crate) const RUBY_DEPTH: usize = 500;
+
+/// Count a run of the Ruby interpreter as [`RUBY_DEPTH`] levels (the caller takes them off), or
+/// the depth limit's error naming `what` nests.
+pub(crate) fn enter_ruby(ev: &mut Evaluator<'_>, span: Span, what: &str) -> EvalResult<()> {
+    if ev.budget.depth + RUBY_DEPTH > ev.options.limits.max_depth {
+        return Err(error(
+            "DEPTH_LIMIT",
+            format!(
+                "evaluation nested deeper than {} levels ({what})",
+                ev.options.limits.max_depth
+            ),
+            span,
+        ));
+    }
+    ev.budget.depth += RUBY_DEPTH;
+    Ok(())
 }
 
 /// The diagnostic of a template that failed: Puppet's words for Ruby's errors, ours (with the
@@ -122,7 +137,9 @@ fn failure(
         Flow::Stop(unwind) => return unwind,
         Flow::Raise(message, line, _) => (message, line, false),
         Flow::Unsupported(message, line) => (message, line, true),
-        Flow::Break(_) | Flow::Next(_) => (String::from("unexpected break"), 0, false),
+        Flow::Break(_) | Flow::Next(_) | Flow::Return(_) => {
+            (String::from("unexpected break"), 0, false)
+        }
     };
     if syntax && !ours_unsupported_parse(&message) {
         // Ruby's SyntaxError gets through Puppet unwrapped: `(erb):3: ...` or `path:3: ...`.
@@ -159,8 +176,13 @@ fn ours_unsupported_parse(message: &str) -> bool {
     message.contains("not supported")
 }
 
-/// A span at the start of `line` of the template file (added to the sources when needed).
-fn template_line_span(ev: &mut Evaluator<'_>, path: &str, text: &str, line: u32) -> Option<Span> {
+/// A span at the start of `line` of the template (or Ruby) file (added to the sources when needed).
+pub(crate) fn template_line_span(
+    ev: &mut Evaluator<'_>,
+    path: &str,
+    text: &str,
+    line: u32,
+) -> Option<Span> {
     let base = match ev.sources.file_named(path) {
         Some(file) if &*file.text == text => file.base,
         _ => ev.sources.add(path, Rc::from(text)).ok()?,

@@ -6,14 +6,21 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::value::{self, RVal};
+use super::value::RVal;
 use crate::eval::evaluator::Evaluator;
+use crate::eval::flow::EvalResult;
+use crate::span::Span;
 use crate::value::Value;
 
-/// Write back the variables whose array or hash the template changed.
-pub(crate) fn write_back(ev: &mut Evaluator<'_>, read: Vec<(String, Value, RVal)>) {
+/// Write back the variables whose array or hash the template changed (each copied within the
+/// limits: a template can make one share its elements 2^60 times over).
+pub(crate) fn write_back(
+    ev: &mut Evaluator<'_>,
+    read: Vec<(String, Value, RVal)>,
+    span: Span,
+) -> EvalResult<()> {
     for (name, original, object) in read {
-        let Some(now) = value::to_puppet(&object, 0) else {
+        let Some(now) = super::interp::to_puppet(ev, &object, span)? else {
             continue;
         };
         if now == original {
@@ -22,4 +29,5 @@ pub(crate) fn write_back(ev: &mut Evaluator<'_>, read: Vec<(String, Value, RVal)
         ev.scopes.replace_visible(&name, now.clone());
         ev.replace_in_current_instance(&original, &now);
     }
+    Ok(())
 }

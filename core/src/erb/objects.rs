@@ -19,6 +19,13 @@ pub(crate) enum RObject {
     Exception(Option<&'static str>, Rc<str>),
     /// An IPv4 `IPAddr` (the address as a number; the mask is the whole address).
     Ipv4(u32),
+    /// An IPv6 `IPAddr`, or an IPv4 one with a prefix (`fe80::/64`): the network's address and
+    /// the prefix length.
+    IpNet { v6: bool, address: u128, prefix: u8 },
+    /// A binary String (a digest's raw bytes), which only digests and Base64 read.
+    Binary(Vec<u8>),
+    /// A `Gem::Version`, as written.
+    Version(String),
 }
 
 impl RObject {
@@ -26,6 +33,9 @@ impl RObject {
         match self {
             RObject::Exception(class, _) => class.unwrap_or("StandardError"),
             RObject::Ipv4(_) => "IPAddr",
+            RObject::Binary(_) => "String",
+            RObject::IpNet { .. } => "IPAddr",
+            RObject::Version(_) => "Gem::Version",
         }
     }
 }
@@ -35,6 +45,19 @@ const EXCEPTIONS: &[&[&str]] = &[
     &["Exception"],
     &["StandardError", "Exception"],
     &["RuntimeError", "StandardError", "Exception"],
+    &[
+        "Puppet::Error",
+        "RuntimeError",
+        "StandardError",
+        "Exception",
+    ],
+    &[
+        "Puppet::ParseError",
+        "Puppet::Error",
+        "RuntimeError",
+        "StandardError",
+        "Exception",
+    ],
     &["ArgumentError", "StandardError", "Exception"],
     &["TypeError", "StandardError", "Exception"],
     &["NameError", "StandardError", "Exception"],
@@ -89,6 +112,9 @@ pub(crate) fn object_is_a(object: &RObject, class: &str) -> Option<bool> {
         RObject::Exception(None, _) if matches!(class, "StandardError" | "Exception") => Some(true),
         RObject::Exception(None, _) => None,
         RObject::Ipv4(_) => Some(class == "IPAddr" || class == "Comparable"),
+        RObject::Binary(_) => Some(class == "String" || class == "Comparable"),
+        RObject::IpNet { .. } => Some(class == "IPAddr" || class == "Comparable"),
+        RObject::Version(_) => Some(class == "Gem::Version" || class == "Comparable"),
     }
 }
 
@@ -173,10 +199,13 @@ pub(crate) fn ipaddr_new(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<
         }
         _ => return interp.raise_as("IPAddr::AddressFamilyError", "address family must be specified"),
     };
-    if text.contains(['/', '[', '%']) {
+    if text.contains(['[', '%']) {
         return interp.unsupported(
-            "IPAddr.new with a prefix, brackets or a zone is not supported by the playground's ERB",
+            "IPAddr.new with brackets or a zone is not supported by the playground's ERB",
         );
+    }
+    if text.contains('/') || text.contains(':') {
+        return ip_network(interp, &text);
     }
     let octets: Vec<&str> = text.split('.').collect();
     let ipv4_like = octets.len() == 4
@@ -211,6 +240,116 @@ pub(crate) fn ipaddr_new(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<
     interp.raise_as("IPAddr::InvalidAddressError", "invalid address: ")
 }
 
+/// `Gem::Version.new(text)`.
+pub(crate) fn version(text: &str) -> RVal {
+    RVal::Object(Rc::new(RObject::Version(text.trim().to_string())))
+}
+
+/// RubyGems' order of versions: segment by segment, numbers by value, a letter segment (a
+/// prerelease) before any number; missing segments count as zero.
+fn compare_versions(a: &str, b: &str) -> core::cmp::Ordering {
+    use core::cmp::Ordering;
+    let parts = |v: &str| -> Vec<String> { v.split('.').map(String::from).collect() };
+    let (x, y) = (parts(a), parts(b));
+    for i in 0..x.len().max(y.len()) {
+        let p = x.get(i).map_or("0", String::as_str);
+        let q = y.get(i).map_or("0", String::as_str);
+        let order = match (p.parse::<u64>(), q.parse::<u64>()) {
+            (Ok(m), Ok(n)) => m.cmp(&n),
+            (Ok(_), Err(_)) => Ordering::Greater,
+            (Err(_), Ok(_)) => Ordering::Less,
+            (Err(_), Err(_)) => p.cmp(q),
+        };
+        if order != Ordering::Equal {
+            return order;
+        }
+    }
+    Ordering::Equal
+}
+
+/// `IPAddr.new` of an IPv6 address or of an address with a prefix (`10.0.0.0/8`, `fe80::/64`):
+/// the address masked to its network.
+fn ip_network(interp: &mut Interp<'_, '_>, text: &str) -> RResult<RVal> {
+    let (address_text, prefix_text) = match text.split_once('/') {
+        Some((a, p)) => (a, Some(p)),
+        None => (text, None),
+    };
+    let (v6, address) = if address_text.contains(':') {
+        #[cfg(feature = "stdlib")]
+        let parsed = crate::functions::stdlib::ip::ipv6(address_text);
+        #[cfg(not(feature = "stdlib"))]
+        let parsed: Option<u128> = None;
+        match parsed {
+            Some(value) => (true, value),
+            None => return interp.raise_as("IPAddr::InvalidAddressError", "invalid address: "),
+        }
+    } else {
+        match ipaddr_new(interp, &[RVal::str(address_text)])? {
+            RVal::Object(object) => match &*object {
+                RObject::Ipv4(value) => (false, u128::from(*value)),
+                _ => return interp.raise_as("IPAddr::InvalidAddressError", "invalid address: "),
+            },
+            _ => return interp.raise_as("IPAddr::InvalidAddressError", "invalid address: "),
+        }
+    };
+    let bits: u8 = if v6 { 128 } else { 32 };
+    let prefix = match prefix_text {
+        None => bits,
+        Some(p) => match p.parse::<u8>() {
+            Ok(n) if n <= bits => n,
+            _ => return interp.raise_as("IPAddr::InvalidPrefixError", "invalid length"),
+        },
+    };
+    Ok(RVal::Object(Rc::new(RObject::IpNet {
+        v6,
+        address: address & net_mask(bits, prefix),
+        prefix,
+    })))
+}
+
+/// The mask of a prefix of `bits`-bit addresses.
+fn net_mask(bits: u8, prefix: u8) -> u128 {
+    let all: u128 = if bits == 128 {
+        u128::MAX
+    } else {
+        (1u128 << bits) - 1
+    };
+    match prefix {
+        0 => 0,
+        p => all & !((1u128 << (bits - p)) - 1),
+    }
+}
+
+/// An IPAddr's family (IPv6?), address and prefix.
+fn ip_parts(object: &RObject) -> Option<(bool, u128, u8)> {
+    match object {
+        RObject::Ipv4(address) => Some((false, u128::from(*address), 32)),
+        RObject::IpNet {
+            v6,
+            address,
+            prefix,
+        } => Some((*v6, *address, *prefix)),
+        _ => None,
+    }
+}
+
+fn ip_text(v6: bool, address: u128) -> String {
+    if !v6 {
+        return dotted(address as u32);
+    }
+    #[cfg(feature = "stdlib")]
+    {
+        crate::functions::stdlib::ip::ipv6_text(address, "")
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .to_string()
+    }
+    #[cfg(not(feature = "stdlib"))]
+    {
+        format!("{address:x}")
+    }
+}
+
 fn dotted(address: u32) -> String {
     let b = address.to_be_bytes();
     format!("{}.{}.{}.{}", b[0], b[1], b[2], b[3])
@@ -221,6 +360,9 @@ pub(crate) fn object_to_s(object: &RObject) -> String {
     match object {
         RObject::Exception(_, message) => message.to_string(),
         RObject::Ipv4(address) => dotted(*address),
+        RObject::Binary(bytes) => bytes.iter().map(|&b| char::from(b)).collect(),
+        RObject::IpNet { v6, address, .. } => ip_text(*v6, *address),
+        RObject::Version(text) => text.clone(),
     }
 }
 
@@ -234,6 +376,8 @@ pub(crate) fn object_inspect(object: &RObject) -> Option<String> {
             "#<IPAddr: IPv4:{}/255.255.255.255>",
             dotted(*address)
         )),
+        RObject::Binary(_) | RObject::IpNet { .. } => None,
+        RObject::Version(text) => Some(format!("#<Gem::Version \"{text}\">")),
     }
 }
 
@@ -256,6 +400,55 @@ pub(crate) fn object_method(
         (RObject::Ipv4(address), "to_i") => Ok(RVal::Int(i64::from(*address))),
         (RObject::Ipv4(_), "ipv4?") => Ok(RVal::Bool(true)),
         (RObject::Ipv4(_), "ipv6?") => Ok(RVal::Bool(false)),
+        (RObject::Version(text), "<" | ">" | "<=" | ">=" | "<=>" | "==") => {
+            arity(interp, args, 1, 1)?;
+            let other = match &args[0] {
+                RVal::Object(other) => match &**other {
+                    RObject::Version(other) => other.clone(),
+                    _ => {
+                        return interp
+                            .raise_as("ArgumentError", "comparison of Gem::Version failed")
+                    }
+                },
+                RVal::Str(other) => other.to_string(),
+                _ => return interp.raise_as("ArgumentError", "comparison of Gem::Version failed"),
+            };
+            let order = compare_versions(text, &other);
+            Ok(match name {
+                "<" => RVal::Bool(order.is_lt()),
+                ">" => RVal::Bool(order.is_gt()),
+                "<=" => RVal::Bool(order.is_le()),
+                ">=" => RVal::Bool(order.is_ge()),
+                "==" => RVal::Bool(order.is_eq()),
+                _ => RVal::Int(order as i64),
+            })
+        }
+        (RObject::Version(_), "to_s" | "version") => Ok(RVal::str(&object_to_s(object))),
+        (RObject::IpNet { v6, .. }, "ipv4?") => Ok(RVal::Bool(!v6)),
+        (RObject::IpNet { v6, .. }, "ipv6?") => Ok(RVal::Bool(*v6)),
+        (RObject::IpNet { .. }, "to_s" | "to_string") => Ok(RVal::str(&object_to_s(object))),
+        (RObject::IpNet { prefix, .. }, "prefix") => Ok(RVal::Int(i64::from(*prefix))),
+        (_, "include?" | "===") if ip_parts(object).is_some() => {
+            arity(interp, args, 1, 1)?;
+            let Some((v6, network, prefix)) = ip_parts(object) else {
+                return Ok(RVal::Bool(false));
+            };
+            let other = match &args[0] {
+                RVal::Object(other) => ip_parts(other),
+                RVal::Str(text) => match ipaddr_new(interp, &[RVal::Str(text.clone())])? {
+                    RVal::Object(other) => ip_parts(&other),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let bits = if v6 { 128 } else { 32 };
+            Ok(RVal::Bool(other.is_some_and(|(other_v6, address, _)| {
+                other_v6 == v6 && address & net_mask(bits, prefix) == network
+            })))
+        }
+        (RObject::Binary(bytes), "bytesize" | "length" | "size") => {
+            Ok(RVal::Int(bytes.len() as i64))
+        }
         _ => interp.unsupported(format!(
             "the method `{name}' of {} is not supported by the playground's ERB",
             object.class_name()

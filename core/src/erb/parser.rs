@@ -9,7 +9,9 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::ast::{BeginBlock, Block, Kind, Node, Param, Part, RescueClause};
+use super::ast::{
+    BeginBlock, Block, Kind, MethodDef, MethodParam, Node, Param, Part, RescueClause,
+};
 use super::lexer::{StrPart, Tok, Token};
 
 /// Ruby's syntax error, with its line.
@@ -43,6 +45,29 @@ static EOF_TOKEN: Token = Token {
     line: 0,
     spaced: true,
 };
+
+impl Parser<'_> {
+    /// A bare name's value: the local variable, or else a call of the method without arguments.
+    fn bare_name(&self, name: &str, line: u32) -> Node {
+        let kind = if self.is_local(name) {
+            Kind::Local(name.to_string())
+        } else {
+            Kind::Call {
+                recv: None,
+                name: name.to_string(),
+                args: Vec::new(),
+                block: None,
+                safe: false,
+            }
+        };
+        Node::new(kind, line)
+    }
+}
+
+/// Parse a whole Ruby file's tokens ([`super::lexer::lex_file`]).
+pub(crate) fn parse_file(tokens: &[Token]) -> PResult<Vec<Node>> {
+    parse(tokens)
+}
 
 /// Parse a whole template's tokens.
 pub(crate) fn parse(tokens: &[Token]) -> PResult<Vec<Node>> {
@@ -430,19 +455,7 @@ impl<'t> Parser<'t> {
             let line = self.line();
             self.advance();
             match parts.as_slice() {
-                [StrPart::Lit(name)] if self.is_local(name) => {
-                    Node::new(Kind::Local(name.clone()), line)
-                }
-                [StrPart::Lit(name)] => Node::new(
-                    Kind::Call {
-                        recv: None,
-                        name: name.clone(),
-                        args: Vec::new(),
-                        block: None,
-                        safe: false,
-                    },
-                    line,
-                ),
+                [StrPart::Lit(name)] => self.bare_name(name, line),
                 _ => return Err(self.unexpected()),
             }
         } else {
@@ -811,9 +824,20 @@ impl<'t> Parser<'t> {
         let line = self.line();
         if let Tok::Label(name) = &self.peek().tok {
             self.advance();
+            // `key:` alone (Ruby 3.1): the local variable or method of that name.
+            if matches!(self.peek().tok, Tok::Op("," | ")") | Tok::Newline) {
+                let value = self.bare_name(name, line);
+                pairs.push((sym(name, line), value));
+                return Ok(());
+            }
             self.skip_breaks();
             let value = self.expr()?;
             pairs.push((sym(name, line), value));
+            return Ok(());
+        }
+        if self.eat_op("**") {
+            // `**options`: the hash's pairs as keywords, which bind as a last hash argument does.
+            args.push(self.ternary()?);
             return Ok(());
         }
         if self.eat_op("*") {
@@ -1332,8 +1356,21 @@ impl<'t> Parser<'t> {
                     Node::new(Kind::Next(value), line)
                 }
             }
-            "def" | "class" | "module" | "return" | "yield" | "super" | "alias" | "undef"
-            | "redo" | "retry" | "BEGIN" | "END" | "__method__" => {
+            "def" => self.method_def(line)?,
+            "module" | "class" => self.module_body(name, line)?,
+            "return" => {
+                let value = if self.value_ahead() {
+                    Some(Box::new(self.expr()?))
+                } else {
+                    None
+                };
+                Node::new(Kind::Return(value), line)
+            }
+            "yield" => {
+                let (args, _) = self.call_rest(true)?;
+                Node::new(Kind::Yield(args), line)
+            }
+            "super" | "alias" | "undef" | "redo" | "retry" | "BEGIN" | "END" => {
                 return self.fail(format!("`{name}' is not supported in templates here"));
             }
             "end" | "else" | "elsif" | "when" | "then" | "do" | "in" | "rescue" | "ensure"
@@ -1365,6 +1402,152 @@ impl<'t> Parser<'t> {
             }
         };
         Ok(node)
+    }
+
+    /// Whether an operand follows (`return x`), not the end of the statement or a modifier.
+    fn value_ahead(&self) -> bool {
+        match &self.peek().tok {
+            Tok::Newline | Tok::Eof | Tok::InsertEnd | Tok::Op(";" | "}" | ")") => false,
+            Tok::Ident(name) => !matches!(
+                name.as_str(),
+                "if" | "unless" | "while" | "until" | "end" | "rescue" | "and" | "or"
+            ),
+            _ => true,
+        }
+    }
+
+    /// `def name(params) ... end` (or `def self.name`), its `def` read. The body sees only its
+    /// parameters as local variables; `rescue`/`ensure` may close it as they close `begin`.
+    fn method_def(&mut self, line: u32) -> PResult<Node> {
+        if self.is_kw("self") && matches!(self.peek_at(1).tok, Tok::Op(".")) {
+            self.advance();
+            self.advance();
+        }
+        let name = match &self.advance().tok {
+            Tok::Ident(name) | Tok::Const(name) => name.clone(),
+            Tok::Op(op @ ("==" | "<=>" | "[]" | "+" | "-" | "<" | ">")) => op.to_string(),
+            _ => {
+                self.pos -= 1;
+                return Err(self.unexpected());
+            }
+        };
+        let saved_locals = core::mem::replace(&mut self.locals, alloc::vec![Vec::new()]);
+        let result = self.method_rest(name, line);
+        self.locals = saved_locals;
+        result
+    }
+
+    fn method_rest(&mut self, name: String, line: u32) -> PResult<Node> {
+        let parenthesized = self.eat_op("(");
+        let mut params = Vec::new();
+        let has_params =
+            parenthesized || !matches!(self.peek().tok, Tok::Newline | Tok::Op(";") | Tok::Eof);
+        if has_params && !(parenthesized && self.eat_op(")")) {
+            loop {
+                self.skip_breaks();
+                params.push(self.method_param(parenthesized)?);
+                self.skip_breaks();
+                if !self.eat_op(",") {
+                    break;
+                }
+            }
+            if parenthesized {
+                self.expect_op(")")?;
+            }
+        }
+        if self.eat_op("=") {
+            // An endless method (Ruby 3): `def name(args) = expression`.
+            self.skip_breaks();
+            let body = alloc::vec![self.statement()?];
+            let def = MethodDef { name, params, body };
+            return Ok(Node::new(Kind::Def(Rc::new(def)), line));
+        }
+        let body = self.statements()?;
+        let body = if self.is_kw("rescue") || self.is_kw("ensure") {
+            alloc::vec![self.begin_rest(body, line)?]
+        } else {
+            self.expect_kw("end")?;
+            body
+        };
+        let def = MethodDef { name, params, body };
+        Ok(Node::new(Kind::Def(Rc::new(def)), line))
+    }
+
+    fn method_param(&mut self, parenthesized: bool) -> PResult<MethodParam> {
+        let param = if self.eat_op("**") {
+            MethodParam::KeywordRest(self.param_name()?)
+        } else if self.eat_op("*") {
+            MethodParam::Rest(self.param_name()?)
+        } else if self.eat_op("&") {
+            MethodParam::Block(self.param_name()?)
+        } else if let Tok::Label(name) = &self.peek().tok {
+            let name = name.clone();
+            self.advance();
+            let ends = matches!(self.peek().tok, Tok::Newline | Tok::Op("," | ")"));
+            let default = if ends { None } else { Some(self.ternary()?) };
+            self.declare(&name);
+            MethodParam::Keyword(name, default)
+        } else {
+            let name = self.param_name()?;
+            if self.eat_op("=") {
+                let default = self.ternary()?;
+                MethodParam::Optional(name, default)
+            } else {
+                MethodParam::Required(name)
+            }
+        };
+        let _ = parenthesized;
+        Ok(param)
+    }
+
+    /// A parameter's name, declared as a local variable of the method.
+    fn param_name(&mut self) -> PResult<String> {
+        match &self.peek().tok {
+            Tok::Ident(name) => {
+                let name = name.clone();
+                self.advance();
+                self.declare(&name);
+                Ok(name)
+            }
+            // `*` or `**` alone: the rest, unnamed.
+            _ => Ok(String::new()),
+        }
+    }
+
+    /// `module A::B ... end`, `class C < D ... end` and `class << self ... end`, the keyword
+    /// read: the body has its own local variables.
+    fn module_body(&mut self, keyword: &str, line: u32) -> PResult<Node> {
+        let mut path = String::new();
+        if keyword == "class" && self.eat_op("<<") {
+            if !self.eat_kw("self") {
+                return Err(self.unexpected());
+            }
+            path.push_str("<<self");
+        } else {
+            loop {
+                match &self.advance().tok {
+                    Tok::Const(name) => path.push_str(name),
+                    _ => {
+                        self.pos -= 1;
+                        return Err(self.unexpected());
+                    }
+                }
+                if !self.eat_op("::") {
+                    break;
+                }
+                path.push_str("::");
+            }
+            if keyword == "class" && self.eat_op("<") {
+                // The superclass: read, not used (methods are looked up on the class itself).
+                self.ternary()?;
+            }
+        }
+        let saved_locals = core::mem::replace(&mut self.locals, alloc::vec![Vec::new()]);
+        let body = self.statements();
+        self.locals = saved_locals;
+        let body = body?;
+        self.expect_kw("end")?;
+        Ok(Node::new(Kind::Module(path, body), line))
     }
 
     fn if_tail(&mut self) -> PResult<Vec<Node>> {

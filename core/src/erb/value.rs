@@ -5,7 +5,6 @@ use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use core::cell::RefCell;
 
 use super::ast::Block;
 use crate::value::{format_float, Value};
@@ -19,9 +18,9 @@ pub(crate) enum RVal {
     Float(f64),
     Str(Rc<str>),
     Sym(Rc<str>),
-    Array(Rc<RefCell<Vec<RVal>>>),
+    Array(super::shared::ArrayItems),
     /// Entries in insertion order (templates' hashes are small: looked up in order).
-    Hash(Rc<RefCell<Vec<(RVal, RVal)>>>),
+    Hash(super::shared::HashEntries),
     Range(i64, i64, bool),
     Regex(Rc<crate::value::Regexp>),
     /// A block turned into an object (`lambda { }`).
@@ -42,11 +41,11 @@ impl RVal {
     }
 
     pub fn array(items: Vec<RVal>) -> RVal {
-        RVal::Array(Rc::new(RefCell::new(items)))
+        RVal::Array(super::shared::ArrayItems::new(items))
     }
 
     pub fn hash(entries: Vec<(RVal, RVal)>) -> RVal {
-        RVal::Hash(Rc::new(RefCell::new(entries)))
+        RVal::Hash(super::shared::HashEntries::new(entries))
     }
 
     pub fn truthy(&self) -> bool {
@@ -70,11 +69,15 @@ impl RVal {
             RVal::Proc(_) => "Proc",
             RVal::Scope => "Puppet::Parser::Scope",
             RVal::Module(_) => "Module",
+            RVal::Puppet(Value::Sensitive(_)) => SENSITIVE,
             RVal::Puppet(_) => "Object",
             RVal::Object(object) => object.class_name(),
         }
     }
 }
+
+/// The Ruby class of Puppet's Sensitive values.
+pub(crate) const SENSITIVE: &str = "Puppet::Pops::Types::PSensitiveType::Sensitive";
 
 /// A Puppet value as Puppet hands it to a template.
 /// A Ruby object a template kept with `scope.setvar`: the Runtime value the Puppet variable holds,
@@ -101,13 +104,40 @@ pub(crate) fn from_puppet(value: &Value) -> RVal {
     }
 }
 
-/// A Ruby value as Puppet takes it back (a function's argument); `None` for what has no Puppet
-/// counterpart (a range, a proc).
-pub(crate) fn to_puppet(value: &RVal, depth: usize) -> Option<Value> {
-    if depth > 100 {
-        return None;
+/// Why a Ruby value has no Puppet value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NotPuppet {
+    /// It has no Puppet counterpart (a range, a proc), or nests more than 100 levels deep.
+    Unsupported,
+    /// Its copy would hold more elements than allowed: arrays sharing their elements
+    /// (`60.times { a = [a, a] }`) are copied once for each time they occur.
+    TooLarge,
+}
+
+/// Levels of arrays and hashes a Ruby value handed to Puppet may nest.
+const MAX_NESTING: usize = 100;
+
+/// A Ruby value as Puppet takes it back (a function's argument, a variable the template changed),
+/// holding at most `max_elements` elements in all; with the elements it holds.
+pub(crate) fn to_puppet(value: &RVal, max_elements: usize) -> Result<(Value, usize), NotPuppet> {
+    let mut left = max_elements;
+    let value = copy_to_puppet(value, 0, &mut left)?;
+    Ok((value, max_elements - left))
+}
+
+/// [`to_puppet`] at `depth`, taking the elements it copies from `left` before it copies them.
+fn copy_to_puppet(value: &RVal, depth: usize, left: &mut usize) -> Result<Value, NotPuppet> {
+    if depth > MAX_NESTING {
+        return Err(NotPuppet::Unsupported);
     }
-    Some(match value {
+    let mut take = |len: usize| match left.checked_sub(len) {
+        Some(rest) => {
+            *left = rest;
+            Ok(())
+        }
+        None => Err(NotPuppet::TooLarge),
+    };
+    Ok(match value {
         RVal::Nil => Value::Undef,
         RVal::Bool(b) => Value::Boolean(*b),
         RVal::Int(n) => Value::Integer(*n),
@@ -117,23 +147,29 @@ pub(crate) fn to_puppet(value: &RVal, depth: usize) -> Option<Value> {
         RVal::Sym(s) if &**s == "default" => Value::Default,
         RVal::Sym(s) => Value::String(s.clone()),
         RVal::Array(items) => {
-            let items: Option<Vec<Value>> = items
-                .borrow()
+            let items = items.borrow();
+            take(items.len())?;
+            let items: Result<Vec<Value>, NotPuppet> = items
                 .iter()
-                .map(|v| to_puppet(v, depth + 1))
+                .map(|v| copy_to_puppet(v, depth + 1, left))
                 .collect();
             Value::Array(items?.into())
         }
         RVal::Hash(entries) => {
+            let entries = entries.borrow();
+            take(entries.len())?;
             let mut hash = crate::value::Hash::new();
-            for (k, v) in entries.borrow().iter() {
-                hash.insert(to_puppet(k, depth + 1)?, to_puppet(v, depth + 1)?);
+            for (k, v) in entries.iter() {
+                hash.insert(
+                    copy_to_puppet(k, depth + 1, left)?,
+                    copy_to_puppet(v, depth + 1, left)?,
+                );
             }
             Value::Hash(hash)
         }
         RVal::Regex(regexp) => Value::Regexp((**regexp).clone()),
         RVal::Puppet(value) => value.clone(),
-        _ => return None,
+        _ => return Err(NotPuppet::Unsupported),
     })
 }
 
@@ -181,7 +217,15 @@ pub(crate) fn inspect(value: &RVal) -> String {
     out
 }
 
+/// Most bytes of text `to_s` and `inspect` write: arrays sharing their elements (`a = [a, a]`
+/// sixty times over) print far larger than they are, and the caller refuses a text past the
+/// string limit anyway (four times the default limit: a text this long always is).
+const MAX_PRINTED: usize = 16 * 1024 * 1024;
+
 pub(crate) fn write_inspect(out: &mut String, value: &RVal, depth: usize) {
+    if out.len() > MAX_PRINTED {
+        return;
+    }
     if depth > 100 {
         out.push_str("[...]");
         return;
@@ -277,9 +321,36 @@ pub(crate) fn inspect_string(out: &mut String, s: &str) {
 
 /// Ruby's `==` (numbers across Integer and Float, collections element by element).
 pub(crate) fn equal(a: &RVal, b: &RVal, depth: usize) -> bool {
+    equal_remembering(a, b, depth, &mut Compared::new())
+}
+
+/// Pairs of arrays or hashes already compared in one comparison (their addresses), with the
+/// answer: arrays sharing their elements (`a = [a, a]` sixty times over) compare each distinct
+/// pair once instead of 2^60 times.
+type Compared = alloc::collections::BTreeMap<(usize, usize), bool>;
+
+fn equal_remembering(a: &RVal, b: &RVal, depth: usize, compared: &mut Compared) -> bool {
     if depth > 100 {
         return false;
     }
+    let pair = match (a, b) {
+        (RVal::Array(x), RVal::Array(y)) => Some((Rc::as_ptr(x) as usize, Rc::as_ptr(y) as usize)),
+        (RVal::Hash(x), RVal::Hash(y)) => Some((Rc::as_ptr(x) as usize, Rc::as_ptr(y) as usize)),
+        _ => None,
+    };
+    if let Some((x, y)) = pair {
+        if let Some(answer) = compared.get(&(x, y)) {
+            return *answer;
+        }
+        let answer = equal_once(a, b, depth, compared);
+        compared.insert((x, y), answer);
+        return answer;
+    }
+    equal_once(a, b, depth, compared)
+}
+
+fn equal_once(a: &RVal, b: &RVal, depth: usize, compared: &mut Compared) -> bool {
+    let mut equal = |a: &RVal, b: &RVal| equal_remembering(a, b, depth + 1, compared);
     match (a, b) {
         (RVal::Nil, RVal::Nil) => true,
         (RVal::Bool(x), RVal::Bool(y)) => x == y,
@@ -293,7 +364,7 @@ pub(crate) fn equal(a: &RVal, b: &RVal, depth: usize) -> bool {
                 return true;
             }
             let (x, y) = (x.borrow(), y.borrow());
-            x.len() == y.len() && x.iter().zip(y.iter()).all(|(a, b)| equal(a, b, depth + 1))
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(a, b)| equal(a, b))
         }
         (RVal::Hash(x), RVal::Hash(y)) => {
             if Rc::ptr_eq(x, y) {
@@ -301,10 +372,8 @@ pub(crate) fn equal(a: &RVal, b: &RVal, depth: usize) -> bool {
             }
             let (x, y) = (x.borrow(), y.borrow());
             x.len() == y.len()
-                && x.iter().all(|(k, v)| {
-                    y.iter()
-                        .any(|(k2, v2)| eql(k, k2) && equal(v, v2, depth + 1))
-                })
+                && x.iter()
+                    .all(|(k, v)| y.iter().any(|(k2, v2)| eql(k, k2) && equal(v, v2)))
         }
         (RVal::Range(a1, b1, e1), RVal::Range(a2, b2, e2)) => a1 == a2 && b1 == b2 && e1 == e2,
         (RVal::Regex(x), RVal::Regex(y)) => x.source() == y.source(),

@@ -10,31 +10,20 @@ use core::cell::RefCell;
 use super::evaluator::{Evaluator, UserFunction};
 use super::flow::{error, EvalResult, Unwind};
 use super::limits::checked_mismatch;
+pub(crate) use crate::host::{arity_message, params_arity, CallSite, Closure};
 use crate::span::Span;
-use crate::syntax::ast::{Call, CallStyle, Lambda, Param};
+use crate::syntax::ast::{Call, Param};
 use crate::types::Type;
 use crate::value::Value;
 
-/// A lambda given to a call, with the scope it was written in (it reads variables from there),
-/// and what each of its calls needs, worked out once per call of the function given it.
-pub(crate) struct Closure<'a> {
-    pub lambda: &'a Lambda,
-    pub frame: usize,
+/// What calling a lambda needs besides the lambda itself, worked out once per call of the
+/// function given it: the scope it was written in (it reads variables from there), how its
+/// parameters bind, and the operand whose value each call may move (see `ownership.rs`). A
+/// built-in sees it only as the opaque part of a [`Closure`].
+pub(crate) struct PreparedLambda {
+    frame: usize,
     params: ParamList,
-    arity: (usize, Option<usize>),
-    /// The operand whose value each call may move (see `ownership.rs`).
     movable: Option<usize>,
-}
-
-impl Closure<'_> {
-    /// How many arguments the lambda accepts: (required, maximum or `None` for captures-rest).
-    pub fn arity(&self) -> (usize, Option<usize>) {
-        self.arity
-    }
-
-    pub fn param_count(&self) -> usize {
-        self.lambda.params.len()
-    }
 }
 
 /// What binding a function's or lambda's parameters needs, worked out once (per definition, or
@@ -56,49 +45,6 @@ pub(crate) struct ParamList {
 /// A declared type evaluated before, and the steps its evaluation counted inside the expression.
 type KnownType = (Rc<Type>, u64);
 
-/// Where and how a function was called, for its error messages.
-#[derive(Debug, Clone)]
-pub(crate) struct CallSite<'a> {
-    pub name: &'a str,
-    pub style: CallStyle,
-    /// Where Puppet reports errors of this call.
-    pub span: Span,
-}
-
-impl CallSite<'_> {
-    /// An error raised by the called function itself, wrapped the way Puppet wraps it:
-    /// `Error while evaluating a Function Call, <message>` at the call.
-    pub fn fail(&self, message: impl AsRef<str>) -> Unwind {
-        let kind = match self.style {
-            CallStyle::Method => "Method call",
-            CallStyle::Prefix | CallStyle::Statement => "Function Call",
-        };
-        error(
-            "CALL_FAILED",
-            format!("Error while evaluating a {kind}, {}", message.as_ref()),
-            self.span,
-        )
-    }
-}
-
-/// A built-in function: the evaluator, the call site, the evaluated arguments and the lambda.
-pub(crate) type Builtin =
-    fn(&mut Evaluator<'_>, &CallSite, Vec<Value>, Option<&Closure<'_>>) -> EvalResult<Value>;
-
-/// (required, maximum) argument counts of a parameter list; `None` when the last captures the rest.
-pub(crate) fn params_arity(params: &[Param]) -> (usize, Option<usize>) {
-    let required = params
-        .iter()
-        .filter(|p| p.default.is_none() && !p.captures_rest)
-        .count();
-    let max = if params.last().is_some_and(|p| p.captures_rest) {
-        None
-    } else {
-        Some(params.len())
-    };
-    (required, max)
-}
-
 /// Puppet's error for a required parameter after an optional or captures-rest one, made when a
 /// lambda is created or a function called.
 pub(crate) fn check_param_order(params: &[Param]) -> EvalResult<()> {
@@ -114,25 +60,6 @@ pub(crate) fn check_param_order(params: &[Param]) -> EvalResult<()> {
         }
     }
     Ok(())
-}
-
-/// Puppet's description of an arity mismatch: `expects 1 argument, got none`.
-pub(crate) fn arity_message(what: &str, (min, max): (usize, Option<usize>), got: usize) -> String {
-    let plural = |n: usize| if n == 1 { "argument" } else { "arguments" };
-    let got_text = if got == 0 {
-        String::from("none")
-    } else {
-        format!("{got}")
-    };
-    match max {
-        Some(0) => format!("{what} expects no arguments, got {got_text}"),
-        Some(max) if max == min => format!("{what} expects {min} {}, got {got_text}", plural(min)),
-        Some(max) => format!("{what} expects between {min} and {max} arguments, got {got_text}"),
-        None => format!(
-            "{what} expects at least {min} {}, got {got_text}",
-            plural(min)
-        ),
-    }
 }
 
 impl Evaluator<'_> {
@@ -157,13 +84,16 @@ impl Evaluator<'_> {
         if let Some(lambda) = &call.lambda {
             check_param_order(&lambda.params)?;
         }
-        let closure = call.lambda.as_ref().map(|lambda| Closure {
-            lambda,
+        let prepared = call.lambda.as_ref().map(|lambda| PreparedLambda {
             frame: self.scopes.current(),
             params: self.param_list(&lambda.params),
-            arity: params_arity(&lambda.params),
             movable: self.movable_tail(lambda),
         });
+        let closure = call
+            .lambda
+            .as_ref()
+            .zip(prepared.as_ref())
+            .map(|(lambda, prepared)| Closure::new(lambda, prepared));
         if call.name_is_type {
             return crate::functions::call_builtin(self, "new", &site, args, closure.as_ref())
                 .unwrap_or_else(|| Err(site.fail("new() is not available")));
@@ -176,15 +106,21 @@ impl Evaluator<'_> {
                 return result;
             }
         }
-        if !self.functions.contains_key(site.name)
-            && (site.name.contains("::") || !crate::functions::is_builtin(site.name))
-        {
-            self.autoload_function(site.name, call.anchor)?;
-        }
         if let Some(function) = self.functions.get(site.name).cloned() {
             return self.call_user_function(&function, &site, args, closure.as_ref());
         }
-        match crate::functions::call_builtin(self, site.name, &site, args, closure.as_ref()) {
+        let builtin = crate::functions::find(site.name);
+        if site.name.contains("::") || builtin.is_none() {
+            self.autoload_function(site.name, call.anchor)?;
+            if let Some(function) = self.functions.get(site.name).cloned() {
+                return self.call_user_function(&function, &site, args, closure.as_ref());
+            }
+        }
+        if let Some(def) = builtin {
+            return crate::functions::call(self, def, &site, args, closure.as_ref());
+        }
+        let has_block = closure.is_some();
+        match self.call_module_ruby(&site, args, has_block) {
             Some(result) => result,
             None => Err(error(
                 "UNKNOWN_FUNCTION",
@@ -281,7 +217,10 @@ impl Evaluator<'_> {
         site: &CallSite,
         keep_first: Option<&mut Value>,
     ) -> EvalResult<Value> {
-        let lambda = closure.lambda;
+        let lambda = closure.lambda();
+        let Some(prepared) = closure.prepared().downcast_ref::<PreparedLambda>() else {
+            return Err(site.fail("the lambda was not made by this evaluation"));
+        };
         let arity = closure.arity();
         if args.len() < arity.0 || arity.1.is_some_and(|max| args.len() > max) {
             return Err(site.fail(arity_message(
@@ -291,18 +230,18 @@ impl Evaluator<'_> {
             )));
         }
         self.enter_call("lambda", site.span)?;
-        let mark = self.scopes.push(closure.frame);
+        let mark = self.scopes.push(prepared.frame);
         let saved_match = self.scopes.current_match.clone();
-        let saved_move = core::mem::replace(&mut self.move_candidate, closure.movable);
+        let saved_move = core::mem::replace(&mut self.move_candidate, prepared.movable);
         let result = (|| {
-            self.bind_params(&lambda.params, &closure.params, args, site, None)?;
+            self.bind_params(&lambda.params, &prepared.params, args, site, None)?;
             let value = match self.eval(&lambda.body) {
                 Ok(value) => value,
                 Err(Unwind::Next(value, _)) => value,
                 Err(other) => return Err(other),
             };
             if let Some(return_type) = &lambda.return_type {
-                self.check_return(return_type, &closure.params, &value, site, "lambda")?;
+                self.check_return(return_type, &prepared.params, &value, site, "lambda")?;
             }
             Ok(value)
         })();

@@ -111,12 +111,22 @@ impl Evaluator<'_> {
     }
 
     /// Whether a case option or selector key matches the subject; `at` is the option's position.
+    /// An array or hash option is matched element by element as deep as it nests: its walk is
+    /// charged first, within the limits.
     pub(crate) fn case_matches(
         &mut self,
         option: &Value,
         subject: &Value,
         at: Span,
     ) -> EvalResult<bool> {
+        if matches!(option, Value::Array(_) | Value::Hash(_)) {
+            super::limits::charge_walk(self, option, super::limits::Walk::Reads, at)?;
+        }
+        self.option_matches(option, subject, at)
+    }
+
+    /// [`Self::case_matches`] of an option already charged.
+    fn option_matches(&mut self, option: &Value, subject: &Value, at: Span) -> EvalResult<bool> {
         self.step(1, at)?;
         Ok(match (option, subject) {
             (Value::Default, _) => true,
@@ -128,7 +138,7 @@ impl Evaluator<'_> {
                     return Ok(false);
                 }
                 for (o, s) in options.iter().zip(items.iter()) {
-                    if !self.case_matches(o, s, at)? {
+                    if !self.option_matches(o, s, at)? {
                         return Ok(false);
                     }
                 }
@@ -139,7 +149,7 @@ impl Evaluator<'_> {
                     let Some(s) = items.get(key) else {
                         return Ok(false);
                     };
-                    if !self.case_matches(o, s, at)? {
+                    if !self.option_matches(o, s, at)? {
                         return Ok(false);
                     }
                 }

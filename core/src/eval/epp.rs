@@ -4,6 +4,7 @@
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use super::calls::CallSite;
 use super::evaluator::Evaluator;
@@ -28,22 +29,19 @@ impl Evaluator<'_> {
         Ok(Value::Undef)
     }
 
+    /// Append to the output of the template being rendered: refused before it is appended when
+    /// the output would pass the string limit, and charged as any string a program builds.
     fn append_output(&mut self, text: &str, span: Span) -> EvalResult<()> {
-        let max = self.options.limits.max_string_len;
-        let Some(output) = self.epp_output.last_mut() else {
+        let Some(before) = self.epp_output.last().map(String::len) else {
             return Err(error(
                 "EPP_OUTSIDE_TEMPLATE",
                 "Template text can only be rendered by an EPP template",
                 span,
             ));
         };
-        output.push_str(text);
-        if output.len() > max {
-            return Err(error(
-                "SIZE_LIMIT",
-                format!("a string's length in bytes would exceed the limit of {max}"),
-                span,
-            ));
+        self.check_string_growth(before, before.saturating_add(text.len()), span)?;
+        if let Some(output) = self.epp_output.last_mut() {
+            output.push_str(text);
         }
         Ok(())
     }
@@ -140,7 +138,10 @@ impl Evaluator<'_> {
         })
     }
 
-    /// Bind template parameters the way Puppet does (its messages call the template a lambda).
+    /// Bind template parameters the way Puppet does (its messages call the template a lambda):
+    /// an `undef` argument counts as not given (so the parameter's default applies, and one the
+    /// template does not declare is dropped); the given ones are bound first, then each default in
+    /// order; then the whole set is checked, unknown names first, every problem in one message.
     fn bind_template_params(
         &mut self,
         params: &[Param],
@@ -148,16 +149,22 @@ impl Evaluator<'_> {
         arguments: &Hash,
         site: &CallSite,
     ) -> EvalResult<()> {
-        for (key, _) in arguments.iter() {
-            let name = crate::value::to_string_default(key);
-            if !params.iter().any(|p| p.name.name == name) {
-                return Err(site.fail(format!("lambda: has no parameter named '{name}'")));
+        let given = |name: &str| {
+            arguments
+                .get(&Value::string(name))
+                .filter(|value| !matches!(value, Value::Undef))
+        };
+        for param in params {
+            if let Some(value) = given(&param.name.name) {
+                self.scopes
+                    .bind_local(Rc::from(param.name.name.as_str()), value.clone());
             }
         }
+        let mut bound: Vec<Option<Value>> = Vec::with_capacity(params.len());
         for param in params {
             let name = param.name.name.as_str();
-            let value = match (arguments.get(&Value::string(name)), &param.default) {
-                (Some(value), _) => value.clone(),
+            let value = match (given(name), &param.default) {
+                (Some(value), _) => Some(value.clone()),
                 (None, Some(default)) => match self.eval_in_template(default, source) {
                     Err(Unwind::Error(d)) if d.code == "UNKNOWN_VARIABLE" => {
                         let later = params
@@ -169,22 +176,47 @@ impl Evaluator<'_> {
                         };
                         return Err(site.fail(format!("lambda: default expression for ${name} tries to illegally access not yet evaluated ${later}")));
                     }
-                    other => other?,
+                    other => Some(other?),
                 },
-                (None, None) => {
-                    return Err(site.fail(format!("lambda: expects a value for parameter '{name}'")))
-                }
+                // Given as `undef` to a parameter without a default: bound to `undef`.
+                (None, None) => arguments.get(&Value::string(name)).cloned(),
             };
-            if let Some(type_expr) = &param.type_expr {
-                let ty = self.eval_type_expr(type_expr)?;
-                if let Some(mismatch) =
-                    super::limits::checked_mismatch(self, &ty, &value, site.span)?
-                {
-                    return Err(site.fail(format!("lambda: parameter '{name}' {mismatch}")));
+            if let Some(value) = &value {
+                self.scopes.bind_local(Rc::from(name), value.clone());
+            }
+            bound.push(value);
+        }
+        let mut problems: Vec<String> = Vec::new();
+        for (key, value) in arguments.iter() {
+            let name = crate::value::to_string_default(key);
+            if !matches!(value, Value::Undef) && !params.iter().any(|p| p.name.name == name) {
+                problems.push(format!("has no parameter named '{name}'"));
+            }
+        }
+        for (at, (param, value)) in params.iter().zip(bound).enumerate() {
+            let name = param.name.name.as_str();
+            // Puppet checks a struct of the parameters: a name declared twice is one entry.
+            if params[..at].iter().any(|earlier| earlier.name.name == name) {
+                continue;
+            }
+            let Some(value) = value else {
+                problems.push(format!("expects a value for parameter '{name}'"));
+                continue;
+            };
+            let Some(type_expr) = &param.type_expr else {
+                continue;
+            };
+            let ty = self.eval_type_expr(type_expr)?;
+            if let Some(mismatch) = super::limits::checked_mismatch(self, &ty, &value, site.span)? {
+                for problem in mismatch.split("\n ") {
+                    problems.push(format!("parameter '{name}' {problem}"));
                 }
             }
-            self.scopes.bind_local(Rc::from(name), value);
         }
-        Ok(())
+        match problems.as_slice() {
+            [] => Ok(()),
+            [one] => Err(site.fail(format!("lambda: {one}"))),
+            several => Err(site.fail(format!("lambda:\n {}", several.join("\n ")))),
+        }
     }
 }

@@ -49,6 +49,9 @@ pub(crate) struct Evaluator<'o> {
     /// and another reads).
     #[cfg(feature = "erb")]
     pub erb_objects: Vec<crate::erb::value::KeptObject>,
+    /// What modules' Ruby defined and loaded in this evaluation (their functions, `puppet_x`).
+    #[cfg(feature = "erb")]
+    pub ruby: crate::erb::module_functions::RubyWorld,
     /// stdlib's 3.x functions called so far in this compile: loaded, as Puppet's old autoloader
     /// would have them (a 3.x function loading another warns about `load` only the first time).
     #[cfg(feature = "stdlib")]
@@ -109,6 +112,8 @@ impl<'o> Evaluator<'o> {
             needs_full_engine: None,
             #[cfg(feature = "erb")]
             erb_objects: Vec::new(),
+            #[cfg(feature = "erb")]
+            ruby: Default::default(),
             #[cfg(feature = "stdlib")]
             stdlib_loaded: Vec::new(),
             alias_nesting: 0,
@@ -172,6 +177,12 @@ impl<'o> Evaluator<'o> {
             .step(n, &self.options.limits, self.options.cancel.as_ref(), span)
     }
 
+    /// Count `bytes` of values built against the memory budget ([`super::Limits::max_memory`]).
+    #[inline]
+    pub fn charge_memory(&mut self, bytes: usize, span: Span) -> EvalResult<()> {
+        self.budget.charge_memory(bytes, &self.options.limits, span)
+    }
+
     /// Charges what matches with no budget of their own took since the last check (they are
     /// settled every 1024 steps; this settles now, as the evaluation ends).
     pub(crate) fn settle_regex_meter(&mut self, span: Span) -> EvalResult<()> {
@@ -201,6 +212,7 @@ impl<'o> Evaluator<'o> {
             "a string's length in bytes",
             span,
         )?;
+        self.charge_memory(text.len(), span)?;
         self.step(
             super::limits::size_steps(text.len(), super::limits::BYTES_PER_STEP),
             span,
@@ -222,6 +234,7 @@ impl<'o> Evaluator<'o> {
             "a string's length in bytes",
             span,
         )?;
+        self.charge_memory(after.saturating_sub(before), span)?;
         self.step(
             size_steps(after, BYTES_PER_STEP).saturating_sub(size_steps(before, BYTES_PER_STEP)),
             span,
@@ -247,6 +260,12 @@ impl<'o> Evaluator<'o> {
             "the number of elements of a collection",
             span,
         )?;
+        self.charge_memory(
+            after
+                .saturating_sub(before)
+                .saturating_mul(super::limits::ELEMENT_BYTES),
+            span,
+        )?;
         let added = size_steps(after, ELEMENTS_PER_STEP)
             .saturating_sub(size_steps(before, ELEMENTS_PER_STEP));
         self.step(added, span)
@@ -259,6 +278,7 @@ impl<'o> Evaluator<'o> {
             "the number of elements of a collection",
             span,
         )?;
+        self.charge_memory(len.saturating_mul(super::limits::ELEMENT_BYTES), span)?;
         self.step(
             super::limits::size_steps(len, super::limits::ELEMENTS_PER_STEP),
             span,
@@ -400,30 +420,10 @@ impl<'o> Evaluator<'o> {
     }
 }
 
-pub(crate) use super::variables::numeric_variable;
-
-/// Puppet's truthiness: only `undef` and `false` are false.
-pub(crate) fn is_truthy(value: &Value) -> bool {
-    !matches!(value, Value::Undef | Value::Boolean(false))
-}
+pub(crate) use crate::host::{is_truthy, numeric_variable};
 
 impl From<Unwind> for Diagnostic {
     fn from(unwind: Unwind) -> Self {
         unwind.into_diagnostic()
-    }
-}
-
-impl crate::run::limits::Charge for Evaluator<'_> {
-    fn limits(&self) -> &crate::run::Limits {
-        &self.options.limits
-    }
-
-    fn steps_spent(&self) -> u64 {
-        self.budget.steps
-    }
-
-    #[inline]
-    fn step(&mut self, n: u64, span: Span) -> EvalResult<()> {
-        Evaluator::step(self, n, span)
     }
 }

@@ -418,9 +418,7 @@ impl<'o> Evaluator<'o> {
             return Ok(());
         }
         self.needs_full_engine = Some("stdlib");
-        Err(crate::functions::stdlib_names::needs_stdlib_part(
-            what, span,
-        ))
+        Err(crate::functions::needs_stdlib_part(what, span))
     }
 
     /// The namevar of a resource type a module implements in Ruby, when its file shows one.
@@ -428,18 +426,80 @@ impl<'o> Evaluator<'o> {
         self.loader.ruby_namevars.get(name).map(String::as_str)
     }
 
-    /// Whether the module of function `name` (`apache::bool2httpd`) implements it in Ruby
-    /// (`lib/puppet/functions/apache/bool2httpd.rb`).
-    pub(crate) fn module_has_ruby_function(&mut self, name: &str) -> bool {
-        let Some((module, _)) = name.split_once("::") else {
-            return false;
+    /// Where Puppet's loaders look for function `name` written in Ruby: a namespaced name's
+    /// 4.x file in its own module; a global name's 4.x file, then its 3.x one, in any module.
+    pub(crate) fn ruby_function_paths(&mut self, name: &str) -> Vec<String> {
+        if let Some((module, _)) = name.split_once("::") {
+            return match self.module_dir(module) {
+                Some(dir) => alloc::vec![format!(
+                    "{dir}/lib/puppet/functions/{}.rb",
+                    name.replace("::", "/")
+                )],
+                None => Vec::new(),
+            };
+        }
+        let dirs = self.module_dirs();
+        let mut paths: Vec<String> = dirs
+            .iter()
+            .map(|dir| format!("{dir}/lib/puppet/functions/{name}.rb"))
+            .collect();
+        paths.extend(
+            dirs.iter()
+                .map(|dir| format!("{dir}/lib/puppet/parser/functions/{name}.rb")),
+        );
+        paths
+    }
+
+    /// The directories of the environment's modules, in modulepath order (the first of each
+    /// name).
+    pub(crate) fn module_dirs(&mut self) -> Vec<String> {
+        let Some(env) = self.environment() else {
+            return Vec::new();
         };
-        let Some(dir) = self.module_dir(module) else {
-            return false;
-        };
-        let path = format!("{dir}/lib/puppet/functions/{}.rb", name.replace("::", "/"));
-        self.environment()
-            .is_some_and(|env| env.files.exists(&path))
+        let mut names: Vec<String> = Vec::new();
+        for dir in env.modulepath() {
+            for name in env.files.list_dir(&dir) {
+                if is_module_name(&name) && !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+        names
+            .iter()
+            .filter_map(|name| self.module_dir(name))
+            .collect()
+    }
+
+    /// A function a module writes in Ruby: the full engine runs it; the light one hands the
+    /// call over when the environment has its file. `None`: no module has it.
+    pub(crate) fn call_module_ruby(
+        &mut self,
+        site: &super::calls::CallSite,
+        args: Vec<crate::value::Value>,
+        has_block: bool,
+    ) -> Option<EvalResult<crate::value::Value>> {
+        #[cfg(feature = "erb")]
+        {
+            crate::erb::module_functions::call(self, site, args, has_block)
+        }
+        #[cfg(not(feature = "erb"))]
+        {
+            let _ = (args, has_block);
+            let env = self.environment()?;
+            let paths = self.ruby_function_paths(site.name);
+            if !paths.iter().any(|path| env.files.exists(path)) {
+                return None;
+            }
+            self.needs_full_engine = Some("ruby");
+            Some(Err(crate::eval::flow::error(
+                "NEEDS_FULL_ENGINE",
+                format!(
+                    "The function '{}' is written in Ruby in its module: the playground's full engine has it",
+                    site.name
+                ),
+                site.span,
+            )))
+        }
     }
 
     /// Whether a resource type is one a module implements in Ruby (already looked for).

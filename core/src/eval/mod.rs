@@ -18,6 +18,9 @@ mod control;
 pub(crate) mod definitions;
 mod epp;
 pub(crate) mod evaluator;
+pub(crate) mod flow;
+mod host_impl;
+pub(crate) mod limits;
 mod literals;
 pub(crate) mod loader;
 mod matching;
@@ -33,10 +36,8 @@ mod type_cache;
 mod variables;
 
 pub use crate::hiera::calls::{LookupCall, LookupCalls, LookupKind, MAX_LOOKUPS_RECORDED};
-pub(crate) use crate::run::{flow, limits};
-pub use crate::run::{
-    CancelFlag, EvalOptions, Limits, LogEntry, LogLevel, RecordLimits, Strictness,
-};
+pub use crate::host::{Limits, LogEntry, LogLevel, Strictness};
+pub use crate::run::{CancelFlag, EvalOptions, RecordLimits};
 pub use record::{Recorded, RecordedValue};
 #[cfg(feature = "ide")]
-pub(crate) use suggest::{function_names, type_names};
+pub(crate) use suggest::type_names;

@@ -13,19 +13,6 @@ use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Lambda, StringPart};
 use super::evaluator::Evaluator;
 use crate::value::Value;
 
-/// Built-in functions that read variables by name or unwind: they turn the move off.
-const UNSAFE_CALLS: &[&str] = &[
-    "getvar",
-    "defined",
-    "inline_epp",
-    "epp",
-    "template",
-    "inline_template",
-    "break",
-    "next",
-    "return",
-];
-
 /// The body's final expression, through blocks and parentheses. What runs before it may read the
 /// parameter freely: the value is only moved when the final expression starts.
 fn tail(expr: &Expr) -> Option<&Expr> {
@@ -82,7 +69,7 @@ fn harmless(expr: &Expr, name: &str, user_function: &dyn Fn(&str) -> bool) -> bo
         }
         ExprKind::Call(call) => {
             let callee = call.name.name.as_str();
-            !UNSAFE_CALLS.contains(&callee)
+            !crate::functions::reaches_scope(callee)
                 && !user_function(callee)
                 && call.receiver.as_ref().is_none_or(ok)
                 && call.functor.as_deref().is_none_or(ok)

@@ -6,6 +6,7 @@ use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+#[cfg(feature = "ide")]
 use crate::run::RecordLimits;
 use crate::span::Span;
 #[cfg(feature = "ide")]
@@ -148,6 +149,25 @@ impl Recorder {
                 last,
             })
             .collect()
+    }
+}
+
+impl super::evaluator::Evaluator<'_> {
+    /// Run `f` without recording: for code the engine parses from its own text (facts given as
+    /// Puppet code, a type from its string form, Hiera's configuration schema), whose spans are
+    /// offsets in that text and would land on whatever file sits at those offsets.
+    #[cfg(feature = "ide")]
+    pub(crate) fn unrecorded<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let recorder = self.recorder.take();
+        let result = f(self);
+        self.recorder = recorder;
+        result
+    }
+
+    /// Without the `ide` feature nothing is recorded.
+    #[cfg(not(feature = "ide"))]
+    pub(crate) fn unrecorded<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        f(self)
     }
 }
 

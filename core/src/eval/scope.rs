@@ -318,6 +318,21 @@ impl Scopes {
             .unwrap_or_default()
     }
 
+    /// The bindings of a class's scope `frame` while its body runs: those of its enclosing scope
+    /// (what it inherited) then its own, oldest first.
+    pub fn class_frame_vars(&self, frame: usize) -> Vec<(Rc<str>, Value)> {
+        let Some(own) = self.frames.get(frame) else {
+            return Vec::new();
+        };
+        let inherited = own
+            .parent
+            .filter(|&parent| parent != 0)
+            .and_then(|parent| self.frames.get(parent));
+        let mut vars: Vec<(Rc<str>, Value)> = inherited.map(|f| f.vars.clone()).unwrap_or_default();
+        vars.extend(own.vars.iter().cloned());
+        vars
+    }
+
     /// `$n` from the current match data (`undef` when there is none).
     pub fn match_variable(&self, index: usize) -> Value {
         match &self.current_match {

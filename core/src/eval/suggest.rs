@@ -83,28 +83,11 @@ fn did_you_mean(names: &[String]) -> Option<String> {
     }
 }
 
-/// Puppet's built-in functions (those the playground runs or names as unavailable), the
-/// candidates for an unknown function; a test checks each is one.
-const FUNCTIONS: &str = "abs alert all annotate any assert_type binary_file break call camelcase capitalize \
-ceiling chomp chop compare contain convert_to create_resources crit debug defined dig digest downcase each \
-emerg empty epp err fail file filter find_file find_template flatten floor fqdn_rand generate get getvar \
-group_by hiera hiera_array hiera_hash hiera_include import include index info inline_epp inline_template join \
-keys length lest lookup lstrip map match max md5 min module_directory new next notice partition realize \
-reduce regsubst require return reverse_each round rstrip scanf sha1 sha256 shellquote size slice sort split \
-sprintf step strftime strip tag tagged template then tree_each type unique unwrap upcase values versioncmp \
-warning with";
-
 /// The data types' names as Puppet prints them; a test checks each is one.
 const TYPES: &str = "Any Array Binary Boolean Callable CatalogEntry Class Collection Data Default Deferred \
 Enum Error Float Hash Init Integer Iterable Iterator NotUndef Numeric Object Optional Pattern Regexp Resource \
 RichData Runtime Scalar ScalarData SemVer SemVerRange Sensitive String Struct Timespan Timestamp Tuple Type \
 TypeSet URI Undef Unit Variant";
-
-#[cfg(feature = "ide")]
-/// Puppet's built-in functions' names (the editor's completion).
-pub(crate) fn function_names() -> impl Iterator<Item = &'static str> {
-    FUNCTIONS.split_whitespace()
-}
 
 #[cfg(feature = "ide")]
 /// The data types' names (the editor's completion).
@@ -212,7 +195,8 @@ impl Evaluator<'_> {
     }
 
     fn similar_functions(&self, name: &str) -> Vec<String> {
-        closest(name, words(FUNCTIONS).chain(self.functions.keys().cloned()))
+        let builtins = crate::functions::puppet_function_names().map(String::from);
+        closest(name, builtins.chain(self.functions.keys().cloned()))
     }
 
     /// Data types, resource types (built in or defined here) and type aliases.
@@ -263,9 +247,6 @@ mod tests {
 
     #[test]
     fn the_candidate_lists_name_what_there_is() {
-        for name in FUNCTIONS.split_whitespace() {
-            assert!(crate::functions::is_builtin(name), "{name}");
-        }
         for name in TYPES.split_whitespace() {
             assert!(crate::types::Type::from_name(name).is_some(), "{name}");
         }

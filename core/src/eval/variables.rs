@@ -3,6 +3,7 @@
 
 use super::evaluator::Evaluator;
 use super::flow::EvalResult;
+use crate::host::numeric_variable;
 use crate::span::Span;
 use crate::value::Value;
 
@@ -35,14 +36,5 @@ impl Evaluator<'_> {
             .rev()
             .find(|(live, _)| live == class)?;
         self.scopes.lookup_from(*frame, var)
-    }
-}
-
-/// `$0`, `$1`, ...: the index of a numeric (match) variable.
-pub(crate) fn numeric_variable(name: &str) -> Option<usize> {
-    if name.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty() {
-        crate::value::parse_count(name)
-    } else {
-        None
     }
 }

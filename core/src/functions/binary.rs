@@ -6,8 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::args::no_signature;
-use crate::eval::calls::CallSite;
-use crate::eval::flow::EvalResult;
+use crate::host::{CallSite, EvalResult};
 use crate::value::{Binary, Value};
 
 /// Ruby's `Base64.encode64`: strict base64 with a newline after every 60 characters and at the end.

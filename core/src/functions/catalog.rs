@@ -1,45 +1,75 @@
 //! Functions of the catalog: `include`, `require` and `contain` declare classes; `realize`,
 //! `tag`, `tagged` and `create_resources`.
 
-use alloc::vec::Vec;
-
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use super::args::at_least_one_3x;
+use super::declare::{opt, rep, req, Call, Def};
+use crate::host::{EvalResult, Unwind};
 use crate::value::Value;
 
-pub(super) fn include(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    ev.include_classes(&args, site)
+pub(super) fn include(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    host.include_classes(&args, site)
 }
 
-/// `realize`, `tag`, `tagged` and `create_resources`, which act on the catalog's resources and tags.
-pub(super) fn resources(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    let name = site.name;
-    if args.is_empty() && matches!(name, "tag" | "tagged") {
-        return Err(site.fail(alloc::format!(
-            "{name}(): Wrong number of arguments given (0 for minimum 1)"
-        )));
-    }
-    match name {
-        "realize" => ev.realize(&args, site.span),
-        "create_resources" => match ev.create_resources(&args, site.span)? {
-            message if message.is_empty() => Ok(Value::Undef),
-            message => Err(site.fail(message)),
-        },
-        "tag" => ev.tag(&args, site.span).map_err(|e| match e {
-            crate::eval::flow::Unwind::Error(d) => site.fail(&d.message),
-            other => other,
-        }),
-        _ => Ok(ev.tagged(&args)),
+fn realize(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    host.realize(&args, site.span)
+}
+
+fn create_resources(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    match host.create_resources(&args, site.span)? {
+        message if message.is_empty() => Ok(Value::Undef),
+        message => Err(site.fail(message)),
     }
 }
+
+fn tag(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    at_least_one_3x(site, &args)?;
+    host.tag(&args, site.span).map_err(|e| match e {
+        Unwind::Error(d) => site.fail(&d.message),
+        other => other,
+    })
+}
+
+fn tagged(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    at_least_one_3x(site, &args)?;
+    Ok(host.tagged(&args))
+}
+
+/// The functions that declare classes, declared (the editor finds class names after them).
+pub(super) const CLASS_DECLARING: &[Def] = &[
+    Def::puppet("contain", include)
+        .takes(&[&[rep("names", "Variant[String, Class, Resource, Array]")]])
+        .with_3x()
+        .doc("Declares the classes and contains them in the current class"),
+    Def::puppet("include", include)
+        .takes(&[&[rep("names", "Variant[String, Class, Resource, Array]")]])
+        .with_3x()
+        .doc("Declares the classes, once each"),
+    Def::puppet("require", include)
+        .takes(&[&[rep("names", "Variant[String, Class, Resource, Array]")]])
+        .with_3x()
+        .doc("Declares the classes and makes the current one depend on them"),
+];
+
+/// The other catalog functions, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::puppet("create_resources", create_resources)
+        .takes(&[&[
+            req("type", "String"),
+            req("resources", "Hash"),
+            opt("defaults", "Hash"),
+        ]])
+        .with_3x()
+        .doc("Declares a resource per key of the hash"),
+    Def::puppet("realize", realize)
+        .takes(&[&[rep("resources", "Variant[String, Resource, Array]")]])
+        .with_3x()
+        .doc("Makes virtual resources real"),
+    Def::puppet("tag", tag)
+        .takes(&[&[rep("tags", "Variant[String, Array]")]])
+        .with_3x()
+        .doc("Adds the tags to the current class or define"),
+    Def::puppet("tagged", tagged)
+        .takes(&[&[rep("tags", "Variant[String, Array]")]])
+        .with_3x()
+        .doc("Whether the current class or define has all the tags"),
+];

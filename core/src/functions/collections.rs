@@ -7,20 +7,14 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use super::args::{check_arg, deprecation, no_signature, warning_at_line};
+use super::declare::{opt, optional_block, rep, req, Call, Def};
 use super::expect_args;
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::{EvalResult, Unwind};
+use crate::host::{CallSite, Closure, EvalResult, FunctionHost, Unwind, Walk};
 use crate::types::{infer, Type};
 use crate::value::{Hash, Value};
 
 /// `size(arg)`, `length(arg)` (their parameter checked by their declaration, `declared.rs`).
-pub(super) fn size(
-    _: &mut Evaluator<'_>,
-    _: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn size(Call(_, _, args, ..): Call) -> EvalResult<Value> {
     let n = match args.first() {
         Some(Value::Array(items)) => items.len(),
         Some(Value::Hash(hash)) => hash.len(),
@@ -31,12 +25,7 @@ pub(super) fn size(
     Ok(Value::Integer(n as i64))
 }
 
-pub(super) fn empty(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn empty(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
     Ok(Value::Boolean(match &args[0] {
         Value::Array(items) => items.is_empty(),
@@ -49,7 +38,7 @@ pub(super) fn empty(
         }
         Value::Integer(_) | Value::Float(_) => {
             warning_at_line(
-                ev,
+                host,
                 "Calling function empty() with Numeric value is deprecated.",
                 site.span,
             );
@@ -60,12 +49,7 @@ pub(super) fn empty(
 }
 
 /// `keys(hsh)` (its `Hash` parameter checked by its declaration, `declared.rs`).
-pub(super) fn keys(
-    _: &mut Evaluator<'_>,
-    _: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn keys(Call(_, _, args, ..): Call) -> EvalResult<Value> {
     let Some(Value::Hash(hash)) = args.first() else {
         return Ok(Value::Undef);
     };
@@ -73,36 +57,38 @@ pub(super) fn keys(
 }
 
 /// `values(hsh)` (its `Hash` parameter checked by its declaration, `declared.rs`).
-pub(super) fn values(
-    _: &mut Evaluator<'_>,
-    _: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn values(Call(_, _, args, ..): Call) -> EvalResult<Value> {
     let Some(Value::Hash(hash)) = args.first() else {
         return Ok(Value::Undef);
     };
     Ok(Value::array(hash.values().cloned().collect()))
 }
 
+/// The elements of `value` that are not arrays, in order, however deeply nested (without
+/// recursion: the arrays being walked are kept on a list of their own).
 fn flatten_into(value: &Value, out: &mut Vec<Value>) {
+    let mut pending: Vec<core::slice::Iter<'_, Value>> = Vec::new();
     match value {
-        Value::Array(items) => items.iter().for_each(|item| flatten_into(item, out)),
-        other => out.push(other.clone()),
+        Value::Array(items) => pending.push(items.iter()),
+        other => return out.push(other.clone()),
+    }
+    while let Some(items) = pending.last_mut() {
+        match items.next() {
+            Some(Value::Array(inner)) => pending.push(inner.iter()),
+            Some(other) => out.push(other.clone()),
+            None => {
+                pending.pop();
+            }
+        }
     }
 }
 
-pub(super) fn flatten(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn flatten(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let mut out = Vec::new();
     for arg in &args {
         flatten_into(arg, &mut out);
     }
-    ev.check_collection(out.len(), site.span)?;
+    host.check_collection(out.len(), site.span)?;
     Ok(Value::array(out))
 }
 
@@ -131,8 +117,45 @@ fn ruby_operand(value: &Value) -> String {
     }
 }
 
-/// Ruby's `<=>` on the Ruby objects of two values (strings compare bytewise).
+/// Ruby's `<=>` on the Ruby objects of two values (strings compare bytewise; arrays element by
+/// element, then by length: walked without recursion, however deeply they nest).
 pub(crate) fn ruby_cmp(a: &Value, b: &Value) -> Result<Ordering, String> {
+    // The arrays being compared, with the elements of each left to compare.
+    let mut pending: Vec<(core::slice::Iter<'_, Value>, core::slice::Iter<'_, Value>)> = Vec::new();
+    let (mut a, mut b) = (a, b);
+    loop {
+        match (a, b) {
+            (Value::Array(x), Value::Array(y)) => pending.push((x.iter(), y.iter())),
+            _ => match ruby_cmp_scalars(a, b)? {
+                Ordering::Equal => {}
+                other => return Ok(other),
+            },
+        }
+        // The next pair of elements, or the lengths of arrays whose elements are all equal.
+        loop {
+            let Some((xs, ys)) = pending.last_mut() else {
+                return Ok(Ordering::Equal);
+            };
+            match (xs.next(), ys.next()) {
+                (Some(x), Some(y)) => {
+                    (a, b) = (x, y);
+                    break;
+                }
+                (x, y) => {
+                    pending.pop();
+                    match (x.is_some(), y.is_some()) {
+                        (true, false) => return Ok(Ordering::Greater),
+                        (false, true) => return Ok(Ordering::Less),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// [`ruby_cmp`] of two values that are not both arrays.
+fn ruby_cmp_scalars(a: &Value, b: &Value) -> Result<Ordering, String> {
     let failed = || {
         format!(
             "comparison of {} with {} failed",
@@ -146,15 +169,6 @@ pub(crate) fn ruby_cmp(a: &Value, b: &Value) -> Result<Ordering, String> {
         (Value::Float(x), Value::Integer(y)) => x.partial_cmp(&(*y as f64)).ok_or_else(failed),
         (Value::Float(x), Value::Float(y)) => x.partial_cmp(y).ok_or_else(failed),
         (Value::String(x), Value::String(y)) => Ok(x.as_bytes().cmp(y.as_bytes())),
-        (Value::Array(x), Value::Array(y)) => {
-            for (p, q) in x.iter().zip(y.iter()) {
-                match ruby_cmp(p, q)? {
-                    Ordering::Equal => continue,
-                    other => return Ok(other),
-                }
-            }
-            Ok(x.len().cmp(&y.len()))
-        }
         (Value::SemVer(x), Value::SemVer(y)) => Ok(x.cmp(y)),
         (Value::Timespan(x), Value::Timespan(y)) => Ok(x.nanoseconds().cmp(&y.nanoseconds())),
         (Value::Timestamp(x), Value::Timestamp(y)) => Ok(x.nanoseconds().cmp(&y.nanoseconds())),
@@ -195,7 +209,7 @@ fn lambda_ordering(value: &Value) -> Ordering {
 
 /// Sort with a two-parameter lambda returning a negative, zero or positive number.
 fn sort_values(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     items: Vec<Value>,
     closure: Option<&Closure<'_>>,
@@ -204,8 +218,8 @@ fn sort_values(
         Some(closure) => {
             let closure = super::expect_block(site, Some(closure), 2, 2)?;
             merge_sort(items, &mut |a, b| {
-                ev.step(1, site.span)?;
-                let result = ev.call_lambda(closure, alloc::vec![a.clone(), b.clone()], site)?;
+                host.step(1, site.span)?;
+                let result = host.call_lambda(closure, alloc::vec![a.clone(), b.clone()], site)?;
                 Ok::<_, Unwind>(lambda_ordering(&result))
             })
         }
@@ -216,16 +230,11 @@ fn sort_values(
     }
 }
 
-pub(super) fn sort(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn sort(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
     match &args[0] {
         Value::Array(items) => Ok(Value::array(sort_values(
-            ev,
+            host,
             site,
             items.as_slice().to_vec(),
             closure,
@@ -235,7 +244,7 @@ pub(super) fn sort(
                 .chars()
                 .map(|c| Value::string(c.encode_utf8(&mut [0; 4])))
                 .collect();
-            let sorted = sort_values(ev, site, chars, closure)?;
+            let sorted = sort_values(host, site, chars, closure)?;
             Ok(Value::string(
                 &sorted.iter().filter_map(Value::as_str).collect::<String>(),
             ))
@@ -246,22 +255,17 @@ pub(super) fn sort(
 
 /// The key a value is made unique by: the lambda's value, or the value itself.
 fn unique_key(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     closure: Option<&Closure<'_>>,
     value: &Value,
 ) -> EvalResult<Value> {
     match closure {
         Some(closure) => {
-            ev.step(1, site.span)?;
-            let key = ev.call_lambda(closure, alloc::vec![value.clone()], site)?;
+            host.step(1, site.span)?;
+            let key = host.call_lambda(closure, alloc::vec![value.clone()], site)?;
             // Hashing a key walks all of it.
-            crate::eval::limits::charge_walk(
-                ev,
-                &key,
-                crate::eval::limits::Walk::Reads,
-                site.span,
-            )?;
+            crate::host::charge_walk(host, &key, crate::host::Walk::Reads, site.span)?;
             Ok(key)
         }
         None => Ok(value.clone()),
@@ -269,7 +273,7 @@ fn unique_key(
 }
 
 fn unique_values(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     closure: Option<&Closure<'_>>,
     items: impl Iterator<Item = Value>,
@@ -277,8 +281,8 @@ fn unique_values(
     let mut seen = Hash::new();
     let mut out = Vec::new();
     for item in items {
-        ev.step(1, site.span)?;
-        let key = unique_key(ev, site, closure, &item)?;
+        host.step(1, site.span)?;
+        let key = unique_key(host, site, closure, &item)?;
         if !seen.contains_key(&key) {
             seen.insert(key, Value::Undef);
             out.push(item);
@@ -287,25 +291,20 @@ fn unique_values(
     Ok(out)
 }
 
-pub(super) fn unique(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn unique(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
     match &args[0] {
         Value::String(text) => {
             let chars = text
                 .chars()
                 .map(|c| Value::string(c.encode_utf8(&mut [0; 4])));
-            let kept = unique_values(ev, site, closure, chars)?;
+            let kept = unique_values(host, site, closure, chars)?;
             Ok(Value::string(
                 &kept.iter().filter_map(Value::as_str).collect::<String>(),
             ))
         }
         Value::Array(items) => Ok(Value::array(unique_values(
-            ev,
+            host,
             site,
             closure,
             items.iter().cloned(),
@@ -315,8 +314,8 @@ pub(super) fn unique(
             let mut index = Hash::new();
             let mut groups: Vec<(Vec<Value>, Vec<Value>)> = Vec::new();
             for (k, v) in hash.iter() {
-                ev.step(1, site.span)?;
-                let key = unique_key(ev, site, closure, v)?;
+                host.step(1, site.span)?;
+                let key = unique_key(host, site, closure, v)?;
                 match index.get(&key) {
                     Some(Value::Integer(at)) => {
                         if let Some((keys, values)) = groups.get_mut(*at as usize) {
@@ -332,16 +331,16 @@ pub(super) fn unique(
             }
             let mut out = Hash::new();
             for (keys, values) in groups {
-                let values = unique_values(ev, site, None, values.into_iter())?;
+                let values = unique_values(host, site, None, values.into_iter())?;
                 out.insert(Value::array(keys), Value::array(values));
             }
             Ok(Value::Hash(out))
         }
         other => {
-            let items = super::iteration::iterable(ev, site, other)?;
+            let items = super::iteration::iterable(host, site, other)?;
             let values = super::iteration::into_values(items);
             Ok(Value::array(unique_values(
-                ev,
+                host,
                 site,
                 closure,
                 values.into_iter(),
@@ -404,12 +403,7 @@ fn dig_path(data: &Value, keys: &[Value]) -> Result<Value, String> {
 }
 
 /// `dig(data, keys...)` (its parameters checked by its declaration, `declared.rs`).
-pub(super) fn dig(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn dig(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let Some((data, path)) = args.split_first() else {
         return Ok(Value::Undef);
     };
@@ -463,7 +457,7 @@ fn split_navigation(text: &str) -> Option<Vec<Value>> {
 }
 
 fn get_from(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     value: &Value,
     navigation: &str,
@@ -487,32 +481,22 @@ fn get_from(
                 let mut error = Hash::new();
                 error = error.inserted(Value::string("msg"), Value::string(&message));
                 error = error.inserted(Value::string("issue_code"), Value::string("SLICE_ERROR"));
-                ev.call_lambda(closure, alloc::vec![Value::Hash(error)], site)
+                host.call_lambda(closure, alloc::vec![Value::Hash(error)], site)
             }
             None => Err(site.fail(message)),
         },
     }
 }
 
-pub(super) fn get(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn get(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 2, Some(3))?;
     check_arg(site, "dotted_string", &Type::string(), &args[1])?;
     let navigation = args[1].as_str().unwrap_or("");
     let default = args.get(2).cloned().unwrap_or(Value::Undef);
-    get_from(ev, site, &args[0], navigation, default, closure)
+    get_from(host, site, &args[0], navigation, default, closure)
 }
 
-pub(super) fn getvar(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn getvar(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(2))?;
     check_arg(site, "get_string", &Type::string(), &args[0])?;
     let text = args[0].as_str().unwrap_or("");
@@ -547,26 +531,17 @@ pub(super) fn getvar(
     };
     let default = args.get(1).cloned().unwrap_or(Value::Undef);
     let lookup = name.trim_start_matches("::");
-    let value = match crate::eval::evaluator::numeric_variable(lookup) {
-        Some(index) => Some(ev.scopes.match_variable(index)),
-        None => ev
-            .scopes
-            .lookup(lookup)
-            .cloned()
-            .or_else(|| ev.catalog.class_variable(lookup)),
+    let value = match crate::host::numeric_variable(lookup) {
+        Some(index) => Some(host.match_variable(index)),
+        None => host.variable(lookup),
     };
     match value {
-        Some(value) => get_from(ev, site, &value, navigation, default, closure),
+        Some(value) => get_from(host, site, &value, navigation, default, closure),
         None => Ok(default),
     }
 }
 
-pub(super) fn compare(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn compare(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 2, Some(3))?;
     let comparable = |v: &Value| {
         matches!(
@@ -632,7 +607,7 @@ fn numeric_text(text: &str) -> bool {
 }
 
 fn extreme(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     args: Vec<Value>,
     closure: Option<&Closure<'_>>,
@@ -655,15 +630,16 @@ fn extreme(
     let mut best = values[0].clone();
     for value in values.iter().skip(1) {
         let ordering = if let Some(closure) = closure {
-            ev.step(1, site.span)?;
-            let result = ev.call_lambda(closure, alloc::vec![value.clone(), best.clone()], site)?;
+            host.step(1, site.span)?;
+            let result =
+                host.call_lambda(closure, alloc::vec![value.clone(), best.clone()], site)?;
             lambda_ordering(&result)
         } else if all_numeric {
             ruby_cmp(value, &best).map_err(|m| site.fail(m))?
         } else if all_strings {
             let (x, y) = (value.as_str().unwrap_or(""), best.as_str().unwrap_or(""));
             if numeric_text(x) && numeric_text(y) {
-                deprecation(ev, &format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"));
+                deprecation(host, &format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"));
                 let f = |s: &str| crate::value::parse_f64(&s.replace('_', "")).unwrap_or(0.0);
                 f(x).partial_cmp(&f(y)).unwrap_or(Ordering::Equal)
             } else {
@@ -674,11 +650,11 @@ fn extreme(
             let x = super::format::sprintf::ruby_to_s(value);
             let y = super::format::sprintf::ruby_to_s(&best);
             if numeric_text(&x) && numeric_text(&y) {
-                deprecation(ev, &format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"));
+                deprecation(host, &format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"));
                 let f = |s: &str| crate::value::parse_f64(&s.replace('_', "")).unwrap_or(0.0);
                 f(&x).partial_cmp(&f(&y)).unwrap_or(Ordering::Equal)
             } else {
-                deprecation(ev, &format!("The {name}() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda"));
+                deprecation(host, &format!("The {name}() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda"));
                 x.as_bytes().cmp(y.as_bytes())
             }
         };
@@ -689,20 +665,98 @@ fn extreme(
     Ok(best)
 }
 
-pub(super) fn max(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    extreme(ev, site, args, closure, Ordering::Greater)
+pub(super) fn max(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
+    extreme(host, site, args, closure, Ordering::Greater)
 }
 
-pub(super) fn min(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    extreme(ev, site, args, closure, Ordering::Less)
+pub(super) fn min(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
+    extreme(host, site, args, closure, Ordering::Less)
 }
+
+/// The functions over collections, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::puppet("compare", compare)
+        .takes(&[
+            &[req("a", "Any"), req("b", "Any")],
+            &[
+                req("a", "String"),
+                req("b", "String"),
+                req("ignore_case", "Boolean"),
+            ],
+        ])
+        .walks(Walk::Reads)
+        .doc("-1, 0 or 1 as the first value is smaller, equal or greater"),
+    Def::puppet("dig", dig)
+        .takes(&[&[req("data", "Optional[Collection]"), rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .stdlib_3x()
+        .doc("The value at a path of keys and indexes in nested data, undef where it stops"),
+    Def::puppet("empty", empty)
+        .takes(&[&[req(
+            "value",
+            "Variant[Collection, String, Binary, Numeric, Undef]",
+        )]])
+        .stdlib_3x()
+        .doc("Whether the value has no elements or characters"),
+    Def::puppet("flatten", flatten)
+        .takes(&[&[rep("values", "Any")]])
+        .stdlib_3x()
+        .walks(Walk::Builds)
+        .doc("An array of the values with nested arrays flattened"),
+    Def::puppet("get", get)
+        .takes(&[&[
+            req("value", "Any"),
+            req("path", "String"),
+            opt("default", "Any"),
+            optional_block(1, 1),
+        ]])
+        .doc("The value at a dotted path into the value"),
+    Def::puppet("getvar", getvar)
+        .takes(&[&[req("name", "String"), opt("default", "Any")]])
+        .stdlib_3x()
+        .reaches_scope()
+        .doc("The value of a variable named by a string, with a dotted path"),
+    Def::puppet("keys", keys)
+        .takes(&[&[req("hsh", "Hash")]])
+        .checked()
+        .stdlib_3x()
+        .doc("A hash's keys"),
+    Def::puppet("length", size)
+        .takes(&[&[req("arg", "Variant[Collection, String, Binary]")]])
+        .checked()
+        .doc("The number of elements, entries, characters or bytes"),
+    Def::puppet("max", max)
+        .takes(&[&[rep("values", "Any"), optional_block(2, 2)]])
+        .stdlib_3x()
+        .walks(Walk::Reads)
+        .doc("The greatest value"),
+    Def::puppet("min", min)
+        .takes(&[&[rep("values", "Any"), optional_block(2, 2)]])
+        .stdlib_3x()
+        .walks(Walk::Reads)
+        .doc("The smallest value"),
+    Def::puppet("size", size)
+        .takes(&[&[req("arg", "Variant[Collection, String, Binary]")]])
+        .checked()
+        .stdlib_3x()
+        .doc("The number of elements, entries, characters or bytes"),
+    Def::puppet("sort", sort)
+        .takes(&[&[
+            req("values", "Variant[String, Array]"),
+            optional_block(2, 2),
+        ]])
+        .stdlib_3x()
+        .walks(Walk::Reads)
+        .doc("The values sorted, by the block when given"),
+    Def::puppet("unique", unique)
+        .takes(&[&[req("values", "Iterable"), optional_block(1, 1)]])
+        .stdlib_3x()
+        .walks(Walk::Reads)
+        .doc("The values without repeats"),
+    Def::puppet("values", values)
+        .takes(&[&[req("hsh", "Hash")]])
+        .checked()
+        .stdlib_3x()
+        .doc("A hash's values"),
+];

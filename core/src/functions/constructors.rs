@@ -7,26 +7,20 @@ use alloc::string::ToString;
 use alloc::vec::Vec;
 
 use super::args::{no_signature, short_type};
+use super::declare::{optional_block, rep, req, Call, Def};
 use super::numbers::{new_boolean, new_float, new_integer, new_numeric};
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::host::{CallSite, EvalResult, FunctionHost, Walk};
 use crate::types::{describe_mismatch, instance_of, Type};
 use crate::value::{Hash, Regexp, SemVer, SemVerRange, Uri, Value};
 
-fn not_supported(site: &CallSite, ty: &Type) -> crate::eval::flow::Unwind {
+fn not_supported(site: &CallSite, ty: &Type) -> crate::host::Unwind {
     site.fail(format!(
         "Creation of new instance of type '{ty}' is not supported"
     ))
 }
 
 /// `new(Type, args...)`; `Type(args)` arrives here too.
-pub(super) fn new(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn new(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     super::expect_args(site, &args, 1, None)?;
     let mut args = args.into_iter();
     let ty = match args.next() {
@@ -34,15 +28,15 @@ pub(super) fn new(
         _ => return Err(site.fail("'new' parameter 'type' expects a Type value")),
     };
     let rest: Vec<Value> = args.collect();
-    let result = construct(ev, site, &ty, rest)?;
+    let result = construct(host, site, &ty, rest)?;
     match closure {
-        Some(closure) => ev.call_lambda(closure, alloc::vec![result], site),
+        Some(closure) => host.call_lambda(closure, alloc::vec![result], site),
         None => Ok(result),
     }
 }
 
 fn construct(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     ty: &Type,
     args: Vec<Value>,
@@ -51,7 +45,7 @@ fn construct(
     if args.len() == 1 && !matches!(resolved, Type::Init(..)) && instance_of(ty, &args[0]) {
         return Ok(args.into_iter().next().unwrap_or(Value::Undef));
     }
-    let value = create(ev, site, &resolved, args)?;
+    let value = create(host, site, &resolved, args)?;
     if let Some(mismatch) = describe_mismatch(ty, &value) {
         return Err(site.fail(format!(
             "Converted value from {ty}.new() has wrong type, {mismatch}"
@@ -71,7 +65,7 @@ fn one(site: &CallSite, args: &[Value], function: &str) -> EvalResult<Value> {
 }
 
 fn create(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     ty: &Type,
     args: Vec<Value>,
@@ -91,24 +85,24 @@ fn create(
         Type::Boolean(_) => new_boolean(site, &args),
         Type::String(_) => {
             super::expect_args(site, &args, 1, Some(2))?;
-            super::format::convert(&args[0], args.get(1), ev.options.limits.max_string_len)
+            super::format::convert(&args[0], args.get(1), host.limits().max_string_len)
                 .map(|text| Value::string(&text))
                 .map_err(|message| site.fail(message))
         }
-        Type::Array(..) | Type::Tuple(_) => new_array(ev, site, &args),
-        Type::Hash(..) | Type::Struct(_) => new_hash(ev, site, &args),
+        Type::Array(..) | Type::Tuple(_) => new_array(host, site, &args),
+        Type::Hash(..) | Type::Struct(_) => new_hash(host, site, &args),
         Type::Optional(inner) => match (&args[..], inner) {
             ([Value::Undef], _) => Ok(Value::Undef),
-            (_, Some(inner)) => construct(ev, site, inner, args),
+            (_, Some(inner)) => construct(host, site, inner, args),
             (_, None) => Err(not_supported(site, ty)),
         },
-        Type::NotUndef(Some(inner)) => construct(ev, site, inner, args),
+        Type::NotUndef(Some(inner)) => construct(host, site, inner, args),
         Type::Type(_) => {
             let value = one(site, &args, "new_type")?;
             match value {
-                Value::String(text) => {
-                    Ok(Value::from_type(super::meta::parse_type(ev, site, &text)?))
-                }
+                Value::String(text) => Ok(Value::from_type(super::meta::parse_type(
+                    host, site, &text,
+                )?)),
                 Value::Type(_) => Ok(value),
                 other => Err(site.fail(super::args::mismatch(
                     "new_type",
@@ -169,13 +163,13 @@ fn create(
                         )
                     {
                         let spread: Vec<Value> = items.as_slice().to_vec();
-                        return construct(ev, site, inner, spread);
+                        return construct(host, site, inner, spread);
                     }
                 }
             }
-            construct(ev, site, inner, all)
+            construct(host, site, inner, all)
         }
-        Type::Collection(_) | Type::Iterable(_) => new_array(ev, site, &args),
+        Type::Collection(_) | Type::Iterable(_) => new_array(host, site, &args),
         Type::Deferred => super::deferred::new_deferred(site, &args),
         Type::Any | Type::Scalar | Type::Data | Type::RichData | Type::ScalarData | Type::Unit => {
             one(site, &args, "new_unit")
@@ -202,7 +196,7 @@ fn regex_escape(text: &str) -> alloc::string::String {
     out
 }
 
-fn new_array(ev: &mut Evaluator<'_>, site: &CallSite, args: &[Value]) -> EvalResult<Value> {
+fn new_array(host: &mut dyn FunctionHost, site: &CallSite, args: &[Value]) -> EvalResult<Value> {
     super::expect_args(site, args, 1, Some(2))?;
     let from = &args[0];
     match args.get(1) {
@@ -231,7 +225,7 @@ fn new_array(ev: &mut Evaluator<'_>, site: &CallSite, args: &[Value]) -> EvalRes
                 .collect(),
         ),
         Value::Integer(_) | Value::String(_) | Value::Type(_) => {
-            match super::iteration::iterable(ev, site, from) {
+            match super::iteration::iterable(host, site, from) {
                 Ok(items) => Value::array(super::iteration::into_values(items)),
                 Err(_) => {
                     return Err(site.fail(format!(
@@ -250,7 +244,7 @@ fn new_array(ev: &mut Evaluator<'_>, site: &CallSite, args: &[Value]) -> EvalRes
     })
 }
 
-fn new_hash(ev: &mut Evaluator<'_>, site: &CallSite, args: &[Value]) -> EvalResult<Value> {
+fn new_hash(host: &mut dyn FunctionHost, site: &CallSite, args: &[Value]) -> EvalResult<Value> {
     super::expect_args(site, args, 1, Some(2))?;
     let from = &args[0];
     let pairs = |items: &[Value]| -> Option<Vec<(Value, Value)>> {
@@ -283,7 +277,7 @@ fn new_hash(ev: &mut Evaluator<'_>, site: &CallSite, args: &[Value]) -> EvalResu
             None => flat(items.as_slice()),
         },
         Value::Undef => Err(site.fail("Value of type Undef cannot be converted to Hash")),
-        other => match super::iteration::iterable(ev, site, other) {
+        other => match super::iteration::iterable(host, site, other) {
             Ok(items) => flat(&super::iteration::into_values(items)),
             Err(_) => Err(site.fail(format!(
                 "Value of type {} cannot be converted to Hash",
@@ -459,3 +453,14 @@ fn new_uri(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
         _ => Err(site.fail("The function 'new_error' was called with arguments it does not accept. It expects one of:\n  (String uri)")),
     }
 }
+
+/// `new`, declared.
+pub(super) const DEFS: &[Def] = &[Def::puppet("new", new)
+    .takes(&[&[
+        req("type", "Type"),
+        rep("args", "Any"),
+        optional_block(1, 1),
+    ]])
+    .with_3x()
+    .walks(Walk::Builds)
+    .doc("A new value of the type from the arguments")];

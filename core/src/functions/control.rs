@@ -3,38 +3,22 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::declare::{any_block, block, opt, rep, req, Call, Def};
 use super::{expect_args, expect_block};
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::{EvalResult, Unwind};
+use crate::host::{EvalResult, Unwind, Walk};
 use crate::value::{interpolate, Value};
 
-pub(super) fn fail(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn fail(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let message: Vec<String> = args.iter().map(interpolate).collect();
     Err(site.fail(message.join(" ")))
 }
 
-pub(super) fn break_(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn break_(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 0, Some(0))?;
     Err(Unwind::Break(site.span))
 }
 
-pub(super) fn next(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn next(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 0, Some(1))?;
     Err(Unwind::Next(
         args.into_iter().next().unwrap_or(Value::Undef),
@@ -42,12 +26,7 @@ pub(super) fn next(
     ))
 }
 
-pub(super) fn return_(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn return_(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 0, Some(1))?;
     Err(Unwind::Return(
         args.into_iter().next().unwrap_or(Value::Undef),
@@ -56,17 +35,12 @@ pub(super) fn return_(
 }
 
 /// `with(args) |params| { }`: calls the lambda with the arguments.
-pub(super) fn with(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn with(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     let Some(closure) = closure else {
         return Err(site.fail(alloc::format!("'{}' expects a block", site.name)));
     };
     // Puppet yields to the block as it is: extra arguments are dropped, a missing one is an error.
-    let params = &closure.lambda.params;
+    let params = closure.params();
     let mut args = args;
     if !params.last().is_some_and(|p| p.captures_rest) {
         args.truncate(params.len());
@@ -76,7 +50,7 @@ pub(super) fn with(
         .iter()
         .find(|p| p.default.is_none() && !p.captures_rest)
     {
-        return Err(crate::eval::flow::error(
+        return Err(crate::host::error(
             "MISSING_PARAMETER",
             alloc::format!(
                 "Parameter ${} is required but no value was given",
@@ -85,38 +59,64 @@ pub(super) fn with(
             missing.name.span,
         ));
     }
-    ev.call_lambda(closure, args, site)
+    host.call_lambda(closure, args, site)
 }
 
 /// `then(v) |$x| { }`: the lambda's value for a value that is not undef, else undef.
-pub(super) fn then(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn then(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
     let closure = expect_block(site, closure, 1, 1)?;
     let value = args.into_iter().next().unwrap_or(Value::Undef);
     if value.is_undef() {
         return Ok(Value::Undef);
     }
-    ev.call_lambda(closure, alloc::vec![value], site)
+    host.call_lambda(closure, alloc::vec![value], site)
 }
 
 /// `lest(v) || { }`: the value itself unless it is undef, then the lambda's value.
-pub(super) fn lest(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn lest(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
     let closure = expect_block(site, closure, 0, 0)?;
     let value = args.into_iter().next().unwrap_or(Value::Undef);
     if value.is_undef() {
-        ev.call_lambda(closure, Vec::new(), site)
+        host.call_lambda(closure, Vec::new(), site)
     } else {
         Ok(value)
     }
 }
+
+/// The control functions, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::puppet("break", break_)
+        .takes(&[&[]])
+        .with_3x()
+        .reaches_scope()
+        .doc("Stops the iteration it is in"),
+    Def::puppet("fail", fail)
+        .takes(&[&[rep("message", "Any")]])
+        .puppet_3x_only()
+        .walks(Walk::Prints)
+        .doc("Stops the compilation with an error"),
+    Def::puppet("lest", lest)
+        .takes(&[&[req("value", "Any"), block(0, 0)]])
+        .with_3x()
+        .doc("The value, or the block's answer when it is undef"),
+    Def::puppet("next", next)
+        .takes(&[&[opt("value", "Any")]])
+        .with_3x()
+        .reaches_scope()
+        .doc("Ends this element's block with the value"),
+    Def::puppet("return", return_)
+        .takes(&[&[opt("value", "Any")]])
+        .with_3x()
+        .reaches_scope()
+        .doc("Ends the function or class with the value"),
+    Def::puppet("then", then)
+        .takes(&[&[req("value", "Any"), block(1, 1)]])
+        .with_3x()
+        .doc("The block's answer for the value, or undef when it is undef"),
+    Def::puppet("with", with)
+        .takes(&[&[rep("args", "Any"), any_block()]])
+        .with_3x()
+        .doc("The block's answer for the arguments"),
+];

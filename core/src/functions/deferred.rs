@@ -4,12 +4,10 @@ use alloc::format;
 use alloc::rc::Rc;
 use alloc::vec::Vec;
 
-use crate::eval::calls::{arity_message, CallSite};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::host::{arity_message, CallSite, EvalResult, FunctionHost};
 use crate::value::{valid_deferred_name, Array, Deferred, Value};
 
-fn no_signature(site: &CallSite) -> crate::eval::flow::Unwind {
+fn no_signature(site: &CallSite) -> crate::host::Unwind {
     super::args::no_signature_of(site, "new_Deferred")
 }
 
@@ -50,29 +48,29 @@ pub(super) fn new_deferred(site: &CallSite, args: &[Value]) -> EvalResult<Value>
 
 /// Make the deferred call: arguments that are Deferred themselves are resolved first.
 pub(super) fn call_deferred(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     deferred: &Deferred,
 ) -> EvalResult<Value> {
-    resolve_and_call(ev, site, deferred, 0)
+    resolve_and_call(host, site, deferred, 0)
 }
 
 fn resolve_and_call(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     deferred: &Deferred,
     level: usize,
 ) -> EvalResult<Value> {
     // Nested Deferred arguments are resolved recursively: as deep as function calls may go.
-    let limit = ev.options.limits.max_call_depth;
+    let limit = host.limits().max_call_depth;
     if level >= limit {
         return Err(site.fail(format!("Deferred values nested deeper than {limit} levels")));
     }
     let mut args: Vec<Value> = Vec::new();
     for argument in deferred.arguments.iter().flat_map(Array::iter) {
-        ev.step(1, site.span)?;
+        host.step(1, site.span)?;
         args.push(match argument {
-            Value::Deferred(inner) => resolve_and_call(ev, site, inner, level + 1)?,
+            Value::Deferred(inner) => resolve_and_call(host, site, inner, level + 1)?,
             other => other.clone(),
         });
     }
@@ -80,8 +78,8 @@ fn resolve_and_call(
         Some(variable) => {
             let mut lookup = alloc::vec![Value::string(variable)];
             lookup.extend(args);
-            super::call_named(ev, site, "getvar", lookup, None)
+            host.call_function(site, "getvar", lookup, None)
         }
-        None => super::call_named(ev, site, &deferred.name, args, None),
+        None => host.call_function(site, &deferred.name, args, None),
     }
 }

@@ -7,41 +7,39 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::args::no_signature;
+use super::args::{at_least_one_3x, no_signature};
+use super::declare::{opt, rep, req, Call, Def};
 use super::expect_args;
 use crate::environment::clean_path;
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::host::{CallSite, EvalResult, FunctionHost};
 use crate::types::{infer, type_label};
 use crate::value::{Binary, Hash, Value};
 
 /// Where a module reference (`mod/rest`) or an environment path lies, if it is a file there.
-fn find_in_module(ev: &mut Evaluator<'_>, reference: &str, kind: &str) -> Option<String> {
+fn find_in_module(host: &mut dyn FunctionHost, reference: &str, kind: &str) -> Option<String> {
     if reference.is_empty() {
         return None;
     }
     if reference.starts_with('/') {
         // An absolute path is taken as it is, when it is one of the environment's files.
-        return environment_file(ev, reference);
+        return environment_file(host, reference);
     }
     let (module, rest) = reference.split_once('/')?;
     let rest = clean_path(rest).ok()?;
-    let dir = ev.module_dir(module)?;
+    let dir = host.module_dir(module)?;
     let path = format!("{dir}/{kind}/{rest}");
-    let env = ev.env?;
-    (env.files.is_dir(&path) || env.files.read(&path).is_ok()).then_some(path)
+    host.env_path_exists(&path, true).then_some(path)
 }
 
 /// Where a module template (`mod/x.erb`) or an environment path is, if it is there.
-pub(super) fn find_template_path(ev: &mut Evaluator<'_>, reference: &str) -> Option<String> {
-    find_in_module(ev, reference, "templates").or_else(|| environment_file(ev, reference))
+pub(super) fn find_template_path(host: &mut dyn FunctionHost, reference: &str) -> Option<String> {
+    find_in_module(host, reference, "templates").or_else(|| environment_file(host, reference))
 }
 
 /// `path` when it names one of the environment's files.
-fn environment_file(ev: &Evaluator<'_>, path: &str) -> Option<String> {
+fn environment_file(host: &dyn FunctionHost, path: &str) -> Option<String> {
     let path = clean_path(path).ok()?;
-    ev.env?.files.read(&path).is_ok().then_some(path)
+    host.env_path_exists(&path, false).then_some(path)
 }
 
 /// The strings a `find_*` or `module_directory` call was given: strings, or one array of them.
@@ -64,13 +62,13 @@ fn names(site: &CallSite, args: &[Value]) -> EvalResult<Vec<String>> {
 
 /// The path of the first of the references found in modules' `kind` folder, or undef.
 fn find_first(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     args: &[Value],
     kind: &str,
 ) -> EvalResult<Value> {
     for name in names(site, args)? {
-        if let Some(path) = find_in_module(ev, &name, kind) {
+        if let Some(path) = find_in_module(host, &name, kind) {
             return Ok(Value::string(&path));
         }
     }
@@ -78,34 +76,19 @@ fn find_first(
 }
 
 /// `find_file(ref, ...)`: the path of the first file found, or undef.
-pub(super) fn find_file(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    find_first(ev, site, &args, "files")
+pub(super) fn find_file(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    find_first(host, site, &args, "files")
 }
 
 /// `find_template(ref, ...)`: the path of the first template found, or undef.
-pub(super) fn find_template(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    find_first(ev, site, &args, "templates")
+pub(super) fn find_template(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    find_first(host, site, &args, "templates")
 }
 
 /// `module_directory(name, ...)`: the directory of the first module found, or undef.
-pub(super) fn module_directory(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn module_directory(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     for name in names(site, &args)? {
-        if let Some(dir) = ev.module_dir(&name) {
+        if let Some(dir) = host.module_dir(&name) {
             return Ok(Value::string(&dir));
         }
     }
@@ -115,16 +98,16 @@ pub(super) fn module_directory(
 /// The text of the first of `args` that names a file (a module reference, or an environment
 /// path such as `find_file` gives).
 fn first_file(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     args: &[Value],
 ) -> EvalResult<Option<alloc::rc::Rc<str>>> {
     for arg in args {
         let reference = crate::value::to_string_default(arg);
-        let found =
-            find_in_module(ev, &reference, "files").or_else(|| environment_file(ev, &reference));
+        let found = find_in_module(host, &reference, "files")
+            .or_else(|| environment_file(host, &reference));
         if let Some(path) = found {
-            if let Some(text) = ev.read_env_file(&path, site.span)? {
+            if let Some(text) = host.read_env_file(&path, site.span)? {
                 return Ok(Some(text));
             }
         }
@@ -133,19 +116,12 @@ fn first_file(
 }
 
 /// `file(ref, ...)`: the content of the first file found.
-pub(super) fn file(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    if args.is_empty() {
-        // `file` is a 3.x function: Puppet's arity message for those.
-        return Err(site.fail("file(): Wrong number of arguments given (0 for minimum 1)"));
-    }
-    match first_file(ev, site, &args)? {
+pub(super) fn file(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    // `file` is a 3.x function: Puppet's arity message for those.
+    at_least_one_3x(site, &args)?;
+    match first_file(host, site, &args)? {
         Some(text) => {
-            ev.check_string(&text, site.span)?;
+            host.check_string(&text, site.span)?;
             Ok(Value::string(&text))
         }
         None => Err(not_found(site, &args)),
@@ -153,16 +129,11 @@ pub(super) fn file(
 }
 
 /// `binary_file(ref)`: the content of a file as a Binary.
-pub(super) fn binary_file(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn binary_file(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
-    match first_file(ev, site, &args)? {
+    match first_file(host, site, &args)? {
         Some(text) => {
-            ev.check_string(&text, site.span)?;
+            host.check_string(&text, site.span)?;
             Ok(Value::Binary(Binary::from_bytes(text.as_bytes())))
         }
         None => Err(site.fail(format!(
@@ -172,7 +143,7 @@ pub(super) fn binary_file(
     }
 }
 
-fn not_found(site: &CallSite, args: &[Value]) -> crate::eval::flow::Unwind {
+fn not_found(site: &CallSite, args: &[Value]) -> crate::host::Unwind {
     let values: Vec<String> = args.iter().map(crate::value::to_string_default).collect();
     site.fail(format!(
         "Could not find any files from {}",
@@ -182,12 +153,7 @@ fn not_found(site: &CallSite, args: &[Value]) -> crate::eval::flow::Unwind {
 
 /// `epp(ref, params)`: a module's EPP template (`mod/x.epp` in `mod`'s `templates/`, `.epp`
 /// added when missing) rendered with its parameters, seeing only top-scope variables.
-pub(super) fn epp(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn epp(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(2))?;
     let mut reference = match &args[0] {
         Value::String(text) => text.to_string(),
@@ -213,20 +179,20 @@ pub(super) fn epp(
     if !reference.ends_with(".epp") {
         reference.push_str(".epp");
     }
-    ev.log(
-        crate::eval::LogLevel::Debug,
+    host.log(
+        crate::host::LogLevel::Debug,
         format!("Retrieving epp template {reference}"),
         site.span,
     );
-    let found =
-        find_in_module(ev, &reference, "templates").or_else(|| environment_file(ev, &reference));
+    let found = find_in_module(host, &reference, "templates")
+        .or_else(|| environment_file(host, &reference));
     let Some(path) = found else {
         return Err(site.fail(format!("Could not find template '{reference}'")));
     };
-    let program = match ev.template_program(&path, site.span) {
+    let program = match host.template_program(&path, site.span) {
         Ok(program) => program,
-        Err(crate::eval::flow::Unwind::Error(problem)) => {
-            let at = ev.sources.locate(problem.span.start);
+        Err(crate::host::Unwind::Error(problem)) => {
+            let at = host.sources().locate(problem.span.start);
             return Err(site.fail(format!(
                 "epp(): Invalid EPP: {} (file: {}, line: {}, column: {})",
                 problem.message, at.file, at.line, at.column
@@ -235,5 +201,35 @@ pub(super) fn epp(
         Err(other) => return Err(other),
     };
     let arguments = arguments.unwrap_or_else(Hash::new);
-    ev.render_template_file(&program, &arguments, site)
+    host.render_epp_file(&program, &arguments, site)
 }
+
+/// The functions that read the environment's modules, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::puppet("binary_file", binary_file)
+        .takes(&[&[req("path", "String")]])
+        .with_3x()
+        .doc("A module file's content as Binary"),
+    Def::puppet("epp", epp)
+        .takes(&[&[
+            req("template", "String"),
+            opt("parameters", "Hash[Pattern[/^\\w+$/], Any]"),
+        ]])
+        .with_3x()
+        .reaches_scope()
+        .doc("Renders a module's EPP template"),
+    Def::puppet("file", file)
+        .takes(&[&[rep("paths", "String")]])
+        .with_3x()
+        .doc("The content of the first module file that exists"),
+    Def::puppet("find_file", find_file)
+        .takes(&[&[rep("paths", "String")]])
+        .with_3x()
+        .doc("The absolute path of the first module file that exists"),
+    Def::puppet("find_template", find_template)
+        .takes(&[&[rep("paths", "String")]])
+        .doc("The absolute path of the first template that exists"),
+    Def::puppet("module_directory", module_directory)
+        .takes(&[&[rep("names", "String")]])
+        .doc("The directory of the first module that exists"),
+];

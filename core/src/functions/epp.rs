@@ -1,23 +1,16 @@
 //! `inline_epp(template, params)`: an EPP template rendered with its parameters.
 
 use alloc::format;
-use alloc::vec::Vec;
 
+use super::declare::{opt, req, Call, Def};
 use super::expect_args;
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::host::{EvalResult, Walk};
 use crate::span::LineIndex;
 use crate::syntax::parse_epp;
 use crate::types::{infer, type_label};
 use crate::value::{Hash, Value};
 
-pub(super) fn inline_epp(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn inline_epp(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(2))?;
     let template = match &args[0] {
         Value::String(text) => text.clone(),
@@ -46,7 +39,16 @@ pub(super) fn inline_epp(
             problem.message, at.line, at.column
         )));
     }
-    let result = ev.render_template(&program, &template, &arguments, site);
-    ev.tree_freed();
-    result
+    host.render_epp_inline(&program, &template, &arguments, site)
 }
+
+/// `inline_epp`, declared.
+pub(super) const DEFS: &[Def] = &[Def::puppet("inline_epp", inline_epp)
+    .takes(&[&[
+        req("template", "String"),
+        opt("parameters", "Hash[Pattern[/^\\w+$/], Any]"),
+    ]])
+    .with_3x()
+    .walks(Walk::Builds)
+    .reaches_scope()
+    .doc("Renders an EPP template given as a string")];

@@ -2,12 +2,11 @@
 
 use alloc::rc::Rc;
 
-use crate::eval::calls::{arity_message, CallSite};
-use crate::eval::flow::EvalResult;
+use crate::host::{arity_message, CallSite, EvalResult};
 use crate::types::{instance_of, Type};
 use crate::value::{ErrorValue, Hash, Value};
 
-fn no_signature(site: &CallSite) -> crate::eval::flow::Unwind {
+fn no_signature(site: &CallSite) -> crate::host::Unwind {
     super::args::no_signature_of(site, "new_Error")
 }
 

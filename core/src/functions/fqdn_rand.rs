@@ -8,10 +8,9 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use super::declare::{rep, req, Call, Def};
 use crate::functions::format::sprintf::ruby_to_s;
+use crate::host::EvalResult;
 use crate::value::Value;
 
 const N: usize = 624;
@@ -178,12 +177,7 @@ pub(super) fn join_into(out: &mut String, value: &Value) {
     }
 }
 
-pub(super) fn fqdn_rand(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn fqdn_rand(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     if args.is_empty() {
         return Err(site.fail(format!(
             "{}(): Wrong number of arguments given (0 for minimum 1)",
@@ -212,7 +206,7 @@ pub(super) fn fqdn_rand(
     let downcase = args
         .get(2)
         .is_some_and(|d| !matches!(d, Value::Boolean(false)));
-    let facts = ev.scopes.lookup("facts").cloned().unwrap_or(Value::Undef);
+    let facts = host.variable("facts").unwrap_or(Value::Undef);
     let fqdn = match &facts {
         Value::Hash(facts) => match facts.get(&Value::string("networking")) {
             Some(Value::Hash(networking)) => networking
@@ -257,6 +251,12 @@ pub(super) fn fqdn_rand(
     let value = mt.up_to(max as u64 - 1);
     Ok(Value::Integer(value as i64))
 }
+
+/// `fqdn_rand`, declared.
+pub(super) const DEFS: &[Def] = &[Def::puppet("fqdn_rand", fqdn_rand)
+    .takes(&[&[req("max", "Variant[Integer, String]"), rep("seed", "Any")]])
+    .with_3x()
+    .doc("A number below max, random but stable for the node")];
 
 #[cfg(test)]
 mod tests {

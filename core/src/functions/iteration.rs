@@ -2,10 +2,9 @@
 
 use alloc::vec::Vec;
 
+use super::declare::{block, req, Call, Def};
 use super::expect_block;
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::{is_truthy, Evaluator};
-use crate::eval::flow::{EvalResult, Unwind};
+use crate::host::{is_truthy, CallSite, Closure, EvalResult, FunctionHost, Unwind};
 use crate::types::iterate_type;
 use crate::value::{Hash, Value};
 
@@ -19,7 +18,7 @@ pub(crate) enum Items {
 
 /// The items of an Iterable value, or Puppet's refusal naming the function.
 pub(crate) fn iterable(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     value: &Value,
 ) -> EvalResult<Items> {
@@ -31,7 +30,7 @@ pub(crate) fn iterable(
             Items::Entries(hash.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
         }
         Value::Integer(n) if *n >= 0 => {
-            ev.check_collection(*n as usize, site.span)?;
+            host.check_collection(*n as usize, site.span)?;
             Items::Sequence((0..*n).map(Value::Integer).collect())
         }
         Value::String(text) => Items::Sequence(
@@ -40,7 +39,7 @@ pub(crate) fn iterable(
                 .collect(),
         ),
         Value::Type(ty) => {
-            let limit = ev.options.limits.max_collection_len;
+            let limit = host.limits().max_collection_len;
             match iterate_type(ty, limit) {
                 Ok(values) => Items::Sequence(values),
                 // Too many values: the engine's own limit, said as such.
@@ -56,7 +55,7 @@ pub(crate) fn iterable(
 
 /// The arguments one lambda call gets for item `index`: `(elem)` or `(index, elem)` for
 /// sequences, `([key, value])` or `(key, value)` for hashes.
-/// They go into `args`, an emptied list from `Evaluator::arg_list` (no allocation per call).
+/// They go into `args`, an emptied list from `Host::arg_list` (no allocation per call).
 pub(super) fn lambda_args(
     items: &Items,
     index: usize,
@@ -94,7 +93,7 @@ pub(super) fn len(items: &Items) -> usize {
 /// Call the lambda once per item until it is done or `break()` is called; `visit` sees each
 /// item's index and the lambda's value and says whether to go on.
 pub(super) fn walk(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     closure: &Closure<'_>,
     items: &Items,
@@ -103,9 +102,9 @@ pub(super) fn walk(
     // Two or more parameters (or captures-rest) get `(index, elem)` / `(key, value)`.
     let two = closure.param_count() >= 2 || closure.arity().1.is_none();
     for index in 0..len(items) {
-        ev.step(1, site.span)?;
-        let args = lambda_args(items, index, two, ev.arg_list());
-        match ev.call_lambda(closure, args, site) {
+        host.step(1, site.span)?;
+        let args = lambda_args(items, index, two, host.arg_list());
+        match host.call_lambda(closure, args, site) {
             Ok(value) => {
                 if !visit(index, value) {
                     break;
@@ -122,7 +121,7 @@ pub(super) fn walk(
 /// only what is left, a `break` leaves the rest, and a nested walk of the same iterator shares
 /// its position. Gives the items walked (for `filter`).
 fn walk_taking(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     closure: &Closure<'_>,
     receiver: &Value,
@@ -130,13 +129,13 @@ fn walk_taking(
     visit: &mut dyn FnMut(usize, Value) -> bool,
 ) -> EvalResult<Items> {
     let Value::Iterator(iterator) = receiver else {
-        walk(ev, site, closure, &items, visit)?;
+        walk(host, site, closure, &items, visit)?;
         return Ok(items);
     };
     let two = closure.param_count() >= 2 || closure.arity().1.is_none();
     let mut taken = Vec::new();
     while let Some(value) = iterator.next_value() {
-        ev.step(1, site.span)?;
+        host.step(1, site.span)?;
         let index = taken.len();
         taken.push(value.clone());
         let args = if two {
@@ -144,7 +143,7 @@ fn walk_taking(
         } else {
             alloc::vec![value]
         };
-        match ev.call_lambda(closure, args, site) {
+        match host.call_lambda(closure, args, site) {
             Ok(result) => {
                 if !visit(index, result) {
                     break;
@@ -158,7 +157,7 @@ fn walk_taking(
 }
 
 fn receiver_and_block<'c, 'a>(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     args: &[Value],
     closure: Option<&'c Closure<'a>>,
@@ -166,46 +165,31 @@ fn receiver_and_block<'c, 'a>(
     max: usize,
 ) -> EvalResult<(Items, &'c Closure<'a>)> {
     super::expect_args(site, args, 1, Some(1))?;
-    let items = iterable(ev, site, &args[0])?;
+    let items = iterable(host, site, &args[0])?;
     let closure = expect_block(site, closure, min, max)?;
     Ok((items, closure))
 }
 
-pub(super) fn each(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
-    walk_taking(ev, site, closure, &args[0], items, &mut |_, _| true)?;
+pub(super) fn each(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
+    let (items, closure) = receiver_and_block(host, site, &args, closure, 1, 2)?;
+    walk_taking(host, site, closure, &args[0], items, &mut |_, _| true)?;
     Ok(args.into_iter().next().unwrap_or(Value::Undef))
 }
 
-pub(super) fn map(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
+pub(super) fn map(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
+    let (items, closure) = receiver_and_block(host, site, &args, closure, 1, 2)?;
     let mut mapped = Vec::with_capacity(len(&items));
-    walk_taking(ev, site, closure, &args[0], items, &mut |_, value| {
+    walk_taking(host, site, closure, &args[0], items, &mut |_, value| {
         mapped.push(value);
         true
     })?;
     Ok(Value::array(mapped))
 }
 
-pub(super) fn filter(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    let (items, closure) = receiver_and_block(ev, site, &args, closure, 1, 2)?;
+pub(super) fn filter(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
+    let (items, closure) = receiver_and_block(host, site, &args, closure, 1, 2)?;
     let mut kept = Vec::new();
-    let items = walk_taking(ev, site, closure, &args[0], items, &mut |index, value| {
+    let items = walk_taking(host, site, closure, &args[0], items, &mut |index, value| {
         if is_truthy(&value) {
             kept.push(index);
         }
@@ -221,36 +205,26 @@ pub(super) fn filter(
     })
 }
 
-pub(super) fn any(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    stop_at_truthiness(ev, site, &args, closure, true)
+pub(super) fn any(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
+    stop_at_truthiness(host, site, &args, closure, true)
 }
 
-pub(super) fn all(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    stop_at_truthiness(ev, site, &args, closure, false)
+pub(super) fn all(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
+    stop_at_truthiness(host, site, &args, closure, false)
 }
 
 /// `any` (stop at the first truthy answer) and `all` (stop at the first falsy one): the answer
 /// is whether iteration stopped that way (`any`) or did not (`all`).
 fn stop_at_truthiness(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     args: &[Value],
     closure: Option<&Closure<'_>>,
     stop_when: bool,
 ) -> EvalResult<Value> {
-    let (items, closure) = receiver_and_block(ev, site, args, closure, 1, 2)?;
+    let (items, closure) = receiver_and_block(host, site, args, closure, 1, 2)?;
     let mut stopped = false;
-    walk(ev, site, closure, &items, &mut |_, value| {
+    walk(host, site, closure, &items, &mut |_, value| {
         stopped = is_truthy(&value) == stop_when;
         !stopped
     })?;
@@ -258,14 +232,9 @@ fn stop_at_truthiness(
 }
 
 /// `reduce(memo?) |$memo, $item| { }`: without a start value the first item is the memo.
-pub(super) fn reduce(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn reduce(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     super::expect_args(site, &args, 1, Some(2))?;
-    let items = iterable(ev, site, &args[0])?;
+    let items = iterable(host, site, &args[0])?;
     let closure = expect_block(site, closure, 2, 2)?;
     let mut values = into_values(items);
     let mut rest = values.drain(..);
@@ -279,20 +248,20 @@ pub(super) fn reduce(
     // The memo is handed over, not copied, so that `$memo + {...}` can grow it in place; on
     // `break` it comes back from the lambda's first parameter. Two parameters of the same name
     // would bind the item there, so those lambdas get a copy as before.
-    let params = &closure.lambda.params;
+    let params = closure.params();
     let hand_over = params.len() == 2 && params[0].name.name != params[1].name.name;
     for item in rest {
-        ev.step(1, site.span)?;
+        host.step(1, site.span)?;
         let result = if hand_over {
             let mut kept = Value::Undef;
-            let mut args = ev.arg_list();
+            let mut args = host.arg_list();
             args.push(core::mem::replace(&mut memo, Value::Undef));
             args.push(item);
-            let result = ev.call_lambda_keeping(closure, args, site, Some(&mut kept));
+            let result = host.call_lambda_keeping(closure, args, site, Some(&mut kept));
             memo = kept;
             result
         } else {
-            ev.call_lambda(closure, alloc::vec![memo.clone(), item], site)
+            host.call_lambda(closure, alloc::vec![memo.clone(), item], site)
         };
         match result {
             Ok(value) => memo = value,
@@ -313,3 +282,51 @@ pub(crate) fn into_values(items: Items) -> Vec<Value> {
             .collect(),
     }
 }
+
+/// The iteration functions, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::puppet("all", all)
+        .takes(&[
+            &[req("hash", "Hash"), block(1, 2)],
+            &[req("collection", "Iterable"), block(1, 2)],
+        ])
+        .doc("True when the block is truthy for every element"),
+    Def::puppet("any", any)
+        .takes(&[
+            &[req("hash", "Hash"), block(1, 2)],
+            &[req("collection", "Iterable"), block(1, 2)],
+        ])
+        .doc("True when the block is truthy for some element"),
+    Def::puppet("each", each)
+        .takes(&[
+            &[req("hash", "Hash"), block(1, 2)],
+            &[req("collection", "Iterable"), block(1, 2)],
+        ])
+        .with_3x()
+        .doc("Runs the block for every element; returns the collection"),
+    Def::puppet("filter", filter)
+        .takes(&[
+            &[req("hash", "Hash"), block(1, 2)],
+            &[req("collection", "Iterable"), block(1, 2)],
+        ])
+        .with_3x()
+        .doc("The elements for which the block is truthy"),
+    Def::puppet("map", map)
+        .takes(&[
+            &[req("hash", "Hash"), block(1, 2)],
+            &[req("collection", "Iterable"), block(1, 2)],
+        ])
+        .with_3x()
+        .doc("An array of the block's answers for every element"),
+    Def::puppet("reduce", reduce)
+        .takes(&[
+            &[req("collection", "Iterable"), block(2, 2)],
+            &[
+                req("collection", "Iterable"),
+                req("start", "Any"),
+                block(2, 2),
+            ],
+        ])
+        .with_3x()
+        .doc("The block applied to a memo and every element in turn"),
+];

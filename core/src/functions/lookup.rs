@@ -7,13 +7,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::args::{deprecation, no_signature};
+use super::declare::{opt, optional_block, req, Call, Def};
 use super::expect_args;
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::{error, EvalResult};
-use crate::eval::LogLevel;
-use crate::hiera::explain::Explainer;
 use crate::hiera::merge::Merge;
+use crate::host::{error, CallSite, EvalResult, FunctionHost, LogLevel};
 use crate::types::describe_mismatch;
 use crate::value::{Hash, Value};
 
@@ -27,13 +24,8 @@ struct Request {
     default_values: Option<Hash>,
 }
 
-pub(super) fn lookup(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    let request = request(ev, site, &args, closure.is_some())?;
+pub(super) fn lookup(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
+    let request = request(host, site, &args, closure.is_some())?;
     let names: Vec<String> = match &request.name {
         Value::String(s) => alloc::vec![String::from(&**s)],
         Value::Array(items) => items
@@ -49,16 +41,14 @@ pub(super) fn lookup(
     }
     // The legacy functions merge as their names say, whatever lookup_options say.
     let merge = match site.name {
-        "hiera_array" | "hiera_include" => Some(Merge::parse(&Value::string("unique"))),
-        "hiera_hash" => Some(Merge::parse(&Value::string("hash"))),
-        "hiera" => Some(Merge::parse(&Value::string("first"))),
-        _ => request.merge.as_ref().map(Merge::parse),
+        "hiera_array" | "hiera_include" => Some(Value::string("unique")),
+        "hiera_hash" => Some(Value::string("hash")),
+        "hiera" => Some(Value::string("first")),
+        _ => request.merge.clone(),
     };
-    let merge = match merge {
-        None => None,
-        Some(Ok(merge)) => Some(merge),
-        Some(Err(message)) => return Err(site.fail(message)),
-    };
+    if let Some(Err(message)) = merge.as_ref().map(Merge::parse) {
+        return Err(site.fail(message));
+    }
     let value_type = match &request.value_type {
         Some(Value::Type(ty)) => Some((**ty).clone()),
         _ => None,
@@ -72,10 +62,7 @@ pub(super) fn lookup(
         Ok(())
     };
     // The explanation Puppet logs at debug level, shared by nested lookups.
-    let outer = ev.hiera.explainer.is_none();
-    if outer {
-        ev.hiera.explainer = Some(Explainer::new());
-    }
+    let outer = host.begin_explanation();
     let mut answer = None;
     let mut found_name = None;
     for name in &names {
@@ -92,12 +79,11 @@ pub(super) fn lookup(
             found_name = Some(name);
             break;
         }
-        let found = ev.hiera_search(name, merge.clone(), site.span);
-        let found = match found {
+        let found = match host.hiera_search(name, merge.as_ref(), site.span) {
             Ok(found) => found,
             Err(e) => {
                 if outer {
-                    ev.hiera.explainer = None;
+                    host.end_explanation("");
                 }
                 return Err(e);
             }
@@ -125,18 +111,13 @@ pub(super) fn lookup(
         }
     }
     // The page's Lookup pane lists the program's lookups (no explanation is kept for them).
-    let kind = crate::eval::LookupKind::of_function(site.name);
     let key = found_name.or(names.first()).map_or("", String::as_str);
-    ev.hiera.calls.record(kind, key, site.span, answer.as_ref());
-    let log = |ev: &mut Evaluator<'_>| {
+    host.record_lookup(site.name, key, site.span, answer.as_ref());
+    let log = |host: &mut dyn FunctionHost| {
         if outer {
-            if let Some(explainer) = ev.hiera.explainer.take() {
-                let preamble = format!("Lookup of {}", quoted(&names));
-                ev.log(
-                    LogLevel::Debug,
-                    explainer.render_debug(&preamble),
-                    site.span,
-                );
+            let preamble = format!("Lookup of {}", quoted(&names));
+            if let Some(explanation) = host.end_explanation(&preamble) {
+                host.log(LogLevel::Debug, explanation, site.span);
             }
         }
     };
@@ -144,17 +125,17 @@ pub(super) fn lookup(
         Some(value) => value,
         None => match (closure, request.default) {
             (Some(block), _) => {
-                let value = ev.call_lambda(block, alloc::vec![request.name.clone()], site)?;
+                let value = host.call_lambda(block, alloc::vec![request.name.clone()], site)?;
                 check("Value returned from default block", &value)?;
-                log(ev);
-                return finish(ev, site, value);
+                log(host);
+                return finish(host, site, value);
             }
             (None, Some(default)) => {
                 check("Default value", &default)?;
                 default
             }
             (None, None) => {
-                log(ev);
+                log(host);
                 let what = match names.as_slice() {
                     [one] => format!("the name '{one}'"),
                     _ => format!("any of the names [{}]", quoted(&names)),
@@ -167,22 +148,22 @@ pub(super) fn lookup(
             }
         },
     };
-    log(ev);
-    finish(ev, site, answer)
+    log(host);
+    finish(host, site, answer)
 }
 
 /// `hiera_include` includes the classes found; the others give the value.
-fn finish(ev: &mut Evaluator<'_>, site: &CallSite, value: Value) -> EvalResult<Value> {
+fn finish(host: &mut dyn FunctionHost, site: &CallSite, value: Value) -> EvalResult<Value> {
     match value {
         Value::Array(items) if items.is_empty() && site.name == "hiera_include" => Ok(Value::Undef),
-        value if site.name == "hiera_include" => ev.include_classes(&[value], site),
+        value if site.name == "hiera_include" => host.include_classes(&[value], site),
         value => Ok(value),
     }
 }
 
 /// The name(s), value type, merge and default a call gives, as Puppet's signatures take them.
 fn request(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     args: &[Value],
     block: bool,
@@ -209,9 +190,9 @@ fn request(
             return Err(no_signature(site));
         }
         deprecation(
-            ev,
+            host,
             &format!(
-                "The function '{}' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html",
+                "The function '{}' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/8.28/deprecated_language.html",
                 site.name
             ),
         );
@@ -285,3 +266,50 @@ fn quoted(names: &[String]) -> String {
     }
     text
 }
+
+/// The one dispatch of the deprecated `hiera_*` functions: a key, a default and an override.
+const HIERA_DISPATCHES: &[crate::functions::declare::Dispatch] = &[&[
+    req("key", "String"),
+    opt("default", "Any"),
+    opt("override", "Any"),
+]];
+
+/// `lookup` and the deprecated `hiera_*` functions, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::puppet("hiera", lookup)
+        .takes(HIERA_DISPATCHES)
+        .with_3x()
+        .deprecated("lookup")
+        .doc("A Hiera value (deprecated: use lookup)"),
+    Def::puppet("hiera_array", lookup)
+        .takes(HIERA_DISPATCHES)
+        .with_3x()
+        .deprecated("lookup")
+        .doc("Every level's values merged in an array (deprecated: use lookup)"),
+    Def::puppet("hiera_hash", lookup)
+        .takes(HIERA_DISPATCHES)
+        .with_3x()
+        .deprecated("lookup")
+        .doc("Every level's hashes merged (deprecated: use lookup)"),
+    Def::puppet("hiera_include", lookup)
+        .takes(HIERA_DISPATCHES)
+        .with_3x()
+        .deprecated("lookup")
+        .doc("Includes the classes Hiera lists (deprecated: use lookup and include)"),
+    Def::puppet("lookup", lookup)
+        .takes(&[
+            &[
+                req("name", "Variant[String, Array[String]]"),
+                opt("value_type", "Type"),
+                opt("merge", "Variant[String, Hash]"),
+                opt("default_value", "Any"),
+            ],
+            &[
+                req("name", "Variant[String, Array[String]]"),
+                opt("options", "Hash"),
+                optional_block(1, 1),
+            ],
+        ])
+        .with_3x()
+        .doc("A value from Hiera's data, with type, merge and default"),
+];

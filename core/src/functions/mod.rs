@@ -1,32 +1,34 @@
-//! Built-in functions: the registry by name, one file per family of functions.
+//! Built-in functions: the registry of every declaration (Puppet's and stdlib's, one family a
+//! file, each declaring its own functions), found by name with a binary search over an index
+//! sorted at compile time.
 
-#[cfg(any(feature = "erb", feature = "stdlib"))]
-pub(crate) mod api3x;
 mod args;
 mod binary;
 mod catalog;
+pub(crate) mod checks;
 mod collections;
 mod constructors;
 mod control;
-mod declared;
+pub(crate) mod declare;
 mod deferred;
 mod env_files;
 mod epp;
-pub(crate) mod erb;
+mod erb;
 mod error_new;
 pub(crate) mod format;
 mod fqdn_rand;
+mod hand_over;
 mod iteration;
 mod logging;
 mod lookup;
 pub(crate) mod meta;
-mod module_ruby;
 mod numbers;
+mod public;
 mod sequences;
-pub(crate) mod signature;
-#[cfg(feature = "stdlib")]
+// Compiled in every build: the light one keeps its functions' names only (see `declare.rs`),
+// and the linker drops the rest.
+#[cfg_attr(not(feature = "stdlib"), allow(dead_code))]
 pub(crate) mod stdlib;
-pub(crate) mod stdlib_names;
 pub(crate) mod strings;
 mod time;
 mod types;
@@ -34,316 +36,162 @@ mod unavailable;
 
 use alloc::vec::Vec;
 
-use crate::eval::calls::{arity_message, Builtin, CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
-use crate::eval::limits::{charge_walk, Walk};
+pub(crate) use args::{expect_args, expect_block, iterator_value};
+pub(crate) use checks::{call, contains_iterator};
+use declare::{Def, Origin};
+#[cfg(not(feature = "stdlib"))]
+pub(crate) use hand_over::needs_stdlib_part;
+pub use hand_over::{NEEDS_ERB, NEEDS_STDLIB};
+pub use public::{builtin_functions, FunctionInfo};
+
+use crate::host::{CallSite, Closure, EvalResult, FunctionHost};
 use crate::value::Value;
+
+/// Puppet's own functions, by family.
+const PUPPET: &[&[Def]] = &[
+    logging::DEFS,
+    control::DEFS,
+    iteration::DEFS,
+    sequences::DEFS,
+    collections::DEFS,
+    numbers::DEFS,
+    strings::DEFS,
+    time::DEFS,
+    fqdn_rand::DEFS,
+    types::DEFS,
+    meta::DEFS,
+    constructors::DEFS,
+    epp::DEFS,
+    env_files::DEFS,
+    erb::DEFS,
+    lookup::DEFS,
+    catalog::CLASS_DECLARING,
+    catalog::DEFS,
+    unavailable::DEFS,
+];
+
+/// Every declaration: Puppet's families, then stdlib's.
+const GROUPS: &[&[&[Def]]] = &[PUPPET, stdlib::FAMILIES];
+
+/// How many functions are declared.
+const COUNT: usize = count(GROUPS);
+
+/// Every declaration, sorted by name (built when the engine is compiled).
+static INDEX: [&Def; COUNT] = sorted(GROUPS);
+
+const fn count(groups: &[&[&[Def]]]) -> usize {
+    let mut n = 0;
+    let mut g = 0;
+    while g < groups.len() {
+        let mut f = 0;
+        while f < groups[g].len() {
+            n += groups[g][f].len();
+            f += 1;
+        }
+        g += 1;
+    }
+    n
+}
+
+/// The declarations of `groups`, sorted by name (an insertion sort, run by the compiler).
+const fn sorted<const N: usize>(groups: &'static [&'static [&'static [Def]]]) -> [&'static Def; N] {
+    let mut out: [&'static Def; N] = [&logging::DEFS[0]; N];
+    let mut n = 0;
+    let mut g = 0;
+    while g < groups.len() {
+        let mut f = 0;
+        while f < groups[g].len() {
+            let family = groups[g][f];
+            let mut d = 0;
+            while d < family.len() {
+                let def = &family[d];
+                let mut at = n;
+                while at > 0 && name_before(def.name, out[at - 1].name) {
+                    out[at] = out[at - 1];
+                    at -= 1;
+                }
+                out[at] = def;
+                n += 1;
+                d += 1;
+            }
+            f += 1;
+        }
+        g += 1;
+    }
+    out
+}
+
+/// Whether `a` sorts before `b` (bytewise, as `str`'s `Ord` does).
+const fn name_before(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut i = 0;
+    while i < a.len() && i < b.len() {
+        if a[i] != b[i] {
+            return a[i] < b[i];
+        }
+        i += 1;
+    }
+    a.len() < b.len()
+}
+
+/// The declaration of the built-in function `name`.
+#[inline]
+pub(crate) fn find(name: &str) -> Option<&'static Def> {
+    let found = INDEX
+        .binary_search_by(|def| def.name.cmp(name))
+        .ok()
+        .map(|at| INDEX[at]);
+    if found.is_none() && stdlib::NAMESPACED_ALIASES.contains(&name) {
+        return find(name.trim_start_matches("stdlib::"));
+    }
+    found
+}
+
+/// Every declaration, sorted by name.
+pub(crate) fn all() -> impl Iterator<Item = &'static Def> {
+    INDEX.iter().copied()
+}
+
+/// The names of Puppet's own functions (the candidates for "did you mean" beside a program's).
+pub(crate) fn puppet_function_names() -> impl Iterator<Item = &'static str> {
+    all()
+        .filter(|def| def.origin == Origin::Puppet)
+        .map(|def| def.name)
+}
+
+/// Whether `scope.function_<name>` answers in a template (`stdlib`: a stdlib module is there).
+pub(crate) fn has_3x_function(name: &str, stdlib: bool) -> bool {
+    find(name).is_some_and(|def| def.has_3x_form(stdlib))
+}
+
+/// The names of the functions `lookup.rs` declares (`lookup` and the `hiera_*` functions).
+#[cfg(feature = "ide")]
+pub(crate) fn lookup_functions() -> impl Iterator<Item = &'static str> {
+    lookup::DEFS.iter().map(|def| def.name)
+}
+
+/// The names of the functions that declare classes (`include`, `require`, `contain`).
+#[cfg(feature = "ide")]
+pub(crate) fn class_declaring_functions() -> impl Iterator<Item = &'static str> {
+    catalog::CLASS_DECLARING.iter().map(|def| def.name)
+}
+
+/// Whether the function `name` reads the calling scope's variables by name or unwinds its
+/// caller (see [`declare::Def::reaches_scope`]).
+pub(crate) fn reaches_scope(name: &str) -> bool {
+    find(name).is_some_and(|def| def.reaches_scope)
+}
 
 /// Call the built-in function `name`, or `None` when there is no such function.
 pub(crate) fn call_builtin(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     name: &str,
     site: &CallSite,
     args: Vec<Value>,
     closure: Option<&Closure<'_>>,
 ) -> Option<EvalResult<Value>> {
-    let Some(function) = lookup(name) else {
-        if name.contains("::") && module_ruby::stands_in_for(ev, name) {
-            return Some(module_ruby::run(ev, name, site, args));
-        }
-        return call_stdlib(ev, name, site, args, closure);
-    };
-    if let Some(walk) = walks_arguments(name) {
-        for arg in &args {
-            if let Err(stop) = charge_walk(ev, arg, walk, site.span) {
-                return Some(Err(stop));
-            }
-        }
+    if let Some(def) = find(name) {
+        return Some(call(host, def, site, args, closure));
     }
-    // Puppet's 3.x-API functions refuse iterators anywhere in their arguments.
-    if matches!(
-        name,
-        "sprintf" | "md5" | "sha1" | "sha256" | "digest" | "shellquote" | "fail"
-    ) && contains_iterator(&args)
-    {
-        return Some(Err(site.fail("Use of an Iterator is not supported here")));
-    }
-    if let Some(def) = declared::find(name) {
-        return Some(signature::call(ev, def, site, args, closure));
-    }
-    Some(function(ev, site, args, closure))
-}
-
-/// The functions that visit all of their arguments (printing, inferring, flattening, comparing
-/// or hashing them), and whether they build something as large: their walk is charged before
-/// the call, so a value built by sharing cannot make one call run unbounded.
-fn walks_arguments(name: &str) -> Option<Walk> {
-    Some(match name {
-        "flatten" | "type" | "new" | "convert_to" | "inline_epp" | "tree_each" => Walk::Builds,
-        "sprintf" | "join" | "md5" | "sha1" | "sha256" | "digest" | "shellquote" | "fail"
-        | "debug" | "info" | "notice" | "warning" | "err" | "alert" | "crit" | "emerg" => {
-            Walk::Prints
-        }
-        "sort" | "unique" | "index" | "compare" | "min" | "max" | "group_by" => Walk::Reads,
-        _ => return None,
-    })
-}
-
-/// Whether an iterator is among `args` or inside their arrays and hashes (walked without
-/// recursion, and at most this many values: shared parts could make the walk exponential).
-pub(crate) fn contains_iterator(args: &[Value]) -> bool {
-    const MAX_VISITS: usize = 100_000;
-    let mut pending: Vec<&Value> = args.iter().collect();
-    let mut visits = 0;
-    while let Some(value) = pending.pop() {
-        visits += 1;
-        if visits > MAX_VISITS {
-            break;
-        }
-        match value {
-            Value::Iterator(_) => return true,
-            Value::Array(items) => pending.extend(items.iter()),
-            Value::Hash(entries) => {
-                for (key, item) in entries.iter() {
-                    pending.push(key);
-                    pending.push(item);
-                }
-            }
-            _ => {}
-        }
-    }
-    false
-}
-
-/// Call the function `name` (a Puppet-defined one first, then a built-in) as `call` does.
-pub(crate) fn call_named(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    name: &str,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    let inner = CallSite {
-        name,
-        style: site.style,
-        span: site.span,
-    };
-    if !ev.functions.contains_key(name) && (name.contains("::") || !is_builtin(name)) {
-        ev.autoload_function(name, site.span)?;
-    }
-    if let Some(definition) = ev.functions.get(name).cloned() {
-        return ev.call_user_function(&definition, &inner, args, closure);
-    }
-    match call_builtin(ev, name, &inner, args, closure) {
-        Some(result) => result,
-        None => Err(site.fail(alloc::format!("Unknown function '{name}'"))),
-    }
-}
-
-#[cfg(feature = "ide")]
-/// The declaration of built-in or stdlib function `name`, where it is declared as data (its
-/// signatures and description, for the editor).
-pub(crate) fn declaration(name: &str) -> Option<&'static signature::Def> {
-    #[cfg(feature = "stdlib")]
-    if let Some(def) = stdlib::find(name) {
-        return Some(def);
-    }
-    declared::find(name)
-}
-
-/// Whether `name` is a built-in function.
-pub(crate) fn is_builtin(name: &str) -> bool {
-    lookup(name).is_some() || stdlib_names::is_stdlib(name)
-}
-
-/// Call stdlib's function `name`, or `None` when stdlib has none of that name.
-#[cfg(feature = "stdlib")]
-fn call_stdlib(
-    ev: &mut Evaluator<'_>,
-    name: &str,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> Option<EvalResult<Value>> {
-    if let Some(why) = stdlib::refused(name) {
-        return Some(Err(site.fail(alloc::format!(
-            "The function '{name}' is not available in the playground: {why}"
-        ))));
-    }
-    let def = stdlib::find(name)?;
-    Some(stdlib::call(ev, def, site, args, closure))
-}
-
-/// Without the `stdlib` feature (the page's light engine) a call of stdlib's function hands the run
-/// over to the full engine.
-#[cfg(not(feature = "stdlib"))]
-fn call_stdlib(
-    ev: &mut Evaluator<'_>,
-    name: &str,
-    site: &CallSite,
-    _: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> Option<EvalResult<Value>> {
-    if !stdlib_names::is_stdlib(name) {
-        return None;
-    }
-    // Noted on the evaluator too: the error may be wrapped (a defined type's body) on its way out.
-    ev.needs_full_engine = Some("stdlib");
-    Some(Err(stdlib_names::needs_stdlib(name, site.span)))
-}
-
-fn lookup(name: &str) -> Option<Builtin> {
-    Some(match name {
-        "debug" => logging::debug,
-        "info" => logging::info,
-        "notice" => logging::notice,
-        "warning" => logging::warning,
-        "err" => logging::err,
-        "alert" => logging::alert,
-        "crit" => logging::crit,
-        "emerg" => logging::emerg,
-        "fail" => control::fail,
-        "break" => control::break_,
-        "next" => control::next,
-        "return" => control::return_,
-        "with" => control::with,
-        "then" => control::then,
-        "lest" => control::lest,
-        "each" => iteration::each,
-        "map" => iteration::map,
-        "filter" => iteration::filter,
-        "reduce" => iteration::reduce,
-        "any" => iteration::any,
-        "all" => iteration::all,
-        "index" => sequences::index,
-        "group_by" => sequences::group_by,
-        "partition" => sequences::partition,
-        "slice" => sequences::slice,
-        "reverse_each" => sequences::reverse_each,
-        "step" => sequences::step,
-        "tree_each" => sequences::tree_each,
-        "size" | "length" => collections::size,
-        "empty" => collections::empty,
-        "keys" => collections::keys,
-        "values" => collections::values,
-        "flatten" => collections::flatten,
-        "sort" => collections::sort,
-        "unique" => collections::unique,
-        "dig" => collections::dig,
-        "get" => collections::get,
-        "getvar" => collections::getvar,
-        "compare" => collections::compare,
-        "min" => collections::min,
-        "max" => collections::max,
-        "abs" => numbers::abs,
-        "ceiling" => numbers::ceiling,
-        "floor" => numbers::floor,
-        "round" => numbers::round,
-        "upcase" => strings::upcase,
-        "downcase" => strings::downcase,
-        "capitalize" => strings::capitalize,
-        "camelcase" => strings::camelcase,
-        "chomp" => strings::chomp,
-        "chop" => strings::chop,
-        "lstrip" => strings::lstrip,
-        "rstrip" => strings::rstrip,
-        "strip" => strings::strip,
-        "split" => strings::split,
-        "join" => strings::join,
-        "match" => strings::match_,
-        "regsubst" => strings::regsubst,
-        "versioncmp" => strings::versioncmp,
-        "shellquote" => strings::shellquote,
-        "sprintf" => strings::sprintf,
-        "md5" => strings::md5,
-        "sha1" => strings::sha1,
-        "sha256" => strings::sha256,
-        // Puppet's digest_algorithm setting is sha256 by default.
-        "digest" => strings::sha256,
-        "strftime" => time::strftime,
-        "fqdn_rand" => fqdn_rand::fqdn_rand,
-        "type" => types::type_of,
-        "assert_type" => meta::assert_type,
-        "new" => constructors::new,
-        "convert_to" => meta::convert_to,
-        "unwrap" => meta::unwrap,
-        "annotate" => meta::annotate,
-        "call" => meta::call,
-        "defined" => meta::defined,
-        "import" => meta::import,
-        "inline_epp" => epp::inline_epp,
-        "epp" => env_files::epp,
-        "template" => erb::template,
-        "inline_template" => erb::inline_template,
-        "file" => env_files::file,
-        "binary_file" => env_files::binary_file,
-        "find_file" => env_files::find_file,
-        "find_template" => env_files::find_template,
-        "module_directory" => env_files::module_directory,
-        "lookup" | "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" => lookup::lookup,
-        "include" | "require" | "contain" => catalog::include,
-        "realize" | "tag" | "tagged" | "create_resources" => catalog::resources,
-        other if unavailable::NAMES.contains(&other) => unavailable::unavailable,
-        _ => return None,
-    })
-}
-
-/// Check the argument count of a built-in: Puppet's message when it does not fit.
-pub(crate) fn expect_args(
-    site: &CallSite,
-    args: &[Value],
-    min: usize,
-    max: Option<usize>,
-) -> EvalResult<()> {
-    if args.len() < min || max.is_some_and(|max| args.len() > max) {
-        return Err(site.fail(arity_message(
-            &alloc::format!("'{}'", site.name),
-            (min, max),
-            args.len(),
-        )));
-    }
-    Ok(())
-}
-
-/// The lambda a built-in requires, with the number of parameters it may declare.
-pub(crate) fn expect_block<'c, 'a>(
-    site: &CallSite,
-    closure: Option<&'c Closure<'a>>,
-    min: usize,
-    max: usize,
-) -> EvalResult<&'c Closure<'a>> {
-    let Some(closure) = closure else {
-        return Err(site.fail(alloc::format!("'{}' expects a block", site.name)));
-    };
-    let count = closure.param_count();
-    let (required, _) = closure.arity();
-    if count < min || count > max || required > max {
-        return Err(site.fail(arity_message(
-            &alloc::format!("'{}' block", site.name),
-            (min, Some(max)),
-            count,
-        )));
-    }
-    Ok(closure)
-}
-
-/// What `reverse_each` and `step` give without a lambda: an Iterator over `values`, whose
-/// element type Puppet infers from what was iterated over (`iterated`).
-pub(crate) fn iterator_value(iterated: &Value, values: Vec<Value>) -> Value {
-    use crate::types::Type;
-    use crate::value::{ElementSource, IteratorValue};
-    let source = match iterated {
-        Value::Iterator(inner) => inner.source().clone(),
-        Value::Array(items) => ElementSource::Values(items.clone()),
-        Value::Hash(entries) => ElementSource::Entries(entries.clone()),
-        Value::Integer(n) if *n > 0 => ElementSource::Type(Type::integer(Some(0), Some(n - 1))),
-        Value::String(_) => ElementSource::Type(Type::String(crate::types::StringType {
-            size: Some(crate::types::IntRange::exact(1)),
-            value: None,
-        })),
-        Value::Type(ty) => ElementSource::Type(ty.resolved()),
-        _ => ElementSource::Type(Type::Unit),
-    };
-    IteratorValue::value(values.into(), source)
+    None
 }

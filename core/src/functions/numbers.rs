@@ -3,12 +3,10 @@
 
 use alloc::format;
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use super::args::{deprecation, short_type};
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use super::declare::{req, Call, Def};
+use crate::host::{CallSite, EvalResult, FunctionHost};
 use crate::value::Value;
 
 /// Digits with single underscores between them (Ruby's numeric literal rule), in `radix`.
@@ -180,12 +178,7 @@ pub(crate) fn to_n(text: &str) -> Option<Value> {
     Some(number)
 }
 
-pub(super) fn abs(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn abs(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let Some(val) = args.first() else {
         return Ok(Value::Undef);
     };
@@ -196,7 +189,7 @@ pub(super) fn abs(
         },
         Value::Float(f) => Value::Float(f.abs()),
         Value::String(text) => {
-            deprecation(ev, "The abs() function's auto conversion of String to Numeric is deprecated - change to convert input before calling");
+            deprecation(host, "The abs() function's auto conversion of String to Numeric is deprecated - change to convert input before calling");
             let body = text.strip_prefix('-').unwrap_or(text);
             let is_int = !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit());
             let is_float = body.split_once('.').is_some_and(|(a, b)| {
@@ -238,7 +231,7 @@ fn float_to_integer(site: &CallSite, f: f64) -> EvalResult<Value> {
 }
 
 fn rounding(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     args: &[Value],
     name: &str,
@@ -251,7 +244,7 @@ fn rounding(
         Value::Integer(n) => Ok(Value::Integer(*n)),
         Value::Float(f) => float_to_integer(site, op(*f)),
         Value::String(text) => {
-            deprecation(ev, &format!("The {name}() function's auto conversion of String to Float is deprecated - change to convert input before calling"));
+            deprecation(host, &format!("The {name}() function's auto conversion of String to Float is deprecated - change to convert input before calling"));
             match ruby_float(text) {
                 Some(f) => float_to_integer(site, op(f)),
                 None => Err(site.fail(format!(
@@ -263,22 +256,12 @@ fn rounding(
     }
 }
 
-pub(super) fn ceiling(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    rounding(ev, site, &args, "ceiling", libm_ceil)
+pub(super) fn ceiling(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    rounding(host, site, &args, "ceiling", libm_ceil)
 }
 
-pub(super) fn floor(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    rounding(ev, site, &args, "floor", libm_floor)
+pub(super) fn floor(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    rounding(host, site, &args, "floor", libm_floor)
 }
 
 fn libm_floor(f: f64) -> f64 {
@@ -308,12 +291,7 @@ fn libm_trunc(f: f64) -> f64 {
     }
 }
 
-pub(super) fn round(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn round(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     match args.first() {
         Some(Value::Float(f)) => {
             let shifted = if *f > 0.0 { f + 0.5 } else { f - 0.5 };
@@ -560,6 +538,30 @@ pub(crate) fn new_boolean(site: &CallSite, args: &[Value]) -> EvalResult<Value> 
         }
     }))
 }
+
+/// The number functions, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::puppet("abs", abs)
+        .takes(&[&[req("val", "Variant[Numeric, String]")]])
+        .checked()
+        .stdlib_3x()
+        .doc("A number's absolute value"),
+    Def::puppet("ceiling", ceiling)
+        .takes(&[&[req("val", "Variant[Numeric, String]")]])
+        .checked()
+        .stdlib_3x()
+        .doc("The smallest integer not below a number"),
+    Def::puppet("floor", floor)
+        .takes(&[&[req("val", "Variant[Numeric, String]")]])
+        .checked()
+        .stdlib_3x()
+        .doc("The largest integer not above a number"),
+    Def::puppet("round", round)
+        .takes(&[&[req("val", "Numeric")]])
+        .checked()
+        .stdlib_3x()
+        .doc("A number rounded to the nearest integer (halves away from zero)"),
+];
 
 #[cfg(test)]
 mod tests {

@@ -5,12 +5,12 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::args::{check_arg, no_signature};
+use super::declare::{block, opt, optional_any_block, req, Call, Def};
 use super::iteration::{into_values, iterable, walk, Items};
 use super::{expect_args, expect_block};
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::{is_truthy, Evaluator};
-use crate::eval::flow::{EvalResult, Unwind};
-use crate::eval::limits::{charge_walk, Walk};
+use crate::host::{
+    charge_walk, is_truthy, CallSite, Closure, EvalResult, FunctionHost, Unwind, Walk,
+};
 use crate::types::Type;
 use crate::value::{puppet_equals, Hash, Value};
 
@@ -21,17 +21,12 @@ fn key_of(items: &Items, index: usize) -> Value {
     }
 }
 
-pub(super) fn index(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn index(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     match (args.as_slice(), closure) {
         ([Value::String(text), needle], None) => {
             let found = match needle {
                 Value::String(needle) => text.find(&**needle),
-                Value::Regexp(regexp) => ev
+                Value::Regexp(regexp) => host
                     .regex_search(regexp, text, 0, site.span)?
                     .map(|captures| captures.whole().0),
                 _ => return Err(no_signature(site)),
@@ -41,7 +36,7 @@ pub(super) fn index(
             }))
         }
         ([subject, needle], None) => {
-            let items = iterable(ev, site, subject)?;
+            let items = iterable(host, site, subject)?;
             let position = match &items {
                 Items::Sequence(values) => values.iter().position(|v| puppet_equals(v, needle)),
                 Items::Entries(pairs) => pairs.iter().position(|(_, v)| puppet_equals(v, needle)),
@@ -49,7 +44,7 @@ pub(super) fn index(
             Ok(position.map_or(Value::Undef, |i| key_of(&items, i)))
         }
         ([subject], Some(closure)) => {
-            let items = iterable(ev, site, subject)?;
+            let items = iterable(host, site, subject)?;
             let closure = expect_block(site, Some(closure), 1, 2)?;
             let mut found = None;
             // A hash with a one-parameter lambda gives it the values only.
@@ -57,7 +52,7 @@ pub(super) fn index(
                 Items::Entries(pairs) if closure.param_count() < 2 => {
                     let keys: Vec<Value> = pairs.iter().map(|(k, _)| k.clone()).collect();
                     let values = Items::Sequence(pairs.into_iter().map(|(_, v)| v).collect());
-                    walk(ev, site, closure, &values, &mut |i, value| {
+                    walk(host, site, closure, &values, &mut |i, value| {
                         if is_truthy(&value) {
                             found = Some(i);
                             false
@@ -71,7 +66,7 @@ pub(super) fn index(
                 }
                 other => other,
             };
-            walk(ev, site, closure, &items, &mut |i, value| {
+            walk(host, site, closure, &items, &mut |i, value| {
                 if is_truthy(&value) {
                     found = Some(i);
                     false
@@ -85,21 +80,16 @@ pub(super) fn index(
     }
 }
 
-pub(super) fn group_by(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn group_by(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
     // Only arrays and hashes: an iterator is not accepted.
     if matches!(args[0], Value::Iterator(_)) {
         return Err(no_signature(site));
     }
-    let items = iterable(ev, site, &args[0])?;
+    let items = iterable(host, site, &args[0])?;
     let closure = expect_block(site, closure, 1, 2)?;
     let mut keys = Vec::new();
-    walk(ev, site, closure, &items, &mut |i, key| {
+    walk(host, site, closure, &items, &mut |i, key| {
         keys.push((i, key));
         true
     })?;
@@ -109,7 +99,7 @@ pub(super) fn group_by(
     let mut groups: Vec<(Value, Vec<Value>)> = Vec::new();
     for (i, key) in keys {
         // Hashing a key walks all of it.
-        charge_walk(ev, &key, Walk::Reads, site.span)?;
+        charge_walk(host, &key, Walk::Reads, site.span)?;
         let value = values.get(i).cloned().unwrap_or(Value::Undef);
         match index.get(&key) {
             Some(Value::Integer(at)) => {
@@ -131,21 +121,16 @@ pub(super) fn group_by(
     ))
 }
 
-pub(super) fn partition(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn partition(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
     // Only arrays and hashes: an iterator is not accepted.
     if matches!(args[0], Value::Iterator(_)) {
         return Err(no_signature(site));
     }
-    let items = iterable(ev, site, &args[0])?;
+    let items = iterable(host, site, &args[0])?;
     let closure = expect_block(site, closure, 1, 2)?;
     let mut verdicts = Vec::new();
-    walk(ev, site, closure, &items, &mut |_, value| {
+    walk(host, site, closure, &items, &mut |_, value| {
         verdicts.push(is_truthy(&value));
         true
     })?;
@@ -163,18 +148,13 @@ pub(super) fn partition(
     ]))
 }
 
-pub(super) fn slice(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn slice(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 2, Some(2))?;
     let size = match &args[1] {
         Value::Integer(n) if *n >= 1 => *n as usize,
         _ => return Err(no_signature(site)),
     };
-    let items = iterable(ev, site, &args[0])?;
+    let items = iterable(host, site, &args[0])?;
     let values = into_values(items);
     let chunks: Vec<Vec<Value>> = values.chunks(size).map(<[Value]>::to_vec).collect();
     let Some(closure) = closure else {
@@ -192,7 +172,7 @@ pub(super) fn slice(
         return Err(site.fail(format!("slice(): block must define one parameter, or the same number of parameters as the given size of the slice ({size}). Block has {serving}")));
     }
     for chunk in chunks {
-        ev.step(1, site.span)?;
+        host.step(1, site.span)?;
         let call_args = if serving == 1 {
             alloc::vec![Value::array(chunk)]
         } else {
@@ -200,7 +180,7 @@ pub(super) fn slice(
             chunk.resize(serving, Value::Undef);
             chunk
         };
-        match ev.call_lambda(closure, call_args, site) {
+        match host.call_lambda(closure, call_args, site) {
             Ok(_) => {}
             Err(Unwind::Break(_)) => break,
             Err(other) => return Err(other),
@@ -211,14 +191,14 @@ pub(super) fn slice(
 
 /// Call a one-parameter lambda for each value (until `break()`).
 fn each_value(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     closure: &Closure<'_>,
     values: Vec<Value>,
 ) -> EvalResult<()> {
     for value in values {
-        ev.step(1, site.span)?;
-        match ev.call_lambda(closure, alloc::vec![value], site) {
+        host.step(1, site.span)?;
+        match host.call_lambda(closure, alloc::vec![value], site) {
             Ok(_) => {}
             Err(Unwind::Break(_)) => break,
             Err(other) => return Err(other),
@@ -227,36 +207,26 @@ fn each_value(
     Ok(())
 }
 
-pub(super) fn reverse_each(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn reverse_each(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(1))?;
     check_arg(site, "iterable", &Type::Iterable(None), &args[0])?;
-    let items = iterable(ev, site, &args[0])?;
+    let items = iterable(host, site, &args[0])?;
     let mut values = into_values(items);
     values.reverse();
     match closure {
         Some(closure) => {
             let closure = expect_block(site, Some(closure), 1, 1)?;
-            each_value(ev, site, closure, values)?;
+            each_value(host, site, closure, values)?;
             Ok(Value::Undef)
         }
         None => Ok(super::iterator_value(&args[0], values)),
     }
 }
 
-pub(super) fn step(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn step(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 2, Some(2))?;
     check_arg(site, "iterable", &Type::Iterable(None), &args[0])?;
-    let items = iterable(ev, site, &args[0])?;
+    let items = iterable(host, site, &args[0])?;
     check_arg(site, "step", &Type::integer(Some(1), None), &args[1])?;
     let step = match &args[1] {
         Value::Integer(n) => *n as usize,
@@ -269,7 +239,7 @@ pub(super) fn step(
     match closure {
         Some(closure) => {
             let closure = expect_block(site, Some(closure), 1, 1)?;
-            each_value(ev, site, closure, values)?;
+            each_value(host, site, closure, values)?;
             Ok(Value::Undef)
         }
         None => Ok(super::iterator_value(&args[0], values)),
@@ -350,12 +320,7 @@ fn tree_walk(root: &Value, options: &TreeOptions, limit: usize) -> Vec<(Vec<Valu
     out
 }
 
-pub(super) fn tree_each(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn tree_each(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(2))?;
     if !matches!(&args[0], Value::Array(_) | Value::Hash(_)) {
         return Err(no_signature(site));
@@ -384,9 +349,9 @@ pub(super) fn tree_each(
             }
         }
     }
-    let limit = ev.options.limits.max_collection_len;
+    let limit = host.limits().max_collection_len;
     let visits = tree_walk(&args[0], &options, limit);
-    ev.check_collection(visits.len(), site.span)?;
+    host.check_collection(visits.len(), site.span)?;
     match closure {
         // Puppet gives a Runtime tree iterator object; its values as an array stand in for it.
         None => Ok(Value::array(
@@ -399,13 +364,13 @@ pub(super) fn tree_each(
             let closure = expect_block(site, Some(closure), 1, 2)?;
             let two = closure.param_count() >= 2;
             for (path, value) in visits {
-                ev.step(1, site.span)?;
+                host.step(1, site.span)?;
                 let call_args = if two {
                     alloc::vec![Value::array(path), value]
                 } else {
                     alloc::vec![value]
                 };
-                match ev.call_lambda(closure, call_args, site) {
+                match host.call_lambda(closure, call_args, site) {
                     Ok(_) => {}
                     Err(Unwind::Break(_)) => break,
                     Err(other) => return Err(other),
@@ -415,3 +380,53 @@ pub(super) fn tree_each(
         }
     }
 }
+
+/// The functions over sequences, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::puppet("group_by", group_by)
+        .takes(&[&[req("collection", "Iterable"), block(1, 2)]])
+        .walks(Walk::Reads)
+        .doc("A hash of the elements grouped by the block's answer"),
+    Def::puppet("index", index)
+        .takes(&[
+            &[req("collection", "Iterable"), req("value", "Any")],
+            &[req("string", "String"), req("substring", "String")],
+            &[req("collection", "Iterable"), block(1, 2)],
+        ])
+        .walks(Walk::Reads)
+        .doc("The index or key of the first match, or undef"),
+    Def::puppet("partition", partition)
+        .takes(&[
+            &[req("hash", "Hash"), block(1, 2)],
+            &[req("collection", "Iterable"), block(1, 2)],
+        ])
+        .doc("Two arrays: the elements for which the block is truthy, and the rest"),
+    Def::puppet("reverse_each", reverse_each)
+        .takes(&[&[req("collection", "Iterable"), block(1, 1)]])
+        .with_3x()
+        .doc("The elements in reverse order, or the block run on them"),
+    Def::puppet("slice", slice)
+        .takes(&[&[
+            req("collection", "Iterable"),
+            req("size", "Integer[1]"),
+            optional_any_block(),
+        ]])
+        .with_3x()
+        .doc("The elements in slices of the size"),
+    Def::puppet("step", step)
+        .takes(&[&[
+            req("collection", "Iterable"),
+            req("step", "Integer[1]"),
+            block(1, 1),
+        ]])
+        .with_3x()
+        .doc("Every step-th element"),
+    Def::puppet("tree_each", tree_each)
+        .takes(&[&[
+            req("tree", "Variant[Iterator, Array, Hash, Object]"),
+            opt("options", "Hash"),
+            block(1, 2),
+        ]])
+        .walks(Walk::Builds)
+        .doc("Runs the block for every node of a nested structure"),
+];

@@ -8,10 +8,9 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use super::args::{check_arg, no_signature};
+use super::declare::{opt, rep, req, Call, Def, Dispatch};
 use super::expect_args;
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::host::{CallSite, EvalResult, FunctionHost, Walk};
 use crate::regex::Captures;
 use crate::types::Type;
 use crate::value::{Hash, Regexp, Value};
@@ -50,12 +49,7 @@ fn map_strings(args: &[Value], op: &dyn Fn(&str) -> String) -> Value {
 
 macro_rules! string_function {
     ($name:ident, $op:expr) => {
-        pub(super) fn $name(
-            _: &mut Evaluator<'_>,
-            _: &CallSite,
-            args: Vec<Value>,
-            _: Option<&Closure<'_>>,
-        ) -> EvalResult<Value> {
+        fn $name(Call(_, _, args, ..): Call) -> EvalResult<Value> {
             Ok(map_strings(&args, &$op))
         }
     };
@@ -114,7 +108,7 @@ fn pattern_of(site: &CallSite, value: &Value) -> EvalResult<Option<Regexp>> {
 /// Ruby's `String#split(regexp)`: the fields between matches, each match's groups after its
 /// field, an empty match splitting between two characters, trailing empty fields removed.
 pub(crate) fn ruby_split(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     text: &str,
     regexp: &Regexp,
     span: crate::span::Span,
@@ -126,7 +120,7 @@ pub(crate) fn ruby_split(
     }
     let (mut beg, mut start, mut last_null) = (0usize, 0usize, false);
     while start <= len {
-        let Some(captures) = ev.regex_search(regexp, text, start, span)? else {
+        let Some(captures) = host.regex_search(regexp, text, start, span)? else {
             break;
         };
         let (match_start, match_end) = captures.whole();
@@ -163,12 +157,7 @@ pub(crate) fn ruby_split(
     Ok(out)
 }
 
-pub(super) fn split(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn split(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 2, Some(2))?;
     check_arg(site, "str", &Type::string(), &args[0])?;
     let text = args[0].as_str().unwrap_or("");
@@ -176,8 +165,8 @@ pub(super) fn split(
         Some(regexp) => regexp,
         None => return Err(no_signature(site)),
     };
-    let parts = ruby_split(ev, text, &regexp, site.span)?;
-    ev.check_collection(parts.len(), site.span)?;
+    let parts = ruby_split(host, text, &regexp, site.span)?;
+    host.check_collection(parts.len(), site.span)?;
     Ok(Value::array(parts))
 }
 
@@ -202,12 +191,7 @@ fn join_into(out: &mut String, value: &Value, separator: &str, first: &mut bool)
 }
 
 /// `join(arg, delimiter)` (its parameters checked by its declaration, `declared.rs`).
-pub(super) fn join(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn join(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let separator = match args.get(1) {
         Some(Value::String(text)) => text,
         _ => "",
@@ -223,23 +207,23 @@ pub(super) fn join(
                 _ => 0,
             })
             .sum();
-        out.reserve(room.min(ev.options.limits.max_string_len));
+        out.reserve(room.min(host.limits().max_string_len));
         for item in items.iter() {
             let before = out.len();
             join_into(&mut out, item, separator, &mut first);
-            ev.check_string_growth(before, out.len(), site.span)?;
+            host.check_string_growth(before, out.len(), site.span)?;
         }
     }
     Ok(Value::string(&out))
 }
 
 fn match_one(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     text: &str,
     regexp: &Regexp,
 ) -> EvalResult<Value> {
-    Ok(match ev.regex_search(regexp, text, 0, site.span)? {
+    Ok(match host.regex_search(regexp, text, 0, site.span)? {
         Some(captures) => Value::array(
             (0..captures.len())
                 .map(|i| {
@@ -254,13 +238,13 @@ fn match_one(
 }
 
 fn match_patterns(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     text: &str,
     patterns: &[Regexp],
 ) -> EvalResult<Value> {
     for regexp in patterns {
-        let result = match_one(ev, site, text, regexp)?;
+        let result = match_one(host, site, text, regexp)?;
         if !result.is_undef() {
             return Ok(result);
         }
@@ -268,12 +252,7 @@ fn match_patterns(
     Ok(Value::Undef)
 }
 
-pub(super) fn match_(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn match_(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 2, Some(2))?;
     let patterns: Vec<Regexp> = match &args[1] {
         Value::Type(ty) => match ty.resolved() {
@@ -286,12 +265,12 @@ pub(super) fn match_(
         return Err(site.fail("match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got Integer"));
     }
     match &args[0] {
-        Value::String(text) => match_patterns(ev, site, text, &patterns),
+        Value::String(text) => match_patterns(host, site, text, &patterns),
         Value::Array(items) => {
             let mut out = Vec::with_capacity(items.len());
             for item in items.iter() {
                 match item {
-                    Value::String(text) => out.push(match_patterns(ev, site, text, &patterns)?),
+                    Value::String(text) => out.push(match_patterns(host, site, text, &patterns)?),
                     _ => return Err(no_signature(site)),
                 }
             }
@@ -366,7 +345,7 @@ fn expand_replacement(
 
 /// `text` with the first match (or with `global`, every match) of `regexp` replaced.
 fn substitute(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     text: &str,
     regexp: &Regexp,
@@ -377,7 +356,7 @@ fn substitute(
     let mut last = 0;
     let mut from = Some(0);
     while let Some(start) = from {
-        let Some(captures) = ev.regex_search(regexp, text, start, site.span)? else {
+        let Some(captures) = host.regex_search(regexp, text, start, site.span)? else {
             break;
         };
         let (match_start, match_end) = captures.whole();
@@ -399,18 +378,13 @@ fn substitute(
         }
         let before = out.len();
         from = crate::regex::Regex::next_start(text, (match_start, match_end));
-        ev.check_string_growth(before, out.len(), site.span)?;
+        host.check_string_growth(before, out.len(), site.span)?;
     }
     out.push_str(&text[last..]);
     Ok(out)
 }
 
-pub(super) fn regsubst(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn regsubst(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 3, Some(5))?;
     let flags = match args.get(3) {
         None | Some(Value::Undef) => "",
@@ -462,31 +436,31 @@ pub(super) fn regsubst(
             }
         }
     };
-    let replace = |ev: &mut Evaluator<'_>, text: &str| -> EvalResult<Value> {
+    let replace = |host: &mut dyn FunctionHost, text: &str| -> EvalResult<Value> {
         Ok(Value::string(&substitute(
-            ev, site, text, &regexp, &args[2], global,
+            host, site, text, &regexp, &args[2], global,
         )?))
     };
     let result = match &args[0] {
-        Value::String(text) => replace(ev, text)?,
+        Value::String(text) => replace(host, text)?,
         Value::Array(items) => {
             let mut out = Vec::with_capacity(items.len());
             for item in items.iter() {
                 match item {
-                    Value::String(text) => out.push(replace(ev, text)?),
+                    Value::String(text) => out.push(replace(host, text)?),
                     _ => return Err(no_signature(site)),
                 }
             }
             Value::array(out)
         }
         Value::Sensitive(inner) => match &**inner {
-            Value::String(text) => Value::Sensitive(Rc::new(replace(ev, text)?)),
+            Value::String(text) => Value::Sensitive(Rc::new(replace(host, text)?)),
             _ => return Err(no_signature(site)),
         },
         _ => return Err(no_signature(site)),
     };
     if let Value::String(text) = &result {
-        ev.check_string(text, site.span)?;
+        host.check_string(text, site.span)?;
     }
     Ok(result)
 }
@@ -556,12 +530,7 @@ pub(crate) fn version_compare(a: &str, b: &str) -> Ordering {
 
 /// `versioncmp(a, b, ignore_trailing_zeroes)` (its parameters checked by its declaration,
 /// `declared.rs`).
-pub(super) fn versioncmp(
-    _: &mut Evaluator<'_>,
-    _: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn versioncmp(Call(_, _, args, ..): Call) -> EvalResult<Value> {
     let a = args.first().and_then(Value::as_str).unwrap_or("");
     let b = args.get(1).and_then(Value::as_str).unwrap_or("");
     let ignore_zeroes = matches!(args.get(2), Some(Value::Boolean(true)));
@@ -591,12 +560,7 @@ fn flatten_words(value: &Value, out: &mut Vec<String>) {
     }
 }
 
-pub(super) fn shellquote(
-    _: &mut Evaluator<'_>,
-    _: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn shellquote(Call(_, _, args, ..): Call) -> EvalResult<Value> {
     const SAFE: &str = "@%_+=:,./-";
     const DANGEROUS: &str = "!\"`$\\";
     let mut words = Vec::new();
@@ -632,12 +596,7 @@ pub(super) fn shellquote(
     Ok(Value::string(&quoted.join(" ")))
 }
 
-pub(super) fn sprintf(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn sprintf(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     if args.is_empty() {
         return Err(site.fail("sprintf(): Wrong number of arguments given (0 for minimum 1)"));
     }
@@ -645,14 +604,15 @@ pub(super) fn sprintf(
         Value::String(text) => text.to_string(),
         other => super::format::sprintf::ruby_to_s(other),
     };
-    match super::format::sprintf::sprintf(
-        &format_text,
-        &args[1..],
-        ev.options.limits.max_string_len,
-    ) {
+    let max_len = host.limits().max_string_len;
+    match super::format::sprintf::sprintf(&format_text, &args[1..], max_len) {
         Ok(text) => {
-            ev.check_string(&text, site.span)?;
+            host.check_string(&text, site.span)?;
             Ok(Value::string(&text))
+        }
+        // The engine's size limit, not an error of the call (a doubling loop meets it).
+        Err(message) if message == super::format::too_long(max_len) => {
+            Err(crate::host::error("SIZE_LIMIT", message, site.span))
         }
         Err(message) => Err(site.fail(message)),
     }
@@ -680,38 +640,173 @@ fn digest_text(site: &CallSite, args: &[Value]) -> EvalResult<String> {
     }
 }
 
-pub(super) fn md5(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn md5(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     use md5::Digest;
     let text = digest_text(site, &args)?;
     Ok(Value::string(&hex(&md5::Md5::digest(text.as_bytes()))))
 }
 
-pub(super) fn sha1(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn sha1(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     use sha1::Digest;
     let text = digest_text(site, &args)?;
     Ok(Value::string(&hex(&sha1::Sha1::digest(text.as_bytes()))))
 }
 
-pub(super) fn sha256(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn sha256(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     use sha2::Digest;
     let text = digest_text(site, &args)?;
     Ok(Value::string(&hex(&sha2::Sha256::digest(text.as_bytes()))))
 }
+
+/// What `upcase` and `downcase` take: text, or arrays and hashes of it (numbers pass through).
+const STRINGS: &str = "Variant[Numeric, String, Array, Hash]";
+
+/// What the other string functions (`capitalize`, `strip`, ...) take, one dispatch each: a
+/// number, text, or what iterates over them.
+const TEXTS: &[Dispatch] = &[
+    &[req("arg", "Numeric")],
+    &[req("arg", "String")],
+    &[req("arg", "Iterable[Variant[String, Numeric]]")],
+];
+
+/// The string functions, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::puppet("camelcase", camelcase)
+        .takes(TEXTS)
+        .checked()
+        .stdlib_3x()
+        .walks(Walk::Builds)
+        .doc("Text from snake_case to CamelCase"),
+    Def::puppet("capitalize", capitalize)
+        .takes(TEXTS)
+        .checked()
+        .stdlib_3x()
+        .walks(Walk::Builds)
+        .doc("Text with its first letter in upper case, the rest lower"),
+    Def::puppet("chomp", chomp)
+        .takes(TEXTS)
+        .checked()
+        .stdlib_3x()
+        .walks(Walk::Builds)
+        .doc("Text without its final line break"),
+    Def::puppet("chop", chop)
+        .takes(TEXTS)
+        .checked()
+        .stdlib_3x()
+        .walks(Walk::Builds)
+        .doc("Text without its last character (or final CR LF)"),
+    Def::puppet("digest", sha256)
+        .takes(&[&[req("value", "String")]])
+        .puppet_3x_only()
+        .walks(Walk::Prints)
+        .doc("The value's digest with the configured algorithm"),
+    Def::puppet("downcase", downcase)
+        .takes(&[&[req("arg", STRINGS)]])
+        .checked()
+        .stdlib_3x()
+        .walks(Walk::Builds)
+        .doc("Text in lower case (strings inside arrays and hashes too)"),
+    Def::puppet("join", join)
+        .takes(&[&[req("arg", "Array"), opt("delimiter", "String")]])
+        .checked()
+        .stdlib_3x()
+        .walks(Walk::Prints)
+        .doc("An array's elements (nested arrays flattened) as text, joined by a delimiter"),
+    Def::puppet("lstrip", lstrip)
+        .takes(TEXTS)
+        .checked()
+        .stdlib_3x()
+        .walks(Walk::Builds)
+        .doc("Text without leading whitespace"),
+    Def::puppet("match", match_)
+        .takes(&[
+            &[
+                req("string", "String"),
+                req(
+                    "pattern",
+                    "Variant[String, Regexp, Type[Pattern], Type[Regexp]]",
+                ),
+            ],
+            &[
+                req("strings", "Array[String]"),
+                req(
+                    "pattern",
+                    "Variant[String, Regexp, Type[Pattern], Type[Regexp]]",
+                ),
+            ],
+        ])
+        .with_3x()
+        .doc("The match and its groups, or undef"),
+    Def::puppet("md5", md5)
+        .takes(&[&[req("value", "String")]])
+        .puppet_3x_only()
+        .walks(Walk::Prints)
+        .doc("The value's MD5 as hex"),
+    Def::puppet("regsubst", regsubst)
+        .takes(&[&[
+            req("target", "Variant[Array[String], String]"),
+            req("pattern", "Variant[String, Regexp]"),
+            req("replacement", "String"),
+            opt("flags", "String"),
+            opt("encoding", "Enum['N', 'E', 'S', 'U']"),
+        ]])
+        .with_3x()
+        .doc("The target with the pattern's matches replaced"),
+    Def::puppet("rstrip", rstrip)
+        .takes(TEXTS)
+        .checked()
+        .stdlib_3x()
+        .walks(Walk::Builds)
+        .doc("Text without trailing whitespace"),
+    Def::puppet("sha1", sha1)
+        .takes(&[&[req("value", "String")]])
+        .puppet_3x_only()
+        .walks(Walk::Prints)
+        .doc("The value's SHA-1 as hex"),
+    Def::puppet("sha256", sha256)
+        .takes(&[&[req("value", "String")]])
+        .puppet_3x_only()
+        .walks(Walk::Prints)
+        .doc("The value's SHA-256 as hex"),
+    Def::puppet("shellquote", shellquote)
+        .takes(&[&[rep("args", "Variant[String, Array]")]])
+        .puppet_3x_only()
+        .walks(Walk::Prints)
+        .doc("The arguments quoted for a POSIX shell"),
+    Def::puppet("split", split)
+        .takes(&[&[
+            req("string", "String"),
+            req("pattern", "Variant[String, Regexp, Type[Regexp]]"),
+        ]])
+        .with_3x()
+        .doc("The string's parts between the pattern's matches"),
+    Def::puppet("sprintf", sprintf)
+        .takes(&[&[req("format", "String"), rep("arguments", "Any")]])
+        .puppet_3x_only()
+        .walks(Walk::Prints)
+        .doc("The arguments formatted as the format says"),
+    Def::puppet("strip", strip)
+        .takes(TEXTS)
+        .checked()
+        .stdlib_3x()
+        .walks(Walk::Builds)
+        .doc("Text without leading and trailing whitespace"),
+    Def::puppet("upcase", upcase)
+        .takes(&[&[req("arg", STRINGS)]])
+        .checked()
+        .stdlib_3x()
+        .walks(Walk::Builds)
+        .doc("Text in upper case (strings inside arrays and hashes too)"),
+    Def::puppet("versioncmp", versioncmp)
+        .takes(&[&[
+            req("a", "String"),
+            req("b", "String"),
+            opt("ignore_trailing_zeroes", "Boolean"),
+        ]])
+        .checked()
+        .with_3x()
+        .doc("-1, 0 or 1 as the first version is older, the same or newer"),
+];
 
 #[cfg(test)]
 mod tests {

@@ -6,10 +6,9 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::args::no_signature;
+use super::declare::{opt, req, Call, Def};
 use super::expect_args;
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::host::{CallSite, EvalResult};
 use crate::value::{
     civil_from_days, days_from_civil, numeric_zone_offset, Timespan, Timestamp, Value,
 };
@@ -148,7 +147,7 @@ fn format_list(
     })
 }
 
-fn unable(site: &CallSite, text: &str, formats: &[String]) -> crate::eval::flow::Unwind {
+fn unable(site: &CallSite, text: &str, formats: &[String]) -> crate::host::Unwind {
     site.fail(format!(
         "Unable to parse '{text}' using any of the formats {}",
         formats.join(", ")
@@ -803,19 +802,14 @@ fn output_bound(pattern: &str) -> usize {
     total
 }
 
-pub(super) fn strftime(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn strftime(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 2, Some(3))?;
     let format = match &args[1] {
         Value::String(format) => format,
         _ => return Err(no_signature(site)),
     };
     // Refuse a pattern whose widths could build a string beyond the limit, before building it.
-    let max = ev.options.limits.max_string_len;
+    let max = host.limits().max_string_len;
     if output_bound(format) > max {
         return Err(site.fail(super::format::ruby::too_long(max)));
     }
@@ -849,3 +843,16 @@ pub(super) fn strftime(
         _ => Err(no_signature(site)),
     }
 }
+
+/// The time functions, declared.
+pub(super) const DEFS: &[Def] = &[Def::puppet("strftime", strftime)
+    .takes(&[
+        &[
+            req("time", "Variant[Timestamp, Timespan]"),
+            req("format", "String"),
+            opt("timezone", "String"),
+        ],
+        &[req("format", "String"), opt("timezone", "String")],
+    ])
+    .with_3x()
+    .doc("The time formatted as the format says")];

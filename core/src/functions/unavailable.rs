@@ -1,38 +1,42 @@
-//! Functions that need a catalog, a file system, Hiera or the host: a clear diagnostic that the
-//! playground does not have them (yet).
+//! Puppet's functions that need what the playground does not have (the compiling host, Hiera's
+//! data provider context): declared, so that a call fails saying why.
 
-use alloc::format;
-use alloc::vec::Vec;
+use super::declare::{optional_block, rep, req, Def};
 
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
-use crate::value::Value;
-
-/// Puppet 8 built-ins that need what the playground does not have.
-pub(super) const NAMES: &[&str] = &[
-    "generate",
-    "scanf",
-    "json_data",
-    "yaml_data",
-    "hocon_data",
-    "eyaml_lookup_key",
+/// Puppet's functions the playground cannot run, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::puppet("eyaml_lookup_key", super::hand_over::refuse)
+        .takes(&[&[
+            req("key", "String[1]"),
+            req("options", "Hash"),
+            req("context", "Any"),
+        ]])
+        .refused("it needs Hiera data")
+        .doc("Hiera's encrypted YAML lookup_key provider"),
+    Def::puppet("generate", super::hand_over::refuse)
+        .takes(&[&[req("command", "String"), rep("arguments", "String")]])
+        .with_3x()
+        .refused("it runs commands on the host")
+        .doc("The output of a command run on the compiler"),
+    Def::puppet("hocon_data", super::hand_over::refuse)
+        .takes(&[&[req("options", "Hash"), req("context", "Any")]])
+        .refused("it needs Hiera data")
+        .doc("Hiera's HOCON data provider"),
+    Def::puppet("json_data", super::hand_over::refuse)
+        .takes(&[&[req("options", "Hash"), req("context", "Any")]])
+        .refused("it needs Hiera data")
+        .doc("Hiera's JSON data provider"),
+    Def::puppet("scanf", super::hand_over::refuse)
+        .takes(&[&[
+            req("data", "String"),
+            req("format", "String"),
+            optional_block(1, 1),
+        ]])
+        .with_3x()
+        .refused("it is not implemented yet")
+        .doc("The values a scanf format reads from the string"),
+    Def::puppet("yaml_data", super::hand_over::refuse)
+        .takes(&[&[req("options", "Hash"), req("context", "Any")]])
+        .refused("it needs Hiera data")
+        .doc("Hiera's YAML data provider"),
 ];
-
-pub(super) fn unavailable(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    _args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    let why = match site.name {
-        "json_data" | "yaml_data" | "hocon_data" | "eyaml_lookup_key" => "it needs Hiera data",
-        "generate" => "it runs commands on the host",
-        "scanf" => "it is not implemented yet",
-        _ => "it needs a full catalog",
-    };
-    Err(site.fail(format!(
-        "The function '{}' is not available in the playground: {why}",
-        site.name
-    )))
-}

@@ -9,8 +9,10 @@ use alloc::vec::Vec;
 
 use super::config::{Config, Function, Level};
 use super::key::{LookupKey, Segment};
-use super::lookup::{lookup_error, lookup_failure, lookup_issue, DataFile, Found};
+use super::lookup::{lookup_error, Found};
 use super::merge::Merge;
+use super::search::{lookup_failure, lookup_issue, DataFile};
+use super::CONTEXT;
 use crate::diagnostic::{Diagnostic, Stage};
 use crate::eval::calls::CallSite;
 use crate::eval::evaluator::Evaluator;
@@ -18,9 +20,6 @@ use crate::eval::flow::{EvalResult, Unwind};
 use crate::span::Span;
 use crate::syntax::ast::CallStyle;
 use crate::value::{Hash, Value};
-
-/// The class of the context a data function gets (its type `Puppet::LookupContext`).
-pub(crate) const CONTEXT: &str = "Puppet::LookupContext";
 
 /// The code of `$context.not_found()`, which ends the function with "no such key".
 const NOT_FOUND: &str = "LOOKUP_CONTEXT_NOT_FOUND";
@@ -89,11 +88,18 @@ impl Evaluator<'_> {
         key: &LookupKey,
         span: Span,
     ) -> EvalResult<Found> {
-        let saved = core::mem::replace(&mut self.hiera.context_module, config.module.clone());
+        let saved =
+            core::mem::replace(&mut self.hiera.search.context_module, config.module.clone());
         let found = self.function_call(level, path, key, span);
-        self.hiera.context_module = saved;
+        self.hiera.search.context_module = saved;
         let function = &level.function;
-        match found? {
+        let found = found?;
+        if let Some(value) = &found {
+            // Checking and interpolating the value walk all of it.
+            let walk = crate::eval::limits::Walk::Reads;
+            crate::eval::limits::charge_walk(self, value, walk, span)?;
+        }
+        match found {
             None => {
                 self.not_found(&key.root);
                 Ok(None)
@@ -138,17 +144,18 @@ impl Evaluator<'_> {
         let first = match level.function {
             Function::DataHash(_) => {
                 let cached = format!("{name}() {}", path.unwrap_or(&level.name));
-                let at = self.hiera.data_index.get(&cached).copied();
-                let data = match at.and_then(|at| self.hiera.data.get(at)) {
+                let at = self.hiera.search.data_index.get(&cached).copied();
+                let data = match at.and_then(|at| self.hiera.search.data.get(at)) {
                     Some(data) => Rc::clone(data),
                     None => {
                         match self.call_data_function(name, alloc::vec![options, context], span)? {
                             Some(Value::Hash(data)) => {
                                 let data = Rc::new(data);
-                                self.hiera.data.push(Rc::clone(&data));
+                                self.hiera.search.data.push(Rc::clone(&data));
                                 self.hiera
+                                    .search
                                     .data_index
-                                    .insert(cached, self.hiera.data.len() - 1);
+                                    .insert(cached, self.hiera.search.data.len() - 1);
                                 data
                             }
                             other => {
@@ -225,6 +232,7 @@ impl Evaluator<'_> {
             "environment_name" => Ok(Value::string("production")),
             "module_name" => Ok(self
                 .hiera
+                .search
                 .context_module
                 .as_deref()
                 .map_or(Value::Undef, Value::string)),

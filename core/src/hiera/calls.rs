@@ -13,6 +13,9 @@ pub const MAX_LOOKUPS_RECORDED: usize = 500;
 
 /// What made a lookup.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum LookupKind {
     Lookup,
     Hiera,
@@ -121,7 +124,7 @@ mod tests {
         };
         let options = EvalOptions {
             certname: Some("web01.example.com".into()),
-            facts: Some("{'os' => {'family' => 'RedHat'}}".into()),
+            facts: Some(r#"{"os": {"family": "RedHat"}}"#.into()),
             ..EvalOptions::default()
         };
         evaluate_environment(&env, &options)

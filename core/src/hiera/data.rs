@@ -9,7 +9,8 @@ use alloc::vec::Vec;
 use super::config::{Config, Level, Locations};
 use super::explain::{Event, Kind};
 use super::key::LookupKey;
-use super::lookup::{lookup_error, DataFile, Found};
+use super::lookup::{lookup_error, Found};
+use super::search::DataFile;
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::{EvalResult, Unwind};
 use crate::span::Span;
@@ -25,6 +26,7 @@ impl Evaluator<'_> {
         key: &LookupKey,
         span: Span,
     ) -> EvalResult<Found> {
+        self.step(1, span)?;
         let (path, original, exists) = (path.as_str(), original.as_str(), *exists);
         self.explain_push(Kind::Location {
             path: path.into(),
@@ -71,8 +73,8 @@ impl Evaluator<'_> {
         module: Option<&str>,
         span: Span,
     ) -> EvalResult<Rc<Hash>> {
-        if let Some(&at) = self.hiera.data_index.get(path) {
-            if let Some(hash) = self.hiera.data.get(at) {
+        if let Some(&at) = self.hiera.search.data_index.get(path) {
+            if let Some(hash) = self.hiera.search.data.get(at) {
                 return Ok(Rc::clone(hash));
             }
         }
@@ -92,7 +94,7 @@ impl Evaluator<'_> {
                 .map(Some)
                 .map_err(|m| (format!("({path}): {m}"), None))
         } else {
-            super::read_yaml::load(&text, path, span)?
+            super::read_yaml::load(&text, path)
         };
         let invalid = || format!("{path}: file does not contain a valid yaml hash");
         let mut hash = match loaded {
@@ -135,10 +137,11 @@ impl Evaluator<'_> {
             }
         }
         let hash = Rc::new(hash);
-        self.hiera.data.push(Rc::clone(&hash));
+        self.hiera.search.data.push(Rc::clone(&hash));
         self.hiera
+            .search
             .data_index
-            .insert(path.into(), self.hiera.data.len() - 1);
+            .insert(path.into(), self.hiera.search.data.len() - 1);
         Ok(hash)
     }
 
@@ -229,17 +232,25 @@ pub(super) fn not_a_hash(function: &str, path: &str, value: Option<Value>, span:
 }
 
 /// Whether a value is a `Puppet::LookupValue`: no Ruby object (a symbol), hash keys strings
-/// or numbers.
+/// or numbers. Walked without recursion (a data function may give a value of any depth).
 pub(super) fn is_lookup_value(value: &Value) -> bool {
-    match value {
-        Value::Runtime(_) => false,
-        Value::Array(items) => items.iter().all(is_lookup_value),
-        Value::Hash(hash) => hash.iter().all(|(k, v)| {
-            matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_))
-                && is_lookup_value(v)
-        }),
-        _ => true,
+    let mut pending = alloc::vec![value];
+    while let Some(value) = pending.pop() {
+        match value {
+            Value::Runtime(_) => return false,
+            Value::Array(items) => pending.extend(items.iter()),
+            Value::Hash(hash) => {
+                for (key, item) in hash.iter() {
+                    if !matches!(key, Value::String(_) | Value::Integer(_) | Value::Float(_)) {
+                        return false;
+                    }
+                    pending.push(item);
+                }
+            }
+            _ => {}
+        }
     }
+    true
 }
 
 /// `dir/path`, with an empty directory meaning the environment's own.

@@ -65,11 +65,25 @@ struct Node {
     texts: Vec<String>,
 }
 
+/// Most nodes an explanation keeps: a lookup that interpolates lookups inside lookups would
+/// otherwise grow it without bound (what follows is left out, and the text says so).
+const MAX_NODES: usize = 10_000;
+
+/// Most bytes of an explanation's text (each value found is printed whole in it).
+const MAX_TEXT: usize = 1024 * 1024;
+
+/// Deepest nesting of a value printed in an explanation; deeper parts print as `...`.
+const MAX_VALUE_DEPTH: usize = 100;
+
 /// The tree being built while a lookup runs.
 #[derive(Debug, Clone)]
 pub struct Explainer {
     nodes: Vec<Node>,
     current: usize,
+    /// Nodes entered past [`MAX_NODES`] and not yet left (they are not kept).
+    skipped: usize,
+    /// Whether any node was left out.
+    cut: bool,
 }
 
 impl Default for Explainer {
@@ -89,11 +103,18 @@ impl Explainer {
                 texts: Vec::new(),
             }],
             current: 0,
+            skipped: 0,
+            cut: false,
         }
     }
 
     /// Enter a node under the current one.
     pub fn push(&mut self, kind: Kind) {
+        if self.skipped > 0 || self.nodes.len() >= MAX_NODES {
+            self.skipped += 1;
+            self.cut = true;
+            return;
+        }
         let at = self.nodes.len();
         self.nodes.push(Node {
             kind,
@@ -107,6 +128,10 @@ impl Explainer {
     }
 
     pub fn pop(&mut self) {
+        if self.skipped > 0 {
+            self.skipped -= 1;
+            return;
+        }
         self.current = self.nodes[self.current].parent;
     }
 
@@ -117,18 +142,40 @@ impl Explainer {
     }
 
     pub fn event(&mut self, event: Event) {
-        self.nodes[self.current].event = event;
+        if self.skipped == 0 {
+            self.nodes[self.current].event = event;
+        }
     }
 
     pub fn text(&mut self, text: String) {
-        self.nodes[self.current].texts.push(text);
+        if self.skipped == 0 {
+            self.nodes[self.current].texts.push(text);
+        }
     }
 
     /// The explanation as `puppet lookup --explain` prints it.
     pub fn render(&self) -> String {
         let mut out = String::new();
         self.dump_children(0, &mut out, "", "");
+        self.mark_cut(&mut out);
         out
+    }
+
+    /// An explanation cut short ends saying so (its nodes past [`MAX_NODES`] were not kept, or
+    /// its text would pass [`MAX_TEXT`]).
+    fn mark_cut(&self, out: &mut String) {
+        let long = out.len() > MAX_TEXT;
+        if long {
+            crate::value::truncate_after(out, MAX_TEXT);
+        }
+        if long || self.cut {
+            if !out.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push_str(&alloc::format!(
+                "... (the explanation is cut here: it is longer than {MAX_NODES} entries or {MAX_TEXT} bytes)\n"
+            ));
+        }
     }
 
     /// Puppet's debug message after a lookup: the preamble, then the tree indented.
@@ -136,6 +183,7 @@ impl Explainer {
         let mut out = String::from(preamble);
         out.push('\n');
         self.dump_children(0, &mut out, "  ", "  ");
+        self.mark_cut(&mut out);
         while out.ends_with('\n') {
             out.pop();
         }
@@ -164,6 +212,9 @@ impl Explainer {
     }
 
     fn dump(&self, at: usize, out: &mut String, indent: &str, first: &str) {
+        if out.len() > MAX_TEXT {
+            return;
+        }
         let node = &self.nodes[at];
         let inner = alloc::format!("{indent}  ");
         match &node.kind {
@@ -289,6 +340,22 @@ impl Explainer {
 /// A value as the explanation prints it: hashes and arrays laid out one entry a line, other
 /// values as Ruby's `inspect` shows them.
 pub fn dump_value(out: &mut String, indent: &str, value: &Value) {
+    dump_value_at(out, indent, value, 0);
+}
+
+/// [`dump_value`] of a value `depth` levels inside the one printed: it stops once the text is
+/// past [`MAX_TEXT`] (a value built by sharing prints far larger than it is).
+fn dump_value_at(out: &mut String, indent: &str, value: &Value, depth: usize) {
+    if out.len() > MAX_TEXT {
+        return;
+    }
+    if depth > MAX_VALUE_DEPTH {
+        out.push_str("...");
+        return;
+    }
+    let dump_value = |out: &mut String, indent: &str, value: &Value| {
+        dump_value_at(out, indent, value, depth + 1)
+    };
     let inner = alloc::format!("{indent}  ");
     match value {
         Value::Hash(hash) => {

@@ -8,7 +8,8 @@ use alloc::vec::Vec;
 
 use super::explain::{Event, Kind};
 use super::key::{split_key, Segment};
-use super::lookup::{lookup_error, lookup_failure, lookup_issue};
+use super::lookup::lookup_error;
+use super::search::{lookup_failure, lookup_issue};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::{EvalResult, Unwind};
 use crate::span::Span;
@@ -21,24 +22,47 @@ pub(crate) type Config<'a> = (&'a str, Option<u32>);
 const EMPTY: [&str; 6] = ["", "::", "\"\"", "''", "\"::\"", "'::'"];
 
 impl Evaluator<'_> {
-    /// Interpolate every string of a value found in data (hash keys too).
+    /// Interpolate every string of a value found in data (hash keys too). The arrays and hashes
+    /// it builds are charged as any a program builds, and so is each string it interpolates.
     pub(crate) fn hiera_interpolate(&mut self, value: &Value, span: Span) -> EvalResult<Value> {
+        self.hiera_interpolate_at(value, 0, span)
+    }
+
+    /// [`Self::hiera_interpolate`] of a value `depth` levels inside the data.
+    fn hiera_interpolate_at(
+        &mut self,
+        value: &Value,
+        depth: usize,
+        span: Span,
+    ) -> EvalResult<Value> {
+        if depth > self.options.limits.max_depth {
+            return Err(crate::eval::flow::error(
+                "DEPTH_LIMIT",
+                format!(
+                    "the data is nested more than {} levels deep to interpolate",
+                    self.options.limits.max_depth
+                ),
+                span,
+            ));
+        }
         Ok(match value {
             Value::String(text) if text.contains("%{") => {
                 self.interpolate_string(text, None, span)?
             }
             Value::Array(items) => {
+                self.check_collection(items.len(), span)?;
                 let mut out = Vec::with_capacity(items.len());
                 for item in items.iter() {
-                    out.push(self.hiera_interpolate(item, span)?);
+                    out.push(self.hiera_interpolate_at(item, depth + 1, span)?);
                 }
                 Value::array(out)
             }
             Value::Hash(hash) => {
+                self.check_collection(hash.len(), span)?;
                 let mut out = Hash::new();
                 for (k, v) in hash.iter() {
-                    let k = self.hiera_interpolate(k, span)?;
-                    let v = self.hiera_interpolate(v, span)?;
+                    let k = self.hiera_interpolate_at(k, depth + 1, span)?;
+                    let v = self.hiera_interpolate_at(v, depth + 1, span)?;
                     out.insert(k, v);
                 }
                 Value::Hash(out)
@@ -75,13 +99,14 @@ impl Evaluator<'_> {
             let Some(end) = after.find('}') else {
                 break;
             };
-            out.push_str(&rest[..start]);
+            self.grow_interpolation(&mut out, &rest[..start], span)?;
             let whole = &rest[start..start + 2 + end + 1];
             let expr = after[..end].trim();
             rest = &after[end + 1..];
             if EMPTY.contains(&expr) {
                 continue;
             }
+            self.step(1, span)?;
             let (method, key) = method_and_key(expr);
             if let (Some(_), Some((file, _))) = (method, config) {
                 return Err(lookup_issue(
@@ -120,11 +145,28 @@ impl Evaluator<'_> {
                 key.to_string()
             };
             let value = self.hiera_check_interpolation(&check, &value, span)?;
-            out.push_str(&crate::functions::format::sprintf::ruby_to_s(&value));
+            // An array or hash found prints in full: within the limits, before it is printed.
+            crate::eval::limits::charge_walk(
+                self,
+                &value,
+                crate::eval::limits::Walk::Prints,
+                span,
+            )?;
+            let piece = crate::functions::format::sprintf::ruby_to_s(&value);
+            self.grow_interpolation(&mut out, &piece, span)?;
         }
-        out.push_str(rest);
+        self.grow_interpolation(&mut out, rest, span)?;
         self.explain(|e| e.pop());
         Ok(Value::string(&out))
+    }
+
+    /// Append `piece` to an interpolated string: refused before it is appended when the string
+    /// would pass the size limit, and charged as any string a program builds.
+    fn grow_interpolation(&mut self, out: &mut String, piece: &str, span: Span) -> EvalResult<()> {
+        let before = out.len();
+        self.check_string_growth(before, before.saturating_add(piece.len()), span)?;
+        out.push_str(piece);
+        Ok(())
     }
 
     /// Interpolate what an interpolation gave, with its name on the stack of lookups (a value
@@ -135,15 +177,18 @@ impl Evaluator<'_> {
         value: &Value,
         span: Span,
     ) -> EvalResult<Value> {
-        if self.hiera.stack_has(name) {
+        if self.hiera.search.stack_has(name) {
             return Err(lookup_error(
-                format!("Recursive lookup detected in [{}]", self.hiera.stack_text()),
+                format!(
+                    "Recursive lookup detected in [{}]",
+                    self.hiera.search.stack_text()
+                ),
                 span,
             ));
         }
-        self.hiera.stack_push(name);
+        self.hiera.search.stack_push(name);
         let result = self.hiera_interpolate(value, span);
-        self.hiera.stack_pop();
+        self.hiera.search.stack_pop();
         result
     }
 

@@ -13,10 +13,17 @@ const MAX_NESTING: usize = 100;
 
 /// The value of a JSON text, or Ruby's parser message.
 pub fn load(text: &str) -> Result<Value, String> {
+    load_with(text, false)
+}
+
+/// As [`load`], except that an integer beyond 64 bits is the nearest Float (the node's facts:
+/// `crate::facts`) instead of an error.
+pub(crate) fn load_with(text: &str, wide_integers_as_floats: bool) -> Result<Value, String> {
     let mut parser = Json {
         text,
         pos: 0,
         depth: 0,
+        wide_integers_as_floats,
     };
     parser.space();
     let start = parser.pos;
@@ -46,6 +53,8 @@ struct Json<'t> {
     text: &'t str,
     pos: usize,
     depth: usize,
+    /// Read an integer beyond 64 bits as the nearest Float rather than refuse it.
+    wide_integers_as_floats: bool,
 }
 
 impl<'t> Json<'t> {
@@ -268,16 +277,29 @@ impl<'t> Json<'t> {
                 .map(Value::Float)
                 .ok_or(Fail::Soft)
         } else {
+            // Counted towards its sign, so that -9223372036854775808 fits.
             let negative = text.starts_with('-');
-            let digits = text.trim_start_matches('-');
-            let mut value: i64 = 0;
-            for b in digits.bytes() {
-                value = value
-                    .checked_mul(10)
-                    .and_then(|v| v.checked_add(i64::from(b - b'0')))
-                    .ok_or_else(|| Fail::Raised(format!("the integer {text} is beyond 64 bits")))?;
+            let value = text
+                .trim_start_matches('-')
+                .bytes()
+                .try_fold(0i64, |value, b| {
+                    let digit = i64::from(b - b'0');
+                    let value = value.checked_mul(10)?;
+                    if negative {
+                        value.checked_sub(digit)
+                    } else {
+                        value.checked_add(digit)
+                    }
+                });
+            match value {
+                Some(value) => Ok(Value::Integer(value)),
+                None if self.wide_integers_as_floats => crate::value::parse_f64(text)
+                    .map(Value::Float)
+                    .ok_or(Fail::Soft),
+                None => Err(Fail::Raised(format!(
+                    "the integer {text} is beyond 64 bits"
+                ))),
             }
-            Ok(Value::Integer(if negative { -value } else { value }))
         }
     }
 }
@@ -316,6 +338,19 @@ mod tests {
         assert_eq!(
             load("/* a */ {\"k\": // b\n 1} // c").map(|v| programmatic(&v)),
             Ok("{'k' => 1}".into())
+        );
+        assert_eq!(
+            load("[-9223372036854775808, 9223372036854775807]").map(|v| programmatic(&v)),
+            Ok("[-9223372036854775808, 9223372036854775807]".into())
+        );
+        assert_eq!(
+            load("[9223372036854775808]"),
+            Err("the integer 9223372036854775808 is beyond 64 bits".into())
+        );
+        assert_eq!(
+            load_with("[9223372036854775808, -18446744073709551617]", true)
+                .map(|v| programmatic(&v)),
+            Ok("[9.223372036854776e+18, -1.8446744073709552e+19]".into())
         );
         assert_eq!(
             load("{\"k\": NaN}"),

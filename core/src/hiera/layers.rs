@@ -7,7 +7,7 @@ use alloc::string::{String, ToString};
 
 use super::config::{Config, Layer};
 use super::data::offset_of;
-use super::lookup::{lookup_failure, lookup_issue, NONE};
+use super::search::{lookup_failure, lookup_issue, NONE};
 use crate::eval::evaluator::Evaluator;
 use crate::eval::flow::EvalResult;
 use crate::span::Span;
@@ -28,18 +28,18 @@ impl Evaluator<'_> {
             (Layer::Module, Some(module)) => format!("module:{module}"),
             (Layer::Module, None) => return Ok(None),
         };
-        if let Some(&at) = self.hiera.config_index.get(&name) {
-            return Ok(self.hiera.configs.get(at).cloned());
+        if let Some(&at) = self.hiera.search.config_index.get(&name) {
+            return Ok(self.hiera.search.configs.get(at).cloned());
         }
         let config = self.read_layer_config(layer, module, span)?;
         let at = match &config {
             Some(config) => {
-                self.hiera.configs.push(Rc::clone(config));
-                self.hiera.configs.len() - 1
+                self.hiera.search.configs.push(Rc::clone(config));
+                self.hiera.search.configs.len() - 1
             }
             None => NONE,
         };
-        self.hiera.config_index.insert(name, at);
+        self.hiera.search.config_index.insert(name, at);
         Ok(config)
     }
 
@@ -77,7 +77,7 @@ impl Evaluator<'_> {
             let offset = line.map_or(0, |line| offset_of(&text, line as usize, 1));
             Span::new(base + offset, base + offset)
         };
-        let loaded = super::read_yaml::load(&text, &path, span)?
+        let loaded = super::read_yaml::load(&text, &path)
             .map_err(|(message, _)| lookup_failure(message, span))?;
         let hash = match loaded {
             Some(Value::Hash(hash)) => hash,

@@ -1,19 +1,30 @@
 //! Hiera 5: hiera.yaml, data in YAML and JSON, interpolation, merges, lookup over the global,
 //! environment and module layers, and the explanation of every lookup as data.
 
+#[cfg(feature = "yaml")]
 mod backend;
+mod budget;
 pub mod calls;
 pub mod config;
+#[cfg(feature = "yaml")]
 mod data;
 pub mod explain;
+#[cfg(feature = "yaml")]
 mod interpolate;
 pub mod json;
 pub mod key;
+#[cfg(feature = "yaml")]
 mod layers;
+#[cfg(not(feature = "yaml"))]
+mod light;
 pub(crate) mod lookup;
 pub mod merge;
 mod read_yaml;
 #[cfg(feature = "yaml")]
+mod search;
+#[cfg(feature = "yaml")]
 pub mod yaml;
-pub(crate) use backend::CONTEXT;
+
+/// The class of the context a data function gets (its type `Puppet::LookupContext`).
+pub(crate) const CONTEXT: &str = "Puppet::LookupContext";
 pub use read_yaml::NEEDS_YAML;

@@ -1,10 +1,13 @@
 //! A YAML file's text loaded for Hiera, or, in an engine built without the `yaml` feature (the
-//! page's light engine), the error `NEEDS_YAML` as data: that build has no YAML reader.
+//! page's light engine), the error `NEEDS_YAML` as data: that build has no YAML reader
+//! (hiera/light.rs gives it for the first hiera.yaml a lookup would read).
 
+#[cfg(feature = "yaml")]
 use alloc::string::String;
 
 use crate::eval::flow::Unwind;
 use crate::span::Span;
+#[cfg(feature = "yaml")]
 use crate::value::Value;
 
 /// The stable code of the error a build without the `yaml` feature gives for a YAML file.
@@ -12,20 +15,13 @@ pub const NEEDS_YAML: &str = "NEEDS_YAML";
 
 /// What loading gives: the first document (`None` for an empty stream), or Psych's text of the
 /// file's error with its 1-based line and column when it has one.
+#[cfg(feature = "yaml")]
 pub(super) type Loaded = Result<Option<Value>, (String, Option<(usize, usize)>)>;
 
-/// Load the YAML `text` of the file at `path`; `Err` only when this build reads no YAML (the
-/// error then stands at `span`, the lookup that needed the file).
+/// Load the YAML `text` of the file at `path`.
 #[cfg(feature = "yaml")]
-pub(super) fn load(text: &str, path: &str, _span: Span) -> Result<Loaded, Unwind> {
-    Ok(super::yaml::load(text).map_err(|e| (e.psych_text(path), e.at)))
-}
-
-/// Load the YAML `text` of the file at `path`; `Err` only when this build reads no YAML (the
-/// error then stands at `span`, the lookup that needed the file).
-#[cfg(not(feature = "yaml"))]
-pub(super) fn load(_text: &str, path: &str, span: Span) -> Result<Loaded, Unwind> {
-    Err(needs_yaml(path, span))
+pub(super) fn load(text: &str, path: &str) -> Loaded {
+    super::yaml::load(text).map_err(|e| (e.psych_text(path), e.at))
 }
 
 /// The error of a build without the `yaml` feature for the YAML file at `path`.
@@ -58,21 +54,12 @@ mod tests {
     #[cfg(feature = "yaml")]
     #[test]
     fn with_the_feature_yaml_is_read_and_its_errors_are_psychs() {
-        let loaded = load("a: 1\n", "x.yaml", Span::new(0, 0)).ok();
-        assert!(matches!(loaded, Some(Ok(Some(Value::Hash(_))))));
-        let Ok(Err((message, at))) = load("a: [\n", "x.yaml", Span::new(0, 0)) else {
+        let loaded = load("a: 1\n", "x.yaml");
+        assert!(matches!(loaded, Ok(Some(Value::Hash(_)))));
+        let Err((message, at)) = load("a: [\n", "x.yaml") else {
             panic!("a syntax error as data");
         };
         assert!(message.starts_with("(x.yaml): "), "{message}");
         assert!(at.is_some());
-    }
-
-    #[cfg(not(feature = "yaml"))]
-    #[test]
-    fn without_the_feature_reading_yaml_is_the_needs_yaml_error() {
-        let Err(Unwind::Error(d)) = load("a: 1\n", "hiera.yaml", Span::new(1, 2)) else {
-            panic!("NEEDS_YAML");
-        };
-        assert_eq!(d.code, NEEDS_YAML);
     }
 }

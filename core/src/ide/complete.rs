@@ -12,10 +12,14 @@ use crate::value::Value;
 
 /// What a completion names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum CompletionKind {
     Keyword,
     Function,
     Type,
+    #[cfg_attr(feature = "serde", serde(rename = "resource"))]
     ResourceType,
     Attribute,
     Variable,
@@ -23,6 +27,7 @@ pub enum CompletionKind {
     /// A key of the node's facts, inside `$facts['...']`.
     Fact,
     /// A key of the environment's Hiera data, inside `lookup('...')`.
+    #[cfg_attr(feature = "serde", serde(rename = "hiera"))]
     HieraKey,
 }
 
@@ -43,6 +48,8 @@ impl CompletionKind {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Completion {
     pub label: String,
     pub kind: CompletionKind,
@@ -52,6 +59,8 @@ pub struct Completion {
 
 /// The completions at an offset: they replace the text from `from` (a byte offset) to the cursor.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Completions {
     pub from: usize,
     pub items: Vec<Completion>,

@@ -13,6 +13,8 @@ use crate::syntax::{self, TokenInfo};
 
 /// Where a name is defined: a file of the environment and the byte range of the defining name.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Target {
     pub path: String,
     pub start: usize,

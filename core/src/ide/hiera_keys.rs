@@ -87,15 +87,7 @@ pub fn lookup_key_prefix(before: &str) -> Option<&str> {
         return None;
     }
     let call = before[..quote_at].trim_end().strip_suffix('(')?.trim_end();
-    let is_lookup = [
-        "lookup",
-        "hiera",
-        "hiera_array",
-        "hiera_hash",
-        "hiera_include",
-    ]
-    .iter()
-    .any(|f| {
+    let is_lookup = crate::functions::lookup_functions().any(|f| {
         call.ends_with(f)
             && !call[..call.len() - f.len()]
                 .ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':')

@@ -34,7 +34,13 @@ pub fn docs_at(
     let called = tokens
         .get(index + 1)
         .is_some_and(|next| &source[next.span.start as usize..next.span.end as usize] == "(");
+    // `file { ... }` declares a resource: the type, not the function of the same name.
+    let declared = tokens
+        .get(index + 1)
+        .is_some_and(|next| &source[next.span.start as usize..next.span.end as usize] == "{");
     let text = match token.kind {
+        "name" if declared => resource_type(word)
+            .or_else(|| definition_docs(files, &lower, &[Kind::Class, Kind::Function]))?,
         "name" if called => super::docs::signature_text(word)
             .or_else(|| definition_docs(files, &lower, &[Kind::Function]))?,
         "name" => super::docs::signature_text(word)
@@ -42,7 +48,7 @@ pub fn docs_at(
             .or_else(|| definition_docs(files, &lower, &[Kind::Class, Kind::Function]))?,
         "type" => resource_type(&lower)
             .or_else(|| definition_docs(files, word, &[Kind::TypeAlias]))
-            .or_else(|| super::builtin_docs::data_type(word))
+            .or_else(|| super::type_docs::data_type(word))
             .or_else(|| definition_docs(files, &lower, &[Kind::Class]))?,
         // `include 'app'`, `class { 'app': }`, `Class['app']`: the class named by the string (not
         // a key of `lookup`).
@@ -109,10 +115,10 @@ mod tests {
     }
 
     #[test]
-    fn a_built_in_function_from_the_editor_s_table() {
+    fn a_built_in_function_with_a_block_from_its_declaration() {
         assert_eq!(
             at("$x.ea^ch |$v| { }").as_deref(),
-            Some("each(Hash $hash) |1 or 2 parameters|\neach(Iterable $collection) |1 or 2 parameters|\nruns the block for every element; returns the collection")
+            Some("each(Hash $hash) |1 or 2 parameters|\neach(Iterable $collection) |1 or 2 parameters|\nRuns the block for every element; returns the collection")
         );
     }
 
@@ -122,6 +128,15 @@ mod tests {
         assert!(text.starts_with("resource type service\nattributes: name, "));
         assert!(text.contains("hasrestart"));
         assert_eq!(at("notice(Ser^vice['web'])"), Some(text));
+    }
+
+    #[test]
+    fn a_declaration_names_the_resource_type_a_call_the_function() {
+        // `file` is both a resource type and a function (the content of a module's file).
+        let declared = at("fi^le { '/etc/motd': }").expect("file");
+        assert!(declared.starts_with("resource type file\n"), "{declared}");
+        let called = at("notice(fi^le('m/x'))").expect("file()");
+        assert!(called.starts_with("file("), "{called}");
     }
 
     #[test]

@@ -157,7 +157,8 @@ fn names_a_class(text: &str, tokens: &[TokenInfo], i: usize) -> bool {
             .map(|p| word(text, tokens, p))
             .unwrap_or("")
     };
-    let including = |w: &str| matches!(w, "include" | "contain" | "require" | "inherits");
+    let including =
+        |w: &str| w == "inherits" || crate::functions::class_declaring_functions().any(|f| f == w);
     including(before(1))
         || (before(1) == "(" && including(before(2)))
         || (before(1) == "{" && before(2) == "class")

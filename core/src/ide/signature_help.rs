@@ -8,6 +8,9 @@ use crate::syntax::{self, TokenInfo};
 
 /// What the editor shows inside a call.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct SignatureHelp {
     /// The called function as written (`merge`, `app::double`).
     pub name: String,
@@ -15,13 +18,18 @@ pub struct SignatureHelp {
     /// The signature that fits the number of arguments typed so far.
     pub active_signature: usize,
     /// The argument the cursor is in (a method call's receiver is argument 0).
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub active_argument: usize,
+    /// The active signature's parameter that takes that argument; `None` past its last parameter.
+    pub active_parameter: Option<usize>,
     /// The one-line description, when there is one.
     pub doc: String,
 }
 
 /// One signature: its text and the byte ranges of its parameters within it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Signature {
     pub label: String,
     pub parameters: Vec<(usize, usize)>,
@@ -57,11 +65,15 @@ pub fn signature_help(files: &[(&str, &str)], path: &str, offset: usize) -> Opti
         .iter()
         .position(|s| s.parameter_for(call.argument).is_some())
         .unwrap_or(signatures.len().saturating_sub(1));
+    let active_parameter = signatures
+        .get(active_signature)
+        .and_then(|s| s.parameter_for(call.argument));
     Some(SignatureHelp {
         name: call.name,
         signatures,
         active_signature,
         active_argument: call.argument,
+        active_parameter,
         doc,
     })
 }

@@ -18,6 +18,9 @@ use tokens::Stream;
 
 /// How serious a finding is; `Fixed` when `--fix` repaired it, `Ignored` under a control comment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "LintKind"))]
 pub enum Kind {
     Warning,
     Error,
@@ -62,6 +65,8 @@ pub(crate) enum Extra {
 
 /// One finding, as data.
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "LintFinding"))]
 pub struct Finding {
     pub check: &'static str,
     pub kind: Kind,
@@ -72,8 +77,12 @@ pub struct Finding {
     pub start: u32,
     pub end: u32,
     /// The reason given in the control comment that ignores it.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "typescript", ts(optional))]
     pub reason: Option<String>,
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) token: Option<usize>,
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) extra: Extra,
 }
 

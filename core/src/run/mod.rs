@@ -1,11 +1,9 @@
-//! What every part of an evaluation shares, below the evaluator: the caller's options, the limits
-//! and the step budget, the log's entries, and how evaluation leaves an expression early.
+//! What every part of an evaluation shares below the evaluator, beside the host interface
+//! (`crate::host`: the limits, the log's entries, how evaluation leaves an expression early): the
+//! caller's options, and the step budget and cancellation a run spends and checks.
 
-pub(crate) mod flow;
-pub(crate) mod limits;
-mod log;
+pub(crate) mod budget;
 mod options;
 
-pub use limits::{CancelFlag, Limits};
-pub use log::{LogEntry, LogLevel};
-pub use options::{EvalOptions, RecordLimits, Strictness};
+pub use budget::CancelFlag;
+pub use options::{EvalOptions, RecordLimits};

@@ -2,19 +2,8 @@
 
 use alloc::string::String;
 
-use super::limits::{CancelFlag, Limits};
-
-/// Puppet's `strict` setting: what happens on questionable code such as string-to-number coercion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Strictness {
-    /// Puppet 8's default: an error.
-    #[default]
-    Error,
-    /// A warning, and evaluation goes on.
-    Warning,
-    /// Silently allowed.
-    Off,
-}
+use super::budget::CancelFlag;
+use crate::host::{Limits, Strictness};
 
 /// What a caller may tune about an evaluation.
 #[derive(Debug, Clone, Default)]
@@ -28,9 +17,9 @@ pub struct EvalOptions {
     /// check does not apply there. (Puppet reports only the first unused value of a block, so
     /// one in the new entry after one in the earlier entries goes unreported.)
     pub earlier_entries_end: u32,
-    /// The node's facts, as a Puppet hash literal of plain values (`{'os' => {'family' =>
-    /// 'Debian'}}`; anything else fails the evaluation with `BAD_FACTS`): `$facts` and a top-scope
-    /// variable per fact.
+    /// The node's facts, as the text of a JSON object (`{"os": {"family": "Debian"}}`, what
+    /// `puppet facts show` prints; read by `crate::facts`, anything else fails the evaluation with
+    /// `BAD_FACTS`): `$facts` and a top-scope variable per fact.
     /// `None`: no facts (`$facts` is `{}`), as Puppet compiles for a node it knows nothing of.
     pub facts: Option<String>,
     /// The node's name, when the program compiles for a node as `puppet apply` does: `$trusted`

@@ -17,7 +17,6 @@ impl Array {
 
     /// Which shared storage this value is (equal for copies of one value): what Ruby's
     /// object identity is for the object Puppet passes, as `to_yaml`'s anchors need it.
-    #[cfg(feature = "stdlib")]
     pub(crate) fn identity(&self) -> usize {
         Rc::as_ptr(&self.0) as *const () as usize
     }

@@ -2,66 +2,10 @@
 //! types by mutual assignability, regexps by source.
 
 use super::Value;
-use crate::types;
 
-/// Deepest nesting compared; deeper containers compare strictly.
-const MAX_COMPARE_DEPTH: usize = 512;
-
-/// Puppet's `==` operator.
+/// Puppet's `==` operator (walked without recursion: see `eq_walk.rs`).
 pub fn puppet_equals(left: &Value, right: &Value) -> bool {
-    equals_at(left, right, 0)
-}
-
-fn equals_at(left: &Value, right: &Value, depth: usize) -> bool {
-    if depth > MAX_COMPARE_DEPTH {
-        return left == right;
-    }
-    let puppet_equals = |a: &Value, b: &Value| equals_at(a, b, depth + 1);
-    match (left, right) {
-        (Value::String(a), Value::String(b)) => a.eq_ignore_ascii_case(b),
-        (Value::Integer(a), Value::Integer(b)) => a == b,
-        (Value::Float(a), Value::Float(b)) => a == b,
-        (Value::Integer(a), Value::Float(b)) | (Value::Float(b), Value::Integer(a)) => {
-            integer_equals_float(*a, *b)
-        }
-        (Value::Array(a), Value::Array(b)) => {
-            a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| puppet_equals(x, y))
-        }
-        // Keys are looked up strictly (Ruby's Hash#[]), values compared with `==`.
-        (Value::Hash(a), Value::Hash(b)) => {
-            a.len() == b.len()
-                && a.iter().all(|(key, value)| match b.get(key) {
-                    Some(other) => puppet_equals(other, value),
-                    None => false,
-                })
-        }
-        (Value::Type(a), Value::Type(b)) => types::type_equals(a, b),
-        (Value::Sensitive(a), Value::Sensitive(b)) => puppet_equals(a, b),
-        (Value::Error(a), Value::Error(b)) => a.same_as(b, puppet_equals),
-        (Value::Deferred(a), Value::Deferred(b)) => {
-            alloc::rc::Rc::ptr_eq(a, b)
-                || a.name == b.name
-                    && match (&a.arguments, &b.arguments) {
-                        (Some(x), Some(y)) => {
-                            x.len() == y.len()
-                                && x.iter().zip(y.iter()).all(|(p, q)| puppet_equals(p, q))
-                        }
-                        (x, y) => x.is_none() && y.is_none(),
-                    }
-        }
-        // A Timespan/Timestamp on the left compares with a number of seconds (Ruby's
-        // Timespan#==); a number on the left never equals one.
-        (Value::Timespan(span), Value::Integer(seconds)) => span.equals_seconds(*seconds as f64),
-        (Value::Timespan(span), Value::Float(seconds)) => span.equals_seconds(*seconds),
-        (Value::Timestamp(stamp), Value::Integer(seconds)) => stamp.equals_seconds(*seconds as f64),
-        (Value::Timestamp(stamp), Value::Float(seconds)) => stamp.equals_seconds(*seconds),
-        _ => left == right,
-    }
-}
-
-fn integer_equals_float(integer: i64, float: f64) -> bool {
-    // Exact comparison, also beyond 2^53.
-    whole_float_as_integer(float) == Some(integer)
+    super::eq_walk::equal(left, right, super::eq_walk::Mode::Puppet, 0)
 }
 
 /// The Integer a whole Float within Integer range equals (`2.0` → 2, `-0.0` → 0), exactly.

@@ -21,7 +21,6 @@ impl Hash {
 
     /// Which shared storage this value is (equal for copies of one value): what Ruby's
     /// object identity is for the object Puppet passes, as `to_yaml`'s anchors need it.
-    #[cfg(feature = "stdlib")]
     pub(crate) fn identity(&self) -> usize {
         Rc::as_ptr(&self.0) as *const () as usize
     }
@@ -46,6 +45,11 @@ impl Hash {
 
     pub fn get(&self, key: &Value) -> Option<&Value> {
         self.0.get(key)
+    }
+
+    /// [`Self::get`] from inside a comparison of hash keys `nesting` deep (see `eq_walk.rs`).
+    pub(super) fn get_nested(&self, key: &Value, nesting: usize) -> Option<&Value> {
+        self.0.get(&NestedKey(key, nesting + 1))
     }
 
     pub fn contains_key(&self, key: &Value) -> bool {
@@ -117,13 +121,27 @@ impl<'a> IntoIterator for &'a Hash {
     }
 }
 
+/// A key looked up from inside a comparison of keys: compared with the keys of the map at its
+/// depth of nesting, so that keys nested in keys end (see `eq_walk.rs`).
+struct NestedKey<'a>(&'a Value, usize);
+
+impl core::hash::Hash for NestedKey<'_> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state)
+    }
+}
+
+impl indexmap::Equivalent<Value> for NestedKey<'_> {
+    fn equivalent(&self, key: &Value) -> bool {
+        super::eq_walk::equal(self.0, key, super::eq_walk::Mode::Strict, self.1)
+    }
+}
+
 impl PartialEq for Hash {
     /// Strict and order-independent: the same keys with strictly equal values.
     fn eq(&self, other: &Self) -> bool {
-        self.len() == other.len()
-            && self
-                .iter()
-                .all(|(key, value)| other.get(key) == Some(value))
+        let (left, right) = (Value::Hash(self.clone()), Value::Hash(other.clone()));
+        super::eq_walk::equal(&left, &right, super::eq_walk::Mode::Strict, 0)
     }
 }
 

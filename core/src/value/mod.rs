@@ -19,6 +19,7 @@ mod digits;
 mod display;
 pub(crate) use display::truncate_after;
 mod drop;
+mod eq_walk;
 mod equality;
 mod error_value;
 pub(crate) mod float_digits;

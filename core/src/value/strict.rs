@@ -8,51 +8,29 @@ use alloc::rc::Rc;
 use super::Value;
 
 impl PartialEq for Value {
+    /// Strict equality, walked without recursion (see `eq_walk.rs`).
     fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (Value::Undef, Value::Undef) | (Value::Default, Value::Default) => true,
-            (Value::Boolean(a), Value::Boolean(b)) => a == b,
-            (Value::Integer(a), Value::Integer(b)) => a == b,
-            // Ruby's `eql?`: 0.0 and -0.0 are the same key; NaN equals itself so keys stay findable.
-            (Value::Float(a), Value::Float(b)) => a == b || (a.is_nan() && b.is_nan()),
-            (Value::String(a), Value::String(b)) => a == b,
-            (Value::Regexp(a), Value::Regexp(b)) => a.source() == b.source(),
-            (Value::Array(a), Value::Array(b)) => {
-                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x == y)
-            }
-            (Value::Hash(a), Value::Hash(b)) => a == b,
-            (Value::Type(a), Value::Type(b)) => a == b,
-            (Value::Sensitive(a), Value::Sensitive(b)) => a == b,
-            (Value::SemVer(a), Value::SemVer(b)) => a == b,
-            (Value::SemVerRange(a), Value::SemVerRange(b)) => a == b,
-            (Value::Timespan(a), Value::Timespan(b)) => a == b,
-            (Value::Timestamp(a), Value::Timestamp(b)) => a == b,
-            (Value::Binary(a), Value::Binary(b)) => a == b,
-            (Value::Uri(a), Value::Uri(b)) => a == b,
-            (Value::Runtime(a), Value::Runtime(b)) => alloc::rc::Rc::ptr_eq(a, b),
-            (Value::Iterator(a), Value::Iterator(b)) => Rc::ptr_eq(a, b),
-            (Value::Error(a), Value::Error(b)) => a.same_as(b, |x, y| x == y),
-            (Value::Deferred(a), Value::Deferred(b)) => {
-                Rc::ptr_eq(a, b)
-                    || a.name == b.name
-                        && match (&a.arguments, &b.arguments) {
-                            (Some(x), Some(y)) => {
-                                x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| p == q)
-                            }
-                            (x, y) => x.is_none() && y.is_none(),
-                        }
-            }
-            _ => false,
-        }
+        super::eq_walk::equal(self, other, super::eq_walk::Mode::Strict, 0)
     }
 }
 
 impl Eq for Value {}
 
+/// Levels of arrays (and Sensitive values) hashed: deeper ones count by their size only, which
+/// agrees with equality (equal values hash alike) and keeps hashing a deep value within the stack.
+const MAX_HASH_DEPTH: usize = 16;
+
 impl StdHash for Value {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        discriminant(self).hash(state);
-        match self {
+        hash_at(self, state, 0)
+    }
+}
+
+/// [`StdHash::hash`] of a value `depth` levels inside the one hashed.
+fn hash_at<H: Hasher>(value: &Value, state: &mut H, depth: usize) {
+    discriminant(value).hash(state);
+    {
+        match value {
             Value::Undef | Value::Default => {}
             Value::Boolean(flag) => flag.hash(state),
             Value::Integer(number) => number.hash(state),
@@ -64,13 +42,16 @@ impl StdHash for Value {
             Value::Regexp(regexp) => regexp.source().hash(state),
             Value::Array(items) => {
                 items.len().hash(state);
-                for item in items {
-                    item.hash(state);
+                if depth < MAX_HASH_DEPTH {
+                    for item in items {
+                        hash_at(item, state, depth + 1);
+                    }
                 }
             }
             Value::Hash(entries) => entries.hash(state),
             Value::Type(ty) => ty.hash(state),
-            Value::Sensitive(inner) => inner.hash(state),
+            Value::Sensitive(inner) if depth < MAX_HASH_DEPTH => hash_at(inner, state, depth + 1),
+            Value::Sensitive(_) => {}
             Value::SemVer(version) => version.hash(state),
             Value::SemVerRange(range) => range.hash(state),
             Value::Timespan(span) => span.hash(state),

@@ -41,7 +41,7 @@ pub fn facts() -> String {
     let text = fs::read_to_string(realworld_dir().join("golden/full-facts.json"))
         .expect("realworld/golden/full-facts.json");
     let json: serde_json::Value = serde_json::from_str(&text).expect("facts are JSON");
-    puppet_cli::facts::json_to_puppet(&json)
+    puppet_cli::facts::facts_text(&json)
 }
 
 /// Module paths as the goldens print them (`<tmp>/stdlibmods/<m>/`): `modules/` where it starts

@@ -9,8 +9,10 @@ import { placeResults } from '../results-by-file.js';
 import { decodeLocation, DEFAULT_SETTINGS, encodeFragment } from '../share.js';
 import { createStatus } from '../status.js';
 import { SNIPPET } from '../workspace.js';
+import { showEmbedFiles } from './files.js';
 import { readFrameId, MESSAGE } from './messages.js';
 
+performance.mark('boot');
 startEarly();
 
 const $ = (id) => document.getElementById(id);
@@ -24,14 +26,29 @@ const files = link?.files ?? {};
 let facts = readFacts(settings.facts);
 if (facts.error) facts = readFacts(DEFAULT_FACTS_TEXT);
 const certname = settings.certname ?? 'localhost';
-if (link?.error) status.message(`This link could not be opened: ${link.error}`, 'error');
+/** What the status says of the link until the engine's first answer: why it could not be opened, or what it could not use. */
+let linkNote = link?.error
+  ? `This link could not be opened: ${link.error}.`
+  : link?.problems?.length
+    ? `This link was opened, but ${link.problems.join('; ')}.`
+    : null;
+if (linkNote) status.message(linkNote, 'error');
+performance.mark('link-answered');
+// Everything the engine runs is shown: the files of a v2 link are listed under the editor.
+showEmbedFiles({ section: $('files'), summary: $('files-summary'), list: $('files-list') }, files);
 
 const requests = new Map();
 const editor = createEditor({
   parent: $('editor'),
   doc: link?.code ?? '',
   path: SNIPPET,
-  onChange: () => updateOpenLink(),
+  onChange: () => {
+    // The reader's edit is their answer to the link's note: results are announced again.
+    linkNote = null;
+    updateOpenLink();
+    // The result shown is of the code before the edit: marked so until the next run.
+    if (Number(document.body.dataset.runs ?? 0) > 0) markStale(true);
+  },
   onRun: () => run(),
   label: 'Puppet code',
 });
@@ -44,11 +61,18 @@ function updateOpenLink() {
   $('open-playground').href = playground.href;
 }
 
+/** Mark the results as those of older code (an edit since), or as current. */
+function markStale(stale) {
+  $('stale').hidden = !stale;
+  if (stale) $('results').dataset.stale = 'true';
+  else delete $('results').dataset.stale;
+}
+
 const engine = new Engine({
   onReady() {
     $('run').disabled = false;
     document.body.dataset.ready = 'true';
-    if (!link?.error) status.message('ready', 'info');
+    if (!linkNote) status.message('ready', 'info');
   },
   onStart() {
     status.busy(true);
@@ -68,7 +92,12 @@ const engine = new Engine({
       if (d.file === SNIPPET) editor.select(d.from, Math.max(d.to, d.from));
     });
     editor.showResults(byFile, (path) => (path === SNIPPET ? request.source : files[path]));
-    status.result({ value: result.value, type: result.type, diagnostics, ms });
+    markStale(false);
+    // One result line: the value and its type are said by the result line (a status region of its own); the
+    // status line says only what went wrong, or nothing.
+    if (linkNote) status.message(linkNote, 'error');
+    else if (diagnostics.length) status.result({ value: result.value, type: result.type, diagnostics, ms });
+    else status.message('', 'ok');
     document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
   },
   onRestart(reason) {
@@ -91,7 +120,7 @@ const engine = new Engine({
 
 function run() {
   const source = editor.text();
-  const options = { strict: settings.strict, facts: nodeFacts(facts.value, certname), certname, files, record: true };
+  const options = { strict: settings.strict, facts: nodeFacts(facts.text, certname), certname, files, record: true };
   const id = engine.run(source, options, { syntaxPath: null });
   editor.snapshot(id);
   requests.set(id, { source });

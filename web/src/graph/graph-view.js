@@ -3,6 +3,7 @@
 // Loaded only when the pane opens; colours are SVG attributes and CSS classes, never style strings (the CSP).
 import { download } from '../download.js';
 import { graphDot } from './dot.js';
+import { makeXmlSafe } from './xml-safe.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const KINDS = ['contains', 'before', 'require', 'notify', 'subscribe'];
@@ -17,6 +18,13 @@ const KIND_LOOK = {
 const CYCLE = '#d62828';
 const CHAR_WIDTH = 7.2;
 const NODE_HEIGHT = 26;
+/** The labels' font size in the drawing (px at scale 1). */
+const LABEL_SIZE = 12;
+/** A new drawing's labels are at least the page's small text (0.85rem), and the drawing at most this scale. */
+const readableScale = () => (0.85 * (parseFloat(getComputedStyle(document.documentElement).fontSize) || 16)) / LABEL_SIZE;
+const READABLE_MAX_SCALE = 1.5;
+/** Room around a new drawing (px). */
+const MARGIN = 10;
 
 const make = (name, attributes = {}, parent = null) => {
   const element = document.createElementNS(SVG, name);
@@ -49,7 +57,8 @@ export function createGraphView(panel, { onSelect }) {
   const fit = button('Fit', 'graph-fit', 'Show the whole graph');
   const implicitLabel = html('label', { class: 'graph-implicit' });
   const implicit = html('input', { type: 'checkbox', 'data-testid': 'graph-implicit' });
-  implicitLabel.append(implicit, ' Stage[main], Class[Main], Class[Settings]');
+  // What it does, then what it adds (every catalog has these three containers; hidden, the graph shows the code's own).
+  implicitLabel.append(implicit, ' Show the containers every catalog has (Stage[main], Class[main], Class[Settings])');
   toolbar.append(implicitLabel);
   const exportDot = button('Download .dot', 'graph-export-dot', 'The relationships as Puppet writes relationships.dot');
   const exportSvg = button('Download .svg', 'graph-export-svg', 'The drawing as an SVG file');
@@ -86,9 +95,28 @@ export function createGraphView(panel, { onSelect }) {
   let matchAt = -1;
 
   const applyView = () => viewport.setAttribute('transform', `translate(${view.x} ${view.y}) scale(${view.scale})`);
-  const fitView = () => {
+  /**
+   * Show the drawing: whole (the Fit button), or on a new drawing `readable`: its labels no smaller than the page's
+   * text, from its top-left corner when it is larger than the pane, and the frame no taller than the drawing.
+   */
+  const fitView = ({ readable = false } = {}) => {
     if (!shown?.layout) return;
     const { width, height } = shown.layout;
+    // Nothing drawn (no graph, or only the hidden containers): dagre's extent of no node is not a number.
+    if (!Number.isFinite(width) || !Number.isFinite(height)) {
+      view = { x: 0, y: 0, scale: 1 };
+      applyView();
+      return;
+    }
+    if (readable) {
+      const scale = Math.max(readableScale(), Math.min(READABLE_MAX_SCALE, (frame.getBoundingClientRect().width || 600) / (width + 20)));
+      // The frame takes the drawing's height (within the CSS bounds): no empty band above or below it.
+      frame.style.height = `${Math.ceil(height * scale + 2 * MARGIN)}px`;
+      const w = frame.getBoundingClientRect().width || 600;
+      view = { scale, x: width * scale + 2 * MARGIN <= w ? (w - width * scale) / 2 : MARGIN, y: MARGIN };
+      applyView();
+      return;
+    }
     const box = frame.getBoundingClientRect();
     const w = box.width || 600;
     const h = box.height || 400;
@@ -108,7 +136,7 @@ export function createGraphView(panel, { onSelect }) {
   };
   zoomIn.addEventListener('click', () => zoomAround(1.25, ...center()));
   zoomOut.addEventListener('click', () => zoomAround(0.8, ...center()));
-  fit.addEventListener('click', fitView);
+  fit.addEventListener('click', () => fitView());
   svg.addEventListener('wheel', (event) => {
     event.preventDefault();
     const box = svg.getBoundingClientRect();
@@ -161,7 +189,8 @@ export function createGraphView(panel, { onSelect }) {
     if (shown.layout) parts.push(`laid out in ${Math.round(shown.layout.ms)} ms`);
     else parts.push('laying out…');
     if (cycles.length) parts.push(`${cycles.length} dependency cycle${cycles.length === 1 ? '' : 's'}`);
-    status.textContent = parts.join('; ');
+    status.textContent = data.failure ?? parts.join('; ');
+    status.dataset.kind = data.failure ? 'error' : '';
     cyclesList.replaceChildren(...cycles.map((c) => html('li', {}, `(${c.path.join(' => ')})`)));
   };
 
@@ -207,7 +236,7 @@ export function createGraphView(panel, { onSelect }) {
         width, height: NODE_HEIGHT, rx: node.container ? 2 : 8, fill: node.container ? '#eef2f7' : '#ffffff',
         stroke: inCycle ? CYCLE : node.container ? '#5b6b80' : '#8a96a6', 'stroke-width': inCycle ? 2.5 : 1,
       }, group);
-      const label = make('text', { x: width / 2, y: NODE_HEIGHT / 2 + 4, 'text-anchor': 'middle', 'font-family': 'monospace', 'font-size': 12, fill: '#1b1f24' }, group);
+      const label = make('text', { x: width / 2, y: NODE_HEIGHT / 2 + 4, 'text-anchor': 'middle', 'font-family': 'monospace', 'font-size': LABEL_SIZE, fill: '#1b1f24' }, group);
       label.textContent = node.reference;
       const title = make('title', {}, group);
       title.textContent = node.reference;
@@ -273,14 +302,15 @@ export function createGraphView(panel, { onSelect }) {
     copy.setAttribute('width', Math.ceil(shown.layout.width));
     copy.setAttribute('height', Math.ceil(shown.layout.height));
     copy.querySelector('.graph-viewport')?.removeAttribute('transform');
-    download(new XMLSerializer().serializeToString(copy), 'catalog.svg', 'image/svg+xml');
+    // Titles may hold control characters, which no XML file may: the file must parse wherever it goes.
+    download(new XMLSerializer().serializeToString(makeXmlSafe(copy)), 'catalog.svg', 'image/svg+xml');
   });
 
   worker.onmessage = ({ data: answer }) => {
     if (answer.id !== asked || !shown) return;
     shown.layout = { ...answer, widths: shown.widths };
     draw();
-    fitView();
+    fitView({ readable: true });
     describe();
     panel.dataset.graphReady = String(asked);
   };

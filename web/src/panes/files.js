@@ -31,10 +31,15 @@ export function createFilesPane(elements, actions) {
     return out;
   }
 
+  /** A file's or folder's problems: `{ errors, warnings }`. */
   function problemsOf(path, kind) {
-    if (kind === 'file') return problems.get(path) ?? 0;
-    let count = 0;
-    for (const [file, n] of problems) if (file.startsWith(`${path}/`)) count += n;
+    if (kind === 'file') return problems.get(path) ?? { errors: 0, warnings: 0 };
+    const count = { errors: 0, warnings: 0 };
+    for (const [file, n] of problems) {
+      if (!file.startsWith(`${path}/`)) continue;
+      count.errors += n.errors;
+      count.warnings += n.warnings;
+    }
     return count;
   }
 
@@ -73,14 +78,19 @@ export function createFilesPane(elements, actions) {
           note.textContent = 'main code';
           item.append(note);
         }
-        if (count) {
-          // The accessible name is the row's text (a label that differs from it confuses speech input).
+        const total = count.errors + count.warnings;
+        if (total) {
+          // Red for errors; a file with only warnings gets the warning colour. The accessible name is the row's
+          // text (a label that differs from it confuses speech input).
           const badge = document.createElement('span');
-          badge.className = 'tree-badge';
+          badge.className = count.errors ? 'tree-badge error' : 'tree-badge warning';
+          badge.dataset.testid = 'problem-badge';
           const words = document.createElement('span');
           words.className = 'visually-hidden';
-          words.textContent = ` problem${count > 1 ? 's' : ''}`;
-          badge.append(String(count), words);
+          words.textContent = count.errors
+            ? ` problem${total > 1 ? 's' : ''}`
+            : ` warning${total > 1 ? 's' : ''}`;
+          badge.append(String(total), words);
           item.append(badge);
         }
         item.title = row.pinned ? `${SNIPPET}: the main code (it cannot be renamed or deleted)` : row.path;
@@ -266,11 +276,12 @@ export function createFilesPane(elements, actions) {
       for (let p = parentOf(path); p; p = parentOf(p)) expanded.add(p);
       render();
     },
-    /** Problems per file (path → count), shown as badges on files and their folders. */
+    /** Problems per file (path → { errors, warnings }), shown as badges on files and their folders. */
     showProblems(counts) {
-      const same = counts.size === problems.size && [...counts].every(([file, n]) => problems.get(file) === n);
+      const same = (a, b) => a && b && a.errors === b.errors && a.warnings === b.warnings;
+      const unchanged = counts.size === problems.size && [...counts].every(([file, n]) => same(problems.get(file), n));
       problems = counts;
-      if (!same) render();
+      if (!unchanged) render();
     },
     /** A new environment: its top folders (and `open`'s folders) expanded, nothing else. */
     reset(open) {

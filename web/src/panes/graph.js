@@ -1,6 +1,7 @@
 // The Graph pane: keeps the latest compiled catalog's graph and its dependency cycles; the drawing code and its layout
 // library (dagre, run in a worker) are fetched only when the pane is first shown (a dynamic import: their own chunk).
-// The light engine sends no graph: for its runs the pane has the full engine compile the same code when it is shown.
+// The light engine sends no graph: for its runs the pane has the full engine compile the same code when it is shown
+// (`fetchGraph` resolves to `{ graph, cycles }`, or `{ failure }` saying why there is none, or null).
 export function setupGraphPane({ panel, count, onSelect, fetchGraph }) {
   let latest = null;
   let view = null;
@@ -16,6 +17,7 @@ export function setupGraphPane({ panel, count, onSelect, fetchGraph }) {
       const answer = await fetchGraph(run);
       if (latest !== asked) return; // a newer result came meanwhile
       if (answer?.graph) latest = { ...latest, graph: answer.graph, cycles: answer.cycles ?? latest.cycles };
+      else if (answer?.failure) latest = { ...latest, failure: answer.failure };
     }
     view ??= import('../graph/graph-view.js').then(({ createGraphView }) => createGraphView(panel, { onSelect }));
     (await view).show(latest);

@@ -2,13 +2,14 @@
 import { checkRuns, LINT_CHECKS, onByDefault } from '../lint-checks.js';
 
 /**
- * `elements`: { on (checkbox), fix (button), note, list, count (the tab's), checks (container), checksCount }.
- * `handlers`: { toggled(on), checkChanged(check, on), fix(), select(finding) }.
+ * `elements`: { on (checkbox), fix (button), preview (button), note, list, count (the tab's), checks (container), checksCount }.
+ * `handlers`: { toggled(on), checkChanged(check, on), fix(), preview(), select(finding) }.
  * Returns { show(path, findings, fixable), note(text), showSettings(settings) }.
  */
 export function setupLintPane(elements, handlers) {
   elements.on.addEventListener('change', () => handlers.toggled(elements.on.checked));
   elements.fix.addEventListener('click', () => handlers.fix());
+  elements.preview.addEventListener('click', () => handlers.preview());
 
   const boxes = new Map();
   for (const check of LINT_CHECKS) {
@@ -57,6 +58,7 @@ export function setupLintPane(elements, handlers) {
       elements.list.replaceChildren(...items);
       elements.count.textContent = findings.length ? ` (${findings.length})` : '';
       elements.fix.disabled = !fixable;
+      elements.preview.disabled = !fixable;
       const count = findings.length === 1 ? '1 finding' : `${findings.length} findings`;
       note(findings.length ? `${count} in ${path}.` : `No findings in ${path}.`);
     },
@@ -66,6 +68,7 @@ export function setupLintPane(elements, handlers) {
       elements.list.replaceChildren();
       elements.count.textContent = '';
       elements.fix.disabled = true;
+      elements.preview.disabled = true;
       note(text);
     },
 

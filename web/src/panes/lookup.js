@@ -11,11 +11,17 @@ const KIND_LABEL = {
 };
 
 /**
- * `elements`: { form, key, merge, valueList, value, type, error, explanation, calls, callsNote, count }.
+ * `elements`: { form, key, merge, valueList, value, type, error, found, explanation, calls, callsNote, count }.
  * `ask(query)` sends `{ key, merge }` to the engine (the answer comes back through `showAnswer`);
  * `goTo(call)` selects a recorded call in the editor.
  * Returns { showAnswer(answer), showCalls(calls, total), lookUp(key) }.
  */
+/** The trace's last "Found key: …" line, unindented, or null. */
+function foundLine(explanation) {
+  const lines = (explanation ?? '').split('\n').filter((line) => /^\s*Found key: /.test(line));
+  return lines.length ? lines[lines.length - 1].trim() : null;
+}
+
 export function setupLookupPane(elements, { ask, goTo }) {
   const submit = () => {
     const key = elements.key.value.trim();
@@ -56,6 +62,8 @@ export function setupLookupPane(elements, { ask, goTo }) {
     elements.error.textContent = problem ?? '';
     elements.explanation.hidden = !explanation;
     elements.explanation.textContent = explanation ?? ''; // text only
+    // The trace ends with what was found: that line goes first, above the trace (which keeps its indentation).
+    elements.found.textContent = found ? (foundLine(explanation) ?? '') : '';
   }
 
   /** The lookups of the last run (`calls` with places mapped: { kind, key, value (null: not found), file, line, from, to }). */

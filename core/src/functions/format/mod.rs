@@ -10,7 +10,8 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use ruby::{format_float, format_int, format_str, too_long, Spec};
+pub(crate) use ruby::too_long;
+use ruby::{format_float, format_int, format_str, Spec};
 
 use crate::types::{infer, is_assignable, Type};
 use crate::value::{

@@ -7,25 +7,19 @@ use alloc::vec::Vec;
 
 use super::values::string_to_bool;
 use super::{class, inspect, ruby_eq, to_s, truthy};
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{Call, Def};
+use crate::host::{CallSite, EvalResult, FunctionHost, Walk};
 use crate::value::{Hash, Value};
 
 /// `"<name>(): Wrong number of arguments given (<n> for <what>)"`, stdlib's usual words.
-fn wrong_count(site: &CallSite, n: usize, what: &str) -> crate::eval::flow::Unwind {
+fn wrong_count(site: &CallSite, n: usize, what: &str) -> crate::host::Unwind {
     site.fail(format!(
         "{}(): Wrong number of arguments given ({n} for {what})",
         site.name
     ))
 }
 
-pub(super) fn member(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn member(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() < 2 {
         return Err(wrong_count(site, args.len(), "2"));
     }
@@ -91,30 +85,15 @@ fn affix(site: &CallSite, args: &[Value], before: bool) -> EvalResult<Value> {
     })
 }
 
-pub(super) fn prefix(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn prefix(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     affix(site, &args, true)
 }
 
-pub(super) fn suffix(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn suffix(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     affix(site, &args, false)
 }
 
-pub(super) fn concat(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn concat(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() < 2 {
         return Err(wrong_count(site, args.len(), "< 2"));
     }
@@ -131,12 +110,7 @@ pub(super) fn concat(
     Ok(Value::array(out))
 }
 
-pub(super) fn count(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn count(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() > 2 {
         return Err(site.fail(format!(
             "count(): Wrong number of arguments given {} for 1 or 2.",
@@ -178,12 +152,7 @@ fn ruby_array(value: &Value) -> Vec<Value> {
     }
 }
 
-pub(super) fn delete(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn delete(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() != 2 {
         return Err(site.fail(format!(
             "delete(): Wrong number of arguments given {} for 2",
@@ -218,12 +187,7 @@ pub(super) fn delete(
     Ok(collection)
 }
 
-pub(super) fn delete_at(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn delete_at(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() < 2 {
         return Err(wrong_count(site, args.len(), "2"));
     }
@@ -263,12 +227,7 @@ pub(super) fn delete_at(
     Ok(Value::array(out))
 }
 
-pub(super) fn zip(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn zip(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() < 2 {
         return Err(wrong_count(site, args.len(), "2"));
     }
@@ -303,12 +262,7 @@ fn push_unique(out: &mut Vec<Value>, value: &Value) {
     }
 }
 
-pub(super) fn union(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn union(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() < 2 {
         return Err(wrong_count(site, args.len(), "< 2"));
     }
@@ -337,12 +291,7 @@ fn two_arrays<'a>(
     }
 }
 
-pub(super) fn intersection(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn intersection(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let (a, b) = two_arrays(site, &args, &|a, b| {
         format!(
             "intersection(): Requires 2 arrays, got {} and {}",
@@ -357,12 +306,7 @@ pub(super) fn intersection(
     Ok(Value::array(out))
 }
 
-pub(super) fn difference(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn difference(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let (a, b) = two_arrays(site, &args, &|_, _| {
         "difference(): Requires 2 arrays".into()
     })?;
@@ -373,12 +317,7 @@ pub(super) fn difference(
 
 /// `delete_regex(collection, pattern(s))`: the array's elements (the hash's keys) that a
 /// pattern matches as a whole word (`\b<pattern>\b`) taken out.
-pub(super) fn delete_regex(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn delete_regex(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() != 2 {
         return Err(site.fail(format!(
             "delete_regex(): Wrong number of arguments given {} for 2",
@@ -398,9 +337,9 @@ pub(super) fn delete_regex(
     for pattern in &patterns {
         let source = format!("\\b{}\\b", super::to_s(pattern));
         let regexp = crate::functions::strings::compile(site, &source)?;
-        let matches = |ev: &mut Evaluator<'_>, item: &Value| -> EvalResult<bool> {
+        let matches = |host: &mut dyn FunctionHost, item: &Value| -> EvalResult<bool> {
             Ok(match item {
-                Value::String(text) => ev.regex_search(&regexp, text, 0, site.span)?.is_some(),
+                Value::String(text) => host.regex_search(&regexp, text, 0, site.span)?.is_some(),
                 _ => false,
             })
         };
@@ -408,7 +347,7 @@ pub(super) fn delete_regex(
             Value::Array(items) => {
                 let mut kept = Vec::new();
                 for item in items.iter() {
-                    if !matches(ev, item)? {
+                    if !matches(host, item)? {
                         kept.push(item.clone());
                     }
                 }
@@ -417,7 +356,7 @@ pub(super) fn delete_regex(
             Value::Hash(hash) => {
                 let mut kept = crate::value::Hash::new();
                 for (k, v) in hash.iter() {
-                    if !matches(ev, k)? {
+                    if !matches(host, k)? {
                         kept.insert(k.clone(), v.clone());
                     }
                 }
@@ -439,3 +378,37 @@ pub(super) fn delete_regex(
     }
     Ok(collection)
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("member", member)
+        .walks(Walk::Reads)
+        .doc("Whether an array holds a value (or all of an array's values)"),
+    Def::stdlib("prefix", prefix)
+        .walks(Walk::Prints)
+        .doc("Each element of an array (key of a hash) with a prefix"),
+    Def::stdlib("suffix", suffix)
+        .walks(Walk::Prints)
+        .doc("Each element of an array (key of a hash) with a suffix"),
+    Def::stdlib("concat", concat).doc("An array with arrays or values appended"),
+    Def::stdlib("count", count)
+        .arity(-2)
+        .walks(Walk::Reads)
+        .doc("How many elements are not undef or empty, or equal the one given"),
+    Def::stdlib("delete", delete)
+        .walks(Walk::Reads)
+        .doc("An array, hash or string without the given element(s), key(s) or substring(s)"),
+    Def::stdlib("delete_at", delete_at).doc("An array without the element at an index"),
+    Def::stdlib("zip", zip).doc("Two arrays paired element by element (optionally flattened)"),
+    Def::stdlib("union", union)
+        .walks(Walk::Reads)
+        .doc("The elements of all the arrays, each once"),
+    Def::stdlib("intersection", intersection)
+        .walks(Walk::Reads)
+        .doc("The elements found in both arrays, each once"),
+    Def::stdlib("difference", difference)
+        .walks(Walk::Reads)
+        .doc("The elements of the first array that the second lacks"),
+    Def::stdlib("delete_regex", delete_regex)
+        .doc("An array or hash without the elements (keys) a pattern matches"),
+];

@@ -4,12 +4,10 @@
 
 use alloc::format;
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use super::resources::split_reference;
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{req, Call, Def};
+use crate::host::EvalResult;
 use crate::types::Type;
 use crate::value::Value;
 
@@ -28,12 +26,7 @@ fn reference_parts(value: &Value) -> Option<(String, String)> {
     }
 }
 
-pub(super) fn getparam(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn getparam(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let reference = match args.first() {
         None | Some(Value::Undef | Value::Boolean(false)) => {
             return Err(site.fail("Must specify a reference"))
@@ -50,21 +43,16 @@ pub(super) fn getparam(
         return Ok(Value::string(""));
     };
     let reference = Type::resource(&kind, Some(&title));
-    if !ev.catalog.is_declared(&reference) {
+    if !host.is_declared(&reference) {
         return Ok(Value::string(""));
     }
-    Ok(match ev.catalog.attribute(&reference, param) {
+    Ok(match host.resource_attribute(&reference, param) {
         Some(Ok(Value::Undef)) | Some(Err(())) | None => Value::string(""),
         Some(Ok(value)) => value,
     })
 }
 
-pub(super) fn str2resource(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn str2resource(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let Value::String(text) = &args[0] else {
         return Ok(Value::Undef);
     };
@@ -79,7 +67,7 @@ pub(super) fn str2resource(
         )));
     };
     let reference = Type::resource(kind, Some(title));
-    if !ev.catalog.is_declared(&reference) {
+    if !host.is_declared(&reference) {
         let Type::Resource(Some(kind), _) = &reference else {
             return Ok(Value::Undef);
         };
@@ -97,3 +85,12 @@ pub(super) fn str2resource(
         shown.as_str().into(),
     ))))
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("stdlib::str2resource", str2resource)
+        .takes(&[&[req("res_string", "String")]])
+        .checked()
+        .doc("The resource reference a 'Type[title]' string names, if declared by then"),
+    Def::stdlib("getparam", getparam).doc("A declared resource's parameter, '' when it is not set"),
+];

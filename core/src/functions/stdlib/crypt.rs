@@ -10,9 +10,8 @@ use md5::Md5;
 use sha2::{Digest, Sha256, Sha512};
 
 use super::hashing::unwrap_sensitive;
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{Call, Def};
+use crate::host::{CallSite, EvalResult, FunctionHost};
 use crate::value::Value;
 
 const ITOA64: &[u8; 64] = b"./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -40,7 +39,7 @@ fn cycle(bytes: &[u8], len: usize) -> Vec<u8> {
 /// SHA-crypt with digest `D` (32 or 64 bytes), 5000 rounds; the blocks hashed charged as steps
 /// before they are hashed.
 fn sha_crypt<D: Digest + Clone>(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     password: &[u8],
     salt: &[u8],
@@ -77,7 +76,7 @@ fn sha_crypt<D: Digest + Clone>(
     let blocks = blocks_of(password.len());
     let mut dp = D::new();
     for _ in 0..password.len() {
-        ev.step(blocks, site.span)?;
+        host.step(blocks, site.span)?;
         dp.update(password);
     }
     let p = cycle(&dp.finalize(), password.len());
@@ -87,7 +86,7 @@ fn sha_crypt<D: Digest + Clone>(
     }
     let s = cycle(&ds.finalize(), salt.len());
     for _ in 0..5000usize {
-        ev.step(blocks, site.span)?;
+        host.step(blocks, site.span)?;
     }
     for round in 0..5000usize {
         let mut c = D::new();
@@ -113,12 +112,12 @@ fn sha_crypt<D: Digest + Clone>(
 }
 
 fn sha256_crypt(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     password: &[u8],
     salt: &[u8],
 ) -> EvalResult<String> {
-    let a = sha_crypt::<Sha256>(ev, site, password, salt)?;
+    let a = sha_crypt::<Sha256>(host, site, password, salt)?;
     let mut out = String::new();
     for k in 0..10 {
         let (x, y, z) = match k % 3 {
@@ -133,12 +132,12 @@ fn sha256_crypt(
 }
 
 fn sha512_crypt(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     password: &[u8],
     salt: &[u8],
 ) -> EvalResult<String> {
-    let a = sha_crypt::<Sha512>(ev, site, password, salt)?;
+    let a = sha_crypt::<Sha512>(host, site, password, salt)?;
     let mut out = String::new();
     for k in 0..21 {
         let (x, y, z) = match k % 3 {
@@ -153,7 +152,7 @@ fn sha512_crypt(
 }
 
 fn md5_crypt(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     password: &[u8],
     salt: &[u8],
@@ -184,7 +183,7 @@ fn md5_crypt(
     }
     let mut f = ctx.finalize().to_vec();
     for _ in 0..1000usize {
-        ev.step(blocks_of(password.len()), site.span)?;
+        host.step(blocks_of(password.len()), site.span)?;
     }
     for round in 0..1000usize {
         let mut c = Md5::new();
@@ -214,12 +213,7 @@ fn md5_crypt(
     Ok(out)
 }
 
-pub(super) fn pw_hash(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn pw_hash(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let password = match unwrap_sensitive(&args[0]) {
         Value::String(text) => String::from(&**text),
         Value::Undef => String::new(),
@@ -262,10 +256,15 @@ pub(super) fn pw_hash(
     let max = if prefix == "1" { 8 } else { 16 };
     let salt = &salt.as_bytes()[..salt.len().min(max)];
     let encoded = match prefix {
-        "1" => md5_crypt(ev, site, password.as_bytes(), salt)?,
-        "5" => sha256_crypt(ev, site, password.as_bytes(), salt)?,
-        _ => sha512_crypt(ev, site, password.as_bytes(), salt)?,
+        "1" => md5_crypt(host, site, password.as_bytes(), salt)?,
+        "5" => sha256_crypt(host, site, password.as_bytes(), salt)?,
+        _ => sha512_crypt(host, site, password.as_bytes(), salt)?,
     };
     let salt = core::str::from_utf8(salt).unwrap_or_default();
     Ok(Value::string(&format!("${prefix}${salt}${encoded}")))
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[Def::stdlib("pw_hash", pw_hash)
+    .arity(3)
+    .doc("A password hashed as crypt(3) does it: MD5, SHA-256 or SHA-512 with a salt")];

@@ -4,21 +4,15 @@
 
 use alloc::format;
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use super::{to_s, truthy};
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{opt, req, Call, Def};
+use crate::functions::hand_over;
+use crate::host::{CallSite, EvalResult, Walk};
 use crate::types::{infer, instance_of};
 use crate::value::Value;
 
-pub(super) fn is_a(
-    _: &mut Evaluator<'_>,
-    _: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn is_a(Call(_, _, args, ..): Call) -> EvalResult<Value> {
     let matches = match (&args[0], &args[1]) {
         (value, Value::Type(ty)) => instance_of(ty, value),
         _ => false,
@@ -26,12 +20,7 @@ pub(super) fn is_a(
     Ok(Value::Boolean(matches))
 }
 
-pub(super) fn type_of(
-    _: &mut Evaluator<'_>,
-    _: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn type_of(Call(_, _, args, ..): Call) -> EvalResult<Value> {
     Ok(Value::from_type(infer(&args[0])))
 }
 
@@ -140,26 +129,23 @@ fn json_into(out: &mut String, value: &Value, layout: &Layout, depth: usize) -> 
     Ok(())
 }
 
-pub(super) fn to_json(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+/// `JSON.generate(value)`: Ruby's compact JSON (`to_json`, `puppet lookup --render-as json`).
+pub(crate) fn json_text(value: &Value) -> Result<String, String> {
+    let mut out = String::new();
+    json_into(&mut out, value, &Layout::compact(), 0)?;
+    Ok(out)
+}
+
+pub(super) fn to_json(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let mut out = String::new();
     json_into(&mut out, &args[0], &Layout::compact(), 0).map_err(|message| site.fail(message))?;
-    ev.check_string(&out, site.span)?;
+    host.check_string(&out, site.span)?;
     Ok(Value::string(&out))
 }
 
 /// `to_json_pretty(data, skip_undef, opts)`: Ruby's `JSON.pretty_generate` and a final newline,
 /// undef values of the top array or hash left out when asked.
-pub(super) fn to_json_pretty(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn to_json_pretty(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let mut layout = Layout {
         indent: String::from("  "),
         space: String::from(" "),
@@ -208,19 +194,14 @@ pub(super) fn to_json_pretty(
     let mut out = String::new();
     json_into(&mut out, &data, &layout, 0).map_err(|message| site.fail(message))?;
     out.push('\n');
-    ev.check_string(&out, site.span)?;
+    host.check_string(&out, site.span)?;
     Ok(Value::string(&out))
 }
 
 /// `os_version_gte(os, version)`: whether the node's `operatingsystem` fact is `os` and its
 /// `operatingsystemmajrelease` at least `version` (Puppet's `versioncmp`).
-pub(super) fn os_version_gte(
-    ev: &mut Evaluator<'_>,
-    _: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    let facts = ev.scopes.lookup("facts").cloned().unwrap_or(Value::Undef);
+pub(super) fn os_version_gte(Call(host, _, args, ..): Call) -> EvalResult<Value> {
+    let facts = host.variable("facts").unwrap_or(Value::Undef);
     let fact = |name: &str| match &facts {
         Value::Hash(hash) => hash
             .get(&Value::string(name))
@@ -260,35 +241,33 @@ fn parse_with(
     }
 }
 
-pub(super) fn parsejson(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn parsejson(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     parse_with(site, &args, &|text| crate::hiera::json::load(text))
 }
 
-pub(super) fn parseyaml(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    parse_with(site, &args, &|text| match crate::hiera::yaml::load(text) {
+pub(super) fn parseyaml(Call(_, site, args, ..): Call) -> EvalResult<Value> {
+    parse_with(site, &args, &yaml_data)
+}
+
+/// YAML text as data, or Psych's message.
+#[cfg(feature = "yaml")]
+fn yaml_data(text: &str) -> Result<Value, String> {
+    match crate::hiera::yaml::load(text) {
         Ok(value) => Ok(value.unwrap_or(Value::Undef)),
         Err(error) => Err(error.psych_text("<unknown>")),
-    })
+    }
+}
+
+/// A build without a YAML reader has no stdlib either (stdlib needs `yaml`): its declarations
+/// keep only the names, so this never runs there.
+#[cfg(not(feature = "yaml"))]
+fn yaml_data(_: &str) -> Result<Value, String> {
+    Err(String::from("this build of the engine reads no YAML"))
 }
 
 /// `parsepson(text, default)`: PSON (Puppet's JSON) read as data; where it is not, the default
 /// if one was given (even undef), else PSON's error.
-pub(super) fn parsepson(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn parsepson(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let Value::String(text) = &args[0] else {
         return Ok(Value::Undef);
     };
@@ -305,3 +284,49 @@ pub(super) fn parsepson(
         (Err(message), None) => Err(site.fail(message)),
     }
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("is_a", is_a)
+        .takes(&[&[req("value", "Any"), req("type", "Type")]])
+        .checked()
+        .doc("Whether a value is an instance of a type"),
+    Def::stdlib("type_of", type_of)
+        .takes(&[&[req("value", "Any")]])
+        .checked()
+        .walks(Walk::Builds)
+        .doc("A value's detailed type (as type() gives it)"),
+    Def::stdlib("to_json", to_json)
+        .takes(&[&[req("data", "Any")]])
+        .checked()
+        .walks(Walk::Prints)
+        .doc("A value as compact JSON text"),
+    Def::stdlib("parsejson", parsejson)
+        .doc("The value of a JSON text (or a default)"),
+    Def::stdlib("parseyaml", parseyaml)
+        .doc("The value of a YAML text (or a default)"),
+    Def::stdlib("to_json_pretty", to_json_pretty)
+        .takes(&[&[req("data", "Variant[Hash, Array]"), opt("skip_undef", "Optional[Boolean]"), opt("opts", "Struct[{indent => Optional[String], space => Optional[String], space_before => Optional[String], object_nl => Optional[String], array_nl => Optional[String], allow_nan => Optional[Boolean], max_nesting => Optional[Integer[-1,default]]}]")]])
+        .checked()
+        .walks(Walk::Prints)
+        .doc("A hash or array as indented JSON text"),
+    Def::stdlib("os_version_gte", os_version_gte)
+        .takes(&[&[req("os", "String[1]"), req("version", "String[1]")]])
+        .checked()
+        .doc("Whether the node runs this operating system at this major release or later"),
+    Def::stdlib("parsepson", parsepson)
+        .takes(&[&[req("pson_string", "String[1]"), opt("default", "Any")]])
+        .checked()
+        .doc("PSON text read as data, or the default where it is not PSON"),
+    Def::stdlib("loadyaml", hand_over::refuse)
+        .refused("it reads a file or URL on the compiling host")
+        .doc("A YAML file's data (from the compiling host)"),
+    Def::stdlib("loadjson", hand_over::refuse)
+        .refused("it reads a file or URL on the compiling host")
+        .doc("A JSON file's data (from the compiling host)"),
+    Def::stdlib("parsehocon", hand_over::refuse)
+        .v4()
+        .takes(&[&[req("hocon_string", "String"), opt("default", "Any")]])
+        .refused("it needs Ruby's HOCON library")
+        .doc("HOCON text as data"),
+];

@@ -6,34 +6,28 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::class;
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
-use crate::eval::LogLevel;
+use crate::functions::declare::{Call, Def};
+use crate::host::{CallSite, EvalResult, FunctionHost, LogLevel};
 use crate::value::Value;
 
 /// The warnings Puppet 7 gives when a 3.x function loads another through the old autoloader:
 /// `loaded?` and `load` (this one unless the function was called, so loaded, before), each once
 /// per compile (Puppet's deprecation warnings are given once per process).
-pub(super) fn autoload_warnings(ev: &mut Evaluator<'_>, site: &CallSite, function: &str) {
+pub(super) fn autoload_warnings(host: &mut dyn FunctionHost, site: &CallSite, function: &str) {
     let text = |method: &str| {
         format!("The method 'Puppet::Parser::Functions.autoloader#{method}(\"{function}\")' is deprecated in favor of using 'Scope#call_function'.\n   (file & line not available)")
     };
     let asked = text("loaded?");
-    if !ev
-        .logs
+    if !host
+        .logs()
         .iter()
         .any(|entry| entry.level == LogLevel::Warning && entry.message == asked)
     {
-        ev.log(LogLevel::Warning, asked, site.span);
+        host.log(LogLevel::Warning, asked, site.span);
     }
-    let known = super::find(function).map(|def| def.name);
-    match known {
-        Some(name) if !ev.stdlib_loaded.contains(&name) => {
-            ev.log(LogLevel::Warning, text("load"), site.span);
-            ev.stdlib_loaded.push(name);
-        }
-        _ => {}
+    let known = crate::functions::find(function).map(|def| def.name);
+    if known.is_some_and(|name| host.load_3x(name)) {
+        host.log(LogLevel::Warning, text("load"), site.span);
     }
 }
 
@@ -56,14 +50,14 @@ fn index(key: &Value) -> Option<i64> {
 
 /// Walk `path` into `data`: the value found, or `None` where a step finds nothing.
 fn dig_path(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     data: &Value,
     path: &[Value],
 ) -> EvalResult<Option<Value>> {
     let mut current = data.clone();
     for key in path {
-        ev.step(1, site.span)?;
+        host.step(1, site.span)?;
         let next = match &current {
             Value::Hash(hash) => hash.get(key).cloned(),
             Value::Array(items) => match index(key) {
@@ -86,12 +80,7 @@ fn dig_path(
     Ok(Some(current))
 }
 
-pub(super) fn dig44(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn dig44(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() < 2 {
         return Err(site.fail(format!(
             "dig44(): Wrong number of arguments given ({} for at least 2)",
@@ -112,7 +101,7 @@ pub(super) fn dig44(
         )));
     };
     let default = args.get(2).cloned().unwrap_or(Value::Undef);
-    Ok(dig_path(ev, site, data, path.as_slice())?.unwrap_or(default))
+    Ok(dig_path(host, site, data, path.as_slice())?.unwrap_or(default))
 }
 
 /// Ruby's `String#split(separator)` with a string separator (trailing empty parts dropped; a
@@ -131,13 +120,8 @@ fn ruby_split(text: &str, separator: &str) -> Vec<String> {
     parts
 }
 
-pub(super) fn try_get_value(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    ev.log(
+pub(super) fn try_get_value(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    host.log(
         LogLevel::Warning,
         String::from(
             "try_get_value() DEPRECATED: this function is deprecated, please use dig() instead.",
@@ -179,11 +163,20 @@ pub(super) fn try_get_value(
             }
         })
         .collect();
-    ev.log(
+    host.log(
         LogLevel::Warning,
         String::from("dig() DEPRECATED: This function has been replaced in Puppet 4.5.0, please use dig44() for backwards compatibility or use the new version."),
         site.span,
     );
-    autoload_warnings(ev, site, "dig44");
-    Ok(dig_path(ev, site, &data, &keys)?.unwrap_or(default))
+    autoload_warnings(host, site, "dig44");
+    Ok(dig_path(host, site, &data, &keys)?.unwrap_or(default))
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("dig44", dig44)
+        .doc("The value at a path of keys and indexes in nested data, else a default"),
+    Def::stdlib("try_get_value", try_get_value)
+        .arity(-2)
+        .doc("Deprecated: the value at a 'a/b/0' path in nested data, else a default"),
+];

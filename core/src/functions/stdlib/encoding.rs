@@ -4,9 +4,8 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{Call, Def};
+use crate::host::EvalResult;
 use crate::value::{Binary, Value};
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -52,12 +51,7 @@ fn decode_lenient(text: &str) -> Vec<u8> {
     out
 }
 
-pub(super) fn base64(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn base64(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() < 2 {
         return Err(site.fail(format!(
             "base64(): Wrong number of arguments ({}; must be >= 2)",
@@ -124,12 +118,7 @@ fn uri_escaped(text: &str) -> String {
     out
 }
 
-pub(super) fn uriescape(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn uriescape(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     super::strings::each_string(site, &args, "uriescape", uri_escaped)
 }
 
@@ -142,12 +131,7 @@ fn leading_float(text: &str) -> f64 {
         .unwrap_or(0.0)
 }
 
-pub(super) fn to_bytes(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn to_bytes(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() != 1 {
         return Err(site.fail(format!(
             "to_bytes(): Wrong number of arguments given ({} for 1)",
@@ -177,3 +161,11 @@ pub(super) fn to_bytes(
     };
     Ok(Value::Integer((value * (1u64 << shift) as f64) as i64))
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("base64", base64)
+        .doc("A string encoded as base64 or decoded from it (default, strict or urlsafe)"),
+    Def::stdlib("uriescape", uriescape).doc("A string (or each of an array's) escaped for a URI"),
+    Def::stdlib("to_bytes", to_bytes).doc("A size with a unit prefix ('4 kB', '1.5M') as bytes"),
+];

@@ -6,19 +6,13 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{inspect, to_s};
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{opt, req, Call, Def};
+use crate::host::EvalResult;
 use crate::value::Value;
 
 /// Ruby's `String#encode(xml: :text)` (`&`, `<`, `>` as entities) or `xml: :attr` (`"` too, and
 /// the whole in double quotes).
-pub(super) fn xml_encode(
-    _: &mut Evaluator<'_>,
-    _: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn xml_encode(Call(_, _, args, ..): Call) -> EvalResult<Value> {
     let text = to_s(&args[0]);
     let attr = matches!(args.get(1), Some(Value::String(t)) if &**t == "attr");
     let mut out = String::with_capacity(text.len() + 2);
@@ -42,12 +36,7 @@ pub(super) fn xml_encode(
 
 /// `powershell_escape` (a backquote before PowerShell's specials) and `batch_escape` (the text
 /// in double quotes, `"` doubled, `$` and `\` after a backslash).
-pub(super) fn script_escape(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn script_escape(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let text = to_s(&args[0]);
     let batch = site.name == "batch_escape";
     let mut out = String::with_capacity(text.len() + 2);
@@ -129,12 +118,7 @@ fn shell_words(line: &str) -> Option<Vec<String>> {
     Some(words)
 }
 
-pub(super) fn shell_split(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn shell_split(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() != 1 {
         return Err(site.fail(format!(
             "shell_split(): Wrong number of arguments given ({} for 1)",
@@ -152,3 +136,22 @@ pub(super) fn shell_split(
         ))),
     }
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("stdlib::xml_encode", xml_encode)
+        .takes(&[&[req("str", "String"), opt("type", "Enum['text','attr']")]])
+        .checked()
+        .doc(
+            "A string with XML's special characters as entities (as text or as a quoted attribute)",
+        ),
+    Def::stdlib("powershell_escape", script_escape)
+        .takes(&[&[req("string", "Any")]])
+        .checked()
+        .doc("A string escaped as one word of a PowerShell command line"),
+    Def::stdlib("batch_escape", script_escape)
+        .takes(&[&[req("string", "Any")]])
+        .checked()
+        .doc("A string quoted as one word of a Windows batch command line"),
+    Def::stdlib("shell_split", shell_split).doc("A shell command line as its words"),
+];

@@ -1,22 +1,16 @@
 //! stdlib's functions on hashes: `has_key`, `merge`, `deep_merge`, `delete_undef_values`,
-//! `delete_values`, `join_keys_to_values`.
+//! `delete_values`, `join_keys_to_values`, `stdlib::nested_values`.
 
 use alloc::format;
 use alloc::vec::Vec;
 
 use super::{class, inspect, ruby_eq, to_s};
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{block, rep, req, Call, Def};
 use crate::functions::iteration::{iterable, Items};
+use crate::host::{EvalResult, Walk};
 use crate::value::{Hash, Value};
 
-pub(super) fn has_key(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn has_key(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() != 2 {
         return Err(site.fail(format!(
             "has_key(): wrong number of arguments ({}; must be 2)",
@@ -34,12 +28,7 @@ pub(super) fn has_key(
 }
 
 /// `merge(hashes...)`, or with a block the hashes it returns for each element, merged.
-pub(super) fn merge(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    closure: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn merge(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     let mut merged = Hash::new();
     let Some(closure) = closure else {
         for arg in args {
@@ -53,7 +42,7 @@ pub(super) fn merge(
         return Ok(Value::Hash(merged));
     };
     let three = closure.param_count() == 3;
-    let calls: Vec<Vec<Value>> = match iterable(ev, site, subject)? {
+    let calls: Vec<Vec<Value>> = match iterable(host, site, subject)? {
         Items::Entries(entries) if three => entries
             .into_iter()
             .map(|(k, v)| alloc::vec![k, v])
@@ -75,10 +64,10 @@ pub(super) fn merge(
             .collect(),
     };
     for rest in calls {
-        ev.step(1, site.span)?;
+        host.step(1, site.span)?;
         let mut call = alloc::vec![Value::Hash(merged.clone())];
         call.extend(rest);
-        if let Value::Hash(hash) = ev.call_lambda(closure, call, site)? {
+        if let Value::Hash(hash) = host.call_lambda(closure, call, site)? {
             merge_into(&mut merged, &hash);
         }
     }
@@ -118,12 +107,7 @@ fn deep_merge_into(target: &mut Hash, from: &Hash, depth: usize) -> bool {
     true
 }
 
-pub(super) fn deep_merge(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn deep_merge(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() < 2 {
         return Err(site.fail(format!(
             "deep_merge(): wrong number of arguments ({}; must be at least 2)",
@@ -152,12 +136,7 @@ pub(super) fn deep_merge(
     Ok(Value::Hash(merged))
 }
 
-pub(super) fn delete_undef_values(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn delete_undef_values(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     match args.first() {
         None => Err(site.fail("delete_undef_values(): Wrong number of arguments given (0)")),
         Some(Value::Array(items)) => Ok(Value::array(
@@ -187,12 +166,7 @@ fn filtered(hash: &Hash, keep: impl Fn(&Value, &Value) -> bool) -> Hash {
     out
 }
 
-pub(super) fn delete_values(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn delete_values(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() != 2 {
         return Err(site.fail(format!(
             "delete_values(): Wrong number of arguments given ({} of 2)",
@@ -208,12 +182,7 @@ pub(super) fn delete_values(
     Ok(Value::Hash(filtered(hash, |_, v| !ruby_eq(&args[1], v))))
 }
 
-pub(super) fn join_keys_to_values(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn join_keys_to_values(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() != 2 {
         return Err(site.fail(format!(
             "join_keys_to_values(): Takes exactly two arguments, but {} given.",
@@ -247,3 +216,71 @@ pub(super) fn join_keys_to_values(
     }
     Ok(Value::array(out))
 }
+
+/// `stdlib::nested_values(hash)` (stdlib 9): every value that is not itself a hash, the nested
+/// hashes' values in their place, in order. Walked without recursion (a hash may nest deeper
+/// than the native stack allows); the walk and the result's size were charged before the call.
+pub(super) fn nested_values(Call(_, _, args, ..): Call) -> EvalResult<Value> {
+    let mut values = Vec::new();
+    let Some(Value::Hash(top)) = args.first() else {
+        return Ok(Value::array(values));
+    };
+    let mut open = alloc::vec![top.iter()];
+    while let Some(entries) = open.last_mut() {
+        match entries.next() {
+            Some((_, Value::Hash(inner))) => open.push(inner.iter()),
+            Some((_, value)) => values.push(value.clone()),
+            None => {
+                open.pop();
+            }
+        }
+    }
+    Ok(Value::array(values))
+}
+
+/// `merge`'s argument type, as stdlib declares it (a hash, or what a 3.x caller passed for none).
+const MERGEABLE: &str = "Variant[Hash[Scalar,Any], Undef, String[0,0]]";
+
+/// `merge`'s dispatches (stdlib 8's and stdlib 9's `stdlib::merge` alike).
+const MERGE_DISPATCHES: &[crate::functions::declare::Dispatch] = &[
+    &[rep("args", MERGEABLE)],
+    &[rep("args", "Iterable"), block(3, 3)],
+    &[rep("args", "Iterable"), block(2, 2)],
+];
+
+/// What `merge` does, in a line.
+const MERGE_DOC: &str =
+    "Hashes merged left to right (later keys win), or the hashes a block gives per element";
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("has_key", has_key).doc("Whether a hash has a key (deprecated: use `in`)"),
+    Def::stdlib("merge", merge)
+        .takes(MERGE_DISPATCHES)
+        .checked()
+        .with_3x()
+        .walks(Walk::Reads)
+        .doc(MERGE_DOC),
+    // stdlib 9's name for it (its `merge` then only warns and calls this one); 4.x only.
+    Def::stdlib("stdlib::merge", merge)
+        .takes(MERGE_DISPATCHES)
+        .checked()
+        .walks(Walk::Reads)
+        .doc(MERGE_DOC),
+    Def::stdlib("deep_merge", deep_merge)
+        .walks(Walk::Reads)
+        .doc("Hashes merged recursively, later values winning"),
+    Def::stdlib("delete_undef_values", delete_undef_values)
+        .doc("An array or hash without its undef values"),
+    Def::stdlib("delete_values", delete_values)
+        .walks(Walk::Reads)
+        .doc("A hash without the entries whose value is the one given"),
+    Def::stdlib("join_keys_to_values", join_keys_to_values)
+        .walks(Walk::Prints)
+        .doc("Each key of a hash joined to its value(s) with a separator"),
+    Def::stdlib("stdlib::nested_values", nested_values)
+        .takes(&[&[req("hash", "Hash")]])
+        .checked()
+        .walks(Walk::Builds)
+        .doc("The values of a hash and of the hashes nested in it, in order, as one array"),
+];

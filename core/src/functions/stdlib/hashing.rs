@@ -9,10 +9,9 @@ use alloc::vec::Vec;
 use sha2::{Digest, Sha256, Sha512};
 
 use super::class;
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{opt, req, Call, Def};
 use crate::functions::fqdn_rand::Mt;
+use crate::host::EvalResult;
 use crate::value::{Hash, Value};
 
 fn hex(bytes: &[u8]) -> String {
@@ -28,12 +27,7 @@ fn hex(bytes: &[u8]) -> String {
 /// stdlib draws the salt from Ruby's `rand`, different on every run; the playground takes it
 /// from the password's own SHA-512, so that a catalog stays the same from run to run (any salt
 /// gives a hash that checks).
-pub(super) fn str2saltedsha512(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn str2saltedsha512(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() != 1 {
         return Err(site.fail(format!(
             "str2saltedsha512(): Wrong number of arguments passed ({} but we require 1)",
@@ -96,12 +90,7 @@ pub(super) fn unwrap_sensitive(value: &Value) -> &Value {
     }
 }
 
-pub(super) fn str2saltedpbkdf2(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn str2saltedpbkdf2(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() != 3 {
         return Err(site.fail(format!(
             "str2saltedpbkdf2(): wrong number of arguments ({} for 3)",
@@ -131,7 +120,7 @@ pub(super) fn str2saltedpbkdf2(
         let mut u = hmac.mac(&[salt.as_bytes(), &block.to_be_bytes()]);
         let mut t = u;
         for _ in 1..iterations {
-            ev.step(1, site.span)?;
+            host.step(1, site.span)?;
             u = hmac.mac(&[&u]);
             t.iter_mut().zip(u.iter()).for_each(|(a, b)| *a ^= b);
         }
@@ -149,12 +138,7 @@ pub(super) fn str2saltedpbkdf2(
 
 const ALPHANUMERIC: &str = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-pub(super) fn seeded_rand_string(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn seeded_rand_string(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let (Value::Integer(length), Value::String(seed)) = (&args[0], &args[1]) else {
         return Ok(Value::Undef);
     };
@@ -172,10 +156,26 @@ pub(super) fn seeded_rand_string(
     let mut random = Mt::ruby(&words);
     let mut out = String::new();
     for _ in 0..*length {
-        ev.step(1, site.span)?;
+        host.step(1, site.span)?;
         let at = random.up_to(charset.len() as u64 - 1) as usize;
         out.extend(charset.get(at));
     }
-    ev.check_string(&out, site.span)?;
+    host.check_string(&out, site.span)?;
     Ok(Value::string(&out))
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("seeded_rand_string", seeded_rand_string)
+        .takes(&[&[
+            req("length", "Integer[1]"),
+            req("seed", "String"),
+            opt("charset", "String[2]"),
+        ]])
+        .checked()
+        .doc("A random string of a length, the same for the same seed"),
+    Def::stdlib("str2saltedsha512", str2saltedsha512)
+        .doc("A password as a salted SHA-512 hash in hex (the salt from the password itself)"),
+    Def::stdlib("str2saltedpbkdf2", str2saltedpbkdf2)
+        .doc("A password as PBKDF2-HMAC-SHA512 (hash, salt and iterations in hex)"),
+];

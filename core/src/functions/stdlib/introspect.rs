@@ -2,19 +2,13 @@
 //! 3.x type name) and `is_function_available` (whether a 3.x function of that name exists).
 
 use alloc::format;
-use alloc::vec::Vec;
 
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{Call, Def};
+use crate::functions::hand_over;
+use crate::host::EvalResult;
 use crate::value::Value;
 
-pub(super) fn is_function_available(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn is_function_available(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() != 1 {
         return Err(site.fail(format!(
             "is_function_available?(): Wrong number of arguments given {} for 1",
@@ -25,7 +19,7 @@ pub(super) fn is_function_available(
         return Ok(Value::Boolean(false));
     };
     let name = &**name;
-    Ok(Value::Boolean(crate::functions::api3x::has_3x_function(
+    Ok(Value::Boolean(crate::functions::has_3x_function(
         name, true,
     )))
 }
@@ -39,12 +33,7 @@ fn prints_as_float(text: &str) -> bool {
     ok && crate::value::parse_f64(text).is_some_and(|f| crate::value::format_float(f) == text)
 }
 
-pub(super) fn type3x(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn type3x(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() != 1 {
         return Err(site.fail(format!(
             "type3x(): Wrong number of arguments given ({} for 1)",
@@ -72,3 +61,14 @@ pub(super) fn type3x(
     };
     Ok(Value::string(name))
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("type3x", type3x)
+        .doc("Deprecated: a value's type as the 3.x parser named it ('string', 'integer', ...)"),
+    Def::stdlib("is_function_available", is_function_available)
+        .doc("Whether a 3.x function of that name exists"),
+    Def::stdlib("pry", hand_over::refuse)
+        .refused("it stops Puppet in Ruby's debugger")
+        .doc("Stops Puppet in the pry debugger"),
+];

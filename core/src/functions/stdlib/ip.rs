@@ -7,9 +7,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::class;
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{req, Call, Def};
+use crate::host::{CallSite, EvalResult};
 use crate::value::Value;
 
 /// An address as `IPAddr.new` reads it: its family, bits (masked) and mask, and an IPv6 zone.
@@ -75,7 +74,7 @@ fn ipv4(text: &str) -> Result<Option<u32>, ()> {
 }
 
 /// Ruby's `in6_addr`: groups of 1-4 hex digits, one `::` at most, a dotted IPv4 tail.
-fn ipv6(text: &str) -> Option<u128> {
+pub(crate) fn ipv6(text: &str) -> Option<u128> {
     let group = |g: &str| (1..=4).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_hexdigit());
     let words = |part: &str| -> Option<Vec<u16>> {
         if part.is_empty() {
@@ -176,7 +175,7 @@ fn bits_len(p: &str, width: u32) -> Option<u32> {
 
 /// Ruby's `IPAddr#to_s` of an IPv6 address, in brackets: hex groups without leading zeros, the longest run
 /// of two or more zero groups (the first of equals) as `::`, `::a.b.c.d` for embedded IPv4.
-fn ipv6_text(value: u128, zone: &str) -> String {
+pub(crate) fn ipv6_text(value: u128, zone: &str) -> String {
     use core::fmt::Write;
     let group = |i: usize| (value >> ((7 - i) * 16)) as u16;
     let (mut best, mut best_len) = (0, 0);
@@ -215,12 +214,7 @@ fn ipv6_text(value: u128, zone: &str) -> String {
     out
 }
 
-pub(super) fn enclose_ipv6(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn enclose_ipv6(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() != 1 {
         return Err(site.fail(format!(
             "enclose_ipv6(): Wrong number of arguments given {} for 1",
@@ -256,7 +250,7 @@ pub(super) fn enclose_ipv6(
     Ok(Value::array(out))
 }
 
-fn not_an_address(site: &CallSite, text: &str) -> crate::eval::flow::Unwind {
+fn not_an_address(site: &CallSite, text: &str) -> crate::host::Unwind {
     site.fail(format!(
         "enclose_ipv6(): Wrong argument given {text} is not an ip address."
     ))
@@ -264,12 +258,7 @@ fn not_an_address(site: &CallSite, text: &str) -> crate::eval::flow::Unwind {
 
 /// `stdlib::ip_in_range(address, range_or_ranges)`: whether a network holds the address; Ruby's
 /// `IPAddr` error for text that is not an address.
-pub(super) fn ip_in_range(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn ip_in_range(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let read = |value: &Value| -> EvalResult<Address> {
         // Ruby names the address it has not read yet: nothing.
         parse(&super::to_s(value)).ok_or_else(|| site.fail("invalid address: "))
@@ -286,3 +275,15 @@ pub(super) fn ip_in_range(
     }
     Ok(Value::Boolean(false))
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("stdlib::ip_in_range", ip_in_range)
+        .takes(&[&[
+            req("ipaddress", "String"),
+            req("range", "Variant[String, Array]"),
+        ]])
+        .checked()
+        .doc("Whether an IP address is in a network (or one of several)"),
+    Def::stdlib("enclose_ipv6", enclose_ipv6).doc("IPv6 addresses in brackets, as URLs need them"),
+];

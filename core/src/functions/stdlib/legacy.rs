@@ -3,95 +3,34 @@
 //! runs its 3.x check on the arguments as given.
 
 use alloc::format;
-use alloc::vec::Vec;
 
 use super::node::stdlib_deprecation;
 use super::{class, inspect};
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{rep, Call, Def};
+use crate::host::{CallSite, EvalResult};
 use crate::value::Value;
 
 /// What a 3.x check does with the arguments once the deprecation let it run.
 type Check = fn(&CallSite, &[Value]) -> EvalResult<Value>;
 
-/// The deprecated functions: the type stdlib names instead, and the check (`None`: the engine
-/// does not have that check yet, so it refuses where Puppet would run it).
-const LEGACY: &[(&str, &str, Option<Check>)] = &[
-    (
-        "is_absolute_path",
-        "Stdlib::Compat::Absolute_Path",
-        Some(super::paths::is_absolute_path),
-    ),
-    ("is_array", "Stdlib::Compat::Array", Some(is_array)),
-    ("is_bool", "Stdlib::Compat::Bool", Some(is_bool)),
-    ("is_float", "Stdlib::Compat::Float", None),
-    ("is_ip_address", "Stdlib::Compat::Ip_address", None),
-    ("is_ipv4_address", "Stdlib::Compat::Ipv4", None),
-    ("is_ipv6_address", "Stdlib::Compat::Ipv6", None),
-    ("is_numeric", "Stdlib::Compat::Numeric", None),
-    ("is_string", "Stdlib::Compat::String", None),
-    (
-        "validate_absolute_path",
-        "Stdlib::Compat::Absolute_Path",
-        Some(super::paths::validate_absolute_path),
-    ),
-    (
-        "validate_array",
-        "Stdlib::Compat::Array",
-        Some(validate_each),
-    ),
-    ("validate_bool", "Stdlib::Compat::Bool", Some(validate_each)),
-    ("validate_hash", "Stdlib::Compat::Hash", Some(validate_each)),
-    ("validate_integer", "Stdlib::Compat::Integer", None),
-    ("validate_ip_address", "Stdlib::Compat::Ip_Address", None),
-    (
-        "validate_ipv4_address",
-        "Stdlib::Compat::Ipv4_Address",
-        None,
-    ),
-    (
-        "validate_ipv6_address",
-        "Stdlib::Compat::Ipv6_address",
-        None,
-    ),
-    ("validate_numeric", "Stdlib::Compat::Numeric", None),
-    ("validate_re", "Pattern[]", None),
-    ("validate_slength", "String[]", None),
-    (
-        "validate_string",
-        "Stdlib::Compat::String",
-        Some(validate_each),
-    ),
-];
-
-/// The names of the deprecated functions, for the registry.
-pub(super) fn names() -> impl Iterator<Item = &'static str> {
-    LEGACY.iter().map(|(name, _, _)| *name)
-}
-
-pub(super) fn legacy(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    let Some((name, instead, check)) = LEGACY.iter().find(|(n, _, _)| *n == site.name) else {
-        return Ok(Value::Undef);
-    };
+/// A deprecated `is_*` or `validate_*` function: the deprecation (what to use instead is its
+/// declaration's), then its check.
+fn legacy(Call(host, site, args, _, def): Call) -> EvalResult<Value> {
+    let name = def.name;
+    let instead = def.deprecated.unwrap_or_default();
     let message = if name.starts_with("is_") {
         format!("This method is deprecated, please use match expressions with {instead} instead. They are described at https://docs.puppet.com/puppet/latest/reference/lang_data_type.html#match-expressions.")
     } else {
         format!("This method is deprecated, please use the stdlib validate_legacy function,\n                    with {instead}. There is further documentation for validate_legacy function in the README.")
     };
     // stdlib 8.5.0's is_ipv6_address announces itself under is_ipv4_address's key.
-    let key = if *name == "is_ipv6_address" {
+    let key = if name == "is_ipv6_address" {
         "is_ipv4_address"
     } else {
         name
     };
-    stdlib_deprecation(ev, site, key, &message)?;
-    match check.or_else(|| super::legacy_checks::check(name)) {
+    stdlib_deprecation(host, site, key, &message)?;
+    match check(name).or_else(|| super::legacy_checks::check(name)) {
         Some(check) => check(site, &args),
         None => Err(site.fail(format!(
             "The function '{name}' is not available in the playground: its check after the deprecation (strict is not error) is not implemented yet"
@@ -102,10 +41,17 @@ pub(super) fn legacy(
 /// The check of a deprecated function this table has itself (`validate_legacy`'s previous
 /// validation).
 pub(super) fn check(name: &str) -> Option<Check> {
-    LEGACY
-        .iter()
-        .find(|(n, _, _)| *n == name)
-        .and_then(|(_, _, check)| *check)
+    Some(match name {
+        "is_absolute_path" => super::paths::is_absolute_path,
+        "is_array" => is_array,
+        "is_bool" => is_bool,
+        "validate_absolute_path" => super::paths::validate_absolute_path,
+        "validate_array" => validate_each,
+        "validate_bool" => validate_each,
+        "validate_hash" => validate_each,
+        "validate_string" => validate_each,
+        _ => return None,
+    })
 }
 
 /// `is_array(value)`, `is_bool(value)`: stdlib's 3.x count check, then the class test.
@@ -159,3 +105,137 @@ fn validate_each(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
         None => Ok(Value::Undef),
     }
 }
+
+/// The description every deprecated function shares.
+const DEPRECATED: &str =
+    "Deprecated: announces its deprecation (an error under strict = error), then checks its arguments";
+
+/// The deprecated functions, with the type stdlib names instead of each.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("is_absolute_path", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Absolute_Path")
+        .doc(DEPRECATED),
+    Def::stdlib("is_array", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Array")
+        .doc(DEPRECATED),
+    Def::stdlib("is_bool", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Bool")
+        .doc(DEPRECATED),
+    Def::stdlib("is_float", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Float")
+        .doc(DEPRECATED),
+    Def::stdlib("is_ip_address", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Ip_address")
+        .doc(DEPRECATED),
+    Def::stdlib("is_ipv4_address", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Ipv4")
+        .doc(DEPRECATED),
+    Def::stdlib("is_ipv6_address", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Ipv6")
+        .doc(DEPRECATED),
+    Def::stdlib("is_numeric", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Numeric")
+        .doc(DEPRECATED),
+    Def::stdlib("is_string", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::String")
+        .doc(DEPRECATED),
+    Def::stdlib("validate_absolute_path", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Absolute_Path")
+        .doc(DEPRECATED),
+    Def::stdlib("validate_array", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Array")
+        .doc(DEPRECATED),
+    Def::stdlib("validate_bool", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Bool")
+        .doc(DEPRECATED),
+    Def::stdlib("validate_hash", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Hash")
+        .doc(DEPRECATED),
+    Def::stdlib("validate_integer", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Integer")
+        .doc(DEPRECATED),
+    Def::stdlib("validate_ip_address", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Ip_Address")
+        .doc(DEPRECATED),
+    Def::stdlib("validate_ipv4_address", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Ipv4_Address")
+        .doc(DEPRECATED),
+    Def::stdlib("validate_ipv6_address", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Ipv6_address")
+        .doc(DEPRECATED),
+    Def::stdlib("validate_numeric", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::Numeric")
+        .doc(DEPRECATED),
+    Def::stdlib("validate_re", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Pattern[]")
+        .doc(DEPRECATED),
+    Def::stdlib("validate_slength", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("String[]")
+        .doc(DEPRECATED),
+    Def::stdlib("validate_string", legacy)
+        .takes(&[&[rep("args", "Any")]])
+        .checked()
+        .with_3x()
+        .deprecated("Stdlib::Compat::String")
+        .doc(DEPRECATED),
+];

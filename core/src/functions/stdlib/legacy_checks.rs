@@ -6,12 +6,10 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::{class, inspect, to_s};
-use crate::eval::calls::{arity_message, CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
-use crate::eval::LogLevel;
 use crate::functions::args::no_signature;
+use crate::functions::declare::{rep, Call, Def};
 use crate::functions::meta::parse_type;
+use crate::host::{arity_message, CallSite, EvalResult, FunctionHost, LogLevel};
 use crate::types::{describe_mismatch, instance_of};
 use crate::value::Value;
 
@@ -364,12 +362,7 @@ fn validate_number(site: &CallSite, args: &[Value], integer: bool) -> EvalResult
 
 /// `validate_legacy(type, 'validate_x', value, args...)`: the value against the type; where the
 /// two disagree, the previous validation decides between a deprecation and a failure.
-pub(super) fn validate_legacy(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn validate_legacy(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() < 3 {
         // Puppet counts the scope it passes first.
         return Err(site.fail(arity_message(
@@ -380,7 +373,7 @@ pub(super) fn validate_legacy(
     }
     let target = match &args[0] {
         Value::Type(ty) => (**ty).clone(),
-        Value::String(text) => parse_type(ev, site, text)?,
+        Value::String(text) => parse_type(host, site, text)?,
         _ => return Err(no_signature(site)),
     };
     let Value::String(function) = &args[1] else {
@@ -399,20 +392,20 @@ pub(super) fn validate_legacy(
         name: function,
         ..site.clone()
     };
-    ruby_errors(ev, &check_site, &check_args)?;
+    ruby_errors(host, &check_site, &check_args)?;
     let previous_ok = check(&check_site, &check_args).is_ok();
     if instance_of(&target, value) {
         if previous_ok {
             return Ok(Value::Undef);
         }
         let text = format!("Accepting previously invalid value for target type '{target}'");
-        ev.log(LogLevel::Notice, text.clone(), site.span);
+        host.log(LogLevel::Notice, text.clone(), site.span);
         return Ok(Value::string(&text));
     }
     let mismatch = describe_mismatch(&target, value).unwrap_or_default();
     let message = format!("validate_legacy({function}) {mismatch}");
     if previous_ok {
-        super::node::stdlib_deprecation(ev, site, "validate_legacy", &message)?;
+        super::node::stdlib_deprecation(host, site, "validate_legacy", &message)?;
         return Ok(Value::Undef);
     }
     Err(site.fail(message))
@@ -421,16 +414,16 @@ pub(super) fn validate_legacy(
 /// What a previous validation does besides passing or failing: Puppet's warnings about a path
 /// that is not a string, and the Ruby errors (not `Puppet::ParseError`) that `validate_legacy`
 /// lets through.
-fn ruby_errors(ev: &mut Evaluator<'_>, site: &CallSite, args: &[Value]) -> EvalResult<()> {
-    let not_a_string = |ev: &mut Evaluator<'_>, path: &Value| {
+fn ruby_errors(host: &mut dyn FunctionHost, site: &CallSite, args: &[Value]) -> EvalResult<()> {
+    let not_a_string = |host: &mut dyn FunctionHost, path: &Value| {
         // Puppet::Util.absolute_path? warns once for POSIX, once for Windows.
         let text = format!(
             "Cannot check if {} is an absolute path because it is a '{}' and not a String'",
             to_s(path),
             class(path)
         );
-        ev.log(LogLevel::Warning, text.clone(), site.span);
-        ev.log(LogLevel::Warning, text, site.span);
+        host.log(LogLevel::Warning, text.clone(), site.span);
+        host.log(LogLevel::Warning, text, site.span);
     };
     match site.name {
         "is_absolute_path" => {
@@ -441,7 +434,7 @@ fn ruby_errors(ev: &mut Evaluator<'_>, site: &CallSite, args: &[Value]) -> EvalR
                 )));
             }
             if !matches!(args[0], Value::String(_)) {
-                not_a_string(ev, &args[0]);
+                not_a_string(host, &args[0]);
             }
         }
         "validate_absolute_path" => {
@@ -452,7 +445,7 @@ fn ruby_errors(ev: &mut Evaluator<'_>, site: &CallSite, args: &[Value]) -> EvalR
                 };
                 for path in &candidates {
                     if !matches!(path, Value::String(_)) {
-                        not_a_string(ev, path);
+                        not_a_string(host, path);
                         return Ok(());
                     }
                     if !super::paths::is_absolute(path) {
@@ -479,3 +472,11 @@ fn ruby_errors(ev: &mut Evaluator<'_>, site: &CallSite, args: &[Value]) -> EvalR
     }
     Ok(())
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[Def::stdlib("validate_legacy", validate_legacy)
+    .takes(&[&[rep("args", "Any")]])
+    .checked()
+    .doc(
+        "A value checked against a type, its old validate_* function deciding where they disagree",
+    )];

@@ -6,12 +6,11 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
-use crate::eval::{LogLevel, Strictness};
+use crate::functions::declare::{req, Call, Def};
 use crate::functions::fqdn_rand::{fqdn_rand, join_into, ruby_to_i, Mt};
+use crate::functions::hand_over;
 use crate::functions::numbers::ruby_integer;
+use crate::host::{CallSite, EvalResult, FunctionHost, LogLevel, Strictness, Walk};
 use crate::value::Value;
 
 /// `deprecation(key, message)` as stdlib's 4.x function does it: under `strict = error` an error
@@ -19,20 +18,24 @@ use crate::value::Value;
 /// engine keeps no stack of callers, so a call inside a class or function names line 0 where
 /// Puppet names the caller's line), under `warning` a warning once per key, else nothing.
 pub(super) fn stdlib_deprecation(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     key: &str,
     message: &str,
 ) -> EvalResult<()> {
-    let at = ev.sources.locate(site.span.start);
+    let at = host.sources().locate(site.span.start);
     let message = format!("{message} at [\"{0}\", {1}]:[\"{0}\", 0]", at.file, at.line);
-    match ev.options.strict {
+    match host.strictness() {
         Strictness::Error => Err(site.fail(format!("deprecation. {key}. {message}"))),
         Strictness::Warning => {
             let marker = format!("deprecation. {key}. ");
-            if !ev.logs.iter().any(|log| log.message.starts_with(&marker)) {
+            if !host
+                .logs()
+                .iter()
+                .any(|log| log.message.starts_with(&marker))
+            {
                 // Puppet names the key only in its list of warnings already given.
-                ev.log(LogLevel::Warning, format!("{marker}{message}"), site.span);
+                host.log(LogLevel::Warning, format!("{marker}{message}"), site.span);
             }
             Ok(())
         }
@@ -40,17 +43,12 @@ pub(super) fn stdlib_deprecation(
     }
 }
 
-pub(super) fn deprecation(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn deprecation(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let text = |at: usize| match args.get(at) {
         Some(Value::String(s)) => String::from(&**s),
         _ => String::new(),
     };
-    stdlib_deprecation(ev, site, &text(0), &text(1))?;
+    stdlib_deprecation(host, site, &text(0), &text(1))?;
     Ok(Value::Undef)
 }
 
@@ -94,18 +92,13 @@ fn dotted(path: &[&str]) -> String {
     parts.join(".")
 }
 
-pub(super) fn fact(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn fact(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let name = match args.first() {
         Some(Value::String(name)) => String::from(&**name),
         _ => String::new(),
     };
     let path = fact_path(&name);
-    let mut current = ev.scopes.lookup("facts").cloned().unwrap_or(Value::Undef);
+    let mut current = host.variable("facts").unwrap_or(Value::Undef);
     for (at, key) in path.iter().enumerate() {
         let warn = |what: &str| {
             format!(
@@ -126,7 +119,7 @@ pub(super) fn fact(
                 }
                 None => {
                     let text = warn("is an array; cannot index to");
-                    ev.log(LogLevel::Warning, text, site.span);
+                    host.log(LogLevel::Warning, text, site.span);
                     Value::Undef
                 }
             },
@@ -136,7 +129,7 @@ pub(super) fn fact(
                 .unwrap_or(Value::Undef),
             _ => {
                 let text = warn("is not a collection; cannot walk to");
-                ev.log(LogLevel::Warning, text, site.span);
+                host.log(LogLevel::Warning, text, site.span);
                 Value::Undef
             }
         };
@@ -156,12 +149,7 @@ fn md5_random(text: &str) -> Mt {
     Mt::ruby(&words)
 }
 
-pub(super) fn fqdn_rotate(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn fqdn_rotate(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let Some(subject) = args.first() else {
         return Err(site.fail("fqdn_rotate(): Wrong number of arguments given (0 for 1)"));
     };
@@ -178,10 +166,7 @@ pub(super) fn fqdn_rotate(
     }
     // `[$::fqdn, seeds].join(':')`
     let mut seed = String::new();
-    join_into(
-        &mut seed,
-        ev.scopes.lookup("::fqdn").unwrap_or(&Value::Undef),
-    );
+    join_into(&mut seed, &host.variable("::fqdn").unwrap_or(Value::Undef));
     seed.push(':');
     join_into(&mut seed, &Value::array(args[1..].to_vec()));
     let offset = md5_random(&seed).up_to(items.len() as u64 - 1) as usize;
@@ -211,12 +196,7 @@ fn is_integer(value: &Value) -> bool {
 
 const ALPHANUMERIC: &str = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-pub(super) fn fqdn_rand_string(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn fqdn_rand_string(Call(host, site, args, _, def): Call) -> EvalResult<Value> {
     let length = match &args[0] {
         Value::Integer(n) if is_integer(&args[0]) => *n,
         Value::String(text) if is_integer(&args[0]) => ruby_to_i(text).unwrap_or(0),
@@ -244,25 +224,20 @@ pub(super) fn fqdn_rand_string(
     }
     let mut out = String::new();
     for current in 1..=length {
-        ev.step(1, site.span)?;
+        host.step(1, site.span)?;
         let seed = Value::string(&format!("{seeds}{current}"));
         let call = alloc::vec![Value::Integer(charset.len() as i64), seed];
-        let Value::Integer(at) = fqdn_rand(ev, site, call, None)? else {
+        let Value::Integer(at) = fqdn_rand(Call(host, site, call, None, def))? else {
             return Ok(Value::Undef);
         };
         out.extend(charset.get(at as usize));
     }
-    ev.check_string(&out, site.span)?;
+    host.check_string(&out, site.span)?;
     Ok(Value::string(&out))
 }
 
 /// `fqdn_uuid(fqdn)`: the name-based (SHA-1, version 5) UUID of a name in the DNS namespace.
-pub(super) fn fqdn_uuid(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn fqdn_uuid(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let name = match args.as_slice() {
         [] => return Err(site.fail("fqdn_uuid: No arguments given")),
         [Value::String(name)] => name.clone(),
@@ -298,12 +273,7 @@ pub(super) fn fqdn_uuid(
 }
 
 /// `seeded_rand(max, seed)`: Ruby's `Random.new(MD5(seed).hex).rand(max)`.
-pub(super) fn seeded_rand(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn seeded_rand(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let max = match &args[0] {
         Value::Integer(n) if is_integer(&args[0]) => *n,
         Value::String(text) if is_integer(&args[0]) => ruby_to_i(text).unwrap_or(0),
@@ -318,35 +288,22 @@ pub(super) fn seeded_rand(
     Ok(Value::Integer(md5_random(seed).up_to(max as u64 - 1) as i64))
 }
 
-pub(super) fn assert_private(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn assert_private(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() > 1 {
         return Err(site.fail(format!(
             "assert_private(): Wrong number of arguments given ({}}}) for 0 or 1)",
             args.len()
         )));
     }
-    let module = ev
-        .scopes
-        .lookup("module_name")
-        .cloned()
-        .unwrap_or(Value::Undef);
-    let caller = ev
-        .scopes
-        .lookup("caller_module_name")
-        .cloned()
-        .unwrap_or(Value::Undef);
+    let module = host.variable("module_name").unwrap_or(Value::Undef);
+    let caller = host.variable("caller_module_name").unwrap_or(Value::Undef);
     if module == caller {
         return Ok(Value::Undef);
     }
     Err(site.fail(match args.first() {
         Some(Value::String(message)) => String::from(&**message),
         _ => {
-            let (name, class) = ev.current_definition();
+            let (name, class) = host.current_definition();
             format!(
                 "{} {name} is private",
                 if class { "Class" } else { "Definition" }
@@ -356,12 +313,7 @@ pub(super) fn assert_private(
 }
 
 /// stdlib's 3.x `is_integer(value)`.
-pub(super) fn is_integer_fn(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn is_integer_fn(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     match args.as_slice() {
         [one] => Ok(Value::Boolean(is_integer(one))),
         _ => Err(site.fail(format!(
@@ -370,3 +322,39 @@ pub(super) fn is_integer_fn(
         ))),
     }
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("fqdn_uuid", fqdn_uuid).doc("The name-based (SHA-1) UUID of a DNS name"),
+    Def::stdlib("seeded_rand", seeded_rand)
+        .arity(2)
+        .doc("A number below the maximum that the seed decides"),
+    Def::stdlib("assert_private", assert_private)
+        .doc("Fails unless the scope that declared this class or defined type is of its module"),
+    Def::stdlib("private", hand_over::refuse)
+        .refused("stdlib 8.5 deprecates it for assert_private, which the playground runs")
+        .doc(
+            "Deprecated: fails when the class is declared outside its module (use assert_private)",
+        ),
+    Def::stdlib("is_integer", is_integer_fn)
+        .doc("Whether a value is an integer or a string of one"),
+    Def::stdlib("fact", fact)
+        .takes(&[&[req("fact_name", "String")]])
+        .checked()
+        .doc("A fact by its dotted path ('os.release.major')"),
+    Def::stdlib("deprecation", deprecation)
+        .takes(&[&[req("key", "String"), req("message", "String")]])
+        .checked()
+        .with_3x()
+        .doc("A deprecation: an error under strict=error, else a warning once per key"),
+    Def::stdlib("fqdn_rotate", fqdn_rotate)
+        .walks(Walk::Prints)
+        .doc("An array or string rotated by an amount the node's fqdn decides"),
+    Def::stdlib("fqdn_rand_string", fqdn_rand_string)
+        .arity(-2)
+        .walks(Walk::Prints)
+        .doc("A random string the node's fqdn decides"),
+    Def::stdlib("time", hand_over::refuse)
+        .refused("it reads the compiling host's clock")
+        .doc("The compiling host's clock as seconds since the epoch"),
+];

@@ -6,9 +6,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{inspect, to_s};
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{Call, Def};
+use crate::functions::hand_over;
+use crate::host::{CallSite, EvalResult, Walk};
 use crate::value::Value;
 
 /// Ruby's `File.dirname` (POSIX).
@@ -45,12 +45,7 @@ fn basename_of<'a>(path: &'a str, suffix: Option<&str>) -> &'a str {
     }
 }
 
-pub(super) fn dirname(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn dirname(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     match args.as_slice() {
         [] => Err(site.fail("dirname(): No arguments given")),
         [Value::String(path)] if path.is_empty() => {
@@ -65,12 +60,7 @@ pub(super) fn dirname(
     }
 }
 
-pub(super) fn basename(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn basename(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.is_empty() {
         return Err(site.fail("basename(): No arguments given"));
     }
@@ -111,12 +101,7 @@ pub(super) fn shell_escape(word: &str) -> String {
     out
 }
 
-pub(super) fn shell_join(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn shell_join(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() != 1 {
         return Err(site.fail(format!(
             "shell_join(): Wrong number of arguments given ({} for 1)",
@@ -196,3 +181,24 @@ pub(super) fn validate_absolute_path(site: &CallSite, args: &[Value]) -> EvalRes
     }
     Ok(Value::Undef)
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("dirname", dirname).doc("A path without its last component"),
+    Def::stdlib("basename", basename)
+        .doc("A path's last component, optionally without an extension"),
+    Def::stdlib("shell_join", shell_join)
+        .walks(Walk::Prints)
+        .doc("An array as one shell command line, each word escaped"),
+    Def::stdlib(
+        "load_module_metadata",
+        super::module_metadata::load_module_metadata,
+    )
+    .doc("The metadata.json of one of the environment's modules, as data"),
+    Def::stdlib("get_module_path", hand_over::refuse)
+        .refused("it names a folder on the compiling host")
+        .doc("A module's path on the compiling host"),
+    Def::stdlib("glob", hand_over::refuse)
+        .refused("it lists files on the compiling host")
+        .doc("The paths on the compiling host that match patterns"),
+];

@@ -6,10 +6,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{class, inspect, to_s};
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{Call, Def};
 use crate::functions::fqdn_rand::ruby_to_i;
+use crate::host::EvalResult;
 use crate::value::Value;
 
 /// stdlib takes at most this many elements.
@@ -46,12 +45,7 @@ fn to_i(value: &Value) -> i64 {
     }
 }
 
-pub(super) fn range(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn range(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let (start, stop, exclusive, step) = match args.as_slice() {
         [] => return Err(site.fail("range(): Wrong number of arguments given (0 for 1)")),
         [Value::String(text)] => match split_range(text) {
@@ -87,7 +81,7 @@ pub(super) fn range(
         let (first, last) = (to_i(&start), to_i(&stop));
         let mut current = first;
         while (current < last || (!exclusive && current == last)) && out.len() < MAX_ELEMENTS {
-            ev.step(1, site.span)?;
+            host.step(1, site.span)?;
             out.push(Value::Integer(current));
             let Some(next) = current.checked_add(step.min(i64::MAX as u64) as i64) else {
                 break;
@@ -102,7 +96,7 @@ pub(super) fn range(
             if out.len() >= MAX_ELEMENTS {
                 return false;
             }
-            if let Err(unwind) = ev.step(1, site.span) {
+            if let Err(unwind) = host.step(1, site.span) {
                 overflow = Some(unwind);
                 return false;
             }
@@ -205,6 +199,10 @@ pub(super) fn succ(text: &str) -> String {
     }
     chars.into_iter().collect()
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[Def::stdlib("range", range)
+    .doc("The integers or strings from one to another ('a'..'e', 'host01..host03'), by a step")];
 
 #[cfg(test)]
 mod tests {

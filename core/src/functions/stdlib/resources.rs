@@ -1,14 +1,13 @@
 //! stdlib's functions that declare resources unless they exist: `ensure_resource`,
-//! `ensure_resources`, `ensure_packages`, and the test they share, `defined_with_params`.
+//! `ensure_resources`, `ensure_packages` (stdlib 8's and stdlib 9's `stdlib::ensure_packages`), and
+//! the test they share, `defined_with_params`.
 
 use alloc::format;
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use super::{class, ruby_eq, to_s, truthy};
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{opt, req, Call, Def};
+use crate::host::{CallSite, EvalResult, FunctionHost, Walk};
 use crate::types::Type;
 use crate::value::{Hash, Value};
 
@@ -26,13 +25,13 @@ pub(super) fn split_reference(text: &str) -> Option<(String, String)> {
 
 /// Whether resource `kind[title]` is declared with every parameter of `params` as given (an
 /// undef parameter matching one not set).
-fn declared_with(ev: &Evaluator<'_>, kind: &str, title: &str, params: &Hash) -> bool {
+fn declared_with(host: &dyn FunctionHost, kind: &str, title: &str, params: &Hash) -> bool {
     let reference = Type::resource(kind, Some(title));
-    if !ev.catalog.is_declared(&reference) {
+    if !host.is_declared(&reference) {
         return false;
     }
     params.iter().all(|(key, wanted)| {
-        let have = match ev.catalog.attribute(&reference, &to_s(key)) {
+        let have = match host.resource_attribute(&reference, &to_s(key)) {
             Some(Ok(value)) => value,
             _ => Value::Undef,
         };
@@ -41,12 +40,7 @@ fn declared_with(ev: &Evaluator<'_>, kind: &str, title: &str, params: &Hash) -> 
     })
 }
 
-pub(super) fn defined_with_params(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn defined_with_params(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let Some(reference) = args.first() else {
         return Err(site.fail("Must specify a reference"));
     };
@@ -67,25 +61,25 @@ pub(super) fn defined_with_params(
         },
         other => return Err(site.fail(format!("Reference is not understood: '{}'", class(other)))),
     };
-    Ok(Value::Boolean(declared_with(ev, &kind, &title, &params)))
+    Ok(Value::Boolean(declared_with(host, &kind, &title, &params)))
 }
 
 /// Declare `kind[title]` with `params` unless it is declared with them already.
 fn ensure_one(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     kind: &str,
     title: &Value,
     params: &Hash,
 ) -> EvalResult<()> {
     let title_text = to_s(title);
-    if declared_with(ev, kind, &title_text, params) {
+    if declared_with(host, kind, &title_text, params) {
         return Ok(());
     }
     let mut one = Hash::new();
     one.insert(Value::string(&title_text), Value::Hash(params.clone()));
     let call = [Value::string(kind), Value::Hash(one)];
-    match ev.create_resources(&call, site.span)? {
+    match host.create_resources(&call, site.span)? {
         message if message.is_empty() => Ok(()),
         message => Err(site.fail(message)),
     }
@@ -109,15 +103,10 @@ fn type_and_params<'a>(
     Ok((to_s(kind), titles, params))
 }
 
-pub(super) fn ensure_resource(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn ensure_resource(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let (kind, titles, params) = type_and_params(site, &args)?;
     for item in &super::flattened(titles, false) {
-        ensure_one(ev, site, &kind, item, &params)?;
+        ensure_one(host, site, &kind, item, &params)?;
     }
     Ok(Value::Undef)
 }
@@ -125,7 +114,7 @@ pub(super) fn ensure_resource(
 /// `ensure_resources(type, {title => params}, defaults)`: each title with the defaults under
 /// its own parameters.
 fn ensure_each(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     kind: &str,
     titles: &Hash,
@@ -138,31 +127,21 @@ fn ensure_each(
                 params.insert(k.clone(), v.clone());
             }
         }
-        ensure_one(ev, site, kind, title, &params)?;
+        ensure_one(host, site, kind, title, &params)?;
     }
     Ok(())
 }
 
-pub(super) fn ensure_resources(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn ensure_resources(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let (kind, titles, defaults) = type_and_params(site, &args)?;
     let Value::Hash(titles) = titles else {
         return Err(site.fail("ensure_resources(): Requires second argument to be a Hash"));
     };
-    ensure_each(ev, site, &kind, titles, &defaults)?;
+    ensure_each(host, site, &kind, titles, &defaults)?;
     Ok(Value::Undef)
 }
 
-pub(super) fn ensure_packages(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn ensure_packages(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let ensure = Value::string("ensure");
     let mut defaults = Hash::new();
     defaults.insert(ensure.clone(), Value::string("installed"));
@@ -178,13 +157,120 @@ pub(super) fn ensure_packages(
         }
     }
     match &args[0] {
-        Value::Hash(packages) => ensure_each(ev, site, "package", packages, &defaults)?,
+        Value::Hash(packages) => ensure_each(host, site, "package", packages, &defaults)?,
         Value::Array(names) => {
             for name in names.iter().filter(|n| truthy(n)) {
-                ensure_one(ev, site, "package", name, &defaults)?;
+                ensure_one(host, site, "package", name, &defaults)?;
             }
         }
-        name => ensure_one(ev, site, "package", name, &defaults)?,
+        name => ensure_one(host, site, "package", name, &defaults)?,
     }
     Ok(Value::Undef)
 }
+
+/// `stdlib::ensure_packages(packages, default_attributes = {})` (stdlib 9): each package declared
+/// as [`ensure_package`] does; a hash of packages gives each one its own attributes over the
+/// defaults (Ruby's `merge`, which refuses what is not a hash).
+pub(super) fn namespaced_ensure_packages(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    let defaults = match args.get(1) {
+        Some(Value::Hash(given)) => given.clone(),
+        _ => Hash::new(),
+    };
+    match &args[0] {
+        Value::Hash(packages) => {
+            for (name, own) in packages.iter() {
+                let Value::Hash(own) = own else {
+                    // Ruby names nil, true and false by value, other objects by class.
+                    let what = match own {
+                        Value::Undef => String::from("nil"),
+                        Value::Boolean(b) => alloc::string::ToString::to_string(b),
+                        other => class(other),
+                    };
+                    return Err(site.fail(format!("no implicit conversion of {what} into Hash")));
+                };
+                let mut attributes = defaults.clone();
+                for (k, v) in own.iter() {
+                    attributes.insert(k.clone(), v.clone());
+                }
+                ensure_package(host, site, name, &attributes)?;
+            }
+        }
+        Value::Array(names) => {
+            for name in names.iter() {
+                ensure_package(host, site, name, &defaults)?;
+            }
+        }
+        name => ensure_package(host, site, name, &defaults)?,
+    }
+    Ok(Value::Undef)
+}
+
+/// One package of `stdlib::ensure_packages`: `ensure => installed` under the attributes given,
+/// where an ensure of `present` or `installed` becomes `present` when the package is declared with
+/// `ensure => present` already (so that call declares nothing new), else `installed`.
+fn ensure_package(
+    host: &mut dyn FunctionHost,
+    site: &CallSite,
+    name: &Value,
+    given: &Hash,
+) -> EvalResult<()> {
+    let ensure = Value::string("ensure");
+    let mut attributes = Hash::new();
+    attributes.insert(ensure.clone(), Value::string("installed"));
+    for (k, v) in given.iter() {
+        attributes.insert(k.clone(), v.clone());
+    }
+    let present = Value::string("present");
+    let aliased = attributes
+        .get(&ensure)
+        .is_some_and(|v| ruby_eq(v, &present) || ruby_eq(v, &Value::string("installed")));
+    if aliased {
+        let mut wanted = Hash::new();
+        wanted.insert(ensure.clone(), present.clone());
+        let kept = match declared_with(host, "package", &to_s(name), &wanted) {
+            true => present,
+            false => Value::string("installed"),
+        };
+        attributes.insert(ensure, kept);
+    }
+    ensure_one(host, site, "package", name, &attributes)
+}
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("ensure_packages", ensure_packages)
+        .takes(&[&[
+            req(
+                "packages",
+                "Variant[String[1], Array[String[1]], Hash[String[1], Any]]",
+            ),
+            opt("default_attributes", "Hash"),
+        ]])
+        .checked()
+        .with_3x()
+        .doc(
+            "Packages declared (ensure => installed) unless declared with those attributes already",
+        ),
+    Def::stdlib("stdlib::ensure_packages", namespaced_ensure_packages)
+        .takes(&[
+            &[
+                req("packages", "Variant[String[1], Array[String[1]]]"),
+                opt("default_attributes", "Hash"),
+            ],
+            &[
+                req("packages", "Hash[String[1], Any]"),
+                opt("default_attributes", "Hash"),
+            ],
+        ])
+        .checked()
+        .doc("Packages declared (ensure => installed, or present when declared so) unless declared with those attributes already"),
+    Def::stdlib("ensure_resource", ensure_resource)
+        .walks(Walk::Reads)
+        .doc("Resources declared unless declared with those attributes already"),
+    Def::stdlib("ensure_resources", ensure_resources)
+        .walks(Walk::Reads)
+        .doc("ensure_resource for each title of a hash, with default attributes"),
+    Def::stdlib("defined_with_params", defined_with_params)
+        .walks(Walk::Reads)
+        .doc("Whether a resource is declared with the attributes given"),
+];

@@ -5,9 +5,9 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::{class, inspect, to_s};
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{Call, Def};
+use crate::functions::hand_over;
+use crate::host::{CallSite, EvalResult, FunctionHost, Walk};
 use crate::value::{Hash, Value};
 
 /// Whether some line of `text` is all ASCII digits (Ruby's `^\d+$`).
@@ -54,12 +54,7 @@ fn indices_of(site: &CallSite, index: &Value, len: usize, out: &mut Vec<usize>) 
     Ok(())
 }
 
-pub(super) fn values_at(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn values_at(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() < 2 {
         return Err(site.fail(format!(
             "values_at(): Wrong number of arguments given ({} for 2)",
@@ -95,7 +90,7 @@ pub(super) fn values_at(
 /// `grep` and `reject`: the array's elements a pattern (a string compiled as Ruby's
 /// `Regexp.new`) matches, or those it does not.
 fn filter_by_pattern(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     args: &[Value],
     keep: bool,
@@ -129,7 +124,7 @@ fn filter_by_pattern(
     let mut out = Vec::new();
     for item in items {
         let matched = match &item {
-            Value::String(text) => ev.regex_search(&regexp, text, 0, site.span)?.is_some(),
+            Value::String(text) => host.regex_search(&regexp, text, 0, site.span)?.is_some(),
             _ => false,
         };
         if matched == keep {
@@ -139,30 +134,15 @@ fn filter_by_pattern(
     Ok(Value::array(out))
 }
 
-pub(super) fn grep(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    filter_by_pattern(ev, site, &args, true)
+pub(super) fn grep(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    filter_by_pattern(host, site, &args, true)
 }
 
-pub(super) fn reject(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    filter_by_pattern(ev, site, &args, false)
+pub(super) fn reject(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    filter_by_pattern(host, site, &args, false)
 }
 
-pub(super) fn reverse(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn reverse(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     match args.first() {
         None => Err(site.fail("reverse(): Wrong number of arguments given (0 for 1)")),
         Some(Value::Array(items)) => Ok(Value::array(items.iter().rev().cloned().collect())),
@@ -173,12 +153,7 @@ pub(super) fn reverse(
     }
 }
 
-pub(super) fn hash(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn hash(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let Some(first) = args.first() else {
         return Err(site.fail("hash(): Wrong number of arguments given (0 for 1)"));
     };
@@ -195,3 +170,19 @@ pub(super) fn hash(
     }
     Ok(Value::Hash(out))
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("values_at", values_at)
+        .doc("The elements of an array at indices or index ranges ('1-3')"),
+    Def::stdlib("grep", grep).doc("The elements of an array that match a regular expression"),
+    Def::stdlib("reject", reject)
+        .doc("The elements of an array that do not match a regular expression"),
+    Def::stdlib("reverse", reverse).doc("An array or string in reverse order"),
+    Def::stdlib("hash", hash)
+        .walks(Walk::Builds)
+        .doc("A flat array of keys and values as a hash"),
+    Def::stdlib("shuffle", hand_over::refuse)
+        .refused("its order comes from Ruby's random generator, different on every run")
+        .doc("An array or string in random order"),
+];

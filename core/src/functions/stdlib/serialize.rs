@@ -8,10 +8,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::yaml_emit::{self, Refusal};
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{opt, req, Call, Def};
 use crate::functions::format::sprintf::ruby_inspect;
+use crate::host::{CallSite, EvalResult, FunctionHost, Walk};
 use crate::value::Value;
 
 /// How deep arrays and hashes may nest in `to_ruby`, `to_python` and `to_toml` (the native stack).
@@ -20,19 +19,14 @@ const MAX_DEPTH: usize = 500;
 /// Why a value nested deeper than that is not written.
 const TOO_DEEP: &str = "the value nests deeper than the playground writes";
 
-fn not_available(site: &CallSite, what: &str) -> crate::eval::flow::Unwind {
+fn not_available(site: &CallSite, what: &str) -> crate::host::Unwind {
     site.fail(format!(
         "The function '{}' is not available in the playground: {what}",
         site.name
     ))
 }
 
-pub(super) fn to_yaml(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn to_yaml(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let mut indent = 2;
     if let Some(Value::Hash(options)) = args.get(1) {
         for (key, value) in options.iter() {
@@ -52,7 +46,7 @@ pub(super) fn to_yaml(
     }
     match yaml_emit::to_yaml(&args[0], indent) {
         Ok(text) => {
-            ev.check_string(&text, site.span)?;
+            host.check_string(&text, site.span)?;
             Ok(Value::string(&text))
         }
         Err(Refusal::RubyObject(what)) => Err(not_available(
@@ -129,7 +123,7 @@ fn literal(
 }
 
 fn literal_fn(
-    ev: &mut Evaluator<'_>,
+    host: &mut dyn FunctionHost,
     site: &CallSite,
     value: &Value,
     python: bool,
@@ -143,26 +137,16 @@ fn literal_fn(
             ),
         ));
     }
-    ev.check_string(&out, site.span)?;
+    host.check_string(&out, site.span)?;
     Ok(Value::string(&out))
 }
 
-pub(super) fn to_ruby(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    literal_fn(ev, site, &args[0], false)
+pub(super) fn to_ruby(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    literal_fn(host, site, &args[0], false)
 }
 
-pub(super) fn to_python(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
-    literal_fn(ev, site, &args[0], true)
+pub(super) fn to_python(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    literal_fn(host, site, &args[0], true)
 }
 
 /// stdlib's TOML dumper: a table's plain keys first, then its tables, then its arrays of
@@ -327,12 +311,7 @@ impl Toml {
     }
 }
 
-pub(super) fn to_toml(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn to_toml(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let Value::Hash(hash) = &args[0] else {
         return Ok(Value::Undef);
     };
@@ -347,6 +326,36 @@ pub(super) fn to_toml(
             },
         ));
     }
-    ev.check_string(&toml.out, site.span)?;
+    host.check_string(&toml.out, site.span)?;
     Ok(Value::string(&toml.out))
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("to_yaml", to_yaml)
+        .takes(&[&[req("data", "Any"), opt("options", "Hash")]])
+        .checked()
+        .walks(Walk::Prints)
+        .doc("A value as YAML text, as Ruby's Psych writes it"),
+    // stdlib 9's name for it (its `to_yaml` then only warns and calls this one).
+    Def::stdlib("stdlib::to_yaml", to_yaml)
+        .takes(&[&[req("data", "Any"), opt("options", "Hash")]])
+        .checked()
+        .walks(Walk::Prints)
+        .doc("A value as YAML text, as Ruby's Psych writes it"),
+    Def::stdlib("to_toml", to_toml)
+        .takes(&[&[req("data", "Hash")]])
+        .checked()
+        .walks(Walk::Prints)
+        .doc("A hash as TOML text (plain keys, then tables, then arrays of tables)"),
+    Def::stdlib("to_ruby", to_ruby)
+        .takes(&[&[req("object", "Any")]])
+        .checked()
+        .walks(Walk::Prints)
+        .doc("A value as a Ruby literal"),
+    Def::stdlib("to_python", to_python)
+        .takes(&[&[req("object", "Any")]])
+        .checked()
+        .walks(Walk::Prints)
+        .doc("A value as a Python literal"),
+];

@@ -7,9 +7,8 @@ use alloc::vec::Vec;
 
 use super::{class, inspect};
 
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{req, Call, Def};
+use crate::host::{CallSite, EvalResult};
 use crate::value::Value;
 
 /// The text and the affixes (one string or an array of them), as the dispatch checked them.
@@ -32,34 +31,19 @@ fn text_and_affixes(args: &[Value]) -> (&str, Vec<&str>) {
     (text, affixes)
 }
 
-pub(super) fn start_with(
-    _: &mut Evaluator<'_>,
-    _: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn start_with(Call(_, _, args, ..): Call) -> EvalResult<Value> {
     let (text, prefixes) = text_and_affixes(&args);
     Ok(Value::Boolean(prefixes.iter().any(|p| text.starts_with(p))))
 }
 
-pub(super) fn end_with(
-    _: &mut Evaluator<'_>,
-    _: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn end_with(Call(_, _, args, ..): Call) -> EvalResult<Value> {
     let (text, suffixes) = text_and_affixes(&args);
     Ok(Value::Boolean(suffixes.iter().any(|s| text.ends_with(s))))
 }
 
 /// Ruby's `File.extname`: the last component's extension from its last dot (none for a name
 /// that only starts with one; `.` for a name ending in one).
-pub(super) fn extname(
-    _: &mut Evaluator<'_>,
-    _: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn extname(Call(_, _, args, ..): Call) -> EvalResult<Value> {
     let path = match args.first() {
         Some(Value::String(path)) => &**path,
         _ => "",
@@ -77,12 +61,7 @@ pub(super) fn extname(
     Ok(Value::string(ext))
 }
 
-pub(super) fn shell_escape(
-    _: &mut Evaluator<'_>,
-    _: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn shell_escape(Call(_, _, args, ..): Call) -> EvalResult<Value> {
     let text = args.first().map(super::to_s).unwrap_or_default();
     Ok(Value::string(&super::paths::shell_escape(&text)))
 }
@@ -102,12 +81,7 @@ fn swapped(text: &str) -> String {
     out
 }
 
-pub(super) fn swapcase(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn swapcase(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     super::strings::each_string(site, &args, "swapcase", swapped)
 }
 
@@ -146,12 +120,7 @@ fn squeezed(text: &str, set: Option<&[char]>) -> String {
     out
 }
 
-pub(super) fn squeeze(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn squeeze(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.is_empty() || args.len() > 2 {
         return Err(site.fail(format!(
             "squeeze(): Wrong number of arguments given {} for 2 or 1",
@@ -201,22 +170,12 @@ fn regexp_escaped(text: &str) -> String {
     out
 }
 
-pub(super) fn regexpescape(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn regexpescape(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     super::strings::each_string(site, &args, "regexpescape", regexp_escaped)
 }
 
 /// `dos2unix` and `unix2dos`: line ends as `\n`, or as `\r\n`.
-pub(super) fn line_ends(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn line_ends(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let Some(Value::String(text)) = args.first() else {
         return Err(site.fail(format!("{}(): Requires string as argument", site.name)));
     };
@@ -263,3 +222,38 @@ pub(super) fn each_string(
         ))),
     }
 }
+
+/// `stdlib::start_with` and `stdlib::end_with`'s second parameter.
+const AFFIXES: &str = "Variant[String[1],Array[String[1], 1]]";
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("stdlib::start_with", start_with)
+        .takes(&[&[req("test_string", "String"), req("prefixes", AFFIXES)]])
+        .checked()
+        .doc("Whether a string starts with a prefix (or one of several)"),
+    Def::stdlib("stdlib::end_with", end_with)
+        .takes(&[&[req("test_string", "String"), req("suffixes", AFFIXES)]])
+        .checked()
+        .doc("Whether a string ends with a suffix (or one of several)"),
+    Def::stdlib("swapcase", swapcase)
+        .doc("A string (or each of an array's) with its letters' case swapped"),
+    Def::stdlib("squeeze", squeeze)
+        .doc("A string (or each of an array's) with runs of one character as one"),
+    Def::stdlib("stdlib::extname", extname)
+        .takes(&[&[req("filename", "String")]])
+        .checked()
+        .doc("A file name's extension ('.conf')"),
+    Def::stdlib("shell_escape", shell_escape)
+        .takes(&[&[req("string", "Any")]])
+        .checked()
+        .doc("A string escaped as one word of a shell command line"),
+    Def::stdlib("regexpescape", regexpescape)
+        .doc("A string (or each of an array's) with regex metacharacters escaped"),
+    Def::stdlib("dos2unix", line_ends)
+        .arity(1)
+        .doc("A text with CRLF line ends as LF"),
+    Def::stdlib("unix2dos", line_ends)
+        .arity(1)
+        .doc("A text with LF line ends as CRLF"),
+];

@@ -3,24 +3,28 @@
 //! `sprintf_hash`, deprecated in favour of `sprintf`.
 
 use alloc::format;
-use alloc::vec::Vec;
 
 use super::inspect;
 use super::node::stdlib_deprecation;
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{req, Call, Def};
+use crate::functions::hand_over;
+use crate::host::{CallSite, EvalResult, FunctionHost, Walk};
 use crate::value::Value;
 
 /// Whether `pattern` (Ruby's syntax) matches somewhere in `text`.
-fn matches(ev: &mut Evaluator<'_>, site: &CallSite, pattern: &str, text: &str) -> EvalResult<bool> {
+fn matches(
+    host: &mut dyn FunctionHost,
+    site: &CallSite,
+    pattern: &str,
+    text: &str,
+) -> EvalResult<bool> {
     let regexp = crate::functions::strings::compile(site, pattern)?;
-    Ok(ev.regex_search(&regexp, text, 0, site.span)?.is_some())
+    Ok(host.regex_search(&regexp, text, 0, site.span)?.is_some())
 }
 
 /// stdlib's `is_domain_name`: labels of 1 to 63 letters, digits and inner hyphens, 255 at most
 /// in all, a final dot allowed, a letters-only last label when there are dots.
-fn domain_name(ev: &mut Evaluator<'_>, site: &CallSite, value: &Value) -> EvalResult<bool> {
+fn domain_name(host: &mut dyn FunctionHost, site: &CallSite, value: &Value) -> EvalResult<bool> {
     let Value::String(text) = value else {
         return Ok(false);
     };
@@ -31,14 +35,14 @@ fn domain_name(ev: &mut Evaluator<'_>, site: &CallSite, value: &Value) -> EvalRe
     if domain.is_empty() || domain.chars().count() > 255 {
         return Ok(false);
     }
-    if domain.contains('.') && !matches(ev, site, r"\.[A-Za-z]+$", domain)? {
+    if domain.contains('.') && !matches(host, site, r"\.[A-Za-z]+$", domain)? {
         return Ok(false);
     }
     for label in domain.split('.') {
         let fits = (1..=63).contains(&label.chars().count())
             && !label.starts_with('-')
             && !label.ends_with('-')
-            && matches(ev, site, r"^[a-z\d-]+$", &label.to_ascii_lowercase())?;
+            && matches(host, site, r"^[a-z\d-]+$", &label.to_ascii_lowercase())?;
         if !fits {
             return Ok(false);
         }
@@ -47,19 +51,19 @@ fn domain_name(ev: &mut Evaluator<'_>, site: &CallSite, value: &Value) -> EvalRe
 }
 
 /// stdlib's `is_email_address` pattern.
-fn email_address(ev: &mut Evaluator<'_>, site: &CallSite, value: &Value) -> EvalResult<bool> {
+fn email_address(host: &mut dyn FunctionHost, site: &CallSite, value: &Value) -> EvalResult<bool> {
     let Value::String(text) = value else {
         return Ok(false);
     };
     matches(
-        ev,
+        host,
         site,
         r"\A([\w+\-].?)+@[a-z\d\-]+(\.[a-z]+)*\.[a-z]+\z",
         text,
     )
 }
 
-type NameCheck = fn(&mut Evaluator<'_>, &CallSite, &Value) -> EvalResult<bool>;
+type NameCheck = fn(&mut dyn FunctionHost, &CallSite, &Value) -> EvalResult<bool>;
 
 /// The check of `is_domain_name`/`validate_domain_name` or of the email forms.
 fn check_of(name: &str) -> (NameCheck, &'static str) {
@@ -70,12 +74,7 @@ fn check_of(name: &str) -> (NameCheck, &'static str) {
     }
 }
 
-pub(super) fn is_name(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn is_name(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let [value] = args.as_slice() else {
         return Err(site.fail(format!(
             "{}(): Wrong number of arguments given {} for 1",
@@ -84,15 +83,10 @@ pub(super) fn is_name(
         )));
     };
     let (check, _) = check_of(site.name);
-    Ok(Value::Boolean(check(ev, site, value)?))
+    Ok(Value::Boolean(check(host, site, value)?))
 }
 
-pub(super) fn validate_name(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn validate_name(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     if args.is_empty() {
         return Err(site.fail(format!(
             "{}(): wrong number of arguments (0; must be > 0)",
@@ -104,29 +98,50 @@ pub(super) fn validate_name(
         if !matches!(arg, Value::String(_)) {
             return Err(site.fail(format!("{} is not a string.", inspect(arg))));
         }
-        if !check(ev, site, arg)? {
+        if !check(host, site, arg)? {
             return Err(site.fail(format!("{} {refusal}", inspect(arg))));
         }
     }
     Ok(Value::Undef)
 }
 
-pub(super) fn sprintf_hash(
-    ev: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn sprintf_hash(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     stdlib_deprecation(
-        ev,
+        host,
         site,
         "sprintf_hash",
         "This method is deprecated. From Puppet 4.10.10/5.3.4 please use the built-in sprintf instead",
     )?;
     let format = super::to_s(&args[0]);
-    let limit = ev.options.limits.max_string_len;
+    let limit = host.limits().max_string_len;
     match crate::functions::format::sprintf::sprintf(&format, &args[1..], limit) {
         Ok(text) => Ok(Value::string(&text)),
         Err(message) => Err(site.fail(message)),
     }
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("is_domain_name", is_name)
+        .doc("Whether a string is a syntactically correct domain name"),
+    Def::stdlib("is_email_address", is_name)
+        .doc("Whether a string is an email address (stdlib's pattern)"),
+    Def::stdlib("validate_domain_name", validate_name)
+        .doc("Fails unless every argument is a domain name"),
+    Def::stdlib("validate_email_address", validate_name)
+        .doc("Fails unless every argument is an email address"),
+    Def::stdlib("sprintf_hash", sprintf_hash)
+        .takes(&[&[req("format", "String"), req("arguments", "Hash")]])
+        .checked()
+        .walks(Walk::Prints)
+        .doc("sprintf with named references to a hash (deprecated: sprintf does it)"),
+    Def::stdlib("validate_cmd", hand_over::refuse)
+        .refused("it runs a command on the compiling host")
+        .doc("Validates content with a command"),
+    Def::stdlib("validate_augeas", hand_over::refuse)
+        .refused("it runs Augeas on the compiling host")
+        .doc("Validates content with an Augeas lens"),
+    Def::stdlib("validate_x509_rsa_key_pair", hand_over::refuse)
+        .refused("it reads the certificate and key with Ruby's OpenSSL")
+        .doc("Validates that a certificate and an RSA key match"),
+];

@@ -4,9 +4,8 @@
 use alloc::vec::Vec;
 
 use super::truthy;
-use crate::eval::calls::{CallSite, Closure};
-use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::functions::declare::{Call, Def};
+use crate::host::EvalResult;
 use crate::value::Value;
 
 /// Neither undef nor the empty string.
@@ -14,36 +13,21 @@ fn present(value: &Value) -> bool {
     !matches!(value, Value::Undef) && !matches!(value, Value::String(s) if s.is_empty())
 }
 
-pub(super) fn pick(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn pick(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     match args.into_iter().find(present) {
         Some(value) => Ok(value),
         None => Err(site.fail("pick(): must receive at least one non empty value")),
     }
 }
 
-pub(super) fn pick_default(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    mut args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn pick_default(Call(_, site, mut args, ..): Call) -> EvalResult<Value> {
     let Some(default) = args.pop() else {
         return Err(site.fail("Must receive at least one argument."));
     };
     Ok(args.into_iter().find(present).unwrap_or(default))
 }
 
-pub(super) fn any2array(
-    _: &mut Evaluator<'_>,
-    _: &CallSite,
-    mut args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn any2array(Call(_, _, mut args, ..): Call) -> EvalResult<Value> {
     if args.len() != 1 {
         return Ok(Value::array(args));
     }
@@ -97,12 +81,7 @@ pub(super) fn string_to_bool(value: &Value) -> Result<bool, &'static str> {
     }
 }
 
-pub(super) fn str2bool(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn str2bool(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let Some(value) = args.first() else {
         return Err(site.fail("str2bool(): Wrong number of arguments given (0 for 1)"));
     };
@@ -111,12 +90,7 @@ pub(super) fn str2bool(
         .map_err(|message| site.fail(message))
 }
 
-pub(super) fn bool2str(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn bool2str(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() != 1 && args.len() != 3 {
         return Err(site.fail(alloc::format!(
             "bool2str(): Wrong number of arguments given ({} for 3)",
@@ -157,12 +131,7 @@ fn number_to_bool(value: &Value) -> Result<bool, alloc::string::String> {
     Ok(number > 0)
 }
 
-pub(super) fn num2bool(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn num2bool(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.len() != 1 {
         return Err(site.fail(alloc::format!(
             "num2bool(): Wrong number of arguments given ({} for 1)",
@@ -174,12 +143,7 @@ pub(super) fn num2bool(
         .map_err(|message| site.fail(message))
 }
 
-pub(super) fn bool2num(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn bool2num(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let Some(value) = args.first() else {
         return Err(site.fail("bool2num(): Wrong number of arguments given (0 for 1)"));
     };
@@ -187,12 +151,7 @@ pub(super) fn bool2num(
     Ok(Value::Integer(i64::from(flag)))
 }
 
-pub(super) fn any2bool(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn any2bool(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let Some(value) = args.first() else {
         return Err(site.fail("any2bool(): Wrong number of arguments given (0 for 1)"));
     };
@@ -211,12 +170,7 @@ pub(super) fn any2bool(
 }
 
 /// `clamp(low, value, high)` in any order, arrays flattened: the middle one as an Integer.
-pub(super) fn clamp(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn clamp(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let mut flat = Vec::new();
     let mut pending: Vec<Value> = args.into_iter().rev().collect();
     while let Some(value) = pending.pop() {
@@ -263,12 +217,7 @@ pub(super) fn clamp(
     Ok(Value::Integer(numbers[1]))
 }
 
-pub(super) fn is_hash(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn is_hash(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     match args.as_slice() {
         [one] => Ok(Value::Boolean(matches!(one, Value::Hash(_)))),
         _ => Err(site.fail(alloc::format!(
@@ -278,12 +227,7 @@ pub(super) fn is_hash(
     }
 }
 
-pub(super) fn convert_base(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn convert_base(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let mut numbers = [0i64; 2];
     for (at, which) in ["First", "Second"].iter().enumerate() {
         numbers[at] = match &args[at] {
@@ -328,12 +272,7 @@ pub(super) fn convert_base(
     ))
 }
 
-pub(super) fn is_mac_address(
-    _: &mut Evaluator<'_>,
-    site: &CallSite,
-    args: Vec<Value>,
-    _: Option<&Closure<'_>>,
-) -> EvalResult<Value> {
+pub(super) fn is_mac_address(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let [mac] = args.as_slice() else {
         return Err(site.fail(alloc::format!(
             "is_mac_address(): Wrong number of arguments given {} for 1",
@@ -352,3 +291,28 @@ pub(super) fn is_mac_address(
     });
     Ok(Value::Boolean(fits))
 }
+
+/// The functions of this family, declared.
+pub(super) const DEFS: &[Def] = &[
+    Def::stdlib("pick", pick).doc("The first argument that is neither undef nor empty"),
+    Def::stdlib("pick_default", pick_default)
+        .doc("The first argument that is neither undef nor empty, else the last"),
+    Def::stdlib("any2array", any2array)
+        .doc("Any value as an array (a hash as its keys and values in turn)"),
+    Def::stdlib("str2bool", str2bool).doc("A string such as 'yes', 'f' or '1' as a Boolean"),
+    Def::stdlib("bool2str", bool2str).doc("A Boolean as a string, 'true'/'false' or the two given"),
+    Def::stdlib("num2bool", num2bool)
+        .doc("A number (or numeric string) as a Boolean: true above zero"),
+    Def::stdlib("bool2num", bool2num).doc("A Boolean (or string str2bool reads) as 1 or 0"),
+    Def::stdlib("any2bool", any2bool)
+        .doc("Any value as a Boolean, numbers and strings read as num2bool and str2bool do"),
+    Def::stdlib("clamp", clamp)
+        .arity(-2)
+        .doc("The middle of three numbers (a value kept within bounds)"),
+    Def::stdlib("is_hash", is_hash).doc("Whether a value is a hash"),
+    Def::stdlib("convert_base", convert_base)
+        .arity(2)
+        .doc("An integer written in another base (2 to 36)"),
+    Def::stdlib("is_mac_address", is_mac_address)
+        .doc("Whether a string is a MAC address (6 or 20 groups)"),
+];

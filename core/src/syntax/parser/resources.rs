@@ -237,15 +237,13 @@ impl Parser<'_> {
         }
     }
 
-    /// `attr => value, attr +> value, * => hash` with an optional trailing comma.
+    /// `attr => value, attr +> value, * => hash` with an optional trailing comma. As in Puppet's grammar
+    /// (an empty list, then `, operation`), a comma may also come first: `'x':, attr => value`.
     pub(super) fn attribute_operations(&mut self) -> PResult<Vec<AttributeOperation>> {
         let mut operations = Vec::new();
+        self.eat(TokenKind::Comma);
         loop {
             if matches!(self.peek_kind(), TokenKind::RBrace | TokenKind::Semic) {
-                return Ok(operations);
-            }
-            if operations.is_empty() && self.at(TokenKind::Comma) {
-                self.bump();
                 return Ok(operations);
             }
             operations.push(self.attribute_operation()?);

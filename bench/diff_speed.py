@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Catalog diffs, side by side in one run: octocatalog-diff (Debian's 2.1.0, compiling with Debian's
+Puppet 7.23) and `puppet-eval diff` on the same repository, versions and nodes (the corpus of
+tests/diff: its base version and its `template` change, which changes every node), then
+`puppet-eval diff` alone for a fleet of N nodes (facts varied from the corpus's 24 nodes: names,
+addresses, OS) with its peak memory.
+
+  python3 bench/diff_speed.py [--octo-nodes 4] [--fleet 10000]
+
+Figures go to stdout as a Markdown table (bench/README.md keeps the last run's).
+"""
+
+import argparse
+import json
+import pathlib
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "diff"))
+import corpus  # noqa: E402
+
+CHANGE = "template"
+
+
+def timed(command, **kwargs):
+    start = time.monotonic()
+    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    return time.monotonic() - start, result
+
+
+def peak_rss_of(command):
+    """Wall time and peak resident memory (KiB) of a command, from /usr/bin/time."""
+    start = time.monotonic()
+    result = subprocess.run(["/usr/bin/time", "-f", "%M", *command], capture_output=True, text=True)
+    elapsed = time.monotonic() - start
+    peak = int(result.stderr.strip().splitlines()[-1])
+    return elapsed, peak, result
+
+
+def fleet(into, size):
+    """`size` fact files varied from the corpus's nodes: each a copy of one with its own name,
+    addresses and serial number."""
+    into.mkdir(parents=True, exist_ok=True)
+    sources = [json.loads((corpus.HERE / "nodes" / f"{n}.json").read_text()) for n in corpus.nodes()]
+    roles = ["web", "db", "lb", "app"]
+    for i in range(size):
+        facts = json.loads(json.dumps(sources[i % len(sources)]))
+        host = f"{roles[i % len(roles)]}{i:05d}"
+        ip = f"10.{(i >> 16) & 255}.{(i >> 8) & 255}.{i & 255}"
+        facts.update({"hostname": host, "fqdn": f"{host}.example.com", "ipaddress": ip})
+        facts["networking"].update({"hostname": host, "fqdn": f"{host}.example.com", "ip": ip})
+        facts["serialnumber"] = f"SN{i:08d}"
+        (into / f"{host}.json").write_text(json.dumps(facts))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--octo-nodes", type=int, default=4)
+    parser.add_argument("--fleet", type=int, default=10000)
+    args = parser.parse_args()
+    binary = corpus.puppet_eval()
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="diff-bench-") as tmp:
+        work = pathlib.Path(tmp)
+        corpus.write_all(corpus.recipe(), work)
+        nodes = corpus.nodes()[: args.octo_nodes]
+        subset = work / "subset"
+        subset.mkdir()
+        (work / "facts").mkdir()
+        for node in nodes:
+            (subset / f"{node}.json").write_text((corpus.HERE / "nodes" / f"{node}.json").read_text())
+        # octocatalog-diff: one run per node, as its CLI takes one node (it compiles the two
+        # versions of a node in parallel).
+        octo_total = 0.0
+        for node in nodes:
+            facts = corpus.octo_facts(node, work / "facts")
+            elapsed, result = timed([
+                "octocatalog-diff", "--bootstrapped-from-dir", str(work / "base"),
+                "--bootstrapped-to-dir", str(work / CHANGE), "-n", node, "--fact-file", str(facts),
+                "--puppet-binary", "/usr/bin/puppet", "--no-hiera-config", "--no-color"])
+            if result.returncode not in (0, 2):
+                sys.exit(f"octocatalog-diff failed for {node}: {result.stderr[-500:]}")
+            octo_total += elapsed
+        ours, result = timed([str(binary), "diff", str(work / "base"), str(work / CHANGE), "--nodes", str(subset)])
+        if result.returncode not in (0, 2):
+            sys.exit(f"puppet-eval diff failed: {result.stderr[-500:]}")
+        rows.append((f"octocatalog-diff, {len(nodes)} nodes x 2 versions", f"{octo_total:.1f} s"))
+        rows.append((f"puppet-eval diff, the same {len(nodes)} nodes", f"{ours:.2f} s"))
+        rows.append(("ratio", f"{octo_total / ours:.0f}x"))
+        fleet_dir = work / "fleet"
+        fleet(fleet_dir, args.fleet)
+        elapsed, peak, result = peak_rss_of([str(binary), "diff", str(work / "base"), str(work / CHANGE),
+                                             "--nodes", str(fleet_dir), "--format", "json", "-o", str(work / "fleet.json")])
+        if result.returncode not in (0, 2):
+            sys.exit(f"puppet-eval diff (fleet) failed: {result.stderr[-500:]}")
+        report = json.loads((work / "fleet.json").read_text())
+        rows.append((f"puppet-eval diff, {args.fleet} nodes x 2 versions", f"{elapsed:.1f} s ({2 * args.fleet / elapsed:.0f} compiles/s)"))
+        rows.append(("  its peak memory (resident)", f"{peak / 1024:.0f} MiB"))
+        rows.append(("  its report", f"{len(report['groups'])} groups; {report['counts']}"))
+    print("| run | time |\n|---|---|")
+    for name, value in rows:
+        print(f"| {name} | {value} |")
+
+
+if __name__ == "__main__":
+    main()

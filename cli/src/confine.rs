@@ -1,0 +1,175 @@
+//! The closed world of a command: the directories (and files) it was given, fully resolved. A
+//! path inside them is followed through symbolic links only while it stays inside them: control
+//! repositories commonly link a module or a data folder to another place of the same repository,
+//! and that keeps working; a link that leads elsewhere (`/etc/passwd`, another checkout) or that
+//! loops is refused, with a message naming it, and nothing is read through it.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// The directories and files a command may read, canonical (every link resolved).
+#[derive(Debug, Clone, Default)]
+pub struct Roots {
+    roots: Vec<PathBuf>,
+}
+
+/// Where a path leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolved {
+    /// Inside the roots: the canonical path to read or list.
+    Inside(PathBuf),
+    /// Nothing there (or nothing that can be looked at).
+    Missing,
+    /// `link` (the path itself or one of the folders it goes through) resolves to `target`,
+    /// outside the roots.
+    Outside { link: PathBuf, target: PathBuf },
+    /// `link` is a symbolic link that never ends in a file or folder (it leads back to itself).
+    Loop { link: PathBuf },
+}
+
+impl Roots {
+    /// The roots of these paths; those that do not exist are left out (nothing is read there).
+    pub fn new<P: AsRef<Path>>(paths: impl IntoIterator<Item = P>) -> Self {
+        Roots {
+            roots: paths
+                .into_iter()
+                .filter_map(|path| std::fs::canonicalize(path).ok())
+                .collect(),
+        }
+    }
+
+    /// Whether a canonical path is one of the roots or inside one.
+    pub fn contains(&self, canonical: &Path) -> bool {
+        self.roots.iter().any(|root| canonical.starts_with(root))
+    }
+
+    /// Where `path` leads. `path` is a canonical root joined with plain names (no `..`): every
+    /// folder it goes through from that root on is checked, so the first link that leaves (or
+    /// loops) is the one named, whether or not anything exists behind it.
+    pub fn resolve(&self, path: &Path) -> Resolved {
+        // The common case: one call resolves the whole path, inside.
+        if let Ok(canonical) = std::fs::canonicalize(path) {
+            if self.contains(&canonical) {
+                return Resolved::Inside(canonical);
+            }
+        }
+        let mut prefix = PathBuf::new();
+        for component in path.components() {
+            prefix.push(component);
+            if !self.roots.iter().any(|root| prefix.starts_with(root)) {
+                continue; // a folder above the roots: the roots themselves are trusted
+            }
+            // Only a link can lead elsewhere: a plain folder or file stays where its parent is.
+            match std::fs::symlink_metadata(&prefix) {
+                Ok(metadata) if !metadata.is_symlink() => continue,
+                Ok(_) => {}
+                Err(_) => return Resolved::Missing,
+            }
+            match std::fs::canonicalize(&prefix) {
+                Ok(canonical) if self.contains(&canonical) => {}
+                Ok(target) => {
+                    return Resolved::Outside {
+                        link: prefix,
+                        target,
+                    }
+                }
+                Err(error) if is_loop(&error) => return Resolved::Loop { link: prefix },
+                Err(_) => return Resolved::Missing,
+            }
+        }
+        // Only when the path changed while it was looked at, or lies above every root.
+        Resolved::Missing
+    }
+}
+
+/// Why a path resolved outside or into a loop is not read, in words: `shown` names the path
+/// asked for, `link_shown` the link found on its way, `world` what it had to stay in (`the
+/// environment`).
+pub fn refusal(shown: &str, resolved: &Resolved, link_shown: &str, world: &str) -> Option<String> {
+    let which = if link_shown == shown {
+        String::from("it is")
+    } else {
+        format!("'{link_shown}' is")
+    };
+    match resolved {
+        Resolved::Outside { target, .. } => Some(format!(
+            "'{shown}' is not read: {which} a symbolic link to '{}', outside {world}",
+            target.display()
+        )),
+        Resolved::Loop { .. } => Some(format!(
+            "'{shown}' is not read: {which} a symbolic link that loops back on itself"
+        )),
+        Resolved::Inside(_) | Resolved::Missing => None,
+    }
+}
+
+/// Whether an error says that symbolic links loop (too many levels of them).
+fn is_loop(error: &io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        error.raw_os_error() == Some(libc::ELOOP)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = error;
+        false
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::fs;
+    use std::os::unix::fs::symlink;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("puppet-eval-confine-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("scratch dir");
+        fs::canonicalize(dir).expect("canonical")
+    }
+
+    #[test]
+    fn links_inside_are_followed_links_out_and_loops_are_named() {
+        let base = scratch("links");
+        let env = base.join("env");
+        let outside = base.join("outside");
+        fs::create_dir_all(env.join("site/good/manifests")).expect("mkdir");
+        fs::create_dir_all(env.join("modules")).expect("mkdir");
+        fs::create_dir_all(&outside).expect("mkdir");
+        fs::write(env.join("site/good/manifests/init.pp"), "class good {}").expect("write");
+        symlink("../site/good", env.join("modules/good")).expect("link");
+        symlink(&outside, env.join("modules/evil")).expect("link");
+        symlink("loop", env.join("modules/loop")).expect("link");
+        let roots = Roots::new([&env]);
+        assert_eq!(
+            roots.resolve(&env.join("modules/good/manifests/init.pp")),
+            Resolved::Inside(env.join("site/good/manifests/init.pp"))
+        );
+        // Named by the link, whether or not the file exists behind it.
+        let evil = Resolved::Outside {
+            link: env.join("modules/evil"),
+            target: outside.clone(),
+        };
+        assert_eq!(
+            roots.resolve(&env.join("modules/evil/manifests/init.pp")),
+            evil
+        );
+        assert_eq!(
+            refusal("modules/evil/x", &evil, "modules/evil", "the environment"),
+            Some(format!(
+                "'modules/evil/x' is not read: 'modules/evil' is a symbolic link to '{}', outside the environment",
+                outside.display()
+            ))
+        );
+        assert_eq!(
+            roots.resolve(&env.join("modules/loop/x")),
+            Resolved::Loop {
+                link: env.join("modules/loop")
+            }
+        );
+        assert_eq!(roots.resolve(&env.join("modules/none")), Resolved::Missing);
+        let _ = fs::remove_dir_all(base);
+    }
+}

@@ -1,0 +1,352 @@
+//! The modules of Ruby's standard library and of Puppet that module functions call, as far as
+//! they compute (no files, no processes): `File`'s path functions, `Base64`, `Digest`'s hex
+//! digests, `Shellwords`, and Puppet's function-creating modules.
+
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::interp::{arity, BlockArg, Interp, RResult};
+use super::value::{self, RVal};
+
+/// The constants this file answers for (and the namespaces that hold them).
+const MODULES: &[&str] = &[
+    "Puppet",
+    "Puppet::Functions",
+    "Puppet::Parser",
+    "Puppet::Parser::Functions",
+    "Puppet::Util",
+    "File",
+    "Base64",
+    "Digest",
+    "Digest::MD5",
+    "Digest::SHA1",
+    "Digest::SHA256",
+    "Digest::SHA512",
+    "Shellwords",
+    "Gem",
+    "Gem::Version",
+    "Puppet::Pops",
+    "Puppet::Pops::Types",
+    "Puppet::Pops::Types::PSensitiveType",
+    super::value::SENSITIVE,
+];
+
+/// Whether `name` is one of the library's modules.
+pub(crate) fn is_library_module(name: &str) -> bool {
+    MODULES.contains(&name)
+}
+
+/// Libraries a Ruby file may `require` that are part of Ruby or Puppet (loaded already).
+pub(crate) fn is_loaded_library(name: &str) -> bool {
+    matches!(
+        name,
+        "json"
+            | "yaml"
+            | "set"
+            | "uri"
+            | "ipaddr"
+            | "base64"
+            | "digest"
+            | "digest/md5"
+            | "digest/sha1"
+            | "digest/sha2"
+            | "shellwords"
+            | "puppet"
+            | "openssl"
+    )
+}
+
+/// A method of one of the library's modules, or `None` when it is none of these.
+pub(crate) fn module_method(
+    interp: &mut Interp<'_, '_>,
+    module: &str,
+    name: &str,
+    args: &mut [RVal],
+    block: Option<&BlockArg>,
+) -> Option<RResult<RVal>> {
+    Some(match (module, name) {
+        ("Puppet::Functions", "create_function") => {
+            super::module_functions::create_function(interp, args, block)
+        }
+        ("Puppet::Parser::Functions", "newfunction") => {
+            super::module_functions::newfunction(interp, args, block)
+        }
+        (super::value::SENSITIVE, "new") => sensitive(interp, args),
+        ("Gem::Version", "new" | "create") => {
+            one_string(interp, args).map(|text| super::objects::version(&text))
+        }
+        ("File", "join") => Ok(RVal::str(&file_join(args))),
+        ("File", "dirname") => one_string(interp, args).map(|p| RVal::str(dirname(&p))),
+        ("File", "basename") => basename(interp, args),
+        ("File", "extname") => one_string(interp, args).map(|p| RVal::str(&extname(&p))),
+        (digest @ ("Digest::MD5" | "Digest::SHA1" | "Digest::SHA256" | "Digest::SHA512"), _)
+            if matches!(name, "hexdigest" | "digest" | "base64digest") =>
+        {
+            digest_method(interp, digest, name, args)
+        }
+        ("Base64", "strict_encode64" | "encode64" | "urlsafe_encode64")
+            if matches!(args.first(), Some(RVal::Object(_))) =>
+        {
+            bytes_of(interp, args).map(|bytes| RVal::str(&base64(&bytes, name)))
+        }
+        ("Base64", "strict_encode64" | "encode64" | "urlsafe_encode64") => {
+            let method = match name {
+                "strict_encode64" => "strict",
+                "urlsafe_encode64" => "urlsafe",
+                _ => "default",
+            };
+            puppet_call(interp, "base64", args, &["encode"], Some(method))
+        }
+        ("Base64", "strict_decode64" | "decode64" | "urlsafe_decode64") => {
+            let method = match name {
+                "strict_decode64" => "strict",
+                "urlsafe_decode64" => "urlsafe",
+                _ => "default",
+            };
+            puppet_call(interp, "base64", args, &["decode"], Some(method))
+        }
+        ("Shellwords", "escape" | "shellescape") => {
+            puppet_call(interp, "shell_escape", args, &[], None)
+        }
+        ("Shellwords", "join" | "shelljoin") => puppet_call(interp, "shell_join", args, &[], None),
+        ("Shellwords", "split" | "shellsplit" | "shellwords") => {
+            puppet_call(interp, "shell_split", args, &[], None)
+        }
+        _ => return None,
+    })
+}
+
+/// `Sensitive.new(value)`: Puppet's Sensitive of the value.
+fn sensitive(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<RVal> {
+    arity(interp, args, 1, 1)?;
+    match interp.puppet_of(&args[0])? {
+        Some(value) => Ok(RVal::Puppet(crate::value::Value::Sensitive(Rc::new(value)))),
+        None => interp.unsupported(format!(
+            "Sensitive of a {} is not supported by the playground's Ruby",
+            args[0].class_name()
+        )),
+    }
+}
+
+/// Call Puppet's function `function` with `before` first, the method's one argument, then
+/// `after`.
+fn puppet_call(
+    interp: &mut Interp<'_, '_>,
+    function: &str,
+    args: &[RVal],
+    before: &[&str],
+    after: Option<&str>,
+) -> RResult<RVal> {
+    arity(interp, args, 1, 1)?;
+    let mut values: Vec<RVal> = before.iter().map(|s| RVal::str(s)).collect();
+    values.push(args[0].clone());
+    if let Some(after) = after {
+        values.push(RVal::str(after));
+    }
+    super::kernel::call_puppet_function(interp, function, &values)
+}
+
+/// The bytes of a String argument (text or binary).
+fn bytes_of(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<Vec<u8>> {
+    arity(interp, args, 1, 1)?;
+    match &args[0] {
+        RVal::Str(s) => Ok(s.as_bytes().to_vec()),
+        RVal::Object(object) => match &**object {
+            super::objects::RObject::Binary(bytes) => Ok(bytes.clone()),
+            other => interp.raise_as(
+                "TypeError",
+                format!(
+                    "no implicit conversion of {} into String",
+                    other.class_name()
+                ),
+            ),
+        },
+        other => interp.raise_as(
+            "TypeError",
+            format!(
+                "no implicit conversion of {} into String",
+                other.class_name()
+            ),
+        ),
+    }
+}
+
+/// `Digest::X.hexdigest(s)`, `.digest(s)` (the raw bytes) and `.base64digest(s)`.
+fn digest_method(
+    interp: &mut Interp<'_, '_>,
+    digest: &str,
+    name: &str,
+    args: &[RVal],
+) -> RResult<RVal> {
+    use sha2::Digest;
+    let bytes = bytes_of(interp, args)?;
+    let raw: Vec<u8> = match digest {
+        "Digest::MD5" => md5::Md5::digest(&bytes).to_vec(),
+        "Digest::SHA1" => sha1::Sha1::digest(&bytes).to_vec(),
+        "Digest::SHA256" => sha2::Sha256::digest(&bytes).to_vec(),
+        _ => sha2::Sha512::digest(&bytes).to_vec(),
+    };
+    Ok(match name {
+        "hexdigest" => {
+            let hex: String = raw.iter().map(|b| format!("{b:02x}")).collect();
+            RVal::str(&hex)
+        }
+        "base64digest" => RVal::str(&base64(&raw, "strict_encode64")),
+        _ => RVal::Object(Rc::new(super::objects::RObject::Binary(raw))),
+    })
+}
+
+/// Base64 as Ruby's `Base64` methods write it: `encode64` with a line break every 60
+/// characters and at the end, `urlsafe_encode64` with `-` and `_`.
+fn base64(bytes: &[u8], method: &str) -> String {
+    let alphabet: &[u8; 64] = if method == "urlsafe_encode64" {
+        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    } else {
+        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    };
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk.len();
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let v = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= n {
+                out.push(char::from(alphabet[((v >> (18 - 6 * i)) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    if method == "encode64" {
+        let mut lines = String::new();
+        for (i, c) in out.chars().enumerate() {
+            if i > 0 && i % 60 == 0 {
+                lines.push('\n');
+            }
+            lines.push(c);
+        }
+        if !out.is_empty() {
+            lines.push('\n');
+        }
+        return lines;
+    }
+    out
+}
+
+fn one_string(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<String> {
+    arity(interp, args, 1, 1)?;
+    match &args[0] {
+        RVal::Str(s) => Ok(s.to_string()),
+        other => interp.raise_as(
+            "TypeError",
+            format!(
+                "no implicit conversion of {} into String",
+                other.class_name()
+            ),
+        ),
+    }
+}
+
+/// `File.join`: the parts with one `/` between them (arrays flattened).
+fn file_join(args: &[RVal]) -> String {
+    let mut parts = Vec::new();
+    for arg in args {
+        match arg {
+            RVal::Array(items) => parts.extend(items.borrow().iter().map(value::to_s)),
+            other => parts.push(value::to_s(other)),
+        }
+    }
+    let mut out = String::new();
+    for (i, part) in parts.iter().enumerate() {
+        if i == 0 {
+            out.push_str(part);
+            continue;
+        }
+        match (out.ends_with('/'), part.starts_with('/')) {
+            (true, true) => out.push_str(&part[1..]),
+            (false, false) => {
+                out.push('/');
+                out.push_str(part);
+            }
+            _ => out.push_str(part),
+        }
+    }
+    out
+}
+
+/// `File.dirname`: the path without its last part (`.` when there is none).
+fn dirname(path: &str) -> &str {
+    let trimmed = path.trim_end_matches('/');
+    if trimmed.is_empty() {
+        return if path.starts_with('/') { "/" } else { "." };
+    }
+    match trimmed.rfind('/') {
+        Some(0) => "/",
+        Some(at) => trimmed[..at].trim_end_matches('/'),
+        None => ".",
+    }
+}
+
+/// `File.basename(path[, suffix])`.
+fn basename(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<RVal> {
+    arity(interp, args, 1, 2)?;
+    let path = value::to_s(&args[0]);
+    let trimmed = path.trim_end_matches('/');
+    let mut base = match trimmed.rfind('/') {
+        Some(at) => &trimmed[at + 1..],
+        None if trimmed.is_empty() && path.starts_with('/') => "/",
+        None => trimmed,
+    }
+    .to_string();
+    if let Some(suffix) = args.get(1).map(value::to_s) {
+        if suffix == ".*" {
+            if let Some(at) = base.rfind('.').filter(|&at| at > 0) {
+                base.truncate(at);
+            }
+        } else if base.len() > suffix.len() && base.ends_with(&suffix) {
+            base.truncate(base.len() - suffix.len());
+        }
+    }
+    Ok(RVal::Str(Rc::from(base.as_str())))
+}
+
+/// `File.extname`: the last part's extension with its dot (none for a leading dot).
+fn extname(path: &str) -> String {
+    let base = path.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+    match base.rfind('.') {
+        Some(at) if at > 0 && at + 1 < base.len() => base[at..].to_string(),
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_as_ruby_writes_it() {
+        assert_eq!(base64(b"ab", "strict_encode64"), "YWI=");
+        assert_eq!(base64(b"abc", "strict_encode64"), "YWJj");
+        assert_eq!(base64(b"a", "encode64"), "YQ==\n");
+        assert_eq!(base64(&[0xfb, 0xff], "urlsafe_encode64"), "-_8=");
+    }
+
+    #[test]
+    fn paths_as_ruby_splits_them() {
+        assert_eq!(dirname("/a/b/c.rb"), "/a/b");
+        assert_eq!(dirname("c.rb"), ".");
+        assert_eq!(dirname("/c"), "/");
+        assert_eq!(extname("a/b.tar.gz"), ".gz");
+        assert_eq!(extname(".bashrc"), "");
+        assert_eq!(
+            file_join(&[RVal::str("a/"), RVal::str("/b"), RVal::str("c")]),
+            "a/b/c"
+        );
+    }
+}

@@ -1,0 +1,192 @@
+//! What the page may tune about a run, as it sends it (`EvaluateOptions`), and the browser's limits.
+
+use puppet_core::{EvalOptions, Limits, RecordLimits, Strictness};
+use serde::{Deserialize, Serialize};
+
+/// How to evaluate: every field may be left out.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "EvaluateOptions"))]
+pub struct Options {
+    /// Puppet's `strict` setting; Puppet 8's default is `'error'` (also for any other text).
+    #[cfg_attr(test, ts(optional, type = "'error' | 'warning' | 'off'"))]
+    pub strict: Option<String>,
+    /// The node's facts: the text of a JSON object, as `puppet facts show` prints it.
+    #[cfg_attr(test, ts(optional))]
+    pub facts: Option<String>,
+    /// Compile for this node (node definitions, `$trusted`), as `puppet apply --certname` does.
+    #[cfg_attr(test, ts(optional))]
+    pub certname: Option<String>,
+    /// An environment's files by relative path (`modules/app/manifests/init.pp`,
+    /// `data/common.yaml`); with them an empty source compiles the environment's `manifests/`.
+    #[serde(deserialize_with = "files_in_order")]
+    #[cfg_attr(test, ts(optional, type = "Record<string, string>"))]
+    pub files: Option<Vec<(String, String)>>,
+    /// The global Hiera layer's `hiera.yaml`: a path among `files`.
+    #[cfg_attr(test, ts(optional))]
+    pub global_hiera: Option<String>,
+    /// Keep what each evaluated expression produced (`Outcome.recorded`): an editor's hover.
+    #[cfg_attr(test, ts(optional))]
+    pub record: Option<bool>,
+}
+
+impl Options {
+    /// The options a JavaScript value holds (`undefined` and `null`: the defaults).
+    pub fn from_js(value: wasm_bindgen::JsValue) -> Result<Options, wasm_bindgen::JsError> {
+        if value.is_undefined() || value.is_null() {
+            return Ok(Options::default());
+        }
+        serde_wasm_bindgen::from_value(value)
+            .map_err(|e| wasm_bindgen::JsError::new(&format!("the options: {e}")))
+    }
+
+    /// The engine's options for the page: these settings and the browser's limits.
+    pub fn eval_options(&self) -> EvalOptions {
+        EvalOptions {
+            strict: parse_strict(self.strict.as_deref().unwrap_or_default()),
+            limits: browser_limits(),
+            facts: self.facts.clone(),
+            certname: self.certname.clone().filter(|name| !name.is_empty()),
+            record: self.record.unwrap_or(false).then(page_record_limits),
+            ..EvalOptions::default()
+        }
+    }
+
+    /// The global hiera.yaml's path, when one is named.
+    pub fn global_hiera(&self) -> Option<String> {
+        self.global_hiera.clone().filter(|path| !path.is_empty())
+    }
+
+    /// The facts as a value, for completion (none when they are not a JSON object).
+    pub fn facts_value(&self) -> Option<puppet_core::Value> {
+        puppet_core::facts::facts_from_json(self.facts.as_deref()?).ok()
+    }
+}
+
+/// `'warning'` and `'off'` by name; everything else is Puppet 8's default, `'error'`.
+pub fn parse_strict(name: &str) -> Strictness {
+    match name {
+        "warning" => Strictness::Warning,
+        "off" => Strictness::Off,
+        _ => Strictness::Error,
+    }
+}
+
+/// An object's entries in its own order (a JavaScript object's, as `Object.entries` gives them).
+fn files_in_order<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Vec<(String, String)>>, D::Error> {
+    struct Entries;
+    impl<'de> serde::de::Visitor<'de> for Entries {
+        type Value = Option<Vec<(String, String)>>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object of file texts by path")
+        }
+        fn visit_unit<E>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_none<E>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            d.deserialize_map(self)
+        }
+        fn visit_map<M: serde::de::MapAccess<'de>>(
+            self,
+            mut map: M,
+        ) -> Result<Self::Value, M::Error> {
+            let mut files = Vec::new();
+            while let Some(entry) = map.next_entry()? {
+                files.push(entry);
+            }
+            Ok(Some(files))
+        }
+    }
+    deserializer.deserialize_option(Entries)
+}
+
+/// What the page keeps of each evaluated expression for hover: the first ranges evaluated, the
+/// last three values of each.
+pub fn page_record_limits() -> RecordLimits {
+    RecordLimits {
+        max_ranges: MAX_RECORDED_RANGES,
+        kept_values: 3,
+    }
+}
+
+/// How many source ranges' values one run hands the page (each value cut as inline results are).
+pub const MAX_RECORDED_RANGES: usize = 5_000;
+
+/// The engine's limits in a browser. V8 runs wasm frames on the thread's native stack, which in a
+/// Chromium worker held about 1,100 nested evaluation levels (a recursive Puppet function crashed
+/// the worker between 200 and 300 calls, at about four levels per call), so the nesting limit stays
+/// below that; the other limits are the core's defaults.
+pub fn browser_limits() -> Limits {
+    Limits {
+        max_depth: 800,
+        max_env_files: 2000,
+        max_env_bytes: 8 * 1024 * 1024,
+        max_path_len: 256,
+        max_path_depth: 16,
+        ..Limits::default()
+    }
+}
+
+/// The limits an environment the page hands over must keep, for the page's folder opening (an
+/// environment beyond them is reported as an ordinary diagnostic).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct EnvironmentLimits {
+    pub max_files: usize,
+    pub max_total_bytes: usize,
+    pub max_path_length: usize,
+    pub max_depth: usize,
+}
+
+pub fn environment_limits() -> EnvironmentLimits {
+    let limits = browser_limits();
+    EnvironmentLimits {
+        max_files: limits.max_env_files,
+        max_total_bytes: limits.max_env_bytes,
+        max_path_length: limits.max_path_len,
+        max_depth: limits.max_path_depth,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strict_names_map_to_the_core_setting() {
+        assert_eq!(parse_strict("warning"), Strictness::Warning);
+        assert_eq!(parse_strict("off"), Strictness::Off);
+        assert_eq!(parse_strict("error"), Strictness::Error);
+        assert_eq!(parse_strict("nonsense"), Strictness::Error);
+    }
+
+    /// The page's object, read as serde reads a JavaScript one (the browser tests read real ones):
+    /// files keep their order, an empty certname is none.
+    #[test]
+    fn options_read_as_the_page_sends_them() {
+        let json = r#"{"strict": "warning", "facts": "{\"a\": 1}", "certname": "",
+            "files": {"b.pp": "B", "a.pp": "A"}, "globalHiera": "", "record": true, "other": 1}"#;
+        let options: Options = serde_json::from_str(json).expect("options");
+        assert_eq!(
+            options.files,
+            Some(vec![
+                ("b.pp".into(), "B".into()),
+                ("a.pp".into(), "A".into())
+            ])
+        );
+        let eval = options.eval_options();
+        assert_eq!(eval.strict, Strictness::Warning);
+        assert_eq!(eval.certname, None);
+        assert_eq!(options.global_hiera(), None);
+        assert!(eval.record.is_some());
+        assert_eq!(eval.facts.as_deref(), Some("{\"a\": 1}"));
+        let none: Options = serde_json::from_str(r#"{"files": null}"#).expect("options");
+        assert_eq!(none, Options::default());
+    }
+}
