@@ -147,10 +147,7 @@ mod tests {
     fn plain_facts_take_the_files_name() {
         let node = node_from_json(r#"{"os": {"family": "Debian"}}"#, "web01".into()).unwrap();
         assert_eq!(node.name, "web01");
-        assert_eq!(
-            node.facts.as_deref(),
-            Some(r#"{"os":{"family":"Debian"}}"#)
-        );
+        assert_eq!(node.facts.as_deref(), Some(r#"{"os":{"family":"Debian"}}"#));
     }
 
     #[test]
