@@ -13,7 +13,35 @@ use puppet_wasm::{evaluate_to_data, Options};
 struct Case {
     src: String,
     #[serde(default)]
-    options: Options,
+    options: PageOptions,
+}
+
+/// The fields of the page's options this tool's cases carry (the facade reads the same names from
+/// a JavaScript object: `wasm/src/options.rs`); files keep their order (`preserve_order`).
+#[derive(serde::Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct PageOptions {
+    facts: Option<String>,
+    certname: Option<String>,
+    files: Option<serde_json::Map<String, serde_json::Value>>,
+    global_hiera: Option<String>,
+}
+
+impl PageOptions {
+    fn read(self) -> Options {
+        Options {
+            facts: self.facts,
+            certname: self.certname,
+            files: self.files.map(|files| {
+                files
+                    .into_iter()
+                    .map(|(path, text)| (path, text.as_str().unwrap_or_default().to_string()))
+                    .collect()
+            }),
+            global_hiera: self.global_hiera,
+            ..Options::default()
+        }
+    }
 }
 
 fn main() {
@@ -25,7 +53,7 @@ fn main() {
             continue;
         }
         let result = match serde_json::from_str::<Case>(&line) {
-            Ok(case) => serde_json::to_string(&evaluate_to_data(&case.src, &case.options)),
+            Ok(case) => serde_json::to_string(&evaluate_to_data(&case.src, &case.options.read())),
             Err(error) => Ok(serde_json::json!({ "error": error.to_string() }).to_string()),
         };
         let text = result.unwrap_or_else(|error| format!("{{\"error\":{:?}}}", error.to_string()));

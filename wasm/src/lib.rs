@@ -2,6 +2,7 @@
 
 #[cfg(all(test, feature = "ide"))]
 mod editor_tests;
+mod js_field;
 #[cfg(feature = "lint")]
 mod lint;
 #[cfg(feature = "yaml")]
@@ -89,12 +90,7 @@ pub fn lint_fix(
 
 #[cfg(feature = "lint")]
 fn lint_options(options: JsValue) -> Result<(puppet_core::lint::Options, Option<String>), JsError> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(Default::default());
-    }
-    let options: lint::LintOptions = serde_wasm_bindgen::from_value(options)
-        .map_err(|e| JsError::new(&format!("the lint options: {e}")))?;
-    Ok(options.read())
+    Ok(lint::LintOptions::from_js(&options)?.read())
 }
 
 /// The environment's files as the editor holds them (`snippet.pp` is `source`), offsets in UTF-16.
@@ -252,12 +248,7 @@ pub fn lookup(
     #[wasm_bindgen(unchecked_param_type = "LookupQuery")] query: JsValue,
 ) -> Result<JsValue, JsError> {
     let options = Options::from_js(options)?;
-    let query: Query = if query.is_undefined() || query.is_null() {
-        Query::default()
-    } else {
-        serde_wasm_bindgen::from_value(query)
-            .map_err(|e| JsError::new(&format!("the query: {e}")))?
-    };
+    let query = Query::from_js(&query)?;
     to_js(&lookup_to_data(&options, &query.read()))
 }
 

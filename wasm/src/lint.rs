@@ -3,15 +3,16 @@
 
 use puppet_core::lint::{self, Finding, Kind};
 use puppet_core::report::OffsetEncoding;
-use serde::Deserialize;
+use wasm_bindgen::{JsError, JsValue};
 
+use crate::js_field::Fields;
 use crate::positions::Utf16;
 
+// Read field by field, as `Options` is (see there why not with serde).
 /// How to lint: `rc` is the text of a `.puppet-lint.rc`; `only`, `disabled`, `enabled` are lists of
 /// check names; `path` is the file's path (autoloader_layout runs only with one).
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields))]
+#[derive(Debug, Clone, Default)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields, rename_all = "camelCase"))]
 pub struct LintOptions {
     pub rc: Option<String>,
     pub only: Option<Vec<String>>,
@@ -23,6 +24,23 @@ pub struct LintOptions {
 }
 
 impl LintOptions {
+    /// The lint options a JavaScript value holds (`undefined` and `null`: the defaults).
+    pub fn from_js(value: &JsValue) -> Result<LintOptions, JsError> {
+        let Some(fields) = Fields::of(value, "the lint options")? else {
+            return Ok(LintOptions::default());
+        };
+        let read = LintOptions {
+            rc: fields.text("rc"),
+            only: fields.texts("only"),
+            disabled: fields.texts("disabled"),
+            enabled: fields.texts("enabled"),
+            relative: fields.flag("relative"),
+            path: fields.text("path"),
+            show_ignored: fields.flag("showIgnored"),
+        };
+        fields.finish(read)
+    }
+
     /// The core's options and the file's path.
     pub fn read(self) -> (lint::Options, Option<String>) {
         let mut options = lint::Options::default();
@@ -83,9 +101,13 @@ mod tests {
     }
 
     #[test]
-    fn options_read_as_the_page_sends_them() {
-        let json = r#"{"only": ["double_quoted_strings"], "showIgnored": true, "path": ""}"#;
-        let page: LintOptions = serde_json::from_str(json).expect("options");
+    fn the_page_options_become_the_cores() {
+        let page = LintOptions {
+            only: Some(vec!["double_quoted_strings".into()]),
+            show_ignored: Some(true),
+            path: Some(String::new()),
+            ..LintOptions::default()
+        };
         let (options, path) = page.read();
         assert_eq!(
             options.only,

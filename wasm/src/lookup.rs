@@ -4,23 +4,28 @@
 use puppet_core::report::{lookup_report, LookupReport};
 use puppet_core::LookupQuery;
 use puppet_core::Value;
-use serde::Deserialize;
+use wasm_bindgen::{JsError, JsValue};
 
+use crate::js_field::Fields;
 use crate::options::Options;
 use crate::positions::Utf16;
 use crate::run::with_environment;
 
+// Read field by field, as `Options` is (see there why not with serde).
 /// A Hiera query: one key or several, with Puppet's merge, type and default.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "LookupQuery", optional_fields))]
+#[derive(Debug, Clone, Default)]
+#[cfg_attr(
+    test,
+    derive(ts_rs::TS),
+    ts(rename = "LookupQuery", optional_fields, rename_all = "camelCase")
+)]
 pub struct Query {
     pub key: Option<String>,
     pub keys: Option<Vec<String>>,
     #[cfg_attr(test, ts(type = "'first' | 'unique' | 'hash' | 'deep'"))]
     pub merge: Option<String>,
     pub knockout_prefix: Option<String>,
-    #[serde(rename = "type")]
+    #[cfg_attr(test, ts(rename = "type"))]
     pub value_type: Option<String>,
     pub default: Option<String>,
     /// Whether to explain the lookup as `puppet lookup --explain` does (default: true).
@@ -31,6 +36,26 @@ pub struct Query {
 }
 
 impl Query {
+    /// The query a JavaScript value holds (`undefined` and `null`: the defaults).
+    pub fn from_js(value: &JsValue) -> Result<Query, JsError> {
+        let Some(fields) = Fields::of(value, "the query")? else {
+            return Ok(Query::default());
+        };
+        let read = Query {
+            key: fields.text("key"),
+            keys: fields.texts("keys"),
+            merge: fields.text("merge"),
+            knockout_prefix: fields.text("knockoutPrefix"),
+            value_type: fields.text("type"),
+            default: fields.text("default"),
+            explain: fields.flag("explain"),
+            explain_options: fields.flag("explainOptions"),
+            sort_merged_arrays: fields.flag("sortMergedArrays"),
+            merge_hash_arrays: fields.flag("mergeHashArrays"),
+        };
+        fields.finish(read)
+    }
+
     /// The core's query (empty texts count as missing).
     pub fn read(self) -> LookupQuery {
         let text = |t: Option<String>| t.filter(|t| !t.is_empty());

@@ -1,12 +1,20 @@
 //! What the page may tune about a run, as it sends it (`EvaluateOptions`), and the browser's limits.
 
 use puppet_core::{EvalOptions, Limits, RecordLimits, Strictness};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
+use crate::js_field::Fields;
+
+// Read from the page's object field by field (`from_js`), not with serde's `Deserialize`: a derived
+// deserializer's error messages format floats, which pulls Rust's float printing (about 8 KB
+// gzipped) into the light engine, which otherwise never prints a float that way.
 /// How to evaluate: every field may be left out.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "EvaluateOptions"))]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(
+    test,
+    derive(ts_rs::TS),
+    ts(rename = "EvaluateOptions", rename_all = "camelCase")
+)]
 pub struct Options {
     /// Puppet's `strict` setting; Puppet 8's default is `'error'` (also for any other text).
     #[cfg_attr(test, ts(optional, type = "'error' | 'warning' | 'off'"))]
@@ -19,7 +27,6 @@ pub struct Options {
     pub certname: Option<String>,
     /// An environment's files by relative path (`modules/app/manifests/init.pp`,
     /// `data/common.yaml`); with them an empty source compiles the environment's `manifests/`.
-    #[serde(deserialize_with = "files_in_order")]
     #[cfg_attr(test, ts(optional, type = "Record<string, string>"))]
     pub files: Option<Vec<(String, String)>>,
     /// The global Hiera layer's `hiera.yaml`: a path among `files`.
@@ -31,13 +38,21 @@ pub struct Options {
 }
 
 impl Options {
-    /// The options a JavaScript value holds (`undefined` and `null`: the defaults).
+    /// The options a JavaScript value holds (`undefined` and `null`: the defaults; a field left
+    /// out, `undefined` or `null`: its default).
     pub fn from_js(value: wasm_bindgen::JsValue) -> Result<Options, wasm_bindgen::JsError> {
-        if value.is_undefined() || value.is_null() {
+        let Some(fields) = Fields::of(&value, "the options")? else {
             return Ok(Options::default());
-        }
-        serde_wasm_bindgen::from_value(value)
-            .map_err(|e| wasm_bindgen::JsError::new(&format!("the options: {e}")))
+        };
+        let read = Options {
+            strict: fields.text("strict"),
+            facts: fields.text("facts"),
+            certname: fields.text("certname"),
+            files: fields.texts_by_name("files"),
+            global_hiera: fields.text("globalHiera"),
+            record: fields.flag("record"),
+        };
+        fields.finish(read)
     }
 
     /// The engine's options for the page: these settings and the browser's limits.
@@ -70,39 +85,6 @@ pub fn parse_strict(name: &str) -> Strictness {
         "off" => Strictness::Off,
         _ => Strictness::Error,
     }
-}
-
-/// An object's entries in its own order (a JavaScript object's, as `Object.entries` gives them).
-fn files_in_order<'de, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Option<Vec<(String, String)>>, D::Error> {
-    struct Entries;
-    impl<'de> serde::de::Visitor<'de> for Entries {
-        type Value = Option<Vec<(String, String)>>;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("an object of file texts by path")
-        }
-        fn visit_unit<E>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_none<E>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-            d.deserialize_map(self)
-        }
-        fn visit_map<M: serde::de::MapAccess<'de>>(
-            self,
-            mut map: M,
-        ) -> Result<Self::Value, M::Error> {
-            let mut files = Vec::new();
-            while let Some(entry) = map.next_entry()? {
-                files.push(entry);
-            }
-            Ok(Some(files))
-        }
-    }
-    deserializer.deserialize_option(Entries)
 }
 
 /// What the page keeps of each evaluated expression for hover: the first ranges evaluated, the
@@ -166,27 +148,23 @@ mod tests {
         assert_eq!(parse_strict("nonsense"), Strictness::Error);
     }
 
-    /// The page's object, read as serde reads a JavaScript one (the browser tests read real ones):
-    /// files keep their order, an empty certname is none.
+    /// The page's settings as the engine takes them: an empty certname or global layer is none
+    /// (reading the page's object is tested in the browser: `wasm/tests/browser.rs`).
     #[test]
-    fn options_read_as_the_page_sends_them() {
-        let json = r#"{"strict": "warning", "facts": "{\"a\": 1}", "certname": "",
-            "files": {"b.pp": "B", "a.pp": "A"}, "globalHiera": "", "record": true, "other": 1}"#;
-        let options: Options = serde_json::from_str(json).expect("options");
-        assert_eq!(
-            options.files,
-            Some(vec![
-                ("b.pp".into(), "B".into()),
-                ("a.pp".into(), "A".into())
-            ])
-        );
+    fn the_page_options_become_the_cores() {
+        let options = Options {
+            strict: Some("warning".into()),
+            facts: Some("{\"a\": 1}".into()),
+            certname: Some(String::new()),
+            global_hiera: Some(String::new()),
+            record: Some(true),
+            ..Options::default()
+        };
         let eval = options.eval_options();
         assert_eq!(eval.strict, Strictness::Warning);
         assert_eq!(eval.certname, None);
         assert_eq!(options.global_hiera(), None);
         assert!(eval.record.is_some());
         assert_eq!(eval.facts.as_deref(), Some("{\"a\": 1}"));
-        let none: Options = serde_json::from_str(r#"{"files": null}"#).expect("options");
-        assert_eq!(none, Options::default());
     }
 }

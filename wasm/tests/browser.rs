@@ -273,3 +273,32 @@ fn options_of_the_wrong_shape_are_refused_with_a_message() {
     let message = js_sys::Error::from(JsValue::from(error)).message();
     assert!(String::from(message).starts_with("the options: "));
 }
+
+/// The page's options object, read field by field: files keep the object's order, a field left
+/// out or `null` is its default, a field of the wrong kind is refused naming it.
+#[wasm_bindgen_test]
+fn the_options_object_is_read_as_the_page_sends_it() {
+    let options: JsValue = js_sys::JSON::parse(
+        r#"{"strict": "warning", "facts": "{\"a\": 1}", "certname": null,
+            "files": {"b.pp": "B", "a.pp": "A"}, "record": true, "other": 1}"#,
+    )
+    .expect("json");
+    let read = puppet_wasm::Options::from_js(options).expect("options");
+    assert_eq!(read.strict.as_deref(), Some("warning"));
+    assert_eq!(read.certname, None);
+    assert_eq!(
+        read.files,
+        Some(vec![
+            ("b.pp".into(), "B".into()),
+            ("a.pp".into(), "A".into())
+        ])
+    );
+    assert_eq!(read.record, Some(true));
+    let wrong = js_sys::JSON::parse(r#"{"record": "yes"}"#).expect("json");
+    let error = puppet_wasm::Options::from_js(wrong).expect_err("refused");
+    let message = js_sys::Error::from(JsValue::from(error)).message();
+    assert_eq!(
+        String::from(message),
+        "the options: `record` must be a boolean"
+    );
+}

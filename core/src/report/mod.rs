@@ -8,6 +8,8 @@
 mod encoding;
 mod graph;
 mod lookup;
+#[cfg(feature = "yaml")]
+mod lookup_answer;
 mod places;
 mod run;
 
@@ -15,7 +17,9 @@ pub use encoding::{OffsetEncoding, Utf8Bytes};
 pub use graph::{cycles_report, CycleReport, MAX_GRAPH_NODES};
 #[cfg(feature = "ide")]
 pub use graph::{graph_report, GraphEdgeReport, GraphNodeReport, GraphReport};
-pub use lookup::{lookup_calls_report, lookup_report, LookupCallReport, LookupReport};
+pub use lookup::{lookup_calls_report, LookupCallReport};
+#[cfg(feature = "yaml")]
+pub use lookup_answer::{lookup_report, LookupReport};
 pub use places::{DiagnosticReport, LogReport, NoteReport, Place, Places};
 pub use run::{
     cut, run_report, tokens_report, ResourceReport, RunReport, StatementReport, TokenReport,

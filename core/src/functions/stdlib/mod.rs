@@ -76,6 +76,7 @@ pub(crate) const NAMESPACED_ALIASES: &[&str] = &[
     "stdlib::type_of",
 ];
 
+#[cfg(feature = "stdlib")]
 pub(crate) use data::json_text;
 
 /// `value.to_yaml` as Psych writes it, or `None` for what Psych writes as a tagged Ruby object.
