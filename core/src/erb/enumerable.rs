@@ -24,7 +24,7 @@ pub(crate) fn elements(interp: &mut Interp<'_, '_>, value: &RVal) -> RResult<Vec
             let count = end.saturating_sub(*a).max(0) as u64;
             interp.step(count / 8 + 1)?;
             if count > interp.ev.options.limits.max_collection_len as u64 {
-                return Err(Flow::Stop(crate::eval::flow::error(
+                return Err(Flow::Stop(crate::host::error(
                     "SIZE_LIMIT",
                     "a range in a template is too large",
                     interp.span,
@@ -785,7 +785,7 @@ fn array_method(
 ) -> RResult<Option<RVal>> {
     let check_len = |interp: &mut Interp<'_, '_>, len: usize| -> RResult<()> {
         if len > interp.ev.options.limits.max_collection_len {
-            return Err(Flow::Stop(crate::eval::flow::error(
+            return Err(Flow::Stop(crate::host::error(
                 "SIZE_LIMIT",
                 "an array in a template is too large",
                 interp.span,
@@ -1184,7 +1184,7 @@ fn hash_method(
             arity(interp, args, 2, 2)?;
             let key = args[0].clone();
             if entries.borrow().len() >= interp.ev.options.limits.max_collection_len {
-                return Err(Flow::Stop(crate::eval::flow::error(
+                return Err(Flow::Stop(crate::host::error(
                     "SIZE_LIMIT",
                     "a hash in a template is too large",
                     interp.span,

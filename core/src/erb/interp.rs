@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use super::ast::{Block, Kind, MethodDef, Node, Param, Part};
 use super::value::{self, RVal};
 use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::Unwind;
+use crate::host::Unwind;
 use crate::span::Span;
 use crate::value::Value;
 
@@ -212,8 +212,8 @@ impl<'e, 'o> Interp<'e, 'o> {
     /// past the limits) before it is made, as a value built by sharing can be far larger than
     /// its memory, and one nested deeply would be copied by a deep recursion.
     pub fn ruby_of(&mut self, v: &Value) -> RResult<RVal> {
-        let walk = crate::eval::limits::Walk::Builds;
-        crate::eval::limits::charge_walk(self.ev, v, walk, self.span).map_err(Flow::Stop)?;
+        let walk = crate::host::Walk::Builds;
+        crate::host::charge_walk(self.ev, v, walk, self.span).map_err(Flow::Stop)?;
         Ok(value::from_puppet(v))
     }
 
@@ -748,7 +748,7 @@ impl<'e, 'o> Interp<'e, 'o> {
                 });
                 Ok(found)
             }
-            Err(_) => Err(Flow::Stop(crate::eval::flow::error(
+            Err(_) => Err(Flow::Stop(crate::host::error(
                 "STEP_LIMIT",
                 "a regular expression in a template took too many steps",
                 self.span,
@@ -950,7 +950,7 @@ pub(crate) fn to_puppet(
     ev: &mut Evaluator<'_>,
     v: &RVal,
     span: Span,
-) -> crate::eval::flow::EvalResult<Option<Value>> {
+) -> crate::host::EvalResult<Option<Value>> {
     let max = ev.options.limits.max_collection_len;
     match value::to_puppet(v, max) {
         Ok((value, elements)) => {

@@ -10,9 +10,9 @@ use alloc::vec::Vec;
 
 use super::interp::{arity, BlockArg, Flow, Interp, RResult};
 use super::value::{self, RVal};
-use crate::eval::calls::CallSite;
 use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::Unwind;
+use crate::host::CallSite;
+use crate::host::Unwind;
 use crate::syntax::ast::CallStyle;
 use crate::value::Value;
 
@@ -88,7 +88,7 @@ pub(crate) fn call_puppet_function(
     };
     match crate::host::Host::call_function(interp.ev, &site, name, values, None) {
         Ok(value) => interp.ruby_of(&value),
-        Err(Unwind::Error(diagnostic)) if !crate::eval::limits::is_limit(diagnostic.code) => {
+        Err(Unwind::Error(diagnostic)) if !crate::run::budget::is_limit(diagnostic.code) => {
             // A function the engine does not have (a module's Ruby function, stdlib in the light
             // build) stops the run as it would in a manifest: its own diagnostic says why.
             if diagnostic.code == crate::functions::NEEDS_STDLIB

@@ -642,7 +642,7 @@ pub(crate) fn string_method(
             }
             let total = (s.len() as u64).saturating_mul(n as u64);
             if total > interp.ev.options.limits.max_string_len as u64 {
-                return Err(Flow::Stop(crate::eval::flow::error(
+                return Err(Flow::Stop(crate::host::error(
                     "SIZE_LIMIT",
                     format!(
                         "a string's length in bytes would exceed the limit of {}",

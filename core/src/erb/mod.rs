@@ -26,9 +26,9 @@ use alloc::rc::Rc;
 use alloc::string::String;
 
 use crate::diagnostic::Note;
-use crate::eval::calls::CallSite;
 use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::{error, EvalResult, Unwind};
+use crate::host::CallSite;
+use crate::host::{error, EvalResult, Unwind};
 use crate::span::Span;
 use interp::{Flow, Interp};
 
@@ -55,7 +55,7 @@ pub(crate) fn render(
         Source::File { path, .. } => String::from(*path),
     };
     ev.log(
-        crate::eval::LogLevel::Debug,
+        crate::host::LogLevel::Debug,
         format!("Bound template variables for {name} in 0.00 seconds"),
         site.span,
     );
@@ -92,7 +92,7 @@ pub(crate) fn render(
     match result {
         Ok(()) => {
             ev.log(
-                crate::eval::LogLevel::Debug,
+                crate::host::LogLevel::Debug,
                 format!("Interpolated template {name} in 0.00 seconds"),
                 site.span,
             );

@@ -14,10 +14,10 @@ use alloc::vec::Vec;
 use super::ast::{Block, Kind, MethodDef, MethodParam, Node};
 use super::interp::{BlockArg, Flow, Interp, RResult};
 use super::value::RVal;
-use crate::eval::calls::CallSite;
 use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::{error, EvalResult, Unwind};
 use crate::functions::declare::Kind as ParamKind;
+use crate::host::CallSite;
+use crate::host::{error, EvalResult, Unwind};
 use crate::value::Value;
 
 /// The diagnostic of Ruby in a module's file that the interpreter does not run.

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 
 use super::value::RVal;
 use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::host::EvalResult;
 use crate::span::Span;
 use crate::value::Value;
 

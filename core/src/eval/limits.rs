@@ -5,4 +5,4 @@ pub(crate) use crate::host::{
     charge_compare, charge_walk, check_len, checked_instance_of, checked_mismatch, size_steps,
     Walk, BYTES_PER_STEP, ELEMENTS_PER_STEP, ELEMENT_BYTES,
 };
-pub(crate) use crate::run::budget::{is_limit, Budget};
+pub(crate) use crate::run::budget::Budget;

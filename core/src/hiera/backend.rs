@@ -14,9 +14,9 @@ use super::merge::Merge;
 use super::search::{lookup_failure, lookup_issue, DataFile};
 use super::CONTEXT;
 use crate::diagnostic::{Diagnostic, Stage};
-use crate::eval::calls::CallSite;
 use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::{EvalResult, Unwind};
+use crate::host::CallSite;
+use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
 use crate::syntax::ast::CallStyle;
 use crate::value::{Hash, Value};
@@ -96,8 +96,8 @@ impl Evaluator<'_> {
         let found = found?;
         if let Some(value) = &found {
             // Checking and interpolating the value walk all of it.
-            let walk = crate::eval::limits::Walk::Reads;
-            crate::eval::limits::charge_walk(self, value, walk, span)?;
+            let walk = crate::host::Walk::Reads;
+            crate::host::charge_walk(self, value, walk, span)?;
         }
         match found {
             None => {

@@ -7,7 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::{EvalResult, Unwind};
+use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
 
 /// Steps one lookup costs before it searches (parsing the key, finding its options, resolving
@@ -59,7 +59,7 @@ impl Evaluator<'_> {
         self.step(LOOKUP_STEPS, span)?;
         let max = self.options.limits.max_depth;
         if self.budget.depth + LOOKUP_DEPTH > max {
-            return Err(crate::eval::flow::error(
+            return Err(crate::host::error(
                 "DEPTH_LIMIT",
                 format!("evaluation nested deeper than {max} levels (lookups inside lookups)"),
                 span,
@@ -80,7 +80,7 @@ impl Evaluator<'_> {
         let Unwind::Error(mut diagnostic) = unwind else {
             return unwind;
         };
-        if !crate::eval::limits::is_limit(diagnostic.code) {
+        if !crate::run::budget::is_limit(diagnostic.code) {
             return Unwind::Error(diagnostic);
         }
         if self.hiera.stopped_in.is_none() {

@@ -12,7 +12,7 @@ use super::key::LookupKey;
 use super::lookup::{lookup_error, Found};
 use super::search::DataFile;
 use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::{EvalResult, Unwind};
+use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
 use crate::value::{Hash, Value};
 
@@ -107,7 +107,7 @@ impl Evaluator<'_> {
             Ok(Some(Value::Hash(hash))) => hash,
             // Puppet reads an empty document as `false`, and warns of it only.
             Ok(None | Some(Value::Undef | Value::Boolean(false))) if function == "yaml_data" => {
-                self.log(crate::eval::LogLevel::Warning, invalid(), at(None));
+                self.log(crate::host::LogLevel::Warning, invalid(), at(None));
                 Hash::new()
             }
             Ok(_) if function == "yaml_data" => return Err(lookup_error(invalid(), at(None))),
@@ -130,7 +130,7 @@ impl Evaluator<'_> {
                 .collect();
             for _ in &outside {
                 self.log(
-                    crate::eval::LogLevel::Warning,
+                    crate::host::LogLevel::Warning,
                     format!("Module '{module}': Value returned from data_hash function '{function}', when using location '{path}', must use keys qualified with the name of the module"),
                     at(None),
                 );

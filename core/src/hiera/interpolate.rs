@@ -11,7 +11,7 @@ use super::key::{split_key, Segment};
 use super::lookup::lookup_error;
 use super::search::{lookup_failure, lookup_issue};
 use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::{EvalResult, Unwind};
+use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
 use crate::value::{Hash, Value};
 
@@ -36,7 +36,7 @@ impl Evaluator<'_> {
         span: Span,
     ) -> EvalResult<Value> {
         if depth > self.options.limits.max_depth {
-            return Err(crate::eval::flow::error(
+            return Err(crate::host::error(
                 "DEPTH_LIMIT",
                 format!(
                     "the data is nested more than {} levels deep to interpolate",
@@ -146,12 +146,7 @@ impl Evaluator<'_> {
             };
             let value = self.hiera_check_interpolation(&check, &value, span)?;
             // An array or hash found prints in full: within the limits, before it is printed.
-            crate::eval::limits::charge_walk(
-                self,
-                &value,
-                crate::eval::limits::Walk::Prints,
-                span,
-            )?;
+            crate::host::charge_walk(self, &value, crate::host::Walk::Prints, span)?;
             let piece = crate::functions::format::sprintf::ruby_to_s(&value);
             self.grow_interpolation(&mut out, &piece, span)?;
         }

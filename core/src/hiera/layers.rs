@@ -9,7 +9,7 @@ use super::config::{Config, Layer};
 use super::data::offset_of;
 use super::search::{lookup_failure, lookup_issue, NONE};
 use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::host::EvalResult;
 use crate::span::Span;
 use crate::value::{Hash, Value};
 
@@ -142,7 +142,7 @@ impl Evaluator<'_> {
 
     /// A warning Puppet gives once per run.
     pub(super) fn warn_once(&mut self, message: String, span: Span) {
-        let level = crate::eval::LogLevel::Warning;
+        let level = crate::host::LogLevel::Warning;
         if !self
             .logs
             .iter()

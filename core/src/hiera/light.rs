@@ -10,7 +10,7 @@ use super::explain::{Event, Kind};
 use super::lookup::{search_target, Found};
 use super::merge::Merge;
 use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::EvalResult;
+use crate::host::EvalResult;
 use crate::span::Span;
 use crate::value::Value;
 

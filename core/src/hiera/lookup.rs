@@ -11,7 +11,7 @@ use super::key::LookupKey;
 use super::merge::Merge;
 use crate::diagnostic::{Diagnostic, Stage};
 use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::{EvalResult, Unwind};
+use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
 use crate::value::Value;
 
@@ -32,7 +32,7 @@ pub(crate) struct HieraState {
     /// The explanation of the lookup being made.
     pub explainer: Option<Explainer>,
     /// The lookups the program made, for the page (`Outcome::lookups`).
-    pub calls: crate::eval::LookupCalls,
+    pub calls: crate::hiera::calls::LookupCalls,
     /// The keys of the lookups running inside each other (an interpolation, an alias or a data
     /// function looking up another key), outermost first.
     pub(super) searching: Vec<String>,
@@ -116,7 +116,7 @@ impl Evaluator<'_> {
             let found = self.hiera_search(&key, None, span);
             let explainer = core::mem::replace(&mut self.hiera.explainer, saved);
             let found = found?;
-            let kind = crate::eval::LookupKind::Automatic;
+            let kind = crate::hiera::calls::LookupKind::Automatic;
             self.hiera.calls.record(kind, &key, span, found.as_ref());
             let Some(value) = found else {
                 continue;
@@ -124,7 +124,7 @@ impl Evaluator<'_> {
             if let Some(explainer) = explainer {
                 let preamble = format!("Automatic Parameter Lookup of '{key}'");
                 self.log(
-                    crate::eval::LogLevel::Debug,
+                    crate::host::LogLevel::Debug,
                     explainer.render_debug(&preamble),
                     span,
                 );

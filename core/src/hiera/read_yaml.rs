@@ -5,7 +5,7 @@
 #[cfg(feature = "yaml")]
 use alloc::string::String;
 
-use crate::eval::flow::Unwind;
+use crate::host::Unwind;
 use crate::span::Span;
 #[cfg(feature = "yaml")]
 use crate::value::Value;
@@ -27,7 +27,7 @@ pub(super) fn load(text: &str, path: &str) -> Loaded {
 /// The error of a build without the `yaml` feature for the YAML file at `path`.
 #[cfg_attr(feature = "yaml", allow(dead_code))]
 pub(crate) fn needs_yaml(path: &str, span: Span) -> Unwind {
-    crate::eval::flow::error(
+    crate::host::error(
         NEEDS_YAML,
         alloc::format!(
             "Cannot read '{path}': this build of the engine has no YAML reader (the playground loads the engine that has one when the environment has YAML files)"

@@ -17,7 +17,7 @@ use super::lookup::{lookup_error, search_target, Found};
 use super::merge::Merge;
 use crate::diagnostic::{Diagnostic, Stage};
 use crate::eval::evaluator::Evaluator;
-use crate::eval::flow::{EvalResult, Unwind};
+use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
 use crate::value::{Hash, Value};
 
@@ -67,7 +67,7 @@ pub(super) const NONE: usize = usize::MAX;
 /// (`lookup()`, or the class declaration whose parameters were being looked up), at the call:
 /// Puppet's message, which the rendering puts after `Error while evaluating a Function Call, `.
 pub(crate) fn lookup_failure(message: impl Into<String>, span: Span) -> Unwind {
-    crate::eval::flow::error("LOOKUP_FAILED", message, span)
+    crate::host::error("LOOKUP_FAILED", message, span)
 }
 
 /// A lookup's failure that Puppet reports naming a place in a hiera.yaml (in `message`).
@@ -722,7 +722,7 @@ impl Evaluator<'_> {
         };
         let mut call_args = alloc::vec![Value::from_type(ty.clone()), value];
         call_args.extend(args.iter().cloned());
-        let site = crate::eval::calls::CallSite {
+        let site = crate::host::CallSite {
             name: "new",
             style: crate::syntax::ast::CallStyle::Prefix,
             span,

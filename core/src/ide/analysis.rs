@@ -15,7 +15,7 @@ use super::analysis_compile::{CompileInput, CompileOutput, CompileSettings, Valu
 use super::analysis_index::{is_manifest, variable_word, word_of, FileIndex};
 use super::named::{named_at, Kind, Named};
 use super::{Completions, Knowledge, SignatureHelp, Symbol, Target};
-use crate::eval::CancelFlag;
+use crate::run::CancelFlag;
 use crate::value::Value;
 
 /// A file's id in an Analysis: stable while the file is there.

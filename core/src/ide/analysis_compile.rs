@@ -170,7 +170,7 @@ pub fn compile(input: &CompileInput) -> CompileOutput {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::CancelFlag;
+    use crate::run::CancelFlag;
 
     fn input(files: &[(&str, &str)], settings: CompileSettings) -> CompileInput {
         CompileInput {

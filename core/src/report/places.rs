@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use super::OffsetEncoding;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::eval::{LogEntry, LogLevel};
+use crate::host::{LogEntry, LogLevel};
 use crate::sources::{Sources, SNIPPET_FILE};
 use crate::span::Span;
 
