@@ -20,7 +20,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "yaml")]
-pub use lookup::{lookup_to_data, Query};
+pub use lookup::{lookup_to_data, query_from_js};
 pub use options::{browser_limits, EnvironmentLimits, Options};
 pub use positions::Utf16;
 pub use run::{evaluate_answer, evaluate_to_data, needs_full_engine, Answer, NeedsFullEngine};
@@ -248,8 +248,7 @@ pub fn lookup(
     #[wasm_bindgen(unchecked_param_type = "LookupQuery")] query: JsValue,
 ) -> Result<JsValue, JsError> {
     let options = Options::from_js(options)?;
-    let query = Query::from_js(&query)?;
-    to_js(&lookup_to_data(&options, &query.read()))
+    to_js(&lookup_to_data(&options, &query_from_js(&query)?))
 }
 
 /// JSON-compatible conversion: `None` becomes `null` (not `undefined`), maps become plain objects.

@@ -11,21 +11,20 @@ use crate::options::Options;
 use crate::positions::Utf16;
 use crate::run::with_environment;
 
-// Read field by field, as `Options` is (see there why not with serde).
+// Declared for the TypeScript declarations only: the facade reads the page's object straight into
+// the core's query (`query_from_js`), as `Options` is read (see there why not with serde).
 /// A Hiera query: one key or several, with Puppet's merge, type and default.
-#[derive(Debug, Clone, Default)]
-#[cfg_attr(
-    test,
-    derive(ts_rs::TS),
-    ts(rename = "LookupQuery", optional_fields, rename_all = "camelCase")
-)]
+#[cfg(test)]
+#[allow(dead_code)] // Only its TypeScript declaration is used.
+#[derive(ts_rs::TS)]
+#[ts(rename = "LookupQuery", optional_fields, rename_all = "camelCase")]
 pub struct Query {
     pub key: Option<String>,
     pub keys: Option<Vec<String>>,
-    #[cfg_attr(test, ts(type = "'first' | 'unique' | 'hash' | 'deep'"))]
+    #[ts(type = "'first' | 'unique' | 'hash' | 'deep'")]
     pub merge: Option<String>,
     pub knockout_prefix: Option<String>,
-    #[cfg_attr(test, ts(rename = "type"))]
+    #[ts(rename = "type")]
     pub value_type: Option<String>,
     pub default: Option<String>,
     /// Whether to explain the lookup as `puppet lookup --explain` does (default: true).
@@ -35,43 +34,41 @@ pub struct Query {
     pub merge_hash_arrays: Option<bool>,
 }
 
-impl Query {
-    /// The query a JavaScript value holds (`undefined` and `null`: the defaults).
-    pub fn from_js(value: &JsValue) -> Result<Query, JsError> {
-        let Some(fields) = Fields::of(value, "the query")? else {
-            return Ok(Query::default());
-        };
-        let read = Query {
-            key: fields.text("key"),
-            keys: fields.texts("keys"),
-            merge: fields.text("merge"),
-            knockout_prefix: fields.text("knockoutPrefix"),
-            value_type: fields.text("type"),
-            default: fields.text("default"),
-            explain: fields.flag("explain"),
-            explain_options: fields.flag("explainOptions"),
-            sort_merged_arrays: fields.flag("sortMergedArrays"),
-            merge_hash_arrays: fields.flag("mergeHashArrays"),
-        };
-        fields.finish(read)
-    }
-
-    /// The core's query (empty texts count as missing).
-    pub fn read(self) -> LookupQuery {
-        let text = |t: Option<String>| t.filter(|t| !t.is_empty());
-        let mut keys = self.keys.unwrap_or_default();
-        keys.extend(text(self.key));
-        LookupQuery {
-            keys,
-            merge: text(self.merge),
-            knockout_prefix: text(self.knockout_prefix),
-            sort_merged_arrays: self.sort_merged_arrays.unwrap_or(false),
-            merge_hash_arrays: self.merge_hash_arrays.unwrap_or(false),
-            value_type: text(self.value_type),
-            default: text(self.default).map(|d| Value::string(&d)),
-            explain: self.explain.unwrap_or(true),
-            explain_options: self.explain_options.unwrap_or(false),
-        }
+/// The core's query from the page's object (`LookupQuery`; `undefined` and `null`: the defaults;
+/// empty texts count as missing).
+pub fn query_from_js(value: &JsValue) -> Result<LookupQuery, JsError> {
+    let fields = Fields::of(value, "the query")?;
+    let text = |name: &str| {
+        fields
+            .as_ref()
+            .and_then(|f| f.text(name))
+            .filter(|t| !t.is_empty())
+    };
+    let flag = |name: &str, default: bool| {
+        fields
+            .as_ref()
+            .and_then(|f| f.flag(name))
+            .unwrap_or(default)
+    };
+    let mut keys = fields
+        .as_ref()
+        .and_then(|f| f.texts("keys"))
+        .unwrap_or_default();
+    keys.extend(text("key"));
+    let query = LookupQuery {
+        keys,
+        merge: text("merge"),
+        knockout_prefix: text("knockoutPrefix"),
+        sort_merged_arrays: flag("sortMergedArrays", false),
+        merge_hash_arrays: flag("mergeHashArrays", false),
+        value_type: text("type"),
+        default: text("default").map(|d| Value::string(&d)),
+        explain: flag("explain", true),
+        explain_options: flag("explainOptions", false),
+    };
+    match fields {
+        Some(fields) => fields.finish(query),
+        None => Ok(query),
     }
 }
 

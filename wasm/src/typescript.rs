@@ -82,7 +82,7 @@ mod tests {
             declaration::<report::RecordedValueReport>(&config),
             declaration::<report::TokenReport>(&config),
             declaration::<crate::EnvironmentLimits>(&config),
-            declaration::<crate::Query>(&config),
+            declaration::<crate::lookup::Query>(&config),
             declaration::<report::LookupReport>(&config),
             declaration::<ide::Completions>(&config),
             declaration::<ide::Completion>(&config),
