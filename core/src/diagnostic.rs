@@ -7,9 +7,11 @@ use core::fmt;
 use crate::span::{LineCol, Span};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename_all = "lowercase")
+)]
 pub enum Severity {
     Error,
     Warning,
@@ -23,6 +25,8 @@ impl Severity {
         }
     }
 }
+
+crate::serialize_as_str!(Severity);
 
 /// Which stage produced a diagnostic; Puppet prefixes messages with it ("Evaluation Error: ...").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,6 +6,20 @@ extern crate alloc;
 #[cfg(all(feature = "std", not(feature = "typescript")))]
 extern crate std;
 
+/// `Serialize` for an enum of names, as the text its `as_str()` gives: one string per value, which
+/// costs the .wasm less code than serde's derive (a unit variant each).
+macro_rules! serialize_as_str {
+    ($t:ty) => {
+        #[cfg(feature = "serde")]
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+    };
+}
+pub(crate) use serialize_as_str;
+
 pub mod catalog;
 pub mod compile;
 pub mod diagnostic;

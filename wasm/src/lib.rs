@@ -90,7 +90,7 @@ pub fn lint_fix(
 
 #[cfg(feature = "lint")]
 fn lint_options(options: JsValue) -> Result<(puppet_core::lint::Options, Option<String>), JsError> {
-    Ok(lint::LintOptions::from_js(&options)?.read())
+    lint::options_from_js(&options)
 }
 
 /// The environment's files as the editor holds them (`snippet.pp` is `source`), offsets in UTF-16.

@@ -8,11 +8,14 @@ use wasm_bindgen::{JsError, JsValue};
 use crate::js_field::Fields;
 use crate::positions::Utf16;
 
-// Read field by field, as `Options` is (see there why not with serde).
+// Declared for the TypeScript declarations only: the facade reads the page's object straight into
+// the core's options (`options_from_js`), as `Options` is read (see there why not with serde).
 /// How to lint: `rc` is the text of a `.puppet-lint.rc`; `only`, `disabled`, `enabled` are lists of
 /// check names; `path` is the file's path (autoloader_layout runs only with one).
-#[derive(Debug, Clone, Default)]
-#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields, rename_all = "camelCase"))]
+#[cfg(test)]
+#[allow(dead_code)] // Only its TypeScript declaration is used.
+#[derive(ts_rs::TS)]
+#[ts(optional_fields, rename_all = "camelCase")]
 pub struct LintOptions {
     pub rc: Option<String>,
     pub only: Option<Vec<String>>,
@@ -23,39 +26,29 @@ pub struct LintOptions {
     pub show_ignored: Option<bool>,
 }
 
-impl LintOptions {
-    /// The lint options a JavaScript value holds (`undefined` and `null`: the defaults).
-    pub fn from_js(value: &JsValue) -> Result<LintOptions, JsError> {
-        let Some(fields) = Fields::of(value, "the lint options")? else {
-            return Ok(LintOptions::default());
-        };
-        let read = LintOptions {
-            rc: fields.text("rc"),
-            only: fields.texts("only"),
-            disabled: fields.texts("disabled"),
-            enabled: fields.texts("enabled"),
-            relative: fields.flag("relative"),
-            path: fields.text("path"),
-            show_ignored: fields.flag("showIgnored"),
-        };
-        fields.finish(read)
+/// The core's lint options and the file's path from the page's object (`LintOptions`;
+/// `undefined` and `null`: the defaults; an empty path is none).
+pub fn options_from_js(value: &JsValue) -> Result<(lint::Options, Option<String>), JsError> {
+    let mut options = lint::Options::default();
+    let Some(fields) = Fields::of(value, "the lint options")? else {
+        return Ok((options, None));
+    };
+    if let Some(rc) = fields.text("rc") {
+        options.apply_rc(&rc);
     }
-
-    /// The core's options and the file's path.
-    pub fn read(self) -> (lint::Options, Option<String>) {
-        let mut options = lint::Options::default();
-        if let Some(rc) = &self.rc {
-            options.apply_rc(rc);
-        }
-        if self.only.is_some() {
-            options.only = self.only;
-        }
-        options.disabled.extend(self.disabled.into_iter().flatten());
-        options.enabled.extend(self.enabled.into_iter().flatten());
-        options.relative |= self.relative.unwrap_or(false);
-        options.show_ignored |= self.show_ignored.unwrap_or(false);
-        (options, self.path.filter(|p| !p.is_empty()))
+    if let Some(only) = fields.texts("only") {
+        options.only = Some(only);
     }
+    options
+        .disabled
+        .extend(fields.texts("disabled").into_iter().flatten());
+    options
+        .enabled
+        .extend(fields.texts("enabled").into_iter().flatten());
+    options.relative |= fields.flag("relative").unwrap_or(false);
+    options.show_ignored |= fields.flag("showIgnored").unwrap_or(false);
+    let path = fields.text("path").filter(|p| !p.is_empty());
+    fields.finish((options, path))
 }
 
 /// The findings for a manifest (ignored ones only with `showIgnored`), ranges in UTF-16.
@@ -101,20 +94,11 @@ mod tests {
     }
 
     #[test]
-    fn the_page_options_become_the_cores() {
-        let page = LintOptions {
+    fn a_finding_is_data_as_the_page_reads_it() {
+        let options = lint::Options {
             only: Some(vec!["double_quoted_strings".into()]),
-            show_ignored: Some(true),
-            path: Some(String::new()),
-            ..LintOptions::default()
+            ..lint::Options::default()
         };
-        let (options, path) = page.read();
-        assert_eq!(
-            options.only,
-            Some(vec!["double_quoted_strings".to_string()])
-        );
-        assert!(options.show_ignored);
-        assert_eq!(path, None);
         // The finding is serialized as the page reads it: a reason only for an ignored one.
         let findings = lint_to_data("$a = \"x\"\n", &options, None);
         let json = serde_json::to_value(&findings[0]).expect("json");

@@ -302,3 +302,23 @@ fn the_options_object_is_read_as_the_page_sends_it() {
         "the options: `record` must be a boolean"
     );
 }
+
+/// The lint options object, read field by field into the core's: `only` keeps one check; a field
+/// of the wrong kind is refused naming it.
+#[wasm_bindgen_test]
+fn the_lint_options_object_is_read_as_the_page_sends_it() {
+    let code = "$a = \"x\"\n";
+    let only = js_sys::JSON::parse(r#"{"only": ["trailing_whitespace"]}"#).expect("json");
+    let findings = puppet_wasm::lint(code, only).expect("lint");
+    assert_eq!(js_sys::Array::from(&findings).length(), 0);
+    let quoted = js_sys::JSON::parse(r#"{"only": ["double_quoted_strings"]}"#).expect("json");
+    let findings = puppet_wasm::lint(code, quoted).expect("lint");
+    assert_eq!(js_sys::Array::from(&findings).length(), 1);
+    let wrong = js_sys::JSON::parse(r#"{"only": "double_quoted_strings"}"#).expect("json");
+    let error = puppet_wasm::lint(code, wrong).expect_err("refused");
+    let message = js_sys::Error::from(JsValue::from(error)).message();
+    assert_eq!(
+        String::from(message),
+        "the lint options: `only` must be a list of strings"
+    );
+}

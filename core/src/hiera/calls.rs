@@ -13,9 +13,11 @@ pub const MAX_LOOKUPS_RECORDED: usize = 500;
 
 /// What made a lookup.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename_all = "snake_case")
+)]
 pub enum LookupKind {
     Lookup,
     Hiera,
@@ -50,6 +52,8 @@ impl LookupKind {
         }
     }
 }
+
+crate::serialize_as_str!(LookupKind);
 
 /// One lookup the program made.
 #[derive(Debug, Clone)]

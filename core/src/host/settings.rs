@@ -64,9 +64,11 @@ pub enum Strictness {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename_all = "lowercase")
+)]
 pub enum LogLevel {
     Debug,
     Info,
@@ -92,6 +94,8 @@ impl LogLevel {
         }
     }
 }
+
+crate::serialize_as_str!(LogLevel);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LogEntry {

@@ -12,14 +12,16 @@ use crate::value::Value;
 
 /// What a completion names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename_all = "lowercase")
+)]
 pub enum CompletionKind {
     Keyword,
     Function,
     Type,
-    #[cfg_attr(feature = "serde", serde(rename = "resource"))]
+    #[cfg_attr(feature = "typescript", ts(rename = "resource"))]
     ResourceType,
     Attribute,
     Variable,
@@ -27,7 +29,7 @@ pub enum CompletionKind {
     /// A key of the node's facts, inside `$facts['...']`.
     Fact,
     /// A key of the environment's Hiera data, inside `lookup('...')`.
-    #[cfg_attr(feature = "serde", serde(rename = "hiera"))]
+    #[cfg_attr(feature = "typescript", ts(rename = "hiera"))]
     HieraKey,
 }
 
@@ -46,6 +48,8 @@ impl CompletionKind {
         }
     }
 }
+
+crate::serialize_as_str!(CompletionKind);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

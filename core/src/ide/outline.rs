@@ -13,14 +13,16 @@ use crate::syntax::{
 
 /// What a symbol of the outline is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename_all = "lowercase")
+)]
 pub enum SymbolKind {
     Class,
     Define,
     Function,
-    #[cfg_attr(feature = "serde", serde(rename = "type alias"))]
+    #[cfg_attr(feature = "typescript", ts(rename = "type alias"))]
     TypeAlias,
     Node,
     /// A resource declaration, resource defaults (`File { }`) or an override (`File['x'] { }`).
@@ -54,6 +56,8 @@ impl SymbolKind {
         }
     }
 }
+
+crate::serialize_as_str!(SymbolKind);
 
 /// One symbol: its kind, name and detail as the outline shows them, the byte range of the whole
 /// construct (`start..end`) and of its name, and the symbols of its body.

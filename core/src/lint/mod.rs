@@ -18,9 +18,12 @@ use tokens::Stream;
 
 /// How serious a finding is; `Fixed` when `--fix` repaired it, `Ignored` under a control comment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "LintKind"))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename_all = "lowercase"),
+    ts(rename = "LintKind")
+)]
 pub enum Kind {
     Warning,
     Error,
@@ -38,6 +41,8 @@ impl Kind {
         }
     }
 }
+
+crate::serialize_as_str!(Kind);
 
 /// What a fix needs beyond the token a finding is about.
 #[derive(Debug, Clone, Default)]
