@@ -305,6 +305,7 @@ fn the_options_object_is_read_as_the_page_sends_it() {
 
 /// The lint options object, read field by field into the core's: `only` keeps one check; a field
 /// of the wrong kind is refused naming it.
+#[cfg(feature = "lint")]
 #[wasm_bindgen_test]
 fn the_lint_options_object_is_read_as_the_page_sends_it() {
     let code = "$a = \"x\"\n";
