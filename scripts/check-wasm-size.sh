@@ -98,7 +98,8 @@
 # Session 17: the thin facade (issue 33: the core's report types handed to serde-wasm-bindgen, the
 # page's options read field by field rather than by serde's Deserialize, whose messages brought Rust's
 # float printing, 8 KB gzipped, into both; enums of names serialized as text; facts read as JSON, which
-# puts the JSON reader into the light engine): light 403,895 (+2,562), full 699,928 (+351).
+# puts the JSON reader into the light engine), with the compile layer: light 403,722 (+2,389), full
+# 699,743 (+166).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
