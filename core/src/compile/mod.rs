@@ -33,7 +33,7 @@ use crate::environment::Environment;
 use crate::eval::evaluator::Evaluator;
 use crate::eval::Recorded;
 use crate::hiera::calls::LookupCalls;
-use crate::host::{showable, EvalResult, LogEntry, LogLevel};
+use crate::host::{showable, EvalResult, Frame, LogEntry, LogLevel};
 use crate::run::EvalOptions;
 use crate::sources::Sources;
 use crate::span::Span;
@@ -381,7 +381,11 @@ impl Evaluator<'_> {
         self.define_all(program)?;
         let mut value = Value::Undef;
         for expr in &program.body {
-            value = self.eval(expr)?;
+            // Puppet evaluates each file of the main manifests with its file on the stack.
+            self.puppet_stack.push(Frame::Program(expr.span));
+            let result = self.eval(expr);
+            self.puppet_stack.pop();
+            value = result?;
             if !crate::eval::definitions::is_definition(expr) {
                 statements.push((expr.span, value.clone()));
             }

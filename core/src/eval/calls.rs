@@ -94,8 +94,25 @@ impl Evaluator<'_> {
             .as_ref()
             .zip(prepared.as_ref())
             .map(|(lambda, prepared)| Closure::new(lambda, prepared));
+        // Puppet's stack holds the call while the function runs (its arguments are evaluated).
+        self.puppet_stack
+            .push(crate::host::Frame::Call(call.anchor));
+        let result = self.dispatch_call(call, &site, args, closure.as_ref());
+        self.puppet_stack.pop();
+        result
+    }
+
+    /// Run the function `call` names with its evaluated arguments: a function written in Puppet,
+    /// a built-in, or a module's Ruby function.
+    fn dispatch_call(
+        &mut self,
+        call: &Call,
+        site: &CallSite,
+        args: Vec<Value>,
+        closure: Option<&Closure<'_>>,
+    ) -> EvalResult<Value> {
         if call.name_is_type {
-            return crate::functions::call_builtin(self, "new", &site, args, closure.as_ref())
+            return crate::functions::call_builtin(self, "new", site, args, closure)
                 .unwrap_or_else(|| Err(site.fail("new() is not available")));
         }
         if call.receiver.is_some() && args.len() == 1 && closure.is_none() {
@@ -107,20 +124,20 @@ impl Evaluator<'_> {
             }
         }
         if let Some(function) = self.functions.get(site.name).cloned() {
-            return self.call_user_function(&function, &site, args, closure.as_ref());
+            return self.call_user_function(&function, site, args, closure);
         }
-        let builtin = crate::functions::find(site.name);
+        let builtin = crate::functions::find_in_run(self, site.name, site.span);
         if site.name.contains("::") || builtin.is_none() {
             self.autoload_function(site.name, call.anchor)?;
             if let Some(function) = self.functions.get(site.name).cloned() {
-                return self.call_user_function(&function, &site, args, closure.as_ref());
+                return self.call_user_function(&function, site, args, closure);
             }
         }
         if let Some(def) = builtin {
-            return crate::functions::call(self, def, &site, args, closure.as_ref());
+            return crate::functions::call(self, def, site, args, closure);
         }
         let has_block = closure.is_some();
-        match self.call_module_ruby(&site, args, has_block) {
+        match self.call_module_ruby(site, args, has_block) {
             Some(result) => result,
             None => Err(error(
                 "UNKNOWN_FUNCTION",

@@ -39,6 +39,8 @@ pub(crate) struct Evaluator<'o> {
     pub loader: super::loader::Loader,
     /// The scope of the node definition being evaluated (classes declared from it see it).
     pub node_frame: Option<usize>,
+    /// Where the running functions were called (what stdlib's `deprecation` names).
+    pub puppet_stack: crate::host::PuppetStack,
     /// What Hiera has read: configurations, data files, lookup options, the explanation.
     pub hiera: crate::hiera::lookup::HieraState,
     /// Set when the run needs what this build leaves out (`"stdlib"`: a call of one of stdlib's
@@ -52,10 +54,9 @@ pub(crate) struct Evaluator<'o> {
     /// What modules' Ruby defined and loaded in this evaluation (their functions, `puppet_x`).
     #[cfg(feature = "erb")]
     pub ruby: crate::erb::module_functions::RubyWorld,
-    /// stdlib's 3.x functions called so far in this compile: loaded, as Puppet's old autoloader
-    /// would have them (a 3.x function loading another warns about `load` only the first time).
+    /// stdlib's 3.x functions loaded so far, and what was read of the stdlib module.
     #[cfg(feature = "stdlib")]
-    pub stdlib_loaded: Vec<&'static str>,
+    pub stdlib: crate::functions::stdlib::module_files::StdlibRun,
     /// How many type aliases' bodies are being evaluated in each other (autoloading).
     pub alias_nesting: usize,
     /// Aliases defined while another was, checked when the outermost one is done.
@@ -108,6 +109,7 @@ impl<'o> Evaluator<'o> {
             env,
             loader: Default::default(),
             node_frame: None,
+            puppet_stack: Default::default(),
             hiera: Default::default(),
             needs_full_engine: None,
             #[cfg(feature = "erb")]
@@ -115,7 +117,7 @@ impl<'o> Evaluator<'o> {
             #[cfg(feature = "erb")]
             ruby: Default::default(),
             #[cfg(feature = "stdlib")]
-            stdlib_loaded: Vec::new(),
+            stdlib: Default::default(),
             alias_nesting: 0,
             deferred_aliases: Vec::new(),
             lenient_type_refs: false,

@@ -145,14 +145,18 @@ impl Host for Evaluator<'_> {
     fn load_3x(&mut self, name: &'static str) -> bool {
         #[cfg(feature = "stdlib")]
         {
-            if self.stdlib_loaded.contains(&name) {
+            if self.stdlib.loaded_3x.contains(&name) {
                 return false;
             }
-            self.stdlib_loaded.push(name);
+            self.stdlib.loaded_3x.push(name);
         }
         #[cfg(not(feature = "stdlib"))]
         let _ = name;
         true
+    }
+
+    fn caller_frame(&self) -> Option<crate::host::Frame> {
+        self.puppet_stack.caller()
     }
 
     fn needs_full_engine(&mut self, what: &'static str) {
@@ -222,6 +226,11 @@ impl EnvironmentFiles for Evaluator<'_> {
 
     fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<Rc<str>>> {
         Evaluator::read_env_file(self, path, span)
+    }
+
+    #[cfg(feature = "stdlib")]
+    fn stdlib_run(&mut self) -> &mut crate::functions::stdlib::module_files::StdlibRun {
+        &mut self.stdlib
     }
 }
 

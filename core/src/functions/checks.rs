@@ -22,6 +22,11 @@ pub(crate) fn call(
     if def.refused.is_some() {
         return (def.run)(Call(host, site, args, closure, def));
     }
+    #[cfg(feature = "stdlib")]
+    if def.origin == super::declare::Origin::Stdlib {
+        let called = super::stdlib::called_name(site.name, def);
+        super::stdlib::module_files::warn_if_shim(host, called, site)?;
+    }
     // The name messages give: stdlib 9's namespaced name when the function was called by it.
     let shown = if site.name.starts_with("stdlib::") {
         site.name

@@ -147,6 +147,26 @@ pub(crate) fn find(name: &str) -> Option<&'static Def> {
     found
 }
 
+/// The built-in function called as `name` in this run: stdlib's exist as the stdlib module on
+/// the modulepath has them (see `stdlib/module_files.rs`).
+pub(crate) fn find_in_run(
+    host: &mut dyn FunctionHost,
+    name: &str,
+    span: crate::span::Span,
+) -> Option<&'static Def> {
+    let def = find(name)?;
+    #[cfg(feature = "stdlib")]
+    if def.origin == Origin::Stdlib {
+        let called = stdlib::called_name(name, def);
+        if !stdlib::module_files::exists(host, called, span) {
+            return None;
+        }
+    }
+    #[cfg(not(feature = "stdlib"))]
+    let _ = (host, span);
+    Some(def)
+}
+
 /// Every declaration, sorted by name.
 pub(crate) fn all() -> impl Iterator<Item = &'static Def> {
     INDEX.iter().copied()

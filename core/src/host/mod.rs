@@ -12,6 +12,7 @@
 mod call;
 mod charges;
 mod flow;
+mod puppet_stack;
 mod settings;
 
 use alloc::rc::Rc;
@@ -24,6 +25,7 @@ pub(crate) use charges::{
     size_steps, Walk, BYTES_PER_STEP, ELEMENTS_PER_STEP, ELEMENT_BYTES,
 };
 pub(crate) use flow::{catalog_error, error, EvalResult, Unwind};
+pub(crate) use puppet_stack::{Frame, PuppetStack};
 pub use settings::{Limits, LogEntry, LogLevel, Strictness};
 
 use crate::regex::Captures;
@@ -117,6 +119,9 @@ pub(crate) trait Host {
     /// it is called in a compile; `true` that first time.
     fn load_3x(&mut self, name: &'static str) -> bool;
 
+    /// The caller of the running function on Puppet's stack (see [`PuppetStack`]), if any.
+    fn caller_frame(&self) -> Option<Frame>;
+
     /// Note that this run needs what this build leaves out (`"stdlib"`, `"erb"`, `"ruby"`): the
     /// page's light engine then hands the run to the full one.
     fn needs_full_engine(&mut self, what: &'static str);
@@ -173,6 +178,10 @@ pub(crate) trait EnvironmentFiles {
 
     /// The text of the environment's file `path` (`None`: no such file).
     fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<Rc<str>>>;
+
+    /// What this run has read of the stdlib module and which of stdlib's 3.x functions it loaded.
+    #[cfg(feature = "stdlib")]
+    fn stdlib_run(&mut self) -> &mut crate::functions::stdlib::module_files::StdlibRun;
 }
 
 /// Rendering templates: EPP (Puppet's) and ERB (Ruby's, in builds that have it).

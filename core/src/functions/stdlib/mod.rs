@@ -17,6 +17,8 @@ mod introspect;
 pub(crate) mod ip;
 mod legacy;
 mod legacy_checks;
+#[cfg(feature = "stdlib")]
+pub(crate) mod module_files;
 mod module_metadata;
 mod node;
 mod paths;
@@ -75,6 +77,17 @@ pub(crate) const NAMESPACED_ALIASES: &[&str] = &[
     "stdlib::to_toml",
     "stdlib::type_of",
 ];
+
+/// The name `def` was called by, as a name of its own: its declared one, or stdlib 9's
+/// namespaced one in [`NAMESPACED_ALIASES`].
+#[cfg(feature = "stdlib")]
+pub(crate) fn called_name(name: &str, def: &Def) -> &'static str {
+    NAMESPACED_ALIASES
+        .iter()
+        .find(|alias| **alias == name)
+        .copied()
+        .unwrap_or(def.name)
+}
 
 #[cfg(feature = "stdlib")]
 pub(crate) use data::json_text;

@@ -14,17 +14,15 @@ use crate::host::{CallSite, EvalResult, FunctionHost, LogLevel, Strictness, Walk
 use crate::value::Value;
 
 /// `deprecation(key, message)` as stdlib's 4.x function does it: under `strict = error` an error
-/// naming the key and where Puppet's stack stood (this call, and the top of the manifest: the
-/// engine keeps no stack of callers, so a call inside a class or function names line 0 where
-/// Puppet names the caller's line), under `warning` a warning once per key, else nothing.
+/// naming the key and where Puppet's stack stood ([`stack_trace`]), under `warning` a warning once
+/// per key, else nothing.
 pub(super) fn stdlib_deprecation(
     host: &mut dyn FunctionHost,
     site: &CallSite,
     key: &str,
     message: &str,
 ) -> EvalResult<()> {
-    let at = host.sources().locate(site.span.start);
-    let message = format!("{message} at [\"{0}\", {1}]:[\"{0}\", 0]", at.file, at.line);
+    let message = format!("{message} at {}", stack_trace(host, site));
     match host.strictness() {
         Strictness::Error => Err(site.fail(format!("deprecation. {key}. {message}"))),
         Strictness::Warning => {
@@ -41,6 +39,28 @@ pub(super) fn stdlib_deprecation(
         }
         Strictness::Off => Ok(()),
     }
+}
+
+/// The top of Puppet's stack for a function called at `site`, as stdlib's `deprecation` names it:
+/// the call's `[file, line]`, a colon, and its caller's (nothing when it has none: a defined
+/// type's body runs after the main manifest's evaluation, with only its own calls below it).
+pub(super) fn stack_trace(host: &dyn FunctionHost, site: &CallSite) -> String {
+    let sources = host.sources();
+    let entry = |file: &str, line: u32| {
+        format!(
+            "[{}, {line}]",
+            crate::functions::format::sprintf::ruby_inspect(&Value::string(file))
+        )
+    };
+    let at = sources.locate(site.span.start);
+    let caller = host
+        .caller_frame()
+        .map(|frame| {
+            let (file, line) = frame.file_line(sources);
+            entry(&file, line)
+        })
+        .unwrap_or_default();
+    format!("{}:{caller}", entry(&at.file, at.line))
 }
 
 pub(super) fn deprecation(Call(host, site, args, ..): Call) -> EvalResult<Value> {
