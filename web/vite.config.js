@@ -1,11 +1,14 @@
 // Vite build of the page: content-hashed assets under /assets/, an ES-module worker, no inline script (the CSP forbids it).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { factPresets } from './scripts/fact-presets-plugin.mjs';
 
 const page = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   base: './',
+  // The Facts pane's picker: the fact presets' labels and sources from facts/presets/index.json (virtual:fact-presets).
+  plugins: [factPresets(page('../facts/presets'))],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

@@ -1,6 +1,6 @@
 // Print the built site's sizes: the two .wasm engines raw and gzipped (the light one every visit loads, the full one
 // loaded for YAML), the page's JavaScript gzipped (the figures in the README), and the Graph pane's code with its
-// layout library, which must stay out of the first load (index.html must not name it).
+// layout library, and the fact presets, which must stay out of the first load (index.html must not name them).
 import { readdir, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join, resolve, dirname } from 'node:path';
@@ -37,5 +37,15 @@ const named = files.filter((f) => /^(graph-view|graph-layout-worker)-.*\.js$/.te
 console.log(`Graph pane (view and dagre layout worker): ${kb(graph.raw)} raw, ${kb(graph.gz)} gzipped, not in the first load`);
 if (graph.raw === 0 || named.length) {
   console.error(graph.raw === 0 ? 'the Graph pane chunks are missing' : `index.html loads the Graph pane chunks: ${named}`);
+  process.exitCode = 1;
+}
+
+// The fact presets (facts/presets/*.json and their index.json): assets the Facts pane fetches when one is chosen.
+const presets = await sizes(/\.json$/);
+const presetFiles = files.filter((f) => /\.json$/.test(f));
+console.log(`Fact presets (${presetFiles.length} files with their index): ${kb(presets.raw)} raw, ${kb(presets.gz)} gzipped, not in the first load`);
+const presetsNamed = presetFiles.filter((f) => index.includes(f));
+if (presets.raw === 0 || presetsNamed.length) {
+  console.error(presets.raw === 0 ? 'the fact presets are missing' : `index.html loads fact presets: ${presetsNamed}`);
   process.exitCode = 1;
 }

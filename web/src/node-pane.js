@@ -1,8 +1,10 @@
 // The Facts pane: the node the code compiles for, its certname and its facts (JSON), checked; the last good ones stay in use.
 import { checkCertname, DEFAULT_FACTS_TEXT, nodeFacts, readFacts } from './facts.js';
+import { setupPresetPicker } from './facts-preset-picker.js';
 
 /**
- * `elements`: { facts, factsStatus, factsMark, factsReset, factsNone, certname, certnameStatus }.
+ * `elements`: { facts, factsStatus, factsMark, factsPreset, factsPresetNote, factsAdded, factsAddedList, certname,
+ * certnameStatus }.
  * `settings` (its `facts` and `certname` are updated as they change); `changed()` is called after each good change,
  * `edited()` on every keystroke (debounced by the caller).
  * Returns { engineFacts() → the facts as the engine takes them, certname(), show(settings) }.
@@ -12,13 +14,23 @@ export function setupNodePane(elements, settings, { changed, edited }) {
   let facts = readFacts(settings.facts);
   if (facts.error) facts = readFacts(DEFAULT_FACTS_TEXT);
   let factsText = facts.text;
+  const picker = setupPresetPicker(
+    {
+      select: elements.factsPreset,
+      note: elements.factsPresetNote,
+      added: elements.factsAdded,
+      addedList: elements.factsAddedList,
+    },
+    { choose: (text) => setFacts(text) },
+  );
 
   function showFactsState(text) {
     const read = readFacts(text);
     const custom = text !== DEFAULT_FACTS_TEXT;
+    const name = picker.show(text);
     elements.factsStatus.textContent = read.error
       ? `These facts are not used: ${read.error}.`
-      : `${custom ? 'Your facts' : 'The default facts (a Debian 12 node)'}: ${Object.keys(read.value).length} top-level facts.`;
+      : `${name}: ${Object.keys(read.value).length} top-level facts.`;
     elements.factsStatus.dataset.kind = read.error ? 'error' : 'ok';
     elements.factsMark.textContent = read.error ? ' (!)' : custom ? ' *' : '';
     return read;
@@ -53,8 +65,6 @@ export function setupNodePane(elements, settings, { changed, edited }) {
     factsInput.value = text;
     factsChanged();
   };
-  elements.factsReset.addEventListener('click', () => setFacts(DEFAULT_FACTS_TEXT));
-  elements.factsNone.addEventListener('click', () => setFacts('{}'));
 
   function show(next) {
     factsInput.value = next.facts;
