@@ -7,8 +7,8 @@ use alloc::vec::Vec;
 
 use super::arithmetic::not_applicable_to;
 use super::evaluator::Evaluator;
-use super::flow::{error, EvalResult};
 use super::numeric::Number;
+use crate::host::{error, EvalResult};
 use crate::span::Span;
 use crate::syntax::ast::{Expr, ExprKind, UnaryOp};
 use crate::types::{self, Type};
@@ -43,7 +43,7 @@ impl Evaluator<'_> {
                     };
                     let value = self.eval(key)?;
                     // Hashing a key walks all of it.
-                    super::limits::charge_walk(self, &value, super::limits::Walk::Reads, key.span)?;
+                    crate::host::charge_walk(self, &value, crate::host::Walk::Reads, key.span)?;
                     args.push(value);
                 }
                 if args.len() == 1 {
@@ -87,10 +87,7 @@ impl Evaluator<'_> {
                     return Ok(Value::string(picked.unwrap_or_default()));
                 }
                 let chars: Vec<char> = text.chars().collect();
-                self.step(
-                    (chars.len() / super::limits::ELEMENTS_PER_STEP) as u64,
-                    span,
-                )?;
+                self.step((chars.len() / crate::host::ELEMENTS_PER_STEP) as u64, span)?;
                 let picked: String = match count {
                     None => index(chars.len(), start)
                         .and_then(|i| chars.get(i).copied())

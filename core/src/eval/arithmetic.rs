@@ -4,8 +4,8 @@
 use alloc::format;
 use alloc::string::String;
 
-use super::flow::{error, EvalResult};
 use super::numeric::Number;
+use crate::host::{error, EvalResult};
 use crate::span::Span;
 use crate::syntax::BinaryOp;
 use crate::types::a_an;
@@ -78,7 +78,7 @@ fn to_f64(number: Number) -> f64 {
     }
 }
 
-pub(crate) fn not_applicable(op: BinaryOp, what: &str, span: Span) -> super::flow::Unwind {
+pub(crate) fn not_applicable(op: BinaryOp, what: &str, span: Span) -> crate::host::Unwind {
     error(
         "OPERATOR_NOT_APPLICABLE",
         format!("Operator '{}' is not applicable to {what}.", op.symbol()),
@@ -87,7 +87,7 @@ pub(crate) fn not_applicable(op: BinaryOp, what: &str, span: Span) -> super::flo
 }
 
 /// `Operator 'x' is not applicable to a Hash.` with the article Puppet uses for the label.
-pub(crate) fn not_applicable_to(op: &str, label: &str, span: Span) -> super::flow::Unwind {
+pub(crate) fn not_applicable_to(op: &str, label: &str, span: Span) -> crate::host::Unwind {
     error(
         "OPERATOR_NOT_APPLICABLE",
         format!("Operator '{op}' is not applicable to {}.", a_an(label)),
@@ -214,7 +214,7 @@ pub(crate) fn overflow(
     sign: char,
     hex_digits: &str,
     span: Span,
-) -> super::flow::Unwind {
+) -> crate::host::Unwind {
     let bound = if sign == '-' { "min" } else { "max" };
     error(
         "NUMERIC_OVERFLOW",

@@ -6,8 +6,8 @@ use alloc::rc::Rc;
 
 use super::builtin_vars::{BUILT_IN, RESERVED};
 use super::evaluator::{numeric_variable, Evaluator};
-use super::flow::{error, EvalResult};
 use super::scope::Assign;
+use crate::host::{error, EvalResult};
 use crate::span::Span;
 use crate::syntax::ast::{AssignOp, Expr, ExprKind};
 use crate::value::Value;
@@ -166,7 +166,7 @@ impl Evaluator<'_> {
     }
 }
 
-fn mismatched(expected: usize, got: usize, span: Span) -> super::flow::Unwind {
+fn mismatched(expected: usize, got: usize, span: Span) -> crate::host::Unwind {
     error(
         "MISMATCHED_ASSIGNMENT",
         format!(
@@ -176,7 +176,7 @@ fn mismatched(expected: usize, got: usize, span: Span) -> super::flow::Unwind {
     )
 }
 
-fn not_assignable(target: &Expr) -> super::flow::Unwind {
+fn not_assignable(target: &Expr) -> crate::host::Unwind {
     error(
         "NOT_ASSIGNABLE",
         "Illegal attempt to assign to this expression. Not an assignable reference",

@@ -8,9 +8,9 @@ use alloc::vec::Vec;
 use core::cell::RefCell;
 
 use super::evaluator::{Evaluator, UserFunction};
-use super::flow::{error, EvalResult, Unwind};
-use super::limits::checked_mismatch;
+use crate::host::checked_mismatch;
 pub(crate) use crate::host::{arity_message, params_arity, CallSite, Closure};
+use crate::host::{error, EvalResult, Unwind};
 use crate::span::Span;
 use crate::syntax::ast::{Call, Param};
 use crate::types::Type;

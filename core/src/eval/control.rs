@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::evaluator::{is_truthy, Evaluator};
-use super::flow::{error, EvalResult};
+use crate::host::{error, EvalResult};
 use crate::span::Span;
 use crate::syntax::ast::{CaseOption, Expr, ExprKind, SelectorEntry, UnaryOp};
 use crate::value::{puppet_equals, SemVer, Value};
@@ -120,7 +120,7 @@ impl Evaluator<'_> {
         at: Span,
     ) -> EvalResult<bool> {
         if matches!(option, Value::Array(_) | Value::Hash(_)) {
-            super::limits::charge_walk(self, option, super::limits::Walk::Reads, at)?;
+            crate::host::charge_walk(self, option, crate::host::Walk::Reads, at)?;
         }
         self.option_matches(option, subject, at)
     }
@@ -132,7 +132,7 @@ impl Evaluator<'_> {
             (Value::Default, _) => true,
             (Value::Regexp(regexp), Value::String(text)) => self.regex_match(regexp, text, at)?,
             (Value::Regexp(_), _) => false,
-            (Value::Type(ty), _) => super::limits::checked_instance_of(self, ty, subject, at)?,
+            (Value::Type(ty), _) => crate::host::checked_instance_of(self, ty, subject, at)?,
             (Value::Array(options), Value::Array(items)) => {
                 if options.len() != items.len() {
                     return Ok(false);
@@ -160,7 +160,7 @@ impl Evaluator<'_> {
                 SemVer::parse(text).is_ok_and(|v| range.includes(&v))
             }
             _ => {
-                super::limits::charge_compare(self, option, subject, at)?;
+                crate::host::charge_compare(self, option, subject, at)?;
                 puppet_equals(option, subject)
             }
         })

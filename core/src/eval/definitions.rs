@@ -6,7 +6,7 @@ use alloc::rc::Rc;
 use alloc::vec::Vec;
 
 use super::evaluator::Evaluator;
-use super::flow::{error, EvalResult};
+use crate::host::{error, EvalResult};
 use crate::span::Span;
 use crate::syntax::ast::{Expr, ExprKind, Program};
 use crate::types::TypeAlias;

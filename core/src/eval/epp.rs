@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 
 use super::calls::CallSite;
 use super::evaluator::Evaluator;
-use super::flow::{error, EvalResult, Unwind};
+use crate::host::{error, EvalResult, Unwind};
 use crate::span::{LineIndex, Span};
 use crate::syntax::ast::{Expr, ExprKind, Param, Program};
 use crate::value::{interpolate, Hash, Value};
@@ -24,7 +24,7 @@ impl Evaluator<'_> {
     pub(crate) fn render_expr(&mut self, expr: &Expr, span: Span) -> EvalResult<Value> {
         let value = self.eval(expr)?;
         // A collection built by sharing can print far beyond the string limit.
-        super::limits::charge_walk(self, &value, super::limits::Walk::Prints, expr.span)?;
+        crate::host::charge_walk(self, &value, crate::host::Walk::Prints, expr.span)?;
         self.append_output(&interpolate(&value), span)?;
         Ok(Value::Undef)
     }
@@ -207,7 +207,7 @@ impl Evaluator<'_> {
                 continue;
             };
             let ty = self.eval_type_expr(type_expr)?;
-            if let Some(mismatch) = super::limits::checked_mismatch(self, &ty, &value, site.span)? {
+            if let Some(mismatch) = crate::host::checked_mismatch(self, &ty, &value, site.span)? {
                 for problem in mismatch.split("\n ") {
                     problems.push(format!("parameter '{name}' {problem}"));
                 }

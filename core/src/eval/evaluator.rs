@@ -5,11 +5,12 @@ use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::flow::{error, EvalResult, Unwind};
-use super::limits::{check_len, Budget};
 use super::scope::Scopes;
 use super::{EvalOptions, LogEntry, LogLevel};
 use crate::diagnostic::Diagnostic;
+use crate::host::check_len;
+use crate::host::{error, EvalResult, Unwind};
+use crate::run::budget::Budget;
 use crate::span::Span;
 use crate::syntax::ast::{Expr, ExprKind, FunctionDefinition};
 use crate::types::AliasRegistry;
@@ -205,7 +206,7 @@ impl<'o> Evaluator<'o> {
     }
 
     /// Fail when a string or collection a program builds is over the size limits. Building it
-    /// also costs steps in proportion to its size (see [`super::limits::BYTES_PER_STEP`]), so a
+    /// also costs steps in proportion to its size (see [`crate::host::BYTES_PER_STEP`]), so a
     /// loop that copies ever larger values ends within the step budget.
     pub fn check_string(&mut self, text: &str, span: Span) -> EvalResult<()> {
         check_len(
@@ -216,7 +217,7 @@ impl<'o> Evaluator<'o> {
         )?;
         self.charge_memory(text.len(), span)?;
         self.step(
-            super::limits::size_steps(text.len(), super::limits::BYTES_PER_STEP),
+            crate::host::size_steps(text.len(), crate::host::BYTES_PER_STEP),
             span,
         )
     }
@@ -229,7 +230,7 @@ impl<'o> Evaluator<'o> {
         after: usize,
         span: Span,
     ) -> EvalResult<()> {
-        use super::limits::{size_steps, BYTES_PER_STEP};
+        use crate::host::{size_steps, BYTES_PER_STEP};
         check_len(
             after,
             self.options.limits.max_string_len,
@@ -252,7 +253,7 @@ impl<'o> Evaluator<'o> {
         copied: bool,
         span: Span,
     ) -> EvalResult<()> {
-        use super::limits::{size_steps, ELEMENTS_PER_STEP};
+        use crate::host::{size_steps, ELEMENTS_PER_STEP};
         if copied {
             return self.check_collection(after, span);
         }
@@ -265,7 +266,7 @@ impl<'o> Evaluator<'o> {
         self.charge_memory(
             after
                 .saturating_sub(before)
-                .saturating_mul(super::limits::ELEMENT_BYTES),
+                .saturating_mul(crate::host::ELEMENT_BYTES),
             span,
         )?;
         let added = size_steps(after, ELEMENTS_PER_STEP)
@@ -280,9 +281,9 @@ impl<'o> Evaluator<'o> {
             "the number of elements of a collection",
             span,
         )?;
-        self.charge_memory(len.saturating_mul(super::limits::ELEMENT_BYTES), span)?;
+        self.charge_memory(len.saturating_mul(crate::host::ELEMENT_BYTES), span)?;
         self.step(
-            super::limits::size_steps(len, super::limits::ELEMENTS_PER_STEP),
+            crate::host::size_steps(len, crate::host::ELEMENTS_PER_STEP),
             span,
         )
     }

@@ -6,7 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::evaluator::Evaluator;
-use super::flow::EvalResult;
+use crate::host::EvalResult;
 use crate::host::{
     CallSite, CatalogAccess, Closure, DataLookup, EnvironmentFiles, Host, Limits, LogEntry,
     LogLevel, Regexes, Strictness, Templates, TypeNames,
@@ -286,7 +286,7 @@ impl DataLookup for Evaluator<'_> {
         let merge = match merge.map(Merge::parse) {
             None => None,
             Some(Ok(merge)) => Some(merge),
-            Some(Err(message)) => return Err(super::flow::error("LOOKUP_MERGE", message, span)),
+            Some(Err(message)) => return Err(crate::host::error("LOOKUP_MERGE", message, span)),
         };
         Evaluator::hiera_search(self, key, merge, span)
     }

@@ -4,8 +4,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::evaluator::Evaluator;
-use super::flow::{error, EvalResult, Unwind};
 use crate::diagnostic::Diagnostic;
+use crate::host::{error, EvalResult, Unwind};
 use crate::span::Span;
 use crate::syntax::ast::{Expr, ExprKind, HashEntry, StringPart, UnaryOp};
 use crate::types::Type;
@@ -48,10 +48,10 @@ impl Evaluator<'_> {
                     Value::Integer(number) => text.push_str(itoa::Buffer::new().format(number)),
                     value => {
                         // A collection built by sharing can print far beyond the string limit.
-                        super::limits::charge_walk(
+                        crate::host::charge_walk(
                             self,
                             &value,
-                            super::limits::Walk::Prints,
+                            crate::host::Walk::Prints,
                             expr.span,
                         )?;
                         value::interpolate_into(text, &value);
@@ -139,7 +139,7 @@ impl Evaluator<'_> {
     pub(crate) fn eval_hash_entry(&mut self, entry: &HashEntry) -> EvalResult<(Value, Value)> {
         let key = self.eval(&entry.key)?;
         // Hashing a key walks all of it.
-        super::limits::charge_walk(self, &key, super::limits::Walk::Reads, entry.key.span)?;
+        crate::host::charge_walk(self, &key, crate::host::Walk::Reads, entry.key.span)?;
         let value = self.eval(&entry.value)?;
         Ok((key, value))
     }

@@ -9,10 +9,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::evaluator::Evaluator;
-use super::flow::{error, EvalResult, Unwind};
 use crate::diagnostic::Diagnostic;
 use crate::environment::naming::{self, ModuleFile};
 use crate::environment::{is_module_name, Environment, ReadError};
+use crate::host::{error, EvalResult, Unwind};
 use crate::span::Span;
 use crate::syntax::ast::{ExprKind, Program};
 
@@ -491,7 +491,7 @@ impl<'o> Evaluator<'o> {
                 return None;
             }
             self.needs_full_engine = Some("ruby");
-            Some(Err(crate::eval::flow::error(
+            Some(Err(crate::host::error(
                 "NEEDS_FULL_ENGINE",
                 format!(
                     "The function '{}' is written in Ruby in its module: the playground's full engine has it",

@@ -6,7 +6,7 @@ use alloc::rc::Rc;
 use alloc::vec::Vec;
 
 use super::evaluator::Evaluator;
-use super::flow::{error, EvalResult};
+use crate::host::{error, EvalResult};
 use crate::regex::{Captures, Stop, STEPS_PER_EVAL_STEP};
 use crate::span::Span;
 use crate::value::Regexp;

@@ -4,10 +4,10 @@
 use alloc::format;
 
 use super::evaluator::Evaluator;
-use super::flow::{error, EvalResult};
 use super::Strictness;
 use crate::diagnostic::{Diagnostic, Stage};
 use crate::functions::format::sprintf::ruby_to_s;
+use crate::host::{error, EvalResult};
 use crate::span::Span;
 use crate::value::{self, Value};
 
@@ -56,7 +56,7 @@ impl Evaluator<'_> {
 
 /// A value in a conversion message shows as Ruby's `to_s` does (`[2]`, `{"a"=>1}`, empty for
 /// undef): the same form as `sprintf('%s')`.
-pub(crate) fn not_numeric(value: &Value, span: Span) -> super::flow::Unwind {
+pub(crate) fn not_numeric(value: &Value, span: Span) -> crate::host::Unwind {
     error(
         "NOT_NUMERIC",
         format!(

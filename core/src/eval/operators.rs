@@ -6,8 +6,8 @@ use alloc::vec::Vec;
 
 use super::arithmetic::{self, not_applicable_to, OperatorSpans};
 use super::evaluator::{is_truthy, Evaluator};
-use super::flow::{error, EvalResult};
 use super::numeric::Number;
+use crate::host::{error, EvalResult};
 use crate::span::Span;
 use crate::syntax::ast::{BinaryOp, Expr, UnaryOp};
 use crate::syntax::ast::{ExprKind, HashEntry};
@@ -99,7 +99,7 @@ impl Evaluator<'_> {
     ) -> EvalResult<Value> {
         match op {
             BinaryOp::Eq | BinaryOp::Ne => {
-                super::limits::charge_compare(self, &l, &r, spans.operator)?;
+                crate::host::charge_compare(self, &l, &r, spans.operator)?;
                 Ok(Value::Boolean(
                     puppet_equals(&l, &r) == (op == BinaryOp::Eq),
                 ))
@@ -287,10 +287,10 @@ impl Evaluator<'_> {
                 )?;
                 let containers = remove.iter().chain(items.iter());
                 for value in containers.filter(|v| matches!(v, Value::Array(_) | Value::Hash(_))) {
-                    super::limits::charge_walk(
+                    crate::host::charge_walk(
                         self,
                         value,
-                        super::limits::Walk::Reads,
+                        crate::host::Walk::Reads,
                         spans.operator,
                     )?;
                 }
@@ -304,12 +304,7 @@ impl Evaluator<'_> {
                 };
                 for key in &keys {
                     // Hashing a key walks all of it.
-                    super::limits::charge_walk(
-                        self,
-                        key,
-                        super::limits::Walk::Reads,
-                        spans.operator,
-                    )?;
+                    crate::host::charge_walk(self, key, crate::host::Walk::Reads, spans.operator)?;
                 }
                 Ok(Value::Hash(hash.without(&keys)))
             }
@@ -321,7 +316,7 @@ impl Evaluator<'_> {
     fn matches(&mut self, left: &Value, right: &Value, spans: OperatorSpans) -> EvalResult<bool> {
         if let Value::Type(ty) = right {
             self.step(1, spans.operator)?;
-            return super::limits::checked_instance_of(self, ty, left, spans.operator);
+            return crate::host::checked_instance_of(self, ty, left, spans.operator);
         }
         // A version range matches versions and strings that are versions (anything else: false).
         if let Value::SemVerRange(range) = right {
@@ -413,13 +408,13 @@ impl Evaluator<'_> {
     fn element_in(&mut self, left: &Value, item: &Value, span: Span) -> EvalResult<bool> {
         self.step(1, span)?;
         Ok(match left {
-            Value::Type(ty) => super::limits::checked_instance_of(self, ty, item, span)?,
+            Value::Type(ty) => crate::host::checked_instance_of(self, ty, item, span)?,
             Value::Regexp(regexp) => match item {
                 Value::String(text) => self.regex_match(regexp, text, span)?,
                 _ => false,
             },
             _ => {
-                super::limits::charge_compare(self, left, item, span)?;
+                crate::host::charge_compare(self, left, item, span)?;
                 puppet_equals(left, item)
             }
         })

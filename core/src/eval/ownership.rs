@@ -113,7 +113,7 @@ impl Evaluator<'_> {
 
     /// The value of `left` in `left + right`: moved out of the scope when this is the current
     /// lambda's movable tail, otherwise evaluated as usual.
-    pub(crate) fn eval_left_operand(&mut self, left: &Expr) -> super::flow::EvalResult<Value> {
+    pub(crate) fn eval_left_operand(&mut self, left: &Expr) -> crate::host::EvalResult<Value> {
         if self.move_candidate == Some(left as *const Expr as usize) {
             if let ExprKind::Variable(name) = &left.kind {
                 if let Some(value) = self.scopes.take_local(name) {

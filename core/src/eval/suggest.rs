@@ -6,8 +6,8 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::evaluator::Evaluator;
-use super::flow::Unwind;
 use crate::diagnostic::Diagnostic;
+use crate::host::Unwind;
 use crate::span::Span;
 
 /// The optimal-string-alignment distance between `a` and `b` (insertions, deletions,

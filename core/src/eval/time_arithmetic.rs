@@ -5,8 +5,8 @@ use alloc::format;
 
 use super::arithmetic::{not_applicable, OperatorSpans};
 use super::evaluator::Evaluator;
-use super::flow::{error, EvalResult, Unwind};
 use super::numeric::Number;
+use crate::host::{error, EvalResult, Unwind};
 use crate::span::Span;
 use crate::syntax::BinaryOp;
 use crate::value::{Timespan, Timestamp, Value};

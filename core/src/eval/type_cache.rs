@@ -18,7 +18,7 @@ use foldhash::fast::FixedState;
 use indexmap::IndexMap;
 
 use super::evaluator::Evaluator;
-use super::flow::EvalResult;
+use crate::host::EvalResult;
 use crate::syntax::ast::{Expr, ExprKind, UnaryOp};
 use crate::value::Value;
 

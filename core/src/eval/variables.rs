@@ -2,8 +2,8 @@
 //! variables (`$apache::port`) of classes evaluated or being evaluated.
 
 use super::evaluator::Evaluator;
-use super::flow::EvalResult;
 use crate::host::numeric_variable;
+use crate::host::EvalResult;
 use crate::span::Span;
 use crate::value::Value;
 

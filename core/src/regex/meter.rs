@@ -1,6 +1,6 @@
 //! Matcher steps taken where no caller's budget reaches (comparing `Pattern` types with the strings
 //! inside other types, `type(...)`, format maps): the evaluation running on this thread grants them
-//! an allowance out of its step budget and pays for what they took (`eval::limits`), so even those
+//! an allowance out of its step budget and pays for what they took (`run::budget`), so even those
 //! matches end with the step-limit diagnostic instead of running unaccounted.
 
 #[cfg(feature = "std")]
