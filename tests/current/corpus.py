@@ -483,7 +483,7 @@ def first_difference(golden, mine):
             return ("catalog: a %s only in the engine's" % ref.split("[", 1)[0], "%s is extra" % ref)
     if [r for r, _ in g_cat] != [r for r, _ in o_cat]:
         return ("catalog: resources in another order", "")
-    g_logs, o_logs = golden.get("logs") or [], normalized_logs(mine.get("logs"))
+    g_logs, o_logs = normalized_logs(golden.get("logs")), normalized_logs(mine.get("logs"))
     for i in range(max(len(g_logs), len(o_logs))):
         g = g_logs[i] if i < len(g_logs) else None
         o = o_logs[i] if i < len(o_logs) else None
