@@ -96,7 +96,7 @@ impl Evaluator<'_> {
                     "Puppet compiles this catalog, and fails when it applies it (puppet apply, an agent run)",
                     None,
                 );
-            self.warnings.push(warning);
+            self.output.warnings.push(warning);
         }
     }
 }

@@ -236,7 +236,7 @@ impl Evaluator<'_> {
             .class_scopes
             .insert(name.to_string(), self.catalog.current);
         // A scope holding what the parent class defined, then the class's own scope.
-        let mark = self.scopes.push(self.node_frame.unwrap_or(0));
+        let mark = self.scopes.push(self.scopes.node_frame.unwrap_or(0));
         for (var, value) in &inherited {
             self.scopes.bind_new(var.as_str().into(), value.clone());
         }

@@ -208,10 +208,10 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
         evaluator.log(LogLevel::Warning, warning.message.clone(), warning.span);
     }
     let result = evaluator.run(&program, end, &mut outcome.statements);
-    outcome.logs = core::mem::take(&mut evaluator.logs);
+    outcome.logs = core::mem::take(&mut evaluator.output.logs);
     outcome.lookups = core::mem::take(&mut evaluator.hiera.calls);
-    outcome.needs_full_engine = evaluator.needs_full_engine;
-    diagnostics.append(&mut evaluator.warnings);
+    outcome.needs_full_engine = evaluator.output.needs_full_engine;
+    diagnostics.append(&mut evaluator.output.warnings);
     let result = result.and_then(|value| {
         evaluator.settle_regex_meter(end)?;
         showable(&value, &options.limits, end)?;
@@ -252,11 +252,13 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
     evaluator.add_suggestions(&mut diagnostics);
     outcome.diagnostics = diagnostics;
     #[cfg(feature = "ide")]
-    if let Some(recorder) = evaluator.recorder.take() {
+    if let Some(recorder) = evaluator.output.recorder.take() {
         outcome.recorded = recorder.finish();
     }
     outcome.aliases = AliasesKeepAlive {
-        _registry: Some(alloc::rc::Rc::new(core::mem::take(&mut evaluator.aliases))),
+        _registry: Some(alloc::rc::Rc::new(core::mem::take(
+            &mut evaluator.known.aliases,
+        ))),
     };
     outcome.sources = core::mem::take(&mut evaluator.sources);
     crate::regex::meter::release();
@@ -382,9 +384,9 @@ impl Evaluator<'_> {
         let mut value = Value::Undef;
         for expr in &program.body {
             // Puppet evaluates each file of the main manifests with its file on the stack.
-            self.puppet_stack.push(Frame::Program(expr.span));
+            self.scopes.calls.push(Frame::Program(expr.span));
             let result = self.eval(expr);
-            self.puppet_stack.pop();
+            self.scopes.calls.pop();
             value = result?;
             if !crate::eval::definitions::is_definition(expr) {
                 statements.push((expr.span, value.clone()));

@@ -100,14 +100,14 @@ impl Evaluator<'_> {
         self.catalog
             .own_current_scope(crate::catalog::graph::ScopeOwner::Node(title.clone()));
         let mark = self.scopes.push(0);
-        let saved_node = self.node_frame.replace(self.scopes.current());
+        let saved_node = self.scopes.node_frame.replace(self.scopes.current());
         let saved_match = self.scopes.current_match.take();
         if let Some(regex) = &regex {
             self.regex_match(regex, &name, span)?;
         }
         let result = self.eval(&definition.body);
         self.scopes.current_match = saved_match;
-        self.node_frame = saved_node;
+        self.scopes.node_frame = saved_node;
         self.scopes.pop(mark);
         self.catalog.current = outer;
         result.map(|_| ())

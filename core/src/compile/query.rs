@@ -111,7 +111,7 @@ pub fn lookup(env: &Environment<'_>, options: &EvalOptions, query: &LookupQuery)
         }
         Err(unwind) => answer.error = Some(unwind.into_diagnostic()),
     }
-    answer.logs = core::mem::take(&mut evaluator.logs);
+    answer.logs = core::mem::take(&mut evaluator.output.logs);
     answer.sources = core::mem::take(&mut evaluator.sources);
     answer
 }

@@ -29,7 +29,7 @@ pub(crate) fn define(interp: &mut Interp<'_, '_>, def: &Rc<MethodDef>) -> RResul
     let name = RVal::Sym(Rc::from(def.name.as_str()));
     match interp.method.module.clone() {
         Some(module) => {
-            let methods = &mut interp.ev.ruby.module_methods;
+            let methods = &mut interp.ev.ruby.world.module_methods;
             methods.retain(|(owner, known)| !(owner == &module && known.name == def.name));
             if methods.len() >= MAX_METHODS {
                 return interp.raise("too many methods defined");
@@ -57,8 +57,8 @@ pub(crate) fn module_body(interp: &mut Interp<'_, '_>, path: &str, body: &[Node]
         (Some(outer), _) if !outer.is_empty() => Rc::from(format!("{outer}::{path}").as_str()),
         _ => Rc::from(path),
     };
-    if !full.is_empty() && !interp.ev.ruby.modules.contains(&full) {
-        interp.ev.ruby.modules.push(full.clone());
+    if !full.is_empty() && !interp.ev.ruby.world.modules.contains(&full) {
+        interp.ev.ruby.world.modules.push(full.clone());
     }
     let inner = (!full.is_empty()).then(|| full.clone());
     let saved = core::mem::replace(&mut interp.method.module, inner);
@@ -94,6 +94,7 @@ pub(crate) fn find_in_module(
     interp
         .ev
         .ruby
+        .world
         .module_methods
         .iter()
         .rev()
@@ -108,6 +109,7 @@ pub(crate) fn resolve_module(interp: &Interp<'_, '_>, name: &str) -> Option<Rc<s
         interp
             .ev
             .ruby
+            .world
             .modules
             .iter()
             .any(|m| &**m == path || (m.starts_with(path) && m[path.len()..].starts_with("::")))
@@ -296,7 +298,7 @@ pub(crate) fn extend(interp: &mut Interp<'_, '_>, object: &RVal, args: &[RVal]) 
                 alloc::vec![object.clone()],
                 None,
             )?;
-        } else if !interp.ev.ruby.modules.iter().any(|m| m == path) {
+        } else if !interp.ev.ruby.world.modules.iter().any(|m| m == path) {
             return interp.unsupported(format!(
                 "extend with {path} is not supported by the playground's Ruby"
             ));

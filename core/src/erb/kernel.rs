@@ -142,6 +142,7 @@ pub(crate) fn scope_method(
             match puppet_variable(interp.ev, &var) {
                 Some(Value::Runtime(object)) => Ok(interp
                     .ev
+                    .ruby
                     .erb_objects
                     .iter()
                     .find(|(stored, _)| Rc::ptr_eq(stored, &object))
@@ -176,7 +177,7 @@ pub(crate) fn scope_method(
                 ));
             };
             let var = var.to_string();
-            if interp.ev.erb_objects.len() >= MAX_SET_VARIABLES {
+            if interp.ev.ruby.erb_objects.len() >= MAX_SET_VARIABLES {
                 return interp.raise(format!(
                     "a template may set at most {MAX_SET_VARIABLES} variables with scope.setvar"
                 ));
@@ -187,7 +188,7 @@ pub(crate) fn scope_method(
             ));
             let value = Value::Runtime(object.clone());
             if crate::host::Host::set_variable(interp.ev, &var, value) {
-                interp.ev.erb_objects.push((object, args[1].clone()));
+                interp.ev.ruby.erb_objects.push((object, args[1].clone()));
                 Ok(args[1].clone())
             } else {
                 interp.raise(format!("Cannot reassign variable '${var}'"))

@@ -111,7 +111,7 @@ pub(crate) fn call(
 /// The function `name`, loaded from its file the first time.
 fn find(ev: &mut Evaluator<'_>, site: &CallSite) -> EvalResult<Option<Rc<Loaded>>> {
     let name = site.name;
-    if let Some((_, known)) = ev.ruby.functions.iter().find(|(n, _)| n == name) {
+    if let Some((_, known)) = ev.ruby.world.functions.iter().find(|(n, _)| n == name) {
         return Ok(known.clone());
     }
     let Some(env) = ev.env else {
@@ -133,7 +133,10 @@ fn find(ev: &mut Evaluator<'_>, site: &CallSite) -> EvalResult<Option<Rc<Loaded>
             break;
         }
     }
-    ev.ruby.functions.push((name.to_string(), found.clone()));
+    ev.ruby
+        .world
+        .functions
+        .push((name.to_string(), found.clone()));
     Ok(found)
 }
 
@@ -144,13 +147,13 @@ fn load_file(
     path: &str,
     text: &str,
 ) -> EvalResult<Vec<Created>> {
-    if ev.ruby.required.iter().any(|p| p == path) {
+    if ev.ruby.world.required.iter().any(|p| p == path) {
         return Ok(Vec::new());
     }
-    if ev.ruby.required.len() >= MAX_FILES {
+    if ev.ruby.world.required.len() >= MAX_FILES {
         return Err(site.fail(format!("more than {MAX_FILES} Ruby files loaded")));
     }
-    ev.ruby.required.push(path.to_string());
+    ev.ruby.world.required.push(path.to_string());
     let body = parse(ev, site, path, text)?;
     let mut interp = Interp::new(ev, site.span);
     interp.template = false;
@@ -187,7 +190,7 @@ pub(crate) fn require(interp: &mut Interp<'_, '_>, library: &str) -> RResult<RVa
     let dirs = interp.ev.module_dirs();
     for dir in dirs {
         let path = format!("{dir}/lib/{relative}.rb");
-        if interp.ev.ruby.required.contains(&path) {
+        if interp.ev.ruby.world.required.contains(&path) {
             return Ok(RVal::Bool(false));
         }
         let Ok(text) = env.files.read(&path) else {

@@ -25,9 +25,9 @@ impl Evaluator<'_> {
         match value {
             Value::Type(ty) => {
                 // In type parameters an unknown capitalized name is a reference resolved later.
-                let saved = core::mem::replace(&mut self.lenient_type_refs, true);
+                let saved = core::mem::replace(&mut self.known.lenient_type_refs, true);
                 let args = self.eval_unfolding(keys);
-                self.lenient_type_refs = saved;
+                self.known.lenient_type_refs = saved;
                 self.access_type(&ty, &args?, keys, span)
             }
             Value::Hash(hash) => {

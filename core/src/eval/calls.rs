@@ -95,10 +95,11 @@ impl Evaluator<'_> {
             .zip(prepared.as_ref())
             .map(|(lambda, prepared)| Closure::new(lambda, prepared));
         // Puppet's stack holds the call while the function runs (its arguments are evaluated).
-        self.puppet_stack
+        self.scopes
+            .calls
             .push(crate::host::Frame::Call(call.anchor));
         let result = self.dispatch_call(call, &site, args, closure.as_ref());
-        self.puppet_stack.pop();
+        self.scopes.calls.pop();
         result
     }
 
@@ -123,13 +124,13 @@ impl Evaluator<'_> {
                 return result;
             }
         }
-        if let Some(function) = self.functions.get(site.name).cloned() {
+        if let Some(function) = self.known.functions.get(site.name).cloned() {
             return self.call_user_function(&function, site, args, closure);
         }
         let builtin = crate::functions::find_in_run(self, site.name, site.span);
         if site.name.contains("::") || builtin.is_none() {
             self.autoload_function(site.name, call.anchor)?;
-            if let Some(function) = self.functions.get(site.name).cloned() {
+            if let Some(function) = self.known.functions.get(site.name).cloned() {
                 return self.call_user_function(&function, site, args, closure);
             }
         }
@@ -249,7 +250,7 @@ impl Evaluator<'_> {
         self.enter_call("lambda", site.span)?;
         let mark = self.scopes.push(prepared.frame);
         let saved_match = self.scopes.current_match.clone();
-        let saved_move = core::mem::replace(&mut self.move_candidate, prepared.movable);
+        let saved_move = core::mem::replace(&mut self.scratch.move_candidate, prepared.movable);
         let result = (|| {
             self.bind_params(&lambda.params, &prepared.params, args, site, None)?;
             let value = match self.eval(&lambda.body) {
@@ -262,7 +263,7 @@ impl Evaluator<'_> {
             }
             Ok(value)
         })();
-        self.move_candidate = saved_move;
+        self.scratch.move_candidate = saved_move;
         if let (Err(Unwind::Break(_)), Some(first)) = (&result, keep_first) {
             *first = self.scopes.take_first_local();
         }
@@ -434,9 +435,9 @@ impl Evaluator<'_> {
         expr: &crate::syntax::ast::Expr,
         lenient: bool,
     ) -> EvalResult<Rc<Type>> {
-        let saved = core::mem::replace(&mut self.lenient_type_refs, lenient);
+        let saved = core::mem::replace(&mut self.known.lenient_type_refs, lenient);
         let value = self.eval(expr);
-        self.lenient_type_refs = saved;
+        self.known.lenient_type_refs = saved;
         match value? {
             Value::Type(ty) => Ok(ty),
             other => Err(error(

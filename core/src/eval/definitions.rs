@@ -18,31 +18,32 @@ impl Evaluator<'_> {
         self.collect_definitions(&program.body, &mut aliases)?;
         // An alias body may autoload other aliases, which may refer back to this one: their
         // checks wait until the outermost definitions are done.
-        self.alias_nesting += 1;
+        self.known.alias_nesting += 1;
         let mut defined = Ok(());
         for (alias, type_expr, _) in &aliases {
             match self.eval_alias_body(type_expr) {
-                Ok(ty) => self.aliases.define(alias, ty),
+                Ok(ty) => self.known.aliases.define(alias, ty),
                 Err(e) => {
                     defined = Err(e);
                     break;
                 }
             }
         }
-        self.alias_nesting -= 1;
+        self.known.alias_nesting -= 1;
         defined?;
-        if self.alias_nesting > 0 {
-            self.deferred_aliases
+        if self.known.alias_nesting > 0 {
+            self.known
+                .deferred_aliases
                 .extend(aliases.iter().map(|(alias, _, _)| alias.clone()));
             return Ok(());
         }
         // An alias only of aliases is an error where it is used, as in Puppet.
         let failed: Vec<bool> = aliases
             .iter()
-            .map(|(alias, _, _)| self.aliases.check(alias).is_err())
+            .map(|(alias, _, _)| self.known.aliases.check(alias).is_err())
             .collect();
         if failed.contains(&true) {
-            super::alias_cycles::mark_unresolved(&mut self.aliases, &aliases, &failed);
+            super::alias_cycles::mark_unresolved(&mut self.known.aliases, &aliases, &failed);
         }
         // Aliases of other files (autoloaded) are named themselves when they cannot resolve.
         let mut failing: Vec<TypeAlias> = aliases
@@ -51,15 +52,15 @@ impl Evaluator<'_> {
             .filter(|(_, failed)| **failed)
             .map(|((alias, _, _), _)| alias.clone())
             .collect();
-        for alias in core::mem::take(&mut self.deferred_aliases) {
-            if self.aliases.check(&alias).is_err() {
+        for alias in core::mem::take(&mut self.known.deferred_aliases) {
+            if self.known.aliases.check(&alias).is_err() {
                 failing.push(alias);
             }
         }
         for alias in failing {
-            if self.aliases.unresolved(&alias).is_none() {
+            if self.known.aliases.unresolved(&alias).is_none() {
                 let name = alias.name().into();
-                self.aliases.mark_unresolved(&alias, name);
+                self.known.aliases.mark_unresolved(&alias, name);
             }
         }
         Ok(())
@@ -74,7 +75,7 @@ impl Evaluator<'_> {
             match &expr.kind {
                 ExprKind::FunctionDefinition(definition) => {
                     let name = definition.name.name.clone();
-                    if self.functions.contains_key(&name) {
+                    if self.known.functions.contains_key(&name) {
                         // Puppet names where the first definition was made.
                         let first = body.iter().find(|e| matches!(&e.kind, ExprKind::FunctionDefinition(d) if d.name.name == name));
                         let start = first.unwrap_or(expr).span.start;
@@ -92,10 +93,10 @@ impl Evaluator<'_> {
                         definition: Rc::clone(definition),
                         params,
                     };
-                    self.functions.insert(name, Rc::new(function));
+                    self.known.functions.insert(name, Rc::new(function));
                 }
                 ExprKind::TypeAlias { name, type_expr } => {
-                    let alias = self.aliases.declare(&name.name).map_err(|e| {
+                    let alias = self.known.aliases.declare(&name.name).map_err(|e| {
                         let mut message = e.full_message();
                         let first = aliases
                             .iter()

@@ -32,7 +32,7 @@ impl Evaluator<'_> {
     /// Append to the output of the template being rendered: refused before it is appended when
     /// the output would pass the string limit, and charged as any string a program builds.
     fn append_output(&mut self, text: &str, span: Span) -> EvalResult<()> {
-        let Some(before) = self.epp_output.last().map(String::len) else {
+        let Some(before) = self.output.epp_output.last().map(String::len) else {
             return Err(error(
                 "EPP_OUTSIDE_TEMPLATE",
                 "Template text can only be rendered by an EPP template",
@@ -40,7 +40,7 @@ impl Evaluator<'_> {
             ));
         };
         self.check_string_growth(before, before.saturating_add(text.len()), span)?;
-        if let Some(output) = self.epp_output.last_mut() {
+        if let Some(output) = self.output.epp_output.last_mut() {
             output.push_str(text);
         }
         Ok(())
@@ -58,9 +58,9 @@ impl Evaluator<'_> {
         site: &CallSite,
     ) -> EvalResult<Value> {
         let mark = self.scopes.push(self.scopes.current());
-        self.epp_output.push(String::new());
+        self.output.epp_output.push(String::new());
         let result = self.render_template_body(program, Some(source), arguments, site);
-        let output = self.epp_output.pop().unwrap_or_default();
+        let output = self.output.epp_output.pop().unwrap_or_default();
         self.scopes.pop(mark);
         match result {
             Ok(()) => Ok(Value::string(&output)),
@@ -81,9 +81,9 @@ impl Evaluator<'_> {
         site: &CallSite,
     ) -> EvalResult<Value> {
         let mark = self.scopes.push(0);
-        self.epp_output.push(String::new());
+        self.output.epp_output.push(String::new());
         let result = self.render_template_body(program, None, arguments, site);
-        let output = self.epp_output.pop().unwrap_or_default();
+        let output = self.output.epp_output.pop().unwrap_or_default();
         self.scopes.pop(mark);
         result.map(|()| Value::string(&output))
     }

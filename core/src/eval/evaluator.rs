@@ -1,6 +1,5 @@
 //! The evaluator's state and its dispatch over expression kinds.
 
-use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -13,7 +12,6 @@ use crate::host::{error, EvalResult, Unwind};
 use crate::run::budget::Budget;
 use crate::span::Span;
 use crate::syntax::ast::{Expr, ExprKind, FunctionDefinition};
-use crate::types::AliasRegistry;
 use crate::value::Value;
 
 /// A function written in Puppet, with what binding its parameters needs worked out once.
@@ -27,7 +25,8 @@ pub(crate) struct UserFunction {
 /// evaluator, so that expression evaluation hands them over without depending on it.
 pub(crate) type CatalogStatements = fn(&mut Evaluator<'_>, &Expr) -> EvalResult<Value>;
 
-/// Everything one evaluation keeps: scopes, definitions, the log, and the limits' counters.
+/// Everything one evaluation keeps: scopes, definitions, the catalog, the output, and the
+/// limits' counters.
 pub(crate) struct Evaluator<'o> {
     pub options: &'o EvalOptions,
     /// Evaluates the catalog statements (see [`CatalogStatements`]).
@@ -36,64 +35,21 @@ pub(crate) struct Evaluator<'o> {
     pub sources: crate::sources::Sources,
     /// The environment the program compiles in (`None`: a snippet on its own).
     pub env: Option<&'o crate::environment::Environment<'o>>,
-    /// What autoloading has found and read.
-    pub loader: super::loader::Loader,
-    /// The scope of the node definition being evaluated (classes declared from it see it).
-    pub node_frame: Option<usize>,
-    /// Where the running functions were called (what stdlib's `deprecation` names).
-    pub puppet_stack: crate::host::PuppetStack,
+    /// The scopes, the node definition's and Puppet's stack of callers.
+    pub scopes: Scopes,
+    /// Autoloaded files, functions written in Puppet, type aliases, the type cache.
+    pub known: super::known::Known,
     /// What Hiera has read: configurations, data files, lookup options, the explanation.
     pub hiera: crate::hiera::lookup::HieraState,
-    /// Set when the run needs what this build leaves out (`"stdlib"`: a call of one of stdlib's
-    /// functions in a build without the `stdlib` feature): the page's light engine hands it over.
-    pub needs_full_engine: Option<&'static str>,
-    /// Ruby objects templates stored with `scope.setvar`: the variable holds the Runtime value
-    /// of the pair, and `scope.lookupvar` gives the same object back (a hash one template fills
-    /// and another reads).
-    #[cfg(feature = "erb")]
-    pub erb_objects: Vec<crate::erb::value::KeptObject>,
-    /// What modules' Ruby defined and loaded in this evaluation (their functions, `puppet_x`).
-    #[cfg(feature = "erb")]
-    pub ruby: crate::erb::module_functions::RubyWorld,
-    /// stdlib's 3.x functions loaded so far, and what was read of the stdlib module.
-    #[cfg(feature = "stdlib")]
-    pub stdlib: crate::functions::stdlib::module_files::StdlibRun,
-    /// How many type aliases' bodies are being evaluated in each other (autoloading).
-    pub alias_nesting: usize,
-    /// Aliases defined while another was, checked when the outermost one is done.
-    pub deferred_aliases: Vec<crate::types::TypeAlias>,
-    /// Inside type parameters an unknown capitalized name is a `TypeReference`, not an error.
-    pub lenient_type_refs: bool,
-    pub budget: Budget,
-    /// What each evaluated expression produced, when the caller asked (`EvalOptions::record`).
-    #[cfg(feature = "ide")]
-    pub recorder: Option<alloc::boxed::Box<super::record::Recorder>>,
-    pub scopes: Scopes,
-    pub logs: Vec<LogEntry>,
-    /// Warnings raised during evaluation (strict mode set to warning, deprecations).
-    pub warnings: Vec<Diagnostic>,
-    /// Functions written in Puppet, by name.
-    pub functions: BTreeMap<String, Rc<UserFunction>>,
-    pub aliases: AliasRegistry,
     pub catalog: crate::catalog::Catalog,
-    /// The output of the EPP templates being rendered, innermost last.
-    pub epp_output: Vec<String>,
-    /// The address of the running lambda's final `$p + ...` operand whose value may be moved
-    /// out of its scope rather than copied (see `ownership.rs`).
-    pub move_candidate: Option<usize>,
-    /// Names of parameters and called functions, shared rather than allocated on every call.
-    names: indexmap::IndexSet<Rc<str>, foldhash::fast::FixedState>,
-    /// Values of constant type expressions (see `type_cache.rs`).
-    pub type_cache: super::type_cache::TypeCache,
-    /// How many syntax trees parsed during evaluation have been evaluated and freed: an address
-    /// the type cache knows may since name another node. Whatever evaluates a tree it parsed
-    /// counts it with [`Self::tree_freed`].
-    pub freed_trees: u64,
-    /// Emptied argument lists of finished lambda calls, reused by the next ones.
-    arg_lists: Vec<Vec<Value>>,
-    /// The buffer an interpolated string is built in, kept between strings (a nested
-    /// interpolation, finding it taken, uses a new one).
-    pub text_buffer: String,
+    /// Logs, warnings, EPP output, the hand-over note, the recorded values.
+    pub output: super::output::Output,
+    /// Templates' kept objects, modules' Ruby, stdlib's loaded functions and module files.
+    #[cfg_attr(not(any(feature = "erb", feature = "stdlib")), allow(dead_code))]
+    pub ruby: super::ruby_state::RubyState,
+    pub budget: Budget,
+    /// Allocations reused from one call or string to the next.
+    pub scratch: super::scratch::Scratch,
 }
 
 impl<'o> Evaluator<'o> {
@@ -108,38 +64,20 @@ impl<'o> Evaluator<'o> {
             catalog_statements,
             sources,
             env,
-            loader: Default::default(),
-            node_frame: None,
-            puppet_stack: Default::default(),
-            hiera: Default::default(),
-            needs_full_engine: None,
-            #[cfg(feature = "erb")]
-            erb_objects: Vec::new(),
-            #[cfg(feature = "erb")]
-            ruby: Default::default(),
-            #[cfg(feature = "stdlib")]
-            stdlib: Default::default(),
-            alias_nesting: 0,
-            deferred_aliases: Vec::new(),
-            lenient_type_refs: false,
-            budget: Budget::default(),
-            #[cfg(feature = "ide")]
-            recorder: options
-                .record
-                .map(|limits| alloc::boxed::Box::new(super::record::Recorder::new(limits))),
             scopes: Scopes::new(),
-            logs: Vec::new(),
-            warnings: Vec::new(),
-            functions: BTreeMap::new(),
-            aliases: AliasRegistry::new(),
+            known: Default::default(),
+            hiera: Default::default(),
             catalog: crate::catalog::Catalog::default(),
-            epp_output: Vec::new(),
-            move_candidate: None,
-            names: Default::default(),
-            type_cache: Default::default(),
-            freed_trees: 0,
-            arg_lists: Vec::new(),
-            text_buffer: String::new(),
+            output: super::output::Output {
+                #[cfg(feature = "ide")]
+                recorder: options
+                    .record
+                    .map(|limits| alloc::boxed::Box::new(super::record::Recorder::new(limits))),
+                ..Default::default()
+            },
+            ruby: Default::default(),
+            budget: Budget::default(),
+            scratch: Default::default(),
         };
         super::builtin_vars::define(&mut evaluator.scopes);
         evaluator
@@ -147,30 +85,30 @@ impl<'o> Evaluator<'o> {
 
     /// `name` as a shared string: the same allocation every time it is asked for.
     pub fn intern(&mut self, name: &str) -> Rc<str> {
-        if let Some(known) = self.names.get(name) {
+        if let Some(known) = self.scratch.names.get(name) {
             return known.clone();
         }
         let shared: Rc<str> = Rc::from(name);
-        self.names.insert(shared.clone());
+        self.scratch.names.insert(shared.clone());
         shared
     }
 
     /// An empty list for the arguments of a lambda call (see [`Self::recycle_args`]).
     pub fn arg_list(&mut self) -> Vec<Value> {
-        self.arg_lists.pop().unwrap_or_default()
+        self.scratch.arg_lists.pop().unwrap_or_default()
     }
 
     /// Keep an emptied argument list for the next call.
     pub fn recycle_args(&mut self, mut args: Vec<Value>) {
         args.clear();
-        if self.arg_lists.len() < 16 && args.capacity() <= 8 {
-            self.arg_lists.push(args);
+        if self.scratch.arg_lists.len() < 16 && args.capacity() <= 8 {
+            self.scratch.arg_lists.push(args);
         }
     }
 
     /// A syntax tree parsed during evaluation is about to be freed (see `type_cache.rs`).
     pub fn tree_freed(&mut self) {
-        self.freed_trees += 1;
+        self.known.freed_trees += 1;
     }
 
     /// Count evaluation steps against the budget (built-in functions call this per iteration).
@@ -198,7 +136,7 @@ impl<'o> Evaluator<'o> {
     }
 
     pub fn log(&mut self, level: LogLevel, message: String, span: Span) {
-        self.logs.push(LogEntry {
+        self.output.logs.push(LogEntry {
             level,
             message,
             span,
@@ -294,7 +232,7 @@ impl<'o> Evaluator<'o> {
         let result = self.eval_kind(expr);
         self.budget.depth -= 1;
         #[cfg(feature = "ide")]
-        if let (Some(recorder), Ok(value)) = (self.recorder.as_mut(), &result) {
+        if let (Some(recorder), Ok(value)) = (self.output.recorder.as_mut(), &result) {
             recorder.record(expr, value);
         }
         result
@@ -343,7 +281,7 @@ impl<'o> Evaluator<'o> {
             ExprKind::Regex(regexp) => Ok(Value::Regexp(regexp.clone())),
             ExprKind::Name(name) => Ok(Value::string(name)),
             ExprKind::TypeRef(name) => self.eval_type_cached(expr, |ev| {
-                ev.eval_type_ref(name, span, ev.lenient_type_refs)
+                ev.eval_type_ref(name, span, ev.known.lenient_type_refs)
             }),
             ExprKind::Variable(name) => self.eval_variable(name, span),
             ExprKind::Array(items) => self.eval_array(items, span),

@@ -63,7 +63,7 @@ impl Host for Evaluator<'_> {
     }
 
     fn logs(&self) -> &[LogEntry] {
-        &self.logs
+        &self.output.logs
     }
 
     fn sources(&self) -> &Sources {
@@ -98,13 +98,13 @@ impl Host for Evaluator<'_> {
             style: site.style,
             span: site.span,
         };
-        if let Some(definition) = self.functions.get(name).cloned() {
+        if let Some(definition) = self.known.functions.get(name).cloned() {
             return self.call_user_function(&definition, &inner, args, block);
         }
         let builtin = crate::functions::find(name);
         if name.contains("::") || builtin.is_none() {
             self.autoload_function(name, site.span)?;
-            if let Some(definition) = self.functions.get(name).cloned() {
+            if let Some(definition) = self.known.functions.get(name).cloned() {
                 return self.call_user_function(&definition, &inner, args, block);
             }
         }
@@ -145,10 +145,10 @@ impl Host for Evaluator<'_> {
     fn load_3x(&mut self, name: &'static str) -> bool {
         #[cfg(feature = "stdlib")]
         {
-            if self.stdlib.loaded_3x.contains(&name) {
+            if self.ruby.stdlib.loaded_3x.contains(&name) {
                 return false;
             }
-            self.stdlib.loaded_3x.push(name);
+            self.ruby.stdlib.loaded_3x.push(name);
         }
         #[cfg(not(feature = "stdlib"))]
         let _ = name;
@@ -156,11 +156,11 @@ impl Host for Evaluator<'_> {
     }
 
     fn caller_frame(&self) -> Option<crate::host::Frame> {
-        self.puppet_stack.caller()
+        self.scopes.calls.caller()
     }
 
     fn needs_full_engine(&mut self, what: &'static str) {
-        self.needs_full_engine = Some(what);
+        self.output.needs_full_engine = Some(what);
     }
 }
 
@@ -230,7 +230,7 @@ impl EnvironmentFiles for Evaluator<'_> {
 
     #[cfg(feature = "stdlib")]
     fn stdlib_run(&mut self) -> &mut crate::functions::stdlib::module_files::StdlibRun {
-        &mut self.stdlib
+        &mut self.ruby.stdlib
     }
 }
 
@@ -316,10 +316,10 @@ impl TypeNames for Evaluator<'_> {
     }
 
     fn eval_type_text(&mut self, expr: &Expr) -> EvalResult<Value> {
-        let saved = core::mem::replace(&mut self.lenient_type_refs, true);
+        let saved = core::mem::replace(&mut self.known.lenient_type_refs, true);
         // A type written as text is not the user's code: hover records nothing for it.
         let value = self.unrecorded(|ev| ev.eval(expr));
-        self.lenient_type_refs = saved;
+        self.known.lenient_type_refs = saved;
         self.tree_freed();
         value
     }

@@ -23,11 +23,11 @@ impl Evaluator<'_> {
         parts: &[StringPart],
         span: Span,
     ) -> EvalResult<Value> {
-        let mut text = core::mem::take(&mut self.text_buffer);
+        let mut text = core::mem::take(&mut self.scratch.text_buffer);
         text.clear();
         let result = self.interpolate_parts(&mut text, parts, span);
         if text.capacity() <= 4096 {
-            self.text_buffer = text;
+            self.scratch.text_buffer = text;
         }
         result
     }
@@ -159,7 +159,7 @@ impl Evaluator<'_> {
         }
         if let Some(ty) = resolved {
             if let Type::Alias(alias) = &ty {
-                if let Some(culprit) = self.aliases.unresolved(alias) {
+                if let Some(culprit) = self.known.aliases.unresolved(alias) {
                     let message = alloc::format!("Error while evaluating a Type-Name, Type alias '{culprit}' cannot be resolved to a real type");
                     return Err(error("BAD_TYPE_ALIAS", message, span));
                 }
@@ -178,7 +178,7 @@ impl Evaluator<'_> {
 
     /// The type a capitalized name stands for, if it stands for one.
     pub(crate) fn resolve_type_name(&self, name: &str) -> Option<Type> {
-        if let Some(alias) = self.aliases.lookup(name) {
+        if let Some(alias) = self.known.aliases.lookup(name) {
             return Some(Type::Alias(alias));
         }
         if let Some(ty) = Type::from_name(name) {

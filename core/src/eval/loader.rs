@@ -58,12 +58,13 @@ impl<'o> Evaluator<'o> {
 
     /// The directory of module `name`: the first on the modulepath that has one by that name.
     pub(crate) fn module_dir(&mut self, name: &str) -> Option<String> {
-        if let Some(&known) = self.loader.modules.get(name) {
-            return self.loader.module_dirs.get(known).cloned();
+        if let Some(&known) = self.known.loader.modules.get(name) {
+            return self.known.loader.module_dirs.get(known).cloned();
         }
         let found = match self.environment() {
             Some(env) if is_module_name(name) => {
                 let modulepath = self
+                    .known
                     .loader
                     .modulepath
                     .get_or_insert_with(|| env.modulepath())
@@ -80,12 +81,12 @@ impl<'o> Evaluator<'o> {
         let found = found.or_else(|| (name == "stdlib").then(|| crate::stdlib_module::DIR.into()));
         let at = match &found {
             Some(dir) => {
-                self.loader.module_dirs.push(dir.clone());
-                self.loader.module_dirs.len() - 1
+                self.known.loader.module_dirs.push(dir.clone());
+                self.known.loader.module_dirs.len() - 1
             }
             None => NONE,
         };
-        self.loader.modules.insert(name.into(), at);
+        self.known.loader.modules.insert(name.into(), at);
         found
     }
 
@@ -149,9 +150,9 @@ impl<'o> Evaluator<'o> {
         };
         match env.files.read(path) {
             Ok(text) => {
-                self.loader.bytes_read += text.len();
+                self.known.loader.bytes_read += text.len();
                 let max = self.options.limits.max_env_bytes;
-                if self.loader.bytes_read > max {
+                if self.known.loader.bytes_read > max {
                     return Err(error(
                         "ENV_LIMIT",
                         format!(
@@ -178,7 +179,7 @@ impl<'o> Evaluator<'o> {
         let Some(path) = self.module_file_path(file) else {
             return Ok(false);
         };
-        if self.loader.imported.contains_key(&path) {
+        if self.known.loader.imported.contains_key(&path) {
             return Ok(true);
         }
         let Some(text) = self.read_env_file(&path, span)? else {
@@ -197,7 +198,7 @@ impl<'o> Evaluator<'o> {
         namespace: Option<&str>,
         span: Span,
     ) -> EvalResult<()> {
-        self.loader.imported.insert(path.into(), NONE);
+        self.known.loader.imported.insert(path.into(), NONE);
         let program = self.parse_env_file(path, text, false, span)?;
         let mut findings = crate::syntax::check_module_file(&program, path, namespace);
         if !findings.is_empty() {
@@ -218,10 +219,11 @@ impl<'o> Evaluator<'o> {
     /// Keep a file's tree for the rest of the evaluation.
     fn keep(&mut self, path: &str, program: Program) -> Rc<Program> {
         let program = Rc::new(program);
-        self.loader.programs.push(Rc::clone(&program));
-        self.loader
+        self.known.loader.programs.push(Rc::clone(&program));
+        self.known
+            .loader
             .imported
-            .insert(path.into(), self.loader.programs.len() - 1);
+            .insert(path.into(), self.known.loader.programs.len() - 1);
         program
     }
 
@@ -277,10 +279,11 @@ impl<'o> Evaluator<'o> {
     pub(crate) fn template_program(&mut self, path: &str, span: Span) -> EvalResult<Rc<Program>> {
         let template_key = format!("template:{path}");
         if let Some(program) = self
+            .known
             .loader
             .imported
             .get(&template_key)
-            .and_then(|&at| self.loader.programs.get(at))
+            .and_then(|&at| self.known.loader.programs.get(at))
         {
             return Ok(Rc::clone(program));
         }
@@ -358,7 +361,7 @@ impl<'o> Evaluator<'o> {
     /// (`lib/puppet/type/<name>.rb`). Ruby does not run here, but Puppet knows such a type: its
     /// resources are declared as written, their attributes unchecked.
     pub(crate) fn ruby_type_known(&mut self, name: &str) -> bool {
-        if let Some(&known) = self.loader.ruby_types.get(name) {
+        if let Some(&known) = self.known.loader.ruby_types.get(name) {
             return known == 1;
         }
         let Some(env) = self.environment() else {
@@ -366,6 +369,7 @@ impl<'o> Evaluator<'o> {
         };
         let file_name = format!("lib/puppet/type/{name}.rb");
         let modulepath = self
+            .known
             .loader
             .modulepath
             .get_or_insert_with(|| env.modulepath())
@@ -387,9 +391,10 @@ impl<'o> Evaluator<'o> {
             .and_then(|path| env.files.read(&path).ok())
             .and_then(|text| super::ruby_namevar::ruby_type_namevar(&text))
         {
-            self.loader.ruby_namevars.insert(name.into(), namevar);
+            self.known.loader.ruby_namevars.insert(name.into(), namevar);
         }
-        self.loader
+        self.known
+            .loader
             .ruby_types
             .insert(name.into(), usize::from(known));
         known
@@ -417,13 +422,17 @@ impl<'o> Evaluator<'o> {
         if self.module_dir("stdlib").is_some() {
             return Ok(());
         }
-        self.needs_full_engine = Some("stdlib");
+        self.output.needs_full_engine = Some("stdlib");
         Err(crate::functions::needs_stdlib_part(what, span))
     }
 
     /// The namevar of a resource type a module implements in Ruby, when its file shows one.
     pub(crate) fn ruby_type_namevar(&self, name: &str) -> Option<&str> {
-        self.loader.ruby_namevars.get(name).map(String::as_str)
+        self.known
+            .loader
+            .ruby_namevars
+            .get(name)
+            .map(String::as_str)
     }
 
     /// Where Puppet's loaders look for function `name` written in Ruby: a namespaced name's
@@ -490,7 +499,7 @@ impl<'o> Evaluator<'o> {
             if !paths.iter().any(|path| env.files.exists(path)) {
                 return None;
             }
-            self.needs_full_engine = Some("ruby");
+            self.output.needs_full_engine = Some("ruby");
             Some(Err(crate::host::error(
                 "NEEDS_FULL_ENGINE",
                 format!(
@@ -504,7 +513,7 @@ impl<'o> Evaluator<'o> {
 
     /// Whether a resource type is one a module implements in Ruby (already looked for).
     pub(crate) fn is_ruby_type(&self, name: &str) -> bool {
-        self.loader.ruby_types.get(name) == Some(&1)
+        self.known.loader.ruby_types.get(name) == Some(&1)
     }
 
     /// Whether defined type `name` (canonical) is defined, once the modules were looked in.
@@ -522,7 +531,7 @@ impl<'o> Evaluator<'o> {
     /// else a defined type in its `manifests/`.
     pub(crate) fn autoload_type_name(&mut self, name: &str, span: Span) -> EvalResult<()> {
         self.autoload_type(name, span)?;
-        if self.aliases.lookup(name).is_none() {
+        if self.known.aliases.lookup(name).is_none() {
             let lower = name.trim_start_matches("::").to_ascii_lowercase();
             self.resource_type_known(&lower, span)?;
         }
@@ -536,7 +545,7 @@ impl<'o> Evaluator<'o> {
         self.autoload_single(name, Kind::Function, span)?;
         #[cfg(not(feature = "stdlib"))]
         if matches!(name, "stdlib::ensure" | "stdlib::deferrable_epp")
-            && !self.functions.contains_key(name)
+            && !self.known.functions.contains_key(name)
         {
             let what = format!("The function '{name}'");
             self.hand_over_stdlib(&what, span)?;
@@ -553,7 +562,7 @@ impl<'o> Evaluator<'o> {
             .trim_start_matches("::")
             .get(..8)
             .is_some_and(|head| head.eq_ignore_ascii_case("stdlib::"))
-            && self.aliases.lookup(name).is_none()
+            && self.known.aliases.lookup(name).is_none()
         {
             let what = format!("The type alias '{}'", name.trim_start_matches("::"));
             self.hand_over_stdlib(&what, span)?;
@@ -580,13 +589,13 @@ impl<'o> Evaluator<'o> {
                 (path, Some(naming::file_namespace(&file)))
             }
         };
-        if self.loader.imported.contains_key(&path) {
+        if self.known.loader.imported.contains_key(&path) {
             return Ok(());
         }
         let Some(text) = self.read_env_file(&path, span)? else {
             return Ok(());
         };
-        self.loader.imported.insert(path.clone(), NONE);
+        self.known.loader.imported.insert(path.clone(), NONE);
         let program = self.parse_env_file(&path, text, false, span)?;
         if let Some(namespace) = namespace {
             let mut findings =

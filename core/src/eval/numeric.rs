@@ -36,7 +36,7 @@ impl Evaluator<'_> {
                     match self.options.strict {
                         Strictness::Error => Err(error("STRICT_COERCION", message, span)),
                         Strictness::Warning => {
-                            self.warnings.push(Diagnostic::warning(
+                            self.output.warnings.push(Diagnostic::warning(
                                 Stage::Evaluation,
                                 "STRICT_COERCION",
                                 message,

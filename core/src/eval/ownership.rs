@@ -106,7 +106,7 @@ impl Evaluator<'_> {
             .params
             .iter()
             .any(|p| p.name.name == *name && !p.captures_rest);
-        let user_function = |f: &str| self.functions.contains_key(f);
+        let user_function = |f: &str| self.known.functions.contains_key(f);
         let safe = is_param && harmless(right, name, &user_function);
         safe.then_some(&**left as *const Expr as usize)
     }
@@ -114,7 +114,7 @@ impl Evaluator<'_> {
     /// The value of `left` in `left + right`: moved out of the scope when this is the current
     /// lambda's movable tail, otherwise evaluated as usual.
     pub(crate) fn eval_left_operand(&mut self, left: &Expr) -> crate::host::EvalResult<Value> {
-        if self.move_candidate == Some(left as *const Expr as usize) {
+        if self.scratch.move_candidate == Some(left as *const Expr as usize) {
             if let ExprKind::Variable(name) = &left.kind {
                 if let Some(value) = self.scopes.take_local(name) {
                     self.step(1, left.span)?;

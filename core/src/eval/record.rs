@@ -158,9 +158,9 @@ impl super::evaluator::Evaluator<'_> {
     /// offsets in that text and would land on whatever file sits at those offsets.
     #[cfg(feature = "ide")]
     pub(crate) fn unrecorded<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
-        let recorder = self.recorder.take();
+        let recorder = self.output.recorder.take();
         let result = f(self);
-        self.recorder = recorder;
+        self.output.recorder = recorder;
         result
     }
 

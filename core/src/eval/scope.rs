@@ -93,6 +93,10 @@ pub(crate) struct Scopes {
     /// Emptied variable lists of ended scopes, reused by the next ones (a lambda called 200,000
     /// times then allocates its scope once).
     spare: Vec<Vec<(Rc<str>, Value)>>,
+    /// The scope of the node definition being evaluated (classes declared from it see it).
+    pub node_frame: Option<usize>,
+    /// Where the running functions were called (what stdlib's `deprecation` names).
+    pub calls: crate::host::PuppetStack,
 }
 
 /// Where to go back to when a local scope ends.
@@ -115,6 +119,8 @@ impl Scopes {
             current: 0,
             current_match: None,
             spare: Vec::new(),
+            node_frame: None,
+            calls: Default::default(),
         }
     }
 

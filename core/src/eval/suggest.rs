@@ -196,7 +196,7 @@ impl Evaluator<'_> {
 
     fn similar_functions(&self, name: &str) -> Vec<String> {
         let builtins = crate::functions::puppet_function_names().map(String::from);
-        closest(name, builtins.chain(self.functions.keys().cloned()))
+        closest(name, builtins.chain(self.known.functions.keys().cloned()))
     }
 
     /// Data types, resource types (built in or defined here) and type aliases.
@@ -211,7 +211,7 @@ impl Evaluator<'_> {
                     .chain(defined)
                     .map(crate::catalog::capitalize),
             )
-            .chain(self.aliases.names().map(String::from));
+            .chain(self.known.aliases.names().map(String::from));
         closest(name, candidates)
     }
 

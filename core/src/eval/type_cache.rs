@@ -147,11 +147,11 @@ impl Evaluator<'_> {
         eval: impl FnOnce(&mut Self) -> EvalResult<Value>,
     ) -> EvalResult<Value> {
         let key = expr as *const Expr as usize;
-        let freed_trees = self.freed_trees;
-        if let Some(hit) = self.type_cache.get_mut(&key) {
+        let freed_trees = self.known.freed_trees;
+        if let Some(hit) = self.known.type_cache.get_mut(&key) {
             let fits = self.budget.steps + hit.steps <= self.options.limits.max_steps;
             let same = hit.freed_trees == freed_trees || hit.fingerprint == fingerprint(expr);
-            if fits && hit.lenient == self.lenient_type_refs && same {
+            if fits && hit.lenient == self.known.lenient_type_refs && same {
                 hit.freed_trees = freed_trees;
                 let (value, steps) = (hit.value.clone(), hit.steps);
                 self.step(steps, expr.span)?;
@@ -163,17 +163,17 @@ impl Evaluator<'_> {
         }
         let before = self.budget.steps;
         let value = eval(self)?;
-        if self.type_cache.len() >= CAPACITY {
-            self.type_cache.clear();
+        if self.known.type_cache.len() >= CAPACITY {
+            self.known.type_cache.clear();
         }
         let entry = CachedType {
             fingerprint: fingerprint(expr),
-            lenient: self.lenient_type_refs,
+            lenient: self.known.lenient_type_refs,
             value: value.clone(),
             steps: self.budget.steps - before,
             freed_trees,
         };
-        self.type_cache.insert(key, entry);
+        self.known.type_cache.insert(key, entry);
         Ok(value)
     }
 }

@@ -41,10 +41,10 @@ impl Evaluator<'_> {
         if name == "eyaml_lookup_key" {
             return Err(lookup_failure("Function Load Error for function 'eyaml_lookup_key': Lookup using eyaml lookup_key function is only supported when the hiera_eyaml library is present", span));
         }
-        if !self.functions.contains_key(name) {
+        if !self.known.functions.contains_key(name) {
             self.autoload_function(name, span)?;
         }
-        if !self.functions.contains_key(name) {
+        if !self.known.functions.contains_key(name) {
             let hiera3 = matches!(function, Function::Hiera3Backend(_));
             if hiera3 || name == "hocon_data" || self.ruby_function_exists(name) {
                 return Err(lookup_error(
@@ -199,7 +199,7 @@ impl Evaluator<'_> {
         args: Vec<Value>,
         span: Span,
     ) -> EvalResult<Option<Value>> {
-        let Some(function) = self.functions.get(name).cloned() else {
+        let Some(function) = self.known.functions.get(name).cloned() else {
             return Ok(None);
         };
         let site = CallSite {

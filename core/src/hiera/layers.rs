@@ -144,6 +144,7 @@ impl Evaluator<'_> {
     pub(super) fn warn_once(&mut self, message: String, span: Span) {
         let level = crate::host::LogLevel::Warning;
         if !self
+            .output
             .logs
             .iter()
             .any(|entry| entry.level == level && entry.message == message)

@@ -1,0 +1,33 @@
+//! What an evaluation has learnt of the program's definitions: the files autoloading found and
+//! read, the functions written in Puppet, the type aliases (and those being defined), and the
+//! values of constant type expressions.
+
+use alloc::collections::BTreeMap;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::evaluator::UserFunction;
+use crate::types::AliasRegistry;
+
+/// The definitions known so far.
+#[derive(Default)]
+pub(crate) struct Known {
+    /// What autoloading has found and read.
+    pub loader: super::loader::Loader,
+    /// Functions written in Puppet, by name.
+    pub functions: BTreeMap<String, Rc<UserFunction>>,
+    pub aliases: AliasRegistry,
+    /// How many type aliases' bodies are being evaluated in each other (autoloading).
+    pub alias_nesting: usize,
+    /// Aliases defined while another was, checked when the outermost one is done.
+    pub deferred_aliases: Vec<crate::types::TypeAlias>,
+    /// Inside type parameters an unknown capitalized name is a `TypeReference`, not an error.
+    pub lenient_type_refs: bool,
+    /// Values of constant type expressions (see `type_cache.rs`).
+    pub type_cache: super::type_cache::TypeCache,
+    /// How many syntax trees parsed during evaluation have been evaluated and freed: an address
+    /// the type cache knows may since name another node. Whatever evaluates a tree it parsed
+    /// counts it with `Evaluator::tree_freed`.
+    pub freed_trees: u64,
+}
