@@ -635,7 +635,7 @@ impl<'e, 'o> Interp<'e, 'o> {
         };
         match crate::value::Regexp::new(&full) {
             Ok(r) => Ok(r),
-            Err(e) => self.raise(format!("{e:?}")),
+            Err(e) => self.raise(e.to_string()),
         }
     }
 

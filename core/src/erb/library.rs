@@ -199,44 +199,13 @@ fn digest_method(
 }
 
 /// Base64 as Ruby's `Base64` methods write it: `encode64` with a line break every 60
-/// characters and at the end, `urlsafe_encode64` with `-` and `_`.
+/// characters and at the end, `urlsafe_encode64` with `-` and `_`, else strict.
 fn base64(bytes: &[u8], method: &str) -> String {
-    let alphabet: &[u8; 64] = if method == "urlsafe_encode64" {
-        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-    } else {
-        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-    };
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let n = chunk.len();
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let v = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= n {
-                out.push(char::from(alphabet[((v >> (18 - 6 * i)) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
+    match method {
+        "encode64" => crate::functions::binary::base64_mime(bytes),
+        "urlsafe_encode64" => crate::functions::binary::base64_urlsafe(bytes),
+        _ => crate::value::Binary::from_bytes(bytes).to_base64(),
     }
-    if method == "encode64" {
-        let mut lines = String::new();
-        for (i, c) in out.chars().enumerate() {
-            if i > 0 && i % 60 == 0 {
-                lines.push('\n');
-            }
-            lines.push(c);
-        }
-        if !out.is_empty() {
-            lines.push('\n');
-        }
-        return lines;
-    }
-    out
 }
 
 fn one_string(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<String> {

@@ -3,7 +3,7 @@
 //! sorted at compile time.
 
 mod args;
-mod binary;
+pub(crate) mod binary;
 mod catalog;
 pub(crate) mod checks;
 mod collections;

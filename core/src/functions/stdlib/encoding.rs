@@ -13,18 +13,10 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 /// Ruby's `Base64.encode64` (lines of 60 characters, each ended by a newline), `strict_encode64`
 /// or `urlsafe_encode64` (`-` and `_` for `+` and `/`).
 fn encode(bytes: &[u8], method: &str) -> String {
-    let strict = Binary::from_bytes(bytes).to_base64();
     match method {
-        "urlsafe" => strict.replace('+', "-").replace('/', "_"),
-        "strict" => strict,
-        _ => {
-            let mut out = String::with_capacity(strict.len() + strict.len() / 60 + 1);
-            for line in strict.as_bytes().chunks(60) {
-                out.push_str(core::str::from_utf8(line).unwrap_or_default());
-                out.push('\n');
-            }
-            out
-        }
+        "urlsafe" => crate::functions::binary::base64_urlsafe(bytes),
+        "strict" => Binary::from_bytes(bytes).to_base64(),
+        _ => crate::functions::binary::base64_mime(bytes),
     }
 }
 

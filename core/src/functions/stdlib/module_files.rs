@@ -5,7 +5,6 @@
 //! module, or with a stdlib 8 one, the engine's stdlib 8.5.0 stands. What is read is kept for
 //! the run.
 
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -27,8 +26,8 @@ pub(crate) struct StdlibRun {
     pub loaded_3x: Vec<&'static str>,
     /// The stdlib 9 module on the modulepath (`None`: not looked for yet).
     module: Option<Option<Rc<Module>>>,
-    /// Whether the module has each function asked about.
-    functions: BTreeMap<&'static str, Presence>,
+    /// Whether the module has each function asked about (a run calls few of them: a list).
+    functions: Vec<(&'static str, Presence)>,
     /// The deprecation keys warned about.
     warned: Vec<String>,
 }
@@ -85,14 +84,15 @@ pub(crate) fn warn_if_shim(
 }
 
 fn presence(host: &mut dyn FunctionHost, name: &'static str, span: Span) -> Presence {
-    if let Some(known) = host.stdlib_run().functions.get(name) {
-        return known.clone();
+    let known = &host.stdlib_run().functions;
+    if let Some((_, presence)) = known.iter().find(|(called, _)| *called == name) {
+        return presence.clone();
     }
     let found = match stdlib_9_module(host, span) {
         Some(module) => read_presence(host, &module.dir, name, span),
         None => Presence::Present,
     };
-    host.stdlib_run().functions.insert(name, found.clone());
+    host.stdlib_run().functions.push((name, found.clone()));
     found
 }
 
