@@ -148,23 +148,26 @@ pub(crate) fn find(name: &str) -> Option<&'static Def> {
 }
 
 /// The built-in function called as `name` in this run: stdlib's exist as the stdlib module on
-/// the modulepath has them (see `stdlib/module_files.rs`).
+/// the modulepath has them (see `stdlib/module_files.rs`; a module file it cannot read is the
+/// error).
 pub(crate) fn find_in_run(
     host: &mut dyn FunctionHost,
     name: &str,
     span: crate::span::Span,
-) -> Option<&'static Def> {
-    let def = find(name)?;
+) -> EvalResult<Option<&'static Def>> {
+    let Some(def) = find(name) else {
+        return Ok(None);
+    };
     #[cfg(feature = "stdlib")]
     if def.origin == Origin::Stdlib {
         let called = stdlib::called_name(name, def);
-        if !stdlib::module_files::exists(host, called, span) {
-            return None;
+        if !stdlib::module_files::exists(host, called, span)? {
+            return Ok(None);
         }
     }
     #[cfg(not(feature = "stdlib"))]
     let _ = (host, span);
-    Some(def)
+    Ok(Some(def))
 }
 
 /// Every declaration, sorted by name.

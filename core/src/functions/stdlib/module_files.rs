@@ -48,9 +48,13 @@ enum Presence {
 }
 
 /// Whether the built-in stdlib function called as `name` exists in this run: always, unless a
-/// stdlib module of version 9 or later lacks its file.
-pub(crate) fn exists(host: &mut dyn FunctionHost, name: &'static str, span: Span) -> bool {
-    !matches!(presence(host, name, span), Presence::Missing)
+/// stdlib module of version 9 or later lacks its file (a file it cannot read is the error).
+pub(crate) fn exists(
+    host: &mut dyn FunctionHost,
+    name: &'static str,
+    span: Span,
+) -> EvalResult<bool> {
+    Ok(!matches!(presence(host, name, span)?, Presence::Missing))
 }
 
 /// When the stdlib module's file of `site.name` is a deprecated shim, its warning, once per key
@@ -60,7 +64,7 @@ pub(crate) fn warn_if_shim(
     name: &'static str,
     site: &CallSite,
 ) -> EvalResult<()> {
-    let Presence::Shim(shim) = presence(host, name, site.span) else {
+    let Presence::Shim(shim) = presence(host, name, site.span)? else {
         return Ok(());
     };
     let (key, message) = &*shim;
@@ -83,60 +87,69 @@ pub(crate) fn warn_if_shim(
     Ok(())
 }
 
-fn presence(host: &mut dyn FunctionHost, name: &'static str, span: Span) -> Presence {
+fn presence(host: &mut dyn FunctionHost, name: &'static str, span: Span) -> EvalResult<Presence> {
     let known = &host.stdlib_run().functions;
     if let Some((_, presence)) = known.iter().find(|(called, _)| *called == name) {
-        return presence.clone();
+        return Ok(presence.clone());
     }
-    let found = match stdlib_9_module(host, span) {
-        Some(module) => read_presence(host, &module.dir, name, span),
+    let found = match stdlib_9_module(host, span)? {
+        Some(module) => read_presence(host, &module.dir, name, span)?,
         None => Presence::Present,
     };
     host.stdlib_run().functions.push((name, found.clone()));
-    found
+    Ok(found)
 }
 
-fn stdlib_9_module(host: &mut dyn FunctionHost, span: Span) -> Option<Rc<Module>> {
+fn stdlib_9_module(host: &mut dyn FunctionHost, span: Span) -> EvalResult<Option<Rc<Module>>> {
     if let Some(known) = &host.stdlib_run().module {
-        return known.clone();
+        return Ok(known.clone());
     }
-    let module = read_module(host, span).map(Rc::new);
+    let module = read_module(host, span)?.map(Rc::new);
     host.stdlib_run().module = Some(module.clone());
-    module
+    Ok(module)
 }
 
-fn read_module(host: &mut dyn FunctionHost, span: Span) -> Option<Module> {
-    let dir = host.module_dir("stdlib")?;
-    let metadata = host
-        .read_env_file(&format!("{dir}/metadata.json"), span)
-        .ok()??;
-    let Ok(Value::Hash(fields)) = crate::hiera::json::load(&metadata) else {
+/// The stdlib module, when its metadata says version 9 or later (metadata that is not JSON, or
+/// names no version, is not stdlib 9's).
+fn read_module(host: &mut dyn FunctionHost, span: Span) -> EvalResult<Option<Module>> {
+    let Some(dir) = host.module_dir("stdlib") else {
+        return Ok(None);
+    };
+    let Some(metadata) = host.read_env_file(&format!("{dir}/metadata.json"), span)? else {
+        return Ok(None);
+    };
+    if major_version(&metadata).is_none_or(|major| major < 9) {
+        return Ok(None);
+    }
+    let deprecation = format!("{dir}/lib/puppet/functions/deprecation.rb");
+    let warning_line = host.read_env_file(&deprecation, span)?.and_then(|text| {
+        text.lines()
+            .position(|line| {
+                let code = line.trim_start();
+                !code.starts_with('#') && code.contains("deprecation_warning(")
+            })
+            .map(|at| at + 1)
+    });
+    Ok(Some(Module { dir, warning_line }))
+}
+
+/// The major version a module's `metadata.json` names.
+fn major_version(metadata: &str) -> Option<u64> {
+    let Ok(Value::Hash(fields)) = crate::hiera::json::load(metadata) else {
         return None;
     };
     let Some(Value::String(version)) = fields.get(&Value::string("version")) else {
         return None;
     };
-    let major: u64 = version.split('.').next()?.trim().parse().ok()?;
-    if major < 9 {
-        return None;
-    }
-    let deprecation = format!("{dir}/lib/puppet/functions/deprecation.rb");
-    let warning_line = host
-        .read_env_file(&deprecation, span)
-        .ok()
-        .flatten()
-        .and_then(|text| {
-            text.lines()
-                .position(|line| {
-                    let code = line.trim_start();
-                    !code.starts_with('#') && code.contains("deprecation_warning(")
-                })
-                .map(|at| at + 1)
-        });
-    Some(Module { dir, warning_line })
+    version.split('.').next()?.trim().parse().ok()
 }
 
-fn read_presence(host: &mut dyn FunctionHost, dir: &str, name: &str, span: Span) -> Presence {
+fn read_presence(
+    host: &mut dyn FunctionHost,
+    dir: &str,
+    name: &str,
+    span: Span,
+) -> EvalResult<Presence> {
     let (ruby, others) = match name.strip_prefix("stdlib::") {
         Some(short) => (
             format!("{dir}/lib/puppet/functions/stdlib/{short}.rb"),
@@ -147,17 +160,19 @@ fn read_presence(host: &mut dyn FunctionHost, dir: &str, name: &str, span: Span)
             [format!("{dir}/lib/puppet/parser/functions/{name}.rb")],
         ),
     };
-    if let Ok(Some(text)) = host.read_env_file(&ruby, span) {
-        return match shim_deprecation(&text) {
+    if let Some(text) = host.read_env_file(&ruby, span)? {
+        return Ok(match shim_deprecation(&text) {
             Some(shim) => Presence::Shim(Rc::new(shim)),
             None => Presence::Present,
-        };
+        });
     }
-    if others.iter().any(|path| host.env_path_exists(path, false)) {
-        Presence::Present
-    } else {
-        Presence::Missing
-    }
+    Ok(
+        if others.iter().any(|path| host.env_path_exists(path, false)) {
+            Presence::Present
+        } else {
+            Presence::Missing
+        },
+    )
 }
 
 /// The key and message of a shim's `call_function('deprecation', 'key', 'message', false)`.
