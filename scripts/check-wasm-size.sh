@@ -101,7 +101,7 @@
 # puts the JSON reader into the light engine), with the compile layer: light 403,722 (+2,389), full
 # 699,743 (+166). Session 18 (a stdlib 9 module's files decide stdlib's functions, Puppet's stack of
 # callers) then a template's regex error as Ruby's message rather than Rust's Debug form, and one Base64
-# writer: light 403,762 (+40), full 697,718 (-2,025).
+# writer: light 403,763 (+41), full 697,826 (-1,917).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
