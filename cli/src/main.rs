@@ -73,6 +73,9 @@ options:
                            a preset's name (debian-11, debian-12, ubuntu-20.04, redhat-8, redhat-9,
                            rocky-8, almalinux-8, centos-9, windows-2019: facts/presets/): `$facts`
                            and a top-scope variable per fact (default: no facts, `$facts` is {})
+  --stdlib=9.7|8.5         which puppetlabs-stdlib the built-in one follows when the environment has
+                           no stdlib module (default: 9.7, as current modules require; 8.5 keeps
+                           the validate_* and is_* functions stdlib 9 removed, without warnings)
   --max-steps=N            the step budget (default: 10000000); Ctrl+C cancels a running evaluation
   -V, --version            print the version";
 
@@ -179,6 +182,11 @@ fn parse_args() -> Result<Option<Args>, String> {
             Long("strict") => {
                 let value = parser.value().map_err(text)?.string().map_err(text)?;
                 args.options.strict = parse_strictness(&value)?;
+            }
+            Long("stdlib") => {
+                let value = parser.value().map_err(text)?.string().map_err(text)?;
+                args.options.stdlib = puppet_core::BuiltinStdlib::parse(&value)
+                    .ok_or_else(|| format!("--stdlib takes 9.7 or 8.5, not '{value}'"))?;
             }
             Short('h') | Long("help") => {
                 println!("{USAGE}");

@@ -318,3 +318,40 @@ fn jsonl_cases_may_carry_facts() {
     assert_eq!(lines[0]["value"], "'Debian'");
     assert_eq!(lines[1]["value"], "{}");
 }
+
+/// The built-in stdlib follows 9.7.0 unless `--stdlib 8.5` asks for Debian's 8.5.0: stdlib 9
+/// removed `is_string` and keeps `merge` as a shim that warns (OpenVox 8's words:
+/// tests/conformance/golden-stdlib9/).
+#[test]
+fn stdlib_flag_chooses_the_built_in_stdlib() {
+    let removed = puppet_eval(&["-e", "notice(is_string('a'))"], "");
+    assert!(!removed.status.success());
+    assert!(
+        String::from_utf8_lossy(&removed.stderr).contains("Unknown function: 'is_string'."),
+        "{}",
+        String::from_utf8_lossy(&removed.stderr)
+    );
+    let kept = puppet_eval(
+        &[
+            "--stdlib",
+            "8.5",
+            "--strict",
+            "warning",
+            "-e",
+            "is_string('a')",
+        ],
+        "",
+    );
+    assert!(kept.status.success());
+    assert_eq!(stdout(&kept), "true\n");
+    let shim = puppet_eval(&["-e", "merge({a => 1}, {b => 2})"], "");
+    assert_eq!(stdout(&shim), "{'a' => 1, 'b' => 2}\n");
+    let warning = String::from_utf8_lossy(&shim.stderr);
+    assert!(
+        warning.contains("This function is deprecated, please use stdlib::merge instead."),
+        "{warning}"
+    );
+    let wrong = puppet_eval(&["--stdlib", "7", "-e", "1"], "");
+    assert!(!wrong.status.success());
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("--stdlib takes 9.7 or 8.5, not '7'"));
+}

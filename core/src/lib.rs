@@ -63,7 +63,7 @@ pub use eval::{Recorded, RecordedValue};
 pub use hiera::calls::{LookupCall, LookupCalls, LookupKind};
 pub use host::{Limits, LogEntry, LogLevel, Strictness};
 pub use puppet_text::puppet_text;
-pub use run::{CancelFlag, EvalOptions, RecordLimits};
+pub use run::{BuiltinStdlib, CancelFlag, EvalOptions, RecordLimits};
 pub use sources::{Location, Sources, SNIPPET_FILE};
 pub use span::{LineCol, LineIndex, Span};
 pub use value::Value;

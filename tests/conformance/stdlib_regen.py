@@ -6,6 +6,10 @@ Usage (from anywhere):
     python3 tests/conformance/stdlib_regen.py             # all areas (stdlib/*.txt)
     python3 tests/conformance/stdlib_regen.py hashes node # only these areas (stdlib_hashes works too)
     python3 tests/conformance/stdlib_regen.py --list      # the cases, without Puppet
+    STDLIB9_DIR=<stdlib 9.7.0> python3 tests/conformance/stdlib_regen.py --stdlib9
+        # stdlib9/<area>.txt into golden-stdlib9/<area>.jsonl (ids 'stdlib9_<area>/<N>'), asked with
+        # puppetlabs-stdlib 9.7.0 (a snapshot of the module, kept outside the repository) on the
+        # modulepath: what the built-in stdlib follows when no stdlib module is there
 
 Reads stdlib/<area>.txt: one case per line ('#' lines and blank lines ignored, a newline inside a
 case written '↵'), id 'stdlib_<area>/<N>' (N: the case's 1-based position among the case lines:
@@ -30,6 +34,12 @@ ORACLE = os.path.normpath(os.path.join(REPO_ROOT, "..", "shared", "oracle", "env
 CASES_DIR = os.path.join(HERE, "stdlib")
 GOLDEN_DIR = os.path.join(HERE, "golden-stdlib")
 STDLIB = "/usr/share/puppet/modules.available/puppetlabs-stdlib"
+# With --stdlib9: the cases, goldens and module of stdlib 9.7.0.
+if "--stdlib9" in sys.argv:
+    CASES_DIR = os.path.join(HERE, "stdlib9")
+    GOLDEN_DIR = os.path.join(HERE, "golden-stdlib9")
+    STDLIB = os.environ.get("STDLIB9_DIR", "")
+PREFIX = "stdlib9" if "--stdlib9" in sys.argv else "stdlib"
 
 # The node's facts for every case: `fact`, `os_version_gte`, and the fqdn that fqdn_rotate ($::fqdn)
 # and fqdn_rand_string ($facts['networking']['fqdn']) are seeded from.
@@ -60,7 +70,7 @@ def read_cases(area):
             line = line.rstrip("\n")
             if not line.strip() or line.startswith("#"):
                 continue
-            cases.append({"id": "stdlib_%s/%d" % (area, len(cases) + 1),
+            cases.append({"id": "%s_%s/%d" % (PREFIX, area, len(cases) + 1),
                           "src": line.replace("↵", "\n"), "files": {}, "facts": FACTS})
     return cases
 
@@ -93,7 +103,7 @@ def run_area(area):
 
 def main(argv):
     areas = sorted(n[:-4] for n in os.listdir(CASES_DIR) if n.endswith(".txt"))
-    chosen = [a.replace("stdlib_", "", 1) for a in argv if not a.startswith("--")] or areas
+    chosen = [a.replace(PREFIX + "_", "", 1) for a in argv if not a.startswith("--")] or areas
     for area in chosen:
         if area not in areas:
             die("no area %r (areas: %s)" % (area, ", ".join(areas)))
@@ -103,9 +113,10 @@ def main(argv):
                 print(case["id"], json.dumps(case["src"], ensure_ascii=False))
         return
     if not os.path.isdir(STDLIB):
-        die("Debian's stdlib is not at %s (apt-get install -y puppet-module-puppetlabs-stdlib)" % STDLIB)
+        die("the stdlib module is not at %r (Debian's: apt-get install -y "
+            "puppet-module-puppetlabs-stdlib; with --stdlib9, STDLIB9_DIR names stdlib 9.7.0)" % STDLIB)
     for area in chosen:
-        print("stdlib_%s: %d cases" % (area, run_area(area)))
+        print("%s_%s: %d cases" % (PREFIX, area, run_area(area)))
 
 
 if __name__ == "__main__":

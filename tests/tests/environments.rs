@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use puppet_cli::protocol::{case_environment, run_in, Case, CaseResult, Listing, Report};
 use puppet_cli::workspace::EnvSource;
 use puppet_conformance::cases::conformance_dir;
-use puppet_core::EvalOptions;
+use puppet_core::{BuiltinStdlib, EvalOptions};
 use serde::Deserialize;
 
 /// One line of `golden-env/<area>.jsonl`: the case and what real Puppet compiled.
@@ -37,11 +37,18 @@ struct KnownDifference {
 /// Where the oracle's stdlib is: Debian's package, linked as `stdlib` into a folder of its own
 /// (the modulepath wants folders named by module name), as `env_oracle.rb` does.
 fn stdlib_modulepath() -> Vec<PathBuf> {
-    let stdlib = PathBuf::from("/usr/share/puppet/modules.available/puppetlabs-stdlib");
+    linked_stdlib_modulepath(
+        PathBuf::from("/usr/share/puppet/modules.available/puppetlabs-stdlib"),
+        "stdlibmods",
+    )
+}
+
+/// A modulepath of one folder, `env-conformance-<folder>`, with `stdlib` linked to `stdlib`.
+fn linked_stdlib_modulepath(stdlib: PathBuf, folder: &str) -> Vec<PathBuf> {
     if !stdlib.is_dir() {
         return Vec::new();
     }
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("env-conformance-stdlibmods");
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("env-conformance-{folder}"));
     let _ = fs::create_dir_all(&dir);
     let link = dir.join("stdlib");
     if !link.exists() {
@@ -54,8 +61,9 @@ fn stdlib_modulepath() -> Vec<PathBuf> {
 }
 
 /// What the engine gives for a case, in the oracle's terms (Puppet's own chatter left out of the
-/// logs as the oracle leaves it out).
-fn engine_result(line: &str, base: &EnvSource) -> CaseResult {
+/// logs as the oracle leaves it out), its built-in stdlib following `stdlib` when the environment
+/// has no stdlib module.
+fn engine_result(line: &str, base: &EnvSource, stdlib: BuiltinStdlib) -> CaseResult {
     let case: Case = serde_json::from_str(line).expect("golden line is a case");
     let options = EvalOptions {
         facts: case
@@ -64,6 +72,7 @@ fn engine_result(line: &str, base: &EnvSource) -> CaseResult {
             .filter(|f| f.as_object().is_some_and(|o| !o.is_empty()))
             .map(puppet_cli::facts::facts_text),
         certname: Some("playground".into()),
+        stdlib,
         ..EvalOptions::default()
     };
     let (env, main) = case_environment(&case, base);
@@ -82,6 +91,13 @@ fn engine_result(line: &str, base: &EnvSource) -> CaseResult {
             || log.starts_with("debug: Lookup of ")
             || log.starts_with("debug: Automatic Parameter Lookup of "))
     });
+    // The built-in stdlib 9.7 stands where the oracle's module stood (`modules/stdlib`, as the
+    // oracle writes its place): its deprecation warnings name its files.
+    if stdlib == BuiltinStdlib::V9_7 {
+        for log in &mut result.logs {
+            *log = log.replace("<stdlib>/", "modules/stdlib/");
+        }
+    }
     result
 }
 
@@ -134,9 +150,38 @@ fn stdlib_agrees_with_real_puppet() {
     suite_with(
         "golden-stdlib",
         "known-differences-stdlib.jsonl",
-        "stdlib (no stdlib module on the modulepath)",
+        "stdlib (no stdlib module on the modulepath, the built-in one following 8.5.0)",
         EnvSource::default(),
+        BuiltinStdlib::V8_5,
     );
+}
+
+/// puppetlabs-stdlib 9.7.0 (`golden-stdlib9/`, `stdlib_regen.py --stdlib9`): the functions it
+/// removed, the shims it keeps under the old names, its new type aliases, as OpenVox 8 with the
+/// module on the modulepath has them; the engine's built-in stdlib follows 9.7.0 by default. With
+/// `STDLIB9_DIR` naming a stdlib 9.7.0 module (kept outside the repository), the cases run with it
+/// on the modulepath too.
+#[test]
+fn stdlib9_agrees_with_real_puppet() {
+    suite_with(
+        "golden-stdlib9",
+        "known-differences-stdlib9.jsonl",
+        "stdlib 9.7 (no stdlib module on the modulepath, the built-in one following 9.7.0)",
+        EnvSource::default(),
+        BuiltinStdlib::V9_7,
+    );
+    if let Some(dir) = std::env::var_os("STDLIB9_DIR") {
+        suite_with(
+            "golden-stdlib9",
+            "known-differences-stdlib9.jsonl",
+            "stdlib 9.7 (the module on the modulepath)",
+            EnvSource {
+                modulepath: linked_stdlib_modulepath(PathBuf::from(dir), "stdlib9mods"),
+                ..EnvSource::default()
+            },
+            BuiltinStdlib::V9_7,
+        );
+    }
 }
 
 /// Every function the engine declares in `functions/stdlib/` has at least three golden cases
@@ -221,7 +266,7 @@ fn the_stdlib_survey_says_what_the_engine_does() {
             &EnvSource::default()
         };
         let case = serde_json::json!({"id": name, "src": format!("{name}()"), "files": {}});
-        let error = engine_result(&case.to_string(), base)
+        let error = engine_result(&case.to_string(), base, BuiltinStdlib::V8_5)
             .error
             .unwrap_or_default();
         let refused = error
@@ -258,11 +303,11 @@ fn suite(golden: &str, known_file: &str, what: &str) {
         modulepath: stdlib_modulepath(),
         ..EnvSource::default()
     };
-    suite_with(golden, known_file, what, base);
+    suite_with(golden, known_file, what, base, BuiltinStdlib::V8_5);
 }
 
 /// [`suite`] in the environment `base` (its modulepath).
-fn suite_with(golden: &str, known_file: &str, what: &str, base: EnvSource) {
+fn suite_with(golden: &str, known_file: &str, what: &str, base: EnvSource, stdlib: BuiltinStdlib) {
     let dir = conformance_dir();
     let known: HashMap<String, KnownDifference> = fs::read_to_string(dir.join(known_file))
         .unwrap_or_default()
@@ -287,7 +332,7 @@ fn suite_with(golden: &str, known_file: &str, what: &str, base: EnvSource) {
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let golden: Golden = serde_json::from_str(line).expect("golden-env line");
             seen.push(golden.id.clone());
-            let ours = engine_result(line, &base);
+            let ours = engine_result(line, &base, stdlib);
             let diffs = differences(&golden, &ours);
             let area = golden.id.split('/').next().unwrap_or_default().to_string();
             let entry = table.entry(area).or_default();

@@ -232,6 +232,11 @@ impl EnvironmentFiles for Evaluator<'_> {
     fn stdlib_run(&mut self) -> &mut crate::functions::stdlib::module_files::StdlibRun {
         &mut self.ruby.stdlib
     }
+
+    #[cfg(feature = "stdlib")]
+    fn builtin_stdlib(&self) -> crate::run::BuiltinStdlib {
+        self.options.stdlib
+    }
 }
 
 impl Templates for Evaluator<'_> {

@@ -143,7 +143,7 @@ impl<'o> Evaluator<'o> {
     pub(crate) fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<Rc<str>>> {
         #[cfg(feature = "stdlib")]
         if path.starts_with(crate::stdlib_module::DIR) {
-            return Ok(crate::stdlib_module::read(path).map(Rc::from));
+            return Ok(crate::stdlib_module::read(path, self.options.stdlib).map(Rc::from));
         }
         let Some(env) = self.environment() else {
             return Ok(None);

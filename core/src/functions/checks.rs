@@ -25,7 +25,18 @@ pub(crate) fn call(
     #[cfg(feature = "stdlib")]
     if def.origin == super::declare::Origin::Stdlib {
         let called = super::stdlib::called_name(site.name, def);
-        super::stdlib::module_files::warn_if_shim(host, called, site)?;
+        if super::stdlib::module_files::warn_if_shim(host, called, site)? {
+            // stdlib 9's shim hands its arguments to its namespaced successor, whose checks and
+            // messages then apply.
+            let successor = format!("stdlib::{}", def.name);
+            if let Some(next) = super::find(&successor) {
+                let site = CallSite {
+                    name: &successor,
+                    ..*site
+                };
+                return call(host, next, &site, args, closure);
+            }
+        }
     }
     // The name messages give: stdlib 9's namespaced name when the function was called by it.
     let shown = if site.name.starts_with("stdlib::") {

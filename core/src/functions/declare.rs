@@ -31,6 +31,18 @@ pub(crate) enum Origin {
     Stdlib,
 }
 
+/// What stdlib 9.7 has of a function stdlib 8.5 has.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum InStdlib9 {
+    /// The same function.
+    Kept,
+    /// Nothing: the name is unknown.
+    Removed,
+    /// A file under the old name that warns (`deprecation(name, "This function is deprecated,
+    /// please use stdlib::<name> instead.", false)`), then calls `stdlib::<name>`.
+    Shim,
+}
+
 /// A part of the engine the page's light build leaves out.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Part {
@@ -181,6 +193,9 @@ pub(crate) struct Def {
     pub stdlib_3x: bool,
     /// What to use instead, for a deprecated function.
     pub deprecated: Option<&'static str>,
+    /// What stdlib 9.7 made of this stdlib 8.5 function (the built-in stdlib follows 9.7 unless
+    /// a run asks for 8.5 or an older stdlib module is on the modulepath).
+    pub in_stdlib9: InStdlib9,
     /// It reads the calling scope's variables by name or unwinds its caller (`getvar`,
     /// templates, `break`): the evaluator does not move a lambda's value out of its scope across
     /// a call of it (`eval/ownership.rs`).
@@ -206,6 +221,7 @@ impl Def {
             puppet_3x: false,
             stdlib_3x: false,
             deprecated: None,
+            in_stdlib9: InStdlib9::Kept,
             reaches_scope: false,
             refused: None,
             engine: Engine::Light,
@@ -307,6 +323,18 @@ impl Def {
     /// Deprecated: `instead` says what to use.
     pub const fn deprecated(mut self, instead: &'static str) -> Def {
         self.deprecated = Some(instead);
+        self
+    }
+
+    /// stdlib 9 removed it: a call is Puppet's "Unknown function".
+    pub const fn removed_in_stdlib9(mut self) -> Def {
+        self.in_stdlib9 = InStdlib9::Removed;
+        self
+    }
+
+    /// stdlib 9 kept it as a deprecated shim of `stdlib::<name>`: a call warns once, then runs.
+    pub const fn shim_in_stdlib9(mut self) -> Def {
+        self.in_stdlib9 = InStdlib9::Shim;
         self
     }
 

@@ -182,6 +182,10 @@ pub(crate) trait EnvironmentFiles {
     /// What this run has read of the stdlib module and which of stdlib's 3.x functions it loaded.
     #[cfg(feature = "stdlib")]
     fn stdlib_run(&mut self) -> &mut crate::functions::stdlib::module_files::StdlibRun;
+
+    /// Which stdlib the built-in one follows when the environment has no stdlib module.
+    #[cfg(feature = "stdlib")]
+    fn builtin_stdlib(&self) -> crate::run::BuiltinStdlib;
 }
 
 /// Rendering templates: EPP (Puppet's) and ERB (Ruby's, in builds that have it).

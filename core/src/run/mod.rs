@@ -6,4 +6,4 @@ pub(crate) mod budget;
 mod options;
 
 pub use budget::CancelFlag;
-pub use options::{EvalOptions, RecordLimits};
+pub use options::{BuiltinStdlib, EvalOptions, RecordLimits};

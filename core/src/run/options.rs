@@ -30,6 +30,31 @@ pub struct EvalOptions {
     /// for an editor's hover: `Outcome::recorded` (in builds with the `ide` feature; the page's
     /// light engine keeps nothing). `None`: nothing is kept (and nothing is spent).
     pub record: Option<RecordLimits>,
+    /// Which puppetlabs-stdlib the built-in one follows when the environment has no stdlib
+    /// module (a module's own version decides otherwise).
+    pub stdlib: BuiltinStdlib,
+}
+
+/// The version of puppetlabs-stdlib the engine's built-in stdlib follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BuiltinStdlib {
+    /// 9.7.0, what current modules require: 8.5's validators and `is_*` functions are gone, and
+    /// the old names of the functions it moved under `stdlib::` warn once.
+    #[default]
+    V9_7,
+    /// 8.5.0, what Debian 12 ships: every function under its old name, without warnings.
+    V8_5,
+}
+
+impl BuiltinStdlib {
+    /// `"9.7"` or `"8.5"` (as the CLI's `--stdlib` takes it).
+    pub fn parse(text: &str) -> Option<BuiltinStdlib> {
+        match text.trim() {
+            "9" | "9.7" | "9.7.0" => Some(BuiltinStdlib::V9_7),
+            "8" | "8.5" | "8.5.0" => Some(BuiltinStdlib::V8_5),
+            _ => None,
+        }
+    }
 }
 
 /// How much an evaluation keeps of what its expressions produced.

@@ -173,3 +173,49 @@ pub(super) const FILES: &[(&str, &str)] = &[
     ("types/windowspath.pp", include_str!("types/windowspath.pp")),
     ("types/yes_no.pp", include_str!("types/yes_no.pp")),
 ];
+
+/// What stdlib 9.7.0 changed, by path inside the module (sorted): a file of its own, or `None` for
+/// one of 8.5.0's it removed (the `Stdlib::Compat` aliases).
+pub(super) const FILES_9: &[(&str, Option<&str>)] = &[
+    (
+        "functions/time.pp",
+        Some(include_str!("v9/functions/time.pp")),
+    ),
+    ("types/compat/absolute_path.pp", None),
+    ("types/compat/array.pp", None),
+    ("types/compat/bool.pp", None),
+    ("types/compat/float.pp", None),
+    ("types/compat/hash.pp", None),
+    ("types/compat/integer.pp", None),
+    ("types/compat/ip_address.pp", None),
+    ("types/compat/ipv4.pp", None),
+    ("types/compat/ipv6.pp", None),
+    ("types/compat/numeric.pp", None),
+    ("types/compat/re.pp", None),
+    ("types/compat/string.pp", None),
+    (
+        "types/dns/zone.pp",
+        Some(include_str!("v9/types/dns/zone.pp")),
+    ),
+    (
+        "types/ensure/package.pp",
+        Some(include_str!("v9/types/ensure/package.pp")),
+    ),
+    ("types/host.pp", Some(include_str!("v9/types/host.pp"))),
+    (
+        "types/http/method.pp",
+        Some(include_str!("v9/types/http/method.pp")),
+    ),
+    (
+        "types/http/status.pp",
+        Some(include_str!("v9/types/http/status.pp")),
+    ),
+    (
+        "types/httpstatus.pp",
+        Some(include_str!("v9/types/httpstatus.pp")),
+    ),
+    (
+        "types/ip/address/cidr.pp",
+        Some(include_str!("v9/types/ip/address/cidr.pp")),
+    ),
+];

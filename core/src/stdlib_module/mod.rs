@@ -3,21 +3,34 @@
 //! `stdlib::deferrable_epp`), used when no module named `stdlib` is on the modulepath: the loader
 //! sees it as the module directory [`DIR`], so autoloading, its checks and `$module_name` work as
 //! with the real module. Its files are the engine's own, written from stdlib 8.5.0's documented
-//! behaviour; errors inside them name them `<stdlib>/types/port.pp` and so on.
+//! behaviour, with what 9.7.0 added and removed in `v9/` (read when a run's built-in stdlib follows
+//! 9.7.0); errors inside them name them `<stdlib>/types/port.pp` and so on.
 
 mod files;
+
+use crate::run::BuiltinStdlib;
 
 /// The directory the built-in module stands at. No environment path can start with `<`.
 pub(crate) const DIR: &str = "<stdlib>";
 
-/// The text of one of the module's files, by its path (`<stdlib>/types/port.pp`).
-pub(crate) fn read(path: &str) -> Option<&'static str> {
+/// The text of one of the module's files, by its path (`<stdlib>/types/port.pp`), in the stdlib
+/// version a run follows.
+pub(crate) fn read(path: &str, version: BuiltinStdlib) -> Option<&'static str> {
     let inner = path.strip_prefix(DIR)?.strip_prefix('/')?;
-    files::FILES
-        .binary_search_by(|(name, _)| (*name).cmp(inner))
+    if version == BuiltinStdlib::V9_7 {
+        if let Some(changed) = find(files::FILES_9, inner) {
+            return *changed;
+        }
+    }
+    find(files::FILES, inner).copied()
+}
+
+fn find<'t, T>(files: &'t [(&str, T)], path: &str) -> Option<&'t T> {
+    files
+        .binary_search_by(|(name, _)| (*name).cmp(path))
         .ok()
-        .and_then(|at| files::FILES.get(at))
-        .map(|(_, text)| *text)
+        .and_then(|at| files.get(at))
+        .map(|(_, text)| text)
 }
 
 #[cfg(test)]
@@ -27,9 +40,25 @@ mod tests {
     #[test]
     fn files_are_sorted_and_found() {
         assert!(files::FILES.windows(2).all(|pair| pair[0].0 < pair[1].0));
-        assert!(read("<stdlib>/types/port.pp").is_some_and(|t| t.contains("Stdlib::Port")));
-        assert!(read("<stdlib>/types/nope.pp").is_none());
-        assert!(read("modules/stdlib/types/port.pp").is_none());
+        assert!(files::FILES_9.windows(2).all(|pair| pair[0].0 < pair[1].0));
+        for version in [BuiltinStdlib::V8_5, BuiltinStdlib::V9_7] {
+            let port = read("<stdlib>/types/port.pp", version);
+            assert!(port.is_some_and(|t| t.contains("Stdlib::Port")));
+            assert!(read("<stdlib>/types/nope.pp", version).is_none());
+            assert!(read("modules/stdlib/types/port.pp", version).is_none());
+        }
+    }
+
+    #[test]
+    fn stdlib_9_adds_and_removes_files() {
+        let compat = "<stdlib>/types/compat/string.pp";
+        assert!(read(compat, BuiltinStdlib::V8_5).is_some());
+        assert!(read(compat, BuiltinStdlib::V9_7).is_none());
+        let status = "<stdlib>/types/http/status.pp";
+        assert!(read(status, BuiltinStdlib::V8_5).is_none());
+        assert!(
+            read(status, BuiltinStdlib::V9_7).is_some_and(|t| t.contains("Stdlib::Http::Status"))
+        );
     }
 
     /// stdlib 8.5.0 defines 58 type aliases in 59 files (`compat/re.pp` defines nothing).

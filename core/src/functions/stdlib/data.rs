@@ -292,11 +292,13 @@ pub(super) const DEFS: &[Def] = &[
         .checked()
         .doc("Whether a value is an instance of a type"),
     Def::stdlib("type_of", type_of)
+        .shim_in_stdlib9()
         .takes(&[&[req("value", "Any")]])
         .checked()
         .walks(Walk::Builds)
         .doc("A value's detailed type (as type() gives it)"),
     Def::stdlib("to_json", to_json)
+        .shim_in_stdlib9()
         .takes(&[&[req("data", "Any")]])
         .checked()
         .walks(Walk::Prints)
@@ -306,11 +308,13 @@ pub(super) const DEFS: &[Def] = &[
     Def::stdlib("parseyaml", parseyaml)
         .doc("The value of a YAML text (or a default)"),
     Def::stdlib("to_json_pretty", to_json_pretty)
+        .shim_in_stdlib9()
         .takes(&[&[req("data", "Variant[Hash, Array]"), opt("skip_undef", "Optional[Boolean]"), opt("opts", "Struct[{indent => Optional[String], space => Optional[String], space_before => Optional[String], object_nl => Optional[String], array_nl => Optional[String], allow_nan => Optional[Boolean], max_nesting => Optional[Integer[-1,default]]}]")]])
         .checked()
         .walks(Walk::Prints)
         .doc("A hash or array as indented JSON text"),
     Def::stdlib("os_version_gte", os_version_gte)
+        .shim_in_stdlib9()
         .takes(&[&[req("os", "String[1]"), req("version", "String[1]")]])
         .checked()
         .doc("Whether the node runs this operating system at this major release or later"),
@@ -325,6 +329,7 @@ pub(super) const DEFS: &[Def] = &[
         .refused("it reads a file or URL on the compiling host")
         .doc("A JSON file's data (from the compiling host)"),
     Def::stdlib("parsehocon", hand_over::refuse)
+        .shim_in_stdlib9()
         .v4()
         .takes(&[&[req("hocon_string", "String"), opt("default", "Any")]])
         .refused("it needs Ruby's HOCON library")

@@ -175,8 +175,10 @@ pub(super) fn try_get_value(Call(host, site, args, ..): Call) -> EvalResult<Valu
 /// The functions of this family, declared.
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("dig44", dig44)
+        .removed_in_stdlib9()
         .doc("The value at a path of keys and indexes in nested data, else a default"),
     Def::stdlib("try_get_value", try_get_value)
+        .removed_in_stdlib9()
         .arity(-2)
         .doc("Deprecated: the value at a 'a/b/0' path in nested data, else a default"),
 ];

@@ -146,10 +146,12 @@ pub(super) const DEFS: &[Def] = &[
             "A string with XML's special characters as entities (as text or as a quoted attribute)",
         ),
     Def::stdlib("powershell_escape", script_escape)
+        .shim_in_stdlib9()
         .takes(&[&[req("string", "Any")]])
         .checked()
         .doc("A string escaped as one word of a PowerShell command line"),
     Def::stdlib("batch_escape", script_escape)
+        .shim_in_stdlib9()
         .takes(&[&[req("string", "Any")]])
         .checked()
         .doc("A string quoted as one word of a Windows batch command line"),

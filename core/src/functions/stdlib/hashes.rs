@@ -254,8 +254,11 @@ const MERGE_DOC: &str =
 
 /// The functions of this family, declared.
 pub(super) const DEFS: &[Def] = &[
-    Def::stdlib("has_key", has_key).doc("Whether a hash has a key (deprecated: use `in`)"),
+    Def::stdlib("has_key", has_key)
+        .removed_in_stdlib9()
+        .doc("Whether a hash has a key (deprecated: use `in`)"),
     Def::stdlib("merge", merge)
+        .shim_in_stdlib9()
         .takes(MERGE_DISPATCHES)
         .checked()
         .with_3x()

@@ -167,6 +167,7 @@ pub(super) fn seeded_rand_string(Call(host, site, args, ..): Call) -> EvalResult
 /// The functions of this family, declared.
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("seeded_rand_string", seeded_rand_string)
+        .shim_in_stdlib9()
         .takes(&[&[
             req("length", "Integer[1]"),
             req("seed", "String"),

@@ -65,8 +65,10 @@ pub(super) fn type3x(Call(_, site, args, ..): Call) -> EvalResult<Value> {
 /// The functions of this family, declared.
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("type3x", type3x)
+        .removed_in_stdlib9()
         .doc("Deprecated: a value's type as the 3.x parser named it ('string', 'integer', ...)"),
     Def::stdlib("is_function_available", is_function_available)
+        .removed_in_stdlib9()
         .doc("Whether a 3.x function of that name exists"),
     Def::stdlib("pry", hand_over::refuse)
         .refused("it stops Puppet in Ruby's debugger")

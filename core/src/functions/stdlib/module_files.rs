@@ -1,16 +1,19 @@
-//! A stdlib module of version 9 or later on the modulepath decides which of stdlib's functions a
-//! run has: one whose file the module lacks does not exist (stdlib 9 removed many of 8.5's), and
-//! one whose file is a deprecated shim (it calls `deprecation(key, message, false)`, then its
-//! namespaced successor) warns once per key, as the shim does, before it runs. Without such a
-//! module, or with a stdlib 8 one, the engine's stdlib 8.5.0 stands. What is read is kept for
-//! the run.
+//! Which of stdlib's functions a run has. A stdlib module of version 9 or later on the modulepath
+//! decides by its files: one whose file the module lacks does not exist (stdlib 9 removed many of
+//! 8.5's), and one whose file is a deprecated shim (it calls `deprecation(key, message, false)`,
+//! then its namespaced successor) warns once per key, as the shim does, before it runs. Without a
+//! module, the built-in stdlib follows 9.7.0 as each function's declaration says
+//! ([`InStdlib9`]), or 8.5.0 when the run asks for it; with a stdlib 8 module, 8.5.0 stands. What
+//! is read is kept for the run.
 
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::functions::declare::InStdlib9;
 use crate::host::{CallSite, EvalResult, FunctionHost, LogLevel};
+use crate::run::BuiltinStdlib;
 use crate::span::Span;
 use crate::value::Value;
 
@@ -24,13 +27,28 @@ pub(crate) struct StdlibRun {
     /// stdlib's 3.x functions called so far in this compile: loaded, as Puppet's old autoloader
     /// would have them (a 3.x function loading another warns about `load` only the first time).
     pub loaded_3x: Vec<&'static str>,
-    /// The stdlib 9 module on the modulepath (`None`: not looked for yet).
-    module: Option<Option<Rc<Module>>>,
+    /// Where the run's stdlib comes from (`None`: not looked for yet).
+    source: Option<Source>,
     /// Whether the module has each function asked about (a run calls few of them: a list).
     functions: Vec<(&'static str, Presence)>,
     /// The deprecation keys warned about.
     warned: Vec<String>,
 }
+
+/// Where a run's stdlib functions come from.
+#[derive(Clone)]
+enum Source {
+    /// A stdlib module of version 9 or later: its files say.
+    Files(Rc<Module>),
+    /// The built-in stdlib following 9.7.0: each function's declaration says.
+    Declared,
+    /// stdlib 8.5.0 (built in, or a stdlib 8 module): every function, without warnings.
+    Every,
+}
+
+/// The line of stdlib 9.7.0's `lib/puppet/functions/deprecation.rb` that logs its warning, which
+/// the built-in stdlib names as a module would.
+const DECLARED_WARNING_LINE: usize = 35;
 
 /// A stdlib module of version 9 or later.
 struct Module {
@@ -57,34 +75,59 @@ pub(crate) fn exists(
     Ok(!matches!(presence(host, name, span)?, Presence::Missing))
 }
 
-/// When the stdlib module's file of `site.name` is a deprecated shim, its warning, once per key
-/// (the shim passes `false`: the `strict` setting does not make it an error).
+/// Whether the function called as `name` is a deprecated shim in this run's stdlib; if so its
+/// warning, once per key (the shim passes `false`: the `strict` setting does not make it an
+/// error).
 pub(crate) fn warn_if_shim(
     host: &mut dyn FunctionHost,
     name: &'static str,
     site: &CallSite,
-) -> EvalResult<()> {
+) -> EvalResult<bool> {
     let Presence::Shim(shim) = presence(host, name, site.span)? else {
-        return Ok(());
+        return Ok(false);
     };
     let (key, message) = &*shim;
+    let message = format!("{message} at {}", super::node::stack_trace(host, site));
+    deprecation_warning(host, key, message, site.span);
+    Ok(true)
+}
+
+/// Whether this run's stdlib is 9 or later (a module of that version, or the built-in one
+/// following 9.7.0), whose `deprecation` warns as Puppet's `deprecation_warning` does.
+pub(crate) fn follows_stdlib9(host: &mut dyn FunctionHost, span: Span) -> EvalResult<bool> {
+    Ok(matches!(
+        source(host, span)?,
+        Source::Files(_) | Source::Declared
+    ))
+}
+
+/// Puppet's `deprecation_warning` as stdlib 9's `deprecation` calls it: `message` once per key
+/// (past [`MAX_DEPRECATION_KEYS`] keys, no more), followed by the place of the line of the stdlib's
+/// `deprecation.rb` that logs it.
+pub(crate) fn deprecation_warning(
+    host: &mut dyn FunctionHost,
+    key: &str,
+    mut message: String,
+    span: Span,
+) {
     let run = host.stdlib_run();
     if run.warned.len() >= MAX_DEPRECATION_KEYS || run.warned.iter().any(|k| k == key) {
-        return Ok(());
+        return;
     }
-    run.warned.push(key.clone());
-    let Some(Some(module)) = run.module.clone() else {
-        return Ok(());
+    run.warned.push(key.into());
+    let (dir, line) = match run.source.clone() {
+        Some(Source::Files(module)) => (module.dir.clone(), module.warning_line),
+        _ => (
+            crate::stdlib_module::DIR.into(),
+            Some(DECLARED_WARNING_LINE),
+        ),
     };
-    let mut text = format!("{message} at {}", super::node::stack_trace(host, site));
-    if let Some(line) = module.warning_line {
-        text.push_str(&format!(
-            "\n   (location: {}/lib/puppet/functions/deprecation.rb:{line}:in `deprecation')",
-            module.dir
+    if let Some(line) = line {
+        message.push_str(&format!(
+            "\n   (location: {dir}/lib/puppet/functions/deprecation.rb:{line}:in `deprecation')"
         ));
     }
-    host.log(LogLevel::Warning, text, site.span);
-    Ok(())
+    host.log(LogLevel::Warning, message, span);
 }
 
 fn presence(host: &mut dyn FunctionHost, name: &'static str, span: Span) -> EvalResult<Presence> {
@@ -92,34 +135,61 @@ fn presence(host: &mut dyn FunctionHost, name: &'static str, span: Span) -> Eval
     if let Some((_, presence)) = known.iter().find(|(called, _)| *called == name) {
         return Ok(presence.clone());
     }
-    let found = match stdlib_9_module(host, span)? {
-        Some(module) => read_presence(host, &module.dir, name, span)?,
-        None => Presence::Present,
+    let found = match source(host, span)? {
+        Source::Files(module) => read_presence(host, &module.dir, name, span)?,
+        Source::Declared => declared_presence(name),
+        Source::Every => Presence::Present,
     };
     host.stdlib_run().functions.push((name, found.clone()));
     Ok(found)
 }
 
-fn stdlib_9_module(host: &mut dyn FunctionHost, span: Span) -> EvalResult<Option<Rc<Module>>> {
-    if let Some(known) = &host.stdlib_run().module {
+fn source(host: &mut dyn FunctionHost, span: Span) -> EvalResult<Source> {
+    if let Some(known) = &host.stdlib_run().source {
         return Ok(known.clone());
     }
-    let module = read_module(host, span)?.map(Rc::new);
-    host.stdlib_run().module = Some(module.clone());
-    Ok(module)
+    let found = match read_module(host, span)? {
+        Some(Some(module)) => Source::Files(Rc::new(module)),
+        Some(None) => Source::Every,
+        None => match host.builtin_stdlib() {
+            BuiltinStdlib::V9_7 => Source::Declared,
+            BuiltinStdlib::V8_5 => Source::Every,
+        },
+    };
+    host.stdlib_run().source = Some(found.clone());
+    Ok(found)
 }
 
-/// The stdlib module, when its metadata says version 9 or later (metadata that is not JSON, or
-/// names no version, is not stdlib 9's).
-fn read_module(host: &mut dyn FunctionHost, span: Span) -> EvalResult<Option<Module>> {
+/// What 9.7.0 has of the built-in function called as `name` (its namespaced names are all there).
+fn declared_presence(name: &str) -> Presence {
+    if name.starts_with("stdlib::") {
+        return Presence::Present;
+    }
+    match crate::functions::find(name).map(|def| def.in_stdlib9) {
+        Some(InStdlib9::Removed) => Presence::Missing,
+        Some(InStdlib9::Shim) => Presence::Shim(Rc::new((
+            name.into(),
+            format!("This function is deprecated, please use stdlib::{name} instead."),
+        ))),
+        _ => Presence::Present,
+    }
+}
+
+/// The environment's stdlib module (`None`: it has none, the built-in one stands), and whether
+/// its metadata says version 9 or later (metadata that is missing, not JSON, or names no version
+/// is not stdlib 9's).
+fn read_module(host: &mut dyn FunctionHost, span: Span) -> EvalResult<Option<Option<Module>>> {
     let Some(dir) = host.module_dir("stdlib") else {
         return Ok(None);
     };
-    let Some(metadata) = host.read_env_file(&format!("{dir}/metadata.json"), span)? else {
+    if dir == crate::stdlib_module::DIR {
         return Ok(None);
+    }
+    let Some(metadata) = host.read_env_file(&format!("{dir}/metadata.json"), span)? else {
+        return Ok(Some(None));
     };
     if major_version(&metadata).is_none_or(|major| major < 9) {
-        return Ok(None);
+        return Ok(Some(None));
     }
     let deprecation = format!("{dir}/lib/puppet/functions/deprecation.rb");
     let warning_line = host.read_env_file(&deprecation, span)?.and_then(|text| {
@@ -130,7 +200,7 @@ fn read_module(host: &mut dyn FunctionHost, span: Span) -> EvalResult<Option<Mod
             })
             .map(|at| at + 1)
     });
-    Ok(Some(Module { dir, warning_line }))
+    Ok(Some(Some(Module { dir, warning_line })))
 }
 
 /// The major version a module's `metadata.json` names.

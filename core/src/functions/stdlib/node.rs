@@ -6,7 +6,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::functions::declare::{req, Call, Def};
+use crate::functions::declare::{opt, req, Call, Def};
 use crate::functions::fqdn_rand::{fqdn_rand, join_into, ruby_to_i, Mt};
 use crate::functions::hand_over;
 use crate::functions::numbers::ruby_integer;
@@ -63,12 +63,58 @@ pub(super) fn stack_trace(host: &dyn FunctionHost, site: &CallSite) -> String {
     format!("{}:{caller}", entry(&at.file, at.line))
 }
 
-pub(super) fn deprecation(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+/// stdlib 9's `deprecation` dispatch: a key, a message, and whether the `strict` setting applies.
+const DEPRECATION_9: &[crate::functions::declare::Param] = &[
+    req("key", "String"),
+    req("message", "String"),
+    opt("use_strict_setting", "Boolean"),
+];
+
+/// stdlib 8.5's: a key and a message.
+const DEPRECATION_8: &[crate::functions::declare::Param] =
+    &[req("key", "String"), req("message", "String")];
+
+pub(super) fn deprecation(Call(host, site, args, closure, _): Call) -> EvalResult<Value> {
+    #[cfg(feature = "stdlib")]
+    let stdlib9 = super::module_files::follows_stdlib9(host, site.span)?;
+    #[cfg(not(feature = "stdlib"))]
+    let stdlib9 = false;
+    let dispatch = if stdlib9 {
+        DEPRECATION_9
+    } else {
+        DEPRECATION_8
+    };
+    crate::functions::checks::check_dispatches(
+        host,
+        "deprecation",
+        &[dispatch],
+        site,
+        &args,
+        closure,
+    )?;
     let text = |at: usize| match args.get(at) {
         Some(Value::String(s)) => String::from(&**s),
         _ => String::new(),
     };
-    stdlib_deprecation(host, site, &text(0), &text(1))?;
+    let (key, message) = (text(0), text(1));
+    #[cfg(feature = "stdlib")]
+    if stdlib9 {
+        // stdlib 9: a third argument `false` warns whatever the `strict` setting says; the
+        // warning is Puppet's deprecation warning, with the place of stdlib's own code.
+        let message = format!("{message} at {}", stack_trace(host, site));
+        if !matches!(args.get(2), Some(Value::Boolean(false))) {
+            match host.strictness() {
+                Strictness::Off => return Ok(Value::Undef),
+                Strictness::Error => {
+                    return Err(site.fail(format!("deprecation. {key}. {message}")))
+                }
+                Strictness::Warning => {}
+            }
+        }
+        super::module_files::deprecation_warning(host, &key, message, site.span);
+        return Ok(Value::Undef);
+    }
+    stdlib_deprecation(host, site, &key, &message)?;
     Ok(Value::Undef)
 }
 
@@ -347,30 +393,36 @@ pub(super) fn is_integer_fn(Call(_, site, args, ..): Call) -> EvalResult<Value> 
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("fqdn_uuid", fqdn_uuid).doc("The name-based (SHA-1) UUID of a DNS name"),
     Def::stdlib("seeded_rand", seeded_rand)
+        .shim_in_stdlib9()
         .arity(2)
         .doc("A number below the maximum that the seed decides"),
     Def::stdlib("assert_private", assert_private)
         .doc("Fails unless the scope that declared this class or defined type is of its module"),
     Def::stdlib("private", hand_over::refuse)
+        .removed_in_stdlib9()
         .refused("stdlib 8.5 deprecates it for assert_private, which the playground runs")
         .doc(
             "Deprecated: fails when the class is declared outside its module (use assert_private)",
         ),
     Def::stdlib("is_integer", is_integer_fn)
+        .removed_in_stdlib9()
         .doc("Whether a value is an integer or a string of one"),
     Def::stdlib("fact", fact)
         .takes(&[&[req("fact_name", "String")]])
         .checked()
         .doc("A fact by its dotted path ('os.release.major')"),
     Def::stdlib("deprecation", deprecation)
-        .takes(&[&[req("key", "String"), req("message", "String")]])
-        .checked()
+        // Checked in `deprecation`, by the dispatch of the stdlib the run follows.
+        .takes(&[DEPRECATION_9])
+        .v4()
         .with_3x()
         .doc("A deprecation: an error under strict=error, else a warning once per key"),
     Def::stdlib("fqdn_rotate", fqdn_rotate)
+        .shim_in_stdlib9()
         .walks(Walk::Prints)
         .doc("An array or string rotated by an amount the node's fqdn decides"),
     Def::stdlib("fqdn_rand_string", fqdn_rand_string)
+        .shim_in_stdlib9()
         .arity(-2)
         .walks(Walk::Prints)
         .doc("A random string the node's fqdn decides"),

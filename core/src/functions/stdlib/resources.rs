@@ -239,6 +239,7 @@ fn ensure_package(
 /// The functions of this family, declared.
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("ensure_packages", ensure_packages)
+        .shim_in_stdlib9()
         .takes(&[&[
             req(
                 "packages",

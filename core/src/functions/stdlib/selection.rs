@@ -180,6 +180,7 @@ pub(super) const DEFS: &[Def] = &[
         .doc("The elements of an array that do not match a regular expression"),
     Def::stdlib("reverse", reverse).doc("An array or string in reverse order"),
     Def::stdlib("hash", hash)
+        .removed_in_stdlib9()
         .walks(Walk::Builds)
         .doc("A flat array of keys and values as a hash"),
     Def::stdlib("shuffle", hand_over::refuse)

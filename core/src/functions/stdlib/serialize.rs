@@ -333,6 +333,7 @@ pub(super) fn to_toml(Call(host, site, args, ..): Call) -> EvalResult<Value> {
 /// The functions of this family, declared.
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("to_yaml", to_yaml)
+        .shim_in_stdlib9()
         .takes(&[&[req("data", "Any"), opt("options", "Hash")]])
         .checked()
         .walks(Walk::Prints)
@@ -344,16 +345,19 @@ pub(super) const DEFS: &[Def] = &[
         .walks(Walk::Prints)
         .doc("A value as YAML text, as Ruby's Psych writes it"),
     Def::stdlib("to_toml", to_toml)
+        .shim_in_stdlib9()
         .takes(&[&[req("data", "Hash")]])
         .checked()
         .walks(Walk::Prints)
         .doc("A hash as TOML text (plain keys, then tables, then arrays of tables)"),
     Def::stdlib("to_ruby", to_ruby)
+        .shim_in_stdlib9()
         .takes(&[&[req("object", "Any")]])
         .checked()
         .walks(Walk::Prints)
         .doc("A value as a Ruby literal"),
     Def::stdlib("to_python", to_python)
+        .shim_in_stdlib9()
         .takes(&[&[req("object", "Any")]])
         .checked()
         .walks(Walk::Prints)

@@ -245,6 +245,7 @@ pub(super) const DEFS: &[Def] = &[
         .checked()
         .doc("A file name's extension ('.conf')"),
     Def::stdlib("shell_escape", shell_escape)
+        .shim_in_stdlib9()
         .takes(&[&[req("string", "Any")]])
         .checked()
         .doc("A string escaped as one word of a shell command line"),

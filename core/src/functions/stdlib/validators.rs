@@ -123,14 +123,19 @@ pub(super) fn sprintf_hash(Call(host, site, args, ..): Call) -> EvalResult<Value
 /// The functions of this family, declared.
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("is_domain_name", is_name)
+        .removed_in_stdlib9()
         .doc("Whether a string is a syntactically correct domain name"),
     Def::stdlib("is_email_address", is_name)
+        .removed_in_stdlib9()
         .doc("Whether a string is an email address (stdlib's pattern)"),
     Def::stdlib("validate_domain_name", validate_name)
+        .shim_in_stdlib9()
         .doc("Fails unless every argument is a domain name"),
     Def::stdlib("validate_email_address", validate_name)
+        .shim_in_stdlib9()
         .doc("Fails unless every argument is an email address"),
     Def::stdlib("sprintf_hash", sprintf_hash)
+        .removed_in_stdlib9()
         .takes(&[&[req("format", "String"), req("arguments", "Hash")]])
         .checked()
         .walks(Walk::Prints)

@@ -309,10 +309,13 @@ pub(super) const DEFS: &[Def] = &[
     Def::stdlib("clamp", clamp)
         .arity(-2)
         .doc("The middle of three numbers (a value kept within bounds)"),
-    Def::stdlib("is_hash", is_hash).doc("Whether a value is a hash"),
+    Def::stdlib("is_hash", is_hash)
+        .removed_in_stdlib9()
+        .doc("Whether a value is a hash"),
     Def::stdlib("convert_base", convert_base)
         .arity(2)
         .doc("An integer written in another base (2 to 36)"),
     Def::stdlib("is_mac_address", is_mac_address)
+        .removed_in_stdlib9()
         .doc("Whether a string is a MAC address (6 or 20 groups)"),
 ];
