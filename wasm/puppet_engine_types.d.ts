@@ -11,27 +11,31 @@ export type EvaluateOptions = {
   strict?: 'error' | 'warning' | 'off',
   
   /**
-  * The node's facts: the text of a JSON object, as `puppet facts show` prints it.
-  */
-  facts?: string, 
-  /**
-  * Compile for this node (node definitions, `$trusted`), as `puppet apply --certname` does.
-  */
-  certname?: string, 
-  /**
-  * An environment's files by relative path (`modules/app/manifests/init.pp`,
+  * Which puppetlabs-stdlib the built-in one follows when the environment has no stdlib
+  * module: `'9.7'` (the default, what current modules require) or `'8.5'` (Debian 12's).
+ */
+stdlib?: '9.7' | '8.5', 
+/**
+ * The node's facts: the text of a JSON object, as `puppet facts show` prints it.
+ */
+facts?: string, 
+/**
+ * Compile for this node (node definitions, `$trusted`), as `puppet apply --certname` does.
+ */
+certname?: string, 
+/**
+ * An environment's files by relative path (`modules/app/manifests/init.pp`,
  * `data/common.yaml`); with them an empty source compiles the environment's `manifests/`.
-  */
-  files?: Record<string, string>, 
-  /**
-  * The global Hiera layer's `hiera.yaml`: a path among `files`.
-  */
-  globalHiera?: string,
-  
-  /**
-  * Keep what each evaluated expression produced (`Outcome.recorded`): an editor's hover.
-  */
-  record?: boolean,
+ */
+files?: Record<string, string>, 
+/**
+ * The global Hiera layer's `hiera.yaml`: a path among `files`.
+ */
+globalHiera?: string, 
+/**
+ * Keep what each evaluated expression produced (`Outcome.recorded`): an editor's hover.
+ */
+record?: boolean,
 };
 
 /**

@@ -50,7 +50,8 @@ pub fn version() -> String {
 /// Evaluate Puppet source and return `{ value, type, generalized, logs, diagnostics, statements,
 /// catalog, catalogTotal, lookups, lookupsTotal, cycles }` (and, in the full build, `graph` and
 /// `recorded`); every position names its `file`. `options` may be omitted, or `{ strict: 'error' |
-/// 'warning' | 'off', facts: '{"os": ...}', certname, files: { path: text }, globalHiera, record }`:
+/// 'warning' | 'off', stdlib: '9.7' | '8.5', facts: '{"os": ...}', certname, files: { path: text },
+/// globalHiera, record }`:
 /// with `files` the source is the main code of that environment (`''`: its `manifests/` are).
 /// The light build (without the `yaml` feature) answers `{ needsFullEngine: 'yaml' }` instead,
 /// before evaluating, when the environment has YAML to read (`run.rs`).

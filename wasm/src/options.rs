@@ -1,6 +1,6 @@
 //! What the page may tune about a run, as it sends it (`EvaluateOptions`), and the browser's limits.
 
-use puppet_core::{EvalOptions, Limits, RecordLimits, Strictness};
+use puppet_core::{BuiltinStdlib, EvalOptions, Limits, RecordLimits, Strictness};
 use serde::Serialize;
 
 use crate::js_field::Fields;
@@ -19,6 +19,10 @@ pub struct Options {
     /// Puppet's `strict` setting; Puppet 8's default is `'error'` (also for any other text).
     #[cfg_attr(test, ts(optional, type = "'error' | 'warning' | 'off'"))]
     pub strict: Option<String>,
+    /// Which puppetlabs-stdlib the built-in one follows when the environment has no stdlib
+    /// module: `'9.7'` (the default, what current modules require) or `'8.5'` (Debian 12's).
+    #[cfg_attr(test, ts(optional, type = "'9.7' | '8.5'"))]
+    pub stdlib: Option<String>,
     /// The node's facts: the text of a JSON object, as `puppet facts show` prints it.
     #[cfg_attr(test, ts(optional))]
     pub facts: Option<String>,
@@ -46,6 +50,7 @@ impl Options {
         };
         let read = Options {
             strict: fields.text("strict"),
+            stdlib: fields.text("stdlib"),
             facts: fields.text("facts"),
             certname: fields.text("certname"),
             files: fields.texts_by_name("files"),
@@ -63,6 +68,11 @@ impl Options {
             facts: self.facts.clone(),
             certname: self.certname.clone().filter(|name| !name.is_empty()),
             record: self.record.unwrap_or(false).then(page_record_limits),
+            stdlib: self
+                .stdlib
+                .as_deref()
+                .and_then(BuiltinStdlib::parse)
+                .unwrap_or_default(),
             ..EvalOptions::default()
         }
     }

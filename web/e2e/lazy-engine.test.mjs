@@ -122,10 +122,10 @@ test('with lint off a snippet fetches only the light engine; Hiera YAML then loa
 });
 
 test("a snippet calling stdlib's functions is handed to the full engine, which answers as Puppet with stdlib does", async () => {
-  const code = "$port = pick(undef, 8080)\n[merge({'a' => 1}, {'b' => $port}), has_key({'a' => 1}, 'a')]";
+  const code = "$port = pick(undef, 8080)\n[stdlib::merge({'a' => 1}, {'b' => $port}), member(['a'], 'a')]";
   const { page, errors, wasm, statusTexts, close } = await recordingPage(codeLink(env, code));
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1, null, { timeout: 20000 });
-  // Real Puppet 7.23 with Debian's stdlib 8.5.0 on the modulepath: notice() of it prints [{a => 1, b => 8080}, true].
+  // OpenVox 8.28.1 with stdlib 9.7.0 on the modulepath: notice() of it prints [{a => 1, b => 8080}, true].
   assert.equal(await text(page, 'result-value'), "[{'a' => 1, 'b' => 8080}, true]");
   assert.equal(wasm.filter((path) => FULL.test(path)).length, 1, `fetched: ${wasm.join(', ')}`);
   assert.ok((await statusTexts()).includes('Loading the full engine (Hiera, stdlib, templates)…'), (await statusTexts()).join(' | '));
@@ -150,7 +150,7 @@ test('the stdlib example runs on the full engine and logs what real Puppet with 
   await page.getByTestId('examples').selectOption('stdlib');
   await nextResult(page, before, 20000);
   await page.getByRole('tab', { name: 'Output' }).click();
-  // Real Puppet 7.23 with Debian's stdlib 8.5.0 on the modulepath, the example as puppet apply runs it.
+  // OpenVox 8.28.1 with stdlib 9.7.0 on the modulepath, the example as puppet apply runs it.
   assert.deepEqual(await page.getByTestId('output').locator('.log').allTextContents(), ['notice: www-data on 8080: [1048576, 4194304]']);
   await page.getByRole('tab', { name: /Catalog/ }).click();
   for (const reference of ['Package[nginx]', 'Package[curl]']) {

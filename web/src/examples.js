@@ -161,18 +161,18 @@ $steps = [1, 2, 3].reverse_each
 $result = [type($steps), $steps.map |$x| { $x * 10 }]
 `,
   },
-  // puppetlabs-stdlib's functions (the page then loads its full engine); checked with real Puppet with
-  // Debian's stdlib 8.5.0 on the modulepath (`puppet apply --modulepath DIR`, DIR/stdlib the module):
+  // puppetlabs-stdlib's functions (the page then loads its full engine); checked with OpenVox 8.28.1 with
+  // stdlib 9.7.0 on the modulepath (`../shared/oracle/env_oracle.rb`, ENV_ORACLE_STDLIB the module):
   // it logs "www-data on 8080: [1048576, 4194304]" and declares Package[nginx] and Package[curl].
   {
     id: 'stdlib',
     title: 'puppetlabs-stdlib: merge, pick, ensure_packages',
-    code: `# puppetlabs-stdlib's functions, as on a Puppet server with stdlib installed.
+    code: `# puppetlabs-stdlib's functions, as on a Puppet server with stdlib 9 installed.
 $defaults = { 'port' => 80, 'user' => 'www-data' }
-$settings = merge($defaults, { 'port' => 8080 })
+$settings = stdlib::merge($defaults, { 'port' => 8080 })
 $user = pick($facts['web_user'], $settings['user'])
-ensure_packages(['nginx', 'curl'])
-$config = to_json_pretty($settings)
+stdlib::ensure_packages(['nginx', 'curl'])
+$config = stdlib::to_json_pretty($settings)
 $sizes = ['1024', '4096'].map |$s| { to_bytes("\${s}k") }
 notice("\${user} on \${settings['port']}: \${sizes}")
 `,

@@ -32,7 +32,7 @@ import { showResult } from './panes/result.js';
 import { showTokens } from './panes/tokens.js';
 import { setupOpenFolder } from './open-folder.js';
 import { placeResults } from './results-by-file.js';
-import { decodeLocation, DEFAULT_SETTINGS, LOG_LEVELS, LONG_LINK, shareUrl } from './share.js';
+import { decodeLocation, DEFAULT_SETTINGS, LOG_LEVELS, LONG_LINK, shareUrl, STDLIB_VERSIONS } from './share.js';
 import { createStatus } from './status.js';
 import { createReferencesList, lineAt } from './references.js';
 import { loadSaved, save } from './storage.js';
@@ -67,6 +67,7 @@ const settingsOf = (given) => {
   const settings = { ...DEFAULT_SETTINGS, ...given };
   settings.certname ??= certnameFor(settings.facts);
   if (!LOG_LEVELS.includes(settings.log)) settings.log = DEFAULT_SETTINGS.log;
+  if (!STDLIB_VERSIONS.has(settings.stdlib)) settings.stdlib = DEFAULT_SETTINGS.stdlib;
   settings.lint = settings.lint !== false;
   settings.lintChecks = normalizeChecks(settings.lintChecks);
   return settings;
@@ -103,6 +104,8 @@ let environmentName = 'puppet-environment';
 
 const strictSelect = $('strict');
 strictSelect.value = settings.strict;
+const stdlibSelect = $('stdlib');
+stdlibSelect.value = settings.stdlib;
 
 // The Facts pane: the node's certname and facts (the last good ones stay in use).
 let nodeTimer = null;
@@ -279,7 +282,7 @@ function editorQuestion(path, text, pos) {
 /** What the engine compiles with: the settings, the node, the files, and the global hiera.yaml when the Files pane has one. */
 function engineOptions(files) {
   // record: what each expression produced, for the editor's hover.
-  const options = { strict: settings.strict, facts: nodePane.engineFacts(), certname: nodePane.certname(), files, record: true };
+  const options = { strict: settings.strict, stdlib: settings.stdlib, facts: nodePane.engineFacts(), certname: nodePane.certname(), files, record: true };
   if (typeof files[GLOBAL_HIERA] === 'string') options.globalHiera = GLOBAL_HIERA;
   return options;
 }
@@ -563,6 +566,12 @@ strictSelect.addEventListener('change', () => {
   runNow();
   persistNow();
 });
+stdlibSelect.addEventListener('change', () => {
+  settings.stdlib = stdlibSelect.value;
+  userEdited();
+  runNow();
+  persistNow();
+});
 
 /** Output at the chosen level: notice and above (as puppet apply prints), or info (--verbose) or debug (--debug) too. */
 function renderOutput() {
@@ -829,6 +838,7 @@ function showLinkDefaults(problems) {
 /** A link opened in the open tab (pasted into the address bar: only the fragment changed). */
 function showSettings() {
   strictSelect.value = settings.strict;
+  stdlibSelect.value = settings.stdlib;
   logLevel.value = settings.log;
   lint.showSetting();
   nodePane.show(settings);

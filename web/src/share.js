@@ -13,6 +13,7 @@ import { DEFAULT_LIMITS } from './workspace.js';
  */
 export const DEFAULT_SETTINGS = Object.freeze({
   strict: 'error',
+  stdlib: '9.7',
   facts: DEFAULT_FACTS_TEXT,
   certname: null,
   log: 'notice',
@@ -20,6 +21,8 @@ export const DEFAULT_SETTINGS = Object.freeze({
   lintChecks: Object.freeze([]),
 });
 const STRICT = new Set(['error', 'warning', 'off']);
+/** The puppetlabs-stdlib versions the built-in stdlib can follow (`stdlib`). */
+export const STDLIB_VERSIONS = new Set(['9.7', '8.5']);
 export const LOG_LEVELS = Object.freeze(['notice', 'info', 'debug']);
 
 function toBase64Url(bytes) {
@@ -89,6 +92,9 @@ function readSettings(pairs, budget) {
   const strict = pairs.get('strict');
   if (STRICT.has(strict)) settings.strict = strict;
   else if (strict != null) problems.push(`its strict setting ${quoted(strict)} is not error, warning or off: error is used`);
+  const stdlib = pairs.get('stdlib');
+  if (STDLIB_VERSIONS.has(stdlib)) settings.stdlib = stdlib;
+  else if (stdlib != null) problems.push(`its stdlib version ${quoted(stdlib)} is not 9.7 or 8.5: 9.7 is used`);
   const facts = pairs.get('facts');
   if (facts) {
     try {
@@ -184,7 +190,7 @@ function readEnvironment(json, limits) {
 /**
  * Decoders of every fragment format ever published, by version. Never change or remove one:
  * links in the wild use them. A new format gets a new version.
- *   v1/<base64url of raw-deflated UTF-8 code>[;key=value...]   (settings: strict=warning|off,
+ *   v1/<base64url of raw-deflated UTF-8 code>[;key=value...]   (settings: strict=warning|off, stdlib=8.5,
  *      facts=<base64url of the raw-deflated facts JSON> when they are not the default facts,
  *      certname=<URI-encoded node name> when it is not the one the facts describe (their fqdn, else
  *      web01.example.com), log=info|debug, lint=off when the page does not lint, lint-checks=<the checks that
@@ -219,6 +225,7 @@ export function encodeFragment(code, settings = DEFAULT_SETTINGS, environment = 
     ? `v2/${deflate(JSON.stringify({ snippet: code, files: environment.files, ...(environment.folders?.length ? { folders: environment.folders } : {}) }))}`
     : `v1/${deflate(code)}`;
   if (settings.strict && settings.strict !== DEFAULT_SETTINGS.strict) fragment += `;strict=${settings.strict}`;
+  if (settings.stdlib && settings.stdlib !== DEFAULT_SETTINGS.stdlib) fragment += `;stdlib=${settings.stdlib}`;
   const facts = typeof settings.facts === 'string' ? settings.facts : DEFAULT_SETTINGS.facts;
   if (facts !== DEFAULT_SETTINGS.facts) fragment += `;facts=${deflate(facts)}`;
   if (settings.certname && settings.certname !== certnameFor(facts)) {

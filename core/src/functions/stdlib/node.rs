@@ -219,31 +219,40 @@ pub(super) fn fqdn_rotate(Call(host, site, args, ..): Call) -> EvalResult<Value>
     let Some(subject) = args.first() else {
         return Err(site.fail("fqdn_rotate(): Wrong number of arguments given (0 for 1)"));
     };
+    if !matches!(subject, Value::Array(_) | Value::String(_)) {
+        return Err(site.fail("fqdn_rotate(): Requires either array or string to work with"));
+    }
+    let fqdn = host.variable("::fqdn").unwrap_or(Value::Undef);
+    Ok(rotate(subject, &args[1..], &fqdn))
+}
+
+/// An array's items, or a string's characters, rotated by an amount `[fqdn, seeds].join(':')`
+/// decides (`subject` is an array or a string).
+pub(super) fn rotate(subject: &Value, seeds: &[Value], fqdn: &Value) -> Value {
     let mut items: Vec<Value> = match subject {
         Value::Array(items) => items.as_slice().to_vec(),
         Value::String(text) => text
             .chars()
             .map(|c| Value::string(c.encode_utf8(&mut [0; 4])))
             .collect(),
-        _ => return Err(site.fail("fqdn_rotate(): Requires either array or string to work with")),
+        _ => return subject.clone(),
     };
     if items.len() <= 1 {
-        return Ok(subject.clone());
+        return subject.clone();
     }
-    // `[$::fqdn, seeds].join(':')`
     let mut seed = String::new();
-    join_into(&mut seed, &host.variable("::fqdn").unwrap_or(Value::Undef));
+    join_into(&mut seed, fqdn);
     seed.push(':');
-    join_into(&mut seed, &Value::array(args[1..].to_vec()));
+    join_into(&mut seed, &Value::array(seeds.to_vec()));
     let offset = md5_random(&seed).up_to(items.len() as u64 - 1) as usize;
     items.rotate_left(offset);
-    Ok(match subject {
+    match subject {
         Value::String(_) => {
             let text: String = items.iter().map(super::to_s).collect();
             Value::string(&text)
         }
         _ => Value::array(items),
-    })
+    }
 }
 
 /// stdlib's `is_integer`: an Integer, or a string some line of which is a decimal integer.

@@ -1,4 +1,3 @@
-# An HTTP request method, as IANA's registry names them (stdlib 9).
 type Stdlib::Http::Method = Enum[
   'ACL', 'BASELINE-CONTROL', 'BIND', 'CHECKIN', 'CHECKOUT', 'CONNECT', 'COPY', 'DELETE', 'GET',
   'HEAD', 'LABEL', 'LINK', 'LOCK', 'MERGE', 'MKACTIVITY', 'MKCALENDAR', 'MKCOL', 'MKREDIRECTREF',

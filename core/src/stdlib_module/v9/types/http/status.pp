@@ -1,2 +1,1 @@
-# An HTTP status code (stdlib 9).
 type Stdlib::Http::Status = Integer[100, 599]
