@@ -10,6 +10,10 @@ Usage (from anywhere):
         # stdlib9/<area>.txt into golden-stdlib9/<area>.jsonl (ids 'stdlib9_<area>/<N>'), asked with
         # puppetlabs-stdlib 9.7.0 (a snapshot of the module, kept outside the repository) on the
         # modulepath: what the built-in stdlib follows when no stdlib module is there
+    STDLIB9_DIR=<stdlib 9.7.0> python3 tests/conformance/stdlib_regen.py --stdlib9 --cases-of-8.5
+        # stdlib 8.5's cases (stdlib/<area>.txt) asked of stdlib 9.7.0, into
+        # golden-stdlib9/v85_<area>.jsonl (ids 'stdlib9_v85_<area>/<N>'): what every function
+        # 8.5 had does under 9.7 (kept, a deprecated shim, or removed)
 
 Reads stdlib/<area>.txt: one case per line ('#' lines and blank lines ignored, a newline inside a
 case written '↵'), id 'stdlib_<area>/<N>' (N: the case's 1-based position among the case lines:
@@ -40,6 +44,11 @@ if "--stdlib9" in sys.argv:
     GOLDEN_DIR = os.path.join(HERE, "golden-stdlib9")
     STDLIB = os.environ.get("STDLIB9_DIR", "")
 PREFIX = "stdlib9" if "--stdlib9" in sys.argv else "stdlib"
+# With --cases-of-8.5 too: stdlib 8.5's cases, their goldens named v85_<area>.
+CASES_OF_85 = "--stdlib9" in sys.argv and "--cases-of-8.5" in sys.argv
+if CASES_OF_85:
+    CASES_DIR = os.path.join(HERE, "stdlib")
+    PREFIX = "stdlib9_v85"
 
 # The node's facts for every case: `fact`, `os_version_gte`, and the fqdn that fqdn_rotate ($::fqdn)
 # and fqdn_rand_string ($facts['networking']['fqdn']) are seeded from.
@@ -90,7 +99,8 @@ def run_area(area):
     if len(lines) != len(cases):
         die("%s: %d cases but %d answers" % (area, len(cases), len(lines)))
     os.makedirs(GOLDEN_DIR, exist_ok=True)
-    with open(os.path.join(GOLDEN_DIR, area + ".jsonl"), "w", encoding="utf-8") as out:
+    golden = ("v85_" if CASES_OF_85 else "") + area + ".jsonl"
+    with open(os.path.join(GOLDEN_DIR, golden), "w", encoding="utf-8") as out:
         for case, line in zip(cases, lines):
             answer = json.loads(line)
             if answer.get("id") != case["id"]:

@@ -237,6 +237,20 @@ impl EnvironmentFiles for Evaluator<'_> {
     fn builtin_stdlib(&self) -> crate::run::BuiltinStdlib {
         self.options.stdlib
     }
+
+    fn function_exists(&mut self, name: &str, span: Span) -> EvalResult<bool> {
+        if self.known.functions.contains_key(name)
+            || crate::functions::find_in_run(self, name, span)?.is_some()
+        {
+            return Ok(true);
+        }
+        self.autoload_function(name, span)?;
+        if self.known.functions.contains_key(name) {
+            return Ok(true);
+        }
+        let paths = self.ruby_function_paths(name);
+        Ok(paths.iter().any(|path| self.env_path_exists(path, false)))
+    }
 }
 
 impl Templates for Evaluator<'_> {

@@ -186,6 +186,10 @@ pub(crate) trait EnvironmentFiles {
     /// Which stdlib the built-in one follows when the environment has no stdlib module.
     #[cfg(feature = "stdlib")]
     fn builtin_stdlib(&self) -> crate::run::BuiltinStdlib;
+
+    /// Whether a call of function `name` would find one: written in Puppet (autoloaded where
+    /// needed), built in (as the run's stdlib has it), or a module's Ruby file.
+    fn function_exists(&mut self, name: &str, span: Span) -> EvalResult<bool>;
 }
 
 /// Rendering templates: EPP (Puppet's) and ERB (Ruby's, in builds that have it).

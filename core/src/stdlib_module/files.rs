@@ -177,6 +177,10 @@ pub(super) const FILES: &[(&str, &str)] = &[
 /// What stdlib 9.7.0 changed, by path inside the module (sorted): a file of its own, or `None` for
 /// one of 8.5.0's it removed (the `Stdlib::Compat` aliases).
 pub(super) const FILES_9: &[(&str, Option<&str>)] = &[
+    (
+        "functions/ensure.pp",
+        Some(include_str!("v9/functions/ensure.pp")),
+    ),
     ("types/compat/absolute_path.pp", None),
     ("types/compat/array.pp", None),
     ("types/compat/bool.pp", None),

@@ -267,7 +267,17 @@ fn yaml_data(_: &str) -> Result<Value, String> {
 
 /// `parsepson(text, default)`: PSON (Puppet's JSON) read as data; where it is not, the default
 /// if one was given (even undef), else PSON's error.
-pub(super) fn parsepson(Call(_, site, args, ..): Call) -> EvalResult<Value> {
+pub(super) fn parsepson(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    if super::node::follows_stdlib9(host, site)? {
+        let message = "This method is deprecated. From Puppet 8, PSON is no longer natively supported. Please use JSON.parse().";
+        // On Puppet 8 stdlib 9 parses nothing: undef, or the deprecation's error rescued
+        // into the default when one is given.
+        return match super::node::stdlib9_deprecation(host, site, "parsepson", message, true) {
+            Ok(()) => Ok(Value::Undef),
+            Err(_) if args.len() > 1 => Ok(args[1].clone()),
+            Err(error) => Err(error),
+        };
+    }
     let Value::String(text) = &args[0] else {
         return Ok(Value::Undef);
     };

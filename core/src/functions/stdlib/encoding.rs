@@ -110,7 +110,13 @@ fn uri_escaped(text: &str) -> String {
     out
 }
 
-pub(super) fn uriescape(Call(_, site, args, ..): Call) -> EvalResult<Value> {
+pub(super) fn uriescape(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    if super::node::follows_stdlib9(host, site)? {
+        // stdlib 9 refuses it on Puppet 8, whose Ruby has no URI.escape.
+        return Err(site.fail(
+            "Puppet: This function is not available in Puppet 8. URI.escape no longer exists as of Ruby 3+.",
+        ));
+    }
     super::strings::each_string(site, &args, "uriescape", uri_escaped)
 }
 

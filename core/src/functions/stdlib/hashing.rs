@@ -14,7 +14,7 @@ use crate::functions::fqdn_rand::Mt;
 use crate::host::EvalResult;
 use crate::value::{Hash, Value};
 
-fn hex(bytes: &[u8]) -> String {
+pub(super) fn hex(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len() * 2);
     for b in bytes {
         out.push(char::from(b"0123456789abcdef"[usize::from(b >> 4)]));

@@ -380,6 +380,17 @@ pub(super) fn validate_legacy(Call(host, site, args, ..): Call) -> EvalResult<Va
         return Err(no_signature(site));
     };
     let value = &args[2];
+    if super::node::follows_stdlib9(host, site)? {
+        // stdlib 9 dropped the previous validation: a deprecation (strict), then the type.
+        let message =
+            "This method is deprecated, please use Puppet data types to validate parameters";
+        super::node::stdlib9_deprecation(host, site, "validate_legacy", message, true)?;
+        if instance_of(&target, value) {
+            return Ok(Value::Undef);
+        }
+        let mismatch = describe_mismatch(&target, value).unwrap_or_default();
+        return Err(site.fail(format!("validate_legacy({target}, ...) {mismatch}")));
+    }
     let mut check_args: Vec<Value> = Vec::with_capacity(args.len() - 2);
     check_args.push(value.clone());
     check_args.extend(args[3..].iter().cloned());

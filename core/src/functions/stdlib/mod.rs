@@ -3,6 +3,7 @@
 //! stdlib's documented behaviour and checked against real Puppet with the real module on the
 //! modulepath (tests/conformance/stdlib/); messages are Puppet's own, word for word.
 
+mod additions;
 mod arrays;
 mod catalog_refs;
 mod crypt;
@@ -20,6 +21,7 @@ mod legacy_checks;
 #[cfg(feature = "stdlib")]
 pub(crate) mod module_files;
 mod module_metadata;
+mod namespaced;
 mod node;
 mod paths;
 mod ranges;
@@ -61,12 +63,15 @@ pub(super) const FAMILIES: &[&[Def]] = &[
     introspect::DEFS,
     crypt::DEFS,
     interfaces::DEFS,
+    namespaced::DEFS,
+    additions::DEFS,
 ];
 
 /// stdlib 9's namespaced names of functions stdlib 8.5 has under their old name, whose
 /// behaviour and messages stdlib 9.7 keeps (checked against OpenVox 8 with stdlib 9.7:
 /// `core/tests/stdlib9_functions.rs`): `stdlib::x` calls `x`, and its messages name `stdlib::x`.
 pub(crate) const NAMESPACED_ALIASES: &[&str] = &[
+    "stdlib::batch_escape",
     "stdlib::powershell_escape",
     "stdlib::seeded_rand_string",
     "stdlib::shell_escape",

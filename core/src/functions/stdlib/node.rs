@@ -75,10 +75,7 @@ const DEPRECATION_8: &[crate::functions::declare::Param] =
     &[req("key", "String"), req("message", "String")];
 
 pub(super) fn deprecation(Call(host, site, args, closure, _): Call) -> EvalResult<Value> {
-    #[cfg(feature = "stdlib")]
-    let stdlib9 = super::module_files::follows_stdlib9(host, site.span)?;
-    #[cfg(not(feature = "stdlib"))]
-    let stdlib9 = false;
+    let stdlib9 = follows_stdlib9(host, site)?;
     let dispatch = if stdlib9 {
         DEPRECATION_9
     } else {
@@ -97,25 +94,47 @@ pub(super) fn deprecation(Call(host, site, args, closure, _): Call) -> EvalResul
         _ => String::new(),
     };
     let (key, message) = (text(0), text(1));
-    #[cfg(feature = "stdlib")]
     if stdlib9 {
-        // stdlib 9: a third argument `false` warns whatever the `strict` setting says; the
-        // warning is Puppet's deprecation warning, with the place of stdlib's own code.
-        let message = format!("{message} at {}", stack_trace(host, site));
-        if !matches!(args.get(2), Some(Value::Boolean(false))) {
-            match host.strictness() {
-                Strictness::Off => return Ok(Value::Undef),
-                Strictness::Error => {
-                    return Err(site.fail(format!("deprecation. {key}. {message}")))
-                }
-                Strictness::Warning => {}
-            }
-        }
-        super::module_files::deprecation_warning(host, &key, message, site.span);
+        let use_strict = !matches!(args.get(2), Some(Value::Boolean(false)));
+        stdlib9_deprecation(host, site, &key, &message, use_strict)?;
         return Ok(Value::Undef);
     }
     stdlib_deprecation(host, site, &key, &message)?;
     Ok(Value::Undef)
+}
+
+/// Whether the run's stdlib is 9 or later (the module's version, else the built-in's).
+pub(super) fn follows_stdlib9(host: &mut dyn FunctionHost, site: &CallSite) -> EvalResult<bool> {
+    #[cfg(feature = "stdlib")]
+    return super::module_files::follows_stdlib9(host, site.span);
+    #[cfg(not(feature = "stdlib"))]
+    {
+        let _ = (host, site);
+        Ok(false)
+    }
+}
+
+/// stdlib 9's `deprecation(key, message, use_strict)`: with `use_strict`, an error under
+/// `strict = error` and nothing under `off`; else (or under `warning`) Puppet's deprecation
+/// warning once per key, with the place of stdlib's own code.
+pub(super) fn stdlib9_deprecation(
+    host: &mut dyn FunctionHost,
+    site: &CallSite,
+    key: &str,
+    message: &str,
+    use_strict: bool,
+) -> EvalResult<()> {
+    let message = format!("{message} at {}", stack_trace(host, site));
+    if use_strict {
+        match host.strictness() {
+            Strictness::Off => return Ok(()),
+            Strictness::Error => return Err(site.fail(format!("deprecation. {key}. {message}"))),
+            Strictness::Warning => {}
+        }
+    }
+    #[cfg(feature = "stdlib")]
+    super::module_files::deprecation_warning(host, key, message, site.span);
+    Ok(())
 }
 
 /// `fact('a.b."c.d".0')`: the path's segments (a quoted one may hold dots).
