@@ -181,6 +181,10 @@ pub(super) const FILES_9: &[(&str, Option<&str>)] = &[
         "functions/ensure.pp",
         Some(include_str!("v9/functions/ensure.pp")),
     ),
+    (
+        "manifests/manage.pp",
+        Some(include_str!("v9/manifests/manage.pp")),
+    ),
     ("types/compat/absolute_path.pp", None),
     ("types/compat/array.pp", None),
     ("types/compat/bool.pp", None),
