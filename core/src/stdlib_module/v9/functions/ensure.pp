@@ -1,4 +1,3 @@
-# stdlib 9's form: the resource type may be left out, which gives 'present' or 'absent' back.
 function stdlib::ensure(
   Variant[Boolean, Enum['present', 'absent']] $ensure,
   Optional[Enum['directory', 'link', 'mounted', 'service', 'file', 'package']] $resource = undef,

@@ -1,5 +1,3 @@
-# stdlib 9's form: resources declared one by one, and a file's content may come from an EPP
-# template (with its parameters) or an ERB one instead of `content`.
 class stdlib::manage (
   Hash[String, Hash] $create_resources = {},
 ) {
