@@ -103,12 +103,15 @@
 # callers) then a template's regex error as Ruby's message rather than Rust's Debug form, and one Base64
 # writer: light 403,763 (+41), full 697,826 (-1,917). Session 19 (the built-in stdlib follows 9.7.0:
 # each function's 9.x status, its new types, deprecation's third argument, the stdlib option): light
-# 403,980 (+217), full 699,106 (+1,280); stdlib 9's seven namespaced successors would add 1,554 more
-# (700,660: over the budget, so they wait on a branch).
+# 403,980 (+217), full 699,106 (+1,280). Session 20: stdlib 9.7's own functions, in the full engine
+# only (issue 34: the seven namespaced successors with their typed dispatches, stdlib::crc32, sha256,
+# has_function and sort_by, validate_legacy/parsepson/uriescape as 9.7 has them, stdlib::ensure and
+# stdlib::manage's 9.7 Puppet code) +4,272: full 703,378; the light engine's table of them for the
+# hand-over +558: light 404,538. Full budget raised by that measured cost, per the rule above: 704,300.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
-full_budget=${WASM_FULL_GZIP_BUDGET:-700000}
+full_budget=${WASM_FULL_GZIP_BUDGET:-704300}
 
 # check NAME FILE BUDGET
 check() {
