@@ -6,12 +6,12 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 # first with it, then run without it, so their threads keep the default stack.
 COMPILE_STACK := RUST_MIN_STACK=16777216
 
-.PHONY: serve test tools wasm dist npm fmt-check clippy nostd cargo-test wasm-test e2e wasm-size bench
+.PHONY: serve test tools wasm dist npm fmt-check clippy nostd cargo-test vscode wasm-test e2e wasm-size bench
 
 serve: dist
 	PORT=$(PORT) node web/scripts/serve.mjs
 
-test: tools fmt-check clippy nostd cargo-test wasm-test e2e wasm-size
+test: tools fmt-check clippy nostd cargo-test vscode wasm-test e2e wasm-size
 	@echo "all tests passed"
 
 tools:
@@ -46,6 +46,11 @@ cargo-test:
 	cargo test -p puppet-core --no-default-features --features std --lib --test yaml_feature --test module_ruby
 	$(COMPILE_STACK) cargo test -p puppet-wasm --no-default-features --lib --no-run
 	cargo test -p puppet-wasm --no-default-features --lib
+
+# The VS Code extension (editors/vscode/) packaged as a .vsix into target/vscode/, and its tests against
+# the puppet-eval the cargo tests built (target/debug/puppet-eval).
+vscode:
+	./scripts/build-vscode.sh
 
 # The facade's tests in real headless Chromium, through Debian's chromedriver: the full build's,
 # then the light build's own (tests/light.rs).
