@@ -3,6 +3,9 @@
 
 Usage: python3 bench/lsp/run.py [PUPPET_EVAL] [MODULES] [CLASSES_PER_MODULE] [ROUNDS]
 (default target/release/puppet-eval, 100 modules of 10 classes: 1,000 classes, 50 rounds).
+With PES_DIR naming a checkout of puppetlabs/puppet-editor-services (run on this machine's Ruby and
+Puppet, `apt-get install puppet puppet-lint`), the same measures are taken of its
+`puppet-languageserver --stdio` on the same repository, and the ratios printed.
 
 Writes a control repository with bench/environment/generate.py into a temporary folder, starts
 `puppet-eval lsp` on it, and measures: the time from `initialize` to the first diagnostics of an
@@ -25,8 +28,8 @@ GENERATE = os.path.join(HERE, "..", "environment", "generate.py")
 
 
 class Server:
-    def __init__(self, binary):
-        self.process = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE,
+    def __init__(self, command):
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.buffer = b""
         self.next_id = 0
@@ -76,16 +79,125 @@ class Server:
                 return message
 
     def peak_kib(self):
-        with open("/proc/%d/status" % self.process.pid) as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-        return 0
+        """The peak resident memory of the server and the processes it started (a sidecar)."""
+        total = 0
+        pending = [self.process.pid]
+        while pending:
+            pid = pending.pop()
+            try:
+                with open("/proc/%d/status" % pid) as status:
+                    for line in status:
+                        if line.startswith("VmHWM:"):
+                            total += int(line.split()[1])
+                with open("/proc/%d/task/%d/children" % (pid, pid)) as children:
+                    pending.extend(int(child) for child in children.read().split())
+            except OSError:
+                pass
+        return total
 
 
 def percentile(values, p):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100.0 * (len(ordered) - 1))))]
+
+
+def measure(name, command, root, rounds):
+    """Start `command` as a language server on `root` and take the measures; a dict of them."""
+    uri = "file://" + root
+    path = os.path.join(root, "modules/m1/manifests/c1.pp")
+    doc = "file://" + path
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    lines = text.split("\n")
+
+    def at(needle, n):
+        for number, line in enumerate(lines):
+            if needle in line:
+                return {"line": number, "character": line.index(needle) + n}
+        raise KeyError(needle)
+
+    server = Server(command)
+    started = time.monotonic()
+    answer = server.request("initialize", {
+        "processId": None, "rootUri": uri, "capabilities": {},
+        "workspaceFolders": [{"uri": uri, "name": "bench"}],
+        "initializationOptions": {"node": "bench", "compileDelay": 100}})
+    sync = answer.get("result", {}).get("capabilities", {}).get("textDocumentSync", 1)
+    incremental = (sync.get("change") if isinstance(sync, dict) else sync) == 2
+    server.notify("initialized", {})
+    server.notify("textDocument/didOpen", {"textDocument": {
+        "uri": doc, "languageId": "puppet", "version": 1, "text": text}})
+    while True:
+        message = server.message(timeout=600.0)
+        if message is None:
+            raise RuntimeError(name + ": no diagnostics")
+        if message.get("method") == "textDocument/publishDiagnostics" \
+                and message["params"]["uri"] == doc:
+            break
+    first = (time.monotonic() - started) * 1000
+    # A server that loads the workspace in the background (puppet-editor-services' sidecar) is given
+    # SETTLE_SECONDS before the queries, so that they are not measured against a half-loaded index.
+    settle = float(os.environ.get("SETTLE_SECONDS", "0"))
+    if settle:
+        time.sleep(settle)
+
+    queries = {
+        "hover": ("textDocument/hover", at("file {", 2), {}),
+        "definition": ("textDocument/definition", at("include m1::params", 14), {}),
+        "completion": ("textDocument/completion", at("include m1::params", 10), {}),
+        "references": ("textDocument/references", at("include m1::params", 12),
+                       {"context": {"includeDeclaration": True}}),
+    }
+    times = {name: [] for name in queries}
+    failed = {name: 0 for name in queries}
+    empty = {name: 0 for name in queries}
+    version = 1
+    for round_ in range(rounds):
+        # An edit: a comment line added, then taken away again (the whole text for a server that
+        # takes only whole texts).
+        version += 1
+        edit_at = {"line": 5, "character": 0}
+        change = {"range": {"start": edit_at, "end": edit_at}, "text": "  # edit %d\n" % round_}
+        if round_ % 2:
+            change = {"range": {"start": edit_at, "end": {"line": 6, "character": 0}}, "text": ""}
+        if not incremental:
+            edited = lines[:5] + (["  # edit %d" % round_] if round_ % 2 == 0 else []) + lines[5:]
+            change = {"text": "\n".join(edited)}
+        server.notify("textDocument/didChange", {"textDocument": {"uri": doc, "version": version},
+                                                 "contentChanges": [change]})
+        for query, (method, position, extra) in queries.items():
+            if round_ % 2 == 0:
+                position = dict(position, line=position["line"] + (1 if position["line"] >= 5 else 0))
+            params = dict({"textDocument": {"uri": doc}, "position": position}, **extra)
+            before = time.monotonic()
+            answer = server.request(method, params)
+            times[query].append((time.monotonic() - before) * 1000)
+            if "error" in answer:
+                failed[query] += 1
+            elif answer.get("result") in (None, [], {}):
+                empty[query] += 1
+    peak = server.peak_kib()
+    try:
+        server.request("shutdown", None)
+        server.notify("exit", None)
+        server.process.wait(timeout=60)
+    except (RuntimeError, subprocess.TimeoutExpired, BrokenPipeError):
+        server.process.kill()
+    return {"first": first, "times": times, "failed": failed, "empty": empty, "peak": peak}
+
+
+def report(name, result):
+    print("%s: first diagnostics after initialize %.1f ms; peak memory %.1f MB"
+          % (name, result["first"], result["peak"] / 1024.0))
+    for query, values in result["times"].items():
+        notes = []
+        if result["failed"][query]:
+            notes.append("%d answered with an error" % result["failed"][query])
+        if result["empty"][query]:
+            notes.append("%d answered with nothing" % result["empty"][query])
+        print("  %-10s p50 %8.2f ms  p95 %8.2f ms%s" % (
+            query, percentile(values, 50), percentile(values, 95),
+            "  (%s)" % ", ".join(notes) if notes else ""))
 
 
 def main(argv):
@@ -98,73 +210,23 @@ def main(argv):
         subprocess.run([sys.executable, GENERATE, root, modules, classes], check=True,
                        stdout=subprocess.DEVNULL)
         root = os.path.realpath(root)
-        uri = "file://" + root
-        path = os.path.join(root, "modules/m1/manifests/c1.pp")
-        doc = "file://" + path
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        lines = text.split("\n")
-
-        def at(needle, n):
-            for number, line in enumerate(lines):
-                if needle in line:
-                    return {"line": number, "character": line.index(needle) + n}
-            raise KeyError(needle)
-
-        server = Server(binary)
-        started = time.monotonic()
-        server.request("initialize", {"processId": None, "rootUri": uri, "capabilities": {},
-                                      "workspaceFolders": [{"uri": uri, "name": "bench"}],
-                                      "initializationOptions": {"node": "bench", "compileDelay": 100}})
-        server.notify("initialized", {})
-        server.notify("textDocument/didOpen", {"textDocument": {
-            "uri": doc, "languageId": "puppet", "version": 1, "text": text}})
-        while True:
-            message = server.message()
-            if message is None:
-                raise RuntimeError("no diagnostics")
-            if message.get("method") == "textDocument/publishDiagnostics" \
-                    and message["params"]["uri"] == doc:
-                break
-        first = (time.monotonic() - started) * 1000
-
-        queries = {
-            "hover": ("textDocument/hover", at("m1::label(", 6), {}),
-            "definition": ("textDocument/definition", at("m1::site {", 6), {}),
-            "completion": ("textDocument/completion", at("include m1::params", 10), {}),
-            "references": ("textDocument/references", at("include m1::params", 12),
-                           {"context": {"includeDeclaration": True}}),
-        }
-        times = {name: [] for name in queries}
-        version = 1
-        for round_ in range(rounds):
-            # An edit: a comment line added, then taken away again.
-            version += 1
-            edit_at = {"line": 5, "character": 0}
-            change = {"range": {"start": edit_at, "end": edit_at}, "text": "  # edit %d\n" % round_}
-            if round_ % 2:
-                change = {"range": {"start": edit_at, "end": {"line": 6, "character": 0}}, "text": ""}
-            server.notify("textDocument/didChange", {"textDocument": {"uri": doc, "version": version},
-                                                     "contentChanges": [change]})
-            for name, (method, position, extra) in queries.items():
-                if round_ % 2 == 0:
-                    position = dict(position, line=position["line"] + (1 if position["line"] >= 5 else 0))
-                params = dict({"textDocument": {"uri": doc}, "position": position}, **extra)
-                before = time.monotonic()
-                answer = server.request(method, params)
-                times[name].append((time.monotonic() - before) * 1000)
-                if "error" in answer:
-                    raise RuntimeError("%s: %s" % (method, answer["error"]))
-        peak = server.peak_kib()
-        server.request("shutdown", None)
-        server.notify("exit", None)
-        server.process.wait(timeout=60)
-
         print("control repository: %s modules x %s classes; %d rounds" % (modules, classes, rounds))
-        print("first diagnostics after initialize: %.1f ms" % first)
-        for name, values in times.items():
-            print("%-10s p50 %6.2f ms  p95 %6.2f ms" % (name, percentile(values, 50), percentile(values, 95)))
-        print("peak memory: %.1f MB" % (peak / 1024.0))
+        ours = measure("puppet-eval lsp", [binary, "lsp"], root, rounds)
+        report("puppet-eval lsp", ours)
+        pes = os.environ.get("PES_DIR")
+        if pes:
+            theirs = measure("puppet-editor-services",
+                             ["ruby", os.path.join(pes, "puppet-languageserver"), "--stdio"],
+                             root, rounds)
+            report("puppet-editor-services", theirs)
+            print("ratios (puppet-editor-services / puppet-eval lsp):")
+            print("  first diagnostics %.1fx; peak memory %.1fx" % (
+                theirs["first"] / ours["first"], theirs["peak"] / max(ours["peak"], 1)))
+            for query in ours["times"]:
+                print("  %-10s p50 %.1fx  p95 %.1fx" % (
+                    query,
+                    percentile(theirs["times"][query], 50) / percentile(ours["times"][query], 50),
+                    percentile(theirs["times"][query], 95) / percentile(ours["times"][query], 95)))
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
