@@ -134,13 +134,38 @@ fn namevar_first(
     }
 }
 
+/// Puppet's resource as a hash when its type's title patterns split the title: the key attributes
+/// the title gives first (a value given in the code wins, in the title's place), then the other
+/// parameters; a key attribute equal to the whole title is left out.
+fn keys_from_title(
+    title: &str,
+    from_title: Vec<(String, String)>,
+    parameters: &mut Vec<(String, Value)>,
+) {
+    let mut keys: Vec<(String, Value)> = Vec::with_capacity(from_title.len());
+    for (name, value) in from_title {
+        let given = parameters.iter().position(|(p, _)| *p == name);
+        let value = match given {
+            Some(at) => parameters.remove(at).1,
+            None => Value::string(&value),
+        };
+        if !matches!(&value, Value::String(text) if &**text == title) {
+            keys.push((name, value));
+        }
+    }
+    keys.append(parameters);
+    *parameters = keys;
+}
+
 impl Catalog {
     /// The catalog once the program has finished: virtual and exported resources not collected left out, chain
     /// arrows applied (`finish` has made sure that they name resources in the catalog).
-    /// `ruby_namevar`: the namevar of a resource type a module implements in Ruby.
+    /// `ruby_namevar`: the namevar of a resource type a module implements in Ruby;
+    /// `title_keys`: the key attributes such a type's title patterns take from a title.
     pub(crate) fn compiled<'n>(
         &self,
         ruby_namevar: impl Fn(&str) -> Option<&'n str>,
+        title_keys: impl Fn(&str, &str) -> Vec<(String, String)>,
     ) -> Vec<CatalogResource> {
         let catalog = self;
         let mut out = Vec::new();
@@ -184,12 +209,17 @@ impl Catalog {
                         parameters.insert(0, ("path".to_string(), Value::string(namevar)));
                     }
                     super::relationship_lists::flatten_relationship_lists(&mut parameters);
-                    namevar_first(
-                        &resource.type_name,
-                        &resource.title,
-                        ruby_namevar(&resource.type_name),
-                        &mut parameters,
-                    );
+                    let from_title = title_keys(&resource.type_name, &resource.title);
+                    if from_title.is_empty() {
+                        namevar_first(
+                            &resource.type_name,
+                            &resource.title,
+                            ruby_namevar(&resource.type_name),
+                            &mut parameters,
+                        );
+                    } else {
+                        keys_from_title(&resource.title, from_title, &mut parameters);
+                    }
                     out.push(CatalogResource {
                         type_name: capitalize(&resource.type_name),
                         title: resource.title.clone(),

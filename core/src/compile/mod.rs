@@ -228,9 +228,10 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
             // is what pp_oracle.rb, which stops before them, reports), the catalog does not.
             match evaluator.finish() {
                 Ok(()) => {
-                    outcome.catalog = evaluator
-                        .catalog
-                        .compiled(|name| evaluator.ruby_type_namevar(name));
+                    outcome.catalog = evaluator.catalog.compiled(
+                        |name| evaluator.ruby_type_namevar(name),
+                        |name, title| evaluator.ruby_title_keys(name, title),
+                    );
                     outcome.graph = evaluator.catalog.graph(options.limits.max_collection_len);
                     outcome.cycles = cycles::dependency_cycles(&outcome.graph);
                     // `puppet apply` finds them when it applies the catalog; the catalog stands.

@@ -39,6 +39,9 @@ pub(crate) struct Loader {
     ruby_types: BTreeMap<String, usize>,
     /// The namevars of those types, where their type file shows one (`ruby_namevar.rs`).
     ruby_namevars: BTreeMap<String, String>,
+    /// The title patterns of those types, where their type file declares them in a form read
+    /// without Ruby (`ruby_title_patterns.rs`).
+    ruby_title_patterns: BTreeMap<String, Vec<super::ruby_title_patterns::TitlePattern>>,
 }
 
 /// No entry: no such module, no tree kept.
@@ -387,11 +390,14 @@ impl<'o> Evaluator<'o> {
             None
         };
         let known = found.is_some();
-        if let Some(namevar) = found
-            .and_then(|path| env.files.read(&path).ok())
-            .and_then(|text| super::ruby_namevar::ruby_type_namevar(&text))
-        {
-            self.known.loader.ruby_namevars.insert(name.into(), namevar);
+        if let Some(text) = found.and_then(|path| env.files.read(&path).ok()) {
+            if let Some(namevar) = super::ruby_namevar::ruby_type_namevar(&text) {
+                self.known.loader.ruby_namevars.insert(name.into(), namevar);
+            }
+            if let Some(patterns) = super::ruby_title_patterns::ruby_type_title_patterns(&text) {
+                let patterns_of = &mut self.known.loader.ruby_title_patterns;
+                patterns_of.insert(name.into(), patterns);
+            }
         }
         self.known
             .loader
@@ -433,6 +439,17 @@ impl<'o> Evaluator<'o> {
             .ruby_namevars
             .get(name)
             .map(String::as_str)
+    }
+
+    /// The key attributes and their values a title of a resource type a module implements in
+    /// Ruby gives by the type's title patterns (empty: it declares none read here, or none matches).
+    pub(crate) fn ruby_title_keys(&self, type_name: &str, title: &str) -> Vec<(String, String)> {
+        self.known
+            .loader
+            .ruby_title_patterns
+            .get(type_name)
+            .and_then(|patterns| super::ruby_title_patterns::split_title(patterns, title))
+            .unwrap_or_default()
     }
 
     /// Where Puppet's loaders look for function `name` written in Ruby: a namespaced name's

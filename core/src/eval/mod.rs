@@ -30,6 +30,7 @@ mod ownership;
 mod record;
 mod ruby_namevar;
 pub(crate) mod ruby_state;
+pub(crate) mod ruby_title_patterns;
 pub(crate) mod scope;
 pub(crate) mod scratch;
 mod suggest;
