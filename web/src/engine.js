@@ -246,6 +246,12 @@ export class Engine {
    * long that request had run, its id and its kind ('run', 'lint', 'lookup', or a question's type).
    */
   restart(reason, id = this.busy?.id) {
+    // The worker does one thing at a time: when a run's watchdog fires while the worker is still on a
+    // question it started (a Graph pane's compile asked before the run), that question is what did not end.
+    if (reason === 'timeout' && id !== undefined && id === this.busy?.id) {
+      const started = [...this.questions].find(([, question]) => question.started > 0);
+      if (started) id = started[0];
+    }
     const question = this.questions.get(id);
     const started = question ? question.started : id === this.busy?.id ? this.busy?.started : undefined;
     const elapsed = started ? performance.now() - started : 0;

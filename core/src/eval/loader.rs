@@ -40,8 +40,9 @@ pub(crate) struct Loader {
     /// The namevars of those types, where their type file shows one (`ruby_namevar.rs`).
     ruby_namevars: BTreeMap<String, String>,
     /// The title patterns of those types, where their type file declares them in a form read
-    /// without Ruby (`ruby_title_patterns.rs`).
-    ruby_title_patterns: BTreeMap<String, Vec<super::ruby_title_patterns::TitlePattern>>,
+    /// without Ruby (`ruby_title_patterns.rs`): type name → its place in `title_patterns`.
+    ruby_title_patterns: BTreeMap<String, usize>,
+    title_patterns: Vec<Vec<super::ruby_title_patterns::TitlePattern>>,
 }
 
 /// No entry: no such module, no tree kept.
@@ -395,8 +396,10 @@ impl<'o> Evaluator<'o> {
                 self.known.loader.ruby_namevars.insert(name.into(), namevar);
             }
             if let Some(patterns) = super::ruby_title_patterns::ruby_type_title_patterns(&text) {
-                let patterns_of = &mut self.known.loader.ruby_title_patterns;
-                patterns_of.insert(name.into(), patterns);
+                let loader = &mut self.known.loader;
+                let at = loader.title_patterns.len();
+                loader.title_patterns.push(patterns);
+                loader.ruby_title_patterns.insert(name.into(), at);
             }
         }
         self.known
@@ -444,10 +447,11 @@ impl<'o> Evaluator<'o> {
     /// The key attributes and their values a title of a resource type a module implements in
     /// Ruby gives by the type's title patterns (empty: it declares none read here, or none matches).
     pub(crate) fn ruby_title_keys(&self, type_name: &str, title: &str) -> Vec<(String, String)> {
-        self.known
-            .loader
+        let loader = &self.known.loader;
+        loader
             .ruby_title_patterns
             .get(type_name)
+            .and_then(|&at| loader.title_patterns.get(at))
             .and_then(|patterns| super::ruby_title_patterns::split_title(patterns, title))
             .unwrap_or_default()
     }

@@ -12,7 +12,6 @@ use alloc::vec::Vec;
 use crate::regex::Regex;
 
 /// One title pattern: the regexp and the attribute each of its groups gives, in order.
-#[derive(Debug, Clone)]
 pub(crate) struct TitlePattern {
     pub regex: Regex,
     pub attributes: Vec<String>,

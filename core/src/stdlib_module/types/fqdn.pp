@@ -1,2 +1,2 @@
-# A host name: dot-separated labels of letters, digits and inner hyphens.
-type Stdlib::Fqdn = Pattern[/\A(?:[0-9A-Za-z](?:[-0-9A-Za-z]*[0-9A-Za-z])?\.)*[0-9A-Za-z](?:[-0-9A-Za-z]*[0-9A-Za-z])?\z/]
+# A host name: dot-separated labels of letters, digits and inner hyphens (spelled as stdlib spells it: mismatch messages print the pattern).
+type Stdlib::Fqdn = Pattern[/\A(([a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9\-]*[a-zA-Z0-9])\.)*([A-Za-z0-9]|[A-Za-z0-9][A-Za-z0-9\-]*[A-Za-z0-9])\z/]
