@@ -43,6 +43,8 @@ pub(crate) struct Loader {
     /// without Ruby (`ruby_title_patterns.rs`): type name → its place in `title_patterns`.
     ruby_title_patterns: BTreeMap<String, usize>,
     title_patterns: Vec<Vec<super::ruby_title_patterns::TitlePattern>>,
+    /// Matcher steps the titles have spent against those patterns (see `STEPS_PER_COMPILE`).
+    title_steps: core::cell::Cell<u64>,
 }
 
 /// No entry: no such module, no tree kept.
@@ -452,7 +454,16 @@ impl<'o> Evaluator<'o> {
             .ruby_title_patterns
             .get(type_name)
             .and_then(|&at| loader.title_patterns.get(at))
-            .and_then(|patterns| super::ruby_title_patterns::split_title(patterns, title))
+            .and_then(|patterns| {
+                use super::ruby_title_patterns::{split_title, STEPS_PER_COMPILE};
+                let mut left = STEPS_PER_COMPILE.saturating_sub(loader.title_steps.get());
+                let before = left;
+                let keys = split_title(patterns, title, &mut left);
+                loader
+                    .title_steps
+                    .set(loader.title_steps.get() + (before - left));
+                keys
+            })
             .unwrap_or_default()
     }
 

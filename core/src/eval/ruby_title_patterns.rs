@@ -17,9 +17,10 @@ pub(crate) struct TitlePattern {
     pub attributes: Vec<String>,
 }
 
-/// Matcher steps one title may take against one pattern (titles are short; the bound only keeps a
-/// pathological pattern from running long).
-const STEPS_PER_TITLE: u64 = 200_000;
+/// Matcher steps the titles of one compile may take against the patterns, all together (titles are
+/// short; the bound keeps pathological patterns and many resources from running long: past it, no
+/// more titles are split).
+pub(crate) const STEPS_PER_COMPILE: u64 = 10_000_000;
 
 /// The patterns the type file `text` declares, when it declares them in the form read here.
 pub(crate) fn ruby_type_title_patterns(text: &str) -> Option<Vec<TitlePattern>> {
@@ -148,12 +149,18 @@ fn regexp_literal(text: &str) -> Option<(String, &str)> {
     Some((source, after))
 }
 
-/// The key attributes a title gives by the first pattern it matches (`None`: none matches).
-pub(crate) fn split_title(patterns: &[TitlePattern], title: &str) -> Option<Vec<(String, String)>> {
+/// The key attributes a title gives by the first pattern it matches (`None`: none matches, or the
+/// matcher steps in `budget` ran out).
+pub(crate) fn split_title(
+    patterns: &[TitlePattern],
+    title: &str,
+    budget: &mut u64,
+) -> Option<Vec<(String, String)>> {
     for pattern in patterns {
-        let mut budget = STEPS_PER_TITLE;
-        let Ok(Some(captures)) = pattern.regex.search(title, 0, &mut budget) else {
-            continue;
+        let captures = match pattern.regex.search(title, 0, budget) {
+            Ok(Some(captures)) => captures,
+            Ok(None) => continue,
+            Err(_) => return None,
         };
         return Some(
             pattern
@@ -177,7 +184,7 @@ mod tests {
     use alloc::vec::Vec;
 
     fn split(text: &str, title: &str) -> Option<Vec<(String, String)>> {
-        split_title(&ruby_type_title_patterns(text)?, title)
+        split_title(&ruby_type_title_patterns(text)?, title, &mut 1_000_000)
     }
 
     const JAVA_KS_LIKE: &str = "Puppet::Type.newtype(:ks) do\n  def self.title_patterns\n    [\n      [\n        %r{^([^:]+)$},\n        [\n          [:name],\n        ],\n      ],\n      [\n        %r{^(.*):([a-z]:(/|\\\\).*)$}i,\n        [\n          [:name],\n          [:target],\n        ],\n      ],\n      [\n        %r{^(.*):(.*)$},\n        [\n          [:name],\n          [:target],\n        ],\n      ],\n    ]\n  end\nend\n";
@@ -206,6 +213,19 @@ mod tests {
     fn slash_literals_identity_lambdas_and_flags_are_read() {
         let text = "  def self.title_patterns\n    identity = lambda { |x| x }\n    [[/^(\\w+)\\/(\\w+)$/m, [[:user, identity], [:vhost, identity]]]]\n  end\n";
         assert_eq!(split(text, "guest/root").map(|pairs| pairs.len()), Some(2));
+    }
+
+    #[test]
+    fn titles_stop_being_split_when_the_steps_run_out() {
+        let text = "  def self.title_patterns\n    [[%r{^(a+)$}, [[:name]]]]\n  end\n";
+        let patterns = ruby_type_title_patterns(text).expect("read");
+        let title = "a".repeat(1000);
+        assert!(split_title(&patterns, &title, &mut 1_000_000).is_some());
+        let mut budget = 10;
+        assert_eq!(split_title(&patterns, &title, &mut budget), None);
+        assert_eq!(budget, 0);
+        // Spent: no title is split any more, not even one that would match at once.
+        assert_eq!(split_title(&patterns, "a", &mut budget), None);
     }
 
     #[test]
