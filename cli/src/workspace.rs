@@ -210,8 +210,8 @@ pub fn global_hiera_path(file: &str) -> Result<PathBuf, String> {
 pub type Listing = (Option<MainCode>, Vec<(String, String)>);
 
 /// The environments the Ruby fuzz target compiles for one text (and its regression files): the
-/// text as a module's 4.x function file (`m::f`), as a 3.x one (`g`) and as a template, each
-/// called from the main code.
+/// text as a module's 4.x function file (`m::f`), as a 3.x one (`g`), as a template, each called
+/// from the main code, and as a resource type (`t`) declared twice.
 pub fn ruby_environments(text: &str) -> Vec<Listing> {
     let places = [
         (
@@ -225,6 +225,11 @@ pub fn ruby_environments(text: &str) -> Vec<Listing> {
         (
             "modules/m/templates/t.erb",
             "$x = [1]\nnotice(template('m/t.erb'))",
+        ),
+        // A resource type's file: its namevar and title patterns are read from the text.
+        (
+            "modules/m/lib/puppet/type/t.rb",
+            "t { 'a:b@c/d': }\nt { 'plain': }",
         ),
     ];
     places

@@ -1,5 +1,5 @@
-//! Fuzz target: any text as a module's Ruby (a 4.x function file, a 3.x one, a template; see
-//! `ruby_environments`) compiles with small limits without a panic or a hang.
+//! Fuzz target: any text as a module's Ruby (a 4.x function file, a 3.x one, a template, a resource
+//! type; see `ruby_environments`) compiles with small limits without a panic or a hang.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
