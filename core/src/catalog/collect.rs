@@ -63,18 +63,22 @@ pub(crate) enum Query {
 
 /// Add a tag (lower case) and, for `a::b`, its segments.
 pub(crate) fn push_tag(tags: &mut Vec<String>, tag: &str) {
+    each_tag(tag, |t| {
+        if !tags.iter().any(|x| x == t) {
+            tags.push(t.to_string());
+        }
+    });
+}
+
+/// The tags `tag` gives (lower case, then each segment of `a::b`), none when it is not valid.
+fn each_tag(tag: &str, mut add: impl FnMut(&str)) {
     if !is_valid_tag(tag) {
         return;
     }
     let tag = tag.to_ascii_lowercase();
-    let mut add = |t: &str| {
-        if !t.is_empty() && !tags.iter().any(|x| x == t) {
-            tags.push(t.to_string());
-        }
-    };
     add(&tag);
     if tag.contains("::") {
-        for segment in tag.split("::") {
+        for segment in tag.split("::").filter(|segment| !segment.is_empty()) {
             add(segment);
         }
     }
@@ -119,7 +123,11 @@ impl Catalog {
     }
 
     pub(crate) fn add_class_tags(&mut self, name: &str) {
-        push_tag(&mut self.tags, name);
+        each_tag(name, |tag| {
+            if !self.tags.contains(tag) {
+                self.tags.insert(tag.to_string());
+            }
+        });
     }
 
     /// The defaults of a resource type seen from the current scope, outer scopes first.

@@ -63,7 +63,7 @@ pub(crate) struct Catalog {
     /// Collectors and `realize` calls, evaluated after the main program.
     pub(crate) collectors: Vec<super::collect::Collector>,
     /// The catalog's tags: the names of the classes declared so far.
-    pub(crate) tags: Vec<String>,
+    pub(crate) tags: alloc::collections::BTreeSet<String>,
 }
 
 impl Default for Catalog {
@@ -96,14 +96,18 @@ impl Default for Catalog {
             class_scopes: BTreeMap::new(),
             class_links: Vec::new(),
             collectors: Vec::new(),
-            tags: Vec::new(),
+            tags: Default::default(),
         }
     }
 }
 
 /// The key of a resource in the catalog's index.
 pub(crate) fn resource_key(type_name: &str, title: &str) -> Value {
-    Value::string(&format!("{type_name}\u{0}{title}"))
+    let mut key = String::with_capacity(type_name.len() + 1 + title.len());
+    key.push_str(type_name);
+    key.push('\u{0}');
+    key.push_str(title);
+    Value::string(&key)
 }
 
 pub(crate) struct DeclaredResource {
@@ -128,7 +132,11 @@ pub(crate) struct DeclaredResource {
 
 /// A class or defined type name: lower case, without a leading `::`.
 pub(crate) fn canonical(name: &str) -> String {
-    name.trim_start_matches("::").to_ascii_lowercase()
+    let mut name = name;
+    while let Some(rest) = name.strip_prefix("::") {
+        name = rest;
+    }
+    name.to_ascii_lowercase()
 }
 
 impl Catalog {
@@ -457,8 +465,26 @@ pub(crate) fn reference_label(ty: &Type) -> String {
 
 /// `foo::bar` → `Foo::Bar`, as Puppet prints resource type names.
 pub(crate) fn capitalize(name: &str) -> String {
-    name.split("::")
-        .map(crate::value::case::upcase_first)
-        .collect::<Vec<_>>()
-        .join("::")
+    let mut out = String::with_capacity(name.len());
+    let mut rest = name;
+    loop {
+        // A byte search: `find("::")` would build a substring searcher per call.
+        let separator = rest.as_bytes().windows(2).position(|pair| pair == b"::");
+        let (segment, after) = match separator {
+            Some(at) => (&rest[..at], Some(&rest[at + 2..])),
+            None => (rest, None),
+        };
+        let mut chars = segment.chars();
+        if let Some(first) = chars.next() {
+            crate::value::case::push_upper(&mut out, first);
+        }
+        out.push_str(chars.as_str());
+        match after {
+            Some(after) => {
+                out.push_str("::");
+                rest = after;
+            }
+            None => return out,
+        }
+    }
 }

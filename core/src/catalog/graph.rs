@@ -178,7 +178,7 @@ impl Catalog {
                 } => {
                     places.classes.insert(name.clone(), at);
                     graph.nodes.push(GraphNode {
-                        reference: format!("Class[{}]", capitalize(name)),
+                        reference: ["Class[", &capitalize(name), "]"].concat(),
                         span: Some(*span),
                         implicit: false,
                         container: true,
@@ -213,7 +213,7 @@ impl Catalog {
                     }
                     let stage = r.type_name == "stage";
                     graph.nodes.push(GraphNode {
-                        reference: format!("{}[{}]", capitalize(&r.type_name), r.title),
+                        reference: [&capitalize(&r.type_name), "[", &r.title, "]"].concat(),
                         span: Some(r.span),
                         implicit: false,
                         container: stage || catalog.defines.contains_key(&r.type_name),

@@ -4,23 +4,13 @@
 
 use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use crate::diagnostic::{Diagnostic, Stage};
 use crate::eval::evaluator::Evaluator;
 use crate::syntax::ast::AttributeOperation;
-use crate::types::attribute_values::ATTRIBUTE_VALUES;
+use crate::types::closed_values::ClosedSet;
 use crate::value::Value;
-
-/// The values (and aliases) attribute `attribute` of built-in type `type_name` takes, when the
-/// set is closed.
-fn accepted_values(type_name: &str, attribute: &str) -> Option<(&'static str, &'static str)> {
-    ATTRIBUTE_VALUES.lines().find_map(|line| {
-        let rest = line.strip_prefix(type_name)?.strip_prefix(' ')?;
-        rest.strip_prefix(attribute)?
-            .strip_prefix(' ')?
-            .split_once('|')
-    })
-}
 
 /// Whether `value` is one Puppet accepts where `values` and `aliases` are the accepted names:
 /// strings and booleans by name (case matters), anything else never.
@@ -53,27 +43,29 @@ impl Evaluator<'_> {
         operations: &[AttributeOperation],
         attributes: &[(String, Value)],
     ) {
-        // Most resources' types have no closed value sets: one look at the table for them.
-        let listed = ATTRIBUTE_VALUES.lines().any(|line| {
-            line.strip_prefix(type_name)
-                .is_some_and(|rest| rest.starts_with(' '))
-        });
-        if !listed {
+        // Most resources' types have no closed value sets (defined types never): the values
+        // refused are gathered first, warnings made only for them.
+        let sets = self.known.closed_values.of(type_name);
+        if sets.is_empty() {
             return;
         }
+        let mut refusals: Vec<(&String, String, ClosedSet)> = Vec::new();
         for (attribute, value) in attributes {
-            let Some((values, aliases)) = accepted_values(type_name, attribute) else {
+            let Some(set) = sets.iter().find(|set| set.attribute == attribute) else {
                 continue;
             };
+            let (values, aliases) = (set.values, set.aliases);
             // Each element of an array is checked; undef leaves the attribute unset.
             let refused = match value {
                 Value::Undef => None,
                 Value::Array(items) => items.iter().find(|v| !accepted(v, values, aliases)),
                 other => (!accepted(other, values, aliases)).then_some(other),
             };
-            let Some(refused) = refused else {
-                continue;
-            };
+            if let Some(refused) = refused {
+                refusals.push((attribute, shown(refused), *set));
+            }
+        }
+        for (attribute, refused, set) in refusals {
             // The value's place when it is written in this body, else the attribute's name.
             let span = operations.iter().find_map(|operation| match operation {
                 AttributeOperation::Set { name, value, .. } if &name.name == attribute => {
@@ -87,8 +79,8 @@ impl Evaluator<'_> {
             let message = format!(
                 "Parameter {attribute} failed on {}[{title}]: Invalid value {}. Valid values are {}.",
                 crate::catalog::capitalize(type_name),
-                shown(refused),
-                values.replace(' ', ", ")
+                refused,
+                set.values.replace(' ', ", ")
             );
             // Puppet's applying of the catalog says it, not its evaluator: no "Evaluation Error" prefix.
             let warning = Diagnostic::warning(Stage::Compile, "INVALID_ATTRIBUTE_VALUE", message, span)

@@ -251,7 +251,7 @@ impl Evaluator<'_> {
             self.scopes.assign("name".into(), title);
             self.bind_module_name(name, definition.name.span);
             self.bind_caller_module_name(caller);
-            let resource = format!("Class[{}]", capitalize(name));
+            let resource = ["Class[", &capitalize(name), "]"].concat();
             let attributes =
                 self.automatic_parameters(name, &definition.params, attributes, span)?;
             let defaulted =
@@ -266,12 +266,12 @@ impl Evaluator<'_> {
         for (var, value) in inherited {
             self.catalog
                 .class_vars
-                .insert(format!("{name}::{var}"), value);
+                .insert([name, "::", &*var].concat(), value);
         }
         for (var, value) in own {
             self.catalog
                 .class_vars
-                .insert(format!("{name}::{var}"), value);
+                .insert([name, "::", &*var].concat(), value);
         }
         self.catalog.live_classes.pop();
         self.scopes.pop(mark);

@@ -342,6 +342,14 @@ impl TypeNames for Evaluator<'_> {
         self.tree_freed();
         value
     }
+
+    fn signature_type(&self, text: &str) -> Option<Rc<Type>> {
+        self.known.signature_types.get(text).cloned()
+    }
+
+    fn keep_signature_type(&mut self, text: &str, ty: Rc<Type>) {
+        self.known.signature_types.insert(text.into(), ty);
+    }
 }
 
 impl Regexes for Evaluator<'_> {

@@ -268,7 +268,7 @@ pub(crate) fn check_dispatches<P: ParamLike>(
             if param.ty() == "Any" {
                 continue;
             }
-            let ty = parse_type(host, site, param.ty())?;
+            let ty = signature_type(host, site, param.ty())?;
             if let Some(message) = describe_mismatch(&ty, arg) {
                 if single {
                     return Err(
@@ -315,6 +315,21 @@ pub(crate) fn check_dispatches<P: ParamLike>(
         }
     }
     Err(no_signature(site))
+}
+
+/// The type a signature's parameter text stands for, parsed once per run: every call of a
+/// function checks its arguments against the same few texts.
+fn signature_type(
+    host: &mut dyn FunctionHost,
+    site: &CallSite,
+    text: &str,
+) -> EvalResult<alloc::rc::Rc<crate::types::Type>> {
+    if let Some(known) = host.signature_type(text) {
+        return Ok(known);
+    }
+    let ty = alloc::rc::Rc::new(parse_type(host, site, text)?);
+    host.keep_signature_type(text, ty.clone());
+    Ok(ty)
 }
 
 /// The block a dispatch takes, last: (fewest, most parameters, optional).

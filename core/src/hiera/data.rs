@@ -255,14 +255,14 @@ pub(super) fn is_lookup_value(value: &Value) -> bool {
 
 /// `dir/path`, with an empty directory meaning the environment's own.
 pub(super) fn join(dir: &str, path: &str) -> String {
-    if path.starts_with('/') || dir.is_empty() {
-        return path.trim_start_matches("./").to_string();
+    let mut path = path;
+    while let Some(rest) = path.strip_prefix("./") {
+        path = rest;
     }
-    format!(
-        "{}/{}",
-        dir.trim_end_matches('/'),
-        path.trim_start_matches("./")
-    )
+    if path.starts_with('/') || dir.is_empty() {
+        return path.to_string();
+    }
+    [dir.trim_end_matches('/'), "/", path].concat()
 }
 
 /// The byte offset of a 1-based line and column in `text`.

@@ -22,13 +22,17 @@ impl Evaluator<'_> {
         module: Option<&str>,
         span: Span,
     ) -> EvalResult<Option<Rc<Config>>> {
+        let module_key;
         let name = match (layer, module) {
-            (Layer::Global, _) => "global".to_string(),
-            (Layer::Environment, _) => "environment".to_string(),
-            (Layer::Module, Some(module)) => format!("module:{module}"),
+            (Layer::Global, _) => "global",
+            (Layer::Environment, _) => "environment",
+            (Layer::Module, Some(module)) => {
+                module_key = ["module:", module].concat();
+                module_key.as_str()
+            }
             (Layer::Module, None) => return Ok(None),
         };
-        if let Some(&at) = self.hiera.search.config_index.get(&name) {
+        if let Some(&at) = self.hiera.search.config_index.get(name) {
             return Ok(self.hiera.search.configs.get(at).cloned());
         }
         let config = self.read_layer_config(layer, module, span)?;
@@ -39,7 +43,7 @@ impl Evaluator<'_> {
             }
             None => NONE,
         };
-        self.hiera.search.config_index.insert(name, at);
+        self.hiera.search.config_index.insert(name.into(), at);
         Ok(config)
     }
 

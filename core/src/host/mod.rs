@@ -257,6 +257,13 @@ pub(crate) trait TypeNames {
     /// Evaluate a type expression parsed from text during the run (`Type.new('Integer[1]')`):
     /// unknown names inside brackets are references resolved late; the tree is freed after.
     fn eval_type_text(&mut self, expr: &Expr) -> EvalResult<Value>;
+
+    /// The type a function signature's parameter text stood for when it was last parsed in this
+    /// run (the same text always stands for the same type within a compile).
+    fn signature_type(&self, text: &str) -> Option<alloc::rc::Rc<Type>>;
+
+    /// Keep the type `text` stands for, for [`TypeNames::signature_type`].
+    fn keep_signature_type(&mut self, text: &str, ty: alloc::rc::Rc<Type>);
 }
 
 /// Regular expressions run as the evaluator runs them (Ruby's engine, charged to the budget).

@@ -25,6 +25,7 @@
 mod alias;
 mod assignable;
 pub(crate) mod attribute_values;
+pub(crate) mod closed_values;
 mod common;
 mod error;
 mod infer;
@@ -53,7 +54,7 @@ pub use mismatch::{describe_mismatch, describe_type_mismatch};
 pub use names::{a_an, type_label};
 pub(crate) use names::{
     builtin_namevar, builtin_resource_type, builtin_type_has, is_builtin_resource_type,
-    is_metaparameter,
+    is_metaparameter, AttributeNames,
 };
 pub(crate) use parameterize::ruby_class;
 pub use parameterize::{parameterize, parameterize_many, Parameterized};

@@ -1,0 +1,98 @@
+//! The environment benchmark's regression guard (issue 40), counted rather than timed: the heap
+//! allocations one compile of a generated environment makes per catalog resource must stay under a
+//! stored ceiling. Counts do not move with the machine's load, so a change that makes every
+//! resource allocate more (a copy, a string formatted before it is needed) fails here, while the
+//! times stay the benchmarks' business (`make bench`, bench/README.md).
+//!
+//! The environment is `bench/environment/generate.py`'s output for 7 modules of 10 classes
+//! (`python3 bench/environment/generate.py core/tests/data/env-7x10 7 10`): 99 files, 330
+//! resources. When a change lowers the count for good, lower the ceiling to the new count plus
+//! 3 % (the message prints it).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use puppet_core::{evaluate_environment, Environment, EvalOptions, Limits, MemoryFiles};
+
+/// The most allocations per catalog resource one compile may make: 151 when set (session 21,
+/// from 183 before that session's changes), plus 3 %.
+const CEILING_PER_RESOURCE: u64 = 156;
+
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+fn read_tree(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("the fixture is readable")
+        .map(|entry| entry.expect("a directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            read_tree(root, &path, files);
+        } else {
+            let relative = path.strip_prefix(root).expect("under the root");
+            let text = std::fs::read_to_string(&path).expect("UTF-8 text");
+            files.push((relative.to_string_lossy().into_owned(), text));
+        }
+    }
+}
+
+#[test]
+fn a_compile_allocates_no_more_per_resource_than_its_ceiling() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/env-7x10");
+    let mut list = Vec::new();
+    read_tree(&root, &root, &mut list);
+    let limits = Limits::default();
+    let mut files = MemoryFiles::new();
+    for (path, text) in &list {
+        files.insert(path, text.as_str(), &limits);
+    }
+    let options = EvalOptions {
+        certname: Some("playground".into()),
+        ..EvalOptions::default()
+    };
+    let env = Environment {
+        files: &files,
+        main: None,
+        base_modulepath: Vec::new(),
+        global_hiera: None,
+    };
+    // The first compile warms what is made once per process; the second is counted.
+    let warm = evaluate_environment(&env, &options);
+    assert!(warm.error().is_none(), "{:?}", warm.error());
+    drop(warm);
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let outcome = evaluate_environment(&env, &options);
+    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+    let resources = outcome.catalog.len() as u64;
+    assert_eq!(resources, 330, "the generated environment's catalog");
+    let per_resource = allocations / resources;
+    assert!(
+        per_resource <= CEILING_PER_RESOURCE,
+        "a compile of the 99-file environment made {allocations} allocations, {per_resource} per \
+         resource: over the ceiling of {CEILING_PER_RESOURCE}"
+    );
+    println!(
+        "allocations: {allocations} ({per_resource} per resource; ceiling {CEILING_PER_RESOURCE})"
+    );
+}

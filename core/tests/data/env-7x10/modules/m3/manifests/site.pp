@@ -1,0 +1,9 @@
+define m3::site(
+  Enum['present', 'absent'] $ensure = 'present',
+  Array[String] $aliases = [],
+) {
+  file { "${m3::params::base}/${title}":
+    ensure  => $ensure ? { 'present' => 'file', default => 'absent' },
+    content => join($aliases, ','),
+  }
+}

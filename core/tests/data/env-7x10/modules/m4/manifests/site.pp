@@ -1,0 +1,9 @@
+define m4::site(
+  Enum['present', 'absent'] $ensure = 'present',
+  Array[String] $aliases = [],
+) {
+  file { "${m4::params::base}/${title}":
+    ensure  => $ensure ? { 'present' => 'file', default => 'absent' },
+    content => join($aliases, ','),
+  }
+}

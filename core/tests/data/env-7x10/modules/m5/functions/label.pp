@@ -1,0 +1,3 @@
+function m5::label(String $name, Integer $n) >> String {
+  "${name}-${n}".upcase
+}

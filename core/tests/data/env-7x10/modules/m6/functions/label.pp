@@ -1,0 +1,3 @@
+function m6::label(String $name, Integer $n) >> String {
+  "${name}-${n}".upcase
+}

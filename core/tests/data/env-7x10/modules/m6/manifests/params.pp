@@ -1,0 +1,4 @@
+class m6::params {
+  $base = '/srv/m6'
+  $mode = '0644'
+}
