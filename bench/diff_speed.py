@@ -99,16 +99,18 @@ def main():
             if result.returncode not in (0, 2):
                 sys.exit(f"octocatalog-diff failed for {node}: {result.stderr[-500:]}")
             octo_total += elapsed
-        ours, result = timed([str(binary), "diff", str(work / "base"), str(work / CHANGE), "--nodes", str(subset), *LINKS])
-        if result.returncode not in (0, 2):
-            sys.exit(f"puppet-eval diff failed: {result.stderr[-500:]}")
-        out["ours_seconds"] = ours
-        if octo:
-            out["octo_seconds"] = octo_total
-            rows.append((f"octocatalog-diff, {len(nodes)} nodes x 2 versions", f"{octo_total:.1f} s"))
-        rows.append((f"puppet-eval diff, the same {len(nodes)} nodes", f"{ours:.2f} s"))
-        if octo:
-            rows.append(("ratio", f"{octo_total / ours:.0f}x"))
+        if nodes:
+            ours, result = timed([str(binary), "diff", str(work / "base"), str(work / CHANGE), "--nodes", str(subset),
+                                  *LINKS])
+            if result.returncode not in (0, 2):
+                sys.exit(f"puppet-eval diff failed: {result.stderr[-500:]}")
+            out["ours_seconds"] = ours
+            if octo:
+                out["octo_seconds"] = octo_total
+                rows.append((f"octocatalog-diff, {len(nodes)} nodes x 2 versions", f"{octo_total:.1f} s"))
+            rows.append((f"puppet-eval diff, the same {len(nodes)} nodes", f"{ours:.2f} s"))
+            if octo:
+                rows.append(("ratio", f"{octo_total / ours:.0f}x"))
         if args.fleet:
             fleet_run(args, binary, work, rows, out)
     print("| run | time |\n|---|---|")

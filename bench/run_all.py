@@ -76,7 +76,8 @@ def run(cmd, env=None, check=True):
     for line in proc.stdout.splitlines():  # (puppet_compile.rb's line holds the whole catalog)
         sys.stderr.write((line[:300] + " ..." if len(line) > 300 else line) + "\n")
     if check and proc.returncode != 0:
-        raise RuntimeError("%s exited with %d" % (" ".join(os.path.basename(c) for c in cmd[:2]), proc.returncode))
+        raise RuntimeError("%s exited with %d (its output is above)"
+                           % (" ".join(os.path.basename(c) for c in cmd[:2]), proc.returncode))
     return proc.stdout
 
 
@@ -100,15 +101,17 @@ def row(label, theirs, ours, goal=None, notes="", missing=""):
     return {"label": label, "theirs": theirs, "ours": ours, "goal": goal, "notes": notes, "missing": missing}
 
 
-def median_process(cmd, n, env=None):
-    """The median wall-clock time of n runs of cmd as a whole process, and its last output."""
+def median_process(cmd, n, env=None, ok=(0,)):
+    """The median wall-clock time of n runs of cmd as a whole process, and its last output; a run
+    that exits with a status not in `ok` stops the part."""
     times = []
     for _ in range(n):
         started = time.monotonic()
         proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
         times.append(time.monotonic() - started)
-        if proc.returncode not in (0, 1):
-            raise RuntimeError("%s exited with %d: %s" % (cmd[0], proc.returncode, proc.stderr[-300:]))
+        if proc.returncode not in ok:
+            raise RuntimeError("%s exited with %d: %s" % (os.path.basename(cmd[0]), proc.returncode,
+                                                          proc.stderr.decode("utf-8", "replace")[-300:]))
     return statistics.median(times), proc.stdout.decode("utf-8", "replace")
 
 
@@ -123,7 +126,7 @@ def part_interp():
         run(["ruby", os.path.join(BENCH, "puppet_compare.rb")], env, check=False)
         text = open(out.name).read()
     if not text:
-        raise RuntimeError("puppet_compare.rb wrote no figures")
+        raise RuntimeError("puppet_compare.rb wrote no figures (is Debian's puppet installed? its output is above)")
     r = json.loads(text)
     rows = []
     for w in r["rows"]:
@@ -248,13 +251,13 @@ def part_lint():
     env = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8")
     ours_cmd = [CLI, "lint"] + fmt + [PARSE_DIR]
     n = runs(3, 1)
-    ours, ours_out = median_process(ours_cmd, runs(11, 3), env)
+    ours, ours_out = median_process(ours_cmd, runs(11, 3), env, ok=(0, 1))  # 1: an error was found
     if shutil.which("puppet-lint") is None:
         return [row(label, None, ours, missing="puppet-lint not installed (apt-get install puppet-lint)")], None
     version = subprocess.run(["puppet-lint", "--version"], stdout=subprocess.PIPE,
                              universal_newlines=True).stdout.strip()
     theirs_cmd = ["puppet-lint"] + fmt + [PARSE_DIR]
-    theirs, theirs_out = median_process(theirs_cmd, n, env)
+    theirs, theirs_out = median_process(theirs_cmd, n, env, ok=(0, 1))
     a, b = sorted(theirs_out.split()), sorted(ours_out.split())
     same = "the same %d findings" % len(a) if a == b else "FINDINGS DIFFER: %d vs %d" % (len(a), len(b))
     return [row(label + " (median of %d and %d)" % (n, runs(11, 3)), theirs, ours,
@@ -267,9 +270,11 @@ def part_diff():
     fleet = int(os.environ.get("BENCH_DIFF_FLEET", runs(1000, 0)))
     r = last_json(run([sys.executable, os.path.join(BENCH, "diff_speed.py"), "--json", "--bin", CLI,
                        "--octo-nodes", str(nodes), "--fleet", str(fleet)]))
-    rows = [row("catalog diff, %d node(s) × 2 versions of tests/diff's corpus: octocatalog-diff (one run a node) "
-                "vs one puppet-eval diff" % nodes, r["octo_seconds"], r["ours_seconds"],
-                missing="" if r["octo_seconds"] is not None else "octocatalog-diff not installed")]
+    rows = []
+    if nodes:
+        rows.append(row("catalog diff, %d node(s) × 2 versions of tests/diff's corpus: octocatalog-diff (one run a "
+                        "node) vs one puppet-eval diff" % nodes, r["octo_seconds"], r["ours_seconds"],
+                        missing="" if r["octo_seconds"] is not None else "octocatalog-diff not installed"))
     if r["fleet_seconds"] is not None:
         rows.append(row("catalog diff, a fleet of %s nodes × 2 versions, puppet-eval diff alone" % format(fleet, ","),
                         None, r["fleet_seconds"], missing="octocatalog-diff not run on a fleet",
