@@ -142,12 +142,12 @@ def part_interp():
                         ", ".join(notes)))
     keystroke = next((w["page"] for w in r["rows"] if w["name"] == "keystroke_example"), None)
     rows.append(row("the page's call on a keystroke, 50-line example (wasm)", None, keystroke, ("below", 0.016),
-                    missing="no other side" if keystroke else "no browser run"))
+                    missing="no other side" if keystroke else "no browser run (BENCH_NO_BROWSER=1 or it failed)"))
     rows.append(row("whole process: puppet apply -e vs puppet-eval -e '1 + 1'", r["apply"], r["startup"],
                     ("below", 0.005), missing="" if r["apply"] else "BENCH_NO_APPLY=1"))
     for m in r["mismatches"]:
         rows.append(row("VALUES DIFFER: " + m, None, None, missing="failed"))
-    header = "Puppet %s in one warm process (median of %d after a warm-up) vs native in-process (median of %d)" % (
+    header = "Interpreter workloads and parsing: Puppet %s in one warm process (median of %d after a warm-up) vs native in-process (median of %d)" % (
         r["puppet_version"], r["puppet_runs"], r["native_runs"])
     return rows, header
 
