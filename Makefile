@@ -74,10 +74,13 @@ npm: tools wasm
 wasm-size: wasm
 	./scripts/check-wasm-size.sh
 
-# Benchmarks against real Puppet (not part of `make test`): one table of times and ratios from one
-# run, native and wasm in headless Chromium (bench/README.md). Needs Debian's puppet for its column.
-bench: tools wasm
-	cd web && (test -d node_modules || npm ci)
+# Benchmarks against real Puppet and its tools (not part of `make test`): every workload on both sides
+# in one run, one table of times and ratios with the load average at its start and end
+# (bench/run_all.py, bench/README.md). BENCH_QUICK=1 for few runs; BENCH_NO_BROWSER=1 skips the .wasm
+# (and its build); BENCH_ONLY / BENCH_SKIP choose parts. Needs Debian's puppet, puppet-lint and
+# octocatalog-diff for their columns.
+bench: tools $(if $(filter 1,$(BENCH_NO_BROWSER)),,wasm)
+	$(if $(filter 1,$(BENCH_NO_BROWSER)),,cd web && (test -d node_modules || npm ci))
 	cargo build --release -p puppet-cli
-	cargo build --release -p puppet-core --example bench_workloads
-	ruby bench/puppet_compare.rb
+	cargo build --release -p puppet-core --example bench_workloads --example env_bench
+	python3 bench/run_all.py

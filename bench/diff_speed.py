@@ -5,15 +5,17 @@ tests/diff: its base version and its `template` change, which changes every node
 `puppet-eval diff` alone for a fleet of N nodes (facts varied from the corpus's 24 nodes: names,
 addresses, OS) with its peak memory.
 
-  python3 bench/diff_speed.py [--octo-nodes 4] [--fleet 10000]
+  python3 bench/diff_speed.py [--octo-nodes 4] [--fleet 10000] [--bin PUPPET_EVAL] [--json]
 
-Figures go to stdout as a Markdown table (bench/README.md keeps the last run's).
+Figures go to stdout as a Markdown table (bench/README.md keeps the last run's); with --json, also a
+last line of JSON with the same figures (bench/run_all.py reads it). --octo-nodes 0 or --fleet 0 skips
+that part; without octocatalog-diff installed its part is skipped and said so.
 """
 
 import argparse
 import json
 import pathlib
-import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -24,6 +26,9 @@ sys.path.insert(0, str(ROOT / "tests" / "diff"))
 import corpus  # noqa: E402
 
 CHANGE = "template"
+# The corpus's versions link Debian's modules in (tests/diff/corpus.py): puppet-eval follows links
+# out of an environment only into the folders it is given.
+LINKS = ["--allow-links-to", str(corpus.MODULES)]
 
 
 def timed(command, **kwargs):
@@ -61,9 +66,18 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--octo-nodes", type=int, default=4)
     parser.add_argument("--fleet", type=int, default=10000)
+    parser.add_argument("--bin", help="the puppet-eval to time (default: target/release/puppet-eval)")
+    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    binary = corpus.puppet_eval()
+    binary = pathlib.Path(args.bin) if args.bin else corpus.puppet_eval()
+    # Without octocatalog-diff, `puppet-eval diff` is still timed on the same nodes.
+    octo = args.octo_nodes > 0 and shutil.which("octocatalog-diff") is not None
+    if args.octo_nodes and not octo:
+        print("octocatalog-diff is not installed (apt-get install octocatalog-diff): its part is skipped",
+              file=sys.stderr)
     rows = []
+    out = {"nodes": args.octo_nodes, "octo_seconds": None, "ours_seconds": None,
+           "fleet": args.fleet, "fleet_seconds": None, "fleet_peak_kib": None}
     with tempfile.TemporaryDirectory(prefix="diff-bench-") as tmp:
         work = pathlib.Path(tmp)
         corpus.write_all(corpus.recipe(), work)
@@ -76,7 +90,7 @@ def main():
         # octocatalog-diff: one run per node, as its CLI takes one node (it compiles the two
         # versions of a node in parallel).
         octo_total = 0.0
-        for node in nodes:
+        for node in (nodes if octo else []):
             facts = corpus.octo_facts(node, work / "facts")
             elapsed, result = timed([
                 "octocatalog-diff", "--bootstrapped-from-dir", str(work / "base"),
@@ -85,25 +99,40 @@ def main():
             if result.returncode not in (0, 2):
                 sys.exit(f"octocatalog-diff failed for {node}: {result.stderr[-500:]}")
             octo_total += elapsed
-        ours, result = timed([str(binary), "diff", str(work / "base"), str(work / CHANGE), "--nodes", str(subset)])
-        if result.returncode not in (0, 2):
-            sys.exit(f"puppet-eval diff failed: {result.stderr[-500:]}")
-        rows.append((f"octocatalog-diff, {len(nodes)} nodes x 2 versions", f"{octo_total:.1f} s"))
-        rows.append((f"puppet-eval diff, the same {len(nodes)} nodes", f"{ours:.2f} s"))
-        rows.append(("ratio", f"{octo_total / ours:.0f}x"))
-        fleet_dir = work / "fleet"
-        fleet(fleet_dir, args.fleet)
-        elapsed, peak, result = peak_rss_of([str(binary), "diff", str(work / "base"), str(work / CHANGE),
-                                             "--nodes", str(fleet_dir), "--format", "json", "-o", str(work / "fleet.json")])
-        if result.returncode not in (0, 2):
-            sys.exit(f"puppet-eval diff (fleet) failed: {result.stderr[-500:]}")
-        report = json.loads((work / "fleet.json").read_text())
-        rows.append((f"puppet-eval diff, {args.fleet} nodes x 2 versions", f"{elapsed:.1f} s ({2 * args.fleet / elapsed:.0f} compiles/s)"))
-        rows.append(("  its peak memory (resident)", f"{peak / 1024:.0f} MiB"))
-        rows.append(("  its report", f"{len(report['groups'])} groups; {report['counts']}"))
+        if nodes:
+            ours, result = timed([str(binary), "diff", str(work / "base"), str(work / CHANGE), "--nodes", str(subset),
+                                  *LINKS])
+            if result.returncode not in (0, 2):
+                sys.exit(f"puppet-eval diff failed: {result.stderr[-500:]}")
+            out["ours_seconds"] = ours
+            if octo:
+                out["octo_seconds"] = octo_total
+                rows.append((f"octocatalog-diff, {len(nodes)} nodes x 2 versions", f"{octo_total:.1f} s"))
+            rows.append((f"puppet-eval diff, the same {len(nodes)} nodes", f"{ours:.2f} s"))
+            if octo:
+                rows.append(("ratio", f"{octo_total / ours:.0f}x"))
+        if args.fleet:
+            fleet_run(args, binary, work, rows, out)
     print("| run | time |\n|---|---|")
     for name, value in rows:
         print(f"| {name} | {value} |")
+    if args.json:
+        print(json.dumps(out))
+
+
+def fleet_run(args, binary, work, rows, out):
+    """`puppet-eval diff` alone on a fleet of args.fleet nodes, with its peak memory."""
+    fleet_dir = work / "fleet"
+    fleet(fleet_dir, args.fleet)
+    elapsed, peak, result = peak_rss_of([str(binary), "diff", str(work / "base"), str(work / CHANGE),
+                                         "--nodes", str(fleet_dir), "--format", "json", "-o", str(work / "fleet.json"), *LINKS])
+    if result.returncode not in (0, 2):
+        sys.exit(f"puppet-eval diff (fleet) failed: {result.stderr[-500:]}")
+    report = json.loads((work / "fleet.json").read_text())
+    rows.append((f"puppet-eval diff, {args.fleet} nodes x 2 versions", f"{elapsed:.1f} s ({2 * args.fleet / elapsed:.0f} compiles/s)"))
+    rows.append(("  its peak memory (resident)", f"{peak / 1024:.0f} MiB"))
+    rows.append(("  its report", f"{len(report['groups'])} groups; {report['counts']}"))
+    out.update({"fleet_seconds": elapsed, "fleet_peak_kib": peak})
 
 
 if __name__ == "__main__":

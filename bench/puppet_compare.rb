@@ -11,6 +11,8 @@
 #        BENCH_NATIVE_RUNS  timed native runs (default 21)
 #        BENCH_PARSE_DIR    manifests to parse (default /usr/share/puppet/modules.available)
 #        BENCH_NO_BROWSER=1 skip the wasm column; BENCH_NO_APPLY=1 skip timing `puppet apply -e`
+#        BENCH_TARGET_DIR   where the release binaries are (default target/)
+#        BENCH_JSON=PATH    also write every figure of the run to PATH as JSON (bench/run_all.py reads it)
 
 require 'json'
 require 'fileutils'
@@ -21,8 +23,9 @@ WORKLOADS = Dir[File.join(ROOT, 'bench', 'workloads', '*.pp')].sort
 PUPPET_RUNS = (ENV['BENCH_PUPPET_RUNS'] || '3').to_i
 NATIVE_RUNS = (ENV['BENCH_NATIVE_RUNS'] || '21').to_i
 PARSE_DIR = ENV['BENCH_PARSE_DIR'] || '/usr/share/puppet/modules.available'
-NATIVE_BIN = File.join(ROOT, 'target', 'release', 'examples', 'bench_workloads')
-CLI_BIN = File.join(ROOT, 'target', 'release', 'puppet-eval')
+TARGET = ENV['BENCH_TARGET_DIR'] || File.join(ROOT, 'target')
+NATIVE_BIN = File.join(TARGET, 'release', 'examples', 'bench_workloads')
+CLI_BIN = File.join(TARGET, 'release', 'puppet-eval')
 TMP = "/tmp/puppet_compare.#{Process.pid}"
 ROWS = [
   ['reduce_sum', 'Integer[1,200000].reduce sum', 100],
@@ -183,6 +186,18 @@ keystroke = browser.dig('keystroke_example', 'page_seconds')
 puts "| re-evaluate the 50-line example on a keystroke (the page's whole call, goal < 16 ms) | — | — | — | < 16 ms#{keystroke && (keystroke < 0.016 ? ' ✓' : ' ✗')} | — | — | #{fmt_time(keystroke)} |"
 puts "| whole process: puppet apply -e vs puppet-eval -e '1 + 1' (goal < 5 ms) | #{fmt_time(apply)} | #{fmt_time(startup)} | #{fmt_ratio(apply && apply / startup)} | < 5 ms#{startup < 0.005 ? ' ✓' : ' ✗'} | — | — | — |"
 puts
+if ENV['BENCH_JSON']
+  File.write(ENV['BENCH_JSON'], JSON.generate({
+    'puppet_version' => Puppet.version, 'puppet_runs' => PUPPET_RUNS, 'native_runs' => NATIVE_RUNS,
+    'parse_files' => parse_files.size, 'parse_bytes' => parse_bytes,
+    'rows' => ROWS.map do |name, label, goal|
+      { 'name' => name, 'label' => label, 'goal' => goal, 'puppet' => puppet.dig(name, 'seconds'),
+        'native' => native.dig(name, 'seconds'), 'wasm' => browser.dig(name, 'seconds'),
+        'page' => browser.dig(name, 'page_seconds') }
+    end,
+    'startup' => startup, 'apply' => apply, 'mismatches' => mismatches
+  }))
+end
 if mismatches.empty?
   puts 'Every workload gives the same value in real Puppet and in puppet-core.'
 else

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The language server's benchmark (not part of `make test`).
 
-Usage: python3 bench/lsp/run.py [PUPPET_EVAL] [MODULES] [CLASSES_PER_MODULE] [ROUNDS]
-(default target/release/puppet-eval, 100 modules of 10 classes: 1,000 classes, 50 rounds).
+Usage: python3 bench/lsp/run.py [--json] [PUPPET_EVAL] [MODULES] [CLASSES_PER_MODULE] [ROUNDS]
+(default target/release/puppet-eval, 100 modules of 10 classes: 1,000 classes, 50 rounds; --json: also a
+last line of JSON with every measure, for bench/run_all.py).
 With PES_DIR naming a checkout of puppetlabs/puppet-editor-services (run on this machine's Ruby and
 Puppet, `apt-get install puppet puppet-lint`), the same measures are taken of its
 `puppet-languageserver --stdio` on the same repository, and the ratios printed.
@@ -201,6 +202,8 @@ def report(name, result):
 
 
 def main(argv):
+    as_json = "--json" in argv
+    argv = [a for a in argv if a != "--json"]
     binary = argv[1] if len(argv) > 1 else os.path.join(HERE, "..", "..", "target", "release", "puppet-eval")
     modules = argv[2] if len(argv) > 2 else "100"
     classes = argv[3] if len(argv) > 3 else "10"
@@ -214,6 +217,7 @@ def main(argv):
         ours = measure("puppet-eval lsp", [binary, "lsp"], root, rounds)
         report("puppet-eval lsp", ours)
         pes = os.environ.get("PES_DIR")
+        theirs = None
         if pes:
             theirs = measure("puppet-editor-services",
                              ["ruby", os.path.join(pes, "puppet-languageserver"), "--stdio"],
@@ -227,6 +231,9 @@ def main(argv):
                     query,
                     percentile(theirs["times"][query], 50) / percentile(ours["times"][query], 50),
                     percentile(theirs["times"][query], 95) / percentile(ours["times"][query], 95)))
+        if as_json:
+            print(json.dumps({"modules": int(modules), "classes": int(classes), "rounds": rounds,
+                              "ours": ours, "theirs": theirs}))
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
