@@ -13,10 +13,8 @@ fn text(bytes: &[u8]) -> String {
 
 /// A fresh directory holding `files` (relative path, text).
 fn tree(name: &str, files: &[(&str, &str)]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "puppet-eval-explain-{name}-{}",
-        std::process::id()
-    ));
+    let dir =
+        std::env::temp_dir().join(format!("puppet-eval-explain-{name}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     for (path, content) in files {
         let file = dir.join(path);
@@ -73,9 +71,14 @@ fn every_place_of_a_two_file_environment_is_explained_from_its_own_file() {
         }
     }
     assert!(explained > 20, "only {explained} places had a value");
-    // The two `$`-names at the same offsets (0..2 and 13..15 of the two texts hold other things).
+    // `$x` of site.pp (0..2) and `$port` of the module, each from its own file.
     let x = puppet_eval(
-        &["explain", "--env", &env, &format!("{}:1:2", dir.join("manifests/site.pp").display())],
+        &[
+            "explain",
+            "--env",
+            &env,
+            &format!("{}:1:2", dir.join("manifests/site.pp").display()),
+        ],
         "",
     );
     assert_eq!(text(&x.stdout), "$x\nvalue: 3\ntype: Integer[3, 3]\n");
@@ -84,7 +87,10 @@ fn every_place_of_a_two_file_environment_is_explained_from_its_own_file() {
             "explain",
             "--env",
             &env,
-            &format!("{}:2:12", dir.join("modules/app/manifests/init.pp").display()),
+            &format!(
+                "{}:2:12",
+                dir.join("modules/app/manifests/init.pp").display()
+            ),
         ],
         "",
     );
