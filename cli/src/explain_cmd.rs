@@ -1,21 +1,26 @@
-//! `puppet-eval explain FILE:LINE:COL`: what the playground's hover shows at a place of a manifest:
-//! the value and type the innermost evaluated expression there had (how many times it ran, its
-//! earlier values), and what the engine knows of the name there (a function's signatures, a
-//! resource type's attributes).
+//! `puppet-eval explain [--env DIR] FILE:LINE:COL`: what the playground's hover shows at a place of
+//! a manifest: the value and type the innermost evaluated expression of that file there had (how
+//! many times it ran, its earlier values), and what the engine knows of the name there (a
+//! function's signatures, a resource type's attributes).
 
+use std::path::Path;
 use std::process::ExitCode;
 
+use puppet_cli::workspace::EnvSource;
 use puppet_core::ide::docs_at;
-use puppet_core::{evaluate, types, value, EvalOptions, RecordLimits, Recorded, RecordedValue};
+use puppet_core::{
+    evaluate, types, value, EvalOptions, Outcome, RecordLimits, RecordedValue, SNIPPET_FILE,
+};
 
 use crate::place::{offset_of, parse_place};
 
 pub const USAGE: &str = "\
-usage: puppet-eval explain FILE:LINE:COL
-       evaluates FILE (as puppet-eval FILE does) and prints what hover shows at line LINE, column COL
-       (1-based, in characters): the value and type of the innermost expression evaluated there, how
-       many times it ran and its earlier values, and the signatures or attributes of the name there;
-       exit status 1 when there is nothing to show";
+usage: puppet-eval explain [--env DIR] FILE:LINE:COL
+       evaluates FILE (as puppet-eval FILE does; with --env, compiles the environment DIR, whose
+       file FILE is) and prints what hover shows at line LINE, column COL of FILE (1-based, in
+       characters): the value and type of the innermost expression of FILE evaluated there, how
+       many times it ran and its earlier values, and the signatures or attributes of the name
+       there; exit status 1 when there is nothing to show";
 
 fn shown(recorded: &RecordedValue) -> (String, String) {
     match recorded {
@@ -24,21 +29,27 @@ fn shown(recorded: &RecordedValue) -> (String, String) {
     }
 }
 
-/// The explanation of `text` at byte `offset`, or `None` when there is nothing to show.
-pub fn explain(text: &str, offset: usize) -> Option<String> {
-    let options = EvalOptions {
+/// The options of a run that records what each range produced.
+fn recording() -> EvalOptions {
+    EvalOptions {
         record: Some(RecordLimits::default()),
         ..EvalOptions::default()
-    };
-    let outcome = evaluate(text, &options);
-    let innermost: Option<&Recorded> = outcome
-        .recorded
-        .iter()
-        .filter(|r| (r.span.start as usize) <= offset && offset < r.span.end as usize)
-        .min_by_key(|r| r.span.end - r.span.start);
+    }
+}
+
+/// The explanation of `text` (a snippet on its own) at byte `offset`, or `None` when there is
+/// nothing to show.
+pub fn explain(text: &str, offset: usize) -> Option<String> {
+    let outcome = evaluate(text, &recording());
+    explain_in(&outcome, SNIPPET_FILE, text, offset)
+}
+
+/// The explanation at byte `offset` of the file at `path`, whose text is `text`, from `outcome`
+/// (a run that recorded): only that file's ranges are looked at.
+pub fn explain_in(outcome: &Outcome, path: &str, text: &str, offset: usize) -> Option<String> {
     let mut out = String::new();
-    if let Some(record) = innermost {
-        let source = &text[record.span.start as usize..record.span.end as usize];
+    if let Some((span, record)) = outcome.recorded_at(path, offset) {
+        let source = text.get(span.start as usize..span.end as usize)?;
         out.push_str(&format!("{source}\n"));
         if let Some((evaluation, last)) = record.last.last() {
             let (value, type_) = shown(last);
@@ -56,7 +67,6 @@ pub fn explain(text: &str, offset: usize) -> Option<String> {
             }
         }
     }
-    let path = puppet_core::SNIPPET_FILE;
     if let Some((_, _, docs)) = docs_at(&[(path, text)], path, offset) {
         out.push_str(&docs);
         out.push('\n');
@@ -64,18 +74,36 @@ pub fn explain(text: &str, offset: usize) -> Option<String> {
     (!out.is_empty()).then_some(out)
 }
 
+/// FILE's path inside the environment directory `dir` (`/`-separated), if it is there.
+fn path_inside(dir: &Path, file: &str) -> Option<String> {
+    let file = std::fs::canonicalize(file).ok()?;
+    let dir = std::fs::canonicalize(dir).ok()?;
+    let relative = file.strip_prefix(dir).ok()?;
+    Some(
+        relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/"),
+    )
+}
+
 /// Runs `explain` with the arguments after the word `explain`.
 pub fn run(args: &[String]) -> ExitCode {
-    let [place] = args else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
+    let (env, place) = match args {
+        [place] => (None, place),
+        [flag, dir, place] if flag == "--env" => (Some(Path::new(dir)), place),
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
     };
     let Some((file, line, column)) = parse_place(place) else {
         eprintln!("puppet-eval explain: {place} is not FILE:LINE:COL\n{USAGE}");
         return ExitCode::from(2);
     };
     let limit = puppet_cli::bounded_read::file_limit();
-    let text = match puppet_cli::bounded_read::read_text(std::path::Path::new(file), limit) {
+    let text = match puppet_cli::bounded_read::read_text(Path::new(file), limit) {
         Ok(text) => text,
         Err(e) => {
             eprintln!("puppet-eval explain: cannot read {file}: {e}");
@@ -86,7 +114,26 @@ pub fn run(args: &[String]) -> ExitCode {
         eprintln!("puppet-eval explain: {file} has no line {line}");
         return ExitCode::from(2);
     };
-    match explain(&text, offset) {
+    let explained = match env {
+        None => explain(&text, offset),
+        Some(dir) => {
+            let Some(path) = path_inside(dir, file) else {
+                eprintln!(
+                    "puppet-eval explain: {file} is not in the environment {}",
+                    dir.display()
+                );
+                return ExitCode::from(2);
+            };
+            let source = EnvSource {
+                dir: Some(dir.to_path_buf()),
+                ..EnvSource::default()
+            };
+            source.compile(None, &recording(), |outcome| {
+                explain_in(outcome, &path, &text, offset)
+            })
+        }
+    };
+    match explained {
         Some(text) => {
             print!("{text}");
             ExitCode::SUCCESS

@@ -39,7 +39,7 @@ usage: puppet-eval [OPTIONS] (-e CODE | FILE | -)   evaluate Puppet code (stdin 
                                                     (puppet-eval lint --help: its options)
        puppet-eval lookup [OPTIONS] KEY...           look keys up in Hiera as puppet lookup does
                                                     (puppet-eval lookup --help: its options)
-       puppet-eval explain FILE:LINE:COL             what the playground's hover shows there: the value
+       puppet-eval explain [--env DIR] FILE:LINE:COL  what the playground's hover shows there: the value
                                                     and type evaluated there, the name's signatures
        puppet-eval references [--env DIR] FILE:LINE:COL  every place that names what is there
                                                     (its definition included), as PATH:LINE:COL

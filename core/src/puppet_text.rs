@@ -75,6 +75,15 @@ pub fn puppet_text(sources: &Sources, diagnostic: &Diagnostic) -> String {
     if UNPLACED_CODES.contains(&diagnostic.code) {
         return message.to_string();
     }
+    if diagnostic.code == "UNKNOWN_ATTRIBUTE" {
+        // Placed at the attribute's name; Puppet names the resource's place, as its message does.
+        let named = message
+            .find("(file: ")
+            .and_then(|start| Some(&message[start..=start + message[start..].find(')')?]));
+        if let Some(place) = named {
+            return format!("{prefix}{message} {place}");
+        }
+    }
     if LINE_ONLY_CODES.contains(&diagnostic.code) {
         return format!("{prefix}{message} (file: {file}, line: {})", position.line);
     }

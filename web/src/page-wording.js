@@ -11,8 +11,17 @@ export const EMBED_GRAPH_ADVICE = 'Open it in the playground to see the cycle dr
 const replaceAdvice = (message, advice) =>
   typeof message === 'string' && message.includes(GRAPH_ADVICE) ? message.replace(GRAPH_ADVICE, advice) : message;
 
-/** A diagnostic's message as the page shows it. */
-export const pageMessage = (message) => replaceAdvice(message, PAGE_GRAPH_ADVICE);
+/**
+ * Puppet's "no parameter named 'x' (file: F, line: N) on Type[title]" names the resource's file and line in its
+ * text; the page places the diagnostic at the attribute itself, so where the file is the diagnostic's own, the
+ * place is said by the squiggle and the row, not twice in the words.
+ */
+const OWN_PLACE = /^(no parameter named '[^']*') \(file: ([^,()]*), line: \d+\)( on )/;
+const withoutOwnPlace = (message, file) =>
+  typeof message === 'string' && file ? message.replace(OWN_PLACE, (all, what, path, on) => (path === file ? `${what}${on}` : all)) : message;
+
+/** A diagnostic's message as the page shows it (`file`: the file the diagnostic is placed in). */
+export const pageMessage = (message, file) => withoutOwnPlace(replaceAdvice(message, PAGE_GRAPH_ADVICE), file);
 
 /** A diagnostic's message as the embedded view shows it. */
 export const embedMessage = (message) => replaceAdvice(message, EMBED_GRAPH_ADVICE);

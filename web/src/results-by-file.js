@@ -18,7 +18,7 @@ function hintText(statement) {
 }
 
 /**
- * `wording(message)`: the message as the page shows it (page-wording.js). `counts` gives each file's problems as
+ * `wording(message, file)`: the message as the page shows it (page-wording.js). `counts` gives each file's problems as
  * `{ errors, warnings }`.
  */
 export function placeResults(result, mappers, wording = (message) => message) {
@@ -29,7 +29,7 @@ export function placeResults(result, mappers, wording = (message) => message) {
   };
   // A note's place is in its own file (the diagnostic's when it names none).
   const placeNote = (n) => (n.file == null ? n : { ...n, ...at(n) });
-  const diagnostics = result.diagnostics.map((d) => ({ ...d, message: wording(d.message), ...at(d), notes: (d.notes ?? []).map(placeNote) }));
+  const diagnostics = result.diagnostics.map((d) => ({ ...d, ...at(d), message: wording(d.message, fileOf(d)), notes: (d.notes ?? []).map(placeNote) }));
   const byFile = new Map();
   const resultsOf = (file) => {
     if (!byFile.has(file)) byFile.set(file, { diagnostics: [], hints: [], recorded: [] });

@@ -125,9 +125,10 @@ pub(crate) struct DeclaredResource {
     pub evaluated: bool,
     /// The catalog scope it was declared in.
     pub scope: usize,
-    /// Where its body sets relationship metaparameters (`require => ...`): Puppet names that
-    /// line when one names a resource not in the catalog.
-    pub relationship_spans: Vec<(String, Span)>,
+    /// Where its body sets relationship metaparameters (`require => ...`), whose line Puppet names
+    /// when one names a resource not in the catalog, and attributes a built-in type does not have
+    /// (`ensur => ...`), where the error is placed.
+    pub attribute_spans: Vec<(String, Span)>,
 }
 
 /// A class or defined type name: lower case, without a leading `::`.

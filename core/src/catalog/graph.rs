@@ -226,7 +226,7 @@ impl Catalog {
                     });
                     parameters.push(relationship_parameters(
                         &r.attributes,
-                        &r.relationship_spans,
+                        &r.attribute_spans,
                         r.span,
                     ));
                 }

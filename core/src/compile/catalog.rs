@@ -344,6 +344,10 @@ impl Evaluator<'_> {
                 (given, _) => given,
             };
             if let Some(value) = &value {
+                #[cfg(feature = "ide")]
+                if let Some(recorder) = self.output.recorder.as_mut() {
+                    recorder.record_parameter(param.name.span, value);
+                }
                 self.scopes.assign(name.into(), value.clone());
             }
             bound.push(value);
@@ -467,7 +471,7 @@ impl Evaluator<'_> {
                 let reference =
                     self.declare_resource(&type_name, &title, &attributes, is_virtual, span)?;
                 if type_name != "class" {
-                    self.note_relationship_spans(&body.operations);
+                    self.note_attribute_spans(&type_name, &body.operations);
                     self.check_attribute_values(&type_name, &title, &body.operations, &attributes);
                 }
                 references.push(reference);
@@ -646,7 +650,7 @@ impl Evaluator<'_> {
             span,
             virtual_: is_virtual,
             defaulted_parameters: Vec::new(),
-            relationship_spans: Vec::new(),
+            attribute_spans: Vec::new(),
             evaluated: !self.catalog.defines.contains_key(type_name),
             scope: self.catalog.current,
         });
@@ -714,8 +718,9 @@ impl Evaluator<'_> {
 }
 
 impl Evaluator<'_> {
-    /// Record where the resource just declared sets its relationship metaparameters.
-    fn note_relationship_spans(&mut self, operations: &[AttributeOperation]) {
+    /// Record where the resource just declared sets its relationship metaparameters, and the
+    /// name of each attribute its (built-in) type does not have.
+    fn note_attribute_spans(&mut self, type_name: &str, operations: &[AttributeOperation]) {
         let spans: Vec<(String, Span)> = operations
             .iter()
             .filter_map(|operation| match operation {
@@ -725,11 +730,16 @@ impl Evaluator<'_> {
                 {
                     Some((name.name.clone(), *span))
                 }
+                AttributeOperation::Set { name, .. }
+                    if crate::types::builtin_type_has(type_name, &name.name) == Some(false) =>
+                {
+                    Some((name.name.clone(), name.span))
+                }
                 _ => None,
             })
             .collect();
         if let Some(resource) = self.catalog.resources.last_mut() {
-            resource.relationship_spans = spans;
+            resource.attribute_spans = spans;
         }
     }
 

@@ -83,7 +83,7 @@ impl Evaluator<'_> {
                     if r.virtual_ {
                         continue;
                     }
-                    (&r.attributes, r.relationship_spans.as_slice(), r.span)
+                    (&r.attributes, r.attribute_spans.as_slice(), r.span)
                 }
                 crate::catalog::compiled::CatalogEntry::Class {
                     parameters, span, ..
@@ -212,6 +212,7 @@ fn check_builtin_attributes(
         .iter()
         .find(|(name, _)| names.has(&resource.type_name, name) == Some(false));
     match unknown {
+        // Placed at the attribute's name when the resource's body sets it (not a default's).
         Some((name, _)) => Err(failure(
             "UNKNOWN_ATTRIBUTE",
             format!(
@@ -220,8 +221,46 @@ fn check_builtin_attributes(
                 capitalize(&resource.type_name),
                 resource.title
             ),
-            resource.span,
+            resource
+                .attribute_spans
+                .iter()
+                .find(|(set, _)| set == name)
+                .map_or(resource.span, |(_, at)| *at),
         )),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::string::String;
+
+    use crate::{evaluate, puppet_text, EvalOptions};
+
+    /// `(the text the error is placed on, Puppet's text of it)`.
+    fn placed(source: &str) -> (String, String) {
+        let outcome = evaluate(source, &EvalOptions::default());
+        let error = outcome.error().expect("an error");
+        assert_eq!(error.code, "UNKNOWN_ATTRIBUTE");
+        let on = &source[error.span.start as usize..error.span.end as usize];
+        (on.into(), puppet_text(&outcome.sources, error))
+    }
+
+    #[test]
+    fn an_unknown_attribute_is_placed_at_its_name_and_puppet_names_the_resource_s_line() {
+        // Puppet's words (tests/conformance/golden-catalog, catalog/306): the resource's line, twice.
+        let (on, text) = placed("file { '/tmp/motd':\n  mode  => '0644',\n  ensur => file,\n}\n");
+        assert_eq!(on, "ensur");
+        assert_eq!(
+            text,
+            "no parameter named 'ensur' (file: snippet.pp, line: 1) on File[/tmp/motd] (file: snippet.pp, line: 1)"
+        );
+        // Set by a resource default: no name in the resource's body, placed on the resource (catalog/333).
+        let (on, text) = placed("File { ensur => file }\nfile { '/tmp/a': }");
+        assert_eq!(on, "file { '/tmp/a': }");
+        assert_eq!(
+            text,
+            "no parameter named 'ensur' (file: snippet.pp, line: 2) on File[/tmp/a] (file: snippet.pp, line: 2)"
+        );
     }
 }

@@ -108,6 +108,24 @@ impl Outcome {
         span.start <= self.main_end
     }
 
+    /// With `EvalOptions::record`: the innermost range of the file at `path` that holds byte
+    /// `offset` of that file's text, as offsets in that text, with what it recorded. A range is
+    /// looked for in that file only: another file's ranges may sit at the same offsets of their own
+    /// texts.
+    pub fn recorded_at(&self, path: &str, offset: usize) -> Option<(Span, &Recorded)> {
+        let file = self.sources.file_named(path)?;
+        let at = file.base.checked_add(u32::try_from(offset).ok()?)?;
+        if at >= file.end() {
+            return None;
+        }
+        self.recorded
+            .iter()
+            .filter(|r| r.span.start >= file.base && r.span.end <= file.end())
+            .filter(|r| r.span.start <= at && at < r.span.end)
+            .min_by_key(|r| r.span.end - r.span.start)
+            .map(|r| (file.local(r.span), r))
+    }
+
     /// The first error of the compile, leaving out dependency cycles (`DEPENDENCY_CYCLE`), which
     /// Puppet finds only when it applies the catalog: what `puppet catalog compile` and the
     /// compiling oracles report, the program's value and catalog standing beside the cycles.

@@ -118,6 +118,12 @@ impl Recorder {
         }
     }
 
+    /// Keep the value a class's or defined type's parameter was bound to, for its `$name` in the
+    /// parameter list (given by the declaration or its default).
+    pub fn record_parameter(&mut self, name: Span, value: &Value) {
+        self.keep(name, value);
+    }
+
     fn keep(&mut self, span: Span, value: &Value) {
         let key = (span.start, span.end);
         let at_capacity = self.ranges.len() >= self.limits.max_ranges;
@@ -332,6 +338,80 @@ mod tests {
         assert_eq!(
             (value.as_str(), type_.as_str()),
             ("[1, 'a']", "Tuple[Integer[1, 1], String]")
+        );
+    }
+
+    /// Two files whose ranges sit at the same offsets of their own texts: what each holds is
+    /// looked for in that file only, and every range found is one of that file's.
+    #[test]
+    fn two_files_at_the_same_offsets_keep_their_own_values() {
+        use crate::environment::{Environment, MemoryFiles};
+        let site = "$x = 1 + 2\ninclude app\n";
+        let app = "$y = 7 * 6\nclass app { }\n";
+        let options = EvalOptions {
+            record: Some(RecordLimits::default()),
+            ..EvalOptions::default()
+        };
+        let mut files = MemoryFiles::new();
+        files.insert("manifests/site.pp", site, &options.limits);
+        files.insert("manifests/z_app.pp", app, &options.limits);
+        let env = Environment {
+            files: &files,
+            main: None,
+            base_modulepath: vec![],
+            global_hiera: None,
+        };
+        let outcome = crate::evaluate_environment(&env, &options);
+        assert!(outcome.error().is_none(), "{:?}", outcome.diagnostics);
+        let value_at = |path: &str, offset: usize| {
+            let (span, record) = outcome.recorded_at(path, offset)?;
+            let shown = match &record.last.last()?.1 {
+                RecordedValue::Value(v) => programmatic_prefix(v, 200),
+                RecordedValue::Shown { value, .. } => value.clone(),
+            };
+            Some((span.start, span.end, shown))
+        };
+        // `$x` and `$y` both at 0..2, `1 + 2` and `7 * 6` both at 5..10.
+        assert_eq!(value_at("manifests/site.pp", 0), Some((0, 2, "3".into())));
+        assert_eq!(value_at("manifests/z_app.pp", 0), Some((0, 2, "42".into())));
+        assert_eq!(value_at("manifests/site.pp", 6), Some((5, 10, "3".into())));
+        assert_eq!(
+            value_at("manifests/z_app.pp", 6),
+            Some((5, 10, "42".into()))
+        );
+        for (path, text) in [("manifests/site.pp", site), ("manifests/z_app.pp", app)] {
+            for offset in 0..text.len() {
+                if let Some((start, end, _)) = value_at(path, offset) {
+                    assert!(start as usize <= offset && offset < end as usize);
+                    assert!(end as usize <= text.len(), "{path}:{offset}");
+                }
+            }
+        }
+        assert_eq!(value_at("manifests/nowhere.pp", 0), None);
+    }
+
+    #[test]
+    fn a_class_parameter_holds_the_value_it_was_bound_to() {
+        let source = "class app (\n  Integer $port = 8080,\n) { notice($port) }\ninclude app\n";
+        let records = recorded(source, RecordLimits::default());
+        let parameter = records
+            .iter()
+            .find(|(text, _, _)| text == "$port")
+            .map(|(_, count, values)| (*count, values.clone()));
+        assert_eq!(parameter, Some((1, vec![String::from("8080")])));
+        let outcome = evaluate(
+            source,
+            &EvalOptions {
+                record: Some(RecordLimits::default()),
+                ..EvalOptions::default()
+            },
+        );
+        // Line 2, column 12: the `p` of `$port` in the parameter list.
+        let at = source.find("$port").map(|at| at + 1);
+        let found = at.and_then(|at| outcome.recorded_at(crate::SNIPPET_FILE, at));
+        assert_eq!(
+            found.map(|(span, _)| &source[span.start as usize..span.end as usize]),
+            Some("$port")
         );
     }
 
