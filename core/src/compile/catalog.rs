@@ -731,7 +731,7 @@ impl Evaluator<'_> {
                     Some((name.name.clone(), *span))
                 }
                 AttributeOperation::Set { name, .. }
-                    if crate::types::builtin_type_has(type_name, &name.name) == Some(false) =>
+                    if self.known.attribute_names.has(type_name, &name.name) == Some(false) =>
                 {
                     Some((name.name.clone(), name.span))
                 }

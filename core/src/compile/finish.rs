@@ -50,7 +50,6 @@ impl Evaluator<'_> {
             crate::sort::order(targets.len(), &mut |a, b| targets[a].0.cmp(&targets[b].0));
         let mut next = by_resource.iter().map(|k| targets[*k]).peekable();
         let current = self.catalog.current;
-        let mut names = crate::types::AttributeNames::default();
         for at in 0..self.catalog.resources.len() {
             while let Some((_, i)) = next.next_if(|(target, _)| *target == at) {
                 let Some(o) = pending.get(i) else {
@@ -61,7 +60,7 @@ impl Evaluator<'_> {
                 self.catalog.current = current;
                 applied.map_err(finishing)?;
             }
-            self.validate_resource(at, &mut names)?;
+            self.validate_resource(at)?;
         }
         // A compile for a node validates the finished catalog as `puppet apply` does (without a
         // node, as `catalog_oracle.rb` finishes a compile, it does not).
@@ -145,15 +144,11 @@ impl Evaluator<'_> {
     /// `Resource#validate` when the compile finishes: a built-in type's attributes are ones it
     /// has; a defined-type instance never evaluated (virtual, not realized) has the parameters
     /// its type requires, and no others (an evaluated one was checked when it was).
-    fn validate_resource(
-        &mut self,
-        at: usize,
-        names: &mut crate::types::AttributeNames,
-    ) -> Result<(), Diagnostic> {
+    fn validate_resource(&mut self, at: usize) -> Result<(), Diagnostic> {
         let Some(r) = self.catalog.resources.get(at) else {
             return Ok(());
         };
-        check_builtin_attributes(r, &self.sources, names)?;
+        check_builtin_attributes(r, &self.sources, &mut self.known.attribute_names)?;
         let Some(definition) = self.catalog.defines.get(&r.type_name).cloned() else {
             return Ok(());
         };

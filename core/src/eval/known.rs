@@ -34,4 +34,6 @@ pub(crate) struct Known {
     pub signature_types: BTreeMap<String, Rc<crate::types::Type>>,
     /// Built-in resource types' closed attribute value sets, read per type once per run.
     pub closed_values: crate::types::closed_values::ClosedValues,
+    /// Built-in resource types' attribute names, sorted per type once per run.
+    pub attribute_names: crate::types::AttributeNames,
 }
