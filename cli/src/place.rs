@@ -36,6 +36,20 @@ pub fn line_and_column(text: &str, at: usize) -> (usize, usize) {
     )
 }
 
+/// FILE's path inside the environment directory `dir` (`/`-separated), if it is there.
+pub fn path_inside(dir: &Path, file: &str) -> Option<String> {
+    let file = std::fs::canonicalize(file).ok()?;
+    let dir = std::fs::canonicalize(dir).ok()?;
+    let relative = file.strip_prefix(dir).ok()?;
+    Some(
+        relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/"),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,18 +67,4 @@ mod tests {
         assert_eq!(line_and_column(text, 8), (2, 1));
         assert_eq!(line_and_column(text, 6), (1, 6));
     }
-}
-
-/// FILE's path inside the environment directory `dir` (`/`-separated), if it is there.
-pub fn path_inside(dir: &Path, file: &str) -> Option<String> {
-    let file = std::fs::canonicalize(file).ok()?;
-    let dir = std::fs::canonicalize(dir).ok()?;
-    let relative = file.strip_prefix(dir).ok()?;
-    Some(
-        relative
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .collect::<Vec<_>>()
-            .join("/"),
-    )
 }

@@ -76,6 +76,7 @@ fn a_compile_allocates_no_more_per_resource_than_its_ceiling() {
         main: None,
         base_modulepath: Vec::new(),
         global_hiera: None,
+        parse_cache: None,
     };
     // The first compile warms what is made once per process; the second is counted.
     let warm = evaluate_environment(&env, &options);
