@@ -82,7 +82,7 @@ pub struct Environment<'f> {
     /// folder): Puppet's `hiera_config`. `None`: Puppet's default global configuration.
     pub global_hiera: Option<String>,
     /// Parsed files kept across the caller's compiles of this environment (`None`: every
-    /// compile parses what it reads).
+    /// compile parses what it reads). Native builds only: the browser's engine ignores it.
     pub parse_cache: Option<&'f ParseCache>,
 }
 
