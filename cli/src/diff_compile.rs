@@ -1,7 +1,8 @@
 //! The compiles of `puppet-eval diff`: every node at both versions, on every core. The engine
 //! compiles on one thread at a time, so each worker thread takes the next node, compiles it at
 //! both versions, diffs the two catalogs and hands the diff back; the main thread groups them
-//! as they come, keeping each distinct diff once.
+//! as they come, keeping each distinct diff once. Each worker keeps the files it parsed for each
+//! version (`ParseCache`): its next node reuses the trees of the files read at the same place.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Component, Path, PathBuf};
@@ -11,7 +12,7 @@ use std::sync::mpsc;
 use puppet_cli::protocol::EVAL_STACK_BYTES;
 use puppet_cli::workspace::EnvSource;
 use puppet_core::diff::{self, DiffOptions, Grouper, NodeCatalog, NodeDiff};
-use puppet_core::{evaluate_environment, EvalOptions};
+use puppet_core::{evaluate_environment, Environment, EvalOptions, ParseCache};
 
 use crate::diff_nodes::Node;
 
@@ -38,14 +39,17 @@ pub fn diff_nodes(compiles: &Compiles<'_>, nodes: &[Node]) -> Grouper {
         for _ in 0..compiles.jobs.clamp(1, nodes.len().max(1)) {
             let send = send.clone();
             let next = &next;
-            let work = move || loop {
-                let at = next.fetch_add(1, Ordering::Relaxed);
-                let Some(node) = nodes.get(at) else {
-                    break;
-                };
-                let diff = diff_node(compiles, node);
-                if send.send((node.name.clone(), diff)).is_err() {
-                    break;
+            let work = move || {
+                let caches = Caches::default();
+                loop {
+                    let at = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(node) = nodes.get(at) else {
+                        break;
+                    };
+                    let diff = diff_node(compiles, node, &caches);
+                    if send.send((node.name.clone(), diff)).is_err() {
+                        break;
+                    }
                 }
             };
             let spawned = std::thread::Builder::new()
@@ -59,23 +63,36 @@ pub fn diff_nodes(compiles: &Compiles<'_>, nodes: &[Node]) -> Grouper {
         }
         // No thread could start: the work is done here (the whole program runs on a big stack).
         if started == 0 {
+            let caches = Caches::default();
             for node in nodes {
-                grouper.add(node.name.clone(), diff_node(compiles, node));
+                grouper.add(node.name.clone(), diff_node(compiles, node, &caches));
             }
         }
     });
     grouper
 }
 
+/// A worker's parsed files of each version.
+#[derive(Default)]
+struct Caches {
+    from: ParseCache,
+    to: ParseCache,
+}
+
 /// One node's diff between the two versions.
-fn diff_node(compiles: &Compiles<'_>, node: &Node) -> NodeDiff {
-    let from = compile(compiles.from, node, compiles);
-    let to = compile(compiles.to, node, compiles);
+fn diff_node(compiles: &Compiles<'_>, node: &Node, caches: &Caches) -> NodeDiff {
+    let from = compile(compiles.from, node, compiles, Some(&caches.from));
+    let to = compile(compiles.to, node, compiles, Some(&caches.to));
     diff::diff_catalogs(&from, &to, compiles.diff)
 }
 
-/// The catalog of `node` in the environment directory `dir`.
-pub fn compile(dir: &Path, node: &Node, compiles: &Compiles<'_>) -> NodeCatalog {
+/// The catalog of `node` in the environment directory `dir`, reusing the files `cache` holds.
+pub fn compile(
+    dir: &Path,
+    node: &Node,
+    compiles: &Compiles<'_>,
+    cache: Option<&ParseCache>,
+) -> NodeCatalog {
     let options = EvalOptions {
         certname: Some(node.name.clone()),
         facts: node.facts.clone(),
@@ -88,6 +105,14 @@ pub fn compile(dir: &Path, node: &Node, compiles: &Compiles<'_>) -> NodeCatalog 
     };
     let compiled = catch_unwind(AssertUnwindSafe(|| {
         source.with_environment(None, &options, |env| {
+            let env = Environment {
+                files: env.files,
+                main: env.main.clone(),
+                base_modulepath: env.base_modulepath.clone(),
+                global_hiera: env.global_hiera.clone(),
+                parse_cache: cache,
+            };
+            let env = &env;
             let mut catalog = diff::catalog_of(&evaluate_environment(env, &options));
             let modulepath = env.modulepath();
             diff::inline_file_sources(&mut catalog, |module, path| {

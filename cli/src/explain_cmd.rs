@@ -12,7 +12,7 @@ use puppet_core::{
     evaluate, types, value, EvalOptions, Outcome, RecordLimits, RecordedValue, SNIPPET_FILE,
 };
 
-use crate::place::{offset_of, parse_place};
+use crate::place::{offset_of, parse_place, path_inside};
 
 pub const USAGE: &str = "\
 usage: puppet-eval explain [--env DIR] FILE:LINE:COL
@@ -72,20 +72,6 @@ pub fn explain_in(outcome: &Outcome, path: &str, text: &str, offset: usize) -> O
         out.push('\n');
     }
     (!out.is_empty()).then_some(out)
-}
-
-/// FILE's path inside the environment directory `dir` (`/`-separated), if it is there.
-fn path_inside(dir: &Path, file: &str) -> Option<String> {
-    let file = std::fs::canonicalize(file).ok()?;
-    let dir = std::fs::canonicalize(dir).ok()?;
-    let relative = file.strip_prefix(dir).ok()?;
-    Some(
-        relative
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .collect::<Vec<_>>()
-            .join("/"),
-    )
 }
 
 /// Runs `explain` with the arguments after the word `explain`.

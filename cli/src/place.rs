@@ -1,5 +1,7 @@
 //! Places in a manifest as the editor-knowledge commands take and print them: `FILE:LINE:COL`,
-//! 1-based, columns in characters, to and from byte offsets.
+//! 1-based, columns in characters, to and from byte offsets; a file's path inside an environment.
+
+use std::path::Path;
 
 /// `FILE:LINE:COL`, split from the right (a file name may hold colons).
 pub fn parse_place(place: &str) -> Option<(&str, usize, usize)> {
@@ -31,6 +33,20 @@ pub fn line_and_column(text: &str, at: usize) -> (usize, usize) {
     (
         before.matches('\n').count() + 1,
         before[line_start..].chars().count() + 1,
+    )
+}
+
+/// FILE's path inside the environment directory `dir` (`/`-separated), if it is there.
+pub fn path_inside(dir: &Path, file: &str) -> Option<String> {
+    let file = std::fs::canonicalize(file).ok()?;
+    let dir = std::fs::canonicalize(dir).ok()?;
+    let relative = file.strip_prefix(dir).ok()?;
+    Some(
+        relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/"),
     )
 }
 

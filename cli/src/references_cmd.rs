@@ -113,18 +113,7 @@ pub fn run(args: &[String]) -> ExitCode {
         return ExitCode::from(2);
     };
     // FILE is named as inside the environment when it is there, else as given.
-    let inside = env.and_then(|dir| {
-        let file = std::fs::canonicalize(file).ok()?;
-        let dir = std::fs::canonicalize(dir).ok()?;
-        let relative = file.strip_prefix(dir).ok()?;
-        Some(
-            relative
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect::<Vec<_>>()
-                .join("/"),
-        )
-    });
+    let inside = env.and_then(|dir| crate::place::path_inside(dir, file));
     let path = inside.unwrap_or_else(|| file.to_string());
     let (mut files, notes) = env.map(environment_files).unwrap_or_default();
     for note in notes {

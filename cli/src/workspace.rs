@@ -144,6 +144,7 @@ impl EnvSource {
                 .map(|dir| dir.to_string_lossy().into_owned())
                 .collect(),
             global_hiera: self.global_hiera.clone(),
+            parse_cache: None,
         };
         f(&env, &disk)
     }

@@ -58,7 +58,7 @@ pub use compile::{evaluate, evaluate_environment, Outcome};
 #[cfg(feature = "yaml")]
 pub use compile::{lookup, LookupAnswer, LookupQuery, QueryProblem};
 pub use diagnostic::{Diagnostic, Note, Severity, Stage};
-pub use environment::{EnvFiles, Environment, MainCode, MemoryFiles};
+pub use environment::{EnvFiles, Environment, MainCode, MemoryFiles, ParseCache};
 pub use eval::{Recorded, RecordedValue};
 pub use hiera::calls::{LookupCall, LookupCalls, LookupKind};
 pub use host::{Limits, LogEntry, LogLevel, Strictness};

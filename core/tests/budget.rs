@@ -47,6 +47,7 @@ fn compile(
         }),
         base_modulepath: Vec::new(),
         global_hiera: None,
+        parse_cache: None,
     };
     let options = EvalOptions {
         limits,

@@ -106,6 +106,7 @@ fn a_command_in_a_template_file_is_refused_at_its_line() {
         }),
         base_modulepath: Vec::new(),
         global_hiera: None,
+        parse_cache: None,
     };
     let outcome = evaluate_environment(&env, &EvalOptions::default());
     let error = outcome.error().expect("a diagnostic");

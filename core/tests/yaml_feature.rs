@@ -16,6 +16,7 @@ fn run(files: &[(&str, &str)], global_hiera: Option<&str>, code: &str) -> Outcom
     }
     let env = Environment {
         global_hiera: global_hiera.map(String::from),
+        parse_cache: None,
         ..Environment::snippet(&memory, code)
     };
     evaluate_environment(&env, &EvalOptions::default())

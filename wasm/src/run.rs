@@ -41,6 +41,7 @@ pub fn with_environment<T>(
         main,
         base_modulepath: Vec::new(),
         global_hiera: options.global_hiera(),
+        parse_cache: None,
     };
     f(&env)
 }

@@ -1,13 +1,14 @@
 //! The compile thread: compiles run one at a time off the main loop (on the engine's big stack),
 //! each on a snapshot of a folder's files; the main loop cancels one when the text changes again
-//! or when it runs past the time limit, and reads the results from a channel.
+//! or when it runs past the time limit, and reads the results from a channel. Each folder's parsed
+//! files are kept from one of its compiles to the next (`ParseCache`).
 
 use std::thread;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
-use puppet_core::ide::{compile, CompileInput, CompileOutput};
-use puppet_core::CancelFlag;
+use puppet_core::ide::{compile_reusing, CompileInput, CompileOutput};
+use puppet_core::{CancelFlag, ParseCache};
 
 /// A compile asked for: the folder it is for and its snapshot.
 pub struct Job {
@@ -39,9 +40,12 @@ impl Compiler {
             .name("lsp-compile".into())
             .stack_size(crate::protocol::EVAL_STACK_BYTES)
             .spawn(move || {
+                // Each folder's parsed files, kept from one of its compiles to the next.
+                let mut caches: std::collections::BTreeMap<usize, ParseCache> = Default::default();
                 for job in job_rx {
                     let started = Instant::now();
-                    let output = compile(&job.input);
+                    let cache = caches.entry(job.folder).or_default();
+                    let output = compile_reusing(&job.input, Some(cache));
                     let done = Done {
                         folder: job.folder,
                         output,

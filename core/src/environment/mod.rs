@@ -7,6 +7,7 @@
 
 mod memory;
 pub(crate) mod naming;
+mod parse_cache;
 mod paths;
 
 use alloc::rc::Rc;
@@ -14,6 +15,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 pub use memory::MemoryFiles;
+pub use parse_cache::ParseCache;
 pub use paths::{clean_path, is_module_name, PathProblem};
 
 /// Why a file could not be read.
@@ -79,6 +81,9 @@ pub struct Environment<'f> {
     /// The global layer's hiera.yaml (a path `files` knows; its datadir is relative to its
     /// folder): Puppet's `hiera_config`. `None`: Puppet's default global configuration.
     pub global_hiera: Option<String>,
+    /// Parsed files kept across the caller's compiles of this environment (`None`: every
+    /// compile parses what it reads). Native builds only: the browser's engine ignores it.
+    pub parse_cache: Option<&'f ParseCache>,
 }
 
 impl<'f> Environment<'f> {
@@ -92,6 +97,7 @@ impl<'f> Environment<'f> {
             }),
             base_modulepath: Vec::new(),
             global_hiera: None,
+            parse_cache: None,
         }
     }
 

@@ -223,8 +223,7 @@ impl<'o> Evaluator<'o> {
     }
 
     /// Keep a file's tree for the rest of the evaluation.
-    fn keep(&mut self, path: &str, program: Program) -> Rc<Program> {
-        let program = Rc::new(program);
+    fn keep(&mut self, path: &str, program: Rc<Program>) -> Rc<Program> {
         self.known.loader.programs.push(Rc::clone(&program));
         self.known
             .loader
@@ -241,7 +240,7 @@ impl<'o> Evaluator<'o> {
         text: Rc<str>,
         template: bool,
         span: Span,
-    ) -> EvalResult<Program> {
+    ) -> EvalResult<Rc<Program>> {
         let Ok(base) = self.sources.add(path, Rc::clone(&text)) else {
             return Err(error(
                 "ENV_LIMIT",
@@ -249,6 +248,17 @@ impl<'o> Evaluator<'o> {
                 span,
             ));
         };
+        // The caller's earlier compiles may have parsed this text at this offset already (native
+        // builds: the browser's engine leaves the cache out, for its size budget).
+        #[cfg(not(target_arch = "wasm32"))]
+        let cache = self.env.and_then(|env| env.parse_cache);
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some((program, warnings)) = cache.and_then(|c| c.get(path, &text, base, template)) {
+            for warning in warnings {
+                self.log(super::LogLevel::Warning, warning.message, warning.span);
+            }
+            return Ok(program);
+        }
         let (program, mut diagnostics) = crate::syntax::parse_at(&text, base, template);
         if let Some(summary) = crate::syntax::validation_summary(&diagnostics) {
             for finding in diagnostics.iter() {
@@ -274,6 +284,12 @@ impl<'o> Evaluator<'o> {
             return Err(Unwind::Error(alloc::boxed::Box::new(
                 diagnostics.swap_remove(first),
             )));
+        }
+        let program = Rc::new(program);
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(cache) = cache {
+            let warnings = diagnostics.clone();
+            cache.keep(path, text, base, template, Rc::clone(&program), warnings);
         }
         for warning in diagnostics {
             self.log(super::LogLevel::Warning, warning.message, warning.span);

@@ -360,6 +360,7 @@ mod tests {
             main: None,
             base_modulepath: vec![],
             global_hiera: None,
+            parse_cache: None,
         };
         let outcome = crate::evaluate_environment(&env, &options);
         assert!(outcome.error().is_none(), "{:?}", outcome.diagnostics);

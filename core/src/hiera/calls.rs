@@ -125,6 +125,7 @@ mod tests {
             }),
             base_modulepath: Vec::new(),
             global_hiera: None,
+            parse_cache: None,
         };
         let options = EvalOptions {
             certname: Some("web01.example.com".into()),

@@ -76,6 +76,12 @@ pub struct CompileOutput {
 
 /// Compile the snapshot as `puppet apply` does, recording what each range produced.
 pub fn compile(input: &CompileInput) -> CompileOutput {
+    compile_reusing(input, None)
+}
+
+/// [`compile`], reusing the trees of the files an earlier compile of the same folder parsed
+/// (`cache`): after an edit only the edited file, and those read after it, are parsed again.
+pub fn compile_reusing(input: &CompileInput, cache: Option<&crate::ParseCache>) -> CompileOutput {
     let settings = &input.settings;
     let mut options = settings.options.clone();
     options.record = Some(options.record.unwrap_or_default());
@@ -88,6 +94,7 @@ pub fn compile(input: &CompileInput) -> CompileOutput {
         main: settings.main.clone(),
         base_modulepath: settings.base_modulepath.clone(),
         global_hiera: settings.global_hiera.clone(),
+        parse_cache: cache,
     };
     let outcome = crate::compile::evaluate_environment(&env, &options);
     let cancelled = options.cancel.as_ref().is_some_and(|c| c.is_cancelled());

@@ -23,7 +23,8 @@ mod type_docs;
 
 pub use analysis::{text_hash, Analysis, CompileState, DefinitionKind, FileId, HoverInfo};
 pub use analysis_compile::{
-    compile, CompileInput, CompileOutput, CompileSettings, PlacedDiagnostic, ValueRecord,
+    compile, compile_reusing, CompileInput, CompileOutput, CompileSettings, PlacedDiagnostic,
+    ValueRecord,
 };
 pub use analysis_folding::{folding_ranges, Fold, FoldKind};
 pub use analysis_index::FileIndex;

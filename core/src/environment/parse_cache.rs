@@ -1,0 +1,82 @@
+//! Parsed files kept across compiles of one environment. A file read at the same offset with the
+//! same text parses to the same tree (spans included), so a caller that compiles the environment
+//! again (another node of a fleet, the next keystroke, a benchmark's next run) hands each compile
+//! the same cache and only changed or moved files are parsed again. The browser's engine leaves
+//! it unused (its size budget): only native builds read and fill it.
+#![cfg_attr(target_arch = "wasm32", allow(dead_code))]
+
+use alloc::collections::BTreeMap;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::cell::RefCell;
+
+use crate::diagnostic::Diagnostic;
+use crate::syntax::ast::Program;
+
+/// What one file parsed to, where it was read.
+struct Parsed {
+    text: Rc<str>,
+    base: u32,
+    template: bool,
+    program: Rc<Program>,
+    /// Its warnings, logged again by each compile that reads it.
+    warnings: Vec<Diagnostic>,
+}
+
+/// The trees of the files compiles have read, by path (the last one read at each path).
+#[derive(Default)]
+pub struct ParseCache {
+    files: RefCell<BTreeMap<String, Parsed>>,
+}
+
+impl ParseCache {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// How many files it holds.
+    pub fn len(&self) -> usize {
+        self.files.try_borrow().map_or(0, |files| files.len())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The tree and warnings of `text` at `path`, when it was read at offset `base` before.
+    pub(crate) fn get(
+        &self,
+        path: &str,
+        text: &str,
+        base: u32,
+        template: bool,
+    ) -> Option<(Rc<Program>, Vec<Diagnostic>)> {
+        let files = self.files.try_borrow().ok()?;
+        let parsed = files.get(path)?;
+        let same = parsed.base == base && parsed.template == template && *parsed.text == *text;
+        same.then(|| (Rc::clone(&parsed.program), parsed.warnings.clone()))
+    }
+
+    /// Keep what `text` at `path`, read at `base`, parsed to (a parse without errors).
+    pub(crate) fn keep(
+        &self,
+        path: &str,
+        text: Rc<str>,
+        base: u32,
+        template: bool,
+        program: Rc<Program>,
+        warnings: Vec<Diagnostic>,
+    ) {
+        if let Ok(mut files) = self.files.try_borrow_mut() {
+            let parsed = Parsed {
+                text,
+                base,
+                template,
+                program,
+                warnings,
+            };
+            files.insert(path.into(), parsed);
+        }
+    }
+}
