@@ -125,7 +125,7 @@ impl Catalog {
     pub(crate) fn add_class_tags(&mut self, name: &str) {
         each_tag(name, |tag| {
             if !self.tags.contains(tag) {
-                self.tags.insert(tag.to_string());
+                self.tags.insert(tag.into());
             }
         });
     }

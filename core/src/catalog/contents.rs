@@ -63,7 +63,8 @@ pub(crate) struct Catalog {
     /// Collectors and `realize` calls, evaluated after the main program.
     pub(crate) collectors: Vec<super::collect::Collector>,
     /// The catalog's tags: the names of the classes declared so far.
-    pub(crate) tags: alloc::collections::BTreeSet<String>,
+    /// (A set of the kind the evaluator's shared names use, which the .wasm has already.)
+    pub(crate) tags: indexmap::IndexSet<Rc<str>, foldhash::fast::FixedState>,
 }
 
 impl Default for Catalog {

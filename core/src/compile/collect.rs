@@ -407,7 +407,7 @@ impl Evaluator<'_> {
                 return false;
             };
             let tag = tag.to_ascii_lowercase();
-            self.catalog.tags.contains(&tag) || scope_tags.is_some_and(|t| t.contains(&tag))
+            self.catalog.tags.contains(tag.as_str()) || scope_tags.is_some_and(|t| t.contains(&tag))
         }))
     }
 

@@ -30,8 +30,9 @@ pub(crate) struct Known {
     /// the type cache knows may since name another node. Whatever evaluates a tree it parsed
     /// counts it with `Evaluator::tree_freed`.
     pub freed_trees: u64,
-    /// Function signatures' parameter types by their text, parsed once per run (`checks.rs`).
-    pub signature_types: BTreeMap<String, Rc<crate::types::Type>>,
+    /// Function signatures' parameter types (`Value::Type`) by their text, parsed once per run
+    /// (`checks.rs`); kept as values, whose map the engine has already.
+    pub signature_types: BTreeMap<String, crate::value::Value>,
     /// Built-in resource types' closed attribute value sets, read per type once per run.
     pub closed_values: crate::types::closed_values::ClosedValues,
     /// Built-in resource types' attribute names, sorted per type once per run.

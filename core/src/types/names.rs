@@ -40,33 +40,37 @@ pub(crate) fn builtin_type_has(type_name: &str, name: &str) -> Option<bool> {
     Some(name == "name" || is_metaparameter(name) || has_word(keys, name) || has_word(others, name))
 }
 
-/// Built-in resource types' attribute names (with `name` and the metaparameters), split and
-/// sorted once per type: a compile checks every resource's attributes.
+/// Built-in resource types' attribute names (with `name` and the metaparameters), split once per
+/// type: a compile checks every resource's attributes (a list, not a sorted one: sorting would
+/// cost the .wasm a sort of strings).
 #[derive(Default)]
 pub(crate) struct AttributeNames {
     types: Vec<(String, Vec<&'static str>)>,
 }
 
 impl AttributeNames {
-    /// [`builtin_type_has`], answered from the type's sorted names.
+    /// [`builtin_type_has`], answered from the type's names (in the browser's engine, from the
+    /// table itself: the lists would cost its size budget more than they save its time).
     pub(crate) fn has(&mut self, type_name: &str, name: &str) -> Option<bool> {
+        if cfg!(target_arch = "wasm32") {
+            return builtin_type_has(type_name, name);
+        }
         let at = match self.types.iter().position(|(known, _)| known == type_name) {
             Some(at) => at,
             None => {
                 let (keys, _, others) = builtin_resource_type(type_name)?;
-                let mut names: Vec<&'static str> = keys
+                let names: Vec<&'static str> = keys
                     .split(' ')
                     .chain(others.split(' '))
                     .chain(super::resource_types::METAPARAMETERS.split(' '))
                     .chain(core::iter::once("name"))
                     .collect();
-                names.sort_unstable();
                 self.types.push((type_name.into(), names));
                 self.types.len() - 1
             }
         };
         let (_, names) = self.types.get(at)?;
-        Some(names.binary_search(&name).is_ok())
+        Some(names.contains(&name))
     }
 }
 
