@@ -182,7 +182,11 @@ def environment(path, name, goals):
             % (desc, theirs["runs"], ours["runs"]), theirs["seconds"], ours["seconds"], goals[0], same),
         row("environment %s, whole process: the same Puppet compile vs puppet-eval --env DIR (median of %d)"
             % (desc, whole_runs), theirs["seconds"], whole, goals[1], "Puppet's start-up not counted"),
-    ]
+    ] + ([
+        row("environment %s, in-process, compiles sharing a ParseCache (a fleet's nodes, the language "
+            "server's edits): Puppet as above vs env_bench" % desc, theirs["seconds"],
+            ours["seconds_with_parse_cache"], None, "unchanged files' trees reused"),
+    ] if ours.get("seconds_with_parse_cache") else [])
 
 
 def same_catalog(puppets, path):
