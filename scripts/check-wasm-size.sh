@@ -116,8 +116,8 @@
 # attribute placed at its name (issue 38, items 1 and 4; the recording is the full engine's `ide`):
 # full 706,002 (+344), light 407,056 (+251). Full budget raised by that measured cost: 706,944. Then
 # the compile's per-run tables (issue 40: closed attribute value sets, signature types; the attribute
-# names' lists and the parse cache are native-only, for this budget): full 706,718 (+716), light
-# 408,065 (+1,009), neither budget raised.
+# names' lists and the parse cache are native-only, for this budget): full 706,725 (+716), light
+# 408,076 (+1,009), neither budget raised.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}

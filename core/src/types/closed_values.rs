@@ -2,7 +2,6 @@
 //! read into a list per type the first time a compile declares a resource of that type: a compile
 //! checks every resource's attributes against them.
 
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::attribute_values::ATTRIBUTE_VALUES;
@@ -18,20 +17,13 @@ pub(crate) struct ClosedSet {
 /// The closed sets of each resource type met so far (none for a defined type).
 #[derive(Default)]
 pub(crate) struct ClosedValues {
-    types: Vec<(String, Vec<ClosedSet>)>,
+    types: super::per_type::PerType<Vec<ClosedSet>>,
 }
 
 impl ClosedValues {
     /// The closed sets of `type_name`'s attributes (lower-cased), read from the table once.
     pub(crate) fn of(&mut self, type_name: &str) -> &[ClosedSet] {
-        let at = match self.types.iter().position(|(known, _)| known == type_name) {
-            Some(at) => at,
-            None => {
-                self.types.push((type_name.into(), sets_of(type_name)));
-                self.types.len() - 1
-            }
-        };
-        self.types.get(at).map_or(&[], |(_, sets)| sets.as_slice())
+        self.types.get_or_make(type_name, || sets_of(type_name))
     }
 }
 

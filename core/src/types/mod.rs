@@ -35,6 +35,7 @@ mod mismatch;
 mod names;
 mod normalize;
 mod parameterize;
+mod per_type;
 mod print;
 pub(crate) mod resource_types;
 #[cfg(feature = "stdlib")]

@@ -45,7 +45,8 @@ pub(crate) fn builtin_type_has(type_name: &str, name: &str) -> Option<bool> {
 /// cost the .wasm a sort of strings).
 #[derive(Default)]
 pub(crate) struct AttributeNames {
-    types: Vec<(String, Vec<&'static str>)>,
+    /// Each type's names; `None` for a type that is not built in.
+    types: super::per_type::PerType<Option<Vec<&'static str>>>,
 }
 
 impl AttributeNames {
@@ -55,22 +56,17 @@ impl AttributeNames {
         if cfg!(target_arch = "wasm32") {
             return builtin_type_has(type_name, name);
         }
-        let at = match self.types.iter().position(|(known, _)| known == type_name) {
-            Some(at) => at,
-            None => {
-                let (keys, _, others) = builtin_resource_type(type_name)?;
-                let names: Vec<&'static str> = keys
-                    .split(' ')
-                    .chain(others.split(' '))
-                    .chain(super::resource_types::METAPARAMETERS.split(' '))
-                    .chain(core::iter::once("name"))
-                    .collect();
-                self.types.push((type_name.into(), names));
-                self.types.len() - 1
-            }
-        };
-        let (_, names) = self.types.get(at)?;
-        Some(names.contains(&name))
+        let names = self.types.get_or_make(type_name, || {
+            let (keys, _, others) = builtin_resource_type(type_name)?;
+            let names = keys
+                .split(' ')
+                .chain(others.split(' '))
+                .chain(super::resource_types::METAPARAMETERS.split(' '))
+                .chain(core::iter::once("name"))
+                .collect();
+            Some(names)
+        });
+        Some(names.as_ref()?.contains(&name))
     }
 }
 
