@@ -38,14 +38,16 @@ nostd:
 	cargo check -p puppet-core --no-default-features --features yaml,stdlib --target wasm32-unknown-unknown
 	cargo check -p puppet-core --no-default-features --target wasm32-unknown-unknown
 
-# Then what differs without the `yaml` feature: the core's NEEDS_YAML, the facade's hand-over.
+# Then the light engine natively (the facade without its default features, which leaves the core's
+# `yaml`, `stdlib`, `erb`, `lint` and `ide` out): the facade's hand-over and what the core does without
+# YAML or Ruby (wasm/tests/yaml_feature.rs, module_ruby.rs), in one build of the light core. The core's
+# own unit tests run in the full build only (a second build of them took as long as the workspace's).
+# No doc tests: the crates have none (`doctest = false`), and rustdoc read each crate for nothing.
 cargo-test:
 	$(COMPILE_STACK) cargo test --workspace --no-run
 	cargo test --workspace
-	$(COMPILE_STACK) cargo test -p puppet-core --no-default-features --features std --lib --test yaml_feature --test module_ruby --no-run
-	cargo test -p puppet-core --no-default-features --features std --lib --test yaml_feature --test module_ruby
-	$(COMPILE_STACK) cargo test -p puppet-wasm --no-default-features --lib --no-run
-	cargo test -p puppet-wasm --no-default-features --lib
+	$(COMPILE_STACK) cargo test -p puppet-wasm --no-default-features --lib --test yaml_feature --test module_ruby --no-run
+	cargo test -p puppet-wasm --no-default-features --lib --test yaml_feature --test module_ruby
 
 # The VS Code extension (editors/vscode/) packaged as a .vsix into target/vscode/, and its tests against
 # the puppet-eval the cargo tests built (target/debug/puppet-eval).

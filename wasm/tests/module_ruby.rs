@@ -2,8 +2,9 @@
 //! within the evaluation's limits, and what reaches outside the environment (files, processes,
 //! the process's environment, Ruby text to evaluate) is refused with a diagnostic naming the
 //! construct at its line of the Ruby file. The light engine (no `erb` feature) hands any such call
-//! over to the full one. Run in both builds: `cargo test -p puppet-core --test module_ruby` and
-//! with `--no-default-features --features std`.
+//! over to the full one. Run natively in both engines through the facade's features:
+//! `cargo test -p puppet-wasm --test module_ruby` (full) and with `--no-default-features` (light).
+#![cfg(not(target_arch = "wasm32"))]
 
 use puppet_core::{evaluate_environment, puppet_text, Environment, EvalOptions, Limits};
 use puppet_core::{MemoryFiles, Outcome};

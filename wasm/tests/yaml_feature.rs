@@ -1,8 +1,9 @@
 //! The `yaml` feature: with it Hiera reads YAML; without it (the page's light engine) a snippet or
 //! an environment without YAML files evaluates the same (Puppet's default hierarchy is built
 //! without the YAML reader and finds no data file), and a YAML file is the error NEEDS_YAML.
-//! Run in both builds: `cargo test -p puppet-core --test yaml_feature` and with
-//! `--no-default-features --features std`.
+//! Run natively in both engines through the facade's features, which switch the core's:
+//! `cargo test -p puppet-wasm --test yaml_feature` (full) and with `--no-default-features` (light).
+#![cfg(not(target_arch = "wasm32"))]
 
 use puppet_core::hiera::NEEDS_YAML;
 use puppet_core::{evaluate, evaluate_environment, value, Environment, EvalOptions, Limits};
