@@ -53,13 +53,14 @@ pub(super) fn lookup(Call(host, site, args, closure, ..): Call) -> EvalResult<Va
         Some(Value::Type(ty)) => Some((**ty).clone()),
         _ => None,
     };
-    let check = |what: &str, value: &Value| -> EvalResult<()> {
+    // The value found, once checked against the value type.
+    let check = |what: &str, value: &Value| -> EvalResult<Value> {
         if let Some(ty) = &value_type {
             if let Some(mismatch) = describe_mismatch(ty, value) {
                 return Err(site.fail(format!("{what} has wrong type, {mismatch}")));
             }
         }
-        Ok(())
+        Ok(value.clone())
     };
     // The explanation Puppet logs at debug level, shared by nested lookups.
     let outer = host.begin_explanation();
@@ -71,11 +72,8 @@ pub(super) fn lookup(Call(host, site, args, closure, ..): Call) -> EvalResult<Va
             .as_ref()
             .and_then(|o| o.get(&Value::string(name)))
         {
-            check(
-                &format!("Value found for key '{name}' in override hash"),
-                value,
-            )?;
-            answer = Some(value.clone());
+            let what = format!("Value found for key '{name}' in override hash");
+            answer = Some(check(&what, value)?);
             found_name = Some(name);
             break;
         }
@@ -89,26 +87,22 @@ pub(super) fn lookup(Call(host, site, args, closure, ..): Call) -> EvalResult<Va
             }
         };
         if let Some(value) = found {
-            check("Found value", &value)?;
-            answer = Some(value);
+            answer = Some(check("Found value", &value)?);
             found_name = Some(name);
             break;
         }
     }
-    if answer.is_none() {
-        if let Some(defaults) = &request.default_values {
-            for name in &names {
-                if let Some(value) = defaults.get(&Value::string(name)) {
-                    check(
-                        &format!("Value found for key '{name}' in default values hash"),
-                        value,
-                    )?;
-                    answer = Some(value.clone());
-                    found_name = Some(name);
-                    break;
-                }
-            }
-        }
+    // Else the first name the default values hash has.
+    let default = || {
+        let defaults = request.default_values.as_ref()?;
+        names
+            .iter()
+            .find_map(|name| Some((name, defaults.get(&Value::string(name))?)))
+    };
+    if let Some((name, value)) = answer.is_none().then(default).flatten() {
+        let what = format!("Value found for key '{name}' in default values hash");
+        answer = Some(check(&what, value)?);
+        found_name = Some(name);
     }
     // The page's Lookup pane lists the program's lookups (no explanation is kept for them).
     let key = found_name.or(names.first()).map_or("", String::as_str);
@@ -275,41 +269,26 @@ const HIERA_DISPATCHES: &[crate::functions::declare::Dispatch] = &[&[
 ]];
 
 /// `lookup` and the deprecated `hiera_*` functions, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::puppet("hiera", lookup)
-        .takes(HIERA_DISPATCHES)
-        .with_3x()
-        .deprecated("lookup")
+    Def::puppet("hiera", lookup).takes(HIERA_DISPATCHES).with_3x().deprecated("lookup")
         .doc("A Hiera value (deprecated: use lookup)"),
-    Def::puppet("hiera_array", lookup)
-        .takes(HIERA_DISPATCHES)
-        .with_3x()
-        .deprecated("lookup")
+    Def::puppet("hiera_array", lookup).takes(HIERA_DISPATCHES).with_3x().deprecated("lookup")
         .doc("Every level's values merged in an array (deprecated: use lookup)"),
-    Def::puppet("hiera_hash", lookup)
-        .takes(HIERA_DISPATCHES)
-        .with_3x()
-        .deprecated("lookup")
+    Def::puppet("hiera_hash", lookup).takes(HIERA_DISPATCHES).with_3x().deprecated("lookup")
         .doc("Every level's hashes merged (deprecated: use lookup)"),
-    Def::puppet("hiera_include", lookup)
-        .takes(HIERA_DISPATCHES)
-        .with_3x()
-        .deprecated("lookup")
+    Def::puppet("hiera_include", lookup).takes(HIERA_DISPATCHES).with_3x().deprecated("lookup")
         .doc("Includes the classes Hiera lists (deprecated: use lookup and include)"),
     Def::puppet("lookup", lookup)
         .takes(&[
             &[
-                req("name", "Variant[String, Array[String]]"),
-                opt("value_type", "Type"),
-                opt("merge", "Variant[String, Hash]"),
-                opt("default_value", "Any"),
+                req("name", "Variant[String, Array[String]]"), opt("value_type", "Type"),
+                opt("merge", "Variant[String, Hash]"), opt("default_value", "Any"),
             ],
             &[
-                req("name", "Variant[String, Array[String]]"),
-                opt("options", "Hash"),
+                req("name", "Variant[String, Array[String]]"), opt("options", "Hash"),
                 optional_block(1, 1),
             ],
         ])
-        .with_3x()
-        .doc("A value from Hiera's data, with type, merge and default"),
+        .with_3x().doc("A value from Hiera's data, with type, merge and default"),
 ];
