@@ -374,7 +374,7 @@ pub(super) fn seeded_rand(Call(_, site, args, ..): Call) -> EvalResult<Value> {
 
 pub(super) fn assert_private(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     counted(site, &args, ..=1)
-        .or_say("assert_private(): Wrong number of arguments given ({}}}) for 0 or 1)")?;
+        .or_say("assert_private(): Wrong number of arguments given ({}}) for 0 or 1)")?;
     let module = host.variable("module_name").unwrap_or(Value::Undef);
     let caller = host.variable("caller_module_name").unwrap_or(Value::Undef);
     if module == caller {
