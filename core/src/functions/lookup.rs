@@ -53,14 +53,13 @@ pub(super) fn lookup(Call(host, site, args, closure, ..): Call) -> EvalResult<Va
         Some(Value::Type(ty)) => Some((**ty).clone()),
         _ => None,
     };
-    // The value found, once checked against the value type.
-    let check = |what: &str, value: &Value| -> EvalResult<Value> {
+    let check = |what: &str, value: &Value| -> EvalResult<()> {
         if let Some(ty) = &value_type {
             if let Some(mismatch) = describe_mismatch(ty, value) {
                 return Err(site.fail(format!("{what} has wrong type, {mismatch}")));
             }
         }
-        Ok(value.clone())
+        Ok(())
     };
     // The explanation Puppet logs at debug level, shared by nested lookups.
     let outer = host.begin_explanation();
@@ -72,8 +71,11 @@ pub(super) fn lookup(Call(host, site, args, closure, ..): Call) -> EvalResult<Va
             .as_ref()
             .and_then(|o| o.get(&Value::string(name)))
         {
-            let what = format!("Value found for key '{name}' in override hash");
-            answer = Some(check(&what, value)?);
+            check(
+                &format!("Value found for key '{name}' in override hash"),
+                value,
+            )?;
+            answer = Some(value.clone());
             found_name = Some(name);
             break;
         }
@@ -87,22 +89,22 @@ pub(super) fn lookup(Call(host, site, args, closure, ..): Call) -> EvalResult<Va
             }
         };
         if let Some(value) = found {
-            answer = Some(check("Found value", &value)?);
+            check("Found value", &value)?;
+            answer = Some(value);
             found_name = Some(name);
             break;
         }
     }
-    // Else the first name the default values hash has.
-    let default = || {
-        let defaults = request.default_values.as_ref()?;
-        names
-            .iter()
-            .find_map(|name| Some((name, defaults.get(&Value::string(name))?)))
-    };
-    if let Some((name, value)) = answer.is_none().then(default).flatten() {
-        let what = format!("Value found for key '{name}' in default values hash");
-        answer = Some(check(&what, value)?);
-        found_name = Some(name);
+    if let (None, Some(defaults)) = (&answer, &request.default_values) {
+        for name in &names {
+            if let Some(value) = defaults.get(&Value::string(name)) {
+                let what = format!("Value found for key '{name}' in default values hash");
+                check(&what, value)?;
+                answer = Some(value.clone());
+                found_name = Some(name);
+                break;
+            }
+        }
     }
     // The page's Lookup pane lists the program's lookups (no explanation is kept for them).
     let key = found_name.or(names.first()).map_or("", String::as_str);

@@ -76,13 +76,13 @@ pub(super) fn index(Call(host, site, args, closure, ..): Call) -> EvalResult<Val
 }
 
 /// `group_by` and `partition`: the elements of an array or hash (an iterator is not accepted),
-/// each with the block's answer for it, in order.
+/// and the block's answer for each, in order (fewer where a `break` ended the walk).
 fn answers(
     host: &mut dyn FunctionHost,
     site: &CallSite,
     args: &[Value],
     closure: Option<&Closure<'_>>,
-) -> EvalResult<Vec<(Value, Value)>> {
+) -> EvalResult<(Vec<Value>, Vec<Value>)> {
     expect_args(site, args, 1, Some(1))?;
     if matches!(args[0], Value::Iterator(_)) {
         return Err(no_signature(site));
@@ -94,15 +94,15 @@ fn answers(
         answers.push(answer);
         true
     })?;
-    Ok(into_values(items).into_iter().zip(answers).collect())
+    Ok((into_values(items), answers))
 }
 
 pub(super) fn group_by(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
-    let keyed = answers(host, site, &args, closure)?;
+    let (values, keys) = answers(host, site, &args, closure)?;
     // Groups in first-seen order; an index per key keeps this linear.
     let mut index = Hash::new();
     let mut groups: Vec<(Value, Vec<Value>)> = Vec::new();
-    for (value, key) in keyed {
+    for (value, key) in values.into_iter().zip(keys) {
         // Hashing a key walks all of it.
         charge_walk(host, &key, Walk::Reads, site.span)?;
         match index.get(&key) {
@@ -127,7 +127,8 @@ pub(super) fn group_by(Call(host, site, args, closure, ..): Call) -> EvalResult<
 
 pub(super) fn partition(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
     let (mut yes, mut no) = (Vec::new(), Vec::new());
-    for (value, answer) in answers(host, site, &args, closure)? {
+    let (values, verdicts) = answers(host, site, &args, closure)?;
+    for (value, answer) in values.into_iter().zip(verdicts) {
         if is_truthy(&answer) {
             yes.push(value);
         } else {
@@ -297,16 +298,14 @@ fn tree_walk(root: &Value, options: &TreeOptions, limit: usize) -> Vec<(Vec<Valu
         if wanted(&value, &path) {
             out.push((path.clone(), value.clone()));
         }
-        if let Some(children) = tree_children(&value) {
-            let children = children.into_iter().map(|(key, child)| {
+        if let Some(mut children) = tree_children(&value) {
+            if options.depth_first {
+                children.reverse();
+            }
+            for (key, child) in children {
                 let mut child_path = path.clone();
                 child_path.push(key);
-                (child_path, child)
-            });
-            if options.depth_first {
-                pending.extend(children.rev());
-            } else {
-                pending.extend(children);
+                pending.push_back((child_path, child));
             }
         }
     }

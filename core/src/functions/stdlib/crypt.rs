@@ -111,33 +111,43 @@ fn sha_crypt<D: Digest + Clone>(
     Ok(a)
 }
 
-/// glibc's SHA-256 (`$5$`) or SHA-512 (`$6$`) crypt of a password with a salt, in crypt's
-/// base-64: triples of the hash's bytes a third of it apart, each rotated by its place (to the
-/// right for SHA-256, to the left for SHA-512), then the bytes left over.
-fn sha_crypt_text(
+fn sha256_crypt(
     host: &mut dyn FunctionHost,
     site: &CallSite,
     password: &[u8],
     salt: &[u8],
-    sha512: bool,
 ) -> EvalResult<String> {
-    let (a, third) = if sha512 {
-        (sha_crypt::<Sha512>(host, site, password, salt)?, 21)
-    } else {
-        (sha_crypt::<Sha256>(host, site, password, salt)?, 10)
-    };
+    let a = sha_crypt::<Sha256>(host, site, password, salt)?;
     let mut out = String::new();
-    for k in 0..third {
-        let triple = [k, k + third, k + 2 * third];
-        let turn = if sha512 { k % 3 } else { (3 - k % 3) % 3 };
-        let at = |i: usize| a[triple[(turn + i) % 3]];
-        b64(&mut out, at(0), at(1), at(2), 4);
+    for k in 0..10 {
+        let (x, y, z) = match k % 3 {
+            0 => (k, k + 10, k + 20),
+            1 => (k + 20, k, k + 10),
+            _ => (k + 10, k + 20, k),
+        };
+        b64(&mut out, a[x], a[y], a[z], 4);
     }
-    if sha512 {
-        b64(&mut out, 0, 0, a[63], 2);
-    } else {
-        b64(&mut out, 0, a[31], a[30], 3);
+    b64(&mut out, 0, a[31], a[30], 3);
+    Ok(out)
+}
+
+fn sha512_crypt(
+    host: &mut dyn FunctionHost,
+    site: &CallSite,
+    password: &[u8],
+    salt: &[u8],
+) -> EvalResult<String> {
+    let a = sha_crypt::<Sha512>(host, site, password, salt)?;
+    let mut out = String::new();
+    for k in 0..21 {
+        let (x, y, z) = match k % 3 {
+            0 => (k, k + 21, k + 42),
+            1 => (k + 21, k + 42, k),
+            _ => (k + 42, k, k + 21),
+        };
+        b64(&mut out, a[x], a[y], a[z], 4);
     }
+    b64(&mut out, 0, 0, a[63], 2);
     Ok(out)
 }
 
@@ -247,8 +257,8 @@ pub(super) fn pw_hash(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let salt = &salt.as_bytes()[..salt.len().min(max)];
     let encoded = match prefix {
         "1" => md5_crypt(host, site, password.as_bytes(), salt)?,
-        "5" => sha_crypt_text(host, site, password.as_bytes(), salt, false)?,
-        _ => sha_crypt_text(host, site, password.as_bytes(), salt, true)?,
+        "5" => sha256_crypt(host, site, password.as_bytes(), salt)?,
+        _ => sha512_crypt(host, site, password.as_bytes(), salt)?,
     };
     let salt = core::str::from_utf8(salt).unwrap_or_default();
     Ok(Value::string(&format!("${prefix}${salt}${encoded}")))

@@ -33,7 +33,7 @@ mod validators;
 mod values;
 mod yaml_emit;
 
-use alloc::string::{String, ToString};
+use alloc::string::String;
 
 use crate::functions::declare::Def;
 use crate::host::{CallSite, EvalResult};
@@ -144,12 +144,13 @@ impl Count<'_, '_> {
 
     /// Fails in the function's own words (stdlib's vary), the number given for their `{}`.
     fn or_say(self, message: &str) -> EvalResult<()> {
-        match self.ok {
-            true => Ok(()),
-            false => Err(self
-                .site
-                .fail(message.replacen("{}", &self.given.to_string(), 1))),
+        if self.ok {
+            return Ok(());
         }
+        let (before, after) = message.split_once("{}").unwrap_or((message, ""));
+        Err(self
+            .site
+            .fail(alloc::format!("{before}{}{after}", self.given)))
     }
 }
 
