@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 use crate::catalog::named::namevar_from_title;
 use crate::catalog::{capitalize, resource_key};
 use crate::eval::evaluator::{is_truthy, Evaluator};
+use crate::functions::format::sprintf::ruby_inspect;
 use crate::host::{error, EvalResult};
 use crate::span::Span;
 use crate::value::Value;
@@ -122,20 +123,5 @@ fn flatten(value: &Value, out: &mut Vec<Value>) {
     match value {
         Value::Array(items) => items.iter().for_each(|item| flatten(item, out)),
         other => out.push(other.clone()),
-    }
-}
-
-/// A value as Ruby's `inspect` prints it, as far as names and aliases hold: `"x"`, `nil`, `5`,
-/// `["Notify", "x"]`.
-fn ruby_inspect(value: &Value) -> String {
-    match value {
-        Value::Undef => "nil".into(),
-        // Ruby escapes `#$`, not `$`; the form is Puppet's otherwise.
-        Value::String(text) => crate::value::puppet_double_quote(text).replace("\\$", "$"),
-        Value::Array(items) => {
-            let parts: Vec<String> = items.iter().map(ruby_inspect).collect();
-            format!("[{}]", parts.join(", "))
-        }
-        other => crate::value::to_string_default(other),
     }
 }

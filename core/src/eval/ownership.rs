@@ -27,15 +27,8 @@ fn tail(expr: &Expr) -> Option<&Expr> {
 fn harmless(expr: &Expr, name: &str, user_function: &dyn Fn(&str) -> bool) -> bool {
     let ok = |e: &Expr| harmless(e, name, user_function);
     match &expr.kind {
-        ExprKind::Undef
-        | ExprKind::Default
-        | ExprKind::Boolean(_)
-        | ExprKind::Integer(_)
-        | ExprKind::Float(_)
-        | ExprKind::String(_)
-        | ExprKind::Regex(_)
-        | ExprKind::Name(_)
-        | ExprKind::TypeRef(_) => true,
+        kind if kind.is_literal() => true,
+        ExprKind::TypeRef(_) => true,
         ExprKind::Variable(var) => var != name,
         ExprKind::Interpolated(parts) => parts.iter().all(|part| match part {
             StringPart::Text { .. } => true,
@@ -48,21 +41,8 @@ fn harmless(expr: &Expr, name: &str, user_function: &dyn Fn(&str) -> bool) -> bo
         ExprKind::Binary { left, right, .. } => ok(left) && ok(right),
         ExprKind::Access { target, keys } => ok(target) && keys.iter().all(ok),
         ExprKind::Paren(inner) => ok(inner),
-        ExprKind::If {
-            condition,
-            then_branch,
-            else_branch,
-        }
-        | ExprKind::Unless {
-            condition,
-            then_branch,
-            else_branch,
-        } => ok(condition) && ok(then_branch) && else_branch.as_deref().is_none_or(ok),
-        ExprKind::Case { subject, options } => {
-            ok(subject)
-                && options
-                    .iter()
-                    .all(|o| o.values.iter().all(ok) && ok(&o.body))
+        kind @ (ExprKind::If { .. } | ExprKind::Unless { .. } | ExprKind::Case { .. }) => {
+            kind.all_branches(&mut |e| ok(e))
         }
         ExprKind::Selector { subject, entries } => {
             ok(subject) && entries.iter().all(|e| ok(&e.matcher) && ok(&e.value))

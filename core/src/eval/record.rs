@@ -97,16 +97,8 @@ impl Recorder {
     /// for the variable it assigns too.
     pub fn record(&mut self, expr: &Expr, value: &Value) {
         match &expr.kind {
-            ExprKind::Undef
-            | ExprKind::Default
-            | ExprKind::Boolean(_)
-            | ExprKind::Integer(_)
-            | ExprKind::Float(_)
-            | ExprKind::String(_)
-            | ExprKind::Regex(_)
-            | ExprKind::Name(_)
-            | ExprKind::Block(_)
-            | ExprKind::Paren(_) => {}
+            kind if kind.is_literal() => {}
+            ExprKind::Block(_) | ExprKind::Paren(_) => {}
             ExprKind::Assignment { target, .. } => {
                 if matches!(target.kind, ExprKind::Variable(_)) {
                     self.keep(target.span, value);

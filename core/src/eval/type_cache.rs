@@ -49,14 +49,7 @@ pub(crate) fn constant_type(expr: &Expr) -> bool {
 
 fn constant_part(expr: &Expr) -> bool {
     match &expr.kind {
-        ExprKind::Undef
-        | ExprKind::Default
-        | ExprKind::Boolean(_)
-        | ExprKind::Integer(_)
-        | ExprKind::Float(_)
-        | ExprKind::String(_)
-        | ExprKind::Regex(_)
-        | ExprKind::Name(_) => true,
+        kind if kind.is_literal() => true,
         ExprKind::Unary {
             op: UnaryOp::Neg,
             operand,

@@ -2,7 +2,7 @@
 //! `tag`, `tagged` and `create_resources`.
 
 use super::args::at_least_one_3x;
-use super::declare::{opt, rep, req, Call, Def};
+use super::declare::{opt, rep, req, Call, Def, Dispatch, Run};
 use crate::host::{EvalResult, Unwind};
 use crate::value::Value;
 
@@ -34,42 +34,36 @@ fn tagged(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     Ok(host.tagged(&args))
 }
 
+/// One of the functions that declare the classes they name (`include`, `require`, `contain`),
+/// which differ only in what the host does with them.
+const fn declaring(name: &'static str) -> Def {
+    const NAMES: &[Dispatch] = &[&[rep("names", "Variant[String, Class, Resource, Array]")]];
+    Def::puppet(name, include).takes(NAMES).with_3x()
+}
+
+/// `tag` or `tagged`: tags as strings or arrays of them.
+const fn tags(name: &'static str, run: Run) -> Def {
+    const TAGS: &[Dispatch] = &[&[rep("tags", "Variant[String, Array]")]];
+    Def::puppet(name, run).takes(TAGS).with_3x()
+}
+
 /// The functions that declare classes, declared (the editor finds class names after them).
+#[rustfmt::skip]
 pub(super) const CLASS_DECLARING: &[Def] = &[
-    Def::puppet("contain", include)
-        .takes(&[&[rep("names", "Variant[String, Class, Resource, Array]")]])
-        .with_3x()
-        .doc("Declares the classes and contains them in the current class"),
-    Def::puppet("include", include)
-        .takes(&[&[rep("names", "Variant[String, Class, Resource, Array]")]])
-        .with_3x()
-        .doc("Declares the classes, once each"),
-    Def::puppet("require", include)
-        .takes(&[&[rep("names", "Variant[String, Class, Resource, Array]")]])
-        .with_3x()
-        .doc("Declares the classes and makes the current one depend on them"),
+    declaring("contain").doc("Declares the classes and contains them in the current class"),
+    declaring("include").doc("Declares the classes, once each"),
+    declaring("require").doc("Declares the classes and makes the current one depend on them"),
 ];
 
 /// The other catalog functions, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
     Def::puppet("create_resources", create_resources)
-        .takes(&[&[
-            req("type", "String"),
-            req("resources", "Hash"),
-            opt("defaults", "Hash"),
-        ]])
-        .with_3x()
-        .doc("Declares a resource per key of the hash"),
+        .takes(&[&[req("type", "String"), req("resources", "Hash"), opt("defaults", "Hash")]])
+        .with_3x().doc("Declares a resource per key of the hash"),
     Def::puppet("realize", realize)
-        .takes(&[&[rep("resources", "Variant[String, Resource, Array]")]])
-        .with_3x()
+        .takes(&[&[rep("resources", "Variant[String, Resource, Array]")]]).with_3x()
         .doc("Makes virtual resources real"),
-    Def::puppet("tag", tag)
-        .takes(&[&[rep("tags", "Variant[String, Array]")]])
-        .with_3x()
-        .doc("Adds the tags to the current class or define"),
-    Def::puppet("tagged", tagged)
-        .takes(&[&[rep("tags", "Variant[String, Array]")]])
-        .with_3x()
-        .doc("Whether the current class or define has all the tags"),
+    tags("tag", tag).doc("Adds the tags to the current class or define"),
+    tags("tagged", tagged).doc("Whether the current class or define has all the tags"),
 ];

@@ -674,89 +674,45 @@ pub(super) fn min(Call(host, site, args, closure, ..): Call) -> EvalResult<Value
 }
 
 /// The functions over collections, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
     Def::puppet("compare", compare)
         .takes(&[
             &[req("a", "Any"), req("b", "Any")],
-            &[
-                req("a", "String"),
-                req("b", "String"),
-                req("ignore_case", "Boolean"),
-            ],
+            &[req("a", "String"), req("b", "String"), req("ignore_case", "Boolean")],
         ])
-        .walks(Walk::Reads)
-        .doc("-1, 0 or 1 as the first value is smaller, equal or greater"),
-    Def::puppet("dig", dig)
-        .takes(&[&[req("data", "Optional[Collection]"), rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .stdlib_3x()
+        .walks(Walk::Reads).doc("-1, 0 or 1 as the first value is smaller, equal or greater"),
+    Def::puppet("dig", dig).takes(&[&[req("data", "Optional[Collection]"), rep("args", "Any")]])
+        .checked().with_3x().stdlib_3x()
         .doc("The value at a path of keys and indexes in nested data, undef where it stops"),
     Def::puppet("empty", empty)
-        .takes(&[&[req(
-            "value",
-            "Variant[Collection, String, Binary, Numeric, Undef]",
-        )]])
-        .stdlib_3x()
-        .doc("Whether the value has no elements or characters"),
-    Def::puppet("flatten", flatten)
-        .takes(&[&[rep("values", "Any")]])
-        .stdlib_3x()
-        .walks(Walk::Builds)
-        .doc("An array of the values with nested arrays flattened"),
+        .takes(&[&[req("value", "Variant[Collection, String, Binary, Numeric, Undef]")]])
+        .stdlib_3x().doc("Whether the value has no elements or characters"),
+    Def::puppet("flatten", flatten).takes(&[&[rep("values", "Any")]]).stdlib_3x()
+        .walks(Walk::Builds).doc("An array of the values with nested arrays flattened"),
     Def::puppet("get", get)
         .takes(&[&[
-            req("value", "Any"),
-            req("path", "String"),
-            opt("default", "Any"),
-            optional_block(1, 1),
+            req("value", "Any"), req("path", "String"), opt("default", "Any"), optional_block(1, 1),
         ]])
         .doc("The value at a dotted path into the value"),
-    Def::puppet("getvar", getvar)
-        .takes(&[&[req("name", "String"), opt("default", "Any")]])
-        .stdlib_3x()
-        .reaches_scope()
+    Def::puppet("getvar", getvar).takes(&[&[req("name", "String"), opt("default", "Any")]])
+        .stdlib_3x().reaches_scope()
         .doc("The value of a variable named by a string, with a dotted path"),
-    Def::puppet("keys", keys)
-        .takes(&[&[req("hsh", "Hash")]])
-        .checked()
-        .stdlib_3x()
+    Def::puppet("keys", keys).takes(&[&[req("hsh", "Hash")]]).checked().stdlib_3x()
         .doc("A hash's keys"),
-    Def::puppet("length", size)
-        .takes(&[&[req("arg", "Variant[Collection, String, Binary]")]])
-        .checked()
-        .doc("The number of elements, entries, characters or bytes"),
-    Def::puppet("max", max)
-        .takes(&[&[rep("values", "Any"), optional_block(2, 2)]])
-        .stdlib_3x()
-        .walks(Walk::Reads)
-        .doc("The greatest value"),
-    Def::puppet("min", min)
-        .takes(&[&[rep("values", "Any"), optional_block(2, 2)]])
-        .stdlib_3x()
-        .walks(Walk::Reads)
-        .doc("The smallest value"),
-    Def::puppet("size", size)
-        .takes(&[&[req("arg", "Variant[Collection, String, Binary]")]])
-        .checked()
-        .stdlib_3x()
-        .doc("The number of elements, entries, characters or bytes"),
+    Def::puppet("length", size).takes(&[&[req("arg", "Variant[Collection, String, Binary]")]])
+        .checked().doc("The number of elements, entries, characters or bytes"),
+    Def::puppet("max", max).takes(&[&[rep("values", "Any"), optional_block(2, 2)]]).stdlib_3x()
+        .walks(Walk::Reads).doc("The greatest value"),
+    Def::puppet("min", min).takes(&[&[rep("values", "Any"), optional_block(2, 2)]]).stdlib_3x()
+        .walks(Walk::Reads).doc("The smallest value"),
+    Def::puppet("size", size).takes(&[&[req("arg", "Variant[Collection, String, Binary]")]])
+        .checked().stdlib_3x().doc("The number of elements, entries, characters or bytes"),
     Def::puppet("sort", sort)
-        .takes(&[&[
-            req("values", "Variant[String, Array]"),
-            optional_block(2, 2),
-        ]])
-        .stdlib_3x()
-        .walks(Walk::Reads)
-        .doc("The values sorted, by the block when given"),
-    Def::puppet("unique", unique)
-        .takes(&[&[req("values", "Iterable"), optional_block(1, 1)]])
-        .stdlib_3x()
-        .walks(Walk::Reads)
-        .doc("The values without repeats"),
-    Def::puppet("values", values)
-        .takes(&[&[req("hsh", "Hash")]])
-        .checked()
-        .stdlib_3x()
+        .takes(&[&[req("values", "Variant[String, Array]"), optional_block(2, 2)]]).stdlib_3x()
+        .walks(Walk::Reads).doc("The values sorted, by the block when given"),
+    Def::puppet("unique", unique).takes(&[&[req("values", "Iterable"), optional_block(1, 1)]])
+        .stdlib_3x().walks(Walk::Reads).doc("The values without repeats"),
+    Def::puppet("values", values).takes(&[&[req("hsh", "Hash")]]).checked().stdlib_3x()
         .doc("A hash's values"),
 ];

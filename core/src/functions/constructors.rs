@@ -295,6 +295,7 @@ fn qualifier_ok(text: &str) -> bool {
 }
 
 fn new_semver(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
+    let parse = |text: &str| SemVer::parse(text).map(|v| Value::SemVer(Rc::new(v))).ok();
     let from_parts = |major: &Value,
                       minor: &Value,
                       patch: &Value,
@@ -324,18 +325,14 @@ fn new_semver(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
             }
             Some(_) => return Err(no_signature(site)),
         }
-        SemVer::parse(&text)
-            .map(|v| Value::SemVer(Rc::new(v)))
-            .map_err(|_| no_signature(site))
+        parse(&text).ok_or_else(|| no_signature(site))
     };
     match args {
-        [Value::String(text)] => SemVer::parse(text)
-            .map(|v| Value::SemVer(Rc::new(v)))
-            .map_err(|_| {
-                site.fail(format!(
-                    "'new_Version' The string '{text}' cannot be converted to a SemVer"
-                ))
-            }),
+        [Value::String(text)] => parse(text).ok_or_else(|| {
+            site.fail(format!(
+                "'new_Version' The string '{text}' cannot be converted to a SemVer"
+            ))
+        }),
         [Value::Hash(hash)] => {
             let get = |k: &str| hash.get(&Value::string(k));
             match (get("major"), get("minor"), get("patch")) {
@@ -355,6 +352,11 @@ fn new_semver(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
 }
 
 fn new_semver_range(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
+    let parse = |text: &str| {
+        SemVerRange::parse(text)
+            .map(|r| Value::SemVerRange(Rc::new(r)))
+            .ok()
+    };
     let bounds = |min: &Value, max: Option<&Value>, exclude: bool| -> EvalResult<Value> {
         let version = |v: &Value| match v {
             Value::SemVer(v) => Some(Some(v.to_string())),
@@ -377,14 +379,12 @@ fn new_semver_range(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
             (None, Some(max)) => format!("{}{max}", if exclude { "<" } else { "<=" }),
             (None, None) => "*".to_string(),
         };
-        SemVerRange::parse(&text)
-            .map(|r| Value::SemVerRange(Rc::new(r)))
-            .map_err(|_| no_signature(site))
+        parse(&text).ok_or_else(|| no_signature(site))
     };
     match args {
-        [Value::String(text)] => SemVerRange::parse(text)
-            .map(|r| Value::SemVerRange(Rc::new(r)))
-            .map_err(|_| site.fail(format!("Unparsable version range: \"{text}\""))),
+        [Value::String(text)] => {
+            parse(text).ok_or_else(|| site.fail(format!("Unparsable version range: \"{text}\"")))
+        }
         [Value::Hash(hash)] => {
             let get = |k: &str| hash.get(&Value::string(k));
             match get("min") {

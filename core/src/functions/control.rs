@@ -3,7 +3,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::declare::{any_block, block, opt, rep, req, Call, Def};
+use super::declare::{any_block, block, opt, rep, req, Call, Def, Dispatch, Run};
 use super::{expect_args, expect_block};
 use crate::host::{EvalResult, Unwind, Walk};
 use crate::value::{interpolate, Value};
@@ -85,38 +85,28 @@ pub(super) fn lest(Call(host, site, args, closure, ..): Call) -> EvalResult<Valu
     }
 }
 
+/// `break`, `next` or `return`: it unwinds its caller, with the value it may take.
+const fn unwinding(name: &'static str, run: Run, dispatches: &'static [Dispatch]) -> Def {
+    Def::puppet(name, run)
+        .takes(dispatches)
+        .with_3x()
+        .reaches_scope()
+}
+
 /// The control functions, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::puppet("break", break_)
-        .takes(&[&[]])
-        .with_3x()
-        .reaches_scope()
-        .doc("Stops the iteration it is in"),
-    Def::puppet("fail", fail)
-        .takes(&[&[rep("message", "Any")]])
-        .puppet_3x_only()
-        .walks(Walk::Prints)
-        .doc("Stops the compilation with an error"),
-    Def::puppet("lest", lest)
-        .takes(&[&[req("value", "Any"), block(0, 0)]])
-        .with_3x()
+    unwinding("break", break_, &[&[]]).doc("Stops the iteration it is in"),
+    Def::puppet("fail", fail).takes(&[&[rep("message", "Any")]]).puppet_3x_only()
+        .walks(Walk::Prints).doc("Stops the compilation with an error"),
+    Def::puppet("lest", lest).takes(&[&[req("value", "Any"), block(0, 0)]]).with_3x()
         .doc("The value, or the block's answer when it is undef"),
-    Def::puppet("next", next)
-        .takes(&[&[opt("value", "Any")]])
-        .with_3x()
-        .reaches_scope()
+    unwinding("next", next, &[&[opt("value", "Any")]])
         .doc("Ends this element's block with the value"),
-    Def::puppet("return", return_)
-        .takes(&[&[opt("value", "Any")]])
-        .with_3x()
-        .reaches_scope()
+    unwinding("return", return_, &[&[opt("value", "Any")]])
         .doc("Ends the function or class with the value"),
-    Def::puppet("then", then)
-        .takes(&[&[req("value", "Any"), block(1, 1)]])
-        .with_3x()
+    Def::puppet("then", then).takes(&[&[req("value", "Any"), block(1, 1)]]).with_3x()
         .doc("The block's answer for the value, or undef when it is undef"),
-    Def::puppet("with", with)
-        .takes(&[&[rep("args", "Any"), any_block()]])
-        .with_3x()
+    Def::puppet("with", with).takes(&[&[rep("args", "Any"), any_block()]]).with_3x()
         .doc("The block's answer for the arguments"),
 ];

@@ -246,6 +246,11 @@ impl Def {
         def
     }
 
+    /// stdlib's function `name`, which the playground cannot run: a call fails saying `why`.
+    pub const fn stdlib_refused(name: &'static str, why: &'static str) -> Def {
+        Def::stdlib(name, super::hand_over::refuse).refused(why)
+    }
+
     /// Whether this build keeps what the declaration says beyond the name.
     const fn kept(&self) -> bool {
         match self.engine {
@@ -253,54 +258,61 @@ impl Def {
             _ => true,
         }
     }
+}
 
-    /// The dispatches, in Puppet's order.
-    pub const fn takes(mut self, dispatches: &'static [Dispatch]) -> Def {
-        if self.kept() {
-            self.dispatches = dispatches;
+/// Builder methods that each set one thing a declaration says, the same way: `kept` ones only
+/// where the build keeps the declaration beyond its name (see [`Def::stdlib`]).
+macro_rules! setters {
+    ($($(#[doc = $doc:literal])* $name:ident($($arg:ident: $ty:ty)?) $($kept:ident)? {
+        $($field:ident).+ = $value:expr
+    })*) => {
+        impl Def {
+            $($(#[doc = $doc])*
+            pub const fn $name(mut self $(, $arg: $ty)?) -> Def {
+                if setters!(@applies self $($kept)?) {
+                    self.$($field).+ = $value;
+                }
+                self
+            })*
         }
-        self
-    }
+    };
+    (@applies $def:ident kept) => { $def.kept() };
+    (@applies $def:ident) => { true };
+}
 
+setters! {
+    /// The dispatches, in Puppet's order.
+    takes(dispatches: &'static [Dispatch]) kept { dispatches = dispatches }
     /// Written for the 4.x API (a stdlib function with `create_function`): it checks its own
     /// arguments until [`Def::checked`].
-    pub const fn v4(mut self) -> Def {
-        if self.kept() {
-            self.api = Api::V4 { checked: false };
-        }
-        self
-    }
-
+    v4() kept { api = Api::V4 { checked: false } }
     /// The engine checks the arguments against the dispatches before the call.
-    pub const fn checked(mut self) -> Def {
-        if self.kept() {
-            self.api = Api::V4 { checked: true };
-        }
-        self
-    }
-
+    checked() kept { api = Api::V4 { checked: true } }
     /// A 3.x function with Ruby's `arity` (see [`Api::V3`]).
-    pub const fn arity(mut self, arity: i8) -> Def {
-        if self.kept() {
-            self.api = Api::V3 { arity: Some(arity) };
-        }
-        self
-    }
+    arity(arity: i8) kept { api = Api::V3 { arity: Some(arity) } }
+    /// What walking its arguments costs (see [`Def::walk`]).
+    walks(walk: Walk) kept { walk = Some(walk) }
+    /// stdlib 8.5 has a 3.x function of the same name (Puppet's own one is found first).
+    stdlib_3x() { stdlib_3x = true }
+    /// Deprecated: `instead` says what to use.
+    deprecated(instead: &'static str) { deprecated = Some(instead) }
+    /// stdlib 9 removed it: a call is Puppet's "Unknown function".
+    removed_in_stdlib9() { in_stdlib9 = InStdlib9::Removed }
+    /// stdlib 9 kept it as a deprecated shim of `stdlib::<name>`: a call warns once, then runs.
+    shim_in_stdlib9() { in_stdlib9 = InStdlib9::Shim }
+    /// It reads the calling scope's variables by name or unwinds its caller.
+    reaches_scope() { reaches_scope = true }
+    /// Only the full engine carries it; the light one runs `run` as declared (which hands over).
+    full_engine(part: Part) { engine = Engine::Full(part) }
+}
 
+impl Def {
     /// Puppet's own function written only for the 3.x API (see [`Api::Puppet3x`]).
     pub const fn puppet_3x_only(mut self) -> Def {
         if self.kept() {
             self.api = Api::Puppet3x;
         }
         self.puppet_3x = true;
-        self
-    }
-
-    /// What walking its arguments costs (see [`Def::walk`]).
-    pub const fn walks(mut self, walk: Walk) -> Def {
-        if self.kept() {
-            self.walk = Some(walk);
-        }
         self
     }
 
@@ -314,48 +326,12 @@ impl Def {
         self
     }
 
-    /// stdlib 8.5 has a 3.x function of the same name (Puppet's own one is found first).
-    pub const fn stdlib_3x(mut self) -> Def {
-        self.stdlib_3x = true;
-        self
-    }
-
-    /// Deprecated: `instead` says what to use.
-    pub const fn deprecated(mut self, instead: &'static str) -> Def {
-        self.deprecated = Some(instead);
-        self
-    }
-
-    /// stdlib 9 removed it: a call is Puppet's "Unknown function".
-    pub const fn removed_in_stdlib9(mut self) -> Def {
-        self.in_stdlib9 = InStdlib9::Removed;
-        self
-    }
-
-    /// stdlib 9 kept it as a deprecated shim of `stdlib::<name>`: a call warns once, then runs.
-    pub const fn shim_in_stdlib9(mut self) -> Def {
-        self.in_stdlib9 = InStdlib9::Shim;
-        self
-    }
-
-    /// It reads the calling scope's variables by name or unwinds its caller.
-    pub const fn reaches_scope(mut self) -> Def {
-        self.reaches_scope = true;
-        self
-    }
-
     /// The playground cannot run it: a call fails saying `why`.
     pub const fn refused(mut self, why: &'static str) -> Def {
         self.refused = Some(why);
         if self.kept() {
             self.run = super::hand_over::refuse;
         }
-        self
-    }
-
-    /// Only the full engine carries it; the light one runs `run` as declared (which hands over).
-    pub const fn full_engine(mut self, part: Part) -> Def {
-        self.engine = Engine::Full(part);
         self
     }
 

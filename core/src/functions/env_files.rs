@@ -12,7 +12,7 @@ use super::declare::{opt, rep, req, Call, Def};
 use super::expect_args;
 use crate::environment::clean_path;
 use crate::host::{CallSite, EvalResult, FunctionHost};
-use crate::types::{infer, type_label};
+use crate::types::infer;
 use crate::value::{Binary, Hash, Value};
 
 /// Where a module reference (`mod/rest`) or an environment path lies, if it is a file there.
@@ -157,12 +157,7 @@ pub(super) fn epp(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(2))?;
     let mut reference = match &args[0] {
         Value::String(text) => text.to_string(),
-        other => {
-            return Err(site.fail(format!(
-                "'epp' parameter 'path' expects a String value, got {}",
-                type_label(&infer(other).generalize())
-            )))
-        }
+        other => return Err(super::epp::expects(site, "path", "String", other)),
     };
     let arguments = match args.get(1) {
         None => None,
@@ -205,31 +200,19 @@ pub(super) fn epp(Call(host, site, args, ..): Call) -> EvalResult<Value> {
 }
 
 /// The functions that read the environment's modules, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::puppet("binary_file", binary_file)
-        .takes(&[&[req("path", "String")]])
-        .with_3x()
+    Def::puppet("binary_file", binary_file).takes(&[&[req("path", "String")]]).with_3x()
         .doc("A module file's content as Binary"),
     Def::puppet("epp", epp)
-        .takes(&[&[
-            req("template", "String"),
-            opt("parameters", "Hash[Pattern[/^\\w+$/], Any]"),
-        ]])
-        .with_3x()
-        .reaches_scope()
-        .doc("Renders a module's EPP template"),
-    Def::puppet("file", file)
-        .takes(&[&[rep("paths", "String")]])
-        .with_3x()
+        .takes(&[&[req("template", "String"), opt("parameters", "Hash[Pattern[/^\\w+$/], Any]")]])
+        .with_3x().reaches_scope().doc("Renders a module's EPP template"),
+    Def::puppet("file", file).takes(&[&[rep("paths", "String")]]).with_3x()
         .doc("The content of the first module file that exists"),
-    Def::puppet("find_file", find_file)
-        .takes(&[&[rep("paths", "String")]])
-        .with_3x()
+    Def::puppet("find_file", find_file).takes(&[&[rep("paths", "String")]]).with_3x()
         .doc("The absolute path of the first module file that exists"),
-    Def::puppet("find_template", find_template)
-        .takes(&[&[rep("paths", "String")]])
+    Def::puppet("find_template", find_template).takes(&[&[rep("paths", "String")]])
         .doc("The absolute path of the first template that exists"),
-    Def::puppet("module_directory", module_directory)
-        .takes(&[&[rep("names", "String")]])
+    Def::puppet("module_directory", module_directory).takes(&[&[rep("names", "String")]])
         .doc("The directory of the first module that exists"),
 ];

@@ -4,32 +4,31 @@ use alloc::format;
 
 use super::declare::{opt, req, Call, Def};
 use super::expect_args;
-use crate::host::{EvalResult, Walk};
+use crate::host::{CallSite, EvalResult, Unwind, Walk};
 use crate::span::LineIndex;
 use crate::syntax::parse_epp;
 use crate::types::{infer, type_label};
 use crate::value::{Hash, Value};
 
+/// `'f' parameter 'p' expects a T value, got <the general type of the value>`.
+pub(super) fn expects(site: &CallSite, param: &str, expected: &str, got: &Value) -> Unwind {
+    site.fail(format!(
+        "'{}' parameter '{param}' expects a {expected} value, got {}",
+        site.name,
+        type_label(&infer(got).generalize())
+    ))
+}
+
 pub(super) fn inline_epp(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 1, Some(2))?;
     let template = match &args[0] {
         Value::String(text) => text.clone(),
-        other => {
-            return Err(site.fail(format!(
-                "'inline_epp' parameter 'template' expects a String value, got {}",
-                type_label(&infer(other).generalize())
-            )))
-        }
+        other => return Err(expects(site, "template", "String", other)),
     };
     let arguments = match args.get(1) {
         None | Some(Value::Undef) => Hash::new(),
         Some(Value::Hash(hash)) => hash.clone(),
-        Some(other) => {
-            return Err(site.fail(format!(
-                "'inline_epp' parameter 'parameters' expects a Hash value, got {}",
-                type_label(&infer(other).generalize())
-            )))
-        }
+        Some(other) => return Err(expects(site, "parameters", "Hash", other)),
     };
     let (program, diagnostics) = parse_epp(&template);
     if let Some(problem) = diagnostics.iter().find(|d| d.is_error()) {

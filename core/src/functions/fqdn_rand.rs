@@ -84,6 +84,24 @@ impl Mt {
         }
     }
 
+    /// Ruby's `Random.new(digest.hex.to_i(16))`: the digest's bytes read as one big number, in
+    /// 32-bit words, least significant first.
+    pub(crate) fn from_digest(digest: &[u8]) -> Mt {
+        let words: Vec<u32> = digest
+            .chunks(4)
+            .rev()
+            .map(|w| u32::from_be_bytes([w[0], w[1], w[2], w[3]]))
+            .collect();
+        Mt::ruby(&words)
+    }
+
+    /// Ruby's `Random.new(MD5(text).hex)`: the generator `fqdn_rand` (and stdlib's
+    /// `fqdn_rotate` and `seeded_rand`) draw from.
+    pub(crate) fn md5(text: &str) -> Mt {
+        use md5::Digest;
+        Mt::from_digest(&md5::Md5::digest(text.as_bytes()))
+    }
+
     fn refill(&mut self) {
         let s = &mut self.state;
         let mix = |upper: u32, lower: u32, far: u32| {
@@ -239,16 +257,7 @@ pub(super) fn fqdn_rand(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     if max <= 0 {
         return Err(site.fail(format!("invalid argument - {max}")));
     }
-    use md5::Digest;
-    let digest = md5::Md5::digest(text.as_bytes());
-    // The hex digest read as a number, as 32-bit words, least significant first.
-    let words: Vec<u32> = digest
-        .chunks(4)
-        .rev()
-        .map(|w| u32::from_be_bytes([w[0], w[1], w[2], w[3]]))
-        .collect();
-    let mut mt = Mt::ruby(&words);
-    let value = mt.up_to(max as u64 - 1);
+    let value = Mt::md5(&text).up_to(max as u64 - 1);
     Ok(Value::Integer(value as i64))
 }
 

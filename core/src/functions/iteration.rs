@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use super::declare::{block, req, Call, Def};
+use super::declare::{block, req, Call, Def, Dispatch};
 use super::expect_block;
 use crate::host::{is_truthy, CallSite, Closure, EvalResult, FunctionHost, Unwind};
 use crate::types::iterate_type;
@@ -104,17 +104,28 @@ pub(super) fn walk(
     for index in 0..len(items) {
         host.step(1, site.span)?;
         let args = lambda_args(items, index, two, host.arg_list());
-        match host.call_lambda(closure, args, site) {
-            Ok(value) => {
-                if !visit(index, value) {
-                    break;
-                }
-            }
-            Err(Unwind::Break(_)) => break,
-            Err(other) => return Err(other),
+        if !answer(host, site, closure, args, index, visit)? {
+            break;
         }
     }
     Ok(())
+}
+
+/// Calls the block with `args` and hands its answer for element `index` to `visit`: whether the
+/// walk goes on (not after a `break` in the block, nor where `visit` says stop).
+fn answer(
+    host: &mut dyn FunctionHost,
+    site: &CallSite,
+    closure: &Closure<'_>,
+    args: Vec<Value>,
+    index: usize,
+    visit: &mut dyn FnMut(usize, Value) -> bool,
+) -> EvalResult<bool> {
+    match host.call_lambda(closure, args, site) {
+        Ok(value) => Ok(visit(index, value)),
+        Err(Unwind::Break(_)) => Ok(false),
+        Err(other) => Err(other),
+    }
 }
 
 /// `each`, `map` and `filter` take an iterator's values one by one (Ruby's `next`): they see
@@ -143,14 +154,8 @@ fn walk_taking(
         } else {
             alloc::vec![value]
         };
-        match host.call_lambda(closure, args, site) {
-            Ok(result) => {
-                if !visit(index, result) {
-                    break;
-                }
-            }
-            Err(Unwind::Break(_)) => break,
-            Err(other) => return Err(other),
+        if !answer(host, site, closure, args, index, visit)? {
+            break;
         }
     }
     Ok(Items::Sequence(taken))
@@ -283,50 +288,28 @@ pub(crate) fn into_values(items: Items) -> Vec<Value> {
     }
 }
 
+/// What most iteration functions take: a hash or an iterable, and a block of one or two
+/// parameters (a hash's key and value, or an index and element).
+pub(super) const EACH: &[Dispatch] = &[
+    &[req("hash", "Hash"), block(1, 2)],
+    &[req("collection", "Iterable"), block(1, 2)],
+];
+
 /// The iteration functions, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::puppet("all", all)
-        .takes(&[
-            &[req("hash", "Hash"), block(1, 2)],
-            &[req("collection", "Iterable"), block(1, 2)],
-        ])
-        .doc("True when the block is truthy for every element"),
-    Def::puppet("any", any)
-        .takes(&[
-            &[req("hash", "Hash"), block(1, 2)],
-            &[req("collection", "Iterable"), block(1, 2)],
-        ])
-        .doc("True when the block is truthy for some element"),
-    Def::puppet("each", each)
-        .takes(&[
-            &[req("hash", "Hash"), block(1, 2)],
-            &[req("collection", "Iterable"), block(1, 2)],
-        ])
-        .with_3x()
+    Def::puppet("all", all).takes(EACH).doc("True when the block is truthy for every element"),
+    Def::puppet("any", any).takes(EACH).doc("True when the block is truthy for some element"),
+    Def::puppet("each", each).takes(EACH).with_3x()
         .doc("Runs the block for every element; returns the collection"),
-    Def::puppet("filter", filter)
-        .takes(&[
-            &[req("hash", "Hash"), block(1, 2)],
-            &[req("collection", "Iterable"), block(1, 2)],
-        ])
-        .with_3x()
+    Def::puppet("filter", filter).takes(EACH).with_3x()
         .doc("The elements for which the block is truthy"),
-    Def::puppet("map", map)
-        .takes(&[
-            &[req("hash", "Hash"), block(1, 2)],
-            &[req("collection", "Iterable"), block(1, 2)],
-        ])
-        .with_3x()
+    Def::puppet("map", map).takes(EACH).with_3x()
         .doc("An array of the block's answers for every element"),
     Def::puppet("reduce", reduce)
         .takes(&[
             &[req("collection", "Iterable"), block(2, 2)],
-            &[
-                req("collection", "Iterable"),
-                req("start", "Any"),
-                block(2, 2),
-            ],
+            &[req("collection", "Iterable"), req("start", "Any"), block(2, 2)],
         ])
-        .with_3x()
-        .doc("The block applied to a memo and every element in turn"),
+        .with_3x().doc("The block applied to a memo and every element in turn"),
 ];

@@ -16,63 +16,31 @@ fn log(Call(host, site, args, ..): Call, level: LogLevel) -> EvalResult<Value> {
     Ok(Value::Undef)
 }
 
-macro_rules! log_function {
-    ($name:ident, $level:ident) => {
-        fn $name(call: Call) -> EvalResult<Value> {
+/// The logging functions, one a level: each logs at its own level and is declared alike.
+macro_rules! log_functions {
+    ($($name:ident $level:ident),*) => {
+        $(fn $name(call: Call) -> EvalResult<Value> {
             log(call, LogLevel::$level)
-        }
+        })*
+
+        /// The logging functions, declared.
+        pub(super) const DEFS: &[Def] = &[$(
+            Def::puppet(stringify!($name), $name)
+                .takes(&[&[rep("values", "Any")]])
+                .with_3x()
+                .walks(Walk::Prints)
+                .doc(concat!("Logs the values at level ", stringify!($name))),
+        )*];
     };
 }
 
-log_function!(debug, Debug);
-log_function!(info, Info);
-log_function!(notice, Notice);
-log_function!(warning, Warning);
-log_function!(err, Err);
-log_function!(alert, Alert);
-log_function!(crit, Crit);
-log_function!(emerg, Emerg);
-
-/// The logging functions, declared.
-pub(super) const DEFS: &[Def] = &[
-    Def::puppet("alert", alert)
-        .takes(&[&[rep("values", "Any")]])
-        .with_3x()
-        .walks(Walk::Prints)
-        .doc("Logs the values at level alert"),
-    Def::puppet("crit", crit)
-        .takes(&[&[rep("values", "Any")]])
-        .with_3x()
-        .walks(Walk::Prints)
-        .doc("Logs the values at level crit"),
-    Def::puppet("debug", debug)
-        .takes(&[&[rep("values", "Any")]])
-        .with_3x()
-        .walks(Walk::Prints)
-        .doc("Logs the values at level debug"),
-    Def::puppet("emerg", emerg)
-        .takes(&[&[rep("values", "Any")]])
-        .with_3x()
-        .walks(Walk::Prints)
-        .doc("Logs the values at level emerg"),
-    Def::puppet("err", err)
-        .takes(&[&[rep("values", "Any")]])
-        .with_3x()
-        .walks(Walk::Prints)
-        .doc("Logs the values at level err"),
-    Def::puppet("info", info)
-        .takes(&[&[rep("values", "Any")]])
-        .with_3x()
-        .walks(Walk::Prints)
-        .doc("Logs the values at level info"),
-    Def::puppet("notice", notice)
-        .takes(&[&[rep("values", "Any")]])
-        .with_3x()
-        .walks(Walk::Prints)
-        .doc("Logs the values at level notice"),
-    Def::puppet("warning", warning)
-        .takes(&[&[rep("values", "Any")]])
-        .with_3x()
-        .walks(Walk::Prints)
-        .doc("Logs the values at level warning"),
-];
+log_functions!(
+    alert Alert,
+    crit Crit,
+    debug Debug,
+    emerg Emerg,
+    err Err,
+    info Info,
+    notice Notice,
+    warning Warning
+);

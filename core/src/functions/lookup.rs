@@ -95,18 +95,14 @@ pub(super) fn lookup(Call(host, site, args, closure, ..): Call) -> EvalResult<Va
             break;
         }
     }
-    if answer.is_none() {
-        if let Some(defaults) = &request.default_values {
-            for name in &names {
-                if let Some(value) = defaults.get(&Value::string(name)) {
-                    check(
-                        &format!("Value found for key '{name}' in default values hash"),
-                        value,
-                    )?;
-                    answer = Some(value.clone());
-                    found_name = Some(name);
-                    break;
-                }
+    if let (None, Some(defaults)) = (&answer, &request.default_values) {
+        for name in &names {
+            if let Some(value) = defaults.get(&Value::string(name)) {
+                let what = format!("Value found for key '{name}' in default values hash");
+                check(&what, value)?;
+                answer = Some(value.clone());
+                found_name = Some(name);
+                break;
             }
         }
     }
@@ -275,41 +271,26 @@ const HIERA_DISPATCHES: &[crate::functions::declare::Dispatch] = &[&[
 ]];
 
 /// `lookup` and the deprecated `hiera_*` functions, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::puppet("hiera", lookup)
-        .takes(HIERA_DISPATCHES)
-        .with_3x()
-        .deprecated("lookup")
+    Def::puppet("hiera", lookup).takes(HIERA_DISPATCHES).with_3x().deprecated("lookup")
         .doc("A Hiera value (deprecated: use lookup)"),
-    Def::puppet("hiera_array", lookup)
-        .takes(HIERA_DISPATCHES)
-        .with_3x()
-        .deprecated("lookup")
+    Def::puppet("hiera_array", lookup).takes(HIERA_DISPATCHES).with_3x().deprecated("lookup")
         .doc("Every level's values merged in an array (deprecated: use lookup)"),
-    Def::puppet("hiera_hash", lookup)
-        .takes(HIERA_DISPATCHES)
-        .with_3x()
-        .deprecated("lookup")
+    Def::puppet("hiera_hash", lookup).takes(HIERA_DISPATCHES).with_3x().deprecated("lookup")
         .doc("Every level's hashes merged (deprecated: use lookup)"),
-    Def::puppet("hiera_include", lookup)
-        .takes(HIERA_DISPATCHES)
-        .with_3x()
-        .deprecated("lookup")
+    Def::puppet("hiera_include", lookup).takes(HIERA_DISPATCHES).with_3x().deprecated("lookup")
         .doc("Includes the classes Hiera lists (deprecated: use lookup and include)"),
     Def::puppet("lookup", lookup)
         .takes(&[
             &[
-                req("name", "Variant[String, Array[String]]"),
-                opt("value_type", "Type"),
-                opt("merge", "Variant[String, Hash]"),
-                opt("default_value", "Any"),
+                req("name", "Variant[String, Array[String]]"), opt("value_type", "Type"),
+                opt("merge", "Variant[String, Hash]"), opt("default_value", "Any"),
             ],
             &[
-                req("name", "Variant[String, Array[String]]"),
-                opt("options", "Hash"),
+                req("name", "Variant[String, Array[String]]"), opt("options", "Hash"),
                 optional_block(1, 1),
             ],
         ])
-        .with_3x()
-        .doc("A value from Hiera's data, with type, merge and default"),
+        .with_3x().doc("A value from Hiera's data, with type, merge and default"),
 ];

@@ -207,64 +207,35 @@ pub(super) fn import(Call(_, site, ..): Call) -> EvalResult<Value> {
 }
 
 /// The functions about values, types and functions, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
     Def::puppet("annotate", annotate)
         .takes(&[
             &[
-                req("type", "Type[Annotation]"),
-                req("value", "Any"),
-                opt(
-                    "annotation_values",
-                    "Hash[Pattern[/\\A[a-z_]\\w*\\z/], Any]",
-                ),
+                req("type", "Type[Annotation]"), req("value", "Any"),
+                opt("annotation_values", "Hash[Pattern[/\\A[a-z_]\\w*\\z/], Any]"),
             ],
-            &[
-                req("type", "Type[Annotation]"),
-                req("value", "Any"),
-                optional_block(0, 0),
-            ],
+            &[req("type", "Type[Annotation]"), req("value", "Any"), optional_block(0, 0)],
         ])
         .doc("Annotations on a value (not supported by the playground)"),
     Def::puppet("assert_type", assert_type)
         .takes(&[
-            &[
-                req("type", "Type"),
-                req("value", "Any"),
-                optional_block(2, 2),
-            ],
-            &[
-                req("type", "String"),
-                req("value", "Any"),
-                optional_block(2, 2),
-            ],
+            &[req("type", "Type"), req("value", "Any"), optional_block(2, 2)],
+            &[req("type", "String"), req("value", "Any"), optional_block(2, 2)],
         ])
-        .with_3x()
-        .doc("The value when it matches the type; else an error, or the block's answer"),
+        .with_3x().doc("The value when it matches the type; else an error, or the block's answer"),
     Def::puppet("call", call)
-        .takes(&[&[
-            req("function", "String"),
-            rep("args", "Any"),
-            optional_any_block(),
-        ]])
+        .takes(&[&[req("function", "String"), rep("args", "Any"), optional_any_block()]])
         .doc("Calls the function named by a string"),
     Def::puppet("convert_to", convert_to)
         .takes(&[&[
-            req("value", "Any"),
-            req("type", "Type"),
-            rep("args", "Any"),
-            optional_block(1, 1),
+            req("value", "Any"), req("type", "Type"), rep("args", "Any"), optional_block(1, 1),
         ]])
-        .walks(Walk::Builds)
-        .doc("The value converted to the type (as new does)"),
-    Def::puppet("defined", defined)
-        .takes(&[&[rep("names", "Variant[String, Type, Resource]")]])
-        .with_3x()
-        .reaches_scope()
-        .doc("Whether the classes, types, resources or variables exist"),
-    Def::puppet("import", import)
-        .takes(&[&[rep("args", "Any")]])
+        .walks(Walk::Builds).doc("The value converted to the type (as new does)"),
+    Def::puppet("defined", defined).takes(&[&[rep("names", "Variant[String, Type, Resource]")]])
+        .with_3x().reaches_scope().doc("Whether the classes, types, resources or variables exist"),
+    Def::puppet("import", import).takes(&[&[rep("args", "Any")]])
         .doc("Discontinued: fails with Puppet's advice to use a manifest directory"),
-    Def::puppet("unwrap", unwrap)
-        .takes(&[&[req("value", "Sensitive"), optional_block(1, 1)]])
+    Def::puppet("unwrap", unwrap).takes(&[&[req("value", "Sensitive"), optional_block(1, 1)]])
         .doc("The value a Sensitive wraps"),
 ];

@@ -5,8 +5,8 @@ use alloc::format;
 use alloc::string::String;
 
 use super::args::{deprecation, short_type};
-use super::declare::{req, Call, Def};
-use crate::host::{CallSite, EvalResult, FunctionHost};
+use super::declare::{req, Call, Def, Dispatch, Run};
+use crate::host::{CallSite, EvalResult, FunctionHost, Unwind};
 use crate::value::Value;
 
 /// Digits with single underscores between them (Ruby's numeric literal rule), in `radix`.
@@ -151,24 +151,7 @@ pub(crate) fn to_n(text: &str) -> Option<Value> {
                 u128::from_str_radix(int_part, radix).ok()?,
             )?)
         } else {
-            let valid = {
-                let mut r = rest;
-                if let Some(frac) = r.strip_prefix('.') {
-                    let n = frac.bytes().take_while(u8::is_ascii_digit).count();
-                    if n == 0 {
-                        return None;
-                    }
-                    r = &frac[n..];
-                }
-                if let Some(exp) = r.strip_prefix(['e', 'E']) {
-                    let exp = exp.strip_prefix('-').unwrap_or(exp);
-                    let n = exp.bytes().take_while(u8::is_ascii_digit).count();
-                    n > 0 && n == exp.len()
-                } else {
-                    r.is_empty()
-                }
-            };
-            if !valid {
+            if !fraction_and_exponent(rest) {
                 return None;
             }
             let f = crate::value::parse_f64(body)?;
@@ -176,6 +159,25 @@ pub(crate) fn to_n(text: &str) -> Option<Value> {
         }
     };
     Some(number)
+}
+
+/// What may follow a number's integer digits: `(\.\d+)?([eE]-?\d+)?`, and nothing else.
+pub(super) fn fraction_and_exponent(text: &str) -> bool {
+    let mut rest = text;
+    if let Some(frac) = rest.strip_prefix('.') {
+        let n = frac.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 {
+            return false;
+        }
+        rest = &frac[n..];
+    }
+    match rest.strip_prefix(['e', 'E']) {
+        Some(exp) => {
+            let exp = exp.strip_prefix('-').unwrap_or(exp);
+            !exp.is_empty() && exp.bytes().all(|b| b.is_ascii_digit())
+        }
+        None => rest.is_empty(),
+    }
 }
 
 pub(super) fn abs(Call(host, site, args, ..): Call) -> EvalResult<Value> {
@@ -358,19 +360,10 @@ pub(crate) fn new_integer(site: &CallSite, args: &[Value]) -> EvalResult<Value> 
             });
             match parsed {
                 Some(n) if lenient_integer_text(text) => n,
-                _ => {
-                    return Err(site.fail(format!(
-                        "'new' The string '{text}' cannot be converted to Integer"
-                    )))
-                }
+                _ => return Err(not_convertible(site, &from, "Integer")),
             }
         }
-        other => {
-            return Err(site.fail(format!(
-                "'new' Value of type {} cannot be converted to Integer",
-                short_type(other)
-            )))
-        }
+        _ => return Err(not_convertible(site, &from, "Integer")),
     };
     Ok(Value::Integer(if abs {
         value.saturating_abs()
@@ -435,6 +428,24 @@ fn apply_abs(value: Value, abs: bool) -> Value {
     }
 }
 
+/// `new`'s refusal of a value it cannot make a `to` of (`Boolean.new` is `new_boolean`).
+fn not_convertible(site: &CallSite, from: &Value, to: &str) -> Unwind {
+    let new = if to == "Boolean" {
+        "new_boolean"
+    } else {
+        "new"
+    };
+    match from {
+        Value::String(text) => site.fail(format!(
+            "'{new}' The string '{text}' cannot be converted to {to}"
+        )),
+        other => site.fail(format!(
+            "'{new}' Value of type {} cannot be converted to {to}",
+            short_type(other)
+        )),
+    }
+}
+
 /// `Float.new(from, abs)`.
 pub(crate) fn new_float(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
     let (from, abs) = abs_flag(args);
@@ -451,26 +462,9 @@ pub(crate) fn new_float(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
             } else {
                 ruby_float(text)
             };
-            match parsed {
-                Some(f) => f,
-                None => {
-                    return Err(site.fail(format!(
-                        "'new' The string '{text}' cannot be converted to Float"
-                    )))
-                }
-            }
+            parsed.ok_or_else(|| not_convertible(site, &from, "Float"))?
         }
-        Value::String(text) => {
-            return Err(site.fail(format!(
-                "'new' The string '{text}' cannot be converted to Float"
-            )))
-        }
-        other => {
-            return Err(site.fail(format!(
-                "'new' Value of type {} cannot be converted to Float",
-                short_type(other)
-            )))
-        }
+        _ => return Err(not_convertible(site, &from, "Float")),
     };
     Ok(apply_abs(Value::Float(value), abs))
 }
@@ -490,26 +484,9 @@ pub(crate) fn new_numeric(site: &CallSite, args: &[Value]) -> EvalResult<Value> 
             } else {
                 to_n(text)
             };
-            match parsed {
-                Some(value) => value,
-                None => {
-                    return Err(site.fail(format!(
-                        "'new' The string '{text}' cannot be converted to Numeric"
-                    )))
-                }
-            }
+            parsed.ok_or_else(|| not_convertible(site, &from, "Numeric"))?
         }
-        Value::String(text) => {
-            return Err(site.fail(format!(
-                "'new' The string '{text}' cannot be converted to Numeric"
-            )))
-        }
-        other => {
-            return Err(site.fail(format!(
-                "'new' Value of type {} cannot be converted to Numeric",
-                short_type(other)
-            )))
-        }
+        _ => return Err(not_convertible(site, &from, "Numeric")),
     };
     Ok(apply_abs(value, abs))
 }
@@ -524,42 +501,25 @@ pub(crate) fn new_boolean(site: &CallSite, args: &[Value]) -> EvalResult<Value> 
         Value::String(text) => match crate::value::case::downcase(text).as_str() {
             "true" | "yes" | "y" => true,
             "false" | "no" | "n" => false,
-            _ => {
-                return Err(site.fail(format!(
-                    "'new_boolean' The string '{text}' cannot be converted to Boolean"
-                )))
-            }
+            _ => return Err(not_convertible(site, &from, "Boolean")),
         },
-        other => {
-            return Err(site.fail(format!(
-                "'new_boolean' Value of type {} cannot be converted to Boolean",
-                short_type(other)
-            )))
-        }
+        _ => return Err(not_convertible(site, &from, "Boolean")),
     }))
 }
 
+/// `abs`, `ceiling` or `floor`: a number, or a string of one (deprecated); stdlib has them too.
+const fn numeric(name: &'static str, run: Run) -> Def {
+    const NUMBER: &[Dispatch] = &[&[req("val", "Variant[Numeric, String]")]];
+    Def::puppet(name, run).takes(NUMBER).checked().stdlib_3x()
+}
+
 /// The number functions, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::puppet("abs", abs)
-        .takes(&[&[req("val", "Variant[Numeric, String]")]])
-        .checked()
-        .stdlib_3x()
-        .doc("A number's absolute value"),
-    Def::puppet("ceiling", ceiling)
-        .takes(&[&[req("val", "Variant[Numeric, String]")]])
-        .checked()
-        .stdlib_3x()
-        .doc("The smallest integer not below a number"),
-    Def::puppet("floor", floor)
-        .takes(&[&[req("val", "Variant[Numeric, String]")]])
-        .checked()
-        .stdlib_3x()
-        .doc("The largest integer not above a number"),
-    Def::puppet("round", round)
-        .takes(&[&[req("val", "Numeric")]])
-        .checked()
-        .stdlib_3x()
+    numeric("abs", abs).doc("A number's absolute value"),
+    numeric("ceiling", ceiling).doc("The smallest integer not below a number"),
+    numeric("floor", floor).doc("The largest integer not above a number"),
+    Def::puppet("round", round).takes(&[&[req("val", "Numeric")]]).checked().stdlib_3x()
         .doc("A number rounded to the nearest integer (halves away from zero)"),
 ];
 

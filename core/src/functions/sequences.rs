@@ -46,26 +46,16 @@ pub(super) fn index(Call(host, site, args, closure, ..): Call) -> EvalResult<Val
         ([subject], Some(closure)) => {
             let items = iterable(host, site, subject)?;
             let closure = expect_block(site, Some(closure), 1, 2)?;
-            let mut found = None;
             // A hash with a one-parameter lambda gives it the values only.
-            let items = match items {
+            let (items, keys) = match items {
                 Items::Entries(pairs) if closure.param_count() < 2 => {
                     let keys: Vec<Value> = pairs.iter().map(|(k, _)| k.clone()).collect();
                     let values = Items::Sequence(pairs.into_iter().map(|(_, v)| v).collect());
-                    walk(host, site, closure, &values, &mut |i, value| {
-                        if is_truthy(&value) {
-                            found = Some(i);
-                            false
-                        } else {
-                            true
-                        }
-                    })?;
-                    return Ok(found
-                        .and_then(|i| keys.get(i).cloned())
-                        .unwrap_or(Value::Undef));
+                    (values, Some(keys))
                 }
-                other => other,
+                other => (other, None),
             };
+            let mut found = None;
             walk(host, site, closure, &items, &mut |i, value| {
                 if is_truthy(&value) {
                     found = Some(i);
@@ -74,33 +64,47 @@ pub(super) fn index(Call(host, site, args, closure, ..): Call) -> EvalResult<Val
                     true
                 }
             })?;
-            Ok(found.map_or(Value::Undef, |i| key_of(&items, i)))
+            Ok(match keys {
+                Some(keys) => found
+                    .and_then(|i| keys.get(i).cloned())
+                    .unwrap_or(Value::Undef),
+                None => found.map_or(Value::Undef, |i| key_of(&items, i)),
+            })
         }
         _ => Err(no_signature(site)),
     }
 }
 
-pub(super) fn group_by(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
-    expect_args(site, &args, 1, Some(1))?;
-    // Only arrays and hashes: an iterator is not accepted.
+/// `group_by` and `partition`: the elements of an array or hash (an iterator is not accepted),
+/// and the block's answer for each, in order (fewer where a `break` ended the walk).
+fn answers(
+    host: &mut dyn FunctionHost,
+    site: &CallSite,
+    args: &[Value],
+    closure: Option<&Closure<'_>>,
+) -> EvalResult<(Vec<Value>, Vec<Value>)> {
+    expect_args(site, args, 1, Some(1))?;
     if matches!(args[0], Value::Iterator(_)) {
         return Err(no_signature(site));
     }
     let items = iterable(host, site, &args[0])?;
     let closure = expect_block(site, closure, 1, 2)?;
-    let mut keys = Vec::new();
-    walk(host, site, closure, &items, &mut |i, key| {
-        keys.push((i, key));
+    let mut answers = Vec::new();
+    walk(host, site, closure, &items, &mut |_, answer| {
+        answers.push(answer);
         true
     })?;
-    let values = into_values(items);
+    Ok((into_values(items), answers))
+}
+
+pub(super) fn group_by(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
+    let (values, keys) = answers(host, site, &args, closure)?;
     // Groups in first-seen order; an index per key keeps this linear.
     let mut index = Hash::new();
     let mut groups: Vec<(Value, Vec<Value>)> = Vec::new();
-    for (i, key) in keys {
+    for (value, key) in values.into_iter().zip(keys) {
         // Hashing a key walks all of it.
         charge_walk(host, &key, Walk::Reads, site.span)?;
-        let value = values.get(i).cloned().unwrap_or(Value::Undef);
         match index.get(&key) {
             Some(Value::Integer(at)) => {
                 if let Some((_, members)) = groups.get_mut(*at as usize) {
@@ -122,21 +126,10 @@ pub(super) fn group_by(Call(host, site, args, closure, ..): Call) -> EvalResult<
 }
 
 pub(super) fn partition(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
-    expect_args(site, &args, 1, Some(1))?;
-    // Only arrays and hashes: an iterator is not accepted.
-    if matches!(args[0], Value::Iterator(_)) {
-        return Err(no_signature(site));
-    }
-    let items = iterable(host, site, &args[0])?;
-    let closure = expect_block(site, closure, 1, 2)?;
-    let mut verdicts = Vec::new();
-    walk(host, site, closure, &items, &mut |_, value| {
-        verdicts.push(is_truthy(&value));
-        true
-    })?;
     let (mut yes, mut no) = (Vec::new(), Vec::new());
-    for (value, verdict) in into_values(items).into_iter().zip(verdicts) {
-        if verdict {
+    let (values, verdicts) = answers(host, site, &args, closure)?;
+    for (value, answer) in values.into_iter().zip(verdicts) {
+        if is_truthy(&answer) {
             yes.push(value);
         } else {
             no.push(value);
@@ -207,20 +200,32 @@ fn each_value(
     Ok(())
 }
 
-pub(super) fn reverse_each(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
-    expect_args(site, &args, 1, Some(1))?;
-    check_arg(site, "iterable", &Type::Iterable(None), &args[0])?;
-    let items = iterable(host, site, &args[0])?;
-    let mut values = into_values(items);
-    values.reverse();
+/// `reverse_each` and `step`: the block run on each value (answering undef), or without a block
+/// the values as an iterator over `receiver`'s.
+fn each_or_iterator(
+    host: &mut dyn FunctionHost,
+    site: &CallSite,
+    closure: Option<&Closure<'_>>,
+    receiver: &Value,
+    values: Vec<Value>,
+) -> EvalResult<Value> {
     match closure {
         Some(closure) => {
             let closure = expect_block(site, Some(closure), 1, 1)?;
             each_value(host, site, closure, values)?;
             Ok(Value::Undef)
         }
-        None => Ok(super::iterator_value(&args[0], values)),
+        None => Ok(super::iterator_value(receiver, values)),
     }
+}
+
+pub(super) fn reverse_each(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
+    expect_args(site, &args, 1, Some(1))?;
+    check_arg(site, "iterable", &Type::Iterable(None), &args[0])?;
+    let items = iterable(host, site, &args[0])?;
+    let mut values = into_values(items);
+    values.reverse();
+    each_or_iterator(host, site, closure, &args[0], values)
 }
 
 pub(super) fn step(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
@@ -236,14 +241,7 @@ pub(super) fn step(Call(host, site, args, closure, ..): Call) -> EvalResult<Valu
         .into_iter()
         .step_by(step.max(1))
         .collect();
-    match closure {
-        Some(closure) => {
-            let closure = expect_block(site, Some(closure), 1, 1)?;
-            each_value(host, site, closure, values)?;
-            Ok(Value::Undef)
-        }
-        None => Ok(super::iterator_value(&args[0], values)),
-    }
+    each_or_iterator(host, site, closure, &args[0], values)
 }
 
 struct TreeOptions {
@@ -281,39 +279,33 @@ fn tree_walk(root: &Value, options: &TreeOptions, limit: usize) -> Vec<(Vec<Valu
             options.include_values
         }
     };
-    if options.depth_first {
-        let mut stack: Vec<(Vec<Value>, Value)> = alloc::vec![(Vec::new(), root.clone())];
-        while let Some((path, value)) = stack.pop() {
-            if out.len() > limit {
-                break;
-            }
-            if wanted(&value, &path) {
-                out.push((path.clone(), value.clone()));
-            }
-            if let Some(children) = tree_children(&value) {
-                for (key, child) in children.into_iter().rev() {
-                    let mut child_path = path.clone();
-                    child_path.push(key);
-                    stack.push((child_path, child));
-                }
-            }
+    // Depth first takes the last pending node (its children pushed in reverse, the first on
+    // top); breadth first the oldest.
+    let mut pending = alloc::collections::VecDeque::new();
+    pending.push_back((Vec::new(), root.clone()));
+    loop {
+        let next = if options.depth_first {
+            pending.pop_back()
+        } else {
+            pending.pop_front()
+        };
+        let Some((path, value)) = next else {
+            break;
+        };
+        if out.len() > limit {
+            break;
         }
-    } else {
-        let mut queue = alloc::collections::VecDeque::new();
-        queue.push_back((Vec::new(), root.clone()));
-        while let Some((path, value)) = queue.pop_front() {
-            if out.len() > limit {
-                break;
+        if wanted(&value, &path) {
+            out.push((path.clone(), value.clone()));
+        }
+        if let Some(mut children) = tree_children(&value) {
+            if options.depth_first {
+                children.reverse();
             }
-            if wanted(&value, &path) {
-                out.push((path.clone(), value.clone()));
-            }
-            if let Some(children) = tree_children(&value) {
-                for (key, child) in children {
-                    let mut child_path = path.clone();
-                    child_path.push(key);
-                    queue.push_back((child_path, child));
-                }
+            for (key, child) in children {
+                let mut child_path = path.clone();
+                child_path.push(key);
+                pending.push_back((child_path, child));
             }
         }
     }
@@ -382,51 +374,32 @@ pub(super) fn tree_each(Call(host, site, args, closure, ..): Call) -> EvalResult
 }
 
 /// The functions over sequences, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::puppet("group_by", group_by)
-        .takes(&[&[req("collection", "Iterable"), block(1, 2)]])
-        .walks(Walk::Reads)
-        .doc("A hash of the elements grouped by the block's answer"),
+    Def::puppet("group_by", group_by).takes(&[&[req("collection", "Iterable"), block(1, 2)]])
+        .walks(Walk::Reads).doc("A hash of the elements grouped by the block's answer"),
     Def::puppet("index", index)
         .takes(&[
             &[req("collection", "Iterable"), req("value", "Any")],
             &[req("string", "String"), req("substring", "String")],
             &[req("collection", "Iterable"), block(1, 2)],
         ])
-        .walks(Walk::Reads)
-        .doc("The index or key of the first match, or undef"),
-    Def::puppet("partition", partition)
-        .takes(&[
-            &[req("hash", "Hash"), block(1, 2)],
-            &[req("collection", "Iterable"), block(1, 2)],
-        ])
+        .walks(Walk::Reads).doc("The index or key of the first match, or undef"),
+    Def::puppet("partition", partition).takes(super::iteration::EACH)
         .doc("Two arrays: the elements for which the block is truthy, and the rest"),
     Def::puppet("reverse_each", reverse_each)
-        .takes(&[&[req("collection", "Iterable"), block(1, 1)]])
-        .with_3x()
+        .takes(&[&[req("collection", "Iterable"), block(1, 1)]]).with_3x()
         .doc("The elements in reverse order, or the block run on them"),
     Def::puppet("slice", slice)
-        .takes(&[&[
-            req("collection", "Iterable"),
-            req("size", "Integer[1]"),
-            optional_any_block(),
-        ]])
-        .with_3x()
-        .doc("The elements in slices of the size"),
+        .takes(&[&[req("collection", "Iterable"), req("size", "Integer[1]"), optional_any_block()]])
+        .with_3x().doc("The elements in slices of the size"),
     Def::puppet("step", step)
-        .takes(&[&[
-            req("collection", "Iterable"),
-            req("step", "Integer[1]"),
-            block(1, 1),
-        ]])
-        .with_3x()
-        .doc("Every step-th element"),
+        .takes(&[&[req("collection", "Iterable"), req("step", "Integer[1]"), block(1, 1)]])
+        .with_3x().doc("Every step-th element"),
     Def::puppet("tree_each", tree_each)
         .takes(&[&[
-            req("tree", "Variant[Iterator, Array, Hash, Object]"),
-            opt("options", "Hash"),
+            req("tree", "Variant[Iterator, Array, Hash, Object]"), opt("options", "Hash"),
             block(1, 2),
         ]])
-        .walks(Walk::Builds)
-        .doc("Runs the block for every node of a nested structure"),
+        .walks(Walk::Builds).doc("Runs the block for every node of a nested structure"),
 ];

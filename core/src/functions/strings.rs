@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use super::args::{check_arg, no_signature};
-use super::declare::{opt, rep, req, Call, Def, Dispatch};
+use super::declare::{opt, rep, req, Call, Def, Dispatch, Run};
 use super::expect_args;
 use crate::host::{CallSite, EvalResult, FunctionHost, Walk};
 use crate::regex::Captures;
@@ -669,143 +669,78 @@ const TEXTS: &[Dispatch] = &[
     &[req("arg", "Iterable[Variant[String, Numeric]]")],
 ];
 
-/// The string functions, declared.
-pub(super) const DEFS: &[Def] = &[
-    Def::puppet("camelcase", camelcase)
+/// One of the text functions (`capitalize`, `strip`, ...), all declared alike.
+const fn text(name: &'static str, run: Run) -> Def {
+    Def::puppet(name, run)
         .takes(TEXTS)
         .checked()
         .stdlib_3x()
         .walks(Walk::Builds)
-        .doc("Text from snake_case to CamelCase"),
-    Def::puppet("capitalize", capitalize)
-        .takes(TEXTS)
-        .checked()
-        .stdlib_3x()
-        .walks(Walk::Builds)
-        .doc("Text with its first letter in upper case, the rest lower"),
-    Def::puppet("chomp", chomp)
-        .takes(TEXTS)
-        .checked()
-        .stdlib_3x()
-        .walks(Walk::Builds)
-        .doc("Text without its final line break"),
-    Def::puppet("chop", chop)
-        .takes(TEXTS)
-        .checked()
-        .stdlib_3x()
-        .walks(Walk::Builds)
-        .doc("Text without its last character (or final CR LF)"),
-    Def::puppet("digest", sha256)
-        .takes(&[&[req("value", "String")]])
+}
+
+/// One of Puppet's digests of a string (`md5`, `sha1`, `sha256`, `digest`), 3.x functions.
+const fn digest(name: &'static str, run: Run) -> Def {
+    const VALUE: &[Dispatch] = &[&[req("value", "String")]];
+    Def::puppet(name, run)
+        .takes(VALUE)
         .puppet_3x_only()
         .walks(Walk::Prints)
-        .doc("The value's digest with the configured algorithm"),
-    Def::puppet("downcase", downcase)
-        .takes(&[&[req("arg", STRINGS)]])
-        .checked()
-        .stdlib_3x()
-        .walks(Walk::Builds)
-        .doc("Text in lower case (strings inside arrays and hashes too)"),
-    Def::puppet("join", join)
-        .takes(&[&[req("arg", "Array"), opt("delimiter", "String")]])
-        .checked()
-        .stdlib_3x()
-        .walks(Walk::Prints)
+}
+
+/// The string functions, declared.
+#[rustfmt::skip]
+pub(super) const DEFS: &[Def] = &[
+    text("camelcase", camelcase).doc("Text from snake_case to CamelCase"),
+    text("capitalize", capitalize).doc("Text with its first letter in upper case, the rest lower"),
+    text("chomp", chomp).doc("Text without its final line break"),
+    text("chop", chop).doc("Text without its last character (or final CR LF)"),
+    digest("digest", sha256).doc("The value's digest with the configured algorithm"),
+    Def::puppet("downcase", downcase).takes(&[&[req("arg", STRINGS)]]).checked().stdlib_3x()
+        .walks(Walk::Builds).doc("Text in lower case (strings inside arrays and hashes too)"),
+    Def::puppet("join", join).takes(&[&[req("arg", "Array"), opt("delimiter", "String")]]).checked()
+        .stdlib_3x().walks(Walk::Prints)
         .doc("An array's elements (nested arrays flattened) as text, joined by a delimiter"),
-    Def::puppet("lstrip", lstrip)
-        .takes(TEXTS)
-        .checked()
-        .stdlib_3x()
-        .walks(Walk::Builds)
-        .doc("Text without leading whitespace"),
+    text("lstrip", lstrip).doc("Text without leading whitespace"),
     Def::puppet("match", match_)
         .takes(&[
             &[
                 req("string", "String"),
-                req(
-                    "pattern",
-                    "Variant[String, Regexp, Type[Pattern], Type[Regexp]]",
-                ),
+                req("pattern", "Variant[String, Regexp, Type[Pattern], Type[Regexp]]"),
             ],
             &[
                 req("strings", "Array[String]"),
-                req(
-                    "pattern",
-                    "Variant[String, Regexp, Type[Pattern], Type[Regexp]]",
-                ),
+                req("pattern", "Variant[String, Regexp, Type[Pattern], Type[Regexp]]"),
             ],
         ])
-        .with_3x()
-        .doc("The match and its groups, or undef"),
-    Def::puppet("md5", md5)
-        .takes(&[&[req("value", "String")]])
-        .puppet_3x_only()
-        .walks(Walk::Prints)
-        .doc("The value's MD5 as hex"),
+        .with_3x().doc("The match and its groups, or undef"),
+    digest("md5", md5).doc("The value's MD5 as hex"),
     Def::puppet("regsubst", regsubst)
         .takes(&[&[
             req("target", "Variant[Array[String], String]"),
-            req("pattern", "Variant[String, Regexp]"),
-            req("replacement", "String"),
-            opt("flags", "String"),
-            opt("encoding", "Enum['N', 'E', 'S', 'U']"),
+            req("pattern", "Variant[String, Regexp]"), req("replacement", "String"),
+            opt("flags", "String"), opt("encoding", "Enum['N', 'E', 'S', 'U']"),
         ]])
-        .with_3x()
-        .doc("The target with the pattern's matches replaced"),
-    Def::puppet("rstrip", rstrip)
-        .takes(TEXTS)
-        .checked()
-        .stdlib_3x()
-        .walks(Walk::Builds)
-        .doc("Text without trailing whitespace"),
-    Def::puppet("sha1", sha1)
-        .takes(&[&[req("value", "String")]])
-        .puppet_3x_only()
-        .walks(Walk::Prints)
-        .doc("The value's SHA-1 as hex"),
-    Def::puppet("sha256", sha256)
-        .takes(&[&[req("value", "String")]])
-        .puppet_3x_only()
-        .walks(Walk::Prints)
-        .doc("The value's SHA-256 as hex"),
-    Def::puppet("shellquote", shellquote)
-        .takes(&[&[rep("args", "Variant[String, Array]")]])
-        .puppet_3x_only()
-        .walks(Walk::Prints)
-        .doc("The arguments quoted for a POSIX shell"),
+        .with_3x().doc("The target with the pattern's matches replaced"),
+    text("rstrip", rstrip).doc("Text without trailing whitespace"),
+    digest("sha1", sha1).doc("The value's SHA-1 as hex"),
+    digest("sha256", sha256).doc("The value's SHA-256 as hex"),
+    Def::puppet("shellquote", shellquote).takes(&[&[rep("args", "Variant[String, Array]")]])
+        .puppet_3x_only().walks(Walk::Prints).doc("The arguments quoted for a POSIX shell"),
     Def::puppet("split", split)
         .takes(&[&[
-            req("string", "String"),
-            req("pattern", "Variant[String, Regexp, Type[Regexp]]"),
+            req("string", "String"), req("pattern", "Variant[String, Regexp, Type[Regexp]]"),
         ]])
-        .with_3x()
-        .doc("The string's parts between the pattern's matches"),
-    Def::puppet("sprintf", sprintf)
-        .takes(&[&[req("format", "String"), rep("arguments", "Any")]])
-        .puppet_3x_only()
-        .walks(Walk::Prints)
-        .doc("The arguments formatted as the format says"),
-    Def::puppet("strip", strip)
-        .takes(TEXTS)
-        .checked()
-        .stdlib_3x()
-        .walks(Walk::Builds)
-        .doc("Text without leading and trailing whitespace"),
-    Def::puppet("upcase", upcase)
-        .takes(&[&[req("arg", STRINGS)]])
-        .checked()
-        .stdlib_3x()
-        .walks(Walk::Builds)
-        .doc("Text in upper case (strings inside arrays and hashes too)"),
+        .with_3x().doc("The string's parts between the pattern's matches"),
+    Def::puppet("sprintf", sprintf).takes(&[&[req("format", "String"), rep("arguments", "Any")]])
+        .puppet_3x_only().walks(Walk::Prints).doc("The arguments formatted as the format says"),
+    text("strip", strip).doc("Text without leading and trailing whitespace"),
+    Def::puppet("upcase", upcase).takes(&[&[req("arg", STRINGS)]]).checked().stdlib_3x()
+        .walks(Walk::Builds).doc("Text in upper case (strings inside arrays and hashes too)"),
     Def::puppet("versioncmp", versioncmp)
         .takes(&[&[
-            req("a", "String"),
-            req("b", "String"),
-            opt("ignore_trailing_zeroes", "Boolean"),
+            req("a", "String"), req("b", "String"), opt("ignore_trailing_zeroes", "Boolean"),
         ]])
-        .checked()
-        .with_3x()
-        .doc("-1, 0 or 1 as the first version is older, the same or newer"),
+        .checked().with_3x().doc("-1, 0 or 1 as the first version is older, the same or newer"),
 ];
 
 #[cfg(test)]

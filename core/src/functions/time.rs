@@ -565,6 +565,19 @@ fn fraction(flags: &Flags, nanos: i128, default: usize) -> String {
     }
 }
 
+/// Copies a format's text from `p` up to its next `%` into `out`: whether a directive follows
+/// (`p` is then just after its `%`).
+fn copy_literal(chars: &[char], p: &mut usize, out: &mut String) -> bool {
+    while let Some(&c) = chars.get(*p) {
+        *p += 1;
+        if c == '%' {
+            return true;
+        }
+        out.push(c);
+    }
+    false
+}
+
 /// `strftime` of a timestamp at a zone offset (seconds); `zone_name` is what `%Z` prints.
 fn strftime_timestamp(nanos: i128, pattern: &str, offset: i128, zone_name: &str) -> String {
     let local = nanos + offset * NANOS;
@@ -578,13 +591,7 @@ fn strftime_timestamp(nanos: i128, pattern: &str, offset: i128, zone_name: &str)
     let chars: Vec<char> = pattern.chars().collect();
     let mut out = String::new();
     let mut p = 0;
-    while p < chars.len() {
-        if chars[p] != '%' {
-            out.push(chars[p]);
-            p += 1;
-            continue;
-        }
-        p += 1;
+    while copy_literal(&chars, &mut p, &mut out) {
         let start = p;
         let flags = parse_flags(&chars, &mut p);
         let mut colons = 0;
@@ -661,34 +668,21 @@ fn strftime_timestamp(nanos: i128, pattern: &str, offset: i128, zone_name: &str)
             'n' => "\n".to_string(),
             't' => "\t".to_string(),
             '%' => "%".to_string(),
-            'c' => pad_text(
-                &flags,
-                &strftime_timestamp(nanos, "%a %b %e %H:%M:%S %Y", offset, zone_name),
-            ),
-            'D' | 'x' => pad_text(
-                &flags,
-                &strftime_timestamp(nanos, "%m/%d/%y", offset, zone_name),
-            ),
-            'F' => pad_text(
-                &flags,
-                &strftime_timestamp(nanos, "%Y-%m-%d", offset, zone_name),
-            ),
-            'v' => pad_text(
-                &flags,
-                &strftime_timestamp(nanos, "%e-%^b-%4Y", offset, zone_name),
-            ),
-            'X' | 'T' => pad_text(
-                &flags,
-                &strftime_timestamp(nanos, "%H:%M:%S", offset, zone_name),
-            ),
-            'r' => pad_text(
-                &flags,
-                &strftime_timestamp(nanos, "%I:%M:%S %p", offset, zone_name),
-            ),
-            'R' => pad_text(
-                &flags,
-                &strftime_timestamp(nanos, "%H:%M", offset, zone_name),
-            ),
+            'c' | 'D' | 'x' | 'F' | 'v' | 'X' | 'T' | 'r' | 'R' => {
+                let composite = match d {
+                    'c' => "%a %b %e %H:%M:%S %Y",
+                    'D' | 'x' => "%m/%d/%y",
+                    'F' => "%Y-%m-%d",
+                    'v' => "%e-%^b-%4Y",
+                    'X' | 'T' => "%H:%M:%S",
+                    'r' => "%I:%M:%S %p",
+                    _ => "%H:%M",
+                };
+                pad_text(
+                    &flags,
+                    &strftime_timestamp(nanos, composite, offset, zone_name),
+                )
+            }
             other => {
                 let raw: String = chars[start - 1..p].iter().collect();
                 let _ = other;
@@ -740,13 +734,7 @@ fn strftime_timespan(nanos: i128, pattern: &str) -> String {
     }
     let mut p = 0;
     let mut ordinal = 0;
-    while p < chars.len() {
-        if chars[p] != '%' {
-            out.push(chars[p]);
-            p += 1;
-            continue;
-        }
-        p += 1;
+    while copy_literal(&chars, &mut p, &mut out) {
         let flags = parse_flags(&chars, &mut p);
         let Some(&d) = chars.get(p) else { break };
         p += 1;

@@ -159,8 +159,10 @@ pub const DISABLED_BY_DEFAULT: &[&str] = &[
     "80chars",
 ];
 
-/// What a check sees: the stream, the source lines and the file's full path.
+/// What a check sees: its name, the stream, the source lines and the file's full path.
+#[derive(Clone, Copy)]
 pub(crate) struct Ctx<'a> {
+    pub check: &'static str,
     pub s: &'a Stream,
     pub source: &'a str,
     pub fullpath: Option<&'a str>,
@@ -168,11 +170,21 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// A finding about the token at stream position `i`.
-    pub fn at(&self, check: &'static str, kind: Kind, message: String, i: usize) -> Finding {
+    /// A warning of the check about the token at stream position `i`.
+    pub fn warning(&self, message: impl Into<String>, i: usize) -> Finding {
+        self.at(Kind::Warning, message.into(), i)
+    }
+
+    /// An error of the check about the token at stream position `i`.
+    pub fn error(&self, message: impl Into<String>, i: usize) -> Finding {
+        self.at(Kind::Error, message.into(), i)
+    }
+
+    /// A finding of the check about the token at stream position `i`.
+    pub fn at(&self, kind: Kind, message: String, i: usize) -> Finding {
         let t = self.s.at(i);
         Finding {
-            check,
+            check: self.check,
             kind,
             message,
             line: t.line,
@@ -215,6 +227,7 @@ pub fn lint(source: &str, fullpath: Option<&str>, options: &Options) -> Report {
     };
     let overrides = controls::parse(&stream, &mut report.notes);
     let ctx = Ctx {
+        check: "",
         s: &stream,
         source,
         fullpath,
@@ -225,7 +238,7 @@ pub fn lint(source: &str, fullpath: Option<&str>, options: &Options) -> Report {
         if !options.enabled(check) {
             continue;
         }
-        let mut found = match checks::run(check, &ctx) {
+        let mut found = match checks::run(&Ctx { check, ..ctx }) {
             Ok(found) => found,
             Err(at) => {
                 let t = stream.at(at.0);

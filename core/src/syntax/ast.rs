@@ -230,6 +230,47 @@ pub enum BinaryOp {
     Or,
 }
 
+impl ExprKind {
+    /// A value written as itself, or a bare word: nothing to evaluate inside it, nothing read.
+    pub fn is_literal(&self) -> bool {
+        matches!(
+            self,
+            ExprKind::Undef
+                | ExprKind::Default
+                | ExprKind::Boolean(_)
+                | ExprKind::Integer(_)
+                | ExprKind::Float(_)
+                | ExprKind::String(_)
+                | ExprKind::Regex(_)
+                | ExprKind::Name(_)
+        )
+    }
+
+    /// For `if`, `unless` and `case`: whether `test` holds for every part (the condition or
+    /// subject, the branches, the options' values); false for other expressions.
+    pub fn all_branches(&self, test: &mut dyn FnMut(&Expr) -> bool) -> bool {
+        match self {
+            ExprKind::If {
+                condition,
+                then_branch,
+                else_branch,
+            }
+            | ExprKind::Unless {
+                condition,
+                then_branch,
+                else_branch,
+            } => test(condition) && test(then_branch) && else_branch.as_deref().is_none_or(test),
+            ExprKind::Case { subject, options } => {
+                test(subject)
+                    && options
+                        .iter()
+                        .all(|o| o.values.iter().all(|e| test(e)) && test(&o.body))
+            }
+            _ => false,
+        }
+    }
+}
+
 impl BinaryOp {
     pub fn symbol(self) -> &'static str {
         match self {

@@ -28,6 +28,19 @@ pub(crate) fn too_long(max: usize) -> String {
 }
 
 impl Spec {
+    /// What a number's digits follow: `-`, or for other numbers `+` or a space as the flags ask.
+    fn sign(&self, negative: bool) -> &'static str {
+        if negative {
+            "-"
+        } else if self.plus {
+            "+"
+        } else if self.space {
+            " "
+        } else {
+            ""
+        }
+    }
+
     /// Refuse a width or precision beyond [`MAX_WIDTH`].
     pub fn check_bounds(&self) -> Result<(), String> {
         match self
@@ -171,17 +184,8 @@ pub(crate) fn format_int(spec: &Spec, n: i128) -> String {
             String::from(".."),
         )
     } else {
-        let sign = if negative {
-            "-"
-        } else if spec.plus {
-            "+"
-        } else if spec.space {
-            " "
-        } else {
-            ""
-        };
         (
-            String::from(sign),
+            String::from(spec.sign(negative)),
             digits(n.unsigned_abs(), base, upper),
             String::new(),
         )
@@ -273,15 +277,7 @@ fn hex_float(value: f64, prec: Option<usize>, upper: bool) -> String {
 /// A float with `f e E g G a A`.
 pub(crate) fn format_float(spec: &Spec, value: f64) -> String {
     let negative = value.is_sign_negative() && !value.is_nan();
-    let sign = if negative {
-        "-"
-    } else if spec.plus {
-        "+"
-    } else if spec.space {
-        " "
-    } else {
-        ""
-    };
+    let sign = spec.sign(negative);
     let abs = value.abs();
     if !value.is_finite() {
         let text = if value.is_nan() { "NaN" } else { "Inf" };

@@ -128,27 +128,19 @@ fn sort_by(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::stdlib("stdlib::crc32", crc32)
-        .takes(&[&[req("my_data", HASHABLE)]])
-        .checked()
-        .walks(Walk::Prints)
-        .doc("The CRC-32 of a value's text, in hexadecimal"),
-    Def::stdlib("stdlib::sha256", sha256)
-        .takes(&[&[req("my_data", HASHABLE)]])
-        .checked()
-        .walks(Walk::Prints)
-        .doc("The SHA-256 of a value's text, in hexadecimal"),
-    Def::stdlib("stdlib::has_function", has_function)
-        .takes(&[&[req("function_name", "String[1]")]])
-        .checked()
-        .doc("Whether a function of that name exists"),
+    Def::stdlib("stdlib::crc32", crc32).takes(&[&[req("my_data", HASHABLE)]]).checked()
+        .walks(Walk::Prints).doc("The CRC-32 of a value's text, in hexadecimal"),
+    Def::stdlib("stdlib::sha256", sha256).takes(&[&[req("my_data", HASHABLE)]]).checked()
+        .walks(Walk::Prints).doc("The SHA-256 of a value's text, in hexadecimal"),
+    Def::stdlib("stdlib::has_function", has_function).takes(&[&[req("function_name", "String[1]")]])
+        .checked().doc("Whether a function of that name exists"),
     Def::stdlib("stdlib::sort_by", sort_by)
         .takes(&[
             &[req("ary", "Array"), block(1, 1)],
             &[req("str", "String"), block(1, 1)],
             &[req("hsh", "Hash"), block(1, 2)],
         ])
-        .checked()
-        .doc("The items ordered by the keys the lambda gives"),
+        .checked().doc("The items ordered by the keys the lambda gives"),
 ];

@@ -6,23 +6,13 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::values::string_to_bool;
-use super::{class, inspect, ruby_eq, to_s, truthy};
+use super::{class, counted, inspect, ruby_array, ruby_eq, to_s, truthy, wrong_count};
 use crate::functions::declare::{Call, Def};
 use crate::host::{CallSite, EvalResult, FunctionHost, Walk};
 use crate::value::{Hash, Value};
 
-/// `"<name>(): Wrong number of arguments given (<n> for <what>)"`, stdlib's usual words.
-fn wrong_count(site: &CallSite, n: usize, what: &str) -> crate::host::Unwind {
-    site.fail(format!(
-        "{}(): Wrong number of arguments given ({n} for {what})",
-        site.name
-    ))
-}
-
 pub(super) fn member(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() < 2 {
-        return Err(wrong_count(site, args.len(), "2"));
-    }
+    counted(site, &args, 2..).or_usual("2")?;
     let Value::Array(array) = &args[0] else {
         return Err(site.fail("member(): Requires array to work with"));
     };
@@ -94,9 +84,7 @@ pub(super) fn suffix(Call(_, site, args, ..): Call) -> EvalResult<Value> {
 }
 
 pub(super) fn concat(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() < 2 {
-        return Err(wrong_count(site, args.len(), "< 2"));
-    }
+    counted(site, &args, 2..).or_usual("< 2")?;
     let Value::Array(first) = &args[0] else {
         return Err(site.fail("concat(): Requires array to work with"));
     };
@@ -111,12 +99,7 @@ pub(super) fn concat(Call(_, site, args, ..): Call) -> EvalResult<Value> {
 }
 
 pub(super) fn count(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() > 2 {
-        return Err(site.fail(format!(
-            "count(): Wrong number of arguments given {} for 1 or 2.",
-            args.len()
-        )));
-    }
+    counted(site, &args, ..=2).or_say("count(): Wrong number of arguments given {} for 1 or 2.")?;
     let item = args.get(1).filter(|item| truthy(item));
     let counted = |v: &Value| match item {
         Some(item) => ruby_eq(v, item),
@@ -139,26 +122,8 @@ pub(super) fn count(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     Ok(Value::Integer(n as i64))
 }
 
-/// Ruby's `Kernel#Array`: nil is empty, an array itself, a hash its pairs, others one element.
-fn ruby_array(value: &Value) -> Vec<Value> {
-    match value {
-        Value::Undef => Vec::new(),
-        Value::Array(items) => items.as_slice().to_vec(),
-        Value::Hash(hash) => hash
-            .iter()
-            .map(|(k, v)| Value::array(alloc::vec![k.clone(), v.clone()]))
-            .collect(),
-        other => alloc::vec![other.clone()],
-    }
-}
-
 pub(super) fn delete(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() != 2 {
-        return Err(site.fail(format!(
-            "delete(): Wrong number of arguments given {} for 2",
-            args.len()
-        )));
-    }
+    counted(site, &args, 2..=2).or_say("delete(): Wrong number of arguments given {} for 2")?;
     let mut collection = args[0].clone();
     for item in ruby_array(&args[1]) {
         collection = match collection {
@@ -188,9 +153,7 @@ pub(super) fn delete(Call(_, site, args, ..): Call) -> EvalResult<Value> {
 }
 
 pub(super) fn delete_at(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() < 2 {
-        return Err(wrong_count(site, args.len(), "2"));
-    }
+    counted(site, &args, 2..).or_usual("2")?;
     let Value::Array(items) = &args[0] else {
         return Err(site.fail("delete_at(): Requires array to work with"));
     };
@@ -228,9 +191,7 @@ pub(super) fn delete_at(Call(_, site, args, ..): Call) -> EvalResult<Value> {
 }
 
 pub(super) fn zip(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() < 2 {
-        return Err(wrong_count(site, args.len(), "2"));
-    }
+    counted(site, &args, 2..).or_usual("2")?;
     let (Value::Array(a), Value::Array(b)) = (&args[0], &args[1]) else {
         return Err(site.fail("zip(): Requires array to work with"));
     };
@@ -263,9 +224,7 @@ fn push_unique(out: &mut Vec<Value>, value: &Value) {
 }
 
 pub(super) fn union(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() < 2 {
-        return Err(wrong_count(site, args.len(), "< 2"));
-    }
+    counted(site, &args, 2..).or_usual("< 2")?;
     let mut out = Vec::new();
     for arg in &args {
         let Value::Array(items) = arg else {
@@ -282,9 +241,7 @@ fn two_arrays<'a>(
     args: &'a [Value],
     refusal: &dyn Fn(&Value, &Value) -> String,
 ) -> EvalResult<(&'a [Value], &'a [Value])> {
-    if args.len() != 2 {
-        return Err(wrong_count(site, args.len(), "2"));
-    }
+    counted(site, args, 2..=2).or_usual("2")?;
     match (&args[0], &args[1]) {
         (Value::Array(a), Value::Array(b)) => Ok((a.as_slice(), b.as_slice())),
         (a, b) => Err(site.fail(refusal(a, b))),
@@ -318,21 +275,9 @@ pub(super) fn difference(Call(_, site, args, ..): Call) -> EvalResult<Value> {
 /// `delete_regex(collection, pattern(s))`: the array's elements (the hash's keys) that a
 /// pattern matches as a whole word (`\b<pattern>\b`) taken out.
 pub(super) fn delete_regex(Call(host, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() != 2 {
-        return Err(site.fail(format!(
-            "delete_regex(): Wrong number of arguments given {} for 2",
-            args.len()
-        )));
-    }
-    let patterns: Vec<Value> = match &args[1] {
-        Value::Array(items) => items.as_slice().to_vec(),
-        Value::Hash(hash) => hash
-            .iter()
-            .map(|(k, v)| Value::array(alloc::vec![k.clone(), v.clone()]))
-            .collect(),
-        Value::Undef => Vec::new(),
-        other => alloc::vec![other.clone()],
-    };
+    counted(site, &args, 2..=2)
+        .or_say("delete_regex(): Wrong number of arguments given {} for 2")?;
+    let patterns = ruby_array(&args[1]);
     let mut collection = args[0].clone();
     for pattern in &patterns {
         let source = format!("\\b{}\\b", super::to_s(pattern));
@@ -380,34 +325,25 @@ pub(super) fn delete_regex(Call(host, site, args, ..): Call) -> EvalResult<Value
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::stdlib("member", member)
-        .walks(Walk::Reads)
+    Def::stdlib("member", member).walks(Walk::Reads)
         .doc("Whether an array holds a value (or all of an array's values)"),
-    Def::stdlib("prefix", prefix)
-        .walks(Walk::Prints)
+    Def::stdlib("prefix", prefix).walks(Walk::Prints)
         .doc("Each element of an array (key of a hash) with a prefix"),
-    Def::stdlib("suffix", suffix)
-        .walks(Walk::Prints)
+    Def::stdlib("suffix", suffix).walks(Walk::Prints)
         .doc("Each element of an array (key of a hash) with a suffix"),
     Def::stdlib("concat", concat).doc("An array with arrays or values appended"),
-    Def::stdlib("count", count)
-        .arity(-2)
-        .walks(Walk::Reads)
+    Def::stdlib("count", count).arity(-2).walks(Walk::Reads)
         .doc("How many elements are not undef or empty, or equal the one given"),
-    Def::stdlib("delete", delete)
-        .walks(Walk::Reads)
+    Def::stdlib("delete", delete).walks(Walk::Reads)
         .doc("An array, hash or string without the given element(s), key(s) or substring(s)"),
     Def::stdlib("delete_at", delete_at).doc("An array without the element at an index"),
     Def::stdlib("zip", zip).doc("Two arrays paired element by element (optionally flattened)"),
-    Def::stdlib("union", union)
-        .walks(Walk::Reads)
-        .doc("The elements of all the arrays, each once"),
-    Def::stdlib("intersection", intersection)
-        .walks(Walk::Reads)
+    Def::stdlib("union", union).walks(Walk::Reads).doc("The elements of all the arrays, each once"),
+    Def::stdlib("intersection", intersection).walks(Walk::Reads)
         .doc("The elements found in both arrays, each once"),
-    Def::stdlib("difference", difference)
-        .walks(Walk::Reads)
+    Def::stdlib("difference", difference).walks(Walk::Reads)
         .doc("The elements of the first array that the second lacks"),
     Def::stdlib("delete_regex", delete_regex)
         .doc("An array or hash without the elements (keys) a pattern matches"),

@@ -87,10 +87,9 @@ pub(super) fn str2resource(Call(host, site, args, ..): Call) -> EvalResult<Value
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::stdlib("stdlib::str2resource", str2resource)
-        .takes(&[&[req("res_string", "String")]])
-        .checked()
-        .doc("The resource reference a 'Type[title]' string names, if declared by then"),
+    Def::stdlib("stdlib::str2resource", str2resource).takes(&[&[req("res_string", "String")]])
+        .checked().doc("The resource reference a 'Type[title]' string names, if declared by then"),
     Def::stdlib("getparam", getparam).doc("A declared resource's parameter, '' when it is not set"),
 ];

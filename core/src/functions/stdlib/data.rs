@@ -7,7 +7,6 @@ use alloc::string::String;
 
 use super::{to_s, truthy};
 use crate::functions::declare::{opt, req, Call, Def};
-use crate::functions::hand_over;
 use crate::host::{CallSite, EvalResult, Walk};
 use crate::types::{infer, instance_of};
 use crate::value::Value;
@@ -296,52 +295,35 @@ pub(super) fn parsepson(Call(host, site, args, ..): Call) -> EvalResult<Value> {
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::stdlib("is_a", is_a)
-        .takes(&[&[req("value", "Any"), req("type", "Type")]])
-        .checked()
+    Def::stdlib("is_a", is_a).takes(&[&[req("value", "Any"), req("type", "Type")]]).checked()
         .doc("Whether a value is an instance of a type"),
-    Def::stdlib("type_of", type_of)
-        .shim_in_stdlib9()
-        .takes(&[&[req("value", "Any")]])
-        .checked()
-        .walks(Walk::Builds)
-        .doc("A value's detailed type (as type() gives it)"),
-    Def::stdlib("to_json", to_json)
-        .shim_in_stdlib9()
-        .takes(&[&[req("data", "Any")]])
-        .checked()
-        .walks(Walk::Prints)
-        .doc("A value as compact JSON text"),
-    Def::stdlib("parsejson", parsejson)
-        .doc("The value of a JSON text (or a default)"),
-    Def::stdlib("parseyaml", parseyaml)
-        .doc("The value of a YAML text (or a default)"),
+    Def::stdlib("type_of", type_of).takes(&[&[req("value", "Any")]]).shim_in_stdlib9().checked()
+        .walks(Walk::Builds).doc("A value's detailed type (as type() gives it)"),
+    Def::stdlib("to_json", to_json).takes(&[&[req("data", "Any")]]).shim_in_stdlib9().checked()
+        .walks(Walk::Prints).doc("A value as compact JSON text"),
+    Def::stdlib("parsejson", parsejson).doc("The value of a JSON text (or a default)"),
+    Def::stdlib("parseyaml", parseyaml).doc("The value of a YAML text (or a default)"),
     Def::stdlib("to_json_pretty", to_json_pretty)
-        .shim_in_stdlib9()
-        .takes(&[&[req("data", "Variant[Hash, Array]"), opt("skip_undef", "Optional[Boolean]"), opt("opts", "Struct[{indent => Optional[String], space => Optional[String], space_before => Optional[String], object_nl => Optional[String], array_nl => Optional[String], allow_nan => Optional[Boolean], max_nesting => Optional[Integer[-1,default]]}]")]])
-        .checked()
-        .walks(Walk::Prints)
+        .takes(&[&[
+            req("data", "Variant[Hash, Array]"), opt("skip_undef", "Optional[Boolean]"),
+            opt("opts", "Struct[{indent => Optional[String], space => Optional[String], space_before => Optional[String], object_nl => Optional[String], array_nl => Optional[String], allow_nan => Optional[Boolean], max_nesting => Optional[Integer[-1,default]]}]"),
+        ]])
+        .shim_in_stdlib9().checked().walks(Walk::Prints)
         .doc("A hash or array as indented JSON text"),
     Def::stdlib("os_version_gte", os_version_gte)
-        .shim_in_stdlib9()
-        .takes(&[&[req("os", "String[1]"), req("version", "String[1]")]])
+        .takes(&[&[req("os", "String[1]"), req("version", "String[1]")]]).shim_in_stdlib9()
         .checked()
         .doc("Whether the node runs this operating system at this major release or later"),
     Def::stdlib("parsepson", parsepson)
-        .takes(&[&[req("pson_string", "String[1]"), opt("default", "Any")]])
-        .checked()
+        .takes(&[&[req("pson_string", "String[1]"), opt("default", "Any")]]).checked()
         .doc("PSON text read as data, or the default where it is not PSON"),
-    Def::stdlib("loadyaml", hand_over::refuse)
-        .refused("it reads a file or URL on the compiling host")
+    Def::stdlib_refused("loadyaml", "it reads a file or URL on the compiling host")
         .doc("A YAML file's data (from the compiling host)"),
-    Def::stdlib("loadjson", hand_over::refuse)
-        .refused("it reads a file or URL on the compiling host")
+    Def::stdlib_refused("loadjson", "it reads a file or URL on the compiling host")
         .doc("A JSON file's data (from the compiling host)"),
-    Def::stdlib("parsehocon", hand_over::refuse)
-        .shim_in_stdlib9()
-        .v4()
-        .takes(&[&[req("hocon_string", "String"), opt("default", "Any")]])
-        .refused("it needs Ruby's HOCON library")
+    Def::stdlib_refused("parsehocon", "it needs Ruby's HOCON library")
+        .takes(&[&[req("hocon_string", "String"), opt("default", "Any")]]).shim_in_stdlib9().v4()
         .doc("HOCON text as data"),
 ];

@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::class;
+use super::{class, counted};
 use crate::functions::declare::{Call, Def};
 use crate::host::{CallSite, EvalResult, FunctionHost, LogLevel};
 use crate::value::Value;
@@ -81,12 +81,7 @@ fn dig_path(
 }
 
 pub(super) fn dig44(Call(host, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() < 2 {
-        return Err(site.fail(format!(
-            "dig44(): Wrong number of arguments given ({} for at least 2)",
-            args.len()
-        )));
-    }
+    counted(site, &args, 2..).or_usual("at least 2")?;
     let (data, path) = (&args[0], &args[1]);
     if !matches!(data, Value::Hash(_) | Value::Array(_)) {
         return Err(site.fail(format!(
@@ -173,12 +168,10 @@ pub(super) fn try_get_value(Call(host, site, args, ..): Call) -> EvalResult<Valu
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::stdlib("dig44", dig44)
-        .removed_in_stdlib9()
+    Def::stdlib("dig44", dig44).removed_in_stdlib9()
         .doc("The value at a path of keys and indexes in nested data, else a default"),
-    Def::stdlib("try_get_value", try_get_value)
-        .removed_in_stdlib9()
-        .arity(-2)
+    Def::stdlib("try_get_value", try_get_value).removed_in_stdlib9().arity(-2)
         .doc("Deprecated: the value at a 'a/b/0' path in nested data, else a default"),
 ];

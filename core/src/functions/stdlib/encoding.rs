@@ -4,6 +4,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::counted;
 use crate::functions::declare::{Call, Def};
 use crate::host::EvalResult;
 use crate::value::{Binary, Value};
@@ -44,12 +45,7 @@ fn decode_lenient(text: &str) -> Vec<u8> {
 }
 
 pub(super) fn base64(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() < 2 {
-        return Err(site.fail(format!(
-            "base64(): Wrong number of arguments ({}; must be >= 2)",
-            args.len()
-        )));
-    }
+    counted(site, &args, 2..).or_say("base64(): Wrong number of arguments ({}; must be >= 2)")?;
     let action = match &args[0] {
         Value::String(a) if matches!(&**a, "encode" | "decode") => String::from(&**a),
         _ => {
@@ -130,12 +126,7 @@ fn leading_float(text: &str) -> f64 {
 }
 
 pub(super) fn to_bytes(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() != 1 {
-        return Err(site.fail(format!(
-            "to_bytes(): Wrong number of arguments given ({} for 1)",
-            args.len()
-        )));
-    }
+    counted(site, &args, 1..=1).or_usual("1")?;
     let text = match &args[0] {
         Value::Integer(_) | Value::Float(_) => return Ok(args[0].clone()),
         Value::String(text) => text,
@@ -161,6 +152,7 @@ pub(super) fn to_bytes(Call(_, site, args, ..): Call) -> EvalResult<Value> {
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("base64", base64)
         .doc("A string encoded as base64 or decoded from it (default, strict or urlsafe)"),

@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{inspect, to_s};
+use super::{counted, inspect, to_s};
 use crate::functions::declare::{opt, req, Call, Def};
 use crate::host::EvalResult;
 use crate::value::Value;
@@ -119,12 +119,7 @@ fn shell_words(line: &str) -> Option<Vec<String>> {
 }
 
 pub(super) fn shell_split(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() != 1 {
-        return Err(site.fail(format!(
-            "shell_split(): Wrong number of arguments given ({} for 1)",
-            args.len()
-        )));
-    }
+    counted(site, &args, 1..=1).or_usual("1")?;
     let line = to_s(&args[0]);
     match shell_words(&line) {
         Some(words) => Ok(Value::array(
@@ -138,22 +133,17 @@ pub(super) fn shell_split(Call(_, site, args, ..): Call) -> EvalResult<Value> {
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("stdlib::xml_encode", xml_encode)
-        .takes(&[&[req("str", "String"), opt("type", "Enum['text','attr']")]])
-        .checked()
+        .takes(&[&[req("str", "String"), opt("type", "Enum['text','attr']")]]).checked()
         .doc(
             "A string with XML's special characters as entities (as text or as a quoted attribute)",
         ),
-    Def::stdlib("powershell_escape", script_escape)
-        .shim_in_stdlib9()
-        .takes(&[&[req("string", "Any")]])
-        .checked()
+    Def::stdlib("powershell_escape", script_escape).takes(&[&[req("string", "Any")]])
+        .shim_in_stdlib9().checked()
         .doc("A string escaped as one word of a PowerShell command line"),
-    Def::stdlib("batch_escape", script_escape)
-        .shim_in_stdlib9()
-        .takes(&[&[req("string", "Any")]])
-        .checked()
-        .doc("A string quoted as one word of a Windows batch command line"),
+    Def::stdlib("batch_escape", script_escape).takes(&[&[req("string", "Any")]]).shim_in_stdlib9()
+        .checked().doc("A string quoted as one word of a Windows batch command line"),
     Def::stdlib("shell_split", shell_split).doc("A shell command line as its words"),
 ];

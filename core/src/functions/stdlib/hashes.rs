@@ -4,19 +4,14 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::{class, inspect, ruby_eq, to_s};
+use super::{class, counted, inspect, ruby_eq, to_s};
 use crate::functions::declare::{block, rep, req, Call, Def};
 use crate::functions::iteration::{iterable, Items};
 use crate::host::{EvalResult, Walk};
 use crate::value::{Hash, Value};
 
 pub(super) fn has_key(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() != 2 {
-        return Err(site.fail(format!(
-            "has_key(): wrong number of arguments ({}; must be 2)",
-            args.len()
-        )));
-    }
+    counted(site, &args, 2..=2).or_say("has_key(): wrong number of arguments ({}; must be 2)")?;
     let Value::Hash(hash) = &args[0] else {
         return Err(site.fail(format!(
             "has_key(): expects the first argument to be a hash, got {} which is of type {}",
@@ -108,12 +103,8 @@ fn deep_merge_into(target: &mut Hash, from: &Hash, depth: usize) -> bool {
 }
 
 pub(super) fn deep_merge(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() < 2 {
-        return Err(site.fail(format!(
-            "deep_merge(): wrong number of arguments ({}; must be at least 2)",
-            args.len()
-        )));
-    }
+    counted(site, &args, 2..)
+        .or_say("deep_merge(): wrong number of arguments ({}; must be at least 2)")?;
     let mut merged = Hash::new();
     for arg in &args {
         match arg {
@@ -167,12 +158,8 @@ fn filtered(hash: &Hash, keep: impl Fn(&Value, &Value) -> bool) -> Hash {
 }
 
 pub(super) fn delete_values(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() != 2 {
-        return Err(site.fail(format!(
-            "delete_values(): Wrong number of arguments given ({} of 2)",
-            args.len()
-        )));
-    }
+    counted(site, &args, 2..=2)
+        .or_say("delete_values(): Wrong number of arguments given ({} of 2)")?;
     let Value::Hash(hash) = &args[0] else {
         return Err(site.fail(format!(
             "delete_values(): First argument must be a Hash. Given an argument of class {}.",
@@ -183,12 +170,8 @@ pub(super) fn delete_values(Call(_, site, args, ..): Call) -> EvalResult<Value> 
 }
 
 pub(super) fn join_keys_to_values(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() != 2 {
-        return Err(site.fail(format!(
-            "join_keys_to_values(): Takes exactly two arguments, but {} given.",
-            args.len()
-        )));
-    }
+    counted(site, &args, 2..=2)
+        .or_say("join_keys_to_values(): Takes exactly two arguments, but {} given.")?;
     let Value::Hash(hash) = &args[0] else {
         return Err(site.fail(format!(
             "join_keys_to_values(): The first argument must be a hash, but a {} was given.",
@@ -253,37 +236,24 @@ const MERGE_DOC: &str =
     "Hashes merged left to right (later keys win), or the hashes a block gives per element";
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::stdlib("has_key", has_key)
-        .removed_in_stdlib9()
+    Def::stdlib("has_key", has_key).removed_in_stdlib9()
         .doc("Whether a hash has a key (deprecated: use `in`)"),
-    Def::stdlib("merge", merge)
-        .shim_in_stdlib9()
-        .takes(MERGE_DISPATCHES)
-        .checked()
-        .with_3x()
-        .walks(Walk::Reads)
-        .doc(MERGE_DOC),
+    Def::stdlib("merge", merge).takes(MERGE_DISPATCHES).shim_in_stdlib9().checked().with_3x()
+        .walks(Walk::Reads).doc(MERGE_DOC),
     // stdlib 9's name for it (its `merge` then only warns and calls this one); 4.x only.
-    Def::stdlib("stdlib::merge", merge)
-        .takes(MERGE_DISPATCHES)
-        .checked()
-        .walks(Walk::Reads)
+    Def::stdlib("stdlib::merge", merge).takes(MERGE_DISPATCHES).checked().walks(Walk::Reads)
         .doc(MERGE_DOC),
-    Def::stdlib("deep_merge", deep_merge)
-        .walks(Walk::Reads)
+    Def::stdlib("deep_merge", deep_merge).walks(Walk::Reads)
         .doc("Hashes merged recursively, later values winning"),
     Def::stdlib("delete_undef_values", delete_undef_values)
         .doc("An array or hash without its undef values"),
-    Def::stdlib("delete_values", delete_values)
-        .walks(Walk::Reads)
+    Def::stdlib("delete_values", delete_values).walks(Walk::Reads)
         .doc("A hash without the entries whose value is the one given"),
-    Def::stdlib("join_keys_to_values", join_keys_to_values)
-        .walks(Walk::Prints)
+    Def::stdlib("join_keys_to_values", join_keys_to_values).walks(Walk::Prints)
         .doc("Each key of a hash joined to its value(s) with a separator"),
-    Def::stdlib("stdlib::nested_values", nested_values)
-        .takes(&[&[req("hash", "Hash")]])
-        .checked()
+    Def::stdlib("stdlib::nested_values", nested_values).takes(&[&[req("hash", "Hash")]]).checked()
         .walks(Walk::Builds)
         .doc("The values of a hash and of the hashes nested in it, in order, as one array"),
 ];

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 
 use sha2::{Digest, Sha256, Sha512};
 
-use super::class;
+use super::{class, counted};
 use crate::functions::declare::{opt, req, Call, Def};
 use crate::functions::fqdn_rand::Mt;
 use crate::host::EvalResult;
@@ -28,12 +28,8 @@ pub(super) fn hex(bytes: &[u8]) -> String {
 /// from the password's own SHA-512, so that a catalog stays the same from run to run (any salt
 /// gives a hash that checks).
 pub(super) fn str2saltedsha512(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() != 1 {
-        return Err(site.fail(format!(
-            "str2saltedsha512(): Wrong number of arguments passed ({} but we require 1)",
-            args.len()
-        )));
-    }
+    counted(site, &args, 1..=1)
+        .or_say("str2saltedsha512(): Wrong number of arguments passed ({} but we require 1)")?;
     let Value::String(password) = &args[0] else {
         return Err(site.fail(format!(
             "str2saltedsha512(): Requires a String argument, you passed: {}",
@@ -91,12 +87,8 @@ pub(super) fn unwrap_sensitive(value: &Value) -> &Value {
 }
 
 pub(super) fn str2saltedpbkdf2(Call(host, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() != 3 {
-        return Err(site.fail(format!(
-            "str2saltedpbkdf2(): wrong number of arguments ({} for 3)",
-            args.len()
-        )));
-    }
+    counted(site, &args, 3..=3)
+        .or_say("str2saltedpbkdf2(): wrong number of arguments ({} for 3)")?;
     let Value::String(password) = unwrap_sensitive(&args[0]) else {
         return Err(site.fail("str2saltedpbkdf2(): first argument must be a string"));
     };
@@ -147,13 +139,7 @@ pub(super) fn seeded_rand_string(Call(host, site, args, ..): Call) -> EvalResult
         _ => ALPHANUMERIC.chars().collect(),
     };
     // `Random.new(SHA256(seed).hex.to_i(16))`: the digest as one big number, low words first.
-    let digest = Sha256::digest(seed.as_bytes());
-    let words: Vec<u32> = digest
-        .chunks(4)
-        .rev()
-        .map(|w| u32::from_be_bytes([w[0], w[1], w[2], w[3]]))
-        .collect();
-    let mut random = Mt::ruby(&words);
+    let mut random = Mt::from_digest(&Sha256::digest(seed.as_bytes()));
     let mut out = String::new();
     for _ in 0..*length {
         host.step(1, site.span)?;
@@ -165,16 +151,13 @@ pub(super) fn seeded_rand_string(Call(host, site, args, ..): Call) -> EvalResult
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("seeded_rand_string", seeded_rand_string)
-        .shim_in_stdlib9()
         .takes(&[&[
-            req("length", "Integer[1]"),
-            req("seed", "String"),
-            opt("charset", "String[2]"),
+            req("length", "Integer[1]"), req("seed", "String"), opt("charset", "String[2]"),
         ]])
-        .checked()
-        .doc("A random string of a length, the same for the same seed"),
+        .shim_in_stdlib9().checked().doc("A random string of a length, the same for the same seed"),
     Def::stdlib("str2saltedsha512", str2saltedsha512)
         .doc("A password as a salted SHA-512 hash in hex (the salt from the password itself)"),
     Def::stdlib("str2saltedpbkdf2", str2saltedpbkdf2)

@@ -83,9 +83,9 @@ pub(super) fn has_ip(Call(host, site, args, ..): Call) -> EvalResult<Value> {
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::stdlib("has_interface_with", has_interface_with)
-        .shim_in_stdlib9()
+    Def::stdlib("has_interface_with", has_interface_with).shim_in_stdlib9()
         .doc("Whether the node has an interface of that name, or one with that fact value"),
     Def::stdlib("has_ip_address", has_ip)
         .doc("Whether one of the node's interfaces has that IP address"),

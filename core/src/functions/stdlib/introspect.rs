@@ -3,18 +3,14 @@
 
 use alloc::format;
 
+use super::counted;
 use crate::functions::declare::{Call, Def};
-use crate::functions::hand_over;
 use crate::host::EvalResult;
 use crate::value::Value;
 
 pub(super) fn is_function_available(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() != 1 {
-        return Err(site.fail(format!(
-            "is_function_available?(): Wrong number of arguments given {} for 1",
-            args.len()
-        )));
-    }
+    counted(site, &args, 1..=1)
+        .or_say("is_function_available?(): Wrong number of arguments given {} for 1")?;
     let Value::String(name) = &args[0] else {
         return Ok(Value::Boolean(false));
     };
@@ -34,12 +30,7 @@ fn prints_as_float(text: &str) -> bool {
 }
 
 pub(super) fn type3x(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() != 1 {
-        return Err(site.fail(format!(
-            "type3x(): Wrong number of arguments given ({} for 1)",
-            args.len()
-        )));
-    }
+    counted(site, &args, 1..=1).or_usual("1")?;
     let name = match &args[0] {
         Value::Boolean(_) => "boolean",
         Value::Integer(_) => "integer",
@@ -63,14 +54,12 @@ pub(super) fn type3x(Call(_, site, args, ..): Call) -> EvalResult<Value> {
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::stdlib("type3x", type3x)
-        .removed_in_stdlib9()
+    Def::stdlib("type3x", type3x).removed_in_stdlib9()
         .doc("Deprecated: a value's type as the 3.x parser named it ('string', 'integer', ...)"),
-    Def::stdlib("is_function_available", is_function_available)
-        .removed_in_stdlib9()
+    Def::stdlib("is_function_available", is_function_available).removed_in_stdlib9()
         .doc("Whether a 3.x function of that name exists"),
-    Def::stdlib("pry", hand_over::refuse)
-        .refused("it stops Puppet in Ruby's debugger")
+    Def::stdlib_refused("pry", "it stops Puppet in Ruby's debugger")
         .doc("Stops Puppet in the pry debugger"),
 ];

@@ -6,7 +6,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::class;
+use super::{class, counted};
 use crate::functions::declare::{req, Call, Def};
 use crate::host::{CallSite, EvalResult};
 use crate::value::Value;
@@ -215,12 +215,8 @@ pub(crate) fn ipv6_text(value: u128, zone: &str) -> String {
 }
 
 pub(super) fn enclose_ipv6(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() != 1 {
-        return Err(site.fail(format!(
-            "enclose_ipv6(): Wrong number of arguments given {} for 1",
-            args.len()
-        )));
-    }
+    counted(site, &args, 1..=1)
+        .or_say("enclose_ipv6(): Wrong number of arguments given {} for 1")?;
     let inputs: Vec<Value> = match &args[0] {
         Value::String(_) => alloc::vec![args[0].clone()],
         Value::Array(_) => super::flattened(&args[0], true),
@@ -277,13 +273,10 @@ pub(super) fn ip_in_range(Call(_, site, args, ..): Call) -> EvalResult<Value> {
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("stdlib::ip_in_range", ip_in_range)
-        .takes(&[&[
-            req("ipaddress", "String"),
-            req("range", "Variant[String, Array]"),
-        ]])
-        .checked()
+        .takes(&[&[req("ipaddress", "String"), req("range", "Variant[String, Array]")]]).checked()
         .doc("Whether an IP address is in a network (or one of several)"),
     Def::stdlib("enclose_ipv6", enclose_ipv6).doc("IPv6 addresses in brackets, as URLs need them"),
 ];

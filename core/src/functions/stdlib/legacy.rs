@@ -6,7 +6,7 @@ use alloc::format;
 
 use super::node::stdlib_deprecation;
 use super::{class, inspect};
-use crate::functions::declare::{rep, Call, Def};
+use crate::functions::declare::{rep, Call, Def, Dispatch};
 use crate::host::{CallSite, EvalResult};
 use crate::value::Value;
 
@@ -110,153 +110,39 @@ fn validate_each(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
 const DEPRECATED: &str =
     "Deprecated: announces its deprecation (an error under strict = error), then checks its arguments";
 
+/// A deprecated function: stdlib 9 removed it, and `instead` is the type stdlib names for it.
+const fn deprecated(name: &'static str, instead: &'static str) -> Def {
+    const ARGS: &[Dispatch] = &[&[rep("args", "Any")]];
+    Def::stdlib(name, legacy)
+        .takes(ARGS)
+        .removed_in_stdlib9()
+        .checked()
+        .with_3x()
+        .deprecated(instead)
+        .doc(DEPRECATED)
+}
+
 /// The deprecated functions, with the type stdlib names instead of each.
 pub(super) const DEFS: &[Def] = &[
-    Def::stdlib("is_absolute_path", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Absolute_Path")
-        .doc(DEPRECATED),
-    Def::stdlib("is_array", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Array")
-        .doc(DEPRECATED),
-    Def::stdlib("is_bool", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Bool")
-        .doc(DEPRECATED),
-    Def::stdlib("is_float", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Float")
-        .doc(DEPRECATED),
-    Def::stdlib("is_ip_address", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Ip_address")
-        .doc(DEPRECATED),
-    Def::stdlib("is_ipv4_address", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Ipv4")
-        .doc(DEPRECATED),
-    Def::stdlib("is_ipv6_address", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Ipv6")
-        .doc(DEPRECATED),
-    Def::stdlib("is_numeric", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Numeric")
-        .doc(DEPRECATED),
-    Def::stdlib("is_string", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::String")
-        .doc(DEPRECATED),
-    Def::stdlib("validate_absolute_path", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Absolute_Path")
-        .doc(DEPRECATED),
-    Def::stdlib("validate_array", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Array")
-        .doc(DEPRECATED),
-    Def::stdlib("validate_bool", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Bool")
-        .doc(DEPRECATED),
-    Def::stdlib("validate_hash", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Hash")
-        .doc(DEPRECATED),
-    Def::stdlib("validate_integer", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Integer")
-        .doc(DEPRECATED),
-    Def::stdlib("validate_ip_address", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Ip_Address")
-        .doc(DEPRECATED),
-    Def::stdlib("validate_ipv4_address", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Ipv4_Address")
-        .doc(DEPRECATED),
-    Def::stdlib("validate_ipv6_address", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Ipv6_address")
-        .doc(DEPRECATED),
-    Def::stdlib("validate_numeric", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::Numeric")
-        .doc(DEPRECATED),
-    Def::stdlib("validate_re", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Pattern[]")
-        .doc(DEPRECATED),
-    Def::stdlib("validate_slength", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("String[]")
-        .doc(DEPRECATED),
-    Def::stdlib("validate_string", legacy)
-        .removed_in_stdlib9()
-        .takes(&[&[rep("args", "Any")]])
-        .checked()
-        .with_3x()
-        .deprecated("Stdlib::Compat::String")
-        .doc(DEPRECATED),
+    deprecated("is_absolute_path", "Stdlib::Compat::Absolute_Path"),
+    deprecated("is_array", "Stdlib::Compat::Array"),
+    deprecated("is_bool", "Stdlib::Compat::Bool"),
+    deprecated("is_float", "Stdlib::Compat::Float"),
+    deprecated("is_ip_address", "Stdlib::Compat::Ip_address"),
+    deprecated("is_ipv4_address", "Stdlib::Compat::Ipv4"),
+    deprecated("is_ipv6_address", "Stdlib::Compat::Ipv6"),
+    deprecated("is_numeric", "Stdlib::Compat::Numeric"),
+    deprecated("is_string", "Stdlib::Compat::String"),
+    deprecated("validate_absolute_path", "Stdlib::Compat::Absolute_Path"),
+    deprecated("validate_array", "Stdlib::Compat::Array"),
+    deprecated("validate_bool", "Stdlib::Compat::Bool"),
+    deprecated("validate_hash", "Stdlib::Compat::Hash"),
+    deprecated("validate_integer", "Stdlib::Compat::Integer"),
+    deprecated("validate_ip_address", "Stdlib::Compat::Ip_Address"),
+    deprecated("validate_ipv4_address", "Stdlib::Compat::Ipv4_Address"),
+    deprecated("validate_ipv6_address", "Stdlib::Compat::Ipv6_address"),
+    deprecated("validate_numeric", "Stdlib::Compat::Numeric"),
+    deprecated("validate_re", "Pattern[]"),
+    deprecated("validate_slength", "String[]"),
+    deprecated("validate_string", "Stdlib::Compat::String"),
 ];

@@ -5,7 +5,7 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::{class, inspect, to_s};
+use super::{class, counted, inspect, to_s};
 use crate::functions::args::no_signature;
 use crate::functions::declare::{rep, Call, Def};
 use crate::functions::meta::parse_type;
@@ -65,19 +65,7 @@ fn numeric_text(line: &str) -> bool {
     if int == 0 || (int > 1 && s.starts_with('0')) {
         return false;
     }
-    let mut rest = &s[int..];
-    if let Some(frac) = rest.strip_prefix('.') {
-        let n = frac.bytes().take_while(u8::is_ascii_digit).count();
-        if n == 0 {
-            return false;
-        }
-        rest = &frac[n..];
-    }
-    if let Some(exp) = rest.strip_prefix(['e', 'E']) {
-        let exp = exp.strip_prefix('-').unwrap_or(exp);
-        return !exp.is_empty() && exp.bytes().all(|b| b.is_ascii_digit());
-    }
-    rest.is_empty()
+    crate::functions::numbers::fraction_and_exponent(&s[int..])
 }
 
 fn is_numeric(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
@@ -148,12 +136,8 @@ fn validate_ip(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
 }
 
 fn validate_re(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
-    if args.len() < 2 || args.len() > 3 {
-        return Err(site.fail(format!(
-            "validate_re(): wrong number of arguments ({}; must be 2 or 3)",
-            args.len()
-        )));
-    }
+    counted(site, args, 2..=3)
+        .or_say("validate_re(): wrong number of arguments ({}; must be 2 or 3)")?;
     let Value::String(input) = &args[0] else {
         return Err(site.fail(format!(
             "validate_re(): input needs to be a String, not a {}",
@@ -177,12 +161,8 @@ fn validate_re(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
 }
 
 fn validate_slength(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
-    if args.len() != 2 && args.len() != 3 {
-        return Err(site.fail(format!(
-            "validate_slength(): Wrong number of arguments ({}; must be 2 or 3)",
-            args.len()
-        )));
-    }
+    counted(site, args, 2..=3)
+        .or_say("validate_slength(): Wrong number of arguments ({}; must be 2 or 3)")?;
     let integer = |v: &Value| match v {
         Value::Integer(i) => Some(*i),
         Value::Float(f) if f.is_finite() => Some(*f as i64),

@@ -36,6 +36,7 @@ mod yaml_emit;
 use alloc::string::String;
 
 use crate::functions::declare::Def;
+use crate::host::{CallSite, EvalResult};
 use crate::value::Value;
 
 /// stdlib's functions, by family.
@@ -109,6 +110,69 @@ fn inspect(value: &Value) -> String {
         return alloc::format!("#<{}>", class(value));
     }
     crate::functions::format::sprintf::ruby_inspect(value)
+}
+
+/// How many arguments a function was given, checked against how many it takes: the words of
+/// its refusal follow (`counted(site, &args, 1..=1).or_usual("1")?`).
+struct Count<'c, 'a> {
+    site: &'c CallSite<'a>,
+    given: usize,
+    ok: bool,
+}
+
+fn counted<'c, 'a>(
+    site: &'c CallSite<'a>,
+    args: &[Value],
+    counts: impl core::ops::RangeBounds<usize>,
+) -> Count<'c, 'a> {
+    Count {
+        site,
+        given: args.len(),
+        ok: counts.contains(&args.len()),
+    }
+}
+
+impl Count<'_, '_> {
+    /// Fails in stdlib's usual words: `<name>(): Wrong number of arguments given (<n> for
+    /// <expected>)`.
+    fn or_usual(self, expected: &str) -> EvalResult<()> {
+        match self.ok {
+            true => Ok(()),
+            false => Err(wrong_count(self.site, self.given, expected)),
+        }
+    }
+
+    /// Fails in the function's own words (stdlib's vary), the number given for their `{}`.
+    fn or_say(self, message: &str) -> EvalResult<()> {
+        if self.ok {
+            return Ok(());
+        }
+        let (before, after) = message.split_once("{}").unwrap_or((message, ""));
+        Err(self
+            .site
+            .fail(alloc::format!("{before}{}{after}", self.given)))
+    }
+}
+
+/// `<name>(): Wrong number of arguments given (<n> for <expected>)`, stdlib's usual words.
+fn wrong_count(site: &CallSite, n: usize, expected: &str) -> crate::host::Unwind {
+    site.fail(alloc::format!(
+        "{}(): Wrong number of arguments given ({n} for {expected})",
+        site.name
+    ))
+}
+
+/// Ruby's `Kernel#Array`: nil is empty, an array itself, a hash its pairs, others one element.
+fn ruby_array(value: &Value) -> alloc::vec::Vec<Value> {
+    match value {
+        Value::Undef => alloc::vec::Vec::new(),
+        Value::Array(items) => items.as_slice().to_vec(),
+        Value::Hash(hash) => hash
+            .iter()
+            .map(|(k, v)| Value::array(alloc::vec![k.clone(), v.clone()]))
+            .collect(),
+        other => alloc::vec![other.clone()],
+    }
 }
 
 /// Whether arrays and hashes nest deeper than `max_depth` in `value`, or hold more than

@@ -94,57 +94,39 @@ fn validate_names_9(Call(_, site, args, ..): Call) -> EvalResult<Value> {
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("stdlib::fqdn_rand_string", fqdn_rand_string_9)
         .takes(&[&[
-            req("length", "Integer[1]"),
-            opt("charset", "Optional[String]"),
-            rep("seed", "Any"),
+            req("length", "Integer[1]"), opt("charset", "Optional[String]"), rep("seed", "Any"),
         ]])
-        .checked()
-        .walks(Walk::Prints)
-        .doc("A random string the node's fqdn decides"),
+        .checked().walks(Walk::Prints).doc("A random string the node's fqdn decides"),
     Def::stdlib("stdlib::fqdn_rotate", fqdn_rotate_9)
         .takes(&[
-            &[
-                req("input", "String"),
-                rep("seeds", "Variant[Integer,String]"),
-            ],
-            &[
-                req("input", "Array"),
-                rep("seeds", "Variant[Integer,String]"),
-            ],
+            &[req("input", "String"), rep("seeds", "Variant[Integer,String]")],
+            &[req("input", "Array"), rep("seeds", "Variant[Integer,String]")],
         ])
-        .checked()
-        .walks(Walk::Prints)
+        .checked().walks(Walk::Prints)
         .doc("An array or string rotated by an amount the node's fqdn decides"),
     Def::stdlib("stdlib::has_interface_with", has_interface_with_9)
         .takes(&[
             &[req("interface", "String[1]")],
             &[
-                req(
-                    "kind",
-                    "Enum['macaddress','netmask','ipaddress','network','ip','mac']",
-                ),
+                req("kind", "Enum['macaddress','netmask','ipaddress','network','ip','mac']"),
                 req("value", "String[1]"),
             ],
         ])
-        .checked()
-        .doc("Whether the node has an interface of that name, or one with that binding"),
+        .checked().doc("Whether the node has an interface of that name, or one with that binding"),
     Def::stdlib("stdlib::os_version_gte", os_version_gte_9)
-        .takes(&[&[req("os", "String[1]"), req("version", "String[1]")]])
-        .checked()
+        .takes(&[&[req("os", "String[1]"), req("version", "String[1]")]]).checked()
         .doc("Whether the node runs this operating system at this major release or later"),
     Def::stdlib("stdlib::seeded_rand", seeded_rand)
-        .takes(&[&[req("max", "Integer[1]"), req("seed", "String")]])
-        .checked()
+        .takes(&[&[req("max", "Integer[1]"), req("seed", "String")]]).checked()
         .doc("A number below the maximum that the seed decides"),
     Def::stdlib("stdlib::validate_domain_name", validate_names_9)
-        .takes(&[&[rep("values", "Variant[Stdlib::Fqdn, Stdlib::Dns::Zone]")]])
-        .checked()
+        .takes(&[&[rep("values", "Variant[Stdlib::Fqdn, Stdlib::Dns::Zone]")]]).checked()
         .doc("Fails unless every value is a domain name"),
     Def::stdlib("stdlib::validate_email_address", validate_names_9)
-        .takes(&[&[rep("values", "Stdlib::Email")]])
-        .checked()
+        .takes(&[&[rep("values", "Stdlib::Email")]]).checked()
         .doc("Fails unless every value is an email address"),
 ];

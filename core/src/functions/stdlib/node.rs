@@ -6,9 +6,9 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::counted;
 use crate::functions::declare::{opt, req, Call, Def};
 use crate::functions::fqdn_rand::{fqdn_rand, join_into, ruby_to_i, Mt};
-use crate::functions::hand_over;
 use crate::functions::numbers::ruby_integer;
 use crate::host::{CallSite, EvalResult, FunctionHost, LogLevel, Strictness, Walk};
 use crate::value::Value;
@@ -222,18 +222,6 @@ pub(super) fn fact(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     Ok(current)
 }
 
-/// Ruby's `Random.new(MD5(text).hex)`: the generator `fqdn_rotate` draws from.
-fn md5_random(text: &str) -> Mt {
-    use md5::Digest;
-    let digest = md5::Md5::digest(text.as_bytes());
-    let words: Vec<u32> = digest
-        .chunks(4)
-        .rev()
-        .map(|w| u32::from_be_bytes([w[0], w[1], w[2], w[3]]))
-        .collect();
-    Mt::ruby(&words)
-}
-
 pub(super) fn fqdn_rotate(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let Some(subject) = args.first() else {
         return Err(site.fail("fqdn_rotate(): Wrong number of arguments given (0 for 1)"));
@@ -263,7 +251,7 @@ pub(super) fn rotate(subject: &Value, seeds: &[Value], fqdn: &Value) -> Value {
     join_into(&mut seed, fqdn);
     seed.push(':');
     join_into(&mut seed, &Value::array(seeds.to_vec()));
-    let offset = md5_random(&seed).up_to(items.len() as u64 - 1) as usize;
+    let offset = Mt::md5(&seed).up_to(items.len() as u64 - 1) as usize;
     items.rotate_left(offset);
     match subject {
         Value::String(_) => {
@@ -288,17 +276,26 @@ fn is_integer(value: &Value) -> bool {
     }
 }
 
+/// The first argument of `fqdn_rand_string` and `seeded_rand`: a positive integer, or a string
+/// of one, read as Ruby's `to_i`.
+fn positive_integer(site: &CallSite, value: &Value, function: &str) -> EvalResult<i64> {
+    let n = match value {
+        Value::Integer(n) if is_integer(value) => *n,
+        Value::String(text) if is_integer(value) => ruby_to_i(text).unwrap_or(0),
+        _ => 0,
+    };
+    if n <= 0 {
+        return Err(site.fail(format!(
+            "{function}(): first argument must be a positive integer"
+        )));
+    }
+    Ok(n)
+}
+
 const ALPHANUMERIC: &str = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 pub(super) fn fqdn_rand_string(Call(host, site, args, _, def): Call) -> EvalResult<Value> {
-    let length = match &args[0] {
-        Value::Integer(n) if is_integer(&args[0]) => *n,
-        Value::String(text) if is_integer(&args[0]) => ruby_to_i(text).unwrap_or(0),
-        _ => 0,
-    };
-    if length <= 0 {
-        return Err(site.fail("fqdn_rand_string(): first argument must be a positive integer"));
-    }
+    let length = positive_integer(site, &args[0], "fqdn_rand_string")?;
     let charset: Vec<char> = match args.get(1) {
         None => Vec::new(),
         Some(Value::String(text)) => text.chars().collect(),
@@ -368,27 +365,16 @@ pub(super) fn fqdn_uuid(Call(_, site, args, ..): Call) -> EvalResult<Value> {
 
 /// `seeded_rand(max, seed)`: Ruby's `Random.new(MD5(seed).hex).rand(max)`.
 pub(super) fn seeded_rand(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    let max = match &args[0] {
-        Value::Integer(n) if is_integer(&args[0]) => *n,
-        Value::String(text) if is_integer(&args[0]) => ruby_to_i(text).unwrap_or(0),
-        _ => 0,
-    };
-    if max <= 0 {
-        return Err(site.fail("seeded_rand(): first argument must be a positive integer"));
-    }
+    let max = positive_integer(site, &args[0], "seeded_rand")?;
     let Value::String(seed) = &args[1] else {
         return Err(site.fail("seeded_rand(): second argument must be a string"));
     };
-    Ok(Value::Integer(md5_random(seed).up_to(max as u64 - 1) as i64))
+    Ok(Value::Integer(Mt::md5(seed).up_to(max as u64 - 1) as i64))
 }
 
 pub(super) fn assert_private(Call(host, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() > 1 {
-        return Err(site.fail(format!(
-            "assert_private(): Wrong number of arguments given ({}}}) for 0 or 1)",
-            args.len()
-        )));
-    }
+    counted(site, &args, ..=1)
+        .or_say("assert_private(): Wrong number of arguments given ({}}) for 0 or 1)")?;
     let module = host.variable("module_name").unwrap_or(Value::Undef);
     let caller = host.variable("caller_module_name").unwrap_or(Value::Undef);
     if module == caller {
@@ -418,43 +404,32 @@ pub(super) fn is_integer_fn(Call(_, site, args, ..): Call) -> EvalResult<Value> 
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("fqdn_uuid", fqdn_uuid).doc("The name-based (SHA-1) UUID of a DNS name"),
-    Def::stdlib("seeded_rand", seeded_rand)
-        .shim_in_stdlib9()
-        .arity(2)
+    Def::stdlib("seeded_rand", seeded_rand).shim_in_stdlib9().arity(2)
         .doc("A number below the maximum that the seed decides"),
     Def::stdlib("assert_private", assert_private)
         .doc("Fails unless the scope that declared this class or defined type is of its module"),
-    Def::stdlib("private", hand_over::refuse)
+    Def::stdlib_refused(
+        "private",
+        "stdlib 8.5 deprecates it for assert_private, which the playground runs",
+    )
         .removed_in_stdlib9()
-        .refused("stdlib 8.5 deprecates it for assert_private, which the playground runs")
         .doc(
             "Deprecated: fails when the class is declared outside its module (use assert_private)",
         ),
-    Def::stdlib("is_integer", is_integer_fn)
-        .removed_in_stdlib9()
+    Def::stdlib("is_integer", is_integer_fn).removed_in_stdlib9()
         .doc("Whether a value is an integer or a string of one"),
-    Def::stdlib("fact", fact)
-        .takes(&[&[req("fact_name", "String")]])
-        .checked()
+    Def::stdlib("fact", fact).takes(&[&[req("fact_name", "String")]]).checked()
         .doc("A fact by its dotted path ('os.release.major')"),
-    Def::stdlib("deprecation", deprecation)
-        // Checked in `deprecation`, by the dispatch of the stdlib the run follows.
-        .takes(&[DEPRECATION_9])
-        .v4()
-        .with_3x()
+    // Checked in `deprecation`, by the dispatch of the stdlib the run follows.
+    Def::stdlib("deprecation", deprecation).takes(&[DEPRECATION_9]).v4().with_3x()
         .doc("A deprecation: an error under strict=error, else a warning once per key"),
-    Def::stdlib("fqdn_rotate", fqdn_rotate)
-        .shim_in_stdlib9()
-        .walks(Walk::Prints)
+    Def::stdlib("fqdn_rotate", fqdn_rotate).shim_in_stdlib9().walks(Walk::Prints)
         .doc("An array or string rotated by an amount the node's fqdn decides"),
-    Def::stdlib("fqdn_rand_string", fqdn_rand_string)
-        .shim_in_stdlib9()
-        .arity(-2)
-        .walks(Walk::Prints)
-        .doc("A random string the node's fqdn decides"),
-    Def::stdlib("time", hand_over::refuse)
-        .refused("it reads the compiling host's clock")
+    Def::stdlib("fqdn_rand_string", fqdn_rand_string).shim_in_stdlib9().arity(-2)
+        .walks(Walk::Prints).doc("A random string the node's fqdn decides"),
+    Def::stdlib_refused("time", "it reads the compiling host's clock")
         .doc("The compiling host's clock as seconds since the epoch"),
 ];

@@ -5,9 +5,8 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{inspect, to_s};
+use super::{counted, inspect, to_s};
 use crate::functions::declare::{Call, Def};
-use crate::functions::hand_over;
 use crate::host::{CallSite, EvalResult, Walk};
 use crate::value::Value;
 
@@ -64,12 +63,7 @@ pub(super) fn basename(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     if args.is_empty() {
         return Err(site.fail("basename(): No arguments given"));
     }
-    if args.len() > 2 {
-        return Err(site.fail(format!(
-            "basename(): Too many arguments given ({})",
-            args.len()
-        )));
-    }
+    counted(site, &args, ..=2).or_say("basename(): Too many arguments given ({})")?;
     let Value::String(path) = &args[0] else {
         return Err(site.fail("basename(): Requires string as first argument"));
     };
@@ -102,12 +96,7 @@ pub(super) fn shell_escape(word: &str) -> String {
 }
 
 pub(super) fn shell_join(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() != 1 {
-        return Err(site.fail(format!(
-            "shell_join(): Wrong number of arguments given ({} for 1)",
-            args.len()
-        )));
-    }
+    counted(site, &args, 1..=1).or_usual("1")?;
     let Value::Array(items) = &args[0] else {
         return Err(site.fail(format!(
             "First argument is not an Array: {}",
@@ -152,12 +141,7 @@ pub(super) fn is_absolute(value: &Value) -> bool {
 
 /// `is_absolute_path`'s check (after its deprecation, `legacy.rs`).
 pub(super) fn is_absolute_path(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
-    if args.len() != 1 {
-        return Err(site.fail(format!(
-            "is_absolute_path(): Wrong number of arguments given ({} for 1)",
-            args.len()
-        )));
-    }
+    counted(site, args, 1..=1).or_usual("1")?;
     Ok(Value::Boolean(is_absolute(&args[0])))
 }
 
@@ -183,22 +167,17 @@ pub(super) fn validate_absolute_path(site: &CallSite, args: &[Value]) -> EvalRes
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("dirname", dirname).doc("A path without its last component"),
     Def::stdlib("basename", basename)
         .doc("A path's last component, optionally without an extension"),
-    Def::stdlib("shell_join", shell_join)
-        .walks(Walk::Prints)
+    Def::stdlib("shell_join", shell_join).walks(Walk::Prints)
         .doc("An array as one shell command line, each word escaped"),
-    Def::stdlib(
-        "load_module_metadata",
-        super::module_metadata::load_module_metadata,
-    )
-    .doc("The metadata.json of one of the environment's modules, as data"),
-    Def::stdlib("get_module_path", hand_over::refuse)
-        .refused("it names a folder on the compiling host")
+    Def::stdlib("load_module_metadata", super::module_metadata::load_module_metadata)
+        .doc("The metadata.json of one of the environment's modules, as data"),
+    Def::stdlib_refused("get_module_path", "it names a folder on the compiling host")
         .doc("A module's path on the compiling host"),
-    Def::stdlib("glob", hand_over::refuse)
-        .refused("it lists files on the compiling host")
+    Def::stdlib_refused("glob", "it lists files on the compiling host")
         .doc("The paths on the compiling host that match patterns"),
 ];

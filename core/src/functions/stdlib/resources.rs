@@ -237,18 +237,14 @@ fn ensure_package(
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("ensure_packages", ensure_packages)
-        .shim_in_stdlib9()
         .takes(&[&[
-            req(
-                "packages",
-                "Variant[String[1], Array[String[1]], Hash[String[1], Any]]",
-            ),
+            req("packages", "Variant[String[1], Array[String[1]], Hash[String[1], Any]]"),
             opt("default_attributes", "Hash"),
         ]])
-        .checked()
-        .with_3x()
+        .shim_in_stdlib9().checked().with_3x()
         .doc(
             "Packages declared (ensure => installed) unless declared with those attributes already",
         ),
@@ -258,20 +254,16 @@ pub(super) const DEFS: &[Def] = &[
                 req("packages", "Variant[String[1], Array[String[1]]]"),
                 opt("default_attributes", "Hash"),
             ],
-            &[
-                req("packages", "Hash[String[1], Any]"),
-                opt("default_attributes", "Hash"),
-            ],
+            &[req("packages", "Hash[String[1], Any]"), opt("default_attributes", "Hash")],
         ])
         .checked()
-        .doc("Packages declared (ensure => installed, or present when declared so) unless declared with those attributes already"),
-    Def::stdlib("ensure_resource", ensure_resource)
-        .walks(Walk::Reads)
+        .doc(
+            "Packages declared (ensure => installed, or present when declared so) unless declared with those attributes already",
+        ),
+    Def::stdlib("ensure_resource", ensure_resource).walks(Walk::Reads)
         .doc("Resources declared unless declared with those attributes already"),
-    Def::stdlib("ensure_resources", ensure_resources)
-        .walks(Walk::Reads)
+    Def::stdlib("ensure_resources", ensure_resources).walks(Walk::Reads)
         .doc("ensure_resource for each title of a hash, with default attributes"),
-    Def::stdlib("defined_with_params", defined_with_params)
-        .walks(Walk::Reads)
+    Def::stdlib("defined_with_params", defined_with_params).walks(Walk::Reads)
         .doc("Whether a resource is declared with the attributes given"),
 ];

@@ -4,9 +4,8 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::{class, inspect, to_s};
+use super::{class, counted, inspect, to_s};
 use crate::functions::declare::{Call, Def};
-use crate::functions::hand_over;
 use crate::host::{CallSite, EvalResult, FunctionHost, Walk};
 use crate::value::{Hash, Value};
 
@@ -55,12 +54,7 @@ fn indices_of(site: &CallSite, index: &Value, len: usize, out: &mut Vec<usize>) 
 }
 
 pub(super) fn values_at(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() < 2 {
-        return Err(site.fail(format!(
-            "values_at(): Wrong number of arguments given ({} for 2)",
-            args.len()
-        )));
-    }
+    counted(site, &args, 2..).or_usual("2")?;
     let Value::Array(items) = &args[0] else {
         return Err(site.fail("values_at(): Requires array to work with"));
     };
@@ -107,11 +101,7 @@ fn filter_by_pattern(
     };
     let regexp = crate::functions::strings::compile(site, source)?;
     let items: Vec<Value> = match &args[0] {
-        Value::Array(items) => items.as_slice().to_vec(),
-        Value::Hash(hash) => hash
-            .iter()
-            .map(|(k, v)| Value::array(alloc::vec![k.clone(), v.clone()]))
-            .collect(),
+        collection @ (Value::Array(_) | Value::Hash(_)) => super::ruby_array(collection),
         other => {
             return Err(site.fail(format!(
                 "undefined method `{}' for {}:{}",
@@ -172,6 +162,7 @@ pub(super) fn hash(Call(_, site, args, ..): Call) -> EvalResult<Value> {
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("values_at", values_at)
         .doc("The elements of an array at indices or index ranges ('1-3')"),
@@ -179,11 +170,11 @@ pub(super) const DEFS: &[Def] = &[
     Def::stdlib("reject", reject)
         .doc("The elements of an array that do not match a regular expression"),
     Def::stdlib("reverse", reverse).doc("An array or string in reverse order"),
-    Def::stdlib("hash", hash)
-        .removed_in_stdlib9()
-        .walks(Walk::Builds)
+    Def::stdlib("hash", hash).removed_in_stdlib9().walks(Walk::Builds)
         .doc("A flat array of keys and values as a hash"),
-    Def::stdlib("shuffle", hand_over::refuse)
-        .refused("its order comes from Ruby's random generator, different on every run")
+    Def::stdlib_refused(
+        "shuffle",
+        "its order comes from Ruby's random generator, different on every run",
+    )
         .doc("An array or string in random order"),
 ];

@@ -331,35 +331,19 @@ pub(super) fn to_toml(Call(host, site, args, ..): Call) -> EvalResult<Value> {
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::stdlib("to_yaml", to_yaml)
-        .shim_in_stdlib9()
-        .takes(&[&[req("data", "Any"), opt("options", "Hash")]])
-        .checked()
-        .walks(Walk::Prints)
+    Def::stdlib("to_yaml", to_yaml).takes(&[&[req("data", "Any"), opt("options", "Hash")]])
+        .shim_in_stdlib9().checked().walks(Walk::Prints)
         .doc("A value as YAML text, as Ruby's Psych writes it"),
     // stdlib 9's name for it (its `to_yaml` then only warns and calls this one).
-    Def::stdlib("stdlib::to_yaml", to_yaml)
-        .takes(&[&[req("data", "Any"), opt("options", "Hash")]])
-        .checked()
-        .walks(Walk::Prints)
-        .doc("A value as YAML text, as Ruby's Psych writes it"),
-    Def::stdlib("to_toml", to_toml)
-        .shim_in_stdlib9()
-        .takes(&[&[req("data", "Hash")]])
-        .checked()
+    Def::stdlib("stdlib::to_yaml", to_yaml).takes(&[&[req("data", "Any"), opt("options", "Hash")]])
+        .checked().walks(Walk::Prints).doc("A value as YAML text, as Ruby's Psych writes it"),
+    Def::stdlib("to_toml", to_toml).takes(&[&[req("data", "Hash")]]).shim_in_stdlib9().checked()
         .walks(Walk::Prints)
         .doc("A hash as TOML text (plain keys, then tables, then arrays of tables)"),
-    Def::stdlib("to_ruby", to_ruby)
-        .shim_in_stdlib9()
-        .takes(&[&[req("object", "Any")]])
-        .checked()
-        .walks(Walk::Prints)
-        .doc("A value as a Ruby literal"),
-    Def::stdlib("to_python", to_python)
-        .shim_in_stdlib9()
-        .takes(&[&[req("object", "Any")]])
-        .checked()
-        .walks(Walk::Prints)
-        .doc("A value as a Python literal"),
+    Def::stdlib("to_ruby", to_ruby).takes(&[&[req("object", "Any")]]).shim_in_stdlib9().checked()
+        .walks(Walk::Prints).doc("A value as a Ruby literal"),
+    Def::stdlib("to_python", to_python).takes(&[&[req("object", "Any")]]).shim_in_stdlib9()
+        .checked().walks(Walk::Prints).doc("A value as a Python literal"),
 ];

@@ -227,34 +227,24 @@ pub(super) fn each_string(
 const AFFIXES: &str = "Variant[String[1],Array[String[1], 1]]";
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("stdlib::start_with", start_with)
-        .takes(&[&[req("test_string", "String"), req("prefixes", AFFIXES)]])
-        .checked()
+        .takes(&[&[req("test_string", "String"), req("prefixes", AFFIXES)]]).checked()
         .doc("Whether a string starts with a prefix (or one of several)"),
     Def::stdlib("stdlib::end_with", end_with)
-        .takes(&[&[req("test_string", "String"), req("suffixes", AFFIXES)]])
-        .checked()
+        .takes(&[&[req("test_string", "String"), req("suffixes", AFFIXES)]]).checked()
         .doc("Whether a string ends with a suffix (or one of several)"),
     Def::stdlib("swapcase", swapcase)
         .doc("A string (or each of an array's) with its letters' case swapped"),
     Def::stdlib("squeeze", squeeze)
         .doc("A string (or each of an array's) with runs of one character as one"),
-    Def::stdlib("stdlib::extname", extname)
-        .takes(&[&[req("filename", "String")]])
-        .checked()
+    Def::stdlib("stdlib::extname", extname).takes(&[&[req("filename", "String")]]).checked()
         .doc("A file name's extension ('.conf')"),
-    Def::stdlib("shell_escape", shell_escape)
-        .shim_in_stdlib9()
-        .takes(&[&[req("string", "Any")]])
-        .checked()
-        .doc("A string escaped as one word of a shell command line"),
+    Def::stdlib("shell_escape", shell_escape).takes(&[&[req("string", "Any")]]).shim_in_stdlib9()
+        .checked().doc("A string escaped as one word of a shell command line"),
     Def::stdlib("regexpescape", regexpescape)
         .doc("A string (or each of an array's) with regex metacharacters escaped"),
-    Def::stdlib("dos2unix", line_ends)
-        .arity(1)
-        .doc("A text with CRLF line ends as LF"),
-    Def::stdlib("unix2dos", line_ends)
-        .arity(1)
-        .doc("A text with LF line ends as CRLF"),
+    Def::stdlib("dos2unix", line_ends).arity(1).doc("A text with CRLF line ends as LF"),
+    Def::stdlib("unix2dos", line_ends).arity(1).doc("A text with LF line ends as CRLF"),
 ];

@@ -7,7 +7,6 @@ use alloc::format;
 use super::inspect;
 use super::node::stdlib_deprecation;
 use crate::functions::declare::{req, Call, Def};
-use crate::functions::hand_over;
 use crate::host::{CallSite, EvalResult, FunctionHost, Walk};
 use crate::value::Value;
 
@@ -121,32 +120,27 @@ pub(super) fn sprintf_hash(Call(host, site, args, ..): Call) -> EvalResult<Value
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
-    Def::stdlib("is_domain_name", is_name)
-        .removed_in_stdlib9()
+    Def::stdlib("is_domain_name", is_name).removed_in_stdlib9()
         .doc("Whether a string is a syntactically correct domain name"),
-    Def::stdlib("is_email_address", is_name)
-        .removed_in_stdlib9()
+    Def::stdlib("is_email_address", is_name).removed_in_stdlib9()
         .doc("Whether a string is an email address (stdlib's pattern)"),
-    Def::stdlib("validate_domain_name", validate_name)
-        .shim_in_stdlib9()
+    Def::stdlib("validate_domain_name", validate_name).shim_in_stdlib9()
         .doc("Fails unless every argument is a domain name"),
-    Def::stdlib("validate_email_address", validate_name)
-        .shim_in_stdlib9()
+    Def::stdlib("validate_email_address", validate_name).shim_in_stdlib9()
         .doc("Fails unless every argument is an email address"),
     Def::stdlib("sprintf_hash", sprintf_hash)
-        .removed_in_stdlib9()
-        .takes(&[&[req("format", "String"), req("arguments", "Hash")]])
-        .checked()
-        .walks(Walk::Prints)
+        .takes(&[&[req("format", "String"), req("arguments", "Hash")]]).removed_in_stdlib9()
+        .checked().walks(Walk::Prints)
         .doc("sprintf with named references to a hash (deprecated: sprintf does it)"),
-    Def::stdlib("validate_cmd", hand_over::refuse)
-        .refused("it runs a command on the compiling host")
+    Def::stdlib_refused("validate_cmd", "it runs a command on the compiling host")
         .doc("Validates content with a command"),
-    Def::stdlib("validate_augeas", hand_over::refuse)
-        .refused("it runs Augeas on the compiling host")
+    Def::stdlib_refused("validate_augeas", "it runs Augeas on the compiling host")
         .doc("Validates content with an Augeas lens"),
-    Def::stdlib("validate_x509_rsa_key_pair", hand_over::refuse)
-        .refused("it reads the certificate and key with Ruby's OpenSSL")
+    Def::stdlib_refused(
+        "validate_x509_rsa_key_pair",
+        "it reads the certificate and key with Ruby's OpenSSL",
+    )
         .doc("Validates that a certificate and an RSA key match"),
 ];

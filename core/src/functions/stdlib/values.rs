@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use super::truthy;
+use super::{counted, truthy};
 use crate::functions::declare::{Call, Def};
 use crate::host::EvalResult;
 use crate::value::Value;
@@ -132,12 +132,7 @@ fn number_to_bool(value: &Value) -> Result<bool, alloc::string::String> {
 }
 
 pub(super) fn num2bool(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    if args.len() != 1 {
-        return Err(site.fail(alloc::format!(
-            "num2bool(): Wrong number of arguments given ({} for 1)",
-            args.len()
-        )));
-    }
+    counted(site, &args, 1..=1).or_usual("1")?;
     number_to_bool(&args[0])
         .map(Value::Boolean)
         .map_err(|message| site.fail(message))
@@ -293,6 +288,7 @@ pub(super) fn is_mac_address(Call(_, site, args, ..): Call) -> EvalResult<Value>
 }
 
 /// The functions of this family, declared.
+#[rustfmt::skip]
 pub(super) const DEFS: &[Def] = &[
     Def::stdlib("pick", pick).doc("The first argument that is neither undef nor empty"),
     Def::stdlib("pick_default", pick_default)
@@ -306,16 +302,11 @@ pub(super) const DEFS: &[Def] = &[
     Def::stdlib("bool2num", bool2num).doc("A Boolean (or string str2bool reads) as 1 or 0"),
     Def::stdlib("any2bool", any2bool)
         .doc("Any value as a Boolean, numbers and strings read as num2bool and str2bool do"),
-    Def::stdlib("clamp", clamp)
-        .arity(-2)
+    Def::stdlib("clamp", clamp).arity(-2)
         .doc("The middle of three numbers (a value kept within bounds)"),
-    Def::stdlib("is_hash", is_hash)
-        .removed_in_stdlib9()
-        .doc("Whether a value is a hash"),
-    Def::stdlib("convert_base", convert_base)
-        .arity(2)
+    Def::stdlib("is_hash", is_hash).removed_in_stdlib9().doc("Whether a value is a hash"),
+    Def::stdlib("convert_base", convert_base).arity(2)
         .doc("An integer written in another base (2 to 36)"),
-    Def::stdlib("is_mac_address", is_mac_address)
-        .removed_in_stdlib9()
+    Def::stdlib("is_mac_address", is_mac_address).removed_in_stdlib9()
         .doc("Whether a string is a MAC address (6 or 20 groups)"),
 ];

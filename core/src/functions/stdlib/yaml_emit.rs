@@ -301,42 +301,12 @@ impl Emitter {
         if !self.whitespace && !text.is_empty() {
             self.put(' ');
         }
-        let chars: alloc::vec::Vec<char> = text.chars().collect();
-        let mut spaces = false;
-        let mut breaks = false;
-        for (i, &c) in chars.iter().enumerate() {
-            if c == ' ' {
-                if allow_breaks
-                    && !spaces
-                    && self.column > BEST_WIDTH
-                    && chars.get(i + 1) != Some(&' ')
-                {
-                    self.write_indent();
-                } else {
-                    self.put(c);
-                }
-                spaces = true;
-            } else if is_break(c) {
-                if !breaks && c == '\n' {
-                    self.put_break();
-                }
-                self.write_break(c);
-                self.indention = true;
-                breaks = true;
-            } else {
-                if breaks {
-                    self.write_indent();
-                }
-                self.put(c);
-                self.indention = false;
-                spaces = false;
-                breaks = false;
-            }
-        }
+        self.folded(text, allow_breaks, false);
         self.whitespace = false;
         self.indention = false;
     }
 
+    /// A line break of a scalar's text; the next line starts indented.
     fn write_break(&mut self, c: char) {
         if c == '\n' {
             self.put_break();
@@ -344,10 +314,31 @@ impl Emitter {
             self.out.push(c);
             self.column = 0;
         }
+        self.indention = true;
+    }
+
+    /// A character of a scalar's text, after the indentation where it starts a line.
+    fn write_char(&mut self, c: char, after_break: bool) {
+        if after_break {
+            self.write_indent();
+        }
+        self.put(c);
+        self.indention = false;
     }
 
     fn single_quoted(&mut self, text: &str, allow_breaks: bool) {
         self.indicator("'", true, false, false);
+        if self.folded(text, allow_breaks, true) {
+            self.write_indent();
+        }
+        self.indicator("'", false, false, false);
+    }
+
+    /// The characters of a plain or a single-quoted scalar, which libyaml writes alike: a space
+    /// may fold the line past the best width (a quoted scalar's first and last may not), a line
+    /// break is written twice where it is the first, and a quoted scalar doubles its quotes.
+    /// Whether the text ended in line breaks.
+    fn folded(&mut self, text: &str, allow_breaks: bool, quoted: bool) -> bool {
         let chars: alloc::vec::Vec<char> = text.chars().collect();
         let mut spaces = false;
         let mut breaks = false;
@@ -357,8 +348,7 @@ impl Emitter {
                 if allow_breaks
                     && !spaces
                     && self.column > BEST_WIDTH
-                    && i != 0
-                    && i != last
+                    && (!quoted || (i != 0 && i != last))
                     && chars.get(i + 1) != Some(&' ')
                 {
                     self.write_indent();
@@ -371,25 +361,18 @@ impl Emitter {
                     self.put_break();
                 }
                 self.write_break(c);
-                self.indention = true;
                 breaks = true;
             } else {
-                if breaks {
-                    self.write_indent();
+                if quoted && c == '\'' {
+                    self.write_char('\'', breaks);
+                    breaks = false;
                 }
-                if c == '\'' {
-                    self.put('\'');
-                }
-                self.put(c);
-                self.indention = false;
+                self.write_char(c, breaks);
                 spaces = false;
                 breaks = false;
             }
         }
-        if breaks {
-            self.write_indent();
-        }
-        self.indicator("'", false, false, false);
+        breaks
     }
 
     fn double_quoted(&mut self, text: &str, allow_breaks: bool) {
@@ -481,14 +464,9 @@ impl Emitter {
         for &c in &chars {
             if is_break(c) {
                 self.write_break(c);
-                self.indention = true;
                 breaks = true;
             } else {
-                if breaks {
-                    self.write_indent();
-                }
-                self.put(c);
-                self.indention = false;
+                self.write_char(c, breaks);
                 breaks = false;
             }
         }

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 
 use super::super::indexes::{classes_and_defines, definitions};
 use super::super::tokens::K;
-use super::super::{Ctx, Finding, Kind};
+use super::super::{Ctx, Finding};
 
 pub fn arrow_on_right_operand_line(ctx: &Ctx, out: &mut Vec<Finding>) {
     let s = ctx.s;
@@ -18,12 +18,7 @@ pub fn arrow_on_right_operand_line(ctx: &Ctx, out: &mut Vec<Finding>) {
         }
         let Some(next) = s.next_code(i) else { continue };
         if s.at(next).line != s.at(i).line {
-            out.push(ctx.at(
-                "arrow_on_right_operand_line",
-                Kind::Warning,
-                "arrow should be on the right operand's line".into(),
-                i,
-            ));
+            out.push(ctx.warning("arrow should be on the right operand's line", i));
         }
     }
 }
@@ -49,12 +44,7 @@ pub fn autoloader_layout(ctx: &Ctx, out: &mut Vec<Finding>) {
         if fullpath.ends_with(&expected) {
             continue;
         }
-        out.push(ctx.at(
-            "autoloader_layout",
-            Kind::Error,
-            format!("{title} not in autoload module layout"),
-            name,
-        ));
+        out.push(ctx.error(format!("{title} not in autoload module layout"), name));
     }
 }
 
@@ -62,12 +52,7 @@ pub fn inherits_params(ctx: &Ctx, out: &mut Vec<Finding>) {
     for d in definitions(ctx.s, K::Class) {
         let Some(inh) = d.inherited else { continue };
         if ctx.s.at(inh).value.ends_with("::params") {
-            out.push(ctx.at(
-                "class_inherits_from_params_class",
-                Kind::Warning,
-                "class inheriting from params class".into(),
-                inh,
-            ));
+            out.push(ctx.warning("class inheriting from params class", inh));
         }
     }
 }
@@ -85,9 +70,7 @@ pub fn code_on_top_scope(ctx: &Ctx, out: &mut Vec<Finding>) {
             continue;
         }
         let value = s.at(i).value.clone();
-        out.push(ctx.at(
-            "code_on_top_scope",
-            Kind::Warning,
+        out.push(ctx.warning(
             format!("code outside of class or define block - {value}"),
             i,
         ));
@@ -106,12 +89,7 @@ pub fn inherits_across_namespaces(ctx: &Ctx, out: &mut Vec<Finding>) {
         if first_segment(&ctx.s.at(inh).value) == first_segment(&ctx.s.at(name).value) {
             continue;
         }
-        out.push(ctx.at(
-            "inherits_across_namespaces",
-            Kind::Warning,
-            "class inherits across module namespaces".into(),
-            inh,
-        ));
+        out.push(ctx.warning("class inherits across module namespaces", inh));
     }
 }
 
@@ -127,12 +105,7 @@ pub fn names_containing_dash(ctx: &Ctx, out: &mut Vec<Finding>) {
     for d in classes_and_defines(ctx.s) {
         let Some(name) = d.name else { continue };
         if ctx.s.at(name).value.contains('-') {
-            out.push(ctx.at(
-                "names_containing_dash",
-                Kind::Error,
-                format!("{} name containing a dash", what(d.kind)),
-                name,
-            ));
+            out.push(ctx.error(format!("{} name containing a dash", what(d.kind)), name));
         }
     }
 }
@@ -142,9 +115,7 @@ pub fn names_containing_uppercase(ctx: &Ctx, out: &mut Vec<Finding>) {
         let Some(name) = d.name else { continue };
         let value = &ctx.s.at(name).value;
         if value.chars().any(|c| c.is_ascii_uppercase()) {
-            out.push(ctx.at(
-                "names_containing_uppercase",
-                Kind::Error,
+            out.push(ctx.error(
                 format!("{} '{value}' contains illegal uppercase", what(d.kind)),
                 name,
             ));
@@ -163,12 +134,7 @@ pub fn nested(ctx: &Ctx, out: &mut Vec<Finding>) {
             if s.next_code(i).is_some_and(|n| s.kind(n) == K::LBrace) {
                 continue;
             }
-            out.push(ctx.at(
-                "nested_classes_or_defines",
-                Kind::Warning,
-                format!("{} defined inside a class", what(kind)),
-                i,
-            ));
+            out.push(ctx.warning(format!("{} defined inside a class", what(kind)), i));
         }
     }
 }
@@ -211,12 +177,7 @@ pub fn parameter_order(ctx: &Ctx, out: &mut Vec<Finding>) {
             if !(from..=i).any(|j| s.kind(j) == K::Equals) {
                 continue;
             }
-            out.push(ctx.at(
-                "parameter_order",
-                Kind::Warning,
-                "optional parameter listed before required parameter".into(),
-                i,
-            ));
+            out.push(ctx.warning("optional parameter listed before required parameter", i));
         }
     }
 }
@@ -224,12 +185,7 @@ pub fn parameter_order(ctx: &Ctx, out: &mut Vec<Finding>) {
 pub fn right_to_left(ctx: &Ctx, out: &mut Vec<Finding>) {
     for i in 0..ctx.s.len() {
         if ctx.s.kind(i) == K::OutEdge {
-            out.push(ctx.at(
-                "right_to_left_relationship",
-                Kind::Warning,
-                "right-to-left (<-) relationship".into(),
-                i,
-            ));
+            out.push(ctx.warning("right-to-left (<-) relationship", i));
         }
     }
 }
@@ -385,10 +341,8 @@ pub fn variable_scope(ctx: &Ctx, out: &mut Vec<Finding>) {
             if !t.value.is_empty() && t.value.bytes().all(|b| b.is_ascii_digit()) {
                 continue;
             }
-            out.push(ctx.at(
-                "variable_scope",
-                Kind::Warning,
-                "top-scope variable being used without an explicit namespace".into(),
+            out.push(ctx.warning(
+                "top-scope variable being used without an explicit namespace",
                 i,
             ));
         }

@@ -5,17 +5,12 @@ use alloc::vec::Vec;
 
 use super::super::indexes::{classes_and_defines, resources, SyntaxError};
 use super::super::tokens::K;
-use super::super::{Ctx, Finding, Kind};
+use super::super::{Ctx, Finding};
 
 pub fn slash_comments(ctx: &Ctx, out: &mut Vec<Finding>) {
     for i in 0..ctx.s.len() {
         if ctx.s.kind(i) == K::SlashComment {
-            out.push(ctx.at(
-                "slash_comments",
-                Kind::Warning,
-                "// comment found".into(),
-                i,
-            ));
+            out.push(ctx.warning("// comment found", i));
         }
     }
 }
@@ -23,12 +18,7 @@ pub fn slash_comments(ctx: &Ctx, out: &mut Vec<Finding>) {
 pub fn star_comments(ctx: &Ctx, out: &mut Vec<Finding>) {
     for i in 0..ctx.s.len() {
         if ctx.s.kind(i) == K::MlComment {
-            out.push(ctx.at(
-                "star_comments",
-                Kind::Warning,
-                "/* */ comment found".into(),
-                i,
-            ));
+            out.push(ctx.warning("/* */ comment found", i));
         }
     }
 }
@@ -79,12 +69,7 @@ pub fn case_without_default(ctx: &Ctx, out: &mut Vec<Finding>) {
             }
         }
         if !found {
-            out.push(ctx.at(
-                "case_without_default",
-                Kind::Warning,
-                "case statement without a default case".into(),
-                start,
-            ));
+            out.push(ctx.warning("case statement without a default case", start));
         }
     }
 }
@@ -101,12 +86,7 @@ pub fn selector_inside_resource(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(),
                 continue;
             }
             if s.next_code(v).is_some_and(|q| s.kind(q) == K::QMark) {
-                out.push(ctx.at(
-                    "selector_inside_resource",
-                    Kind::Warning,
-                    "selector inside resource block".into(),
-                    i,
-                ));
+                out.push(ctx.warning("selector inside resource block", i));
             }
         }
     }
@@ -142,12 +122,7 @@ pub fn documentation(ctx: &Ctx, out: &mut Vec<Finding>) {
         } else {
             "defined type"
         };
-        out.push(ctx.at(
-            "documentation",
-            Kind::Warning,
-            format!("{what} not documented"),
-            d.start,
-        ));
+        out.push(ctx.warning(format!("{what} not documented"), d.start));
     }
 }
 
@@ -158,10 +133,8 @@ pub fn unquoted_node_name(ctx: &Ctx, out: &mut Vec<Finding>) {
             continue;
         }
         let Some(brace) = (i..s.len()).find(|&j| s.kind(j) == K::LBrace) else {
-            let mut f = ctx.at(
-                "syntax",
-                Kind::Error,
-                "Syntax error (try running `puppet parser validate <file>`)".into(),
+            let mut f = ctx.error(
+                "Syntax error (try running `puppet parser validate <file>`)",
                 i,
             );
             f.check = "syntax";
@@ -170,12 +143,7 @@ pub fn unquoted_node_name(ctx: &Ctx, out: &mut Vec<Finding>) {
         };
         for j in i..=brace {
             if s.kind(j) == K::Name && s.at(j).value != "default" {
-                out.push(ctx.at(
-                    "unquoted_node_name",
-                    Kind::Warning,
-                    "unquoted node name found".into(),
-                    j,
-                ));
+                out.push(ctx.warning("unquoted node name found", j));
             }
         }
     }

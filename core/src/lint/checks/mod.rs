@@ -11,10 +11,10 @@ use alloc::vec::Vec;
 use super::indexes::SyntaxError;
 use super::{Ctx, Finding};
 
-/// Run one check; a structure puppet-lint cannot read is a syntax error at a token.
-pub(crate) fn run(check: &str, ctx: &Ctx) -> Result<Vec<Finding>, SyntaxError> {
+/// Run the check `ctx` names; a structure puppet-lint cannot read is a syntax error at a token.
+pub(crate) fn run(ctx: &Ctx) -> Result<Vec<Finding>, SyntaxError> {
     let mut out = Vec::new();
-    match check {
+    match ctx.check {
         "arrow_on_right_operand_line" => classes::arrow_on_right_operand_line(ctx, &mut out),
         "autoloader_layout" => classes::autoloader_layout(ctx, &mut out),
         "class_inherits_from_params_class" => classes::inherits_params(ctx, &mut out),
@@ -46,8 +46,8 @@ pub(crate) fn run(check: &str, ctx: &Ctx) -> Result<Vec<Finding>, SyntaxError> {
         "variables_not_enclosed" => strings::variables_not_enclosed(ctx, &mut out),
         "variable_contains_dash" => strings::variable_contains_dash(ctx, &mut out),
         "variable_is_lowercase" => strings::variable_is_lowercase(ctx, &mut out),
-        "140chars" => whitespace::line_length(ctx, 140, "140chars", &mut out),
-        "80chars" => whitespace::line_length(ctx, 80, "80chars", &mut out),
+        "140chars" => whitespace::line_length(ctx, 140, &mut out),
+        "80chars" => whitespace::line_length(ctx, 80, &mut out),
         "2sp_soft_tabs" => whitespace::soft_tabs(ctx, &mut out),
         "arrow_alignment" => whitespace::arrow_alignment(ctx, &mut out)?,
         "hard_tabs" => whitespace::hard_tabs(ctx, &mut out),

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use super::super::indexes::{resources, titles, SyntaxError};
 use super::super::tokens::K;
-use super::super::{Ctx, Extra, Finding, Kind};
+use super::super::{Ctx, Extra, Finding};
 
 pub fn duplicate_params(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), SyntaxError> {
     let s = ctx.s;
@@ -33,12 +33,7 @@ pub fn duplicate_params(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), SyntaxE
                         }
                     };
                     if seen[at].1.contains(&name) {
-                        out.push(ctx.at(
-                            "duplicate_params",
-                            Kind::Error,
-                            "duplicate parameter found in resource".into(),
-                            p,
-                        ));
+                        out.push(ctx.error("duplicate parameter found in resource", p));
                     } else {
                         seen[at].1.push(name);
                     }
@@ -62,10 +57,8 @@ pub fn ensure_first_param(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), Synta
         if at == 0 {
             continue;
         }
-        let mut f = ctx.at(
-            "ensure_first_param",
-            Kind::Warning,
-            "ensure found on line but it's not the first attribute".into(),
+        let mut f = ctx.warning(
+            "ensure found on line but it's not the first attribute",
             res.params[at],
         );
         f.extra = Extra::EnsureFirst {
@@ -89,12 +82,7 @@ pub fn ensure_not_symlink_target(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<()
             if !s.at(v).value.starts_with('/') {
                 continue;
             }
-            let mut f = ctx.at(
-                "ensure_not_symlink_target",
-                Kind::Warning,
-                "symlink target specified in ensure attr".into(),
-                v,
-            );
+            let mut f = ctx.warning("symlink target specified in ensure attr", v);
             f.extra = Extra::Symlink {
                 param: s.order[p],
                 value: s.order[v],
@@ -138,10 +126,8 @@ pub fn file_mode(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), SyntaxError> {
             if matches!(t.kind, K::Variable | K::Undef | K::FunctionName) || valid_mode(&t.value) {
                 break;
             }
-            out.push(ctx.at(
-                "file_mode",
-                Kind::Warning,
-                "mode should be represented as a 4 digit octal value or symbolic mode".into(),
+            out.push(ctx.warning(
+                "mode should be represented as a 4 digit octal value or symbolic mode",
                 v,
             ));
         }
@@ -160,12 +146,7 @@ pub fn unquoted_file_mode(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), Synta
                 continue;
             };
             if matches!(s.kind(v), K::Name | K::Number) {
-                out.push(ctx.at(
-                    "unquoted_file_mode",
-                    Kind::Warning,
-                    "unquoted file mode".into(),
-                    v,
-                ));
+                out.push(ctx.warning("unquoted file mode", v));
             }
         }
     }
@@ -175,12 +156,7 @@ pub fn unquoted_file_mode(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), Synta
 pub fn unquoted_resource_title(ctx: &Ctx, out: &mut Vec<Finding>) {
     for i in titles(ctx.s) {
         if ctx.s.kind(i) == K::Name {
-            out.push(ctx.at(
-                "unquoted_resource_title",
-                Kind::Warning,
-                "unquoted resource title".into(),
-                i,
-            ));
+            out.push(ctx.warning("unquoted resource title", i));
         }
     }
 }

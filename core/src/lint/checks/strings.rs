@@ -4,7 +4,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::super::tokens::K;
-use super::super::{Ctx, Extra, Finding, Kind};
+use super::super::{Ctx, Extra, Finding};
 
 /// What makes a double-quoted string need its double quotes (escapes, quotes, tabs, newlines).
 fn needs_double_quotes(value: &str) -> bool {
@@ -25,12 +25,7 @@ pub fn double_quoted_strings(ctx: &Ctx, out: &mut Vec<Finding>) {
         if t.value.contains(spaces.as_str()) || needs_double_quotes(&t.value) {
             continue;
         }
-        out.push(ctx.at(
-            "double_quoted_strings",
-            Kind::Warning,
-            "double quoted string containing no variables".into(),
-            i,
-        ));
+        out.push(ctx.warning("double quoted string containing no variables", i));
     }
 }
 
@@ -52,12 +47,7 @@ pub fn only_variable_string(ctx: &Ctx, out: &mut Vec<Finding>) {
                     if s.at(e).value.is_empty()
                         && !s.next_code(e).is_some_and(|n| s.kind(n) == K::FArrow)
                     {
-                        let mut f = ctx.at(
-                            "only_variable_string",
-                            Kind::Warning,
-                            "string containing only a variable".into(),
-                            i + 1,
-                        );
+                        let mut f = ctx.warning("string containing only a variable", i + 1);
                         f.extra = Extra::OnlyVariable {
                             start: s.order[i],
                             var: s.order[i + 1],
@@ -104,12 +94,7 @@ pub fn puppet_url_without_modules(ctx: &Ctx, out: &mut Vec<Finding>) {
         if url_path(&t.value).is_some_and(|p| p.starts_with("modules/")) {
             continue;
         }
-        out.push(ctx.at(
-            "puppet_url_without_modules",
-            Kind::Warning,
-            "puppet:// URL without modules/ found".into(),
-            i,
-        ));
+        out.push(ctx.warning("puppet:// URL without modules/ found", i));
     }
 }
 
@@ -117,12 +102,7 @@ pub fn quoted_booleans(ctx: &Ctx, out: &mut Vec<Finding>) {
     for i in 0..ctx.s.len() {
         let t = ctx.s.at(i);
         if matches!(t.kind, K::String | K::SString) && (t.value == "true" || t.value == "false") {
-            out.push(ctx.at(
-                "quoted_booleans",
-                Kind::Warning,
-                "quoted boolean value found".into(),
-                i,
-            ));
+            out.push(ctx.warning("quoted boolean value found", i));
         }
     }
 }
@@ -141,24 +121,14 @@ pub fn single_quote_with_variables(ctx: &Ctx, out: &mut Vec<Finding>) {
         if inline {
             continue;
         }
-        out.push(ctx.at(
-            "single_quote_string_with_variables",
-            Kind::Error,
-            "single quoted string containing a variable found".into(),
-            i,
-        ));
+        out.push(ctx.error("single quoted string containing a variable found", i));
     }
 }
 
 pub fn variables_not_enclosed(ctx: &Ctx, out: &mut Vec<Finding>) {
     for i in 0..ctx.s.len() {
         if ctx.s.kind(i) == K::UnencVariable {
-            out.push(ctx.at(
-                "variables_not_enclosed",
-                Kind::Warning,
-                "variable not enclosed in {}".into(),
-                i,
-            ));
+            out.push(ctx.warning("variable not enclosed in {}", i));
         }
     }
 }
@@ -204,12 +174,7 @@ pub fn variable_contains_dash(ctx: &Ctx, out: &mut Vec<Finding>) {
         if matches!(t.kind, K::Variable | K::UnencVariable)
             && without_access(&t.value).contains('-')
         {
-            out.push(ctx.at(
-                "variable_contains_dash",
-                Kind::Warning,
-                "variable contains a dash".into(),
-                i,
-            ));
+            out.push(ctx.warning("variable contains a dash", i));
         }
     }
 }
@@ -222,12 +187,7 @@ pub fn variable_is_lowercase(ctx: &Ctx, out: &mut Vec<Finding>) {
                 .chars()
                 .any(|c| c.is_ascii_uppercase())
         {
-            out.push(ctx.at(
-                "variable_is_lowercase",
-                Kind::Warning,
-                "variable contains an uppercase letter".into(),
-                i,
-            ));
+            out.push(ctx.warning("variable contains an uppercase letter", i));
         }
     }
 }

@@ -7,7 +7,7 @@ use super::super::indexes::{resources, SyntaxError};
 use super::super::tokens::K;
 use super::super::{Ctx, Extra, Finding, Kind};
 
-pub fn line_length(ctx: &Ctx, limit: usize, check: &'static str, out: &mut Vec<Finding>) {
+pub fn line_length(ctx: &Ctx, limit: usize, out: &mut Vec<Finding>) {
     let mut offset = 0u32;
     for (n, line) in ctx.source.split('\n').enumerate() {
         let start = offset;
@@ -19,7 +19,7 @@ pub fn line_length(ctx: &Ctx, limit: usize, check: &'static str, out: &mut Vec<F
             continue;
         }
         out.push(Finding {
-            check,
+            check: ctx.check,
             kind: Kind::Warning,
             message: format!("line has more than {limit} characters"),
             line: n as u32 + 1,
@@ -37,12 +37,7 @@ pub fn soft_tabs(ctx: &Ctx, out: &mut Vec<Finding>) {
     for i in 0..ctx.s.len() {
         let t = ctx.s.at(i);
         if t.kind == K::Indent && t.value.chars().count() % 2 == 1 {
-            out.push(ctx.at(
-                "2sp_soft_tabs",
-                Kind::Error,
-                "two-space soft tabs not used".into(),
-                i,
-            ));
+            out.push(ctx.error("two-space soft tabs not used", i));
         }
     }
 }
@@ -51,7 +46,7 @@ pub fn hard_tabs(ctx: &Ctx, out: &mut Vec<Finding>) {
     for i in 0..ctx.s.len() {
         let t = ctx.s.at(i);
         if matches!(t.kind, K::Indent | K::Whitespace) && t.value.contains('\t') {
-            out.push(ctx.at("hard_tabs", Kind::Error, "tab character found".into(), i));
+            out.push(ctx.error("tab character found", i));
         }
     }
 }
@@ -63,12 +58,7 @@ pub fn trailing_whitespace(ctx: &Ctx, out: &mut Vec<Finding>) {
             continue;
         }
         if i + 1 == ctx.s.len() || ctx.s.kind(i + 1) == K::Newline {
-            out.push(ctx.at(
-                "trailing_whitespace",
-                Kind::Error,
-                "trailing whitespace found".into(),
-                i,
-            ));
+            out.push(ctx.error("trailing whitespace found", i));
         }
     }
 }
@@ -174,15 +164,10 @@ pub fn arrow_alignment(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), SyntaxEr
                                 .copied()
                                 .filter(|&g| s.at(g).line == t.line)
                                 .collect();
-                            let mut f = ctx.at(
-                                "arrow_alignment",
-                                Kind::Warning,
-                                format!(
+                            let mut f = ctx.warning(format!(
                                     "indentation of => is not properly aligned (expected in column {expected}, but found it in column {})",
                                     t.column
-                                ),
-                                arrow,
-                            );
+                                ), arrow);
                             f.extra = Extra::Arrow {
                                 arrow_column: expected,
                                 newline: on_line.first() != Some(&arrow),

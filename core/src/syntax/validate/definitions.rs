@@ -429,17 +429,5 @@ fn is_parameter_name(name: &str) -> bool {
 
 /// Expressions without sub-expressions (most parameter defaults).
 fn is_leaf(expr: &Expr) -> bool {
-    matches!(
-        expr.kind,
-        ExprKind::Undef
-            | ExprKind::Default
-            | ExprKind::Boolean(_)
-            | ExprKind::Integer(_)
-            | ExprKind::Float(_)
-            | ExprKind::String(_)
-            | ExprKind::Regex(_)
-            | ExprKind::Name(_)
-            | ExprKind::TypeRef(_)
-            | ExprKind::Variable(_)
-    )
+    expr.kind.is_literal() || matches!(expr.kind, ExprKind::TypeRef(_) | ExprKind::Variable(_))
 }

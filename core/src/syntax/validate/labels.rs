@@ -108,13 +108,8 @@ fn article(text: &str) -> &'static str {
 /// True when evaluating `expr` is known to change nothing (Puppet's "idem").
 pub fn idem(expr: &Expr) -> bool {
     match &expr.kind {
-        ExprKind::Undef
-        | ExprKind::Default
-        | ExprKind::Boolean(_)
-        | ExprKind::Integer(_)
-        | ExprKind::Float(_)
-        | ExprKind::String(_)
-        | ExprKind::Interpolated(_)
+        kind if kind.is_literal() => true,
+        ExprKind::Interpolated(_)
         | ExprKind::Heredoc { .. }
         | ExprKind::Regex(_)
         | ExprKind::TypeRef(_)
@@ -123,29 +118,15 @@ pub fn idem(expr: &Expr) -> bool {
         | ExprKind::Hash(_)
         | ExprKind::Access { .. }
         | ExprKind::Unary { .. }
-        | ExprKind::Selector { .. }
-        | ExprKind::Name(_) => true,
+        | ExprKind::Selector { .. } => true,
         ExprKind::Binary { op, .. } => !matches!(
             op,
             crate::syntax::ast::BinaryOp::Match | crate::syntax::ast::BinaryOp::NotMatch
         ),
         ExprKind::Paren(inner) => idem(inner),
         ExprKind::Block(statements) => statements.iter().all(idem),
-        ExprKind::If {
-            condition,
-            then_branch,
-            else_branch,
-        }
-        | ExprKind::Unless {
-            condition,
-            then_branch,
-            else_branch,
-        } => idem(condition) && idem(then_branch) && else_branch.as_deref().is_none_or(idem),
-        ExprKind::Case { subject, options } => {
-            idem(subject)
-                && options
-                    .iter()
-                    .all(|option| option.values.iter().all(idem) && idem(&option.body))
+        kind @ (ExprKind::If { .. } | ExprKind::Unless { .. } | ExprKind::Case { .. }) => {
+            kind.all_branches(&mut idem)
         }
         _ => false,
     }
