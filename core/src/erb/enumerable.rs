@@ -16,6 +16,7 @@ use core::cell::RefCell;
 use core::cmp::Ordering;
 
 use super::interp::{BlockArg, Flow, Interp, RResult};
+use super::methods::comparison_failed;
 use super::value::{self, RVal};
 
 /// The elements a collection iterates over (a hash's as `[key, value]` pairs).
@@ -57,13 +58,7 @@ pub(crate) fn compare(
     b: &RVal,
     depth: usize,
 ) -> RResult<Ordering> {
-    let fail = || {
-        interp.raise(format!(
-            "comparison of {} with {} failed",
-            a.class_name(),
-            value::inspect(b)
-        ))
-    };
+    let fail = || Err(comparison_failed(interp, a, b));
     match (a, b) {
         (RVal::Int(x), RVal::Int(y)) => Ok(x.cmp(y)),
         (RVal::Int(_) | RVal::Float(_), RVal::Int(_) | RVal::Float(_)) => {

@@ -11,7 +11,7 @@ use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
 
-use super::interp::{Interp, RResult};
+use super::interp::{Flow, Interp, RResult};
 use super::value::RVal;
 use crate::value::float_math::trunc;
 
@@ -45,13 +45,41 @@ fn text_of(value: &RVal) -> Rc<str> {
     }
 }
 
+/// Ruby's TypeError of a value where a String, an Integer, an Array... is wanted (`class` is the
+/// value's as the message names it).
+pub(super) fn no_conversion(interp: &Interp<'_, '_>, class: &str, into: &str) -> Flow {
+    Flow::Raise(
+        format!("no implicit conversion of {class} into {into}"),
+        interp.line,
+        None,
+    )
+}
+
+/// Ruby's ArgumentError of `<=>` between values that do not compare.
+pub(super) fn comparison_failed(interp: &Interp<'_, '_>, a: &RVal, b: &RVal) -> Flow {
+    Flow::Raise(
+        format!(
+            "comparison of {} with {} failed",
+            a.class_name(),
+            super::value::inspect(b)
+        ),
+        interp.line,
+        None,
+    )
+}
+
 fn string_arg(interp: &Interp<'_, '_>, value: &RVal) -> RResult<Rc<str>> {
     match value {
         RVal::Str(s) => Ok(s.clone()),
-        other => interp.raise(format!(
-            "no implicit conversion of {} into String",
-            class_for_conversion(other)
-        )),
+        other => Err(no_conversion(interp, class_for_conversion(other), "String")),
+    }
+}
+
+/// A radix of `to_i(base)`, `to_s(base)`: 2 to 36.
+fn radix(interp: &Interp<'_, '_>, base: i64) -> RResult<u32> {
+    match u32::try_from(base) {
+        Ok(b @ 2..=36) => Ok(b),
+        _ => interp.raise(format!("invalid radix {base}")),
     }
 }
 
@@ -68,9 +96,10 @@ fn int_arg(interp: &Interp<'_, '_>, value: &RVal) -> RResult<i64> {
     match value {
         RVal::Int(n) => Ok(*n),
         RVal::Float(f) if f.is_finite() => Ok(trunc(*f) as i64),
-        other => interp.raise(format!(
-            "no implicit conversion of {} into Integer",
-            class_for_conversion(other)
+        other => Err(no_conversion(
+            interp,
+            class_for_conversion(other),
+            "Integer",
         )),
     }
 }

@@ -6,6 +6,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::super::interp::{arity, BlockArg, Flow, Interp, RResult};
+use super::super::methods::no_conversion;
 use super::super::value::{self, RVal};
 use super::array_edit as edit;
 use super::{compare, index_of, Items};
@@ -196,10 +197,7 @@ pub(super) fn check_len(interp: &mut Interp<'_, '_>, len: usize) -> RResult<()> 
 fn array_arg<'v>(interp: &Interp<'_, '_>, arg: &'v RVal) -> RResult<&'v Items> {
     match arg {
         RVal::Array(other) => Ok(other),
-        other => interp.raise(format!(
-            "no implicit conversion of {} into Array",
-            other.class_name()
-        )),
+        other => Err(no_conversion(interp, other.class_name(), "Array")),
     }
 }
 

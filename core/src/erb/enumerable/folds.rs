@@ -7,6 +7,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::super::interp::{arity, BlockArg, Interp, RResult};
+use super::super::methods::{comparison_failed, no_conversion};
 use super::super::value::{self, RVal};
 use super::{compare, need_block, sort_values};
 
@@ -23,11 +24,7 @@ pub(super) fn sort(
                 let c = interp.yield_block(&b, alloc::vec![x.clone(), y.clone()])?;
                 match c {
                     RVal::Int(n) => Ok(n.cmp(&0)),
-                    _ => interp.raise(format!(
-                        "comparison of {} with {} failed",
-                        x.class_name(),
-                        value::inspect(y)
-                    )),
+                    _ => Err(comparison_failed(interp, x, y)),
                 }
             })?
         }
@@ -270,12 +267,7 @@ pub(super) fn join(interp: &mut Interp<'_, '_>, items: &[RVal], args: &[RVal]) -
     let sep = match args.first() {
         None | Some(RVal::Nil) => String::new(),
         Some(RVal::Str(s)) => s.to_string(),
-        Some(other) => {
-            return interp.raise(format!(
-                "no implicit conversion of {} into String",
-                other.class_name()
-            ))
-        }
+        Some(other) => return Err(no_conversion(interp, other.class_name(), "String")),
     };
     Ok(RVal::str(&super::join(interp, items, &sep, 0)?))
 }

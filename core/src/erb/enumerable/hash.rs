@@ -6,6 +6,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::super::interp::{arity, BlockArg, Flow, Interp, RResult};
+use super::super::methods::no_conversion;
 use super::super::value::{self, RVal};
 use super::need_block;
 
@@ -213,10 +214,7 @@ fn merge(
     let mut out = entries.borrow().clone();
     for other in args.iter() {
         let RVal::Hash(other) = other else {
-            return interp.raise(format!(
-                "no implicit conversion of {} into Hash",
-                other.class_name()
-            ));
+            return Err(no_conversion(interp, other.class_name(), "Hash"));
         };
         for (k, v) in other.borrow().clone() {
             interp.step(1 + out.len() as u64 / 16)?;

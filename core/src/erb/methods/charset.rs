@@ -1,6 +1,5 @@
 //! String's methods over sets of characters (`a-z`, `^0-9`): `tr`, `delete`, `squeeze`, `count`.
 
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -57,7 +56,8 @@ pub(super) fn tr_family(
                 .collect();
             Ok(RVal::str(&out))
         }
-        "delete" | "count" | "squeeze" => {
+        // `delete`, `count`, `squeeze`.
+        _ => {
             arity(interp, args, if name == "squeeze" { 0 } else { 1 }, 1)?;
             let set = match args.first() {
                 Some(a) => Some(expand(&string_arg(interp, a)?)),
@@ -86,6 +86,5 @@ pub(super) fn tr_family(
                 }
             }
         }
-        _ => interp.raise(format!("undefined method `{name}' for String")),
     }
 }

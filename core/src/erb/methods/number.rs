@@ -7,7 +7,7 @@ use alloc::string::ToString;
 use super::super::interp::{arity, BlockArg, Interp, RResult};
 use super::super::value::{self, RVal};
 use super::arith::{as_f64, ceil, float_binary, floor, int_binary, overflow, to_radix, B};
-use super::{class_for_conversion, int_arg};
+use super::{class_for_conversion, comparison_failed, int_arg, radix};
 use crate::value::float_math::{round, trunc};
 
 /// What runs a method of Integer or Float (aliases share one).
@@ -169,11 +169,9 @@ fn binary(
             float_binary(interp, as_f64(recv), as_f64(other), name, op)
         }
         _ if op == B::Cmp => Ok(RVal::Nil),
-        _ if matches!(op, B::Lt | B::Gt | B::Le | B::Ge) => interp.raise(format!(
-            "comparison of {} with {} failed",
-            recv.class_name(),
-            value::inspect(other)
-        )),
+        _ if matches!(op, B::Lt | B::Gt | B::Le | B::Ge) => {
+            Err(comparison_failed(interp, recv, other))
+        }
         _ => interp.raise(format!(
             "{} can't be coerced into {}",
             class_for_conversion(other),
@@ -188,10 +186,7 @@ fn to_s(interp: &Interp<'_, '_>, n: i64, args: &[RVal]) -> RResult<RVal> {
         Some(b) => int_arg(interp, b)?,
         None => 10,
     };
-    if !(2..=36).contains(&base) {
-        return interp.raise(format!("invalid radix {base}"));
-    }
-    Ok(RVal::str(&to_radix(n, base as u32)))
+    Ok(RVal::str(&to_radix(n, radix(interp, base)?)))
 }
 
 fn pow10(n: i64) -> f64 {

@@ -7,18 +7,23 @@ use alloc::vec::Vec;
 
 use super::super::interp::{arity, BlockArg, Flow, Interp, RResult};
 use super::super::value::{self, RVal};
-use super::{class_for_conversion, escape_literal, int_arg, is_space};
+use super::{class_for_conversion, escape_literal, int_arg, is_space, no_conversion};
 
 /// The pattern argument of `sub`, `split`, `scan`: a regex, or a string matched literally.
 fn pattern(interp: &mut Interp<'_, '_>, arg: &RVal) -> RResult<crate::value::Regexp> {
     match arg {
         RVal::Regex(r) => Ok((**r).clone()),
         RVal::Str(s) => interp.regex(&escape_literal(s), ""),
-        other => interp.raise(format!(
-            "wrong argument type {} (expected Regexp)",
-            other.class_name()
-        )),
+        other => Err(not_a_pattern(interp, other)),
     }
+}
+
+fn not_a_pattern(interp: &Interp<'_, '_>, arg: &RVal) -> Flow {
+    Flow::Raise(
+        format!("wrong argument type {} (expected Regexp)", arg.class_name()),
+        interp.line,
+        None,
+    )
 }
 
 /// The replacement text for one match: `\1`, `\0`, `\&`, `\k<name>`, `\\`.
@@ -106,10 +111,7 @@ pub(super) fn substitute(
                 }
             }
             Some(other) => {
-                return interp.raise(format!(
-                    "no implicit conversion of {} into String",
-                    class_for_conversion(other)
-                ))
+                return Err(no_conversion(interp, class_for_conversion(other), "String"))
             }
             None => {
                 let Some(block) = block else { break };
@@ -270,12 +272,7 @@ pub(super) fn match_method(
     let regexp = match &args[0] {
         RVal::Regex(r) => (**r).clone(),
         RVal::Str(p) if name != "=~" => interp.regex(p, "")?,
-        other => {
-            return interp.raise(format!(
-                "wrong argument type {} (expected Regexp)",
-                other.class_name()
-            ))
-        }
+        other => return Err(not_a_pattern(interp, other)),
     };
     let found = interp.regex_search(&regexp, s, 0)?;
     Ok(match (name, found) {

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 
 use super::super::interp::{arity, BlockArg, Flow, Interp, RResult};
 use super::super::value::{self, RVal};
-use super::{int_arg, is_space, leading_integer, string_arg, text_of};
+use super::{comparison_failed, int_arg, is_space, leading_integer, radix, string_arg, text_of};
 
 /// What runs a String method (aliases share one).
 #[derive(Clone, Copy)]
@@ -204,7 +204,7 @@ pub(crate) fn string_method(
             Some(RVal::Str(o)) => RVal::Int(compare_strings(s, o)),
             _ => RVal::Nil,
         },
-        S::Order => return order(interp, s, name, args),
+        S::Order => return order(interp, &recv, s, name, args),
         S::Match => return super::search::match_method(interp, s, name, args),
         S::Index => return super::search::index(interp, s, args),
         S::Justify => return justify(interp, &recv, s, name, args),
@@ -267,19 +267,14 @@ fn to_i(interp: &Interp<'_, '_>, s: &str, args: &[RVal]) -> RResult<RVal> {
     let Some(base) = args.first() else {
         return Ok(RVal::Int(leading_integer(s)));
     };
-    let base = int_arg(interp, base)?;
-    if !(2..=36).contains(&base) {
-        return interp.raise(format!("invalid radix {base}"));
-    }
+    let base = radix(interp, int_arg(interp, base)?)?;
     let digits: String = s
         .trim()
         .chars()
-        .take_while(|c| c.is_digit(base as u32) || *c == '_')
+        .take_while(|c| c.is_digit(base) || *c == '_')
         .filter(|&c| c != '_')
         .collect();
-    Ok(RVal::Int(
-        i64::from_str_radix(&digits, base as u32).unwrap_or(0),
-    ))
+    Ok(RVal::Int(i64::from_str_radix(&digits, base).unwrap_or(0)))
 }
 
 /// `String#to_f`: the leading decimal number, 0.0 when there is none.
@@ -460,13 +455,16 @@ pub(super) fn compare_strings(a: &str, b: &str) -> i64 {
 }
 
 /// `<`, `>`, `<=`, `>=` between strings.
-fn order(interp: &Interp<'_, '_>, s: &str, name: &str, args: &[RVal]) -> RResult<RVal> {
+fn order(
+    interp: &Interp<'_, '_>,
+    recv: &RVal,
+    s: &str,
+    name: &str,
+    args: &[RVal],
+) -> RResult<RVal> {
     arity(interp, args, 1, 1)?;
     let RVal::Str(o) = &args[0] else {
-        return interp.raise(format!(
-            "comparison of String with {} failed",
-            value::inspect(&args[0])
-        ));
+        return Err(comparison_failed(interp, recv, &args[0]));
     };
     let c = compare_strings(s, o);
     Ok(RVal::Bool(match name {
