@@ -143,11 +143,23 @@ impl Places {
     }
 }
 
-impl Catalog {
-    /// The finished catalog as a graph (call it after `finish` succeeded); relationship
-    /// metaparameters draw at most `max_references` references together (the collection limit).
-    pub(crate) fn graph(&self, max_references: usize) -> CatalogGraph {
-        let catalog = self;
+/// A relationship metaparameter as set on a node: (name, value, where it was set).
+type Parameter<'a> = (&'a str, &'a Value, Span);
+
+/// The graph as it is drawn: its nodes first, then each kind of edge in Puppet's order.
+struct Drawing<'a> {
+    catalog: &'a Catalog,
+    graph: CatalogGraph,
+    places: Places,
+    /// What each node's relationship parameters are, in their order.
+    parameters: Vec<Vec<Parameter<'a>>>,
+    /// What contains each node.
+    containers: Vec<Container<'a>>,
+}
+
+impl<'a> Drawing<'a> {
+    /// The containers every catalog has.
+    fn new(catalog: &'a Catalog) -> Self {
         let mut graph = CatalogGraph::default();
         for reference in ["Stage[main]", "Class[Settings]", "Class[Main]"] {
             graph.nodes.push(GraphNode {
@@ -161,120 +173,143 @@ impl Catalog {
         places.classes.insert("settings".into(), CLASS_SETTINGS);
         places.classes.insert("main".into(), CLASS_MAIN);
         places.resources.resize(catalog.resources.len(), None);
-        // What each node's relationship parameters are: (name, value, span), in their order.
-        let mut parameters: Vec<Vec<(&str, &Value, Span)>> = alloc::vec![Vec::new(); 3];
-        let mut containers: Vec<Container<'_>> = alloc::vec![
-            Container::Fixed(None),
-            Container::Fixed(Some(STAGE_MAIN)),
-            Container::Fixed(Some(STAGE_MAIN)),
-        ];
+        Drawing {
+            catalog,
+            graph,
+            places,
+            parameters: alloc::vec![Vec::new(); 3],
+            containers: alloc::vec![
+                Container::Fixed(None),
+                Container::Fixed(Some(STAGE_MAIN)),
+                Container::Fixed(Some(STAGE_MAIN)),
+            ],
+        }
+    }
+
+    /// A node for each class, node definition and (not virtual) resource, in the catalog's order.
+    fn nodes(&mut self) {
+        let catalog = self.catalog;
         for entry in &catalog.entries {
-            let at = graph.nodes.len();
+            let at = self.graph.nodes.len();
             match entry {
                 CatalogEntry::Class {
                     name,
                     parameters: given,
                     span,
                 } => {
-                    places.classes.insert(name.clone(), at);
-                    graph.nodes.push(GraphNode {
+                    self.places.classes.insert(name.clone(), at);
+                    self.graph.nodes.push(GraphNode {
                         reference: ["Class[", &capitalize(name), "]"].concat(),
                         span: Some(*span),
                         implicit: false,
                         container: true,
                     });
                     let stage = given.iter().find(|(p, _)| p == "stage");
-                    containers.push(match stage {
+                    self.containers.push(match stage {
                         Some((_, value)) => Container::Stage(value),
                         None => Container::Fixed(Some(STAGE_MAIN)),
                     });
-                    parameters.push(relationship_parameters(given, &[], *span));
+                    self.parameters
+                        .push(relationship_parameters(given, &[], *span));
                 }
                 CatalogEntry::Node { title, span } => {
-                    places.nodes.insert(title.clone(), at);
-                    graph.nodes.push(GraphNode {
+                    self.places.nodes.insert(title.clone(), at);
+                    self.graph.nodes.push(GraphNode {
                         reference: format!("Node[{title}]"),
                         span: Some(*span),
                         implicit: false,
                         container: true,
                     });
-                    containers.push(Container::Fixed(Some(CLASS_MAIN)));
-                    parameters.push(Vec::new());
+                    self.containers.push(Container::Fixed(Some(CLASS_MAIN)));
+                    self.parameters.push(Vec::new());
                 }
-                CatalogEntry::Resource(index) => {
-                    let Some(r) = catalog.resources.get(*index) else {
-                        continue;
-                    };
-                    if r.virtual_ {
-                        continue;
-                    }
-                    if let Some(place) = places.resources.get_mut(*index) {
-                        *place = Some(at);
-                    }
-                    let stage = r.type_name == "stage";
-                    graph.nodes.push(GraphNode {
-                        reference: [&capitalize(&r.type_name), "[", &r.title, "]"].concat(),
-                        span: Some(r.span),
-                        implicit: false,
-                        container: stage || catalog.defines.contains_key(&r.type_name),
-                    });
-                    // Stages are never inside anything; other resources are in their scope's owner.
-                    containers.push(match catalog.scopes.get(r.scope) {
-                        Some(scope) if !stage => Container::Owner(&scope.owner),
-                        _ if stage => Container::Fixed(None),
-                        _ => Container::Fixed(Some(CLASS_MAIN)),
-                    });
-                    parameters.push(relationship_parameters(
-                        &r.attributes,
-                        &r.attribute_spans,
-                        r.span,
-                    ));
-                }
+                CatalogEntry::Resource(index) => self.resource(*index, at),
             }
         }
-        for (at, container) in containers.iter().enumerate() {
+    }
+
+    fn resource(&mut self, index: usize, at: usize) {
+        let catalog = self.catalog;
+        let Some(r) = catalog.resources.get(index) else {
+            return;
+        };
+        if r.virtual_ {
+            return;
+        }
+        if let Some(place) = self.places.resources.get_mut(index) {
+            *place = Some(at);
+        }
+        let stage = r.type_name == "stage";
+        self.graph.nodes.push(GraphNode {
+            reference: [&capitalize(&r.type_name), "[", &r.title, "]"].concat(),
+            span: Some(r.span),
+            implicit: false,
+            container: stage || catalog.defines.contains_key(&r.type_name),
+        });
+        // Stages are never inside anything; other resources are in their scope's owner.
+        self.containers.push(match catalog.scopes.get(r.scope) {
+            Some(scope) if !stage => Container::Owner(&scope.owner),
+            _ if stage => Container::Fixed(None),
+            _ => Container::Fixed(Some(CLASS_MAIN)),
+        });
+        self.parameters.push(relationship_parameters(
+            &r.attributes,
+            &r.attribute_spans,
+            r.span,
+        ));
+    }
+
+    /// The containment edges, then those of `contain` (the scope's resource contains the class
+    /// too); `require` calls become the scope's resource's `require` parameters.
+    fn containment(&mut self) {
+        let catalog = self.catalog;
+        for (at, container) in self.containers.iter().enumerate() {
             let container = match container {
                 Container::Fixed(container) => *container,
                 Container::Stage(value) => {
                     let title = crate::value::to_string_default(value);
                     let stage = catalog
                         .resource_position("stage", &title)
-                        .and_then(|found| places.resources.get(found).copied().flatten());
+                        .and_then(|found| self.places.resources.get(found).copied().flatten());
                     Some(stage.unwrap_or(STAGE_MAIN))
                 }
-                Container::Owner(owner) => places.owner(owner),
+                Container::Owner(owner) => self.places.owner(owner),
             };
             if let Some(container) = container {
-                push_edge(&mut graph, container, at, EdgeKind::Contains, None);
+                push_edge(&mut self.graph, container, at, EdgeKind::Contains, None);
             }
         }
-        // `contain`: the scope's resource contains the class too; `require`: it requires it.
         for link in &catalog.class_links {
-            let (Some(owner), Value::Type(ty)) = (places.owner(&link.owner), &link.class) else {
+            let (Some(owner), Value::Type(ty)) = (self.places.owner(&link.owner), &link.class)
+            else {
                 continue;
             };
             let class = super::relationships::catalog_entry(ty)
                 .and_then(Result::ok)
-                .and_then(|named| places.classes.get(&named.title).copied());
+                .and_then(|named| self.places.classes.get(&named.title).copied());
             match class {
                 Some(class) if link.contain => {
-                    push_edge(&mut graph, owner, class, EdgeKind::Contains, None)
+                    push_edge(&mut self.graph, owner, class, EdgeKind::Contains, None)
                 }
                 Some(_) => {
-                    if let Some(list) = parameters.get_mut(owner) {
+                    if let Some(list) = self.parameters.get_mut(owner) {
                         list.push(("require", &link.class, link.span));
                     }
                 }
                 None => {}
             }
         }
-        // The chain arrows' edges, by their source (Puppet adds them to its `before`/`notify`).
+    }
+
+    /// The chain arrows' edges, by their source (Puppet adds them to its `before`/`notify`).
+    fn arrows(&self) -> Vec<Vec<(usize, EdgeKind, Span)>> {
+        let catalog = self.catalog;
         let mut arrows: Vec<Vec<(usize, EdgeKind, Span)>> =
-            alloc::vec![Vec::new(); graph.nodes.len()];
+            alloc::vec![Vec::new(); self.graph.nodes.len()];
         for edge in &catalog.edges {
             let (Some(source), Some(target)) = (
-                self.graph_place(&places, &edge.source),
-                self.graph_place(&places, &edge.target),
+                catalog.graph_place(&self.places, &edge.source),
+                catalog.graph_place(&self.places, &edge.target),
             ) else {
                 continue;
             };
@@ -287,44 +322,75 @@ impl Catalog {
                 list.push((target, kind, edge.span));
             }
         }
+        arrows
+    }
+
+    /// Each node's relationship edges, metaparameter by metaparameter (the chain arrows' with
+    /// `before` and `notify`); at most `max_references` references in all.
+    fn relationships(&mut self, max_references: usize) {
+        let arrows = self.arrows();
         let mut references_left = max_references;
-        for (at, given) in parameters.iter().enumerate() {
+        for at in 0..self.parameters.len() {
             for (name, kind) in METAPARAMETERS {
-                for (_, value, span) in given.iter().filter(|(p, _, _)| *p == name) {
-                    // Past the collection limit (for all parameters together) the rest of
-                    // the references are not drawn: the graph is made after the compile, whose
-                    // limits it keeps.
-                    let mut references = Vec::new();
-                    super::named::flatten_references(value, &mut references, references_left);
-                    references_left -= references.len();
-                    for reference in references {
-                        let named = match reference {
-                            Value::Type(ty) => {
-                                super::relationships::catalog_entry(ty).and_then(Result::ok)
-                            }
-                            Value::String(text) => super::named::parse_reference(text),
-                            _ => None,
-                        };
-                        let Some(other) = named.and_then(|n| self.graph_place(&places, &n)) else {
-                            continue;
-                        };
-                        let (source, target) = match kind {
-                            EdgeKind::Require | EdgeKind::Subscribe => (other, at),
-                            _ => (at, other),
-                        };
-                        push_edge(&mut graph, source, target, kind, Some(*span));
+                for index in 0..self.parameters[at].len() {
+                    let (p, value, span) = self.parameters[at][index];
+                    if p == name {
+                        references_left = self.references(at, kind, value, span, references_left);
                     }
                 }
                 if matches!(kind, EdgeKind::Before | EdgeKind::Notify) {
                     for (target, arrow_kind, span) in arrows.get(at).into_iter().flatten() {
                         if *arrow_kind == kind {
-                            push_edge(&mut graph, at, *target, kind, Some(*span));
+                            push_edge(&mut self.graph, at, *target, kind, Some(*span));
                         }
                     }
                 }
             }
         }
-        graph
+    }
+
+    /// The edges of one relationship parameter's references; what is left of the limit.
+    fn references(
+        &mut self,
+        at: usize,
+        kind: EdgeKind,
+        value: &Value,
+        span: Span,
+        references_left: usize,
+    ) -> usize {
+        // Past the collection limit (for all parameters together) the rest of the references are
+        // not drawn: the graph is made after the compile, whose limits it keeps.
+        let mut references = Vec::new();
+        super::named::flatten_references(value, &mut references, references_left);
+        let left = references_left - references.len();
+        for reference in references {
+            let named = match reference {
+                Value::Type(ty) => super::relationships::catalog_entry(ty).and_then(Result::ok),
+                Value::String(text) => super::named::parse_reference(text),
+                _ => None,
+            };
+            let Some(other) = named.and_then(|n| self.catalog.graph_place(&self.places, &n)) else {
+                continue;
+            };
+            let (source, target) = match kind {
+                EdgeKind::Require | EdgeKind::Subscribe => (other, at),
+                _ => (at, other),
+            };
+            push_edge(&mut self.graph, source, target, kind, Some(span));
+        }
+        left
+    }
+}
+
+impl Catalog {
+    /// The finished catalog as a graph (call it after `finish` succeeded); relationship
+    /// metaparameters draw at most `max_references` references together (the collection limit).
+    pub(crate) fn graph(&self, max_references: usize) -> CatalogGraph {
+        let mut drawing = Drawing::new(self);
+        drawing.nodes();
+        drawing.containment();
+        drawing.relationships(max_references);
+        drawing.graph
     }
 
     /// The node of a class or resource a relationship names.

@@ -192,27 +192,7 @@ impl<'s> Lexer<'s> {
     fn run(&mut self, out: &mut Vec<Token>) -> Result<(), LexError> {
         let start_len = out.len();
         loop {
-            let mut spaced = false;
-            // White space, comments and line continuations.
-            loop {
-                match self.peek() {
-                    Some(' ' | '\t' | '\r') => {
-                        self.bump();
-                        spaced = true;
-                    }
-                    Some('\\') if self.peek_at(1) == Some('\n') => {
-                        self.bump();
-                        self.bump();
-                        spaced = true;
-                    }
-                    Some('#') => {
-                        while !matches!(self.peek(), None | Some('\n')) {
-                            self.bump();
-                        }
-                    }
-                    _ => break,
-                }
-            }
+            let spaced = self.skip_blank();
             let line = self.line;
             let Some(c) = self.peek() else {
                 return Ok(());
@@ -249,43 +229,7 @@ impl<'s> Lexer<'s> {
                 Tok::IVar(self.ident())
             } else if c == '$' {
                 self.bump();
-                match self.peek() {
-                    Some(
-                        s @ ('~'
-                        | '!'
-                        | '&'
-                        | '0'..='9'
-                        | '_'
-                        | '`'
-                        | '\''
-                        | '+'
-                        | '/'
-                        | ';'
-                        | ','
-                        | '.'
-                        | '<'
-                        | '>'
-                        | '?'
-                        | '$'
-                        | ':'
-                        | '"'),
-                    ) if !self.peek_at(1).is_some_and(is_ident_char) || s.is_ascii_digit() => {
-                        let mut name = String::new();
-                        while let Some(c) = self.peek() {
-                            if name.is_empty()
-                                || (c.is_ascii_digit()
-                                    && name.starts_with(|d: char| d.is_ascii_digit()))
-                            {
-                                name.push(c);
-                                self.bump();
-                            } else {
-                                break;
-                            }
-                        }
-                        Tok::GVar(name)
-                    }
-                    _ => Tok::GVar(self.ident()),
-                }
+                self.global_var()
             } else if c == ':' && self.peek_at(1) == Some('\'') && !value_before {
                 self.bump();
                 self.bump();
@@ -311,34 +255,7 @@ impl<'s> Lexer<'s> {
                 }
                 Tok::Sym(alloc::vec![StrPart::Lit(name)])
             } else if is_ident_start(c) {
-                let mut name = self.ident();
-                if matches!(self.peek(), Some('?' | '!'))
-                    && self.peek_at(1) != Some('=')
-                    && !(self.peek() == Some('?') && self.peek_at(1) == Some(':'))
-                {
-                    if let Some(c) = self.bump() {
-                        name.push(c);
-                    }
-                } else if self.peek() == Some('?')
-                    && self.peek_at(1) == Some('=')
-                    && self.peek_at(2) == Some('=')
-                {
-                    // `x.empty?==y`
-                    if let Some(c) = self.bump() {
-                        name.push(c);
-                    }
-                }
-                let label = self.peek() == Some(':')
-                    && self.peek_at(1) != Some(':')
-                    && !matches!(prev.map(|t| &t.tok), Some(Tok::Op("?")));
-                if label && !name.ends_with('?') {
-                    self.bump();
-                    Tok::Label(name)
-                } else if name.starts_with(|c: char| c.is_uppercase()) {
-                    Tok::Const(name)
-                } else {
-                    Tok::Ident(name)
-                }
+                self.word(prev)
             } else if c == '%'
                 && self.percent_literal_ahead()
                 && (!value_before
@@ -391,6 +308,102 @@ impl<'s> Lexer<'s> {
                 Tok::Op(op)
             };
             out.push(Token { tok, line, spaced });
+        }
+    }
+
+    /// White space, comments and line continuations: whether there were any but comments.
+    fn skip_blank(&mut self) -> bool {
+        let mut spaced = false;
+        loop {
+            match self.peek() {
+                Some(' ' | '\t' | '\r') => {
+                    self.bump();
+                    spaced = true;
+                }
+                Some('\\') if self.peek_at(1) == Some('\n') => {
+                    self.bump();
+                    self.bump();
+                    spaced = true;
+                }
+                Some('#') => {
+                    while !matches!(self.peek(), None | Some('\n')) {
+                        self.bump();
+                    }
+                }
+                _ => return spaced,
+            }
+        }
+    }
+
+    /// A global variable after its `$`: a special one (`$~`, `$1`, `$;`...) or a name.
+    fn global_var(&mut self) -> Tok {
+        match self.peek() {
+            Some(
+                s @ ('~'
+                | '!'
+                | '&'
+                | '0'..='9'
+                | '_'
+                | '`'
+                | '\''
+                | '+'
+                | '/'
+                | ';'
+                | ','
+                | '.'
+                | '<'
+                | '>'
+                | '?'
+                | '$'
+                | ':'
+                | '"'),
+            ) if !self.peek_at(1).is_some_and(is_ident_char) || s.is_ascii_digit() => {
+                let mut name = String::new();
+                while let Some(c) = self.peek() {
+                    if name.is_empty()
+                        || (c.is_ascii_digit() && name.starts_with(|d: char| d.is_ascii_digit()))
+                    {
+                        name.push(c);
+                        self.bump();
+                    } else {
+                        break;
+                    }
+                }
+                Tok::GVar(name)
+            }
+            _ => Tok::GVar(self.ident()),
+        }
+    }
+
+    /// A name: a local or method name (with its `?` or `!`), a label (`key:`), a constant.
+    fn word(&mut self, prev: Option<&Token>) -> Tok {
+        let mut name = self.ident();
+        if matches!(self.peek(), Some('?' | '!'))
+            && self.peek_at(1) != Some('=')
+            && !(self.peek() == Some('?') && self.peek_at(1) == Some(':'))
+        {
+            if let Some(c) = self.bump() {
+                name.push(c);
+            }
+        } else if self.peek() == Some('?')
+            && self.peek_at(1) == Some('=')
+            && self.peek_at(2) == Some('=')
+        {
+            // `x.empty?==y`
+            if let Some(c) = self.bump() {
+                name.push(c);
+            }
+        }
+        let label = self.peek() == Some(':')
+            && self.peek_at(1) != Some(':')
+            && !matches!(prev.map(|t| &t.tok), Some(Tok::Op("?")));
+        if label && !name.ends_with('?') {
+            self.bump();
+            Tok::Label(name)
+        } else if name.starts_with(|c: char| c.is_uppercase()) {
+            Tok::Const(name)
+        } else {
+            Tok::Ident(name)
         }
     }
 

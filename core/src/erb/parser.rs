@@ -1264,75 +1264,9 @@ impl<'t> Parser<'t> {
                     Node::new(Kind::If(Box::new(cond), otherwise, then), line)
                 }
             }
-            "while" | "until" => {
-                let saved = core::mem::replace(&mut self.no_do, true);
-                let cond = self.expr_statement()?;
-                self.no_do = saved;
-                self.eat_kw("do");
-                let body = self.body_until(&["end"])?;
-                self.expect_kw("end")?;
-                Node::new(Kind::While(Box::new(cond), body, name == "until"), line)
-            }
-            "for" => {
-                let mut params = Vec::new();
-                loop {
-                    let Tok::Ident(var) = &self.advance().tok else {
-                        self.pos -= 1;
-                        return Err(self.unexpected());
-                    };
-                    self.declare(var);
-                    params.push(Param::Name(var.clone()));
-                    if !self.eat_op(",") {
-                        break;
-                    }
-                }
-                self.expect_kw("in")?;
-                let saved = core::mem::replace(&mut self.no_do, true);
-                let iterable = self.expr_statement()?;
-                self.no_do = saved;
-                self.eat_kw("do");
-                let body = self.body_until(&["end"])?;
-                self.expect_kw("end")?;
-                Node::new(Kind::For(params, Box::new(iterable), body), line)
-            }
-            "case" => {
-                let subject = if matches!(self.peek().tok, Tok::Newline) || self.is_op(";") {
-                    None
-                } else {
-                    Some(Box::new(self.expr_statement()?))
-                };
-                self.skip_newlines();
-                let mut whens = Vec::new();
-                while self.eat_kw("when") {
-                    let mut values = Vec::new();
-                    loop {
-                        self.skip_breaks();
-                        let line = self.line();
-                        if self.eat_op("*") {
-                            let inner = self.ternary()?;
-                            values.push(Node::new(Kind::Splat(Box::new(inner)), line));
-                        } else {
-                            values.push(self.ternary()?);
-                        }
-                        if !self.eat_op(",") {
-                            break;
-                        }
-                    }
-                    self.eat_kw("then");
-                    let body = self.body_until(&["when", "else", "end"])?;
-                    whens.push((values, body));
-                }
-                let otherwise = if self.eat_kw("else") {
-                    Some(self.body_until(&["end"])?)
-                } else {
-                    None
-                };
-                self.expect_kw("end")?;
-                if self.is_kw("in") {
-                    return self.fail("pattern matching (case/in) is not supported");
-                }
-                Node::new(Kind::Case(subject, whens, otherwise), line)
-            }
+            "while" | "until" => self.while_loop(name, line)?,
+            "for" => self.for_loop(line)?,
+            "case" => self.case(line)?,
             "begin" => {
                 let body = self.statements()?;
                 if !self.is_kw("rescue") && !self.is_kw("ensure") && !self.is_kw("else") {
@@ -1402,6 +1336,84 @@ impl<'t> Parser<'t> {
             }
         };
         Ok(node)
+    }
+
+    /// `while cond [do] ... end` and `until`.
+    fn while_loop(&mut self, name: &str, line: u32) -> PResult<Node> {
+        let saved = core::mem::replace(&mut self.no_do, true);
+        let cond = self.expr_statement()?;
+        self.no_do = saved;
+        self.eat_kw("do");
+        let body = self.body_until(&["end"])?;
+        self.expect_kw("end")?;
+        Ok(Node::new(
+            Kind::While(Box::new(cond), body, name == "until"),
+            line,
+        ))
+    }
+
+    /// `for a, b in iterable [do] ... end`.
+    fn for_loop(&mut self, line: u32) -> PResult<Node> {
+        let mut params = Vec::new();
+        loop {
+            let Tok::Ident(var) = &self.advance().tok else {
+                self.pos -= 1;
+                return Err(self.unexpected());
+            };
+            self.declare(var);
+            params.push(Param::Name(var.clone()));
+            if !self.eat_op(",") {
+                break;
+            }
+        }
+        self.expect_kw("in")?;
+        let saved = core::mem::replace(&mut self.no_do, true);
+        let iterable = self.expr_statement()?;
+        self.no_do = saved;
+        self.eat_kw("do");
+        let body = self.body_until(&["end"])?;
+        self.expect_kw("end")?;
+        Ok(Node::new(Kind::For(params, Box::new(iterable), body), line))
+    }
+
+    /// `case [subject] when a, *b then ... else ... end`.
+    fn case(&mut self, line: u32) -> PResult<Node> {
+        let subject = if matches!(self.peek().tok, Tok::Newline) || self.is_op(";") {
+            None
+        } else {
+            Some(Box::new(self.expr_statement()?))
+        };
+        self.skip_newlines();
+        let mut whens = Vec::new();
+        while self.eat_kw("when") {
+            let mut values = Vec::new();
+            loop {
+                self.skip_breaks();
+                let line = self.line();
+                if self.eat_op("*") {
+                    let inner = self.ternary()?;
+                    values.push(Node::new(Kind::Splat(Box::new(inner)), line));
+                } else {
+                    values.push(self.ternary()?);
+                }
+                if !self.eat_op(",") {
+                    break;
+                }
+            }
+            self.eat_kw("then");
+            let body = self.body_until(&["when", "else", "end"])?;
+            whens.push((values, body));
+        }
+        let otherwise = if self.eat_kw("else") {
+            Some(self.body_until(&["end"])?)
+        } else {
+            None
+        };
+        self.expect_kw("end")?;
+        if self.is_kw("in") {
+            return self.fail("pattern matching (case/in) is not supported");
+        }
+        Ok(Node::new(Kind::Case(subject, whens, otherwise), line))
     }
 
     /// Whether an operand follows (`return x`), not the end of the statement or a modifier.

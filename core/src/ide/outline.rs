@@ -140,67 +140,11 @@ impl Walker<'_> {
         let span = expr.span;
         match &expr.kind {
             ExprKind::Block(items) => self.statements(items, out),
-            ExprKind::ClassDefinition(class) => {
-                let mut symbol = self.symbol(
-                    SymbolKind::Class,
-                    class.name.name.clone(),
-                    span,
-                    class.name.span,
-                );
-                let mut detail = self.params(&class.params);
-                if let Some(parent) = &class.parent {
-                    push_words(&mut detail, &format!("inherits {}", parent.name));
-                }
-                symbol.detail = non_empty(detail);
-                symbol.children = self.body(&class.body);
-                out.push(symbol);
-            }
-            ExprKind::DefineDefinition(define) => {
-                let mut symbol = self.symbol(
-                    SymbolKind::Define,
-                    define.name.name.clone(),
-                    span,
-                    define.name.span,
-                );
-                symbol.detail = non_empty(self.params(&define.params));
-                symbol.children = self.body(&define.body);
-                out.push(symbol);
-            }
-            ExprKind::FunctionDefinition(function) => {
-                let mut symbol = self.symbol(
-                    SymbolKind::Function,
-                    function.name.name.clone(),
-                    span,
-                    function.name.span,
-                );
-                let mut detail = self.params(&function.params);
-                if let Some(returns) = &function.return_type {
-                    push_words(&mut detail, &format!(">> {}", self.text(returns.span)));
-                }
-                symbol.detail = non_empty(detail);
-                out.push(symbol);
-            }
-            ExprKind::TypeAlias { name, type_expr } => {
-                let mut symbol =
-                    self.symbol(SymbolKind::TypeAlias, name.name.clone(), span, name.span);
-                symbol.detail = Some(self.short(type_expr.span));
-                out.push(symbol);
-            }
-            ExprKind::NodeDefinition(node) => {
-                let name_span = match (node.matches.first(), node.matches.last()) {
-                    (Some(first), Some(last)) => first.span.to(last.span),
-                    _ => span,
-                };
-                let matches: Vec<&str> = node.matches.iter().map(|m| self.text(m.span)).collect();
-                let name = shorten(&format!("node {}", matches.join(", ")));
-                let mut symbol = self.symbol(SymbolKind::Node, name, span, name_span);
-                symbol.detail = node
-                    .parent
-                    .as_ref()
-                    .map(|p| format!("inherits {}", self.text(p.span)));
-                symbol.children = self.body(&node.body);
-                out.push(symbol);
-            }
+            ExprKind::ClassDefinition(_)
+            | ExprKind::DefineDefinition(_)
+            | ExprKind::FunctionDefinition(_)
+            | ExprKind::TypeAlias { .. }
+            | ExprKind::NodeDefinition(_) => self.definition(expr, out),
             ExprKind::Resource(resource) => self.resource(resource, span, out),
             ExprKind::ResourceDefaults { type_ref, .. } => {
                 let mut symbol = self.symbol(
@@ -302,6 +246,76 @@ impl Walker<'_> {
                     branch.children = self.body(&option.body);
                     symbol.children.push(branch);
                 }
+                out.push(symbol);
+            }
+            _ => {}
+        }
+    }
+
+    /// A class, defined type, function, type alias or node: its name, the parameters (or what it
+    /// inherits, returns or aliases) as detail, and its body's symbols.
+    fn definition(&self, expr: &Expr, out: &mut Vec<Symbol>) {
+        let span = expr.span;
+        match &expr.kind {
+            ExprKind::ClassDefinition(class) => {
+                let mut symbol = self.symbol(
+                    SymbolKind::Class,
+                    class.name.name.clone(),
+                    span,
+                    class.name.span,
+                );
+                let mut detail = self.params(&class.params);
+                if let Some(parent) = &class.parent {
+                    push_words(&mut detail, &format!("inherits {}", parent.name));
+                }
+                symbol.detail = non_empty(detail);
+                symbol.children = self.body(&class.body);
+                out.push(symbol);
+            }
+            ExprKind::DefineDefinition(define) => {
+                let mut symbol = self.symbol(
+                    SymbolKind::Define,
+                    define.name.name.clone(),
+                    span,
+                    define.name.span,
+                );
+                symbol.detail = non_empty(self.params(&define.params));
+                symbol.children = self.body(&define.body);
+                out.push(symbol);
+            }
+            ExprKind::FunctionDefinition(function) => {
+                let mut symbol = self.symbol(
+                    SymbolKind::Function,
+                    function.name.name.clone(),
+                    span,
+                    function.name.span,
+                );
+                let mut detail = self.params(&function.params);
+                if let Some(returns) = &function.return_type {
+                    push_words(&mut detail, &format!(">> {}", self.text(returns.span)));
+                }
+                symbol.detail = non_empty(detail);
+                out.push(symbol);
+            }
+            ExprKind::TypeAlias { name, type_expr } => {
+                let mut symbol =
+                    self.symbol(SymbolKind::TypeAlias, name.name.clone(), span, name.span);
+                symbol.detail = Some(self.short(type_expr.span));
+                out.push(symbol);
+            }
+            ExprKind::NodeDefinition(node) => {
+                let name_span = match (node.matches.first(), node.matches.last()) {
+                    (Some(first), Some(last)) => first.span.to(last.span),
+                    _ => span,
+                };
+                let matches: Vec<&str> = node.matches.iter().map(|m| self.text(m.span)).collect();
+                let name = shorten(&format!("node {}", matches.join(", ")));
+                let mut symbol = self.symbol(SymbolKind::Node, name, span, name_span);
+                symbol.detail = node
+                    .parent
+                    .as_ref()
+                    .map(|p| format!("inherits {}", self.text(p.span)));
+                symbol.children = self.body(&node.body);
                 out.push(symbol);
             }
             _ => {}

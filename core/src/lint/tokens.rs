@@ -804,34 +804,7 @@ impl Builder<'_> {
         }
         let text = &self.src[p.start..p.end];
         let Some(kind) = p.kind else {
-            if let Some(body) = text.strip_prefix('#') {
-                let end = if text.ends_with('\r') {
-                    p.end - 1
-                } else {
-                    p.end
-                };
-                let body = body.strip_suffix('\r').unwrap_or(body);
-                self.push(K::Comment, p.start, end, body);
-            } else if let Some(body) = text.strip_prefix("//") {
-                let end = if text.ends_with('\r') {
-                    p.end - 1
-                } else {
-                    p.end
-                };
-                let body = body.strip_suffix('\r').unwrap_or(body);
-                self.push(K::SlashComment, p.start, end, body);
-            } else {
-                let mut value = text.strip_prefix("/*").unwrap_or(text);
-                value = value.strip_prefix(' ').unwrap_or(value);
-                value = value.strip_suffix("*/").unwrap_or(value);
-                value = value.strip_suffix(' ').unwrap_or(value);
-                let value: String = value
-                    .split('\n')
-                    .map(|l| l.trim_start_matches(' ').strip_prefix('*').unwrap_or(l))
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                self.push(K::MlComment, p.start, p.end, &value);
-            }
+            self.comment(p, text);
             return;
         };
         use TokenKind as T;
@@ -847,21 +820,7 @@ impl Builder<'_> {
                 return;
             }
             T::DqPre | T::DqMid | T::DqPost => {
-                let mut inner = text;
-                let lead = if kind == T::DqPre { "\"" } else { "}" };
-                inner = inner.strip_prefix(lead).unwrap_or(inner);
-                inner = if kind == T::DqPost {
-                    inner.strip_suffix('"').unwrap_or(inner)
-                } else {
-                    inner.strip_suffix("${").unwrap_or(inner)
-                };
-                let k = match kind {
-                    T::DqPre => K::DqPre,
-                    T::DqMid => K::DqMid,
-                    _ => K::DqPost,
-                };
-                let inner = inner.to_string();
-                self.push(k, p.start, p.end, &inner);
+                self.dq_part(p, kind, text);
                 return;
             }
             T::Variable
@@ -875,54 +834,7 @@ impl Builder<'_> {
                 K::FunctionName
             }
             T::Variable => {
-                let in_string = self
-                    .out
-                    .order
-                    .last()
-                    .map(|&id| self.out.all[id].kind)
-                    .is_some_and(|k| matches!(k, K::DqPre | K::DqMid))
-                    && !self.bytes[..p.start].ends_with(b"${");
-                let mut end = p.end;
-                if !in_string && text.starts_with('$') {
-                    // puppet-lint's variable names go on over dashes (`$a-b`), and a `[...]`
-                    // right after one is part of it.
-                    let name = unenclosed_len(&self.bytes[p.start + 1..]);
-                    end = end.max(p.start + 1 + name);
-                    while self.bytes.get(end) == Some(&b'[') {
-                        let close = self.src[end + 1..]
-                            .char_indices()
-                            .skip(1)
-                            .take_while(|&(_, c)| c != '\n')
-                            .find(|&(_, c)| c == ']');
-                        match close {
-                            Some((off, _)) => end = end + 1 + off + 1,
-                            None => break,
-                        }
-                    }
-                }
-                if in_string && text.starts_with('$') {
-                    end = p.start
-                        + 1
-                        + unenclosed_len(&self.bytes[p.start + 1..]).max(p.end - p.start - 1);
-                }
-                let mut start = p.start;
-                if in_string && self.newline_before_variable(p.start) {
-                    // puppet-lint's variable pattern takes the newline before `$name` along.
-                    start -= 1;
-                }
-                let full = &self.src[start..end];
-                let value = full.strip_prefix('$').unwrap_or(full).to_string();
-                let k = if in_string {
-                    K::UnencVariable
-                } else {
-                    K::Variable
-                };
-                let p = Piece { start, ..p };
-                self.push(k, p.start, end, &value);
-                if in_string {
-                    let last = self.out.all.len() - 1;
-                    self.out.all[last].raw = value;
-                }
+                self.variable(p, text);
                 return;
             }
             T::Name | T::Word => {
@@ -932,28 +844,10 @@ impl Builder<'_> {
                     K::Name
                 }
             }
-            T::ClassRef => {
-                let ty = TYPES.iter().find(|t| {
-                    text.starts_with(**t)
-                        && !self
-                            .bytes
-                            .get(p.start + t.len())
-                            .is_some_and(|&b| is_word_byte(b))
-                });
-                if let Some(ty) = ty {
-                    if ty.len() < text.len() {
-                        let end = p.start + ty.len();
-                        self.push(K::Type, p.start, end, ty);
-                        let rest_text = self.src[end..p.end].to_string();
-                        self.push(K::ClassRef, end, p.end, &rest_text);
-                        return;
-                    }
-                    K::Type
-                } else {
-                    K::ClassRef
-                }
-            }
-            T::Number => K::Number,
+            T::ClassRef => match self.class_ref(p, text) {
+                Some(k) => k,
+                None => return,
+            },
             T::Heredoc => {
                 let inner = text.strip_prefix("@(").unwrap_or(text);
                 let inner = inner.strip_suffix(')').unwrap_or(inner);
@@ -970,35 +864,6 @@ impl Builder<'_> {
                 self.push(K::Regex, p.start, p.end, &inner);
                 return;
             }
-            T::LBrack | T::ListStart => K::LBrack,
-            T::RBrack => K::RBrack,
-            T::LBrace | T::SelBrace => K::LBrace,
-            T::RBrace => K::RBrace,
-            T::LParen | T::WsLParen => K::LParen,
-            T::RParen => K::RParen,
-            T::Equals => K::Equals,
-            T::FArrow => K::FArrow,
-            T::Comma => K::Comma,
-            T::Colon => K::Colon,
-            T::Semic => K::Semic,
-            T::QMark => K::QMark,
-            T::Pipe => K::Pipe,
-            T::InEdge => K::InEdge,
-            T::InEdgeSub => K::InEdgeSub,
-            T::OutEdge => K::OutEdge,
-            T::OutEdgeSub => K::OutEdgeSub,
-            T::Case => K::Case,
-            T::Class => K::Class,
-            T::Default => K::Default,
-            T::Define => K::Define,
-            T::If => K::If,
-            T::Elsif => K::Elsif,
-            T::Else => K::Else,
-            T::Inherits => K::Inherits,
-            T::Node => K::Node,
-            T::Undef => K::Undef,
-            T::True => K::True,
-            T::False => K::False,
             T::Div if self.bytes.get(p.end) == Some(&b'/') => {
                 // `//` comments: Puppet has none, puppet-lint reads one to the end of the line.
                 let end = memchr_nl(self.bytes, p.start);
@@ -1011,22 +876,174 @@ impl Builder<'_> {
                 self.push(K::SlashComment, p.start, end, &value);
                 return;
             }
-            _ => K::Other,
+            other => plain_kind(other),
         };
         // Inside `${...}` the first name is a variable.
-        let k = if k == K::Name || kind.is_keyword() {
-            let after_open = self.bytes[..p.start].ends_with(b"${");
-            if after_open {
-                let value = text.to_string();
-                self.push(K::Variable, p.start, p.end, &value);
-                return;
-            }
-            k
-        } else {
-            k
-        };
+        if (k == K::Name || kind.is_keyword()) && self.bytes[..p.start].ends_with(b"${") {
+            let value = text.to_string();
+            self.push(K::Variable, p.start, p.end, &value);
+            return;
+        }
         let value = text.to_string();
         self.push(k, p.start, p.end, &value);
+    }
+
+    /// A comment: `#`, `//` (to the end of the line, without a `\r`) or `/* */` (its lines'
+    /// leading `*` taken off).
+    fn comment(&mut self, p: Piece, text: &str) {
+        let end = if text.ends_with('\r') {
+            p.end - 1
+        } else {
+            p.end
+        };
+        if let Some(body) = text.strip_prefix('#') {
+            let body = body.strip_suffix('\r').unwrap_or(body);
+            self.push(K::Comment, p.start, end, body);
+        } else if let Some(body) = text.strip_prefix("//") {
+            let body = body.strip_suffix('\r').unwrap_or(body);
+            self.push(K::SlashComment, p.start, end, body);
+        } else {
+            let mut value = text.strip_prefix("/*").unwrap_or(text);
+            value = value.strip_prefix(' ').unwrap_or(value);
+            value = value.strip_suffix("*/").unwrap_or(value);
+            value = value.strip_suffix(' ').unwrap_or(value);
+            let value: String = value
+                .split('\n')
+                .map(|l| l.trim_start_matches(' ').strip_prefix('*').unwrap_or(l))
+                .collect::<Vec<_>>()
+                .join("\n");
+            self.push(K::MlComment, p.start, p.end, &value);
+        }
+    }
+
+    /// A piece of a double-quoted string around its `${...}`: its text without the quotes and
+    /// braces.
+    fn dq_part(&mut self, p: Piece, kind: TokenKind, text: &str) {
+        let lead = if kind == TokenKind::DqPre { "\"" } else { "}" };
+        let inner = text.strip_prefix(lead).unwrap_or(text);
+        let inner = if kind == TokenKind::DqPost {
+            inner.strip_suffix('"').unwrap_or(inner)
+        } else {
+            inner.strip_suffix("${").unwrap_or(inner)
+        };
+        let k = match kind {
+            TokenKind::DqPre => K::DqPre,
+            TokenKind::DqMid => K::DqMid,
+            _ => K::DqPost,
+        };
+        let inner = inner.to_string();
+        self.push(k, p.start, p.end, &inner);
+    }
+
+    /// A variable as puppet-lint reads one: its name on over dashes and `[...]` outside strings,
+    /// an unenclosed one in a string (with the newline before it).
+    fn variable(&mut self, p: Piece, text: &str) {
+        let in_string = self
+            .out
+            .order
+            .last()
+            .map(|&id| self.out.all[id].kind)
+            .is_some_and(|k| matches!(k, K::DqPre | K::DqMid))
+            && !self.bytes[..p.start].ends_with(b"${");
+        let mut end = p.end;
+        if !in_string && text.starts_with('$') {
+            // puppet-lint's variable names go on over dashes (`$a-b`), and a `[...]`
+            // right after one is part of it.
+            let name = unenclosed_len(&self.bytes[p.start + 1..]);
+            end = end.max(p.start + 1 + name);
+            while self.bytes.get(end) == Some(&b'[') {
+                let close = self.src[end + 1..]
+                    .char_indices()
+                    .skip(1)
+                    .take_while(|&(_, c)| c != '\n')
+                    .find(|&(_, c)| c == ']');
+                match close {
+                    Some((off, _)) => end = end + 1 + off + 1,
+                    None => break,
+                }
+            }
+        }
+        if in_string && text.starts_with('$') {
+            end = p.start + 1 + unenclosed_len(&self.bytes[p.start + 1..]).max(p.end - p.start - 1);
+        }
+        let mut start = p.start;
+        if in_string && self.newline_before_variable(p.start) {
+            // puppet-lint's variable pattern takes the newline before `$name` along.
+            start -= 1;
+        }
+        let full = &self.src[start..end];
+        let value = full.strip_prefix('$').unwrap_or(full).to_string();
+        let k = if in_string {
+            K::UnencVariable
+        } else {
+            K::Variable
+        };
+        self.push(k, start, end, &value);
+        if in_string {
+            let last = self.out.all.len() - 1;
+            self.out.all[last].raw = value;
+        }
+    }
+
+    /// A class reference: a data type's name (`String`, `Integer`...) is a type, and what
+    /// follows one (`Stringy`) a class reference of its own; `None` when both are pushed.
+    fn class_ref(&mut self, p: Piece, text: &str) -> Option<K> {
+        let ty = TYPES.iter().find(|t| {
+            text.starts_with(**t)
+                && !self
+                    .bytes
+                    .get(p.start + t.len())
+                    .is_some_and(|&b| is_word_byte(b))
+        });
+        let Some(ty) = ty else {
+            return Some(K::ClassRef);
+        };
+        if ty.len() < text.len() {
+            let end = p.start + ty.len();
+            self.push(K::Type, p.start, end, ty);
+            let rest_text = self.src[end..p.end].to_string();
+            self.push(K::ClassRef, end, p.end, &rest_text);
+            return None;
+        }
+        Some(K::Type)
+    }
+}
+
+/// The kind of a token puppet-lint names after its text alone (punctuation, keywords, numbers).
+fn plain_kind(kind: TokenKind) -> K {
+    use TokenKind as T;
+    match kind {
+        T::Number => K::Number,
+        T::LBrack | T::ListStart => K::LBrack,
+        T::RBrack => K::RBrack,
+        T::LBrace | T::SelBrace => K::LBrace,
+        T::RBrace => K::RBrace,
+        T::LParen | T::WsLParen => K::LParen,
+        T::RParen => K::RParen,
+        T::Equals => K::Equals,
+        T::FArrow => K::FArrow,
+        T::Comma => K::Comma,
+        T::Colon => K::Colon,
+        T::Semic => K::Semic,
+        T::QMark => K::QMark,
+        T::Pipe => K::Pipe,
+        T::InEdge => K::InEdge,
+        T::InEdgeSub => K::InEdgeSub,
+        T::OutEdge => K::OutEdge,
+        T::OutEdgeSub => K::OutEdgeSub,
+        T::Case => K::Case,
+        T::Class => K::Class,
+        T::Default => K::Default,
+        T::Define => K::Define,
+        T::If => K::If,
+        T::Elsif => K::Elsif,
+        T::Else => K::Else,
+        T::Inherits => K::Inherits,
+        T::Node => K::Node,
+        T::Undef => K::Undef,
+        T::True => K::True,
+        T::False => K::False,
+        _ => K::Other,
     }
 }
 

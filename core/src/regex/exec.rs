@@ -2,7 +2,9 @@
 //! step charged to the budget it is given. When the program allows it (no back-references,
 //! look-arounds, atomic groups, counters or calls), failed (instruction, position) pairs are
 //! remembered once a search gets costly, so such patterns run in time linear in the text (as a
-//! non-backtracking engine would); the others stop at the budget, never hang.
+//! non-backtracking engine would); the others stop at the budget, never hang. `Vm::run` is one
+//! long loop on purpose: it is the matcher's hot path, one `match` on the instruction per step
+//! with the program counter and position in locals, which helpers per instruction would spill.
 
 use alloc::vec::Vec;
 

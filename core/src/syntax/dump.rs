@@ -160,6 +160,36 @@ impl Dump {
                 self.close();
             }
             ExprKind::Block(items) => self.list("block", span, items),
+            ExprKind::Call(call) => self.call(call),
+            ExprKind::Lambda(lambda) => self.lambda(lambda),
+            ExprKind::RenderText(text) => self.leaf("render-text", span, &quoted(text)),
+            ExprKind::RenderExpr(inner) => {
+                self.open("render", span, "");
+                self.expr(inner);
+                self.close();
+            }
+            ExprKind::If { .. }
+            | ExprKind::Unless { .. }
+            | ExprKind::Case { .. }
+            | ExprKind::Selector { .. } => self.control(expr),
+            ExprKind::FunctionDefinition(_)
+            | ExprKind::TypeAlias { .. }
+            | ExprKind::ClassDefinition(_)
+            | ExprKind::DefineDefinition(_)
+            | ExprKind::NodeDefinition(_)
+            | ExprKind::EppTemplate { .. } => self.definition(expr),
+            ExprKind::Resource(_)
+            | ExprKind::ResourceDefaults { .. }
+            | ExprKind::ResourceOverride { .. }
+            | ExprKind::Collector(_)
+            | ExprKind::Relationship { .. } => self.catalog_expr(expr),
+        }
+    }
+
+    /// `if`/`unless`, `case` and selectors.
+    fn control(&mut self, expr: &Expr) {
+        let span = expr.span;
+        match &expr.kind {
             ExprKind::If {
                 condition,
                 then_branch,
@@ -207,8 +237,14 @@ impl Dump {
                 }
                 self.close();
             }
-            ExprKind::Call(call) => self.call(call),
-            ExprKind::Lambda(lambda) => self.lambda(lambda),
+            _ => {}
+        }
+    }
+
+    /// Functions, type aliases, classes, defined types, nodes and EPP templates.
+    fn definition(&mut self, expr: &Expr) {
+        let span = expr.span;
+        match &expr.kind {
             ExprKind::FunctionDefinition(def) => {
                 self.open("function", span, "");
                 self.ident("name", &def.name);
@@ -253,6 +289,22 @@ impl Dump {
                 self.expr(&def.body);
                 self.close();
             }
+            ExprKind::EppTemplate { params, body } => {
+                self.open("epp-template", span, "");
+                if let Some(params) = params {
+                    self.params(params);
+                }
+                self.expr(body);
+                self.close();
+            }
+            _ => {}
+        }
+    }
+
+    /// Resources, their defaults and overrides, collectors and relationships.
+    fn catalog_expr(&mut self, expr: &Expr) {
+        let span = expr.span;
+        match &expr.kind {
             ExprKind::Resource(resource) => {
                 let form = match resource.form {
                     ResourceForm::Regular => "",
@@ -312,20 +364,7 @@ impl Dump {
                 self.expr(right);
                 self.close();
             }
-            ExprKind::EppTemplate { params, body } => {
-                self.open("epp-template", span, "");
-                if let Some(params) = params {
-                    self.params(params);
-                }
-                self.expr(body);
-                self.close();
-            }
-            ExprKind::RenderText(text) => self.leaf("render-text", span, &quoted(text)),
-            ExprKind::RenderExpr(inner) => {
-                self.open("render", span, "");
-                self.expr(inner);
-                self.close();
-            }
+            _ => {}
         }
     }
 

@@ -217,6 +217,39 @@ impl Shift {
             }
             ExprKind::Call(call) => self.call(call),
             ExprKind::Lambda(lambda) => self.lambda(lambda),
+            ExprKind::TypeAlias { name, type_expr } => {
+                self.ident(name);
+                self.expr(type_expr);
+            }
+            ExprKind::FunctionDefinition(_)
+            | ExprKind::ClassDefinition(_)
+            | ExprKind::DefineDefinition(_)
+            | ExprKind::NodeDefinition(_) => self.definition(&mut expr.kind),
+            ExprKind::Resource(resource) => self.resource(resource),
+            ExprKind::ResourceDefaults {
+                type_ref,
+                operations,
+            } => {
+                self.expr(type_ref);
+                self.operations(operations);
+            }
+            ExprKind::ResourceOverride { target, operations } => {
+                self.expr(target);
+                self.operations(operations);
+            }
+            ExprKind::Collector(collector) => self.collector(collector),
+            ExprKind::EppTemplate { params, body } => {
+                if let Some(params) = params {
+                    self.params(params);
+                }
+                self.expr(body);
+            }
+        }
+    }
+
+    /// A definition's name, parameters and body, in place (only a definition no one shares yet).
+    fn definition(&self, kind: &mut ExprKind) {
+        match kind {
             ExprKind::FunctionDefinition(definition) => {
                 let Some(definition) = Rc::get_mut(definition) else {
                     return;
@@ -225,10 +258,6 @@ impl Shift {
                 self.params(&mut definition.params);
                 self.opt(&mut definition.return_type);
                 self.expr(&mut definition.body);
-            }
-            ExprKind::TypeAlias { name, type_expr } => {
-                self.ident(name);
-                self.expr(type_expr);
             }
             ExprKind::ClassDefinition(definition) => {
                 let Some(definition) = Rc::get_mut(definition) else {
@@ -257,25 +286,7 @@ impl Shift {
                 self.opt(&mut definition.parent);
                 self.expr(&mut definition.body);
             }
-            ExprKind::Resource(resource) => self.resource(resource),
-            ExprKind::ResourceDefaults {
-                type_ref,
-                operations,
-            } => {
-                self.expr(type_ref);
-                self.operations(operations);
-            }
-            ExprKind::ResourceOverride { target, operations } => {
-                self.expr(target);
-                self.operations(operations);
-            }
-            ExprKind::Collector(collector) => self.collector(collector),
-            ExprKind::EppTemplate { params, body } => {
-                if let Some(params) = params {
-                    self.params(params);
-                }
-                self.expr(body);
-            }
+            _ => {}
         }
     }
 }

@@ -5,7 +5,10 @@
 use alloc::rc::Rc;
 use alloc::vec::Vec;
 
-use super::{IntRange, StructMember, TupleType, Type, MAX_DEPTH};
+use super::{
+    CallableType, EnumType, IntRange, StringType, StructMember, TupleType, Type, MAX_DEPTH,
+};
+use crate::value::{Hash, Regexp};
 
 /// Whether `other` is assignable to `target` (every instance of `other` is one of `target`).
 pub fn is_assignable(target: &Type, other: &Type) -> bool {
@@ -255,73 +258,9 @@ fn specific(target: &Type, other: &Type, guard: &mut Guard) -> bool {
         Type::Float(range) => {
             matches!(other, Type::Float(o) if range.min() <= o.min() && range.max() >= o.max())
         }
-        Type::String(string) => match &string.size {
-            Some(size) => match other {
-                Type::String(o) => size.covers(o.derived_size()),
-                Type::Enum(e) => {
-                    if e.values.is_empty() {
-                        size.covers(IntRange::new(Some(0), None))
-                    } else {
-                        let lengths = e.values.iter().map(|v| v.chars().count() as i64);
-                        let min = lengths.clone().min().unwrap_or(0);
-                        let max = lengths.max().unwrap_or(0);
-                        size.covers(IntRange::new(Some(min), Some(max)))
-                    }
-                }
-                Type::Pattern(_) => size.covers(IntRange::new(Some(0), None)),
-                _ => false,
-            },
-            None => match other {
-                Type::String(o) => {
-                    string.value.is_none() || string.value == o.value && o.size.is_none()
-                }
-                Type::Enum(e) => match &string.value {
-                    None => true,
-                    Some(value) => {
-                        e.values.len() == 1 && !e.case_insensitive && e.values[0] == *value
-                    }
-                },
-                Type::Pattern(_) => string.value.is_none(),
-                _ => false,
-            },
-        },
-        Type::Enum(enumeration) => {
-            if enumeration.values.is_empty()
-                && matches!(other, Type::String(_) | Type::Enum(_) | Type::Pattern(_))
-            {
-                return true;
-            }
-            match other {
-                Type::String(o) => o
-                    .value
-                    .as_deref()
-                    .is_some_and(|value| enumeration.matches(value)),
-                Type::Enum(o) => {
-                    !o.values.is_empty()
-                        && (enumeration.case_insensitive || !o.case_insensitive)
-                        && o.values.iter().all(|value| enumeration.matches(value))
-                }
-                _ => false,
-            }
-        }
-        Type::Pattern(patterns) => match other {
-            Type::String(o) => match &o.value {
-                None => patterns.is_empty(),
-                Some(value) => patterns.is_empty() || patterns.iter().any(|p| p.is_match(value)),
-            },
-            Type::Enum(o) => {
-                if o.values.is_empty() {
-                    patterns.is_empty()
-                } else {
-                    patterns.is_empty()
-                        || o.values
-                            .iter()
-                            .all(|value| patterns.iter().any(|p| p.is_match(value)))
-                }
-            }
-            Type::Pattern(_) => patterns.is_empty(),
-            _ => false,
-        },
+        Type::String(string) => string_accepts(string, other),
+        Type::Enum(enumeration) => enum_accepts(enumeration, other),
+        Type::Pattern(patterns) => pattern_accepts(patterns, other),
         Type::Regexp(pattern) => match other {
             Type::Regexp(o) => pattern.is_none() || pattern == o,
             _ => false,
@@ -346,66 +285,13 @@ fn specific(target: &Type, other: &Type, guard: &mut Guard) -> bool {
             _ => false,
         },
         Type::Binary => matches!(other, Type::Binary),
-        Type::Uri(parameters) => match other {
-            Type::Uri(o_parameters) => match parameters {
-                None => true,
-                Some(parameters) => {
-                    let empty = crate::value::Hash::new();
-                    let o_parameters = o_parameters.as_ref().unwrap_or(&empty);
-                    parameters
-                        .iter()
-                        .all(|(key, expected)| match o_parameters.get(key) {
-                            None => false,
-                            Some(actual) => match (expected, actual) {
-                                (crate::value::Value::Type(e), crate::value::Value::Type(a)) => {
-                                    assignable(e, a, guard)
-                                }
-                                (crate::value::Value::Type(e), value) => {
-                                    super::instance_of(e, value)
-                                }
-                                (e, a) => crate::value::puppet_equals(e, a),
-                            },
-                        })
-                }
-            },
-            _ => false,
-        },
+        Type::Uri(parameters) => uri_accepts(parameters.as_ref(), other, guard),
         Type::Collection(size) => match collection_size(other) {
             Some(o_size) => IntRange::size_or_default(*size).covers(o_size),
             None => false,
         },
-        Type::Array(element, size) => match other {
-            Type::Tuple(tuple) => {
-                let o_size = tuple
-                    .size
-                    .unwrap_or(IntRange::exact(tuple.types.len() as i64));
-                IntRange::size_or_default(*size).covers(o_size)
-                    && tuple.types.iter().all(|t| assignable(element, t, guard))
-            }
-            Type::Array(o_element, o_size) => {
-                IntRange::size_or_default(*size).covers(IntRange::size_or_default(*o_size))
-                    && assignable(element, o_element, guard)
-            }
-            _ => false,
-        },
-        Type::Hash(key, value, size) => match other {
-            Type::Hash(o_key, o_value, o_size) => {
-                if size.is_none_or(|s| s.from == Some(0)) && is_empty_hash(other) {
-                    return true;
-                }
-                assignable(key, o_key, guard)
-                    && assignable(value, o_value, guard)
-                    && IntRange::size_or_default(*size).covers(IntRange::size_or_default(*o_size))
-            }
-            Type::Struct(members) => {
-                IntRange::size_or_default(*size).contains(members.len() as i64)
-                    && members.iter().all(|member| {
-                        super::instance_of(key, &crate::value::Value::String(member.name.clone()))
-                            && assignable(value, &member.value, guard)
-                    })
-            }
-            _ => false,
-        },
+        Type::Array(element, size) => array_accepts(element, *size, other, guard),
+        Type::Hash(key, value, size) => hash_accepts(key, value, *size, other, guard),
         Type::Tuple(tuple) => tuple_assignable(tuple, other, guard),
         Type::Struct(members) => struct_assignable(members, other, guard),
         Type::Variant(members) => variant_accepts(members, other, guard),
@@ -464,29 +350,7 @@ fn specific(target: &Type, other: &Type, guard: &mut Guard) -> bool {
             },
             _ => false,
         },
-        Type::Callable(callable) => match other {
-            Type::Callable(o) => {
-                let o_return = o.return_type.clone().unwrap_or(Type::Any);
-                if let Some(return_type) = &callable.return_type {
-                    if !assignable(return_type, &o_return, guard) {
-                        return false;
-                    }
-                }
-                let Some(params) = &callable.params else {
-                    return true;
-                };
-                let Some(o_params) = &o.params else {
-                    return false;
-                };
-                if !tuple_assignable(o_params, &Type::Tuple(params.clone()), guard) {
-                    return false;
-                }
-                let this_block = callable.block.clone().unwrap_or(Type::Undef);
-                let that_block = o.block.clone().unwrap_or(Type::Undef);
-                assignable(&that_block, &this_block, guard)
-            }
-            _ => false,
-        },
+        Type::Callable(callable) => callable_accepts(callable, other, guard),
         Type::Sensitive(inner) => match other {
             Type::Sensitive(o) => {
                 let inner = inner.as_deref().cloned().unwrap_or(Type::Any);
@@ -521,6 +385,180 @@ fn specific(target: &Type, other: &Type, guard: &mut Guard) -> bool {
         Type::TypeSet => matches!(other, Type::TypeSet),
         Type::TypeReference(_) => target == other,
         Type::Data | Type::RichData | Type::Alias(_) => false,
+    }
+}
+
+/// `String[...]` (a size, or one value) of another string type.
+fn string_accepts(string: &StringType, other: &Type) -> bool {
+    match &string.size {
+        Some(size) => match other {
+            Type::String(o) => size.covers(o.derived_size()),
+            Type::Enum(e) => {
+                if e.values.is_empty() {
+                    size.covers(IntRange::new(Some(0), None))
+                } else {
+                    let lengths = e.values.iter().map(|v| v.chars().count() as i64);
+                    let min = lengths.clone().min().unwrap_or(0);
+                    let max = lengths.max().unwrap_or(0);
+                    size.covers(IntRange::new(Some(min), Some(max)))
+                }
+            }
+            Type::Pattern(_) => size.covers(IntRange::new(Some(0), None)),
+            _ => false,
+        },
+        None => match other {
+            Type::String(o) => {
+                string.value.is_none() || string.value == o.value && o.size.is_none()
+            }
+            Type::Enum(e) => match &string.value {
+                None => true,
+                Some(value) => e.values.len() == 1 && !e.case_insensitive && e.values[0] == *value,
+            },
+            Type::Pattern(_) => string.value.is_none(),
+            _ => false,
+        },
+    }
+}
+
+/// `Enum[...]` of strings, enums and patterns.
+fn enum_accepts(enumeration: &EnumType, other: &Type) -> bool {
+    if enumeration.values.is_empty()
+        && matches!(other, Type::String(_) | Type::Enum(_) | Type::Pattern(_))
+    {
+        return true;
+    }
+    match other {
+        Type::String(o) => o
+            .value
+            .as_deref()
+            .is_some_and(|value| enumeration.matches(value)),
+        Type::Enum(o) => {
+            !o.values.is_empty()
+                && (enumeration.case_insensitive || !o.case_insensitive)
+                && o.values.iter().all(|value| enumeration.matches(value))
+        }
+        _ => false,
+    }
+}
+
+/// `Pattern[...]` of strings, enums and patterns.
+fn pattern_accepts(patterns: &[Regexp], other: &Type) -> bool {
+    match other {
+        Type::String(o) => match &o.value {
+            None => patterns.is_empty(),
+            Some(value) => patterns.is_empty() || patterns.iter().any(|p| p.is_match(value)),
+        },
+        Type::Enum(o) => {
+            if o.values.is_empty() {
+                patterns.is_empty()
+            } else {
+                patterns.is_empty()
+                    || o.values
+                        .iter()
+                        .all(|value| patterns.iter().any(|p| p.is_match(value)))
+            }
+        }
+        Type::Pattern(_) => patterns.is_empty(),
+        _ => false,
+    }
+}
+
+/// `URI[{...}]`: the other URI type has every part this one asks for.
+fn uri_accepts(parameters: Option<&Hash>, other: &Type, guard: &mut Guard) -> bool {
+    match other {
+        Type::Uri(o_parameters) => match parameters {
+            None => true,
+            Some(parameters) => {
+                let empty = crate::value::Hash::new();
+                let o_parameters = o_parameters.as_ref().unwrap_or(&empty);
+                parameters
+                    .iter()
+                    .all(|(key, expected)| match o_parameters.get(key) {
+                        None => false,
+                        Some(actual) => match (expected, actual) {
+                            (crate::value::Value::Type(e), crate::value::Value::Type(a)) => {
+                                assignable(e, a, guard)
+                            }
+                            (crate::value::Value::Type(e), value) => super::instance_of(e, value),
+                            (e, a) => crate::value::puppet_equals(e, a),
+                        },
+                    })
+            }
+        },
+        _ => false,
+    }
+}
+
+/// `Array[T, size]` of arrays and tuples.
+fn array_accepts(element: &Type, size: Option<IntRange>, other: &Type, guard: &mut Guard) -> bool {
+    match other {
+        Type::Tuple(tuple) => {
+            let o_size = tuple
+                .size
+                .unwrap_or(IntRange::exact(tuple.types.len() as i64));
+            IntRange::size_or_default(size).covers(o_size)
+                && tuple.types.iter().all(|t| assignable(element, t, guard))
+        }
+        Type::Array(o_element, o_size) => {
+            IntRange::size_or_default(size).covers(IntRange::size_or_default(*o_size))
+                && assignable(element, o_element, guard)
+        }
+        _ => false,
+    }
+}
+
+/// `Hash[K, V, size]` of hashes and structs (an empty hash type fits any that allows size 0).
+fn hash_accepts(
+    key: &Type,
+    value: &Type,
+    size: Option<IntRange>,
+    other: &Type,
+    guard: &mut Guard,
+) -> bool {
+    match other {
+        Type::Hash(o_key, o_value, o_size) => {
+            if size.is_none_or(|s| s.from == Some(0)) && is_empty_hash(other) {
+                return true;
+            }
+            assignable(key, o_key, guard)
+                && assignable(value, o_value, guard)
+                && IntRange::size_or_default(size).covers(IntRange::size_or_default(*o_size))
+        }
+        Type::Struct(members) => {
+            IntRange::size_or_default(size).contains(members.len() as i64)
+                && members.iter().all(|member| {
+                    super::instance_of(key, &crate::value::Value::String(member.name.clone()))
+                        && assignable(value, &member.value, guard)
+                })
+        }
+        _ => false,
+    }
+}
+
+/// `Callable[...]`: the other's return type and block fit, and it takes these parameters.
+fn callable_accepts(callable: &CallableType, other: &Type, guard: &mut Guard) -> bool {
+    match other {
+        Type::Callable(o) => {
+            let o_return = o.return_type.clone().unwrap_or(Type::Any);
+            if let Some(return_type) = &callable.return_type {
+                if !assignable(return_type, &o_return, guard) {
+                    return false;
+                }
+            }
+            let Some(params) = &callable.params else {
+                return true;
+            };
+            let Some(o_params) = &o.params else {
+                return false;
+            };
+            if !tuple_assignable(o_params, &Type::Tuple(params.clone()), guard) {
+                return false;
+            }
+            let this_block = callable.block.clone().unwrap_or(Type::Undef);
+            let that_block = o.block.clone().unwrap_or(Type::Undef);
+            assignable(&that_block, &this_block, guard)
+        }
+        _ => false,
     }
 }
 

@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use super::{is_assignable, IntRange, Type, MAX_DEPTH};
+use super::{is_assignable, IntRange, StructMember, TupleType, Type, TypeAlias, MAX_DEPTH};
 use crate::value::Value;
 
 /// Whether `value` is an instance of `ty` (false past the depth limit: see [`instance_of_checked`]).
@@ -202,20 +202,7 @@ fn check(ty: &Type, value: &Value, guard: &mut Guard) -> bool {
             _ => false,
         },
         Type::Binary => matches!(value, Value::Binary(_)),
-        Type::Uri(parameters) => match value {
-            Value::Uri(uri) => match parameters {
-                None => true,
-                Some(parameters) => parameters.iter().all(|(key, expected)| {
-                    let actual = key
-                        .as_str()
-                        .and_then(|name| uri.part(name))
-                        .map(|text| Value::string(&text))
-                        .unwrap_or(Value::Undef);
-                    uri_part_matches(expected, &actual, guard)
-                }),
-            },
-            _ => false,
-        },
+        Type::Uri(parameters) => uri_check(parameters.as_ref(), value, guard),
         Type::Collection(size) => match value {
             Value::Array(items) => size_of(*size, items.len()),
             Value::Hash(entries) => size_of(*size, entries.len()),
@@ -236,38 +223,8 @@ fn check(ty: &Type, value: &Value, guard: &mut Guard) -> bool {
             }
             _ => false,
         },
-        Type::Tuple(tuple) => match value {
-            Value::Array(items) => {
-                let size_ok = match tuple.size {
-                    Some(size) => size.contains(items.len() as i64),
-                    None => tuple.types.is_empty() || tuple.types.len() == items.len(),
-                };
-                size_ok
-                    && (tuple.types.is_empty()
-                        || items.iter().enumerate().all(|(index, item)| {
-                            tuple
-                                .type_at(index)
-                                .is_some_and(|t| is_instance(t, item, guard))
-                        }))
-            }
-            _ => false,
-        },
-        Type::Struct(members) => match value {
-            Value::Hash(entries) => {
-                let mut matched = 0;
-                let all = members.iter().all(|member| {
-                    match entries.get(&Value::String(member.name.clone())) {
-                        None => member.key_optional,
-                        Some(item) => {
-                            matched += 1;
-                            is_instance(&member.value, item, guard)
-                        }
-                    }
-                });
-                all && matched == entries.len()
-            }
-            _ => false,
-        },
+        Type::Tuple(tuple) => tuple_check(tuple, value, guard),
+        Type::Struct(members) => struct_check(members, value, guard),
         Type::Variant(members) => members
             .iter()
             .any(|member| is_instance(member, value, guard)),
@@ -326,20 +283,82 @@ fn check(ty: &Type, value: &Value, guard: &mut Guard) -> bool {
             _ => false,
         },
         Type::TypeSet | Type::TypeReference(_) => false,
-        Type::Alias(alias) => {
-            let key = (alias.id(), value as *const Value as usize);
-            if guard.active.contains(&key) {
-                return false;
-            }
-            let Some(target) = alias.target() else {
-                return false;
-            };
-            guard.active.push(key);
-            let result = is_instance(&target, value, guard);
-            guard.active.pop();
-            result
-        }
+        Type::Alias(alias) => alias_check(alias, value, guard),
     }
+}
+
+/// `URI[{...}]`: each part the type names matches the URI's.
+fn uri_check(parameters: Option<&crate::value::Hash>, value: &Value, guard: &mut Guard) -> bool {
+    match value {
+        Value::Uri(uri) => match parameters {
+            None => true,
+            Some(parameters) => parameters.iter().all(|(key, expected)| {
+                let actual = key
+                    .as_str()
+                    .and_then(|name| uri.part(name))
+                    .map(|text| Value::string(&text))
+                    .unwrap_or(Value::Undef);
+                uri_part_matches(expected, &actual, guard)
+            }),
+        },
+        _ => false,
+    }
+}
+
+/// `Tuple[...]`: the size, then each element against its type.
+fn tuple_check(tuple: &TupleType, value: &Value, guard: &mut Guard) -> bool {
+    match value {
+        Value::Array(items) => {
+            let size_ok = match tuple.size {
+                Some(size) => size.contains(items.len() as i64),
+                None => tuple.types.is_empty() || tuple.types.len() == items.len(),
+            };
+            size_ok
+                && (tuple.types.is_empty()
+                    || items.iter().enumerate().all(|(index, item)| {
+                        tuple
+                            .type_at(index)
+                            .is_some_and(|t| is_instance(t, item, guard))
+                    }))
+        }
+        _ => false,
+    }
+}
+
+/// `Struct[{...}]`: every member present (or optional) and of its type, and no other keys.
+fn struct_check(members: &[StructMember], value: &Value, guard: &mut Guard) -> bool {
+    match value {
+        Value::Hash(entries) => {
+            let mut matched = 0;
+            let all = members.iter().all(|member| {
+                match entries.get(&Value::String(member.name.clone())) {
+                    None => member.key_optional,
+                    Some(item) => {
+                        matched += 1;
+                        is_instance(&member.value, item, guard)
+                    }
+                }
+            });
+            all && matched == entries.len()
+        }
+        _ => false,
+    }
+}
+
+/// An alias: its target, once per (alias, value) pair on the way down (a recursive alias
+/// met again with the same value does not match).
+fn alias_check(alias: &TypeAlias, value: &Value, guard: &mut Guard) -> bool {
+    let key = (alias.id(), value as *const Value as usize);
+    if guard.active.contains(&key) {
+        return false;
+    }
+    let Some(target) = alias.target() else {
+        return false;
+    };
+    guard.active.push(key);
+    let result = is_instance(&target, value, guard);
+    guard.active.pop();
+    result
 }
 
 fn uri_part_matches(expected: &Value, actual: &Value, guard: &mut Guard) -> bool {

@@ -9,8 +9,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
-use super::{names, CallableType, IntRange, StructMember, Type};
-use crate::value::{format_float, puppet_quote, write_programmatic, Value};
+use super::{names, CallableType, FloatRange, IntRange, ObjectType, StructMember, Type, TypeAlias};
+use crate::value::{format_float, puppet_quote, write_programmatic, Hash, Value};
 
 struct Printer {
     out: String,
@@ -166,21 +166,7 @@ impl Printer {
                 let parts = range_part(Some(*range));
                 self.list("Integer", &[], &parts);
             }
-            Type::Float(range) => {
-                if range.is_unbounded() {
-                    self.out.push_str("Float");
-                } else {
-                    let mut parts = Vec::new();
-                    parts.push(match range.from {
-                        Some(from) => format_float(from),
-                        None => "default".into(),
-                    });
-                    if let Some(to) = range.to {
-                        parts.push(format_float(to));
-                    }
-                    self.list("Float", &[], &parts);
-                }
-            }
+            Type::Float(range) => self.write_float(range),
             Type::String(string) => {
                 let parts = range_part(string.size);
                 self.list("String", &[], &parts);
@@ -223,42 +209,13 @@ impl Printer {
                 from.map(|t| alloc::format!("{t}")),
                 to.map(|t| alloc::format!("{t}")),
             ),
-            Type::Uri(Some(parameters)) => {
-                self.out.push_str("URI[{");
-                for (index, (key, value)) in parameters.iter().enumerate() {
-                    if index > 0 {
-                        self.out.push_str(", ");
-                    }
-                    self.write_value(key);
-                    self.out.push_str(" => ");
-                    self.write_value(value);
-                }
-                self.out.push_str("}]");
-            }
+            Type::Uri(Some(parameters)) => self.write_uri(parameters),
             Type::Collection(size) => {
                 let parts = range_part(*size);
                 self.list("Collection", &[], &parts);
             }
-            Type::Array(element, size) => {
-                if *size == Some(IntRange::exact(0)) {
-                    self.out.push_str("Array[0, 0]");
-                } else if **element == Type::Any && size.is_none() {
-                    self.out.push_str("Array");
-                } else {
-                    let parts = range_part(*size);
-                    self.list("Array", core::slice::from_ref(&**element), &parts);
-                }
-            }
-            Type::Hash(key, value, size) => {
-                if *size == Some(IntRange::exact(0)) {
-                    self.out.push_str("Hash[0, 0]");
-                } else if **key == Type::Any && **value == Type::Any && size.is_none() {
-                    self.out.push_str("Hash");
-                } else {
-                    let parts = range_part(*size);
-                    self.list("Hash", &[(**key).clone(), (**value).clone()], &parts);
-                }
-            }
+            Type::Array(element, size) => self.write_array(element, *size),
+            Type::Hash(key, value, size) => self.write_hash(key, value, *size),
             Type::Tuple(tuple) => {
                 let parts = range_part(tuple.size);
                 self.list("Tuple", &tuple.types, &parts);
@@ -280,87 +237,152 @@ impl Printer {
                 None | Some(Type::Any) => self.out.push_str("Sensitive"),
                 Some(inner) => self.list("Sensitive", core::slice::from_ref(inner), &[]),
             },
-            Type::Resource(type_name, title) => match (type_name, title) {
-                (None, _) => self.out.push_str("Resource"),
-                (Some(name), None) => self.out.push_str(&names::capitalize_segments(name)),
-                (Some(name), Some(title)) => {
-                    let _ = write!(
-                        self.out,
-                        "{}[{}]",
-                        names::capitalize_segments(name),
-                        puppet_quote(title)
-                    );
-                }
-            },
+            Type::Resource(type_name, title) => {
+                self.write_resource(type_name.as_deref(), title.as_deref())
+            }
             Type::Class(Some(name)) => {
                 let _ = write!(self.out, "Class[{name}]");
             }
             Type::Callable(callable) => self.write_callable(callable),
-            Type::Runtime(runtime, name) => {
-                if runtime.is_none() && name.is_none() {
-                    self.out.push_str("Runtime");
-                } else {
-                    let mut parts = Vec::new();
-                    if let Some(runtime) = runtime {
-                        parts.push(String::from(&**runtime));
-                    }
-                    if let Some(name) = name {
-                        parts.push(puppet_quote(name));
-                    }
-                    self.list("Runtime", &[], &parts);
-                }
-            }
-            Type::Init(inner, arguments) => match inner {
-                None => self.out.push_str("Init"),
-                Some(inner) => {
-                    self.out.push_str("Init[");
-                    self.write(inner);
-                    for argument in arguments.iter() {
-                        self.out.push_str(", ");
-                        self.write_value(argument);
-                    }
-                    self.out.push(']');
-                }
-            },
-            Type::Object(object) => {
-                if object.parameters.is_empty() {
-                    self.out
-                        .push_str(object.name.as_deref().unwrap_or("Object"));
-                } else {
-                    self.out
-                        .push_str(object.name.as_deref().unwrap_or("Object"));
-                    self.out.push('[');
-                    for (index, parameter) in object.parameters.iter().enumerate() {
-                        if index > 0 {
-                            self.out.push_str(", ");
-                        }
-                        self.write_value(parameter);
-                    }
-                    self.out.push(']');
-                }
-            }
+            Type::Runtime(runtime, name) => self.write_runtime(runtime.as_deref(), name.as_deref()),
+            Type::Init(inner, arguments) => self.write_init(inner.as_deref(), arguments),
+            Type::Object(object) => self.write_object(object),
             Type::TypeReference(name) => {
                 let _ = write!(self.out, "TypeReference[{}]", puppet_quote(name));
             }
             Type::TypeSet => self.out.push_str(names::TYPESET_DEFINITION),
-            Type::Alias(alias) => {
-                self.out.push_str(alias.name());
-                if self.expanded && !self.expanding.contains(&alias.id()) {
-                    self.out.push_str(" = ");
-                    match alias.target() {
-                        Some(target) => {
-                            self.expanding.push(alias.id());
-                            self.write(&target);
-                            self.expanding.pop();
-                        }
-                        None => {
-                            let _ =
-                                write!(self.out, "TypeReference[{}]", puppet_quote(alias.name()));
-                        }
-                    }
+            Type::Alias(alias) => self.write_alias(alias),
+            other => self.out.push_str(other.simple_name()),
+        }
+    }
+
+    fn write_float(&mut self, range: &FloatRange) {
+        if range.is_unbounded() {
+            self.out.push_str("Float");
+        } else {
+            let mut parts = Vec::new();
+            parts.push(match range.from {
+                Some(from) => format_float(from),
+                None => "default".into(),
+            });
+            if let Some(to) = range.to {
+                parts.push(format_float(to));
+            }
+            self.list("Float", &[], &parts);
+        }
+    }
+
+    fn write_uri(&mut self, parameters: &Hash) {
+        self.out.push_str("URI[{");
+        for (index, (key, value)) in parameters.iter().enumerate() {
+            if index > 0 {
+                self.out.push_str(", ");
+            }
+            self.write_value(key);
+            self.out.push_str(" => ");
+            self.write_value(value);
+        }
+        self.out.push_str("}]");
+    }
+
+    fn write_array(&mut self, element: &Type, size: Option<IntRange>) {
+        if size == Some(IntRange::exact(0)) {
+            self.out.push_str("Array[0, 0]");
+        } else if *element == Type::Any && size.is_none() {
+            self.out.push_str("Array");
+        } else {
+            let parts = range_part(size);
+            self.list("Array", core::slice::from_ref(element), &parts);
+        }
+    }
+
+    fn write_hash(&mut self, key: &Type, value: &Type, size: Option<IntRange>) {
+        if size == Some(IntRange::exact(0)) {
+            self.out.push_str("Hash[0, 0]");
+        } else if *key == Type::Any && *value == Type::Any && size.is_none() {
+            self.out.push_str("Hash");
+        } else {
+            let parts = range_part(size);
+            self.list("Hash", &[key.clone(), value.clone()], &parts);
+        }
+    }
+
+    fn write_resource(&mut self, type_name: Option<&str>, title: Option<&str>) {
+        match (type_name, title) {
+            (None, _) => self.out.push_str("Resource"),
+            (Some(name), None) => self.out.push_str(&names::capitalize_segments(name)),
+            (Some(name), Some(title)) => {
+                let _ = write!(
+                    self.out,
+                    "{}[{}]",
+                    names::capitalize_segments(name),
+                    puppet_quote(title)
+                );
+            }
+        }
+    }
+
+    fn write_runtime(&mut self, runtime: Option<&str>, name: Option<&str>) {
+        if runtime.is_none() && name.is_none() {
+            self.out.push_str("Runtime");
+        } else {
+            let mut parts = Vec::new();
+            if let Some(runtime) = runtime {
+                parts.push(String::from(runtime));
+            }
+            if let Some(name) = name {
+                parts.push(puppet_quote(name));
+            }
+            self.list("Runtime", &[], &parts);
+        }
+    }
+
+    fn write_init(&mut self, inner: Option<&Type>, arguments: &[Value]) {
+        match inner {
+            None => self.out.push_str("Init"),
+            Some(inner) => {
+                self.out.push_str("Init[");
+                self.write(inner);
+                for argument in arguments.iter() {
+                    self.out.push_str(", ");
+                    self.write_value(argument);
+                }
+                self.out.push(']');
+            }
+        }
+    }
+
+    /// An Object type by name, with its parameters when it has some.
+    fn write_object(&mut self, object: &ObjectType) {
+        self.out
+            .push_str(object.name.as_deref().unwrap_or("Object"));
+        if object.parameters.is_empty() {
+            return;
+        }
+        self.out.push('[');
+        for (index, parameter) in object.parameters.iter().enumerate() {
+            if index > 0 {
+                self.out.push_str(", ");
+            }
+            self.write_value(parameter);
+        }
+        self.out.push(']');
+    }
+
+    fn write_alias(&mut self, alias: &TypeAlias) {
+        self.out.push_str(alias.name());
+        if self.expanded && !self.expanding.contains(&alias.id()) {
+            self.out.push_str(" = ");
+            match alias.target() {
+                Some(target) => {
+                    self.expanding.push(alias.id());
+                    self.write(&target);
+                    self.expanding.pop();
+                }
+                None => {
+                    let _ = write!(self.out, "TypeReference[{}]", puppet_quote(alias.name()));
                 }
             }
-            other => self.out.push_str(other.simple_name()),
         }
     }
 

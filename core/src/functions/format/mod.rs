@@ -487,59 +487,23 @@ impl Converter {
             Value::Default => string_flags(
                 &format,
                 match conv {
-                    'd' | 's' | 'p' => {
-                        if alt {
-                            "\"default\""
-                        } else {
-                            "default"
-                        }
-                    }
-                    'D' => {
-                        if alt {
-                            "\"Default\""
-                        } else {
-                            "Default"
-                        }
-                    }
+                    'd' | 's' | 'p' => pick(alt, "default", "\"default\""),
+                    'D' => pick(alt, "Default", "\"Default\""),
                     _ => return Err(illegal("Default", conv, "dDsp")),
                 },
             ),
             Value::Undef => string_flags(
                 &format,
                 match conv {
-                    'n' => {
-                        if alt {
-                            "null"
-                        } else {
-                            "nil"
-                        }
-                    }
-                    'u' => {
-                        if alt {
-                            "undefined"
-                        } else {
-                            "undef"
-                        }
-                    }
+                    'n' => pick(alt, "nil", "null"),
+                    'u' => pick(alt, "undef", "undefined"),
                     'd' | 'x' | 'X' | 'o' | 'b' | 'B' | 'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => {
                         "NaN"
                     }
                     'v' => "n/a",
                     'V' => "N/A",
-                    's' => {
-                        if alt {
-                            "\"\""
-                        } else {
-                            ""
-                        }
-                    }
-                    'p' => {
-                        if alt {
-                            "\"undef\""
-                        } else {
-                            "undef"
-                        }
-                    }
+                    's' => pick(alt, "", "\"\""),
+                    'p' => pick(alt, "undef", "\"undef\""),
                     _ => return Err(illegal("Undef", conv, "nudxXobBeEfgGaAvVsp")),
                 },
             ),
@@ -609,37 +573,7 @@ impl Converter {
                 }
                 _ => return Err(illegal("Float", conv, "dxXobBeEfgGaAsp")),
             },
-            Value::String(text) => {
-                let cased = |text: String| {
-                    if alt {
-                        string_flags(&format, &puppet_quote(&text))
-                    } else {
-                        format_str(spec, &text)
-                    }
-                };
-                match conv {
-                    's' => format_str(spec, text),
-                    'p' => string_flags(
-                        &format,
-                        &if alt {
-                            puppet_double_quote(text)
-                        } else {
-                            puppet_quote(text)
-                        },
-                    ),
-                    'c' => cased(crate::functions::strings::capitalize_str(text)),
-                    'C' => cased(
-                        text.split("::")
-                            .map(crate::functions::strings::capitalize_str)
-                            .collect::<Vec<_>>()
-                            .join("::"),
-                    ),
-                    'u' => cased(crate::value::case::upcase(text)),
-                    'd' => cased(crate::value::case::downcase(text)),
-                    't' => cased(crate::functions::strings::ruby_strip(text).to_string()),
-                    _ => return Err(illegal("String", conv, "cCudspt")),
-                }
-            }
+            Value::String(text) => return string(&format, text),
             Value::Regexp(regexp) => match conv {
                 'p' => format_str(&spec.with_conv('s'), &regexp.with_delimiters()),
                 's' => {
@@ -674,145 +608,113 @@ impl Converter {
                 }
                 _ => return Err(illegal("URI", conv, "sp")),
             },
-            Value::Binary(bytes) => {
-                let quote = |text: &str| {
-                    if alt {
-                        format_str(&spec.with_conv('s'), &puppet_double_quote(text))
-                    } else {
-                        format_str(&spec.with_conv('s'), text)
-                    }
-                };
-                match conv {
-                    's' => {
-                        if alt {
-                            let escaped: String = bytes
-                                .bytes()
-                                .iter()
-                                .map(|b| {
-                                    if b.is_ascii() {
-                                        (*b as char).to_string()
-                                    } else {
-                                        format!("\\x{b:02X}")
-                                    }
-                                })
-                                .collect();
-                            format_str(&spec.with_conv('s'), &format!("\"{escaped}\""))
-                        } else {
-                            match core::str::from_utf8(bytes.bytes()) {
-                                Ok(text) => format_str(spec, text),
-                                Err(_) => {
-                                    return Err("\"\\xFF\" from ASCII-8BIT to UTF-8".to_string())
-                                }
-                            }
-                        }
-                    }
-                    'p' => format!(
-                        "Binary(\"{}\")",
-                        format_str(&spec.with_conv('s'), &bytes.to_base64())
-                    ),
-                    'b' => quote(&crate::functions::binary::base64_mime(bytes.bytes())),
-                    'B' => quote(&bytes.to_base64()),
-                    'u' => quote(&crate::functions::binary::base64_urlsafe(bytes.bytes())),
-                    't' => quote("Binary"),
-                    'T' => quote("BINARY"),
-                    _ => return Err(illegal("Binary", conv, "bButTsp")),
-                }
-            }
+            Value::Binary(bytes) => return binary(&format, bytes),
             Value::Array(items) => {
                 return self.array(format, items.as_slice(), map, indentation);
             }
-            Value::Hash(hash) => {
-                let sep = format.separator.clone().unwrap_or_else(|| Rc::from(", "));
-                let assoc = format
-                    .separator2
-                    .clone()
-                    .unwrap_or_else(|| Rc::from(" => "));
-                let string_formats = format
-                    .string_formats
-                    .clone()
-                    .unwrap_or_else(container_default);
-                let (open, close) = format.delimiter_pair(("{", "}"));
-                let sep: String = if alt {
-                    let s = if sep.ends_with('\n') {
-                        sep.to_string()
-                    } else {
-                        sep.trim_end().to_string()
-                    };
-                    format!("{s}\n")
-                } else {
-                    sep.to_string()
-                };
-                match conv {
-                    'a' => {
-                        let pairs: Vec<Value> = hash
-                            .iter()
-                            .map(|(k, v)| Value::array(alloc::vec![k.clone(), v.clone()]))
-                            .collect();
-                        let array = Value::array(pairs);
-                        return self.convert(&infer(&array), &array, map, indentation);
-                    }
-                    'h' | 's' | 'p' => {
-                        let indentation = indentation.indenting(alt || indentation.indenting);
-                        let mut buf = String::new();
-                        if indentation.breaks() {
-                            buf.push('\n');
-                            buf.push_str(&indentation.padding());
-                        }
-                        let children = indentation.increase(false);
-                        let (cond_break, padding) = if alt {
-                            ("\n", children.padding())
-                        } else {
-                            ("", String::new())
-                        };
-                        buf.push_str(open);
-                        buf.push_str(cond_break);
-                        let mut parts: Vec<String> = Vec::with_capacity(hash.len());
-                        let mut parts_len = 0usize;
-                        for (k, v) in hash.iter() {
-                            if parts_len > self.max_len {
-                                return Err(too_long(self.max_len));
-                            }
-                            let kt = infer(k);
-                            let vt = infer(v);
-                            let key = self.convert(
-                                &kt,
-                                k,
-                                if is_container(k) {
-                                    map
-                                } else {
-                                    &string_formats
-                                },
-                                children,
-                            )?;
-                            let val = self.convert(
-                                &vt,
-                                v,
-                                if is_container(v) {
-                                    map
-                                } else {
-                                    &string_formats
-                                },
-                                children,
-                            )?;
-                            parts.push(format!("{padding}{key}{assoc}{val}"));
-                            parts_len += parts.last().map_or(0, String::len);
-                        }
-                        buf.push_str(&parts.join(&sep));
-                        if alt {
-                            buf.push_str(cond_break);
-                            buf.push_str(&indentation.padding());
-                        }
-                        buf.push_str(close);
-                        buf
-                    }
-                    _ => return Err(illegal("Hash", conv, "hasp")),
-                }
-            }
+            Value::Hash(hash) => return self.hash(format, hash, map, indentation),
             Value::Sensitive(_)
             | Value::SemVer(_)
             | Value::SemVerRange(_)
             | Value::Timespan(_)
             | Value::Timestamp(_) => any_format(spec, value)?,
+        })
+    }
+
+    /// A hash: `%h`/`%s`/`%p` its entries with the element formats (`#` breaks them over lines),
+    /// `%a` as the array of its `[key, value]` pairs.
+    fn hash(
+        &mut self,
+        format: Format,
+        hash: &crate::value::Hash,
+        map: &FormatMap,
+        indentation: Indentation,
+    ) -> Result<String, String> {
+        let alt = format.alt();
+        let sep = format.separator.clone().unwrap_or_else(|| Rc::from(", "));
+        let assoc = format
+            .separator2
+            .clone()
+            .unwrap_or_else(|| Rc::from(" => "));
+        let string_formats = format
+            .string_formats
+            .clone()
+            .unwrap_or_else(container_default);
+        let (open, close) = format.delimiter_pair(("{", "}"));
+        let sep: String = if alt {
+            let s = if sep.ends_with('\n') {
+                sep.to_string()
+            } else {
+                sep.trim_end().to_string()
+            };
+            format!("{s}\n")
+        } else {
+            sep.to_string()
+        };
+        Ok(match format.conv() {
+            'a' => {
+                let pairs: Vec<Value> = hash
+                    .iter()
+                    .map(|(k, v)| Value::array(alloc::vec![k.clone(), v.clone()]))
+                    .collect();
+                let array = Value::array(pairs);
+                return self.convert(&infer(&array), &array, map, indentation);
+            }
+            'h' | 's' | 'p' => {
+                let indentation = indentation.indenting(alt || indentation.indenting);
+                let mut buf = String::new();
+                if indentation.breaks() {
+                    buf.push('\n');
+                    buf.push_str(&indentation.padding());
+                }
+                let children = indentation.increase(false);
+                let (cond_break, padding) = if alt {
+                    ("\n", children.padding())
+                } else {
+                    ("", String::new())
+                };
+                buf.push_str(open);
+                buf.push_str(cond_break);
+                let mut parts: Vec<String> = Vec::with_capacity(hash.len());
+                let mut parts_len = 0usize;
+                for (k, v) in hash.iter() {
+                    if parts_len > self.max_len {
+                        return Err(too_long(self.max_len));
+                    }
+                    let kt = infer(k);
+                    let vt = infer(v);
+                    let key = self.convert(
+                        &kt,
+                        k,
+                        if is_container(k) {
+                            map
+                        } else {
+                            &string_formats
+                        },
+                        children,
+                    )?;
+                    let val = self.convert(
+                        &vt,
+                        v,
+                        if is_container(v) {
+                            map
+                        } else {
+                            &string_formats
+                        },
+                        children,
+                    )?;
+                    parts.push(format!("{padding}{key}{assoc}{val}"));
+                    parts_len += parts.last().map_or(0, String::len);
+                }
+                buf.push_str(&parts.join(&sep));
+                if alt {
+                    buf.push_str(cond_break);
+                    buf.push_str(&indentation.padding());
+                }
+                buf.push_str(close);
+                buf
+            }
+            conv => return Err(illegal("Hash", conv, "hasp")),
         })
     }
 
@@ -908,6 +810,97 @@ impl Converter {
         buf.push_str(close);
         Ok(buf)
     }
+}
+
+/// A string as it is (`%s`), quoted (`%p`), or in another case (`%c`, `%C`, `%u`, `%d`, `%t`).
+fn string(format: &Format, text: &str) -> Result<String, String> {
+    let spec = &format.spec;
+    let alt = format.alt();
+    let cased = |text: String| {
+        if alt {
+            string_flags(format, &puppet_quote(&text))
+        } else {
+            format_str(spec, &text)
+        }
+    };
+    Ok(match format.conv() {
+        's' => format_str(spec, text),
+        'p' => string_flags(
+            format,
+            &if alt {
+                puppet_double_quote(text)
+            } else {
+                puppet_quote(text)
+            },
+        ),
+        'c' => cased(crate::functions::strings::capitalize_str(text)),
+        'C' => cased(
+            text.split("::")
+                .map(crate::functions::strings::capitalize_str)
+                .collect::<Vec<_>>()
+                .join("::"),
+        ),
+        'u' => cased(crate::value::case::upcase(text)),
+        'd' => cased(crate::value::case::downcase(text)),
+        't' => cased(crate::functions::strings::ruby_strip(text).to_string()),
+        conv => return Err(illegal("String", conv, "cCudspt")),
+    })
+}
+
+/// `plain`, or `quoted` with the `#` flag.
+fn pick<'a>(alt: bool, plain: &'a str, quoted: &'a str) -> &'a str {
+    if alt {
+        quoted
+    } else {
+        plain
+    }
+}
+
+/// A Binary as its bytes (`%s`, escaped with `#`), in Base64 (`%b` MIME, `%B` strict, `%u`
+/// URL-safe) or by name (`%t`, `%T`).
+fn binary(format: &Format, bytes: &crate::value::Binary) -> Result<String, String> {
+    let spec = &format.spec;
+    let alt = format.alt();
+    let quote = |text: &str| {
+        if alt {
+            format_str(&spec.with_conv('s'), &puppet_double_quote(text))
+        } else {
+            format_str(&spec.with_conv('s'), text)
+        }
+    };
+    Ok(match format.conv() {
+        's' => {
+            if alt {
+                let escaped: String = bytes
+                    .bytes()
+                    .iter()
+                    .map(|b| {
+                        if b.is_ascii() {
+                            (*b as char).to_string()
+                        } else {
+                            format!("\\x{b:02X}")
+                        }
+                    })
+                    .collect();
+                format_str(&spec.with_conv('s'), &format!("\"{escaped}\""))
+            } else {
+                match core::str::from_utf8(bytes.bytes()) {
+                    Ok(text) => format_str(spec, text),
+                    Err(_) => return Err("\"\\xFF\" from ASCII-8BIT to UTF-8".to_string()),
+                }
+            }
+        }
+        'p' => format!(
+            "Binary(\"{}\")",
+            format_str(&spec.with_conv('s'), &bytes.to_base64())
+        ),
+        'b' => quote(&crate::functions::binary::base64_mime(bytes.bytes())),
+        'B' => quote(&bytes.to_base64()),
+        'u' => quote(&crate::functions::binary::base64_urlsafe(bytes.bytes())),
+        't' => quote("Binary"),
+        'T' => quote("BINARY"),
+        conv => return Err(illegal("Binary", conv, "bButTsp")),
+    })
 }
 
 /// `Kernel.format(fmt, value)` for values without their own converter (SemVer, time, Sensitive).

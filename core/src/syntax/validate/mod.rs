@@ -189,30 +189,7 @@ impl Validator {
                 op_span,
                 target,
                 value,
-            } => {
-                match op {
-                    AssignOp::Assign => {
-                        self.assign(target);
-                        self.rvalue(value);
-                    }
-                    AssignOp::AddAssign | AssignOp::SubAssign => {
-                        let symbol = if *op == AssignOp::AddAssign {
-                            "+="
-                        } else {
-                            "-="
-                        };
-                        self.error(
-                            "APPENDS_DELETES_NO_LONGER_SUPPORTED",
-                            format!("The operator '{symbol}' is no longer supported. See http://links.puppet.com/remove-plus-equals"),
-                            *op_span,
-                        );
-                    }
-                }
-                self.within(Container::Other, |v| {
-                    v.expr(target);
-                    v.expr(value);
-                });
-            }
+            } => self.assignment(*op, *op_span, target, value),
             ExprKind::Access { target, keys } => self.within(Container::Other, |v| {
                 v.expr(target);
                 for key in keys {
@@ -300,6 +277,32 @@ impl Validator {
             | ExprKind::TypeRef(_)
             | ExprKind::RenderText(_) => {}
         }
+    }
+
+    /// `$x = value` (its target must be assignable); `+=` and `-=` are errors since Puppet 4.
+    fn assignment(&mut self, op: AssignOp, op_span: Span, target: &Expr, value: &Expr) {
+        match op {
+            AssignOp::Assign => {
+                self.assign(target);
+                self.rvalue(value);
+            }
+            AssignOp::AddAssign | AssignOp::SubAssign => {
+                let symbol = if op == AssignOp::AddAssign {
+                    "+="
+                } else {
+                    "-="
+                };
+                self.error(
+                    "APPENDS_DELETES_NO_LONGER_SUPPORTED",
+                    format!("The operator '{symbol}' is no longer supported. See http://links.puppet.com/remove-plus-equals"),
+                    op_span,
+                );
+            }
+        }
+        self.within(Container::Other, |v| {
+            v.expr(target);
+            v.expr(value);
+        });
     }
 
     /// `$name`: numeric names must be decimal, others follow Puppet's variable naming rule.

@@ -1,0 +1,254 @@
+//! Hash's own methods as a table (each Ruby name and the method that runs it), with the ones that
+//! answer differently for a hash (`each`, `select` yield key and value); a hash has those of
+//! Enumerable that `common.rs` marks besides.
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::super::interp::{arity, BlockArg, Flow, Interp, RResult};
+use super::super::methods::no_conversion;
+use super::super::value::{self, RVal};
+use super::need_block;
+
+type Entries = alloc::rc::Rc<core::cell::RefCell<Vec<(RVal, RVal)>>>;
+
+/// What runs a Hash method (aliases share one).
+#[derive(Clone, Copy)]
+pub(super) enum H {
+    Get,
+    Clear,
+    Store,
+    Fetch,
+    Dig,
+    HasKey,
+    HasValue,
+    Key,
+    Keys,
+    Values,
+    ValuesAt,
+    Empty,
+    Size,
+    ToHash,
+    Each,
+    EachKey,
+    Select,
+    Merge,
+    Delete,
+    Invert,
+    Transform,
+    Compact,
+    Default,
+    Dup,
+}
+
+/// Hash's own methods: each Ruby name (aliases together) and what runs it.
+fn hash_entry(name: &str) -> Option<H> {
+    Some(match name {
+        "[]" => H::Get,
+        "[]=" | "store" => H::Store,
+        "clear" => H::Clear,
+        "clone" | "dup" => H::Dup,
+        "compact" => H::Compact,
+        "default" => H::Default,
+        "delete" => H::Delete,
+        "dig" => H::Dig,
+        "each" | "each_pair" => H::Each,
+        "each_key" | "each_value" => H::EachKey,
+        "empty?" => H::Empty,
+        "fetch" => H::Fetch,
+        "filter" | "reject" | "select" => H::Select,
+        "has_key?" | "include?" | "key?" | "member?" => H::HasKey,
+        "has_value?" | "value?" => H::HasValue,
+        "invert" => H::Invert,
+        "key" => H::Key,
+        "keys" => H::Keys,
+        "length" | "size" => H::Size,
+        "merge" | "merge!" | "update" => H::Merge,
+        "to_h" | "to_hash" => H::ToHash,
+        "transform_keys" | "transform_values" => H::Transform,
+        "values" => H::Values,
+        "values_at" => H::ValuesAt,
+        _ => return None,
+    })
+}
+
+/// The hash method `name` is, if it is one of Hash's own (`to_h` with a block is Enumerable's;
+/// a hash has no `to_hash` with one).
+pub(super) fn own_method(name: &str, block: Option<&BlockArg>) -> Option<H> {
+    hash_entry(name).filter(|op| !(matches!(op, H::ToHash) && block.is_some()))
+}
+
+/// A method only hashes have: `op`, named `name`.
+pub(super) fn hash_method(
+    interp: &mut Interp<'_, '_>,
+    recv: &RVal,
+    entries: &Entries,
+    (op, name): (H, &str),
+    args: &mut [RVal],
+    block: Option<&BlockArg>,
+) -> RResult<RVal> {
+    let snapshot = || entries.borrow().clone();
+    let get = |key: &RVal| value::hash_get(&entries.borrow(), key);
+    Ok(match op {
+        H::Get => {
+            arity(interp, args, 1, 1)?;
+            get(&args[0]).unwrap_or(RVal::Nil)
+        }
+        H::Clear => {
+            arity(interp, args, 0, 0)?;
+            entries.borrow_mut().clear();
+            recv.clone()
+        }
+        H::Store => return store(interp, entries, args),
+        H::Fetch => {
+            arity(interp, args, 1, 2)?;
+            match get(&args[0]) {
+                Some(v) => v,
+                None => match (args.get(1), block) {
+                    (_, Some(b)) => interp.yield_block(b, alloc::vec![args[0].clone()])?,
+                    (Some(default), None) => default.clone(),
+                    (None, None) => {
+                        return interp.raise(format!("key not found: {}", value::inspect(&args[0])))
+                    }
+                },
+            }
+        }
+        H::Dig => return super::dig(interp, recv.clone(), args),
+        H::HasKey => {
+            arity(interp, args, 1, 1)?;
+            RVal::Bool(get(&args[0]).is_some())
+        }
+        H::HasValue | H::Key => {
+            arity(interp, args, 1, 1)?;
+            let list = entries.borrow();
+            let found = list.iter().find(|(_, v)| value::equal(v, &args[0], 0));
+            match op {
+                H::Key => found.map(|(k, _)| k.clone()).unwrap_or(RVal::Nil),
+                _ => RVal::Bool(found.is_some()),
+            }
+        }
+        H::Keys => RVal::array(entries.borrow().iter().map(|(k, _)| k.clone()).collect()),
+        H::Values => RVal::array(entries.borrow().iter().map(|(_, v)| v.clone()).collect()),
+        H::ValuesAt => RVal::array(args.iter().map(|k| get(k).unwrap_or(RVal::Nil)).collect()),
+        H::Empty => RVal::Bool(entries.borrow().is_empty()),
+        H::Size => RVal::Int(entries.borrow().len() as i64),
+        H::ToHash => recv.clone(),
+        H::Each | H::EachKey => {
+            let block = need_block(interp, block)?;
+            for (k, v) in snapshot() {
+                let args = match name {
+                    "each_key" => k,
+                    "each_value" => v,
+                    _ => RVal::array(alloc::vec![k, v]),
+                };
+                interp.yield_block(block, alloc::vec![args])?;
+            }
+            recv.clone()
+        }
+        H::Select => {
+            let block = need_block(interp, block)?;
+            let mut out = Vec::new();
+            for (k, v) in snapshot() {
+                let hit = interp
+                    .yield_block(block, alloc::vec![k.clone(), v.clone()])?
+                    .truthy();
+                if hit == (name != "reject") {
+                    out.push((k, v));
+                }
+            }
+            RVal::hash(out)
+        }
+        H::Merge => return merge(interp, recv, entries, name, args, block),
+        H::Delete => {
+            arity(interp, args, 1, 1)?;
+            let mut list = entries.borrow_mut();
+            match list.iter().position(|(k, _)| value::eql(k, &args[0])) {
+                Some(i) => list.remove(i).1,
+                None => RVal::Nil,
+            }
+        }
+        H::Invert => RVal::hash(
+            entries
+                .borrow()
+                .iter()
+                .map(|(k, v)| (v.clone(), k.clone()))
+                .collect(),
+        ),
+        H::Transform => return transform(interp, snapshot(), name, block),
+        H::Compact => RVal::hash(
+            snapshot()
+                .into_iter()
+                .filter(|(_, v)| !matches!(v, RVal::Nil))
+                .collect(),
+        ),
+        H::Default => RVal::Nil,
+        H::Dup => RVal::hash(snapshot()),
+    })
+}
+
+/// `h[k] = v` and `store`, within the limit on a collection's length.
+fn store(interp: &mut Interp<'_, '_>, entries: &Entries, args: &[RVal]) -> RResult<RVal> {
+    arity(interp, args, 2, 2)?;
+    let key = args[0].clone();
+    if entries.borrow().len() >= interp.ev.options.limits.max_collection_len {
+        return Err(Flow::Stop(crate::host::error(
+            "SIZE_LIMIT",
+            "a hash in a template is too large",
+            interp.span,
+        )));
+    }
+    interp.step(1 + entries.borrow().len() as u64 / 16)?;
+    value::hash_set(&mut entries.borrow_mut(), key, args[1].clone());
+    Ok(args[1].clone())
+}
+
+/// `merge` (a new hash), `merge!`/`update` (in place), the block choosing between two values.
+fn merge(
+    interp: &mut Interp<'_, '_>,
+    recv: &RVal,
+    entries: &Entries,
+    name: &str,
+    args: &[RVal],
+    block: Option<&BlockArg>,
+) -> RResult<RVal> {
+    let mut out = entries.borrow().clone();
+    for other in args.iter() {
+        let RVal::Hash(other) = other else {
+            return Err(no_conversion(interp, other.class_name(), "Hash"));
+        };
+        for (k, v) in other.borrow().clone() {
+            interp.step(1 + out.len() as u64 / 16)?;
+            let v = match (block, value::hash_get(&out, &k)) {
+                (Some(b), Some(old)) => interp.yield_block(b, alloc::vec![k.clone(), old, v])?,
+                _ => v,
+            };
+            value::hash_set(&mut out, k, v);
+        }
+    }
+    if name == "merge" {
+        return Ok(RVal::hash(out));
+    }
+    *entries.borrow_mut() = out;
+    Ok(recv.clone())
+}
+
+/// `transform_values` and `transform_keys`.
+fn transform(
+    interp: &mut Interp<'_, '_>,
+    pairs: Vec<(RVal, RVal)>,
+    name: &str,
+    block: Option<&BlockArg>,
+) -> RResult<RVal> {
+    let block = need_block(interp, block)?;
+    let mut out = Vec::new();
+    for (k, v) in pairs {
+        if name == "transform_values" {
+            let v = interp.yield_block(block, alloc::vec![v])?;
+            out.push((k, v));
+        } else {
+            let k = interp.yield_block(block, alloc::vec![k])?;
+            value::hash_set(&mut out, k, v);
+        }
+    }
+    Ok(RVal::hash(out))
+}

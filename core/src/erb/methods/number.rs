@@ -1,0 +1,290 @@
+//! Integer's and Float's methods as a table (each Ruby name and the method that runs it); the
+//! arithmetic and comparison operators are in `arith.rs`.
+
+use alloc::format;
+use alloc::string::ToString;
+
+use super::super::interp::{arity, BlockArg, Interp, RResult};
+use super::super::value::{self, RVal};
+use super::arith::{as_f64, ceil, float_binary, floor, int_binary, overflow, to_radix, B};
+use super::{class_for_conversion, comparison_failed, int_arg, radix};
+use crate::value::float_math::{round, trunc};
+
+/// What runs a method of Integer or Float (aliases share one).
+#[derive(Clone, Copy)]
+enum N {
+    /// An operator with one operand, in `arith.rs`.
+    Binary(B),
+    ToI,
+    ToF,
+    ToS,
+    Neg,
+    Abs,
+    Zero,
+    Positive,
+    Negative,
+    Even,
+    Odd,
+    IsInteger,
+    Nan,
+    Finite,
+    Succ,
+    Pred,
+    Chr,
+    Round,
+    Times,
+    Upto,
+    Between,
+    Clamp,
+}
+
+/// Integer's and Float's methods: each Ruby name (aliases together) and what runs it.
+fn number_entry(name: &str) -> Option<N> {
+    Some(match name {
+        "%" => N::Binary(B::Mod),
+        "&" => N::Binary(B::And),
+        "*" => N::Binary(B::Mul),
+        "**" => N::Binary(B::Pow),
+        "+" => N::Binary(B::Add),
+        "-" => N::Binary(B::Sub),
+        "-@" => N::Neg,
+        "/" => N::Binary(B::Div),
+        "<" => N::Binary(B::Lt),
+        "<<" => N::Binary(B::Shl),
+        "<=" => N::Binary(B::Le),
+        "<=>" => N::Binary(B::Cmp),
+        ">" => N::Binary(B::Gt),
+        ">=" => N::Binary(B::Ge),
+        ">>" => N::Binary(B::Shr),
+        "^" => N::Binary(B::Xor),
+        "abs" | "magnitude" => N::Abs,
+        "between?" => N::Between,
+        "ceil" | "floor" | "round" => N::Round,
+        "chr" => N::Chr,
+        "clamp" => N::Clamp,
+        "div" => N::Binary(B::IntDiv),
+        "divmod" => N::Binary(B::DivMod),
+        "downto" | "upto" => N::Upto,
+        "even?" => N::Even,
+        "fdiv" => N::Binary(B::FDiv),
+        "finite?" => N::Finite,
+        "integer?" => N::IsInteger,
+        "modulo" => N::Binary(B::Modulo),
+        "nan?" => N::Nan,
+        "negative?" => N::Negative,
+        "next" | "succ" => N::Succ,
+        "odd?" => N::Odd,
+        "positive?" => N::Positive,
+        "pred" => N::Pred,
+        "times" => N::Times,
+        "to_f" => N::ToF,
+        "to_i" | "to_int" | "truncate" => N::ToI,
+        "to_s" => N::ToS,
+        "zero?" => N::Zero,
+        "|" => N::Binary(B::Or),
+        _ => return None,
+    })
+}
+
+/// The methods of Integer and Float.
+pub(crate) fn number_method(
+    interp: &mut Interp<'_, '_>,
+    recv: RVal,
+    name: &str,
+    args: &mut [RVal],
+    block: Option<&BlockArg>,
+) -> RResult<RVal> {
+    let Some(op) = number_entry(name) else {
+        return interp.no_method(name, &recv);
+    };
+    let checked = |n: Option<i64>| n.map(RVal::Int);
+    let out = match (op, &recv) {
+        (N::Binary(b), _) => return binary(interp, &recv, name, b, args),
+        (N::ToI, RVal::Float(f)) if !f.is_finite() => return interp.raise(value::float_to_s(*f)),
+        (N::ToI, RVal::Float(f)) => Some(RVal::Int(trunc(*f) as i64)),
+        (N::ToI, _) => Some(recv.clone()),
+        (N::ToF, _) => Some(RVal::Float(as_f64(&recv))),
+        (N::ToS, RVal::Int(n)) => return to_s(interp, *n, args),
+        (N::Neg, RVal::Int(n)) => checked(n.checked_neg()),
+        (N::Neg, RVal::Float(f)) => Some(RVal::Float(-f)),
+        (N::Abs, RVal::Int(n)) => checked(n.checked_abs()),
+        (N::Abs, RVal::Float(f)) => Some(RVal::Float(if *f < 0.0 { -f } else { *f })),
+        (N::Neg | N::Abs, _) => Some(recv.clone()),
+        (N::Zero, _) => Some(RVal::Bool(as_f64(&recv) == 0.0)),
+        (N::Positive, _) => Some(RVal::Bool(as_f64(&recv) > 0.0)),
+        (N::Negative, _) => Some(RVal::Bool(as_f64(&recv) < 0.0)),
+        (N::Even, RVal::Int(n)) => Some(RVal::Bool(n % 2 == 0)),
+        (N::Odd, RVal::Int(n)) => Some(RVal::Bool(n % 2 != 0)),
+        (N::IsInteger, _) => Some(RVal::Bool(matches!(recv, RVal::Int(_)))),
+        (N::Nan, RVal::Float(f)) => Some(RVal::Bool(f.is_nan())),
+        (N::Finite, RVal::Float(f)) => Some(RVal::Bool(f.is_finite())),
+        (N::Finite, RVal::Int(_)) => Some(RVal::Bool(true)),
+        (N::Succ, RVal::Int(n)) => checked(n.checked_add(1)),
+        (N::Pred, RVal::Int(n)) => checked(n.checked_sub(1)),
+        (N::Chr, RVal::Int(n)) => match u8::try_from(*n) {
+            Ok(b) if b < 128 => Some(RVal::str(&(b as char).to_string())),
+            _ => return interp.raise(format!("{n} out of char range")),
+        },
+        (N::Round, _) => return rounding(interp, &recv, name, args),
+        (N::Times, RVal::Int(n)) => return times(interp, &recv, *n, block),
+        (N::Upto, RVal::Int(n)) => return upto(interp, &recv, *n, name, args, block),
+        (N::Between, _) => {
+            arity(interp, args, 2, 2)?;
+            let x = as_f64(&recv);
+            Some(RVal::Bool(x >= as_f64(&args[0]) && x <= as_f64(&args[1])))
+        }
+        (N::Clamp, _) => {
+            arity(interp, args, 2, 2)?;
+            let x = as_f64(&recv);
+            Some(if x < as_f64(&args[0]) {
+                args[0].clone()
+            } else if x > as_f64(&args[1]) {
+                args[1].clone()
+            } else {
+                recv.clone()
+            })
+        }
+        // An Integer's method called on a Float (or the other way round).
+        _ => return interp.no_method(name, &recv),
+    };
+    match out {
+        Some(v) => Ok(v),
+        None => overflow(interp),
+    }
+}
+
+/// An operator with one operand: integers' arithmetic when both are integers, else floats'.
+fn binary(
+    interp: &mut Interp<'_, '_>,
+    recv: &RVal,
+    name: &str,
+    op: B,
+    args: &[RVal],
+) -> RResult<RVal> {
+    arity(interp, args, 1, 1)?;
+    let other = &args[0];
+    match (recv, other) {
+        (RVal::Int(a), RVal::Int(b)) => int_binary(interp, *a, *b, op),
+        (RVal::Int(_) | RVal::Float(_), RVal::Int(_) | RVal::Float(_)) => {
+            float_binary(interp, as_f64(recv), as_f64(other), name, op)
+        }
+        _ if op == B::Cmp => Ok(RVal::Nil),
+        _ if matches!(op, B::Lt | B::Gt | B::Le | B::Ge) => {
+            Err(comparison_failed(interp, recv, other))
+        }
+        _ => interp.raise(format!(
+            "{} can't be coerced into {}",
+            class_for_conversion(other),
+            recv.class_name()
+        )),
+    }
+}
+
+/// `Integer#to_s(base)`.
+fn to_s(interp: &Interp<'_, '_>, n: i64, args: &[RVal]) -> RResult<RVal> {
+    let base = match args.first() {
+        Some(b) => int_arg(interp, b)?,
+        None => 10,
+    };
+    Ok(RVal::str(&to_radix(n, radix(interp, base)?)))
+}
+
+fn pow10(n: i64) -> f64 {
+    let mut x = 1.0;
+    for _ in 0..n.min(400) {
+        x *= 10.0;
+    }
+    x
+}
+
+/// `floor`, `ceil` and `round`, with a number of digits (negative: left of the point).
+fn rounding(interp: &Interp<'_, '_>, recv: &RVal, name: &str, args: &[RVal]) -> RResult<RVal> {
+    let digits = match args.first() {
+        Some(RVal::Hash(_)) | None => 0,
+        Some(d) => int_arg(interp, d)?,
+    };
+    let by_name = |x: f64| match name {
+        "floor" => floor(x),
+        "ceil" => ceil(x),
+        _ => round(x),
+    };
+    Ok(match *recv {
+        RVal::Int(n) if digits >= 0 => RVal::Int(n),
+        RVal::Int(n) => {
+            let unit = 10i64.checked_pow((-digits) as u32).unwrap_or(i64::MAX);
+            let r = by_name(n as f64 / unit as f64);
+            RVal::Int((r as i64).saturating_mul(unit))
+        }
+        RVal::Float(f) if !f.is_finite() => {
+            if digits > 0 {
+                return Ok(recv.clone());
+            }
+            return interp.raise(value::float_to_s(f));
+        }
+        // Already as precise as that: Ruby gives the float itself.
+        RVal::Float(f) if digits > 15 => RVal::Float(f),
+        RVal::Float(f) if digits > 0 => {
+            let scale = pow10(digits);
+            // Ruby checks the result reads back; good enough for display digits.
+            RVal::Float(by_name(f * scale) / scale)
+        }
+        RVal::Float(f) => {
+            let r = by_name(f);
+            if r.abs() >= 9.2e18 {
+                return overflow(interp);
+            }
+            RVal::Int(r as i64)
+        }
+        _ => recv.clone(),
+    })
+}
+
+/// `n.times`: yield 0 to n - 1, or their array without a block.
+fn times(
+    interp: &mut Interp<'_, '_>,
+    recv: &RVal,
+    n: i64,
+    block: Option<&BlockArg>,
+) -> RResult<RVal> {
+    let Some(block) = block else {
+        interp.step(n.max(0) as u64 / 8)?;
+        if n > interp.ev.options.limits.max_collection_len as i64 {
+            return interp.raise("an enumerator too large");
+        }
+        return Ok(RVal::array((0..n).map(RVal::Int).collect()));
+    };
+    for i in 0..n {
+        interp.yield_block(block, alloc::vec![RVal::Int(i)])?;
+    }
+    Ok(recv.clone())
+}
+
+/// `upto` and `downto` with a block.
+fn upto(
+    interp: &mut Interp<'_, '_>,
+    recv: &RVal,
+    n: i64,
+    name: &str,
+    args: &[RVal],
+    block: Option<&BlockArg>,
+) -> RResult<RVal> {
+    arity(interp, args, 1, 1)?;
+    let end = int_arg(interp, &args[0])?;
+    let Some(block) = block else {
+        return interp
+            .unsupported("an enumerator (no block) is not supported by the playground's ERB");
+    };
+    let mut i = n;
+    if name == "upto" {
+        while i <= end {
+            interp.yield_block(block, alloc::vec![RVal::Int(i)])?;
+            i += 1;
+        }
+    } else {
+        while i >= end {
+            interp.yield_block(block, alloc::vec![RVal::Int(i)])?;
+            i -= 1;
+        }
+    }
+    Ok(recv.clone())
+}

@@ -1,0 +1,365 @@
+//! String's methods that search with a pattern (a regex, or a string taken literally): `sub` and
+//! `gsub` with their replacements, `split`, `scan`, `=~`/`match`/`match?` and `[]`/`slice`.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::super::interp::{arity, BlockArg, Flow, Interp, RResult};
+use super::super::value::{self, RVal};
+use super::{class_for_conversion, escape_literal, int_arg, is_space, no_conversion};
+
+/// The pattern argument of `sub`, `split`, `scan`: a regex, or a string matched literally.
+fn pattern(interp: &mut Interp<'_, '_>, arg: &RVal) -> RResult<crate::value::Regexp> {
+    match arg {
+        RVal::Regex(r) => Ok((**r).clone()),
+        RVal::Str(s) => interp.regex(&escape_literal(s), ""),
+        other => Err(not_a_pattern(interp, other)),
+    }
+}
+
+fn not_a_pattern(interp: &Interp<'_, '_>, arg: &RVal) -> Flow {
+    Flow::Raise(
+        format!("wrong argument type {} (expected Regexp)", arg.class_name()),
+        interp.line,
+        None,
+    )
+}
+
+/// The replacement text for one match: `\1`, `\0`, `\&`, `\k<name>`, `\\`.
+fn expand_replacement(
+    replacement: &str,
+    text: &str,
+    captures: &crate::regex::Captures,
+    regexp: &crate::value::Regexp,
+) -> String {
+    let mut out = String::new();
+    let mut chars = replacement.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.peek().copied() {
+            Some(d @ '0'..='9') => {
+                chars.next();
+                let group = d as usize - '0' as usize;
+                if let Some((a, b)) = captures.get(group) {
+                    out.push_str(&text[a..b]);
+                }
+            }
+            Some('&') => {
+                chars.next();
+                let (a, b) = captures.whole();
+                out.push_str(&text[a..b]);
+            }
+            Some('k') => {
+                chars.next();
+                if chars.peek() == Some(&'<') {
+                    chars.next();
+                    let name: String = chars.by_ref().take_while(|&c| c != '>').collect();
+                    if let Some((a, b)) = regexp.regex().named(captures, &name) {
+                        out.push_str(&text[a..b]);
+                    }
+                } else {
+                    out.push_str("\\k");
+                }
+            }
+            Some('\\') => {
+                chars.next();
+                out.push('\\');
+            }
+            _ => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// `sub`/`gsub` with a string or regex pattern and a string, hash or block replacement.
+pub(super) fn substitute(
+    interp: &mut Interp<'_, '_>,
+    text: &str,
+    args: &[RVal],
+    block: Option<&BlockArg>,
+    global: bool,
+) -> RResult<String> {
+    let Some(first) = args.first() else {
+        return interp.raise("wrong number of arguments (given 0, expected 1..2)");
+    };
+    let regexp = pattern(interp, first)?;
+    if args.len() == 1 && block.is_none() {
+        return interp.unsupported("gsub/sub without a replacement (an enumerator) is not supported by the playground's ERB");
+    }
+    let mut out = String::new();
+    let mut from = 0;
+    let mut copied = 0;
+    loop {
+        let Some(captures) = interp.regex_search(&regexp, text, from)? else {
+            break;
+        };
+        let (a, b) = captures.whole();
+        out.push_str(&text[copied..a]);
+        let matched = &text[a..b];
+        match args.get(1) {
+            Some(RVal::Str(replacement)) => {
+                out.push_str(&expand_replacement(replacement, text, &captures, &regexp))
+            }
+            Some(RVal::Hash(entries)) => {
+                let found = value::hash_get(&entries.borrow(), &RVal::str(matched));
+                if let Some(v) = found {
+                    out.push_str(&interp.ruby_to_s(&v)?);
+                }
+            }
+            Some(other) => {
+                return Err(no_conversion(interp, class_for_conversion(other), "String"))
+            }
+            None => {
+                let Some(block) = block else { break };
+                let v = interp.yield_block(block, alloc::vec![RVal::str(matched)])?;
+                out.push_str(&interp.ruby_to_s(&v)?);
+            }
+        }
+        copied = b;
+        interp
+            .ev
+            .check_string(&out, interp.span)
+            .map_err(Flow::Stop)?;
+        if !global {
+            break;
+        }
+        match crate::regex::Regex::next_start(text, (a, b)) {
+            Some(next) => from = next,
+            None => break,
+        }
+    }
+    out.push_str(&text[copied..]);
+    Ok(out)
+}
+
+/// `split` as Ruby does it.
+pub(super) fn split(interp: &mut Interp<'_, '_>, text: &str, args: &[RVal]) -> RResult<Vec<RVal>> {
+    let limit = match args.get(1) {
+        Some(v) => int_arg(interp, v)?,
+        None => 0,
+    };
+    let mut fields: Vec<String> = Vec::new();
+    let awk = matches!(args.first(), None | Some(RVal::Nil))
+        || matches!(args.first(), Some(RVal::Str(s)) if &**s == " ");
+    if awk {
+        let mut rest = text.trim_start_matches(is_space);
+        while !rest.is_empty() {
+            if limit > 0 && fields.len() as i64 == limit - 1 {
+                fields.push(rest.to_string());
+                rest = "";
+                break;
+            }
+            let end = rest.find(is_space).unwrap_or(rest.len());
+            fields.push(rest[..end].to_string());
+            rest = rest[end..].trim_start_matches(is_space);
+            interp.step(1)?;
+        }
+        let _ = rest;
+    } else {
+        let regexp = pattern(interp, &args[0])?;
+        let mut start = 0;
+        let mut from = 0;
+        if text.is_empty() {
+            return Ok(Vec::new());
+        }
+        loop {
+            if limit > 0 && fields.len() as i64 == limit - 1 {
+                break;
+            }
+            let Some(captures) = interp.regex_search(&regexp, text, from)? else {
+                break;
+            };
+            let (a, b) = captures.whole();
+            if b == a {
+                // An empty match splits between characters (never at the very start).
+                if a >= text.len() {
+                    break;
+                }
+                if a == start {
+                    match crate::regex::Regex::next_start(text, (a, b)) {
+                        Some(next) => {
+                            from = next;
+                            if a == 0 {
+                                continue;
+                            }
+                        }
+                        None => break,
+                    }
+                    if a == 0 {
+                        continue;
+                    }
+                }
+            }
+            if !(a == 0 && b == 0) {
+                fields.push(text[start..a].to_string());
+                for group in 1..captures.len() {
+                    if let Some((x, y)) = captures.get(group) {
+                        fields.push(text[x..y].to_string());
+                    }
+                }
+                start = b;
+            }
+            match crate::regex::Regex::next_start(text, (a, b)) {
+                Some(next) => from = next,
+                None => break,
+            }
+            interp.step(1)?;
+        }
+        fields.push(text[start..].to_string());
+    }
+    if limit == 0 {
+        while fields.last().is_some_and(|f| f.is_empty()) {
+            fields.pop();
+        }
+    }
+    Ok(fields.into_iter().map(|f| RVal::str(&f)).collect())
+}
+
+/// `scan`: every match (its groups when it has some), yielded or as an array.
+pub(super) fn scan(
+    interp: &mut Interp<'_, '_>,
+    recv: &RVal,
+    s: &str,
+    args: &[RVal],
+    block: Option<&BlockArg>,
+) -> RResult<RVal> {
+    arity(interp, args, 1, 1)?;
+    let regexp = pattern(interp, &args[0])?;
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(c) = interp.regex_search(&regexp, s, from)? {
+        let (a, b) = c.whole();
+        found.push(if c.len() > 1 {
+            RVal::array(
+                (1..c.len())
+                    .map(|g| {
+                        c.get(g)
+                            .map(|(x, y)| RVal::str(&s[x..y]))
+                            .unwrap_or(RVal::Nil)
+                    })
+                    .collect(),
+            )
+        } else {
+            RVal::str(&s[a..b])
+        });
+        match crate::regex::Regex::next_start(s, (a, b)) {
+            Some(next) => from = next,
+            None => break,
+        }
+    }
+    let Some(block) = block else {
+        return Ok(RVal::array(found));
+    };
+    for item in found {
+        interp.yield_block(block, alloc::vec![item])?;
+    }
+    Ok(recv.clone())
+}
+
+/// `=~` (where the match starts), `match` (its groups, as the array a MatchData reads like:
+/// `m[1]`, `m.captures`) and `match?`.
+pub(super) fn match_method(
+    interp: &mut Interp<'_, '_>,
+    s: &str,
+    name: &str,
+    args: &[RVal],
+) -> RResult<RVal> {
+    arity(interp, args, 1, 2)?;
+    let regexp = match &args[0] {
+        RVal::Regex(r) => (**r).clone(),
+        RVal::Str(p) if name != "=~" => interp.regex(p, "")?,
+        other => return Err(not_a_pattern(interp, other)),
+    };
+    let found = interp.regex_search(&regexp, s, 0)?;
+    Ok(match (name, found) {
+        ("match?", found) => RVal::Bool(found.is_some()),
+        (_, None) => RVal::Nil,
+        ("=~", Some(c)) => RVal::Int(s[..c.whole().0].chars().count() as i64),
+        (_, Some(c)) => RVal::array(
+            (0..c.len())
+                .map(|g| {
+                    c.get(g)
+                        .map(|(a, b)| RVal::str(&s[a..b]))
+                        .unwrap_or(RVal::Nil)
+                })
+                .collect(),
+        ),
+    })
+}
+
+/// A character index (negative from the end) as a byte offset, when in range.
+fn char_offset(s: &str, index: i64) -> Option<usize> {
+    let count = s.chars().count() as i64;
+    let i = if index < 0 { count + index } else { index };
+    if i < 0 || i > count {
+        return None;
+    }
+    Some(
+        s.char_indices()
+            .nth(i as usize)
+            .map(|(b, _)| b)
+            .unwrap_or(s.len()),
+    )
+}
+
+/// `str[a, len]` and `str[range]`.
+fn substring(s: &str, start: i64, len: i64) -> Option<String> {
+    if len < 0 {
+        return None;
+    }
+    let from = char_offset(s, start)?;
+    Some(s[from..].chars().take(len as usize).collect())
+}
+
+/// `[]` and `slice`: by index, index and length, range, string or regex (and group).
+pub(super) fn index(interp: &mut Interp<'_, '_>, s: &str, args: &[RVal]) -> RResult<RVal> {
+    arity(interp, args, 1, 2)?;
+    let text = |t: Option<String>| t.map(|t| RVal::str(&t)).unwrap_or(RVal::Nil);
+    Ok(match (&args[0], args.get(1)) {
+        (RVal::Int(i), None) => match substring(s, *i, 1) {
+            Some(t) if !t.is_empty() => RVal::str(&t),
+            _ => RVal::Nil,
+        },
+        (RVal::Int(i), Some(len)) => {
+            let len = int_arg(interp, len)?;
+            text(substring(s, *i, len))
+        }
+        (RVal::Range(a, b, exclusive), None) => {
+            let count = s.chars().count() as i64;
+            let start = if *a < 0 { count + a } else { *a };
+            let mut end = if *b < 0 { count + b } else { *b };
+            if !*exclusive {
+                end += 1;
+            }
+            text(substring(s, start, (end - start).max(0)))
+        }
+        (RVal::Str(t), None) => {
+            if s.contains(&**t) {
+                RVal::Str(t.clone())
+            } else {
+                RVal::Nil
+            }
+        }
+        (RVal::Regex(r), group) => {
+            let group = match group {
+                Some(g) => int_arg(interp, g)? as usize,
+                None => 0,
+            };
+            match interp.regex_search(r, s, 0)? {
+                Some(c) => match c.get(group) {
+                    Some((a, b)) => RVal::str(&s[a..b]),
+                    None => RVal::Nil,
+                },
+                None => RVal::Nil,
+            }
+        }
+        _ => {
+            return interp
+                .unsupported("this String#[] argument is not supported by the playground's ERB")
+        }
+    })
+}
