@@ -37,6 +37,23 @@ impl Host for Evaluator<'_> {
         self.budget.depth
     }
 
+    fn enter_nesting(&mut self, levels: usize, what: &str, span: Span) -> EvalResult<()> {
+        let max = self.options.limits.max_depth;
+        if self.budget.depth + levels > max {
+            return Err(crate::host::error(
+                "DEPTH_LIMIT",
+                alloc::format!("evaluation nested deeper than {max} levels ({what})"),
+                span,
+            ));
+        }
+        self.budget.depth += levels;
+        Ok(())
+    }
+
+    fn leave_nesting(&mut self, levels: usize) {
+        self.budget.depth -= levels;
+    }
+
     #[inline]
     fn limits(&self) -> &Limits {
         &self.options.limits
@@ -68,6 +85,24 @@ impl Host for Evaluator<'_> {
 
     fn sources(&self) -> &Sources {
         &self.sources
+    }
+
+    #[cfg(any(feature = "yaml", feature = "erb"))]
+    fn add_source(&mut self, path: &str, text: Rc<str>) -> Option<u32> {
+        self.sources.add(path, text).ok()
+    }
+
+    fn scope_variable(&self, name: &str) -> Option<Value> {
+        if let Some(value) = self.scopes.lookup(name) {
+            return Some(value.clone());
+        }
+        let qualified = name.trim_start_matches("::");
+        if qualified.contains("::") {
+            return self
+                .live_class_variable(qualified)
+                .or_else(|| self.catalog.class_variable(qualified));
+        }
+        None
     }
 
     fn variable(&self, name: &str) -> Option<Value> {
@@ -115,6 +150,16 @@ impl Host for Evaluator<'_> {
             Some(result) => result,
             None => Err(site.fail(alloc::format!("Unknown function '{name}'"))),
         }
+    }
+
+    #[cfg(feature = "yaml")]
+    fn call_builtin(
+        &mut self,
+        site: &CallSite,
+        name: &str,
+        args: Vec<Value>,
+    ) -> Option<EvalResult<Value>> {
+        crate::functions::call_builtin(self, name, site, args, None)
     }
 
     #[inline]
@@ -228,6 +273,25 @@ impl EnvironmentFiles for Evaluator<'_> {
         Evaluator::read_env_file(self, path, span)
     }
 
+    #[cfg(feature = "yaml")]
+    fn files_under(&self, dir: &str) -> Vec<String> {
+        self.env
+            .map(|env| env.files.files_under(dir))
+            .unwrap_or_default()
+    }
+
+    fn global_hiera(&self) -> Option<String> {
+        self.env.and_then(|env| env.global_hiera.clone())
+    }
+
+    #[cfg(feature = "yaml")]
+    fn puppet_function_known(&mut self, name: &str, span: Span) -> EvalResult<bool> {
+        if !self.known.functions.contains_key(name) {
+            self.autoload_function(name, span)?;
+        }
+        Ok(self.known.functions.contains_key(name))
+    }
+
     #[cfg(feature = "stdlib")]
     fn stdlib_run(&mut self) -> &mut crate::functions::stdlib::module_files::StdlibRun {
         &mut self.ruby.stdlib
@@ -307,7 +371,7 @@ impl DataLookup for Evaluator<'_> {
             Some(Ok(merge)) => Some(merge),
             Some(Err(message)) => return Err(crate::host::error("LOOKUP_MERGE", message, span)),
         };
-        Evaluator::hiera_search(self, key, merge, span)
+        (self as &mut dyn crate::hiera::HieraHost).search(key, merge, span)
     }
 
     fn begin_explanation(&mut self) -> bool {
@@ -341,6 +405,14 @@ impl TypeNames for Evaluator<'_> {
         self.known.lenient_type_refs = saved;
         self.tree_freed();
         value
+    }
+
+    #[cfg(feature = "yaml")]
+    fn eval_type(&mut self, expr: &Expr) -> EvalResult<Type> {
+        // A type written as text is not the user's code: hover records nothing for it.
+        let ty = self.unrecorded(|ev| ev.eval_type_expr(expr));
+        self.tree_freed();
+        ty
     }
 
     fn signature_type(&self, text: &str) -> Option<Rc<Type>> {

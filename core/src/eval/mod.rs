@@ -18,6 +18,7 @@ mod control;
 pub(crate) mod definitions;
 mod epp;
 pub(crate) mod evaluator;
+mod hiera_host;
 mod host_impl;
 pub(crate) mod known;
 mod literals;

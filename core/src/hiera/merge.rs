@@ -65,7 +65,7 @@ impl Merge {
             other => {
                 return Err(format!(
                     "Unknown merge strategy: '{}'",
-                    crate::functions::format::sprintf::ruby_to_s(other)
+                    crate::value::ruby_to_s(other)
                 ))
             }
         };

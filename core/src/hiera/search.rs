@@ -15,8 +15,8 @@ use super::explain::{Event, Explainer, Kind};
 use super::key::{LookupKey, Segment};
 use super::lookup::{lookup_error, search_target, Found};
 use super::merge::Merge;
+use super::HieraHost;
 use crate::diagnostic::{Diagnostic, Stage};
-use crate::eval::evaluator::Evaluator;
 use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
 use crate::value::{Hash, Value};
@@ -41,6 +41,9 @@ pub(crate) struct SearchState {
     pub(super) stack: Vec<String>,
     /// The module of the layer whose data function is running (`$context.module_name`).
     pub(super) context_module: Option<String>,
+    /// The variable a `mapped_paths` level binds (its name and one of the values mapped) while
+    /// its path is interpolated: a local scope's variable, seen before the scope's own.
+    pub(super) mapped: Option<(String, Value)>,
 }
 
 impl SearchState {
@@ -122,9 +125,9 @@ fn global_failure(error: Unwind, top: &str, span: Span) -> Unwind {
     }
 }
 
-impl Evaluator<'_> {
+impl<'h> dyn HieraHost + 'h {
     pub(super) fn explain(&mut self, f: impl FnOnce(&mut Explainer)) {
-        if let Some(explainer) = self.hiera.explainer.as_mut() {
+        if let Some(explainer) = self.hiera().explainer.as_mut() {
             f(explainer);
         }
     }
@@ -138,7 +141,7 @@ impl Evaluator<'_> {
     }
 
     pub(super) fn found(&mut self, key: &str, value: &Value) {
-        if self.hiera.explainer.is_some() {
+        if self.hiera().explainer.is_some() {
             let event = Event::Found(key.into(), value.clone());
             self.explain(|e| e.event(event));
         }
@@ -157,9 +160,10 @@ impl Evaluator<'_> {
         span: Span,
         f: impl FnOnce(&mut Self) -> EvalResult<T>,
     ) -> EvalResult<T> {
-        if self.hiera.search.stack.iter().any(|n| n == name) {
-            let chain = self.hiera.search.stack.join(", ");
-            let message = match self.hiera.search.stack.first() {
+        let stack = &mut self.hiera().search.stack;
+        if stack.iter().any(|n| n == name) {
+            let chain = stack.join(", ");
+            let message = match stack.first() {
                 Some(top) if layer == Layer::Global && name != "lookup_options" => {
                     format!("Lookup of key '{top}' failed: Recursive lookup detected in [{chain}]")
                 }
@@ -172,9 +176,9 @@ impl Evaluator<'_> {
                 span,
             ))));
         }
-        self.hiera.search.stack.push(name.into());
+        stack.push(name.into());
         let result = f(self);
-        self.hiera.search.stack.pop();
+        self.hiera().search.stack.pop();
         result
     }
 
@@ -318,9 +322,7 @@ impl Evaluator<'_> {
         let Some(expr) = program.body.first() else {
             return Err(lookup_error(format!("Invalid type '{text}'"), span));
         };
-        let ty = self.unrecorded(|ev| ev.eval_type_expr(expr));
-        self.tree_freed();
-        ty
+        self.host().eval_type(expr)
     }
 
     /// One layer's data provider: its hierarchy, merged by the strategy.
@@ -342,7 +344,13 @@ impl Evaluator<'_> {
         let found = self.provider_lookup(layer, key, module, merge, span);
         match (found, layer) {
             (Err(error), Layer::Global) => {
-                let top = self.hiera.search.stack.first().unwrap_or(&key.text).clone();
+                let top = self
+                    .hiera()
+                    .search
+                    .stack
+                    .first()
+                    .unwrap_or(&key.text)
+                    .clone();
                 Err(global_failure(error, &top, span))
             }
             (found, _) => found,
@@ -359,7 +367,7 @@ impl Evaluator<'_> {
     ) -> EvalResult<Found> {
         let Some(config) = self.layer_config(layer, module, span)? else {
             if let Some(module) = module {
-                let has_module = self.module_dir(module).is_some();
+                let has_module = self.host().module_dir(module).is_some();
                 self.explain(|e| {
                     e.leaf(Kind::Module {
                         name: module.into(),
@@ -443,8 +451,9 @@ impl Evaluator<'_> {
     ) -> EvalResult<Option<Rc<LookupOptions>>> {
         // Module names hold no ':', so these entries are apart from the modules' own.
         let name = format!("default:{module}");
-        if let Some(&at) = self.hiera.search.options_index.get(&name) {
-            return Ok(self.hiera.search.options.get(at).cloned().flatten());
+        let search = &self.hiera().search;
+        if let Some(&at) = search.options_index.get(&name) {
+            return Ok(search.options.get(at).cloned().flatten());
         }
         let options_key = LookupKey {
             text: "lookup_options".into(),
@@ -486,9 +495,9 @@ impl Evaluator<'_> {
         for level in levels {
             // Puppet resolves a level's paths when it creates its data providers, which its
             // explanations leave out.
-            let explainer = self.hiera.explainer.take();
+            let explainer = self.hiera().explainer.take();
             let locations = self.level_locations(config, level, span);
-            self.hiera.explainer = explainer;
+            self.hiera().explainer = explainer;
             let locations = locations?;
             if config.path.is_none() && locations.as_ref().is_some_and(Vec::is_empty) {
                 continue;
@@ -515,7 +524,7 @@ impl Evaluator<'_> {
         merge: &Merge,
         span: Span,
     ) -> EvalResult<Found> {
-        self.step(1, span)?;
+        self.host().step(1, span)?;
         self.explain_push(Kind::Entry(level.name.clone()));
         let found = match &level.function {
             Function::DataHash(function)
@@ -561,8 +570,9 @@ impl Evaluator<'_> {
     ) -> EvalResult<Option<Rc<LookupOptions>>> {
         let _ = key;
         let name = module.unwrap_or_default().to_string();
-        if let Some(&at) = self.hiera.search.options_index.get(&name) {
-            return Ok(self.hiera.search.options.get(at).cloned().flatten());
+        let search = &self.hiera().search;
+        if let Some(&at) = search.options_index.get(&name) {
+            return Ok(search.options.get(at).cloned().flatten());
         }
         let hash_merge =
             Merge::parse(&Value::string("hash")).unwrap_or_else(|_| Merge::default_strategy());
@@ -575,9 +585,9 @@ impl Evaluator<'_> {
         let result = self.read_lookup_options(&options_key, module, &hash_merge, span);
         self.explain_pop();
         let mut options = result?;
-        if module.is_some() && !self.hiera.search.options_index.contains_key("") {
+        if module.is_some() && !self.hiera().search.options_index.contains_key("") {
             // The environment's options serve keys outside modules from now on.
-            let environment = self.hiera.search.env_options.clone().flatten();
+            let environment = self.hiera().search.env_options.clone().flatten();
             let compiled = compile_lookup_options(environment, span)?;
             self.cache_lookup_options(String::new(), compiled);
         }
@@ -587,11 +597,11 @@ impl Evaluator<'_> {
     }
 
     fn cache_lookup_options(&mut self, module: String, options: Option<Rc<LookupOptions>>) {
-        self.hiera.search.options.push(options);
-        self.hiera
-            .search
+        let search = &mut self.hiera().search;
+        search.options.push(options);
+        search
             .options_index
-            .insert(module, self.hiera.search.options.len() - 1);
+            .insert(module, search.options.len() - 1);
     }
 
     /// The global and environment layers' `lookup_options` (read once), with the module's.
@@ -602,7 +612,7 @@ impl Evaluator<'_> {
         hash_merge: &Merge,
         span: Span,
     ) -> EvalResult<Option<Value>> {
-        let mut options = match self.hiera.search.env_options.clone() {
+        let mut options = match self.hiera().search.env_options.clone() {
             Some(options) => options,
             None => {
                 let global =
@@ -617,7 +627,7 @@ impl Evaluator<'_> {
                     ),
                     (g, e) => g.or(e),
                 };
-                self.hiera.search.env_options = Some(options.clone());
+                self.hiera().search.env_options = Some(options.clone());
                 options
             }
         };
@@ -727,7 +737,9 @@ impl Evaluator<'_> {
             style: crate::syntax::ast::CallStyle::Prefix,
             span,
         };
-        let result = crate::functions::call_builtin(self, "new", &site, call_args, None)
+        let result = self
+            .host()
+            .call_builtin(&site, "new", call_args)
             .unwrap_or_else(|| Err(lookup_error("new() is not available", span)))
             .map_err(|e| match e {
                 Unwind::Error(d) => lookup_error(

@@ -47,6 +47,13 @@ pub(crate) trait Host {
     /// recurses over a value adds its own.
     fn nesting(&self) -> usize;
 
+    /// Count a nested run of its own (a lookup, a template, a module's Ruby function) as `levels`
+    /// more levels of nesting, or the depth limit's error saying what nests (`what`).
+    fn enter_nesting(&mut self, levels: usize, what: &str, span: Span) -> EvalResult<()>;
+
+    /// Take off the levels [`Host::enter_nesting`] counted.
+    fn leave_nesting(&mut self, levels: usize);
+
     /// The limits of this run.
     fn limits(&self) -> &Limits;
 
@@ -71,8 +78,19 @@ pub(crate) trait Host {
     /// The files read so far (positions of spans as file, line and column).
     fn sources(&self) -> &Sources;
 
+    /// Add a file read during the run to [`Host::sources`]: the offset its spans start at, `None`
+    /// when the run's offsets are spent.
+    #[cfg(any(feature = "yaml", feature = "erb"))]
+    fn add_source(&mut self, path: &str, text: Rc<str>) -> Option<u32>;
+
     /// The variable `name` as the current scope sees it (`::x` at top scope, `a::b` a class's).
     fn variable(&self, name: &str) -> Option<Value>;
+
+    /// The variable `name` as templates and Hiera's interpolation see it: the current scope's
+    /// outwards, `::x` at top scope, `a::x` of class `a` (of its running body, else as declared).
+    // Unused in a build with neither ERB nor Hiera's YAML.
+    #[cfg_attr(not(any(feature = "erb", feature = "yaml")), allow(dead_code))]
+    fn scope_variable(&self, name: &str) -> Option<Value>;
 
     /// The numbered match variable `$n` of the current scope (undef when there is none).
     fn match_variable(&self, index: usize) -> Value;
@@ -92,6 +110,16 @@ pub(crate) trait Host {
         args: Vec<Value>,
         block: Option<&Closure<'_>>,
     ) -> EvalResult<Value>;
+
+    /// Call the built-in function `name`, never one written in Puppet (what `Type.new(...)` and
+    /// Hiera's `convert_to` call); `None` when there is no such built-in.
+    #[cfg(feature = "yaml")]
+    fn call_builtin(
+        &mut self,
+        site: &CallSite,
+        name: &str,
+        args: Vec<Value>,
+    ) -> Option<EvalResult<Value>>;
 
     /// Call a lambda given to a function; `next(v)` ends it with `v`, `break` and `return` go
     /// on outward.
@@ -179,6 +207,17 @@ pub(crate) trait EnvironmentFiles {
     /// The text of the environment's file `path` (`None`: no such file).
     fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<Rc<str>>>;
 
+    /// The paths of the environment's files under `dir`, at any depth, in byte order.
+    #[cfg(feature = "yaml")]
+    fn files_under(&self, dir: &str) -> Vec<String>;
+
+    /// The global layer's hiera.yaml (Puppet's `hiera_config`), when the caller gave one.
+    fn global_hiera(&self) -> Option<String>;
+
+    /// Whether function `name` is written in Puppet, autoloaded from the modules when needed.
+    #[cfg(feature = "yaml")]
+    fn puppet_function_known(&mut self, name: &str, span: Span) -> EvalResult<bool>;
+
     /// What this run has read of the stdlib module and which of stdlib's 3.x functions it loaded.
     #[cfg(feature = "stdlib")]
     fn stdlib_run(&mut self) -> &mut crate::functions::stdlib::module_files::StdlibRun;
@@ -257,6 +296,11 @@ pub(crate) trait TypeNames {
     /// Evaluate a type expression parsed from text during the run (`Type.new('Integer[1]')`):
     /// unknown names inside brackets are references resolved late; the tree is freed after.
     fn eval_type_text(&mut self, expr: &Expr) -> EvalResult<Value>;
+
+    /// Evaluate a type expression parsed from text during the run as a parameter's type is
+    /// evaluated (a bare name must name a type), recording nothing; the tree is freed after.
+    #[cfg(feature = "yaml")]
+    fn eval_type(&mut self, expr: &Expr) -> EvalResult<Type>;
 
     /// The type a function signature's parameter text stood for when it was last parsed in this
     /// run (the same text always stands for the same type within a compile).
