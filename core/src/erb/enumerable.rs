@@ -11,7 +11,7 @@ use super::interp::{arity, BlockArg, Flow, Interp, RResult};
 use super::value::{self, RVal};
 
 /// The elements a collection iterates over (a hash's as `[key, value]` pairs).
-pub(crate) fn elements(interp: &mut Interp<'_, '_>, value: &RVal) -> RResult<Vec<RVal>> {
+pub(crate) fn elements(interp: &mut Interp<'_>, value: &RVal) -> RResult<Vec<RVal>> {
     Ok(match value {
         RVal::Array(items) => items.borrow().clone(),
         RVal::Hash(entries) => entries
@@ -23,7 +23,7 @@ pub(crate) fn elements(interp: &mut Interp<'_, '_>, value: &RVal) -> RResult<Vec
             let end = if *exclusive { *b } else { b.saturating_add(1) };
             let count = end.saturating_sub(*a).max(0) as u64;
             interp.step(count / 8 + 1)?;
-            if count > interp.ev.options.limits.max_collection_len as u64 {
+            if count > interp.rt.host().limits().max_collection_len as u64 {
                 return Err(Flow::Stop(crate::host::error(
                     "SIZE_LIMIT",
                     "a range in a template is too large",
@@ -43,12 +43,7 @@ pub(crate) fn elements(interp: &mut Interp<'_, '_>, value: &RVal) -> RResult<Vec
 }
 
 /// Ruby's `<=>` for sorting; an error when the two do not compare.
-pub(crate) fn compare(
-    interp: &Interp<'_, '_>,
-    a: &RVal,
-    b: &RVal,
-    depth: usize,
-) -> RResult<Ordering> {
+pub(crate) fn compare(interp: &Interp<'_>, a: &RVal, b: &RVal, depth: usize) -> RResult<Ordering> {
     let fail = || {
         interp.raise(format!(
             "comparison of {} with {} failed",
@@ -89,9 +84,9 @@ fn num(v: &RVal) -> f64 {
 
 /// Sort with a fallible comparison (the first error wins), charging n log n steps.
 fn sort_values(
-    interp: &mut Interp<'_, '_>,
+    interp: &mut Interp<'_>,
     items: &mut [RVal],
-    mut cmp: impl FnMut(&mut Interp<'_, '_>, &RVal, &RVal) -> RResult<Ordering>,
+    mut cmp: impl FnMut(&mut Interp<'_>, &RVal, &RVal) -> RResult<Ordering>,
 ) -> RResult<()> {
     let n = items.len() as u64;
     interp.step(n * (64 - n.leading_zeros() as u64) / 4 + 1)?;
@@ -114,7 +109,7 @@ fn sort_values(
     }
 }
 
-fn need_block<'b>(interp: &Interp<'_, '_>, block: Option<&'b BlockArg>) -> RResult<&'b BlockArg> {
+fn need_block<'b>(interp: &Interp<'_>, block: Option<&'b BlockArg>) -> RResult<&'b BlockArg> {
     match block {
         Some(b) => Ok(b),
         None => interp.unsupported("an enumerator (a method that takes a block, called without one) is not supported by the playground's ERB"),
@@ -122,7 +117,7 @@ fn need_block<'b>(interp: &Interp<'_, '_>, block: Option<&'b BlockArg>) -> RResu
 }
 
 fn flatten_into(
-    interp: &mut Interp<'_, '_>,
+    interp: &mut Interp<'_>,
     out: &mut Vec<RVal>,
     items: &[RVal],
     depth: i64,
@@ -145,7 +140,7 @@ fn flatten_into(
 }
 
 /// `join`: elements' `to_s`, nested arrays joined with the same separator.
-fn join(interp: &mut Interp<'_, '_>, items: &[RVal], sep: &str, level: usize) -> RResult<String> {
+fn join(interp: &mut Interp<'_>, items: &[RVal], sep: &str, level: usize) -> RResult<String> {
     if level > 100 {
         return interp.raise("recursive array join");
     }
@@ -162,18 +157,15 @@ fn join(interp: &mut Interp<'_, '_>, items: &[RVal], sep: &str, level: usize) ->
             other => out.push_str(&interp.ruby_to_s(other)?),
         }
         interp
-            .ev
+            .rt
+            .host()
             .check_string(&out, interp.span)
             .map_err(Flow::Stop)?;
     }
     Ok(out)
 }
 
-fn uniq(
-    interp: &mut Interp<'_, '_>,
-    items: Vec<RVal>,
-    block: Option<&BlockArg>,
-) -> RResult<Vec<RVal>> {
+fn uniq(interp: &mut Interp<'_>, items: Vec<RVal>, block: Option<&BlockArg>) -> RResult<Vec<RVal>> {
     let mut out: Vec<RVal> = Vec::new();
     let mut keys: Vec<RVal> = Vec::new();
     for item in items {
@@ -197,7 +189,7 @@ fn index_of(len: usize, i: i64) -> Option<usize> {
 
 /// The methods of Array, Hash and Range.
 pub(crate) fn collection_method(
-    interp: &mut Interp<'_, '_>,
+    interp: &mut Interp<'_>,
     recv: RVal,
     name: &str,
     args: &mut [RVal],
@@ -286,7 +278,7 @@ pub(crate) fn collection_method(
 
 /// Methods of Enumerable, over `items` (a hash's pairs, a range's integers).
 fn enumerable_method(
-    interp: &mut Interp<'_, '_>,
+    interp: &mut Interp<'_>,
     recv: &RVal,
     items: Vec<RVal>,
     name: &str,
@@ -517,7 +509,7 @@ fn enumerable_method(
 }
 
 fn generic_method(
-    interp: &mut Interp<'_, '_>,
+    interp: &mut Interp<'_>,
     recv: &RVal,
     items: Vec<RVal>,
     name: &str,
@@ -776,15 +768,15 @@ fn generic_method(
 
 /// Methods only arrays have (indexing, changing in place, set operations).
 fn array_method(
-    interp: &mut Interp<'_, '_>,
+    interp: &mut Interp<'_>,
     recv: &RVal,
     items: &alloc::rc::Rc<RefCell<Vec<RVal>>>,
     name: &str,
     args: &mut [RVal],
     block: Option<&BlockArg>,
 ) -> RResult<Option<RVal>> {
-    let check_len = |interp: &mut Interp<'_, '_>, len: usize| -> RResult<()> {
-        if len > interp.ev.options.limits.max_collection_len {
+    let check_len = |interp: &mut Interp<'_>, len: usize| -> RResult<()> {
+        if len > interp.rt.host().limits().max_collection_len {
             return Err(Flow::Stop(crate::host::error(
                 "SIZE_LIMIT",
                 "an array in a template is too large",
@@ -1139,7 +1131,7 @@ fn array_method(
 }
 
 /// `dig(key, ...)` through arrays and hashes.
-fn dig(interp: &mut Interp<'_, '_>, start: RVal, keys: &[RVal]) -> RResult<RVal> {
+fn dig(interp: &mut Interp<'_>, start: RVal, keys: &[RVal]) -> RResult<RVal> {
     let mut current = start;
     for key in keys {
         interp.step(1)?;
@@ -1162,7 +1154,7 @@ fn dig(interp: &mut Interp<'_, '_>, start: RVal, keys: &[RVal]) -> RResult<RVal>
 
 /// Methods only hashes have (or that answer differently for a hash: `map` yields key and value).
 fn hash_method(
-    interp: &mut Interp<'_, '_>,
+    interp: &mut Interp<'_>,
     recv: &RVal,
     entries: &alloc::rc::Rc<RefCell<Vec<(RVal, RVal)>>>,
     name: &str,
@@ -1183,7 +1175,7 @@ fn hash_method(
         "[]=" | "store" => {
             arity(interp, args, 2, 2)?;
             let key = args[0].clone();
-            if entries.borrow().len() >= interp.ev.options.limits.max_collection_len {
+            if entries.borrow().len() >= interp.rt.host().limits().max_collection_len {
                 return Err(Flow::Stop(crate::host::error(
                     "SIZE_LIMIT",
                     "a hash in a template is too large",

@@ -8,14 +8,15 @@ use super::value::{float_to_s, RVal};
 
 /// The JSON text of `value`; `indent`: pretty (two spaces a level) from that level.
 pub(crate) fn generate(
-    interp: &mut Interp<'_, '_>,
+    interp: &mut Interp<'_>,
     value: &RVal,
     indent: Option<usize>,
 ) -> RResult<String> {
     let mut out = String::new();
     write(interp, &mut out, value, indent, 0)?;
     interp
-        .ev
+        .rt
+        .host()
         .check_string(&out, interp.span)
         .map_err(super::interp::Flow::Stop)?;
     Ok(out)
@@ -31,7 +32,7 @@ fn newline(out: &mut String, indent: Option<usize>, level: usize) {
 }
 
 fn write(
-    interp: &mut Interp<'_, '_>,
+    interp: &mut Interp<'_>,
     out: &mut String,
     value: &RVal,
     indent: Option<usize>,

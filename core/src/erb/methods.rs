@@ -36,7 +36,7 @@ fn text_of(value: &RVal) -> Rc<str> {
     }
 }
 
-fn string_arg(interp: &Interp<'_, '_>, value: &RVal) -> RResult<Rc<str>> {
+fn string_arg(interp: &Interp<'_>, value: &RVal) -> RResult<Rc<str>> {
     match value {
         RVal::Str(s) => Ok(s.clone()),
         other => interp.raise(format!(
@@ -55,7 +55,7 @@ fn class_for_conversion(value: &RVal) -> &'static str {
     }
 }
 
-fn int_arg(interp: &Interp<'_, '_>, value: &RVal) -> RResult<i64> {
+fn int_arg(interp: &Interp<'_>, value: &RVal) -> RResult<i64> {
     match value {
         RVal::Int(n) => Ok(*n),
         RVal::Float(f) if f.is_finite() => Ok(trunc(*f) as i64),
@@ -221,7 +221,7 @@ fn expand_replacement(
 
 /// `sub`/`gsub` with a string or regex pattern and a string, hash or block replacement.
 fn substitute(
-    interp: &mut Interp<'_, '_>,
+    interp: &mut Interp<'_>,
     text: &str,
     args: &[RVal],
     block: Option<&BlockArg>,
@@ -278,7 +278,8 @@ fn substitute(
         }
         copied = b;
         interp
-            .ev
+            .rt
+            .host()
             .check_string(&out, interp.span)
             .map_err(Flow::Stop)?;
         if !global {
@@ -294,7 +295,7 @@ fn substitute(
 }
 
 /// `split` as Ruby does it.
-fn split(interp: &mut Interp<'_, '_>, text: &str, args: &[RVal]) -> RResult<Vec<RVal>> {
+fn split(interp: &mut Interp<'_>, text: &str, args: &[RVal]) -> RResult<Vec<RVal>> {
     let limit = match args.get(1) {
         Some(v) => int_arg(interp, v)?,
         None => 0,
@@ -395,7 +396,7 @@ fn compare_strings(a: &str, b: &str) -> i64 {
 
 /// The methods of String (and the few of Symbol).
 pub(crate) fn string_method(
-    interp: &mut Interp<'_, '_>,
+    interp: &mut Interp<'_>,
     recv: RVal,
     name: &str,
     args: &mut Vec<RVal>,
@@ -614,7 +615,8 @@ pub(crate) fn string_method(
             let other = string_arg(interp, &args[0])?;
             let joined = format!("{s}{other}");
             interp
-                .ev
+                .rt
+                .host()
                 .check_string(&joined, interp.span)
                 .map_err(Flow::Stop)?;
             RVal::str(&joined)
@@ -629,7 +631,8 @@ pub(crate) fn string_method(
             };
             let joined = format!("{s}{other}");
             interp
-                .ev
+                .rt
+                .host()
                 .check_string(&joined, interp.span)
                 .map_err(Flow::Stop)?;
             RVal::str(&joined)
@@ -641,19 +644,20 @@ pub(crate) fn string_method(
                 return interp.raise("negative argument");
             }
             let total = (s.len() as u64).saturating_mul(n as u64);
-            if total > interp.ev.options.limits.max_string_len as u64 {
+            if total > interp.rt.host().limits().max_string_len as u64 {
                 return Err(Flow::Stop(crate::host::error(
                     "SIZE_LIMIT",
                     format!(
                         "a string's length in bytes would exceed the limit of {}",
-                        interp.ev.options.limits.max_string_len
+                        interp.rt.host().limits().max_string_len
                     ),
                     interp.span,
                 )));
             }
             let repeated = s.repeat(n as usize);
             interp
-                .ev
+                .rt
+                .host()
                 .check_string(&repeated, interp.span)
                 .map_err(Flow::Stop)?;
             RVal::str(&repeated)
@@ -778,7 +782,7 @@ pub(crate) fn string_method(
             if pad.is_empty() {
                 return interp.raise("zero width padding");
             }
-            if width > interp.ev.options.limits.max_string_len {
+            if width > interp.rt.host().limits().max_string_len {
                 return interp.raise("argument too big");
             }
             let len = s.chars().count();
@@ -819,7 +823,7 @@ pub(crate) fn string_method(
 }
 
 /// `tr`, `delete`, `squeeze`, `count` with plain character lists and ranges (`a-z`).
-fn tr_family(interp: &mut Interp<'_, '_>, s: &str, name: &str, args: &[RVal]) -> RResult<RVal> {
+fn tr_family(interp: &mut Interp<'_>, s: &str, name: &str, args: &[RVal]) -> RResult<RVal> {
     let expand = |set: &str| -> (Vec<char>, bool) {
         let (negate, set) = match set.strip_prefix('^') {
             Some(rest) if !rest.is_empty() => (true, rest),
@@ -930,7 +934,7 @@ fn ceil(x: f64) -> f64 {
     }
 }
 
-fn overflow<T>(interp: &Interp<'_, '_>) -> RResult<T> {
+fn overflow<T>(interp: &Interp<'_>) -> RResult<T> {
     interp.unsupported(
         "integers beyond 64 bits (Ruby's Bignum) are not supported by the playground's ERB",
     )
@@ -938,7 +942,7 @@ fn overflow<T>(interp: &Interp<'_, '_>) -> RResult<T> {
 
 /// The methods of Integer and Float.
 pub(crate) fn number_method(
-    interp: &mut Interp<'_, '_>,
+    interp: &mut Interp<'_>,
     recv: RVal,
     name: &str,
     args: &mut [RVal],
@@ -1102,7 +1106,7 @@ pub(crate) fn number_method(
         (RVal::Int(n), "times") => {
             let Some(block) = block else {
                 interp.step((*n).max(0) as u64 / 8)?;
-                if *n > interp.ev.options.limits.max_collection_len as i64 {
+                if *n > interp.rt.host().limits().max_collection_len as i64 {
                     return interp.raise("an enumerator too large");
                 }
                 return Ok(RVal::array((0..*n).map(RVal::Int).collect()));
@@ -1190,7 +1194,7 @@ fn to_radix(n: i64, base: u32) -> String {
     digits.iter().rev().collect()
 }
 
-fn int_binary(interp: &mut Interp<'_, '_>, a: i64, b: i64, op: &str) -> RResult<RVal> {
+fn int_binary(interp: &mut Interp<'_>, a: i64, b: i64, op: &str) -> RResult<RVal> {
     let checked = |r: Option<i64>| -> RResult<RVal> {
         match r {
             Some(n) => Ok(RVal::Int(n)),
@@ -1256,7 +1260,7 @@ fn int_binary(interp: &mut Interp<'_, '_>, a: i64, b: i64, op: &str) -> RResult<
     }
 }
 
-fn float_binary(interp: &mut Interp<'_, '_>, a: f64, b: f64, op: &str) -> RResult<RVal> {
+fn float_binary(interp: &mut Interp<'_>, a: f64, b: f64, op: &str) -> RResult<RVal> {
     Ok(match op {
         "+" => RVal::Float(a + b),
         "-" => RVal::Float(a - b),

@@ -284,6 +284,26 @@ impl EnvironmentFiles for Evaluator<'_> {
         self.env.and_then(|env| env.global_hiera.clone())
     }
 
+    #[cfg(feature = "erb")]
+    fn has_environment(&self) -> bool {
+        self.env.is_some()
+    }
+
+    #[cfg(feature = "erb")]
+    fn env_file_text(&self, path: &str) -> Option<Rc<str>> {
+        self.env.and_then(|env| env.files.read(path).ok())
+    }
+
+    #[cfg(feature = "erb")]
+    fn module_dirs(&mut self) -> Vec<String> {
+        Evaluator::module_dirs(self)
+    }
+
+    #[cfg(feature = "erb")]
+    fn ruby_function_paths(&mut self, name: &str) -> Vec<String> {
+        Evaluator::ruby_function_paths(self, name)
+    }
+
     #[cfg(feature = "yaml")]
     fn puppet_function_known(&mut self, name: &str, span: Span) -> EvalResult<bool> {
         if !self.known.functions.contains_key(name) {
@@ -341,6 +361,17 @@ impl Templates for Evaluator<'_> {
         let rendered = self.render_template(program, source, arguments, site);
         self.tree_freed();
         rendered
+    }
+
+    #[cfg(feature = "erb")]
+    fn visible_variable_names(&self) -> Vec<Rc<str>> {
+        self.scopes.visible_names(false)
+    }
+
+    #[cfg(feature = "erb")]
+    fn replace_variable(&mut self, name: &str, original: &Value, now: Value) {
+        self.scopes.replace_visible(name, now.clone());
+        self.replace_in_current_instance(original, &now);
     }
 
     #[cfg(feature = "erb")]

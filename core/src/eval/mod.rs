@@ -29,6 +29,8 @@ mod operators;
 pub(crate) mod output;
 mod ownership;
 mod record;
+#[cfg(feature = "erb")]
+mod ruby_host;
 mod ruby_namevar;
 pub(crate) mod ruby_state;
 pub(crate) mod ruby_title_patterns;

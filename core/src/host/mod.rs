@@ -1,12 +1,13 @@
-//! The narrow interface through which what runs below the evaluator (built-in functions, and
-//! templates and Hiera as they move onto it) reaches the evaluation it serves.
+//! The narrow interface through which what runs below the evaluator (built-in functions, Hiera,
+//! templates and modules' Ruby) reaches the evaluation it serves.
 //!
 //! [`Host`] is what every client needs: charging steps, the limits and the `strict` setting,
 //! the log, variables, and calling functions and lambdas. What only some functions need is
 //! grouped in traits of its own ([`CatalogAccess`], [`EnvironmentFiles`], [`Templates`],
 //! [`DataLookup`], [`TypeNames`], [`Regexes`]); [`FunctionHost`] is all of them together, what a built-in
-//! function receives. The evaluator implements them (`eval/host_impl.rs`); nothing below it
-//! names the evaluator. The types calls exchange live here too: [`CallSite`], [`Closure`],
+//! function receives, and what Hiera and the Ruby interpreter reach the evaluation as (their own
+//! traits, `HieraHost` and `RubyHost`, lend it with their state). The evaluator implements them
+//! (`eval/host_impl.rs`); nothing below it names the evaluator. The types calls exchange live here too: [`CallSite`], [`Closure`],
 //! [`Unwind`], [`Limits`], [`LogLevel`].
 
 mod call;
@@ -214,6 +215,23 @@ pub(crate) trait EnvironmentFiles {
     /// The global layer's hiera.yaml (Puppet's `hiera_config`), when the caller gave one.
     fn global_hiera(&self) -> Option<String>;
 
+    /// Whether there is an environment at all (a run of code alone has none).
+    #[cfg(feature = "erb")]
+    fn has_environment(&self) -> bool;
+
+    /// The text of the environment's file `path` as it is, its bytes not counted against the
+    /// limit ([`EnvironmentFiles::read_env_file`] counts them); `None`: no such text file.
+    #[cfg(feature = "erb")]
+    fn env_file_text(&self, path: &str) -> Option<Rc<str>>;
+
+    /// The directories of the environment's modules, in modulepath order.
+    #[cfg(feature = "erb")]
+    fn module_dirs(&mut self) -> Vec<String>;
+
+    /// Where Puppet's loaders look for function `name` written in Ruby.
+    #[cfg(feature = "erb")]
+    fn ruby_function_paths(&mut self, name: &str) -> Vec<String>;
+
     /// Whether function `name` is written in Puppet, autoloaded from the modules when needed.
     #[cfg(feature = "yaml")]
     fn puppet_function_known(&mut self, name: &str, span: Span) -> EvalResult<bool>;
@@ -253,6 +271,16 @@ pub(crate) trait Templates {
         arguments: &Hash,
         site: &CallSite,
     ) -> EvalResult<Value>;
+
+    /// The names of the variables the calling scope sees (locals outwards, then top scope's).
+    #[cfg(feature = "erb")]
+    fn visible_variable_names(&self) -> Vec<Rc<str>>;
+
+    /// A template changed the array or hash `original` of variable `name` in place: the
+    /// variable, and the parameter of the running defined-type instance holding the same value,
+    /// become `now`.
+    #[cfg(feature = "erb")]
+    fn replace_variable(&mut self, name: &str, original: &Value, now: Value);
 
     /// An ERB template rendered in the calling scope; `file` is its reference and path when it
     /// is a module's template, `None` for an inline one.
