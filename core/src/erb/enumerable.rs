@@ -1,6 +1,7 @@
 //! The methods of Array, Hash and Range that templates call: iteration with blocks, sorting,
 //! searching, building and (for arrays and hashes) changing them in place.
 
+use super::RubyHost;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -11,7 +12,10 @@ use super::interp::{arity, BlockArg, Flow, Interp, RResult};
 use super::value::{self, RVal};
 
 /// The elements a collection iterates over (a hash's as `[key, value]` pairs).
-pub(crate) fn elements(interp: &mut Interp<'_>, value: &RVal) -> RResult<Vec<RVal>> {
+pub(crate) fn elements<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    value: &RVal,
+) -> RResult<Vec<RVal>> {
     Ok(match value {
         RVal::Array(items) => items.borrow().clone(),
         RVal::Hash(entries) => entries
@@ -23,7 +27,7 @@ pub(crate) fn elements(interp: &mut Interp<'_>, value: &RVal) -> RResult<Vec<RVa
             let end = if *exclusive { *b } else { b.saturating_add(1) };
             let count = end.saturating_sub(*a).max(0) as u64;
             interp.step(count / 8 + 1)?;
-            if count > interp.rt.host().limits().max_collection_len as u64 {
+            if count > interp.rt.limits().max_collection_len as u64 {
                 return Err(Flow::Stop(crate::host::error(
                     "SIZE_LIMIT",
                     "a range in a template is too large",
@@ -43,7 +47,12 @@ pub(crate) fn elements(interp: &mut Interp<'_>, value: &RVal) -> RResult<Vec<RVa
 }
 
 /// Ruby's `<=>` for sorting; an error when the two do not compare.
-pub(crate) fn compare(interp: &Interp<'_>, a: &RVal, b: &RVal, depth: usize) -> RResult<Ordering> {
+pub(crate) fn compare<H: RubyHost>(
+    interp: &Interp<'_, H>,
+    a: &RVal,
+    b: &RVal,
+    depth: usize,
+) -> RResult<Ordering> {
     let fail = || {
         interp.raise(format!(
             "comparison of {} with {} failed",
@@ -83,10 +92,10 @@ fn num(v: &RVal) -> f64 {
 }
 
 /// Sort with a fallible comparison (the first error wins), charging n log n steps.
-fn sort_values(
-    interp: &mut Interp<'_>,
+fn sort_values<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     items: &mut [RVal],
-    mut cmp: impl FnMut(&mut Interp<'_>, &RVal, &RVal) -> RResult<Ordering>,
+    mut cmp: impl FnMut(&mut Interp<'_, H>, &RVal, &RVal) -> RResult<Ordering>,
 ) -> RResult<()> {
     let n = items.len() as u64;
     interp.step(n * (64 - n.leading_zeros() as u64) / 4 + 1)?;
@@ -109,15 +118,18 @@ fn sort_values(
     }
 }
 
-fn need_block<'b>(interp: &Interp<'_>, block: Option<&'b BlockArg>) -> RResult<&'b BlockArg> {
+fn need_block<'b, H: RubyHost>(
+    interp: &Interp<'_, H>,
+    block: Option<&'b BlockArg>,
+) -> RResult<&'b BlockArg> {
     match block {
         Some(b) => Ok(b),
         None => interp.unsupported("an enumerator (a method that takes a block, called without one) is not supported by the playground's ERB"),
     }
 }
 
-fn flatten_into(
-    interp: &mut Interp<'_>,
+fn flatten_into<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     out: &mut Vec<RVal>,
     items: &[RVal],
     depth: i64,
@@ -140,7 +152,12 @@ fn flatten_into(
 }
 
 /// `join`: elements' `to_s`, nested arrays joined with the same separator.
-fn join(interp: &mut Interp<'_>, items: &[RVal], sep: &str, level: usize) -> RResult<String> {
+fn join<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    items: &[RVal],
+    sep: &str,
+    level: usize,
+) -> RResult<String> {
     if level > 100 {
         return interp.raise("recursive array join");
     }
@@ -158,14 +175,17 @@ fn join(interp: &mut Interp<'_>, items: &[RVal], sep: &str, level: usize) -> RRe
         }
         interp
             .rt
-            .host()
             .check_string(&out, interp.span)
             .map_err(Flow::Stop)?;
     }
     Ok(out)
 }
 
-fn uniq(interp: &mut Interp<'_>, items: Vec<RVal>, block: Option<&BlockArg>) -> RResult<Vec<RVal>> {
+fn uniq<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    items: Vec<RVal>,
+    block: Option<&BlockArg>,
+) -> RResult<Vec<RVal>> {
     let mut out: Vec<RVal> = Vec::new();
     let mut keys: Vec<RVal> = Vec::new();
     for item in items {
@@ -188,8 +208,8 @@ fn index_of(len: usize, i: i64) -> Option<usize> {
 }
 
 /// The methods of Array, Hash and Range.
-pub(crate) fn collection_method(
-    interp: &mut Interp<'_>,
+pub(crate) fn collection_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: RVal,
     name: &str,
     args: &mut [RVal],
@@ -277,8 +297,8 @@ pub(crate) fn collection_method(
 }
 
 /// Methods of Enumerable, over `items` (a hash's pairs, a range's integers).
-fn enumerable_method(
-    interp: &mut Interp<'_>,
+fn enumerable_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     items: Vec<RVal>,
     name: &str,
@@ -508,8 +528,8 @@ fn enumerable_method(
     })
 }
 
-fn generic_method(
-    interp: &mut Interp<'_>,
+fn generic_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     items: Vec<RVal>,
     name: &str,
@@ -767,16 +787,16 @@ fn generic_method(
 }
 
 /// Methods only arrays have (indexing, changing in place, set operations).
-fn array_method(
-    interp: &mut Interp<'_>,
+fn array_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     items: &alloc::rc::Rc<RefCell<Vec<RVal>>>,
     name: &str,
     args: &mut [RVal],
     block: Option<&BlockArg>,
 ) -> RResult<Option<RVal>> {
-    let check_len = |interp: &mut Interp<'_>, len: usize| -> RResult<()> {
-        if len > interp.rt.host().limits().max_collection_len {
+    let check_len = |interp: &mut Interp<'_, H>, len: usize| -> RResult<()> {
+        if len > interp.rt.limits().max_collection_len {
             return Err(Flow::Stop(crate::host::error(
                 "SIZE_LIMIT",
                 "an array in a template is too large",
@@ -1131,7 +1151,7 @@ fn array_method(
 }
 
 /// `dig(key, ...)` through arrays and hashes.
-fn dig(interp: &mut Interp<'_>, start: RVal, keys: &[RVal]) -> RResult<RVal> {
+fn dig<H: RubyHost>(interp: &mut Interp<'_, H>, start: RVal, keys: &[RVal]) -> RResult<RVal> {
     let mut current = start;
     for key in keys {
         interp.step(1)?;
@@ -1153,8 +1173,8 @@ fn dig(interp: &mut Interp<'_>, start: RVal, keys: &[RVal]) -> RResult<RVal> {
 }
 
 /// Methods only hashes have (or that answer differently for a hash: `map` yields key and value).
-fn hash_method(
-    interp: &mut Interp<'_>,
+fn hash_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     entries: &alloc::rc::Rc<RefCell<Vec<(RVal, RVal)>>>,
     name: &str,
@@ -1175,7 +1195,7 @@ fn hash_method(
         "[]=" | "store" => {
             arity(interp, args, 2, 2)?;
             let key = args[0].clone();
-            if entries.borrow().len() >= interp.rt.host().limits().max_collection_len {
+            if entries.borrow().len() >= interp.rt.limits().max_collection_len {
                 return Err(Flow::Stop(crate::host::error(
                     "SIZE_LIMIT",
                     "a hash in a template is too large",

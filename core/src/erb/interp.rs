@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use super::ast::{Block, Kind, MethodDef, Node, Param, Part};
 use super::value::{self, RVal};
 use super::RubyHost;
-use crate::host::{FunctionHost, Unwind};
+use crate::host::Unwind;
 use crate::span::Span;
 use crate::value::Value;
 
@@ -43,9 +43,9 @@ pub(crate) enum BlockArg {
     Symbol(Rc<str>),
 }
 
-pub(crate) struct Interp<'e> {
+pub(crate) struct Interp<'e, H: RubyHost> {
     /// The evaluation this Ruby runs in, and the Ruby side's state of the run.
-    pub rt: &'e mut dyn RubyHost,
+    pub rt: &'e mut H,
     /// The template function's call: where its errors are, and how Puppet functions are called.
     pub span: Span,
     pub out: String,
@@ -74,8 +74,8 @@ pub(crate) struct Interp<'e> {
     pub created: Option<Vec<super::module_functions::Created>>,
 }
 
-impl<'e> Interp<'e> {
-    pub fn new(rt: &'e mut dyn RubyHost, span: Span) -> Self {
+impl<'e, H: RubyHost> Interp<'e, H> {
+    pub fn new(rt: &'e mut H, span: Span) -> Self {
         Interp {
             rt,
             span,
@@ -126,7 +126,7 @@ impl<'e> Interp<'e> {
 
     /// Charge `n` steps of the budget.
     pub fn step(&mut self, n: u64) -> RResult<()> {
-        self.rt.host().step(n, self.span).map_err(Flow::Stop)
+        self.rt.step(n, self.span).map_err(Flow::Stop)
     }
 
     /// `NoMethodError` as Ruby words it.
@@ -195,7 +195,7 @@ impl<'e> Interp<'e> {
         if let Some((_, _, object)) = self.containers_read.iter().find(|(n, _, _)| n == name) {
             return Ok(object.clone());
         }
-        Ok(match self.rt.host().scope_variable(name) {
+        Ok(match self.rt.scope_variable(name) {
             // One Ruby object per variable, as Puppet hands the template the variable's own
             // array or hash: what the template changes in place, Puppet's variable then holds.
             Some(v @ (Value::Array(_) | Value::Hash(_))) => {
@@ -214,13 +214,13 @@ impl<'e> Interp<'e> {
     /// its memory, and one nested deeply would be copied by a deep recursion.
     pub fn ruby_of(&mut self, v: &Value) -> RResult<RVal> {
         let walk = crate::host::Walk::Builds;
-        crate::host::charge_walk(self.rt.host(), v, walk, self.span).map_err(Flow::Stop)?;
+        crate::host::charge_walk(self.rt, v, walk, self.span).map_err(Flow::Stop)?;
         Ok(value::from_puppet(v))
     }
 
     /// A Ruby value as Puppet takes it back (see [`to_puppet`]); `None` when it has none.
     pub fn puppet_of(&mut self, v: &RVal) -> RResult<Option<Value>> {
-        to_puppet(self.rt.host(), v, self.span).map_err(Flow::Stop)
+        to_puppet(self.rt, v, self.span).map_err(Flow::Stop)
     }
 
     pub fn eval(&mut self, node: &Node) -> RResult<RVal> {
@@ -400,7 +400,6 @@ impl<'e> Interp<'e> {
                     let known = self.ivars.iter().any(|(n, _)| n == name)
                         || self
                             .rt
-                            .host()
                             .scope_variable(name)
                             .is_some_and(|value| !matches!(value, Value::Undef));
                     if known {
@@ -582,7 +581,6 @@ impl<'e> Interp<'e> {
     fn append(&mut self, text: &str) -> RResult<()> {
         let before = self.out.len();
         self.rt
-            .host()
             .check_string_growth(before, before.saturating_add(text.len()), self.span)
             .map_err(Flow::Stop)?;
         self.out.push_str(text);
@@ -592,10 +590,7 @@ impl<'e> Interp<'e> {
     /// `to_s` of a value, charged by its size.
     pub fn ruby_to_s(&mut self, value: &RVal) -> RResult<String> {
         let text = value::to_s(value);
-        self.rt
-            .host()
-            .check_string(&text, self.span)
-            .map_err(Flow::Stop)?;
+        self.rt.check_string(&text, self.span).map_err(Flow::Stop)?;
         Ok(text)
     }
 
@@ -609,10 +604,7 @@ impl<'e> Interp<'e> {
             }
         }
         let text = value::inspect(value);
-        self.rt
-            .host()
-            .check_string(&text, self.span)
-            .map_err(Flow::Stop)?;
+        self.rt.check_string(&text, self.span).map_err(Flow::Stop)?;
         Ok(text)
     }
 
@@ -627,10 +619,7 @@ impl<'e> Interp<'e> {
                 }
             }
         }
-        self.rt
-            .host()
-            .check_string(&text, self.span)
-            .map_err(Flow::Stop)?;
+        self.rt.check_string(&text, self.span).map_err(Flow::Stop)?;
         Ok(text)
     }
 
@@ -940,7 +929,12 @@ impl<'e> Interp<'e> {
 }
 
 /// Expected argument count, or Ruby's `ArgumentError`.
-pub(crate) fn arity(interp: &Interp<'_>, args: &[RVal], min: usize, max: usize) -> RResult<()> {
+pub(crate) fn arity<H: RubyHost>(
+    interp: &Interp<'_, H>,
+    args: &[RVal],
+    min: usize,
+    max: usize,
+) -> RResult<()> {
     if args.len() < min || args.len() > max {
         let expected = if min == max {
             format!("{min}")
@@ -960,8 +954,8 @@ pub(crate) fn arity(interp: &Interp<'_>, args: &[RVal], min: usize, max: usize) 
 /// A Ruby value as Puppet takes it back, charged as a collection of all the elements it holds
 /// and refused past the collection limit before more are copied (arrays sharing their elements
 /// are copied each time they occur); `None` when it has no Puppet value.
-pub(crate) fn to_puppet(
-    host: &mut dyn FunctionHost,
+pub(crate) fn to_puppet<H: RubyHost>(
+    host: &mut H,
     v: &RVal,
     span: Span,
 ) -> crate::host::EvalResult<Option<Value>> {

@@ -1,5 +1,6 @@
 //! `JSON.generate`, `JSON.pretty_generate` and `to_json` as Ruby's json library writes them.
 
+use super::RubyHost;
 use alloc::format;
 use alloc::string::String;
 
@@ -7,8 +8,8 @@ use super::interp::{Interp, RResult};
 use super::value::{float_to_s, RVal};
 
 /// The JSON text of `value`; `indent`: pretty (two spaces a level) from that level.
-pub(crate) fn generate(
-    interp: &mut Interp<'_>,
+pub(crate) fn generate<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     value: &RVal,
     indent: Option<usize>,
 ) -> RResult<String> {
@@ -16,7 +17,6 @@ pub(crate) fn generate(
     write(interp, &mut out, value, indent, 0)?;
     interp
         .rt
-        .host()
         .check_string(&out, interp.span)
         .map_err(super::interp::Flow::Stop)?;
     Ok(out)
@@ -31,8 +31,8 @@ fn newline(out: &mut String, indent: Option<usize>, level: usize) {
     }
 }
 
-fn write(
-    interp: &mut Interp<'_>,
+fn write<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     out: &mut String,
     value: &RVal,
     indent: Option<usize>,

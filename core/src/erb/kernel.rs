@@ -3,6 +3,7 @@
 //! `is_a?`, `to_s`, `inspect`, `==`), of nil and booleans, of `scope` (variables and Puppet's
 //! functions) and of the constants templates use (`JSON`).
 
+use super::RubyHost;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
@@ -42,7 +43,7 @@ pub(crate) fn is_a(value: &RVal, name: &str) -> bool {
     }
 }
 
-fn to_puppet_args(interp: &mut Interp<'_>, args: &[RVal]) -> RResult<Vec<Value>> {
+fn to_puppet_args<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<Vec<Value>> {
     let mut values = Vec::with_capacity(args.len());
     for a in args {
         match interp.puppet_of(a)? {
@@ -59,8 +60,8 @@ fn to_puppet_args(interp: &mut Interp<'_>, args: &[RVal]) -> RResult<Vec<Value>>
 }
 
 /// Call Puppet's function `name` with `args`, as `scope.call_function` does.
-pub(crate) fn call_puppet_function(
-    interp: &mut Interp<'_>,
+pub(crate) fn call_puppet_function<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     name: &str,
     args: &[RVal],
 ) -> RResult<RVal> {
@@ -70,7 +71,7 @@ pub(crate) fn call_puppet_function(
         style: CallStyle::Prefix,
         span: interp.span,
     };
-    match interp.rt.host().call_function(&site, name, values, None) {
+    match interp.rt.call_function(&site, name, values, None) {
         Ok(value) => interp.ruby_of(&value),
         Err(Unwind::Error(diagnostic)) if !crate::run::budget::is_limit(diagnostic.code) => {
             // A function the engine does not have (a module's Ruby function, stdlib in the light
@@ -87,13 +88,13 @@ pub(crate) fn call_puppet_function(
 }
 
 /// The methods of `scope`.
-pub(crate) fn scope_method(
-    interp: &mut Interp<'_>,
+pub(crate) fn scope_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     name: &str,
     args: &mut [RVal],
 ) -> RResult<RVal> {
     if let Some(function) = name.strip_prefix("function_") {
-        let stdlib = interp.rt.host().module_dir("stdlib").is_some();
+        let stdlib = interp.rt.module_dir("stdlib").is_some();
         if !crate::functions::has_3x_function(function, stdlib) {
             // Ruby adds its "Did you mean?" lines: Puppet's message has several lines.
             return interp.raise(format!(
@@ -123,7 +124,7 @@ pub(crate) fn scope_method(
                 ));
             };
             let var = var.to_string();
-            match interp.rt.host().scope_variable(&var) {
+            match interp.rt.scope_variable(&var) {
                 Some(Value::Runtime(object)) => Ok(interp
                     .rt
                     .ruby()
@@ -171,7 +172,7 @@ pub(crate) fn scope_method(
                 Rc::from(value::inspect(&args[1]).as_str()),
             ));
             let value = Value::Runtime(object.clone());
-            if interp.rt.host().set_variable(&var, value) {
+            if interp.rt.set_variable(&var, value) {
                 interp.rt.ruby().objects.push((object, args[1].clone()));
                 Ok(args[1].clone())
             } else {
@@ -181,7 +182,7 @@ pub(crate) fn scope_method(
         "include?" | "exist?" | "has_key?" => {
             arity(interp, args, 1, 1)?;
             let var = value::to_s(&args[0]);
-            Ok(RVal::Bool(interp.rt.host().scope_variable(&var).is_some()))
+            Ok(RVal::Bool(interp.rt.scope_variable(&var).is_some()))
         }
         _ => interp.unsupported(format!(
             "scope.{name} is not supported by the playground's ERB"
@@ -190,8 +191,8 @@ pub(crate) fn scope_method(
 }
 
 /// Methods of the constants templates use (`JSON.generate`).
-pub(crate) fn module_method(
-    interp: &mut Interp<'_>,
+pub(crate) fn module_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: RVal,
     name: &str,
     args: &mut [RVal],
@@ -235,8 +236,8 @@ pub(crate) fn module_method(
 }
 
 /// A call without a receiver: a method of the template object.
-pub(crate) fn call_self(
-    interp: &mut Interp<'_>,
+pub(crate) fn call_self<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     name: &str,
     args: &mut Vec<RVal>,
     block: Option<&BlockArg>,
@@ -249,7 +250,7 @@ pub(crate) fn call_self(
         "has_variable?" => {
             arity(interp, args, 1, 1)?;
             let var = value::to_s(&args[0]);
-            Ok(RVal::Bool(interp.rt.host().scope_variable(&var).is_some()))
+            Ok(RVal::Bool(interp.rt.scope_variable(&var).is_some()))
         }
         "Array" => {
             arity(interp, args, 1, 1)?;
@@ -373,12 +374,11 @@ pub(crate) fn call_self(
         "instance_variables" if interp.template => {
             arity(interp, args, 0, 0)?;
             let mut names: Vec<Rc<str>> = Vec::new();
-            for name in interp.rt.host().visible_variable_names() {
+            for name in interp.rt.visible_variable_names() {
                 let usable = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
                     && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
                 let has_value = interp
                     .rt
-                    .host()
                     .variable(&name)
                     .is_some_and(|v| !matches!(v, Value::Undef));
                 if usable && has_value && !names.contains(&name) {
@@ -439,7 +439,7 @@ const REACHING_OUT: &[(&str, &str)] = &[
 ];
 
 /// Ruby's `Integer(x)`: strict about strings.
-pub(crate) fn kernel_integer(interp: &mut Interp<'_>, arg: &RVal) -> RResult<RVal> {
+pub(crate) fn kernel_integer<H: RubyHost>(interp: &mut Interp<'_, H>, arg: &RVal) -> RResult<RVal> {
     match arg {
         RVal::Int(_) => Ok(arg.clone()),
         RVal::Float(f) if f.is_finite() && f.abs() < 9.2e18 => Ok(RVal::Int(*f as i64)),
@@ -487,14 +487,17 @@ fn parse_integer_strict(s: &str) -> Option<i64> {
 }
 
 /// Ruby's `format`, through the engine's `sprintf` (Puppet's is Ruby's).
-pub(crate) fn format_values(interp: &mut Interp<'_>, fmt: &str, args: &[RVal]) -> RResult<String> {
+pub(crate) fn format_values<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    fmt: &str,
+    args: &[RVal],
+) -> RResult<String> {
     let values = to_puppet_args(interp, args)?;
-    let max = interp.rt.host().limits().max_string_len;
+    let max = interp.rt.limits().max_string_len;
     match crate::functions::format::sprintf::sprintf(fmt, &values, max) {
         Ok(text) => {
             interp
                 .rt
-                .host()
                 .check_string(&text, interp.span)
                 .map_err(Flow::Stop)?;
             Ok(text)
@@ -504,8 +507,8 @@ pub(crate) fn format_values(interp: &mut Interp<'_>, fmt: &str, args: &[RVal]) -
 }
 
 /// Methods every object has, and those of nil, true and false; `None` when `name` is none of them.
-pub(crate) fn object_method(
-    interp: &mut Interp<'_>,
+pub(crate) fn object_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     name: &str,
     args: &mut [RVal],

@@ -1,5 +1,6 @@
 //! The methods of Ruby's String (and Symbol), Integer and Float that templates call.
 
+use super::RubyHost;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
@@ -36,7 +37,7 @@ fn text_of(value: &RVal) -> Rc<str> {
     }
 }
 
-fn string_arg(interp: &Interp<'_>, value: &RVal) -> RResult<Rc<str>> {
+fn string_arg<H: RubyHost>(interp: &Interp<'_, H>, value: &RVal) -> RResult<Rc<str>> {
     match value {
         RVal::Str(s) => Ok(s.clone()),
         other => interp.raise(format!(
@@ -55,7 +56,7 @@ fn class_for_conversion(value: &RVal) -> &'static str {
     }
 }
 
-fn int_arg(interp: &Interp<'_>, value: &RVal) -> RResult<i64> {
+fn int_arg<H: RubyHost>(interp: &Interp<'_, H>, value: &RVal) -> RResult<i64> {
     match value {
         RVal::Int(n) => Ok(*n),
         RVal::Float(f) if f.is_finite() => Ok(trunc(*f) as i64),
@@ -220,8 +221,8 @@ fn expand_replacement(
 }
 
 /// `sub`/`gsub` with a string or regex pattern and a string, hash or block replacement.
-fn substitute(
-    interp: &mut Interp<'_>,
+fn substitute<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     text: &str,
     args: &[RVal],
     block: Option<&BlockArg>,
@@ -279,7 +280,6 @@ fn substitute(
         copied = b;
         interp
             .rt
-            .host()
             .check_string(&out, interp.span)
             .map_err(Flow::Stop)?;
         if !global {
@@ -295,7 +295,7 @@ fn substitute(
 }
 
 /// `split` as Ruby does it.
-fn split(interp: &mut Interp<'_>, text: &str, args: &[RVal]) -> RResult<Vec<RVal>> {
+fn split<H: RubyHost>(interp: &mut Interp<'_, H>, text: &str, args: &[RVal]) -> RResult<Vec<RVal>> {
     let limit = match args.get(1) {
         Some(v) => int_arg(interp, v)?,
         None => 0,
@@ -395,8 +395,8 @@ fn compare_strings(a: &str, b: &str) -> i64 {
 }
 
 /// The methods of String (and the few of Symbol).
-pub(crate) fn string_method(
-    interp: &mut Interp<'_>,
+pub(crate) fn string_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: RVal,
     name: &str,
     args: &mut Vec<RVal>,
@@ -616,7 +616,6 @@ pub(crate) fn string_method(
             let joined = format!("{s}{other}");
             interp
                 .rt
-                .host()
                 .check_string(&joined, interp.span)
                 .map_err(Flow::Stop)?;
             RVal::str(&joined)
@@ -632,7 +631,6 @@ pub(crate) fn string_method(
             let joined = format!("{s}{other}");
             interp
                 .rt
-                .host()
                 .check_string(&joined, interp.span)
                 .map_err(Flow::Stop)?;
             RVal::str(&joined)
@@ -644,12 +642,12 @@ pub(crate) fn string_method(
                 return interp.raise("negative argument");
             }
             let total = (s.len() as u64).saturating_mul(n as u64);
-            if total > interp.rt.host().limits().max_string_len as u64 {
+            if total > interp.rt.limits().max_string_len as u64 {
                 return Err(Flow::Stop(crate::host::error(
                     "SIZE_LIMIT",
                     format!(
                         "a string's length in bytes would exceed the limit of {}",
-                        interp.rt.host().limits().max_string_len
+                        interp.rt.limits().max_string_len
                     ),
                     interp.span,
                 )));
@@ -657,7 +655,6 @@ pub(crate) fn string_method(
             let repeated = s.repeat(n as usize);
             interp
                 .rt
-                .host()
                 .check_string(&repeated, interp.span)
                 .map_err(Flow::Stop)?;
             RVal::str(&repeated)
@@ -782,7 +779,7 @@ pub(crate) fn string_method(
             if pad.is_empty() {
                 return interp.raise("zero width padding");
             }
-            if width > interp.rt.host().limits().max_string_len {
+            if width > interp.rt.limits().max_string_len {
                 return interp.raise("argument too big");
             }
             let len = s.chars().count();
@@ -823,7 +820,12 @@ pub(crate) fn string_method(
 }
 
 /// `tr`, `delete`, `squeeze`, `count` with plain character lists and ranges (`a-z`).
-fn tr_family(interp: &mut Interp<'_>, s: &str, name: &str, args: &[RVal]) -> RResult<RVal> {
+fn tr_family<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    s: &str,
+    name: &str,
+    args: &[RVal],
+) -> RResult<RVal> {
     let expand = |set: &str| -> (Vec<char>, bool) {
         let (negate, set) = match set.strip_prefix('^') {
             Some(rest) if !rest.is_empty() => (true, rest),
@@ -934,15 +936,15 @@ fn ceil(x: f64) -> f64 {
     }
 }
 
-fn overflow<T>(interp: &Interp<'_>) -> RResult<T> {
+fn overflow<T, H: RubyHost>(interp: &Interp<'_, H>) -> RResult<T> {
     interp.unsupported(
         "integers beyond 64 bits (Ruby's Bignum) are not supported by the playground's ERB",
     )
 }
 
 /// The methods of Integer and Float.
-pub(crate) fn number_method(
-    interp: &mut Interp<'_>,
+pub(crate) fn number_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: RVal,
     name: &str,
     args: &mut [RVal],
@@ -1106,7 +1108,7 @@ pub(crate) fn number_method(
         (RVal::Int(n), "times") => {
             let Some(block) = block else {
                 interp.step((*n).max(0) as u64 / 8)?;
-                if *n > interp.rt.host().limits().max_collection_len as i64 {
+                if *n > interp.rt.limits().max_collection_len as i64 {
                     return interp.raise("an enumerator too large");
                 }
                 return Ok(RVal::array((0..*n).map(RVal::Int).collect()));
@@ -1194,7 +1196,7 @@ fn to_radix(n: i64, base: u32) -> String {
     digits.iter().rev().collect()
 }
 
-fn int_binary(interp: &mut Interp<'_>, a: i64, b: i64, op: &str) -> RResult<RVal> {
+fn int_binary<H: RubyHost>(interp: &mut Interp<'_, H>, a: i64, b: i64, op: &str) -> RResult<RVal> {
     let checked = |r: Option<i64>| -> RResult<RVal> {
         match r {
             Some(n) => Ok(RVal::Int(n)),
@@ -1260,7 +1262,12 @@ fn int_binary(interp: &mut Interp<'_>, a: i64, b: i64, op: &str) -> RResult<RVal
     }
 }
 
-fn float_binary(interp: &mut Interp<'_>, a: f64, b: f64, op: &str) -> RResult<RVal> {
+fn float_binary<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    a: f64,
+    b: f64,
+    op: &str,
+) -> RResult<RVal> {
     Ok(match op {
         "+" => RVal::Float(a + b),
         "-" => RVal::Float(a - b),

@@ -28,7 +28,7 @@ use alloc::string::String;
 
 use crate::diagnostic::Note;
 use crate::host::CallSite;
-use crate::host::{error, EvalResult, FunctionHost, Unwind};
+use crate::host::{error, EvalResult, Unwind};
 use crate::span::Span;
 pub(crate) use host::{RubyHost, RubyRun};
 use interp::{Flow, Interp};
@@ -45,8 +45,8 @@ pub(crate) enum Source<'a> {
 }
 
 /// Render `text` in the calling scope of `site`.
-pub(crate) fn render(
-    rt: &mut dyn RubyHost,
+pub(crate) fn render<H: RubyHost>(
+    rt: &mut H,
     text: &str,
     source: Source<'_>,
     site: &CallSite,
@@ -55,7 +55,7 @@ pub(crate) fn render(
         Source::Inline => String::from("inline template"),
         Source::File { path, .. } => String::from(*path),
     };
-    rt.host().log(
+    rt.log(
         crate::host::LogLevel::Debug,
         format!("Bound template variables for {name} in 0.00 seconds"),
         site.span,
@@ -68,7 +68,7 @@ pub(crate) fn render(
         Ok(body) => body,
         Err((message, line)) => {
             return Err(failure(
-                rt.host(),
+                rt,
                 text,
                 &source,
                 site,
@@ -78,7 +78,7 @@ pub(crate) fn render(
         }
     };
     let what = "templates rendering templates";
-    rt.host().enter_nesting(RUBY_DEPTH, what, site.span)?;
+    rt.enter_nesting(RUBY_DEPTH, what, site.span)?;
     let mut interp = Interp::new(rt, site.span);
     if let Source::File { path, .. } = &source {
         interp.file = Rc::from(*path);
@@ -88,31 +88,31 @@ pub(crate) fn render(
     let read = core::mem::take(&mut interp.containers_read);
     drop(interp);
     if result.is_ok() {
-        result = mutations::write_back(rt.host(), read, site.span).map_err(Flow::Stop);
+        result = mutations::write_back(rt, read, site.span).map_err(Flow::Stop);
     }
-    rt.host().leave_nesting(RUBY_DEPTH);
+    rt.leave_nesting(RUBY_DEPTH);
     match result {
         Ok(()) => {
-            rt.host().log(
+            rt.log(
                 crate::host::LogLevel::Debug,
                 format!("Interpolated template {name} in 0.00 seconds"),
                 site.span,
             );
             Ok(out)
         }
-        Err(flow) => Err(failure(rt.host(), text, &source, site, flow, false)),
+        Err(flow) => Err(failure(rt, text, &source, site, flow, false)),
     }
 }
 
 /// A template or a module's Ruby function counts as this many levels of the evaluator's nesting
-/// (`Host::enter_nesting`): Ruby running Puppet running Ruby stops at the depth limit long before
+/// (`Embedded::enter_nesting`): Ruby running Puppet running Ruby stops at the depth limit long before
 /// the stack runs out.
 pub(crate) const RUBY_DEPTH: usize = 500;
 
 /// The diagnostic of a template that failed: Puppet's words for Ruby's errors, ours (with the
 /// template's line) for what the playground does not do.
-fn failure(
-    host: &mut dyn FunctionHost,
+fn failure<H: RubyHost>(
+    host: &mut H,
     text: &str,
     source: &Source<'_>,
     site: &CallSite,
@@ -163,8 +163,8 @@ fn ours_unsupported_parse(message: &str) -> bool {
 }
 
 /// A span at the start of `line` of the template (or Ruby) file (added to the sources when needed).
-pub(crate) fn template_line_span(
-    host: &mut dyn FunctionHost,
+pub(crate) fn template_line_span<H: RubyHost>(
+    host: &mut H,
     path: &str,
     text: &str,
     line: u32,

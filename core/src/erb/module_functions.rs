@@ -17,7 +17,7 @@ use super::value::RVal;
 use super::RubyHost;
 use crate::functions::declare::Kind as ParamKind;
 use crate::host::CallSite;
-use crate::host::{error, EvalResult, FunctionHost, Unwind};
+use crate::host::{error, EvalResult, Unwind};
 use crate::value::Value;
 
 /// The diagnostic of Ruby in a module's file that the interpreter does not run.
@@ -94,8 +94,8 @@ pub(crate) struct Loaded {
 const MAX_FILES: usize = 1_000;
 
 /// Call the module's Ruby function `name`, or `None` when no module has one.
-pub(crate) fn call(
-    rt: &mut dyn RubyHost,
+pub(crate) fn call<H: RubyHost>(
+    rt: &mut H,
     site: &CallSite,
     args: Vec<Value>,
     has_block: bool,
@@ -109,17 +109,17 @@ pub(crate) fn call(
 }
 
 /// The function `name`, loaded from its file the first time.
-fn find(rt: &mut dyn RubyHost, site: &CallSite) -> EvalResult<Option<Rc<Loaded>>> {
+fn find<H: RubyHost>(rt: &mut H, site: &CallSite) -> EvalResult<Option<Rc<Loaded>>> {
     let name = site.name;
     if let Some((_, known)) = rt.ruby().world.functions.iter().find(|(n, _)| n == name) {
         return Ok(known.clone());
     }
-    if !rt.host().has_environment() {
+    if !rt.has_environment() {
         return Ok(None);
     }
     let mut found = None;
-    for path in rt.host().ruby_function_paths(name) {
-        let Some(text) = rt.host().env_file_text(&path) else {
+    for path in rt.ruby_function_paths(name) {
+        let Some(text) = rt.env_file_text(&path) else {
             continue;
         };
         let created = load_file(rt, site, &path, &text)?;
@@ -141,8 +141,8 @@ fn find(rt: &mut dyn RubyHost, site: &CallSite) -> EvalResult<Option<Rc<Loaded>>
 }
 
 /// Run a Ruby file's top level once, and the functions it creates.
-fn load_file(
-    rt: &mut dyn RubyHost,
+fn load_file<H: RubyHost>(
+    rt: &mut H,
     site: &CallSite,
     path: &str,
     text: &str,
@@ -155,7 +155,7 @@ fn load_file(
         return Err(site.fail(format!("more than {MAX_FILES} Ruby files loaded")));
     }
     world.required.push(path.to_string());
-    let body = parse(rt.host(), site, path, text)?;
+    let body = parse(rt, site, path, text)?;
     let mut interp = Interp::new(rt, site.span);
     interp.template = false;
     interp.file = Rc::from(path);
@@ -165,13 +165,13 @@ fn load_file(
     drop(interp);
     match result {
         Ok(()) => Ok(created),
-        Err(flow) => Err(failure(rt.host(), site, path, text, flow)),
+        Err(flow) => Err(failure(rt, site, path, text, flow)),
     }
 }
 
 /// The syntax tree of a Ruby file, or the call's error naming the file's line.
-fn parse(
-    host: &mut dyn FunctionHost,
+fn parse<H: RubyHost>(
+    host: &mut H,
     site: &CallSite,
     path: &str,
     text: &str,
@@ -186,21 +186,21 @@ fn parse(
 
 /// `require 'x'` in a module's Ruby: Ruby's libraries these files use are there already; a
 /// module's own file (`puppet_x/...`) is found in some module's `lib/` and run once.
-pub(crate) fn require(interp: &mut Interp<'_>, library: &str) -> RResult<RVal> {
+pub(crate) fn require<H: RubyHost>(interp: &mut Interp<'_, H>, library: &str) -> RResult<RVal> {
     if super::library::is_loaded_library(library) {
         return Ok(RVal::Bool(false));
     }
-    if !interp.rt.host().has_environment() {
+    if !interp.rt.has_environment() {
         return interp.unsupported(format!("require '{library}' is not supported here"));
     }
     let relative = library.trim_end_matches(".rb");
-    let dirs = interp.rt.host().module_dirs();
+    let dirs = interp.rt.module_dirs();
     for dir in dirs {
         let path = format!("{dir}/lib/{relative}.rb");
         if interp.rt.ruby().world.required.contains(&path) {
             return Ok(RVal::Bool(false));
         }
-        let Some(text) = interp.rt.host().env_file_text(&path) else {
+        let Some(text) = interp.rt.env_file_text(&path) else {
             continue;
         };
         let site = CallSite {
@@ -220,8 +220,8 @@ pub(crate) fn require(interp: &mut Interp<'_>, library: &str) -> RResult<RVal> {
 
 /// `Puppet::Functions.create_function(:name) do ... end`: its dispatches and methods, read
 /// from the block (the other statements of the block run).
-pub(crate) fn create_function(
-    interp: &mut Interp<'_>,
+pub(crate) fn create_function<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     args: &[RVal],
     block: Option<&BlockArg>,
 ) -> RResult<RVal> {
@@ -269,7 +269,11 @@ pub(crate) fn create_function(
 }
 
 /// The parameters of one `dispatch` block.
-fn dispatch(interp: &mut Interp<'_>, method: String, body: &[Node]) -> RResult<Dispatch> {
+fn dispatch<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    method: String,
+    body: &[Node],
+) -> RResult<Dispatch> {
     let mut params = Vec::new();
     let mut return_type = None;
     for statement in body {
@@ -336,8 +340,8 @@ fn dispatch(interp: &mut Interp<'_>, method: String, body: &[Node]) -> RResult<D
 }
 
 /// `newfunction(:name, type: :rvalue, arity: n) do |args| ... end` (3.x).
-pub(crate) fn newfunction(
-    interp: &mut Interp<'_>,
+pub(crate) fn newfunction<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     args: &[RVal],
     block: Option<&BlockArg>,
 ) -> RResult<RVal> {
@@ -370,7 +374,7 @@ pub(crate) fn newfunction(
 }
 
 /// Keep what a file created (outside a function file's loading, creating is refused).
-fn created(interp: &mut Interp<'_>, function: Created) -> RResult<RVal> {
+fn created<H: RubyHost>(interp: &mut Interp<'_, H>, function: Created) -> RResult<RVal> {
     match &mut interp.created {
         Some(list) => {
             list.push(function);
@@ -381,8 +385,8 @@ fn created(interp: &mut Interp<'_>, function: Created) -> RResult<RVal> {
 }
 
 /// Check the arguments, run the function and check what it returns.
-fn run(
-    rt: &mut dyn RubyHost,
+fn run<H: RubyHost>(
+    rt: &mut H,
     loaded: &Loaded,
     site: &CallSite,
     args: Vec<Value>,
@@ -409,7 +413,7 @@ fn run(
                 };
                 let params = params_of(def);
                 crate::functions::checks::check_dispatches(
-                    rt.host(),
+                    rt,
                     site.name,
                     &[params.as_slice()],
                     site,
@@ -421,12 +425,7 @@ fn run(
                 let lists: Vec<&[DispatchParam]> =
                     dispatches.iter().map(|d| d.params.as_slice()).collect();
                 let chosen = crate::functions::checks::check_dispatches(
-                    rt.host(),
-                    site.name,
-                    &lists,
-                    site,
-                    &args,
-                    None,
+                    rt, site.name, &lists, site, &args, None,
                 )?;
                 let dispatch = &dispatches[chosen];
                 let Some(def) = methods.iter().find(|m| m.name == dispatch.method) else {
@@ -452,7 +451,7 @@ fn run(
                 super::defs::invoke(interp, &method, None, values, None)
             })?;
             if let Some((ty, method)) = return_type {
-                let parsed = crate::functions::meta::parse_type(rt.host(), site, &ty)?;
+                let parsed = crate::functions::meta::parse_type(rt, site, &ty)?;
                 if let Some(message) = crate::types::describe_mismatch(&parsed, &value) {
                     return Err(site.fail(format!(
                         "value returned from function '{method}' has wrong type, {message}"
@@ -472,7 +471,7 @@ fn run(
             if let Some(arity) = *arity {
                 crate::functions::checks::check_3x_arity(site, site.name, arity, args.len())?;
             }
-            let args = crate::functions::checks::to_3x_args(rt.host(), site, args)?;
+            let args = crate::functions::checks::to_3x_args(rt, site, args)?;
             let block = block.clone();
             let value = run_ruby(rt, loaded, site, |interp| {
                 let mut values = Vec::with_capacity(args.len());
@@ -507,15 +506,14 @@ fn params_of(def: &MethodDef) -> Vec<DispatchParam> {
 }
 
 /// Run Ruby for a function call in a fresh interpreter, and its value as Puppet takes it.
-fn run_ruby(
-    rt: &mut dyn RubyHost,
+fn run_ruby<H: RubyHost>(
+    rt: &mut H,
     loaded: &Loaded,
     site: &CallSite,
-    body: impl FnOnce(&mut Interp<'_>) -> RResult<RVal>,
+    body: impl FnOnce(&mut Interp<'_, H>) -> RResult<RVal>,
 ) -> EvalResult<Value> {
     let what = "Ruby functions calling Puppet";
-    rt.host()
-        .enter_nesting(super::RUBY_DEPTH, what, site.span)?;
+    rt.enter_nesting(super::RUBY_DEPTH, what, site.span)?;
     let mut interp = Interp::new(rt, site.span);
     interp.template = false;
     interp.file = loaded.file.clone();
@@ -528,14 +526,14 @@ fn run_ruby(
         )),
     });
     drop(interp);
-    rt.host().leave_nesting(super::RUBY_DEPTH);
-    result.map_err(|flow| failure(rt.host(), site, &loaded.file, &loaded.text, flow))
+    rt.leave_nesting(super::RUBY_DEPTH);
+    result.map_err(|flow| failure(rt, site, &loaded.file, &loaded.text, flow))
 }
 
 /// The error of a Ruby function's call: Ruby's errors as the call's (Puppet's wording), what
 /// the interpreter does not run as a diagnostic at the line of the Ruby file.
-fn failure(
-    host: &mut dyn FunctionHost,
+fn failure<H: RubyHost>(
+    host: &mut H,
     site: &CallSite,
     path: &str,
     text: &str,

@@ -7,14 +7,15 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::value::RVal;
-use crate::host::{EvalResult, FunctionHost};
+use super::RubyHost;
+use crate::host::EvalResult;
 use crate::span::Span;
 use crate::value::Value;
 
 /// Write back the variables whose array or hash the template changed (each copied within the
 /// limits: a template can make one share its elements 2^60 times over).
-pub(crate) fn write_back(
-    host: &mut dyn FunctionHost,
+pub(crate) fn write_back<H: RubyHost>(
+    host: &mut H,
     read: Vec<(String, Value, RVal)>,
     span: Span,
 ) -> EvalResult<()> {

@@ -1,28 +1,64 @@
-//! The evaluator as Hiera's host: itself as the function host Hiera reaches the evaluation
-//! through, Hiera's state of the run lent with it, and the entry points the evaluator calls
-//! Hiera by.
+//! The evaluator as Hiera's host: Hiera's state of the run lent on each use, what only Hiera asks
+//! of the evaluation, and the entry points the evaluator calls Hiera by.
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::evaluator::Evaluator;
 use crate::hiera::lookup::HieraState;
-use crate::hiera::HieraHost;
-#[cfg(feature = "yaml")]
-use crate::hiera::{lookup::Found, merge::Merge};
-use crate::host::{EvalResult, FunctionHost};
+use crate::hiera::{HieraHost, Lookups};
+use crate::host::EvalResult;
 use crate::span::Span;
 use crate::value::Value;
+#[cfg(feature = "yaml")]
+use crate::{
+    hiera::{lookup::Found, merge::Merge, Search},
+    host::CallSite,
+    syntax::ast::Expr,
+    types::Type,
+};
 
 impl HieraHost for Evaluator<'_> {
     #[inline]
-    fn host(&mut self) -> &mut dyn FunctionHost {
-        self
-    }
-
-    #[inline]
     fn hiera(&mut self) -> &mut HieraState {
         &mut self.hiera
+    }
+
+    fn global_hiera(&self) -> Option<String> {
+        self.env.and_then(|env| env.global_hiera.clone())
+    }
+
+    #[cfg(feature = "yaml")]
+    fn files_under(&self, dir: &str) -> Vec<String> {
+        self.env
+            .map(|env| env.files.files_under(dir))
+            .unwrap_or_default()
+    }
+
+    #[cfg(feature = "yaml")]
+    fn puppet_function_known(&mut self, name: &str, span: Span) -> EvalResult<bool> {
+        if !self.known.functions.contains_key(name) {
+            self.autoload_function(name, span)?;
+        }
+        Ok(self.known.functions.contains_key(name))
+    }
+
+    #[cfg(feature = "yaml")]
+    fn eval_type(&mut self, expr: &Expr) -> EvalResult<Type> {
+        // A type written as text is not the user's code: hover records nothing for it.
+        let ty = self.unrecorded(|ev| ev.eval_type_expr(expr));
+        self.tree_freed();
+        ty
+    }
+
+    #[cfg(feature = "yaml")]
+    fn call_builtin(
+        &mut self,
+        site: &CallSite,
+        name: &str,
+        args: Vec<Value>,
+    ) -> Option<EvalResult<Value>> {
+        crate::functions::call_builtin(self, name, site, args, None)
     }
 }
 
@@ -35,7 +71,7 @@ impl Evaluator<'_> {
         merge: Option<Merge>,
         span: Span,
     ) -> EvalResult<Found> {
-        (self as &mut dyn HieraHost).search(key, merge, span)
+        Lookups::search(self, key, merge, span)
     }
 
     /// The parameters of class `class` with those Hiera has for it (automatic parameter lookup).
@@ -46,7 +82,7 @@ impl Evaluator<'_> {
         attributes: &[(String, Value)],
         span: Span,
     ) -> EvalResult<Vec<(String, Value)>> {
-        (self as &mut dyn HieraHost).automatic_parameters(class, params, attributes, span)
+        Lookups::automatic_parameters(self, class, params, attributes, span)
     }
 
     /// The key in the global, environment and module layers, merged by the strategy.
@@ -58,12 +94,12 @@ impl Evaluator<'_> {
         merge: &Merge,
         span: Span,
     ) -> EvalResult<Found> {
-        (self as &mut dyn HieraHost).layers_lookup(key, module, merge, span)
+        Search::layers_lookup(self, key, module, merge, span)
     }
 
     /// A Puppet type written as text, read as Hiera reads the types it checks with.
     #[cfg(feature = "yaml")]
-    pub(crate) fn hiera_type(&mut self, text: &str, span: Span) -> EvalResult<crate::types::Type> {
-        (self as &mut dyn HieraHost).hiera_type(text, span)
+    pub(crate) fn hiera_type(&mut self, text: &str, span: Span) -> EvalResult<Type> {
+        Search::hiera_type(self, text, span)
     }
 }

@@ -8,8 +8,8 @@ use alloc::vec::Vec;
 use super::evaluator::Evaluator;
 use crate::host::EvalResult;
 use crate::host::{
-    CallSite, CatalogAccess, Closure, DataLookup, EnvironmentFiles, Host, Limits, LogEntry,
-    LogLevel, Regexes, Strictness, Templates, TypeNames,
+    CallSite, CatalogAccess, Closure, DataLookup, Embedded, EnvironmentFiles, Host, Limits,
+    LogEntry, LogLevel, Regexes, Strictness, Templates, TypeNames,
 };
 use crate::regex::Captures;
 use crate::sources::Sources;
@@ -35,23 +35,6 @@ impl Host for Evaluator<'_> {
     #[inline]
     fn nesting(&self) -> usize {
         self.budget.depth
-    }
-
-    fn enter_nesting(&mut self, levels: usize, what: &str, span: Span) -> EvalResult<()> {
-        let max = self.options.limits.max_depth;
-        if self.budget.depth + levels > max {
-            return Err(crate::host::error(
-                "DEPTH_LIMIT",
-                alloc::format!("evaluation nested deeper than {max} levels ({what})"),
-                span,
-            ));
-        }
-        self.budget.depth += levels;
-        Ok(())
-    }
-
-    fn leave_nesting(&mut self, levels: usize) {
-        self.budget.depth -= levels;
     }
 
     #[inline]
@@ -85,24 +68,6 @@ impl Host for Evaluator<'_> {
 
     fn sources(&self) -> &Sources {
         &self.sources
-    }
-
-    #[cfg(any(feature = "yaml", feature = "erb"))]
-    fn add_source(&mut self, path: &str, text: Rc<str>) -> Option<u32> {
-        self.sources.add(path, text).ok()
-    }
-
-    fn scope_variable(&self, name: &str) -> Option<Value> {
-        if let Some(value) = self.scopes.lookup(name) {
-            return Some(value.clone());
-        }
-        let qualified = name.trim_start_matches("::");
-        if qualified.contains("::") {
-            return self
-                .live_class_variable(qualified)
-                .or_else(|| self.catalog.class_variable(qualified));
-        }
-        None
     }
 
     fn variable(&self, name: &str) -> Option<Value> {
@@ -152,16 +117,6 @@ impl Host for Evaluator<'_> {
         }
     }
 
-    #[cfg(feature = "yaml")]
-    fn call_builtin(
-        &mut self,
-        site: &CallSite,
-        name: &str,
-        args: Vec<Value>,
-    ) -> Option<EvalResult<Value>> {
-        crate::functions::call_builtin(self, name, site, args, None)
-    }
-
     #[inline]
     fn call_lambda(
         &mut self,
@@ -206,6 +161,44 @@ impl Host for Evaluator<'_> {
 
     fn needs_full_engine(&mut self, what: &'static str) {
         self.output.needs_full_engine = Some(what);
+    }
+}
+
+impl Embedded for Evaluator<'_> {
+    fn enter_nesting(&mut self, levels: usize, what: &str, span: Span) -> EvalResult<()> {
+        let max = self.options.limits.max_depth;
+        if self.budget.depth + levels > max {
+            return Err(crate::host::error(
+                "DEPTH_LIMIT",
+                alloc::format!("evaluation nested deeper than {max} levels ({what})"),
+                span,
+            ));
+        }
+        self.budget.depth += levels;
+        Ok(())
+    }
+
+    fn leave_nesting(&mut self, levels: usize) {
+        self.budget.depth -= levels;
+    }
+
+    #[cfg(any(feature = "yaml", feature = "erb"))]
+    fn add_source(&mut self, path: &str, text: Rc<str>) -> Option<u32> {
+        self.sources.add(path, text).ok()
+    }
+
+    #[cfg(any(feature = "yaml", feature = "erb"))]
+    fn scope_variable(&self, name: &str) -> Option<Value> {
+        if let Some(value) = self.scopes.lookup(name) {
+            return Some(value.clone());
+        }
+        let qualified = name.trim_start_matches("::");
+        if qualified.contains("::") {
+            return self
+                .live_class_variable(qualified)
+                .or_else(|| self.catalog.class_variable(qualified));
+        }
+        None
     }
 }
 
@@ -266,50 +259,11 @@ impl EnvironmentFiles for Evaluator<'_> {
 
     fn env_path_exists(&self, path: &str, dir_too: bool) -> bool {
         self.env
-            .is_some_and(|env| (dir_too && env.files.is_dir(path)) || env.files.read(path).is_ok())
+            .is_some_and(|env| (dir_too && env.files.is_dir(path)) || env.files.exists(path))
     }
 
     fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<Rc<str>>> {
         Evaluator::read_env_file(self, path, span)
-    }
-
-    #[cfg(feature = "yaml")]
-    fn files_under(&self, dir: &str) -> Vec<String> {
-        self.env
-            .map(|env| env.files.files_under(dir))
-            .unwrap_or_default()
-    }
-
-    fn global_hiera(&self) -> Option<String> {
-        self.env.and_then(|env| env.global_hiera.clone())
-    }
-
-    #[cfg(feature = "erb")]
-    fn has_environment(&self) -> bool {
-        self.env.is_some()
-    }
-
-    #[cfg(feature = "erb")]
-    fn env_file_text(&self, path: &str) -> Option<Rc<str>> {
-        self.env.and_then(|env| env.files.read(path).ok())
-    }
-
-    #[cfg(feature = "erb")]
-    fn module_dirs(&mut self) -> Vec<String> {
-        Evaluator::module_dirs(self)
-    }
-
-    #[cfg(feature = "erb")]
-    fn ruby_function_paths(&mut self, name: &str) -> Vec<String> {
-        Evaluator::ruby_function_paths(self, name)
-    }
-
-    #[cfg(feature = "yaml")]
-    fn puppet_function_known(&mut self, name: &str, span: Span) -> EvalResult<bool> {
-        if !self.known.functions.contains_key(name) {
-            self.autoload_function(name, span)?;
-        }
-        Ok(self.known.functions.contains_key(name))
     }
 
     #[cfg(feature = "stdlib")]
@@ -364,17 +318,6 @@ impl Templates for Evaluator<'_> {
     }
 
     #[cfg(feature = "erb")]
-    fn visible_variable_names(&self) -> Vec<Rc<str>> {
-        self.scopes.visible_names(false)
-    }
-
-    #[cfg(feature = "erb")]
-    fn replace_variable(&mut self, name: &str, original: &Value, now: Value) {
-        self.scopes.replace_visible(name, now.clone());
-        self.replace_in_current_instance(original, &now);
-    }
-
-    #[cfg(feature = "erb")]
     fn render_erb(
         &mut self,
         text: &str,
@@ -402,7 +345,7 @@ impl DataLookup for Evaluator<'_> {
             Some(Ok(merge)) => Some(merge),
             Some(Err(message)) => return Err(crate::host::error("LOOKUP_MERGE", message, span)),
         };
-        (self as &mut dyn crate::hiera::HieraHost).search(key, merge, span)
+        crate::hiera::Lookups::search(self, key, merge, span)
     }
 
     fn begin_explanation(&mut self) -> bool {
@@ -436,14 +379,6 @@ impl TypeNames for Evaluator<'_> {
         self.known.lenient_type_refs = saved;
         self.tree_freed();
         value
-    }
-
-    #[cfg(feature = "yaml")]
-    fn eval_type(&mut self, expr: &Expr) -> EvalResult<Type> {
-        // A type written as text is not the user's code: hover records nothing for it.
-        let ty = self.unrecorded(|ev| ev.eval_type_expr(expr));
-        self.tree_freed();
-        ty
     }
 
     fn signature_type(&self, text: &str) -> Option<Rc<Type>> {

@@ -8,9 +8,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::config::{Config, Function, Level};
+use super::interpolate::Interpolation;
 use super::key::{LookupKey, Segment};
 use super::lookup::{lookup_error, Found, HieraState};
 use super::merge::Merge;
+use super::search::Search;
 use super::search::{lookup_failure, lookup_issue, DataFile};
 use super::HieraHost;
 use super::CONTEXT;
@@ -24,10 +26,11 @@ use crate::value::{Hash, Value};
 /// The code of `$context.not_found()`, which ends the function with "no such key".
 const NOT_FOUND: &str = "LOOKUP_CONTEXT_NOT_FOUND";
 
-impl<'h> dyn HieraHost + 'h {
+/// Levels read by data functions, as methods of Hiera's host.
+pub(crate) trait DataFunctions: HieraHost {
     /// A level read by a data function: each of its existing data files (or, without locations,
     /// the function once), merged by the strategy.
-    pub(super) fn function_level_lookup(
+    fn function_level_lookup(
         &mut self,
         config: &Config,
         level: &Level,
@@ -41,7 +44,7 @@ impl<'h> dyn HieraHost + 'h {
         if name == "eyaml_lookup_key" {
             return Err(lookup_failure("Function Load Error for function 'eyaml_lookup_key': Lookup using eyaml lookup_key function is only supported when the hiera_eyaml library is present", span));
         }
-        if !self.host().puppet_function_known(name, span)? {
+        if !self.puppet_function_known(name, span)? {
             let hiera3 = matches!(function, Function::Hiera3Backend(_));
             if hiera3 || name == "hocon_data" || self.ruby_function_exists(name) {
                 return Err(lookup_error(
@@ -96,7 +99,7 @@ impl<'h> dyn HieraHost + 'h {
         if let Some(value) = &found {
             // Checking and interpolating the value walk all of it.
             let walk = crate::host::Walk::Reads;
-            crate::host::charge_walk(self.host(), value, walk, span)?;
+            crate::host::charge_walk(self, value, walk, span)?;
         }
         match found {
             None => {
@@ -196,15 +199,13 @@ impl<'h> dyn HieraHost + 'h {
         args: Vec<Value>,
         span: Span,
     ) -> EvalResult<Option<Value>> {
-        if !self.host().puppet_function_known(name, span)? {
-            return Ok(None);
-        }
+        // The level's function was found before it was called (`function_level_lookup`).
         let site = CallSite {
             name,
             style: CallStyle::Prefix,
             span,
         };
-        match self.host().call_function(&site, name, args, None) {
+        match self.call_function(&site, name, args, None) {
             Ok(value) => Ok(Some(value)),
             Err(Unwind::Error(d)) if d.code == NOT_FOUND => Ok(None),
             Err(other) => Err(other),
@@ -216,13 +217,15 @@ impl<'h> dyn HieraHost + 'h {
         let Some((module, _)) = name.split_once("::") else {
             return false;
         };
-        let Some(dir) = self.host().module_dir(module) else {
+        let Some(dir) = self.module_dir(module) else {
             return false;
         };
         let path = format!("{dir}/lib/puppet/functions/{}.rb", name.replace("::", "/"));
-        self.host().env_path_exists(&path, false)
+        self.env_path_exists(&path, false)
     }
 }
+
+impl<T: HieraHost + ?Sized> DataFunctions for T {}
 
 /// A method of `Puppet::LookupContext` (`$context.not_found()`, `.environment_name`,
 /// `.module_name`), or `None` when the call is no such method.

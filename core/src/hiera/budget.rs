@@ -52,23 +52,23 @@ fn keys_text(keys: &[String]) -> String {
     text
 }
 
-impl<'h> dyn HieraHost + 'h {
+/// What a lookup costs, as methods of Hiera's host.
+pub(crate) trait LookupBudget: HieraHost {
     /// What starting a lookup costs: its steps, and [`LOOKUP_DEPTH`] levels of the evaluator's
     /// nesting (the caller goes back out).
-    pub(super) fn enter_lookup(&mut self, span: Span) -> EvalResult<()> {
-        let host = self.host();
-        host.step(LOOKUP_STEPS, span)?;
-        host.enter_nesting(LOOKUP_DEPTH, "lookups inside lookups", span)
+    fn enter_lookup(&mut self, span: Span) -> EvalResult<()> {
+        self.step(LOOKUP_STEPS, span)?;
+        self.enter_nesting(LOOKUP_DEPTH, "lookups inside lookups", span)
     }
 
     /// Back out of a lookup [`Self::enter_lookup`] entered.
-    pub(super) fn leave_lookup(&mut self) {
-        self.host().leave_nesting(LOOKUP_DEPTH);
+    fn leave_lookup(&mut self) {
+        self.leave_nesting(LOOKUP_DEPTH);
     }
 
     /// A limit's diagnostic met inside lookups: the keys being looked up are kept where it was
     /// met (the innermost lookup), and the outermost lookup adds them to its message.
-    pub(super) fn name_keys_in_limit(&mut self, unwind: Unwind) -> Unwind {
+    fn name_keys_in_limit(&mut self, unwind: Unwind) -> Unwind {
         let Unwind::Error(mut diagnostic) = unwind else {
             return unwind;
         };
@@ -87,3 +87,5 @@ impl<'h> dyn HieraHost + 'h {
         Unwind::Error(diagnostic)
     }
 }
+
+impl<T: HieraHost + ?Sized> LookupBudget for T {}

@@ -8,17 +8,20 @@ use alloc::vec::Vec;
 
 use super::config::{Config, Level, Locations};
 use super::explain::{Event, Kind};
+use super::interpolate::Interpolation;
 use super::key::LookupKey;
 use super::lookup::{lookup_error, Found};
 use super::search::DataFile;
+use super::search::Search;
 use super::HieraHost;
 use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
 use crate::value::{Hash, Value};
 
-impl<'h> dyn HieraHost + 'h {
+/// Hiera's data files, as methods of Hiera's host.
+pub(crate) trait DataFiles: HieraHost {
     /// One data file: the root key's value in it, interpolated.
-    pub(super) fn location_lookup(
+    fn location_lookup(
         &mut self,
         config: &Config,
         function: &str,
@@ -26,7 +29,7 @@ impl<'h> dyn HieraHost + 'h {
         key: &LookupKey,
         span: Span,
     ) -> EvalResult<Found> {
-        self.host().step(1, span)?;
+        self.step(1, span)?;
         let (path, original, exists) = (path.as_str(), original.as_str(), *exists);
         self.explain_push(Kind::Location {
             path: path.into(),
@@ -78,11 +81,10 @@ impl<'h> dyn HieraHost + 'h {
                 return Ok(Rc::clone(hash));
             }
         }
-        let Some(text) = self.host().read_env_file(path, span)? else {
+        let Some(text) = self.read_env_file(path, span)? else {
             return Ok(Rc::new(Hash::new()));
         };
         let base = self
-            .host()
             .add_source(path, Rc::clone(&text))
             .unwrap_or(span.start);
         let at = |at: Option<(usize, usize)>| {
@@ -107,8 +109,7 @@ impl<'h> dyn HieraHost + 'h {
             Ok(Some(Value::Hash(hash))) => hash,
             // Puppet reads an empty document as `false`, and warns of it only.
             Ok(None | Some(Value::Undef | Value::Boolean(false))) if function == "yaml_data" => {
-                self.host()
-                    .log(crate::host::LogLevel::Warning, invalid(), at(None));
+                self.log(crate::host::LogLevel::Warning, invalid(), at(None));
                 Hash::new()
             }
             Ok(_) if function == "yaml_data" => return Err(lookup_error(invalid(), at(None))),
@@ -130,7 +131,7 @@ impl<'h> dyn HieraHost + 'h {
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect();
             for _ in &outside {
-                self.host().log(
+                self.log(
                     crate::host::LogLevel::Warning,
                     format!("Module '{module}': Value returned from data_hash function '{function}', when using location '{path}', must use keys qualified with the name of the module"),
                     at(None),
@@ -146,7 +147,7 @@ impl<'h> dyn HieraHost + 'h {
 
     /// A level's data files: `(path, as written, whether it exists)`; `None` for a level with
     /// no location.
-    pub(super) fn level_locations(
+    fn level_locations(
         &mut self,
         config: &Config,
         level: &Level,
@@ -156,7 +157,7 @@ impl<'h> dyn HieraHost + 'h {
         let datadir = self.hiera_interpolate_text(&level.datadir, (file, None), span)?;
         let at = (file, level.line);
         let dir = join(&config.root, &datadir);
-        let exists = |ev: &mut Self, path: &str| ev.host().env_path_exists(path, false);
+        let exists = |ev: &mut Self, path: &str| ev.env_path_exists(path, false);
         let mut out = Vec::new();
         match &level.locations {
             Locations::None => return Ok(None),
@@ -174,7 +175,7 @@ impl<'h> dyn HieraHost + 'h {
             Locations::Globs(globs) => {
                 for declared in globs {
                     let pattern = join(&dir, &self.hiera_interpolate_text(declared, at, span)?);
-                    let files = self.host().files_under(&dir);
+                    let files = self.files_under(&dir);
                     for file in files {
                         if super::config::glob_matches(&pattern, &file) {
                             out.push((file, pattern.clone(), true));
@@ -210,6 +211,8 @@ impl<'h> dyn HieraHost + 'h {
         Ok(Some(out))
     }
 }
+
+impl<T: HieraHost + ?Sized> DataFiles for T {}
 
 /// Puppet's error for a data_hash function that gave no hash: `got` the general type's name.
 pub(super) fn not_a_hash(function: &str, path: &str, value: Option<Value>, span: Span) -> Unwind {

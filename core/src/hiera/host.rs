@@ -1,16 +1,49 @@
 //! What Hiera runs on: the evaluation it serves, reached as a built-in function reaches it, and
 //! Hiera's own state of the run, which the evaluator keeps from one lookup to the next.
 
+use alloc::string::String;
+
 use super::lookup::HieraState;
-use crate::host::FunctionHost;
+use crate::host::Embedded;
+#[cfg(feature = "yaml")]
+use crate::host::{CallSite, EvalResult};
+#[cfg(feature = "yaml")]
+use crate::span::Span;
+#[cfg(feature = "yaml")]
+use crate::value::Value;
 
-/// The evaluation as Hiera needs it. Both parts are lent on each use, not held: a lookup made
-/// inside a lookup (a data function calling `lookup()`) reaches the same state through the
-/// evaluator, which sees the keys being looked up, the files read and the explanation being kept.
-pub(crate) trait HieraHost {
-    /// The evaluation, as a built-in function's host.
-    fn host(&mut self) -> &mut dyn FunctionHost;
-
+/// The evaluation as Hiera needs it: what a built-in function may ask of it, Hiera's state of
+/// the run (lent on each use, not held: a lookup made inside a lookup, from a data function
+/// calling `lookup()`, reaches the same state through the evaluator), and what only Hiera asks.
+/// Hiera's methods (`Lookups`, `Search`, `Layers`, ...) are provided for every `HieraHost`; the
+/// evaluator is the only one, so they compile to direct calls.
+pub(crate) trait HieraHost: Embedded {
     /// Hiera's state of this run.
     fn hiera(&mut self) -> &mut HieraState;
+
+    /// The global layer's hiera.yaml (Puppet's `hiera_config`), when the caller gave one.
+    fn global_hiera(&self) -> Option<String>;
+
+    /// The paths of the environment's files under `dir`, at any depth, in byte order.
+    #[cfg(feature = "yaml")]
+    fn files_under(&self, dir: &str) -> alloc::vec::Vec<String>;
+
+    /// Whether function `name` is written in Puppet, autoloaded from the modules when needed.
+    #[cfg(feature = "yaml")]
+    fn puppet_function_known(&mut self, name: &str, span: Span) -> EvalResult<bool>;
+
+    /// Evaluate a type expression parsed from text as a parameter's type is evaluated (a bare
+    /// name must name a type), recording nothing; the tree is freed after.
+    #[cfg(feature = "yaml")]
+    fn eval_type(&mut self, expr: &crate::syntax::ast::Expr) -> EvalResult<crate::types::Type>;
+
+    /// Call the built-in function `name`, never one written in Puppet (`convert_to`'s `new`);
+    /// `None` when there is no such built-in.
+    #[cfg(feature = "yaml")]
+    fn call_builtin(
+        &mut self,
+        site: &CallSite,
+        name: &str,
+        args: alloc::vec::Vec<Value>,
+    ) -> Option<EvalResult<Value>>;
 }

@@ -9,6 +9,8 @@ use alloc::vec::Vec;
 use super::explain::{Event, Kind};
 use super::key::{split_key, Segment};
 use super::lookup::lookup_error;
+use super::lookup::Lookups;
+use super::search::Search;
 use super::search::{lookup_failure, lookup_issue};
 use super::HieraHost;
 use crate::host::{EvalResult, Unwind};
@@ -21,10 +23,11 @@ pub(crate) type Config<'a> = (&'a str, Option<u32>);
 /// Expressions that interpolate nothing.
 const EMPTY: [&str; 6] = ["", "::", "\"\"", "''", "\"::\"", "'::'"];
 
-impl<'h> dyn HieraHost + 'h {
+/// Interpolation in data and hierarchy paths, as methods of Hiera's host.
+pub(crate) trait Interpolation: HieraHost {
     /// Interpolate every string of a value found in data (hash keys too). The arrays and hashes
     /// it builds are charged as any a program builds, and so is each string it interpolates.
-    pub(crate) fn hiera_interpolate(&mut self, value: &Value, span: Span) -> EvalResult<Value> {
+    fn hiera_interpolate(&mut self, value: &Value, span: Span) -> EvalResult<Value> {
         self.hiera_interpolate_at(value, 0, span)
     }
 
@@ -35,7 +38,7 @@ impl<'h> dyn HieraHost + 'h {
         depth: usize,
         span: Span,
     ) -> EvalResult<Value> {
-        let max_depth = self.host().limits().max_depth;
+        let max_depth = self.limits().max_depth;
         if depth > max_depth {
             return Err(crate::host::error(
                 "DEPTH_LIMIT",
@@ -48,7 +51,7 @@ impl<'h> dyn HieraHost + 'h {
                 self.interpolate_string(text, None, span)?
             }
             Value::Array(items) => {
-                self.host().check_collection(items.len(), span)?;
+                self.check_collection(items.len(), span)?;
                 let mut out = Vec::with_capacity(items.len());
                 for item in items.iter() {
                     out.push(self.hiera_interpolate_at(item, depth + 1, span)?);
@@ -56,7 +59,7 @@ impl<'h> dyn HieraHost + 'h {
                 Value::array(out)
             }
             Value::Hash(hash) => {
-                self.host().check_collection(hash.len(), span)?;
+                self.check_collection(hash.len(), span)?;
                 let mut out = Hash::new();
                 for (k, v) in hash.iter() {
                     let k = self.hiera_interpolate_at(k, depth + 1, span)?;
@@ -70,7 +73,7 @@ impl<'h> dyn HieraHost + 'h {
     }
 
     /// Interpolate a path or datadir of a hiera.yaml (variables only) to text.
-    pub(crate) fn hiera_interpolate_text(
+    fn hiera_interpolate_text(
         &mut self,
         text: &str,
         config: Config<'_>,
@@ -104,7 +107,7 @@ impl<'h> dyn HieraHost + 'h {
             if EMPTY.contains(&expr) {
                 continue;
             }
-            self.host().step(1, span)?;
+            self.step(1, span)?;
             let (method, key) = method_and_key(expr);
             if let (Some(_), Some((file, _))) = (method, config) {
                 return Err(lookup_issue(
@@ -144,7 +147,7 @@ impl<'h> dyn HieraHost + 'h {
             };
             let value = self.hiera_check_interpolation(&check, &value, span)?;
             // An array or hash found prints in full: within the limits, before it is printed.
-            crate::host::charge_walk(self.host(), &value, crate::host::Walk::Prints, span)?;
+            crate::host::charge_walk(self, &value, crate::host::Walk::Prints, span)?;
             let piece = crate::value::ruby_to_s(&value);
             self.grow_interpolation(&mut out, &piece, span)?;
         }
@@ -157,8 +160,7 @@ impl<'h> dyn HieraHost + 'h {
     /// would pass the size limit, and charged as any string a program builds.
     fn grow_interpolation(&mut self, out: &mut String, piece: &str, span: Span) -> EvalResult<()> {
         let before = out.len();
-        self.host()
-            .check_string_growth(before, before.saturating_add(piece.len()), span)?;
+        self.check_string_growth(before, before.saturating_add(piece.len()), span)?;
         out.push_str(piece);
         Ok(())
     }
@@ -191,7 +193,7 @@ impl<'h> dyn HieraHost + 'h {
 
     /// The variable of a level's `mapped_paths` (dug into by dotted keys); Puppet's error when
     /// it is not defined.
-    pub(crate) fn hiera_scope_value(
+    fn hiera_scope_value(
         &mut self,
         key: &str,
         file: &str,
@@ -218,7 +220,7 @@ impl<'h> dyn HieraHost + 'h {
             return Ok(lookup_issue(message, span));
         }
         let why = match name.trim_start_matches("::").rsplit_once("::") {
-            Some((class, _)) if self.host().class_known(class, span)? => {
+            Some((class, _)) if self.class_known(class, span)? => {
                 format!("class {class} has not been evaluated")
             }
             Some((class, _)) => format!("class {class} could not be found"),
@@ -299,9 +301,11 @@ impl<'h> dyn HieraHost + 'h {
                 return Some(value.clone());
             }
         }
-        self.host().scope_variable(name)
+        self.scope_variable(name)
     }
 }
+
+impl<T: HieraHost + ?Sized> Interpolation for T {}
 
 /// `name('key')` or `name("key")`: the method and its key; else the whole text for `scope`.
 fn method_and_key(expr: &str) -> (Option<&str>, &str) {

@@ -7,16 +7,18 @@ use alloc::string::{String, ToString};
 
 use super::config::{Config, Layer};
 use super::data::offset_of;
+use super::search::Search;
 use super::search::{lookup_failure, lookup_issue, NONE};
 use super::HieraHost;
 use crate::host::EvalResult;
 use crate::span::Span;
 use crate::value::{Hash, Value};
 
-impl<'h> dyn HieraHost + 'h {
+/// Each layer's hiera.yaml, as methods of Hiera's host.
+pub(crate) trait Layers: HieraHost {
     /// A layer's configuration (read, checked and kept once), or `None` when the layer has no
     /// data provider (no hiera.yaml in the environment or the module).
-    pub(crate) fn layer_config(
+    fn layer_config(
         &mut self,
         layer: Layer,
         module: Option<&str>,
@@ -56,27 +58,26 @@ impl<'h> dyn HieraHost + 'h {
         span: Span,
     ) -> EvalResult<Option<Rc<Config>>> {
         let (root, path) = match layer {
-            Layer::Global => match self.host().global_hiera() {
+            Layer::Global => match self.global_hiera() {
                 Some(path) => (parent_dir(&path).to_string(), path),
                 None => return Ok(Some(Rc::new(Config::default_config("<global>")))),
             },
             Layer::Environment => (String::new(), "hiera.yaml".to_string()),
             Layer::Module => {
-                let Some(dir) = module.and_then(|m| self.host().module_dir(m)) else {
+                let Some(dir) = module.and_then(|m| self.module_dir(m)) else {
                     return Ok(None);
                 };
                 let path = format!("{dir}/hiera.yaml");
                 (dir, path)
             }
         };
-        let Some(text) = self.host().read_env_file(&path, span)? else {
+        let Some(text) = self.read_env_file(&path, span)? else {
             return Ok(match layer {
                 Layer::Global => Some(Rc::new(Config::default_config(&root))),
                 _ => None,
             });
         };
         let base = self
-            .host()
             .add_source(&path, Rc::clone(&text))
             .unwrap_or(span.start);
         let at_line = |line: Option<u32>| {
@@ -147,18 +148,19 @@ impl<'h> dyn HieraHost + 'h {
     }
 
     /// A warning Puppet gives once per run.
-    pub(super) fn warn_once(&mut self, message: String, span: Span) {
+    fn warn_once(&mut self, message: String, span: Span) {
         let level = crate::host::LogLevel::Warning;
-        let host = self.host();
-        if !host
+        if !self
             .logs()
             .iter()
             .any(|entry| entry.level == level && entry.message == message)
         {
-            host.log(level, message, span);
+            self.log(level, message, span);
         }
     }
 }
+
+impl<T: HieraHost + ?Sized> Layers for T {}
 
 /// A type mismatch as Puppet words it for a subject: one problem after the subject, several
 /// each on a line of its own after it (`"\n "` apart, the first line starting with a space).

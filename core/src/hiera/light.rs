@@ -14,28 +14,24 @@ use crate::host::EvalResult;
 use crate::span::Span;
 use crate::value::Value;
 
-impl<'h> dyn HieraHost + 'h {
+/// Hiera in the light engine, as methods of Hiera's host.
+pub(crate) trait LightSearch: HieraHost {
     /// The search of the full engine's `search_key`, for a build that reads no YAML: the full
     /// engine reads the global layer's hiera.yaml (when one is given), the environment's, then the
     /// key's module's, and without any of them finds nothing (the global default configuration's
     /// data file is YAML too, and outside the environment). So: the key's syntax checked as there,
     /// then the first of those files that exists is the error NEEDS_YAML, else not found. The
     /// page's facade gives every environment with a YAML file to the full engine before it runs.
-    pub(super) fn search_key(
-        &mut self,
-        key: &str,
-        _: Option<Merge>,
-        span: Span,
-    ) -> EvalResult<Found> {
+    fn search_key(&mut self, key: &str, _: Option<Merge>, span: Span) -> EvalResult<Found> {
         let Some(key) = search_target(key, span)? else {
             self.explain_leaf(Kind::InvalidKey("lookup_options".into()));
             return Ok(None);
         };
-        let global = self.host().global_hiera();
+        let global = self.global_hiera();
         let module = key.module_name().map(String::from);
         let module_config = module
             .as_deref()
-            .and_then(|name| self.host().module_dir(name))
+            .and_then(|name| self.module_dir(name))
             .map(|dir| format!("{dir}/hiera.yaml"));
         let configs = global
             .into_iter()
@@ -45,7 +41,7 @@ impl<'h> dyn HieraHost + 'h {
             if self.hiera().configs_absent.contains(&path) {
                 continue;
             }
-            if self.host().read_env_file(&path, span)?.is_some() {
+            if self.read_env_file(&path, span)?.is_some() {
                 return Err(super::read_yaml::needs_yaml(&path, span));
             }
             self.hiera().configs_absent.insert(path);
@@ -61,7 +57,7 @@ impl<'h> dyn HieraHost + 'h {
     /// module), then the key: the global layer's default configuration without it, no environment
     /// data provider, and the module without one.
     fn explain_nothing_found(&mut self, key: &str, module: Option<&str>) {
-        let has_module = module.map(|name| self.host().module_dir(name).is_some());
+        let has_module = module.map(|name| self.module_dir(name).is_some());
         let read = &mut self.hiera().options_explained;
         let global_options = read.insert(String::new());
         let module_options = module.is_some_and(|name| read.insert(name.into()));
@@ -101,6 +97,8 @@ impl<'h> dyn HieraHost + 'h {
         }
     }
 }
+
+impl<T: HieraHost + ?Sized> LightSearch for T {}
 
 /// A method of `Puppet::LookupContext`: never, in this build, since the value only exists inside a
 /// data function, which only a hiera.yaml names.

@@ -6,9 +6,14 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::budget::LookupBudget;
 use super::explain::Explainer;
 use super::key::LookupKey;
+#[cfg(not(feature = "yaml"))]
+use super::light::LightSearch;
 use super::merge::Merge;
+#[cfg(feature = "yaml")]
+use super::search::Search;
 use super::HieraHost;
 use crate::diagnostic::{Diagnostic, Stage};
 use crate::host::{EvalResult, Unwind};
@@ -65,19 +70,15 @@ pub(super) fn search_target(key: &str, span: Span) -> EvalResult<Option<LookupKe
 /// Not found (Puppet's `throw :no_such_key`), or found.
 pub(crate) type Found = Option<Value>;
 
-impl<'h> dyn HieraHost + 'h {
+/// A lookup as Puppet's lookup adapter enters it, as methods of Hiera's host.
+pub(crate) trait Lookups: HieraHost {
     /// Look `key` up in Hiera (`Lookup.search_and_merge`): the value, or `None` when no layer
     /// has it. `merge`: the strategy the caller gave (else the key's `lookup_options` say).
     ///
     /// A lookup costs steps, and so does everything it does (levels, files, interpolations, the
     /// values it builds), however deeply lookups run inside each other; when one of the limits
     /// stops the evaluation inside lookups, the diagnostic names the keys being looked up.
-    pub(crate) fn search(
-        &mut self,
-        key: &str,
-        merge: Option<Merge>,
-        span: Span,
-    ) -> EvalResult<Found> {
+    fn search(&mut self, key: &str, merge: Option<Merge>, span: Span) -> EvalResult<Found> {
         self.hiera().searching.push(key.into());
         let result = match self.enter_lookup(span) {
             Ok(()) => {
@@ -95,7 +96,7 @@ impl<'h> dyn HieraHost + 'h {
     /// Automatic parameter lookup: each parameter of class `class` not given a value (or given
     /// `undef`) takes `<class>::<param>` from Hiera when found, unless an undef found would
     /// override a default. The given attributes first, then those found, in parameter order.
-    pub(crate) fn automatic_parameters(
+    fn automatic_parameters(
         &mut self,
         class: &str,
         params: &[crate::syntax::ast::Param],
@@ -121,7 +122,7 @@ impl<'h> dyn HieraHost + 'h {
             };
             if let Some(explainer) = explainer {
                 let preamble = format!("Automatic Parameter Lookup of '{key}'");
-                self.host().log(
+                self.log(
                     crate::host::LogLevel::Debug,
                     explainer.render_debug(&preamble),
                     span,
@@ -138,3 +139,5 @@ impl<'h> dyn HieraHost + 'h {
         Ok(attributes)
     }
 }
+
+impl<T: HieraHost + ?Sized> Lookups for T {}

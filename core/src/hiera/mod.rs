@@ -32,4 +32,7 @@ pub(crate) use backend::context_method;
 pub(crate) use host::HieraHost;
 #[cfg(not(feature = "yaml"))]
 pub(crate) use light::context_method;
+pub(crate) use lookup::Lookups;
 pub use read_yaml::NEEDS_YAML;
+#[cfg(feature = "yaml")]
+pub(crate) use search::Search;

@@ -10,9 +10,12 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+use super::backend::DataFunctions;
 use super::config::{Config, Function, Layer, Level};
+use super::data::DataFiles;
 use super::explain::{Event, Explainer, Kind};
 use super::key::{LookupKey, Segment};
+use super::layers::Layers;
 use super::lookup::{lookup_error, search_target, Found};
 use super::merge::Merge;
 use super::HieraHost;
@@ -125,35 +128,36 @@ fn global_failure(error: Unwind, top: &str, span: Span) -> Unwind {
     }
 }
 
-impl<'h> dyn HieraHost + 'h {
-    pub(super) fn explain(&mut self, f: impl FnOnce(&mut Explainer)) {
+/// The full engine's search, as methods of Hiera's host.
+pub(crate) trait Search: HieraHost {
+    fn explain(&mut self, f: impl FnOnce(&mut Explainer)) {
         if let Some(explainer) = self.hiera().explainer.as_mut() {
             f(explainer);
         }
     }
 
-    pub(super) fn explain_push(&mut self, kind: Kind) {
+    fn explain_push(&mut self, kind: Kind) {
         self.explain(|e| e.push(kind));
     }
 
-    pub(super) fn explain_pop(&mut self) {
+    fn explain_pop(&mut self) {
         self.explain(Explainer::pop);
     }
 
-    pub(super) fn found(&mut self, key: &str, value: &Value) {
+    fn found(&mut self, key: &str, value: &Value) {
         if self.hiera().explainer.is_some() {
             let event = Event::Found(key.into(), value.clone());
             self.explain(|e| e.event(event));
         }
     }
 
-    pub(super) fn not_found(&mut self, key: &str) {
+    fn not_found(&mut self, key: &str) {
         self.explain(|e| e.event(Event::NotFound(key.into())));
     }
 
     /// Run `f` with `name` on the stack of keys being looked up: Puppet's error when it is
     /// there already (met by the global layer, the first to look, it names the outermost key).
-    pub(super) fn hiera_check<T>(
+    fn hiera_check<T>(
         &mut self,
         name: &str,
         layer: Layer,
@@ -183,12 +187,7 @@ impl<'h> dyn HieraHost + 'h {
     }
 
     /// [`Self::hiera_search`] itself.
-    pub(super) fn search_key(
-        &mut self,
-        key: &str,
-        merge: Option<Merge>,
-        span: Span,
-    ) -> EvalResult<Found> {
+    fn search_key(&mut self, key: &str, merge: Option<Merge>, span: Span) -> EvalResult<Found> {
         let Some(key) = search_target(key, span)? else {
             self.explain_push(Kind::InvalidKey("lookup_options".into()));
             self.explain_pop();
@@ -230,7 +229,7 @@ impl<'h> dyn HieraHost + 'h {
     }
 
     /// The key in the global, environment and module layers, merged by the strategy.
-    pub(crate) fn layers_lookup(
+    fn layers_lookup(
         &mut self,
         key: &LookupKey,
         module: Option<&str>,
@@ -245,7 +244,7 @@ impl<'h> dyn HieraHost + 'h {
 
     /// `MergeStrategy#lookup`: the first variant found for `first`; else every variant's value
     /// merged, in order (a merge of several shown in the explanation).
-    pub(super) fn merge_lookup(
+    fn merge_lookup(
         &mut self,
         merge: &Merge,
         count: usize,
@@ -314,7 +313,7 @@ impl<'h> dyn HieraHost + 'h {
     }
 
     /// A Puppet type written as text (the types Hiera checks its configuration and data with).
-    pub(crate) fn hiera_type(&mut self, text: &str, span: Span) -> EvalResult<crate::types::Type> {
+    fn hiera_type(&mut self, text: &str, span: Span) -> EvalResult<crate::types::Type> {
         let (program, diagnostics) = crate::syntax::parse(text);
         if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(lookup_error(format!("Invalid type '{text}'"), span));
@@ -322,7 +321,7 @@ impl<'h> dyn HieraHost + 'h {
         let Some(expr) = program.body.first() else {
             return Err(lookup_error(format!("Invalid type '{text}'"), span));
         };
-        self.host().eval_type(expr)
+        self.eval_type(expr)
     }
 
     /// One layer's data provider: its hierarchy, merged by the strategy.
@@ -367,7 +366,7 @@ impl<'h> dyn HieraHost + 'h {
     ) -> EvalResult<Found> {
         let Some(config) = self.layer_config(layer, module, span)? else {
             if let Some(module) = module {
-                let has_module = self.host().module_dir(module).is_some();
+                let has_module = self.module_dir(module).is_some();
                 self.explain(|e| {
                     e.leaf(Kind::Module {
                         name: module.into(),
@@ -455,13 +454,8 @@ impl<'h> dyn HieraHost + 'h {
         if let Some(&at) = search.options_index.get(&name) {
             return Ok(search.options.get(at).cloned().flatten());
         }
-        let options_key = LookupKey {
-            text: "lookup_options".into(),
-            root: "lookup_options".into(),
-            segments: Vec::new(),
-        };
-        let hash_merge =
-            Merge::parse(&Value::string("hash")).unwrap_or_else(|_| Merge::default_strategy());
+        let options_key = options_key();
+        let hash_merge = Merge::hash();
         self.explain_push(Kind::Top("lookup_options".into()));
         self.explain_push(Kind::provider(
             "Module",
@@ -524,7 +518,7 @@ impl<'h> dyn HieraHost + 'h {
         merge: &Merge,
         span: Span,
     ) -> EvalResult<Found> {
-        self.host().step(1, span)?;
+        self.step(1, span)?;
         self.explain_push(Kind::Entry(level.name.clone()));
         let found = match &level.function {
             Function::DataHash(function)
@@ -574,13 +568,8 @@ impl<'h> dyn HieraHost + 'h {
         if let Some(&at) = search.options_index.get(&name) {
             return Ok(search.options.get(at).cloned().flatten());
         }
-        let hash_merge =
-            Merge::parse(&Value::string("hash")).unwrap_or_else(|_| Merge::default_strategy());
-        let options_key = LookupKey {
-            text: "lookup_options".into(),
-            root: "lookup_options".into(),
-            segments: Vec::new(),
-        };
+        let hash_merge = Merge::hash();
+        let options_key = options_key();
         self.explain_push(Kind::Top("lookup_options".into()));
         let result = self.read_lookup_options(&options_key, module, &hash_merge, span);
         self.explain_pop();
@@ -738,7 +727,6 @@ impl<'h> dyn HieraHost + 'h {
             span,
         };
         let result = self
-            .host()
             .call_builtin(&site, "new", call_args)
             .unwrap_or_else(|| Err(lookup_error("new() is not available", span)))
             .map_err(|e| match e {
@@ -760,6 +748,17 @@ impl<'h> dyn HieraHost + 'h {
             ))
         });
         Ok(result)
+    }
+}
+
+impl<T: HieraHost + ?Sized> Search for T {}
+
+/// The key `lookup_options` itself, as its own search looks it up.
+fn options_key() -> LookupKey {
+    LookupKey {
+        text: "lookup_options".into(),
+        root: "lookup_options".into(),
+        segments: Vec::new(),
     }
 }
 

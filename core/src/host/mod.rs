@@ -4,11 +4,12 @@
 //! [`Host`] is what every client needs: charging steps, the limits and the `strict` setting,
 //! the log, variables, and calling functions and lambdas. What only some functions need is
 //! grouped in traits of its own ([`CatalogAccess`], [`EnvironmentFiles`], [`Templates`],
-//! [`DataLookup`], [`TypeNames`], [`Regexes`]); [`FunctionHost`] is all of them together, what a built-in
-//! function receives, and what Hiera and the Ruby interpreter reach the evaluation as (their own
-//! traits, `HieraHost` and `RubyHost`, lend it with their state). The evaluator implements them
-//! (`eval/host_impl.rs`); nothing below it names the evaluator. The types calls exchange live here too: [`CallSite`], [`Closure`],
-//! [`Unwind`], [`Limits`], [`LogLevel`].
+//! [`DataLookup`], [`TypeNames`], [`Regexes`]); [`FunctionHost`] is all of them together, what a
+//! built-in function receives. Hiera and the Ruby interpreter reach the evaluation through
+//! [`Embedded`] (their own traits, `HieraHost` and `RubyHost`, build on it and lend their state
+//! with it). The evaluator implements them (`eval/host_impl.rs`); nothing below it names the
+//! evaluator. The types calls exchange live here too: [`CallSite`], [`Closure`], [`Unwind`],
+//! [`Limits`], [`LogLevel`].
 
 mod call;
 mod charges;
@@ -48,13 +49,6 @@ pub(crate) trait Host {
     /// recurses over a value adds its own.
     fn nesting(&self) -> usize;
 
-    /// Count a nested run of its own (a lookup, a template, a module's Ruby function) as `levels`
-    /// more levels of nesting, or the depth limit's error saying what nests (`what`).
-    fn enter_nesting(&mut self, levels: usize, what: &str, span: Span) -> EvalResult<()>;
-
-    /// Take off the levels [`Host::enter_nesting`] counted.
-    fn leave_nesting(&mut self, levels: usize);
-
     /// The limits of this run.
     fn limits(&self) -> &Limits;
 
@@ -79,19 +73,8 @@ pub(crate) trait Host {
     /// The files read so far (positions of spans as file, line and column).
     fn sources(&self) -> &Sources;
 
-    /// Add a file read during the run to [`Host::sources`]: the offset its spans start at, `None`
-    /// when the run's offsets are spent.
-    #[cfg(any(feature = "yaml", feature = "erb"))]
-    fn add_source(&mut self, path: &str, text: Rc<str>) -> Option<u32>;
-
     /// The variable `name` as the current scope sees it (`::x` at top scope, `a::b` a class's).
     fn variable(&self, name: &str) -> Option<Value>;
-
-    /// The variable `name` as templates and Hiera's interpolation see it: the current scope's
-    /// outwards, `::x` at top scope, `a::x` of class `a` (of its running body, else as declared).
-    // Unused in a build with neither ERB nor Hiera's YAML.
-    #[cfg_attr(not(any(feature = "erb", feature = "yaml")), allow(dead_code))]
-    fn scope_variable(&self, name: &str) -> Option<Value>;
 
     /// The numbered match variable `$n` of the current scope (undef when there is none).
     fn match_variable(&self, index: usize) -> Value;
@@ -111,16 +94,6 @@ pub(crate) trait Host {
         args: Vec<Value>,
         block: Option<&Closure<'_>>,
     ) -> EvalResult<Value>;
-
-    /// Call the built-in function `name`, never one written in Puppet (what `Type.new(...)` and
-    /// Hiera's `convert_to` call); `None` when there is no such built-in.
-    #[cfg(feature = "yaml")]
-    fn call_builtin(
-        &mut self,
-        site: &CallSite,
-        name: &str,
-        args: Vec<Value>,
-    ) -> Option<EvalResult<Value>>;
 
     /// Call a lambda given to a function; `next(v)` ends it with `v`, `break` and `return` go
     /// on outward.
@@ -154,6 +127,29 @@ pub(crate) trait Host {
     /// Note that this run needs what this build leaves out (`"stdlib"`, `"erb"`, `"ruby"`): the
     /// page's light engine then hands the run to the full one.
     fn needs_full_engine(&mut self, what: &'static str);
+}
+
+/// What Hiera and the Ruby interpreter ask of the evaluation beyond what a built-in function may:
+/// they count runs of their own as nesting, read files whose positions they report, and see
+/// variables as Puppet's scope hands them to Hiera and templates. Their hosts (`HieraHost`,
+/// `RubyHost`) build on it; it is never a trait object, so its calls are direct ones.
+pub(crate) trait Embedded: FunctionHost {
+    /// Count a nested run of its own (a lookup, a template, a module's Ruby function) as `levels`
+    /// more levels of nesting, or the depth limit's error saying what nests (`what`).
+    fn enter_nesting(&mut self, levels: usize, what: &str, span: Span) -> EvalResult<()>;
+
+    /// Take off the levels [`Embedded::enter_nesting`] counted.
+    fn leave_nesting(&mut self, levels: usize);
+
+    /// Add a file read during the run to [`Host::sources`]: the offset its spans start at, `None`
+    /// when the run's offsets are spent.
+    #[cfg(any(feature = "yaml", feature = "erb"))]
+    fn add_source(&mut self, path: &str, text: Rc<str>) -> Option<u32>;
+
+    /// The variable `name` as templates and Hiera's interpolation see it: the current scope's
+    /// outwards, `::x` at top scope, `a::x` of class `a` (of its running body, else as declared).
+    #[cfg(any(feature = "yaml", feature = "erb"))]
+    fn scope_variable(&self, name: &str) -> Option<Value>;
 }
 
 /// The catalog under construction: what `include`, `realize`, `tag`, `defined` and stdlib's
@@ -208,34 +204,6 @@ pub(crate) trait EnvironmentFiles {
     /// The text of the environment's file `path` (`None`: no such file).
     fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<Rc<str>>>;
 
-    /// The paths of the environment's files under `dir`, at any depth, in byte order.
-    #[cfg(feature = "yaml")]
-    fn files_under(&self, dir: &str) -> Vec<String>;
-
-    /// The global layer's hiera.yaml (Puppet's `hiera_config`), when the caller gave one.
-    fn global_hiera(&self) -> Option<String>;
-
-    /// Whether there is an environment at all (a run of code alone has none).
-    #[cfg(feature = "erb")]
-    fn has_environment(&self) -> bool;
-
-    /// The text of the environment's file `path` as it is, its bytes not counted against the
-    /// limit ([`EnvironmentFiles::read_env_file`] counts them); `None`: no such text file.
-    #[cfg(feature = "erb")]
-    fn env_file_text(&self, path: &str) -> Option<Rc<str>>;
-
-    /// The directories of the environment's modules, in modulepath order.
-    #[cfg(feature = "erb")]
-    fn module_dirs(&mut self) -> Vec<String>;
-
-    /// Where Puppet's loaders look for function `name` written in Ruby.
-    #[cfg(feature = "erb")]
-    fn ruby_function_paths(&mut self, name: &str) -> Vec<String>;
-
-    /// Whether function `name` is written in Puppet, autoloaded from the modules when needed.
-    #[cfg(feature = "yaml")]
-    fn puppet_function_known(&mut self, name: &str, span: Span) -> EvalResult<bool>;
-
     /// What this run has read of the stdlib module and which of stdlib's 3.x functions it loaded.
     #[cfg(feature = "stdlib")]
     fn stdlib_run(&mut self) -> &mut crate::functions::stdlib::module_files::StdlibRun;
@@ -271,16 +239,6 @@ pub(crate) trait Templates {
         arguments: &Hash,
         site: &CallSite,
     ) -> EvalResult<Value>;
-
-    /// The names of the variables the calling scope sees (locals outwards, then top scope's).
-    #[cfg(feature = "erb")]
-    fn visible_variable_names(&self) -> Vec<Rc<str>>;
-
-    /// A template changed the array or hash `original` of variable `name` in place: the
-    /// variable, and the parameter of the running defined-type instance holding the same value,
-    /// become `now`.
-    #[cfg(feature = "erb")]
-    fn replace_variable(&mut self, name: &str, original: &Value, now: Value);
 
     /// An ERB template rendered in the calling scope; `file` is its reference and path when it
     /// is a module's template, `None` for an inline one.
@@ -324,11 +282,6 @@ pub(crate) trait TypeNames {
     /// Evaluate a type expression parsed from text during the run (`Type.new('Integer[1]')`):
     /// unknown names inside brackets are references resolved late; the tree is freed after.
     fn eval_type_text(&mut self, expr: &Expr) -> EvalResult<Value>;
-
-    /// Evaluate a type expression parsed from text during the run as a parameter's type is
-    /// evaluated (a bare name must name a type), recording nothing; the tree is freed after.
-    #[cfg(feature = "yaml")]
-    fn eval_type(&mut self, expr: &Expr) -> EvalResult<Type>;
 
     /// The type a function signature's parameter text stood for when it was last parsed in this
     /// run (the same text always stands for the same type within a compile).
