@@ -173,10 +173,7 @@ fn join<H: RubyHost>(
             }
             other => out.push_str(&interp.ruby_to_s(other)?),
         }
-        interp
-            .rt
-            .check_string(&out, interp.span)
-            .map_err(Flow::Stop)?;
+        interp.check_string(&out)?;
     }
     Ok(out)
 }

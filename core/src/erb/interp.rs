@@ -129,6 +129,12 @@ impl<'e, H: RubyHost> Interp<'e, H> {
         self.rt.step(n, self.span).map_err(Flow::Stop)
     }
 
+    /// Fail when a string built is over the size limit; charge steps for its size.
+    #[inline(never)]
+    pub fn check_string(&mut self, text: &str) -> RResult<()> {
+        self.rt.check_string(text, self.span).map_err(Flow::Stop)
+    }
+
     /// `NoMethodError` as Ruby words it.
     pub fn no_method<T>(&self, name: &str, recv: &RVal) -> RResult<T> {
         match recv {
@@ -590,7 +596,7 @@ impl<'e, H: RubyHost> Interp<'e, H> {
     /// `to_s` of a value, charged by its size.
     pub fn ruby_to_s(&mut self, value: &RVal) -> RResult<String> {
         let text = value::to_s(value);
-        self.rt.check_string(&text, self.span).map_err(Flow::Stop)?;
+        self.check_string(&text)?;
         Ok(text)
     }
 
@@ -604,7 +610,7 @@ impl<'e, H: RubyHost> Interp<'e, H> {
             }
         }
         let text = value::inspect(value);
-        self.rt.check_string(&text, self.span).map_err(Flow::Stop)?;
+        self.check_string(&text)?;
         Ok(text)
     }
 
@@ -619,7 +625,7 @@ impl<'e, H: RubyHost> Interp<'e, H> {
                 }
             }
         }
-        self.rt.check_string(&text, self.span).map_err(Flow::Stop)?;
+        self.check_string(&text)?;
         Ok(text)
     }
 

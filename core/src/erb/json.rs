@@ -15,10 +15,7 @@ pub(crate) fn generate<H: RubyHost>(
 ) -> RResult<String> {
     let mut out = String::new();
     write(interp, &mut out, value, indent, 0)?;
-    interp
-        .rt
-        .check_string(&out, interp.span)
-        .map_err(super::interp::Flow::Stop)?;
+    interp.check_string(&out)?;
     Ok(out)
 }
 

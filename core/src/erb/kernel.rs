@@ -496,10 +496,7 @@ pub(crate) fn format_values<H: RubyHost>(
     let max = interp.rt.limits().max_string_len;
     match crate::functions::format::sprintf::sprintf(fmt, &values, max) {
         Ok(text) => {
-            interp
-                .rt
-                .check_string(&text, interp.span)
-                .map_err(Flow::Stop)?;
+            interp.check_string(&text)?;
             Ok(text)
         }
         Err(message) => interp.raise(message),

@@ -278,10 +278,7 @@ fn substitute<H: RubyHost>(
             }
         }
         copied = b;
-        interp
-            .rt
-            .check_string(&out, interp.span)
-            .map_err(Flow::Stop)?;
+        interp.check_string(&out)?;
         if !global {
             break;
         }
@@ -614,10 +611,7 @@ pub(crate) fn string_method<H: RubyHost>(
             arity(interp, args, 1, 1)?;
             let other = string_arg(interp, &args[0])?;
             let joined = format!("{s}{other}");
-            interp
-                .rt
-                .check_string(&joined, interp.span)
-                .map_err(Flow::Stop)?;
+            interp.check_string(&joined)?;
             RVal::str(&joined)
         }
         "<<" | "concat" => {
@@ -629,10 +623,7 @@ pub(crate) fn string_method<H: RubyHost>(
                 other => string_arg(interp, other)?.to_string(),
             };
             let joined = format!("{s}{other}");
-            interp
-                .rt
-                .check_string(&joined, interp.span)
-                .map_err(Flow::Stop)?;
+            interp.check_string(&joined)?;
             RVal::str(&joined)
         }
         "*" => {
@@ -653,10 +644,7 @@ pub(crate) fn string_method<H: RubyHost>(
                 )));
             }
             let repeated = s.repeat(n as usize);
-            interp
-                .rt
-                .check_string(&repeated, interp.span)
-                .map_err(Flow::Stop)?;
+            interp.check_string(&repeated)?;
             RVal::str(&repeated)
         }
         "%" => {
