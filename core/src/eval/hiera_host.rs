@@ -6,13 +6,13 @@ use alloc::vec::Vec;
 
 use super::evaluator::Evaluator;
 use crate::hiera::lookup::HieraState;
-use crate::hiera::{HieraHost, Lookups};
+use crate::hiera::{Hiera, HieraHost};
 use crate::host::EvalResult;
 use crate::span::Span;
 use crate::value::Value;
 #[cfg(feature = "yaml")]
 use crate::{
-    hiera::{lookup::Found, merge::Merge, Search},
+    hiera::{lookup::Found, merge::Merge},
     host::CallSite,
     syntax::ast::Expr,
     types::Type,
@@ -71,7 +71,7 @@ impl Evaluator<'_> {
         merge: Option<Merge>,
         span: Span,
     ) -> EvalResult<Found> {
-        Lookups::search(self, key, merge, span)
+        Hiera::new(self).search(key, merge, span)
     }
 
     /// The parameters of class `class` with those Hiera has for it (automatic parameter lookup).
@@ -82,7 +82,7 @@ impl Evaluator<'_> {
         attributes: &[(String, Value)],
         span: Span,
     ) -> EvalResult<Vec<(String, Value)>> {
-        Lookups::automatic_parameters(self, class, params, attributes, span)
+        Hiera::new(self).automatic_parameters(class, params, attributes, span)
     }
 
     /// The key in the global, environment and module layers, merged by the strategy.
@@ -94,12 +94,12 @@ impl Evaluator<'_> {
         merge: &Merge,
         span: Span,
     ) -> EvalResult<Found> {
-        Search::layers_lookup(self, key, module, merge, span)
+        Hiera::new(self).layers_lookup(key, module, merge, span)
     }
 
     /// A Puppet type written as text, read as Hiera reads the types it checks with.
     #[cfg(feature = "yaml")]
     pub(crate) fn hiera_type(&mut self, text: &str, span: Span) -> EvalResult<Type> {
-        Search::hiera_type(self, text, span)
+        Hiera::new(self).hiera_type(text, span)
     }
 }

@@ -345,7 +345,7 @@ impl DataLookup for Evaluator<'_> {
             Some(Ok(merge)) => Some(merge),
             Some(Err(message)) => return Err(crate::host::error("LOOKUP_MERGE", message, span)),
         };
-        crate::hiera::Lookups::search(self, key, merge, span)
+        crate::hiera::Hiera::new(self).search(key, merge, span)
     }
 
     fn begin_explanation(&mut self) -> bool {

@@ -8,14 +8,12 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::config::{Config, Function, Level};
-use super::interpolate::Interpolation;
 use super::key::{LookupKey, Segment};
 use super::lookup::{lookup_error, Found, HieraState};
 use super::merge::Merge;
-use super::search::Search;
 use super::search::{lookup_failure, lookup_issue, DataFile};
-use super::HieraHost;
 use super::CONTEXT;
+use super::{Hiera, HieraHost};
 use crate::diagnostic::{Diagnostic, Stage};
 use crate::host::CallSite;
 use crate::host::{EvalResult, Unwind};
@@ -26,11 +24,10 @@ use crate::value::{Hash, Value};
 /// The code of `$context.not_found()`, which ends the function with "no such key".
 const NOT_FOUND: &str = "LOOKUP_CONTEXT_NOT_FOUND";
 
-/// Levels read by data functions, as methods of Hiera's host.
-pub(crate) trait DataFunctions: HieraHost {
+impl<H: HieraHost> Hiera<'_, H> {
     /// A level read by a data function: each of its existing data files (or, without locations,
     /// the function once), merged by the strategy.
-    fn function_level_lookup(
+    pub(super) fn function_level_lookup(
         &mut self,
         config: &Config,
         level: &Level,
@@ -44,7 +41,7 @@ pub(crate) trait DataFunctions: HieraHost {
         if name == "eyaml_lookup_key" {
             return Err(lookup_failure("Function Load Error for function 'eyaml_lookup_key': Lookup using eyaml lookup_key function is only supported when the hiera_eyaml library is present", span));
         }
-        if !self.puppet_function_known(name, span)? {
+        if !self.host.puppet_function_known(name, span)? {
             let hiera3 = matches!(function, Function::Hiera3Backend(_));
             if hiera3 || name == "hocon_data" || self.ruby_function_exists(name) {
                 return Err(lookup_error(
@@ -80,7 +77,7 @@ pub(crate) trait DataFunctions: HieraHost {
 
     /// One call of a level's data function for a key: the root key's value (for `data_dig`, the
     /// value it dug, under the key's segments so that digging finds it), interpolated.
-    fn function_call_lookup(
+    pub(super) fn function_call_lookup(
         &mut self,
         config: &Config,
         level: &Level,
@@ -89,17 +86,17 @@ pub(crate) trait DataFunctions: HieraHost {
         span: Span,
     ) -> EvalResult<Found> {
         let saved = core::mem::replace(
-            &mut self.hiera().search.context_module,
+            &mut self.host.hiera().search.context_module,
             config.module.clone(),
         );
         let found = self.function_call(level, path, key, span);
-        self.hiera().search.context_module = saved;
+        self.host.hiera().search.context_module = saved;
         let function = &level.function;
         let found = found?;
         if let Some(value) = &found {
             // Checking and interpolating the value walk all of it.
             let walk = crate::host::Walk::Reads;
-            crate::host::charge_walk(self, value, walk, span)?;
+            crate::host::charge_walk(self.host, value, walk, span)?;
         }
         match found {
             None => {
@@ -125,7 +122,7 @@ pub(crate) trait DataFunctions: HieraHost {
     }
 
     /// What the function gives for the key (a `data_hash` function's hash is kept per location).
-    fn function_call(
+    pub(super) fn function_call(
         &mut self,
         level: &Level,
         path: Option<&str>,
@@ -146,14 +143,14 @@ pub(crate) trait DataFunctions: HieraHost {
         let first = match level.function {
             Function::DataHash(_) => {
                 let cached = format!("{name}() {}", path.unwrap_or(&level.name));
-                let at = self.hiera().search.data_index.get(&cached).copied();
-                let data = match at.and_then(|at| self.hiera().search.data.get(at)) {
+                let at = self.host.hiera().search.data_index.get(&cached).copied();
+                let data = match at.and_then(|at| self.host.hiera().search.data.get(at)) {
                     Some(data) => Rc::clone(data),
                     None => {
                         match self.call_data_function(name, alloc::vec![options, context], span)? {
                             Some(Value::Hash(data)) => {
                                 let data = Rc::new(data);
-                                let search = &mut self.hiera().search;
+                                let search = &mut self.host.hiera().search;
                                 search.data.push(Rc::clone(&data));
                                 search.data_index.insert(cached, search.data.len() - 1);
                                 data
@@ -193,7 +190,7 @@ pub(crate) trait DataFunctions: HieraHost {
     }
 
     /// Call a data function written in Puppet: its value, or `None` when it said `not_found()`.
-    fn call_data_function(
+    pub(super) fn call_data_function(
         &mut self,
         name: &str,
         args: Vec<Value>,
@@ -205,7 +202,7 @@ pub(crate) trait DataFunctions: HieraHost {
             style: CallStyle::Prefix,
             span,
         };
-        match self.call_function(&site, name, args, None) {
+        match self.host.call_function(&site, name, args, None) {
             Ok(value) => Ok(Some(value)),
             Err(Unwind::Error(d)) if d.code == NOT_FOUND => Ok(None),
             Err(other) => Err(other),
@@ -213,19 +210,17 @@ pub(crate) trait DataFunctions: HieraHost {
     }
 
     /// Whether a function is one of a module's Ruby functions (`lib/puppet/functions/`).
-    fn ruby_function_exists(&mut self, name: &str) -> bool {
+    pub(super) fn ruby_function_exists(&mut self, name: &str) -> bool {
         let Some((module, _)) = name.split_once("::") else {
             return false;
         };
-        let Some(dir) = self.module_dir(module) else {
+        let Some(dir) = self.host.module_dir(module) else {
             return false;
         };
         let path = format!("{dir}/lib/puppet/functions/{}.rb", name.replace("::", "/"));
-        self.env_path_exists(&path, false)
+        self.host.env_path_exists(&path, false)
     }
 }
-
-impl<T: HieraHost + ?Sized> DataFunctions for T {}
 
 /// A method of `Puppet::LookupContext` (`$context.not_found()`, `.environment_name`,
 /// `.module_name`), or `None` when the call is no such method.

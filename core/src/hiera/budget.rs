@@ -6,7 +6,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::HieraHost;
+use super::{Hiera, HieraHost};
 use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
 
@@ -52,30 +52,30 @@ fn keys_text(keys: &[String]) -> String {
     text
 }
 
-/// What a lookup costs, as methods of Hiera's host.
-pub(crate) trait LookupBudget: HieraHost {
+impl<H: HieraHost> Hiera<'_, H> {
     /// What starting a lookup costs: its steps, and [`LOOKUP_DEPTH`] levels of the evaluator's
     /// nesting (the caller goes back out).
-    fn enter_lookup(&mut self, span: Span) -> EvalResult<()> {
-        self.step(LOOKUP_STEPS, span)?;
-        self.enter_nesting(LOOKUP_DEPTH, "lookups inside lookups", span)
+    pub(super) fn enter_lookup(&mut self, span: Span) -> EvalResult<()> {
+        self.host.step(LOOKUP_STEPS, span)?;
+        self.host
+            .enter_nesting(LOOKUP_DEPTH, "lookups inside lookups", span)
     }
 
     /// Back out of a lookup [`Self::enter_lookup`] entered.
-    fn leave_lookup(&mut self) {
-        self.leave_nesting(LOOKUP_DEPTH);
+    pub(super) fn leave_lookup(&mut self) {
+        self.host.leave_nesting(LOOKUP_DEPTH);
     }
 
     /// A limit's diagnostic met inside lookups: the keys being looked up are kept where it was
     /// met (the innermost lookup), and the outermost lookup adds them to its message.
-    fn name_keys_in_limit(&mut self, unwind: Unwind) -> Unwind {
+    pub(super) fn name_keys_in_limit(&mut self, unwind: Unwind) -> Unwind {
         let Unwind::Error(mut diagnostic) = unwind else {
             return unwind;
         };
         if !crate::run::budget::is_limit(diagnostic.code) {
             return Unwind::Error(diagnostic);
         }
-        let hiera = self.hiera();
+        let hiera = self.host.hiera();
         if hiera.stopped_in.is_none() {
             hiera.stopped_in = Some(hiera.searching.clone());
         }
@@ -87,5 +87,3 @@ pub(crate) trait LookupBudget: HieraHost {
         Unwind::Error(diagnostic)
     }
 }
-
-impl<T: HieraHost + ?Sized> LookupBudget for T {}

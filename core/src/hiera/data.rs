@@ -8,20 +8,17 @@ use alloc::vec::Vec;
 
 use super::config::{Config, Level, Locations};
 use super::explain::{Event, Kind};
-use super::interpolate::Interpolation;
 use super::key::LookupKey;
 use super::lookup::{lookup_error, Found};
 use super::search::DataFile;
-use super::search::Search;
-use super::HieraHost;
+use super::{Hiera, HieraHost};
 use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
 use crate::value::{Hash, Value};
 
-/// Hiera's data files, as methods of Hiera's host.
-pub(crate) trait DataFiles: HieraHost {
+impl<H: HieraHost> Hiera<'_, H> {
     /// One data file: the root key's value in it, interpolated.
-    fn location_lookup(
+    pub(super) fn location_lookup(
         &mut self,
         config: &Config,
         function: &str,
@@ -29,7 +26,7 @@ pub(crate) trait DataFiles: HieraHost {
         key: &LookupKey,
         span: Span,
     ) -> EvalResult<Found> {
-        self.step(1, span)?;
+        self.host.step(1, span)?;
         let (path, original, exists) = (path.as_str(), original.as_str(), *exists);
         self.explain_push(Kind::Location {
             path: path.into(),
@@ -69,22 +66,23 @@ pub(crate) trait DataFiles: HieraHost {
 
     /// A data file's hash, read and parsed once per evaluation. Of a module's data, only the
     /// keys of the module's namespace (and `lookup_options`) count: Puppet warns of the others.
-    fn data_hash(
+    pub(super) fn data_hash(
         &mut self,
         function: &str,
         path: &str,
         module: Option<&str>,
         span: Span,
     ) -> EvalResult<Rc<Hash>> {
-        if let Some(&at) = self.hiera().search.data_index.get(path) {
-            if let Some(hash) = self.hiera().search.data.get(at) {
+        if let Some(&at) = self.host.hiera().search.data_index.get(path) {
+            if let Some(hash) = self.host.hiera().search.data.get(at) {
                 return Ok(Rc::clone(hash));
             }
         }
-        let Some(text) = self.read_env_file(path, span)? else {
+        let Some(text) = self.host.read_env_file(path, span)? else {
             return Ok(Rc::new(Hash::new()));
         };
         let base = self
+            .host
             .add_source(path, Rc::clone(&text))
             .unwrap_or(span.start);
         let at = |at: Option<(usize, usize)>| {
@@ -109,7 +107,8 @@ pub(crate) trait DataFiles: HieraHost {
             Ok(Some(Value::Hash(hash))) => hash,
             // Puppet reads an empty document as `false`, and warns of it only.
             Ok(None | Some(Value::Undef | Value::Boolean(false))) if function == "yaml_data" => {
-                self.log(crate::host::LogLevel::Warning, invalid(), at(None));
+                self.host
+                    .log(crate::host::LogLevel::Warning, invalid(), at(None));
                 Hash::new()
             }
             Ok(_) if function == "yaml_data" => return Err(lookup_error(invalid(), at(None))),
@@ -131,7 +130,7 @@ pub(crate) trait DataFiles: HieraHost {
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect();
             for _ in &outside {
-                self.log(
+                self.host.log(
                     crate::host::LogLevel::Warning,
                     format!("Module '{module}': Value returned from data_hash function '{function}', when using location '{path}', must use keys qualified with the name of the module"),
                     at(None),
@@ -139,7 +138,7 @@ pub(crate) trait DataFiles: HieraHost {
             }
         }
         let hash = Rc::new(hash);
-        let search = &mut self.hiera().search;
+        let search = &mut self.host.hiera().search;
         search.data.push(Rc::clone(&hash));
         search.data_index.insert(path.into(), search.data.len() - 1);
         Ok(hash)
@@ -147,7 +146,7 @@ pub(crate) trait DataFiles: HieraHost {
 
     /// A level's data files: `(path, as written, whether it exists)`; `None` for a level with
     /// no location.
-    fn level_locations(
+    pub(super) fn level_locations(
         &mut self,
         config: &Config,
         level: &Level,
@@ -157,7 +156,7 @@ pub(crate) trait DataFiles: HieraHost {
         let datadir = self.hiera_interpolate_text(&level.datadir, (file, None), span)?;
         let at = (file, level.line);
         let dir = join(&config.root, &datadir);
-        let exists = |ev: &mut Self, path: &str| ev.env_path_exists(path, false);
+        let exists = |ev: &mut Self, path: &str| ev.host.env_path_exists(path, false);
         let mut out = Vec::new();
         match &level.locations {
             Locations::None => return Ok(None),
@@ -175,7 +174,7 @@ pub(crate) trait DataFiles: HieraHost {
             Locations::Globs(globs) => {
                 for declared in globs {
                     let pattern = join(&dir, &self.hiera_interpolate_text(declared, at, span)?);
-                    let files = self.files_under(&dir);
+                    let files = self.host.files_under(&dir);
                     for file in files {
                         if super::config::glob_matches(&pattern, &file) {
                             out.push((file, pattern.clone(), true));
@@ -199,9 +198,9 @@ pub(crate) trait DataFiles: HieraHost {
                     _ => Vec::new(),
                 };
                 for value in values {
-                    self.hiera().search.mapped = Some((local.clone(), value));
+                    self.host.hiera().search.mapped = Some((local.clone(), value));
                     let path = self.hiera_interpolate_text(template, (file, None), span);
-                    self.hiera().search.mapped = None;
+                    self.host.hiera().search.mapped = None;
                     let path = join(&dir, &path?);
                     let found = exists(self, &path);
                     out.push((path, template.clone(), found));
@@ -211,8 +210,6 @@ pub(crate) trait DataFiles: HieraHost {
         Ok(Some(out))
     }
 }
-
-impl<T: HieraHost + ?Sized> DataFiles for T {}
 
 /// Puppet's error for a data_hash function that gave no hash: `got` the general type's name.
 pub(super) fn not_a_hash(function: &str, path: &str, value: Option<Value>, span: Span) -> Unwind {

@@ -1,5 +1,6 @@
-//! What Hiera runs on: the evaluation it serves, reached as a built-in function reaches it, and
-//! Hiera's own state of the run, which the evaluator keeps from one lookup to the next.
+//! What Hiera runs on (`HieraHost`: the evaluation it serves, reached as a built-in function
+//! reaches it, and Hiera's own state of the run, which the evaluator keeps from one lookup to the
+//! next), and `Hiera`, Hiera on its host, which its lookups are methods of.
 
 use alloc::string::String;
 
@@ -12,11 +13,23 @@ use crate::span::Span;
 #[cfg(feature = "yaml")]
 use crate::value::Value;
 
+/// Hiera on its host: what its lookups, searches, data files and interpolation are methods of
+/// (in `lookup.rs`, `search.rs`, `layers.rs`, ...). Generic rather than a trait object: the
+/// evaluator is the only host, so Hiera's calls of it are direct ones (lookups are hot), and its
+/// code is laid out as when it was the evaluator's own (the browser engine's compressed size).
+pub(crate) struct Hiera<'h, H: HieraHost> {
+    pub(crate) host: &'h mut H,
+}
+
+impl<'h, H: HieraHost> Hiera<'h, H> {
+    pub(crate) fn new(host: &'h mut H) -> Self {
+        Hiera { host }
+    }
+}
+
 /// The evaluation as Hiera needs it: what a built-in function may ask of it, Hiera's state of
 /// the run (lent on each use, not held: a lookup made inside a lookup, from a data function
 /// calling `lookup()`, reaches the same state through the evaluator), and what only Hiera asks.
-/// Hiera's methods (`Lookups`, `Search`, `Layers`, ...) are provided for every `HieraHost`; the
-/// evaluator is the only one, so they compile to direct calls.
 pub(crate) trait HieraHost: Embedded {
     /// Hiera's state of this run.
     fn hiera(&mut self) -> &mut HieraState;

@@ -9,10 +9,8 @@ use alloc::vec::Vec;
 use super::explain::{Event, Kind};
 use super::key::{split_key, Segment};
 use super::lookup::lookup_error;
-use super::lookup::Lookups;
-use super::search::Search;
 use super::search::{lookup_failure, lookup_issue};
-use super::HieraHost;
+use super::{Hiera, HieraHost};
 use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
 use crate::value::{Hash, Value};
@@ -23,22 +21,21 @@ pub(crate) type Config<'a> = (&'a str, Option<u32>);
 /// Expressions that interpolate nothing.
 const EMPTY: [&str; 6] = ["", "::", "\"\"", "''", "\"::\"", "'::'"];
 
-/// Interpolation in data and hierarchy paths, as methods of Hiera's host.
-pub(crate) trait Interpolation: HieraHost {
+impl<H: HieraHost> Hiera<'_, H> {
     /// Interpolate every string of a value found in data (hash keys too). The arrays and hashes
     /// it builds are charged as any a program builds, and so is each string it interpolates.
-    fn hiera_interpolate(&mut self, value: &Value, span: Span) -> EvalResult<Value> {
+    pub(super) fn hiera_interpolate(&mut self, value: &Value, span: Span) -> EvalResult<Value> {
         self.hiera_interpolate_at(value, 0, span)
     }
 
     /// [`Self::hiera_interpolate`] of a value `depth` levels inside the data.
-    fn hiera_interpolate_at(
+    pub(super) fn hiera_interpolate_at(
         &mut self,
         value: &Value,
         depth: usize,
         span: Span,
     ) -> EvalResult<Value> {
-        let max_depth = self.limits().max_depth;
+        let max_depth = self.host.limits().max_depth;
         if depth > max_depth {
             return Err(crate::host::error(
                 "DEPTH_LIMIT",
@@ -51,7 +48,7 @@ pub(crate) trait Interpolation: HieraHost {
                 self.interpolate_string(text, None, span)?
             }
             Value::Array(items) => {
-                self.check_collection(items.len(), span)?;
+                self.host.check_collection(items.len(), span)?;
                 let mut out = Vec::with_capacity(items.len());
                 for item in items.iter() {
                     out.push(self.hiera_interpolate_at(item, depth + 1, span)?);
@@ -59,7 +56,7 @@ pub(crate) trait Interpolation: HieraHost {
                 Value::array(out)
             }
             Value::Hash(hash) => {
-                self.check_collection(hash.len(), span)?;
+                self.host.check_collection(hash.len(), span)?;
                 let mut out = Hash::new();
                 for (k, v) in hash.iter() {
                     let k = self.hiera_interpolate_at(k, depth + 1, span)?;
@@ -73,7 +70,7 @@ pub(crate) trait Interpolation: HieraHost {
     }
 
     /// Interpolate a path or datadir of a hiera.yaml (variables only) to text.
-    fn hiera_interpolate_text(
+    pub(super) fn hiera_interpolate_text(
         &mut self,
         text: &str,
         config: Config<'_>,
@@ -86,7 +83,7 @@ pub(crate) trait Interpolation: HieraHost {
         Ok(crate::value::ruby_to_s(&value))
     }
 
-    fn interpolate_string(
+    pub(super) fn interpolate_string(
         &mut self,
         subject: &str,
         config: Option<Config<'_>>,
@@ -107,7 +104,7 @@ pub(crate) trait Interpolation: HieraHost {
             if EMPTY.contains(&expr) {
                 continue;
             }
-            self.step(1, span)?;
+            self.host.step(1, span)?;
             let (method, key) = method_and_key(expr);
             if let (Some(_), Some((file, _))) = (method, config) {
                 return Err(lookup_issue(
@@ -147,7 +144,7 @@ pub(crate) trait Interpolation: HieraHost {
             };
             let value = self.hiera_check_interpolation(&check, &value, span)?;
             // An array or hash found prints in full: within the limits, before it is printed.
-            crate::host::charge_walk(self, &value, crate::host::Walk::Prints, span)?;
+            crate::host::charge_walk(self.host, &value, crate::host::Walk::Prints, span)?;
             let piece = crate::value::ruby_to_s(&value);
             self.grow_interpolation(&mut out, &piece, span)?;
         }
@@ -158,34 +155,40 @@ pub(crate) trait Interpolation: HieraHost {
 
     /// Append `piece` to an interpolated string: refused before it is appended when the string
     /// would pass the size limit, and charged as any string a program builds.
-    fn grow_interpolation(&mut self, out: &mut String, piece: &str, span: Span) -> EvalResult<()> {
+    pub(super) fn grow_interpolation(
+        &mut self,
+        out: &mut String,
+        piece: &str,
+        span: Span,
+    ) -> EvalResult<()> {
         let before = out.len();
-        self.check_string_growth(before, before.saturating_add(piece.len()), span)?;
+        self.host
+            .check_string_growth(before, before.saturating_add(piece.len()), span)?;
         out.push_str(piece);
         Ok(())
     }
 
     /// Interpolate what an interpolation gave, with its name on the stack of lookups (a value
     /// that interpolates itself is Puppet's recursive lookup error).
-    fn hiera_check_interpolation(
+    pub(super) fn hiera_check_interpolation(
         &mut self,
         name: &str,
         value: &Value,
         span: Span,
     ) -> EvalResult<Value> {
-        let search = &mut self.hiera().search;
+        let search = &mut self.host.hiera().search;
         if search.stack_has(name) {
             let message = format!("Recursive lookup detected in [{}]", search.stack_text());
             return Err(lookup_error(message, span));
         }
         search.stack_push(name);
         let result = self.hiera_interpolate(value, span);
-        self.hiera().search.stack_pop();
+        self.host.hiera().search.stack_pop();
         result
     }
 
     /// `%{lookup('k')}`: a whole lookup of the key, `''` when nothing has it.
-    fn interpolated_lookup(&mut self, key: &str, span: Span) -> EvalResult<Value> {
+    pub(super) fn interpolated_lookup(&mut self, key: &str, span: Span) -> EvalResult<Value> {
         Ok(self
             .search(key, None, span)?
             .unwrap_or_else(|| Value::string("")))
@@ -193,7 +196,7 @@ pub(crate) trait Interpolation: HieraHost {
 
     /// The variable of a level's `mapped_paths` (dug into by dotted keys); Puppet's error when
     /// it is not defined.
-    fn hiera_scope_value(
+    pub(super) fn hiera_scope_value(
         &mut self,
         key: &str,
         file: &str,
@@ -208,7 +211,7 @@ pub(crate) trait Interpolation: HieraHost {
     /// Puppet's error for an interpolated variable that is not defined: in data a failure of the
     /// call (`Undefined variable 'x'; ` and why: a class not evaluated), in a hiera.yaml one
     /// naming the file.
-    fn undefined_variable(
+    pub(super) fn undefined_variable(
         &mut self,
         name: &str,
         config: Option<Config<'_>>,
@@ -220,7 +223,7 @@ pub(crate) trait Interpolation: HieraHost {
             return Ok(lookup_issue(message, span));
         }
         let why = match name.trim_start_matches("::").rsplit_once("::") {
-            Some((class, _)) if self.class_known(class, span)? => {
+            Some((class, _)) if self.host.class_known(class, span)? => {
                 format!("class {class} has not been evaluated")
             }
             Some((class, _)) => format!("class {class} could not be found"),
@@ -235,7 +238,7 @@ pub(crate) trait Interpolation: HieraHost {
     /// `%{var}`, `%{::var}`, `%{facts.os.family}`: the variable in the scope the lookup was
     /// made from, dug into by the dotted segments (`Some(None)`: a segment not found), or
     /// `None` when the variable is not defined.
-    fn hiera_scope_value_in(
+    pub(super) fn hiera_scope_value_in(
         &mut self,
         key: &str,
         subject: &str,
@@ -295,17 +298,15 @@ pub(crate) trait Interpolation: HieraHost {
 
     /// A variable as Hiera's scope finds it: local ones outwards (a `mapped_paths` level's
     /// first), `::x` at top scope, `a::x` of class `a`.
-    fn hiera_variable(&mut self, name: &str) -> Option<Value> {
-        if let Some((local, value)) = &self.hiera().search.mapped {
+    pub(super) fn hiera_variable(&mut self, name: &str) -> Option<Value> {
+        if let Some((local, value)) = &self.host.hiera().search.mapped {
             if local == name && !name.starts_with("::") {
                 return Some(value.clone());
             }
         }
-        self.scope_variable(name)
+        self.host.scope_variable(name)
     }
 }
-
-impl<T: HieraHost + ?Sized> Interpolation for T {}
 
 /// `name('key')` or `name("key")`: the method and its key; else the whole text for `scope`.
 fn method_and_key(expr: &str) -> (Option<&str>, &str) {

@@ -7,18 +7,16 @@ use alloc::string::{String, ToString};
 
 use super::config::{Config, Layer};
 use super::data::offset_of;
-use super::search::Search;
 use super::search::{lookup_failure, lookup_issue, NONE};
-use super::HieraHost;
+use super::{Hiera, HieraHost};
 use crate::host::EvalResult;
 use crate::span::Span;
 use crate::value::{Hash, Value};
 
-/// Each layer's hiera.yaml, as methods of Hiera's host.
-pub(crate) trait Layers: HieraHost {
+impl<H: HieraHost> Hiera<'_, H> {
     /// A layer's configuration (read, checked and kept once), or `None` when the layer has no
     /// data provider (no hiera.yaml in the environment or the module).
-    fn layer_config(
+    pub(super) fn layer_config(
         &mut self,
         layer: Layer,
         module: Option<&str>,
@@ -34,12 +32,12 @@ pub(crate) trait Layers: HieraHost {
             }
             (Layer::Module, None) => return Ok(None),
         };
-        let search = &self.hiera().search;
+        let search = &self.host.hiera().search;
         if let Some(&at) = search.config_index.get(name) {
             return Ok(search.configs.get(at).cloned());
         }
         let config = self.read_layer_config(layer, module, span)?;
-        let search = &mut self.hiera().search;
+        let search = &mut self.host.hiera().search;
         let at = match &config {
             Some(config) => {
                 search.configs.push(Rc::clone(config));
@@ -51,33 +49,34 @@ pub(crate) trait Layers: HieraHost {
         Ok(config)
     }
 
-    fn read_layer_config(
+    pub(super) fn read_layer_config(
         &mut self,
         layer: Layer,
         module: Option<&str>,
         span: Span,
     ) -> EvalResult<Option<Rc<Config>>> {
         let (root, path) = match layer {
-            Layer::Global => match self.global_hiera() {
+            Layer::Global => match self.host.global_hiera() {
                 Some(path) => (parent_dir(&path).to_string(), path),
                 None => return Ok(Some(Rc::new(Config::default_config("<global>")))),
             },
             Layer::Environment => (String::new(), "hiera.yaml".to_string()),
             Layer::Module => {
-                let Some(dir) = module.and_then(|m| self.module_dir(m)) else {
+                let Some(dir) = module.and_then(|m| self.host.module_dir(m)) else {
                     return Ok(None);
                 };
                 let path = format!("{dir}/hiera.yaml");
                 (dir, path)
             }
         };
-        let Some(text) = self.read_env_file(&path, span)? else {
+        let Some(text) = self.host.read_env_file(&path, span)? else {
             return Ok(match layer {
                 Layer::Global => Some(Rc::new(Config::default_config(&root))),
                 _ => None,
             });
         };
         let base = self
+            .host
             .add_source(&path, Rc::clone(&text))
             .unwrap_or(span.start);
         let at_line = |line: Option<u32>| {
@@ -148,19 +147,18 @@ pub(crate) trait Layers: HieraHost {
     }
 
     /// A warning Puppet gives once per run.
-    fn warn_once(&mut self, message: String, span: Span) {
+    pub(super) fn warn_once(&mut self, message: String, span: Span) {
         let level = crate::host::LogLevel::Warning;
         if !self
+            .host
             .logs()
             .iter()
             .any(|entry| entry.level == level && entry.message == message)
         {
-            self.log(level, message, span);
+            self.host.log(level, message, span);
         }
     }
 }
-
-impl<T: HieraHost + ?Sized> Layers for T {}
 
 /// A type mismatch as Puppet words it for a subject: one problem after the subject, several
 /// each on a line of its own after it (`"\n "` apart, the first line starting with a space).

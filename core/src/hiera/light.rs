@@ -9,44 +9,48 @@ use super::config::Layer;
 use super::explain::{Event, Kind};
 use super::lookup::{search_target, Found, HieraState};
 use super::merge::Merge;
-use super::HieraHost;
+use super::{Hiera, HieraHost};
 use crate::host::EvalResult;
 use crate::span::Span;
 use crate::value::Value;
 
-/// Hiera in the light engine, as methods of Hiera's host.
-pub(crate) trait LightSearch: HieraHost {
+impl<H: HieraHost> Hiera<'_, H> {
     /// The search of the full engine's `search_key`, for a build that reads no YAML: the full
     /// engine reads the global layer's hiera.yaml (when one is given), the environment's, then the
     /// key's module's, and without any of them finds nothing (the global default configuration's
     /// data file is YAML too, and outside the environment). So: the key's syntax checked as there,
     /// then the first of those files that exists is the error NEEDS_YAML, else not found. The
     /// page's facade gives every environment with a YAML file to the full engine before it runs.
-    fn search_key(&mut self, key: &str, _: Option<Merge>, span: Span) -> EvalResult<Found> {
+    pub(super) fn search_key(
+        &mut self,
+        key: &str,
+        _: Option<Merge>,
+        span: Span,
+    ) -> EvalResult<Found> {
         let Some(key) = search_target(key, span)? else {
             self.explain_leaf(Kind::InvalidKey("lookup_options".into()));
             return Ok(None);
         };
-        let global = self.global_hiera();
+        let global = self.host.global_hiera();
         let module = key.module_name().map(String::from);
         let module_config = module
             .as_deref()
-            .and_then(|name| self.module_dir(name))
+            .and_then(|name| self.host.module_dir(name))
             .map(|dir| format!("{dir}/hiera.yaml"));
         let configs = global
             .into_iter()
             .chain([String::from("hiera.yaml")])
             .chain(module_config);
         for path in configs {
-            if self.hiera().configs_absent.contains(&path) {
+            if self.host.hiera().configs_absent.contains(&path) {
                 continue;
             }
-            if self.read_env_file(&path, span)?.is_some() {
+            if self.host.read_env_file(&path, span)?.is_some() {
                 return Err(super::read_yaml::needs_yaml(&path, span));
             }
-            self.hiera().configs_absent.insert(path);
+            self.host.hiera().configs_absent.insert(path);
         }
-        if self.hiera().explainer.is_some() {
+        if self.host.hiera().explainer.is_some() {
             self.explain_nothing_found(&key.text, module.as_deref());
         }
         Ok(None)
@@ -56,12 +60,12 @@ pub(crate) trait LightSearch: HieraHost {
     /// `lookup_options` first (the global layer's once per evaluation, a module's once per
     /// module), then the key: the global layer's default configuration without it, no environment
     /// data provider, and the module without one.
-    fn explain_nothing_found(&mut self, key: &str, module: Option<&str>) {
-        let has_module = module.map(|name| self.module_dir(name).is_some());
-        let read = &mut self.hiera().options_explained;
+    pub(super) fn explain_nothing_found(&mut self, key: &str, module: Option<&str>) {
+        let has_module = module.map(|name| self.host.module_dir(name).is_some());
+        let read = &mut self.host.hiera().options_explained;
         let global_options = read.insert(String::new());
         let module_options = module.is_some_and(|name| read.insert(name.into()));
-        let Some(explainer) = self.hiera().explainer.as_mut() else {
+        let Some(explainer) = self.host.hiera().explainer.as_mut() else {
             return;
         };
         let global = || Kind::provider(Layer::Global.place(), None, 5, None);
@@ -91,14 +95,12 @@ pub(crate) trait LightSearch: HieraHost {
         explainer.pop();
     }
 
-    fn explain_leaf(&mut self, kind: Kind) {
-        if let Some(explainer) = self.hiera().explainer.as_mut() {
+    pub(super) fn explain_leaf(&mut self, kind: Kind) {
+        if let Some(explainer) = self.host.hiera().explainer.as_mut() {
             explainer.leaf(kind);
         }
     }
 }
-
-impl<T: HieraHost + ?Sized> LightSearch for T {}
 
 /// A method of `Puppet::LookupContext`: never, in this build, since the value only exists inside a
 /// data function, which only a hiera.yaml names.

@@ -6,15 +6,10 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::budget::LookupBudget;
 use super::explain::Explainer;
 use super::key::LookupKey;
-#[cfg(not(feature = "yaml"))]
-use super::light::LightSearch;
 use super::merge::Merge;
-#[cfg(feature = "yaml")]
-use super::search::Search;
-use super::HieraHost;
+use super::{Hiera, HieraHost};
 use crate::diagnostic::{Diagnostic, Stage};
 use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
@@ -70,16 +65,20 @@ pub(super) fn search_target(key: &str, span: Span) -> EvalResult<Option<LookupKe
 /// Not found (Puppet's `throw :no_such_key`), or found.
 pub(crate) type Found = Option<Value>;
 
-/// A lookup as Puppet's lookup adapter enters it, as methods of Hiera's host.
-pub(crate) trait Lookups: HieraHost {
+impl<H: HieraHost> Hiera<'_, H> {
     /// Look `key` up in Hiera (`Lookup.search_and_merge`): the value, or `None` when no layer
     /// has it. `merge`: the strategy the caller gave (else the key's `lookup_options` say).
     ///
     /// A lookup costs steps, and so does everything it does (levels, files, interpolations, the
     /// values it builds), however deeply lookups run inside each other; when one of the limits
     /// stops the evaluation inside lookups, the diagnostic names the keys being looked up.
-    fn search(&mut self, key: &str, merge: Option<Merge>, span: Span) -> EvalResult<Found> {
-        self.hiera().searching.push(key.into());
+    pub(crate) fn search(
+        &mut self,
+        key: &str,
+        merge: Option<Merge>,
+        span: Span,
+    ) -> EvalResult<Found> {
+        self.host.hiera().searching.push(key.into());
         let result = match self.enter_lookup(span) {
             Ok(()) => {
                 let found = self.search_key(key, merge, span);
@@ -89,14 +88,14 @@ pub(crate) trait Lookups: HieraHost {
             Err(stop) => Err(stop),
         };
         let result = result.map_err(|unwind| self.name_keys_in_limit(unwind));
-        self.hiera().searching.pop();
+        self.host.hiera().searching.pop();
         result
     }
 
     /// Automatic parameter lookup: each parameter of class `class` not given a value (or given
     /// `undef`) takes `<class>::<param>` from Hiera when found, unless an undef found would
     /// override a default. The given attributes first, then those found, in parameter order.
-    fn automatic_parameters(
+    pub(crate) fn automatic_parameters(
         &mut self,
         class: &str,
         params: &[crate::syntax::ast::Param],
@@ -111,18 +110,21 @@ pub(crate) trait Lookups: HieraHost {
                 continue;
             }
             let key = format!("{class}::{name}");
-            let saved = self.hiera().explainer.replace(Explainer::new());
+            let saved = self.host.hiera().explainer.replace(Explainer::new());
             let found = self.search(&key, None, span);
-            let explainer = core::mem::replace(&mut self.hiera().explainer, saved);
+            let explainer = core::mem::replace(&mut self.host.hiera().explainer, saved);
             let found = found?;
             let kind = crate::hiera::calls::LookupKind::Automatic;
-            self.hiera().calls.record(kind, &key, span, found.as_ref());
+            self.host
+                .hiera()
+                .calls
+                .record(kind, &key, span, found.as_ref());
             let Some(value) = found else {
                 continue;
             };
             if let Some(explainer) = explainer {
                 let preamble = format!("Automatic Parameter Lookup of '{key}'");
-                self.log(
+                self.host.log(
                     crate::host::LogLevel::Debug,
                     explainer.render_debug(&preamble),
                     span,
@@ -139,5 +141,3 @@ pub(crate) trait Lookups: HieraHost {
         Ok(attributes)
     }
 }
-
-impl<T: HieraHost + ?Sized> Lookups for T {}

@@ -29,10 +29,7 @@ pub mod yaml;
 pub(crate) const CONTEXT: &str = "Puppet::LookupContext";
 #[cfg(feature = "yaml")]
 pub(crate) use backend::context_method;
-pub(crate) use host::HieraHost;
+pub(crate) use host::{Hiera, HieraHost};
 #[cfg(not(feature = "yaml"))]
 pub(crate) use light::context_method;
-pub(crate) use lookup::Lookups;
 pub use read_yaml::NEEDS_YAML;
-#[cfg(feature = "yaml")]
-pub(crate) use search::Search;

@@ -10,15 +10,12 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::backend::DataFunctions;
 use super::config::{Config, Function, Layer, Level};
-use super::data::DataFiles;
 use super::explain::{Event, Explainer, Kind};
 use super::key::{LookupKey, Segment};
-use super::layers::Layers;
 use super::lookup::{lookup_error, search_target, Found};
 use super::merge::Merge;
-use super::HieraHost;
+use super::{Hiera, HieraHost};
 use crate::diagnostic::{Diagnostic, Stage};
 use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
@@ -128,43 +125,42 @@ fn global_failure(error: Unwind, top: &str, span: Span) -> Unwind {
     }
 }
 
-/// The full engine's search, as methods of Hiera's host.
-pub(crate) trait Search: HieraHost {
-    fn explain(&mut self, f: impl FnOnce(&mut Explainer)) {
-        if let Some(explainer) = self.hiera().explainer.as_mut() {
+impl<H: HieraHost> Hiera<'_, H> {
+    pub(super) fn explain(&mut self, f: impl FnOnce(&mut Explainer)) {
+        if let Some(explainer) = self.host.hiera().explainer.as_mut() {
             f(explainer);
         }
     }
 
-    fn explain_push(&mut self, kind: Kind) {
+    pub(super) fn explain_push(&mut self, kind: Kind) {
         self.explain(|e| e.push(kind));
     }
 
-    fn explain_pop(&mut self) {
+    pub(super) fn explain_pop(&mut self) {
         self.explain(Explainer::pop);
     }
 
-    fn found(&mut self, key: &str, value: &Value) {
-        if self.hiera().explainer.is_some() {
+    pub(super) fn found(&mut self, key: &str, value: &Value) {
+        if self.host.hiera().explainer.is_some() {
             let event = Event::Found(key.into(), value.clone());
             self.explain(|e| e.event(event));
         }
     }
 
-    fn not_found(&mut self, key: &str) {
+    pub(super) fn not_found(&mut self, key: &str) {
         self.explain(|e| e.event(Event::NotFound(key.into())));
     }
 
     /// Run `f` with `name` on the stack of keys being looked up: Puppet's error when it is
     /// there already (met by the global layer, the first to look, it names the outermost key).
-    fn hiera_check<T>(
+    pub(super) fn hiera_check<T>(
         &mut self,
         name: &str,
         layer: Layer,
         span: Span,
         f: impl FnOnce(&mut Self) -> EvalResult<T>,
     ) -> EvalResult<T> {
-        let stack = &mut self.hiera().search.stack;
+        let stack = &mut self.host.hiera().search.stack;
         if stack.iter().any(|n| n == name) {
             let chain = stack.join(", ");
             let message = match stack.first() {
@@ -182,12 +178,17 @@ pub(crate) trait Search: HieraHost {
         }
         stack.push(name.into());
         let result = f(self);
-        self.hiera().search.stack.pop();
+        self.host.hiera().search.stack.pop();
         result
     }
 
     /// [`Self::hiera_search`] itself.
-    fn search_key(&mut self, key: &str, merge: Option<Merge>, span: Span) -> EvalResult<Found> {
+    pub(super) fn search_key(
+        &mut self,
+        key: &str,
+        merge: Option<Merge>,
+        span: Span,
+    ) -> EvalResult<Found> {
         let Some(key) = search_target(key, span)? else {
             self.explain_push(Kind::InvalidKey("lookup_options".into()));
             self.explain_pop();
@@ -229,7 +230,7 @@ pub(crate) trait Search: HieraHost {
     }
 
     /// The key in the global, environment and module layers, merged by the strategy.
-    fn layers_lookup(
+    pub(crate) fn layers_lookup(
         &mut self,
         key: &LookupKey,
         module: Option<&str>,
@@ -244,7 +245,7 @@ pub(crate) trait Search: HieraHost {
 
     /// `MergeStrategy#lookup`: the first variant found for `first`; else every variant's value
     /// merged, in order (a merge of several shown in the explanation).
-    fn merge_lookup(
+    pub(super) fn merge_lookup(
         &mut self,
         merge: &Merge,
         count: usize,
@@ -290,7 +291,7 @@ pub(crate) trait Search: HieraHost {
     }
 
     /// The types `hash` and `unique` merges require of what they merge.
-    fn check_merge_types(
+    pub(super) fn check_merge_types(
         &mut self,
         merge: &Merge,
         first: &Value,
@@ -313,7 +314,7 @@ pub(crate) trait Search: HieraHost {
     }
 
     /// A Puppet type written as text (the types Hiera checks its configuration and data with).
-    fn hiera_type(&mut self, text: &str, span: Span) -> EvalResult<crate::types::Type> {
+    pub(crate) fn hiera_type(&mut self, text: &str, span: Span) -> EvalResult<crate::types::Type> {
         let (program, diagnostics) = crate::syntax::parse(text);
         if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(lookup_error(format!("Invalid type '{text}'"), span));
@@ -321,11 +322,11 @@ pub(crate) trait Search: HieraHost {
         let Some(expr) = program.body.first() else {
             return Err(lookup_error(format!("Invalid type '{text}'"), span));
         };
-        self.eval_type(expr)
+        self.host.eval_type(expr)
     }
 
     /// One layer's data provider: its hierarchy, merged by the strategy.
-    fn layer_lookup(
+    pub(super) fn layer_lookup(
         &mut self,
         layer: Layer,
         key: &LookupKey,
@@ -344,6 +345,7 @@ pub(crate) trait Search: HieraHost {
         match (found, layer) {
             (Err(error), Layer::Global) => {
                 let top = self
+                    .host
                     .hiera()
                     .search
                     .stack
@@ -356,7 +358,7 @@ pub(crate) trait Search: HieraHost {
         }
     }
 
-    fn provider_lookup(
+    pub(super) fn provider_lookup(
         &mut self,
         layer: Layer,
         key: &LookupKey,
@@ -366,7 +368,7 @@ pub(crate) trait Search: HieraHost {
     ) -> EvalResult<Found> {
         let Some(config) = self.layer_config(layer, module, span)? else {
             if let Some(module) = module {
-                let has_module = self.module_dir(module).is_some();
+                let has_module = self.host.module_dir(module).is_some();
                 self.explain(|e| {
                     e.leaf(Kind::Module {
                         name: module.into(),
@@ -390,7 +392,7 @@ pub(crate) trait Search: HieraHost {
     }
 
     /// A module's `default_hierarchy`, searched when no layer had the key.
-    fn default_hierarchy_lookup(
+    pub(super) fn default_hierarchy_lookup(
         &mut self,
         key: &LookupKey,
         module: Option<&str>,
@@ -441,7 +443,7 @@ pub(crate) trait Search: HieraHost {
     }
 
     /// The `lookup_options` of a module's default hierarchy (read once per module).
-    fn default_hierarchy_options(
+    pub(super) fn default_hierarchy_options(
         &mut self,
         config: &Config,
         levels: &[Level],
@@ -450,7 +452,7 @@ pub(crate) trait Search: HieraHost {
     ) -> EvalResult<Option<Rc<LookupOptions>>> {
         // Module names hold no ':', so these entries are apart from the modules' own.
         let name = format!("default:{module}");
-        let search = &self.hiera().search;
+        let search = &self.host.hiera().search;
         if let Some(&at) = search.options_index.get(&name) {
             return Ok(search.options.get(at).cloned().flatten());
         }
@@ -476,7 +478,7 @@ pub(crate) trait Search: HieraHost {
     }
 
     /// Each level of a hierarchy, merged by the strategy.
-    fn hierarchy_lookup(
+    pub(super) fn hierarchy_lookup(
         &mut self,
         config: &Config,
         levels: &[Level],
@@ -489,9 +491,9 @@ pub(crate) trait Search: HieraHost {
         for level in levels {
             // Puppet resolves a level's paths when it creates its data providers, which its
             // explanations leave out.
-            let explainer = self.hiera().explainer.take();
+            let explainer = self.host.hiera().explainer.take();
             let locations = self.level_locations(config, level, span);
-            self.hiera().explainer = explainer;
+            self.host.hiera().explainer = explainer;
             let locations = locations?;
             if config.path.is_none() && locations.as_ref().is_some_and(Vec::is_empty) {
                 continue;
@@ -509,7 +511,7 @@ pub(crate) trait Search: HieraHost {
     }
 
     /// One hierarchy level: each of its data files, merged by the strategy.
-    fn level_lookup(
+    pub(super) fn level_lookup(
         &mut self,
         config: &Config,
         level: &Level,
@@ -518,7 +520,7 @@ pub(crate) trait Search: HieraHost {
         merge: &Merge,
         span: Span,
     ) -> EvalResult<Found> {
-        self.step(1, span)?;
+        self.host.step(1, span)?;
         self.explain_push(Kind::Entry(level.name.clone()));
         let found = match &level.function {
             Function::DataHash(function)
@@ -556,7 +558,7 @@ pub(crate) trait Search: HieraHost {
 
     /// The `lookup_options` that apply to a key's module (global and environment ones merged,
     /// then the module's), compiled once per module.
-    fn lookup_options_for(
+    pub(super) fn lookup_options_for(
         &mut self,
         key: &LookupKey,
         module: Option<&str>,
@@ -564,7 +566,7 @@ pub(crate) trait Search: HieraHost {
     ) -> EvalResult<Option<Rc<LookupOptions>>> {
         let _ = key;
         let name = module.unwrap_or_default().to_string();
-        let search = &self.hiera().search;
+        let search = &self.host.hiera().search;
         if let Some(&at) = search.options_index.get(&name) {
             return Ok(search.options.get(at).cloned().flatten());
         }
@@ -574,9 +576,9 @@ pub(crate) trait Search: HieraHost {
         let result = self.read_lookup_options(&options_key, module, &hash_merge, span);
         self.explain_pop();
         let mut options = result?;
-        if module.is_some() && !self.hiera().search.options_index.contains_key("") {
+        if module.is_some() && !self.host.hiera().search.options_index.contains_key("") {
             // The environment's options serve keys outside modules from now on.
-            let environment = self.hiera().search.env_options.clone().flatten();
+            let environment = self.host.hiera().search.env_options.clone().flatten();
             let compiled = compile_lookup_options(environment, span)?;
             self.cache_lookup_options(String::new(), compiled);
         }
@@ -585,8 +587,12 @@ pub(crate) trait Search: HieraHost {
         Ok(compiled)
     }
 
-    fn cache_lookup_options(&mut self, module: String, options: Option<Rc<LookupOptions>>) {
-        let search = &mut self.hiera().search;
+    pub(super) fn cache_lookup_options(
+        &mut self,
+        module: String,
+        options: Option<Rc<LookupOptions>>,
+    ) {
+        let search = &mut self.host.hiera().search;
         search.options.push(options);
         search
             .options_index
@@ -594,14 +600,14 @@ pub(crate) trait Search: HieraHost {
     }
 
     /// The global and environment layers' `lookup_options` (read once), with the module's.
-    fn read_lookup_options(
+    pub(super) fn read_lookup_options(
         &mut self,
         options_key: &LookupKey,
         module: Option<&str>,
         hash_merge: &Merge,
         span: Span,
     ) -> EvalResult<Option<Value>> {
-        let mut options = match self.hiera().search.env_options.clone() {
+        let mut options = match self.host.hiera().search.env_options.clone() {
             Some(options) => options,
             None => {
                 let global =
@@ -616,7 +622,7 @@ pub(crate) trait Search: HieraHost {
                     ),
                     (g, e) => g.or(e),
                 };
-                self.hiera().search.env_options = Some(options.clone());
+                self.host.hiera().search.env_options = Some(options.clone());
                 options
             }
         };
@@ -637,7 +643,7 @@ pub(crate) trait Search: HieraHost {
     }
 
     /// A dotted key's segments, dug into the value found.
-    fn dig(&mut self, key: &LookupKey, value: Value, span: Span) -> EvalResult<Found> {
+    pub(super) fn dig(&mut self, key: &LookupKey, value: Value, span: Span) -> EvalResult<Found> {
         if key.segments.is_empty() {
             return Ok(Some(value));
         }
@@ -687,7 +693,7 @@ pub(crate) trait Search: HieraHost {
     }
 
     /// `convert_to` of `lookup_options`: `Type` or `[Type, args...]`, applied with `new`.
-    fn convert_to(
+    pub(super) fn convert_to(
         &mut self,
         key: &str,
         value: Value,
@@ -727,6 +733,7 @@ pub(crate) trait Search: HieraHost {
             span,
         };
         let result = self
+            .host
             .call_builtin(&site, "new", call_args)
             .unwrap_or_else(|| Err(lookup_error("new() is not available", span)))
             .map_err(|e| match e {
@@ -750,8 +757,6 @@ pub(crate) trait Search: HieraHost {
         Ok(result)
     }
 }
-
-impl<T: HieraHost + ?Sized> Search for T {}
 
 /// The key `lookup_options` itself, as its own search looks it up.
 fn options_key() -> LookupKey {
