@@ -1,7 +1,7 @@
 //! The node's facts as callers give them: a JSON object, what `puppet facts show` and `facter -j`
 //! print, read into the value of `$facts` (`EvalOptions::facts` holds the text).
 //!
-//! Puppet reads a facts file with Ruby's JSON parser, and so does this (`hiera/json.rs`): the same
+//! Puppet reads a facts file with Ruby's JSON parser, and so does this (`value/json.rs`): the same
 //! values, nesting limit and messages. One difference is forced by the engine's Integer, which is
 //! Puppet's 64 bits: Ruby reads a wider integer exactly (a Bignum, which Puppet prints, compares
 //! and refuses in arithmetic), and this reads it as the nearest Float, as JSON readers that have
@@ -14,7 +14,7 @@ use crate::value::Value;
 
 /// The facts a JSON text holds (an object with string keys), or why not.
 pub fn facts_from_json(text: &str) -> Result<Value, String> {
-    match crate::hiera::json::load_with(text, true) {
+    match crate::value::json::load_with(text, true) {
         Ok(value @ Value::Hash(_)) => Ok(value),
         Ok(_) => Err("the facts must be a JSON object".into()),
         Err(message) => Err(format!("the facts are not JSON: {message}")),

@@ -29,7 +29,7 @@ fn accepted(value: &Value, values: &str, aliases: &str) -> bool {
 
 /// A value as Ruby's `inspect` shows it in Puppet's message (`"runing"`, `1`, `:undef`).
 fn shown(value: &Value) -> String {
-    crate::functions::format::sprintf::ruby_inspect(value)
+    crate::value::ruby_inspect(value)
 }
 
 impl Evaluator<'_> {

@@ -10,9 +10,9 @@ use alloc::vec::Vec;
 use crate::catalog::named::namevar_from_title;
 use crate::catalog::{capitalize, resource_key};
 use crate::eval::evaluator::{is_truthy, Evaluator};
-use crate::functions::format::sprintf::ruby_inspect;
 use crate::host::{error, EvalResult};
 use crate::span::Span;
+use crate::value::ruby_inspect;
 use crate::value::Value;
 
 /// A resource about to be declared, as the alias checks see it.

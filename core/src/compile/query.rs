@@ -236,8 +236,7 @@ impl Evaluator<'_> {
     fn explain_lookup_options(&mut self, span: Span) -> crate::host::EvalResult<()> {
         let key = LookupKey::parse("lookup_options")
             .map_err(|_| crate::host::error("LOOKUP_QUERY", "lookup_options", span))?;
-        let hash = Merge::parse(&Value::string("hash"))
-            .map_err(|m| crate::host::error("LOOKUP_QUERY", m, span))?;
+        let hash = Merge::hash();
         self.layers_lookup(&key, None, &hash, span)?;
         Ok(())
     }

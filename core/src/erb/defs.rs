@@ -2,6 +2,7 @@
 //! call has its own local variables, binds its arguments as Ruby does (optional, rest, keyword
 //! and block parameters), ends at `return`, and gives `yield` its block.
 
+use super::RubyHost;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::ToString;
@@ -25,11 +26,14 @@ const MAX_METHODS: usize = 10_000;
 
 /// `def`: a method of the module whose body runs (or of the module of `def self.x`), else of
 /// the program's own object. Its value is its name, as a symbol.
-pub(crate) fn define(interp: &mut Interp<'_, '_>, def: &Rc<MethodDef>) -> RResult<RVal> {
+pub(crate) fn define<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    def: &Rc<MethodDef>,
+) -> RResult<RVal> {
     let name = RVal::Sym(Rc::from(def.name.as_str()));
     match interp.method.module.clone() {
         Some(module) => {
-            let methods = &mut interp.ev.ruby.world.module_methods;
+            let methods = &mut interp.rt.ruby().world.module_methods;
             methods.retain(|(owner, known)| !(owner == &module && known.name == def.name));
             if methods.len() >= MAX_METHODS {
                 return interp.raise("too many methods defined");
@@ -49,7 +53,11 @@ pub(crate) fn define(interp: &mut Interp<'_, '_>, def: &Rc<MethodDef>) -> RResul
 
 /// `module A::B ... end` (and `class`): the body runs with the module as `self`; nested ones
 /// are named from the enclosing one. `class << self` stays in the enclosing module.
-pub(crate) fn module_body(interp: &mut Interp<'_, '_>, path: &str, body: &[Node]) -> RResult<RVal> {
+pub(crate) fn module_body<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    path: &str,
+    body: &[Node],
+) -> RResult<RVal> {
     let outer = interp.method.module.clone();
     let full: Rc<str> = match (&outer, path) {
         (Some(outer), "<<self") => outer.clone(),
@@ -57,8 +65,8 @@ pub(crate) fn module_body(interp: &mut Interp<'_, '_>, path: &str, body: &[Node]
         (Some(outer), _) if !outer.is_empty() => Rc::from(format!("{outer}::{path}").as_str()),
         _ => Rc::from(path),
     };
-    if !full.is_empty() && !interp.ev.ruby.world.modules.contains(&full) {
-        interp.ev.ruby.world.modules.push(full.clone());
+    if !full.is_empty() && !interp.rt.ruby().world.modules.contains(&full) {
+        interp.rt.ruby().world.modules.push(full.clone());
     }
     let inner = (!full.is_empty()).then(|| full.clone());
     let saved = core::mem::replace(&mut interp.method.module, inner);
@@ -68,13 +76,13 @@ pub(crate) fn module_body(interp: &mut Interp<'_, '_>, path: &str, body: &[Node]
 }
 
 /// The method a call without a receiver names: the running module's, then the program's own.
-pub(crate) fn find_own(
-    interp: &Interp<'_, '_>,
+pub(crate) fn find_own<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     name: &str,
 ) -> Option<(Rc<MethodDef>, Option<Rc<str>>)> {
-    if let Some(module) = &interp.method.module {
-        if let Some(def) = find_in_module(interp, module, name) {
-            return Some((def, Some(module.clone())));
+    if let Some(module) = interp.method.module.clone() {
+        if let Some(def) = find_in_module(interp, &module, name) {
+            return Some((def, Some(module)));
         }
     }
     interp
@@ -86,14 +94,14 @@ pub(crate) fn find_own(
 }
 
 /// The method `name` the program defined in module `module`.
-pub(crate) fn find_in_module(
-    interp: &Interp<'_, '_>,
+pub(crate) fn find_in_module<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     module: &str,
     name: &str,
 ) -> Option<Rc<MethodDef>> {
     interp
-        .ev
-        .ruby
+        .rt
+        .ruby()
         .world
         .module_methods
         .iter()
@@ -104,13 +112,13 @@ pub(crate) fn find_in_module(
 
 /// The module a constant names, as the program defined it (relative to the running module
 /// first), or one of Puppet's and Ruby's that function files use.
-pub(crate) fn resolve_module(interp: &Interp<'_, '_>, name: &str) -> Option<Rc<str>> {
+pub(crate) fn resolve_module<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    name: &str,
+) -> Option<Rc<str>> {
+    let modules = &interp.rt.ruby().world.modules;
     let known = |path: &str| {
-        interp
-            .ev
-            .ruby
-            .world
-            .modules
+        modules
             .iter()
             .any(|m| &**m == path || (m.starts_with(path) && m[path.len()..].starts_with("::")))
     };
@@ -134,7 +142,10 @@ pub(crate) fn resolve_module(interp: &Interp<'_, '_>, name: &str) -> Option<Rc<s
 }
 
 /// `yield`: the running method's block, or Ruby's error without one.
-pub(crate) fn yield_to_block(interp: &mut Interp<'_, '_>, args: Vec<RVal>) -> RResult<RVal> {
+pub(crate) fn yield_to_block<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    args: Vec<RVal>,
+) -> RResult<RVal> {
     match interp.method.block.clone() {
         Some(block) => interp.yield_block(&block, args),
         None => interp.raise_as("LocalJumpError", "no block given (yield)"),
@@ -143,8 +154,8 @@ pub(crate) fn yield_to_block(interp: &mut Interp<'_, '_>, args: Vec<RVal>) -> RR
 
 /// Call a method the program defined: its arguments bound in a frame of its own, `self` its
 /// module (`None`: the program's object).
-pub(crate) fn invoke(
-    interp: &mut Interp<'_, '_>,
+pub(crate) fn invoke<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     def: &Rc<MethodDef>,
     module: Option<Rc<str>>,
     args: Vec<RVal>,
@@ -169,8 +180,8 @@ pub(crate) fn invoke(
 /// Bind a call's arguments to the method's parameters in the current (new) frame, as Ruby does:
 /// required ones first, optional ones while arguments remain, the rest to `*rest`; keywords
 /// from a last hash with symbol keys.
-fn bind(
-    interp: &mut Interp<'_, '_>,
+fn bind<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     def: &MethodDef,
     mut args: Vec<RVal>,
     block: Option<BlockArg>,
@@ -279,7 +290,11 @@ fn bind(
 
 /// `object.extend(Module)`: the module's `extended` hook runs with the object (what programs
 /// use it for: `Puppet_X::Elastic::SortedHash` sorts a hash in place); the object is the value.
-pub(crate) fn extend(interp: &mut Interp<'_, '_>, object: &RVal, args: &[RVal]) -> RResult<RVal> {
+pub(crate) fn extend<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    object: &RVal,
+    args: &[RVal],
+) -> RResult<RVal> {
     for module in args {
         let RVal::Module(path) = module else {
             return interp.raise_as(
@@ -298,7 +313,7 @@ pub(crate) fn extend(interp: &mut Interp<'_, '_>, object: &RVal, args: &[RVal]) 
                 alloc::vec![object.clone()],
                 None,
             )?;
-        } else if !interp.ev.ruby.world.modules.iter().any(|m| m == path) {
+        } else if !interp.rt.ruby().world.modules.iter().any(|m| m == path) {
             return interp.unsupported(format!(
                 "extend with {path} is not supported by the playground's Ruby"
             ));
@@ -309,7 +324,10 @@ pub(crate) fn extend(interp: &mut Interp<'_, '_>, object: &RVal, args: &[RVal]) 
 
 /// Methods of every Ruby object that a defining program calls on itself: `__method__`,
 /// `block_given?`, and visibility and mixing declarations (which change nothing here).
-pub(crate) fn self_method(interp: &mut Interp<'_, '_>, name: &str) -> Option<RResult<RVal>> {
+pub(crate) fn self_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    name: &str,
+) -> Option<RResult<RVal>> {
     Some(Ok(match name {
         "__method__" => match &interp.method.name {
             Some(name) => RVal::Sym(name.clone()),

@@ -9,6 +9,7 @@ mod folds;
 mod hash;
 mod range;
 
+use crate::erb::RubyHost;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -20,7 +21,10 @@ use super::methods::comparison_failed;
 use super::value::{self, RVal};
 
 /// The elements a collection iterates over (a hash's as `[key, value]` pairs).
-pub(crate) fn elements(interp: &mut Interp<'_, '_>, value: &RVal) -> RResult<Vec<RVal>> {
+pub(crate) fn elements<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    value: &RVal,
+) -> RResult<Vec<RVal>> {
     Ok(match value {
         RVal::Array(items) => items.borrow().clone(),
         RVal::Hash(entries) => entries
@@ -32,7 +36,7 @@ pub(crate) fn elements(interp: &mut Interp<'_, '_>, value: &RVal) -> RResult<Vec
             let end = if *exclusive { *b } else { b.saturating_add(1) };
             let count = end.saturating_sub(*a).max(0) as u64;
             interp.step(count / 8 + 1)?;
-            if count > interp.ev.options.limits.max_collection_len as u64 {
+            if count > interp.rt.limits().max_collection_len as u64 {
                 return Err(Flow::Stop(crate::host::error(
                     "SIZE_LIMIT",
                     "a range in a template is too large",
@@ -52,8 +56,8 @@ pub(crate) fn elements(interp: &mut Interp<'_, '_>, value: &RVal) -> RResult<Vec
 }
 
 /// Ruby's `<=>` for sorting; an error when the two do not compare.
-pub(crate) fn compare(
-    interp: &Interp<'_, '_>,
+pub(crate) fn compare<H: RubyHost>(
+    interp: &Interp<'_, H>,
     a: &RVal,
     b: &RVal,
     depth: usize,
@@ -91,10 +95,10 @@ fn num(v: &RVal) -> f64 {
 }
 
 /// Sort with a fallible comparison (the first error wins), charging n log n steps.
-fn sort_values(
-    interp: &mut Interp<'_, '_>,
+fn sort_values<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     items: &mut [RVal],
-    mut cmp: impl FnMut(&mut Interp<'_, '_>, &RVal, &RVal) -> RResult<Ordering>,
+    mut cmp: impl FnMut(&mut Interp<'_, H>, &RVal, &RVal) -> RResult<Ordering>,
 ) -> RResult<()> {
     let n = items.len() as u64;
     interp.step(n * (64 - n.leading_zeros() as u64) / 4 + 1)?;
@@ -117,15 +121,18 @@ fn sort_values(
     }
 }
 
-fn need_block<'b>(interp: &Interp<'_, '_>, block: Option<&'b BlockArg>) -> RResult<&'b BlockArg> {
+fn need_block<'b, H: RubyHost>(
+    interp: &Interp<'_, H>,
+    block: Option<&'b BlockArg>,
+) -> RResult<&'b BlockArg> {
     match block {
         Some(b) => Ok(b),
         None => interp.unsupported("an enumerator (a method that takes a block, called without one) is not supported by the playground's ERB"),
     }
 }
 
-fn flatten_into(
-    interp: &mut Interp<'_, '_>,
+fn flatten_into<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     out: &mut Vec<RVal>,
     items: &[RVal],
     depth: i64,
@@ -148,7 +155,12 @@ fn flatten_into(
 }
 
 /// `join`: elements' `to_s`, nested arrays joined with the same separator.
-fn join(interp: &mut Interp<'_, '_>, items: &[RVal], sep: &str, level: usize) -> RResult<String> {
+fn join<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    items: &[RVal],
+    sep: &str,
+    level: usize,
+) -> RResult<String> {
     if level > 100 {
         return interp.raise("recursive array join");
     }
@@ -164,16 +176,13 @@ fn join(interp: &mut Interp<'_, '_>, items: &[RVal], sep: &str, level: usize) ->
             }
             other => out.push_str(&interp.ruby_to_s(other)?),
         }
-        interp
-            .ev
-            .check_string(&out, interp.span)
-            .map_err(Flow::Stop)?;
+        interp.check_string(&out)?;
     }
     Ok(out)
 }
 
-fn uniq(
-    interp: &mut Interp<'_, '_>,
+fn uniq<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     items: Vec<RVal>,
     block: Option<&BlockArg>,
 ) -> RResult<Vec<RVal>> {
@@ -203,8 +212,8 @@ type Items = alloc::rc::Rc<RefCell<Vec<RVal>>>;
 
 /// The methods of Array, Hash and Range: the class's own, then Enumerable's (those of them a hash
 /// has, for a hash).
-pub(crate) fn collection_method(
-    interp: &mut Interp<'_, '_>,
+pub(crate) fn collection_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: RVal,
     name: &str,
     args: &mut [RVal],
@@ -235,7 +244,7 @@ pub(crate) fn collection_method(
 }
 
 /// `dig(key, ...)` through arrays and hashes.
-fn dig(interp: &mut Interp<'_, '_>, start: RVal, keys: &[RVal]) -> RResult<RVal> {
+fn dig<H: RubyHost>(interp: &mut Interp<'_, H>, start: RVal, keys: &[RVal]) -> RResult<RVal> {
     let mut current = start;
     for key in keys {
         interp.step(1)?;

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 
 use super::ast::{Block, Kind, MethodDef, Node, Param, Part};
 use super::value::{self, RVal};
-use crate::eval::evaluator::Evaluator;
+use super::RubyHost;
 use crate::host::Unwind;
 use crate::span::Span;
 use crate::value::Value;
@@ -43,8 +43,9 @@ pub(crate) enum BlockArg {
     Symbol(Rc<str>),
 }
 
-pub(crate) struct Interp<'e, 'o> {
-    pub ev: &'e mut Evaluator<'o>,
+pub(crate) struct Interp<'e, H: RubyHost> {
+    /// The evaluation this Ruby runs in, and the Ruby side's state of the run.
+    pub rt: &'e mut H,
     /// The template function's call: where its errors are, and how Puppet functions are called.
     pub span: Span,
     pub out: String,
@@ -73,10 +74,10 @@ pub(crate) struct Interp<'e, 'o> {
     pub created: Option<Vec<super::module_functions::Created>>,
 }
 
-impl<'e, 'o> Interp<'e, 'o> {
-    pub fn new(ev: &'e mut Evaluator<'o>, span: Span) -> Self {
+impl<'e, H: RubyHost> Interp<'e, H> {
+    pub fn new(rt: &'e mut H, span: Span) -> Self {
         Interp {
-            ev,
+            rt,
             span,
             out: String::new(),
             frames: alloc::vec![Vec::new()],
@@ -125,7 +126,13 @@ impl<'e, 'o> Interp<'e, 'o> {
 
     /// Charge `n` steps of the budget.
     pub fn step(&mut self, n: u64) -> RResult<()> {
-        self.ev.step(n, self.span).map_err(Flow::Stop)
+        self.rt.step(n, self.span).map_err(Flow::Stop)
+    }
+
+    /// Fail when a string built is over the size limit; charge steps for its size.
+    #[inline(never)]
+    pub fn check_string(&mut self, text: &str) -> RResult<()> {
+        self.rt.check_string(text, self.span).map_err(Flow::Stop)
     }
 
     /// `NoMethodError` as Ruby words it.
@@ -194,7 +201,7 @@ impl<'e, 'o> Interp<'e, 'o> {
         if let Some((_, _, object)) = self.containers_read.iter().find(|(n, _, _)| n == name) {
             return Ok(object.clone());
         }
-        Ok(match super::kernel::puppet_variable(self.ev, name) {
+        Ok(match self.rt.scope_variable(name) {
             // One Ruby object per variable, as Puppet hands the template the variable's own
             // array or hash: what the template changes in place, Puppet's variable then holds.
             Some(v @ (Value::Array(_) | Value::Hash(_))) => {
@@ -213,13 +220,13 @@ impl<'e, 'o> Interp<'e, 'o> {
     /// its memory, and one nested deeply would be copied by a deep recursion.
     pub fn ruby_of(&mut self, v: &Value) -> RResult<RVal> {
         let walk = crate::host::Walk::Builds;
-        crate::host::charge_walk(self.ev, v, walk, self.span).map_err(Flow::Stop)?;
+        crate::host::charge_walk(self.rt, v, walk, self.span).map_err(Flow::Stop)?;
         Ok(value::from_puppet(v))
     }
 
     /// A Ruby value as Puppet takes it back (see [`to_puppet`]); `None` when it has none.
     pub fn puppet_of(&mut self, v: &RVal) -> RResult<Option<Value>> {
-        to_puppet(self.ev, v, self.span).map_err(Flow::Stop)
+        to_puppet(self.rt, v, self.span).map_err(Flow::Stop)
     }
 
     pub fn eval(&mut self, node: &Node) -> RResult<RVal> {
@@ -397,7 +404,9 @@ impl<'e, 'o> Interp<'e, 'o> {
                     // Puppet makes instance variables of the variables that have a value:
                     // an undef one is not defined.
                     let known = self.ivars.iter().any(|(n, _)| n == name)
-                        || super::kernel::puppet_variable(self.ev, name)
+                        || self
+                            .rt
+                            .scope_variable(name)
                             .is_some_and(|value| !matches!(value, Value::Undef));
                     if known {
                         RVal::str("instance-variable")
@@ -577,7 +586,7 @@ impl<'e, 'o> Interp<'e, 'o> {
     /// pass the string size limit, and charged as any string built.
     fn append(&mut self, text: &str) -> RResult<()> {
         let before = self.out.len();
-        self.ev
+        self.rt
             .check_string_growth(before, before.saturating_add(text.len()), self.span)
             .map_err(Flow::Stop)?;
         self.out.push_str(text);
@@ -587,7 +596,7 @@ impl<'e, 'o> Interp<'e, 'o> {
     /// `to_s` of a value, charged by its size.
     pub fn ruby_to_s(&mut self, value: &RVal) -> RResult<String> {
         let text = value::to_s(value);
-        self.ev.check_string(&text, self.span).map_err(Flow::Stop)?;
+        self.check_string(&text)?;
         Ok(text)
     }
 
@@ -601,7 +610,7 @@ impl<'e, 'o> Interp<'e, 'o> {
             }
         }
         let text = value::inspect(value);
-        self.ev.check_string(&text, self.span).map_err(Flow::Stop)?;
+        self.check_string(&text)?;
         Ok(text)
     }
 
@@ -616,7 +625,7 @@ impl<'e, 'o> Interp<'e, 'o> {
                 }
             }
         }
-        self.ev.check_string(&text, self.span).map_err(Flow::Stop)?;
+        self.check_string(&text)?;
         Ok(text)
     }
 
@@ -926,7 +935,12 @@ impl<'e, 'o> Interp<'e, 'o> {
 }
 
 /// Expected argument count, or Ruby's `ArgumentError`.
-pub(crate) fn arity(interp: &Interp<'_, '_>, args: &[RVal], min: usize, max: usize) -> RResult<()> {
+pub(crate) fn arity<H: RubyHost>(
+    interp: &Interp<'_, H>,
+    args: &[RVal],
+    min: usize,
+    max: usize,
+) -> RResult<()> {
     if args.len() < min || args.len() > max {
         let expected = if min == max {
             format!("{min}")
@@ -946,19 +960,19 @@ pub(crate) fn arity(interp: &Interp<'_, '_>, args: &[RVal], min: usize, max: usi
 /// A Ruby value as Puppet takes it back, charged as a collection of all the elements it holds
 /// and refused past the collection limit before more are copied (arrays sharing their elements
 /// are copied each time they occur); `None` when it has no Puppet value.
-pub(crate) fn to_puppet(
-    ev: &mut Evaluator<'_>,
+pub(crate) fn to_puppet<H: RubyHost>(
+    host: &mut H,
     v: &RVal,
     span: Span,
 ) -> crate::host::EvalResult<Option<Value>> {
-    let max = ev.options.limits.max_collection_len;
+    let max = host.limits().max_collection_len;
     match value::to_puppet(v, max) {
         Ok((value, elements)) => {
-            ev.check_collection(elements, span)?;
+            host.check_collection(elements, span)?;
             Ok(Some(value))
         }
         // Past the limit: the limit's own diagnostic.
-        Err(value::NotPuppet::TooLarge) => ev
+        Err(value::NotPuppet::TooLarge) => host
             .check_collection(max.saturating_add(1), span)
             .map(|()| None),
         Err(value::NotPuppet::Unsupported) => Ok(None),

@@ -1,5 +1,6 @@
 //! `JSON.generate`, `JSON.pretty_generate` and `to_json` as Ruby's json library writes them.
 
+use super::RubyHost;
 use alloc::format;
 use alloc::string::String;
 
@@ -7,17 +8,14 @@ use super::interp::{Interp, RResult};
 use super::value::{float_to_s, RVal};
 
 /// The JSON text of `value`; `indent`: pretty (two spaces a level) from that level.
-pub(crate) fn generate(
-    interp: &mut Interp<'_, '_>,
+pub(crate) fn generate<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     value: &RVal,
     indent: Option<usize>,
 ) -> RResult<String> {
     let mut out = String::new();
     write(interp, &mut out, value, indent, 0)?;
-    interp
-        .ev
-        .check_string(&out, interp.span)
-        .map_err(super::interp::Flow::Stop)?;
+    interp.check_string(&out)?;
     Ok(out)
 }
 
@@ -30,8 +28,8 @@ fn newline(out: &mut String, indent: Option<usize>, level: usize) {
     }
 }
 
-fn write(
-    interp: &mut Interp<'_, '_>,
+fn write<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     out: &mut String,
     value: &RVal,
     indent: Option<usize>,

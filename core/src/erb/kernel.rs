@@ -3,6 +3,7 @@
 //! `is_a?`, `to_s`, `inspect`, `==`), of nil and booleans, of `scope` (variables and Puppet's
 //! functions) and of the constants templates use (`JSON`).
 
+use super::RubyHost;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
@@ -10,26 +11,10 @@ use alloc::vec::Vec;
 
 use super::interp::{arity, BlockArg, Flow, Interp, RResult};
 use super::value::{self, RVal};
-use crate::eval::evaluator::Evaluator;
 use crate::host::CallSite;
 use crate::host::Unwind;
 use crate::syntax::ast::CallStyle;
 use crate::value::Value;
-
-/// The Puppet variable `name` as the calling scope sees it (`::x` and `class::x` too).
-pub(crate) fn puppet_variable(ev: &mut Evaluator<'_>, name: &str) -> Option<Value> {
-    if let Some(value) = ev.scopes.lookup(name) {
-        return Some(value.clone());
-    }
-    let bare = name.strip_prefix("::").unwrap_or(name);
-    if bare.contains("::") {
-        if let Some(value) = ev.live_class_variable(bare) {
-            return Some(value);
-        }
-        return ev.catalog.class_variable(bare);
-    }
-    None
-}
 
 /// How many objects templates may keep with `scope.setvar` in one run.
 const MAX_SET_VARIABLES: usize = 100_000;
@@ -58,7 +43,7 @@ pub(crate) fn is_a(value: &RVal, name: &str) -> bool {
     }
 }
 
-fn to_puppet_args(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<Vec<Value>> {
+fn to_puppet_args<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<Vec<Value>> {
     let mut values = Vec::with_capacity(args.len());
     for a in args {
         match interp.puppet_of(a)? {
@@ -75,8 +60,8 @@ fn to_puppet_args(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<Vec<Val
 }
 
 /// Call Puppet's function `name` with `args`, as `scope.call_function` does.
-pub(crate) fn call_puppet_function(
-    interp: &mut Interp<'_, '_>,
+pub(crate) fn call_puppet_function<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     name: &str,
     args: &[RVal],
 ) -> RResult<RVal> {
@@ -86,7 +71,7 @@ pub(crate) fn call_puppet_function(
         style: CallStyle::Prefix,
         span: interp.span,
     };
-    match crate::host::Host::call_function(interp.ev, &site, name, values, None) {
+    match interp.rt.call_function(&site, name, values, None) {
         Ok(value) => interp.ruby_of(&value),
         Err(Unwind::Error(diagnostic)) if !crate::run::budget::is_limit(diagnostic.code) => {
             // A function the engine does not have (a module's Ruby function, stdlib in the light
@@ -103,13 +88,13 @@ pub(crate) fn call_puppet_function(
 }
 
 /// The methods of `scope`.
-pub(crate) fn scope_method(
-    interp: &mut Interp<'_, '_>,
+pub(crate) fn scope_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     name: &str,
     args: &mut [RVal],
 ) -> RResult<RVal> {
     if let Some(function) = name.strip_prefix("function_") {
-        let stdlib = interp.ev.module_dir("stdlib").is_some();
+        let stdlib = interp.rt.module_dir("stdlib").is_some();
         if !crate::functions::has_3x_function(function, stdlib) {
             // Ruby adds its "Did you mean?" lines: Puppet's message has several lines.
             return interp.raise(format!(
@@ -139,11 +124,11 @@ pub(crate) fn scope_method(
                 ));
             };
             let var = var.to_string();
-            match puppet_variable(interp.ev, &var) {
+            match interp.rt.scope_variable(&var) {
                 Some(Value::Runtime(object)) => Ok(interp
-                    .ev
-                    .ruby
-                    .erb_objects
+                    .rt
+                    .ruby()
+                    .objects
                     .iter()
                     .find(|(stored, _)| Rc::ptr_eq(stored, &object))
                     .map_or_else(
@@ -177,7 +162,7 @@ pub(crate) fn scope_method(
                 ));
             };
             let var = var.to_string();
-            if interp.ev.ruby.erb_objects.len() >= MAX_SET_VARIABLES {
+            if interp.rt.ruby().objects.len() >= MAX_SET_VARIABLES {
                 return interp.raise(format!(
                     "a template may set at most {MAX_SET_VARIABLES} variables with scope.setvar"
                 ));
@@ -187,8 +172,8 @@ pub(crate) fn scope_method(
                 Rc::from(value::inspect(&args[1]).as_str()),
             ));
             let value = Value::Runtime(object.clone());
-            if crate::host::Host::set_variable(interp.ev, &var, value) {
-                interp.ev.ruby.erb_objects.push((object, args[1].clone()));
+            if interp.rt.set_variable(&var, value) {
+                interp.rt.ruby().objects.push((object, args[1].clone()));
                 Ok(args[1].clone())
             } else {
                 interp.raise(format!("Cannot reassign variable '${var}'"))
@@ -197,7 +182,7 @@ pub(crate) fn scope_method(
         "include?" | "exist?" | "has_key?" => {
             arity(interp, args, 1, 1)?;
             let var = value::to_s(&args[0]);
-            Ok(RVal::Bool(puppet_variable(interp.ev, &var).is_some()))
+            Ok(RVal::Bool(interp.rt.scope_variable(&var).is_some()))
         }
         _ => interp.unsupported(format!(
             "scope.{name} is not supported by the playground's ERB"
@@ -206,8 +191,8 @@ pub(crate) fn scope_method(
 }
 
 /// Methods of the constants templates use (`JSON.generate`).
-pub(crate) fn module_method(
-    interp: &mut Interp<'_, '_>,
+pub(crate) fn module_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: RVal,
     name: &str,
     args: &mut [RVal],
@@ -251,8 +236,8 @@ pub(crate) fn module_method(
 }
 
 /// A call without a receiver: a method of the template object.
-pub(crate) fn call_self(
-    interp: &mut Interp<'_, '_>,
+pub(crate) fn call_self<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     name: &str,
     args: &mut Vec<RVal>,
     block: Option<&BlockArg>,
@@ -265,7 +250,7 @@ pub(crate) fn call_self(
         "has_variable?" => {
             arity(interp, args, 1, 1)?;
             let var = value::to_s(&args[0]);
-            Ok(RVal::Bool(puppet_variable(interp.ev, &var).is_some()))
+            Ok(RVal::Bool(interp.rt.scope_variable(&var).is_some()))
         }
         "Array" => {
             arity(interp, args, 1, 1)?;
@@ -389,13 +374,12 @@ pub(crate) fn call_self(
         "instance_variables" if interp.template => {
             arity(interp, args, 0, 0)?;
             let mut names: Vec<Rc<str>> = Vec::new();
-            for name in interp.ev.scopes.visible_names(false) {
+            for name in interp.rt.visible_variable_names() {
                 let usable = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
                     && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
                 let has_value = interp
-                    .ev
-                    .scopes
-                    .lookup(&name)
+                    .rt
+                    .variable(&name)
                     .is_some_and(|v| !matches!(v, Value::Undef));
                 if usable && has_value && !names.contains(&name) {
                     names.push(name);
@@ -455,7 +439,7 @@ const REACHING_OUT: &[(&str, &str)] = &[
 ];
 
 /// Ruby's `Integer(x)`: strict about strings.
-pub(crate) fn kernel_integer(interp: &mut Interp<'_, '_>, arg: &RVal) -> RResult<RVal> {
+pub(crate) fn kernel_integer<H: RubyHost>(interp: &mut Interp<'_, H>, arg: &RVal) -> RResult<RVal> {
     match arg {
         RVal::Int(_) => Ok(arg.clone()),
         RVal::Float(f) if f.is_finite() && f.abs() < 9.2e18 => Ok(RVal::Int(*f as i64)),
@@ -503,19 +487,16 @@ fn parse_integer_strict(s: &str) -> Option<i64> {
 }
 
 /// Ruby's `format`, through the engine's `sprintf` (Puppet's is Ruby's).
-pub(crate) fn format_values(
-    interp: &mut Interp<'_, '_>,
+pub(crate) fn format_values<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     fmt: &str,
     args: &[RVal],
 ) -> RResult<String> {
     let values = to_puppet_args(interp, args)?;
-    let max = interp.ev.options.limits.max_string_len;
+    let max = interp.rt.limits().max_string_len;
     match crate::functions::format::sprintf::sprintf(fmt, &values, max) {
         Ok(text) => {
-            interp
-                .ev
-                .check_string(&text, interp.span)
-                .map_err(Flow::Stop)?;
+            interp.check_string(&text)?;
             Ok(text)
         }
         Err(message) => interp.raise(message),
@@ -523,8 +504,8 @@ pub(crate) fn format_values(
 }
 
 /// Methods every object has, and those of nil, true and false; `None` when `name` is none of them.
-pub(crate) fn object_method(
-    interp: &mut Interp<'_, '_>,
+pub(crate) fn object_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     name: &str,
     args: &mut [RVal],

@@ -2,6 +2,7 @@
 //! they compute (no files, no processes): `File`'s path functions, `Base64`, `Digest`'s hex
 //! digests, `Shellwords`, and Puppet's function-creating modules.
 
+use super::RubyHost;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
@@ -59,8 +60,8 @@ pub(crate) fn is_loaded_library(name: &str) -> bool {
 }
 
 /// A method of one of the library's modules, or `None` when it is none of these.
-pub(crate) fn module_method(
-    interp: &mut Interp<'_, '_>,
+pub(crate) fn module_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     module: &str,
     name: &str,
     args: &mut [RVal],
@@ -119,7 +120,7 @@ pub(crate) fn module_method(
 }
 
 /// `Sensitive.new(value)`: Puppet's Sensitive of the value.
-fn sensitive(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<RVal> {
+fn sensitive<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<RVal> {
     arity(interp, args, 1, 1)?;
     match interp.puppet_of(&args[0])? {
         Some(value) => Ok(RVal::Puppet(crate::value::Value::Sensitive(Rc::new(value)))),
@@ -132,8 +133,8 @@ fn sensitive(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<RVal> {
 
 /// Call Puppet's function `function` with `before` first, the method's one argument, then
 /// `after`.
-fn puppet_call(
-    interp: &mut Interp<'_, '_>,
+fn puppet_call<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     function: &str,
     args: &[RVal],
     before: &[&str],
@@ -149,7 +150,7 @@ fn puppet_call(
 }
 
 /// The bytes of a String argument (text or binary).
-fn bytes_of(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<Vec<u8>> {
+fn bytes_of<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<Vec<u8>> {
     arity(interp, args, 1, 1)?;
     match &args[0] {
         RVal::Str(s) => Ok(s.as_bytes().to_vec()),
@@ -174,8 +175,8 @@ fn bytes_of(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<Vec<u8>> {
 }
 
 /// `Digest::X.hexdigest(s)`, `.digest(s)` (the raw bytes) and `.base64digest(s)`.
-fn digest_method(
-    interp: &mut Interp<'_, '_>,
+fn digest_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     digest: &str,
     name: &str,
     args: &[RVal],
@@ -208,7 +209,7 @@ fn base64(bytes: &[u8], method: &str) -> String {
     }
 }
 
-fn one_string(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<String> {
+fn one_string<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<String> {
     arity(interp, args, 1, 1)?;
     match &args[0] {
         RVal::Str(s) => Ok(s.to_string()),
@@ -263,7 +264,7 @@ fn dirname(path: &str) -> &str {
 }
 
 /// `File.basename(path[, suffix])`.
-fn basename(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<RVal> {
+fn basename<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<RVal> {
     arity(interp, args, 1, 2)?;
     let path = value::to_s(&args[0]);
     let trimmed = path.trim_end_matches('/');

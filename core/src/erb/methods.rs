@@ -7,6 +7,7 @@ mod number;
 mod search;
 mod string;
 
+use crate::erb::RubyHost;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -47,7 +48,7 @@ fn text_of(value: &RVal) -> Rc<str> {
 
 /// Ruby's TypeError of a value where a String, an Integer, an Array... is wanted (`class` is the
 /// value's as the message names it).
-pub(super) fn no_conversion(interp: &Interp<'_, '_>, class: &str, into: &str) -> Flow {
+pub(super) fn no_conversion<H: RubyHost>(interp: &Interp<'_, H>, class: &str, into: &str) -> Flow {
     Flow::Raise(
         format!("no implicit conversion of {class} into {into}"),
         interp.line,
@@ -56,7 +57,7 @@ pub(super) fn no_conversion(interp: &Interp<'_, '_>, class: &str, into: &str) ->
 }
 
 /// Ruby's ArgumentError of `<=>` between values that do not compare.
-pub(super) fn comparison_failed(interp: &Interp<'_, '_>, a: &RVal, b: &RVal) -> Flow {
+pub(super) fn comparison_failed<H: RubyHost>(interp: &Interp<'_, H>, a: &RVal, b: &RVal) -> Flow {
     Flow::Raise(
         format!(
             "comparison of {} with {} failed",
@@ -68,7 +69,7 @@ pub(super) fn comparison_failed(interp: &Interp<'_, '_>, a: &RVal, b: &RVal) -> 
     )
 }
 
-fn string_arg(interp: &Interp<'_, '_>, value: &RVal) -> RResult<Rc<str>> {
+fn string_arg<H: RubyHost>(interp: &Interp<'_, H>, value: &RVal) -> RResult<Rc<str>> {
     match value {
         RVal::Str(s) => Ok(s.clone()),
         other => Err(no_conversion(interp, class_for_conversion(other), "String")),
@@ -76,7 +77,7 @@ fn string_arg(interp: &Interp<'_, '_>, value: &RVal) -> RResult<Rc<str>> {
 }
 
 /// A radix of `to_i(base)`, `to_s(base)`: 2 to 36.
-fn radix(interp: &Interp<'_, '_>, base: i64) -> RResult<u32> {
+fn radix<H: RubyHost>(interp: &Interp<'_, H>, base: i64) -> RResult<u32> {
     match u32::try_from(base) {
         Ok(b @ 2..=36) => Ok(b),
         _ => interp.raise(format!("invalid radix {base}")),
@@ -92,7 +93,7 @@ fn class_for_conversion(value: &RVal) -> &'static str {
     }
 }
 
-fn int_arg(interp: &Interp<'_, '_>, value: &RVal) -> RResult<i64> {
+fn int_arg<H: RubyHost>(interp: &Interp<'_, H>, value: &RVal) -> RResult<i64> {
     match value {
         RVal::Int(n) => Ok(*n),
         RVal::Float(f) if f.is_finite() => Ok(trunc(*f) as i64),

@@ -7,6 +7,7 @@
 mod ast;
 mod defs;
 mod enumerable;
+mod host;
 mod interp;
 mod json;
 mod kernel;
@@ -26,10 +27,10 @@ use alloc::rc::Rc;
 use alloc::string::String;
 
 use crate::diagnostic::Note;
-use crate::eval::evaluator::Evaluator;
 use crate::host::CallSite;
 use crate::host::{error, EvalResult, Unwind};
 use crate::span::Span;
+pub(crate) use host::{RubyHost, RubyRun};
 use interp::{Flow, Interp};
 
 /// The diagnostic of what the playground's ERB cannot do, in a template file.
@@ -44,8 +45,8 @@ pub(crate) enum Source<'a> {
 }
 
 /// Render `text` in the calling scope of `site`.
-pub(crate) fn render(
-    ev: &mut Evaluator<'_>,
+pub(crate) fn render<H: RubyHost>(
+    rt: &mut H,
     text: &str,
     source: Source<'_>,
     site: &CallSite,
@@ -54,7 +55,7 @@ pub(crate) fn render(
         Source::Inline => String::from("inline template"),
         Source::File { path, .. } => String::from(*path),
     };
-    ev.log(
+    rt.log(
         crate::host::LogLevel::Debug,
         format!("Bound template variables for {name} in 0.00 seconds"),
         site.span,
@@ -67,7 +68,7 @@ pub(crate) fn render(
         Ok(body) => body,
         Err((message, line)) => {
             return Err(failure(
-                ev,
+                rt,
                 text,
                 &source,
                 site,
@@ -76,8 +77,9 @@ pub(crate) fn render(
             ))
         }
     };
-    enter_ruby(ev, site.span, "templates rendering templates")?;
-    let mut interp = Interp::new(ev, site.span);
+    let what = "templates rendering templates";
+    rt.enter_nesting(RUBY_DEPTH, what, site.span)?;
+    let mut interp = Interp::new(rt, site.span);
     if let Source::File { path, .. } = &source {
         interp.file = Rc::from(*path);
     }
@@ -86,47 +88,31 @@ pub(crate) fn render(
     let read = core::mem::take(&mut interp.containers_read);
     drop(interp);
     if result.is_ok() {
-        result = mutations::write_back(ev, read, site.span).map_err(Flow::Stop);
+        result = mutations::write_back(rt, read, site.span).map_err(Flow::Stop);
     }
-    ev.budget.depth -= RUBY_DEPTH;
+    rt.leave_nesting(RUBY_DEPTH);
     match result {
         Ok(()) => {
-            ev.log(
+            rt.log(
                 crate::host::LogLevel::Debug,
                 format!("Interpolated template {name} in 0.00 seconds"),
                 site.span,
             );
             Ok(out)
         }
-        Err(flow) => Err(failure(ev, text, &source, site, flow, false)),
+        Err(flow) => Err(failure(rt, text, &source, site, flow, false)),
     }
 }
 
-/// A template or a module's Ruby function counts as this many levels of the evaluator's nesting:
-/// Ruby running Puppet running Ruby stops at the depth limit long before the stack runs out.
+/// A template or a module's Ruby function counts as this many levels of the evaluator's nesting
+/// (`Embedded::enter_nesting`): Ruby running Puppet running Ruby stops at the depth limit long before
+/// the stack runs out.
 pub(crate) const RUBY_DEPTH: usize = 500;
-
-/// Count a run of the Ruby interpreter as [`RUBY_DEPTH`] levels (the caller takes them off), or
-/// the depth limit's error naming `what` nests.
-pub(crate) fn enter_ruby(ev: &mut Evaluator<'_>, span: Span, what: &str) -> EvalResult<()> {
-    if ev.budget.depth + RUBY_DEPTH > ev.options.limits.max_depth {
-        return Err(error(
-            "DEPTH_LIMIT",
-            format!(
-                "evaluation nested deeper than {} levels ({what})",
-                ev.options.limits.max_depth
-            ),
-            span,
-        ));
-    }
-    ev.budget.depth += RUBY_DEPTH;
-    Ok(())
-}
 
 /// The diagnostic of a template that failed: Puppet's words for Ruby's errors, ours (with the
 /// template's line) for what the playground does not do.
-fn failure(
-    ev: &mut Evaluator<'_>,
+fn failure<H: RubyHost>(
+    host: &mut H,
     text: &str,
     source: &Source<'_>,
     site: &CallSite,
@@ -162,7 +148,7 @@ fn failure(
         }
         Source::File { reference, path } if ours => {
             // Placed in the template file itself: `(file: .../templates/x.erb, line: N)`.
-            let span = template_line_span(ev, path, text, line).unwrap_or(site.span);
+            let span = template_line_span(host, path, text, line).unwrap_or(site.span);
             error(ERB_UNSUPPORTED, format!("Failed to parse template {reference}: {message}"), span)
         }
         Source::File { reference, path } => site.fail(format!(
@@ -177,15 +163,15 @@ fn ours_unsupported_parse(message: &str) -> bool {
 }
 
 /// A span at the start of `line` of the template (or Ruby) file (added to the sources when needed).
-pub(crate) fn template_line_span(
-    ev: &mut Evaluator<'_>,
+pub(crate) fn template_line_span<H: RubyHost>(
+    host: &mut H,
     path: &str,
     text: &str,
     line: u32,
 ) -> Option<Span> {
-    let base = match ev.sources.file_named(path) {
+    let base = match host.sources().file_named(path) {
         Some(file) if &*file.text == text => file.base,
-        _ => ev.sources.add(path, Rc::from(text)).ok()?,
+        _ => host.add_source(path, Rc::from(text))?,
     };
     let mut offset = 0usize;
     for _ in 1..line.max(1) {

@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 use super::ast::{Block, Kind, MethodDef, MethodParam, Node};
 use super::interp::{BlockArg, Flow, Interp, RResult};
 use super::value::RVal;
-use crate::eval::evaluator::Evaluator;
+use super::RubyHost;
 use crate::functions::declare::Kind as ParamKind;
 use crate::host::CallSite;
 use crate::host::{error, EvalResult, Unwind};
@@ -94,35 +94,35 @@ pub(crate) struct Loaded {
 const MAX_FILES: usize = 1_000;
 
 /// Call the module's Ruby function `name`, or `None` when no module has one.
-pub(crate) fn call(
-    ev: &mut Evaluator<'_>,
+pub(crate) fn call<H: RubyHost>(
+    rt: &mut H,
     site: &CallSite,
     args: Vec<Value>,
     has_block: bool,
 ) -> Option<EvalResult<Value>> {
-    let loaded = match find(ev, site) {
+    let loaded = match find(rt, site) {
         Ok(Some(loaded)) => loaded,
         Ok(None) => return None,
         Err(unwind) => return Some(Err(unwind)),
     };
-    Some(run(ev, &loaded, site, args, has_block))
+    Some(run(rt, &loaded, site, args, has_block))
 }
 
 /// The function `name`, loaded from its file the first time.
-fn find(ev: &mut Evaluator<'_>, site: &CallSite) -> EvalResult<Option<Rc<Loaded>>> {
+fn find<H: RubyHost>(rt: &mut H, site: &CallSite) -> EvalResult<Option<Rc<Loaded>>> {
     let name = site.name;
-    if let Some((_, known)) = ev.ruby.world.functions.iter().find(|(n, _)| n == name) {
+    if let Some((_, known)) = rt.ruby().world.functions.iter().find(|(n, _)| n == name) {
         return Ok(known.clone());
     }
-    let Some(env) = ev.env else {
+    if !rt.has_environment() {
         return Ok(None);
-    };
+    }
     let mut found = None;
-    for path in ev.ruby_function_paths(name) {
-        let Ok(text) = env.files.read(&path) else {
+    for path in rt.ruby_function_paths(name) {
+        let Some(text) = rt.env_file_text(&path) else {
             continue;
         };
-        let created = load_file(ev, site, &path, &text)?;
+        let created = load_file(rt, site, &path, &text)?;
         let function = created.into_iter().find(|c| c.name == name);
         if let Some(created) = function {
             found = Some(Rc::new(Loaded {
@@ -133,7 +133,7 @@ fn find(ev: &mut Evaluator<'_>, site: &CallSite) -> EvalResult<Option<Rc<Loaded>
             break;
         }
     }
-    ev.ruby
+    rt.ruby()
         .world
         .functions
         .push((name.to_string(), found.clone()));
@@ -141,21 +141,22 @@ fn find(ev: &mut Evaluator<'_>, site: &CallSite) -> EvalResult<Option<Rc<Loaded>
 }
 
 /// Run a Ruby file's top level once, and the functions it creates.
-fn load_file(
-    ev: &mut Evaluator<'_>,
+fn load_file<H: RubyHost>(
+    rt: &mut H,
     site: &CallSite,
     path: &str,
     text: &str,
 ) -> EvalResult<Vec<Created>> {
-    if ev.ruby.world.required.iter().any(|p| p == path) {
+    let world = &mut rt.ruby().world;
+    if world.required.iter().any(|p| p == path) {
         return Ok(Vec::new());
     }
-    if ev.ruby.world.required.len() >= MAX_FILES {
+    if world.required.len() >= MAX_FILES {
         return Err(site.fail(format!("more than {MAX_FILES} Ruby files loaded")));
     }
-    ev.ruby.world.required.push(path.to_string());
-    let body = parse(ev, site, path, text)?;
-    let mut interp = Interp::new(ev, site.span);
+    world.required.push(path.to_string());
+    let body = parse(rt, site, path, text)?;
+    let mut interp = Interp::new(rt, site.span);
     interp.template = false;
     interp.file = Rc::from(path);
     interp.created = Some(Vec::new());
@@ -164,36 +165,42 @@ fn load_file(
     drop(interp);
     match result {
         Ok(()) => Ok(created),
-        Err(flow) => Err(failure(ev, site, path, text, flow)),
+        Err(flow) => Err(failure(rt, site, path, text, flow)),
     }
 }
 
 /// The syntax tree of a Ruby file, or the call's error naming the file's line.
-fn parse(ev: &mut Evaluator<'_>, site: &CallSite, path: &str, text: &str) -> EvalResult<Vec<Node>> {
+fn parse<H: RubyHost>(
+    host: &mut H,
+    site: &CallSite,
+    path: &str,
+    text: &str,
+) -> EvalResult<Vec<Node>> {
     let parsed = super::lexer::lex_file(text)
         .map_err(|e| (e.message, e.line))
         .and_then(|tokens| super::parser::parse_file(&tokens).map_err(|e| (e.message, e.line)));
-    parsed
-        .map_err(|(message, line)| failure(ev, site, path, text, Flow::Unsupported(message, line)))
+    parsed.map_err(|(message, line)| {
+        failure(host, site, path, text, Flow::Unsupported(message, line))
+    })
 }
 
 /// `require 'x'` in a module's Ruby: Ruby's libraries these files use are there already; a
 /// module's own file (`puppet_x/...`) is found in some module's `lib/` and run once.
-pub(crate) fn require(interp: &mut Interp<'_, '_>, library: &str) -> RResult<RVal> {
+pub(crate) fn require<H: RubyHost>(interp: &mut Interp<'_, H>, library: &str) -> RResult<RVal> {
     if super::library::is_loaded_library(library) {
         return Ok(RVal::Bool(false));
     }
-    let Some(env) = interp.ev.env else {
+    if !interp.rt.has_environment() {
         return interp.unsupported(format!("require '{library}' is not supported here"));
-    };
+    }
     let relative = library.trim_end_matches(".rb");
-    let dirs = interp.ev.module_dirs();
+    let dirs = interp.rt.module_dirs();
     for dir in dirs {
         let path = format!("{dir}/lib/{relative}.rb");
-        if interp.ev.ruby.world.required.contains(&path) {
+        if interp.rt.ruby().world.required.contains(&path) {
             return Ok(RVal::Bool(false));
         }
-        let Ok(text) = env.files.read(&path) else {
+        let Some(text) = interp.rt.env_file_text(&path) else {
             continue;
         };
         let site = CallSite {
@@ -201,7 +208,7 @@ pub(crate) fn require(interp: &mut Interp<'_, '_>, library: &str) -> RResult<RVa
             style: crate::syntax::ast::CallStyle::Prefix,
             span: interp.span,
         };
-        return match load_file(interp.ev, &site, &path, &text) {
+        return match load_file(interp.rt, &site, &path, &text) {
             Ok(_) => Ok(RVal::Bool(true)),
             Err(unwind) => Err(Flow::Stop(unwind)),
         };
@@ -213,8 +220,8 @@ pub(crate) fn require(interp: &mut Interp<'_, '_>, library: &str) -> RResult<RVa
 
 /// `Puppet::Functions.create_function(:name) do ... end`: its dispatches and methods, read
 /// from the block (the other statements of the block run).
-pub(crate) fn create_function(
-    interp: &mut Interp<'_, '_>,
+pub(crate) fn create_function<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     args: &[RVal],
     block: Option<&BlockArg>,
 ) -> RResult<RVal> {
@@ -262,7 +269,11 @@ pub(crate) fn create_function(
 }
 
 /// The parameters of one `dispatch` block.
-fn dispatch(interp: &mut Interp<'_, '_>, method: String, body: &[Node]) -> RResult<Dispatch> {
+fn dispatch<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    method: String,
+    body: &[Node],
+) -> RResult<Dispatch> {
     let mut params = Vec::new();
     let mut return_type = None;
     for statement in body {
@@ -329,8 +340,8 @@ fn dispatch(interp: &mut Interp<'_, '_>, method: String, body: &[Node]) -> RResu
 }
 
 /// `newfunction(:name, type: :rvalue, arity: n) do |args| ... end` (3.x).
-pub(crate) fn newfunction(
-    interp: &mut Interp<'_, '_>,
+pub(crate) fn newfunction<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     args: &[RVal],
     block: Option<&BlockArg>,
 ) -> RResult<RVal> {
@@ -363,7 +374,7 @@ pub(crate) fn newfunction(
 }
 
 /// Keep what a file created (outside a function file's loading, creating is refused).
-fn created(interp: &mut Interp<'_, '_>, function: Created) -> RResult<RVal> {
+fn created<H: RubyHost>(interp: &mut Interp<'_, H>, function: Created) -> RResult<RVal> {
     match &mut interp.created {
         Some(list) => {
             list.push(function);
@@ -374,8 +385,8 @@ fn created(interp: &mut Interp<'_, '_>, function: Created) -> RResult<RVal> {
 }
 
 /// Check the arguments, run the function and check what it returns.
-fn run(
-    ev: &mut Evaluator<'_>,
+fn run<H: RubyHost>(
+    rt: &mut H,
     loaded: &Loaded,
     site: &CallSite,
     args: Vec<Value>,
@@ -402,7 +413,7 @@ fn run(
                 };
                 let params = params_of(def);
                 crate::functions::checks::check_dispatches(
-                    ev,
+                    rt,
                     site.name,
                     &[params.as_slice()],
                     site,
@@ -414,7 +425,7 @@ fn run(
                 let lists: Vec<&[DispatchParam]> =
                     dispatches.iter().map(|d| d.params.as_slice()).collect();
                 let chosen = crate::functions::checks::check_dispatches(
-                    ev, site.name, &lists, site, &args, None,
+                    rt, site.name, &lists, site, &args, None,
                 )?;
                 let dispatch = &dispatches[chosen];
                 let Some(def) = methods.iter().find(|m| m.name == dispatch.method) else {
@@ -431,7 +442,7 @@ fn run(
                         .map(|t| (t, dispatch.method.clone())),
                 )
             };
-            let value = run_ruby(ev, loaded, site, |interp| {
+            let value = run_ruby(rt, loaded, site, |interp| {
                 interp.own_methods = methods.clone();
                 let mut values = Vec::with_capacity(args.len());
                 for arg in &args {
@@ -440,7 +451,7 @@ fn run(
                 super::defs::invoke(interp, &method, None, values, None)
             })?;
             if let Some((ty, method)) = return_type {
-                let parsed = crate::functions::meta::parse_type(ev, site, &ty)?;
+                let parsed = crate::functions::meta::parse_type(rt, site, &ty)?;
                 if let Some(message) = crate::types::describe_mismatch(&parsed, &value) {
                     return Err(site.fail(format!(
                         "value returned from function '{method}' has wrong type, {message}"
@@ -460,9 +471,9 @@ fn run(
             if let Some(arity) = *arity {
                 crate::functions::checks::check_3x_arity(site, site.name, arity, args.len())?;
             }
-            let args = crate::functions::checks::to_3x_args(ev, site, args)?;
+            let args = crate::functions::checks::to_3x_args(rt, site, args)?;
             let block = block.clone();
-            let value = run_ruby(ev, loaded, site, |interp| {
+            let value = run_ruby(rt, loaded, site, |interp| {
                 let mut values = Vec::with_capacity(args.len());
                 for arg in &args {
                     values.push(interp.ruby_of(arg)?);
@@ -495,14 +506,15 @@ fn params_of(def: &MethodDef) -> Vec<DispatchParam> {
 }
 
 /// Run Ruby for a function call in a fresh interpreter, and its value as Puppet takes it.
-fn run_ruby(
-    ev: &mut Evaluator<'_>,
+fn run_ruby<H: RubyHost>(
+    rt: &mut H,
     loaded: &Loaded,
     site: &CallSite,
-    body: impl FnOnce(&mut Interp<'_, '_>) -> RResult<RVal>,
+    body: impl FnOnce(&mut Interp<'_, H>) -> RResult<RVal>,
 ) -> EvalResult<Value> {
-    super::enter_ruby(ev, site.span, "Ruby functions calling Puppet")?;
-    let mut interp = Interp::new(ev, site.span);
+    let what = "Ruby functions calling Puppet";
+    rt.enter_nesting(super::RUBY_DEPTH, what, site.span)?;
+    let mut interp = Interp::new(rt, site.span);
     interp.template = false;
     interp.file = loaded.file.clone();
     interp.function = Some(Rc::from(site.name));
@@ -514,18 +526,24 @@ fn run_ruby(
         )),
     });
     drop(interp);
-    ev.budget.depth -= super::RUBY_DEPTH;
-    result.map_err(|flow| failure(ev, site, &loaded.file, &loaded.text, flow))
+    rt.leave_nesting(super::RUBY_DEPTH);
+    result.map_err(|flow| failure(rt, site, &loaded.file, &loaded.text, flow))
 }
 
 /// The error of a Ruby function's call: Ruby's errors as the call's (Puppet's wording), what
 /// the interpreter does not run as a diagnostic at the line of the Ruby file.
-fn failure(ev: &mut Evaluator<'_>, site: &CallSite, path: &str, text: &str, flow: Flow) -> Unwind {
+fn failure<H: RubyHost>(
+    host: &mut H,
+    site: &CallSite,
+    path: &str,
+    text: &str,
+    flow: Flow,
+) -> Unwind {
     match flow {
         Flow::Stop(unwind) => unwind,
         Flow::Raise(message, _, _) => site.fail(message),
         Flow::Unsupported(message, line) => {
-            let span = super::template_line_span(ev, path, text, line).unwrap_or(site.span);
+            let span = super::template_line_span(host, path, text, line).unwrap_or(site.span);
             let message = message.replace("playground's ERB", "playground's Ruby");
             error(
                 RUBY_UNSUPPORTED,

@@ -7,27 +7,26 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::value::RVal;
-use crate::eval::evaluator::Evaluator;
+use super::RubyHost;
 use crate::host::EvalResult;
 use crate::span::Span;
 use crate::value::Value;
 
 /// Write back the variables whose array or hash the template changed (each copied within the
 /// limits: a template can make one share its elements 2^60 times over).
-pub(crate) fn write_back(
-    ev: &mut Evaluator<'_>,
+pub(crate) fn write_back<H: RubyHost>(
+    host: &mut H,
     read: Vec<(String, Value, RVal)>,
     span: Span,
 ) -> EvalResult<()> {
     for (name, original, object) in read {
-        let Some(now) = super::interp::to_puppet(ev, &object, span)? else {
+        let Some(now) = super::interp::to_puppet(host, &object, span)? else {
             continue;
         };
         if now == original {
             continue;
         }
-        ev.scopes.replace_visible(&name, now.clone());
-        ev.replace_in_current_instance(&original, &now);
+        host.replace_variable(&name, &original, now);
     }
     Ok(())
 }

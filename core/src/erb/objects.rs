@@ -2,6 +2,7 @@
 //! binds, and the classes `rescue` names) and `IPAddr` (what haproxy's templates use to check an
 //! address). Only what is known is done; anything else is a diagnostic, never a guess.
 
+use super::RubyHost;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
@@ -119,7 +120,10 @@ pub(crate) fn object_is_a(object: &RObject, class: &str) -> Option<bool> {
 }
 
 /// `begin ... rescue ... else ... ensure ... end`.
-pub(crate) fn eval_begin(interp: &mut Interp<'_, '_>, block: &BeginBlock) -> RResult<RVal> {
+pub(crate) fn eval_begin<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    block: &BeginBlock,
+) -> RResult<RVal> {
     let result = match interp.statements(&block.body) {
         Err(Flow::Raise(message, line, class)) => rescue(interp, block, message, line, class),
         Ok(value) if !block.otherwise.is_empty() => {
@@ -136,8 +140,8 @@ pub(crate) fn eval_begin(interp: &mut Interp<'_, '_>, block: &BeginBlock) -> RRe
 }
 
 /// The first `rescue` clause that catches the exception runs; none: the exception goes on.
-fn rescue(
-    interp: &mut Interp<'_, '_>,
+fn rescue<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     block: &BeginBlock,
     message: String,
     line: u32,
@@ -188,7 +192,7 @@ fn rescue(
 /// `IPAddr.new(address)`: an IPv4 address is parsed as Ruby 3.1's ipaddr does (its errors are
 /// `IPAddr::InvalidAddressError`, with the address left out of the message as Ruby leaves it);
 /// an IPv6 address, a prefix or a family is not supported.
-pub(crate) fn ipaddr_new(interp: &mut Interp<'_, '_>, args: &[RVal]) -> RResult<RVal> {
+pub(crate) fn ipaddr_new<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<RVal> {
     arity(interp, args, 0, 2)?;
     let text = match args {
         [RVal::Str(text)] => text.clone(),
@@ -269,7 +273,7 @@ fn compare_versions(a: &str, b: &str) -> core::cmp::Ordering {
 
 /// `IPAddr.new` of an IPv6 address or of an address with a prefix (`10.0.0.0/8`, `fe80::/64`):
 /// the address masked to its network.
-fn ip_network(interp: &mut Interp<'_, '_>, text: &str) -> RResult<RVal> {
+fn ip_network<H: RubyHost>(interp: &mut Interp<'_, H>, text: &str) -> RResult<RVal> {
     let (address_text, prefix_text) = match text.split_once('/') {
         Some((a, p)) => (a, Some(p)),
         None => (text, None),
@@ -382,8 +386,8 @@ pub(crate) fn object_inspect(object: &RObject) -> Option<String> {
 }
 
 /// The methods of these objects (after those every object has).
-pub(crate) fn object_method(
-    interp: &mut Interp<'_, '_>,
+pub(crate) fn object_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     object: &RObject,
     name: &str,
     args: &[RVal],

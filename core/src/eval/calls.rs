@@ -120,7 +120,9 @@ impl Evaluator<'_> {
             if let Some(value) = super::attributes::attribute(&args[0], site.name) {
                 return Ok(value);
             }
-            if let Some(result) = self.lookup_context_method(site.name, &args, site.span) {
+            if let Some(result) =
+                crate::hiera::context_method(&self.hiera, site.name, &args, site.span)
+            {
                 return result;
             }
         }

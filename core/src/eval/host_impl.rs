@@ -8,8 +8,8 @@ use alloc::vec::Vec;
 use super::evaluator::Evaluator;
 use crate::host::EvalResult;
 use crate::host::{
-    CallSite, CatalogAccess, Closure, DataLookup, EnvironmentFiles, Host, Limits, LogEntry,
-    LogLevel, Regexes, Strictness, Templates, TypeNames,
+    CallSite, CatalogAccess, Closure, DataLookup, Embedded, EnvironmentFiles, Host, Limits,
+    LogEntry, LogLevel, Regexes, Strictness, Templates, TypeNames,
 };
 use crate::regex::Captures;
 use crate::sources::Sources;
@@ -164,6 +164,44 @@ impl Host for Evaluator<'_> {
     }
 }
 
+impl Embedded for Evaluator<'_> {
+    fn enter_nesting(&mut self, levels: usize, what: &str, span: Span) -> EvalResult<()> {
+        let max = self.options.limits.max_depth;
+        if self.budget.depth + levels > max {
+            return Err(crate::host::error(
+                "DEPTH_LIMIT",
+                alloc::format!("evaluation nested deeper than {max} levels ({what})"),
+                span,
+            ));
+        }
+        self.budget.depth += levels;
+        Ok(())
+    }
+
+    fn leave_nesting(&mut self, levels: usize) {
+        self.budget.depth -= levels;
+    }
+
+    #[cfg(any(feature = "yaml", feature = "erb"))]
+    fn add_source(&mut self, path: &str, text: Rc<str>) -> Option<u32> {
+        self.sources.add(path, text).ok()
+    }
+
+    #[cfg(any(feature = "yaml", feature = "erb"))]
+    fn scope_variable(&self, name: &str) -> Option<Value> {
+        if let Some(value) = self.scopes.lookup(name) {
+            return Some(value.clone());
+        }
+        let qualified = name.trim_start_matches("::");
+        if qualified.contains("::") {
+            return self
+                .live_class_variable(qualified)
+                .or_else(|| self.catalog.class_variable(qualified));
+        }
+        None
+    }
+}
+
 impl CatalogAccess for Evaluator<'_> {
     fn include_classes(&mut self, names: &[Value], site: &CallSite) -> EvalResult<Value> {
         Evaluator::include_classes(self, names, site)
@@ -221,7 +259,7 @@ impl EnvironmentFiles for Evaluator<'_> {
 
     fn env_path_exists(&self, path: &str, dir_too: bool) -> bool {
         self.env
-            .is_some_and(|env| (dir_too && env.files.is_dir(path)) || env.files.read(path).is_ok())
+            .is_some_and(|env| (dir_too && env.files.is_dir(path)) || env.files.exists(path))
     }
 
     fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<Rc<str>>> {
@@ -307,7 +345,7 @@ impl DataLookup for Evaluator<'_> {
             Some(Ok(merge)) => Some(merge),
             Some(Err(message)) => return Err(crate::host::error("LOOKUP_MERGE", message, span)),
         };
-        Evaluator::hiera_search(self, key, merge, span)
+        crate::hiera::Hiera::new(self).search(key, merge, span)
     }
 
     fn begin_explanation(&mut self) -> bool {

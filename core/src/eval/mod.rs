@@ -18,6 +18,7 @@ mod control;
 pub(crate) mod definitions;
 mod epp;
 pub(crate) mod evaluator;
+mod hiera_host;
 mod host_impl;
 pub(crate) mod known;
 mod literals;
@@ -28,6 +29,8 @@ mod operators;
 pub(crate) mod output;
 mod ownership;
 mod record;
+#[cfg(feature = "erb")]
+mod ruby_host;
 mod ruby_namevar;
 pub(crate) mod ruby_state;
 pub(crate) mod ruby_title_patterns;

@@ -6,9 +6,9 @@ use alloc::format;
 use super::evaluator::Evaluator;
 use super::Strictness;
 use crate::diagnostic::{Diagnostic, Stage};
-use crate::functions::format::sprintf::ruby_to_s;
 use crate::host::{error, EvalResult};
 use crate::span::Span;
+use crate::value::ruby_to_s;
 use crate::value::{self, Value};
 
 #[derive(Debug, Clone, Copy, PartialEq)]

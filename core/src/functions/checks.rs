@@ -194,7 +194,7 @@ fn to_3x(value: &Value, depth: usize) -> Value {
     if depth > 4000 {
         return value.clone();
     }
-    use crate::functions::format::sprintf::{ruby_inspect, ruby_to_s};
+    use crate::value::{ruby_inspect, ruby_to_s};
     match value {
         Value::Regexp(_) => Value::string(&ruby_inspect(value)),
         Value::SemVer(_)

@@ -358,10 +358,7 @@ fn dig_path(data: &Value, keys: &[Value]) -> Result<Value, String> {
             return Ok(Value::Undef);
         }
         let path = |walked: &[Value]| -> String {
-            let parts: Vec<String> = walked
-                .iter()
-                .map(super::format::sprintf::ruby_inspect)
-                .collect();
+            let parts: Vec<String> = walked.iter().map(crate::value::ruby_inspect).collect();
             format!("[{}]", parts.join(", "))
         };
         current = match &current {
@@ -647,8 +644,8 @@ fn extreme(
             }
         } else {
             // Mixed kinds compare as numbers when both strings are numeric, else as strings.
-            let x = super::format::sprintf::ruby_to_s(value);
-            let y = super::format::sprintf::ruby_to_s(&best);
+            let x = crate::value::ruby_to_s(value);
+            let y = crate::value::ruby_to_s(&best);
             if numeric_text(&x) && numeric_text(&y) {
                 deprecation(host, &format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"));
                 let f = |s: &str| crate::value::parse_f64(&s.replace('_', "")).unwrap_or(0.0);

@@ -9,8 +9,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::declare::{rep, req, Call, Def};
-use crate::functions::format::sprintf::ruby_to_s;
 use crate::host::EvalResult;
+use crate::value::ruby_to_s;
 use crate::value::Value;
 
 const N: usize = 624;
@@ -212,7 +212,7 @@ pub(super) fn fqdn_rand(Call(host, site, args, ..): Call) -> EvalResult<Value> {
                 // Ruby's NoMethodError: its message goes on over lines, so Puppet's first line
                 // has no position.
                 "undefined method `to_i' for {}:{}\n(raised by fqdn_rand's Ruby code, which reads MAX with to_i)",
-                crate::functions::format::sprintf::ruby_inspect(other),
+                crate::value::ruby_inspect(other),
                 crate::types::ruby_class(other)
             )));
         }

@@ -184,7 +184,7 @@ fn join_into(out: &mut String, value: &Value, separator: &str, first: &mut bool)
             *first = false;
             match other {
                 Value::String(text) => out.push_str(text),
-                other => out.push_str(&super::format::sprintf::ruby_to_s(other)),
+                other => out.push_str(&crate::value::ruby_to_s(other)),
             }
         }
     }
@@ -556,7 +556,7 @@ pub(super) fn versioncmp(Call(_, _, args, ..): Call) -> EvalResult<Value> {
 fn flatten_words(value: &Value, out: &mut Vec<String>) {
     match value {
         Value::Array(items) => items.iter().for_each(|item| flatten_words(item, out)),
-        other => out.push(super::format::sprintf::ruby_to_s(other)),
+        other => out.push(crate::value::ruby_to_s(other)),
     }
 }
 
@@ -602,7 +602,7 @@ pub(super) fn sprintf(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     }
     let format_text = match &args[0] {
         Value::String(text) => text.to_string(),
-        other => super::format::sprintf::ruby_to_s(other),
+        other => crate::value::ruby_to_s(other),
     };
     let max_len = host.limits().max_string_len;
     match super::format::sprintf::sprintf(&format_text, &args[1..], max_len) {

@@ -9,12 +9,12 @@ use alloc::vec::Vec;
 
 use super::config::{Config, Function, Level};
 use super::key::{LookupKey, Segment};
-use super::lookup::{lookup_error, Found};
+use super::lookup::{lookup_error, Found, HieraState};
 use super::merge::Merge;
 use super::search::{lookup_failure, lookup_issue, DataFile};
 use super::CONTEXT;
+use super::{Hiera, HieraHost};
 use crate::diagnostic::{Diagnostic, Stage};
-use crate::eval::evaluator::Evaluator;
 use crate::host::CallSite;
 use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
@@ -24,7 +24,7 @@ use crate::value::{Hash, Value};
 /// The code of `$context.not_found()`, which ends the function with "no such key".
 const NOT_FOUND: &str = "LOOKUP_CONTEXT_NOT_FOUND";
 
-impl Evaluator<'_> {
+impl<H: HieraHost> Hiera<'_, H> {
     /// A level read by a data function: each of its existing data files (or, without locations,
     /// the function once), merged by the strategy.
     pub(super) fn function_level_lookup(
@@ -41,10 +41,7 @@ impl Evaluator<'_> {
         if name == "eyaml_lookup_key" {
             return Err(lookup_failure("Function Load Error for function 'eyaml_lookup_key': Lookup using eyaml lookup_key function is only supported when the hiera_eyaml library is present", span));
         }
-        if !self.known.functions.contains_key(name) {
-            self.autoload_function(name, span)?;
-        }
-        if !self.known.functions.contains_key(name) {
+        if !self.host.puppet_function_known(name, span)? {
             let hiera3 = matches!(function, Function::Hiera3Backend(_));
             if hiera3 || name == "hocon_data" || self.ruby_function_exists(name) {
                 return Err(lookup_error(
@@ -80,7 +77,7 @@ impl Evaluator<'_> {
 
     /// One call of a level's data function for a key: the root key's value (for `data_dig`, the
     /// value it dug, under the key's segments so that digging finds it), interpolated.
-    fn function_call_lookup(
+    pub(super) fn function_call_lookup(
         &mut self,
         config: &Config,
         level: &Level,
@@ -88,16 +85,18 @@ impl Evaluator<'_> {
         key: &LookupKey,
         span: Span,
     ) -> EvalResult<Found> {
-        let saved =
-            core::mem::replace(&mut self.hiera.search.context_module, config.module.clone());
+        let saved = core::mem::replace(
+            &mut self.host.hiera().search.context_module,
+            config.module.clone(),
+        );
         let found = self.function_call(level, path, key, span);
-        self.hiera.search.context_module = saved;
+        self.host.hiera().search.context_module = saved;
         let function = &level.function;
         let found = found?;
         if let Some(value) = &found {
             // Checking and interpolating the value walk all of it.
             let walk = crate::host::Walk::Reads;
-            crate::host::charge_walk(self, value, walk, span)?;
+            crate::host::charge_walk(self.host, value, walk, span)?;
         }
         match found {
             None => {
@@ -123,7 +122,7 @@ impl Evaluator<'_> {
     }
 
     /// What the function gives for the key (a `data_hash` function's hash is kept per location).
-    fn function_call(
+    pub(super) fn function_call(
         &mut self,
         level: &Level,
         path: Option<&str>,
@@ -144,18 +143,16 @@ impl Evaluator<'_> {
         let first = match level.function {
             Function::DataHash(_) => {
                 let cached = format!("{name}() {}", path.unwrap_or(&level.name));
-                let at = self.hiera.search.data_index.get(&cached).copied();
-                let data = match at.and_then(|at| self.hiera.search.data.get(at)) {
+                let at = self.host.hiera().search.data_index.get(&cached).copied();
+                let data = match at.and_then(|at| self.host.hiera().search.data.get(at)) {
                     Some(data) => Rc::clone(data),
                     None => {
                         match self.call_data_function(name, alloc::vec![options, context], span)? {
                             Some(Value::Hash(data)) => {
                                 let data = Rc::new(data);
-                                self.hiera.search.data.push(Rc::clone(&data));
-                                self.hiera
-                                    .search
-                                    .data_index
-                                    .insert(cached, self.hiera.search.data.len() - 1);
+                                let search = &mut self.host.hiera().search;
+                                search.data.push(Rc::clone(&data));
+                                search.data_index.insert(cached, search.data.len() - 1);
                                 data
                             }
                             other => {
@@ -193,68 +190,65 @@ impl Evaluator<'_> {
     }
 
     /// Call a data function written in Puppet: its value, or `None` when it said `not_found()`.
-    fn call_data_function(
+    pub(super) fn call_data_function(
         &mut self,
         name: &str,
         args: Vec<Value>,
         span: Span,
     ) -> EvalResult<Option<Value>> {
-        let Some(function) = self.known.functions.get(name).cloned() else {
-            return Ok(None);
-        };
+        // The level's function was found before it was called (`function_level_lookup`).
         let site = CallSite {
             name,
             style: CallStyle::Prefix,
             span,
         };
-        match self.call_user_function(&function, &site, args, None) {
+        match self.host.call_function(&site, name, args, None) {
             Ok(value) => Ok(Some(value)),
             Err(Unwind::Error(d)) if d.code == NOT_FOUND => Ok(None),
             Err(other) => Err(other),
         }
     }
 
-    /// A method of `Puppet::LookupContext` (`$context.not_found()`, `.environment_name`,
-    /// `.module_name`), or `None` when the call is no such method.
-    pub(crate) fn lookup_context_method(
-        &mut self,
-        name: &str,
-        args: &[Value],
-        span: Span,
-    ) -> Option<EvalResult<Value>> {
-        let [Value::Runtime(object), rest @ ..] = args else {
-            return None;
-        };
-        if &*object.0 != CONTEXT || !rest.is_empty() {
-            return None;
-        }
-        Some(match name {
-            "environment_name" => Ok(Value::string("production")),
-            "module_name" => Ok(self
-                .hiera
-                .search
-                .context_module
-                .as_deref()
-                .map_or(Value::Undef, Value::string)),
-            "not_found" => Err(Unwind::Error(alloc::boxed::Box::new(Diagnostic::error(
-                Stage::Evaluation,
-                NOT_FOUND,
-                "not_found() outside of a data function",
-                span,
-            )))),
-            _ => return None,
-        })
-    }
-
     /// Whether a function is one of a module's Ruby functions (`lib/puppet/functions/`).
-    fn ruby_function_exists(&mut self, name: &str) -> bool {
+    pub(super) fn ruby_function_exists(&mut self, name: &str) -> bool {
         let Some((module, _)) = name.split_once("::") else {
             return false;
         };
-        let Some(dir) = self.module_dir(module) else {
+        let Some(dir) = self.host.module_dir(module) else {
             return false;
         };
         let path = format!("{dir}/lib/puppet/functions/{}.rb", name.replace("::", "/"));
-        self.env.is_some_and(|env| env.files.exists(&path))
+        self.host.env_path_exists(&path, false)
     }
+}
+
+/// A method of `Puppet::LookupContext` (`$context.not_found()`, `.environment_name`,
+/// `.module_name`), or `None` when the call is no such method.
+pub(crate) fn context_method(
+    state: &HieraState,
+    name: &str,
+    args: &[Value],
+    span: Span,
+) -> Option<EvalResult<Value>> {
+    let [Value::Runtime(object), rest @ ..] = args else {
+        return None;
+    };
+    if &*object.0 != CONTEXT || !rest.is_empty() {
+        return None;
+    }
+    Some(match name {
+        "environment_name" => Ok(Value::string("production")),
+        "module_name" => Ok(state
+            .search
+            .context_module
+            .as_deref()
+            .map_or(Value::Undef, Value::string)),
+        "not_found" => Err(Unwind::Error(alloc::boxed::Box::new(Diagnostic::error(
+            Stage::Evaluation,
+            NOT_FOUND,
+            "not_found() outside of a data function",
+            span,
+        )))),
+        _ => return None,
+    })
 }

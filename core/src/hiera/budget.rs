@@ -6,7 +6,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::eval::evaluator::Evaluator;
+use super::{Hiera, HieraHost};
 use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
 
@@ -52,26 +52,18 @@ fn keys_text(keys: &[String]) -> String {
     text
 }
 
-impl Evaluator<'_> {
+impl<H: HieraHost> Hiera<'_, H> {
     /// What starting a lookup costs: its steps, and [`LOOKUP_DEPTH`] levels of the evaluator's
     /// nesting (the caller goes back out).
     pub(super) fn enter_lookup(&mut self, span: Span) -> EvalResult<()> {
-        self.step(LOOKUP_STEPS, span)?;
-        let max = self.options.limits.max_depth;
-        if self.budget.depth + LOOKUP_DEPTH > max {
-            return Err(crate::host::error(
-                "DEPTH_LIMIT",
-                format!("evaluation nested deeper than {max} levels (lookups inside lookups)"),
-                span,
-            ));
-        }
-        self.budget.depth += LOOKUP_DEPTH;
-        Ok(())
+        self.host.step(LOOKUP_STEPS, span)?;
+        self.host
+            .enter_nesting(LOOKUP_DEPTH, "lookups inside lookups", span)
     }
 
     /// Back out of a lookup [`Self::enter_lookup`] entered.
     pub(super) fn leave_lookup(&mut self) {
-        self.budget.depth -= LOOKUP_DEPTH;
+        self.host.leave_nesting(LOOKUP_DEPTH);
     }
 
     /// A limit's diagnostic met inside lookups: the keys being looked up are kept where it was
@@ -83,11 +75,12 @@ impl Evaluator<'_> {
         if !crate::run::budget::is_limit(diagnostic.code) {
             return Unwind::Error(diagnostic);
         }
-        if self.hiera.stopped_in.is_none() {
-            self.hiera.stopped_in = Some(self.hiera.searching.clone());
+        let hiera = self.host.hiera();
+        if hiera.stopped_in.is_none() {
+            hiera.stopped_in = Some(hiera.searching.clone());
         }
-        if self.hiera.searching.len() == 1 {
-            if let Some(keys) = self.hiera.stopped_in.take() {
+        if hiera.searching.len() == 1 {
+            if let Some(keys) = hiera.stopped_in.take() {
                 diagnostic.message.push_str(&keys_text(&keys));
             }
         }

@@ -11,12 +11,12 @@ use super::explain::{Event, Kind};
 use super::key::LookupKey;
 use super::lookup::{lookup_error, Found};
 use super::search::DataFile;
-use crate::eval::evaluator::Evaluator;
+use super::{Hiera, HieraHost};
 use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
 use crate::value::{Hash, Value};
 
-impl Evaluator<'_> {
+impl<H: HieraHost> Hiera<'_, H> {
     /// One data file: the root key's value in it, interpolated.
     pub(super) fn location_lookup(
         &mut self,
@@ -26,7 +26,7 @@ impl Evaluator<'_> {
         key: &LookupKey,
         span: Span,
     ) -> EvalResult<Found> {
-        self.step(1, span)?;
+        self.host.step(1, span)?;
         let (path, original, exists) = (path.as_str(), original.as_str(), *exists);
         self.explain_push(Kind::Location {
             path: path.into(),
@@ -66,31 +66,31 @@ impl Evaluator<'_> {
 
     /// A data file's hash, read and parsed once per evaluation. Of a module's data, only the
     /// keys of the module's namespace (and `lookup_options`) count: Puppet warns of the others.
-    fn data_hash(
+    pub(super) fn data_hash(
         &mut self,
         function: &str,
         path: &str,
         module: Option<&str>,
         span: Span,
     ) -> EvalResult<Rc<Hash>> {
-        if let Some(&at) = self.hiera.search.data_index.get(path) {
-            if let Some(hash) = self.hiera.search.data.get(at) {
+        if let Some(&at) = self.host.hiera().search.data_index.get(path) {
+            if let Some(hash) = self.host.hiera().search.data.get(at) {
                 return Ok(Rc::clone(hash));
             }
         }
-        let Some(text) = self.read_env_file(path, span)? else {
+        let Some(text) = self.host.read_env_file(path, span)? else {
             return Ok(Rc::new(Hash::new()));
         };
         let base = self
-            .sources
-            .add(path, Rc::clone(&text))
+            .host
+            .add_source(path, Rc::clone(&text))
             .unwrap_or(span.start);
         let at = |at: Option<(usize, usize)>| {
             let offset = at.map_or(0, |(line, column)| offset_of(&text, line, column));
             Span::new(base + offset, base + offset)
         };
         let loaded = if function == "json_data" {
-            super::json::load(&text)
+            crate::value::json::load(&text)
                 .map(Some)
                 .map_err(|m| (format!("({path}): {m}"), None))
         } else {
@@ -107,7 +107,8 @@ impl Evaluator<'_> {
             Ok(Some(Value::Hash(hash))) => hash,
             // Puppet reads an empty document as `false`, and warns of it only.
             Ok(None | Some(Value::Undef | Value::Boolean(false))) if function == "yaml_data" => {
-                self.log(crate::host::LogLevel::Warning, invalid(), at(None));
+                self.host
+                    .log(crate::host::LogLevel::Warning, invalid(), at(None));
                 Hash::new()
             }
             Ok(_) if function == "yaml_data" => return Err(lookup_error(invalid(), at(None))),
@@ -129,7 +130,7 @@ impl Evaluator<'_> {
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect();
             for _ in &outside {
-                self.log(
+                self.host.log(
                     crate::host::LogLevel::Warning,
                     format!("Module '{module}': Value returned from data_hash function '{function}', when using location '{path}', must use keys qualified with the name of the module"),
                     at(None),
@@ -137,11 +138,9 @@ impl Evaluator<'_> {
             }
         }
         let hash = Rc::new(hash);
-        self.hiera.search.data.push(Rc::clone(&hash));
-        self.hiera
-            .search
-            .data_index
-            .insert(path.into(), self.hiera.search.data.len() - 1);
+        let search = &mut self.host.hiera().search;
+        search.data.push(Rc::clone(&hash));
+        search.data_index.insert(path.into(), search.data.len() - 1);
         Ok(hash)
     }
 
@@ -157,7 +156,7 @@ impl Evaluator<'_> {
         let datadir = self.hiera_interpolate_text(&level.datadir, (file, None), span)?;
         let at = (file, level.line);
         let dir = join(&config.root, &datadir);
-        let exists = |ev: &mut Self, path: &str| ev.env.is_some_and(|env| env.files.exists(path));
+        let exists = |ev: &mut Self, path: &str| ev.host.env_path_exists(path, false);
         let mut out = Vec::new();
         match &level.locations {
             Locations::None => return Ok(None),
@@ -175,10 +174,7 @@ impl Evaluator<'_> {
             Locations::Globs(globs) => {
                 for declared in globs {
                     let pattern = join(&dir, &self.hiera_interpolate_text(declared, at, span)?);
-                    let files = self
-                        .env
-                        .map(|env| env.files.files_under(&dir))
-                        .unwrap_or_default();
+                    let files = self.host.files_under(&dir);
                     for file in files {
                         if super::config::glob_matches(&pattern, &file) {
                             out.push((file, pattern.clone(), true));
@@ -202,10 +198,9 @@ impl Evaluator<'_> {
                     _ => Vec::new(),
                 };
                 for value in values {
-                    let mark = self.scopes.push(self.scopes.current());
-                    self.scopes.bind_local(Rc::from(local.as_str()), value);
+                    self.host.hiera().search.mapped = Some((local.clone(), value));
                     let path = self.hiera_interpolate_text(template, (file, None), span);
-                    self.scopes.pop(mark);
+                    self.host.hiera().search.mapped = None;
                     let path = join(&dir, &path?);
                     let found = exists(self, &path);
                     out.push((path, template.clone(), found));

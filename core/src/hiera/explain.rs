@@ -392,7 +392,7 @@ fn dump_value_at(out: &mut String, indent: &str, value: &Value, depth: usize) {
         }
         Value::Sensitive(_) => out.push_str("#<Sensitive [value redacted]>"),
         Value::Runtime(runtime) => out.push_str(&alloc::format!(":{}", runtime.0)),
-        other => out.push_str(&crate::functions::format::sprintf::ruby_inspect(other)),
+        other => out.push_str(&crate::value::ruby_inspect(other)),
     }
 }
 
@@ -423,5 +423,5 @@ impl Kind {
 
 /// A value as Ruby's `inspect` shows it (`{"a"=>1, "b"=>nil}`): `puppet lookup --render-as s`.
 pub fn ruby_inspect(value: &Value) -> String {
-    crate::functions::format::sprintf::ruby_inspect(value)
+    crate::value::ruby_inspect(value)
 }

@@ -10,7 +10,7 @@ use super::explain::{Event, Kind};
 use super::key::{split_key, Segment};
 use super::lookup::lookup_error;
 use super::search::{lookup_failure, lookup_issue};
-use crate::eval::evaluator::Evaluator;
+use super::{Hiera, HieraHost};
 use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
 use crate::value::{Hash, Value};
@@ -21,27 +21,25 @@ pub(crate) type Config<'a> = (&'a str, Option<u32>);
 /// Expressions that interpolate nothing.
 const EMPTY: [&str; 6] = ["", "::", "\"\"", "''", "\"::\"", "'::'"];
 
-impl Evaluator<'_> {
+impl<H: HieraHost> Hiera<'_, H> {
     /// Interpolate every string of a value found in data (hash keys too). The arrays and hashes
     /// it builds are charged as any a program builds, and so is each string it interpolates.
-    pub(crate) fn hiera_interpolate(&mut self, value: &Value, span: Span) -> EvalResult<Value> {
+    pub(super) fn hiera_interpolate(&mut self, value: &Value, span: Span) -> EvalResult<Value> {
         self.hiera_interpolate_at(value, 0, span)
     }
 
     /// [`Self::hiera_interpolate`] of a value `depth` levels inside the data.
-    fn hiera_interpolate_at(
+    pub(super) fn hiera_interpolate_at(
         &mut self,
         value: &Value,
         depth: usize,
         span: Span,
     ) -> EvalResult<Value> {
-        if depth > self.options.limits.max_depth {
+        let max_depth = self.host.limits().max_depth;
+        if depth > max_depth {
             return Err(crate::host::error(
                 "DEPTH_LIMIT",
-                format!(
-                    "the data is nested more than {} levels deep to interpolate",
-                    self.options.limits.max_depth
-                ),
+                format!("the data is nested more than {max_depth} levels deep to interpolate"),
                 span,
             ));
         }
@@ -50,7 +48,7 @@ impl Evaluator<'_> {
                 self.interpolate_string(text, None, span)?
             }
             Value::Array(items) => {
-                self.check_collection(items.len(), span)?;
+                self.host.check_collection(items.len(), span)?;
                 let mut out = Vec::with_capacity(items.len());
                 for item in items.iter() {
                     out.push(self.hiera_interpolate_at(item, depth + 1, span)?);
@@ -58,7 +56,7 @@ impl Evaluator<'_> {
                 Value::array(out)
             }
             Value::Hash(hash) => {
-                self.check_collection(hash.len(), span)?;
+                self.host.check_collection(hash.len(), span)?;
                 let mut out = Hash::new();
                 for (k, v) in hash.iter() {
                     let k = self.hiera_interpolate_at(k, depth + 1, span)?;
@@ -72,7 +70,7 @@ impl Evaluator<'_> {
     }
 
     /// Interpolate a path or datadir of a hiera.yaml (variables only) to text.
-    pub(crate) fn hiera_interpolate_text(
+    pub(super) fn hiera_interpolate_text(
         &mut self,
         text: &str,
         config: Config<'_>,
@@ -82,10 +80,10 @@ impl Evaluator<'_> {
             return Ok(text.into());
         }
         let value = self.interpolate_string(text, Some(config), span)?;
-        Ok(crate::functions::format::sprintf::ruby_to_s(&value))
+        Ok(crate::value::ruby_to_s(&value))
     }
 
-    fn interpolate_string(
+    pub(super) fn interpolate_string(
         &mut self,
         subject: &str,
         config: Option<Config<'_>>,
@@ -106,7 +104,7 @@ impl Evaluator<'_> {
             if EMPTY.contains(&expr) {
                 continue;
             }
-            self.step(1, span)?;
+            self.host.step(1, span)?;
             let (method, key) = method_and_key(expr);
             if let (Some(_), Some((file, _))) = (method, config) {
                 return Err(lookup_issue(
@@ -146,8 +144,8 @@ impl Evaluator<'_> {
             };
             let value = self.hiera_check_interpolation(&check, &value, span)?;
             // An array or hash found prints in full: within the limits, before it is printed.
-            crate::host::charge_walk(self, &value, crate::host::Walk::Prints, span)?;
-            let piece = crate::functions::format::sprintf::ruby_to_s(&value);
+            crate::host::charge_walk(self.host, &value, crate::host::Walk::Prints, span)?;
+            let piece = crate::value::ruby_to_s(&value);
             self.grow_interpolation(&mut out, &piece, span)?;
         }
         self.grow_interpolation(&mut out, rest, span)?;
@@ -157,46 +155,48 @@ impl Evaluator<'_> {
 
     /// Append `piece` to an interpolated string: refused before it is appended when the string
     /// would pass the size limit, and charged as any string a program builds.
-    fn grow_interpolation(&mut self, out: &mut String, piece: &str, span: Span) -> EvalResult<()> {
+    pub(super) fn grow_interpolation(
+        &mut self,
+        out: &mut String,
+        piece: &str,
+        span: Span,
+    ) -> EvalResult<()> {
         let before = out.len();
-        self.check_string_growth(before, before.saturating_add(piece.len()), span)?;
+        self.host
+            .check_string_growth(before, before.saturating_add(piece.len()), span)?;
         out.push_str(piece);
         Ok(())
     }
 
     /// Interpolate what an interpolation gave, with its name on the stack of lookups (a value
     /// that interpolates itself is Puppet's recursive lookup error).
-    fn hiera_check_interpolation(
+    pub(super) fn hiera_check_interpolation(
         &mut self,
         name: &str,
         value: &Value,
         span: Span,
     ) -> EvalResult<Value> {
-        if self.hiera.search.stack_has(name) {
-            return Err(lookup_error(
-                format!(
-                    "Recursive lookup detected in [{}]",
-                    self.hiera.search.stack_text()
-                ),
-                span,
-            ));
+        let search = &mut self.host.hiera().search;
+        if search.stack_has(name) {
+            let message = format!("Recursive lookup detected in [{}]", search.stack_text());
+            return Err(lookup_error(message, span));
         }
-        self.hiera.search.stack_push(name);
+        search.stack_push(name);
         let result = self.hiera_interpolate(value, span);
-        self.hiera.search.stack_pop();
+        self.host.hiera().search.stack_pop();
         result
     }
 
     /// `%{lookup('k')}`: a whole lookup of the key, `''` when nothing has it.
-    fn interpolated_lookup(&mut self, key: &str, span: Span) -> EvalResult<Value> {
+    pub(super) fn interpolated_lookup(&mut self, key: &str, span: Span) -> EvalResult<Value> {
         Ok(self
-            .hiera_search(key, None, span)?
+            .search(key, None, span)?
             .unwrap_or_else(|| Value::string("")))
     }
 
     /// The variable of a level's `mapped_paths` (dug into by dotted keys); Puppet's error when
     /// it is not defined.
-    pub(crate) fn hiera_scope_value(
+    pub(super) fn hiera_scope_value(
         &mut self,
         key: &str,
         file: &str,
@@ -211,7 +211,7 @@ impl Evaluator<'_> {
     /// Puppet's error for an interpolated variable that is not defined: in data a failure of the
     /// call (`Undefined variable 'x'; ` and why: a class not evaluated), in a hiera.yaml one
     /// naming the file.
-    fn undefined_variable(
+    pub(super) fn undefined_variable(
         &mut self,
         name: &str,
         config: Option<Config<'_>>,
@@ -223,7 +223,7 @@ impl Evaluator<'_> {
             return Ok(lookup_issue(message, span));
         }
         let why = match name.trim_start_matches("::").rsplit_once("::") {
-            Some((class, _)) if self.class_known(class, span)? => {
+            Some((class, _)) if self.host.class_known(class, span)? => {
                 format!("class {class} has not been evaluated")
             }
             Some((class, _)) => format!("class {class} could not be found"),
@@ -238,7 +238,7 @@ impl Evaluator<'_> {
     /// `%{var}`, `%{::var}`, `%{facts.os.family}`: the variable in the scope the lookup was
     /// made from, dug into by the dotted segments (`Some(None)`: a segment not found), or
     /// `None` when the variable is not defined.
-    fn hiera_scope_value_in(
+    pub(super) fn hiera_scope_value_in(
         &mut self,
         key: &str,
         subject: &str,
@@ -296,19 +296,15 @@ impl Evaluator<'_> {
         Ok(Some(Some(value)))
     }
 
-    /// A variable as Hiera's scope finds it: local ones outwards, `::x` at top scope, `a::x`
-    /// of class `a`.
-    fn hiera_variable(&self, name: &str) -> Option<Value> {
-        if let Some(value) = self.scopes.lookup(name) {
-            return Some(value.clone());
+    /// A variable as Hiera's scope finds it: local ones outwards (a `mapped_paths` level's
+    /// first), `::x` at top scope, `a::x` of class `a`.
+    pub(super) fn hiera_variable(&mut self, name: &str) -> Option<Value> {
+        if let Some((local, value)) = &self.host.hiera().search.mapped {
+            if local == name && !name.starts_with("::") {
+                return Some(value.clone());
+            }
         }
-        let qualified = name.trim_start_matches("::");
-        if qualified.contains("::") {
-            return self
-                .live_class_variable(qualified)
-                .or_else(|| self.catalog.class_variable(qualified));
-        }
-        None
+        self.host.scope_variable(name)
     }
 }
 

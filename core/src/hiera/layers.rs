@@ -8,15 +8,15 @@ use alloc::string::{String, ToString};
 use super::config::{Config, Layer};
 use super::data::offset_of;
 use super::search::{lookup_failure, lookup_issue, NONE};
-use crate::eval::evaluator::Evaluator;
+use super::{Hiera, HieraHost};
 use crate::host::EvalResult;
 use crate::span::Span;
 use crate::value::{Hash, Value};
 
-impl Evaluator<'_> {
+impl<H: HieraHost> Hiera<'_, H> {
     /// A layer's configuration (read, checked and kept once), or `None` when the layer has no
     /// data provider (no hiera.yaml in the environment or the module).
-    pub(crate) fn layer_config(
+    pub(super) fn layer_config(
         &mut self,
         layer: Layer,
         module: Option<&str>,
@@ -32,50 +32,52 @@ impl Evaluator<'_> {
             }
             (Layer::Module, None) => return Ok(None),
         };
-        if let Some(&at) = self.hiera.search.config_index.get(name) {
-            return Ok(self.hiera.search.configs.get(at).cloned());
+        let search = &self.host.hiera().search;
+        if let Some(&at) = search.config_index.get(name) {
+            return Ok(search.configs.get(at).cloned());
         }
         let config = self.read_layer_config(layer, module, span)?;
+        let search = &mut self.host.hiera().search;
         let at = match &config {
             Some(config) => {
-                self.hiera.search.configs.push(Rc::clone(config));
-                self.hiera.search.configs.len() - 1
+                search.configs.push(Rc::clone(config));
+                search.configs.len() - 1
             }
             None => NONE,
         };
-        self.hiera.search.config_index.insert(name.into(), at);
+        search.config_index.insert(name.into(), at);
         Ok(config)
     }
 
-    fn read_layer_config(
+    pub(super) fn read_layer_config(
         &mut self,
         layer: Layer,
         module: Option<&str>,
         span: Span,
     ) -> EvalResult<Option<Rc<Config>>> {
         let (root, path) = match layer {
-            Layer::Global => match self.env.and_then(|env| env.global_hiera.clone()) {
+            Layer::Global => match self.host.global_hiera() {
                 Some(path) => (parent_dir(&path).to_string(), path),
                 None => return Ok(Some(Rc::new(Config::default_config("<global>")))),
             },
             Layer::Environment => (String::new(), "hiera.yaml".to_string()),
             Layer::Module => {
-                let Some(dir) = module.and_then(|m| self.module_dir(m)) else {
+                let Some(dir) = module.and_then(|m| self.host.module_dir(m)) else {
                     return Ok(None);
                 };
                 let path = format!("{dir}/hiera.yaml");
                 (dir, path)
             }
         };
-        let Some(text) = self.read_env_file(&path, span)? else {
+        let Some(text) = self.host.read_env_file(&path, span)? else {
             return Ok(match layer {
                 Layer::Global => Some(Rc::new(Config::default_config(&root))),
                 _ => None,
             });
         };
         let base = self
-            .sources
-            .add(&path, Rc::clone(&text))
+            .host
+            .add_source(&path, Rc::clone(&text))
             .unwrap_or(span.start);
         let at_line = |line: Option<u32>| {
             let offset = line.map_or(0, |line| offset_of(&text, line as usize, 1));
@@ -148,12 +150,12 @@ impl Evaluator<'_> {
     pub(super) fn warn_once(&mut self, message: String, span: Span) {
         let level = crate::host::LogLevel::Warning;
         if !self
-            .output
-            .logs
+            .host
+            .logs()
             .iter()
             .any(|entry| entry.level == level && entry.message == message)
         {
-            self.log(level, message, span);
+            self.host.log(level, message, span);
         }
     }
 }

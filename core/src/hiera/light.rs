@@ -7,14 +7,14 @@ use alloc::string::String;
 
 use super::config::Layer;
 use super::explain::{Event, Kind};
-use super::lookup::{search_target, Found};
+use super::lookup::{search_target, Found, HieraState};
 use super::merge::Merge;
-use crate::eval::evaluator::Evaluator;
+use super::{Hiera, HieraHost};
 use crate::host::EvalResult;
 use crate::span::Span;
 use crate::value::Value;
 
-impl Evaluator<'_> {
+impl<H: HieraHost> Hiera<'_, H> {
     /// The search of the full engine's `search_key`, for a build that reads no YAML: the full
     /// engine reads the global layer's hiera.yaml (when one is given), the environment's, then the
     /// key's module's, and without any of them finds nothing (the global default configuration's
@@ -31,26 +31,26 @@ impl Evaluator<'_> {
             self.explain_leaf(Kind::InvalidKey("lookup_options".into()));
             return Ok(None);
         };
-        let global = self.env.and_then(|env| env.global_hiera.clone());
+        let global = self.host.global_hiera();
         let module = key.module_name().map(String::from);
         let module_config = module
             .as_deref()
-            .and_then(|name| self.module_dir(name))
+            .and_then(|name| self.host.module_dir(name))
             .map(|dir| format!("{dir}/hiera.yaml"));
         let configs = global
             .into_iter()
             .chain([String::from("hiera.yaml")])
             .chain(module_config);
         for path in configs {
-            if self.hiera.configs_absent.contains(&path) {
+            if self.host.hiera().configs_absent.contains(&path) {
                 continue;
             }
-            if self.read_env_file(&path, span)?.is_some() {
+            if self.host.read_env_file(&path, span)?.is_some() {
                 return Err(super::read_yaml::needs_yaml(&path, span));
             }
-            self.hiera.configs_absent.insert(path);
+            self.host.hiera().configs_absent.insert(path);
         }
-        if self.hiera.explainer.is_some() {
+        if self.host.hiera().explainer.is_some() {
             self.explain_nothing_found(&key.text, module.as_deref());
         }
         Ok(None)
@@ -60,12 +60,12 @@ impl Evaluator<'_> {
     /// `lookup_options` first (the global layer's once per evaluation, a module's once per
     /// module), then the key: the global layer's default configuration without it, no environment
     /// data provider, and the module without one.
-    fn explain_nothing_found(&mut self, key: &str, module: Option<&str>) {
-        let has_module = module.map(|name| self.module_dir(name).is_some());
-        let read = &mut self.hiera.options_explained;
+    pub(super) fn explain_nothing_found(&mut self, key: &str, module: Option<&str>) {
+        let has_module = module.map(|name| self.host.module_dir(name).is_some());
+        let read = &mut self.host.hiera().options_explained;
         let global_options = read.insert(String::new());
         let module_options = module.is_some_and(|name| read.insert(name.into()));
-        let Some(explainer) = self.hiera.explainer.as_mut() else {
+        let Some(explainer) = self.host.hiera().explainer.as_mut() else {
             return;
         };
         let global = || Kind::provider(Layer::Global.place(), None, 5, None);
@@ -95,20 +95,20 @@ impl Evaluator<'_> {
         explainer.pop();
     }
 
-    fn explain_leaf(&mut self, kind: Kind) {
-        if let Some(explainer) = self.hiera.explainer.as_mut() {
+    pub(super) fn explain_leaf(&mut self, kind: Kind) {
+        if let Some(explainer) = self.host.hiera().explainer.as_mut() {
             explainer.leaf(kind);
         }
     }
+}
 
-    /// A method of `Puppet::LookupContext`: never, in this build, since the value only exists
-    /// inside a data function, which only a hiera.yaml names.
-    pub(crate) fn lookup_context_method(
-        &mut self,
-        _: &str,
-        _: &[Value],
-        _: Span,
-    ) -> Option<EvalResult<Value>> {
-        None
-    }
+/// A method of `Puppet::LookupContext`: never, in this build, since the value only exists inside a
+/// data function, which only a hiera.yaml names.
+pub(crate) fn context_method(
+    _: &HieraState,
+    _: &str,
+    _: &[Value],
+    _: Span,
+) -> Option<EvalResult<Value>> {
+    None
 }

@@ -9,8 +9,8 @@ use alloc::vec::Vec;
 use super::explain::Explainer;
 use super::key::LookupKey;
 use super::merge::Merge;
+use super::{Hiera, HieraHost};
 use crate::diagnostic::{Diagnostic, Stage};
-use crate::eval::evaluator::Evaluator;
 use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
 use crate::value::Value;
@@ -65,20 +65,20 @@ pub(super) fn search_target(key: &str, span: Span) -> EvalResult<Option<LookupKe
 /// Not found (Puppet's `throw :no_such_key`), or found.
 pub(crate) type Found = Option<Value>;
 
-impl Evaluator<'_> {
+impl<H: HieraHost> Hiera<'_, H> {
     /// Look `key` up in Hiera (`Lookup.search_and_merge`): the value, or `None` when no layer
     /// has it. `merge`: the strategy the caller gave (else the key's `lookup_options` say).
     ///
     /// A lookup costs steps, and so does everything it does (levels, files, interpolations, the
     /// values it builds), however deeply lookups run inside each other; when one of the limits
     /// stops the evaluation inside lookups, the diagnostic names the keys being looked up.
-    pub(crate) fn hiera_search(
+    pub(crate) fn search(
         &mut self,
         key: &str,
         merge: Option<Merge>,
         span: Span,
     ) -> EvalResult<Found> {
-        self.hiera.searching.push(key.into());
+        self.host.hiera().searching.push(key.into());
         let result = match self.enter_lookup(span) {
             Ok(()) => {
                 let found = self.search_key(key, merge, span);
@@ -88,12 +88,10 @@ impl Evaluator<'_> {
             Err(stop) => Err(stop),
         };
         let result = result.map_err(|unwind| self.name_keys_in_limit(unwind));
-        self.hiera.searching.pop();
+        self.host.hiera().searching.pop();
         result
     }
-}
 
-impl Evaluator<'_> {
     /// Automatic parameter lookup: each parameter of class `class` not given a value (or given
     /// `undef`) takes `<class>::<param>` from Hiera when found, unless an undef found would
     /// override a default. The given attributes first, then those found, in parameter order.
@@ -112,18 +110,21 @@ impl Evaluator<'_> {
                 continue;
             }
             let key = format!("{class}::{name}");
-            let saved = self.hiera.explainer.replace(Explainer::new());
-            let found = self.hiera_search(&key, None, span);
-            let explainer = core::mem::replace(&mut self.hiera.explainer, saved);
+            let saved = self.host.hiera().explainer.replace(Explainer::new());
+            let found = self.search(&key, None, span);
+            let explainer = core::mem::replace(&mut self.host.hiera().explainer, saved);
             let found = found?;
             let kind = crate::hiera::calls::LookupKind::Automatic;
-            self.hiera.calls.record(kind, &key, span, found.as_ref());
+            self.host
+                .hiera()
+                .calls
+                .record(kind, &key, span, found.as_ref());
             let Some(value) = found else {
                 continue;
             };
             if let Some(explainer) = explainer {
                 let preamble = format!("Automatic Parameter Lookup of '{key}'");
-                self.log(
+                self.host.log(
                     crate::host::LogLevel::Debug,
                     explainer.render_debug(&preamble),
                     span,

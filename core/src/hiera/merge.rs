@@ -45,6 +45,14 @@ impl Merge {
         }
     }
 
+    /// `hash`, as `lookup_options` themselves are merged.
+    pub fn hash() -> Merge {
+        Merge {
+            strategy: Strategy::Hash,
+            options: None,
+        }
+    }
+
     /// A strategy given by name (`'deep'`) or as a hash (`{strategy => deep, knockout_prefix =>
     /// '--'}`); Puppet's messages for what it refuses.
     pub fn parse(value: &Value) -> Result<Merge, String> {
@@ -65,7 +73,7 @@ impl Merge {
             other => {
                 return Err(format!(
                     "Unknown merge strategy: '{}'",
-                    crate::functions::format::sprintf::ruby_to_s(other)
+                    crate::value::ruby_to_s(other)
                 ))
             }
         };

@@ -9,9 +9,9 @@ pub mod config;
 #[cfg(feature = "yaml")]
 mod data;
 pub mod explain;
+mod host;
 #[cfg(feature = "yaml")]
 mod interpolate;
-pub mod json;
 pub mod key;
 #[cfg(feature = "yaml")]
 mod layers;
@@ -27,4 +27,9 @@ pub mod yaml;
 
 /// The class of the context a data function gets (its type `Puppet::LookupContext`).
 pub(crate) const CONTEXT: &str = "Puppet::LookupContext";
+#[cfg(feature = "yaml")]
+pub(crate) use backend::context_method;
+pub(crate) use host::{Hiera, HieraHost};
+#[cfg(not(feature = "yaml"))]
+pub(crate) use light::context_method;
 pub use read_yaml::NEEDS_YAML;

@@ -15,8 +15,8 @@ use super::explain::{Event, Explainer, Kind};
 use super::key::{LookupKey, Segment};
 use super::lookup::{lookup_error, search_target, Found};
 use super::merge::Merge;
+use super::{Hiera, HieraHost};
 use crate::diagnostic::{Diagnostic, Stage};
-use crate::eval::evaluator::Evaluator;
 use crate::host::{EvalResult, Unwind};
 use crate::span::Span;
 use crate::value::{Hash, Value};
@@ -41,6 +41,9 @@ pub(crate) struct SearchState {
     pub(super) stack: Vec<String>,
     /// The module of the layer whose data function is running (`$context.module_name`).
     pub(super) context_module: Option<String>,
+    /// The variable a `mapped_paths` level binds (its name and one of the values mapped) while
+    /// its path is interpolated: a local scope's variable, seen before the scope's own.
+    pub(super) mapped: Option<(String, Value)>,
 }
 
 impl SearchState {
@@ -122,9 +125,9 @@ fn global_failure(error: Unwind, top: &str, span: Span) -> Unwind {
     }
 }
 
-impl Evaluator<'_> {
+impl<H: HieraHost> Hiera<'_, H> {
     pub(super) fn explain(&mut self, f: impl FnOnce(&mut Explainer)) {
-        if let Some(explainer) = self.hiera.explainer.as_mut() {
+        if let Some(explainer) = self.host.hiera().explainer.as_mut() {
             f(explainer);
         }
     }
@@ -138,7 +141,7 @@ impl Evaluator<'_> {
     }
 
     pub(super) fn found(&mut self, key: &str, value: &Value) {
-        if self.hiera.explainer.is_some() {
+        if self.host.hiera().explainer.is_some() {
             let event = Event::Found(key.into(), value.clone());
             self.explain(|e| e.event(event));
         }
@@ -157,9 +160,10 @@ impl Evaluator<'_> {
         span: Span,
         f: impl FnOnce(&mut Self) -> EvalResult<T>,
     ) -> EvalResult<T> {
-        if self.hiera.search.stack.iter().any(|n| n == name) {
-            let chain = self.hiera.search.stack.join(", ");
-            let message = match self.hiera.search.stack.first() {
+        let stack = &mut self.host.hiera().search.stack;
+        if stack.iter().any(|n| n == name) {
+            let chain = stack.join(", ");
+            let message = match stack.first() {
                 Some(top) if layer == Layer::Global && name != "lookup_options" => {
                     format!("Lookup of key '{top}' failed: Recursive lookup detected in [{chain}]")
                 }
@@ -172,9 +176,9 @@ impl Evaluator<'_> {
                 span,
             ))));
         }
-        self.hiera.search.stack.push(name.into());
+        stack.push(name.into());
         let result = f(self);
-        self.hiera.search.stack.pop();
+        self.host.hiera().search.stack.pop();
         result
     }
 
@@ -287,7 +291,7 @@ impl Evaluator<'_> {
     }
 
     /// The types `hash` and `unique` merges require of what they merge.
-    fn check_merge_types(
+    pub(super) fn check_merge_types(
         &mut self,
         merge: &Merge,
         first: &Value,
@@ -318,13 +322,11 @@ impl Evaluator<'_> {
         let Some(expr) = program.body.first() else {
             return Err(lookup_error(format!("Invalid type '{text}'"), span));
         };
-        let ty = self.unrecorded(|ev| ev.eval_type_expr(expr));
-        self.tree_freed();
-        ty
+        self.host.eval_type(expr)
     }
 
     /// One layer's data provider: its hierarchy, merged by the strategy.
-    fn layer_lookup(
+    pub(super) fn layer_lookup(
         &mut self,
         layer: Layer,
         key: &LookupKey,
@@ -342,14 +344,21 @@ impl Evaluator<'_> {
         let found = self.provider_lookup(layer, key, module, merge, span);
         match (found, layer) {
             (Err(error), Layer::Global) => {
-                let top = self.hiera.search.stack.first().unwrap_or(&key.text).clone();
+                let top = self
+                    .host
+                    .hiera()
+                    .search
+                    .stack
+                    .first()
+                    .unwrap_or(&key.text)
+                    .clone();
                 Err(global_failure(error, &top, span))
             }
             (found, _) => found,
         }
     }
 
-    fn provider_lookup(
+    pub(super) fn provider_lookup(
         &mut self,
         layer: Layer,
         key: &LookupKey,
@@ -359,7 +368,7 @@ impl Evaluator<'_> {
     ) -> EvalResult<Found> {
         let Some(config) = self.layer_config(layer, module, span)? else {
             if let Some(module) = module {
-                let has_module = self.module_dir(module).is_some();
+                let has_module = self.host.module_dir(module).is_some();
                 self.explain(|e| {
                     e.leaf(Kind::Module {
                         name: module.into(),
@@ -383,7 +392,7 @@ impl Evaluator<'_> {
     }
 
     /// A module's `default_hierarchy`, searched when no layer had the key.
-    fn default_hierarchy_lookup(
+    pub(super) fn default_hierarchy_lookup(
         &mut self,
         key: &LookupKey,
         module: Option<&str>,
@@ -434,7 +443,7 @@ impl Evaluator<'_> {
     }
 
     /// The `lookup_options` of a module's default hierarchy (read once per module).
-    fn default_hierarchy_options(
+    pub(super) fn default_hierarchy_options(
         &mut self,
         config: &Config,
         levels: &[Level],
@@ -443,16 +452,12 @@ impl Evaluator<'_> {
     ) -> EvalResult<Option<Rc<LookupOptions>>> {
         // Module names hold no ':', so these entries are apart from the modules' own.
         let name = format!("default:{module}");
-        if let Some(&at) = self.hiera.search.options_index.get(&name) {
-            return Ok(self.hiera.search.options.get(at).cloned().flatten());
+        let search = &self.host.hiera().search;
+        if let Some(&at) = search.options_index.get(&name) {
+            return Ok(search.options.get(at).cloned().flatten());
         }
-        let options_key = LookupKey {
-            text: "lookup_options".into(),
-            root: "lookup_options".into(),
-            segments: Vec::new(),
-        };
-        let hash_merge =
-            Merge::parse(&Value::string("hash")).unwrap_or_else(|_| Merge::default_strategy());
+        let options_key = options_key();
+        let hash_merge = Merge::hash();
         self.explain_push(Kind::Top("lookup_options".into()));
         self.explain_push(Kind::provider(
             "Module",
@@ -473,7 +478,7 @@ impl Evaluator<'_> {
     }
 
     /// Each level of a hierarchy, merged by the strategy.
-    fn hierarchy_lookup(
+    pub(super) fn hierarchy_lookup(
         &mut self,
         config: &Config,
         levels: &[Level],
@@ -486,9 +491,9 @@ impl Evaluator<'_> {
         for level in levels {
             // Puppet resolves a level's paths when it creates its data providers, which its
             // explanations leave out.
-            let explainer = self.hiera.explainer.take();
+            let explainer = self.host.hiera().explainer.take();
             let locations = self.level_locations(config, level, span);
-            self.hiera.explainer = explainer;
+            self.host.hiera().explainer = explainer;
             let locations = locations?;
             if config.path.is_none() && locations.as_ref().is_some_and(Vec::is_empty) {
                 continue;
@@ -506,7 +511,7 @@ impl Evaluator<'_> {
     }
 
     /// One hierarchy level: each of its data files, merged by the strategy.
-    fn level_lookup(
+    pub(super) fn level_lookup(
         &mut self,
         config: &Config,
         level: &Level,
@@ -515,7 +520,7 @@ impl Evaluator<'_> {
         merge: &Merge,
         span: Span,
     ) -> EvalResult<Found> {
-        self.step(1, span)?;
+        self.host.step(1, span)?;
         self.explain_push(Kind::Entry(level.name.clone()));
         let found = match &level.function {
             Function::DataHash(function)
@@ -553,7 +558,7 @@ impl Evaluator<'_> {
 
     /// The `lookup_options` that apply to a key's module (global and environment ones merged,
     /// then the module's), compiled once per module.
-    fn lookup_options_for(
+    pub(super) fn lookup_options_for(
         &mut self,
         key: &LookupKey,
         module: Option<&str>,
@@ -561,23 +566,19 @@ impl Evaluator<'_> {
     ) -> EvalResult<Option<Rc<LookupOptions>>> {
         let _ = key;
         let name = module.unwrap_or_default().to_string();
-        if let Some(&at) = self.hiera.search.options_index.get(&name) {
-            return Ok(self.hiera.search.options.get(at).cloned().flatten());
+        let search = &self.host.hiera().search;
+        if let Some(&at) = search.options_index.get(&name) {
+            return Ok(search.options.get(at).cloned().flatten());
         }
-        let hash_merge =
-            Merge::parse(&Value::string("hash")).unwrap_or_else(|_| Merge::default_strategy());
-        let options_key = LookupKey {
-            text: "lookup_options".into(),
-            root: "lookup_options".into(),
-            segments: Vec::new(),
-        };
+        let hash_merge = Merge::hash();
+        let options_key = options_key();
         self.explain_push(Kind::Top("lookup_options".into()));
         let result = self.read_lookup_options(&options_key, module, &hash_merge, span);
         self.explain_pop();
         let mut options = result?;
-        if module.is_some() && !self.hiera.search.options_index.contains_key("") {
+        if module.is_some() && !self.host.hiera().search.options_index.contains_key("") {
             // The environment's options serve keys outside modules from now on.
-            let environment = self.hiera.search.env_options.clone().flatten();
+            let environment = self.host.hiera().search.env_options.clone().flatten();
             let compiled = compile_lookup_options(environment, span)?;
             self.cache_lookup_options(String::new(), compiled);
         }
@@ -586,23 +587,27 @@ impl Evaluator<'_> {
         Ok(compiled)
     }
 
-    fn cache_lookup_options(&mut self, module: String, options: Option<Rc<LookupOptions>>) {
-        self.hiera.search.options.push(options);
-        self.hiera
-            .search
+    pub(super) fn cache_lookup_options(
+        &mut self,
+        module: String,
+        options: Option<Rc<LookupOptions>>,
+    ) {
+        let search = &mut self.host.hiera().search;
+        search.options.push(options);
+        search
             .options_index
-            .insert(module, self.hiera.search.options.len() - 1);
+            .insert(module, search.options.len() - 1);
     }
 
     /// The global and environment layers' `lookup_options` (read once), with the module's.
-    fn read_lookup_options(
+    pub(super) fn read_lookup_options(
         &mut self,
         options_key: &LookupKey,
         module: Option<&str>,
         hash_merge: &Merge,
         span: Span,
     ) -> EvalResult<Option<Value>> {
-        let mut options = match self.hiera.search.env_options.clone() {
+        let mut options = match self.host.hiera().search.env_options.clone() {
             Some(options) => options,
             None => {
                 let global =
@@ -617,7 +622,7 @@ impl Evaluator<'_> {
                     ),
                     (g, e) => g.or(e),
                 };
-                self.hiera.search.env_options = Some(options.clone());
+                self.host.hiera().search.env_options = Some(options.clone());
                 options
             }
         };
@@ -638,7 +643,7 @@ impl Evaluator<'_> {
     }
 
     /// A dotted key's segments, dug into the value found.
-    fn dig(&mut self, key: &LookupKey, value: Value, span: Span) -> EvalResult<Found> {
+    pub(super) fn dig(&mut self, key: &LookupKey, value: Value, span: Span) -> EvalResult<Found> {
         if key.segments.is_empty() {
             return Ok(Some(value));
         }
@@ -688,7 +693,7 @@ impl Evaluator<'_> {
     }
 
     /// `convert_to` of `lookup_options`: `Type` or `[Type, args...]`, applied with `new`.
-    fn convert_to(
+    pub(super) fn convert_to(
         &mut self,
         key: &str,
         value: Value,
@@ -727,7 +732,9 @@ impl Evaluator<'_> {
             style: crate::syntax::ast::CallStyle::Prefix,
             span,
         };
-        let result = crate::functions::call_builtin(self, "new", &site, call_args, None)
+        let result = self
+            .host
+            .call_builtin(&site, "new", call_args)
             .unwrap_or_else(|| Err(lookup_error("new() is not available", span)))
             .map_err(|e| match e {
                 Unwind::Error(d) => lookup_error(
@@ -748,6 +755,15 @@ impl Evaluator<'_> {
             ))
         });
         Ok(result)
+    }
+}
+
+/// The key `lookup_options` itself, as its own search looks it up.
+fn options_key() -> LookupKey {
+    LookupKey {
+        text: "lookup_options".into(),
+        root: "lookup_options".into(),
+        segments: Vec::new(),
     }
 }
 

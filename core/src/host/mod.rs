@@ -1,13 +1,15 @@
-//! The narrow interface through which what runs below the evaluator (built-in functions, and
-//! templates and Hiera as they move onto it) reaches the evaluation it serves.
+//! The narrow interface through which what runs below the evaluator (built-in functions, Hiera,
+//! templates and modules' Ruby) reaches the evaluation it serves.
 //!
 //! [`Host`] is what every client needs: charging steps, the limits and the `strict` setting,
 //! the log, variables, and calling functions and lambdas. What only some functions need is
 //! grouped in traits of its own ([`CatalogAccess`], [`EnvironmentFiles`], [`Templates`],
-//! [`DataLookup`], [`TypeNames`], [`Regexes`]); [`FunctionHost`] is all of them together, what a built-in
-//! function receives. The evaluator implements them (`eval/host_impl.rs`); nothing below it
-//! names the evaluator. The types calls exchange live here too: [`CallSite`], [`Closure`],
-//! [`Unwind`], [`Limits`], [`LogLevel`].
+//! [`DataLookup`], [`TypeNames`], [`Regexes`]); [`FunctionHost`] is all of them together, what a
+//! built-in function receives. Hiera and the Ruby interpreter reach the evaluation through
+//! [`Embedded`] (their own traits, `HieraHost` and `RubyHost`, build on it and lend their state
+//! with it). The evaluator implements them (`eval/host_impl.rs`); nothing below it names the
+//! evaluator. The types calls exchange live here too: [`CallSite`], [`Closure`], [`Unwind`],
+//! [`Limits`], [`LogLevel`].
 
 mod call;
 mod charges;
@@ -125,6 +127,29 @@ pub(crate) trait Host {
     /// Note that this run needs what this build leaves out (`"stdlib"`, `"erb"`, `"ruby"`): the
     /// page's light engine then hands the run to the full one.
     fn needs_full_engine(&mut self, what: &'static str);
+}
+
+/// What Hiera and the Ruby interpreter ask of the evaluation beyond what a built-in function may:
+/// they count runs of their own as nesting, read files whose positions they report, and see
+/// variables as Puppet's scope hands them to Hiera and templates. Their hosts (`HieraHost`,
+/// `RubyHost`) build on it; it is never a trait object, so its calls are direct ones.
+pub(crate) trait Embedded: FunctionHost {
+    /// Count a nested run of its own (a lookup, a template, a module's Ruby function) as `levels`
+    /// more levels of nesting, or the depth limit's error saying what nests (`what`).
+    fn enter_nesting(&mut self, levels: usize, what: &str, span: Span) -> EvalResult<()>;
+
+    /// Take off the levels [`Embedded::enter_nesting`] counted.
+    fn leave_nesting(&mut self, levels: usize);
+
+    /// Add a file read during the run to [`Host::sources`]: the offset its spans start at, `None`
+    /// when the run's offsets are spent.
+    #[cfg(any(feature = "yaml", feature = "erb"))]
+    fn add_source(&mut self, path: &str, text: Rc<str>) -> Option<u32>;
+
+    /// The variable `name` as templates and Hiera's interpolation see it: the current scope's
+    /// outwards, `::x` at top scope, `a::x` of class `a` (of its running body, else as declared).
+    #[cfg(any(feature = "yaml", feature = "erb"))]
+    fn scope_variable(&self, name: &str) -> Option<Value>;
 }
 
 /// The catalog under construction: what `include`, `realize`, `tag`, `defined` and stdlib's

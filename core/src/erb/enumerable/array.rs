@@ -2,6 +2,7 @@
 //! operations, building; the ones that change the array in place are in `array_edit.rs`, and an
 //! array has Enumerable's (`common.rs`) besides.
 
+use crate::erb::RubyHost;
 use alloc::format;
 use alloc::vec::Vec;
 
@@ -75,8 +76,8 @@ pub(super) fn array_entry(name: &str) -> Option<A> {
 }
 
 /// A method only arrays have (indexing, changing in place, set operations): `op`, named `name`.
-pub(super) fn array_method(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn array_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     items: &Items,
     (op, name): (A, &str),
@@ -182,8 +183,8 @@ pub(super) fn array_method(
 }
 
 /// The error of an array longer than the limit on collections, and a step for the growth.
-pub(super) fn check_len(interp: &mut Interp<'_, '_>, len: usize) -> RResult<()> {
-    if len > interp.ev.options.limits.max_collection_len {
+pub(super) fn check_len<H: RubyHost>(interp: &mut Interp<'_, H>, len: usize) -> RResult<()> {
+    if len > interp.rt.limits().max_collection_len {
         return Err(Flow::Stop(crate::host::error(
             "SIZE_LIMIT",
             "an array in a template is too large",
@@ -194,7 +195,7 @@ pub(super) fn check_len(interp: &mut Interp<'_, '_>, len: usize) -> RResult<()> 
 }
 
 /// The array argument of `+`, `-`, `&`, `product`...
-fn array_arg<'v>(interp: &Interp<'_, '_>, arg: &'v RVal) -> RResult<&'v Items> {
+fn array_arg<'v, H: RubyHost>(interp: &Interp<'_, H>, arg: &'v RVal) -> RResult<&'v Items> {
     match arg {
         RVal::Array(other) => Ok(other),
         other => Err(no_conversion(interp, other.class_name(), "Array")),
@@ -209,7 +210,7 @@ fn at(list: &[RVal], i: i64) -> RVal {
 }
 
 /// `[]`/`slice`: by index, start and length, or range.
-fn index(interp: &Interp<'_, '_>, list: &[RVal], args: &[RVal]) -> RResult<RVal> {
+fn index<H: RubyHost>(interp: &Interp<'_, H>, list: &[RVal], args: &[RVal]) -> RResult<RVal> {
     arity(interp, args, 1, 2)?;
     let len = list.len();
     Ok(match (&args[0], args.get(1)) {
@@ -246,8 +247,8 @@ fn index(interp: &Interp<'_, '_>, list: &[RVal], args: &[RVal]) -> RResult<RVal>
 }
 
 /// `fetch(i)`, with a default or a block for an index outside.
-fn fetch(
-    interp: &mut Interp<'_, '_>,
+fn fetch<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     list: &[RVal],
     args: &[RVal],
     block: Option<&BlockArg>,
@@ -273,7 +274,12 @@ fn fetch(
 }
 
 /// `-`/`difference`, `&`/`intersection`, `|`/`union`.
-fn set_op(interp: &mut Interp<'_, '_>, items: &Items, name: &str, args: &[RVal]) -> RResult<RVal> {
+fn set_op<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    items: &Items,
+    name: &str,
+    args: &[RVal],
+) -> RResult<RVal> {
     arity(interp, args, 1, usize::MAX)?;
     let other = array_arg(interp, &args[0])?;
     let mine = items.borrow().clone();
@@ -297,7 +303,7 @@ fn set_op(interp: &mut Interp<'_, '_>, items: &Items, name: &str, args: &[RVal])
 }
 
 /// `array * sep` (join) and `array * n` (repeat).
-fn times(interp: &mut Interp<'_, '_>, items: &Items, args: &[RVal]) -> RResult<RVal> {
+fn times<H: RubyHost>(interp: &mut Interp<'_, H>, items: &Items, args: &[RVal]) -> RResult<RVal> {
     arity(interp, args, 1, 1)?;
     let list = items.borrow().clone();
     Ok(match &args[0] {
@@ -316,7 +322,7 @@ fn times(interp: &mut Interp<'_, '_>, items: &Items, args: &[RVal]) -> RResult<R
     })
 }
 
-fn transpose(interp: &Interp<'_, '_>, list: &[RVal]) -> RResult<RVal> {
+fn transpose<H: RubyHost>(interp: &Interp<'_, H>, list: &[RVal]) -> RResult<RVal> {
     let rows: Vec<Vec<RVal>> = list
         .iter()
         .map(|r| match r {
@@ -336,8 +342,8 @@ fn transpose(interp: &Interp<'_, '_>, list: &[RVal]) -> RResult<RVal> {
 }
 
 /// `a.product(b, ...)`: every combination, the receiver's elements varying slowest.
-fn product(
-    interp: &mut Interp<'_, '_>,
+fn product<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     items: &Items,
     args: &[RVal],

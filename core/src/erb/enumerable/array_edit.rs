@@ -1,6 +1,7 @@
 //! Array's methods that change the array in place (`[]=`, `push`, `concat`, `delete`, the `!`
 //! forms of Enumerable's), each within the limit on a collection's length.
 
+use crate::erb::RubyHost;
 use alloc::format;
 
 use super::super::interp::{arity, BlockArg, Interp, RResult};
@@ -9,7 +10,11 @@ use super::array::check_len;
 use super::{index_of, Items};
 
 /// `a[i] = v`, filling with nil up to `i`.
-pub(super) fn store(interp: &mut Interp<'_, '_>, items: &Items, args: &[RVal]) -> RResult<RVal> {
+pub(super) fn store<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    items: &Items,
+    args: &[RVal],
+) -> RResult<RVal> {
     arity(interp, args, 2, 2)?;
     let RVal::Int(i) = args[0] else {
         return interp.unsupported("this Array#[]= is not supported by the playground's ERB");
@@ -30,8 +35,8 @@ pub(super) fn store(interp: &mut Interp<'_, '_>, items: &Items, args: &[RVal]) -
 }
 
 /// `push`, `append`, `<<` (one argument).
-pub(super) fn push(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn push<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     items: &Items,
     name: &str,
@@ -47,8 +52,8 @@ pub(super) fn push(
 }
 
 /// `concat(other, ...)`: the arrays' elements appended.
-pub(super) fn concat(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn concat<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     items: &Items,
     args: &[RVal],
@@ -65,7 +70,11 @@ pub(super) fn concat(
 }
 
 /// `delete(x)`: every element equal to it; `x`, or nil when there was none.
-pub(super) fn delete(interp: &Interp<'_, '_>, items: &Items, args: &[RVal]) -> RResult<RVal> {
+pub(super) fn delete<H: RubyHost>(
+    interp: &Interp<'_, H>,
+    items: &Items,
+    args: &[RVal],
+) -> RResult<RVal> {
     arity(interp, args, 1, 1)?;
     let mut list = items.borrow_mut();
     let before = list.len();
@@ -78,7 +87,11 @@ pub(super) fn delete(interp: &Interp<'_, '_>, items: &Items, args: &[RVal]) -> R
 }
 
 /// `delete_at(i)`: the element there, or nil.
-pub(super) fn delete_at(interp: &Interp<'_, '_>, items: &Items, args: &[RVal]) -> RResult<RVal> {
+pub(super) fn delete_at<H: RubyHost>(
+    interp: &Interp<'_, H>,
+    items: &Items,
+    args: &[RVal],
+) -> RResult<RVal> {
     arity(interp, args, 1, 1)?;
     let mut list = items.borrow_mut();
     let len = list.len();
@@ -95,8 +108,8 @@ pub(super) fn delete_at(interp: &Interp<'_, '_>, items: &Items, args: &[RVal]) -
 /// `keep_if`, which are `reject!` and `select!` that give the array always: Enumerable's method,
 /// its result put in place. `uniq!`, `compact!`, `select!` and `reject!` give nil when nothing
 /// changed.
-pub(super) fn in_place(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn in_place<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     items: &Items,
     name: &str,

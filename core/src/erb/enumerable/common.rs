@@ -2,6 +2,7 @@
 //! it through Enumerable), over a collection's elements: iteration with blocks, searching and
 //! slicing here; ordering, grouping and folding in `folds.rs`.
 
+use crate::erb::RubyHost;
 use alloc::vec::Vec;
 
 use super::super::interp::{arity, BlockArg, Interp, RResult};
@@ -103,8 +104,8 @@ fn enumerable_entry(name: &str) -> Option<(E, bool)> {
 
 /// Methods of Enumerable, over `items` (a hash's pairs, a range's integers); `of_hash` keeps a
 /// hash to the methods it has.
-pub(super) fn enumerable_method(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn enumerable_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     items: Vec<RVal>,
     name: &str,
@@ -207,8 +208,8 @@ pub(super) fn enumerable_method(
 }
 
 /// `each`, `each_with_index`, `reverse_each`, `each_index` with a block: the receiver.
-fn each(
-    interp: &mut Interp<'_, '_>,
+fn each<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     items: Vec<RVal>,
     op: E,
@@ -241,8 +242,8 @@ fn each(
 }
 
 /// `map` (with a block), `flat_map` (arrays the block gives joined), `filter_map` (the truthy).
-fn map(
-    interp: &mut Interp<'_, '_>,
+fn map<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     items: Vec<RVal>,
     op: E,
     block: Option<&BlockArg>,
@@ -261,8 +262,8 @@ fn map(
 }
 
 /// `select`/`filter`, `reject` and `partition` (both).
-fn select(
-    interp: &mut Interp<'_, '_>,
+fn select<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     items: Vec<RVal>,
     name: &str,
     block: Option<&BlockArg>,
@@ -287,8 +288,8 @@ fn select(
 }
 
 /// `find_index`/`index` of a value or of the first element the block accepts.
-fn find_index(
-    interp: &mut Interp<'_, '_>,
+fn find_index<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     items: Vec<RVal>,
     args: &[RVal],
     block: Option<&BlockArg>,
@@ -310,8 +311,8 @@ fn find_index(
 }
 
 /// `any?`, `all?`, `none?`, `one?`: with a pattern (`===`), a block, or the elements' truth.
-fn quantifier(
-    interp: &mut Interp<'_, '_>,
+fn quantifier<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     items: Vec<RVal>,
     name: &str,
     args: &[RVal],
@@ -348,8 +349,8 @@ fn quantifier(
 }
 
 /// `count`, `count(x)`, `count { ... }`.
-fn count(
-    interp: &mut Interp<'_, '_>,
+fn count<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     items: Vec<RVal>,
     args: &[RVal],
     block: Option<&BlockArg>,
@@ -370,7 +371,12 @@ fn count(
 }
 
 /// `first`, `first(n)`, `take(n)`.
-fn first(interp: &Interp<'_, '_>, items: Vec<RVal>, name: &str, args: &[RVal]) -> RResult<RVal> {
+fn first<H: RubyHost>(
+    interp: &Interp<'_, H>,
+    items: Vec<RVal>,
+    name: &str,
+    args: &[RVal],
+) -> RResult<RVal> {
     Ok(match args.first() {
         None if name == "first" => items.into_iter().next().unwrap_or(RVal::Nil),
         Some(n) => {
@@ -387,8 +393,8 @@ fn first(interp: &Interp<'_, '_>, items: Vec<RVal>, name: &str, args: &[RVal]) -
 }
 
 /// `take_while` and `drop_while`.
-fn take_while(
-    interp: &mut Interp<'_, '_>,
+fn take_while<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     mut items: Vec<RVal>,
     name: &str,
     block: Option<&BlockArg>,

@@ -2,6 +2,7 @@
 //! `sort_by`, `min`/`max`, `group_by`, `tally`, `sum`, `inject`, `each_slice`, `zip`, `to_h`,
 //! `join`, `grep` (the table naming them is in `common.rs`).
 
+use crate::erb::RubyHost;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -12,8 +13,8 @@ use super::super::value::{self, RVal};
 use super::{compare, need_block, sort_values};
 
 /// `sort`, by `<=>` or by the block's answers.
-pub(super) fn sort(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn sort<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     mut items: Vec<RVal>,
     block: Option<&BlockArg>,
 ) -> RResult<RVal> {
@@ -34,8 +35,8 @@ pub(super) fn sort(
 }
 
 /// `sort_by`, `min_by`, `max_by`: by the keys the block gives.
-pub(super) fn sort_by(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn sort_by<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     items: Vec<RVal>,
     name: &str,
     block: Option<&BlockArg>,
@@ -65,8 +66,8 @@ pub(super) fn sort_by(
 }
 
 /// `min`, `max` (of `n` with an argument) and `minmax`.
-pub(super) fn min_max(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn min_max<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     mut items: Vec<RVal>,
     name: &str,
     args: &[RVal],
@@ -102,8 +103,8 @@ pub(super) fn min_max(
 }
 
 /// `group_by`: a hash of the block's answers to the elements that gave them.
-pub(super) fn group_by(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn group_by<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     items: Vec<RVal>,
     block: Option<&BlockArg>,
 ) -> RResult<RVal> {
@@ -120,7 +121,7 @@ pub(super) fn group_by(
 }
 
 /// `tally`: a hash of each element to how often it occurs.
-pub(super) fn tally(interp: &mut Interp<'_, '_>, items: Vec<RVal>) -> RResult<RVal> {
+pub(super) fn tally<H: RubyHost>(interp: &mut Interp<'_, H>, items: Vec<RVal>) -> RResult<RVal> {
     let mut counts: Vec<(RVal, RVal)> = Vec::new();
     for item in items {
         interp.step(1)?;
@@ -133,8 +134,8 @@ pub(super) fn tally(interp: &mut Interp<'_, '_>, items: Vec<RVal>) -> RResult<RV
 }
 
 /// `sum` (from 0 or the argument), of the elements or the block's answers.
-pub(super) fn sum(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn sum<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     items: Vec<RVal>,
     args: &[RVal],
     block: Option<&BlockArg>,
@@ -151,8 +152,8 @@ pub(super) fn sum(
 }
 
 /// `inject`/`reduce` with a block or an operator's name, from the first element or a value.
-pub(super) fn inject(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn inject<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     items: Vec<RVal>,
     args: &[RVal],
     block: Option<&BlockArg>,
@@ -182,8 +183,8 @@ pub(super) fn inject(
 }
 
 /// `each_slice(n)` and `each_cons(n)`: yielded, or their array without a block.
-pub(super) fn slices(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn slices<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     items: Vec<RVal>,
     name: &str,
     args: &[RVal],
@@ -235,8 +236,8 @@ pub(super) fn zip(items: Vec<RVal>, args: &[RVal]) -> RVal {
 }
 
 /// `to_h`: `[key, value]` pairs (or the block's) as a hash.
-pub(super) fn to_h(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn to_h<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     items: Vec<RVal>,
     block: Option<&BlockArg>,
 ) -> RResult<RVal> {
@@ -263,7 +264,11 @@ pub(super) fn to_h(
 }
 
 /// `join(sep)`.
-pub(super) fn join(interp: &mut Interp<'_, '_>, items: &[RVal], args: &[RVal]) -> RResult<RVal> {
+pub(super) fn join<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    items: &[RVal],
+    args: &[RVal],
+) -> RResult<RVal> {
     let sep = match args.first() {
         None | Some(RVal::Nil) => String::new(),
         Some(RVal::Str(s)) => s.to_string(),
@@ -274,8 +279,8 @@ pub(super) fn join(interp: &mut Interp<'_, '_>, items: &[RVal], args: &[RVal]) -
 
 /// `grep` and `grep_v`: the elements the pattern's `===` accepts (or refuses), or the block's
 /// answers for them.
-pub(super) fn grep(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn grep<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     items: Vec<RVal>,
     name: &str,
     args: &[RVal],

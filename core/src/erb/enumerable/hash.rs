@@ -2,6 +2,7 @@
 //! answer differently for a hash (`each`, `select` yield key and value); a hash has those of
 //! Enumerable that `common.rs` marks besides.
 
+use crate::erb::RubyHost;
 use alloc::format;
 use alloc::vec::Vec;
 
@@ -14,7 +15,7 @@ type Entries = alloc::rc::Rc<core::cell::RefCell<Vec<(RVal, RVal)>>>;
 
 /// What runs a Hash method (aliases share one).
 #[derive(Clone, Copy)]
-pub(super) enum H {
+pub(super) enum HashOp {
     Get,
     Clear,
     Store,
@@ -42,65 +43,65 @@ pub(super) enum H {
 }
 
 /// Hash's own methods: each Ruby name (aliases together) and what runs it.
-fn hash_entry(name: &str) -> Option<H> {
+fn hash_entry(name: &str) -> Option<HashOp> {
     Some(match name {
-        "[]" => H::Get,
-        "[]=" | "store" => H::Store,
-        "clear" => H::Clear,
-        "clone" | "dup" => H::Dup,
-        "compact" => H::Compact,
-        "default" => H::Default,
-        "delete" => H::Delete,
-        "dig" => H::Dig,
-        "each" | "each_pair" => H::Each,
-        "each_key" | "each_value" => H::EachKey,
-        "empty?" => H::Empty,
-        "fetch" => H::Fetch,
-        "filter" | "reject" | "select" => H::Select,
-        "has_key?" | "include?" | "key?" | "member?" => H::HasKey,
-        "has_value?" | "value?" => H::HasValue,
-        "invert" => H::Invert,
-        "key" => H::Key,
-        "keys" => H::Keys,
-        "length" | "size" => H::Size,
-        "merge" | "merge!" | "update" => H::Merge,
-        "to_h" | "to_hash" => H::ToHash,
-        "transform_keys" | "transform_values" => H::Transform,
-        "values" => H::Values,
-        "values_at" => H::ValuesAt,
+        "[]" => HashOp::Get,
+        "[]=" | "store" => HashOp::Store,
+        "clear" => HashOp::Clear,
+        "clone" | "dup" => HashOp::Dup,
+        "compact" => HashOp::Compact,
+        "default" => HashOp::Default,
+        "delete" => HashOp::Delete,
+        "dig" => HashOp::Dig,
+        "each" | "each_pair" => HashOp::Each,
+        "each_key" | "each_value" => HashOp::EachKey,
+        "empty?" => HashOp::Empty,
+        "fetch" => HashOp::Fetch,
+        "filter" | "reject" | "select" => HashOp::Select,
+        "has_key?" | "include?" | "key?" | "member?" => HashOp::HasKey,
+        "has_value?" | "value?" => HashOp::HasValue,
+        "invert" => HashOp::Invert,
+        "key" => HashOp::Key,
+        "keys" => HashOp::Keys,
+        "length" | "size" => HashOp::Size,
+        "merge" | "merge!" | "update" => HashOp::Merge,
+        "to_h" | "to_hash" => HashOp::ToHash,
+        "transform_keys" | "transform_values" => HashOp::Transform,
+        "values" => HashOp::Values,
+        "values_at" => HashOp::ValuesAt,
         _ => return None,
     })
 }
 
 /// The hash method `name` is, if it is one of Hash's own (`to_h` with a block is Enumerable's;
 /// a hash has no `to_hash` with one).
-pub(super) fn own_method(name: &str, block: Option<&BlockArg>) -> Option<H> {
-    hash_entry(name).filter(|op| !(matches!(op, H::ToHash) && block.is_some()))
+pub(super) fn own_method(name: &str, block: Option<&BlockArg>) -> Option<HashOp> {
+    hash_entry(name).filter(|op| !(matches!(op, HashOp::ToHash) && block.is_some()))
 }
 
 /// A method only hashes have: `op`, named `name`.
-pub(super) fn hash_method(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn hash_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     entries: &Entries,
-    (op, name): (H, &str),
+    (op, name): (HashOp, &str),
     args: &mut [RVal],
     block: Option<&BlockArg>,
 ) -> RResult<RVal> {
     let snapshot = || entries.borrow().clone();
     let get = |key: &RVal| value::hash_get(&entries.borrow(), key);
     Ok(match op {
-        H::Get => {
+        HashOp::Get => {
             arity(interp, args, 1, 1)?;
             get(&args[0]).unwrap_or(RVal::Nil)
         }
-        H::Clear => {
+        HashOp::Clear => {
             arity(interp, args, 0, 0)?;
             entries.borrow_mut().clear();
             recv.clone()
         }
-        H::Store => return store(interp, entries, args),
-        H::Fetch => {
+        HashOp::Store => return store(interp, entries, args),
+        HashOp::Fetch => {
             arity(interp, args, 1, 2)?;
             match get(&args[0]) {
                 Some(v) => v,
@@ -113,27 +114,27 @@ pub(super) fn hash_method(
                 },
             }
         }
-        H::Dig => return super::dig(interp, recv.clone(), args),
-        H::HasKey => {
+        HashOp::Dig => return super::dig(interp, recv.clone(), args),
+        HashOp::HasKey => {
             arity(interp, args, 1, 1)?;
             RVal::Bool(get(&args[0]).is_some())
         }
-        H::HasValue | H::Key => {
+        HashOp::HasValue | HashOp::Key => {
             arity(interp, args, 1, 1)?;
             let list = entries.borrow();
             let found = list.iter().find(|(_, v)| value::equal(v, &args[0], 0));
             match op {
-                H::Key => found.map(|(k, _)| k.clone()).unwrap_or(RVal::Nil),
+                HashOp::Key => found.map(|(k, _)| k.clone()).unwrap_or(RVal::Nil),
                 _ => RVal::Bool(found.is_some()),
             }
         }
-        H::Keys => RVal::array(entries.borrow().iter().map(|(k, _)| k.clone()).collect()),
-        H::Values => RVal::array(entries.borrow().iter().map(|(_, v)| v.clone()).collect()),
-        H::ValuesAt => RVal::array(args.iter().map(|k| get(k).unwrap_or(RVal::Nil)).collect()),
-        H::Empty => RVal::Bool(entries.borrow().is_empty()),
-        H::Size => RVal::Int(entries.borrow().len() as i64),
-        H::ToHash => recv.clone(),
-        H::Each | H::EachKey => {
+        HashOp::Keys => RVal::array(entries.borrow().iter().map(|(k, _)| k.clone()).collect()),
+        HashOp::Values => RVal::array(entries.borrow().iter().map(|(_, v)| v.clone()).collect()),
+        HashOp::ValuesAt => RVal::array(args.iter().map(|k| get(k).unwrap_or(RVal::Nil)).collect()),
+        HashOp::Empty => RVal::Bool(entries.borrow().is_empty()),
+        HashOp::Size => RVal::Int(entries.borrow().len() as i64),
+        HashOp::ToHash => recv.clone(),
+        HashOp::Each | HashOp::EachKey => {
             let block = need_block(interp, block)?;
             for (k, v) in snapshot() {
                 let args = match name {
@@ -145,7 +146,7 @@ pub(super) fn hash_method(
             }
             recv.clone()
         }
-        H::Select => {
+        HashOp::Select => {
             let block = need_block(interp, block)?;
             let mut out = Vec::new();
             for (k, v) in snapshot() {
@@ -158,8 +159,8 @@ pub(super) fn hash_method(
             }
             RVal::hash(out)
         }
-        H::Merge => return merge(interp, recv, entries, name, args, block),
-        H::Delete => {
+        HashOp::Merge => return merge(interp, recv, entries, name, args, block),
+        HashOp::Delete => {
             arity(interp, args, 1, 1)?;
             let mut list = entries.borrow_mut();
             match list.iter().position(|(k, _)| value::eql(k, &args[0])) {
@@ -167,30 +168,34 @@ pub(super) fn hash_method(
                 None => RVal::Nil,
             }
         }
-        H::Invert => RVal::hash(
+        HashOp::Invert => RVal::hash(
             entries
                 .borrow()
                 .iter()
                 .map(|(k, v)| (v.clone(), k.clone()))
                 .collect(),
         ),
-        H::Transform => return transform(interp, snapshot(), name, block),
-        H::Compact => RVal::hash(
+        HashOp::Transform => return transform(interp, snapshot(), name, block),
+        HashOp::Compact => RVal::hash(
             snapshot()
                 .into_iter()
                 .filter(|(_, v)| !matches!(v, RVal::Nil))
                 .collect(),
         ),
-        H::Default => RVal::Nil,
-        H::Dup => RVal::hash(snapshot()),
+        HashOp::Default => RVal::Nil,
+        HashOp::Dup => RVal::hash(snapshot()),
     })
 }
 
 /// `h[k] = v` and `store`, within the limit on a collection's length.
-fn store(interp: &mut Interp<'_, '_>, entries: &Entries, args: &[RVal]) -> RResult<RVal> {
+fn store<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    entries: &Entries,
+    args: &[RVal],
+) -> RResult<RVal> {
     arity(interp, args, 2, 2)?;
     let key = args[0].clone();
-    if entries.borrow().len() >= interp.ev.options.limits.max_collection_len {
+    if entries.borrow().len() >= interp.rt.limits().max_collection_len {
         return Err(Flow::Stop(crate::host::error(
             "SIZE_LIMIT",
             "a hash in a template is too large",
@@ -203,8 +208,8 @@ fn store(interp: &mut Interp<'_, '_>, entries: &Entries, args: &[RVal]) -> RResu
 }
 
 /// `merge` (a new hash), `merge!`/`update` (in place), the block choosing between two values.
-fn merge(
-    interp: &mut Interp<'_, '_>,
+fn merge<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     entries: &Entries,
     name: &str,
@@ -233,8 +238,8 @@ fn merge(
 }
 
 /// `transform_values` and `transform_keys`.
-fn transform(
-    interp: &mut Interp<'_, '_>,
+fn transform<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     pairs: Vec<(RVal, RVal)>,
     name: &str,
     block: Option<&BlockArg>,

@@ -1,6 +1,7 @@
 //! Range's own methods as a table (each Ruby name and the method that runs it): its ends, size,
 //! membership and `step`, without making its elements; a range has Enumerable's besides.
 
+use crate::erb::RubyHost;
 use alloc::vec::Vec;
 
 use super::super::interp::{arity, BlockArg, Interp, RResult};
@@ -39,8 +40,8 @@ pub(super) fn own_method(name: &str, args: &[RVal], block: Option<&BlockArg>) ->
 }
 
 /// A method of the range `a..b` (`a...b`) that need not make its elements: `op`, named `name`.
-pub(super) fn range_method(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn range_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     (a, b, exclusive): (i64, i64, bool),
     (op, name): (R, &str),
@@ -84,8 +85,8 @@ pub(super) fn range_method(
 }
 
 /// `step(n)`: every n-th integer from the start, yielded or as an array.
-fn step(
-    interp: &mut Interp<'_, '_>,
+fn step<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     a: i64,
     last: i64,

@@ -1,6 +1,7 @@
 //! Integer's and Float's operators (`+`, `/` flooring as Ruby does, `**`, the bit operators, the
 //! comparisons), with 64-bit integers: what would need Ruby's Bignum says so.
 
+use crate::erb::RubyHost;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -38,7 +39,7 @@ pub(super) enum B {
     Ge,
 }
 
-pub(super) fn overflow<T>(interp: &Interp<'_, '_>) -> RResult<T> {
+pub(super) fn overflow<T, H: RubyHost>(interp: &Interp<'_, H>) -> RResult<T> {
     interp.unsupported(
         "integers beyond 64 bits (Ruby's Bignum) are not supported by the playground's ERB",
     )
@@ -89,7 +90,12 @@ pub(super) fn to_radix(n: i64, base: u32) -> String {
 }
 
 /// An operator between two integers.
-pub(super) fn int_binary(interp: &mut Interp<'_, '_>, a: i64, b: i64, op: B) -> RResult<RVal> {
+pub(super) fn int_binary<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    a: i64,
+    b: i64,
+    op: B,
+) -> RResult<RVal> {
     let checked = |r: Option<i64>| -> RResult<RVal> {
         match r {
             Some(n) => Ok(RVal::Int(n)),
@@ -156,8 +162,8 @@ pub(super) fn int_binary(interp: &mut Interp<'_, '_>, a: i64, b: i64, op: B) -> 
 
 /// An operator between floats (or a float and an integer); `name` is the operator's for the
 /// integer-only ones, which floats do not have.
-pub(super) fn float_binary(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn float_binary<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     a: f64,
     b: f64,
     name: &str,

@@ -1,5 +1,6 @@
 //! String's methods over sets of characters (`a-z`, `^0-9`): `tr`, `delete`, `squeeze`, `count`.
 
+use crate::erb::RubyHost;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -8,8 +9,8 @@ use super::super::value::RVal;
 use super::string_arg;
 
 /// `tr`, `delete`, `squeeze`, `count` with plain character lists and ranges (`a-z`).
-pub(super) fn tr_family(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn tr_family<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     s: &str,
     name: &str,
     args: &[RVal],

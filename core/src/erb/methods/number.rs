@@ -1,6 +1,7 @@
 //! Integer's and Float's methods as a table (each Ruby name and the method that runs it); the
 //! arithmetic and comparison operators are in `arith.rs`.
 
+use crate::erb::RubyHost;
 use alloc::format;
 use alloc::string::ToString;
 
@@ -87,8 +88,8 @@ fn number_entry(name: &str) -> Option<N> {
 }
 
 /// The methods of Integer and Float.
-pub(crate) fn number_method(
-    interp: &mut Interp<'_, '_>,
+pub(crate) fn number_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: RVal,
     name: &str,
     args: &mut [RVal],
@@ -154,8 +155,8 @@ pub(crate) fn number_method(
 }
 
 /// An operator with one operand: integers' arithmetic when both are integers, else floats'.
-fn binary(
-    interp: &mut Interp<'_, '_>,
+fn binary<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     name: &str,
     op: B,
@@ -181,7 +182,7 @@ fn binary(
 }
 
 /// `Integer#to_s(base)`.
-fn to_s(interp: &Interp<'_, '_>, n: i64, args: &[RVal]) -> RResult<RVal> {
+fn to_s<H: RubyHost>(interp: &Interp<'_, H>, n: i64, args: &[RVal]) -> RResult<RVal> {
     let base = match args.first() {
         Some(b) => int_arg(interp, b)?,
         None => 10,
@@ -198,7 +199,12 @@ fn pow10(n: i64) -> f64 {
 }
 
 /// `floor`, `ceil` and `round`, with a number of digits (negative: left of the point).
-fn rounding(interp: &Interp<'_, '_>, recv: &RVal, name: &str, args: &[RVal]) -> RResult<RVal> {
+fn rounding<H: RubyHost>(
+    interp: &Interp<'_, H>,
+    recv: &RVal,
+    name: &str,
+    args: &[RVal],
+) -> RResult<RVal> {
     let digits = match args.first() {
         Some(RVal::Hash(_)) | None => 0,
         Some(d) => int_arg(interp, d)?,
@@ -240,15 +246,15 @@ fn rounding(interp: &Interp<'_, '_>, recv: &RVal, name: &str, args: &[RVal]) -> 
 }
 
 /// `n.times`: yield 0 to n - 1, or their array without a block.
-fn times(
-    interp: &mut Interp<'_, '_>,
+fn times<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     n: i64,
     block: Option<&BlockArg>,
 ) -> RResult<RVal> {
     let Some(block) = block else {
         interp.step(n.max(0) as u64 / 8)?;
-        if n > interp.ev.options.limits.max_collection_len as i64 {
+        if n > interp.rt.limits().max_collection_len as i64 {
             return interp.raise("an enumerator too large");
         }
         return Ok(RVal::array((0..n).map(RVal::Int).collect()));
@@ -260,8 +266,8 @@ fn times(
 }
 
 /// `upto` and `downto` with a block.
-fn upto(
-    interp: &mut Interp<'_, '_>,
+fn upto<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     n: i64,
     name: &str,

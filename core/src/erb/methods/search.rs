@@ -1,6 +1,7 @@
 //! String's methods that search with a pattern (a regex, or a string taken literally): `sub` and
 //! `gsub` with their replacements, `split`, `scan`, `=~`/`match`/`match?` and `[]`/`slice`.
 
+use crate::erb::RubyHost;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -10,7 +11,7 @@ use super::super::value::{self, RVal};
 use super::{class_for_conversion, escape_literal, int_arg, is_space, no_conversion};
 
 /// The pattern argument of `sub`, `split`, `scan`: a regex, or a string matched literally.
-fn pattern(interp: &mut Interp<'_, '_>, arg: &RVal) -> RResult<crate::value::Regexp> {
+fn pattern<H: RubyHost>(interp: &mut Interp<'_, H>, arg: &RVal) -> RResult<crate::value::Regexp> {
     match arg {
         RVal::Regex(r) => Ok((**r).clone()),
         RVal::Str(s) => interp.regex(&escape_literal(s), ""),
@@ -18,7 +19,7 @@ fn pattern(interp: &mut Interp<'_, '_>, arg: &RVal) -> RResult<crate::value::Reg
     }
 }
 
-fn not_a_pattern(interp: &Interp<'_, '_>, arg: &RVal) -> Flow {
+fn not_a_pattern<H: RubyHost>(interp: &Interp<'_, H>, arg: &RVal) -> Flow {
     Flow::Raise(
         format!("wrong argument type {} (expected Regexp)", arg.class_name()),
         interp.line,
@@ -76,8 +77,8 @@ fn expand_replacement(
 }
 
 /// `sub`/`gsub` with a string or regex pattern and a string, hash or block replacement.
-pub(super) fn substitute(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn substitute<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     text: &str,
     args: &[RVal],
     block: Option<&BlockArg>,
@@ -120,10 +121,7 @@ pub(super) fn substitute(
             }
         }
         copied = b;
-        interp
-            .ev
-            .check_string(&out, interp.span)
-            .map_err(Flow::Stop)?;
+        interp.check_string(&out)?;
         if !global {
             break;
         }
@@ -137,7 +135,11 @@ pub(super) fn substitute(
 }
 
 /// `split` as Ruby does it.
-pub(super) fn split(interp: &mut Interp<'_, '_>, text: &str, args: &[RVal]) -> RResult<Vec<RVal>> {
+pub(super) fn split<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    text: &str,
+    args: &[RVal],
+) -> RResult<Vec<RVal>> {
     let limit = match args.get(1) {
         Some(v) => int_arg(interp, v)?,
         None => 0,
@@ -220,8 +222,8 @@ pub(super) fn split(interp: &mut Interp<'_, '_>, text: &str, args: &[RVal]) -> R
 }
 
 /// `scan`: every match (its groups when it has some), yielded or as an array.
-pub(super) fn scan(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn scan<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     s: &str,
     args: &[RVal],
@@ -262,8 +264,8 @@ pub(super) fn scan(
 
 /// `=~` (where the match starts), `match` (its groups, as the array a MatchData reads like:
 /// `m[1]`, `m.captures`) and `match?`.
-pub(super) fn match_method(
-    interp: &mut Interp<'_, '_>,
+pub(super) fn match_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     s: &str,
     name: &str,
     args: &[RVal],
@@ -316,7 +318,11 @@ fn substring(s: &str, start: i64, len: i64) -> Option<String> {
 }
 
 /// `[]` and `slice`: by index, index and length, range, string or regex (and group).
-pub(super) fn index(interp: &mut Interp<'_, '_>, s: &str, args: &[RVal]) -> RResult<RVal> {
+pub(super) fn index<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    s: &str,
+    args: &[RVal],
+) -> RResult<RVal> {
     arity(interp, args, 1, 2)?;
     let text = |t: Option<String>| t.map(|t| RVal::str(&t)).unwrap_or(RVal::Nil);
     Ok(match (&args[0], args.get(1)) {

@@ -2,6 +2,7 @@
 //! exists), with Symbol's few; the methods that search with patterns are in `search.rs`, the
 //! character-set ones (`tr`, `delete`, `squeeze`, `count`) in `charset.rs`.
 
+use crate::erb::RubyHost;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -108,8 +109,8 @@ fn string_entry(name: &str) -> Option<(S, bool)> {
 }
 
 /// The methods of String (and the few of Symbol).
-pub(crate) fn string_method(
-    interp: &mut Interp<'_, '_>,
+pub(crate) fn string_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: RVal,
     name: &str,
     args: &mut Vec<RVal>,
@@ -231,8 +232,8 @@ pub(crate) fn string_method(
 }
 
 /// Symbol's methods: a few, some of them String's on its name.
-fn symbol_method(
-    interp: &mut Interp<'_, '_>,
+fn symbol_method<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     s: &alloc::rc::Rc<str>,
     name: &str,
@@ -262,7 +263,7 @@ fn is_end_space(c: char) -> bool {
 }
 
 /// `to_i` and `to_i(base)`.
-fn to_i(interp: &Interp<'_, '_>, s: &str, args: &[RVal]) -> RResult<RVal> {
+fn to_i<H: RubyHost>(interp: &Interp<'_, H>, s: &str, args: &[RVal]) -> RResult<RVal> {
     arity(interp, args, 0, 1)?;
     let Some(base) = args.first() else {
         return Ok(RVal::Int(leading_integer(s)));
@@ -326,7 +327,7 @@ fn swapcase(s: &str) -> String {
     out
 }
 
-fn chomp(interp: &Interp<'_, '_>, s: &str, args: &[RVal]) -> RResult<RVal> {
+fn chomp<H: RubyHost>(interp: &Interp<'_, H>, s: &str, args: &[RVal]) -> RResult<RVal> {
     arity(interp, args, 0, 1)?;
     Ok(RVal::str(match args.first() {
         Some(suffix) => {
@@ -365,8 +366,8 @@ fn chars(s: &str) -> Vec<RVal> {
 }
 
 /// `each_line` and `each_char`: yield each, or their array without a block.
-fn each(
-    interp: &mut Interp<'_, '_>,
+fn each<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     recv: &RVal,
     s: &str,
     name: &str,
@@ -386,8 +387,8 @@ fn each(
     Ok(recv.clone())
 }
 
-fn start_or_end_with(
-    interp: &mut Interp<'_, '_>,
+fn start_or_end_with<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
     s: &str,
     name: &str,
     args: &[RVal],
@@ -413,24 +414,21 @@ fn start_or_end_with(
 }
 
 /// `a + b` and `a << b`, within the limit on a string's length.
-fn joined(interp: &mut Interp<'_, '_>, s: &str, other: &str) -> RResult<RVal> {
+fn joined<H: RubyHost>(interp: &mut Interp<'_, H>, s: &str, other: &str) -> RResult<RVal> {
     let joined = format!("{s}{other}");
-    interp
-        .ev
-        .check_string(&joined, interp.span)
-        .map_err(Flow::Stop)?;
+    interp.check_string(&joined)?;
     Ok(RVal::str(&joined))
 }
 
 /// `str * n`.
-fn repeat(interp: &mut Interp<'_, '_>, s: &str, args: &[RVal]) -> RResult<RVal> {
+fn repeat<H: RubyHost>(interp: &mut Interp<'_, H>, s: &str, args: &[RVal]) -> RResult<RVal> {
     arity(interp, args, 1, 1)?;
     let n = int_arg(interp, &args[0])?;
     if n < 0 {
         return interp.raise("negative argument");
     }
     let total = (s.len() as u64).saturating_mul(n as u64);
-    let limit = interp.ev.options.limits.max_string_len;
+    let limit = interp.rt.limits().max_string_len;
     if total > limit as u64 {
         return Err(Flow::Stop(crate::host::error(
             "SIZE_LIMIT",
@@ -439,10 +437,7 @@ fn repeat(interp: &mut Interp<'_, '_>, s: &str, args: &[RVal]) -> RResult<RVal> 
         )));
     }
     let repeated = s.repeat(n as usize);
-    interp
-        .ev
-        .check_string(&repeated, interp.span)
-        .map_err(Flow::Stop)?;
+    interp.check_string(&repeated)?;
     Ok(RVal::str(&repeated))
 }
 
@@ -455,8 +450,8 @@ pub(super) fn compare_strings(a: &str, b: &str) -> i64 {
 }
 
 /// `<`, `>`, `<=`, `>=` between strings.
-fn order(
-    interp: &Interp<'_, '_>,
+fn order<H: RubyHost>(
+    interp: &Interp<'_, H>,
     recv: &RVal,
     s: &str,
     name: &str,
@@ -476,8 +471,8 @@ fn order(
 }
 
 /// `center`, `ljust`, `rjust`.
-fn justify(
-    interp: &Interp<'_, '_>,
+fn justify<H: RubyHost>(
+    interp: &Interp<'_, H>,
     recv: &RVal,
     s: &str,
     name: &str,
@@ -492,7 +487,7 @@ fn justify(
     if pad.is_empty() {
         return interp.raise("zero width padding");
     }
-    if width > interp.ev.options.limits.max_string_len {
+    if width > interp.rt.limits().max_string_len {
         return interp.raise("argument too big");
     }
     let len = s.chars().count();

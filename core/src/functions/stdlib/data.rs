@@ -241,7 +241,7 @@ fn parse_with(
 }
 
 pub(super) fn parsejson(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    parse_with(site, &args, &|text| crate::hiera::json::load(text))
+    parse_with(site, &args, &|text| crate::value::json::load(text))
 }
 
 pub(super) fn parseyaml(Call(_, site, args, ..): Call) -> EvalResult<Value> {
@@ -282,7 +282,7 @@ pub(super) fn parsepson(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     };
     let trimmed = text.trim_start_matches([' ', '\t', '\r', '\n']);
     let parsed = if trimmed.starts_with(['{', '[']) {
-        crate::hiera::json::load(text)
+        crate::value::json::load(text)
     } else {
         // PSON reads only an object or an array at the top.
         Err(format!("source '{trimmed}' not in PSON!"))

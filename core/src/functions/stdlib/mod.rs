@@ -109,7 +109,7 @@ fn inspect(value: &Value) -> String {
     if too_large_to_show(value, 1000, 100_000) {
         return alloc::format!("#<{}>", class(value));
     }
-    crate::functions::format::sprintf::ruby_inspect(value)
+    crate::value::ruby_inspect(value)
 }
 
 /// How many arguments a function was given, checked against how many it takes: the words of
@@ -199,7 +199,7 @@ fn too_large_to_show(value: &Value, max_depth: usize, max_values: usize) -> bool
 
 /// Ruby's `to_s` of the value Puppet hands a Ruby function.
 fn to_s(value: &Value) -> String {
-    crate::functions::format::sprintf::ruby_to_s(value)
+    crate::value::ruby_to_s(value)
 }
 
 /// Ruby's class name of the value Puppet hands a Ruby function.

@@ -205,7 +205,7 @@ fn read_module(host: &mut dyn FunctionHost, span: Span) -> EvalResult<Option<Opt
 
 /// The major version a module's `metadata.json` names.
 fn major_version(metadata: &str) -> Option<u64> {
-    let Ok(Value::Hash(fields)) = crate::hiera::json::load(metadata) else {
+    let Ok(Value::Hash(fields)) = crate::value::json::load(metadata) else {
         return None;
     };
     let Some(Value::String(version)) = fields.get(&Value::string("version")) else {

@@ -51,7 +51,7 @@ pub(super) fn load_module_metadata(Call(ev, site, args, ..): Call) -> EvalResult
 
 /// The metadata as data, or why Puppet's module loader rejects it.
 fn checked_metadata(module: &str, text: &str) -> Result<Value, String> {
-    let metadata = crate::hiera::json::load(text).map_err(|error| {
+    let metadata = crate::value::json::load(text).map_err(|error| {
         format!(
             "{module} has an invalid and unparsable metadata.json file. The parse error: {error}"
         )

@@ -49,7 +49,7 @@ pub(super) fn stack_trace(host: &dyn FunctionHost, site: &CallSite) -> String {
     let entry = |file: &str, line: u32| {
         format!(
             "[{}, {line}]",
-            crate::functions::format::sprintf::ruby_inspect(&Value::string(file))
+            crate::value::ruby_inspect(&Value::string(file))
         )
     };
     let at = sources.locate(site.span.start);

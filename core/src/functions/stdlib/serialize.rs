@@ -9,8 +9,8 @@ use alloc::vec::Vec;
 
 use super::yaml_emit::{self, Refusal};
 use crate::functions::declare::{opt, req, Call, Def};
-use crate::functions::format::sprintf::ruby_inspect;
 use crate::host::{CallSite, EvalResult, FunctionHost, Walk};
+use crate::value::ruby_inspect;
 use crate::value::Value;
 
 /// How deep arrays and hashes may nest in `to_ruby`, `to_python` and `to_toml` (the native stack).

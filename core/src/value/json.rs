@@ -1,6 +1,7 @@
-//! JSON as Puppet's `json_data` reads Hiera data (Ruby's `JSON.parse`), with its errors as Ruby's
-//! parser words them: `<line>: unexpected token at '<the text from there>'`, raised inside an array
-//! at the element that failed (line 451 of its parser), else at the start of the top value (859).
+//! JSON read as Ruby's `JSON.parse` reads it (Hiera's `json_data`, the node's facts, stdlib's
+//! `parsejson` and modules' metadata), with its errors as Ruby's parser words them: `<line>:
+//! unexpected token at '<the text from there>'`, raised inside an array at the element that failed
+//! (line 451 of its parser), else at the start of the top value (859).
 
 use alloc::format;
 use alloc::string::String;

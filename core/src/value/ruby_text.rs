@@ -1,0 +1,64 @@
+//! Ruby's `to_s` and `inspect` of the Ruby object Puppet hands Ruby for a value: what `sprintf`'s
+//! `%s` and `%p`, Hiera's interpolation and explanation, and templates print.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::Value;
+
+/// Ruby's `to_s` of the Ruby object Puppet passes for a value.
+pub(crate) fn ruby_to_s(value: &Value) -> String {
+    match value {
+        Value::Undef => String::new(),
+        Value::String(text) => String::from(&**text),
+        Value::Array(_) | Value::Hash(_) => ruby_inspect(value),
+        Value::Regexp(regexp) => regexp.ruby_to_s(),
+        Value::Float(f) => super::format_float(*f),
+        other => super::interpolate(other),
+    }
+}
+
+/// Ruby's `inspect` of the Ruby object Puppet passes for a value.
+pub(crate) fn ruby_inspect(value: &Value) -> String {
+    match value {
+        Value::Undef => "nil".to_string(),
+        Value::Default => ":default".to_string(),
+        Value::String(text) => ruby_string_inspect(text),
+        Value::Regexp(regexp) => regexp.with_delimiters(),
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(ruby_inspect).collect();
+            format!("[{}]", parts.join(", "))
+        }
+        Value::Hash(hash) => {
+            let parts: Vec<String> = hash
+                .iter()
+                .map(|(k, v)| format!("{}=>{}", ruby_inspect(k), ruby_inspect(v)))
+                .collect();
+            format!("{{{}}}", parts.join(", "))
+        }
+        other => ruby_to_s(other),
+    }
+}
+
+pub(crate) fn ruby_string_inspect(text: &str) -> String {
+    let mut out = String::from("\"");
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{1b}' => out.push_str("\\e"),
+            '#' if matches!(chars.peek(), Some('{') | Some('$') | Some('@')) => out.push_str("\\#"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02X}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
