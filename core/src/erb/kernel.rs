@@ -3,6 +3,9 @@
 //! `is_a?`, `to_s`, `inspect`, `==`), of nil and booleans, of `scope` (variables and Puppet's
 //! functions) and of the constants templates use (`JSON`).
 
+mod calls;
+mod conversions;
+
 use super::RubyHost;
 use alloc::format;
 use alloc::rc::Rc;
@@ -15,6 +18,8 @@ use crate::host::CallSite;
 use crate::host::Unwind;
 use crate::syntax::ast::CallStyle;
 use crate::value::Value;
+use calls::{call_function, instance_variables, kernel_raise};
+use conversions::{kernel_array, kernel_float, kernel_hash};
 
 /// How many objects templates may keep with `scope.setvar` in one run.
 const MAX_SET_VARIABLES: usize = 100_000;
@@ -252,22 +257,7 @@ pub(crate) fn call_self<H: RubyHost>(
             let var = value::to_s(&args[0]);
             Ok(RVal::Bool(interp.rt.scope_variable(&var).is_some()))
         }
-        "Array" => {
-            arity(interp, args, 1, 1)?;
-            Ok(match &args[0] {
-                RVal::Nil => RVal::array(Vec::new()),
-                RVal::Array(_) => args[0].clone(),
-                RVal::Hash(entries) => RVal::array(
-                    entries
-                        .borrow()
-                        .iter()
-                        .map(|(k, v)| RVal::array(alloc::vec![k.clone(), v.clone()]))
-                        .collect(),
-                ),
-                RVal::Range(..) => RVal::array(super::enumerable::elements(interp, &args[0])?),
-                other => RVal::array(alloc::vec![other.clone()]),
-            })
-        }
+        "Array" => kernel_array(interp, args),
         "String" => {
             arity(interp, args, 1, 1)?;
             Ok(RVal::str(&interp.ruby_to_s(&args[0])?))
@@ -276,59 +266,15 @@ pub(crate) fn call_self<H: RubyHost>(
             arity(interp, args, 1, 2)?;
             kernel_integer(interp, &args[0])
         }
-        "Float" => {
-            arity(interp, args, 1, 1)?;
-            match &args[0] {
-                RVal::Int(n) => Ok(RVal::Float(*n as f64)),
-                RVal::Float(_) => Ok(args[0].clone()),
-                RVal::Str(s) => {
-                    let clean: String = s.trim().chars().filter(|&c| c != '_').collect();
-                    match crate::value::parse_f64(&clean) {
-                        Some(f) if !clean.is_empty() => Ok(RVal::Float(f)),
-                        _ => interp.raise(format!(
-                            "invalid value for Float(): {}",
-                            value::inspect(&args[0])
-                        )),
-                    }
-                }
-                RVal::Nil => interp.raise("can't convert nil into Float"),
-                other => interp.raise(format!("can't convert {} into Float", other.class_name())),
-            }
-        }
-        "Hash" => {
-            arity(interp, args, 1, 1)?;
-            match &args[0] {
-                RVal::Nil => Ok(RVal::hash(Vec::new())),
-                RVal::Array(items) if items.borrow().is_empty() => Ok(RVal::hash(Vec::new())),
-                RVal::Hash(_) => Ok(args[0].clone()),
-                other => interp.raise(format!("can't convert {} into Hash", other.class_name())),
-            }
-        }
+        "Float" => kernel_float(interp, args),
+        "Hash" => kernel_hash(interp, args),
         "format" | "sprintf" => {
             arity(interp, args, 1, usize::MAX)?;
             let fmt = value::to_s(&args[0]);
             let rest = args.split_off(1);
             Ok(RVal::str(&format_values(interp, &fmt, &rest)?))
         }
-        "raise" | "fail" => {
-            let (class, message) = match args.as_slice() {
-                [] => (Some("RuntimeError"), "unhandled exception".to_string()),
-                [RVal::Module(class)] => (None, class.to_string()),
-                [RVal::Module(_), message, ..] => (None, value::to_s(message)),
-                [message, ..] => (Some("RuntimeError"), value::to_s(message)),
-            };
-            // `raise SomeError, "..."`: the class when the interpreter knows it.
-            let class = match (class, args.first()) {
-                (None, Some(RVal::Module(named))) => {
-                    super::objects::exception_class(named).map(|chain| chain[0])
-                }
-                (class, _) => class,
-            };
-            match class {
-                Some(class) => interp.raise_as(class, message),
-                None => interp.raise(message),
-            }
-        }
+        "raise" | "fail" => kernel_raise(interp, args),
         "require" if !interp.template => {
             arity(interp, args, 1, 1)?;
             let library = value::to_s(&args[0]);
@@ -338,23 +284,7 @@ pub(crate) fn call_self<H: RubyHost>(
             super::module_functions::newfunction(interp, args, block)
         }
         // A 4.x function calls Puppet's functions by name; gettext's `_()` is the text itself.
-        "call_function" if !interp.template => {
-            arity(interp, args, 1, usize::MAX)?;
-            let function = value::to_s(&args[0]);
-            let rest = args.split_off(1);
-            match call_puppet_function(interp, &function, &rest) {
-                // Puppet names the calling function: "Function m::c(): Unknown function: 'x'".
-                Err(Flow::Stop(Unwind::Error(diagnostic)))
-                    if diagnostic.message.contains("Unknown function") =>
-                {
-                    let caller = interp.function.clone().unwrap_or_else(|| Rc::from(""));
-                    interp.raise(format!(
-                        "Function {caller}(): Unknown function: '{function}'"
-                    ))
-                }
-                other => other,
-            }
-        }
+        "call_function" if !interp.template => call_function(interp, args),
         "_" | "N_" if !interp.template => {
             arity(interp, args, 1, 1)?;
             Ok(args[0].clone())
@@ -373,30 +303,7 @@ pub(crate) fn call_self<H: RubyHost>(
         // Puppet makes an instance variable of each variable the scope sees with a value.
         "instance_variables" if interp.template => {
             arity(interp, args, 0, 0)?;
-            let mut names: Vec<Rc<str>> = Vec::new();
-            for name in interp.rt.visible_variable_names() {
-                let usable = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-                    && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
-                let has_value = interp
-                    .rt
-                    .variable(&name)
-                    .is_some_and(|v| !matches!(v, Value::Undef));
-                if usable && has_value && !names.contains(&name) {
-                    names.push(name);
-                }
-            }
-            interp.step(names.len() as u64)?;
-            let mut symbols: Vec<RVal> = names
-                .iter()
-                .map(|name| RVal::Sym(Rc::from(format!("@{name}").as_str())))
-                .collect();
-            symbols.extend(
-                interp
-                    .own_ivar_names()
-                    .into_iter()
-                    .map(|name| RVal::Sym(Rc::from(format!("@{name}").as_str()))),
-            );
-            Ok(RVal::array(symbols))
+            instance_variables(interp)
         }
         "loop" => {
             let Some(block) = block else {
