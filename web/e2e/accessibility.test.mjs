@@ -44,7 +44,7 @@ const VIEWS = [
 ];
 
 for (const { name, options } of VIEWS) {
-  test(`axe-core: no critical or serious violations (${name}: editor, Output, Catalog, Facts, Lookup, Lint, Outline, Graph, AST, Tokens, the palette, Help)`, async () => {
+  test(`axe-core: no critical or serious violations (${name}: editor, Output, Catalog, Compare, Facts, Lookup, Lint, Outline, Graph, AST, Tokens, the palette, Help)`, async () => {
     const context = await env.browser.newContext(options);
     const { page, errors, close } = await openPage(env, codeLink(env, CODE), { context });
     await page.locator('.cm-inline-result').first().waitFor();
@@ -55,6 +55,11 @@ for (const { name, options } of VIEWS) {
     await page.evaluate(() => document.activeElement?.blur());
     await choosePane(page, 'catalog');
     found.catalog = await seriousViolations(page);
+    // The Compare pane with a catalog pinned.
+    await choosePane(page, 'compare');
+    await page.getByTestId('compare-pin').click();
+    await page.getByTestId('compare-summary').waitFor();
+    found.compare = await seriousViolations(page);
     await choosePane(page, 'facts');
     found.facts = await seriousViolations(page);
     // The Lookup pane with an answer (a key found nowhere: the failure and the trace).
@@ -90,7 +95,7 @@ for (const { name, options } of VIEWS) {
     await page.getByTestId('help').click();
     await page.getByTestId('help-dialog').waitFor();
     found.help = await seriousViolations(page);
-    const none = { editor: [], catalog: [], facts: [], lookup: [], lint: [], outline: [], graph: [], ast: [], tokens: [], output: [], palette: [], help: [] };
+    const none = { editor: [], catalog: [], compare: [], facts: [], lookup: [], lint: [], outline: [], graph: [], ast: [], tokens: [], output: [], palette: [], help: [] };
     assert.deepEqual(found, none);
     assert.deepEqual(errors, []);
     await close();

@@ -67,7 +67,7 @@ test('1440 px: the panes in groups on one row, the developer views tucked away, 
   assert.equal(await tabRows(page), 1, 'one row of tabs');
   assert.deepEqual(
     await page.locator('#pane-tabs [role="tab"]:not([hidden])').evaluateAll((tabs) => tabs.map((t) => [t.textContent.replace(/ \(\d+\)$/, ''), t.dataset.group])),
-    [['Output', 'results'], ['Catalog', 'results'], ['Facts', 'environment'], ['Lookup', 'environment'], ['Lint', 'environment'], ['Graph', 'environment'], ['Outline', 'environment']],
+    [['Output', 'results'], ['Catalog', 'results'], ['Compare', 'results'], ['Facts', 'environment'], ['Lookup', 'environment'], ['Lint', 'environment'], ['Graph', 'environment'], ['Outline', 'environment']],
   );
   await page.getByTestId('developer-toggle').click();
   assert.equal(await tabRows(page), 1, 'the developer views join the row');

@@ -21,6 +21,8 @@ seeds.link['v2-environment'] = withMode(
 seeds.link['facts'] = withMode(3, deflate(JSON.stringify({ fqdn: 'db01.example.com', os: { family: 'RedHat' } })));
 seeds.link['query'] = withMode(4, strToU8('code=1%2B1&strict=off&certname=node1&log=info&lint=on'));
 seeds.link['query-facts'] = withMode(5, deflate('{"kernel":"Linux"}'));
+seeds.link['pin'] = withMode(6, deflate(JSON.stringify([['File[/etc/app.conf]', "file { '/etc/app.conf':\n  mode => '0644',\n}"], ['Notify[old]', "notify { 'old': }"]])));
+seeds.link['bomb-pin'] = withMode(6, deflate(new Uint8Array(17 * 1024 * 1024)));
 seeds.link['bomb-code'] = withMode(1, deflate(new Uint8Array(17 * 1024 * 1024)));
 seeds.link['bomb-facts'] = withMode(3, deflate(new Uint8Array(17 * 1024 * 1024)));
 seeds.link['many-files'] = withMode(

@@ -23,6 +23,7 @@ import { setupNodePane } from './node-pane.js';
 import { lineColumns, lineStart } from './offsets.js';
 import { showAst } from './panes/ast.js';
 import { showCatalog } from './panes/catalog.js';
+import { setupCompare } from './compare-page.js';
 import { createFilesPane } from './panes/files.js';
 import { setupGraphPane } from './panes/graph.js';
 import { setupLookupPane } from './panes/lookup.js';
@@ -220,12 +221,12 @@ function userEdited() {
   setStatus('', 'info');
 }
 
-/** Where the user is: the open file, the cursor (1-based line and column) and the pane shown, for links. */
+/** Where the user is, for links: the open file, the cursor (1-based line and column), the pane shown and the catalog pinned. */
 function currentView() {
   const { path, text, pos } = editor.cursor();
   const before = text.slice(0, pos);
   const line = before.split('\n').length;
-  return { open: path, at: { line, column: pos - before.lastIndexOf('\n') }, pane: tabs.selected() };
+  return { open: path, at: { line, column: pos - before.lastIndexOf('\n') }, pane: tabs.selected(), pinned: compare.pinnedForLink() };
 }
 
 /** Write the address and the autosave now (a large environment is left out of the address). */
@@ -379,6 +380,11 @@ const catalogPane = lazyPane($('panel-catalog'), ({ catalog, total, at }) =>
   }),
 );
 const outputPane = lazyPane($('panel-output'), () => renderOutput());
+// The Compare pane: the catalog against one pinned (its Pin button, or a link's).
+const compare = setupCompare(
+  { panel: $('panel-compare'), list: $('compare'), pin: $('compare-pin'), unpin: $('compare-unpin'), note: $('compare-note'), count: $('compare-count') },
+  { goTo },
+);
 
 const graphPane = setupGraphPane({
   panel: $('panel-graph'),
@@ -480,6 +486,7 @@ const engine = new Engine({
     lastLogs = { logs: result.logs, total: logsTotal };
     outputPane.update(lastLogs);
     catalogPane.update({ catalog: result.catalog, total: result.catalogTotal, at });
+    compare.update({ catalog: result.catalog, total: result.catalogTotal, failed: result.value === null, at });
     $('catalog-count').textContent = result.catalogTotal ? ` (${result.catalogTotal})` : '';
     graphPane.show(result, at, request);
     lookupPane.showCalls(
@@ -854,6 +861,7 @@ async function openLink(opened) {
   try {
     loadEnvironment({ snippet: opened.code, files: opened.files ?? {}, folders: opened.folders ?? [] }, { open: opened.view?.open });
     showView(opened.view);
+    compare.pin(opened.pinned);
   } catch (error) {
     showLinkProblem(`the environment's files could not be opened (${error.message})`);
   }
@@ -884,6 +892,7 @@ if (initial.open && initial.open !== SNIPPET) openFile(initial.open);
 if (link?.code !== undefined && !link.error) {
   if (link.view?.open && link.view.open !== SNIPPET) openFile(link.view.open);
   showView(link.view);
+  compare.pin(link.pinned);
   // A link opened over autosaved work: the work is kept aside, one click from coming back.
   keeping.linkOverSaved(saved, { code: link.code, files: link.files ?? {}, folders: link.folders ?? [] });
 }

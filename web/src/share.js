@@ -147,7 +147,35 @@ function encodeView(view) {
   if (view.open && view.open !== 'snippet.pp') part += `;open=${encodeURIComponent(view.open)}`;
   if (view.at && (view.at.line !== 1 || view.at.column !== 1)) part += `;at=${view.at.line}:${view.at.column}`;
   if (view.pane && view.pane !== 'output' && paneById(view.pane)) part += `;pane=${view.pane}`;
+  if (view.pinned?.length) part += `;pin=${deflate(JSON.stringify(view.pinned.slice(0, MAX_PINNED).map((e) => [e.reference, e.text])))}`;
   return part;
+}
+
+/** The most classes and resources a link's pinned catalog may hold (the Compare pane's). */
+export const MAX_PINNED = 5000;
+
+/**
+ * The catalog pinned in the Compare pane, from `pin=<base64url of the raw-deflated JSON [[reference, text], ...]>`:
+ * `[{ reference, text }]`, or null when there is none or it cannot be read (a pin is a convenience: the link opens
+ * without it). Its text counts against the link's budget.
+ */
+function readPinned(pairs, budget) {
+  const data = pairs.get('pin');
+  if (!data) return null;
+  let list;
+  try {
+    list = JSON.parse(inflateField(data, budget));
+  } catch (error) {
+    if (error instanceof LinkTooLarge) throw error;
+    return null;
+  }
+  if (!Array.isArray(list) || list.length > MAX_PINNED) return null;
+  const pinned = [];
+  for (const entry of list) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'string') return null;
+    pinned.push({ reference: entry[0], text: entry[1] });
+  }
+  return pinned;
 }
 
 /** Chat tools and some mail clients cut links longer than about this many characters. */
@@ -198,19 +226,21 @@ function readEnvironment(json, limits) {
  *   v2/<base64url of the raw-deflated UTF-8 JSON {"snippet": code, "files": {path: text}, "folders": [empty folder]}>
  *      [;key=value...] (the same settings): a whole environment; "folders" may be missing
  * Both also take where the sender was (since issue 38; earlier pages ignore these keys): open=<URI-encoded path of
- * the file shown>, at=<line>:<column> (the cursor, 1-based, in that file), pane=<the pane shown: panes/registry.js>.
+ * the file shown>, at=<line>:<column> (the cursor, 1-based, in that file), pane=<the pane shown: panes/registry.js>,
+ * and (since issue 37) pin=<base64url of the raw-deflated JSON [[reference, text], ...]>: the catalog pinned in the
+ * Compare pane.
  */
 const DECODERS = {
   v1(rest, budget) {
     const [data, ...params] = rest.split(';');
     const pairs = paramsOf(params);
-    return { code: inflate(data, budget), ...readSettings(pairs, budget), view: readView(pairs) };
+    return { code: inflate(data, budget), ...readSettings(pairs, budget), view: readView(pairs), pinned: readPinned(pairs, budget) };
   },
   v2(rest, budget) {
     const [data, ...params] = rest.split(';');
     const pairs = paramsOf(params);
     const { snippet, files, folders } = readEnvironment(inflate(data, budget), budget.limits);
-    return { code: snippet, files, folders, ...readSettings(pairs, budget), view: readView(pairs) };
+    return { code: snippet, files, folders, ...readSettings(pairs, budget), view: readView(pairs), pinned: readPinned(pairs, budget) };
   },
 };
 

@@ -1,10 +1,11 @@
 // Fuzz target: share-link decoding (share.js's decodeLocation) on any input. The first byte picks where the
-// rest goes (a whole fragment, the compressed payload of a v1 or v2 link, the facts field, a query), so that
+// rest goes (a whole fragment, the compressed payload of a v1 or v2 link, the facts field, a query, the Compare
+// pane's pinned catalog), so that
 // the fuzzer reaches the inflater and the environment reader, not only the base64 check. The fuzzer runs it
 // under small limits, which inputs of a few KB (jsfuzz's size) can pass and whose bombs end in milliseconds;
 // the replay test (e2e/fuzz-replay.test.mjs) runs the seeds and regressions under the page's limits too.
 // Throws only when an invariant breaks: decoding never throws, and what it opens stays within its limits.
-import { decodeLocation, LINK_LIMITS, LOG_LEVELS } from '../../src/share.js';
+import { decodeLocation, LINK_LIMITS, LOG_LEVELS, MAX_PINNED } from '../../src/share.js';
 
 const base64url = (bytes) => {
   let binary = '';
@@ -17,7 +18,7 @@ const latin1 = (bytes) => new TextDecoder('latin1').decode(bytes);
 export function locationOf(input) {
   const bytes = Uint8Array.from(input);
   const rest = bytes.subarray(1);
-  switch ((bytes[0] ?? 0) % 6) {
+  switch ((bytes[0] ?? 0) % 7) {
     case 0:
       return { search: '', hash: `#${latin1(rest)}` };
     case 1:
@@ -28,6 +29,8 @@ export function locationOf(input) {
       return { search: '', hash: `#v1/MwQA;facts=${base64url(rest)}` };
     case 4:
       return { search: `?${latin1(rest)}`, hash: '' };
+    case 6:
+      return { search: '', hash: `#v1/MwQA;pin=${base64url(rest)}` };
     default:
       return { search: `?code=1&facts=${base64url(rest)}`, hash: '' };
   }
@@ -58,7 +61,13 @@ export function checkInput(input, limits) {
   const files = opened.files ?? {};
   const folders = opened.folders ?? [];
   check(Object.keys(files).length + folders.length <= limits.maxFiles, 'at most maxFiles files and folders');
+  const pinned = opened.pinned ?? [];
+  check(Array.isArray(pinned) && pinned.length <= MAX_PINNED, 'at most MAX_PINNED pinned entries');
   let chars = opened.code.length + opened.settings.facts.length;
+  for (const entry of pinned) {
+    check(typeof entry.reference === 'string' && typeof entry.text === 'string', 'a pinned entry is text');
+    chars += entry.reference.length + entry.text.length;
+  }
   for (const text of Object.values(files)) {
     check(typeof text === 'string', 'every file is text');
     chars += text.length;

@@ -15,6 +15,7 @@ export const PANE_GROUPS = Object.freeze([
 export const PANES = Object.freeze([
   { id: 'output', title: 'Output', group: 'results', help: 'what the program logs, as puppet apply prints it (notice and above; info and debug on request)' },
   { id: 'catalog', title: 'Catalog', count: 'catalog-count', group: 'results', help: 'the compiled classes and resources as a manifest declares them; click one to select its declaration' },
+  { id: 'compare', title: 'Compare', count: 'compare-count', group: 'results', help: 'the catalog against one you pinned: the classes, resources and attributes added, removed and changed as you edit or choose other facts' },
   { id: 'facts', title: 'Facts', count: 'facts-mark', group: 'environment', help: "the node the code compiles for: its certname and its facts as JSON" },
   { id: 'lookup', title: 'Lookup', count: 'lookup-count', group: 'environment', help: "a Hiera key's value with puppet lookup --explain's trace, and the program's own lookups" },
   { id: 'lint', title: 'Lint', count: 'lint-count', group: 'environment', help: "puppet-lint's findings for the open file, Fix all (with a preview) and the checks to run" },
