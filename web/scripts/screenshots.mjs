@@ -1,4 +1,4 @@
-// Take the README's screenshots of the built page (run by hand after `make dist`): desktop light, dark, catalog, facts, files, learner, help, lookup, lint, phone; and a page of another origin with two embedded snippets.
+// Take the README's screenshots of the built page (run by hand after `make dist`): desktop light, dark, catalog, compare, facts, files, learner, help, lookup, lint, phone; and a page of another origin with two embedded snippets.
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { dirname, resolve } from 'node:path';
@@ -37,6 +37,7 @@ const shots = [
   { name: 'desktop-light', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-dark', viewport: { width: 1280, height: 720 }, colorScheme: 'dark' },
   { name: 'desktop-catalog', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
+  { name: 'desktop-compare', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-facts', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-files', viewport: { width: 1280, height: 720 }, colorScheme: 'light' },
   { name: 'desktop-files-problem', viewport: { width: 1280, height: 720 }, colorScheme: 'dark' },
@@ -85,6 +86,25 @@ for (const { name, ...options } of shots.filter((shot) => !only || only.includes
     await page.getByTestId('examples').selectOption('resources');
     await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, runs);
     await page.getByRole('tab', { name: /Catalog/ }).click();
+  }
+  if (name === 'desktop-compare') {
+    // The Compare pane: the resources example's catalog pinned, then a resource's attribute edited and one added.
+    let runs = Number(await page.evaluate(() => document.body.dataset.runs));
+    await page.getByTestId('examples').selectOption('resources');
+    await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, runs);
+    await page.getByTestId('notice-close').click();
+    await page.getByTestId('tab-compare').click();
+    await page.getByTestId('compare-pin').click();
+    runs = Number(await page.evaluate(() => document.body.dataset.runs));
+    await page.locator('.cm-line', { hasText: "Greeting['alice'] { message => 'hey' }" }).click();
+    await page.keyboard.press('End');
+    for (let i = 0; i < "'hey' }".length; i += 1) await page.keyboard.press('Backspace');
+    await page.keyboard.insertText("'hey there' }");
+    await page.keyboard.press('Control+End');
+    await page.keyboard.insertText("\npackage { 'htop': ensure => installed }");
+    await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, runs);
+    await page.waitForFunction(() => /1 added, 0 removed, 1 changed/.test(document.querySelector('[data-testid="compare-summary"]')?.textContent));
+    await page.mouse.move(1000, 650);
   }
   if (name === 'desktop-facts') {
     // The case example on the node's facts, with the Facts pane open.
