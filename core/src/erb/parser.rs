@@ -486,25 +486,27 @@ impl<'t> Parser<'t> {
     }
 
     fn oror(&mut self) -> PResult<Node> {
-        let mut left = self.andand()?;
-        while self.is_op("||") {
-            let line = self.line();
-            self.advance();
-            self.skip_breaks();
-            let right = self.andand()?;
-            left = Node::new(Kind::Or(Box::new(left), Box::new(right)), line);
-        }
-        Ok(left)
+        self.left_assoc("||", Self::andand, Kind::Or)
     }
 
     fn andand(&mut self) -> PResult<Node> {
-        let mut left = self.defined()?;
-        while self.is_op("&&") {
+        self.left_assoc("&&", Self::defined, Kind::And)
+    }
+
+    /// `operand op operand op ...`, grouped from the left (a line break may follow `op`).
+    fn left_assoc(
+        &mut self,
+        op: &str,
+        operand: fn(&mut Self) -> PResult<Node>,
+        kind: fn(Box<Node>, Box<Node>) -> Kind,
+    ) -> PResult<Node> {
+        let mut left = operand(self)?;
+        while self.is_op(op) {
             let line = self.line();
             self.advance();
             self.skip_breaks();
-            let right = self.defined()?;
-            left = Node::new(Kind::And(Box::new(left), Box::new(right)), line);
+            let right = operand(self)?;
+            left = Node::new(kind(Box::new(left), Box::new(right)), line);
         }
         Ok(left)
     }
@@ -921,26 +923,17 @@ impl<'t> Parser<'t> {
         self.skip_breaks();
         let mut params = Vec::new();
         if !self.eat_op("|") {
-            if self.eat_op("||") {
-                return Ok(params);
-            }
+            self.eat_op("||");
             return Ok(params);
         }
         loop {
             if self.eat_op("(") {
                 let mut names = Vec::new();
                 loop {
-                    match &self.advance().tok {
-                        Tok::Ident(name) => {
-                            self.declare(name);
-                            names.push(name.clone());
-                        }
-                        Tok::Op("*") => continue,
-                        _ => {
-                            self.pos -= 1;
-                            return Err(self.unexpected());
-                        }
+                    if self.eat_op("*") {
+                        continue;
                     }
+                    names.push(self.block_param_name()?);
                     if !self.eat_op(",") {
                         break;
                     }
@@ -950,19 +943,7 @@ impl<'t> Parser<'t> {
             } else {
                 self.eat_op("*");
                 self.eat_op("&");
-                match &self.advance().tok {
-                    Tok::Ident(name) => {
-                        let name = name.clone();
-                        if let Some(scope) = self.locals.last_mut() {
-                            scope.push(name.clone());
-                        }
-                        params.push(Param::Name(name));
-                    }
-                    _ => {
-                        self.pos -= 1;
-                        return Err(self.unexpected());
-                    }
-                }
+                params.push(Param::Name(self.block_param_name()?));
             }
             if !self.eat_op(",") {
                 break;
@@ -970,6 +951,17 @@ impl<'t> Parser<'t> {
         }
         self.expect_op("|")?;
         Ok(params)
+    }
+
+    /// A block parameter's name, declared a local variable of the block.
+    fn block_param_name(&mut self) -> PResult<String> {
+        let Tok::Ident(name) = &self.advance().tok else {
+            self.pos -= 1;
+            return Err(self.unexpected());
+        };
+        let name = name.clone();
+        self.declare(&name);
+        Ok(name)
     }
 
     fn primary(&mut self) -> PResult<Node> {
