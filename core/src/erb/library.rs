@@ -310,11 +310,12 @@ mod tests {
 
     #[test]
     fn paths_as_ruby_splits_them() {
-        assert_eq!(dirname("/a/b/c.rb"), "/a/b");
-        assert_eq!(dirname("c.rb"), ".");
-        assert_eq!(dirname("/c"), "/");
-        assert_eq!(extname("a/b.tar.gz"), ".gz");
-        assert_eq!(extname(".bashrc"), "");
+        for (path, dir) in [("/a/b/c.rb", "/a/b"), ("c.rb", "."), ("/c", "/")] {
+            assert_eq!(dirname(path), dir);
+        }
+        for (path, ext) in [("a/b.tar.gz", ".gz"), (".bashrc", "")] {
+            assert_eq!(extname(path), ext);
+        }
         assert_eq!(
             file_join(&[RVal::str("a/"), RVal::str("/b"), RVal::str("c")]),
             "a/b/c"

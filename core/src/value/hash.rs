@@ -16,6 +16,17 @@ pub struct Hash(Rc<Map>);
 
 shared_storage!(Hash);
 
+#[cfg(test)]
+impl Hash {
+    /// A hash of string keys (for tests).
+    pub(crate) fn of_strings(entries: &[(&str, Value)]) -> Hash {
+        entries
+            .iter()
+            .map(|(key, value)| (Value::string(key), value.clone()))
+            .collect()
+    }
+}
+
 impl Hash {
     pub fn new() -> Hash {
         Hash::default()
