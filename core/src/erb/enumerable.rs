@@ -202,6 +202,18 @@ fn uniq<H: RubyHost>(
     Ok(out)
 }
 
+/// The elements of each of `values` that is an array (none for the others): the rows `zip` and
+/// `transpose` read.
+fn rows_of(values: &[RVal]) -> Vec<Vec<RVal>> {
+    values
+        .iter()
+        .map(|v| match v {
+            RVal::Array(x) => x.borrow().clone(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
 fn index_of(len: usize, i: i64) -> Option<usize> {
     let i = if i < 0 { len as i64 + i } else { i };
     (i >= 0 && (i as usize) < len).then_some(i as usize)

@@ -13,6 +13,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::interp::{arity, BlockArg, Flow, Interp, RResult};
+use super::methods::{regexp_escape, string_arg};
 use super::value::{self, RVal};
 use crate::host::CallSite;
 use crate::host::Unwind;
@@ -122,13 +123,7 @@ pub(crate) fn scope_method<H: RubyHost>(
     match name {
         "lookupvar" | "[]" => {
             arity(interp, args, 1, 2)?;
-            let RVal::Str(var) = &args[0] else {
-                return interp.raise(format!(
-                    "no implicit conversion of {} into String",
-                    args[0].class_name()
-                ));
-            };
-            let var = var.to_string();
+            let var = string_arg(interp, &args[0])?.to_string();
             match interp.rt.scope_variable(&var) {
                 Some(Value::Runtime(object)) => Ok(interp
                     .rt
@@ -160,13 +155,7 @@ pub(crate) fn scope_method<H: RubyHost>(
         }
         "setvar" => {
             arity(interp, args, 2, 2)?;
-            let RVal::Str(var) = &args[0] else {
-                return interp.raise(format!(
-                    "no implicit conversion of {} into String",
-                    args[0].class_name()
-                ));
-            };
-            let var = var.to_string();
+            let var = string_arg(interp, &args[0])?.to_string();
             if interp.rt.ruby().objects.len() >= MAX_SET_VARIABLES {
                 return interp.raise(format!(
                     "a template may set at most {MAX_SET_VARIABLES} variables with scope.setvar"
@@ -637,26 +626,4 @@ fn responds_to(recv: &RVal, method: &str) -> bool {
         RVal::Nil => matches!(method, "to_a" | "to_i" | "to_f"),
         _ => false,
     }
-}
-
-/// Ruby's `Regexp.escape`: the metacharacters, `-`, `#` and whitespace escaped (not `/`).
-fn regexp_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\'
-            | '-' | '#' => {
-                out.push('\\');
-                out.push(c);
-            }
-            ' ' => out.push_str("\\ "),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c => out.push(c),
-        }
-    }
-    out
 }

@@ -128,27 +128,32 @@ fn is_ident_char(c: char) -> bool {
     c == '_' || c.is_alphanumeric()
 }
 
+/// Whether a name is a keyword that starts or joins a clause (`if`, `and`, `then`, `do`, ...):
+/// what no value or argument is.
+pub(super) fn is_clause_keyword(name: &str) -> bool {
+    matches!(
+        name,
+        "if" | "unless"
+            | "while"
+            | "until"
+            | "and"
+            | "or"
+            | "then"
+            | "else"
+            | "elsif"
+            | "do"
+            | "when"
+            | "in"
+    )
+}
+
 /// Whether a token ends a value (then `/` divides and `[` indexes).
 fn ends_value(tok: Option<&Token>) -> bool {
     match tok.map(|t| &t.tok) {
         Some(Tok::Op(op)) => matches!(*op, ")" | "]" | "}"),
-        Some(Tok::Ident(name)) => !matches!(
-            name.as_str(),
-            "if" | "unless"
-                | "while"
-                | "until"
-                | "and"
-                | "or"
-                | "not"
-                | "when"
-                | "in"
-                | "return"
-                | "then"
-                | "else"
-                | "elsif"
-                | "do"
-                | "case"
-        ),
+        Some(Tok::Ident(name)) => {
+            !(is_clause_keyword(name) || matches!(name.as_str(), "not" | "return" | "case"))
+        }
         Some(Tok::Newline) | Some(Tok::InsertStart) | Some(Tok::Label(_)) | None => false,
         Some(_) => true,
     }
@@ -588,14 +593,20 @@ impl<'s> Lexer<'s> {
         }
     }
 
+    /// The next character of a string, which must not end before its closing delimiter.
+    fn string_char(&mut self) -> Result<char, LexError> {
+        match self.bump() {
+            Some(c) => Ok(c),
+            None => self.fail("unterminated string meets end of file"),
+        }
+    }
+
     /// Single-quoted text: only `\\` and `\<close>` are escapes.
     fn single_quoted(&mut self, close: char, open: Option<char>) -> Result<String, LexError> {
         let mut text = String::new();
         let mut depth = 0;
         loop {
-            let Some(c) = self.bump() else {
-                return self.fail("unterminated string meets end of file");
-            };
+            let c = self.string_char()?;
             if c == '\\' {
                 match self.peek() {
                     Some(n) if n == '\\' || n == close || Some(n) == open => {
@@ -631,13 +642,9 @@ impl<'s> Lexer<'s> {
         let mut text = String::new();
         let mut depth = 0;
         loop {
-            let Some(c) = self.bump() else {
-                return self.fail("unterminated string meets end of file");
-            };
+            let c = self.string_char()?;
             if c == '\\' {
-                let Some(n) = self.bump() else {
-                    return self.fail("unterminated string meets end of file");
-                };
+                let n = self.string_char()?;
                 if !escapes {
                     if n == close {
                         // `\/` in a regex is `/`.

@@ -92,21 +92,22 @@ pub(crate) fn module_method<H: RubyHost>(
         {
             bytes_of(interp, args).map(|bytes| RVal::str(&base64(&bytes, name)))
         }
-        ("Base64", "strict_encode64" | "encode64" | "urlsafe_encode64") => {
-            let method = match name {
-                "strict_encode64" => "strict",
-                "urlsafe_encode64" => "urlsafe",
+        (
+            "Base64",
+            "strict_encode64" | "encode64" | "urlsafe_encode64" | "strict_decode64" | "decode64"
+            | "urlsafe_decode64",
+        ) => {
+            // stdlib's `base64(action, text, method)`: the name says both.
+            let action = if name.ends_with("encode64") {
+                "encode"
+            } else {
+                "decode"
+            };
+            let method = match name.split_once('_') {
+                Some((method @ ("strict" | "urlsafe"), _)) => method,
                 _ => "default",
             };
-            puppet_call(interp, "base64", args, &["encode"], Some(method))
-        }
-        ("Base64", "strict_decode64" | "decode64" | "urlsafe_decode64") => {
-            let method = match name {
-                "strict_decode64" => "strict",
-                "urlsafe_decode64" => "urlsafe",
-                _ => "default",
-            };
-            puppet_call(interp, "base64", args, &["decode"], Some(method))
+            puppet_call(interp, "base64", args, &[action], Some(method))
         }
         ("Shellwords", "escape" | "shellescape") => {
             puppet_call(interp, "shell_escape", args, &[], None)
@@ -309,11 +310,12 @@ mod tests {
 
     #[test]
     fn paths_as_ruby_splits_them() {
-        assert_eq!(dirname("/a/b/c.rb"), "/a/b");
-        assert_eq!(dirname("c.rb"), ".");
-        assert_eq!(dirname("/c"), "/");
-        assert_eq!(extname("a/b.tar.gz"), ".gz");
-        assert_eq!(extname(".bashrc"), "");
+        for (path, dir) in [("/a/b/c.rb", "/a/b"), ("c.rb", "."), ("/c", "/")] {
+            assert_eq!(dirname(path), dir);
+        }
+        for (path, ext) in [("a/b.tar.gz", ".gz"), (".bashrc", "")] {
+            assert_eq!(extname(path), ext);
+        }
         assert_eq!(
             file_join(&[RVal::str("a/"), RVal::str("/b"), RVal::str("c")]),
             "a/b/c"

@@ -19,13 +19,14 @@ use crate::value::float_math::trunc;
 pub(crate) use number::number_method;
 pub(crate) use string::string_method;
 
-/// A string as a pattern that matches it literally (`Regexp.escape`).
-fn escape_literal(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
+/// Ruby's `Regexp.escape`: the metacharacters, `-`, `#` and whitespace escaped (not `/`); also
+/// a string as a pattern that matches it literally.
+pub(crate) fn regexp_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
         match c {
             '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\'
-            | '/' | '-' | '#' => {
+            | '-' | '#' => {
                 out.push('\\');
                 out.push(c);
             }
@@ -33,6 +34,8 @@ fn escape_literal(s: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
+            '\u{c}' => out.push_str("\\f"),
+            '\u{b}' => out.push_str("\\v"),
             c => out.push(c),
         }
     }
@@ -69,7 +72,7 @@ pub(super) fn comparison_failed<H: RubyHost>(interp: &Interp<'_, H>, a: &RVal, b
     )
 }
 
-fn string_arg<H: RubyHost>(interp: &Interp<'_, H>, value: &RVal) -> RResult<Rc<str>> {
+pub(super) fn string_arg<H: RubyHost>(interp: &Interp<'_, H>, value: &RVal) -> RResult<Rc<str>> {
     match value {
         RVal::Str(s) => Ok(s.clone()),
         other => Err(no_conversion(interp, class_for_conversion(other), "String")),

@@ -12,7 +12,7 @@ use alloc::vec::Vec;
 use super::ast::{
     BeginBlock, Block, Kind, MethodDef, MethodParam, Node, Param, Part, RescueClause,
 };
-use super::lexer::{StrPart, Tok, Token};
+use super::lexer::{is_clause_keyword, StrPart, Tok, Token};
 
 /// Ruby's syntax error, with its line.
 #[derive(Debug, Clone)]
@@ -149,21 +149,21 @@ impl<'t> Parser<'t> {
     }
 
     fn eat_op(&mut self, op: &str) -> bool {
-        if self.is_op(op) {
-            self.advance();
-            true
-        } else {
-            false
-        }
+        let found = self.is_op(op);
+        self.eat_if(found)
     }
 
     fn eat_kw(&mut self, kw: &str) -> bool {
-        if self.is_kw(kw) {
+        let found = self.is_kw(kw);
+        self.eat_if(found)
+    }
+
+    /// Reads past the next token when it is the one looked for (`found`); says whether it was.
+    fn eat_if(&mut self, found: bool) -> bool {
+        if found {
             self.advance();
-            true
-        } else {
-            false
         }
+        found
     }
 
     fn expect_op(&mut self, op: &str) -> PResult<()> {
@@ -486,25 +486,27 @@ impl<'t> Parser<'t> {
     }
 
     fn oror(&mut self) -> PResult<Node> {
-        let mut left = self.andand()?;
-        while self.is_op("||") {
-            let line = self.line();
-            self.advance();
-            self.skip_breaks();
-            let right = self.andand()?;
-            left = Node::new(Kind::Or(Box::new(left), Box::new(right)), line);
-        }
-        Ok(left)
+        self.left_assoc("||", Self::andand, Kind::Or)
     }
 
     fn andand(&mut self) -> PResult<Node> {
-        let mut left = self.defined()?;
-        while self.is_op("&&") {
+        self.left_assoc("&&", Self::defined, Kind::And)
+    }
+
+    /// `operand op operand op ...`, grouped from the left (a line break may follow `op`).
+    fn left_assoc(
+        &mut self,
+        op: &str,
+        operand: fn(&mut Self) -> PResult<Node>,
+        kind: fn(Box<Node>, Box<Node>) -> Kind,
+    ) -> PResult<Node> {
+        let mut left = operand(self)?;
+        while self.is_op(op) {
             let line = self.line();
             self.advance();
             self.skip_breaks();
-            let right = self.defined()?;
-            left = Node::new(Kind::And(Box::new(left), Box::new(right)), line);
+            let right = operand(self)?;
+            left = Node::new(kind(Box::new(left), Box::new(right)), line);
         }
         Ok(left)
     }
@@ -686,17 +688,7 @@ impl<'t> Parser<'t> {
                     }
                 };
                 // `x.y = v` (an attribute writer) is not supported.
-                let (args, block) = self.call_rest(true)?;
-                node = Node::new(
-                    Kind::Call {
-                        recv: Some(Box::new(node)),
-                        name,
-                        args,
-                        block,
-                        safe,
-                    },
-                    line,
-                );
+                node = self.method_call(node, name, safe, line)?;
             } else if self.is_op("::") {
                 self.advance();
                 match &self.advance().tok {
@@ -707,17 +699,7 @@ impl<'t> Parser<'t> {
                     }
                     Tok::Ident(name) | Tok::Const(name) => {
                         let name = name.clone();
-                        let (args, block) = self.call_rest(true)?;
-                        node = Node::new(
-                            Kind::Call {
-                                recv: Some(Box::new(node)),
-                                name,
-                                args,
-                                block,
-                                safe: false,
-                            },
-                            line,
-                        );
+                        node = self.method_call(node, name, false, line)?;
                     }
                     _ => {
                         self.pos -= 1;
@@ -733,6 +715,22 @@ impl<'t> Parser<'t> {
             }
         }
         Ok(node)
+    }
+
+    /// `recv.name` (or `recv::name`, or with `&.` when `safe`) with the arguments and block that
+    /// follow.
+    fn method_call(&mut self, recv: Node, name: String, safe: bool, line: u32) -> PResult<Node> {
+        let (args, block) = self.call_rest(true)?;
+        Ok(Node::new(
+            Kind::Call {
+                recv: Some(Box::new(recv)),
+                name,
+                args,
+                block,
+                safe,
+            },
+            line,
+        ))
     }
 
     /// Whether the next token starts an argument of a call written without parentheses.
@@ -766,23 +764,9 @@ impl<'t> Parser<'t> {
             | Tok::IVar(_)
             | Tok::GVar(_)
             | Tok::Label(_) => true,
-            Tok::Ident(name) => !matches!(
-                name.as_str(),
-                "if" | "unless"
-                    | "while"
-                    | "until"
-                    | "and"
-                    | "or"
-                    | "then"
-                    | "do"
-                    | "end"
-                    | "else"
-                    | "elsif"
-                    | "when"
-                    | "in"
-                    | "rescue"
-                    | "ensure"
-            ),
+            Tok::Ident(name) => {
+                !(is_clause_keyword(name) || matches!(name.as_str(), "end" | "rescue" | "ensure"))
+            }
             Tok::Op("[") | Tok::Op("::") | Tok::Op("->") => true,
             Tok::Op("-" | "*" | "&" | "!" | ":") => !self.peek_at(1).spaced,
             _ => false,
@@ -905,6 +889,15 @@ impl<'t> Parser<'t> {
         let saved_no_do = core::mem::replace(&mut self.no_do, false);
         self.locals.push(Vec::new());
         let params = self.block_params()?;
+        let body = self.block_body(brace)?;
+        self.no_do = saved_no_do;
+        self.depth -= 1;
+        Ok(Some(Rc::new(Block { params, body })))
+    }
+
+    /// A block's (or lambda's) statements up to its closing `}` (`end` for `do`), and the end of
+    /// its local variables.
+    fn block_body(&mut self, brace: bool) -> PResult<Vec<Node>> {
         let body = self.statements()?;
         if brace {
             self.expect_op("}")?;
@@ -912,35 +905,24 @@ impl<'t> Parser<'t> {
             self.expect_kw("end")?;
         }
         self.locals.pop();
-        self.no_do = saved_no_do;
-        self.depth -= 1;
-        Ok(Some(Rc::new(Block { params, body })))
+        Ok(body)
     }
 
     fn block_params(&mut self) -> PResult<Vec<Param>> {
         self.skip_breaks();
         let mut params = Vec::new();
         if !self.eat_op("|") {
-            if self.eat_op("||") {
-                return Ok(params);
-            }
+            self.eat_op("||");
             return Ok(params);
         }
         loop {
             if self.eat_op("(") {
                 let mut names = Vec::new();
                 loop {
-                    match &self.advance().tok {
-                        Tok::Ident(name) => {
-                            self.declare(name);
-                            names.push(name.clone());
-                        }
-                        Tok::Op("*") => continue,
-                        _ => {
-                            self.pos -= 1;
-                            return Err(self.unexpected());
-                        }
+                    if self.eat_op("*") {
+                        continue;
                     }
+                    names.push(self.block_param_name()?);
                     if !self.eat_op(",") {
                         break;
                     }
@@ -950,19 +932,7 @@ impl<'t> Parser<'t> {
             } else {
                 self.eat_op("*");
                 self.eat_op("&");
-                match &self.advance().tok {
-                    Tok::Ident(name) => {
-                        let name = name.clone();
-                        if let Some(scope) = self.locals.last_mut() {
-                            scope.push(name.clone());
-                        }
-                        params.push(Param::Name(name));
-                    }
-                    _ => {
-                        self.pos -= 1;
-                        return Err(self.unexpected());
-                    }
-                }
+                params.push(Param::Name(self.block_param_name()?));
             }
             if !self.eat_op(",") {
                 break;
@@ -970,6 +940,17 @@ impl<'t> Parser<'t> {
         }
         self.expect_op("|")?;
         Ok(params)
+    }
+
+    /// A block's (or `for`'s) parameter name, declared a local variable.
+    fn block_param_name(&mut self) -> PResult<String> {
+        let Tok::Ident(name) = &self.advance().tok else {
+            self.pos -= 1;
+            return Err(self.unexpected());
+        };
+        let name = name.clone();
+        self.declare(&name);
+        Ok(name)
     }
 
     fn primary(&mut self) -> PResult<Node> {
@@ -1095,13 +1076,7 @@ impl<'t> Parser<'t> {
                 if !brace {
                     self.expect_kw("do")?;
                 }
-                let body = self.statements()?;
-                if brace {
-                    self.expect_op("}")?;
-                } else {
-                    self.expect_kw("end")?;
-                }
-                self.locals.pop();
+                let body = self.block_body(brace)?;
                 Node::new(Kind::Lambda(Rc::new(Block { params, body })), line)
             }
             Tok::Ident(name) => return self.identifier(name, line),
@@ -1340,12 +1315,7 @@ impl<'t> Parser<'t> {
 
     /// `while cond [do] ... end` and `until`.
     fn while_loop(&mut self, name: &str, line: u32) -> PResult<Node> {
-        let saved = core::mem::replace(&mut self.no_do, true);
-        let cond = self.expr_statement()?;
-        self.no_do = saved;
-        self.eat_kw("do");
-        let body = self.body_until(&["end"])?;
-        self.expect_kw("end")?;
+        let (cond, body) = self.loop_rest()?;
         Ok(Node::new(
             Kind::While(Box::new(cond), body, name == "until"),
             line,
@@ -1356,24 +1326,26 @@ impl<'t> Parser<'t> {
     fn for_loop(&mut self, line: u32) -> PResult<Node> {
         let mut params = Vec::new();
         loop {
-            let Tok::Ident(var) = &self.advance().tok else {
-                self.pos -= 1;
-                return Err(self.unexpected());
-            };
-            self.declare(var);
-            params.push(Param::Name(var.clone()));
+            params.push(Param::Name(self.block_param_name()?));
             if !self.eat_op(",") {
                 break;
             }
         }
         self.expect_kw("in")?;
+        let (iterable, body) = self.loop_rest()?;
+        Ok(Node::new(Kind::For(params, Box::new(iterable), body), line))
+    }
+
+    /// The rest of a `while`, `until` or `for`: its condition or iterable (where `do` starts
+    /// the body rather than a block), then `[do] body end`.
+    fn loop_rest(&mut self) -> PResult<(Node, Vec<Node>)> {
         let saved = core::mem::replace(&mut self.no_do, true);
-        let iterable = self.expr_statement()?;
+        let head = self.expr_statement()?;
         self.no_do = saved;
         self.eat_kw("do");
         let body = self.body_until(&["end"])?;
         self.expect_kw("end")?;
-        Ok(Node::new(Kind::For(params, Box::new(iterable), body), line))
+        Ok((head, body))
     }
 
     /// `case [subject] when a, *b then ... else ... end`.

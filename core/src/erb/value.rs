@@ -7,7 +7,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::ast::Block;
-use crate::value::{format_float, Value};
+use crate::value::{format_float, write_ruby_string_inspect, Value};
 
 /// A Ruby object of a template.
 #[derive(Debug, Clone)]
@@ -232,13 +232,13 @@ pub(crate) fn write_inspect(out: &mut String, value: &RVal, depth: usize) {
     }
     match value {
         RVal::Nil => out.push_str("nil"),
-        RVal::Str(s) => inspect_string(out, s),
+        RVal::Str(s) => write_ruby_string_inspect(out, s),
         RVal::Sym(s) => {
             out.push(':');
             if is_plain_symbol(s) {
                 out.push_str(s);
             } else {
-                inspect_string(out, s);
+                write_ruby_string_inspect(out, s);
             }
         }
         RVal::Array(items) => {
@@ -291,32 +291,6 @@ fn is_plain_symbol(s: &str) -> bool {
         && s.trim_end_matches(['?', '!', '='])
             .chars()
             .all(|c| c == '_' || c.is_alphanumeric())
-}
-
-/// A string as Ruby's `String#inspect` writes it.
-pub(crate) fn inspect_string(out: &mut String, s: &str) {
-    out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{1b}' => out.push_str("\\e"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{b}' => out.push_str("\\v"),
-            '\u{c}' => out.push_str("\\f"),
-            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02X}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 /// Ruby's `==` (numbers across Integer and Float, collections element by element).

@@ -281,8 +281,9 @@ pub(super) fn match_(Call(host, site, args, ..): Call) -> EvalResult<Value> {
 }
 
 /// Ruby's `sub`/`gsub` replacement text: `\0 \& \1..\9 \k<name> \` \' \\`.
-/// With named groups in the regex, `\1..\9` expand to nothing, as in Ruby.
-fn expand_replacement(
+/// With named groups in the regex, `\1..\9` expand to nothing, as in Ruby. ERB's `sub`/`gsub`
+/// expand theirs here too.
+pub(crate) fn expand_replacement(
     out: &mut String,
     replacement: &str,
     captures: &Captures,

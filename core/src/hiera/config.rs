@@ -488,28 +488,35 @@ pub fn v3_type(hash: &Hash) -> String {
     text + "}]"
 }
 
+/// The type of a hierarchy (`hierarchy`, `default_hierarchy`): its levels.
+macro_rules! hierarchy_type {
+    () => {
+        "Array[Struct[{
+    name => String[1], Optional[options] => Hash[Pattern[/\\A[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?\\z/], Data],
+    Optional[data_hash] => String[1], Optional[lookup_key] => String[1], Optional[hiera3_backend] => String[1],
+    Optional[data_dig] => String[1], Optional[path] => String[1], Optional[paths] => Array[String[1], 1],
+    Optional[glob] => String[1], Optional[globs] => Array[String[1], 1], Optional[uri] => String[1],
+    Optional[uris] => Array[String[1], 1], Optional[mapped_paths] => Array[String[1], 3, 3],
+    Optional[datadir] => String[1]}]]"
+    };
+}
+
 /// The Puppet type a version 5 configuration must have (checked with Puppet's messages).
-pub const CONFIG_TYPE: &str = "Struct[{
+pub const CONFIG_TYPE: &str = concat!(
+    "Struct[{
   version => Integer[5, 5],
   Optional[defaults] => Struct[{
     Optional[data_hash] => String[1], Optional[lookup_key] => String[1], Optional[data_dig] => String[1],
     Optional[datadir] => String[1], Optional[options] => Hash[Pattern[/\\A[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?\\z/], Data]}],
-  Optional[hierarchy] => Array[Struct[{
-    name => String[1], Optional[options] => Hash[Pattern[/\\A[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?\\z/], Data],
-    Optional[data_hash] => String[1], Optional[lookup_key] => String[1], Optional[hiera3_backend] => String[1],
-    Optional[data_dig] => String[1], Optional[path] => String[1], Optional[paths] => Array[String[1], 1],
-    Optional[glob] => String[1], Optional[globs] => Array[String[1], 1], Optional[uri] => String[1],
-    Optional[uris] => Array[String[1], 1], Optional[mapped_paths] => Array[String[1], 3, 3],
-    Optional[datadir] => String[1]}]],
+  Optional[hierarchy] => ",
+    hierarchy_type!(),
+    ",
   Optional[plan_hierarchy] => Array[Hash],
-  Optional[default_hierarchy] => Array[Struct[{
-    name => String[1], Optional[options] => Hash[Pattern[/\\A[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?\\z/], Data],
-    Optional[data_hash] => String[1], Optional[lookup_key] => String[1], Optional[hiera3_backend] => String[1],
-    Optional[data_dig] => String[1], Optional[path] => String[1], Optional[paths] => Array[String[1], 1],
-    Optional[glob] => String[1], Optional[globs] => Array[String[1], 1], Optional[uri] => String[1],
-    Optional[uris] => Array[String[1], 1], Optional[mapped_paths] => Array[String[1], 3, 3],
-    Optional[datadir] => String[1]}]]
-}]";
+  Optional[default_hierarchy] => ",
+    hierarchy_type!(),
+    "
+}]"
+);
 
 /// Whether a glob pattern (`*`, `**`, `?`, `[...]`, `{a,b}`) matches a path.
 pub fn glob_matches(pattern: &str, path: &str) -> bool {

@@ -260,10 +260,8 @@ impl Explainer {
                 self.dump_outcome(at, out, &inner);
             }
             Kind::Entry(name) => {
-                out.push_str(first);
-                out.push_str(&alloc::format!("Hierarchy entry \"{name}\"\n"));
-                self.dump_branches(at, out, &inner);
-                self.dump_outcome(at, out, &inner);
+                let heading = alloc::format!("Hierarchy entry \"{name}\"");
+                self.dump_section(at, out, first, &heading, &inner);
             }
             Kind::Location { path, original } => {
                 out.push_str(indent);
@@ -297,21 +295,22 @@ impl Explainer {
                     out.push('\n');
                 }
             }
-            Kind::Scope(name) => {
-                out.push_str(indent);
-                out.push_str(name);
-                out.push('\n');
-                self.dump_branches(at, out, &inner);
-                self.dump_outcome(at, out, &inner);
-            }
+            Kind::Scope(name) => self.dump_section(at, out, indent, name, &inner),
             Kind::SubLookup(key) => {
-                out.push_str(indent);
-                out.push_str(&alloc::format!("Sub key: \"{key}\"\n"));
-                self.dump_branches(at, out, &inner);
-                self.dump_outcome(at, out, &inner);
+                let heading = alloc::format!("Sub key: \"{key}\"");
+                self.dump_section(at, out, indent, &heading, &inner);
             }
             Kind::Segment => self.dump_outcome(at, out, indent),
         }
+    }
+
+    /// A node's heading line, then its branches and its outcome one level in.
+    fn dump_section(&self, at: usize, out: &mut String, lead: &str, heading: &str, inner: &str) {
+        out.push_str(lead);
+        out.push_str(heading);
+        out.push('\n');
+        self.dump_branches(at, out, inner);
+        self.dump_outcome(at, out, inner);
     }
 
     fn dump_outcome(&self, at: usize, out: &mut String, indent: &str) {

@@ -19,6 +19,7 @@ mod layers;
 mod light;
 pub(crate) mod lookup;
 pub mod merge;
+pub(crate) mod psych;
 mod read_yaml;
 #[cfg(feature = "yaml")]
 mod search;

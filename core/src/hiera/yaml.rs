@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 
 use saphyr_parser::{Event, Parser, ScalarStyle, Tag};
 
+use super::psych::is_float;
 use crate::value::{Hash, Value};
 
 /// Why a YAML text could not be loaded: Psych's message and, for syntax errors, where.
@@ -633,27 +634,6 @@ fn sexagesimal(text: &str) -> Option<Value> {
             ))
         }
     }
-}
-
-/// `[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?`: a float needs its point.
-fn is_float(text: &str) -> bool {
-    let body = text.strip_prefix(['+', '-']).unwrap_or(text);
-    let Some((whole, rest)) = body.split_once('.') else {
-        return false;
-    };
-    let whole_ok = whole.is_empty()
-        || (whole.starts_with(|c: char| c.is_ascii_digit())
-            && whole
-                .bytes()
-                .all(|b| b.is_ascii_digit() || b == b'_' || b == b','));
-    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let exponent = &rest[digits..];
-    let exponent_ok = exponent.is_empty()
-        || exponent
-            .strip_prefix(['e', 'E'])
-            .and_then(|e| e.strip_prefix(['+', '-']))
-            .is_some_and(|e| !e.is_empty() && e.bytes().all(|b| b.is_ascii_digit()));
-    whole_ok && exponent_ok
 }
 
 /// Psych's integers: `0b`, leading-`0` octal, decimal with `_`/`,`, `0x`; as Ruby's `Integer()`.

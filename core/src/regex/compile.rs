@@ -104,6 +104,24 @@ impl Compiler<'_> {
         self.program.insts[at as usize] = inst;
     }
 
+    /// Makes the placeholder at `at` a choice between going on (`at + 1`) and jumping to `other`:
+    /// going on first when `on_first`, else the jump.
+    fn patch_split(&mut self, at: u32, other: u32, on_first: bool, memo: u32) {
+        let (first, second) = if on_first {
+            (at + 1, other)
+        } else {
+            (other, at + 1)
+        };
+        self.patch(
+            at,
+            Inst::Split {
+                first,
+                second,
+                memo,
+            },
+        );
+    }
+
     fn class(&mut self, set: CharSet) -> u32 {
         self.program.classes.push(Class::new(set));
         self.program.classes.len() as u32 - 1
@@ -332,41 +350,35 @@ impl Compiler<'_> {
         let next = self.pc();
         second(self);
         let end = self.pc();
-        self.patch(
-            split,
-            Inst::Split {
-                first: split + 1,
-                second: next,
-                memo,
-            },
-        );
+        self.patch_split(split, next, true, memo);
         self.patch(jump, Inst::Jump(end));
     }
 
     fn alternation(&mut self, items: &[Node]) {
+        let items: Vec<&Node> = items.iter().collect();
+        self.alternatives(&items, true, &mut |this, item| this.node(item));
+    }
+
+    /// Alternatives tried in order, each compiled by `body`: each but the last behind a choice
+    /// (memoized when `memo`) to try the next one instead, each leaving for the common end.
+    fn alternatives(
+        &mut self,
+        items: &[&Node],
+        memo: bool,
+        body: &mut dyn FnMut(&mut Self, &Node),
+    ) {
         let mut jumps = Vec::new();
         for (i, item) in items.iter().enumerate() {
             if i + 1 == items.len() {
-                self.node(item);
+                body(self, item);
                 break;
             }
-            let memo = self.memo(1);
-            let split = self.emit(Inst::Split {
-                first: 0,
-                second: 0,
-                memo,
-            });
-            self.node(item);
+            let memo = if memo { self.memo(1) } else { NO_MEMO };
+            let split = self.emit(Inst::Jump(0));
+            body(self, item);
             jumps.push(self.emit(Inst::Jump(0)));
             let next = self.pc();
-            self.patch(
-                split,
-                Inst::Split {
-                    first: split + 1,
-                    second: next,
-                    memo,
-                },
-            );
+            self.patch_split(split, next, true, memo);
         }
         let end = self.pc();
         for jump in jumps {
@@ -437,15 +449,7 @@ impl Compiler<'_> {
         }
         let end = self.pc();
         for (at, memo) in splits {
-            let (first, second) = if greedy { (at + 1, end) } else { (end, at + 1) };
-            self.patch(
-                at,
-                Inst::Split {
-                    first,
-                    second,
-                    memo,
-                },
-            );
+            self.patch_split(at, end, greedy, memo);
         }
     }
 
@@ -456,19 +460,7 @@ impl Compiler<'_> {
         let empty = self.iteration(node);
         self.emit(Inst::Jump(split));
         let exit = self.pc();
-        let (first, second) = if greedy {
-            (split + 1, exit)
-        } else {
-            (exit, split + 1)
-        };
-        self.patch(
-            split,
-            Inst::Split {
-                first,
-                second,
-                memo,
-            },
-        );
+        self.patch_split(split, exit, greedy, memo);
         if let Some(check) = empty {
             self.patch(check.0, Inst::EmptyCheck { reg: check.1, exit });
         }
@@ -542,29 +534,11 @@ impl Compiler<'_> {
                 Node::Alt(items) => items.iter().collect(),
                 other => alloc::vec![other],
             };
-            let mut jumps = Vec::new();
-            for (i, alternative) in alternatives.iter().enumerate() {
-                let split = (i + 1 < alternatives.len()).then(|| self.emit(Inst::Jump(0)));
-                self.emit(Inst::StepBack(fixed_length(alternative)));
-                self.node(alternative);
-                self.emit(Inst::AtReg(reg));
-                if let Some(split) = split {
-                    jumps.push(self.emit(Inst::Jump(0)));
-                    let next = self.pc();
-                    self.patch(
-                        split,
-                        Inst::Split {
-                            first: split + 1,
-                            second: next,
-                            memo: NO_MEMO,
-                        },
-                    );
-                }
-            }
-            let end = self.pc();
-            for jump in jumps {
-                self.patch(jump, Inst::Jump(end));
-            }
+            self.alternatives(&alternatives, false, &mut |this, alternative| {
+                this.emit(Inst::StepBack(fixed_length(alternative)));
+                this.node(alternative);
+                this.emit(Inst::AtReg(reg));
+            });
         } else {
             self.node(node);
         }

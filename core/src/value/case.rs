@@ -68,23 +68,24 @@ pub fn upcase(text: &str) -> String {
 
 /// Ruby's `capitalize`: the first character upcased, the rest downcased.
 pub fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    let mut out = String::with_capacity(text.len());
-    if let Some(first) = chars.next() {
-        push_upper(&mut out, first);
-    }
-    chars.for_each(|c| push_lower(&mut out, c));
-    out
+    first_upcased(text, |out, rest| {
+        rest.chars().for_each(|c| push_lower(out, c))
+    })
 }
 
 /// The text with its first character uppercased, the rest unchanged.
 pub fn upcase_first(text: &str) -> String {
+    first_upcased(text, String::push_str)
+}
+
+/// The text's first character uppercased, then the rest as `rest` writes it.
+fn first_upcased(text: &str, rest: fn(&mut String, &str)) -> String {
     let mut chars = text.chars();
     let mut out = String::with_capacity(text.len());
     if let Some(first) = chars.next() {
         push_upper(&mut out, first);
     }
-    out.push_str(chars.as_str());
+    rest(&mut out, chars.as_str());
     out
 }
 

@@ -282,18 +282,8 @@ mod tests {
             &as_key(Value::string("a"))
         ));
         // Entries in another order are the same hash.
-        let ab: Hash = [
-            (Value::string("a"), Value::Integer(1)),
-            (Value::string("b"), Value::Integer(2)),
-        ]
-        .into_iter()
-        .collect();
-        let ba: Hash = [
-            (Value::string("b"), Value::Integer(2)),
-            (Value::string("a"), Value::Integer(1)),
-        ]
-        .into_iter()
-        .collect();
+        let ab = Hash::of_strings(&[("a", Value::Integer(1)), ("b", Value::Integer(2))]);
+        let ba = Hash::of_strings(&[("b", Value::Integer(2)), ("a", Value::Integer(1))]);
         assert!(Value::Hash(ab.clone()) == Value::Hash(ba.clone()));
         assert!(puppet_equals(&Value::Hash(ab), &Value::Hash(ba)));
     }

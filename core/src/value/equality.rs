@@ -49,25 +49,11 @@ mod tests {
         let b = Value::array(vec![Value::string("A"), Value::string("b")]);
         assert!(eq(a, b));
         assert!(!eq(Value::array(vec![]), Value::Hash(Hash::new())));
-        let h1: Hash = [
-            (Value::string("a"), Value::Integer(1)),
-            (Value::string("b"), Value::Integer(2)),
-        ]
-        .into_iter()
-        .collect();
-        let h2: Hash = [
-            (Value::string("b"), Value::Integer(2)),
-            (Value::string("a"), Value::Float(1.0)),
-        ]
-        .into_iter()
-        .collect();
+        let h1 = Hash::of_strings(&[("a", Value::Integer(1)), ("b", Value::Integer(2))]);
+        let h2 = Hash::of_strings(&[("b", Value::Integer(2)), ("a", Value::Float(1.0))]);
         assert!(eq(Value::Hash(h1), Value::Hash(h2)));
-        let upper: Hash = [(Value::string("A"), Value::Integer(1))]
-            .into_iter()
-            .collect();
-        let lower: Hash = [(Value::string("a"), Value::Integer(1))]
-            .into_iter()
-            .collect();
+        let upper = Hash::of_strings(&[("A", Value::Integer(1))]);
+        let lower = Hash::of_strings(&[("a", Value::Integer(1))]);
         assert!(!eq(Value::Hash(upper), Value::Hash(lower)));
         assert!(!eq(Value::array(vec![Value::Undef]), Value::array(vec![])));
     }

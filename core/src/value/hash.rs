@@ -14,33 +14,22 @@ type Map = IndexMap<Value, Value, FixedState>;
 #[derive(Debug, Clone, Default)]
 pub struct Hash(Rc<Map>);
 
+shared_storage!(Hash);
+
+#[cfg(test)]
+impl Hash {
+    /// A hash of string keys (for tests).
+    pub(crate) fn of_strings(entries: &[(&str, Value)]) -> Hash {
+        entries
+            .iter()
+            .map(|(key, value)| (Value::string(key), value.clone()))
+            .collect()
+    }
+}
+
 impl Hash {
     pub fn new() -> Hash {
         Hash::default()
-    }
-
-    /// Which shared storage this value is (equal for copies of one value): what Ruby's
-    /// object identity is for the object Puppet passes, as `to_yaml`'s anchors need it.
-    pub(crate) fn identity(&self) -> usize {
-        Rc::as_ptr(&self.0) as *const () as usize
-    }
-
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// Whether `other` is this very hash (the same entries in memory, not equal ones).
-    pub fn same_object(&self, other: &Hash) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-
-    /// Whether another value holds the same entries (changing this one would copy them).
-    pub fn is_shared(&self) -> bool {
-        Rc::strong_count(&self.0) > 1
     }
 
     pub fn get(&self, key: &Value) -> Option<&Value> {

@@ -8,6 +8,39 @@
 //! Adding a variant (the evaluator will add callables): extend the enum below, then the `match`es in `strict.rs` (equality/hash), `display.rs` (string forms),
 //! `equality.rs`/`compare.rs` (Puppet operators) and `types/infer.rs` + `types/instance.rs`.
 
+/// What both shared containers (`Array` and `Hash`, a `Rc` of their entries) answer about their
+/// storage.
+macro_rules! shared_storage {
+    ($name:ident) => {
+        impl $name {
+            /// Which shared storage this value is (equal for copies of one value): what Ruby's
+            /// object identity is for the object Puppet passes, as `to_yaml`'s anchors need it.
+            pub(crate) fn identity(&self) -> usize {
+                Rc::as_ptr(&self.0) as *const () as usize
+            }
+
+            pub fn len(&self) -> usize {
+                self.0.len()
+            }
+
+            pub fn is_empty(&self) -> bool {
+                self.0.is_empty()
+            }
+
+            /// Whether `other` is this very container (the same entries in memory, not equal
+            /// ones).
+            pub fn same_object(&self, other: &$name) -> bool {
+                Rc::ptr_eq(&self.0, &other.0)
+            }
+
+            /// Whether another value holds the same entries (changing this one would copy them).
+            pub fn is_shared(&self) -> bool {
+                Rc::strong_count(&self.0) > 1
+            }
+        }
+    };
+}
+
 mod array;
 mod big_decimal;
 mod binary;
@@ -62,6 +95,8 @@ pub use hash::Hash;
 pub use iterator::{ElementSource, IteratorValue};
 pub use quote::{puppet_double_quote, puppet_quote, ruby_json_string};
 pub use regexp::Regexp;
+#[cfg(feature = "erb")]
+pub(crate) use ruby_text::write_ruby_string_inspect;
 pub(crate) use ruby_text::{ruby_inspect, ruby_string_inspect, ruby_to_s};
 pub use semver::{SemVer, SemVerError};
 pub use semver_range::SemVerRange;

@@ -81,14 +81,19 @@ mod tests {
 
     #[test]
     fn quotes_like_puppet() {
-        assert_eq!(puppet_quote("a"), "'a'");
-        assert_eq!(puppet_quote("it's"), "'it\\'s'");
-        assert_eq!(puppet_quote("a\"b"), "'a\"b'");
-        assert_eq!(puppet_quote("a\nb"), "\"a\\nb\"");
-        assert_eq!(puppet_quote("a\nb\t\u{1}"), "\"a\\nb\\t\\u{1}\"");
-        // Ruby's quirk, confirmed with the oracle: a trailing backslash is not doubled.
-        assert_eq!(puppet_quote("a\\"), "'a\\'");
-        assert_eq!(puppet_quote("a\\b"), "'a\\b'");
-        assert_eq!(puppet_quote("é"), "'é'");
+        let cases = [
+            ("a", "'a'"),
+            ("it's", "'it\\'s'"),
+            ("a\"b", "'a\"b'"),
+            ("a\nb", "\"a\\nb\""),
+            ("a\nb\t\u{1}", "\"a\\nb\\t\\u{1}\""),
+            // Ruby's quirk, confirmed with the oracle: a trailing backslash is not doubled.
+            ("a\\", "'a\\'"),
+            ("a\\b", "'a\\b'"),
+            ("é", "'é'"),
+        ];
+        for (text, quoted) in cases {
+            assert_eq!(puppet_quote(text), quoted, "{text:?}");
+        }
     }
 }

@@ -41,8 +41,16 @@ pub(crate) fn ruby_inspect(value: &Value) -> String {
     }
 }
 
+/// A string as Ruby's `String#inspect` writes it.
 pub(crate) fn ruby_string_inspect(text: &str) -> String {
-    let mut out = String::from("\"");
+    let mut out = String::new();
+    write_ruby_string_inspect(&mut out, text);
+    out
+}
+
+/// [`ruby_string_inspect`] written at the end of `out`.
+pub(crate) fn write_ruby_string_inspect(out: &mut String, text: &str) {
+    out.push('"');
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
@@ -52,7 +60,11 @@ pub(crate) fn ruby_string_inspect(text: &str) -> String {
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
             '\u{1b}' => out.push_str("\\e"),
-            '#' if matches!(chars.peek(), Some('{') | Some('$') | Some('@')) => out.push_str("\\#"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{b}' => out.push_str("\\v"),
+            '\u{c}' => out.push_str("\\f"),
+            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
             c if (c as u32) < 0x20 || c as u32 == 0x7f => {
                 out.push_str(&format!("\\x{:02X}", c as u32));
             }
@@ -60,5 +72,4 @@ pub(crate) fn ruby_string_inspect(text: &str) -> String {
         }
     }
     out.push('"');
-    out
 }

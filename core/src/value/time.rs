@@ -77,33 +77,43 @@ fn nanos_from_seconds(seconds: f64) -> i128 {
     super::float_math::round(seconds * NANOS_PER_SECOND as f64) as i128
 }
 
-impl Timespan {
-    pub fn from_nanoseconds(nanoseconds: i128) -> Timespan {
-        Timespan {
-            nanoseconds: Nanos::new(nanoseconds),
+/// What both nanosecond counts have: their constructors and readings in seconds.
+macro_rules! nanosecond_count {
+    ($name:ident) => {
+        impl $name {
+            pub fn from_nanoseconds(nanoseconds: i128) -> $name {
+                $name {
+                    nanoseconds: Nanos::new(nanoseconds),
+                }
+            }
+
+            pub fn from_seconds(seconds: i64) -> $name {
+                $name::from_nanoseconds(seconds as i128 * NANOS_PER_SECOND)
+            }
+
+            pub fn from_seconds_f64(seconds: f64) -> $name {
+                $name::from_nanoseconds(nanos_from_seconds(seconds))
+            }
+
+            pub fn nanoseconds(self) -> i128 {
+                self.nanoseconds.get()
+            }
+
+            pub fn as_seconds_f64(self) -> f64 {
+                self.nanoseconds() as f64 / NANOS_PER_SECOND as f64
+            }
+
+            pub(crate) fn equals_seconds(self, seconds: f64) -> bool {
+                self.as_seconds_f64() == seconds
+            }
         }
-    }
+    };
+}
 
-    pub fn from_seconds(seconds: i64) -> Timespan {
-        Timespan::from_nanoseconds(seconds as i128 * NANOS_PER_SECOND)
-    }
+nanosecond_count!(Timespan);
+nanosecond_count!(Timestamp);
 
-    pub fn from_seconds_f64(seconds: f64) -> Timespan {
-        Timespan::from_nanoseconds(nanos_from_seconds(seconds))
-    }
-
-    pub fn nanoseconds(self) -> i128 {
-        self.nanoseconds.get()
-    }
-
-    pub fn as_seconds_f64(self) -> f64 {
-        self.nanoseconds() as f64 / NANOS_PER_SECOND as f64
-    }
-
-    pub(crate) fn equals_seconds(self, seconds: f64) -> bool {
-        self.as_seconds_f64() == seconds
-    }
-
+impl Timespan {
     /// Parses the default formats (`%D-%H:%M:%S.%-N`, `%H:%M:%S`, `%S`, ...), as `Timespan['1-00:00:00']`.
     pub fn parse(text: &str) -> Result<Timespan, TimeParseError> {
         time_format::parse_timespan(text).map(Timespan::from_nanoseconds)
@@ -111,32 +121,6 @@ impl Timespan {
 }
 
 impl Timestamp {
-    pub fn from_nanoseconds(nanoseconds: i128) -> Timestamp {
-        Timestamp {
-            nanoseconds: Nanos::new(nanoseconds),
-        }
-    }
-
-    pub fn from_seconds(seconds: i64) -> Timestamp {
-        Timestamp::from_nanoseconds(seconds as i128 * NANOS_PER_SECOND)
-    }
-
-    pub fn from_seconds_f64(seconds: f64) -> Timestamp {
-        Timestamp::from_nanoseconds(nanos_from_seconds(seconds))
-    }
-
-    pub fn nanoseconds(self) -> i128 {
-        self.nanoseconds.get()
-    }
-
-    pub fn as_seconds_f64(self) -> f64 {
-        self.nanoseconds() as f64 / NANOS_PER_SECOND as f64
-    }
-
-    pub(crate) fn equals_seconds(self, seconds: f64) -> bool {
-        self.as_seconds_f64() == seconds
-    }
-
     /// Parses the default formats (`%FT%T.%N %Z`, ..., `%F`), as `Timestamp['2012-10-10']`.
     pub fn parse(text: &str) -> Result<Timestamp, TimeParseError> {
         time_format::parse_timestamp(text).map(Timestamp::from_nanoseconds)

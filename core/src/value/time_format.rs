@@ -278,76 +278,56 @@ mod tests {
 
     #[test]
     fn timespan_strings() {
-        assert_eq!(Timespan::from_seconds(1).to_string(), "0-00:00:01.0");
-        assert_eq!(Timespan::from_seconds(-1).to_string(), "-0-00:00:01.0");
-        assert_eq!(
-            Timespan::from_seconds_f64(0.0015).to_string(),
-            "0-00:00:00.15"
-        );
-        assert_eq!(
-            Timespan::from_seconds_f64(90061.5).to_string(),
-            "1-01:01:01.5"
-        );
-        assert_eq!(
-            Timespan::from_seconds(1_000_000 * 86_400).to_string(),
-            "1000000-00:00:00.0"
-        );
-        assert_eq!(
-            Timespan::parse("1-00:00:00")
-                .map(|t| t.to_string())
-                .ok()
-                .as_deref(),
-            Some("1-00:00:00.0")
-        );
-        assert_eq!(
-            Timespan::parse("00:01:00")
-                .map(|t| t.to_string())
-                .ok()
-                .as_deref(),
-            Some("0-00:01:00.0")
-        );
+        let cases = [
+            (Timespan::from_seconds(1), "0-00:00:01.0"),
+            (Timespan::from_seconds(-1), "-0-00:00:01.0"),
+            (Timespan::from_seconds_f64(0.0015), "0-00:00:00.15"),
+            (Timespan::from_seconds_f64(90061.5), "1-01:01:01.5"),
+            (
+                Timespan::from_seconds(1_000_000 * 86_400),
+                "1000000-00:00:00.0",
+            ),
+        ];
+        for (timespan, text) in cases {
+            assert_eq!(timespan.to_string(), text);
+        }
+        for (text, parsed) in [("1-00:00:00", "1-00:00:00.0"), ("00:01:00", "0-00:01:00.0")] {
+            assert_eq!(
+                Timespan::parse(text).map(|t| t.to_string()).as_deref(),
+                Ok(parsed)
+            );
+        }
         assert!(Timespan::parse("junk").is_err());
     }
 
     #[test]
     fn timestamp_strings() {
-        assert_eq!(
-            Timestamp::from_seconds(0).to_string(),
-            "1970-01-01T00:00:00.000000000 UTC"
-        );
+        let cases = [
+            (0, "1970-01-01T00:00:00.000000000 UTC"),
+            (-1, "1969-12-31T23:59:59.000000000 UTC"),
+            (253_402_300_800, "10000-01-01T00:00:00.000000000 UTC"),
+            (1_433_116_800, "2015-06-01T00:00:00.000000000 UTC"),
+        ];
+        for (seconds, text) in cases {
+            assert_eq!(Timestamp::from_seconds(seconds).to_string(), text);
+        }
         assert_eq!(
             Timestamp::from_seconds_f64(1.5).to_string(),
             "1970-01-01T00:00:01.500000000 UTC"
         );
-        assert_eq!(
-            Timestamp::from_seconds(-1).to_string(),
-            "1969-12-31T23:59:59.000000000 UTC"
-        );
-        assert_eq!(
-            Timestamp::from_seconds(253_402_300_800).to_string(),
-            "10000-01-01T00:00:00.000000000 UTC"
-        );
-        assert_eq!(
-            Timestamp::from_seconds(1_433_116_800).to_string(),
-            "2015-06-01T00:00:00.000000000 UTC"
-        );
-        let parsed = |text: &str| Timestamp::parse(text).map(|t| t.to_string()).ok();
-        assert_eq!(
-            parsed("2000-02-29T12:34:56.789").as_deref(),
-            Some("2000-02-29T12:34:56.789000000 UTC")
-        );
-        assert_eq!(
-            parsed("2012-10-10").as_deref(),
-            Some("2012-10-10T00:00:00.000000000 UTC")
-        );
-        assert_eq!(
-            parsed("2012-10-10 01:02:03 +0100").as_deref(),
-            Some("2012-10-10T00:02:03.000000000 UTC")
-        );
-        assert_eq!(
-            parsed("2015-12-31T23:59:59.999999999").as_deref(),
-            Some("2015-12-31T23:59:59.999999999 UTC")
-        );
+        let parses = [
+            ("2000-02-29T12:34:56.789", "2000-02-29T12:34:56.789000000"),
+            ("2012-10-10", "2012-10-10T00:00:00.000000000"),
+            ("2012-10-10 01:02:03 +0100", "2012-10-10T00:02:03.000000000"),
+            (
+                "2015-12-31T23:59:59.999999999",
+                "2015-12-31T23:59:59.999999999",
+            ),
+        ];
+        for (text, parsed) in parses {
+            let parsed = alloc::format!("{parsed} UTC");
+            assert_eq!(Timestamp::parse(text).map(|t| t.to_string()), Ok(parsed));
+        }
         assert!(Timestamp::parse("junk").is_err());
     }
 }

@@ -10,7 +10,7 @@ use super::super::interp::{arity, BlockArg, Flow, Interp, RResult};
 use super::super::methods::no_conversion;
 use super::super::value::{self, RVal};
 use super::array_edit as edit;
-use super::{compare, index_of, Items};
+use super::{compare, index_of, rows_of, Items};
 
 /// What runs an Array method (aliases share one).
 #[derive(Clone, Copy)]
@@ -323,13 +323,7 @@ fn times<H: RubyHost>(interp: &mut Interp<'_, H>, items: &Items, args: &[RVal]) 
 }
 
 fn transpose<H: RubyHost>(interp: &Interp<'_, H>, list: &[RVal]) -> RResult<RVal> {
-    let rows: Vec<Vec<RVal>> = list
-        .iter()
-        .map(|r| match r {
-            RVal::Array(x) => x.borrow().clone(),
-            _ => Vec::new(),
-        })
-        .collect();
+    let rows = rows_of(list);
     let width = rows.first().map_or(0, |r| r.len());
     if rows.iter().any(|r| r.len() != width) {
         return interp.raise("element size differs");

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use super::super::interp::{arity, BlockArg, Interp, RResult};
 use super::super::methods::{comparison_failed, no_conversion};
 use super::super::value::{self, RVal};
-use super::{compare, need_block, sort_values};
+use super::{compare, need_block, rows_of, sort_values};
 
 /// `sort`, by `<=>` or by the block's answers.
 pub(super) fn sort<H: RubyHost>(
@@ -214,13 +214,7 @@ pub(super) fn slices<H: RubyHost>(
 
 /// `zip`: rows of each element with the others' at its index (nil past their ends).
 pub(super) fn zip(items: Vec<RVal>, args: &[RVal]) -> RVal {
-    let others: Vec<Vec<RVal>> = args
-        .iter()
-        .map(|a| match a {
-            RVal::Array(x) => x.borrow().clone(),
-            _ => Vec::new(),
-        })
-        .collect();
+    let others = rows_of(args);
     let rows = items
         .into_iter()
         .enumerate()

@@ -8,13 +8,14 @@ use alloc::vec::Vec;
 
 use super::super::interp::{arity, BlockArg, Flow, Interp, RResult};
 use super::super::value::{self, RVal};
-use super::{class_for_conversion, escape_literal, int_arg, is_space, no_conversion};
+use super::{class_for_conversion, int_arg, is_space, no_conversion, regexp_escape};
+use crate::functions::strings::expand_replacement;
 
 /// The pattern argument of `sub`, `split`, `scan`: a regex, or a string matched literally.
 fn pattern<H: RubyHost>(interp: &mut Interp<'_, H>, arg: &RVal) -> RResult<crate::value::Regexp> {
     match arg {
         RVal::Regex(r) => Ok((**r).clone()),
-        RVal::Str(s) => interp.regex(&escape_literal(s), ""),
+        RVal::Str(s) => interp.regex(&regexp_escape(s), ""),
         other => Err(not_a_pattern(interp, other)),
     }
 }
@@ -25,55 +26,6 @@ fn not_a_pattern<H: RubyHost>(interp: &Interp<'_, H>, arg: &RVal) -> Flow {
         interp.line,
         None,
     )
-}
-
-/// The replacement text for one match: `\1`, `\0`, `\&`, `\k<name>`, `\\`.
-fn expand_replacement(
-    replacement: &str,
-    text: &str,
-    captures: &crate::regex::Captures,
-    regexp: &crate::value::Regexp,
-) -> String {
-    let mut out = String::new();
-    let mut chars = replacement.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.peek().copied() {
-            Some(d @ '0'..='9') => {
-                chars.next();
-                let group = d as usize - '0' as usize;
-                if let Some((a, b)) = captures.get(group) {
-                    out.push_str(&text[a..b]);
-                }
-            }
-            Some('&') => {
-                chars.next();
-                let (a, b) = captures.whole();
-                out.push_str(&text[a..b]);
-            }
-            Some('k') => {
-                chars.next();
-                if chars.peek() == Some(&'<') {
-                    chars.next();
-                    let name: String = chars.by_ref().take_while(|&c| c != '>').collect();
-                    if let Some((a, b)) = regexp.regex().named(captures, &name) {
-                        out.push_str(&text[a..b]);
-                    }
-                } else {
-                    out.push_str("\\k");
-                }
-            }
-            Some('\\') => {
-                chars.next();
-                out.push('\\');
-            }
-            _ => out.push('\\'),
-        }
-    }
-    out
 }
 
 /// `sub`/`gsub` with a string or regex pattern and a string, hash or block replacement.
@@ -103,7 +55,7 @@ pub(super) fn substitute<H: RubyHost>(
         let matched = &text[a..b];
         match args.get(1) {
             Some(RVal::Str(replacement)) => {
-                out.push_str(&expand_replacement(replacement, text, &captures, &regexp))
+                expand_replacement(&mut out, replacement, &captures, &regexp, text)
             }
             Some(RVal::Hash(entries)) => {
                 let found = value::hash_get(&entries.borrow(), &RVal::str(matched));
@@ -236,15 +188,7 @@ pub(super) fn scan<H: RubyHost>(
     while let Some(c) = interp.regex_search(&regexp, s, from)? {
         let (a, b) = c.whole();
         found.push(if c.len() > 1 {
-            RVal::array(
-                (1..c.len())
-                    .map(|g| {
-                        c.get(g)
-                            .map(|(x, y)| RVal::str(&s[x..y]))
-                            .unwrap_or(RVal::Nil)
-                    })
-                    .collect(),
-            )
+            groups(&c, s, 1)
         } else {
             RVal::str(&s[a..b])
         });
@@ -281,16 +225,18 @@ pub(super) fn match_method<H: RubyHost>(
         ("match?", found) => RVal::Bool(found.is_some()),
         (_, None) => RVal::Nil,
         ("=~", Some(c)) => RVal::Int(s[..c.whole().0].chars().count() as i64),
-        (_, Some(c)) => RVal::array(
-            (0..c.len())
-                .map(|g| {
-                    c.get(g)
-                        .map(|(a, b)| RVal::str(&s[a..b]))
-                        .unwrap_or(RVal::Nil)
-                })
-                .collect(),
-        ),
+        (_, Some(c)) => groups(&c, s, 0),
     })
+}
+
+/// The text of each group of a match from group `from` on (nil for one that took no part), as an
+/// array.
+fn groups(c: &crate::regex::Captures, s: &str, from: usize) -> RVal {
+    RVal::array(
+        (from..c.len())
+            .map(|g| c.get(g).map_or(RVal::Nil, |(a, b)| RVal::str(&s[a..b])))
+            .collect(),
+    )
 }
 
 /// A character index (negative from the end) as a byte offset, when in range.

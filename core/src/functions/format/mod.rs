@@ -118,6 +118,18 @@ impl Format {
         self.spec.alt
     }
 
+    /// A container's separator between elements (`, ` unless given).
+    fn element_separator(&self) -> Rc<str> {
+        self.separator.clone().unwrap_or_else(|| Rc::from(", "))
+    }
+
+    /// The formats of a container's elements that are not containers (`%p` unless given).
+    fn element_formats(&self) -> FormatMap {
+        self.string_formats
+            .clone()
+            .unwrap_or_else(container_default)
+    }
+
     fn delimiter_pair(
         &self,
         default: (&'static str, &'static str),
@@ -631,15 +643,12 @@ impl Converter {
         indentation: Indentation,
     ) -> Result<String, String> {
         let alt = format.alt();
-        let sep = format.separator.clone().unwrap_or_else(|| Rc::from(", "));
+        let sep = format.element_separator();
         let assoc = format
             .separator2
             .clone()
             .unwrap_or_else(|| Rc::from(" => "));
-        let string_formats = format
-            .string_formats
-            .clone()
-            .unwrap_or_else(container_default);
+        let string_formats = format.element_formats();
         let (open, close) = format.delimiter_pair(("{", "}"));
         let sep: String = if alt {
             let s = if sep.ends_with('\n') {
@@ -681,28 +690,8 @@ impl Converter {
                     if parts_len > self.max_len {
                         return Err(too_long(self.max_len));
                     }
-                    let kt = infer(k);
-                    let vt = infer(v);
-                    let key = self.convert(
-                        &kt,
-                        k,
-                        if is_container(k) {
-                            map
-                        } else {
-                            &string_formats
-                        },
-                        children,
-                    )?;
-                    let val = self.convert(
-                        &vt,
-                        v,
-                        if is_container(v) {
-                            map
-                        } else {
-                            &string_formats
-                        },
-                        children,
-                    )?;
+                    let key = self.element(k, map, &string_formats, children)?;
+                    let val = self.element(v, map, &string_formats, children)?;
                     parts.push(format!("{padding}{key}{assoc}{val}"));
                     parts_len += parts.last().map_or(0, String::len);
                 }
@@ -718,6 +707,23 @@ impl Converter {
         })
     }
 
+    /// An element of a container: a container with the formats of the whole, anything else with
+    /// the container's element formats.
+    fn element(
+        &mut self,
+        value: &Value,
+        map: &FormatMap,
+        element_formats: &FormatMap,
+        indentation: Indentation,
+    ) -> Result<String, String> {
+        let formats = if is_container(value) {
+            map
+        } else {
+            element_formats
+        };
+        self.convert(&infer(value), value, formats, indentation)
+    }
+
     fn array(
         &mut self,
         format: Format,
@@ -726,11 +732,8 @@ impl Converter {
         indentation: Indentation,
     ) -> Result<String, String> {
         let alt = format.alt();
-        let sep = format.separator.clone().unwrap_or_else(|| Rc::from(", "));
-        let string_formats = format
-            .string_formats
-            .clone()
-            .unwrap_or_else(container_default);
+        let sep = format.element_separator();
+        let string_formats = format.element_formats();
         let (open, close) = format.delimiter_pair(("[", "]"));
         let indentation = indentation.indenting(alt || indentation.indenting);
         if !matches!(format.conv(), 'a' | 's' | 'p') {
@@ -752,17 +755,7 @@ impl Converter {
             if !children.not_first {
                 children = children.subsequent();
             }
-            let ty = infer(item);
-            mapped.push(self.convert(
-                &ty,
-                item,
-                if is_container(item) {
-                    map
-                } else {
-                    &string_formats
-                },
-                children,
-            )?);
+            mapped.push(self.element(item, map, &string_formats, children)?);
             mapped_len += mapped.last().map_or(0, String::len);
         }
         let size_break = if alt && format.spec.width.is_some() {

@@ -4,7 +4,7 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::{class, counted, inspect, ruby_eq, to_s};
+use super::{class, counted, hash_arg, inspect, ruby_eq, to_s};
 use crate::functions::declare::{block, rep, req, Call, Def};
 use crate::functions::iteration::{iterable, Items};
 use crate::host::{EvalResult, Walk};
@@ -160,24 +160,22 @@ fn filtered(hash: &Hash, keep: impl Fn(&Value, &Value) -> bool) -> Hash {
 pub(super) fn delete_values(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     counted(site, &args, 2..=2)
         .or_say("delete_values(): Wrong number of arguments given ({} of 2)")?;
-    let Value::Hash(hash) = &args[0] else {
-        return Err(site.fail(format!(
-            "delete_values(): First argument must be a Hash. Given an argument of class {}.",
-            class(&args[0])
-        )));
-    };
+    let hash = hash_arg(
+        site,
+        &args[0],
+        "delete_values(): First argument must be a Hash. Given an argument of class {}.",
+    )?;
     Ok(Value::Hash(filtered(hash, |_, v| !ruby_eq(&args[1], v))))
 }
 
 pub(super) fn join_keys_to_values(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     counted(site, &args, 2..=2)
         .or_say("join_keys_to_values(): Takes exactly two arguments, but {} given.")?;
-    let Value::Hash(hash) = &args[0] else {
-        return Err(site.fail(format!(
-            "join_keys_to_values(): The first argument must be a hash, but a {} was given.",
-            class(&args[0])
-        )));
-    };
+    let hash = hash_arg(
+        site,
+        &args[0],
+        "join_keys_to_values(): The first argument must be a hash, but a {} was given.",
+    )?;
     let Value::String(separator) = &args[1] else {
         return Err(site.fail(format!(
             "join_keys_to_values(): The second argument must be a string, but a {} was given.",

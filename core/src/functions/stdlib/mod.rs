@@ -37,7 +37,7 @@ use alloc::string::String;
 
 use crate::functions::declare::Def;
 use crate::host::{CallSite, EvalResult};
-use crate::value::Value;
+use crate::value::{Hash, Value};
 
 /// stdlib's functions, by family.
 pub(super) const FAMILIES: &[&[Def]] = &[
@@ -147,10 +147,22 @@ impl Count<'_, '_> {
         if self.ok {
             return Ok(());
         }
-        let (before, after) = message.split_once("{}").unwrap_or((message, ""));
-        Err(self
-            .site
-            .fail(alloc::format!("{before}{}{after}", self.given)))
+        Err(said(self.site, message, &alloc::format!("{}", self.given)))
+    }
+}
+
+/// A failure in the function's own words, `filler` for their `{}`.
+fn said(site: &CallSite, message: &str, filler: &str) -> crate::host::Unwind {
+    let (before, after) = message.split_once("{}").unwrap_or((message, ""));
+    site.fail(alloc::format!("{before}{filler}{after}"))
+}
+
+/// The argument as a hash, or a failure in the function's own words (the argument's class for
+/// their `{}`).
+fn hash_arg<'v>(site: &CallSite, value: &'v Value, message: &str) -> EvalResult<&'v Hash> {
+    match value {
+        Value::Hash(hash) => Ok(hash),
+        other => Err(said(site, message, &class(other))),
     }
 }
 

@@ -789,25 +789,9 @@ fn is_sexagesimal(text: &str) -> bool {
         })
 }
 
-/// Psych's FLOAT: `[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?`, but not a lone `.`.
+/// Psych's FLOAT (what Hiera's YAML reader reads as one), but not a lone `.`.
 fn is_float(text: &str) -> bool {
-    let s = text.strip_prefix(['-', '+']).unwrap_or(text);
-    let Some((int, frac)) = s.split_once('.') else {
-        return false;
-    };
-    let int_ok = int.is_empty()
-        || (int.starts_with(|c: char| c.is_ascii_digit())
-            && int
-                .bytes()
-                .all(|b| b.is_ascii_digit() || b == b'_' || b == b','));
-    let n = digits(frac);
-    let exp = &frac[n..];
-    let exp_ok = exp.is_empty()
-        || exp
-            .strip_prefix(['e', 'E'])
-            .and_then(|e| e.strip_prefix(['-', '+']))
-            .is_some_and(|e| !e.is_empty() && digits(e) == e.len());
-    int_ok && exp_ok && s != "."
+    crate::hiera::psych::is_float(text) && text.strip_prefix(['-', '+']).unwrap_or(text) != "."
 }
 
 /// Psych's INTEGER: binary, octal, decimal (with `_` or `,` between digits) or hexadecimal.
