@@ -7,22 +7,17 @@ use alloc::vec::Vec;
 use super::evaluator::{is_truthy, Evaluator};
 use crate::host::{error, EvalResult};
 use crate::span::Span;
-use crate::syntax::ast::{CaseOption, Expr, ExprKind, SelectorEntry, UnaryOp};
+use crate::syntax::ast::{CaseOption, Conditional, Expr, ExprKind, SelectorEntry, UnaryOp};
 use crate::value::{puppet_equals, SemVer, Value};
 
 impl Evaluator<'_> {
-    pub(crate) fn eval_if(
-        &mut self,
-        condition: &Expr,
-        then_branch: &Expr,
-        else_branch: Option<&Expr>,
-        negate: bool,
-    ) -> EvalResult<Value> {
+    /// `if` (`negate` false) or `unless` (`negate` true).
+    pub(crate) fn eval_if(&mut self, branches: &Conditional, negate: bool) -> EvalResult<Value> {
         self.with_match_scope(|ev| {
-            let test = is_truthy(&ev.eval(condition)?);
+            let test = is_truthy(&ev.eval(&branches.condition)?);
             if test != negate {
-                ev.eval(then_branch)
-            } else if let Some(otherwise) = else_branch {
+                ev.eval(&branches.then_branch)
+            } else if let Some(otherwise) = &branches.else_branch {
                 ev.eval(otherwise)
             } else {
                 Ok(Value::Undef)

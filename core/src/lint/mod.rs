@@ -16,33 +16,16 @@ use alloc::vec::Vec;
 pub use config::Options;
 use tokens::Stream;
 
-/// How serious a finding is; `Fixed` when `--fix` repaired it, `Ignored` under a control comment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(rename_all = "lowercase"),
-    ts(rename = "LintKind")
-)]
-pub enum Kind {
-    Warning,
-    Error,
-    Fixed,
-    Ignored,
-}
-
-impl Kind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Warning => "warning",
-            Kind::Error => "error",
-            Kind::Fixed => "fixed",
-            Kind::Ignored => "ignored",
-        }
+crate::named_enum! {
+    /// How serious a finding is; `Fixed` when `--fix` repaired it, `Ignored` under a control comment.
+    #[cfg_attr(feature = "typescript", ts(rename = "LintKind"))]
+    pub enum Kind {
+        Warning => "warning",
+        Error => "error",
+        Fixed => "fixed",
+        Ignored => "ignored",
     }
 }
-
-crate::serialize_as_str!(Kind);
 
 /// What a fix needs beyond the token a finding is about.
 #[derive(Debug, Clone, Default)]

@@ -197,21 +197,12 @@ impl Validator {
                 }
             }),
             ExprKind::Paren(inner) => self.within(Container::Other, |v| v.expr(inner)),
-            ExprKind::If {
-                condition,
-                then_branch,
-                else_branch,
-            }
-            | ExprKind::Unless {
-                condition,
-                then_branch,
-                else_branch,
-            } => {
-                self.rvalue(condition);
+            ExprKind::If(branches) | ExprKind::Unless(branches) => {
+                self.rvalue(&branches.condition);
                 self.within(Container::Other, |v| {
-                    v.expr(condition);
-                    v.branch(then_branch);
-                    if let Some(else_branch) = else_branch {
+                    v.expr(&branches.condition);
+                    v.branch(&branches.then_branch);
+                    if let Some(else_branch) = &branches.else_branch {
                         if matches!(else_branch.kind, ExprKind::If { .. }) {
                             v.expr(else_branch);
                         } else {
