@@ -32,19 +32,8 @@ impl Evaluator<'_> {
     ) -> EvalResult<Value> {
         self.with_match_scope(|ev| {
             let subject = ev.eval(subject)?;
-            let mut default_body = None;
-            for option in options {
-                for (candidate, at) in ev.option_values(&option.values)? {
-                    if matches!(candidate, Value::Default) {
-                        default_body.get_or_insert(&option.body);
-                        continue;
-                    }
-                    if ev.case_matches(&candidate, &subject, at)? {
-                        return ev.eval(&option.body);
-                    }
-                }
-            }
-            match default_body {
+            let mut options = options.iter().map(|o| (o.values.as_slice(), &o.body));
+            match ev.chosen_option(&subject, &mut options)? {
                 Some(body) => ev.eval(body),
                 None => Ok(Value::Undef),
             }
@@ -59,19 +48,10 @@ impl Evaluator<'_> {
     ) -> EvalResult<Value> {
         self.with_match_scope(|ev| {
             let subject_value = ev.eval(subject)?;
-            let mut default_value = None;
-            for entry in entries {
-                for (candidate, at) in ev.option_values(core::slice::from_ref(&entry.matcher))? {
-                    if matches!(candidate, Value::Default) {
-                        default_value.get_or_insert(&entry.value);
-                        continue;
-                    }
-                    if ev.case_matches(&candidate, &subject_value, at)? {
-                        return ev.eval(&entry.value);
-                    }
-                }
-            }
-            match default_value {
+            let mut entries = entries
+                .iter()
+                .map(|e| (core::slice::from_ref(&e.matcher), &e.value));
+            match ev.chosen_option(&subject_value, &mut entries)? {
                 Some(value) => ev.eval(value),
                 None => Err(error(
                     "NO_SELECTOR_MATCH",
@@ -83,6 +63,28 @@ impl Evaluator<'_> {
                 )),
             }
         })
+    }
+
+    /// Of a `case`'s options or a selector's entries (`(values, what it gives)`), what the first
+    /// with a value matching `subject` gives, else what the first with `default` gives.
+    fn chosen_option<'e>(
+        &mut self,
+        subject: &Value,
+        options: &mut dyn Iterator<Item = (&'e [Expr], &'e Expr)>,
+    ) -> EvalResult<Option<&'e Expr>> {
+        let mut default = None;
+        for (values, result) in options {
+            for (candidate, at) in self.option_values(values)? {
+                if matches!(candidate, Value::Default) {
+                    default.get_or_insert(result);
+                    continue;
+                }
+                if self.case_matches(&candidate, subject, at)? {
+                    return Ok(Some(result));
+                }
+            }
+        }
+        Ok(default)
     }
 
     /// The values of a case option list, each with the position of its option (where a limit

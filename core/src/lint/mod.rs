@@ -163,6 +163,15 @@ impl Ctx<'_> {
         self.at(Kind::Error, message.into(), i)
     }
 
+    /// A warning `message` about each token of `kind`.
+    pub fn warn_each(&self, kind: tokens::K, message: &str, out: &mut Vec<Finding>) {
+        for i in 0..self.s.len() {
+            if self.s.kind(i) == kind {
+                out.push(self.warning(message, i));
+            }
+        }
+    }
+
     /// A finding of the check about the token at stream position `i`.
     pub fn at(&self, kind: Kind, message: String, i: usize) -> Finding {
         let t = self.s.at(i);
