@@ -352,31 +352,14 @@ mod tests {
     #[test]
     fn hostile_input_does_not_overflow() {
         let deep = ["$a = ", &"[".repeat(100_000), &"]".repeat(100_000), "\n"].concat();
-        let _ = lint(
-            &deep,
-            None,
-            &Options {
-                fix: true,
-                ..Options::default()
-            },
-        );
         let strings = ["$a = ", &"\"${".repeat(20_000), &"}\"".repeat(20_000), "\n"].concat();
-        let _ = lint(
-            &strings,
-            None,
-            &Options {
-                fix: true,
-                ..Options::default()
-            },
-        );
         let braces = ["file { 'x': a => ", &"{".repeat(50_000), "\n"].concat();
-        let _ = lint(
-            &braces,
-            None,
-            &Options {
-                fix: true,
-                ..Options::default()
-            },
-        );
+        let fixing = Options {
+            fix: true,
+            ..Options::default()
+        };
+        for source in [deep, strings, braces] {
+            let _ = lint(&source, None, &fixing);
+        }
     }
 }

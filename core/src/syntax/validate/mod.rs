@@ -87,19 +87,10 @@ impl Validator {
         self.place = saved;
     }
 
-    /// A body that Puppet always makes a block (definitions, lambdas, case options).
+    /// A body that Puppet always makes a block (definitions, lambdas, case options): checked
+    /// as any expression, a block's checks included.
     fn body(&mut self, body: &Expr) {
-        match &body.kind {
-            ExprKind::Block(statements) => {
-                self.block(statements);
-                self.within(Container::Block { top: false }, |v| {
-                    for statement in statements {
-                        v.expr(statement);
-                    }
-                });
-            }
-            _ => self.expr(body),
-        }
+        self.expr(body);
     }
 
     /// An `if` / `unless` / `else` body: a block only when it has several statements.
