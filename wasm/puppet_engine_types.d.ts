@@ -155,6 +155,9 @@ export type Log = { level: LogLevel,
   line: number,
   };
 
+/**
+ * A log message's level, by Puppet's name for it.
+ */
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "err" | "alert" | "emerg" | "crit";
 
 /**

@@ -6,27 +6,13 @@ use core::fmt;
 
 use crate::span::{LineCol, Span};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(rename_all = "lowercase")
-)]
-pub enum Severity {
-    Error,
-    Warning,
-}
-
-impl Severity {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        }
+crate::named_enum! {
+    #[derive(PartialOrd, Ord)]
+    pub enum Severity {
+        Error => "error",
+        Warning => "warning",
     }
 }
-
-crate::serialize_as_str!(Severity);
 
 /// Which stage produced a diagnostic; Puppet prefixes messages with it ("Evaluation Error: ...").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

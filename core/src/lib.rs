@@ -20,6 +20,40 @@ macro_rules! serialize_as_str {
 }
 pub(crate) use serialize_as_str;
 
+/// A fieldless enum whose values each have one name: the enum (`Debug`, `Clone`, `Copy`,
+/// `PartialEq`, `Eq`), its `as_str()`, `Serialize` as that name and the same names in the
+/// TypeScript declarations, all from one list of `Variant => "name"`.
+macro_rules! named_enum {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $( $(#[$variant_meta:meta])* $variant:ident => $text:tt, )*
+        }
+    ) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+        $(#[$meta])*
+        $vis enum $name {
+            $(
+                $(#[$variant_meta])*
+                #[cfg_attr(feature = "typescript", ts(rename = $text))]
+                $variant,
+            )*
+        }
+
+        impl $name {
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $text, )*
+                }
+            }
+        }
+
+        $crate::serialize_as_str!($name);
+    };
+}
+pub(crate) use named_enum;
+
 pub mod catalog;
 pub mod compile;
 pub mod diagnostic;

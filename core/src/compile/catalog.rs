@@ -790,14 +790,10 @@ fn is_parameter_problem(e: &crate::host::Unwind) -> bool {
         if matches!(d.code, "MISSING_PARAMETER" | "PARAMETER_TYPE" | "UNKNOWN_PARAMETER"))
 }
 
+/// A parameter problem as Puppet reports it of a resource statement; other errors as they are.
 fn prefix_resource_error(e: crate::host::Unwind) -> crate::host::Unwind {
     match e {
-        crate::host::Unwind::Error(mut d)
-            if matches!(
-                d.code,
-                "MISSING_PARAMETER" | "PARAMETER_TYPE" | "UNKNOWN_PARAMETER"
-            ) =>
-        {
+        crate::host::Unwind::Error(mut d) if is_parameter_problem(&e) => {
             d.message = format!("Error while evaluating a Resource Statement, {}", d.message);
             crate::host::Unwind::Error(d)
         }

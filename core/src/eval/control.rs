@@ -7,22 +7,17 @@ use alloc::vec::Vec;
 use super::evaluator::{is_truthy, Evaluator};
 use crate::host::{error, EvalResult};
 use crate::span::Span;
-use crate::syntax::ast::{CaseOption, Expr, ExprKind, SelectorEntry, UnaryOp};
+use crate::syntax::ast::{CaseOption, Conditional, Expr, ExprKind, SelectorEntry, UnaryOp};
 use crate::value::{puppet_equals, SemVer, Value};
 
 impl Evaluator<'_> {
-    pub(crate) fn eval_if(
-        &mut self,
-        condition: &Expr,
-        then_branch: &Expr,
-        else_branch: Option<&Expr>,
-        negate: bool,
-    ) -> EvalResult<Value> {
+    /// `if` (`negate` false) or `unless` (`negate` true).
+    pub(crate) fn eval_if(&mut self, branches: &Conditional, negate: bool) -> EvalResult<Value> {
         self.with_match_scope(|ev| {
-            let test = is_truthy(&ev.eval(condition)?);
+            let test = is_truthy(&ev.eval(&branches.condition)?);
             if test != negate {
-                ev.eval(then_branch)
-            } else if let Some(otherwise) = else_branch {
+                ev.eval(&branches.then_branch)
+            } else if let Some(otherwise) = &branches.else_branch {
                 ev.eval(otherwise)
             } else {
                 Ok(Value::Undef)
@@ -37,19 +32,8 @@ impl Evaluator<'_> {
     ) -> EvalResult<Value> {
         self.with_match_scope(|ev| {
             let subject = ev.eval(subject)?;
-            let mut default_body = None;
-            for option in options {
-                for (candidate, at) in ev.option_values(&option.values)? {
-                    if matches!(candidate, Value::Default) {
-                        default_body.get_or_insert(&option.body);
-                        continue;
-                    }
-                    if ev.case_matches(&candidate, &subject, at)? {
-                        return ev.eval(&option.body);
-                    }
-                }
-            }
-            match default_body {
+            let mut options = options.iter().map(|o| (o.values.as_slice(), &o.body));
+            match ev.chosen_option(&subject, &mut options)? {
                 Some(body) => ev.eval(body),
                 None => Ok(Value::Undef),
             }
@@ -64,19 +48,10 @@ impl Evaluator<'_> {
     ) -> EvalResult<Value> {
         self.with_match_scope(|ev| {
             let subject_value = ev.eval(subject)?;
-            let mut default_value = None;
-            for entry in entries {
-                for (candidate, at) in ev.option_values(core::slice::from_ref(&entry.matcher))? {
-                    if matches!(candidate, Value::Default) {
-                        default_value.get_or_insert(&entry.value);
-                        continue;
-                    }
-                    if ev.case_matches(&candidate, &subject_value, at)? {
-                        return ev.eval(&entry.value);
-                    }
-                }
-            }
-            match default_value {
+            let mut entries = entries
+                .iter()
+                .map(|e| (core::slice::from_ref(&e.matcher), &e.value));
+            match ev.chosen_option(&subject_value, &mut entries)? {
                 Some(value) => ev.eval(value),
                 None => Err(error(
                     "NO_SELECTOR_MATCH",
@@ -88,6 +63,28 @@ impl Evaluator<'_> {
                 )),
             }
         })
+    }
+
+    /// Of a `case`'s options or a selector's entries (`(values, what it gives)`), what the first
+    /// with a value matching `subject` gives, else what the first with `default` gives.
+    fn chosen_option<'e>(
+        &mut self,
+        subject: &Value,
+        options: &mut dyn Iterator<Item = (&'e [Expr], &'e Expr)>,
+    ) -> EvalResult<Option<&'e Expr>> {
+        let mut default = None;
+        for (values, result) in options {
+            for (candidate, at) in self.option_values(values)? {
+                if matches!(candidate, Value::Default) {
+                    default.get_or_insert(result);
+                    continue;
+                }
+                if self.case_matches(&candidate, subject, at)? {
+                    return Ok(Some(result));
+                }
+            }
+        }
+        Ok(default)
     }
 
     /// The values of a case option list, each with the position of its option (where a limit

@@ -305,16 +305,8 @@ impl<'o> Evaluator<'o> {
             ExprKind::Access { target, keys } => self.eval_access(target, keys, span),
             ExprKind::Paren(inner) => self.eval(inner),
             ExprKind::Block(body) => self.eval_block(body),
-            ExprKind::If {
-                condition,
-                then_branch,
-                else_branch,
-            } => self.eval_if(condition, then_branch, else_branch.as_deref(), false),
-            ExprKind::Unless {
-                condition,
-                then_branch,
-                else_branch,
-            } => self.eval_if(condition, then_branch, else_branch.as_deref(), true),
+            ExprKind::If(branches) => self.eval_if(branches, false),
+            ExprKind::Unless(branches) => self.eval_if(branches, true),
             ExprKind::Case { subject, options } => self.eval_case(subject, options),
             ExprKind::Selector { subject, entries } => self.eval_selector(subject, entries, span),
             ExprKind::Call(call) => self.eval_call(call),

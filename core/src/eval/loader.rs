@@ -50,6 +50,13 @@ pub(crate) struct Loader {
 /// No entry: no such module, no tree kept.
 const NONE: usize = usize::MAX;
 
+impl Loader {
+    /// The directories modules are found in, read from `env` the first time.
+    fn modulepath(&mut self, env: &Environment<'_>) -> &[String] {
+        self.modulepath.get_or_insert_with(|| env.modulepath())
+    }
+}
+
 /// What autoloading looks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Wanted {
@@ -69,12 +76,7 @@ impl<'o> Evaluator<'o> {
         }
         let found = match self.environment() {
             Some(env) if is_module_name(name) => {
-                let modulepath = self
-                    .known
-                    .loader
-                    .modulepath
-                    .get_or_insert_with(|| env.modulepath())
-                    .clone();
+                let modulepath = self.known.loader.modulepath(env);
                 modulepath
                     .iter()
                     .map(|dir| format!("{dir}/{name}"))
@@ -390,13 +392,8 @@ impl<'o> Evaluator<'o> {
             return false;
         };
         let file_name = format!("lib/puppet/type/{name}.rb");
-        let modulepath = self
-            .known
-            .loader
-            .modulepath
-            .get_or_insert_with(|| env.modulepath())
-            .clone();
         let found = if is_module_name(name) {
+            let modulepath = self.known.loader.modulepath(env);
             modulepath.iter().find_map(|dir| {
                 env.files
                     .list_dir(dir)

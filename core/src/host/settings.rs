@@ -63,39 +63,19 @@ pub enum Strictness {
     Off,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(rename_all = "lowercase")
-)]
-pub enum LogLevel {
-    Debug,
-    Info,
-    Notice,
-    Warning,
-    Err,
-    Alert,
-    Emerg,
-    Crit,
-}
-
-impl LogLevel {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LogLevel::Debug => "debug",
-            LogLevel::Info => "info",
-            LogLevel::Notice => "notice",
-            LogLevel::Warning => "warning",
-            LogLevel::Err => "err",
-            LogLevel::Alert => "alert",
-            LogLevel::Emerg => "emerg",
-            LogLevel::Crit => "crit",
-        }
+crate::named_enum! {
+    /// A log message's level, by Puppet's name for it.
+    pub enum LogLevel {
+        Debug => "debug",
+        Info => "info",
+        Notice => "notice",
+        Warning => "warning",
+        Err => "err",
+        Alert => "alert",
+        Emerg => "emerg",
+        Crit => "crit",
     }
 }
-
-crate::serialize_as_str!(LogLevel);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LogEntry {

@@ -10,46 +10,22 @@ use crate::syntax::{self, TokenInfo};
 use crate::types::resource_types::{METAPARAMETERS, RESOURCE_TYPES};
 use crate::value::Value;
 
-/// What a completion names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(rename_all = "lowercase")
-)]
-pub enum CompletionKind {
-    Keyword,
-    Function,
-    Type,
-    #[cfg_attr(feature = "typescript", ts(rename = "resource"))]
-    ResourceType,
-    Attribute,
-    Variable,
-    Class,
-    /// A key of the node's facts, inside `$facts['...']`.
-    Fact,
-    /// A key of the environment's Hiera data, inside `lookup('...')`.
-    #[cfg_attr(feature = "typescript", ts(rename = "hiera"))]
-    HieraKey,
-}
-
-impl CompletionKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CompletionKind::Keyword => "keyword",
-            CompletionKind::Function => "function",
-            CompletionKind::Type => "type",
-            CompletionKind::ResourceType => "resource",
-            CompletionKind::Attribute => "attribute",
-            CompletionKind::Variable => "variable",
-            CompletionKind::Class => "class",
-            CompletionKind::Fact => "fact",
-            CompletionKind::HieraKey => "hiera",
-        }
+crate::named_enum! {
+    /// What a completion names.
+    pub enum CompletionKind {
+        Keyword => "keyword",
+        Function => "function",
+        Type => "type",
+        ResourceType => "resource",
+        Attribute => "attribute",
+        Variable => "variable",
+        Class => "class",
+        /// A key of the node's facts, inside `$facts['...']`.
+        Fact => "fact",
+        /// A key of the environment's Hiera data, inside `lookup('...')`.
+        HieraKey => "hiera",
     }
 }
-
-crate::serialize_as_str!(CompletionKind);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

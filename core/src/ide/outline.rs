@@ -6,58 +6,33 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::span::Span;
+use crate::syntax::ast::Conditional;
 use crate::syntax::{
     self,
     ast::{Call, Expr, ExprKind, Param, ResourceExpr, ResourceForm},
 };
 
-/// What a symbol of the outline is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(rename_all = "lowercase")
-)]
-pub enum SymbolKind {
-    Class,
-    Define,
-    Function,
-    #[cfg_attr(feature = "typescript", ts(rename = "type alias"))]
-    TypeAlias,
-    Node,
-    /// A resource declaration, resource defaults (`File { }`) or an override (`File['x'] { }`).
-    Resource,
-    /// An assignment `$x = ...`.
-    Variable,
-    /// A call (`include apache`, `notice(...)`), a collector or a part of a relationship chain.
-    Statement,
-    If,
-    Unless,
-    Case,
-    /// An `elsif` or `else` of an `if`/`unless`, an option of a `case`.
-    Branch,
-}
-
-impl SymbolKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SymbolKind::Class => "class",
-            SymbolKind::Define => "define",
-            SymbolKind::Function => "function",
-            SymbolKind::TypeAlias => "type alias",
-            SymbolKind::Node => "node",
-            SymbolKind::Resource => "resource",
-            SymbolKind::Variable => "variable",
-            SymbolKind::Statement => "statement",
-            SymbolKind::If => "if",
-            SymbolKind::Unless => "unless",
-            SymbolKind::Case => "case",
-            SymbolKind::Branch => "branch",
-        }
+crate::named_enum! {
+    /// What a symbol of the outline is.
+    pub enum SymbolKind {
+        Class => "class",
+        Define => "define",
+        Function => "function",
+        TypeAlias => "type alias",
+        Node => "node",
+        /// A resource declaration, resource defaults (`File { }`) or an override (`File['x'] { }`).
+        Resource => "resource",
+        /// An assignment `$x = ...`.
+        Variable => "variable",
+        /// A call (`include apache`, `notice(...)`), a collector or a part of a relationship chain.
+        Statement => "statement",
+        If => "if",
+        Unless => "unless",
+        Case => "case",
+        /// An `elsif` or `else` of an `if`/`unless`, an option of a `case`.
+        Branch => "branch",
     }
 }
-
-crate::serialize_as_str!(SymbolKind);
 
 /// One symbol: its kind, name and detail as the outline shows them, the byte range of the whole
 /// construct (`start..end`) and of its name, and the symbols of its body.
@@ -205,28 +180,12 @@ impl Walker<'_> {
                 out.push(symbol);
             }
             ExprKind::Call(call) => out.push(self.call(call, span)),
-            ExprKind::If {
-                condition,
-                then_branch,
-                else_branch,
-            }
-            | ExprKind::Unless {
-                condition,
-                then_branch,
-                else_branch,
-            } => {
+            ExprKind::If(branches) | ExprKind::Unless(branches) => {
                 let (kind, keyword) = match &expr.kind {
                     ExprKind::If { .. } => (SymbolKind::If, "if"),
                     _ => (SymbolKind::Unless, "unless"),
                 };
-                out.push(self.conditional(
-                    kind,
-                    keyword,
-                    span,
-                    condition,
-                    then_branch,
-                    else_branch.as_deref(),
-                ));
+                out.push(self.conditional(kind, keyword, span, branches));
             }
             ExprKind::Case { subject, options } => {
                 let name_span = Span::new(span.start, subject.span.end);
@@ -373,34 +332,22 @@ impl Walker<'_> {
         kind: SymbolKind,
         keyword: &str,
         span: Span,
-        condition: &Expr,
-        then_branch: &Expr,
-        else_branch: Option<&Expr>,
+        branches: &Conditional,
     ) -> Symbol {
+        let condition = &branches.condition;
         let name_span = Span::new(span.start, condition.span.end);
         let name = shorten(&format!("{keyword} {}", self.text(condition.span)));
         let mut symbol = self.symbol(kind, name, span, name_span);
-        symbol.children = self.body(then_branch);
-        match else_branch {
+        symbol.children = self.body(&branches.then_branch);
+        match branches.else_branch.as_deref() {
             Some(Expr {
-                kind:
-                    ExprKind::If {
-                        condition,
-                        then_branch,
-                        else_branch,
-                    },
+                kind: ExprKind::If(elsif_branches),
                 span,
             }) => {
-                let mut elsif = self.conditional(
-                    SymbolKind::Branch,
-                    "elsif",
-                    *span,
-                    condition,
-                    then_branch,
-                    else_branch.as_deref(),
-                );
+                let mut elsif =
+                    self.conditional(SymbolKind::Branch, "elsif", *span, elsif_branches);
                 // `elsif cond { ... }` without the branches after it.
-                elsif.end = then_branch.span.end as usize;
+                elsif.end = elsif_branches.then_branch.span.end as usize;
                 // The `elsif`'s own `else` follows it, at the same level.
                 let rest = split_trailing_else(&mut elsif);
                 symbol.children.push(elsif);

@@ -16,33 +16,16 @@ use alloc::vec::Vec;
 pub use config::Options;
 use tokens::Stream;
 
-/// How serious a finding is; `Fixed` when `--fix` repaired it, `Ignored` under a control comment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(rename_all = "lowercase"),
-    ts(rename = "LintKind")
-)]
-pub enum Kind {
-    Warning,
-    Error,
-    Fixed,
-    Ignored,
-}
-
-impl Kind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Warning => "warning",
-            Kind::Error => "error",
-            Kind::Fixed => "fixed",
-            Kind::Ignored => "ignored",
-        }
+crate::named_enum! {
+    /// How serious a finding is; `Fixed` when `--fix` repaired it, `Ignored` under a control comment.
+    #[cfg_attr(feature = "typescript", ts(rename = "LintKind"))]
+    pub enum Kind {
+        Warning => "warning",
+        Error => "error",
+        Fixed => "fixed",
+        Ignored => "ignored",
     }
 }
-
-crate::serialize_as_str!(Kind);
 
 /// What a fix needs beyond the token a finding is about.
 #[derive(Debug, Clone, Default)]
@@ -178,6 +161,15 @@ impl Ctx<'_> {
     /// An error of the check about the token at stream position `i`.
     pub fn error(&self, message: impl Into<String>, i: usize) -> Finding {
         self.at(Kind::Error, message.into(), i)
+    }
+
+    /// A warning `message` about each token of `kind`.
+    pub fn warn_each(&self, kind: tokens::K, message: &str, out: &mut Vec<Finding>) {
+        for i in 0..self.s.len() {
+            if self.s.kind(i) == kind {
+                out.push(self.warning(message, i));
+            }
+        }
     }
 
     /// A finding of the check about the token at stream position `i`.
@@ -360,31 +352,14 @@ mod tests {
     #[test]
     fn hostile_input_does_not_overflow() {
         let deep = ["$a = ", &"[".repeat(100_000), &"]".repeat(100_000), "\n"].concat();
-        let _ = lint(
-            &deep,
-            None,
-            &Options {
-                fix: true,
-                ..Options::default()
-            },
-        );
         let strings = ["$a = ", &"\"${".repeat(20_000), &"}\"".repeat(20_000), "\n"].concat();
-        let _ = lint(
-            &strings,
-            None,
-            &Options {
-                fix: true,
-                ..Options::default()
-            },
-        );
         let braces = ["file { 'x': a => ", &"{".repeat(50_000), "\n"].concat();
-        let _ = lint(
-            &braces,
-            None,
-            &Options {
-                fix: true,
-                ..Options::default()
-            },
-        );
+        let fixing = Options {
+            fix: true,
+            ..Options::default()
+        };
+        for source in [deep, strings, braces] {
+            let _ = lint(&source, None, &fixing);
+        }
     }
 }

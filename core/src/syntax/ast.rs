@@ -100,16 +100,9 @@ pub enum ExprKind {
     /// Puppet's untitled-resource form `foo { a => 1 }` is `Block([Name, Hash])` (a validation error).
     Block(Vec<Expr>),
     /// `if` / `elsif` (nested in `else_branch`) / `else`.
-    If {
-        condition: Box<Expr>,
-        then_branch: Box<Expr>,
-        else_branch: Option<Box<Expr>>,
-    },
-    Unless {
-        condition: Box<Expr>,
-        then_branch: Box<Expr>,
-        else_branch: Option<Box<Expr>>,
-    },
+    If(Conditional),
+    /// `unless` / `else`: the `then_branch` runs when the condition does not hold.
+    Unless(Conditional),
     Case {
         subject: Box<Expr>,
         options: Vec<CaseOption>,
@@ -174,6 +167,15 @@ pub enum ExprKind {
     RenderText(String),
     /// `<%= expr %>`: the expression's value rendered into the output.
     RenderExpr(Box<Expr>),
+}
+
+/// The parts of an `if` or an `unless`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Conditional {
+    pub condition: Box<Expr>,
+    pub then_branch: Box<Expr>,
+    /// The `else` block, or for `if` an `elsif` as a nested `If`.
+    pub else_branch: Option<Box<Expr>>,
 }
 
 /// One piece of an interpolated string.
@@ -250,21 +252,16 @@ impl ExprKind {
     /// subject, the branches, the options' values); false for other expressions.
     pub fn all_branches(&self, test: &mut dyn FnMut(&Expr) -> bool) -> bool {
         match self {
-            ExprKind::If {
-                condition,
-                then_branch,
-                else_branch,
+            ExprKind::If(branches) | ExprKind::Unless(branches) => {
+                test(&branches.condition)
+                    && test(&branches.then_branch)
+                    && branches.else_branch.as_deref().is_none_or(test)
             }
-            | ExprKind::Unless {
-                condition,
-                then_branch,
-                else_branch,
-            } => test(condition) && test(then_branch) && else_branch.as_deref().is_none_or(test),
             ExprKind::Case { subject, options } => {
                 test(subject)
                     && options
                         .iter()
-                        .all(|o| o.values.iter().all(|e| test(e)) && test(&o.body))
+                        .all(|o| o.values.iter().all(&mut *test) && test(&o.body))
             }
             _ => false,
         }

@@ -190,25 +190,16 @@ impl Dump {
     fn control(&mut self, expr: &Expr) {
         let span = expr.span;
         match &expr.kind {
-            ExprKind::If {
-                condition,
-                then_branch,
-                else_branch,
-            }
-            | ExprKind::Unless {
-                condition,
-                then_branch,
-                else_branch,
-            } => {
+            ExprKind::If(branches) | ExprKind::Unless(branches) => {
                 let name = if matches!(expr.kind, ExprKind::If { .. }) {
                     "if"
                 } else {
                     "unless"
                 };
                 self.open(name, span, "");
-                self.expr(condition);
-                self.expr(then_branch);
-                if let Some(else_branch) = else_branch {
+                self.expr(&branches.condition);
+                self.expr(&branches.then_branch);
+                if let Some(else_branch) = &branches.else_branch {
                     self.labelled("else", else_branch);
                 }
                 self.close();

@@ -49,47 +49,13 @@ fn closes(kind: TokenKind) -> bool {
 /// A token after which a value is complete.
 fn ends_value(kind: TokenKind) -> bool {
     use TokenKind::*;
-    matches!(
-        kind,
-        String
-            | DqPost
-            | Heredoc
-            | Number
-            | Name
-            | Word
-            | ClassRef
-            | Variable
-            | Regex
-            | True
-            | False
-            | Undef
-            | Default
-            | RBrack
-            | RBrace
-            | RParen
-    )
+    kind.is_single_token_value() || matches!(kind, String | DqPost | RBrack | RBrace | RParen)
 }
 
 /// A token that starts a value.
 fn starts_value(kind: TokenKind) -> bool {
     use TokenKind::*;
-    matches!(
-        kind,
-        String
-            | DqPre
-            | Heredoc
-            | Number
-            | Name
-            | Word
-            | ClassRef
-            | Variable
-            | Regex
-            | True
-            | False
-            | Undef
-            | Default
-            | ListStart
-    )
+    kind.is_single_token_value() || matches!(kind, String | DqPre | ListStart)
 }
 
 /// 1-based line and column (in characters, as Puppet counts) of a byte offset.

@@ -183,19 +183,10 @@ impl Shift {
                 self.exprs(keys);
             }
             ExprKind::Paren(inner) | ExprKind::RenderExpr(inner) => self.expr(inner),
-            ExprKind::If {
-                condition,
-                then_branch,
-                else_branch,
-            }
-            | ExprKind::Unless {
-                condition,
-                then_branch,
-                else_branch,
-            } => {
-                self.expr(condition);
-                self.expr(then_branch);
-                if let Some(else_branch) = else_branch {
+            ExprKind::If(branches) | ExprKind::Unless(branches) => {
+                self.expr(&mut branches.condition);
+                self.expr(&mut branches.then_branch);
+                if let Some(else_branch) = &mut branches.else_branch {
                     self.expr(else_branch);
                 }
             }

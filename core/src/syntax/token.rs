@@ -177,6 +177,26 @@ impl TokenKind {
         }
     }
 
+    /// True for a value written as one whole token: a number, a word, a type or variable
+    /// reference, a regex, a heredoc, `true`, `false`, `undef` or `default`.
+    pub fn is_single_token_value(self) -> bool {
+        use TokenKind::*;
+        matches!(
+            self,
+            Heredoc
+                | Number
+                | Name
+                | Word
+                | ClassRef
+                | Variable
+                | Regex
+                | True
+                | False
+                | Undef
+                | Default
+        )
+    }
+
     /// True for the keywords (including `true`/`false`), which `${keyword}` turns into a variable
     /// and which are valid attribute names.
     pub fn is_keyword(self) -> bool {

@@ -255,26 +255,10 @@ pub(super) fn generalize(ty: &Type) -> Type {
                 Type::hash_of(key.generalize(), value.generalize())
             }
         }
-        Type::Tuple(tuple) => Type::Tuple(TupleType {
-            types: tuple
-                .types
-                .iter()
-                .map(Type::generalize)
-                .collect::<Vec<_>>()
-                .into(),
-            size: tuple.size,
-        }),
-        Type::Struct(members) => Type::Struct(
-            members
-                .iter()
-                .map(|member| StructMember {
-                    name: member.name.clone(),
-                    key_optional: member.key_optional,
-                    value: member.value.generalize(),
-                })
-                .collect::<Vec<_>>()
-                .into(),
-        ),
+        Type::Tuple(tuple) => Type::Tuple(tuple.map(&mut Type::generalize)),
+        Type::Struct(members) => {
+            Type::Struct(StructMember::map_values(members, &mut Type::generalize))
+        }
         Type::Variant(members) => Type::variant(members.iter().map(Type::generalize).collect()),
         Type::Optional(inner) => Type::Optional(generalize_contained(inner)),
         Type::NotUndef(inner) => Type::NotUndef(generalize_contained(inner)),
@@ -288,15 +272,8 @@ pub(super) fn generalize(ty: &Type) -> Type {
                 ty.clone()
             } else {
                 Type::Callable(Rc::new(CallableType {
-                    params: callable.params.as_ref().map(|params| TupleType {
-                        types: params
-                            .types
-                            .iter()
-                            .map(Type::generalize)
-                            .collect::<Vec<_>>()
-                            .into(),
-                        size: params.size,
-                    }),
+                    params: (callable.params.as_ref())
+                        .map(|params| params.map(&mut Type::generalize)),
                     block: callable.block.as_ref().map(Type::generalize),
                     return_type: callable.return_type.as_ref().map(Type::generalize),
                 }))

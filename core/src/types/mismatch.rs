@@ -521,6 +521,37 @@ fn hash_of(key: &Type, value: &Type) -> Type {
     Type::hash_of(key.clone(), value.clone())
 }
 
+/// What makes `actual` unfit for `expected` at `path` and then `at`; nothing when it fits.
+fn describe_unfit(
+    expected: &Type,
+    actual: &Type,
+    path: &[PathElement],
+    at: PathElement,
+    depth: usize,
+) -> Vec<Mismatch> {
+    if is_assignable(expected, actual) {
+        Vec::new()
+    } else {
+        describe(expected, actual, &with(path, at), depth)
+    }
+}
+
+/// A collection of `actual_size` against `original`, which wants `expected_size`: the sizes when
+/// they differ, else the whole collection (`unsized_actual`, its type without a size).
+fn collection_mismatch(
+    path: &[PathElement],
+    original: &Type,
+    unsized_actual: &Type,
+    expected_size: IntRange,
+    actual_size: IntRange,
+) -> Vec<Mismatch> {
+    if expected_size.covers(actual_size) {
+        alloc::vec![Mismatch::type_mismatch(path, original, unsized_actual)]
+    } else {
+        alloc::vec![Mismatch::size_mismatch(path, expected_size, actual_size)]
+    }
+}
+
 fn describe_array(
     element: &Type,
     size: Option<IntRange>,
@@ -538,36 +569,21 @@ fn describe_array(
             if expected_size.covers(actual_size) {
                 let mut descriptions = Vec::new();
                 for (index, ty) in tuple.types.iter().enumerate() {
-                    if !is_assignable(element, ty) {
-                        descriptions.extend(describe(
-                            element,
-                            ty,
-                            &with(path, PathElement::Index(index)),
-                            depth,
-                        ));
-                    }
+                    let at = PathElement::Index(index);
+                    descriptions.extend(describe_unfit(element, ty, path, at, depth));
                 }
                 descriptions
             } else {
                 alloc::vec![Mismatch::size_mismatch(path, expected_size, actual_size)]
             }
         }
-        Type::Array(actual_element, actual_size) => {
-            let actual_size = IntRange::size_or_default(*actual_size);
-            if size.is_none_or(|size| size.covers(actual_size)) {
-                alloc::vec![Mismatch::type_mismatch(
-                    path,
-                    original,
-                    &Type::array((**actual_element).clone())
-                )]
-            } else {
-                alloc::vec![Mismatch::size_mismatch(
-                    path,
-                    size.unwrap_or_default(),
-                    actual_size
-                )]
-            }
-        }
+        Type::Array(actual_element, actual_size) => collection_mismatch(
+            path,
+            original,
+            &Type::array((**actual_element).clone()),
+            size.unwrap_or_default(),
+            IntRange::size_or_default(*actual_size),
+        ),
         _ => alloc::vec![Mismatch::type_mismatch(path, original, actual)],
     }
 }
@@ -591,44 +607,23 @@ fn describe_hash(
                 let mut descriptions = Vec::new();
                 for member in members.iter() {
                     let key_type = Type::string_value(&member.name);
-                    if !is_assignable(key, &key_type) {
-                        descriptions.extend(describe(
-                            key,
-                            &key_type,
-                            &with(path, PathElement::EntryKey(member.name.clone())),
-                            depth,
-                        ));
-                    }
-                    if !is_assignable(value, &member.value) {
-                        descriptions.extend(describe(
-                            value,
-                            &member.value,
-                            &with(path, PathElement::Entry(member.name.clone())),
-                            depth,
-                        ));
-                    }
+                    let at = PathElement::EntryKey(member.name.clone());
+                    descriptions.extend(describe_unfit(key, &key_type, path, at, depth));
+                    let at = PathElement::Entry(member.name.clone());
+                    descriptions.extend(describe_unfit(value, &member.value, path, at, depth));
                 }
                 descriptions
             } else {
                 alloc::vec![Mismatch::size_mismatch(path, expected_size, actual_size)]
             }
         }
-        Type::Hash(actual_key, actual_value, actual_size) => {
-            let actual_size = IntRange::size_or_default(*actual_size);
-            if size.is_none_or(|size| size.covers(actual_size)) {
-                alloc::vec![Mismatch::type_mismatch(
-                    path,
-                    original,
-                    &hash_of(actual_key, actual_value)
-                )]
-            } else {
-                alloc::vec![Mismatch::size_mismatch(
-                    path,
-                    size.unwrap_or_default(),
-                    actual_size
-                )]
-            }
-        }
+        Type::Hash(actual_key, actual_value, actual_size) => collection_mismatch(
+            path,
+            original,
+            &hash_of(actual_key, actual_value),
+            size.unwrap_or_default(),
+            IntRange::size_or_default(*actual_size),
+        ),
         _ => alloc::vec![Mismatch::type_mismatch(path, original, actual)],
     }
 }
@@ -663,14 +658,9 @@ fn describe_struct(
                                 &Type::optional(Type::string_value(&member.name)),
                             ));
                         }
-                        if !is_assignable(&member.value, &other.value) {
-                            descriptions.extend(describe(
-                                &member.value,
-                                &other.value,
-                                &with(path, PathElement::Entry(member.name.clone())),
-                                depth,
-                            ));
-                        }
+                        let at = PathElement::Entry(member.name.clone());
+                        let unfit = describe_unfit(&member.value, &other.value, path, at, depth);
+                        descriptions.extend(unfit);
                     }
                 }
             }
@@ -683,18 +673,16 @@ fn describe_struct(
             descriptions
         }
         Type::Hash(key, value, size) => {
-            let actual_size = IntRange::size_or_default(*size);
             let required = members.iter().filter(|m| !m.key_optional).count() as i64;
             let expected_size = IntRange::new(Some(required), Some(members.len() as i64));
-            if expected_size.covers(actual_size) {
-                alloc::vec![Mismatch::type_mismatch(
-                    path,
-                    original,
-                    &hash_of(key, value)
-                )]
-            } else {
-                alloc::vec![Mismatch::size_mismatch(path, expected_size, actual_size)]
-            }
+            let actual_size = IntRange::size_or_default(*size);
+            collection_mismatch(
+                path,
+                original,
+                &hash_of(key, value),
+                expected_size,
+                actual_size,
+            )
         }
         _ => alloc::vec![Mismatch::type_mismatch(path, original, actual)],
     }

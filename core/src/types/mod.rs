@@ -224,6 +224,14 @@ impl TupleType {
     pub fn type_at(&self, index: usize) -> Option<&Type> {
         self.types.get(index).or_else(|| self.types.last())
     }
+
+    /// The same tuple with `f` applied to each of its types.
+    pub(crate) fn map(&self, f: &mut dyn FnMut(&Type) -> Type) -> TupleType {
+        TupleType {
+            types: self.types.iter().map(f).collect::<Vec<_>>().into(),
+            size: self.size,
+        }
+    }
 }
 
 /// One `key => Type` of a Struct. `key_optional` is true for `Optional['a']` keys and for plain
@@ -233,6 +241,24 @@ pub struct StructMember {
     pub name: Rc<str>,
     pub key_optional: bool,
     pub value: Type,
+}
+
+impl StructMember {
+    /// The same members with `f` applied to each value type.
+    pub(crate) fn map_values(
+        members: &[StructMember],
+        f: &mut dyn FnMut(&Type) -> Type,
+    ) -> Rc<[StructMember]> {
+        members
+            .iter()
+            .map(|member| StructMember {
+                name: member.name.clone(),
+                key_optional: member.key_optional,
+                value: f(&member.value),
+            })
+            .collect::<Vec<_>>()
+            .into()
+    }
 }
 
 /// `Callable[params..., min, max, block]` or `Callable[[params...], Return]`.

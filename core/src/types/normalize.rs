@@ -5,7 +5,7 @@
 use alloc::rc::Rc;
 use alloc::vec::Vec;
 
-use super::{is_assignable, IntRange, StructMember, TupleType, Type, MAX_DEPTH};
+use super::{is_assignable, IntRange, StructMember, Type, MAX_DEPTH};
 
 fn contained(inner: &Option<Rc<Type>>, depth: usize) -> Option<Rc<Type>> {
     inner
@@ -50,26 +50,10 @@ pub(super) fn normalize(ty: &Type, depth: usize) -> Type {
             Rc::new(normalize(value, depth + 1)),
             *size,
         ),
-        Type::Tuple(tuple) => Type::Tuple(TupleType {
-            types: tuple
-                .types
-                .iter()
-                .map(|t| normalize(t, depth + 1))
-                .collect::<Vec<_>>()
-                .into(),
-            size: tuple.size,
-        }),
-        Type::Struct(members) => Type::Struct(
-            members
-                .iter()
-                .map(|member| StructMember {
-                    name: member.name.clone(),
-                    key_optional: member.key_optional,
-                    value: normalize(&member.value, depth + 1),
-                })
-                .collect::<Vec<_>>()
-                .into(),
-        ),
+        Type::Tuple(tuple) => Type::Tuple(tuple.map(&mut |t| normalize(t, depth + 1))),
+        Type::Struct(members) => Type::Struct(StructMember::map_values(members, &mut |t| {
+            normalize(t, depth + 1)
+        })),
         Type::Type(inner) => Type::Type(contained(inner, depth)),
         Type::Iterable(inner) => Type::Iterable(contained(inner, depth)),
         Type::Iterator(inner) => Type::Iterator(contained(inner, depth)),

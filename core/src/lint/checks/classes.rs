@@ -183,11 +183,7 @@ pub fn parameter_order(ctx: &Ctx, out: &mut Vec<Finding>) {
 }
 
 pub fn right_to_left(ctx: &Ctx, out: &mut Vec<Finding>) {
-    for i in 0..ctx.s.len() {
-        if ctx.s.kind(i) == K::OutEdge {
-            out.push(ctx.warning("right-to-left (<-) relationship", i));
-        }
-    }
+    ctx.warn_each(K::OutEdge, "right-to-left (<-) relationship", out);
 }
 
 const SCOPE_VARS: &[&str] = &[

@@ -8,19 +8,11 @@ use super::super::tokens::K;
 use super::super::{Ctx, Finding};
 
 pub fn slash_comments(ctx: &Ctx, out: &mut Vec<Finding>) {
-    for i in 0..ctx.s.len() {
-        if ctx.s.kind(i) == K::SlashComment {
-            out.push(ctx.warning("// comment found", i));
-        }
-    }
+    ctx.warn_each(K::SlashComment, "// comment found", out);
 }
 
 pub fn star_comments(ctx: &Ctx, out: &mut Vec<Finding>) {
-    for i in 0..ctx.s.len() {
-        if ctx.s.kind(i) == K::MlComment {
-            out.push(ctx.warning("/* */ comment found", i));
-        }
-    }
+    ctx.warn_each(K::MlComment, "/* */ comment found", out);
 }
 
 pub fn case_without_default(ctx: &Ctx, out: &mut Vec<Finding>) {

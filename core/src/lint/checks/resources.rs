@@ -112,7 +112,9 @@ fn valid_mode(v: &str) -> bool {
     })
 }
 
-pub fn file_mode(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), SyntaxError> {
+/// Calls `visit` with the value token of each `mode` attribute of each file-like resource; when
+/// it answers false, the resource's other `mode` attributes are passed over.
+fn each_file_mode(ctx: &Ctx, visit: &mut dyn FnMut(usize) -> bool) -> Result<(), SyntaxError> {
     let s = ctx.s;
     for res in resources(s)? {
         if !is_file_like(ctx, res.type_tok) {
@@ -122,35 +124,35 @@ pub fn file_mode(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), SyntaxError> {
             let Some(v) = s.next_code(p).and_then(|a| s.next_code(a)) else {
                 continue;
             };
-            let t = s.at(v);
-            if matches!(t.kind, K::Variable | K::Undef | K::FunctionName) || valid_mode(&t.value) {
+            if !visit(v) {
                 break;
             }
-            out.push(ctx.warning(
-                "mode should be represented as a 4 digit octal value or symbolic mode",
-                v,
-            ));
         }
     }
     Ok(())
 }
 
+pub fn file_mode(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), SyntaxError> {
+    each_file_mode(ctx, &mut |v| {
+        let t = ctx.s.at(v);
+        if matches!(t.kind, K::Variable | K::Undef | K::FunctionName) || valid_mode(&t.value) {
+            return false;
+        }
+        out.push(ctx.warning(
+            "mode should be represented as a 4 digit octal value or symbolic mode",
+            v,
+        ));
+        true
+    })
+}
+
 pub fn unquoted_file_mode(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), SyntaxError> {
-    let s = ctx.s;
-    for res in resources(s)? {
-        if !is_file_like(ctx, res.type_tok) {
-            continue;
+    each_file_mode(ctx, &mut |v| {
+        if matches!(ctx.s.kind(v), K::Name | K::Number) {
+            out.push(ctx.warning("unquoted file mode", v));
         }
-        for &p in res.params.iter().filter(|&&p| s.at(p).value == "mode") {
-            let Some(v) = s.next_code(p).and_then(|a| s.next_code(a)) else {
-                continue;
-            };
-            if matches!(s.kind(v), K::Name | K::Number) {
-                out.push(ctx.warning("unquoted file mode", v));
-            }
-        }
-    }
-    Ok(())
+        true
+    })
 }
 
 pub fn unquoted_resource_title(ctx: &Ctx, out: &mut Vec<Finding>) {

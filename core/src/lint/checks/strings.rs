@@ -126,11 +126,7 @@ pub fn single_quote_with_variables(ctx: &Ctx, out: &mut Vec<Finding>) {
 }
 
 pub fn variables_not_enclosed(ctx: &Ctx, out: &mut Vec<Finding>) {
-    for i in 0..ctx.s.len() {
-        if ctx.s.kind(i) == K::UnencVariable {
-            out.push(ctx.warning("variable not enclosed in {}", i));
-        }
-    }
+    ctx.warn_each(K::UnencVariable, "variable not enclosed in {}", out);
 }
 
 /// The name with `[...]` accesses taken out (lazily, as puppet-lint does).

@@ -216,6 +216,17 @@ impl<'s> Lexer<'s> {
         self.diagnostic(Diagnostic::warning(Stage::Syntax, code, message, span));
     }
 
+    /// Puppet's error for a string that does not close, which ends lexing: `after` names its
+    /// quote, and what follows from `at` is quoted.
+    fn unclosed_quote(&mut self, after: &str, at: usize) {
+        let followed_by = self.followed_by(at);
+        self.fatal(
+            "UNCLOSED_QUOTE",
+            format!("Unclosed quote after {after} followed by '{followed_by}'"),
+            Span::new(at as u32, at as u32),
+        );
+    }
+
     /// Puppet's "followed by" excerpt: the next five characters (`\n`, `\r`, `\t` escaped) and `...`.
     fn followed_by(&self, at: usize) -> String {
         let Some(rest) = self.src.get(at..) else {
@@ -273,11 +284,7 @@ impl<'s> Lexer<'s> {
         match open.kind {
             StringKind::DoubleQuoted => {
                 let after = self.last_token_quote();
-                self.fatal(
-                    "UNCLOSED_QUOTE",
-                    format!("Unclosed quote after {after} followed by '<eof>'"),
-                    Span::new(end as u32, end as u32),
-                );
+                self.unclosed_quote(&after, end);
                 false
             }
             StringKind::Unquoted(..) => {
@@ -488,15 +495,24 @@ impl<'s> Lexer<'s> {
     /// `Foo::Bar`; a reference followed by `::` and something else is an error.
     fn class_reference(&mut self, start: usize) {
         let len = words::class_ref(self.bytes, start).max(1);
+        let error = ("ILLEGAL_CLASS_REFERENCE", "Illegal class reference");
+        self.class_reference_token(start, len, error, 1);
+    }
+
+    /// The class reference of `len` bytes at `start`. One followed by `::` and something else is
+    /// the `error` (code, message), reported `error_offset` bytes past its end; the lexer
+    /// recovers by skipping the dangling `::` and whatever bare word follows it.
+    fn class_reference_token(
+        &mut self,
+        start: usize,
+        len: usize,
+        error: (&'static str, &'static str),
+        error_offset: usize,
+    ) {
         let end = start + len;
         if self.bytes.get(end..end + 2) == Some(b"::") {
-            let at = (end + 1).min(self.src.len()) as u32;
-            self.error(
-                "ILLEGAL_CLASS_REFERENCE",
-                "Illegal class reference",
-                Span::new(at, at),
-            );
-            // Recover by skipping the dangling `::` and whatever bare word follows it.
+            let at = (end + error_offset).min(self.src.len()) as u32;
+            self.error(error.0, error.1, Span::new(at, at));
             self.push(TokenKind::ClassRef, start, end, NO_TEXT);
             self.pos = end + 2;
             return;
@@ -518,19 +534,11 @@ impl<'s> Lexer<'s> {
                 0 => 3,
                 len => len,
             };
-            let end = start + len;
-            if self.bytes.get(end..end + 2) == Some(b"::") {
-                let at = (end + 3).min(self.src.len()) as u32;
-                self.error(
-                    "ILLEGAL_FULLY_QUALIFIED_CLASS_REFERENCE",
-                    "Illegal fully qualified class reference",
-                    Span::new(at, at),
-                );
-                self.push(TokenKind::ClassRef, start, end, NO_TEXT);
-                self.pos = end + 2;
-                return;
-            }
-            self.single(TokenKind::ClassRef, start, len);
+            let error = (
+                "ILLEGAL_FULLY_QUALIFIED_CLASS_REFERENCE",
+                "Illegal fully qualified class reference",
+            );
+            self.class_reference_token(start, len, error, 3);
         } else if third.is_ascii_lowercase() || third == b'_' {
             let (len, name) = match words::bare_word(self.bytes, start) {
                 (0, _) => (3, false),

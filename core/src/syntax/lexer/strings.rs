@@ -84,12 +84,7 @@ impl Lexer<'_> {
             }
         };
         let Some(close) = close else {
-            let followed_by = self.followed_by(body);
-            self.fatal(
-                "UNCLOSED_QUOTE",
-                format!("Unclosed quote after \"'\" followed by '{followed_by}'"),
-                Span::new(body as u32, body as u32),
-            );
+            self.unclosed_quote("\"'\"", body);
             return;
         };
         let raw = &self.src[body..close];
@@ -141,12 +136,7 @@ impl Lexer<'_> {
                 } else {
                     self.last_token_quote()
                 };
-                let followed_by = self.followed_by(segment_start);
-                self.fatal(
-                    "UNCLOSED_QUOTE",
-                    format!("Unclosed quote after {after} followed by '{followed_by}'"),
-                    Span::new(segment_start as u32, segment_start as u32),
-                );
+                self.unclosed_quote(&after, segment_start);
                 return;
             };
             self.decode_into(&mut text, segment_start, stop, rules);

@@ -4,7 +4,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use super::{node, PResult, Parser};
-use crate::syntax::ast::{CaseOption, Expr, ExprKind};
+use crate::syntax::ast::{CaseOption, Conditional, Expr, ExprKind};
 use crate::syntax::token::TokenKind;
 
 impl Parser<'_> {
@@ -41,11 +41,11 @@ impl Parser<'_> {
             _ => None,
         };
         Ok(node(
-            ExprKind::If {
+            ExprKind::If(Conditional {
                 condition: Box::new(condition),
                 then_branch: Box::new(then_branch),
                 else_branch,
-            },
+            }),
             start.to(end),
         ))
     }
@@ -64,11 +64,11 @@ impl Parser<'_> {
             None
         };
         Ok(node(
-            ExprKind::Unless {
+            ExprKind::Unless(Conditional {
                 condition: Box::new(condition),
                 then_branch: Box::new(then_branch),
                 else_branch,
-            },
+            }),
             keyword.span.to(end),
         ))
     }

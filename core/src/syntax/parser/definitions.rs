@@ -297,18 +297,7 @@ impl Parser<'_> {
                             span,
                         ))
                     }
-                    TokenKind::LBrack => {
-                        self.bump();
-                        let keys = self.access_args(TokenKind::RBrack)?;
-                        let close = self.expect(TokenKind::RBrack)?;
-                        Ok(node(
-                            ExprKind::Access {
-                                target: Box::new(type_ref),
-                                keys,
-                            },
-                            token.span.to(close.span),
-                        ))
-                    }
+                    TokenKind::LBrack => self.access(type_ref),
                     _ => Ok(type_ref),
                 }
             }

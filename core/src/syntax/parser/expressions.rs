@@ -218,8 +218,8 @@ impl Parser<'_> {
         }
     }
 
-    /// `target[k1, k2]`.
-    fn access(&mut self, target: Expr) -> PResult<Expr> {
+    /// `target[k1, k2]`, at the `[`.
+    pub(super) fn access(&mut self, target: Expr) -> PResult<Expr> {
         self.bump();
         let keys = self.access_args(TokenKind::RBrack)?;
         let close = self.expect(TokenKind::RBrack)?;
@@ -505,16 +505,7 @@ impl Parser<'_> {
         if !self.at(TokenKind::LBrack) {
             return Ok(type_ref);
         }
-        self.bump();
-        let keys = self.access_args(TokenKind::RBrack)?;
-        let close = self.expect(TokenKind::RBrack)?;
-        Ok(node(
-            ExprKind::Access {
-                target: Box::new(type_ref),
-                keys,
-            },
-            token.span.to(close.span),
-        ))
+        self.access(type_ref)
     }
 
     /// `{ statements }` as a `Block` spanning the braces.

@@ -14,7 +14,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::ast::{Expr, ExprKind, Program};
+use super::ast::{Call, CallStyle, Expr, ExprKind, Ident, Program};
 use super::lexer::LexOutput;
 use super::token::{Token, TokenKind, NO_TEXT};
 use crate::diagnostic::{Diagnostic, Stage};
@@ -365,4 +365,22 @@ impl<'s> Parser<'s> {
 /// An expression node.
 fn node(kind: ExprKind, span: Span) -> Expr {
     Expr { kind, span }
+}
+
+/// A call of the function `name` with `args` alone (no receiver, callee expression or lambda),
+/// whose errors are reported at its name: `type(...)` and statement calls like `notice 'x'`.
+fn named_call(style: CallStyle, name: Ident, args: Vec<Expr>, span: Span) -> Expr {
+    let anchor = name.span;
+    let call = Call {
+        style,
+        name,
+        name_is_type: false,
+        receiver: None,
+        functor: None,
+        args,
+        lambda: None,
+        span,
+        anchor,
+    };
+    node(ExprKind::Call(Box::new(call)), span)
 }

@@ -6,8 +6,8 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{node, PResult, Parser};
-use crate::syntax::ast::{Call, CallStyle, Expr, ExprKind, HashEntry, Ident};
+use super::{named_call, node, PResult, Parser};
+use crate::syntax::ast::{CallStyle, Expr, ExprKind, HashEntry, Ident};
 use crate::syntax::token::TokenKind;
 
 impl Parser<'_> {
@@ -138,23 +138,11 @@ impl Parser<'_> {
         let args = self.arguments(TokenKind::RParen)?;
         let close = self.expect(TokenKind::RParen)?;
         let span = keyword.span.to(close.span);
-        Ok(node(
-            ExprKind::Call(Box::new(Call {
-                style: CallStyle::Prefix,
-                name: Ident {
-                    name: "type".into(),
-                    span: keyword.span,
-                },
-                name_is_type: false,
-                receiver: None,
-                functor: None,
-                args,
-                lambda: None,
-                span,
-                anchor: keyword.span,
-            })),
-            span,
-        ))
+        let name = Ident {
+            name: "type".into(),
+            span: keyword.span,
+        };
+        Ok(named_call(CallStyle::Prefix, name, args, span))
     }
 
     /// `[a, b, k => v]`.

@@ -4,10 +4,10 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::{node, Fail, Parser};
+use super::{named_call, node, Fail, Parser};
 use crate::diagnostic::{Diagnostic, Stage};
 use crate::span::Span;
-use crate::syntax::ast::{Call, CallStyle, Expr, ExprKind, Ident};
+use crate::syntax::ast::{CallStyle, Expr, ExprKind, Ident};
 use crate::syntax::token::TokenKind;
 
 /// The names that become calls when followed by arguments without parentheses.
@@ -190,23 +190,11 @@ pub(super) fn statement_call(name_expr: Expr, args: Vec<Expr>) -> Expr {
     let span = name_expr
         .span
         .to(args.last().map_or(name_expr.span, |a| a.span));
-    node(
-        ExprKind::Call(alloc::boxed::Box::new(Call {
-            style: CallStyle::Statement,
-            name: Ident {
-                name,
-                span: name_expr.span,
-            },
-            name_is_type: false,
-            receiver: None,
-            functor: None,
-            args,
-            lambda: None,
-            span,
-            anchor: name_expr.span,
-        })),
-        span,
-    )
+    let name = Ident {
+        name,
+        span: name_expr.span,
+    };
+    named_call(CallStyle::Statement, name, args, span)
 }
 
 /// Tokens that can begin a statement (used to find a place to resume after an error).
@@ -236,42 +224,32 @@ fn starts_statement(kind: TokenKind) -> bool {
 /// Tokens an expression statement can start with.
 fn can_start_statement(kind: TokenKind) -> bool {
     use TokenKind::*;
-    matches!(
-        kind,
-        String
-            | DqPre
-            | Heredoc
-            | Number
-            | Name
-            | Word
-            | ClassRef
-            | Variable
-            | Regex
-            | True
-            | False
-            | Case
-            | Class
-            | Default
-            | Define
-            | If
-            | Node
-            | Undef
-            | Unless
-            | Function
-            | Type
-            | Attr
-            | Private
-            | LBrack
-            | ListStart
-            | LBrace
-            | LParen
-            | WsLParen
-            | Minus
-            | Times
-            | Not
-            | At
-            | AtAt
-            | RenderString
-            | RenderExpr
-    )
+    kind.is_single_token_value()
+        || matches!(
+            kind,
+            String
+                | DqPre
+                | Case
+                | Class
+                | Define
+                | If
+                | Node
+                | Unless
+                | Function
+                | Type
+                | Attr
+                | Private
+                | LBrack
+                | ListStart
+                | LBrace
+                | LParen
+                | WsLParen
+                | Minus
+                | Times
+                | Not
+                | At
+                | AtAt
+                | RenderString
+                | RenderExpr
+        )
 }

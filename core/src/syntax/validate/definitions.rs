@@ -116,27 +116,29 @@ impl Validator {
 
     #[inline(never)]
     pub(super) fn class_definition(&mut self, expr: &Expr, def: &ClassDefinition) {
-        self.named_definition(expr, &def.name, false);
-        self.resource_like_definition(expr, &def.params, &def.body, "Host Class Definition");
-        self.within(Container::Class, |v| {
-            v.parameters(&def.params);
-            v.body(&def.body);
-        });
+        let (what, container) = ("Host Class Definition", Container::Class);
+        self.resource_like_definition(expr, &def.name, &def.params, &def.body, what, container);
     }
 
     #[inline(never)]
     pub(super) fn define_definition(&mut self, expr: &Expr, def: &DefineDefinition) {
-        self.named_definition(expr, &def.name, false);
-        self.resource_like_definition(expr, &def.params, &def.body, "'define' expression");
-        self.within(Container::Other, |v| {
-            v.parameters(&def.params);
-            v.body(&def.body);
-        });
+        let (what, container) = ("'define' expression", Container::Other);
+        self.resource_like_definition(expr, &def.name, &def.params, &def.body, what, container);
     }
 
-    /// Classes and defines: no `*$rest`, unique parameters, no `$name` / `$title`, and a body
-    /// that does not end with a value without effect.
-    fn resource_like_definition(&mut self, expr: &Expr, params: &[Param], body: &Expr, what: &str) {
+    /// Classes and defines (`what` in messages): a definition's name, no `*$rest`, unique
+    /// parameters, no `$name` / `$title`, a body that does not end with a value without effect;
+    /// then the parameters and the body inside `container`.
+    fn resource_like_definition(
+        &mut self,
+        expr: &Expr,
+        name: &Ident,
+        params: &[Param],
+        body: &Expr,
+        what: &str,
+        container: Container,
+    ) {
+        self.named_definition(expr, name, false);
         for param in params.iter().filter(|p| p.captures_rest) {
             self.error(
                 "CAPTURES_REST_NOT_SUPPORTED",
@@ -162,6 +164,10 @@ impl Validator {
             }
         }
         self.no_idem_last(expr, body);
+        self.within(container, |v| {
+            v.parameters(params);
+            v.body(body);
+        });
     }
 
     /// A class, define or node body may not end with an expression that has no effect.

@@ -87,19 +87,10 @@ impl Validator {
         self.place = saved;
     }
 
-    /// A body that Puppet always makes a block (definitions, lambdas, case options).
+    /// A body that Puppet always makes a block (definitions, lambdas, case options): checked
+    /// as any expression, a block's checks included.
     fn body(&mut self, body: &Expr) {
-        match &body.kind {
-            ExprKind::Block(statements) => {
-                self.block(statements);
-                self.within(Container::Block { top: false }, |v| {
-                    for statement in statements {
-                        v.expr(statement);
-                    }
-                });
-            }
-            _ => self.expr(body),
-        }
+        self.expr(body);
     }
 
     /// An `if` / `unless` / `else` body: a block only when it has several statements.
@@ -197,21 +188,12 @@ impl Validator {
                 }
             }),
             ExprKind::Paren(inner) => self.within(Container::Other, |v| v.expr(inner)),
-            ExprKind::If {
-                condition,
-                then_branch,
-                else_branch,
-            }
-            | ExprKind::Unless {
-                condition,
-                then_branch,
-                else_branch,
-            } => {
-                self.rvalue(condition);
+            ExprKind::If(branches) | ExprKind::Unless(branches) => {
+                self.rvalue(&branches.condition);
                 self.within(Container::Other, |v| {
-                    v.expr(condition);
-                    v.branch(then_branch);
-                    if let Some(else_branch) = else_branch {
+                    v.expr(&branches.condition);
+                    v.branch(&branches.then_branch);
+                    if let Some(else_branch) = &branches.else_branch {
                         if matches!(else_branch.kind, ExprKind::If { .. }) {
                             v.expr(else_branch);
                         } else {

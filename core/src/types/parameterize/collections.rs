@@ -2,11 +2,10 @@
 
 use alloc::format;
 use alloc::rc::Rc;
-use alloc::vec::Vec;
 
 use super::{
-    arity_error, array_type, base_label, checked_range, collection_size, hash_type, integer_bound,
-    is_range_parameter, must_be_types, specialization_error, struct_type, type_arg,
+    arity_error, array_type, base_label, checked_range, collection_size, hash_type, must_be_types,
+    specialization_error, struct_type, take_size_range, type_arg, types_of,
     unsized_collection_size,
 };
 use crate::types::{StringType, TupleType, Type, TypeError};
@@ -71,34 +70,11 @@ pub(super) fn hash(_: &Type, _: &[Value], flat: &[Value]) -> Result<Type, TypeEr
 /// `Tuple[...]`.
 pub(super) fn tuple(base: &Type, _: &[Value], flat: &[Value]) -> Result<Type, TypeError> {
     let mut keys = flat.to_vec();
-    let mut size = None;
-    let count = keys.len();
-    if count >= 2
-        && is_range_parameter(keys.get(count - 2))
-        && is_range_parameter(keys.get(count - 1))
-    {
-        size = Some(
-            checked_range(
-                integer_bound(&keys[count - 2]),
-                integer_bound(&keys[count - 1]),
-            )?
-            .to_size(),
-        );
-        keys.truncate(count - 2);
-    } else if is_range_parameter(keys.last()) {
-        size = Some(checked_range(keys.last().and_then(integer_bound), None)?.to_size());
-        keys.truncate(count - 1);
-    }
+    let size = take_size_range(&mut keys)?;
     if keys.is_empty() {
         return Err(arity_error(&base_label(base), 1, None, 0));
     }
-    let mut types = Vec::with_capacity(keys.len());
-    for (index, key) in keys.iter().enumerate() {
-        match key.as_type() {
-            Some(ty) => types.push(ty.clone()),
-            None => return Err(specialization_error(base, index, key, "Any-Type")),
-        }
-    }
+    let types = types_of(base, &keys)?;
     Ok(Type::Tuple(TupleType {
         types: types.into(),
         size,

@@ -153,6 +153,38 @@ fn flatten(args: &[Value]) -> Vec<Value> {
     flat
 }
 
+/// Takes the trailing size of a `Tuple[...]` or `Callable[...]` off its parameters: the last
+/// one or two when they are integers (or `default`), as a size range.
+fn take_size_range(params: &mut Vec<Value>) -> Result<Option<IntRange>, TypeError> {
+    let count = params.len();
+    let (from, to, taken) = if count >= 2
+        && is_range_parameter(params.get(count - 2))
+        && is_range_parameter(params.get(count - 1))
+    {
+        let from = integer_bound(&params[count - 2]);
+        (from, integer_bound(&params[count - 1]), 2)
+    } else if is_range_parameter(params.last()) {
+        (params.last().and_then(integer_bound), None, 1)
+    } else {
+        return Ok(None);
+    };
+    let size = checked_range(from, to)?.to_size();
+    params.truncate(count - taken);
+    Ok(Some(size))
+}
+
+/// Each of `keys` as a type (`Tuple`'s and `Variant`'s parameters).
+fn types_of(base: &Type, keys: &[Value]) -> Result<Vec<Type>, TypeError> {
+    let mut types = Vec::with_capacity(keys.len());
+    for (index, key) in keys.iter().enumerate() {
+        match key.as_type() {
+            Some(ty) => types.push(ty.clone()),
+            None => return Err(specialization_error(base, index, key, "Any-Type")),
+        }
+    }
+    Ok(types)
+}
+
 fn is_range_parameter(value: Option<&Value>) -> bool {
     matches!(value, Some(Value::Integer(_) | Value::Default))
 }
@@ -491,24 +523,7 @@ fn callable_type(args: &[Value]) -> Result<Type, TypeError> {
         }
         _ => None,
     };
-    let count = params.len();
-    let mut size = None;
-    if count >= 2
-        && is_range_parameter(params.get(count - 2))
-        && is_range_parameter(params.get(count - 1))
-    {
-        size = Some(
-            checked_range(
-                integer_bound(&params[count - 2]),
-                integer_bound(&params[count - 1]),
-            )?
-            .to_size(),
-        );
-        params.truncate(count - 2);
-    } else if is_range_parameter(params.last()) {
-        size = Some(checked_range(params.last().and_then(integer_bound), None)?.to_size());
-        params.truncate(count - 1);
-    }
+    let size = take_size_range(&mut params)?;
     let mut types: Vec<Type> = params.iter().map(callable_param).collect();
     if types.is_empty() && size.is_some_and(|s| s.max() > 0) {
         types.push(Type::Unit);

@@ -74,34 +74,34 @@ pub(super) fn float(_: &Type, _: &[Value], flat: &[Value]) -> Result<Type, TypeE
 
 /// `Timespan[...]`.
 pub(super) fn timespan(base: &Type, _: &[Value], flat: &[Value]) -> Result<Type, TypeError> {
-    if flat.len() > 2 {
-        return Err(arity_error(&base_label(base), 0, Some(2), flat.len()));
-    }
-    let from = flat.first().map(timespan_bound).transpose()?.flatten();
-    let to = flat.get(1).map(timespan_bound).transpose()?.flatten();
-    if let (Some(from), Some(to)) = (from, to) {
-        if from > to {
-            return Err(TypeError::in_access(format!(
-                "'from' must be less or equal to 'to'. Got ({from}, {to}"
-            )));
-        }
-    }
+    let (from, to) = time_range(base, flat, timespan_bound)?;
     Ok(Type::Timespan(from, to))
 }
 
 /// `Timestamp[...]`.
 pub(super) fn timestamp(base: &Type, _: &[Value], flat: &[Value]) -> Result<Type, TypeError> {
+    let (from, to) = time_range(base, flat, timestamp_bound)?;
+    Ok(Type::Timestamp(from, to))
+}
+
+/// The `from` and `to` of a Timespan or Timestamp: at most two bounds, each read by `bound`
+/// (open when absent or `default`), the first not after the second.
+fn time_range<T: PartialOrd + core::fmt::Display>(
+    base: &Type,
+    flat: &[Value],
+    bound: fn(&Value) -> Result<Option<T>, TypeError>,
+) -> Result<(Option<T>, Option<T>), TypeError> {
     if flat.len() > 2 {
         return Err(arity_error(&base_label(base), 0, Some(2), flat.len()));
     }
-    let from = flat.first().map(timestamp_bound).transpose()?.flatten();
-    let to = flat.get(1).map(timestamp_bound).transpose()?.flatten();
-    if let (Some(from), Some(to)) = (from, to) {
+    let from = flat.first().map(bound).transpose()?.flatten();
+    let to = flat.get(1).map(bound).transpose()?.flatten();
+    if let (Some(from), Some(to)) = (&from, &to) {
         if from > to {
             return Err(TypeError::in_access(format!(
                 "'from' must be less or equal to 'to'. Got ({from}, {to}"
             )));
         }
     }
-    Ok(Type::Timestamp(from, to))
+    Ok((from, to))
 }

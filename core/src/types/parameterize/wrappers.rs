@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 
 use super::{
     arity_error, base_label, callable_type, must_be_types, ruby_class, single_contained,
-    specialization_error,
+    specialization_error, types_of,
 };
 use crate::types::{Type, TypeError};
 use crate::value::Value;
@@ -16,14 +16,7 @@ pub(super) fn variant(base: &Type, _: &[Value], flat: &[Value]) -> Result<Type, 
     if flat.is_empty() {
         return Err(arity_error(&base_label(base), 1, None, 0));
     }
-    let mut types = Vec::with_capacity(flat.len());
-    for (index, key) in flat.iter().enumerate() {
-        match key.as_type() {
-            Some(ty) => types.push(ty.clone()),
-            None => return Err(specialization_error(base, index, key, "Any-Type")),
-        }
-    }
-    Ok(Type::variant(types))
+    Ok(Type::variant(types_of(base, flat)?))
 }
 
 /// `Optional[...]`.
