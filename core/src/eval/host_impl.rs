@@ -257,9 +257,11 @@ impl EnvironmentFiles for Evaluator<'_> {
         Evaluator::module_dir(self, name)
     }
 
+    /// Read, not only looked up: a file its host refuses (not a regular file, too large) is not
+    /// there for Puppet either, and the host notes why when it is read.
     fn env_path_exists(&self, path: &str, dir_too: bool) -> bool {
         self.env
-            .is_some_and(|env| (dir_too && env.files.is_dir(path)) || env.files.exists(path))
+            .is_some_and(|env| (dir_too && env.files.is_dir(path)) || env.files.read(path).is_ok())
     }
 
     fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<Rc<str>>> {
