@@ -2,7 +2,7 @@
 // so an edit, or another system's facts, shows what it changes; the pinned catalog goes into share links.
 import { diffCatalogs, isEmptyDiff } from './catalog-diff.js';
 import { lazyPane } from './lazy-pane.js';
-import { showCompare, summary } from './panes/compare.js';
+import { showCompare } from './panes/compare.js';
 import { MAX_PINNED } from './share.js';
 
 /**
@@ -36,8 +36,6 @@ export function setupCompare({ panel, list, pin, unpin, note, count }, { goTo })
     note.textContent = pinned === null ? '' : `Pinned: ${pinned.length} classes and resources.${shown ? ` Compares the first ${latest.catalog.length} of ${latest.total}.` : ''}`;
     count.textContent = diff && !isEmptyDiff(diff) ? ` (${diff.added.length + diff.removed.length + diff.changed.length})` : '';
     pane.update({ diff, why, at: latest?.at ?? (() => ({})) });
-    if (diff) panel.dataset.summary = summary(diff);
-    else delete panel.dataset.summary;
   }
 
   pin.addEventListener('click', () => {

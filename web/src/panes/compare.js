@@ -35,7 +35,7 @@ function linked(entry, onSelect) {
 const count = (n, word) => `${n} ${word}`;
 
 /** The summary of a difference: "1 added, 2 removed, 3 changed". */
-export function summary(diff) {
+function summary(diff) {
   return [count(diff.added.length, 'added'), count(diff.removed.length, 'removed'), count(diff.changed.length, 'changed')].join(', ');
 }
 
