@@ -26,17 +26,19 @@ dist: tools wasm
 fmt-check:
 	cargo fmt --all -- --check
 
-# With and without the `yaml` feature (the page's light engine has no YAML reader).
+# The workspace with every target, then the light engine (the facade without its default features,
+# natively with its tests). The core's light library is linted in the no_std step below, for the
+# browser's target: its test targets only ever build with the default features (cargo-test).
 clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
-	cargo clippy -p puppet-core -p puppet-wasm --no-default-features --all-targets -- -D warnings
+	cargo clippy -p puppet-wasm --no-default-features --all-targets -- -D warnings
 
 # The core must build without std, for the browser target: with the YAML reader (the full engine)
-# and without it (the light one).
-# Checking is enough to prove it (no code generated; the wasm builds below link it for real).
+# and without it (the light one). Linting is checking plus the lints: one pass proves both (no code
+# generated; the wasm builds below link it for real).
 nostd:
-	cargo check -p puppet-core --no-default-features --features yaml,stdlib --target wasm32-unknown-unknown
-	cargo check -p puppet-core --no-default-features --target wasm32-unknown-unknown
+	cargo clippy -p puppet-core --no-default-features --features yaml,stdlib --lib --target wasm32-unknown-unknown -- -D warnings
+	cargo clippy -p puppet-core --no-default-features --lib --target wasm32-unknown-unknown -- -D warnings
 
 # Then the light engine natively (the facade without its default features, which leaves the core's
 # `yaml`, `stdlib`, `erb`, `lint` and `ide` out): the facade's hand-over and what the core does without
@@ -54,8 +56,9 @@ cargo-test:
 vscode:
 	./scripts/build-vscode.sh
 
-# The facade's tests in real headless Chromium, through Debian's chromedriver: the full build's,
-# then the light build's own (tests/light.rs).
+# The facade's tests in real headless Chromium, through Debian's chromedriver (the full build: the light
+# build's browser behaviour is tested on its release .wasm by the page's tests, e2e/engine-choice.test.mjs
+# and lazy-engine.test.mjs, which saves a third debug build of the core for the browser).
 # The runner gives a whole test binary 20 s by default; the hostile cases take about 23 s in this
 # unoptimised build on a quiet 2-core machine and several times that on a busy one: 600 guards
 # against a hang only (speed is the benchmarks' business, never a test's).
@@ -63,7 +66,6 @@ wasm-test: export WASM_BINDGEN_TEST_TIMEOUT ?= 600
 wasm-test: export RUST_MIN_STACK = 16777216
 wasm-test:
 	cd wasm && wasm-pack test --headless --chrome --mode no-install --chromedriver /usr/bin/chromedriver
-	cd wasm && wasm-pack test --headless --chrome --mode no-install --chromedriver /usr/bin/chromedriver . --no-default-features --test light
 
 # One test file at a time (node's default on 2 cores): two at once failed the page's 3 s watchdog test on a
 # loaded machine.

@@ -220,7 +220,7 @@ fn environment_limits_are_given_to_the_page() {
     assert_eq!(field(&limits, "maxPathLength").as_f64(), Some(256.0));
 }
 
-/// Only the full build (the default features) reads YAML; tests/light.rs checks the light one.
+/// Only the full build (the default features) reads YAML; web/e2e/engine-choice.test.mjs checks the light one.
 #[cfg(feature = "yaml")]
 #[wasm_bindgen_test]
 fn the_full_build_reads_hiera_yaml_without_handing_over() {

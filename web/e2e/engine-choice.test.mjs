@@ -1,4 +1,4 @@
-// The worker's rule for loading the full engine before a run (src/engines.js) gives the answers of the facade's own rule (wasm/src/engine_choice.rs), which the light release .wasm applies: the same table through both.
+// The worker's rule for loading the full engine before a run (src/engines.js) gives the answers of the facade's own rule (wasm/src/engine_choice.rs), which the light release .wasm applies: the same table through both. The light release .wasm is also the light build's test in a real engine: it says it has no YAML reader and evaluates programs without YAML as the full engine does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -35,4 +35,13 @@ test('the worker sends a run to the full engine exactly when the light engine wo
     assert.equal(answer.needsFullEngine === 'yaml', expected, `light engine: ${label} → ${JSON.stringify(answer)}`);
     if (!expected) assert.equal(answer.value, '1', label);
   }
+});
+
+test('the light release engine says it has no YAML reader and looks up through the default hierarchy without one', async () => {
+  const light = await import(join(pkg, 'puppet_wasm.js'));
+  light.initSync({ module: readFileSync(join(pkg, 'puppet_wasm_bg.wasm')) });
+  assert.equal(light.has_yaml(), false);
+  const answer = light.evaluate("lookup('k', undef, undef, 7)", files('data/common.json'));
+  assert.equal(answer.value, '7', JSON.stringify(answer));
+  assert.equal(answer.needsFullEngine, undefined);
 });
