@@ -33,7 +33,8 @@ import { showResult } from './panes/result.js';
 import { showTokens } from './panes/tokens.js';
 import { setupOpenFolder } from './open-folder.js';
 import { placeResults } from './results-by-file.js';
-import { decodeLocation, DEFAULT_SETTINGS, LOG_LEVELS, LONG_LINK, shareUrl, STDLIB_VERSIONS } from './share.js';
+import { decodeLocation, DEFAULT_SETTINGS, LOG_LEVELS, LONG_LINK, shareUrl, shareUrlWith, STDLIB_VERSIONS } from './share.js';
+import { deflateFields } from './deflate-off-thread.js';
 import { createStatus } from './status.js';
 import { createReferencesList, lineAt } from './references.js';
 import { loadSaved, save } from './storage.js';
@@ -196,6 +197,8 @@ const editor = createEditor({
   onChange: (path, text) => {
     workspace.setText(path, text);
     userEdited();
+    // The address and the autosave follow after a pause; a tab closed before the run still keeps this edit.
+    persist();
     outline.edited();
     clearTimeout(liveTimer);
     // As soon as the engine is free: a pause only as long as the last run took (a busy engine keeps just the latest request).
@@ -229,16 +232,34 @@ function currentView() {
   return { open: path, at: { line, column: pos - before.lastIndexOf('\n') }, pane: tabs.selected(), pinned: compare.pinnedForLink() };
 }
 
-/** Write the address and the autosave now (a large environment is left out of the address). */
-function writePersisted() {
+/** Bumped by every write of the address: an address compressed off the page's thread for an older one is dropped. */
+let addressWrites = 0;
+
+/** Show `address` in the address bar without adding a history entry. */
+function setAddress(address) {
+  if (address !== location.href) history.replaceState(null, '', address);
+}
+
+/**
+ * Write the address and the autosave (a large environment is left out of the address): with `now`, at once;
+ * else the address's compressed text is made off the page's thread and written when it comes, unless something
+ * wrote the address since.
+ */
+function writePersisted(now = true) {
+  const write = ++addressWrites;
   if (linkProblem) return;
   let chars = workspace.snippet.length;
   for (const text of workspace.files.values()) chars += text.length;
   const data = workspace.toData();
   // replaceState: the address follows the code without adding history entries. (It carries no cursor: Share's
   // link does, and says so.)
-  const address = chars > ADDRESS_MAX_CHARS ? location.pathname : shareUrl(location, data.snippet, settings, data);
-  if (address !== location.href) history.replaceState(null, '', address);
+  if (chars > ADDRESS_MAX_CHARS) setAddress(location.pathname);
+  else if (now) setAddress(shareUrl(location, data.snippet, settings, data));
+  else {
+    shareUrlWith(deflateFields, location, data.snippet, settings, data).then((address) => {
+      if (write === addressWrites && !linkProblem) setAddress(address);
+    });
+  }
   const fits = save(data.snippet, settings, { files: data.files, folders: data.folders, open: editor.path });
   if (!fits && !storageWarned) {
     storageWarned = true;
@@ -249,6 +270,7 @@ function writePersisted() {
 const persistLater = later(writePersisted);
 
 function persist() {
+  addressWrites += 1;
   if (linkProblem) persistLater.cancel();
   else persistLater.schedule();
 }
@@ -655,8 +677,10 @@ $('share').addEventListener('click', share);
 /** Copy a link to the environment, the open file, the cursor and the pane shown. */
 async function share() {
   const data = workspace.toData();
-  const url = shareUrl(location, data.snippet, settings, data, currentView());
-  if (url.length <= ADDRESS_MAX_CHARS) history.replaceState(null, '', url);
+  // The environment as it is at the click (compressed off the page's thread: a large one would stall it).
+  const write = ++addressWrites;
+  const url = await shareUrlWith(deflateFields, location, data.snippet, settings, data, currentView());
+  if (url.length <= ADDRESS_MAX_CHARS && write === addressWrites) history.replaceState(null, '', url);
   shareLink.value = url;
   shareLink.hidden = false;
   // Chat tools cut long links: offer the .zip instead.
@@ -882,6 +906,7 @@ function showView(view) {
 }
 
 addEventListener('hashchange', () => {
+  addressWrites += 1; // the address is the user's now: an older one being compressed is not written over it
   const opened = decodeLocation(location);
   if (!opened) return;
   if (opened.error) showLinkProblem(opened.error);
