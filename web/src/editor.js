@@ -55,10 +55,13 @@ class Snapshots {
     }
   }
 
-  /** The changes since request `id` per file (unless `keep`, dropping it and every older one), or null. */
+  /**
+   * The changes since request `id` per file, or null; every older request's are dropped (they answer no more),
+   * and, unless `keep` (more of its answer is to come), its own.
+   */
   claim(id, keep = false) {
     const files = this.live.get(id) ?? null;
-    if (!keep) for (const key of [...this.live.keys()]) if (key <= id) this.live.delete(key);
+    for (const key of [...this.live.keys()]) if (key < id || (key === id && !keep)) this.live.delete(key);
     return files;
   }
 

@@ -289,6 +289,8 @@ function runNow() {
   showMainManifest();
   const extra = testHooks('run', source);
   extra.syntaxPath = isPuppet(editor.path) ? editor.path : null;
+  // Tokens and the AST before evaluating only while their panes are shown (else after the result, for when they are).
+  extra.syntaxFirst = tokensPane.visible() || astPane.visible();
   extra.lint = lint.request(files);
   const id = engine.run(source, engineOptions(files), extra);
   editor.snapshot(id);
@@ -489,20 +491,24 @@ const engine = new Engine({
       return;
     }
     const source = textIn(request, path) ?? '';
-    const map = editor.mappersFor(id, { keep: true })(path); // the result for the same request comes next
+    const map = editor.mappersFor(id, { keep: true })(path); // kept: more of its run may follow
     const selectMapped = (from, to) => goTo(path, map(from), map(to, 1));
     tokensPane.update({ tokens, source, selectMapped });
     astPane.update({ ast, source, selectMapped });
   },
   onResult({ id, result, logsTotal, ms }) {
     const request = requests.get(id);
-    for (const key of requests.keys()) if (key <= id) requests.delete(key); // older runs never answer now
+    // Older runs never answer now; this one's lint and tokens may still come.
+    for (const key of requests.keys()) if (key < id) requests.delete(key);
     $('stop').disabled = true;
     status.busy(false);
     if (!request || request.generation !== generation) return; // an environment since replaced
+    request.resulted = true;
     const applying = performance.now();
     outline.refresh();
-    const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id), pageMessage);
+    const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id, { keep: true }), pageMessage);
+    // The editor first: it reads the page's layout, which the panes' changes below would make it compute again.
+    editor.showResults(byFile, (path) => textIn(request, path));
     const lineIndex = new Map();
     showResult(result);
     lastLogs = { logs: result.logs, total: logsTotal };
@@ -522,7 +528,6 @@ const engine = new Engine({
     );
     showProblems($('problems'), diagnostics, (d) => goTo(d.file, d.from, d.to), { nameSnippet: !workspace.isEmpty });
     $('problems-count').textContent = diagnostics.length ? ` (${diagnostics.length})` : '';
-    editor.showResults(byFile, (path) => textIn(request, path));
     filesPane.showProblems(counts);
     // The status announces the result (a link's problem stays until the user edits).
     if (!linkProblem) status.result({ value: result.value, type: result.type, diagnostics, ms });
