@@ -435,6 +435,7 @@ function track(id, request) {
 // Lint: puppet-lint's checks on the open file, in the full engine the worker loads at idle after the first result.
 const lint = setupLint(
   {
+    panel: $('panel-lint'),
     on: $('lint-on'),
     fix: $('lint-fix'),
     preview: $('lint-preview'),
@@ -772,6 +773,7 @@ setupOpenFolder(
 let lookupAsked = null;
 const lookupPane = setupLookupPane(
   {
+    panel: $('panel-lookup'),
     form: $('lookup-form'),
     key: $('lookup-key'),
     merge: $('lookup-merge'),
