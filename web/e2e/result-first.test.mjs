@@ -1,4 +1,4 @@
-// End to end, what a run sends and in which order: the result first, then what does not hold it up (the hidden Tokens and AST panes' data, lint), each left to a newer run when one waits; the Tokens and AST panes, while shown, still fill before evaluating.
+// End to end, what a run sends and in which order: the result first, the values recorded for hover right after it, then what does not hold it up (the hidden Tokens and AST panes' data, lint), each left to a newer run when one waits; the Tokens and AST panes, while shown, still fill before evaluating.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { encodeFragment } from '../src/share.js';
@@ -37,6 +37,35 @@ test('the Tokens pane opened after typing shows the latest text; while it is sho
   await nextResult(page, before);
   await page.waitForFunction(() => document.querySelector('[data-testid="result-value"]').textContent === '10');
   assert.match(await text(page, 'tokens'), /1:13 number "4"/);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+/** Hover the first token whose text is `text` and return the value hover's text. */
+async function hoverValue(page, text) {
+  await page.mouse.move(0, 0);
+  await page.locator('.cm-tooltip-hover').waitFor({ state: 'detached' }).catch(() => {});
+  await page.locator('.cm-content span', { hasText: new RegExp(`^\\${text}$`) }).first().hover();
+  const part = page.locator('.cm-tooltip-hover [data-testid="value-hover"]');
+  await part.waitFor({ timeout: 5000 });
+  return part.innerText();
+}
+
+test('the values for hover, sent after the result, are those of the latest run', async () => {
+  const { page, errors, close } = await openPage(env, codeLink(env, '$x = 40 + 1\nnotice($x)'));
+  // Lint's engine (the full one, which records) is there: runs now bring their recorded values.
+  await page.waitForFunction(() => Number(document.body.dataset.lints ?? 0) > 0, null, { timeout: 20000 });
+  assert.equal(await hoverValue(page, '$x'), '41\nInteger[41, 41]');
+  const before = await runs(page);
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await editor.press('Control+Home');
+  await editor.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('2');
+  await nextResult(page, before);
+  await page.waitForFunction(() => document.querySelector('[data-testid="output"]').textContent.includes('notice: 42'));
+  assert.equal(await hoverValue(page, '$x'), '42\nInteger[42, 42]');
   assert.deepEqual(errors, []);
   await close();
 });

@@ -277,7 +277,7 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
    * The effects that show a file's results: squiggles with hover text, inline results and the values for hover
    * (lint's squiggles stay; squiggles the same as those shown are left as they are).
    */
-  const resultEffects = (state, { diagnostics, hints, recorded = [] }) => {
+  const resultEffects = (state, { diagnostics, hints, recorded = [] }, recordedFollows = false) => {
     const squiggles = diagnostics.flatMap((d) => [
       { from: d.from, to: d.to, severity: d.severity === 'error' ? 'error' : 'warning', message: withNotes(d), markClass: 'cm-eval' },
       // A note with a place of its own (where a comma belongs, the bracket left open) marks it.
@@ -289,7 +289,7 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
     return [
       ...(sameDiagnostics(shown.evaluation, squiggles) ? [] : (setDiagnostics(state, [...squiggles, ...shown.lint]).effects ?? [])),
       setInlineResults.of(hints),
-      setRecorded.of(recorded),
+      ...(recordedFollows ? [] : [setRecorded.of(recorded)]),
     ];
   };
 
@@ -391,17 +391,28 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
 
     /**
      * Show a result's squiggles and inline results: `byPath` is path → { diagnostics (with `from`/`to`
-     * already mapped), hints ({ pos, text }) }, `texts` path → the text the result is for. Files not
-     * in `byPath` are cleared.
+     * already mapped), hints ({ pos, text }), recorded }, `texts` path → the text the result is for. Files not
+     * in `byPath` are cleared. With `recordedFollows`, the values for hover are left as they are until
+     * `showRecorded` brings the run's.
      */
-    showResults(byPath, texts) {
+    showResults(byPath, texts, { recordedFollows = false } = {}) {
       const none = { diagnostics: [], hints: [] };
       pending.clear();
       for (const [path, results] of byPath) {
         if (!stateOf(path)) pending.set(path, { ...results, text: texts(path) });
       }
-      for (const [path, state] of states) states.set(path, state.update({ effects: resultEffects(state, byPath.get(path) ?? none) }).state);
-      view.dispatch({ effects: resultEffects(view.state, byPath.get(current) ?? none) });
+      for (const [path, state] of states) states.set(path, state.update({ effects: resultEffects(state, byPath.get(path) ?? none, recordedFollows) }).state);
+      view.dispatch({ effects: resultEffects(view.state, byPath.get(current) ?? none, recordedFollows) });
+    },
+
+    /**
+     * The values recorded for hover by the run whose results `showResults` showed with `recordedFollows`:
+     * `byPath` is path → [{ from, to, count, values }] (places mapped); files not in it have none.
+     */
+    showRecorded(byPath) {
+      for (const [path, results] of pending) results.recorded = byPath.get(path) ?? [];
+      for (const [path, state] of states) states.set(path, state.update({ effects: setRecorded.of(byPath.get(path) ?? []) }).state);
+      view.dispatch({ effects: setRecorded.of(byPath.get(current) ?? []) });
     },
 
     /**

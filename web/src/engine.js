@@ -10,7 +10,8 @@ export class Engine {
   /**
    * @param {object} handlers onReady(version, limits), onSyntax(msg), onResult(msg), onLookup(msg), onRestart(reason, ms),
    *   onCrash(message, id, lint) (lint: the trap came from linting), onLoading(what) while the worker loads its full engine, onLoadFailed(message) when that fails
-   *   (the run then ends), onLint(msg) with a run's lint findings, onFullReady() / onFullFailed(message) after `loadFull`
+   *   (the run then ends), onLint(msg) with a run's lint findings, onRecorded(msg) with a run's values recorded for hover
+   *   when they come apart from its result, onFullReady() / onFullFailed(message) after `loadFull`
    */
   constructor(handlers, { watchdogMs = WATCHDOG_MS } = {}) {
     this.handlers = handlers;
@@ -210,6 +211,9 @@ export class Engine {
         this.busy.timer = setTimeout(() => this.restart('timeout'), this.watchdogMs);
         if (this.pending) this.supersede();
         this.handlers.onResult?.(message);
+        break;
+      case 'recorded':
+        if (message.id === this.busy?.id) this.handlers.onRecorded?.(message);
         break;
       case 'done':
         if (message.id !== this.busy?.id) break;

@@ -32,7 +32,7 @@ import { showProblems } from './panes/problems.js';
 import { showResult } from './panes/result.js';
 import { showTokens } from './panes/tokens.js';
 import { setupOpenFolder } from './open-folder.js';
-import { placeResults } from './results-by-file.js';
+import { placeRecorded, placeResults } from './results-by-file.js';
 import { decodeLocation, DEFAULT_SETTINGS, LOG_LEVELS, LONG_LINK, shareUrl, shareUrlWith, STDLIB_VERSIONS } from './share.js';
 import { deflateFields } from './deflate-off-thread.js';
 import { createStatus } from './status.js';
@@ -291,6 +291,8 @@ function runNow() {
   extra.syntaxPath = isPuppet(editor.path) ? editor.path : null;
   // Tokens and the AST before evaluating only while their panes are shown (else after the result, for when they are).
   extra.syntaxFirst = tokensPane.visible() || astPane.visible();
+  // The values recorded for hover in a message of their own, after the result.
+  extra.recordedApart = true;
   extra.lint = lint.request(files);
   const id = engine.run(source, engineOptions(files), extra);
   editor.snapshot(id);
@@ -497,7 +499,7 @@ const engine = new Engine({
     tokensPane.update({ tokens, source, selectMapped });
     astPane.update({ ast, source, selectMapped });
   },
-  onResult({ id, result, logsTotal, ms }) {
+  onResult({ id, result, logsTotal, ms, recordedFollows = false }) {
     const request = requests.get(id);
     // Older runs never answer now; this one's lint and tokens may still come.
     for (const key of requests.keys()) if (key < id) requests.delete(key);
@@ -509,7 +511,7 @@ const engine = new Engine({
     outline.refresh();
     const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id, { keep: true }), pageMessage);
     // The editor first: it reads the page's layout, which the panes' changes below would make it compute again.
-    editor.showResults(byFile, (path) => textIn(request, path));
+    editor.showResults(byFile, (path) => textIn(request, path), { recordedFollows });
     const lineIndex = new Map();
     showResult(result);
     lastLogs = { logs: result.logs, total: logsTotal };
@@ -543,6 +545,11 @@ const engine = new Engine({
     document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
     // For web/scripts/measure-typing.mjs: when the run was asked for, what the engine took, how long applying took.
     performance.measure('result-applied', { start: applying, detail: { requested: request.started, engineMs: ms } });
+  },
+  onRecorded({ id, recorded }) {
+    const request = requests.get(id);
+    if (!request || request.generation !== generation) return;
+    editor.showRecorded(placeRecorded(recorded, editor.mappersFor(id, { keep: true })));
   },
   onLint(message) {
     if (message.done) {

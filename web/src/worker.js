@@ -93,11 +93,12 @@ function lintOf(engine, id, lint, source, options, done = false) {
  * `source` is the main code (snippet.pp), `options.files` the environment's other files;
  * `syntaxPath` names the .pp file whose tokens and AST the page shows (null for none), `syntaxFirst` says that
  * the Tokens or AST pane is shown (then they come first, before evaluating); `lint` ({ path, options }) the
- * file to lint, when the page lints. The result comes first, then what does not hold it up: the tokens and AST
+ * file to lint, when the page lints; `recordedApart`, that the values recorded for hover come in a message of their
+ * own after the result (`recordedFollows` says so). The result comes first, then what does not hold it up: the tokens and AST
  * for the panes not shown, and lint; then `done` ends the run (the page sends nothing else meanwhile but
  * `newer`, which cuts that work short: a later request's run does it for its text).
  */
-async function run({ id, source, options, hang, crash, syntaxPath, syntaxFirst = true, lint }) {
+async function run({ id, source, options, hang, crash, syntaxPath, syntaxFirst = true, lint, recordedApart = false }) {
   newerWaits = false;
   let engine = engines.current;
   if (!engines.hasFull && needsFullEngine(options)) engine = await fullEngine(id);
@@ -121,7 +122,13 @@ async function run({ id, source, options, hang, crash, syntaxPath, syntaxFirst =
   }
   const logsTotal = result.logs.length;
   if (logsTotal > MAX_LOGS) result.logs = result.logs.slice(0, MAX_LOGS);
-  self.postMessage({ type: 'result', id, result, logsTotal, ms: performance.now() - started });
+  const ms = performance.now() - started;
+  // The values recorded for hover, when asked for apart: a message of their own right after the result (a
+  // 3,000-line manifest's are 600 KB: receiving them with the result made one long task of it).
+  const recorded = recordedApart ? result.recorded : undefined;
+  if (recorded !== undefined) delete result.recorded;
+  self.postMessage({ type: 'result', id, result, logsTotal, ms, recordedFollows: recorded !== undefined });
+  if (recorded !== undefined) self.postMessage({ type: 'recorded', id, recorded });
   // Then the panes not shown and lint (a 3,000-line manifest's tokens, AST and lint take longer than its
   // evaluation), each unless the page has a newer request waiting.
   await readMessages();
