@@ -1,6 +1,11 @@
 // Measure typing in the page with the CPU throttled (Chrome DevTools Protocol Emulation.setCPUThrottlingRate, 4× by default, to stand for a busy or slower machine): keystroke to paint (Event Timing), main-thread tasks over 50 ms while results are applied (Long Tasks), and keystroke to updated result against the engine's own time; for a 3,000-line manifest and a 30-line snippet. Serves web/dist; prints a table and the JSON.
 //
-//   node scripts/measure-typing.mjs [--rate 4] [--keys 40] [--results 12]
+//   node scripts/measure-typing.mjs [--rate 4] [--keys 40] [--results 12] [--repeat 1] [--trace]
+//
+// --repeat runs it all that many times and adds the spread (a shared machine's load moves every figure); --trace
+// records the browser's trace while the keys are typed (and the 2.5 s after) and says how much main-thread time each
+// key cost, by task (the key's own, the frames, the worker's messages, timers); tracing slows the page, so its
+// keystroke-to-paint figures are not to be compared with a run without it.
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/helpers.mjs';
 import { encodeFragment } from '../src/share.js';
@@ -13,6 +18,8 @@ const arg = (name, fallback) => {
 const RATE = arg('rate', 4);
 const KEYS = arg('keys', 40);
 const RESULTS = arg('results', 12);
+const REPEAT = arg('repeat', 1);
+const TRACE = process.argv.includes('--trace');
 /** A person typing fast: one key every this many ms. */
 const KEY_INTERVAL_MS = 90;
 /** Targets (issue 38). */
@@ -69,12 +76,14 @@ async function measure(name, code) {
 
   // Typing fast: every key's time to the next paint (Event Timing reports the keys that took 16 ms or more; the
   // others count as under 16 ms).
+  const trace = TRACE ? await startTrace(cdp) : null;
   await page.keyboard.press('Enter');
   for (let i = 0; i < KEYS; i += 1) {
     await page.keyboard.type(i % 10 === 9 ? ' ' : 'x', { delay: 0 });
     await page.waitForTimeout(KEY_INTERVAL_MS);
   }
   await page.waitForTimeout(2500);
+  const perKey = trace ? mainThreadPerKey(await trace.stop(), KEYS + 1) : null;
   const burst = await page.evaluate(() => ({
     keys: window.__typing.keydowns.length,
     slow: window.__typing.events.filter((e) => e.name === 'keydown').map((e) => e.duration),
@@ -106,9 +115,11 @@ async function measure(name, code) {
     name,
     lines: code.split('\n').length,
     paint: { keys: burst.keys, p50: percentile(paint, 50), p95: percentile(paint, 95), max: Math.round(Math.max(...paint)) },
+    resultsWhileTyping: burst.applied.length,
     longTasksWhileApplying: overlapping.map((t) => Math.round(t.duration)),
     longTasksAll: burst.longTasks.map((t) => Math.round(t.duration)),
     applyMs: { p50: percentile(results.map((r) => r.apply), 50), max: Math.round(Math.max(...results.map((r) => r.apply))) },
+    ...(perKey ? { mainThreadPerKey: perKey } : {}),
     keyToResult: {
       p50: percentile(results.map((r) => r.total), 50),
       engineP50: percentile(results.map((r) => r.engine), 50),
@@ -119,20 +130,83 @@ async function measure(name, code) {
   };
 }
 
+/** Record the renderer's trace (the DevTools timeline's events) until `stop()`, which resolves to them. */
+async function startTrace(cdp) {
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  return {
+    async stop() {
+      const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+      await cdp.send('Tracing.end');
+      await complete;
+      return events;
+    },
+  };
+}
+
+/**
+ * The main thread's tasks in `events` (the page's renderer: the thread that laid out), in ms per key over `keys`
+ * keys, by what each task ran: the key's events, an animation frame and paint, a worker's message, a timer, an
+ * idle callback, or other (the browser's own: committing frames, input it routes).
+ */
+function mainThreadPerKey(events, keys) {
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.tid === e.tid && x.name === 'Layout'));
+  if (!main) return null;
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
+  const tasks = onMain.filter((e) => e.name === 'RunTask');
+  const kinds = { key: 0, frame: 0, message: 0, timer: 0, idle: 0, other: 0 };
+  let at = 0;
+  for (const task of tasks) {
+    while (at < onMain.length && onMain[at].ts < task.ts) at += 1;
+    const inside = [];
+    for (let i = at; i < onMain.length && onMain[i].ts < task.ts + task.dur; i += 1) inside.push(onMain[i]);
+    const has = (name, type) => inside.some((e) => e.name === name && (!type || e.args?.data?.type === type));
+    const kind = has('EventDispatch', 'keydown') || has('EventDispatch', 'keypress') ? 'key'
+      : has('FireAnimationFrame') || has('Paint') ? 'frame'
+      : has('HandlePostMessage') ? 'message'
+      : has('TimerFire') ? 'timer'
+      : has('FireIdleCallback') ? 'idle'
+      : 'other';
+    kinds[kind] += task.dur / 1000;
+  }
+  const perKey = Object.fromEntries(Object.entries(kinds).map(([kind, ms]) => [kind, Math.round(ms / keys)]));
+  perKey.total = Object.values(perKey).reduce((a, b) => a + b, 0);
+  return perKey;
+}
+
 const figures = [];
-for (const [name, code] of [['3,000-line manifest', manifest(3000)], ['30-line snippet', manifest(30)]]) figures.push(await measure(name, code));
+for (let run = 0; run < REPEAT; run += 1) {
+  for (const [name, code] of [['3,000-line manifest', manifest(3000)], ['30-line snippet', manifest(30)]]) figures.push({ run: run + 1, ...(await measure(name, code)) });
+}
 await browser.close();
 await new Promise((done) => server.close(done));
 
-console.log(`CPU throttled ${RATE}×, ${KEYS} keys typed ${KEY_INTERVAL_MS} ms apart, then ${RESULTS} single keys:`);
+console.log(`CPU throttled ${RATE}×, ${KEYS} keys typed ${KEY_INTERVAL_MS} ms apart, then ${RESULTS} single keys${REPEAT > 1 ? `; ${REPEAT} runs` : ''}:`);
 for (const f of figures) {
   const ok = (test) => (test ? 'ok' : 'OVER');
-  console.log(`\n${f.name} (${f.lines} lines)`);
+  console.log(`\n${f.name} (${f.lines} lines)${REPEAT > 1 ? `, run ${f.run}` : ''}`);
   console.log(`  keystroke to paint: p50 ${f.paint.p50} ms (${ok(f.paint.p50 < TARGETS.paintP50)}), p95 ${f.paint.p95} ms (${ok(f.paint.p95 < TARGETS.paintP95)}), max ${f.paint.max} ms`);
-  console.log(`  main-thread tasks over 50 ms while a result is applied: ${f.longTasksWhileApplying.length ? f.longTasksWhileApplying.join(', ') + ' ms (OVER)' : 'none (ok)'}; any while typing: ${f.longTasksAll.join(', ') || 'none'}`);
+  console.log(`  main-thread tasks over 50 ms while a result is applied (${f.resultsWhileTyping} results while typing): ${f.longTasksWhileApplying.length ? f.longTasksWhileApplying.join(', ') + ' ms (OVER)' : 'none (ok)'}; any while typing: ${f.longTasksAll.join(', ') || 'none'}`);
   console.log(`  applying a result: p50 ${f.applyMs.p50} ms, max ${f.applyMs.max} ms`);
   console.log(
     `  keystroke to updated result: p50 ${f.keyToResult.p50} ms = the live pause ${f.keyToResult.livePauseP50} ms + the engine ${f.keyToResult.engineP50} ms + the page ${f.keyToResult.pageOwnP50} ms (max ${f.keyToResult.pageOwnMax} ms: ${ok(f.keyToResult.pageOwnMax < TARGETS.resultOverEngine)})`,
   );
+  if (f.mainThreadPerKey) {
+    const k = f.mainThreadPerKey;
+    console.log(`  main-thread time per key: ${k.total} ms = the key ${k.key} + frames ${k.frame} + worker messages ${k.message} + timers ${k.timer} + idle ${k.idle} + other ${k.other} (keys ${KEY_INTERVAL_MS} ms apart)`);
+  }
+}
+if (REPEAT > 1) {
+  // The spread over the runs: least, median and most.
+  const spread = (list) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return `${sorted[0]}–${sorted[Math.floor(sorted.length / 2)]}–${sorted[sorted.length - 1]}`;
+  };
+  console.log(`\nspread over ${REPEAT} runs (least–median–most):`);
+  for (const name of new Set(figures.map((f) => f.name))) {
+    const of = figures.filter((f) => f.name === name);
+    console.log(`  ${name}: paint p50 ${spread(of.map((f) => f.paint.p50))} ms, p95 ${spread(of.map((f) => f.paint.p95))} ms; longest task while applying ${spread(of.map((f) => Math.max(0, ...f.longTasksWhileApplying)))} ms (0: none); applying p50 ${spread(of.map((f) => f.applyMs.p50))} ms; result's page share p50 ${spread(of.map((f) => f.keyToResult.pageOwnP50))} ms`);
+  }
 }
 console.log(`\n${JSON.stringify(figures)}`);

@@ -55,16 +55,33 @@ class Snapshots {
     }
   }
 
-  /** The changes since request `id` per file (unless `keep`, dropping it and every older one), or null. */
+  /**
+   * The changes since request `id` per file, or null; every older request's are dropped (they answer no more),
+   * and, unless `keep` (more of its answer is to come), its own.
+   */
   claim(id, keep = false) {
     const files = this.live.get(id) ?? null;
-    if (!keep) for (const key of [...this.live.keys()]) if (key <= id) this.live.delete(key);
+    for (const key of [...this.live.keys()]) if (key < id || (key === id && !keep)) this.live.delete(key);
     return files;
   }
 
   clear() {
     this.live.clear();
   }
+}
+
+/**
+ * A document's text as one string, made once per document: the page's change listener, completion and signature
+ * help each want it after a keystroke (a 3,000-line file's text is 100 KB to copy).
+ */
+const texts = new WeakMap();
+function textOfDoc(doc) {
+  let text = texts.get(doc);
+  if (text === undefined) {
+    text = doc.toString();
+    texts.set(doc, text);
+  }
+  return text;
 }
 
 /**
@@ -145,13 +162,12 @@ const tabLeavesUntilTyping = [
 const LINT_SOURCE = 'puppet-lint';
 const isLint = (d) => d.source?.startsWith(LINT_SOURCE) ?? false;
 
-/** The diagnostics of `state` for which `keep` holds, at their current places. */
-function diagnosticsOf(state, keep) {
-  const kept = [];
-  forEachDiagnostic(state, (d, from, to) => {
-    if (keep(d)) kept.push({ ...d, from, to });
-  });
-  return kept;
+/** The diagnostics of `state` at their current places: `{ evaluation, lint }` (one pass over them: a large file has hundreds). */
+function diagnosticsOf(state) {
+  const evaluation = [];
+  const lint = [];
+  forEachDiagnostic(state, (d, from, to) => (isLint(d) ? lint : evaluation).push({ ...d, from, to }));
+  return { evaluation, lint };
 }
 
 /**
@@ -162,6 +178,25 @@ const lintDiagnostic = (f) => {
   const severity = f.kind === 'error' ? 'error' : 'warning';
   return { from: f.from, to: f.to, severity, message: f.message, source: `${LINT_SOURCE}: ${f.check}`, markClass: `cm-lint cm-lint-${severity}` };
 };
+
+const DIAGNOSTIC_FIELDS = ['from', 'to', 'severity', 'message', 'source', 'markClass'];
+/** Squiggles in one order whatever order they were given in (by place, then by what they say). */
+const byPlace = (a, b) => {
+  for (const field of DIAGNOSTIC_FIELDS) {
+    const x = a[field] ?? '';
+    const y = b[field] ?? '';
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+};
+
+/** Whether two lists of squiggles mark the same places with the same words (in any order). */
+function sameDiagnostics(shown, wanted) {
+  if (shown.length !== wanted.length) return false;
+  const a = [...shown].sort(byPlace);
+  const b = [...wanted].sort(byPlace);
+  return a.every((d, i) => byPlace(d, b[i]) === 0);
+}
 
 /** A diagnostic's text for the squiggle's hover: the message, then each note. */
 const withNotes = (d) => [d.message, ...(d.notes ?? []).map((n) => `note: ${n.message}`)].join('\n');
@@ -200,13 +235,13 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
     lintGutter(),
     inlineResults,
     // The values for hover: the last run's, or (after a run of the light engine) asked of the full engine.
-    valueHover(record ? (state) => record(current, state.doc.toString()) : null),
+    valueHover(record ? (state) => record(current, textOfDoc(state.doc)) : null),
     // Completion for Puppet files, when the page answers it (`complete(path, text, pos)`).
-    complete ? engineCompletion((state, pos) => (isPuppetPath(current) ? complete(current, state.doc.toString(), pos) : null)) : [],
+    complete ? engineCompletion((state, pos) => (isPuppetPath(current) ? complete(current, textOfDoc(state.doc), pos) : null)) : [],
     // What the engine says of a name under the mouse (`docs(path, text, pos)`).
-    docs ? docsHover((state, pos) => (isPuppetPath(current) ? docs(current, state.doc.toString(), pos) : null)) : [],
+    docs ? docsHover((state, pos) => (isPuppetPath(current) ? docs(current, textOfDoc(state.doc), pos) : null)) : [],
     // Inside a call's parentheses, its signatures with the parameter at the cursor (`signature(path, text, pos)`).
-    signature ? signatureHelp((state, pos) => (isPuppetPath(current) ? signature(current, state.doc.toString(), pos) : Promise.resolve(null))) : [],
+    signature ? signatureHelp((state, pos) => (isPuppetPath(current) ? signature(current, textOfDoc(state.doc), pos) : Promise.resolve(null))) : [],
     // Ctrl/Cmd+click and F12 on a name in a Puppet file (`onDefinition(path, pos)`).
     onDefinition ? goToDefinition((pos) => isPuppetPath(current) && onDefinition(current, pos)) : [],
     // Shift+F12 on a name: every place that names it (`onReferences(path, pos)`; a data file's key too).
@@ -222,7 +257,7 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
     EditorView.updateListener.of((update) => {
       if (!update.docChanged) return;
       snapshots.record(current, update.changes);
-      onChange(current, update.state.doc.toString());
+      onChange(current, textOfDoc(update.state.doc));
     }),
     // Where the cursor of the open file is, as it moves (`onCursor(path, pos)`).
     onCursor ? EditorView.updateListener.of((u) => (u.selectionSet || u.docChanged) && onCursor(current, u.state.selection.main.head)) : [],
@@ -238,31 +273,42 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
   const view = new EditorView({ root, parent: root, state: makeState(current, doc) });
   const stateOf = (path) => (path === current ? view.state : states.get(path));
 
-  /** The effects that show a file's results: squiggles with hover text, inline results and the values for hover (lint's squiggles stay). */
-  const resultEffects = (state, { diagnostics, hints, recorded = [] }) => [
-    ...(setDiagnostics(state, [
-      ...diagnostics.flatMap((d) => [
-        { from: d.from, to: d.to, severity: d.severity === 'error' ? 'error' : 'warning', message: withNotes(d), markClass: 'cm-eval' },
-        // A note with a place of its own (where a comma belongs, the bracket left open) marks it.
-        ...(d.notes ?? [])
-          .filter((n) => n.from !== undefined && n.file === d.file)
-          .map((n) => ({ from: n.from, to: n.to, severity: 'info', message: `note: ${n.message}`, markClass: 'cm-eval' })),
-      ]),
-      ...diagnosticsOf(state, isLint),
-    ]).effects ?? []),
-    setInlineResults.of(hints),
-    setRecorded.of(recorded),
-  ];
+  /**
+   * The effects that show a file's results: squiggles with hover text, inline results and the values for hover
+   * (lint's squiggles stay; squiggles the same as those shown are left as they are).
+   */
+  const resultEffects = (state, { diagnostics, hints, recorded = [] }, recordedFollows = false) => {
+    const squiggles = diagnostics.flatMap((d) => [
+      { from: d.from, to: d.to, severity: d.severity === 'error' ? 'error' : 'warning', message: withNotes(d), markClass: 'cm-eval' },
+      // A note with a place of its own (where a comma belongs, the bracket left open) marks it.
+      ...(d.notes ?? [])
+        .filter((n) => n.from !== undefined && n.file === d.file)
+        .map((n) => ({ from: n.from, to: n.to, severity: 'info', message: `note: ${n.message}`, markClass: 'cm-eval' })),
+    ]);
+    const shown = diagnosticsOf(state);
+    return [
+      ...(sameDiagnostics(shown.evaluation, squiggles) ? [] : (setDiagnostics(state, [...squiggles, ...shown.lint]).effects ?? [])),
+      setInlineResults.of(hints),
+      ...(recordedFollows ? [] : [setRecorded.of(recorded)]),
+    ];
+  };
 
-  /** The effects that show lint findings (null: none) in place of the file's earlier ones (evaluation's squiggles stay). */
-  const lintEffects = (state, findings) =>
-    setDiagnostics(state, [...diagnosticsOf(state, (d) => !isLint(d)), ...(findings ?? []).map(lintDiagnostic)]).effects ?? [];
+  /**
+   * The effects that show lint findings (null: none) in place of the file's earlier ones (evaluation's squiggles
+   * stay); none when they are those shown (a 3,000-line file's hundreds of squiggles are not made again).
+   */
+  const lintEffects = (state, findings) => {
+    const squiggles = (findings ?? []).map(lintDiagnostic);
+    const shown = diagnosticsOf(state);
+    if (sameDiagnostics(shown.lint, squiggles)) return [];
+    return setDiagnostics(state, [...shown.evaluation, ...squiggles]).effects ?? [];
+  };
 
   const clamp = (pos) => Math.min(Math.max(pos, 0), view.state.doc.length);
 
   return {
     view,
-    text: () => view.state.doc.toString(),
+    text: () => textOfDoc(view.state.doc),
     get path() {
       return current;
     },
@@ -345,17 +391,28 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
 
     /**
      * Show a result's squiggles and inline results: `byPath` is path → { diagnostics (with `from`/`to`
-     * already mapped), hints ({ pos, text }) }, `texts` path → the text the result is for. Files not
-     * in `byPath` are cleared.
+     * already mapped), hints ({ pos, text }), recorded }, `texts` path → the text the result is for. Files not
+     * in `byPath` are cleared. With `recordedFollows`, the values for hover are left as they are until
+     * `showRecorded` brings the run's.
      */
-    showResults(byPath, texts) {
+    showResults(byPath, texts, { recordedFollows = false } = {}) {
       const none = { diagnostics: [], hints: [] };
       pending.clear();
       for (const [path, results] of byPath) {
         if (!stateOf(path)) pending.set(path, { ...results, text: texts(path) });
       }
-      for (const [path, state] of states) states.set(path, state.update({ effects: resultEffects(state, byPath.get(path) ?? none) }).state);
-      view.dispatch({ effects: resultEffects(view.state, byPath.get(current) ?? none) });
+      for (const [path, state] of states) states.set(path, state.update({ effects: resultEffects(state, byPath.get(path) ?? none, recordedFollows) }).state);
+      view.dispatch({ effects: resultEffects(view.state, byPath.get(current) ?? none, recordedFollows) });
+    },
+
+    /**
+     * The values recorded for hover by the run whose results `showResults` showed with `recordedFollows`:
+     * `byPath` is path → [{ from, to, count, values }] (places mapped); files not in it have none.
+     */
+    showRecorded(byPath) {
+      for (const [path, results] of pending) results.recorded = byPath.get(path) ?? [];
+      for (const [path, state] of states) states.set(path, state.update({ effects: setRecorded.of(byPath.get(path) ?? []) }).state);
+      view.dispatch({ effects: setRecorded.of(byPath.get(current) ?? []) });
     },
 
     /**
@@ -364,8 +421,11 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
      * it is linted after opening.
      */
     showLint(path, findings) {
-      if (path === current) view.dispatch({ effects: lintEffects(view.state, findings) });
-      else if (states.has(path)) states.set(path, states.get(path).update({ effects: lintEffects(states.get(path), findings) }).state);
+      const state = stateOf(path);
+      const effects = state ? lintEffects(state, findings) : [];
+      if (!effects.length) return;
+      if (path === current) view.dispatch({ effects });
+      else states.set(path, state.update({ effects }).state);
     },
 
     /** Clear the lint squiggles of every file. */
@@ -395,7 +455,7 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
 
     /** The open file's name and text, and the cursor's offset in it. */
     cursor() {
-      return { path: current, text: view.state.doc.toString(), pos: view.state.selection.main.head };
+      return { path: current, text: textOfDoc(view.state.doc), pos: view.state.selection.main.head };
     },
   };
 }

@@ -10,7 +10,8 @@ export class Engine {
   /**
    * @param {object} handlers onReady(version, limits), onSyntax(msg), onResult(msg), onLookup(msg), onRestart(reason, ms),
    *   onCrash(message, id, lint) (lint: the trap came from linting), onLoading(what) while the worker loads its full engine, onLoadFailed(message) when that fails
-   *   (the run then ends), onLint(msg) with a run's lint findings, onFullReady() / onFullFailed(message) after `loadFull`
+   *   (the run then ends), onLint(msg) with a run's lint findings, onRecorded(msg) with a run's values recorded for hover
+   *   when they come apart from its result, onFullReady() / onFullFailed(message) after `loadFull`
    */
   constructor(handlers, { watchdogMs = WATCHDOG_MS } = {}) {
     this.handlers = handlers;
@@ -64,10 +65,22 @@ export class Engine {
   run(source, options, extra = {}) {
     const request = { id: this.nextId++, source, options, ...extra };
     this.pending = request;
-    // A run waiting for the full engine to load is not superseded: restarting would only start the load again.
-    if (this.busy && !this.busy.loading && performance.now() - this.busy.started > SUPERSEDE_MS) this.restart('superseded');
+    this.supersede();
     this.pump();
     return request.id;
+  }
+
+  /**
+   * A newer request waits: a run that has sent its result is told so (it leaves what follows the result, the
+   * hidden panes' tokens and lint, to the newer one); one still busy for this long is restarted (its answer is
+   * obsolete anyway). A run waiting for the full engine to load is not: restarting would only start the load again.
+   */
+  supersede() {
+    if (!this.busy) return;
+    if (this.busy.resulted) {
+      if (!this.busy.toldNewer) this.worker.postMessage({ type: 'newer' });
+      this.busy.toldNewer = true;
+    } else if (!this.busy.loading && performance.now() - this.busy.started > SUPERSEDE_MS) this.restart('superseded');
   }
 
   /** Look `query` up in the Hiera data of the environment of `options`; only the latest question matters. Returns its id. */
@@ -191,8 +204,20 @@ export class Engine {
         break;
       case 'result':
         if (message.id !== this.busy?.id) break;
-        this.finish();
+        // The run goes on with what follows its result (the hidden panes' tokens, lint) until `done`, under a
+        // watchdog of its own; a request that came meanwhile cuts it short.
+        this.busy.resulted = true;
+        clearTimeout(this.busy.timer);
+        this.busy.timer = setTimeout(() => this.restart('timeout'), this.watchdogMs);
+        if (this.pending) this.supersede();
         this.handlers.onResult?.(message);
+        break;
+      case 'recorded':
+        if (message.id === this.busy?.id) this.handlers.onRecorded?.(message);
+        break;
+      case 'done':
+        if (message.id !== this.busy?.id) break;
+        this.finish();
         this.pump();
         break;
       case 'lookup':

@@ -25,6 +25,17 @@ class ResultWidget extends WidgetType {
   }
 }
 
+/** Whether `decorations` are the widgets `wanted` (`[at, text]` by place), in that order. */
+function sameWidgets(decorations, wanted) {
+  if (decorations.size !== wanted.length) return false;
+  let index = 0;
+  for (let cursor = decorations.iter(); cursor.value; cursor.next(), index += 1) {
+    const [at, text] = wanted[index];
+    if (cursor.from !== at || cursor.value.spec.widget.text !== text) return false;
+  }
+  return true;
+}
+
 /** Replace the hints: `hints` are `{ pos, text }` with `pos` a document offset (the hint goes at its line's end). */
 export const setInlineResults = StateEffect.define();
 
@@ -39,10 +50,12 @@ export const inlineResults = StateField.define({
         const line = tr.state.doc.lineAt(Math.min(Math.max(pos, 0), tr.state.doc.length));
         byLine.set(line.to, [...(byLine.get(line.to) ?? []), text]);
       }
+      const wanted = [...byLine].map(([at, texts]) => [at, texts.join('   ')]).sort((a, b) => a[0] - b[0]);
+      // The same hints at the same places (a run whose statements did not change): the set stays as it is, so
+      // the view has nothing to compare or draw again.
+      if (sameWidgets(decorations, wanted)) continue;
       decorations = Decoration.set(
-        [...byLine].map(([at, texts]) =>
-          Decoration.widget({ widget: new ResultWidget(texts.join('   ')), side: 1 }).range(at),
-        ),
+        wanted.map(([at, text]) => Decoration.widget({ widget: new ResultWidget(text), side: 1 }).range(at)),
         true,
       );
     }

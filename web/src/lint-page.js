@@ -146,7 +146,7 @@ export function setupLint(elements, page) {
     show({ id, path, findings, fixed }) {
       const req = page.request(id);
       if (!findings || !req || !settings.lint || path !== editor.path) return;
-      const map = editor.mappersFor(id, { keep: true })(path); // a run's result comes next
+      const map = editor.mappersFor(id, { keep: true })(path); // kept: more of its run may follow
       const placed = findings.map((f) => ({ ...f, file: path, from: map(f.start), to: map(f.end, 1) }));
       editor.showLint(path, placed.filter((f) => f.check !== 'syntax'));
       const text = page.textIn(req, path) ?? '';
@@ -174,7 +174,8 @@ export function setupLint(elements, page) {
       const req = page.request(id);
       if (!lint || !req?.lintPath) return;
       trapped = { path: req.lintPath, text: page.textIn(req, req.lintPath), message };
-      if (!req.lintOnly) rerunAfterTrap = id;
+      // A run lints after its result: one that trapped before it had one runs again.
+      if (!req.lintOnly && !req.resulted) rerunAfterTrap = id;
     },
 
     /** After a restart: whether the run that lint's trap cut short should run again (without lint). */

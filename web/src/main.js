@@ -32,8 +32,9 @@ import { showProblems } from './panes/problems.js';
 import { showResult } from './panes/result.js';
 import { showTokens } from './panes/tokens.js';
 import { setupOpenFolder } from './open-folder.js';
-import { placeResults } from './results-by-file.js';
-import { decodeLocation, DEFAULT_SETTINGS, LOG_LEVELS, LONG_LINK, shareUrl, STDLIB_VERSIONS } from './share.js';
+import { placeRecorded, placeResults } from './results-by-file.js';
+import { decodeLocation, DEFAULT_SETTINGS, LOG_LEVELS, LONG_LINK, shareUrl, shareUrlWith, STDLIB_VERSIONS } from './share.js';
+import { deflateFields } from './deflate-off-thread.js';
 import { createStatus } from './status.js';
 import { createReferencesList, lineAt } from './references.js';
 import { loadSaved, save } from './storage.js';
@@ -196,6 +197,8 @@ const editor = createEditor({
   onChange: (path, text) => {
     workspace.setText(path, text);
     userEdited();
+    // The address and the autosave follow after a pause; a tab closed before the run still keeps this edit.
+    persist();
     outline.edited();
     clearTimeout(liveTimer);
     // As soon as the engine is free: a pause only as long as the last run took (a busy engine keeps just the latest request).
@@ -229,16 +232,34 @@ function currentView() {
   return { open: path, at: { line, column: pos - before.lastIndexOf('\n') }, pane: tabs.selected(), pinned: compare.pinnedForLink() };
 }
 
-/** Write the address and the autosave now (a large environment is left out of the address). */
-function writePersisted() {
+/** Bumped by every write of the address: an address compressed off the page's thread for an older one is dropped. */
+let addressWrites = 0;
+
+/** Show `address` in the address bar without adding a history entry. */
+function setAddress(address) {
+  if (address !== location.href) history.replaceState(null, '', address);
+}
+
+/**
+ * Write the address and the autosave (a large environment is left out of the address): with `now`, at once;
+ * else the address's compressed text is made off the page's thread and written when it comes, unless something
+ * wrote the address since.
+ */
+function writePersisted(now = true) {
+  const write = ++addressWrites;
   if (linkProblem) return;
   let chars = workspace.snippet.length;
   for (const text of workspace.files.values()) chars += text.length;
   const data = workspace.toData();
   // replaceState: the address follows the code without adding history entries. (It carries no cursor: Share's
   // link does, and says so.)
-  const address = chars > ADDRESS_MAX_CHARS ? location.pathname : shareUrl(location, data.snippet, settings, data);
-  if (address !== location.href) history.replaceState(null, '', address);
+  if (chars > ADDRESS_MAX_CHARS) setAddress(location.pathname);
+  else if (now) setAddress(shareUrl(location, data.snippet, settings, data));
+  else {
+    shareUrlWith(deflateFields, location, data.snippet, settings, data).then((address) => {
+      if (write === addressWrites && !linkProblem) setAddress(address);
+    });
+  }
   const fits = save(data.snippet, settings, { files: data.files, folders: data.folders, open: editor.path });
   if (!fits && !storageWarned) {
     storageWarned = true;
@@ -249,6 +270,7 @@ function writePersisted() {
 const persistLater = later(writePersisted);
 
 function persist() {
+  addressWrites += 1;
   if (linkProblem) persistLater.cancel();
   else persistLater.schedule();
 }
@@ -267,6 +289,10 @@ function runNow() {
   showMainManifest();
   const extra = testHooks('run', source);
   extra.syntaxPath = isPuppet(editor.path) ? editor.path : null;
+  // Tokens and the AST before evaluating only while their panes are shown (else after the result, for when they are).
+  extra.syntaxFirst = tokensPane.visible() || astPane.visible();
+  // The values recorded for hover in a message of their own, after the result.
+  extra.recordedApart = true;
   extra.lint = lint.request(files);
   const id = engine.run(source, engineOptions(files), extra);
   editor.snapshot(id);
@@ -411,6 +437,7 @@ function track(id, request) {
 // Lint: puppet-lint's checks on the open file, in the full engine the worker loads at idle after the first result.
 const lint = setupLint(
   {
+    panel: $('panel-lint'),
     on: $('lint-on'),
     fix: $('lint-fix'),
     preview: $('lint-preview'),
@@ -467,20 +494,24 @@ const engine = new Engine({
       return;
     }
     const source = textIn(request, path) ?? '';
-    const map = editor.mappersFor(id, { keep: true })(path); // the result for the same request comes next
+    const map = editor.mappersFor(id, { keep: true })(path); // kept: more of its run may follow
     const selectMapped = (from, to) => goTo(path, map(from), map(to, 1));
     tokensPane.update({ tokens, source, selectMapped });
     astPane.update({ ast, source, selectMapped });
   },
-  onResult({ id, result, logsTotal, ms }) {
+  onResult({ id, result, logsTotal, ms, recordedFollows = false }) {
     const request = requests.get(id);
-    for (const key of requests.keys()) if (key <= id) requests.delete(key); // older runs never answer now
+    // Older runs never answer now; this one's lint and tokens may still come.
+    for (const key of requests.keys()) if (key < id) requests.delete(key);
     $('stop').disabled = true;
     status.busy(false);
     if (!request || request.generation !== generation) return; // an environment since replaced
+    request.resulted = true;
     const applying = performance.now();
     outline.refresh();
-    const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id), pageMessage);
+    const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id, { keep: true }), pageMessage);
+    // The editor first: it reads the page's layout, which the panes' changes below would make it compute again.
+    editor.showResults(byFile, (path) => textIn(request, path), { recordedFollows });
     const lineIndex = new Map();
     showResult(result);
     lastLogs = { logs: result.logs, total: logsTotal };
@@ -500,7 +531,6 @@ const engine = new Engine({
     );
     showProblems($('problems'), diagnostics, (d) => goTo(d.file, d.from, d.to), { nameSnippet: !workspace.isEmpty });
     $('problems-count').textContent = diagnostics.length ? ` (${diagnostics.length})` : '';
-    editor.showResults(byFile, (path) => textIn(request, path));
     filesPane.showProblems(counts);
     // The status announces the result (a link's problem stays until the user edits).
     if (!linkProblem) status.result({ value: result.value, type: result.type, diagnostics, ms });
@@ -515,6 +545,11 @@ const engine = new Engine({
     document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
     // For web/scripts/measure-typing.mjs: when the run was asked for, what the engine took, how long applying took.
     performance.measure('result-applied', { start: applying, detail: { requested: request.started, engineMs: ms } });
+  },
+  onRecorded({ id, recorded }) {
+    const request = requests.get(id);
+    if (!request || request.generation !== generation) return;
+    editor.showRecorded(placeRecorded(recorded, editor.mappersFor(id, { keep: true })));
   },
   onLint(message) {
     if (message.done) {
@@ -655,8 +690,10 @@ $('share').addEventListener('click', share);
 /** Copy a link to the environment, the open file, the cursor and the pane shown. */
 async function share() {
   const data = workspace.toData();
-  const url = shareUrl(location, data.snippet, settings, data, currentView());
-  if (url.length <= ADDRESS_MAX_CHARS) history.replaceState(null, '', url);
+  // The environment as it is at the click (compressed off the page's thread: a large one would stall it).
+  const write = ++addressWrites;
+  const url = await shareUrlWith(deflateFields, location, data.snippet, settings, data, currentView());
+  if (url.length <= ADDRESS_MAX_CHARS && write === addressWrites) history.replaceState(null, '', url);
   shareLink.value = url;
   shareLink.hidden = false;
   // Chat tools cut long links: offer the .zip instead.
@@ -743,6 +780,7 @@ setupOpenFolder(
 let lookupAsked = null;
 const lookupPane = setupLookupPane(
   {
+    panel: $('panel-lookup'),
     form: $('lookup-form'),
     key: $('lookup-key'),
     merge: $('lookup-merge'),
@@ -882,6 +920,7 @@ function showView(view) {
 }
 
 addEventListener('hashchange', () => {
+  addressWrites += 1; // the address is the user's now: an older one being compressed is not written over it
   const opened = decodeLocation(location);
   if (!opened) return;
   if (opened.error) showLinkProblem(opened.error);

@@ -6,8 +6,10 @@ const whenIdle = (f) => (typeof requestIdleCallback === 'function' ? requestIdle
 const cancelIdle = (handle) => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(handle) : clearTimeout(handle));
 
 /**
- * `write()` does the work. Returns { schedule(pauseMs), flush(), cancel(), pending }: `schedule` asks for it after a
- * pause (each call starts the pause again), `flush` does it now if asked for.
+ * `write(now)` does the work: with `now` false (the pause is over, the page idle) it may finish later, off the
+ * page's thread; with `now` true (`flush`: the page is going away, or a setting changed) it must be done when it
+ * returns. Returns { schedule(pauseMs), flush(), cancel(), pending }: `schedule` asks for it after a pause (each
+ * call starts the pause again), `flush` does it now if asked for.
  */
 export function later(write) {
   let timer = null;
@@ -22,11 +24,13 @@ export function later(write) {
     asked = false;
   }
 
-  function flush() {
+  function run(now) {
     if (!asked) return;
     cancel();
-    write();
+    write(now);
   }
+
+  const flush = () => run(true);
 
   function schedule(pauseMs = PERSIST_PAUSE_MS) {
     clearTimeout(timer);
@@ -37,7 +41,7 @@ export function later(write) {
       timer = null;
       idle = whenIdle(() => {
         idle = null;
-        flush();
+        run(false);
       });
     }, pauseMs);
   }

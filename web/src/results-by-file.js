@@ -41,11 +41,7 @@ export function placeResults(result, mappers, wording = (message) => message) {
     resultsOf(file).hints.push({ pos: mappers(file)(s.end), text: hintText(s) });
   }
   // What each evaluated expression produced (the run asked for it): the hover's values.
-  for (const r of result.recorded ?? []) {
-    const file = fileOf(r);
-    const map = mappers(file);
-    resultsOf(file).recorded.push({ from: map(r.start, 1), to: map(r.end, -1), count: r.count, values: r.values });
-  }
+  for (const [file, recorded] of placeRecorded(result.recorded ?? [], mappers)) resultsOf(file).recorded = recorded;
   const counts = new Map();
   for (const d of diagnostics) {
     const count = counts.get(d.file) ?? { errors: 0, warnings: 0 };
@@ -54,4 +50,16 @@ export function placeResults(result, mappers, wording = (message) => message) {
     counts.set(d.file, count);
   }
   return { at, diagnostics, byFile, counts };
+}
+
+/** A run's values recorded for hover, by file: Map(path → [{ from, to, count, values }]) with places mapped. */
+export function placeRecorded(recorded, mappers) {
+  const byFile = new Map();
+  for (const r of recorded) {
+    const file = fileOf(r);
+    const map = mappers(file);
+    if (!byFile.has(file)) byFile.set(file, []);
+    byFile.get(file).push({ from: map(r.start, 1), to: map(r.end, -1), count: r.count, values: r.values });
+  }
+  return byFile;
 }

@@ -1,6 +1,7 @@
 // Share links: the code or the whole environment (and settings) in the URL fragment, compressed and versioned; every published format keeps decoding.
-import { deflateSync, strFromU8, strToU8 } from 'fflate';
+import { strFromU8, strToU8 } from 'fflate';
 import { inflateBounded, TooLarge } from './bounded-inflate.js';
+import { deflateField } from './link-deflate.js';
 import { certnameFor, checkCertname, DEFAULT_FACTS_TEXT } from './facts.js';
 import { decodeChecks, encodeChecks } from './lint-checks.js';
 import { paneById } from './panes/registry.js';
@@ -24,12 +25,6 @@ const STRICT = new Set(['error', 'warning', 'off']);
 /** The puppetlabs-stdlib versions the built-in stdlib can follow (`stdlib`). */
 export const STDLIB_VERSIONS = new Set(['9.7', '8.5']);
 export const LOG_LEVELS = Object.freeze(['notice', 'info', 'debug']);
-
-function toBase64Url(bytes) {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
 
 function fromBase64Url(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw new Error('it is not base64url');
@@ -140,15 +135,19 @@ export function readView(pairs) {
   return view;
 }
 
-/** The `;open=…;at=…;pane=…` part of a fragment for `view` (defaults left out: snippet.pp, 1:1, Output). */
-function encodeView(view) {
-  if (!view) return '';
-  let part = '';
-  if (view.open && view.open !== 'snippet.pp') part += `;open=${encodeURIComponent(view.open)}`;
-  if (view.at && (view.at.line !== 1 || view.at.column !== 1)) part += `;at=${view.at.line}:${view.at.column}`;
-  if (view.pane && view.pane !== 'output' && paneById(view.pane)) part += `;pane=${view.pane}`;
-  if (view.pinned?.length) part += `;pin=${deflate(JSON.stringify(view.pinned.slice(0, MAX_PINNED).map((e) => [e.reference, e.text])))}`;
-  return part;
+/**
+ * The `;open=…;at=…;pane=…;pin=…` part of a fragment for `view` (defaults left out: snippet.pp, 1:1, Output): `add(text)`
+ * adds text, `field(text)` a compressed field.
+ */
+function encodeView(view, add, field) {
+  if (!view) return;
+  if (view.open && view.open !== 'snippet.pp') add(`;open=${encodeURIComponent(view.open)}`);
+  if (view.at && (view.at.line !== 1 || view.at.column !== 1)) add(`;at=${view.at.line}:${view.at.column}`);
+  if (view.pane && view.pane !== 'output' && paneById(view.pane)) add(`;pane=${view.pane}`);
+  if (view.pinned?.length) {
+    add(';pin=');
+    field(JSON.stringify(view.pinned.slice(0, MAX_PINNED).map((e) => [e.reference, e.text])));
+  }
 }
 
 /** The most classes and resources a link's pinned catalog may hold (the Compare pane's). */
@@ -186,7 +185,6 @@ const inflate = (data, budget) => {
   if (!data) throw new Error('the link is cut short: nothing follows its version');
   return inflateField(data, budget);
 };
-const deflate = (text) => toBase64Url(deflateSync(strToU8(text), { level: 9 }));
 const paramsOf = (params) => new Map(params.map((p) => p.split('=', 2)));
 
 /** How many keys `object` has, counting no further than `most + 1` (a link of 100,000 files stops at 20,001). */
@@ -250,21 +248,50 @@ const DECODERS = {
  * ({ open, at, pane }, see readView) says where the sender was.
  */
 export function encodeFragment(code, settings = DEFAULT_SETTINGS, environment = null, view = null) {
+  const plan = fragmentPlan(code, settings, environment, view);
+  return plan.assemble(plan.texts.map(deflateField));
+}
+
+/**
+ * `encodeFragment`'s fragment, its compressed fields made by `deflateFields(texts)` (resolving to what
+ * `deflateField` makes of each: deflate-off-thread.js does it in a worker). The same text, asynchronously.
+ */
+export async function encodeFragmentWith(deflateFields, code, settings = DEFAULT_SETTINGS, environment = null, view = null) {
+  const plan = fragmentPlan(code, settings, environment, view);
+  return plan.assemble(await deflateFields(plan.texts));
+}
+
+/**
+ * What a fragment is made of: `texts`, the texts of its compressed fields in order, and `assemble(fields)`, the
+ * fragment from those fields compressed.
+ */
+function fragmentPlan(code, settings, environment, view) {
   const whole = environment && (Object.keys(environment.files ?? {}).length || environment.folders?.length);
-  let fragment = whole
-    ? `v2/${deflate(JSON.stringify({ snippet: code, files: environment.files, ...(environment.folders?.length ? { folders: environment.folders } : {}) }))}`
-    : `v1/${deflate(code)}`;
-  if (settings.strict && settings.strict !== DEFAULT_SETTINGS.strict) fragment += `;strict=${settings.strict}`;
-  if (settings.stdlib && settings.stdlib !== DEFAULT_SETTINGS.stdlib) fragment += `;stdlib=${settings.stdlib}`;
-  const facts = typeof settings.facts === 'string' ? settings.facts : DEFAULT_SETTINGS.facts;
-  if (facts !== DEFAULT_SETTINGS.facts) fragment += `;facts=${deflate(facts)}`;
-  if (settings.certname && settings.certname !== certnameFor(facts)) {
-    fragment += `;certname=${encodeURIComponent(settings.certname)}`;
+  const texts = [];
+  // The fragment's parts: text as it stands, or (a number) the index of a compressed field.
+  const parts = [];
+  const add = (text) => parts.push(text);
+  const field = (text) => parts.push(texts.push(text) - 1);
+  if (whole) {
+    add('v2/');
+    field(JSON.stringify({ snippet: code, files: environment.files, ...(environment.folders?.length ? { folders: environment.folders } : {}) }));
+  } else {
+    add('v1/');
+    field(code);
   }
-  if (settings.log && settings.log !== DEFAULT_SETTINGS.log) fragment += `;log=${settings.log}`;
-  if (settings.lint === false) fragment += ';lint=off';
-  if (settings.lintChecks?.length) fragment += `;lint-checks=${encodeChecks(settings.lintChecks)}`;
-  return fragment + encodeView(view);
+  if (settings.strict && settings.strict !== DEFAULT_SETTINGS.strict) add(`;strict=${settings.strict}`);
+  if (settings.stdlib && settings.stdlib !== DEFAULT_SETTINGS.stdlib) add(`;stdlib=${settings.stdlib}`);
+  const facts = typeof settings.facts === 'string' ? settings.facts : DEFAULT_SETTINGS.facts;
+  if (facts !== DEFAULT_SETTINGS.facts) {
+    add(';facts=');
+    field(facts);
+  }
+  if (settings.certname && settings.certname !== certnameFor(facts)) add(`;certname=${encodeURIComponent(settings.certname)}`);
+  if (settings.log && settings.log !== DEFAULT_SETTINGS.log) add(`;log=${settings.log}`);
+  if (settings.lint === false) add(';lint=off');
+  if (settings.lintChecks?.length) add(`;lint-checks=${encodeChecks(settings.lintChecks)}`);
+  encodeView(view, add, field);
+  return { texts, assemble: (fields) => parts.map((part) => (typeof part === 'number' ? fields[part] : part)).join('') };
 }
 
 /**
@@ -303,4 +330,9 @@ export function decodeLocation(location, limits = LINK_LIMITS) {
 /** The page's address for `code` (and `environment`, and `view`): same path, no query, the code in the fragment. */
 export function shareUrl(location, code, settings, environment = null, view = null) {
   return `${location.origin}${location.pathname}#${encodeFragment(code, settings, environment, view)}`;
+}
+
+/** `shareUrl`'s address, its fields compressed by `deflateFields` (see `encodeFragmentWith`). */
+export async function shareUrlWith(deflateFields, location, code, settings, environment = null, view = null) {
+  return `${location.origin}${location.pathname}#${await encodeFragmentWith(deflateFields, code, settings, environment, view)}`;
 }

@@ -1,5 +1,6 @@
 // The evaluation worker: runs the wasm engine off the page's thread, so a slow program never freezes the editor (the light engine first, the full one when a run needs it: engines.js).
 import { createEngines, LOADING_FULL, needsFullEngine } from './engines.js';
+import { packTokens } from './packed-tokens.js';
 
 const engines = createEngines();
 
@@ -8,13 +9,33 @@ const MAX_LOGS = 2000;
 /** Longest AST dump sent to the page, in characters. */
 const MAX_AST = 200_000;
 
+/** The tokens (packed: packed-tokens.js) and the AST dump of `source`, and what to transfer with them. */
 function syntaxOf(engine, source) {
   const dump = engine.ast(source);
+  const tokens = packTokens(engine.tokens(source));
   return {
-    tokens: engine.tokens(source),
-    ast: dump.length > MAX_AST ? `${dump.slice(0, MAX_AST)}\n… (${dump.length - MAX_AST} more characters)` : dump,
+    fields: {
+      tokens,
+      ast: dump.length > MAX_AST ? `${dump.slice(0, MAX_AST)}\n… (${dump.length - MAX_AST} more characters)` : dump,
+    },
+    transfer: [tokens.packed.buffer],
   };
 }
+
+/** Send the page the tokens and AST of request `id`'s file `path` (`text`; none for a file that is not .pp). */
+function sendSyntax(engine, id, path, text) {
+  const { fields, transfer } = typeof text === 'string' ? syntaxOf(engine, text) : { fields: {}, transfer: [] };
+  self.postMessage({ type: 'syntax', id, path, ...fields }, transfer);
+}
+
+/**
+ * Whether the page has asked for another request since the running one sent its result: the work that follows a
+ * result (the hidden panes' tokens and AST, lint) is then left for that request's run.
+ */
+let newerWaits = false;
+
+/** Let the messages that came meanwhile be read (the page's `newer`). */
+const readMessages = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The environment's limits: the engine's, or these until it exports them. */
 function limits(engine) {
@@ -70,18 +91,21 @@ function lintOf(engine, id, lint, source, options, done = false) {
 
 /**
  * `source` is the main code (snippet.pp), `options.files` the environment's other files;
- * `syntaxPath` names the .pp file whose tokens and AST the page shows (null for none); `lint`
- * ({ path, options }) the file to lint, when the page lints.
+ * `syntaxPath` names the .pp file whose tokens and AST the page shows (null for none), `syntaxFirst` says that
+ * the Tokens or AST pane is shown (then they come first, before evaluating); `lint` ({ path, options }) the
+ * file to lint, when the page lints; `recordedApart`, that the values recorded for hover come in a message of their
+ * own after the result (`recordedFollows` says so). The result comes first, then what does not hold it up: the tokens and AST
+ * for the panes not shown, and lint; then `done` ends the run (the page sends nothing else meanwhile but
+ * `newer`, which cuts that work short: a later request's run does it for its text).
  */
-async function run({ id, source, options, hang, crash, syntaxPath, lint }) {
+async function run({ id, source, options, hang, crash, syntaxPath, syntaxFirst = true, lint, recordedApart = false }) {
+  newerWaits = false;
   let engine = engines.current;
   if (!engines.hasFull && needsFullEngine(options)) engine = await fullEngine(id);
   if (!engine) return;
-  // Lexing and parsing first, so the Tokens and AST panes fill even if evaluation never ends.
   const text = textOf(syntaxPath, source, options);
-  self.postMessage({ type: 'syntax', id, path: syntaxPath, ...(typeof text === 'string' ? syntaxOf(engine, text) : {}) });
-  // Lint too (it needs the tokens only, and takes well under a millisecond for a page of code).
-  if (lint) lintOf(engine, id, lint, source, options);
+  // Lexing and parsing first when their panes are shown, so they fill even if evaluation never ends.
+  if (syntaxFirst) sendSyntax(engine, id, syntaxPath, text);
   // Test hook (see e2e/playground.test.mjs): stands in for a program that never ends until the
   // engine can express one; the page only sets it when a test asks for it before the page loads.
   // (A loop with a call in it: minifiers drop an empty `for (;;);`.)
@@ -98,7 +122,20 @@ async function run({ id, source, options, hang, crash, syntaxPath, lint }) {
   }
   const logsTotal = result.logs.length;
   if (logsTotal > MAX_LOGS) result.logs = result.logs.slice(0, MAX_LOGS);
-  self.postMessage({ type: 'result', id, result, logsTotal, ms: performance.now() - started });
+  const ms = performance.now() - started;
+  // The values recorded for hover, when asked for apart: a message of their own right after the result (a
+  // 3,000-line manifest's are 600 KB: receiving them with the result made one long task of it).
+  const recorded = recordedApart ? result.recorded : undefined;
+  if (recorded !== undefined) delete result.recorded;
+  self.postMessage({ type: 'result', id, result, logsTotal, ms, recordedFollows: recorded !== undefined });
+  if (recorded !== undefined) self.postMessage({ type: 'recorded', id, recorded });
+  // Then the panes not shown and lint (a 3,000-line manifest's tokens, AST and lint take longer than its
+  // evaluation), each unless the page has a newer request waiting.
+  await readMessages();
+  if (!syntaxFirst && !newerWaits) sendSyntax(engine, id, syntaxPath, text);
+  await readMessages();
+  if (lint && !newerWaits) lintOf(engine, id, lint, source, options);
+  self.postMessage({ type: 'done', id });
 }
 
 /**
@@ -176,6 +213,10 @@ async function answer({ type, id, source, path, offset, options, hang, crash }) 
 }
 
 self.onmessage = async (event) => {
+  if (event.data.type === 'newer') {
+    newerWaits = true;
+    return;
+  }
   if (event.data.type === 'load-full') {
     loadFull();
     return;

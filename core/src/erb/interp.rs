@@ -710,7 +710,7 @@ impl<'e, H: RubyHost> Interp<'e, H> {
     }
 
     /// Ruby's `===`, as `case`/`when` tests.
-    fn case_equal(&mut self, test: &RVal, subject: &RVal) -> RResult<bool> {
+    pub fn case_equal(&mut self, test: &RVal, subject: &RVal) -> RResult<bool> {
         Ok(match test {
             RVal::Regex(r) => match subject {
                 RVal::Str(s) | RVal::Sym(s) => self.regex_search(r, s, 0)?.is_some(),

@@ -507,12 +507,8 @@ pub(crate) fn object_method<H: RubyHost>(
             };
             interp.yield_block(block, alloc::vec![recv.clone()])?
         }
-        "===" => match recv {
-            RVal::Module(class) => {
-                RVal::Bool(is_a(&args.first().cloned().unwrap_or(RVal::Nil), class))
-            }
-            _ => RVal::Bool(args.first().is_some_and(|a| value::equal(recv, a, 0))),
-        },
+        // As `case`/`when` tests: a class its instances, a range its members, a regexp matches.
+        "===" => RVal::Bool(interp.case_equal(recv, args.first().unwrap_or(&RVal::Nil))?),
         _ => match recv {
             RVal::Nil => match name {
                 "to_a" => RVal::array(Vec::new()),

@@ -228,9 +228,78 @@ impl<'o> Evaluator<'o> {
 
     /// Evaluate one expression to a value.
     pub fn eval(&mut self, expr: &Expr) -> EvalResult<Value> {
+        // The leaves of most hot expressions, integers and variables bound in a scope, without
+        // the general dispatch's frame; the same step and depth accounting (`quick_enter`).
+        match &expr.kind {
+            ExprKind::Integer(n) if self.quick_enter() => Ok(Value::Integer(*n)),
+            ExprKind::Variable(name) => self.eval_variable_expr(expr, name),
+            _ => self.eval_general(expr),
+        }
+    }
+
+    /// Whether what each expression produced is being recorded (`EvalOptions::record`).
+    #[inline(always)]
+    fn recording(&self) -> bool {
+        #[cfg(feature = "ide")]
+        return self.output.recorder.is_some();
+        #[cfg(not(feature = "ide"))]
+        false
+    }
+
+    /// What [`Self::enter`] and going back out cost a leaf, when it would neither fail nor need
+    /// the step budget's periodic checks: the step counted, nothing else changed. False (and
+    /// nothing counted) otherwise, for the general path to count and fail as always.
+    #[inline(always)]
+    fn quick_enter(&mut self) -> bool {
+        let quick = self.quick_step_allowed();
+        self.budget.steps += u64::from(quick);
+        quick
+    }
+
+    /// Whether one more step and level of nesting would neither fail nor be due for checks.
+    #[inline(always)]
+    fn quick_step_allowed(&self) -> bool {
+        let steps = self.budget.steps + 1;
+        let limits = &self.options.limits;
+        steps <= limits.max_steps && steps & 1023 != 0 && self.budget.depth < limits.max_depth
+    }
+
+    /// A variable expression: one bound in a scope the current one sees is read here, as the
+    /// general path would read it; match variables, class variables, unknown names, recorded
+    /// runs and whatever the step budget must check go the general path.
+    #[inline(never)]
+    fn eval_variable_expr(&mut self, expr: &Expr, name: &str) -> EvalResult<Value> {
+        if !self.recording()
+            && self.quick_step_allowed()
+            && !name.as_bytes().first().is_some_and(u8::is_ascii_digit)
+        {
+            if let Some(value) = self.scopes.lookup(name) {
+                let value = value.clone();
+                self.budget.steps += 1;
+                return Ok(value);
+            }
+        }
+        self.eval_general(expr)
+    }
+
+    /// [`Self::eval`] of any expression: counted, dispatched on its kind, recorded.
+    #[inline(never)]
+    fn eval_general(&mut self, expr: &Expr) -> EvalResult<Value> {
         self.enter(expr.span)?;
+        // A block of one expression and parentheses give their inner expression's value: it is
+        // entered here, a level deeper as through `eval`, without another call.
+        let mut expr = expr;
+        let mut levels = 1;
+        while let Some(inner) = only_inner(expr) {
+            if let Err(stop) = self.enter(inner.span) {
+                self.budget.depth -= levels;
+                return Err(stop);
+            }
+            levels += 1;
+            expr = inner;
+        }
         let result = self.eval_kind(expr);
-        self.budget.depth -= 1;
+        self.budget.depth -= levels;
         #[cfg(feature = "ide")]
         if let (Some(recorder), Ok(value)) = (self.output.recorder.as_mut(), &result) {
             recorder.record(expr, value);
@@ -246,16 +315,22 @@ impl<'o> Evaluator<'o> {
         self.budget.depth += 1;
         if self.budget.depth > self.options.limits.max_depth {
             self.budget.depth -= 1;
-            return Err(error(
-                "DEPTH_LIMIT",
-                alloc::format!(
-                    "evaluation nested deeper than {} levels",
-                    self.options.limits.max_depth
-                ),
-                span,
-            ));
+            return Err(self.depth_exceeded(span));
         }
         Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn depth_exceeded(&self, span: Span) -> Unwind {
+        error(
+            "DEPTH_LIMIT",
+            alloc::format!(
+                "evaluation nested deeper than {} levels",
+                self.options.limits.max_depth
+            ),
+            span,
+        )
     }
 
     fn eval_kind(&mut self, expr: &Expr) -> EvalResult<Value> {
@@ -350,6 +425,17 @@ impl<'o> Evaluator<'o> {
         let result = f(self);
         self.scopes.current_match = saved;
         result
+    }
+}
+
+/// The one expression a block of one expression or parentheses hold (neither is recorded: see
+/// `Recorder::record`).
+#[inline(always)]
+fn only_inner(expr: &Expr) -> Option<&Expr> {
+    match &expr.kind {
+        ExprKind::Block(body) if body.len() == 1 => body.first(),
+        ExprKind::Paren(inner) => Some(inner),
+        _ => None,
     }
 }
 

@@ -45,7 +45,7 @@ impl Evaluator<'_> {
                 StringPart::Expr(expr) => match self.eval(expr)? {
                     // The common scalars here, the rest through `interpolate_into`.
                     Value::String(part) => text.push_str(&part),
-                    Value::Integer(number) => text.push_str(itoa::Buffer::new().format(number)),
+                    Value::Integer(number) => value::push_integer(text, number),
                     value => {
                         // A collection built by sharing can print far beyond the string limit.
                         crate::host::charge_walk(

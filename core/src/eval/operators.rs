@@ -45,7 +45,8 @@ impl Evaluator<'_> {
         right: &Expr,
         op_span: Span,
     ) -> EvalResult<Value> {
-        let spans = OperatorSpans {
+        // Worked out only where needed: the integer shortcut below does not.
+        let spans = || OperatorSpans {
             operator: op_span,
             left: anchor_of(left),
             right: anchor_of(right),
@@ -75,7 +76,7 @@ impl Evaluator<'_> {
         };
         if let ExprKind::Hash(entries) = &right.kind {
             if op == BinaryOp::Add && matches!(l, Value::Hash(_)) {
-                return self.merge_hash_literal(l, entries, right.span, spans);
+                return self.merge_hash_literal(l, entries, right.span, spans());
             }
         }
         let r = self.eval(right)?;
@@ -87,7 +88,7 @@ impl Evaluator<'_> {
                 return Ok(value);
             }
         }
-        self.apply_binary(op, l, r, spans)
+        self.apply_binary(op, l, r, spans())
     }
 
     pub(crate) fn apply_binary(

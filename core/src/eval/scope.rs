@@ -148,10 +148,18 @@ impl Scopes {
 
     pub fn pop(&mut self, mark: ScopeMark) {
         while self.frames.len() > mark.len {
-            if let Some(mut frame) = self.frames.pop() {
-                frame.vars.clear();
+            if let Some(frame) = self.frames.pop() {
+                let Frame {
+                    mut vars, index, ..
+                } = frame;
+                match index {
+                    Some(index) => drop(index),
+                    // Nothing to free: no call of the drop glue.
+                    None => core::mem::forget(index),
+                }
+                vars.clear();
                 if self.spare.len() < 64 {
-                    self.spare.push(frame.vars);
+                    self.spare.push(vars);
                 }
             }
         }

@@ -187,9 +187,29 @@ pub fn interpolate_into(out: &mut String, value: &Value) {
     write_interpolated(out, value, 0);
 }
 
-/// An integer in decimal, without going through `core::fmt` (interpolation writes many).
-fn push_integer(out: &mut String, number: i64) {
-    out.push_str(itoa::Buffer::new().format(number));
+/// An integer in decimal, without going through `core::fmt` (interpolation writes many); the
+/// small non-negative ones, the most common, digit by digit without a buffer to copy.
+pub(crate) fn push_integer(out: &mut String, number: i64) {
+    if !(0..100_000).contains(&number) {
+        out.push_str(itoa::Buffer::new().format(number));
+        return;
+    }
+    let n = number as u32;
+    let digit = |d: u32| char::from(b'0' + (d % 10) as u8);
+    out.reserve(5);
+    if n >= 10_000 {
+        out.push(digit(n / 10_000));
+    }
+    if n >= 1_000 {
+        out.push(digit(n / 1_000));
+    }
+    if n >= 100 {
+        out.push(digit(n / 100));
+    }
+    if n >= 10 {
+        out.push(digit(n / 10));
+    }
+    out.push(digit(n));
 }
 
 fn write_interpolated(out: &mut String, value: &Value, depth: usize) {

@@ -82,6 +82,7 @@ pub use binary::Binary;
 pub use compare::{order, puppet_compare, value_label, CompareError};
 pub use deferred::{valid_deferred_name, Deferred};
 pub(crate) use digits::{parse_count, parse_digits};
+pub(crate) use display::push_integer;
 pub use display::{
     interpolate, interpolate_into, programmatic, programmatic_prefix, to_string_default,
     write_programmatic, StringForm,

@@ -1,8 +1,9 @@
 // The Lint pane: puppet-lint's findings for the open file (each a button that goes to it), "Fix all", lint on or off, and the checks to run, as puppet-lint's --no-<check>-check and --<check>-check choose them.
+import { lazyPane } from '../lazy-pane.js';
 import { checkRuns, LINT_CHECKS, onByDefault } from '../lint-checks.js';
 
 /**
- * `elements`: { on (checkbox), fix (button), preview (button), note, list, count (the tab's), checks (container), checksCount }.
+ * `elements`: { panel, on (checkbox), fix (button), preview (button), note, list, count (the tab's), checks (container), checksCount }.
  * `handlers`: { toggled(on), checkChanged(check, on), fix(), preview(), select(finding) }.
  * Returns { show(path, findings, fixable), note(text), showSettings(settings) }.
  */
@@ -29,6 +30,23 @@ export function setupLintPane(elements, handlers) {
     elements.checks.append(label);
   }
 
+  /** The findings' rows, made while the pane is shown (a 3,000-line file's hundreds of them are not made on every keystroke). */
+  const rows = lazyPane(elements.panel, (findings) =>
+    elements.list.replaceChildren(
+      ...findings.map((f) => {
+        const item = document.createElement('li');
+        item.className = `problem ${f.kind === 'error' ? 'error' : 'warning'}`;
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'problem-button';
+        button.textContent = `${f.line}:${f.column} ${f.kind} ${f.check}: ${f.message}`; // text only
+        button.addEventListener('click', () => handlers.select(f));
+        item.append(button);
+        return item;
+      }),
+    ),
+  );
+
   /** The pane's one line about what it shows (the findings' file, why there are none). */
   function note(text) {
     elements.note.textContent = text;
@@ -43,19 +61,7 @@ export function setupLintPane(elements, handlers) {
      */
     show(path, findings, fixable) {
       // By place (puppet-lint reports them check by check).
-      const byPlace = [...findings].sort((a, b) => a.line - b.line || a.column - b.column);
-      const items = byPlace.map((f) => {
-        const item = document.createElement('li');
-        item.className = `problem ${f.kind === 'error' ? 'error' : 'warning'}`;
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.className = 'problem-button';
-        button.textContent = `${f.line}:${f.column} ${f.kind} ${f.check}: ${f.message}`; // text only
-        button.addEventListener('click', () => handlers.select(f));
-        item.append(button);
-        return item;
-      });
-      elements.list.replaceChildren(...items);
+      rows.update([...findings].sort((a, b) => a.line - b.line || a.column - b.column));
       elements.count.textContent = findings.length ? ` (${findings.length})` : '';
       elements.fix.disabled = !fixable;
       elements.preview.disabled = !fixable;
@@ -65,7 +71,7 @@ export function setupLintPane(elements, handlers) {
 
     /** No findings to show (lint off, the engine not there yet, not a .pp file): `text` says why. */
     clear(text) {
-      elements.list.replaceChildren();
+      rows.update([]);
       elements.count.textContent = '';
       elements.fix.disabled = true;
       elements.preview.disabled = true;

@@ -1,4 +1,5 @@
 // The Lookup pane: a Hiera key's value, type and `puppet lookup --explain` trace, and the program's own lookups, each a button that goes to its call.
+import { lazyPane } from '../lazy-pane.js';
 
 /** How a recorded lookup's kind reads in the list. */
 const KIND_LABEL = {
@@ -11,7 +12,7 @@ const KIND_LABEL = {
 };
 
 /**
- * `elements`: { form, key, merge, valueList, value, type, error, found, explanation, calls, callsNote, count }.
+ * `elements`: { panel, form, key, merge, valueList, value, type, error, found, explanation, calls, callsNote, count }.
  * `ask(query)` sends `{ key, merge }` to the engine (the answer comes back through `showAnswer`);
  * `goTo(call)` selects a recorded call in the editor.
  * Returns { showAnswer(answer), showCalls(calls, total), lookUp(key) }.
@@ -66,25 +67,31 @@ export function setupLookupPane(elements, { ask, goTo }) {
     elements.found.textContent = found ? (foundLine(explanation) ?? '') : '';
   }
 
+  /** The program's lookups as buttons, made while the pane is shown. */
+  const callRows = lazyPane(elements.panel, (calls) =>
+    elements.calls.replaceChildren(
+      ...calls.map((call) => {
+        const item = document.createElement('li');
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'catalog-resource lookup-call';
+        const outcome = call.value === null ? 'not found' : `= ${call.value}`;
+        button.textContent = `${call.key} (${KIND_LABEL[call.kind] ?? call.kind}, ${call.file}:${call.line}) ${outcome}`;
+        button.title = `Go to the call and explain ${call.key}`;
+        button.dataset.key = call.key;
+        button.addEventListener('click', () => {
+          goTo(call);
+          lookUp(call.key);
+        });
+        item.append(button);
+        return item;
+      }),
+    ),
+  );
+
   /** The lookups of the last run (`calls` with places mapped: { kind, key, value (null: not found), file, line, from, to }). */
   function showCalls(calls, total) {
-    const items = calls.map((call) => {
-      const item = document.createElement('li');
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'catalog-resource lookup-call';
-      const outcome = call.value === null ? 'not found' : `= ${call.value}`;
-      button.textContent = `${call.key} (${KIND_LABEL[call.kind] ?? call.kind}, ${call.file}:${call.line}) ${outcome}`;
-      button.title = `Go to the call and explain ${call.key}`;
-      button.dataset.key = call.key;
-      button.addEventListener('click', () => {
-        goTo(call);
-        lookUp(call.key);
-      });
-      item.append(button);
-      return item;
-    });
-    elements.calls.replaceChildren(...items);
+    callRows.update(calls);
     const omitted = total - calls.length;
     elements.callsNote.textContent =
       total === 0

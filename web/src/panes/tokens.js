@@ -1,5 +1,6 @@
 // The Tokens pane: the core lexer's tokens with position, kind (styled by kind, with a fallback) and text.
 import { lineColumns } from '../offsets.js';
+import { tokenCount, unpackTokens } from '../packed-tokens.js';
 import { rangeButton } from './ranges.js';
 
 /** Kind names the page knows how to colour; new kinds from a growing lexer fall back to a plain style. */
@@ -20,10 +21,12 @@ export function kindClass(kind) {
 
 const MAX_SHOWN = 5000;
 
-export function showTokens(element, tokens, source, onSelect) {
+/** Show `packed` (the tokens as packed-tokens.js packs them) of `source`; `onSelect(start, end)` selects one's text. */
+export function showTokens(element, packed, source, onSelect) {
   const fragment = document.createDocumentFragment();
   const lineColumn = lineColumns(source);
-  for (const token of tokens.slice(0, MAX_SHOWN)) {
+  const total = tokenCount(packed);
+  for (const token of unpackTokens(packed, MAX_SHOWN)) {
     const row = document.createElement('div');
     row.className = 'token-row';
     const { line, column } = lineColumn(token.start);
@@ -44,6 +47,6 @@ export function showTokens(element, tokens, source, onSelect) {
     );
     fragment.append(row);
   }
-  if (tokens.length > MAX_SHOWN) fragment.append(`… ${tokens.length - MAX_SHOWN} more tokens`);
+  if (total > MAX_SHOWN) fragment.append(`… ${total - MAX_SHOWN} more tokens`);
   element.replaceChildren(fragment);
 }

@@ -1,0 +1,66 @@
+// End to end, a run whose results are those shown (Run pressed again, a keystroke that changes no statement's value): the editor's inline results and the gutter's marks are left as they are, not made again (a 3,000-line manifest has thousands).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { codeLink, nextResult, openPage, runs, startBrowserAndServer } from './helpers.mjs';
+
+let env;
+before(async () => {
+  env = await startBrowserAndServer();
+});
+after(async () => {
+  await env?.close();
+});
+
+/** Mark the elements the editor draws for results (inline results, the gutter's marks) to tell later whether they are the same ones. */
+const mark = (page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('#editor').shadowRoot;
+    const drawn = root.querySelectorAll('.cm-inline-result, .cm-gutter-lint .cm-gutterElement > *');
+    drawn.forEach((element) => (element.dataset.seen = 'yes'));
+    return drawn.length;
+  });
+/** How many of those elements are the ones marked, and how many there are. */
+const kept = (page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('#editor').shadowRoot;
+    const drawn = [...root.querySelectorAll('.cm-inline-result, .cm-gutter-lint .cm-gutterElement > *')];
+    return { marked: drawn.filter((element) => element.dataset.seen === 'yes').length, all: drawn.length };
+  });
+
+/** The squiggles' texts, evaluation's and lint's. */
+const squiggles = (page) => page.locator('.cm-lintRange').allTextContents();
+
+test('running the same code again leaves the inline results and the gutter marks as they are', async () => {
+  // A value per statement, an evaluation error (an unknown variable), and a lint finding (double quotes without a
+  // variable): inline results, squiggles and the gutter's marks.
+  const code = '$a = "x"\n$b = 1 + 2\nnotice($b)\n$c = $nosuch';
+  const { page, errors, close } = await openPage(env, codeLink(env, code));
+  await page.waitForFunction(() => Number(document.body.dataset.lints ?? 0) > 0, null, { timeout: 20000 });
+  await page.getByTestId('editor').click();
+  await page.waitForTimeout(300);
+  const drawn = await mark(page);
+  assert.ok(drawn >= 5, `the editor shows inline results and marks (${drawn})`);
+  const shown = await squiggles(page);
+  assert.deepEqual(shown, ['"x"', '$nosuch']);
+  const before = await runs(page);
+  const lints = await page.evaluate(() => Number(document.body.dataset.lints));
+  // Run again from the editor (Ctrl+Enter), the focus staying there.
+  const editor = page.getByTestId('editor');
+  await page.keyboard.press('Control+Enter');
+  await nextResult(page, before);
+  await page.waitForFunction((n) => Number(document.body.dataset.lints ?? 0) > n, lints, { timeout: 20000 });
+  assert.deepEqual(await kept(page), { marked: drawn, all: drawn });
+  assert.deepEqual(await squiggles(page), shown);
+  // A change that does change them still shows it: $c = $b, known.
+  const again = await runs(page);
+  await editor.click();
+  await editor.press('Control+End');
+  for (let i = 0; i < '$nosuch'.length; i += 1) await page.keyboard.press('Backspace');
+  await page.keyboard.type('$b');
+  await nextResult(page, again);
+  await page.waitForFunction(() => !document.querySelector('#editor').shadowRoot.querySelector('.cm-lintRange.cm-eval'));
+  assert.deepEqual(await squiggles(page), ['"x"']);
+  assert.match(await page.locator('.cm-inline-result').last().textContent(), /⇒ 3 : Integer/);
+  assert.deepEqual(errors, []);
+  await close();
+});
