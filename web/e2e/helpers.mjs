@@ -158,3 +158,22 @@ export async function choosePane(page, id) {
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
   await page.getByTestId(`tab-${id}`).click();
 }
+
+/** Type `text` at the end of the editor's text. */
+export async function typeAtEnd(page, text) {
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await editor.press('Control+End');
+  await page.keyboard.type(text);
+}
+
+/** A manifest of `lines` lines: assignments and resources (every sixth line a resource of five lines), as
+ * web/scripts/measure-typing.mjs types into. */
+export function manifest(lines) {
+  const out = [];
+  for (let i = 0; out.length < lines; i += 1) {
+    out.push(`$value_${i} = ${i} * 2 + ${i % 7}`);
+    if (i % 2 === 0 && lines - out.length >= 5) out.push(`file { "/tmp/file_${i}":`, '  ensure  => file,', `  content => "v=\${value_${i}}",`, `  mode    => '0644',`, '}');
+  }
+  return out.join('\n');
+}

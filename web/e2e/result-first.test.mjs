@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { encodeFragment } from '../src/share.js';
-import { codeLink, nextResult, openPage, runs, showDeveloperPane, startBrowserAndServer, text } from './helpers.mjs';
+import { codeLink, manifest, nextResult, openPage, runs, showDeveloperPane, startBrowserAndServer, text, typeAtEnd } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -11,14 +11,6 @@ before(async () => {
 after(async () => {
   await env?.close();
 });
-
-/** Type `text` at the end of the editor's text. */
-async function typeAtEnd(page, text) {
-  const editor = page.getByTestId('editor');
-  await editor.click();
-  await editor.press('Control+End');
-  await page.keyboard.type(text);
-}
 
 test('the Tokens pane opened after typing shows the latest text; while it is shown, its tokens come with each run', async () => {
   const { page, errors, close } = await openPage(env, codeLink(env, '1 + 2'));
@@ -70,15 +62,6 @@ test('the values for hover, sent after the result, are those of the latest run',
   await close();
 });
 
-/** A manifest of `lines` lines (as web/scripts/measure-typing.mjs types into). */
-function manifest(lines) {
-  const out = [];
-  for (let i = 0; out.length < lines; i += 1) {
-    out.push(`$value_${i} = ${i} * 2 + ${i % 7}`);
-    if (i % 2 === 0 && lines - out.length >= 5) out.push(`file { "/tmp/file_${i}":`, '  ensure  => file,', `  content => "v=\${value_${i}}",`, `  mode    => '0644',`, '}');
-  }
-  return out.join('\n');
-}
 
 test('a run with its result sent is not restarted for a newer one: it leaves its tokens and lint to it', async () => {
   const context = await env.browser.newContext();

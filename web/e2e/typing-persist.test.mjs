@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeLocation, encodeFragment } from '../src/share.js';
-import { editorText, openPage, startBrowserAndServer } from './helpers.mjs';
+import { editorText, manifest, openPage, startBrowserAndServer, typeAtEnd } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -12,24 +12,7 @@ after(async () => {
   await env?.close();
 });
 
-/** A manifest of `lines` lines (as web/scripts/measure-typing.mjs types into). */
-function manifest(lines) {
-  const out = [];
-  for (let i = 0; out.length < lines; i += 1) {
-    out.push(`$value_${i} = ${i} * 2 + ${i % 7}`);
-    if (i % 2 === 0 && lines - out.length >= 5) out.push(`file { "/tmp/file_${i}":`, '  ensure  => file,', `  content => "v=\${value_${i}}",`, `  mode    => '0644',`, '}');
-  }
-  return out.join('\n');
-}
 const BIG = manifest(3000);
-
-/** Type `text` at the end of the editor's text. */
-async function typeAtEnd(page, text) {
-  const editor = page.getByTestId('editor');
-  await editor.click();
-  await editor.press('Control+End');
-  await page.keyboard.type(text);
-}
 
 test('after typing pauses, the address of a 3,000-line manifest is compressed in a worker into the same link the page makes', async () => {
   const { page, errors, close } = await openPage(env, `${env.baseUrl}#${encodeFragment(BIG)}`);

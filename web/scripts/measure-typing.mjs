@@ -7,7 +7,7 @@
 // key cost, by task (the key's own, the frames, the worker's messages, timers); tracing slows the page, so its
 // keystroke-to-paint figures are not to be compared with a run without it.
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../e2e/helpers.mjs';
+import { CHROMIUM_ARGS, manifest } from '../e2e/helpers.mjs';
 import { encodeFragment } from '../src/share.js';
 import { startServer } from './serve.mjs';
 
@@ -25,15 +25,6 @@ const KEY_INTERVAL_MS = 90;
 /** Targets (issue 38). */
 const TARGETS = { paintP50: 50, paintP95: 100, longTaskMs: 50, resultOverEngine: 100 };
 
-/** A manifest of `lines` lines: assignments and resources (every sixth line a resource of five lines). */
-function manifest(lines) {
-  const out = [];
-  for (let i = 0; out.length < lines; i += 1) {
-    out.push(`$value_${i} = ${i} * 2 + ${i % 7}`);
-    if (i % 2 === 0 && lines - out.length >= 5) out.push(`file { "/tmp/file_${i}":`, '  ensure  => file,', `  content => "v=\${value_${i}}",`, `  mode    => '0644',`, '}');
-  }
-  return out.join('\n');
-}
 
 const percentile = (list, p) => {
   if (!list.length) return null;
