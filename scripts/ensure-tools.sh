@@ -10,19 +10,24 @@ say() { printf '\033[1m[tools]\033[0m %s\n' "$*"; }
 WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)"/\1/p' wasm/Cargo.toml)
 export PATH="$HOME/.cargo/bin:$PATH"
 
-if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
-  say "adding the wasm32-unknown-unknown target"
-  rustup target add wasm32-unknown-unknown
-fi
+# What a fresh machine lacks is fetched and built side by side: the Rust toolchains and Debian's and
+# npm's packages come over the network while the CLI tools compile (gcc first when it is missing: cargo
+# links with it). A failure in any of them fails the script.
+rust_toolchains() {
+  if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    say "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+  fi
 
-# The release .wasm's pinned nightly, with the standard library's sources to rebuild it
-# (scripts/wasm-toolchain.sh says why). rustup fetches it from the Rust registry, as it does targets.
-source scripts/wasm-toolchain.sh
-if ! rustup "+$WASM_RELEASE_TOOLCHAIN" component list --installed 2>/dev/null | grep -q '^rust-src' ||
-   ! rustup "+$WASM_RELEASE_TOOLCHAIN" target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
-  say "installing $WASM_RELEASE_TOOLCHAIN with rust-src and the wasm32 target (the release .wasm's toolchain)"
-  rustup toolchain install "$WASM_RELEASE_TOOLCHAIN" --profile minimal --component rust-src --target wasm32-unknown-unknown
-fi
+  # The release .wasm's pinned nightly, with the standard library's sources to rebuild it
+  # (scripts/wasm-toolchain.sh says why). rustup fetches it from the Rust registry, as it does targets.
+  source scripts/wasm-toolchain.sh
+  if ! rustup "+$WASM_RELEASE_TOOLCHAIN" component list --installed 2>/dev/null | grep -q '^rust-src' ||
+     ! rustup "+$WASM_RELEASE_TOOLCHAIN" target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    say "installing $WASM_RELEASE_TOOLCHAIN with rust-src and the wasm32 target (the release .wasm's toolchain)"
+    rustup toolchain install "$WASM_RELEASE_TOOLCHAIN" --profile minimal --component rust-src --target wasm32-unknown-unknown
+  fi
+}
 
 # The tools are built with less optimisation than their own release profiles ask: they only drive
 # builds and tests, and a fresh machine spends less time compiling them.
@@ -33,13 +38,6 @@ cargo_install() { # name [cargo args...]
     CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=false
   cargo install --locked "$@" || cargo install "$@"
 }
-
-if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
-  cargo_install wasm-bindgen-cli wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
-fi
-if ! command -v wasm-pack >/dev/null; then
-  cargo_install wasm-pack wasm-pack
-fi
 
 # Real-world manifests for the parser's test and benchmark (/usr/share/puppet/modules.available).
 PUPPET_MODULES=(
@@ -69,20 +67,40 @@ PUPPET_MODULES=(
   puppet-module-puppetlabs-xinetd
 )
 
-# gcc: Rust links native binaries with it, and builds mimalloc's C sources (puppet-eval's allocator).
-need_apt=()
-for pkg in gcc chromium chromium-driver binaryen "${PUPPET_MODULES[@]}" "$@"; do
-  dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
-done
-if [ ${#need_apt[@]} -gt 0 ]; then
-  say "installing Debian packages: ${need_apt[*]}"
-  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
+debian_packages() {
+  # gcc: Rust links native binaries with it, and builds mimalloc's C sources (puppet-eval's allocator).
+  need_apt=()
+  for pkg in gcc chromium chromium-driver binaryen "${PUPPET_MODULES[@]}" "${EXTRA_APT_PACKAGES[@]}"; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
+  done
+  if [ ${#need_apt[@]} -gt 0 ]; then
+    say "installing Debian packages: ${need_apt[*]}"
+    SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  fi
+}
+
+page_packages() {
+  # The page's npm packages, exactly as locked.
+  if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
+    say "installing the page's npm packages (npm ci)"
+    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+EXTRA_APT_PACKAGES=("$@")
+if ! dpkg -s gcc >/dev/null 2>&1; then
+  debian_packages
+fi
+pids=()
+rust_toolchains & pids+=($!)
+debian_packages & pids+=($!)
+page_packages & pids+=($!)
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+  cargo_install wasm-bindgen-cli wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 
-# The page's npm packages, exactly as locked.
-if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
-  say "installing the page's npm packages (npm ci)"
-  (cd web && npm ci --no-audit --no-fund --loglevel=error)
-fi
+for pid in "${pids[@]}"; do
+  wait "$pid"
+done

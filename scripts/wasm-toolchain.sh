@@ -12,7 +12,7 @@
 # The rebuilt `core` keeps opt-level 3, as the prebuilt one has: at the profile's "z" the engine ran
 # 10-20 % slower in Chromium (fib, the hash, the filter and the strings workloads), and at 3 the
 # module is even 1 KB smaller after wasm-opt.
-# Tests (`cargo test`, `wasm-pack test`) and every native build stay on stable Rust.
+# Tests (`cargo test`, natively and for wasm32) and every native build stay on stable Rust.
 WASM_RELEASE_TOOLCHAIN=nightly-2026-05-20
 
 # cargo arguments for the release .wasm. The rustflags are given with --config so that cargo joins

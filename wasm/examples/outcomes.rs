@@ -1,5 +1,5 @@
 //! The facade's results computed natively, for comparing with the release .wasm's:
-//! `cargo run -p puppet-wasm --example outcomes < cases.jsonl` reads `{"id", "src"}` lines and prints
+//! `target/debug/examples/outcomes < cases.jsonl` (built by `cargo test --workspace`) reads `{"id", "src"}` lines and prints
 //! one line per case, the JSON of `evaluate_to_data` with the page's default options: what the
 //! page's `evaluate(src)` returns, field for field (web/e2e/release-wasm.test.mjs compares them).
 //! A line may carry `"options"` as the page sends them (`{ files, facts, certname, globalHiera }`,

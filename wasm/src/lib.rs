@@ -33,7 +33,7 @@ pub use run::{evaluate_answer, evaluate_to_data, needs_full_engine, Answer, Need
 static ALLOCATOR: small_blocks::SmallBlocks<talc::wasm::WasmDynamicTalc> =
     small_blocks::SmallBlocks::new(talc::wasm::new_wasm_dynamic_allocator());
 
-/// Panic messages go to the console in builds that keep them (`wasm-pack test`, debug builds). The
+/// Panic messages go to the console in builds that keep them (the wasm tests, debug builds). The
 /// release .wasm is built with `-Cpanic=immediate-abort` (scripts/wasm-toolchain.sh): a panic there
 /// traps at once without a message, and the page restarts its worker as for any trap.
 #[wasm_bindgen(start)]

@@ -61,10 +61,29 @@ function hieraCases() {
 /** `undefined` (serde-wasm-bindgen's None) as null (serde_json's), through a JSON round trip. */
 const plain = (value) => JSON.parse(JSON.stringify(value, (_, v) => (v === undefined ? null : v)));
 
-/** The native facade's answers (wasm/examples/outcomes.rs) to `cases`, in order. */
+/** The native facade's program (wasm/examples/outcomes.rs) as the workspace's test build made it
+ * (`make test` has built it by then: asking cargo costs a second). `cargo run -p puppet-wasm` would
+ * compile the whole core once more: one package's features are not the workspace's. */
+function outcomesProgram() {
+  const messages = execFileSync('cargo', ['test', '--workspace', '--no-run', '--message-format=json', '-q'], {
+    cwd: root,
+    maxBuffer: 1 << 30,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  for (const line of messages.toString().split('\n')) {
+    if (!line.includes('"outcomes"')) continue;
+    const message = JSON.parse(line);
+    if (message.reason === 'compiler-artifact' && message.target?.name === 'outcomes' && message.executable) {
+      return message.executable;
+    }
+  }
+  throw new Error('the workspace build made no outcomes example');
+}
+
+/** The native facade's answers to `cases`, in order. */
 function nativeOutcomes(cases) {
   const input = `${cases.map((c) => JSON.stringify({ id: c.id, src: c.src, ...(c.options ? { options: c.options } : {}) })).join('\n')}\n`;
-  const native = execFileSync('cargo', ['run', '-q', '-p', 'puppet-wasm', '--example', 'outcomes'], {
+  const native = execFileSync(outcomesProgram(), [], {
     cwd: root,
     input,
     maxBuffer: 1 << 30,
