@@ -459,18 +459,10 @@ impl Dump {
 /// unprintable Unicode, at the cost of its Unicode tables in the .wasm).
 fn quoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        if let Some(escape) = crate::value::common_escape(c) {
-            out.push_str(escape);
-            continue;
-        }
-        match c {
-            '\0' => out.push_str("\\0"),
-            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    crate::value::write_double_quoted(&mut out, text, |out, c| match c {
+        '\0' => out.push_str("\\0"),
+        c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+        c => out.push(c),
+    });
     out
 }

@@ -33,58 +33,44 @@ pub fn puppet_quote(text: &str) -> String {
     out
 }
 
-/// The escape of a character that every double-quoted form here (Puppet's, Ruby's JSON, the
-/// syntax tree's dump) writes alike: `\"`, `\\`, `\n`, `\r`, `\t`; `None` for the others, which
-/// each form escapes its own way.
-pub(crate) fn common_escape(c: char) -> Option<&'static str> {
-    Some(match c {
-        '"' => "\\\"",
-        '\\' => "\\\\",
-        '\n' => "\\n",
-        '\r' => "\\r",
-        '\t' => "\\t",
-        _ => return None,
-    })
+/// `text` in double quotes, as each double-quoted form here (Puppet's, Ruby's JSON, the syntax
+/// tree's dump) writes it: `\"`, `\\`, `\n`, `\r`, `\t` escaped alike, and each other character
+/// as the form's `other` writes it (escaped or as it is).
+pub(crate) fn write_double_quoted(out: &mut String, text: &str, other: fn(&mut String, char)) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => other(out, c),
+        }
+    }
+    out.push('"');
 }
 
 /// The double-quoted form: `\t \n \r \" \$ \\` and `\u{X}` for other control characters.
 pub fn puppet_double_quote(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for ch in text.chars() {
-        if let Some(escape) = common_escape(ch) {
-            out.push_str(escape);
-            continue;
-        }
-        match ch {
-            '$' => out.push_str("\\$"),
-            control if (control as u32) < 0x20 => {
-                out.push_str(&format!("\\u{{{:X}}}", control as u32))
-            }
-            other => out.push(other),
-        }
-    }
-    out.push('"');
+    write_double_quoted(&mut out, text, |out, c| match c {
+        '$' => out.push_str("\\$"),
+        control if (control as u32) < 0x20 => out.push_str(&format!("\\u{{{:X}}}", control as u32)),
+        other => out.push(other),
+    });
     out
 }
 
 /// Ruby's JSON text of a string: `"`, `\` and control characters escaped, the rest as it is
 /// (what `to_json` and `JSON.generate` write).
 pub fn ruby_json_string(out: &mut String, text: &str) {
-    out.push('"');
-    for c in text.chars() {
-        if let Some(escape) = common_escape(c) {
-            out.push_str(escape);
-            continue;
-        }
-        match c {
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    write_double_quoted(out, text, |out, c| match c {
+        '\u{8}' => out.push_str("\\b"),
+        '\u{c}' => out.push_str("\\f"),
+        c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+        c => out.push(c),
+    });
 }
 
 #[cfg(test)]
