@@ -5,7 +5,8 @@ use crate::erb::RubyHost;
 use alloc::format;
 use alloc::string::ToString;
 
-use super::super::interp::{arity, BlockArg, Interp, RResult};
+use super::super::call::Call;
+use super::super::interp::{arity, Interp, RResult};
 use super::super::value::{self, RVal};
 use super::arith::{as_f64, ceil, float_binary, floor, int_binary, overflow, to_radix, B};
 use super::{class_for_conversion, comparison_failed, int_arg, radix};
@@ -88,32 +89,27 @@ fn number_entry(name: &str) -> Option<N> {
 }
 
 /// The methods of Integer and Float.
-pub(crate) fn number_method<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    recv: RVal,
-    name: &str,
-    args: &mut [RVal],
-    block: Option<&BlockArg>,
-) -> RResult<RVal> {
+pub(crate) fn number_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call) -> RResult<RVal> {
+    let (recv, name, args) = (call.recv, call.name, call.args);
     let Some(op) = number_entry(name) else {
-        return interp.no_method(name, &recv);
+        return interp.no_method(name, recv);
     };
     let checked = |n: Option<i64>| n.map(RVal::Int);
-    let out = match (op, &recv) {
-        (N::Binary(b), _) => return binary(interp, &recv, name, b, args),
+    let out = match (op, recv) {
+        (N::Binary(b), _) => return binary(interp, call, b),
         (N::ToI, RVal::Float(f)) if !f.is_finite() => return interp.raise(value::float_to_s(*f)),
         (N::ToI, RVal::Float(f)) => Some(RVal::Int(trunc(*f) as i64)),
         (N::ToI, _) => Some(recv.clone()),
-        (N::ToF, _) => Some(RVal::Float(as_f64(&recv))),
+        (N::ToF, _) => Some(RVal::Float(as_f64(recv))),
         (N::ToS, RVal::Int(n)) => return to_s(interp, *n, args),
         (N::Neg, RVal::Int(n)) => checked(n.checked_neg()),
         (N::Neg, RVal::Float(f)) => Some(RVal::Float(-f)),
         (N::Abs, RVal::Int(n)) => checked(n.checked_abs()),
         (N::Abs, RVal::Float(f)) => Some(RVal::Float(if *f < 0.0 { -f } else { *f })),
         (N::Neg | N::Abs, _) => Some(recv.clone()),
-        (N::Zero, _) => Some(RVal::Bool(as_f64(&recv) == 0.0)),
-        (N::Positive, _) => Some(RVal::Bool(as_f64(&recv) > 0.0)),
-        (N::Negative, _) => Some(RVal::Bool(as_f64(&recv) < 0.0)),
+        (N::Zero, _) => Some(RVal::Bool(as_f64(recv) == 0.0)),
+        (N::Positive, _) => Some(RVal::Bool(as_f64(recv) > 0.0)),
+        (N::Negative, _) => Some(RVal::Bool(as_f64(recv) < 0.0)),
         (N::Even, RVal::Int(n)) => Some(RVal::Bool(n % 2 == 0)),
         (N::Odd, RVal::Int(n)) => Some(RVal::Bool(n % 2 != 0)),
         (N::IsInteger, _) => Some(RVal::Bool(matches!(recv, RVal::Int(_)))),
@@ -126,17 +122,17 @@ pub(crate) fn number_method<H: RubyHost>(
             Ok(b) if b < 128 => Some(RVal::str(&(b as char).to_string())),
             _ => return interp.raise(format!("{n} out of char range")),
         },
-        (N::Round, _) => return rounding(interp, &recv, name, args),
-        (N::Times, RVal::Int(n)) => return times(interp, &recv, *n, block),
-        (N::Upto, RVal::Int(n)) => return upto(interp, &recv, *n, name, args, block),
+        (N::Round, _) => return rounding(interp, call),
+        (N::Times, RVal::Int(n)) => return times(interp, call, *n),
+        (N::Upto, RVal::Int(n)) => return upto(interp, call, *n),
         (N::Between, _) => {
             arity(interp, args, 2, 2)?;
-            let x = as_f64(&recv);
+            let x = as_f64(recv);
             Some(RVal::Bool(x >= as_f64(&args[0]) && x <= as_f64(&args[1])))
         }
         (N::Clamp, _) => {
             arity(interp, args, 2, 2)?;
-            let x = as_f64(&recv);
+            let x = as_f64(recv);
             Some(if x < as_f64(&args[0]) {
                 args[0].clone()
             } else if x > as_f64(&args[1]) {
@@ -146,7 +142,7 @@ pub(crate) fn number_method<H: RubyHost>(
             })
         }
         // An Integer's method called on a Float (or the other way round).
-        _ => return interp.no_method(name, &recv),
+        _ => return interp.no_method(name, recv),
     };
     match out {
         Some(v) => Ok(v),
@@ -155,19 +151,12 @@ pub(crate) fn number_method<H: RubyHost>(
 }
 
 /// An operator with one operand: integers' arithmetic when both are integers, else floats'.
-fn binary<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    recv: &RVal,
-    name: &str,
-    op: B,
-    args: &[RVal],
-) -> RResult<RVal> {
-    arity(interp, args, 1, 1)?;
-    let other = &args[0];
+fn binary<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, op: B) -> RResult<RVal> {
+    let (recv, other) = (call.recv, call.one(interp)?);
     match (recv, other) {
         (RVal::Int(a), RVal::Int(b)) => int_binary(interp, *a, *b, op),
         (RVal::Int(_) | RVal::Float(_), RVal::Int(_) | RVal::Float(_)) => {
-            float_binary(interp, as_f64(recv), as_f64(other), name, op)
+            float_binary(interp, as_f64(recv), as_f64(other), call.name, op)
         }
         _ if op == B::Cmp => Ok(RVal::Nil),
         _ if matches!(op, B::Lt | B::Gt | B::Le | B::Ge) => {
@@ -199,13 +188,9 @@ fn pow10(n: i64) -> f64 {
 }
 
 /// `floor`, `ceil` and `round`, with a number of digits (negative: left of the point).
-fn rounding<H: RubyHost>(
-    interp: &Interp<'_, H>,
-    recv: &RVal,
-    name: &str,
-    args: &[RVal],
-) -> RResult<RVal> {
-    let digits = match args.first() {
+fn rounding<H: RubyHost>(interp: &Interp<'_, H>, call: Call) -> RResult<RVal> {
+    let (recv, name) = (call.recv, call.name);
+    let digits = match call.args.first() {
         Some(RVal::Hash(_)) | None => 0,
         Some(d) => int_arg(interp, d)?,
     };
@@ -246,13 +231,8 @@ fn rounding<H: RubyHost>(
 }
 
 /// `n.times`: yield 0 to n - 1, or their array without a block.
-fn times<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    recv: &RVal,
-    n: i64,
-    block: Option<&BlockArg>,
-) -> RResult<RVal> {
-    let Some(block) = block else {
+fn times<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, n: i64) -> RResult<RVal> {
+    let Some(block) = call.block else {
         interp.step(n.max(0) as u64 / 8)?;
         if n > interp.rt.limits().max_collection_len as i64 {
             return interp.raise("an enumerator too large");
@@ -262,26 +242,18 @@ fn times<H: RubyHost>(
     for i in 0..n {
         interp.yield_block(block, alloc::vec![RVal::Int(i)])?;
     }
-    Ok(recv.clone())
+    Ok(call.recv.clone())
 }
 
 /// `upto` and `downto` with a block.
-fn upto<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    recv: &RVal,
-    n: i64,
-    name: &str,
-    args: &[RVal],
-    block: Option<&BlockArg>,
-) -> RResult<RVal> {
-    arity(interp, args, 1, 1)?;
-    let end = int_arg(interp, &args[0])?;
-    let Some(block) = block else {
+fn upto<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, n: i64) -> RResult<RVal> {
+    let end = int_arg(interp, call.one(interp)?)?;
+    let Some(block) = call.block else {
         return interp
             .unsupported("an enumerator (no block) is not supported by the playground's ERB");
     };
     let mut i = n;
-    if name == "upto" {
+    if call.name == "upto" {
         while i <= end {
             interp.yield_block(block, alloc::vec![RVal::Int(i)])?;
             i += 1;
@@ -292,5 +264,5 @@ fn upto<H: RubyHost>(
             i -= 1;
         }
     }
-    Ok(recv.clone())
+    Ok(call.recv.clone())
 }
