@@ -263,11 +263,14 @@ fn fetch<H: RubyHost>(
             (_, Some(b)) => interp.yield_block(b, alloc::vec![args[0].clone()])?,
             (Some(default), None) => default.clone(),
             (None, None) => {
-                return interp.raise(format!(
-                    "index {i} outside of array bounds: {}...{}",
-                    -(list.len() as i64),
-                    list.len()
-                ))
+                return interp.raise_as(
+                    "IndexError",
+                    format!(
+                        "index {i} outside of array bounds: {}...{}",
+                        -(list.len() as i64),
+                        list.len()
+                    ),
+                )
             }
         },
     })

@@ -109,7 +109,10 @@ pub(super) fn hash_method<H: RubyHost>(
                     (_, Some(b)) => interp.yield_block(b, alloc::vec![args[0].clone()])?,
                     (Some(default), None) => default.clone(),
                     (None, None) => {
-                        return interp.raise(format!("key not found: {}", value::inspect(&args[0])))
+                        return interp.raise_as(
+                            "KeyError",
+                            format!("key not found: {}", value::inspect(&args[0])),
+                        )
                     }
                 },
             }

@@ -173,11 +173,14 @@ fn binary<H: RubyHost>(
         _ if matches!(op, B::Lt | B::Gt | B::Le | B::Ge) => {
             Err(comparison_failed(interp, recv, other))
         }
-        _ => interp.raise(format!(
-            "{} can't be coerced into {}",
-            class_for_conversion(other),
-            recv.class_name()
-        )),
+        _ => interp.raise_as(
+            "TypeError",
+            format!(
+                "{} can't be coerced into {}",
+                class_for_conversion(other),
+                recv.class_name()
+            ),
+        ),
     }
 }
 
