@@ -20,10 +20,6 @@ const KNOWN: &[(&str, &str)] = &[
         "strings are values: freezing one is not kept",
     ),
     (
-        r#"1e20.to_i"#,
-        "integers are 64 bits (no Bignum): a float beyond them saturates",
-    ),
-    (
         r#"Rational(1, 2) rescue "rational""#,
         "Rational is not carried: calling it raises, as an unknown method does",
     ),
@@ -105,10 +101,6 @@ const KNOWN: &[(&str, &str)] = &[
         "to_i(0) (the base from the prefix) is refused as a radix",
     ),
     (
-        r#"1234.5678.round(-2)"#,
-        "Float#round with negative digits rounds to an integer",
-    ),
-    (
         r#"5.5.divmod(2)"#,
         "Float#divmod is not carried: it raises as an unknown method",
     ),
@@ -120,12 +112,6 @@ const KNOWN: &[(&str, &str)] = &[
         r#"1 < "a""#,
         "the comparison's message inspects the other value where Ruby names its class",
     ),
-    (
-        r#"1.005.round(2)"#,
-        "Float#round(digits) rounds x * 10**digits, without Ruby's check of the half",
-    ),
-    (r#"5.5.floor(-1)"#, "Float#floor ignores its digits"),
-    (r#"1.23.truncate(1)"#, "Float#truncate ignores its digits"),
     (r#"Integer("ff", 16)"#, "Integer() takes no base"),
     (r#"Integer("z", 36)"#, "Integer() takes no base"),
     (r#"Integer("12", 2)"#, "Integer() takes no base"),
@@ -251,7 +237,7 @@ fn ruby(case: &Value) -> String {
 
 /// How many cases the interpreter refuses (a diagnostic saying what it does not carry: a method, a
 /// class, a syntax), at most: lower it when more are carried.
-const REFUSED_AT_MOST: usize = 233;
+const REFUSED_AT_MOST: usize = 234;
 
 /// How many errors the interpreter raises with Ruby's message but without knowing their class
 /// (`rescue => e` catches them; `rescue ArgumentError` and `e.class` are refused), at most.
