@@ -127,13 +127,23 @@ pub(super) fn array_method<H: RubyHost>(
             recv.clone()
         }
         A::Concat => return edit::concat(interp, recv, items, args),
-        A::Pop => items.borrow_mut().pop().unwrap_or(RVal::Nil),
-        A::Shift => {
+        A::Pop | A::Shift => {
             let mut list = items.borrow_mut();
-            if list.is_empty() {
-                RVal::Nil
-            } else {
-                list.remove(0)
+            let (len, pop) = (list.len(), matches!(op, A::Pop));
+            match args.first() {
+                None if len == 0 => RVal::Nil,
+                None if pop => list.pop().unwrap_or(RVal::Nil),
+                None => list.remove(0),
+                // pop(n) and shift(n): the last or first n, as an array.
+                Some(RVal::Int(n)) if *n >= 0 => {
+                    let n = (*n as usize).min(len);
+                    let mut taken = list.split_off(if pop { len - n } else { n });
+                    if !pop {
+                        core::mem::swap(&mut *list, &mut taken);
+                    }
+                    RVal::array(taken)
+                }
+                _ => return interp.raise("negative array size"),
             }
         }
         A::Delete => return edit::delete(interp, items, args),
