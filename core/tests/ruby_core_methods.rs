@@ -76,7 +76,12 @@ const KNOWN: &[(&str, &str)] = &[
         "a lambda's arguments are bound as a block's (missing ones are nil)",
     ),
     (r#"[1, 2].eql?([1.0, 2.0])"#, "eql? of arrays is =="),
-    // Not yet as Ruby answers.
+    (
+        r#"[1, "a"].sort"#,
+        "the sort compares pairs in its own order: a failed comparison names another pair",
+    ),
+    // Not yet as Ruby answers: rare in templates and modules' functions, and each fix costs size
+    // the full engine has little of.
     (
         r#""hello".sub"#,
         "the arity message names sub's and gsub's shared 1..2",
@@ -108,10 +113,6 @@ const KNOWN: &[(&str, &str)] = &[
         r#"-5.5.divmod(2)"#,
         "Float#divmod is not carried: it raises as an unknown method",
     ),
-    (
-        r#"1 < "a""#,
-        "the comparison's message inspects the other value where Ruby names its class",
-    ),
     (r#"Integer("ff", 16)"#, "Integer() takes no base"),
     (r#"Integer("z", 36)"#, "Integer() takes no base"),
     (r#"Integer("12", 2)"#, "Integer() takes no base"),
@@ -125,8 +126,8 @@ const KNOWN: &[(&str, &str)] = &[
         "transpose's message leaves out the sizes",
     ),
     (
-        r#"[1, "a"].sort"#,
-        "sort compares the other way round, so its message names the other pair",
+        r#"1 < "a""#,
+        "a failed comparison's message inspects the other value where Ruby names a String's class",
     ),
     (
         r#"[1, 2].to_h"#,
@@ -140,14 +141,14 @@ const KNOWN: &[(&str, &str)] = &[
         r#"[1, 2] + nil"#,
         "the conversion's message names NilClass where Ruby writes nil",
     ),
+    (
+        r#"{ a: 1 }.merge(nil)"#,
+        "the conversion's message names NilClass where Ruby writes nil",
+    ),
     (r#"[1, 2, 3].min(-1)"#, "min(n) takes a negative n as none"),
     (
         r#"{ a: 1, b: 2 }.min_by(2) { |k, v| -v }"#,
         "min_by takes no count",
-    ),
-    (
-        r#"{ a: 1 }.merge(nil)"#,
-        "the conversion's message names NilClass where Ruby writes nil",
     ),
     (r#"{ a: 1 }.dig"#, "dig without keys answers the hash"),
     (
@@ -161,10 +162,6 @@ const KNOWN: &[(&str, &str)] = &[
     (
         r#"(1..3).step(-1).to_a"#,
         "a negative Range#step raises where Ruby yields nothing",
-    ),
-    (
-        r#""\u0001".inspect"#,
-        "inspect writes a control character as \\x01 where Ruby writes \\u0001",
     ),
     (
         r#"[1, "two", :three, nil, true, 1.5].to_yaml"#,
