@@ -141,7 +141,10 @@ impl<'e, H: RubyHost> Interp<'e, H> {
     /// `NoMethodError` as Ruby words it.
     pub fn no_method<T>(&self, name: &str, recv: &RVal) -> RResult<T> {
         match recv {
-            RVal::Nil => self.raise(format!("undefined method `{name}' for nil:NilClass")),
+            RVal::Nil => self.raise_as(
+                "NoMethodError",
+                format!("undefined method `{name}' for nil:NilClass"),
+            ),
             _ => self.unsupported(format!(
                 "the method `{name}' of {} is not supported by the playground's ERB",
                 recv.class_name()
@@ -960,10 +963,13 @@ pub(crate) fn arity<H: RubyHost>(
         } else {
             format!("{min}..{max}")
         };
-        return interp.raise(format!(
-            "wrong number of arguments (given {}, expected {expected})",
-            args.len()
-        ));
+        return interp.raise_as(
+            "ArgumentError",
+            format!(
+                "wrong number of arguments (given {}, expected {expected})",
+                args.len()
+            ),
+        );
     }
     Ok(())
 }

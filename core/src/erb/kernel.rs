@@ -332,13 +332,16 @@ pub(crate) fn kernel_integer<H: RubyHost>(interp: &mut Interp<'_, H>, arg: &RVal
         RVal::Float(_) => interp.raise("FloatDomainError"),
         RVal::Str(s) => match parse_integer_strict(s) {
             Some(n) => Ok(RVal::Int(n)),
-            None => interp.raise(format!(
-                "invalid value for Integer(): {}",
-                value::inspect(arg)
-            )),
+            None => interp.raise_as(
+                "ArgumentError",
+                format!("invalid value for Integer(): {}", value::inspect(arg)),
+            ),
         },
-        RVal::Nil => interp.raise("can't convert nil into Integer"),
-        other => interp.raise(format!("can't convert {} into Integer", other.class_name())),
+        RVal::Nil => interp.raise_as("TypeError", "can't convert nil into Integer"),
+        other => interp.raise_as(
+            "TypeError",
+            format!("can't convert {} into Integer", other.class_name()),
+        ),
     }
 }
 
@@ -385,7 +388,7 @@ pub(crate) fn format_values<H: RubyHost>(
             interp.check_string(&text)?;
             Ok(text)
         }
-        Err(message) => interp.raise(message),
+        Err(message) => interp.raise_as("ArgumentError", message),
     }
 }
 

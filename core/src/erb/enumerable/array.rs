@@ -120,13 +120,23 @@ pub(super) fn array_method<H: RubyHost>(
             recv.clone()
         }
         A::Concat => return edit::concat(interp, call, items),
-        A::Pop => items.borrow_mut().pop().unwrap_or(RVal::Nil),
-        A::Shift => {
+        A::Pop | A::Shift => {
             let mut list = items.borrow_mut();
-            if list.is_empty() {
-                RVal::Nil
-            } else {
-                list.remove(0)
+            let (len, pop) = (list.len(), matches!(op, A::Pop));
+            match args.first() {
+                None if len == 0 => RVal::Nil,
+                None if pop => list.pop().unwrap_or(RVal::Nil),
+                None => list.remove(0),
+                // pop(n) and shift(n): the last or first n, as an array.
+                Some(RVal::Int(n)) if *n >= 0 => {
+                    let n = (*n as usize).min(len);
+                    let mut taken = list.split_off(if pop { len - n } else { n });
+                    if !pop {
+                        core::mem::swap(&mut *list, &mut taken);
+                    }
+                    RVal::array(taken)
+                }
+                _ => return interp.raise("negative array size"),
             }
         }
         A::Delete => {
@@ -257,11 +267,14 @@ fn fetch<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, list: &[RVal]) -> 
             (_, Some(b)) => interp.yield_block(b, alloc::vec![args[0].clone()])?,
             (Some(default), None) => default.clone(),
             (None, None) => {
-                return interp.raise(format!(
-                    "index {i} outside of array bounds: {}...{}",
-                    -(list.len() as i64),
-                    list.len()
-                ))
+                return interp.raise_as(
+                    "IndexError",
+                    format!(
+                        "index {i} outside of array bounds: {}...{}",
+                        -(list.len() as i64),
+                        list.len()
+                    ),
+                )
             }
         },
     })

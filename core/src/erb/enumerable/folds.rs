@@ -139,14 +139,31 @@ pub(super) fn sum<H: RubyHost>(
     items: Vec<RVal>,
 ) -> RResult<RVal> {
     let mut total = call.args.first().cloned().unwrap_or(RVal::Int(0));
+    // Once a Float is added, Ruby compensates the rounding of each addition (Kahan-Babuska):
+    // [0.1, 0.2, 0.3].sum is 0.6.
+    let mut compensation = 0.0;
     for item in items {
         let item = match call.block {
             Some(b) => interp.yield_block(b, alloc::vec![item])?,
             None => item,
         };
+        let (f, x) = (super::num(&total), super::num(&item));
         total = interp.call_method(total, "+", &mut alloc::vec![item], None)?;
+        // A Float sum is of two numbers.
+        if let RVal::Float(t) = total {
+            if t.is_finite() {
+                compensation += if f.abs() >= x.abs() {
+                    (f - t) + x
+                } else {
+                    (x - t) + f
+                };
+            }
+        }
     }
-    Ok(total)
+    Ok(match total {
+        RVal::Float(f) => RVal::Float(f + compensation),
+        other => other,
+    })
 }
 
 /// `inject`/`reduce` with a block or an operator's name, from the first element or a value.

@@ -109,7 +109,10 @@ pub(super) fn hash_method<H: RubyHost>(
                     (_, Some(b)) => interp.yield_block(b, alloc::vec![args[0].clone()])?,
                     (Some(default), None) => default.clone(),
                     (None, None) => {
-                        return interp.raise(format!("key not found: {}", value::inspect(&args[0])))
+                        return interp.raise_as(
+                            "KeyError",
+                            format!("key not found: {}", value::inspect(&args[0])),
+                        )
                     }
                 },
             }
@@ -168,13 +171,14 @@ pub(super) fn hash_method<H: RubyHost>(
                 None => RVal::Nil,
             }
         }
-        HashOp::Invert => RVal::hash(
-            entries
-                .borrow()
-                .iter()
-                .map(|(k, v)| (v.clone(), k.clone()))
-                .collect(),
-        ),
+        HashOp::Invert => {
+            // A repeated value keeps its last key, as a key set twice does.
+            let mut inverted = Vec::new();
+            for (k, v) in entries.borrow().iter() {
+                value::hash_set(&mut inverted, v.clone(), k.clone());
+            }
+            RVal::hash(inverted)
+        }
         HashOp::Transform => return transform(interp, call, snapshot()),
         HashOp::Compact => RVal::hash(
             snapshot()

@@ -17,7 +17,6 @@ use crate::value::float_math::{round, trunc};
 enum N {
     /// An operator with one operand, in `arith.rs`.
     Binary(B),
-    ToI,
     ToF,
     ToS,
     Neg,
@@ -61,7 +60,8 @@ fn number_entry(name: &str) -> Option<N> {
         "^" => N::Binary(B::Xor),
         "abs" | "magnitude" => N::Abs,
         "between?" => N::Between,
-        "ceil" | "floor" | "round" => N::Round,
+        // to_i and truncate round towards zero.
+        "ceil" | "floor" | "round" | "to_i" | "to_int" | "truncate" => N::Round,
         "chr" => N::Chr,
         "clamp" => N::Clamp,
         "div" => N::Binary(B::IntDiv),
@@ -80,7 +80,6 @@ fn number_entry(name: &str) -> Option<N> {
         "pred" => N::Pred,
         "times" => N::Times,
         "to_f" => N::ToF,
-        "to_i" | "to_int" | "truncate" => N::ToI,
         "to_s" => N::ToS,
         "zero?" => N::Zero,
         "|" => N::Binary(B::Or),
@@ -97,9 +96,6 @@ pub(crate) fn number_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call)
     let checked = |n: Option<i64>| n.map(RVal::Int);
     let out = match (op, recv) {
         (N::Binary(b), _) => return binary(interp, call, b),
-        (N::ToI, RVal::Float(f)) if !f.is_finite() => return interp.raise(value::float_to_s(*f)),
-        (N::ToI, RVal::Float(f)) => Some(RVal::Int(trunc(*f) as i64)),
-        (N::ToI, _) => Some(recv.clone()),
         (N::ToF, _) => Some(RVal::Float(as_f64(recv))),
         (N::ToS, RVal::Int(n)) => return to_s(interp, *n, args),
         (N::Neg, RVal::Int(n)) => checked(n.checked_neg()),
@@ -162,11 +158,14 @@ fn binary<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, op: B) -> RResult
         _ if matches!(op, B::Lt | B::Gt | B::Le | B::Ge) => {
             Err(comparison_failed(interp, recv, other))
         }
-        _ => interp.raise(format!(
-            "{} can't be coerced into {}",
-            class_for_conversion(other),
-            recv.class_name()
-        )),
+        _ => interp.raise_as(
+            "TypeError",
+            format!(
+                "{} can't be coerced into {}",
+                class_for_conversion(other),
+                recv.class_name()
+            ),
+        ),
     }
 }
 
@@ -187,7 +186,8 @@ fn pow10(n: i64) -> f64 {
     x
 }
 
-/// `floor`, `ceil` and `round`, with a number of digits (negative: left of the point).
+/// `floor`, `ceil`, `round` and `truncate` (`to_i`), with a number of digits (negative: left of the
+/// point).
 fn rounding<H: RubyHost>(interp: &Interp<'_, H>, call: Call) -> RResult<RVal> {
     let (recv, name) = (call.recv, call.name);
     let digits = match call.args.first() {
@@ -197,15 +197,11 @@ fn rounding<H: RubyHost>(interp: &Interp<'_, H>, call: Call) -> RResult<RVal> {
     let by_name = |x: f64| match name {
         "floor" => floor(x),
         "ceil" => ceil(x),
-        _ => round(x),
+        "round" => round(x),
+        _ => trunc(x),
     };
-    Ok(match *recv {
-        RVal::Int(n) if digits >= 0 => RVal::Int(n),
-        RVal::Int(n) => {
-            let unit = 10i64.checked_pow((-digits) as u32).unwrap_or(i64::MAX);
-            let r = by_name(n as f64 / unit as f64);
-            RVal::Int((r as i64).saturating_mul(unit))
-        }
+    let n = match *recv {
+        RVal::Int(n) => n,
         RVal::Float(f) if !f.is_finite() => {
             if digits > 0 {
                 return Ok(recv.clone());
@@ -213,21 +209,39 @@ fn rounding<H: RubyHost>(interp: &Interp<'_, H>, call: Call) -> RResult<RVal> {
             return interp.raise(value::float_to_s(f));
         }
         // Already as precise as that: Ruby gives the float itself.
-        RVal::Float(f) if digits > 15 => RVal::Float(f),
+        RVal::Float(f) if digits > 15 => return Ok(RVal::Float(f)),
         RVal::Float(f) if digits > 0 => {
             let scale = pow10(digits);
-            // Ruby checks the result reads back; good enough for display digits.
-            RVal::Float(by_name(f * scale) / scale)
+            let mut r = by_name(f * scale);
+            // Ruby's round_half_up: a half that the product lost still rounds away from zero
+            // (1.005.round(2) is 1.01).
+            let s = if f < 0.0 { -1.0 } else { 1.0 };
+            if name == "round" && (r + s * 0.5) / scale * s <= f * s {
+                r += s;
+            }
+            return Ok(RVal::Float(r / scale));
         }
         RVal::Float(f) => {
-            let r = by_name(f);
+            // Left of the point, the integer part (truncated for round) is rounded as an Integer
+            // is: 1234.5678.round(-2) is 1200.
+            let r = if digits < 0 && name == "round" {
+                trunc(f)
+            } else {
+                by_name(f)
+            };
             if r.abs() >= 9.2e18 {
                 return overflow(interp);
             }
-            RVal::Int(r as i64)
+            r as i64
         }
-        _ => recv.clone(),
-    })
+        _ => return Ok(recv.clone()),
+    };
+    if digits >= 0 {
+        return Ok(RVal::Int(n));
+    }
+    let unit = 10i64.checked_pow((-digits) as u32).unwrap_or(i64::MAX);
+    let r = by_name(n as f64 / unit as f64);
+    Ok(RVal::Int((r as i64).saturating_mul(unit)))
 }
 
 /// `n.times`: yield 0 to n - 1, or their array without a block.
