@@ -20,10 +20,6 @@ const KNOWN: &[(&str, &str)] = &[
         "strings are values: freezing one is not kept",
     ),
     (
-        r#"1e20.to_i"#,
-        "integers are 64 bits (no Bignum): a float beyond them saturates",
-    ),
-    (
         r#"Rational(1, 2) rescue "rational""#,
         "Rational is not carried: calling it raises, as an unknown method does",
     ),
@@ -80,7 +76,12 @@ const KNOWN: &[(&str, &str)] = &[
         "a lambda's arguments are bound as a block's (missing ones are nil)",
     ),
     (r#"[1, 2].eql?([1.0, 2.0])"#, "eql? of arrays is =="),
-    // Not yet as Ruby answers.
+    (
+        r#"[1, "a"].sort"#,
+        "the sort compares pairs in its own order: a failed comparison names another pair",
+    ),
+    // Not yet as Ruby answers: rare in templates and modules' functions, and each fix costs size
+    // the full engine has little of.
     (
         r#""hello".sub"#,
         "the arity message names sub's and gsub's shared 1..2",
@@ -105,10 +106,6 @@ const KNOWN: &[(&str, &str)] = &[
         "to_i(0) (the base from the prefix) is refused as a radix",
     ),
     (
-        r#"1234.5678.round(-2)"#,
-        "Float#round with negative digits rounds to an integer",
-    ),
-    (
         r#"5.5.divmod(2)"#,
         "Float#divmod is not carried: it raises as an unknown method",
     ),
@@ -116,16 +113,6 @@ const KNOWN: &[(&str, &str)] = &[
         r#"-5.5.divmod(2)"#,
         "Float#divmod is not carried: it raises as an unknown method",
     ),
-    (
-        r#"1 < "a""#,
-        "the comparison's message inspects the other value where Ruby names its class",
-    ),
-    (
-        r#"1.005.round(2)"#,
-        "Float#round(digits) rounds x * 10**digits, without Ruby's check of the half",
-    ),
-    (r#"5.5.floor(-1)"#, "Float#floor ignores its digits"),
-    (r#"1.23.truncate(1)"#, "Float#truncate ignores its digits"),
     (r#"Integer("ff", 16)"#, "Integer() takes no base"),
     (r#"Integer("z", 36)"#, "Integer() takes no base"),
     (r#"Integer("12", 2)"#, "Integer() takes no base"),
@@ -139,19 +126,13 @@ const KNOWN: &[(&str, &str)] = &[
         "transpose's message leaves out the sizes",
     ),
     (
-        r#"[1, "a"].sort"#,
-        "sort compares the other way round, so its message names the other pair",
-    ),
-    (
-        r#"[0.1, 0.2, 0.3].sum"#,
-        "sum of floats adds in order, without Ruby's compensation (Kahan-Babuska)",
+        r#"1 < "a""#,
+        "a failed comparison's message inspects the other value where Ruby names a String's class",
     ),
     (
         r#"[1, 2].to_h"#,
         "to_h's message leaves out the element's index",
     ),
-    (r#"[1, 2, 3].pop(2)"#, "pop takes no count"),
-    (r#"[1, 2, 3].shift(2)"#, "shift takes no count"),
     (
         r#"[1, 2, 3].first("x")"#,
         "the conversion's message leaves out the class",
@@ -160,18 +141,14 @@ const KNOWN: &[(&str, &str)] = &[
         r#"[1, 2] + nil"#,
         "the conversion's message names NilClass where Ruby writes nil",
     ),
-    (r#"[1, 2, 3].min(-1)"#, "min(n) takes a negative n as none"),
-    (
-        r#"{ a: 1, b: 1 }.invert"#,
-        "invert keeps a pair for each value, even a repeated one",
-    ),
-    (
-        r#"{ a: 1, b: 2 }.min_by(2) { |k, v| -v }"#,
-        "min_by takes no count",
-    ),
     (
         r#"{ a: 1 }.merge(nil)"#,
         "the conversion's message names NilClass where Ruby writes nil",
+    ),
+    (r#"[1, 2, 3].min(-1)"#, "min(n) takes a negative n as none"),
+    (
+        r#"{ a: 1, b: 2 }.min_by(2) { |k, v| -v }"#,
+        "min_by takes no count",
     ),
     (r#"{ a: 1 }.dig"#, "dig without keys answers the hash"),
     (
@@ -185,10 +162,6 @@ const KNOWN: &[(&str, &str)] = &[
     (
         r#"(1..3).step(-1).to_a"#,
         "a negative Range#step raises where Ruby yields nothing",
-    ),
-    (
-        r#""\u0001".inspect"#,
-        "inspect writes a control character as \\x01 where Ruby writes \\u0001",
     ),
     (
         r#"[1, "two", :three, nil, true, 1.5].to_yaml"#,
@@ -251,11 +224,11 @@ fn ruby(case: &Value) -> String {
 
 /// How many cases the interpreter refuses (a diagnostic saying what it does not carry: a method, a
 /// class, a syntax), at most: lower it when more are carried.
-const REFUSED_AT_MOST: usize = 238;
+const REFUSED_AT_MOST: usize = 234;
 
 /// How many errors the interpreter raises with Ruby's message but without knowing their class
 /// (`rescue => e` catches them; `rescue ArgumentError` and `e.class` are refused), at most.
-const CLASS_UNKNOWN_AT_MOST: usize = 36;
+const CLASS_UNKNOWN_AT_MOST: usize = 9;
 
 #[test]
 fn the_interpreter_answers_as_ruby() {

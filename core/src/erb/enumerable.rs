@@ -16,6 +16,7 @@ use alloc::vec::Vec;
 use core::cell::RefCell;
 use core::cmp::Ordering;
 
+use super::call::Call;
 use super::interp::{BlockArg, Flow, Interp, RResult};
 use super::methods::comparison_failed;
 use super::value::{self, RVal};
@@ -226,33 +227,30 @@ type Items = alloc::rc::Rc<RefCell<Vec<RVal>>>;
 /// has, for a hash).
 pub(crate) fn collection_method<H: RubyHost>(
     interp: &mut Interp<'_, H>,
-    recv: RVal,
-    name: &str,
-    args: &mut [RVal],
-    block: Option<&BlockArg>,
+    call: Call,
 ) -> RResult<RVal> {
-    match &recv {
+    let (recv, name, args, block) = (call.recv, call.name, call.args, call.block);
+    match recv {
         RVal::Hash(entries) => {
             if let Some(op) = hash::own_method(name, block) {
-                return hash::hash_method(interp, &recv, entries, (op, name), args, block);
+                return hash::hash_method(interp, call, entries, op);
             }
         }
         RVal::Array(items) => {
             if let Some(op) = array::array_entry(name) {
-                return array::array_method(interp, &recv, items, (op, name), args, block);
+                return array::array_method(interp, call, items, op);
             }
         }
         RVal::Range(a, b, exclusive) => {
             if let Some(op) = range::own_method(name, args, block) {
-                let range = (*a, *b, *exclusive);
-                return range::range_method(interp, &recv, range, (op, name), args, block);
+                return range::range_method(interp, call, (*a, *b, *exclusive), op);
             }
         }
         _ => {}
     }
-    let items = elements(interp, &recv)?;
+    let items = elements(interp, recv)?;
     let of_hash = matches!(recv, RVal::Hash(_));
-    common::enumerable_method(interp, &recv, items, name, args, block, of_hash)
+    common::enumerable_method(interp, call, items, of_hash)
 }
 
 /// `dig(key, ...)` through arrays and hashes.

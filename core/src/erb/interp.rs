@@ -11,6 +11,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::ast::{Block, Kind, MethodDef, Node, Param, Part};
+use super::call::Call;
 use super::value::{self, RVal};
 use super::RubyHost;
 use crate::host::Unwind;
@@ -140,7 +141,10 @@ impl<'e, H: RubyHost> Interp<'e, H> {
     /// `NoMethodError` as Ruby words it.
     pub fn no_method<T>(&self, name: &str, recv: &RVal) -> RResult<T> {
         match recv {
-            RVal::Nil => self.raise(format!("undefined method `{name}' for nil:NilClass")),
+            RVal::Nil => self.raise_as(
+                "NoMethodError",
+                format!("undefined method `{name}' for nil:NilClass"),
+            ),
             _ => self.unsupported(format!(
                 "the method `{name}' of {} is not supported by the playground's ERB",
                 recv.class_name()
@@ -231,14 +235,20 @@ impl<'e, H: RubyHost> Interp<'e, H> {
         to_puppet(self.rt, v, self.span).map_err(Flow::Stop)
     }
 
+    /// One level deeper (a node evaluated, a block called), or Ruby's `SystemStackError` past
+    /// the bound; the caller comes back up a level when done.
+    fn deeper(&mut self) -> RResult<()> {
+        if self.depth >= MAX_DEPTH {
+            return self.raise("stack level too deep (SystemStackError)");
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
     pub fn eval(&mut self, node: &Node) -> RResult<RVal> {
         self.line = node.line;
         self.step(1)?;
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            self.depth -= 1;
-            return self.raise("stack level too deep (SystemStackError)");
-        }
+        self.deeper()?;
         let result = self.eval_kind(node);
         self.depth -= 1;
         result
@@ -810,11 +820,7 @@ impl<'e, H: RubyHost> Interp<'e, H> {
                 self.call_method(recv, &name, &mut args, None)
             }
             BlockArg::Block(block) => {
-                self.depth += 1;
-                if self.depth > MAX_DEPTH {
-                    self.depth -= 1;
-                    return self.raise("stack level too deep (SystemStackError)");
-                }
+                self.deeper()?;
                 self.frames.push(Vec::new());
                 self.bind_params_here(&block.params, args);
                 let result = self.statements(&block.body);
@@ -879,48 +885,54 @@ impl<'e, H: RubyHost> Interp<'e, H> {
         block: Option<&BlockArg>,
     ) -> RResult<RVal> {
         self.step(1)?;
-        if let Some(result) = super::kernel::object_method(self, &recv, name, args, block)? {
+        let call = Call {
+            recv: &recv,
+            name,
+            args,
+            block,
+        };
+        if let Some(result) = super::kernel::object_method(self, call)? {
             return Ok(result);
         }
         match &recv {
-            RVal::Str(_) | RVal::Sym(_) => {
-                super::methods::string_method(self, recv, name, args, block)
-            }
-            RVal::Int(_) | RVal::Float(_) => {
-                super::methods::number_method(self, recv, name, args, block)
-            }
+            RVal::Str(_) | RVal::Sym(_) => super::methods::string_method(self, call),
+            RVal::Int(_) | RVal::Float(_) => super::methods::number_method(self, call),
             RVal::Array(_) | RVal::Hash(_) | RVal::Range(..) => {
-                super::enumerable::collection_method(self, recv, name, args, block)
+                super::enumerable::collection_method(self, call)
             }
             // `/re/.match(s)`, `/re/ =~ s`, `/re/.match?(s)`: String's, the other way round (a nil
             // subject matches nothing).
             RVal::Regex(_) if matches!(name, "match" | "=~" | "match?") && args.len() == 1 => {
                 match args.pop() {
                     Some(subject @ (RVal::Str(_) | RVal::Sym(_))) => {
-                        let mut pattern = alloc::vec![recv.clone()];
-                        super::methods::string_method(self, subject, name, &mut pattern, block)
+                        let pattern = [recv.clone()];
+                        let call = Call {
+                            recv: &subject,
+                            name,
+                            args: &pattern,
+                            block,
+                        };
+                        super::methods::string_method(self, call)
                     }
                     Some(RVal::Nil) if name == "match?" => Ok(RVal::Bool(false)),
                     Some(RVal::Nil) => Ok(RVal::Nil),
-                    Some(other) => self.raise(format!(
-                        "no implicit conversion of {} into String",
-                        other.class_name()
+                    Some(other) => Err(super::methods::no_conversion(
+                        self,
+                        other.class_name(),
+                        "String",
                     )),
                     None => self.no_method(name, &recv),
                 }
             }
-            RVal::Scope => super::kernel::scope_method(self, name, args),
-            RVal::Object(object) => {
-                let object = object.clone();
-                super::objects::object_method(self, &object, name, args)
-            }
+            RVal::Scope => super::kernel::scope_method(self, call),
+            RVal::Object(object) => super::objects::object_method(self, call, object),
             RVal::Module(module) => match super::defs::find_in_module(self, module, name) {
                 Some(def) => {
                     let module = module.clone();
                     let args = core::mem::take(args);
                     super::defs::invoke(self, &def, Some(module), args, block.cloned())
                 }
-                None => super::kernel::module_method(self, recv, name, args, block),
+                None => super::kernel::module_method(self, call),
             },
             RVal::Puppet(Value::Sensitive(inner)) if name == "unwrap" => {
                 let inner = inner.clone();
@@ -951,10 +963,13 @@ pub(crate) fn arity<H: RubyHost>(
         } else {
             format!("{min}..{max}")
         };
-        return interp.raise(format!(
-            "wrong number of arguments (given {}, expected {expected})",
-            args.len()
-        ));
+        return interp.raise_as(
+            "ArgumentError",
+            format!(
+                "wrong number of arguments (given {}, expected {expected})",
+                args.len()
+            ),
+        );
     }
     Ok(())
 }

@@ -12,8 +12,9 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+use super::call::Call;
 use super::interp::{arity, BlockArg, Flow, Interp, RResult};
-use super::methods::{regexp_escape, string_arg};
+use super::methods::{no_conversion, regexp_escape, string_arg};
 use super::value::{self, RVal};
 use crate::host::CallSite;
 use crate::host::Unwind;
@@ -94,11 +95,8 @@ pub(crate) fn call_puppet_function<H: RubyHost>(
 }
 
 /// The methods of `scope`.
-pub(crate) fn scope_method<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    name: &str,
-    args: &mut [RVal],
-) -> RResult<RVal> {
+pub(crate) fn scope_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call) -> RResult<RVal> {
+    let (name, args) = (call.name, call.args);
     if let Some(function) = name.strip_prefix("function_") {
         let stdlib = interp.rt.module_dir("stdlib").is_some();
         if !crate::functions::has_3x_function(function, stdlib) {
@@ -185,17 +183,12 @@ pub(crate) fn scope_method<H: RubyHost>(
 }
 
 /// Methods of the constants templates use (`JSON.generate`).
-pub(crate) fn module_method<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    recv: RVal,
-    name: &str,
-    args: &mut [RVal],
-    block: Option<&BlockArg>,
-) -> RResult<RVal> {
-    let RVal::Module(module) = &recv else {
-        return interp.no_method(name, &recv);
+pub(crate) fn module_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call) -> RResult<RVal> {
+    let (recv, name, args) = (call.recv, call.name, call.args);
+    let RVal::Module(module) = recv else {
+        return interp.no_method(name, recv);
     };
-    if let Some(result) = super::library::module_method(interp, module, name, args, block) {
+    if let Some(result) = super::library::module_method(interp, call, module) {
         return result;
     }
     match (&**module, name) {
@@ -215,10 +208,7 @@ pub(crate) fn module_method<H: RubyHost>(
             arity(interp, args, 1, 1)?;
             match &args[0] {
                 RVal::Str(text) | RVal::Sym(text) => Ok(RVal::str(&regexp_escape(text))),
-                other => interp.raise(format!(
-                    "no implicit conversion of {} into String",
-                    other.class_name()
-                )),
+                other => Err(no_conversion(interp, other.class_name(), "String")),
             }
         }
         ("IPAddr", "new") => super::objects::ipaddr_new(interp, args),
@@ -342,13 +332,16 @@ pub(crate) fn kernel_integer<H: RubyHost>(interp: &mut Interp<'_, H>, arg: &RVal
         RVal::Float(_) => interp.raise("FloatDomainError"),
         RVal::Str(s) => match parse_integer_strict(s) {
             Some(n) => Ok(RVal::Int(n)),
-            None => interp.raise(format!(
-                "invalid value for Integer(): {}",
-                value::inspect(arg)
-            )),
+            None => interp.raise_as(
+                "ArgumentError",
+                format!("invalid value for Integer(): {}", value::inspect(arg)),
+            ),
         },
-        RVal::Nil => interp.raise("can't convert nil into Integer"),
-        other => interp.raise(format!("can't convert {} into Integer", other.class_name())),
+        RVal::Nil => interp.raise_as("TypeError", "can't convert nil into Integer"),
+        other => interp.raise_as(
+            "TypeError",
+            format!("can't convert {} into Integer", other.class_name()),
+        ),
     }
 }
 
@@ -395,18 +388,16 @@ pub(crate) fn format_values<H: RubyHost>(
             interp.check_string(&text)?;
             Ok(text)
         }
-        Err(message) => interp.raise(message),
+        Err(message) => interp.raise_as("ArgumentError", message),
     }
 }
 
 /// Methods every object has, and those of nil, true and false; `None` when `name` is none of them.
 pub(crate) fn object_method<H: RubyHost>(
     interp: &mut Interp<'_, H>,
-    recv: &RVal,
-    name: &str,
-    args: &mut [RVal],
-    block: Option<&BlockArg>,
+    call: Call,
 ) -> RResult<Option<RVal>> {
+    let (recv, name, args, block) = (call.recv, call.name, call.args, call.block);
     if let RVal::Object(object) = recv {
         let unknown = matches!(&**object, super::objects::RObject::Exception(None, _));
         match name {
@@ -494,18 +485,17 @@ pub(crate) fn object_method<H: RubyHost>(
             other => other.clone(),
         },
         "to_json" => RVal::str(&super::json::generate(interp, recv, None)?),
-        "tap" => {
+        // `tap` gives the receiver, `then` what the block gives.
+        "tap" | "then" | "yield_self" => {
             let Some(block) = block else {
                 return interp.raise("no block given (yield)");
             };
-            interp.yield_block(block, alloc::vec![recv.clone()])?;
-            recv.clone()
-        }
-        "then" | "yield_self" => {
-            let Some(block) = block else {
-                return interp.raise("no block given (yield)");
-            };
-            interp.yield_block(block, alloc::vec![recv.clone()])?
+            let given = interp.yield_block(block, alloc::vec![recv.clone()])?;
+            if name == "tap" {
+                recv.clone()
+            } else {
+                given
+            }
         }
         // As `case`/`when` tests: a class its instances, a range its members, a regexp matches.
         "===" => RVal::Bool(interp.case_equal(recv, args.first().unwrap_or(&RVal::Nil))?),

@@ -8,7 +8,8 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::interp::{arity, BlockArg, Interp, RResult};
+use super::call::Call;
+use super::interp::{arity, Interp, RResult};
 use super::value::{self, RVal};
 
 /// The constants this file answers for (and the namespaces that hold them).
@@ -62,11 +63,10 @@ pub(crate) fn is_loaded_library(name: &str) -> bool {
 /// A method of one of the library's modules, or `None` when it is none of these.
 pub(crate) fn module_method<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     module: &str,
-    name: &str,
-    args: &mut [RVal],
-    block: Option<&BlockArg>,
 ) -> Option<RResult<RVal>> {
+    let (name, args, block) = (call.name, call.args, call.block);
     Some(match (module, name) {
         ("Puppet::Functions", "create_function") => {
             super::module_functions::create_function(interp, args, block)
@@ -85,7 +85,7 @@ pub(crate) fn module_method<H: RubyHost>(
         (digest @ ("Digest::MD5" | "Digest::SHA1" | "Digest::SHA256" | "Digest::SHA512"), _)
             if matches!(name, "hexdigest" | "digest" | "base64digest") =>
         {
-            digest_method(interp, digest, name, args)
+            digest_method(interp, call, digest)
         }
         ("Base64", "strict_encode64" | "encode64" | "urlsafe_encode64")
             if matches!(args.first(), Some(RVal::Object(_))) =>
@@ -153,44 +153,40 @@ fn puppet_call<H: RubyHost>(
 /// The bytes of a String argument (text or binary).
 fn bytes_of<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<Vec<u8>> {
     arity(interp, args, 1, 1)?;
-    match &args[0] {
-        RVal::Str(s) => Ok(s.as_bytes().to_vec()),
+    let class = match &args[0] {
+        RVal::Str(s) => return Ok(s.as_bytes().to_vec()),
         RVal::Object(object) => match &**object {
-            super::objects::RObject::Binary(bytes) => Ok(bytes.clone()),
-            other => interp.raise_as(
-                "TypeError",
-                format!(
-                    "no implicit conversion of {} into String",
-                    other.class_name()
-                ),
-            ),
+            super::objects::RObject::Binary(bytes) => return Ok(bytes.clone()),
+            other => other.class_name(),
         },
-        other => interp.raise_as(
-            "TypeError",
-            format!(
-                "no implicit conversion of {} into String",
-                other.class_name()
-            ),
-        ),
-    }
+        other => other.class_name(),
+    };
+    not_a_string(interp, class)
+}
+
+/// Ruby's TypeError of a value of class `class` where a String is wanted.
+fn not_a_string<H: RubyHost, T>(interp: &Interp<'_, H>, class: &str) -> RResult<T> {
+    interp.raise_as(
+        "TypeError",
+        format!("no implicit conversion of {class} into String"),
+    )
 }
 
 /// `Digest::X.hexdigest(s)`, `.digest(s)` (the raw bytes) and `.base64digest(s)`.
 fn digest_method<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     digest: &str,
-    name: &str,
-    args: &[RVal],
 ) -> RResult<RVal> {
     use sha2::Digest;
-    let bytes = bytes_of(interp, args)?;
+    let bytes = bytes_of(interp, call.args)?;
     let raw: Vec<u8> = match digest {
         "Digest::MD5" => md5::Md5::digest(&bytes).to_vec(),
         "Digest::SHA1" => sha1::Sha1::digest(&bytes).to_vec(),
         "Digest::SHA256" => sha2::Sha256::digest(&bytes).to_vec(),
         _ => sha2::Sha512::digest(&bytes).to_vec(),
     };
-    Ok(match name {
+    Ok(match call.name {
         "hexdigest" => {
             let hex: String = raw.iter().map(|b| format!("{b:02x}")).collect();
             RVal::str(&hex)
@@ -214,13 +210,7 @@ fn one_string<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult
     arity(interp, args, 1, 1)?;
     match &args[0] {
         RVal::Str(s) => Ok(s.to_string()),
-        other => interp.raise_as(
-            "TypeError",
-            format!(
-                "no implicit conversion of {} into String",
-                other.class_name()
-            ),
-        ),
+        other => not_a_string(interp, other.class_name()),
     }
 }
 

@@ -55,7 +55,7 @@ pub(super) fn no_conversion<H: RubyHost>(interp: &Interp<'_, H>, class: &str, in
     Flow::Raise(
         format!("no implicit conversion of {class} into {into}"),
         interp.line,
-        None,
+        Some("TypeError"),
     )
 }
 
@@ -68,7 +68,7 @@ pub(super) fn comparison_failed<H: RubyHost>(interp: &Interp<'_, H>, a: &RVal, b
             super::value::inspect(b)
         ),
         interp.line,
-        None,
+        Some("ArgumentError"),
     )
 }
 

@@ -5,6 +5,7 @@
 //! never a wrong text.
 
 mod ast;
+mod call;
 mod defs;
 mod enumerable;
 mod host;

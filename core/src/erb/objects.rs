@@ -9,6 +9,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::ast::BeginBlock;
+use super::call::Call;
 use super::interp::{arity, Flow, Interp, RResult};
 use super::value::RVal;
 
@@ -388,10 +389,10 @@ pub(crate) fn object_inspect(object: &RObject) -> Option<String> {
 /// The methods of these objects (after those every object has).
 pub(crate) fn object_method<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     object: &RObject,
-    name: &str,
-    args: &[RVal],
 ) -> RResult<RVal> {
+    let (name, args) = (call.name, call.args);
     match (object, name) {
         (RObject::Exception(..), "message" | "to_s") => {
             arity(interp, args, 0, 0)?;

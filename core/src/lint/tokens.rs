@@ -214,25 +214,13 @@ impl Stream {
         } else {
             None
         };
-        let suffix = || {
-            if matches!(
-                next,
-                Some(K::UnencVariable | K::DqMid | K::DqPost | K::HeredocMid | K::HeredocPost)
-            ) {
-                ""
-            } else {
-                "${"
-            }
+        let suffix = || match next {
+            Some(K::UnencVariable | K::DqMid | K::DqPost | K::HeredocMid | K::HeredocPost) => "",
+            _ => "${",
         };
-        let prefix = || {
-            if matches!(
-                prev,
-                Some(K::UnencVariable | K::DqPre | K::DqMid | K::HeredocPre | K::HeredocMid)
-            ) {
-                ""
-            } else {
-                "}"
-            }
+        let prefix = || match prev {
+            Some(K::UnencVariable | K::DqPre | K::DqMid | K::HeredocPre | K::HeredocMid) => "",
+            _ => "}",
         };
         match t.kind {
             K::String => ["\"", &t.value, "\""].concat(),
@@ -475,6 +463,16 @@ impl Builder<'_> {
             .map_or(1, |s| s.chars().count() as u32 + 1)
     }
 
+    /// An unenclosed variable in a string (`$x` at `from..to`): its name both as its value and,
+    /// as puppet-lint writes it back, its text.
+    fn push_unenclosed(&mut self, from: usize, to: usize) {
+        let text = &self.src[from..to];
+        let name = text.strip_prefix('$').unwrap_or(text).to_string();
+        self.push(K::UnencVariable, from, to, &name);
+        let last = self.out.all.len() - 1;
+        self.out.all[last].raw = name;
+    }
+
     fn push(&mut self, kind: K, start: usize, end: usize, value: &str) {
         let raw = self.src.get(start..end).unwrap_or("").to_string();
         let column = self.column(start);
@@ -645,13 +643,7 @@ impl Builder<'_> {
                 }
                 Some((false, from, to)) => {
                     self.push(kind, token_start, from, &value);
-                    let name = self.src[from..to]
-                        .strip_prefix('$')
-                        .unwrap_or(&self.src[from..to])
-                        .to_string();
-                    self.push(K::UnencVariable, from, to, &name);
-                    let last = self.out.all.len() - 1;
-                    self.out.all[last].raw = name;
+                    self.push_unenclosed(from, to);
                 }
                 None => {}
             }
@@ -762,13 +754,7 @@ impl Builder<'_> {
                 self.nesting -= 1;
                 self.pos = to;
             } else {
-                let name = self.src[from..to]
-                    .strip_prefix('$')
-                    .unwrap_or(&self.src[from..to])
-                    .to_string();
-                self.push(K::UnencVariable, from, to, &name);
-                let last = self.out.all.len() - 1;
-                self.out.all[last].raw = name;
+                self.push_unenclosed(from, to);
             }
         }
         let value = self.src[seg..close].to_string();

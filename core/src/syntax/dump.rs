@@ -459,19 +459,10 @@ impl Dump {
 /// unprintable Unicode, at the cost of its Unicode tables in the .wasm).
 fn quoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\0' => out.push_str("\\0"),
-            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    crate::value::write_double_quoted(&mut out, text, |out, c| match c {
+        '\0' => out.push_str("\\0"),
+        c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+        c => out.push(c),
+    });
     out
 }

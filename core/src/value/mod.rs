@@ -94,6 +94,7 @@ pub use float_format::format_float;
 pub use float_parse::parse_f64;
 pub use hash::Hash;
 pub use iterator::{ElementSource, IteratorValue};
+pub(crate) use quote::write_double_quoted;
 pub use quote::{puppet_double_quote, puppet_quote, ruby_json_string};
 pub use regexp::Regexp;
 #[cfg(feature = "erb")]

@@ -33,31 +33,10 @@ pub fn puppet_quote(text: &str) -> String {
     out
 }
 
-/// The double-quoted form: `\t \n \r \" \$ \\` and `\u{X}` for other control characters.
-pub fn puppet_double_quote(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for ch in text.chars() {
-        match ch {
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '"' => out.push_str("\\\""),
-            '$' => out.push_str("\\$"),
-            '\\' => out.push_str("\\\\"),
-            control if (control as u32) < 0x20 => {
-                out.push_str(&format!("\\u{{{:X}}}", control as u32))
-            }
-            other => out.push(other),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Ruby's JSON text of a string: `"`, `\` and control characters escaped, the rest as it is
-/// (what `to_json` and `JSON.generate` write).
-pub fn ruby_json_string(out: &mut String, text: &str) {
+/// `text` in double quotes, as each double-quoted form here (Puppet's, Ruby's JSON, the syntax
+/// tree's dump) writes it: `\"`, `\\`, `\n`, `\r`, `\t` escaped alike, and each other character
+/// as the form's `other` writes it (escaped or as it is).
+pub(crate) fn write_double_quoted(out: &mut String, text: &str, other: fn(&mut String, char)) {
     out.push('"');
     for c in text.chars() {
         match c {
@@ -66,13 +45,32 @@ pub fn ruby_json_string(out: &mut String, text: &str) {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+            c => other(out, c),
         }
     }
     out.push('"');
+}
+
+/// The double-quoted form: `\t \n \r \" \$ \\` and `\u{X}` for other control characters.
+pub fn puppet_double_quote(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    write_double_quoted(&mut out, text, |out, c| match c {
+        '$' => out.push_str("\\$"),
+        control if (control as u32) < 0x20 => out.push_str(&format!("\\u{{{:X}}}", control as u32)),
+        other => out.push(other),
+    });
+    out
+}
+
+/// Ruby's JSON text of a string: `"`, `\` and control characters escaped, the rest as it is
+/// (what `to_json` and `JSON.generate` write).
+pub fn ruby_json_string(out: &mut String, text: &str) {
+    write_double_quoted(out, text, |out, c| match c {
+        '\u{8}' => out.push_str("\\b"),
+        '\u{c}' => out.push_str("\\f"),
+        c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+        c => out.push(c),
+    });
 }
 
 #[cfg(test)]

@@ -66,7 +66,7 @@ pub(crate) fn write_ruby_string_inspect(out: &mut String, text: &str) {
             '\u{c}' => out.push_str("\\f"),
             '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
             c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02X}", c as u32));
+                out.push_str(&format!("\\u{:04X}", c as u32));
             }
             c => out.push(c),
         }

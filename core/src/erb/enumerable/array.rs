@@ -6,7 +6,8 @@ use crate::erb::RubyHost;
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::super::interp::{arity, BlockArg, Flow, Interp, RResult};
+use super::super::call::Call;
+use super::super::interp::{arity, Flow, Interp, RResult};
 use super::super::methods::no_conversion;
 use super::super::value::{self, RVal};
 use super::array_edit as edit;
@@ -78,33 +79,25 @@ pub(super) fn array_entry(name: &str) -> Option<A> {
 /// A method only arrays have (indexing, changing in place, set operations): `op`, named `name`.
 pub(super) fn array_method<H: RubyHost>(
     interp: &mut Interp<'_, H>,
-    recv: &RVal,
+    call: Call,
     items: &Items,
-    (op, name): (A, &str),
-    args: &mut [RVal],
-    block: Option<&BlockArg>,
+    op: A,
 ) -> RResult<RVal> {
+    let (recv, name, args) = (call.recv, call.name, call.args);
     Ok(match op {
         A::Index => {
             let list = items.borrow();
             index(interp, &list, args)?
         }
         A::Store => return edit::store(interp, items, args),
-        A::At => {
-            arity(interp, args, 1, 1)?;
-            let list = items.borrow();
-            match args[0] {
-                RVal::Int(i) => at(&list, i),
-                _ => return interp.raise("no implicit conversion into Integer"),
-            }
-        }
+        A::At => at(&items.borrow(), call.one_int(interp)?),
         A::Dig => {
             let list = items.borrow().clone();
             super::dig(interp, RVal::array(list), args)?
         }
         A::Fetch => {
             let list = items.borrow().clone();
-            fetch(interp, &list, args, block)?
+            fetch(interp, call, &list)?
         }
         A::Last => {
             let list = items.borrow();
@@ -118,7 +111,7 @@ pub(super) fn array_method<H: RubyHost>(
             }
         }
         A::Empty => RVal::Bool(items.borrow().is_empty()),
-        A::Push => return edit::push(interp, recv, items, name, args),
+        A::Push => return edit::push(interp, call, items),
         A::Unshift => {
             let mut list = items.borrow_mut();
             for (i, a) in args.iter().enumerate() {
@@ -126,40 +119,55 @@ pub(super) fn array_method<H: RubyHost>(
             }
             recv.clone()
         }
-        A::Concat => return edit::concat(interp, recv, items, args),
-        A::Pop => items.borrow_mut().pop().unwrap_or(RVal::Nil),
-        A::Shift => {
+        A::Concat => return edit::concat(interp, call, items),
+        A::Pop | A::Shift => {
             let mut list = items.borrow_mut();
-            if list.is_empty() {
-                RVal::Nil
-            } else {
-                list.remove(0)
+            let (len, pop) = (list.len(), matches!(op, A::Pop));
+            match args.first() {
+                None if len == 0 => RVal::Nil,
+                None if pop => list.pop().unwrap_or(RVal::Nil),
+                None => list.remove(0),
+                // pop(n) and shift(n): the last or first n, as an array.
+                Some(RVal::Int(n)) if *n >= 0 => {
+                    let n = (*n as usize).min(len);
+                    let mut taken = list.split_off(if pop { len - n } else { n });
+                    if !pop {
+                        core::mem::swap(&mut *list, &mut taken);
+                    }
+                    RVal::array(taken)
+                }
+                _ => return interp.raise("negative array size"),
             }
         }
-        A::Delete => return edit::delete(interp, items, args),
-        A::DeleteAt => return edit::delete_at(interp, items, args),
+        A::Delete => {
+            let x = call.one(interp)?;
+            edit::delete(&mut items.borrow_mut(), x)
+        }
+        A::DeleteAt => {
+            let i = call.one(interp)?;
+            edit::delete_at(&mut items.borrow_mut(), i)
+        }
         A::Clear => {
             items.borrow_mut().clear();
             recv.clone()
         }
         A::Plus => {
-            arity(interp, args, 1, 1)?;
-            let other = array_arg(interp, &args[0])?;
+            let other = array_arg(interp, call.one(interp)?)?;
             let mut out = items.borrow().clone();
             out.extend(other.borrow().iter().cloned());
             check_len(interp, out.len())?;
             RVal::array(out)
         }
-        A::SetOp => return set_op(interp, items, name, args),
+        A::SetOp => return set_op(interp, call, items),
         A::Times => return times(interp, items, args),
         A::Compare => {
-            arity(interp, args, 1, 1)?;
-            match compare(interp, recv, &args[0], 0) {
+            let other = call.one(interp)?;
+            match compare(interp, recv, other, 0) {
                 Ok(o) => RVal::Int(o as i64),
                 Err(_) => RVal::Nil,
             }
         }
-        A::InPlace => return edit::in_place(interp, recv, items, name, args, block),
+        A::InPlace => return edit::in_place(interp, call, items),
         A::ValuesAt => {
             let list = items.borrow();
             let at_arg = |a: &RVal| match a {
@@ -173,7 +181,7 @@ pub(super) fn array_method<H: RubyHost>(
             let list = items.borrow().clone();
             transpose(interp, &list)?
         }
-        A::Product => return product(interp, recv, items, args, block),
+        A::Product => return product(interp, call, items),
         A::Random => {
             return interp.unsupported(format!(
                 "Array#{name} is not supported by the playground's ERB (random)"
@@ -247,12 +255,8 @@ fn index<H: RubyHost>(interp: &Interp<'_, H>, list: &[RVal], args: &[RVal]) -> R
 }
 
 /// `fetch(i)`, with a default or a block for an index outside.
-fn fetch<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    list: &[RVal],
-    args: &[RVal],
-    block: Option<&BlockArg>,
-) -> RResult<RVal> {
+fn fetch<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, list: &[RVal]) -> RResult<RVal> {
+    let (args, block) = (call.args, call.block);
     arity(interp, args, 1, 2)?;
     let RVal::Int(i) = args[0] else {
         return interp.raise("no implicit conversion into Integer");
@@ -263,30 +267,28 @@ fn fetch<H: RubyHost>(
             (_, Some(b)) => interp.yield_block(b, alloc::vec![args[0].clone()])?,
             (Some(default), None) => default.clone(),
             (None, None) => {
-                return interp.raise(format!(
-                    "index {i} outside of array bounds: {}...{}",
-                    -(list.len() as i64),
-                    list.len()
-                ))
+                return interp.raise_as(
+                    "IndexError",
+                    format!(
+                        "index {i} outside of array bounds: {}...{}",
+                        -(list.len() as i64),
+                        list.len()
+                    ),
+                )
             }
         },
     })
 }
 
 /// `-`/`difference`, `&`/`intersection`, `|`/`union`.
-fn set_op<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    items: &Items,
-    name: &str,
-    args: &[RVal],
-) -> RResult<RVal> {
-    arity(interp, args, 1, usize::MAX)?;
-    let other = array_arg(interp, &args[0])?;
+fn set_op<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, items: &Items) -> RResult<RVal> {
+    arity(interp, call.args, 1, usize::MAX)?;
+    let other = array_arg(interp, &call.args[0])?;
     let mine = items.borrow().clone();
     let theirs = other.borrow().clone();
     interp.step((mine.len() as u64 * theirs.len() as u64) / 16 + 1)?;
     let has = |list: &[RVal], x: &RVal| list.iter().any(|y| value::eql(x, y));
-    let out: Vec<RVal> = match name {
+    let out: Vec<RVal> = match call.name {
         "-" | "difference" => mine.into_iter().filter(|x| !has(&theirs, x)).collect(),
         "&" | "intersection" => super::uniq(
             interp,
@@ -336,19 +338,13 @@ fn transpose<H: RubyHost>(interp: &Interp<'_, H>, list: &[RVal]) -> RResult<RVal
 }
 
 /// `a.product(b, ...)`: every combination, the receiver's elements varying slowest.
-fn product<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    recv: &RVal,
-    items: &Items,
-    args: &[RVal],
-    block: Option<&BlockArg>,
-) -> RResult<RVal> {
+fn product<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, items: &Items) -> RResult<RVal> {
     let mut rows: Vec<Vec<RVal>> = items
         .borrow()
         .iter()
         .map(|x| alloc::vec![x.clone()])
         .collect();
-    for a in args.iter() {
+    for a in call.args.iter() {
         let other = array_arg(interp, a)?.borrow().clone();
         check_len(interp, rows.len().saturating_mul(other.len()))?;
         rows = rows
@@ -363,11 +359,11 @@ fn product<H: RubyHost>(
             .collect();
     }
     let rows: Vec<RVal> = rows.into_iter().map(RVal::array).collect();
-    let Some(b) = block else {
+    let Some(b) = call.block else {
         return Ok(RVal::array(rows));
     };
     for row in rows {
         interp.yield_block(b, alloc::vec![row])?;
     }
-    Ok(recv.clone())
+    Ok(call.recv.clone())
 }

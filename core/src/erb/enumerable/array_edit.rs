@@ -4,7 +4,10 @@
 use crate::erb::RubyHost;
 use alloc::format;
 
-use super::super::interp::{arity, BlockArg, Interp, RResult};
+use alloc::vec::Vec;
+
+use super::super::call::Call;
+use super::super::interp::{arity, Interp, RResult};
 use super::super::value::{self, RVal};
 use super::array::check_len;
 use super::{index_of, Items};
@@ -37,28 +40,26 @@ pub(super) fn store<H: RubyHost>(
 /// `push`, `append`, `<<` (one argument).
 pub(super) fn push<H: RubyHost>(
     interp: &mut Interp<'_, H>,
-    recv: &RVal,
+    call: Call,
     items: &Items,
-    name: &str,
-    args: &[RVal],
 ) -> RResult<RVal> {
-    if name == "<<" {
+    let args = call.args;
+    if call.name == "<<" {
         arity(interp, args, 1, 1)?;
     }
     let len = items.borrow().len() + args.len();
     check_len(interp, len)?;
     items.borrow_mut().extend(args.iter().cloned());
-    Ok(recv.clone())
+    Ok(call.recv.clone())
 }
 
 /// `concat(other, ...)`: the arrays' elements appended.
 pub(super) fn concat<H: RubyHost>(
     interp: &mut Interp<'_, H>,
-    recv: &RVal,
+    call: Call,
     items: &Items,
-    args: &[RVal],
 ) -> RResult<RVal> {
-    for a in args.iter() {
+    for a in call.args.iter() {
         if let RVal::Array(other) = a {
             let other = other.borrow().clone();
             let len = items.borrow().len() + other.len();
@@ -66,42 +67,29 @@ pub(super) fn concat<H: RubyHost>(
             items.borrow_mut().extend(other);
         }
     }
-    Ok(recv.clone())
+    Ok(call.recv.clone())
 }
 
 /// `delete(x)`: every element equal to it; `x`, or nil when there was none.
-pub(super) fn delete<H: RubyHost>(
-    interp: &Interp<'_, H>,
-    items: &Items,
-    args: &[RVal],
-) -> RResult<RVal> {
-    arity(interp, args, 1, 1)?;
-    let mut list = items.borrow_mut();
+pub(super) fn delete(list: &mut Vec<RVal>, x: &RVal) -> RVal {
     let before = list.len();
-    list.retain(|x| !value::equal(x, &args[0], 0));
-    Ok(if list.len() == before {
+    list.retain(|y| !value::equal(y, x, 0));
+    if list.len() == before {
         RVal::Nil
     } else {
-        args[0].clone()
-    })
+        x.clone()
+    }
 }
 
 /// `delete_at(i)`: the element there, or nil.
-pub(super) fn delete_at<H: RubyHost>(
-    interp: &Interp<'_, H>,
-    items: &Items,
-    args: &[RVal],
-) -> RResult<RVal> {
-    arity(interp, args, 1, 1)?;
-    let mut list = items.borrow_mut();
-    let len = list.len();
-    Ok(match args[0] {
-        RVal::Int(i) => match index_of(len, i) {
+pub(super) fn delete_at(list: &mut Vec<RVal>, i: &RVal) -> RVal {
+    match *i {
+        RVal::Int(i) => match index_of(list.len(), i) {
             Some(i) => list.remove(i),
             None => RVal::Nil,
         },
         _ => RVal::Nil,
-    })
+    }
 }
 
 /// The `!` forms of Enumerable's methods (`sort!`, `map!`, `select!`...), with `delete_if` and
@@ -110,12 +98,10 @@ pub(super) fn delete_at<H: RubyHost>(
 /// changed.
 pub(super) fn in_place<H: RubyHost>(
     interp: &mut Interp<'_, H>,
-    recv: &RVal,
+    call: Call,
     items: &Items,
-    name: &str,
-    args: &mut [RVal],
-    block: Option<&BlockArg>,
 ) -> RResult<RVal> {
+    let name = call.name;
     let base = match name {
         "delete_if" => "reject",
         "keep_if" => "select",
@@ -126,7 +112,7 @@ pub(super) fn in_place<H: RubyHost>(
     }
     let list = items.borrow().clone();
     let before = list.len();
-    let result = super::common::enumerable_method(interp, recv, list, base, args, block, false)?;
+    let result = super::common::enumerable_method(interp, call.named(base), list, false)?;
     if let RVal::Array(new) = result {
         let new = new.borrow().clone();
         let changed = new.len() != before;
@@ -135,5 +121,5 @@ pub(super) fn in_place<H: RubyHost>(
             return Ok(RVal::Nil);
         }
     }
-    Ok(recv.clone())
+    Ok(call.recv.clone())
 }

@@ -5,7 +5,8 @@
 use crate::erb::RubyHost;
 use alloc::vec::Vec;
 
-use super::super::interp::{arity, BlockArg, Interp, RResult};
+use super::super::call::Call;
+use super::super::interp::{BlockArg, Interp, RResult};
 use super::super::value::{self, RVal};
 use super::folds;
 use super::need_block;
@@ -106,13 +107,11 @@ fn enumerable_entry(name: &str) -> Option<(E, bool)> {
 /// hash to the methods it has.
 pub(super) fn enumerable_method<H: RubyHost>(
     interp: &mut Interp<'_, H>,
-    recv: &RVal,
+    call: Call,
     items: Vec<RVal>,
-    name: &str,
-    args: &mut [RVal],
-    block: Option<&BlockArg>,
     of_hash: bool,
 ) -> RResult<RVal> {
+    let (recv, name, args, block) = (call.recv, call.name, call.args, call.block);
     let op = match enumerable_entry(name) {
         Some((op, on_hash)) if on_hash || !of_hash => op,
         _ => return interp.no_method(name, recv),
@@ -128,19 +127,18 @@ pub(super) fn enumerable_method<H: RubyHost>(
                 .collect(),
         ),
         E::Each | E::EachWithIndex | E::ReverseEach | E::EachIndex => {
-            each(interp, recv, items, op, block)?
+            each(interp, call, items, op)?
         }
         E::EachWithObject => {
             let block = need_block(interp, block)?;
-            arity(interp, args, 1, 1)?;
-            let memo = args[0].clone();
+            let memo = call.one(interp)?.clone();
             for item in items {
                 interp.yield_block(block, alloc::vec![item, memo.clone()])?;
             }
             memo
         }
         E::Map | E::FlatMap | E::FilterMap => return map(interp, items, op, block),
-        E::Select => return select(interp, items, name, block),
+        E::Select => return select(interp, call, items),
         E::Find => {
             let block = need_block(interp, block)?;
             for item in items {
@@ -153,37 +151,34 @@ pub(super) fn enumerable_method<H: RubyHost>(
             }
             RVal::Nil
         }
-        E::FindIndex => return find_index(interp, items, args, block),
-        E::Quantifier => return quantifier(interp, items, name, args, block),
-        E::Count => return count(interp, items, args, block),
+        E::FindIndex => return find_index(interp, call, items),
+        E::Quantifier => return quantifier(interp, call, items),
+        E::Count => return count(interp, call, items),
         E::Size => RVal::Int(items.len() as i64),
         E::ToA => RVal::array(items),
         E::Include => {
-            arity(interp, args, 1, 1)?;
+            let x = call.one(interp)?;
             interp.step(items.len() as u64 / 8)?;
-            RVal::Bool(items.iter().any(|i| value::equal(i, &args[0], 0)))
+            RVal::Bool(items.iter().any(|i| value::equal(i, x, 0)))
         }
-        E::First => return first(interp, items, name, args),
+        E::First => return first(interp, call, items),
         E::Drop => {
-            arity(interp, args, 1, 1)?;
-            let RVal::Int(n) = args[0] else {
-                return interp.raise("no implicit conversion into Integer");
-            };
+            let n = call.one_int(interp)?;
             if n < 0 {
                 return interp.raise("attempt to drop negative size");
             }
             RVal::array(items.into_iter().skip(n as usize).collect())
         }
-        E::TakeWhile => return take_while(interp, items, name, block),
+        E::TakeWhile => return take_while(interp, call, items),
         E::Sort => return folds::sort(interp, items, block),
-        E::SortBy => return folds::sort_by(interp, items, name, block),
-        E::MinMax => return folds::min_max(interp, items, name, args, block),
+        E::SortBy => return folds::sort_by(interp, call, items),
+        E::MinMax => return folds::min_max(interp, call, items),
         E::GroupBy => return folds::group_by(interp, items, block),
         E::Tally => return folds::tally(interp, items),
         E::Uniq => RVal::array(super::uniq(interp, items, block)?),
-        E::Sum => return folds::sum(interp, items, args, block),
-        E::Inject => return folds::inject(interp, items, args, block),
-        E::Slices => return folds::slices(interp, items, name, args, block),
+        E::Sum => return folds::sum(interp, call, items),
+        E::Inject => return folds::inject(interp, call, items),
+        E::Slices => return folds::slices(interp, call, items),
         E::Zip => folds::zip(items, args),
         E::ToH => return folds::to_h(interp, items, block),
         E::Flatten => {
@@ -203,19 +198,18 @@ pub(super) fn enumerable_method<H: RubyHost>(
                 .filter(|i| !matches!(i, RVal::Nil))
                 .collect(),
         ),
-        E::Grep => return folds::grep(interp, items, name, args, block),
+        E::Grep => return folds::grep(interp, call, items),
     })
 }
 
 /// `each`, `each_with_index`, `reverse_each`, `each_index` with a block: the receiver.
 fn each<H: RubyHost>(
     interp: &mut Interp<'_, H>,
-    recv: &RVal,
+    call: Call,
     items: Vec<RVal>,
     op: E,
-    block: Option<&BlockArg>,
 ) -> RResult<RVal> {
-    let block = need_block(interp, block)?;
+    let block = need_block(interp, call.block)?;
     match op {
         E::EachWithIndex => {
             for (i, item) in items.into_iter().enumerate() {
@@ -238,7 +232,7 @@ fn each<H: RubyHost>(
             }
         }
     }
-    Ok(recv.clone())
+    Ok(call.recv.clone())
 }
 
 /// `map` (with a block), `flat_map` (arrays the block gives joined), `filter_map` (the truthy).
@@ -262,13 +256,8 @@ fn map<H: RubyHost>(
 }
 
 /// `select`/`filter`, `reject` and `partition` (both).
-fn select<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    items: Vec<RVal>,
-    name: &str,
-    block: Option<&BlockArg>,
-) -> RResult<RVal> {
-    let block = need_block(interp, block)?;
+fn select<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, items: Vec<RVal>) -> RResult<RVal> {
+    let block = need_block(interp, call.block)?;
     let (mut yes, mut no) = (Vec::new(), Vec::new());
     for item in items {
         if interp
@@ -280,7 +269,7 @@ fn select<H: RubyHost>(
             no.push(item);
         }
     }
-    Ok(match name {
+    Ok(match call.name {
         "reject" => RVal::array(no),
         "partition" => RVal::array(alloc::vec![RVal::array(yes), RVal::array(no)]),
         _ => RVal::array(yes),
@@ -290,13 +279,12 @@ fn select<H: RubyHost>(
 /// `find_index`/`index` of a value or of the first element the block accepts.
 fn find_index<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     items: Vec<RVal>,
-    args: &[RVal],
-    block: Option<&BlockArg>,
 ) -> RResult<RVal> {
     for (i, item) in items.into_iter().enumerate() {
         interp.step(1)?;
-        let hit = match (args.first(), block) {
+        let hit = match (call.args.first(), call.block) {
             (Some(x), _) => value::equal(&item, x, 0),
             (None, Some(b)) => interp.yield_block(b, alloc::vec![item])?.truthy(),
             (None, None) => {
@@ -313,11 +301,10 @@ fn find_index<H: RubyHost>(
 /// `any?`, `all?`, `none?`, `one?`: with a pattern (`===`), a block, or the elements' truth.
 fn quantifier<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     items: Vec<RVal>,
-    name: &str,
-    args: &[RVal],
-    block: Option<&BlockArg>,
 ) -> RResult<RVal> {
+    let (name, args, block) = (call.name, call.args, call.block);
     let mut count = 0usize;
     let total = items.len();
     for item in items {
@@ -349,12 +336,8 @@ fn quantifier<H: RubyHost>(
 }
 
 /// `count`, `count(x)`, `count { ... }`.
-fn count<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    items: Vec<RVal>,
-    args: &[RVal],
-    block: Option<&BlockArg>,
-) -> RResult<RVal> {
+fn count<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, items: Vec<RVal>) -> RResult<RVal> {
+    let (args, block) = (call.args, call.block);
     if args.is_empty() && block.is_none() {
         return Ok(RVal::Int(items.len() as i64));
     }
@@ -371,14 +354,9 @@ fn count<H: RubyHost>(
 }
 
 /// `first`, `first(n)`, `take(n)`.
-fn first<H: RubyHost>(
-    interp: &Interp<'_, H>,
-    items: Vec<RVal>,
-    name: &str,
-    args: &[RVal],
-) -> RResult<RVal> {
-    Ok(match args.first() {
-        None if name == "first" => items.into_iter().next().unwrap_or(RVal::Nil),
+fn first<H: RubyHost>(interp: &Interp<'_, H>, call: Call, items: Vec<RVal>) -> RResult<RVal> {
+    Ok(match call.args.first() {
+        None if call.name == "first" => items.into_iter().next().unwrap_or(RVal::Nil),
         Some(n) => {
             let RVal::Int(n) = n else {
                 return interp.raise("no implicit conversion into Integer");
@@ -395,11 +373,10 @@ fn first<H: RubyHost>(
 /// `take_while` and `drop_while`.
 fn take_while<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     mut items: Vec<RVal>,
-    name: &str,
-    block: Option<&BlockArg>,
 ) -> RResult<RVal> {
-    let block = need_block(interp, block)?;
+    let block = need_block(interp, call.block)?;
     let mut cut = items.len();
     for (i, item) in items.iter().enumerate() {
         if !interp
@@ -411,5 +388,9 @@ fn take_while<H: RubyHost>(
         }
     }
     let rest = items.split_off(cut);
-    Ok(RVal::array(if name == "take_while" { items } else { rest }))
+    Ok(RVal::array(if call.name == "take_while" {
+        items
+    } else {
+        rest
+    }))
 }

@@ -7,7 +7,8 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::super::interp::{arity, BlockArg, Interp, RResult};
+use super::super::call::Call;
+use super::super::interp::{BlockArg, Interp, RResult};
 use super::super::methods::{comparison_failed, no_conversion};
 use super::super::value::{self, RVal};
 use super::{compare, need_block, rows_of, sort_values};
@@ -37,11 +38,10 @@ pub(super) fn sort<H: RubyHost>(
 /// `sort_by`, `min_by`, `max_by`: by the keys the block gives.
 pub(super) fn sort_by<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     items: Vec<RVal>,
-    name: &str,
-    block: Option<&BlockArg>,
 ) -> RResult<RVal> {
-    let block = need_block(interp, block)?;
+    let block = need_block(interp, call.block)?;
     let mut keyed = Vec::with_capacity(items.len());
     for item in items {
         let key = interp.yield_block(block, alloc::vec![item.clone()])?;
@@ -58,7 +58,7 @@ pub(super) fn sort_by<H: RubyHost>(
     sort_values(interp, &mut keyed, |interp, x, y| {
         compare(interp, &key_of(x), &key_of(y), 0)
     })?;
-    Ok(match name {
+    Ok(match call.name {
         "sort_by" => RVal::array(keyed.iter().map(item_of).collect()),
         "min_by" => keyed.first().map(item_of).unwrap_or(RVal::Nil),
         _ => keyed.last().map(item_of).unwrap_or(RVal::Nil),
@@ -68,12 +68,11 @@ pub(super) fn sort_by<H: RubyHost>(
 /// `min`, `max` (of `n` with an argument) and `minmax`.
 pub(super) fn min_max<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     mut items: Vec<RVal>,
-    name: &str,
-    args: &[RVal],
-    block: Option<&BlockArg>,
 ) -> RResult<RVal> {
-    match block {
+    let name = call.name;
+    match call.block {
         Some(b) => {
             let b = b.clone();
             sort_values(interp, &mut items, |interp, x, y| {
@@ -85,7 +84,7 @@ pub(super) fn min_max<H: RubyHost>(
         }
         None => sort_values(interp, &mut items, |interp, x, y| compare(interp, x, y, 0))?,
     }
-    if let Some(RVal::Int(n)) = args.first() {
+    if let Some(RVal::Int(n)) = call.args.first() {
         let n = (*n).max(0) as usize;
         if name == "max" {
             items.reverse();
@@ -136,28 +135,44 @@ pub(super) fn tally<H: RubyHost>(interp: &mut Interp<'_, H>, items: Vec<RVal>) -
 /// `sum` (from 0 or the argument), of the elements or the block's answers.
 pub(super) fn sum<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     items: Vec<RVal>,
-    args: &[RVal],
-    block: Option<&BlockArg>,
 ) -> RResult<RVal> {
-    let mut total = args.first().cloned().unwrap_or(RVal::Int(0));
+    let mut total = call.args.first().cloned().unwrap_or(RVal::Int(0));
+    // Once a Float is added, Ruby compensates the rounding of each addition (Kahan-Babuska):
+    // [0.1, 0.2, 0.3].sum is 0.6.
+    let mut compensation = 0.0;
     for item in items {
-        let item = match block {
+        let item = match call.block {
             Some(b) => interp.yield_block(b, alloc::vec![item])?,
             None => item,
         };
+        let (f, x) = (super::num(&total), super::num(&item));
         total = interp.call_method(total, "+", &mut alloc::vec![item], None)?;
+        // A Float sum is of two numbers.
+        if let RVal::Float(t) = total {
+            if t.is_finite() {
+                compensation += if f.abs() >= x.abs() {
+                    (f - t) + x
+                } else {
+                    (x - t) + f
+                };
+            }
+        }
     }
-    Ok(total)
+    Ok(match total {
+        RVal::Float(f) => RVal::Float(f + compensation),
+        other => other,
+    })
 }
 
 /// `inject`/`reduce` with a block or an operator's name, from the first element or a value.
 pub(super) fn inject<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     items: Vec<RVal>,
-    args: &[RVal],
-    block: Option<&BlockArg>,
 ) -> RResult<RVal> {
+    let (args, block) = (call.args, call.block);
     let mut items = items.into_iter();
     let (mut acc, op) = match (args.len(), block) {
         (0, Some(_)) => (items.next().unwrap_or(RVal::Nil), None),
@@ -185,25 +200,20 @@ pub(super) fn inject<H: RubyHost>(
 /// `each_slice(n)` and `each_cons(n)`: yielded, or their array without a block.
 pub(super) fn slices<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     items: Vec<RVal>,
-    name: &str,
-    args: &[RVal],
-    block: Option<&BlockArg>,
 ) -> RResult<RVal> {
-    arity(interp, args, 1, 1)?;
-    let RVal::Int(n) = args[0] else {
-        return interp.raise("no implicit conversion into Integer");
-    };
+    let n = call.one_int(interp)?;
     if n <= 0 {
         return interp.raise("invalid slice size");
     }
     let n = n as usize;
-    let groups: Vec<RVal> = if name == "each_slice" {
+    let groups: Vec<RVal> = if call.name == "each_slice" {
         items.chunks(n).map(|c| RVal::array(c.to_vec())).collect()
     } else {
         items.windows(n).map(|c| RVal::array(c.to_vec())).collect()
     };
-    let Some(b) = block else {
+    let Some(b) = call.block else {
         return Ok(RVal::array(groups));
     };
     for g in groups {
@@ -275,20 +285,18 @@ pub(super) fn join<H: RubyHost>(
 /// answers for them.
 pub(super) fn grep<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     items: Vec<RVal>,
-    name: &str,
-    args: &[RVal],
-    block: Option<&BlockArg>,
 ) -> RResult<RVal> {
-    arity(interp, args, 1, 1)?;
+    let pattern = call.one(interp)?;
     let mut out = Vec::new();
     for item in items {
         let mut a = alloc::vec![item.clone()];
         let hit = interp
-            .call_method(args[0].clone(), "===", &mut a, None)?
+            .call_method(pattern.clone(), "===", &mut a, None)?
             .truthy();
-        if hit == (name == "grep") {
-            out.push(match block {
+        if hit == (call.name == "grep") {
+            out.push(match call.block {
                 Some(b) => interp.yield_block(b, alloc::vec![item])?,
                 None => item,
             });

@@ -6,6 +6,7 @@ use crate::erb::RubyHost;
 use alloc::format;
 use alloc::vec::Vec;
 
+use super::super::call::Call;
 use super::super::interp::{arity, BlockArg, Flow, Interp, RResult};
 use super::super::methods::no_conversion;
 use super::super::value::{self, RVal};
@@ -82,12 +83,11 @@ pub(super) fn own_method(name: &str, block: Option<&BlockArg>) -> Option<HashOp>
 /// A method only hashes have: `op`, named `name`.
 pub(super) fn hash_method<H: RubyHost>(
     interp: &mut Interp<'_, H>,
-    recv: &RVal,
+    call: Call,
     entries: &Entries,
-    (op, name): (HashOp, &str),
-    args: &mut [RVal],
-    block: Option<&BlockArg>,
+    op: HashOp,
 ) -> RResult<RVal> {
+    let (recv, name, args, block) = (call.recv, call.name, call.args, call.block);
     let snapshot = || entries.borrow().clone();
     let get = |key: &RVal| value::hash_get(&entries.borrow(), key);
     Ok(match op {
@@ -109,7 +109,10 @@ pub(super) fn hash_method<H: RubyHost>(
                     (_, Some(b)) => interp.yield_block(b, alloc::vec![args[0].clone()])?,
                     (Some(default), None) => default.clone(),
                     (None, None) => {
-                        return interp.raise(format!("key not found: {}", value::inspect(&args[0])))
+                        return interp.raise_as(
+                            "KeyError",
+                            format!("key not found: {}", value::inspect(&args[0])),
+                        )
                     }
                 },
             }
@@ -159,7 +162,7 @@ pub(super) fn hash_method<H: RubyHost>(
             }
             RVal::hash(out)
         }
-        HashOp::Merge => return merge(interp, recv, entries, name, args, block),
+        HashOp::Merge => return merge(interp, call, entries),
         HashOp::Delete => {
             arity(interp, args, 1, 1)?;
             let mut list = entries.borrow_mut();
@@ -168,14 +171,15 @@ pub(super) fn hash_method<H: RubyHost>(
                 None => RVal::Nil,
             }
         }
-        HashOp::Invert => RVal::hash(
-            entries
-                .borrow()
-                .iter()
-                .map(|(k, v)| (v.clone(), k.clone()))
-                .collect(),
-        ),
-        HashOp::Transform => return transform(interp, snapshot(), name, block),
+        HashOp::Invert => {
+            // A repeated value keeps its last key, as a key set twice does.
+            let mut inverted = Vec::new();
+            for (k, v) in entries.borrow().iter() {
+                value::hash_set(&mut inverted, v.clone(), k.clone());
+            }
+            RVal::hash(inverted)
+        }
+        HashOp::Transform => return transform(interp, call, snapshot()),
         HashOp::Compact => RVal::hash(
             snapshot()
                 .into_iter()
@@ -208,46 +212,38 @@ fn store<H: RubyHost>(
 }
 
 /// `merge` (a new hash), `merge!`/`update` (in place), the block choosing between two values.
-fn merge<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    recv: &RVal,
-    entries: &Entries,
-    name: &str,
-    args: &[RVal],
-    block: Option<&BlockArg>,
-) -> RResult<RVal> {
+fn merge<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, entries: &Entries) -> RResult<RVal> {
     let mut out = entries.borrow().clone();
-    for other in args.iter() {
+    for other in call.args.iter() {
         let RVal::Hash(other) = other else {
             return Err(no_conversion(interp, other.class_name(), "Hash"));
         };
         for (k, v) in other.borrow().clone() {
             interp.step(1 + out.len() as u64 / 16)?;
-            let v = match (block, value::hash_get(&out, &k)) {
+            let v = match (call.block, value::hash_get(&out, &k)) {
                 (Some(b), Some(old)) => interp.yield_block(b, alloc::vec![k.clone(), old, v])?,
                 _ => v,
             };
             value::hash_set(&mut out, k, v);
         }
     }
-    if name == "merge" {
+    if call.name == "merge" {
         return Ok(RVal::hash(out));
     }
     *entries.borrow_mut() = out;
-    Ok(recv.clone())
+    Ok(call.recv.clone())
 }
 
 /// `transform_values` and `transform_keys`.
 fn transform<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     pairs: Vec<(RVal, RVal)>,
-    name: &str,
-    block: Option<&BlockArg>,
 ) -> RResult<RVal> {
-    let block = need_block(interp, block)?;
+    let block = need_block(interp, call.block)?;
     let mut out = Vec::new();
     for (k, v) in pairs {
-        if name == "transform_values" {
+        if call.name == "transform_values" {
             let v = interp.yield_block(block, alloc::vec![v])?;
             out.push((k, v));
         } else {

@@ -4,7 +4,8 @@
 use crate::erb::RubyHost;
 use alloc::vec::Vec;
 
-use super::super::interp::{arity, BlockArg, Interp, RResult};
+use super::super::call::Call;
+use super::super::interp::{BlockArg, Interp, RResult};
 use super::super::value::{self, RVal};
 use super::num;
 
@@ -42,25 +43,22 @@ pub(super) fn own_method(name: &str, args: &[RVal], block: Option<&BlockArg>) ->
 /// A method of the range `a..b` (`a...b`) that need not make its elements: `op`, named `name`.
 pub(super) fn range_method<H: RubyHost>(
     interp: &mut Interp<'_, H>,
-    recv: &RVal,
+    call: Call,
     (a, b, exclusive): (i64, i64, bool),
-    (op, name): (R, &str),
-    args: &[RVal],
-    block: Option<&BlockArg>,
+    op: R,
 ) -> RResult<RVal> {
     let last = if exclusive { b.wrapping_sub(1) } else { b };
+    let name = call.name;
     Ok(match op {
         R::Include => {
-            arity(interp, args, 1, 1)?;
-            let x = num(&args[0]);
+            let arg = call.one(interp)?;
+            let x = num(arg);
             let below_end = if exclusive {
                 x < b as f64
             } else {
                 x <= b as f64
             };
-            RVal::Bool(
-                matches!(args[0], RVal::Int(_) | RVal::Float(_)) && x >= a as f64 && below_end,
-            )
+            RVal::Bool(matches!(arg, RVal::Int(_) | RVal::Float(_)) && x >= a as f64 && below_end)
         }
         R::First => {
             if name != "begin" && last < a {
@@ -79,27 +77,19 @@ pub(super) fn range_method<H: RubyHost>(
             }
         }
         R::Size => RVal::Int((last - a + 1).max(0)),
-        R::Step => return step(interp, recv, a, last, args, block),
-        R::Inspect => RVal::str(&value::inspect(recv)),
+        R::Step => return step(interp, call, a, last),
+        R::Inspect => RVal::str(&value::inspect(call.recv)),
     })
 }
 
 /// `step(n)`: every n-th integer from the start, yielded or as an array.
-fn step<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    recv: &RVal,
-    a: i64,
-    last: i64,
-    args: &[RVal],
-    block: Option<&BlockArg>,
-) -> RResult<RVal> {
-    arity(interp, args, 1, 1)?;
-    let step = match &args[0] {
+fn step<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, a: i64, last: i64) -> RResult<RVal> {
+    let step = match call.one(interp)? {
         RVal::Int(n) if *n > 0 => *n,
         _ => return interp.raise("step can't be negative or zero"),
     };
     let mut i = a;
-    let Some(block) = block else {
+    let Some(block) = call.block else {
         let mut out = Vec::new();
         while i <= last {
             interp.step(1)?;
@@ -118,5 +108,5 @@ fn step<H: RubyHost>(
             None => break,
         };
     }
-    Ok(recv.clone())
+    Ok(call.recv.clone())
 }

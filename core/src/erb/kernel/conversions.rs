@@ -43,14 +43,17 @@ pub(super) fn kernel_float<H: RubyHost>(
             let clean: String = s.trim().chars().filter(|&c| c != '_').collect();
             match crate::value::parse_f64(&clean) {
                 Some(f) if !clean.is_empty() => Ok(RVal::Float(f)),
-                _ => interp.raise(format!(
-                    "invalid value for Float(): {}",
-                    value::inspect(&args[0])
-                )),
+                _ => interp.raise_as(
+                    "ArgumentError",
+                    format!("invalid value for Float(): {}", value::inspect(&args[0])),
+                ),
             }
         }
-        RVal::Nil => interp.raise("can't convert nil into Float"),
-        other => interp.raise(format!("can't convert {} into Float", other.class_name())),
+        RVal::Nil => interp.raise_as("TypeError", "can't convert nil into Float"),
+        other => interp.raise_as(
+            "TypeError",
+            format!("can't convert {} into Float", other.class_name()),
+        ),
     }
 }
 

@@ -108,7 +108,7 @@ pub(super) fn int_binary<H: RubyHost>(
         B::Mul => checked(a.checked_mul(b)),
         B::Div | B::IntDiv | B::Mod | B::Modulo | B::DivMod => {
             if b == 0 {
-                return interp.raise("divided by 0");
+                return interp.raise_as("ZeroDivisionError", "divided by 0");
             }
             let Some(q) = a.checked_div_euclid(b).and_then(|_| a.checked_div(b)) else {
                 return overflow(interp);

@@ -4,6 +4,7 @@ use crate::erb::RubyHost;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::super::call::Call;
 use super::super::interp::{arity, Interp, RResult};
 use super::super::value::RVal;
 use super::string_arg;
@@ -11,10 +12,10 @@ use super::string_arg;
 /// `tr`, `delete`, `squeeze`, `count` with plain character lists and ranges (`a-z`).
 pub(super) fn tr_family<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     s: &str,
-    name: &str,
-    args: &[RVal],
 ) -> RResult<RVal> {
+    let (name, args) = (call.name, call.args);
     let expand = |set: &str| -> (Vec<char>, bool) {
         let (negate, set) = match set.strip_prefix('^') {
             Some(rest) if !rest.is_empty() => (true, rest),

@@ -5,7 +5,8 @@ use crate::erb::RubyHost;
 use alloc::format;
 use alloc::string::ToString;
 
-use super::super::interp::{arity, BlockArg, Interp, RResult};
+use super::super::call::Call;
+use super::super::interp::{arity, Interp, RResult};
 use super::super::value::{self, RVal};
 use super::arith::{as_f64, ceil, float_binary, floor, int_binary, overflow, to_radix, B};
 use super::{class_for_conversion, comparison_failed, int_arg, radix};
@@ -16,7 +17,6 @@ use crate::value::float_math::{round, trunc};
 enum N {
     /// An operator with one operand, in `arith.rs`.
     Binary(B),
-    ToI,
     ToF,
     ToS,
     Neg,
@@ -60,7 +60,8 @@ fn number_entry(name: &str) -> Option<N> {
         "^" => N::Binary(B::Xor),
         "abs" | "magnitude" => N::Abs,
         "between?" => N::Between,
-        "ceil" | "floor" | "round" => N::Round,
+        // to_i and truncate round towards zero.
+        "ceil" | "floor" | "round" | "to_i" | "to_int" | "truncate" => N::Round,
         "chr" => N::Chr,
         "clamp" => N::Clamp,
         "div" => N::Binary(B::IntDiv),
@@ -79,7 +80,6 @@ fn number_entry(name: &str) -> Option<N> {
         "pred" => N::Pred,
         "times" => N::Times,
         "to_f" => N::ToF,
-        "to_i" | "to_int" | "truncate" => N::ToI,
         "to_s" => N::ToS,
         "zero?" => N::Zero,
         "|" => N::Binary(B::Or),
@@ -88,32 +88,24 @@ fn number_entry(name: &str) -> Option<N> {
 }
 
 /// The methods of Integer and Float.
-pub(crate) fn number_method<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    recv: RVal,
-    name: &str,
-    args: &mut [RVal],
-    block: Option<&BlockArg>,
-) -> RResult<RVal> {
+pub(crate) fn number_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call) -> RResult<RVal> {
+    let (recv, name, args) = (call.recv, call.name, call.args);
     let Some(op) = number_entry(name) else {
-        return interp.no_method(name, &recv);
+        return interp.no_method(name, recv);
     };
     let checked = |n: Option<i64>| n.map(RVal::Int);
-    let out = match (op, &recv) {
-        (N::Binary(b), _) => return binary(interp, &recv, name, b, args),
-        (N::ToI, RVal::Float(f)) if !f.is_finite() => return interp.raise(value::float_to_s(*f)),
-        (N::ToI, RVal::Float(f)) => Some(RVal::Int(trunc(*f) as i64)),
-        (N::ToI, _) => Some(recv.clone()),
-        (N::ToF, _) => Some(RVal::Float(as_f64(&recv))),
+    let out = match (op, recv) {
+        (N::Binary(b), _) => return binary(interp, call, b),
+        (N::ToF, _) => Some(RVal::Float(as_f64(recv))),
         (N::ToS, RVal::Int(n)) => return to_s(interp, *n, args),
         (N::Neg, RVal::Int(n)) => checked(n.checked_neg()),
         (N::Neg, RVal::Float(f)) => Some(RVal::Float(-f)),
         (N::Abs, RVal::Int(n)) => checked(n.checked_abs()),
         (N::Abs, RVal::Float(f)) => Some(RVal::Float(if *f < 0.0 { -f } else { *f })),
         (N::Neg | N::Abs, _) => Some(recv.clone()),
-        (N::Zero, _) => Some(RVal::Bool(as_f64(&recv) == 0.0)),
-        (N::Positive, _) => Some(RVal::Bool(as_f64(&recv) > 0.0)),
-        (N::Negative, _) => Some(RVal::Bool(as_f64(&recv) < 0.0)),
+        (N::Zero, _) => Some(RVal::Bool(as_f64(recv) == 0.0)),
+        (N::Positive, _) => Some(RVal::Bool(as_f64(recv) > 0.0)),
+        (N::Negative, _) => Some(RVal::Bool(as_f64(recv) < 0.0)),
         (N::Even, RVal::Int(n)) => Some(RVal::Bool(n % 2 == 0)),
         (N::Odd, RVal::Int(n)) => Some(RVal::Bool(n % 2 != 0)),
         (N::IsInteger, _) => Some(RVal::Bool(matches!(recv, RVal::Int(_)))),
@@ -126,17 +118,17 @@ pub(crate) fn number_method<H: RubyHost>(
             Ok(b) if b < 128 => Some(RVal::str(&(b as char).to_string())),
             _ => return interp.raise(format!("{n} out of char range")),
         },
-        (N::Round, _) => return rounding(interp, &recv, name, args),
-        (N::Times, RVal::Int(n)) => return times(interp, &recv, *n, block),
-        (N::Upto, RVal::Int(n)) => return upto(interp, &recv, *n, name, args, block),
+        (N::Round, _) => return rounding(interp, call),
+        (N::Times, RVal::Int(n)) => return times(interp, call, *n),
+        (N::Upto, RVal::Int(n)) => return upto(interp, call, *n),
         (N::Between, _) => {
             arity(interp, args, 2, 2)?;
-            let x = as_f64(&recv);
+            let x = as_f64(recv);
             Some(RVal::Bool(x >= as_f64(&args[0]) && x <= as_f64(&args[1])))
         }
         (N::Clamp, _) => {
             arity(interp, args, 2, 2)?;
-            let x = as_f64(&recv);
+            let x = as_f64(recv);
             Some(if x < as_f64(&args[0]) {
                 args[0].clone()
             } else if x > as_f64(&args[1]) {
@@ -146,7 +138,7 @@ pub(crate) fn number_method<H: RubyHost>(
             })
         }
         // An Integer's method called on a Float (or the other way round).
-        _ => return interp.no_method(name, &recv),
+        _ => return interp.no_method(name, recv),
     };
     match out {
         Some(v) => Ok(v),
@@ -155,29 +147,25 @@ pub(crate) fn number_method<H: RubyHost>(
 }
 
 /// An operator with one operand: integers' arithmetic when both are integers, else floats'.
-fn binary<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    recv: &RVal,
-    name: &str,
-    op: B,
-    args: &[RVal],
-) -> RResult<RVal> {
-    arity(interp, args, 1, 1)?;
-    let other = &args[0];
+fn binary<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, op: B) -> RResult<RVal> {
+    let (recv, other) = (call.recv, call.one(interp)?);
     match (recv, other) {
         (RVal::Int(a), RVal::Int(b)) => int_binary(interp, *a, *b, op),
         (RVal::Int(_) | RVal::Float(_), RVal::Int(_) | RVal::Float(_)) => {
-            float_binary(interp, as_f64(recv), as_f64(other), name, op)
+            float_binary(interp, as_f64(recv), as_f64(other), call.name, op)
         }
         _ if op == B::Cmp => Ok(RVal::Nil),
         _ if matches!(op, B::Lt | B::Gt | B::Le | B::Ge) => {
             Err(comparison_failed(interp, recv, other))
         }
-        _ => interp.raise(format!(
-            "{} can't be coerced into {}",
-            class_for_conversion(other),
-            recv.class_name()
-        )),
+        _ => interp.raise_as(
+            "TypeError",
+            format!(
+                "{} can't be coerced into {}",
+                class_for_conversion(other),
+                recv.class_name()
+            ),
+        ),
     }
 }
 
@@ -198,29 +186,22 @@ fn pow10(n: i64) -> f64 {
     x
 }
 
-/// `floor`, `ceil` and `round`, with a number of digits (negative: left of the point).
-fn rounding<H: RubyHost>(
-    interp: &Interp<'_, H>,
-    recv: &RVal,
-    name: &str,
-    args: &[RVal],
-) -> RResult<RVal> {
-    let digits = match args.first() {
+/// `floor`, `ceil`, `round` and `truncate` (`to_i`), with a number of digits (negative: left of the
+/// point).
+fn rounding<H: RubyHost>(interp: &Interp<'_, H>, call: Call) -> RResult<RVal> {
+    let (recv, name) = (call.recv, call.name);
+    let digits = match call.args.first() {
         Some(RVal::Hash(_)) | None => 0,
         Some(d) => int_arg(interp, d)?,
     };
     let by_name = |x: f64| match name {
         "floor" => floor(x),
         "ceil" => ceil(x),
-        _ => round(x),
+        "round" => round(x),
+        _ => trunc(x),
     };
-    Ok(match *recv {
-        RVal::Int(n) if digits >= 0 => RVal::Int(n),
-        RVal::Int(n) => {
-            let unit = 10i64.checked_pow((-digits) as u32).unwrap_or(i64::MAX);
-            let r = by_name(n as f64 / unit as f64);
-            RVal::Int((r as i64).saturating_mul(unit))
-        }
+    let n = match *recv {
+        RVal::Int(n) => n,
         RVal::Float(f) if !f.is_finite() => {
             if digits > 0 {
                 return Ok(recv.clone());
@@ -228,31 +209,44 @@ fn rounding<H: RubyHost>(
             return interp.raise(value::float_to_s(f));
         }
         // Already as precise as that: Ruby gives the float itself.
-        RVal::Float(f) if digits > 15 => RVal::Float(f),
+        RVal::Float(f) if digits > 15 => return Ok(RVal::Float(f)),
         RVal::Float(f) if digits > 0 => {
             let scale = pow10(digits);
-            // Ruby checks the result reads back; good enough for display digits.
-            RVal::Float(by_name(f * scale) / scale)
+            let mut r = by_name(f * scale);
+            // Ruby's round_half_up: a half that the product lost still rounds away from zero
+            // (1.005.round(2) is 1.01).
+            let s = if f < 0.0 { -1.0 } else { 1.0 };
+            if name == "round" && (r + s * 0.5) / scale * s <= f * s {
+                r += s;
+            }
+            return Ok(RVal::Float(r / scale));
         }
         RVal::Float(f) => {
-            let r = by_name(f);
+            // Left of the point, the integer part (truncated for round) is rounded as an Integer
+            // is: 1234.5678.round(-2) is 1200.
+            let r = if digits < 0 && name == "round" {
+                trunc(f)
+            } else {
+                by_name(f)
+            };
             if r.abs() >= 9.2e18 {
                 return overflow(interp);
             }
-            RVal::Int(r as i64)
+            r as i64
         }
-        _ => recv.clone(),
-    })
+        _ => return Ok(recv.clone()),
+    };
+    if digits >= 0 {
+        return Ok(RVal::Int(n));
+    }
+    let unit = 10i64.checked_pow((-digits) as u32).unwrap_or(i64::MAX);
+    let r = by_name(n as f64 / unit as f64);
+    Ok(RVal::Int((r as i64).saturating_mul(unit)))
 }
 
 /// `n.times`: yield 0 to n - 1, or their array without a block.
-fn times<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    recv: &RVal,
-    n: i64,
-    block: Option<&BlockArg>,
-) -> RResult<RVal> {
-    let Some(block) = block else {
+fn times<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, n: i64) -> RResult<RVal> {
+    let Some(block) = call.block else {
         interp.step(n.max(0) as u64 / 8)?;
         if n > interp.rt.limits().max_collection_len as i64 {
             return interp.raise("an enumerator too large");
@@ -262,26 +256,18 @@ fn times<H: RubyHost>(
     for i in 0..n {
         interp.yield_block(block, alloc::vec![RVal::Int(i)])?;
     }
-    Ok(recv.clone())
+    Ok(call.recv.clone())
 }
 
 /// `upto` and `downto` with a block.
-fn upto<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    recv: &RVal,
-    n: i64,
-    name: &str,
-    args: &[RVal],
-    block: Option<&BlockArg>,
-) -> RResult<RVal> {
-    arity(interp, args, 1, 1)?;
-    let end = int_arg(interp, &args[0])?;
-    let Some(block) = block else {
+fn upto<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, n: i64) -> RResult<RVal> {
+    let end = int_arg(interp, call.one(interp)?)?;
+    let Some(block) = call.block else {
         return interp
             .unsupported("an enumerator (no block) is not supported by the playground's ERB");
     };
     let mut i = n;
-    if name == "upto" {
+    if call.name == "upto" {
         while i <= end {
             interp.yield_block(block, alloc::vec![RVal::Int(i)])?;
             i += 1;
@@ -292,5 +278,5 @@ fn upto<H: RubyHost>(
             i -= 1;
         }
     }
-    Ok(recv.clone())
+    Ok(call.recv.clone())
 }

@@ -6,7 +6,8 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::super::interp::{arity, BlockArg, Flow, Interp, RResult};
+use super::super::call::Call;
+use super::super::interp::{arity, Flow, Interp, RResult};
 use super::super::value::{self, RVal};
 use super::{class_for_conversion, int_arg, is_space, no_conversion, regexp_escape};
 use crate::functions::strings::expand_replacement;
@@ -31,11 +32,10 @@ fn not_a_pattern<H: RubyHost>(interp: &Interp<'_, H>, arg: &RVal) -> Flow {
 /// `sub`/`gsub` with a string or regex pattern and a string, hash or block replacement.
 pub(super) fn substitute<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     text: &str,
-    args: &[RVal],
-    block: Option<&BlockArg>,
-    global: bool,
 ) -> RResult<String> {
+    let (name, args, block) = (call.name, call.args, call.block);
     let Some(first) = args.first() else {
         return interp.raise("wrong number of arguments (given 0, expected 1..2)");
     };
@@ -74,7 +74,7 @@ pub(super) fn substitute<H: RubyHost>(
         }
         copied = b;
         interp.check_string(&out)?;
-        if !global {
+        if name != "gsub" {
             break;
         }
         match crate::regex::Regex::next_start(text, (a, b)) {
@@ -174,15 +174,8 @@ pub(super) fn split<H: RubyHost>(
 }
 
 /// `scan`: every match (its groups when it has some), yielded or as an array.
-pub(super) fn scan<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    recv: &RVal,
-    s: &str,
-    args: &[RVal],
-    block: Option<&BlockArg>,
-) -> RResult<RVal> {
-    arity(interp, args, 1, 1)?;
-    let regexp = pattern(interp, &args[0])?;
+pub(super) fn scan<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, s: &str) -> RResult<RVal> {
+    let regexp = pattern(interp, call.one(interp)?)?;
     let mut found = Vec::new();
     let mut from = 0;
     while let Some(c) = interp.regex_search(&regexp, s, from)? {
@@ -197,23 +190,23 @@ pub(super) fn scan<H: RubyHost>(
             None => break,
         }
     }
-    let Some(block) = block else {
+    let Some(block) = call.block else {
         return Ok(RVal::array(found));
     };
     for item in found {
         interp.yield_block(block, alloc::vec![item])?;
     }
-    Ok(recv.clone())
+    Ok(call.recv.clone())
 }
 
 /// `=~` (where the match starts), `match` (its groups, as the array a MatchData reads like:
 /// `m[1]`, `m.captures`) and `match?`.
 pub(super) fn match_method<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     s: &str,
-    name: &str,
-    args: &[RVal],
 ) -> RResult<RVal> {
+    let (name, args) = (call.name, call.args);
     arity(interp, args, 1, 2)?;
     let regexp = match &args[0] {
         RVal::Regex(r) => (**r).clone(),

@@ -4,10 +4,12 @@
 
 use crate::erb::RubyHost;
 use alloc::format;
+use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::super::interp::{arity, BlockArg, Flow, Interp, RResult};
+use super::super::call::Call;
+use super::super::interp::{arity, Flow, Interp, RResult};
 use super::super::value::{self, RVal};
 use super::{comparison_failed, int_arg, is_space, leading_integer, radix, string_arg, text_of};
 
@@ -109,32 +111,26 @@ fn string_entry(name: &str) -> Option<(S, bool)> {
 }
 
 /// The methods of String (and the few of Symbol).
-pub(crate) fn string_method<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    recv: RVal,
-    name: &str,
-    args: &mut Vec<RVal>,
-    block: Option<&BlockArg>,
-) -> RResult<RVal> {
-    if let RVal::Sym(s) = &recv {
-        let s = s.clone();
-        return symbol_method(interp, &recv, &s, name, args, block);
+pub(crate) fn string_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call) -> RResult<RVal> {
+    let (recv, name, args) = (call.recv, call.name, call.args);
+    if let RVal::Sym(s) = recv {
+        return symbol_method(interp, call, s);
     }
     let op = match string_entry(name) {
         Some((op, _)) => op,
         None => match name.strip_suffix('!') {
             Some(base) if string_entry(base).is_some_and(|(_, bang)| bang) => {
-                let new = string_method(interp, recv.clone(), base, args, block)?;
-                return Ok(if value::equal(&new, &recv, 0) {
+                let new = string_method(interp, call.named(base))?;
+                return Ok(if value::equal(&new, recv, 0) {
                     RVal::Nil
                 } else {
                     new
                 });
             }
-            _ => return interp.no_method(name, &recv),
+            _ => return interp.no_method(name, recv),
         },
     };
-    let s = text_of(&recv);
+    let s = text_of(recv);
     let s = &*s;
     Ok(match op {
         S::ToStr | S::Same => recv.clone(),
@@ -158,7 +154,7 @@ pub(crate) fn string_method<H: RubyHost>(
         S::Chop => RVal::str(chop(s)),
         S::Chars => RVal::array(chars(s)),
         S::Lines => RVal::array(lines(s)),
-        S::Each => return each(interp, &recv, s, name, block),
+        S::Each => return each(interp, call, s),
         S::Split => {
             arity(interp, args, 0, 2)?;
             RVal::array(super::search::split(interp, s, args)?)
@@ -167,16 +163,10 @@ pub(crate) fn string_method<H: RubyHost>(
             arity(interp, args, 1, 1)?;
             RVal::Bool(s.contains(&*string_arg(interp, &args[0])?))
         }
-        S::StartEnd => return start_or_end_with(interp, s, name, args),
-        S::Scan => return super::search::scan(interp, &recv, s, args, block),
-        S::Sub => RVal::str(&super::search::substitute(
-            interp,
-            s,
-            args,
-            block,
-            name == "gsub",
-        )?),
-        S::Charset => return super::charset::tr_family(interp, s, name, args),
+        S::StartEnd => return start_or_end_with(interp, call, s),
+        S::Scan => return super::search::scan(interp, call, s),
+        S::Sub => RVal::str(&super::search::substitute(interp, call, s)?),
+        S::Charset => return super::charset::tr_family(interp, call, s),
         S::Plus => {
             arity(interp, args, 1, 1)?;
             let other = string_arg(interp, &args[0])?;
@@ -205,10 +195,10 @@ pub(crate) fn string_method<H: RubyHost>(
             Some(RVal::Str(o)) => RVal::Int(compare_strings(s, o)),
             _ => RVal::Nil,
         },
-        S::Order => return order(interp, &recv, s, name, args),
-        S::Match => return super::search::match_method(interp, s, name, args),
+        S::Order => return order(interp, call, s),
+        S::Match => return super::search::match_method(interp, call, s),
         S::Index => return super::search::index(interp, s, args),
-        S::Justify => return justify(interp, &recv, s, name, args),
+        S::Justify => return justify(interp, call, s),
         S::Reverse => RVal::str(&s.chars().rev().collect::<String>()),
         S::Find => {
             arity(interp, args, 1, 1)?;
@@ -234,26 +224,30 @@ pub(crate) fn string_method<H: RubyHost>(
 /// Symbol's methods: a few, some of them String's on its name.
 fn symbol_method<H: RubyHost>(
     interp: &mut Interp<'_, H>,
-    recv: &RVal,
-    s: &alloc::rc::Rc<str>,
-    name: &str,
-    args: &mut Vec<RVal>,
-    block: Option<&BlockArg>,
+    call: Call,
+    s: &Rc<str>,
 ) -> RResult<RVal> {
-    match name {
-        "to_sym" => Ok(recv.clone()),
+    match call.name {
+        "to_sym" => Ok(call.recv.clone()),
         "to_proc" => interp.unsupported("Symbol#to_proc is not supported by the playground's ERB"),
         "length" | "size" => Ok(RVal::Int(s.chars().count() as i64)),
         "upcase" | "downcase" | "capitalize" => {
-            let out = string_method(interp, RVal::Str(s.clone()), name, args, block)?;
+            let text = RVal::Str(s.clone());
+            let out = string_method(
+                interp,
+                Call {
+                    recv: &text,
+                    ..call
+                },
+            )?;
             Ok(RVal::Sym(text_of(&out)))
         }
-        "<=>" => match args.first() {
+        "<=>" => match call.args.first() {
             Some(RVal::Sym(o)) => Ok(RVal::Int(compare_strings(s, o))),
             _ => Ok(RVal::Nil),
         },
         "empty?" => Ok(RVal::Bool(s.is_empty())),
-        _ => interp.no_method(name, recv),
+        _ => interp.no_method(call.name, call.recv),
     }
 }
 
@@ -366,36 +360,29 @@ fn chars(s: &str) -> Vec<RVal> {
 }
 
 /// `each_line` and `each_char`: yield each, or their array without a block.
-fn each<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
-    recv: &RVal,
-    s: &str,
-    name: &str,
-    block: Option<&BlockArg>,
-) -> RResult<RVal> {
-    let items = if name == "each_line" {
+fn each<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, s: &str) -> RResult<RVal> {
+    let items = if call.name == "each_line" {
         lines(s)
     } else {
         chars(s)
     };
-    let Some(block) = block else {
+    let Some(block) = call.block else {
         return Ok(RVal::array(items));
     };
     for item in items {
         interp.yield_block(block, alloc::vec![item])?;
     }
-    Ok(recv.clone())
+    Ok(call.recv.clone())
 }
 
 fn start_or_end_with<H: RubyHost>(
     interp: &mut Interp<'_, H>,
+    call: Call,
     s: &str,
-    name: &str,
-    args: &[RVal],
 ) -> RResult<RVal> {
-    let start = name == "start_with?";
+    let start = call.name == "start_with?";
     let mut hit = false;
-    for arg in args.iter() {
+    for arg in call.args.iter() {
         hit |= match arg {
             RVal::Regex(r) if start => interp
                 .regex_search(r, s, 0)?
@@ -450,19 +437,13 @@ pub(super) fn compare_strings(a: &str, b: &str) -> i64 {
 }
 
 /// `<`, `>`, `<=`, `>=` between strings.
-fn order<H: RubyHost>(
-    interp: &Interp<'_, H>,
-    recv: &RVal,
-    s: &str,
-    name: &str,
-    args: &[RVal],
-) -> RResult<RVal> {
-    arity(interp, args, 1, 1)?;
-    let RVal::Str(o) = &args[0] else {
-        return Err(comparison_failed(interp, recv, &args[0]));
+fn order<H: RubyHost>(interp: &Interp<'_, H>, call: Call, s: &str) -> RResult<RVal> {
+    let other = call.one(interp)?;
+    let RVal::Str(o) = other else {
+        return Err(comparison_failed(interp, call.recv, other));
     };
     let c = compare_strings(s, o);
-    Ok(RVal::Bool(match name {
+    Ok(RVal::Bool(match call.name {
         "<" => c < 0,
         ">" => c > 0,
         "<=" => c <= 0,
@@ -471,13 +452,8 @@ fn order<H: RubyHost>(
 }
 
 /// `center`, `ljust`, `rjust`.
-fn justify<H: RubyHost>(
-    interp: &Interp<'_, H>,
-    recv: &RVal,
-    s: &str,
-    name: &str,
-    args: &[RVal],
-) -> RResult<RVal> {
+fn justify<H: RubyHost>(interp: &Interp<'_, H>, call: Call, s: &str) -> RResult<RVal> {
+    let (recv, name, args) = (call.recv, call.name, call.args);
     arity(interp, args, 1, 2)?;
     let width = int_arg(interp, &args[0])?.max(0) as usize;
     let pad = match args.get(1) {
