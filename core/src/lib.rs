@@ -72,7 +72,6 @@ pub mod hiera;
 #[cfg(feature = "lint")]
 pub mod lint;
 mod puppet_text;
-mod qualified;
 pub mod regex;
 pub mod report;
 pub mod run;

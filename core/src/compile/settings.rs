@@ -4,6 +4,8 @@
 //! tests/conformance/cases/node.txt). Settings that name paths on a host are left out: reading one
 //! is an unknown variable here.
 
+use alloc::format;
+
 use crate::eval::evaluator::Evaluator;
 use crate::host::Strictness;
 use crate::value::Value;
@@ -52,7 +54,8 @@ impl Evaluator<'_> {
         };
         let certname = Value::string(self.node_name());
         let mut set = |name: &str, value: Value| {
-            self.catalog.set_class_variable("settings", name, value);
+            self.catalog
+                .set_class_variable(format!("settings::{name}"), value);
         };
         set("environment", Value::string("production"));
         set("certname", certname.clone());

@@ -95,7 +95,7 @@ impl Evaluator<'_> {
                 target_span,
             ));
         }
-        if crate::qualified::is_qualified(name) {
+        if name.contains("::") {
             return Err(error(
                 "ASSIGN_TO_QUALIFIED",
                 format!("Illegal attempt to assign to '{name}'. Cannot assign to variables in other namespaces"),
