@@ -19,16 +19,16 @@ serve: dist
 # after the other) and the page's (the release .wasm, its own profile directories, then the page's
 # tests). Each lane alone leaves a core idle much of the time (rustc's single-threaded front end, the
 # release build's one codegen unit, tests waiting on a browser); together they keep both busy. Each
-# line says its lane; a failure in either stops `make test`.
+# line says its lane and the time; a failure in either stops `make test`.
 test: tools
 	$(MAKE) --no-print-directory -j2 native-lane page-lane
 	@echo "all tests passed"
 
 native-lane:
-	set -o pipefail; $(MAKE) --no-print-directory -j1 fmt-check clippy nostd cargo-test vscode wasm-test 2>&1 | sed -u 's/^/[native] /'
+	set -o pipefail; $(MAKE) --no-print-directory -j1 fmt-check clippy nostd cargo-test vscode wasm-test 2>&1 | awk '{ print strftime("%H:%M:%S"), "[native]", $$0; fflush() }'
 
 page-lane:
-	set -o pipefail; $(MAKE) --no-print-directory -j1 dist npm e2e wasm-size 2>&1 | sed -u 's/^/[page] /'
+	set -o pipefail; $(MAKE) --no-print-directory -j1 dist npm e2e wasm-size 2>&1 | awk '{ print strftime("%H:%M:%S"), "[page]", $$0; fflush() }'
 
 tools:
 	./scripts/ensure-tools.sh

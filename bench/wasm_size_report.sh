@@ -22,7 +22,7 @@ if [ ! -f "$raw" ]; then
   cp target/wasm32-unknown-unknown/wasm-release/puppet_wasm.wasm "$raw"
 fi
 echo "the $flavour engine ($raw)"
-wasm-opt -Oz --converge -g --strip-producers \
+wasm-opt -Oz -g --strip-producers --low-memory-unused \
   --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue -Oz --flatten --rereloop -Oz -Oz \
   "$raw" -o "$out/named.opt.wasm"
