@@ -72,6 +72,7 @@ pub mod hiera;
 #[cfg(feature = "lint")]
 pub mod lint;
 mod puppet_text;
+mod qualified;
 pub mod regex;
 pub mod report;
 pub mod run;

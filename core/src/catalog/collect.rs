@@ -77,8 +77,8 @@ fn each_tag(tag: &str, mut add: impl FnMut(&str)) {
     }
     let tag = tag.to_ascii_lowercase();
     add(&tag);
-    if tag.contains("::") {
-        for segment in tag.split("::").filter(|segment| !segment.is_empty()) {
+    if crate::qualified::is_qualified(&tag) {
+        for segment in crate::qualified::segments(&tag).filter(|segment| !segment.is_empty()) {
             add(segment);
         }
     }

@@ -249,7 +249,7 @@ impl Catalog {
                 "class" => source.display(),
                 kind => match catalog.resource_position(kind, &source.title) {
                     Some(at) => catalog.resources.get(at).map_or_else(String::new, |r| {
-                        format!("{}[{}]", capitalize(&r.type_name), r.title)
+                        super::contents::resource_reference(&r.type_name, &r.title)
                     }),
                     None => continue,
                 },

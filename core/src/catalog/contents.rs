@@ -40,8 +40,9 @@ pub(crate) struct Catalog {
     pub(crate) edges: Vec<super::relationships::Edge>,
     /// Overrides of resources not declared when they ran, applied when the catalog is finished.
     pub(crate) pending_overrides: Vec<super::compiled::PendingOverride>,
-    /// `class::var` → value, for the variables of evaluated classes.
-    pub(crate) class_vars: BTreeMap<String, Value>,
+    /// The variables of evaluated classes (`$class::var`), by class then variable: each class's
+    /// names stored once with their shared allocations, not as one `class::var` string each.
+    class_vars: BTreeMap<String, BTreeMap<Rc<str>, Value>>,
     /// The classes being evaluated now, innermost last, with their variables' scope.
     pub(crate) live_classes: Vec<(String, usize)>,
     /// Classes declared like resources (`class { 'a': }`), with where (an offset).
@@ -104,7 +105,21 @@ impl Default for Catalog {
 
 /// The key of a resource in the catalog's index.
 pub(crate) fn resource_key(type_name: &str, title: &str) -> Value {
-    let mut key = String::with_capacity(type_name.len() + 1 + title.len());
+    // Most keys are short: put together on the stack, one allocation (the value's).
+    let mut buffer = [0u8; 96];
+    let len = type_name.len() + 1 + title.len();
+    if let Some(room) = buffer.get_mut(..len) {
+        let (kind, rest) = room.split_at_mut(type_name.len());
+        kind.copy_from_slice(type_name.as_bytes());
+        if let Some((separator, name)) = rest.split_first_mut() {
+            *separator = 0;
+            name.copy_from_slice(title.as_bytes());
+        }
+        if let Ok(key) = core::str::from_utf8(room) {
+            return Value::string(key);
+        }
+    }
+    let mut key = String::with_capacity(len);
     key.push_str(type_name);
     key.push('\u{0}');
     key.push_str(title);
@@ -421,25 +436,41 @@ impl Catalog {
 
     /// `$foo::v` once class `foo` has been evaluated.
     pub fn class_variable(&self, name: &str) -> Option<Value> {
-        self.class_vars.get(name.trim_start_matches("::")).cloned()
+        let (class, var) = crate::qualified::split_last(name.trim_start_matches("::"))?;
+        self.class_vars.get(class)?.get(var).cloned()
     }
 
     /// Set `$class::var` before the program runs (the built-in class `settings`, `settings.rs`).
-    pub(crate) fn set_class_variable(&mut self, name: String, value: Value) {
-        self.class_vars.insert(name, value);
+    pub(crate) fn set_class_variable(&mut self, class: &str, var: &str, value: Value) {
+        self.class_variables(class).insert(Rc::from(var), value);
     }
 
-    /// Every variable of evaluated class `name` (what a subclass inherits).
+    /// Keep what class `class` defined, over what it inherited, as its `$class::var`s (a later
+    /// binding of a name over an earlier one).
+    pub(crate) fn keep_class_variables(
+        &mut self,
+        class: &str,
+        inherited: Vec<(String, Value)>,
+        own: Vec<(Rc<str>, Value)>,
+    ) {
+        let vars = self.class_variables(class);
+        for (var, value) in inherited {
+            vars.insert(Rc::from(var), value);
+        }
+        vars.extend(own);
+    }
+
+    fn class_variables(&mut self, class: &str) -> &mut BTreeMap<Rc<str>, Value> {
+        self.class_vars.entry(class.to_string()).or_default()
+    }
+
+    /// Every variable of evaluated class `name` (what a subclass inherits), by name.
     pub(crate) fn variables_of_class(&self, name: &str) -> Vec<(String, Value)> {
-        let prefix = format!("{name}::");
-        self.class_vars
-            .range(prefix.clone()..)
-            .take_while(|(k, _)| k.starts_with(&prefix))
-            .filter_map(|(k, v)| {
-                let var = k.strip_prefix(&prefix)?;
-                (!var.contains("::")).then(|| (var.to_string(), v.clone()))
-            })
-            .collect()
+        self.class_vars.get(name).map_or_else(Vec::new, |vars| {
+            vars.iter()
+                .map(|(var, value)| (var.to_string(), value.clone()))
+                .collect()
+        })
     }
 }
 
@@ -468,17 +499,32 @@ pub(crate) fn reference_label(ty: &Type) -> String {
 /// `foo::bar` → `Foo::Bar`, as Puppet prints resource type names.
 pub(crate) fn capitalize(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
+    capitalize_into(&mut out, name);
+    out
+}
+
+/// `Foo::Bar[title]`, as Puppet names resource `foo::bar[title]`, in one allocation.
+pub(crate) fn resource_reference(type_name: &str, title: &str) -> String {
+    let mut out = String::with_capacity(type_name.len() + title.len() + 2);
+    capitalize_into(&mut out, type_name);
+    out.push('[');
+    out.push_str(title);
+    out.push(']');
+    out
+}
+
+/// [`capitalize`] appending to `out`.
+fn capitalize_into(out: &mut String, name: &str) {
     let mut rest = name;
     loop {
-        // A byte search: `find("::")` would build a substring searcher per call.
-        let separator = rest.as_bytes().windows(2).position(|pair| pair == b"::");
+        let separator = crate::qualified::find_pair(rest, *b"::");
         let (segment, after) = match separator {
             Some(at) => (&rest[..at], Some(&rest[at + 2..])),
             None => (rest, None),
         };
         let mut chars = segment.chars();
         if let Some(first) = chars.next() {
-            crate::value::case::push_upper(&mut out, first);
+            crate::value::case::push_upper(out, first);
         }
         out.push_str(chars.as_str());
         match after {
@@ -486,7 +532,7 @@ pub(crate) fn capitalize(name: &str) -> String {
                 out.push_str("::");
                 rest = after;
             }
-            None => return out,
+            None => return,
         }
     }
 }

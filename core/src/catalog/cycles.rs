@@ -151,6 +151,10 @@ pub fn dependency_cycles(graph: &CatalogGraph) -> Vec<DependencyCycle> {
             owner.push(at);
         }
     }
+    // Most catalogs have no cycle: then there is nothing to find, name or sort.
+    if !has_cycle(graph, &anchors, owner.len()) {
+        return Vec::new();
+    }
     let admissible = |v: usize| anchors[v].map_or(v as u32, |(a, _)| a);
     let completed = |v: usize| anchors[v].map_or(v as u32, |(_, c)| c);
     let mut expanded = Expanded::new(owner.len());
@@ -259,6 +263,95 @@ pub fn dependency_cycles(graph: &CatalogGraph) -> Vec<DependencyCycle> {
             }
         })
         .collect()
+}
+
+/// Whether the graph [`dependency_cycles`] expands has a cycle. Its edges as that expansion ends
+/// with them: each relationship `u -> v` from `u`'s completion to `v`'s admission (a vertex that
+/// is no container is both), each container's admission before each of its contents and their
+/// completions before its own completion (an empty container's admission before its
+/// completion); found by a depth-first search over flat adjacency lists.
+fn has_cycle(graph: &CatalogGraph, anchors: &[Option<(u32, u32)>], vertices: usize) -> bool {
+    let admissible = |v: usize| {
+        anchors
+            .get(v)
+            .copied()
+            .flatten()
+            .map_or(v as u32, |(a, _)| a)
+    };
+    let completed = |v: usize| {
+        anchors
+            .get(v)
+            .copied()
+            .flatten()
+            .map_or(v as u32, |(_, c)| c)
+    };
+    let mut edges: Vec<(u32, u32)> = Vec::with_capacity(graph.edges.len() * 2);
+    let mut has_contents = alloc::vec![false; anchors.len()];
+    for edge in &graph.edges {
+        if edge.kind != EdgeKind::Contains {
+            edges.push((completed(edge.source), admissible(edge.target)));
+        } else if let Some((a, c)) = anchors.get(edge.source).copied().flatten() {
+            edges.push((a, admissible(edge.target)));
+            edges.push((completed(edge.target), c));
+            if let Some(flag) = has_contents.get_mut(edge.source) {
+                *flag = true;
+            }
+        }
+    }
+    for (x, anchor) in anchors.iter().enumerate() {
+        if let (Some((a, c)), Some(false)) = (anchor, has_contents.get(x)) {
+            edges.push((*a, *c));
+        }
+    }
+    // Adjacency lists, flat: vertex v's targets are `targets[start[v]..start[v + 1]]`.
+    let mut start = alloc::vec![0usize; vertices + 1];
+    for &(source, _) in &edges {
+        if let Some(count) = start.get_mut(source as usize + 1) {
+            *count += 1;
+        }
+    }
+    for v in 0..vertices {
+        start[v + 1] += start[v];
+    }
+    let mut fill = start.clone();
+    let mut targets = alloc::vec![0u32; edges.len()];
+    for &(source, target) in &edges {
+        if let Some(at) = fill.get_mut(source as usize) {
+            if let Some(slot) = targets.get_mut(*at) {
+                *slot = target;
+            }
+            *at += 1;
+        }
+    }
+    // 0: not visited, 1: on the current path, 2: done.
+    let mut state = alloc::vec![0u8; vertices];
+    let mut path: Vec<(u32, usize)> = Vec::new();
+    for root in 0..vertices {
+        if state[root] != 0 {
+            continue;
+        }
+        state[root] = 1;
+        path.push((root as u32, start[root]));
+        while let Some((v, next)) = path.last_mut() {
+            let v = *v as usize;
+            if *next < start[v + 1] {
+                let target = targets[*next] as usize;
+                *next += 1;
+                match state.get(target) {
+                    Some(1) => return true,
+                    Some(0) => {
+                        state[target] = 1;
+                        path.push((target as u32, start[target]));
+                    }
+                    _ => {}
+                }
+            } else {
+                state[v] = 2;
+                path.pop();
+            }
+        }
+    }
+    false
 }
 
 /// Tarjan's strongly connected components, with an explicit stack (no recursion on user data).

@@ -241,7 +241,7 @@ impl<'a> Drawing<'a> {
         }
         let stage = r.type_name == "stage";
         self.graph.nodes.push(GraphNode {
-            reference: [&capitalize(&r.type_name), "[", &r.title, "]"].concat(),
+            reference: super::contents::resource_reference(&r.type_name, &r.title),
             span: Some(r.span),
             implicit: false,
             container: stage || catalog.defines.contains_key(&r.type_name),

@@ -34,7 +34,7 @@ impl NewResource<'_> {
 
     /// `Notify[a]`, as Puppet names a resource in these messages.
     fn reference(&self) -> String {
-        format!("{}[{}]", capitalize(self.type_name), self.title)
+        crate::catalog::resource_reference(self.type_name, self.title)
     }
 
     /// Puppet's `uniqueness_key`: the key attributes' values sorted by name, the namevar and `name`
@@ -64,7 +64,7 @@ impl Evaluator<'_> {
     /// The catalog index keys `resource` is also known by (its explicit aliases, then its
     /// uniqueness key), once checked that no other resource has them: Puppet's "Cannot alias".
     pub(crate) fn resource_aliases(&self, resource: &NewResource) -> EvalResult<Vec<Value>> {
-        let own = resource_key(resource.type_name, resource.title);
+        let mut own = None;
         let mut candidates = Vec::new();
         if let Some(aliases) = resource.attribute("alias") {
             flatten(aliases, &mut candidates);
@@ -72,6 +72,10 @@ impl Evaluator<'_> {
         candidates.extend(resource.uniqueness_key(self.ruby_type_namevar(resource.type_name)));
         let mut keys: Vec<Value> = Vec::new();
         for candidate in candidates {
+            // Most keys are the title itself (the resource's own key): nothing to build or check.
+            if only_string(&candidate) == Some(resource.title) {
+                continue;
+            }
             let mut items = alloc::vec![Value::string(&capitalize(resource.type_name))];
             flatten(&candidate, &mut items);
             let key = match &items[1..] {
@@ -80,7 +84,8 @@ impl Evaluator<'_> {
                 // Never a title's key: those are strings.
                 _ => Value::array(items.clone()),
             };
-            if key == own || keys.contains(&key) {
+            let own = own.get_or_insert_with(|| resource_key(resource.type_name, resource.title));
+            if key == *own || keys.contains(&key) {
                 continue;
             }
             if let Some(Value::Integer(at)) = self.catalog.resource_index.get(&key) {
@@ -118,6 +123,18 @@ impl Evaluator<'_> {
         }
     }
 }
+/// The one string `value` flattens to, when it flattens to one string.
+fn only_string(value: &Value) -> Option<&str> {
+    let mut value = value;
+    loop {
+        match value {
+            Value::String(text) => return Some(text),
+            Value::Array(items) if items.len() == 1 => value = items.get(0)?,
+            _ => return None,
+        }
+    }
+}
+
 /// Arrays flattened, as Ruby's `flatten`.
 fn flatten(value: &Value, out: &mut Vec<Value>) {
     match value {

@@ -247,8 +247,9 @@ impl Evaluator<'_> {
             .push((name.to_string(), self.scopes.current()));
         let result = (|| {
             let title = Value::string(name);
-            self.scopes.assign("title".into(), title.clone());
-            self.scopes.assign("name".into(), title);
+            let names = (self.intern("title"), self.intern("name"));
+            self.scopes.assign(names.0, title.clone());
+            self.scopes.assign(names.1, title);
             self.bind_module_name(name, definition.name.span);
             self.bind_caller_module_name(caller);
             let resource = ["Class[", &capitalize(name), "]"].concat();
@@ -262,17 +263,8 @@ impl Evaluator<'_> {
             Ok(())
         })();
         // What the class defined, over what it inherited, stays readable as `$class::var`.
-        let own = self.scopes.current_vars();
-        for (var, value) in inherited {
-            self.catalog
-                .class_vars
-                .insert([name, "::", &*var].concat(), value);
-        }
-        for (var, value) in own {
-            self.catalog
-                .class_vars
-                .insert([name, "::", &*var].concat(), value);
-        }
+        let own = self.scopes.take_current_vars();
+        self.catalog.keep_class_variables(name, inherited, own);
         self.catalog.live_classes.pop();
         self.scopes.pop(mark);
         self.catalog.current = outer;
@@ -549,7 +541,6 @@ impl Evaluator<'_> {
         is_virtual: bool,
         span: Span,
     ) -> EvalResult<Value> {
-        let display_type = capitalize(type_name);
         if type_name == "class" {
             let class_name = canonical(title);
             if self.catalog.is_class_declared(&class_name) {
@@ -598,7 +589,8 @@ impl Evaluator<'_> {
             return Err(error(
                 "DUPLICATE_DECLARATION",
                 format!(
-                    "Error while evaluating a Resource Statement, Duplicate declaration: {display_type}[{title}] is already declared at ({}); cannot redeclare ({})",
+                    "Error while evaluating a Resource Statement, Duplicate declaration: {}[{title}] is already declared at ({}); cannot redeclare ({})",
+                    capitalize(type_name),
                     self.sources.file_line(first.span.start),
                     self.sources.file_line(span.start)
                 ),
@@ -680,15 +672,17 @@ impl Evaluator<'_> {
         let mark = self.scopes.push(0);
         let result = (|| {
             let title_value = Value::string(&title);
-            self.scopes.assign("title".into(), title_value.clone());
+            let title_name = self.intern("title");
+            self.scopes.assign(title_name, title_value.clone());
             let name = attributes
                 .iter()
                 .find(|(a, _)| a == "name")
                 .map_or(title_value, |(_, v)| v.clone());
-            self.scopes.assign("name".into(), name);
+            let name_name = self.intern("name");
+            self.scopes.assign(name_name, name);
             self.bind_module_name(&type_name, definition.name.span);
             self.bind_caller_module_name(caller);
-            let resource = format!("{}[{title}]", capitalize(&type_name));
+            let resource = crate::catalog::resource_reference(&type_name, &title);
             let attributes: Vec<(String, Value)> = attributes
                 .into_iter()
                 .filter(|(a, _)| a != "name")

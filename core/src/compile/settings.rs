@@ -4,8 +4,6 @@
 //! tests/conformance/cases/node.txt). Settings that name paths on a host are left out: reading one
 //! is an unknown variable here.
 
-use alloc::format;
-
 use crate::eval::evaluator::Evaluator;
 use crate::host::Strictness;
 use crate::value::Value;
@@ -54,8 +52,7 @@ impl Evaluator<'_> {
         };
         let certname = Value::string(self.node_name());
         let mut set = |name: &str, value: Value| {
-            self.catalog
-                .set_class_variable(format!("settings::{name}"), value);
+            self.catalog.set_class_variable("settings", name, value);
         };
         set("environment", Value::string("production"));
         set("certname", certname.clone());

@@ -32,7 +32,7 @@ pub(crate) fn manifest_tries(name: &str) -> Vec<Vec<ModuleFile>> {
             if count > 1 {
                 files.push(ModuleFile {
                     module: (*module).into(),
-                    path: format!("manifests/{}.pp", segments[1..count].join("/")),
+                    path: ["manifests/", &segments[1..count].join("/"), ".pp"].concat(),
                 });
             }
             files
@@ -45,7 +45,7 @@ pub(crate) fn manifest_tries(name: &str) -> Vec<Vec<ModuleFile>> {
 /// for a name without a namespace. The module `environment` is the environment's own folder.
 pub(crate) fn namespaced_file(name: &str, kind: &str) -> Option<ModuleFile> {
     let lower = name.trim_start_matches("::").to_ascii_lowercase();
-    let (module, rest) = lower.split_once("::")?;
+    let (module, rest) = crate::qualified::split_first(&lower)?;
     if rest.is_empty() {
         return None;
     }

@@ -95,7 +95,7 @@ impl Evaluator<'_> {
                 target_span,
             ));
         }
-        if name.contains("::") {
+        if crate::qualified::is_qualified(name) {
             return Err(error(
                 "ASSIGN_TO_QUALIFIED",
                 format!("Illegal attempt to assign to '{name}'. Cannot assign to variables in other namespaces"),

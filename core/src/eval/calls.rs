@@ -134,7 +134,7 @@ impl Evaluator<'_> {
             return self.call_user_function(&function, site, args, closure);
         }
         let builtin = crate::functions::find_in_run(self, site.name, site.span)?;
-        if site.name.contains("::") || builtin.is_none() {
+        if crate::qualified::is_qualified(site.name) || builtin.is_none() {
             self.autoload_function(site.name, call.anchor)?;
             if let Some(function) = self.known.functions.get(site.name).cloned() {
                 return self.call_user_function(&function, site, args, closure);

@@ -102,7 +102,7 @@ impl Host for Evaluator<'_> {
             return self.call_user_function(&definition, &inner, args, block);
         }
         let builtin = crate::functions::find(name);
-        if name.contains("::") || builtin.is_none() {
+        if crate::qualified::is_qualified(name) || builtin.is_none() {
             self.autoload_function(name, site.span)?;
             if let Some(definition) = self.known.functions.get(name).cloned() {
                 return self.call_user_function(&definition, &inner, args, block);
@@ -193,7 +193,7 @@ impl Embedded for Evaluator<'_> {
             return Some(value.clone());
         }
         let qualified = name.trim_start_matches("::");
-        if qualified.contains("::") {
+        if crate::qualified::is_qualified(qualified) {
             return self
                 .live_class_variable(qualified)
                 .or_else(|| self.catalog.class_variable(qualified));

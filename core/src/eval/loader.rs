@@ -71,8 +71,14 @@ impl<'o> Evaluator<'o> {
 
     /// The directory of module `name`: the first on the modulepath that has one by that name.
     pub(crate) fn module_dir(&mut self, name: &str) -> Option<String> {
+        let at = self.module_dir_index(name)?;
+        self.known.loader.module_dirs.get(at).cloned()
+    }
+
+    /// [`Self::module_dir`]'s place in `module_dirs`, without a copy of it.
+    fn module_dir_index(&mut self, name: &str) -> Option<usize> {
         if let Some(&known) = self.known.loader.modules.get(name) {
-            return self.known.loader.module_dirs.get(known).cloned();
+            return (known != NONE).then_some(known);
         }
         let found = match self.environment() {
             Some(env) if is_module_name(name) => {
@@ -87,32 +93,34 @@ impl<'o> Evaluator<'o> {
         // Without a stdlib module of its own, the engine's stand-in for stdlib's Puppet code.
         #[cfg(feature = "stdlib")]
         let found = found.or_else(|| (name == "stdlib").then(|| crate::stdlib_module::DIR.into()));
-        let at = match &found {
+        let at = match found {
             Some(dir) => {
-                self.known.loader.module_dirs.push(dir.clone());
+                self.known.loader.module_dirs.push(dir);
                 self.known.loader.module_dirs.len() - 1
             }
             None => NONE,
         };
         self.known.loader.modules.insert(name.into(), at);
-        found
+        (at != NONE).then_some(at)
     }
 
     /// `$module_name` in the scope of a class or defined type `name` defined at `at`: its
     /// module's name when the definition is in that module's files (else the top scope's `''`).
     pub(crate) fn bind_module_name(&mut self, name: &str, at: Span) {
         if let Some(module) = self.module_of(name, at) {
+            let variable = self.intern("module_name");
             self.scopes
-                .assign("module_name".into(), crate::value::Value::string(&module));
+                .assign(variable, crate::value::Value::string(&module));
         }
     }
 
     /// The module of a class or defined type `name` defined at `at`, when the definition is in
     /// that module's files.
     pub(crate) fn module_of(&mut self, name: &str, at: Span) -> Option<String> {
-        let module = name.split("::").next().unwrap_or_default();
+        let module = crate::qualified::segments(name).next().unwrap_or_default();
+        let dir = self.module_dir_index(module)?;
+        let dir = self.known.loader.module_dirs.get(dir)?;
         let file = self.sources.locate(at.start).file;
-        let dir = self.module_dir(module)?;
         file.strip_prefix(dir.as_str())
             .is_some_and(|rest| rest.starts_with('/'))
             .then(|| module.into())
@@ -123,10 +131,9 @@ impl<'o> Evaluator<'o> {
     /// no module (the top scope's own is undef).
     pub(crate) fn bind_caller_module_name(&mut self, caller: Option<String>) {
         let module = caller.unwrap_or_default();
-        self.scopes.assign(
-            "caller_module_name".into(),
-            crate::value::Value::string(&module),
-        );
+        let variable = self.intern("caller_module_name");
+        self.scopes
+            .assign(variable, crate::value::Value::string(&module));
     }
 
     /// The class or defined type whose body is being evaluated (`""` for the main manifest), and
@@ -143,8 +150,9 @@ impl<'o> Evaluator<'o> {
 
     /// The path of a module's file, when the module and the file exist.
     pub(crate) fn module_file_path(&mut self, file: &ModuleFile) -> Option<String> {
-        let dir = self.module_dir(&file.module)?;
-        Some(format!("{dir}/{}", file.path))
+        let at = self.module_dir_index(&file.module)?;
+        let dir = self.known.loader.module_dirs.get(at)?;
+        Some([dir.as_str(), "/", &file.path].concat())
     }
 
     /// Read a file of the environment, counting its bytes against the limits.
@@ -483,7 +491,7 @@ impl<'o> Evaluator<'o> {
     /// Where Puppet's loaders look for function `name` written in Ruby: a namespaced name's
     /// 4.x file in its own module; a global name's 4.x file, then its 3.x one, in any module.
     pub(crate) fn ruby_function_paths(&mut self, name: &str) -> Vec<String> {
-        if let Some((module, _)) = name.split_once("::") {
+        if let Some((module, _)) = crate::qualified::split_first(name) {
             return match self.module_dir(module) {
                 Some(dir) => alloc::vec![format!(
                     "{dir}/lib/puppet/functions/{}.rb",
@@ -618,7 +626,7 @@ impl<'o> Evaluator<'o> {
     /// Load the file of a function or type alias, which must define exactly that.
     fn autoload_single(&mut self, name: &str, kind: Kind, span: Span) -> EvalResult<()> {
         let lower = name.trim_start_matches("::").to_ascii_lowercase();
-        let (path, namespace) = match lower.split_once("::") {
+        let (path, namespace) = match crate::qualified::split_first(&lower) {
             None => (format!("{}/{lower}.pp", kind.dir()), None),
             Some(("environment", rest)) => (
                 format!("{}/environment/{}.pp", kind.dir(), rest.replace("::", "/")),

@@ -324,11 +324,14 @@ impl Scopes {
         }
     }
 
-    /// The bindings of the current scope, oldest first (a class's variables after its body ran).
-    pub fn current_vars(&self) -> Vec<(Rc<str>, Value)> {
+    /// The bindings of the current scope, oldest first, moved out (the scope is about to end).
+    pub fn take_current_vars(&mut self) -> Vec<(Rc<str>, Value)> {
         self.frames
-            .get(self.current)
-            .map(|frame| frame.vars.clone())
+            .get_mut(self.current)
+            .map(|frame| {
+                frame.index = None;
+                core::mem::take(&mut frame.vars)
+            })
             .unwrap_or_default()
     }
 

@@ -11,6 +11,9 @@
 //! and its definitions live as long as the evaluator; only trees parsed during evaluation, of
 //! `inline_epp` and type strings, are freed early, and those count `Evaluator::freed_trees`).
 //! A hit still counts the steps the evaluation took, so the step budget runs out exactly as before.
+//! An expression is kept the second time it is evaluated: the first only marks it seen, since
+//! most are evaluated once (a class's parameter types in a compile) and keeping those costs more
+//! than it could save.
 
 use alloc::vec::Vec;
 
@@ -28,7 +31,8 @@ const CAPACITY: usize = 512;
 pub(crate) struct CachedType {
     fingerprint: Vec<u8>,
     lenient: bool,
-    value: Value,
+    /// `None`: evaluated once, not kept yet.
+    value: Option<Value>,
     steps: u64,
     /// `Evaluator::freed_trees` when the entry was made or last checked against `expr`.
     freed_trees: u64,
@@ -141,14 +145,21 @@ impl Evaluator<'_> {
     ) -> EvalResult<Value> {
         let key = expr as *const Expr as usize;
         let freed_trees = self.known.freed_trees;
-        if let Some(hit) = self.known.type_cache.get_mut(&key) {
+        if let Some(hit) = self
+            .known
+            .type_cache
+            .get_mut(&key)
+            .filter(|hit| hit.value.is_some())
+        {
             let fits = self.budget.steps + hit.steps <= self.options.limits.max_steps;
             let same = hit.freed_trees == freed_trees || hit.fingerprint == fingerprint(expr);
             if fits && hit.lenient == self.known.lenient_type_refs && same {
                 hit.freed_trees = freed_trees;
-                let (value, steps) = (hit.value.clone(), hit.steps);
-                self.step(steps, expr.span)?;
-                return Ok(value);
+                if let Some(value) = hit.value.clone() {
+                    let steps = hit.steps;
+                    self.step(steps, expr.span)?;
+                    return Ok(value);
+                }
             }
         }
         if !constant_type(expr) {
@@ -156,13 +167,25 @@ impl Evaluator<'_> {
         }
         let before = self.budget.steps;
         let value = eval(self)?;
+        let seen = self.known.type_cache.contains_key(&key);
         if self.known.type_cache.len() >= CAPACITY {
             self.known.type_cache.clear();
+        }
+        if !seen {
+            let mark = CachedType {
+                fingerprint: Vec::new(),
+                lenient: false,
+                value: None,
+                steps: 0,
+                freed_trees,
+            };
+            self.known.type_cache.insert(key, mark);
+            return Ok(value);
         }
         let entry = CachedType {
             fingerprint: fingerprint(expr),
             lenient: self.known.lenient_type_refs,
-            value: value.clone(),
+            value: Some(value.clone()),
             steps: self.budget.steps - before,
             freed_trees,
         };

@@ -15,7 +15,7 @@ impl Evaluator<'_> {
         if let Some(value) = self.scopes.lookup(name) {
             return Ok(value.clone());
         }
-        if name.contains("::") {
+        if crate::qualified::is_qualified(name) {
             if let Some(value) = self.live_class_variable(name) {
                 return Ok(value);
             }
@@ -28,7 +28,7 @@ impl Evaluator<'_> {
 
     /// `$class::var` of a class that is being evaluated now (its variables so far).
     pub(crate) fn live_class_variable(&self, name: &str) -> Option<Value> {
-        let (class, var) = name.trim_start_matches("::").rsplit_once("::")?;
+        let (class, var) = crate::qualified::split_last(name.trim_start_matches("::"))?;
         let (_, frame) = self
             .catalog
             .live_classes

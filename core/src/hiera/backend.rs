@@ -211,7 +211,7 @@ impl<H: HieraHost> Hiera<'_, H> {
 
     /// Whether a function is one of a module's Ruby functions (`lib/puppet/functions/`).
     pub(super) fn ruby_function_exists(&mut self, name: &str) -> bool {
-        let Some((module, _)) = name.split_once("::") else {
+        let Some((module, _)) = crate::qualified::split_first(name) else {
             return false;
         };
         let Some(dir) = self.host.module_dir(module) else {

@@ -44,7 +44,7 @@ impl<H: HieraHost> Hiera<'_, H> {
             ));
         }
         Ok(match value {
-            Value::String(text) if text.contains("%{") => {
+            Value::String(text) if crate::qualified::find_pair(text, *b"%{").is_some() => {
                 self.interpolate_string(text, None, span)?
             }
             Value::Array(items) => {
@@ -76,7 +76,7 @@ impl<H: HieraHost> Hiera<'_, H> {
         config: Config<'_>,
         span: Span,
     ) -> EvalResult<String> {
-        if !text.contains("%{") {
+        if crate::qualified::find_pair(text, *b"%{").is_none() {
             return Ok(text.into());
         }
         let value = self.interpolate_string(text, Some(config), span)?;
@@ -92,7 +92,7 @@ impl<H: HieraHost> Hiera<'_, H> {
         self.explain(|e| e.push(Kind::Interpolate(subject.into())));
         let mut out = String::new();
         let mut rest = subject;
-        while let Some(start) = rest.find("%{") {
+        while let Some(start) = crate::qualified::find_pair(rest, *b"%{") {
             let after = &rest[start + 2..];
             let Some(end) = after.find('}') else {
                 break;

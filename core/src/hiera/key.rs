@@ -58,7 +58,7 @@ impl LookupKey {
 
     /// The module a qualified root key names (`mod::x` → `mod`).
     pub fn module_name(&self) -> Option<&str> {
-        self.root.split_once("::").map(|(module, _)| module)
+        crate::qualified::split_first(&self.root).map(|(module, _)| module)
     }
 }
 

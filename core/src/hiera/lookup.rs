@@ -109,7 +109,7 @@ impl<H: HieraHost> Hiera<'_, H> {
             if given.is_some_and(|at| !attributes[at].1.is_undef()) {
                 continue;
             }
-            let key = format!("{class}::{name}");
+            let key = [class, "::", name].concat();
             let saved = self.host.hiera().explainer.replace(Explainer::new());
             let found = self.search(&key, None, span);
             let explainer = core::mem::replace(&mut self.host.hiera().explainer, saved);

@@ -250,7 +250,7 @@ pub(crate) fn capitalize_segments(name: &str) -> String {
     if name.starts_with(|c: char| c.is_ascii_uppercase()) {
         return name.into();
     }
-    name.split("::")
+    crate::qualified::segments(name)
         .map(crate::value::case::capitalize)
         .collect::<Vec<_>>()
         .join("::")
