@@ -120,6 +120,9 @@
 # 408,076 (+1,009), neither budget raised. Sessions 23-24: the layering behind host interfaces and the
 # repetitions removed (full 706,551, light 408,550), then the interpreter's hot path (issue 33/40: integer
 # and variable leaves, one-expression blocks): full 706,926 (+375), light 408,925 (+375), neither raised.
+# Session 25: ERB's calls as one struct and the Ruby table's fixes, the environment compile's speed-ups
+# (+1.3 KB in each), then wasm-opt's --low-memory-unused without --converge (full -6.4 KB, light -3.7 KB
+# with --converge; the converging costs twice the time): full 703,492, light 407,814, neither raised.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
