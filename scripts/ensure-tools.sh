@@ -97,7 +97,10 @@ pids=()
 rust_toolchains & pids+=($!)
 debian_packages & pids+=($!)
 page_packages & pids+=($!)
-if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+# SKIP_WASM_BINDGEN=1: everything but wasm-bindgen's CLI, which only the release .wasm and the wasm tests
+# need (`make test` builds it in the page's lane, beside the native checks, rather than before both).
+if [ -z "${SKIP_WASM_BINDGEN:-}" ] &&
+   [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
   cargo_install wasm-bindgen-cli wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 
