@@ -64,7 +64,13 @@ const plain = (value) => JSON.parse(JSON.stringify(value, (_, v) => (v === undef
 /** The native facade's program (wasm/examples/outcomes.rs) as the workspace's test build made it
  * (`make test` has built it by then: asking cargo costs a second). `cargo run -p puppet-wasm` would
  * compile the whole core once more: one package's features are not the workspace's. */
+let outcomesPath;
 function outcomesProgram() {
+  outcomesPath ??= findOutcomesProgram();
+  return outcomesPath;
+}
+
+function findOutcomesProgram() {
   const messages = execFileSync('cargo', ['test', '--workspace', '--no-run', '--message-format=json', '-q'], {
     cwd: root,
     maxBuffer: 1 << 30,

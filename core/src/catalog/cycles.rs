@@ -155,8 +155,8 @@ pub fn dependency_cycles(graph: &CatalogGraph) -> Vec<DependencyCycle> {
     if !has_cycle(graph, &anchors, owner.len()) {
         return Vec::new();
     }
-    let admissible = |v: usize| anchors[v].map_or(v as u32, |(a, _)| a);
-    let completed = |v: usize| anchors[v].map_or(v as u32, |(_, c)| c);
+    let admissible = |v: usize| ends(&anchors, v).0;
+    let completed = |v: usize| ends(&anchors, v).1;
     let mut expanded = Expanded::new(owner.len());
     let mut contents: Vec<Vec<usize>> = alloc::vec![Vec::new(); n];
     for (at, edge) in graph.edges.iter().enumerate() {
@@ -265,26 +265,24 @@ pub fn dependency_cycles(graph: &CatalogGraph) -> Vec<DependencyCycle> {
         .collect()
 }
 
+/// Where edges into vertex `v` arrive and edges out of it leave: a container's admission and
+/// completion anchors, any other vertex itself for both.
+fn ends(anchors: &[Option<(u32, u32)>], v: usize) -> (u32, u32) {
+    anchors
+        .get(v)
+        .copied()
+        .flatten()
+        .unwrap_or((v as u32, v as u32))
+}
+
 /// Whether the graph [`dependency_cycles`] expands has a cycle. Its edges as that expansion ends
 /// with them: each relationship `u -> v` from `u`'s completion to `v`'s admission (a vertex that
 /// is no container is both), each container's admission before each of its contents and their
 /// completions before its own completion (an empty container's admission before its
 /// completion); found by a depth-first search over flat adjacency lists.
 fn has_cycle(graph: &CatalogGraph, anchors: &[Option<(u32, u32)>], vertices: usize) -> bool {
-    let admissible = |v: usize| {
-        anchors
-            .get(v)
-            .copied()
-            .flatten()
-            .map_or(v as u32, |(a, _)| a)
-    };
-    let completed = |v: usize| {
-        anchors
-            .get(v)
-            .copied()
-            .flatten()
-            .map_or(v as u32, |(_, c)| c)
-    };
+    let admissible = |v: usize| ends(anchors, v).0;
+    let completed = |v: usize| ends(anchors, v).1;
     let mut edges: Vec<(u32, u32)> = Vec::with_capacity(graph.edges.len() * 2);
     let mut has_contents = alloc::vec![false; anchors.len()];
     for edge in &graph.edges {
