@@ -121,6 +121,14 @@ pub fn ruby_json(value: &Value) -> Result<alloc::string::String, alloc::string::
     functions::stdlib::json_text(value)
 }
 
+/// Whether a module's Ruby file (a function, a type, a `puppet_x` helper) parses as the engine's
+/// Ruby reads it: `None`, or the first syntax error's message and line. The Ruby parser's fuzz
+/// target calls it; compiles parse the files they load the same way.
+#[cfg(feature = "erb")]
+pub fn ruby_syntax_error(text: &str) -> Option<(alloc::string::String, u32)> {
+    erb::ruby_syntax_error(text)
+}
+
 /// The puppetlabs-stdlib functions the engine runs, as `(name, API, one-line description)`:
 /// the declarations of `functions/stdlib/`, for lists, help and the conformance test.
 #[cfg(all(feature = "stdlib", feature = "ide"))]

@@ -125,6 +125,28 @@ fn environment_regressions() {
     }
 }
 
+/// Ruby texts the parser's target (`ruby_parse`) once failed on, and the Ruby target's: each
+/// parses or is refused with a message and a line inside the text, never a panic or an overflow.
+#[test]
+fn ruby_parse_regressions() {
+    for (name, data) in inputs("ruby_parse").into_iter().chain(inputs("ruby")) {
+        let text = String::from_utf8_lossy(&data);
+        let error = puppet_core::ruby_syntax_error(&text);
+        if let Some((_, line)) = &error {
+            assert!(
+                *line as usize <= text.lines().count() + 1,
+                "ruby_parse/{name}: line {line}"
+            );
+        }
+        // The hostile nestings and chains are refused, not parsed into trees too deep to walk.
+        if (name.starts_with("deep-") || name.starts_with("long-")) && name != "long-unary-plus-run"
+        {
+            assert!(error.is_some(), "ruby_parse/{name} parsed");
+        }
+        eprintln!("ruby_parse/{name}: {error:?}");
+    }
+}
+
 /// Ruby texts (a module's function files and a template) the Ruby target once failed on, and
 /// hostile ones: each compiles to an outcome, never a panic or a hang.
 #[test]
@@ -133,7 +155,7 @@ fn ruby_regressions() {
     options.certname = Some("playground".into());
     // Templates and Ruby functions count 500 levels, as the Ruby target allows for.
     options.limits.max_depth = 1_000;
-    for (name, data) in inputs("ruby") {
+    for (name, data) in inputs("ruby").into_iter().chain(inputs("ruby_parse")) {
         for (main, files) in
             puppet_cli::workspace::ruby_environments(&String::from_utf8_lossy(&data))
         {

@@ -110,6 +110,11 @@ pub(crate) fn render<H: RubyHost>(
 /// the stack runs out.
 pub(crate) const RUBY_DEPTH: usize = 500;
 
+/// Whether a module's Ruby file parses: `None`, or the first syntax error's message and line.
+pub(crate) fn ruby_syntax_error(text: &str) -> Option<(String, u32)> {
+    parser::parse_ruby_file(text).err()
+}
+
 /// The diagnostic of a template that failed: Puppet's words for Ruby's errors, ours (with the
 /// template's line) for what the playground does not do.
 fn failure<H: RubyHost>(

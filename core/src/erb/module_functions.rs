@@ -176,10 +176,7 @@ fn parse<H: RubyHost>(
     path: &str,
     text: &str,
 ) -> EvalResult<Vec<Node>> {
-    let parsed = super::lexer::lex_file(text)
-        .map_err(|e| (e.message, e.line))
-        .and_then(|tokens| super::parser::parse_file(&tokens).map_err(|e| (e.message, e.line)));
-    parsed.map_err(|(message, line)| {
+    super::parser::parse_ruby_file(text).map_err(|(message, line)| {
         failure(host, site, path, text, Flow::Unsupported(message, line))
     })
 }

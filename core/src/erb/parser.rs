@@ -25,6 +25,9 @@ type PResult<T> = Result<T, ParseError>;
 
 /// How deep expressions may nest before the parser gives up (no unbounded recursion).
 const MAX_DEPTH: usize = 200;
+/// How many operators or calls one chain (`a + b + ...`, `a.b.c...`) may link: each link nests
+/// the tree one level deeper on the left, which walking or dropping it descends.
+const MAX_LINKS: usize = 2_000;
 
 pub(crate) struct Parser<'t> {
     tokens: &'t [Token],
@@ -67,6 +70,13 @@ impl Parser<'_> {
 /// Parse a whole Ruby file's tokens ([`super::lexer::lex_file`]).
 pub(crate) fn parse_file(tokens: &[Token]) -> PResult<Vec<Node>> {
     parse(tokens)
+}
+
+/// Lex and parse a whole Ruby file's text: its syntax tree, or the first error's message and line.
+pub(crate) fn parse_ruby_file(text: &str) -> Result<Vec<Node>, (String, u32)> {
+    super::lexer::lex_file(text)
+        .map_err(|e| (e.message, e.line))
+        .and_then(|tokens| parse_file(&tokens).map_err(|e| (e.message, e.line)))
 }
 
 /// Parse a whole template's tokens.
@@ -202,6 +212,15 @@ impl<'t> Parser<'t> {
         while matches!(self.peek().tok, Tok::Newline) {
             self.advance();
         }
+    }
+
+    /// One more link in an operator or call chain, refused past [`MAX_LINKS`].
+    fn link(&self, links: &mut usize) -> PResult<()> {
+        *links += 1;
+        if *links > MAX_LINKS {
+            return self.fail("code nested this deeply is not supported by the playground's ERB");
+        }
+        Ok(())
     }
 
     fn enter(&mut self) -> PResult<()> {
@@ -445,6 +464,8 @@ impl<'t> Parser<'t> {
         let line = self.line();
         self.advance();
         self.skip_breaks();
+        // Both branches nest: `a ? b ? c : d : e ? f : g`.
+        self.enter()?;
         let then = self.ternary()?;
         self.skip_breaks();
         // `a ? b :c` lexes `:c` as a symbol.
@@ -461,6 +482,7 @@ impl<'t> Parser<'t> {
         } else {
             return Err(self.unexpected());
         };
+        self.depth -= 1;
         Ok(Node::new(
             Kind::If(Box::new(cond), alloc::vec![then], alloc::vec![otherwise]),
             line,
@@ -501,7 +523,9 @@ impl<'t> Parser<'t> {
         kind: fn(Box<Node>, Box<Node>) -> Kind,
     ) -> PResult<Node> {
         let mut left = operand(self)?;
+        let mut links = 0;
         while self.is_op(op) {
+            self.link(&mut links)?;
             let line = self.line();
             self.advance();
             self.skip_breaks();
@@ -543,10 +567,12 @@ impl<'t> Parser<'t> {
         }
         self.enter()?;
         let mut left = self.binary(level + 1)?;
+        let mut links = 0;
         while let Tok::Op(op) = &self.peek().tok {
             if !LEVELS[level].contains(op) {
                 break;
             }
+            self.link(&mut links)?;
             let op = *op;
             let line = self.line();
             self.advance();
@@ -629,6 +655,8 @@ impl<'t> Parser<'t> {
             return Ok(Node::new(Kind::Not(Box::new(inner)), line));
         }
         if self.eat_op("+") {
+            // Unary plus changes nothing: a run of them is read as one.
+            while self.eat_op("+") {}
             return self.unary();
         }
         if self.eat_op("~") {
@@ -646,7 +674,9 @@ impl<'t> Parser<'t> {
     }
 
     fn postfix_from(&mut self, mut node: Node) -> PResult<Node> {
+        let mut links = 0;
         loop {
+            self.link(&mut links)?;
             // A method chain may go on on the next line: `foo\n  .bar`.
             if matches!(self.peek().tok, Tok::Newline) {
                 let mut i = self.pos;
