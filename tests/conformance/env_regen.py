@@ -54,6 +54,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import reference_puppet  # noqa: E402  (OpenVox 8, the reference: tests/reference_puppet.py)
 
@@ -69,7 +70,10 @@ NOT_AREAS = set()       # case-directory files that are not areas
 DIRS = {
     "env": ("env", "golden-env", ORACLE, "env", False, set()),
     "hiera": ("hiera", "golden-hiera", os.path.join(HERE, "hiera_oracle.rb"), "hiera", True, {"explain"}),
+    "debian_ruby": ("debian_ruby", "golden-debian-ruby", ORACLE, "debian_ruby", False, set()),
 }
+# With --dir debian_ruby every module of Debian's packages is on the oracle's modulepath, by module name.
+MODULES_AVAILABLE = "/usr/share/puppet/modules.available"
 NAME_RE = re.compile(r"^[a-z0-9_]+$")
 NO_NEWLINE = "\\ no newline at end"
 SNIPPET = "snippet.pp"
@@ -226,8 +230,17 @@ def run_area(area):
     env = dict(os.environ)
     env.pop("ENV_ORACLE_TMP", None)   # a fresh scratch directory, no extra modules
     env.pop("ENV_ORACLE_KEEP", None)
-    proc = subprocess.run(reference_puppet.ruby(ORACLE), input=payload.encode("utf-8"), env=env,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    scratch = None
+    if PREFIX == "debian_ruby":
+        scratch = tempfile.mkdtemp(prefix="env_regen.")
+        env["ENV_ORACLE_TMP"] = scratch
+        link_debian_modules(os.path.join(scratch, "stdlibmods"))
+    try:
+        proc = subprocess.run(reference_puppet.ruby(ORACLE), input=payload.encode("utf-8"), env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    finally:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
     if proc.returncode != 0:
         die("oracle failed on area %s:\n%s" % (area, proc.stderr.decode("utf-8", "replace")))
     lines = [l for l in proc.stdout.decode("utf-8").split("\n") if l.strip()]
@@ -249,6 +262,20 @@ def run_area(area):
     errors = sum(1 for r in out if r["error"] is not None)
     timeouts = [r["id"] for r in out if (r["error"] or "").startswith("Oracle timeout")]
     return len(cases), errors, timeouts
+
+
+def link_debian_modules(folder):
+    """Link each module of Debian's packages (folders `author-name`) but stdlib into `folder` by its
+    module name."""
+    if not os.path.isdir(MODULES_AVAILABLE):
+        die("%s not found (apt-get install -y 'puppet-module-*')" % MODULES_AVAILABLE)
+    os.makedirs(folder, exist_ok=True)
+    for entry in sorted(os.listdir(MODULES_AVAILABLE)):
+        if "-" in entry and os.path.isdir(os.path.join(MODULES_AVAILABLE, entry)):
+            name = entry.split("-", 1)[1].replace("-", "_")
+            if name == "stdlib":
+                continue   # the oracle links its own stdlib there (Debian's, the same folder)
+            os.symlink(os.path.join(MODULES_AVAILABLE, entry), os.path.join(folder, name))
 
 
 def all_areas():

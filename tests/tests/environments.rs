@@ -194,6 +194,40 @@ fn stdlib9_agrees_with_real_puppet() {
     }
 }
 
+/// The Ruby functions of Debian 12's modules (`golden-debian-ruby/`, `env_regen.py --dir
+/// debian_ruby`): every module of `/usr/share/puppet/modules.available` on the modulepath, as the
+/// oracle had them, each function's own Ruby file run by the engine.
+#[test]
+fn debian_modules_ruby_functions_agree_with_real_puppet() {
+    let available = PathBuf::from("/usr/share/puppet/modules.available");
+    let Ok(entries) = fs::read_dir(&available) else {
+        eprintln!("skipped: {} is not there", available.display());
+        return;
+    };
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("env-conformance-debianmods");
+    let _ = fs::create_dir_all(&dir);
+    for entry in entries.filter_map(Result::ok) {
+        let folder = entry.file_name().to_string_lossy().into_owned();
+        if let Some((_, name)) = folder.split_once('-') {
+            let link = dir.join(name.replace('-', "_"));
+            if !link.exists() {
+                let _ = std::os::unix::fs::symlink(entry.path(), &link);
+            }
+        }
+    }
+    let base = EnvSource {
+        modulepath: fs::canonicalize(&dir).map(|d| vec![d]).unwrap_or_default(),
+        ..EnvSource::default()
+    };
+    suite_with(
+        "golden-debian-ruby",
+        "known-differences-debian-ruby.jsonl",
+        "Debian modules' Ruby functions",
+        base,
+        BuiltinStdlib::V8_5,
+    );
+}
+
 /// Every function the engine declares in `functions/stdlib/` has at least three golden cases
 /// calling it (with stdlib 8.5.0 or 9.7.0), one of them a refusal, and a description.
 #[test]

@@ -7,6 +7,7 @@ mod array_edit;
 mod common;
 mod folds;
 mod hash;
+pub(crate) use hash::hash_from_pairs;
 mod range;
 
 use crate::erb::RubyHost;

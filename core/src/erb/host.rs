@@ -50,4 +50,8 @@ pub(crate) trait RubyHost: Embedded {
     /// variable, and the parameter of the running defined-type instance holding the same value,
     /// become `now`.
     fn replace_variable(&mut self, name: &str, original: &Value, now: Value);
+
+    /// The resource defaults (`File { mode => ... }`) of type `type_name` the calling scope
+    /// sees, as `(attribute, value)`.
+    fn resource_defaults(&self, type_name: &str) -> Vec<(String, Value)>;
 }

@@ -88,10 +88,28 @@ pub(crate) fn call_puppet_function<H: RubyHost>(
             {
                 return Err(Flow::Stop(Unwind::Error(diagnostic)));
             }
-            Err(Flow::Raise(diagnostic.message, interp.line, None))
+            // Puppet wraps the error once, at the manifest's call of the Ruby function; the
+            // wrapper the call made here would be a second one.
+            let message = match diagnostic.code {
+                "CALL_FAILED" => unwrapped_call_error(&diagnostic.message).into(),
+                _ => diagnostic.message,
+            };
+            Err(Flow::Raise(message, interp.line, None))
         }
         Err(other) => Err(Flow::Stop(other)),
     }
+}
+
+/// A called function's own message, without the "Error while evaluating a Function Call, "
+/// (or "Method call, ") that [`CallSite::fail`] put before it.
+fn unwrapped_call_error(message: &str) -> &str {
+    [
+        "Error while evaluating a Function Call, ",
+        "Error while evaluating a Method call, ",
+    ]
+    .iter()
+    .find_map(|wrapper| message.strip_prefix(wrapper))
+    .unwrap_or(message)
 }
 
 /// The methods of `scope`.
@@ -176,6 +194,19 @@ pub(crate) fn scope_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call) 
             let var = value::to_s(&args[0]);
             Ok(RVal::Bool(interp.rt.scope_variable(&var).is_some()))
         }
+        "lookupdefaults" => {
+            // The attributes as symbols; the values stand in for Puppet's parameter objects.
+            arity(interp, args, 1, 1)?;
+            let type_name = string_arg(interp, &args[0])?.to_string();
+            let mut defaults = Vec::new();
+            for (attribute, value) in interp.rt.resource_defaults(&type_name) {
+                defaults.push((
+                    RVal::Sym(Rc::from(attribute.as_str())),
+                    interp.ruby_of(&value)?,
+                ));
+            }
+            Ok(RVal::hash(defaults))
+        }
         _ => interp.unsupported(format!(
             "scope.{name} is not supported by the playground's ERB"
         )),
@@ -190,6 +221,13 @@ pub(crate) fn module_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call)
     };
     if let Some(result) = super::library::module_method(interp, call, module) {
         return result;
+    }
+    if &**module == "Puppet::Parser::TemplateWrapper"
+        && !interp.template
+        && name == "lookupdefaults"
+    {
+        // A 3.x function's `self` is the calling scope.
+        return scope_method(interp, call);
     }
     match (&**module, name) {
         ("JSON", "generate" | "dump") => {
@@ -212,6 +250,7 @@ pub(crate) fn module_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call)
             }
         }
         ("IPAddr", "new") => super::objects::ipaddr_new(interp, args),
+        ("Hash", "[]") => super::enumerable::hash_from_pairs(interp, args),
         (_, "name" | "to_s") => Ok(RVal::Str(module.clone())),
         _ => interp.unsupported(format!(
             "{module}.{name} is not supported by the playground's ERB"

@@ -39,4 +39,9 @@ impl RubyHost for Evaluator<'_> {
         self.scopes.replace_visible(name, now.clone());
         self.replace_in_current_instance(original, &now);
     }
+
+    fn resource_defaults(&self, type_name: &str) -> Vec<(String, Value)> {
+        self.catalog
+            .defaults_for(&type_name.trim_start_matches("::").to_ascii_lowercase())
+    }
 }

@@ -58,7 +58,8 @@ fn hash_entry(name: &str) -> Option<HashOp> {
         "each_key" | "each_value" => HashOp::EachKey,
         "empty?" => HashOp::Empty,
         "fetch" => HashOp::Fetch,
-        "filter" | "reject" | "select" => HashOp::Select,
+        "filter" | "reject" | "select" | "filter!" | "reject!" | "select!" | "delete_if"
+        | "keep_if" => HashOp::Select,
         "has_key?" | "include?" | "key?" | "member?" => HashOp::HasKey,
         "has_value?" | "value?" => HashOp::HasValue,
         "invert" => HashOp::Invert,
@@ -151,16 +152,27 @@ pub(super) fn hash_method<H: RubyHost>(
         }
         HashOp::Select => {
             let block = need_block(interp, block)?;
+            let rejects = matches!(name, "reject" | "reject!" | "delete_if");
+            let before = snapshot();
             let mut out = Vec::new();
-            for (k, v) in snapshot() {
+            for (k, v) in before.iter().cloned() {
                 let hit = interp
                     .yield_block(block, alloc::vec![k.clone(), v.clone()])?
                     .truthy();
-                if hit == (name != "reject") {
+                if hit != rejects {
                     out.push((k, v));
                 }
             }
-            RVal::hash(out)
+            if !name.ends_with('!') && !name.ends_with("_if") {
+                return Ok(RVal::hash(out));
+            }
+            // In place: `select!`/`reject!` answer nil when nothing went, the others the hash.
+            let changed = out.len() != before.len();
+            *entries.borrow_mut() = out;
+            match (name.ends_with('!'), changed) {
+                (true, false) => RVal::Nil,
+                _ => recv.clone(),
+            }
         }
         HashOp::Merge => return merge(interp, call, entries),
         HashOp::Delete => {
@@ -249,6 +261,50 @@ fn transform<H: RubyHost>(
         } else {
             let k = interp.yield_block(block, alloc::vec![k])?;
             value::hash_set(&mut out, k, v);
+        }
+    }
+    Ok(RVal::hash(out))
+}
+
+/// `Hash[...]`: a hash's copy, the hash of an array of `[key, value]` pairs, or of keys and
+/// values given in turn, with Ruby's errors for anything else.
+pub(crate) fn hash_from_pairs<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    args: &[RVal],
+) -> RResult<RVal> {
+    let mut out = Vec::new();
+    match args {
+        [RVal::Hash(entries)] => return Ok(RVal::hash(entries.borrow().clone())),
+        [RVal::Array(items)] => {
+            for (index, item) in items.borrow().iter().enumerate() {
+                let RVal::Array(pair) = item else {
+                    return interp.raise_as(
+                        "ArgumentError",
+                        format!(
+                            "wrong element type {} at {index} (expected array)",
+                            item.class_name()
+                        ),
+                    );
+                };
+                match pair.borrow().as_slice() {
+                    [key] => value::hash_set(&mut out, key.clone(), RVal::Nil),
+                    [key, v] => value::hash_set(&mut out, key.clone(), v.clone()),
+                    other => {
+                        return interp.raise_as(
+                            "ArgumentError",
+                            format!("invalid number of elements ({} for 1..2)", other.len()),
+                        )
+                    }
+                }
+            }
+        }
+        _ if args.len() % 2 == 1 => {
+            return interp.raise_as("ArgumentError", "odd number of arguments for Hash")
+        }
+        _ => {
+            for pair in args.chunks(2) {
+                value::hash_set(&mut out, pair[0].clone(), pair[1].clone());
+            }
         }
     }
     Ok(RVal::hash(out))
