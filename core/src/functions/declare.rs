@@ -335,6 +335,13 @@ impl Def {
         self
     }
 
+    /// The playground cannot run it, but `run` checks the arguments first, in the function's
+    /// own words, and refuses only a call it would run (see `stdlib/host_reads.rs`).
+    pub const fn refused_after_checks(mut self, why: &'static str) -> Def {
+        self.refused = Some(why);
+        self
+    }
+
     /// Its line of description (kept in editor builds only).
     #[cfg_attr(not(feature = "ide"), allow(unused_mut))]
     pub const fn doc(mut self, text: &'static str) -> Def {

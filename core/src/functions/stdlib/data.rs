@@ -319,9 +319,11 @@ pub(super) const DEFS: &[Def] = &[
     Def::stdlib("parsepson", parsepson)
         .takes(&[&[req("pson_string", "String[1]"), opt("default", "Any")]]).checked()
         .doc("PSON text read as data, or the default where it is not PSON"),
-    Def::stdlib_refused("loadyaml", "it reads a file or URL on the compiling host")
+    Def::stdlib("loadyaml", super::host_reads::load_file)
+        .refused_after_checks("it reads a file or URL on the compiling host")
         .doc("A YAML file's data (from the compiling host)"),
-    Def::stdlib_refused("loadjson", "it reads a file or URL on the compiling host")
+    Def::stdlib("loadjson", super::host_reads::load_file)
+        .refused_after_checks("it reads a file or URL on the compiling host")
         .doc("A JSON file's data (from the compiling host)"),
     Def::stdlib_refused("parsehocon", "it needs Ruby's HOCON library")
         .takes(&[&[req("hocon_string", "String"), opt("default", "Any")]]).shim_in_stdlib9().v4()

@@ -13,6 +13,7 @@ mod encoding;
 mod escapes;
 mod hashes;
 mod hashing;
+mod host_reads;
 mod interfaces;
 mod introspect;
 pub(crate) mod ip;

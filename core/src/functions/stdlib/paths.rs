@@ -176,8 +176,10 @@ pub(super) const DEFS: &[Def] = &[
         .doc("An array as one shell command line, each word escaped"),
     Def::stdlib("load_module_metadata", super::module_metadata::load_module_metadata)
         .doc("The metadata.json of one of the environment's modules, as data"),
-    Def::stdlib_refused("get_module_path", "it names a folder on the compiling host")
+    Def::stdlib("get_module_path", super::host_reads::get_module_path)
+        .refused_after_checks("it names a folder on the compiling host")
         .doc("A module's path on the compiling host"),
-    Def::stdlib_refused("glob", "it lists files on the compiling host")
+    Def::stdlib("glob", super::host_reads::glob)
+        .refused_after_checks("it lists files on the compiling host")
         .doc("The paths on the compiling host that match patterns"),
 ];

@@ -172,8 +172,7 @@ pub(super) const DEFS: &[Def] = &[
     Def::stdlib("reverse", reverse).doc("An array or string in reverse order"),
     Def::stdlib("hash", hash).removed_in_stdlib9().walks(Walk::Builds)
         .doc("A flat array of keys and values as a hash"),
-    Def::stdlib_refused(
-        "shuffle",
+    Def::stdlib("shuffle", super::host_reads::shuffle).refused_after_checks(
         "its order comes from Ruby's random generator, different on every run",
     )
         .doc("An array or string in random order"),

@@ -134,13 +134,12 @@ pub(super) const DEFS: &[Def] = &[
         .takes(&[&[req("format", "String"), req("arguments", "Hash")]]).removed_in_stdlib9()
         .checked().walks(Walk::Prints)
         .doc("sprintf with named references to a hash (deprecated: sprintf does it)"),
-    Def::stdlib_refused("validate_cmd", "it runs a command on the compiling host")
+    Def::stdlib("validate_cmd", super::host_reads::validate_cmd)
+        .refused_after_checks("it runs a command on the compiling host")
         .doc("Validates content with a command"),
     Def::stdlib_refused("validate_augeas", "it runs Augeas on the compiling host")
         .doc("Validates content with an Augeas lens"),
-    Def::stdlib_refused(
-        "validate_x509_rsa_key_pair",
-        "it reads the certificate and key with Ruby's OpenSSL",
-    )
+    Def::stdlib("validate_x509_rsa_key_pair", super::host_reads::validate_x509_rsa_key_pair)
+        .refused_after_checks("it reads the certificate and key with Ruby's OpenSSL")
         .doc("Validates that a certificate and an RSA key match"),
 ];
