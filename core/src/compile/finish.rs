@@ -85,8 +85,11 @@ impl Evaluator<'_> {
                     (&r.attributes, r.attribute_spans.as_slice(), r.span)
                 }
                 crate::catalog::compiled::CatalogEntry::Class {
-                    parameters, span, ..
-                } => (parameters, &[][..], *span),
+                    parameters,
+                    attribute_spans,
+                    span,
+                    ..
+                } => (parameters, attribute_spans.as_slice(), *span),
                 crate::catalog::compiled::CatalogEntry::Node { .. } => continue,
             };
             for (name, value) in parameters {
