@@ -492,7 +492,9 @@ impl Reader {
                     let args = attempt!(self.arguments(")"));
                     return Ok(construct(&name, &args));
                 }
-                match self.aliases.lookup(&name) {
+                // A leading `::` names the same type; an unknown one keeps it in the message.
+                let bare = name.strip_prefix("::").unwrap_or(&name);
+                match self.aliases.lookup(bare) {
                     Some(alias) => {
                         if self.reference_depth > 0 {
                             return Ok(Ok(Value::from_type(Type::Alias(alias))));
@@ -505,15 +507,14 @@ impl Reader {
                         }
                         Value::from_type(Type::Alias(alias))
                     }
-                    None => match Type::from_name(&name) {
+                    None => match Type::from_name(bare) {
                         Some(ty) => Value::from_type(ty),
                         None if self.reference_depth > 0 => {
                             Value::from_type(Type::TypeReference(Rc::from(name.as_str())))
                         }
                         None => {
                             return Ok(Err(evaluation_error(format!(
-                                "Resource type not found: {}",
-                                name.trim_start_matches("::")
+                                "Resource type not found: {name}"
                             ))))
                         }
                     },

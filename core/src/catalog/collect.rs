@@ -84,9 +84,13 @@ fn each_tag(tag: &str, mut add: impl FnMut(&str)) {
     }
 }
 
-/// The first tag of a `tag` attribute's value (a string or an array of them) Puppet refuses.
+/// The first tag of a `tag` attribute's value (a string or an array of them) Puppet refuses,
+/// downcased as Puppet names it (it downcases a tag before it checks it).
 pub(crate) fn invalid_tag_in(value: &Value) -> Option<String> {
-    strings_of(value).into_iter().find(|tag| !is_valid_tag(tag))
+    strings_of(value)
+        .into_iter()
+        .find(|tag| !is_valid_tag(tag))
+        .map(|tag| crate::value::case::downcase(&tag))
 }
 
 pub(crate) fn is_valid_tag(tag: &str) -> bool {

@@ -67,6 +67,8 @@ pub(crate) enum CatalogEntry {
     Class {
         name: String,
         parameters: Vec<(String, Value)>,
+        /// Where a resource-like declaration sets the relationship metaparameters.
+        attribute_spans: Vec<(String, Span)>,
         span: Span,
     },
     /// The declared resource at this position of `Catalog::resources`.
@@ -175,6 +177,7 @@ impl Catalog {
                     name,
                     parameters,
                     span,
+                    ..
                 } => {
                     let mut parameters = parameters.clone();
                     super::relationship_lists::flatten_relationship_lists(&mut parameters);

@@ -299,6 +299,7 @@ impl Catalog {
         self.entries.push(super::compiled::CatalogEntry::Class {
             name: name.to_string(),
             parameters: Vec::new(),
+            attribute_spans: Vec::new(),
             span,
         });
         self.declared_classes.insert(name.to_string(), at);
@@ -329,6 +330,18 @@ impl Catalog {
             self.entries.get_mut(at)
         {
             *parameters = values;
+        }
+    }
+
+    /// Records where the resource-like declaration of class `name` sets its relationship
+    /// metaparameters.
+    pub(crate) fn set_class_attribute_spans(&mut self, name: &str, spans: Vec<(String, Span)>) {
+        let at = self.class_entry(name).unwrap_or(usize::MAX);
+        if let Some(super::compiled::CatalogEntry::Class {
+            attribute_spans, ..
+        }) = self.entries.get_mut(at)
+        {
+            *attribute_spans = spans;
         }
     }
 

@@ -195,6 +195,7 @@ impl<'a> Drawing<'a> {
                 CatalogEntry::Class {
                     name,
                     parameters: given,
+                    attribute_spans,
                     span,
                 } => {
                     self.places.classes.insert(name.clone(), at);
@@ -210,7 +211,7 @@ impl<'a> Drawing<'a> {
                         None => Container::Fixed(Some(STAGE_MAIN)),
                     });
                     self.parameters
-                        .push(relationship_parameters(given, &[], *span));
+                        .push(relationship_parameters(given, attribute_spans, *span));
                 }
                 CatalogEntry::Node { title, span } => {
                     self.places.nodes.insert(title.clone(), at);

@@ -462,7 +462,11 @@ impl Evaluator<'_> {
                 let is_virtual = resource.form != crate::syntax::ast::ResourceForm::Regular;
                 let reference =
                     self.declare_resource(&type_name, &title, &attributes, is_virtual, span)?;
-                if type_name != "class" {
+                if type_name == "class" {
+                    let spans = self.relationship_spans(&type_name, &body.operations);
+                    self.catalog
+                        .set_class_attribute_spans(&canonical(&title), spans);
+                } else {
                     self.note_attribute_spans(&type_name, &body.operations);
                     self.check_attribute_values(&type_name, &title, &body.operations, &attributes);
                 }
@@ -715,7 +719,20 @@ impl Evaluator<'_> {
     /// Record where the resource just declared sets its relationship metaparameters, and the
     /// name of each attribute its (built-in) type does not have.
     fn note_attribute_spans(&mut self, type_name: &str, operations: &[AttributeOperation]) {
-        let spans: Vec<(String, Span)> = operations
+        let spans = self.relationship_spans(type_name, operations);
+        if let Some(resource) = self.catalog.resources.last_mut() {
+            resource.attribute_spans = spans;
+        }
+    }
+
+    /// Where a resource body sets its relationship metaparameters, and the name of each attribute
+    /// its (built-in) type does not have.
+    fn relationship_spans(
+        &mut self,
+        type_name: &str,
+        operations: &[AttributeOperation],
+    ) -> Vec<(String, Span)> {
+        operations
             .iter()
             .filter_map(|operation| match operation {
                 AttributeOperation::Set { name, span, .. }
@@ -731,10 +748,7 @@ impl Evaluator<'_> {
                 }
                 _ => None,
             })
-            .collect();
-        if let Some(resource) = self.catalog.resources.last_mut() {
-            resource.attribute_spans = spans;
-        }
+            .collect()
     }
 
     /// An error in a defined type's body, as Puppet reports it: the error's whole text inside

@@ -247,6 +247,18 @@ impl Evaluator<'_> {
                 ));
             }
         }
+        // An override's `tag` is checked as it is set, as a declaration's is.
+        if let Some(tag) = attributes
+            .iter()
+            .filter(|(name, _, _)| name == "tag")
+            .find_map(|(_, value, _)| crate::catalog::collect::invalid_tag_in(value))
+        {
+            return Err(catalog_error(
+                "INVALID_TAG_PARAMETER",
+                format!("Invalid tag '{tag}'"),
+                span,
+            ));
+        }
         self.catalog.apply_override(index, attributes);
         Ok(())
     }
@@ -385,6 +397,8 @@ impl Evaluator<'_> {
     pub(crate) fn tag(&mut self, args: &[Value], span: Span) -> EvalResult<Value> {
         for tag in args.iter().flat_map(strings_of) {
             if !is_valid_tag(&tag) {
+                // Puppet downcases a tag before it checks it, and names it so.
+                let tag = crate::value::case::downcase(&tag);
                 return Err(error("INVALID_TAG", format!("Invalid tag '{tag}'"), span));
             }
             let current = self.catalog.current;

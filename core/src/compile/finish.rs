@@ -85,8 +85,11 @@ impl Evaluator<'_> {
                     (&r.attributes, r.attribute_spans.as_slice(), r.span)
                 }
                 crate::catalog::compiled::CatalogEntry::Class {
-                    parameters, span, ..
-                } => (parameters, &[][..], *span),
+                    parameters,
+                    attribute_spans,
+                    span,
+                    ..
+                } => (parameters, attribute_spans.as_slice(), *span),
                 crate::catalog::compiled::CatalogEntry::Node { .. } => continue,
             };
             for (name, value) in parameters {
@@ -149,6 +152,14 @@ impl Evaluator<'_> {
             return Ok(());
         };
         check_builtin_attributes(r, &self.sources, &mut self.known.attribute_names)?;
+        // A type declared with puppet-resource_api has the attributes its file lists.
+        if let Some((name, _)) = r
+            .attributes
+            .iter()
+            .find(|(name, _)| self.resource_api_lacks(&r.type_name, name) == Some(true))
+        {
+            return Err(unknown_attribute(r, name, &self.sources));
+        }
         let Some(definition) = self.catalog.defines.get(&r.type_name).cloned() else {
             return Ok(());
         };
@@ -207,23 +218,32 @@ fn check_builtin_attributes(
         .iter()
         .find(|(name, _)| names.has(&resource.type_name, name) == Some(false));
     match unknown {
-        // Placed at the attribute's name when the resource's body sets it (not a default's).
-        Some((name, _)) => Err(failure(
-            "UNKNOWN_ATTRIBUTE",
-            format!(
-                "no parameter named '{name}' ({}) on {}[{}]",
-                sources.file_line(resource.span.start),
-                capitalize(&resource.type_name),
-                resource.title
-            ),
-            resource
-                .attribute_spans
-                .iter()
-                .find(|(set, _)| set == name)
-                .map_or(resource.span, |(_, at)| *at),
-        )),
+        Some((name, _)) => Err(unknown_attribute(resource, name, sources)),
         None => Ok(()),
     }
+}
+
+/// Puppet's "no parameter named" for attribute `name` of `resource`, placed at the attribute's
+/// name when the resource's body sets it (not a default's).
+fn unknown_attribute(
+    resource: &DeclaredResource,
+    name: &str,
+    sources: &crate::sources::Sources,
+) -> Diagnostic {
+    failure(
+        "UNKNOWN_ATTRIBUTE",
+        format!(
+            "no parameter named '{name}' ({}) on {}[{}]",
+            sources.file_line(resource.span.start),
+            capitalize(&resource.type_name),
+            resource.title
+        ),
+        resource
+            .attribute_spans
+            .iter()
+            .find(|(set, _)| set == name)
+            .map_or(resource.span, |(_, at)| *at),
+    )
 }
 
 #[cfg(test)]

@@ -144,18 +144,21 @@ impl Evaluator<'_> {
         Ok((key, value))
     }
 
-    /// A capitalized name: an alias, a built-in type, a resource type, or (in type parameters, where
-    /// Puppet resolves late) an unresolved `TypeReference`; elsewhere an unknown name is an error.
+    /// A capitalized name (a leading `::` names the same type): an alias, a built-in type, a
+    /// resource type, or (in type parameters, where Puppet resolves late) an unresolved
+    /// `TypeReference`; elsewhere an unknown name is an error.
     pub(crate) fn eval_type_ref(
         &mut self,
         name: &str,
         span: Span,
         lenient: bool,
     ) -> EvalResult<Value> {
-        let mut resolved = self.resolve_type_name(name);
+        // `::Php::Config` is `Php::Config` (an unknown one keeps its `::` in the message).
+        let bare = name.strip_prefix("::").unwrap_or(name);
+        let mut resolved = self.resolve_type_name(bare);
         if resolved.is_none() {
-            self.autoload_type_name(name, span)?;
-            resolved = self.resolve_type_name(name);
+            self.autoload_type_name(bare, span)?;
+            resolved = self.resolve_type_name(bare);
         }
         if let Some(ty) = resolved {
             if let Type::Alias(alias) = &ty {

@@ -39,6 +39,9 @@ pub(crate) struct Loader {
     ruby_types: BTreeMap<String, usize>,
     /// The namevars of those types, where their type file shows one (`ruby_namevar.rs`).
     ruby_namevars: BTreeMap<String, String>,
+    /// The attribute names of those declared with puppet-resource_api, where their type file
+    /// shows them (`ruby_resource_api.rs`).
+    ruby_attributes: BTreeMap<String, Vec<String>>,
     /// The title patterns of those types, where their type file declares them in a form read
     /// without Ruby (`ruby_title_patterns.rs`): type name → its place in `title_patterns`.
     ruby_title_patterns: BTreeMap<String, usize>,
@@ -391,7 +394,8 @@ impl<'o> Evaluator<'o> {
 
     /// Whether some module implements resource type `name` (canonical) in Ruby
     /// (`lib/puppet/type/<name>.rb`). Ruby does not run here, but Puppet knows such a type: its
-    /// resources are declared as written, their attributes unchecked.
+    /// resources are declared as written, their attributes unchecked unless the file declares
+    /// them with puppet-resource_api.
     pub(crate) fn ruby_type_known(&mut self, name: &str) -> bool {
         if let Some(&known) = self.known.loader.ruby_types.get(name) {
             return known == 1;
@@ -417,6 +421,9 @@ impl<'o> Evaluator<'o> {
         if let Some(text) = found.and_then(|path| env.files.read(&path).ok()) {
             if let Some(namevar) = super::ruby_namevar::ruby_type_namevar(&text) {
                 self.known.loader.ruby_namevars.insert(name.into(), namevar);
+            }
+            if let Some(names) = super::ruby_resource_api::resource_api_attributes(&text) {
+                self.known.loader.ruby_attributes.insert(name.into(), names);
             }
             if let Some(patterns) = super::ruby_title_patterns::ruby_type_title_patterns(&text) {
                 let loader = &mut self.known.loader;
@@ -456,6 +463,17 @@ impl<'o> Evaluator<'o> {
         }
         self.output.needs_full_engine = Some("stdlib");
         Err(crate::functions::needs_stdlib_part(what, span))
+    }
+
+    /// Whether resource type `name`, declared with puppet-resource_api, lacks attribute
+    /// `attribute` (`None`: not such a type, or one whose attributes its file does not show).
+    pub(crate) fn resource_api_lacks(&self, name: &str, attribute: &str) -> Option<bool> {
+        let names = self.known.loader.ruby_attributes.get(name)?;
+        Some(
+            attribute != "name"
+                && !crate::types::is_metaparameter(attribute)
+                && !names.iter().any(|known| known == attribute),
+        )
     }
 
     /// The namevar of a resource type a module implements in Ruby, when its file shows one.

@@ -32,6 +32,7 @@ mod record;
 #[cfg(feature = "erb")]
 mod ruby_host;
 mod ruby_namevar;
+mod ruby_resource_api;
 pub(crate) mod ruby_state;
 pub(crate) mod ruby_title_patterns;
 pub(crate) mod scope;

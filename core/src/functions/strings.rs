@@ -7,7 +7,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::args::{check_arg, no_signature};
+use super::args::no_signature;
 use super::declare::{opt, rep, req, Call, Def, Dispatch, Run};
 use super::expect_args;
 use crate::host::{CallSite, EvalResult, FunctionHost, Walk};
@@ -157,17 +157,30 @@ pub(crate) fn ruby_split(
     Ok(out)
 }
 
+/// `split(str, pattern)`: six dispatches in Puppet 8 (a String or a Sensitive[String], split by a
+/// String, a Regexp or a Type[Regexp]), so arguments none accepts get Puppet's merged message.
 pub(super) fn split(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     expect_args(site, &args, 2, Some(2))?;
-    check_arg(site, "str", &Type::string(), &args[0])?;
-    let text = args[0].as_str().unwrap_or("");
+    let (text, sensitive) = match &args[0] {
+        Value::String(text) => (text, false),
+        Value::Sensitive(inner) => match &**inner {
+            Value::String(text) => (text, true),
+            _ => return Err(no_signature(site)),
+        },
+        _ => return Err(no_signature(site)),
+    };
     let regexp = match pattern_of(site, &args[1])? {
         Some(regexp) => regexp,
         None => return Err(no_signature(site)),
     };
     let parts = ruby_split(host, text, &regexp, site.span)?;
     host.check_collection(parts.len(), site.span)?;
-    Ok(Value::array(parts))
+    let parts = Value::array(parts);
+    Ok(if sensitive {
+        Value::Sensitive(Rc::new(parts))
+    } else {
+        parts
+    })
 }
 
 fn join_into(out: &mut String, value: &Value, separator: &str, first: &mut bool) {
@@ -728,9 +741,14 @@ pub(super) const DEFS: &[Def] = &[
     Def::puppet("shellquote", shellquote).takes(&[&[rep("args", "Variant[String, Array]")]])
         .puppet_3x_only().walks(Walk::Prints).doc("The arguments quoted for a POSIX shell"),
     Def::puppet("split", split)
-        .takes(&[&[
-            req("string", "String"), req("pattern", "Variant[String, Regexp, Type[Regexp]]"),
-        ]])
+        .takes(&[
+            &[req("str", "String"), req("pattern", "String")],
+            &[req("str", "String"), req("pattern", "Regexp")],
+            &[req("str", "String"), req("pattern", "Type[Regexp]")],
+            &[req("sensitive", "Sensitive[String]"), req("pattern", "String")],
+            &[req("sensitive", "Sensitive[String]"), req("pattern", "Regexp")],
+            &[req("sensitive", "Sensitive[String]"), req("pattern", "Type[Regexp]")],
+        ])
         .with_3x().doc("The string's parts between the pattern's matches"),
     Def::puppet("sprintf", sprintf).takes(&[&[req("format", "String"), rep("arguments", "Any")]])
         .puppet_3x_only().walks(Walk::Prints).doc("The arguments formatted as the format says"),
