@@ -283,22 +283,30 @@ impl Evaluator<'_> {
         result
     }
 
+    #[inline]
     fn enter_call(&mut self, name: &str, span: Span) -> EvalResult<()> {
         self.budget.call_depth += 1;
-        let max = self.options.limits.max_call_depth;
-        if self.budget.call_depth > max {
+        if self.budget.call_depth > self.options.limits.max_call_depth {
             self.budget.call_depth -= 1;
-            return Err(error(
-                "CALL_DEPTH_LIMIT",
-                format!("call depth exceeded {max} in function '{name}'"),
-                span,
-            ));
+            return Err(self.call_depth_exceeded(name, span));
         }
         Ok(())
     }
 
+    #[cold]
+    #[inline(never)]
+    fn call_depth_exceeded(&self, name: &str, span: Span) -> Unwind {
+        let max = self.options.limits.max_call_depth;
+        error(
+            "CALL_DEPTH_LIMIT",
+            format!("call depth exceeded {max} in function '{name}'"),
+            span,
+        )
+    }
+
     /// Bind arguments to parameters in the current (new) scope: defaults, captures-rest and types.
     /// `function` names the function whose parameters these are (`None`: a lambda's).
+    #[inline]
     fn bind_params(
         &mut self,
         params: &[Param],
@@ -307,11 +315,25 @@ impl Evaluator<'_> {
         site: &CallSite,
         function: Option<&str>,
     ) -> EvalResult<()> {
+        // A full list of arguments for untyped parameters binds as it is, here; the rest below.
         if list.untyped && args.len() == params.len() {
             self.scopes.bind_all_new(&list.names, &mut args);
             self.recycle_args(args);
             return Ok(());
         }
+        self.bind_params_checked(params, list, args, site, function)
+    }
+
+    /// [`Self::bind_params`] with defaults, captures-rest, reserved names and types.
+    #[inline(never)]
+    fn bind_params_checked(
+        &mut self,
+        params: &[Param],
+        list: &ParamList,
+        mut args: Vec<Value>,
+        site: &CallSite,
+        function: Option<&str>,
+    ) -> EvalResult<()> {
         let what = || match function {
             Some(name) => format!("'{name}' parameter"),
             None => String::from("block parameter"),

@@ -273,7 +273,7 @@ impl<'o> Evaluator<'o> {
             && self.quick_step_allowed()
             && !name.as_bytes().first().is_some_and(u8::is_ascii_digit)
         {
-            if let Some(value) = self.scopes.lookup(name) {
+            if let Some(value) = self.scopes.lookup_near(name) {
                 let value = value.clone();
                 self.budget.steps += 1;
                 return Ok(value);

@@ -45,7 +45,11 @@ impl Evaluator<'_> {
                 StringPart::Expr(expr) => match self.eval(expr)? {
                     // The common scalars here, the rest through `interpolate_into`.
                     Value::String(part) => text.push_str(&part),
-                    Value::Integer(number) => value::push_integer(text, number),
+                    integer @ Value::Integer(number) => {
+                        value::push_integer(text, number);
+                        // Nothing to free: no call of the drop glue.
+                        core::mem::forget(integer);
+                    }
                     value => {
                         // A collection built by sharing can print far beyond the string limit.
                         crate::host::charge_walk(

@@ -166,6 +166,22 @@ impl Scopes {
         self.current = mark.previous;
     }
 
+    /// [`Self::lookup`], first among the current scope's own bindings when it has no index (a
+    /// lambda's parameters, read most), without a call.
+    #[inline]
+    pub fn lookup_near(&self, name: &str) -> Option<&Value> {
+        if let Some(frame) = self.frames.get(self.current) {
+            // `::x` names the top scope's `x`: the whole way below.
+            if frame.index.is_none() && name.as_bytes().first() != Some(&b':') {
+                if let Some((_, value)) = frame.vars.iter().rev().find(|(n, _)| same_name(n, name))
+                {
+                    return Some(value);
+                }
+            }
+        }
+        self.lookup(name)
+    }
+
     /// Look a variable up: `::x` in the top scope, others from the current scope outwards.
     pub fn lookup(&self, name: &str) -> Option<&Value> {
         if let Some(top_name) = name.strip_prefix("::") {
@@ -263,10 +279,25 @@ impl Scopes {
     pub fn bind_all_new(&mut self, names: &[Rc<str>], values: &mut Vec<Value>) {
         if let Some(frame) = self.frames.get_mut(self.current) {
             if frame.index.is_none() && frame.vars.len() + names.len() < INDEX_FROM {
-                frame.vars.reserve(names.len());
-                for (name, value) in names.iter().zip(values.drain(..)) {
-                    frame.vars.push((name.clone(), value));
+                // Taken from the end and put in order after (a drain's guard costs more than
+                // the moves; there is no drop glue to call on what is left).
+                if let [name] = names {
+                    if let Some(value) = values.pop() {
+                        frame.vars.push((name.clone(), value));
+                    }
+                    return;
                 }
+                frame.vars.reserve(names.len());
+                let first = frame.vars.len();
+                for name in names.iter().rev() {
+                    if let Some(value) = values.pop() {
+                        frame.vars.push((name.clone(), value));
+                    }
+                }
+                if let Some(bound) = frame.vars.get_mut(first..) {
+                    bound.reverse();
+                }
+                values.clear();
             } else {
                 for (name, value) in names.iter().zip(values.drain(..)) {
                     frame.push(name.clone(), value);

@@ -223,7 +223,17 @@ pub(super) fn join(Call(host, site, args, ..): Call) -> EvalResult<Value> {
         out.reserve(room.min(host.limits().max_string_len));
         for item in items.iter() {
             let before = out.len();
-            join_into(&mut out, item, separator, &mut first);
+            match item {
+                // The common item, without join_into's frame.
+                Value::String(text) => {
+                    if !first {
+                        out.push_str(separator);
+                    }
+                    first = false;
+                    out.push_str(text);
+                }
+                _ => join_into(&mut out, item, separator, &mut first),
+            }
             host.check_string_growth(before, out.len(), site.span)?;
         }
     }

@@ -123,7 +123,21 @@ fn charge_collection_walk<H: Host + ?Sized>(
         match next {
             Value::Array(items) => {
                 elements += items.len() as u64;
-                pending.extend(items.iter().map(|item| (item, depth + 1)));
+                // An element that holds nothing and is within the depth would only be taken
+                // from the stack and left: it is not put there.
+                let within = depth < max_depth;
+                pending.extend(
+                    items
+                        .iter()
+                        .filter(|item| {
+                            !within
+                                || matches!(
+                                    item,
+                                    Value::Array(_) | Value::Hash(_) | Value::Sensitive(_)
+                                )
+                        })
+                        .map(|item| (item, depth + 1)),
+                );
             }
             Value::Hash(hash) => {
                 elements += 2 * hash.len() as u64;

@@ -59,13 +59,28 @@ pub fn unbudgeted_match(regex: &Regex, text: &str) -> bool {
 /// The Unicode version of the character properties (Ruby 3.1's).
 pub const UNICODE_VERSION: &str = unicode::UNICODE_VERSION;
 
-/// A compiled pattern.
-#[derive(Debug, Clone)]
+/// A checked pattern, compiled to its program at its first match: most of the patterns a
+/// manifest writes are never run when it is only parsed (compiling cannot fail).
+#[derive(Debug)]
 pub struct Regex {
-    program: program::Program,
+    program: core::cell::OnceCell<program::Program>,
+    /// The resolved pattern until the program is made from it.
+    pending: core::cell::RefCell<Option<ast::Node>>,
     groups: u32,
     names: Vec<(String, Vec<u32>)>,
     fixed_encoding: bool,
+}
+
+impl Clone for Regex {
+    fn clone(&self) -> Regex {
+        Regex {
+            program: core::cell::OnceCell::from(self.program().clone()),
+            pending: core::cell::RefCell::new(None),
+            groups: self.groups,
+            names: self.names.clone(),
+            fixed_encoding: self.fixed_encoding,
+        }
+    }
 }
 
 /// Where a match and its groups are: byte ranges of the text searched.
@@ -112,9 +127,9 @@ impl Regex {
         };
         let node = parser.parse_pattern(flags)?;
         let resolved = resolve::resolve(&parser, node)?;
-        let program = compile::compile(&resolved.node, resolved.groups);
         Ok(Regex {
-            program,
+            program: core::cell::OnceCell::new(),
+            pending: core::cell::RefCell::new(Some(resolved.node)),
             groups: resolved.groups,
             names: resolved.names,
             fixed_encoding,
@@ -129,7 +144,16 @@ impl Regex {
         from: usize,
         budget: &mut u64,
     ) -> Result<Option<Captures>, Stop> {
-        Ok(exec::search(&self.program, text, from, budget)?.map(|slots| Captures { slots }))
+        Ok(exec::search(self.program(), text, from, budget)?.map(|slots| Captures { slots }))
+    }
+
+    /// The program, compiled from the pending pattern the first time it is asked for.
+    fn program(&self) -> &program::Program {
+        self.program
+            .get_or_init(|| match self.pending.borrow_mut().take() {
+                Some(node) => compile::compile(&node, self.groups),
+                None => program::Program::default(),
+            })
     }
 
     /// Where the search for the match after `whole` starts, as Ruby's `scan`, `gsub` and `split`

@@ -238,8 +238,8 @@ fn deep_and_long_patterns_stay_within_stack_and_memory() {
     let long = "a{1000}".repeat(14_000);
     let regex = Regex::new(&long).unwrap_or_else(|e| panic!("{e}"));
     assert!(
-        regex.program.insts.len() < 400_000,
+        regex.program().insts.len() < 400_000,
         "{}",
-        regex.program.insts.len()
+        regex.program().insts.len()
     );
 }

@@ -24,11 +24,20 @@ fn normalize(name: &str) -> alloc::string::String {
 /// The line of `PROPERTY_NAMES` naming the property, if the engine carries it.
 pub(crate) fn lookup(name: &str) -> Lookup {
     let wanted = normalize(name);
-    if let Some(line) = tables::PROPERTY_NAMES
-        .split('\n')
-        .position(|line| line.split(' ').any(|n| n == wanted))
-    {
-        return Lookup::Found(line);
+    // The first place the name stands as a whole word (between line breaks and spaces), and
+    // the line it is on: found with a substring search rather than splitting the text.
+    let names = tables::PROPERTY_NAMES.as_bytes();
+    let gap = |at: Option<&u8>| matches!(at, None | Some(b' ' | b'\n'));
+    if !wanted.contains('\n') {
+        for (at, _) in tables::PROPERTY_NAMES.match_indices(wanted.as_str()) {
+            let before = at.checked_sub(1).and_then(|i| names.get(i));
+            if gap(before) && gap(names.get(at + wanted.len())) {
+                let line = names
+                    .get(..at)
+                    .map_or(0, |head| head.iter().filter(|&&b| b == b'\n').count());
+                return Lookup::Found(line);
+            }
+        }
     }
     if tables::UNSUPPORTED
         .binary_search(&name_hash(&wanted))
@@ -88,6 +97,10 @@ pub(crate) fn derived(index: usize) -> CharSet {
 
 /// The characters whose general category is in `mask` (bit `i`: `CATEGORIES[i]`).
 pub(crate) fn categories(mask: u32) -> CharSet {
+    // No category (the derived sets given by their ranges alone, `[[:xdigit:]]`).
+    if mask == 0 {
+        return CharSet::new();
+    }
     runs(
         &tables::CATEGORY_STARTS,
         &tables::CATEGORY_VALUES,

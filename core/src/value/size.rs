@@ -37,6 +37,21 @@ pub fn measure(value: &Value, max_bytes: usize, max_depth: usize) -> Result<(), 
             return Err(TooLarge::Bytes(max_bytes));
         }
         match value {
+            // Elements that hold nothing and are within the depth would be the next taken from
+            // the stack, one after the other: their bytes are counted here instead.
+            Value::Array(items)
+                if depth < max_depth && items.iter().all(|item| !holds_values(item)) =>
+            {
+                for item in items.iter() {
+                    bytes = bytes.saturating_add(match item {
+                        Value::String(text) => text.len().saturating_add(2),
+                        _ => 2,
+                    });
+                    if bytes > max_bytes {
+                        return Err(TooLarge::Bytes(max_bytes));
+                    }
+                }
+            }
             Value::Array(items) => stack.extend(items.iter().map(|item| (item, depth + 1))),
             Value::Hash(hash) => {
                 for (key, item) in hash.iter() {
@@ -48,6 +63,11 @@ pub fn measure(value: &Value, max_bytes: usize, max_depth: usize) -> Result<(), 
         }
     }
     Ok(())
+}
+
+/// Whether the walk goes into `value` (an array or a hash).
+fn holds_values(value: &Value) -> bool {
+    matches!(value, Value::Array(_) | Value::Hash(_))
 }
 
 #[cfg(test)]
