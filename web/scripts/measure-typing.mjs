@@ -1,11 +1,22 @@
 // Measure typing in the page with the CPU throttled (Chrome DevTools Protocol Emulation.setCPUThrottlingRate, 4× by default, to stand for a busy or slower machine): keystroke to paint (Event Timing), main-thread tasks over 50 ms while results are applied (Long Tasks), and keystroke to updated result against the engine's own time; for a 3,000-line manifest and a 30-line snippet. Serves web/dist; prints a table and the JSON.
 //
-//   node scripts/measure-typing.mjs [--rate 4] [--keys 40] [--results 12] [--repeat 1] [--trace]
+//   node scripts/measure-typing.mjs [--rate 4] [--keys 40] [--results 12] [--repeat 1] [--above 0] [--trace] [--profile]
 //
+// The keys are typed on a new line at the end of the document, the editor scrolled to its end; --above N types them
+// on a new line N lines above the end instead (the editor scrolled the same way). At the end of a scrolled editor the
+// browser can go seconds without presenting a frame while the main thread is idle (docs/page.md, "Typing"), which
+// keystroke to paint counts; --above 10 measures the keys' own cost away from it.
 // --repeat runs it all that many times and adds the spread (a shared machine's load moves every figure); --trace
 // records the browser's trace while the keys are typed (and the 2.5 s after) and says how much main-thread time each
 // key cost, by task (the key's own, the frames, the worker's messages, timers); tracing slows the page, so its
-// keystroke-to-paint figures are not to be compared with a run without it.
+// keystroke-to-paint figures are not to be compared with a run without it (it is written to typing-<lines>.trace.json in
+// the system's temporary folder, which DevTools' Performance panel opens). --profile samples the page's JavaScript
+// while the keys are typed (the DevTools Protocol's Profiler) and lists the functions that took the most time of their
+// own, per key (build the site with `vite build --minify false` for its functions' names), and writes the profile to
+// typing-<lines>.cpuprofile in the system's temporary folder (DevTools' Performance panel opens it).
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, manifest } from '../e2e/helpers.mjs';
 import { encodeFragment } from '../src/share.js';
@@ -19,7 +30,9 @@ const RATE = arg('rate', 4);
 const KEYS = arg('keys', 40);
 const RESULTS = arg('results', 12);
 const REPEAT = arg('repeat', 1);
+const ABOVE = arg('above', 0);
 const TRACE = process.argv.includes('--trace');
+const PROFILE = process.argv.includes('--profile');
 /** A person typing fast: one key every this many ms. */
 const KEY_INTERVAL_MS = 90;
 /** Targets (issue 38). */
@@ -58,6 +71,7 @@ async function measure(name, code) {
   const editor = page.getByTestId('editor');
   await editor.click();
   await page.keyboard.press('Control+End');
+  for (let i = 0; i < ABOVE; i += 1) await page.keyboard.press('ArrowUp');
   await page.evaluate(() => {
     window.__typing.events.length = 0;
     window.__typing.longTasks.length = 0;
@@ -68,13 +82,19 @@ async function measure(name, code) {
   // Typing fast: every key's time to the next paint (Event Timing reports the keys that took 16 ms or more; the
   // others count as under 16 ms).
   const trace = TRACE ? await startTrace(cdp) : null;
+  const profiler = PROFILE ? await startProfile(cdp) : null;
   await page.keyboard.press('Enter');
   for (let i = 0; i < KEYS; i += 1) {
     await page.keyboard.type(i % 10 === 9 ? ' ' : 'x', { delay: 0 });
     await page.waitForTimeout(KEY_INTERVAL_MS);
   }
   await page.waitForTimeout(2500);
-  const perKey = trace ? mainThreadPerKey(await trace.stop(), KEYS + 1) : null;
+  const traced = trace ? await trace.stop() : null;
+  if (traced) await writeFile(join(tmpdir(), `typing-${code.split('\n').length}.trace.json`), JSON.stringify({ traceEvents: traced }));
+  const perKey = traced ? mainThreadPerKey(traced, KEYS + 1) : null;
+  const profile = profiler ? await profiler.stop() : null;
+  if (profile) await writeFile(join(tmpdir(), `typing-${code.split('\n').length}.cpuprofile`), JSON.stringify(profile));
+  const selfTime = profile ? selfTimePerKey(profile, KEYS + 1) : null;
   const burst = await page.evaluate(() => ({
     keys: window.__typing.keydowns.length,
     slow: window.__typing.events.filter((e) => e.name === 'keydown').map((e) => e.duration),
@@ -111,6 +131,7 @@ async function measure(name, code) {
     longTasksAll: burst.longTasks.map((t) => Math.round(t.duration)),
     applyMs: { p50: percentile(results.map((r) => r.apply), 50), max: Math.round(Math.max(...results.map((r) => r.apply))) },
     ...(perKey ? { mainThreadPerKey: perKey } : {}),
+    ...(selfTime ? { selfTimePerKey: selfTime } : {}),
     keyToResult: {
       p50: percentile(results.map((r) => r.total), 50),
       engineP50: percentile(results.map((r) => r.engine), 50),
@@ -134,6 +155,40 @@ async function startTrace(cdp) {
       return events;
     },
   };
+}
+
+/** Sample the page's JavaScript until `stop()`, which resolves to the Profiler's profile. */
+async function startProfile(cdp) {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return { stop: async () => (await cdp.send('Profiler.stop')).profile };
+}
+
+/**
+ * The functions that took the most time of their own in `profile` (the page's thread), in ms per key over `keys`
+ * keys: `[{ ms, name, at }]`, the 30 costliest, then the total of the page's JavaScript and of the browser's work
+ * that the profile sees (garbage collection, `(program)`).
+ */
+function selfTimePerKey(profile, keys) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  const { samples, timeDeltas } = profile;
+  for (let i = 0; i < samples.length; i += 1) {
+    const node = byId.get(samples[i]);
+    const delta = timeDeltas[i + 1] ?? 0;
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'}\t${url.split('/').pop()}:${lineNumber + 1}:${columnNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + delta / 1000);
+  }
+  const rows = [...self].map(([key, ms]) => {
+    const [name, at] = key.split('\t');
+    return { ms: Math.round((ms / keys) * 100) / 100, name, at };
+  });
+  rows.sort((a, b) => b.ms - a.ms);
+  const sum = (test) => Math.round((rows.filter(test).reduce((a, r) => a + r.ms, 0)) * 10) / 10;
+  const browser = (r) => r.name.startsWith('(') && r.at.startsWith(':');
+  return { top: rows.filter((r) => r.name !== '(idle)').slice(0, 30), script: sum((r) => !browser(r)), browser: Object.fromEntries(rows.filter((r) => browser(r) && r.name !== '(idle)').map((r) => [r.name, r.ms])) };
 }
 
 /**
@@ -163,6 +218,16 @@ function mainThreadPerKey(events, keys) {
   }
   const perKey = Object.fromEntries(Object.entries(kinds).map(([kind, ms]) => [kind, Math.round(ms / keys)]));
   perKey.total = Object.values(perKey).reduce((a, b) => a + b, 0);
+  // The browser's own work in those tasks, by what it was (style is recalculated for `elements` elements per key).
+  const work = { style: 0, layout: 0, prePaint: 0, paint: 0, layerize: 0, commit: 0, hitTest: 0 };
+  const names = { UpdateLayoutTree: 'style', Layout: 'layout', PrePaint: 'prePaint', Paint: 'paint', Layerize: 'layerize', Commit: 'commit', HitTest: 'hitTest' };
+  let elements = 0;
+  for (const e of onMain) {
+    if (names[e.name]) work[names[e.name]] += e.dur / 1000;
+    if (e.name === 'UpdateLayoutTree') elements += e.args?.elementCount ?? e.args?.beginData?.elementCount ?? 0;
+  }
+  perKey.browser = Object.fromEntries(Object.entries(work).map(([kind, ms]) => [kind, Math.round((ms / keys) * 10) / 10]));
+  perKey.browser.elements = Math.round(elements / keys);
   return perKey;
 }
 
@@ -173,7 +238,7 @@ for (let run = 0; run < REPEAT; run += 1) {
 await browser.close();
 await new Promise((done) => server.close(done));
 
-console.log(`CPU throttled ${RATE}×, ${KEYS} keys typed ${KEY_INTERVAL_MS} ms apart, then ${RESULTS} single keys${REPEAT > 1 ? `; ${REPEAT} runs` : ''}:`);
+console.log(`CPU throttled ${RATE}×, ${KEYS} keys typed ${KEY_INTERVAL_MS} ms apart ${ABOVE ? `${ABOVE} lines above the end` : 'at the end'}, then ${RESULTS} single keys${REPEAT > 1 ? `; ${REPEAT} runs` : ''}:`);
 for (const f of figures) {
   const ok = (test) => (test ? 'ok' : 'OVER');
   console.log(`\n${f.name} (${f.lines} lines)${REPEAT > 1 ? `, run ${f.run}` : ''}`);
@@ -184,8 +249,14 @@ for (const f of figures) {
     `  keystroke to updated result: p50 ${f.keyToResult.p50} ms = the live pause ${f.keyToResult.livePauseP50} ms + the engine ${f.keyToResult.engineP50} ms + the page ${f.keyToResult.pageOwnP50} ms (max ${f.keyToResult.pageOwnMax} ms: ${ok(f.keyToResult.pageOwnMax < TARGETS.resultOverEngine)})`,
   );
   if (f.mainThreadPerKey) {
-    const k = f.mainThreadPerKey;
+    const { browser, ...k } = f.mainThreadPerKey;
     console.log(`  main-thread time per key: ${k.total} ms = the key ${k.key} + frames ${k.frame} + worker messages ${k.message} + timers ${k.timer} + idle ${k.idle} + other ${k.other} (keys ${KEY_INTERVAL_MS} ms apart)`);
+    console.log(`  of which the browser's work: style ${browser.style} ms (${browser.elements} elements), layout ${browser.layout}, pre-paint ${browser.prePaint}, paint ${browser.paint}, layerize ${browser.layerize}, commit ${browser.commit}, hit tests ${browser.hitTest}`);
+  }
+  if (f.selfTimePerKey) {
+    const p = f.selfTimePerKey;
+    console.log(`  JavaScript per key: ${p.script} ms; the browser's: ${Object.entries(p.browser).map(([name, ms]) => `${name} ${ms}`).join(', ')}; the functions that took most of it (ms per key, their own time):`);
+    for (const row of p.top) console.log(`    ${row.ms.toFixed(2).padStart(6)}  ${row.name}  ${row.at}`);
   }
 }
 if (REPEAT > 1) {
