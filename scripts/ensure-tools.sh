@@ -69,8 +69,9 @@ PUPPET_MODULES=(
 
 debian_packages() {
   # gcc: Rust links native binaries with it, and builds mimalloc's C sources (puppet-eval's allocator).
+  # xvfb: a display for a headed Chromium when typing is measured (web/scripts/measure-typing.mjs).
   need_apt=()
-  for pkg in gcc chromium chromium-driver binaryen "${PUPPET_MODULES[@]}" "${EXTRA_APT_PACKAGES[@]}"; do
+  for pkg in gcc chromium chromium-driver binaryen xvfb "${PUPPET_MODULES[@]}" "${EXTRA_APT_PACKAGES[@]}"; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
   done
   if [ ${#need_apt[@]} -gt 0 ]; then
