@@ -123,6 +123,9 @@
 # Session 25: ERB's calls as one struct and the Ruby table's fixes, the environment compile's speed-ups
 # (+1.3 KB in each), then wasm-opt's --low-memory-unused without --converge (full -6.4 KB, light -3.7 KB
 # with --converge; the converging costs twice the time): full 703,492, light 407,814, neither raised.
+# Then (issue 33's last item) shared code where generics and searchers were copied: one dispatch check for
+# built-ins and modules' Ruby, the full engine's sorts through core/src/sort.rs, one join, no reverse
+# substring searcher, one collection-walk cost: light 409,204 -> 406,299, full 706,709 -> 701,723.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}

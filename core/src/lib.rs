@@ -82,6 +82,7 @@ pub mod span;
 #[cfg(feature = "stdlib")]
 mod stdlib_module;
 pub mod syntax;
+mod text;
 pub mod types;
 pub mod value;
 

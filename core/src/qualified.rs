@@ -1,4 +1,4 @@
-//! Qualified names (`apache::params::port`): their `::` separators, and other two-character
+//! Qualified names (`apache::params::port`): their `::` separators, and other short
 //! markers such as Hiera's `%{`, found by a byte search rather than the substring searcher the
 //! standard library sets up on every `find("::")` (that set-up costs more than scanning a name).
 
@@ -27,6 +27,28 @@ pub(crate) fn rfind_pair(text: &str, pair: [u8; 2]) -> Option<usize> {
         end = at;
     }
     None
+}
+
+/// Where `needle` last occurs in `text` (`text.rfind(needle)`), by comparing at each place from
+/// the end: for the short texts of messages and names, without the standard library's reverse
+/// substring searcher.
+pub(crate) fn rfind_text(text: &str, needle: &str) -> Option<usize> {
+    let (bytes, needle) = (text.as_bytes(), needle.as_bytes());
+    (0..=bytes.len().checked_sub(needle.len())?)
+        .rev()
+        .find(|&at| bytes.get(at..).is_some_and(|rest| rest.starts_with(needle)))
+}
+
+/// `text` without the `prefix`es it starts with (`text.trim_start_matches(prefix)`), without the
+/// substring searcher that call instantiates.
+pub(crate) fn trim_leading<'a>(mut text: &'a str, prefix: &str) -> &'a str {
+    if prefix.is_empty() {
+        return text;
+    }
+    while let Some(rest) = text.strip_prefix(prefix) {
+        text = rest;
+    }
+    text
 }
 
 /// Whether `name` has a `::` (`name.contains("::")`).
@@ -78,6 +100,12 @@ mod tests {
         for text in texts {
             assert_eq!(find_pair(text, *b"::"), text.find("::"), "{text}");
             assert_eq!(rfind_pair(text, *b"::"), text.rfind("::"), "{text}");
+            assert_eq!(rfind_text(text, "::"), text.rfind("::"), "{text}");
+            assert_eq!(rfind_text(text, "%{"), text.rfind("%{"), "{text}");
+            assert_eq!(rfind_text(text, ""), text.rfind(""), "{text}");
+            for prefix in ["", ":", "::", "a::"] {
+                assert_eq!(trim_leading(text, prefix), text.trim_start_matches(prefix));
+            }
             assert_eq!(find_pair(text, *b"%{"), text.find("%{"), "{text}");
             assert_eq!(is_qualified(text), text.contains("::"), "{text}");
             assert_eq!(split_first(text), text.split_once("::"), "{text}");

@@ -318,7 +318,7 @@ fn catalog_text_at(value: &Value, depth: usize) -> String {
                 .iter()
                 .map(|item| catalog_text_at(item, depth + 1))
                 .collect();
-            format!("[{}]", parts.join(", "))
+            format!("[{}]", crate::text::join(&parts, ", "))
         }
         Value::Hash(entries) if !entries.is_empty() => {
             let parts: Vec<String> = entries
@@ -331,7 +331,7 @@ fn catalog_text_at(value: &Value, depth: usize) -> String {
                     )
                 })
                 .collect();
-            format!("{{{}}}", parts.join(", "))
+            format!("{{{}}}", crate::text::join(&parts, ", "))
         }
         _ => crate::value::programmatic(value),
     }

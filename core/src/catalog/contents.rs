@@ -449,7 +449,8 @@ impl Catalog {
 
     /// `$foo::v` once class `foo` has been evaluated.
     pub fn class_variable(&self, name: &str) -> Option<Value> {
-        let (class, var) = crate::qualified::split_last(name.trim_start_matches("::"))?;
+        let (class, var) =
+            crate::qualified::split_last(crate::qualified::trim_leading(name, "::"))?;
         self.class_vars.get(class)?.get(var).cloned()
     }
 

@@ -36,7 +36,7 @@ pub fn cycles_message(cycles: &[DependencyCycle]) -> String {
     };
     for cycle in cycles {
         message.push('(');
-        message.push_str(&cycle.path.join(" => "));
+        message.push_str(&crate::text::join(&cycle.path, " => "));
         message.push_str(")\\n");
     }
     message.push_str(

@@ -86,7 +86,7 @@ impl Evaluator<'_> {
                         "MISSING_PARAMETER" | "PARAMETER_TYPE" | "UNKNOWN_PARAMETER"
                     ) && d.span == site.span) =>
             {
-                site.fail(&d.message)
+                site.fail(d.message.as_str())
             }
             other => other,
         };
@@ -287,7 +287,10 @@ impl Evaluator<'_> {
                 chain.push(parent);
                 return Err(catalog_error(
                     "INHERITANCE_CYCLE",
-                    format!("Circular inheritance: {}", chain.join(" inherits ")),
+                    format!(
+                        "Circular inheritance: {}",
+                        crate::text::join(&chain, " inherits ")
+                    ),
                     span,
                 ));
             }
@@ -379,7 +382,7 @@ impl Evaluator<'_> {
             [(_, one)] => format!("{resource}: {one}"),
             several => {
                 let lines: Vec<&str> = several.iter().map(|(_, p)| p.as_str()).collect();
-                format!("{resource}:\n {}", lines.join("\n "))
+                format!("{resource}:\n {}", crate::text::join(&lines, "\n "))
             }
         };
         Err(error(problems[0].0, message, span))

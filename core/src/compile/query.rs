@@ -223,7 +223,7 @@ impl Evaluator<'_> {
         let names: Vec<String> = query.keys.iter().map(|k| alloc::format!("'{k}'")).collect();
         let what = match names.as_slice() {
             [one] => alloc::format!("the name {one}"),
-            _ => alloc::format!("any of the names [{}]", names.join(", ")),
+            _ => alloc::format!("any of the names [{}]", crate::text::join(&names, ", ")),
         };
         Err(crate::host::error(
             "LOOKUP_NOT_FOUND",

@@ -140,12 +140,12 @@ pub fn headline(diff: &NodeDiff) -> String {
     items.extend(
         diff.cycles_added
             .iter()
-            .map(|c| format!("new cycle ({})", c.join(" => "))),
+            .map(|c| format!("new cycle ({})", crate::text::join(c, " => "))),
     );
     items.extend(
         diff.cycles_removed
             .iter()
-            .map(|c| format!("cycle gone ({})", c.join(" => "))),
+            .map(|c| format!("cycle gone ({})", crate::text::join(c, " => "))),
     );
     match items.len() {
         0 => String::from("no change"),

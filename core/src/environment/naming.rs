@@ -32,7 +32,12 @@ pub(crate) fn manifest_tries(name: &str) -> Vec<Vec<ModuleFile>> {
             if count > 1 {
                 files.push(ModuleFile {
                     module: (*module).into(),
-                    path: ["manifests/", &segments[1..count].join("/"), ".pp"].concat(),
+                    path: [
+                        "manifests/",
+                        &crate::text::join(&segments[1..count], "/"),
+                        ".pp",
+                    ]
+                    .concat(),
                 });
             }
             files
@@ -44,7 +49,7 @@ pub(crate) fn manifest_tries(name: &str) -> Vec<Vec<ModuleFile>> {
 /// `functions/b/f.pp`, `A::B::T` in `types/b/t.pp` (`kind` is `functions` or `types`). `None`
 /// for a name without a namespace. The module `environment` is the environment's own folder.
 pub(crate) fn namespaced_file(name: &str, kind: &str) -> Option<ModuleFile> {
-    let lower = name.trim_start_matches("::").to_ascii_lowercase();
+    let lower = crate::qualified::trim_leading(name, "::").to_ascii_lowercase();
     let (module, rest) = crate::qualified::split_first(&lower)?;
     if rest.is_empty() {
         return None;
@@ -72,7 +77,7 @@ pub(crate) fn file_namespace(file: &ModuleFile) -> Option<String> {
     if !(rest.len() == 1 && *last == "init.pp") {
         names.push(last.strip_suffix(".pp").unwrap_or(last));
     }
-    Some(names.join("::"))
+    Some(crate::text::join(&names, "::"))
 }
 
 #[cfg(test)]

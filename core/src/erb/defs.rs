@@ -129,7 +129,7 @@ pub(crate) fn resolve_module<H: RubyHost>(
             if known(&candidate) {
                 return Some(Rc::from(candidate.as_str()));
             }
-            match outer.rfind("::") {
+            match crate::qualified::rfind_pair(outer, *b"::") {
                 Some(at) => outer = &outer[..at],
                 None => break,
             }

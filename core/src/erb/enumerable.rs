@@ -96,31 +96,40 @@ fn num(v: &RVal) -> f64 {
     }
 }
 
-/// Sort with a fallible comparison (the first error wins), charging n log n steps.
-fn sort_values<H: RubyHost>(
-    interp: &mut Interp<'_, H>,
+/// A fallible comparison of two Ruby values.
+type Compare<'c, 'i, H> = dyn FnMut(&mut Interp<'i, H>, &RVal, &RVal) -> RResult<Ordering> + 'c;
+
+/// Sort with a fallible comparison (the first error wins), charging n log n steps. Through the
+/// shared stable sort (`crate::sort`), which asks whether the later item is less, as the standard
+/// one does: `cmp` sees the pair in the same order.
+fn sort_values<'i, H: RubyHost>(
+    interp: &mut Interp<'i, H>,
     items: &mut [RVal],
-    mut cmp: impl FnMut(&mut Interp<'_, H>, &RVal, &RVal) -> RResult<Ordering>,
+    cmp: &mut Compare<'_, 'i, H>,
 ) -> RResult<()> {
     let n = items.len() as u64;
     interp.step(n * (64 - n.leading_zeros() as u64) / 4 + 1)?;
-    let error: RefCell<Option<Flow>> = RefCell::new(None);
-    items.sort_by(|a, b| {
-        if error.borrow().is_some() {
+    let mut error: Option<Flow> = None;
+    let order = crate::sort::order(items.len(), &mut |a, b| {
+        if error.is_some() {
             return Ordering::Equal;
         }
-        match cmp(interp, a, b) {
-            Ok(o) => o,
+        let (Some(a), Some(b)) = (items.get(a), items.get(b)) else {
+            return Ordering::Equal;
+        };
+        match cmp(interp, b, a) {
+            Ok(o) => o.reverse(),
             Err(e) => {
-                *error.borrow_mut() = Some(e);
+                error = Some(e);
                 Ordering::Equal
             }
         }
     });
-    match error.into_inner() {
-        Some(e) => Err(e),
-        None => Ok(()),
+    if let Some(e) = error {
+        return Err(e);
     }
+    crate::sort::permute(items, order);
+    Ok(())
 }
 
 fn need_block<'b, H: RubyHost>(

@@ -71,15 +71,14 @@ pub(crate) struct DispatchParam {
     pub kind: ParamKind,
 }
 
-impl crate::functions::checks::ParamLike for DispatchParam {
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn ty(&self) -> &str {
-        &self.ty
-    }
-    fn kind(&self) -> ParamKind {
-        self.kind
+impl DispatchParam {
+    /// The parameter as the dispatch checks take it.
+    fn borrowed(&self) -> crate::functions::declare::ParamOf<'_> {
+        crate::functions::declare::ParamOf {
+            name: &self.name,
+            ty: &self.ty,
+            kind: self.kind,
+        }
     }
 }
 
@@ -190,7 +189,11 @@ pub(crate) fn require<H: RubyHost>(interp: &mut Interp<'_, H>, library: &str) ->
     if !interp.rt.has_environment() {
         return interp.unsupported(format!("require '{library}' is not supported here"));
     }
-    let relative = library.trim_end_matches(".rb");
+    // `trim_end_matches(".rb")` without the reverse substring searcher.
+    let mut relative = library;
+    while let Some(shorter) = relative.strip_suffix(".rb") {
+        relative = shorter;
+    }
     let dirs = interp.rt.module_dirs();
     for dir in dirs {
         let path = format!("{dir}/lib/{relative}.rb");
@@ -401,7 +404,8 @@ fn run<H: RubyHost>(
             methods,
         } => {
             let (method, return_type) = if dispatches.is_empty() {
-                let short = site.name.rsplit("::").next().unwrap_or(site.name);
+                let short =
+                    crate::qualified::split_last(site.name).map_or(site.name, |(_, last)| last);
                 let Some(def) = methods.iter().find(|m| m.name == short) else {
                     return Err(site.fail(format!(
                         "Function {}(): no method {short} to call",
@@ -409,6 +413,7 @@ fn run<H: RubyHost>(
                     )));
                 };
                 let params = params_of(def);
+                let params: Vec<_> = params.iter().map(DispatchParam::borrowed).collect();
                 crate::functions::checks::check_dispatches(
                     rt,
                     site.name,
@@ -419,8 +424,11 @@ fn run<H: RubyHost>(
                 )?;
                 (def.clone(), None)
             } else {
-                let lists: Vec<&[DispatchParam]> =
-                    dispatches.iter().map(|d| d.params.as_slice()).collect();
+                let borrowed: Vec<Vec<_>> = dispatches
+                    .iter()
+                    .map(|d| d.params.iter().map(DispatchParam::borrowed).collect())
+                    .collect();
+                let lists: Vec<&[_]> = borrowed.iter().map(Vec::as_slice).collect();
                 let chosen = crate::functions::checks::check_dispatches(
                     rt, site.name, &lists, site, &args, None,
                 )?;

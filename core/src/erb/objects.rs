@@ -172,7 +172,7 @@ fn rescue<H: RubyHost>(
                         format!(
                             "rescue {} of a Ruby error whose class the playground's ERB does not \
                              know is not supported ({message})",
-                            list.join(", ")
+                            crate::text::join(&list, ", ")
                         ),
                         line,
                     ));

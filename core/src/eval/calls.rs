@@ -315,9 +315,12 @@ impl Evaluator<'_> {
         site: &CallSite,
         function: Option<&str>,
     ) -> EvalResult<()> {
-        // A full list of arguments for untyped parameters binds as it is, here; the rest below.
-        if list.untyped && args.len() == params.len() {
-            self.scopes.bind_all_new(&list.names, &mut args);
+        // A full list of arguments for untyped parameters binds as it is, here (in a scope that
+        // stays small); the rest below.
+        if list.untyped
+            && args.len() == params.len()
+            && self.scopes.bind_all_new(&list.names, &mut args)
+        {
             self.recycle_args(args);
             return Ok(());
         }

@@ -216,7 +216,7 @@ impl Evaluator<'_> {
         match problems.as_slice() {
             [] => Ok(()),
             [one] => Err(site.fail(format!("lambda: {one}"))),
-            several => Err(site.fail(format!("lambda:\n {}", several.join("\n ")))),
+            several => Err(site.fail(format!("lambda:\n {}", crate::text::join(several, "\n ")))),
         }
     }
 }

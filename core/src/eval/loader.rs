@@ -603,7 +603,7 @@ impl<'o> Evaluator<'o> {
     pub(crate) fn autoload_type_name(&mut self, name: &str, span: Span) -> EvalResult<()> {
         self.autoload_type(name, span)?;
         if self.known.aliases.lookup(name).is_none() {
-            let lower = name.trim_start_matches("::").to_ascii_lowercase();
+            let lower = crate::qualified::trim_leading(name, "::").to_ascii_lowercase();
             self.resource_type_known(&lower, span)?;
         }
         Ok(())
@@ -629,13 +629,15 @@ impl<'o> Evaluator<'o> {
     pub(crate) fn autoload_type(&mut self, name: &str, span: Span) -> EvalResult<()> {
         self.autoload_single(name, Kind::Type, span)?;
         #[cfg(not(feature = "stdlib"))]
-        if name
-            .trim_start_matches("::")
+        if crate::qualified::trim_leading(name, "::")
             .get(..8)
             .is_some_and(|head| head.eq_ignore_ascii_case("stdlib::"))
             && self.known.aliases.lookup(name).is_none()
         {
-            let what = format!("The type alias '{}'", name.trim_start_matches("::"));
+            let what = format!(
+                "The type alias '{}'",
+                crate::qualified::trim_leading(name, "::")
+            );
             self.hand_over_stdlib(&what, span)?;
         }
         Ok(())
@@ -643,7 +645,7 @@ impl<'o> Evaluator<'o> {
 
     /// Load the file of a function or type alias, which must define exactly that.
     fn autoload_single(&mut self, name: &str, kind: Kind, span: Span) -> EvalResult<()> {
-        let lower = name.trim_start_matches("::").to_ascii_lowercase();
+        let lower = crate::qualified::trim_leading(name, "::").to_ascii_lowercase();
         let (path, namespace) = match crate::qualified::split_first(&lower) {
             None => (format!("{}/{lower}.pp", kind.dir()), None),
             Some(("environment", rest)) => (
@@ -693,7 +695,7 @@ impl<'o> Evaluator<'o> {
             Kind::Type => format!("'{lower}'"),
         };
         let failure = match defined.as_slice() {
-            [Some(actual)] if actual.trim_start_matches("::").eq_ignore_ascii_case(&lower) => None,
+            [Some(actual)] if crate::qualified::trim_leading(actual, "::").eq_ignore_ascii_case(&lower) => None,
             [Some(actual)] => Some(match kind {
                 Kind::Function => format!(
                     "The code loaded from {path} produced function with the wrong name, expected {lower}, actual {actual}"

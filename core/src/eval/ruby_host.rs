@@ -42,6 +42,6 @@ impl RubyHost for Evaluator<'_> {
 
     fn resource_defaults(&self, type_name: &str) -> Vec<(String, Value)> {
         self.catalog
-            .defaults_for(&type_name.trim_start_matches("::").to_ascii_lowercase())
+            .defaults_for(&crate::qualified::trim_leading(type_name, "::").to_ascii_lowercase())
     }
 }

@@ -275,17 +275,18 @@ impl Scopes {
     }
 
     /// Bind `names` to `values` (drained) in a new scope that has no binding of them yet
-    /// (distinct parameters, one argument each): at once while the scope stays unindexed.
-    pub fn bind_all_new(&mut self, names: &[Rc<str>], values: &mut Vec<Value>) {
-        if let Some(frame) = self.frames.get_mut(self.current) {
-            if frame.index.is_none() && frame.vars.len() + names.len() < INDEX_FROM {
+    /// (distinct parameters, one argument each), at once while the scope stays unindexed; `false`
+    /// (nothing bound) when it would not: the caller then binds them one by one.
+    pub fn bind_all_new(&mut self, names: &[Rc<str>], values: &mut Vec<Value>) -> bool {
+        match self.frames.get_mut(self.current) {
+            Some(frame) if frame.index.is_none() && frame.vars.len() + names.len() < INDEX_FROM => {
                 // Taken from the end and put in order after (a drain's guard costs more than
                 // the moves; there is no drop glue to call on what is left).
                 if let [name] = names {
                     if let Some(value) = values.pop() {
                         frame.vars.push((name.clone(), value));
                     }
-                    return;
+                    return true;
                 }
                 frame.vars.reserve(names.len());
                 let first = frame.vars.len();
@@ -298,11 +299,9 @@ impl Scopes {
                     bound.reverse();
                 }
                 values.clear();
-            } else {
-                for (name, value) in names.iter().zip(values.drain(..)) {
-                    frame.push(name.clone(), value);
-                }
+                true
             }
+            _ => false,
         }
     }
 

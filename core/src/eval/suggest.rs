@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 use super::evaluator::Evaluator;
 use crate::diagnostic::Diagnostic;
 use crate::host::Unwind;
+use crate::qualified::{rfind_pair, rfind_text};
 use crate::span::Span;
 
 /// The optimal-string-alignment distance between `a` and `b` (insertions, deletions,
@@ -79,7 +80,10 @@ fn did_you_mean(names: &[String]) -> Option<String> {
     match quoted.as_slice() {
         [] => None,
         [one] => Some(format!("did you mean {one}?")),
-        [rest @ .., last] => Some(format!("did you mean {} or {last}?", rest.join(", "))),
+        [rest @ .., last] => Some(format!(
+            "did you mean {} or {last}?",
+            crate::text::join(rest, ", ")
+        )),
     }
 }
 
@@ -180,13 +184,14 @@ impl Evaluator<'_> {
                 // `..., Site[a]: has no parameter named 'x'` (or `Site[a]:\n has no ...`).
                 let before = message[..message.find("has no parameter named")?]
                     .trim_end_matches(|c: char| c.is_whitespace() || c == ':');
-                let reference = before.rsplit(", ").next()?;
+                let reference = before.get(rfind_pair(before, *b", ").map_or(0, |at| at + 2)..)?;
                 let type_name = reference_type(reference)?;
                 self.similar_attributes(&type_name, attribute)
             }
             "UNKNOWN_ATTRIBUTE" => {
                 let attribute = quoted_after(message, "no parameter named '")?;
-                let type_name = reference_type(message.rsplit(" on ").next()?)?;
+                let after = rfind_text(message, " on ").map_or(0, |at| at + " on ".len());
+                let type_name = reference_type(message.get(after..)?)?;
                 self.similar_attributes(&type_name, attribute)
             }
             _ => return None,

@@ -24,7 +24,7 @@ fn create_resources(Call(host, site, args, ..): Call) -> EvalResult<Value> {
 fn tag(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     at_least_one_3x(site, &args)?;
     host.tag(&args, site.span).map_err(|e| match e {
-        Unwind::Error(d) => site.fail(&d.message),
+        Unwind::Error(d) => site.fail(d.message.as_str()),
         other => other,
     })
 }

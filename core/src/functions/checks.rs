@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::args::no_signature;
-use super::declare::{Api, Call, Def, Kind, Param};
+use super::declare::{Api, Call, Def, Kind, ParamOf};
 use super::meta::parse_type;
 use crate::host::{arity_message, charge_walk, CallSite, Closure, EvalResult, FunctionHost, Walk};
 use crate::types::describe_mismatch;
@@ -116,25 +116,6 @@ pub(crate) fn to_3x_args(
     Ok(args)
 }
 
-/// A dispatch's parameter, as built-ins declare it ([`Param`]) or a module's Ruby does.
-pub(crate) trait ParamLike {
-    fn name(&self) -> &str;
-    fn ty(&self) -> &str;
-    fn kind(&self) -> Kind;
-}
-
-impl ParamLike for Param {
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn ty(&self) -> &str {
-        self.ty
-    }
-    fn kind(&self) -> Kind {
-        self.kind
-    }
-}
-
 /// Whether an iterator is among `args` or inside their arrays and hashes (walked without
 /// recursion, and at most this many values: shared parts could make the walk exponential).
 pub(crate) fn contains_iterator(args: &[Value]) -> bool {
@@ -220,15 +201,15 @@ fn to_3x(value: &Value, depth: usize) -> Value {
 /// argument (and can say why), the types together ("expects a value of type Numeric, String, or
 /// Iterable[Variant], got Regexp"); otherwise the general message.
 /// Gives the index of the dispatch that takes the call.
-pub(crate) fn check_dispatches<P: ParamLike>(
+pub(crate) fn check_dispatches(
     host: &mut dyn FunctionHost,
     name: &str,
-    dispatches: &[&[P]],
+    dispatches: &[&[ParamOf<'_>]],
     site: &CallSite,
     args: &[Value],
     closure: Option<&Closure<'_>>,
 ) -> EvalResult<usize> {
-    let block_fits = |d: &[P]| match (block_of(d), closure) {
+    let block_fits = |d: &[ParamOf<'_>]| match (block_of(d), closure) {
         (None, None) => true,
         (Some((_, _, optional)), None) => optional,
         (Some((min, max, _)), Some(c)) => {
@@ -239,7 +220,7 @@ pub(crate) fn check_dispatches<P: ParamLike>(
     };
     let single = dispatches.len() == 1;
     // The argument every dispatch refused at the top, and the types it was refused by.
-    let mut refused: Option<(usize, &P)> = None;
+    let mut refused: Option<(usize, &ParamOf<'_>)> = None;
     let mut refused_by: Vec<&str> = Vec::new();
     let mut mergeable = true;
     // The argument counts the dispatches take together, while none takes this many.
@@ -265,26 +246,24 @@ pub(crate) fn check_dispatches<P: ParamLike>(
             let Some(param) = param_at(dispatch, at) else {
                 break;
             };
-            if param.ty() == "Any" {
+            if param.ty == "Any" {
                 continue;
             }
-            let ty = signature_type(host, site, param.ty())?;
+            let ty = signature_type(host, site, param.ty)?;
             if let Some(message) = describe_mismatch(&ty, arg) {
                 if single {
-                    return Err(
-                        site.fail(format!("'{name}' parameter '{}' {message}", param.name()))
-                    );
+                    return Err(site.fail(format!("'{name}' parameter '{}' {message}", param.name)));
                 }
                 // Puppet merges the refusals of one parameter only: the same place and name.
                 match refused {
-                    Some((first, known)) if first != at || known.name() != param.name() => {
+                    Some((first, known)) if first != at || known.name != param.name => {
                         mergeable = false
                     }
                     _ => refused = Some((at, param)),
                 }
                 // Puppet cannot say why some values do not fit (an empty description).
                 mergeable &= !message.is_empty();
-                refused_by.push(param.ty());
+                refused_by.push(param.ty);
                 fits = false;
                 break;
             }
@@ -309,9 +288,9 @@ pub(crate) fn check_dispatches<P: ParamLike>(
         return Err(site.fail(arity_message(&format!("'{name}'"), counts, args.len())));
     }
     if let (true, Some((at, param))) = (mergeable, refused) {
-        let variant = format!("Variant[{}]", refused_by.join(", "));
+        let variant = format!("Variant[{}]", crate::text::join(&refused_by, ", "));
         if let Some(message) = describe_mismatch(&parse_type(host, site, &variant)?, &args[at]) {
-            return Err(site.fail(format!("'{name}' parameter '{}' {message}", param.name())));
+            return Err(site.fail(format!("'{name}' parameter '{}' {message}", param.name)));
         }
     }
     Err(no_signature(site))
@@ -333,15 +312,15 @@ fn signature_type(
 }
 
 /// The block a dispatch takes, last: (fewest, most parameters, optional).
-fn block_of<P: ParamLike>(dispatch: &[P]) -> Option<(usize, Option<usize>, bool)> {
-    match dispatch.last()?.kind() {
+fn block_of(dispatch: &[ParamOf<'_>]) -> Option<(usize, Option<usize>, bool)> {
+    match dispatch.last()?.kind {
         Kind::Block { min, max, optional } => Some((min, max, optional)),
         _ => None,
     }
 }
 
 /// The parameters that take arguments (all but the block).
-pub(crate) fn argument_params<P: ParamLike>(dispatch: &[P]) -> &[P] {
+pub(crate) fn argument_params<'p, 'a>(dispatch: &'p [ParamOf<'a>]) -> &'p [ParamOf<'a>] {
     match block_of(dispatch) {
         Some(_) => &dispatch[..dispatch.len() - 1],
         None => dispatch,
@@ -349,17 +328,17 @@ pub(crate) fn argument_params<P: ParamLike>(dispatch: &[P]) -> &[P] {
 }
 
 /// The argument counts a dispatch takes: (fewest, most or `None` when one is repeated).
-fn arity<P: ParamLike>(dispatch: &[P]) -> (usize, Option<usize>) {
+fn arity(dispatch: &[ParamOf<'_>]) -> (usize, Option<usize>) {
     let params = argument_params(dispatch);
-    let min = params.iter().filter(|p| p.kind() == Kind::Required).count();
-    let repeated = params.iter().any(|p| p.kind() == Kind::Repeated);
+    let min = params.iter().filter(|p| p.kind == Kind::Required).count();
+    let repeated = params.iter().any(|p| p.kind == Kind::Repeated);
     (min, (!repeated).then_some(params.len()))
 }
 
 /// The parameter that takes argument `at`.
-fn param_at<P: ParamLike>(dispatch: &[P], at: usize) -> Option<&P> {
+fn param_at<'p, 'a>(dispatch: &'p [ParamOf<'a>], at: usize) -> Option<&'p ParamOf<'a>> {
     let params = argument_params(dispatch);
     params
         .get(at)
-        .or_else(|| params.last().filter(|p| p.kind() == Kind::Repeated))
+        .or_else(|| params.last().filter(|p| p.kind == Kind::Repeated))
 }

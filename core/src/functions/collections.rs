@@ -359,7 +359,7 @@ fn dig_path(data: &Value, keys: &[Value]) -> Result<Value, String> {
         }
         let path = |walked: &[Value]| -> String {
             let parts: Vec<String> = walked.iter().map(crate::value::ruby_inspect).collect();
-            format!("[{}]", parts.join(", "))
+            format!("[{}]", crate::text::join(&parts, ", "))
         };
         current = match &current {
             Value::Array(items) => {
@@ -507,8 +507,7 @@ pub(super) fn getvar(Call(host, site, args, closure, ..): Call) -> EvalResult<Va
         })
         .map_or(text.len(), |(i, _)| i);
     let name = &text[..name_end];
-    let valid_start = name
-        .trim_start_matches("::")
+    let valid_start = crate::qualified::trim_leading(name, "::")
         .chars()
         .next()
         .is_some_and(|c| c.is_ascii_lowercase() || c == '_');
@@ -527,7 +526,7 @@ pub(super) fn getvar(Call(host, site, args, closure, ..): Call) -> EvalResult<Va
         }
     };
     let default = args.get(1).cloned().unwrap_or(Value::Undef);
-    let lookup = name.trim_start_matches("::");
+    let lookup = crate::qualified::trim_leading(name, "::");
     let value = match crate::host::numeric_variable(lookup) {
         Some(index) => Some(host.match_variable(index)),
         None => host.variable(lookup),

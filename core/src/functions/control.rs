@@ -10,7 +10,7 @@ use crate::value::{interpolate, Value};
 
 pub(super) fn fail(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let message: Vec<String> = args.iter().map(interpolate).collect();
-    Err(site.fail(message.join(" ")))
+    Err(site.fail(crate::text::join(&message, " ")))
 }
 
 pub(super) fn break_(Call(_, site, args, ..): Call) -> EvalResult<Value> {

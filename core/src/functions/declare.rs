@@ -97,10 +97,14 @@ pub(crate) enum Api {
 }
 
 /// One parameter of a dispatch: its name, its Puppet type as written, and its kind.
+pub(crate) type Param = ParamOf<'static>;
+
+/// A dispatch's parameter as built-ins declare it ([`Param`]) or borrowed from what a module's
+/// Ruby declares: one type, so that the checks of both are one code.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct Param {
-    pub name: &'static str,
-    pub ty: &'static str,
+pub(crate) struct ParamOf<'a> {
+    pub name: &'a str,
+    pub ty: &'a str,
     pub kind: Kind,
 }
 
@@ -390,7 +394,7 @@ impl Def {
                         Kind::Block { min, max, .. } => block = block_text(min, max),
                     }
                 }
-                format!("{}({}){block}", self.name, params.join(", "))
+                format!("{}({}){block}", self.name, crate::text::join(&params, ", "))
             })
             .collect()
     }

@@ -147,7 +147,7 @@ fn not_found(site: &CallSite, args: &[Value]) -> crate::host::Unwind {
     let values: Vec<String> = args.iter().map(crate::value::to_string_default).collect();
     site.fail(format!(
         "Could not find any files from {}",
-        values.join(", ")
+        crate::text::join(&values, ", ")
     ))
 }
 

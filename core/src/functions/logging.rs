@@ -10,7 +10,7 @@ use crate::value::{interpolate, Value};
 
 fn log(Call(host, site, args, ..): Call, level: LogLevel) -> EvalResult<Value> {
     let message: Vec<String> = args.iter().map(interpolate).collect();
-    let message = message.join(" ");
+    let message = crate::text::join(&message, " ");
     host.check_string(&message, site.span)?;
     host.log(level, message, site.span);
     Ok(Value::Undef)

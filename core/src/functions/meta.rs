@@ -123,7 +123,7 @@ pub(super) fn call(Call(host, site, args, closure, ..): Call) -> EvalResult<Valu
 }
 
 fn resource_type_known(host: &mut dyn FunctionHost, name: &str, span: Span) -> EvalResult<bool> {
-    let lower = name.trim_start_matches("::").to_ascii_lowercase();
+    let lower = crate::qualified::trim_leading(name, "::").to_ascii_lowercase();
     // `node` is a word of the language, not a resource type the loader knows.
     if lower == "node" {
         return Ok(false);
@@ -143,7 +143,7 @@ fn is_defined(host: &mut dyn FunctionHost, site: &CallSite, value: &Value) -> Ev
     Ok(match value {
         Value::String(text) => {
             if let Some(name) = text.strip_prefix('$') {
-                let name = name.trim_start_matches("::");
+                let name = crate::qualified::trim_leading(name, "::");
                 match crate::host::numeric_variable(name) {
                     Some(index) => !host.match_variable(index).is_undef(),
                     None => host.variable(name).is_some(),

@@ -142,7 +142,7 @@ pub(crate) fn find(name: &str) -> Option<&'static Def> {
         .ok()
         .map(|at| INDEX[at]);
     if found.is_none() && stdlib::NAMESPACED_ALIASES.contains(&name) {
-        return find(name.trim_start_matches("stdlib::"));
+        return find(crate::qualified::trim_leading(name, "stdlib::"));
     }
     found
 }

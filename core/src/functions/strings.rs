@@ -617,7 +617,7 @@ pub(super) fn shellquote(Call(_, _, args, ..): Call) -> EvalResult<Value> {
             }
         })
         .collect();
-    Ok(Value::string(&quoted.join(" ")))
+    Ok(Value::string(&crate::text::join(&quoted, " ")))
 }
 
 pub(super) fn sprintf(Call(host, site, args, ..): Call) -> EvalResult<Value> {

@@ -150,7 +150,7 @@ fn format_list(
 fn unable(site: &CallSite, text: &str, formats: &[String]) -> crate::host::Unwind {
     site.fail(format!(
         "Unable to parse '{text}' using any of the formats {}",
-        formats.join(", ")
+        crate::text::join(formats, ", ")
     ))
 }
 

@@ -46,7 +46,7 @@ fn keys_text(keys: &[String]) -> String {
             shown.extend(outer.iter().map(quoted));
         }
         text.push_str(", for ");
-        text.push_str(&shown.join(" > "));
+        text.push_str(&crate::text::join(&shown, " > "));
     }
     text.push(')');
     text

@@ -127,7 +127,9 @@ const LOCATION_KEYS: [&str; 7] = [
 /// Puppet's list of keys in its messages: `a, b, or c`.
 fn combine(keys: &[&str]) -> String {
     match keys.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{}, or {last}", rest.join(", ")),
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("{}, or {last}", crate::text::join(rest, ", "))
+        }
         Some((last, _)) => last.to_string(),
         None => String::new(),
     }
@@ -455,9 +457,7 @@ pub fn line_matching(text: &str, needle: &str, nth: usize) -> Option<u32> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| {
-            line.trim_start()
-                .trim_start_matches("- ")
-                .starts_with(needle)
+            crate::qualified::trim_leading(line.trim_start(), "- ").starts_with(needle)
         })
         .nth(nth.saturating_sub(1))
         .map(|(i, _)| i as u32 + 1)

@@ -222,7 +222,7 @@ impl<H: HieraHost> Hiera<'_, H> {
             let message = format!("Undefined variable '{name}' (file: {file}{line})");
             return Ok(lookup_issue(message, span));
         }
-        let why = match name.trim_start_matches("::").rsplit_once("::") {
+        let why = match crate::qualified::split_last(crate::qualified::trim_leading(name, "::")) {
             Some((class, _)) if self.host.class_known(class, span)? => {
                 format!("class {class} has not been evaluated")
             }
@@ -265,7 +265,7 @@ impl<H: HieraHost> Hiera<'_, H> {
             return Ok(Some(Some(value)));
         }
         let path: Vec<String> = segments.iter().map(Segment::text).collect();
-        self.explain(|e| e.push(Kind::SubLookup(path.join("."))));
+        self.explain(|e| e.push(Kind::SubLookup(crate::text::join(&path, "."))));
         for segment in &segments {
             self.explain(|e| e.push(Kind::Segment));
             let next = match (&value, segment) {

@@ -170,7 +170,7 @@ fn problems(subject: &str, mismatch: &str) -> String {
         .split("\n ")
         .map(|problem| format!(" {subject}{problem}"))
         .collect();
-    lines.join("\n ")
+    crate::text::join(&lines, "\n ")
 }
 
 fn parent_dir(path: &str) -> &str {

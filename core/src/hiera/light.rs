@@ -4,6 +4,7 @@
 
 use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use super::config::Layer;
 use super::explain::{Event, Kind};
@@ -48,7 +49,7 @@ impl<H: HieraHost> Hiera<'_, H> {
             if self.host.read_env_file(&path, span)?.is_some() {
                 return Err(super::read_yaml::needs_yaml(&path, span));
             }
-            self.host.hiera().configs_absent.insert(path);
+            self.host.hiera().configs_absent.push(path);
         }
         if self.host.hiera().explainer.is_some() {
             self.explain_nothing_found(&key.text, module.as_deref());
@@ -63,8 +64,8 @@ impl<H: HieraHost> Hiera<'_, H> {
     pub(super) fn explain_nothing_found(&mut self, key: &str, module: Option<&str>) {
         let has_module = module.map(|name| self.host.module_dir(name).is_some());
         let read = &mut self.host.hiera().options_explained;
-        let global_options = read.insert(String::new());
-        let module_options = module.is_some_and(|name| read.insert(name.into()));
+        let global_options = first_time(read, "");
+        let module_options = module.is_some_and(|name| first_time(read, name));
         let Some(explainer) = self.host.hiera().explainer.as_mut() else {
             return;
         };
@@ -111,4 +112,13 @@ pub(crate) fn context_method(
     _: Span,
 ) -> Option<EvalResult<Value>> {
     None
+}
+
+/// Whether `name` is not in `list` yet, adding it (a set's `insert`).
+fn first_time(list: &mut Vec<String>, name: &str) -> bool {
+    if list.iter().any(|known| known == name) {
+        return false;
+    }
+    list.push(name.into());
+    true
 }

@@ -23,12 +23,14 @@ pub(crate) struct HieraState {
     pub(super) search: super::search::SearchState,
     /// The light engine's explanations: whose `lookup_options` were searched already (`""`: the
     /// global and environment layers', else a module's), as the full engine reads them once.
+    /// A list (a few names, one per module at most): a set type of its own would cost the light
+    /// engine 0.8 KB.
     #[cfg(not(feature = "yaml"))]
-    pub(super) options_explained: alloc::collections::BTreeSet<String>,
+    pub(super) options_explained: Vec<String>,
     /// The light engine's hiera.yaml paths found absent, read once as the full engine reads each
-    /// layer's configuration once.
+    /// layer's configuration once (a list, as above).
     #[cfg(not(feature = "yaml"))]
-    pub(super) configs_absent: alloc::collections::BTreeSet<String>,
+    pub(super) configs_absent: Vec<String>,
     /// The explanation of the lookup being made.
     pub explainer: Option<Explainer>,
     /// The lookups the program made, for the page (`Outcome::lookups`).

@@ -60,7 +60,7 @@ impl SearchState {
     }
 
     pub(super) fn stack_text(&self) -> String {
-        self.stack.join(", ")
+        crate::text::join(&self.stack, ", ")
     }
 }
 
@@ -162,7 +162,7 @@ impl<H: HieraHost> Hiera<'_, H> {
     ) -> EvalResult<T> {
         let stack = &mut self.host.hiera().search.stack;
         if stack.iter().any(|n| n == name) {
-            let chain = stack.join(", ");
+            let chain = crate::text::join(stack, ", ");
             let message = match stack.first() {
                 Some(top) if layer == Layer::Global && name != "lookup_options" => {
                     format!("Lookup of key '{top}' failed: Recursive lookup detected in [{chain}]")
@@ -648,7 +648,7 @@ impl<H: HieraHost> Hiera<'_, H> {
             return Ok(Some(value));
         }
         let path: Vec<String> = key.segments.iter().map(Segment::text).collect();
-        self.explain_push(Kind::SubLookup(path.join(".")));
+        self.explain_push(Kind::SubLookup(crate::text::join(&path, ".")));
         let mut current = value;
         for segment in &key.segments {
             self.explain_push(Kind::Segment);

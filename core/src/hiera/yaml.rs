@@ -338,7 +338,7 @@ fn ruby_class(tag: &Tag) -> String {
     match tag.suffix.rsplit_once(':') {
         Some((_, class)) => class.into(),
         None => {
-            let name = tag.suffix.trim_start_matches("ruby/");
+            let name = crate::qualified::trim_leading(&tag.suffix, "ruby/");
             let mut chars = name.chars();
             chars
                 .next()

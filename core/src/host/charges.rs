@@ -96,11 +96,30 @@ fn charge_collection_walk<H: Host + ?Sized>(
     walk: Walk,
     span: Span,
 ) -> EvalResult<()> {
-    let limits = host.limits();
+    let steps = collection_walk_steps(
+        value,
+        walk,
+        host.limits(),
+        host.steps_left(),
+        host.nesting(),
+        span,
+    )?;
+    host.step(steps, span)
+}
+
+/// The steps a walk over the collection `value` costs, given the steps `left` in the budget and
+/// the evaluation's `nesting` (one code for every kind of host).
+fn collection_walk_steps(
+    value: &Value,
+    walk: Walk,
+    limits: &Limits,
+    left: u64,
+    nesting: usize,
+    span: Span,
+) -> EvalResult<u64> {
     if walk == Walk::Prints {
         showable(value, limits, span)?;
     }
-    let left = host.steps_left();
     let affordable = left.saturating_mul(ELEMENTS_PER_STEP as u64);
     let max_len = limits.max_collection_len as u64;
     let cap = match walk {
@@ -109,7 +128,7 @@ fn charge_collection_walk<H: Host + ?Sized>(
     };
     // The walk recurses as deep as the value is nested, on top of the expressions being
     // evaluated: together they must stay within the nesting limit (see [`Limits::max_depth`]).
-    let max_depth = limits.max_depth.saturating_sub(host.nesting());
+    let max_depth = limits.max_depth.saturating_sub(nesting);
     // The elements below `value`, visited depth first without recursion, with their depth.
     let mut elements = 0u64;
     let mut pending: alloc::vec::Vec<(&Value, usize)> = alloc::vec![(value, 1)];
@@ -163,9 +182,9 @@ fn charge_collection_walk<H: Host + ?Sized>(
         ));
     }
     if elements > affordable {
-        return host.step(left.saturating_add(1), span);
+        return Ok(left.saturating_add(1));
     }
-    host.step(elements / ELEMENTS_PER_STEP as u64, span)
+    Ok(elements / ELEMENTS_PER_STEP as u64)
 }
 
 /// The diagnostic of a value too deeply nested for a walk where it is made.

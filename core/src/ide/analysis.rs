@@ -325,7 +325,7 @@ impl Analysis {
         let mut others: Vec<&FileEntry> = Vec::new();
         match named_at(&entry.text, offset).map(|(named, _, _)| named) {
             Some(Named::Variable(name)) => {
-                if let Some((class, _)) = name.rsplit_once("::") {
+                if let Some((class, _)) = crate::qualified::split_last(&name) {
                     others.extend(self.defining(class, &[Kind::Class]));
                 }
             }
@@ -390,7 +390,7 @@ impl Analysis {
                 Some(Named::Variable(name)) => {
                     let last = variable_word(&name, true);
                     others.extend(self.spelling(&last));
-                    if let Some((class, _)) = name.rsplit_once("::") {
+                    if let Some((class, _)) = crate::qualified::split_last(&name) {
                         others.extend(self.defining(class, &[Kind::Class]));
                     }
                 }
@@ -456,9 +456,9 @@ impl Analysis {
             }
         }
         known.add_environment_paths(self.paths());
-        known.classes.sort();
+        crate::sort::sort_by(&mut known.classes, &|a, b| a.cmp(b));
         known.classes.dedup();
-        known.functions.sort();
+        crate::sort::sort_by(&mut known.functions, &|a, b| a.cmp(b));
         known.functions.dedup();
         known
             .manifests
@@ -532,7 +532,7 @@ impl Analysis {
                 ));
             }
         }
-        found.sort_by(|a, b| (a.0, &a.1 .0).cmp(&(b.0, &b.1 .0)));
+        crate::sort::sort_by(&mut found, &|a, b| (a.0, &a.1 .0).cmp(&(b.0, &b.1 .0)));
         found.into_iter().take(max).map(|(_, s)| s).collect()
     }
 }

@@ -88,7 +88,7 @@ pub fn folding_ranges(text: &str) -> Vec<Fold> {
         }
     }
     close_run(comment_run, &mut folds);
-    folds.sort_by_key(|f| (f.start, f.end));
+    crate::sort::sort_by(&mut folds, &|a, b| (a.start, a.end).cmp(&(b.start, b.end)));
     folds
 }
 

@@ -51,7 +51,7 @@ impl FileIndex {
 
     /// Whether the file defines `name` (any case, no leading `::`) as one of `kinds`.
     pub(super) fn defines(&self, name: &str, kinds: &[Kind]) -> bool {
-        let name = name.trim_start_matches("::");
+        let name = crate::qualified::trim_leading(name, "::");
         self.definitions
             .iter()
             .any(|d| kinds.contains(&d.kind) && d.name.eq_ignore_ascii_case(name))
@@ -67,14 +67,12 @@ fn words(text: &str) -> BTreeSet<String> {
         };
         match token.kind {
             "name" | "type" => {
-                found.insert(word.trim_start_matches("::").to_ascii_lowercase());
+                found.insert(crate::qualified::trim_leading(word, "::").to_ascii_lowercase());
             }
             "variable" => {
-                let name = word
-                    .trim_start_matches('$')
-                    .trim_start_matches("::")
+                let name = crate::qualified::trim_leading(word.trim_start_matches('$'), "::")
                     .to_ascii_lowercase();
-                if let Some((_, last)) = name.rsplit_once("::") {
+                if let Some((_, last)) = crate::qualified::split_last(&name) {
                     found.insert(["$", last].concat());
                 }
                 found.insert(["$", &name].concat());
@@ -82,7 +80,7 @@ fn words(text: &str) -> BTreeSet<String> {
             "string" => {
                 let inner = word.trim_matches(|c| c == '\'' || c == '"');
                 if inner.len() < 200 && !inner.contains(['$', '\n']) {
-                    found.insert(inner.trim_start_matches("::").to_ascii_lowercase());
+                    found.insert(crate::qualified::trim_leading(inner, "::").to_ascii_lowercase());
                 }
             }
             _ => {}
@@ -93,14 +91,16 @@ fn words(text: &str) -> BTreeSet<String> {
 
 /// The word a name is found under: lower case, no leading `::`.
 pub(super) fn word_of(name: &str) -> String {
-    name.trim_start_matches("::").to_ascii_lowercase()
+    crate::qualified::trim_leading(name, "::").to_ascii_lowercase()
 }
 
 /// The word of a variable: `$name`, lower case, its last segment when `last` is set.
 pub(super) fn variable_word(name: &str, last: bool) -> String {
-    let name = name.trim_start_matches("::").to_ascii_lowercase();
+    let name = crate::qualified::trim_leading(name, "::").to_ascii_lowercase();
     let name = if last {
-        name.rsplit("::").next().unwrap_or_default().to_string()
+        crate::qualified::split_last(&name)
+            .map_or(name.as_str(), |(_, last)| last)
+            .to_string()
     } else {
         name
     };

@@ -129,7 +129,7 @@ impl Analysis {
         let new_name = new_name.trim();
         let new_name = match target.renamed {
             Renamed::Variable => new_name.trim_start_matches('$'),
-            _ => new_name.trim_start_matches("::"),
+            _ => crate::qualified::trim_leading(new_name, "::"),
         };
         check_name(target.renamed, new_name)?;
         let mut edits = Vec::new();
@@ -226,8 +226,7 @@ fn rewrite(
     match renamed {
         Renamed::Variable => {
             // `$name`, `$::name`, `$class::name`, `name` inside `${name}`: the last segment.
-            let from = old
-                .rfind("::")
+            let from = crate::qualified::rfind_pair(old, *b"::")
                 .map(|i| i + 2)
                 .unwrap_or_else(|| usize::from(old.starts_with('$')));
             Some(edit(from, old.len(), new_name.to_string()))
@@ -249,7 +248,8 @@ fn rewrite(
 
 /// `app::web` as a type reference spells it: `App::Web`.
 fn capitalize(name: &str) -> String {
-    name.split("::")
+    let segments: Vec<String> = name
+        .split("::")
         .map(|segment| {
             let mut chars = segment.chars();
             match chars.next() {
@@ -261,8 +261,8 @@ fn capitalize(name: &str) -> String {
                 None => String::new(),
             }
         })
-        .collect::<Vec<_>>()
-        .join("::")
+        .collect();
+    crate::text::join(&segments, "::")
 }
 
 #[cfg(test)]

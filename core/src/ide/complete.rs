@@ -237,7 +237,7 @@ pub fn complete(source: &str, offset: usize, known: &Knowledge) -> Completions {
 /// The items whose label starts with what was typed, sorted by label, deduplicated, capped.
 fn finish(from: usize, typed: &str, mut items: Vec<Completion>) -> Completions {
     items.retain(|item| item.label.starts_with(typed));
-    items.sort_by(|a, b| a.label.cmp(&b.label));
+    crate::sort::sort_by(&mut items, &|a, b| a.label.cmp(&b.label));
     items.dedup_by(|a, b| a.label == b.label && a.kind == b.kind);
     items.truncate(MAX_ITEMS);
     Completions { from, items }
@@ -354,8 +354,12 @@ fn resource_body(
                         .trim_matches(|c| c == '\'' || c == '"')
                         .to_ascii_lowercase()
                 });
-                return (is_type && saw_colon)
-                    .then(|| (name.trim_start_matches("::").to_ascii_lowercase(), title));
+                return (is_type && saw_colon).then(|| {
+                    (
+                        crate::qualified::trim_leading(name, "::").to_ascii_lowercase(),
+                        title,
+                    )
+                });
             }
             ":" if depth == 0 => saw_colon = true,
             _ => {}
@@ -452,7 +456,7 @@ fn variables(
 
 /// Inside `$facts['a']['b']['` (quotes of either kind): the keys of the facts at that path.
 fn facts_key(before: &str, known: &Knowledge) -> Option<Completions> {
-    let start = before.rfind("$facts")?;
+    let start = crate::qualified::rfind_text(before, "$facts")?;
     let mut rest = &before[start + "$facts".len()..];
     let mut value = known.facts.as_ref()?;
     loop {

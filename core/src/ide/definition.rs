@@ -27,7 +27,7 @@ pub fn definition(files: &[(&str, &str)], path: &str, offset: usize) -> Option<T
     let text = files.iter().find(|(p, _)| *p == path)?.1;
     let (named, _, _) = named_at(text, offset)?;
     match named {
-        Named::Variable(name) => match name.rsplit_once("::") {
+        Named::Variable(name) => match crate::qualified::split_last(&name) {
             Some((class, variable)) => {
                 let class = find_definition(files, class, &[Kind::Class])?;
                 let class_text = files.iter().find(|(p, _)| *p == class.path)?.1;
@@ -89,7 +89,7 @@ pub(super) fn with_definition<R>(
     kinds: &[Kind],
     read: impl Fn(&str, &str, &Expr, &Ident) -> Option<R>,
 ) -> Option<R> {
-    let name = name.trim_start_matches("::");
+    let name = crate::qualified::trim_leading(name, "::");
     for (path, text) in files.iter().filter(|(p, _)| p.ends_with(".pp")) {
         let (program, _) = syntax::parse(text);
         if let Some((definition, own)) = defined_in(&program.body, name, kinds) {

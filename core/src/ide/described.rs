@@ -96,7 +96,7 @@ fn with_params(text: &str, keyword: &str, name: &str, params: &[Param], multilin
     } else if multiline {
         alloc::format!("{keyword}{name}")
     } else {
-        alloc::format!("{keyword}{name}({})", params.join(", "))
+        alloc::format!("{keyword}{name}({})", crate::text::join(&params, ", "))
     }
 }
 

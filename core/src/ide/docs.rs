@@ -19,7 +19,7 @@ pub fn function_signatures(name: &str) -> Option<(Vec<String>, &'static str)> {
 /// `merge(Variant[Hash, Undef, String[0, 0]] *$args)` then the description, one signature per line.
 pub fn signature_text(name: &str) -> Option<String> {
     let (signatures, doc) = function_signatures(name)?;
-    let mut text = signatures.join("\n");
+    let mut text = crate::text::join(&signatures, "\n");
     if !doc.is_empty() {
         text.push('\n');
         text.push_str(doc);

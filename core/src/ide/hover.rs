@@ -30,7 +30,7 @@ pub fn docs_at(
     let token = &tokens[index];
     let (start, end) = (token.span.start as usize, token.span.end as usize);
     let word = &source[start..end];
-    let lower = word.trim_start_matches("::").to_ascii_lowercase();
+    let lower = crate::qualified::trim_leading(word, "::").to_ascii_lowercase();
     let called = tokens
         .get(index + 1)
         .is_some_and(|next| &source[next.span.start as usize..next.span.end as usize] == "(");
@@ -77,8 +77,8 @@ fn resource_type(name: &str) -> Option<String> {
         .collect();
     Some(alloc::format!(
         "resource type {name}\nattributes: {}\nmetaparameters: {}",
-        attributes.join(", "),
-        METAPARAMETERS.split(' ').collect::<Vec<_>>().join(", ")
+        crate::text::join(&attributes, ", "),
+        crate::text::join(&METAPARAMETERS.split(' ').collect::<Vec<_>>(), ", ")
     ))
 }
 

@@ -71,19 +71,19 @@ pub(super) fn named_at(text: &str, offset: usize) -> Option<(Named, usize, usize
     }
     let named = match token.kind {
         "variable" => Named::Variable(
-            word.trim_start_matches('$')
-                .trim_start_matches("::")
-                .to_string(),
+            crate::qualified::trim_leading(word.trim_start_matches('$'), "::").to_string(),
         ),
-        "name" => Named::Name(word.trim_start_matches("::").to_ascii_lowercase()),
-        "type" => Named::Type(word.trim_start_matches("::").to_string()),
+        "name" => Named::Name(crate::qualified::trim_leading(word, "::").to_ascii_lowercase()),
+        "type" => Named::Type(crate::qualified::trim_leading(word, "::").to_string()),
         "string" => {
             let quoted = word.trim_matches(|c| c == '\'' || c == '"');
             let before = text.get(..start + 1)?;
             if super::hiera_keys::lookup_key_prefix(before).is_some() {
                 Named::HieraKey(quoted.to_string())
             } else {
-                Named::ClassString(quoted.trim_start_matches("::").to_ascii_lowercase())
+                Named::ClassString(
+                    crate::qualified::trim_leading(quoted, "::").to_ascii_lowercase(),
+                )
             }
         }
         _ => return None,
@@ -95,7 +95,8 @@ pub(super) fn named_at(text: &str, offset: usize) -> Option<(Named, usize, usize
 /// defines named inside their outer class (`outer::inner`).
 pub(super) fn definitions_in(body: &[Expr], outer: &str) -> Vec<Defined> {
     let mut found = Vec::new();
-    let _ = each_definition::<()>(body, outer, &mut |_, own, name, kind| {
+    // Breaking with what `defined_in` breaks with: one copy of the walk for both.
+    let _ = each_definition::<(&Expr, &Ident)>(body, outer, &mut |_, own, name, kind| {
         found.push(Defined {
             name: name.to_string(),
             kind,
@@ -122,7 +123,7 @@ pub(super) fn each_definition<'a, R>(
             ExprKind::TypeAlias { name, .. } => (name, Kind::TypeAlias, None),
             _ => continue,
         };
-        let bare = own.name.trim_start_matches("::");
+        let bare = crate::qualified::trim_leading(&own.name, "::");
         let name = if outer.is_empty() || bare.contains("::") {
             bare.to_string()
         } else {

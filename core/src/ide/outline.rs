@@ -268,7 +268,7 @@ impl Walker<'_> {
                     _ => span,
                 };
                 let matches: Vec<&str> = node.matches.iter().map(|m| self.text(m.span)).collect();
-                let name = shorten(&format!("node {}", matches.join(", ")));
+                let name = shorten(&format!("node {}", crate::text::join(&matches, ", ")));
                 let mut symbol = self.symbol(SymbolKind::Node, name, span, name_span);
                 symbol.detail = node
                     .parent
@@ -389,7 +389,7 @@ impl Walker<'_> {
             .iter()
             .map(|p| format!("{}${}", if p.captures_rest { "*" } else { "" }, p.name.name))
             .collect();
-        shorten(&format!("({})", list.join(", ")))
+        shorten(&format!("({})", crate::text::join(&list, ", ")))
     }
 }
 

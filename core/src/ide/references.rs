@@ -28,7 +28,9 @@ pub fn references(files: &[(&str, &str)], path: &str, offset: usize) -> Vec<Targ
             .map(|k| hiera_key(files, &k.key))
             .unwrap_or_default()
     };
-    found.sort_by(|a, b| (&a.path, a.start).cmp(&(&b.path, b.start)));
+    crate::sort::sort_by(&mut found, &|a, b| {
+        (&a.path, a.start).cmp(&(&b.path, b.start))
+    });
     found.dedup_by(|a, b| a.path == b.path && a.start == b.start);
     found
 }
@@ -41,7 +43,7 @@ fn of_named(
     named: Named,
 ) -> Vec<Target> {
     match named {
-        Named::Variable(name) => match name.rsplit_once("::") {
+        Named::Variable(name) => match crate::qualified::split_last(&name) {
             Some((class, variable)) => class_variable(files, &class.to_ascii_lowercase(), variable),
             None => local_variable(files, path, text, &name, offset),
         },
@@ -104,14 +106,14 @@ fn manifests<'f>(files: &'f [(&'f str, &'f str)]) -> impl Iterator<Item = &'f (&
 /// class or function): its definition, the bare names and types that spell it, and for a class
 /// the quoted names where a class is expected.
 fn named_thing(files: &[(&str, &str)], name: &str, kind: Kind) -> Vec<Target> {
-    let name = name.trim_start_matches("::");
+    let name = crate::qualified::trim_leading(name, "::");
     let mut found: Vec<Target> = find_definition(files, name, &[kind]).into_iter().collect();
     for (path, text) in manifests(files) {
         let tokens = code_tokens(text);
         for (i, token) in tokens.iter().enumerate() {
             let (start, end) = (token.span.start as usize, token.span.end as usize);
             let w = word(text, &tokens, i);
-            let spelled = w.trim_start_matches("::").eq_ignore_ascii_case(name);
+            let spelled = crate::qualified::trim_leading(w, "::").eq_ignore_ascii_case(name);
             let matches = match (token.kind, kind) {
                 // Not a definition's own name (the definition above is qualified), nor an
                 // attribute (`name => ...`).
@@ -130,8 +132,7 @@ fn named_thing(files: &[(&str, &str)], name: &str, kind: Kind) -> Vec<Target> {
                         && (w.starts_with('\'') && w.ends_with('\'')
                             || w.starts_with('"') && w.ends_with('"'));
                     if quoted
-                        && w[1..w.len() - 1]
-                            .trim_start_matches("::")
+                        && crate::qualified::trim_leading(&w[1..w.len() - 1], "::")
                             .eq_ignore_ascii_case(name)
                         && names_a_class(text, &tokens, i)
                     {
@@ -216,10 +217,11 @@ impl Variables {
             .enumerate()
             .filter(|(_, t)| t.kind == "variable")
             .map(|(i, t)| Use {
-                name: word(text, &tokens, i)
-                    .trim_start_matches('$')
-                    .trim_start_matches("::")
-                    .to_string(),
+                name: crate::qualified::trim_leading(
+                    word(text, &tokens, i).trim_start_matches('$'),
+                    "::",
+                )
+                .to_string(),
                 start: t.span.start as usize,
                 end: t.span.end as usize,
                 assigned: word(text, &tokens, i + 1) == "=",
@@ -309,9 +311,7 @@ fn qualified_uses(files: &[(&str, &str)], class: &str, name: &str) -> Vec<Target
     let mut found = Vec::new();
     for (path, text) in manifests(files) {
         for used in Variables::of(text).uses {
-            let same = used
-                .name
-                .rsplit_once("::")
+            let same = crate::qualified::split_last(&used.name)
                 .is_some_and(|(c, n)| n == name && c.eq_ignore_ascii_case(class));
             if same {
                 found.push(target(path, used.start, used.end));

@@ -74,7 +74,7 @@ pub(super) fn scopes(text: &str, tokens: &[TokenInfo]) -> Vec<Scope> {
         let start = tokens[first].span.start as usize;
         let end = tokens[close].span.end as usize;
         let class = (w == "class").then(|| {
-            let own = word(i + 1).trim_start_matches("::");
+            let own = crate::qualified::trim_leading(word(i + 1), "::");
             let outer = found
                 .iter()
                 .filter(|s| s.class.is_some() && s.contains(start))
@@ -149,7 +149,7 @@ pub(super) fn owning_scope(
         .filter(|&i| scopes[i].contains(at))
         .collect();
     // Innermost first: the one that starts last.
-    around.sort_by_key(|&i| core::cmp::Reverse(scopes[i].start));
+    crate::sort::sort_by(&mut around, &|&a, &b| scopes[b].start.cmp(&scopes[a].start));
     around.into_iter().find(|&i| {
         let scope = &scopes[i];
         !scope.lambda

@@ -81,7 +81,7 @@ pub fn signature_help(files: &[(&str, &str)], path: &str, offset: usize) -> Opti
 /// The signatures' texts and the description of function `name`: declared as data, described in
 /// the editor's table, or defined in the environment's Puppet.
 fn labels_of(files: &[(&str, &str)], name: &str) -> Option<(Vec<String>, String)> {
-    let name = name.trim_start_matches("::");
+    let name = crate::qualified::trim_leading(name, "::");
     if let Some((signatures, doc)) = super::docs::function_signatures(name) {
         return Some((signatures, doc.to_string()));
     }

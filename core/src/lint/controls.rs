@@ -59,7 +59,7 @@ pub fn parse(s: &Stream, notes: &mut Vec<String>) -> Overrides {
             if word.starts_with("lint:ignore") || word.starts_with("lint:endignore") {
                 controls.push(*word);
             } else {
-                reason = words[n..].join(" ");
+                reason = crate::text::join(&words[n..], " ");
                 break;
             }
         }

@@ -331,7 +331,7 @@ pub fn tokenize(src: &str) -> Result<Stream, LexError> {
             kind: None,
         });
     }
-    pieces.sort_by_key(|p| (p.start, p.end));
+    crate::sort::sort_by(&mut pieces, &|a, b| (a.start, a.end).cmp(&(b.start, b.end)));
     let mut b = Builder {
         nesting: 0,
         pieces: pieces.clone(),
@@ -893,11 +893,11 @@ impl Builder<'_> {
             value = value.strip_prefix(' ').unwrap_or(value);
             value = value.strip_suffix("*/").unwrap_or(value);
             value = value.strip_suffix(' ').unwrap_or(value);
-            let value: String = value
+            let lines: Vec<_> = value
                 .split('\n')
                 .map(|l| l.trim_start_matches(' ').strip_prefix('*').unwrap_or(l))
-                .collect::<Vec<_>>()
-                .join("\n");
+                .collect();
+            let value = crate::text::join(&lines, "\n");
             self.push(K::MlComment, p.start, p.end, &value);
         }
     }

@@ -26,11 +26,8 @@ pub fn describe_mismatch(expected: &Type, value: &Value) -> Option<String> {
 /// Why a value of type `actual` is not accepted by `expected` (types as `type(v)` infers them).
 pub fn describe_type_mismatch(expected: &Type, actual: &Type) -> String {
     let mismatches = describe(expected, actual, &[], 0);
-    mismatches
-        .iter()
-        .map(Mismatch::format)
-        .collect::<Vec<_>>()
-        .join("\n ")
+    let lines: Vec<_> = mismatches.iter().map(Mismatch::format).collect();
+    crate::text::join(&lines, "\n ")
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -125,7 +122,7 @@ impl Mismatch {
         if position.is_empty() {
             message
         } else {
-            format!("{} {}", position.join(" "), message)
+            format!("{} {}", crate::text::join(&position, " "), message)
         }
     }
 
@@ -282,7 +279,11 @@ fn type_message(expected: &Type, actual: &Type) -> String {
         1 => (names.remove(0), false),
         2 => (format!("{} or {}", names[0], names[1]), true),
         count => (
-            format!("{}, or {}", names[..count - 1].join(", "), names[count - 1]),
+            format!(
+                "{}, or {}",
+                crate::text::join(&names[..count - 1], ", "),
+                names[count - 1]
+            ),
             true,
         ),
     };

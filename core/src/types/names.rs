@@ -250,8 +250,8 @@ pub(crate) fn capitalize_segments(name: &str) -> String {
     if name.starts_with(|c: char| c.is_ascii_uppercase()) {
         return name.into();
     }
-    crate::qualified::segments(name)
+    let segments: alloc::vec::Vec<_> = crate::qualified::segments(name)
         .map(crate::value::case::capitalize)
-        .collect::<Vec<_>>()
-        .join("::")
+        .collect();
+    crate::text::join(&segments, "::")
 }

@@ -472,7 +472,7 @@ impl Printer {
             }
             Some(return_type) => {
                 self.out.push_str("Callable[[");
-                self.out.push_str(&params.join(", "));
+                self.out.push_str(&crate::text::join(&params, ", "));
                 self.out.push_str("], ");
                 self.write(return_type);
                 self.out.push(']');

@@ -28,14 +28,14 @@ pub(crate) fn ruby_inspect(value: &Value) -> String {
         Value::Regexp(regexp) => regexp.with_delimiters(),
         Value::Array(items) => {
             let parts: Vec<String> = items.iter().map(ruby_inspect).collect();
-            format!("[{}]", parts.join(", "))
+            format!("[{}]", crate::text::join(&parts, ", "))
         }
         Value::Hash(hash) => {
             let parts: Vec<String> = hash
                 .iter()
                 .map(|(k, v)| format!("{}=>{}", ruby_inspect(k), ruby_inspect(v)))
                 .collect();
-            format!("{{{}}}", parts.join(", "))
+            format!("{{{}}}", crate::text::join(&parts, ", "))
         }
         other => ruby_to_s(other),
     }

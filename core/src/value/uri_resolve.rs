@@ -74,7 +74,7 @@ fn remove_dot_segments(path: &str) -> Rc<str> {
             other => output.push(other),
         }
     }
-    Rc::from(output.join("/").as_str())
+    Rc::from(crate::text::join(&output, "/").as_str())
 }
 
 #[cfg(test)]

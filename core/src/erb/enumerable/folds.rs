@@ -22,7 +22,7 @@ pub(super) fn sort<H: RubyHost>(
     match block {
         Some(b) => {
             let b = b.clone();
-            sort_values(interp, &mut items, |interp, x, y| {
+            sort_values(interp, &mut items, &mut |interp, x, y| {
                 let c = interp.yield_block(&b, alloc::vec![x.clone(), y.clone()])?;
                 match c {
                     RVal::Int(n) => Ok(n.cmp(&0)),
@@ -30,7 +30,9 @@ pub(super) fn sort<H: RubyHost>(
                 }
             })?
         }
-        None => sort_values(interp, &mut items, |interp, x, y| compare(interp, x, y, 0))?,
+        None => sort_values(interp, &mut items, &mut |interp, x, y| {
+            compare(interp, x, y, 0)
+        })?,
     }
     Ok(RVal::array(items))
 }
@@ -55,7 +57,7 @@ pub(super) fn sort_by<H: RubyHost>(
         RVal::Array(pair) => pair.borrow().get(1).cloned().unwrap_or(RVal::Nil),
         _ => RVal::Nil,
     };
-    sort_values(interp, &mut keyed, |interp, x, y| {
+    sort_values(interp, &mut keyed, &mut |interp, x, y| {
         compare(interp, &key_of(x), &key_of(y), 0)
     })?;
     Ok(match call.name {
@@ -75,14 +77,16 @@ pub(super) fn min_max<H: RubyHost>(
     match call.block {
         Some(b) => {
             let b = b.clone();
-            sort_values(interp, &mut items, |interp, x, y| {
-                match interp.yield_block(&b, alloc::vec![x.clone(), y.clone()])? {
-                    RVal::Int(n) => Ok(n.cmp(&0)),
-                    _ => interp.raise("comparison failed"),
-                }
+            sort_values(interp, &mut items, &mut |interp, x, y| match interp
+                .yield_block(&b, alloc::vec![x.clone(), y.clone()])?
+            {
+                RVal::Int(n) => Ok(n.cmp(&0)),
+                _ => interp.raise("comparison failed"),
             })?
         }
-        None => sort_values(interp, &mut items, |interp, x, y| compare(interp, x, y, 0))?,
+        None => sort_values(interp, &mut items, &mut |interp, x, y| {
+            compare(interp, x, y, 0)
+        })?,
     }
     if let Some(RVal::Int(n)) = call.args.first() {
         let n = (*n).max(0) as usize;

@@ -208,9 +208,9 @@ pub(crate) fn string_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call)
                 None => RVal::Nil,
             }
         }
-        S::Hex => {
-            RVal::Int(i64::from_str_radix(s.trim().trim_start_matches("0x"), 16).unwrap_or(0))
-        }
+        S::Hex => RVal::Int(
+            i64::from_str_radix(crate::qualified::trim_leading(s.trim(), "0x"), 16).unwrap_or(0),
+        ),
         S::Ord => match s.chars().next() {
             Some(c) => RVal::Int(c as i64),
             None => return interp.raise("empty string"),

@@ -695,7 +695,7 @@ impl Converter {
                     parts.push(format!("{padding}{key}{assoc}{val}"));
                     parts_len += parts.last().map_or(0, String::len);
                 }
-                buf.push_str(&parts.join(&sep));
+                buf.push_str(&crate::text::join(&parts, &sep));
                 if alt {
                     buf.push_str(cond_break);
                     buf.push_str(&indentation.padding());
@@ -827,12 +827,13 @@ fn string(format: &Format, text: &str) -> Result<String, String> {
             },
         ),
         'c' => cased(crate::functions::strings::capitalize_str(text)),
-        'C' => cased(
-            text.split("::")
+        'C' => cased(crate::text::join(
+            &text
+                .split("::")
                 .map(crate::functions::strings::capitalize_str)
-                .collect::<Vec<_>>()
-                .join("::"),
-        ),
+                .collect::<Vec<_>>(),
+            "::",
+        )),
         'u' => cased(crate::value::case::upcase(text)),
         'd' => cased(crate::value::case::downcase(text)),
         't' => cased(crate::functions::strings::ruby_strip(text).to_string()),

@@ -111,7 +111,9 @@ fn sort_by(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
         }
     }
     crate::host::charge_walk(host, &args[0], Walk::Reads, site.span)?;
-    keyed.sort_by(|(a, _), (b, _)| ruby_order(a, b, 0).unwrap_or(Ordering::Equal));
+    crate::sort::sort_by(&mut keyed, &|(a, _), (b, _)| {
+        ruby_order(a, b, 0).unwrap_or(Ordering::Equal)
+    });
     let sorted = keyed.into_iter().map(|(_, item)| item);
     Ok(match &args[0] {
         Value::String(_) => Value::string(&sorted.map(|c| super::to_s(&c)).collect::<String>()),

@@ -38,7 +38,7 @@ pub(super) fn xml_encode(Call(_, _, args, ..): Call) -> EvalResult<Value> {
 /// in double quotes, `"` doubled, `$` and `\` after a backslash).
 pub(super) fn script_escape(Call(_, site, args, ..): Call) -> EvalResult<Value> {
     let text = to_s(&args[0]);
-    let batch = site.name.trim_start_matches("stdlib::") == "batch_escape";
+    let batch = crate::qualified::trim_leading(site.name, "stdlib::") == "batch_escape";
     let mut out = String::with_capacity(text.len() + 2);
     if batch {
         out.push('"');

@@ -174,7 +174,7 @@ fn dotted(path: &[&str]) -> String {
             }
         })
         .collect();
-    parts.join(".")
+    crate::text::join(&parts, ".")
 }
 
 pub(super) fn fact(Call(host, site, args, ..): Call) -> EvalResult<Value> {

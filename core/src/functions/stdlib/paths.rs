@@ -104,7 +104,7 @@ pub(super) fn shell_join(Call(_, site, args, ..): Call) -> EvalResult<Value> {
         )));
     };
     let words: Vec<String> = items.iter().map(|v| shell_escape(&to_s(v))).collect();
-    Ok(Value::string(&words.join(" ")))
+    Ok(Value::string(&crate::text::join(&words, " ")))
 }
 
 /// Puppet's `absolute_path?` for POSIX or Windows: some line starts with `/`, a drive (`C:\`),

@@ -214,12 +214,15 @@ fn sorted_keys(hash: &crate::value::Hash) -> Result<Vec<(Value, Value)>, &'stati
     let all_strings = pairs.iter().all(|(k, _)| matches!(k, Value::String(_)));
     let all_ints = pairs.iter().all(|(k, _)| matches!(k, Value::Integer(_)));
     if all_strings {
-        pairs.sort_by(|(a, _), (b, _)| super::to_s(a).as_bytes().cmp(super::to_s(b).as_bytes()));
+        crate::sort::sort_by(&mut pairs, &|(a, _), (b, _)| {
+            super::to_s(a).as_bytes().cmp(super::to_s(b).as_bytes())
+        });
     } else if all_ints {
-        pairs.sort_by_key(|(k, _)| match k {
+        let key = |k: &Value| match k {
             Value::Integer(i) => *i,
             _ => 0,
-        });
+        };
+        crate::sort::sort_by(&mut pairs, &|(a, _), (b, _)| key(a).cmp(&key(b)));
     } else {
         return Err("a hash whose keys Ruby cannot sort together");
     }
@@ -248,7 +251,7 @@ fn groups(hash: &crate::value::Hash) -> Result<Groups, &'static str> {
 
 impl Toml {
     fn prefix(&mut self, prefix: &[String], table_array: bool) {
-        let joined = prefix.join(".");
+        let joined = crate::text::join(prefix, ".");
         if table_array {
             self.out.push_str(&format!("[[{joined}]]\n"));
         } else {

@@ -48,8 +48,8 @@ struct Emitter {
     indent: i64,
     indents: alloc::vec::Vec<i64>,
     best_indent: i64,
-    /// Arrays and hashes met more than once (by identity), with their anchor number, and
-    /// whether the first one was written already.
+    /// The arrays and hashes met (by identity), with their anchor number when met more than
+    /// once (0: met once, no anchor), and whether the first one was written already.
     anchors: BTreeMap<usize, (usize, bool)>,
     /// The last block scalar kept its final line breaks (`|+`): libyaml then ends the document
     /// explicitly (`...`).
@@ -67,18 +67,26 @@ fn identity(value: &Value) -> Option<usize> {
 
 /// Psych's anchors: the arrays and hashes met again while walking in writing order, numbered in
 /// the order of their second meeting (what is met again is not walked again).
+/// One map holds what was met and the anchors (number 0: met once).
 fn find_anchors(value: &Value) -> BTreeMap<usize, (usize, bool)> {
-    let mut seen = alloc::collections::BTreeSet::new();
     let mut anchors: BTreeMap<usize, (usize, bool)> = BTreeMap::new();
+    let mut numbered = 0;
     let mut pending = alloc::vec![value];
     while let Some(next) = pending.pop() {
         let Some(id) = identity(next) else {
             continue;
         };
-        if !seen.insert(id) {
-            let next = anchors.len() + 1;
-            anchors.entry(id).or_insert((next, false));
-            continue;
+        match anchors.entry(id) {
+            alloc::collections::btree_map::Entry::Vacant(entry) => {
+                entry.insert((0, false));
+            }
+            alloc::collections::btree_map::Entry::Occupied(mut entry) => {
+                if entry.get().0 == 0 {
+                    numbered += 1;
+                    entry.insert((numbered, false));
+                }
+                continue;
+            }
         }
         match next {
             Value::Array(items) => pending.extend(items.iter().rev()),
@@ -175,7 +183,7 @@ impl Emitter {
             return Err(Refusal::TooDeep);
         }
         if let Some(id) = identity(value) {
-            if let Some(&(number, written)) = self.anchors.get(&id) {
+            if let Some(&(number @ 1.., written)) = self.anchors.get(&id) {
                 if written {
                     self.indicator(&alloc::format!("*{number}"), true, false, false);
                     if at.simple_key {

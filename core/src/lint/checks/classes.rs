@@ -32,14 +32,21 @@ pub fn autoloader_layout(ctx: &Ctx, out: &mut Vec<Finding>) {
         let title = &ctx.s.at(name).value;
         let parts: Vec<&str> = title.split("::").collect();
         let mut expected = if parts.len() > 1 {
-            format!("/{}/manifests/{}.pp", parts[0], parts[1..].join("/"))
+            format!(
+                "/{}/manifests/{}.pp",
+                parts[0],
+                crate::text::join(&parts[1..], "/")
+            )
         } else {
             format!("/{title}/manifests/init.pp")
         };
         if ctx.relative {
             let trimmed = expected.trim_start_matches('/');
             let pieces: Vec<&str> = trimmed.split('/').filter(|p| !p.is_empty()).collect();
-            expected = pieces.get(1..).map(|p| p.join("/")).unwrap_or_default();
+            expected = pieces
+                .get(1..)
+                .map(|p| crate::text::join(p, "/"))
+                .unwrap_or_default();
         }
         if fullpath.ends_with(&expected) {
             continue;

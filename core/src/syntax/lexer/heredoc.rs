@@ -211,7 +211,7 @@ impl Lexer<'_> {
                     "HEREDOC_MULTIPLE_AT_ESCAPES",
                     format!(
                         "An escape char for @() may only appear once. Got '{}'",
-                        listed.join(", ")
+                        crate::text::join(&listed, ", ")
                     ),
                     here,
                 );

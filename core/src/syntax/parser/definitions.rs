@@ -45,7 +45,7 @@ impl Parser<'_> {
         if self.namespace.is_empty() {
             return String::from(name);
         }
-        let joined = format!("{}::{name}", self.namespace.join("::"));
+        let joined = format!("{}::{name}", crate::text::join(&self.namespace, "::"));
         match joined.strip_prefix("::") {
             Some(rest) => String::from(rest),
             None => joined,

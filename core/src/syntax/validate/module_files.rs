@@ -64,7 +64,7 @@ fn check_names(body: &[Expr], path: &str, namespace: Option<&str>, findings: &mu
             continue;
         };
         let acceptable = namespace.is_some_and(|namespace| {
-            name.trim_start_matches("::")
+            crate::qualified::trim_leading(name, "::")
                 .to_ascii_lowercase()
                 .starts_with(namespace)
         });
