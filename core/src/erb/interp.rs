@@ -264,6 +264,9 @@ impl<'e, H: RubyHost> Interp<'e, H> {
             Kind::Float(f) => RVal::Float(*f),
             Kind::Str(parts) => RVal::Str(Rc::from(self.interpolate(parts)?.as_str())),
             Kind::Sym(parts) => RVal::Sym(Rc::from(self.interpolate(parts)?.as_str())),
+            Kind::Regex(_, flags) if flags == "`" => {
+                return self.unsupported(super::lexer::COMMAND_REFUSED.replace("{form}", "`...`"))
+            }
             Kind::Regex(parts, flags) => {
                 let source = self.interpolate(parts)?;
                 RVal::Regex(Rc::new(self.regex(&source, flags)?))
@@ -427,6 +430,12 @@ impl<'e, H: RubyHost> Interp<'e, H> {
                     }
                 }
                 Kind::Local(_) => RVal::str("local-variable"),
+                // A constant the interpreter does not know is one Ruby has not defined either.
+                Kind::Const(scope, name) => match self.constant(scope.as_deref(), name) {
+                    Ok(_) => RVal::str("expression"),
+                    Err(Flow::Unsupported(..)) => RVal::Nil,
+                    Err(other) => return Err(other),
+                },
                 Kind::Call {
                     recv: None,
                     args,
@@ -701,16 +710,22 @@ impl<'e, H: RubyHost> Interp<'e, H> {
                     self.ivars.push((name.clone(), value));
                 }
             }
+            // `x[k] = v` calls `[]=`, `x.y = v` calls `y=`.
             Kind::Call {
                 recv: Some(recv),
                 name,
                 args,
                 ..
-            } if name == "[]" => {
+            } => {
                 let recv = self.eval(recv)?;
                 let (mut values, _) = self.args(args)?;
                 values.push(value);
-                self.call_method(recv, "[]=", &mut values, None)?;
+                self.call_method(recv, &format!("{name}="), &mut values, None)?;
+            }
+            Kind::Const(None, name) => {
+                let constants = &mut self.rt.ruby().world.constants;
+                constants.retain(|(n, _)| n != name);
+                constants.push((name.clone(), value));
             }
             _ => {
                 return self.unsupported("this assignment is not supported by the playground's ERB")
@@ -785,6 +800,10 @@ impl<'e, H: RubyHost> Interp<'e, H> {
             },
             None => name.to_string(),
         };
+        let assigned = self.rt.ruby().world.constants.iter();
+        if let Some((_, value)) = assigned.rev().find(|(n, _)| *n == full) {
+            return Ok(value.clone());
+        }
         if let Some(module) = super::defs::resolve_module(self, &full) {
             return Ok(RVal::Module(module));
         }

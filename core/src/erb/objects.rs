@@ -150,8 +150,9 @@ fn rescue<H: RubyHost>(
 ) -> RResult<RVal> {
     for clause in &block.rescues {
         let mut names = Vec::new();
-        for node in &clause.classes {
-            match interp.eval(node)? {
+        // `rescue *list` spreads an array of classes.
+        for class in interp.args(&clause.classes)?.0 {
+            match class {
                 RVal::Module(name) => names.push(name),
                 _ => {
                     return interp
