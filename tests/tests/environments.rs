@@ -235,7 +235,11 @@ fn debian_module_name(folder: &std::path::Path) -> String {
     let from_metadata = fs::read_to_string(folder.join("metadata.json"))
         .ok()
         .and_then(|text| serde_json::from_str::<Metadata>(&text).ok())
-        .and_then(|m| m.name.split_once(['-', '/']).map(|(_, name)| name.to_string()));
+        .and_then(|m| {
+            m.name
+                .split_once(['-', '/'])
+                .map(|(_, name)| name.to_string())
+        });
     from_metadata.unwrap_or_else(|| {
         let folder = folder.file_name().unwrap_or_default().to_string_lossy();
         let folder = folder.strip_prefix("puppet-module-").unwrap_or(&folder);

@@ -800,23 +800,28 @@ impl<'e, H: RubyHost> Interp<'e, H> {
             },
             None => name.to_string(),
         };
+        self.constant_named(&full)
+    }
+
+    /// The constant named `full` (`IPAddr::Error`).
+    pub(crate) fn constant_named(&mut self, full: &str) -> RResult<RVal> {
         let assigned = self.rt.ruby().world.constants.iter();
         if let Some((_, value)) = assigned.rev().find(|(n, _)| *n == full) {
             return Ok(value.clone());
         }
-        if let Some(module) = super::defs::resolve_module(self, &full) {
+        if let Some(module) = super::defs::resolve_module(self, full) {
             return Ok(RVal::Module(module));
         }
-        match full.as_str() {
+        match full {
             // The Ruby that Debian's Puppet runs on (programs compare it as a string).
             "RUBY_VERSION" => Ok(RVal::str("3.1.2")),
             "JSON" | "YAML" | "Integer" | "String" | "Array" | "Hash" | "Float" | "Numeric"
             | "Symbol" | "NilClass" | "TrueClass" | "FalseClass" | "Regexp" | "Range" | "Proc"
             | "Fixnum" | "Object" | "Comparable" | "Enumerable" | "Math" | "IPAddr" => {
-                Ok(RVal::Module(Rc::from(full.as_str())))
+                Ok(RVal::Module(Rc::from(full)))
             }
             name if super::objects::exception_class(name).is_some() => {
-                Ok(RVal::Module(Rc::from(full.as_str())))
+                Ok(RVal::Module(Rc::from(full)))
             }
             _ => self.unsupported(format!(
                 "the constant {full} is not supported by the playground's ERB"
