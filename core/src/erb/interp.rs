@@ -432,7 +432,7 @@ impl<'e, H: RubyHost> Interp<'e, H> {
                 Kind::Local(_) => RVal::str("local-variable"),
                 // A constant the interpreter does not know is one Ruby has not defined either.
                 Kind::Const(scope, name) => match self.constant(scope.as_deref(), name) {
-                    Ok(_) => RVal::str("expression"),
+                    Ok(_) => RVal::str("constant"),
                     Err(Flow::Unsupported(..)) => RVal::Nil,
                     Err(other) => return Err(other),
                 },

@@ -139,6 +139,10 @@ pub(crate) fn module_method<H: RubyHost>(
 
 /// `JSON.parse`, `JSON.load`: the text's data, or `JSON::ParserError`.
 fn json_load<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<RVal> {
+    if args.len() > 1 {
+        return interp
+            .unsupported("JSON.parse's options are not supported by the playground's Ruby");
+    }
     match crate::value::json::load(&one_string(interp, args)?) {
         Ok(data) => interp.ruby_of(&data),
         Err(message) => interp.raise_as("JSON::ParserError", message),
