@@ -703,11 +703,16 @@ impl<'e, H: RubyHost> Interp<'e, H> {
     fn assign(&mut self, target: &Node, value: RVal) -> RResult<()> {
         match &target.kind {
             Kind::Local(name) => self.assign_local(name, value),
-            Kind::IVar(name) => {
-                if let Some(entry) = self.ivars.iter_mut().find(|(n, _)| n == name) {
+            // `X = v` in a function file: a constant of the run.
+            Kind::IVar(name) | Kind::Const(None, name) => {
+                let list = match target.kind {
+                    Kind::IVar(_) => &mut self.ivars,
+                    _ => &mut self.rt.ruby().world.constants,
+                };
+                if let Some(entry) = list.iter_mut().find(|(n, _)| n == name) {
                     entry.1 = value;
                 } else {
-                    self.ivars.push((name.clone(), value));
+                    list.push((name.clone(), value));
                 }
             }
             // `x[k] = v` calls `[]=`, `x.y = v` calls `y=`.
@@ -721,11 +726,6 @@ impl<'e, H: RubyHost> Interp<'e, H> {
                 let (mut values, _) = self.args(args)?;
                 values.push(value);
                 self.call_method(recv, &format!("{name}="), &mut values, None)?;
-            }
-            Kind::Const(None, name) => {
-                let constants = &mut self.rt.ruby().world.constants;
-                constants.retain(|(n, _)| n != name);
-                constants.push((name.clone(), value));
             }
             _ => {
                 return self.unsupported("this assignment is not supported by the playground's ERB")
@@ -804,9 +804,10 @@ impl<'e, H: RubyHost> Interp<'e, H> {
     }
 
     /// The constant named `full` (`IPAddr::Error`).
+    #[inline(never)]
     pub(crate) fn constant_named(&mut self, full: &str) -> RResult<RVal> {
-        let assigned = self.rt.ruby().world.constants.iter();
-        if let Some((_, value)) = assigned.rev().find(|(n, _)| *n == full) {
+        let assigned = &self.rt.ruby().world.constants;
+        if let Some((_, value)) = assigned.iter().find(|(n, _)| *n == full) {
             return Ok(value.clone());
         }
         if let Some(module) = super::defs::resolve_module(self, full) {

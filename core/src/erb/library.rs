@@ -83,14 +83,7 @@ pub(crate) fn module_method<H: RubyHost>(
         }
         // Puppet's debug messages are not shown; its warnings are the run's.
         ("Puppet", "debug") => Ok(RVal::Nil),
-        ("Puppet", "warning") => {
-            let text = one_string(interp, args);
-            text.map(|text| {
-                let span = interp.span;
-                interp.rt.log(crate::host::LogLevel::Warning, text, span);
-                RVal::Nil
-            })
-        }
+        ("Puppet", "warning") => puppet_call(interp, "warning", args, &[], None),
         ("JSON", "parse" | "load") => json_load(interp, args),
         ("ERB::Util", "url_encode") => {
             one_string(interp, args).map(|text| RVal::str(&url_encode(&text)))

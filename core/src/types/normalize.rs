@@ -95,7 +95,7 @@ fn normalize_variant(members: &[Type], depth: usize) -> Type {
         Type::Variant(flat) => flat.to_vec(),
         single => return single,
     };
-    let merged = merge_integers(merge_patterns(merge_enums(flat)));
+    let merged = merge_integers(merge_enums(flat));
     Type::variant(merged)
 }
 
@@ -119,34 +119,6 @@ fn merge_enums(types: Vec<Type>) -> Vec<Type> {
         }
     }
     others.push(super::infer::enum_of(values));
-    others
-}
-
-/// Patterns become one Pattern of all their regexps (each once), after the other types.
-fn merge_patterns(types: Vec<Type>) -> Vec<Type> {
-    if types
-        .iter()
-        .filter(|t| matches!(t, Type::Pattern(_)))
-        .count()
-        <= 1
-    {
-        return types;
-    }
-    let mut regexps: Vec<crate::value::Regexp> = Vec::new();
-    let mut others = Vec::new();
-    for ty in types {
-        match ty {
-            Type::Pattern(list) => {
-                for r in list.iter() {
-                    if !regexps.contains(r) {
-                        regexps.push(r.clone());
-                    }
-                }
-            }
-            other => others.push(other),
-        }
-    }
-    others.push(Type::Pattern(Rc::from(regexps)));
     others
 }
 
