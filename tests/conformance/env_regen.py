@@ -264,18 +264,36 @@ def run_area(area):
     return len(cases), errors, timeouts
 
 
+def debian_module_name(path):
+    """The module name a folder of Debian's modules is installed under: the name in its metadata.json
+    after the author (`openstack-openstack_extras`), else the folder's name after the author
+    (`puppetlabs-mongodb`), or the whole folder's name (`oci`)."""
+    try:
+        with open(os.path.join(path, "metadata.json"), encoding="utf-8") as f:
+            name = json.load(f)["name"]
+        parts = re.split(r"[-/]", name, maxsplit=1)
+        if len(parts) == 2:
+            return parts[1]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    folder = os.path.basename(path)
+    if folder.startswith("puppet-module-"):
+        folder = folder[len("puppet-module-"):]
+    return folder.split("-", 1)[-1].replace("-", "_")
+
+
 def link_debian_modules(folder):
-    """Link each module of Debian's packages (folders `author-name`) but stdlib into `folder` by its
-    module name."""
+    """Link each module of Debian's packages but stdlib into `folder` by its module name."""
     if not os.path.isdir(MODULES_AVAILABLE):
         die("%s not found (apt-get install -y 'puppet-module-*')" % MODULES_AVAILABLE)
     os.makedirs(folder, exist_ok=True)
     for entry in sorted(os.listdir(MODULES_AVAILABLE)):
-        if "-" in entry and os.path.isdir(os.path.join(MODULES_AVAILABLE, entry)):
-            name = entry.split("-", 1)[1].replace("-", "_")
+        path = os.path.join(MODULES_AVAILABLE, entry)
+        if os.path.isdir(path):
+            name = debian_module_name(path)
             if name == "stdlib":
                 continue   # the oracle links its own stdlib there (Debian's, the same folder)
-            os.symlink(os.path.join(MODULES_AVAILABLE, entry), os.path.join(folder, name))
+            os.symlink(path, os.path.join(folder, name))
 
 
 def all_areas():

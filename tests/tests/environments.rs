@@ -205,15 +205,11 @@ fn debian_modules_ruby_functions_agree_with_real_puppet() {
         return;
     };
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("env-conformance-debianmods");
+    let _ = fs::remove_dir_all(&dir);
     let _ = fs::create_dir_all(&dir);
     for entry in entries.filter_map(Result::ok) {
-        let folder = entry.file_name().to_string_lossy().into_owned();
-        if let Some((_, name)) = folder.split_once('-') {
-            let link = dir.join(name.replace('-', "_"));
-            if !link.exists() {
-                let _ = std::os::unix::fs::symlink(entry.path(), &link);
-            }
-        }
+        let link = dir.join(debian_module_name(&entry.path()));
+        let _ = std::os::unix::fs::symlink(entry.path(), &link);
     }
     let base = EnvSource {
         modulepath: fs::canonicalize(&dir).map(|d| vec![d]).unwrap_or_default(),
@@ -226,6 +222,30 @@ fn debian_modules_ruby_functions_agree_with_real_puppet() {
         base,
         BuiltinStdlib::V8_5,
     );
+}
+
+/// The module name a folder of Debian's modules is installed under, as `env_regen.py` links it:
+/// the name in its `metadata.json` after the author (`openstack-openstack_extras`), else the folder's
+/// name after the author (`puppetlabs-mongodb`), or the whole folder's name (`oci`).
+fn debian_module_name(folder: &std::path::Path) -> String {
+    #[derive(Deserialize)]
+    struct Metadata {
+        name: String,
+    }
+    let from_metadata = fs::read_to_string(folder.join("metadata.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<Metadata>(&text).ok())
+        .and_then(|m| {
+            m.name
+                .split_once(['-', '/'])
+                .map(|(_, name)| name.to_string())
+        });
+    from_metadata.unwrap_or_else(|| {
+        let folder = folder.file_name().unwrap_or_default().to_string_lossy();
+        let folder = folder.strip_prefix("puppet-module-").unwrap_or(&folder);
+        let name = folder.split_once('-').map_or(folder, |(_, name)| name);
+        name.replace('-', "_")
+    })
 }
 
 /// Every function the engine declares in `functions/stdlib/` has at least three golden cases

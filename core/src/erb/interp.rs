@@ -264,6 +264,9 @@ impl<'e, H: RubyHost> Interp<'e, H> {
             Kind::Float(f) => RVal::Float(*f),
             Kind::Str(parts) => RVal::Str(Rc::from(self.interpolate(parts)?.as_str())),
             Kind::Sym(parts) => RVal::Sym(Rc::from(self.interpolate(parts)?.as_str())),
+            Kind::Regex(_, flags) if flags == "`" => {
+                return self.unsupported(super::lexer::COMMAND_REFUSED.replace("{form}", "`...`"))
+            }
             Kind::Regex(parts, flags) => {
                 let source = self.interpolate(parts)?;
                 RVal::Regex(Rc::new(self.regex(&source, flags)?))
@@ -427,6 +430,12 @@ impl<'e, H: RubyHost> Interp<'e, H> {
                     }
                 }
                 Kind::Local(_) => RVal::str("local-variable"),
+                // A constant the interpreter does not know is one Ruby has not defined either.
+                Kind::Const(scope, name) => match self.constant(scope.as_deref(), name) {
+                    Ok(_) => RVal::str("constant"),
+                    Err(Flow::Unsupported(..)) => RVal::Nil,
+                    Err(other) => return Err(other),
+                },
                 Kind::Call {
                     recv: None,
                     args,
@@ -694,23 +703,29 @@ impl<'e, H: RubyHost> Interp<'e, H> {
     fn assign(&mut self, target: &Node, value: RVal) -> RResult<()> {
         match &target.kind {
             Kind::Local(name) => self.assign_local(name, value),
-            Kind::IVar(name) => {
-                if let Some(entry) = self.ivars.iter_mut().find(|(n, _)| n == name) {
+            // `X = v` in a function file: a constant of the run.
+            Kind::IVar(name) | Kind::Const(None, name) => {
+                let list = match target.kind {
+                    Kind::IVar(_) => &mut self.ivars,
+                    _ => &mut self.rt.ruby().world.constants,
+                };
+                if let Some(entry) = list.iter_mut().find(|(n, _)| n == name) {
                     entry.1 = value;
                 } else {
-                    self.ivars.push((name.clone(), value));
+                    list.push((name.clone(), value));
                 }
             }
+            // `x[k] = v` calls `[]=`, `x.y = v` calls `y=`.
             Kind::Call {
                 recv: Some(recv),
                 name,
                 args,
                 ..
-            } if name == "[]" => {
+            } => {
                 let recv = self.eval(recv)?;
                 let (mut values, _) = self.args(args)?;
                 values.push(value);
-                self.call_method(recv, "[]=", &mut values, None)?;
+                self.call_method(recv, &format!("{name}="), &mut values, None)?;
             }
             _ => {
                 return self.unsupported("this assignment is not supported by the playground's ERB")
@@ -785,19 +800,29 @@ impl<'e, H: RubyHost> Interp<'e, H> {
             },
             None => name.to_string(),
         };
-        if let Some(module) = super::defs::resolve_module(self, &full) {
+        self.constant_named(&full)
+    }
+
+    /// The constant named `full` (`IPAddr::Error`).
+    #[inline(never)]
+    pub(crate) fn constant_named(&mut self, full: &str) -> RResult<RVal> {
+        let assigned = &self.rt.ruby().world.constants;
+        if let Some((_, value)) = assigned.iter().find(|(n, _)| *n == full) {
+            return Ok(value.clone());
+        }
+        if let Some(module) = super::defs::resolve_module(self, full) {
             return Ok(RVal::Module(module));
         }
-        match full.as_str() {
+        match full {
             // The Ruby that Debian's Puppet runs on (programs compare it as a string).
             "RUBY_VERSION" => Ok(RVal::str("3.1.2")),
             "JSON" | "YAML" | "Integer" | "String" | "Array" | "Hash" | "Float" | "Numeric"
             | "Symbol" | "NilClass" | "TrueClass" | "FalseClass" | "Regexp" | "Range" | "Proc"
             | "Fixnum" | "Object" | "Comparable" | "Enumerable" | "Math" | "IPAddr" => {
-                Ok(RVal::Module(Rc::from(full.as_str())))
+                Ok(RVal::Module(Rc::from(full)))
             }
             name if super::objects::exception_class(name).is_some() => {
-                Ok(RVal::Module(Rc::from(full.as_str())))
+                Ok(RVal::Module(Rc::from(full)))
             }
             _ => self.unsupported(format!(
                 "the constant {full} is not supported by the playground's ERB"

@@ -152,8 +152,16 @@ pub(crate) fn scope_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call) 
                         |(_, kept)| kept.clone(),
                     )),
                 Some(v) => interp.ruby_of(&v),
-                // Puppet 8's strict_variables: an unknown variable is an error here.
-                None => interp.raise(format!("Undefined variable '{var}'; ")),
+                // Puppet 8's strict_variables: an unknown variable is an error here (a qualified
+                // one named from the top: `::a::b`).
+                None => {
+                    let shown = match var.contains("::") {
+                        true => format!("::{}", var.trim_start_matches("::")),
+                        false => var,
+                    };
+                    let message = format!("Undefined variable '{shown}'; ");
+                    interp.raise_as(super::objects::THROWN, message)
+                }
             }
         }
         "call_function" => {
@@ -224,7 +232,7 @@ pub(crate) fn module_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call)
     }
     if &**module == "Puppet::Parser::TemplateWrapper"
         && !interp.template
-        && name == "lookupdefaults"
+        && matches!(name, "lookupdefaults" | "lookupvar")
     {
         // A 3.x function's `self` is the calling scope.
         return scope_method(interp, call);
@@ -251,6 +259,12 @@ pub(crate) fn module_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call)
         }
         ("IPAddr", "new") => super::objects::ipaddr_new(interp, args),
         ("Hash", "[]") => super::enumerable::hash_from_pairs(interp, args),
+        (_, "const_defined?") => {
+            arity(interp, args, 1, 2)?;
+            let full = format!("{module}::{}", value::to_s(&args[0]));
+            let known = interp.constant_named(&full);
+            Ok(RVal::Bool(!matches!(known, Err(Flow::Unsupported(..)))))
+        }
         (_, "name" | "to_s") => Ok(RVal::Str(module.clone())),
         _ => interp.unsupported(format!(
             "{module}.{name} is not supported by the playground's ERB"
@@ -303,6 +317,8 @@ pub(crate) fn call_self<H: RubyHost>(
         }
         // A 4.x function calls Puppet's functions by name; gettext's `_()` is the text itself.
         "call_function" if !interp.template => call_function(interp, args),
+        // A 3.x function's `self` is the calling scope.
+        "lookupvar" if !interp.template => interp.call_method(RVal::Scope, name, args, block),
         "_" | "N_" if !interp.template => {
             arity(interp, args, 1, 1)?;
             Ok(args[0].clone())

@@ -19,6 +19,8 @@ const MODULES: &[&str] = &[
     "Puppet::Parser",
     "Puppet::Parser::Functions",
     "Puppet::Util",
+    "ERB",
+    "ERB::Util",
     "File",
     "Base64",
     "Digest",
@@ -57,6 +59,7 @@ pub(crate) fn is_loaded_library(name: &str) -> bool {
             | "shellwords"
             | "puppet"
             | "openssl"
+            | "erb"
     )
 }
 
@@ -77,6 +80,13 @@ pub(crate) fn module_method<H: RubyHost>(
         (super::value::SENSITIVE, "new") => sensitive(interp, args),
         ("Gem::Version", "new" | "create") => {
             one_string(interp, args).map(|text| super::objects::version(&text))
+        }
+        // Puppet's debug messages are not shown; its warnings are the run's.
+        ("Puppet", "debug") => Ok(RVal::Nil),
+        ("Puppet", "warning") => puppet_call(interp, "warning", args, &[], None),
+        ("JSON", "parse" | "load") => json_load(interp, args),
+        ("ERB::Util", "url_encode") => {
+            one_string(interp, args).map(|text| RVal::str(&url_encode(&text)))
         }
         ("File", "join") => Ok(RVal::str(&file_join(args))),
         ("File", "dirname") => one_string(interp, args).map(|p| RVal::str(dirname(&p))),
@@ -118,6 +128,31 @@ pub(crate) fn module_method<H: RubyHost>(
         }
         _ => return None,
     })
+}
+
+/// `JSON.parse`, `JSON.load`: the text's data, or `JSON::ParserError`.
+fn json_load<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<RVal> {
+    if args.len() > 1 {
+        return interp
+            .unsupported("JSON.parse's options are not supported by the playground's Ruby");
+    }
+    match crate::value::json::load(&one_string(interp, args)?) {
+        Ok(data) => interp.ruby_of(&data),
+        Err(message) => interp.raise_as("JSON::ParserError", message),
+    }
+}
+
+/// `ERB::Util.url_encode`: every byte but letters, digits and `_-.~` as `%XX`.
+fn url_encode(text: &str) -> String {
+    let mut out = String::new();
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"_-.~".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
 }
 
 /// `Sensitive.new(value)`: Puppet's Sensitive of the value.

@@ -30,6 +30,8 @@ pub(crate) struct RubyWorld {
     pub module_methods: Vec<(Rc<str>, Rc<MethodDef>)>,
     /// The modules and classes the programs opened.
     pub modules: Vec<Rc<str>>,
+    /// The constants the programs assigned (`RESOURCE_TESTS = [...]`).
+    pub constants: Vec<(String, RVal)>,
     /// The files run so far (`require` runs each once).
     required: Vec<String>,
     /// The functions looked for, by name: what was found (`None`: no Ruby file has it).

@@ -42,6 +42,10 @@ impl RObject {
     }
 }
 
+/// The class of what Puppet throws rather than raises (`throw :undefined_variable`): it passes
+/// every `rescue` and fails the call.
+pub(crate) const THROWN: &str = "throw";
+
 /// The exception classes the interpreter knows, each with its ancestors up to `Exception`.
 const EXCEPTIONS: &[&[&str]] = &[
     &["Exception"],
@@ -67,6 +71,12 @@ const EXCEPTIONS: &[&[&str]] = &[
     &["ZeroDivisionError", "StandardError", "Exception"],
     &["IndexError", "StandardError", "Exception"],
     &["KeyError", "IndexError", "StandardError", "Exception"],
+    &[
+        "JSON::ParserError",
+        "JSON::JSONError",
+        "StandardError",
+        "Exception",
+    ],
     &[
         "IPAddr::Error",
         "ArgumentError",
@@ -148,10 +158,17 @@ fn rescue<H: RubyHost>(
     line: u32,
     class: Option<&'static str>,
 ) -> RResult<RVal> {
-    for clause in &block.rescues {
+    // Puppet's undefined variable is thrown, not raised: no `rescue` sees it.
+    let clauses = if class == Some(THROWN) {
+        &[][..]
+    } else {
+        &block.rescues[..]
+    };
+    for clause in clauses {
         let mut names = Vec::new();
-        for node in &clause.classes {
-            match interp.eval(node)? {
+        // `rescue *list` spreads an array of classes.
+        for class in interp.args(&clause.classes)?.0 {
+            match class {
                 RVal::Module(name) => names.push(name),
                 _ => {
                     return interp
@@ -203,6 +220,12 @@ pub(crate) fn ipaddr_new<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal])
             )
         }
         _ => return interp.raise_as("IPAddr::AddressFamilyError", "address family must be specified"),
+    };
+    // `[::1]`: an IPv6 address in brackets.
+    let text = match text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+        Some(inner) if inner.contains(':') => Rc::from(inner),
+        Some(_) => return interp.raise_as("IPAddr::InvalidAddressError", "invalid address: "),
+        None => text,
     };
     if text.contains(['[', '%']) {
         return interp.unsupported(

@@ -370,15 +370,17 @@ impl<'t> Parser<'t> {
                 }
                 self.expect_op("=")?;
                 self.skip_breaks();
-                let mut values = alloc::vec![self.expr()?];
+                let mut values = alloc::vec![self.maybe_splat()?];
                 while self.eat_op(",") {
                     self.skip_breaks();
-                    values.push(self.expr()?);
+                    values.push(self.maybe_splat()?);
                 }
-                let value = if values.len() == 1 {
-                    values.pop().unwrap_or(Node::new(Kind::Nil, line))
-                } else {
-                    Node::new(Kind::Array(values), line)
+                let value = match values.pop() {
+                    Some(one) if values.is_empty() && !matches!(one.kind, Kind::Splat(_)) => one,
+                    last => {
+                        values.extend(last);
+                        Node::new(Kind::Array(values), line)
+                    }
                 };
                 self.depth -= 1;
                 return Ok(Node::new(Kind::MultiAssign(targets, Box::new(value)), line));
@@ -406,7 +408,7 @@ impl<'t> Parser<'t> {
             return Ok(left);
         };
         let target = match left.kind {
-            Kind::Local(_) | Kind::IVar(_) | Kind::GVar(_) => left,
+            Kind::Local(_) | Kind::IVar(_) | Kind::GVar(_) | Kind::Const(None, _) => left,
             Kind::Call {
                 recv: None,
                 ref name,
@@ -416,11 +418,14 @@ impl<'t> Parser<'t> {
             } if args.is_empty() && !name.ends_with(['?', '!']) => {
                 Node::new(Kind::Local(name.clone()), left.line)
             }
+            // `x[k] = v`, and `x.y = v` (an attribute writer).
             Kind::Call {
                 recv: Some(_),
                 ref name,
+                ref args,
+                block: None,
                 ..
-            } if name == "[]" => left,
+            } if name == "[]" || args.is_empty() => left,
             _ => {
                 return self.fail("syntax error, unexpected '=' (this assignment is not supported)")
             }
@@ -439,6 +444,15 @@ impl<'t> Parser<'t> {
             Kind::OpAssign(Box::new(target), op, Box::new(value))
         };
         Ok(Node::new(kind, line))
+    }
+
+    /// An expression, or `*expr` (a splat: in a list of values, or of classes to rescue).
+    fn maybe_splat(&mut self) -> PResult<Node> {
+        let line = self.line();
+        if self.eat_op("*") {
+            return Ok(Node::new(Kind::Splat(Box::new(self.ternary()?)), line));
+        }
+        self.expr()
     }
 
     fn multi_assign_ahead(&self) -> bool {
@@ -717,7 +731,7 @@ impl<'t> Parser<'t> {
                         return Err(self.unexpected());
                     }
                 };
-                // `x.y = v` (an attribute writer) is not supported.
+                // `x.y = v` (an attribute writer) is an assignment: `expr` makes it one.
                 node = self.method_call(node, name, safe, line)?;
             } else if self.is_op("::") {
                 self.advance();
@@ -1200,7 +1214,7 @@ impl<'t> Parser<'t> {
                 && !self.is_op("=>")
                 && !self.is_kw("then")
             {
-                classes.push(self.ternary()?);
+                classes.push(self.maybe_splat()?);
                 if !self.eat_op(",") {
                     break;
                 }
