@@ -43,5 +43,8 @@ impl RubyHost for Evaluator<'_> {
     fn resource_defaults(&self, type_name: &str) -> Vec<(String, Value)> {
         self.catalog
             .defaults_for(&type_name.trim_start_matches("::").to_ascii_lowercase())
+            .into_iter()
+            .map(|(name, value, _)| (name, value))
+            .collect()
     }
 }
