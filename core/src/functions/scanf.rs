@@ -321,5 +321,5 @@ fn ruby_to_f(text: &str) -> f64 {
             number.push_str(&text[end + 1..exponent_end]);
         }
     }
-    number.parse().unwrap_or(0.0)
+    crate::value::parse_f64(&number).unwrap_or(0.0)
 }

@@ -482,7 +482,7 @@ fn number(text: &str) -> Option<Value> {
         return match i64::from_str_radix(text, radix) {
             Ok(n) => Some(Value::Integer(n)),
             Err(_) if radix == 8 => None,
-            Err(_) => text.parse::<f64>().ok().map(Value::Float),
+            Err(_) => crate::value::parse_f64(text).map(Value::Float),
         };
     }
     let (mantissa, exponent) = match digits.split_once(['e', 'E']) {
@@ -494,7 +494,7 @@ fn number(text: &str) -> Option<Value> {
     if !all_digits(whole) || !all_digits(fraction) || exponent.is_some_and(|e| !all_digits(e)) {
         return None;
     }
-    let f: f64 = text.parse().ok()?;
+    let f = crate::value::parse_f64(text)?;
     Some(if f.fract() == 0.0 && f.abs() < 9.2e18 {
         Value::Integer(f as i64)
     } else {
