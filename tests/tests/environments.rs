@@ -92,7 +92,13 @@ fn engine_result(line: &str, base: &EnvSource, stdlib: BuiltinStdlib) -> CaseRes
             || log.starts_with("debug: Automatic Parameter Lookup of "))
     });
     // The built-in stdlib 9.7 stands where the oracle's module stood (`modules/stdlib`, as the
-    // oracle writes its place): its deprecation warnings name its files.
+    // oracle writes its place): its deprecation warnings name its files, and so do errors in its
+    // own Puppet code (`stdlib::manage`'s failures, which it keeps at stdlib 9.7.0's places).
+    if stdlib == BuiltinStdlib::V9_7 {
+        if let Some(error) = result.error.as_mut() {
+            *error = error.replace("(file: <stdlib>/", "(file: modules/stdlib/");
+        }
+    }
     // A module on the modulepath is named by its folder here, by `modules/` there.
     let module_dirs: Vec<String> = base
         .modulepath

@@ -8,15 +8,19 @@ use alloc::vec::Vec;
 
 use super::contents::{canonical, Catalog};
 use super::named::Named;
+use crate::span::Span;
 use crate::value::{puppet_equals, Value};
+
+/// An override's attribute: name, value, whether it appends (`+>`), where it is set.
+pub(crate) type OverrideAttribute = (String, Value, bool, Span);
 
 /// One of Puppet's scopes as resources see it.
 pub(crate) struct CatalogScope {
     pub(crate) parent: Option<usize>,
     /// The class or defined type whose body this is (`""` for the top scope): who may override.
     pub(crate) source: String,
-    /// Resource defaults set here: type, attribute, value.
-    pub(crate) defaults: Vec<(String, String, Value)>,
+    /// Resource defaults set here: type, attribute, value, where the attribute is set.
+    pub(crate) defaults: Vec<(String, String, Value, Span)>,
     /// The tags of the scope's resource (`tag()` adds to them).
     pub(crate) tags: Vec<String>,
     /// The catalog resource whose body this scope is: what contains the resources declared here.
@@ -46,7 +50,7 @@ pub(crate) struct Collector {
     /// `None`: a fixed set of references (`realize`), still unresolved.
     pub(crate) query: Option<Query>,
     pub(crate) fixed: Vec<(String, String)>,
-    pub(crate) overrides: Vec<(String, Value, bool)>,
+    pub(crate) overrides: Vec<OverrideAttribute>,
     /// Whether the resource at each index has been collected so far.
     pub(crate) collected: Vec<bool>,
     /// The collector expression's value in `Catalog::collector_values` (not for `realize`).
@@ -134,8 +138,9 @@ impl Catalog {
         });
     }
 
-    /// The defaults of a resource type seen from the current scope, outer scopes first.
-    pub(crate) fn defaults_for(&self, type_name: &str) -> Vec<(String, Value)> {
+    /// The defaults of a resource type seen from the current scope, outer scopes first, with
+    /// where each is set.
+    pub(crate) fn defaults_for(&self, type_name: &str) -> Vec<(String, Value, Span)> {
         let mut chain = Vec::new();
         let mut at = Some(self.current);
         while let Some(index) = at {
@@ -145,15 +150,15 @@ impl Catalog {
             chain.push(index);
             at = scope.parent;
         }
-        let mut defaults: Vec<(String, Value)> = Vec::new();
+        let mut defaults: Vec<(String, Value, Span)> = Vec::new();
         for index in chain.into_iter().rev() {
-            for (ty, name, value) in &self.scopes[index].defaults {
+            for (ty, name, value, span) in &self.scopes[index].defaults {
                 if ty != type_name {
                     continue;
                 }
-                match defaults.iter_mut().find(|(n, _)| n == name) {
-                    Some(slot) => slot.1 = value.clone(),
-                    None => defaults.push((name.clone(), value.clone())),
+                match defaults.iter_mut().find(|(n, _, _)| n == name) {
+                    Some(slot) => (slot.1, slot.2) = (value.clone(), *span),
+                    None => defaults.push((name.clone(), value.clone(), *span)),
                 }
             }
         }
@@ -256,12 +261,17 @@ impl Catalog {
     }
 
     /// Set attributes of a declared resource (an override); `+>` appends.
-    pub(crate) fn apply_override(&mut self, index: usize, attributes: &[(String, Value, bool)]) {
+    pub(crate) fn apply_override(&mut self, index: usize, attributes: &[OverrideAttribute]) {
         let Some(r) = self.resources.get_mut(index) else {
             return;
         };
-        for (name, value, append) in attributes {
+        for (name, value, append, span) in attributes {
             r.defaulted.retain(|d| d != name);
+            // A relationship the override sets is reported where the override sets it.
+            if super::named::RELATIONSHIP_PARAMETERS.contains(&name.as_str()) {
+                r.attribute_spans.retain(|(n, _)| n != name);
+                r.attribute_spans.push((name.clone(), *span));
+            }
             match r.attributes.iter_mut().find(|(a, _)| a == name) {
                 Some(slot) if *append => {
                     let mut items: Vec<Value> = match &slot.1 {

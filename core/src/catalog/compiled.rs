@@ -82,7 +82,7 @@ pub(crate) enum CatalogEntry {
 pub(crate) struct PendingOverride {
     pub kind: String,
     pub title: String,
-    pub attributes: Vec<(String, Value, bool)>,
+    pub attributes: Vec<super::collect::OverrideAttribute>,
     pub span: Span,
     /// The catalog scope it ran in (which decides whether it may override).
     pub scope: usize,

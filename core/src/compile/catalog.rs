@@ -394,13 +394,16 @@ impl Evaluator<'_> {
         resource: &ResourceExpr,
         span: Span,
     ) -> EvalResult<Value> {
-        let type_name = match &resource.type_name.kind {
-            ExprKind::Name(name) | ExprKind::TypeRef(name) => canonical(name),
+        // As written: a lower-case name keeps its leading `::` (`::notify` is no built-in type).
+        let written = match &resource.type_name.kind {
+            ExprKind::Name(name) => name.to_ascii_lowercase(),
+            ExprKind::TypeRef(name) => canonical(name),
             _ => {
                 let value = self.eval(&resource.type_name)?;
                 canonical(&crate::value::to_string_default(&value))
             }
         };
+        let type_name = canonical(&written);
         if resource.form == crate::syntax::ast::ResourceForm::Exported {
             self.log(
                 crate::host::LogLevel::Warning,
@@ -408,11 +411,11 @@ impl Evaluator<'_> {
                 span,
             );
         }
-        let known = type_name == "class" || self.resource_type_known(&type_name, span)?;
+        let known = type_name == "class" || self.resource_type_written_known(&written, span)?;
         if !known {
             return Err(error(
                 "UNKNOWN_RESOURCE_TYPE",
-                format!("Error while evaluating a Resource Statement, Unknown resource type: '{type_name}'"),
+                format!("Error while evaluating a Resource Statement, Unknown resource type: '{written}'"),
                 span,
             ));
         }
@@ -606,8 +609,13 @@ impl Evaluator<'_> {
         }
         let mut attributes = attributes.to_vec();
         let mut defaulted = Vec::new();
-        for (name, value) in self.catalog.defaults_for(type_name) {
+        let mut attribute_spans = Vec::new();
+        for (name, value, at) in self.catalog.defaults_for(type_name) {
             if !attributes.iter().any(|(a, _)| *a == name) {
+                // A relationship a default sets is reported where the default sets it.
+                if crate::catalog::named::RELATIONSHIP_PARAMETERS.contains(&name.as_str()) {
+                    attribute_spans.push((name.clone(), at));
+                }
                 self.log(
                     crate::host::LogLevel::Debug,
                     format!("Adding default for {name}"),
@@ -649,7 +657,7 @@ impl Evaluator<'_> {
             span,
             virtual_: is_virtual,
             defaulted_parameters: Vec::new(),
-            attribute_spans: Vec::new(),
+            attribute_spans,
             evaluated: !self.catalog.defines.contains_key(type_name),
             scope: self.catalog.current,
         });
@@ -724,7 +732,7 @@ impl Evaluator<'_> {
     fn note_attribute_spans(&mut self, type_name: &str, operations: &[AttributeOperation]) {
         let spans = self.relationship_spans(type_name, operations);
         if let Some(resource) = self.catalog.resources.last_mut() {
-            resource.attribute_spans = spans;
+            resource.attribute_spans.extend(spans);
         }
     }
 

@@ -8,7 +8,9 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::catalog::collect::{is_valid_tag, push_tag, strings_of, Collector, Query};
+use crate::catalog::collect::{
+    is_valid_tag, push_tag, strings_of, Collector, OverrideAttribute, Query,
+};
 use crate::catalog::relationships::CollectorValue;
 use crate::catalog::{canonical, capitalize};
 use crate::eval::evaluator::Evaluator;
@@ -41,8 +43,8 @@ impl Evaluator<'_> {
                 let attributes = self.override_attributes(operations, expr.span)?;
                 let mut references = Vec::new();
                 collect_references(&target_value, &mut references);
-                for (i, (name, _, _)) in attributes.iter().enumerate() {
-                    if attributes[..i].iter().any(|(n, _, _)| n == name) {
+                for (i, (name, ..)) in attributes.iter().enumerate() {
+                    if attributes[..i].iter().any(|(n, ..)| n == name) {
                         let on = references
                             .first()
                             .map(|(k, t)| format!("{}[{t}]", capitalize(k)))
@@ -60,17 +62,18 @@ impl Evaluator<'_> {
                 Ok(target_value)
             }
             ExprKind::Collector(collector) => {
-                let type_name = match &collector.type_ref.kind {
-                    ExprKind::TypeRef(name) => canonical(name),
+                let written = match &collector.type_ref.kind {
+                    ExprKind::TypeRef(name) => name.to_ascii_lowercase(),
                     _ => canonical(&crate::value::to_string_default(
                         &self.eval(&collector.type_ref)?,
                     )),
                 };
-                let known = self.resource_type_known(&type_name, expr.span)?;
+                let type_name = canonical(&written);
+                let known = self.resource_type_written_known(&written, expr.span)?;
                 if !known {
                     return Err(error(
                         "UNKNOWN_RESOURCE_TYPE",
-                        format!("Error while evaluating a Virtual Query, Resource type {type_name} doesn't exist"),
+                        format!("Error while evaluating a Virtual Query, Resource type {written} doesn't exist"),
                         expr.span,
                     ));
                 }
@@ -145,13 +148,14 @@ impl Evaluator<'_> {
         let attributes = self.eval_attributes(operations, true, span)?;
         let current = self.catalog.current;
         for (name, value) in attributes {
+            let (_, at) = attribute_site(operations, &name, span);
             let Some(scope) = self.catalog.scopes.get_mut(current) else {
                 break;
             };
             if scope
                 .defaults
                 .iter()
-                .any(|(t, n, _)| *t == type_name && *n == name)
+                .any(|(t, n, ..)| *t == type_name && *n == name)
             {
                 return Err(catalog_error(
                     "DEFAULT_REDEFINED",
@@ -162,7 +166,7 @@ impl Evaluator<'_> {
                     span,
                 ));
             }
-            scope.defaults.push((type_name.clone(), name, value));
+            scope.defaults.push((type_name.clone(), name, value, at));
         }
         Ok(ty)
     }
@@ -172,22 +176,13 @@ impl Evaluator<'_> {
         &mut self,
         operations: &[AttributeOperation],
         span: Span,
-    ) -> EvalResult<Vec<(String, Value, bool)>> {
+    ) -> EvalResult<Vec<OverrideAttribute>> {
         let values = self.eval_attributes(operations, true, span)?;
-        let appends: Vec<&str> = operations
-            .iter()
-            .filter_map(|op| match op {
-                AttributeOperation::Set {
-                    name, append: true, ..
-                } => Some(name.name.as_str()),
-                _ => None,
-            })
-            .collect();
         Ok(values
             .into_iter()
             .map(|(name, value)| {
-                let append = appends.contains(&name.as_str());
-                (name, value, append)
+                let (append, at) = attribute_site(operations, &name, span);
+                (name, value, append, at)
             })
             .collect())
     }
@@ -198,7 +193,7 @@ impl Evaluator<'_> {
         &mut self,
         kind: &str,
         title: &str,
-        attributes: &[(String, Value, bool)],
+        attributes: &[OverrideAttribute],
         span: Span,
     ) -> EvalResult<()> {
         let catalog = &self.catalog;
@@ -233,25 +228,25 @@ impl Evaluator<'_> {
                 span,
             ));
         }
-        for (name, _, _) in attributes {
+        for (name, _, _, at) in attributes {
             let set = r.attributes.iter().any(|(a, _)| a == name) && !r.defaulted.contains(name);
             if set && !child {
-                return Err(error(
+                return Err(catalog_error(
                     "PARAMETER_REDEFINED",
                     format!(
                         "Parameter '{name}' is already set on {}[{title}] by #<Puppet::Resource::Type> at ({}); cannot redefine",
                         capitalize(kind),
                         self.sources.file_line(r.span.start)
                     ),
-                    span,
+                    *at,
                 ));
             }
         }
         // An override's `tag` is checked as it is set, as a declaration's is.
         if let Some(tag) = attributes
             .iter()
-            .filter(|(name, _, _)| name == "tag")
-            .find_map(|(_, value, _)| crate::catalog::collect::invalid_tag_in(value))
+            .filter(|(name, ..)| name == "tag")
+            .find_map(|(_, value, ..)| crate::catalog::collect::invalid_tag_in(value))
         {
             return Err(catalog_error(
                 "INVALID_TAG_PARAMETER",
@@ -363,11 +358,12 @@ impl Evaluator<'_> {
             _ => &empty,
         };
         let kind = crate::value::to_string_default(kind);
-        let type_name = canonical(kind.trim_start_matches('@'));
+        let written = kind.trim_start_matches('@').to_ascii_lowercase();
+        let type_name = canonical(&written);
         let is_virtual = kind.starts_with('@');
-        let known = type_name == "class" || self.resource_type_known(&type_name, span)?;
+        let known = type_name == "class" || self.resource_type_written_known(&written, span)?;
         if !known {
-            return Ok(format!("Unknown resource type: '{type_name}'"));
+            return Ok(format!("Unknown resource type: '{written}'"));
         }
         for (title, attributes) in resources.iter() {
             self.step(1, span)?;
@@ -570,4 +566,23 @@ fn function_call_error(e: crate::host::Unwind) -> crate::host::Unwind {
         }
         other => other,
     }
+}
+
+/// Whether attribute `name` of an attribute block appends (`+>`), and where it is set: its own
+/// `name => value`, else the `* => hash` that gave it, else `fallback`.
+fn attribute_site(operations: &[AttributeOperation], name: &str, fallback: Span) -> (bool, Span) {
+    let mut site = (false, fallback);
+    for operation in operations {
+        match operation {
+            AttributeOperation::Set {
+                name: n,
+                append,
+                span,
+                ..
+            } if n.name == name => return (*append, *span),
+            AttributeOperation::Splat { span, .. } => site.1 = *span,
+            AttributeOperation::Set { .. } => {}
+        }
+    }
+    site
 }

@@ -13,6 +13,7 @@ pub(crate) use crate::host::{arity_message, params_arity, CallSite, Closure};
 use crate::host::{error, EvalResult, Unwind};
 use crate::span::Span;
 use crate::syntax::ast::{Call, Param};
+use crate::types::argument_mismatch;
 use crate::types::Type;
 use crate::value::Value;
 
@@ -363,7 +364,11 @@ impl Evaluator<'_> {
                 if let Some(ty) = &declared {
                     for item in &rest {
                         if let Some(mismatch) = checked_mismatch(self, ty, item, site.span)? {
-                            return Err(site.fail(format!("{} '{name}' {mismatch}", what())));
+                            return Err(site.fail(format!(
+                                "{} '{name}' {}",
+                                what(),
+                                argument_mismatch(mismatch)
+                            )));
                         }
                     }
                 }
@@ -378,7 +383,11 @@ impl Evaluator<'_> {
                 };
                 if let Some(ty) = &declared {
                     if let Some(mismatch) = checked_mismatch(self, ty, &value, site.span)? {
-                        return Err(site.fail(format!("{} '{name}' {mismatch}", what())));
+                        return Err(site.fail(format!(
+                            "{} '{name}' {}",
+                            what(),
+                            argument_mismatch(mismatch)
+                        )));
                     }
                 }
                 value

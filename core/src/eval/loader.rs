@@ -439,6 +439,20 @@ impl<'o> Evaluator<'o> {
         known
     }
 
+    /// Whether a resource type as a statement writes it is one: a name with a `:` in it
+    /// (`::notify`) is only looked for among defined types, as Puppet looks for it.
+    pub(crate) fn resource_type_written_known(
+        &mut self,
+        written: &str,
+        span: Span,
+    ) -> EvalResult<bool> {
+        let name = crate::catalog::canonical(written);
+        if written.contains(':') {
+            return self.define_known(&name, span);
+        }
+        self.resource_type_known(&name, span)
+    }
+
     /// Whether `name` (canonical) is a resource type: built in, a defined type (autoloaded), or
     /// one a module implements in Ruby.
     pub(crate) fn resource_type_known(&mut self, name: &str, span: Span) -> EvalResult<bool> {

@@ -43,5 +43,8 @@ impl RubyHost for Evaluator<'_> {
     fn resource_defaults(&self, type_name: &str) -> Vec<(String, Value)> {
         self.catalog
             .defaults_for(&crate::qualified::trim_leading(type_name, "::").to_ascii_lowercase())
+            .into_iter()
+            .map(|(name, value, _)| (name, value))
+            .collect()
     }
 }

@@ -25,7 +25,8 @@ pub(crate) fn call(
     #[cfg(feature = "stdlib")]
     if def.origin == super::declare::Origin::Stdlib {
         let called = super::stdlib::called_name(site.name, def);
-        if super::stdlib::module_files::warn_if_shim(host, called, site)? {
+        let block_fits = || shim_block_fits(def.name, site, closure);
+        if super::stdlib::module_files::warn_if_shim(host, called, site, block_fits)? {
             // stdlib 9's shim hands its arguments to its namespaced successor, whose checks and
             // messages then apply.
             let successor = format!("stdlib::{}", def.name);
@@ -71,6 +72,29 @@ pub(crate) fn call(
         Api::V4 { checked: false } => {}
     }
     (def.run)(Call(host, site, args, closure, def))
+}
+
+/// The block a stdlib 9 shim's own dispatch takes (`repeated_param 'Any'`, and no block but
+/// merge's optional `Variant[Callable[2,2], Callable[3,3]]`), checked before it warns.
+#[cfg(feature = "stdlib")]
+fn shim_block_fits(name: &str, site: &CallSite, closure: Option<&Closure<'_>>) -> EvalResult<()> {
+    let Some(closure) = closure else {
+        return Ok(());
+    };
+    if name != "merge" {
+        return Err(site.fail(format!("'{name}' does not expect a block")));
+    }
+    let (min, max) = closure.arity();
+    if [2, 3]
+        .iter()
+        .any(|&n| min <= n && max.is_none_or(|max| n <= max))
+    {
+        return Ok(());
+    }
+    // Puppet's message keeps the first line: the optional block's `Undef` variant.
+    Err(site.fail(format!(
+        "'{name}' block variant 0 expects an Undef value, got Callable"
+    )))
 }
 
 /// A 3.x function's `arity` as Ruby declares it (`n`: exactly n, `-n-1`: at least n), with
@@ -212,9 +236,11 @@ pub(crate) fn check_dispatches(
     let block_fits = |d: &[ParamOf<'_>]| match (block_of(d), closure) {
         (None, None) => true,
         (Some((_, _, optional)), None) => optional,
+        // Some count of arguments both the block and the lambda take (Puppet's Callable
+        // assignability; a lambda with `*$rest` takes any more).
         (Some((min, max, _)), Some(c)) => {
-            let n = c.param_count();
-            n >= min && max.is_none_or(|max| n <= max && c.arity().1 == Some(n))
+            let (least, most) = c.arity();
+            max.is_none_or(|max| least <= max) && most.is_none_or(|most| most >= min)
         }
         (None, Some(_)) => false,
     };
@@ -252,6 +278,7 @@ pub(crate) fn check_dispatches(
             let ty = signature_type(host, site, param.ty)?;
             if let Some(message) = describe_mismatch(&ty, arg) {
                 if single {
+                    let message = crate::types::argument_mismatch(message);
                     return Err(site.fail(format!("'{name}' parameter '{}' {message}", param.name)));
                 }
                 // Puppet merges the refusals of one parameter only: the same place and name.

@@ -45,21 +45,28 @@ pub(super) fn with(Call(host, site, args, closure, ..): Call) -> EvalResult<Valu
     if !params.last().is_some_and(|p| p.captures_rest) {
         args.truncate(params.len());
     }
-    let rest = params.get(args.len()..).unwrap_or_default();
-    if let Some(missing) = rest
+    lambda_given(closure, args.len())?;
+    host.call_lambda(closure, args, site)
+}
+
+/// A lambda yielded `given` values as Ruby yields them: a parameter left without one (and without
+/// a default) is Puppet's error at that parameter.
+pub(crate) fn lambda_given(closure: &crate::host::Closure, given: usize) -> EvalResult<()> {
+    let rest = closure.params().get(given..).unwrap_or_default();
+    match rest
         .iter()
         .find(|p| p.default.is_none() && !p.captures_rest)
     {
-        return Err(crate::host::error(
+        Some(missing) => Err(crate::host::error(
             "MISSING_PARAMETER",
             alloc::format!(
                 "Parameter ${} is required but no value was given",
                 missing.name.name
             ),
             missing.name.span,
-        ));
+        )),
+        None => Ok(()),
     }
-    host.call_lambda(closure, args, site)
 }
 
 /// `then(v) |$x| { }`: the lambda's value for a value that is not undef, else undef.

@@ -30,6 +30,27 @@ pub fn describe_type_mismatch(expected: &Type, actual: &Type) -> String {
     crate::text::join(&lines, "\n ")
 }
 
+/// A mismatch of an argument against a function's or a lambda's signature: of several problems
+/// Puppet keeps the one type mismatch when there is exactly one (its `merge_descriptions`), so
+/// `[]` against `Variant[String[1], Array[String[1], 1]]` is only `variant 0 expects a String
+/// value, got Array`.
+pub fn argument_mismatch(joined: String) -> String {
+    let mut types = joined.split("\n ").filter(|line| {
+        ![
+            "expects size to be ",
+            "expects a value for key '",
+            "unrecognized key '",
+            "references an unresolved type '",
+        ]
+        .iter()
+        .any(|other| line.contains(other))
+    });
+    match (types.next(), types.next()) {
+        (Some(one), None) if one.len() < joined.len() => one.into(),
+        _ => joined,
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 enum PathElement {
     Index(usize),

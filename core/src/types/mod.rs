@@ -51,7 +51,7 @@ pub use error::TypeError;
 pub use infer::{infer, infer_generalized, infer_reduced};
 pub use instance::{instance_of, instance_of_checked, instance_of_flat, MatchLimit};
 pub use iterate::iterate_type;
-pub use mismatch::{describe_mismatch, describe_type_mismatch};
+pub use mismatch::{argument_mismatch, describe_mismatch, describe_type_mismatch};
 pub use names::{a_an, type_label};
 pub(crate) use names::{
     builtin_namevar, builtin_resource_type, builtin_type_has, is_builtin_resource_type,

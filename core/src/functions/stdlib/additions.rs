@@ -98,6 +98,10 @@ fn sort_by(Call(host, site, args, closure, ..): Call) -> EvalResult<Value> {
         _ => return Ok(args[0].clone()),
     };
     let mut keyed = Vec::with_capacity(items.len());
+    // Ruby's `sort_by` yields one value: a hash's entry as one `[key, value]`.
+    if !items.is_empty() {
+        crate::functions::control::lambda_given(closure, 1)?;
+    }
     for item in items {
         host.step(1, site.span)?;
         let key = host.call_lambda(closure, alloc::vec![item.clone()], site)?;

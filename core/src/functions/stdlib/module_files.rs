@@ -75,17 +75,19 @@ pub(crate) fn exists(
     Ok(!matches!(presence(host, name, span)?, Presence::Missing))
 }
 
-/// Whether the function called as `name` is a deprecated shim in this run's stdlib; if so its
-/// warning, once per key (the shim passes `false`: the `strict` setting does not make it an
-/// error).
+/// Whether the function called as `name` is a deprecated shim in this run's stdlib; if so, once
+/// its own dispatch took the block (`block_fits`), its warning, once per key (the shim passes
+/// `false`: the `strict` setting does not make it an error).
 pub(crate) fn warn_if_shim(
     host: &mut dyn FunctionHost,
     name: &'static str,
     site: &CallSite,
+    block_fits: impl FnOnce() -> EvalResult<()>,
 ) -> EvalResult<bool> {
     let Presence::Shim(shim) = presence(host, name, site.span)? else {
         return Ok(false);
     };
+    block_fits()?;
     let (key, message) = &*shim;
     let message = format!("{message} at {}", super::node::stack_trace(host, site));
     deprecation_warning(host, key, message, site.span);
