@@ -29,6 +29,15 @@ pub(crate) fn rfind_pair(text: &str, pair: [u8; 2]) -> Option<usize> {
     None
 }
 
+/// `name` without its leading `::`s (`name.trim_start_matches("::")`).
+pub(crate) fn trim_leading(name: &str) -> &str {
+    let mut rest = name;
+    while let Some(after) = rest.strip_prefix("::") {
+        rest = after;
+    }
+    rest
+}
+
 /// Whether `name` has a `::` (`name.contains("::")`).
 pub(crate) fn is_qualified(name: &str) -> bool {
     find_pair(name, *b"::").is_some()

@@ -215,7 +215,7 @@ impl Catalog {
         }
         if let Some(first) = self.defines.get(&name) {
             let first_at = sources.locate(first.name.span.start);
-            if first_at.file == sources.locate(span.start).file {
+            if first_at.file == sources.path_at(span.start) {
                 return Err(error(
                     "DEFINE_REDEFINED",
                     format!("Definition '{name}' is already defined; cannot redefine"),
@@ -449,7 +449,7 @@ impl Catalog {
 
     /// `$foo::v` once class `foo` has been evaluated.
     pub fn class_variable(&self, name: &str) -> Option<Value> {
-        let (class, var) = crate::qualified::split_last(name.trim_start_matches("::"))?;
+        let (class, var) = crate::qualified::split_last(crate::qualified::trim_leading(name))?;
         self.class_vars.get(class)?.get(var).cloned()
     }
 

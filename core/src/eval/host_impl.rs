@@ -192,7 +192,7 @@ impl Embedded for Evaluator<'_> {
         if let Some(value) = self.scopes.lookup(name) {
             return Some(value.clone());
         }
-        let qualified = name.trim_start_matches("::");
+        let qualified = crate::qualified::trim_leading(name);
         if crate::qualified::is_qualified(qualified) {
             return self
                 .live_class_variable(qualified)

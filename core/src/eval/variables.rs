@@ -28,7 +28,7 @@ impl Evaluator<'_> {
 
     /// `$class::var` of a class that is being evaluated now (its variables so far).
     pub(crate) fn live_class_variable(&self, name: &str) -> Option<Value> {
-        let (class, var) = crate::qualified::split_last(name.trim_start_matches("::"))?;
+        let (class, var) = crate::qualified::split_last(crate::qualified::trim_leading(name))?;
         let (_, frame) = self
             .catalog
             .live_classes
