@@ -7,6 +7,7 @@
 //! its limits) is kept as notes.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -45,6 +46,13 @@ pub struct DirFiles {
     /// Most bytes one file may have.
     max_file_bytes: u64,
     notes: RefCell<EnvNotes>,
+    /// What reading each path the engine asked for gave (`None`: not there), read from the disk
+    /// once: one compile's Hiera asks for the same data files at every lookup (Puppet's default
+    /// hierarchy's `common.yaml`), a template is found and then read, and the files do not change
+    /// during the compile that reads them (one `DirFiles` a compile).
+    read: RefCell<HashMap<String, Option<Rc<str>>>>,
+    /// The same for whether a path is a folder (a template's folder is asked for each template).
+    dirs: RefCell<HashMap<String, bool>>,
 }
 
 impl DirFiles {
@@ -69,6 +77,8 @@ impl DirFiles {
             },
             max_file_bytes: limits.max_env_bytes as u64,
             notes: RefCell::new(EnvNotes::default()),
+            read: RefCell::new(HashMap::new()),
+            dirs: RefCell::new(HashMap::new()),
         }
     }
 
@@ -111,24 +121,8 @@ impl DirFiles {
         }
     }
 
-    /// Where an environment path leads; a refusal is noted and returned as the reason.
-    fn resolve(&self, path: &str) -> Option<(Resolved, Option<String>)> {
-        let (name, disk) = self.locate(path)?;
-        let resolved = self.roots.resolve(&disk);
-        let reason = match &resolved {
-            Resolved::Outside { link, .. } => {
-                refusal(&name, &resolved, &self.engine_name(link), WORLD)
-                    .map(|reason| format!("{reason} (--allow-links-to DIR allows links into DIR)"))
-            }
-            Resolved::Loop { link } => refusal(&name, &resolved, &self.engine_name(link), WORLD),
-            Resolved::Inside(_) | Resolved::Missing => None,
-        };
-        Some((resolved, reason))
-    }
-}
-
-impl EnvFiles for DirFiles {
-    fn read(&self, path: &str) -> Result<Rc<str>, ReadError> {
+    /// [`EnvFiles::read`] from the disk.
+    fn read_uncached(&self, path: &str) -> Result<Rc<str>, ReadError> {
         let Some((resolved, reason)) = self.resolve(path) else {
             return Err(ReadError::Missing);
         };
@@ -157,13 +151,55 @@ impl EnvFiles for DirFiles {
         }
     }
 
-    fn is_dir(&self, path: &str) -> bool {
+    /// [`EnvFiles::is_dir`] from the disk.
+    fn is_dir_uncached(&self, path: &str) -> bool {
         match self.resolve(path) {
             Some((Resolved::Inside(canonical), _)) => canonical.is_dir(),
             // There, but refused: reading under it says why.
             Some((Resolved::Outside { .. } | Resolved::Loop { .. }, _)) => true,
             Some((Resolved::Missing, _)) | None => false,
         }
+    }
+
+    /// Where an environment path leads; a refusal is noted and returned as the reason.
+    fn resolve(&self, path: &str) -> Option<(Resolved, Option<String>)> {
+        let (name, disk) = self.locate(path)?;
+        let resolved = self.roots.resolve(&disk);
+        let reason = match &resolved {
+            Resolved::Outside { link, .. } => {
+                refusal(&name, &resolved, &self.engine_name(link), WORLD)
+                    .map(|reason| format!("{reason} (--allow-links-to DIR allows links into DIR)"))
+            }
+            Resolved::Loop { link } => refusal(&name, &resolved, &self.engine_name(link), WORLD),
+            Resolved::Inside(_) | Resolved::Missing => None,
+        };
+        Some((resolved, reason))
+    }
+}
+
+impl EnvFiles for DirFiles {
+    fn read(&self, path: &str) -> Result<Rc<str>, ReadError> {
+        if let Some(known) = self.read.borrow().get(path) {
+            return known.clone().ok_or(ReadError::Missing);
+        }
+        let read = self.read_uncached(path);
+        // Refusals are not kept: each read of one notes it again, as before.
+        let known = match &read {
+            Ok(text) => Some(Rc::clone(text)),
+            Err(ReadError::Missing) => None,
+            Err(_) => return read,
+        };
+        self.read.borrow_mut().insert(path.to_string(), known);
+        read
+    }
+
+    fn is_dir(&self, path: &str) -> bool {
+        if let Some(&known) = self.dirs.borrow().get(path) {
+            return known;
+        }
+        let is_dir = self.is_dir_uncached(path);
+        self.dirs.borrow_mut().insert(path.to_string(), is_dir);
+        is_dir
     }
 
     fn list_dir(&self, dir: &str) -> Vec<String> {

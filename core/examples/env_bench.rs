@@ -4,7 +4,8 @@
 //! the environment's manifests/ for the node `playground`: one warm-up, the median of N runs.
 //! Prints one JSON line: `{"seconds", "runs", "files", "bytes", "resources", "error",
 //! "seconds_with_parse_cache"}`: the second median is of compiles that share a `ParseCache` (what
-//! a fleet's nodes, the page's keystrokes and the language server's edits can reuse).
+//! a fleet's nodes, the page's keystrokes and the language server's edits can reuse). `--once`
+//! compiles once and prints the resources only: for instruction counts (`valgrind --tool=callgrind`).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -38,8 +39,10 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let mut dir = None;
     let mut runs = 11usize;
+    let mut once = false;
     while let Some(arg) = args.next() {
         match arg.as_str() {
+            "--once" => once = true,
             "--runs" => runs = args.next().and_then(|n| n.parse().ok()).unwrap_or(runs),
             _ => dir = Some(PathBuf::from(arg)),
         }
@@ -68,6 +71,10 @@ fn main() {
         parse_cache: None,
     };
     let outcome = evaluate_environment(&env, &options);
+    if once {
+        println!("{{\"resources\": {}}}", outcome.catalog.len());
+        return;
+    }
     let error = outcome.error().map(|d| d.message.clone());
     let median = |env: &Environment<'_>| {
         let mut times: Vec<f64> = (0..runs.max(1))

@@ -103,15 +103,16 @@ pub(crate) fn final_parameters(
             None => ordered.push((name.clone(), value.clone())),
         }
     }
+    // In place: `ordered` has room for the defaulted ones already.
+    ordered.extend(defaulted);
+    ordered.retain(|(_, value)| !matches!(value, Value::Undef));
+    for (_, value) in &mut ordered {
+        if let Value::Sensitive(inner) = value {
+            let unwrapped = (**inner).clone();
+            *value = unwrapped;
+        }
+    }
     ordered
-        .into_iter()
-        .chain(defaulted)
-        .filter(|(_, value)| !matches!(value, Value::Undef))
-        .map(|(name, value)| match value {
-            Value::Sensitive(inner) => (name, (*inner).clone()),
-            value => (name, value),
-        })
-        .collect()
 }
 
 /// As Puppet's catalog keeps a resource's parameters: its namevar, when given explicitly, comes
@@ -170,7 +171,7 @@ impl Catalog {
         title_keys: impl Fn(&str, &str) -> Vec<(String, String)>,
     ) -> Vec<CatalogResource> {
         let catalog = self;
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(catalog.entries.len());
         for entry in &catalog.entries {
             match entry {
                 CatalogEntry::Class {

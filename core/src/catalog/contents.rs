@@ -215,7 +215,7 @@ impl Catalog {
         }
         if let Some(first) = self.defines.get(&name) {
             let first_at = sources.locate(first.name.span.start);
-            if first_at.file == sources.locate(span.start).file {
+            if first_at.file == sources.path_at(span.start) {
                 return Err(error(
                     "DEFINE_REDEFINED",
                     format!("Definition '{name}' is already defined; cannot redefine"),

@@ -433,9 +433,9 @@ impl Evaluator<'_> {
                     attributes.push((name.clone(), value.clone()));
                 }
             }
-            let titles: Vec<Value> = match title_value {
-                Value::Array(items) => items.iter().cloned().collect(),
-                other => alloc::vec![other],
+            let titles: &[Value] = match &title_value {
+                Value::Array(items) => items.as_slice(),
+                other => core::slice::from_ref(other),
             };
             for (index, title) in titles.iter().enumerate() {
                 let title = match title {
@@ -489,7 +489,7 @@ impl Evaluator<'_> {
         twice: bool,
         span: Span,
     ) -> EvalResult<Vec<(String, Value)>> {
-        let mut attributes: Vec<(String, Value)> = Vec::new();
+        let mut attributes: Vec<(String, Value)> = Vec::with_capacity(operations.len());
         let set = |attributes: &mut Vec<(String, Value)>, name: String, value: Value| {
             if !twice && attributes.iter().any(|(a, _)| *a == name) {
                 return Err(error(

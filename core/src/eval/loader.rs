@@ -123,7 +123,7 @@ impl<'o> Evaluator<'o> {
         let module = crate::qualified::segments(name).next().unwrap_or_default();
         let dir = self.module_dir_index(module)?;
         let dir = self.known.loader.module_dirs.get(dir)?;
-        let file = self.sources.locate(at.start).file;
+        let file = self.sources.path_at(at.start);
         file.strip_prefix(dir.as_str())
             .is_some_and(|rest| rest.starts_with('/'))
             .then(|| module.into())

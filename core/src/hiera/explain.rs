@@ -94,14 +94,18 @@ impl Default for Explainer {
 
 impl Explainer {
     pub fn new() -> Self {
+        // Room for a lookup's usual tree (its key, three layers, a level or two) without growing:
+        // an automatic parameter lookup makes one for every parameter.
+        let mut nodes = Vec::with_capacity(8);
+        nodes.push(Node {
+            kind: Kind::Root,
+            parent: 0,
+            branches: Vec::new(),
+            event: Event::None,
+            texts: Vec::new(),
+        });
         Explainer {
-            nodes: alloc::vec![Node {
-                kind: Kind::Root,
-                parent: 0,
-                branches: Vec::new(),
-                event: Event::None,
-                texts: Vec::new(),
-            }],
+            nodes,
             current: 0,
             skipped: 0,
             cut: false,
@@ -403,7 +407,9 @@ impl Kind {
         version: u8,
         config_path: Option<&str>,
     ) -> Kind {
-        let mut name = String::from(place);
+        // Room for the whole name: it is made for every layer of every lookup explained.
+        let mut name = String::with_capacity(place.len() + module.map_or(0, str::len) + 56);
+        name.push_str(place);
         name.push(' ');
         if let Some(module) = module {
             name.push('"');
@@ -411,7 +417,7 @@ impl Kind {
             name.push_str("\" ");
         }
         name.push_str("Data Provider (hiera configuration version ");
-        name.push_str(&version.to_string());
+        name.push_str(itoa::Buffer::new().format(version));
         name.push(')');
         Kind::DataProvider {
             name,

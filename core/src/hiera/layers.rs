@@ -22,18 +22,18 @@ impl<H: HieraHost> Hiera<'_, H> {
         module: Option<&str>,
         span: Span,
     ) -> EvalResult<Option<Rc<Config>>> {
-        let module_key;
         let name = match (layer, module) {
             (Layer::Global, _) => "global",
             (Layer::Environment, _) => "environment",
-            (Layer::Module, Some(module)) => {
-                module_key = ["module:", module].concat();
-                module_key.as_str()
-            }
+            (Layer::Module, Some(module)) => module,
             (Layer::Module, None) => return Ok(None),
         };
         let search = &self.host.hiera().search;
-        if let Some(&at) = search.config_index.get(name) {
+        let index = match layer {
+            Layer::Module => &search.module_config_index,
+            _ => &search.config_index,
+        };
+        if let Some(&at) = index.get(name) {
             return Ok(search.configs.get(at).cloned());
         }
         let config = self.read_layer_config(layer, module, span)?;
@@ -45,7 +45,11 @@ impl<H: HieraHost> Hiera<'_, H> {
             }
             None => NONE,
         };
-        search.config_index.insert(name.into(), at);
+        let index = match layer {
+            Layer::Module => &mut search.module_config_index,
+            _ => &mut search.config_index,
+        };
+        index.insert(name.into(), at);
         Ok(config)
     }
 

@@ -7,7 +7,7 @@
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::rc::Rc;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::config::{Config, Function, Layer, Level};
@@ -24,9 +24,11 @@ use crate::value::{Hash, Value};
 /// What the search reads and works out in one evaluation.
 #[derive(Default)]
 pub(crate) struct SearchState {
-    /// Each layer's configuration (`global`, `environment`, `module:<name>`), by its place in
-    /// `configs` (`usize::MAX`: the layer has no data provider).
+    /// Each layer's configuration (`global`, `environment`), by its place in `configs`
+    /// (`usize::MAX`: the layer has no data provider).
     pub(super) config_index: BTreeMap<String, usize>,
+    /// The same for each module's layer, by the module's name (no key to build per lookup).
+    pub(super) module_config_index: BTreeMap<String, usize>,
     pub(super) configs: Vec<Rc<Config>>,
     /// Data files read, by path → place in `data`.
     pub(super) data_index: BTreeMap<String, usize>,
@@ -194,8 +196,8 @@ impl<H: HieraHost> Hiera<'_, H> {
             self.explain_pop();
             return Ok(None);
         };
-        let module = key.module_name().map(String::from);
-        let options = self.lookup_options_for(&key, module.as_deref(), span)?;
+        let module = key.module_name();
+        let options = self.lookup_options_for(&key, module, span)?;
         let key_options = options.as_ref().and_then(|o| o.for_key(&key.root)).cloned();
         let option = |name: &str| match &key_options {
             Some(Value::Hash(h)) => h.get(&Value::string(name)).cloned(),
@@ -212,9 +214,9 @@ impl<H: HieraHost> Hiera<'_, H> {
             },
         };
         self.explain_push(Kind::Top(key.text.clone()));
-        let mut found = self.layers_lookup(&key, module.as_deref(), &merge, span)?;
+        let mut found = self.layers_lookup(&key, module, &merge, span)?;
         if found.is_none() {
-            found = self.default_hierarchy_lookup(&key, module.as_deref(), span)?;
+            found = self.default_hierarchy_lookup(&key, module, span)?;
         }
         let found = match found {
             Some(value) => self.dig(&key, value, span)?,
@@ -565,9 +567,9 @@ impl<H: HieraHost> Hiera<'_, H> {
         span: Span,
     ) -> EvalResult<Option<Rc<LookupOptions>>> {
         let _ = key;
-        let name = module.unwrap_or_default().to_string();
+        let name = module.unwrap_or_default();
         let search = &self.host.hiera().search;
-        if let Some(&at) = search.options_index.get(&name) {
+        if let Some(&at) = search.options_index.get(name) {
             return Ok(search.options.get(at).cloned().flatten());
         }
         let hash_merge = Merge::hash();
@@ -583,7 +585,7 @@ impl<H: HieraHost> Hiera<'_, H> {
             self.cache_lookup_options(String::new(), compiled);
         }
         let compiled = compile_lookup_options(options.take(), span)?;
-        self.cache_lookup_options(name, compiled.clone());
+        self.cache_lookup_options(name.into(), compiled.clone());
         Ok(compiled)
     }
 

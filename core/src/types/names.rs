@@ -250,8 +250,12 @@ pub(crate) fn capitalize_segments(name: &str) -> String {
     if name.starts_with(|c: char| c.is_ascii_uppercase()) {
         return name.into();
     }
-    let segments: alloc::vec::Vec<_> = crate::qualified::segments(name)
-        .map(crate::value::case::capitalize)
-        .collect();
-    crate::text::join(&segments, "::")
+    let mut out = String::with_capacity(name.len());
+    for (at, segment) in crate::qualified::segments(name).enumerate() {
+        if at > 0 {
+            out.push_str("::");
+        }
+        crate::value::case::capitalize_into(&mut out, segment);
+    }
+    out
 }

@@ -68,9 +68,18 @@ pub fn upcase(text: &str) -> String {
 
 /// Ruby's `capitalize`: the first character upcased, the rest downcased.
 pub fn capitalize(text: &str) -> String {
-    first_upcased(text, |out, rest| {
-        rest.chars().for_each(|c| push_lower(out, c))
-    })
+    let mut out = String::with_capacity(text.len());
+    capitalize_into(&mut out, text);
+    out
+}
+
+/// [`capitalize`] appending to `out`.
+pub fn capitalize_into(out: &mut String, text: &str) {
+    let mut chars = text.chars();
+    if let Some(first) = chars.next() {
+        push_upper(out, first);
+    }
+    chars.for_each(|c| push_lower(out, c));
 }
 
 /// The text with its first character uppercased, the rest unchanged.
