@@ -156,7 +156,7 @@ pub(crate) fn scope_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call) 
                 // one named from the top: `::a::b`).
                 None => {
                     let shown = match var.contains("::") {
-                        true => format!("::{}", var.trim_start_matches("::")),
+                        true => format!("::{}", crate::qualified::trim_leading(&var, "::")),
                         false => var,
                     };
                     let message = format!("Undefined variable '{shown}'; ");
