@@ -29,7 +29,7 @@ pub(crate) enum RObject {
     /// A `Gem::Version`, as written.
     Version(String),
     /// A parsed `URI` (`URI.parse`).
-    Uri(super::uri::UriParts),
+    Uri(alloc::boxed::Box<super::uri::UriParts>),
 }
 
 impl RObject {
@@ -518,7 +518,7 @@ pub(crate) fn uri_parse<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) 
         _ => None,
     };
     match parsed {
-        Some(parts) => Ok(RVal::Object(Rc::new(RObject::Uri(parts)))),
+        Some(parts) => Ok(RVal::Object(Rc::new(RObject::Uri(parts.into())))),
         None => interp.raise_as(
             "URI::InvalidURIError",
             format!("bad URI(is not URI?): {}", value::inspect(&args[0])),
