@@ -21,6 +21,7 @@ mod objects;
 mod parser;
 mod scanner;
 mod shared;
+mod uri;
 pub(crate) mod value;
 
 use alloc::format;
