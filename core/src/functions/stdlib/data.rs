@@ -264,17 +264,6 @@ fn yaml_data(_: &str) -> Result<Value, String> {
     Err(String::from("this build of the engine reads no YAML"))
 }
 
-/// `parsehocon(text, default)`: HOCON text as data, as Ruby's hocon gem reads it; where it does
-/// not parse, the default when one is given (even undef), else the gem's error.
-fn parsehocon(Call(_, site, args, ..): Call) -> EvalResult<Value> {
-    let text = super::to_s(&args[0]);
-    match super::hocon::parse(&text) {
-        Ok(data) => Ok(data),
-        Err(super::hocon::Fail::Parse(_)) if args.len() > 1 => Ok(args[1].clone()),
-        Err(super::hocon::Fail::Parse(m) | super::hocon::Fail::Other(m)) => Err(site.fail(m)),
-    }
-}
-
 /// `parsepson(text, default)`: PSON (Puppet's JSON) read as data; where it is not, the default
 /// if one was given (even undef), else PSON's error.
 pub(super) fn parsepson(Call(host, site, args, ..): Call) -> EvalResult<Value> {
@@ -336,7 +325,7 @@ pub(super) const DEFS: &[Def] = &[
     Def::stdlib("loadjson", super::host_reads::load_file)
         .refused_after_checks("it reads a file or URL on the compiling host")
         .doc("A JSON file's data (from the compiling host)"),
-    Def::stdlib("parsehocon", parsehocon)
-        .takes(&[&[req("hocon_string", "String"), opt("default", "Any")]]).shim_in_stdlib9()
-        .checked().doc("HOCON text as data (or the default where it is not HOCON)"),
+    Def::stdlib_refused("parsehocon", "it needs Ruby's HOCON library")
+        .takes(&[&[req("hocon_string", "String"), opt("default", "Any")]]).shim_in_stdlib9().v4()
+        .doc("HOCON text as data"),
 ];

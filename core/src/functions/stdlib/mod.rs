@@ -13,7 +13,6 @@ mod encoding;
 mod escapes;
 mod hashes;
 mod hashing;
-mod hocon;
 mod host_reads;
 mod interfaces;
 mod introspect;
@@ -75,7 +74,6 @@ pub(super) const FAMILIES: &[&[Def]] = &[
 /// `core/tests/stdlib9_functions.rs`): `stdlib::x` calls `x`, and its messages name `stdlib::x`.
 pub(crate) const NAMESPACED_ALIASES: &[&str] = &[
     "stdlib::batch_escape",
-    "stdlib::parsehocon",
     "stdlib::powershell_escape",
     "stdlib::seeded_rand_string",
     "stdlib::shell_escape",
