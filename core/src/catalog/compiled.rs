@@ -96,21 +96,22 @@ pub(crate) fn final_parameters(
     given: &[(String, Value)],
     mut defaulted: Vec<(String, Value)>,
 ) -> Vec<(String, Value)> {
+    // One list, made at its size: each parameter is kept (or left out) as it is placed.
     let mut ordered: Vec<(String, Value)> = Vec::with_capacity(given.len() + defaulted.len());
+    let keep = |ordered: &mut Vec<(String, Value)>, (name, value): (String, Value)| match value {
+        Value::Undef => {}
+        Value::Sensitive(inner) => ordered.push((name, (*inner).clone())),
+        value => ordered.push((name, value)),
+    };
     for (name, value) in given {
-        match defaulted.iter().position(|(d, _)| d == name) {
-            Some(at) => ordered.push(defaulted.remove(at)),
-            None => ordered.push((name.clone(), value.clone())),
-        }
+        let parameter = match defaulted.iter().position(|(d, _)| d == name) {
+            Some(at) => defaulted.remove(at),
+            None => (name.clone(), value.clone()),
+        };
+        keep(&mut ordered, parameter);
     }
-    // In place: `ordered` has room for the defaulted ones already.
-    ordered.extend(defaulted);
-    ordered.retain(|(_, value)| !matches!(value, Value::Undef));
-    for (_, value) in &mut ordered {
-        if let Value::Sensitive(inner) = value {
-            let unwrapped = (**inner).clone();
-            *value = unwrapped;
-        }
+    for parameter in defaulted {
+        keep(&mut ordered, parameter);
     }
     ordered
 }

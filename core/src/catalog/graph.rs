@@ -123,21 +123,21 @@ enum Container<'a> {
     Owner(&'a ScopeOwner),
 }
 
-/// Where each catalog entry is in the graph (names borrowed from the catalog).
+/// Where each catalog entry is in the graph.
 #[derive(Default)]
-struct Places<'a> {
-    classes: BTreeMap<&'a str, usize>,
-    nodes: BTreeMap<&'a str, usize>,
+struct Places {
+    classes: BTreeMap<String, usize>,
+    nodes: BTreeMap<String, usize>,
     resources: Vec<Option<usize>>,
 }
 
-impl Places<'_> {
+impl Places {
     /// The node of the resource whose body a scope is.
     pub(crate) fn owner(&self, owner: &ScopeOwner) -> Option<usize> {
         match owner {
-            ScopeOwner::Class(name) => self.classes.get(name.as_str()).copied(),
+            ScopeOwner::Class(name) => self.classes.get(name).copied(),
             ScopeOwner::Instance(i) => self.resources.get(*i).copied().flatten(),
-            ScopeOwner::Node(title) => self.nodes.get(title.as_str()).copied(),
+            ScopeOwner::Node(title) => self.nodes.get(title).copied(),
             ScopeOwner::Main => Some(CLASS_MAIN),
         }
     }
@@ -150,7 +150,7 @@ type Parameter<'a> = (&'a str, &'a Value, Span);
 struct Drawing<'a> {
     catalog: &'a Catalog,
     graph: CatalogGraph,
-    places: Places<'a>,
+    places: Places,
     /// What each node's relationship parameters are, in their order.
     parameters: Vec<Vec<Parameter<'a>>>,
     /// What contains each node.
@@ -170,8 +170,8 @@ impl<'a> Drawing<'a> {
             });
         }
         let mut places = Places::default();
-        places.classes.insert("settings", CLASS_SETTINGS);
-        places.classes.insert("main", CLASS_MAIN);
+        places.classes.insert("settings".into(), CLASS_SETTINGS);
+        places.classes.insert("main".into(), CLASS_MAIN);
         places.resources.resize(catalog.resources.len(), None);
         Drawing {
             catalog,
@@ -198,7 +198,7 @@ impl<'a> Drawing<'a> {
                     attribute_spans,
                     span,
                 } => {
-                    self.places.classes.insert(name, at);
+                    self.places.classes.insert(name.clone(), at);
                     self.graph.nodes.push(GraphNode {
                         reference: ["Class[", &capitalize(name), "]"].concat(),
                         span: Some(*span),
@@ -214,7 +214,7 @@ impl<'a> Drawing<'a> {
                         .push(relationship_parameters(given, attribute_spans, *span));
                 }
                 CatalogEntry::Node { title, span } => {
-                    self.places.nodes.insert(title, at);
+                    self.places.nodes.insert(title.clone(), at);
                     self.graph.nodes.push(GraphNode {
                         reference: format!("Node[{title}]"),
                         span: Some(*span),
@@ -294,7 +294,7 @@ impl<'a> Drawing<'a> {
             };
             let class = super::relationships::catalog_entry(ty)
                 .and_then(Result::ok)
-                .and_then(|named| self.places.classes.get(named.title.as_str()).copied());
+                .and_then(|named| self.places.classes.get(&named.title).copied());
             match class {
                 Some(class) if link.contain => {
                     push_edge(&mut self.graph, owner, class, EdgeKind::Contains, None)
@@ -402,7 +402,7 @@ impl Catalog {
     }
 
     /// The node of a class or resource a relationship names.
-    fn graph_place(&self, places: &Places<'_>, named: &Named) -> Option<usize> {
+    fn graph_place(&self, places: &Places, named: &Named) -> Option<usize> {
         match (named.kind.as_str(), named.title.as_str()) {
             ("class", name) => places.classes.get(name).copied(),
             ("stage", "main") => Some(STAGE_MAIN),

@@ -417,7 +417,7 @@ impl Kind {
             name.push_str("\" ");
         }
         name.push_str("Data Provider (hiera configuration version ");
-        name.push_str(itoa::Buffer::new().format(version));
+        crate::value::push_integer(&mut name, i64::from(version));
         name.push(')');
         Kind::DataProvider {
             name,
