@@ -297,10 +297,7 @@ fn expand_path<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResul
     }
     // Ruby keeps two or more leading slashes as they were written.
     let prefix = if leading >= 2 { &full[..leading] } else { "/" };
-    Ok(RVal::str(&format!(
-        "{prefix}{}",
-        crate::text::join(&segments, "/")
-    )))
+    Ok(RVal::str(&format!("{prefix}{}", crate::text::join(&segments, "/"))))
 }
 
 /// `File.join`: the parts with one `/` between them (arrays flattened).

@@ -156,7 +156,8 @@ fn authority(text: &str, parts: &mut UriParts) -> Option<()> {
         let ipv6 = literal
             .chars()
             .all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.');
-        let future = literal.starts_with(['v', 'V']) && all_of(&literal[1..], is_userinfo_char);
+        let future = literal.starts_with(['v', 'V'])
+            && all_of(&literal[1..], is_userinfo_char);
         if literal.is_empty() || !(ipv6 || future) {
             return None;
         }
@@ -184,9 +185,7 @@ fn authority(text: &str, parts: &mut UriParts) -> Option<()> {
         if !port.is_empty() {
             let mut number: u32 = 0;
             for digit in port.bytes() {
-                number = number
-                    .checked_mul(10)?
-                    .checked_add(u32::from(digit - b'0'))?;
+                number = number.checked_mul(10)?.checked_add(u32::from(digit - b'0'))?;
             }
             parts.port = Some(number);
         }

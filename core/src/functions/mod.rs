@@ -24,8 +24,6 @@ mod lookup;
 pub(crate) mod meta;
 mod numbers;
 mod public;
-// Ruby's scanf library: only the full engine carries it (a call in the light one hands over).
-#[cfg(feature = "erb")]
 mod scanf;
 mod sequences;
 // Compiled in every build: the light one keeps its functions' names only (see `declare.rs`),

@@ -770,17 +770,10 @@ pub(super) const DEFS: &[Def] = &[
             req("a", "String"), req("b", "String"), opt("ignore_trailing_zeroes", "Boolean"),
         ]])
         .checked().with_3x().doc("-1, 0 or 1 as the first version is older, the same or newer"),
-    Def::puppet("scanf", SCANF)
+    Def::puppet("scanf", super::scanf::scanf)
         .takes(&[&[req("data", "String"), req("format", "String"), super::declare::optional_any_block()]])
-        .checked().with_3x().full_engine(super::declare::Part::Erb).doc("The values a scanf format reads from the string (Ruby's scanf)"),
+        .checked().with_3x().doc("The values a scanf format reads from the string (Ruby's scanf)"),
 ];
-
-/// `scanf` reads as Ruby's scanf library, which only the full engine carries (with its Ruby): the
-/// light one hands the run over.
-#[cfg(feature = "erb")]
-const SCANF: super::declare::Run = super::scanf::scanf;
-#[cfg(not(feature = "erb"))]
-const SCANF: super::declare::Run = super::hand_over::hand_over;
 
 #[cfg(test)]
 mod tests {
