@@ -24,7 +24,6 @@ mod lookup;
 pub(crate) mod meta;
 mod numbers;
 mod public;
-mod scanf;
 mod sequences;
 // Compiled in every build: the light one keeps its functions' names only (see `declare.rs`),
 // and the linker drops the rest.

@@ -770,9 +770,6 @@ pub(super) const DEFS: &[Def] = &[
             req("a", "String"), req("b", "String"), opt("ignore_trailing_zeroes", "Boolean"),
         ]])
         .checked().with_3x().doc("-1, 0 or 1 as the first version is older, the same or newer"),
-    Def::puppet("scanf", super::scanf::scanf)
-        .takes(&[&[req("data", "String"), req("format", "String"), super::declare::optional_any_block()]])
-        .checked().with_3x().doc("The values a scanf format reads from the string (Ruby's scanf)"),
 ];
 
 #[cfg(test)]
