@@ -1,6 +1,6 @@
 //! The modules of Ruby's standard library and of Puppet that module functions call, as far as
 //! they compute (no files, no processes): `File`'s path functions, `Base64`, `Digest`'s hex
-//! digests, `Shellwords`, `URI.parse`, and Puppet's function-creating modules.
+//! digests, `Shellwords`, and Puppet's function-creating modules.
 
 use super::RubyHost;
 use alloc::format;
@@ -29,10 +29,6 @@ const MODULES: &[&str] = &[
     "Digest::SHA256",
     "Digest::SHA512",
     "Shellwords",
-    "URI",
-    "URI::Generic",
-    "URI::HTTP",
-    "URI::HTTPS",
     "Gem",
     "Gem::Version",
     "Puppet::Pops",
@@ -92,12 +88,10 @@ pub(crate) fn module_method<H: RubyHost>(
         ("ERB::Util", "url_encode") => {
             one_string(interp, args).map(|text| RVal::str(&url_encode(&text)))
         }
-        ("URI", "parse") => super::objects::uri_parse(interp, args),
         ("File", "join") => Ok(RVal::str(&file_join(args))),
         ("File", "dirname") => one_string(interp, args).map(|p| RVal::str(dirname(&p))),
         ("File", "basename") => basename(interp, args),
         ("File", "extname") => one_string(interp, args).map(|p| RVal::str(&extname(&p))),
-        ("File", "expand_path") => expand_path(interp, args),
         (digest @ ("Digest::MD5" | "Digest::SHA1" | "Digest::SHA256" | "Digest::SHA512"), _)
             if matches!(name, "hexdigest" | "digest" | "base64digest") =>
         {
@@ -253,51 +247,6 @@ fn one_string<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult
         RVal::Str(s) => Ok(s.to_string()),
         other => not_a_string(interp, other.class_name()),
     }
-}
-
-/// `File.expand_path(path, dir)` of an absolute path (or a path under an absolute `dir`): its
-/// `.` and `..` resolved, its repeated slashes made one, as Ruby does; a relative one would be
-/// read from the compiling host's working directory, and `~` from its home directory.
-fn expand_path<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<RVal> {
-    arity(interp, args, 1, 2)?;
-    let text = |interp: &mut Interp<'_, H>, v: &RVal| match v {
-        RVal::Str(s) => Ok(s.to_string()),
-        other => not_a_string(interp, other.class_name()),
-    };
-    let path = text(interp, &args[0])?;
-    let dir = match args.get(1) {
-        None | Some(RVal::Nil) => None,
-        Some(dir) => Some(text(interp, dir)?),
-    };
-    let full = match dir {
-        _ if path.starts_with('/') => path,
-        Some(dir) if dir.starts_with('/') => format!("{dir}/{path}"),
-        _ => {
-            return interp.unsupported(
-                "File.expand_path of a relative path (the compiling host's working directory) is not supported by the playground's Ruby",
-            )
-        }
-    };
-    let leading = full.len() - full.trim_start_matches('/').len();
-    if leading == full.len() {
-        return Ok(RVal::str(&full));
-    }
-    let mut segments: Vec<&str> = Vec::new();
-    for segment in full.split('/') {
-        match segment {
-            "" | "." => {}
-            ".." => {
-                segments.pop();
-            }
-            _ => segments.push(segment),
-        }
-    }
-    if segments.is_empty() {
-        return Ok(RVal::str("/"));
-    }
-    // Ruby keeps two or more leading slashes as they were written.
-    let prefix = if leading >= 2 { &full[..leading] } else { "/" };
-    Ok(RVal::str(&format!("{prefix}{}", crate::text::join(&segments, "/"))))
 }
 
 /// `File.join`: the parts with one `/` between them (arrays flattened).

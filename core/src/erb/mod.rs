@@ -21,7 +21,6 @@ mod objects;
 mod parser;
 mod scanner;
 mod shared;
-mod uri;
 pub(crate) mod value;
 
 use alloc::format;

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use super::ast::BeginBlock;
 use super::call::Call;
 use super::interp::{arity, Flow, Interp, RResult};
-use super::value::{self, RVal};
+use super::value::RVal;
 
 /// An object of a class the interpreter models in part.
 #[derive(Debug)]
@@ -28,8 +28,6 @@ pub(crate) enum RObject {
     Binary(Vec<u8>),
     /// A `Gem::Version`, as written.
     Version(String),
-    /// A parsed `URI` (`URI.parse`).
-    Uri(alloc::boxed::Box<super::uri::UriParts>),
 }
 
 impl RObject {
@@ -40,7 +38,6 @@ impl RObject {
             RObject::Binary(_) => "String",
             RObject::IpNet { .. } => "IPAddr",
             RObject::Version(_) => "Gem::Version",
-            RObject::Uri(parts) => parts.class_name(),
         }
     }
 }
@@ -74,13 +71,6 @@ const EXCEPTIONS: &[&[&str]] = &[
     &["ZeroDivisionError", "StandardError", "Exception"],
     &["IndexError", "StandardError", "Exception"],
     &["KeyError", "IndexError", "StandardError", "Exception"],
-    &["URI::Error", "StandardError", "Exception"],
-    &[
-        "URI::InvalidURIError",
-        "URI::Error",
-        "StandardError",
-        "Exception",
-    ],
     &[
         "JSON::ParserError",
         "JSON::JSONError",
@@ -137,11 +127,6 @@ pub(crate) fn object_is_a(object: &RObject, class: &str) -> Option<bool> {
         RObject::Binary(_) => Some(class == "String" || class == "Comparable"),
         RObject::IpNet { .. } => Some(class == "IPAddr" || class == "Comparable"),
         RObject::Version(_) => Some(class == "Gem::Version" || class == "Comparable"),
-        RObject::Uri(parts) => Some(
-            class == parts.class_name()
-                || class == "URI::Generic"
-                || (class == "URI::HTTP" && parts.class_name() == "URI::HTTPS"),
-        ),
     }
 }
 
@@ -406,7 +391,6 @@ pub(crate) fn object_to_s(object: &RObject) -> String {
         RObject::Binary(bytes) => bytes.iter().map(|&b| char::from(b)).collect(),
         RObject::IpNet { v6, address, .. } => ip_text(*v6, *address),
         RObject::Version(text) => text.clone(),
-        RObject::Uri(parts) => parts.text(),
     }
 }
 
@@ -422,7 +406,6 @@ pub(crate) fn object_inspect(object: &RObject) -> Option<String> {
         )),
         RObject::Binary(_) | RObject::IpNet { .. } => None,
         RObject::Version(text) => Some(format!("#<Gem::Version \"{text}\">")),
-        RObject::Uri(parts) => Some(format!("#<{} {}>", parts.class_name(), parts.text())),
     }
 }
 
@@ -494,57 +477,9 @@ pub(crate) fn object_method<H: RubyHost>(
         (RObject::Binary(bytes), "bytesize" | "length" | "size") => {
             Ok(RVal::Int(bytes.len() as i64))
         }
-        (RObject::Uri(parts), _) if uri_part(parts, name).is_some() => {
-            arity(interp, args, 0, 0)?;
-            Ok(uri_part(parts, name).unwrap_or(RVal::Nil))
-        }
         _ => interp.unsupported(format!(
             "the method `{name}' of {} is not supported by the playground's ERB",
             object.class_name()
         )),
-    }
-}
-
-/// A parsed URI's reader `name`, if it has one.
-fn uri_part(parts: &super::uri::UriParts, name: &str) -> Option<RVal> {
-    let text = |part: &Option<String>| part.as_deref().map_or(RVal::Nil, RVal::str);
-    Some(match name {
-        "scheme" => text(&parts.scheme),
-        "userinfo" => text(&parts.userinfo),
-        "user" => parts.userinfo.as_deref().map_or(RVal::Nil, |u| {
-            RVal::str(u.split(':').next().unwrap_or_default())
-        }),
-        "password" => parts
-            .userinfo
-            .as_deref()
-            .and_then(|u| u.split_once(':'))
-            .map_or(RVal::Nil, |(_, password)| RVal::str(password)),
-        "host" => text(&parts.host),
-        "hostname" => parts.hostname().map_or(RVal::Nil, RVal::str),
-        "port" => parts.port().map_or(RVal::Nil, |p| RVal::Int(i64::from(p))),
-        "path" => text(&parts.path),
-        "opaque" => text(&parts.opaque),
-        "query" => text(&parts.query),
-        "fragment" => text(&parts.fragment),
-        "to_s" | "to_str" => RVal::str(&parts.text()),
-        "absolute?" => RVal::Bool(parts.scheme.is_some()),
-        "relative?" => RVal::Bool(parts.scheme.is_none()),
-        _ => return None,
-    })
-}
-
-/// `URI.parse(text)`, or Ruby's `URI::InvalidURIError`.
-pub(crate) fn uri_parse<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<RVal> {
-    arity(interp, args, 1, 1)?;
-    let parsed = match &args[0] {
-        RVal::Str(text) => super::uri::parse(text),
-        _ => None,
-    };
-    match parsed {
-        Some(parts) => Ok(RVal::Object(Rc::new(RObject::Uri(parts.into())))),
-        None => interp.raise_as(
-            "URI::InvalidURIError",
-            format!("bad URI(is not URI?): {}", value::inspect(&args[0])),
-        ),
     }
 }
