@@ -90,7 +90,8 @@ test("$facts['os'][' offers the facts' keys, family among them", async () => {
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0);
   await typeAtEnd(page, "notice($facts['os']['");
   const list = page.locator('.cm-tooltip-autocomplete');
-  await list.waitFor();
+  // The list shown while typing `notice` may still be up: wait for the one of the facts' keys.
+  await list.locator('li[role="option"] .cm-completionLabel').filter({ hasText: /^family$/ }).waitFor();
   const labels = await list.locator('li[role="option"] .cm-completionLabel').allTextContents();
   for (const key of ['family', 'name', 'release']) assert.ok(labels.includes(key), `${key} in ${labels}`);
   assert.deepEqual(errors, []);
