@@ -1,6 +1,11 @@
 // Measure typing in the page with the CPU throttled (Chrome DevTools Protocol Emulation.setCPUThrottlingRate, 4× by default, to stand for a busy or slower machine): keystroke to paint (Event Timing), main-thread tasks over 50 ms while results are applied (Long Tasks), and keystroke to updated result against the engine's own time; for a 3,000-line manifest and a 30-line snippet. Serves web/dist; prints a table and the JSON.
 //
-//   node scripts/measure-typing.mjs [--rate 4] [--keys 40] [--results 12] [--repeat 1] [--above 0] [--trace] [--profile] [--headless]
+//   node scripts/measure-typing.mjs [--rate 4] [--keys 40] [--results 12] [--repeat 1] [--above 0] [--trace] [--profile] [--attribute] [--headless]
+//
+// (DIST=<folder> serves another build than web/dist: two builds measured in turn in one sitting.) Every figure comes
+// with the machine's load average. --attribute lists every main-thread task over 50 ms while typing with what ran in
+// it (the Long Animation Frames API: the scripts by what invoked them, and the frame's rendering); without it, those
+// that overlap a result's application.
 //
 // The keys are typed on a new line at the end of the document, the editor scrolled to its end; --above N types them
 // on a new line N lines above the end instead (the editor scrolled the same way). Chromium runs headed on a virtual
@@ -16,7 +21,7 @@
 // own, per key (build the site with `vite build --minify false` for its functions' names), and writes the profile to
 // typing-<lines>.cpuprofile in the system's temporary folder (DevTools' Performance panel opens it).
 import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, manifest } from '../e2e/helpers.mjs';
@@ -35,6 +40,8 @@ const REPEAT = arg('repeat', 1);
 const ABOVE = arg('above', 0);
 const TRACE = process.argv.includes('--trace');
 const PROFILE = process.argv.includes('--profile');
+/** List every long task while typing with what ran in it (else only those while a result is applied). */
+const ATTRIBUTE = process.argv.includes('--attribute');
 /** A person typing fast: one key every this many ms. */
 const KEY_INTERVAL_MS = 90;
 /** Targets (issue 38). */
@@ -64,14 +71,51 @@ async function measure(name, code) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(() => {
-    window.__typing = { events: [], longTasks: [], keydowns: [] };
+    window.__typing = { events: [], longTasks: [], keydowns: [], frames: [] };
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) if (e.name === 'keydown' || e.name === 'keypress' || e.name === 'keyup') window.__typing.events.push({ name: e.name, start: e.startTime, duration: e.duration });
     }).observe({ type: 'event', durationThreshold: 16, buffered: true });
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__typing.longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
+    // Long animation frames (over 50 ms): what ran in them, for the long tasks' attribution (the Long Tasks API
+    // says only that a task was long).
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.__typing.frames.push({
+          start: e.startTime,
+          duration: e.duration,
+          // From the frame's rendering start to its end: style, layout, paint (and the frame's callbacks).
+          render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+          styleAndLayout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+          scripts: e.scripts.map((x) => ({
+            invoker: x.invoker,
+            fn: x.sourceFunctionName,
+            at: `${x.sourceURL.split('/').pop()}:${x.sourceCharPosition}`,
+            duration: x.duration,
+            forced: x.forcedStyleAndLayoutDuration,
+          })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
     addEventListener('keydown', (e) => window.__typing.keydowns.push(e.timeStamp), true);
+    // Which of the worker's messages each handler call was (a result, lint, the tokens and AST, ...), and how long
+    // its handling took: the page's worker.onmessage, timed.
+    window.__typing.messages = [];
+    const onmessage = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
+    Object.defineProperty(Worker.prototype, 'onmessage', {
+      ...onmessage,
+      set(handler) {
+        onmessage.set.call(this, (event) => {
+          const start = performance.now();
+          try {
+            return handler(event);
+          } finally {
+            window.__typing.messages.push({ type: String(event.data?.type), start, duration: performance.now() - start });
+          }
+        });
+      },
+    });
   });
   // The code as a share link (its fragment: a 3,000-line manifest is too long for a query): no autosave.
   await page.goto(`${base}#${encodeFragment(code)}`);
@@ -87,6 +131,8 @@ async function measure(name, code) {
     window.__typing.events.length = 0;
     window.__typing.longTasks.length = 0;
     window.__typing.keydowns.length = 0;
+    window.__typing.frames.length = 0;
+    window.__typing.messages.length = 0;
     performance.clearMeasures('result-applied');
   });
 
@@ -110,11 +156,27 @@ async function measure(name, code) {
     keys: window.__typing.keydowns.length,
     slow: window.__typing.events.filter((e) => e.name === 'keydown').map((e) => e.duration),
     longTasks: window.__typing.longTasks.map((t) => ({ ...t })),
+    frames: window.__typing.frames.map((f) => ({ ...f })),
+    messages: window.__typing.messages.map((m) => ({ ...m })),
+    // Results for a text typed over since, shown at idle, and those a newer result replaced before (web/src/stale-results.js).
+    deferred: Number(document.body.dataset.resultsDeferred ?? 0),
+    dropped: Number(document.body.dataset.resultsDropped ?? 0),
     applied: performance.getEntriesByName('result-applied').map((m) => ({ start: m.startTime, duration: m.duration })),
   }));
   const paint = [...burst.slow, ...Array(Math.max(0, burst.keys - burst.slow.length)).fill(8)];
   // A long task "when a result is applied": one that overlaps the application of a result.
   const overlapping = burst.longTasks.filter((t) => burst.applied.some((a) => t.start < a.start + a.duration && a.start < t.start + t.duration));
+  // What made each long task long: the long animation frame that holds it, its scripts (by what invoked them) and
+  // its rendering.
+  const attribute = (t) => {
+    const frame = burst.frames.find((f) => f.start <= t.start + 1 && t.start < f.start + f.duration);
+    if (!frame) return { ms: Math.round(t.duration), what: '?' };
+    const scripts = [...frame.scripts].sort((a, b) => b.duration - a.duration).slice(0, 3)
+      .map((x) => `${x.invoker}${x.fn && !x.invoker.includes(x.fn) ? ` ${x.fn}` : ''} ${Math.round(x.duration)}${x.forced >= 5 ? ` (forced layout ${Math.round(x.forced)})` : ''}`);
+    const messages = burst.messages.filter((m) => m.start >= t.start - 1 && m.start < t.start + t.duration)
+      .map((m) => `the worker's '${m.type}' handled in ${Math.round(m.duration)}`);
+    return { ms: Math.round(t.duration), what: [...scripts, `render ${Math.round(frame.render)}`, ...messages].join(', ') };
+  };
 
   // One key at a time, the engine idle: from the key to its result applied, against the engine's own time.
   const results = [];
@@ -125,7 +187,8 @@ async function measure(name, code) {
     const one = await page.evaluate(() => {
       const key = window.__typing.keydowns.at(-1);
       const applied = performance.getEntriesByName('result-applied').at(-1);
-      return { total: applied.startTime + applied.duration - key, engine: applied.detail.engineMs, pause: applied.detail.requested - key, apply: applied.duration };
+      // (A result is shown in two parts, the editor's then the panes': the last measure says how long the first took.)
+      return { total: applied.startTime + applied.duration - key, engine: applied.detail.engineMs, pause: applied.detail.requested - key, apply: applied.duration + (applied.detail.editorMs ?? 0) };
     });
     results.push(one);
     await page.waitForTimeout(600);
@@ -135,10 +198,15 @@ async function measure(name, code) {
   const page_ = results.map((r) => r.total - r.engine - Math.max(0, r.pause));
   return {
     name,
+    load: loadavg().map((x) => Math.round(x * 10) / 10),
     lines: code.split('\n').length,
     paint: { keys: burst.keys, p50: percentile(paint, 50), p95: percentile(paint, 95), max: Math.round(Math.max(...paint)) },
     resultsWhileTyping: burst.applied.length,
+    staleResults: { deferred: burst.deferred, dropped: burst.dropped },
     longTasksWhileApplying: overlapping.map((t) => Math.round(t.duration)),
+    longestWhileApplying: Math.round(Math.max(0, ...overlapping.map((t) => t.duration))),
+    attribution: burst.longTasks.map(attribute),
+    applyingAttribution: overlapping.map(attribute),
     longTasksAll: burst.longTasks.map((t) => Math.round(t.duration)),
     applyMs: { p50: percentile(results.map((r) => r.apply), 50), max: Math.round(Math.max(...results.map((r) => r.apply))) },
     ...(perKey ? { mainThreadPerKey: perKey } : {}),
@@ -157,7 +225,7 @@ async function measure(name, code) {
 async function startTrace(cdp) {
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { categories: process.env.TRACE_CATEGORIES ?? 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
   return {
     async stop() {
       const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
@@ -253,9 +321,12 @@ display?.stop();
 console.log(`CPU throttled ${RATE}×, ${KEYS} keys typed ${KEY_INTERVAL_MS} ms apart ${ABOVE ? `${ABOVE} lines above the end` : 'at the end'}, then ${RESULTS} single keys${REPEAT > 1 ? `; ${REPEAT} runs` : ''}:`);
 for (const f of figures) {
   const ok = (test) => (test ? 'ok' : 'OVER');
-  console.log(`\n${f.name} (${f.lines} lines)${REPEAT > 1 ? `, run ${f.run}` : ''}`);
+  console.log(`\n${f.name} (${f.lines} lines)${REPEAT > 1 ? `, run ${f.run}` : ''}; load average ${f.load.join(' ')}`);
   console.log(`  keystroke to paint: p50 ${f.paint.p50} ms (${ok(f.paint.p50 < TARGETS.paintP50)}), p95 ${f.paint.p95} ms (${ok(f.paint.p95 < TARGETS.paintP95)}), max ${f.paint.max} ms`);
-  console.log(`  main-thread tasks over 50 ms while a result is applied (${f.resultsWhileTyping} results while typing): ${f.longTasksWhileApplying.length ? f.longTasksWhileApplying.join(', ') + ' ms (OVER)' : 'none (ok)'}; any while typing: ${f.longTasksAll.join(', ') || 'none'}`);
+  console.log(`  main-thread tasks over 50 ms while a result is applied (${f.resultsWhileTyping} results' parts applied while typing; stale results shown at idle ${f.staleResults.deferred}, replaced before ${f.staleResults.dropped}): ${f.longTasksWhileApplying.length ? f.longTasksWhileApplying.join(', ') + ' ms (OVER)' : 'none (ok)'}; any while typing: ${f.longTasksAll.join(', ') || 'none'}`);
+  console.log(`  longest main-thread task while a result is applied: ${f.longestWhileApplying} ms (${ok(f.longestWhileApplying <= TARGETS.longTaskMs)}); tasks over 50 ms while typing: ${f.longTasksAll.length}`);
+  if (ATTRIBUTE) for (const a of f.attribution) console.log(`    ${String(a.ms).padStart(4)} ms: ${a.what}`);
+  else for (const a of f.applyingAttribution) console.log(`    while applying, ${a.ms} ms: ${a.what}`);
   console.log(`  applying a result: p50 ${f.applyMs.p50} ms, max ${f.applyMs.max} ms`);
   console.log(
     `  keystroke to updated result: p50 ${f.keyToResult.p50} ms = the live pause ${f.keyToResult.livePauseP50} ms + the engine ${f.keyToResult.engineP50} ms + the page ${f.keyToResult.pageOwnP50} ms (max ${f.keyToResult.pageOwnMax} ms: ${ok(f.keyToResult.pageOwnMax < TARGETS.resultOverEngine)})`,

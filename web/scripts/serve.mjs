@@ -7,7 +7,8 @@ import { gzipSync } from 'node:zlib';
 import { parse } from 'smol-toml';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', 'dist');
+// DIST names another build to serve (measuring one build against another in the same sitting).
+const root = resolve(process.env.DIST ?? resolve(here, '..', 'dist'));
 const netlify = parse(await readFile(resolve(here, '..', '..', 'netlify.toml'), 'utf8'));
 
 const types = {

@@ -15,6 +15,7 @@ import { setupWorkKeeping } from './work-keeping.js';
 import { pageMessage } from './page-wording.js';
 import { setupPalette } from './palette.js';
 import { later } from './persist-later.js';
+import { nextTask, staleResults as createStaleResults } from './stale-results.js';
 import { normalizeChecks } from './lint-checks.js';
 import { setupLint } from './lint-page.js';
 import { setupOutline } from './outline-page.js';
@@ -147,6 +148,11 @@ let lastRunMs = 0;
 let lastLogs = { logs: [], total: 0 };
 // Requests in flight: id → { source, files, generation }: the texts they evaluate.
 const requests = new Map();
+/** Edits typed so far: a result whose request saw fewer is for a text typed over since. */
+let edits = 0;
+const staleResults = createStaleResults();
+/** The panes' part of the result shown last, in a task after the editor's (the latest only). */
+const panesLater = nextTask();
 const textIn = (request, path) => (path === SNIPPET ? request.source : request.files[path]);
 const isPuppet = (path) => /\.pp$/i.test(path);
 
@@ -195,6 +201,7 @@ const editor = createEditor({
     }));
   },
   onChange: (path, text) => {
+    edits += 1;
     workspace.setText(path, text);
     userEdited();
     // The address and the autosave follow after a pause; a tab closed before the run still keeps this edit.
@@ -431,7 +438,7 @@ const graphPane = setupGraphPane({
 
 /** Remember what request `id` (a run, or lint alone) sees: the texts and the environment's generation. */
 function track(id, request) {
-  requests.set(id, { ...request, generation, started: performance.now() });
+  requests.set(id, { ...request, generation, edits, started: performance.now() });
 }
 
 // Lint: puppet-lint's checks on the open file, in the full engine the worker loads at idle after the first result.
@@ -507,49 +514,19 @@ const engine = new Engine({
     status.busy(false);
     if (!request || request.generation !== generation) return; // an environment since replaced
     request.resulted = true;
-    const applying = performance.now();
-    outline.refresh();
-    const { at, diagnostics, byFile, counts } = placeResults(result, editor.mappersFor(id, { keep: true }), pageMessage);
-    // The editor first: it reads the page's layout, which the panes' changes below would make it compute again.
-    editor.showResults(byFile, (path) => textIn(request, path), { recordedFollows });
-    const lineIndex = new Map();
-    showResult(result);
-    lastLogs = { logs: result.logs, total: logsTotal };
-    outputPane.update(lastLogs);
-    catalogPane.update({ catalog: result.catalog, total: result.catalogTotal, at });
-    compare.update({ catalog: result.catalog, total: result.catalogTotal, failed: result.value === null, at });
-    $('catalog-count').textContent = result.catalogTotal ? ` (${result.catalogTotal})` : '';
-    graphPane.show(result, at, request);
-    lookupPane.showCalls(
-      (result.lookups ?? []).map((call) => {
-        const place = at(call);
-        // The line in the text that was run, each file's line index made once.
-        if (!lineIndex.has(place.file)) lineIndex.set(place.file, lineColumns(textIn(request, place.file) ?? ''));
-        return { ...call, ...place, line: lineIndex.get(place.file)(call.start).line };
-      }),
-      result.lookupsTotal ?? 0,
-    );
-    showProblems($('problems'), diagnostics, (d) => goTo(d.file, d.from, d.to), { nameSnippet: !workspace.isEmpty });
-    $('problems-count').textContent = diagnostics.length ? ` (${diagnostics.length})` : '';
-    filesPane.showProblems(counts);
-    // The status announces the result (a link's problem stays until the user edits).
-    if (!linkProblem) status.result({ value: result.value, type: result.type, diagnostics, ms });
-    lastRunMs = performance.now() - request.started;
-    if (firstResult) {
-      firstResult = false;
-      performance.mark('first-result');
-      document.body.dataset.firstResultMs = String(Math.round(performance.now()));
-      persistLater.flush(); // an inbound ?code= link becomes the fragment form now
-      lint.firstResult();
-    }
-    document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
-    // For web/scripts/measure-typing.mjs: when the run was asked for, what the engine took, how long applying took.
-    performance.measure('result-applied', { start: applying, detail: { requested: request.started, engineMs: ms } });
+    // A result for a text edited since is shown when the page is idle (web/src/stale-results.js).
+    const arrived = performance.now();
+    staleResults.result(id, request.edits !== edits, () => showRunResult(id, request, { result, logsTotal, ms, recordedFollows, arrived }));
+    document.body.dataset.resultsDeferred = String(staleResults.counts.deferred);
+    document.body.dataset.resultsDropped = String(staleResults.counts.dropped);
   },
   onRecorded({ id, recorded }) {
     const request = requests.get(id);
     if (!request || request.generation !== generation) return;
-    editor.showRecorded(placeRecorded(recorded, editor.mappersFor(id, { keep: true })));
+    staleResults.follow(id, () => {
+      if (request.generation !== generation) return;
+      editor.showRecorded(placeRecorded(recorded, editor.mappersFor(id, { keep: true })));
+    });
   },
   onLint(message) {
     if (message.done) {
@@ -599,6 +576,65 @@ const engine = new Engine({
     setStatus(`The YAML reader could not be loaded (${message}); edit the code or press Run to try again.`, 'error');
   },
 });
+
+/**
+ * Show run `id`'s result (`request`: what it was asked for) in two tasks: the editor and the result line at once,
+ * the panes in a task of their own right after (so that neither makes one long task of the other; a newer result
+ * that comes first leaves them to it). `arrived`: when the worker's message came.
+ */
+function showRunResult(id, request, { result, logsTotal, ms, recordedFollows, arrived }) {
+  if (request.generation !== generation) return; // an environment since replaced while it waited
+  const applying = performance.now();
+  const placed = placeResults(result, editor.mappersFor(id, { keep: true }), pageMessage);
+  // The editor first: it reads the page's layout, which the panes' changes would make it compute again.
+  editor.showResults(placed.byFile, (path) => textIn(request, path), { recordedFollows });
+  showResult(result);
+  // The status announces the result (a link's problem stays until the user edits).
+  if (!linkProblem) status.result({ value: result.value, type: result.type, diagnostics: placed.diagnostics, ms });
+  const editorMs = performance.now() - applying;
+  const detail = { requested: request.started, engineMs: ms };
+  performance.measure('result-applied', { start: applying, detail });
+  panesLater.schedule(() => {
+    const panes = performance.now();
+    showPanes(request, { result, logsTotal }, placed);
+    // (Not counting the time a stale result waited for the page to be idle.)
+    lastRunMs = performance.now() - request.started - (applying - arrived);
+    if (firstResult) {
+      firstResult = false;
+      performance.mark('first-result');
+      document.body.dataset.firstResultMs = String(Math.round(performance.now()));
+      persistLater.flush(); // an inbound ?code= link becomes the fragment form now
+      lint.firstResult();
+    }
+    document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
+    // For web/scripts/measure-typing.mjs: when the run was asked for, what the engine took, how long applying took.
+    performance.measure('result-applied', { start: panes, detail: { ...detail, editorMs } });
+  });
+}
+
+/** The panes' part of a result (`placed`: its places in the texts now, as placeResults gives them). */
+function showPanes(request, { result, logsTotal }, { at, diagnostics, counts }) {
+  outline.refresh();
+  lastLogs = { logs: result.logs, total: logsTotal };
+  outputPane.update(lastLogs);
+  catalogPane.update({ catalog: result.catalog, total: result.catalogTotal, at });
+  compare.update({ catalog: result.catalog, total: result.catalogTotal, failed: result.value === null, at });
+  $('catalog-count').textContent = result.catalogTotal ? ` (${result.catalogTotal})` : '';
+  graphPane.show(result, at, request);
+  const lineIndex = new Map();
+  lookupPane.showCalls(
+    (result.lookups ?? []).map((call) => {
+      const place = at(call);
+      // The line in the text that was run, each file's line index made once.
+      if (!lineIndex.has(place.file)) lineIndex.set(place.file, lineColumns(textIn(request, place.file) ?? ''));
+      return { ...call, ...place, line: lineIndex.get(place.file)(call.start).line };
+    }),
+    result.lookupsTotal ?? 0,
+  );
+  showProblems($('problems'), diagnostics, (d) => goTo(d.file, d.from, d.to), { nameSnippet: !workspace.isEmpty });
+  $('problems-count').textContent = diagnostics.length ? ` (${diagnostics.length})` : '';
+  filesPane.showProblems(counts);
+}
 
 $('run').addEventListener('click', runNow);
 $('stop').addEventListener('click', () => engine.stop());
