@@ -1,0 +1,142 @@
+// When a run's result is shown (web/src/stale-results.js): one for a text typed over since it was asked for waits for the page to be idle and gives way to a newer one; the panes' part of a result comes in a task after the editor's, the latest only. The scheduling alone in Node, then end to end in Chromium.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { nextTask, staleResults } from '../src/stale-results.js';
+import { codeLink, editorText, openPage, runs, startBrowserAndServer } from './helpers.mjs';
+
+/** An idle queue the test runs by hand: { request, cancel, run() (the first callback waiting), waiting }. */
+function manualIdle() {
+  const callbacks = new Map();
+  let next = 1;
+  return {
+    request(f) {
+      callbacks.set(next, f);
+      return next++;
+    },
+    cancel(handle) {
+      callbacks.delete(handle);
+    },
+    run() {
+      const [handle, f] = callbacks.entries().next().value;
+      callbacks.delete(handle);
+      f();
+    },
+    get waiting() {
+      return callbacks.size;
+    },
+  };
+}
+
+test('a result for the text as it is is shown at once, and what follows it too', () => {
+  const idle = manualIdle();
+  const shown = [];
+  const results = staleResults({ idle });
+  results.result(1, false, () => shown.push('result 1'));
+  results.follow(1, () => shown.push('recorded 1'));
+  assert.deepEqual(shown, ['result 1', 'recorded 1']);
+  assert.equal(idle.waiting, 0);
+  assert.deepEqual(results.counts, { deferred: 0, dropped: 0 });
+});
+
+test('a stale result waits for idle, and what follows it comes after it, in an idle slot of its own', () => {
+  const idle = manualIdle();
+  const shown = [];
+  const results = staleResults({ idle });
+  results.result(1, true, () => shown.push('result 1'));
+  results.follow(1, () => shown.push('recorded 1'));
+  assert.deepEqual(shown, []);
+  assert.ok(results.pending);
+  idle.run();
+  assert.deepEqual(shown, ['result 1']);
+  idle.run();
+  assert.deepEqual(shown, ['result 1', 'recorded 1']);
+  assert.ok(!results.pending);
+  // Shown: what comes later for that run is shown at once.
+  results.follow(1, () => shown.push('late'));
+  assert.deepEqual(shown, ['result 1', 'recorded 1', 'late']);
+  assert.deepEqual(results.counts, { deferred: 1, dropped: 0 });
+});
+
+test('a newer result drops the stale one still waiting, with what follows it', () => {
+  const idle = manualIdle();
+  const shown = [];
+  const results = staleResults({ idle });
+  results.result(1, true, () => shown.push('result 1'));
+  results.follow(1, () => shown.push('recorded 1'));
+  results.result(2, false, () => shown.push('result 2'));
+  results.follow(2, () => shown.push('recorded 2'));
+  assert.deepEqual(shown, ['result 2', 'recorded 2']);
+  assert.equal(idle.waiting, 0, 'the idle callback was cancelled');
+  assert.deepEqual(results.counts, { deferred: 1, dropped: 1 });
+  // A newer stale one replaces an older stale one too.
+  results.result(3, true, () => shown.push('result 3'));
+  results.result(4, true, () => shown.push('result 4'));
+  idle.run();
+  assert.deepEqual(shown, ['result 2', 'recorded 2', 'result 4']);
+  assert.deepEqual(results.counts, { deferred: 3, dropped: 2 });
+});
+
+test("the panes' part runs in a task of its own, the latest asked for only", async () => {
+  const later = nextTask();
+  const ran = [];
+  later.schedule(() => ran.push(1));
+  later.schedule(() => ran.push(2));
+  assert.deepEqual(ran, [], 'not in the task that asked');
+  const settled = async (length) => {
+    for (let i = 0; i < 100 && ran.length < length; i += 1) await new Promise((done) => setTimeout(done, 10));
+    await new Promise((done) => setTimeout(done, 20));
+  };
+  await settled(1);
+  assert.deepEqual(ran, [2]);
+  later.schedule(() => ran.push(3));
+  await settled(2);
+  assert.deepEqual(ran, [2, 3]);
+});
+
+let env;
+before(async () => {
+  env = await startBrowserAndServer();
+});
+after(async () => {
+  await env?.close();
+});
+
+test('a result that comes back after the text was typed over is shown once the page is idle, then the newer text’s result', async () => {
+  // A run of a few hundred ms: the keys below are typed while it evaluates.
+  const code = '1000000.each |$i| { $i }\n$a = 1';
+  const { page, errors, close } = await openPage(env, codeLink(env, code));
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0, null, { timeout: 20000 });
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await editor.press('Control+End');
+  const before = await runs(page);
+  await page.keyboard.press('Control+Enter');
+  await page.keyboard.type('\n$b = 22', { delay: 0 });
+  // The run asked for before the keys answers first: it waited for idle, and was shown (nothing newer came first).
+  await page.waitForFunction(() => Number(document.body.dataset.resultsDeferred ?? 0) >= 1, null, { timeout: 20000 });
+  // Then the run of the text as typed: its value, inline results and problems are those of the new text.
+  await page.waitForFunction(() => document.querySelector('[data-testid="result-value"]').textContent === '22', null, { timeout: 20000 });
+  assert.ok((await runs(page)) >= before + 1);
+  assert.equal(await editorText(page), `${code}\n$b = 22`);
+  const inline = await page.locator('.cm-inline-result').allTextContents();
+  assert.ok(inline.some((hint) => hint.startsWith('⇒ 22')), `the new line's inline result (${inline.join(' | ')})`);
+  assert.equal(await page.evaluate(() => document.body.dataset.resultsDropped), '0');
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("the panes follow the editor's part of a result: the Problems list and the Files pane's count match the squiggles", async () => {
+  const { page, errors, close } = await openPage(env, codeLink(env, '$a = 1'));
+  await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0);
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await editor.press('Control+End');
+  const before = await runs(page);
+  await page.keyboard.type('\n$c = $nosuch', { delay: 0 });
+  await page.waitForFunction((n) => Number(document.body.dataset.runs) > n && document.querySelectorAll('#problems li').length > 0, before, { timeout: 20000 });
+  const problems = await page.locator('#problems li').allTextContents();
+  assert.ok(problems.some((p) => p.includes('nosuch')), `the Problems list names the unknown variable (${problems.join(' | ')})`);
+  assert.deepEqual(await page.locator('.cm-lintRange').allTextContents(), ['$nosuch']);
+  assert.deepEqual(errors, []);
+  await close();
+});
