@@ -348,6 +348,10 @@ impl Catalog {
     }
 
     pub fn is_class_declared(&self, name: &str) -> bool {
+        // Most names asked are canonical already: no copy for those.
+        if !name.starts_with("::") && !name.bytes().any(|b| b.is_ascii_uppercase()) {
+            return self.declared_classes.contains_key(name);
+        }
         self.declared_classes.contains_key(&canonical(name))
     }
 

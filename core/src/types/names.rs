@@ -46,6 +46,7 @@ pub(crate) fn builtin_type_has(type_name: &str, name: &str) -> Option<bool> {
 #[derive(Default)]
 pub(crate) struct AttributeNames {
     /// Each type's names, sorted; `None` for a type that is not built in.
+    #[cfg(not(target_arch = "wasm32"))]
     types: super::per_type::PerType<Option<Vec<&'static str>>>,
 }
 
