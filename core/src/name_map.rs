@@ -62,10 +62,10 @@ impl<V> NameMap<V> {
 
     /// The names, in order (Rust's string order, as a `BTreeMap` keeps them).
     #[cfg(not(target_arch = "wasm32"))]
-    pub(crate) fn sorted_keys(&self) -> Vec<&String> {
+    pub(crate) fn sorted_keys(&self) -> impl Iterator<Item = &String> {
         let mut keys: Vec<&String> = self.0.keys().collect();
         keys.sort_unstable();
-        keys
+        keys.into_iter()
     }
 
     /// The names, in order (Rust's string order, as a `BTreeMap` keeps them).

@@ -203,7 +203,7 @@ impl Evaluator<'_> {
         let builtins = crate::functions::puppet_function_names().map(String::from);
         closest(
             name,
-            builtins.chain(self.known.functions.sorted_keys().into_iter().cloned()),
+            builtins.chain(self.known.functions.sorted_keys().cloned()),
         )
     }
 
@@ -212,12 +212,7 @@ impl Evaluator<'_> {
         let resource_types = crate::types::resource_types::RESOURCE_TYPES
             .iter()
             .map(|(n, ..)| *n);
-        let defined = self
-            .catalog
-            .defines
-            .sorted_keys()
-            .into_iter()
-            .map(String::as_str);
+        let defined = self.catalog.defines.sorted_keys().map(String::as_str);
         let candidates = words(TYPES)
             .chain(
                 resource_types
@@ -233,7 +228,7 @@ impl Evaluator<'_> {
             .iter()
             .map(|(n, ..)| n.to_string())
             .collect();
-        candidates.extend(self.catalog.defines.sorted_keys().into_iter().cloned());
+        candidates.extend(self.catalog.defines.sorted_keys().cloned());
         closest(&name.to_ascii_lowercase(), candidates)
     }
 
