@@ -1,5 +1,6 @@
 //! puppet-eval: evaluate Puppet code from a file, `-e` or stdin, a REPL on a terminal; `--json`/`--jsonl` speak the oracle protocol.
 
+mod allocator;
 mod diff_cmd;
 mod diff_compile;
 mod diff_json;
@@ -23,9 +24,10 @@ use std::process::ExitCode;
 use puppet_cli::workspace::EnvSource;
 use puppet_cli::{bounded_read, protocol};
 
-/// A faster allocator than the system's for the engine's many small allocations (cli/Cargo.toml).
+/// A faster allocator than the system's for the engine's many small allocations (cli/Cargo.toml,
+/// cli/src/allocator.rs).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: allocator::Mimalloc = allocator::Mimalloc;
 
 use puppet_core::{CancelFlag, EvalOptions, MainCode, Strictness};
 

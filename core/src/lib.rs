@@ -67,6 +67,7 @@ mod functions;
 mod host;
 #[cfg(feature = "ide")]
 pub mod ide;
+mod name_map;
 pub use functions::{builtin_functions, FunctionInfo, NEEDS_ERB, NEEDS_STDLIB};
 pub mod hiera;
 #[cfg(feature = "lint")]

@@ -3,6 +3,8 @@
 //! variables, catalog scopes, collectors and chain arrows waiting for the end of the compile.
 
 use alloc::collections::BTreeMap;
+
+use crate::name_map::NameMap;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
@@ -15,17 +17,17 @@ use crate::types::{is_metaparameter, Type};
 use crate::value::Value;
 
 pub(crate) struct Catalog {
-    pub(crate) classes: BTreeMap<String, Rc<ClassDefinition>>,
-    pub(crate) defines: BTreeMap<String, Rc<DefineDefinition>>,
+    pub(crate) classes: NameMap<Rc<ClassDefinition>>,
+    pub(crate) defines: NameMap<Rc<DefineDefinition>>,
     /// Where each defined type's definition starts (its `define` keyword's offset).
-    pub(crate) define_spans: BTreeMap<String, usize>,
+    pub(crate) define_spans: NameMap<usize>,
     /// Node names (lower case) or `default`, with where they were defined.
     pub(crate) nodes: Vec<(String, u32)>,
     /// The node definitions, in the order they were defined.
     pub(crate) node_defs: Vec<super::nodes::NodeEntry>,
     /// Classes declared so far: name → their entry in `entries` (`usize::MAX` while a subclass waits
     /// for its parent's entry). The same map code as `class_scopes`, and no linear search.
-    pub(crate) declared_classes: BTreeMap<String, usize>,
+    pub(crate) declared_classes: NameMap<usize>,
     /// Subclasses declared before their parent class: their entries follow the parent's.
     pub(crate) pending_classes: Vec<String>,
     /// Classes an `include` of several gave catalog entries whose bodies are not evaluated yet.
@@ -42,11 +44,11 @@ pub(crate) struct Catalog {
     pub(crate) pending_overrides: Vec<super::compiled::PendingOverride>,
     /// The variables of evaluated classes (`$class::var`), by class then variable: each class's
     /// names stored once with their shared allocations, not as one `class::var` string each.
-    class_vars: BTreeMap<String, BTreeMap<Rc<str>, Value>>,
+    class_vars: NameMap<BTreeMap<Rc<str>, Value>>,
     /// The classes being evaluated now, innermost last, with their variables' scope.
     pub(crate) live_classes: Vec<(String, usize)>,
     /// Classes declared like resources (`class { 'a': }`), with where (an offset).
-    pub(crate) resource_like_classes: BTreeMap<String, usize>,
+    pub(crate) resource_like_classes: NameMap<usize>,
     /// Every declared resource: type, title, attributes and where it was declared.
     pub(crate) resources: Vec<DeclaredResource>,
     /// `type NUL title` → position in `resources`: lookups by reference stay fast with many resources.
@@ -58,7 +60,7 @@ pub(crate) struct Catalog {
     /// The catalog scope code runs in now.
     pub(crate) current: usize,
     /// The catalog scope of each evaluated class (a subclass's scope is inside its parent's).
-    pub(crate) class_scopes: BTreeMap<String, usize>,
+    pub(crate) class_scopes: NameMap<usize>,
     /// What the `require` and `contain` functions asked (`graph.rs` makes their edges).
     pub(crate) class_links: Vec<super::graph::ClassLink>,
     /// Collectors and `realize` calls, evaluated after the main program.
@@ -71,12 +73,12 @@ pub(crate) struct Catalog {
 impl Default for Catalog {
     fn default() -> Self {
         Catalog {
-            classes: BTreeMap::new(),
-            defines: BTreeMap::new(),
-            define_spans: BTreeMap::new(),
+            classes: NameMap::default(),
+            defines: NameMap::default(),
+            define_spans: NameMap::default(),
             nodes: Vec::new(),
             node_defs: Vec::new(),
-            declared_classes: BTreeMap::new(),
+            declared_classes: NameMap::default(),
             pending_classes: Vec::new(),
             entered_unevaluated: Vec::new(),
             entries: Vec::new(),
@@ -84,9 +86,9 @@ impl Default for Catalog {
             collector_values: Vec::new(),
             edges: Vec::new(),
             pending_overrides: Vec::new(),
-            class_vars: BTreeMap::new(),
+            class_vars: NameMap::default(),
             live_classes: Vec::new(),
-            resource_like_classes: BTreeMap::new(),
+            resource_like_classes: NameMap::default(),
             resources: Vec::new(),
             resource_index: crate::value::Hash::new(),
             scopes: alloc::vec![super::collect::CatalogScope::new(
@@ -95,7 +97,7 @@ impl Default for Catalog {
                 alloc::vec!["class".into()]
             )],
             current: 0,
-            class_scopes: BTreeMap::new(),
+            class_scopes: NameMap::default(),
             class_links: Vec::new(),
             collectors: Vec::new(),
             tags: Default::default(),
@@ -346,6 +348,10 @@ impl Catalog {
     }
 
     pub fn is_class_declared(&self, name: &str) -> bool {
+        // Most names asked are canonical already: no copy for those.
+        if !name.starts_with("::") && !name.bytes().any(|b| b.is_ascii_uppercase()) {
+            return self.declared_classes.contains_key(name);
+        }
         self.declared_classes.contains_key(&canonical(name))
     }
 
@@ -475,7 +481,7 @@ impl Catalog {
     }
 
     fn class_variables(&mut self, class: &str) -> &mut BTreeMap<Rc<str>, Value> {
-        self.class_vars.entry(class.to_string()).or_default()
+        self.class_vars.get_or_insert_with(class, BTreeMap::new)
     }
 
     /// Every variable of evaluated class `name` (what a subclass inherits), by name.

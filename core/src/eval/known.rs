@@ -16,7 +16,7 @@ pub(crate) struct Known {
     /// What autoloading has found and read.
     pub loader: super::loader::Loader,
     /// Functions written in Puppet, by name.
-    pub functions: BTreeMap<String, Rc<UserFunction>>,
+    pub functions: crate::name_map::NameMap<Rc<UserFunction>>,
     pub aliases: AliasRegistry,
     /// How many type aliases' bodies are being evaluated in each other (autoloading).
     pub alias_nesting: usize,

@@ -26,17 +26,17 @@ pub(crate) struct Loader {
     modulepath: Option<Vec<String>>,
     /// Module name → its directory's place in `module_dirs`, once looked for ([`NONE`]: there is
     /// no such module).
-    modules: BTreeMap<String, usize>,
+    modules: crate::name_map::NameMap<usize>,
     module_dirs: Vec<String>,
     /// The files imported and the templates parsed so far, by path → their tree's place in
     /// `programs` ([`NONE`] while a file is being imported, or when it defined nothing to keep).
-    imported: BTreeMap<String, usize>,
+    imported: crate::name_map::NameMap<usize>,
     /// The trees, alive as long as the evaluation (definitions and cached types point into them).
     programs: Vec<Rc<Program>>,
     /// Bytes read from the environment so far.
     bytes_read: usize,
     /// Resource types modules implement in Ruby, by name, once looked for (1: there is one).
-    ruby_types: BTreeMap<String, usize>,
+    ruby_types: crate::name_map::NameMap<usize>,
     /// The namevars of those types, where their type file shows one (`ruby_namevar.rs`).
     ruby_namevars: BTreeMap<String, String>,
     /// The attribute names of those declared with puppet-resource_api, where their type file

@@ -201,7 +201,10 @@ impl Evaluator<'_> {
 
     fn similar_functions(&self, name: &str) -> Vec<String> {
         let builtins = crate::functions::puppet_function_names().map(String::from);
-        closest(name, builtins.chain(self.known.functions.keys().cloned()))
+        closest(
+            name,
+            builtins.chain(self.known.functions.sorted_keys().cloned()),
+        )
     }
 
     /// Data types, resource types (built in or defined here) and type aliases.
@@ -209,7 +212,7 @@ impl Evaluator<'_> {
         let resource_types = crate::types::resource_types::RESOURCE_TYPES
             .iter()
             .map(|(n, ..)| *n);
-        let defined = self.catalog.defines.keys().map(String::as_str);
+        let defined = self.catalog.defines.sorted_keys().map(String::as_str);
         let candidates = words(TYPES)
             .chain(
                 resource_types
@@ -225,7 +228,7 @@ impl Evaluator<'_> {
             .iter()
             .map(|(n, ..)| n.to_string())
             .collect();
-        candidates.extend(self.catalog.defines.keys().cloned());
+        candidates.extend(self.catalog.defines.sorted_keys().cloned());
         closest(&name.to_ascii_lowercase(), candidates)
     }
 

@@ -4,7 +4,6 @@
 //! interpolated, dotted keys dug into, `convert_to` applied; every step recorded in the
 //! explanation when one is being made.
 
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -26,15 +25,15 @@ use crate::value::{Hash, Value};
 pub(crate) struct SearchState {
     /// Each layer's configuration (`global`, `environment`), by its place in `configs`
     /// (`usize::MAX`: the layer has no data provider).
-    pub(super) config_index: BTreeMap<String, usize>,
+    pub(super) config_index: crate::name_map::NameMap<usize>,
     /// The same for each module's layer, by the module's name (no key to build per lookup).
-    pub(super) module_config_index: BTreeMap<String, usize>,
+    pub(super) module_config_index: crate::name_map::NameMap<usize>,
     pub(super) configs: Vec<Rc<Config>>,
     /// Data files read, by path → place in `data`.
-    pub(super) data_index: BTreeMap<String, usize>,
+    pub(super) data_index: crate::name_map::NameMap<usize>,
     pub(super) data: Vec<Rc<Hash>>,
     /// Compiled lookup options by module (`""`: global and environment only).
-    pub(super) options_index: BTreeMap<String, usize>,
+    pub(super) options_index: crate::name_map::NameMap<usize>,
     pub(super) options: Vec<Option<Rc<LookupOptions>>>,
     /// The global and environment layers' `lookup_options` merged, once read (Puppet reads
     /// them once; a module's are read the first time a key of the module is looked up).

@@ -40,33 +40,40 @@ pub(crate) fn builtin_type_has(type_name: &str, name: &str) -> Option<bool> {
     Some(name == "name" || is_metaparameter(name) || has_word(keys, name) || has_word(others, name))
 }
 
-/// Built-in resource types' attribute names (with `name` and the metaparameters), split once per
-/// type: a compile checks every resource's attributes (a list, not a sorted one: sorting would
-/// cost the .wasm a sort of strings).
+/// Built-in resource types' attribute names (with `name` and the metaparameters), split and
+/// sorted once per type: a compile checks every resource's attributes (natively only: the
+/// browser's engine reads the table itself, see `has`).
 #[derive(Default)]
 pub(crate) struct AttributeNames {
-    /// Each type's names; `None` for a type that is not built in.
+    /// Each type's names, sorted; `None` for a type that is not built in.
+    #[cfg(not(target_arch = "wasm32"))]
     types: super::per_type::PerType<Option<Vec<&'static str>>>,
 }
 
 impl AttributeNames {
     /// [`builtin_type_has`], answered from the type's names (in the browser's engine, from the
-    /// table itself: the lists would cost its size budget more than they save its time).
+    /// table itself: the lists and their sort would cost its size budget more than they save its
+    /// time).
+    #[cfg(target_arch = "wasm32")]
     pub(crate) fn has(&mut self, type_name: &str, name: &str) -> Option<bool> {
-        if cfg!(target_arch = "wasm32") {
-            return builtin_type_has(type_name, name);
-        }
+        builtin_type_has(type_name, name)
+    }
+
+    /// [`builtin_type_has`], answered from the type's sorted names.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn has(&mut self, type_name: &str, name: &str) -> Option<bool> {
         let names = self.types.get_or_make(type_name, || {
             let (keys, _, others) = builtin_resource_type(type_name)?;
-            let names = keys
+            let mut names: Vec<&'static str> = keys
                 .split(' ')
                 .chain(others.split(' '))
                 .chain(super::resource_types::METAPARAMETERS.split(' '))
                 .chain(core::iter::once("name"))
                 .collect();
+            names.sort_unstable();
             Some(names)
         });
-        Some(names.as_ref()?.contains(&name))
+        Some(names.as_ref()?.binary_search(&name).is_ok())
     }
 }
 
