@@ -49,6 +49,9 @@ FACTS_AREAS = {"facts": os.path.join(HERE, "facts.json")}
 # gives the engine the same).
 NODE_ORACLE = os.path.join(HERE, "node_oracle.rb")
 NODE_AREAS = {"node": (os.path.join(HERE, "facts.json"), "web01.example.com")}
+# The areas whose cases call a Puppet function that requires a Ruby library Ruby no longer ships: the
+# library, and the Debian package that has it (without it every case would be a LoadError).
+RUBY_LIBRARIES = {"fn_scanf": ("scanf", "ruby-scanf")}
 
 
 def die(msg):
@@ -152,6 +155,12 @@ def main(argv):
     else:
         areas = sorted(n[:-4] for n in os.listdir(CASES_DIR) if n.endswith(".txt"))
     version = check_tools()
+    for area in areas:
+        if area in RUBY_LIBRARIES:
+            library, package = RUBY_LIBRARIES[area]
+            if subprocess.run(["ruby", "-e", "require '%s'" % library], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode != 0:
+                die("area %s needs Ruby's %s library (apt-get install -y %s)" % (area, library, package))
     total = total_err = 0
     for area in areas:
         n, e, timeouts = run_area(area, catalog)

@@ -48,7 +48,7 @@ pub(crate) enum InStdlib9 {
 pub(crate) enum Part {
     /// puppetlabs-stdlib's functions (core's `stdlib` feature).
     Stdlib,
-    /// ERB templates (core's `erb` feature).
+    /// The engine's Ruby (core's `erb` feature): ERB templates, and Ruby's scanf library.
     Erb,
 }
 

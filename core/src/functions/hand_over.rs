@@ -37,7 +37,7 @@ pub(super) fn needs(part: Part, name: &str, span: Span) -> Unwind {
         ),
         Part::Erb => error(
             NEEDS_ERB,
-            format!("The function '{name}' renders ERB, which this build of the engine does not have (the playground loads the engine that has it)"),
+            format!("The function '{name}' needs the engine's Ruby, which this build of the engine does not have (the playground loads the engine that has it)"),
             span,
         ),
     }

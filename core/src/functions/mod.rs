@@ -24,6 +24,7 @@ mod lookup;
 pub(crate) mod meta;
 mod numbers;
 mod public;
+mod scanf;
 mod sequences;
 // Compiled in every build: the light one keeps its functions' names only (see `declare.rs`),
 // and the linker drops the rest.
@@ -56,6 +57,7 @@ const PUPPET: &[&[Def]] = &[
     collections::DEFS,
     numbers::DEFS,
     strings::DEFS,
+    scanf::DEFS,
     time::DEFS,
     fqdn_rand::DEFS,
     types::DEFS,

@@ -1,7 +1,7 @@
 //! Puppet's functions that need what the playground does not have (the compiling host, Hiera's
 //! data provider context): declared, so that a call fails saying why.
 
-use super::declare::{optional_block, rep, req, Def};
+use super::declare::{rep, req, Def};
 
 /// Puppet's functions the playground cannot run, declared.
 #[rustfmt::skip]
@@ -18,10 +18,6 @@ pub(super) const DEFS: &[Def] = &[
     Def::puppet("json_data", super::hand_over::refuse)
         .takes(&[&[req("options", "Hash"), req("context", "Any")]]).refused("it needs Hiera data")
         .doc("Hiera's JSON data provider"),
-    Def::puppet("scanf", super::hand_over::refuse)
-        .takes(&[&[req("data", "String"), req("format", "String"), optional_block(1, 1)]]).with_3x()
-        .refused("it is not implemented yet")
-        .doc("The values a scanf format reads from the string"),
     Def::puppet("yaml_data", super::hand_over::refuse)
         .takes(&[&[req("options", "Hash"), req("context", "Any")]]).refused("it needs Hiera data")
         .doc("Hiera's YAML data provider"),

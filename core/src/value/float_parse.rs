@@ -1,4 +1,5 @@
-//! Decimal text to `f64`, correctly rounded, the same as `str::parse::<f64>` without std's 10 KB table.
+//! Decimal text to `f64`, correctly rounded, the same as `str::parse::<f64>` without std's 10 KB table
+//! (and Ruby's `String#to_f` on it).
 //!
 //! Std's parser (Eisel–Lemire) carries a 10 KB table of powers of five that compresses badly; this one
 //! takes Clinger's exact fast path when it can and otherwise the simple decimal conversion (Nigel Tao's
@@ -155,6 +156,32 @@ pub fn parse_f64(text: &str) -> Option<f64> {
         parse_decimal(body.as_bytes())?
     };
     Some(if negative { -value } else { value })
+}
+
+/// Ruby's `String#to_f`: the leading decimal number (after blanks; `_` between digits), 0.0 when
+/// there is none.
+pub fn ruby_to_f(s: &str) -> f64 {
+    let t = s.trim_start_matches([' ', '\t', '\n', '\u{b}', '\u{c}', '\r']);
+    let bytes = t.as_bytes();
+    let digits = |mut at: usize, underscore: bool| {
+        while at < bytes.len() && (bytes[at].is_ascii_digit() || underscore && bytes[at] == b'_') {
+            at += 1;
+        }
+        at
+    };
+    let sign = usize::from(matches!(bytes.first(), Some(b'+' | b'-')));
+    let mut end = digits(sign, true);
+    if bytes.get(end) == Some(&b'.') && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) {
+        end = digits(end + 1, false);
+    }
+    if end > sign && matches!(bytes.get(end), Some(b'e' | b'E')) {
+        let e = end + 1 + usize::from(matches!(bytes.get(end + 1), Some(b'+' | b'-')));
+        if bytes.get(e).is_some_and(u8::is_ascii_digit) {
+            end = digits(e, false);
+        }
+    }
+    let clean: alloc::string::String = t[..end].chars().filter(|&c| c != '_').collect();
+    parse_f64(&clean).unwrap_or(0.0)
 }
 
 /// Digits with an optional `.` and exponent (no sign) as a correctly rounded `f64`.

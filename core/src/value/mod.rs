@@ -91,7 +91,7 @@ pub use equality::puppet_equals;
 pub(crate) use equality::whole_float_as_integer;
 pub use error_value::ErrorValue;
 pub use float_format::format_float;
-pub use float_parse::parse_f64;
+pub use float_parse::{parse_f64, ruby_to_f};
 pub use hash::Hash;
 pub use iterator::{ElementSource, IteratorValue};
 pub(crate) use quote::write_double_quoted;

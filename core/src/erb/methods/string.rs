@@ -136,7 +136,7 @@ pub(crate) fn string_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call)
         S::ToStr | S::Same => recv.clone(),
         S::ToSym => RVal::Sym(s.into()),
         S::ToI => return to_i(interp, s, args),
-        S::ToF => RVal::Float(leading_float(s)),
+        S::ToF => RVal::Float(crate::value::ruby_to_f(s)),
         S::Length => RVal::Int(s.chars().count() as i64),
         S::Bytesize => RVal::Int(s.len() as i64),
         S::Empty => RVal::Bool(s.is_empty()),
@@ -270,31 +270,6 @@ fn to_i<H: RubyHost>(interp: &Interp<'_, H>, s: &str, args: &[RVal]) -> RResult<
         .filter(|&c| c != '_')
         .collect();
     Ok(RVal::Int(i64::from_str_radix(&digits, base).unwrap_or(0)))
-}
-
-/// `String#to_f`: the leading decimal number, 0.0 when there is none.
-fn leading_float(s: &str) -> f64 {
-    let t = s.trim_start_matches(is_space);
-    let bytes = t.as_bytes();
-    let digits = |mut at: usize, underscore: bool| {
-        while at < bytes.len() && (bytes[at].is_ascii_digit() || underscore && bytes[at] == b'_') {
-            at += 1;
-        }
-        at
-    };
-    let sign = usize::from(matches!(bytes.first(), Some(b'+' | b'-')));
-    let mut end = digits(sign, true);
-    if bytes.get(end) == Some(&b'.') && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) {
-        end = digits(end + 1, false);
-    }
-    if end > sign && matches!(bytes.get(end), Some(b'e' | b'E')) {
-        let e = end + 1 + usize::from(matches!(bytes.get(end + 1), Some(b'+' | b'-')));
-        if bytes.get(e).is_some_and(u8::is_ascii_digit) {
-            end = digits(e, false);
-        }
-    }
-    let clean: String = t[..end].chars().filter(|&c| c != '_').collect();
-    crate::value::parse_f64(&clean).unwrap_or(0.0)
 }
 
 fn capitalize(s: &str) -> String {
