@@ -2,9 +2,9 @@
 //! style, libyaml's emitter lays out blocks, quotes and line folding at 80 columns). Written from
 //! their documented behaviour and checked against real Puppet (tests/conformance/stdlib/yaml.txt).
 
-use alloc::collections::BTreeMap;
 use alloc::string::String;
 
+use crate::pair_map::PairMap;
 use crate::value::Value;
 
 /// How deep arrays and hashes may nest before the writer gives up (the native stack).
@@ -49,8 +49,9 @@ struct Emitter {
     indents: alloc::vec::Vec<i64>,
     best_indent: i64,
     /// The arrays and hashes met (by identity), with their anchor number when met more than
-    /// once (0: met once, no anchor), and whether the first one was written already.
-    anchors: BTreeMap<usize, (usize, bool)>,
+    /// once (0: met once, no anchor), and whether the first one was written already; keyed by
+    /// `(identity, 0)` (the engine's one map of number pairs).
+    anchors: PairMap,
     /// The last block scalar kept its final line breaks (`|+`): libyaml then ends the document
     /// explicitly (`...`).
     open_ended: bool,
@@ -68,15 +69,15 @@ fn identity(value: &Value) -> Option<usize> {
 /// Psych's anchors: the arrays and hashes met again while walking in writing order, numbered in
 /// the order of their second meeting (what is met again is not walked again).
 /// One map holds what was met and the anchors (number 0: met once).
-fn find_anchors(value: &Value) -> BTreeMap<usize, (usize, bool)> {
-    let mut anchors: BTreeMap<usize, (usize, bool)> = BTreeMap::new();
+fn find_anchors(value: &Value) -> PairMap {
+    let mut anchors = PairMap::new();
     let mut numbered = 0;
     let mut pending = alloc::vec![value];
     while let Some(next) = pending.pop() {
         let Some(id) = identity(next) else {
             continue;
         };
-        match anchors.entry(id) {
+        match anchors.entry((id, 0)) {
             alloc::collections::btree_map::Entry::Vacant(entry) => {
                 entry.insert((0, false));
             }
@@ -183,7 +184,7 @@ impl Emitter {
             return Err(Refusal::TooDeep);
         }
         if let Some(id) = identity(value) {
-            if let Some(&(number @ 1.., written)) = self.anchors.get(&id) {
+            if let Some(&(number @ 1.., written)) = self.anchors.get(&(id, 0)) {
                 if written {
                     self.indicator(&alloc::format!("*{number}"), true, false, false);
                     if at.simple_key {
@@ -191,7 +192,7 @@ impl Emitter {
                     }
                     return Ok(());
                 }
-                self.anchors.insert(id, (number, true));
+                self.anchors.insert((id, 0), (number, true));
                 self.indicator(&alloc::format!("&{number}"), true, false, false);
             }
         }
