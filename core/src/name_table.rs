@@ -47,6 +47,22 @@ impl<T> NameTable<T> {
         }
     }
 
+    /// `name`'s item, set to the default first when it has none.
+    pub fn entry(&mut self, name: &str) -> &mut T
+    where
+        T: Default,
+    {
+        let at = match self.index.get(name) {
+            Some(&at) => at,
+            None => {
+                self.index.insert(name.into(), self.items.len());
+                self.items.push(T::default());
+                self.items.len() - 1
+            }
+        };
+        &mut self.items[at]
+    }
+
     pub fn len(&self) -> usize {
         self.index.len()
     }
@@ -60,6 +76,11 @@ impl<T> NameTable<T> {
         self.index
             .iter()
             .filter_map(|(name, &at)| Some((name, self.items.get(at)?)))
+    }
+
+    /// The items, in their names' order.
+    pub fn values(&self) -> impl Iterator<Item = &T> {
+        self.index.values().filter_map(|&at| self.items.get(at))
     }
 
     /// The names, in order.
@@ -97,5 +118,10 @@ mod tests {
         assert_eq!(from, vec!["b", "c"]);
         let from: Vec<&str> = table.names_from("bb").map(String::as_str).collect();
         assert_eq!(from, vec!["c"]);
+        let values: Vec<i32> = table.values().copied().collect();
+        assert_eq!(values, vec![1, 20, 3]);
+        *table.entry("d") += 4;
+        *table.entry("a") += 10;
+        assert_eq!((table.get("d"), table.get("a")), (Some(&4), Some(&11)));
     }
 }

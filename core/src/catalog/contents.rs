@@ -9,14 +9,15 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::host::{catalog_error, error, EvalResult};
+use crate::name_table::NameTable;
 use crate::span::Span;
 use crate::syntax::ast::{ClassDefinition, DefineDefinition, ExprKind, NodeDefinition};
 use crate::types::{is_metaparameter, Type};
 use crate::value::Value;
 
 pub(crate) struct Catalog {
-    pub(crate) classes: BTreeMap<String, Rc<ClassDefinition>>,
-    pub(crate) defines: BTreeMap<String, Rc<DefineDefinition>>,
+    pub(crate) classes: NameTable<Rc<ClassDefinition>>,
+    pub(crate) defines: NameTable<Rc<DefineDefinition>>,
     /// Where each defined type's definition starts (its `define` keyword's offset).
     pub(crate) define_spans: BTreeMap<String, usize>,
     /// Node names (lower case) or `default`, with where they were defined.
@@ -41,8 +42,9 @@ pub(crate) struct Catalog {
     /// Overrides of resources not declared when they ran, applied when the catalog is finished.
     pub(crate) pending_overrides: Vec<super::compiled::PendingOverride>,
     /// The variables of evaluated classes (`$class::var`), by class then variable: each class's
-    /// names stored once with their shared allocations, not as one `class::var` string each.
-    class_vars: BTreeMap<String, BTreeMap<Rc<str>, Value>>,
+    /// names stored once, not as one `class::var` string each (in name tables: a map of its own
+    /// would be another copy of the B-tree's code in the browser engines).
+    class_vars: NameTable<NameTable<Value>>,
     /// The classes being evaluated now, innermost last, with their variables' scope.
     pub(crate) live_classes: Vec<(String, usize)>,
     /// Classes declared like resources (`class { 'a': }`), with where (an offset).
@@ -71,8 +73,8 @@ pub(crate) struct Catalog {
 impl Default for Catalog {
     fn default() -> Self {
         Catalog {
-            classes: BTreeMap::new(),
-            defines: BTreeMap::new(),
+            classes: NameTable::default(),
+            defines: NameTable::default(),
             define_spans: BTreeMap::new(),
             nodes: Vec::new(),
             node_defs: Vec::new(),
@@ -84,7 +86,7 @@ impl Default for Catalog {
             collector_values: Vec::new(),
             edges: Vec::new(),
             pending_overrides: Vec::new(),
-            class_vars: BTreeMap::new(),
+            class_vars: NameTable::default(),
             live_classes: Vec::new(),
             resource_like_classes: BTreeMap::new(),
             resources: Vec::new(),
@@ -456,7 +458,7 @@ impl Catalog {
 
     /// Set `$class::var` before the program runs (the built-in class `settings`, `settings.rs`).
     pub(crate) fn set_class_variable(&mut self, class: &str, var: &str, value: Value) {
-        self.class_variables(class).insert(Rc::from(var), value);
+        self.class_variables(class).insert(var.into(), value);
     }
 
     /// Keep what class `class` defined, over what it inherited, as its `$class::var`s (a later
@@ -469,13 +471,15 @@ impl Catalog {
     ) {
         let vars = self.class_variables(class);
         for (var, value) in inherited {
-            vars.insert(Rc::from(var), value);
+            vars.insert(var, value);
         }
-        vars.extend(own);
+        for (var, value) in own {
+            vars.insert(var.to_string(), value);
+        }
     }
 
-    fn class_variables(&mut self, class: &str) -> &mut BTreeMap<Rc<str>, Value> {
-        self.class_vars.entry(class.to_string()).or_default()
+    fn class_variables(&mut self, class: &str) -> &mut NameTable<Value> {
+        self.class_vars.entry(class)
     }
 
     /// Every variable of evaluated class `name` (what a subclass inherits), by name.
