@@ -7,6 +7,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::ast::Block;
+use crate::text::TrimBy;
 use crate::value::{format_float, write_ruby_string_inspect, Value};
 
 /// A Ruby object of a template.
@@ -288,7 +289,7 @@ fn is_plain_symbol(s: &str) -> bool {
         return false;
     };
     (first == '_' || first.is_alphabetic())
-        && s.trim_end_matches(['?', '!', '='])
+        && s.trim_end_by(&|c| matches!(c, '?' | '!' | '='))
             .chars()
             .all(|c| c == '_' || c.is_alphanumeric())
 }

@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 use super::named::{definitions_in, Defined, Kind};
 use crate::diagnostic::Diagnostic;
 use crate::syntax;
+use crate::text::TrimBy;
 
 /// A file's index: built from one parse and one pass over its tokens.
 #[derive(Debug, Clone, Default)]
@@ -83,7 +84,7 @@ fn words(text: &str) -> BTreeMap<String, usize> {
                 found.insert(["$", &name].concat(), 0);
             }
             "string" => {
-                let inner = word.trim_matches(|c| c == '\'' || c == '"');
+                let inner = word.trim_by(&|c| c == '\'' || c == '"');
                 if inner.len() < 200 && !inner.contains(['$', '\n']) {
                     found.insert(
                         crate::qualified::trim_leading(inner, "::").to_ascii_lowercase(),

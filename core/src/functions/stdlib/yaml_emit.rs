@@ -5,6 +5,7 @@
 use alloc::string::String;
 
 use crate::pair_map::PairMap;
+use crate::text::TrimBy;
 use crate::value::Value;
 
 /// How deep arrays and hashes may nest before the writer gives up (the native stack).
@@ -633,7 +634,7 @@ fn octal_with_8_or_9(text: &str) -> bool {
     let Some(rest) = text.strip_prefix('0') else {
         return false;
     };
-    let rest = rest.trim_start_matches(|c: char| ('0'..='7').contains(&c));
+    let rest = rest.trim_start_by(&|c: char| ('0'..='7').contains(&c));
     rest.starts_with(['8', '9'])
 }
 
@@ -683,7 +684,7 @@ fn is_time(text: &str) -> bool {
     let rest = if let Some(r) = rest.strip_prefix(['T', 't']) {
         r
     } else {
-        let trimmed = rest.trim_start_matches(|c: char| c.is_ascii_whitespace());
+        let trimmed = rest.trim_start_by(&|c: char| c.is_ascii_whitespace());
         if trimmed.len() == rest.len() {
             return false;
         }
@@ -701,7 +702,7 @@ fn is_time(text: &str) -> bool {
         Some(r) => &r[digits(r)..],
         None => rest,
     };
-    let rest = rest.trim_start_matches(|c: char| c.is_ascii_whitespace());
+    let rest = rest.trim_start_by(&|c: char| c.is_ascii_whitespace());
     if rest.is_empty() || rest == "Z" {
         return true;
     }
