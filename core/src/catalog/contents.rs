@@ -42,9 +42,8 @@ pub(crate) struct Catalog {
     /// Overrides of resources not declared when they ran, applied when the catalog is finished.
     pub(crate) pending_overrides: Vec<super::compiled::PendingOverride>,
     /// The variables of evaluated classes (`$class::var`), by class then variable: each class's
-    /// names stored once, not as one `class::var` string each (in name tables: a map of its own
-    /// would be another copy of the B-tree's code in the browser engines).
-    class_vars: NameTable<NameTable<Value>>,
+    /// names stored once with their shared allocations, not as one `class::var` string each.
+    class_vars: NameTable<ClassVars>,
     /// The classes being evaluated now, innermost last, with their variables' scope.
     pub(crate) live_classes: Vec<(String, usize)>,
     /// Classes declared like resources (`class { 'a': }`), with where (an offset).
@@ -458,7 +457,7 @@ impl Catalog {
 
     /// Set `$class::var` before the program runs (the built-in class `settings`, `settings.rs`).
     pub(crate) fn set_class_variable(&mut self, class: &str, var: &str, value: Value) {
-        self.class_variables(class).insert(var.into(), value);
+        self.class_variables(class).set(Rc::from(var), value);
     }
 
     /// Keep what class `class` defined, over what it inherited, as its `$class::var`s (a later
@@ -471,24 +470,53 @@ impl Catalog {
     ) {
         let vars = self.class_variables(class);
         for (var, value) in inherited {
-            vars.insert(var, value);
+            vars.set(Rc::from(var), value);
         }
         for (var, value) in own {
-            vars.insert(var.to_string(), value);
+            vars.set(var, value);
         }
     }
 
-    fn class_variables(&mut self, class: &str) -> &mut NameTable<Value> {
+    fn class_variables(&mut self, class: &str) -> &mut ClassVars {
         self.class_vars.entry(class)
     }
 
     /// Every variable of evaluated class `name` (what a subclass inherits), by name.
     pub(crate) fn variables_of_class(&self, name: &str) -> Vec<(String, Value)> {
         self.class_vars.get(name).map_or_else(Vec::new, |vars| {
-            vars.iter()
+            vars.0
+                .iter()
                 .map(|(var, value)| (var.to_string(), value.clone()))
                 .collect()
         })
+    }
+}
+
+/// A class's variables, sorted by name: a list searched by halves (a map of their own would be
+/// another copy of the B-tree's code in the browser engines), the names shared with the scope
+/// that bound them.
+#[derive(Default)]
+struct ClassVars(Vec<(Rc<str>, Value)>);
+
+impl ClassVars {
+    fn get(&self, var: &str) -> Option<&Value> {
+        let at = self
+            .0
+            .binary_search_by(|(name, _)| (**name).cmp(var))
+            .ok()?;
+        self.0.get(at).map(|(_, value)| value)
+    }
+
+    /// Bind `var` (over what it was bound to).
+    fn set(&mut self, var: Rc<str>, value: Value) {
+        match self.0.binary_search_by(|(name, _)| (**name).cmp(&*var)) {
+            Ok(at) => {
+                if let Some(slot) = self.0.get_mut(at) {
+                    slot.1 = value;
+                }
+            }
+            Err(at) => self.0.insert(at, (var, value)),
+        }
     }
 }
 
