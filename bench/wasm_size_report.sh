@@ -25,7 +25,7 @@ echo "the $flavour engine ($raw)"
 wasm-opt -Oz -g --strip-producers --low-memory-unused \
   --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue -Oz --flatten --rereloop -Oz -Oz \
-  "$raw" -o "$out/named.opt.wasm"
+  --flatten --rereloop -Oz -Oz "$raw" -o "$out/named.opt.wasm"
 wasm-bindgen "$out/named.opt.wasm" --keep-debug --target web --out-dir "$out" --out-name named --no-typescript
 twiggy top -n "${TOP:-25}" "$out/named_bg.wasm"
 twiggy top -n 100000 --format csv "$out/named_bg.wasm" > "$out/top.csv"

@@ -126,6 +126,10 @@
 # Then (issue 33's last item) shared code where generics and searchers were copied: one dispatch check for
 # built-ins and modules' Ruby, the full engine's sorts through core/src/sort.rs, one join, no reverse
 # substring searcher, one collection-walk cost: light 409,204 -> 406,299, full 706,709 -> 701,723.
+# Session 28 (room in the full engine, nothing computed differently): maps whose value types were theirs
+# alone through one BTreeMap<String, usize> (core/src/name_table.rs) or one map of number pairs
+# (pair_map.rs), trims by a test of characters through one loop (text.rs), and a second
+# --flatten --rereloop round of wasm-opt: full 704,075 -> 693,434, light 406,601 -> 398,803.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}

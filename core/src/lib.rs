@@ -72,6 +72,8 @@ pub use functions::{builtin_functions, FunctionInfo, NEEDS_ERB, NEEDS_STDLIB};
 pub mod hiera;
 #[cfg(feature = "lint")]
 pub mod lint;
+mod name_table;
+mod pair_map;
 mod puppet_text;
 mod qualified;
 pub mod regex;

@@ -1,8 +1,8 @@
 //! Tables by name that the compile only looks up and fills (classes, defined types, modules,
 //! declared classes, class variables): hashed in native builds, where the compile of a large
-//! environment asks them tens of thousands of times, and a `BTreeMap` in the browser's engine,
-//! whose size budget has no room for another hashed map's code. No iteration but in name order
-//! (`sorted_keys`), so both give the same results.
+//! environment asks them tens of thousands of times, and a `NameTable` (the engine's one
+//! `BTreeMap<String, usize>` and a list) in the browser's engine, whose size budget has no room for
+//! another map's code. No iteration but in name order (`sorted_keys`), so both give the same results.
 
 use alloc::string::String;
 #[cfg(not(target_arch = "wasm32"))]
@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 #[cfg(not(target_arch = "wasm32"))]
 type Map<V> = indexmap::IndexMap<String, V, foldhash::fast::FixedState>;
 #[cfg(target_arch = "wasm32")]
-type Map<V> = alloc::collections::BTreeMap<String, V>;
+type Map<V> = crate::name_table::NameTable<V>;
 
 /// A table of `V`s by name (see the file's comment).
 #[derive(Debug, Clone)]
@@ -57,7 +57,7 @@ impl<V> NameMap<V> {
     /// `name`'s value, made by `make` (and its name copied) when it has none yet.
     #[cfg(target_arch = "wasm32")]
     pub(crate) fn get_or_insert_with(&mut self, name: &str, make: impl FnOnce() -> V) -> &mut V {
-        self.0.entry(name.into()).or_insert_with(make)
+        self.0.entry_with(name, make)
     }
 
     /// The names, in order (Rust's string order, as a `BTreeMap` keeps them).
@@ -71,6 +71,6 @@ impl<V> NameMap<V> {
     /// The names, in order (Rust's string order, as a `BTreeMap` keeps them).
     #[cfg(target_arch = "wasm32")]
     pub(crate) fn sorted_keys(&self) -> impl Iterator<Item = &String> {
-        self.0.keys()
+        self.0.iter().map(|(name, _)| name)
     }
 }

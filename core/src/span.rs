@@ -1,5 +1,6 @@
 //! Source positions: byte-offset spans and a line index that turns offsets into line/column.
 
+use crate::text::TrimBy;
 use alloc::vec::Vec;
 
 /// A range of bytes `[start, end)` in the source text.
@@ -81,7 +82,7 @@ impl LineIndex {
             .line_starts
             .get(index + 1)
             .map_or(source.len(), |&next| next as usize);
-        source[start as usize..end].trim_end_matches(['\n', '\r'])
+        source[start as usize..end].trim_end_by(&|c| matches!(c, '\n' | '\r'))
     }
 }
 

@@ -2,8 +2,6 @@
 //! program defined, the classes and resources it declared (indexed by reference), class
 //! variables, catalog scopes, collectors and chain arrows waiting for the end of the compile.
 
-use alloc::collections::BTreeMap;
-
 use crate::name_map::NameMap;
 use alloc::format;
 use alloc::rc::Rc;
@@ -44,7 +42,7 @@ pub(crate) struct Catalog {
     pub(crate) pending_overrides: Vec<super::compiled::PendingOverride>,
     /// The variables of evaluated classes (`$class::var`), by class then variable: each class's
     /// names stored once with their shared allocations, not as one `class::var` string each.
-    class_vars: NameMap<BTreeMap<Rc<str>, Value>>,
+    class_vars: NameMap<ClassVars>,
     /// The classes being evaluated now, innermost last, with their variables' scope.
     pub(crate) live_classes: Vec<(String, usize)>,
     /// Classes declared like resources (`class { 'a': }`), with where (an offset).
@@ -462,7 +460,7 @@ impl Catalog {
 
     /// Set `$class::var` before the program runs (the built-in class `settings`, `settings.rs`).
     pub(crate) fn set_class_variable(&mut self, class: &str, var: &str, value: Value) {
-        self.class_variables(class).insert(Rc::from(var), value);
+        self.class_variables(class).set(Rc::from(var), value);
     }
 
     /// Keep what class `class` defined, over what it inherited, as its `$class::var`s (a later
@@ -475,22 +473,54 @@ impl Catalog {
     ) {
         let vars = self.class_variables(class);
         for (var, value) in inherited {
-            vars.insert(Rc::from(var), value);
+            vars.set(Rc::from(var), value);
         }
-        vars.extend(own);
+        for (var, value) in own {
+            vars.set(var, value);
+        }
     }
 
-    fn class_variables(&mut self, class: &str) -> &mut BTreeMap<Rc<str>, Value> {
-        self.class_vars.get_or_insert_with(class, BTreeMap::new)
+    fn class_variables(&mut self, class: &str) -> &mut ClassVars {
+        self.class_vars
+            .get_or_insert_with(class, ClassVars::default)
     }
 
     /// Every variable of evaluated class `name` (what a subclass inherits), by name.
     pub(crate) fn variables_of_class(&self, name: &str) -> Vec<(String, Value)> {
         self.class_vars.get(name).map_or_else(Vec::new, |vars| {
-            vars.iter()
+            vars.0
+                .iter()
                 .map(|(var, value)| (var.to_string(), value.clone()))
                 .collect()
         })
+    }
+}
+
+/// A class's variables, sorted by name: a list searched by halves (a map of their own would be
+/// another copy of the B-tree's code in the browser engines), the names shared with the scope
+/// that bound them.
+#[derive(Default)]
+struct ClassVars(Vec<(Rc<str>, Value)>);
+
+impl ClassVars {
+    fn get(&self, var: &str) -> Option<&Value> {
+        let at = self
+            .0
+            .binary_search_by(|(name, _)| (**name).cmp(var))
+            .ok()?;
+        self.0.get(at).map(|(_, value)| value)
+    }
+
+    /// Bind `var` (over what it was bound to).
+    fn set(&mut self, var: Rc<str>, value: Value) {
+        match self.0.binary_search_by(|(name, _)| (**name).cmp(&*var)) {
+            Ok(at) => {
+                if let Some(slot) = self.0.get_mut(at) {
+                    slot.1 = value;
+                }
+            }
+            Err(at) => self.0.insert(at, (var, value)),
+        }
     }
 }
 

@@ -18,6 +18,7 @@ use crate::host::LogLevel;
 use crate::host::{catalog_error, error, EvalResult};
 use crate::span::Span;
 use crate::syntax::ast::{AttributeOperation, BinaryOp, Expr, ExprKind};
+use crate::text::TrimBy;
 use crate::types::Type;
 use crate::value::Value;
 
@@ -308,7 +309,7 @@ impl Evaluator<'_> {
                 let parsed = text
                     .split_once('[')
                     .and_then(|(t, rest)| Some((canonical(t), rest.strip_suffix(']')?)))
-                    .map(|(t, title)| (t, title.trim_matches(['\'', '"']).to_string()));
+                    .map(|(t, title)| (t, title.trim_by(&|c| matches!(c, '\'' | '"')).to_string()));
                 match parsed {
                     Some(reference) if !reference.0.is_empty() => references.push(reference),
                     _ => {

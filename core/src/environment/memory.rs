@@ -1,7 +1,6 @@
 //! An environment's files held in memory, as the page and the tests hand them over, checked
 //! against the environment limits as they are added.
 
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -9,11 +8,12 @@ use alloc::vec::Vec;
 
 use super::{clean_path, EnvFiles, ReadError};
 use crate::host::Limits;
+use crate::name_table::NameTable;
 
 /// Files by path, in byte order of their paths.
 #[derive(Debug, Clone, Default)]
 pub struct MemoryFiles {
-    files: BTreeMap<String, Rc<str>>,
+    files: NameTable<Rc<str>>,
     bytes: usize,
     problems: Vec<(String, String)>,
 }
@@ -105,17 +105,17 @@ impl EnvFiles for MemoryFiles {
     fn is_dir(&self, path: &str) -> bool {
         let prefix = format!("{}/", path.trim_end_matches('/'));
         self.files
-            .range(prefix.clone()..)
+            .names_from(&prefix)
             .next()
-            .is_some_and(|(p, _)| p.starts_with(&prefix))
+            .is_some_and(|p| p.starts_with(&prefix))
     }
 
     fn files_under(&self, dir: &str) -> Vec<String> {
         let prefix = format!("{}/", dir.trim_end_matches('/'));
         self.files
-            .range(prefix.clone()..)
-            .take_while(|(p, _)| p.starts_with(&prefix))
-            .map(|(p, _)| p.clone())
+            .names_from(&prefix)
+            .take_while(|p| p.starts_with(&prefix))
+            .cloned()
             .collect()
     }
 

@@ -7,6 +7,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::scanner::Segment;
+use crate::text::TrimBy;
 
 /// A part of a string literal: text, or the tokens of an interpolation `#{...}`.
 #[derive(Debug, Clone, PartialEq)]
@@ -474,7 +475,7 @@ impl<'s> Lexer<'s> {
             lines
                 .iter()
                 .filter(|l| !l.trim().is_empty())
-                .map(|l| l.len() - l.trim_start_matches([' ', '\t']).len())
+                .map(|l| l.len() - l.trim_start_by(&|c| matches!(c, ' ' | '\t')).len())
                 .min()
                 .unwrap_or(0)
         } else {

@@ -14,6 +14,7 @@ use alloc::string::String;
 
 use super::interp::{Flow, Interp, RResult};
 use super::value::RVal;
+use crate::text::TrimBy;
 use crate::value::float_math::trunc;
 
 pub(crate) use number::number_method;
@@ -115,7 +116,7 @@ fn is_space(c: char) -> bool {
 
 /// `String#to_i`: leading digits, 0 when there are none.
 fn leading_integer(s: &str) -> i64 {
-    let t = s.trim_start_matches(is_space);
+    let t = s.trim_start_by(&is_space);
     let (negative, t) = match t.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, t.strip_prefix('+').unwrap_or(t)),

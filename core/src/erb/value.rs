@@ -7,6 +7,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::ast::Block;
+use crate::text::TrimBy;
 use crate::value::{format_float, write_ruby_string_inspect, Value};
 
 /// A Ruby object of a template.
@@ -288,7 +289,7 @@ fn is_plain_symbol(s: &str) -> bool {
         return false;
     };
     (first == '_' || first.is_alphabetic())
-        && s.trim_end_matches(['?', '!', '='])
+        && s.trim_end_by(&|c| matches!(c, '?' | '!' | '='))
             .chars()
             .all(|c| c == '_' || c.is_alphanumeric())
 }
@@ -299,9 +300,9 @@ pub(crate) fn equal(a: &RVal, b: &RVal, depth: usize) -> bool {
 }
 
 /// Pairs of arrays or hashes already compared in one comparison (their addresses), with the
-/// answer: arrays sharing their elements (`a = [a, a]` sixty times over) compare each distinct
-/// pair once instead of 2^60 times.
-type Compared = alloc::collections::BTreeMap<(usize, usize), bool>;
+/// answer as the flag: arrays sharing their elements (`a = [a, a]` sixty times over) compare each
+/// distinct pair once instead of 2^60 times.
+type Compared = crate::pair_map::PairMap;
 
 fn equal_remembering(a: &RVal, b: &RVal, depth: usize, compared: &mut Compared) -> bool {
     if depth > 100 {
@@ -313,11 +314,11 @@ fn equal_remembering(a: &RVal, b: &RVal, depth: usize, compared: &mut Compared) 
         _ => None,
     };
     if let Some((x, y)) = pair {
-        if let Some(answer) = compared.get(&(x, y)) {
-            return *answer;
+        if let Some(&(_, answer)) = compared.get(&(x, y)) {
+            return answer;
         }
         let answer = equal_once(a, b, depth, compared);
-        compared.insert((x, y), answer);
+        compared.insert((x, y), (0, answer));
         return answer;
     }
     equal_once(a, b, depth, compared)

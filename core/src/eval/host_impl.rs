@@ -384,16 +384,11 @@ impl TypeNames for Evaluator<'_> {
     }
 
     fn signature_type(&self, text: &str) -> Option<Rc<Type>> {
-        match self.known.signature_types.get(text) {
-            Some(Value::Type(ty)) => Some(Rc::clone(ty)),
-            _ => None,
-        }
+        self.known.signature_types.get(text).cloned()
     }
 
     fn keep_signature_type(&mut self, text: &str, ty: Rc<Type>) {
-        self.known
-            .signature_types
-            .insert(text.into(), Value::Type(ty));
+        self.known.signature_types.insert(text.into(), ty);
     }
 }
 

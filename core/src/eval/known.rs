@@ -2,13 +2,12 @@
 //! read, the functions written in Puppet, the type aliases (and those being defined), and the
 //! values of constant type expressions.
 
-use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::evaluator::UserFunction;
-use crate::types::AliasRegistry;
+use crate::name_table::NameTable;
+use crate::types::{AliasRegistry, Type};
 
 /// The definitions known so far.
 #[derive(Default)]
@@ -31,8 +30,8 @@ pub(crate) struct Known {
     /// counts it with `Evaluator::tree_freed`.
     pub freed_trees: u64,
     /// Function signatures' parameter types (`Value::Type`) by their text, parsed once per run
-    /// (`checks.rs`); kept as values, whose map the engine has already.
-    pub signature_types: BTreeMap<String, crate::value::Value>,
+    /// (`checks.rs`).
+    pub signature_types: NameTable<Rc<Type>>,
     /// Built-in resource types' closed attribute value sets, read per type once per run.
     pub closed_values: crate::types::closed_values::ClosedValues,
     /// Built-in resource types' attribute names, sorted per type once per run.

@@ -13,6 +13,7 @@ use crate::diagnostic::Diagnostic;
 use crate::environment::naming::{self, ModuleFile};
 use crate::environment::{is_module_name, Environment, ReadError};
 use crate::host::{error, EvalResult, Unwind};
+use crate::name_table::NameTable;
 use crate::span::Span;
 use crate::syntax::ast::{ExprKind, Program};
 
@@ -38,10 +39,10 @@ pub(crate) struct Loader {
     /// Resource types modules implement in Ruby, by name, once looked for (1: there is one).
     ruby_types: crate::name_map::NameMap<usize>,
     /// The namevars of those types, where their type file shows one (`ruby_namevar.rs`).
-    ruby_namevars: BTreeMap<String, String>,
+    ruby_namevars: NameTable<String>,
     /// The attribute names of those declared with puppet-resource_api, where their type file
     /// shows them (`ruby_resource_api.rs`).
-    ruby_attributes: BTreeMap<String, Vec<String>>,
+    ruby_attributes: NameTable<Vec<String>>,
     /// The title patterns of those types, where their type file declares them in a form read
     /// without Ruby (`ruby_title_patterns.rs`): type name → its place in `title_patterns`.
     ruby_title_patterns: BTreeMap<String, usize>,

@@ -1,11 +1,11 @@
 //! What each evaluated expression produced, kept when an editor asks (hover shows it): per source
 //! range, how many times it ran and its last few values, within a budget of ranges.
 
-#[cfg(feature = "ide")]
-use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+#[cfg(feature = "ide")]
+use crate::pair_map::PairMap;
 #[cfg(feature = "ide")]
 use crate::run::RecordLimits;
 use crate::span::Span;
@@ -75,12 +75,14 @@ impl RecordedValue {
 /// One range's record while the evaluation runs: its count and its last values with their evaluations.
 type RangeRecord = (u64, Vec<(u64, RecordedValue)>);
 
-/// The ranges' records while the evaluation runs.
+/// The ranges' records while the evaluation runs: each range's `(start, end)` maps to its place in
+/// `records` (the engine's one map of number pairs; the flag is unused).
 #[cfg(feature = "ide")]
 #[derive(Debug, Default)]
 pub(crate) struct Recorder {
     limits: RecordLimits,
-    ranges: BTreeMap<(u32, u32), RangeRecord>,
+    ranges: PairMap,
+    records: Vec<RangeRecord>,
 }
 
 #[cfg(feature = "ide")]
@@ -88,7 +90,8 @@ impl Recorder {
     pub fn new(limits: RecordLimits) -> Self {
         Recorder {
             limits,
-            ranges: BTreeMap::new(),
+            ranges: PairMap::new(),
+            records: Vec::new(),
         }
     }
 
@@ -117,12 +120,19 @@ impl Recorder {
     }
 
     fn keep(&mut self, span: Span, value: &Value) {
-        let key = (span.start, span.end);
+        let key = (span.start as usize, span.end as usize);
         let at_capacity = self.ranges.len() >= self.limits.max_ranges;
-        let entry = match self.ranges.get_mut(&key) {
-            Some(entry) => entry,
+        let at = match self.ranges.get(&key) {
+            Some(&(at, _)) => at,
             None if at_capacity || self.limits.kept_values == 0 => return,
-            None => self.ranges.entry(key).or_default(),
+            None => {
+                self.ranges.insert(key, (self.records.len(), false));
+                self.records.push(RangeRecord::default());
+                self.records.len() - 1
+            }
+        };
+        let Some(entry) = self.records.get_mut(at) else {
+            return;
         };
         entry.0 += 1;
         let evaluation = entry.0;
@@ -138,15 +148,21 @@ impl Recorder {
     }
 
     /// The records in source order (by start, then end).
-    pub fn finish(self) -> Vec<Recorded> {
-        self.ranges
-            .into_iter()
-            .map(|((start, end), (count, last))| Recorded {
-                span: Span { start, end },
-                count,
-                last,
-            })
-            .collect()
+    pub fn finish(mut self) -> Vec<Recorded> {
+        let mut recorded = Vec::with_capacity(self.records.len());
+        for (&(start, end), &(at, _)) in &self.ranges {
+            if let Some((count, last)) = self.records.get_mut(at).map(core::mem::take) {
+                recorded.push(Recorded {
+                    span: Span {
+                        start: start as u32,
+                        end: end as u32,
+                    },
+                    count,
+                    last,
+                });
+            }
+        }
+        recorded
     }
 }
 

@@ -10,6 +10,7 @@ use crate::diagnostic::Diagnostic;
 use crate::host::Unwind;
 use crate::qualified::{rfind_pair, rfind_text};
 use crate::span::Span;
+use crate::text::TrimBy;
 
 /// The optimal-string-alignment distance between `a` and `b` (insertions, deletions,
 /// substitutions and swaps of neighbours), ASCII case ignored.
@@ -183,7 +184,7 @@ impl Evaluator<'_> {
                 let attribute = quoted_after(message, "has no parameter named '")?;
                 // `..., Site[a]: has no parameter named 'x'` (or `Site[a]:\n has no ...`).
                 let before = message[..message.find("has no parameter named")?]
-                    .trim_end_matches(|c: char| c.is_whitespace() || c == ':');
+                    .trim_end_by(&|c: char| c.is_whitespace() || c == ':');
                 let reference = before.get(rfind_pair(before, *b", ").map_or(0, |at| at + 2)..)?;
                 let type_name = reference_type(reference)?;
                 self.similar_attributes(&type_name, attribute)

@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 
 use super::declare::{rep, req, Call, Def};
 use crate::host::EvalResult;
+use crate::text::TrimBy;
 use crate::value::ruby_to_s;
 use crate::value::Value;
 
@@ -156,7 +157,7 @@ impl Mt {
 /// Ruby's `String#to_i`: leading blanks, a sign, decimal digits (single `_` between them);
 /// anything else ends the number. `None` beyond 64 bits.
 pub(super) fn ruby_to_i(text: &str) -> Option<i64> {
-    let text = text.trim_start_matches([' ', '\t', '\n', '\x0b', '\x0c', '\r']);
+    let text = text.trim_start_by(&|c| matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r'));
     let (negative, digits) = match text.as_bytes().first() {
         Some(b'-') => (true, &text[1..]),
         Some(b'+') => (false, &text[1..]),

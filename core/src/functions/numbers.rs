@@ -7,6 +7,7 @@ use alloc::string::String;
 use super::args::{deprecation, short_type};
 use super::declare::{req, Call, Def, Dispatch, Run};
 use crate::host::{CallSite, EvalResult, FunctionHost, Unwind};
+use crate::text::TrimBy;
 use crate::value::Value;
 
 /// Digits with single underscores between them (Ruby's numeric literal rule), in `radix`.
@@ -48,7 +49,7 @@ fn signed(negative: bool, magnitude: u128) -> Option<i64> {
 
 /// Ruby's `Integer(text)` (radix from the prefix) or `Integer(text, radix)`.
 pub(crate) fn ruby_integer_radix(text: &str, radix: Option<u32>) -> Option<i64> {
-    let text = text.trim_matches(|c: char| c.is_ascii_whitespace());
+    let text = text.trim_by(&|c: char| c.is_ascii_whitespace());
     let (negative, body) = split_sign(text);
     let lower = body.to_ascii_lowercase();
     let (found, digits) = if let Some(rest) = lower.strip_prefix("0x") {
@@ -84,7 +85,7 @@ pub(crate) fn ruby_integer(text: &str) -> Option<i64> {
 
 /// Ruby's `Float(text)`: decimal with optional fraction and exponent, or a hex integer.
 pub(crate) fn ruby_float(text: &str) -> Option<f64> {
-    let trimmed = text.trim_matches(|c: char| c.is_ascii_whitespace());
+    let trimmed = text.trim_by(&|c: char| c.is_ascii_whitespace());
     let (negative, body) = split_sign(trimmed);
     if body.starts_with("0x") || body.starts_with("0X") {
         let n = parse_digits(&body[2..], 16)? as f64;
@@ -126,9 +127,9 @@ pub(crate) fn ruby_float(text: &str) -> Option<f64> {
 /// Puppet's `Utils.to_n`: decimal, octal (leading 0), hex, or float text.
 pub(crate) fn to_n(text: &str) -> Option<Value> {
     let blank = |c: char| c == ' ' || c == '\t';
-    let text = text.trim_matches(blank);
+    let text = text.trim_by(&blank);
     let (negative, body) = split_sign(text);
-    let body = body.trim_start_matches(blank);
+    let body = body.trim_start_by(&blank);
     let number = if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
         if hex.is_empty() || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
             return None;
@@ -457,7 +458,10 @@ pub(crate) fn new_float(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
         Value::Timestamp(stamp) => stamp.as_seconds_f64(),
         Value::String(text) if float_pattern(text) => {
             let lower = text.to_ascii_lowercase();
-            let parsed = if lower.trim_start_matches(['-', '+']).starts_with("0b") {
+            let parsed = if lower
+                .trim_start_by(&|c| matches!(c, '-' | '+'))
+                .starts_with("0b")
+            {
                 ruby_integer(text).map(|n| n as f64)
             } else {
                 ruby_float(text)

@@ -12,6 +12,7 @@ use super::declare::{opt, rep, req, Call, Def, Dispatch, Run};
 use super::expect_args;
 use crate::host::{CallSite, EvalResult, FunctionHost, Walk};
 use crate::regex::Captures;
+use crate::text::TrimBy;
 use crate::types::Type;
 use crate::value::{Hash, Regexp, Value};
 
@@ -26,7 +27,7 @@ fn is_ruby_space(c: char) -> bool {
 
 /// Ruby's `String#strip`.
 pub(crate) fn ruby_strip(text: &str) -> &str {
-    text.trim_matches(is_ruby_space)
+    text.trim_by(&is_ruby_space)
 }
 
 /// Apply a string operation to a String, or to the strings in an Array or Hash (recursively);
@@ -79,11 +80,9 @@ string_function!(chop, |s: &str| {
     t
 });
 string_function!(lstrip, |s: &str| s
-    .trim_start_matches(is_ruby_space)
+    .trim_start_by(&is_ruby_space)
     .to_string());
-string_function!(rstrip, |s: &str| s
-    .trim_end_matches(is_ruby_space)
-    .to_string());
+string_function!(rstrip, |s: &str| s.trim_end_by(&is_ruby_space).to_string());
 string_function!(strip, |s: &str| ruby_strip(s).to_string());
 
 /// Compile a pattern string with regsubst-style flags.

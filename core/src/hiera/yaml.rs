@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 use saphyr_parser::{Event, Parser, ScalarStyle, Tag};
 
 use super::psych::is_float;
+use crate::text::TrimBy;
 use crate::value::{Hash, Value};
 
 /// Why a YAML text could not be loaded: Psych's message and, for syntax errors, where.
@@ -400,7 +401,7 @@ fn scalar(text: &str, style: ScalarStyle, tag: Option<&Tag>) -> Result<Value, Ya
         // Psych makes a Ruby big integer of it, which has no place in a 64-bit Integer.
         None if text.bytes().filter(u8::is_ascii_digit).count() > 18
             && text
-                .trim_start_matches(['-', '+'])
+                .trim_start_by(&|c| matches!(c, '-' | '+'))
                 .starts_with(|c: char| c.is_ascii_digit())
             && text
                 .bytes()
@@ -493,7 +494,7 @@ fn resolve(text: &str) -> Option<Value> {
     }
     if is_float(text) {
         let cleaned: String = text.chars().filter(|c| *c != ',' && *c != '_').collect();
-        if cleaned.trim_start_matches(['+', '-']) == "." {
+        if cleaned.trim_start_by(&|c| matches!(c, '+' | '-')) == "." {
             return None;
         }
         let cleaned = cleaned.replace(".e", "e").replace(".E", "E");
@@ -529,7 +530,7 @@ fn is_time(text: &str) -> bool {
     }
     let mut rest = &rest[6..];
     if let Some(fraction) = rest.strip_prefix('.') {
-        rest = fraction.trim_start_matches(|c: char| c.is_ascii_digit());
+        rest = fraction.trim_start_by(&|c: char| c.is_ascii_digit());
     }
     let rest = rest.trim_start();
     if rest.is_empty() || rest == "Z" {

@@ -66,7 +66,9 @@ pub enum CompileState {
 /// The environment's files and what is known of them.
 pub struct Analysis {
     files: Vec<Option<FileEntry>>,
-    by_path: BTreeMap<String, FileId>,
+    /// Each path's `FileId` number (a map of the engine's one `BTreeMap<String, usize>`: one of
+    /// `FileId`s would be another copy of the B-tree's code in the browser engine).
+    by_path: BTreeMap<String, usize>,
     version: u64,
     settings: CompileSettings,
     last: Option<CompileOutput>,
@@ -102,7 +104,7 @@ impl Analysis {
     /// the pause before the next compile); its index is made again only when the text changed.
     pub fn set_file(&mut self, path: &str, text: &str, now: u64) -> FileId {
         let hash = text_hash(text);
-        if let Some(&id) = self.by_path.get(path) {
+        if let Some(id) = self.file_id(path) {
             if let Some(Some(entry)) = self.files.get_mut(id.0 as usize) {
                 if entry.hash == hash && *entry.text == *text {
                     return id;
@@ -124,7 +126,7 @@ impl Analysis {
             hash,
             index: OnceCell::new(),
         }));
-        self.by_path.insert(path.to_string(), id);
+        self.by_path.insert(path.to_string(), id.0 as usize);
         self.changed(now);
         id
     }
@@ -132,7 +134,7 @@ impl Analysis {
     /// Forget the file at `path`.
     pub fn remove_file(&mut self, path: &str, now: u64) {
         if let Some(id) = self.by_path.remove(path) {
-            if let Some(slot) = self.files.get_mut(id.0 as usize) {
+            if let Some(slot) = self.files.get_mut(id) {
                 *slot = None;
             }
             self.changed(now);
@@ -152,12 +154,12 @@ impl Analysis {
 
     /// The id of the file at `path`.
     pub fn file_id(&self, path: &str) -> Option<FileId> {
-        self.by_path.get(path).copied()
+        self.by_path.get(path).map(|&id| FileId(id as u32))
     }
 
     fn entry(&self, path: &str) -> Option<&FileEntry> {
         let id = self.by_path.get(path)?;
-        self.files.get(id.0 as usize)?.as_ref()
+        self.files.get(*id)?.as_ref()
     }
 
     /// The text of the file at `path`.
@@ -182,7 +184,7 @@ impl Analysis {
     fn entries(&self) -> impl Iterator<Item = &FileEntry> {
         self.by_path
             .values()
-            .filter_map(|id| self.files.get(id.0 as usize)?.as_ref())
+            .filter_map(|id| self.files.get(*id)?.as_ref())
     }
 
     /// The index of the file at `path` (made now if this text has none yet).

@@ -4,6 +4,7 @@
 use alloc::vec::Vec;
 
 use crate::syntax;
+use crate::text::TrimBy;
 
 /// What a folding range folds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,9 +39,9 @@ pub fn folding_ranges(text: &str) -> Vec<Fold> {
             comment_run = match comment_run {
                 // Next to the previous comment line (only spaces between).
                 Some((first, _, last_end))
-                    if text
-                        .get(last_end..start)
-                        .is_some_and(|gap| gap.trim_matches([' ', '\t', '\r']) == "\n") =>
+                    if text.get(last_end..start).is_some_and(|gap| {
+                        gap.trim_by(&|c| matches!(c, ' ' | '\t' | '\r')) == "\n"
+                    }) =>
                 {
                     Some((first, start, end))
                 }

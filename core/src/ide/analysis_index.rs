@@ -1,13 +1,14 @@
 //! What the Analysis keeps of one file, made once per text: the definitions it holds, the words it
 //! spells (to find the few files a query must read), its Hiera keys and its syntax diagnostics.
 
-use alloc::collections::BTreeSet;
+use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::named::{definitions_in, Defined, Kind};
 use crate::diagnostic::Diagnostic;
 use crate::syntax;
+use crate::text::TrimBy;
 
 /// A file's index: built from one parse and one pass over its tokens.
 #[derive(Debug, Clone, Default)]
@@ -16,8 +17,10 @@ pub struct FileIndex {
     pub(super) definitions: Vec<Defined>,
     /// Every name it spells, lower case: bare names, type names, variables (as `$name` and, for
     /// a qualified one, also `$last`), and the text of plain quoted strings; a query reads only
-    /// the files that spell what it looks for.
-    pub(super) words: BTreeSet<String>,
+    /// the files that spell what it looks for. (A set as the keys of the engine's one
+    /// `BTreeMap<String, usize>`, values 0: a `BTreeSet<String>` would be another copy of the
+    /// B-tree's code in the browser engine.)
+    pub(super) words: BTreeMap<String, usize>,
     /// The top-level keys of a data file.
     pub(super) hiera_keys: Vec<super::HieraKey>,
     /// The syntax and validation diagnostics of a manifest (byte spans in its text).
@@ -46,7 +49,7 @@ impl FileIndex {
 
     /// Whether the file spells `word` (lower case).
     pub(super) fn spells(&self, word: &str) -> bool {
-        self.words.contains(word)
+        self.words.contains_key(word)
     }
 
     /// Whether the file defines `name` (any case, no leading `::`) as one of `kinds`.
@@ -59,28 +62,34 @@ impl FileIndex {
 }
 
 /// The words a manifest spells, lower case (see [`FileIndex::words`]).
-fn words(text: &str) -> BTreeSet<String> {
-    let mut found = BTreeSet::new();
+fn words(text: &str) -> BTreeMap<String, usize> {
+    let mut found = BTreeMap::new();
     for token in syntax::tokens(text) {
         let Some(word) = text.get(token.span.start as usize..token.span.end as usize) else {
             continue;
         };
         match token.kind {
             "name" | "type" => {
-                found.insert(crate::qualified::trim_leading(word, "::").to_ascii_lowercase());
+                found.insert(
+                    crate::qualified::trim_leading(word, "::").to_ascii_lowercase(),
+                    0,
+                );
             }
             "variable" => {
                 let name = crate::qualified::trim_leading(word.trim_start_matches('$'), "::")
                     .to_ascii_lowercase();
                 if let Some((_, last)) = crate::qualified::split_last(&name) {
-                    found.insert(["$", last].concat());
+                    found.insert(["$", last].concat(), 0);
                 }
-                found.insert(["$", &name].concat());
+                found.insert(["$", &name].concat(), 0);
             }
             "string" => {
-                let inner = word.trim_matches(|c| c == '\'' || c == '"');
+                let inner = word.trim_by(&|c| c == '\'' || c == '"');
                 if inner.len() < 200 && !inner.contains(['$', '\n']) {
-                    found.insert(crate::qualified::trim_leading(inner, "::").to_ascii_lowercase());
+                    found.insert(
+                        crate::qualified::trim_leading(inner, "::").to_ascii_lowercase(),
+                        0,
+                    );
                 }
             }
             _ => {}

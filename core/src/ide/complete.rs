@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use super::docs;
 use crate::syntax::{self, TokenInfo};
+use crate::text::TrimBy;
 use crate::types::resource_types::{METAPARAMETERS, RESOURCE_TYPES};
 use crate::value::Value;
 
@@ -351,7 +352,7 @@ fn resource_body(
                 let is_type = owner.kind == "name" || (owner.kind == "keyword" && name == "class");
                 let title = before.get(i + 1).filter(|t| t.kind == "string").map(|t| {
                     text(t)
-                        .trim_matches(|c| c == '\'' || c == '"')
+                        .trim_by(&|c| c == '\'' || c == '"')
                         .to_ascii_lowercase()
                 });
                 return (is_type && saw_colon).then(|| {

@@ -2,6 +2,7 @@
 //! line of a YAML file, `"key":` at the top of a JSON one), for completion inside `lookup('` and go
 //! to definition from a looked-up key.
 
+use crate::text::TrimBy;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -68,7 +69,7 @@ fn key_in_line(line: &str, json: bool) -> Option<(usize, usize)> {
             (indent, indent + colon)
         }
     };
-    let after = line[end..].trim_start_matches(['\'', '"']);
+    let after = line[end..].trim_start_by(&|c| matches!(c, '\'' | '"'));
     let is_key =
         after.starts_with(':') && after[1..].starts_with([' ', '\n', '\r']) || after == ":";
     let key = &line[start..end];

@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 use super::definition::Kind;
 use super::described::definition_docs;
 use crate::syntax;
+use crate::text::TrimBy;
 use crate::types::resource_types::{METAPARAMETERS, RESOURCE_TYPES};
 
 /// The documentation of the name at byte `offset` of file `path` among `files` (`(path, text)`):
@@ -53,7 +54,7 @@ pub fn docs_at(
         // `include 'app'`, `class { 'app': }`, `Class['app']`: the class named by the string (not
         // a key of `lookup`).
         _ => {
-            let quoted = word.trim_matches(|c| c == '\'' || c == '"');
+            let quoted = word.trim_by(&|c| c == '\'' || c == '"');
             let simple = !quoted.is_empty()
                 && quoted
                     .chars()

@@ -9,6 +9,7 @@ use core::ops::ControlFlow;
 
 use crate::syntax::ast::{Expr, ExprKind, Ident};
 use crate::syntax::{self, TokenInfo};
+use crate::text::TrimBy;
 
 /// What a definition defines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,7 +77,7 @@ pub(super) fn named_at(text: &str, offset: usize) -> Option<(Named, usize, usize
         "name" => Named::Name(crate::qualified::trim_leading(word, "::").to_ascii_lowercase()),
         "type" => Named::Type(crate::qualified::trim_leading(word, "::").to_string()),
         "string" => {
-            let quoted = word.trim_matches(|c| c == '\'' || c == '"');
+            let quoted = word.trim_by(&|c| c == '\'' || c == '"');
             let before = text.get(..start + 1)?;
             if super::hiera_keys::lookup_key_prefix(before).is_some() {
                 Named::HieraKey(quoted.to_string())

@@ -2,7 +2,6 @@
 //! fills before evaluation: names resolve lazily, so aliases may refer to each other and to
 //! themselves.
 
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -104,7 +103,7 @@ impl fmt::Debug for TypeAlias {
 /// aliases.
 #[derive(Default)]
 pub struct AliasRegistry {
-    aliases: BTreeMap<String, TypeAlias>,
+    aliases: crate::name_table::NameTable<TypeAlias>,
     /// Aliases Puppet cannot resolve, each with the alias it names in its error.
     unresolved: alloc::vec::Vec<(TypeAlias, String)>,
 }

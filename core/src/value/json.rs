@@ -7,6 +7,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::text::TrimBy;
 use crate::value::{Hash, Value};
 
 /// Deepest nesting followed (Ruby's parser stops at 100 too: "nesting of 101 is too deep").
@@ -67,7 +68,7 @@ impl<'t> Json<'t> {
     fn space(&mut self) {
         loop {
             let rest = self.rest();
-            let trimmed = rest.trim_start_matches([' ', '\t', '\n', '\r']);
+            let trimmed = rest.trim_start_by(&|c| matches!(c, ' ' | '\t' | '\n' | '\r'));
             let comment = if let Some(body) = trimmed.strip_prefix("/*") {
                 body.find("*/").map(|end| &body[end + 2..])
             } else {

@@ -11,6 +11,7 @@ use super::super::interp::{arity, Flow, Interp, RResult};
 use super::super::value::{self, RVal};
 use super::{class_for_conversion, int_arg, is_space, no_conversion, regexp_escape};
 use crate::functions::strings::expand_replacement;
+use crate::text::TrimBy;
 
 /// The pattern argument of `sub`, `split`, `scan`: a regex, or a string matched literally.
 fn pattern<H: RubyHost>(interp: &mut Interp<'_, H>, arg: &RVal) -> RResult<crate::value::Regexp> {
@@ -100,7 +101,7 @@ pub(super) fn split<H: RubyHost>(
     let awk = matches!(args.first(), None | Some(RVal::Nil))
         || matches!(args.first(), Some(RVal::Str(s)) if &**s == " ");
     if awk {
-        let mut rest = text.trim_start_matches(is_space);
+        let mut rest = text.trim_start_by(&is_space);
         while !rest.is_empty() {
             if limit > 0 && fields.len() as i64 == limit - 1 {
                 fields.push(rest.to_string());
@@ -109,7 +110,7 @@ pub(super) fn split<H: RubyHost>(
             }
             let end = rest.find(is_space).unwrap_or(rest.len());
             fields.push(rest[..end].to_string());
-            rest = rest[end..].trim_start_matches(is_space);
+            rest = rest[end..].trim_start_by(&is_space);
             interp.step(1)?;
         }
         let _ = rest;

@@ -12,6 +12,7 @@ use super::super::call::Call;
 use super::super::interp::{arity, Flow, Interp, RResult};
 use super::super::value::{self, RVal};
 use super::{comparison_failed, int_arg, is_space, leading_integer, radix, string_arg, text_of};
+use crate::text::TrimBy;
 
 /// What runs a String method (aliases share one).
 #[derive(Clone, Copy)]
@@ -144,12 +145,9 @@ pub(crate) fn string_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call)
         S::Downcase => RVal::str(&s.to_lowercase()),
         S::Capitalize => RVal::str(&capitalize(s)),
         S::Swapcase => RVal::str(&swapcase(s)),
-        S::Strip => RVal::str(
-            s.trim_start_matches(is_space)
-                .trim_end_matches(is_end_space),
-        ),
-        S::Lstrip => RVal::str(s.trim_start_matches(is_space)),
-        S::Rstrip => RVal::str(s.trim_end_matches(is_end_space)),
+        S::Strip => RVal::str(s.trim_start_by(&is_space).trim_end_by(&is_end_space)),
+        S::Lstrip => RVal::str(s.trim_start_by(&is_space)),
+        S::Rstrip => RVal::str(s.trim_end_by(&is_end_space)),
         S::Chomp => return chomp(interp, s, args),
         S::Chop => RVal::str(chop(s)),
         S::Chars => RVal::array(chars(s)),

@@ -8,6 +8,7 @@ use alloc::string::String;
 use super::{to_s, truthy};
 use crate::functions::declare::{opt, req, Call, Def};
 use crate::host::{CallSite, EvalResult, Walk};
+use crate::text::TrimBy;
 use crate::types::{infer, instance_of};
 use crate::value::Value;
 
@@ -280,7 +281,7 @@ pub(super) fn parsepson(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let Value::String(text) = &args[0] else {
         return Ok(Value::Undef);
     };
-    let trimmed = text.trim_start_matches([' ', '\t', '\r', '\n']);
+    let trimmed = text.trim_start_by(&|c| matches!(c, ' ' | '\t' | '\r' | '\n'));
     let parsed = if trimmed.starts_with(['{', '[']) {
         crate::value::json::load(text)
     } else {

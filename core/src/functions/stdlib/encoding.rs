@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use super::counted;
 use crate::functions::declare::{Call, Def};
 use crate::host::EvalResult;
+use crate::text::TrimBy;
 use crate::value::{Binary, Value};
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -136,7 +137,8 @@ pub(super) fn to_bytes(Call(_, site, args, ..): Call) -> EvalResult<Value> {
         .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | 'e' | '+' | '-')))
         .unwrap_or(text.len());
     let value = leading_float(&text[..number_len]);
-    let rest = text[number_len..].trim_start_matches([' ', '\t', '\n', '\r', '\x0c', '\x0b']);
+    let rest = text[number_len..]
+        .trim_start_by(&|c| matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0c' | '\x0b'));
     let prefix = rest.chars().next().filter(|c| !matches!(c, 'b' | 'B'));
     let shift = match prefix {
         None => 0,

@@ -2,9 +2,10 @@
 //! style, libyaml's emitter lays out blocks, quotes and line folding at 80 columns). Written from
 //! their documented behaviour and checked against real Puppet (tests/conformance/stdlib/yaml.txt).
 
-use alloc::collections::BTreeMap;
 use alloc::string::String;
 
+use crate::pair_map::PairMap;
+use crate::text::TrimBy;
 use crate::value::Value;
 
 /// How deep arrays and hashes may nest before the writer gives up (the native stack).
@@ -49,8 +50,9 @@ struct Emitter {
     indents: alloc::vec::Vec<i64>,
     best_indent: i64,
     /// The arrays and hashes met (by identity), with their anchor number when met more than
-    /// once (0: met once, no anchor), and whether the first one was written already.
-    anchors: BTreeMap<usize, (usize, bool)>,
+    /// once (0: met once, no anchor), and whether the first one was written already; keyed by
+    /// `(identity, 0)` (the engine's one map of number pairs).
+    anchors: PairMap,
     /// The last block scalar kept its final line breaks (`|+`): libyaml then ends the document
     /// explicitly (`...`).
     open_ended: bool,
@@ -68,15 +70,15 @@ fn identity(value: &Value) -> Option<usize> {
 /// Psych's anchors: the arrays and hashes met again while walking in writing order, numbered in
 /// the order of their second meeting (what is met again is not walked again).
 /// One map holds what was met and the anchors (number 0: met once).
-fn find_anchors(value: &Value) -> BTreeMap<usize, (usize, bool)> {
-    let mut anchors: BTreeMap<usize, (usize, bool)> = BTreeMap::new();
+fn find_anchors(value: &Value) -> PairMap {
+    let mut anchors = PairMap::new();
     let mut numbered = 0;
     let mut pending = alloc::vec![value];
     while let Some(next) = pending.pop() {
         let Some(id) = identity(next) else {
             continue;
         };
-        match anchors.entry(id) {
+        match anchors.entry((id, 0)) {
             alloc::collections::btree_map::Entry::Vacant(entry) => {
                 entry.insert((0, false));
             }
@@ -183,7 +185,7 @@ impl Emitter {
             return Err(Refusal::TooDeep);
         }
         if let Some(id) = identity(value) {
-            if let Some(&(number @ 1.., written)) = self.anchors.get(&id) {
+            if let Some(&(number @ 1.., written)) = self.anchors.get(&(id, 0)) {
                 if written {
                     self.indicator(&alloc::format!("*{number}"), true, false, false);
                     if at.simple_key {
@@ -191,7 +193,7 @@ impl Emitter {
                     }
                     return Ok(());
                 }
-                self.anchors.insert(id, (number, true));
+                self.anchors.insert((id, 0), (number, true));
                 self.indicator(&alloc::format!("&{number}"), true, false, false);
             }
         }
@@ -632,7 +634,7 @@ fn octal_with_8_or_9(text: &str) -> bool {
     let Some(rest) = text.strip_prefix('0') else {
         return false;
     };
-    let rest = rest.trim_start_matches(|c: char| ('0'..='7').contains(&c));
+    let rest = rest.trim_start_by(&|c: char| ('0'..='7').contains(&c));
     rest.starts_with(['8', '9'])
 }
 
@@ -682,7 +684,7 @@ fn is_time(text: &str) -> bool {
     let rest = if let Some(r) = rest.strip_prefix(['T', 't']) {
         r
     } else {
-        let trimmed = rest.trim_start_matches(|c: char| c.is_ascii_whitespace());
+        let trimmed = rest.trim_start_by(&|c: char| c.is_ascii_whitespace());
         if trimmed.len() == rest.len() {
             return false;
         }
@@ -700,7 +702,7 @@ fn is_time(text: &str) -> bool {
         Some(r) => &r[digits(r)..],
         None => rest,
     };
-    let rest = rest.trim_start_matches(|c: char| c.is_ascii_whitespace());
+    let rest = rest.trim_start_by(&|c: char| c.is_ascii_whitespace());
     if rest.is_empty() || rest == "Z" {
         return true;
     }

@@ -1,7 +1,6 @@
 //! Checks on classes and defines: layout, names, inheritance, nesting, parameters, variable
 //! scope, and the chaining arrows.
 
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -248,7 +247,9 @@ pub fn variable_scope(ctx: &Ctx, out: &mut Vec<Finding>) {
             }
         }
         let mut referenced: Vec<usize> = Vec::new();
-        let mut block_scopes: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+        // Each block's lines (first, last) with its parameters (a list, not a map by line: one
+        // B-tree copy less in the engine).
+        let mut block_scopes: Vec<(u32, u32, Vec<String>)> = Vec::new();
         let mut in_pipe = false;
         let mut params_stack: Vec<Vec<String>> = Vec::new();
         for i in d.start..=d.end {
@@ -308,12 +309,7 @@ pub fn variable_scope(ctx: &Ctx, out: &mut Vec<Finding>) {
                         }
                         let params = params_stack.pop().unwrap_or_default();
                         if let Some(end_line) = end_line {
-                            for line in s.at(i).line..=end_line {
-                                block_scopes
-                                    .entry(line)
-                                    .or_default()
-                                    .extend(params.iter().cloned());
-                            }
+                            block_scopes.push((s.at(i).line, end_line, params));
                         }
                     }
                 }
@@ -323,10 +319,9 @@ pub fn variable_scope(ctx: &Ctx, out: &mut Vec<Finding>) {
         for i in referenced {
             let t = s.at(i);
             let base = strip_access(&t.value);
-            if block_scopes
-                .get(&t.line)
-                .is_some_and(|params| params.iter().any(|p| p == base))
-            {
+            if block_scopes.iter().any(|(first, last, params)| {
+                (*first..=*last).contains(&t.line) && params.iter().any(|p| p == base)
+            }) {
                 continue;
             }
             if t.value.contains("::") {

@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use super::super::indexes::{resources, titles, SyntaxError};
 use super::super::tokens::K;
 use super::super::{Ctx, Extra, Finding};
+use crate::text::TrimBy;
 
 pub fn duplicate_params(ctx: &Ctx, out: &mut Vec<Finding>) -> Result<(), SyntaxError> {
     let s = ctx.s;
@@ -106,7 +107,7 @@ fn valid_mode(v: &str) -> bool {
         return false;
     }
     v.split(',').all(|clause| {
-        let ops = clause.trim_start_matches(['u', 'g', 'o', 'a']);
+        let ops = clause.trim_start_by(&|c| matches!(c, 'u' | 'g' | 'o' | 'a'));
         let mut chars = ops.chars();
         matches!(chars.next(), Some('-' | '=' | '+')) && chars.all(|c| "-=+rstwxXugo".contains(c))
     })

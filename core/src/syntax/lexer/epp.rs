@@ -6,6 +6,7 @@ use alloc::string::String;
 use super::{find, Lexer};
 use crate::span::Span;
 use crate::syntax::token::{TokenKind, NO_TEXT};
+use crate::text::TrimBy;
 
 /// Where an EPP template's lexing is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,7 +97,7 @@ impl Lexer<'_> {
             let mut part = &self.src[from..part_end];
             self.pos = part_end;
             if skip_leading {
-                part = part.trim_start_matches([' ', '\t']);
+                part = part.trim_start_by(&|c| matches!(c, ' ' | '\t'));
                 part = part.strip_prefix('\r').unwrap_or(part);
                 part = part.strip_prefix('\n').unwrap_or(part);
                 skip_leading = false;
@@ -118,7 +119,7 @@ impl Lexer<'_> {
                 Some(b'-') => {
                     self.pos += 1;
                     text.truncate(text.len() - 2);
-                    let kept = text.trim_end_matches([' ', '\t']).len();
+                    let kept = text.trim_end_by(&|c| matches!(c, ' ' | '\t')).len();
                     text.truncate(kept);
                     return (text, TextEnd::Code);
                 }
@@ -143,7 +144,7 @@ impl Lexer<'_> {
                         );
                     };
                     if self.bytes.get(comment_start + 1) == Some(&b'-') {
-                        let kept = text.trim_end_matches([' ', '\t']).len();
+                        let kept = text.trim_end_by(&|c| matches!(c, ' ' | '\t')).len();
                         text.truncate(kept);
                     }
                     skip_leading = self.src[..close].ends_with('-');

@@ -10,6 +10,7 @@ use super::strings::Escapes;
 use super::{is_blank, memchr, Lexer, Mode, MAX_HEREDOC_NESTING};
 use crate::span::Span;
 use crate::syntax::token::{Token, TokenKind};
+use crate::text::TrimBy;
 
 /// The parts of `@(endtag[:syntax][/escapes])`.
 struct HeredocSpec<'a> {
@@ -30,7 +31,7 @@ fn parse_spec(inner: &str) -> Option<HeredocSpec<'_>> {
     let mut rest = &inner[tag_len..];
     let mut syntax = "";
     if let Some(after_colon) = rest.strip_prefix(':') {
-        let after_colon = after_colon.trim_start_matches(is_blank);
+        let after_colon = after_colon.trim_start_by(&is_blank);
         let bytes = after_colon.as_bytes();
         let len = if bytes.first().is_some_and(u8::is_ascii_lowercase) {
             1 + bytes[1..]
@@ -44,7 +45,7 @@ fn parse_spec(inner: &str) -> Option<HeredocSpec<'_>> {
             return None;
         }
         syntax = &after_colon[..len];
-        rest = after_colon[len..].trim_start_matches(is_blank);
+        rest = after_colon[len..].trim_start_by(&is_blank);
     }
     let mut escapes = None;
     if let Some(after_slash) = rest.strip_prefix('/') {
@@ -53,7 +54,7 @@ fn parse_spec(inner: &str) -> Option<HeredocSpec<'_>> {
             .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'$')
             .count();
         escapes = Some(&after_slash[..len]);
-        rest = after_slash[len..].trim_start_matches(is_blank);
+        rest = after_slash[len..].trim_start_by(&is_blank);
     }
     rest.is_empty().then_some(HeredocSpec {
         end_tag,
@@ -67,25 +68,25 @@ fn parse_spec(inner: &str) -> Option<HeredocSpec<'_>> {
 fn end_line<'l>(line: &'l str, end_tag: &str) -> Option<(&'l str, bool, bool)> {
     let body = line.strip_suffix('\n').unwrap_or(line);
     let body = body.strip_suffix('\r').unwrap_or(body);
-    let trimmed = body.trim_end_matches(is_blank);
+    let trimmed = body.trim_end_by(&is_blank);
     let before_tag = trimmed.strip_suffix(end_tag)?;
     // Walk back over `-`, `|` and blanks the way the pattern allows them.
-    let mut rest = before_tag.trim_end_matches(is_blank);
+    let mut rest = before_tag.trim_end_by(&is_blank);
     let mut remove_break = false;
     if let Some(r) = rest.strip_suffix('-') {
         remove_break = true;
-        rest = r.trim_end_matches(is_blank);
+        rest = r.trim_end_by(&is_blank);
     }
     let mut has_margin = false;
     if let Some(r) = rest.strip_suffix('|') {
         has_margin = true;
         rest = r;
     }
-    let blanks_start = rest.trim_end_matches(is_blank).len();
+    let blanks_start = rest.trim_end_by(&is_blank).len();
     let leading = &rest[blanks_start..];
     if !has_margin && !remove_break {
         // Without markers the blanks directly before the tag are the leading part.
-        let lead_start = before_tag.trim_end_matches(is_blank).len();
+        let lead_start = before_tag.trim_end_by(&is_blank).len();
         return Some((&before_tag[lead_start..], false, false));
     }
     Some((leading, has_margin, remove_break))
