@@ -29,6 +29,11 @@ const MODULES: &[&str] = &[
     "Digest::SHA256",
     "Digest::SHA512",
     "Shellwords",
+    "OpenSSL",
+    "OpenSSL::Digest",
+    "OpenSSL::HMAC",
+    "OpenSSL::KDF",
+    "OpenSSL::PKCS5",
     "Gem",
     "Gem::Version",
     "Puppet::Pops",
@@ -96,6 +101,9 @@ pub(crate) fn module_method<H: RubyHost>(
             if matches!(name, "hexdigest" | "digest" | "base64digest") =>
         {
             digest_method(interp, call, digest)
+        }
+        (openssl, _) if openssl.starts_with("OpenSSL::") => {
+            return super::openssl::module_method(interp, call, module)
         }
         ("Base64", "strict_encode64" | "encode64" | "urlsafe_encode64")
             if matches!(args.first(), Some(RVal::Object(_))) =>
@@ -186,7 +194,7 @@ fn puppet_call<H: RubyHost>(
 }
 
 /// The bytes of a String argument (text or binary).
-fn bytes_of<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<Vec<u8>> {
+pub(crate) fn bytes_of<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<Vec<u8>> {
     arity(interp, args, 1, 1)?;
     let class = match &args[0] {
         RVal::Str(s) => return Ok(s.as_bytes().to_vec()),
@@ -213,22 +221,10 @@ fn digest_method<H: RubyHost>(
     call: Call,
     digest: &str,
 ) -> RResult<RVal> {
-    use sha2::Digest;
     let bytes = bytes_of(interp, call.args)?;
-    let raw: Vec<u8> = match digest {
-        "Digest::MD5" => md5::Md5::digest(&bytes).to_vec(),
-        "Digest::SHA1" => sha1::Sha1::digest(&bytes).to_vec(),
-        "Digest::SHA256" => sha2::Sha256::digest(&bytes).to_vec(),
-        _ => sha2::Sha512::digest(&bytes).to_vec(),
-    };
-    Ok(match call.name {
-        "hexdigest" => {
-            let hex: String = raw.iter().map(|b| format!("{b:02x}")).collect();
-            RVal::str(&hex)
-        }
-        "base64digest" => RVal::str(&base64(&raw, "strict_encode64")),
-        _ => RVal::Object(Rc::new(super::objects::RObject::Binary(raw))),
-    })
+    let algorithm = &digest["Digest::".len()..];
+    let raw = crate::functions::stdlib::hashing::digest(algorithm, &[&bytes]);
+    Ok(super::openssl::digest_result(raw, call.name))
 }
 
 /// Base64 as Ruby's `Base64` methods write it: `encode64` with a line break every 60

@@ -18,6 +18,7 @@ mod methods;
 pub(crate) mod module_functions;
 mod mutations;
 mod objects;
+mod openssl;
 mod parser;
 mod scanner;
 mod shared;
