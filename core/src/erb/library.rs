@@ -1,6 +1,6 @@
 //! The modules of Ruby's standard library and of Puppet that module functions call, as far as
 //! they compute (no files, no processes): `File`'s path functions, `Base64`, `Digest`'s hex
-//! digests, `Shellwords`, and Puppet's function-creating modules.
+//! digests, `Shellwords`, `CGI`'s URL escapes, and Puppet's function-creating modules.
 
 use super::RubyHost;
 use alloc::format;
@@ -29,6 +29,7 @@ const MODULES: &[&str] = &[
     "Digest::SHA256",
     "Digest::SHA512",
     "Shellwords",
+    "CGI",
     "OpenSSL",
     "OpenSSL::Digest",
     "OpenSSL::HMAC",
@@ -64,6 +65,7 @@ pub(crate) fn is_loaded_library(name: &str) -> bool {
             | "shellwords"
             | "puppet"
             | "openssl"
+            | "cgi"
             | "erb"
     )
 }
@@ -93,6 +95,11 @@ pub(crate) fn module_method<H: RubyHost>(
         ("ERB::Util", "url_encode") => {
             one_string(interp, args).map(|text| RVal::str(&url_encode(&text)))
         }
+        // `CGI.escape`: as `url_encode`, a space as `+`.
+        ("CGI", "escape") => {
+            one_string(interp, args).map(|text| RVal::str(&url_encode(&text).replace("%20", "+")))
+        }
+        ("CGI", "unescape") => one_string(interp, args).map(|text| cgi_unescape(&text)),
         ("File", "join") => Ok(RVal::str(&file_join(args))),
         ("File", "dirname") => one_string(interp, args).map(|p| RVal::str(dirname(&p))),
         ("File", "basename") => basename(interp, args),
@@ -161,6 +168,33 @@ fn url_encode(text: &str) -> String {
         }
     }
     out
+}
+
+/// `CGI.unescape`: `+` as a space and each `%XX` as its byte (a malformed one kept); bytes
+/// that are not UTF-8 make a binary String.
+fn cgi_unescape(text: &str) -> RVal {
+    let (bytes, mut out) = (text.as_bytes(), Vec::with_capacity(text.len()));
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        let hex = bytes
+            .get(at + 1..at + 3)
+            .filter(|pair| pair.iter().all(u8::is_ascii_hexdigit))
+            .and_then(|pair| u8::from_str_radix(core::str::from_utf8(pair).ok()?, 16).ok());
+        match (byte, hex) {
+            (b'%', Some(decoded)) => {
+                out.push(decoded);
+                at += 3;
+                continue;
+            }
+            (b'+', _) => out.push(b' '),
+            _ => out.push(byte),
+        }
+        at += 1;
+    }
+    match String::from_utf8(out) {
+        Ok(text) => RVal::str(&text),
+        Err(bytes) => RVal::Object(Rc::new(super::objects::RObject::Binary(bytes.into_bytes()))),
+    }
 }
 
 /// `Sensitive.new(value)`: Puppet's Sensitive of the value.

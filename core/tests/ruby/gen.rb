@@ -14,6 +14,7 @@ require 'shellwords'
 require 'base64'
 require 'digest'
 require 'openssl'
+require 'cgi'
 here = __dir__
 cases = ARGV[0] || File.join(here, 'cases.txt')
 out = File.open(ARGV[1] || File.join(here, 'golden.jsonl'), 'w')
