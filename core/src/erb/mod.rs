@@ -14,6 +14,7 @@ mod json;
 mod kernel;
 mod lexer;
 mod library;
+mod matchdata;
 mod methods;
 pub(crate) mod module_functions;
 mod mutations;

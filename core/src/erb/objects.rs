@@ -30,6 +30,8 @@ pub(crate) enum RObject {
     Version(String),
     /// An `OpenSSL::Digest` or `OpenSSL::HMAC`.
     Hasher(super::openssl::Hasher),
+    /// A regexp's match.
+    Match(super::matchdata::MatchData),
 }
 
 impl RObject {
@@ -41,6 +43,7 @@ impl RObject {
             RObject::IpNet { .. } => "IPAddr",
             RObject::Version(_) => "Gem::Version",
             RObject::Hasher(hasher) => hasher.class_name(),
+            RObject::Match(_) => "MatchData",
         }
     }
 }
@@ -131,6 +134,7 @@ pub(crate) fn object_is_a(object: &RObject, class: &str) -> Option<bool> {
         RObject::IpNet { .. } => Some(class == "IPAddr" || class == "Comparable"),
         RObject::Version(_) => Some(class == "Gem::Version" || class == "Comparable"),
         RObject::Hasher(hasher) => Some(class == hasher.class_name()),
+        RObject::Match(_) => Some(class == "MatchData"),
     }
 }
 
@@ -396,6 +400,11 @@ pub(crate) fn object_to_s(object: &RObject) -> String {
         RObject::IpNet { v6, address, .. } => ip_text(*v6, *address),
         RObject::Version(text) => text.clone(),
         RObject::Hasher(hasher) => crate::functions::strings::hex(&hasher.finish()),
+        RObject::Match(data) => data
+            .groups
+            .first()
+            .map(super::value::to_s)
+            .unwrap_or_default(),
     }
 }
 
@@ -419,6 +428,7 @@ pub(crate) fn object_inspect(object: &RObject) -> Option<String> {
                 None => format!("#<OpenSSL::Digest: {hex}>"),
             })
         }
+        RObject::Match(data) => Some(data.inspect()),
     }
 }
 
@@ -431,6 +441,7 @@ pub(crate) fn object_method<H: RubyHost>(
     let (name, args) = (call.name, call.args);
     match (object, name) {
         (RObject::Hasher(hasher), _) => super::openssl::object_method(interp, call, hasher),
+        (RObject::Match(data), _) => super::matchdata::match_method(interp, call, data),
         (RObject::Exception(..), "message" | "to_s") => {
             arity(interp, args, 0, 0)?;
             Ok(RVal::str(&object_to_s(object)))
