@@ -314,6 +314,19 @@ fn doubling_loops_end_in_a_limit() {
             "<< on a string in a template",
             "inline_template('<% a = \"ab\"; 64.times { a << a.dup } %><%= a.size %>')",
         ),
+        (
+            "<< on an HMAC in a template",
+            "inline_template('<% h = OpenSSL::HMAC.new(\"k\", \"SHA256\"); a = \"ab\"; 64.times { h << a; a = a + a } %><%= h.hexdigest %>')",
+        ),
+        // PBKDF2's rounds and key size are charged before any is computed.
+        (
+            "PBKDF2 with 10^12 rounds in a template",
+            "inline_template('<%= OpenSSL::KDF.pbkdf2_hmac(\"p\", salt: \"s\", iterations: 10**12, length: 32, hash: \"SHA256\").size %>')",
+        ),
+        (
+            "a PBKDF2 key of 10^12 bytes in a template",
+            "inline_template('<%= OpenSSL::PKCS5.pbkdf2_hmac(\"p\", \"s\", 1, 10**12, \"SHA256\").size %>')",
+        ),
         // 2^60 elements by sharing, in a template's Ruby: printing, flattening, comparing and
         // converting each walk all of them.
         (

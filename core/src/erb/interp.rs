@@ -60,8 +60,8 @@ pub(crate) struct Interp<'e, H: RubyHost> {
     pub containers_read: Vec<(String, Value, RVal)>,
     depth: usize,
     pub line: u32,
-    /// The groups of the last regex match (`$~`, `$1`...), `None` after a failed one.
-    last_match: Option<Vec<RVal>>,
+    /// The last regex match (`$~`, `$1`...), `None` after a failed one.
+    pub last_match: Option<Rc<super::objects::RObject>>,
     /// The methods the program defined on its own object (the template, or the function).
     pub own_methods: Vec<Rc<MethodDef>>,
     /// The running method: its name (`__method__`), the block it was given (`yield`), and the
@@ -310,21 +310,22 @@ impl<'e, H: RubyHost> Interp<'e, H> {
             Kind::Local(name) => self.lookup_local(name).unwrap_or(RVal::Nil),
             Kind::IVar(name) => self.ivar(name)?,
             Kind::GVar(name) => match name.as_str() {
-                "~" => match &self.last_match {
-                    Some(groups) => RVal::array(groups.clone()),
-                    None => RVal::Nil,
-                },
-                "&" => self
-                    .last_match
-                    .as_ref()
-                    .and_then(|g| g.first().cloned())
-                    .unwrap_or(RVal::Nil),
-                digits if digits.bytes().all(|b| b.is_ascii_digit()) && digits != "0" => {
-                    let index: usize = digits.parse().unwrap_or(usize::MAX);
-                    self.last_match
-                        .as_ref()
-                        .and_then(|g| g.get(index).cloned())
-                        .unwrap_or(RVal::Nil)
+                "~" => self.last_match.clone().map_or(RVal::Nil, RVal::Object),
+                // `$&` is the whole match, `$1` its first group.
+                group
+                    if group == "&"
+                        || (group.bytes().all(|b| b.is_ascii_digit()) && group != "0") =>
+                {
+                    let index = match group {
+                        "&" => 0,
+                        digits => digits.parse().unwrap_or(usize::MAX),
+                    };
+                    match self.last_match.as_deref() {
+                        Some(super::objects::RObject::Match(data)) => {
+                            data.groups.get(index).cloned().unwrap_or(RVal::Nil)
+                        }
+                        _ => RVal::Nil,
+                    }
                 }
                 // The load path: what a function file adds to it changes nothing here (`require`
                 // looks in every module's `lib/`).
@@ -774,13 +775,12 @@ impl<'e, H: RubyHost> Interp<'e, H> {
         match result {
             Ok(found) => {
                 self.last_match = found.as_ref().map(|c| {
-                    (0..c.len())
-                        .map(|g| {
-                            c.get(g)
-                                .map(|(a, b)| RVal::str(&text[a..b]))
-                                .unwrap_or(RVal::Nil)
-                        })
-                        .collect()
+                    let groups = (0..c.len())
+                        .map(|g| c.get(g).map_or(RVal::Nil, |(a, b)| RVal::str(&text[a..b])))
+                        .collect();
+                    let names = regexp.regex().names().to_vec();
+                    let data = super::matchdata::MatchData { groups, names };
+                    Rc::new(super::objects::RObject::Match(data))
                 });
                 Ok(found)
             }

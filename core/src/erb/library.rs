@@ -1,6 +1,6 @@
 //! The modules of Ruby's standard library and of Puppet that module functions call, as far as
 //! they compute (no files, no processes): `File`'s path functions, `Base64`, `Digest`'s hex
-//! digests, `Shellwords`, and Puppet's function-creating modules.
+//! digests, `Shellwords`, `CGI`'s URL escapes, and Puppet's function-creating modules.
 
 use super::RubyHost;
 use alloc::format;
@@ -29,6 +29,12 @@ const MODULES: &[&str] = &[
     "Digest::SHA256",
     "Digest::SHA512",
     "Shellwords",
+    "CGI",
+    "OpenSSL",
+    "OpenSSL::Digest",
+    "OpenSSL::HMAC",
+    "OpenSSL::KDF",
+    "OpenSSL::PKCS5",
     "Gem",
     "Gem::Version",
     "Puppet::Pops",
@@ -59,6 +65,7 @@ pub(crate) fn is_loaded_library(name: &str) -> bool {
             | "shellwords"
             | "puppet"
             | "openssl"
+            | "cgi"
             | "erb"
     )
 }
@@ -88,6 +95,11 @@ pub(crate) fn module_method<H: RubyHost>(
         ("ERB::Util", "url_encode") => {
             one_string(interp, args).map(|text| RVal::str(&url_encode(&text)))
         }
+        // `CGI.escape`: as `url_encode`, a space as `+`.
+        ("CGI", "escape") => {
+            one_string(interp, args).map(|text| RVal::str(&url_encode(&text).replace("%20", "+")))
+        }
+        ("CGI", "unescape") => one_string(interp, args).map(|text| cgi_unescape(&text)),
         ("File", "join") => Ok(RVal::str(&file_join(args))),
         ("File", "dirname") => one_string(interp, args).map(|p| RVal::str(dirname(&p))),
         ("File", "basename") => basename(interp, args),
@@ -96,6 +108,9 @@ pub(crate) fn module_method<H: RubyHost>(
             if matches!(name, "hexdigest" | "digest" | "base64digest") =>
         {
             digest_method(interp, call, digest)
+        }
+        (openssl, _) if openssl.starts_with("OpenSSL::") => {
+            return super::openssl::module_method(interp, call, module)
         }
         ("Base64", "strict_encode64" | "encode64" | "urlsafe_encode64")
             if matches!(args.first(), Some(RVal::Object(_))) =>
@@ -155,6 +170,33 @@ fn url_encode(text: &str) -> String {
     out
 }
 
+/// `CGI.unescape`: `+` as a space and each `%XX` as its byte (a malformed one kept); bytes
+/// that are not UTF-8 make a binary String.
+fn cgi_unescape(text: &str) -> RVal {
+    let (bytes, mut out) = (text.as_bytes(), Vec::with_capacity(text.len()));
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        let hex = bytes
+            .get(at + 1..at + 3)
+            .filter(|pair| pair.iter().all(u8::is_ascii_hexdigit))
+            .and_then(|pair| u8::from_str_radix(core::str::from_utf8(pair).ok()?, 16).ok());
+        match (byte, hex) {
+            (b'%', Some(decoded)) => {
+                out.push(decoded);
+                at += 3;
+                continue;
+            }
+            (b'+', _) => out.push(b' '),
+            _ => out.push(byte),
+        }
+        at += 1;
+    }
+    match String::from_utf8(out) {
+        Ok(text) => RVal::str(&text),
+        Err(bytes) => RVal::Object(Rc::new(super::objects::RObject::Binary(bytes.into_bytes()))),
+    }
+}
+
 /// `Sensitive.new(value)`: Puppet's Sensitive of the value.
 fn sensitive<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<RVal> {
     arity(interp, args, 1, 1)?;
@@ -186,7 +228,7 @@ fn puppet_call<H: RubyHost>(
 }
 
 /// The bytes of a String argument (text or binary).
-fn bytes_of<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<Vec<u8>> {
+pub(crate) fn bytes_of<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<Vec<u8>> {
     arity(interp, args, 1, 1)?;
     let class = match &args[0] {
         RVal::Str(s) => return Ok(s.as_bytes().to_vec()),
@@ -213,22 +255,10 @@ fn digest_method<H: RubyHost>(
     call: Call,
     digest: &str,
 ) -> RResult<RVal> {
-    use sha2::Digest;
     let bytes = bytes_of(interp, call.args)?;
-    let raw: Vec<u8> = match digest {
-        "Digest::MD5" => md5::Md5::digest(&bytes).to_vec(),
-        "Digest::SHA1" => sha1::Sha1::digest(&bytes).to_vec(),
-        "Digest::SHA256" => sha2::Sha256::digest(&bytes).to_vec(),
-        _ => sha2::Sha512::digest(&bytes).to_vec(),
-    };
-    Ok(match call.name {
-        "hexdigest" => {
-            let hex: String = raw.iter().map(|b| format!("{b:02x}")).collect();
-            RVal::str(&hex)
-        }
-        "base64digest" => RVal::str(&base64(&raw, "strict_encode64")),
-        _ => RVal::Object(Rc::new(super::objects::RObject::Binary(raw))),
-    })
+    let algorithm = &digest["Digest::".len()..];
+    let raw = crate::functions::stdlib::hashing::digest(algorithm, &[&bytes]);
+    Ok(super::openssl::digest_result(raw, call.name))
 }
 
 /// Base64 as Ruby's `Base64` methods write it: `encode64` with a line break every 60

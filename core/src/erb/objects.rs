@@ -28,6 +28,10 @@ pub(crate) enum RObject {
     Binary(Vec<u8>),
     /// A `Gem::Version`, as written.
     Version(String),
+    /// An `OpenSSL::Digest` or `OpenSSL::HMAC`.
+    Hasher(super::openssl::Hasher),
+    /// A regexp's match.
+    Match(super::matchdata::MatchData),
 }
 
 impl RObject {
@@ -38,6 +42,8 @@ impl RObject {
             RObject::Binary(_) => "String",
             RObject::IpNet { .. } => "IPAddr",
             RObject::Version(_) => "Gem::Version",
+            RObject::Hasher(hasher) => hasher.class_name(),
+            RObject::Match(_) => "MatchData",
         }
     }
 }
@@ -127,6 +133,8 @@ pub(crate) fn object_is_a(object: &RObject, class: &str) -> Option<bool> {
         RObject::Binary(_) => Some(class == "String" || class == "Comparable"),
         RObject::IpNet { .. } => Some(class == "IPAddr" || class == "Comparable"),
         RObject::Version(_) => Some(class == "Gem::Version" || class == "Comparable"),
+        RObject::Hasher(hasher) => Some(class == hasher.class_name()),
+        RObject::Match(_) => Some(class == "MatchData"),
     }
 }
 
@@ -391,6 +399,12 @@ pub(crate) fn object_to_s(object: &RObject) -> String {
         RObject::Binary(bytes) => bytes.iter().map(|&b| char::from(b)).collect(),
         RObject::IpNet { v6, address, .. } => ip_text(*v6, *address),
         RObject::Version(text) => text.clone(),
+        RObject::Hasher(hasher) => crate::functions::strings::hex(&hasher.finish()),
+        RObject::Match(data) => data
+            .groups
+            .first()
+            .map(super::value::to_s)
+            .unwrap_or_default(),
     }
 }
 
@@ -406,6 +420,15 @@ pub(crate) fn object_inspect(object: &RObject) -> Option<String> {
         )),
         RObject::Binary(_) | RObject::IpNet { .. } => None,
         RObject::Version(text) => Some(format!("#<Gem::Version \"{text}\">")),
+        // An HMAC shows its hex digest; a digest, its class around it.
+        RObject::Hasher(hasher) => {
+            let hex = crate::functions::strings::hex(&hasher.finish());
+            Some(match hasher.key {
+                Some(_) => hex,
+                None => format!("#<OpenSSL::Digest: {hex}>"),
+            })
+        }
+        RObject::Match(data) => Some(data.inspect()),
     }
 }
 
@@ -417,6 +440,8 @@ pub(crate) fn object_method<H: RubyHost>(
 ) -> RResult<RVal> {
     let (name, args) = (call.name, call.args);
     match (object, name) {
+        (RObject::Hasher(hasher), _) => super::openssl::object_method(interp, call, hasher),
+        (RObject::Match(data), _) => super::matchdata::match_method(interp, call, data),
         (RObject::Exception(..), "message" | "to_s") => {
             arity(interp, args, 0, 0)?;
             Ok(RVal::str(&object_to_s(object)))

@@ -641,7 +641,8 @@ pub(super) fn sprintf(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// Bytes in lowercase hexadecimal, two digits each.
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

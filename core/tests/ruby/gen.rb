@@ -13,6 +13,8 @@ require 'uri'
 require 'shellwords'
 require 'base64'
 require 'digest'
+require 'openssl'
+require 'cgi'
 here = __dir__
 cases = ARGV[0] || File.join(here, 'cases.txt')
 out = File.open(ARGV[1] || File.join(here, 'golden.jsonl'), 'w')

@@ -219,7 +219,7 @@ pub(super) fn match_method<H: RubyHost>(
         ("match?", found) => RVal::Bool(found.is_some()),
         (_, None) => RVal::Nil,
         ("=~", Some(c)) => RVal::Int(s[..c.whole().0].chars().count() as i64),
-        (_, Some(c)) => groups(&c, s, 0),
+        (_, Some(_)) => interp.last_match.clone().map_or(RVal::Nil, RVal::Object),
     })
 }
 

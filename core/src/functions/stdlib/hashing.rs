@@ -1,6 +1,7 @@
 //! stdlib's functions that hash or draw from a seed: `str2saltedsha512` (a salted SHA-512 of a
 //! password), `str2saltedpbkdf2` (PBKDF2-HMAC-SHA512, as macOS user resources want it) and
-//! `seeded_rand_string` (Ruby's `Random` seeded by the SHA-256 of a seed).
+//! `seeded_rand_string` (Ruby's `Random` seeded by the SHA-256 of a seed); and the digests by
+//! name, HMAC and PBKDF2 they share with the Ruby of modules' functions (its `openssl`).
 
 use alloc::format;
 use alloc::string::String;
@@ -14,14 +15,7 @@ use crate::functions::fqdn_rand::Mt;
 use crate::host::EvalResult;
 use crate::value::{Hash, Value};
 
-pub(super) fn hex(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        out.push(char::from(b"0123456789abcdef"[usize::from(b >> 4)]));
-        out.push(char::from(b"0123456789abcdef"[usize::from(b & 15)]));
-    }
-    out
-}
+pub(super) use crate::functions::strings::hex;
 
 /// `str2saltedsha512(password)`: four salt bytes, then the SHA-512 of salt and password, in hex.
 /// stdlib draws the salt from Ruby's `rand`, different on every run; the playground takes it
@@ -46,36 +40,54 @@ pub(super) fn str2saltedsha512(Call(_, site, args, ..): Call) -> EvalResult<Valu
     Ok(Value::string(&hex(&out)))
 }
 
-/// HMAC-SHA512 with the key's inner and outer states prepared once.
-struct Hmac {
-    inner: Sha512,
-    outer: Sha512,
+/// The digest `algorithm` (`MD5`, `SHA1`, `SHA256`, else SHA512) of the parts, in order.
+pub(crate) fn digest(algorithm: &str, parts: &[&[u8]]) -> Vec<u8> {
+    let bytes = parts.concat();
+    match algorithm {
+        "MD5" => md5::Md5::digest(&bytes).to_vec(),
+        "SHA1" => sha1::Sha1::digest(&bytes).to_vec(),
+        "SHA256" => Sha256::digest(&bytes).to_vec(),
+        _ => Sha512::digest(&bytes).to_vec(),
+    }
 }
 
-impl Hmac {
-    fn new(key: &[u8]) -> Hmac {
-        let mut block = [0u8; 128];
-        if key.len() > 128 {
-            block[..64].copy_from_slice(&Sha512::digest(key));
-        } else {
-            block[..key.len()].copy_from_slice(key);
-        }
-        let mut inner = Sha512::new();
-        let mut outer = Sha512::new();
-        inner.update(block.map(|b| b ^ 0x36));
-        outer.update(block.map(|b| b ^ 0x5c));
-        Hmac { inner, outer }
-    }
+/// HMAC (RFC 2104) with the digest `algorithm`.
+pub(crate) fn hmac(algorithm: &str, key: &[u8], data: &[u8]) -> Vec<u8> {
+    let block = if algorithm == "SHA512" { 128 } else { 64 };
+    let mut padded = if key.len() > block {
+        digest(algorithm, &[key])
+    } else {
+        key.to_vec()
+    };
+    padded.resize(block, 0);
+    let pad = |with: u8| padded.iter().map(|b| b ^ with).collect::<Vec<u8>>();
+    let inner = digest(algorithm, &[&pad(0x36), data]);
+    digest(algorithm, &[&pad(0x5c), &inner])
+}
 
-    fn mac(&self, parts: &[&[u8]]) -> [u8; 64] {
-        let mut inner = self.inner.clone();
-        for part in parts {
-            inner.update(part);
+/// PBKDF2 (RFC 8018) with HMAC of `algorithm`: `length` bytes, `iterations` (at least 1) rounds
+/// for each block of the digest's size (callers charge them first).
+pub(crate) fn pbkdf2(
+    algorithm: &str,
+    password: &[u8],
+    salt: &[u8],
+    iterations: u64,
+    length: usize,
+) -> Vec<u8> {
+    let mut out = Vec::with_capacity(length);
+    let mut block: u32 = 0;
+    while out.len() < length {
+        block = block.wrapping_add(1);
+        let mut round = hmac(algorithm, password, &[salt, &block.to_be_bytes()].concat());
+        let mut sum = round.clone();
+        for _ in 1..iterations {
+            round = hmac(algorithm, password, &round);
+            sum.iter_mut().zip(&round).for_each(|(a, b)| *a ^= b);
         }
-        let mut outer = self.outer.clone();
-        outer.update(inner.finalize());
-        outer.finalize().into()
+        let take = sum.len().min(length - out.len());
+        out.extend_from_slice(&sum[..take]);
     }
+    out
 }
 
 /// What a Sensitive argument holds (stdlib's hashing functions unwrap it).
@@ -106,18 +118,15 @@ pub(super) fn str2saltedpbkdf2(Call(host, site, args, ..): Call) -> EvalResult<V
             site.fail("str2saltedpbkdf2(): third argument must be between 40,000 and 70,000")
         );
     }
-    let hmac = Hmac::new(password.as_bytes());
-    let mut key = Vec::with_capacity(128);
-    for block in 1u32..=2 {
-        let mut u = hmac.mac(&[salt.as_bytes(), &block.to_be_bytes()]);
-        let mut t = u;
-        for _ in 1..iterations {
-            host.step(1, site.span)?;
-            u = hmac.mac(&[&u]);
-            t.iter_mut().zip(u.iter()).for_each(|(a, b)| *a ^= b);
-        }
-        key.extend_from_slice(&t);
-    }
+    // Two blocks of SHA-512 make the 128 bytes.
+    host.step(2 * iterations as u64, site.span)?;
+    let key = pbkdf2(
+        "SHA512",
+        password.as_bytes(),
+        salt.as_bytes(),
+        iterations as u64,
+        128,
+    );
     let mut out = Hash::new();
     out.insert(Value::string("password_hex"), Value::string(&hex(&key)));
     out.insert(
@@ -163,3 +172,26 @@ pub(super) const DEFS: &[Def] = &[
     Def::stdlib("str2saltedpbkdf2", str2saltedpbkdf2)
         .doc("A password as PBKDF2-HMAC-SHA512 (hash, salt and iterations in hex)"),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hmac_as_the_rfcs_give_it() {
+        // RFC 4231, test case 2 (HMAC-SHA256), and RFC 2202's (HMAC-MD5).
+        let mac = hmac("SHA256", b"Jefe", b"what do ya want for nothing?");
+        assert_eq!(
+            hex(&mac),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        );
+        let mac = hmac("MD5", b"Jefe", b"what do ya want for nothing?");
+        assert_eq!(hex(&mac), "750c783e6ab0b503eaa86e310a5db738");
+    }
+
+    #[test]
+    fn pbkdf2_as_rfc_6070_gives_it() {
+        let key = pbkdf2("SHA1", b"password", b"salt", 2, 20);
+        assert_eq!(hex(&key), "ea6c014dc72d6f8ccd1ed92ace1d41f0d8de8957");
+    }
+}

@@ -12,7 +12,7 @@ mod digging;
 mod encoding;
 mod escapes;
 mod hashes;
-mod hashing;
+pub(crate) mod hashing;
 mod host_reads;
 mod interfaces;
 mod introspect;
