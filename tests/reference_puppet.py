@@ -20,6 +20,17 @@ import subprocess
 import sys
 
 
+def oracle_script(name):
+    """The oracle script `name` (pp_oracle.rb, env_oracle.rb): ORACLE_DIR when set, else the `shared/oracle`
+    folder beside the checkout, or beside the folder of worktrees that holds it."""
+    if os.environ.get("ORACLE_DIR"):
+        return os.path.join(os.environ["ORACLE_DIR"], name)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    candidates = [os.path.normpath(os.path.join(root, *up, "shared", "oracle", name))
+                  for up in (("..",), ("..", ".."))]
+    return next((p for p in candidates if os.path.isfile(p)), candidates[0])
+
+
 def _die(message):
     sys.stderr.write("reference_puppet: " + message + "\n")
     sys.exit(2)

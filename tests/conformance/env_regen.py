@@ -60,7 +60,7 @@ import reference_puppet  # noqa: E402  (OpenVox 8, the reference: tests/referenc
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO_ROOT = os.path.dirname(os.path.dirname(HERE))  # tests/conformance -> repo root
-ORACLE = os.path.normpath(os.path.join(REPO_ROOT, "..", "shared", "oracle", "env_oracle.rb"))
+ORACLE = reference_puppet.oracle_script("env_oracle.rb")  # ../shared/oracle, or ORACLE_DIR
 CASES_DIR = os.path.join(HERE, "env")
 GOLDEN_DIR = os.path.join(HERE, "golden-env")
 PREFIX = "env"          # ids '<PREFIX>_<area>/<name>'

@@ -33,7 +33,7 @@ NEWLINE_MARK = "\u21b5"  # ↵
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO_ROOT = os.path.dirname(os.path.dirname(HERE))  # tests/conformance -> repo root
-ORACLE = os.path.normpath(os.path.join(REPO_ROOT, "..", "shared", "oracle", "pp_oracle.rb"))
+ORACLE = reference_puppet.oracle_script("pp_oracle.rb")  # ../shared/oracle, or ORACLE_DIR
 CATALOG_ORACLE = os.path.join(HERE, "catalog_oracle.rb")
 CASES_DIR = os.path.join(HERE, "cases")
 GOLDEN_DIR = os.path.join(HERE, "golden")

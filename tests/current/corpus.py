@@ -56,17 +56,15 @@ import shutil
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import reference_puppet  # noqa: E402  (where the oracle scripts are: tests/reference_puppet.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO_ROOT = os.path.dirname(os.path.dirname(HERE))
 CASES = os.path.join(HERE, "cases.jsonl")
 REPORT = os.path.join(HERE, "report.txt")
 PRESETS = os.path.join(REPO_ROOT, "facts", "presets")
-# ../shared/oracle/env_oracle.rb beside the checkout (or beside the folder of worktrees holding it)
-ORACLE = os.environ.get("ENV_ORACLE") or next(
-    (p for p in (os.path.normpath(os.path.join(REPO_ROOT, *up, "shared", "oracle", "env_oracle.rb"))
-                 for up in (("..",), ("..", ".."))) if os.path.isfile(p)),
-    os.path.normpath(os.path.join(REPO_ROOT, "..", "shared", "oracle", "env_oracle.rb")))
+ORACLE = os.environ.get("ENV_ORACLE") or reference_puppet.oracle_script("env_oracle.rb")
 ENGINE = os.environ.get("PUPPET_EVAL") or os.path.join(REPO_ROOT, "target", "release", "puppet-eval")
 DEFAULT_GOLDEN = "/tmp/current-corpus-golden.jsonl"
 FACT_SETS = ["debian-12", "redhat-9"]
