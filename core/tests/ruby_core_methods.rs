@@ -81,6 +81,10 @@ const KNOWN: &[(&str, &str)] = &[
         r#"-5.5.divmod(2)"#,
         "Float#divmod is not carried: it raises as an unknown method",
     ),
+    (
+        r#"begin; false.map { |x| x }; rescue NoMethodError => e; [e.class, e.message]; end"#,
+        "NoMethodError's message has no \"Did you mean?\" suggestions",
+    ),
     (r#"Integer("ff", 16)"#, "Integer() takes no base"),
     (r#"Integer("z", 36)"#, "Integer() takes no base"),
     (r#"Integer("12", 2)"#, "Integer() takes no base"),

@@ -22,6 +22,13 @@ use super::interp::{BlockArg, Flow, Interp, RResult};
 use super::methods::comparison_failed;
 use super::value::{self, RVal};
 
+/// Whether `name` is one of the Array, Hash or Enumerable methods the interpreter carries.
+pub(crate) fn is_collection_method(name: &str) -> bool {
+    array::array_entry(name).is_some()
+        || hash::hash_entry(name).is_some()
+        || common::enumerable_entry(name).is_some()
+}
+
 /// The elements a collection iterates over (a hash's as `[key, value]` pairs).
 pub(crate) fn elements<H: RubyHost>(
     interp: &mut Interp<'_, H>,

@@ -21,6 +21,21 @@ use crate::value::Value;
 /// How deeply evaluation may nest (calls in calls, blocks in blocks).
 const MAX_DEPTH: usize = 100;
 
+/// The names in the String, Array and Hash tables that Ruby 3.1's Integer, Float, TrueClass or
+/// FalseClass has (publicly, or privately from Kernel, as `select`): calling one that the
+/// interpreter does not carry on these stays refused rather than raising NoMethodError.
+const SCALARS_HAVE: &[&str] = &[
+    "%", "&", "*", "+", "-", "<", "<<", "<=", "<=>", "=~", ">", ">=", "[]", "|", "clone", "dup",
+    "next", "ord", "select", "size", "succ", "to_f", "to_i",
+];
+
+/// Whether `name` is a method of String, Array or Hash here that Ruby's Integer, Float, true and
+/// false lack (calling it on one raises NoMethodError).
+pub(crate) fn scalars_lack(name: &str) -> bool {
+    !SCALARS_HAVE.contains(&name)
+        && (super::methods::is_string_method(name) || super::enumerable::is_collection_method(name))
+}
+
 /// Why evaluation stopped short.
 #[derive(Debug)]
 pub(crate) enum Flow {
@@ -138,12 +153,22 @@ impl<'e, H: RubyHost> Interp<'e, H> {
         self.rt.check_string(text, self.span).map_err(Flow::Stop)
     }
 
-    /// `NoMethodError` as Ruby words it.
+    /// `NoMethodError` as Ruby words it: for nil, and for an Integer, a Float, true or false
+    /// called with a method of String, Array or Hash that its class lacks (others are refused).
     pub fn no_method<T>(&self, name: &str, recv: &RVal) -> RResult<T> {
         match recv {
             RVal::Nil => self.raise_as(
                 "NoMethodError",
                 format!("undefined method `{name}' for nil:NilClass"),
+            ),
+            // A method of String, Array or Hash that Ruby's numbers, true and false lack.
+            RVal::Int(_) | RVal::Float(_) | RVal::Bool(_) if scalars_lack(name) => self.raise_as(
+                "NoMethodError",
+                format!(
+                    "undefined method `{name}' for {}:{}",
+                    value::inspect(recv),
+                    recv.class_name()
+                ),
             ),
             _ => self.unsupported(format!(
                 "the method `{name}' of {} is not supported by the playground's ERB",

@@ -568,6 +568,7 @@ pub(crate) fn object_method<H: RubyHost>(
                 "&" => RVal::Bool(*b && args.first().is_some_and(|a| a.truthy())),
                 "|" => RVal::Bool(*b || args.first().is_some_and(|a| a.truthy())),
                 "^" => RVal::Bool(*b != args.first().is_some_and(|a| a.truthy())),
+                _ if super::interp::scalars_lack(name) => return interp.no_method(name, recv),
                 _ => {
                     return interp.raise(format!(
                         "undefined method `{name}' for {b}:{}",

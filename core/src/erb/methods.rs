@@ -18,7 +18,7 @@ use crate::text::TrimBy;
 use crate::value::float_math::trunc;
 
 pub(crate) use number::number_method;
-pub(crate) use string::string_method;
+pub(crate) use string::{is_string_method, string_method};
 
 /// Ruby's `Regexp.escape`: the metacharacters, `-`, `#` and whitespace escaped (not `/`); also
 /// a string as a pattern that matches it literally.

@@ -57,7 +57,7 @@ const HASH: bool = true;
 const NO: bool = false;
 
 /// Enumerable's methods: each Ruby name (aliases together) and what runs it.
-fn enumerable_entry(name: &str) -> Option<(E, bool)> {
+pub(super) fn enumerable_entry(name: &str) -> Option<(E, bool)> {
     Some(match name {
         "all?" | "any?" | "none?" | "one?" => (E::Quantifier, HASH),
         "collect" | "map" => (E::Map, HASH),

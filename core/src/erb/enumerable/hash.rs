@@ -44,7 +44,7 @@ pub(super) enum HashOp {
 }
 
 /// Hash's own methods: each Ruby name (aliases together) and what runs it.
-fn hash_entry(name: &str) -> Option<HashOp> {
+pub(super) fn hash_entry(name: &str) -> Option<HashOp> {
     Some(match name {
         "[]" => HashOp::Get,
         "[]=" | "store" => HashOp::Store,

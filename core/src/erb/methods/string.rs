@@ -111,6 +111,11 @@ fn string_entry(name: &str) -> Option<(S, bool)> {
     })
 }
 
+/// Whether `name` is one of String's methods here.
+pub(crate) fn is_string_method(name: &str) -> bool {
+    string_entry(name).is_some()
+}
+
 /// The methods of String (and the few of Symbol).
 pub(crate) fn string_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call) -> RResult<RVal> {
     let (recv, name, args) = (call.recv, call.name, call.args);
