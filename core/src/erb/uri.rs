@@ -201,8 +201,7 @@ fn ip_literal(text: &str) -> bool {
         for (n, item) in items.iter().enumerate() {
             if n + 1 == items.len() && item.contains('.') && ipv4(item) {
                 count += 2;
-            } else if (1..=4).contains(&item.len()) && item.bytes().all(|c| c.is_ascii_hexdigit())
-            {
+            } else if (1..=4).contains(&item.len()) && item.bytes().all(|c| c.is_ascii_hexdigit()) {
                 count += 1;
             } else {
                 return None;
@@ -274,14 +273,18 @@ fn set_query<H: RubyHost>(interp: &Interp<'_, H>, query: &str) -> RResult<String
             }
         }
     }
-    Ok(escape(&text, |c| {
-        matches!(c, b'!' | b'$'..=b'&' | b'('..=b';' | b'=' | b'?'..=b'_' | b'a'..=b'~')
-    }))
+    Ok(escape(
+        &text,
+        |c| matches!(c, b'!' | b'$'..=b'&' | b'('..=b';' | b'=' | b'?'..=b'_' | b'a'..=b'~'),
+    ))
 }
 
 /// `fragment=`: tabs and newlines dropped, all but printable ASCII escaped.
 fn set_fragment(fragment: &str) -> String {
-    let text: String = fragment.chars().filter(|c| !"\t\r\n".contains(*c)).collect();
+    let text: String = fragment
+        .chars()
+        .filter(|c| !"\t\r\n".contains(*c))
+        .collect();
     escape(&text, |c| (b'!'..=b'~').contains(&c))
 }
 
@@ -510,8 +513,7 @@ fn build<H: RubyHost>(interp: &mut Interp<'_, H>, module: &str, args: &[RVal]) -
                 continue;
             }
             "registry" | "opaque" if !matches!(val, RVal::Nil) => {
-                return interp
-                    .unsupported(format!("{module}.build's {key} is not supported"));
+                return interp.unsupported(format!("{module}.build's {key} is not supported"));
             }
             _ => continue,
         };
@@ -557,7 +559,10 @@ fn build<H: RubyHost>(interp: &mut Interp<'_, H>, module: &str, args: &[RVal]) -
     let userinfo = get("userinfo");
     if let Some(info) = &userinfo {
         if run(info.as_bytes(), 0, userinfo_char) != info.len() {
-            return bad("userinfo component or user", info.split(':').next().unwrap_or(""));
+            return bad(
+                "userinfo component or user",
+                info.split(':').next().unwrap_or(""),
+            );
         }
     }
     let mut host = get("host");
@@ -647,8 +652,7 @@ fn decode_component<H: RubyHost>(interp: &Interp<'_, H>, text: &str) -> RResult<
                 continue;
             }
             b'%' => {
-                return interp
-                    .raise_as("ArgumentError", format!("invalid %-encoding ({text})"))
+                return interp.raise_as("ArgumentError", format!("invalid %-encoding ({text})"))
             }
             b'+' => out.push(b' '),
             c => out.push(c),
