@@ -36,6 +36,11 @@ const MODULES: &[&str] = &[
     "OpenSSL::KDF",
     "OpenSSL::PKCS5",
     "Gem",
+    "URI",
+    "URI::Generic",
+    "URI::HTTP",
+    "URI::HTTPS",
+    "URI::File",
     "Gem::Version",
     "Puppet::Pops",
     "Puppet::Pops::Types",
@@ -109,6 +114,10 @@ pub(crate) fn module_method<H: RubyHost>(
         {
             digest_method(interp, call, digest)
         }
+        ("URI" | "URI::Generic" | "URI::HTTP" | "URI::HTTPS", _) => {
+            return super::uri::module_method(interp, call, module)
+        }
+        ("File", "expand_path") => expand_path(interp, args),
         (openssl, _) if openssl.starts_with("OpenSSL::") => {
             return super::openssl::module_method(interp, call, module)
         }
@@ -317,6 +326,38 @@ fn dirname(path: &str) -> &str {
         Some(at) => trimmed[..at].trim_end_matches('/'),
         None => ".",
     }
+}
+
+/// `File.expand_path(path[, dir])` of an absolute path (or of one under an absolute `dir`): `.`
+/// and `..` resolved. The working directory and home directories are not the playground's.
+fn expand_path<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<RVal> {
+    arity(interp, args, 1, 2)?;
+    let mut path = value::to_s(&args[0]);
+    if !path.starts_with('/') {
+        match args.get(1).map(value::to_s) {
+            Some(dir) if dir.starts_with('/') && !path.starts_with('~') => {
+                path = format!("{dir}/{path}")
+            }
+            _ => {
+                return interp.unsupported(
+                    "File.expand_path of a relative path is not supported by the playground's Ruby",
+                )
+            }
+        }
+    }
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            part => parts.push(part),
+        }
+    }
+    // Linux Ruby keeps a root of several slashes as written.
+    let root = &path[..path.len() - path.trim_start_matches('/').len()];
+    Ok(RVal::str(&format!("{root}{}", parts.join("/"))))
 }
 
 /// `File.basename(path[, suffix])`.

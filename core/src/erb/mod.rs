@@ -23,6 +23,7 @@ mod openssl;
 mod parser;
 mod scanner;
 mod shared;
+mod uri;
 pub(crate) mod value;
 
 use alloc::format;

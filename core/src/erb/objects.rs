@@ -32,6 +32,8 @@ pub(crate) enum RObject {
     Hasher(super::openssl::Hasher),
     /// A regexp's match.
     Match(super::matchdata::MatchData),
+    /// A `URI::Generic` or one of its subclasses.
+    Uri(super::uri::Uri),
 }
 
 impl RObject {
@@ -44,6 +46,7 @@ impl RObject {
             RObject::Version(_) => "Gem::Version",
             RObject::Hasher(hasher) => hasher.class_name(),
             RObject::Match(_) => "MatchData",
+            RObject::Uri(uri) => uri.class,
         }
     }
 }
@@ -71,6 +74,19 @@ const EXCEPTIONS: &[&[&str]] = &[
         "Exception",
     ],
     &["ArgumentError", "StandardError", "Exception"],
+    &["URI::Error", "StandardError", "Exception"],
+    &[
+        "URI::InvalidURIError",
+        "URI::Error",
+        "StandardError",
+        "Exception",
+    ],
+    &[
+        "URI::InvalidComponentError",
+        "URI::Error",
+        "StandardError",
+        "Exception",
+    ],
     &["TypeError", "StandardError", "Exception"],
     &["NameError", "StandardError", "Exception"],
     &["NoMethodError", "NameError", "StandardError", "Exception"],
@@ -135,6 +151,7 @@ pub(crate) fn object_is_a(object: &RObject, class: &str) -> Option<bool> {
         RObject::Version(_) => Some(class == "Gem::Version" || class == "Comparable"),
         RObject::Hasher(hasher) => Some(class == hasher.class_name()),
         RObject::Match(_) => Some(class == "MatchData"),
+        RObject::Uri(uri) => Some(class == uri.class || class == "URI::Generic"),
     }
 }
 
@@ -405,6 +422,7 @@ pub(crate) fn object_to_s(object: &RObject) -> String {
             .first()
             .map(super::value::to_s)
             .unwrap_or_default(),
+        RObject::Uri(uri) => uri.to_s(),
     }
 }
 
@@ -429,6 +447,7 @@ pub(crate) fn object_inspect(object: &RObject) -> Option<String> {
             })
         }
         RObject::Match(data) => Some(data.inspect()),
+        RObject::Uri(uri) => Some(uri.inspect()),
     }
 }
 
@@ -442,6 +461,7 @@ pub(crate) fn object_method<H: RubyHost>(
     match (object, name) {
         (RObject::Hasher(hasher), _) => super::openssl::object_method(interp, call, hasher),
         (RObject::Match(data), _) => super::matchdata::match_method(interp, call, data),
+        (RObject::Uri(uri), _) => super::uri::object_method(interp, call, uri),
         (RObject::Exception(..), "message" | "to_s") => {
             arity(interp, args, 0, 0)?;
             Ok(RVal::str(&object_to_s(object)))
