@@ -36,11 +36,6 @@ const MODULES: &[&str] = &[
     "OpenSSL::KDF",
     "OpenSSL::PKCS5",
     "Gem",
-    "URI",
-    "URI::Generic",
-    "URI::HTTP",
-    "URI::HTTPS",
-    "URI::File",
     "Gem::Version",
     "Puppet::Pops",
     "Puppet::Pops::Types",
@@ -51,6 +46,11 @@ const MODULES: &[&str] = &[
 /// Whether `name` is one of the library's modules.
 pub(crate) fn is_library_module(name: &str) -> bool {
     MODULES.contains(&name)
+        || cfg!(feature = "ruby-uri")
+            && matches!(
+                name,
+                "URI" | "URI::Generic" | "URI::HTTP" | "URI::HTTPS" | "URI::File"
+            )
 }
 
 /// Libraries a Ruby file may `require` that are part of Ruby or Puppet (loaded already).
@@ -60,7 +60,6 @@ pub(crate) fn is_loaded_library(name: &str) -> bool {
         "json"
             | "yaml"
             | "set"
-            | "uri"
             | "ipaddr"
             | "base64"
             | "digest"
@@ -72,7 +71,7 @@ pub(crate) fn is_loaded_library(name: &str) -> bool {
             | "openssl"
             | "cgi"
             | "erb"
-    )
+    ) || cfg!(feature = "ruby-uri") && name == "uri"
 }
 
 /// A method of one of the library's modules, or `None` when it is none of these.
@@ -114,6 +113,7 @@ pub(crate) fn module_method<H: RubyHost>(
         {
             digest_method(interp, call, digest)
         }
+        #[cfg(feature = "ruby-uri")]
         ("URI" | "URI::Generic" | "URI::HTTP" | "URI::HTTPS", _) => {
             return super::uri::module_method(interp, call, module)
         }

@@ -23,6 +23,7 @@ mod openssl;
 mod parser;
 mod scanner;
 mod shared;
+#[cfg(feature = "ruby-uri")]
 mod uri;
 pub(crate) mod value;
 

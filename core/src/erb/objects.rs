@@ -33,6 +33,7 @@ pub(crate) enum RObject {
     /// A regexp's match.
     Match(super::matchdata::MatchData),
     /// A `URI::Generic` or one of its subclasses.
+    #[cfg(feature = "ruby-uri")]
     Uri(super::uri::Uri),
 }
 
@@ -46,6 +47,7 @@ impl RObject {
             RObject::Version(_) => "Gem::Version",
             RObject::Hasher(hasher) => hasher.class_name(),
             RObject::Match(_) => "MatchData",
+            #[cfg(feature = "ruby-uri")]
             RObject::Uri(uri) => uri.class,
         }
     }
@@ -151,6 +153,7 @@ pub(crate) fn object_is_a(object: &RObject, class: &str) -> Option<bool> {
         RObject::Version(_) => Some(class == "Gem::Version" || class == "Comparable"),
         RObject::Hasher(hasher) => Some(class == hasher.class_name()),
         RObject::Match(_) => Some(class == "MatchData"),
+        #[cfg(feature = "ruby-uri")]
         RObject::Uri(uri) => Some(class == uri.class || class == "URI::Generic"),
     }
 }
@@ -422,6 +425,7 @@ pub(crate) fn object_to_s(object: &RObject) -> String {
             .first()
             .map(super::value::to_s)
             .unwrap_or_default(),
+        #[cfg(feature = "ruby-uri")]
         RObject::Uri(uri) => uri.to_s(),
     }
 }
@@ -447,6 +451,7 @@ pub(crate) fn object_inspect(object: &RObject) -> Option<String> {
             })
         }
         RObject::Match(data) => Some(data.inspect()),
+        #[cfg(feature = "ruby-uri")]
         RObject::Uri(uri) => Some(uri.inspect()),
     }
 }
@@ -461,6 +466,7 @@ pub(crate) fn object_method<H: RubyHost>(
     match (object, name) {
         (RObject::Hasher(hasher), _) => super::openssl::object_method(interp, call, hasher),
         (RObject::Match(data), _) => super::matchdata::match_method(interp, call, data),
+        #[cfg(feature = "ruby-uri")]
         (RObject::Uri(uri), _) => super::uri::object_method(interp, call, uri),
         (RObject::Exception(..), "message" | "to_s") => {
             arity(interp, args, 0, 0)?;
