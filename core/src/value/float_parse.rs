@@ -161,7 +161,7 @@ pub fn parse_f64(text: &str) -> Option<f64> {
 /// Ruby's `String#to_f`: the leading decimal number (after blanks; `_` between digits), 0.0 when
 /// there is none.
 pub fn ruby_to_f(s: &str) -> f64 {
-    let t = s.trim_start_matches([' ', '\t', '\n', '\u{b}', '\u{c}', '\r']);
+    let t = crate::text::TrimBy::trim_start_by(s, &|c| matches!(c, ' ' | '\t'..='\r'));
     let bytes = t.as_bytes();
     let digits = |mut at: usize, underscore: bool| {
         while at < bytes.len() && (bytes[at].is_ascii_digit() || underscore && bytes[at] == b'_') {
