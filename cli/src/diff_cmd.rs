@@ -95,7 +95,11 @@ fn parse_args(arguments: &[String]) -> Result<Option<Args>, String> {
         shard: None,
         diff: DiffOptions::default(),
         jobs: std::thread::available_parallelism().map_or(1, usize::from),
-        options: EvalOptions::default(),
+        // One time for every compile of the diff, so that both sides see the same "now".
+        options: EvalOptions {
+            now: puppet_cli::clock::now(),
+            ..EvalOptions::default()
+        },
         output: None,
         link_targets: Vec::new(),
     };

@@ -33,6 +33,7 @@ fn shown(recorded: &RecordedValue) -> (String, String) {
 fn recording() -> EvalOptions {
     EvalOptions {
         record: Some(RecordLimits::default()),
+        now: puppet_cli::clock::now(),
         ..EvalOptions::default()
     }
 }

@@ -1,6 +1,7 @@
 //! puppet-cli: terminal rendering of results and diagnostics, and the JSON protocol of conformance runs.
 
 pub mod bounded_read;
+pub mod clock;
 pub mod confine;
 mod dir_files;
 mod env_notes;

@@ -44,7 +44,10 @@ fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
     use lexopt::prelude::*;
     let mut options = Options {
         env: EnvSource::default(),
-        eval: EvalOptions::default(),
+        eval: EvalOptions {
+            now: puppet_cli::clock::now(),
+            ..EvalOptions::default()
+        },
         query: LookupQuery::default(),
         render_as: None,
         time: false,

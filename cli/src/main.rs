@@ -118,7 +118,10 @@ fn parse_args() -> Result<Option<Args>, String> {
         show_catalog: false,
         json: false,
         jsonl: false,
-        options: EvalOptions::default(),
+        options: EvalOptions {
+            now: puppet_cli::clock::now(),
+            ..EvalOptions::default()
+        },
     };
     let mut parser = lexopt::Parser::from_env();
     let text = |e: lexopt::Error| e.to_string();

@@ -41,6 +41,7 @@ pub fn run(options: &EvalOptions) -> ExitCode {
                 }
                 let entry_options = EvalOptions {
                     earlier_entries_end: session.len() as u32,
+                    now: puppet_cli::clock::now(),
                     ..options.clone()
                 };
                 let outcome = evaluate(&candidate, &entry_options);

@@ -83,7 +83,11 @@ fn conformance_with_real_puppet() {
     let show_all = std::env::var_os("CONFORMANCE_SHOW").is_some();
 
     let known = known_differences();
-    let options = EvalOptions::default();
+    // The machine's clock, as Puppet's `Timestamp()` reads it.
+    let options = EvalOptions {
+        now: puppet_cli::clock::now(),
+        ..EvalOptions::default()
+    };
     let mut unexpected = Vec::new();
     let mut fixed = Vec::new();
     let mut missing_golden = Vec::new();

@@ -73,6 +73,7 @@ fn engine_result(line: &str, base: &EnvSource, stdlib: BuiltinStdlib) -> CaseRes
             .map(puppet_cli::facts::facts_text),
         certname: Some("playground".into()),
         stdlib,
+        now: puppet_cli::clock::now(),
         ..EvalOptions::default()
     };
     let (env, main) = case_environment(&case, base);

@@ -73,6 +73,7 @@ impl Options {
                 .as_deref()
                 .and_then(BuiltinStdlib::parse)
                 .unwrap_or_default(),
+            now: browser_now(),
             ..EvalOptions::default()
         }
     }
@@ -85,6 +86,22 @@ impl Options {
     /// The facts as a value, for completion (none when they are not a JSON object).
     pub fn facts_value(&self) -> Option<puppet_core::Value> {
         puppet_core::facts::facts_from_json(self.facts.as_deref()?).ok()
+    }
+}
+
+/// The browser's clock (`Date.now()`, milliseconds) as the compile's current time, in
+/// nanoseconds; none outside a browser (the facade's native tests).
+fn browser_now() -> Option<i128> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let millis = js_sys::Date::now();
+        millis
+            .is_finite()
+            .then(|| i128::from(millis as i64) * 1_000_000)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
     }
 }
 

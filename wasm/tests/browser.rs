@@ -323,3 +323,17 @@ fn the_lint_options_object_is_read_as_the_page_sends_it() {
         "the lint options: `only` must be a list of strings"
     );
 }
+
+#[wasm_bindgen_test]
+fn timestamp_without_arguments_is_the_browsers_clock() {
+    // Puppet's `Timestamp()` is the compile's current time: in the browser, `Date.now()`.
+    let now_seconds = (js_sys::Date::now() / 1000.0) as i64;
+    let source = "Integer(Timestamp().strftime('%s'))";
+    let result = puppet_wasm::evaluate(source, JsValue::UNDEFINED).expect("evaluate");
+    let value = field(&result, "value").as_string().expect("a value");
+    let seconds: i64 = value.parse().expect("an integer");
+    assert!(
+        (seconds - now_seconds).abs() <= 5,
+        "{seconds} is not near {now_seconds}"
+    );
+}

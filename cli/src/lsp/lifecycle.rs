@@ -148,6 +148,7 @@ pub fn compile_settings(
         strict: settings.strict,
         certname: Some(settings.node.clone()),
         facts: server.facts.as_ref().map(|f| f.text.clone()),
+        now: crate::clock::now(),
         ..EvalOptions::default()
     };
     if let Some(steps) = settings.max_steps {

@@ -278,6 +278,10 @@ impl EnvironmentFiles for Evaluator<'_> {
         self.options.stdlib
     }
 
+    fn now(&self) -> Option<i128> {
+        self.options.now
+    }
+
     fn function_exists(&mut self, name: &str, span: Span) -> EvalResult<bool> {
         if self.known.functions.contains_key(name)
             || crate::functions::find_in_run(self, name, span)?.is_some()

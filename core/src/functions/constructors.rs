@@ -146,7 +146,7 @@ fn create(
         Type::Binary => super::binary::new_binary(site, &args),
         Type::Uri(_) => new_uri(site, &args),
         Type::Timespan(..) => super::time::new_timespan(site, &args),
-        Type::Timestamp(..) => super::time::new_timestamp(site, &args),
+        Type::Timestamp(..) => super::time::new_timestamp(site, &args, host.now()),
         Type::Init(inner, init_args) => {
             let Some(inner) = inner else {
                 return Err(not_supported(site, ty));

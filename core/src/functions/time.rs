@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use super::args::no_signature;
 use super::declare::{opt, req, Call, Def};
 use super::expect_args;
-use crate::host::{CallSite, EvalResult};
+use crate::host::{CallSite, EvalResult, FunctionHost};
 use crate::value::{
     civil_from_days, days_from_civil, numeric_zone_offset, Timespan, Timestamp, Value,
 };
@@ -436,7 +436,12 @@ fn parse_timestamp(text: &str, pattern: &str, default_zone: i128) -> Option<i128
     Some(seconds * NANOS + nanos)
 }
 
-pub(crate) fn new_timestamp(site: &CallSite, args: &[Value]) -> EvalResult<Value> {
+/// `Timestamp(...)`; without arguments the compile's current time, `now`, when the client gave one.
+pub(crate) fn new_timestamp(
+    site: &CallSite,
+    args: &[Value],
+    now: Option<i128>,
+) -> EvalResult<Value> {
     let from_string =
         |text: &str, format: Option<&Value>, zone: Option<&Value>| -> EvalResult<Value> {
             let offset = match zone {
@@ -458,9 +463,9 @@ pub(crate) fn new_timestamp(site: &CallSite, args: &[Value]) -> EvalResult<Value
             Err(unable(site, text, &formats))
         };
     match args {
-        [] => Err(site.fail(
-            "Timestamp() without arguments (the current time) is not available in the playground",
-        )),
+        [] => now
+            .map(|nanos| Value::Timestamp(Timestamp::from_nanoseconds(nanos)))
+            .ok_or_else(|| site.fail(NO_CLOCK_TIMESTAMP)),
         [number @ (Value::Integer(_) | Value::Float(_))] => seconds_to_nanos(number)
             .map(|n| Value::Timestamp(Timestamp::from_nanoseconds(n)))
             .ok_or_else(|| no_signature(site)),
@@ -791,9 +796,12 @@ fn output_bound(pattern: &str) -> usize {
 }
 
 pub(super) fn strftime(Call(host, site, args, ..): Call) -> EvalResult<Value> {
-    expect_args(site, &args, 2, Some(3))?;
-    let format = match &args[1] {
-        Value::String(format) => format,
+    if let Some(legacy) = legacy_strftime_args(&args) {
+        return legacy_strftime(host, site, legacy);
+    }
+    expect_args(site, &args, 1, Some(3))?;
+    let format = match args.get(1) {
+        Some(Value::String(format)) => format,
         _ => return Err(no_signature(site)),
     };
     // Refuse a pattern whose widths could build a string beyond the limit, before building it.
@@ -823,14 +831,57 @@ pub(super) fn strftime(Call(host, site, args, ..): Call) -> EvalResult<Value> {
                 &name,
             )))
         }
-        // The legacy form `strftime(format)` formats the current time: not available here.
-        Value::String(_) => {
-            Err(site
-                .fail("strftime(format) of the current time is not available in the playground"))
-        }
         _ => Err(no_signature(site)),
     }
 }
+
+/// The arguments of the deprecated form `strftime(format[, timezone])`, when they are that form.
+fn legacy_strftime_args(args: &[Value]) -> Option<(&str, Option<&str>)> {
+    match args {
+        [Value::String(format)] => Some((format, None)),
+        [Value::String(format), Value::String(zone)] => Some((format, Some(zone))),
+        _ => None,
+    }
+}
+
+/// `strftime(format[, timezone])`: the compile's current time formatted, after Puppet's warning
+/// (once per compile) that the form is deprecated.
+fn legacy_strftime(
+    host: &mut dyn FunctionHost,
+    site: &CallSite,
+    (format, zone): (&str, Option<&str>),
+) -> EvalResult<Value> {
+    const LEGACY: &str = "The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info";
+    if !host
+        .logs()
+        .iter()
+        .any(|entry| entry.message.starts_with(LEGACY))
+    {
+        super::args::warning_at_line(host, LEGACY, site.span);
+    }
+    let max = host.limits().max_string_len;
+    if output_bound(format) > max {
+        return Err(site.fail(super::format::ruby::too_long(max)));
+    }
+    // Ruby's `Time#localtime` with any zone leaves `%Z` empty, "UTC" too.
+    let (offset, name) = match zone {
+        None | Some("") => (0, "UTC"),
+        Some(zone) => match zone_offset(zone) {
+            Some(offset) => (offset, ""),
+            None => return Err(site.fail(format!("Illegal timezone '{zone}'"))),
+        },
+    };
+    let now = host.now().ok_or_else(|| site.fail(NO_CLOCK_STRFTIME))?;
+    Ok(Value::string(&strftime_timestamp(
+        now, format, offset, name,
+    )))
+}
+
+/// Refusals when the client gave the compile no current time.
+const NO_CLOCK_TIMESTAMP: &str =
+    "Timestamp() without arguments (the current time) needs a clock, and this run has none";
+const NO_CLOCK_STRFTIME: &str =
+    "strftime(format) of the current time needs a clock, and this run has none";
 
 /// The time functions, declared.
 pub(super) const DEFS: &[Def] = &[Def::puppet("strftime", strftime)

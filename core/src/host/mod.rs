@@ -212,6 +212,9 @@ pub(crate) trait EnvironmentFiles {
     #[cfg(feature = "stdlib")]
     fn builtin_stdlib(&self) -> crate::run::BuiltinStdlib;
 
+    /// The compile's current time in nanoseconds since the epoch, when the client gave one.
+    fn now(&self) -> Option<i128>;
+
     /// Whether a call of function `name` would find one: written in Puppet (autoloaded where
     /// needed), built in (as the run's stdlib has it), or a module's Ruby file.
     fn function_exists(&mut self, name: &str, span: Span) -> EvalResult<bool>;

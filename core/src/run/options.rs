@@ -1,4 +1,4 @@
-//! What a caller may tune about an evaluation: strictness, limits, cancellation, facts, the node, recording.
+//! What a caller may tune about an evaluation: strictness, limits, cancellation, facts, the node, recording, the time.
 
 use alloc::string::String;
 
@@ -33,6 +33,10 @@ pub struct EvalOptions {
     /// Which puppetlabs-stdlib the built-in one follows when the environment has no stdlib
     /// module (a module's own version decides otherwise).
     pub stdlib: BuiltinStdlib,
+    /// The compile's current time, in nanoseconds since the epoch, as the client's clock gives it:
+    /// what `Timestamp()`, `strftime(format)` and stdlib's `time()` answer (the whole compile sees
+    /// one time, as a catalog diff's two sides must). `None`: those calls fail with a diagnostic.
+    pub now: Option<i128>,
 }
 
 /// The version of puppetlabs-stdlib the engine's built-in stdlib follows.

@@ -90,6 +90,7 @@ pub(super) const FILES: &[(&str, &str)] = &[
 /// one of 8.5.0's it removed (the `Stdlib::Compat` aliases).
 pub(super) const FILES_9: &[(&str, Option<&str>)] = &[
     v9!(changed "functions/ensure.pp"),
+    v9!(changed "functions/time.pp"),
     v9!(changed "manifests/manage.pp"),
     v9!(removed "types/compat/absolute_path.pp"),
     v9!(removed "types/compat/array.pp"),

@@ -6,6 +6,7 @@
 mod additions;
 mod arrays;
 mod catalog_refs;
+mod clock;
 mod crypt;
 mod data;
 mod digging;
@@ -63,6 +64,7 @@ pub(super) const FAMILIES: &[&[Def]] = &[
     ranges::DEFS,
     digging::DEFS,
     introspect::DEFS,
+    clock::DEFS,
     crypt::DEFS,
     interfaces::DEFS,
     namespaced::DEFS,

@@ -430,6 +430,4 @@ pub(super) const DEFS: &[Def] = &[
         .doc("An array or string rotated by an amount the node's fqdn decides"),
     Def::stdlib("fqdn_rand_string", fqdn_rand_string).shim_in_stdlib9().arity(-2)
         .walks(Walk::Prints).doc("A random string the node's fqdn decides"),
-    Def::stdlib_refused("time", "it reads the compiling host's clock")
-        .doc("The compiling host's clock as seconds since the epoch"),
 ];
