@@ -73,6 +73,8 @@ impl Options {
                 .as_deref()
                 .and_then(BuiltinStdlib::parse)
                 .unwrap_or_default(),
+            // The page's log pane shows debug logs when asked, filtering what the engine gives.
+            explain_automatic_lookups: true,
             ..EvalOptions::default()
         }
     }

@@ -33,6 +33,12 @@ pub struct EvalOptions {
     /// Which puppetlabs-stdlib the built-in one follows when the environment has no stdlib
     /// module (a module's own version decides otherwise).
     pub stdlib: BuiltinStdlib,
+    /// Puppet's `--debug` for automatic parameter lookups: each builds its explanation, logged at
+    /// debug level (`Automatic Parameter Lookup of '<key>'` and the search) when it finds a value,
+    /// as Puppet builds it only when debugging. Off (the default), the search records nothing.
+    /// The `lookup` function's explanation is logged whatever this says; `--explain` queries
+    /// (`compile::lookup`) make their own.
+    pub explain_automatic_lookups: bool,
 }
 
 /// The version of puppetlabs-stdlib the engine's built-in stdlib follows.
