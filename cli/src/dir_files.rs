@@ -15,7 +15,7 @@ use puppet_core::environment::{clean_path, EnvFiles, ReadError};
 use puppet_core::Limits;
 
 use crate::bounded_read::{read_file, ReadProblem};
-use crate::confine::{refusal, Resolved, Roots};
+use crate::confine::{refusal, PlainDirs, Resolved, Roots};
 use crate::env_notes::EnvNotes;
 use crate::walk::{Note, WalkLimits, Walker};
 
@@ -53,6 +53,8 @@ pub struct DirFiles {
     read: RefCell<HashMap<String, Option<Rc<str>>>>,
     /// The same for whether a path is a folder (a template's folder is asked for each template).
     dirs: RefCell<HashMap<String, bool>>,
+    /// The folders found plain (no links) on the way to the paths read, each looked at once.
+    plain: RefCell<PlainDirs>,
 }
 
 impl DirFiles {
@@ -79,6 +81,7 @@ impl DirFiles {
             notes: RefCell::new(EnvNotes::default()),
             read: RefCell::new(HashMap::new()),
             dirs: RefCell::new(HashMap::new()),
+            plain: RefCell::new(PlainDirs::default()),
         }
     }
 
@@ -164,7 +167,7 @@ impl DirFiles {
     /// Where an environment path leads; a refusal is noted and returned as the reason.
     fn resolve(&self, path: &str) -> Option<(Resolved, Option<String>)> {
         let (name, disk) = self.locate(path)?;
-        let resolved = self.roots.resolve(&disk);
+        let resolved = self.roots.resolve_with(&disk, &mut self.plain.borrow_mut());
         let reason = match &resolved {
             Resolved::Outside { link, .. } => {
                 refusal(&name, &resolved, &self.engine_name(link), WORLD)

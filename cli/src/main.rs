@@ -254,6 +254,10 @@ fn real_main() -> ExitCode {
     };
     let mut args = args;
     args.options.cancel = Some(cancel_on_ctrl_c());
+    // Automatic parameter lookups explain themselves in the debug log only where it is read:
+    // `--debug`, and the JSON outputs, which carry every log.
+    args.options.explain_automatic_lookups =
+        args.json || args.jsonl || args.log_level == puppet_core::LogLevel::Debug;
     // With an environment, a program compiles for a node as `puppet apply` does.
     let compile = !args.env.is_empty() || args.options.certname.is_some();
     if compile && args.options.certname.is_none() {

@@ -74,6 +74,8 @@ impl Options {
                 .and_then(BuiltinStdlib::parse)
                 .unwrap_or_default(),
             now: browser_now(),
+            // The page's log pane shows debug logs when asked, filtering what the engine gives.
+            explain_automatic_lookups: true,
             ..EvalOptions::default()
         }
     }

@@ -82,7 +82,8 @@ impl Evaluator<'_> {
         attributes: &[(String, Value)],
         span: Span,
     ) -> EvalResult<Vec<(String, Value)>> {
-        Hiera::new(self).automatic_parameters(class, params, attributes, span)
+        let explain = self.options.explain_automatic_lookups;
+        Hiera::new(self).automatic_parameters(class, params, attributes, explain, span)
     }
 
     /// The key in the global, environment and module layers, merged by the strategy.

@@ -28,7 +28,7 @@ impl<H: HieraHost> Hiera<'_, H> {
     ) -> EvalResult<Found> {
         self.host.step(1, span)?;
         let (path, original, exists) = (path.as_str(), original.as_str(), *exists);
-        self.explain_push(Kind::Location {
+        self.explain_push(|| Kind::Location {
             path: path.into(),
             original: original.into(),
         });

@@ -133,8 +133,10 @@ impl<H: HieraHost> Hiera<'_, H> {
         }
     }
 
-    pub(super) fn explain_push(&mut self, kind: Kind) {
-        self.explain(|e| e.push(kind));
+    /// Enter a node of the explanation; `kind` is built only when one is being made (an
+    /// automatic parameter lookup makes none unless asked).
+    pub(super) fn explain_push(&mut self, kind: impl FnOnce() -> Kind) {
+        self.explain(|e| e.push(kind()));
     }
 
     pub(super) fn explain_pop(&mut self) {
@@ -191,7 +193,7 @@ impl<H: HieraHost> Hiera<'_, H> {
         span: Span,
     ) -> EvalResult<Found> {
         let Some(key) = search_target(key, span)? else {
-            self.explain_push(Kind::InvalidKey("lookup_options".into()));
+            self.explain_push(|| Kind::InvalidKey("lookup_options".into()));
             self.explain_pop();
             return Ok(None);
         };
@@ -212,7 +214,7 @@ impl<H: HieraHost> Hiera<'_, H> {
                 None => Merge::default_strategy(),
             },
         };
-        self.explain_push(Kind::Top(key.text.clone()));
+        self.explain_push(|| Kind::Top(key.text.clone()));
         let mut found = self.layers_lookup(&key, module, &merge, span)?;
         if found.is_none() {
             found = self.default_hierarchy_lookup(&key, module, span)?;
@@ -264,7 +266,7 @@ impl<H: HieraHost> Hiera<'_, H> {
         if count == 1 {
             return Ok(each(self, 0)?.map(|v| merge.merge_single(v)));
         }
-        self.explain_push(Kind::Merge {
+        self.explain_push(|| Kind::Merge {
             strategy: merge.key(),
             options: merge.options.clone().map(Value::Hash),
         });
@@ -283,7 +285,7 @@ impl<H: HieraHost> Hiera<'_, H> {
                 }
             });
         }
-        if let Some(value) = &result {
+        if let (Some(value), true) = (&result, self.host.hiera().explainer.is_some()) {
             let value = value.clone();
             self.explain(|e| e.event(Event::Result(value)));
         }
@@ -368,7 +370,8 @@ impl<H: HieraHost> Hiera<'_, H> {
         span: Span,
     ) -> EvalResult<Found> {
         let Some(config) = self.layer_config(layer, module, span)? else {
-            if let Some(module) = module {
+            // Only the explanation tells a missing module from one without data.
+            if let (Some(module), true) = (module, self.host.hiera().explainer.is_some()) {
                 let has_module = self.host.module_dir(module).is_some();
                 self.explain(|e| {
                     e.leaf(Kind::Module {
@@ -380,12 +383,14 @@ impl<H: HieraHost> Hiera<'_, H> {
             return Ok(None);
         };
         self.hiera_check(&key.text, layer, span, |ev| {
-            ev.explain_push(Kind::provider(
-                layer.place(),
-                module,
-                config.version,
-                config.path.as_deref(),
-            ));
+            ev.explain_push(|| {
+                Kind::provider(
+                    layer.place(),
+                    module,
+                    config.version,
+                    config.path.as_deref(),
+                )
+            });
             let found = ev.hierarchy_lookup(&config, &config.hierarchy, key, merge, span)?;
             ev.explain_pop();
             Ok(found)
@@ -408,9 +413,11 @@ impl<H: HieraHost> Hiera<'_, H> {
         let Some(levels) = config.default_hierarchy.clone() else {
             return Ok(None);
         };
-        self.explain_push(Kind::Scope(format!(
-            "Searching default_hierarchy of module \"{module}\""
-        )));
+        self.explain_push(|| {
+            Kind::Scope(format!(
+                "Searching default_hierarchy of module \"{module}\""
+            ))
+        });
         let options = self.default_hierarchy_options(&config, &levels, module, span);
         let options = match options {
             Ok(options) => options,
@@ -426,14 +433,16 @@ impl<H: HieraHost> Hiera<'_, H> {
             },
             _ => Merge::default_strategy(),
         };
-        self.explain_push(Kind::Scope(format!("Searching for \"{}\"", key.text)));
+        self.explain_push(|| Kind::Scope(format!("Searching for \"{}\"", key.text)));
         let found = self.hiera_check(&key.text, Layer::Module, span, |ev| {
-            ev.explain_push(Kind::provider(
-                "Module",
-                Some(module),
-                config.version,
-                config.path.as_deref(),
-            ));
+            ev.explain_push(|| {
+                Kind::provider(
+                    "Module",
+                    Some(module),
+                    config.version,
+                    config.path.as_deref(),
+                )
+            });
             let found = ev.hierarchy_lookup(&config, &levels, key, &merge, span)?;
             ev.explain_pop();
             Ok(found)
@@ -459,13 +468,15 @@ impl<H: HieraHost> Hiera<'_, H> {
         }
         let options_key = options_key();
         let hash_merge = Merge::hash();
-        self.explain_push(Kind::Top("lookup_options".into()));
-        self.explain_push(Kind::provider(
-            "Module",
-            Some(module),
-            config.version,
-            config.path.as_deref(),
-        ));
+        self.explain_push(|| Kind::Top("lookup_options".into()));
+        self.explain_push(|| {
+            Kind::provider(
+                "Module",
+                Some(module),
+                config.version,
+                config.path.as_deref(),
+            )
+        });
         let found = self.hierarchy_lookup(config, levels, &options_key, &hash_merge, span);
         self.explain_pop();
         self.explain_pop();
@@ -522,7 +533,7 @@ impl<H: HieraHost> Hiera<'_, H> {
         span: Span,
     ) -> EvalResult<Found> {
         self.host.step(1, span)?;
-        self.explain_push(Kind::Entry(level.name.clone()));
+        self.explain_push(|| Kind::Entry(level.name.clone()));
         let found = match &level.function {
             Function::DataHash(function)
                 if matches!(function.as_str(), "yaml_data" | "json_data") =>
@@ -544,7 +555,6 @@ impl<H: HieraHost> Hiera<'_, H> {
                                 span,
                             ));
                         }
-                        let locations = locations.to_vec();
                         self.merge_lookup(merge, locations.len(), span, &mut |ev, i| {
                             ev.location_lookup(config, function, &locations[i], key, span)
                         })?
@@ -573,7 +583,7 @@ impl<H: HieraHost> Hiera<'_, H> {
         }
         let hash_merge = Merge::hash();
         let options_key = options_key();
-        self.explain_push(Kind::Top("lookup_options".into()));
+        self.explain_push(|| Kind::Top("lookup_options".into()));
         let result = self.read_lookup_options(&options_key, module, &hash_merge, span);
         self.explain_pop();
         let mut options = result?;
@@ -649,10 +659,10 @@ impl<H: HieraHost> Hiera<'_, H> {
             return Ok(Some(value));
         }
         let path: Vec<String> = key.segments.iter().map(Segment::text).collect();
-        self.explain_push(Kind::SubLookup(crate::text::join(&path, ".")));
+        self.explain_push(|| Kind::SubLookup(crate::text::join(&path, ".")));
         let mut current = value;
         for segment in &key.segments {
-            self.explain_push(Kind::Segment);
+            self.explain_push(|| Kind::Segment);
             let next = match (segment, &current) {
                 (_, Value::Undef) => None,
                 (Segment::Index(i), Value::Array(items)) => {

@@ -37,6 +37,12 @@ pub struct EvalOptions {
     /// what `Timestamp()`, `strftime(format)` and stdlib's `time()` answer (the whole compile sees
     /// one time, as a catalog diff's two sides must). `None`: those calls fail with a diagnostic.
     pub now: Option<i128>,
+    /// Puppet's `--debug` for automatic parameter lookups: each builds its explanation, logged at
+    /// debug level (`Automatic Parameter Lookup of '<key>'` and the search) when it finds a value,
+    /// as Puppet builds it only when debugging. Off (the default), the search records nothing.
+    /// The `lookup` function's explanation is logged whatever this says; `--explain` queries
+    /// (`compile::lookup`) make their own.
+    pub explain_automatic_lookups: bool,
 }
 
 /// The version of puppetlabs-stdlib the engine's built-in stdlib follows.
