@@ -253,6 +253,15 @@ impl Evaluator<'_> {
             self.bind_module_name(name, definition.name.span);
             self.bind_caller_module_name(caller);
             let resource = ["Class[", &capitalize(name), "]"].concat();
+            // Puppet reads a class's parameter types as it loads the class, before it looks any
+            // parameter up in Hiera: a type naming an unknown one is the first error.
+            for type_expr in definition
+                .params
+                .iter()
+                .filter_map(|p| p.type_expr.as_ref())
+            {
+                self.eval_type_expr(type_expr)?;
+            }
             let attributes =
                 self.automatic_parameters(name, &definition.params, attributes, span)?;
             let defaulted =

@@ -300,6 +300,8 @@ pub(crate) fn call_self<H: RubyHost>(
         }
         "Float" => kernel_float(interp, args),
         "Hash" => kernel_hash(interp, args),
+        #[cfg(feature = "ruby-uri")]
+        "URI" => super::uri::kernel_uri(interp, args),
         "format" | "sprintf" => {
             arity(interp, args, 1, usize::MAX)?;
             let fmt = value::to_s(&args[0]);

@@ -1,7 +1,8 @@
 //! Ruby's `uri` library as modules' functions and templates use it: `URI.parse` (split as Ruby
-//! 3.1's RFC 3986 parser does), the parts' readers and `to_s`, `URI::Generic.build` and
-//! `URI::HTTP.build`, and the www-form component escapes. Generic, HTTP, HTTPS and File URIs are
-//! carried; the schemes with parts of their own (FTP, LDAP, mailto, WebSocket) are refused.
+//! 3.1's RFC 3986 parser does) and Kernel's `URI(x)`, the parts' readers and `to_s`,
+//! `URI::Generic.build` and `URI::HTTP.build`, and the www-form component escapes. Generic, HTTP,
+//! HTTPS and File URIs are carried; the schemes with parts of their own (FTP, LDAP, mailto,
+//! WebSocket) are refused.
 
 use super::RubyHost;
 use alloc::format;
@@ -480,6 +481,20 @@ fn parse<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<RVal
     };
     let uri = Uri::new(interp, class, &parts, port)?;
     Ok(RVal::Object(Rc::new(RObject::Uri(uri))))
+}
+
+/// `URI(x)` (Kernel's): a URI as it is, a string parsed as `URI.parse` parses it, anything else
+/// refused with Ruby's ArgumentError.
+pub(crate) fn kernel_uri<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<RVal> {
+    arity(interp, args, 1, 1)?;
+    match &args[0] {
+        RVal::Object(object) if matches!(**object, RObject::Uri(_)) => Ok(args[0].clone()),
+        RVal::Str(_) => parse(interp, args),
+        _ => interp.raise_as(
+            "ArgumentError",
+            "bad argument (expected URI object or URI string)",
+        ),
+    }
 }
 
 /// `URI::Generic.build(hash)`, `URI::HTTP.build(hash)`: the parts checked as Ruby checks them.

@@ -24,8 +24,11 @@ impl Evaluator<'_> {
         let value = self.eval(target)?;
         match value {
             Value::Type(ty) => {
-                // In type parameters an unknown capitalized name is a reference resolved later.
-                let saved = core::mem::replace(&mut self.known.lenient_type_refs, true);
+                // Puppet's evaluator resolves a type's parameters as it resolves any name (an
+                // unknown one is an error), but for `Class[Name]` and inside a type parser's
+                // text, where an unknown name is a reference resolved later.
+                let lenient = self.known.type_text || matches!(*ty, crate::types::Type::Class(_));
+                let saved = core::mem::replace(&mut self.known.lenient_type_refs, lenient);
                 let args = self.eval_unfolding(keys);
                 self.known.lenient_type_refs = saved;
                 self.access_type(&ty, &args?, keys, span)

@@ -474,12 +474,14 @@ impl Evaluator<'_> {
 
     /// A type alias's body: there even a bare unknown name is a reference resolved late.
     pub(crate) fn eval_alias_body(&mut self, expr: &crate::syntax::ast::Expr) -> EvalResult<Type> {
-        self.eval_type_with(expr, true).map(|ty| (*ty).clone())
+        let saved = core::mem::replace(&mut self.known.type_text, true);
+        let ty = self.eval_type_with(expr, true);
+        self.known.type_text = saved;
+        ty.map(|ty| (*ty).clone())
     }
 
-    /// [`Self::eval_type_expr`] without copying the type out of its value. A bare name must
-    /// name a type (Puppet's "Resource type not found"); inside `[...]` an unknown name is a
-    /// reference resolved late.
+    /// [`Self::eval_type_expr`] without copying the type out of its value. A name must name a
+    /// type (Puppet's "Resource type not found"), inside `[...]` too but for `Class[Name]`.
     fn eval_type_shared(&mut self, expr: &crate::syntax::ast::Expr) -> EvalResult<Rc<Type>> {
         let bare = matches!(expr.kind, crate::syntax::ast::ExprKind::TypeRef(_));
         self.eval_type_with(expr, !bare)

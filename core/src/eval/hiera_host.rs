@@ -45,8 +45,11 @@ impl HieraHost for Evaluator<'_> {
 
     #[cfg(feature = "yaml")]
     fn eval_type(&mut self, expr: &Expr) -> EvalResult<Type> {
-        // A type written as text is not the user's code: hover records nothing for it.
+        // A type written as text is not the user's code: hover records nothing for it. Puppet's
+        // type parser reads it: inside `[...]` an unknown name is a reference resolved later.
+        let saved = core::mem::replace(&mut self.known.type_text, true);
         let ty = self.unrecorded(|ev| ev.eval_type_expr(expr));
+        self.known.type_text = saved;
         self.tree_freed();
         ty
     }

@@ -380,9 +380,11 @@ impl TypeNames for Evaluator<'_> {
 
     fn eval_type_text(&mut self, expr: &Expr) -> EvalResult<Value> {
         let saved = core::mem::replace(&mut self.known.lenient_type_refs, true);
+        let saved_text = core::mem::replace(&mut self.known.type_text, true);
         // A type written as text is not the user's code: hover records nothing for it.
         let value = self.unrecorded(|ev| ev.eval(expr));
         self.known.lenient_type_refs = saved;
+        self.known.type_text = saved_text;
         self.tree_freed();
         value
     }

@@ -21,8 +21,11 @@ pub(crate) struct Known {
     pub alias_nesting: usize,
     /// Aliases defined while another was, checked when the outermost one is done.
     pub deferred_aliases: Vec<crate::types::TypeAlias>,
-    /// Inside type parameters an unknown capitalized name is a `TypeReference`, not an error.
+    /// Whether an unknown capitalized name is a `TypeReference` here, not an error.
     pub lenient_type_refs: bool,
+    /// Inside a type alias's body or a type written as text (Puppet's type parser, not its
+    /// evaluator) every unknown name is a `TypeReference`, in type parameters too.
+    pub type_text: bool,
     /// Values of constant type expressions (see `type_cache.rs`).
     pub type_cache: super::type_cache::TypeCache,
     /// How many syntax trees parsed during evaluation have been evaluated and freed: an address

@@ -30,7 +30,8 @@ const CAPACITY: usize = 512;
 
 pub(crate) struct CachedType {
     fingerprint: Vec<u8>,
-    lenient: bool,
+    /// How unknown names were read (`Known::lenient_type_refs`, `Known::type_text`).
+    lenient: (bool, bool),
     /// `None`: evaluated once, not kept yet.
     value: Option<Value>,
     steps: u64,
@@ -145,6 +146,7 @@ impl Evaluator<'_> {
     ) -> EvalResult<Value> {
         let key = expr as *const Expr as usize;
         let freed_trees = self.known.freed_trees;
+        let lenience = self.lenience();
         if let Some(hit) = self
             .known
             .type_cache
@@ -153,7 +155,7 @@ impl Evaluator<'_> {
         {
             let fits = self.budget.steps + hit.steps <= self.options.limits.max_steps;
             let same = hit.freed_trees == freed_trees || hit.fingerprint == fingerprint(expr);
-            if fits && hit.lenient == self.known.lenient_type_refs && same {
+            if fits && hit.lenient == lenience && same {
                 hit.freed_trees = freed_trees;
                 if let Some(value) = hit.value.clone() {
                     let steps = hit.steps;
@@ -174,7 +176,7 @@ impl Evaluator<'_> {
         if !seen {
             let mark = CachedType {
                 fingerprint: Vec::new(),
-                lenient: false,
+                lenient: (false, false),
                 value: None,
                 steps: 0,
                 freed_trees,
@@ -184,13 +186,19 @@ impl Evaluator<'_> {
         }
         let entry = CachedType {
             fingerprint: fingerprint(expr),
-            lenient: self.known.lenient_type_refs,
+            lenient: lenience,
             value: Some(value.clone()),
             steps: self.budget.steps - before,
             freed_trees,
         };
         self.known.type_cache.insert(key, entry);
         Ok(value)
+    }
+
+    /// How unknown names read where the expression is evaluated now: a kept value is reused only
+    /// where they read alike.
+    fn lenience(&self) -> (bool, bool) {
+        (self.known.lenient_type_refs, self.known.type_text)
     }
 }
 
