@@ -5,7 +5,7 @@
 use alloc::format;
 
 use super::to_s;
-use crate::functions::declare::Call;
+use crate::functions::declare::{opt, Call, Dispatch};
 use crate::host::EvalResult;
 use crate::value::Value;
 
@@ -90,6 +90,32 @@ pub(super) fn validate_x509_rsa_key_pair(call: Call) -> EvalResult<Value> {
             "validate_x509_rsa_key_pair(): wrong number of arguments ({}; must be 2)",
             args.len()
         )));
+    }
+    refuse(call)
+}
+
+/// stdlib 9's `stdlib::time` (a function in Puppet's language): one optional timezone, which it
+/// ignores.
+pub(super) const TIME_9: Dispatch = &[opt("_timezone", "Optional[String]")];
+
+/// `time(...)` and `stdlib::time(...)`: under stdlib 9, `time` hands its arguments to
+/// `stdlib::time`, whose signature Puppet checks before its body reads the clock; stdlib 8.5's
+/// `time` reads the clock whatever it is given.
+pub(super) fn time(call: Call) -> EvalResult<Value> {
+    let Call(host, site, args, closure, _) = &call;
+    if super::node::follows_stdlib9(&mut **host, site)? {
+        let callee = crate::host::CallSite {
+            name: "stdlib::time",
+            ..**site
+        };
+        crate::functions::checks::check_dispatches(
+            &mut **host,
+            "stdlib::time",
+            &[TIME_9],
+            &callee,
+            args,
+            *closure,
+        )?;
     }
     refuse(call)
 }

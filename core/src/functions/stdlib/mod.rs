@@ -13,6 +13,7 @@ mod encoding;
 mod escapes;
 mod hashes;
 pub(crate) mod hashing;
+mod hocon;
 mod host_reads;
 mod interfaces;
 mod introspect;

@@ -430,6 +430,10 @@ pub(super) const DEFS: &[Def] = &[
         .doc("An array or string rotated by an amount the node's fqdn decides"),
     Def::stdlib("fqdn_rand_string", fqdn_rand_string).shim_in_stdlib9().arity(-2)
         .walks(Walk::Prints).doc("A random string the node's fqdn decides"),
-    Def::stdlib_refused("time", "it reads the compiling host's clock")
+    Def::stdlib("time", super::host_reads::time)
+        .refused_after_checks("it reads the compiling host's clock")
         .doc("The compiling host's clock as seconds since the epoch"),
+    Def::stdlib("stdlib::time", super::host_reads::time).takes(&[super::host_reads::TIME_9])
+        .refused_after_checks("it reads the compiling host's clock")
+        .doc("The compiling host's clock as seconds since the epoch (deprecated)"),
 ];
