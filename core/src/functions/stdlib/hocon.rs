@@ -345,7 +345,7 @@ impl Lexer<'_> {
             // The gem fails on its own message here (it hands a String where an origin goes).
             other => {
                 return Err(format!(
-                    "\u{0}undefined method `line_number' for \"{other}\":String"
+                    "\u{0}undefined method `line_number' for \"{other}\":String\n(Ruby's hocon gem fails on an unknown escape in a quoted string)"
                 ))
             }
         }
@@ -1260,4 +1260,57 @@ pub(crate) fn read(text: &str, fuel: &mut u64) -> Result<Value, Failure> {
     };
     let res = resolver.resolve(&root, &[])?;
     Ok(value_of(res).unwrap_or_else(|| Value::Hash(Hash::new())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{read, Failure, MAX_DEPTH};
+    use alloc::string::String;
+
+    fn fuelled(text: &str) -> Result<crate::value::Value, Failure> {
+        read(text, &mut 10_000_000)
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_not_overflowed() {
+        for open in ["[", "{a=", "a{"] {
+            let text: String = open.repeat(100_000);
+            assert!(matches!(fuelled(&text), Err(Failure::Refused(_))), "{open}");
+        }
+        let ok = alloc::format!("a = {}1{}", "[".repeat(MAX_DEPTH - 2), "]".repeat(MAX_DEPTH - 2));
+        assert!(fuelled(&ok).is_ok());
+    }
+
+    #[test]
+    fn long_chains_of_substitutions_are_bounded() {
+        let mut text = String::new();
+        for n in 0..10_000 {
+            text.push_str(&alloc::format!("k{n} = ${{k{}}}\n", n + 1));
+        }
+        text.push_str("k10000 = 1\n");
+        assert!(matches!(fuelled(&text), Err(Failure::Refused(_))));
+    }
+
+    #[test]
+    fn work_is_charged_to_the_fuel() {
+        let text = "a = [1, 2, 3]\n".repeat(10_000);
+        let mut fuel = 1000;
+        assert_eq!(read(&text, &mut fuel), Err(Failure::Spent));
+        let mut fuel = 10_000_000;
+        assert!(read(&text, &mut fuel).is_ok());
+        assert!(fuel < 10_000_000);
+    }
+
+    #[test]
+    fn include_is_refused_and_reads_nothing() {
+        assert!(matches!(fuelled("include \"x.conf\""), Err(Failure::Refused(_))));
+    }
+
+    #[test]
+    fn failures_are_sorted_as_the_gem_raises_them() {
+        assert!(matches!(fuelled("a = ${b}\nb = ${a}"), Err(Failure::Parse(_))));
+        assert!(matches!(fuelled("a = ${nope}"), Err(Failure::Parse(_))));
+        assert!(matches!(fuelled("[1]"), Err(Failure::Other(_))));
+        assert!(matches!(fuelled("a = \"\\q\""), Err(Failure::Other(_))));
+    }
 }

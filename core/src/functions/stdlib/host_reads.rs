@@ -102,20 +102,20 @@ pub(super) const TIME_9: Dispatch = &[opt("_timezone", "Optional[String]")];
 /// `stdlib::time`, whose signature Puppet checks before its body reads the clock; stdlib 8.5's
 /// `time` reads the clock whatever it is given.
 pub(super) fn time(call: Call) -> EvalResult<Value> {
-    let Call(host, site, args, closure, _) = &call;
-    if super::node::follows_stdlib9(&mut **host, site)? {
+    let Call(host, site, args, closure, def) = call;
+    if super::node::follows_stdlib9(host, site)? {
         let callee = crate::host::CallSite {
             name: "stdlib::time",
-            ..**site
+            ..site.clone()
         };
         crate::functions::checks::check_dispatches(
-            &mut **host,
+            host,
             "stdlib::time",
             &[TIME_9],
             &callee,
-            args,
-            *closure,
+            &args,
+            closure,
         )?;
     }
-    refuse(call)
+    refuse(Call(host, site, args, closure, def))
 }
