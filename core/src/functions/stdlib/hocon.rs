@@ -253,7 +253,7 @@ impl Lexer<'_> {
             self.bump();
         }
         match number_value(&text) {
-            Some(value) => Ok(Tok::Number(value, text)),
+            Some(value) => Ok(Tok::Number(value?, text)),
             None if text.contains('+') => {
                 Err("'+' (Reserved character '+'is not allowed outside quotes)".into())
             }
@@ -402,8 +402,9 @@ impl Lexer<'_> {
 }
 
 /// A number as the gem's tokenizer reads it with Ruby's `Integer()` or `Float()`; a whole
-/// float is an integer; an integer beyond 64 bits (a Ruby bignum) stays its digits.
-fn number_value(text: &str) -> Option<Value> {
+/// float is an integer; an integer beyond 64 bits (a Ruby bignum) stays its digits; `None` for
+/// what is no number, `Err` for the gem's failure on an infinite one.
+fn number_value(text: &str) -> Option<Result<Value, String>> {
     let digits = text.strip_prefix('-').unwrap_or(text);
     if text.contains(['.', 'e', 'E']) {
         let (mantissa, exponent) = match digits.find(['e', 'E']) {
@@ -421,10 +422,17 @@ fn number_value(text: &str) -> Option<Value> {
             return None;
         }
         let float: f64 = text.parse().ok()?;
-        if float.fract() == 0.0 && float.abs() < 9.2e18 {
-            return Some(Value::Integer(float as i64));
+        if float.is_infinite() {
+            // The gem's `to_i` of it fails: Ruby's `FloatDomainError`.
+            return Some(Err(format!(
+                "\u{0}{}Infinity",
+                if float < 0.0 { "-" } else { "" }
+            )));
         }
-        return Some(Value::Float(float));
+        if float.fract() == 0.0 && float.abs() < 9.2e18 {
+            return Some(Ok(Value::Integer(float as i64)));
+        }
+        return Some(Ok(Value::Float(float)));
     }
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -439,8 +447,8 @@ fn number_value(text: &str) -> Option<Value> {
     }
     let negative = text.starts_with('-');
     match i64::from_str_radix(body, radix) {
-        Ok(n) => Some(Value::Integer(if negative { -n } else { n })),
-        Err(_) => Some(Value::string(text)),
+        Ok(n) => Some(Ok(Value::Integer(if negative { -n } else { n }))),
+        Err(_) => Some(Ok(Value::string(text))),
     }
 }
 
@@ -757,9 +765,18 @@ impl Parser<'_> {
                 Tok::OpenCurly => self.object(true)?,
                 Tok::Colon | Tok::Equals | Tok::PlusEquals => self.value_run()?,
                 other => {
+                    // The gem shows the key as written.
+                    let written: String = key
+                        .iter()
+                        .map(|t| match t {
+                            Tok::Quoted(s) => format!("\"{s}\""),
+                            Tok::Unquoted(s, _) | Tok::Number(_, s) => s.clone(),
+                            Tok::Bool(b) => b.to_string(),
+                            _ => "null".into(),
+                        })
+                        .collect();
                     let message = format!(
-                        "Key '{}' may not be followed by token: {}",
-                        render_path(&path),
+                        "Key '{written}' may not be followed by token: {}",
                         other.shown()
                     );
                     return self.wrong_token(&other, &message);
@@ -783,6 +800,9 @@ impl Parser<'_> {
             match self.next_skipping_lines() {
                 Tok::CloseCurly if braced => break,
                 Tok::Eof if !braced => break,
+                tok @ Tok::CloseCurly => {
+                    return self.wrong_token(&tok, "unbalanced close brace '}' with no open brace")
+                }
                 tok => {
                     let message =
                         format!("Expecting close brace }} or a comma, got {}", tok.shown());
@@ -1042,13 +1062,18 @@ impl Resolver<'_> {
         text: &str,
         line: usize,
     ) -> Read<Res> {
-        // A reference to the value being defined means the values it overrides.
-        if let Some(at) = self.older.iter().rposition(|(p, _)| target.starts_with(p)) {
+        // A reference to the value being defined (the innermost) means the values it overrides.
+        let innermost = self.older.len().checked_sub(1);
+        if let Some(at) = innermost.filter(|&at| target.starts_with(&self.older[at].0)) {
             let (prefix, older) = self.older[at].clone();
             let saved = self.older.split_off(at);
             let below = self.resolve_stack(&older, &prefix);
             self.older.extend(saved);
             let below = below?;
+            if older.is_empty() && !optional {
+                // Nothing before it: the gem finds the value waiting on itself.
+                return self.cycle(text, line);
+            }
             return Ok(match dig(below, &target[prefix.len()..]) {
                 Res::Missing if !optional => return unresolved(line, text),
                 found => found,
@@ -1058,19 +1083,7 @@ impl Resolver<'_> {
             return Ok(done.clone());
         }
         if self.busy.iter().any(|(p, _)| p == target) {
-            let mut chain: Vec<&str> = self.busy.iter().map(|(_, t)| t.as_str()).collect();
-            chain.retain(|t| !t.is_empty());
-            chain.push(text);
-            if let Some(first) = chain.first().copied() {
-                chain.push(first);
-            }
-            return parse_error(
-                line,
-                &format!(
-                    "Could not resolve substitution to a value: {text} was part of a cycle of substitutions involving {}",
-                    crate::text::join(&chain, ", ")
-                ),
-            );
+            return self.cycle(text, line);
         }
         self.busy.push((target.to_vec(), String::from(text)));
         let found = self.lookup(target);
@@ -1081,6 +1094,23 @@ impl Resolver<'_> {
             Res::Missing if !optional => unresolved(line, text),
             found => Ok(found),
         }
+    }
+
+    /// The gem's error for a substitution that waits on itself: the substitutions on the way.
+    fn cycle(&self, text: &str, line: usize) -> Read<Res> {
+        let mut chain: Vec<&str> = self.busy.iter().map(|(_, t)| t.as_str()).collect();
+        chain.retain(|t| !t.is_empty());
+        chain.push(text);
+        if let Some(first) = chain.first().copied() {
+            chain.push(first);
+        }
+        parse_error(
+            line,
+            &format!(
+                "Could not resolve substitution to a value: {text} was part of a cycle of substitutions involving {}",
+                crate::text::join(&chain, ", ")
+            ),
+        )
     }
 
     /// The value at `target` in the document: its nodes followed while they are objects, the
@@ -1110,7 +1140,7 @@ impl Resolver<'_> {
                 }
             }
         }
-        self.resolve(node, target)
+        self.field(node, target.to_vec())
     }
 }
 
