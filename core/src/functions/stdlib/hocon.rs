@@ -19,7 +19,6 @@ use crate::value::{Hash, Value};
 const MAX_DEPTH: usize = 200;
 
 /// Why a text did not read.
-#[derive(Debug, PartialEq)]
 pub(crate) enum Failure {
     /// The gem's `ConfigParseError` (and its `UnresolvedSubstitutionError`): stdlib's function
     /// answers its default instead when one is given.
@@ -39,7 +38,7 @@ fn parse_error<T>(line: usize, message: &str) -> Read<T> {
 }
 
 /// A token and the line it starts on.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone)]
 enum Tok {
     Eof,
     Newline,
@@ -421,7 +420,7 @@ fn number_value(text: &str) -> Option<Result<Value, String>> {
         if !all_digits(whole) || !fraction.is_none_or(all_digits) || !exponent_ok {
             return None;
         }
-        let float: f64 = text.parse().ok()?;
+        let float = crate::value::parse_f64(text)?;
         if float.is_infinite() {
             // The gem's `to_i` of it fails: Ruby's `FloatDomainError`.
             return Some(Err(format!(
@@ -505,7 +504,7 @@ fn render_path(path: &[String]) -> String {
 }
 
 /// A value as the document declares it, before its substitutions are resolved.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 enum Node {
     /// A string, number (its text kept for concatenations), boolean or null.
     Scalar(Value, Option<Rc<str>>),
@@ -565,11 +564,10 @@ fn merge_fields(
     depth: usize,
 ) -> Read<Vec<(String, Node)>> {
     spend(fuel, (new.len() + old.len()) as u64)?;
-    let index: BTreeMap<String, usize> = old
-        .iter()
-        .enumerate()
-        .map(|(at, (k, _))| (k.clone(), at))
-        .collect();
+    let mut index = BTreeMap::new();
+    for (at, (key, _)) in old.iter().enumerate() {
+        index.insert(key.clone(), at);
+    }
     let mut taken = vec![false; old.len()];
     let mut out = Vec::with_capacity(new.len() + old.len());
     for (key, value) in new {
@@ -635,7 +633,7 @@ impl Parser<'_> {
             .cloned()
             .unwrap_or((Tok::Eof, self.last_line));
         self.at += 1;
-        self.line = if tok == Tok::Eof {
+        self.line = if matches!(tok, Tok::Eof) {
             self.last_line
         } else {
             line
@@ -663,7 +661,7 @@ impl Parser<'_> {
 
     fn wrong_token<T>(&self, tok: &Tok, message: &str) -> Read<T> {
         let shown = tok.shown();
-        if *tok == Tok::Eof {
+        if matches!(tok, Tok::Eof) {
             return self.fail(message);
         }
         self.fail(&format!(
@@ -682,9 +680,9 @@ impl Parser<'_> {
 
     fn document(&mut self) -> Read<Node> {
         let first = self.next_skipping_lines();
-        let root = if first == Tok::OpenCurly {
+        let root = if matches!(first, Tok::OpenCurly) {
             self.object(true)?
-        } else if first == Tok::OpenSquare {
+        } else if matches!(first, Tok::OpenSquare) {
             let line = self.line;
             self.array()?;
             return Err(Failure::Other(format!(
@@ -757,7 +755,7 @@ impl Parser<'_> {
             } else {
                 t
             };
-            let plus = after == Tok::PlusEquals;
+            let plus = matches!(after, Tok::PlusEquals);
             let mut full = self.path.clone();
             full.extend(path.iter().cloned());
             let saved = core::mem::replace(&mut self.path, full);
@@ -861,7 +859,7 @@ impl Parser<'_> {
         self.enter()?;
         let mut items = Vec::new();
         let first = self.next_skipping_lines();
-        if first == Tok::CloseSquare {
+        if matches!(first, Tok::CloseSquare) {
             self.depth -= 1;
             return Ok(Node::List(items));
         }
@@ -874,14 +872,14 @@ impl Parser<'_> {
         loop {
             if !self.separator() {
                 let tok = self.next_skipping_lines();
-                if tok == Tok::CloseSquare {
+                if matches!(tok, Tok::CloseSquare) {
                     break;
                 }
                 let shown = tok.shown();
                 return self.fail(&format!("List should have ended with ] or had a comma, instead had token: {shown} (if you want {shown} to be part of a string value, then double-quote it)"));
             }
             let tok = self.next_skipping_lines();
-            if tok == Tok::CloseSquare {
+            if matches!(tok, Tok::CloseSquare) {
                 break;
             }
             if !(tok.simple() || matches!(tok, Tok::OpenCurly | Tok::OpenSquare)) {
@@ -959,7 +957,8 @@ enum Res {
 
 struct Resolver<'f> {
     root: Rc<Node>,
-    memo: BTreeMap<Vec<String>, Res>,
+    /// What each path resolved to, by its elements joined with NUL.
+    memo: crate::name_table::NameTable<Res>,
     /// The paths being resolved, with the substitution that led to each.
     busy: Vec<(Vec<String>, String)>,
     /// Self-references: a path being resolved from one value of its stack of values, and
@@ -990,7 +989,7 @@ impl Resolver<'_> {
                 for (key, value) in fields {
                     let mut inner = path.to_vec();
                     inner.push(key.clone());
-                    let resolved = match self.memo.get(&inner) {
+                    let resolved = match self.memo.get(&memo_key(&inner)) {
                         Some(done) => done.clone(),
                         None => self.field(value, inner)?,
                     };
@@ -1037,22 +1036,26 @@ impl Resolver<'_> {
     /// The values of one key, newest first: each resolved with its own `${path}` meaning the
     /// older ones, merged while they are objects.
     fn resolve_stack(&mut self, items: &[Node], path: &[String]) -> Read<Res> {
-        let mut merged: Option<Res> = None;
+        let mut merged = Res::Missing;
         for (at, item) in items.iter().enumerate() {
             self.older.push((path.to_vec(), items[at + 1..].to_vec()));
             let res = self.resolve(item, path);
             self.older.pop();
             let res = res?;
-            merged = Some(match merged {
-                None => res,
-                Some(newer) => merge_resolved(newer, res, self.fuel)?,
-            });
-            match &merged {
-                Some(Res::Value(Value::Hash(_), _)) | Some(Res::Missing) | None => {}
-                Some(_) => break,
+            merged = match (merged, res) {
+                (Res::Missing, res) => res,
+                (newer, Res::Missing) => newer,
+                (Res::Value(Value::Hash(new), _), Res::Value(Value::Hash(old), _)) => {
+                    Res::Value(Value::Hash(merge_hashes(&new, &old, self.fuel, 0)?), None)
+                }
+                // An object over anything else, or anything else over anything: the newer.
+                (newer, _) => return Ok(newer),
+            };
+            if !matches!(merged, Res::Missing | Res::Value(Value::Hash(_), _)) {
+                break;
             }
         }
-        Ok(merged.unwrap_or(Res::Missing))
+        Ok(merged)
     }
 
     fn substitute(
@@ -1079,7 +1082,7 @@ impl Resolver<'_> {
                 found => found,
             });
         }
-        if let Some(done) = self.memo.get(target) {
+        if let Some(done) = self.memo.get(&memo_key(target)) {
             return Ok(done.clone());
         }
         if self.busy.iter().any(|(p, _)| p == target) {
@@ -1089,7 +1092,7 @@ impl Resolver<'_> {
         let found = self.lookup(target);
         self.busy.pop();
         let found = found?;
-        self.memo.insert(target.to_vec(), found.clone());
+        self.memo.insert(memo_key(target), found.clone());
         match found {
             Res::Missing if !optional => unresolved(line, text),
             found => Ok(found),
@@ -1144,6 +1147,10 @@ impl Resolver<'_> {
     }
 }
 
+fn memo_key(path: &[String]) -> String {
+    crate::text::join(path, "\u{0}")
+}
+
 fn unresolved(line: usize, text: &str) -> Read<Res> {
     parse_error(
         line,
@@ -1174,17 +1181,8 @@ fn value_of(res: Res) -> Option<Value> {
     }
 }
 
-/// A newer resolved value over an older one: objects merge, anything else wins.
-fn merge_resolved(newer: Res, older: Res, fuel: &mut u64) -> Read<Res> {
-    Ok(match (newer, older) {
-        (Res::Value(Value::Hash(new), _), Res::Value(Value::Hash(old), _)) => {
-            Res::Value(Value::Hash(merge_hashes(&new, &old, fuel, 0)?), None)
-        }
-        (Res::Missing, older) => older,
-        (newer, _) => newer,
-    })
-}
-
+/// A newer object over an older one: its keys, then those only the older has; objects under
+/// a key both have merged, anything else the newer's.
 fn merge_hashes(new: &Hash, old: &Hash, fuel: &mut u64, depth: usize) -> Read<Hash> {
     spend(fuel, (new.len() + old.len()) as u64)?;
     if depth > MAX_DEPTH {
@@ -1261,7 +1259,7 @@ fn java_form(res: &Res) -> String {
     match res {
         Res::Value(Value::Array(_), _) => "SimpleConfigList".into(),
         Res::Value(Value::Hash(_), _) => "SimpleConfigObject".into(),
-        other => format!("Quoted({:?})", res_text(other).unwrap_or_default()),
+        other => format!("Quoted(\"{}\")", res_text(other).unwrap_or_default()),
     }
 }
 
@@ -1282,7 +1280,7 @@ pub(crate) fn read(text: &str, fuel: &mut u64) -> Result<Value, Failure> {
     let root = Rc::new(root);
     let mut resolver = Resolver {
         root: Rc::clone(&root),
-        memo: BTreeMap::new(),
+        memo: crate::name_table::NameTable::default(),
         busy: Vec::new(),
         older: Vec::new(),
         fuel: parser.fuel,
