@@ -127,7 +127,7 @@ pub fn ruby_json(value: &Value) -> Result<alloc::string::String, alloc::string::
 
 /// HOCON text as stdlib's `parsehocon` reads it (after Ruby's hocon gem 1.3.1), spending at most
 /// `fuel` steps of work: its data, or why it has none. The HOCON reader's fuzz target calls it.
-#[cfg(feature = "stdlib")]
+#[cfg(feature = "hocon")]
 pub fn hocon_data(text: &str, fuel: u64) -> Result<Value, alloc::string::String> {
     functions::stdlib::hocon_data(text, fuel)
 }

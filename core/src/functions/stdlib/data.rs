@@ -269,6 +269,7 @@ fn yaml_data(_: &str) -> Result<Value, String> {
 /// as Ruby's hocon gem reads and resolves it; where the gem fails to parse or resolve it, the
 /// default if one was given (even undef), else the gem's error. The reading's work is charged to
 /// the evaluation's budget.
+#[cfg(feature = "hocon")]
 pub(super) fn parsehocon(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     use super::hocon::{read, Failure};
     let Value::String(text) = &args[0] else {
@@ -292,6 +293,16 @@ pub(super) fn parsehocon(Call(host, site, args, ..): Call) -> EvalResult<Value> 
             Err(site.fail("the evaluation's budget is spent"))
         }
     }
+}
+
+/// A build without the HOCON reader (the browser's, for its size: feature `hocon`) refuses the
+/// call once the arguments are checked.
+#[cfg(not(feature = "hocon"))]
+pub(super) fn parsehocon(Call(_, site, ..): Call) -> EvalResult<Value> {
+    Err(site.fail(format!(
+        "The function '{}' is not available in this build of the engine: it leaves the HOCON reader out for its size (the command line has it)",
+        site.name
+    )))
 }
 
 /// `parsepson(text, default)`: PSON (Puppet's JSON) read as data; where it is not, the default

@@ -428,7 +428,7 @@ fn number_value(text: &str) -> Option<Result<Value, String>> {
                 if float < 0.0 { "-" } else { "" }
             )));
         }
-        if float.fract() == 0.0 && float.abs() < 9.2e18 {
+        if float.abs() < 9.2e18 && (float as i64) as f64 == float {
             return Some(Ok(Value::Integer(float as i64)));
         }
         return Some(Ok(Value::Float(float)));

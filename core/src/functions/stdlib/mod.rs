@@ -13,6 +13,7 @@ mod encoding;
 mod escapes;
 mod hashes;
 pub(crate) mod hashing;
+#[cfg(feature = "hocon")]
 mod hocon;
 mod host_reads;
 mod interfaces;
@@ -101,7 +102,7 @@ pub(crate) fn called_name(name: &str, def: &Def) -> &'static str {
 pub(crate) use data::json_text;
 
 /// HOCON text as `parsehocon` reads it within `fuel` steps, or why it has none.
-#[cfg(feature = "stdlib")]
+#[cfg(feature = "hocon")]
 pub(crate) fn hocon_data(text: &str, mut fuel: u64) -> Result<Value, String> {
     use hocon::Failure;
     hocon::read(text, &mut fuel).map_err(|failure| match failure {
