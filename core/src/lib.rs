@@ -125,6 +125,13 @@ pub fn ruby_json(value: &Value) -> Result<alloc::string::String, alloc::string::
     functions::stdlib::json_text(value)
 }
 
+/// HOCON text as stdlib's `parsehocon` reads it (after Ruby's hocon gem 1.3.1), spending at most
+/// `fuel` steps of work: its data, or why it has none. The HOCON reader's fuzz target calls it.
+#[cfg(feature = "hocon")]
+pub fn hocon_data(text: &str, fuel: u64) -> Result<Value, alloc::string::String> {
+    functions::stdlib::hocon_data(text, fuel)
+}
+
 /// Whether a module's Ruby file (a function, a type, a `puppet_x` helper) parses as the engine's
 /// Ruby reads it: `None`, or the first syntax error's message and line. The Ruby parser's fuzz
 /// target calls it; compiles parse the files they load the same way.

@@ -103,6 +103,7 @@ pub(crate) fn arity_message(what: &str, (min, max): (usize, Option<usize>), got:
     match max {
         Some(0) => format!("{what} expects no arguments, got {got_text}"),
         Some(max) if max == min => format!("{what} expects {min} {}, got {got_text}", plural(min)),
+        // Puppet's count mismatch says "at most" where nothing is required.
         Some(max) if min == 0 => format!(
             "{what} expects at most {max} {}, got {got_text}",
             plural(max)

@@ -1,5 +1,5 @@
 //! stdlib's functions on data and types: `is_a`, `type_of`, `to_json`, `to_json_pretty`, `parsejson`,
-//! `parseyaml`, `parsepson`, and `os_version_gte` on the node's facts
+//! `parseyaml`, `parsepson`, `parsehocon`, and `os_version_gte` on the node's facts
 //! (JSON and YAML read as Ruby reads them, by the engine's Hiera readers).
 
 use alloc::format;
@@ -265,6 +265,46 @@ fn yaml_data(_: &str) -> Result<Value, String> {
     Err(String::from("this build of the engine reads no YAML"))
 }
 
+/// `stdlib::parsehocon(text, default)` (and stdlib 9's shim `parsehocon`): HOCON text as data,
+/// as Ruby's hocon gem reads and resolves it; where the gem fails to parse or resolve it, the
+/// default if one was given (even undef), else the gem's error. The reading's work is charged to
+/// the evaluation's budget.
+#[cfg(feature = "hocon")]
+pub(super) fn parsehocon(Call(host, site, args, ..): Call) -> EvalResult<Value> {
+    use super::hocon::{read, Failure};
+    let Value::String(text) = &args[0] else {
+        return Err(site.fail(super::no_implicit(&args[0])));
+    };
+    let fuel_given = host.steps_left();
+    let mut fuel = fuel_given;
+    let read = read(text, &mut fuel);
+    host.step(fuel_given - fuel, site.span)?;
+    match (read, args.get(1)) {
+        (Ok(value), _) => Ok(value),
+        (Err(Failure::Parse(_)), Some(default)) => Ok(default.clone()),
+        (Err(Failure::Parse(message) | Failure::Other(message)), _) => Err(site.fail(message)),
+        (Err(Failure::Refused(why)), _) => Err(site.fail(format!(
+            "The function '{}' cannot read this text in the playground: {why}",
+            site.name
+        ))),
+        (Err(Failure::Spent), _) => {
+            // More than the budget has left: the budget's own error.
+            host.step(fuel_given.saturating_add(1), site.span)?;
+            Err(site.fail("the evaluation's budget is spent"))
+        }
+    }
+}
+
+/// A build without the HOCON reader (the browser's, for its size: feature `hocon`) refuses the
+/// call once the arguments are checked.
+#[cfg(not(feature = "hocon"))]
+pub(super) fn parsehocon(Call(_, site, ..): Call) -> EvalResult<Value> {
+    Err(site.fail(format!(
+        "The function '{}' is not available in this build of the engine: it leaves the HOCON reader out for its size (the command line has it)",
+        site.name
+    )))
+}
+
 /// `parsepson(text, default)`: PSON (Puppet's JSON) read as data; where it is not, the default
 /// if one was given (even undef), else PSON's error.
 pub(super) fn parsepson(Call(host, site, args, ..): Call) -> EvalResult<Value> {
@@ -326,7 +366,10 @@ pub(super) const DEFS: &[Def] = &[
     Def::stdlib("loadjson", super::host_reads::load_file)
         .refused_after_checks("it reads a file or URL on the compiling host")
         .doc("A JSON file's data (from the compiling host)"),
-    Def::stdlib_refused("parsehocon", "it needs Ruby's HOCON library")
-        .takes(&[&[req("hocon_string", "String"), opt("default", "Any")]]).shim_in_stdlib9().v4()
-        .doc("HOCON text as data"),
+    Def::stdlib("parsehocon", parsehocon)
+        .takes(&[&[req("hocon_string", "String"), opt("default", "Any")]]).shim_in_stdlib9().checked()
+        .doc("HOCON text as data (or a default)"),
+    Def::stdlib("stdlib::parsehocon", parsehocon)
+        .takes(&[&[req("hocon_string", "String"), opt("default", "Any")]]).checked()
+        .doc("HOCON text as data (or a default)"),
 ];

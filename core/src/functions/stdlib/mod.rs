@@ -14,6 +14,8 @@ mod encoding;
 mod escapes;
 mod hashes;
 pub(crate) mod hashing;
+#[cfg(feature = "hocon")]
+mod hocon;
 mod host_reads;
 mod interfaces;
 mod introspect;
@@ -100,6 +102,16 @@ pub(crate) fn called_name(name: &str, def: &Def) -> &'static str {
 
 #[cfg(feature = "stdlib")]
 pub(crate) use data::json_text;
+
+/// HOCON text as `parsehocon` reads it within `fuel` steps, or why it has none.
+#[cfg(feature = "hocon")]
+pub(crate) fn hocon_data(text: &str, mut fuel: u64) -> Result<Value, String> {
+    use hocon::Failure;
+    hocon::read(text, &mut fuel).map_err(|failure| match failure {
+        Failure::Parse(message) | Failure::Other(message) | Failure::Refused(message) => message,
+        Failure::Spent => String::from("the budget is spent"),
+    })
+}
 
 /// `value.to_yaml` as Psych writes it, or `None` for what Psych writes as a tagged Ruby object.
 pub(crate) fn yaml_text(value: &Value) -> Option<String> {
