@@ -1,0 +1,562 @@
+//! Ruby's Integer beyond 64 bits (Ruby's Bignum): a sign and a magnitude of 32-bit limbs, with
+//! the arithmetic modules' Ruby uses (IPv6 addresses as numbers, CPU masks). Sizes are bounded by
+//! [`MAX_BITS`]: an operation whose result would be larger returns `None`, which the caller makes
+//! a diagnostic. Results that fit in 64 bits go back to `RVal::Int` ([`Big::into_rval`]).
+//!
+//! Hand-written rather than `num-bigint`: the browser's full engine had about 5 KB left in its
+//! size budget, and num-bigint's general algorithms (Karatsuba and Toom-3 products, its radix
+//! conversions, its traits) are several times that; numbers here are at most a few thousand bits,
+//! for which the schoolbook algorithms below are enough.
+
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+use super::value::RVal;
+
+/// The largest integer's size in bits (8 KiB): `1 << 100_000` or `2 ** 100_000` is refused.
+pub(crate) const MAX_BITS: u64 = 65_536;
+
+/// A magnitude: limbs, least significant first, with no zero limb at the end.
+type Mag = Vec<u32>;
+
+/// An integer of any size (within [`MAX_BITS`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Big {
+    neg: bool,
+    mag: Mag,
+}
+
+fn trim(mut m: Mag) -> Mag {
+    while m.last() == Some(&0) {
+        m.pop();
+    }
+    m
+}
+
+fn mag_bits(m: &[u32]) -> u64 {
+    match m.last() {
+        Some(top) => m.len() as u64 * 32 - u64::from(top.leading_zeros()),
+        None => 0,
+    }
+}
+
+fn cmp_mag(a: &[u32], b: &[u32]) -> Ordering {
+    a.len()
+        .cmp(&b.len())
+        .then_with(|| a.iter().rev().cmp(b.iter().rev()))
+}
+
+fn add_mag(a: &[u32], b: &[u32]) -> Mag {
+    let (a, b) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    let mut out = Vec::with_capacity(a.len() + 1);
+    let mut carry = 0u64;
+    for (i, &x) in a.iter().enumerate() {
+        let s = u64::from(x) + u64::from(b.get(i).copied().unwrap_or(0)) + carry;
+        out.push(s as u32);
+        carry = s >> 32;
+    }
+    out.push(carry as u32);
+    trim(out)
+}
+
+/// `a - b`, with `a >= b`.
+fn sub_mag(a: &[u32], b: &[u32]) -> Mag {
+    let mut out = Vec::with_capacity(a.len());
+    let mut borrow = 0i64;
+    for (i, &x) in a.iter().enumerate() {
+        let d = i64::from(x) - i64::from(b.get(i).copied().unwrap_or(0)) - borrow;
+        out.push(d as u32);
+        borrow = i64::from(d < 0);
+    }
+    trim(out)
+}
+
+fn mul_mag(a: &[u32], b: &[u32]) -> Mag {
+    let mut out = vec![0u32; a.len() + b.len()];
+    for (i, &x) in a.iter().enumerate() {
+        let mut carry = 0u64;
+        for (j, &y) in b.iter().enumerate() {
+            let t = u64::from(x) * u64::from(y) + u64::from(out[i + j]) + carry;
+            out[i + j] = t as u32;
+            carry = t >> 32;
+        }
+        out[i + b.len()] = carry as u32;
+    }
+    trim(out)
+}
+
+/// `a / d` and `a % d` for one limb `d > 0`.
+fn divrem_small(a: &[u32], d: u32) -> (Mag, u32) {
+    let mut q = vec![0u32; a.len()];
+    let mut r = 0u64;
+    for i in (0..a.len()).rev() {
+        let cur = (r << 32) | u64::from(a[i]);
+        q[i] = (cur / u64::from(d)) as u32;
+        r = cur % u64::from(d);
+    }
+    (trim(q), r as u32)
+}
+
+fn shl_mag(a: &[u32], k: u64) -> Mag {
+    if a.is_empty() {
+        return Vec::new();
+    }
+    let (limbs, bits) = ((k / 32) as usize, (k % 32) as u32);
+    let mut out = vec![0u32; limbs];
+    let mut carry = 0u32;
+    for &x in a {
+        out.push((x << bits) | carry);
+        carry = if bits == 0 { 0 } else { x >> (32 - bits) };
+    }
+    out.push(carry);
+    trim(out)
+}
+
+fn shr_mag(a: &[u32], k: u64) -> Mag {
+    let limbs = (k / 32) as usize;
+    if limbs >= a.len() {
+        return Vec::new();
+    }
+    let bits = (k % 32) as u32;
+    let rest = &a[limbs..];
+    let out = (0..rest.len())
+        .map(|i| {
+            let high = rest.get(i + 1).copied().unwrap_or(0);
+            if bits == 0 {
+                rest[i]
+            } else {
+                (rest[i] >> bits) | (high << (32 - bits))
+            }
+        })
+        .collect();
+    trim(out)
+}
+
+/// `a / b` and `a % b` of magnitudes, `b` not zero (Knuth's algorithm D).
+fn divrem_mag(a: &[u32], b: &[u32]) -> (Mag, Mag) {
+    if cmp_mag(a, b) == Ordering::Less {
+        return (Vec::new(), a.to_vec());
+    }
+    if b.len() == 1 {
+        let (q, r) = divrem_small(a, b[0]);
+        return (q, trim(vec![r]));
+    }
+    // Normalize so that the divisor's top limb has its high bit set.
+    let s = u64::from(b[b.len() - 1].leading_zeros());
+    let v = shl_mag(b, s);
+    let mut u = shl_mag(a, s);
+    u.resize(a.len() + 1, 0);
+    let n = v.len();
+    let m = u.len() - n;
+    let mut q = vec![0u32; m];
+    let (top, next) = (u64::from(v[n - 1]), u64::from(v[n - 2]));
+    for j in (0..m).rev() {
+        let num = (u64::from(u[j + n]) << 32) | u64::from(u[j + n - 1]);
+        let mut qhat = num / top;
+        let mut rhat = num % top;
+        // At most twice too large: lowered while the next limb shows it (rhat stays below a limb).
+        while qhat > u64::from(u32::MAX) || qhat * next > ((rhat << 32) | u64::from(u[j + n - 2])) {
+            qhat -= 1;
+            rhat += top;
+            if rhat > u64::from(u32::MAX) {
+                break;
+            }
+        }
+        // u[j..j+n+1] -= qhat * v
+        let mut borrow = 0i64;
+        let mut carry = 0u64;
+        for i in 0..n {
+            let p = qhat * u64::from(v[i]) + carry;
+            carry = p >> 32;
+            let t = i64::from(u[i + j]) - borrow - i64::from(p as u32);
+            u[i + j] = t as u32;
+            borrow = i64::from(t < 0);
+        }
+        let t = i64::from(u[j + n]) - borrow - carry as i64;
+        u[j + n] = t as u32;
+        if t < 0 {
+            // Added back: qhat was one too large.
+            qhat -= 1;
+            let mut c = 0u64;
+            for i in 0..n {
+                let s = u64::from(u[i + j]) + u64::from(v[i]) + c;
+                u[i + j] = s as u32;
+                c = s >> 32;
+            }
+            u[j + n] = u[j + n].wrapping_add(c as u32);
+        }
+        q[j] = qhat as u32;
+    }
+    u.truncate(n);
+    (trim(q), shr_mag(&trim(u), s))
+}
+
+/// A magnitude's two's complement over `len` limbs (`len` more than its own).
+fn twos(x: &Big, len: usize) -> Vec<u32> {
+    let mut m = x.mag.clone();
+    m.resize(len, 0);
+    if x.neg {
+        let minus_one = sub_mag(&x.mag, &[1]);
+        m = minus_one.iter().map(|l| !l).collect();
+        m.resize(len, u32::MAX);
+    }
+    m
+}
+
+/// A two's complement number (`len` limbs) read back.
+fn from_twos(mut m: Vec<u32>) -> Big {
+    let neg = m.last().is_some_and(|top| top >> 31 == 1);
+    if neg {
+        m.iter_mut().for_each(|l| *l = !*l);
+        m = add_mag(&trim(m), &[1]);
+    }
+    Big::new(neg, m)
+}
+
+/// A bit operator.
+#[derive(Clone, Copy)]
+pub(crate) enum Bits {
+    And,
+    Or,
+    Xor,
+}
+
+impl Big {
+    fn new(neg: bool, mag: Mag) -> Big {
+        let mag = trim(mag);
+        Big {
+            neg: neg && !mag.is_empty(),
+            mag,
+        }
+    }
+
+    pub fn from_i64(n: i64) -> Big {
+        Big::from_u128(n < 0, u128::from(n.unsigned_abs()))
+    }
+
+    pub fn from_u128(neg: bool, n: u128) -> Big {
+        Big::new(neg, (0..4).map(|i| (n >> (32 * i)) as u32).collect())
+    }
+
+    /// A float's integer part (`f` finite; a float's exponent is at most 1023, within the bound).
+    pub fn from_f64(f: f64) -> Big {
+        let bits = f.to_bits();
+        let exponent = ((bits >> 52) & 0x7ff) as i64 - 1075;
+        let mantissa = (bits & ((1 << 52) - 1)) | (1 << 52);
+        let m = Big::from_u128(f < 0.0, u128::from(mantissa));
+        if exponent >= 0 {
+            Big::new(m.neg, shl_mag(&m.mag, exponent as u64))
+        } else {
+            Big::new(m.neg, shr_mag(&m.mag, exponent.unsigned_abs()))
+        }
+    }
+
+    pub fn is_neg(&self) -> bool {
+        self.neg
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.mag.is_empty()
+    }
+
+    pub fn is_odd(&self) -> bool {
+        self.mag.first().is_some_and(|l| l & 1 == 1)
+    }
+
+    /// Limbs, for charging work.
+    pub fn limbs(&self) -> u64 {
+        self.mag.len() as u64
+    }
+
+    /// The value in 64 bits, when it fits.
+    pub fn to_i64(&self) -> Option<i64> {
+        if self.mag.len() > 2 {
+            return None;
+        }
+        let m = self
+            .mag
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &l| (acc << 32) | u64::from(l));
+        if self.neg {
+            0i64.checked_sub_unsigned(m)
+        } else {
+            i64::try_from(m).ok()
+        }
+    }
+
+    /// The value in 128 bits without a sign, when it fits (an IPv6 address).
+    pub fn to_u128(&self) -> Option<u128> {
+        if self.neg || self.mag.len() > 4 {
+            return None;
+        }
+        Some(
+            self.mag
+                .iter()
+                .rev()
+                .fold(0u128, |acc, &l| (acc << 32) | u128::from(l)),
+        )
+    }
+
+    /// The value as Ruby keeps it: an Integer of 64 bits when it fits.
+    pub fn into_rval(self) -> RVal {
+        match self.to_i64() {
+            Some(n) => RVal::Int(n),
+            None => RVal::Big(Rc::new(self)),
+        }
+    }
+
+    /// Ruby's `bit_length`: the bits of the number, of its complement when negative.
+    pub fn bit_length(&self) -> u64 {
+        if self.neg {
+            mag_bits(&sub_mag(&self.mag, &[1]))
+        } else {
+            mag_bits(&self.mag)
+        }
+    }
+
+    pub fn to_f64(&self) -> f64 {
+        let f = self
+            .mag
+            .iter()
+            .rev()
+            .fold(0.0, |acc, &l| acc * 4_294_967_296.0 + f64::from(l));
+        if self.neg {
+            -f
+        } else {
+            f
+        }
+    }
+
+    pub fn neg(&self) -> Big {
+        Big::new(!self.neg, self.mag.clone())
+    }
+
+    pub fn abs(&self) -> Big {
+        Big::new(false, self.mag.clone())
+    }
+
+    pub fn cmp(&self, other: &Big) -> Ordering {
+        match (self.neg, other.neg) {
+            (false, true) => Ordering::Greater,
+            (true, false) => Ordering::Less,
+            (false, false) => cmp_mag(&self.mag, &other.mag),
+            (true, true) => cmp_mag(&other.mag, &self.mag),
+        }
+    }
+
+    pub fn add(&self, other: &Big) -> Option<Big> {
+        let out = if self.neg == other.neg {
+            Big::new(self.neg, add_mag(&self.mag, &other.mag))
+        } else if cmp_mag(&self.mag, &other.mag) == Ordering::Less {
+            Big::new(other.neg, sub_mag(&other.mag, &self.mag))
+        } else {
+            Big::new(self.neg, sub_mag(&self.mag, &other.mag))
+        };
+        bounded(out)
+    }
+
+    pub fn sub(&self, other: &Big) -> Option<Big> {
+        self.add(&other.neg())
+    }
+
+    pub fn mul(&self, other: &Big) -> Option<Big> {
+        if mag_bits(&self.mag) + mag_bits(&other.mag) > MAX_BITS + 1 {
+            return None;
+        }
+        bounded(Big::new(
+            self.neg != other.neg,
+            mul_mag(&self.mag, &other.mag),
+        ))
+    }
+
+    /// Ruby's flooring division and modulo (the remainder has the divisor's sign); `None` for a
+    /// zero divisor.
+    pub fn divmod(&self, other: &Big) -> Option<(Big, Big)> {
+        if other.is_zero() {
+            return None;
+        }
+        let (q, r) = divrem_mag(&self.mag, &other.mag);
+        let differ = self.neg != other.neg;
+        let (q, r) = if differ && !r.is_empty() {
+            (add_mag(&q, &[1]), sub_mag(&other.mag, &r))
+        } else {
+            (q, r)
+        };
+        Some((Big::new(differ, q), Big::new(other.neg, r)))
+    }
+
+    /// `self ** e`.
+    pub fn pow(&self, e: u64) -> Option<Big> {
+        if mag_bits(&self.mag) <= 1 {
+            // 0, 1 and -1.
+            let neg = self.neg && e % 2 == 1;
+            let mag = if e == 0 { vec![1] } else { self.mag.clone() };
+            return Some(Big::new(neg, mag));
+        }
+        if (mag_bits(&self.mag) - 1).saturating_mul(e) > MAX_BITS {
+            return None;
+        }
+        let (mut base, mut e, mut out) = (self.clone(), e, Big::from_i64(1));
+        while e > 0 {
+            if e & 1 == 1 {
+                out = out.mul(&base)?;
+            }
+            e >>= 1;
+            if e > 0 {
+                base = base.mul(&base)?;
+            }
+        }
+        Some(out)
+    }
+
+    /// `self << k`.
+    pub fn shl(&self, k: u64) -> Option<Big> {
+        if self.is_zero() {
+            return Some(self.clone());
+        }
+        if mag_bits(&self.mag).saturating_add(k) > MAX_BITS {
+            return None;
+        }
+        Some(Big::new(self.neg, shl_mag(&self.mag, k)))
+    }
+
+    /// `self >> k`, flooring as Ruby does (`-1 >> 100` is -1).
+    pub fn shr(&self, k: u64) -> Big {
+        if self.neg {
+            let m = shr_mag(&sub_mag(&self.mag, &[1]), k);
+            Big::new(true, add_mag(&m, &[1]))
+        } else {
+            Big::new(false, shr_mag(&self.mag, k))
+        }
+    }
+
+    /// `&`, `|` or `^`, on two's complements as Ruby's are.
+    pub fn bits(&self, other: &Big, op: Bits) -> Big {
+        let len = self.mag.len().max(other.mag.len()) + 1;
+        let (a, b) = (twos(self, len), twos(other, len));
+        let out = a
+            .iter()
+            .zip(b.iter())
+            .map(|(&x, &y)| match op {
+                Bits::And => x & y,
+                Bits::Or => x | y,
+                Bits::Xor => x ^ y,
+            })
+            .collect();
+        from_twos(out)
+    }
+
+    /// `~self`: `-self - 1`.
+    pub fn not(&self) -> Big {
+        let m = if self.neg {
+            sub_mag(&self.mag, &[1])
+        } else {
+            add_mag(&self.mag, &[1])
+        };
+        Big::new(!self.neg, m)
+    }
+
+    /// The digits in `base` (2 to 36), lowercase, with a `-` when negative.
+    pub fn to_radix(&self, base: u32) -> String {
+        if self.is_zero() {
+            return String::from("0");
+        }
+        // The largest power of the base in a limb, and its digits.
+        let (mut chunk, mut per) = (base, 1);
+        while let Some(next) = chunk.checked_mul(base) {
+            chunk = next;
+            per += 1;
+        }
+        let mut digits: Vec<u8> = Vec::new();
+        let mut m = self.mag.clone();
+        while !m.is_empty() {
+            let (q, mut r) = divrem_small(&m, chunk);
+            m = q;
+            for _ in 0..per {
+                if m.is_empty() && r == 0 {
+                    break;
+                }
+                let d = (r % base) as u8;
+                digits.push(if d < 10 { b'0' + d } else { b'a' + d - 10 });
+                r /= base;
+            }
+        }
+        if self.neg {
+            digits.push(b'-');
+        }
+        digits.iter().rev().map(|&b| char::from(b)).collect()
+    }
+
+    /// The number of digits in `base` (2 to 36; no sign, no underscores); `None` for an empty text,
+    /// a character that is no digit, or a number over [`MAX_BITS`].
+    pub fn parse(neg: bool, digits: &str, base: u32) -> Option<Big> {
+        let bits_per_digit = 32 - base.leading_zeros() as u64;
+        if digits.is_empty() || digits.len() as u64 * bits_per_digit > MAX_BITS + 64 {
+            return None;
+        }
+        let mut mag: Mag = Vec::new();
+        for c in digits.chars() {
+            let d = c.to_digit(base)?;
+            let mut carry = u64::from(d);
+            for limb in mag.iter_mut() {
+                let t = u64::from(*limb) * u64::from(base) + carry;
+                *limb = t as u32;
+                carry = t >> 32;
+            }
+            if carry > 0 {
+                mag.push(carry as u32);
+            }
+        }
+        bounded(Big::new(neg, mag))
+    }
+}
+
+fn bounded(b: Big) -> Option<Big> {
+    (mag_bits(&b.mag) <= MAX_BITS).then_some(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn big(text: &str) -> Big {
+        match text.strip_prefix('-') {
+            Some(rest) => Big::parse(true, rest, 10).unwrap(),
+            None => Big::parse(false, text, 10).unwrap(),
+        }
+    }
+
+    #[test]
+    fn division_floors_and_round_trips() {
+        let a = big("123456789012345678901234567890123456789");
+        let b = big("-98765432109876543210987");
+        let (q, r) = a.divmod(&b).unwrap();
+        assert_eq!(q.to_radix(10), "-1249999988609376");
+        assert_eq!(r.to_radix(10), "-98751368791973770957323");
+        assert_eq!(q.mul(&b).unwrap().add(&r).unwrap(), a);
+    }
+
+    #[test]
+    fn bits_of_negatives_are_twos_complements() {
+        let a = big("-18446744073709551616");
+        assert_eq!(a.bits(&big("255"), Bits::And).to_radix(10), "0");
+        assert_eq!(
+            a.bits(&big("-1"), Bits::Xor).to_radix(10),
+            "18446744073709551615"
+        );
+        assert_eq!(a.shr(70).to_radix(10), "-1");
+        assert_eq!(a.not().to_radix(16), "ffffffffffffffff");
+        assert_eq!(a.bit_length(), 64);
+    }
+
+    #[test]
+    fn sizes_are_bounded() {
+        assert!(big("2").pow(1_000_000_000).is_none());
+        assert!(big("1").shl(1_000_000_000).is_none());
+        assert_eq!(big("-1").pow(1_000_000_001).unwrap().to_radix(10), "-1");
+    }
+}
