@@ -858,7 +858,7 @@ impl<'e, H: RubyHost> Interp<'e, H> {
             "Socket::AF_INET6" => Ok(RVal::Int(10)),
             "JSON" | "YAML" | "Integer" | "String" | "Array" | "Hash" | "Float" | "Numeric"
             | "Symbol" | "NilClass" | "TrueClass" | "FalseClass" | "Regexp" | "Range" | "Proc"
-            | "Fixnum" | "Object" | "Comparable" | "Enumerable" | "Math" | "IPAddr" => {
+            | "Fixnum" | "Object" | "Comparable" | "Enumerable" | "Math" | "IPAddr" | "Socket" => {
                 Ok(RVal::Module(Rc::from(full)))
             }
             name if super::objects::exception_class(name).is_some() => {
