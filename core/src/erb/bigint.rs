@@ -522,6 +522,7 @@ fn bounded(b: Big) -> Option<Big> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
 
     fn big(text: &str) -> Big {
         match text.strip_prefix('-') {
@@ -551,6 +552,61 @@ mod tests {
         assert_eq!(a.shr(70).to_radix(10), "-1");
         assert_eq!(a.not().to_radix(16), "ffffffffffffffff");
         assert_eq!(a.bit_length(), 64);
+    }
+
+    /// Against u128's own arithmetic, on operands of 1 to 4 limbs (division's multi-limb paths).
+    #[test]
+    fn arithmetic_agrees_with_u128() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            seed
+        };
+        // Hacker's Delight's cases where the estimated quotient limb is one too large (added back).
+        for (a, b) in [
+            (
+                0x8000_0000_0000_0000_0000_0003_u128,
+                0x2000_0000_0000_0000_0000_0001_u128,
+            ),
+            (
+                0x7fff_ffff_8000_0000_0000_0000_0000_0000,
+                0x8000_0000_0000_0000_0000_0001,
+            ),
+        ] {
+            let (q, r) = Big::from_u128(false, a)
+                .divmod(&Big::from_u128(false, b))
+                .unwrap();
+            assert_eq!((q.to_u128(), r.to_u128()), (Some(a / b), Some(a % b)));
+        }
+        for _ in 0..20_000 {
+            let wide = |x: u64, y: u64, bits: u32| ((u128::from(x) << 64) | u128::from(y)) >> bits;
+            let (a, b) = (
+                wide(next(), next(), (next() % 128) as u32),
+                wide(next(), next(), (next() % 128) as u32).max(1),
+            );
+            let (x, y) = (Big::from_u128(false, a), Big::from_u128(false, b));
+            let (q, r) = x.divmod(&y).unwrap();
+            assert_eq!(
+                (q.to_u128(), r.to_u128()),
+                (Some(a / b), Some(a % b)),
+                "{a} / {b}"
+            );
+            let (m, n) = (a as u64, b as u64);
+            assert_eq!(
+                Big::from_u128(false, u128::from(m))
+                    .mul(&Big::from_u128(false, u128::from(n)))
+                    .unwrap()
+                    .to_u128(),
+                Some(u128::from(m) * u128::from(n))
+            );
+            if let Some(sum) = a.checked_add(b) {
+                assert_eq!(x.add(&y).unwrap().to_u128(), Some(sum));
+            }
+            assert_eq!(x.to_radix(16), format!("{a:x}"));
+            assert_eq!(Big::parse(false, &format!("{a}"), 10), Some(x));
+        }
     }
 
     #[test]
