@@ -60,6 +60,8 @@ fn sizes_up_to_the_bound_and_shifts_that_shrink_are_answered() {
         ("1**(2**80)", "1"),
         ("(-1)**(2**80 + 1)", "-1"),
         ("((2**65535) - 1).to_s(16).length", "16384"),
+        ("((2**65535) / (2**40000 + 1)).bit_length", "25535"),
+        ("((2**65535) % (2**40000 + 1)).bit_length", "40000"),
     ];
     for (ruby, expected) in answered {
         assert_eq!(render(ruby).as_deref(), Ok(expected), "{ruby}");

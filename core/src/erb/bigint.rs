@@ -135,63 +135,38 @@ fn shr_mag(a: &[u32], k: u64) -> Mag {
     trim(out)
 }
 
-/// `a / b` and `a % b` of magnitudes, `b` not zero (Knuth's algorithm D).
+/// `a / b` and `a % b` of magnitudes, `b` not zero: long division a bit at a time (small code for
+/// the browser's engine; at most [`MAX_BITS`] steps of the divisor's length).
 fn divrem_mag(a: &[u32], b: &[u32]) -> (Mag, Mag) {
-    if cmp_mag(a, b) == Ordering::Less {
-        return (Vec::new(), a.to_vec());
-    }
     if b.len() == 1 {
         let (q, r) = divrem_small(a, b[0]);
         return (q, trim(vec![r]));
     }
-    // Normalize so that the divisor's top limb has its high bit set.
-    let s = u64::from(b[b.len() - 1].leading_zeros());
-    let v = shl_mag(b, s);
-    let mut u = shl_mag(a, s);
-    u.resize(a.len() + 1, 0);
-    let n = v.len();
-    let m = u.len() - n;
-    let mut q = vec![0u32; m];
-    let (top, next) = (u64::from(v[n - 1]), u64::from(v[n - 2]));
-    for j in (0..m).rev() {
-        let num = (u64::from(u[j + n]) << 32) | u64::from(u[j + n - 1]);
-        let mut qhat = num / top;
-        let mut rhat = num % top;
-        // At most twice too large: lowered while the next limb shows it (rhat stays below a limb).
-        while qhat > u64::from(u32::MAX) || qhat * next > ((rhat << 32) | u64::from(u[j + n - 2])) {
-            qhat -= 1;
-            rhat += top;
-            if rhat > u64::from(u32::MAX) {
-                break;
+    let mut q = vec![0u32; a.len()];
+    let mut r: Mag = Vec::with_capacity(b.len() + 1);
+    for i in (0..mag_bits(a)).rev() {
+        // r = r * 2 + the next bit of a.
+        let mut carry = (a[(i / 32) as usize] >> (i % 32)) & 1;
+        for limb in r.iter_mut() {
+            let top = *limb >> 31;
+            *limb = (*limb << 1) | carry;
+            carry = top;
+        }
+        if carry == 1 {
+            r.push(1);
+        }
+        if cmp_mag(&r, b) != Ordering::Less {
+            let mut borrow = 0i64;
+            for (k, limb) in r.iter_mut().enumerate() {
+                let d = i64::from(*limb) - i64::from(b.get(k).copied().unwrap_or(0)) - borrow;
+                *limb = d as u32;
+                borrow = i64::from(d < 0);
             }
+            r = trim(r);
+            q[(i / 32) as usize] |= 1 << (i % 32);
         }
-        // u[j..j+n+1] -= qhat * v
-        let mut borrow = 0i64;
-        let mut carry = 0u64;
-        for i in 0..n {
-            let p = qhat * u64::from(v[i]) + carry;
-            carry = p >> 32;
-            let t = i64::from(u[i + j]) - borrow - i64::from(p as u32);
-            u[i + j] = t as u32;
-            borrow = i64::from(t < 0);
-        }
-        let t = i64::from(u[j + n]) - borrow - carry as i64;
-        u[j + n] = t as u32;
-        if t < 0 {
-            // Added back: qhat was one too large.
-            qhat -= 1;
-            let mut c = 0u64;
-            for i in 0..n {
-                let s = u64::from(u[i + j]) + u64::from(v[i]) + c;
-                u[i + j] = s as u32;
-                c = s >> 32;
-            }
-            u[j + n] = u[j + n].wrapping_add(c as u32);
-        }
-        q[j] = qhat as u32;
     }
-    u.truncate(n);
-    (trim(q), shr_mag(&trim(u), s))
+    (trim(q), r)
 }
 
 /// A magnitude's two's complement over `len` limbs (`len` more than its own).
@@ -564,7 +539,7 @@ mod tests {
                 .wrapping_add(1_442_695_040_888_963_407);
             seed
         };
-        // Hacker's Delight's cases where the estimated quotient limb is one too large (added back).
+        // Hacker's Delight's cases where algorithm D's estimated quotient limb is one too large.
         for (a, b) in [
             (
                 0x8000_0000_0000_0000_0000_0003_u128,

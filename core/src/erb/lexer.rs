@@ -596,10 +596,7 @@ impl<'s> Lexer<'s> {
     /// An integer literal's digits (no underscores) in `radix`, of any size within the bound.
     fn integer(&self, digits: &str, radix: u32) -> Result<Tok, LexError> {
         if digits.len() as u64 > super::bigint::MAX_BITS / 3 {
-            return self.fail(format!(
-                "an integer of more than {} bits is not supported",
-                super::bigint::MAX_BITS
-            ));
+            return self.fail("an integer of more than 65536 bits is not supported");
         }
         match super::bigint::Big::parse(false, digits, radix).map(super::bigint::Big::into_rval) {
             Some(super::value::RVal::Int(n)) => Ok(Tok::Int(n)),

@@ -2,7 +2,6 @@
 //! work charged to the evaluation's budget and sizes past the bound a diagnostic.
 
 use crate::erb::RubyHost;
-use alloc::format;
 
 use super::super::bigint::{Big, Bits, MAX_BITS};
 use super::super::interp::{Interp, RResult};
@@ -20,9 +19,9 @@ pub(crate) fn big_of(value: &RVal) -> Option<Big> {
 
 /// The diagnostic of an integer past [`MAX_BITS`].
 pub(crate) fn too_big<T, H: RubyHost>(interp: &Interp<'_, H>) -> RResult<T> {
-    interp.unsupported(format!(
-        "an integer of more than {MAX_BITS} bits is not supported by the playground's ERB"
-    ))
+    // MAX_BITS, written out.
+    interp
+        .unsupported("an integer of more than 65536 bits is not supported by the playground's ERB")
 }
 
 /// A result, or the diagnostic when it would be past the bound.
@@ -71,6 +70,8 @@ pub(super) fn binary<H: RubyHost>(
         B::Sub => return sized(interp, a.sub(b)),
         B::Mul => return sized(interp, a.mul(b)),
         B::Div | B::IntDiv | B::Mod | B::Modulo | B::DivMod => {
+            // Long division a bit at a time: more work than a product of the same operands.
+            interp.step((a.limbs() + 1) * (b.limbs() + 1))?;
             let Some((q, r)) = a.divmod(b) else {
                 return interp.raise_as("ZeroDivisionError", "divided by 0");
             };
