@@ -23,10 +23,17 @@ pub(crate) const MAX_BITS: u64 = 65_536;
 type Mag = Vec<u32>;
 
 /// An integer of any size (within [`MAX_BITS`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub(crate) struct Big {
     neg: bool,
     mag: Mag,
+}
+
+/// In decimal (no derived field-by-field form: less code in the browser's engine).
+impl core::fmt::Debug for Big {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.to_radix(10))
+    }
 }
 
 fn trim(mut m: Mag) -> Mag {
@@ -138,10 +145,6 @@ fn shr_mag(a: &[u32], k: u64) -> Mag {
 /// `a / b` and `a % b` of magnitudes, `b` not zero: long division a bit at a time (small code for
 /// the browser's engine; at most [`MAX_BITS`] steps of the divisor's length).
 fn divrem_mag(a: &[u32], b: &[u32]) -> (Mag, Mag) {
-    if b.len() == 1 {
-        let (q, r) = divrem_small(a, b[0]);
-        return (q, trim(vec![r]));
-    }
     let mut q = vec![0u32; a.len()];
     let mut r: Mag = Vec::with_capacity(b.len() + 1);
     for i in (0..mag_bits(a)).rev() {
@@ -248,19 +251,9 @@ impl Big {
 
     /// The value in 64 bits, when it fits.
     pub fn to_i64(&self) -> Option<i64> {
-        if self.mag.len() > 2 {
-            return None;
-        }
-        let m = self
-            .mag
-            .iter()
-            .rev()
-            .fold(0u64, |acc, &l| (acc << 32) | u64::from(l));
-        if self.neg {
-            0i64.checked_sub_unsigned(m)
-        } else {
-            i64::try_from(m).ok()
-        }
+        let m = self.abs().to_u128()?;
+        let m = i128::try_from(m).ok()?;
+        i64::try_from(if self.neg { -m } else { m }).ok()
     }
 
     /// The value in 128 bits without a sign, when it fits (an IPv6 address).

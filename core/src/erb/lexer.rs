@@ -598,10 +598,9 @@ impl<'s> Lexer<'s> {
         if digits.len() as u64 > super::bigint::MAX_BITS / 3 {
             return self.fail("an integer of more than 65536 bits is not supported");
         }
-        match super::bigint::Big::parse(false, digits, radix).map(super::bigint::Big::into_rval) {
-            Some(super::value::RVal::Int(n)) => Ok(Tok::Int(n)),
-            Some(super::value::RVal::Big(n)) => Ok(Tok::Big((*n).clone())),
-            _ => self.fail("numeric literal out of range or malformed"),
+        match super::bigint::Big::parse(false, digits, radix) {
+            Some(n) => Ok(n.to_i64().map_or(Tok::Big(n), Tok::Int)),
+            None => self.fail("numeric literal out of range or malformed"),
         }
     }
 
