@@ -219,19 +219,6 @@ impl Big {
         Big::new(neg, (0..4).map(|i| (n >> (32 * i)) as u32).collect())
     }
 
-    /// A float's integer part (`f` finite; a float's exponent is at most 1023, within the bound).
-    pub fn from_f64(f: f64) -> Big {
-        let bits = f.to_bits();
-        let exponent = ((bits >> 52) & 0x7ff) as i64 - 1075;
-        let mantissa = (bits & ((1 << 52) - 1)) | (1 << 52);
-        let m = Big::from_u128(f < 0.0, u128::from(mantissa));
-        if exponent >= 0 {
-            Big::new(m.neg, shl_mag(&m.mag, exponent as u64))
-        } else {
-            Big::new(m.neg, shr_mag(&m.mag, exponent.unsigned_abs()))
-        }
-    }
-
     pub fn is_neg(&self) -> bool {
         self.neg
     }

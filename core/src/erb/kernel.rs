@@ -386,7 +386,8 @@ const REACHING_OUT: &[(&str, &str)] = &[
 pub(crate) fn kernel_integer<H: RubyHost>(interp: &mut Interp<'_, H>, arg: &RVal) -> RResult<RVal> {
     match arg {
         RVal::Int(_) | RVal::Big(_) => Ok(arg.clone()),
-        RVal::Float(f) if f.is_finite() => Ok(crate::erb::bigint::Big::from_f64(*f).into_rval()),
+        RVal::Float(f) if f.is_finite() && f.abs() < 9.2e18 => Ok(RVal::Int(*f as i64)),
+        RVal::Float(f) if f.is_finite() => super::methods::big::float_too_big(interp),
         RVal::Float(_) => interp.raise("FloatDomainError"),
         RVal::Str(s) => match parse_integer_strict(s) {
             Some((negative, digits, base)) => {

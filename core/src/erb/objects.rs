@@ -256,12 +256,6 @@ pub(crate) fn ipaddr_new<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal])
                 _ => interp.raise_as("IPAddr::InvalidAddressError", "invalid address: "),
             };
         }
-        [RVal::Int(_) | RVal::Big(_), RVal::Int(family)] => {
-            return interp.raise_as(
-                "IPAddr::AddressFamilyError",
-                format!("unsupported address family: {family}"),
-            )
-        }
         [] | [_, _] => {
             return interp.unsupported(
                 "IPAddr.new without an address or with a family is not supported by the playground's ERB",

@@ -24,6 +24,14 @@ pub(crate) fn too_big<T, H: RubyHost>(interp: &Interp<'_, H>) -> RResult<T> {
         .unsupported("an integer of more than 65536 bits is not supported by the playground's ERB")
 }
 
+/// The diagnostic of a Float made an Integer beyond 64 bits (`1e20.to_i`): not carried, to keep
+/// the browser's engine within its size budget.
+pub(crate) fn float_too_big<T, H: RubyHost>(interp: &Interp<'_, H>) -> RResult<T> {
+    interp.unsupported(
+        "a Float beyond 64-bit integers made an Integer is not supported by the playground's ERB",
+    )
+}
+
 /// A result, or the diagnostic when it would be past the bound.
 pub(crate) fn sized<H: RubyHost>(interp: &Interp<'_, H>, b: Option<Big>) -> RResult<RVal> {
     match b {

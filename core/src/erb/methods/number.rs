@@ -9,7 +9,7 @@ use super::super::call::Call;
 use super::super::interp::{arity, Interp, RResult};
 use super::super::value::{self, RVal};
 use super::arith::{as_f64, ceil, float_binary, floor, int_binary, B};
-use super::big::{big_of, radix_text, sized};
+use super::big::{big_of, radix_text};
 use super::{class_for_conversion, comparison_failed, int_arg, radix};
 use crate::erb::bigint::Big;
 use crate::value::float_math::{round, trunc};
@@ -250,7 +250,7 @@ fn rounding<H: RubyHost>(interp: &Interp<'_, H>, call: Call) -> RResult<RVal> {
                 by_name(f)
             };
             if r.abs() >= 9.2e18 {
-                return sized(interp, Some(Big::from_f64(r)));
+                return super::big::float_too_big(interp);
             }
             r as i64
         }
