@@ -77,6 +77,7 @@ pub(crate) enum Kind {
     False,
     SelfRef,
     Int(i64),
+    Big(alloc::rc::Rc<super::bigint::Big>),
     Float(f64),
     Str(Vec<Part>),
     Sym(Vec<Part>),

@@ -74,7 +74,17 @@ pub(crate) fn compare<H: RubyHost>(
     let fail = || Err(comparison_failed(interp, a, b));
     match (a, b) {
         (RVal::Int(x), RVal::Int(y)) => Ok(x.cmp(y)),
-        (RVal::Int(_) | RVal::Float(_), RVal::Int(_) | RVal::Float(_)) => {
+        (RVal::Int(_) | RVal::Big(_), RVal::Int(_) | RVal::Big(_)) => {
+            let big = super::methods::big::big_of;
+            let zero = || crate::erb::bigint::Big::from_i64(0);
+            Ok(big(a)
+                .unwrap_or_else(zero)
+                .cmp(&big(b).unwrap_or_else(zero)))
+        }
+        (
+            RVal::Int(_) | RVal::Big(_) | RVal::Float(_),
+            RVal::Int(_) | RVal::Big(_) | RVal::Float(_),
+        ) => {
             let (x, y) = (num(a), num(b));
             x.partial_cmp(&y).map_or_else(fail, Ok)
         }
@@ -98,6 +108,7 @@ pub(crate) fn compare<H: RubyHost>(
 fn num(v: &RVal) -> f64 {
     match v {
         RVal::Int(n) => *n as f64,
+        RVal::Big(n) => n.to_f64(),
         RVal::Float(f) => *f,
         _ => 0.0,
     }

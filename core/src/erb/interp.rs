@@ -162,14 +162,16 @@ impl<'e, H: RubyHost> Interp<'e, H> {
                 format!("undefined method `{name}' for nil:NilClass"),
             ),
             // A method of String, Array or Hash that Ruby's numbers, true and false lack.
-            RVal::Int(_) | RVal::Float(_) | RVal::Bool(_) if scalars_lack(name) => self.raise_as(
-                "NoMethodError",
-                format!(
-                    "undefined method `{name}' for {}:{}",
-                    value::inspect(recv),
-                    recv.class_name()
-                ),
-            ),
+            RVal::Int(_) | RVal::Big(_) | RVal::Float(_) | RVal::Bool(_) if scalars_lack(name) => {
+                self.raise_as(
+                    "NoMethodError",
+                    format!(
+                        "undefined method `{name}' for {}:{}",
+                        value::inspect(recv),
+                        recv.class_name()
+                    ),
+                )
+            }
             _ => self.unsupported(format!(
                 "the method `{name}' of {} is not supported by the playground's ERB",
                 recv.class_name()
@@ -257,7 +259,16 @@ impl<'e, H: RubyHost> Interp<'e, H> {
 
     /// A Ruby value as Puppet takes it back (see [`to_puppet`]); `None` when it has none.
     pub fn puppet_of(&mut self, v: &RVal) -> RResult<Option<Value>> {
-        to_puppet(self.rt, v, self.span).map_err(Flow::Stop)
+        match to_puppet(self.rt, v, self.span).map_err(Flow::Stop)? {
+            Ok(value) => Ok(Some(value)),
+            // OpenVox hands Ruby's Bignum on as it is, and fails where Puppet computes with it or
+            // puts it in the catalog ("outside of Puppet Integer max range"): the playground's
+            // Puppet Integer is 64-bit only.
+            Err(value::NotPuppet::Big) => self.unsupported(
+                "an Integer beyond 64 bits handed to Puppet (whose Integer is 64-bit) is not supported by the playground's ERB",
+            ),
+            Err(_) => Ok(None),
+        }
     }
 
     /// One level deeper (a node evaluated, a block called), or Ruby's `SystemStackError` past
@@ -286,6 +297,7 @@ impl<'e, H: RubyHost> Interp<'e, H> {
             Kind::False => RVal::Bool(false),
             Kind::SelfRef => RVal::Module(Rc::from("Puppet::Parser::TemplateWrapper")),
             Kind::Int(n) => RVal::Int(*n),
+            Kind::Big(n) => RVal::Big(n.clone()),
             Kind::Float(f) => RVal::Float(*f),
             Kind::Str(parts) => RVal::Str(Rc::from(self.interpolate(parts)?.as_str())),
             Kind::Sym(parts) => RVal::Sym(Rc::from(self.interpolate(parts)?.as_str())),
@@ -841,9 +853,12 @@ impl<'e, H: RubyHost> Interp<'e, H> {
         match full {
             // The Ruby that Debian's Puppet runs on (programs compare it as a string).
             "RUBY_VERSION" => Ok(RVal::str("3.1.2")),
+            // Linux's address families (`IPAddr.new(number, family)`).
+            "Socket::AF_INET" => Ok(RVal::Int(2)),
+            "Socket::AF_INET6" => Ok(RVal::Int(10)),
             "JSON" | "YAML" | "Integer" | "String" | "Array" | "Hash" | "Float" | "Numeric"
             | "Symbol" | "NilClass" | "TrueClass" | "FalseClass" | "Regexp" | "Range" | "Proc"
-            | "Fixnum" | "Object" | "Comparable" | "Enumerable" | "Math" | "IPAddr" => {
+            | "Fixnum" | "Object" | "Comparable" | "Enumerable" | "Math" | "IPAddr" | "Socket" => {
                 Ok(RVal::Module(Rc::from(full)))
             }
             name if super::objects::exception_class(name).is_some() => {
@@ -946,7 +961,9 @@ impl<'e, H: RubyHost> Interp<'e, H> {
         }
         match &recv {
             RVal::Str(_) | RVal::Sym(_) => super::methods::string_method(self, call),
-            RVal::Int(_) | RVal::Float(_) => super::methods::number_method(self, call),
+            RVal::Int(_) | RVal::Big(_) | RVal::Float(_) => {
+                super::methods::number_method(self, call)
+            }
             RVal::Array(_) | RVal::Hash(_) | RVal::Range(..) => {
                 super::enumerable::collection_method(self, call)
             }
@@ -1026,22 +1043,22 @@ pub(crate) fn arity<H: RubyHost>(
 
 /// A Ruby value as Puppet takes it back, charged as a collection of all the elements it holds
 /// and refused past the collection limit before more are copied (arrays sharing their elements
-/// are copied each time they occur); `None` when it has no Puppet value.
+/// are copied each time they occur); why not when it has no Puppet value.
 pub(crate) fn to_puppet<H: RubyHost>(
     host: &mut H,
     v: &RVal,
     span: Span,
-) -> crate::host::EvalResult<Option<Value>> {
+) -> crate::host::EvalResult<Result<Value, value::NotPuppet>> {
     let max = host.limits().max_collection_len;
     match value::to_puppet(v, max) {
         Ok((value, elements)) => {
             host.check_collection(elements, span)?;
-            Ok(Some(value))
+            Ok(Ok(value))
         }
         // Past the limit: the limit's own diagnostic.
         Err(value::NotPuppet::TooLarge) => host
             .check_collection(max.saturating_add(1), span)
-            .map(|()| None),
-        Err(value::NotPuppet::Unsupported) => Ok(None),
+            .map(|()| Err(value::NotPuppet::TooLarge)),
+        Err(why) => Ok(Err(why)),
     }
 }

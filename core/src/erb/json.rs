@@ -43,6 +43,7 @@ fn write<H: RubyHost>(
         RVal::Nil => out.push_str("null"),
         RVal::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         RVal::Int(n) => out.push_str(&format!("{n}")),
+        RVal::Big(n) => out.push_str(&n.to_radix(10)),
         RVal::Float(f) if f.is_finite() => out.push_str(&float_to_s(*f)),
         RVal::Float(f) => return interp.raise(format!("{} not allowed in JSON", float_to_s(*f))),
         RVal::Str(s) | RVal::Sym(s) => crate::value::ruby_json_string(out, s),

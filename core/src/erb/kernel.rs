@@ -38,10 +38,13 @@ pub(crate) fn is_self_method(name: &str) -> bool {
 pub(crate) fn is_a(value: &RVal, name: &str) -> bool {
     match name {
         "Object" | "BasicObject" | "Kernel" => true,
-        "Integer" | "Fixnum" => matches!(value, RVal::Int(_)),
+        "Integer" | "Fixnum" => matches!(value, RVal::Int(_) | RVal::Big(_)),
         "Float" => matches!(value, RVal::Float(_)),
-        "Numeric" => matches!(value, RVal::Int(_) | RVal::Float(_)),
-        "Comparable" => matches!(value, RVal::Int(_) | RVal::Float(_) | RVal::Str(_)),
+        "Numeric" => matches!(value, RVal::Int(_) | RVal::Big(_) | RVal::Float(_)),
+        "Comparable" => matches!(
+            value,
+            RVal::Int(_) | RVal::Big(_) | RVal::Float(_) | RVal::Str(_)
+        ),
         "Enumerable" => matches!(value, RVal::Array(_) | RVal::Hash(_) | RVal::Range(..)),
         other => match value {
             RVal::Object(object) => super::objects::object_is_a(object, other).unwrap_or(false),
@@ -384,11 +387,14 @@ const REACHING_OUT: &[(&str, &str)] = &[
 /// Ruby's `Integer(x)`: strict about strings.
 pub(crate) fn kernel_integer<H: RubyHost>(interp: &mut Interp<'_, H>, arg: &RVal) -> RResult<RVal> {
     match arg {
-        RVal::Int(_) => Ok(arg.clone()),
+        RVal::Int(_) | RVal::Big(_) => Ok(arg.clone()),
         RVal::Float(f) if f.is_finite() && f.abs() < 9.2e18 => Ok(RVal::Int(*f as i64)),
+        RVal::Float(f) if f.is_finite() => super::methods::big::float_too_big(interp),
         RVal::Float(_) => interp.raise("FloatDomainError"),
         RVal::Str(s) => match parse_integer_strict(s) {
-            Some(n) => Ok(RVal::Int(n)),
+            Some((negative, digits, base)) => {
+                super::methods::big::digits_value(interp, negative, &digits, base)
+            }
             None => interp.raise_as(
                 "ArgumentError",
                 format!("invalid value for Integer(): {}", value::inspect(arg)),
@@ -402,7 +408,8 @@ pub(crate) fn kernel_integer<H: RubyHost>(interp: &mut Interp<'_, H>, arg: &RVal
     }
 }
 
-fn parse_integer_strict(s: &str) -> Option<i64> {
+/// A string `Integer()` takes: its sign, digits (no underscores) and base.
+fn parse_integer_strict(s: &str) -> Option<(bool, String, u32)> {
     let t = s.trim();
     let (negative, t) = match t.strip_prefix('-') {
         Some(rest) => (true, rest),
@@ -428,8 +435,10 @@ fn parse_integer_strict(s: &str) -> Option<i64> {
         return None;
     }
     let clean: String = digits.chars().filter(|&c| c != '_').collect();
-    let n = i64::from_str_radix(&clean, radix).ok()?;
-    Some(if negative { -n } else { n })
+    clean
+        .chars()
+        .all(|c| c.is_digit(radix))
+        .then_some((negative, clean, radix))
 }
 
 /// Ruby's `format`, through the engine's `sprintf` (Puppet's is Ruby's).
@@ -523,7 +532,7 @@ pub(crate) fn object_method<H: RubyHost>(
         }
         "!" => RVal::Bool(!recv.truthy()),
         "inspect" => RVal::str(&interp.inspect(recv)?),
-        "to_s" if !matches!(recv, RVal::Int(_)) || args.is_empty() => {
+        "to_s" if !matches!(recv, RVal::Int(_) | RVal::Big(_)) || args.is_empty() => {
             RVal::str(&interp.ruby_to_s(recv)?)
         }
         "respond_to?" => {
@@ -663,7 +672,7 @@ fn responds_to(recv: &RVal, method: &str) -> bool {
                 | "select"
                 | "reject"
         ),
-        RVal::Int(_) | RVal::Float(_) => matches!(
+        RVal::Int(_) | RVal::Big(_) | RVal::Float(_) => matches!(
             method,
             "to_i" | "to_f" | "+" | "-" | "*" | "/" | "round" | "abs" | "times" | "to_int"
         ),

@@ -19,6 +19,8 @@ pub(crate) enum StrPart {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Tok {
     Int(i64),
+    /// An integer literal beyond 64 bits.
+    Big(super::bigint::Big),
     Float(f64),
     Str(Vec<StrPart>),
     /// `:name` or `:"name"`.
@@ -546,10 +548,7 @@ impl<'s> Lexer<'s> {
                 .chars()
                 .filter(|&c| c != '_')
                 .collect();
-            return match i64::from_str_radix(&digits, radix) {
-                Ok(n) => Ok(Tok::Int(n)),
-                Err(_) => self.fail("numeric literal out of range or malformed"),
-            };
+            return self.integer(&digits, radix);
         }
         let mut float = false;
         while self.peek().is_some_and(|c| c.is_ascii_digit() || c == '_') {
@@ -590,10 +589,18 @@ impl<'s> Lexer<'s> {
                 None => self.fail("malformed float"),
             }
         } else {
-            match text.parse::<i64>() {
-                Ok(n) => Ok(Tok::Int(n)),
-                Err(_) => self.fail("integers beyond 64 bits (Ruby's Bignum) are not supported"),
-            }
+            self.integer(&text, 10)
+        }
+    }
+
+    /// An integer literal's digits (no underscores) in `radix`, of any size within the bound.
+    fn integer(&self, digits: &str, radix: u32) -> Result<Tok, LexError> {
+        if digits.len() as u64 > super::bigint::MAX_BITS / 3 {
+            return self.fail("an integer of more than 65536 bits is not supported");
+        }
+        match super::bigint::Big::parse(false, digits, radix) {
+            Some(n) => Ok(n.to_i64().map_or(Tok::Big(n), Tok::Int)),
+            None => self.fail("numeric literal out of range or malformed"),
         }
     }
 

@@ -61,6 +61,7 @@ pub(crate) fn is_loaded_library(name: &str) -> bool {
             | "yaml"
             | "set"
             | "ipaddr"
+            | "socket"
             | "base64"
             | "digest"
             | "digest/md5"

@@ -2,6 +2,7 @@
 //! (`string.rs`, `number.rs`), with the argument conversions they share here.
 
 mod arith;
+pub(crate) mod big;
 mod charset;
 mod number;
 mod search;
@@ -114,27 +115,37 @@ fn is_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\u{b}' | '\u{c}' | '\r')
 }
 
-/// `String#to_i`: leading digits, 0 when there are none.
-fn leading_integer(s: &str) -> i64 {
+/// The leading number of `String#to_i` and `hex`: its sign and digits in `base` (none: 0).
+fn leading_digits(s: &str, base: u32) -> (bool, String) {
     let t = s.trim_start_by(&is_space);
     let (negative, t) = match t.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, t.strip_prefix('+').unwrap_or(t)),
     };
-    let mut n: i64 = 0;
+    // The base's own prefix may come first (`"0x1f".hex`, `"0b101".to_i(2)`).
+    let prefix = match base {
+        16 => "0x",
+        8 => "0o",
+        2 => "0b",
+        _ => "",
+    };
+    let t = match t.get(..2) {
+        Some(p) if !prefix.is_empty() && p.eq_ignore_ascii_case(prefix) => &t[2..],
+        _ => t,
+    };
+    let mut digits = String::new();
     let mut last_underscore = false;
     for (i, c) in t.chars().enumerate() {
+        // One underscore between digits.
         if c == '_' && i > 0 && !last_underscore {
             last_underscore = true;
             continue;
         }
-        let Some(d) = c.to_digit(10) else { break };
+        if !c.is_digit(base) {
+            break;
+        }
         last_underscore = false;
-        n = n.saturating_mul(10).saturating_add(d as i64);
+        digits.push(c);
     }
-    if negative {
-        -n
-    } else {
-        n
-    }
+    (negative, digits)
 }

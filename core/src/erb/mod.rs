@@ -5,6 +5,7 @@
 //! never a wrong text.
 
 mod ast;
+mod bigint;
 mod call;
 mod defs;
 mod enumerable;

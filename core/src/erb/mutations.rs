@@ -20,7 +20,7 @@ pub(crate) fn write_back<H: RubyHost>(
     span: Span,
 ) -> EvalResult<()> {
     for (name, original, object) in read {
-        let Some(now) = super::interp::to_puppet(host, &object, span)? else {
+        let Ok(now) = super::interp::to_puppet(host, &object, span)? else {
             continue;
         };
         if now == original {

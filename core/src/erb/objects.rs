@@ -236,12 +236,26 @@ fn rescue<H: RubyHost>(
 }
 
 /// `IPAddr.new(address)`: an IPv4 address is parsed as Ruby 3.1's ipaddr does (its errors are
-/// `IPAddr::InvalidAddressError`, with the address left out of the message as Ruby leaves it);
-/// an IPv6 address, a prefix or a family is not supported.
+/// `IPAddr::InvalidAddressError`, with the address left out of the message as Ruby leaves it),
+/// an IPv6 one or one with a prefix by `ip_network`; `IPAddr.new(number, family)`.
 pub(crate) fn ipaddr_new<H: RubyHost>(interp: &mut Interp<'_, H>, args: &[RVal]) -> RResult<RVal> {
     arity(interp, args, 0, 2)?;
     let text = match args {
         [RVal::Str(text)] => text.clone(),
+        [number @ (RVal::Int(_) | RVal::Big(_)), RVal::Int(family @ (2 | 10))] => {
+            let v6 = *family == 10;
+            let max = if v6 { u128::MAX } else { u128::from(u32::MAX) };
+            let address = super::methods::big::big_of(number).and_then(|n| n.to_u128());
+            return match address {
+                Some(a) if a <= max && v6 => Ok(RVal::Object(Rc::new(RObject::IpNet {
+                    v6,
+                    address: a,
+                    prefix: 128,
+                }))),
+                Some(a) if a <= max => Ok(RVal::Object(Rc::new(RObject::Ipv4(a as u32)))),
+                _ => interp.raise_as("IPAddr::InvalidAddressError", "invalid address: "),
+            };
+        }
         [] | [_, _] => {
             return interp.unsupported(
                 "IPAddr.new without an address or with a family is not supported by the playground's ERB",
@@ -477,6 +491,9 @@ pub(crate) fn object_method<H: RubyHost>(
             Ok(RVal::str(&object_to_s(object)))
         }
         (RObject::Ipv4(address), "to_i") => Ok(RVal::Int(i64::from(*address))),
+        (RObject::IpNet { address, .. }, "to_i") => {
+            Ok(crate::erb::bigint::Big::from_u128(false, *address).into_rval())
+        }
         (RObject::Ipv4(_), "ipv4?") => Ok(RVal::Bool(true)),
         (RObject::Ipv4(_), "ipv6?") => Ok(RVal::Bool(false)),
         (RObject::Version(text), "<" | ">" | "<=" | ">=" | "<=>" | "==") => {

@@ -98,6 +98,7 @@ pub(crate) fn parse(tokens: &[Token]) -> PResult<Vec<Node>> {
 fn describe(tok: &Tok) -> String {
     match tok {
         Tok::Int(n) => format!("integer literal {n}"),
+        Tok::Big(_) => "integer literal".into(),
         Tok::Float(_) => "float literal".into(),
         Tok::Str(_) => "string literal".into(),
         Tok::Sym(_) => "symbol literal".into(),
@@ -799,6 +800,7 @@ impl<'t> Parser<'t> {
         }
         match &token.tok {
             Tok::Int(_)
+            | Tok::Big(_)
             | Tok::Float(_)
             | Tok::Str(_)
             | Tok::Sym(_)
@@ -1011,6 +1013,11 @@ impl<'t> Parser<'t> {
             Tok::Int(n) => {
                 self.advance();
                 Node::new(Kind::Int(*n), line)
+            }
+            Tok::Big(n) => {
+                let n = alloc::rc::Rc::new(n.clone());
+                self.advance();
+                Node::new(Kind::Big(n), line)
             }
             Tok::Float(f) => {
                 self.advance();

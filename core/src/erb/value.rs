@@ -16,6 +16,8 @@ pub(crate) enum RVal {
     Nil,
     Bool(bool),
     Int(i64),
+    /// An Integer beyond 64 bits (never one that fits in `Int`).
+    Big(Rc<super::bigint::Big>),
     Float(f64),
     Str(Rc<str>),
     Sym(Rc<str>),
@@ -59,7 +61,7 @@ impl RVal {
             RVal::Nil => "NilClass",
             RVal::Bool(true) => "TrueClass",
             RVal::Bool(false) => "FalseClass",
-            RVal::Int(_) => "Integer",
+            RVal::Int(_) | RVal::Big(_) => "Integer",
             RVal::Float(_) => "Float",
             RVal::Str(_) => "String",
             RVal::Sym(_) => "Symbol",
@@ -113,6 +115,8 @@ pub(crate) enum NotPuppet {
     /// Its copy would hold more elements than allowed: arrays sharing their elements
     /// (`60.times { a = [a, a] }`) are copied once for each time they occur.
     TooLarge,
+    /// It holds an Integer beyond 64 bits, which Puppet's Integer is not.
+    Big,
 }
 
 /// Levels of arrays and hashes a Ruby value handed to Puppet may nest.
@@ -170,6 +174,7 @@ fn copy_to_puppet(value: &RVal, depth: usize, left: &mut usize) -> Result<Value,
         }
         RVal::Regex(regexp) => Value::Regexp((**regexp).clone()),
         RVal::Puppet(value) => value.clone(),
+        RVal::Big(_) => return Err(NotPuppet::Big),
         _ => return Err(NotPuppet::Unsupported),
     })
 }
@@ -186,6 +191,7 @@ pub(crate) fn write_to_s(out: &mut String, value: &RVal, depth: usize) {
         RVal::Nil => {}
         RVal::Str(s) | RVal::Sym(s) => out.push_str(s),
         RVal::Int(n) => out.push_str(&n.to_string()),
+        RVal::Big(n) => out.push_str(&n.to_radix(10)),
         RVal::Float(f) => out.push_str(&float_to_s(*f)),
         RVal::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         RVal::Regex(r) => out.push_str(&r.ruby_to_s()),
@@ -330,6 +336,8 @@ fn equal_once(a: &RVal, b: &RVal, depth: usize, compared: &mut Compared) -> bool
         (RVal::Nil, RVal::Nil) => true,
         (RVal::Bool(x), RVal::Bool(y)) => x == y,
         (RVal::Int(x), RVal::Int(y)) => x == y,
+        (RVal::Big(x), RVal::Big(y)) => x == y,
+        (RVal::Big(x), RVal::Float(y)) | (RVal::Float(y), RVal::Big(x)) => x.to_f64() == *y,
         (RVal::Float(x), RVal::Float(y)) => x == y,
         (RVal::Int(x), RVal::Float(y)) | (RVal::Float(y), RVal::Int(x)) => (*x as f64) == *y,
         (RVal::Str(x), RVal::Str(y)) => x == y,
@@ -366,7 +374,8 @@ fn equal_once(a: &RVal, b: &RVal, depth: usize, compared: &mut Compared) -> bool
 /// Ruby's `eql?`, how hash keys compare (1 and 1.0 are different keys).
 pub(crate) fn eql(a: &RVal, b: &RVal) -> bool {
     match (a, b) {
-        (RVal::Int(_), RVal::Float(_)) | (RVal::Float(_), RVal::Int(_)) => false,
+        (RVal::Int(_) | RVal::Big(_), RVal::Float(_))
+        | (RVal::Float(_), RVal::Int(_) | RVal::Big(_)) => false,
         _ => equal(a, b, 0),
     }
 }

@@ -1,5 +1,5 @@
 //! Normalisation of types (Puppet's `normalize`): `Optional[NotUndef[T]]` to `Optional[T]`,
-//! variants with `Undef` to `Optional`, merged enums and integer ranges. Mismatch descriptions
+//! variants with `Undef` to `Optional`, merged enums, patterns and integer ranges. Mismatch descriptions
 //! work on normalised types.
 
 use alloc::rc::Rc;
@@ -95,8 +95,36 @@ fn normalize_variant(members: &[Type], depth: usize) -> Type {
         Type::Variant(flat) => flat.to_vec(),
         single => return single,
     };
-    let merged = merge_integers(merge_enums(flat));
+    let merged = merge_integers(merge_patterns(merge_enums(flat)));
     Type::variant(merged)
+}
+
+/// Patterns become one Pattern with all their regexps (each once), after the other types.
+fn merge_patterns(types: Vec<Type>) -> Vec<Type> {
+    if types
+        .iter()
+        .filter(|t| matches!(t, Type::Pattern(_)))
+        .count()
+        <= 1
+    {
+        return types;
+    }
+    let mut regexps: Vec<crate::value::Regexp> = Vec::new();
+    let mut others = Vec::new();
+    for ty in types {
+        match ty {
+            Type::Pattern(list) => {
+                for r in list.iter() {
+                    if !regexps.iter().any(|known| known.source() == r.source()) {
+                        regexps.push(r.clone());
+                    }
+                }
+            }
+            other => others.push(other),
+        }
+    }
+    others.push(Type::Pattern(Rc::from(regexps)));
+    others
 }
 
 /// String values and case-sensitive enums become one Enum.

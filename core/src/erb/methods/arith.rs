@@ -1,11 +1,10 @@
 //! Integer's and Float's operators (`+`, `/` flooring as Ruby does, `**`, the bit operators, the
-//! comparisons), with 64-bit integers: what would need Ruby's Bignum says so.
+//! comparisons), with 64-bit integers: what overflows them goes on beyond 64 bits in `big.rs`.
 
 use crate::erb::RubyHost;
 use alloc::format;
-use alloc::string::String;
-use alloc::vec::Vec;
 
+use super::super::bigint::Big;
 use super::super::interp::{Interp, RResult};
 use super::super::value::RVal;
 use crate::value::float_math::trunc;
@@ -39,15 +38,10 @@ pub(super) enum B {
     Ge,
 }
 
-pub(super) fn overflow<T, H: RubyHost>(interp: &Interp<'_, H>) -> RResult<T> {
-    interp.unsupported(
-        "integers beyond 64 bits (Ruby's Bignum) are not supported by the playground's ERB",
-    )
-}
-
 pub(super) fn as_f64(value: &RVal) -> f64 {
     match value {
         RVal::Int(n) => *n as f64,
+        RVal::Big(n) => n.to_f64(),
         RVal::Float(f) => *f,
         _ => 0.0,
     }
@@ -71,24 +65,6 @@ pub(super) fn ceil(x: f64) -> f64 {
     }
 }
 
-pub(super) fn to_radix(n: i64, base: u32) -> String {
-    if n == 0 {
-        return "0".into();
-    }
-    let negative = n < 0;
-    let mut m = (n as i128).unsigned_abs();
-    let mut digits = Vec::new();
-    while m > 0 {
-        let d = (m % base as u128) as u32;
-        digits.push(char::from_digit(d, base).unwrap_or('?'));
-        m /= base as u128;
-    }
-    if negative {
-        digits.push('-');
-    }
-    digits.iter().rev().collect()
-}
-
 /// An operator between two integers.
 pub(super) fn int_binary<H: RubyHost>(
     interp: &mut Interp<'_, H>,
@@ -96,67 +72,43 @@ pub(super) fn int_binary<H: RubyHost>(
     b: i64,
     op: B,
 ) -> RResult<RVal> {
-    let checked = |r: Option<i64>| -> RResult<RVal> {
-        match r {
-            Some(n) => Ok(RVal::Int(n)),
-            None => overflow(interp),
-        }
-    };
-    match op {
-        B::Add => checked(a.checked_add(b)),
-        B::Sub => checked(a.checked_sub(b)),
-        B::Mul => checked(a.checked_mul(b)),
+    // `None`: the result is past 64 bits (or the operation has none: a zero divisor), which the
+    // arithmetic of any size answers.
+    let small = match op {
+        B::Add => a.checked_add(b),
+        B::Sub => a.checked_sub(b),
+        B::Mul => a.checked_mul(b),
         B::Div | B::IntDiv | B::Mod | B::Modulo | B::DivMod => {
-            if b == 0 {
-                return interp.raise_as("ZeroDivisionError", "divided by 0");
-            }
-            let Some(q) = a.checked_div_euclid(b).and_then(|_| a.checked_div(b)) else {
-                return overflow(interp);
-            };
-            // Ruby floors.
-            let q = if (a % b != 0) && ((a < 0) != (b < 0)) {
-                q - 1
+            if b == 0 || (a == i64::MIN && b == -1) {
+                None
             } else {
-                q
-            };
-            let r = a - q.wrapping_mul(b);
-            Ok(match op {
-                B::Div | B::IntDiv => RVal::Int(q),
-                B::DivMod => RVal::array(alloc::vec![RVal::Int(q), RVal::Int(r)]),
-                _ => RVal::Int(r),
-            })
-        }
-        B::FDiv => Ok(RVal::Float(a as f64 / b as f64)),
-        B::Pow => {
-            if b < 0 {
-                return interp.unsupported("a negative integer power (a Rational) is not supported by the playground's ERB");
+                // Ruby floors.
+                let q = a / b - i64::from((a % b != 0) && ((a < 0) != (b < 0)));
+                let r = a - q * b;
+                return Ok(match op {
+                    B::Div | B::IntDiv => RVal::Int(q),
+                    B::DivMod => RVal::array(alloc::vec![RVal::Int(q), RVal::Int(r)]),
+                    _ => RVal::Int(r),
+                });
             }
-            checked(u32::try_from(b).ok().and_then(|b| a.checked_pow(b)))
         }
-        B::And => Ok(RVal::Int(a & b)),
-        B::Or => Ok(RVal::Int(a | b)),
-        B::Xor => Ok(RVal::Int(a ^ b)),
-        B::Shl => checked(if (0..63).contains(&b) {
-            a.checked_mul(1i64 << b)
-        } else {
-            None
-        }),
-        B::Shr => Ok(RVal::Int(if (0..64).contains(&b) {
-            a >> b
-        } else if b >= 64 {
-            if a < 0 {
-                -1
-            } else {
-                0
-            }
-        } else {
-            return overflow(interp);
-        })),
-        B::Cmp => Ok(RVal::Int((a > b) as i64 - (a < b) as i64)),
-        B::Lt => Ok(RVal::Bool(a < b)),
-        B::Gt => Ok(RVal::Bool(a > b)),
-        B::Le => Ok(RVal::Bool(a <= b)),
-        B::Ge => Ok(RVal::Bool(a >= b)),
+        B::Pow => u32::try_from(b).ok().and_then(|b| a.checked_pow(b)),
+        B::Shl if (0..63).contains(&b) => a.checked_mul(1i64 << b),
+        B::Shr if b >= 0 => Some(a >> b.min(63)),
+        B::Shl | B::Shr => None,
+        B::FDiv => return Ok(RVal::Float(a as f64 / b as f64)),
+        B::And => Some(a & b),
+        B::Or => Some(a | b),
+        B::Xor => Some(a ^ b),
+        B::Cmp => Some((a > b) as i64 - (a < b) as i64),
+        B::Lt => return Ok(RVal::Bool(a < b)),
+        B::Gt => return Ok(RVal::Bool(a > b)),
+        B::Le => return Ok(RVal::Bool(a <= b)),
+        B::Ge => return Ok(RVal::Bool(a >= b)),
+    };
+    match small {
+        Some(n) => Ok(RVal::Int(n)),
+        None => super::big::binary(interp, &Big::from_i64(a), &Big::from_i64(b), op),
     }
 }
 

@@ -8,8 +8,10 @@ use alloc::string::ToString;
 use super::super::call::Call;
 use super::super::interp::{arity, Interp, RResult};
 use super::super::value::{self, RVal};
-use super::arith::{as_f64, ceil, float_binary, floor, int_binary, overflow, to_radix, B};
+use super::arith::{as_f64, ceil, float_binary, floor, int_binary, B};
+use super::big::{big_of, radix_text};
 use super::{class_for_conversion, comparison_failed, int_arg, radix};
+use crate::erb::bigint::Big;
 use crate::value::float_math::{round, trunc};
 
 /// What runs a method of Integer or Float (aliases share one).
@@ -17,6 +19,9 @@ use crate::value::float_math::{round, trunc};
 enum N {
     /// An operator with one operand, in `arith.rs`.
     Binary(B),
+    /// `-@`, `abs`, `~`, `succ`, `pred` of an Integer (of any size).
+    Unary,
+    BitLength,
     ToF,
     ToS,
     Neg,
@@ -59,6 +64,7 @@ fn number_entry(name: &str) -> Option<N> {
         ">>" => N::Binary(B::Shr),
         "^" => N::Binary(B::Xor),
         "abs" | "magnitude" => N::Abs,
+        "bit_length" => N::BitLength,
         "between?" => N::Between,
         // to_i and truncate round towards zero.
         "ceil" | "floor" | "round" | "to_i" | "to_int" | "truncate" => N::Round,
@@ -83,6 +89,7 @@ fn number_entry(name: &str) -> Option<N> {
         "to_s" => N::ToS,
         "zero?" => N::Zero,
         "|" => N::Binary(B::Or),
+        "~" => N::Unary,
         _ => return None,
     })
 }
@@ -93,27 +100,30 @@ pub(crate) fn number_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call)
     let Some(op) = number_entry(name) else {
         return interp.no_method(name, recv);
     };
-    let checked = |n: Option<i64>| n.map(RVal::Int);
+    let int = big_of(recv);
     let out = match (op, recv) {
         (N::Binary(b), _) => return binary(interp, call, b),
         (N::ToF, _) => Some(RVal::Float(as_f64(recv))),
-        (N::ToS, RVal::Int(n)) => return to_s(interp, *n, args),
-        (N::Neg, RVal::Int(n)) => checked(n.checked_neg()),
+        (N::ToS, _) if int.is_some() => return to_s(interp, recv, args),
         (N::Neg, RVal::Float(f)) => Some(RVal::Float(-f)),
-        (N::Abs, RVal::Int(n)) => checked(n.checked_abs()),
         (N::Abs, RVal::Float(f)) => Some(RVal::Float(if *f < 0.0 { -f } else { *f })),
-        (N::Neg | N::Abs, _) => Some(recv.clone()),
+        (N::Neg | N::Abs | N::Unary | N::Succ | N::Pred, _) if int.is_some() => {
+            let n = int.unwrap_or_else(|| Big::from_i64(0));
+            return super::big::unary(interp, &n, name);
+        }
+        (N::BitLength, _) if int.is_some() => {
+            Some(RVal::Int(int.map_or(0, |n| n.bit_length()) as i64))
+        }
         (N::Zero, _) => Some(RVal::Bool(as_f64(recv) == 0.0)),
         (N::Positive, _) => Some(RVal::Bool(as_f64(recv) > 0.0)),
         (N::Negative, _) => Some(RVal::Bool(as_f64(recv) < 0.0)),
-        (N::Even, RVal::Int(n)) => Some(RVal::Bool(n % 2 == 0)),
-        (N::Odd, RVal::Int(n)) => Some(RVal::Bool(n % 2 != 0)),
-        (N::IsInteger, _) => Some(RVal::Bool(matches!(recv, RVal::Int(_)))),
+        (N::Even | N::Odd, _) if int.is_some() => Some(RVal::Bool(
+            int.is_some_and(|n| n.is_odd()) == matches!(op, N::Odd),
+        )),
+        (N::IsInteger, _) => Some(RVal::Bool(int.is_some())),
         (N::Nan, RVal::Float(f)) => Some(RVal::Bool(f.is_nan())),
         (N::Finite, RVal::Float(f)) => Some(RVal::Bool(f.is_finite())),
-        (N::Finite, RVal::Int(_)) => Some(RVal::Bool(true)),
-        (N::Succ, RVal::Int(n)) => checked(n.checked_add(1)),
-        (N::Pred, RVal::Int(n)) => checked(n.checked_sub(1)),
+        (N::Finite, _) => Some(RVal::Bool(true)),
         (N::Chr, RVal::Int(n)) => match u8::try_from(*n) {
             Ok(b) if b < 128 => Some(RVal::str(&(b as char).to_string())),
             _ => return interp.raise(format!("{n} out of char range")),
@@ -142,7 +152,7 @@ pub(crate) fn number_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call)
     };
     match out {
         Some(v) => Ok(v),
-        None => overflow(interp),
+        None => interp.no_method(name, recv),
     }
 }
 
@@ -151,9 +161,18 @@ fn binary<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, op: B) -> RResult
     let (recv, other) = (call.recv, call.one(interp)?);
     match (recv, other) {
         (RVal::Int(a), RVal::Int(b)) => int_binary(interp, *a, *b, op),
-        (RVal::Int(_) | RVal::Float(_), RVal::Int(_) | RVal::Float(_)) => {
-            float_binary(interp, as_f64(recv), as_f64(other), call.name, op)
+        (RVal::Int(_) | RVal::Big(_), RVal::Int(_) | RVal::Big(_)) => {
+            let (a, b) = (big_of(recv), big_of(other));
+            let (a, b) = (
+                a.unwrap_or_else(|| Big::from_i64(0)),
+                b.unwrap_or_else(|| Big::from_i64(0)),
+            );
+            super::big::binary(interp, &a, &b, op)
         }
+        (
+            RVal::Int(_) | RVal::Big(_) | RVal::Float(_),
+            RVal::Int(_) | RVal::Big(_) | RVal::Float(_),
+        ) => float_binary(interp, as_f64(recv), as_f64(other), call.name, op),
         _ if op == B::Cmp => Ok(RVal::Nil),
         _ if matches!(op, B::Lt | B::Gt | B::Le | B::Ge) => {
             Err(comparison_failed(interp, recv, other))
@@ -170,12 +189,13 @@ fn binary<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call, op: B) -> RResult
 }
 
 /// `Integer#to_s(base)`.
-fn to_s<H: RubyHost>(interp: &Interp<'_, H>, n: i64, args: &[RVal]) -> RResult<RVal> {
+fn to_s<H: RubyHost>(interp: &mut Interp<'_, H>, n: &RVal, args: &[RVal]) -> RResult<RVal> {
     let base = match args.first() {
         Some(b) => int_arg(interp, b)?,
         None => 10,
     };
-    Ok(RVal::str(&to_radix(n, radix(interp, base)?)))
+    let base = radix(interp, base)?;
+    radix_text(interp, &big_of(n).unwrap_or_else(|| Big::from_i64(0)), base)
 }
 
 fn pow10(n: i64) -> f64 {
@@ -230,7 +250,7 @@ fn rounding<H: RubyHost>(interp: &Interp<'_, H>, call: Call) -> RResult<RVal> {
                 by_name(f)
             };
             if r.abs() >= 9.2e18 {
-                return overflow(interp);
+                return super::big::float_too_big(interp);
             }
             r as i64
         }

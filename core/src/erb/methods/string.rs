@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use super::super::call::Call;
 use super::super::interp::{arity, Flow, Interp, RResult};
 use super::super::value::{self, RVal};
-use super::{comparison_failed, int_arg, is_space, leading_integer, radix, string_arg, text_of};
+use super::{comparison_failed, int_arg, is_space, leading_digits, radix, string_arg, text_of};
 use crate::text::TrimBy;
 
 /// What runs a String method (aliases share one).
@@ -211,9 +211,10 @@ pub(crate) fn string_method<H: RubyHost>(interp: &mut Interp<'_, H>, call: Call)
                 None => RVal::Nil,
             }
         }
-        S::Hex => RVal::Int(
-            i64::from_str_radix(crate::qualified::trim_leading(s.trim(), "0x"), 16).unwrap_or(0),
-        ),
+        S::Hex => {
+            let (negative, digits) = leading_digits(s, 16);
+            return super::big::digits_value(interp, negative, &digits, 16);
+        }
         S::Ord => match s.chars().next() {
             Some(c) => RVal::Int(c as i64),
             None => return interp.raise("empty string"),
@@ -259,20 +260,15 @@ fn is_end_space(c: char) -> bool {
     is_space(c) || c == '\0'
 }
 
-/// `to_i` and `to_i(base)`.
-fn to_i<H: RubyHost>(interp: &Interp<'_, H>, s: &str, args: &[RVal]) -> RResult<RVal> {
+/// `to_i` and `to_i(base)`: the leading number, of any size.
+fn to_i<H: RubyHost>(interp: &mut Interp<'_, H>, s: &str, args: &[RVal]) -> RResult<RVal> {
     arity(interp, args, 0, 1)?;
-    let Some(base) = args.first() else {
-        return Ok(RVal::Int(leading_integer(s)));
+    let base = match args.first() {
+        Some(base) => radix(interp, int_arg(interp, base)?)?,
+        None => 10,
     };
-    let base = radix(interp, int_arg(interp, base)?)?;
-    let digits: String = s
-        .trim()
-        .chars()
-        .take_while(|c| c.is_digit(base) || *c == '_')
-        .filter(|&c| c != '_')
-        .collect();
-    Ok(RVal::Int(i64::from_str_radix(&digits, base).unwrap_or(0)))
+    let (negative, digits) = leading_digits(s, base);
+    super::big::digits_value(interp, negative, &digits, base)
 }
 
 fn capitalize(s: &str) -> String {
