@@ -2,7 +2,7 @@
 
 use alloc::format;
 
-use super::module_files::follows_stdlib9;
+use super::node::follows_stdlib9;
 use crate::functions::declare::{Call, Def};
 use crate::host::EvalResult;
 use crate::value::Value;
@@ -12,7 +12,7 @@ use crate::value::Value;
 /// stdlib 8.5's 3.x function takes at most one argument and answers the same seconds (the time
 /// zone it accepts changes nothing in them).
 fn time(Call(host, site, args, ..): Call) -> EvalResult<Value> {
-    if follows_stdlib9(host, site.span)? {
+    if follows_stdlib9(host, site)? {
         return host.call_function(site, "stdlib::time", args, None);
     }
     if args.len() > 1 {
