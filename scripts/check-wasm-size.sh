@@ -133,10 +133,16 @@
 # room let in: scanf (+2.0 KB), OpenSSL's digests, HMAC and PBKDF2, CGI, MatchData with names and
 # NoMethodError in the Ruby (+5.5 KB together): full 701,794, light 399,126, neither raised. Ruby's URI
 # (+6.5 KB) did not fit: it is native-only (the core's ruby-uri feature) until room is found.
+# Session 29: integers beyond 64 bits in modules' Ruby (issue 35: erb/bigint.rs, the two Debian Ruby
+# functions that need them), measured alone against 701,794: +4,828 in the full engine, whose budget is
+# raised by that measured cost, per the rule above: 711,772 (the light engine +167: Puppet's merged
+# Pattern in its mismatch messages). With the compile's clock, stdlib 9's parsehocon shim (its HOCON
+# reader, +15 KB, stays native-only: the core's hocon feature), the class parameters' types checked
+# before Hiera and the speed work: full 708,283, light 400,339.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
-full_budget=${WASM_FULL_GZIP_BUDGET:-706944}
+full_budget=${WASM_FULL_GZIP_BUDGET:-711772}
 
 # check NAME FILE BUDGET
 check() {
