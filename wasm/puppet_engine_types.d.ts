@@ -35,7 +35,12 @@ globalHiera?: string,
 /**
  * Keep what each evaluated expression produced (`Outcome.recorded`): an editor's hover.
  */
-record?: boolean,
+record?: boolean, 
+/**
+ * The compile's current time, in milliseconds since the epoch (what `Timestamp()` answers);
+ * left out, the browser's clock (`Date.now()`).
+ */
+now?: number,
 };
 
 /**

@@ -25,6 +25,7 @@ struct PageOptions {
     certname: Option<String>,
     files: Option<serde_json::Map<String, serde_json::Value>>,
     global_hiera: Option<String>,
+    now: Option<i64>,
 }
 
 impl PageOptions {
@@ -39,6 +40,7 @@ impl PageOptions {
                     .collect()
             }),
             global_hiera: self.global_hiera,
+            now: self.now,
             ..Options::default()
         }
     }

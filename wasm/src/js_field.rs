@@ -73,6 +73,17 @@ impl Fields {
         value.as_bool().or_else(|| self.refuse(name, "a boolean"))
     }
 
+    /// A whole number field (a JavaScript number without a fraction, within 2^53).
+    #[inline(never)]
+    pub fn whole_number(&self, name: &str) -> Option<i64> {
+        const EXACT: f64 = 9_007_199_254_740_992.0;
+        let value = self.field(name)?;
+        match value.as_f64() {
+            Some(n) if n.fract() == 0.0 && n.abs() <= EXACT => Some(n as i64),
+            _ => self.refuse(name, "a whole number"),
+        }
+    }
+
     /// A list of texts (the lint options' and the lookup query's).
     #[cfg(any(feature = "lint", feature = "yaml"))]
     #[inline(never)]

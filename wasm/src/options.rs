@@ -39,6 +39,10 @@ pub struct Options {
     /// Keep what each evaluated expression produced (`Outcome.recorded`): an editor's hover.
     #[cfg_attr(test, ts(optional))]
     pub record: Option<bool>,
+    /// The compile's current time, in milliseconds since the epoch (what `Timestamp()` answers);
+    /// left out, the browser's clock (`Date.now()`).
+    #[cfg_attr(test, ts(optional, type = "number"))]
+    pub now: Option<i64>,
 }
 
 impl Options {
@@ -56,6 +60,7 @@ impl Options {
             files: fields.texts_by_name("files"),
             global_hiera: fields.text("globalHiera"),
             record: fields.flag("record"),
+            now: fields.whole_number("now"),
         };
         fields.finish(read)
     }
@@ -73,7 +78,10 @@ impl Options {
                 .as_deref()
                 .and_then(BuiltinStdlib::parse)
                 .unwrap_or_default(),
-            now: browser_now(),
+            now: self
+                .now
+                .map(|millis| i128::from(millis) * 1_000_000)
+                .or_else(browser_now),
             // The page's log pane shows debug logs when asked, filtering what the engine gives.
             explain_automatic_lookups: true,
             ..EvalOptions::default()

@@ -4,6 +4,7 @@
 //! Defaults, overrides, collectors and tags are in `collect.rs`.
 
 use alloc::format;
+use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -254,18 +255,24 @@ impl Evaluator<'_> {
             self.bind_caller_module_name(caller);
             let resource = ["Class[", &capitalize(name), "]"].concat();
             // Puppet reads a class's parameter types as it loads the class, before it looks any
-            // parameter up in Hiera: a type naming an unknown one is the first error.
-            for type_expr in definition
-                .params
-                .iter()
-                .filter_map(|p| p.type_expr.as_ref())
-            {
-                self.eval_type_expr(type_expr)?;
+            // parameter up in Hiera: a type naming an unknown one is the first error. The binding
+            // below checks the values against these same types.
+            let mut types = Vec::with_capacity(definition.params.len());
+            for param in &definition.params {
+                types.push(match &param.type_expr {
+                    Some(type_expr) => Some(self.eval_type_shared(type_expr)?),
+                    None => None,
+                });
             }
             let attributes =
                 self.automatic_parameters(name, &definition.params, attributes, span)?;
-            let defaulted =
-                self.bind_resource_params(&definition.params, &attributes, &resource, span)?;
+            let defaulted = self.bind_resource_params(
+                &definition.params,
+                &attributes,
+                &resource,
+                span,
+                Some(types),
+            )?;
             let parameters = crate::catalog::compiled::final_parameters(&attributes, defaulted);
             self.catalog.set_class_parameters(name, parameters);
             self.eval(&definition.body)?;
@@ -323,12 +330,14 @@ impl Evaluator<'_> {
     /// `set_resource_parameters` does, every default is evaluated first (in parameter order, each
     /// seeing the parameters before it), then the whole set is checked: unknown attributes, then
     /// each parameter missing or of the wrong type, all of them in one message.
+    /// `types`: the parameters' types when the caller has read them already (a class's).
     fn bind_resource_params(
         &mut self,
         params: &[Param],
         attributes: &[(String, Value)],
         resource: &str,
         span: Span,
+        types: Option<Vec<Option<Rc<Type>>>>,
     ) -> EvalResult<Vec<(String, Value)>> {
         let mut defaulted = Vec::new();
         let mut bound: Vec<Option<Value>> = Vec::with_capacity(params.len());
@@ -367,7 +376,9 @@ impl Evaluator<'_> {
                 ));
             }
         }
+        let mut types = types.map(Vec::into_iter);
         for (param, value) in params.iter().zip(bound) {
+            let known_type = types.as_mut().and_then(Iterator::next).flatten();
             let name = param.name.name.as_str();
             let Some(value) = value else {
                 problems.push((
@@ -379,7 +390,10 @@ impl Evaluator<'_> {
             let Some(type_expr) = &param.type_expr else {
                 continue;
             };
-            let ty = self.eval_type_expr(type_expr)?;
+            let ty = match known_type {
+                Some(ty) => ty,
+                None => self.eval_type_shared(type_expr)?,
+            };
             if let Some(mismatch) = crate::host::checked_mismatch(self, &ty, &value, span)? {
                 for problem in mismatch.split("\n ") {
                     problems.push(("PARAMETER_TYPE", format!("parameter '{name}' {problem}")));
@@ -713,14 +727,19 @@ impl Evaluator<'_> {
                 .collect();
             // Puppet evaluates an instance once the code declaring it is done, and reports any
             // error of its parameters' defaults or body inside the declaration's line.
-            let defaulted =
-                match self.bind_resource_params(&definition.params, &attributes, &resource, span) {
-                    Ok(defaulted) => defaulted,
-                    Err(unwind) if is_parameter_problem(&unwind) => {
-                        return Err(define_instance_error(unwind))
-                    }
-                    Err(unwind) => return Err(self.define_body_error(unwind, span)),
-                };
+            let defaulted = match self.bind_resource_params(
+                &definition.params,
+                &attributes,
+                &resource,
+                span,
+                None,
+            ) {
+                Ok(defaulted) => defaulted,
+                Err(unwind) if is_parameter_problem(&unwind) => {
+                    return Err(define_instance_error(unwind))
+                }
+                Err(unwind) => return Err(self.define_body_error(unwind, span)),
+            };
             if let Some(instance) = self.catalog.resources.get_mut(index) {
                 instance.defaulted_parameters = defaulted;
             }

@@ -482,7 +482,10 @@ impl Evaluator<'_> {
 
     /// [`Self::eval_type_expr`] without copying the type out of its value. A name must name a
     /// type (Puppet's "Resource type not found"), inside `[...]` too but for `Class[Name]`.
-    fn eval_type_shared(&mut self, expr: &crate::syntax::ast::Expr) -> EvalResult<Rc<Type>> {
+    pub(crate) fn eval_type_shared(
+        &mut self,
+        expr: &crate::syntax::ast::Expr,
+    ) -> EvalResult<Rc<Type>> {
         let bare = matches!(expr.kind, crate::syntax::ast::ExprKind::TypeRef(_));
         self.eval_type_with(expr, !bare)
     }
