@@ -124,8 +124,13 @@ impl Server {
             let Some(settings) = super::lifecycle::compile_settings(self, index, &dirs) else {
                 continue;
             };
+            // The settings as they are now (the main code, the server's options, the clock), with
+            // the cancel flag of this compile: a folder opened after the settings came (a loose
+            // file's) holds only the defaults.
             let mut input = self.folders[index].analysis.start_compile();
-            input.settings.main = settings.main;
+            let cancel = input.settings.options.cancel.take();
+            input.settings = settings;
+            input.settings.options.cancel = cancel;
             self.compiler.start(index, input);
             return;
         }
