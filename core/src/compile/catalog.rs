@@ -271,7 +271,7 @@ impl Evaluator<'_> {
                 &attributes,
                 &resource,
                 span,
-                Some(types),
+                &types,
             )?;
             let parameters = crate::catalog::compiled::final_parameters(&attributes, defaulted);
             self.catalog.set_class_parameters(name, parameters);
@@ -330,14 +330,14 @@ impl Evaluator<'_> {
     /// `set_resource_parameters` does, every default is evaluated first (in parameter order, each
     /// seeing the parameters before it), then the whole set is checked: unknown attributes, then
     /// each parameter missing or of the wrong type, all of them in one message.
-    /// `types`: the parameters' types when the caller has read them already (a class's).
+    /// `types`: the parameters' types when the caller has read them already (a class's), else empty.
     fn bind_resource_params(
         &mut self,
         params: &[Param],
         attributes: &[(String, Value)],
         resource: &str,
         span: Span,
-        types: Option<Vec<Option<Rc<Type>>>>,
+        types: &[Option<Rc<Type>>],
     ) -> EvalResult<Vec<(String, Value)>> {
         let mut defaulted = Vec::new();
         let mut bound: Vec<Option<Value>> = Vec::with_capacity(params.len());
@@ -376,9 +376,8 @@ impl Evaluator<'_> {
                 ));
             }
         }
-        let mut types = types.map(Vec::into_iter);
-        for (param, value) in params.iter().zip(bound) {
-            let known_type = types.as_mut().and_then(Iterator::next).flatten();
+        for (at, (param, value)) in params.iter().zip(bound).enumerate() {
+            let known_type = types.get(at).cloned().flatten();
             let name = param.name.name.as_str();
             let Some(value) = value else {
                 problems.push((
@@ -732,7 +731,7 @@ impl Evaluator<'_> {
                 &attributes,
                 &resource,
                 span,
-                None,
+                &[],
             ) {
                 Ok(defaulted) => defaulted,
                 Err(unwind) if is_parameter_problem(&unwind) => {

@@ -54,14 +54,16 @@ pub(crate) fn no_signature_of(site: &CallSite, name: &str) -> crate::host::Unwin
 /// A deprecation warning logged once per run, as Puppet's `warn_once` does without a position.
 pub(crate) fn deprecation(host: &mut dyn FunctionHost, message: &str) {
     let text = format!("{message}\n   (file & line not available)");
-    if host
-        .logs()
-        .iter()
-        .any(|entry| entry.level == LogLevel::Warning && entry.message == text)
-    {
-        return;
+    if !has_warned(host, &text) {
+        host.log(LogLevel::Warning, text, Span::default());
     }
-    host.log(LogLevel::Warning, text, Span::default());
+}
+
+/// Whether this compile has logged a warning starting with `text`: the once-per-compile warnings ask.
+pub(crate) fn has_warned(host: &dyn FunctionHost, text: &str) -> bool {
+    host.logs()
+        .iter()
+        .any(|entry| entry.level == LogLevel::Warning && entry.message.starts_with(text))
 }
 
 /// A warning with the line of `span`, as Puppet's `warning` with a source location.

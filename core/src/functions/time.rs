@@ -804,11 +804,7 @@ pub(super) fn strftime(Call(host, site, args, ..): Call) -> EvalResult<Value> {
         Some(Value::String(format)) => format,
         _ => return Err(no_signature(site)),
     };
-    // Refuse a pattern whose widths could build a string beyond the limit, before building it.
-    let max = host.limits().max_string_len;
-    if output_bound(format) > max {
-        return Err(site.fail(super::format::ruby::too_long(max)));
-    }
+    check_output_bound(host, site, format)?;
     match &args[0] {
         Value::Timespan(span) => Ok(Value::string(&strftime_timespan(
             span.nanoseconds(),
@@ -816,19 +812,23 @@ pub(super) fn strftime(Call(host, site, args, ..): Call) -> EvalResult<Value> {
         ))),
         Value::Timestamp(stamp) => {
             let (offset, name) = match args.get(2) {
-                None | Some(Value::Undef) | Some(Value::Default) => (0, "UTC".to_string()),
-                Some(Value::String(zone)) => match zone_offset(zone) {
-                    Some(offset) if zone.eq_ignore_ascii_case("UTC") => (offset, "UTC".to_string()),
-                    Some(offset) => (offset, String::new()),
-                    None => return Err(site.fail(format!("Illegal timezone '{zone}'"))),
-                },
+                None | Some(Value::Undef) | Some(Value::Default) => (0, "UTC"),
+                Some(Value::String(zone)) => {
+                    let offset = named_zone_offset(site, zone)?;
+                    let name = if zone.eq_ignore_ascii_case("UTC") {
+                        "UTC"
+                    } else {
+                        ""
+                    };
+                    (offset, name)
+                }
                 Some(_) => return Err(no_signature(site)),
             };
             Ok(Value::string(&strftime_timestamp(
                 stamp.nanoseconds(),
                 format,
                 offset,
-                &name,
+                name,
             )))
         }
         _ => Err(no_signature(site)),
@@ -852,29 +852,33 @@ fn legacy_strftime(
     (format, zone): (&str, Option<&str>),
 ) -> EvalResult<Value> {
     const LEGACY: &str = "The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info";
-    if !host
-        .logs()
-        .iter()
-        .any(|entry| entry.message.starts_with(LEGACY))
-    {
+    if !super::args::has_warned(host, LEGACY) {
         super::args::warning_at_line(host, LEGACY, site.span);
     }
-    let max = host.limits().max_string_len;
-    if output_bound(format) > max {
-        return Err(site.fail(super::format::ruby::too_long(max)));
-    }
+    check_output_bound(host, site, format)?;
     // Ruby's `Time#localtime` with any zone leaves `%Z` empty, "UTC" too.
     let (offset, name) = match zone {
         None | Some("") => (0, "UTC"),
-        Some(zone) => match zone_offset(zone) {
-            Some(offset) => (offset, ""),
-            None => return Err(site.fail(format!("Illegal timezone '{zone}'"))),
-        },
+        Some(zone) => (named_zone_offset(site, zone)?, ""),
     };
     let now = host.now().ok_or_else(|| site.fail(NO_CLOCK_STRFTIME))?;
     Ok(Value::string(&strftime_timestamp(
         now, format, offset, name,
     )))
+}
+
+/// Refuse a pattern whose widths could build a string beyond the limit, before building it.
+fn check_output_bound(host: &dyn FunctionHost, site: &CallSite, format: &str) -> EvalResult<()> {
+    let max = host.limits().max_string_len;
+    if output_bound(format) > max {
+        return Err(site.fail(super::format::ruby::too_long(max)));
+    }
+    Ok(())
+}
+
+/// The offset of a zone `strftime` was given by name, or Puppet's refusal of the name.
+fn named_zone_offset(site: &CallSite, zone: &str) -> EvalResult<i128> {
+    zone_offset(zone).ok_or_else(|| site.fail(format!("Illegal timezone '{zone}'")))
 }
 
 /// Refusals when the client gave the compile no current time.
