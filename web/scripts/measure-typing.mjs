@@ -14,7 +14,9 @@
 // would count; --headless measures that way anyway.
 // --repeat runs it all that many times and adds the spread (a shared machine's load moves every figure); --trace
 // records the browser's trace while the keys are typed (and the 2.5 s after) and says how much main-thread time each
-// key cost, by task (the key's own, the frames, the worker's messages, timers); tracing slows the page, so its
+// key cost, by task (the key's own, the frames, the worker's messages, timers), and the five tasks that handled a worker's
+// message with the most thread time (CPU time, which a loaded machine's waiting for a core does not inflate, unlike
+// wall time) with the style and layout their scripts forced; tracing slows the page, so its
 // keystroke-to-paint figures are not to be compared with a run without it (it is written to typing-<lines>.trace.json in
 // the system's temporary folder, which DevTools' Performance panel opens). --profile samples the page's JavaScript
 // while the keys are typed (the DevTools Protocol's Profiler) and lists the functions that took the most time of their
@@ -149,6 +151,7 @@ async function measure(name, code) {
   const traced = trace ? await trace.stop() : null;
   if (traced) await writeFile(join(tmpdir(), `typing-${code.split('\n').length}.trace.json`), JSON.stringify({ traceEvents: traced }));
   const perKey = traced ? mainThreadPerKey(traced, KEYS + 1) : null;
+  const messageTasks = traced ? costliestMessageTasks(traced) : null;
   const profile = profiler ? await profiler.stop() : null;
   if (profile) await writeFile(join(tmpdir(), `typing-${code.split('\n').length}.cpuprofile`), JSON.stringify(profile));
   const selfTime = profile ? selfTimePerKey(profile, KEYS + 1) : null;
@@ -210,6 +213,7 @@ async function measure(name, code) {
     longTasksAll: burst.longTasks.map((t) => Math.round(t.duration)),
     applyMs: { p50: percentile(results.map((r) => r.apply), 50), max: Math.round(Math.max(...results.map((r) => r.apply))) },
     ...(perKey ? { mainThreadPerKey: perKey } : {}),
+    ...(messageTasks ? { messageTasks } : {}),
     ...(selfTime ? { selfTimePerKey: selfTime } : {}),
     keyToResult: {
       p50: percentile(results.map((r) => r.total), 50),
@@ -268,6 +272,35 @@ function selfTimePerKey(profile, keys) {
   const sum = (test) => Math.round((rows.filter(test).reduce((a, r) => a + r.ms, 0)) * 10) / 10;
   const browser = (r) => r.name.startsWith('(') && r.at.startsWith(':');
   return { top: rows.filter((r) => r.name !== '(idle)').slice(0, 30), script: sum((r) => !browser(r)), browser: Object.fromEntries(rows.filter((r) => browser(r) && r.name !== '(idle)').map((r) => [r.name, r.ms])) };
+}
+
+/** The page's renderer's main thread in a trace (the thread that laid out), and its complete events by time. */
+function mainThreadEvents(events) {
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.tid === e.tid && x.name === 'Layout'));
+  return main ? events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts) : null;
+}
+
+/**
+ * The 5 tasks that handled a worker's message (a result, lint, ...) with the most thread time, while the keys were
+ * typed: `[{ cpu, wall, forcedStyle, forcedLayout, elements }]` in ms, `cpu` the thread's own time (what a loaded
+ * machine's waiting for a core does not inflate, unlike `wall`), `forced*` the style and layout that the task's
+ * script forced (thread time), `elements` the elements whose style that recalculated.
+ */
+function costliestMessageTasks(events) {
+  const onMain = mainThreadEvents(events);
+  if (!onMain) return null;
+  const rows = [];
+  for (const task of onMain.filter((e) => e.name === 'RunTask')) {
+    const inside = onMain.filter((e) => e.ts >= task.ts && e.ts < task.ts + task.dur);
+    if (!inside.some((e) => e.name === 'HandlePostMessage')) continue;
+    // Style and layout inside a script's call are forced (the frame's own come in tasks of their own); nested ones counted once.
+    const forced = inside.filter((e) => (e.name === 'UpdateLayoutTree' || e.name === 'Layout') && inside.some((f) => f.name === 'FunctionCall' && f.ts <= e.ts && e.ts < f.ts + f.dur));
+    const outer = forced.filter((e) => !forced.some((o) => o !== e && o.ts <= e.ts && e.ts + e.dur <= o.ts + o.dur));
+    const sum = (name) => Math.round(outer.filter((e) => e.name === name).reduce((a, e) => a + (e.tdur ?? e.dur), 0) / 100) / 10;
+    const elements = outer.filter((e) => e.name === 'UpdateLayoutTree').reduce((a, e) => a + (e.args?.elementCount ?? e.args?.beginData?.elementCount ?? 0), 0);
+    rows.push({ cpu: Math.round((task.tdur ?? task.dur) / 1000), wall: Math.round(task.dur / 1000), forcedStyle: sum('UpdateLayoutTree'), forcedLayout: sum('Layout'), elements });
+  }
+  return rows.sort((a, b) => b.cpu - a.cpu).slice(0, 5);
 }
 
 /**
@@ -335,6 +368,9 @@ for (const f of figures) {
     const { browser, ...k } = f.mainThreadPerKey;
     console.log(`  main-thread time per key: ${k.total} ms = the key ${k.key} + frames ${k.frame} + worker messages ${k.message} + timers ${k.timer} + idle ${k.idle} + other ${k.other} (keys ${KEY_INTERVAL_MS} ms apart)`);
     console.log(`  of which the browser's work: style ${browser.style} ms (${browser.elements} elements), layout ${browser.layout}, pre-paint ${browser.prePaint}, paint ${browser.paint}, layerize ${browser.layerize}, commit ${browser.commit}, hit tests ${browser.hitTest}`);
+  }
+  if (f.messageTasks) {
+    console.log(`  the worker's messages' costliest tasks, thread time (wall time; forced style for N elements + forced layout, thread time): ${f.messageTasks.map((t) => `${t.cpu} ms (${t.wall}; ${t.forcedStyle} for ${t.elements} + ${t.forcedLayout})`).join(', ') || 'none'}`);
   }
   if (f.selfTimePerKey) {
     const p = f.selfTimePerKey;
