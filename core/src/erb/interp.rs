@@ -148,7 +148,7 @@ impl<'e, H: RubyHost> Interp<'e, H> {
     #[inline(never)]
     pub fn needs_uri(&mut self) -> RResult<RVal> {
         self.rt.needs_full_engine(crate::functions::LIBRARIES);
-        Err(Flow::Stop(crate::functions::needs_libraries(self.span)))
+        self.unsupported("Ruby's uri is in the playground's libraries engine")
     }
 
     /// Charge `n` steps of the budget.

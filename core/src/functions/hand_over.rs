@@ -16,12 +16,10 @@ pub const NEEDS_STDLIB: &str = "NEEDS_STDLIB";
 /// The code of the light build's hand-over error for a template call.
 pub const NEEDS_ERB: &str = "NEEDS_ERB";
 
-/// The code of the full build's hand-over error where a run wants a library of Ruby's that only the
+/// What a run notes on its host (`needs_full_engine`) where it needs a library of Ruby's that only the
 /// page's libraries engine carries: stdlib's HOCON reader (core's `hocon` feature) or Ruby's `uri`
-/// (`ruby-uri`).
-pub const NEEDS_LIBRARIES: &str = "NEEDS_LIBRARIES";
-
-/// The reason the facade gives the page for such a run (`{ needsFullEngine: "libraries" }`).
+/// (`ruby-uri`), which the page's full engine leaves out for its size. The facade answers
+/// `{ needsFullEngine: "libraries" }`, whatever error stopped the run (the page never shows it).
 pub const LIBRARIES: &str = "libraries";
 
 /// A call of a function this build leaves out: the run goes to the full engine.
@@ -49,19 +47,6 @@ pub(super) fn needs(part: Part, name: &str, span: Span) -> Unwind {
             span,
         ),
     }
-}
-
-/// A build without stdlib's HOCON reader or Ruby's `uri` (the page's full engine, for its size) where
-/// a run needs one at `span`: the error that stops it. The caller notes [`LIBRARIES`] on its host
-/// too, since the error may be caught or wrapped on its way out; the page then runs the program on
-/// its libraries engine, so this message is never shown there.
-#[cfg(not(all(feature = "hocon", feature = "ruby-uri")))]
-pub(crate) fn needs_libraries(span: Span) -> Unwind {
-    error(
-        NEEDS_LIBRARIES,
-        "This build of the engine has neither stdlib's HOCON reader nor Ruby's uri (the playground loads the engine that has them)",
-        span,
-    )
 }
 
 /// The light build's answer where stdlib's Puppet-language side (`what`: "The type alias

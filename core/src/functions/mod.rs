@@ -40,11 +40,9 @@ use alloc::vec::Vec;
 pub(crate) use args::{expect_args, expect_block, iterator_value};
 pub(crate) use checks::{call, contains_iterator};
 use declare::{Def, Origin};
-#[cfg(not(all(feature = "hocon", feature = "ruby-uri")))]
-pub(crate) use hand_over::needs_libraries;
 #[cfg(not(feature = "stdlib"))]
 pub(crate) use hand_over::needs_stdlib_part;
-pub use hand_over::{LIBRARIES, NEEDS_ERB, NEEDS_LIBRARIES, NEEDS_STDLIB};
+pub use hand_over::{LIBRARIES, NEEDS_ERB, NEEDS_STDLIB};
 pub use public::{builtin_functions, FunctionInfo};
 
 use crate::host::{CallSite, Closure, EvalResult, FunctionHost};

@@ -300,7 +300,7 @@ pub(super) fn parsehocon(Call(host, site, args, ..): Call) -> EvalResult<Value> 
 #[cfg(not(feature = "hocon"))]
 pub(super) fn parsehocon(Call(host, site, ..): Call) -> EvalResult<Value> {
     host.needs_full_engine(crate::functions::LIBRARIES);
-    Err(crate::functions::needs_libraries(site.span))
+    Err(site.fail("stdlib's HOCON reader is in the playground's libraries engine"))
 }
 
 /// `parsepson(text, default)`: PSON (Puppet's JSON) read as data; where it is not, the default
