@@ -52,11 +52,12 @@ clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p puppet-wasm --no-default-features --all-targets -- -D warnings
 
-# The core must build without std, for the browser target: with the YAML reader (the full engine)
-# and without it (the light one). Linting is checking plus the lints: one pass proves both (no code
+# The core must build without std, for the browser target: with the YAML reader, stdlib and ERB but
+# without Ruby's libraries (hocon, ruby-uri: the full engine hands those runs to the libraries one) and
+# without any of them (the light one). Linting is checking plus the lints: one pass proves both (no code
 # generated; the wasm builds below link it for real).
 nostd:
-	cargo clippy -p puppet-core --no-default-features --features yaml,stdlib --lib --target wasm32-unknown-unknown -- -D warnings
+	cargo clippy -p puppet-core --no-default-features --features yaml,stdlib,erb --lib --target wasm32-unknown-unknown -- -D warnings
 	cargo clippy -p puppet-core --no-default-features --lib --target wasm32-unknown-unknown -- -D warnings
 
 # Then the light engine natively (the facade without its default features, which leaves the core's

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Package the full engine (default features) for npm: the facade's JavaScript bindings with their
-# TypeScript declarations (derived from the Rust types into wasm/puppet_engine_types.d.ts, checked by
-# wasm/src/typescript.rs), the optimised .wasm that `make wasm` leaves, a
-# package.json and npm/README.md, then `npm pack` into target/npm/. ES module only: it works from a
-# bundler and from a plain <script type="module"> (web/e2e/npm-package.test.mjs checks both ways).
+# Package the libraries engine (the full one with stdlib's HOCON reader and Ruby's uri: the page's
+# third engine, web/pkg-libs) for npm, so that a program never answers { needsFullEngine } there and
+# nothing is refused for the page's size budgets (one engine, about 21 KB gzipped more than the page's
+# full one): the facade's JavaScript bindings with their TypeScript declarations (derived from the Rust
+# types into wasm/puppet_engine_types.d.ts, checked by wasm/src/typescript.rs), the optimised .wasm that
+# `make wasm` leaves, a package.json and npm/README.md, then `npm pack` into target/npm/. ES module only:
+# it works from a bundler and from a plain <script type="module"> (web/e2e/npm-package.test.mjs checks
+# both ways).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
-opt_wasm=target/wasm32-unknown-unknown/wasm-release/puppet_wasm.full.opt.wasm
+opt_wasm=target/wasm32-unknown-unknown/wasm-release/puppet_wasm.libs.opt.wasm
 [ -f "$opt_wasm" ] || { echo "build-npm.sh: $opt_wasm is missing: run 'make wasm' first" >&2; exit 1; }
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
 out=target/npm

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Build the release .wasm engines, shrink them with wasm-opt and generate their JS bindings: the
 # light engine (puppet-wasm without its `yaml` feature: no YAML reader, no `lookup`) into web/pkg,
-# which the page loads first, and the full engine (default features) into web/pkg-full, which the
-# page's worker loads only when an environment has YAML files or the Lookup pane asks
-# (bench/README.md, "Size of the release .wasm"). Both builds share one target directory: the
-# rebuilt standard library and every dependency compile once; puppet-core and the facade compile
-# once per feature set, and each flavour is linked on its own.
+# which the page loads first, the full engine (default features) into web/pkg-full, which the
+# page's worker loads only when an environment has YAML files or the Lookup pane asks, and the
+# libraries engine (the full one with the `libraries` feature: stdlib's HOCON reader and Ruby's `uri`,
+# for which the full engine has no room) into web/pkg-libs, which the worker loads only when the full
+# engine answers that a run needs it (bench/README.md, "Size of the release .wasm"). The builds share
+# one target directory: the rebuilt standard library and every dependency compile once; puppet-core
+# and the facade compile once per feature set, and each flavour is linked on its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -16,10 +18,11 @@ out_dir=target/wasm32-unknown-unknown/wasm-release
 # compile FLAVOUR [CARGO_ARGS...]: rustc's output for one flavour, kept under its own name
 # (bench/wasm_size_report.sh reads it too). Cargo builds one at a time (the target directory's lock).
 compile() {
-  local flavour=$1
+  local flavour=$1 started=$SECONDS
   shift
   cargo "${wasm_release_cargo_args[@]}" "$@"
   cp "$out_dir/puppet_wasm.wasm" "$out_dir/puppet_wasm.$flavour.wasm"
+  echo "puppet_wasm.$flavour.wasm: cargo $((SECONDS - started)) s"
 }
 
 # finish FLAVOUR PKG_DIR NAME: wasm-opt, then wasm-bindgen into PKG_DIR as NAME.js and NAME_bg.wasm
@@ -58,3 +61,5 @@ compile light --no-default-features
 finish light web/pkg puppet_wasm
 compile full
 finish full web/pkg-full puppet_wasm_full
+compile libs --features libraries
+finish libs web/pkg-libs puppet_wasm_libs

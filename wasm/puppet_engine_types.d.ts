@@ -101,9 +101,10 @@ graph: CatalogGraph,
   };
 
 /**
- * The light build's answer when the code needs what only the full build has.
+ * The light build's answer when the code needs what only the full build has; the full build's,
+ * `"libraries"`, when it needs what only the libraries build has.
  */
-export type NeedsFullEngine = { needsFullEngine: 'yaml' | 'stdlib' | 'erb',
+export type NeedsFullEngine = { needsFullEngine: 'yaml' | 'stdlib' | 'erb' | 'ruby' | 'libraries',
   };
 
 /**

@@ -68,7 +68,7 @@ mod host;
 #[cfg(feature = "ide")]
 pub mod ide;
 mod name_map;
-pub use functions::{builtin_functions, FunctionInfo, NEEDS_ERB, NEEDS_STDLIB};
+pub use functions::{builtin_functions, FunctionInfo, LIBRARIES, NEEDS_ERB, NEEDS_STDLIB};
 pub mod hiera;
 #[cfg(feature = "lint")]
 pub mod lint;
@@ -124,6 +124,12 @@ pub fn psych_yaml(value: &Value) -> Option<alloc::string::String> {
 pub fn ruby_json(value: &Value) -> Result<alloc::string::String, alloc::string::String> {
     functions::stdlib::json_text(value)
 }
+
+/// Whether this build has the libraries of Ruby's that the page's full engine leaves out for its size:
+/// stdlib's HOCON reader (feature `hocon`) and Ruby's `uri` (`ruby-uri`). Without one, a run that
+/// needs it stops with an error, its outcome's `needs_full_engine` being [`LIBRARIES`] (the page
+/// then runs it on its libraries engine).
+pub const HAS_LIBRARIES: bool = cfg!(all(feature = "hocon", feature = "ruby-uri"));
 
 /// HOCON text as stdlib's `parsehocon` reads it (after Ruby's hocon gem 1.3.1), spending at most
 /// `fuel` steps of work: its data, or why it has none. The HOCON reader's fuzz target calls it.

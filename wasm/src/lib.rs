@@ -54,7 +54,9 @@ pub fn version() -> String {
 /// globalHiera, record }`:
 /// with `files` the source is the main code of that environment (`''`: its `manifests/` are).
 /// The light build (without the `yaml` feature) answers `{ needsFullEngine: 'yaml' }` instead,
-/// before evaluating, when the environment has YAML to read (`run.rs`).
+/// before evaluating, when the environment has YAML to read (`run.rs`); the full build without the
+/// `libraries` feature answers `{ needsFullEngine: 'libraries' }` for a run that reads HOCON or uses
+/// Ruby's `uri`.
 #[wasm_bindgen(unchecked_return_type = "Outcome | NeedsFullEngine")]
 pub fn evaluate(
     source: &str,

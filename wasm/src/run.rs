@@ -1,6 +1,8 @@
 //! A run for the page: the main code alone or in the environment of the options' files, answered
 //! as the core's report (UTF-16 offsets), or, in the light build, as the reason it needs the full
-//! engine (no YAML reader, no Lookup pane, no puppetlabs-stdlib functions, no ERB).
+//! engine (no YAML reader, no Lookup pane, no puppetlabs-stdlib functions, no ERB), and in the
+//! full build without the `libraries` feature, that it needs the libraries engine (`"libraries"`:
+//! stdlib's HOCON reader, Ruby's `uri`).
 
 use puppet_core::report::{run_report, RunReport};
 use puppet_core::{Environment, MainCode, MemoryFiles, Outcome, SNIPPET_FILE};
@@ -63,12 +65,13 @@ pub fn needs_full_engine(options: &Options) -> Option<&'static str> {
     (yaml_file || options.global_hiera().is_some()).then_some("yaml")
 }
 
-/// The light build's answer when the code needs what only the full build has.
+/// The light build's answer when the code needs what only the full build has; the full build's,
+/// `"libraries"`, when it needs what only the libraries build has.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct NeedsFullEngine {
-    #[cfg_attr(test, ts(type = "'yaml' | 'stdlib' | 'erb'"))]
+    #[cfg_attr(test, ts(type = "'yaml' | 'stdlib' | 'erb' | 'ruby' | 'libraries'"))]
     pub needs_full_engine: &'static str,
 }
 
@@ -83,8 +86,10 @@ pub enum Answer {
 }
 
 /// Evaluate, unless this is the light build and the run needs the full engine: YAML is known
-/// before evaluating; a call of one of stdlib's functions (`"stdlib"`) or a template (`"erb"`)
-/// only when the run makes it.
+/// before evaluating; a call of one of stdlib's functions (`"stdlib"`), a template (`"erb"`) or a
+/// module's Ruby function (`"ruby"`) only when the run makes it; so is the full build's
+/// `"libraries"` (`parsehocon`, Ruby's `uri`), which the page's worker answers with its third
+/// engine.
 pub fn evaluate_answer(source: &str, options: &Options) -> Answer {
     if !cfg!(feature = "yaml") {
         if let Some(reason) = needs_full_engine(options) {
@@ -393,6 +398,109 @@ mod tests {
                     needs_full_engine: "erb",
                 });
             assert_eq!(handed, !cfg!(feature = "erb"), "{source}");
+        }
+    }
+
+    /// A module whose Ruby function and template use Ruby's `uri`; OpenVox 8.28.1 (env_oracle.rb)
+    /// answers 'puppet.example.com' and renders "server=puppet.example.com:8140\n".
+    fn uri_module() -> Options {
+        let files = [
+            (
+                "modules/app/lib/puppet/functions/app/host_of.rb",
+                "require 'uri'\nPuppet::Functions.create_function(:'app::host_of') do\n  dispatch :host_of do\n    param 'String', :url\n  end\n  def host_of(url)\n    URI.parse(url).host\n  end\nend\n",
+            ),
+            (
+                "modules/app/templates/client.conf.erb",
+                "<% require 'uri' -%>\nserver=<%= URI.parse(@url).host %>:<%= URI.parse(@url).port %>\n",
+            ),
+            (
+                "modules/app/manifests/init.pp",
+                "class app($url = 'https://puppet.example.com:8140/x') {\n  file { '/etc/app/client.conf': content => template('app/client.conf.erb') }\n}\n",
+            ),
+        ];
+        Options {
+            files: Some(
+                files
+                    .iter()
+                    .map(|(p, t)| ((*p).into(), (*t).into()))
+                    .collect(),
+            ),
+            ..Options::default()
+        }
+    }
+
+    /// What HOCON and Ruby's `uri` give where the core has them (the libraries build, and natively
+    /// the workspace's build, whose CLI asks for them), and the hand-over to the libraries engine
+    /// where it has not (the page's full build). The light build hands each to the full one first.
+    #[test]
+    fn hocon_and_uri_are_read_or_handed_to_the_libraries_engine() {
+        let libraries = Answer::NeedsFullEngine(NeedsFullEngine {
+            needs_full_engine: puppet_core::LIBRARIES,
+        });
+        let hocon = "stdlib::parsehocon('server { host = puppet.example.com, port = 8140 }\nserver.ca = true')";
+        let cases = [
+            // OpenVox 8.28.1 with stdlib 9.7.0 on the modulepath (env_oracle.rb).
+            (
+                hocon,
+                Options::default(),
+                "stdlib",
+                "{'server' => {'ca' => true, 'host' => 'puppet.example.com', 'port' => 8140}}",
+            ),
+            (
+                "include app\napp::host_of('https://puppet.example.com:8140/puppet/v3')",
+                uri_module(),
+                "ruby",
+                "'puppet.example.com'",
+            ),
+            ("include app\n1", uri_module(), "erb", "1"),
+            // Ruby 3.1 (core/tests/ruby/golden.jsonl): URI is loaded in templates without a require.
+            (
+                "inline_template('<%= URI.parse(\"http://example.com:8080/path?q=1\").host %>')",
+                Options::default(),
+                "erb",
+                "'example.com'",
+            ),
+        ];
+        for (source, options, light_reason, value) in cases {
+            let answer = evaluate_answer(source, &options);
+            if !cfg!(feature = "erb") {
+                let light = NeedsFullEngine {
+                    needs_full_engine: light_reason,
+                };
+                assert_eq!(answer, Answer::NeedsFullEngine(light), "{source}");
+            } else if puppet_core::HAS_LIBRARIES {
+                let Answer::Outcome(data) = answer else {
+                    panic!("{source}: an outcome");
+                };
+                assert!(
+                    data.diagnostics.is_empty(),
+                    "{source}: {:?}",
+                    data.diagnostics
+                );
+                assert_eq!(data.value.as_deref(), Some(value), "{source}");
+            } else {
+                assert_eq!(answer, libraries, "{source}");
+            }
+        }
+    }
+
+    /// Ruby's `rescue` does not catch the hand-over: the run goes to the libraries engine, which
+    /// answers as Ruby does, rather than showing the rescued value.
+    #[cfg(feature = "erb")]
+    #[test]
+    fn a_rescue_in_ruby_does_not_keep_the_run_from_the_libraries_engine() {
+        let source = "inline_template('<%= begin; require \"uri\"; URI(\"http://h:81/\").port; rescue Exception; \"rescued\"; end %>')";
+        let answer = evaluate_answer(source, &Options::default());
+        if puppet_core::HAS_LIBRARIES {
+            let Answer::Outcome(data) = answer else {
+                panic!("an outcome");
+            };
+            assert_eq!(data.value.as_deref(), Some("'81'"));
+        } else {
+            let libraries = NeedsFullEngine {
+                needs_full_engine: puppet_core::LIBRARIES,
+            };
+            assert_eq!(answer, Answer::NeedsFullEngine(libraries));
         }
     }
 

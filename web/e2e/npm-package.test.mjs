@@ -108,6 +108,10 @@ test('Node imports the package and initialises it from the .wasm bytes', async (
     { key: 'a', explain: false },
   );
   assert.equal(hiera.value, '1');
+  // The package's engine is the page's libraries engine: HOCON and Ruby's URI are read, never handed over.
+  // OpenVox 8.28.1 with stdlib 9.7.0 (env_oracle.rb): {'a' => {'b' => 1}}; Ruby 3.1: 'example.com'.
+  assert.equal(engine.evaluate("stdlib::parsehocon('a { b = 1 }')").value, "{'a' => {'b' => 1}}");
+  assert.equal(engine.evaluate("inline_template('<%= URI.parse(\"http://example.com:8080/x\").host %>')").value, "'example.com'");
 });
 
 test('the TypeScript declarations type the options and the answers', () => {

@@ -4,7 +4,8 @@
 // logs, diagnostics with their positions, inline results, catalog). The light engine (web/pkg, what
 // the page loads first) on every conformance case, the full one (web/pkg-full, loaded for YAML) on
 // a sample of them and on the Hiera goldens, which the light one must hand over to the full one
-// exactly when the worker's rule (src/engines.js) says so. The native engine is held to real
+// exactly when the worker's rule (src/engines.js) says so; the libraries one (web/pkg-libs) on
+// another sample and on the HOCON and URI cases, which the full one hands over to it. The native engine is held to real
 // Puppet's goldens by the Rust tests; this holds the release builds to the native one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -59,6 +60,30 @@ function hieraCases() {
     }
   }
   return cases;
+}
+
+/**
+ * What only the libraries engine reads: stdlib 9's HOCON goldens (golden-stdlib9/hocon.jsonl), and every
+ * expression of the Ruby interpreter's cases that names URI (core/tests/ruby/cases.txt), in an inline
+ * template as core/tests/ruby_core_methods.rs runs it (the value's inspect, or the error raised).
+ */
+function librariesCases() {
+  const hocon = readFileSync(join(root, 'tests', 'conformance', 'golden-stdlib9', 'hocon.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => {
+      const { id, src } = JSON.parse(line);
+      return { id, src, options: { now: FIXED_NOW } };
+    });
+  const uri = readFileSync(join(root, 'core', 'tests', 'ruby', 'cases.txt'), 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('URI') && !line.startsWith('#'))
+    .map((expr, i) => {
+      const template = `<% __e = nil; __v = begin\n${expr}\nrescue => __x\n__e = __x\nend %><%= __e ? "raised " + __e.class.to_s + ": " + __e.message : __v.inspect %>`;
+      const quoted = template.replaceAll('\\', '\\\\').replaceAll("'", "\\'");
+      return { id: `ruby-uri/${i + 1}`, src: `inline_template('${quoted}')`, options: { now: FIXED_NOW } };
+    });
+  return [...hocon, ...uri];
 }
 
 /** `undefined` (serde-wasm-bindgen's None) as null (serde_json's), through a JSON round trip. */
@@ -184,4 +209,36 @@ test('the full release .wasm agrees with the native facade on sampled conformanc
     needsFullEngine(c.options) ? { needsFullEngine: 'yaml' } : lightView(nativeHiera[i]),
   );
   assert.equal(lightDiffer.length, 0, `${lightDiffer.length} cases differ:\n${lightDiffer.slice(0, 20).join('\n')}`);
+});
+
+test('the libraries release .wasm agrees with the native facade on HOCON and URI cases, which the full one hands over to it', async () => {
+  const libs = await loadEngine('pkg-libs', 'puppet_wasm_libs');
+  assert.equal(libs.has_yaml(), true);
+  const special = librariesCases();
+  assert.ok(special.length > 150, `only ${special.length} HOCON and URI cases found`);
+  const sample = conformanceCases().filter((_, i) => i % 10 === 5);
+  const cases = [...special, ...sample];
+  const native = nativeOutcomes(cases);
+  // The native facade of the workspace's build has both libraries (the command line asks for them).
+  assert.ok(native.slice(0, special.length).every((outcome) => !outcome.needsFullEngine));
+  const differ = differences(libs, cases, (_, i) => native[i]);
+  assert.equal(differ.length, 0, `${differ.length} cases differ:\n${differ.slice(0, 20).join('\n')}`);
+  // The full engine hands over every case that reaches the HOCON reader or URI, and answers the rest (an
+  // argument check fails before) as the native facade does.
+  const full = await loadEngine('pkg-full', 'puppet_wasm_full');
+  let handed = 0;
+  const fullDiffer = [];
+  for (const [i, c] of special.entries()) {
+    const ours = plain(full.evaluate(c.src, c.options));
+    if (ours.needsFullEngine === 'libraries') handed += 1;
+    else {
+      try {
+        assert.deepStrictEqual(ours, native[i]);
+      } catch {
+        fullDiffer.push(`${c.id}: ${JSON.stringify(ours).slice(0, 300)}`);
+      }
+    }
+  }
+  assert.equal(fullDiffer.length, 0, `${fullDiffer.length} cases differ:\n${fullDiffer.slice(0, 20).join('\n')}`);
+  assert.ok(handed > special.length * 0.9, `only ${handed} of ${special.length} cases handed over`);
 });

@@ -9,7 +9,7 @@ const SUPERSEDE_MS = 400;
 export class Engine {
   /**
    * @param {object} handlers onReady(version, limits), onSyntax(msg), onResult(msg), onLookup(msg), onRestart(reason, ms),
-   *   onCrash(message, id, lint) (lint: the trap came from linting), onLoading(what) while the worker loads its full engine, onLoadFailed(message) when that fails
+   *   onCrash(message, id, lint) (lint: the trap came from linting), onLoading(what) while the worker loads its full engine (what: 'full') or its libraries engine ('libraries'), onLoadFailed(message) when that fails
    *   (the run then ends), onLint(msg) with a run's lint findings, onRecorded(msg) with a run's values recorded for hover
    *   when they come apart from its result, onFullReady() / onFullFailed(message) after `loadFull`
    */

@@ -1,4 +1,4 @@
-// The worker's two wasm engines: the light one (no YAML reader, no `lookup`, no lint) loads at start; the full one loads once, the first time a run has YAML to read, the Lookup pane asks or the page wants lint (at idle, after the first result), and from then on runs everything.
+// The worker's three wasm engines: the light one (no YAML reader, no `lookup`, no lint) loads at start; the full one loads once, the first time a run has YAML to read, the Lookup pane asks or the page wants lint (at idle, after the first result); the libraries one (the full one with stdlib's HOCON reader and Ruby's `uri`) loads once, the first time the full one answers that a run needs it. The most capable engine loaded runs everything from then on.
 import initLight, * as light from '../pkg/puppet_wasm.js';
 
 /**
@@ -15,9 +15,46 @@ export function needsFullEngine(options) {
 /** What the page's status says while the full engine loads. */
 export const LOADING_FULL = 'full';
 
+/** What it says while the libraries engine loads; also the full engine's reason (`{ needsFullEngine: 'libraries' }`) for it. */
+export const LIBRARIES = 'libraries';
+
+/** The engines loaded on demand, each a separate, content-hashed asset of the site, by rank (a higher one has all a lower one has). */
+const LAZY = {
+  [LOADING_FULL]: { rank: 1, load: () => import('../pkg-full/puppet_wasm_full.js') },
+  [LIBRARIES]: { rank: 2, load: () => import('../pkg-libs/puppet_wasm_libs.js') },
+};
+
 export function createEngines() {
   let current = light;
-  let full = null; // the full engine's loading, once started
+  let rank = 0;
+  const loading = {}; // each lazy engine's loading, once started
+
+  /**
+   * The engine `name` or a more capable one already loaded, loaded once; `onLoading` is called when
+   * none is there yet (this call starts the loading, or an earlier one did and it goes on). A failure
+   * rejects, and the next call tries again.
+   */
+  function load(name, onLoading) {
+    const wanted = LAZY[name];
+    if (rank >= wanted.rank) return Promise.resolve(current);
+    onLoading?.();
+    loading[name] ??= wanted
+      .load()
+      .then(async (engine) => {
+        await engine.default();
+        // A less capable engine that finishes loading later never replaces this one.
+        if (wanted.rank > rank) {
+          current = engine;
+          rank = wanted.rank;
+        }
+        return current;
+      })
+      .catch((error) => {
+        delete loading[name];
+        throw error;
+      });
+    return loading[name];
+  }
 
   return {
     /** Start the light engine; resolves to it. */
@@ -26,36 +63,27 @@ export function createEngines() {
       return light;
     },
 
-    /** The engine that runs now: the light one until the full one has loaded. */
+    /** The engine that runs now: the light one until a lazy one has loaded. */
     get current() {
       return current;
     },
 
     get hasFull() {
-      return current !== light;
+      return rank >= LAZY[LOADING_FULL].rank;
     },
 
-    /**
-     * The full engine, loaded once (a separate, content-hashed asset of the site); `onLoading` is
-     * called when it is not there yet (this call starts the loading, or an earlier one did and it goes
-     * on). A failure rejects, and the next call tries again.
-     */
+    get hasLibraries() {
+      return rank >= LAZY[LIBRARIES].rank;
+    },
+
+    /** The full engine (or the libraries one, if loaded): see `load`. */
     full(onLoading) {
-      if (full && current === light) onLoading?.();
-      if (!full) {
-        onLoading?.();
-        full = import('../pkg-full/puppet_wasm_full.js')
-          .then(async (engine) => {
-            await engine.default();
-            current = engine;
-            return engine;
-          })
-          .catch((error) => {
-            full = null;
-            throw error;
-          });
-      }
-      return full;
+      return load(LOADING_FULL, onLoading);
+    },
+
+    /** The libraries engine: see `load`. */
+    libraries(onLoading) {
+      return load(LIBRARIES, onLoading);
     },
   };
 }

@@ -566,9 +566,11 @@ const engine = new Engine({
     // Lint trapped on this text: it is not linted again (the restarted worker would only trap again) until edited.
     lint.crashed(message, id, inLint);
   },
-  // The environment has YAML, or the code calls stdlib: the worker loads the full engine (once per visit).
-  onLoading() {
-    setStatus('Loading the full engine (Hiera, stdlib, templates)…');
+  // The environment has YAML, or the code calls stdlib: the worker loads the full engine (once per visit); it reads
+  // HOCON or uses Ruby's URI: the libraries engine (once per visit).
+  onLoading(what) {
+    if (what === 'libraries') setStatus("Loading the libraries engine (HOCON, Ruby's URI)…");
+    else setStatus('Loading the full engine (Hiera, stdlib, templates)…');
   },
   onLoadFailed(message) {
     $('stop').disabled = true;

@@ -1,5 +1,5 @@
-// The evaluation worker: runs the wasm engine off the page's thread, so a slow program never freezes the editor (the light engine first, the full one when a run needs it: engines.js).
-import { createEngines, LOADING_FULL, needsFullEngine } from './engines.js';
+// The evaluation worker: runs the wasm engine off the page's thread, so a slow program never freezes the editor (the light engine first, the full one when a run needs it, the libraries one when the full one says a run needs it: engines.js).
+import { createEngines, LIBRARIES, LOADING_FULL, needsFullEngine } from './engines.js';
 import { packTokens } from './packed-tokens.js';
 
 const engines = createEngines();
@@ -44,16 +44,18 @@ function limits(engine) {
 }
 
 /**
- * The full engine for request `id`: the page hears that it loads (its status says so, its watchdog
- * waits) and that it has loaded, or why it failed (then null: the request ends with that error).
+ * The full engine (`what`: LOADING_FULL) or the libraries one (LIBRARIES) for request `id`: the page hears
+ * that it loads (its status says so, its watchdog waits) and that it has loaded, or why it failed (then null:
+ * the request ends with that error).
  */
-async function fullEngine(id) {
+async function fullEngine(id, what = LOADING_FULL) {
   let loading = false;
   try {
-    return await engines.full(() => {
+    const onLoading = () => {
       loading = true;
-      self.postMessage({ type: 'loading', id, what: LOADING_FULL });
-    });
+      self.postMessage({ type: 'loading', id, what });
+    };
+    return await (what === LIBRARIES ? engines.libraries(onLoading) : engines.full(onLoading));
   } catch (error) {
     self.postMessage({ type: 'load-failed', id, message: String(error?.message ?? error) });
     return null;
@@ -113,9 +115,11 @@ async function run({ id, source, options, hang, crash, syntaxPath, syntaxFirst =
   if (crash) throw new WebAssembly.RuntimeError('unreachable (a test asked for a trap)');
   let started = performance.now();
   let result = engine.evaluate(source, options);
-  if (result.needsFullEngine) {
-    // The light engine's answer when the check above missed a reason (the facade decides).
-    engine = await fullEngine(id);
+  // An engine that lacks what the run needs says so (the facade decides): the light one when the check
+  // above missed a reason (then the full engine runs it, which may say in turn that it needs the libraries
+  // engine), the full one with `'libraries'` (HOCON, Ruby's URI).
+  for (let handOvers = 0; result.needsFullEngine && handOvers < 2; handOvers += 1) {
+    engine = await fullEngine(id, result.needsFullEngine === LIBRARIES ? LIBRARIES : LOADING_FULL);
     if (!engine) return;
     started = performance.now();
     result = engine.evaluate(source, options);
@@ -194,9 +198,9 @@ async function answer({ type, id, source, path, offset, options, hang, crash }) 
     else if (type === 'docs') result = engine.docs(source, path, offset, options);
     else if (type === 'signature') result = engine.signatureHelp(source, path, offset, options);
     else if (type === 'outline') result = engine.outline(source);
-    else if (type === 'record') result = engine.evaluate(source, { ...options, record: true }).recorded;
+    else if (type === 'record') result = (await evaluateFully(engine, source, { ...options, record: true })).recorded;
     else if (type === 'graph') {
-      const { graph, cycles } = engine.evaluate(source, options);
+      const { graph, cycles } = await evaluateFully(engine, source, options);
       result = { graph, cycles };
     }
     else if (type === 'references') result = engine.references(source, path, offset, options);
@@ -210,6 +214,16 @@ async function answer({ type, id, source, path, offset, options, hang, crash }) 
     result = null;
   }
   self.postMessage({ type: 'answer', id, answer: result ?? null });
+}
+
+/**
+ * `engine.evaluate`, on the libraries engine when `engine` (the full one) says the run needs it (a run of
+ * the same program has normally loaded it already).
+ */
+async function evaluateFully(engine, source, options) {
+  const result = engine.evaluate(source, options);
+  if (result.needsFullEngine !== LIBRARIES) return result;
+  return (await engines.libraries()).evaluate(source, options);
 }
 
 self.onmessage = async (event) => {

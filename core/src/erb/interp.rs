@@ -142,6 +142,15 @@ impl<'e, H: RubyHost> Interp<'e, H> {
         Err(Flow::Unsupported(message.into(), self.line))
     }
 
+    /// Ruby's `uri` library where this build leaves it out (core's `ruby-uri`: the page's full
+    /// engine): the run goes to the page's libraries engine, which has it.
+    #[cfg(not(feature = "ruby-uri"))]
+    #[inline(never)]
+    pub fn needs_uri(&mut self) -> RResult<RVal> {
+        self.rt.needs_full_engine(crate::functions::LIBRARIES);
+        self.unsupported("Ruby's uri is in the playground's libraries engine")
+    }
+
     /// Charge `n` steps of the budget.
     pub fn step(&mut self, n: u64) -> RResult<()> {
         self.rt.step(n, self.span).map_err(Flow::Stop)
@@ -864,6 +873,9 @@ impl<'e, H: RubyHost> Interp<'e, H> {
             name if super::objects::exception_class(name).is_some() => {
                 Ok(RVal::Module(Rc::from(full)))
             }
+            #[cfg(not(feature = "ruby-uri"))]
+            // `URI` and its classes (`URI::Generic`; its errors are known above).
+            uri if uri.starts_with("URI") => self.needs_uri(),
             _ => self.unsupported(format!(
                 "the constant {full} is not supported by the playground's ERB"
             )),

@@ -305,6 +305,8 @@ pub(crate) fn call_self<H: RubyHost>(
         "Hash" => kernel_hash(interp, args),
         #[cfg(feature = "ruby-uri")]
         "URI" => super::uri::kernel_uri(interp, args),
+        #[cfg(not(feature = "ruby-uri"))]
+        "URI" => interp.needs_uri(),
         "format" | "sprintf" => {
             arity(interp, args, 1, usize::MAX)?;
             let fmt = value::to_s(&args[0]);

@@ -188,6 +188,10 @@ pub(crate) fn require<H: RubyHost>(interp: &mut Interp<'_, H>, library: &str) ->
     if super::library::is_loaded_library(library) {
         return Ok(RVal::Bool(false));
     }
+    #[cfg(not(feature = "ruby-uri"))]
+    if library == "uri" {
+        return interp.needs_uri();
+    }
     if !interp.rt.has_environment() {
         return interp.unsupported(format!("require '{library}' is not supported here"));
     }

@@ -16,6 +16,12 @@ pub const NEEDS_STDLIB: &str = "NEEDS_STDLIB";
 /// The code of the light build's hand-over error for a template call.
 pub const NEEDS_ERB: &str = "NEEDS_ERB";
 
+/// What a run notes on its host (`needs_full_engine`) where it needs a library of Ruby's that only the
+/// page's libraries engine carries: stdlib's HOCON reader (core's `hocon` feature) or Ruby's `uri`
+/// (`ruby-uri`), which the page's full engine leaves out for its size. The facade answers
+/// `{ needsFullEngine: "libraries" }`, whatever error stopped the run (the page never shows it).
+pub const LIBRARIES: &str = "libraries";
+
 /// A call of a function this build leaves out: the run goes to the full engine.
 pub(super) fn hand_over(Call(host, site, _, _, def): Call) -> EvalResult<Value> {
     let part = match def.engine {

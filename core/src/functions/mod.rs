@@ -42,7 +42,7 @@ pub(crate) use checks::{call, contains_iterator};
 use declare::{Def, Origin};
 #[cfg(not(feature = "stdlib"))]
 pub(crate) use hand_over::needs_stdlib_part;
-pub use hand_over::{NEEDS_ERB, NEEDS_STDLIB};
+pub use hand_over::{LIBRARIES, NEEDS_ERB, NEEDS_STDLIB};
 pub use public::{builtin_functions, FunctionInfo};
 
 use crate::host::{CallSite, Closure, EvalResult, FunctionHost};

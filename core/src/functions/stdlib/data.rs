@@ -295,14 +295,12 @@ pub(super) fn parsehocon(Call(host, site, args, ..): Call) -> EvalResult<Value> 
     }
 }
 
-/// A build without the HOCON reader (the browser's, for its size: feature `hocon`) refuses the
-/// call once the arguments are checked.
+/// A build without the HOCON reader (the page's full engine, for its size: feature `hocon`) hands
+/// the run over to the page's libraries engine once the arguments are checked.
 #[cfg(not(feature = "hocon"))]
-pub(super) fn parsehocon(Call(_, site, ..): Call) -> EvalResult<Value> {
-    Err(site.fail(format!(
-        "The function '{}' is not available in this build of the engine: it leaves the HOCON reader out for its size (the command line has it)",
-        site.name
-    )))
+pub(super) fn parsehocon(Call(host, site, ..): Call) -> EvalResult<Value> {
+    host.needs_full_engine(crate::functions::LIBRARIES);
+    Err(site.fail("stdlib's HOCON reader is in the playground's libraries engine"))
 }
 
 /// `parsepson(text, default)`: PSON (Puppet's JSON) read as data; where it is not, the default
