@@ -35,37 +35,42 @@ pub fn check_heredoc(syntax: &str, text: &str) -> Option<String> {
 /// Parse a manifest: the program and every diagnostic (syntax errors, or validation findings).
 pub fn parse(source: &str) -> (Program, Vec<Diagnostic>) {
     let lexed = lexer::lex(source);
-    finish(source, lexed, false, 0)
+    finish(source, 0, lexed, false, 0)
 }
 
 /// Parse a file that starts at `base` in the evaluation's offset space (see `sources.rs`): a
-/// manifest, or an EPP template when `template` is set. Spans are global offsets.
+/// manifest, or an EPP template when `template` is set. Spans are global offsets: the parser
+/// makes them so from the tokens, with no pass over the tree afterwards.
 pub fn parse_at(source: &str, base: u32, template: bool) -> (Program, Vec<Diagnostic>) {
-    let (mut program, mut diagnostics) = if template {
-        parse_epp(source)
+    let lexed = if template {
+        lexer::lex_epp(source)
     } else {
-        parse(source)
+        lexer::lex(source)
     };
-    shift::shift_program(&mut program, &mut diagnostics, base);
-    (program, diagnostics)
+    finish(source, base, lexed, template, 0)
 }
 
 /// Parse an EPP template: the program's body holds one `EppTemplate`.
 pub fn parse_epp(source: &str) -> (Program, Vec<Diagnostic>) {
     let lexed = lexer::lex_epp(source);
-    finish(source, lexed, true, 0)
+    finish(source, 0, lexed, true, 0)
 }
 
-/// `depth` counts the heredoc checks this parse is made for (see [`heredoc_check`]).
+/// `source` starts at `base` in the evaluation's offset space; `depth` counts the heredoc checks
+/// this parse is made for (see [`heredoc_check`]).
 fn finish(
     source: &str,
+    base: u32,
     mut lexed: lexer::LexOutput,
     template: bool,
     depth: u8,
 ) -> (Program, Vec<Diagnostic>) {
-    let lex_diagnostics = core::mem::take(&mut lexed.diagnostics);
+    let mut lex_diagnostics = core::mem::take(&mut lexed.diagnostics);
+    for (_, diagnostic) in &mut lex_diagnostics {
+        shift::diagnostic(diagnostic, base);
+    }
     let lexing_stopped = lexed.stopped;
-    let parser = parser::Parser::new(source, lexed);
+    let parser = parser::Parser::new(source, base, lexed);
     let output = if template {
         parser.parse_template()
     } else {
@@ -76,7 +81,7 @@ fn finish(
         .into_iter()
         .map(|(at, d)| (at, 0, d))
         .collect();
-    let end_of_input = source.len() as u32;
+    let end_of_input = base.saturating_add(source.len() as u32);
     syntax.extend(
         output
             .syntax
@@ -91,7 +96,7 @@ fn finish(
     let mut diagnostics: Vec<Diagnostic> = syntax.into_iter().map(|(_, _, d)| d).collect();
     if diagnostics.iter().any(Diagnostic::is_error) {
         if !template {
-            hints::annotate(source, &mut diagnostics);
+            hints::annotate(source, base, &mut diagnostics);
         }
         return (output.program, diagnostics);
     }
