@@ -28,7 +28,7 @@ pub(crate) fn check(syntax: &str, text: &str, depth: u8) -> Option<String> {
             } else {
                 lexer::lex(text)
             };
-            let (_, diagnostics) = super::finish(text, lexed, template, depth + 1);
+            let (_, diagnostics) = super::finish(text, 0, lexed, template, depth + 1);
             let first = diagnostics.iter().find(|d| d.is_error())?;
             let mut message = first.message.clone();
             if template || (first.span.start as usize) < text.len() {

@@ -12,10 +12,10 @@ use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
 /// Add a note to the first "Syntax error at ..." of a manifest's `diagnostics`, when the tokens
-/// around it show what is missing.
+/// around it show what is missing; `source` starts at `base` (the diagnostics' offsets are global).
 #[cold]
 #[inline(never)]
-pub(super) fn annotate(source: &str, diagnostics: &mut [Diagnostic]) {
+pub(super) fn annotate(source: &str, base: u32, diagnostics: &mut [Diagnostic]) {
     let Some(error) = diagnostics
         .iter_mut()
         .find(|d| d.is_error() && d.code == "SYNTAX_ERROR")
@@ -23,10 +23,13 @@ pub(super) fn annotate(source: &str, diagnostics: &mut [Diagnostic]) {
         return;
     };
     let lexed = lexer::lex(source);
-    if let Some((message, span)) = note_for(source, &lexed.tokens, error.span) {
+    let local = |offset: u32| offset.saturating_sub(base);
+    let at = Span::new(local(error.span.start), local(error.span.end));
+    if let Some((message, span)) = note_for(source, &lexed.tokens, at) {
+        let global = |offset: u32| offset.saturating_add(base);
         error.notes.push(crate::diagnostic::Note {
             message,
-            span: Some(span),
+            span: Some(Span::new(global(span.start), global(span.end))),
         });
     }
 }

@@ -35,37 +35,42 @@ pub fn check_heredoc(syntax: &str, text: &str) -> Option<String> {
 /// Parse a manifest: the program and every diagnostic (syntax errors, or validation findings).
 pub fn parse(source: &str) -> (Program, Vec<Diagnostic>) {
     let lexed = lexer::lex(source);
-    finish(source, lexed, false, 0)
+    finish(source, 0, lexed, false, 0)
 }
 
 /// Parse a file that starts at `base` in the evaluation's offset space (see `sources.rs`): a
-/// manifest, or an EPP template when `template` is set. Spans are global offsets.
+/// manifest, or an EPP template when `template` is set. Spans are global offsets: the parser
+/// makes them so from the tokens, with no pass over the tree afterwards.
 pub fn parse_at(source: &str, base: u32, template: bool) -> (Program, Vec<Diagnostic>) {
-    let (mut program, mut diagnostics) = if template {
-        parse_epp(source)
+    let lexed = if template {
+        lexer::lex_epp(source)
     } else {
-        parse(source)
+        lexer::lex(source)
     };
-    shift::shift_program(&mut program, &mut diagnostics, base);
-    (program, diagnostics)
+    finish(source, base, lexed, template, 0)
 }
 
 /// Parse an EPP template: the program's body holds one `EppTemplate`.
 pub fn parse_epp(source: &str) -> (Program, Vec<Diagnostic>) {
     let lexed = lexer::lex_epp(source);
-    finish(source, lexed, true, 0)
+    finish(source, 0, lexed, true, 0)
 }
 
-/// `depth` counts the heredoc checks this parse is made for (see [`heredoc_check`]).
+/// `source` starts at `base` in the evaluation's offset space; `depth` counts the heredoc checks
+/// this parse is made for (see [`heredoc_check`]).
 fn finish(
     source: &str,
+    base: u32,
     mut lexed: lexer::LexOutput,
     template: bool,
     depth: u8,
 ) -> (Program, Vec<Diagnostic>) {
-    let lex_diagnostics = core::mem::take(&mut lexed.diagnostics);
+    let mut lex_diagnostics = core::mem::take(&mut lexed.diagnostics);
+    for (_, diagnostic) in &mut lex_diagnostics {
+        shift::diagnostic(diagnostic, base);
+    }
     let lexing_stopped = lexed.stopped;
-    let parser = parser::Parser::new(source, lexed);
+    let parser = parser::Parser::new(source, base, lexed);
     let output = if template {
         parser.parse_template()
     } else {
@@ -76,7 +81,7 @@ fn finish(
         .into_iter()
         .map(|(at, d)| (at, 0, d))
         .collect();
-    let end_of_input = source.len() as u32;
+    let end_of_input = base.saturating_add(source.len() as u32);
     syntax.extend(
         output
             .syntax
@@ -91,7 +96,7 @@ fn finish(
     let mut diagnostics: Vec<Diagnostic> = syntax.into_iter().map(|(_, _, d)| d).collect();
     if diagnostics.iter().any(Diagnostic::is_error) {
         if !template {
-            hints::annotate(source, &mut diagnostics);
+            hints::annotate(source, base, &mut diagnostics);
         }
         return (output.program, diagnostics);
     }
@@ -171,4 +176,91 @@ fn token_infos(lexed: lexer::LexOutput) -> Vec<TokenInfo> {
         .collect();
     crate::sort::sort_by(&mut infos, &|a, b| a.span.start.cmp(&b.span.start));
     infos
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every `start..end` of a dump moved by `base`.
+    fn shifted(dump: &str, base: u32) -> String {
+        let mut out = String::new();
+        let mut rest = dump;
+        while let Some(at) = rest.find("..") {
+            let before = &rest[..at];
+            let digits = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+            let after = &rest[at + 2..];
+            let end_digits =
+                after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            out.push_str(&before[..before.len() - digits]);
+            let start: u32 = before[before.len() - digits..].parse().expect("a start");
+            let end: u32 = after[..end_digits].parse().expect("an end");
+            out.push_str(&format!("{}..{}", start + base, end + base));
+            rest = &after[end_digits..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    fn places(diagnostics: &[Diagnostic], base: u32) -> Vec<String> {
+        diagnostics
+            .iter()
+            .map(|d| {
+                let notes: Vec<String> = d
+                    .notes
+                    .iter()
+                    .map(|n| {
+                        format!(
+                            "{} {:?}",
+                            n.message,
+                            n.span.map(|s| (s.start - base, s.end - base))
+                        )
+                    })
+                    .collect();
+                format!(
+                    "{} {} {}..{} {:?}",
+                    d.code,
+                    d.message,
+                    d.span.start - base,
+                    d.span.end - base,
+                    notes
+                )
+            })
+            .collect()
+    }
+
+    /// A file parsed at its offset has the tree and the findings of the same text parsed at 0,
+    /// every span moved by the offset: the parser's own spans, the lexer's and validation's
+    /// findings, and the notes on a syntax error.
+    #[test]
+    fn a_file_parsed_at_its_offset_has_every_span_moved_by_it() {
+        let sources = [
+            "class a::b(Integer $x = 1, $y = \"v${x}\") { file { '/t': ensure => $x, mode => '0644' } }",
+            "$h = { 'a' => 1, 'a' => 2 }\nnotice(\"${h['a']} and ${1}\")\n$r = $x =~ /a\\/b/",
+            "@(END:json)\n  {\"a\": 1}\n  |-END\n",
+            "class Bad { }\ndefine x($p, $p) {}",
+            "notice([1 2])",
+            "$x = [1,\n",
+            "$x = 'unclosed",
+            "function f(String $s) >> String { \"${s}\" }\nnode default { include f }",
+        ];
+        for source in sources {
+            for template in [false, true] {
+                let (at_zero, zero_found) = if template {
+                    parse_epp(source)
+                } else {
+                    parse(source)
+                };
+                for base in [0u32, 1, 4096] {
+                    let (moved, found) = parse_at(source, base, template);
+                    assert_eq!(
+                        dump_ast(&moved),
+                        shifted(&dump_ast(&at_zero), base),
+                        "{source}"
+                    );
+                    assert_eq!(places(&found, base), places(&zero_found, 0), "{source}");
+                }
+            }
+        }
+    }
 }

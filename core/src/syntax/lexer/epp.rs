@@ -102,7 +102,11 @@ impl Lexer<'_> {
                 part = part.strip_prefix('\n').unwrap_or(part);
                 skip_leading = false;
             }
-            text.push_str(&part.replace("%%>", "%>"));
+            if super::memchr(b'%', part.as_bytes(), 0).is_some() {
+                text.push_str(&part.replace("%%>", "%>"));
+            } else {
+                text.push_str(part);
+            }
             if !found_tag {
                 return (text, TextEnd::Input);
             }

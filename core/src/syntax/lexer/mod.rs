@@ -127,7 +127,8 @@ impl<'s> Lexer<'s> {
             bytes: src.as_bytes(),
             pos: 0,
             out: LexOutput {
-                tokens: Vec::with_capacity(src.len() / 8 + 16),
+                // Most manifests have more than a token per 8 bytes: room for one per 4, no regrowth.
+                tokens: Vec::with_capacity(src.len() / 4 + 16),
                 // About one processed text per 100 bytes of real manifests.
                 texts: Vec::with_capacity(src.len() / 64 + 4),
                 ..LexOutput::default()
@@ -589,7 +590,13 @@ impl<'s> Lexer<'s> {
         }
         if self.regex_acceptable() {
             if let Some(end) = self.regex_end(start) {
-                let pattern = self.src[start + 1..end - 1].replace("\\/", "/");
+                let written = &self.src[start + 1..end - 1];
+                // Any `/` inside is escaped (the first bare one ends the regex).
+                let pattern = if memchr(b'/', written.as_bytes(), 0).is_some() {
+                    written.replace("\\/", "/")
+                } else {
+                    String::from(written)
+                };
                 // Puppet compiles the regex while lexing; Ruby's message has no position.
                 let regexp = match crate::value::Regexp::new(&pattern) {
                     Ok(regexp) => regexp,

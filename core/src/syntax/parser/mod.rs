@@ -43,8 +43,30 @@ pub(crate) struct ParseOutput {
     pub heredocs: Vec<(String, String, Span)>,
 }
 
+/// The text being parsed and where it starts in the evaluation's offset space (`sources.rs`):
+/// tokens and the tree carry global offsets, so a span is turned back into a slice here.
+#[derive(Clone, Copy)]
+pub(crate) struct Source<'s> {
+    text: &'s str,
+    base: u32,
+}
+
+impl<'s> Source<'s> {
+    /// The text of a (global) span, if it lies in this source.
+    pub(crate) fn get(self, span: Span) -> Option<&'s str> {
+        let start = span.start.checked_sub(self.base)? as usize;
+        let end = span.end.checked_sub(self.base)? as usize;
+        self.text.get(start..end)
+    }
+
+    /// The global offset of the end of the text.
+    pub(crate) fn end(self) -> u32 {
+        self.base.saturating_add(self.text.len() as u32)
+    }
+}
+
 pub(crate) struct Parser<'s> {
-    src: &'s str,
+    src: Source<'s>,
     tokens: Vec<Token>,
     texts: Vec<String>,
     /// The lexer's compiled regex literals, by text index.
@@ -64,10 +86,21 @@ pub(crate) struct Parser<'s> {
 }
 
 impl<'s> Parser<'s> {
-    pub(crate) fn new(src: &'s str, lexed: LexOutput) -> Self {
+    /// A parser of the tokens of `text`, which starts at `base`: the tokens' spans are moved there
+    /// once, so every span the parser makes is global (no pass over the tree afterwards).
+    pub(crate) fn new(text: &'s str, base: u32, lexed: LexOutput) -> Self {
         let mut tokens = lexed.tokens;
+        if base != 0 {
+            for token in &mut tokens {
+                token.span = Span::new(
+                    token.span.start.saturating_add(base),
+                    token.span.end.saturating_add(base),
+                );
+            }
+        }
+        let src = Source { text, base };
         if tokens.last().map(|t| t.kind) != Some(TokenKind::Eof) {
-            let end = src.len() as u32;
+            let end = src.end();
             tokens.push(Token {
                 kind: TokenKind::Eof,
                 span: Span::new(end, end),
@@ -115,7 +148,7 @@ impl<'s> Parser<'s> {
         };
         let body_start = self.peek().span.start;
         let statements = self.statements(TokenKind::Eof);
-        let end = self.src.len() as u32;
+        let end = self.src.end();
         let body = Expr {
             kind: ExprKind::Block(statements),
             span: Span::new(body_start.min(end), end),
@@ -134,7 +167,7 @@ impl<'s> Parser<'s> {
         ParseOutput {
             program: Program {
                 body,
-                span: Span::new(0, self.src.len() as u32),
+                span: Span::new(self.src.base, self.src.end()),
             },
             syntax: self.syntax,
             validation: self.validation,
@@ -159,7 +192,7 @@ impl<'s> Parser<'s> {
             .copied()
             .unwrap_or(Token {
                 kind: TokenKind::Eof,
-                span: Span::new(self.src.len() as u32, self.src.len() as u32),
+                span: Span::new(self.src.end(), self.src.end()),
                 text: NO_TEXT,
             })
     }
@@ -208,9 +241,7 @@ impl<'s> Parser<'s> {
     }
 
     fn text_of(&self, token: Token) -> &'s str {
-        self.src
-            .get(token.span.start as usize..token.span.end as usize)
-            .unwrap_or("")
+        self.src.get(token.span).unwrap_or("")
     }
 
     /// The processed text a string-like token carries (moved out of the table).

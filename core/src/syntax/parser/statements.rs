@@ -91,7 +91,7 @@ impl Parser<'_> {
             if self.pos > start {
                 let gap = self
                     .src
-                    .get(previous_end as usize..token.span.start as usize)
+                    .get(Span::new(previous_end, token.span.start))
                     .unwrap_or("");
                 crossed_newline |= gap.contains('\n');
             }

@@ -5,7 +5,7 @@ use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{node, PResult, Parser};
+use super::{node, PResult, Parser, Source};
 use crate::syntax::ast::{CallStyle, Expr, ExprKind, StringPart};
 use crate::syntax::token::TokenKind;
 
@@ -73,15 +73,12 @@ impl Parser<'_> {
 
 /// Puppet's interpolation rewrite: a bare name or decimal number, or one at the left of an
 /// access or method call chain, means the variable of that name.
-fn interpolate(expr: Expr, src: &str) -> Expr {
+fn interpolate(expr: Expr, src: Source<'_>) -> Expr {
     let Expr { kind, span } = expr;
     match kind {
         ExprKind::Name(name) => node(ExprKind::Variable(name), span),
         ExprKind::Integer(_) if is_decimal(src, span) => {
-            let name = src
-                .get(span.start as usize..span.end as usize)
-                .map(String::from)
-                .unwrap_or_default();
+            let name = src.get(span).map(String::from).unwrap_or_default();
             node(ExprKind::Variable(name), span)
         }
         ExprKind::Access { target, keys } if rewritable(&target, src) => node(
@@ -105,7 +102,7 @@ fn interpolate(expr: Expr, src: &str) -> Expr {
     }
 }
 
-fn rewritable(expr: &Expr, src: &str) -> bool {
+fn rewritable(expr: &Expr, src: Source<'_>) -> bool {
     match &expr.kind {
         ExprKind::Access { .. } | ExprKind::Name(_) => true,
         ExprKind::Call(call) => call.style == CallStyle::Method,
@@ -114,9 +111,8 @@ fn rewritable(expr: &Expr, src: &str) -> bool {
     }
 }
 
-fn is_decimal(src: &str, span: crate::span::Span) -> bool {
-    src.get(span.start as usize..span.end as usize)
-        .is_some_and(|text| {
-            text == "0" || (!text.starts_with('0') && text.bytes().all(|b| b.is_ascii_digit()))
-        })
+fn is_decimal(src: Source<'_>, span: crate::span::Span) -> bool {
+    src.get(span).is_some_and(|text| {
+        text == "0" || (!text.starts_with('0') && text.bytes().all(|b| b.is_ascii_digit()))
+    })
 }

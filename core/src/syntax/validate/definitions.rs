@@ -373,6 +373,18 @@ impl Validator {
         if params.len() < 2 {
             return;
         }
+        if params.len() <= super::PAIRWISE_LIMIT {
+            // Short lists (nearly all): each name against the earlier ones, nothing allocated.
+            for (index, param) in params.iter().enumerate() {
+                if params[..index]
+                    .iter()
+                    .any(|p| p.name.name == param.name.name)
+                {
+                    self.duplicate_parameter(param);
+                }
+            }
+            return;
+        }
         let mut names: Vec<(&str, usize)> = params
             .iter()
             .enumerate()
@@ -386,18 +398,21 @@ impl Validator {
             .collect();
         crate::sort::sort_by(&mut duplicates, &|a, b| a.cmp(b));
         for index in duplicates {
-            let Some(param) = params.get(index) else {
-                continue;
-            };
-            self.error(
-                "DUPLICATE_PARAMETER",
-                format!(
-                    "The parameter '{}' is declared more than once in the parameter list",
-                    param.name.name
-                ),
-                param.name.span,
-            );
+            if let Some(param) = params.get(index) {
+                self.duplicate_parameter(param);
+            }
         }
+    }
+
+    fn duplicate_parameter(&mut self, param: &Param) {
+        self.error(
+            "DUPLICATE_PARAMETER",
+            format!(
+                "The parameter '{}' is declared more than once in the parameter list",
+                param.name.name
+            ),
+            param.name.span,
+        );
     }
 }
 
@@ -411,15 +426,29 @@ fn is_type_name(name: &str) -> bool {
     segments_match(name, |b| b.is_ascii_uppercase())
 }
 
+/// Segments separated by `::`, each a `first` byte then word bytes (one pass, no searcher).
 fn segments_match(name: &str, first: fn(u8) -> bool) -> bool {
-    !name.is_empty()
-        && name.split("::").all(|segment| {
-            let bytes = segment.as_bytes();
-            bytes.first().is_some_and(|&b| first(b))
-                && bytes[1..]
-                    .iter()
-                    .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
-        })
+    let bytes = name.as_bytes();
+    let mut at = 0;
+    loop {
+        if !bytes.get(at).is_some_and(|&b| first(b)) {
+            return false;
+        }
+        at += 1;
+        while let Some(&b) = bytes.get(at) {
+            if b.is_ascii_alphanumeric() || b == b'_' {
+                at += 1;
+            } else if b == b':' && bytes.get(at + 1) == Some(&b':') {
+                break;
+            } else {
+                return false;
+            }
+        }
+        if at == bytes.len() {
+            return true;
+        }
+        at += 2;
+    }
 }
 
 /// `^[a-z_]\w*$`

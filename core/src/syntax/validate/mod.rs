@@ -740,8 +740,27 @@ impl LiteralKey<'_> {
     }
 }
 
+/// Up to how many items a check for repeats compares each item with the earlier ones rather than
+/// sorting (no allocation, and fewer steps for the short lists manifests have).
+pub(super) const PAIRWISE_LIMIT: usize = 16;
+
 /// Indices of the entries whose literal key an earlier entry already has, in order.
 fn duplicate_keys(entries: &[HashEntry]) -> Vec<usize> {
+    if entries.len() <= PAIRWISE_LIMIT {
+        let mut duplicates = Vec::new();
+        for (index, entry) in entries.iter().enumerate() {
+            let Some(key) = LiteralKey::of(&entry.key) else {
+                continue;
+            };
+            let repeated = entries[..index]
+                .iter()
+                .any(|earlier| LiteralKey::of(&earlier.key) == Some(key));
+            if repeated {
+                duplicates.push(index);
+            }
+        }
+        return duplicates;
+    }
     let mut keys: Vec<(LiteralKey<'_>, usize)> = entries
         .iter()
         .enumerate()
