@@ -3,6 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { codeLink, nextResult, openPage, runs, startBrowserAndServer, text } from './helpers.mjs';
 import { DEFAULT_SETTINGS, encodeFragment } from '../src/share.js';
+import { HIERA_ENV, openEnvironment, recordingPage } from './engine-loading.mjs';
 
 let env;
 before(async () => {
@@ -15,57 +16,10 @@ after(async () => {
 const LIGHT = /\/assets\/puppet_wasm_bg-[\w-]+\.wasm$/;
 const FULL = /\/assets\/puppet_wasm_full_bg-[\w-]+\.wasm$/;
 
-/** An environment whose class parameter comes from Hiera data in YAML. */
-const HIERA_ENV = {
-  files: {
-    'hiera.yaml': 'version: 5\ndefaults:\n  datadir: data\n  data_hash: yaml_data\nhierarchy:\n  - name: common\n    path: common.yaml\n',
-    'data/common.yaml': 'app::port: 8081\n',
-    'modules/app/manifests/init.pp': 'class app(Integer $port) {\n  notify { "port ${port}": }\n}\n',
-  },
-};
 const HIERA_CODE = "include app\nlookup('app::port')";
 /** Lint off: the page then loads the full engine only when a run needs it (lint on loads it at idle). */
 const NO_LINT = { ...DEFAULT_SETTINGS, lint: false };
 const noLintLink = (code) => `${codeLink(env, code)}&lint=off`;
-
-/** A fresh context whose .wasm requests are recorded (the worker's included), and the status texts the page shows. */
-async function recordingPage(url) {
-  const context = await env.browser.newContext();
-  const wasm = [];
-  context.on('request', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path.endsWith('.wasm')) wasm.push(path);
-  });
-  await context.addInitScript(() => {
-    window.__statusTexts = [];
-    document.addEventListener('DOMContentLoaded', () => {
-      const status = document.getElementById('status');
-      new MutationObserver(() => window.__statusTexts.push(status.textContent)).observe(status, {
-        childList: true,
-        characterData: true,
-        subtree: true,
-      });
-    });
-  });
-  const opened = await openPage(env, url, { context });
-  return {
-    ...opened,
-    wasm,
-    statusTexts: () => opened.page.evaluate(() => window.__statusTexts),
-    async close() {
-      await opened.close();
-      await context.close();
-    },
-  };
-}
-
-async function openEnvironment(page, code, environment) {
-  const count = await runs(page);
-  await page.evaluate((hash) => {
-    location.hash = hash;
-  }, encodeFragment(code, NO_LINT, environment));
-  await nextResult(page, count, 20000);
-}
 
 test('the first result comes from the light engine; the full one follows at idle, silently, and lints', async () => {
   const context = await env.browser.newContext();
@@ -92,14 +46,14 @@ test('the first result comes from the light engine; the full one follows at idle
 });
 
 test('with lint off a snippet fetches only the light engine; Hiera YAML then loads the full one once and shows the looked-up value', async () => {
-  const { page, errors, wasm, statusTexts, close } = await recordingPage(noLintLink('1 + 2'));
+  const { page, errors, wasm, statusTexts, close } = await recordingPage(env, noLintLink('1 + 2'));
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
   assert.equal(await text(page, 'result-value'), '3');
   // The page's preload (boot.js) and the worker's fetch of it, served once.
   assert.ok(wasm.length >= 1 && wasm.every((path) => LIGHT.test(path)), `fetched: ${wasm.join(', ')}`);
   const lightFetches = wasm.length;
 
-  await openEnvironment(page, HIERA_CODE, HIERA_ENV);
+  await openEnvironment(page, HIERA_CODE, HIERA_ENV, NO_LINT, 20000);
   assert.equal(await text(page, 'result-value'), '8081');
   assert.equal(await text(page, 'result-type'), 'Integer[8081, 8081]');
   await page.getByRole('tab', { name: /Catalog/ }).click();
@@ -112,9 +66,9 @@ test('with lint off a snippet fetches only the light engine; Hiera YAML then loa
   const count = await runs(page);
   await page.getByTestId('run').click();
   await nextResult(page, count);
-  await openEnvironment(page, '2 * 21', { files: { 'data/common.json': '{}' } });
+  await openEnvironment(page, '2 * 21', { files: { 'data/common.json': '{}' } }, NO_LINT, 20000);
   assert.equal(await text(page, 'result-value'), '42');
-  await openEnvironment(page, "lookup('app::port')", HIERA_ENV);
+  await openEnvironment(page, "lookup('app::port')", HIERA_ENV, NO_LINT, 20000);
   assert.equal(await text(page, 'result-value'), '8081');
   assert.equal(wasm.length, lightFetches + 1, `fetched: ${wasm.join(', ')}`);
   assert.deepEqual(errors, []);
@@ -123,7 +77,7 @@ test('with lint off a snippet fetches only the light engine; Hiera YAML then loa
 
 test("a snippet calling stdlib's functions is handed to the full engine, which answers as Puppet with stdlib does", async () => {
   const code = "$port = pick(undef, 8080)\n[stdlib::merge({'a' => 1}, {'b' => $port}), member(['a'], 'a')]";
-  const { page, errors, wasm, statusTexts, close } = await recordingPage(codeLink(env, code));
+  const { page, errors, wasm, statusTexts, close } = await recordingPage(env, codeLink(env, code));
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1, null, { timeout: 20000 });
   // OpenVox 8.28.1 with stdlib 9.7.0 on the modulepath: notice() of it prints [{a => 1, b => 8080}, true].
   assert.equal(await text(page, 'result-value'), "[{'a' => 1, 'b' => 8080}, true]");
@@ -135,7 +89,7 @@ test("a snippet calling stdlib's functions is handed to the full engine, which a
 
 test("a snippet using stdlib's type aliases is handed to the full engine, which matches as Puppet with stdlib does", async () => {
   const code = '$p = 8080\n[$p =~ Stdlib::Port, "web01" =~ Stdlib::Fqdn, "/tmp" =~ Stdlib::Absolutepath, -1 =~ Stdlib::Port]';
-  const { page, errors, wasm, close } = await recordingPage(codeLink(env, code));
+  const { page, errors, wasm, close } = await recordingPage(env, codeLink(env, code));
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1, null, { timeout: 20000 });
   // Real Puppet 7.23 with Debian's stdlib 8.5.0 on the modulepath (env_oracle.rb).
   assert.equal(await text(page, 'result-value'), '[true, true, true, false]');
@@ -168,7 +122,7 @@ test('a module rendering an ERB template is handed to the full engine, which ren
     },
   };
   const code = "include app\ninline_template('<%= [1, 2].map { |x| x * 2 }.join(\",\") %>')";
-  const { page, errors, wasm, statusTexts, close } = await recordingPage(`${env.baseUrl}#${encodeFragment(code, DEFAULT_SETTINGS, environment)}`);
+  const { page, errors, wasm, statusTexts, close } = await recordingPage(env, `${env.baseUrl}#${encodeFragment(code, DEFAULT_SETTINGS, environment)}`);
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1, null, { timeout: 20000 });
   // Real Puppet 7.23 (env_oracle.rb): the value '2,4' and the file's content "# managed\nport=8080\nname=A\nname=B\n".
   assert.equal(await text(page, 'result-value'), "'2,4'");
@@ -184,7 +138,7 @@ test('a module rendering an ERB template is handed to the full engine, which ren
 
 test('with lint off an environment without YAML runs on the light engine alone', async () => {
   const environment = { files: { 'modules/app/manifests/init.pp': "class app { notify { 'hi': } }\n" } };
-  const { page, errors, wasm, close } = await recordingPage(`${env.baseUrl}#${encodeFragment('include app\n1', NO_LINT, environment)}`);
+  const { page, errors, wasm, close } = await recordingPage(env, `${env.baseUrl}#${encodeFragment('include app\n1', NO_LINT, environment)}`);
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
   assert.equal(await text(page, 'result-value'), '1');
   assert.ok(wasm.length >= 1 && wasm.every((path) => LIGHT.test(path)), `fetched: ${wasm.join(', ')}`);
@@ -193,7 +147,7 @@ test('with lint off an environment without YAML runs on the light engine alone',
 });
 
 test('a full engine that cannot be fetched is an error the page shows, and the next run tries again', async () => {
-  const { page, errors, close } = await recordingPage(noLintLink('1'));
+  const { page, errors, close } = await recordingPage(env, noLintLink('1'));
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
   await page.context().route(FULL, (route) => route.abort());
   await page.evaluate((hash) => {
@@ -222,7 +176,7 @@ test('a full engine that cannot be fetched is an error the page shows, and the n
 });
 
 test('a slow full engine is waited for: the watchdog neither stops the load nor does a new edit restart it', async () => {
-  const { page, errors, close } = await recordingPage(noLintLink('1'));
+  const { page, errors, close } = await recordingPage(env, noLintLink('1'));
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
   // Longer than the watchdog's 3 s.
   await page.context().route(FULL, async (route) => {
@@ -277,7 +231,7 @@ test('a run that needs the full engine while the idle load for lint is under way
 });
 
 test("a lookup message makes the worker load the full engine and answer with the engine's lookup", async () => {
-  const { page, errors, close } = await recordingPage(codeLink(env, '1'));
+  const { page, errors, close } = await recordingPage(env, codeLink(env, '1'));
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1);
   // A second worker from the same script (the page's own one answers to engine.js).
   const messages = await page.evaluate(async (files) => {

@@ -3,6 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { codeLink, nextResult, openPage, runs, startBrowserAndServer, text } from './helpers.mjs';
 import { DEFAULT_SETTINGS, encodeFragment } from '../src/share.js';
+import { HIERA_ENV, openEnvironment, recordingPage } from './engine-loading.mjs';
 
 let env;
 before(async () => {
@@ -27,57 +28,9 @@ const URI_ENV = {
   },
 };
 
-/** An environment whose class parameter comes from Hiera data in YAML. */
-const HIERA_ENV = {
-  files: {
-    'hiera.yaml': 'version: 5\ndefaults:\n  datadir: data\n  data_hash: yaml_data\nhierarchy:\n  - name: common\n    path: common.yaml\n',
-    'data/common.yaml': 'app::port: 8081\n',
-    'modules/app/manifests/init.pp': 'class app(Integer $port) {\n  notify { "port ${port}": }\n}\n',
-  },
-};
-
-/** A fresh context whose .wasm requests are recorded (the worker's included), and the status texts the page shows. */
-async function recordingPage(url) {
-  const context = await env.browser.newContext();
-  const wasm = [];
-  context.on('request', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path.endsWith('.wasm')) wasm.push(path);
-  });
-  await context.addInitScript(() => {
-    window.__statusTexts = [];
-    document.addEventListener('DOMContentLoaded', () => {
-      const status = document.getElementById('status');
-      new MutationObserver(() => window.__statusTexts.push(status.textContent)).observe(status, {
-        childList: true,
-        characterData: true,
-        subtree: true,
-      });
-    });
-  });
-  const opened = await openPage(env, url, { context });
-  return {
-    ...opened,
-    wasm,
-    statusTexts: () => opened.page.evaluate(() => window.__statusTexts),
-    async close() {
-      await opened.close();
-      await context.close();
-    },
-  };
-}
-
-async function openEnvironment(page, code, environment) {
-  const count = await runs(page);
-  await page.evaluate((hash) => {
-    location.hash = hash;
-  }, encodeFragment(code, DEFAULT_SETTINGS, environment));
-  await nextResult(page, count, 30000);
-}
-
 test('stdlib::parsehocon loads the libraries engine once, which shows the data; it then runs everything, Hiera YAML included', async () => {
   const code = "stdlib::parsehocon('server { host = puppet.example.com, port = 8140 }\nserver.ca = true')";
-  const { page, errors, wasm, statusTexts, close } = await recordingPage(codeLink(env, code));
+  const { page, errors, wasm, statusTexts, close } = await recordingPage(env, codeLink(env, code));
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1, null, { timeout: 30000 });
   // OpenVox 8.28.1 with stdlib 9.7.0 on the modulepath (env_oracle.rb).
   assert.equal(await text(page, 'result-value'), "{'server' => {'ca' => true, 'host' => 'puppet.example.com', 'port' => 8140}}");
@@ -87,9 +40,9 @@ test('stdlib::parsehocon loads the libraries engine once, which shows the data; 
 
   // The libraries engine has all the full one has: Hiera's YAML and the deprecated shim, without another fetch.
   const fetched = wasm.length;
-  await openEnvironment(page, "include app\nlookup('app::port')", HIERA_ENV);
+  await openEnvironment(page, "include app\nlookup('app::port')", HIERA_ENV, DEFAULT_SETTINGS, 30000);
   assert.equal(await text(page, 'result-value'), '8081');
-  await openEnvironment(page, "parsehocon('a = 1')", null);
+  await openEnvironment(page, "parsehocon('a = 1')", null, DEFAULT_SETTINGS, 30000);
   // OpenVox 8.28.1 with stdlib 9.7.0: {'a' => 1}, with the shim's deprecation warning.
   assert.equal(await text(page, 'result-value'), "{'a' => 1}");
   assert.equal(wasm.length, fetched, `fetched: ${wasm.join(', ')}`);
@@ -100,7 +53,7 @@ test('stdlib::parsehocon loads the libraries engine once, which shows the data; 
 test("a module's Ruby function and template using require 'uri' give what Puppet gives, on the libraries engine", async () => {
   const code = "include app\napp::host_of('https://puppet.example.com:8140/puppet/v3')";
   const url = `${env.baseUrl}#${encodeFragment(code, DEFAULT_SETTINGS, URI_ENV)}`;
-  const { page, errors, wasm, statusTexts, close } = await recordingPage(url);
+  const { page, errors, wasm, statusTexts, close } = await recordingPage(env, url);
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) >= 1, null, { timeout: 30000 });
   // OpenVox 8.28.1 (env_oracle.rb): the value 'puppet.example.com', the file's content "server=puppet.example.com:8140\n".
   assert.equal(await text(page, 'result-value'), "'puppet.example.com'");
@@ -115,13 +68,13 @@ test("a module's Ruby function and template using require 'uri' give what Puppet
 });
 
 test('a snippet, lint and an environment with Hiera YAML never fetch the libraries engine', async () => {
-  const { page, errors, wasm, close } = await recordingPage(codeLink(env, '$a = "x"\n1 + 2'));
+  const { page, errors, wasm, close } = await recordingPage(env, codeLink(env, '$a = "x"\n1 + 2'));
   // Lint at idle loads the full engine.
   await page.waitForFunction(() => document.body.dataset.lints, null, { timeout: 30000 });
   assert.equal(await text(page, 'result-value'), '3');
-  await openEnvironment(page, "include app\nlookup('app::port')", HIERA_ENV);
+  await openEnvironment(page, "include app\nlookup('app::port')", HIERA_ENV, DEFAULT_SETTINGS, 30000);
   assert.equal(await text(page, 'result-value'), '8081');
-  await openEnvironment(page, "inline_template('<%= [1, 2].map { |x| x * 2 }.join(\",\") %>')", null);
+  await openEnvironment(page, "inline_template('<%= [1, 2].map { |x| x * 2 }.join(\",\") %>')", null, DEFAULT_SETTINGS, 30000);
   assert.equal(await text(page, 'result-value'), "'2,4'");
   assert.equal(wasm.filter((path) => FULL.test(path)).length, 1, `fetched: ${wasm.join(', ')}`);
   assert.equal(wasm.filter((path) => LIBS.test(path)).length, 0, `fetched: ${wasm.join(', ')}`);
