@@ -188,3 +188,13 @@ fn regex_regressions() {
         eprintln!("regex/{name}: ok");
     }
 }
+
+/// HOCON texts the reader's target (`hocon`) once failed on: each reads to data or an error within
+/// the target's 200,000 steps, never a panic or a hang.
+#[test]
+fn hocon_regressions() {
+    for (name, data) in inputs("hocon") {
+        let read = puppet_core::hocon_data(&String::from_utf8_lossy(&data), 200_000);
+        eprintln!("hocon/{name}: {:?}", read.map(|_| "data"));
+    }
+}

@@ -514,8 +514,9 @@ enum Node {
     List(Vec<Node>),
     Concat(Vec<Node>),
     Subst(Vec<String>, bool, String, usize),
-    /// Values of one key, newest first, merged once resolved.
-    Merge(Vec<Node>),
+    /// Values of one key, newest first, merged once resolved (shared: a self-reference's
+    /// older values are a part of it).
+    Merge(Rc<Vec<Node>>),
 }
 
 impl Node {
@@ -546,14 +547,19 @@ fn with_fallback(newer: Node, older: Node, fuel: &mut u64, depth: usize) -> Read
 
 fn stack(newer: Node, older: Node) -> Node {
     let mut items = match newer {
-        Node::Merge(items) => items,
+        Node::Merge(items) => unshared(items),
         other => vec![other],
     };
     match older {
-        Node::Merge(more) => items.extend(more),
+        Node::Merge(more) => items.extend(unshared(more)),
         other => items.push(other),
     }
-    Node::Merge(items)
+    Node::Merge(Rc::new(items))
+}
+
+/// A stack's values to extend: moved out when nothing else holds them (while reading, always).
+fn unshared(items: Rc<Vec<Node>>) -> Vec<Node> {
+    Rc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone())
 }
 
 /// The newer object's fields, then those only the older one has; a key both have merged.
@@ -955,6 +961,23 @@ enum Res {
     Missing,
 }
 
+/// A path being resolved and the older values of its stack, `values[start..]`.
+#[derive(Clone)]
+struct Older {
+    path: Vec<String>,
+    values: Rc<Vec<Node>>,
+    start: usize,
+}
+
+/// Which older values, under which enclosing self-references: the stacks by address and start.
+fn below_key(enclosing: &[Older], older: &Older) -> Vec<(usize, usize)> {
+    enclosing
+        .iter()
+        .chain(core::iter::once(older))
+        .map(|o| (Rc::as_ptr(&o.values) as usize, o.start))
+        .collect()
+}
+
 struct Resolver<'f> {
     root: Rc<Node>,
     /// What each path resolved to, by its elements joined with NUL.
@@ -962,8 +985,11 @@ struct Resolver<'f> {
     /// The paths being resolved, with the substitution that led to each.
     busy: Vec<(Vec<String>, String)>,
     /// Self-references: a path being resolved from one value of its stack of values, and
-    /// the older values, which its own `${path}` means.
-    older: Vec<(Vec<String>, Vec<Node>)>,
+    /// the older values, which its own `${path}` means (the stack and where they start).
+    older: Vec<Older>,
+    /// What a self-reference's older values resolved to, by [`below_key`]: each value of a
+    /// stack would otherwise resolve all the older ones again, twice as much work a value.
+    below: Vec<(Vec<(usize, usize)>, Res)>,
     fuel: &'f mut u64,
     depth: usize,
 }
@@ -1018,7 +1044,7 @@ impl Resolver<'_> {
             Node::Subst(target, optional, text, line) => {
                 self.substitute(target, *optional, text, *line)?
             }
-            Node::Merge(items) => self.resolve_stack(items, path)?,
+            Node::Merge(items) => self.resolve_stack(&Rc::clone(items), 0, path)?,
         })
     }
 
@@ -1026,7 +1052,11 @@ impl Resolver<'_> {
     /// value it overrides, when it has one, is a stack of values: [`Resolver::resolve_stack`]).
     fn field(&mut self, value: &Node, path: Vec<String>) -> Read<Res> {
         self.busy.push((path.clone(), String::new()));
-        self.older.push((path.clone(), Vec::new()));
+        self.older.push(Older {
+            path: path.clone(),
+            values: Rc::new(Vec::new()),
+            start: 0,
+        });
         let res = self.resolve(value, &path);
         self.older.pop();
         self.busy.pop();
@@ -1035,10 +1065,14 @@ impl Resolver<'_> {
 
     /// The values of one key, newest first: each resolved with its own `${path}` meaning the
     /// older ones, merged while they are objects.
-    fn resolve_stack(&mut self, items: &[Node], path: &[String]) -> Read<Res> {
+    fn resolve_stack(&mut self, items: &Rc<Vec<Node>>, start: usize, path: &[String]) -> Read<Res> {
         let mut merged = Res::Missing;
-        for (at, item) in items.iter().enumerate() {
-            self.older.push((path.to_vec(), items[at + 1..].to_vec()));
+        for (at, item) in items.iter().enumerate().skip(start) {
+            self.older.push(Older {
+                path: path.to_vec(),
+                values: Rc::clone(items),
+                start: at + 1,
+            });
             let res = self.resolve(item, path);
             self.older.pop();
             let res = res?;
@@ -1067,13 +1101,22 @@ impl Resolver<'_> {
     ) -> Read<Res> {
         // A reference to the value being defined (the innermost) means the values it overrides.
         let innermost = self.older.len().checked_sub(1);
-        if let Some(at) = innermost.filter(|&at| target.starts_with(&self.older[at].0)) {
-            let (prefix, older) = self.older[at].clone();
-            let saved = self.older.split_off(at);
-            let below = self.resolve_stack(&older, &prefix);
-            self.older.extend(saved);
-            let below = below?;
-            if older.is_empty() && !optional {
+        if let Some(at) = innermost.filter(|&at| target.starts_with(&self.older[at].path)) {
+            let older = self.older[at].clone();
+            let key = below_key(&self.older[..at], &older);
+            let below = match self.below.iter().find(|(k, _)| *k == key) {
+                Some((_, done)) => done.clone(),
+                None => {
+                    let saved = self.older.split_off(at);
+                    let below = self.resolve_stack(&older.values, older.start, &older.path);
+                    self.older.extend(saved);
+                    let below = below?;
+                    self.below.push((key, below.clone()));
+                    below
+                }
+            };
+            let prefix = older.path;
+            if older.start >= older.values.len() && !optional {
                 // Nothing before it: the gem finds the value waiting on itself.
                 return self.cycle(text, line);
             }
@@ -1283,6 +1326,7 @@ pub(crate) fn read(text: &str, fuel: &mut u64) -> Result<Value, Failure> {
         memo: crate::name_table::NameTable::default(),
         busy: Vec::new(),
         older: Vec::new(),
+        below: Vec::new(),
         fuel: parser.fuel,
         depth: 0,
     };

@@ -120,6 +120,9 @@ pub(crate) struct Lexer<'s> {
     slash_comments: bool,
 }
 
+/// How much of a text the lexer's vectors are sized for before it starts.
+const UP_FRONT_BYTES: usize = 256 * 1024;
+
 impl<'s> Lexer<'s> {
     fn new(src: &'s str, mode: Mode, heredoc_depth: u32) -> Self {
         let mut lexer = Lexer {
@@ -127,10 +130,12 @@ impl<'s> Lexer<'s> {
             bytes: src.as_bytes(),
             pos: 0,
             out: LexOutput {
-                // Most manifests have more than a token per 8 bytes: room for one per 4, no regrowth.
-                tokens: Vec::with_capacity(src.len() / 4 + 16),
+                // Most manifests have more than a token per 8 bytes: room for one per 4, no regrowth,
+                // up to files of 256 KB (a larger text grows its vectors as it goes: reserving a
+                // token per 4 bytes of a 20 MB document held 100 MB it never used).
+                tokens: Vec::with_capacity(src.len().min(UP_FRONT_BYTES) / 4 + 16),
                 // About one processed text per 100 bytes of real manifests.
-                texts: Vec::with_capacity(src.len() / 64 + 4),
+                texts: Vec::with_capacity(src.len().min(UP_FRONT_BYTES) / 64 + 4),
                 ..LexOutput::default()
             },
             after: None,
