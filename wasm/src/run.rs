@@ -449,7 +449,8 @@ mod tests {
             (
                 "include app\napp::host_of('https://puppet.example.com:8140/puppet/v3')",
                 uri_module(),
-                "ruby",
+                // The class's template call comes first: the light build stops there.
+                "erb",
                 "'puppet.example.com'",
             ),
             ("include app\n1", uri_module(), "erb", "1"),
