@@ -13,12 +13,6 @@ use serde_json::{json, Value};
 /// The most the server may hold (resident, at its peak).
 const MEMORY_LIMIT_KIB: u64 = 300 * 1024;
 
-/// The most it may hold with a 20 MB document open: twenty times the document. Alone the test
-/// stays under [`MEMORY_LIMIT_KIB`]; beside the rest of the test suite on a busy machine the text
-/// was held by more of the server's threads at once and the peak reached 315,224 KiB. The bound
-/// is for growth without end, not for a copy more.
-const HUGE_DOCUMENT_LIMIT_KIB: u64 = 400 * 1024;
-
 /// A folder outside the fixture for loose documents (never created: documents are only opened).
 fn loose_uri(name: &str) -> String {
     format!("file:///nonexistent-lsp-hostile/{name}")
@@ -120,12 +114,13 @@ fn a_document_of_twenty_megabytes() {
     let line = "$v = 'some text to make the file long enough' # a comment\n";
     let text = line.repeat(20 * 1024 * 1024 / line.len());
     client.open(&uri, &text);
-    // Not linted (over the limit), and said so; requests at its end still answer.
+    // Neither linted nor compiled (over the limits), and said so; requests at its end still answer.
     let found = client.diagnostics(&uri, |d| !d.is_empty());
     assert!(
-        found
-            .iter()
-            .any(|d| d["message"].as_str().unwrap_or("").contains("not linted")),
+        found.iter().any(|d| d["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("not linted, nor compiled after each edit")),
         "{found:?}"
     );
     let last = text.lines().count() - 1;
@@ -136,7 +131,10 @@ fn a_document_of_twenty_megabytes() {
     assert!(hover.get("error").is_none(), "{hover}");
     still_answers(&mut client);
     let peak = client.peak_memory_kib().unwrap_or(0);
-    assert!(peak < HUGE_DOCUMENT_LIMIT_KIB, "peak {peak} KiB");
+    // About 200 MB (the message, the document, its index). It reached 420 MB, run to run, while
+    // the document was also compiled as the main code on another thread, which a document over
+    // 2 MB no longer is.
+    assert!(peak < MEMORY_LIMIT_KIB, "peak {peak} KiB");
     assert_eq!(client.shutdown(), Some(0));
 }
 

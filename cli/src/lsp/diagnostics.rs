@@ -105,15 +105,28 @@ pub fn of_file(server: &mut Server, folder: usize, path: &str) -> Vec<Diagnostic
         ));
     }
     if text.len() > super::lint_run::MAX_LINTED_BYTES && entry.open.contains_key(path) {
+        let is_main = super::lifecycle::main_path(server, folder)
+            .flatten()
+            .as_deref()
+            == Some(path);
+        let message = if is_main && text.len() > super::lifecycle::MAX_COMPILED_MAIN_BYTES {
+            format!(
+                "the document is not linted, nor compiled after each edit: it is {} bytes, more than {} bytes",
+                text.len(),
+                super::lifecycle::MAX_COMPILED_MAIN_BYTES
+            )
+        } else {
+            format!(
+                "the document is not linted: it is {} bytes, more than {} bytes",
+                text.len(),
+                super::lint_run::MAX_LINTED_BYTES
+            )
+        };
         out.push(Diagnostic {
             range: lines.range(0, 0),
             severity: Some(DiagnosticSeverity::INFORMATION),
             source: Some(FROM_LINT.into()),
-            message: format!(
-                "the document is not linted: it is {} bytes, more than {} bytes",
-                text.len(),
-                super::lint_run::MAX_LINTED_BYTES
-            ),
+            message,
             ..Diagnostic::default()
         });
     }

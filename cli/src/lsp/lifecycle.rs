@@ -121,9 +121,27 @@ fn resolve(root: Option<&Path>, path: &str) -> PathBuf {
     }
 }
 
-/// How folder `index` compiles, or `None` when it has nothing to compile: a control repository
-/// its `manifests/` (or the manifest the settings name), a module its `examples/init.pp`, loose
-/// manifests the one edited last.
+/// A document larger than this is not compiled as the main code after each edit: its compile
+/// holds about ten times its size beside the document's own index (a 20 MB document took the
+/// server past 400 MB), and takes seconds for each key. The same as the lint's limit, so that one
+/// note says both.
+pub const MAX_COMPILED_MAIN_BYTES: usize = super::lint_run::MAX_LINTED_BYTES;
+
+/// The path of folder `index`'s main code: `Some(None)` when it compiles its `manifests/`, `None`
+/// when it has nothing to compile (loose manifests before one is edited).
+pub fn main_path(server: &Server, index: usize) -> Option<Option<String>> {
+    let folder = &server.folders[index];
+    Some(match (&server.settings.manifest, &folder.kind) {
+        (Some(manifest), _) => Some(format!("{}{manifest}", folder.mount())),
+        (None, FolderKind::ControlRepo) => None,
+        (None, FolderKind::Module { .. }) => Some(format!("{}examples/init.pp", folder.mount())),
+        (None, FolderKind::Loose) => Some(folder.last_edited.clone()?),
+    })
+}
+
+/// How folder `index` compiles, or `None` when it has nothing to compile (or its main code is
+/// over [`MAX_COMPILED_MAIN_BYTES`]): a control repository its `manifests/` (or the manifest the
+/// settings name), a module its `examples/init.pp`, loose manifests the one edited last.
 pub fn compile_settings(
     server: &Server,
     index: usize,
@@ -131,16 +149,16 @@ pub fn compile_settings(
 ) -> Option<CompileSettings> {
     let folder = &server.folders[index];
     let settings = &server.settings;
-    let main_path = match (&settings.manifest, &folder.kind) {
-        (Some(manifest), _) => Some(format!("{}{manifest}", folder.mount())),
-        (None, FolderKind::ControlRepo) => None,
-        (None, FolderKind::Module { .. }) => Some(format!("{}examples/init.pp", folder.mount())),
-        (None, FolderKind::Loose) => Some(folder.last_edited.clone()?),
-    };
-    let main = match main_path {
+    let main = match main_path(server, index)? {
         Some(path) => {
-            let text = folder.analysis.text(&path)?.to_string();
-            Some(MainCode { name: path, text })
+            let text = folder.analysis.text(&path)?;
+            if text.len() > MAX_COMPILED_MAIN_BYTES {
+                return None;
+            }
+            Some(MainCode {
+                name: path,
+                text: text.to_string(),
+            })
         }
         None => None,
     };

@@ -37,9 +37,12 @@ impl FileIndex {
     pub(super) fn of(path: &str, text: &str) -> FileIndex {
         let mut index = FileIndex::default();
         if is_manifest(path) {
+            // The tree is dropped before the words are read: a large document's tree and its
+            // second lexing never live at once.
             let (program, diagnostics) = syntax::parse(text);
             index.definitions = definitions_in(&program.body, "");
             index.syntax = diagnostics;
+            drop(program);
             index.words = words(text);
         } else {
             index.hiera_keys = super::hiera_keys(&[(path, text)]);
@@ -64,11 +67,11 @@ impl FileIndex {
 /// The words a manifest spells, lower case (see [`FileIndex::words`]).
 fn words(text: &str) -> BTreeMap<String, usize> {
     let mut found = BTreeMap::new();
-    for token in syntax::tokens(text) {
-        let Some(word) = text.get(token.span.start as usize..token.span.end as usize) else {
-            continue;
+    syntax::for_each_token(text, |kind, span| {
+        let Some(word) = text.get(span.start as usize..span.end as usize) else {
+            return;
         };
-        match token.kind {
+        match kind {
             "name" | "type" => {
                 found.insert(
                     crate::qualified::trim_leading(word, "::").to_ascii_lowercase(),
@@ -94,7 +97,7 @@ fn words(text: &str) -> BTreeMap<String, usize> {
             }
             _ => {}
         }
-    }
+    });
     found
 }
 

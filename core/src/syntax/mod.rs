@@ -160,6 +160,17 @@ pub fn epp_tokens(source: &str) -> Vec<TokenInfo> {
     token_infos(lexer::lex_for_display(source, true))
 }
 
+/// Each token of a manifest with its category (as [`TokenInfo::kind`]) and span, comments left
+/// out, in no promised order: no list is built or sorted (a document's words are read this way).
+pub fn for_each_token(source: &str, mut each: impl FnMut(&'static str, Span)) {
+    let lexed = lexer::lex(source);
+    for t in &lexed.tokens {
+        if t.kind != token::TokenKind::Eof && !t.span.is_empty() {
+            each(t.kind.category(), t.span);
+        }
+    }
+}
+
 fn token_infos(lexed: lexer::LexOutput) -> Vec<TokenInfo> {
     let mut infos: Vec<TokenInfo> = lexed
         .tokens
