@@ -103,6 +103,11 @@ test("a result whose evaluation squiggles change leaves lint's squiggles and gut
   await page.waitForFunction((n) => Number(document.body.dataset.lints ?? 0) > n, lints, { timeout: 20000 });
   assert.deepEqual(await squiggles(page), ['"x"', '"y"', '$nosuch']);
   assert.deepEqual(await keptLint(page), { marked: drawn, all: drawn });
+  // A gutter marker shows its line's diagnostics when the mouse rests on it.
+  await page.locator('.cm-lint-marker-error').hover();
+  await page.locator('.cm-tooltip-lint').waitFor();
+  assert.match(await page.locator('.cm-tooltip-lint').textContent(), /Unknown variable: 'nosuch'/);
+  await editor.focus();
   // The squiggled text deleted, its squiggle goes and so does its line's mark in the gutter.
   for (let i = 0; i < '$nosuch'.length; i += 1) await page.keyboard.press('Backspace');
   await page.keyboard.type('$c');
