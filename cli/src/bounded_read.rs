@@ -53,7 +53,14 @@ impl fmt::Display for ReadProblem {
 pub fn read_file(path: &Path, limit: u64) -> Result<Vec<u8>, ReadProblem> {
     // Checked before opening: opening a FIFO would wait for a writer.
     let metadata = fs::metadata(path).map_err(ReadProblem::Io)?;
-    check(&metadata, limit)?;
+    read_seen(path, limit, &metadata)
+}
+
+/// [`read_file`] for a path whose metadata was just looked at (`seen`: what `stat` says of it,
+/// or `lstat` of what is not a link): the same checks, before opening and after, one `stat`
+/// fewer.
+pub fn read_seen(path: &Path, limit: u64, seen: &fs::Metadata) -> Result<Vec<u8>, ReadProblem> {
+    check(seen, limit)?;
     let file = open_without_blocking(path).map_err(ReadProblem::Io)?;
     // Checked again on what was opened, in case the path changed in between.
     let metadata = file.metadata().map_err(ReadProblem::Io)?;

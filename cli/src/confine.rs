@@ -19,6 +19,14 @@ pub struct Roots {
 #[derive(Debug, Default)]
 pub struct PlainDirs(HashSet<PathBuf>);
 
+/// What [`Roots::plain_path`] found: the path behind plain folders with its `lstat`, nothing
+/// there, or a link (or something else) on the way that needs the long way.
+enum PlainPath {
+    Found(PathBuf, std::fs::Metadata),
+    Missing,
+    Unknown,
+}
+
 /// Where a path leads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Resolved {
@@ -53,38 +61,65 @@ impl Roots {
     /// root on is a plain folder (each looked at once, then kept in `plain`) and which is not a
     /// link itself is canonical as it is, found with one `lstat` instead of resolving each of its
     /// folders again (`canonicalize` reads every component as a link: eight system calls for a
-    /// module's manifest). Anything else (a link, a missing path) goes the long way.
+    /// module's manifest). Anything else (a link) goes the long way.
     pub fn resolve_with(&self, path: &Path, plain: &mut PlainDirs) -> Resolved {
+        self.resolve_seen(path, plain).0
+    }
+
+    /// [`Self::resolve_with`], with what the last `lstat` saw of the path when it was found the
+    /// short way (a plain file or folder, not a link: what `stat` would say), so that a caller
+    /// need not look at it again before reading it. A path missing behind plain folders is
+    /// missing without the long way too: no link is on its way that could lead anywhere.
+    pub fn resolve_seen(
+        &self,
+        path: &Path,
+        plain: &mut PlainDirs,
+    ) -> (Resolved, Option<std::fs::Metadata>) {
         match self.plain_path(path, plain) {
-            Some(inside) => Resolved::Inside(inside),
-            None => self.resolve(path),
+            PlainPath::Found(inside, metadata) => (Resolved::Inside(inside), Some(metadata)),
+            PlainPath::Missing => (Resolved::Missing, None),
+            PlainPath::Unknown => (self.resolve(path), None),
         }
     }
 
     /// `path` when it is there and no link is on its way from the root it is in.
-    fn plain_path(&self, path: &Path, plain: &mut PlainDirs) -> Option<PathBuf> {
-        let root = self.roots.iter().find(|root| path.starts_with(root))?;
-        let mut names = path.strip_prefix(root).ok()?.components().peekable();
-        names.peek()?;
+    fn plain_path(&self, path: &Path, plain: &mut PlainDirs) -> PlainPath {
+        let Some(root) = self.roots.iter().find(|root| path.starts_with(root)) else {
+            return PlainPath::Unknown;
+        };
+        let Ok(relative) = path.strip_prefix(root) else {
+            return PlainPath::Unknown;
+        };
+        let mut names = relative.components().peekable();
+        if names.peek().is_none() {
+            return PlainPath::Unknown;
+        }
         let mut at = root.clone();
         while let Some(component) = names.next() {
             let Component::Normal(name) = component else {
-                return None;
+                return PlainPath::Unknown;
             };
             at.push(name);
             let last = names.peek().is_none();
             if !last && plain.0.contains(&at) {
                 continue;
             }
-            let metadata = std::fs::symlink_metadata(&at).ok()?;
+            let metadata = match std::fs::symlink_metadata(&at) {
+                Ok(metadata) => metadata,
+                // Every folder before it is a plain folder: [`Self::resolve`] would find the
+                // same (it stops at the first component it cannot look at).
+                Err(error) if error.kind() == io::ErrorKind::NotFound => return PlainPath::Missing,
+                Err(_) => return PlainPath::Unknown,
+            };
             if metadata.is_symlink() || (!last && !metadata.is_dir()) {
-                return None;
+                return PlainPath::Unknown;
             }
-            if !last {
-                plain.0.insert(at.clone());
+            if last {
+                return PlainPath::Found(at, metadata);
             }
+            plain.0.insert(at.clone());
         }
-        Some(at)
+        PlainPath::Unknown
     }
 
     /// Where `path` leads. `path` is a canonical root joined with plain names (no `..`): every
@@ -225,6 +260,9 @@ mod tests {
                 "modules/loop/x",
                 "modules/none",
                 "site/good/manifests/init.pp/x",
+                // Missing behind plain folders: found so without the long way.
+                "site/good/manifests/none.pp",
+                "site/none/manifests/init.pp",
             ] {
                 let path = env.join(path);
                 assert_eq!(
@@ -235,6 +273,12 @@ mod tests {
                 );
             }
         }
+        // What the short way saw is handed over (a plain file or folder); not through a link.
+        let mut seen = |path: &str| roots.resolve_seen(&env.join(path), &mut plain).1;
+        assert!(seen("site/good/manifests/init.pp").is_some_and(|m| m.is_file()));
+        assert!(seen("site/good/manifests").is_some_and(|m| m.is_dir()));
+        assert!(seen("modules/good/manifests/init.pp").is_none());
+        assert!(seen("site/none").is_none());
         // A folder kept as plain is one looked at: a link put in its place later is not seen
         // (a compile's folders do not change while it runs).
         assert!(plain.0.contains(&env.join("site/good/manifests")));

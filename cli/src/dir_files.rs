@@ -8,13 +8,14 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::fs::Metadata;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use puppet_core::environment::{clean_path, EnvFiles, ReadError};
 use puppet_core::Limits;
 
-use crate::bounded_read::{read_file, ReadProblem};
+use crate::bounded_read::{read_file, read_seen, ReadProblem};
 use crate::confine::{refusal, PlainDirs, Resolved, Roots};
 use crate::env_notes::EnvNotes;
 use crate::walk::{Note, WalkLimits, Walker};
@@ -126,7 +127,7 @@ impl DirFiles {
 
     /// [`EnvFiles::read`] from the disk.
     fn read_uncached(&self, path: &str) -> Result<Rc<str>, ReadError> {
-        let Some((resolved, reason)) = self.resolve(path) else {
+        let Some((resolved, reason, seen)) = self.resolve(path) else {
             return Err(ReadError::Missing);
         };
         let name = clean_path(path).unwrap_or_default();
@@ -141,10 +142,14 @@ impl DirFiles {
                 return refuse(reason.unwrap_or_default())
             }
         };
-        if canonical.is_dir() {
-            return Err(ReadError::Missing);
-        }
-        match read_file(&canonical, self.max_file_bytes) {
+        // What the confinement's `lstat` saw, else a look of its own.
+        let read = match seen {
+            Some(seen) if seen.is_dir() => return Err(ReadError::Missing),
+            Some(seen) => read_seen(&canonical, self.max_file_bytes, &seen),
+            None if canonical.is_dir() => return Err(ReadError::Missing),
+            None => read_file(&canonical, self.max_file_bytes),
+        };
+        match read {
             Ok(bytes) => {
                 let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
                 Ok(Rc::from(text))
@@ -157,17 +162,19 @@ impl DirFiles {
     /// [`EnvFiles::is_dir`] from the disk.
     fn is_dir_uncached(&self, path: &str) -> bool {
         match self.resolve(path) {
-            Some((Resolved::Inside(canonical), _)) => canonical.is_dir(),
+            Some((Resolved::Inside(_), _, Some(seen))) => seen.is_dir(),
+            Some((Resolved::Inside(canonical), _, None)) => canonical.is_dir(),
             // There, but refused: reading under it says why.
-            Some((Resolved::Outside { .. } | Resolved::Loop { .. }, _)) => true,
-            Some((Resolved::Missing, _)) | None => false,
+            Some((Resolved::Outside { .. } | Resolved::Loop { .. }, _, _)) => true,
+            Some((Resolved::Missing, _, _)) | None => false,
         }
     }
 
-    /// Where an environment path leads; a refusal is noted and returned as the reason.
-    fn resolve(&self, path: &str) -> Option<(Resolved, Option<String>)> {
+    /// Where an environment path leads; a refusal is noted and returned as the reason; with what
+    /// the confinement's last `lstat` saw there when it tells (see [`Roots::resolve_seen`]).
+    fn resolve(&self, path: &str) -> Option<(Resolved, Option<String>, Option<Metadata>)> {
         let (name, disk) = self.locate(path)?;
-        let resolved = self.roots.resolve_with(&disk, &mut self.plain.borrow_mut());
+        let (resolved, seen) = self.roots.resolve_seen(&disk, &mut self.plain.borrow_mut());
         let reason = match &resolved {
             Resolved::Outside { link, .. } => {
                 refusal(&name, &resolved, &self.engine_name(link), WORLD)
@@ -176,7 +183,7 @@ impl DirFiles {
             Resolved::Loop { link } => refusal(&name, &resolved, &self.engine_name(link), WORLD),
             Resolved::Inside(_) | Resolved::Missing => None,
         };
-        Some((resolved, reason))
+        Some((resolved, reason, seen))
     }
 }
 
@@ -207,8 +214,8 @@ impl EnvFiles for DirFiles {
 
     fn list_dir(&self, dir: &str) -> Vec<String> {
         let canonical = match self.resolve(dir) {
-            Some((Resolved::Inside(canonical), _)) => canonical,
-            Some((_, Some(reason))) => {
+            Some((Resolved::Inside(canonical), _, _)) => canonical,
+            Some((_, Some(reason), _)) => {
                 self.refused(&clean_path(dir).unwrap_or_default(), reason);
                 return Vec::new();
             }
@@ -229,10 +236,11 @@ impl EnvFiles for DirFiles {
 
     fn exists(&self, path: &str) -> bool {
         match self.resolve(path) {
-            Some((Resolved::Inside(canonical), _)) => canonical.is_file(),
+            Some((Resolved::Inside(_), _, Some(seen))) => seen.is_file(),
+            Some((Resolved::Inside(canonical), _, None)) => canonical.is_file(),
             // There, but refused: reading it says why.
-            Some((Resolved::Outside { .. } | Resolved::Loop { .. }, _)) => true,
-            Some((Resolved::Missing, _)) | None => false,
+            Some((Resolved::Outside { .. } | Resolved::Loop { .. }, _, _)) => true,
+            Some((Resolved::Missing, _, _)) | None => false,
         }
     }
 
