@@ -286,6 +286,8 @@ fn real_main() -> ExitCode {
             }
         }
     };
+    // One compile, then the process ends: its evaluator is left for the exit to take back.
+    args.options.leave_memory_at_end = true;
     if args.json {
         return run::json(&args.env, main, &args.options, report);
     }

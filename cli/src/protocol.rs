@@ -68,6 +68,15 @@ pub fn on_big_stack<T: Send>(work: impl FnOnce() -> T + Send) -> Option<T> {
     })
 }
 
+/// End the process with `status` once what it printed is flushed, from any thread, without
+/// unwinding: what is still allocated (an outcome, a big stack) is the system's to take back.
+pub fn exit_now(status: u8) -> ! {
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    let _ = std::io::stderr().flush();
+    std::process::exit(i32::from(status))
+}
+
 /// What a run reports besides the oracle's fields.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Report {

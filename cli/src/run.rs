@@ -33,15 +33,11 @@ fn shown(level: LogLevel, least: LogLevel) -> bool {
     rank(level) >= rank(least)
 }
 
-/// Evaluate and print logs (stderr, as Puppet does), diagnostics (stderr) and the value (stdout).
+/// Evaluate and print logs (stderr, as Puppet does), diagnostics (stderr) and the value (stdout),
+/// then end the process with its status (the outcome is not freed first: nothing follows).
 /// `main`: the code to compile, or `None` for the environment's `manifests/`.
-pub fn plain(
-    env: &EnvSource,
-    main: Option<MainCode>,
-    options: &EvalOptions,
-    show: Show,
-) -> ExitCode {
-    env.compile(main, options, |outcome| print_plain(outcome, show))
+pub fn plain(env: &EnvSource, main: Option<MainCode>, options: &EvalOptions, show: Show) -> ! {
+    env.compile_and_exit(main, options, |outcome| print_plain(outcome, show))
 }
 
 /// The code of the dependency-cycle error.
@@ -61,7 +57,11 @@ fn cycles_found(outcome: &puppet_core::Outcome, show: Show) -> Option<puppet_cor
     })
 }
 
-fn print_plain(outcome: &puppet_core::Outcome, show: Show) -> ExitCode {
+/// The exit status of a run that failed.
+const FAILURE_STATUS: u8 = 1;
+
+/// Print the outcome; its exit status.
+fn print_plain(outcome: &puppet_core::Outcome, show: Show) -> u8 {
     let mut err = io::stderr().lock();
     for entry in outcome
         .logs
@@ -94,14 +94,14 @@ fn print_plain(outcome: &puppet_core::Outcome, show: Show) -> ExitCode {
                 }
             }
             if cyclic {
-                ExitCode::FAILURE
+                FAILURE_STATUS
             } else {
-                ExitCode::SUCCESS
+                0
             }
         }
         // Interrupted by Ctrl+C: the shell's status for a SIGINT.
-        (_, Some(error)) if error.code == "CANCELLED" => ExitCode::from(CANCELLED_STATUS),
-        _ => ExitCode::FAILURE,
+        (_, Some(error)) if error.code == "CANCELLED" => CANCELLED_STATUS,
+        _ => FAILURE_STATUS,
     }
 }
 

@@ -58,6 +58,32 @@ impl EnvSource {
         options: &EvalOptions,
         f: impl FnOnce(&Outcome) -> T,
     ) -> T {
+        self.compile_then(main, options, f, drop)
+    }
+
+    /// [`Self::compile`] as the last work of the process: `f` prints the outcome and gives the
+    /// exit status, and the process ends there, its output flushed, leaving the outcome and the
+    /// evaluation's thread to the system, which takes the whole memory back at once, rather than
+    /// freeing each resource, value and text one by one (with `options.leave_memory_at_end`, the
+    /// evaluator's too). Nothing is printed after it, so the output is the same.
+    pub fn compile_and_exit(
+        &self,
+        main: Option<MainCode>,
+        options: &EvalOptions,
+        f: impl FnOnce(&Outcome) -> u8,
+    ) -> ! {
+        let status = self.compile_then(main, options, f, std::mem::forget);
+        crate::protocol::exit_now(status)
+    }
+
+    /// [`Self::compile`], giving the outcome to `end` once `f` and the notes are done with it.
+    fn compile_then<T>(
+        &self,
+        main: Option<MainCode>,
+        options: &EvalOptions,
+        f: impl FnOnce(&Outcome) -> T,
+        end: impl FnOnce(Outcome),
+    ) -> T {
         self.with_directories(main, options, |env, disk| {
             let mut outcome = evaluate_environment(env, options);
             let warnings = disk.notes().into_outcome(&mut outcome);
@@ -65,6 +91,7 @@ impl EnvSource {
             for line in warnings {
                 eprintln!("{line}");
             }
+            end(outcome);
             value
         })
     }

@@ -281,6 +281,10 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
     };
     outcome.sources = core::mem::take(&mut evaluator.sources);
     crate::regex::meter::release();
+    if options.leave_memory_at_end {
+        core::mem::forget(evaluator);
+        core::mem::forget(program);
+    }
     outcome
 }
 
