@@ -27,6 +27,19 @@ enum PlainPath {
     Unknown,
 }
 
+/// [`Roots::plain_path`]'s last step: `path`, whose folders are all plain, is there and not a
+/// link itself (its `lstat` then says what `stat` would).
+fn last_plain(path: PathBuf) -> PlainPath {
+    match std::fs::symlink_metadata(&path) {
+        Ok(metadata) if !metadata.is_symlink() => PlainPath::Found(path, metadata),
+        Ok(_) => PlainPath::Unknown,
+        // Every folder before it is a plain folder: [`Roots::resolve`] would find the same (it
+        // stops at the first component it cannot look at).
+        Err(error) if error.kind() == io::ErrorKind::NotFound => PlainPath::Missing,
+        Err(_) => PlainPath::Unknown,
+    }
+}
+
 /// Where a path leads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Resolved {
@@ -84,6 +97,13 @@ impl Roots {
 
     /// `path` when it is there and no link is on its way from the root it is in.
     fn plain_path(&self, path: &Path, plain: &mut PlainDirs) -> PlainPath {
+        // A folder is kept as plain only once every folder from its root to it was: when the
+        // path's own folder is kept, only the path itself is left to look at (one hash, not
+        // one a folder and no search for its root, for the many files of one folder).
+        let folder_kept = path.parent().is_some_and(|folder| plain.0.contains(folder));
+        if folder_kept && matches!(path.components().next_back(), Some(Component::Normal(_))) {
+            return last_plain(path.to_path_buf());
+        }
         let Some(root) = self.roots.iter().find(|root| path.starts_with(root)) else {
             return PlainPath::Unknown;
         };
@@ -104,6 +124,9 @@ impl Roots {
             if !last && plain.0.contains(&at) {
                 continue;
             }
+            if last {
+                return last_plain(at);
+            }
             let metadata = match std::fs::symlink_metadata(&at) {
                 Ok(metadata) => metadata,
                 // Every folder before it is a plain folder: [`Self::resolve`] would find the
@@ -111,11 +134,8 @@ impl Roots {
                 Err(error) if error.kind() == io::ErrorKind::NotFound => return PlainPath::Missing,
                 Err(_) => return PlainPath::Unknown,
             };
-            if metadata.is_symlink() || (!last && !metadata.is_dir()) {
+            if metadata.is_symlink() || !metadata.is_dir() {
                 return PlainPath::Unknown;
-            }
-            if last {
-                return PlainPath::Found(at, metadata);
             }
             plain.0.insert(at.clone());
         }
