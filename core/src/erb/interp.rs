@@ -90,6 +90,8 @@ pub(crate) struct Interp<'e, H: RubyHost> {
     pub function: Option<Rc<str>>,
     /// While a function file is loaded: the functions it creates.
     pub created: Option<Vec<super::module_functions::Created>>,
+    /// While a resource type's file runs: what it declares (`resource_types.rs`).
+    pub declaring: Option<super::resource_types::Declaring>,
 }
 
 impl<'e, H: RubyHost> Interp<'e, H> {
@@ -110,6 +112,7 @@ impl<'e, H: RubyHost> Interp<'e, H> {
             file: Rc::from(""),
             function: None,
             created: None,
+            declaring: None,
         }
     }
 

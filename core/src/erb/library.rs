@@ -19,6 +19,16 @@ const MODULES: &[&str] = &[
     "Puppet::Parser",
     "Puppet::Parser::Functions",
     "Puppet::Util",
+    // A resource type's file: `Puppet::Type.newtype`, and the parents its attributes name.
+    "Puppet::Type",
+    "Puppet::Parameter",
+    "Puppet::Parameter::Boolean",
+    "Puppet::Property",
+    "Puppet::Property::Boolean",
+    "Puppet::Property::Ensure",
+    "Puppet::Property::List",
+    "Puppet::Property::OrderedList",
+    "Puppet::Property::KeyValue",
     "ERB",
     "ERB::Util",
     "File",
@@ -89,6 +99,7 @@ pub(crate) fn module_method<H: RubyHost>(
         ("Puppet::Parser::Functions", "newfunction") => {
             super::module_functions::newfunction(interp, args, block)
         }
+        ("Puppet::Type", "newtype") => super::resource_types::newtype(interp, args, block),
         (super::value::SENSITIVE, "new") => sensitive(interp, args),
         ("Gem::Version", "new" | "create") => {
             one_string(interp, args).map(|text| super::objects::version(&text))

@@ -31,14 +31,14 @@ mod ownership;
 mod record;
 #[cfg(feature = "erb")]
 mod ruby_host;
-mod ruby_namevar;
 mod ruby_resource_api;
 pub(crate) mod ruby_state;
-pub(crate) mod ruby_title_patterns;
+pub(crate) mod ruby_types;
 pub(crate) mod scope;
 pub(crate) mod scratch;
 mod suggest;
 mod time_arithmetic;
+pub(crate) mod title_patterns;
 mod type_cache;
 mod variables;
 
