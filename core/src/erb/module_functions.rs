@@ -36,6 +36,9 @@ pub(crate) struct RubyWorld {
     required: Vec<String>,
     /// The functions looked for, by name: what was found (`None`: no Ruby file has it).
     functions: Vec<(String, Option<Rc<Loaded>>)>,
+    /// The procs of resource types' title patterns that are not the identity
+    /// (`resource_types.rs`), run on the parts of titles.
+    pub title_procs: Vec<Rc<super::ast::Block>>,
 }
 
 /// A function a file created, as it was declared.

@@ -25,7 +25,7 @@ pub(crate) struct DeclaredType {
     /// Its key attributes: the parameters marked as namevars, and one named `name`.
     pub namevars: Vec<String>,
     /// Its `title_patterns`: `None` when it defines none (Puppet's default then applies);
-    /// `Some(None)` when they go through a proc other than the identity (not read here).
+    /// `Some(None)` when what it returns has a shape not read here.
     pub title_patterns: Option<Option<Vec<TitlePattern>>>,
 }
 
@@ -130,7 +130,7 @@ pub(crate) fn newtype<H: RubyHost>(
     }
     if let Some(def) = super::defs::find_in_module(interp, &module, "title_patterns") {
         let value = super::defs::invoke(interp, &def, Some(module.clone()), Vec::new(), None)?;
-        let patterns = title_patterns(&value);
+        let patterns = title_patterns(interp, &value);
         if let Some(declaring) = &mut interp.declaring {
             declaring.title_patterns = Some(patterns);
         }
@@ -249,9 +249,15 @@ fn attribute_block<H: RubyHost>(
     result
 }
 
-/// What `title_patterns` returned: `[[regexp, [[:attribute], [:attribute, proc]]], ...]`, read
-/// when each proc is the identity (`None` otherwise, or when the value has another shape).
-fn title_patterns(value: &RVal) -> Option<Vec<TitlePattern>> {
+/// How many title pattern procs one run keeps.
+const MAX_TITLE_PROCS: usize = 1_000;
+
+/// What `title_patterns` returned: `[[regexp, [[:attribute], [:attribute, proc]]], ...]`, each
+/// proc other than the identity kept to run on titles (`None`: the value has another shape).
+fn title_patterns<H: RubyHost>(
+    interp: &mut Interp<'_, H>,
+    value: &RVal,
+) -> Option<Vec<TitlePattern>> {
     let RVal::Array(list) = value else {
         return None;
     };
@@ -271,11 +277,22 @@ fn title_patterns(value: &RVal) -> Option<Vec<TitlePattern>> {
                 return None;
             };
             let key = key.borrow();
-            match (key.first(), key.get(1)) {
-                (Some(name @ (RVal::Sym(_) | RVal::Str(_))), proc)
-                    if proc.map_or(true, is_identity) =>
-                {
-                    attributes.push(value::to_s(name));
+            let proc = match key.get(1) {
+                None => None,
+                Some(proc) if is_identity(proc) => None,
+                Some(RVal::Proc(block)) => {
+                    let procs = &mut interp.rt.ruby().world.title_procs;
+                    if procs.len() >= MAX_TITLE_PROCS {
+                        return None;
+                    }
+                    procs.push(block.clone());
+                    Some(procs.len() - 1)
+                }
+                Some(_) => return None,
+            };
+            match key.first() {
+                Some(name @ (RVal::Sym(_) | RVal::Str(_))) => {
+                    attributes.push((value::to_s(name), proc));
                 }
                 _ => return None,
             }
@@ -299,5 +316,27 @@ fn is_identity(proc: &RVal) -> bool {
             _ => false,
         },
         _ => false,
+    }
+}
+
+/// The value title pattern proc `index` makes of a title's part (`None`: the proc does not run
+/// here, or gives no string: the part stays as it is).
+pub(crate) fn run_title_proc<H: RubyHost>(
+    rt: &mut H,
+    index: usize,
+    part: &str,
+    span: crate::span::Span,
+) -> EvalResult<Option<String>> {
+    let Some(block) = rt.ruby().world.title_procs.get(index).cloned() else {
+        return Ok(None);
+    };
+    let mut interp = Interp::new(rt, span);
+    interp.template = false;
+    let result = interp.yield_block(&BlockArg::Block(block), alloc::vec![RVal::str(part)]);
+    drop(interp);
+    match result {
+        Ok(value @ (RVal::Str(_) | RVal::Sym(_))) => Ok(Some(value::to_s(&value))),
+        Err(Flow::Stop(unwind)) => Err(unwind),
+        _ => Ok(None),
     }
 }

@@ -13,7 +13,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::evaluator::Evaluator;
-use super::title_patterns::{split_title, TitlePattern, STEPS_PER_COMPILE};
+use super::title_patterns::{split_title, TitleKey, TitlePattern, STEPS_PER_COMPILE};
 use crate::environment::is_module_name;
 use crate::host::{error, EvalResult};
 use crate::name_table::NameTable;
@@ -33,6 +33,9 @@ pub(crate) struct RubyTypes {
     patterns: Vec<Vec<TitlePattern>>,
     /// Matcher steps the titles have spent against those patterns (see `STEPS_PER_COMPILE`).
     title_steps: core::cell::Cell<u64>,
+    /// The key attributes each title of a resource statement gave, by type and title, once its
+    /// patterns' procs ran.
+    split: BTreeMap<(String, String), Vec<(String, String)>>,
 }
 
 impl<'o> Evaluator<'o> {
@@ -180,10 +183,19 @@ impl<'o> Evaluator<'o> {
     /// The key attributes and their values a title of a resource type a module implements in
     /// Ruby gives by the type's title patterns (empty: it declares none read here, or none matches).
     pub(crate) fn ruby_title_keys(&self, type_name: &str, title: &str) -> Vec<(String, String)> {
-        self.split_ruby_title(type_name, title).unwrap_or_default()
+        let ruby = &self.known.loader.ruby;
+        if let Some(keys) = ruby.split.get(&(type_name.into(), title.into())) {
+            return keys.clone();
+        }
+        // Declared some other way than by a resource statement: the parts as they are.
+        self.split_ruby_title(type_name, title)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(name, value, _)| (name, value))
+            .collect()
     }
 
-    fn split_ruby_title(&self, type_name: &str, title: &str) -> Option<Vec<(String, String)>> {
+    fn split_ruby_title(&self, type_name: &str, title: &str) -> Option<Vec<TitleKey>> {
         let ruby = &self.known.loader.ruby;
         let patterns = ruby.patterns.get((*ruby.titles.get(type_name)?)?)?;
         let mut left = STEPS_PER_COMPILE.saturating_sub(ruby.title_steps.get());
@@ -198,7 +210,7 @@ impl<'o> Evaluator<'o> {
     /// matches (a type with no key attribute has none), or a type of several key attributes that
     /// defines no patterns, fails the statement.
     pub(crate) fn check_ruby_title(
-        &self,
+        &mut self,
         type_name: &str,
         title: &str,
         span: Span,
@@ -210,9 +222,10 @@ impl<'o> Evaluator<'o> {
         let message = match ruby.titles.get(type_name) {
             Some(None) => return Ok(()),
             Some(Some(_)) => {
-                if self.split_ruby_title(type_name, title).is_some()
-                    || ruby.title_steps.get() >= STEPS_PER_COMPILE
-                {
+                if let Some(split) = self.split_ruby_title(type_name, title) {
+                    return self.keep_title_split(type_name, title, split, span);
+                }
+                if self.known.loader.ruby.title_steps.get() >= STEPS_PER_COMPILE {
                     return Ok(());
                 }
                 format!("No set of title patterns matched the title \"{title}\".")
@@ -230,5 +243,34 @@ impl<'o> Evaluator<'o> {
             format!("Error while evaluating a Resource Statement, {message}"),
             span,
         ))
+    }
+
+    /// Keep the key attributes a title gave, each proc of its pattern run on its part.
+    fn keep_title_split(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        split: Vec<TitleKey>,
+        span: Span,
+    ) -> EvalResult<()> {
+        let mut keys = Vec::with_capacity(split.len());
+        for (name, part, proc) in split {
+            let value = match proc {
+                #[cfg(feature = "erb")]
+                Some(index) => {
+                    crate::erb::resource_types::run_title_proc(self, index, &part, span)?
+                        .unwrap_or(part)
+                }
+                _ => part,
+            };
+            keys.push((name, value));
+        }
+        let _ = span;
+        self.known
+            .loader
+            .ruby
+            .split
+            .insert((type_name.into(), title.into()), keys);
+        Ok(())
     }
 }

@@ -8,11 +8,16 @@ use alloc::vec::Vec;
 
 use crate::value::Regexp;
 
-/// One title pattern: the regexp and the attribute each of its groups gives, in order.
+/// One title pattern: the regexp and the attribute each of its groups gives, in order, with the
+/// proc that makes the attribute's value from the group (an index into the Ruby run's procs;
+/// `None`: the group as it is).
 pub(crate) struct TitlePattern {
     pub regex: Regexp,
-    pub attributes: Vec<String>,
+    pub attributes: Vec<(String, Option<usize>)>,
 }
+
+/// An attribute a title gives: its name, the group's text, and the proc to run on it.
+pub(crate) type TitleKey = (String, String, Option<usize>);
 
 /// Matcher steps the titles of one compile may take against the patterns, all together (titles are
 /// short; the bound keeps pathological patterns and many resources from running long: past it, no
@@ -25,7 +30,7 @@ pub(crate) fn split_title(
     patterns: &[TitlePattern],
     title: &str,
     budget: &mut u64,
-) -> Option<Vec<(String, String)>> {
+) -> Option<Vec<TitleKey>> {
     for pattern in patterns {
         let captures = match pattern.regex.search(title, 0, budget) {
             Ok(Some(captures)) => captures,
@@ -37,9 +42,9 @@ pub(crate) fn split_title(
                 .attributes
                 .iter()
                 .enumerate()
-                .filter_map(|(at, attribute)| {
+                .filter_map(|(at, (attribute, proc))| {
                     let (start, end) = captures.get(at + 1)?;
-                    Some((attribute.clone(), String::from(&title[start..end])))
+                    Some((attribute.clone(), String::from(&title[start..end]), *proc))
                 })
                 .collect(),
         );
@@ -57,7 +62,10 @@ mod tests {
         list.iter()
             .map(|(source, attributes)| TitlePattern {
                 regex: crate::value::Regexp::new(source).expect("pattern"),
-                attributes: attributes.iter().map(|a| String::from(*a)).collect(),
+                attributes: attributes
+                    .iter()
+                    .map(|a| (String::from(*a), None))
+                    .collect(),
             })
             .collect()
     }
@@ -69,7 +77,7 @@ mod tests {
             ("(?i:^(.*):([a-z]:(/|\\\\).*)$)", &["name", "target"]),
             ("^(.*):(.*)$", &["name", "target"]),
         ]);
-        let pair = |a: &str, b: &str| (String::from(a), String::from(b));
+        let pair = |a: &str, b: &str| (String::from(a), String::from(b), None);
         let split = |title: &str| split_title(&java_ks, title, &mut 1_000_000);
         assert_eq!(
             split("ca:truststore"),
