@@ -107,3 +107,15 @@ fn a_title_proc_that_fails_leaves_the_part_as_it_is() {
         vec![("a".into(), "p".into()), ("b".into(), "q".into())]
     );
 }
+
+#[test]
+fn a_namevar_equal_to_the_title_is_left_out_of_the_catalog() {
+    let file = "Puppet::Type.newtype(:t) do\n  newparam(:tag) do\n  end\n  newparam(:path, namevar: true) do\n    desc <<-DOC\n      Where.\n    DOC\n    defaultto :'x.y'\n  end\n  def initialize(*args)\n    super\n  end\nend\n";
+    let outcome = compile(
+        file,
+        "t { '/a': path => '/a', tag => 'q' }",
+        Limits::default(),
+    );
+    assert!(outcome.error().is_none(), "{:?}", outcome.error());
+    assert_eq!(parameters(&outcome), vec![("tag".into(), "q".into())]);
+}

@@ -346,6 +346,9 @@ pub(crate) fn call_self<H: RubyHost>(
             }
         }
         "puts" | "print" | "p" | "warn" | "pp" => Ok(RVal::Nil),
+        // Parsed as a call (a method that calls it may be defined and never called, as in
+        // resource types' `initialize`), refused when it runs.
+        "super" => interp.unsupported("`super' is not supported by the playground's Ruby"),
         // Puppet makes an instance variable of each variable the scope sees with a value.
         "instance_variables" if interp.template => {
             arity(interp, args, 0, 0)?;

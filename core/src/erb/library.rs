@@ -56,6 +56,10 @@ const MODULES: &[&str] = &[
 /// Whether `name` is one of the library's modules.
 pub(crate) fn is_library_module(name: &str) -> bool {
     MODULES.contains(&name)
+        // Puppet's types, parameters and properties (`parent: Puppet::Type::File::Owner`).
+        || ["Puppet::Type::", "Puppet::Parameter::", "Puppet::Property::"]
+            .iter()
+            .any(|prefix| name.starts_with(prefix))
         || cfg!(feature = "ruby-uri")
             && matches!(
                 name,
@@ -82,6 +86,10 @@ pub(crate) fn is_loaded_library(name: &str) -> bool {
             | "openssl"
             | "cgi"
             | "erb"
+            // Required by resource types for their agent-side checks (`Pathname`, `Resolv`):
+            // what they define is refused where it is used.
+            | "pathname"
+            | "resolv"
     ) || cfg!(feature = "ruby-uri") && name == "uri"
 }
 

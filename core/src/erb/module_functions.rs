@@ -219,6 +219,12 @@ pub(crate) fn require<H: RubyHost>(interp: &mut Interp<'_, H>, library: &str) ->
         };
         return match load_file(interp.rt, &site, &path, &text) {
             Ok(_) => Ok(RVal::Bool(true)),
+            // A resource type's file: what the required file does not run leaves the type
+            // unread, as its own Ruby would.
+            Err(unwind) if interp.declaring.is_some() => {
+                let _ = unwind;
+                interp.unsupported(format!("require '{library}' does not run here"))
+            }
             Err(unwind) => Err(Flow::Stop(unwind)),
         };
     }

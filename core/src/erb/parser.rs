@@ -1330,7 +1330,7 @@ impl<'t> Parser<'t> {
                 let (args, _) = self.call_rest(true)?;
                 Node::new(Kind::Yield(args), line)
             }
-            "super" | "alias" | "undef" | "redo" | "retry" | "BEGIN" | "END" => {
+            "alias" | "undef" | "redo" | "retry" | "BEGIN" | "END" => {
                 return self.fail(format!("`{name}' is not supported in templates here"));
             }
             "end" | "else" | "elsif" | "when" | "then" | "do" | "in" | "rescue" | "ensure"
