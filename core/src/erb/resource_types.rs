@@ -15,8 +15,8 @@ use super::ast::{Kind, Param};
 use super::interp::{arity, BlockArg, Flow, Interp, RResult};
 use super::value::{self, RVal};
 use super::RubyHost;
-use crate::eval::title_patterns::TitlePattern;
 use crate::host::{CallSite, EvalResult};
+use crate::types::title_patterns::TitlePattern;
 
 /// What a type file declared, as the compile uses it.
 pub(crate) struct DeclaredType {

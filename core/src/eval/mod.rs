@@ -38,7 +38,6 @@ pub(crate) mod scope;
 pub(crate) mod scratch;
 mod suggest;
 mod time_arithmetic;
-pub(crate) mod title_patterns;
 mod type_cache;
 mod variables;
 

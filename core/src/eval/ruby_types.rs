@@ -13,11 +13,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::evaluator::Evaluator;
-use super::title_patterns::{split_title, TitleKey, TitlePattern, STEPS_PER_COMPILE};
 use crate::environment::is_module_name;
 use crate::host::{error, EvalResult};
 use crate::name_table::NameTable;
 use crate::span::Span;
+use crate::types::title_patterns::{split_title, TitleKey, TitlePattern, STEPS_PER_COMPILE};
 
 /// What the compile knows of the Ruby types it has read.
 #[derive(Default)]
