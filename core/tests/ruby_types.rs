@@ -119,3 +119,15 @@ fn a_namevar_equal_to_the_title_is_left_out_of_the_catalog() {
     assert!(outcome.error().is_none(), "{:?}", outcome.error());
     assert_eq!(parameters(&outcome), vec![("tag".into(), "q".into())]);
 }
+
+#[test]
+fn setters_and_file_constants_in_a_type_file_run() {
+    // As java_ks's `path` parameter: a setter method and `File::PATH_SEPARATOR`.
+    let file = "Puppet::Type.newtype(:t) do\n  def self.title_patterns\n    [[%r{^(.*):(.*)$}, [[:name], [:target]]]]\n  end\n  newparam(:name) { isnamevar }\n  newparam(:target) { isnamevar }\n  newparam(:path) do\n    desc \"a #{File::PATH_SEPARATOR} b\"\n    def value=(*values)\n      @value = values.flatten\n    end\n  end\nend\n";
+    let outcome = compile(file, "t { 'a:b': }", Limits::default());
+    assert!(outcome.error().is_none(), "{:?}", outcome.error());
+    assert_eq!(
+        parameters(&outcome),
+        vec![("name".into(), "a".into()), ("target".into(), "b".into())]
+    );
+}

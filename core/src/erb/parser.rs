@@ -1458,7 +1458,7 @@ impl<'t> Parser<'t> {
             self.advance();
             self.advance();
         }
-        let name = match &self.advance().tok {
+        let mut name = match &self.advance().tok {
             Tok::Ident(name) | Tok::Const(name) => name.clone(),
             Tok::Op(op @ ("==" | "<=>" | "[]" | "+" | "-" | "<" | ">")) => op.to_string(),
             _ => {
@@ -1466,6 +1466,14 @@ impl<'t> Parser<'t> {
                 return Err(self.unexpected());
             }
         };
+        // A setter: `def value=(v)`.
+        if matches!(self.peek().tok, Tok::Op("="))
+            && !self.peek().spaced
+            && matches!(self.peek_at(1).tok, Tok::Op("("))
+        {
+            self.advance();
+            name.push('=');
+        }
         let saved_locals = core::mem::replace(&mut self.locals, alloc::vec![Vec::new()]);
         let result = self.method_rest(name, line);
         self.locals = saved_locals;
