@@ -144,7 +144,7 @@ fn in_module<H: RubyHost>(
     module: Rc<str>,
     block: &BlockArg,
 ) -> RResult<RVal> {
-    let saved = core::mem::replace(&mut interp.method.module, Some(module));
+    let saved = interp.method.module.replace(module);
     let result = interp.yield_block(block, Vec::new());
     interp.method.module = saved;
     result
