@@ -1,9 +1,8 @@
 //! Parsed files kept across compiles of one environment. A file read at the same offset with the
 //! same text parses to the same tree (spans included), so a caller that compiles the environment
 //! again (another node of a fleet, the next keystroke, a benchmark's next run) hands each compile
-//! the same cache and only changed or moved files are parsed again. The browser's engine leaves
-//! it unused (its size budget): only native builds read and fill it.
-#![cfg_attr(target_arch = "wasm32", allow(dead_code))]
+//! the same cache and only changed or moved files are parsed again. The page's engine keeps one
+//! across its calls and, after each, drops the files its environment no longer has.
 
 use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
@@ -42,6 +41,19 @@ impl ParseCache {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// Drop every file whose path `keep` refuses (the files no longer in the environment), so the
+    /// cache never holds more than the environment it was last handed.
+    pub fn retain(&self, mut keep: impl FnMut(&str) -> bool) {
+        if let Ok(mut files) = self.files.try_borrow_mut() {
+            files.retain(|path, _| keep(path));
+        }
+    }
+
+    /// Drop every file.
+    pub fn clear(&self) {
+        self.retain(|_| false);
     }
 
     /// The tree and warnings of `text` at `path`, when it was read at offset `base` before.
