@@ -44,3 +44,26 @@ test("an error's and a warning's squiggles and gutter marks use no image URL", a
   assert.deepEqual(errors, []);
   await close();
 });
+
+test("where evaluation and lint mark the same text, evaluation's wavy line is drawn and the hover shows both", async () => {
+  // "y" is lint's (double quotes without a variable) and evaluation's (a string added to a number).
+  const { page, errors, close } = await openPage(env, codeLink(env, '$x = "y" + 1'));
+  await page.waitForFunction(() => Number(document.body.dataset.lints ?? 0) > 0, null, { timeout: 20000 });
+  await page.locator('.cm-lintRange.cm-eval').first().waitFor();
+  await page.locator('.cm-lintRange.cm-lint').first().waitFor();
+  const drawn = await page.evaluate(() =>
+    [...document.querySelector('#editor').shadowRoot.querySelectorAll('.cm-lintRange')].map((element) => {
+      const style = getComputedStyle(element);
+      const kind = element.classList.contains('cm-eval') ? 'evaluation' : 'lint';
+      return `${kind} ${element.textContent}: ${style.textDecorationLine === 'none' ? 'no line' : style.textDecorationStyle}`;
+    }),
+  );
+  // Lint's mark is inside evaluation's and draws no line of its own there.
+  assert.deepEqual(drawn, ['evaluation "y": wavy', 'lint "y": no line']);
+  await page.locator('.cm-lintRange.cm-lint').hover();
+  const tooltip = page.locator('.cm-tooltip-lint');
+  await tooltip.waitFor();
+  assert.match(await tooltip.textContent(), /cannot be converted to Numeric.*double quoted string containing no variables/);
+  assert.deepEqual(errors, []);
+  await close();
+});

@@ -64,3 +64,56 @@ test('running the same code again leaves the inline results and the gutter marks
   assert.deepEqual(errors, []);
   await close();
 });
+
+/**
+ * Mark lint's own elements (its squiggles and its lines' gutter marks); then how many of them are still the marked ones.
+ * The mark is a property, not an attribute: CodeMirror draws again the text's elements whose attributes change.
+ */
+const markLint = (page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('#editor').shadowRoot;
+    const drawn = root.querySelectorAll('.cm-lintRange.cm-lint, .cm-gutter-lint .cm-lint-marker-warning');
+    drawn.forEach((element) => (element.lintSeen = true));
+    return drawn.length;
+  });
+const keptLint = (page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('#editor').shadowRoot;
+    const drawn = [...root.querySelectorAll('.cm-lintRange.cm-lint, .cm-gutter-lint .cm-lint-marker-warning')];
+    return { marked: drawn.filter((element) => element.lintSeen === true).length, all: drawn.length };
+  });
+
+test("a result whose evaluation squiggles change leaves lint's squiggles and gutter marks as they are", async () => {
+  // Lint finds double quotes without a variable on lines 1 and 2; evaluation nothing until an unknown variable is typed
+  // on line 4. Lint's findings are kept apart from evaluation's: a new evaluation squiggle does not make lint's again.
+  const code = '$a = "x"\n$b = "y"\n$c = 1 + 2\n$d = $c';
+  const { page, errors, close } = await openPage(env, codeLink(env, code));
+  await page.waitForFunction(() => Number(document.body.dataset.lints ?? 0) > 0, null, { timeout: 20000 });
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await editor.press('Control+End');
+  await page.waitForTimeout(300);
+  const drawn = await markLint(page);
+  assert.equal(drawn, 4, "lint's two squiggles and two gutter marks are drawn");
+  const lints = await page.evaluate(() => Number(document.body.dataset.lints));
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('nosuch');
+  await page.locator('.cm-lintRange.cm-eval').first().waitFor();
+  await page.locator('.cm-lint-marker-error').first().waitFor();
+  await page.waitForFunction((n) => Number(document.body.dataset.lints ?? 0) > n, lints, { timeout: 20000 });
+  assert.deepEqual(await squiggles(page), ['"x"', '"y"', '$nosuch']);
+  assert.deepEqual(await keptLint(page), { marked: drawn, all: drawn });
+  // A gutter marker shows its line's diagnostics when the mouse rests on it.
+  await page.locator('.cm-lint-marker-error').hover();
+  await page.locator('.cm-tooltip-lint').waitFor();
+  assert.match(await page.locator('.cm-tooltip-lint').textContent(), /Unknown variable: 'nosuch'/);
+  await editor.focus();
+  // The squiggled text deleted, its squiggle goes and so does its line's mark in the gutter.
+  for (let i = 0; i < '$nosuch'.length; i += 1) await page.keyboard.press('Backspace');
+  await page.keyboard.type('$c');
+  await page.waitForFunction(() => !document.querySelector('#editor').shadowRoot.querySelector('.cm-lintRange.cm-eval, .cm-lint-marker-error'));
+  assert.deepEqual(await squiggles(page), ['"x"', '"y"']);
+  assert.deepEqual(await keptLint(page), { marked: drawn, all: drawn });
+  assert.deepEqual(errors, []);
+  await close();
+});

@@ -2,7 +2,6 @@
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab, isolateHistory } from '@codemirror/commands';
 import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from '@codemirror/language';
-import { forEachDiagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import { ChangeSet, Compartment, EditorSelection, EditorState, Prec } from '@codemirror/state';
 import {
@@ -11,6 +10,7 @@ import {
 import { classHighlighter } from '@lezer/highlight';
 import { eppLanguage } from './epp-mode.js';
 import { inlineResults, setInlineResults } from './inline-results.js';
+import { evaluationMarksOf, lintMarksOf, setEvaluationMarks, setLintMarks, squiggles as squiggleMarks } from './marks.js';
 import { puppetLanguage } from './puppet-mode.js';
 import { docsHover, setRecorded, valueHover } from './value-hover.js';
 import { engineCompletion } from './completion.js';
@@ -158,17 +158,8 @@ const tabLeavesUntilTyping = [
   }),
 ];
 
-/** What marks puppet-lint's squiggles (their `source` starts with it), apart from evaluation's. */
+/** What a lint squiggle's hover names as its source, before the check's name. */
 const LINT_SOURCE = 'puppet-lint';
-const isLint = (d) => d.source?.startsWith(LINT_SOURCE) ?? false;
-
-/** The diagnostics of `state` at their current places: `{ evaluation, lint }` (one pass over them: a large file has hundreds). */
-function diagnosticsOf(state) {
-  const evaluation = [];
-  const lint = [];
-  forEachDiagnostic(state, (d, from, to) => (isLint(d) ? lint : evaluation).push({ ...d, from, to }));
-  return { evaluation, lint };
-}
 
 /**
  * A lint finding ({ from, to, kind, check, message }, places already mapped) as a squiggle of its own kind:
@@ -232,7 +223,7 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
     closeBrackets(),
     highlightActiveLine(),
     highlightSelectionMatches(),
-    lintGutter(),
+    squiggleMarks,
     inlineResults,
     // The values for hover: the last run's, or (after a run of the light engine) asked of the full engine.
     valueHover(record ? (state) => record(current, textOfDoc(state.doc)) : null),
@@ -275,7 +266,7 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
 
   /**
    * The effects that show a file's results: squiggles with hover text, inline results and the values for hover
-   * (lint's squiggles stay; squiggles the same as those shown are left as they are).
+   * (lint's squiggles, a kind of their own, are not touched; squiggles the same as those shown are left as they are).
    */
   const resultEffects = (state, { diagnostics, hints, recorded = [] }, recordedFollows = false) => {
     const squiggles = diagnostics.flatMap((d) => [
@@ -285,9 +276,8 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
         .filter((n) => n.from !== undefined && n.file === d.file)
         .map((n) => ({ from: n.from, to: n.to, severity: 'info', message: `note: ${n.message}`, markClass: 'cm-eval' })),
     ]);
-    const shown = diagnosticsOf(state);
     return [
-      ...(sameDiagnostics(shown.evaluation, squiggles) ? [] : (setDiagnostics(state, [...squiggles, ...shown.lint]).effects ?? [])),
+      ...(sameDiagnostics(evaluationMarksOf(state), squiggles) ? [] : [setEvaluationMarks.of(squiggles)]),
       setInlineResults.of(hints),
       ...(recordedFollows ? [] : [setRecorded.of(recorded)]),
     ];
@@ -299,9 +289,7 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
    */
   const lintEffects = (state, findings) => {
     const squiggles = (findings ?? []).map(lintDiagnostic);
-    const shown = diagnosticsOf(state);
-    if (sameDiagnostics(shown.lint, squiggles)) return [];
-    return setDiagnostics(state, [...shown.evaluation, ...squiggles]).effects ?? [];
+    return sameDiagnostics(lintMarksOf(state), squiggles) ? [] : [setLintMarks.of(squiggles)];
   };
 
   const clamp = (pos) => Math.min(Math.max(pos, 0), view.state.doc.length);

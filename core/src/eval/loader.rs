@@ -251,11 +251,8 @@ impl<'o> Evaluator<'o> {
                 span,
             ));
         };
-        // The caller's earlier compiles may have parsed this text at this offset already (native
-        // builds: the browser's engine leaves the cache out, for its size budget).
-        #[cfg(not(target_arch = "wasm32"))]
+        // The caller's earlier compiles may have parsed this text at this offset already.
         let cache = self.env.and_then(|env| env.parse_cache);
-        #[cfg(not(target_arch = "wasm32"))]
         if let Some((program, warnings)) = cache.and_then(|c| c.get(path, &text, base, template)) {
             for warning in warnings {
                 self.log(super::LogLevel::Warning, warning.message, warning.span);
@@ -289,7 +286,6 @@ impl<'o> Evaluator<'o> {
             )));
         }
         let program = Rc::new(program);
-        #[cfg(not(target_arch = "wasm32"))]
         if let Some(cache) = cache {
             let warnings = diagnostics.clone();
             cache.keep(path, text, base, template, Rc::clone(&program), warnings);
