@@ -7,7 +7,6 @@
 //! that raises fails the statement that uses the type, as Puppet's autoloader does.
 //! Types declared with puppet-resource_api are read from their text (`ruby_resource_api.rs`).
 
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -29,13 +28,19 @@ pub(crate) struct RubyTypes {
     attributes: NameTable<Vec<String>>,
     /// Title patterns by type: `Some(at)` its place in `patterns`; `None` when they were not
     /// read (titles neither split nor checked). No entry: the type defines none.
-    titles: BTreeMap<String, Option<usize>>,
+    titles: NameTable<Option<usize>>,
     patterns: Vec<Vec<TitlePattern>>,
     /// Matcher steps the titles have spent against those patterns (see `STEPS_PER_COMPILE`).
     title_steps: core::cell::Cell<u64>,
     /// The key attributes each title of a resource statement gave, by type and title, once its
-    /// patterns' procs ran.
-    split: BTreeMap<(String, String), Vec<(String, String)>>,
+    /// patterns' procs ran (keyed by [`split_key`]).
+    split: NameTable<Vec<(String, String)>>,
+}
+
+/// The key of a statement's title split: the type's name, a NUL (which no type name holds), the
+/// title. (One `NameTable` rather than a map keyed by pairs: another map's code in the engines.)
+fn split_key(type_name: &str, title: &str) -> String {
+    [type_name, "\0", title].concat()
 }
 
 impl<'o> Evaluator<'o> {
@@ -184,7 +189,7 @@ impl<'o> Evaluator<'o> {
     /// Ruby gives by the type's title patterns (empty: it declares none read here, or none matches).
     pub(crate) fn ruby_title_keys(&self, type_name: &str, title: &str) -> Vec<(String, String)> {
         let ruby = &self.known.loader.ruby;
-        if let Some(keys) = ruby.split.get(&(type_name.into(), title.into())) {
+        if let Some(keys) = ruby.split.get(&split_key(type_name, title)) {
             return keys.clone();
         }
         // Declared some other way than by a resource statement: the parts as they are.
@@ -270,7 +275,7 @@ impl<'o> Evaluator<'o> {
             .loader
             .ruby
             .split
-            .insert((type_name.into(), title.into()), keys);
+            .insert(split_key(type_name, title), keys);
         Ok(())
     }
 }
