@@ -150,11 +150,18 @@
 # The full engine's hand-over to it (noting the reason where parsehocon, require 'uri', URI and URI()
 # are met) costs it +434 bytes (708,775 -> 709,209, each built alone); the light engine is unchanged
 # (400,805). Neither of their budgets is raised.
+# Session 31: the page engine keeps parsed files between calls (issue 40; wasm/src/run.rs), within the
+# budgets: light 401,986, full 710,228, libraries 732,821. Then resource types declared in Ruby run
+# (issue 35: core/src/erb/resource_types.rs, a stand-in Puppet::Type whose newtype block gives the
+# attributes, key attributes and title patterns, in place of two readers of the file's text), measured
+# against that build: full +3,616 (713,844), libraries +3,967 (736,788), light 401,438. The full budget is
+# raised by that measured cost, per the rule above: 715,388; the libraries budget stays the full one's
+# plus 21,438: 736,826.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
-full_budget=${WASM_FULL_GZIP_BUDGET:-711772}
-libs_budget=${WASM_LIBS_GZIP_BUDGET:-733210}
+full_budget=${WASM_FULL_GZIP_BUDGET:-715388}
+libs_budget=${WASM_LIBS_GZIP_BUDGET:-736826}
 
 # check NAME FILE BUDGET
 check() {

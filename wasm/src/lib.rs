@@ -8,6 +8,8 @@ mod lint;
 #[cfg(feature = "yaml")]
 mod lookup;
 mod options;
+#[cfg(test)]
+mod parse_cache_tests;
 mod positions;
 mod run;
 #[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]

@@ -5,28 +5,60 @@
 //! stdlib's HOCON reader, Ruby's `uri`).
 
 use puppet_core::report::{run_report, RunReport};
-use puppet_core::{Environment, MainCode, MemoryFiles, Outcome, SNIPPET_FILE};
+use puppet_core::{Environment, MainCode, MemoryFiles, Outcome, ParseCache, SNIPPET_FILE};
 use serde::Serialize;
 
 use crate::options::{browser_limits, Options};
 use crate::positions::Utf16;
 
+thread_local! {
+    /// The trees of the environment's files from the page's earlier runs: on a keystroke only the
+    /// edited file is parsed again (the others keep their text and, `FILE_ALIGN` in the core's
+    /// `sources.rs`, their offsets). It holds only files of the last environment run.
+    static PARSED: ParseCache = ParseCache::new();
+}
+
 /// Evaluate the page's program: the main code alone, or in the environment of `options.files`
-/// (an empty main code then compiles the environment's `manifests/`).
+/// (an empty main code then compiles the environment's `manifests/`), reusing the trees of the
+/// files earlier runs parsed.
 pub fn run(source: &str, options: &Options) -> Outcome {
+    PARSED.with(|cache| run_with(source, options, Some(cache)))
+}
+
+/// [`run`] with the parse cache given (`None`: every file parsed again). A run without files
+/// empties the cache; one with files leaves in it only files that environment has.
+pub fn run_with(source: &str, options: &Options, cache: Option<&ParseCache>) -> Outcome {
     let eval_options = options.eval_options();
     if options.files.is_none() {
+        if let Some(cache) = cache {
+            cache.clear();
+        }
         return puppet_core::evaluate(source, &eval_options);
     }
-    with_environment(source, options, |env| {
-        puppet_core::evaluate_environment(env, &eval_options)
+    with_environment_cached(source, options, cache, |env| {
+        let outcome = puppet_core::evaluate_environment(env, &eval_options);
+        if let Some(cache) = cache {
+            cache.retain(|path| env.files.exists(path));
+        }
+        outcome
     })
 }
 
 /// Give `f` the environment of `options.files`, with `source` as its main code (none when empty).
+#[cfg(feature = "yaml")]
 pub fn with_environment<T>(
     source: &str,
     options: &Options,
+    f: impl FnOnce(&Environment<'_>) -> T,
+) -> T {
+    with_environment_cached(source, options, None, f)
+}
+
+/// [`with_environment`] with a parse cache the compile reads and fills.
+fn with_environment_cached<T>(
+    source: &str,
+    options: &Options,
+    parse_cache: Option<&ParseCache>,
     f: impl FnOnce(&Environment<'_>) -> T,
 ) -> T {
     let limits = browser_limits();
@@ -43,7 +75,7 @@ pub fn with_environment<T>(
         main,
         base_modulepath: Vec::new(),
         global_hiera: options.global_hiera(),
-        parse_cache: None,
+        parse_cache,
     };
     f(&env)
 }

@@ -114,3 +114,28 @@ fn the_light_engine_hands_a_modules_ruby_function_over() {
     assert_eq!(code, "NEEDS_FULL_ENGINE", "{text}");
     assert!(text.contains("'m::f'"), "{text}");
 }
+
+/// A resource type a module declares in Ruby: the full engine runs its file; the light one hands
+/// the run over when a resource of the type is declared.
+#[test]
+fn a_ruby_resource_type_is_read_by_the_full_engine_only() {
+    let limits = Limits::default();
+    let mut memory = MemoryFiles::new();
+    memory.insert(
+        "modules/m/lib/puppet/type/setting.rb",
+        "Puppet::Type.newtype(:setting) do\n  newparam(:name, namevar: true)\n  newproperty(:value)\nend\n",
+        &limits,
+    );
+    let env = Environment::snippet(&memory, "setting { 'x': value => 1, bogus => 2 }");
+    let outcome = evaluate_environment(&env, &EvalOptions::default());
+    let (code, text) = failure(&outcome);
+    if cfg!(feature = "erb") {
+        assert!(
+            text.contains("no parameter named 'bogus'"),
+            "{code}: {text}"
+        );
+    } else {
+        assert_eq!(code, "NEEDS_FULL_ENGINE", "{text}");
+        assert!(text.contains("'setting'"), "{text}");
+    }
+}

@@ -299,7 +299,7 @@ const CONTROL_REPO = {
   'manifests/site.pp': "include app\nnotify { 'from site': }\n",
   'modules/app/manifests/init.pp': "class app { notify { 'from app': } app_setting { 'x': value => 1 } }\n",
   'modules/app/lib/facter/role.rb': 'Facter.add(:role) { setcode { "web" } }\n',
-  'modules/app/lib/puppet/type/app_setting.rb': 'Puppet::Type.newtype(:app_setting) do\nend\n',
+  'modules/app/lib/puppet/type/app_setting.rb': 'Puppet::Type.newtype(:app_setting) do\n  newparam(:name, namevar: true)\n  newproperty(:value)\nend\n',
   'modules/app/spec/classes/app_spec.rb': "describe 'app' do\nend\n",
   'modules/app/files/logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]),
   'modules/app/files/blob.dat': Buffer.from([1, 2, 0, 3]),

@@ -36,13 +36,18 @@ impl CatalogResource {
     /// The resource as a manifest declares it, arrows aligned as `puppet resource` prints them:
     /// `notify { 'hello':\n  message => 'hi',\n}`, or `notify { 'x': }` without parameters.
     pub fn manifest(&self) -> String {
-        let keyword = self.type_name.to_ascii_lowercase();
-        let title = if self.type_name == "Class" {
-            self.title.to_ascii_lowercase()
+        // One buffer for the whole text (the page asks for it for every resource it shows).
+        let mut out = String::with_capacity(32 + 32 * self.parameters.len());
+        out.extend(self.type_name.chars().map(|c| c.to_ascii_lowercase()));
+        out.push_str(" { ");
+        if self.type_name == "Class" {
+            out.push_str(&crate::value::puppet_quote(
+                &self.title.to_ascii_lowercase(),
+            ));
         } else {
-            self.title.clone()
-        };
-        let mut out = format!("{keyword} {{ {}:", crate::value::puppet_quote(&title));
+            out.push_str(&crate::value::puppet_quote(&self.title));
+        }
+        out.push(':');
         if self.parameters.is_empty() {
             out.push_str(" }");
             return out;
@@ -54,7 +59,14 @@ impl CatalogResource {
             .max()
             .unwrap_or(0);
         for (name, value) in &self.parameters {
-            out.push_str(&format!("\n  {name:width$} => {},", catalog_text(value)));
+            out.push_str("\n  ");
+            out.push_str(name);
+            // Padded to the width in characters, as `{name:width$}` pads.
+            let pad = width.saturating_sub(name.chars().count());
+            out.extend(core::iter::repeat_n(' ', pad));
+            out.push_str(" => ");
+            write_catalog_text(&mut out, value, 0);
+            out.push(',');
         }
         out.push_str("\n}");
         out
@@ -296,45 +308,50 @@ fn add_relationships(parameters: &mut Vec<(String, Value)>, name: &str, targets:
 /// A catalog parameter's value as Puppet prints the compiled catalog's: `%p`, except that resource
 /// references are resources there and print without quotes (`Notify[n]`, not `Notify['n']`).
 pub fn catalog_text(value: &Value) -> String {
-    catalog_text_at(value, 0)
+    let mut out = String::new();
+    write_catalog_text(&mut out, value, 0);
+    out
 }
 
 /// Containers deeper than this print as `%p` does (no reference inside them is rewritten), so
 /// that printing never recurses without bound.
 const MAX_REFERENCE_DEPTH: usize = 64;
 
-fn catalog_text_at(value: &Value, depth: usize) -> String {
+/// Append [`catalog_text`] of `value`, `depth` containers down, to `out`.
+fn write_catalog_text(out: &mut String, value: &Value, depth: usize) {
     if depth > MAX_REFERENCE_DEPTH {
-        return crate::value::programmatic(value);
+        return crate::value::write_programmatic(out, value);
     }
     match value {
         // A class or resource reference (not `Type[...]` of one, which stays a type).
         Value::Type(ty) if !matches!(**ty, Type::Type(_)) => {
             match super::relationships::catalog_entry(ty) {
-                Some(Ok(reference)) => reference.display(),
-                _ => crate::value::programmatic(value),
+                Some(Ok(reference)) => out.push_str(&reference.display()),
+                _ => crate::value::write_programmatic(out, value),
             }
         }
         Value::Array(items) => {
-            let parts: Vec<String> = items
-                .iter()
-                .map(|item| catalog_text_at(item, depth + 1))
-                .collect();
-            format!("[{}]", crate::text::join(&parts, ", "))
+            out.push('[');
+            for (at, item) in items.iter().enumerate() {
+                if at > 0 {
+                    out.push_str(", ");
+                }
+                write_catalog_text(out, item, depth + 1);
+            }
+            out.push(']');
         }
         Value::Hash(entries) if !entries.is_empty() => {
-            let parts: Vec<String> = entries
-                .iter()
-                .map(|(key, item)| {
-                    format!(
-                        "{} => {}",
-                        catalog_text_at(key, depth + 1),
-                        catalog_text_at(item, depth + 1)
-                    )
-                })
-                .collect();
-            format!("{{{}}}", crate::text::join(&parts, ", "))
+            out.push('{');
+            for (at, (key, item)) in entries.iter().enumerate() {
+                if at > 0 {
+                    out.push_str(", ");
+                }
+                write_catalog_text(out, key, depth + 1);
+                out.push_str(" => ");
+                write_catalog_text(out, item, depth + 1);
+            }
+            out.push('}');
         }
-        _ => crate::value::programmatic(value),
+        _ => crate::value::write_programmatic(out, value),
     }
 }

@@ -488,6 +488,7 @@ impl Evaluator<'_> {
                     }
                 };
                 let is_virtual = resource.form != crate::syntax::ast::ResourceForm::Regular;
+                self.check_ruby_title(&type_name, &title, span)?;
                 let reference =
                     self.declare_resource(&type_name, &title, &attributes, is_virtual, span)?;
                 if type_name == "class" {

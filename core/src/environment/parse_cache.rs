@@ -1,11 +1,9 @@
 //! Parsed files kept across compiles of one environment. A file read at the same offset with the
 //! same text parses to the same tree (spans included), so a caller that compiles the environment
 //! again (another node of a fleet, the next keystroke, a benchmark's next run) hands each compile
-//! the same cache and only changed or moved files are parsed again. The browser's engine leaves
-//! it unused (its size budget): only native builds read and fill it.
-#![cfg_attr(target_arch = "wasm32", allow(dead_code))]
+//! the same cache and only changed or moved files are parsed again. The page's engine keeps one
+//! across its calls and, after each, drops the files its environment no longer has.
 
-use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -16,6 +14,7 @@ use crate::syntax::ast::Program;
 
 /// What one file parsed to, where it was read.
 struct Parsed {
+    path: String,
     text: Rc<str>,
     base: u32,
     template: bool,
@@ -24,10 +23,17 @@ struct Parsed {
     warnings: Vec<Diagnostic>,
 }
 
-/// The trees of the files compiles have read, by path (the last one read at each path).
+/// The trees of the files compiles have read, by path (the last one read at each path). A list
+/// sorted by path rather than a map: the page's engine carries it, and a map's code costs its size
+/// budget more.
 #[derive(Default)]
 pub struct ParseCache {
-    files: RefCell<BTreeMap<String, Parsed>>,
+    files: RefCell<Vec<Parsed>>,
+}
+
+/// Where `path` is in `files` (sorted by path), or where it would go.
+fn find(files: &[Parsed], path: &str) -> Result<usize, usize> {
+    files.binary_search_by(|parsed| parsed.path.as_str().cmp(path))
 }
 
 impl ParseCache {
@@ -44,6 +50,19 @@ impl ParseCache {
         self.len() == 0
     }
 
+    /// Drop every file whose path `keep` refuses (the files no longer in the environment), so the
+    /// cache never holds more than the environment it was last handed.
+    pub fn retain(&self, mut keep: impl FnMut(&str) -> bool) {
+        if let Ok(mut files) = self.files.try_borrow_mut() {
+            files.retain(|parsed| keep(&parsed.path));
+        }
+    }
+
+    /// Drop every file.
+    pub fn clear(&self) {
+        self.retain(|_| false);
+    }
+
     /// The tree and warnings of `text` at `path`, when it was read at offset `base` before.
     pub(crate) fn get(
         &self,
@@ -53,7 +72,7 @@ impl ParseCache {
         template: bool,
     ) -> Option<(Rc<Program>, Vec<Diagnostic>)> {
         let files = self.files.try_borrow().ok()?;
-        let parsed = files.get(path)?;
+        let parsed = files.get(find(&files, path).ok()?)?;
         let same = parsed.base == base && parsed.template == template && *parsed.text == *text;
         same.then(|| (Rc::clone(&parsed.program), parsed.warnings.clone()))
     }
@@ -70,13 +89,17 @@ impl ParseCache {
     ) {
         if let Ok(mut files) = self.files.try_borrow_mut() {
             let parsed = Parsed {
+                path: path.into(),
                 text,
                 base,
                 template,
                 program,
                 warnings,
             };
-            files.insert(path.into(), parsed);
+            match find(&files, path) {
+                Ok(at) => files[at] = parsed,
+                Err(at) => files.insert(at, parsed),
+            }
         }
     }
 }

@@ -90,6 +90,8 @@ pub(crate) struct Interp<'e, H: RubyHost> {
     pub function: Option<Rc<str>>,
     /// While a function file is loaded: the functions it creates.
     pub created: Option<Vec<super::module_functions::Created>>,
+    /// While a resource type's file runs: what it declares (`resource_types.rs`).
+    pub declaring: Option<super::resource_types::Declaring>,
 }
 
 impl<'e, H: RubyHost> Interp<'e, H> {
@@ -110,6 +112,7 @@ impl<'e, H: RubyHost> Interp<'e, H> {
             file: Rc::from(""),
             function: None,
             created: None,
+            declaring: None,
         }
     }
 
@@ -865,6 +868,10 @@ impl<'e, H: RubyHost> Interp<'e, H> {
             // Linux's address families (`IPAddr.new(number, family)`).
             "Socket::AF_INET" => Ok(RVal::Int(2)),
             "Socket::AF_INET6" => Ok(RVal::Int(10)),
+            // Linux's path separators (java_ks's type interpolates one in a description).
+            "File::PATH_SEPARATOR" => Ok(RVal::str(":")),
+            "File::SEPARATOR" => Ok(RVal::str("/")),
+            "File::ALT_SEPARATOR" => Ok(RVal::Nil),
             "JSON" | "YAML" | "Integer" | "String" | "Array" | "Hash" | "Float" | "Numeric"
             | "Symbol" | "NilClass" | "TrueClass" | "FalseClass" | "Regexp" | "Range" | "Proc"
             | "Fixnum" | "Object" | "Comparable" | "Enumerable" | "Math" | "IPAddr" | "Socket" => {

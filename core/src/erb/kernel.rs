@@ -282,6 +282,11 @@ pub(crate) fn call_self<H: RubyHost>(
     args: &mut Vec<RVal>,
     block: Option<&BlockArg>,
 ) -> RResult<RVal> {
+    if interp.declaring.is_some() {
+        if let Some(result) = super::resource_types::dsl(interp, name, args, block) {
+            return result;
+        }
+    }
     match name {
         "scope" => {
             arity(interp, args, 0, 0)?;
@@ -341,6 +346,9 @@ pub(crate) fn call_self<H: RubyHost>(
             }
         }
         "puts" | "print" | "p" | "warn" | "pp" => Ok(RVal::Nil),
+        // Parsed as a call (a method that calls it may be defined and never called, as in
+        // resource types' `initialize`), refused when it runs.
+        "super" => interp.unsupported("`super' is not supported by the playground's Ruby"),
         // Puppet makes an instance variable of each variable the scope sees with a value.
         "instance_variables" if interp.template => {
             arity(interp, args, 0, 0)?;
@@ -362,6 +370,10 @@ pub(crate) fn call_self<H: RubyHost>(
             match REACHING_OUT.iter().find(|(method, _)| *method == name) {
                 Some((_, what)) => interp.unsupported(format!(
                     "{name} ({what}) is not supported by the playground's ERB"
+                )),
+                // A type's class method Puppet has and the stand-in lacks.
+                None if interp.declaring.is_some() => interp.unsupported(format!(
+                    "the method `{name}' of a resource type is not supported by the playground's Ruby"
                 )),
                 None => interp.raise(format!(
                     "undefined local variable or method `{name}' for #<Puppet::Parser::TemplateWrapper>"

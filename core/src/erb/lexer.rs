@@ -241,7 +241,11 @@ impl<'s> Lexer<'s> {
             } else if c == '$' {
                 self.bump();
                 self.global_var()
-            } else if c == ':' && self.peek_at(1) == Some('\'') && !value_before {
+            } else if c == ':'
+                && self.peek_at(1) == Some('\'')
+                && (!value_before
+                    || (spaced && matches!(prev.map(|t| &t.tok), Some(Tok::Ident(_)))))
+            {
                 self.bump();
                 self.bump();
                 Tok::Sym(alloc::vec![StrPart::Lit(self.single_quoted('\'', None)?)])
@@ -307,8 +311,13 @@ impl<'s> Lexer<'s> {
                     self.bump();
                 }
                 // `<<~EOS`, `<<-EOS` and `<<EOS` heredocs.
+                // After a method name and a space (`desc <<-DOC`), as Ruby reads a command's
+                // argument.
+                let command_arg = spaced
+                    && matches!(prev.map(|t| &t.tok), Some(Tok::Ident(_)))
+                    && !matches!(self.peek(), Some(' ' | '='));
                 if *op == "<<"
-                    && !value_before
+                    && (!value_before || command_arg)
                     && (matches!(self.peek(), Some('~' | '-' | '\'' | '"'))
                         || self.peek().is_some_and(|c| c.is_ascii_uppercase()))
                 {

@@ -19,6 +19,16 @@ const MODULES: &[&str] = &[
     "Puppet::Parser",
     "Puppet::Parser::Functions",
     "Puppet::Util",
+    // A resource type's file: `Puppet::Type.newtype`, and the parents its attributes name.
+    "Puppet::Type",
+    "Puppet::Parameter",
+    "Puppet::Parameter::Boolean",
+    "Puppet::Property",
+    "Puppet::Property::Boolean",
+    "Puppet::Property::Ensure",
+    "Puppet::Property::List",
+    "Puppet::Property::OrderedList",
+    "Puppet::Property::KeyValue",
     "ERB",
     "ERB::Util",
     "File",
@@ -46,6 +56,10 @@ const MODULES: &[&str] = &[
 /// Whether `name` is one of the library's modules.
 pub(crate) fn is_library_module(name: &str) -> bool {
     MODULES.contains(&name)
+        // Puppet's types, parameters and properties (`parent: Puppet::Type::File::Owner`).
+        || ["Puppet::Type::", "Puppet::Parameter::", "Puppet::Property::"]
+            .iter()
+            .any(|prefix| name.starts_with(prefix))
         || cfg!(feature = "ruby-uri")
             && matches!(
                 name,
@@ -72,6 +86,10 @@ pub(crate) fn is_loaded_library(name: &str) -> bool {
             | "openssl"
             | "cgi"
             | "erb"
+            // Required by resource types for their agent-side checks (`Pathname`, `Resolv`):
+            // what they define is refused where it is used.
+            | "pathname"
+            | "resolv"
     ) || cfg!(feature = "ruby-uri") && name == "uri"
 }
 
@@ -89,6 +107,7 @@ pub(crate) fn module_method<H: RubyHost>(
         ("Puppet::Parser::Functions", "newfunction") => {
             super::module_functions::newfunction(interp, args, block)
         }
+        ("Puppet::Type", "newtype") => super::resource_types::newtype(interp, args, block),
         (super::value::SENSITIVE, "new") => sensitive(interp, args),
         ("Gem::Version", "new" | "create") => {
             one_string(interp, args).map(|text| super::objects::version(&text))

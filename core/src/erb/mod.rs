@@ -22,6 +22,7 @@ mod mutations;
 mod objects;
 mod openssl;
 mod parser;
+pub(crate) mod resource_types;
 mod scanner;
 mod shared;
 #[cfg(feature = "ruby-uri")]

@@ -36,6 +36,9 @@ pub(crate) struct RubyWorld {
     required: Vec<String>,
     /// The functions looked for, by name: what was found (`None`: no Ruby file has it).
     functions: Vec<(String, Option<Rc<Loaded>>)>,
+    /// The procs of resource types' title patterns that are not the identity
+    /// (`resource_types.rs`), run on the parts of titles.
+    pub title_procs: Vec<Rc<super::ast::Block>>,
 }
 
 /// A function a file created, as it was declared.
@@ -216,8 +219,19 @@ pub(crate) fn require<H: RubyHost>(interp: &mut Interp<'_, H>, library: &str) ->
         };
         return match load_file(interp.rt, &site, &path, &text) {
             Ok(_) => Ok(RVal::Bool(true)),
+            // A resource type's file: what the required file does not run leaves the type
+            // unread, as its own Ruby would.
+            Err(unwind) if interp.declaring.is_some() => {
+                let _ = unwind;
+                interp.unsupported(format!("require '{library}' does not run here"))
+            }
             Err(unwind) => Err(Flow::Stop(unwind)),
         };
+    }
+    // Puppet's own files (`puppet/parameter/boolean`): loaded already in Puppet; what they
+    // define is there as far as the stand-ins go.
+    if relative.starts_with("puppet/") {
+        return Ok(RVal::Bool(false));
     }
     interp.unsupported(format!(
         "require '{library}' (a Ruby library) is not supported by the playground's Ruby"

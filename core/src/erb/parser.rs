@@ -1330,7 +1330,7 @@ impl<'t> Parser<'t> {
                 let (args, _) = self.call_rest(true)?;
                 Node::new(Kind::Yield(args), line)
             }
-            "super" | "alias" | "undef" | "redo" | "retry" | "BEGIN" | "END" => {
+            "alias" | "undef" | "redo" | "retry" | "BEGIN" | "END" => {
                 return self.fail(format!("`{name}' is not supported in templates here"));
             }
             "end" | "else" | "elsif" | "when" | "then" | "do" | "in" | "rescue" | "ensure"
@@ -1458,7 +1458,7 @@ impl<'t> Parser<'t> {
             self.advance();
             self.advance();
         }
-        let name = match &self.advance().tok {
+        let mut name = match &self.advance().tok {
             Tok::Ident(name) | Tok::Const(name) => name.clone(),
             Tok::Op(op @ ("==" | "<=>" | "[]" | "+" | "-" | "<" | ">")) => op.to_string(),
             _ => {
@@ -1466,6 +1466,14 @@ impl<'t> Parser<'t> {
                 return Err(self.unexpected());
             }
         };
+        // A setter: `def value=(v)`.
+        if matches!(self.peek().tok, Tok::Op("="))
+            && !self.peek().spaced
+            && matches!(self.peek_at(1).tok, Tok::Op("("))
+        {
+            self.advance();
+            name.push('=');
+        }
         let saved_locals = core::mem::replace(&mut self.locals, alloc::vec![Vec::new()]);
         let result = self.method_rest(name, line);
         self.locals = saved_locals;

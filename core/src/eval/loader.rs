@@ -2,7 +2,6 @@
 //! not defined yet is looked for in the modules by its name (`environment/naming.rs`); each file
 //! is read, parsed and checked once, and everything it defines is registered.
 
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -13,7 +12,6 @@ use crate::diagnostic::Diagnostic;
 use crate::environment::naming::{self, ModuleFile};
 use crate::environment::{is_module_name, Environment, ReadError};
 use crate::host::{error, EvalResult, Unwind};
-use crate::name_table::NameTable;
 use crate::span::Span;
 use crate::syntax::ast::{ExprKind, Program};
 
@@ -37,18 +35,9 @@ pub(crate) struct Loader {
     /// Bytes read from the environment so far.
     bytes_read: usize,
     /// Resource types modules implement in Ruby, by name, once looked for (1: there is one).
-    ruby_types: crate::name_map::NameMap<usize>,
-    /// The namevars of those types, where their type file shows one (`ruby_namevar.rs`).
-    ruby_namevars: NameTable<String>,
-    /// The attribute names of those declared with puppet-resource_api, where their type file
-    /// shows them (`ruby_resource_api.rs`).
-    ruby_attributes: NameTable<Vec<String>>,
-    /// The title patterns of those types, where their type file declares them in a form read
-    /// without Ruby (`ruby_title_patterns.rs`): type name → its place in `title_patterns`.
-    ruby_title_patterns: BTreeMap<String, usize>,
-    title_patterns: Vec<Vec<super::ruby_title_patterns::TitlePattern>>,
-    /// Matcher steps the titles have spent against those patterns (see `STEPS_PER_COMPILE`).
-    title_steps: core::cell::Cell<u64>,
+    pub(super) ruby_types: crate::name_map::NameMap<usize>,
+    /// What the compile knows of those types from running their files (`ruby_types.rs`).
+    pub(super) ruby: super::ruby_types::RubyTypes,
 }
 
 /// No entry: no such module, no tree kept.
@@ -56,7 +45,7 @@ const NONE: usize = usize::MAX;
 
 impl Loader {
     /// The directories modules are found in, read from `env` the first time.
-    fn modulepath(&mut self, env: &Environment<'_>) -> &[String] {
+    pub(super) fn modulepath(&mut self, env: &Environment<'_>) -> &[String] {
         self.modulepath.get_or_insert_with(|| env.modulepath())
     }
 }
@@ -69,7 +58,7 @@ pub(crate) enum Wanted {
 }
 
 impl<'o> Evaluator<'o> {
-    fn environment(&self) -> Option<&'o Environment<'o>> {
+    pub(super) fn environment(&self) -> Option<&'o Environment<'o>> {
         self.env
     }
 
@@ -262,11 +251,8 @@ impl<'o> Evaluator<'o> {
                 span,
             ));
         };
-        // The caller's earlier compiles may have parsed this text at this offset already (native
-        // builds: the browser's engine leaves the cache out, for its size budget).
-        #[cfg(not(target_arch = "wasm32"))]
+        // The caller's earlier compiles may have parsed this text at this offset already.
         let cache = self.env.and_then(|env| env.parse_cache);
-        #[cfg(not(target_arch = "wasm32"))]
         if let Some((program, warnings)) = cache.and_then(|c| c.get(path, &text, base, template)) {
             for warning in warnings {
                 self.log(super::LogLevel::Warning, warning.message, warning.span);
@@ -300,7 +286,6 @@ impl<'o> Evaluator<'o> {
             )));
         }
         let program = Rc::new(program);
-        #[cfg(not(target_arch = "wasm32"))]
         if let Some(cache) = cache {
             let warnings = diagnostics.clone();
             cache.keep(path, text, base, template, Rc::clone(&program), warnings);
@@ -393,53 +378,6 @@ impl<'o> Evaluator<'o> {
         Ok(self.catalog.classes.contains_key(name))
     }
 
-    /// Whether some module implements resource type `name` (canonical) in Ruby
-    /// (`lib/puppet/type/<name>.rb`). Ruby does not run here, but Puppet knows such a type: its
-    /// resources are declared as written, their attributes unchecked unless the file declares
-    /// them with puppet-resource_api.
-    pub(crate) fn ruby_type_known(&mut self, name: &str) -> bool {
-        if let Some(&known) = self.known.loader.ruby_types.get(name) {
-            return known == 1;
-        }
-        let Some(env) = self.environment() else {
-            return false;
-        };
-        let file_name = format!("lib/puppet/type/{name}.rb");
-        let found = if is_module_name(name) {
-            let modulepath = self.known.loader.modulepath(env);
-            modulepath.iter().find_map(|dir| {
-                env.files
-                    .list_dir(dir)
-                    .iter()
-                    .filter(|module| is_module_name(module))
-                    .map(|module| format!("{dir}/{module}/{file_name}"))
-                    .find(|path| env.files.exists(path))
-            })
-        } else {
-            None
-        };
-        let known = found.is_some();
-        if let Some(text) = found.and_then(|path| env.files.read(&path).ok()) {
-            if let Some(namevar) = super::ruby_namevar::ruby_type_namevar(&text) {
-                self.known.loader.ruby_namevars.insert(name.into(), namevar);
-            }
-            if let Some(names) = super::ruby_resource_api::resource_api_attributes(&text) {
-                self.known.loader.ruby_attributes.insert(name.into(), names);
-            }
-            if let Some(patterns) = super::ruby_title_patterns::ruby_type_title_patterns(&text) {
-                let loader = &mut self.known.loader;
-                let at = loader.title_patterns.len();
-                loader.title_patterns.push(patterns);
-                loader.ruby_title_patterns.insert(name.into(), at);
-            }
-        }
-        self.known
-            .loader
-            .ruby_types
-            .insert(name.into(), usize::from(known));
-        known
-    }
-
     /// Whether a resource type as a statement writes it is one: a name with a `:` in it
     /// (`::notify`) is only looked for among defined types, as Puppet looks for it.
     pub(crate) fn resource_type_written_known(
@@ -459,7 +397,7 @@ impl<'o> Evaluator<'o> {
     pub(crate) fn resource_type_known(&mut self, name: &str, span: Span) -> EvalResult<bool> {
         let known = super::literals::is_core_resource_type(name)
             || self.define_known(name, span)?
-            || self.ruby_type_known(name);
+            || self.ruby_type_known(name, span)?;
         // The full engine knows stdlib's `file_line` and `anchor` as built-in types.
         #[cfg(not(feature = "stdlib"))]
         if !known && matches!(name, "file_line" | "anchor") {
@@ -478,47 +416,6 @@ impl<'o> Evaluator<'o> {
         }
         self.output.needs_full_engine = Some("stdlib");
         Err(crate::functions::needs_stdlib_part(what, span))
-    }
-
-    /// Whether resource type `name`, declared with puppet-resource_api, lacks attribute
-    /// `attribute` (`None`: not such a type, or one whose attributes its file does not show).
-    pub(crate) fn resource_api_lacks(&self, name: &str, attribute: &str) -> Option<bool> {
-        let names = self.known.loader.ruby_attributes.get(name)?;
-        Some(
-            attribute != "name"
-                && !crate::types::is_metaparameter(attribute)
-                && !names.iter().any(|known| known == attribute),
-        )
-    }
-
-    /// The namevar of a resource type a module implements in Ruby, when its file shows one.
-    pub(crate) fn ruby_type_namevar(&self, name: &str) -> Option<&str> {
-        self.known
-            .loader
-            .ruby_namevars
-            .get(name)
-            .map(String::as_str)
-    }
-
-    /// The key attributes and their values a title of a resource type a module implements in
-    /// Ruby gives by the type's title patterns (empty: it declares none read here, or none matches).
-    pub(crate) fn ruby_title_keys(&self, type_name: &str, title: &str) -> Vec<(String, String)> {
-        let loader = &self.known.loader;
-        loader
-            .ruby_title_patterns
-            .get(type_name)
-            .and_then(|&at| loader.title_patterns.get(at))
-            .and_then(|patterns| {
-                use super::ruby_title_patterns::{split_title, STEPS_PER_COMPILE};
-                let mut left = STEPS_PER_COMPILE.saturating_sub(loader.title_steps.get());
-                let before = left;
-                let keys = split_title(patterns, title, &mut left);
-                loader
-                    .title_steps
-                    .set(loader.title_steps.get() + (before - left));
-                keys
-            })
-            .unwrap_or_default()
     }
 
     /// Where Puppet's loaders look for function `name` written in Ruby: a namespaced name's

@@ -31,10 +31,9 @@ mod ownership;
 mod record;
 #[cfg(feature = "erb")]
 mod ruby_host;
-mod ruby_namevar;
 mod ruby_resource_api;
 pub(crate) mod ruby_state;
-pub(crate) mod ruby_title_patterns;
+pub(crate) mod ruby_types;
 pub(crate) mod scope;
 pub(crate) mod scratch;
 mod suggest;

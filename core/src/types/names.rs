@@ -28,9 +28,24 @@ pub(crate) fn builtin_resource_type(name: &str) -> Option<(&'static str, bool, &
     found.map(|&(_, keys, isomorphic, others)| (keys, isomorphic, others))
 }
 
-/// Whether `name` is one of Puppet's metaparameters (`tag`, `before`, `noop`, ...).
+/// Whether `name` is one of Puppet's metaparameters (`tag`, `before`, `noop`, ...): the words of
+/// `resource_types::METAPARAMETERS`, matched without splitting that list (a compile asks for
+/// every attribute of every resource).
 pub(crate) fn is_metaparameter(name: &str) -> bool {
-    has_word(super::resource_types::METAPARAMETERS, name)
+    matches!(
+        name,
+        "noop"
+            | "schedule"
+            | "audit"
+            | "loglevel"
+            | "alias"
+            | "tag"
+            | "require"
+            | "subscribe"
+            | "before"
+            | "notify"
+            | "stage"
+    )
 }
 
 /// Whether built-in resource type `type_name` (lower-cased) has attribute `name`: `Some(false)`
@@ -41,26 +56,15 @@ pub(crate) fn builtin_type_has(type_name: &str, name: &str) -> Option<bool> {
 }
 
 /// Built-in resource types' attribute names (with `name` and the metaparameters), split and
-/// sorted once per type: a compile checks every resource's attributes (natively only: the
-/// browser's engine reads the table itself, see `has`).
+/// sorted once per type and run: a compile checks every resource's attributes against them.
 #[derive(Default)]
 pub(crate) struct AttributeNames {
     /// Each type's names, sorted; `None` for a type that is not built in.
-    #[cfg(not(target_arch = "wasm32"))]
     types: super::per_type::PerType<Option<Vec<&'static str>>>,
 }
 
 impl AttributeNames {
-    /// [`builtin_type_has`], answered from the type's names (in the browser's engine, from the
-    /// table itself: the lists and their sort would cost its size budget more than they save its
-    /// time).
-    #[cfg(target_arch = "wasm32")]
-    pub(crate) fn has(&mut self, type_name: &str, name: &str) -> Option<bool> {
-        builtin_type_has(type_name, name)
-    }
-
     /// [`builtin_type_has`], answered from the type's sorted names.
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn has(&mut self, type_name: &str, name: &str) -> Option<bool> {
         let names = self.types.get_or_make(type_name, || {
             let (keys, _, others) = builtin_resource_type(type_name)?;
@@ -265,4 +269,23 @@ pub(crate) fn capitalize_segments(name: &str) -> String {
         crate::value::case::capitalize_into(&mut out, segment);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_metaparameters_matched_are_those_listed() {
+        let listed: Vec<&str> = super::super::resource_types::METAPARAMETERS
+            .split(' ')
+            .collect();
+        for word in &listed {
+            assert!(is_metaparameter(word), "{word}");
+        }
+        for other in ["", "name", "notif", "notifyx", "Notify", "ensure"] {
+            assert!(!is_metaparameter(other), "{other}");
+        }
+        assert_eq!(listed.len(), 11);
+    }
 }
