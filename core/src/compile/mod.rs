@@ -281,6 +281,8 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
     };
     outcome.sources = core::mem::take(&mut evaluator.sources);
     crate::regex::meter::release();
+    // Not in the browser's engines: they live on after a compile (and each byte of them counts).
+    #[cfg(not(target_arch = "wasm32"))]
     if options.leave_memory_at_end {
         core::mem::forget(evaluator);
         core::mem::forget(program);
