@@ -133,7 +133,13 @@ test("the panes follow the editor's part of a result: the Problems list and the 
   await editor.press('Control+End');
   const before = await runs(page);
   await page.keyboard.type('\n$c = $nosuch', { delay: 0 });
-  await page.waitForFunction((n) => Number(document.body.dataset.runs) > n && document.querySelectorAll('#problems li').length > 0, before, { timeout: 20000 });
+  // The live pause is as long as the last run took, so a result for part of the typing ('$nosuc') may be shown
+  // first, once the page is idle: wait for the one of the whole text.
+  await page.waitForFunction(
+    (n) => Number(document.body.dataset.runs) > n && [...document.querySelectorAll('#problems li')].some((li) => li.textContent.includes("'nosuch'")),
+    before,
+    { timeout: 20000 },
+  );
   const problems = await page.locator('#problems li').allTextContents();
   assert.ok(problems.some((p) => p.includes('nosuch')), `the Problems list names the unknown variable (${problems.join(' | ')})`);
   assert.deepEqual(await page.locator('.cm-lintRange').allTextContents(), ['$nosuch']);
