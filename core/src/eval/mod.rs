@@ -33,6 +33,7 @@ mod record;
 mod ruby_host;
 mod ruby_resource_api;
 pub(crate) mod ruby_state;
+pub(crate) mod ruby_type_titles;
 pub(crate) mod ruby_types;
 pub(crate) mod scope;
 pub(crate) mod scratch;

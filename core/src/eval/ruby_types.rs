@@ -16,31 +16,20 @@ use crate::environment::is_module_name;
 use crate::host::{error, EvalResult};
 use crate::name_table::NameTable;
 use crate::span::Span;
-use crate::types::title_patterns::{split_title, TitleKey, TitlePattern, STEPS_PER_COMPILE};
 
 /// What the compile knows of the Ruby types it has read.
 #[derive(Default)]
 pub(crate) struct RubyTypes {
-    /// Key attributes, for each type whose file ran (or whose resource_api text was read).
-    namevars: NameTable<Vec<String>>,
     /// The attributes a type has, where its file shows them all (`provider` included when the
     /// modules hold providers for it).
     attributes: NameTable<Vec<String>>,
-    /// Title patterns by type: `Some(at)` its place in `patterns`; `None` when they were not
-    /// read (titles neither split nor checked). No entry: the type defines none.
-    titles: NameTable<Option<usize>>,
-    patterns: Vec<Vec<TitlePattern>>,
-    /// Matcher steps the titles have spent against those patterns (see `STEPS_PER_COMPILE`).
-    title_steps: core::cell::Cell<u64>,
-    /// The key attributes each title of a resource statement gave, by type and title, once its
-    /// patterns' procs ran (keyed by [`split_key`]).
-    split: NameTable<Vec<(String, String)>>,
-}
-
-/// The key of a statement's title split: the type's name, a NUL (which no type name holds), the
-/// title. (One `NameTable` rather than a map keyed by pairs: another map's code in the engines.)
-fn split_key(type_name: &str, title: &str) -> String {
-    [type_name, "\0", title].concat()
+    /// Key attributes, for each type whose file ran (the full engine: the light one hands the
+    /// compile over before any type file runs).
+    #[cfg(feature = "erb")]
+    pub(super) namevars: NameTable<Vec<String>>,
+    /// Title patterns and the titles split by them (the full engine).
+    #[cfg(feature = "erb")]
+    pub(super) titles: super::ruby_type_titles::TypeTitles,
 }
 
 impl<'o> Evaluator<'o> {
@@ -122,16 +111,7 @@ impl<'o> Evaluator<'o> {
                 }
                 ruby.attributes.insert(name.into(), attributes);
                 ruby.namevars.insert(name.into(), declared.namevars);
-                match declared.title_patterns {
-                    None => {}
-                    Some(None) => {
-                        ruby.titles.insert(name.into(), None);
-                    }
-                    Some(Some(patterns)) => {
-                        ruby.titles.insert(name.into(), Some(ruby.patterns.len()));
-                        ruby.patterns.push(patterns);
-                    }
-                }
+                ruby.titles.declare(name, declared.title_patterns);
                 Ok(())
             }
             Reading::Raised(message) => {
@@ -175,107 +155,5 @@ impl<'o> Evaluator<'o> {
                 && !crate::types::is_metaparameter(attribute)
                 && !names.iter().any(|known| known == attribute),
         )
-    }
-
-    /// The namevar of a resource type a module implements in Ruby, when it has exactly one.
-    pub(crate) fn ruby_type_namevar(&self, name: &str) -> Option<&str> {
-        match self.known.loader.ruby.namevars.get(name)?.as_slice() {
-            [one] => Some(one.as_str()),
-            _ => None,
-        }
-    }
-
-    /// The key attributes and their values a title of a resource type a module implements in
-    /// Ruby gives by the type's title patterns (empty: it declares none read here, or none matches).
-    pub(crate) fn ruby_title_keys(&self, type_name: &str, title: &str) -> Vec<(String, String)> {
-        let ruby = &self.known.loader.ruby;
-        if let Some(keys) = ruby.split.get(&split_key(type_name, title)) {
-            return keys.clone();
-        }
-        // Declared some other way than by a resource statement: the parts as they are.
-        self.split_ruby_title(type_name, title)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|(name, value, _)| (name, value))
-            .collect()
-    }
-
-    fn split_ruby_title(&self, type_name: &str, title: &str) -> Option<Vec<TitleKey>> {
-        let ruby = &self.known.loader.ruby;
-        let patterns = ruby.patterns.get((*ruby.titles.get(type_name)?)?)?;
-        let mut left = STEPS_PER_COMPILE.saturating_sub(ruby.title_steps.get());
-        let before = left;
-        let keys = split_title(patterns, title, &mut left);
-        ruby.title_steps
-            .set(ruby.title_steps.get() + (before - left));
-        keys
-    }
-
-    /// Puppet's title check when a resource of a Ruby type is declared: a title no title pattern
-    /// matches (a type with no key attribute has none), or a type of several key attributes that
-    /// defines no patterns, fails the statement.
-    pub(crate) fn check_ruby_title(
-        &mut self,
-        type_name: &str,
-        title: &str,
-        span: Span,
-    ) -> EvalResult<()> {
-        let ruby = &self.known.loader.ruby;
-        let Some(keys) = ruby.namevars.get(type_name) else {
-            return Ok(());
-        };
-        let message = match ruby.titles.get(type_name) {
-            Some(None) => return Ok(()),
-            Some(Some(_)) => {
-                if let Some(split) = self.split_ruby_title(type_name, title) {
-                    return self.keep_title_split(type_name, title, split, span);
-                }
-                if self.known.loader.ruby.title_steps.get() >= STEPS_PER_COMPILE {
-                    return Ok(());
-                }
-                format!("No set of title patterns matched the title \"{title}\".")
-            }
-            None => match keys.len() {
-                0 => format!("No set of title patterns matched the title \"{title}\"."),
-                1 => return Ok(()),
-                _ => String::from(
-                    "you must specify title patterns when there are two or more key attributes",
-                ),
-            },
-        };
-        Err(error(
-            "RUBY_TYPE_TITLE",
-            format!("Error while evaluating a Resource Statement, {message}"),
-            span,
-        ))
-    }
-
-    /// Keep the key attributes a title gave, each proc of its pattern run on its part.
-    fn keep_title_split(
-        &mut self,
-        type_name: &str,
-        title: &str,
-        split: Vec<TitleKey>,
-        span: Span,
-    ) -> EvalResult<()> {
-        let mut keys = Vec::with_capacity(split.len());
-        for (name, part, proc) in split {
-            let value = match proc {
-                #[cfg(feature = "erb")]
-                Some(index) => {
-                    crate::erb::resource_types::run_title_proc(self, index, &part, span)?
-                        .unwrap_or(part)
-                }
-                _ => part,
-            };
-            keys.push((name, value));
-        }
-        let _ = span;
-        self.known
-            .loader
-            .ruby
-            .split
-            .insert(split_key(type_name, title), keys);
-        Ok(())
     }
 }

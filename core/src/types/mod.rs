@@ -40,6 +40,7 @@ mod print;
 pub(crate) mod resource_types;
 #[cfg(feature = "stdlib")]
 pub(crate) mod stdlib_resource_types;
+#[cfg(feature = "erb")]
 pub(crate) mod title_patterns;
 
 use alloc::rc::Rc;
