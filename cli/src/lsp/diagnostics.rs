@@ -105,10 +105,7 @@ pub fn of_file(server: &mut Server, folder: usize, path: &str) -> Vec<Diagnostic
         ));
     }
     if text.len() > super::lint_run::MAX_LINTED_BYTES && entry.open.contains_key(path) {
-        let is_main = super::lifecycle::main_path(server, folder)
-            .flatten()
-            .as_deref()
-            == Some(path);
+        let is_main = super::lifecycle::main_code_source(server, folder).file() == Some(path);
         let message = if is_main && text.len() > super::lifecycle::MAX_COMPILED_MAIN_BYTES {
             format!(
                 "the document is not linted, nor compiled after each edit: it is {} bytes, more than {} bytes",

@@ -127,16 +127,41 @@ fn resolve(root: Option<&Path>, path: &str) -> PathBuf {
 /// note says both.
 pub const MAX_COMPILED_MAIN_BYTES: usize = super::lint_run::MAX_LINTED_BYTES;
 
-/// The path of folder `index`'s main code: `Some(None)` when it compiles its `manifests/`, `None`
-/// when it has nothing to compile (loose manifests before one is edited).
-pub fn main_path(server: &Server, index: usize) -> Option<Option<String>> {
+/// What a folder compiles as its main code.
+pub enum MainCodeSource {
+    /// Nothing yet (loose manifests before one is edited).
+    Nothing,
+    /// Its `manifests/` folder (a control repository).
+    ManifestsFolder,
+    /// One file, by path.
+    File(String),
+}
+
+impl MainCodeSource {
+    /// The path of the one file compiled as the main code, if that is what it is.
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            MainCodeSource::File(path) => Some(path),
+            _ => None,
+        }
+    }
+}
+
+/// What folder `index` compiles as its main code: the manifest the settings name, a module's
+/// `examples/init.pp`, a control repository's `manifests/`, or the loose manifest edited last.
+pub fn main_code_source(server: &Server, index: usize) -> MainCodeSource {
     let folder = &server.folders[index];
-    Some(match (&server.settings.manifest, &folder.kind) {
-        (Some(manifest), _) => Some(format!("{}{manifest}", folder.mount())),
-        (None, FolderKind::ControlRepo) => None,
-        (None, FolderKind::Module { .. }) => Some(format!("{}examples/init.pp", folder.mount())),
-        (None, FolderKind::Loose) => Some(folder.last_edited.clone()?),
-    })
+    match (&server.settings.manifest, &folder.kind) {
+        (Some(manifest), _) => MainCodeSource::File(format!("{}{manifest}", folder.mount())),
+        (None, FolderKind::ControlRepo) => MainCodeSource::ManifestsFolder,
+        (None, FolderKind::Module { .. }) => {
+            MainCodeSource::File(format!("{}examples/init.pp", folder.mount()))
+        }
+        (None, FolderKind::Loose) => match &folder.last_edited {
+            Some(path) => MainCodeSource::File(path.clone()),
+            None => MainCodeSource::Nothing,
+        },
+    }
 }
 
 /// How folder `index` compiles, or `None` when it has nothing to compile (or its main code is
@@ -149,8 +174,9 @@ pub fn compile_settings(
 ) -> Option<CompileSettings> {
     let folder = &server.folders[index];
     let settings = &server.settings;
-    let main = match main_path(server, index)? {
-        Some(path) => {
+    let main = match main_code_source(server, index) {
+        MainCodeSource::Nothing => return None,
+        MainCodeSource::File(path) => {
             let text = folder.analysis.text(&path)?;
             if text.len() > MAX_COMPILED_MAIN_BYTES {
                 return None;
@@ -160,7 +186,7 @@ pub fn compile_settings(
                 text: text.to_string(),
             })
         }
-        None => None,
+        MainCodeSource::ManifestsFolder => None,
     };
     let mut options = EvalOptions {
         strict: settings.strict,
