@@ -39,16 +39,7 @@ fn compile(
     for (path, text) in files {
         memory.insert(path, *text, &limits);
     }
-    let env = Environment {
-        files: &memory,
-        main: Some(puppet_core::MainCode {
-            name: "snippet.pp".into(),
-            text: main.into(),
-        }),
-        base_modulepath: Vec::new(),
-        global_hiera: None,
-        parse_cache: None,
-    };
+    let env = Environment::snippet(&memory, main);
     let options = EvalOptions {
         limits,
         ..EvalOptions::default()

@@ -98,16 +98,7 @@ fn a_command_in_a_template_file_is_refused_at_its_line() {
         "first line\nsecond <%= `cat /etc/passwd` %>\n",
         &limits,
     );
-    let env = Environment {
-        files: &files,
-        main: Some(puppet_core::MainCode {
-            name: "snippet.pp".into(),
-            text: "notice(template('m/t.erb'))".into(),
-        }),
-        base_modulepath: Vec::new(),
-        global_hiera: None,
-        parse_cache: None,
-    };
+    let env = Environment::snippet(&files, "notice(template('m/t.erb'))");
     let outcome = evaluate_environment(&env, &EvalOptions::default());
     let error = outcome.error().expect("a diagnostic");
     assert_eq!(error.code, "ERB_UNSUPPORTED");

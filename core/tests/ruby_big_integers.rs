@@ -99,16 +99,7 @@ fn a_big_integer_returned_to_puppet_is_a_diagnostic() {
         "Puppet::Functions.create_function(:'big::g') do\n  def g\n    (2**70 >> 60).to_s(16)\n  end\nend\n",
         &limits,
     );
-    let env = |text: &str| Environment {
-        files: &files,
-        main: Some(puppet_core::MainCode {
-            name: "snippet.pp".into(),
-            text: text.into(),
-        }),
-        base_modulepath: Vec::new(),
-        global_hiera: None,
-        parse_cache: None,
-    };
+    let env = |text: &str| Environment::snippet(&files, text);
     let outcome = evaluate_environment(&env("notice(big::f())"), &EvalOptions::default());
     let error = outcome.error().expect("a diagnostic");
     assert_eq!(error.code, "RUBY_UNSUPPORTED", "{}", error.message);

@@ -8,16 +8,7 @@ use puppet_core::{evaluate_environment, Environment, EvalOptions, Limits, Memory
 fn compile(type_file: &str, code: &str, limits: Limits) -> Outcome {
     let mut files = MemoryFiles::new();
     files.insert("modules/m/lib/puppet/type/t.rb", type_file, &limits);
-    let env = Environment {
-        files: &files,
-        main: Some(puppet_core::MainCode {
-            name: "snippet.pp".into(),
-            text: code.into(),
-        }),
-        base_modulepath: Vec::new(),
-        global_hiera: None,
-        parse_cache: None,
-    };
+    let env = Environment::snippet(&files, code);
     let options = EvalOptions {
         limits,
         ..EvalOptions::default()
