@@ -89,13 +89,25 @@ fn odd_title_patterns_are_not_read_and_titles_stay_whole() {
 }
 
 #[test]
-fn a_title_proc_that_fails_leaves_the_part_as_it_is() {
-    let file = "Puppet::Type.newtype(:t) do\n  def self.title_patterns\n    [[%r{^(.*)/(.*)$}, [[:a, ->(x) { raise 'no' }], [:b, ->(x) { 42 }]]]]\n  end\n  newparam(:a) { isnamevar }\n  newparam(:b) { isnamevar }\nend\n";
-    let outcome = compile(file, "t { 'p/q': }", Limits::default());
+fn a_title_proc_that_raises_fails_the_statement_and_one_that_gives_no_value_leaves_the_part() {
+    let raising = "Puppet::Type.newtype(:t) do\n  def self.title_patterns\n    [[%r{^(.*)/(.*)$}, [[:a, ->(x) { raise 'no' }], [:b, ->(x) { 42 }]]]]\n  end\n  newparam(:a) { isnamevar }\n  newparam(:b) { isnamevar }\nend\n";
+    let outcome = compile(raising, "t { 'p/q': }", Limits::default());
+    let error = outcome.error().expect("the proc's exception");
+    assert_eq!(
+        error.message,
+        "Error while evaluating a Resource Statement, no"
+    );
+    // nil, a range (no Puppet value), a call the interpreter does not make: the part as it is.
+    let unvalued = "Puppet::Type.newtype(:t) do\n  def self.title_patterns\n    [[%r{^(.*)/(.*)/(.*)$}, [[:a, ->(x) { nil }], [:b, ->(x) { (1..2) }], [:c, ->(x) { x.no_such_method_here }]]]]\n  end\n  newparam(:a) { isnamevar }\n  newparam(:b) { isnamevar }\n  newparam(:c) { isnamevar }\nend\n";
+    let outcome = compile(unvalued, "t { 'p/q/r': }", Limits::default());
     assert!(outcome.error().is_none(), "{:?}", outcome.error());
     assert_eq!(
         parameters(&outcome),
-        vec![("a".into(), "p".into()), ("b".into(), "q".into())]
+        vec![
+            ("a".into(), "p".into()),
+            ("b".into(), "q".into()),
+            ("c".into(), "r".into())
+        ]
     );
 }
 

@@ -155,7 +155,7 @@ fn namevar_first(
 /// parameters; a key attribute equal to the whole title is left out.
 fn keys_from_title(
     title: &str,
-    from_title: Vec<(String, String)>,
+    from_title: Vec<(String, Value)>,
     parameters: &mut Vec<(String, Value)>,
 ) {
     let mut keys: Vec<(String, Value)> = Vec::with_capacity(from_title.len());
@@ -163,7 +163,7 @@ fn keys_from_title(
         let given = parameters.iter().position(|(p, _)| *p == name);
         let value = match given {
             Some(at) => parameters.remove(at).1,
-            None => Value::string(&value),
+            None => value,
         };
         if !matches!(&value, Value::String(text) if &**text == title) {
             keys.push((name, value));
@@ -181,7 +181,7 @@ impl Catalog {
     pub(crate) fn compiled<'n>(
         &self,
         ruby_namevar: impl Fn(&str) -> Option<&'n str>,
-        title_keys: impl Fn(&str, &str) -> Vec<(String, String)>,
+        title_keys: impl Fn(&str, &str) -> Vec<(String, Value)>,
     ) -> Vec<CatalogResource> {
         let catalog = self;
         let mut out = Vec::with_capacity(catalog.entries.len());

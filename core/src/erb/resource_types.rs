@@ -17,6 +17,7 @@ use super::value::{self, RVal};
 use super::RubyHost;
 use crate::host::{CallSite, EvalResult};
 use crate::types::title_patterns::TitlePattern;
+use crate::value::Value;
 
 /// What a type file declared, as the compile uses it.
 pub(crate) struct DeclaredType {
@@ -320,13 +321,14 @@ fn is_identity(proc: &RVal) -> bool {
 }
 
 /// The value title pattern proc `index` makes of a title's part (`None`: the proc does not run
-/// here, or gives no string: the part stays as it is).
+/// here, or gives nil or what Puppet has no value for: the part stays as it is). A proc that raises
+/// fails the resource statement with its message, as Puppet does.
 pub(crate) fn run_title_proc<H: RubyHost>(
     rt: &mut H,
     index: usize,
     part: &str,
     span: crate::span::Span,
-) -> EvalResult<Option<String>> {
+) -> EvalResult<Option<Value>> {
     let Some(block) = rt.ruby().world.title_procs.get(index).cloned() else {
         return Ok(None);
     };
@@ -335,8 +337,14 @@ pub(crate) fn run_title_proc<H: RubyHost>(
     let result = interp.yield_block(&BlockArg::Block(block), alloc::vec![RVal::str(part)]);
     drop(interp);
     match result {
-        Ok(value @ (RVal::Str(_) | RVal::Sym(_))) => Ok(Some(value::to_s(&value))),
+        Ok(RVal::Nil) => Ok(None),
+        Ok(value) => Ok(super::interp::to_puppet(rt, &value, span)?.ok()),
+        Err(Flow::Raise(message, _, _)) => Err(crate::host::error(
+            "RUBY_TYPE_TITLE",
+            format!("Error while evaluating a Resource Statement, {message}"),
+            span,
+        )),
         Err(Flow::Stop(unwind)) => Err(unwind),
-        _ => Ok(None),
+        Err(_) => Ok(None),
     }
 }

@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 use super::evaluator::Evaluator;
 use crate::host::EvalResult;
 use crate::span::Span;
+use crate::value::Value;
 
 #[cfg(feature = "erb")]
 pub(super) use full::TypeTitles;
@@ -25,6 +26,7 @@ mod full {
     use crate::name_table::NameTable;
     use crate::span::Span;
     use crate::types::title_patterns::{split_title, TitleKey, TitlePattern, STEPS_PER_COMPILE};
+    use crate::value::Value;
 
     /// Title patterns by type and the titles split by them.
     #[derive(Default)]
@@ -37,7 +39,7 @@ mod full {
         title_steps: core::cell::Cell<u64>,
         /// The key attributes each title of a resource statement gave, by type and title, once
         /// its patterns' procs ran (keyed by [`split_key`]).
-        split: NameTable<Vec<(String, String)>>,
+        split: NameTable<Vec<(String, Value)>>,
     }
 
     impl TypeTitles {
@@ -86,11 +88,7 @@ mod full {
             }
         }
 
-        pub(super) fn full_title_keys(
-            &self,
-            type_name: &str,
-            title: &str,
-        ) -> Vec<(String, String)> {
+        pub(super) fn full_title_keys(&self, type_name: &str, title: &str) -> Vec<(String, Value)> {
             let titles = &self.known.loader.ruby.titles;
             if let Some(keys) = titles.split.get(&split_key(type_name, title)) {
                 return keys.clone();
@@ -100,7 +98,7 @@ mod full {
                 .split(type_name, title)
                 .unwrap_or_default()
                 .into_iter()
-                .map(|(name, value, _)| (name, value))
+                .map(|(name, value, _)| (name, Value::string(&value)))
                 .collect()
         }
 
@@ -150,13 +148,13 @@ mod full {
         ) -> EvalResult<()> {
             let mut keys = Vec::with_capacity(split.len());
             for (name, part, proc) in split {
-                let value = match proc {
+                let made = match proc {
                     Some(index) => {
                         crate::erb::resource_types::run_title_proc(self, index, &part, span)?
-                            .unwrap_or(part)
                     }
-                    None => part,
+                    None => None,
                 };
+                let value = made.unwrap_or_else(|| Value::string(&part));
                 keys.push((name, value));
             }
             self.known
@@ -184,7 +182,7 @@ impl<'o> Evaluator<'o> {
 
     /// The key attributes and their values a title of a resource type a module implements in
     /// Ruby gives by the type's title patterns (empty: it declares none read here, or none matches).
-    pub(crate) fn ruby_title_keys(&self, type_name: &str, title: &str) -> Vec<(String, String)> {
+    pub(crate) fn ruby_title_keys(&self, type_name: &str, title: &str) -> Vec<(String, Value)> {
         #[cfg(feature = "erb")]
         return self.full_title_keys(type_name, title);
         #[cfg(not(feature = "erb"))]
