@@ -6,6 +6,7 @@
 //! is asked (its own implementation, confined to the directories it was given).
 
 mod memory;
+pub(crate) mod metadata;
 pub(crate) mod naming;
 mod parse_cache;
 mod paths;

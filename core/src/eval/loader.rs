@@ -48,6 +48,11 @@ impl Loader {
     pub(super) fn modulepath(&mut self, env: &Environment<'_>) -> &[String] {
         self.modulepath.get_or_insert_with(|| env.modulepath())
     }
+
+    /// Module `name` is not found from now on (Puppet's loader rejected its metadata).
+    pub(super) fn leave_out_module(&mut self, name: &str) {
+        self.modules.insert(name.into(), NONE);
+    }
 }
 
 /// What autoloading looks for.

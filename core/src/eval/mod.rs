@@ -24,6 +24,7 @@ pub(crate) mod known;
 mod literals;
 pub(crate) mod loader;
 mod matching;
+pub(crate) mod module_metadata;
 mod numeric;
 mod operators;
 pub(crate) mod output;

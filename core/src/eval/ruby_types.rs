@@ -43,6 +43,8 @@ impl<'o> Evaluator<'o> {
             return Ok(false);
         };
         let file_name = format!("lib/puppet/type/{name}.rb");
+        // Puppet's autoloader looks in every module folder of the modulepath, even one its module
+        // loader left out for its metadata.
         let modulepath: Vec<String> = if is_module_name(name) {
             self.known.loader.modulepath(env).to_vec()
         } else {

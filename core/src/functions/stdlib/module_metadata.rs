@@ -4,15 +4,11 @@
 //! as Puppet logs and skips such a module.
 
 use alloc::format;
-use alloc::string::String;
 
 use super::to_s;
 use crate::functions::declare::Call;
-use crate::host::{EvalResult, LogLevel};
+use crate::host::EvalResult;
 use crate::value::{Hash, Value};
-
-/// The fields Puppet's module loader requires of a `metadata.json`, in the order it checks them.
-const REQUIRED_FIELDS: &[&str] = &["source", "author", "version", "license", "dependencies"];
 
 pub(super) fn load_module_metadata(Call(ev, site, args, ..): Call) -> EvalResult<Value> {
     if !(1..=2).contains(&args.len()) {
@@ -40,40 +36,7 @@ pub(super) fn load_module_metadata(Call(ev, site, args, ..): Call) -> EvalResult
             "load_module_metadata(): No metadata.json file for module {module}"
         )));
     };
-    match checked_metadata(&module, &text) {
-        Ok(metadata) => Ok(metadata),
-        Err(problem) => {
-            ev.log(LogLevel::Err, problem, site.span);
-            Err(not_found())
-        }
-    }
-}
-
-/// The metadata as data, or why Puppet's module loader rejects it.
-fn checked_metadata(module: &str, text: &str) -> Result<Value, String> {
-    let metadata = crate::value::json::load(text).map_err(|error| {
-        format!(
-            "{module} has an invalid and unparsable metadata.json file. The parse error: {error}"
-        )
-    })?;
-    if let Value::Hash(fields) = &metadata {
-        if fields.is_empty() {
-            return Ok(metadata);
-        }
-        for field in REQUIRED_FIELDS {
-            match fields.get(&Value::string(field)) {
-                None | Some(Value::Undef) => {
-                    return Err(format!("No {field} module metadata provided for {module}"))
-                }
-                Some(other) if *field == "dependencies" && !matches!(other, Value::Array(_)) => {
-                    return Err(format!(
-                        "The value for the key dependencies in the file metadata.json of the module {module} must be an array, not: '{}'",
-                        to_s(other)
-                    ))
-                }
-                Some(_) => {}
-            }
-        }
-    }
-    Ok(metadata)
+    // A module whose metadata Puppet's loader rejects was left out when the compile started
+    // (logged then), so it is not found above; the check gives the metadata as data.
+    crate::environment::metadata::checked_metadata(&module, &text).map_err(|_| not_found())
 }
