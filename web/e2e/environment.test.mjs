@@ -345,7 +345,10 @@ test('open a control repository from disk: its manifests/ compile; what Puppet d
 
 test('open a single module from disk: it goes under modules/<name from metadata.json>/ and snippet.pp includes it', async () => {
   const folder = await makeFolder('puppet-motd', {
-    'metadata.json': JSON.stringify({ name: 'example-motd', version: '1.0.0' }),
+    // Every field Puppet's module loader requires (without one it leaves the module out).
+    'metadata.json': JSON.stringify({
+      name: 'example-motd', version: '1.0.0', author: 'example', license: 'Apache-2.0', source: 'https://example.com/motd', dependencies: [],
+    }),
     'manifests/init.pp': "class motd { notify { 'motd': } }\n",
     'spec/spec_helper.rb': '',
   });
