@@ -1,6 +1,6 @@
 // Measure typing in the page with the CPU throttled (Chrome DevTools Protocol Emulation.setCPUThrottlingRate, 4× by default, to stand for a busy or slower machine): keystroke to paint (Event Timing), main-thread tasks over 50 ms while results are applied (Long Tasks), and keystroke to updated result against the engine's own time; for a 3,000-line manifest and a 30-line snippet. Serves web/dist; prints a table and the JSON.
 //
-//   node scripts/measure-typing.mjs [--rate 4] [--keys 40] [--results 12] [--repeat 1] [--above 0] [--trace] [--profile] [--attribute] [--headless]
+//   node scripts/measure-typing.mjs [--rate 4] [--keys 40] [--results 12] [--repeat 1] [--above 0] [--lines 3000|30] [--trace] [--profile] [--attribute] [--headless]
 //
 // (DIST=<folder> serves another build than web/dist: two builds measured in turn in one sitting.) Every figure comes
 // with the machine's load average. --attribute lists every main-thread task over 50 ms while typing with what ran in
@@ -40,6 +40,8 @@ const KEYS = arg('keys', 40);
 const RESULTS = arg('results', 12);
 const REPEAT = arg('repeat', 1);
 const ABOVE = arg('above', 0);
+/** Only the manifest of this many lines (3000 or 30); both without it. */
+const LINES = arg('lines', 0);
 const TRACE = process.argv.includes('--trace');
 const PROFILE = process.argv.includes('--profile');
 /** List every long task while typing with what ran in it (else only those while a result is applied). */
@@ -345,7 +347,7 @@ function mainThreadPerKey(events, keys) {
 
 const figures = [];
 for (let run = 0; run < REPEAT; run += 1) {
-  for (const [name, code] of [['3,000-line manifest', manifest(3000)], ['30-line snippet', manifest(30)]]) figures.push({ run: run + 1, ...(await measure(name, code)) });
+  for (const [name, code] of [['3,000-line manifest', manifest(3000)], ['30-line snippet', manifest(30)]].filter(([, code]) => !LINES || code.split('\n').length === LINES)) figures.push({ run: run + 1, ...(await measure(name, code)) });
 }
 await browser.close();
 await new Promise((done) => server.close(done));
