@@ -14,7 +14,7 @@ after(async () => {
 /** Mark the elements the editor draws for results (inline results, the gutter's marks) to tell later whether they are the same ones. */
 const mark = (page) =>
   page.evaluate(() => {
-    const root = document.querySelector('#editor').shadowRoot;
+    const root = document.querySelector('#editor');
     const drawn = root.querySelectorAll('.cm-inline-result, .cm-gutter-lint .cm-gutterElement > *');
     drawn.forEach((element) => (element.dataset.seen = 'yes'));
     return drawn.length;
@@ -22,7 +22,7 @@ const mark = (page) =>
 /** How many of those elements are the ones marked, and how many there are. */
 const kept = (page) =>
   page.evaluate(() => {
-    const root = document.querySelector('#editor').shadowRoot;
+    const root = document.querySelector('#editor');
     const drawn = [...root.querySelectorAll('.cm-inline-result, .cm-gutter-lint .cm-gutterElement > *')];
     return { marked: drawn.filter((element) => element.dataset.seen === 'yes').length, all: drawn.length };
   });
@@ -58,7 +58,7 @@ test('running the same code again leaves the inline results and the gutter marks
   for (let i = 0; i < '$nosuch'.length; i += 1) await page.keyboard.press('Backspace');
   await page.keyboard.type('$b');
   await nextResult(page, again);
-  await page.waitForFunction(() => !document.querySelector('#editor').shadowRoot.querySelector('.cm-lintRange.cm-eval'));
+  await page.waitForFunction(() => !document.querySelector('#editor').querySelector('.cm-lintRange.cm-eval'));
   assert.deepEqual(await squiggles(page), ['"x"']);
   assert.match(await page.locator('.cm-inline-result').last().textContent(), /⇒ 3 : Integer/);
   assert.deepEqual(errors, []);
@@ -71,14 +71,14 @@ test('running the same code again leaves the inline results and the gutter marks
  */
 const markLint = (page) =>
   page.evaluate(() => {
-    const root = document.querySelector('#editor').shadowRoot;
+    const root = document.querySelector('#editor');
     const drawn = root.querySelectorAll('.cm-lintRange.cm-lint, .cm-gutter-lint .cm-lint-marker-warning');
     drawn.forEach((element) => (element.lintSeen = true));
     return drawn.length;
   });
 const keptLint = (page) =>
   page.evaluate(() => {
-    const root = document.querySelector('#editor').shadowRoot;
+    const root = document.querySelector('#editor');
     const drawn = [...root.querySelectorAll('.cm-lintRange.cm-lint, .cm-gutter-lint .cm-lint-marker-warning')];
     return { marked: drawn.filter((element) => element.lintSeen === true).length, all: drawn.length };
   });
@@ -111,7 +111,7 @@ test("a result whose evaluation squiggles change leaves lint's squiggles and gut
   // The squiggled text deleted, its squiggle goes and so does its line's mark in the gutter.
   for (let i = 0; i < '$nosuch'.length; i += 1) await page.keyboard.press('Backspace');
   await page.keyboard.type('$c');
-  await page.waitForFunction(() => !document.querySelector('#editor').shadowRoot.querySelector('.cm-lintRange.cm-eval, .cm-lint-marker-error'));
+  await page.waitForFunction(() => !document.querySelector('#editor').querySelector('.cm-lintRange.cm-eval, .cm-lint-marker-error'));
   assert.deepEqual(await squiggles(page), ['"x"', '"y"']);
   assert.deepEqual(await keptLint(page), { marked: drawn, all: drawn });
   assert.deepEqual(errors, []);

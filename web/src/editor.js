@@ -18,6 +18,7 @@ import { goToDefinition } from './definition.js';
 import { findReferences } from './references.js';
 import { signatureHelp } from './signature-help.js';
 import editorCss from './editor.css?inline';
+import './document-styles.js';
 
 /**
  * Results arrive for the texts as they were sent; the user may have typed since. A snapshot collects,
@@ -85,16 +86,22 @@ function textOfDoc(doc) {
 }
 
 /**
- * The editor lives in a shadow root: there CodeMirror's style-mod injects its styles as constructed
- * stylesheets, which `style-src 'self'` allows; in the document itself it would add a <style> element,
- * which the CSP blocks.
+ * The editor lives in the page's document, its styles (editor.css, and CodeMirror's through
+ * src/document-styles.js) in constructed stylesheets the document adopts, which `style-src 'self'` allows where a
+ * <style> element is blocked. (Not in a shadow root: Chromium lays out the page whenever CodeMirror reads a shadow
+ * root's selection, on every key and every result; docs/page.md, "Typing".) `host` gets the class `cm-host`.
  */
-function shadowRootIn(host) {
-  const root = host.attachShadow({ mode: 'open' });
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(editorCss);
-  root.adoptedStyleSheets = [sheet];
-  return root;
+const editorSheets = new WeakMap();
+function editorRootIn(host) {
+  const doc = host.ownerDocument;
+  if (!editorSheets.has(doc)) {
+    const sheet = new doc.defaultView.CSSStyleSheet();
+    sheet.replaceSync(editorCss);
+    editorSheets.set(doc, sheet);
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+  }
+  host.classList.add('cm-host');
+  return doc;
 }
 
 /**
@@ -207,7 +214,7 @@ export function languageFor(path) {
  */
 export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label, complete = null, docs = null, signature = null, record = null, onDefinition = null, onCursor = null, onReferences = null }) {
   const snapshots = new Snapshots();
-  const root = shadowRootIn(parent);
+  const root = editorRootIn(parent);
   const language = new Compartment();
   const shared = [
     lineNumbers(),
@@ -261,7 +268,7 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
   /** What the last result said of files not opened yet: path → { text, diagnostics, hints }. */
   const pending = new Map();
   let current = firstPath;
-  const view = new EditorView({ root, parent: root, state: makeState(current, doc) });
+  const view = new EditorView({ root, parent, state: makeState(current, doc) });
   const stateOf = (path) => (path === current ? view.state : states.get(path));
 
   /**

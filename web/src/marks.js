@@ -221,7 +221,7 @@ function hoverMarker(view, element, diagnostics) {
     const leave = (event) => {
       const box = element.getBoundingClientRect();
       const near = event.clientX > box.left - 10 && event.clientX < box.right + 10 && event.clientY > box.top - 10 && event.clientY < box.bottom + 10;
-      // The tooltip is inside the editor's shadow root: the event's target outside it is the host.
+      // On the tooltip (or anything inside it) the mouse has not left.
       if (near || event.composedPath().some((node) => node.classList?.contains('cm-tooltip-lint'))) return;
       window.removeEventListener('mousemove', leave);
       if (view.state.field(gutterTooltip)) view.dispatch({ effects: setGutterTooltip.of(null) });
