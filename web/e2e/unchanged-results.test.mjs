@@ -119,3 +119,26 @@ test("a result whose evaluation squiggles change leaves lint's squiggles and gut
   assert.deepEqual(errors, []);
   await close();
 });
+
+test("a line that both evaluation and lint mark has one gutter marker, evaluation's words first, and lint's lines keep theirs", async () => {
+  // Lint: double quotes without a variable on line 1, a string that is only a variable on line 2; evaluation: the
+  // unknown variable on line 2. The gutter puts evaluation's few lines together with lint's, kept apart (src/marks.js).
+  const code = '$a = "x"\n$b = "${nosuch}"';
+  const { page, errors, close } = await openPage(env, codeLink(env, code));
+  await page.waitForFunction(() => Number(document.body.dataset.lints ?? 0) > 0, null, { timeout: 20000 });
+  await page.locator('.cm-lint-marker-error').first().waitFor();
+  const markers = await page.evaluate(() =>
+    [...document.querySelectorAll('#editor .cm-gutter-lint .cm-gutterElement')]
+      .filter((element) => element.firstElementChild)
+      .map((element) => element.firstElementChild.className),
+  );
+  assert.deepEqual(markers, ['cm-lint-marker cm-lint-marker-warning', 'cm-lint-marker cm-lint-marker-error']);
+  await page.locator('.cm-lint-marker-error').hover();
+  await page.locator('.cm-tooltip-lint').waitFor();
+  const words = await page.locator('.cm-tooltip-lint .cm-diagnosticText').allTextContents();
+  assert.equal(words.length, 2, `both diagnostics of line 2 (${words.join(' | ')})`);
+  assert.match(words[0], /Unknown variable: 'nosuch'/);
+  assert.match(words[1], /only a variable|string containing only a variable/i);
+  assert.deepEqual(errors, []);
+  await close();
+});
