@@ -142,3 +142,47 @@ test("a line that both evaluation and lint mark has one gutter marker, evaluatio
   assert.deepEqual(errors, []);
   await close();
 });
+
+test("a failed run keeps the inline results shown, marked stale; the next result changes only the hints that differ", async () => {
+  const code = '$a = 1\n$b = 2\n$c = $b';
+  const { page, errors, close } = await openPage(env, codeLink(env, code));
+  await page.locator('.cm-inline-result', { hasText: '⇒ 2' }).first().waitFor();
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await editor.press('Control+End');
+  await page.waitForTimeout(300);
+  assert.equal(await mark(page), 3, 'three inline results');
+  const hints = () => page.locator('.cm-inline-result').allTextContents();
+  const keptHints = () =>
+    page.evaluate(() => {
+      const drawn = [...document.querySelectorAll('#editor .cm-inline-result')];
+      return { marked: drawn.filter((element) => element.dataset.seen === 'yes').length, all: drawn.length };
+    });
+  const stale = () => page.evaluate(() => document.querySelector('#editor .cm-editor').classList.contains('cm-results-stale'));
+  // A failed run (a syntax error): no statements; the hints stay, dimmed, the same elements.
+  let before = await runs(page);
+  await page.keyboard.insertText(' +');
+  await nextResult(page, before);
+  assert.notEqual(await page.getByTestId('problems').textContent(), '', 'the run failed');
+  assert.deepEqual(await hints(page), ['⇒ 1 : Integer[1, 1]', '⇒ 2 : Integer[2, 2]', '⇒ 2 : Integer[2, 2]']);
+  assert.equal(await stale(page), true, 'marked stale');
+  assert.deepEqual(await keptHints(), { marked: 3, all: 3 });
+  // A result with statements again: only the changed hint is drawn again, the stale mark goes.
+  before = await runs(page);
+  await page.keyboard.insertText(' 3');
+  await nextResult(page, before);
+  await page.locator('.cm-inline-result', { hasText: '⇒ 5' }).waitFor();
+  assert.deepEqual(await hints(page), ['⇒ 1 : Integer[1, 1]', '⇒ 2 : Integer[2, 2]', '⇒ 5 : Integer[5, 5]']);
+  assert.equal(await stale(page), false, 'no longer stale');
+  assert.deepEqual(await keptHints(), { marked: 2, all: 3 });
+  // Text whose line is deleted takes its stale hint with it.
+  before = await runs(page);
+  await page.keyboard.insertText(' +');
+  await nextResult(page, before);
+  await page.waitForFunction(() => document.querySelector('#editor .cm-editor').classList.contains('cm-results-stale'));
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.press('Backspace');
+  assert.deepEqual(await hints(page), ['⇒ 1 : Integer[1, 1]', '⇒ 2 : Integer[2, 2]']);
+  assert.deepEqual(errors, []);
+  await close();
+});

@@ -275,7 +275,7 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
    * The effects that show a file's results: squiggles with hover text, inline results and the values for hover
    * (lint's squiggles, a kind of their own, are not touched; squiggles the same as those shown are left as they are).
    */
-  const resultEffects = (state, { diagnostics, hints, recorded = [] }, recordedFollows = false) => {
+  const resultEffects = (state, { diagnostics, hints, recorded = [] }, recordedFollows = false, failed = false) => {
     const squiggles = diagnostics.flatMap((d) => [
       { from: d.from, to: d.to, severity: d.severity === 'error' ? 'error' : 'warning', message: withNotes(d), markClass: 'cm-eval' },
       // A note with a place of its own (where a comma belongs, the bracket left open) marks it.
@@ -285,7 +285,7 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
     ]);
     return [
       ...(sameDiagnostics(evaluationMarksOf(state), squiggles) ? [] : [setEvaluationMarks.of(squiggles)]),
-      setInlineResults.of(hints),
+      setInlineResults.of({ hints, keep: failed }),
       ...(recordedFollows ? [] : [setRecorded.of(recorded)]),
     ];
   };
@@ -390,14 +390,14 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
      * in `byPath` are cleared. With `recordedFollows`, the values for hover are left as they are until
      * `showRecorded` brings the run's.
      */
-    showResults(byPath, texts, { recordedFollows = false } = {}) {
+    showResults(byPath, texts, { recordedFollows = false, failed = false } = {}) {
       const none = { diagnostics: [], hints: [] };
       pending.clear();
       for (const [path, results] of byPath) {
         if (!stateOf(path)) pending.set(path, { ...results, text: texts(path) });
       }
-      for (const [path, state] of states) states.set(path, state.update({ effects: resultEffects(state, byPath.get(path) ?? none, recordedFollows) }).state);
-      view.dispatch({ effects: resultEffects(view.state, byPath.get(current) ?? none, recordedFollows) });
+      for (const [path, state] of states) states.set(path, state.update({ effects: resultEffects(state, byPath.get(path) ?? none, recordedFollows, failed) }).state);
+      view.dispatch({ effects: resultEffects(view.state, byPath.get(current) ?? none, recordedFollows, failed) });
     },
 
     /**

@@ -591,7 +591,8 @@ function showRunResult(id, request, { result, logsTotal, ms, recordedFollows, ar
   const applying = performance.now();
   const placed = placeResults(result, editor.mappersFor(id, { keep: true }), pageMessage);
   // The editor first: it reads the page's layout, which the panes' changes would make it compute again.
-  editor.showResults(placed.byFile, (path) => textIn(request, path), { recordedFollows });
+  // (A failed run has no statements: the inline results shown stay, marked stale, rather than all go and come back.)
+  editor.showResults(placed.byFile, (path) => textIn(request, path), { recordedFollows, failed: result.value === null });
   showResult(result);
   // The status announces the result (a link's problem stays until the user edits).
   if (!linkProblem) status.result({ value: result.value, type: result.type, diagnostics: placed.diagnostics, ms });
