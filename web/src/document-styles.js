@@ -1,10 +1,10 @@
-//! CodeMirror's styles in the page's document as a constructed stylesheet (adopted), never as a <style> element.
+// CodeMirror's styles in the page's document as a constructed stylesheet (adopted), never as a <style> element.
 //
 // Why: the CSP (`style-src 'self'`) blocks the <style> element that style-mod (CodeMirror's style mounting) adds when
 // the editor's root is a document; it adopts constructed stylesheets only in shadow roots. The editor used to live in
 // a shadow root for that alone, and Chromium lays the page out again each time CodeMirror reads the selection of a
-// shadow root (a document's selection it keeps as a range, which reading does not lay out): 7–9 ms a key at 4× CPU
-// throttling, and the forced layout of a result's task (docs/page.md, "Typing"). Here `StyleModule.mount` on a document
+// shadow root (a document's selection it keeps as a range, which reading does not lay out): the forced layout in the
+// task that applies a result, whenever that redraws a line (docs/page.md, "Typing"). Here `StyleModule.mount` on a document
 // keeps the modules in style-mod's order (a module mounted again stays where it was unless the new list puts it
 // before one mounted after it) in one constructed sheet adopted by the document; shadow roots go on as before.
 import { StyleModule } from 'style-mod';
