@@ -80,7 +80,7 @@ test('typing mer offers merge with its signature', async () => {
   assert.match(await merge.locator('.cm-completionDetail').textContent(), /^\(.*Hash.* \*\$args\)/);
   // Choosing it puts it in the code.
   await merge.click();
-  await page.waitForFunction(() => document.querySelector('#editor').shadowRoot.querySelector('.cm-content').textContent.includes('$b = merge'));
+  await page.waitForFunction(() => document.querySelector('#editor').querySelector('.cm-content').textContent.includes('$b = merge'));
   assert.deepEqual(errors, []);
   await close();
 });
@@ -121,7 +121,7 @@ test('Ctrl+click on a class name opens its file in the Files pane at the class; 
   // Ctrl+click on `app::web` in `include app::web`.
   await page.locator('.cm-content span', { hasText: /^app::web$/ }).click({ modifiers: ['Control'] });
   await page.waitForFunction(() => document.querySelector('[data-testid="open-file"]').textContent === 'modules/app/manifests/web.pp');
-  const selected = () => page.evaluate(() => document.querySelector('#editor').shadowRoot.getSelection().toString());
+  const selected = () => page.evaluate(() => document.getSelection().toString());
   assert.equal(await selected(), 'app::web');
   assert.equal(await page.getByTestId('file-tree').locator('[aria-selected="true"]').textContent().then((t) => t.includes('web.pp')), true);
   // From there, Ctrl+click on `app` goes to the class in init.pp.
@@ -131,8 +131,8 @@ test('Ctrl+click on a class name opens its file in the Files pane at the class; 
   // F12 on `$port` in notice($port) goes to the parameter.
   await page.locator('.cm-content span', { hasText: /^\$port$/ }).last().click();
   await page.keyboard.press('F12');
-  await page.waitForFunction(() => document.querySelector('#editor').shadowRoot.getSelection().toString() === '$port');
-  const line = await page.evaluate(() => document.querySelector('#editor').shadowRoot.getSelection().anchorNode.parentElement.closest('.cm-line').textContent);
+  await page.waitForFunction(() => document.getSelection().toString() === '$port');
+  const line = await page.evaluate(() => document.getSelection().anchorNode.parentElement.closest('.cm-line').textContent);
   assert.match(line, /^class app\(Integer \$port = 80\)/);
   assert.deepEqual(errors, []);
   await close();
@@ -165,7 +165,7 @@ test("inside lookup(' the environment's Hiera keys are offered; Ctrl+click on a 
   await page.keyboard.press('Escape');
   await page.locator('.cm-content span', { hasText: /^'app::port'$/ }).click({ modifiers: ['Control'] });
   await page.waitForFunction(() => document.querySelector('[data-testid="open-file"]').textContent === 'data/common.yaml');
-  assert.equal(await page.evaluate(() => document.querySelector('#editor').shadowRoot.getSelection().toString()), 'app::port');
+  assert.equal(await page.evaluate(() => document.getSelection().toString()), 'app::port');
   assert.deepEqual(errors, []);
   await close();
 });

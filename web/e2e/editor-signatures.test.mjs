@@ -36,10 +36,10 @@ test('inside a call the signature shows with the parameter at the cursor marked;
   const marked = help.locator('.cm-signature-active mark');
   await typeAtEnd(page, "$v = versioncmp('1.2', ");
   await help.waitFor();
-  await page.waitForFunction(() => document.querySelector('#editor').shadowRoot.querySelector('[data-testid="signature-help"] mark')?.textContent === 'String $b');
+  await page.waitForFunction(() => document.querySelector('#editor').querySelector('[data-testid="signature-help"] mark')?.textContent === 'String $b');
   assert.match(await help.locator('.cm-signature-active').textContent(), /^versioncmp\(String \$a, String \$b, Optional\[Boolean\] \$ignore_trailing_zeroes\)$/);
   await page.keyboard.type("'1.10', ", { delay: 20 });
-  await page.waitForFunction(() => document.querySelector('#editor').shadowRoot.querySelector('[data-testid="signature-help"] mark')?.textContent === 'Optional[Boolean] $ignore_trailing_zeroes');
+  await page.waitForFunction(() => document.querySelector('#editor').querySelector('[data-testid="signature-help"] mark')?.textContent === 'Optional[Boolean] $ignore_trailing_zeroes');
   assert.equal(await marked.count(), 1);
   // Past the closing parenthesis the call is over.
   await page.keyboard.press('End');
@@ -60,11 +60,11 @@ test("a method call's receiver is the first argument; the environment's own func
   await typeAtEnd(page, "$s = ['a', 'b'].join(");
   await help.waitFor();
   // join(Array $arg, Optional[String] $delimiter): the receiver is $arg, the cursor at the delimiter.
-  await page.waitForFunction(() => document.querySelector('#editor').shadowRoot.querySelector('[data-testid="signature-help"] mark')?.textContent === 'Optional[String] $delimiter');
+  await page.waitForFunction(() => document.querySelector('#editor').querySelector('[data-testid="signature-help"] mark')?.textContent === 'Optional[String] $delimiter');
   assert.equal(await help.locator('.cm-signature-active').textContent(), 'join(Array $arg, Optional[String] $delimiter)');
   await page.keyboard.press('End');
   await page.keyboard.type('\n$d = app::scale(3, ', { delay: 20 });
-  await page.waitForFunction(() => document.querySelector('#editor').shadowRoot.querySelector('[data-testid="signature-help"] mark')?.textContent === 'Integer $by = 2');
+  await page.waitForFunction(() => document.querySelector('#editor').querySelector('[data-testid="signature-help"] mark')?.textContent === 'Integer $by = 2');
   assert.equal(await help.locator('.cm-signature-active').textContent(), 'app::scale(Integer $x, Integer $by = 2) >> Integer');
   assert.deepEqual(errors, []);
   await close();

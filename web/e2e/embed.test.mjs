@@ -189,7 +189,7 @@ test('the embedded view shows a result once, marks it stale after an edit, boxes
   assert.doesNotMatch(await page.getByTestId('status').textContent(), /\[2, 4\]/);
   // The cursor starts beside "[": no box around the brackets before the reader is in the editor.
   const brackets = await page.evaluate(() =>
-    [...document.querySelector('#editor').shadowRoot.querySelectorAll('.cm-matchingBracket')].map((el) => getComputedStyle(el).outlineStyle),
+    [...document.querySelector('#editor').querySelectorAll('.cm-matchingBracket')].map((el) => getComputedStyle(el).outlineStyle),
   );
   assert.ok(brackets.length > 0, 'the editor matched the brackets');
   assert.deepEqual([...new Set(brackets)], ['none']);

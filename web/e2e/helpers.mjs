@@ -69,7 +69,13 @@ export const runs = (page) => page.evaluate(() => Number(document.body.dataset.r
 
 /** Wait for a result after `count` earlier ones. */
 export async function nextResult(page, count, timeout = 10000) {
-  await page.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n, count, { timeout });
+  // A result after `count`, for the text as it is: a key after a pause runs at once, so the result of the first of
+  // several edits made together (replaceCode's lines) may come before the one for all of them.
+  await page.waitForFunction(
+    (n) => Number(document.body.dataset.runs ?? 0) > n && (document.body.dataset.resultEdits ?? '0') === (document.body.dataset.edits ?? '0'),
+    count,
+    { timeout },
+  );
 }
 
 /** The editor's text, without the inline result widgets. */

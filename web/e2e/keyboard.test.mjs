@@ -12,7 +12,7 @@ after(async () => {
 });
 
 const focusedId = (page) => page.evaluate(() => document.activeElement?.id || document.activeElement?.dataset?.testid || document.activeElement?.tagName);
-const editorFocused = (page) => page.evaluate(() => document.activeElement?.id === 'editor');
+const editorFocused = (page) => page.evaluate(() => document.activeElement?.closest('#editor') !== null);
 
 test('Tab moves through the editor until the user types in it; then Tab indents, and Escape then Tab leaves', async () => {
   const code = "notice('a')\nnotice('b')";

@@ -16,7 +16,7 @@ const SQUARES = 'Integer[1, 300].map |$i| { $i * $i }';
 /** How far the document and the editor's scroller overflow sideways, in px. */
 const overflow = (page) =>
   page.evaluate(() => {
-    const scroller = document.querySelector('#editor').shadowRoot.querySelector('.cm-scroller');
+    const scroller = document.querySelector('#editor').querySelector('.cm-scroller');
     return {
       document: document.documentElement.scrollWidth - document.documentElement.clientWidth,
       editor: scroller.scrollWidth - scroller.clientWidth,

@@ -103,7 +103,7 @@ test('a row of the Lint pane moves the cursor to its finding', async () => {
   await page.getByTestId('tab-lint').click();
   await page.getByTestId('lint-findings').getByRole('button', { name: /arrow_alignment/ }).click();
   assert.equal(await page.locator('.cm-activeLine').textContent(), "  mode => '0644'");
-  const selected = await page.evaluate(() => document.querySelector('#editor').shadowRoot.getSelection().toString());
+  const selected = await page.evaluate(() => document.getSelection().toString());
   assert.equal(selected, '=>');
   assert.deepEqual(errors, []);
   await close();
@@ -114,7 +114,7 @@ test('lint off: no squiggles, no findings, and the link says so', async () => {
   await nextLint(page, 0);
   await page.getByTestId('tab-lint').click();
   await page.getByTestId('lint-on').uncheck();
-  await page.waitForFunction(() => !document.querySelector('#editor').shadowRoot.querySelector('.cm-lint'));
+  await page.waitForFunction(() => !document.querySelector('#editor').querySelector('.cm-lint'));
   assert.deepEqual(await rows(page), []);
   assert.equal(await page.getByTestId('lint-note').textContent(), 'Lint is off.');
   assert.match(page.url(), /;lint=off/);

@@ -59,7 +59,7 @@ test('the outline nests a class body; a row puts the cursor on its name; an edit
   // The function's row: the cursor goes to its line, and that row is the current one.
   await page.getByTestId('outline-tree').getByRole('button', { name: /double/ }).click();
   assert.match(await activeLine(page), /^function double\(Integer \$x\)/);
-  const selected = await page.evaluate(() => document.querySelector('#editor').shadowRoot.getSelection().toString());
+  const selected = await page.evaluate(() => document.getSelection().toString());
   assert.equal(selected, 'double');
   await page.waitForFunction(() => document.querySelector('[data-testid="outline-tree"] [aria-current="true"] .outline-name')?.textContent === 'double');
 

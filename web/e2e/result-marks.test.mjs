@@ -14,7 +14,7 @@ after(async () => {
 /** Every squiggle's and gutter mark's images (background and content), as the browser computed them. */
 const images = (page) =>
   page.evaluate(() => {
-    const root = document.querySelector('#editor').shadowRoot;
+    const root = document.querySelector('#editor');
     return [...root.querySelectorAll('.cm-lintRange, .cm-lint-marker')].map((element) => {
       const style = getComputedStyle(element);
       return { kind: element.className, background: style.backgroundImage, content: style.content };
@@ -38,7 +38,7 @@ test("an error's and a warning's squiggles and gutter marks use no image URL", a
   }
   // The squiggles are still there to see: evaluation's wavy, lint's dotted.
   const decoration = await page.evaluate(() =>
-    [...document.querySelector('#editor').shadowRoot.querySelectorAll('.cm-lintRange')].map((element) => `${element.textContent}: ${getComputedStyle(element).textDecorationStyle}`),
+    [...document.querySelector('#editor').querySelectorAll('.cm-lintRange')].map((element) => `${element.textContent}: ${getComputedStyle(element).textDecorationStyle}`),
   );
   assert.deepEqual(decoration, ['"x": dotted', '$nosuch: wavy']);
   assert.deepEqual(errors, []);
@@ -52,7 +52,7 @@ test("where evaluation and lint mark the same text, evaluation's wavy line is dr
   await page.locator('.cm-lintRange.cm-eval').first().waitFor();
   await page.locator('.cm-lintRange.cm-lint').first().waitFor();
   const drawn = await page.evaluate(() =>
-    [...document.querySelector('#editor').shadowRoot.querySelectorAll('.cm-lintRange')].map((element) => {
+    [...document.querySelector('#editor').querySelectorAll('.cm-lintRange')].map((element) => {
       const style = getComputedStyle(element);
       const kind = element.classList.contains('cm-eval') ? 'evaluation' : 'lint';
       return `${kind} ${element.textContent}: ${style.textDecorationLine === 'none' ? 'no line' : style.textDecorationStyle}`;

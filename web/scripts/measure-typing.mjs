@@ -1,6 +1,6 @@
 // Measure typing in the page with the CPU throttled (Chrome DevTools Protocol Emulation.setCPUThrottlingRate, 4× by default, to stand for a busy or slower machine): keystroke to paint (Event Timing), main-thread tasks over 50 ms while results are applied (Long Tasks), and keystroke to updated result against the engine's own time; for a 3,000-line manifest and a 30-line snippet. Serves web/dist; prints a table and the JSON.
 //
-//   node scripts/measure-typing.mjs [--rate 4] [--keys 40] [--results 12] [--repeat 1] [--above 0] [--trace] [--profile] [--attribute] [--headless]
+//   node scripts/measure-typing.mjs [--rate 4] [--keys 40] [--results 12] [--repeat 1] [--above 0] [--lines 3000|30] [--trace] [--profile] [--attribute] [--headless]
 //
 // (DIST=<folder> serves another build than web/dist: two builds measured in turn in one sitting.) Every figure comes
 // with the machine's load average. --attribute lists every main-thread task over 50 ms while typing with what ran in
@@ -40,6 +40,8 @@ const KEYS = arg('keys', 40);
 const RESULTS = arg('results', 12);
 const REPEAT = arg('repeat', 1);
 const ABOVE = arg('above', 0);
+/** Only the manifest of this many lines (3000 or 30); both without it. */
+const LINES = arg('lines', 0);
 const TRACE = process.argv.includes('--trace');
 const PROFILE = process.argv.includes('--profile');
 /** List every long task while typing with what ran in it (else only those while a result is applied). */
@@ -164,6 +166,8 @@ async function measure(name, code) {
     // Results for a text typed over since, shown at idle, and those a newer result replaced before (web/src/stale-results.js).
     deferred: Number(document.body.dataset.resultsDeferred ?? 0),
     dropped: Number(document.body.dataset.resultsDropped ?? 0),
+    // Workers restarted (a run busy too long when a newer request came: web/src/engine.js), which reloads the engines.
+    restarts: Number(document.body.dataset.restarts ?? 0),
     applied: performance.getEntriesByName('result-applied').map((m) => ({ start: m.startTime, duration: m.duration })),
   }));
   const paint = [...burst.slow, ...Array(Math.max(0, burst.keys - burst.slow.length)).fill(8)];
@@ -206,6 +210,7 @@ async function measure(name, code) {
     paint: { keys: burst.keys, p50: percentile(paint, 50), p95: percentile(paint, 95), max: Math.round(Math.max(...paint)) },
     resultsWhileTyping: burst.applied.length,
     staleResults: { deferred: burst.deferred, dropped: burst.dropped },
+    workerRestarts: burst.restarts,
     longTasksWhileApplying: overlapping.map((t) => Math.round(t.duration)),
     longestWhileApplying: Math.round(Math.max(0, ...overlapping.map((t) => t.duration))),
     attribution: burst.longTasks.map(attribute),
@@ -345,7 +350,7 @@ function mainThreadPerKey(events, keys) {
 
 const figures = [];
 for (let run = 0; run < REPEAT; run += 1) {
-  for (const [name, code] of [['3,000-line manifest', manifest(3000)], ['30-line snippet', manifest(30)]]) figures.push({ run: run + 1, ...(await measure(name, code)) });
+  for (const [name, code] of [['3,000-line manifest', manifest(3000)], ['30-line snippet', manifest(30)]].filter(([, code]) => !LINES || code.split('\n').length === LINES)) figures.push({ run: run + 1, ...(await measure(name, code)) });
 }
 await browser.close();
 await new Promise((done) => server.close(done));
@@ -356,7 +361,7 @@ for (const f of figures) {
   const ok = (test) => (test ? 'ok' : 'OVER');
   console.log(`\n${f.name} (${f.lines} lines)${REPEAT > 1 ? `, run ${f.run}` : ''}; load average ${f.load.join(' ')}`);
   console.log(`  keystroke to paint: p50 ${f.paint.p50} ms (${ok(f.paint.p50 < TARGETS.paintP50)}), p95 ${f.paint.p95} ms (${ok(f.paint.p95 < TARGETS.paintP95)}), max ${f.paint.max} ms`);
-  console.log(`  main-thread tasks over 50 ms while a result is applied (${f.resultsWhileTyping} results' parts applied while typing; stale results shown at idle ${f.staleResults.deferred}, replaced before ${f.staleResults.dropped}): ${f.longTasksWhileApplying.length ? f.longTasksWhileApplying.join(', ') + ' ms (OVER)' : 'none (ok)'}; any while typing: ${f.longTasksAll.join(', ') || 'none'}`);
+  console.log(`  main-thread tasks over 50 ms while a result is applied (${f.resultsWhileTyping} results' parts applied while typing; stale results shown at idle ${f.staleResults.deferred}, replaced before ${f.staleResults.dropped}; worker restarts ${f.workerRestarts}): ${f.longTasksWhileApplying.length ? f.longTasksWhileApplying.join(', ') + ' ms (OVER)' : 'none (ok)'}; any while typing: ${f.longTasksAll.join(', ') || 'none'}`);
   console.log(`  longest main-thread task while a result is applied: ${f.longestWhileApplying} ms (${ok(f.longestWhileApplying <= TARGETS.longTaskMs)}); tasks over 50 ms while typing: ${f.longTasksAll.length}`);
   if (ATTRIBUTE) for (const a of f.attribution) console.log(`    ${String(a.ms).padStart(4)} ms: ${a.what}`);
   else for (const a of f.applyingAttribution) console.log(`    while applying, ${a.ms} ms: ${a.what}`);

@@ -18,6 +18,7 @@ import { goToDefinition } from './definition.js';
 import { findReferences } from './references.js';
 import { signatureHelp } from './signature-help.js';
 import editorCss from './editor.css?inline';
+import './document-styles.js';
 
 /**
  * Results arrive for the texts as they were sent; the user may have typed since. A snapshot collects,
@@ -85,16 +86,22 @@ function textOfDoc(doc) {
 }
 
 /**
- * The editor lives in a shadow root: there CodeMirror's style-mod injects its styles as constructed
- * stylesheets, which `style-src 'self'` allows; in the document itself it would add a <style> element,
- * which the CSP blocks.
+ * The editor lives in the page's document, its styles (editor.css, and CodeMirror's through
+ * src/document-styles.js) in constructed stylesheets the document adopts, which `style-src 'self'` allows where a
+ * <style> element is blocked. (Not in a shadow root: Chromium lays out the page whenever CodeMirror reads a shadow
+ * root's selection, on every key and every result; docs/page.md, "Typing".) `host` gets the class `cm-host`.
  */
-function shadowRootIn(host) {
-  const root = host.attachShadow({ mode: 'open' });
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(editorCss);
-  root.adoptedStyleSheets = [sheet];
-  return root;
+const editorSheets = new WeakMap();
+function editorRootIn(host) {
+  const doc = host.ownerDocument;
+  if (!editorSheets.has(doc)) {
+    const sheet = new doc.defaultView.CSSStyleSheet();
+    sheet.replaceSync(editorCss);
+    editorSheets.set(doc, sheet);
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+  }
+  host.classList.add('cm-host');
+  return doc;
 }
 
 /**
@@ -207,7 +214,7 @@ export function languageFor(path) {
  */
 export function createEditor({ parent, doc, path: firstPath, onChange, onRun, label, complete = null, docs = null, signature = null, record = null, onDefinition = null, onCursor = null, onReferences = null }) {
   const snapshots = new Snapshots();
-  const root = shadowRootIn(parent);
+  const root = editorRootIn(parent);
   const language = new Compartment();
   const shared = [
     lineNumbers(),
@@ -261,14 +268,14 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
   /** What the last result said of files not opened yet: path → { text, diagnostics, hints }. */
   const pending = new Map();
   let current = firstPath;
-  const view = new EditorView({ root, parent: root, state: makeState(current, doc) });
+  const view = new EditorView({ root, parent, state: makeState(current, doc) });
   const stateOf = (path) => (path === current ? view.state : states.get(path));
 
   /**
    * The effects that show a file's results: squiggles with hover text, inline results and the values for hover
    * (lint's squiggles, a kind of their own, are not touched; squiggles the same as those shown are left as they are).
    */
-  const resultEffects = (state, { diagnostics, hints, recorded = [] }, recordedFollows = false) => {
+  const resultEffects = (state, { diagnostics, hints, recorded = [] }, recordedFollows = false, failed = false) => {
     const squiggles = diagnostics.flatMap((d) => [
       { from: d.from, to: d.to, severity: d.severity === 'error' ? 'error' : 'warning', message: withNotes(d), markClass: 'cm-eval' },
       // A note with a place of its own (where a comma belongs, the bracket left open) marks it.
@@ -278,7 +285,7 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
     ]);
     return [
       ...(sameDiagnostics(evaluationMarksOf(state), squiggles) ? [] : [setEvaluationMarks.of(squiggles)]),
-      setInlineResults.of(hints),
+      setInlineResults.of({ hints, keep: failed }),
       ...(recordedFollows ? [] : [setRecorded.of(recorded)]),
     ];
   };
@@ -383,14 +390,14 @@ export function createEditor({ parent, doc, path: firstPath, onChange, onRun, la
      * in `byPath` are cleared. With `recordedFollows`, the values for hover are left as they are until
      * `showRecorded` brings the run's.
      */
-    showResults(byPath, texts, { recordedFollows = false } = {}) {
+    showResults(byPath, texts, { recordedFollows = false, failed = false } = {}) {
       const none = { diagnostics: [], hints: [] };
       pending.clear();
       for (const [path, results] of byPath) {
         if (!stateOf(path)) pending.set(path, { ...results, text: texts(path) });
       }
-      for (const [path, state] of states) states.set(path, state.update({ effects: resultEffects(state, byPath.get(path) ?? none, recordedFollows) }).state);
-      view.dispatch({ effects: resultEffects(view.state, byPath.get(current) ?? none, recordedFollows) });
+      for (const [path, state] of states) states.set(path, state.update({ effects: resultEffects(state, byPath.get(path) ?? none, recordedFollows, failed) }).state);
+      view.dispatch({ effects: resultEffects(view.state, byPath.get(current) ?? none, recordedFollows, failed) });
     },
 
     /**

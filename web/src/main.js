@@ -19,7 +19,7 @@ import { nextTask, staleResults as createStaleResults } from './stale-results.js
 import { normalizeChecks } from './lint-checks.js';
 import { setupLint } from './lint-page.js';
 import { setupOutline } from './outline-page.js';
-import { liveDelay } from './live-delay.js';
+import { liveDelay, liveRuns } from './live-delay.js';
 import { setupNodePane } from './node-pane.js';
 import { lineColumns, lineStart } from './offsets.js';
 import { showAst } from './panes/ast.js';
@@ -140,7 +140,8 @@ const nodePane = setupNodePane(
 
 const logLevel = $('log-level');
 logLevel.value = settings.log;
-let liveTimer = null;
+/** Edits run at once after a pause in the typing, else once it pauses (web/src/live-delay.js). */
+const live = liveRuns({ run: () => runNow(), lastRunMs: () => lastRunMs });
 let firstResult = true;
 /** How long the last run took, from the request to its result shown (ms): it sets the pause before the next. */
 let lastRunMs = 0;
@@ -202,14 +203,15 @@ const editor = createEditor({
   },
   onChange: (path, text) => {
     edits += 1;
+    document.body.dataset.edits = String(edits);
     workspace.setText(path, text);
     userEdited();
     // The address and the autosave follow after a pause; a tab closed before the run still keeps this edit.
     persist();
     outline.edited();
-    clearTimeout(liveTimer);
-    // As soon as the engine is free: a pause only as long as the last run took (a busy engine keeps just the latest request).
-    liveTimer = setTimeout(runNow, liveDelay(lastRunMs));
+    // At once after a pause in the typing, else a pause only as long as the last run took (a busy engine keeps just
+    // the latest request). (For the tests: the pause chosen, 0 for at once.)
+    document.body.dataset.livePause = String(live.edited());
   },
 });
 const referencesList = createReferencesList($('editor'), {
@@ -289,7 +291,7 @@ function persistNow() {
 }
 
 function runNow() {
-  clearTimeout(liveTimer);
+  live.cancel();
   const source = workspace.snippet;
   const files = workspace.filesObject();
   persist();
@@ -589,7 +591,8 @@ function showRunResult(id, request, { result, logsTotal, ms, recordedFollows, ar
   const applying = performance.now();
   const placed = placeResults(result, editor.mappersFor(id, { keep: true }), pageMessage);
   // The editor first: it reads the page's layout, which the panes' changes would make it compute again.
-  editor.showResults(placed.byFile, (path) => textIn(request, path), { recordedFollows });
+  // (A failed run has no statements: the inline results shown stay, marked stale, rather than all go and come back.)
+  editor.showResults(placed.byFile, (path) => textIn(request, path), { recordedFollows, failed: result.value === null });
   showResult(result);
   // The status announces the result (a link's problem stays until the user edits).
   if (!linkProblem) status.result({ value: result.value, type: result.type, diagnostics: placed.diagnostics, ms });
@@ -609,6 +612,9 @@ function showRunResult(id, request, { result, logsTotal, ms, recordedFollows, ar
       lint.firstResult();
     }
     document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
+    // For the tests: the edits the text shown had seen (a key after a pause is run at once, so the result of the first
+    // of several edits made together can come before theirs; the tests wait for the result of the text as it is).
+    document.body.dataset.resultEdits = String(request.edits);
     // For web/scripts/measure-typing.mjs: when the run was asked for, what the engine took, how long applying took.
     performance.measure('result-applied', { start: panes, detail: { ...detail, editorMs } });
   });

@@ -99,7 +99,7 @@ export function setupPalette({ dialog, input, list, button }, commands) {
     }
   });
   dialog.addEventListener('close', () => {
-    // Escape or a click outside: back where the user was. (The editor lives in a shadow root: its host's focus() works.)
+    // Escape or a click outside: back where the user was. (In the editor that is its content element, whose focus() gives the editor the focus.)
     if (returnTo?.isConnected) returnTo.focus();
     returnTo = null;
   });
