@@ -16,8 +16,12 @@ impl<T> Default for PerType<T> {
 }
 
 impl<T> PerType<T> {
-    /// What `make` gives for `type_name`, made the first time only.
-    pub(crate) fn get_or_make(&mut self, type_name: &str, make: impl FnOnce() -> T) -> &T {
+    /// What `make` gives for `type_name`, made the first time only; `None` for a qualified name
+    /// (`m::site`), which no built-in type has: a module's defined types are not searched for.
+    pub(crate) fn get_or_make(&mut self, type_name: &str, make: impl FnOnce() -> T) -> Option<&T> {
+        if type_name.as_bytes().contains(&b':') {
+            return None;
+        }
         let at = match self.types.iter().position(|(known, _)| known == type_name) {
             Some(at) => at,
             None => {
@@ -25,6 +29,6 @@ impl<T> PerType<T> {
                 self.types.len() - 1
             }
         };
-        &self.types[at].1
+        Some(&self.types[at].1)
     }
 }
