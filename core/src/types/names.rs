@@ -101,12 +101,8 @@ impl Type {
     /// case-insensitively as Puppet does (`INTEGER` is `Integer`). `None` for unknown names:
     /// the caller looks for an alias, else reports `Resource type not found`.
     pub fn from_name(name: &str) -> Option<Type> {
-        // Lower-cased on the stack: no type's name (`ssh_authorized_key` the longest) is longer.
-        let mut buffer = [0u8; 24];
-        let lower = buffer.get_mut(..name.len())?;
-        lower.copy_from_slice(name.as_bytes());
-        lower.make_ascii_lowercase();
-        let ty = match core::str::from_utf8(lower).ok()? {
+        let lower = name.to_ascii_lowercase();
+        let ty = match lower.as_str() {
             "any" => Type::Any,
             "undef" => Type::Undef,
             "default" => Type::Default,
