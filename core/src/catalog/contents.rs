@@ -472,6 +472,7 @@ impl Catalog {
         own: Vec<(Rc<str>, Value)>,
     ) {
         let vars = self.class_variables(class);
+        vars.0.reserve(inherited.len() + own.len());
         for (var, value) in inherited {
             vars.set(Rc::from(var), value);
         }

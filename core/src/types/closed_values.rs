@@ -23,7 +23,10 @@ pub(crate) struct ClosedValues {
 impl ClosedValues {
     /// The closed sets of `type_name`'s attributes (lower-cased), read from the table once.
     pub(crate) fn of(&mut self, type_name: &str) -> &[ClosedSet] {
-        self.types.get_or_make(type_name, || sets_of(type_name))
+        match self.types.get_or_make(type_name, || sets_of(type_name)) {
+            Some(sets) => sets,
+            None => &[],
+        }
     }
 }
 

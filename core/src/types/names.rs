@@ -76,7 +76,7 @@ impl AttributeNames {
                 .collect();
             names.sort_unstable();
             Some(names)
-        });
+        })?;
         Some(names.as_ref()?.binary_search(&name).is_ok())
     }
 }

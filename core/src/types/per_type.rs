@@ -6,25 +6,41 @@ use alloc::vec::Vec;
 
 /// What was worked out for each resource type met so far, in the order they were met.
 pub(crate) struct PerType<T> {
-    types: Vec<(String, T)>,
+    /// The types' names, apart from what was made for them: one search serves every table.
+    names: Vec<String>,
+    made: Vec<T>,
 }
 
 impl<T> Default for PerType<T> {
     fn default() -> Self {
-        PerType { types: Vec::new() }
+        PerType {
+            names: Vec::new(),
+            made: Vec::new(),
+        }
     }
 }
 
 impl<T> PerType<T> {
-    /// What `make` gives for `type_name`, made the first time only.
-    pub(crate) fn get_or_make(&mut self, type_name: &str, make: impl FnOnce() -> T) -> &T {
-        let at = match self.types.iter().position(|(known, _)| known == type_name) {
+    /// What `make` gives for `type_name`, made the first time only; `None` for a qualified name
+    /// (`m::site`), which no built-in type has: a module's defined types are not searched for.
+    pub(crate) fn get_or_make(&mut self, type_name: &str, make: impl FnOnce() -> T) -> Option<&T> {
+        let at = match position(&self.names, type_name)? {
             Some(at) => at,
             None => {
-                self.types.push((type_name.into(), make()));
-                self.types.len() - 1
+                self.names.push(type_name.into());
+                self.made.push(make());
+                self.made.len() - 1
             }
         };
-        &self.types[at].1
+        self.made.get(at)
     }
+}
+
+/// Where `type_name` is among `names` (`Some(None)`: not yet); `None` for a qualified name.
+#[inline(never)]
+fn position(names: &[String], type_name: &str) -> Option<Option<usize>> {
+    if type_name.as_bytes().contains(&b':') {
+        return None;
+    }
+    Some(names.iter().position(|known| known == type_name))
 }
