@@ -338,7 +338,9 @@ pub(crate) fn run_title_proc<H: RubyHost>(
     drop(interp);
     match result {
         Ok(RVal::Nil) => Ok(None),
-        Ok(value) => Ok(super::interp::to_puppet(rt, &value, span)?.ok()),
+        Ok(value) => Ok(value::to_puppet(&value, rt.limits().max_collection_len)
+            .ok()
+            .map(|(value, _)| value)),
         Err(Flow::Raise(message, _, _)) => Err(crate::host::error(
             "RUBY_TYPE_TITLE",
             format!("Error while evaluating a Resource Statement, {message}"),

@@ -4,11 +4,8 @@
 //! then not found by any autoloading, function, type or data lookup.
 
 use alloc::format;
-use alloc::string::String;
-use alloc::vec::Vec;
 
 use super::evaluator::Evaluator;
-use crate::environment::is_module_name;
 use crate::host::{EvalResult, LogLevel};
 use crate::span::Span;
 
@@ -16,29 +13,19 @@ impl<'o> Evaluator<'o> {
     /// Check the metadata of every module on the modulepath (the first of each name) and leave
     /// out the ones Puppet rejects.
     pub(crate) fn leave_out_modules_with_rejected_metadata(&mut self) -> EvalResult<()> {
-        let Some(env) = self.environment() else {
-            return Ok(());
-        };
-        let modulepath = self.known.loader.modulepath(env).to_vec();
-        let mut seen: Vec<String> = Vec::new();
-        for dir in &modulepath {
-            for name in env.files.list_dir(dir) {
-                if !is_module_name(&name) || seen.contains(&name) {
-                    continue;
-                }
-                let metadata = format!("{dir}/{name}/metadata.json");
-                let text = if env.files.exists(&metadata) {
-                    self.read_env_file(&metadata, Span::default())?
-                } else {
-                    None
-                };
-                if let Some(text) = text.filter(|text| !text.is_empty()) {
-                    if let Err(why) = crate::environment::metadata::checked_metadata(&name, &text) {
-                        self.log(LogLevel::Err, why, Span::default());
-                        self.known.loader.leave_out_module(&name);
-                    }
-                }
-                seen.push(name);
+        for dir in self.module_dirs() {
+            let Some(text) =
+                self.read_env_file(&format!("{dir}/metadata.json"), Span::default())?
+            else {
+                continue;
+            };
+            let name = dir.rsplit('/').next().unwrap_or_default();
+            if text.is_empty() {
+                continue;
+            }
+            if let Err(why) = crate::environment::metadata::checked_metadata(name, &text) {
+                self.log(LogLevel::Err, why, Span::default());
+                self.known.loader.leave_out_module(name);
             }
         }
         Ok(())
