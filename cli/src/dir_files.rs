@@ -244,6 +244,13 @@ impl EnvFiles for DirFiles {
         }
     }
 
+    fn leads_outside(&self, path: &str) -> bool {
+        matches!(
+            self.resolve(path),
+            Some((Resolved::Outside { .. } | Resolved::Loop { .. }, _, _))
+        )
+    }
+
     fn files_under(&self, dir: &str) -> Vec<String> {
         let Some((prefix, disk)) = self.locate(dir) else {
             return Vec::new();

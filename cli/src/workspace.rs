@@ -321,6 +321,10 @@ impl EnvFiles for Layered<'_> {
         self.memory.exists(path) || self.disk.exists(path)
     }
 
+    fn leads_outside(&self, path: &str) -> bool {
+        !self.memory.exists(path) && self.disk.leads_outside(path)
+    }
+
     fn files_under(&self, dir: &str) -> Vec<String> {
         let mut files = self.memory.files_under(dir);
         files.extend(self.disk.files_under(dir));

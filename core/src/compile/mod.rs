@@ -223,11 +223,11 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
     evaluator.bind_settings();
     // Puppet's loaders leave out modules whose metadata they reject, logging why, first; then
     // Puppet logs the lexer's warnings (unknown escapes, ...) before evaluation starts.
-    let modules_read = evaluator.leave_out_modules_with_rejected_metadata();
+    evaluator.leave_out_modules_with_rejected_metadata();
     for warning in diagnostics.iter().filter(|d| !d.is_error()) {
         evaluator.log(LogLevel::Warning, warning.message.clone(), warning.span);
     }
-    let result = modules_read.and_then(|()| evaluator.run(&program, end, &mut outcome.statements));
+    let result = evaluator.run(&program, end, &mut outcome.statements);
     outcome.logs = core::mem::take(&mut evaluator.output.logs);
     outcome.lookups = core::mem::take(&mut evaluator.hiera.calls);
     outcome.needs_full_engine = evaluator.output.needs_full_engine;

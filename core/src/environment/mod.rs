@@ -55,6 +55,12 @@ pub trait EnvFiles {
     fn exists(&self, path: &str) -> bool {
         self.read(path).is_ok()
     }
+    /// Whether reading `path` would be refused because of where it leads (a link out of the
+    /// environment or into a loop). The compile's own look at every module's `metadata.json` skips
+    /// such a file, so that only code that uses the module names the refusal.
+    fn leads_outside(&self, _path: &str) -> bool {
+        false
+    }
     /// Problems found when the files were gathered (paths that are not allowed, limits), each
     /// with the path it concerns: the evaluation reports them and stops.
     fn problems(&self) -> Vec<(String, String)> {

@@ -6,17 +6,24 @@
 use alloc::format;
 
 use super::evaluator::Evaluator;
-use crate::host::{EvalResult, LogLevel};
+use crate::host::LogLevel;
 use crate::span::Span;
 
 impl<'o> Evaluator<'o> {
     /// Check the metadata of every module on the modulepath (the first of each name) and leave
     /// out the ones Puppet rejects.
-    pub(crate) fn leave_out_modules_with_rejected_metadata(&mut self) -> EvalResult<()> {
+    pub(crate) fn leave_out_modules_with_rejected_metadata(&mut self) {
+        let Some(env) = self.environment() else {
+            return;
+        };
         for dir in self.module_dirs() {
-            let Some(text) =
-                self.read_env_file(&format!("{dir}/metadata.json"), Span::default())?
-            else {
+            // A file that cannot be read here (a link out of the environment, a limit) is left
+            // for the code that uses the module to name.
+            let path = format!("{dir}/metadata.json");
+            if env.files.leads_outside(&path) {
+                continue;
+            }
+            let Ok(Some(text)) = self.read_env_file(&path, Span::default()) else {
                 continue;
             };
             let name = dir.rsplit('/').next().unwrap_or_default();
@@ -28,6 +35,5 @@ impl<'o> Evaluator<'o> {
                 self.known.loader.leave_out_module(name);
             }
         }
-        Ok(())
     }
 }
