@@ -1,7 +1,8 @@
 //! Modules Puppet's module loader leaves out of the environment for their `metadata.json`
 //! (`environment/metadata.rs`): checked once when the compile starts, each rejection logged as
-//! an error in the modules' order, as Puppet does before evaluating anything; such a module is
-//! then not found by any autoloading, function, type or data lookup.
+//! an error in the modules' order, as Puppet does before evaluating anything; such a module's
+//! classes, defined types, functions, type aliases and data are then not found (its Ruby resource
+//! types still are: Puppet's autoloader looks in every module folder, `ruby_types.rs`).
 
 use alloc::format;
 
