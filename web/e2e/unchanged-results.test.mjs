@@ -182,6 +182,8 @@ test("a failed run keeps the inline results shown, marked stale; the next result
   await page.waitForFunction(() => document.querySelector('#editor .cm-editor').classList.contains('cm-results-stale'));
   await page.keyboard.press('Shift+Home');
   await page.keyboard.press('Backspace');
+  // CodeMirror may read the deletion from the DOM a moment after the key event returns.
+  await page.waitForFunction(() => document.querySelectorAll('#editor .cm-inline-result').length === 2);
   assert.deepEqual(await hints(page), ['⇒ 1 : Integer[1, 1]', '⇒ 2 : Integer[2, 2]']);
   assert.deepEqual(errors, []);
   await close();
