@@ -18,6 +18,7 @@ use puppet_core::Limits;
 use crate::bounded_read::{read_file, read_seen, ReadProblem};
 use crate::confine::{refusal, PlainDirs, Resolved, Roots};
 use crate::env_notes::EnvNotes;
+use crate::read_ahead::{Plan, ReadAhead};
 use crate::walk::{Note, WalkLimits, Walker};
 
 /// Folders Puppet never reads in an environment or module: version control, tests, Ruby code.
@@ -56,6 +57,8 @@ pub struct DirFiles {
     dirs: RefCell<HashMap<String, bool>>,
     /// The folders found plain (no links) on the way to the paths read, each looked at once.
     plain: RefCell<PlainDirs>,
+    /// The files another thread reads while the compile runs, when [`Self::read_ahead`] started it.
+    ahead: Option<ReadAhead>,
 }
 
 impl DirFiles {
@@ -83,7 +86,22 @@ impl DirFiles {
             read: RefCell::new(HashMap::new()),
             dirs: RefCell::new(HashMap::new()),
             plain: RefCell::new(PlainDirs::default()),
+            ahead: None,
         }
+    }
+
+    /// Read the modules' files on another thread from now on, for the compile to take (see
+    /// [`crate::read_ahead`]): for one compile of a whole environment, where the second core would
+    /// otherwise wait.
+    pub fn read_ahead(&mut self, limits: &Limits) {
+        self.ahead = ReadAhead::start(Plan {
+            root: self.root.clone(),
+            module_dirs: self.module_dirs.clone(),
+            roots: self.roots.clone(),
+            limits: self.walk_limits,
+            max_file_bytes: self.max_file_bytes,
+            max_total_bytes: limits.max_env_bytes as u64,
+        });
     }
 
     /// What was refused or left out so far, each once, in the order met.
@@ -127,6 +145,11 @@ impl DirFiles {
 
     /// [`EnvFiles::read`] from the disk.
     fn read_uncached(&self, path: &str) -> Result<Rc<str>, ReadError> {
+        if let Some(ahead) = &self.ahead {
+            if let Some(text) = clean_path(path).ok().and_then(|name| ahead.take(&name)) {
+                return Ok(Rc::from(text));
+            }
+        }
         let Some((resolved, reason, seen)) = self.resolve(path) else {
             return Err(ReadError::Missing);
         };
@@ -368,7 +391,22 @@ mod tests {
         );
         assert_eq!(&*files.read("data/alias.yaml").unwrap(), "key: real");
         let notes = files.notes();
-        assert_eq!(notes.kept, [Note::left_out("data/common.yaml", expected)]);
+        assert_eq!(
+            notes.kept,
+            [Note::left_out("data/common.yaml", expected.clone())]
+        );
+        // The same with the files read ahead: the link is the compile's to refuse and note.
+        let mut files = DirFiles::new(Some(env), Vec::new(), Vec::new(), &Limits::default());
+        files.read_ahead(&Limits::default());
+        assert_eq!(&*files.read("data/real.yaml").unwrap(), "key: real");
+        assert_eq!(
+            files.read("data/common.yaml"),
+            Err(ReadError::Limit(expected.clone()))
+        );
+        assert_eq!(
+            files.notes().kept,
+            [Note::left_out("data/common.yaml", expected)]
+        );
         let _ = fs::remove_dir_all(base);
     }
 

@@ -9,6 +9,7 @@ pub mod facts;
 pub mod facts_presets;
 pub mod lsp;
 pub mod protocol;
+mod read_ahead;
 pub mod render;
 pub mod ruby_render;
 mod ruby_yaml;

@@ -58,7 +58,7 @@ impl EnvSource {
         options: &EvalOptions,
         f: impl FnOnce(&Outcome) -> T,
     ) -> T {
-        self.compile_then(main, options, f, drop)
+        self.compile_then(main, options, false, f, drop)
     }
 
     /// [`Self::compile`] as the last work of the process: `f` prints the outcome and gives the
@@ -72,19 +72,21 @@ impl EnvSource {
         options: &EvalOptions,
         f: impl FnOnce(&Outcome) -> u8,
     ) -> ! {
-        let status = self.compile_then(main, options, f, std::mem::forget);
+        let status = self.compile_then(main, options, true, f, std::mem::forget);
         crate::protocol::exit_now(status)
     }
 
-    /// [`Self::compile`], giving the outcome to `end` once `f` and the notes are done with it.
+    /// [`Self::compile`], giving the outcome to `end` once `f` and the notes are done with it;
+    /// with the files read ahead on another thread when `read_ahead` (the process's one compile).
     fn compile_then<T>(
         &self,
         main: Option<MainCode>,
         options: &EvalOptions,
+        read_ahead: bool,
         f: impl FnOnce(&Outcome) -> T,
         end: impl FnOnce(Outcome),
     ) -> T {
-        self.with_directories(main, options, |env, disk| {
+        self.with_directories(main, options, read_ahead, |env, disk| {
             let mut outcome = evaluate_environment(env, options);
             let warnings = disk.notes().into_outcome(&mut outcome);
             let value = f(&outcome);
@@ -117,7 +119,7 @@ impl EnvSource {
         options: &EvalOptions,
         f: impl FnOnce(&Environment<'_>) -> T,
     ) -> (T, EnvNotes) {
-        self.with_directories(main, options, |env, disk| (f(env), disk.notes()))
+        self.with_directories(main, options, false, |env, disk| (f(env), disk.notes()))
     }
 
     /// Give `f` the environment these files make and the directories' reader (for its notes).
@@ -125,6 +127,7 @@ impl EnvSource {
         &self,
         main: Option<MainCode>,
         options: &EvalOptions,
+        read_ahead: bool,
         f: impl FnOnce(&Environment<'_>, &DirFiles) -> T,
     ) -> T {
         let limits = &options.limits;
@@ -144,7 +147,7 @@ impl EnvSource {
         for dir in &self.modulepath {
             link_targets.extend(linked_modules(dir, limits.max_env_files));
         }
-        let disk = DirFiles::new(
+        let mut disk = DirFiles::new(
             if self.files.is_some() {
                 None
             } else {
@@ -154,6 +157,9 @@ impl EnvSource {
             link_targets,
             limits,
         );
+        if read_ahead {
+            disk.read_ahead(limits);
+        }
         let mut memory = MemoryFiles::new();
         for (path, text) in self.files.iter().flatten() {
             memory.insert(path, text.as_str(), limits);

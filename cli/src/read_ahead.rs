@@ -1,0 +1,531 @@
+//! An environment's files read on a second thread while the compile runs on the first: the
+//! modules' manifests, functions, types, templates, data and metadata, found by listing their
+//! folders, each read the way the compile would read it (the same confinement, the same bounded
+//! read, UTF-8 checked). The compile then takes a file's text instead of reading it, so the two
+//! cores share the system calls (seven a file) and the checks. Only what reads cleanly is handed
+//! over: a file that leads out, loops, is too large or is not text is left to the compile, which
+//! reads it itself and notes why it refused it, as without this. A file is read once: whichever
+//! thread claims it first reads it, and the compile waits for a file the other thread is reading.
+
+use std::collections::{HashMap, VecDeque};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+
+use crate::bounded_read::{read_file, read_seen};
+use crate::confine::{PlainDirs, Resolved, Roots};
+use crate::walk::WalkLimits;
+
+/// The folders of a module (and of the environment) whose files a compile reads, with how deep
+/// under each it may look.
+const MODULE_FOLDERS: &[(&str, usize)] = &[
+    ("manifests", usize::MAX),
+    ("functions", usize::MAX),
+    ("types", usize::MAX),
+    ("templates", usize::MAX),
+    ("data", usize::MAX),
+    ("lib/puppet/functions", usize::MAX),
+    ("lib/puppet/parser/functions", 1),
+    ("lib/puppet/type", 1),
+];
+
+/// The files of a module (and of the environment) a compile reads by name.
+const MODULE_FILES: &[&str] = &["metadata.json", "hiera.yaml"];
+
+/// Where one file stands between the two threads.
+enum Slot {
+    /// The read-ahead thread is reading it.
+    Reading,
+    /// Read: its text, for the compile to take.
+    Read(String),
+    /// The compile reads it itself (it asked first, took it already, or the read-ahead thread
+    /// found it does not read cleanly).
+    Compile,
+}
+
+struct Shared {
+    slots: Mutex<HashMap<String, Slot>>,
+    settled: Condvar,
+    /// Set when the compile no longer wants files: the thread stops at its next file.
+    stop: AtomicBool,
+    /// The last file the compile asked for before the thread had it: the thread goes on with
+    /// that file's module.
+    wanted: Mutex<Option<String>>,
+}
+
+/// The compile's side: the texts the other thread read, by the engine's name for each path.
+pub struct ReadAhead {
+    shared: Arc<Shared>,
+}
+
+/// Where the read-ahead thread looks and how much it may read.
+pub struct Plan {
+    /// The environment directory, canonical (its files are named relative to it).
+    pub root: Option<PathBuf>,
+    /// Module directories, absolute (their files are named by absolute paths).
+    pub module_dirs: Vec<PathBuf>,
+    /// What links must stay in: the compile's own confinement.
+    pub roots: Roots,
+    pub limits: WalkLimits,
+    /// Most bytes one file may have.
+    pub max_file_bytes: u64,
+    /// Most bytes read ahead in all.
+    pub max_total_bytes: u64,
+}
+
+impl ReadAhead {
+    /// Start reading the files `plan` names on a thread of their own; `None` when no thread can
+    /// be started (the compile then reads everything itself).
+    pub fn start(plan: Plan) -> Option<ReadAhead> {
+        let ahead = ReadAhead::idle();
+        let theirs = Arc::clone(&ahead.shared);
+        std::thread::Builder::new()
+            .name("read-ahead".into())
+            .spawn(move || read_all(&plan, &theirs))
+            .ok()?;
+        Some(ahead)
+    }
+
+    /// One with nothing read and no thread reading.
+    fn idle() -> ReadAhead {
+        ReadAhead {
+            shared: Arc::new(Shared {
+                slots: Mutex::new(HashMap::new()),
+                settled: Condvar::new(),
+                stop: AtomicBool::new(false),
+                wanted: Mutex::new(None),
+            }),
+        }
+    }
+
+    /// The text of the file the engine names `name`, when the other thread read it cleanly
+    /// (waiting while it reads it); `None` when the compile is to read it itself, which the
+    /// other thread then leaves alone.
+    pub fn take(&self, name: &str) -> Option<String> {
+        let mut slots = self.shared.slots.lock().ok()?;
+        loop {
+            match slots.get_mut(name) {
+                Some(Slot::Reading) => slots = self.shared.settled.wait(slots).ok()?,
+                Some(slot @ Slot::Read(_)) => {
+                    return match std::mem::replace(slot, Slot::Compile) {
+                        Slot::Read(text) => Some(text),
+                        _ => None,
+                    };
+                }
+                Some(Slot::Compile) => return None,
+                None => {
+                    slots.insert(name.to_string(), Slot::Compile);
+                    drop(slots);
+                    if let Ok(mut wanted) = self.shared.wanted.lock() {
+                        *wanted = Some(name.to_string());
+                    }
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+impl Drop for ReadAhead {
+    fn drop(&mut self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Whatever way the read-ahead thread ends (a panic included), no file stays marked as being
+/// read: the compile would wait for it.
+struct Settle<'a>(&'a Shared);
+
+impl Drop for Settle<'_> {
+    fn drop(&mut self) {
+        let mut slots = match self.0.slots.lock() {
+            Ok(slots) => slots,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        for slot in slots.values_mut() {
+            if matches!(slot, Slot::Reading) {
+                *slot = Slot::Compile;
+            }
+        }
+        drop(slots);
+        self.0.settled.notify_all();
+    }
+}
+
+/// The read-ahead thread: the environment's own files, every module's metadata (the compile
+/// checks them all first), then the modules' folders one module at a time, the module of the
+/// file the compile last had to read itself first (it is reading that module now).
+fn read_all(plan: &Plan, shared: &Shared) {
+    let _settle = Settle(shared);
+    let mut reader = Reader {
+        plan,
+        shared,
+        list: Listing {
+            plan,
+            plain: PlainDirs::default(),
+            files: Vec::new(),
+            listed: 0,
+        },
+        plain: PlainDirs::default(),
+        total: 0,
+    };
+    let mut modules: Vec<PathBuf> = Vec::new();
+    if let Some(root) = &plan.root {
+        reader
+            .list
+            .folder(root, &[("manifests", usize::MAX), ("data", usize::MAX)]);
+        reader.list.files_named(root, &["hiera.yaml"]);
+        modules.extend(reader.list.subfolders(&root.join("modules")));
+    }
+    for dir in &plan.module_dirs {
+        modules.extend(reader.list.subfolders(dir));
+    }
+    for module in &modules {
+        reader.list.files_named(module, MODULE_FILES);
+    }
+    let mut pending: VecDeque<(String, PathBuf)> = modules
+        .into_iter()
+        .map(|folder| {
+            (
+                format!("{}/", reader.list.name(&folder).unwrap_or_default()),
+                folder,
+            )
+        })
+        .collect();
+    while reader.read_listed() {
+        let wanted = shared
+            .wanted
+            .lock()
+            .ok()
+            .and_then(|mut wanted| wanted.take());
+        let next = wanted
+            .and_then(|name| {
+                pending
+                    .iter()
+                    .position(|(prefix, _)| name.starts_with(prefix))
+            })
+            .and_then(|at| pending.remove(at))
+            .or_else(|| pending.pop_front());
+        let Some((_, folder)) = next else {
+            break;
+        };
+        reader.list.folder(&folder, MODULE_FOLDERS);
+    }
+}
+
+/// The read-ahead thread's reading.
+struct Reader<'a> {
+    plan: &'a Plan,
+    shared: &'a Shared,
+    list: Listing<'a>,
+    plain: PlainDirs,
+    /// Bytes read so far.
+    total: u64,
+}
+
+impl Reader<'_> {
+    /// Read the files listed and not read yet that the compile has not claimed; `false` when the
+    /// thread is to stop (the compile is over, the byte limit is reached).
+    fn read_listed(&mut self) -> bool {
+        let files = std::mem::take(&mut self.list.files);
+        for (name, disk) in files {
+            if self.shared.stop.load(Ordering::Relaxed) || self.total > self.plan.max_total_bytes {
+                return false;
+            }
+            match self.shared.slots.lock() {
+                Ok(mut slots) if !slots.contains_key(&name) => {
+                    slots.insert(name.clone(), Slot::Reading);
+                }
+                Ok(_) => continue,
+                Err(_) => return false,
+            }
+            let text = read_cleanly(
+                &self.plan.roots,
+                &mut self.plain,
+                &disk,
+                self.plan.max_file_bytes,
+            );
+            self.total = self
+                .total
+                .saturating_add(text.as_ref().map_or(0, |text| text.len() as u64));
+            let Ok(mut slots) = self.shared.slots.lock() else {
+                return false;
+            };
+            slots.insert(name, text.map_or(Slot::Compile, Slot::Read));
+            drop(slots);
+            self.shared.settled.notify_all();
+        }
+        !self.list.full()
+    }
+}
+
+/// The text of `disk` when the compile would read it without a remark: inside the roots, a
+/// regular file within the size limit, UTF-8.
+fn read_cleanly(
+    roots: &Roots,
+    plain: &mut PlainDirs,
+    disk: &Path,
+    max_bytes: u64,
+) -> Option<String> {
+    let (Resolved::Inside(canonical), seen) = roots.resolve_seen(disk, plain) else {
+        return None;
+    };
+    let bytes = match seen {
+        Some(seen) => read_seen(&canonical, max_bytes, &seen),
+        None => read_file(&canonical, max_bytes),
+    };
+    String::from_utf8(bytes.ok()?).ok()
+}
+
+/// The files found and not read yet.
+struct Listing<'a> {
+    plan: &'a Plan,
+    /// The folders found plain on the way (see [`Roots::resolve_seen`]).
+    plain: PlainDirs,
+    files: Vec<(String, PathBuf)>,
+    /// How many files were found in all (at most the walk's number).
+    listed: usize,
+}
+
+impl Listing<'_> {
+    fn full(&self) -> bool {
+        self.listed >= self.plan.limits.max_files
+    }
+
+    /// How the engine names a path on disk: relative to the environment directory, or absolute.
+    fn name(&self, disk: &Path) -> Option<String> {
+        match self
+            .plan
+            .root
+            .as_ref()
+            .and_then(|root| disk.strip_prefix(root).ok())
+        {
+            Some(relative) => relative.to_str().map(str::to_string),
+            None => disk.to_str().map(str::to_string),
+        }
+    }
+
+    fn add(&mut self, disk: PathBuf) {
+        if self.full() {
+            return;
+        }
+        if let Some(name) = self.name(&disk) {
+            self.files.push((name, disk));
+            self.listed += 1;
+        }
+    }
+
+    /// The folders in `dir` that are inside the roots, in name order.
+    fn subfolders(&mut self, dir: &Path) -> Vec<PathBuf> {
+        self.entries(dir)
+            .into_iter()
+            .filter(|(_, is_dir)| *is_dir)
+            .map(|(path, _)| path)
+            .collect()
+    }
+
+    fn files_named(&mut self, dir: &Path, names: &[&str]) {
+        for name in names {
+            let path = dir.join(name);
+            if path.is_file() {
+                self.add(path);
+            }
+        }
+    }
+
+    /// The files under each of `folders` of `dir`, down to the depth given for it.
+    fn folder(&mut self, dir: &Path, folders: &[(&str, usize)]) {
+        for (folder, depth) in folders {
+            self.walk(&dir.join(folder), (*depth).min(self.plan.limits.max_depth));
+        }
+    }
+
+    fn walk(&mut self, dir: &Path, depth: usize) {
+        if depth == 0 {
+            return;
+        }
+        for (path, is_dir) in self.entries(dir) {
+            if self.full() {
+                return;
+            }
+            if is_dir {
+                self.walk(&path, depth - 1);
+            } else {
+                self.add(path);
+            }
+        }
+    }
+
+    /// What is in `dir` (only when it is inside the roots: nothing outside them is even
+    /// listed), each entry with whether it is a folder, in name order; names that are not UTF-8
+    /// or start with a dot are left out (the engine names neither).
+    fn entries(&mut self, dir: &Path) -> Vec<(PathBuf, bool)> {
+        if !matches!(
+            self.plan.roots.resolve_seen(dir, &mut self.plain).0,
+            Resolved::Inside(_)
+        ) {
+            return Vec::new();
+        }
+        let Ok(read) = std::fs::read_dir(dir) else {
+            return Vec::new();
+        };
+        let mut entries: Vec<(PathBuf, bool)> = read
+            .filter_map(Result::ok)
+            .take(self.plan.limits.max_files)
+            .filter(|entry| {
+                entry
+                    .file_name()
+                    .to_str()
+                    .is_some_and(|name| !name.starts_with('.'))
+            })
+            .map(|entry| {
+                let path = entry.path();
+                // The entry's own type, but a link's target's (a module linked in).
+                let is_dir = match entry.file_type() {
+                    Ok(kind) if kind.is_symlink() => path.is_dir(),
+                    Ok(kind) => kind.is_dir(),
+                    Err(_) => false,
+                };
+                (path, is_dir)
+            })
+            .collect();
+        entries.sort();
+        entries
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "puppet-eval-read-ahead-{name}-{}",
+            std::process::id()
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("scratch dir");
+        fs::canonicalize(dir).expect("canonical")
+    }
+
+    fn plan(root: &Path, limit: u64) -> Plan {
+        Plan {
+            root: Some(root.to_path_buf()),
+            module_dirs: Vec::new(),
+            roots: Roots::new([root]),
+            limits: WalkLimits {
+                max_files: 100,
+                max_depth: 20,
+                max_path_len: 4096,
+            },
+            max_file_bytes: limit,
+            max_total_bytes: 1 << 20,
+        }
+    }
+
+    /// Run the read-ahead thread's work here, to its end, after `claimed` were claimed.
+    fn read_here(root: &Path, claimed: &[&str]) -> ReadAhead {
+        let ahead = ReadAhead::idle();
+        for name in claimed {
+            assert_eq!(ahead.take(name), None);
+        }
+        read_all(&plan(root, 64), &ahead.shared);
+        ahead
+    }
+
+    #[test]
+    fn what_reads_cleanly_is_handed_over_once() {
+        let env = scratch("clean");
+        fs::create_dir_all(env.join("manifests")).unwrap();
+        fs::create_dir_all(env.join("modules/a/manifests/deep")).unwrap();
+        fs::create_dir_all(env.join("modules/b/templates")).unwrap();
+        fs::write(env.join("manifests/site.pp"), "include a").unwrap();
+        fs::write(env.join("modules/a/metadata.json"), "{}").unwrap();
+        fs::write(
+            env.join("modules/a/manifests/deep/x.pp"),
+            "class a::deep::x {}",
+        )
+        .unwrap();
+        fs::write(env.join("modules/b/templates/t.epp"), "<%= 1 %>").unwrap();
+        fs::write(env.join("modules/b/templates/big.epp"), "x".repeat(65)).unwrap();
+        fs::write(env.join("modules/b/templates/bin.epp"), [0xff, 0xfe]).unwrap();
+        fs::write(env.join("modules/b/README.md"), "not read").unwrap();
+        let ahead = read_here(&env, &[]);
+        assert_eq!(
+            ahead.take("manifests/site.pp").as_deref(),
+            Some("include a")
+        );
+        assert_eq!(ahead.take("modules/a/metadata.json").as_deref(), Some("{}"));
+        assert_eq!(
+            ahead.take("modules/a/manifests/deep/x.pp").as_deref(),
+            Some("class a::deep::x {}")
+        );
+        assert_eq!(
+            ahead.take("modules/b/templates/t.epp").as_deref(),
+            Some("<%= 1 %>")
+        );
+        // Taken once: the compile keeps what it took.
+        assert_eq!(ahead.take("modules/b/templates/t.epp"), None);
+        // Too large, not text, not in a folder the compile reads: the compile's own to read.
+        assert_eq!(ahead.take("modules/b/templates/big.epp"), None);
+        assert_eq!(ahead.take("modules/b/templates/bin.epp"), None);
+        assert_eq!(ahead.take("modules/b/README.md"), None);
+        let _ = fs::remove_dir_all(env);
+    }
+
+    #[test]
+    fn a_file_the_compile_claimed_is_not_read_ahead() {
+        let env = scratch("claimed");
+        fs::create_dir_all(env.join("modules/a/manifests")).unwrap();
+        fs::write(env.join("modules/a/manifests/init.pp"), "class a {}").unwrap();
+        fs::write(env.join("modules/a/manifests/b.pp"), "class a::b {}").unwrap();
+        let ahead = read_here(&env, &["modules/a/manifests/init.pp"]);
+        let slots = ahead.shared.slots.lock().unwrap();
+        assert!(matches!(
+            slots.get("modules/a/manifests/init.pp"),
+            Some(Slot::Compile)
+        ));
+        assert!(matches!(
+            slots.get("modules/a/manifests/b.pp"),
+            Some(Slot::Read(_))
+        ));
+        drop(slots);
+        let _ = fs::remove_dir_all(env);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn nothing_is_read_or_listed_through_a_link_out() {
+        use std::os::unix::fs::symlink;
+        let base = scratch("linked");
+        let env = base.join("env");
+        let outside = base.join("outside");
+        fs::create_dir_all(env.join("modules/a/manifests")).unwrap();
+        fs::create_dir_all(outside.join("manifests")).unwrap();
+        fs::write(base.join("secret.pp"), "class secret {}").unwrap();
+        fs::write(outside.join("manifests/init.pp"), "class out {}").unwrap();
+        symlink(
+            base.join("secret.pp"),
+            env.join("modules/a/manifests/init.pp"),
+        )
+        .unwrap();
+        symlink(&outside, env.join("modules/out")).unwrap();
+        let ahead = read_here(&env, &[]);
+        assert_eq!(ahead.take("modules/a/manifests/init.pp"), None);
+        let slots = ahead.shared.slots.lock().unwrap();
+        assert!(!slots.keys().any(|name| name.starts_with("modules/out")));
+        drop(slots);
+        let _ = fs::remove_dir_all(base);
+    }
+
+    #[test]
+    fn a_thread_that_ends_leaves_no_file_waited_for() {
+        let ahead = ReadAhead::idle();
+        if let Ok(mut slots) = ahead.shared.slots.lock() {
+            slots.insert("m.pp".into(), Slot::Reading);
+        }
+        drop(Settle(&ahead.shared));
+        assert_eq!(ahead.take("m.pp"), None);
+    }
+}
