@@ -18,7 +18,7 @@ use puppet_core::Limits;
 use crate::bounded_read::{read_file, read_seen, ReadProblem};
 use crate::confine::{refusal, PlainDirs, Resolved, Roots};
 use crate::env_notes::EnvNotes;
-use crate::read_ahead::{Plan, ReadAhead};
+use crate::read_ahead::{Known, Plan, ReadAhead};
 use crate::walk::{Note, WalkLimits, Walker};
 
 /// Folders Puppet never reads in an environment or module: version control, tests, Ruby code.
@@ -144,9 +144,19 @@ impl DirFiles {
     }
 
     /// [`EnvFiles::read`] from the disk.
+    /// What the read-ahead thread's listing found at `path`, when it looked there.
+    fn known(&self, path: &str) -> Option<Known> {
+        let ahead = self.ahead.as_ref()?;
+        ahead.known(&clean_path(path).ok()?)
+    }
+
     fn read_uncached(&self, path: &str) -> Result<Rc<str>, ReadError> {
         if let Some(ahead) = &self.ahead {
-            if let Some(text) = clean_path(path).ok().and_then(|name| ahead.take(&name)) {
+            let name = clean_path(path).unwrap_or_default();
+            if let Some(Known::Absent | Known::Folder) = ahead.known(&name) {
+                return Err(ReadError::Missing);
+            }
+            if let Some(text) = ahead.take(&name) {
                 return Ok(Rc::from(text));
             }
         }
@@ -184,6 +194,9 @@ impl DirFiles {
 
     /// [`EnvFiles::is_dir`] from the disk.
     fn is_dir_uncached(&self, path: &str) -> bool {
+        if let Some(known) = self.known(path) {
+            return known == Known::Folder;
+        }
         match self.resolve(path) {
             Some((Resolved::Inside(_), _, Some(seen))) => seen.is_dir(),
             Some((Resolved::Inside(canonical), _, None)) => canonical.is_dir(),
@@ -258,6 +271,9 @@ impl EnvFiles for DirFiles {
     }
 
     fn exists(&self, path: &str) -> bool {
+        if let Some(known) = self.known(path) {
+            return known == Known::File;
+        }
         match self.resolve(path) {
             Some((Resolved::Inside(_), _, Some(seen))) => seen.is_file(),
             Some((Resolved::Inside(canonical), _, None)) => canonical.is_file(),

@@ -43,8 +43,18 @@ enum Slot {
     Compile,
 }
 
+/// What the read-ahead thread's listing found at a path (not through a link of its own), which
+/// the compile's own look would find too: whether a file is there needs no system call then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Known {
+    File,
+    Folder,
+    Absent,
+}
+
 struct Shared {
     slots: Mutex<HashMap<String, Slot>>,
+    known: Mutex<HashMap<String, Known>>,
     settled: Condvar,
     /// Set when the compile no longer wants files: the thread stops at its next file.
     stop: AtomicBool,
@@ -91,6 +101,7 @@ impl ReadAhead {
         ReadAhead {
             shared: Arc::new(Shared {
                 slots: Mutex::new(HashMap::new()),
+                known: Mutex::new(HashMap::new()),
                 settled: Condvar::new(),
                 stop: AtomicBool::new(false),
                 wanted: Mutex::new(None),
@@ -123,6 +134,13 @@ impl ReadAhead {
                 }
             }
         }
+    }
+}
+
+impl ReadAhead {
+    /// What the listing found at the path the engine names `name`, if it looked there.
+    pub fn known(&self, name: &str) -> Option<Known> {
+        self.shared.known.lock().ok()?.get(name).copied()
     }
 }
 
@@ -164,6 +182,7 @@ fn read_all(plan: &Plan, shared: &Shared) {
             plan,
             plain: PlainDirs::default(),
             files: Vec::new(),
+            known: Vec::new(),
             listed: 0,
         },
         plain: PlainDirs::default(),
@@ -227,6 +246,10 @@ impl Reader<'_> {
     /// Read the files listed and not read yet that the compile has not claimed; `false` when the
     /// thread is to stop (the compile is over, the byte limit is reached).
     fn read_listed(&mut self) -> bool {
+        let known = std::mem::take(&mut self.list.known);
+        if let Ok(mut shared) = self.shared.known.lock() {
+            shared.extend(known);
+        }
         let files = std::mem::take(&mut self.list.files);
         for (name, disk) in files {
             if self.shared.stop.load(Ordering::Relaxed) || self.total > self.plan.max_total_bytes {
@@ -283,6 +306,8 @@ struct Listing<'a> {
     /// The folders found plain on the way (see [`Roots::resolve_seen`]).
     plain: PlainDirs,
     files: Vec<(String, PathBuf)>,
+    /// What was found at paths, not handed over yet.
+    known: Vec<(String, Known)>,
     /// How many files were found in all (at most the walk's number).
     listed: usize,
 }
@@ -324,13 +349,48 @@ impl Listing<'_> {
             .collect()
     }
 
+    /// The files `names` in `dir`, when it is inside the roots.
     fn files_named(&mut self, dir: &Path, names: &[&str]) {
+        if !self.inside(dir) {
+            return;
+        }
         for name in names {
             let path = dir.join(name);
-            if path.is_file() {
-                self.add(path);
+            match std::fs::symlink_metadata(&path) {
+                Ok(seen) if seen.is_symlink() => self.add(path),
+                Ok(seen) => {
+                    self.learn(
+                        &path,
+                        if seen.is_dir() {
+                            Known::Folder
+                        } else {
+                            Known::File
+                        },
+                    );
+                    if seen.is_file() {
+                        self.add(path);
+                    }
+                }
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                    self.learn(&path, Known::Absent)
+                }
+                Err(_) => {}
             }
         }
+    }
+
+    fn learn(&mut self, path: &Path, kind: Known) {
+        if let Some(name) = self.name(path) {
+            self.known.push((name, kind));
+        }
+    }
+
+    /// Whether the compile's confinement takes `dir` (listing or looking into it is allowed).
+    fn inside(&mut self, dir: &Path) -> bool {
+        matches!(
+            self.plan.roots.resolve_seen(dir, &mut self.plain).0,
+            Resolved::Inside(_)
+        )
     }
 
     /// The files under each of `folders` of `dir`, down to the depth given for it.
@@ -360,10 +420,7 @@ impl Listing<'_> {
     /// listed), each entry with whether it is a folder, in name order; names that are not UTF-8
     /// or start with a dot are left out (the engine names neither).
     fn entries(&mut self, dir: &Path) -> Vec<(PathBuf, bool)> {
-        if !matches!(
-            self.plan.roots.resolve_seen(dir, &mut self.plain).0,
-            Resolved::Inside(_)
-        ) {
+        if !self.inside(dir) {
             return Vec::new();
         }
         let Ok(read) = std::fs::read_dir(dir) else {
@@ -378,13 +435,25 @@ impl Listing<'_> {
                     .to_str()
                     .is_some_and(|name| !name.starts_with('.'))
             })
-            .map(|entry| {
-                let path = entry.path();
+            .map(|entry| (entry.path(), entry.file_type().ok()))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|(path, kind)| {
                 // The entry's own type, but a link's target's (a module linked in).
-                let is_dir = match entry.file_type() {
-                    Ok(kind) if kind.is_symlink() => path.is_dir(),
-                    Ok(kind) => kind.is_dir(),
-                    Err(_) => false,
+                let is_dir = match kind {
+                    Some(kind) if kind.is_symlink() => path.is_dir(),
+                    Some(kind) => {
+                        let known = if kind.is_dir() {
+                            Known::Folder
+                        } else {
+                            Known::File
+                        };
+                        if kind.is_dir() || kind.is_file() {
+                            self.learn(&path, known);
+                        }
+                        kind.is_dir()
+                    }
+                    None => false,
                 };
                 (path, is_dir)
             })
@@ -471,6 +540,12 @@ mod tests {
         assert_eq!(ahead.take("modules/b/templates/big.epp"), None);
         assert_eq!(ahead.take("modules/b/templates/bin.epp"), None);
         assert_eq!(ahead.take("modules/b/README.md"), None);
+        // What the listing saw answers whether a file is there.
+        assert_eq!(ahead.known("modules/a/metadata.json"), Some(Known::File));
+        assert_eq!(ahead.known("modules/b/metadata.json"), Some(Known::Absent));
+        assert_eq!(ahead.known("modules/a/manifests/deep"), Some(Known::Folder));
+        assert_eq!(ahead.known("modules/b/templates/t.epp"), Some(Known::File));
+        assert_eq!(ahead.known("modules/c/metadata.json"), None);
         let _ = fs::remove_dir_all(env);
     }
 
@@ -513,6 +588,9 @@ mod tests {
         symlink(&outside, env.join("modules/out")).unwrap();
         let ahead = read_here(&env, &[]);
         assert_eq!(ahead.take("modules/a/manifests/init.pp"), None);
+        // Nothing is said of a link: the compile looks at it itself.
+        assert_eq!(ahead.known("modules/a/manifests/init.pp"), None);
+        assert_eq!(ahead.known("modules/out/metadata.json"), None);
         let slots = ahead.shared.slots.lock().unwrap();
         assert!(!slots.keys().any(|name| name.starts_with("modules/out")));
         drop(slots);
