@@ -187,9 +187,37 @@ pub fn interpolate_into(out: &mut String, value: &Value) {
     write_interpolated(out, value, 0);
 }
 
-/// An integer in decimal, without going through `core::fmt` (interpolation writes many).
+/// The two digits of every number below 100, in order.
+const DIGIT_PAIRS: &[u8; 200] = b"00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+
+/// An integer in decimal, without going through `core::fmt` (interpolation writes many); the
+/// small non-negative ones, the most common, two digits at a time without a buffer to copy.
 pub(crate) fn push_integer(out: &mut String, number: i64) {
-    out.push_str(itoa::Buffer::new().format(number));
+    if !(0..100_000).contains(&number) {
+        out.push_str(itoa::Buffer::new().format(number));
+        return;
+    }
+    let n = number as usize;
+    let digit = |at: usize| char::from(DIGIT_PAIRS.get(at).copied().unwrap_or(b'0'));
+    let pair = |out: &mut String, k: usize| {
+        out.push(digit(2 * k));
+        out.push(digit(2 * k + 1));
+    };
+    let (high, low) = (n / 100, n % 100);
+    out.reserve(5);
+    if high >= 100 {
+        out.push(char::from(b'0' + (high / 100) as u8));
+        pair(out, high % 100);
+    } else if high >= 10 {
+        pair(out, high);
+    } else if high > 0 {
+        out.push(digit(2 * high + 1));
+    }
+    if high > 0 || low >= 10 {
+        pair(out, low);
+    } else {
+        out.push(digit(2 * low + 1));
+    }
 }
 
 fn write_interpolated(out: &mut String, value: &Value, depth: usize) {
