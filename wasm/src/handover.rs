@@ -2,14 +2,9 @@
 //! `JSON.parse` turns into objects: one crossing of the boundary per result instead of one per field.
 
 use serde::Serialize;
-use wasm_bindgen::prelude::*;
+use wasm_bindgen::{JsError, JsValue};
 
-#[wasm_bindgen]
-extern "C" {
-    /// The browser's `JSON.parse`, which never throws on serde_json's output.
-    #[wasm_bindgen(js_namespace = JSON, js_name = parse)]
-    fn json_parse(text: &str) -> JsValue;
-}
+use crate::js::json_parse;
 
 /// `data` as plain JavaScript data, as JSON has it: `None` and `()` are `null`, structs and maps
 /// plain objects (fields in their declared order), sequences arrays, integers numbers. The results'

@@ -3,6 +3,7 @@
 #[cfg(all(test, feature = "ide"))]
 mod editor_tests;
 mod handover;
+mod js;
 mod js_field;
 #[cfg(feature = "lint")]
 mod lint;
@@ -17,9 +18,9 @@ mod run;
 mod small_blocks;
 mod typescript;
 
+use handover::to_js;
 #[cfg(feature = "ide")]
 use puppet_core::ide::{self, EditorFiles};
-use handover::to_js;
 use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "yaml")]
