@@ -169,7 +169,7 @@
 # Session 33: the facade hands its results over as one JSON text (serde_json's writer) that the browser's
 # JSON.parse turns into objects, instead of serde-wasm-bindgen's object building, and declares its few JS
 # built-ins itself instead of taking js-sys (whose closure shims wasm-bindgen kept in the function table):
-# light 400,426 -> 395,855, full 714,585 -> 707,128, libraries 737,495 -> 729,587 (bench/README.md, "The
+# light 400,426 -> 395,304, full 714,585 -> 706,634, libraries 737,495 -> 729,489 (bench/README.md, "The
 # page's result handed over as JSON text, session 33"). The budgets are left as they were.
 set -euo pipefail
 cd "$(dirname "$0")/.."
