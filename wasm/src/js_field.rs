@@ -4,8 +4,9 @@
 
 use core::cell::RefCell;
 
-use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::{JsError, JsValue};
+
+use crate::js;
 
 /// An object of the page's, with what to call it in errors ("the options"). Reading a field
 /// gives `None` for one left out, `undefined` or `null`, and for one of the wrong kind, which
@@ -22,7 +23,7 @@ impl Fields {
         if value.is_undefined() || value.is_null() {
             return Ok(None);
         }
-        if !value.is_object() || Array::is_array(value) {
+        if !value.is_object() || js::is_array(value) {
             return Err(JsError::new(&format!("{what}: an object is expected")));
         }
         Ok(Some(Fields {
@@ -52,7 +53,7 @@ impl Fields {
     /// The field `name`, or `None` when it is left out, `undefined` or `null`.
     #[inline(never)]
     fn field(&self, name: &str) -> Option<JsValue> {
-        match Reflect::get(&self.object, &JsValue::from_str(name)) {
+        match js::get(&self.object, name) {
             Ok(value) if value.is_undefined() || value.is_null() => None,
             Ok(value) => Some(value),
             Err(_) => self.refuse(name, "readable"),
@@ -89,11 +90,10 @@ impl Fields {
     #[inline(never)]
     pub fn texts(&self, name: &str) -> Option<Vec<String>> {
         let value = self.field(name)?;
-        if !Array::is_array(&value) {
+        if !js::is_array(&value) {
             return self.refuse(name, "a list of strings");
         }
-        let texts: Option<Vec<String>> =
-            Array::from(&value).iter().map(|v| v.as_string()).collect();
+        let texts: Option<Vec<String>> = js::items(&value).iter().map(|v| v.as_string()).collect();
         texts.or_else(|| self.refuse(name, "a list of strings"))
     }
 
@@ -101,14 +101,14 @@ impl Fields {
     #[inline(never)]
     pub fn texts_by_name(&self, name: &str) -> Option<Vec<(String, String)>> {
         let value = self.field(name)?;
-        if !value.is_object() || Array::is_array(&value) {
+        if !value.is_object() || js::is_array(&value) {
             return self.refuse(name, "an object of strings");
         }
-        let entries: Option<Vec<(String, String)>> = Object::entries(&Object::from(value))
+        let entries: Option<Vec<(String, String)>> = js::entries(&value)
             .iter()
-            .map(|entry| {
-                let pair = Array::from(&entry);
-                Some((pair.get(0).as_string()?, pair.get(1).as_string()?))
+            .map(|entry| match js::items(entry).as_slice() {
+                [name, text] => Some((name.as_string()?, text.as_string()?)),
+                _ => None,
             })
             .collect();
         entries.or_else(|| self.refuse(name, "an object of strings"))

@@ -2,6 +2,8 @@
 
 #[cfg(all(test, feature = "ide"))]
 mod editor_tests;
+mod handover;
+mod js;
 mod js_field;
 #[cfg(feature = "lint")]
 mod lint;
@@ -16,9 +18,9 @@ mod run;
 mod small_blocks;
 mod typescript;
 
+use handover::to_js;
 #[cfg(feature = "ide")]
 use puppet_core::ide::{self, EditorFiles};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "yaml")]
@@ -254,10 +256,4 @@ pub fn lookup(
 ) -> Result<JsValue, JsError> {
     let options = Options::from_js(options)?;
     to_js(&lookup_to_data(&options, &query_from_js(&query)?))
-}
-
-/// JSON-compatible conversion: `None` becomes `null` (not `undefined`), maps become plain objects.
-fn to_js<T: Serialize>(data: &T) -> Result<JsValue, JsError> {
-    data.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
 }

@@ -104,7 +104,7 @@ impl Options {
 fn browser_now() -> Option<i128> {
     #[cfg(target_arch = "wasm32")]
     {
-        let millis = js_sys::Date::now();
+        let millis = crate::js::now();
         millis
             .is_finite()
             .then(|| i128::from(millis as i64) * 1_000_000)

@@ -337,3 +337,23 @@ fn timestamp_without_arguments_is_the_browsers_clock() {
         "{seconds} is not near {now_seconds}"
     );
 }
+
+#[wasm_bindgen_test]
+fn results_are_plain_data_as_json_has_it() {
+    // Handed over as JSON text: plain objects and arrays, `null` for what is missing, fields in
+    // their declared order, and the same text again through JSON.stringify.
+    let result = puppet_wasm::evaluate("1 / 0", JsValue::UNDEFINED).expect("evaluate");
+    assert!(field(&result, "value").is_null());
+    let plain = js_sys::Object::get_prototype_of(&js_sys::Object::new());
+    assert_eq!(js_sys::Object::get_prototype_of(&result), plain);
+    let diagnostics = field(&result, "diagnostics");
+    assert!(js_sys::Array::is_array(&diagnostics));
+    let names = js_sys::Object::keys(&js_sys::Object::from(result.clone()));
+    assert_eq!(names.get(0).as_string().as_deref(), Some("value"));
+    let text = String::from(js_sys::JSON::stringify(&result).expect("stringify"));
+    let again = js_sys::JSON::parse(&text).expect("parse");
+    assert_eq!(
+        String::from(js_sys::JSON::stringify(&again).expect("stringify")),
+        text
+    );
+}

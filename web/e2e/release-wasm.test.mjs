@@ -86,7 +86,7 @@ function librariesCases() {
   return [...hocon, ...uri];
 }
 
-/** `undefined` (serde-wasm-bindgen's None) as null (serde_json's), through a JSON round trip. */
+/** The result through a JSON round trip (`undefined` as null), as the native program's serde_json prints it. */
 const plain = (value) => JSON.parse(JSON.stringify(value, (_, v) => (v === undefined ? null : v)));
 
 /** The native facade's program (wasm/examples/outcomes.rs) as the workspace's test build made it
