@@ -105,7 +105,7 @@ pub(crate) struct PendingOverride {
 /// only their defaults set, in the definition's order; `undef` ones left out. A Sensitive value is
 /// kept unwrapped, as Puppet's catalog keeps it (marking the parameter).
 pub(crate) fn final_parameters(
-    given: &[(String, Value)],
+    given: Vec<(String, Value)>,
     mut defaulted: Vec<(String, Value)>,
 ) -> Vec<(String, Value)> {
     // One list, made at its size: each parameter is kept (or left out) as it is placed.
@@ -116,9 +116,9 @@ pub(crate) fn final_parameters(
         value => ordered.push((name, value)),
     };
     for (name, value) in given {
-        let parameter = match defaulted.iter().position(|(d, _)| d == name) {
+        let parameter = match defaulted.iter().position(|(d, _)| *d == name) {
             Some(at) => defaulted.remove(at),
-            None => (name.clone(), value.clone()),
+            None => (name, value),
         };
         keep(&mut ordered, parameter);
     }
@@ -178,14 +178,15 @@ impl Catalog {
     /// arrows applied (`finish` has made sure that they name resources in the catalog).
     /// `ruby_namevar`: the namevar of a resource type a module implements in Ruby;
     /// `title_keys`: the key attributes such a type's title patterns take from a title.
+    /// The classes' and resources' parameters are moved out (the graph is drawn before).
     pub(crate) fn compiled<'n>(
-        &self,
+        &mut self,
         ruby_namevar: impl Fn(&str) -> Option<&'n str>,
         title_keys: impl Fn(&str, &str) -> Vec<(String, Value)>,
     ) -> Vec<CatalogResource> {
         let catalog = self;
         let mut out = Vec::with_capacity(catalog.entries.len());
-        for entry in &catalog.entries {
+        for entry in &mut catalog.entries {
             match entry {
                 CatalogEntry::Class {
                     name,
@@ -193,7 +194,7 @@ impl Catalog {
                     span,
                     ..
                 } => {
-                    let mut parameters = parameters.clone();
+                    let mut parameters = core::mem::take(parameters);
                     super::relationship_lists::flatten_relationship_lists(&mut parameters);
                     out.push(CatalogResource {
                         type_name: "Class".to_string(),
@@ -209,15 +210,15 @@ impl Catalog {
                     span: *span,
                 }),
                 CatalogEntry::Resource(at) => {
-                    let Some(resource) = catalog.resources.get(*at) else {
+                    let Some(resource) = catalog.resources.get_mut(*at) else {
                         continue;
                     };
                     if resource.virtual_ {
                         continue;
                     }
                     let mut parameters = final_parameters(
-                        &resource.attributes,
-                        resource.defaulted_parameters.clone(),
+                        core::mem::take(&mut resource.attributes),
+                        core::mem::take(&mut resource.defaulted_parameters),
                     );
                     // The namevar a title pattern gives (a `file`'s path without trailing
                     // slashes) comes first, as the catalog resource is made from the title.

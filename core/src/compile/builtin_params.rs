@@ -69,7 +69,8 @@ impl Evaluator<'_> {
         if let Some(aliases) = resource.attribute("alias") {
             flatten(aliases, &mut candidates);
         }
-        candidates.extend(resource.uniqueness_key(self.ruby_type_namevar(resource.type_name)));
+        candidates
+            .extend(resource.uniqueness_key(self.known.ruby_type_namevar(resource.type_name)));
         let mut keys: Vec<Value> = Vec::new();
         for candidate in candidates {
             // Most keys are the title itself (the resource's own key): nothing to build or check.

@@ -273,7 +273,7 @@ impl Evaluator<'_> {
                 span,
                 &types,
             )?;
-            let parameters = crate::catalog::compiled::final_parameters(&attributes, defaulted);
+            let parameters = crate::catalog::compiled::final_parameters(attributes, defaulted);
             self.catalog.set_class_parameters(name, parameters);
             self.eval(&definition.body)?;
             Ok(())

@@ -28,6 +28,10 @@ pub(crate) struct Known {
     pub type_text: bool,
     /// Values of constant type expressions (see `type_cache.rs`).
     pub type_cache: super::type_cache::TypeCache,
+    /// Values of type expressions of built-in names only, by their text (see `type_cache.rs`).
+    pub text_types: super::type_cache::TextTypeCache,
+    /// The buffer the text of a type expression is written in to look it up.
+    pub type_text_key: Vec<u8>,
     /// How many syntax trees parsed during evaluation have been evaluated and freed: an address
     /// the type cache knows may since name another node. Whatever evaluates a tree it parsed
     /// counts it with `Evaluator::tree_freed`.

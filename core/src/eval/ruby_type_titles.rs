@@ -80,16 +80,16 @@ mod full {
         [type_name, "\0", title].concat()
     }
 
-    impl<'o> Evaluator<'o> {
+    impl crate::eval::known::Known {
         pub(super) fn full_type_namevar(&self, name: &str) -> Option<&str> {
-            match self.known.loader.ruby.namevars.get(name)?.as_slice() {
+            match self.loader.ruby.namevars.get(name)?.as_slice() {
                 [one] => Some(one.as_str()),
                 _ => None,
             }
         }
 
         pub(super) fn full_title_keys(&self, type_name: &str, title: &str) -> Vec<(String, Value)> {
-            let titles = &self.known.loader.ruby.titles;
+            let titles = &self.loader.ruby.titles;
             if let Some(keys) = titles.split.get(&split_key(type_name, title)) {
                 return keys.clone();
             }
@@ -101,7 +101,9 @@ mod full {
                 .map(|(name, value, _)| (name, Value::string(&value)))
                 .collect()
         }
+    }
 
+    impl<'o> Evaluator<'o> {
         pub(super) fn check_full_title(
             &mut self,
             type_name: &str,
@@ -168,7 +170,7 @@ mod full {
     }
 }
 
-impl<'o> Evaluator<'o> {
+impl super::known::Known {
     /// The namevar of a resource type a module implements in Ruby, when it has exactly one.
     pub(crate) fn ruby_type_namevar(&self, name: &str) -> Option<&str> {
         #[cfg(feature = "erb")]
@@ -191,7 +193,9 @@ impl<'o> Evaluator<'o> {
             Vec::new()
         }
     }
+}
 
+impl<'o> Evaluator<'o> {
     /// Puppet's title check when a resource of a Ruby type is declared: a title no title pattern
     /// matches (a type with no key attribute has none), or a type of several key attributes that
     /// defines no patterns, fails the statement.

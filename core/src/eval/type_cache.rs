@@ -14,6 +14,13 @@
 //! An expression is kept the second time it is evaluated: the first only marks it seen, since
 //! most are evaluated once (a class's parameter types in a compile) and keeping those costs more
 //! than it could save.
+//!
+//! Expressions written only with built-in type names (`Integer`, `Array[String]`: no alias may
+//! take such a name, so they mean the same wherever they are written) are kept by their text
+//! instead (the same fingerprint without spans), from their first evaluation: the thousand
+//! class parameters typed `Array[String]` of a compile share one value. Resource types, `Object`,
+//! `TypeSet` and `Init` are left to the first cache: a resource type's name may be a definition's,
+//! and what they give may depend on what is known when they are evaluated.
 
 use alloc::vec::Vec;
 
@@ -40,6 +47,10 @@ pub(crate) struct CachedType {
 }
 
 pub(crate) type TypeCache = IndexMap<usize, CachedType, FixedState>;
+
+/// Values of expressions of built-in type names, by their span-free fingerprint, with the
+/// steps their evaluation counted.
+pub(crate) type TextTypeCache = IndexMap<Vec<u8>, (Value, u64), FixedState>;
 
 /// Whether `expr` is made of type names and literals only (its value never changes).
 pub(crate) fn constant_type(expr: &Expr) -> bool {
@@ -71,18 +82,41 @@ fn constant_part(expr: &Expr) -> bool {
 /// expression: each node's kind, span and contents, strings with their lengths.
 fn fingerprint(expr: &Expr) -> Vec<u8> {
     let mut out = Vec::new();
-    add_node(expr, &mut out);
+    add_node(expr, &mut out, true);
     out
 }
 
-fn add_node(expr: &Expr, out: &mut Vec<u8>) {
+/// Whether every type name of a constant type expression is a built-in type's that does not
+/// look at the catalog or at definitions (see the module's comment): one of the names no
+/// definition may take, but `Init`, `Object` and `TypeSet`.
+fn built_in_only(expr: &Expr) -> bool {
+    match &expr.kind {
+        ExprKind::TypeRef(name) => crate::syntax::RESERVED_TYPE_NAMES
+            [..crate::syntax::PLAIN_TYPE_NAMES]
+            .iter()
+            .any(|plain| plain.eq_ignore_ascii_case(name)),
+        ExprKind::Access { target, keys } => {
+            built_in_only(target) && keys.iter().all(built_in_only)
+        }
+        ExprKind::Unary { operand, .. } => built_in_only(operand),
+        ExprKind::Array(items) => items.iter().all(built_in_only),
+        ExprKind::Hash(entries) => entries
+            .iter()
+            .all(|e| built_in_only(&e.key) && built_in_only(&e.value)),
+        _ => true,
+    }
+}
+
+fn add_node(expr: &Expr, out: &mut Vec<u8>, spans: bool) {
     let text = |tag: u8, text: &str, out: &mut Vec<u8>| {
         out.push(tag);
         out.extend_from_slice(&(text.len() as u64).to_le_bytes());
         out.extend_from_slice(text.as_bytes());
     };
-    out.extend_from_slice(&expr.span.start.to_le_bytes());
-    out.extend_from_slice(&expr.span.end.to_le_bytes());
+    if spans {
+        out.extend_from_slice(&expr.span.start.to_le_bytes());
+        out.extend_from_slice(&expr.span.end.to_le_bytes());
+    }
     match &expr.kind {
         ExprKind::Undef => out.push(0),
         ExprKind::Default => out.push(1),
@@ -104,36 +138,38 @@ fn add_node(expr: &Expr, out: &mut Vec<u8>) {
             operand,
         } => {
             out.push(9);
-            add_node(operand, out);
+            add_node(operand, out, spans);
         }
         ExprKind::Array(items) => {
             out.push(10);
-            add_list(items.iter(), items.len(), out);
+            add_list(items.iter(), items.len(), out, spans);
         }
         ExprKind::Hash(entries) => {
             out.push(11);
             out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
             for entry in entries {
-                out.extend_from_slice(&entry.span.start.to_le_bytes());
-                out.extend_from_slice(&entry.span.end.to_le_bytes());
-                add_node(&entry.key, out);
-                add_node(&entry.value, out);
+                if spans {
+                    out.extend_from_slice(&entry.span.start.to_le_bytes());
+                    out.extend_from_slice(&entry.span.end.to_le_bytes());
+                }
+                add_node(&entry.key, out, spans);
+                add_node(&entry.value, out, spans);
             }
         }
         ExprKind::Access { target, keys } => {
             out.push(12);
-            add_node(target, out);
-            add_list(keys.iter(), keys.len(), out);
+            add_node(target, out, spans);
+            add_list(keys.iter(), keys.len(), out, spans);
         }
         // Not part of a constant type: never cached.
         _ => out.push(13),
     }
 }
 
-fn add_list<'e>(items: impl Iterator<Item = &'e Expr>, len: usize, out: &mut Vec<u8>) {
+fn add_list<'e>(items: impl Iterator<Item = &'e Expr>, len: usize, out: &mut Vec<u8>, spans: bool) {
     out.extend_from_slice(&(len as u64).to_le_bytes());
     for item in items {
-        add_node(item, out);
+        add_node(item, out, spans);
     }
 }
 
@@ -167,8 +203,44 @@ impl Evaluator<'_> {
         if !constant_type(expr) {
             return eval(self);
         }
+        let mut text = core::mem::take(&mut self.known.type_text_key);
+        text.clear();
+        add_node(expr, &mut text, false);
+        let hit = self.known.text_types.get(&text[..]).cloned();
+        let value = match hit {
+            Some((value, steps)) if self.budget.steps + steps <= self.options.limits.max_steps => {
+                self.step(steps, expr.span).map(|()| value)
+            }
+            _ => self.eval_type_by_text(expr, &text, eval),
+        };
+        self.known.type_text_key = text;
+        value
+    }
+
+    /// The first cache (by the expression's address) for what the second (by its text) may not
+    /// keep; a value of built-in type names only is kept by `text`.
+    fn eval_type_by_text(
+        &mut self,
+        expr: &Expr,
+        text: &[u8],
+        eval: impl FnOnce(&mut Self) -> EvalResult<Value>,
+    ) -> EvalResult<Value> {
+        let key = expr as *const Expr as usize;
+        let freed_trees = self.known.freed_trees;
+        let lenience = self.lenience();
+        let by_text = built_in_only(expr);
         let before = self.budget.steps;
         let value = eval(self)?;
+        if by_text {
+            if self.known.text_types.len() >= CAPACITY {
+                self.known.text_types.clear();
+            }
+            let steps = self.budget.steps - before;
+            self.known
+                .text_types
+                .insert(text.to_vec(), (value.clone(), steps));
+            return Ok(value);
+        }
         let seen = self.known.type_cache.contains_key(&key);
         if self.known.type_cache.len() >= CAPACITY {
             self.known.type_cache.clear();
@@ -229,5 +301,25 @@ mod tests {
         assert_ne!(print("Integer[1]"), print("Integer[1.0]"));
         assert_eq!(print("Integer"), print("Integer"));
         assert_ne!(print("Integer"), print("Integerx"));
+    }
+
+    #[test]
+    fn only_plain_type_names_are_kept_by_text() {
+        let plain = &crate::syntax::RESERVED_TYPE_NAMES[..crate::syntax::PLAIN_TYPE_NAMES];
+        assert_eq!(plain.last(), Some(&"timespan"));
+        let kept = |source: &str| built_in_only(&crate::syntax::parse(source).0.body[0]);
+        assert!(kept(
+            "Variant[Array[String], Hash[String, Integer[1, 2]], Enum['a']]"
+        ));
+        for other in [
+            "Package['x']",
+            "Resource",
+            "Class['a']",
+            "Object",
+            "Init[String]",
+            "Foo",
+        ] {
+            assert!(!kept(other), "{other}");
+        }
     }
 }

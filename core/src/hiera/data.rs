@@ -144,6 +144,37 @@ impl<H: HieraHost> Hiera<'_, H> {
         Ok(hash)
     }
 
+    /// `level_locations`, once per compile for a level of a configuration the search keeps (for
+    /// the whole compile, so its address names it) whose directory and paths interpolate
+    /// nothing: those name the same files at every lookup (the automatic parameter lookups of a
+    /// thousand class parameters, each resolving the environment's default hierarchy again).
+    pub(super) fn plain_level_locations(
+        &mut self,
+        config: &Config,
+        level: &Level,
+        span: Span,
+    ) -> EvalResult<Option<Vec<DataFile>>> {
+        let key = level as *const Level as usize;
+        let plain = |text: &str| !text.contains("%{");
+        let kept = config
+            .hierarchy
+            .as_ptr_range()
+            .contains(&(level as *const Level))
+            && plain(&level.datadir)
+            && matches!(&level.locations, Locations::Paths(paths) if paths.iter().all(|p| plain(p)));
+        let search = &self.host.hiera().search;
+        let known = search.level_files.iter().find(|(at, _)| kept && *at == key);
+        if let Some((_, files)) = known {
+            return Ok(files.clone());
+        }
+        let files = self.level_locations(config, level, span)?;
+        if kept {
+            let search = &mut self.host.hiera().search;
+            search.level_files.push((key, files.clone()));
+        }
+        Ok(files)
+    }
+
     /// A level's data files: `(path, as written, whether it exists)`; `None` for a level with
     /// no location.
     pub(super) fn level_locations(

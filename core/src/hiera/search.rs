@@ -45,6 +45,9 @@ pub(crate) struct SearchState {
     /// The variable a `mapped_paths` level binds (its name and one of the values mapped) while
     /// its path is interpolated: a local scope's variable, seen before the scope's own.
     pub(super) mapped: Option<(String, Value)>,
+    /// Levels of the kept configurations' hierarchies whose paths interpolate nothing, each
+    /// with its data files, by the level's address (see `Hiera::plain_level_locations`).
+    pub(super) level_files: Vec<(usize, Option<Vec<DataFile>>)>,
 }
 
 impl SearchState {
@@ -504,7 +507,7 @@ impl<H: HieraHost> Hiera<'_, H> {
             // Puppet resolves a level's paths when it creates its data providers, which its
             // explanations leave out.
             let explainer = self.host.hiera().explainer.take();
-            let locations = self.level_locations(config, level, span);
+            let locations = self.plain_level_locations(config, level, span);
             self.host.hiera().explainer = explainer;
             let locations = locations?;
             if config.path.is_none() && locations.as_ref().is_some_and(Vec::is_empty) {

@@ -12,6 +12,7 @@ mod parser;
 mod shift;
 pub mod token;
 mod validate;
+pub(crate) use validate::{PLAIN_TYPE_NAMES, RESERVED_TYPE_NAMES};
 
 use alloc::format;
 use alloc::string::String;

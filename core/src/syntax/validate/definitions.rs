@@ -9,8 +9,12 @@ use super::{Container, Place, Validator};
 use crate::syntax::anchor::anchor;
 use crate::syntax::ast::*;
 
+/// How many of [`RESERVED_TYPE_NAMES`] come before `init`: types whose values depend only on
+/// their parameters (the type cache keeps expressions of those by their text).
+pub(crate) const PLAIN_TYPE_NAMES: usize = 25;
+
 /// Lower-case names of Puppet's types, which definitions may not take.
-const RESERVED_TYPE_NAMES: &[&str] = &[
+pub(crate) const RESERVED_TYPE_NAMES: &[&str] = &[
     "type",
     "any",
     "unit",
@@ -30,14 +34,14 @@ const RESERVED_TYPE_NAMES: &[&str] = &[
     "regexp",
     "pattern",
     "runtime",
-    "init",
-    "object",
     "sensitive",
     "semver",
     "semverrange",
     "string",
     "timestamp",
     "timespan",
+    "init",
+    "object",
     "typeset",
 ];
 
