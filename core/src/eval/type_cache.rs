@@ -48,9 +48,18 @@ pub(crate) struct CachedType {
 
 pub(crate) type TypeCache = IndexMap<usize, CachedType, FixedState>;
 
-/// Values of expressions of built-in type names, by their span-free fingerprint, with the
-/// steps their evaluation counted.
-pub(crate) type TextTypeCache = IndexMap<Vec<u8>, (Value, u64), FixedState>;
+/// Values of expressions of built-in type names, by a hash of their span-free fingerprint (the
+/// entry holds the fingerprint itself, compared on each hit): the same map type as the first
+/// cache's, so no second map's code goes into the engines.
+pub(crate) type TextTypeCache = TypeCache;
+
+/// FNV-1a of a span-free fingerprint: a few dozen bytes, hashed once an evaluation.
+fn text_key(text: &[u8]) -> usize {
+    let hash = text.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    hash as usize
+}
 
 /// Whether `expr` is made of type names and literals only (its value never changes).
 pub(crate) fn constant_type(expr: &Expr) -> bool {
@@ -206,7 +215,9 @@ impl Evaluator<'_> {
         let mut text = core::mem::take(&mut self.known.type_text_key);
         text.clear();
         add_node(expr, &mut text, false);
-        let hit = self.known.text_types.get(&text[..]).cloned();
+        let hit = (self.known.text_types.get(&text_key(&text)))
+            .filter(|hit| hit.fingerprint == text)
+            .and_then(|hit| Some((hit.value.clone()?, hit.steps)));
         let value = match hit {
             Some((value, steps)) if self.budget.steps + steps <= self.options.limits.max_steps => {
                 self.step(steps, expr.span).map(|()| value)
@@ -235,10 +246,14 @@ impl Evaluator<'_> {
             if self.known.text_types.len() >= CAPACITY {
                 self.known.text_types.clear();
             }
-            let steps = self.budget.steps - before;
-            self.known
-                .text_types
-                .insert(text.to_vec(), (value.clone(), steps));
+            let entry = CachedType {
+                fingerprint: text.to_vec(),
+                lenient: lenience,
+                value: Some(value.clone()),
+                steps: self.budget.steps - before,
+                freed_trees,
+            };
+            self.known.text_types.insert(text_key(text), entry);
             return Ok(value);
         }
         let seen = self.known.type_cache.contains_key(&key);
