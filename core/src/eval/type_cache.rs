@@ -220,6 +220,9 @@ impl Evaluator<'_> {
             .and_then(|hit| Some((hit.value.clone()?, hit.steps)));
         let value = match hit {
             Some((value, steps)) if self.budget.steps + steps <= self.options.limits.max_steps => {
+                // Kept by its address too from its second evaluation: a type in a loop's body
+                // is then found without its text being written again.
+                self.remember(expr, &value, steps);
                 self.step(steps, expr.span).map(|()| value)
             }
             _ => self.eval_type_by_text(expr, &text, eval),
@@ -228,58 +231,61 @@ impl Evaluator<'_> {
         value
     }
 
-    /// The first cache (by the expression's address) for what the second (by its text) may not
-    /// keep; a value of built-in type names only is kept by `text`.
+    /// Evaluate a constant type expression; a value of built-in type names only is kept by
+    /// `text` as well as by its address.
     fn eval_type_by_text(
         &mut self,
         expr: &Expr,
         text: &[u8],
         eval: impl FnOnce(&mut Self) -> EvalResult<Value>,
     ) -> EvalResult<Value> {
-        let key = expr as *const Expr as usize;
-        let freed_trees = self.known.freed_trees;
-        let lenience = self.lenience();
-        let by_text = built_in_only(expr);
         let before = self.budget.steps;
         let value = eval(self)?;
-        if by_text {
+        let steps = self.budget.steps - before;
+        if built_in_only(expr) {
             if self.known.text_types.len() >= CAPACITY {
                 self.known.text_types.clear();
             }
             let entry = CachedType {
                 fingerprint: text.to_vec(),
-                lenient: lenience,
+                lenient: self.lenience(),
                 value: Some(value.clone()),
-                steps: self.budget.steps - before,
-                freed_trees,
+                steps,
+                freed_trees: self.known.freed_trees,
             };
             self.known.text_types.insert(text_key(text), entry);
-            return Ok(value);
         }
+        self.remember(expr, &value, steps);
+        Ok(value)
+    }
+
+    /// Keep `value` by the expression's address the second time it is evaluated; the first time
+    /// only mark it seen (most are evaluated once).
+    fn remember(&mut self, expr: &Expr, value: &Value, steps: u64) {
+        let key = expr as *const Expr as usize;
+        let freed_trees = self.known.freed_trees;
         let seen = self.known.type_cache.contains_key(&key);
         if self.known.type_cache.len() >= CAPACITY {
             self.known.type_cache.clear();
         }
-        if !seen {
-            let mark = CachedType {
+        let entry = if seen {
+            CachedType {
+                fingerprint: fingerprint(expr),
+                lenient: self.lenience(),
+                value: Some(value.clone()),
+                steps,
+                freed_trees,
+            }
+        } else {
+            CachedType {
                 fingerprint: Vec::new(),
                 lenient: (false, false),
                 value: None,
                 steps: 0,
                 freed_trees,
-            };
-            self.known.type_cache.insert(key, mark);
-            return Ok(value);
-        }
-        let entry = CachedType {
-            fingerprint: fingerprint(expr),
-            lenient: lenience,
-            value: Some(value.clone()),
-            steps: self.budget.steps - before,
-            freed_trees,
+            }
         };
         self.known.type_cache.insert(key, entry);
-        Ok(value)
     }
 
     /// How unknown names read where the expression is evaluated now: a kept value is reused only
@@ -336,5 +342,34 @@ mod tests {
         ] {
             assert!(!kept(other), "{other}");
         }
+    }
+
+    #[test]
+    fn a_type_in_a_loop_is_found_by_its_address_from_its_second_evaluation() {
+        let options = crate::EvalOptions::default();
+        let mut evaluator = Evaluator::new(
+            &options,
+            crate::sources::Sources::default(),
+            None,
+            crate::compile::catalog_statement,
+        );
+        let (program, _) = crate::syntax::parse("Tuple[Integer[1, default], String]");
+        let expr = &program.body[0];
+        let key = expr as *const Expr as usize;
+        let kept = |evaluator: &Evaluator<'_>| {
+            evaluator
+                .known
+                .type_cache
+                .get(&key)
+                .map(|entry| entry.value.is_some())
+        };
+        let texts = evaluator.known.text_types.len();
+        let first = evaluator.eval(expr).ok();
+        // Kept by its text at once, only marked seen by its address.
+        assert_eq!(kept(&evaluator), Some(false));
+        assert!(evaluator.known.text_types.len() > texts);
+        let second = evaluator.eval(expr).ok();
+        assert_eq!(kept(&evaluator), Some(true));
+        assert!(first.is_some() && first == second);
     }
 }
