@@ -184,6 +184,7 @@ fn read_all(plan: &Plan, shared: &Shared) {
             files: Vec::new(),
             known: Vec::new(),
             listed: 0,
+            folders: 0,
         },
         plain: PlainDirs::default(),
         total: 0,
@@ -310,6 +311,9 @@ struct Listing<'a> {
     known: Vec<(String, Known)>,
     /// How many files were found in all (at most the walk's number).
     listed: usize,
+    /// How many folders were listed (as many as files at most: links that lead back into their
+    /// own folder could otherwise make a walk of 2^depth folders with no file in them).
+    folders: usize,
 }
 
 impl Listing<'_> {
@@ -420,9 +424,10 @@ impl Listing<'_> {
     /// listed), each entry with whether it is a folder, in name order; names that are not UTF-8
     /// or start with a dot are left out (the engine names neither).
     fn entries(&mut self, dir: &Path) -> Vec<(PathBuf, bool)> {
-        if !self.inside(dir) {
+        if self.folders >= self.plan.limits.max_files || !self.inside(dir) {
             return Vec::new();
         }
+        self.folders += 1;
         let Ok(read) = std::fs::read_dir(dir) else {
             return Vec::new();
         };
@@ -595,6 +600,28 @@ mod tests {
         assert!(!slots.keys().any(|name| name.starts_with("modules/out")));
         drop(slots);
         let _ = fs::remove_dir_all(base);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_back_into_their_folder_end_the_listing() {
+        use std::os::unix::fs::symlink;
+        let env = scratch("loops");
+        let manifests = env.join("modules/a/manifests");
+        fs::create_dir_all(&manifests).unwrap();
+        for name in ["x", "y", "z"] {
+            symlink(".", manifests.join(name)).unwrap();
+        }
+        fs::create_dir_all(env.join("manifests")).unwrap();
+        fs::write(env.join("manifests/site.pp"), "include a").unwrap();
+        // No file under the loops: without the bound on folders listed the walk would list
+        // 3^20 folders (the plan's depth); with it, 100 (the plan's number of files), and ends.
+        let ahead = read_here(&env, &[]);
+        assert_eq!(
+            ahead.take("manifests/site.pp").as_deref(),
+            Some("include a")
+        );
+        let _ = fs::remove_dir_all(env);
     }
 
     #[test]
