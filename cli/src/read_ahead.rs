@@ -135,9 +135,7 @@ impl ReadAhead {
             }
         }
     }
-}
 
-impl ReadAhead {
     /// What the listing found at the path the engine names `name`, if it looked there.
     pub fn known(&self, name: &str) -> Option<Known> {
         self.shared.known.lock().ok()?.get(name).copied()
@@ -186,7 +184,6 @@ fn read_all(plan: &Plan, shared: &Shared) {
             listed: 0,
             folders: 0,
         },
-        plain: PlainDirs::default(),
         total: 0,
     };
     let mut modules: Vec<PathBuf> = Vec::new();
@@ -238,7 +235,6 @@ struct Reader<'a> {
     plan: &'a Plan,
     shared: &'a Shared,
     list: Listing<'a>,
-    plain: PlainDirs,
     /// Bytes read so far.
     total: u64,
 }
@@ -265,7 +261,7 @@ impl Reader<'_> {
             }
             let text = read_cleanly(
                 &self.plan.roots,
-                &mut self.plain,
+                &mut self.list.plain,
                 &disk,
                 self.plan.max_file_bytes,
             );
@@ -304,7 +300,7 @@ fn read_cleanly(
 /// The files found and not read yet.
 struct Listing<'a> {
     plan: &'a Plan,
-    /// The folders found plain on the way (see [`Roots::resolve_seen`]).
+    /// The folders found plain on the way, listing and reading (see [`Roots::resolve_seen`]).
     plain: PlainDirs,
     files: Vec<(String, PathBuf)>,
     /// What was found at paths, not handed over yet.
@@ -362,19 +358,13 @@ impl Listing<'_> {
             let path = dir.join(name);
             match std::fs::symlink_metadata(&path) {
                 Ok(seen) if seen.is_symlink() => self.add(path),
-                Ok(seen) => {
-                    self.learn(
-                        &path,
-                        if seen.is_dir() {
-                            Known::Folder
-                        } else {
-                            Known::File
-                        },
-                    );
-                    if seen.is_file() {
-                        self.add(path);
-                    }
+                Ok(seen) if seen.is_dir() => self.learn(&path, Known::Folder),
+                Ok(seen) if seen.is_file() => {
+                    self.learn(&path, Known::File);
+                    self.add(path);
                 }
+                // A FIFO, a device, a socket: the compile's to look at and refuse.
+                Ok(_) => {}
                 Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
                     self.learn(&path, Known::Absent)
                 }
@@ -621,6 +611,21 @@ mod tests {
             ahead.take("manifests/site.pp").as_deref(),
             Some("include a")
         );
+        let _ = fs::remove_dir_all(env);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_not_taken_for_a_file() {
+        let env = scratch("fifo");
+        fs::create_dir_all(env.join("modules/a")).unwrap();
+        let fifo = env.join("modules/a/metadata.json");
+        let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0, "mkfifo");
+        let ahead = read_here(&env, &[]);
+        // Not a file the compile would see (`exists` is false for it), and not read (it would block).
+        assert_eq!(ahead.known("modules/a/metadata.json"), None);
+        assert_eq!(ahead.take("modules/a/metadata.json"), None);
         let _ = fs::remove_dir_all(env);
     }
 

@@ -162,10 +162,11 @@ impl<H: HieraHost> Hiera<'_, H> {
             .contains(&(level as *const Level))
             && plain(&level.datadir)
             && matches!(&level.locations, Locations::Paths(paths) if paths.iter().all(|p| plain(p)));
-        let search = &self.host.hiera().search;
-        let known = search.level_files.iter().find(|(at, _)| kept && *at == key);
-        if let Some((_, files)) = known {
-            return Ok(files.clone());
+        if kept {
+            let search = &self.host.hiera().search;
+            if let Some((_, files)) = search.level_files.iter().find(|(at, _)| *at == key) {
+                return Ok(files.clone());
+            }
         }
         let files = self.level_locations(config, level, span)?;
         if kept {
