@@ -173,7 +173,8 @@
 # page's result handed over as JSON text, session 33"). The budgets are left as they were. Then the compile's
 # text-keyed type cache and Hiera's per-compile level memo (bench/README.md, "The environment compile, session
 # 33"): light 395,994, full 708,167, libraries 730,812 (the merged main's build); with the type cache keeping a
-# loop's type by address too: light 396,003, full 708,490, libraries 731,072 (a clean clone's build in make test).
+# loop's type by address too: light 396,003, full 708,490, libraries 731,072; after the review's mends light 396,003,
+# full 708,191, libraries 731,058 (clean clones' builds in make test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
