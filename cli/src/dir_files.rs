@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use puppet_core::environment::{clean_path, EnvFiles, ReadError};
-use puppet_core::Limits;
+use puppet_core::{Limits, ParsedFile};
 
 use crate::bounded_read::{read_file, read_seen, ReadProblem};
 use crate::confine::{refusal, PlainDirs, Resolved, Roots};
@@ -237,6 +237,11 @@ impl EnvFiles for DirFiles {
         };
         self.read.borrow_mut().insert(path.to_string(), known);
         read
+    }
+
+    fn parsed_ahead(&self, path: &str, text: &str, template: bool) -> Option<ParsedFile> {
+        let ahead = self.ahead.as_ref()?;
+        ahead.parsed(&clean_path(path).ok()?, text, template)
     }
 
     fn is_dir(&self, path: &str) -> bool {

@@ -6,11 +6,15 @@
 //! over: a file that leads out, loops, is too large or is not text is left to the compile, which
 //! reads it itself and notes why it refused it, as without this. A file is read once: whichever
 //! thread claims it first reads it, and the compile waits for a file the other thread is reading.
+//! The thread parses each manifest and template it read, too (`puppet_core::ParseAhead`): the
+//! compile then moves its tree into place instead of parsing it.
 
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
+
+use puppet_core::{parsed_kind, AheadParser, ParseAhead, ParsedFile};
 
 use crate::bounded_read::{read_file, read_seen};
 use crate::confine::{PlainDirs, Resolved, Roots};
@@ -63,9 +67,11 @@ struct Shared {
     wanted: Mutex<Option<String>>,
 }
 
-/// The compile's side: the texts the other thread read, by the engine's name for each path.
+/// The compile's side: the texts the other thread read, by the engine's name for each path, and
+/// the trees of those it parsed.
 pub struct ReadAhead {
     shared: Arc<Shared>,
+    parsed: ParseAhead,
 }
 
 /// Where the read-ahead thread looks and how much it may read.
@@ -89,9 +95,10 @@ impl ReadAhead {
     pub fn start(plan: Plan) -> Option<ReadAhead> {
         let ahead = ReadAhead::idle();
         let theirs = Arc::clone(&ahead.shared);
+        let parser = ahead.parsed.parser();
         std::thread::Builder::new()
             .name("read-ahead".into())
-            .spawn(move || read_all(&plan, &theirs))
+            .spawn(move || read_all(&plan, &theirs, &parser))
             .ok()?;
         Some(ahead)
     }
@@ -106,6 +113,7 @@ impl ReadAhead {
                 stop: AtomicBool::new(false),
                 wanted: Mutex::new(None),
             }),
+            parsed: ParseAhead::new(),
         }
     }
 
@@ -134,6 +142,12 @@ impl ReadAhead {
                 }
             }
         }
+    }
+
+    /// The tree of `text`, the file the engine names `name`, when the other thread parsed it (see
+    /// [`ParseAhead::take`]).
+    pub fn parsed(&self, name: &str, text: &str, template: bool) -> Option<ParsedFile> {
+        self.parsed.take(name, text, template)
     }
 
     /// What the listing found at the path the engine names `name`, if it looked there.
@@ -171,11 +185,12 @@ impl Drop for Settle<'_> {
 /// The read-ahead thread: the environment's own files, every module's metadata (the compile
 /// checks them all first), then the modules' folders one module at a time, the module of the
 /// file the compile last had to read itself first (it is reading that module now).
-fn read_all(plan: &Plan, shared: &Shared) {
+fn read_all(plan: &Plan, shared: &Shared, parser: &AheadParser) {
     let _settle = Settle(shared);
     let mut reader = Reader {
         plan,
         shared,
+        parser,
         list: Listing {
             plan,
             plain: PlainDirs::default(),
@@ -234,6 +249,7 @@ fn read_all(plan: &Plan, shared: &Shared) {
 struct Reader<'a> {
     plan: &'a Plan,
     shared: &'a Shared,
+    parser: &'a AheadParser,
     list: Listing<'a>,
     /// Bytes read so far.
     total: u64,
@@ -268,12 +284,22 @@ impl Reader<'_> {
             self.total = self
                 .total
                 .saturating_add(text.as_ref().map_or(0, |text| text.len() as u64));
+            // The compile may take the text at once; the parse is claimed after (the compile
+            // parses the file itself if it gets there first).
+            let parse = text
+                .as_ref()
+                .and_then(|text| Some((parsed_kind(&name)?, text.clone())));
             let Ok(mut slots) = self.shared.slots.lock() else {
                 return false;
             };
-            slots.insert(name, text.map_or(Slot::Compile, Slot::Read));
+            slots.insert(name.clone(), text.map_or(Slot::Compile, Slot::Read));
             drop(slots);
             self.shared.settled.notify_all();
+            if let Some((template, text)) = parse {
+                if !self.parser.parse(&name, text, template) {
+                    return false;
+                }
+            }
         }
         !self.list.full()
     }
@@ -494,7 +520,7 @@ mod tests {
         for name in claimed {
             assert_eq!(ahead.take(name), None);
         }
-        read_all(&plan(root, 64), &ahead.shared);
+        read_all(&plan(root, 64), &ahead.shared, &ahead.parsed.parser());
         ahead
     }
 
@@ -531,6 +557,23 @@ mod tests {
         );
         // Taken once: the compile keeps what it took.
         assert_eq!(ahead.take("modules/b/templates/t.epp"), None);
+        // Manifests and templates come parsed, for their own text and kind.
+        let tree = ahead.parsed(
+            "modules/a/manifests/deep/x.pp",
+            "class a::deep::x {}",
+            false,
+        );
+        let expected = puppet_core::syntax::parse_at("class a::deep::x {}", 0, false).0;
+        assert_eq!(tree.map(|tree| tree.program), Some(expected));
+        assert!(ahead
+            .parsed("modules/b/templates/t.epp", "<%= 1 %>", true)
+            .is_some());
+        assert!(ahead
+            .parsed("manifests/site.pp", "include b", false)
+            .is_none());
+        assert!(ahead
+            .parsed("modules/a/metadata.json", "{}", false)
+            .is_none());
         // Too large, not text, not in a folder the compile reads: the compile's own to read.
         assert_eq!(ahead.take("modules/b/templates/big.epp"), None);
         assert_eq!(ahead.take("modules/b/templates/bin.epp"), None);

@@ -7,7 +7,9 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use puppet_core::environment::{EnvFiles, ReadError};
-use puppet_core::{evaluate_environment, Environment, EvalOptions, MainCode, MemoryFiles, Outcome};
+use puppet_core::{
+    evaluate_environment, Environment, EvalOptions, MainCode, MemoryFiles, Outcome, ParsedFile,
+};
 
 use crate::dir_files::DirFiles;
 pub use crate::env_notes::EnvNotes;
@@ -341,5 +343,10 @@ impl EnvFiles for Layered<'_> {
 
     fn problems(&self) -> Vec<(String, String)> {
         self.memory.problems()
+    }
+
+    fn parsed_ahead(&self, path: &str, text: &str, template: bool) -> Option<ParsedFile> {
+        // A given file of the same path has its own text: the tree is handed over for its text only.
+        self.disk.parsed_ahead(path, text, template)
     }
 }

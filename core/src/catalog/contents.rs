@@ -6,6 +6,7 @@ use crate::name_map::NameMap;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::host::{catalog_error, error, EvalResult};
@@ -15,8 +16,8 @@ use crate::types::{is_metaparameter, Type};
 use crate::value::Value;
 
 pub(crate) struct Catalog {
-    pub(crate) classes: NameMap<Rc<ClassDefinition>>,
-    pub(crate) defines: NameMap<Rc<DefineDefinition>>,
+    pub(crate) classes: NameMap<Arc<ClassDefinition>>,
+    pub(crate) defines: NameMap<Arc<DefineDefinition>>,
     /// Where each defined type's definition starts (its `define` keyword's offset).
     pub(crate) define_spans: NameMap<usize>,
     /// Node names (lower case) or `default`, with where they were defined.
@@ -160,7 +161,7 @@ impl Catalog {
     /// Puppet names where the first definition was (`sources` finds its file and line).
     pub fn define_class(
         &mut self,
-        definition: &Rc<ClassDefinition>,
+        definition: &Arc<ClassDefinition>,
         span: Span,
         sources: &crate::sources::Sources,
     ) -> EvalResult<()> {
@@ -192,13 +193,13 @@ impl Catalog {
                 span,
             ));
         }
-        self.classes.insert(name, Rc::clone(definition));
+        self.classes.insert(name, Arc::clone(definition));
         Ok(())
     }
 
     pub fn define_type(
         &mut self,
-        definition: &Rc<DefineDefinition>,
+        definition: &Arc<DefineDefinition>,
         span: Span,
         sources: &crate::sources::Sources,
     ) -> EvalResult<()> {
@@ -238,14 +239,14 @@ impl Catalog {
             ));
         }
         self.define_spans.insert(name.clone(), span.start as usize);
-        self.defines.insert(name, Rc::clone(definition));
+        self.defines.insert(name, Arc::clone(definition));
         Ok(())
     }
 
     /// A node definition: each name (or `default`) may be defined once.
     pub fn define_node(
         &mut self,
-        definition: &Rc<NodeDefinition>,
+        definition: &Arc<NodeDefinition>,
         span: Span,
         sources: &crate::sources::Sources,
     ) -> EvalResult<()> {

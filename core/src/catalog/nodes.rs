@@ -1,8 +1,8 @@
 //! Node definitions as the catalog keeps them: each name (or regex, or `default`) a definition
 //! matches, with its body.
 
-use alloc::rc::Rc;
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::syntax::ast::{ExprKind, NodeDefinition};
@@ -21,11 +21,11 @@ pub(crate) enum NodeMatcher {
 #[derive(Clone)]
 pub(crate) struct NodeEntry {
     pub matchers: Vec<NodeMatcher>,
-    pub definition: Rc<NodeDefinition>,
+    pub definition: Arc<NodeDefinition>,
 }
 
 impl NodeEntry {
-    pub fn new(definition: &Rc<NodeDefinition>) -> Self {
+    pub fn new(definition: &Arc<NodeDefinition>) -> Self {
         let matchers = definition
             .matches
             .iter()
@@ -40,7 +40,7 @@ impl NodeEntry {
             .collect();
         NodeEntry {
             matchers,
-            definition: Rc::clone(definition),
+            definition: Arc::clone(definition),
         }
     }
 }

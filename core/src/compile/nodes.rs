@@ -3,8 +3,8 @@
 //! a node scope, which the classes it declares see; the node's `$trusted` data.
 
 use alloc::format;
-use alloc::rc::Rc;
 use alloc::string::{String, ToString};
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::catalog::nodes::NodeMatcher;
@@ -91,7 +91,7 @@ impl Evaluator<'_> {
                 }
             }
         };
-        let definition = Rc::clone(&entry.definition);
+        let definition = Arc::clone(&entry.definition);
         let span = definition.body.span;
         self.catalog.add_node_entry(&title, span);
         let outer = self

@@ -8,6 +8,8 @@
 mod memory;
 pub(crate) mod metadata;
 pub(crate) mod naming;
+#[cfg(feature = "parse-ahead")]
+mod parse_ahead;
 mod parse_cache;
 mod paths;
 
@@ -16,6 +18,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 pub use memory::MemoryFiles;
+#[cfg(feature = "parse-ahead")]
+pub use parse_ahead::{parsed_kind, AheadParser, ParseAhead, ParsedAheadFiles, ParsedFile};
 pub use parse_cache::ParseCache;
 pub use paths::{clean_path, is_module_name, PathProblem};
 
@@ -60,6 +64,13 @@ pub trait EnvFiles {
     /// such a file, so that only code that uses the module names the refusal.
     fn leads_outside(&self, _path: &str) -> bool {
         false
+    }
+    /// The tree of `text`, which this reader gave for `path`, parsed from offset 0 (as an EPP
+    /// template when `template`) by another thread while the compile ran (see
+    /// [`ParseAhead`]); `None` (the default): the compile parses it.
+    #[cfg(feature = "parse-ahead")]
+    fn parsed_ahead(&self, _path: &str, _text: &str, _template: bool) -> Option<ParsedFile> {
+        None
     }
     /// Problems found when the files were gathered (paths that are not allowed, limits), each
     /// with the path it concerns: the evaluation reports them and stops.

@@ -3,6 +3,7 @@
 
 use alloc::format;
 use alloc::rc::Rc;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use super::evaluator::Evaluator;
@@ -90,7 +91,7 @@ impl Evaluator<'_> {
                     }
                     let params = self.param_list(&definition.params);
                     let function = super::evaluator::UserFunction {
-                        definition: Rc::clone(definition),
+                        definition: Arc::clone(definition),
                         params,
                     };
                     self.known.functions.insert(name, Rc::new(function));

@@ -2,6 +2,7 @@
 
 use alloc::rc::Rc;
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use super::scope::Scopes;
@@ -16,7 +17,7 @@ use crate::value::Value;
 
 /// A function written in Puppet, with what binding its parameters needs worked out once.
 pub(crate) struct UserFunction {
-    pub definition: Rc<FunctionDefinition>,
+    pub definition: Arc<FunctionDefinition>,
     pub params: super::calls::ParamList,
 }
 

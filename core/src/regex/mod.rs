@@ -63,9 +63,11 @@ pub const UNICODE_VERSION: &str = unicode::UNICODE_VERSION;
 /// manifest writes are never run when it is only parsed (compiling cannot fail).
 #[derive(Debug)]
 pub struct Regex {
-    program: core::cell::OnceCell<program::Program>,
-    /// The resolved pattern until the program is made from it.
-    pending: core::cell::RefCell<Option<ast::Node>>,
+    /// Made once, by whichever thread first matches with it: a pattern parsed on one thread (a
+    /// file parsed ahead) may be run on another.
+    program: once_cell::race::OnceBox<program::Program>,
+    /// The resolved pattern the program is made from (`None` in a copy of a compiled one).
+    pattern: Option<ast::Node>,
     groups: u32,
     names: Vec<(String, Vec<u32>)>,
     fixed_encoding: bool,
@@ -74,8 +76,10 @@ pub struct Regex {
 impl Clone for Regex {
     fn clone(&self) -> Regex {
         Regex {
-            program: core::cell::OnceCell::from(self.program().clone()),
-            pending: core::cell::RefCell::new(None),
+            program: once_cell::race::OnceBox::with_value(alloc::boxed::Box::new(
+                self.program().clone(),
+            )),
+            pattern: None,
             groups: self.groups,
             names: self.names.clone(),
             fixed_encoding: self.fixed_encoding,
@@ -128,8 +132,8 @@ impl Regex {
         let node = parser.parse_pattern(flags)?;
         let resolved = resolve::resolve(&parser, node)?;
         Ok(Regex {
-            program: core::cell::OnceCell::new(),
-            pending: core::cell::RefCell::new(Some(resolved.node)),
+            program: once_cell::race::OnceBox::new(),
+            pattern: Some(resolved.node),
             groups: resolved.groups,
             names: resolved.names,
             fixed_encoding,
@@ -147,13 +151,14 @@ impl Regex {
         Ok(exec::search(self.program(), text, from, budget)?.map(|slots| Captures { slots }))
     }
 
-    /// The program, compiled from the pending pattern the first time it is asked for.
+    /// The program, compiled from the pattern the first time it is asked for.
     fn program(&self) -> &program::Program {
-        self.program
-            .get_or_init(|| match self.pending.borrow_mut().take() {
-                Some(node) => compile::compile(&node, self.groups),
+        self.program.get_or_init(|| {
+            alloc::boxed::Box::new(match &self.pattern {
+                Some(node) => compile::compile(node, self.groups),
                 None => program::Program::default(),
             })
+        })
     }
 
     /// Where the search for the match after `whole` starts, as Ruby's `scan`, `gsub` and `split`

@@ -5,8 +5,8 @@
 //! remember whether they were written as prefix, method or statement calls.
 
 use alloc::boxed::Box;
-use alloc::rc::Rc;
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::span::Span;
@@ -121,18 +121,18 @@ pub enum ExprKind {
 
     // ---- definitions ----------------------------------------------------------------------
     /// `function name(params) >> ReturnType { body }`.
-    FunctionDefinition(Rc<FunctionDefinition>),
+    FunctionDefinition(Arc<FunctionDefinition>),
     /// `type Name = TypeExpression`.
     TypeAlias {
         name: Ident,
         type_expr: Box<Expr>,
     },
     /// `class name(params) inherits parent { body }`.
-    ClassDefinition(Rc<ClassDefinition>),
+    ClassDefinition(Arc<ClassDefinition>),
     /// `define name(params) { body }`.
-    DefineDefinition(Rc<DefineDefinition>),
+    DefineDefinition(Arc<DefineDefinition>),
     /// `node 'a', /b/, default inherits x { body }`.
-    NodeDefinition(Rc<NodeDefinition>),
+    NodeDefinition(Arc<NodeDefinition>),
 
     // ---- catalog statements ---------------------------------------------------------------
     /// `type { title: attr => value, ...; title2: ... }`, possibly `@` virtual or `@@` exported.

@@ -10,6 +10,8 @@ mod hints;
 pub mod lexer;
 mod parser;
 mod shift;
+#[cfg(feature = "parse-ahead")]
+mod shift_tree;
 pub mod token;
 mod validate;
 pub(crate) use validate::{PLAIN_TYPE_NAMES, RESERVED_TYPE_NAMES};
@@ -22,6 +24,8 @@ pub use anchor::anchor;
 pub use ast::{BinaryOp, Expr, ExprKind, Program, UnaryOp};
 pub use dump::dump_ast;
 pub use parser::MAX_NESTING;
+#[cfg(feature = "parse-ahead")]
+pub use shift_tree::shift_program;
 pub use validate::check_module_file;
 
 use crate::diagnostic::{Diagnostic, Severity, Stage};

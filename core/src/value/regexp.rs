@@ -1,26 +1,26 @@
 //! The Regexp value: Puppet/Ruby source text plus the compiled pattern (`crate::regex`).
 
-use alloc::rc::Rc;
 use alloc::string::String;
+use alloc::sync::Arc;
 use core::fmt;
 
 use crate::regex::{Captures, Regex, RegexError, Stop};
 
 struct Compiled {
-    source: Rc<str>,
+    source: Arc<str>,
     regex: Regex,
 }
 
 /// A compiled regular expression. Equality, hashing and printing use the Ruby source text.
 #[derive(Clone)]
-pub struct Regexp(Rc<Compiled>);
+pub struct Regexp(Arc<Compiled>);
 
 impl Regexp {
     /// Compiles Ruby regex source (as written between `/.../` or given as a string).
     pub fn new(source: &str) -> Result<Regexp, RegexError> {
         let regex = Regex::new(source)?;
-        Ok(Regexp(Rc::new(Compiled {
-            source: Rc::from(source),
+        Ok(Regexp(Arc::new(Compiled {
+            source: Arc::from(source),
             regex,
         })))
     }

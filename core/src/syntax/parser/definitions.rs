@@ -2,8 +2,8 @@
 
 use alloc::boxed::Box;
 use alloc::format;
-use alloc::rc::Rc;
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use super::{node, PResult, Parser};
@@ -115,7 +115,7 @@ impl Parser<'_> {
         let body = self.definition_body()?;
         let span = keyword.span.to(body.span);
         Ok(node(
-            ExprKind::FunctionDefinition(Rc::new(FunctionDefinition {
+            ExprKind::FunctionDefinition(Arc::new(FunctionDefinition {
                 name,
                 params,
                 return_type,
@@ -154,7 +154,7 @@ impl Parser<'_> {
         let body = body?;
         let span = keyword.span.to(body.span);
         Ok(node(
-            ExprKind::ClassDefinition(Rc::new(ClassDefinition {
+            ExprKind::ClassDefinition(Arc::new(ClassDefinition {
                 name,
                 params,
                 parent,
@@ -176,7 +176,7 @@ impl Parser<'_> {
         let body = self.definition_body()?;
         let span = keyword.span.to(body.span);
         Ok(node(
-            ExprKind::DefineDefinition(Rc::new(DefineDefinition { name, params, body })),
+            ExprKind::DefineDefinition(Arc::new(DefineDefinition { name, params, body })),
             span,
         ))
     }
@@ -199,7 +199,7 @@ impl Parser<'_> {
         let body = self.definition_body()?;
         let span = keyword.span.to(body.span);
         Ok(node(
-            ExprKind::NodeDefinition(Rc::new(NodeDefinition {
+            ExprKind::NodeDefinition(Arc::new(NodeDefinition {
                 matches,
                 parent,
                 body,

@@ -1,0 +1,288 @@
+//! An environment's files parsed on a second thread while the compile evaluates on the first. A
+//! file's place in the evaluation's offset space is known only when the compile reads it, so the
+//! other thread parses each file from offset 0 and the compile moves the tree to its place
+//! (`syntax::shift_program`, a walk much shorter than the parse). Whichever thread claims a file
+//! first parses it: the compile waits for a file the other thread is parsing, and parses itself a
+//! file it reached first, which the other thread then leaves alone, going on with that file's
+//! module (the compile is reading that module now). A tree is handed over only for the very text
+//! and kind (manifest or template) the compile read.
+//!
+//! Two kinds of thread feed it: [`ParseAhead::start`] parses files held in memory on a thread of
+//! its own; the CLI's read-ahead thread parses each manifest and template as it reads it
+//! ([`ParseAhead::parse`]).
+
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use core::sync::atomic::{AtomicBool, Ordering};
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Condvar, Mutex};
+
+use super::{EnvFiles, ReadError};
+use crate::diagnostic::Diagnostic;
+use crate::syntax::ast::Program;
+
+/// A file parsed from offset 0: its tree and its findings (errors and warnings).
+pub struct ParsedFile {
+    pub program: Program,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Where one file stands between the two threads.
+enum Slot {
+    /// The other thread is parsing it.
+    Parsing,
+    /// Parsed: the text and kind it was parsed from, and what it parsed to.
+    Parsed {
+        text: String,
+        template: bool,
+        file: ParsedFile,
+    },
+    /// The compile parses it itself (it came first, or took the tree already).
+    Compile,
+}
+
+#[derive(Default)]
+struct Shared {
+    /// Set when the compile's side is dropped: nothing will take a tree any more.
+    over: AtomicBool,
+    slots: Mutex<HashMap<String, Slot>>,
+    settled: Condvar,
+    /// The last file the compile reached before the other thread: that thread goes on with its
+    /// module.
+    wanted: Mutex<Option<String>>,
+}
+
+/// The compile's side of the two threads' meeting point; dropping it tells the other thread to
+/// stop.
+#[derive(Default)]
+pub struct ParseAhead {
+    shared: Arc<Shared>,
+}
+
+/// The other thread's side: what it parses is offered to the compile's side.
+pub struct AheadParser {
+    shared: Arc<Shared>,
+}
+
+/// Whether a file of the environment is one the compile parses, and as what: manifests and
+/// functions and types written in Puppet (`.pp`), and EPP templates (`.epp`, `true`).
+pub fn parsed_kind(path: &str) -> Option<bool> {
+    if path.ends_with(".pp") {
+        Some(false)
+    } else if path.ends_with(".epp") {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+/// The module folder a file is in (`modules/apache/` of `modules/apache/manifests/init.pp`), or
+/// the file's own folder elsewhere: what the other thread keeps together.
+fn module_of(path: &str) -> &str {
+    let folder = ["/manifests/", "/functions/", "/types/", "/templates/"]
+        .iter()
+        .filter_map(|kind| path.rfind(kind))
+        .max();
+    match folder {
+        Some(at) => &path[..=at],
+        None => path.rsplit_once('/').map_or("", |(folder, _)| folder),
+    }
+}
+
+impl ParseAhead {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Parse `files` (path and text, as the compile will read them) on a thread of their own, in
+    /// their order but for the module the compile is reading; `None` when no thread can be
+    /// started (the compile then parses everything itself).
+    pub fn start(files: Vec<(String, String)>) -> Option<ParseAhead> {
+        let ahead = ParseAhead::new();
+        let theirs = ahead.parser();
+        std::thread::Builder::new()
+            .name("parse-ahead".into())
+            .spawn(move || theirs.parse_all(files))
+            .ok()?;
+        Some(ahead)
+    }
+
+    /// The side that hands the compile what another thread parses.
+    pub fn parser(&self) -> AheadParser {
+        AheadParser {
+            shared: Arc::clone(&self.shared),
+        }
+    }
+
+    /// The tree of `text` at `path` when the other thread parsed that text as that kind (waiting
+    /// while it parses it); `None` when the compile is to parse it itself, which the other thread
+    /// then leaves alone. The compile's side.
+    pub fn take(&self, path: &str, text: &str, template: bool) -> Option<ParsedFile> {
+        let mut slots = self.shared.slots.lock().ok()?;
+        loop {
+            match slots.get_mut(path) {
+                Some(Slot::Parsing) => slots = self.shared.settled.wait(slots).ok()?,
+                Some(slot @ Slot::Parsed { .. }) => {
+                    let Slot::Parsed {
+                        text: parsed_text,
+                        template: parsed_template,
+                        file,
+                    } = core::mem::replace(slot, Slot::Compile)
+                    else {
+                        return None;
+                    };
+                    return (parsed_text == text && parsed_template == template).then_some(file);
+                }
+                Some(Slot::Compile) => return None,
+                None => {
+                    slots.insert(path.into(), Slot::Compile);
+                    drop(slots);
+                    if let Ok(mut wanted) = self.shared.wanted.lock() {
+                        *wanted = Some(path.into());
+                    }
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+impl Drop for ParseAhead {
+    fn drop(&mut self) {
+        self.shared.over.store(true, Ordering::Relaxed);
+    }
+}
+
+impl AheadParser {
+    /// The thread of [`ParseAhead::start`]: each file in turn, but the files of the module the
+    /// compile last reached first, then the rest of the module it is in.
+    fn parse_all(&self, files: Vec<(String, String)>) {
+        let mut pending: VecDeque<(String, String, bool)> = files
+            .into_iter()
+            .filter_map(|(path, text)| Some((parsed_kind(&path)?, path, text)))
+            .map(|(template, path, text)| (path, text, template))
+            .collect();
+        let mut module = String::new();
+        loop {
+            if let Some(wanted) = self.shared.wanted.lock().ok().and_then(|mut w| w.take()) {
+                module = module_of(&wanted).into();
+            }
+            let at = pending
+                .iter()
+                .position(|(path, ..)| module_of(path) == module)
+                .unwrap_or(0);
+            let Some((path, text, template)) = pending.remove(at) else {
+                return;
+            };
+            module = module_of(&path).into();
+            if !self.parse(&path, text, template) {
+                return;
+            }
+        }
+    }
+
+    /// Parse `text`, the file the compile names `path`, unless the compile claimed it. `false`
+    /// when the compile is over (nothing will take a tree any more).
+    pub fn parse(&self, path: &str, text: String, template: bool) -> bool {
+        if self.shared.over.load(Ordering::Relaxed) {
+            return false;
+        }
+        match self.shared.slots.lock() {
+            Ok(mut slots) if !slots.contains_key(path) => {
+                slots.insert(path.into(), Slot::Parsing);
+            }
+            Ok(_) => return true,
+            Err(_) => return false,
+        }
+        let settle = Settle {
+            shared: &self.shared,
+            path,
+        };
+        let (program, diagnostics) = crate::syntax::parse_at(&text, 0, template);
+        let file = ParsedFile {
+            program,
+            diagnostics,
+        };
+        settle.done(Slot::Parsed {
+            text,
+            template,
+            file,
+        });
+        true
+    }
+}
+
+/// A file being parsed is settled whatever way its parse ends (a panic included): the compile
+/// would wait for it otherwise.
+struct Settle<'a> {
+    shared: &'a Shared,
+    path: &'a str,
+}
+
+impl Settle<'_> {
+    fn done(self, slot: Slot) {
+        self.put(slot);
+        core::mem::forget(self);
+    }
+
+    fn put(&self, slot: Slot) {
+        let mut slots = match self.shared.slots.lock() {
+            Ok(slots) => slots,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        slots.insert(self.path.into(), slot);
+        drop(slots);
+        self.shared.settled.notify_all();
+    }
+}
+
+impl Drop for Settle<'_> {
+    fn drop(&mut self) {
+        self.put(Slot::Compile);
+    }
+}
+
+/// Files held in memory whose manifests and templates another thread parses while the compile
+/// runs: `files` itself answers everything else.
+pub struct ParsedAheadFiles<'f> {
+    files: &'f dyn EnvFiles,
+    ahead: Option<ParseAhead>,
+}
+
+impl<'f> ParsedAheadFiles<'f> {
+    /// Start parsing `texts` (each file's path and text, as `files` gives them) on another thread.
+    pub fn start(files: &'f dyn EnvFiles, texts: Vec<(String, String)>) -> Self {
+        ParsedAheadFiles {
+            files,
+            ahead: ParseAhead::start(texts),
+        }
+    }
+}
+
+impl EnvFiles for ParsedAheadFiles<'_> {
+    fn read(&self, path: &str) -> Result<alloc::rc::Rc<str>, ReadError> {
+        self.files.read(path)
+    }
+    fn is_dir(&self, path: &str) -> bool {
+        self.files.is_dir(path)
+    }
+    fn files_under(&self, dir: &str) -> Vec<String> {
+        self.files.files_under(dir)
+    }
+    fn list_dir(&self, dir: &str) -> Vec<String> {
+        self.files.list_dir(dir)
+    }
+    fn exists(&self, path: &str) -> bool {
+        self.files.exists(path)
+    }
+    fn leads_outside(&self, path: &str) -> bool {
+        self.files.leads_outside(path)
+    }
+    fn problems(&self) -> Vec<(String, String)> {
+        self.files.problems()
+    }
+    fn parsed_ahead(&self, path: &str, text: &str, template: bool) -> Option<ParsedFile> {
+        self.ahead.as_ref()?.take(path, text, template)
+    }
+}
