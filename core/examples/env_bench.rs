@@ -8,7 +8,8 @@
 //! edits can reuse); the third of compiles whose manifests and templates a second thread parses
 //! as they run (`ParsedAheadFiles`: the copy of the texts it is handed and its start are timed
 //! with each compile). `--once`
-//! compiles once and prints the resources only: for instruction counts (`valgrind --tool=callgrind`).
+//! compiles once and prints the resources only: for instruction counts (`valgrind --tool=callgrind`),
+//! with `--ahead` as the third median's compiles do.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -58,15 +59,17 @@ fn main() {
     let mut dir = None;
     let mut runs = 11usize;
     let mut once = false;
+    let mut ahead = false;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--once" => once = true,
+            "--ahead" => ahead = true,
             "--runs" => runs = args.next().and_then(|n| n.parse().ok()).unwrap_or(runs),
             _ => dir = Some(PathBuf::from(arg)),
         }
     }
     let Some(dir) = dir else {
-        eprintln!("usage: env_bench DIR [--runs N]");
+        eprintln!("usage: env_bench DIR [--runs N] [--once [--ahead]]");
         std::process::exit(2);
     };
     let mut list = Vec::new();
@@ -82,7 +85,12 @@ fn main() {
         ..EvalOptions::default()
     };
     let env = environment(&files);
-    let outcome = evaluate_environment(&env, &options);
+    let outcome = if once && ahead {
+        let ahead = ParsedAheadFiles::start(&files, list.clone());
+        evaluate_environment(&environment(&ahead), &options)
+    } else {
+        evaluate_environment(&env, &options)
+    };
     if once {
         println!("{{\"resources\": {}}}", outcome.catalog.len());
         return;
