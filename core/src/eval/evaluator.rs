@@ -233,6 +233,7 @@ impl<'o> Evaluator<'o> {
         match &expr.kind {
             ExprKind::Integer(n) if self.quick_enter() => Ok(Value::Integer(*n)),
             ExprKind::Variable(name) => self.eval_variable_expr(expr, name),
+            ExprKind::Binary { .. } => self.eval_binary_expr(expr),
             _ => self.eval_general(expr),
         }
     }
@@ -277,6 +278,29 @@ impl<'o> Evaluator<'o> {
                 let value = value.clone();
                 self.budget.steps += 1;
                 return Ok(value);
+            }
+        }
+        self.eval_general(expr)
+    }
+
+    /// A binary operation (`$m + $x`, `$n < 2`, `$v =~ T`) entered and left as the general path
+    /// would, without its frame; recorded runs and whatever the step budget must check go the
+    /// general path.
+    #[inline(never)]
+    fn eval_binary_expr(&mut self, expr: &Expr) -> EvalResult<Value> {
+        if let ExprKind::Binary {
+            op,
+            op_span,
+            left,
+            right,
+        } = &expr.kind
+        {
+            if !self.recording() && self.quick_step_allowed() {
+                self.budget.steps += 1;
+                self.budget.depth += 1;
+                let result = self.eval_binary(*op, left, right, *op_span);
+                self.budget.depth -= 1;
+                return result;
             }
         }
         self.eval_general(expr)
