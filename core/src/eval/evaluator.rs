@@ -306,6 +306,23 @@ impl<'o> Evaluator<'o> {
         self.eval_general(expr)
     }
 
+    /// A lambda's body: a block of one expression (the usual) entered here as `eval_general`
+    /// would enter it, its expression through [`Self::eval`]'s shorter paths.
+    pub(crate) fn eval_body(&mut self, body: &Expr) -> EvalResult<Value> {
+        if let ExprKind::Block(exprs) = &body.kind {
+            if let [only] = exprs.as_slice() {
+                if self.quick_step_allowed() {
+                    self.budget.steps += 1;
+                    self.budget.depth += 1;
+                    let result = self.eval(only);
+                    self.budget.depth -= 1;
+                    return result;
+                }
+            }
+        }
+        self.eval(body)
+    }
+
     /// [`Self::eval`] of any expression: counted, dispatched on its kind, recorded.
     #[inline(never)]
     fn eval_general(&mut self, expr: &Expr) -> EvalResult<Value> {
