@@ -264,7 +264,7 @@ impl Evaluator<'_> {
         let saved_move = core::mem::replace(&mut self.scratch.move_candidate, prepared.movable);
         let result = (|| {
             self.bind_params(&lambda.params, &prepared.params, args, site, None)?;
-            let value = match self.eval(&lambda.body) {
+            let value = match self.eval_body(&lambda.body) {
                 Ok(value) => value,
                 Err(Unwind::Next(value, _)) => value,
                 Err(other) => return Err(other),

@@ -234,6 +234,7 @@ impl<'o> Evaluator<'o> {
         match &expr.kind {
             ExprKind::Integer(n) if self.quick_enter() => Ok(Value::Integer(*n)),
             ExprKind::Variable(name) => self.eval_variable_expr(expr, name),
+            ExprKind::Binary { .. } => self.eval_binary_expr(expr),
             _ => self.eval_general(expr),
         }
     }
@@ -281,6 +282,46 @@ impl<'o> Evaluator<'o> {
             }
         }
         self.eval_general(expr)
+    }
+
+    /// A binary operation (`$m + $x`, `$n < 2`, `$v =~ T`) entered and left as the general path
+    /// would, without its frame; recorded runs and whatever the step budget must check go the
+    /// general path.
+    #[inline(never)]
+    fn eval_binary_expr(&mut self, expr: &Expr) -> EvalResult<Value> {
+        if let ExprKind::Binary {
+            op,
+            op_span,
+            left,
+            right,
+        } = &expr.kind
+        {
+            if !self.recording() && self.quick_step_allowed() {
+                self.budget.steps += 1;
+                self.budget.depth += 1;
+                let result = self.eval_binary(*op, left, right, *op_span);
+                self.budget.depth -= 1;
+                return result;
+            }
+        }
+        self.eval_general(expr)
+    }
+
+    /// A lambda's body: a block of one expression (the usual) entered here as `eval_general`
+    /// would enter it, its expression through [`Self::eval`]'s shorter paths.
+    pub(crate) fn eval_body(&mut self, body: &Expr) -> EvalResult<Value> {
+        if let ExprKind::Block(exprs) = &body.kind {
+            if let [only] = exprs.as_slice() {
+                if self.quick_step_allowed() {
+                    self.budget.steps += 1;
+                    self.budget.depth += 1;
+                    let result = self.eval(only);
+                    self.budget.depth -= 1;
+                    return result;
+                }
+            }
+        }
+        self.eval(body)
     }
 
     /// [`Self::eval`] of any expression: counted, dispatched on its kind, recorded.

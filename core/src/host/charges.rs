@@ -27,15 +27,23 @@ pub(crate) fn size_steps(len: usize, per_step: usize) -> u64 {
 }
 
 /// Fail when a collection or string a program builds would exceed the limits.
+/// Inlined: every string and collection built asks; the error is made out of line.
+#[inline]
 pub(crate) fn check_len(len: usize, max: usize, what: &str, span: Span) -> EvalResult<()> {
     if len > max {
-        return Err(error(
-            "SIZE_LIMIT",
-            format!("{what} would exceed the limit of {max}"),
-            span,
-        ));
+        return Err(too_long(max, what, span));
     }
     Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn too_long(max: usize, what: &str, span: Span) -> super::Unwind {
+    error(
+        "SIZE_LIMIT",
+        format!("{what} would exceed the limit of {max}"),
+        span,
+    )
 }
 
 /// Fail when a result is too large or too deeply nested to print or describe within the limits
@@ -238,6 +246,12 @@ pub(crate) fn checked_instance_of<H: Host + ?Sized>(
         return Ok(result);
     }
     let left = host.steps_left();
+    // A few visits cost no step either, while they cannot run out of the budget.
+    if left >= crate::types::SMALL_VISITS {
+        if let Some(result) = crate::types::instance_of_small(ty, value) {
+            return Ok(result);
+        }
+    }
     match crate::types::instance_of_checked(ty, value, left.max(1)) {
         Ok((result, visits)) => {
             host.step(visits / ELEMENTS_PER_STEP as u64, span)?;

@@ -62,6 +62,49 @@ pub fn instance_of_flat(ty: &Type, value: &Value) -> Option<bool> {
     })
 }
 
+/// The most visits [`instance_of_small`] makes: under a step's worth (`ELEMENTS_PER_STEP`).
+pub const SMALL_VISITS: u64 = 7;
+
+/// What [`instance_of_flat`] answers for a `Tuple` or `Array` of its types against an array of
+/// at most six elements (the `[$i, 'x'] =~ Tuple[Integer, String]` of a loop): what `check`
+/// answers, in at most [`SMALL_VISITS`] visits, so none is given up on while that many are
+/// allowed. `None` for other types and values.
+pub fn instance_of_small(ty: &Type, value: &Value) -> Option<bool> {
+    let Value::Array(items) = value else {
+        return None;
+    };
+    if items.len() as u64 >= SMALL_VISITS {
+        return None;
+    }
+    // In `check`'s order: an array's elements then its size, a tuple's size then its elements.
+    match ty {
+        Type::Array(element, size) => {
+            Some(all_flat(items, &|_| Some(&**element))? && size_of(*size, items.len()))
+        }
+        Type::Tuple(tuple) => match tuple.size {
+            Some(size) if !size.contains(items.len() as i64) => Some(false),
+            None if tuple.types.len() != items.len() && !tuple.types.is_empty() => Some(false),
+            _ if tuple.types.is_empty() => Some(true),
+            _ => all_flat(items, &|index| tuple.type_at(index)),
+        },
+        _ => None,
+    }
+}
+
+/// Whether every item is of its type (`type_at` its index), stopping at the first that is not;
+/// `None` where a type is not one [`instance_of_flat`] answers for.
+fn all_flat<'t>(
+    items: &crate::value::Array,
+    type_at: &dyn Fn(usize) -> Option<&'t Type>,
+) -> Option<bool> {
+    for (index, item) in items.iter().enumerate() {
+        if !instance_of_flat(type_at(index)?, item)? {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
 /// Recursion guard: the depth, and the (alias, value) pairs being checked so a recursive
 /// alias met again with the same value does not loop; values visited, and why it gave up.
 struct Guard {

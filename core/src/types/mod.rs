@@ -51,7 +51,9 @@ pub use assignable::is_assignable;
 pub use common::common_type;
 pub use error::TypeError;
 pub use infer::{infer, infer_generalized, infer_reduced};
-pub use instance::{instance_of, instance_of_checked, instance_of_flat, MatchLimit};
+pub use instance::{
+    instance_of, instance_of_checked, instance_of_flat, instance_of_small, MatchLimit, SMALL_VISITS,
+};
 pub use iterate::iterate_type;
 pub use mismatch::{argument_mismatch, describe_mismatch, describe_type_mismatch};
 pub use names::{a_an, type_label};

@@ -460,3 +460,59 @@ fn no_panics_across_bases_and_arguments() {
     }
     assert!(count > 500, "only {count} types were made");
 }
+
+/// `instance_of_small` answers as the walk does wherever it answers (and leaves the rest to it).
+#[test]
+fn small_array_checks_answer_as_the_walk() {
+    let string = name("String");
+    let types = vec![
+        access("Tuple", vec![ty(int(1, 5)), ty(string.clone())]),
+        access(
+            "Tuple",
+            vec![
+                ty(int(1, 5)),
+                ty(string.clone()),
+                Value::Integer(1),
+                Value::Integer(3),
+            ],
+        ),
+        access("Tuple", vec![ty(int(1, 5))]),
+        name("Tuple"),
+        access("Tuple", vec![ty(name("Enum")), ty(string.clone())]),
+        access("Array", vec![ty(int(1, 5))]),
+        access(
+            "Array",
+            vec![ty(name("Numeric")), Value::Integer(2), Value::Integer(3)],
+        ),
+        access(
+            "Array",
+            vec![ty(access("Pattern", vec![Value::string("a")]))],
+        ),
+    ];
+    let s = Value::string;
+    let values = vec![
+        Value::array(vec![]),
+        Value::array(vec![Value::Integer(3)]),
+        Value::array(vec![Value::Integer(3), s("x")]),
+        Value::array(vec![Value::Integer(9), s("x")]),
+        Value::array(vec![Value::Integer(3), Value::Integer(4)]),
+        Value::array(vec![Value::Integer(3), s("x"), s("y")]),
+        Value::array(vec![
+            Value::Integer(1),
+            Value::Integer(2),
+            Value::Integer(3),
+        ]),
+        Value::array((1..=7).map(Value::Integer).collect()),
+        Value::Integer(3),
+    ];
+    let mut answered = 0;
+    for t in &types {
+        for v in &values {
+            if let Some(small) = instance_of_small(t, v) {
+                answered += 1;
+                assert_eq!(small, instance_of(t, v), "{t:?} {v:?}");
+            }
+        }
+    }
+    assert!(answered > 30, "{answered}");
+}
