@@ -618,11 +618,12 @@ impl Evaluator<'_> {
                 })?;
             return Ok(());
         }
-        if let Some(first) = self
-            .catalog
-            .resource_position(type_name, title)
-            .and_then(|at| self.catalog.resources.get(at))
-        {
+        // The resource's own key in the catalog's index, made once for the search and the insert.
+        let key = crate::catalog::resource_key(type_name, title);
+        if let Some(first) = match self.catalog.resource_index.get(&key) {
+            Some(Value::Integer(at)) => self.catalog.resources.get(*at as usize),
+            _ => None,
+        } {
             return Err(error(
                 "DUPLICATE_DECLARATION",
                 format!(
@@ -676,18 +677,21 @@ impl Evaluator<'_> {
         for key in aliases {
             self.catalog.resource_index.insert(key, at.clone());
         }
-        self.catalog.push_resource(DeclaredResource {
-            type_name: type_name.to_string(),
-            title: title.to_string(),
-            attributes,
-            defaulted,
-            span,
-            virtual_: is_virtual,
-            defaulted_parameters: Vec::new(),
-            attribute_spans,
-            evaluated: !self.catalog.defines.contains_key(type_name),
-            scope: self.catalog.current,
-        });
+        self.catalog.push_resource(
+            key,
+            DeclaredResource {
+                type_name: type_name.to_string(),
+                title: title.to_string(),
+                attributes,
+                defaulted,
+                span,
+                virtual_: is_virtual,
+                defaulted_parameters: Vec::new(),
+                attribute_spans,
+                evaluated: !self.catalog.defines.contains_key(type_name),
+                scope: self.catalog.current,
+            },
+        );
         stage
     }
 
