@@ -490,13 +490,7 @@ impl Evaluator<'_> {
                 };
                 let is_virtual = resource.form != crate::syntax::ast::ResourceForm::Regular;
                 self.check_ruby_title(&type_name, &title, span)?;
-                // The last title takes the attributes; the others declare copies.
-                let given = attributes.len();
-                let owned = match index + 1 == titles.len() {
-                    true => core::mem::take(&mut attributes),
-                    false => attributes.clone(),
-                };
-                self.declare_resource(&type_name, &title, owned, is_virtual, span)?;
+                self.declare_resource(&type_name, &title, &attributes, is_virtual, span)?;
                 let reference = if type_name == "class" {
                     let class_name = canonical(&title);
                     let spans = self.relationship_spans(&type_name, &body.operations);
@@ -506,16 +500,7 @@ impl Evaluator<'_> {
                     reference
                 } else {
                     self.note_attribute_spans(&type_name, &body.operations);
-                    // The attributes as the body gave them: the declared resource's first ones
-                    // (its defaults come after), lent back for the check.
-                    let declared = self.catalog.resources.last_mut();
-                    let mut list = declared.map(|r| core::mem::take(&mut r.attributes));
-                    let list = list.get_or_insert_with(Vec::new);
-                    let written = list.get(..given).unwrap_or_default();
-                    self.check_attribute_values(&type_name, &title, &body.operations, written);
-                    if let Some(declared) = self.catalog.resources.last_mut() {
-                        declared.attributes = core::mem::take(list);
-                    }
+                    self.check_attribute_values(&type_name, &title, &body.operations, &attributes);
                     (!unused).then(|| Type::resource(&type_name, Some(&title)))
                 };
                 references.extend(reference.map(Value::from_type));
@@ -592,7 +577,7 @@ impl Evaluator<'_> {
         &mut self,
         type_name: &str,
         title: &str,
-        mut attributes: Vec<(String, Value)>,
+        attributes: &[(String, Value)],
         is_virtual: bool,
         span: Span,
     ) -> EvalResult<()> {
@@ -617,7 +602,7 @@ impl Evaluator<'_> {
             self.catalog
                 .resource_like_classes
                 .insert(class_name.clone(), span.start as usize);
-            self.evaluate_class(&class_name, &attributes, span)
+            self.evaluate_class(&class_name, attributes, span)
                 .map_err(|e| match e {
                     // Puppet's words for a class declared like a resource: the name as written.
                     crate::host::Unwind::Error(d)
@@ -650,6 +635,7 @@ impl Evaluator<'_> {
                 span,
             ));
         }
+        let mut attributes = attributes.to_vec();
         let mut defaulted = Vec::new();
         let mut attribute_spans = Vec::new();
         for (name, value, at) in self.catalog.defaults_for(type_name) {
