@@ -441,14 +441,14 @@ impl Catalog {
         }
     }
 
-    /// Adds a resource (its type and title not declared yet) and indexes it.
-    pub(crate) fn push_resource(&mut self, resource: DeclaredResource) {
+    /// Adds a resource (its type and title not declared yet) and indexes it by `key`, its
+    /// [`resource_key`].
+    pub(crate) fn push_resource(&mut self, key: Value, resource: DeclaredResource) {
         self.entries.push(super::compiled::CatalogEntry::Resource(
             self.resources.len(),
         ));
         let at = Value::Integer(self.resources.len() as i64);
-        self.resource_index
-            .insert(resource_key(&resource.type_name, &resource.title), at);
+        self.resource_index.insert(key, at);
         self.resources.push(resource);
     }
 

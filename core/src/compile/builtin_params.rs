@@ -48,10 +48,15 @@ impl NewResource<'_> {
         }
         let namevar = if keys.contains(' ') { "name" } else { keys };
         let set = |name: &str| self.attribute(name).filter(|v| is_truthy(v));
-        let name = set(namevar)
-            .or_else(|| set("name"))
+        let given = set(namevar).or_else(|| set("name"));
+        let from_title = || namevar_from_title(self.type_name, self.title);
+        // A key of one value that is the title is the resource's own (most are): none to check.
+        if namevar == keys && given.map_or(Some(from_title()), only_string) == Some(self.title) {
+            return None;
+        }
+        let name = given
             .cloned()
-            .unwrap_or_else(|| Value::string(namevar_from_title(self.type_name, self.title)));
+            .unwrap_or_else(|| Value::string(from_title()));
         let key = keys.split(' ').map(|k| match self.attribute(k) {
             _ if k == namevar || k == "name" => name.clone(),
             value => value.cloned().unwrap_or(Value::Undef),

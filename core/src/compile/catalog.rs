@@ -275,8 +275,7 @@ impl Evaluator<'_> {
             )?;
             let parameters = crate::catalog::compiled::final_parameters(attributes, defaulted);
             self.catalog.set_class_parameters(name, parameters);
-            self.eval(&definition.body)?;
-            Ok(())
+            self.eval_for_effect(&definition.body)
         })();
         // What the class defined, over what it inherited, stays readable as `$class::var`.
         let own = self.scopes.take_current_vars();
@@ -416,6 +415,8 @@ impl Evaluator<'_> {
         resource: &ResourceExpr,
         span: Span,
     ) -> EvalResult<Value> {
+        // A statement's value nobody reads needs no references (see `eval_for_effect`).
+        let unused = core::mem::take(&mut self.value_unused);
         // As written: a lower-case name keeps its leading `::` (`::notify` is no built-in type).
         let written = match &resource.type_name.kind {
             ExprKind::Name(name) => name.to_ascii_lowercase(),
@@ -489,18 +490,24 @@ impl Evaluator<'_> {
                 };
                 let is_virtual = resource.form != crate::syntax::ast::ResourceForm::Regular;
                 self.check_ruby_title(&type_name, &title, span)?;
-                let reference =
-                    self.declare_resource(&type_name, &title, &attributes, is_virtual, span)?;
-                if type_name == "class" {
+                self.declare_resource(&type_name, &title, &attributes, is_virtual, span)?;
+                let reference = if type_name == "class" {
+                    let class_name = canonical(&title);
                     let spans = self.relationship_spans(&type_name, &body.operations);
-                    self.catalog
-                        .set_class_attribute_spans(&canonical(&title), spans);
+                    let reference =
+                        (!unused).then(|| Type::resource("class", Some(&capitalize(&class_name))));
+                    self.catalog.set_class_attribute_spans(&class_name, spans);
+                    reference
                 } else {
                     self.note_attribute_spans(&type_name, &body.operations);
                     self.check_attribute_values(&type_name, &title, &body.operations, &attributes);
-                }
-                references.push(reference);
+                    (!unused).then(|| Type::resource(&type_name, Some(&title)))
+                };
+                references.extend(reference.map(Value::from_type));
             }
+        }
+        if unused {
+            return Ok(Value::Undef);
         }
         Ok(Value::array(references))
     }
@@ -573,7 +580,7 @@ impl Evaluator<'_> {
         attributes: &[(String, Value)],
         is_virtual: bool,
         span: Span,
-    ) -> EvalResult<Value> {
+    ) -> EvalResult<()> {
         if type_name == "class" {
             let class_name = canonical(title);
             if self.catalog.is_class_declared(&class_name) {
@@ -609,16 +616,14 @@ impl Evaluator<'_> {
                     }
                     other => prefix_resource_error(other),
                 })?;
-            return Ok(Value::from_type(Type::resource(
-                "class",
-                Some(&capitalize(&class_name)),
-            )));
+            return Ok(());
         }
-        if let Some(first) = self
-            .catalog
-            .resource_position(type_name, title)
-            .and_then(|at| self.catalog.resources.get(at))
-        {
+        // The resource's own key in the catalog's index, made once for the search and the insert.
+        let key = crate::catalog::resource_key(type_name, title);
+        if let Some(first) = match self.catalog.resource_index.get(&key) {
+            Some(Value::Integer(at)) => self.catalog.resources.get(*at as usize),
+            _ => None,
+        } {
             return Err(error(
                 "DUPLICATE_DECLARATION",
                 format!(
@@ -672,20 +677,22 @@ impl Evaluator<'_> {
         for key in aliases {
             self.catalog.resource_index.insert(key, at.clone());
         }
-        self.catalog.push_resource(DeclaredResource {
-            type_name: type_name.to_string(),
-            title: title.to_string(),
-            attributes,
-            defaulted,
-            span,
-            virtual_: is_virtual,
-            defaulted_parameters: Vec::new(),
-            attribute_spans,
-            evaluated: !self.catalog.defines.contains_key(type_name),
-            scope: self.catalog.current,
-        });
-        stage?;
-        Ok(Value::from_type(Type::resource(type_name, Some(title))))
+        self.catalog.push_resource(
+            key,
+            DeclaredResource {
+                type_name: type_name.to_string(),
+                title: title.to_string(),
+                attributes,
+                defaulted,
+                span,
+                virtual_: is_virtual,
+                defaulted_parameters: Vec::new(),
+                attribute_spans,
+                evaluated: !self.catalog.defines.contains_key(type_name),
+                scope: self.catalog.current,
+            },
+        );
+        stage
     }
 
     /// Evaluate the body of a defined type's instance (`index` in the catalog's resources).
@@ -743,10 +750,8 @@ impl Evaluator<'_> {
             if let Some(instance) = self.catalog.resources.get_mut(index) {
                 instance.defaulted_parameters = defaulted;
             }
-            match self.eval(&definition.body) {
-                Ok(_) => Ok(()),
-                Err(unwind) => Err(self.define_body_error(unwind, span)),
-            }
+            self.eval_for_effect(&definition.body)
+                .map_err(|unwind| self.define_body_error(unwind, span))
         })();
         self.scopes.pop(mark);
         self.catalog.current = outer;

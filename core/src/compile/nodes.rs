@@ -105,12 +105,12 @@ impl Evaluator<'_> {
         if let Some(regex) = &regex {
             self.regex_match(regex, &name, span)?;
         }
-        let result = self.eval(&definition.body);
+        let result = self.eval_for_effect(&definition.body);
         self.scopes.current_match = saved_match;
         self.scopes.node_frame = saved_node;
         self.scopes.pop(mark);
         self.catalog.current = outer;
-        result.map(|_| ())
+        result
     }
 }
 

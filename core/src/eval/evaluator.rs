@@ -51,6 +51,9 @@ pub(crate) struct Evaluator<'o> {
     pub budget: Budget,
     /// Allocations reused from one call or string to the next.
     pub scratch: super::scratch::Scratch,
+    /// Set just before evaluating a block or resource expression whose value nobody reads (see
+    /// [`Self::eval_for_effect`]); taken by the first of them to start.
+    pub value_unused: bool,
 }
 
 impl<'o> Evaluator<'o> {
@@ -79,6 +82,7 @@ impl<'o> Evaluator<'o> {
             ruby: Default::default(),
             budget: Budget::default(),
             scratch: Default::default(),
+            value_unused: false,
         };
         super::builtin_vars::define(&mut evaluator.scopes);
         evaluator
@@ -451,11 +455,32 @@ impl<'o> Evaluator<'o> {
 
     /// A block: its expressions in order; the value is the last one's (`undef` when empty).
     pub fn eval_block(&mut self, body: &[Expr]) -> EvalResult<Value> {
-        let mut value = Value::Undef;
-        for expr in body {
-            value = self.eval(expr)?;
+        let unused = core::mem::take(&mut self.value_unused);
+        let Some((last, rest)) = body.split_last() else {
+            return Ok(Value::Undef);
+        };
+        for expr in rest {
+            self.eval_for_effect(expr)?;
         }
-        Ok(value)
+        if unused {
+            self.eval_for_effect(last)?;
+            return Ok(Value::Undef);
+        }
+        self.eval(last)
+    }
+
+    /// Evaluate `expr` for what it does, its value dropped: a resource expression there (or
+    /// one a block ends with) makes no references. Recorded runs keep every value.
+    pub fn eval_for_effect(&mut self, expr: &Expr) -> EvalResult<()> {
+        let mut inner = expr;
+        while let Some(next) = only_inner(inner) {
+            inner = next;
+        }
+        self.value_unused =
+            matches!(inner.kind, ExprKind::Block(_) | ExprKind::Resource(_)) && !self.recording();
+        let result = self.eval(expr);
+        self.value_unused = false;
+        result.map(drop)
     }
 
     /// Run `f` with the match variables saved, restoring them afterwards (if, case, selectors).

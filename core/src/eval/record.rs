@@ -268,6 +268,18 @@ mod tests {
     }
 
     #[test]
+    fn a_resource_statement_of_a_body_keeps_its_references() {
+        // Not recorded, a class body's statements make no references (`eval_for_effect`).
+        let records = recorded(
+            "class a { notify { 'x': } notify { 'y': } }\ninclude a",
+            RecordLimits::default(),
+        );
+        let references = |text| find(&records, text).2.clone();
+        assert_eq!(references("notify { 'x': }"), vec!["[Notify['x']]"]);
+        assert_eq!(references("notify { 'y': }"), vec!["[Notify['y']]"]);
+    }
+
+    #[test]
     fn literals_and_definitions_are_not_recorded() {
         let records = recorded("class a { }\n$x = 'text'\n42", RecordLimits::default());
         let texts: Vec<&str> = records.iter().map(|(t, _, _)| t.as_str()).collect();
