@@ -174,7 +174,9 @@
 # text-keyed type cache and Hiera's per-compile level memo (bench/README.md, "The environment compile, session
 # 33"): light 395,994, full 708,167, libraries 730,812 (the merged main's build); with the type cache keeping a
 # loop's type by address too: light 396,003, full 708,490, libraries 731,072; after the review's mends light 396,003,
-# full 708,191, libraries 731,058 (clean clones' builds in make test).
+# full 708,191, libraries 731,058 (clean clones' builds in make test). Session 34 (the interpreter's short
+# paths, the per-resource changes, the parse tree made Send): light 396,570, full 708,854, libraries 731,400
+# (make bench's build of the merged tree); budgets unchanged.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
