@@ -98,6 +98,7 @@ impl ReadAhead {
         let parser = ahead.parsed.parser();
         std::thread::Builder::new()
             .name("read-ahead".into())
+            .stack_size(puppet_core::PARSE_STACK_BYTES)
             .spawn(move || read_all(&plan, &theirs, &parser))
             .ok()?;
         Some(ahead)

@@ -98,7 +98,9 @@ pub use compile::{evaluate, evaluate_environment, Outcome};
 pub use compile::{lookup, LookupAnswer, LookupQuery, QueryProblem};
 pub use diagnostic::{Diagnostic, Note, Severity, Stage};
 #[cfg(feature = "parse-ahead")]
-pub use environment::{parsed_kind, AheadParser, ParseAhead, ParsedAheadFiles, ParsedFile};
+pub use environment::{
+    parsed_kind, AheadParser, ParseAhead, ParsedAheadFiles, ParsedFile, PARSE_STACK_BYTES,
+};
 pub use environment::{EnvFiles, Environment, MainCode, MemoryFiles, ParseCache};
 pub use eval::{Recorded, RecordedValue};
 pub use hiera::calls::{LookupCall, LookupCalls, LookupKind};

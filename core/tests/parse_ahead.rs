@@ -175,6 +175,56 @@ fn a_compile_with_files_parsed_ahead_has_the_same_outcome() {
 }
 
 #[test]
+fn files_nested_to_the_parsers_limit_and_past_it_are_parsed_ahead_as_here() {
+    let limits = Limits::default();
+    let mut texts = vec![("manifests/site.pp".to_string(), String::new())];
+    for depth in [90, 99, 100, 101, 150, 300] {
+        let forms = [
+            (
+                "arr",
+                format!("{}1{}", "[".repeat(depth), "]".repeat(depth)),
+            ),
+            (
+                "paren",
+                format!("{}1{}", "(".repeat(depth), ")".repeat(depth)),
+            ),
+            (
+                "hash",
+                format!("{}1{}", "{a => ".repeat(depth), "}".repeat(depth)),
+            ),
+            ("neg", format!("{}1", "-".repeat(depth))),
+            (
+                "str",
+                format!("{}1{}", "\"${".repeat(depth / 2), "}\"".repeat(depth / 2)),
+            ),
+            (
+                "iff",
+                format!("{}1{}", "if true { ".repeat(depth), " }".repeat(depth)),
+            ),
+        ];
+        for (name, value) in forms {
+            let class = format!("d::{name}{depth}");
+            texts[0].1 += &format!("include {class}\n");
+            texts.push((
+                format!("modules/d/manifests/{name}{depth}.pp"),
+                format!("class {class} {{\n  $v = {value}\n}}\n"),
+            ));
+        }
+    }
+    let mut memory = MemoryFiles::new();
+    for (path, text) in &texts {
+        memory.insert(path, text.as_str(), &limits);
+    }
+    let alone = outcome_text(&memory);
+    assert!(
+        alone.contains("nested more than"),
+        "past the limit: {alone:.300}"
+    );
+    let ahead = ParsedAheadFiles::start(&memory, texts.clone());
+    assert_eq!(outcome_text(&ahead), alone);
+}
+
+#[test]
 fn a_tree_is_handed_over_for_its_own_text_and_kind_only() {
     let ahead = ParseAhead::new();
     let parser = ahead.parser();

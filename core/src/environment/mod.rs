@@ -19,7 +19,9 @@ use alloc::vec::Vec;
 
 pub use memory::MemoryFiles;
 #[cfg(feature = "parse-ahead")]
-pub use parse_ahead::{parsed_kind, AheadParser, ParseAhead, ParsedAheadFiles, ParsedFile};
+pub use parse_ahead::{
+    parsed_kind, AheadParser, ParseAhead, ParsedAheadFiles, ParsedFile, PARSE_STACK_BYTES,
+};
 pub use parse_cache::ParseCache;
 pub use paths::{clean_path, is_module_name, PathProblem};
 

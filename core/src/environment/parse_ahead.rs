@@ -22,6 +22,10 @@ use super::{EnvFiles, ReadError};
 use crate::diagnostic::Diagnostic;
 use crate::syntax::ast::Program;
 
+/// The stack of a thread that parses: room for the parser's deepest nesting (`MAX_NESTING`) in
+/// any build, reserved rather than used.
+pub const PARSE_STACK_BYTES: usize = 16 << 20;
+
 /// A file parsed from offset 0: its tree and its findings (errors and warnings).
 pub struct ParsedFile {
     pub program: Program,
@@ -103,6 +107,7 @@ impl ParseAhead {
         let theirs = ahead.parser();
         std::thread::Builder::new()
             .name("parse-ahead".into())
+            .stack_size(PARSE_STACK_BYTES)
             .spawn(move || theirs.parse_all(files))
             .ok()?;
         Some(ahead)
