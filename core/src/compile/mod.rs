@@ -366,7 +366,8 @@ fn main_program(
             diagnostics.push(env_limit(message, base));
             return Err((diagnostics, sources));
         }
-        let (program, mut found) = syntax::parse_at(&text, base, false);
+        let (program, mut found) =
+            crate::environment::parse_placed(env.files, &path, &text, base, false);
         let failed = found.iter().any(Diagnostic::is_error);
         diagnostics.append(&mut found);
         body.extend(program.body);

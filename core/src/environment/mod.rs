@@ -17,6 +17,8 @@ use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::syntax::ast::Program;
+
 pub use memory::MemoryFiles;
 #[cfg(feature = "parse-ahead")]
 pub use parse_ahead::{
@@ -79,6 +81,27 @@ pub trait EnvFiles {
     fn problems(&self) -> Vec<(String, String)> {
         Vec::new()
     }
+}
+
+/// The tree of `text`, the file `files` gave for `path`, placed at `base` in the evaluation's
+/// offset space: parsed by another thread when it did (see [`EnvFiles::parsed_ahead`]) and moved
+/// there, or parsed here.
+pub(crate) fn parse_placed(
+    files: &dyn EnvFiles,
+    path: &str,
+    text: &str,
+    base: u32,
+    template: bool,
+) -> (Program, Vec<crate::diagnostic::Diagnostic>) {
+    #[cfg(feature = "parse-ahead")]
+    if let Some(ahead) = files.parsed_ahead(path, text, template) {
+        let (mut program, mut diagnostics) = (ahead.program, ahead.diagnostics);
+        crate::syntax::shift_program(&mut program, &mut diagnostics, base);
+        return (program, diagnostics);
+    }
+    #[cfg(not(feature = "parse-ahead"))]
+    let _ = (files, path);
+    crate::syntax::parse_at(text, base, template)
 }
 
 /// The main code of a compile: given code (`puppet apply -e CODE` or `puppet apply FILE`), or

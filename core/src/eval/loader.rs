@@ -264,7 +264,10 @@ impl<'o> Evaluator<'o> {
             }
             return Ok(program);
         }
-        let (program, mut diagnostics) = self.parse_at(path, &text, base, template);
+        let (program, mut diagnostics) = match self.env {
+            Some(env) => crate::environment::parse_placed(env.files, path, &text, base, template),
+            None => crate::syntax::parse_at(&text, base, template),
+        };
         if let Some(summary) = crate::syntax::validation_summary(&diagnostics) {
             for finding in diagnostics.iter() {
                 let level = if finding.is_error() {
@@ -299,29 +302,6 @@ impl<'o> Evaluator<'o> {
             self.log(super::LogLevel::Warning, warning.message, warning.span);
         }
         Ok(program)
-    }
-
-    /// The tree of `text` at `base`: parsed by the environment's other thread when it did, moved
-    /// to its place, or parsed here.
-    fn parse_at(
-        &self,
-        path: &str,
-        text: &str,
-        base: u32,
-        template: bool,
-    ) -> (Program, Vec<Diagnostic>) {
-        #[cfg(feature = "parse-ahead")]
-        if let Some(ahead) = self
-            .env
-            .and_then(|env| env.files.parsed_ahead(path, text, template))
-        {
-            let (mut program, mut diagnostics) = (ahead.program, ahead.diagnostics);
-            crate::syntax::shift_program(&mut program, &mut diagnostics, base);
-            return (program, diagnostics);
-        }
-        #[cfg(not(feature = "parse-ahead"))]
-        let _ = path;
-        crate::syntax::parse_at(text, base, template)
     }
 
     /// A module's EPP template file, read and parsed once per evaluation.
