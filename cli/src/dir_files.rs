@@ -18,7 +18,7 @@ use puppet_core::{Limits, ParsedFile};
 use crate::bounded_read::{read_file, read_seen, ReadProblem};
 use crate::confine::{refusal, PlainDirs, Resolved, Roots};
 use crate::env_notes::EnvNotes;
-use crate::read_ahead::{Known, Plan, ReadAhead};
+use crate::read_ahead::{Known, PathHasher, Plan, ReadAhead};
 use crate::walk::{Note, WalkLimits, Walker};
 
 /// Folders Puppet never reads in an environment or module: version control, tests, Ruby code.
@@ -52,9 +52,9 @@ pub struct DirFiles {
     /// once: one compile's Hiera asks for the same data files at every lookup (Puppet's default
     /// hierarchy's `common.yaml`), a template is found and then read, and the files do not change
     /// during the compile that reads them (one `DirFiles` a compile).
-    read: RefCell<HashMap<String, Option<Rc<str>>>>,
+    read: RefCell<HashMap<String, Option<Rc<str>>, PathHasher>>,
     /// The same for whether a path is a folder (a template's folder is asked for each template).
-    dirs: RefCell<HashMap<String, bool>>,
+    dirs: RefCell<HashMap<String, bool, PathHasher>>,
     /// The folders found plain (no links) on the way to the paths read, each looked at once.
     plain: RefCell<PlainDirs>,
     /// The files another thread reads while the compile runs, when [`Self::read_ahead`] started it.
@@ -83,8 +83,8 @@ impl DirFiles {
             },
             max_file_bytes: limits.max_env_bytes as u64,
             notes: RefCell::new(EnvNotes::default()),
-            read: RefCell::new(HashMap::new()),
-            dirs: RefCell::new(HashMap::new()),
+            read: RefCell::new(HashMap::default()),
+            dirs: RefCell::new(HashMap::default()),
             plain: RefCell::new(PlainDirs::default()),
             ahead: None,
         }
@@ -143,16 +143,16 @@ impl DirFiles {
         }
     }
 
-    /// [`EnvFiles::read`] from the disk.
     /// What the read-ahead thread's listing found at `path`, when it looked there.
     fn known(&self, path: &str) -> Option<Known> {
         let ahead = self.ahead.as_ref()?;
         ahead.known(&clean_path(path).ok()?)
     }
 
+    /// [`EnvFiles::read`] from the disk.
     fn read_uncached(&self, path: &str) -> Result<Rc<str>, ReadError> {
+        let name = clean_path(path).unwrap_or_default();
         if let Some(ahead) = &self.ahead {
-            let name = clean_path(path).unwrap_or_default();
             if let Some(Known::Absent | Known::Folder) = ahead.known(&name) {
                 return Err(ReadError::Missing);
             }
@@ -163,7 +163,6 @@ impl DirFiles {
         let Some((resolved, reason, seen)) = self.resolve(path) else {
             return Err(ReadError::Missing);
         };
-        let name = clean_path(path).unwrap_or_default();
         let refuse = |message: String| {
             self.refused(&name, message.clone());
             Err(ReadError::Limit(message))

@@ -20,6 +20,9 @@ use crate::bounded_read::{read_file, read_seen};
 use crate::confine::{PlainDirs, Resolved, Roots};
 use crate::walk::WalkLimits;
 
+/// The hasher of the maps keyed by an environment path (foldhash, seeded per process).
+pub type PathHasher = foldhash::fast::RandomState;
+
 /// The folders of a module (and of the environment) whose files a compile reads, with how deep
 /// under each it may look.
 const MODULE_FOLDERS: &[(&str, usize)] = &[
@@ -57,8 +60,8 @@ pub enum Known {
 }
 
 struct Shared {
-    slots: Mutex<HashMap<String, Slot>>,
-    known: Mutex<HashMap<String, Known>>,
+    slots: Mutex<HashMap<String, Slot, PathHasher>>,
+    known: Mutex<HashMap<String, Known, PathHasher>>,
     settled: Condvar,
     /// Set when the compile no longer wants files: the thread stops at its next file.
     stop: AtomicBool,
@@ -108,8 +111,8 @@ impl ReadAhead {
     fn idle() -> ReadAhead {
         ReadAhead {
             shared: Arc::new(Shared {
-                slots: Mutex::new(HashMap::new()),
-                known: Mutex::new(HashMap::new()),
+                slots: Mutex::new(HashMap::default()),
+                known: Mutex::new(HashMap::default()),
                 settled: Condvar::new(),
                 stop: AtomicBool::new(false),
                 wanted: Mutex::new(None),

@@ -314,7 +314,8 @@ impl EnvFiles for Layered<'_> {
     }
 
     fn is_dir(&self, path: &str) -> bool {
-        self.memory.is_dir(path) || self.disk.is_dir(path)
+        // Most runs give no files of their own: no folder of theirs to look for.
+        (!self.memory.is_empty() && self.memory.is_dir(path)) || self.disk.is_dir(path)
     }
 
     fn list_dir(&self, dir: &str) -> Vec<String> {

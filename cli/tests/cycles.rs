@@ -39,3 +39,22 @@ fn a_diamond_is_no_cycle() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn without_the_catalog_only_a_nodes_compile_reports_a_cycle() {
+    let code = "notify { 'a': } -> notify { 'b': }\nNotify['b'] -> Notify['a']\n42";
+    // No node, no catalog shown: the value is the run's, the cycle nobody's to report.
+    let out = puppet_eval(&["-e", code], "");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(!err.contains("dependency cycle"), "{err}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n");
+    // A node's compile reports it as `puppet apply` does, catalog shown or not.
+    let out = puppet_eval(&["--certname", "web01.example.com", "-e", code], "");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with(&format!("snippet.pp:2:1: error: {REPORT}\n")),
+        "{err}"
+    );
+}
