@@ -565,6 +565,15 @@ pub(crate) fn resource_reference(type_name: &str, title: &str) -> String {
     out
 }
 
+/// `Class[Foo::Bar]`, as Puppet names class `foo::bar`, in one allocation.
+pub(crate) fn class_reference(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 7);
+    out.push_str("Class[");
+    capitalize_into(&mut out, name);
+    out.push(']');
+    out
+}
+
 /// [`capitalize`] appending to `out`.
 fn capitalize_into(out: &mut String, name: &str) {
     let mut rest = name;

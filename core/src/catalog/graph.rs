@@ -4,13 +4,15 @@
 //! resources declared in its body) and the relationship edges of the `before`, `require`, `notify`
 //! and `subscribe` metaparameters and of the chain arrows, each pointing from what is applied first.
 
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+use foldhash::fast::FixedState;
+use indexmap::IndexMap;
+
 use super::compiled::CatalogEntry;
-use super::contents::{capitalize, Catalog};
+use super::contents::{class_reference, Catalog};
 use super::named::Named;
 use crate::span::Span;
 use crate::value::Value;
@@ -123,21 +125,24 @@ enum Container<'a> {
     Owner(&'a ScopeOwner),
 }
 
+/// Names (borrowed from the catalog) to nodes: looked up for every resource's container.
+type NamePlaces<'a> = IndexMap<&'a str, usize, FixedState>;
+
 /// Where each catalog entry is in the graph.
 #[derive(Default)]
-struct Places {
-    classes: BTreeMap<String, usize>,
-    nodes: BTreeMap<String, usize>,
+struct Places<'a> {
+    classes: NamePlaces<'a>,
+    nodes: NamePlaces<'a>,
     resources: Vec<Option<usize>>,
 }
 
-impl Places {
+impl Places<'_> {
     /// The node of the resource whose body a scope is.
     pub(crate) fn owner(&self, owner: &ScopeOwner) -> Option<usize> {
         match owner {
-            ScopeOwner::Class(name) => self.classes.get(name).copied(),
+            ScopeOwner::Class(name) => self.classes.get(name.as_str()).copied(),
             ScopeOwner::Instance(i) => self.resources.get(*i).copied().flatten(),
-            ScopeOwner::Node(title) => self.nodes.get(title).copied(),
+            ScopeOwner::Node(title) => self.nodes.get(title.as_str()).copied(),
             ScopeOwner::Main => Some(CLASS_MAIN),
         }
     }
@@ -150,7 +155,7 @@ type Parameter<'a> = (&'a str, &'a Value, Span);
 struct Drawing<'a> {
     catalog: &'a Catalog,
     graph: CatalogGraph,
-    places: Places,
+    places: Places<'a>,
     /// What each node's relationship parameters are, in their order.
     parameters: Vec<Vec<Parameter<'a>>>,
     /// What contains each node.
@@ -170,8 +175,8 @@ impl<'a> Drawing<'a> {
             });
         }
         let mut places = Places::default();
-        places.classes.insert("settings".into(), CLASS_SETTINGS);
-        places.classes.insert("main".into(), CLASS_MAIN);
+        places.classes.insert("settings", CLASS_SETTINGS);
+        places.classes.insert("main", CLASS_MAIN);
         places.resources.resize(catalog.resources.len(), None);
         Drawing {
             catalog,
@@ -198,9 +203,9 @@ impl<'a> Drawing<'a> {
                     attribute_spans,
                     span,
                 } => {
-                    self.places.classes.insert(name.clone(), at);
+                    self.places.classes.insert(name, at);
                     self.graph.nodes.push(GraphNode {
-                        reference: ["Class[", &capitalize(name), "]"].concat(),
+                        reference: class_reference(name),
                         span: Some(*span),
                         implicit: false,
                         container: true,
@@ -214,7 +219,7 @@ impl<'a> Drawing<'a> {
                         .push(relationship_parameters(given, attribute_spans, *span));
                 }
                 CatalogEntry::Node { title, span } => {
-                    self.places.nodes.insert(title.clone(), at);
+                    self.places.nodes.insert(title, at);
                     self.graph.nodes.push(GraphNode {
                         reference: format!("Node[{title}]"),
                         span: Some(*span),
@@ -294,7 +299,7 @@ impl<'a> Drawing<'a> {
             };
             let class = super::relationships::catalog_entry(ty)
                 .and_then(Result::ok)
-                .and_then(|named| self.places.classes.get(&named.title).copied());
+                .and_then(|named| self.places.classes.get(named.title.as_str()).copied());
             match class {
                 Some(class) if link.contain => {
                     push_edge(&mut self.graph, owner, class, EdgeKind::Contains, None)
@@ -402,7 +407,7 @@ impl Catalog {
     }
 
     /// The node of a class or resource a relationship names.
-    fn graph_place(&self, places: &Places, named: &Named) -> Option<usize> {
+    fn graph_place(&self, places: &Places<'_>, named: &Named) -> Option<usize> {
         match (named.kind.as_str(), named.title.as_str()) {
             ("class", name) => places.classes.get(name).copied(),
             ("stage", "main") => Some(STAGE_MAIN),
