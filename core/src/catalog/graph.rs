@@ -126,7 +126,7 @@ enum Container<'a> {
 /// Where each catalog entry is in the graph.
 #[derive(Default)]
 struct Places {
-    classes: BTreeMap<String, usize>,
+    classes: crate::name_map::NameMap<usize>,
     nodes: BTreeMap<String, usize>,
     resources: Vec<Option<usize>>,
 }
@@ -189,6 +189,11 @@ impl<'a> Drawing<'a> {
     /// A node for each class, node definition and (not virtual) resource, in the catalog's order.
     fn nodes(&mut self) {
         let catalog = self.catalog;
+        // A node per entry at most: grown once.
+        let count = catalog.entries.len();
+        self.graph.nodes.reserve(count);
+        self.containers.reserve(count);
+        self.parameters.reserve(count);
         for entry in &catalog.entries {
             let at = self.graph.nodes.len();
             match entry {
