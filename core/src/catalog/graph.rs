@@ -155,6 +155,8 @@ struct Drawing<'a> {
     parameters: Vec<Vec<Parameter<'a>>>,
     /// What contains each node.
     containers: Vec<Container<'a>>,
+    /// The resources' type names as their references write them.
+    types: super::contents::CapitalizedTypes,
 }
 
 impl<'a> Drawing<'a> {
@@ -183,6 +185,7 @@ impl<'a> Drawing<'a> {
                 Container::Fixed(Some(STAGE_MAIN)),
                 Container::Fixed(Some(STAGE_MAIN)),
             ],
+            types: super::contents::CapitalizedTypes::default(),
         }
     }
 
@@ -247,7 +250,7 @@ impl<'a> Drawing<'a> {
         }
         let stage = r.type_name == "stage";
         self.graph.nodes.push(GraphNode {
-            reference: super::contents::resource_reference(&r.type_name, &r.title),
+            reference: self.types.reference(&r.type_name, &r.title),
             span: Some(r.span),
             implicit: false,
             container: stage || catalog.defines.contains_key(&r.type_name),

@@ -18,7 +18,7 @@ pub(crate) struct ModuleFile {
 /// Each inner list is one try, made when it is reached: the name is looked for after each, and
 /// is most often found after the first.
 pub(crate) fn manifest_tries(name: &str) -> impl Iterator<Item = Vec<ModuleFile>> + '_ {
-    let segments: Vec<&str> = name.split("::").collect();
+    let segments: Vec<&str> = crate::qualified::segments(name).collect();
     let module = segments.first().copied().unwrap_or_default();
     (1..=segments.len()).rev().map(move |count| {
         let init = ModuleFile {

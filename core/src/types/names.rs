@@ -16,15 +16,10 @@ pub(crate) fn is_builtin_resource_type(name: &str) -> bool {
 /// A built-in resource type (lower-cased name): its key attributes (sorted by name), whether
 /// it is isomorphic, and its other parameters and properties (`resource_types.rs`).
 pub(crate) fn builtin_resource_type(name: &str) -> Option<(&'static str, bool, &'static str)> {
-    // Sorted by name; a qualified name (a defined type's) is none of them.
-    let types = super::resource_types::RESOURCE_TYPES;
-    let found = match name.contains(':') {
-        true => None,
-        false => types
-            .binary_search_by(|(type_name, ..)| (*type_name).cmp(name))
-            .ok()
-            .and_then(|at| types.get(at)),
-    };
+    // Lengths first: most are told apart without comparing their bytes.
+    let found = super::resource_types::RESOURCE_TYPES
+        .iter()
+        .find(|(type_name, ..)| type_name.len() == name.len() && *type_name == name);
     // stdlib's `file_line` and `anchor`, with the stdlib functions.
     #[cfg(feature = "stdlib")]
     let found = found.or_else(|| {
@@ -83,7 +78,7 @@ impl AttributeNames {
                 .chain(super::resource_types::METAPARAMETERS.split(' '))
                 .chain(core::iter::once("name"))
                 .collect();
-            names.sort_unstable();
+            crate::sort::sort_by(&mut names, &|a, b| by_length(a).cmp(&by_length(b)));
             Some(names)
         })?;
         Some(TypeAttributes(names.as_deref()?))
@@ -97,8 +92,16 @@ pub(crate) struct TypeAttributes<'a>(&'a [&'static str]);
 impl TypeAttributes<'_> {
     /// Whether the type has attribute `name`.
     pub(crate) fn has(self, name: &str) -> bool {
-        self.0.binary_search(&name).is_ok()
+        self.0
+            .binary_search_by_key(&by_length(name), |known| by_length(*known))
+            .is_ok()
     }
+}
+
+/// The order of a type's attribute names: by length, then bytes (most steps of a search are
+/// decided by the lengths alone).
+fn by_length(name: &str) -> (usize, &str) {
+    (name.len(), name)
 }
 
 /// The namevar of a built-in resource type (`exec`: `command`; a composite key's is `name`).
@@ -310,9 +313,13 @@ mod tests {
     }
 
     #[test]
-    fn the_built_in_types_are_sorted_and_found() {
+    fn the_built_in_types_are_found() {
         let types = super::super::resource_types::RESOURCE_TYPES;
         assert!(types.windows(2).all(|pair| pair[0].0 < pair[1].0));
+        assert_eq!(
+            builtin_resource_type("file_line").is_some(),
+            cfg!(feature = "stdlib")
+        );
         for (name, keys, ..) in types {
             assert_eq!(
                 builtin_resource_type(name).map(|found| found.0),
