@@ -51,6 +51,7 @@ pub(crate) struct Catalog {
     /// Every declared resource: type, title, attributes and where it was declared.
     /// Each boxed: the list grows by copying pointers, not the resources (a catalog of
     /// thousands copied them all each time it doubled).
+    #[allow(clippy::vec_box)]
     pub(crate) resources: Vec<alloc::boxed::Box<DeclaredResource>>,
     /// `type NUL title` → position in `resources`: lookups by reference stay fast with many resources.
     /// (The value Hash: its map code is in the module already, a BTreeMap of strings cost 3 KB.)

@@ -93,7 +93,7 @@ impl TypeAttributes<'_> {
     /// Whether the type has attribute `name`.
     pub(crate) fn has(self, name: &str) -> bool {
         self.0
-            .binary_search_by_key(&by_length(name), |known| by_length(*known))
+            .binary_search_by_key(&by_length(name), |known| by_length(known))
             .is_ok()
     }
 }
