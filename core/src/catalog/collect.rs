@@ -74,12 +74,27 @@ pub(crate) fn push_tag(tags: &mut Vec<String>, tag: &str) {
     });
 }
 
+/// Add the tags of a scope to `tags`: those already made by [`push_tag`] (lower case, each
+/// qualified one followed by those of its segments not before it), so each is only looked for,
+/// with the outcome and order of a `push_tag` of each.
+pub(crate) fn push_made_tags(tags: &mut Vec<String>, made: &[String]) {
+    for tag in made {
+        if !tags.contains(tag) {
+            tags.push(tag.clone());
+        }
+    }
+}
+
 /// The tags `tag` gives (lower case, then each segment of `a::b`), none when it is not valid.
 fn each_tag(tag: &str, mut add: impl FnMut(&str)) {
     if !is_valid_tag(tag) {
         return;
     }
-    let tag = tag.to_ascii_lowercase();
+    let tag: alloc::borrow::Cow<'_, str> = if tag.bytes().any(|b| b.is_ascii_uppercase()) {
+        tag.to_ascii_lowercase().into()
+    } else {
+        tag.into()
+    };
     add(&tag);
     if crate::qualified::is_qualified(&tag) {
         for segment in crate::qualified::segments(&tag).filter(|segment| !segment.is_empty()) {
@@ -114,9 +129,7 @@ impl Catalog {
         mut tags: Vec<String>,
     ) -> usize {
         if let Some(scope) = self.scopes.get(parent) {
-            for tag in &scope.tags {
-                push_tag(&mut tags, tag);
-            }
+            push_made_tags(&mut tags, &scope.tags);
         }
         self.scopes
             .push(CatalogScope::new(Some(parent), source, tags));
@@ -141,6 +154,16 @@ impl Catalog {
     /// The defaults of a resource type seen from the current scope, outer scopes first, with
     /// where each is set.
     pub(crate) fn defaults_for(&self, type_name: &str) -> Vec<(String, Value, Span)> {
+        // Most resources have none: looked for first, without building the chain of scopes.
+        let mut any = false;
+        let mut at = Some(self.current);
+        while let Some(scope) = at.and_then(|index| self.scopes.get(index)) {
+            any |= scope.defaults.iter().any(|(ty, ..)| ty == type_name);
+            at = scope.parent;
+        }
+        if !any {
+            return Vec::new();
+        }
         let mut chain = Vec::new();
         let mut at = Some(self.current);
         while let Some(index) = at {
@@ -222,9 +245,7 @@ impl Catalog {
             }
         }
         if let Some(scope) = self.scopes.get(r.scope) {
-            for tag in &scope.tags {
-                push_tag(&mut tags, tag);
-            }
+            push_made_tags(&mut tags, &scope.tags);
         }
         tags
     }
@@ -299,5 +320,53 @@ pub(crate) fn strings_of(value: &Value) -> Vec<String> {
         Value::String(s) => alloc::vec![s.to_string()],
         Value::Undef => Vec::new(),
         other => alloc::vec![crate::value::to_string_default(other)],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tags made by `push_tag`, added with `push_made_tags`: the outcome of a `push_tag` of each.
+    #[test]
+    fn made_tags_are_added_as_push_tag_adds_them() {
+        let arguments = [
+            "class",
+            "Apache::Vhost",
+            "b",
+            "a::b::c",
+            "x::apache",
+            "vhost",
+            "C::-x",
+            "a",
+            "Q::R",
+        ];
+        for split in 0..arguments.len() {
+            let mut made = Vec::new();
+            for tag in &arguments[split..] {
+                push_tag(&mut made, tag);
+            }
+            for start in [&[][..], &["vhost", "class"][..], &["a::b", "zz"][..]] {
+                let mut begun = Vec::new();
+                for tag in start.iter().chain(&arguments[..split]) {
+                    push_tag(&mut begun, tag);
+                }
+                let mut each = begun.clone();
+                for tag in &made {
+                    push_tag(&mut each, tag);
+                }
+                push_made_tags(&mut begun, &made);
+                assert_eq!(begun, each, "{split} {start:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_tag_is_lowered_and_split_once() {
+        let mut tags = Vec::new();
+        push_tag(&mut tags, "Apache::Vhost");
+        push_tag(&mut tags, "apache");
+        push_tag(&mut tags, "-bad");
+        assert_eq!(tags, ["apache::vhost", "apache", "vhost"]);
     }
 }

@@ -49,7 +49,10 @@ pub(crate) struct Catalog {
     /// Classes declared like resources (`class { 'a': }`), with where (an offset).
     pub(crate) resource_like_classes: NameMap<usize>,
     /// Every declared resource: type, title, attributes and where it was declared.
-    pub(crate) resources: Vec<DeclaredResource>,
+    /// Each boxed: the list grows by copying pointers, not the resources (a catalog of
+    /// thousands copied them all each time it doubled).
+    #[allow(clippy::vec_box)]
+    pub(crate) resources: Vec<alloc::boxed::Box<DeclaredResource>>,
     /// `type NUL title` → position in `resources`: lookups by reference stay fast with many resources.
     /// (The value Hash: its map code is in the module already, a BTreeMap of strings cost 3 KB.)
     pub(crate) resource_index: crate::value::Hash,
@@ -449,7 +452,7 @@ impl Catalog {
         ));
         let at = Value::Integer(self.resources.len() as i64);
         self.resource_index.insert(key, at);
-        self.resources.push(resource);
+        self.resources.push(alloc::boxed::Box::new(resource));
     }
 
     /// `$foo::v` once class `foo` has been evaluated.
@@ -555,6 +558,42 @@ pub(crate) fn capitalize(name: &str) -> String {
     out
 }
 
+/// The type names of a run over a catalog's resources, each capitalized once (a catalog has few
+/// types and many resources of each).
+#[derive(Default)]
+pub(crate) struct CapitalizedTypes {
+    /// Where each type name's capitalized form is in `capitalized`.
+    at: NameMap<usize>,
+    capitalized: Vec<String>,
+}
+
+impl CapitalizedTypes {
+    /// [`capitalize`] of `name`.
+    pub(crate) fn of(&mut self, name: &str) -> &str {
+        let at = match self.at.get(name) {
+            Some(&at) => at,
+            None => {
+                self.capitalized.push(capitalize(name));
+                let at = self.capitalized.len() - 1;
+                self.at.insert(name.into(), at);
+                at
+            }
+        };
+        self.capitalized.get(at).map_or("", String::as_str)
+    }
+
+    /// `Foo::Bar[title]` ([`resource_reference`]), in one allocation.
+    pub(crate) fn reference(&mut self, type_name: &str, title: &str) -> String {
+        let capitalized = self.of(type_name);
+        let mut out = String::with_capacity(capitalized.len() + title.len() + 2);
+        out.push_str(capitalized);
+        out.push('[');
+        out.push_str(title);
+        out.push(']');
+        out
+    }
+}
+
 /// `Foo::Bar[title]`, as Puppet names resource `foo::bar[title]`, in one allocation.
 pub(crate) fn resource_reference(type_name: &str, title: &str) -> String {
     let mut out = String::with_capacity(type_name.len() + title.len() + 2);
@@ -594,6 +633,28 @@ fn capitalize_into(out: &mut String, name: &str) {
                 rest = after;
             }
             None => return,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+
+    /// Kept or not (more types than are kept), a type name is capitalized as `capitalize` does.
+    #[test]
+    fn capitalized_types_are_those_capitalize_gives() {
+        let mut types = CapitalizedTypes::default();
+        let names: Vec<String> = (0..40)
+            .map(|n| format!("m{n}::vhost"))
+            .chain(["file", "", "a::b::c", "é::x"].map(String::from))
+            .collect();
+        for _ in 0..2 {
+            for name in &names {
+                assert_eq!(types.of(name), capitalize(name));
+                assert_eq!(types.reference(name, "t"), resource_reference(name, "t"));
+            }
         }
     }
 }

@@ -4,12 +4,10 @@
 //! resources declared in its body) and the relationship edges of the `before`, `require`, `notify`
 //! and `subscribe` metaparameters and of the chain arrows, each pointing from what is applied first.
 
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-
-use foldhash::fast::FixedState;
-use indexmap::IndexMap;
 
 use super::compiled::CatalogEntry;
 use super::contents::{class_reference, Catalog};
@@ -125,24 +123,21 @@ enum Container<'a> {
     Owner(&'a ScopeOwner),
 }
 
-/// Names (borrowed from the catalog) to nodes: looked up for every resource's container.
-type NamePlaces<'a> = IndexMap<&'a str, usize, FixedState>;
-
 /// Where each catalog entry is in the graph.
 #[derive(Default)]
-struct Places<'a> {
-    classes: NamePlaces<'a>,
-    nodes: NamePlaces<'a>,
+struct Places {
+    classes: crate::name_map::NameMap<usize>,
+    nodes: BTreeMap<String, usize>,
     resources: Vec<Option<usize>>,
 }
 
-impl Places<'_> {
+impl Places {
     /// The node of the resource whose body a scope is.
     pub(crate) fn owner(&self, owner: &ScopeOwner) -> Option<usize> {
         match owner {
-            ScopeOwner::Class(name) => self.classes.get(name.as_str()).copied(),
+            ScopeOwner::Class(name) => self.classes.get(name).copied(),
             ScopeOwner::Instance(i) => self.resources.get(*i).copied().flatten(),
-            ScopeOwner::Node(title) => self.nodes.get(title.as_str()).copied(),
+            ScopeOwner::Node(title) => self.nodes.get(title).copied(),
             ScopeOwner::Main => Some(CLASS_MAIN),
         }
     }
@@ -155,11 +150,13 @@ type Parameter<'a> = (&'a str, &'a Value, Span);
 struct Drawing<'a> {
     catalog: &'a Catalog,
     graph: CatalogGraph,
-    places: Places<'a>,
+    places: Places,
     /// What each node's relationship parameters are, in their order.
     parameters: Vec<Vec<Parameter<'a>>>,
     /// What contains each node.
     containers: Vec<Container<'a>>,
+    /// The resources' type names as their references write them.
+    types: super::contents::CapitalizedTypes,
 }
 
 impl<'a> Drawing<'a> {
@@ -175,8 +172,8 @@ impl<'a> Drawing<'a> {
             });
         }
         let mut places = Places::default();
-        places.classes.insert("settings", CLASS_SETTINGS);
-        places.classes.insert("main", CLASS_MAIN);
+        places.classes.insert("settings".into(), CLASS_SETTINGS);
+        places.classes.insert("main".into(), CLASS_MAIN);
         places.resources.resize(catalog.resources.len(), None);
         Drawing {
             catalog,
@@ -188,12 +185,18 @@ impl<'a> Drawing<'a> {
                 Container::Fixed(Some(STAGE_MAIN)),
                 Container::Fixed(Some(STAGE_MAIN)),
             ],
+            types: super::contents::CapitalizedTypes::default(),
         }
     }
 
     /// A node for each class, node definition and (not virtual) resource, in the catalog's order.
     fn nodes(&mut self) {
         let catalog = self.catalog;
+        // A node per entry at most: grown once.
+        let count = catalog.entries.len();
+        self.graph.nodes.reserve(count);
+        self.containers.reserve(count);
+        self.parameters.reserve(count);
         for entry in &catalog.entries {
             let at = self.graph.nodes.len();
             match entry {
@@ -203,7 +206,7 @@ impl<'a> Drawing<'a> {
                     attribute_spans,
                     span,
                 } => {
-                    self.places.classes.insert(name, at);
+                    self.places.classes.insert(name.clone(), at);
                     self.graph.nodes.push(GraphNode {
                         reference: class_reference(name),
                         span: Some(*span),
@@ -219,7 +222,7 @@ impl<'a> Drawing<'a> {
                         .push(relationship_parameters(given, attribute_spans, *span));
                 }
                 CatalogEntry::Node { title, span } => {
-                    self.places.nodes.insert(title, at);
+                    self.places.nodes.insert(title.clone(), at);
                     self.graph.nodes.push(GraphNode {
                         reference: format!("Node[{title}]"),
                         span: Some(*span),
@@ -247,7 +250,7 @@ impl<'a> Drawing<'a> {
         }
         let stage = r.type_name == "stage";
         self.graph.nodes.push(GraphNode {
-            reference: super::contents::resource_reference(&r.type_name, &r.title),
+            reference: self.types.reference(&r.type_name, &r.title),
             span: Some(r.span),
             implicit: false,
             container: stage || catalog.defines.contains_key(&r.type_name),
@@ -299,7 +302,7 @@ impl<'a> Drawing<'a> {
             };
             let class = super::relationships::catalog_entry(ty)
                 .and_then(Result::ok)
-                .and_then(|named| self.places.classes.get(named.title.as_str()).copied());
+                .and_then(|named| self.places.classes.get(&named.title).copied());
             match class {
                 Some(class) if link.contain => {
                     push_edge(&mut self.graph, owner, class, EdgeKind::Contains, None)
@@ -407,7 +410,7 @@ impl Catalog {
     }
 
     /// The node of a class or resource a relationship names.
-    fn graph_place(&self, places: &Places<'_>, named: &Named) -> Option<usize> {
+    fn graph_place(&self, places: &Places, named: &Named) -> Option<usize> {
         match (named.kind.as_str(), named.title.as_str()) {
             ("class", name) => places.classes.get(name).copied(),
             ("stage", "main") => Some(STAGE_MAIN),

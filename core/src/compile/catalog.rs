@@ -776,6 +776,7 @@ impl Evaluator<'_> {
         type_name: &str,
         operations: &[AttributeOperation],
     ) -> Vec<(String, Span)> {
+        let names = self.known.attribute_names.of(type_name);
         operations
             .iter()
             .filter_map(|operation| match operation {
@@ -786,7 +787,7 @@ impl Evaluator<'_> {
                     Some((name.name.clone(), *span))
                 }
                 AttributeOperation::Set { name, .. }
-                    if self.known.attribute_names.has(type_name, &name.name) == Some(false) =>
+                    if names.is_some_and(|names| !names.has(&name.name)) =>
                 {
                     Some((name.name.clone(), name.span))
                 }

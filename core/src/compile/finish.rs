@@ -213,10 +213,13 @@ fn check_builtin_attributes(
     sources: &crate::sources::Sources,
     names: &mut crate::types::AttributeNames,
 ) -> Result<(), Diagnostic> {
+    let Some(names) = names.of(&resource.type_name) else {
+        return Ok(());
+    };
     let unknown = resource
         .attributes
         .iter()
-        .find(|(name, _)| names.has(&resource.type_name, name) == Some(false));
+        .find(|(name, _)| !names.has(name));
     match unknown {
         Some((name, _)) => Err(unknown_attribute(resource, name, sources)),
         None => Ok(()),

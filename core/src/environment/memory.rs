@@ -103,7 +103,7 @@ impl EnvFiles for MemoryFiles {
     }
 
     fn is_dir(&self, path: &str) -> bool {
-        let prefix = format!("{}/", path.trim_end_matches('/'));
+        let prefix = [path.trim_end_matches('/'), "/"].concat();
         self.files
             .names_from(&prefix)
             .next()

@@ -15,34 +15,25 @@ pub(crate) struct ModuleFile {
 /// The files Puppet imports, in order, looking for class or defined type `name` (lower case,
 /// without leading `::`): for `a::b::c` it tries `a/b/c`, then `a/b`, then `a`; each try imports
 /// module `a`'s `manifests/init.pp` first, then the file the rest names (`manifests/b/c.pp`).
-/// Each inner list is one try; the name is looked for after each.
-pub(crate) fn manifest_tries(name: &str) -> Vec<Vec<ModuleFile>> {
-    let segments: Vec<&str> = name.split("::").collect();
-    let Some((module, _)) = segments.split_first() else {
-        return Vec::new();
-    };
-    let init = ModuleFile {
-        module: (*module).into(),
-        path: "manifests/init.pp".into(),
-    };
-    (1..=segments.len())
-        .rev()
-        .map(|count| {
-            let mut files = alloc::vec![init.clone()];
-            if count > 1 {
-                files.push(ModuleFile {
-                    module: (*module).into(),
-                    path: [
-                        "manifests/",
-                        &crate::text::join(&segments[1..count], "/"),
-                        ".pp",
-                    ]
-                    .concat(),
-                });
-            }
-            files
-        })
-        .collect()
+/// Each inner list is one try, made when it is reached: the name is looked for after each, and
+/// is most often found after the first.
+pub(crate) fn manifest_tries(name: &str) -> impl Iterator<Item = Vec<ModuleFile>> + '_ {
+    let segments: Vec<&str> = crate::qualified::segments(name).collect();
+    let module = segments.first().copied().unwrap_or_default();
+    (1..=segments.len()).rev().map(move |count| {
+        let init = ModuleFile {
+            module: module.into(),
+            path: "manifests/init.pp".into(),
+        };
+        let mut files = alloc::vec![init];
+        if let Some(rest) = segments.get(1..count).filter(|rest| !rest.is_empty()) {
+            files.push(ModuleFile {
+                module: module.into(),
+                path: ["manifests/", &crate::text::join(rest, "/"), ".pp"].concat(),
+            });
+        }
+        files
+    })
 }
 
 /// Where a namespaced Puppet-language function or type alias lives: `a::b::f` in module `a`'s
@@ -84,17 +75,16 @@ pub(crate) fn file_namespace(file: &ModuleFile) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn paths(tries: &[Vec<ModuleFile>]) -> Vec<Vec<&str>> {
+    fn paths(tries: impl Iterator<Item = Vec<ModuleFile>>) -> Vec<Vec<String>> {
         tries
-            .iter()
-            .map(|files| files.iter().map(|f| f.path.as_str()).collect())
+            .map(|files| files.into_iter().map(|f| f.path).collect())
             .collect()
     }
 
     #[test]
     fn classes_are_looked_for_from_the_longest_path() {
         assert_eq!(
-            paths(&manifest_tries("a::b::c")),
+            paths(manifest_tries("a::b::c")),
             alloc::vec![
                 alloc::vec!["manifests/init.pp", "manifests/b/c.pp"],
                 alloc::vec!["manifests/init.pp", "manifests/b.pp"],
@@ -102,9 +92,19 @@ mod tests {
             ]
         );
         assert_eq!(
-            paths(&manifest_tries("a")),
+            paths(manifest_tries("a")),
             alloc::vec![alloc::vec!["manifests/init.pp"]]
         );
+        // Empty segments are kept as Puppet keeps them.
+        assert_eq!(
+            paths(manifest_tries("a::::b")),
+            alloc::vec![
+                alloc::vec!["manifests/init.pp", "manifests//b.pp"],
+                alloc::vec!["manifests/init.pp", "manifests/.pp"],
+                alloc::vec!["manifests/init.pp"],
+            ]
+        );
+        assert!(manifest_tries("m::c").all(|files| files[0].module == "m"));
     }
 
     #[test]

@@ -306,7 +306,7 @@ impl<'o> Evaluator<'o> {
 
     /// A module's EPP template file, read and parsed once per evaluation.
     pub(crate) fn template_program(&mut self, path: &str, span: Span) -> EvalResult<Rc<Program>> {
-        let template_key = format!("template:{path}");
+        let template_key = ["template:", path].concat();
         if let Some(program) = self
             .known
             .loader

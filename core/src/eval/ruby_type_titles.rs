@@ -90,8 +90,12 @@ mod full {
 
         pub(super) fn full_title_keys(&self, type_name: &str, title: &str) -> Vec<(String, Value)> {
             let titles = &self.loader.ruby.titles;
-            if let Some(keys) = titles.split.get(&split_key(type_name, title)) {
-                return keys.clone();
+            // Most compiles split no title (no Ruby type of the modules has patterns): no key
+            // to build for each resource.
+            if !titles.split.is_empty() {
+                if let Some(keys) = titles.split.get(&split_key(type_name, title)) {
+                    return keys.clone();
+                }
             }
             // Declared some other way than by a resource statement: the parts as they are.
             titles

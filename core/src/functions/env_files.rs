@@ -27,7 +27,7 @@ fn find_in_module(host: &mut dyn FunctionHost, reference: &str, kind: &str) -> O
     let (module, rest) = reference.split_once('/')?;
     let rest = clean_path(rest).ok()?;
     let dir = host.module_dir(module)?;
-    let path = format!("{dir}/{kind}/{rest}");
+    let path = [dir.as_str(), "/", kind, "/", &rest].concat();
     host.env_path_exists(&path, true).then_some(path)
 }
 

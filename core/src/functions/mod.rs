@@ -79,7 +79,26 @@ const GROUPS: &[&[&[Def]]] = &[PUPPET, stdlib::FAMILIES];
 const COUNT: usize = count(GROUPS);
 
 /// Every declaration, sorted by name (built when the engine is compiled).
-static INDEX: [&Def; COUNT] = sorted(GROUPS);
+const SORTED: [&Def; COUNT] = sorted(GROUPS);
+static INDEX: [&Def; COUNT] = SORTED;
+
+/// Where the names starting with each lower-case letter start in [`INDEX`] (the last: where
+/// those after `z` do): a name is searched for among those of its first letter only.
+static LETTER_STARTS: [u16; 27] = letter_starts(&SORTED);
+
+const fn letter_starts(index: &[&Def]) -> [u16; 27] {
+    let mut starts = [0u16; 27];
+    let mut letter = 0;
+    while letter < 27 {
+        let mut at = 0;
+        while at < index.len() && index[at].name.as_bytes()[0] < b'a' + letter as u8 {
+            at += 1;
+        }
+        starts[letter] = at as u16;
+        letter += 1;
+    }
+    starts
+}
 
 const fn count(groups: &[&[&[Def]]]) -> usize {
     let mut n = 0;
@@ -139,10 +158,21 @@ const fn name_before(a: &str, b: &str) -> bool {
 /// The declaration of the built-in function `name`.
 #[inline]
 pub(crate) fn find(name: &str) -> Option<&'static Def> {
-    let found = INDEX
+    let candidates = match name.as_bytes().first() {
+        Some(&first @ b'a'..=b'z') => {
+            let letter = usize::from(first - b'a');
+            let from = LETTER_STARTS.get(letter).copied().unwrap_or_default();
+            let to = LETTER_STARTS.get(letter + 1).copied().unwrap_or_default();
+            INDEX
+                .get(usize::from(from)..usize::from(to))
+                .unwrap_or_default()
+        }
+        _ => &INDEX[..],
+    };
+    let found = candidates
         .binary_search_by(|def| def.name.cmp(name))
         .ok()
-        .map(|at| INDEX[at]);
+        .and_then(|at| candidates.get(at).copied());
     if found.is_none() && stdlib::NAMESPACED_ALIASES.contains(&name) {
         return find(crate::qualified::trim_leading(name, "stdlib::"));
     }
@@ -219,4 +249,34 @@ pub(crate) fn call_builtin(
         return Some(call(host, def, site, args, closure));
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each declaration is found by its name among those of its first letter, and names that
+    /// are not declared (before `a`, after `z`, between two) are not.
+    #[test]
+    fn every_function_is_found_by_name() {
+        for def in all() {
+            let found = find(def.name).map(|found| found.name);
+            assert_eq!(found, Some(def.name));
+        }
+        for missing in [
+            "",
+            "A",
+            "_x",
+            "{",
+            "zzzz",
+            "aaaa",
+            "includ",
+            "include_x",
+            "é",
+        ] {
+            assert!(find(missing).is_none(), "{missing}");
+        }
+        assert!(LETTER_STARTS.windows(2).all(|pair| pair[0] <= pair[1]));
+        assert!(usize::from(LETTER_STARTS[26]) <= COUNT);
+    }
 }

@@ -44,6 +44,14 @@ pub struct LookupKey {
 impl LookupKey {
     /// Split `text` as Hiera does; `Err` for a key it cannot read ("Syntax error").
     pub fn parse(text: &str) -> Result<LookupKey, KeySyntaxError> {
+        if is_plain(text) {
+            // The common key (`class::param`): its root is all of it.
+            return Ok(LookupKey {
+                text: text.into(),
+                root: text.into(),
+                segments: Vec::new(),
+            });
+        }
         let mut parts = split_key(text)?;
         let root = match parts.remove(0) {
             Segment::Key(key) => key,
@@ -65,7 +73,7 @@ impl LookupKey {
 /// Hiera's key splitting: plain text is one segment; otherwise dot-separated segments, each a
 /// quoted string (dots allowed inside) or unquoted text, integers becoming indexes.
 pub fn split_key(key: &str) -> Result<Vec<Segment>, KeySyntaxError> {
-    if !key.contains(['\'', '"', '.']) {
+    if is_plain(key) {
         return Ok(alloc::vec![Segment::Key(key.into())]);
     }
     let mut segments = Vec::new();
@@ -107,6 +115,11 @@ pub fn split_key(key: &str) -> Result<Vec<Segment>, KeySyntaxError> {
     Ok(segments)
 }
 
+/// Whether `key` is one segment as it is: no quote, no dot.
+fn is_plain(key: &str) -> bool {
+    !key.contains(['\'', '"', '.'])
+}
+
 /// `[+-]?[0-9]+` as an index.
 fn parse_index(text: &str) -> Option<i64> {
     let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
@@ -137,5 +150,14 @@ mod tests {
         assert!(LookupKey::parse("a.").is_err());
         assert!(LookupKey::parse("'unterminated").is_err());
         assert_eq!(LookupKey::parse("plain").unwrap().segments, alloc::vec![]);
+        // A key of one segment is its own root, digits and all.
+        for plain in ["m::c::p", "12", "", " x "] {
+            let key = LookupKey::parse(plain).unwrap();
+            assert_eq!((key.text.as_str(), key.root.as_str()), (plain, plain));
+            assert_eq!(
+                split_key(plain).unwrap(),
+                alloc::vec![Segment::Key(plain.into())]
+            );
+        }
     }
 }

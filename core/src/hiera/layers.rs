@@ -13,6 +13,14 @@ use crate::host::EvalResult;
 use crate::span::Span;
 use crate::value::{Hash, Value};
 
+/// Note `module`'s layer at `at` as the one last asked for (its name copied only when it changes).
+fn remember_module(search: &mut super::search::SearchState, module: &str, at: usize) {
+    match &mut search.last_module_config {
+        Some((last, last_at)) if last == module => *last_at = at,
+        last => *last = Some((module.into(), at)),
+    }
+}
+
 impl<H: HieraHost> Hiera<'_, H> {
     /// A layer's configuration (read, checked and kept once), or `None` when the layer has no
     /// data provider (no hiera.yaml in the environment or the module).
@@ -22,19 +30,21 @@ impl<H: HieraHost> Hiera<'_, H> {
         module: Option<&str>,
         span: Span,
     ) -> EvalResult<Option<Rc<Config>>> {
-        let name = match (layer, module) {
-            (Layer::Global, _) => "global",
-            (Layer::Environment, _) => "environment",
-            (Layer::Module, Some(module)) => module,
+        let search = &self.host.hiera().search;
+        let known = match (layer, module) {
+            (Layer::Global, _) => search.layer_config_at[0],
+            (Layer::Environment, _) => search.layer_config_at[1],
+            (Layer::Module, Some(module)) => match &search.last_module_config {
+                Some((last, at)) if last == module => Some(*at),
+                _ => search.module_config_index.get(module).copied(),
+            },
             (Layer::Module, None) => return Ok(None),
         };
-        let search = &self.host.hiera().search;
-        let index = match layer {
-            Layer::Module => &search.module_config_index,
-            _ => &search.config_index,
-        };
-        if let Some(&at) = index.get(name) {
-            return Ok(search.configs.get(at).cloned());
+        if let Some(at) = known {
+            if let (Layer::Module, Some(module)) = (layer, module) {
+                remember_module(&mut self.host.hiera().search, module, at);
+            }
+            return Ok(self.host.hiera().search.configs.get(at).cloned());
         }
         let config = self.read_layer_config(layer, module, span)?;
         let search = &mut self.host.hiera().search;
@@ -45,11 +55,15 @@ impl<H: HieraHost> Hiera<'_, H> {
             }
             None => NONE,
         };
-        let index = match layer {
-            Layer::Module => &mut search.module_config_index,
-            _ => &mut search.config_index,
-        };
-        index.insert(name.into(), at);
+        match (layer, module) {
+            (Layer::Global, _) => search.layer_config_at[0] = Some(at),
+            (Layer::Environment, _) => search.layer_config_at[1] = Some(at),
+            (Layer::Module, module) => {
+                let module = module.unwrap_or_default();
+                search.module_config_index.insert(module.into(), at);
+                remember_module(search, module, at);
+            }
+        }
         Ok(config)
     }
 

@@ -23,11 +23,14 @@ use crate::value::{Hash, Value};
 /// What the search reads and works out in one evaluation.
 #[derive(Default)]
 pub(crate) struct SearchState {
-    /// Each layer's configuration (`global`, `environment`), by its place in `configs`
-    /// (`usize::MAX`: the layer has no data provider).
-    pub(super) config_index: crate::name_map::NameMap<usize>,
+    /// The global and environment layers' configurations, by their place in `configs`
+    /// (`usize::MAX`: the layer has no data provider), once read.
+    pub(super) layer_config_at: [Option<usize>; 2],
     /// The same for each module's layer, by the module's name (no key to build per lookup).
     pub(super) module_config_index: crate::name_map::NameMap<usize>,
+    /// The module layer last asked for and its place: a class's parameters, looked up one after
+    /// the other, ask for the same module's (twice each, with its default hierarchy).
+    pub(super) last_module_config: Option<(String, usize)>,
     pub(super) configs: Vec<Rc<Config>>,
     /// Data files read, by path → place in `data`.
     pub(super) data_index: crate::name_map::NameMap<usize>,

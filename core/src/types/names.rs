@@ -16,14 +16,16 @@ pub(crate) fn is_builtin_resource_type(name: &str) -> bool {
 /// A built-in resource type (lower-cased name): its key attributes (sorted by name), whether
 /// it is isomorphic, and its other parameters and properties (`resource_types.rs`).
 pub(crate) fn builtin_resource_type(name: &str) -> Option<(&'static str, bool, &'static str)> {
-    let named = |(type_name, ..): &&(&str, &str, bool, &str)| *type_name == name;
-    let found = super::resource_types::RESOURCE_TYPES.iter().find(named);
+    // Lengths first: most are told apart without comparing their bytes.
+    let found = super::resource_types::RESOURCE_TYPES
+        .iter()
+        .find(|(type_name, ..)| type_name.len() == name.len() && *type_name == name);
     // stdlib's `file_line` and `anchor`, with the stdlib functions.
     #[cfg(feature = "stdlib")]
     let found = found.or_else(|| {
         super::stdlib_resource_types::STDLIB_RESOURCE_TYPES
             .iter()
-            .find(named)
+            .find(|(type_name, ..)| *type_name == name)
     });
     found.map(|&(_, keys, isomorphic, others)| (keys, isomorphic, others))
 }
@@ -64,8 +66,10 @@ pub(crate) struct AttributeNames {
 }
 
 impl AttributeNames {
-    /// [`builtin_type_has`], answered from the type's sorted names.
-    pub(crate) fn has(&mut self, type_name: &str, name: &str) -> Option<bool> {
+    /// The attribute names of built-in type `type_name` ([`builtin_type_has`] from its sorted
+    /// names), found once for all of a resource's attributes; `None` for a type that is not
+    /// built in.
+    pub(crate) fn of(&mut self, type_name: &str) -> Option<TypeAttributes<'_>> {
         let names = self.types.get_or_make(type_name, || {
             let (keys, _, others) = builtin_resource_type(type_name)?;
             let mut names: Vec<&'static str> = keys
@@ -74,11 +78,30 @@ impl AttributeNames {
                 .chain(super::resource_types::METAPARAMETERS.split(' '))
                 .chain(core::iter::once("name"))
                 .collect();
-            names.sort_unstable();
+            crate::sort::sort_by(&mut names, &|a, b| by_length(a).cmp(&by_length(b)));
             Some(names)
         })?;
-        Some(names.as_ref()?.binary_search(&name).is_ok())
+        Some(TypeAttributes(names.as_deref()?))
     }
+}
+
+/// One built-in type's attribute names, sorted ([`AttributeNames::of`]).
+#[derive(Clone, Copy)]
+pub(crate) struct TypeAttributes<'a>(&'a [&'static str]);
+
+impl TypeAttributes<'_> {
+    /// Whether the type has attribute `name`.
+    pub(crate) fn has(self, name: &str) -> bool {
+        self.0
+            .binary_search_by_key(&by_length(name), |known| by_length(known))
+            .is_ok()
+    }
+}
+
+/// The order of a type's attribute names: by length, then bytes (most steps of a search are
+/// decided by the lengths alone).
+fn by_length(name: &str) -> (usize, &str) {
+    (name.len(), name)
 }
 
 /// The namevar of a built-in resource type (`exec`: `command`; a composite key's is `name`).
@@ -287,5 +310,43 @@ mod tests {
             assert!(!is_metaparameter(other), "{other}");
         }
         assert_eq!(listed.len(), 11);
+    }
+
+    #[test]
+    fn the_built_in_types_are_found() {
+        let types = super::super::resource_types::RESOURCE_TYPES;
+        assert!(types.windows(2).all(|pair| pair[0].0 < pair[1].0));
+        assert_eq!(
+            builtin_resource_type("file_line").is_some(),
+            cfg!(feature = "stdlib")
+        );
+        for (name, keys, ..) in types {
+            assert_eq!(
+                builtin_resource_type(name).map(|found| found.0),
+                Some(*keys)
+            );
+        }
+        for other in ["", "aaa", "zzz", "files", "m::file", "File"] {
+            assert!(builtin_resource_type(other).is_none(), "{other}");
+        }
+    }
+
+    #[test]
+    fn a_types_sorted_names_answer_as_the_lists_do() {
+        let mut names = AttributeNames::default();
+        for type_name in ["file", "exec", "package", "notify", "user", "file"] {
+            let of = names.of(type_name).expect("a built-in type");
+            for name in [
+                "ensure", "name", "command", "path", "message", "tag", "before", "x", "",
+            ] {
+                assert_eq!(
+                    Some(of.has(name)),
+                    builtin_type_has(type_name, name),
+                    "{type_name} {name}"
+                );
+            }
+        }
+        assert!(names.of("m::site").is_none());
+        assert!(names.of("no_such_type").is_none());
     }
 }

@@ -39,8 +39,13 @@ impl<T> PerType<T> {
 /// Where `type_name` is among `names` (`Some(None)`: not yet); `None` for a qualified name.
 #[inline(never)]
 fn position(names: &[String], type_name: &str) -> Option<Option<usize>> {
-    if type_name.as_bytes().contains(&b':') {
-        return None;
+    // A type met before is found without looking at its bytes for a `:` (no qualified name is
+    // ever kept).
+    if let Some(at) = names.iter().position(|known| known == type_name) {
+        return Some(Some(at));
     }
-    Some(names.iter().position(|known| known == type_name))
+    match type_name.as_bytes().contains(&b':') {
+        true => None,
+        false => Some(None),
+    }
 }
