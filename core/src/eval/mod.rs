@@ -21,6 +21,7 @@ pub(crate) mod evaluator;
 mod hiera_host;
 mod host_impl;
 pub(crate) mod known;
+mod literal_strings;
 mod literals;
 pub(crate) mod loader;
 mod matching;
