@@ -60,3 +60,37 @@ fn the_step_budget_ends_endless_iteration_with_a_diagnostic() {
     let error = outcome.error().expect("an error");
     assert_eq!(error.message, "evaluation stopped after 10000 steps");
 }
+
+#[test]
+fn join_charges_its_string_once_or_piece_by_piece_alike() {
+    // Within the limits: one charge for the whole; past one: item by item, the same error.
+    let limited = EvalOptions {
+        limits: Limits {
+            max_string_len: 5,
+            ..Limits::default()
+        },
+        ..EvalOptions::default()
+    };
+    let fits = evaluate("['ab', 'c'].join('-')", &limited);
+    assert_eq!(
+        fits.value.map(|v| value::programmatic(&v)).as_deref(),
+        Some("'ab-c'")
+    );
+    let over = evaluate("['abc', 'def'].join('')", &limited);
+    let error = over.error().expect("an error");
+    assert!(
+        error.message.contains("exceed the limit of 5"),
+        "{}",
+        error.message
+    );
+    let mixed = evaluate("['ab', 1, 'c'].join('')", &EvalOptions::default());
+    assert_eq!(
+        mixed.value.map(|v| value::programmatic(&v)).as_deref(),
+        Some("'ab1c'")
+    );
+    let empty = evaluate("[].join(',')", &EvalOptions::default());
+    assert_eq!(
+        empty.value.map(|v| value::programmatic(&v)).as_deref(),
+        Some("''")
+    );
+}
