@@ -1,7 +1,8 @@
 //! The evaluator: runs expressions to values, with scopes, calls and the loaders that find what a
 //! program names.
 //!
-//! One file per concern: `evaluator` (state and dispatch), `literals`, `operators` with
+//! One file per concern: `evaluator` (state and dispatch), `literals` (and `literal_strings`, the
+//! string literals' shared values), `operators` with
 //! `arithmetic` and `numeric`, `access`, `assign`, `control` (if/case/selectors), `calls`
 //! (functions, lambdas, parameters), `definitions` (hoisting), `loader` (autoloading), `scope`,
 //! `matching` (regex matches and their steps), `epp` (EPP templates), `record` (what each
