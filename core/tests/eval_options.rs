@@ -60,3 +60,36 @@ fn the_step_budget_ends_endless_iteration_with_a_diagnostic() {
     let error = outcome.error().expect("an error");
     assert_eq!(error.message, "evaluation stopped after 10000 steps");
 }
+
+#[test]
+fn join_charges_its_string_once_or_piece_by_piece_alike() {
+    // Within the limits: one charge for the whole; past one (a result over 1,000 bytes): item by item,
+    // the same error.
+    let limited = EvalOptions {
+        limits: Limits {
+            max_string_len: 1000,
+            ..Limits::default()
+        },
+        ..EvalOptions::default()
+    };
+    let fits = evaluate("['ab', 'c'].join('-')", &EvalOptions::default());
+    assert_eq!(
+        fits.value.map(|v| value::programmatic(&v)).as_deref(),
+        Some("'ab-c'")
+    );
+    let over = evaluate(
+        "Integer[1, 300].map |$i| { 'abcd' }.join('').length",
+        &limited,
+    );
+    assert!(over.error().is_some());
+    let mixed = evaluate("['ab', 1, 'c'].join('')", &EvalOptions::default());
+    assert_eq!(
+        mixed.value.map(|v| value::programmatic(&v)).as_deref(),
+        Some("'ab1c'")
+    );
+    let empty = evaluate("[].join(',')", &EvalOptions::default());
+    assert_eq!(
+        empty.value.map(|v| value::programmatic(&v)).as_deref(),
+        Some("''")
+    );
+}

@@ -104,8 +104,12 @@ impl<'o> Evaluator<'o> {
     }
 
     /// Keep an emptied argument list for the next call.
+    #[inline]
     pub fn recycle_args(&mut self, mut args: Vec<Value>) {
-        args.clear();
+        // Bound parameters leave the list empty: no drop glue to call then.
+        if !args.is_empty() {
+            args.clear();
+        }
         if self.scratch.arg_lists.len() < 16 && args.capacity() <= 8 {
             self.scratch.arg_lists.push(args);
         }
@@ -237,10 +241,45 @@ impl<'o> Evaluator<'o> {
         // the general dispatch's frame; the same step and depth accounting (`quick_enter`).
         match &expr.kind {
             ExprKind::Integer(n) if self.quick_enter() => Ok(Value::Integer(*n)),
+            ExprKind::String(text) if self.quick_enter() => {
+                self.eval_string_literal(text, expr.span)
+            }
             ExprKind::Variable(name) => self.eval_variable_expr(expr, name),
             ExprKind::Binary { .. } => self.eval_binary_expr(expr),
+            ExprKind::Array(_) | ExprKind::Interpolated(_) => self.eval_built_expr(expr),
             _ => self.eval_general(expr),
         }
+    }
+
+    /// A string literal's value, its size checked and counted (literals are not recorded).
+    fn eval_string_literal(&mut self, text: &str, span: Span) -> EvalResult<Value> {
+        self.check_string(text, span)?;
+        Ok(self.scratch.literals.value(text))
+    }
+
+    /// An array literal or an interpolated string (what a lambda's body builds most) entered and
+    /// left as the general path would, without its frame; recorded runs and whatever the step
+    /// budget must check go the general path.
+    #[inline(never)]
+    fn eval_built_expr(&mut self, expr: &Expr) -> EvalResult<Value> {
+        if !self.recording() && self.quick_step_allowed() {
+            let result = match &expr.kind {
+                ExprKind::Array(items) => {
+                    self.budget.steps += 1;
+                    self.budget.depth += 1;
+                    self.eval_array(items, expr.span)
+                }
+                ExprKind::Interpolated(parts) => {
+                    self.budget.steps += 1;
+                    self.budget.depth += 1;
+                    self.eval_interpolated(parts, expr.span)
+                }
+                _ => return self.eval_general(expr),
+            };
+            self.budget.depth -= 1;
+            return result;
+        }
+        self.eval_general(expr)
     }
 
     /// Whether what each expression produced is being recorded (`EvalOptions::record`).
@@ -387,10 +426,7 @@ impl<'o> Evaluator<'o> {
             ExprKind::Boolean(b) => Ok(Value::Boolean(*b)),
             ExprKind::Integer(n) => Ok(Value::Integer(*n)),
             ExprKind::Float(f) => Ok(Value::Float(*f)),
-            ExprKind::String(text) => {
-                self.check_string(text, span)?;
-                Ok(Value::string(text))
-            }
+            ExprKind::String(text) => self.eval_string_literal(text, span),
             ExprKind::Interpolated(parts) => self.eval_interpolated(parts, span),
             ExprKind::Heredoc {
                 syntax: Some(syntax),

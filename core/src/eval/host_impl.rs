@@ -54,6 +54,17 @@ impl Host for Evaluator<'_> {
         Evaluator::check_string_growth(self, before, after, span)
     }
 
+    fn string_growth_fits(&self, before: usize, after: usize) -> bool {
+        use crate::host::{size_steps, BYTES_PER_STEP};
+        let limits = &self.options.limits;
+        let added = after.saturating_sub(before) as u64;
+        let steps =
+            size_steps(after, BYTES_PER_STEP).saturating_sub(size_steps(before, BYTES_PER_STEP));
+        after <= limits.max_string_len
+            && self.budget.memory.saturating_add(added) <= limits.max_memory as u64
+            && self.budget.steps.saturating_add(steps) <= limits.max_steps
+    }
+
     fn check_collection(&mut self, len: usize, span: Span) -> EvalResult<()> {
         Evaluator::check_collection(self, len, span)
     }

@@ -1,7 +1,8 @@
 //! The evaluator: runs expressions to values, with scopes, calls and the loaders that find what a
 //! program names.
 //!
-//! One file per concern: `evaluator` (state and dispatch), `literals`, `operators` with
+//! One file per concern: `evaluator` (state and dispatch), `literals` (and `literal_strings`, the
+//! string literals' shared values), `operators` with
 //! `arithmetic` and `numeric`, `access`, `assign`, `control` (if/case/selectors), `calls`
 //! (functions, lambdas, parameters), `definitions` (hoisting), `loader` (autoloading), `scope`,
 //! `matching` (regex matches and their steps), `epp` (EPP templates), `record` (what each
@@ -21,6 +22,7 @@ pub(crate) mod evaluator;
 mod hiera_host;
 mod host_impl;
 pub(crate) mod known;
+mod literal_strings;
 mod literals;
 pub(crate) mod loader;
 mod matching;

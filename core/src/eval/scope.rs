@@ -45,10 +45,10 @@ impl Frame {
     }
 
     /// Where `name`'s newest binding is.
-    #[inline]
+    #[inline(always)]
     fn position(&self, name: &str) -> Option<usize> {
         match &self.index {
-            Some(index) => index.get_index_of(name),
+            Some(index) => indexed_position(index, name),
             // Newest first: scopes are small, and the latest bindings are read most.
             None => self.vars.iter().rposition(|(n, _)| same_name(n, name)),
         }
@@ -82,6 +82,12 @@ impl Frame {
             self.unindexed = true;
         }
     }
+}
+
+/// [`Frame::position`] in a scope with an index (kept out of the unindexed scopes' inlined path).
+#[inline(never)]
+fn indexed_position(index: &IndexSet<Rc<str>, FixedState>, name: &str) -> Option<usize> {
+    index.get_index_of(name)
 }
 
 /// The stack of scopes of one evaluation; frame 0 is the top scope.

@@ -1,5 +1,5 @@
 //! What the evaluator keeps only to allocate less: shared names, spare argument lists, the
-//! buffer strings are interpolated in, and the operand a lambda may move rather than copy.
+//! buffer strings are interpolated in, string literals' values, and the operand a lambda may move rather than copy.
 
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -20,4 +20,6 @@ pub(crate) struct Scratch {
     /// The buffer an interpolated string is built in, kept between strings (a nested
     /// interpolation, finding it taken, uses a new one).
     pub text_buffer: String,
+    /// String literals' values, shared between evaluations of each.
+    pub literals: super::literal_strings::LiteralStrings,
 }

@@ -212,14 +212,33 @@ pub(super) fn join(Call(host, site, args, ..): Call) -> EvalResult<Value> {
     let mut first = true;
     if let Value::Array(items) = &args[0] {
         // Room for the strings among the items (other values grow the buffer as they come).
-        let room: usize = items
-            .iter()
-            .map(|item| match item {
-                Value::String(text) => text.len() + separator.len(),
-                _ => 0,
-            })
-            .sum();
+        let mut room = 0usize;
+        let mut all_strings = true;
+        for item in items.iter() {
+            match item {
+                Value::String(text) => {
+                    room = room.saturating_add(text.len().saturating_add(separator.len()))
+                }
+                _ => all_strings = false,
+            }
+        }
         out.reserve(room.min(host.limits().max_string_len));
+        // Only strings, and their whole within every limit: charged once for all of it, which
+        // counts the same steps and bytes as item by item (see `check_string_growth`).
+        let whole = room.saturating_sub(separator.len());
+        if all_strings && whole > 0 && host.string_growth_fits(0, whole) {
+            for item in items.iter() {
+                if let Value::String(text) = item {
+                    if !first {
+                        out.push_str(separator);
+                    }
+                    first = false;
+                    out.push_str(text);
+                }
+            }
+            host.check_string_growth(0, out.len(), site.span)?;
+            return Ok(Value::string(&out));
+        }
         for item in items.iter() {
             let before = out.len();
             match item {

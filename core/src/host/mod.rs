@@ -61,6 +61,11 @@ pub(crate) trait Host {
     /// A string grown from `before` to `after` bytes: the size limit, and steps for the growth.
     fn check_string_growth(&mut self, before: usize, after: usize, span: Span) -> EvalResult<()>;
 
+    /// Whether [`Self::check_string_growth`] from `before` to `after` bytes would pass on the
+    /// size limit, the memory budget and the step budget's own count (matches not yet settled
+    /// aside): a string built in many pieces may then be charged once, the same charges.
+    fn string_growth_fits(&self, before: usize, after: usize) -> bool;
+
     /// Fail when a collection of `len` elements would be over the size limit; charge its steps.
     fn check_collection(&mut self, len: usize, span: Span) -> EvalResult<()>;
 

@@ -198,7 +198,9 @@ pub(crate) fn push_integer(out: &mut String, number: i64) {
         return;
     }
     let n = number as usize;
-    let digit = |at: usize| char::from(DIGIT_PAIRS.get(at).copied().unwrap_or(b'0'));
+    // `& 0x7f` (the table's digits are ASCII): the compiler then knows each is one byte long
+    // and pushes it without the encoding's branches.
+    let digit = |at: usize| char::from(DIGIT_PAIRS.get(at).copied().unwrap_or(b'0') & 0x7f);
     let pair = |out: &mut String, k: usize| {
         out.push(digit(2 * k));
         out.push(digit(2 * k + 1));
@@ -206,7 +208,7 @@ pub(crate) fn push_integer(out: &mut String, number: i64) {
     let (high, low) = (n / 100, n % 100);
     out.reserve(5);
     if high >= 100 {
-        out.push(char::from(b'0' + (high / 100) as u8));
+        out.push(char::from((b'0' + (high / 100) as u8) & 0x7f));
         pair(out, high % 100);
     } else if high >= 10 {
         pair(out, high);
