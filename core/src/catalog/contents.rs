@@ -476,6 +476,12 @@ impl Catalog {
         own: Vec<(Rc<str>, Value)>,
     ) {
         let vars = self.class_variables(class);
+        if vars.0.is_empty() && inherited.is_empty() && own.len() <= SORTED_IN_PLACE {
+            // The common class: its own few variables, sorted where they are.
+            vars.0 = own;
+            vars.sort_keeping_last();
+            return;
+        }
         vars.0.reserve(inherited.len() + own.len());
         for (var, value) in inherited {
             vars.set(Rc::from(var), value);
@@ -507,7 +513,33 @@ impl Catalog {
 #[derive(Default)]
 struct ClassVars(Vec<(Rc<str>, Value)>);
 
+/// The most variables a class's list takes as it is and sorts where it is (no list of its own,
+/// a class's handful moved a few places each); a longer one is bound one variable at a time
+/// (a search by halves for each, where a sort by swaps would take a square of the count).
+const SORTED_IN_PLACE: usize = 32;
+
 impl ClassVars {
+    /// Sort the variables by name (an insertion sort by swaps, the fewest instructions for a
+    /// handful: equal names stay in their order), then keep the last value bound to each name,
+    /// as binding them one after the other would.
+    fn sort_keeping_last(&mut self) {
+        let vars = &mut self.0;
+        for i in 1..vars.len() {
+            let mut at = i;
+            while at > 0 && vars[at - 1].0 > vars[at].0 {
+                vars.swap(at - 1, at);
+                at -= 1;
+            }
+        }
+        vars.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                core::mem::swap(&mut later.1, &mut kept.1);
+            }
+            same
+        });
+    }
+
     fn get(&self, var: &str) -> Option<&Value> {
         let at = self
             .0
@@ -654,6 +686,37 @@ mod tests {
             for name in &names {
                 assert_eq!(types.of(name), capitalize(name));
                 assert_eq!(types.reference(name, "t"), resource_reference(name, "t"));
+            }
+        }
+    }
+
+    /// Whether kept by sorting the class's own list or by binding each variable, a class's
+    /// variables read the same: every name, the last value bound to it.
+    #[test]
+    fn class_variables_keep_the_last_binding_of_each_name() {
+        let names = ["b", "a", "c", "a", "ab", "", "b", "z", "a"];
+        for count in [0, 1, 2, 5, names.len(), 40, 100] {
+            let own: Vec<(Rc<str>, Value)> = (0..count)
+                .map(|i| (Rc::from(names[i % names.len()]), Value::Integer(i as i64)))
+                .collect();
+            let mut sorted = Catalog::default();
+            sorted.keep_class_variables("c", Vec::new(), own.clone());
+            let mut bound = Catalog::default();
+            for (var, value) in &own {
+                bound.set_class_variable("c", var, value.clone());
+            }
+            let listed =
+                |catalog: &Catalog| -> Vec<(String, Value)> { catalog.variables_of_class("c") };
+            assert_eq!(listed(&sorted), listed(&bound), "{count} variables");
+            let names: Vec<String> = listed(&sorted).into_iter().map(|(n, _)| n).collect();
+            assert!(names.windows(2).all(|w| w[0] < w[1]), "{names:?}");
+            for (var, _) in own.iter().filter(|(var, _)| !var.is_empty()) {
+                let last = own
+                    .iter()
+                    .rev()
+                    .find(|(v, _)| v == var)
+                    .map(|(_, x)| x.clone());
+                assert_eq!(sorted.class_variable(&format!("c::{var}")), last);
             }
         }
     }

@@ -77,7 +77,7 @@ impl<H: HieraHost> Hiera<'_, H> {
         }
         let hiera = self.host.hiera();
         if hiera.stopped_in.is_none() {
-            hiera.stopped_in = Some(hiera.searching.clone());
+            hiera.stopped_in = Some(hiera.searching.iter().map(String::from).collect());
         }
         if hiera.searching.len() == 1 {
             if let Some(keys) = hiera.stopped_in.take() {

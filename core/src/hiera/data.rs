@@ -155,6 +155,11 @@ impl<H: HieraHost> Hiera<'_, H> {
         span: Span,
     ) -> EvalResult<Option<Vec<DataFile>>> {
         let key = level as *const Level as usize;
+        // Only such levels are noted, at addresses that stay theirs: one found needs no check.
+        let search = &self.host.hiera().search;
+        if let Some((_, files)) = search.level_files.iter().find(|(at, _)| *at == key) {
+            return Ok(files.clone());
+        }
         let plain = |text: &str| !text.contains("%{");
         let kept = config
             .hierarchy
@@ -162,12 +167,6 @@ impl<H: HieraHost> Hiera<'_, H> {
             .contains(&(level as *const Level))
             && plain(&level.datadir)
             && matches!(&level.locations, Locations::Paths(paths) if paths.iter().all(|p| plain(p)));
-        if kept {
-            let search = &self.host.hiera().search;
-            if let Some((_, files)) = search.level_files.iter().find(|(at, _)| *at == key) {
-                return Ok(files.clone());
-            }
-        }
         let files = self.level_locations(config, level, span)?;
         if kept {
             let search = &mut self.host.hiera().search;

@@ -30,21 +30,24 @@ impl<H: HieraHost> Hiera<'_, H> {
         module: Option<&str>,
         span: Span,
     ) -> EvalResult<Option<Rc<Config>>> {
-        let search = &self.host.hiera().search;
+        let search = &mut self.host.hiera().search;
         let known = match (layer, module) {
             (Layer::Global, _) => search.layer_config_at[0],
             (Layer::Environment, _) => search.layer_config_at[1],
             (Layer::Module, Some(module)) => match &search.last_module_config {
                 Some((last, at)) if last == module => Some(*at),
-                _ => search.module_config_index.get(module).copied(),
+                _ => {
+                    let at = search.module_config_index.get(module).copied();
+                    if let Some(at) = at {
+                        remember_module(search, module, at);
+                    }
+                    at
+                }
             },
             (Layer::Module, None) => return Ok(None),
         };
         if let Some(at) = known {
-            if let (Layer::Module, Some(module)) = (layer, module) {
-                remember_module(&mut self.host.hiera().search, module, at);
-            }
-            return Ok(self.host.hiera().search.configs.get(at).cloned());
+            return Ok(search.configs.get(at).cloned());
         }
         let config = self.read_layer_config(layer, module, span)?;
         let search = &mut self.host.hiera().search;

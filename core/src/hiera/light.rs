@@ -52,7 +52,7 @@ impl<H: HieraHost> Hiera<'_, H> {
             self.host.hiera().configs_absent.push(path);
         }
         if self.host.hiera().explainer.is_some() {
-            self.explain_nothing_found(&key.text, module.as_deref());
+            self.explain_nothing_found(key.text, module.as_deref());
         }
         Ok(None)
     }

@@ -37,7 +37,7 @@ pub(crate) struct HieraState {
     pub calls: crate::hiera::calls::LookupCalls,
     /// The keys of the lookups running inside each other (an interpolation, an alias or a data
     /// function looking up another key), outermost first.
-    pub(super) searching: Vec<String>,
+    pub(super) searching: super::stack::KeyStack,
     /// The keys being looked up when one of the engine's limits stopped the evaluation, kept
     /// until the outermost lookup names them in the diagnostic.
     pub(super) stopped_in: Option<Vec<String>>,
@@ -55,7 +55,7 @@ pub(crate) fn lookup_error(message: impl Into<String>, span: Span) -> Unwind {
 
 /// The key a search is for: `None` for `lookup_options` (a key no lookup may ask for, its
 /// explanation says so), else the key read as Hiera reads it, or Puppet's syntax error.
-pub(super) fn search_target(key: &str, span: Span) -> EvalResult<Option<LookupKey>> {
+pub(super) fn search_target(key: &str, span: Span) -> EvalResult<Option<LookupKey<'_>>> {
     if key == "lookup_options" || key.starts_with("lookup_options.") {
         return Ok(None);
     }
@@ -80,7 +80,7 @@ impl<H: HieraHost> Hiera<'_, H> {
         merge: Option<Merge>,
         span: Span,
     ) -> EvalResult<Found> {
-        self.host.hiera().searching.push(key.into());
+        self.host.hiera().searching.push(key);
         let result = match self.enter_lookup(span) {
             Ok(()) => {
                 let found = self.search_key(key, merge, span);
@@ -110,13 +110,16 @@ impl<H: HieraHost> Hiera<'_, H> {
         span: Span,
     ) -> EvalResult<Vec<(String, Value)>> {
         let mut attributes = attributes.to_vec();
+        // One text for the keys of all the class's parameters (`<class>::<param>`).
+        let mut key = String::new();
         for param in params {
             let name = param.name.name.as_str();
             let given = attributes.iter().position(|(a, _)| a == name);
             if given.is_some_and(|at| !attributes[at].1.is_undef()) {
                 continue;
             }
-            let key = [class, "::", name].concat();
+            key.clear();
+            key.extend([class, "::", name]);
             // An explanation being made (a lookup's, which declared this class) is not this one's.
             let own = explain.then(Explainer::new);
             let saved = core::mem::replace(&mut self.host.hiera().explainer, own);

@@ -23,6 +23,7 @@ pub(crate) mod psych;
 mod read_yaml;
 #[cfg(feature = "yaml")]
 mod search;
+mod stack;
 #[cfg(feature = "yaml")]
 pub mod yaml;
 

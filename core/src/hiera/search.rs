@@ -42,7 +42,7 @@ pub(crate) struct SearchState {
     /// them once; a module's are read the first time a key of the module is looked up).
     pub(super) env_options: Option<Option<Value>>,
     /// The keys being looked up, innermost last (a key met again is a recursive lookup).
-    pub(super) stack: Vec<String>,
+    pub(super) stack: super::stack::KeyStack,
     /// The module of the layer whose data function is running (`$context.module_name`).
     pub(super) context_module: Option<String>,
     /// The variable a `mapped_paths` level binds (its name and one of the values mapped) while
@@ -55,11 +55,11 @@ pub(crate) struct SearchState {
 
 impl SearchState {
     pub(super) fn stack_has(&self, name: &str) -> bool {
-        self.stack.iter().any(|n| n == name)
+        self.stack.contains(name)
     }
 
     pub(super) fn stack_push(&mut self, name: &str) {
-        self.stack.push(name.into());
+        self.stack.push(name);
     }
 
     pub(super) fn stack_pop(&mut self) {
@@ -67,7 +67,7 @@ impl SearchState {
     }
 
     pub(super) fn stack_text(&self) -> String {
-        crate::text::join(&self.stack, ", ")
+        self.stack.join(", ")
     }
 }
 
@@ -170,8 +170,8 @@ impl<H: HieraHost> Hiera<'_, H> {
         f: impl FnOnce(&mut Self) -> EvalResult<T>,
     ) -> EvalResult<T> {
         let stack = &mut self.host.hiera().search.stack;
-        if stack.iter().any(|n| n == name) {
-            let chain = crate::text::join(stack, ", ");
+        if stack.contains(name) {
+            let chain = stack.join(", ");
             let message = match stack.first() {
                 Some(top) if layer == Layer::Global && name != "lookup_options" => {
                     format!("Lookup of key '{top}' failed: Recursive lookup detected in [{chain}]")
@@ -185,7 +185,7 @@ impl<H: HieraHost> Hiera<'_, H> {
                 span,
             ))));
         }
-        stack.push(name.into());
+        stack.push(name);
         let result = f(self);
         self.host.hiera().search.stack.pop();
         result
@@ -220,7 +220,7 @@ impl<H: HieraHost> Hiera<'_, H> {
                 None => Merge::default_strategy(),
             },
         };
-        self.explain_push(|| Kind::Top(key.text.clone()));
+        self.explain_push(|| Kind::Top(key.text.into()));
         let mut found = self.layers_lookup(&key, module, &merge, span)?;
         if found.is_none() {
             found = self.default_hierarchy_lookup(&key, module, span)?;
@@ -232,7 +232,7 @@ impl<H: HieraHost> Hiera<'_, H> {
         self.explain_pop();
         match (found, option("convert_to")) {
             (Some(value), Some(convert)) => {
-                self.convert_to(&key.text, value, &convert, span).map(Some)
+                self.convert_to(key.text, value, &convert, span).map(Some)
             }
             (found, _) => Ok(found),
         }
@@ -359,8 +359,7 @@ impl<H: HieraHost> Hiera<'_, H> {
                     .search
                     .stack
                     .first()
-                    .unwrap_or(&key.text)
-                    .clone();
+                    .map_or_else(|| key.text.into(), String::from);
                 Err(global_failure(error, &top, span))
             }
             (found, _) => found,
@@ -388,7 +387,7 @@ impl<H: HieraHost> Hiera<'_, H> {
             }
             return Ok(None);
         };
-        self.hiera_check(&key.text, layer, span, |ev| {
+        self.hiera_check(key.text, layer, span, |ev| {
             ev.explain_push(|| {
                 Kind::provider(
                     layer.place(),
@@ -440,7 +439,7 @@ impl<H: HieraHost> Hiera<'_, H> {
             _ => Merge::default_strategy(),
         };
         self.explain_push(|| Kind::Scope(format!("Searching for \"{}\"", key.text)));
-        let found = self.hiera_check(&key.text, Layer::Module, span, |ev| {
+        let found = self.hiera_check(key.text, Layer::Module, span, |ev| {
             ev.explain_push(|| {
                 Kind::provider(
                     "Module",
@@ -519,7 +518,7 @@ impl<H: HieraHost> Hiera<'_, H> {
             resolved.push((level, locations));
         }
         if resolved.is_empty() {
-            self.not_found(&key.text);
+            self.not_found(key.text);
             return Ok(None);
         }
         self.merge_lookup(merge, resolved.len(), span, &mut |ev, i| {
@@ -776,10 +775,10 @@ impl<H: HieraHost> Hiera<'_, H> {
 }
 
 /// The key `lookup_options` itself, as its own search looks it up.
-fn options_key() -> LookupKey {
+fn options_key() -> LookupKey<'static> {
     LookupKey {
-        text: "lookup_options".into(),
-        root: "lookup_options".into(),
+        text: "lookup_options",
+        root: alloc::borrow::Cow::Borrowed("lookup_options"),
         segments: Vec::new(),
     }
 }
