@@ -176,7 +176,9 @@
 # loop's type by address too: light 396,003, full 708,490, libraries 731,072; after the review's mends light 396,003,
 # full 708,191, libraries 731,058 (clean clones' builds in make test). Session 34 (the interpreter's short
 # paths, the per-resource changes, the parse tree made Send): light 396,570, full 708,854, libraries 731,400
-# (make bench's build of the merged tree); budgets unchanged.
+# (make bench's build of the merged tree); budgets unchanged. Session 35 (the compile per resource, the
+# literals' shared values, the lookups' borrowed keys): light 398,860, full 712,173, libraries 733,740
+# (make bench's build); budgets unchanged.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}
