@@ -1,11 +1,10 @@
 //! A class or resource named by type and title, as references in relationships and the finished
 //! catalog name them, and how a title gives a built-in type's namevar.
 
-use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::contents::{canonical, capitalize};
+use super::contents::canonical;
 use crate::value::Value;
 
 /// A resource a relationship names: its type in lower case and its title (a class's canonical).
@@ -19,9 +18,9 @@ impl Named {
     /// `Notify[x]`, `Class[Foo::Bar]`: as Puppet prints it in the catalog and its messages.
     pub fn display(&self) -> String {
         if self.kind == "class" {
-            format!("Class[{}]", capitalize(&self.title))
+            super::contents::class_reference(&self.title)
         } else {
-            format!("{}[{}]", capitalize(&self.kind), self.title)
+            super::contents::resource_reference(&self.kind, &self.title)
         }
     }
 }
