@@ -64,9 +64,48 @@ pub fn read_seen(path: &Path, limit: u64, seen: &fs::Metadata) -> Result<Vec<u8>
     let file = open_without_blocking(path).map_err(ReadProblem::Io)?;
     // Checked again on what was opened, in case the path changed in between.
     let metadata = file.metadata().map_err(ReadProblem::Io)?;
-    check(&metadata, limit)?;
+    read_opened(file, limit, &metadata)
+}
+
+/// The bytes of a file already opened, whose `metadata` was taken from the open file: the same
+/// checks as [`read_file`]'s, then at most `limit` bytes. A regular file that gives fewer bytes
+/// than were asked for has ended (a file read as it grows keeps what was there): the read that
+/// would return nothing is not made.
+pub fn read_opened(
+    file: File,
+    limit: u64,
+    metadata: &fs::Metadata,
+) -> Result<Vec<u8>, ReadProblem> {
+    check(metadata, limit)?;
     let expected = usize::try_from(metadata.len()).unwrap_or(usize::MAX);
-    read_capped(file, limit, expected)
+    read_regular(file, limit, expected)
+}
+
+/// [`read_capped`] for a regular file: a short read is its end.
+fn read_regular(mut file: File, limit: u64, expected: usize) -> Result<Vec<u8>, ReadProblem> {
+    let cap = usize::try_from(limit.saturating_add(1)).unwrap_or(usize::MAX);
+    let mut bytes: Vec<u8> = Vec::with_capacity(expected.min(cap).saturating_add(1));
+    loop {
+        if bytes.len() == bytes.capacity() {
+            bytes.reserve(bytes.len().max(4096));
+        }
+        let room = (bytes.capacity() - bytes.len()).min(cap - bytes.len());
+        let start = bytes.len();
+        bytes.resize(start + room, 0);
+        let read = file.read(&mut bytes[start..]);
+        bytes.truncate(start + *read.as_ref().unwrap_or(&0));
+        let read = match read {
+            Ok(read) => read,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(ReadProblem::Io(error)),
+        };
+        if bytes.len() as u64 > limit {
+            return Err(ReadProblem::TooLarge { size: None, limit });
+        }
+        if read < room {
+            return Ok(bytes);
+        }
+    }
 }
 
 /// The text of the regular file at `path`, at most `limit` bytes of UTF-8.
@@ -214,6 +253,37 @@ mod tests {
         ));
         let text = read_capped(&b"abc"[..], 3, 3).expect("within");
         assert_eq!(text, b"abc");
+    }
+
+    #[test]
+    fn an_open_file_is_read_whole_even_when_it_grew_after_its_size_was_taken() {
+        let dir = scratch("opened");
+        let path = dir.join("a.pp");
+        for (first, added) in [(0, 0), (10, 0), (10, 5000), (0, 70_000)] {
+            fs::write(&path, "x".repeat(first)).expect("write");
+            let file = File::open(&path).expect("open");
+            let metadata = file.metadata().expect("metadata");
+            let mut more = fs::OpenOptions::new()
+                .append(true)
+                .open(&path)
+                .expect("append");
+            io::Write::write_all(&mut more, "y".repeat(added).as_bytes()).expect("grow");
+            let bytes = read_opened(file, 100_000, &metadata).expect("read");
+            assert_eq!(bytes.len(), first + added, "{first} then {added} more");
+        }
+        // Grown past the limit: cut there.
+        fs::write(&path, "x").expect("write");
+        let file = File::open(&path).expect("open");
+        let metadata = file.metadata().expect("metadata");
+        fs::write(&path, "x".repeat(300)).expect("grow");
+        assert!(matches!(
+            read_opened(file, 100, &metadata),
+            Err(ReadProblem::TooLarge {
+                size: None,
+                limit: 100
+            })
+        ));
+        let _ = fs::remove_dir_all(dir);
     }
 
     #[test]

@@ -27,6 +27,42 @@ enum PlainPath {
     Unknown,
 }
 
+/// What [`Roots::open_plain`] found.
+pub enum PlainOpen {
+    /// The file behind plain folders, opened (not through a link), with what the open file
+    /// says of itself.
+    Opened(std::fs::File, std::fs::Metadata),
+    /// Nothing there.
+    Missing,
+    /// Not known to be plain, or a link: the long way ([`Roots::resolve_seen`]) tells.
+    Unknown,
+}
+
+impl PlainDirs {
+    /// Keep `folder`, found to be a plain folder behind plain folders from its root.
+    pub fn keep(&mut self, folder: PathBuf) {
+        self.0.insert(folder);
+    }
+}
+
+/// Opens `path` for reading unless it is itself a symbolic link, without waiting for a FIFO's
+/// writer (elsewhere than on Unix: never, the long way serves).
+fn open_no_follow(path: &Path) -> io::Result<std::fs::File> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
+            .open(path)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        Err(io::Error::from(io::ErrorKind::Unsupported))
+    }
+}
+
 /// [`Roots::plain_path`]'s last step: `path`, whose folders are all plain, is there and not a
 /// link itself (its `lstat` then says what `stat` would).
 fn last_plain(path: PathBuf) -> PlainPath {
@@ -92,6 +128,26 @@ impl Roots {
             PlainPath::Found(inside, metadata) => (Resolved::Inside(inside), Some(metadata)),
             PlainPath::Missing => (Resolved::Missing, None),
             PlainPath::Unknown => (self.resolve(path), None),
+        }
+    }
+
+    /// `path` opened for reading when its folder is already known plain (see [`PlainDirs`]):
+    /// the open itself refuses to follow a link there (`O_NOFOLLOW`), so no `lstat` is needed
+    /// first; it does not wait should the path have become a FIFO (`O_NONBLOCK`). What the
+    /// open file is (a folder, a FIFO) is the caller's to check from its metadata.
+    pub fn open_plain(&self, path: &Path, plain: &PlainDirs) -> PlainOpen {
+        let folder_kept = path.parent().is_some_and(|folder| plain.0.contains(folder));
+        if !folder_kept || !matches!(path.components().next_back(), Some(Component::Normal(_))) {
+            return PlainOpen::Unknown;
+        }
+        match open_no_follow(path) {
+            Ok(file) => match file.metadata() {
+                Ok(metadata) => PlainOpen::Opened(file, metadata),
+                Err(_) => PlainOpen::Unknown,
+            },
+            Err(error) if error.kind() == io::ErrorKind::NotFound => PlainOpen::Missing,
+            // A link (`ELOOP`), no permission, ...: the long way says which.
+            Err(_) => PlainOpen::Unknown,
         }
     }
 
@@ -227,6 +283,42 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).expect("scratch dir");
         fs::canonicalize(dir).expect("canonical")
+    }
+
+    #[test]
+    fn a_file_of_a_plain_folder_is_opened_at_once_unless_it_is_a_link() {
+        let base = scratch("open-plain");
+        let env = base.join("env");
+        fs::create_dir_all(env.join("manifests")).expect("mkdir");
+        fs::write(env.join("manifests/a.pp"), "notice(1)").expect("write");
+        fs::write(base.join("secret"), "outside").expect("write");
+        symlink(base.join("secret"), env.join("manifests/out.pp")).expect("link");
+        symlink("a.pp", env.join("manifests/in.pp")).expect("link");
+        let roots = Roots::new([&env]);
+        let mut plain = PlainDirs::default();
+        let file = env.join("manifests/a.pp");
+        // Not known plain yet: the long way.
+        assert!(matches!(
+            roots.open_plain(&file, &plain),
+            PlainOpen::Unknown
+        ));
+        plain.keep(env.join("manifests"));
+        match roots.open_plain(&file, &plain) {
+            PlainOpen::Opened(_, metadata) => assert_eq!(metadata.len(), 9),
+            _ => panic!("a plain file of a plain folder opens"),
+        }
+        // A link, wherever it leads, is left to the long way, which names it.
+        for link in ["manifests/out.pp", "manifests/in.pp"] {
+            assert!(matches!(
+                roots.open_plain(&env.join(link), &plain),
+                PlainOpen::Unknown
+            ));
+        }
+        assert!(matches!(
+            roots.open_plain(&env.join("manifests/none.pp"), &plain),
+            PlainOpen::Missing
+        ));
+        let _ = fs::remove_dir_all(base);
     }
 
     #[test]

@@ -15,8 +15,8 @@ use std::rc::Rc;
 use puppet_core::environment::{clean_path, EnvFiles, ReadError};
 use puppet_core::{Limits, ParsedFile};
 
-use crate::bounded_read::{read_file, read_seen, ReadProblem};
-use crate::confine::{refusal, PlainDirs, Resolved, Roots};
+use crate::bounded_read::{read_file, read_opened, read_seen, ReadProblem};
+use crate::confine::{refusal, PlainDirs, PlainOpen, Resolved, Roots};
 use crate::env_notes::EnvNotes;
 use crate::read_ahead::{Known, PathHasher, Plan, ReadAhead};
 use crate::walk::{Note, WalkLimits, Walker};
@@ -160,18 +160,27 @@ impl DirFiles {
                 return Ok(Rc::from(text));
             }
         }
+        // A file of a folder already found plain: opened at once, unless it is a link.
+        if let Some((_, disk)) = self.locate(path) {
+            match self.roots.open_plain(&disk, &self.plain.borrow()) {
+                PlainOpen::Opened(_, metadata) if metadata.is_dir() => {
+                    return Err(ReadError::Missing)
+                }
+                PlainOpen::Opened(file, metadata) => {
+                    return self.text(&name, read_opened(file, self.max_file_bytes, &metadata))
+                }
+                PlainOpen::Missing => return Err(ReadError::Missing),
+                PlainOpen::Unknown => {}
+            }
+        }
         let Some((resolved, reason, seen)) = self.resolve(path) else {
             return Err(ReadError::Missing);
-        };
-        let refuse = |message: String| {
-            self.refused(&name, message.clone());
-            Err(ReadError::Limit(message))
         };
         let canonical = match resolved {
             Resolved::Inside(canonical) => canonical,
             Resolved::Missing => return Err(ReadError::Missing),
             Resolved::Outside { .. } | Resolved::Loop { .. } => {
-                return refuse(reason.unwrap_or_default())
+                return self.refuse(&name, reason.unwrap_or_default())
             }
         };
         // What the confinement's `lstat` saw, else a look of its own.
@@ -181,14 +190,25 @@ impl DirFiles {
             None if canonical.is_dir() => return Err(ReadError::Missing),
             None => read_file(&canonical, self.max_file_bytes),
         };
+        self.text(&name, read)
+    }
+
+    /// The text of what a read of the file the engine names `name` gave; a refusal is noted.
+    fn text(&self, name: &str, read: Result<Vec<u8>, ReadProblem>) -> Result<Rc<str>, ReadError> {
         match read {
             Ok(bytes) => {
                 let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
                 Ok(Rc::from(text))
             }
             Err(ReadProblem::Io(_)) => Err(ReadError::Missing),
-            Err(problem) => refuse(format!("'{name}' is not read: {problem}")),
+            Err(problem) => self.refuse(name, format!("'{name}' is not read: {problem}")),
         }
+    }
+
+    /// Refuse the file the engine names `name`, noting why.
+    fn refuse(&self, name: &str, message: String) -> Result<Rc<str>, ReadError> {
+        self.refused(name, message.clone());
+        Err(ReadError::Limit(message))
     }
 
     /// [`EnvFiles::is_dir`] from the disk.

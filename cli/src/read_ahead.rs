@@ -2,9 +2,10 @@
 //! modules' manifests, functions, types, templates, data and metadata, found by listing their
 //! folders, each read the way the compile would read it (the same confinement, the same bounded
 //! read, UTF-8 checked). The compile then takes a file's text instead of reading it, so the two
-//! cores share the system calls (seven a file) and the checks. Only what reads cleanly is handed
-//! over: a file that leads out, loops, is too large or is not text is left to the compile, which
-//! reads it itself and notes why it refused it, as without this. A file is read once: whichever
+//! cores share the system calls (four a file of a plain folder: open, `fstat`, read, close) and
+//! the checks. Only what reads cleanly is handed over: a file that leads out, loops, is too large
+//! or is not text is left to the compile, which reads it itself and notes why it refused it, as
+//! without this. A file is read once: whichever
 //! thread claims it first reads it, and the compile waits for a file the other thread is reading.
 //! The thread parses each manifest and template it read, too (`puppet_core::ParseAhead`): the
 //! compile then moves its tree into place instead of parsing it.
@@ -16,8 +17,8 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use puppet_core::{parsed_kind, AheadParser, ParseAhead, ParsedFile};
 
-use crate::bounded_read::{read_file, read_seen};
-use crate::confine::{PlainDirs, Resolved, Roots};
+use crate::bounded_read::{read_file, read_opened, read_seen};
+use crate::confine::{PlainDirs, PlainOpen, Resolved, Roots};
 use crate::walk::WalkLimits;
 
 /// The hasher of the maps keyed by an environment path (foldhash, seeded per process).
@@ -317,6 +318,13 @@ fn read_cleanly(
     disk: &Path,
     max_bytes: u64,
 ) -> Option<String> {
+    match roots.open_plain(disk, plain) {
+        PlainOpen::Opened(file, metadata) => {
+            return String::from_utf8(read_opened(file, max_bytes, &metadata).ok()?).ok()
+        }
+        PlainOpen::Missing => return None,
+        PlainOpen::Unknown => {}
+    }
     let (Resolved::Inside(canonical), seen) = roots.resolve_seen(disk, plain) else {
         return None;
     };
@@ -410,11 +418,19 @@ impl Listing<'_> {
     }
 
     /// Whether the compile's confinement takes `dir` (listing or looking into it is allowed).
+    /// A folder found the short way (plain folders to it, itself not a link) is kept plain: its
+    /// files are then opened without a look of their own first.
     fn inside(&mut self, dir: &Path) -> bool {
-        matches!(
-            self.plan.roots.resolve_seen(dir, &mut self.plain).0,
-            Resolved::Inside(_)
-        )
+        match self.plan.roots.resolve_seen(dir, &mut self.plain) {
+            (Resolved::Inside(canonical), Some(seen)) => {
+                if seen.is_dir() {
+                    self.plain.keep(canonical);
+                }
+                true
+            }
+            (Resolved::Inside(_), None) => true,
+            _ => false,
+        }
     }
 
     /// The files under each of `folders` of `dir`, down to the depth given for it.
