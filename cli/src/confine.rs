@@ -38,13 +38,6 @@ pub enum PlainOpen {
     Unknown,
 }
 
-impl PlainDirs {
-    /// Keep `folder`, found to be a plain folder behind plain folders from its root.
-    pub fn keep(&mut self, folder: PathBuf) {
-        self.0.insert(folder);
-    }
-}
-
 /// Opens `path` for reading unless it is itself a symbolic link, without waiting for a FIFO's
 /// writer (elsewhere than on Unix: never, the long way serves).
 fn open_no_follow(path: &Path) -> io::Result<std::fs::File> {
@@ -151,51 +144,83 @@ impl Roots {
         }
     }
 
-    /// `path` when it is there and no link is on its way from the root it is in.
+    /// [`Self::open_plain`], after looking at the folders on the way that are not kept yet
+    /// (see [`Self::plain_folders`]).
+    pub fn open_plain_walking(&self, path: &Path, plain: &mut PlainDirs) -> PlainOpen {
+        match self.plain_folders(path, plain) {
+            None => self.open_plain(path, plain),
+            Some(PlainPath::Missing) => PlainOpen::Missing,
+            Some(_) => PlainOpen::Unknown,
+        }
+    }
+
+    /// `path` when it is there and no link is on its way from the root it is in. A folder
+    /// found so is kept plain too.
     fn plain_path(&self, path: &Path, plain: &mut PlainDirs) -> PlainPath {
+        if let Some(stopped) = self.plain_folders(path, plain) {
+            return stopped;
+        }
+        let found = last_plain(path.to_path_buf());
+        if let PlainPath::Found(folder, metadata) = &found {
+            if metadata.is_dir() {
+                plain.0.insert(folder.clone());
+            }
+        }
+        found
+    }
+
+    /// Keeps every folder from the root `path` is in to its parent plain, looking at each not
+    /// kept yet: `None` once they all are, else what `path` is then (missing behind a folder
+    /// that is not there; unknown behind a link or anything else, or outside the roots).
+    fn plain_folders(&self, path: &Path, plain: &mut PlainDirs) -> Option<PlainPath> {
+        if !matches!(path.components().next_back(), Some(Component::Normal(_))) {
+            return Some(PlainPath::Unknown);
+        }
         // A folder is kept as plain only once every folder from its root to it was: when the
         // path's own folder is kept, only the path itself is left to look at (one hash, not
         // one a folder and no search for its root, for the many files of one folder).
-        let folder_kept = path.parent().is_some_and(|folder| plain.0.contains(folder));
-        if folder_kept && matches!(path.components().next_back(), Some(Component::Normal(_))) {
-            return last_plain(path.to_path_buf());
+        if path.parent().is_some_and(|folder| plain.0.contains(folder)) {
+            return None;
         }
         let Some(root) = self.roots.iter().find(|root| path.starts_with(root)) else {
-            return PlainPath::Unknown;
+            return Some(PlainPath::Unknown);
         };
         let Ok(relative) = path.strip_prefix(root) else {
-            return PlainPath::Unknown;
+            return Some(PlainPath::Unknown);
         };
         let mut names = relative.components().peekable();
         if names.peek().is_none() {
-            return PlainPath::Unknown;
+            return Some(PlainPath::Unknown);
         }
+        // The root itself is where links may lead: trusted, and plain for its files.
+        plain.0.insert(root.clone());
         let mut at = root.clone();
         while let Some(component) = names.next() {
+            if names.peek().is_none() {
+                return None;
+            }
             let Component::Normal(name) = component else {
-                return PlainPath::Unknown;
+                return Some(PlainPath::Unknown);
             };
             at.push(name);
-            let last = names.peek().is_none();
-            if !last && plain.0.contains(&at) {
+            if plain.0.contains(&at) {
                 continue;
-            }
-            if last {
-                return last_plain(at);
             }
             let metadata = match std::fs::symlink_metadata(&at) {
                 Ok(metadata) => metadata,
                 // Every folder before it is a plain folder: [`Self::resolve`] would find the
                 // same (it stops at the first component it cannot look at).
-                Err(error) if error.kind() == io::ErrorKind::NotFound => return PlainPath::Missing,
-                Err(_) => return PlainPath::Unknown,
+                Err(error) if error.kind() == io::ErrorKind::NotFound => {
+                    return Some(PlainPath::Missing)
+                }
+                Err(_) => return Some(PlainPath::Unknown),
             };
             if metadata.is_symlink() || !metadata.is_dir() {
-                return PlainPath::Unknown;
+                return Some(PlainPath::Unknown);
             }
             plain.0.insert(at.clone());
         }
-        PlainPath::Unknown
+        Some(PlainPath::Unknown)
     }
 
     /// Where `path` leads. `path` is a canonical root joined with plain names (no `..`): every
@@ -297,16 +322,19 @@ mod tests {
         let roots = Roots::new([&env]);
         let mut plain = PlainDirs::default();
         let file = env.join("manifests/a.pp");
-        // Not known plain yet: the long way.
+        // Not known plain yet: the long way, unless the folders are looked at first.
         assert!(matches!(
             roots.open_plain(&file, &plain),
             PlainOpen::Unknown
         ));
-        plain.keep(env.join("manifests"));
-        match roots.open_plain(&file, &plain) {
+        match roots.open_plain_walking(&file, &mut plain) {
             PlainOpen::Opened(_, metadata) => assert_eq!(metadata.len(), 9),
             _ => panic!("a plain file of a plain folder opens"),
         }
+        assert!(matches!(
+            roots.open_plain(&file, &plain),
+            PlainOpen::Opened(..)
+        ));
         // A link, wherever it leads, is left to the long way, which names it.
         for link in ["manifests/out.pp", "manifests/in.pp"] {
             assert!(matches!(
@@ -317,6 +345,15 @@ mod tests {
         assert!(matches!(
             roots.open_plain(&env.join("manifests/none.pp"), &plain),
             PlainOpen::Missing
+        ));
+        // Behind a folder that is not there, or a file taken for a folder.
+        assert!(matches!(
+            roots.open_plain_walking(&env.join("nowhere/a.pp"), &mut plain),
+            PlainOpen::Missing
+        ));
+        assert!(!matches!(
+            roots.open_plain_walking(&env.join("manifests/a.pp/b.pp"), &mut plain),
+            PlainOpen::Opened(..)
         ));
         let _ = fs::remove_dir_all(base);
     }

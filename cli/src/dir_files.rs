@@ -160,9 +160,12 @@ impl DirFiles {
                 return Ok(Rc::from(text));
             }
         }
-        // A file of a folder already found plain: opened at once, unless it is a link.
+        // A file behind plain folders: opened at once, unless it is a link.
         if let Some((_, disk)) = self.locate(path) {
-            match self.roots.open_plain(&disk, &self.plain.borrow()) {
+            match self
+                .roots
+                .open_plain_walking(&disk, &mut self.plain.borrow_mut())
+            {
                 PlainOpen::Opened(_, metadata) if metadata.is_dir() => {
                     return Err(ReadError::Missing)
                 }

@@ -318,7 +318,7 @@ fn read_cleanly(
     disk: &Path,
     max_bytes: u64,
 ) -> Option<String> {
-    match roots.open_plain(disk, plain) {
+    match roots.open_plain_walking(disk, plain) {
         PlainOpen::Opened(file, metadata) => {
             return String::from_utf8(read_opened(file, max_bytes, &metadata).ok()?).ok()
         }
@@ -418,19 +418,14 @@ impl Listing<'_> {
     }
 
     /// Whether the compile's confinement takes `dir` (listing or looking into it is allowed).
-    /// A folder found the short way (plain folders to it, itself not a link) is kept plain: its
-    /// files are then opened without a look of their own first.
+    /// Whether the compile's confinement takes `dir` (listing or looking into it is allowed).
+    /// A folder found plain is kept so (see [`PlainDirs`]): its files are then opened without
+    /// a look of their own first.
     fn inside(&mut self, dir: &Path) -> bool {
-        match self.plan.roots.resolve_seen(dir, &mut self.plain) {
-            (Resolved::Inside(canonical), Some(seen)) => {
-                if seen.is_dir() {
-                    self.plain.keep(canonical);
-                }
-                true
-            }
-            (Resolved::Inside(_), None) => true,
-            _ => false,
-        }
+        matches!(
+            self.plan.roots.resolve_seen(dir, &mut self.plain).0,
+            Resolved::Inside(_)
+        )
     }
 
     /// The files under each of `folders` of `dir`, down to the depth given for it.
