@@ -188,17 +188,17 @@ impl Roots {
         let Ok(relative) = path.strip_prefix(root) else {
             return Some(PlainPath::Unknown);
         };
-        let mut names = relative.components().peekable();
-        if names.peek().is_none() {
+        let mut folders = relative.components();
+        // The path's own name: only the folders before it are looked at here.
+        if folders.next_back().is_none() {
             return Some(PlainPath::Unknown);
         }
         // The root itself is where links may lead: trusted, and plain for its files.
-        plain.0.insert(root.clone());
+        if !plain.0.contains(root) {
+            plain.0.insert(root.clone());
+        }
         let mut at = root.clone();
-        while let Some(component) = names.next() {
-            if names.peek().is_none() {
-                return None;
-            }
+        for component in folders {
             let Component::Normal(name) = component else {
                 return Some(PlainPath::Unknown);
             };
@@ -220,7 +220,7 @@ impl Roots {
             }
             plain.0.insert(at.clone());
         }
-        Some(PlainPath::Unknown)
+        None
     }
 
     /// Where `path` leads. `path` is a canonical root joined with plain names (no `..`): every
