@@ -14,8 +14,6 @@ mod catalog;
 mod collect;
 mod facts;
 mod finish;
-#[cfg(feature = "parse-ahead")]
-mod free_trees;
 mod nodes;
 #[cfg(feature = "yaml")]
 mod query;
@@ -293,13 +291,7 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
     if options.leave_memory_at_end {
         core::mem::forget(evaluator);
         core::mem::forget(program);
-        return outcome;
     }
-    // The trees go back to the environment's files: when another thread parsed them, it frees
-    // them (`free_trees.rs`).
-    #[cfg(feature = "parse-ahead")]
-    env.files
-        .free_trees(free_trees::take(&mut evaluator, program));
     outcome
 }
 

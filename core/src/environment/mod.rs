@@ -22,8 +22,7 @@ use crate::syntax::ast::Program;
 pub use memory::MemoryFiles;
 #[cfg(feature = "parse-ahead")]
 pub use parse_ahead::{
-    parsed_kind, AheadParser, FinishedTrees, ParseAhead, ParsedAheadFiles, ParsedFile,
-    PARSE_STACK_BYTES,
+    parsed_kind, AheadParser, ParseAhead, ParsedAheadFiles, ParsedFile, PARSE_STACK_BYTES,
 };
 pub use parse_cache::ParseCache;
 pub use paths::{clean_path, is_module_name, PathProblem};
@@ -76,12 +75,6 @@ pub trait EnvFiles {
     #[cfg(feature = "parse-ahead")]
     fn parsed_ahead(&self, _path: &str, _text: &str, _template: bool) -> Option<ParsedFile> {
         None
-    }
-    /// The trees of a finished compile of these files (see [`FinishedTrees`]), handed back to be
-    /// freed; by default here, at once.
-    #[cfg(feature = "parse-ahead")]
-    fn free_trees(&self, trees: FinishedTrees) {
-        drop(trees);
     }
     /// Problems found when the files were gathered (paths that are not allowed, limits), each
     /// with the path it concerns: the evaluation reports them and stops.

@@ -7,11 +7,6 @@
 //! module (the compile is reading that module now). A tree is handed over only for the very text
 //! and kind (manifest or template) the compile read.
 //!
-//! When the compile is over it hands the trees back ([`EnvFiles::free_trees`]) and the thread of
-//! [`ParseAhead::start`], idle by then, frees them: most of them it made, so they go back to its
-//! own heap rather than across threads, and the compile does not wait for it (the work is moved,
-//! not made smaller).
-//!
 //! Two kinds of thread feed it: [`ParseAhead::start`] parses files held in memory on a thread of
 //! its own; the CLI's read-ahead thread parses each manifest and template as it reads it
 //! ([`ParseAhead::parse`]).
@@ -24,10 +19,8 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Condvar, Mutex};
 
 use super::{EnvFiles, ReadError};
-use crate::catalog::nodes::NodeEntry;
 use crate::diagnostic::Diagnostic;
-use crate::name_map::NameMap;
-use crate::syntax::ast::{ClassDefinition, DefineDefinition, Program};
+use crate::syntax::ast::Program;
 
 /// The stack of a thread that parses: room for the parser's deepest nesting (`MAX_NESTING`) in
 /// any build, reserved rather than used.
@@ -37,15 +30,6 @@ pub const PARSE_STACK_BYTES: usize = 16 << 20;
 pub struct ParsedFile {
     pub program: Program,
     pub diagnostics: Vec<Diagnostic>,
-}
-
-/// The trees of a finished compile, handed back to be freed ([`EnvFiles::free_trees`]): its
-/// files' trees and the definitions its catalog held.
-pub struct FinishedTrees {
-    pub(crate) _programs: Vec<Program>,
-    pub(crate) _classes: NameMap<Arc<ClassDefinition>>,
-    pub(crate) _defines: NameMap<Arc<DefineDefinition>>,
-    pub(crate) _nodes: Vec<NodeEntry>,
 }
 
 /// Where one file stands between the two threads.
@@ -64,13 +48,8 @@ enum Slot {
 
 #[derive(Default)]
 struct Shared {
-    /// Set when the compile is over (its side dropped, or the trees handed back): nothing will
-    /// take a tree any more.
+    /// Set when the compile's side is dropped: nothing will take a tree any more.
     over: AtomicBool,
-    /// The trees the finished compile handed back, until the parsing thread frees them.
-    finished: Mutex<Option<FinishedTrees>>,
-    /// Told when `finished` is filled or the compile's side dropped.
-    handed_back: Condvar,
     slots: Mutex<HashMap<String, Slot>>,
     settled: Condvar,
     /// The last file the compile reached before the other thread: that thread goes on with its
@@ -129,10 +108,7 @@ impl ParseAhead {
         std::thread::Builder::new()
             .name("parse-ahead".into())
             .stack_size(PARSE_STACK_BYTES)
-            .spawn(move || {
-                theirs.parse_all(files);
-                theirs.free_handed_back();
-            })
+            .spawn(move || theirs.parse_all(files))
             .ok()?;
         Some(ahead)
     }
@@ -177,26 +153,9 @@ impl ParseAhead {
     }
 }
 
-impl ParseAhead {
-    /// The finished compile's trees, for the parsing thread to free.
-    fn hand_back(&self, trees: FinishedTrees) {
-        let Ok(mut finished) = self.shared.finished.lock() else {
-            return;
-        };
-        self.shared.over.store(true, Ordering::Relaxed);
-        *finished = Some(trees);
-        drop(finished);
-        self.shared.handed_back.notify_all();
-    }
-}
-
 impl Drop for ParseAhead {
     fn drop(&mut self) {
-        // Under the lock, so that a parsing thread about to wait for the trees sees it.
-        let finished = self.shared.finished.lock();
         self.shared.over.store(true, Ordering::Relaxed);
-        drop(finished);
-        self.shared.handed_back.notify_all();
     }
 }
 
@@ -225,28 +184,6 @@ impl AheadParser {
             if !self.parse(&path, text, template) {
                 return;
             }
-        }
-    }
-
-    /// When its files are parsed (or the compile is over): wait for the trees the compile hands
-    /// back and free them, unless the compile's side is dropped without handing them back.
-    fn free_handed_back(&self) {
-        let Ok(mut finished) = self.shared.finished.lock() else {
-            return;
-        };
-        loop {
-            if let Some(trees) = finished.take() {
-                drop(finished);
-                drop(trees);
-                return;
-            }
-            if self.shared.over.load(Ordering::Relaxed) {
-                return;
-            }
-            finished = match self.shared.handed_back.wait(finished) {
-                Ok(finished) => finished,
-                Err(_) => return,
-            };
         }
     }
 
@@ -352,11 +289,5 @@ impl EnvFiles for ParsedAheadFiles<'_> {
     }
     fn parsed_ahead(&self, path: &str, text: &str, template: bool) -> Option<ParsedFile> {
         self.ahead.as_ref()?.take(path, text, template)
-    }
-    fn free_trees(&self, trees: FinishedTrees) {
-        match &self.ahead {
-            Some(ahead) => ahead.hand_back(trees),
-            None => drop(trees),
-        }
     }
 }

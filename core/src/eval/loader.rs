@@ -53,13 +53,6 @@ impl Loader {
     pub(super) fn leave_out_module(&mut self, name: &str) {
         self.modules.insert(name.into(), NONE);
     }
-
-    /// The trees kept, taken out at the end of the evaluation (to be freed elsewhere).
-    #[cfg(feature = "parse-ahead")]
-    pub(crate) fn take_programs(&mut self) -> Vec<Rc<Program>> {
-        self.imported = Default::default();
-        core::mem::take(&mut self.programs)
-    }
 }
 
 /// What autoloading looks for.
