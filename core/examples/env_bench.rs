@@ -3,11 +3,15 @@
 //! [--runs N]`. Reads every file of DIR into memory (as the page hands them over), then compiles
 //! the environment's manifests/ for the node `playground`: one warm-up, the median of N runs.
 //! Prints one JSON line: `{"seconds", "runs", "files", "bytes", "resources", "error",
-//! "seconds_with_parse_cache", "seconds_parsed_ahead"}`: the second median is of compiles that
+//! "seconds_with_parse_cache", "seconds_parsed_ahead", "thread_cpu_seconds",
+//! "thread_cpu_seconds_with_parse_cache", "thread_cpu_seconds_parsed_ahead"}`: the second median is of compiles that
 //! share a `ParseCache` (what a fleet's nodes, the page's keystrokes and the language server's
 //! edits can reuse); the third of compiles whose manifests and templates a second thread parses
 //! as they run (`ParsedAheadFiles`: the copy of the texts it is handed and its start are timed
-//! with each compile). `--once`
+//! with each compile). Each median comes with the compiling thread's CPU time per compile (the
+//! mean over the same runs, `thread_cpu_seconds...`, from Linux's `/proc/thread-self/schedstat`;
+//! `null` elsewhere): the compile's own work, far less swayed than its wall time by other processes
+//! on a loaded machine (the parse-ahead thread's work is not in it). `--once`
 //! compiles once and prints the resources only: for instruction counts (`valgrind --tool=callgrind`),
 //! with `--ahead` as the third median's compiles do.
 
@@ -41,6 +45,27 @@ fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) {
             files.push((relative.to_string_lossy().into_owned(), text));
         }
     }
+}
+
+/// The CPU time this thread has run so far, in nanoseconds (`None` where Linux's schedstat is not).
+fn thread_cpu_ns() -> Option<u64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    stat.split_whitespace().next()?.parse().ok()
+}
+
+/// The median of `times` (seconds), and the thread's CPU time per run (seconds) between the CPU
+/// times `before` and `after` of `runs` runs.
+fn settle(mut times: Vec<f64>, before: Option<u64>, after: Option<u64>) -> (f64, Option<f64>) {
+    times.sort_by(f64::total_cmp);
+    let cpu = before
+        .zip(after)
+        .map(|(before, after)| after.saturating_sub(before) as f64 / 1e9 / times.len() as f64);
+    (times[times.len() / 2], cpu)
+}
+
+/// A JSON number, or `null`.
+fn json_number(value: Option<f64>) -> String {
+    value.map_or("null".into(), |v| v.to_string())
 }
 
 /// The environment of `files`: its own manifests, no other module directories.
@@ -97,17 +122,17 @@ fn main() {
     }
     let error = outcome.error().map(|d| d.message.clone());
     let median = |env: &Environment<'_>| {
-        let mut times: Vec<f64> = (0..runs.max(1))
+        let before = thread_cpu_ns();
+        let times: Vec<f64> = (0..runs.max(1))
             .map(|_| {
                 let started = Instant::now();
                 let _ = evaluate_environment(env, &options);
                 started.elapsed().as_secs_f64()
             })
             .collect();
-        times.sort_by(f64::total_cmp);
-        times[times.len() / 2]
+        settle(times, before, thread_cpu_ns())
     };
-    let seconds = median(&env);
+    let (seconds, cpu) = median(&env);
     let cache = ParseCache::new();
     let cached = Environment {
         parse_cache: Some(&cache),
@@ -116,13 +141,14 @@ fn main() {
     // The first compile fills the cache; the catalog must be the same as without it.
     let warm = evaluate_environment(&cached, &options);
     assert_eq!(warm.catalog.len(), outcome.catalog.len());
-    let seconds_cached = median(&cached);
+    let (seconds_cached, cpu_cached) = median(&cached);
     let ahead_outcome = {
         let ahead = ParsedAheadFiles::start(&files, list.clone());
         evaluate_environment(&environment(&ahead), &options)
     };
     assert_eq!(ahead_outcome.catalog.len(), outcome.catalog.len());
-    let mut times: Vec<f64> = (0..runs.max(1))
+    let before = thread_cpu_ns();
+    let times: Vec<f64> = (0..runs.max(1))
         .map(|_| {
             let started = Instant::now();
             let ahead = ParsedAheadFiles::start(&files, list.clone());
@@ -130,12 +156,14 @@ fn main() {
             started.elapsed().as_secs_f64()
         })
         .collect();
-    times.sort_by(f64::total_cmp);
-    let seconds_ahead = times[times.len() / 2];
+    let (seconds_ahead, cpu_ahead) = settle(times, before, thread_cpu_ns());
     println!(
-        "{{\"seconds\": {seconds}, \"runs\": {runs}, \"files\": {}, \"bytes\": {bytes}, \"resources\": {}, \"error\": {}, \"seconds_with_parse_cache\": {seconds_cached}, \"seconds_parsed_ahead\": {seconds_ahead}}}",
+        "{{\"seconds\": {seconds}, \"runs\": {runs}, \"files\": {}, \"bytes\": {bytes}, \"resources\": {}, \"error\": {}, \"seconds_with_parse_cache\": {seconds_cached}, \"seconds_parsed_ahead\": {seconds_ahead}, \"thread_cpu_seconds\": {}, \"thread_cpu_seconds_with_parse_cache\": {}, \"thread_cpu_seconds_parsed_ahead\": {}}}",
         list.len(),
         outcome.catalog.len(),
-        error.map_or("null".into(), |e| format!("{e:?}"))
+        error.map_or("null".into(), |e| format!("{e:?}")),
+        json_number(cpu),
+        json_number(cpu_cached),
+        json_number(cpu_ahead),
     );
 }
