@@ -97,7 +97,9 @@ impl Fields {
         texts.or_else(|| self.refuse(name, "a list of strings"))
     }
 
-    /// An object of texts by name, in the object's own order (`Object.entries`).
+    /// An object of texts by name, in the object's own order (`Object.entries`): the
+    /// environment's files, whose texts are kept across calls by the strings they came from
+    /// (`file_texts.rs`).
     #[inline(never)]
     pub fn texts_by_name(&self, name: &str) -> Option<Vec<(String, String)>> {
         let value = self.field(name)?;

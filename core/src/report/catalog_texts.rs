@@ -38,12 +38,6 @@ impl CatalogTexts {
             .extend(report.catalog.iter().map(|shown| shown.text.clone()));
         self.resources = resources;
     }
-
-    /// Drop what is kept.
-    pub fn clear(&mut self) {
-        self.resources = Vec::new();
-        self.texts = Vec::new();
-    }
 }
 
 #[cfg(test)]
