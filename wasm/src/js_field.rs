@@ -6,7 +6,7 @@ use core::cell::RefCell;
 
 use wasm_bindgen::{JsError, JsValue};
 
-use crate::js;
+use crate::{file_texts, js};
 
 /// An object of the page's, with what to call it in errors ("the options"). Reading a field
 /// gives `None` for one left out, `undefined` or `null`, and for one of the wrong kind, which
@@ -97,7 +97,9 @@ impl Fields {
         texts.or_else(|| self.refuse(name, "a list of strings"))
     }
 
-    /// An object of texts by name, in the object's own order (`Object.entries`).
+    /// An object of texts by name, in the object's own order (`Object.entries`): the
+    /// environment's files, whose texts are kept across calls by the strings they came from
+    /// (`file_texts.rs`).
     #[inline(never)]
     pub fn texts_by_name(&self, name: &str) -> Option<Vec<(String, String)>> {
         let value = self.field(name)?;
@@ -106,11 +108,15 @@ impl Fields {
         }
         let entries: Option<Vec<(String, String)>> = js::entries(&value)
             .iter()
-            .map(|entry| match js::items(entry).as_slice() {
-                [name, text] => Some((name.as_string()?, text.as_string()?)),
+            .enumerate()
+            .map(|(at, entry)| match js::items(entry).as_slice() {
+                [name, text] => Some((name.as_string()?, file_texts::text_at(at, text)?)),
                 _ => None,
             })
             .collect();
+        if let Some(entries) = &entries {
+            file_texts::keep_first(entries.len());
+        }
         entries.or_else(|| self.refuse(name, "an object of strings"))
     }
 }

@@ -2,6 +2,7 @@
 
 #[cfg(all(test, feature = "ide"))]
 mod editor_tests;
+mod file_texts;
 mod handover;
 mod js;
 mod js_field;

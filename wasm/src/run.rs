@@ -4,7 +4,9 @@
 //! full build without the `libraries` feature, that it needs the libraries engine (`"libraries"`:
 //! stdlib's HOCON reader, Ruby's `uri`).
 
-use puppet_core::report::{run_report, RunReport};
+use core::cell::RefCell;
+
+use puppet_core::report::{run_report, run_report_reusing, CatalogTexts, RunReport};
 use puppet_core::{Environment, MainCode, MemoryFiles, Outcome, ParseCache, SNIPPET_FILE};
 use serde::Serialize;
 
@@ -16,6 +18,9 @@ thread_local! {
     /// edited file is parsed again (the others keep their text and, `FILE_ALIGN` in the core's
     /// `sources.rs`, their offsets). It holds only files of the last environment run.
     static PARSED: ParseCache = ParseCache::new();
+    /// The catalog of the page's last answer and its texts: a resource that prints as the one at
+    /// its place there takes its text (a keystroke compiles the same resources again).
+    static TEXTS: RefCell<CatalogTexts> = RefCell::new(CatalogTexts::new());
 }
 
 /// Evaluate the page's program: the main code alone, or in the environment of `options.files`
@@ -130,13 +135,26 @@ pub fn evaluate_answer(source: &str, options: &Options) -> Answer {
             });
         }
     }
-    let outcome = run(source, options);
+    let mut outcome = run(source, options);
     match outcome.needs_full_engine {
         Some(reason) => Answer::NeedsFullEngine(NeedsFullEngine {
             needs_full_engine: reason,
         }),
-        None => Answer::Outcome(Box::new(run_report(&outcome, &mut Utf16::default()))),
+        None => Answer::Outcome(Box::new(report_keeping_texts(&mut outcome))),
     }
+}
+
+/// The report of `outcome`, with the catalog texts the last answer's resources had; its catalog
+/// and texts are then kept for the next answer (the outcome's catalog moved, not copied).
+fn report_keeping_texts(outcome: &mut Outcome) -> RunReport {
+    TEXTS.with(|texts| match texts.try_borrow_mut() {
+        Ok(mut texts) => {
+            let report = run_report_reusing(outcome, &mut Utf16::default(), &texts);
+            texts.keep(core::mem::take(&mut outcome.catalog), &report);
+            report
+        }
+        Err(_) => run_report(outcome, &mut Utf16::default()),
+    })
 }
 #[cfg(test)]
 mod tests {

@@ -213,6 +213,56 @@ fn files_are_an_environment_and_positions_name_their_file() {
     assert_eq!(field(&log, "line").as_f64(), Some(3.0));
 }
 
+/// The page's keystrokes: every file handed over again, the same strings but the edited one's
+/// (the engine keeps the texts it read by the strings they came from), or files in another order,
+/// fewer or more. Each call answers for the files it was given.
+#[wasm_bindgen_test]
+fn each_call_answers_for_the_files_it_is_given() {
+    let init = JsValue::from_str("class app {\n  include app::a\n  include app::b\n}\n");
+    let a = |message: &str| {
+        JsValue::from_str(&format!(
+            "class app::a {{ notify {{ 'a': message => '{message}' }} }}\n"
+        ))
+    };
+    let b = JsValue::from_str("class app::b { notify { 'b': } }\n");
+    let (a1, a2) = (a("one"), a("two"));
+    let run = |files: &[(&str, &JsValue)]| {
+        let object = js_sys::Object::new();
+        for (path, text) in files {
+            js_sys::Reflect::set(&object, &JsValue::from_str(path), text).expect("set");
+        }
+        let options = js_sys::Object::new();
+        js_sys::Reflect::set(&options, &"files".into(), &object).expect("set");
+        let result = puppet_wasm::evaluate("include app", options.into()).expect("evaluate");
+        let catalog = js_sys::Array::from(&field(&result, "catalog"));
+        catalog
+            .iter()
+            .map(|r| field(&r, "text").as_string().unwrap_or_default())
+            .collect::<Vec<String>>()
+            .join(" ")
+    };
+    let (init_pp, a_pp, b_pp) = (
+        "modules/app/manifests/init.pp",
+        "modules/app/manifests/a.pp",
+        "modules/app/manifests/b.pp",
+    );
+    let one = "class { 'app': } class { 'app::a': } notify { 'a':\n  message => 'one',\n} class { 'app::b': } notify { 'b': }";
+    let two = one.replace("'one'", "'two'");
+    assert_eq!(run(&[(init_pp, &init), (a_pp, &a1), (b_pp, &b)]), one);
+    assert_eq!(run(&[(init_pp, &init), (a_pp, &a2), (b_pp, &b)]), two);
+    // The same texts as new strings, in another order.
+    let init_again = JsValue::from_str(&init.as_string().unwrap_or_default());
+    assert_eq!(
+        run(&[(b_pp, &b), (a_pp, &a("one")), (init_pp, &init_again)]),
+        one
+    );
+    assert_eq!(run(&[(init_pp, &init), (a_pp, &a2), (b_pp, &b)]), two);
+    // A file fewer: its class is not found.
+    let without_b = run(&[(init_pp, &init), (a_pp, &a2)]);
+    assert_eq!(without_b, "");
+    assert_eq!(run(&[(init_pp, &init), (a_pp, &a1), (b_pp, &b)]), one);
+}
+
 #[wasm_bindgen_test]
 fn environment_limits_are_given_to_the_page() {
     let limits = puppet_wasm::environment_limits().expect("limits");

@@ -3,7 +3,6 @@
 //! chain arrows (`a -> b`) become (the playground's Catalog pane and `puppet-eval --catalog`).
 
 use alloc::collections::BTreeMap;
-use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -30,7 +29,27 @@ pub struct CatalogResource {
 impl CatalogResource {
     /// `Notify[hello]`, as Puppet names a catalog resource.
     pub fn reference(&self) -> String {
-        format!("{}[{}]", self.type_name, self.title)
+        // One buffer made at its size (the page asks for it for every resource it shows).
+        let mut out = String::with_capacity(self.type_name.len() + self.title.len() + 2);
+        out.push_str(&self.type_name);
+        out.push('[');
+        out.push_str(&self.title);
+        out.push(']');
+        out
+    }
+
+    /// Whether `other` is the same resource with the same parameters, so that its
+    /// [`manifest`](Self::manifest) text is this one's: decided without printing, plain data only
+    /// (see [`prints_alike`]); any other value is taken as printing differently.
+    pub fn prints_as(&self, other: &CatalogResource) -> bool {
+        self.type_name == other.type_name
+            && self.title == other.title
+            && self.parameters.len() == other.parameters.len()
+            && self
+                .parameters
+                .iter()
+                .zip(&other.parameters)
+                .all(|((a, x), (b, y))| a == b && prints_alike(x, y, 0))
     }
 
     /// The resource as a manifest declares it, arrows aligned as `puppet resource` prints them:
@@ -320,6 +339,45 @@ pub fn catalog_text(value: &Value) -> String {
 const MAX_REFERENCE_DEPTH: usize = 64;
 
 /// Append [`catalog_text`] of `value`, `depth` containers down, to `out`.
+/// Levels of arrays and hashes [`prints_alike`] walks; deeper values are taken as different.
+const MAX_ALIKE_DEPTH: usize = 8;
+
+/// Whether two values are the same plain data, written alike: undef, `default`, booleans,
+/// integers, strings byte for byte, resource and class references by their names, arrays and
+/// hashes of them (a hash's entries in their order). `false` for every other kind of value
+/// (floats, other types, ...), even equal ones.
+fn prints_alike(a: &Value, b: &Value, depth: usize) -> bool {
+    if depth > MAX_ALIKE_DEPTH {
+        return false;
+    }
+    match (a, b) {
+        (Value::Undef, Value::Undef) | (Value::Default, Value::Default) => true,
+        (Value::Boolean(x), Value::Boolean(y)) => x == y,
+        (Value::Integer(x), Value::Integer(y)) => x == y,
+        (Value::String(x), Value::String(y)) => x == y,
+        // References (`Package['x']`, `Class['a']`): their names, as written.
+        (Value::Type(x), Value::Type(y)) => match (&**x, &**y) {
+            (Type::Resource(a, b), Type::Resource(c, d)) => a == c && b == d,
+            (Type::Class(a), Type::Class(b)) => a == b,
+            _ => false,
+        },
+        (Value::Array(xs), Value::Array(ys)) => {
+            xs.len() == ys.len()
+                && xs
+                    .iter()
+                    .zip(ys.iter())
+                    .all(|(x, y)| prints_alike(x, y, depth + 1))
+        }
+        (Value::Hash(xs), Value::Hash(ys)) => {
+            xs.len() == ys.len()
+                && xs.iter().zip(ys.iter()).all(|((k, x), (l, y))| {
+                    prints_alike(k, l, depth + 1) && prints_alike(x, y, depth + 1)
+                })
+        }
+        _ => false,
+    }
+}
+
 fn write_catalog_text(out: &mut String, value: &Value, depth: usize) {
     if depth > MAX_REFERENCE_DEPTH {
         return crate::value::write_programmatic(out, value);

@@ -80,7 +80,7 @@ pub fn graph_report(graph: &CatalogGraph, places: &mut super::Places<'_, '_>) ->
         .iter()
         .take(MAX_GRAPH_NODES)
         .map(|node| {
-            let place = node.span.map(|span| places.place(span));
+            let place = node.span.map(|span| places.range(span));
             GraphNodeReport {
                 reference: node.reference.clone(),
                 implicit: node.implicit,

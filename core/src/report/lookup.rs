@@ -34,7 +34,7 @@ pub fn lookup_calls_report(
         .calls
         .iter()
         .map(|call| {
-            let place = places.place(call.span);
+            let place = places.range(call.span);
             LookupCallReport {
                 kind: call.kind,
                 key: call.key.clone(),

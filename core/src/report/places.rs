@@ -2,13 +2,13 @@
 //! diagnostics and log entries that carry them.
 
 use alloc::format;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::OffsetEncoding;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::{LogEntry, LogLevel};
-use crate::sources::{Sources, SNIPPET_FILE};
+use crate::sources::{SourceFile, Sources, SNIPPET_FILE};
 use crate::span::Span;
 
 /// Where a span is: its file, its start and end offsets in that file (as the caller counts), and
@@ -24,6 +24,13 @@ pub struct Place {
     pub end_column: u32,
 }
 
+/// Where a span is, as [`Place`] has it without lines and columns.
+pub(crate) struct Range {
+    pub file: String,
+    pub start: u32,
+    pub end: u32,
+}
+
 /// Resolves the spans of one evaluation's sources.
 pub struct Places<'s, 'e> {
     sources: &'s Sources,
@@ -35,13 +42,18 @@ impl<'s, 'e> Places<'s, 'e> {
         Places { sources, encoding }
     }
 
-    /// The place of `span` (the main code's start when the sources have no file for it).
-    pub fn place(&mut self, span: Span) -> Place {
+    /// The file `span` starts in (none when the sources have no file for it).
+    fn file_of(&self, span: Span) -> Option<&'s SourceFile> {
         let files = self.sources.files();
         let at = files
             .partition_point(|file| file.base <= span.start)
             .saturating_sub(1);
-        let Some(file) = files.get(at) else {
+        files.get(at).map(|file| &**file)
+    }
+
+    /// The place of `span` (the main code's start when the sources have no file for it).
+    pub fn place(&mut self, span: Span) -> Place {
+        let Some(file) = self.file_of(span) else {
             return Place {
                 file: SNIPPET_FILE.into(),
                 start: 0,
@@ -56,13 +68,31 @@ impl<'s, 'e> Places<'s, 'e> {
         let start = file.line_col(span.start);
         let end = file.line_col(file.base + local.end);
         Place {
-            file: file.path.to_string(),
+            file: String::from(&*file.path),
             start: self.encoding.offset(&file.text, local.start as usize),
             end: self.encoding.offset(&file.text, local.end as usize),
             line: start.line,
             column: start.column,
             end_line: end.line,
             end_column: end.column,
+        }
+    }
+
+    /// The file and offsets of `span` without its lines and columns (a file's line index is made
+    /// only when a line is asked for: the catalog and the lookups name none).
+    pub(crate) fn range(&mut self, span: Span) -> Range {
+        let Some(file) = self.file_of(span) else {
+            return Range {
+                file: SNIPPET_FILE.into(),
+                start: 0,
+                end: 0,
+            };
+        };
+        let local = file.local(span);
+        Range {
+            file: String::from(&*file.path),
+            start: self.encoding.offset(&file.text, local.start as usize),
+            end: self.encoding.offset(&file.text, local.end as usize),
         }
     }
 

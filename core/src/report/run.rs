@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::{OffsetEncoding, Places};
+use super::{CatalogTexts, OffsetEncoding, Places};
 use crate::compile::Outcome;
 use crate::span::Span;
 use crate::{syntax, types, value, Value};
@@ -144,6 +144,16 @@ pub struct TokenReport {
 
 /// The report of an evaluation's outcome, offsets counted by `encoding`.
 pub fn run_report(outcome: &Outcome, encoding: &mut dyn OffsetEncoding) -> RunReport {
+    run_report_reusing(outcome, encoding, &CatalogTexts::new())
+}
+
+/// [`run_report`], taking from `texts` the catalog texts of resources that print as they did
+/// in the report `texts` kept.
+pub fn run_report_reusing(
+    outcome: &Outcome,
+    encoding: &mut dyn OffsetEncoding,
+    texts: &CatalogTexts,
+) -> RunReport {
     let mut places = Places::new(&outcome.sources, encoding);
     let diagnostics = outcome
         .diagnostics
@@ -172,11 +182,12 @@ pub fn run_report(outcome: &Outcome, encoding: &mut dyn OffsetEncoding) -> RunRe
         .catalog
         .iter()
         .take(MAX_CATALOG_SHOWN)
-        .map(|resource| {
-            let place = places.place(resource.span);
+        .enumerate()
+        .map(|(at, resource)| {
+            let place = places.range(resource.span);
             ResourceReport {
                 reference: resource.reference(),
-                text: resource.manifest(),
+                text: texts.text(at, resource),
                 start: place.start,
                 end: place.end,
                 file: place.file,
@@ -216,7 +227,7 @@ fn recorded_report(outcome: &Outcome, places: &mut Places<'_, '_>) -> Vec<Record
         .recorded
         .iter()
         .map(|record| {
-            let place = places.place(record.span);
+            let place = places.range(record.span);
             RecordedReport {
                 start: place.start,
                 end: place.end,
