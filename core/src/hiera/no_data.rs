@@ -14,31 +14,15 @@ impl<H: HieraHost> Hiera<'_, H> {
     /// (no explanation is being made).
     pub(super) fn known_without_data(&mut self, module: Option<&str>) -> bool {
         let hiera = self.host.hiera();
-        if hiera.explainer.is_some() {
-            return false;
-        }
         let search = &mut hiera.search;
-        let name = module.unwrap_or_default();
-        if search.module_without_data.as_deref() == Some(name) {
-            return true;
-        }
-        if !outer_layers_empty(search) {
-            return false;
-        }
-        let module_empty = match module {
-            Some(module) => search.module_config_index.get(module) == Some(&NONE),
-            None => true,
-        };
-        // The module's `lookup_options` read (they are explained the first time only) and empty.
-        let no_options = search
-            .options_index
-            .get(name)
-            .is_some_and(|&at| matches!(search.options.get(at), Some(None)));
-        if !(module_empty && no_options) {
-            return false;
-        }
-        search.module_without_data = Some(name.into());
-        true
+        hiera.explainer.is_none()
+            && outer_layers_empty(search)
+            && module.is_none_or(|module| search.module_config_index.get(module) == Some(&NONE))
+            // The module's `lookup_options` read (explained the first time only), and none.
+            && search
+                .options_index
+                .get(module.unwrap_or_default())
+                .is_some_and(|&at| matches!(search.options.get(at), Some(None)))
     }
 }
 
@@ -53,20 +37,18 @@ fn outer_layers_empty(search: &mut SearchState) -> bool {
     let [Some(global), Some(environment)] = search.layer_config_at else {
         return false;
     };
-    let global_empty = match search.configs.get(global) {
-        None => Some(true),
-        Some(config) if config.path.is_some() => Some(false),
-        Some(config) => config.hierarchy.iter().try_fold(true, |empty, level| {
+    let mut known = search.configs.get(environment).is_none();
+    if let Some(config) = search.configs.get(global) {
+        known &= config.path.is_none();
+        for level in &config.hierarchy {
             let at = level as *const super::config::Level as usize;
-            // A level not resolved yet leaves the answer unknown.
-            let (_, files) = search.level_files.iter().find(|(known, _)| *known == at)?;
-            Some(empty && files.as_ref().is_some_and(alloc::vec::Vec::is_empty))
-        }),
-    };
-    let Some(global_empty) = global_empty else {
-        return false;
-    };
-    let known = global_empty && search.configs.get(environment).is_none();
+            match search.level_files.iter().find(|(known, _)| *known == at) {
+                Some((_, files)) => known &= files.as_ref().is_some_and(|f| f.is_empty()),
+                // A level not resolved yet leaves the answer unknown.
+                None => return false,
+            }
+        }
+    }
     search.outer_layers_empty = Some(known);
     known
 }

@@ -54,8 +54,6 @@ pub(crate) struct SearchState {
     /// Whether the global and environment layers are known to hold no data for any key
     /// (`hiera/no_data.rs`); `None` until it is known.
     pub(super) outer_layers_empty: Option<bool>,
-    /// The module (`""`: keys of no module) whose keys were last found to be in no layer's data.
-    pub(super) module_without_data: Option<String>,
 }
 
 impl SearchState {
