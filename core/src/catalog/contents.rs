@@ -149,6 +149,9 @@ pub(crate) struct DeclaredResource {
     /// when one names a resource not in the catalog, and attributes a built-in type does not have
     /// (`ensur => ...`), where the error is placed.
     pub attribute_spans: Vec<(String, Span)>,
+    /// How many of the first attributes were found to be the built-in type's when the resource
+    /// was declared (its body's): the finish checks the others only (defaults, overrides).
+    pub checked_attributes: usize,
 }
 
 /// A class or defined type name: lower case, without a leading `::`.

@@ -688,6 +688,7 @@ impl Evaluator<'_> {
                 virtual_: is_virtual,
                 defaulted_parameters: Vec::new(),
                 attribute_spans,
+                checked_attributes: 0,
                 evaluated: !self.catalog.defines.contains_key(type_name),
                 scope: self.catalog.current,
             },
@@ -761,11 +762,13 @@ impl Evaluator<'_> {
 
 impl Evaluator<'_> {
     /// Record where the resource just declared sets its relationship metaparameters, and the
-    /// name of each attribute its (built-in) type does not have.
+    /// name of each attribute its (built-in) type does not have; and how many of its first
+    /// attributes its type was found to have, which the finish need not check again.
     fn note_attribute_spans(&mut self, type_name: &str, operations: &[AttributeOperation]) {
-        let spans = self.relationship_spans(type_name, operations);
+        let (spans, checked) = self.attribute_spans(type_name, operations);
         if let Some(resource) = self.catalog.resources.last_mut() {
             resource.attribute_spans.extend(spans);
+            resource.checked_attributes = checked;
         }
     }
 
@@ -776,24 +779,41 @@ impl Evaluator<'_> {
         type_name: &str,
         operations: &[AttributeOperation],
     ) -> Vec<(String, Span)> {
+        self.attribute_spans(type_name, operations).0
+    }
+
+    /// [`Self::relationship_spans`], and for a built-in type how many of the body's attributes,
+    /// from the first, it was found to have: the resource's first attributes, one for each `=>`
+    /// up to the first `*` or unknown name (the defaults' come after them).
+    fn attribute_spans(
+        &mut self,
+        type_name: &str,
+        operations: &[AttributeOperation],
+    ) -> (Vec<(String, Span)>, usize) {
         let names = self.known.attribute_names.of(type_name);
-        operations
-            .iter()
-            .filter_map(|operation| match operation {
+        let mut spans = Vec::new();
+        let mut checked = 0;
+        let mut counting = names.is_some();
+        for operation in operations {
+            match operation {
                 AttributeOperation::Set { name, span, .. }
                     if crate::catalog::named::RELATIONSHIP_PARAMETERS
                         .contains(&name.name.as_str()) =>
                 {
-                    Some((name.name.clone(), *span))
+                    spans.push((name.name.clone(), *span));
                 }
                 AttributeOperation::Set { name, .. }
                     if names.is_some_and(|names| !names.has(&name.name)) =>
                 {
-                    Some((name.name.clone(), name.span))
+                    spans.push((name.name.clone(), name.span));
+                    counting = false;
                 }
-                _ => None,
-            })
-            .collect()
+                AttributeOperation::Set { .. } => {}
+                AttributeOperation::Splat { .. } => counting = false,
+            }
+            checked += usize::from(counting);
+        }
+        (spans, checked)
     }
 
     /// An error in a defined type's body, as Puppet reports it: the error's whole text inside

@@ -207,19 +207,24 @@ impl Evaluator<'_> {
 }
 
 /// Every attribute of a built-in type's resource (virtual ones too; set, defaulted or overridden,
-/// even to `undef`) is one the type has.
+/// even to `undef`) is one the type has: those the declaration did not find so already (an
+/// override changes values in place or adds attributes after them).
 fn check_builtin_attributes(
     resource: &DeclaredResource,
     sources: &crate::sources::Sources,
     names: &mut crate::types::AttributeNames,
 ) -> Result<(), Diagnostic> {
+    let unchecked = resource
+        .attributes
+        .get(resource.checked_attributes..)
+        .unwrap_or_default();
+    if unchecked.is_empty() {
+        return Ok(());
+    }
     let Some(names) = names.of(&resource.type_name) else {
         return Ok(());
     };
-    let unknown = resource
-        .attributes
-        .iter()
-        .find(|(name, _)| !names.has(name));
+    let unknown = unchecked.iter().find(|(name, _)| !names.has(name));
     match unknown {
         Some((name, _)) => Err(unknown_attribute(resource, name, sources)),
         None => Ok(()),

@@ -32,10 +32,23 @@ impl<H: HieraHost> Hiera<'_, H> {
             self.explain_leaf(Kind::InvalidKey("lookup_options".into()));
             return Ok(None);
         };
+        let module = key.module_name();
+        let name = module.unwrap_or_default();
+        if self.host.hiera().last_without_config.as_deref() != Some(name) {
+            self.check_configs_absent(module, span)?;
+            self.host.hiera().last_without_config = Some(name.into());
+        }
+        if self.host.hiera().explainer.is_some() {
+            self.explain_nothing_found(key.text, module);
+        }
+        Ok(None)
+    }
+
+    /// The hiera.yaml files a search of a key of `module` would read, each found absent (once
+    /// per run: `configs_absent`), or NEEDS_YAML for the first that exists.
+    fn check_configs_absent(&mut self, module: Option<&str>, span: Span) -> EvalResult<()> {
         let global = self.host.global_hiera();
-        let module = key.module_name().map(String::from);
         let module_config = module
-            .as_deref()
             .and_then(|name| self.host.module_dir(name))
             .map(|dir| format!("{dir}/hiera.yaml"));
         let configs = global
@@ -51,10 +64,7 @@ impl<H: HieraHost> Hiera<'_, H> {
             }
             self.host.hiera().configs_absent.push(path);
         }
-        if self.host.hiera().explainer.is_some() {
-            self.explain_nothing_found(key.text, module.as_deref());
-        }
-        Ok(None)
+        Ok(())
     }
 
     /// What the full engine's explanation says of a search without any hiera.yaml: the

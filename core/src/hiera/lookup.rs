@@ -31,6 +31,11 @@ pub(crate) struct HieraState {
     /// layer's configuration once (a list, as above).
     #[cfg(not(feature = "yaml"))]
     pub(super) configs_absent: Vec<String>,
+    /// The module (`""`: keys of no module) whose keys' hiera.yaml files were last all found
+    /// absent: the next key of it needs no look at the list (a class's parameters, one after
+    /// the other, are of one module).
+    #[cfg(not(feature = "yaml"))]
+    pub(super) last_without_config: Option<String>,
     /// The explanation of the lookup being made.
     pub explainer: Option<Explainer>,
     /// The lookups the program made, for the page (`Outcome::lookups`).

@@ -19,6 +19,8 @@ mod layers;
 mod light;
 pub(crate) mod lookup;
 pub mod merge;
+#[cfg(feature = "yaml")]
+mod no_data;
 pub(crate) mod psych;
 mod read_yaml;
 #[cfg(feature = "yaml")]

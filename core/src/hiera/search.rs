@@ -51,6 +51,9 @@ pub(crate) struct SearchState {
     /// Levels of the kept configurations' hierarchies whose paths interpolate nothing, each
     /// with its data files, by the level's address (see `Hiera::plain_level_locations`).
     pub(super) level_files: Vec<(usize, Option<Vec<DataFile>>)>,
+    /// Whether the global and environment layers are known to hold no data for any key
+    /// (`hiera/no_data.rs`); `None` until it is known.
+    pub(super) outer_layers_empty: Option<bool>,
 }
 
 impl SearchState {
@@ -204,6 +207,10 @@ impl<H: HieraHost> Hiera<'_, H> {
             return Ok(None);
         };
         let module = key.module_name();
+        if self.known_without_data(module) {
+            // What the search would meet before finding nothing: the global layer's check.
+            return self.hiera_check(key.text, Layer::Global, span, |_| Ok(None));
+        }
         let options = self.lookup_options_for(&key, module, span)?;
         let key_options = options.as_ref().and_then(|o| o.for_key(&key.root)).cloned();
         let option = |name: &str| match &key_options {
