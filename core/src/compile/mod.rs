@@ -20,6 +20,8 @@ mod query;
 mod relationships;
 mod settings;
 mod statements;
+#[cfg(test)]
+pub(crate) mod test_env;
 
 use alloc::string::String;
 use alloc::vec::Vec;

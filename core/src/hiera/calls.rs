@@ -109,30 +109,16 @@ impl LookupCalls {
 #[cfg(all(test, feature = "yaml"))]
 mod tests {
     use super::*;
-    use crate::{evaluate_environment, Environment, EvalOptions, MemoryFiles};
+    use crate::compile::test_env::compile_in_memory;
+    use crate::EvalOptions;
 
     fn compile(files: &[(&str, &str)], main: &str) -> crate::Outcome {
-        let limits = crate::Limits::default();
-        let mut memory = MemoryFiles::new();
-        for (path, text) in files {
-            memory.insert(path, *text, &limits);
-        }
-        let env = Environment {
-            files: &memory,
-            main: Some(crate::MainCode {
-                name: "snippet.pp".into(),
-                text: main.into(),
-            }),
-            base_modulepath: Vec::new(),
-            global_hiera: None,
-            parse_cache: None,
-        };
         let options = EvalOptions {
             certname: Some("web01.example.com".into()),
             facts: Some(r#"{"os": {"family": "RedHat"}}"#.into()),
             ..EvalOptions::default()
         };
-        evaluate_environment(&env, &options)
+        compile_in_memory(files, "snippet.pp", main, &options)
     }
 
     const HIERA: &str = "version: 5\nhierarchy:\n  - name: os\n    path: 'os/%{facts.os.family}.yaml'\n  - name: common\n    path: common.yaml\n";

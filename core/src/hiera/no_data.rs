@@ -58,25 +58,11 @@ mod tests {
     use alloc::string::String;
     use alloc::vec::Vec;
 
-    use crate::{evaluate_environment, Environment, EvalOptions, MemoryFiles};
+    use crate::compile::test_env::compile_in_memory;
+    use crate::EvalOptions;
 
     fn compile(files: &[(&str, &str)], main: &str) -> crate::Outcome {
-        let limits = crate::Limits::default();
-        let mut memory = MemoryFiles::new();
-        for (path, text) in files {
-            memory.insert(path, *text, &limits);
-        }
-        let env = Environment {
-            files: &memory,
-            main: Some(crate::MainCode {
-                name: "site.pp".into(),
-                text: main.into(),
-            }),
-            base_modulepath: Vec::new(),
-            global_hiera: None,
-            parse_cache: None,
-        };
-        evaluate_environment(&env, &EvalOptions::default())
+        compile_in_memory(files, "site.pp", main, &EvalOptions::default())
     }
 
     /// The lookups recorded: each key, and its value as Puppet would print it.
