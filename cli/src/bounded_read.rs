@@ -191,13 +191,30 @@ fn read_capped(reader: impl Read, limit: u64, expected: usize) -> Result<Vec<u8>
 /// Opens for reading; on Unix without waiting for a writer should the path have become a FIFO
 /// after it was checked (the flag changes nothing for regular files).
 fn open_without_blocking(path: &Path) -> io::Result<File> {
+    open_read(path, false)
+}
+
+/// [`open_without_blocking`], refusing a path that is itself a symbolic link (`ELOOP`); where
+/// that cannot be asked of the open (not on Unix), an error: the caller looks the long way.
+pub fn open_no_follow(path: &Path) -> io::Result<File> {
+    if cfg!(unix) {
+        open_read(path, true)
+    } else {
+        Err(io::Error::from(io::ErrorKind::Unsupported))
+    }
+}
+
+fn open_read(path: &Path, no_follow: bool) -> io::Result<File> {
     let mut options = fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
+        let follow = if no_follow { libc::O_NOFOLLOW } else { 0 };
+        options.custom_flags(libc::O_NONBLOCK | follow);
     }
+    #[cfg(not(unix))]
+    let _ = no_follow;
     options.open(path)
 }
 

@@ -38,24 +38,6 @@ pub enum PlainOpen {
     Unknown,
 }
 
-/// Opens `path` for reading unless it is itself a symbolic link, without waiting for a FIFO's
-/// writer (elsewhere than on Unix: never, the long way serves).
-fn open_no_follow(path: &Path) -> io::Result<std::fs::File> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        std::fs::OpenOptions::new()
-            .read(true)
-            .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
-            .open(path)
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = path;
-        Err(io::Error::from(io::ErrorKind::Unsupported))
-    }
-}
-
 /// [`Roots::plain_path`]'s last step: `path`, whose folders are all plain, is there and not a
 /// link itself (its `lstat` then says what `stat` would).
 fn last_plain(path: PathBuf) -> PlainPath {
@@ -133,7 +115,7 @@ impl Roots {
         if !folder_kept || !matches!(path.components().next_back(), Some(Component::Normal(_))) {
             return PlainOpen::Unknown;
         }
-        match open_no_follow(path) {
+        match crate::bounded_read::open_no_follow(path) {
             Ok(file) => match file.metadata() {
                 Ok(metadata) => PlainOpen::Opened(file, metadata),
                 Err(_) => PlainOpen::Unknown,
