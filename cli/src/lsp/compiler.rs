@@ -27,8 +27,23 @@ pub struct Done {
 pub struct Compiler {
     jobs: Sender<Job>,
     pub done: Receiver<Done>,
-    /// The running compile: its folder, cancel flag and start.
-    running: Option<(usize, CancelFlag, Instant)>,
+    /// The running compile.
+    running: Option<Running>,
+}
+
+/// What the main loop knows of the compile that runs: its cancel flag, when it was sent and
+/// whether the time limit stopped it (decided by the main loop's clock, so the compile thread's
+/// own timing, which starts when it wakes, cannot disagree with it).
+struct Running {
+    flag: CancelFlag,
+    sent: Instant,
+    timed_out: bool,
+}
+
+/// How a compile ended, as the main loop saw it.
+pub struct Ended {
+    /// The time limit stopped it, after this long.
+    pub timed_out_after: Option<Duration>,
 }
 
 impl Compiler {
@@ -79,20 +94,30 @@ impl Compiler {
         if self.jobs.send(Job { folder, input }).is_err() {
             return false;
         }
-        self.running = Some((folder, flag, Instant::now()));
+        self.running = Some(Running {
+            flag,
+            sent: Instant::now(),
+            timed_out: false,
+        });
         true
     }
 
-    /// The compile ended (its result was read).
-    pub fn finished(&mut self) {
-        self.running = None;
+    /// The compile ended (its result was read): whether the time limit stopped it.
+    pub fn finished(&mut self) -> Ended {
+        let timed_out_after = self
+            .running
+            .take()
+            .filter(|running| running.timed_out)
+            .map(|running| running.sent.elapsed());
+        Ended { timed_out_after }
     }
 
     /// Cancel the running compile when it has run longer than `limit`.
-    pub fn enforce(&self, limit: Duration) {
-        if let Some((_, flag, started)) = &self.running {
-            if started.elapsed() > limit {
-                flag.cancel();
+    pub fn enforce(&mut self, limit: Duration) {
+        if let Some(running) = &mut self.running {
+            if !running.timed_out && running.sent.elapsed() > limit {
+                running.timed_out = true;
+                running.flag.cancel();
             }
         }
     }

@@ -5,7 +5,7 @@
 use lsp_types::{Diagnostic, DiagnosticSeverity, NumberOrString, PublishDiagnosticsParams};
 use puppet_core::lint::Kind;
 
-use super::compiler::Done;
+use super::compiler::{Done, Ended};
 use super::positions::Lines;
 use super::server::Server;
 
@@ -178,7 +178,7 @@ fn publish_folder(server: &mut Server, folder: usize) {
 }
 
 /// A compile ended: keep its result and publish what changed.
-pub fn compiled(server: &mut Server, done: Done) {
+pub fn compiled(server: &mut Server, done: Done, ended: Ended) {
     let Done {
         folder,
         output,
@@ -192,12 +192,12 @@ pub fn compiled(server: &mut Server, done: Done) {
     let resources = output.resources;
     let kept = server.folders[folder].analysis.finish_compile(output);
     if cancelled {
-        if took.as_millis() as u64 >= server.settings.compile_timeout_ms {
+        if let Some(after) = ended.timed_out_after {
             server.log(
                 2,
                 &format!(
                     "the compile was stopped after {} ms (compileTimeout)",
-                    took.as_millis()
+                    after.as_millis()
                 ),
             );
         }

@@ -93,8 +93,8 @@ impl Server {
                 },
                 recv(self.compiler.done) -> done => {
                     if let Ok(done) = done {
-                        self.compiler.finished();
-                        super::diagnostics::compiled(&mut self, done);
+                        let ended = self.compiler.finished();
+                        super::diagnostics::compiled(&mut self, done, ended);
                     }
                 },
                 default(tick) => {},
