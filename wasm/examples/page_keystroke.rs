@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use puppet_wasm::{evaluate_answer, Options};
+use puppet_wasm::{evaluate_json, Options};
 
 fn files(root: &Path) -> Vec<(String, String)> {
     let mut files = Vec::new();
@@ -49,8 +49,7 @@ fn main() {
             files: Some(files),
             ..Options::default()
         };
-        let answer = evaluate_answer("", &options);
-        serde_json::to_string(&answer).map_or(0, |json| json.len())
+        evaluate_json("", &options).map_or(0, |json| json.len())
     };
     let mut bytes = call(files.clone());
     for n in 0..keystrokes {

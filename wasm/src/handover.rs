@@ -15,9 +15,14 @@ use crate::js::json_parse;
 /// serde_json fails only on a map key of another kind or a `Serialize` that fails, which none of
 /// the results has: a fixed message then, so that its error texts stay out of the .wasm.
 pub fn to_js<T: Serialize>(data: &T) -> Result<JsValue, JsError> {
-    match serde_json::to_string(data) {
-        Ok(text) => Ok(json_parse(&text)),
-        Err(_) => Err(JsError::new(
+    json_to_js(serde_json::to_string(data).ok())
+}
+
+/// A result already written as JSON (`None`: it could not be) as plain JavaScript data.
+pub fn json_to_js(text: Option<String>) -> Result<JsValue, JsError> {
+    match text {
+        Some(text) => Ok(json_parse(&text)),
+        None => Err(JsError::new(
             "the engine's result could not be written as JSON",
         )),
     }

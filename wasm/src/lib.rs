@@ -19,7 +19,7 @@ mod run;
 mod small_blocks;
 mod typescript;
 
-use handover::to_js;
+use handover::{json_to_js, to_js};
 #[cfg(feature = "ide")]
 use puppet_core::ide::{self, EditorFiles};
 use wasm_bindgen::prelude::*;
@@ -28,7 +28,9 @@ use wasm_bindgen::prelude::*;
 pub use lookup::{lookup_to_data, query_from_js};
 pub use options::{browser_limits, EnvironmentLimits, Options};
 pub use positions::Utf16;
-pub use run::{evaluate_answer, evaluate_to_data, needs_full_engine, Answer, NeedsFullEngine};
+pub use run::{
+    evaluate_answer, evaluate_json, evaluate_to_data, needs_full_engine, Answer, NeedsFullEngine,
+};
 
 /// Talc instead of Rust's default dlmalloc in the browser (smaller code), with free lists of small
 /// blocks in front of it (`small_blocks.rs`: the engine allocates for every value it builds); see
@@ -67,7 +69,7 @@ pub fn evaluate(
     source: &str,
     #[wasm_bindgen(unchecked_optional_param_type = "EvaluateOptions")] options: JsValue,
 ) -> Result<JsValue, JsError> {
-    to_js(&evaluate_answer(source, &Options::from_js(options)?))
+    json_to_js(evaluate_json(source, &Options::from_js(options)?))
 }
 
 /// puppet-lint's checks: `[{ line, column, check, kind, message, start, end, reason? }]`, where

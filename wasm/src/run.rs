@@ -140,17 +140,33 @@ pub fn evaluate_answer(source: &str, options: &Options) -> Answer {
         Some(reason) => Answer::NeedsFullEngine(NeedsFullEngine {
             needs_full_engine: reason,
         }),
-        None => Answer::Outcome(Box::new(report_keeping_texts(&mut outcome))),
+        None => Answer::Outcome(Box::new(report_keeping_catalog(&mut outcome))),
     }
 }
 
-/// The report of `outcome`, with the catalog texts the last answer's resources had; its catalog
-/// and texts are then kept for the next answer (the outcome's catalog moved, not copied).
-fn report_keeping_texts(outcome: &mut Outcome) -> RunReport {
+/// [`evaluate_answer`] as the JSON text the page parses (`None`: it could not be written). The
+/// answer's catalog texts then move back to be taken by the next answer's unchanged resources.
+pub fn evaluate_json(source: &str, options: &Options) -> Option<String> {
+    let answer = evaluate_answer(source, options);
+    let json = serde_json::to_string(&answer).ok();
+    if let Answer::Outcome(report) = answer {
+        TEXTS.with(|texts| {
+            if let Ok(mut texts) = texts.try_borrow_mut() {
+                texts.keep_texts(report.catalog.into_iter().map(|shown| shown.text));
+            }
+        });
+    }
+    json
+}
+
+/// The report of `outcome`, with the catalog texts the last answer's resources had (moved out of
+/// the kept ones); its catalog is then kept for the next answer (moved, not copied), the texts
+/// once the answer is written ([`evaluate_json`]).
+fn report_keeping_catalog(outcome: &mut Outcome) -> RunReport {
     TEXTS.with(|texts| match texts.try_borrow_mut() {
         Ok(mut texts) => {
-            let report = run_report_reusing(outcome, &mut Utf16::default(), &texts);
-            texts.keep(core::mem::take(&mut outcome.catalog), &report);
+            let report = run_report_reusing(outcome, &mut Utf16::default(), &mut texts);
+            texts.keep_catalog(core::mem::take(&mut outcome.catalog));
             report
         }
         Err(_) => run_report(outcome, &mut Utf16::default()),
@@ -532,6 +548,31 @@ mod tests {
             } else {
                 assert_eq!(answer, libraries, "{source}");
             }
+        }
+    }
+
+    /// The answers' JSON on a sequence of calls, each against the same run reported without the
+    /// kept texts: a text moved from one answer to the next is the one the resource prints now.
+    #[test]
+    fn each_answers_json_is_the_one_a_fresh_report_writes() {
+        let sources = [
+            "notify { 'a': message => 'x' }\nfile { '/t': mode => '0644' }",
+            "notify { 'a': message => 'x' }\nfile { '/t': mode => '0644' }",
+            "notify { 'a': message => 'y' }\nfile { '/t': mode => '0644' }",
+            "notify { 'z': }\nnotify { 'a': message => 'y' }\nfile { '/t': mode => '0644' }",
+            "notify { 'z': }\nnotify { 'a': message => 'y' }\nfile { '/t': mode => '0644' }",
+            "1 + 1",
+            "notify { 'a': message => 'x' }",
+        ];
+        for source in sources {
+            let options = Options::default();
+            let fresh = Answer::Outcome(Box::new(run_report(
+                &run_with(source, &options, None),
+                &mut Utf16::default(),
+            )));
+            let fresh = serde_json::to_string(&fresh).ok();
+            assert!(fresh.is_some(), "{source}");
+            assert_eq!(evaluate_json(source, &options), fresh, "{source}");
         }
     }
 

@@ -5,14 +5,15 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::RunReport;
 use crate::catalog::CatalogResource;
 
-/// The resources of the last report's catalog and the texts it gave them, by position.
+/// The resources of the last report's catalog and the texts it gave them, by position. A text
+/// moves into the next report that takes it (`None` here then) and back once that report is done
+/// with: an unchanged resource's text is never copied.
 #[derive(Default)]
 pub struct CatalogTexts {
     resources: Vec<CatalogResource>,
-    texts: Vec<String>,
+    texts: Vec<Option<String>>,
 }
 
 impl CatalogTexts {
@@ -20,23 +21,30 @@ impl CatalogTexts {
         Self::default()
     }
 
-    /// The text of `resource`, the `at`th of its catalog: the last report's when the resource
-    /// there printed the same, else printed now.
-    pub fn text(&self, at: usize, resource: &CatalogResource) -> String {
-        match (self.resources.get(at), self.texts.get(at)) {
-            (Some(was), Some(text)) if was.prints_as(resource) => text.clone(),
-            _ => resource.manifest(),
-        }
+    /// The text of `resource`, the `at`th of its catalog: the last report's (moved out of here)
+    /// when the resource there printed the same, else printed now.
+    pub fn text(&mut self, at: usize, resource: &CatalogResource) -> String {
+        let kept = match (self.resources.get(at), self.texts.get_mut(at)) {
+            (Some(was), Some(text)) if was.prints_as(resource) => text.take(),
+            _ => None,
+        };
+        kept.unwrap_or_else(|| resource.manifest())
     }
 
-    /// Keep the catalog a report was made of (the outcome's, which the caller no longer needs)
-    /// and the texts it gave, for the next report; the earlier ones are dropped.
-    pub fn keep(&mut self, mut resources: Vec<CatalogResource>, report: &RunReport) {
-        resources.truncate(report.catalog.len());
-        self.texts.clear();
-        self.texts
-            .extend(report.catalog.iter().map(|shown| shown.text.clone()));
+    /// Keep the catalog a report was made of (the outcome's, which the caller no longer needs);
+    /// the earlier catalog and texts are dropped. Its texts follow with [`CatalogTexts::keep_texts`]
+    /// (until then no text is taken).
+    pub fn keep_catalog(&mut self, resources: Vec<CatalogResource>) {
         self.resources = resources;
+        self.texts.clear();
+    }
+
+    /// Keep the texts the report of the kept catalog gave, in its order (a report may show
+    /// fewer resources than its catalog has).
+    pub fn keep_texts(&mut self, texts: impl Iterator<Item = String>) {
+        self.texts.clear();
+        self.texts.extend(texts.map(Some));
+        self.resources.truncate(self.texts.len());
     }
 }
 
@@ -53,9 +61,10 @@ mod tests {
         for source in sources {
             let mut outcome = evaluate(source, &EvalOptions::default());
             let fresh = run_report(&outcome, &mut Utf8Bytes);
-            let reused = run_report_reusing(&outcome, &mut Utf8Bytes, &kept);
+            let reused = run_report_reusing(&outcome, &mut Utf8Bytes, &mut kept);
             assert_eq!(reused, fresh, "{source}");
-            kept.keep(core::mem::take(&mut outcome.catalog), &reused);
+            kept.keep_catalog(core::mem::take(&mut outcome.catalog));
+            kept.keep_texts(reused.catalog.into_iter().map(|shown| shown.text));
         }
     }
 

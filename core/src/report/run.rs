@@ -144,7 +144,7 @@ pub struct TokenReport {
 
 /// The report of an evaluation's outcome, offsets counted by `encoding`.
 pub fn run_report(outcome: &Outcome, encoding: &mut dyn OffsetEncoding) -> RunReport {
-    run_report_reusing(outcome, encoding, &CatalogTexts::new())
+    run_report_reusing(outcome, encoding, &mut CatalogTexts::new())
 }
 
 /// [`run_report`], taking from `texts` the catalog texts of resources that print as they did
@@ -152,7 +152,7 @@ pub fn run_report(outcome: &Outcome, encoding: &mut dyn OffsetEncoding) -> RunRe
 pub fn run_report_reusing(
     outcome: &Outcome,
     encoding: &mut dyn OffsetEncoding,
-    texts: &CatalogTexts,
+    texts: &mut CatalogTexts,
 ) -> RunReport {
     let mut places = Places::new(&outcome.sources, encoding);
     let diagnostics = outcome
