@@ -627,10 +627,10 @@ impl Listing<'_> {
                 whole = false;
                 break;
             }
-            if !entry
+            if entry
                 .file_name()
                 .to_str()
-                .is_some_and(|name| !name.starts_with('.'))
+                .is_none_or(|name| name.starts_with('.'))
             {
                 continue;
             }
