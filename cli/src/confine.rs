@@ -19,6 +19,31 @@ pub struct Roots {
 #[derive(Debug, Default)]
 pub struct PlainDirs(HashSet<PathBuf>);
 
+impl PlainDirs {
+    /// Whether `dir` is kept plain (every folder from its root to it is a folder, not a link).
+    pub fn holds(&self, dir: &Path) -> bool {
+        self.0.contains(dir)
+    }
+
+    /// Keep `dir` plain on another's word: the read-ahead thread's listing, in the same roots,
+    /// found it so ([`crate::read_ahead::Known::PlainFolder`]).
+    pub fn keep_found(&mut self, dir: &Path) {
+        if !self.0.contains(dir) {
+            self.0.insert(dir.to_path_buf());
+        }
+    }
+
+    /// Keep `entry` plain: a folder a listing of `dir` found as a folder of its own (the entry's
+    /// own type, as `lstat` gives it: not a link), when `dir` is kept plain. What
+    /// [`Roots::resolve_seen`] would conclude with an `lstat` of `entry`, without it.
+    pub fn keep_listed(&mut self, dir: &Path, entry: &Path) {
+        let named = matches!(entry.components().next_back(), Some(Component::Normal(_)));
+        if named && entry.parent() == Some(dir) && self.0.contains(dir) {
+            self.0.insert(entry.to_path_buf());
+        }
+    }
+}
+
 /// What [`Roots::plain_path`] found: the path behind plain folders with its `lstat`, nothing
 /// there, or a link (or something else) on the way that needs the long way.
 enum PlainPath {
@@ -414,6 +439,16 @@ mod tests {
         // (a compile's folders do not change while it runs).
         assert!(plain.0.contains(&env.join("site/good/manifests")));
         assert!(!plain.0.contains(&env.join("modules/good")));
+        // A folder listed in a kept folder is kept; not when its folder is not kept, nor a
+        // path that is not one of the folder's own entries.
+        plain.keep_listed(&env.join("site/good"), &env.join("site/good/files"));
+        assert!(plain.holds(&env.join("site/good/files")));
+        plain.keep_listed(&env.join("modules/good"), &env.join("modules/good/x"));
+        assert!(!plain.holds(&env.join("modules/good/x")));
+        plain.keep_listed(&env.join("site/good"), &env.join("site/good/a/b"));
+        assert!(!plain.holds(&env.join("site/good/a/b")));
+        plain.keep_listed(&env.join("site/good"), &env.join("site/good/.."));
+        assert!(!plain.holds(&env.join("site/good/..")));
         let _ = fs::remove_dir_all(base);
     }
 }

@@ -153,15 +153,27 @@ impl DirFiles {
     fn read_uncached(&self, path: &str) -> Result<Rc<str>, ReadError> {
         let name = clean_path(path).unwrap_or_default();
         if let Some(ahead) = &self.ahead {
-            if let Some(Known::Absent | Known::Folder) = ahead.known(&name) {
+            if let Some(Known::Absent | Known::Folder | Known::PlainFolder) = ahead.known(&name) {
                 return Err(ReadError::Missing);
             }
             if let Some(text) = ahead.take(&name) {
                 return Ok(Rc::from(text));
             }
         }
+        let plain_folder = |folder: &str| {
+            self.ahead
+                .as_ref()?
+                .known(folder)
+                .filter(|known| *known == Known::PlainFolder)
+        };
         // A file behind plain folders: opened at once, unless it is a link.
         if let Some((_, disk)) = self.locate(path) {
+            // A folder the read-ahead's listing found plain needs no look of the compile's own.
+            if let Some((folder, _)) = name.rsplit_once('/') {
+                if let (Some(_), Some(folder_disk)) = (plain_folder(folder), disk.parent()) {
+                    self.plain.borrow_mut().keep_found(folder_disk);
+                }
+            }
             match self
                 .roots
                 .open_plain_walking(&disk, &mut self.plain.borrow_mut())
@@ -217,7 +229,13 @@ impl DirFiles {
     /// [`EnvFiles::is_dir`] from the disk.
     fn is_dir_uncached(&self, path: &str) -> bool {
         if let Some(known) = self.known(path) {
-            return known == Known::Folder;
+            return matches!(known, Known::Folder | Known::PlainFolder);
+        }
+        // A folder kept plain was seen to be one (a module's folder its listing found).
+        if let Some((_, disk)) = self.locate(path) {
+            if self.plain.borrow().holds(&disk) {
+                return true;
+            }
         }
         match self.resolve(path) {
             Some((Resolved::Inside(_), _, Some(seen))) => seen.is_dir(),
@@ -284,11 +302,19 @@ impl EnvFiles for DirFiles {
             }
             _ => return Vec::new(),
         };
-        let mut names: Vec<String> = std::fs::read_dir(canonical)
+        let mut plain = self.plain.borrow_mut();
+        let mut names: Vec<String> = std::fs::read_dir(&canonical)
             .map(|entries| {
                 entries
                     .filter_map(Result::ok)
-                    .filter_map(|entry| entry.file_name().into_string().ok())
+                    .filter_map(|entry| {
+                        // A folder of its own (not a link) in a plain folder is plain: the
+                        // paths read under it need no look at it (a module's `metadata.json`).
+                        if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+                            plain.keep_listed(&canonical, &entry.path());
+                        }
+                        entry.file_name().into_string().ok()
+                    })
                     .take(self.walk_limits.max_files)
                     .collect()
             })
@@ -311,10 +337,24 @@ impl EnvFiles for DirFiles {
     }
 
     fn leads_outside(&self, path: &str) -> bool {
-        matches!(
-            self.resolve(path),
-            Some((Resolved::Outside { .. } | Resolved::Loop { .. }, _, _))
-        )
+        // What the read-ahead's listing saw there is a file, a folder or nothing, not a link,
+        // in a folder inside the roots: it leads nowhere else.
+        if self.known(path).is_some() {
+            return false;
+        }
+        match self.resolve(path) {
+            Some((Resolved::Outside { .. } | Resolved::Loop { .. }, _, _)) => true,
+            // Nothing there: a read of it, which usually comes next (a module's
+            // `metadata.json`), finds nothing without looking again.
+            Some((Resolved::Missing, _, _)) => {
+                self.read
+                    .borrow_mut()
+                    .entry(path.to_string())
+                    .or_insert(None);
+                false
+            }
+            Some((Resolved::Inside(_), _, _)) | None => false,
+        }
     }
 
     fn files_under(&self, dir: &str) -> Vec<String> {

@@ -1,6 +1,7 @@
 //! puppet-eval: evaluate Puppet code from a file, `-e` or stdin, a REPL on a terminal; `--json`/`--jsonl` speak the oracle protocol.
 
 mod allocator;
+mod ctrl_c;
 mod diff_cmd;
 mod diff_compile;
 mod diff_json;
@@ -303,14 +304,7 @@ fn real_main() -> ExitCode {
 /// Ctrl+C before the program notices, or while it waits for input, ends the process (status 130).
 fn cancel_on_ctrl_c() -> CancelFlag {
     let flag = CancelFlag::new();
-    let handler_flag = flag.clone();
-    let installed = ctrlc::set_handler(move || {
-        if handler_flag.is_cancelled() {
-            std::process::exit(130);
-        }
-        handler_flag.cancel();
-    });
-    if let Err(e) = installed {
+    if let Err(e) = ctrl_c::cancel_on_ctrl_c(flag.clone()) {
         eprintln!("puppet-eval: Ctrl+C will not cancel evaluations: {e}");
     }
     flag

@@ -14,7 +14,7 @@
 use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
-use core::sync::atomic::{AtomicBool, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Condvar, Mutex};
 
@@ -52,6 +52,9 @@ struct Shared {
     over: AtomicBool,
     slots: Mutex<HashMap<String, Slot>>,
     settled: Condvar,
+    /// How many `take`s wait on `settled` (changed and read with `slots` locked): a file
+    /// settled with none waiting wakes no one (a wake is a system call even then).
+    waiting: AtomicUsize,
     /// The last file the compile reached before the other thread: that thread goes on with its
     /// module.
     wanted: Mutex<Option<String>>,
@@ -127,7 +130,12 @@ impl ParseAhead {
         let mut slots = self.shared.slots.lock().ok()?;
         loop {
             match slots.get_mut(path) {
-                Some(Slot::Parsing) => slots = self.shared.settled.wait(slots).ok()?,
+                Some(Slot::Parsing) => {
+                    self.shared.waiting.fetch_add(1, Ordering::Relaxed);
+                    let woken = self.shared.settled.wait(slots);
+                    self.shared.waiting.fetch_sub(1, Ordering::Relaxed);
+                    slots = woken.ok()?;
+                }
                 Some(slot @ Slot::Parsed { .. }) => {
                     let Slot::Parsed {
                         text: parsed_text,
@@ -237,8 +245,11 @@ impl Settle<'_> {
             Err(poisoned) => poisoned.into_inner(),
         };
         slots.insert(self.path.into(), slot);
+        let waited_for = self.shared.waiting.load(Ordering::Relaxed) > 0;
         drop(slots);
-        self.shared.settled.notify_all();
+        if waited_for {
+            self.shared.settled.notify_all();
+        }
     }
 }
 
