@@ -124,26 +124,84 @@ fn built_in_only(expr: &Expr) -> bool {
     }
 }
 
-/// Whether `name` is one of the first [`crate::syntax::PLAIN_TYPE_NAMES`] of Puppet's type names
-/// (in any case): only those of its length are compared.
+/// The first [`crate::syntax::PLAIN_TYPE_NAMES`] of Puppet's type names, each packed into a number
+/// (see [`packed_name`]), in order: a name is looked for by a binary search of numbers.
+const PLAIN_PACKED: [u128; 25] = sorted_packed([
+    "type",
+    "any",
+    "unit",
+    "scalar",
+    "boolean",
+    "numeric",
+    "integer",
+    "float",
+    "collection",
+    "array",
+    "hash",
+    "tuple",
+    "struct",
+    "variant",
+    "optional",
+    "enum",
+    "regexp",
+    "pattern",
+    "runtime",
+    "sensitive",
+    "semver",
+    "semverrange",
+    "string",
+    "timestamp",
+    "timespan",
+]);
+
+/// A name of up to 16 bytes, none zero, as a number: its bytes from the most significant one
+/// down (two names are equal when their numbers are).
+const fn packed_name(name: &[u8]) -> u128 {
+    let mut packed = 0;
+    let mut at = 0;
+    while at < name.len() {
+        packed = packed << 8 | name[at] as u128;
+        at += 1;
+    }
+    packed
+}
+
+const fn sorted_packed(names: [&str; 25]) -> [u128; 25] {
+    let mut packed = [0; 25];
+    let mut at = 0;
+    while at < names.len() {
+        // Insertion: the greater ones before it move up one place.
+        let value = packed_name(names[at].as_bytes());
+        let mut to = at;
+        while to > 0 && packed[to - 1] > value {
+            packed[to] = packed[to - 1];
+            to -= 1;
+        }
+        packed[to] = value;
+        at += 1;
+    }
+    packed
+}
+
+/// Whether `name` is one of Puppet's plain type names ([`PLAIN_PACKED`]), in any case.
 fn is_plain_type_name(name: &str) -> bool {
-    let same_length: &[&str] = match name.len() {
-        3 => &["any"],
-        4 => &["type", "unit", "hash", "enum"],
-        5 => &["float", "array", "tuple"],
-        6 => &["scalar", "struct", "regexp", "semver", "string"],
-        7 => &[
-            "boolean", "numeric", "integer", "variant", "pattern", "runtime",
-        ],
-        8 => &["optional", "timespan"],
-        9 => &["sensitive", "timestamp"],
-        10 => &["collection"],
-        11 => &["semverrange"],
-        _ => &[],
+    if !(3..=11).contains(&name.len()) {
+        return false;
+    }
+    let lower = name.bytes().fold(0u128, |packed, byte| {
+        packed << 8 | u128::from(byte.to_ascii_lowercase())
+    });
+    PLAIN_PACKED.binary_search(&lower).is_ok()
+}
+
+/// Whether a constant type expression starts with a name that is not a plain type's
+/// (`Package['x']`, `Foo`): not of built-in names only, so never found by its text.
+fn headed_by_other_name(expr: &Expr) -> bool {
+    let head = match &expr.kind {
+        ExprKind::Access { target, .. } => &target.kind,
+        kind => kind,
     };
-    same_length
-        .iter()
-        .any(|plain| plain.eq_ignore_ascii_case(name))
+    matches!(head, ExprKind::TypeRef(name) if !is_plain_type_name(name))
 }
 
 fn add_node(expr: &Expr, out: &mut Vec<u8>, spans: bool) {
@@ -234,6 +292,12 @@ impl Evaluator<'_> {
         }
         if !constant_type(expr) {
             return eval(self);
+        }
+        if headed_by_other_name(expr) {
+            let before = self.budget.steps;
+            let value = eval(self)?;
+            self.remember(expr, &value, self.budget.steps - before);
+            return Ok(value);
         }
         let mut text = core::mem::take(&mut self.known.type_text_key);
         text.clear();
@@ -366,6 +430,25 @@ mod tests {
             "Semverrangex",
         ] {
             assert!(!is_plain_type_name(other), "{other}");
+        }
+        assert!(PLAIN_PACKED.windows(2).all(|pair| pair[0] < pair[1]));
+        let mut sorted: Vec<u128> = plain
+            .iter()
+            .map(|name| packed_name(name.as_bytes()))
+            .collect();
+        sorted.sort_unstable();
+        assert_eq!(sorted, PLAIN_PACKED);
+        for (expr, headed) in [
+            ("Package['x']", true),
+            ("Foo", true),
+            ("String", false),
+            ("Array[Package]", false),
+        ] {
+            assert_eq!(
+                headed_by_other_name(&crate::syntax::parse(expr).0.body[0]),
+                headed,
+                "{expr}"
+            );
         }
         let kept = |source: &str| built_in_only(&crate::syntax::parse(source).0.body[0]);
         assert!(kept(

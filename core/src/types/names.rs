@@ -143,6 +143,11 @@ impl Type {
     pub fn from_name(name: &str) -> Option<Type> {
         let mut buffer: crate::value::case::NameBuffer = [0; 64];
         let lower = crate::value::case::ascii_lowercase_in(name, &mut buffer);
+        // Resource types first: most names resolved in a compile are references (`Package['x']`),
+        // those of the types below are most often found in the type cache; no name is both.
+        if is_builtin_resource_type(&lower) {
+            return Some(resource_written(name, &lower));
+        }
         let ty = match &*lower {
             "any" => Type::Any,
             "undef" => Type::Undef,
@@ -196,7 +201,6 @@ impl Type {
                 parameters: Rc::from(Vec::<Value>::new()),
             })),
             "typeset" => Type::TypeSet,
-            resource if is_builtin_resource_type(resource) => resource_written(name, resource),
             _ => return None,
         };
         Some(ty)
