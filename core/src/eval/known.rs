@@ -30,6 +30,8 @@ pub(crate) struct Known {
     pub type_cache: super::type_cache::TypeCache,
     /// Values of type expressions of built-in names only, by their text (see `type_cache.rs`).
     pub text_types: super::type_cache::TextTypeCache,
+    /// Addresses of constant type expressions evaluated once, one per slot (`type_cache.rs`).
+    pub seen_types: Vec<usize>,
     /// The buffer the text of a type expression is written in to look it up.
     pub type_text_key: Vec<u8>,
     /// How many syntax trees parsed during evaluation have been evaluated and freed: an address

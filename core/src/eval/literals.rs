@@ -195,12 +195,13 @@ impl Evaluator<'_> {
             let class = Some(alloc::rc::Rc::from(name));
             return Some(Type::Runtime(Some(alloc::rc::Rc::from("ruby")), class));
         }
-        let lower = name.to_ascii_lowercase();
+        let mut buffer: crate::value::case::NameBuffer = [0; 64];
+        let lower = crate::value::case::ascii_lowercase_in(name, &mut buffer);
         if is_core_resource_type(&lower)
             || self.catalog.is_defined_type(&lower)
             || self.is_ruby_type(&lower)
         {
-            return Some(Type::resource(&lower, None));
+            return Some(crate::types::resource_written(name, &lower));
         }
         None
     }

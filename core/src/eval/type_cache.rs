@@ -11,9 +11,9 @@
 //! and its definitions live as long as the evaluator; only trees parsed during evaluation, of
 //! `inline_epp` and type strings, are freed early, and those count `Evaluator::freed_trees`).
 //! A hit still counts the steps the evaluation took, so the step budget runs out exactly as before.
-//! An expression is kept the second time it is evaluated: the first only marks it seen, since
-//! most are evaluated once (a class's parameter types in a compile) and keeping those costs more
-//! than it could save.
+//! An expression is kept the second time it is evaluated: the first only marks it seen (its
+//! address in a small table of slots), since most are evaluated once (a class's parameter types
+//! in a compile) and keeping those costs more than it could save.
 //!
 //! Expressions written only with built-in type names (`Integer`, `Array[String]`: no alias may
 //! take such a name, so they mean the same wherever they are written) are kept by their text
@@ -35,12 +35,23 @@ use crate::value::Value;
 /// At most this many type expressions are kept (a program rarely has more).
 const CAPACITY: usize = 512;
 
+/// How many addresses of expressions evaluated once are held (see [`seen_slot`]).
+const SEEN_SLOTS: usize = 256;
+
+/// The slot of `Known::seen_types` an expression's address is held in: each holds the last
+/// address that fell in it, so an expression evaluated a second time is found seen unless
+/// another took its slot in between (it is then kept at a later evaluation). Marking one seen
+/// costs a multiplication and a store, not the insertion of an entry in the cache's map, which
+/// most expressions (evaluated once in a compile) never come back to use.
+fn seen_slot(key: usize) -> usize {
+    ((key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize % SEEN_SLOTS
+}
+
 pub(crate) struct CachedType {
     fingerprint: Vec<u8>,
     /// How unknown names were read (`Known::lenient_type_refs`, `Known::type_text`).
     lenient: (bool, bool),
-    /// `None`: evaluated once, not kept yet.
-    value: Option<Value>,
+    value: Value,
     steps: u64,
     /// `Evaluator::freed_trees` when the entry was made or last checked against `expr`.
     freed_trees: u64,
@@ -100,10 +111,7 @@ fn fingerprint(expr: &Expr) -> Vec<u8> {
 /// definition may take, but `Init`, `Object` and `TypeSet`.
 fn built_in_only(expr: &Expr) -> bool {
     match &expr.kind {
-        ExprKind::TypeRef(name) => crate::syntax::RESERVED_TYPE_NAMES
-            [..crate::syntax::PLAIN_TYPE_NAMES]
-            .iter()
-            .any(|plain| plain.eq_ignore_ascii_case(name)),
+        ExprKind::TypeRef(name) => is_plain_type_name(name),
         ExprKind::Access { target, keys } => {
             built_in_only(target) && keys.iter().all(built_in_only)
         }
@@ -114,6 +122,86 @@ fn built_in_only(expr: &Expr) -> bool {
             .all(|e| built_in_only(&e.key) && built_in_only(&e.value)),
         _ => true,
     }
+}
+
+/// The first [`crate::syntax::PLAIN_TYPE_NAMES`] of Puppet's type names, each packed into a number
+/// (see [`packed_name`]), in order: a name is looked for by a binary search of numbers.
+const PLAIN_PACKED: [u128; 25] = sorted_packed([
+    "type",
+    "any",
+    "unit",
+    "scalar",
+    "boolean",
+    "numeric",
+    "integer",
+    "float",
+    "collection",
+    "array",
+    "hash",
+    "tuple",
+    "struct",
+    "variant",
+    "optional",
+    "enum",
+    "regexp",
+    "pattern",
+    "runtime",
+    "sensitive",
+    "semver",
+    "semverrange",
+    "string",
+    "timestamp",
+    "timespan",
+]);
+
+/// A name of up to 16 bytes, none zero, as a number: its bytes from the most significant one
+/// down (two names are equal when their numbers are).
+const fn packed_name(name: &[u8]) -> u128 {
+    let mut packed = 0;
+    let mut at = 0;
+    while at < name.len() {
+        packed = packed << 8 | name[at] as u128;
+        at += 1;
+    }
+    packed
+}
+
+const fn sorted_packed(names: [&str; 25]) -> [u128; 25] {
+    let mut packed = [0; 25];
+    let mut at = 0;
+    while at < names.len() {
+        // Insertion: the greater ones before it move up one place.
+        let value = packed_name(names[at].as_bytes());
+        let mut to = at;
+        while to > 0 && packed[to - 1] > value {
+            packed[to] = packed[to - 1];
+            to -= 1;
+        }
+        packed[to] = value;
+        at += 1;
+    }
+    packed
+}
+
+/// Whether `name` is one of Puppet's plain type names ([`PLAIN_PACKED`]), in any case.
+fn is_plain_type_name(name: &str) -> bool {
+    if !(3..=11).contains(&name.len()) {
+        return false;
+    }
+    let lower = name.bytes().fold(0u128, |packed, byte| {
+        packed << 8 | u128::from(byte.to_ascii_lowercase())
+    });
+    PLAIN_PACKED.binary_search(&lower).is_ok()
+}
+
+/// Whether a constant type expression starts with a name that is not a plain type's
+/// (`Package['x']`, `Foo`): not of built-in names only, so never found by its text.
+fn headed_by_other_name(expr: &Expr) -> bool {
+    let head = match &expr.kind {
+        ExprKind::Access { target, .. } => &target.kind,
+        kind => kind,
+    };
+    matches!(head, ExprKind::TypeRef(name) if !is_plain_type_name(name))
 }
 
 fn add_node(expr: &Expr, out: &mut Vec<u8>, spans: bool) {
@@ -192,32 +280,31 @@ impl Evaluator<'_> {
         let key = expr as *const Expr as usize;
         let freed_trees = self.known.freed_trees;
         let lenience = self.lenience();
-        if let Some(hit) = self
-            .known
-            .type_cache
-            .get_mut(&key)
-            .filter(|hit| hit.value.is_some())
-        {
+        if let Some(hit) = self.known.type_cache.get_mut(&key) {
             let fits = self.budget.steps + hit.steps <= self.options.limits.max_steps;
             let same = hit.freed_trees == freed_trees || hit.fingerprint == fingerprint(expr);
             if fits && hit.lenient == lenience && same {
                 hit.freed_trees = freed_trees;
-                if let Some(value) = hit.value.clone() {
-                    let steps = hit.steps;
-                    self.step(steps, expr.span)?;
-                    return Ok(value);
-                }
+                let (value, steps) = (hit.value.clone(), hit.steps);
+                self.step(steps, expr.span)?;
+                return Ok(value);
             }
         }
         if !constant_type(expr) {
             return eval(self);
+        }
+        if headed_by_other_name(expr) {
+            let before = self.budget.steps;
+            let value = eval(self)?;
+            self.remember(expr, &value, self.budget.steps - before);
+            return Ok(value);
         }
         let mut text = core::mem::take(&mut self.known.type_text_key);
         text.clear();
         add_node(expr, &mut text, false);
         let hit = (self.known.text_types.get(&text_key(&text)))
             .filter(|hit| hit.fingerprint == text)
-            .and_then(|hit| Some((hit.value.clone()?, hit.steps)));
+            .map(|hit| (hit.value.clone(), hit.steps));
         let value = match hit {
             Some((value, steps)) if self.budget.steps + steps <= self.options.limits.max_steps => {
                 // Kept by its address too from its second evaluation: a type in a loop's body
@@ -249,7 +336,7 @@ impl Evaluator<'_> {
             let entry = CachedType {
                 fingerprint: text.to_vec(),
                 lenient: self.lenience(),
-                value: Some(value.clone()),
+                value: value.clone(),
                 steps,
                 freed_trees: self.known.freed_trees,
             };
@@ -260,30 +347,28 @@ impl Evaluator<'_> {
     }
 
     /// Keep `value` by the expression's address the second time it is evaluated; the first time
-    /// only mark it seen (most are evaluated once).
+    /// only mark it seen (most are evaluated once; see [`seen_slot`]).
     fn remember(&mut self, expr: &Expr, value: &Value, steps: u64) {
         let key = expr as *const Expr as usize;
-        let freed_trees = self.known.freed_trees;
-        let seen = self.known.type_cache.contains_key(&key);
+        let seen_types = &mut self.known.seen_types;
+        if seen_types.is_empty() {
+            seen_types.resize(SEEN_SLOTS, 0);
+        }
+        let Some(slot) = seen_types.get_mut(seen_slot(key)) else {
+            return;
+        };
+        if core::mem::replace(slot, key) != key {
+            return;
+        }
         if self.known.type_cache.len() >= CAPACITY {
             self.known.type_cache.clear();
         }
-        let entry = if seen {
-            CachedType {
-                fingerprint: fingerprint(expr),
-                lenient: self.lenience(),
-                value: Some(value.clone()),
-                steps,
-                freed_trees,
-            }
-        } else {
-            CachedType {
-                fingerprint: Vec::new(),
-                lenient: (false, false),
-                value: None,
-                steps: 0,
-                freed_trees,
-            }
+        let entry = CachedType {
+            fingerprint: fingerprint(expr),
+            lenient: self.lenience(),
+            value: value.clone(),
+            steps,
+            freed_trees: self.known.freed_trees,
         };
         self.known.type_cache.insert(key, entry);
     }
@@ -328,6 +413,43 @@ mod tests {
     fn only_plain_type_names_are_kept_by_text() {
         let plain = &crate::syntax::RESERVED_TYPE_NAMES[..crate::syntax::PLAIN_TYPE_NAMES];
         assert_eq!(plain.last(), Some(&"timespan"));
+        for (at, name) in crate::syntax::RESERVED_TYPE_NAMES.iter().enumerate() {
+            let capitalized = crate::value::case::upcase_first(name);
+            for written in [*name, capitalized.as_str(), &name.to_ascii_uppercase()] {
+                assert_eq!(is_plain_type_name(written), at < plain.len(), "{written}");
+            }
+        }
+        for other in [
+            "Package",
+            "File",
+            "Strings",
+            "Str",
+            "Foo",
+            "Stringx",
+            "",
+            "Semverrangex",
+        ] {
+            assert!(!is_plain_type_name(other), "{other}");
+        }
+        assert!(PLAIN_PACKED.windows(2).all(|pair| pair[0] < pair[1]));
+        let mut sorted: Vec<u128> = plain
+            .iter()
+            .map(|name| packed_name(name.as_bytes()))
+            .collect();
+        sorted.sort_unstable();
+        assert_eq!(sorted, PLAIN_PACKED);
+        for (expr, headed) in [
+            ("Package['x']", true),
+            ("Foo", true),
+            ("String", false),
+            ("Array[Package]", false),
+        ] {
+            assert_eq!(
+                headed_by_other_name(&crate::syntax::parse(expr).0.body[0]),
+                headed,
+                "{expr}"
+            );
+        }
         let kept = |source: &str| built_in_only(&crate::syntax::parse(source).0.body[0]);
         assert!(kept(
             "Variant[Array[String], Hash[String, Integer[1, 2]], Enum['a']]"
@@ -356,20 +478,15 @@ mod tests {
         let (program, _) = crate::syntax::parse("Tuple[Integer[1, default], String]");
         let expr = &program.body[0];
         let key = expr as *const Expr as usize;
-        let kept = |evaluator: &Evaluator<'_>| {
-            evaluator
-                .known
-                .type_cache
-                .get(&key)
-                .map(|entry| entry.value.is_some())
-        };
+        let kept = |evaluator: &Evaluator<'_>| evaluator.known.type_cache.contains_key(&key);
         let texts = evaluator.known.text_types.len();
         let first = evaluator.eval(expr).ok();
         // Kept by its text at once, only marked seen by its address.
-        assert_eq!(kept(&evaluator), Some(false));
+        assert!(!kept(&evaluator));
+        assert_eq!(evaluator.known.seen_types.get(seen_slot(key)), Some(&key));
         assert!(evaluator.known.text_types.len() > texts);
         let second = evaluator.eval(expr).ok();
-        assert_eq!(kept(&evaluator), Some(true));
+        assert!(kept(&evaluator));
         assert!(first.is_some() && first == second);
     }
 }

@@ -165,7 +165,12 @@ impl AliasRegistry {
 
     /// The alias of that name (case-insensitive), if declared.
     pub fn lookup(&self, name: &str) -> Option<TypeAlias> {
-        self.aliases.get(&name.to_ascii_lowercase()).cloned()
+        if self.aliases.is_empty() {
+            return None;
+        }
+        let mut buffer: crate::value::case::NameBuffer = [0; 64];
+        let lower = crate::value::case::ascii_lowercase_in(name, &mut buffer);
+        self.aliases.get(&lower).cloned()
     }
 
     /// Puppet's check that an alias is more than aliases of itself (`type A = B`, `type B = A`).

@@ -59,7 +59,7 @@ pub use mismatch::{argument_mismatch, describe_mismatch, describe_type_mismatch}
 pub use names::{a_an, type_label};
 pub(crate) use names::{
     builtin_namevar, builtin_resource_type, builtin_type_has, is_builtin_resource_type,
-    is_metaparameter, AttributeNames,
+    is_metaparameter, resource_written, AttributeNames,
 };
 pub(crate) use parameterize::ruby_class;
 pub use parameterize::{parameterize, parameterize_many, Parameterized};

@@ -104,6 +104,23 @@ fn by_length(name: &str) -> (usize, &str) {
     (name.len(), name)
 }
 
+/// The resource type `lower` (a name lower-cased), written `name`: a name written as Puppet
+/// spells the type (`Package`, `Mymod::Thing`: each segment's first letter capitalized, no other)
+/// is the type's name as it stands, not capitalized again from the lower-cased one.
+pub(crate) fn resource_written(name: &str, lower: &str) -> Type {
+    let spelled = name.is_ascii()
+        && crate::qualified::segments(name).all(|segment| {
+            (segment.as_bytes().split_first()).is_some_and(|(first, rest)| {
+                first.is_ascii_uppercase() && !rest.iter().any(u8::is_ascii_uppercase)
+            })
+        });
+    if spelled {
+        Type::Resource(Some(Rc::from(name)), None)
+    } else {
+        Type::resource(lower, None)
+    }
+}
+
 /// The namevar of a built-in resource type (`exec`: `command`; a composite key's is `name`).
 pub(crate) fn builtin_namevar(type_name: &str) -> Option<&'static str> {
     let (keys, _, _) = builtin_resource_type(type_name)?;
@@ -124,8 +141,14 @@ impl Type {
     /// case-insensitively as Puppet does (`INTEGER` is `Integer`). `None` for unknown names:
     /// the caller looks for an alias, else reports `Resource type not found`.
     pub fn from_name(name: &str) -> Option<Type> {
-        let lower = name.to_ascii_lowercase();
-        let ty = match lower.as_str() {
+        let mut buffer: crate::value::case::NameBuffer = [0; 64];
+        let lower = crate::value::case::ascii_lowercase_in(name, &mut buffer);
+        // Resource types first: most names resolved in a compile are references (`Package['x']`),
+        // those of the types below are most often found in the type cache; no name is both.
+        if is_builtin_resource_type(&lower) {
+            return Some(resource_written(name, &lower));
+        }
+        let ty = match &*lower {
             "any" => Type::Any,
             "undef" => Type::Undef,
             "default" => Type::Default,
@@ -178,7 +201,6 @@ impl Type {
                 parameters: Rc::from(Vec::<Value>::new()),
             })),
             "typeset" => Type::TypeSet,
-            resource if is_builtin_resource_type(resource) => Type::resource(resource, None),
             _ => return None,
         };
         Some(ty)
@@ -297,6 +319,41 @@ pub(crate) fn capitalize_segments(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_resource_type_is_named_as_puppet_spells_it_however_written() {
+        for written in [
+            "Package",
+            "PACKAGE",
+            "package",
+            "PAckage",
+            "PackagE",
+            "Ssh_authorized_key",
+        ] {
+            let expected = capitalize_segments(&written.to_ascii_lowercase());
+            assert_eq!(
+                Type::from_name(written),
+                Some(Type::Resource(Some(Rc::from(expected.as_str())), None)),
+                "{written}"
+            );
+        }
+        assert_eq!(Type::from_name("Packages"), None);
+        for written in [
+            "Mymod::Thing",
+            "MyMod::Thing",
+            "mymod::thing",
+            "Mymod::",
+            "Ä::Thing",
+            "::Thing",
+        ] {
+            let lower = written.to_ascii_lowercase();
+            assert_eq!(
+                resource_written(written, &lower),
+                Type::resource(&lower, None),
+                "{written}"
+            );
+        }
+    }
 
     #[test]
     fn the_metaparameters_matched_are_those_listed() {

@@ -3,6 +3,7 @@
 //! Std's tables take 31 KB of the .wasm; these runs take 4 KB. Strings map character by character, as
 //! Ruby's `upcase`/`downcase` do: unlike std's `str::to_lowercase`, a final `Σ` becomes `σ`, not `ς`.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 
 use super::case_tables::{LOWER, UPPER, UPPER_MULTI};
@@ -21,6 +22,23 @@ fn lookup(runs: &[u64], c: char) -> Option<char> {
     }
     let delta = (run >> 33) as i64 - (1 << 30);
     char::from_u32((c as i64 + delta) as u32)
+}
+
+/// Room on the stack for a name lower-cased by [`ascii_lowercase_in`]: type and class names
+/// are rarely longer.
+pub(crate) type NameBuffer = [u8; 64];
+
+/// `text` with its ASCII letters lower-cased (as `str::to_ascii_lowercase` gives it), written
+/// into `buffer` when it fits, without an allocation; allocated when it does not.
+pub(crate) fn ascii_lowercase_in<'b>(text: &str, buffer: &'b mut NameBuffer) -> Cow<'b, str> {
+    if let Some(room) = buffer.get_mut(..text.len()) {
+        room.copy_from_slice(text.as_bytes());
+        room.make_ascii_lowercase();
+        if let Ok(lower) = core::str::from_utf8(room) {
+            return Cow::Borrowed(lower);
+        }
+    }
+    Cow::Owned(text.to_ascii_lowercase())
 }
 
 /// Appends the lowercase of `c`.
@@ -102,6 +120,21 @@ fn first_upcased(text: &str, rest: fn(&mut String, &str)) -> String {
 mod tests {
     use super::*;
     use alloc::string::ToString;
+
+    #[test]
+    fn names_lower_cased_on_the_stack_as_std_lowers_them() {
+        let long = "Ab".repeat(40);
+        for name in ["Package", "MY::Thing_2", "", "Ünïcode::ÄB", long.as_str()] {
+            let mut buffer = [0u8; 64];
+            let lower = ascii_lowercase_in(name, &mut buffer);
+            assert_eq!(lower, name.to_ascii_lowercase());
+            assert_eq!(
+                matches!(lower, Cow::Borrowed(_)),
+                name.len() <= 64,
+                "{name}"
+            );
+        }
+    }
 
     /// Every character maps as std maps it (a new Rust with a newer Unicode: regenerate the tables).
     #[test]

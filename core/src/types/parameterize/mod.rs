@@ -568,7 +568,7 @@ fn object_type(definition: &Value) -> Result<Type, TypeError> {
 fn is_class_reference(name: &str) -> bool {
     let trimmed = name.strip_prefix("::").unwrap_or(name);
     !trimmed.is_empty()
-        && trimmed.split("::").all(|segment| {
+        && crate::qualified::segments(trimmed).all(|segment| {
             let mut chars = segment.chars();
             chars.next().is_some_and(|c| c.is_ascii_uppercase())
                 && chars.all(|c| c.is_alphanumeric() || c == '_')
@@ -590,6 +590,13 @@ fn resource(
         return Err(TypeError::new(format!(
             "Resource not found: {name}['{title}']"
         )));
+    }
+    // `Package['x']`, most references: one title, no lists to build.
+    if let (Some(name), [Value::String(text)]) = (type_name, args) {
+        if is_class_reference(name) {
+            let reference = Type::Resource(Some(name.clone()), Some(text.clone()));
+            return Ok(Parameterized::One(reference));
+        }
     }
     let mut keys: Vec<Value> = args.to_vec();
     let mut consumed_name = false;
@@ -672,7 +679,7 @@ fn resource(
 fn is_class_name(name: &str) -> bool {
     let trimmed = name.strip_prefix("::").unwrap_or(name);
     !trimmed.is_empty()
-        && trimmed.split("::").all(|segment| {
+        && crate::qualified::segments(trimmed).all(|segment| {
             let mut chars = segment.chars();
             chars.next().is_some_and(|c| c.is_ascii_lowercase())
                 && chars.all(|c| c.is_alphanumeric() || c == '_')
