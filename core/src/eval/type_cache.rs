@@ -30,6 +30,7 @@ use indexmap::IndexMap;
 use super::evaluator::Evaluator;
 use crate::host::EvalResult;
 use crate::syntax::ast::{Expr, ExprKind, UnaryOp};
+use crate::syntax::{PLAIN_TYPE_NAMES, RESERVED_TYPE_NAMES};
 use crate::value::Value;
 
 /// At most this many type expressions are kept (a program rarely has more).
@@ -124,35 +125,9 @@ fn built_in_only(expr: &Expr) -> bool {
     }
 }
 
-/// The first [`crate::syntax::PLAIN_TYPE_NAMES`] of Puppet's type names, each packed into a number
+/// The first [`PLAIN_TYPE_NAMES`] of Puppet's type names, each packed into a number
 /// (see [`packed_name`]), in order: a name is looked for by a binary search of numbers.
-const PLAIN_PACKED: [u128; 25] = sorted_packed([
-    "type",
-    "any",
-    "unit",
-    "scalar",
-    "boolean",
-    "numeric",
-    "integer",
-    "float",
-    "collection",
-    "array",
-    "hash",
-    "tuple",
-    "struct",
-    "variant",
-    "optional",
-    "enum",
-    "regexp",
-    "pattern",
-    "runtime",
-    "sensitive",
-    "semver",
-    "semverrange",
-    "string",
-    "timestamp",
-    "timespan",
-]);
+const PLAIN_PACKED: [u128; PLAIN_TYPE_NAMES] = sorted_packed(RESERVED_TYPE_NAMES);
 
 /// A name of up to 16 bytes, none zero, as a number: its bytes from the most significant one
 /// down (two names are equal when their numbers are).
@@ -166,10 +141,11 @@ const fn packed_name(name: &[u8]) -> u128 {
     packed
 }
 
-const fn sorted_packed(names: [&str; 25]) -> [u128; 25] {
-    let mut packed = [0; 25];
+/// The first [`PLAIN_TYPE_NAMES`] of `names` packed, in order.
+const fn sorted_packed(names: &[&str]) -> [u128; PLAIN_TYPE_NAMES] {
+    let mut packed = [0; PLAIN_TYPE_NAMES];
     let mut at = 0;
-    while at < names.len() {
+    while at < PLAIN_TYPE_NAMES {
         // Insertion: the greater ones before it move up one place.
         let value = packed_name(names[at].as_bytes());
         let mut to = at;

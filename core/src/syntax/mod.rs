@@ -14,7 +14,6 @@ mod shift;
 mod shift_tree;
 pub mod token;
 mod validate;
-#[cfg(test)]
 pub(crate) use validate::{PLAIN_TYPE_NAMES, RESERVED_TYPE_NAMES};
 
 use alloc::format;

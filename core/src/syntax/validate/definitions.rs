@@ -11,8 +11,7 @@ use crate::syntax::ast::*;
 
 /// How many of [`RESERVED_TYPE_NAMES`] come before `init`: types whose values depend only on
 /// their parameters (the type cache keeps expressions of those by their text; its
-/// `is_plain_type_name` knows them by length, and its test holds it to this list).
-#[cfg(test)]
+/// `is_plain_type_name` looks for them among these, packed).
 pub(crate) const PLAIN_TYPE_NAMES: usize = 25;
 
 /// Lower-case names of Puppet's types, which definitions may not take.

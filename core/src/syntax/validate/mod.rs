@@ -3,7 +3,6 @@
 //! names, parameters, duplicate defaults and keys, query and value positions.
 
 mod definitions;
-#[cfg(test)]
 pub(crate) use definitions::{PLAIN_TYPE_NAMES, RESERVED_TYPE_NAMES};
 mod labels;
 mod module_files;
