@@ -305,7 +305,7 @@ fn mentioned_modules(text: &str, mut f: impl FnMut(&str)) {
         let later_segment = start >= 2 && &bytes[start - 2..start] == b"::";
         let qualified = bytes.get(at..at + 2) == Some(b"::".as_slice());
         // `include apache`, `include 'apache'`: only spaces and quotes between.
-        let included = matches!(previous, "include" | "contain" | "require")
+        let included = puppet_core::class_declaring_functions().any(|name| name == previous)
             && bytes[previous_end..start]
                 .iter()
                 .all(|&b| b.is_ascii_whitespace() || b == b'\'' || b == b'"');

@@ -68,7 +68,9 @@ mod host;
 #[cfg(feature = "ide")]
 pub mod ide;
 mod name_map;
-pub use functions::{builtin_functions, FunctionInfo, LIBRARIES, NEEDS_ERB, NEEDS_STDLIB};
+pub use functions::{
+    builtin_functions, class_declaring_functions, FunctionInfo, LIBRARIES, NEEDS_ERB, NEEDS_STDLIB,
+};
 pub mod hiera;
 #[cfg(feature = "lint")]
 pub mod lint;

@@ -226,8 +226,7 @@ pub(crate) fn lookup_functions() -> impl Iterator<Item = &'static str> {
 }
 
 /// The names of the functions that declare classes (`include`, `require`, `contain`).
-#[cfg(feature = "ide")]
-pub(crate) fn class_declaring_functions() -> impl Iterator<Item = &'static str> {
+pub fn class_declaring_functions() -> impl Iterator<Item = &'static str> {
     catalog::CLASS_DECLARING.iter().map(|def| def.name)
 }
 
