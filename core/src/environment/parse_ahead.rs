@@ -171,24 +171,16 @@ impl AheadParser {
     /// The thread of [`ParseAhead::start`]: each file in turn, but the files of the module the
     /// compile last reached first, then the rest of the module it is in.
     fn parse_all(&self, files: Vec<(String, String)>) {
-        let mut pending: VecDeque<(String, String, bool)> = files
-            .into_iter()
-            .filter_map(|(path, text)| Some((parsed_kind(&path)?, path, text)))
-            .map(|(template, path, text)| (path, text, template))
-            .collect();
-        let mut module = String::new();
+        let mut modules = ModuleQueues::new(files);
+        let mut module = 0;
         loop {
             if let Some(wanted) = self.shared.wanted.lock().ok().and_then(|mut w| w.take()) {
-                module = module_of(&wanted).into();
+                module = modules.find(module_of(&wanted)).unwrap_or(usize::MAX);
             }
-            let at = pending
-                .iter()
-                .position(|(path, ..)| module_of(path) == module)
-                .unwrap_or(0);
-            let Some((path, text, template)) = pending.remove(at) else {
+            let Some((at, (path, text, template))) = modules.next_from(module) else {
                 return;
             };
-            module = module_of(&path).into();
+            module = at;
             if !self.parse(&path, text, template) {
                 return;
             }
@@ -223,6 +215,66 @@ impl AheadParser {
             file,
         });
         true
+    }
+}
+
+/// The files [`AheadParser::parse_all`] has still to parse, by module folder (`module_of`), the
+/// folders in the order their first file came: each file's folder is worked out once, and the
+/// next file of a folder is found without a walk over all the others.
+struct ModuleQueues {
+    /// Each folder's files still to parse (path, text, template), in their order.
+    queues: Vec<VecDeque<(String, String, bool)>>,
+    /// Folder → its place in `queues`.
+    places: HashMap<String, usize>,
+    /// Every queue before this one is empty.
+    first_pending: usize,
+}
+
+impl ModuleQueues {
+    /// The manifests and templates of `files`, by folder.
+    fn new(files: Vec<(String, String)>) -> Self {
+        let mut queues: Vec<VecDeque<(String, String, bool)>> = Vec::new();
+        let mut places: HashMap<String, usize> = HashMap::new();
+        for (path, text) in files {
+            let Some(template) = parsed_kind(&path) else {
+                continue;
+            };
+            let folder = module_of(&path);
+            let at = match places.get(folder) {
+                Some(&at) => at,
+                None => {
+                    places.insert(folder.into(), queues.len());
+                    queues.push(VecDeque::new());
+                    queues.len() - 1
+                }
+            };
+            queues[at].push_back((path, text, template));
+        }
+        ModuleQueues {
+            queues,
+            places,
+            first_pending: 0,
+        }
+    }
+
+    /// The place of `folder`'s queue, when it has one.
+    fn find(&self, folder: &str) -> Option<usize> {
+        self.places.get(folder).copied()
+    }
+
+    /// The next file of queue `at`, or when that one is empty of the first queue that is not,
+    /// with the place of the queue it came from; `None` when every queue is empty.
+    fn next_from(&mut self, at: usize) -> Option<(usize, (String, String, bool))> {
+        if let Some(file) = self.queues.get_mut(at).and_then(VecDeque::pop_front) {
+            return Some((at, file));
+        }
+        while let Some(queue) = self.queues.get_mut(self.first_pending) {
+            if let Some(file) = queue.pop_front() {
+                return Some((self.first_pending, file));
+            }
+            self.first_pending += 1;
+        }
+        None
     }
 }
 
@@ -300,5 +352,51 @@ impl EnvFiles for ParsedAheadFiles<'_> {
     }
     fn parsed_ahead(&self, path: &str, text: &str, template: bool) -> Option<ParsedFile> {
         self.ahead.as_ref()?.take(path, text, template)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    fn file(path: &str) -> (String, String) {
+        (path.into(), String::new())
+    }
+
+    fn next_path(queues: &mut ModuleQueues, at: usize) -> Option<(usize, String)> {
+        queues.next_from(at).map(|(at, (path, ..))| (at, path))
+    }
+
+    #[test]
+    fn a_wanted_module_is_parsed_first_then_the_files_in_their_order() {
+        let mut queues = ModuleQueues::new(vec![
+            file("manifests/site.pp"),
+            file("modules/a/manifests/init.pp"),
+            file("modules/a/files/notes.txt"),
+            file("modules/b/manifests/init.pp"),
+            file("modules/b/templates/x.epp"),
+            file("modules/b/manifests/y.pp"),
+        ]);
+        let b = queues
+            .find(module_of("modules/b/manifests/z.pp"))
+            .unwrap_or(usize::MAX);
+        let (at, path) = next_path(&mut queues, b).unwrap_or_default();
+        assert_eq!(path, "modules/b/manifests/init.pp");
+        for then in ["modules/b/templates/x.epp", "modules/b/manifests/y.pp"] {
+            assert_eq!(
+                next_path(&mut queues, at).map(|(_, p)| p).as_deref(),
+                Some(then)
+            );
+        }
+        // The module's folder is empty now: the first file still pending comes next.
+        assert_eq!(
+            next_path(&mut queues, at).map(|(_, p)| p).as_deref(),
+            Some("manifests/site.pp")
+        );
+        assert_eq!(queues.find(module_of("modules/x/manifests/init.pp")), None);
+        let order: Vec<String> =
+            core::iter::from_fn(|| next_path(&mut queues, usize::MAX).map(|(_, p)| p)).collect();
+        assert_eq!(order, ["modules/a/manifests/init.pp"]);
     }
 }
