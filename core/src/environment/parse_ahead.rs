@@ -179,15 +179,15 @@ impl AheadParser {
     /// compile last reached first, then the rest of the module it is in.
     fn parse_all(&self, files: Vec<(String, String)>) {
         let mut modules = ModuleQueues::new(files);
-        let mut module = 0;
+        let mut module = None;
         loop {
             if let Some(wanted) = self.shared.wanted.lock().ok().and_then(|mut w| w.take()) {
-                module = modules.find(module_of(&wanted)).unwrap_or(usize::MAX);
+                module = modules.find(module_of(&wanted));
             }
             let Some((at, (path, text, template))) = modules.next_from(module) else {
                 return;
             };
-            module = at;
+            module = Some(at);
             if !self.parse(&path, text, template) {
                 return;
             }
@@ -269,11 +269,13 @@ impl ModuleQueues {
         self.places.get(folder).copied()
     }
 
-    /// The next file of queue `at`, or when that one is empty of the first queue that is not,
-    /// with the place of the queue it came from; `None` when every queue is empty.
-    fn next_from(&mut self, at: usize) -> Option<(usize, (String, String, bool))> {
-        if let Some(file) = self.queues.get_mut(at).and_then(VecDeque::pop_front) {
-            return Some((at, file));
+    /// The next file of queue `at`, or when there is none (no queue, or an empty one) of the
+    /// first queue that has one, with the place of the queue it came from; `None` when every
+    /// queue is empty.
+    fn next_from(&mut self, at: Option<usize>) -> Option<(usize, (String, String, bool))> {
+        let queue = at.and_then(|at| Some((at, self.queues.get_mut(at)?.pop_front()?)));
+        if queue.is_some() {
+            return queue;
         }
         while let Some(queue) = self.queues.get_mut(self.first_pending) {
             if let Some(file) = queue.pop_front() {
@@ -371,7 +373,7 @@ mod tests {
         (path.into(), String::new())
     }
 
-    fn next_path(queues: &mut ModuleQueues, at: usize) -> Option<(usize, String)> {
+    fn next_path(queues: &mut ModuleQueues, at: Option<usize>) -> Option<(usize, String)> {
         queues.next_from(at).map(|(at, (path, ..))| (at, path))
     }
 
@@ -402,10 +404,9 @@ mod tests {
             file("modules/b/templates/x.epp"),
             file("modules/b/manifests/y.pp"),
         ]);
-        let b = queues
-            .find(module_of("modules/b/manifests/z.pp"))
-            .unwrap_or(usize::MAX);
+        let b = queues.find(module_of("modules/b/manifests/z.pp"));
         let (at, path) = next_path(&mut queues, b).unwrap_or_default();
+        let at = Some(at);
         assert_eq!(path, "modules/b/manifests/init.pp");
         for then in ["modules/b/templates/x.epp", "modules/b/manifests/y.pp"] {
             assert_eq!(
@@ -420,7 +421,7 @@ mod tests {
         );
         assert_eq!(queues.find(module_of("modules/x/manifests/init.pp")), None);
         let order: Vec<String> =
-            core::iter::from_fn(|| next_path(&mut queues, usize::MAX).map(|(_, p)| p)).collect();
+            core::iter::from_fn(|| next_path(&mut queues, None).map(|(_, p)| p)).collect();
         assert_eq!(order, ["modules/a/manifests/init.pp"]);
     }
 }
