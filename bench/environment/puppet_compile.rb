@@ -7,14 +7,20 @@
 # node and compiler). Prints one JSON line: {"seconds", "runs", "resources", "catalog"}, the
 # catalog as env_oracle.rb lists it (for the comparison with puppet-eval).
 #
-# Usage: ruby bench/environment/puppet_compile.rb ENVDIR [RUNS]
+# With --serve instead of RUNS, the compiles are asked for one at a time, so that a benchmark can
+# run its own side between them and both sides see the same machine: after the warm-up it prints
+# {"resources", "catalog"}, then compiles once for each line read from stdin and prints
+# {"seconds"} for it, until stdin ends (bench/run_all.py).
+#
+# Usage: ruby bench/environment/puppet_compile.rb ENVDIR [RUNS | --serve]
 
 require 'json'
 require 'tmpdir'
 require 'puppet'
 
-envdir = File.expand_path(ARGV[0] || abort('usage: puppet_compile.rb ENVDIR [RUNS]'))
-runs = (ARGV[1] || '3').to_i
+envdir = File.expand_path(ARGV[0] || abort('usage: puppet_compile.rb ENVDIR [RUNS | --serve]'))
+serve = ARGV[1] == '--serve'
+runs = serve ? 0 : (ARGV[1] || '3').to_i
 tmp = Dir.mktmpdir('puppet_compile')
 Puppet.initialize_settings(['--confdir', "#{tmp}/conf", '--vardir', "#{tmp}/var", '--codedir', "#{tmp}/code",
                             '--environmentpath', "#{tmp}/code/environments", '--hiera_config', "#{tmp}/conf/hiera.yaml"])
@@ -48,12 +54,21 @@ def compile(envdir)
   end
 end
 
-catalog = compile(envdir)
-times = Array.new(runs) do
+def timed_compile(envdir)
   started = Process.clock_gettime(Process::CLOCK_MONOTONIC)
   compile(envdir)
   Process.clock_gettime(Process::CLOCK_MONOTONIC) - started
 end
+
+catalog = compile(envdir)
 listing = catalog.resources.reject { |r| r.virtual? || AUTOMATIC.include?(r.ref) }.map { |r| [r.ref, parameters_of(r)] }
-puts JSON.generate({ 'seconds' => times.sort[times.size / 2], 'runs' => runs, 'resources' => listing.size, 'catalog' => listing })
+if serve
+  $stdout.sync = true
+  puts JSON.generate({ 'resources' => listing.size, 'catalog' => listing })
+  $stdin.each_line { puts JSON.generate({ 'seconds' => timed_compile(envdir) }) }
+else
+  times = Array.new(runs) { timed_compile(envdir) }
+  puts JSON.generate({ 'seconds' => times.sort[times.size / 2], 'runs' => runs, 'resources' => listing.size,
+                       'catalog' => listing })
+end
 FileUtils.rm_rf(tmp)
