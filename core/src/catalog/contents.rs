@@ -3,6 +3,7 @@
 //! variables, catalog scopes, collectors and chain arrows waiting for the end of the compile.
 
 use crate::name_map::NameMap;
+use alloc::borrow::Cow;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
@@ -156,11 +157,26 @@ pub(crate) struct DeclaredResource {
 
 /// A class or defined type name: lower case, without a leading `::`.
 pub(crate) fn canonical(name: &str) -> String {
+    canonical_str(name).into_owned()
+}
+
+/// [`canonical`] borrowing `name` when it is already so (as nearly every name is written): the
+/// per-resource work of a compile makes no copy then.
+pub(crate) fn canonical_str(name: &str) -> Cow<'_, str> {
     let mut name = name;
     while let Some(rest) = name.strip_prefix("::") {
         name = rest;
     }
-    name.to_ascii_lowercase()
+    lower_str(name)
+}
+
+/// `name` in ASCII lower case, borrowed when it is so already.
+pub(crate) fn lower_str(name: &str) -> Cow<'_, str> {
+    if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(name.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(name)
+    }
 }
 
 impl Catalog {
@@ -676,6 +692,21 @@ fn capitalize_into(out: &mut String, name: &str) {
 mod tests {
     use super::*;
     use alloc::format;
+
+    #[test]
+    fn a_name_already_canonical_is_borrowed_others_are_made() {
+        for name in ["apache::vhost", "file", "", "é::x"] {
+            assert!(matches!(canonical_str(name), Cow::Borrowed(n) if n == name));
+        }
+        // A leading `::` is left out of the borrowed text.
+        assert!(matches!(canonical_str("::file"), Cow::Borrowed("file")));
+        for (name, made) in [("::Apache::VHost", "apache::vhost"), ("File", "file")] {
+            assert!(matches!(canonical_str(name), Cow::Owned(ref n) if n == made));
+            assert_eq!(canonical(name), made);
+        }
+        assert!(matches!(lower_str("::x"), Cow::Borrowed("::x")));
+        assert_eq!(lower_str("::X"), "::x");
+    }
 
     /// Kept or not (more types than are kept), a type name is capitalized as `capitalize` does.
     #[test]

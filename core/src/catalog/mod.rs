@@ -20,8 +20,8 @@ pub(crate) mod relationships;
 
 pub use compiled::{catalog_text, CatalogResource};
 pub(crate) use contents::{
-    canonical, capitalize, class_of, reference_label, resource_key, resource_reference, Catalog,
-    DeclaredResource,
+    canonical, canonical_str, capitalize, class_of, lower_str, reference_label, resource_key,
+    resource_reference, Catalog, DeclaredResource,
 };
 pub use cycles::{cycles_message, DependencyCycle};
 pub use graph::{CatalogGraph, EdgeKind, GraphEdge, GraphNode};

@@ -33,15 +33,16 @@ fn shown(value: &Value) -> String {
 }
 
 impl Evaluator<'_> {
-    /// Warn, for a resource of built-in type `type_name` declared with `operations`, about each
-    /// attribute value (`attributes`, evaluated) the type cannot take.
+    /// Warn, for the resource of built-in type `type_name` just declared with `operations` (the
+    /// catalog's resource `at`), about each attribute value its body gave that the type cannot
+    /// take (not those of resource defaults).
     #[inline(never)]
     pub(crate) fn check_attribute_values(
         &mut self,
         type_name: &str,
         title: &str,
         operations: &[AttributeOperation],
-        attributes: &[(String, Value)],
+        at: usize,
     ) {
         // Most resources' types have no closed value sets (defined types never): the values
         // refused are gathered first, warnings made only for them.
@@ -49,6 +50,15 @@ impl Evaluator<'_> {
         if sets.is_empty() {
             return;
         }
+        let Some(resource) = self.catalog.resources.get(at) else {
+            return;
+        };
+        // The defaults the catalog added come after the body's attributes.
+        let written = resource
+            .attributes
+            .len()
+            .saturating_sub(resource.defaulted.len());
+        let attributes = &resource.attributes[..written];
         let mut refusals: Vec<(&String, String, ClosedSet)> = Vec::new();
         for (attribute, value) in attributes {
             let Some(set) = sets.iter().find(|set| set.attribute == attribute) else {
@@ -132,5 +142,16 @@ mod tests {
         .is_empty());
         // Types the playground does not know the values of, and defined types, are left alone.
         assert!(warnings("define d($ensure) { }\nd { 'x': ensure => runing }").is_empty());
+    }
+
+    #[test]
+    fn each_title_of_a_body_is_checked() {
+        assert_eq!(
+            warnings("service { default: enable => true; ['a', 'b']: ensure => runing }"),
+            [
+                "Parameter ensure failed on Service[a]: Invalid value \"runing\". Valid values are stopped, running.",
+                "Parameter ensure failed on Service[b]: Invalid value \"runing\". Valid values are stopped, running."
+            ]
+        );
     }
 }

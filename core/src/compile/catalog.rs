@@ -3,6 +3,7 @@
 //! Puppet's compiler does) and resource declarations, which evaluate to resource references.
 //! Defaults, overrides, collectors and tags are in `collect.rs`.
 
+use alloc::borrow::Cow;
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
@@ -418,15 +419,15 @@ impl Evaluator<'_> {
         // A statement's value nobody reads needs no references (see `eval_for_effect`).
         let unused = core::mem::take(&mut self.value_unused);
         // As written: a lower-case name keeps its leading `::` (`::notify` is no built-in type).
-        let written = match &resource.type_name.kind {
-            ExprKind::Name(name) => name.to_ascii_lowercase(),
-            ExprKind::TypeRef(name) => canonical(name),
+        let written: Cow<'_, str> = match &resource.type_name.kind {
+            ExprKind::Name(name) => crate::catalog::lower_str(name),
+            ExprKind::TypeRef(name) => crate::catalog::canonical_str(name),
             _ => {
                 let value = self.eval(&resource.type_name)?;
-                canonical(&crate::value::to_string_default(&value))
+                Cow::Owned(canonical(&crate::value::to_string_default(&value)))
             }
         };
-        let type_name = canonical(&written);
+        let type_name = crate::catalog::canonical_str(&written);
         if resource.form == crate::syntax::ast::ResourceForm::Exported {
             self.log(
                 crate::host::LogLevel::Warning,
@@ -461,7 +462,7 @@ impl Evaluator<'_> {
                 other => core::slice::from_ref(other),
             };
             for (index, title) in titles.iter().enumerate() {
-                let title = match title {
+                let title: &str = match title {
                     Value::String(text) if text.is_empty() => {
                         return Err(error(
                             "EMPTY_TITLE",
@@ -469,7 +470,7 @@ impl Evaluator<'_> {
                             body.title.span,
                         ))
                     }
-                    Value::String(text) => text.to_string(),
+                    Value::String(text) => text,
                     Value::Undef => {
                         return Err(error(
                             "MISSING_TITLE",
@@ -489,10 +490,16 @@ impl Evaluator<'_> {
                     }
                 };
                 let is_virtual = resource.form != crate::syntax::ast::ResourceForm::Regular;
-                self.check_ruby_title(&type_name, &title, span)?;
-                self.declare_resource(&type_name, &title, &attributes, is_virtual, span)?;
+                self.check_ruby_title(&type_name, title, span)?;
+                // The last title's resource takes the attributes; the others a copy.
+                let declared = if index + 1 == titles.len() {
+                    core::mem::take(&mut attributes)
+                } else {
+                    attributes.clone()
+                };
+                let at = self.declare_resource(&type_name, title, declared, is_virtual, span)?;
                 let reference = if type_name == "class" {
-                    let class_name = canonical(&title);
+                    let class_name = canonical(title);
                     let spans = self.relationship_spans(&type_name, &body.operations);
                     let reference =
                         (!unused).then(|| Type::resource("class", Some(&capitalize(&class_name))));
@@ -500,8 +507,10 @@ impl Evaluator<'_> {
                     reference
                 } else {
                     self.note_attribute_spans(&type_name, &body.operations);
-                    self.check_attribute_values(&type_name, &title, &body.operations, &attributes);
-                    (!unused).then(|| Type::resource(&type_name, Some(&title)))
+                    if let Some(at) = at {
+                        self.check_attribute_values(&type_name, title, &body.operations, at);
+                    }
+                    (!unused).then(|| Type::resource(&type_name, Some(title)))
                 };
                 references.extend(reference.map(Value::from_type));
             }
@@ -577,10 +586,10 @@ impl Evaluator<'_> {
         &mut self,
         type_name: &str,
         title: &str,
-        attributes: &[(String, Value)],
+        mut attributes: Vec<(String, Value)>,
         is_virtual: bool,
         span: Span,
-    ) -> EvalResult<()> {
+    ) -> EvalResult<Option<usize>> {
         if type_name == "class" {
             let class_name = canonical(title);
             if self.catalog.is_class_declared(&class_name) {
@@ -602,7 +611,7 @@ impl Evaluator<'_> {
             self.catalog
                 .resource_like_classes
                 .insert(class_name.clone(), span.start as usize);
-            self.evaluate_class(&class_name, attributes, span)
+            self.evaluate_class(&class_name, &attributes, span)
                 .map_err(|e| match e {
                     // Puppet's words for a class declared like a resource: the name as written.
                     crate::host::Unwind::Error(d)
@@ -616,7 +625,7 @@ impl Evaluator<'_> {
                     }
                     other => prefix_resource_error(other),
                 })?;
-            return Ok(());
+            return Ok(None);
         }
         // The resource's own key in the catalog's index, made once for the search and the insert.
         let key = crate::catalog::resource_key(type_name, title);
@@ -635,7 +644,6 @@ impl Evaluator<'_> {
                 span,
             ));
         }
-        let mut attributes = attributes.to_vec();
         let mut defaulted = Vec::new();
         let mut attribute_spans = Vec::new();
         for (name, value, at) in self.catalog.defaults_for(type_name) {
@@ -673,7 +681,8 @@ impl Evaluator<'_> {
         };
         let aliases = self.resource_aliases(&new)?;
         let stage = self.check_stage(&new);
-        let at = Value::Integer(self.catalog.resources.len() as i64);
+        let place = self.catalog.resources.len();
+        let at = Value::Integer(place as i64);
         for key in aliases {
             self.catalog.resource_index.insert(key, at.clone());
         }
@@ -693,7 +702,7 @@ impl Evaluator<'_> {
                 scope: self.catalog.current,
             },
         );
-        stage
+        stage.map(|()| Some(place))
     }
 
     /// Evaluate the body of a defined type's instance (`index` in the catalog's resources).

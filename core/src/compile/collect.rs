@@ -384,7 +384,7 @@ impl Evaluator<'_> {
                 }
             }
             let title = crate::value::to_string_default(title);
-            self.declare_resource(&type_name, &title, &list, is_virtual, span)
+            self.declare_resource(&type_name, &title, list, is_virtual, span)
                 .map_err(function_call_error)?;
         }
         Ok(String::new())

@@ -393,7 +393,7 @@ impl<'o> Evaluator<'o> {
         written: &str,
         span: Span,
     ) -> EvalResult<bool> {
-        let name = crate::catalog::canonical(written);
+        let name = crate::catalog::canonical_str(written);
         if written.contains(':') {
             return self.define_known(&name, span);
         }

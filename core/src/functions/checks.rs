@@ -144,6 +144,13 @@ pub(crate) fn to_3x_args(
 /// recursion, and at most this many values: shared parts could make the walk exponential).
 pub(crate) fn contains_iterator(args: &[Value]) -> bool {
     const MAX_VISITS: usize = 100_000;
+    // Scalars only (most calls' arguments, most attribute values): nothing to walk.
+    if !args
+        .iter()
+        .any(|v| matches!(v, Value::Iterator(_) | Value::Array(_) | Value::Hash(_)))
+    {
+        return false;
+    }
     let mut pending: Vec<&Value> = args.iter().collect();
     let mut visits = 0;
     while let Some(value) = pending.pop() {
