@@ -336,7 +336,7 @@ def part_diff():
     rows = []
     if nodes:
         rows.append(row("catalog diff, %d node(s) × 2 versions of tests/diff's corpus: octocatalog-diff (one run a "
-                        "node) vs one puppet-eval diff" % nodes, r["octo_seconds"], r["ours_seconds"],
+                        "node) vs one puppet-eval diff (median of 5)" % nodes, r["octo_seconds"], r["ours_seconds"],
                         missing="" if r["octo_seconds"] is not None else "octocatalog-diff not installed"))
     if r["fleet_seconds"] is not None:
         rows.append(row("catalog diff, a fleet of %s nodes × 2 versions, puppet-eval diff alone" % format(fleet, ","),
