@@ -582,6 +582,8 @@ impl Evaluator<'_> {
         Ok(attributes)
     }
 
+    /// Declare a resource (a class, when `type_name` is `class`) with its body's evaluated
+    /// attributes, which it keeps: its place among the catalog's resources (`None` for a class).
     pub(crate) fn declare_resource(
         &mut self,
         type_name: &str,
