@@ -160,7 +160,8 @@ test("inside lookup(' the environment's Hiera keys are offered; Ctrl+click on a 
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0);
   await typeAtEnd(page, "$n = lookup('app::");
   const list = page.locator('.cm-tooltip-autocomplete');
-  await list.waitFor();
+  // The list may first be the one of an earlier key (the function `lookup` itself, on a loaded machine).
+  await list.locator('li[role="option"] .cm-completionLabel').filter({ hasText: /^app::name$/ }).waitFor();
   assert.deepEqual(await list.locator('li[role="option"] .cm-completionLabel').allTextContents(), ['app::name', 'app::port']);
   await page.keyboard.press('Escape');
   await page.locator('.cm-content span', { hasText: /^'app::port'$/ }).click({ modifiers: ['Control'] });
