@@ -90,11 +90,7 @@ fn each_tag(tag: &str, mut add: impl FnMut(&str)) {
     if !is_valid_tag(tag) {
         return;
     }
-    let tag: alloc::borrow::Cow<'_, str> = if tag.bytes().any(|b| b.is_ascii_uppercase()) {
-        tag.to_ascii_lowercase().into()
-    } else {
-        tag.into()
-    };
+    let tag = super::contents::lower_str(tag);
     add(&tag);
     if crate::qualified::is_qualified(&tag) {
         for segment in crate::qualified::segments(&tag).filter(|segment| !segment.is_empty()) {
