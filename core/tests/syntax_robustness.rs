@@ -60,7 +60,7 @@ fn check_expr(source: &str, root: &Expr) {
             }
             ExprKind::Call(call) => {
                 stack.extend(&call.args);
-                stack.extend(call.receiver.as_ref());
+                stack.extend(call.receiver.as_deref());
                 if let Some(lambda) = &call.lambda {
                     stack.push(&lambda.body);
                 }

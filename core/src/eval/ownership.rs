@@ -51,7 +51,7 @@ fn harmless(expr: &Expr, name: &str, user_function: &dyn Fn(&str) -> bool) -> bo
             let callee = call.name.name.as_str();
             !crate::functions::reaches_scope(callee)
                 && !user_function(callee)
-                && call.receiver.as_ref().is_none_or(ok)
+                && call.receiver.as_deref().is_none_or(ok)
                 && call.functor.as_deref().is_none_or(ok)
                 && call.args.iter().all(ok)
                 && call.lambda.as_ref().is_none_or(|l| {

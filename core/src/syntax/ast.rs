@@ -349,12 +349,13 @@ pub struct Call {
     /// True when the name is a capitalized type reference (`Integer(...)` calls `new`).
     pub name_is_type: bool,
     /// For method calls, the receiver (passed as the first argument; not repeated in `args`).
-    pub receiver: Option<Expr>,
+    pub receiver: Option<Box<Expr>>,
     /// The callee when it is an expression rather than a bare name: `Tuple[Integer, String]` in
     /// `Tuple[Integer, String]([1, 'a'])` (a call of `new` on that type; `name` holds `Tuple`).
     pub functor: Option<Box<Expr>>,
     pub args: Vec<Expr>,
-    pub lambda: Option<Lambda>,
+    /// Boxed, as the receiver is: most calls have neither, and a call's node stays small.
+    pub lambda: Option<Box<Lambda>>,
     pub span: Span,
     /// Where Puppet reports errors of this call: the name of a prefix or statement call, the `.`
     /// of a method call without parentheses, the `(` of one with them.

@@ -70,7 +70,9 @@ impl Shift {
 
     fn call(&self, call: &mut Call) {
         self.ident(&mut call.name);
-        self.opt(&mut call.receiver);
+        if let Some(receiver) = &mut call.receiver {
+            self.expr(receiver);
+        }
         if let Some(functor) = &mut call.functor {
             self.expr(functor);
         }

@@ -6,7 +6,7 @@ use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use super::{node, PResult, Parser};
+use super::{node, take_since, PResult, Parser};
 use crate::span::Span;
 use crate::syntax::ast::{
     ClassDefinition, DefineDefinition, Expr, ExprKind, FunctionDefinition, Ident, NodeDefinition,
@@ -58,18 +58,29 @@ impl Parser<'_> {
             return Ok(Vec::new());
         }
         self.bump();
-        let mut params = Vec::new();
-        if self.eat(TokenKind::RParen).is_some() {
-            return Ok(params);
+        self.parameters_up_to(TokenKind::RParen)
+    }
+
+    /// Parameters up to `close` (consumed), possibly none, a trailing comma allowed.
+    pub(super) fn parameters_up_to(&mut self, close: TokenKind) -> PResult<Vec<Param>> {
+        let mark = self.lists.params.len();
+        let result = self.parameters_onto_stack(close);
+        take_since(&mut self.lists.params, mark, result)
+    }
+
+    fn parameters_onto_stack(&mut self, close: TokenKind) -> PResult<()> {
+        if self.eat(close).is_some() {
+            return Ok(());
         }
         loop {
-            params.push(self.parameter()?);
-            if self.eat(TokenKind::Comma).is_none() || self.at(TokenKind::RParen) {
+            let param = self.parameter()?;
+            self.lists.params.push(param);
+            if self.eat(TokenKind::Comma).is_none() || self.at(close) {
                 break;
             }
         }
-        self.expect(TokenKind::RParen)?;
-        Ok(params)
+        self.expect(close)?;
+        Ok(())
     }
 
     /// `Type *$name = default` (type, splat and default optional).

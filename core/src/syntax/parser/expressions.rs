@@ -348,7 +348,7 @@ impl Parser<'_> {
                 style: CallStyle::Method,
                 name,
                 name_is_type: false,
-                receiver: Some(receiver),
+                receiver: Some(Box::new(receiver)),
                 functor: None,
                 args,
                 lambda,
@@ -454,7 +454,7 @@ impl Parser<'_> {
     }
 
     /// A lambda if one follows (`|params| { body }`).
-    fn optional_lambda(&mut self) -> PResult<Option<Lambda>> {
+    fn optional_lambda(&mut self) -> PResult<Option<Box<Lambda>>> {
         if !self.at(TokenKind::Pipe) {
             return Ok(None);
         }
@@ -462,28 +462,18 @@ impl Parser<'_> {
         let return_type = self.optional_return_type()?;
         let body = self.block()?;
         let span = start.to(body.span);
-        Ok(Some(Lambda {
+        Ok(Some(Box::new(Lambda {
             params,
             return_type,
             body,
             span,
-        }))
+        })))
     }
 
     /// `|params|` (lambdas and EPP templates); returns the parameters and the opening pipe's span.
     pub(super) fn lambda_parameters(&mut self) -> PResult<(Vec<Param>, Span)> {
         let open = self.expect(TokenKind::Pipe)?;
-        let mut params = Vec::new();
-        if self.eat(TokenKind::Pipe).is_some() {
-            return Ok((params, open.span));
-        }
-        loop {
-            params.push(self.parameter()?);
-            if self.eat(TokenKind::Comma).is_none() || self.at(TokenKind::Pipe) {
-                break;
-            }
-        }
-        self.expect(TokenKind::Pipe)?;
+        let params = self.parameters_up_to(TokenKind::Pipe)?;
         Ok((params, open.span))
     }
 

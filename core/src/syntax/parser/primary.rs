@@ -6,7 +6,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{named_call, node, PResult, Parser};
+use super::{named_call, node, take_since, PResult, Parser};
 use crate::syntax::ast::{CallStyle, Expr, ExprKind, HashEntry, Ident};
 use crate::syntax::token::TokenKind;
 
@@ -165,9 +165,14 @@ impl Parser<'_> {
     }
 
     fn hash_entries(&mut self) -> PResult<Vec<HashEntry>> {
-        let mut entries = Vec::new();
+        let mark = self.lists.entries.len();
+        let result = self.hash_entries_onto_stack();
+        take_since(&mut self.lists.entries, mark, result)
+    }
+
+    fn hash_entries_onto_stack(&mut self) -> PResult<()> {
         if self.at(TokenKind::RBrace) {
-            return Ok(entries);
+            return Ok(());
         }
         loop {
             let key = match self.keyword_literal() {
@@ -180,14 +185,14 @@ impl Parser<'_> {
                 None => self.assignment()?,
             };
             let span = key.span.to(value.span);
-            entries.push(HashEntry {
+            self.lists.entries.push(HashEntry {
                 key,
                 value,
                 span,
                 arrow,
             });
             if self.eat(TokenKind::Comma).is_none() || self.at(TokenKind::RBrace) {
-                return Ok(entries);
+                return Ok(());
             }
         }
     }

@@ -6,7 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::statements::is_statement_call;
-use super::{node, PResult, Parser};
+use super::{node, take_since, PResult, Parser};
 use crate::span::Span;
 use crate::syntax::anchor::anchor;
 use crate::syntax::ast::{
@@ -220,7 +220,8 @@ impl Parser<'_> {
 
     /// `title: ops; title2: ops;` up to (not including) the closing `}`.
     fn titled_bodies(&mut self) -> PResult<Vec<ResourceBody>> {
-        let mut bodies = Vec::new();
+        // Most resource expressions have one body: room for one, exactly.
+        let mut bodies = Vec::with_capacity(1);
         loop {
             let title = self.expression(0)?;
             self.expect(TokenKind::Colon)?;
@@ -240,15 +241,21 @@ impl Parser<'_> {
     /// `attr => value, attr +> value, * => hash` with an optional trailing comma. As in Puppet's grammar
     /// (an empty list, then `, operation`), a comma may also come first: `'x':, attr => value`.
     pub(super) fn attribute_operations(&mut self) -> PResult<Vec<AttributeOperation>> {
-        let mut operations = Vec::new();
+        let mark = self.lists.attributes.len();
+        let result = self.attribute_operations_onto_stack();
+        take_since(&mut self.lists.attributes, mark, result)
+    }
+
+    fn attribute_operations_onto_stack(&mut self) -> PResult<()> {
         self.eat(TokenKind::Comma);
         loop {
             if matches!(self.peek_kind(), TokenKind::RBrace | TokenKind::Semic) {
-                return Ok(operations);
+                return Ok(());
             }
-            operations.push(self.attribute_operation()?);
+            let operation = self.attribute_operation()?;
+            self.lists.attributes.push(operation);
             if self.eat(TokenKind::Comma).is_none() {
-                return Ok(operations);
+                return Ok(());
             }
         }
     }

@@ -91,7 +91,7 @@ fn interpolate(expr: Expr, src: Source<'_>) -> Expr {
         ExprKind::Call(mut call) if call.style == CallStyle::Method => {
             if let Some(receiver) = call.receiver.take() {
                 call.receiver = Some(if rewritable(&receiver, src) {
-                    interpolate(receiver, src)
+                    Box::new(interpolate(*receiver, src))
                 } else {
                     receiver
                 });
