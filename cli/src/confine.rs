@@ -15,9 +15,11 @@ pub struct Roots {
 }
 
 /// Folders inside the roots already found to be plain folders (no links), for
-/// [`Roots::resolve_with`]: keep one only while the folders do not change (one compile).
+/// [`Roots::resolve_with`]: keep one only while the folders do not change (one compile). Hashed
+/// with foldhash: std's SipHash of a path took 2.8 M instructions of a 99 M compile of the
+/// 701-file environment.
 #[derive(Debug, Default)]
-pub struct PlainDirs(HashSet<PathBuf>);
+pub struct PlainDirs(HashSet<PathBuf, crate::read_ahead::PathHasher>);
 
 impl PlainDirs {
     /// Whether `dir` is kept plain (every folder from its root to it is a folder, not a link).

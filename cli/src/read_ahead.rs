@@ -214,7 +214,7 @@ fn read_all(plan: &Plan, shared: &Shared, parser: &AheadParser) {
             plain: PlainDirs::default(),
             files: Vec::new(),
             known: Vec::new(),
-            absent: HashSet::new(),
+            absent: HashSet::default(),
             listed: 0,
             folders: 0,
         },
@@ -431,7 +431,7 @@ struct Listing<'a> {
     known: Vec<(String, Known)>,
     /// The folders of [`MODULE_FOLDERS`] a whole listing of their module found not there: not
     /// looked at again.
-    absent: HashSet<PathBuf>,
+    absent: HashSet<PathBuf, PathHasher>,
     /// How many files were found in all (at most the walk's number).
     listed: usize,
     /// How many folders were listed (as many as files at most: links that lead back into their
