@@ -102,8 +102,12 @@ after(async () => {
 });
 
 test('a result that comes back after the text was typed over is shown once the page is idle, then the newer text’s result', async () => {
-  // A run of a few hundred ms: the keys below are typed while it evaluates.
+  // A run of a few hundred ms: the text below is put in while it evaluates.
   const code = '1000000.each |$i| { $i }\n$a = 1';
+  // One edit (as a paste is), so the newer text's run is asked for at once: keys typed one by one would ask for it
+  // after the live pause, and a run still busy then, 400 ms after it started (a loaded machine), is replaced
+  // rather than answered. The newer text runs twice as long, so the stale result's idle moment comes before it.
+  const added = '\n1000000.each |$i| { $i }\n$b = 22';
   const { page, errors, close } = await openPage(env, codeLink(env, code));
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0, null, { timeout: 20000 });
   const editor = page.getByTestId('editor');
@@ -111,13 +115,13 @@ test('a result that comes back after the text was typed over is shown once the p
   await editor.press('Control+End');
   const before = await runs(page);
   await page.keyboard.press('Control+Enter');
-  await page.keyboard.type('\n$b = 22', { delay: 0 });
-  // The run asked for before the keys answers first: it waited for idle, and was shown (nothing newer came first).
+  await page.keyboard.insertText(added);
+  // The run asked for before the edit answers first: it waited for idle, and was shown (nothing newer came first).
   await page.waitForFunction(() => Number(document.body.dataset.resultsDeferred ?? 0) >= 1, null, { timeout: 20000 });
   // Then the run of the text as typed: its value, inline results and problems are those of the new text.
   await page.waitForFunction(() => document.querySelector('[data-testid="result-value"]').textContent === '22', null, { timeout: 20000 });
   assert.ok((await runs(page)) >= before + 1);
-  assert.equal(await editorText(page), `${code}\n$b = 22`);
+  assert.equal(await editorText(page), `${code}${added}`);
   const inline = await page.locator('.cm-inline-result').allTextContents();
   assert.ok(inline.some((hint) => hint.startsWith('⇒ 22')), `the new line's inline result (${inline.join(' | ')})`);
   assert.equal(await page.evaluate(() => document.body.dataset.resultsDropped), '0');
