@@ -6,6 +6,8 @@
 //! is asked (its own implementation, confined to the directories it was given).
 
 mod memory;
+#[cfg(feature = "parse-ahead")]
+mod mentions;
 pub(crate) mod metadata;
 pub(crate) mod naming;
 #[cfg(feature = "parse-ahead")]
@@ -20,6 +22,8 @@ use alloc::vec::Vec;
 use crate::syntax::ast::Program;
 
 pub use memory::MemoryFiles;
+#[cfg(feature = "parse-ahead")]
+pub use mentions::mentioned_modules;
 #[cfg(feature = "parse-ahead")]
 pub use parse_ahead::{
     parsed_kind, AheadParser, ParseAhead, ParsedAheadFiles, ParsedFile, PARSE_STACK_BYTES,

@@ -188,6 +188,10 @@ impl AheadParser {
                 return;
             };
             module = Some(at);
+            // The environment's own manifests name the modules the compile goes to next.
+            if !template && path.starts_with("manifests/") {
+                modules.mentioned(&text);
+            }
             if !self.parse(&path, text, template) {
                 return;
             }
@@ -226,13 +230,19 @@ impl AheadParser {
 }
 
 /// The files [`AheadParser::parse_all`] has still to parse, by module folder (`module_of`), the
-/// folders in the order their first file came: each file's folder is worked out once, and the
-/// next file of a folder is found without a walk over all the others.
+/// folders in the order their first file came but for the modules the environment's manifests
+/// name, which come first, in the order they are named (as the CLI's read-ahead thread reads
+/// them): each file's folder is worked out once, and the next file of a folder is found without
+/// a walk over all the others.
 struct ModuleQueues {
     /// Each folder's files still to parse (path, text, template), in their order.
     queues: Vec<VecDeque<(String, String, bool)>>,
     /// Folder → its place in `queues`.
     places: HashMap<String, usize>,
+    /// A module's name (the last folder of `modules/apache/`) → its folder's place in `queues`.
+    modules: HashMap<String, usize>,
+    /// The places of the modules named so far, in the order they were first named.
+    named: VecDeque<usize>,
     /// Every queue before this one is empty.
     first_pending: usize,
 }
@@ -257,11 +267,33 @@ impl ModuleQueues {
             };
             queues[at].push_back((path, text, template));
         }
+        let mut modules = HashMap::new();
+        for (folder, &at) in &places {
+            let Some(name) = folder.strip_suffix('/').and_then(|f| f.rsplit('/').next()) else {
+                continue;
+            };
+            // Two folders of one name (two module directories): the first listed.
+            let kept = modules.entry(String::from(name)).or_insert(at);
+            *kept = (*kept).min(at);
+        }
         ModuleQueues {
             queues,
             places,
+            modules,
+            named: VecDeque::new(),
             first_pending: 0,
         }
+    }
+
+    /// Put the modules `text` (a manifest) names before the others, after those named before.
+    fn mentioned(&mut self, text: &str) {
+        super::mentioned_modules(text, |name| {
+            if let Some(&at) = self.modules.get(name) {
+                if !self.named.contains(&at) {
+                    self.named.push_back(at);
+                }
+            }
+        });
     }
 
     /// The place of `folder`'s queue, when it has one.
@@ -270,12 +302,17 @@ impl ModuleQueues {
     }
 
     /// The next file of queue `at`, or when there is none (no queue, or an empty one) of the
-    /// first queue that has one, with the place of the queue it came from; `None` when every
-    /// queue is empty.
+    /// first module named (`mentioned`) that has one, else of the first queue that has one, with
+    /// the place of the queue it came from; `None` when every queue is empty.
     fn next_from(&mut self, at: Option<usize>) -> Option<(usize, (String, String, bool))> {
         let queue = at.and_then(|at| Some((at, self.queues.get_mut(at)?.pop_front()?)));
         if queue.is_some() {
             return queue;
+        }
+        while let Some(at) = self.named.pop_front() {
+            if let Some(file) = self.queues.get_mut(at).and_then(VecDeque::pop_front) {
+                return Some((at, file));
+            }
         }
         while let Some(queue) = self.queues.get_mut(self.first_pending) {
             if let Some(file) = queue.pop_front() {
@@ -392,6 +429,35 @@ mod tests {
         ] {
             assert_eq!(module_of(path), folder, "{path}");
         }
+    }
+
+    #[test]
+    fn the_modules_the_environments_manifests_name_come_first_in_that_order() {
+        let mut queues = ModuleQueues::new(vec![
+            file("manifests/site.pp"),
+            file("modules/a/manifests/init.pp"),
+            file("modules/b/manifests/init.pp"),
+            file("modules/b/manifests/x.pp"),
+            file("modules/c/manifests/init.pp"),
+        ]);
+        let (at, path) = next_path(&mut queues, None).unwrap_or_default();
+        assert_eq!(path, "manifests/site.pp");
+        queues.mentioned("node default {\n  include c\n  include b::x\n  include c\n}");
+        let mut order = Vec::new();
+        let mut module = Some(at);
+        while let Some((at, path)) = next_path(&mut queues, module) {
+            order.push(path);
+            module = Some(at);
+        }
+        assert_eq!(
+            order,
+            [
+                "modules/c/manifests/init.pp",
+                "modules/b/manifests/init.pp",
+                "modules/b/manifests/x.pp",
+                "modules/a/manifests/init.pp",
+            ]
+        );
     }
 
     #[test]
