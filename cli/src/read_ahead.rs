@@ -220,6 +220,7 @@ fn read_all(plan: &Plan, shared: &Shared, parser: &AheadParser) {
         },
         total: 0,
         mentioned: Vec::new(),
+        mentioned_once: HashSet::default(),
     };
     let mut modules: Vec<PathBuf> = Vec::new();
     if let Some(root) = &plan.root {
@@ -271,14 +272,31 @@ fn read_all(plan: &Plan, shared: &Shared, parser: &AheadParser) {
 /// includes what a manifest names, so a module named by the manifests read so far is likely the
 /// next the compile reads.
 fn first_mentioned(pending: &mut VecDeque<(String, PathBuf)>, mentioned: &[String]) {
-    for name in mentioned.iter().rev() {
-        let at = pending
-            .iter()
-            .position(|(_, folder)| folder.file_name().is_some_and(|own| own == name.as_str()));
-        if let Some(module) = at.and_then(|at| pending.remove(at)) {
-            pending.push_front(module);
+    if mentioned.is_empty() {
+        return;
+    }
+    // Each pending module by its folder's name (the first of a name), then the order: the
+    // named ones as named, then the rest as they were (linear in both lists).
+    let mut by_name: HashMap<&str, usize> = HashMap::new();
+    for (at, (_, folder)) in pending.iter().enumerate() {
+        if let Some(name) = folder.file_name().and_then(|name| name.to_str()) {
+            by_name.entry(name).or_insert(at);
         }
     }
+    let mut first = Vec::new();
+    let mut moved = vec![false; pending.len()];
+    for name in mentioned {
+        if let Some(&at) = by_name.get(name.as_str()) {
+            if let Some(seen @ false) = moved.get_mut(at) {
+                *seen = true;
+                first.push(at);
+            }
+        }
+    }
+    let rest = (0..pending.len()).filter(|&at| moved.get(at) == Some(&false));
+    let order: Vec<usize> = first.into_iter().chain(rest).collect();
+    let mut old: Vec<Option<(String, PathBuf)>> = pending.drain(..).map(Some).collect();
+    pending.extend(order.into_iter().filter_map(|at| old.get_mut(at)?.take()));
 }
 
 /// The read-ahead thread's reading.
@@ -292,6 +310,8 @@ struct Reader<'a> {
     /// The module names the environment's own manifests read since the last module was listed
     /// mention (see [`mentioned_modules`]), each once, in the order of their first mention.
     mentioned: Vec<String>,
+    /// Every name in `mentioned` since the thread started.
+    mentioned_once: HashSet<String, PathHasher>,
 }
 
 impl Reader<'_> {
@@ -332,8 +352,10 @@ impl Reader<'_> {
                 .as_deref()
                 .filter(|_| own_manifest && name.ends_with(".pp"))
             {
+                // Each name once (a set: a manifest may name a million distinct words).
                 mentioned_modules(text, |module| {
-                    if !self.mentioned.iter().any(|known| known == module) {
+                    if !self.mentioned_once.contains(module) {
+                        self.mentioned_once.insert(module.to_string());
                         self.mentioned.push(module.to_string());
                     }
                 });
@@ -663,6 +685,39 @@ mod tests {
         }
         read_all(&plan(root, 64), &ahead.shared, &ahead.parsed.parser());
         ahead
+    }
+
+    #[test]
+    fn a_manifest_naming_many_modules_is_scanned_in_one_pass() {
+        // 200,000 distinct names (a check of each against those before took minutes), a few of
+        // them modules of the environment.
+        let env = scratch("many-names");
+        fs::create_dir_all(env.join("manifests")).unwrap();
+        for module in ["m7", "m3"] {
+            fs::create_dir_all(env.join("modules").join(module).join("manifests")).unwrap();
+        }
+        let site: String = (0..200_000)
+            .rev()
+            .map(|n| format!("include m{n}\n"))
+            .collect();
+        fs::write(env.join("manifests/site.pp"), &site).unwrap();
+        let mut plan = plan(&env, 1 << 22);
+        plan.max_total_bytes = 1 << 23;
+        let ahead = ReadAhead::idle();
+        read_all(&plan, &ahead.shared, &ahead.parsed.parser());
+        assert_eq!(
+            ahead.take("manifests/site.pp").map(|t| t.len()),
+            Some(site.len())
+        );
+        let mut pending: VecDeque<(String, PathBuf)> = ["m3", "m7"]
+            .into_iter()
+            .map(|name| (format!("modules/{name}/"), env.join("modules").join(name)))
+            .collect();
+        let named: Vec<String> = (0..200_000).rev().map(|n| format!("m{n}")).collect();
+        first_mentioned(&mut pending, &named);
+        let order: Vec<&str> = pending.iter().map(|(prefix, _)| prefix.as_str()).collect();
+        assert_eq!(order, ["modules/m7/", "modules/m3/"]);
+        let _ = fs::remove_dir_all(env);
     }
 
     #[test]

@@ -243,6 +243,9 @@ struct ModuleQueues {
     modules: HashMap<String, usize>,
     /// The places of the modules named so far, in the order they were first named.
     named: VecDeque<usize>,
+    /// By place in `queues`: whether that module was named already (each is queued in `named`
+    /// once, however often a manifest names it).
+    was_named: Vec<bool>,
     /// Every queue before this one is empty.
     first_pending: usize,
 }
@@ -277,6 +280,7 @@ impl ModuleQueues {
             *kept = (*kept).min(at);
         }
         ModuleQueues {
+            was_named: alloc::vec![false; queues.len()],
             queues,
             places,
             modules,
@@ -288,10 +292,12 @@ impl ModuleQueues {
     /// Put the modules `text` (a manifest) names before the others, after those named before.
     fn mentioned(&mut self, text: &str) {
         super::mentioned_modules(text, |name| {
-            if let Some(&at) = self.modules.get(name) {
-                if !self.named.contains(&at) {
-                    self.named.push_back(at);
-                }
+            let Some(&at) = self.modules.get(name) else {
+                return;
+            };
+            if let Some(named @ false) = self.was_named.get_mut(at) {
+                *named = true;
+                self.named.push_back(at);
             }
         });
     }
