@@ -255,6 +255,7 @@ impl ModuleQueues {
     fn new(files: Vec<(String, String)>) -> Self {
         let mut queues: Vec<VecDeque<(String, String, bool)>> = Vec::new();
         let mut places: HashMap<String, usize> = HashMap::new();
+        let mut modules: HashMap<String, usize> = HashMap::new();
         for (path, text) in files {
             let Some(template) = parsed_kind(&path) else {
                 continue;
@@ -263,21 +264,19 @@ impl ModuleQueues {
             let at = match places.get(folder) {
                 Some(&at) => at,
                 None => {
-                    places.insert(folder.into(), queues.len());
+                    let at = queues.len();
+                    places.insert(folder.into(), at);
                     queues.push(VecDeque::new());
-                    queues.len() - 1
+                    // A module folder's name; of two folders of one name (two module
+                    // directories), the first listed.
+                    if let Some(name) = folder.strip_suffix('/').and_then(|f| f.rsplit('/').next())
+                    {
+                        modules.entry(name.into()).or_insert(at);
+                    }
+                    at
                 }
             };
             queues[at].push_back((path, text, template));
-        }
-        let mut modules = HashMap::new();
-        for (folder, &at) in &places {
-            let Some(name) = folder.strip_suffix('/').and_then(|f| f.rsplit('/').next()) else {
-                continue;
-            };
-            // Two folders of one name (two module directories): the first listed.
-            let kept = modules.entry(String::from(name)).or_insert(at);
-            *kept = (*kept).min(at);
         }
         ModuleQueues {
             was_named: alloc::vec![false; queues.len()],
