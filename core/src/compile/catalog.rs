@@ -249,7 +249,10 @@ impl Evaluator<'_> {
             .push((name.to_string(), self.scopes.current()));
         let result = (|| {
             let title = Value::string(name);
-            let names = (self.intern("title"), self.intern("name"));
+            let names = (
+                self.scratch.scope_names.title.clone(),
+                self.scratch.scope_names.name.clone(),
+            );
             self.scopes.assign(names.0, title.clone());
             self.scopes.assign(names.1, title);
             self.bind_module_name(name, definition.name.span);
@@ -729,13 +732,13 @@ impl Evaluator<'_> {
         let mark = self.scopes.push(0);
         let result = (|| {
             let title_value = Value::string(&title);
-            let title_name = self.intern("title");
+            let title_name = self.scratch.scope_names.title.clone();
             self.scopes.assign(title_name, title_value.clone());
             let name = attributes
                 .iter()
                 .find(|(a, _)| a == "name")
                 .map_or(title_value, |(_, v)| v.clone());
-            let name_name = self.intern("name");
+            let name_name = self.scratch.scope_names.name.clone();
             self.scopes.assign(name_name, name);
             self.bind_module_name(&type_name, definition.name.span);
             self.bind_caller_module_name(caller);

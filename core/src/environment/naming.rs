@@ -56,19 +56,37 @@ pub(crate) fn namespaced_file(name: &str, kind: &str) -> Option<ModuleFile> {
 /// `a::b`; `init.pp`: `a`; a `functions/` or `types/` file likewise). `None` for files outside a
 /// module's `manifests`, `functions`, `types` and `plans`, where any name is unacceptable.
 pub(crate) fn file_namespace(file: &ModuleFile) -> Option<String> {
-    let lower = file.path.to_ascii_lowercase();
-    let segments: Vec<&str> = lower.split('/').collect();
-    let (dir, rest) = segments.split_first()?;
-    if !matches!(*dir, "manifests" | "functions" | "types" | "plans") || rest.is_empty() {
+    // Built in one string (a file of each definition autoloaded asks): the module's name, then
+    // the path's folders and file name, lower case, each after `::`.
+    let (dir, rest) = file.path.split_once('/')?;
+    if !["manifests", "functions", "types", "plans"]
+        .iter()
+        .any(|kind| dir.eq_ignore_ascii_case(kind))
+    {
         return None;
     }
-    let mut names: Vec<&str> = alloc::vec![file.module.as_str()];
-    let (last, dirs) = rest.split_last()?;
-    names.extend(dirs.iter().copied());
-    if !(rest.len() == 1 && *last == "init.pp") {
-        names.push(last.strip_suffix(".pp").unwrap_or(last));
+    let mut name = String::with_capacity(file.module.len() + rest.len() + 8);
+    name.push_str(&file.module);
+    if rest.eq_ignore_ascii_case("init.pp") {
+        return Some(name);
     }
-    Some(crate::text::join(&names, "::"))
+    let module_end = name.len();
+    let (dirs, last) = match rest.rsplit_once('/') {
+        Some((dirs, last)) => (Some(dirs), last),
+        None => (None, rest),
+    };
+    for dir in dirs.into_iter().flat_map(|dirs| dirs.split('/')) {
+        name.push_str("::");
+        name.push_str(dir);
+    }
+    name.push_str("::");
+    let stem_len = last.len().saturating_sub(3);
+    let has_suffix = last.len() >= 3
+        && last.is_char_boundary(stem_len)
+        && last[stem_len..].eq_ignore_ascii_case(".pp");
+    name.push_str(if has_suffix { &last[..stem_len] } else { last });
+    name[module_end..].make_ascii_lowercase();
+    Some(name)
 }
 
 #[cfg(test)]
@@ -142,5 +160,22 @@ mod tests {
             Some("app")
         );
         assert_eq!(file_namespace(&file("templates/x.pp")), None);
+        // As the path's lower case reads: folders and the file name lowered, the module's name
+        // as it is; empty folders kept.
+        let upper = ModuleFile {
+            module: "App".into(),
+            path: "MANIFESTS/Sub//X.PP".into(),
+        };
+        assert_eq!(file_namespace(&upper).as_deref(), Some("App::sub::::x"));
+        for (path, namespace) in [
+            ("manifests/", Some("app::")),
+            ("manifests/x", Some("app::x")),
+            ("manifests/sub/init.pp", Some("app::sub::init")),
+            ("plans/a/b.pp", Some("app::a::b")),
+            ("manifests", None),
+            ("files/x.pp", None),
+        ] {
+            assert_eq!(file_namespace(&file(path)).as_deref(), namespace, "{path}");
+        }
     }
 }

@@ -271,8 +271,10 @@ impl EnvironmentFiles for Evaluator<'_> {
     /// Read, not only looked up: a file its host refuses (not a regular file, too large) is not
     /// there for Puppet either, and the host notes why when it is read.
     fn env_path_exists(&self, path: &str, dir_too: bool) -> bool {
+        // A file first: what is looked for is a file almost always (a template, `find_file`'s
+        // argument), and a folder's check is the dearer of the two (a prefix search, a `stat`).
         self.env
-            .is_some_and(|env| (dir_too && env.files.is_dir(path)) || env.files.read(path).is_ok())
+            .is_some_and(|env| env.files.read(path).is_ok() || (dir_too && env.files.is_dir(path)))
     }
 
     fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<Rc<str>>> {

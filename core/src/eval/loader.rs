@@ -105,10 +105,12 @@ impl<'o> Evaluator<'o> {
     /// `$module_name` in the scope of a class or defined type `name` defined at `at`: its
     /// module's name when the definition is in that module's files (else the top scope's `''`).
     pub(crate) fn bind_module_name(&mut self, name: &str, at: Span) {
-        if let Some(module) = self.module_of(name, at) {
-            let variable = self.intern("module_name");
-            self.scopes
-                .assign(variable, crate::value::Value::string(&module));
+        let module = crate::qualified::segments(name).next().unwrap_or_default();
+        if self.defined_in_module(module, at) {
+            // Shared names: a class or instance of a module takes no string of its own.
+            let value = crate::value::Value::String(self.intern(module));
+            let variable = self.scratch.scope_names.module_name.clone();
+            self.scopes.assign(variable, value);
         }
     }
 
@@ -116,22 +118,30 @@ impl<'o> Evaluator<'o> {
     /// that module's files.
     pub(crate) fn module_of(&mut self, name: &str, at: Span) -> Option<String> {
         let module = crate::qualified::segments(name).next().unwrap_or_default();
-        let dir = self.module_dir_index(module)?;
-        let dir = self.known.loader.module_dirs.get(dir)?;
+        self.defined_in_module(module, at).then(|| module.into())
+    }
+
+    /// Whether what is defined at `at` is in the files of module `module`.
+    fn defined_in_module(&mut self, module: &str, at: Span) -> bool {
+        let Some(dir) = self.module_dir_index(module) else {
+            return false;
+        };
+        let Some(dir) = self.known.loader.module_dirs.get(dir) else {
+            return false;
+        };
         let file = self.sources.path_at(at.start);
         file.strip_prefix(dir.as_str())
             .is_some_and(|rest| rest.starts_with('/'))
-            .then(|| module.into())
     }
 
     /// `$caller_module_name` in a new class or defined-type scope: the module of the scope that
     /// declared it (Puppet's `parent_module_name`), `''` for the main manifest's or a scope of
     /// no module (the top scope's own is undef).
     pub(crate) fn bind_caller_module_name(&mut self, caller: Option<String>) {
-        let module = caller.unwrap_or_default();
-        let variable = self.intern("caller_module_name");
+        let module = self.intern(caller.as_deref().unwrap_or_default());
+        let variable = self.scratch.scope_names.caller_module_name.clone();
         self.scopes
-            .assign(variable, crate::value::Value::string(&module));
+            .assign(variable, crate::value::Value::String(module));
     }
 
     /// The class or defined type whose body is being evaluated (`""` for the main manifest), and
