@@ -14,6 +14,12 @@ use crate::name_table::NameTable;
 #[derive(Debug, Clone, Default)]
 pub struct MemoryFiles {
     files: NameTable<Rc<str>>,
+    /// The same texts hashed by path, natively, for the compile's many reads (a large
+    /// environment's compile reads a file a thousand times and more; the sorted table compares
+    /// long shared prefixes of paths). The browser's engines, whose size budget has no room for
+    /// another map's code, read the sorted table.
+    #[cfg(not(target_arch = "wasm32"))]
+    by_path: crate::name_map::NameMap<Rc<str>>,
     bytes: usize,
     problems: Vec<(String, String)>,
 }
@@ -72,6 +78,8 @@ impl MemoryFiles {
             return;
         }
         self.bytes = bytes;
+        #[cfg(not(target_arch = "wasm32"))]
+        self.by_path.insert(path.clone(), text.clone());
         self.files.insert(path, text);
     }
 
@@ -99,7 +107,11 @@ impl MemoryFiles {
 
 impl EnvFiles for MemoryFiles {
     fn read(&self, path: &str) -> Result<Rc<str>, ReadError> {
-        self.files.get(path).cloned().ok_or(ReadError::Missing)
+        #[cfg(not(target_arch = "wasm32"))]
+        let found = self.by_path.get(path);
+        #[cfg(target_arch = "wasm32")]
+        let found = self.files.get(path);
+        found.cloned().ok_or(ReadError::Missing)
     }
 
     fn is_dir(&self, path: &str) -> bool {
@@ -151,6 +163,22 @@ mod tests {
             "class a {}"
         );
         assert_eq!(files.read("nope"), Err(ReadError::Missing));
+    }
+
+    #[test]
+    fn a_file_given_again_reads_as_its_last_text_and_a_left_out_one_not_at_all() {
+        let limits = Limits {
+            max_env_bytes: 20,
+            ..Limits::default()
+        };
+        let mut files = MemoryFiles::new();
+        files.insert("./manifests/site.pp", "notice(1)", &limits);
+        files.insert("manifests/site.pp", "notice(2)", &limits);
+        assert_eq!(&*files.read("manifests/site.pp").unwrap(), "notice(2)");
+        assert_eq!(files.len(), 1);
+        files.insert("manifests/big.pp", "x".repeat(21), &limits);
+        assert_eq!(files.read("manifests/big.pp"), Err(ReadError::Missing));
+        assert_eq!(files.read("manifests/site.pp/"), Err(ReadError::Missing));
     }
 
     #[test]
