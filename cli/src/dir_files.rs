@@ -92,8 +92,11 @@ impl DirFiles {
 
     /// Read the modules' files on another thread from now on, for the compile to take (see
     /// [`crate::read_ahead`]): for one compile of a whole environment, where the second core would
-    /// otherwise wait.
+    /// otherwise wait. No thread is started when there is no directory to read (`-e CODE` alone).
     pub fn read_ahead(&mut self, limits: &Limits) {
+        if self.root.is_none() && self.module_dirs.is_empty() {
+            return;
+        }
         self.ahead = ReadAhead::start(Plan {
             root: self.root.clone(),
             module_dirs: self.module_dirs.clone(),
@@ -491,6 +494,23 @@ mod tests {
             [Note::left_out("data/common.yaml", expected)]
         );
         let _ = fs::remove_dir_all(base);
+    }
+
+    #[test]
+    fn no_thread_reads_ahead_when_there_is_no_directory() {
+        let limits = Limits::default();
+        let mut none = DirFiles::new(None, Vec::new(), Vec::new(), &limits);
+        none.read_ahead(&limits);
+        assert!(none.ahead.is_none());
+        let env = scratch("ahead");
+        let mut some = DirFiles::new(Some(env.clone()), Vec::new(), Vec::new(), &limits);
+        some.read_ahead(&limits);
+        assert!(some.ahead.is_some());
+        let mut modules = DirFiles::new(None, vec![env.clone()], Vec::new(), &limits);
+        modules.read_ahead(&limits);
+        assert!(modules.ahead.is_some());
+        drop((some, modules));
+        let _ = fs::remove_dir_all(env);
     }
 
     #[test]
