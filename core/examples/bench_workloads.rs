@@ -10,9 +10,12 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// The allocator puppet-eval uses (cli/src/main.rs), so the figures are the CLI's.
+/// The allocator puppet-eval uses (cli/src/allocator.rs), so the figures are the CLI's.
+#[path = "../../cli/src/allocator.rs"]
+mod allocator;
+
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: allocator::Mimalloc = allocator::Mimalloc;
 
 use puppet_core::value::programmatic;
 use puppet_core::{evaluate, EvalOptions};

@@ -3,8 +3,12 @@
 
 use std::time::Instant;
 
+/// The allocator puppet-eval uses (cli/src/allocator.rs), so the figures are the CLI's.
+#[path = "../../cli/src/allocator.rs"]
+mod allocator;
+
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: allocator::Mimalloc = allocator::Mimalloc;
 
 use puppet_core::value::{Hash, Value};
 
