@@ -529,7 +529,6 @@ impl Listing<'_> {
     }
 
     /// Whether the compile's confinement takes `dir` (listing or looking into it is allowed).
-    /// Whether the compile's confinement takes `dir` (listing or looking into it is allowed).
     /// A folder found plain is kept so (see [`PlainDirs`]): its files are then opened without
     /// a look of their own first.
     fn inside(&mut self, dir: &Path) -> bool {
