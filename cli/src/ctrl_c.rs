@@ -1,8 +1,7 @@
 //! Ctrl+C (SIGINT) sets the engine's cancel flag: on Unix from a signal handler of our own (an
 //! atomic store, nothing else), elsewhere through the `ctrlc` crate. The crate waits for the
 //! signal on a thread of its own, and a thread costs every run: its stack, its first allocation
-//! (mimalloc's segment, whose first touch zeroes a 2 MiB huge page), its start on a core the
-//! compile and the read-ahead share.
+//! (mimalloc's region for it), its start on a core the compile and the read-ahead share.
 
 use puppet_core::CancelFlag;
 

@@ -215,7 +215,6 @@ fn parse_args() -> Result<Option<Args>, String> {
 }
 
 fn main() -> ExitCode {
-    without_huge_pages();
     // The whole program runs on a big stack: deep Puppet programs stop at the engine's limits.
     protocol::on_big_stack(real_main).unwrap_or(ExitCode::FAILURE)
 }
@@ -223,10 +222,19 @@ fn main() -> ExitCode {
 /// The process's memory in the system's small pages only. mimalloc asks Linux for huge pages
 /// (2 MiB, `MADV_HUGEPAGE`) on the region it allocates from; the first touch of each then zeroes
 /// all 2 MiB, of which a run of a few milliseconds uses a little: each thread's first allocation
-/// cost a huge page, a tenth of `puppet-eval -e 1`'s time (bench/README.md). The setting is the
-/// process's own and holds for memory already mapped.
-fn without_huge_pages() {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
+/// cost a huge page (bench/README.md). The setting is the process's own and holds for memory
+/// already mapped. It is made as the program is loaded (an `.init_array` entry), before Rust's
+/// runtime starts: the runtime allocates before `main`, and that first allocation touched the
+/// main thread's region in a huge page (a sixth of `puppet-eval -e 1`'s time, and a slower
+/// `--env` after it: tests/small_pages.rs).
+#[cfg(any(target_os = "linux", target_os = "android"))]
+#[used]
+#[link_section = ".init_array"]
+static WITHOUT_HUGE_PAGES: extern "C" fn() = without_huge_pages;
+
+/// See [`WITHOUT_HUGE_PAGES`].
+#[cfg(any(target_os = "linux", target_os = "android"))]
+extern "C" fn without_huge_pages() {
     // SAFETY: a system call with integer arguments only; it reads and writes no memory of ours.
     unsafe {
         libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
