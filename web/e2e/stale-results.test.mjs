@@ -109,7 +109,11 @@ test('a result that comes back after the text was typed over is shown once the p
   // rather than answered. The newer text runs twice as long, so the stale result's idle moment comes before it.
   const added = '\n1000000.each |$i| { $i }\n$b = 22';
   const { page, errors, close } = await openPage(env, codeLink(env, code));
+  // The first result, then the full engine that the page loads when idle, and its first lint: the worker is idle
+  // from there on. Asked for earlier, the run below shared the worker and the cores with that load and the lint
+  // queued behind it, and on a loaded machine it never answered as a deferred result (a clean-clone run).
   await page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0, null, { timeout: 20000 });
+  await page.waitForFunction(() => Number(document.body.dataset.lints ?? 0) > 0, null, { timeout: 30000 });
   const editor = page.getByTestId('editor');
   await editor.click();
   await editor.press('Control+End');
