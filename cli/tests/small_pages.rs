@@ -1,5 +1,5 @@
 //! `puppet-eval` runs in the system's small pages from its first allocation on (see
-//! `without_huge_pages` in src/main.rs): a process that waits for input holds no huge page and
+//! `WITHOUT_HUGE_PAGES` in src/main.rs): a process that waits for input holds no huge page and
 //! has them turned off. Where Linux has no huge pages to give (`never`), there is nothing to see.
 
 #[cfg(target_os = "linux")]
