@@ -722,9 +722,21 @@ impl<'s> Lexer<'s> {
     }
 }
 
-/// The offset after the ASCII blanks (space, tab, CR) starting at `from`.
+/// The offset after the ASCII blanks (space, tab, CR) starting at `from`: indentation's spaces
+/// eight at a time, then one blank at a time.
 fn skip_blanks(bytes: &[u8], from: usize) -> usize {
+    const SPACES: u64 = 0x2020_2020_2020_2020;
     let mut at = from;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let mut eight = [0u8; 8];
+        eight.copy_from_slice(chunk);
+        let others = u64::from_le_bytes(eight) ^ SPACES;
+        if others != 0 {
+            at += (others.trailing_zeros() / 8) as usize;
+            break;
+        }
+        at += 8;
+    }
     while let Some(b' ' | b'\t' | b'\r') = bytes.get(at) {
         at += 1;
     }

@@ -26,14 +26,18 @@ pub(super) fn bare_word(bytes: &[u8], from: usize) -> (usize, bool) {
         loop {
             i += word_run(bytes.get(i..).unwrap_or(&[]));
             end = i;
-            let hyphens = bytes
-                .get(i..)
-                .map_or(0, |rest| rest.iter().take_while(|&&b| b == b'-').count());
-            if hyphens == 0 || !bytes.get(i + hyphens).is_some_and(|&b| is_word(b)) {
+            if bytes.get(i) != Some(&b'-') {
+                break;
+            }
+            let hyphens = bytes[i..].iter().take_while(|&&b| b == b'-').count();
+            if !bytes.get(i + hyphens).is_some_and(|&b| is_word(b)) {
                 break;
             }
             name = false;
             i += hyphens;
+        }
+        if bytes.get(end) != Some(&b':') {
+            return (end - from, name);
         }
         match (bytes.get(end..end + 2), bytes.get(end + 2)) {
             (Some(b"::"), Some(b'a'..=b'z' | b'_')) => i = end + 2,

@@ -390,6 +390,13 @@ impl Validator {
             }
             return;
         }
+        if params.len() <= super::HASHED_LIMIT {
+            let names: Vec<&str> = params.iter().map(|p| p.name.name.as_str()).collect();
+            for index in super::repeats(&names) {
+                self.duplicate_parameter(&params[index]);
+            }
+            return;
+        }
         let mut names: Vec<(&str, usize)> = params
             .iter()
             .enumerate()

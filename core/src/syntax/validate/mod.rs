@@ -745,6 +745,48 @@ impl LiteralKey<'_> {
 /// sorting (no allocation, and fewer steps for the short lists manifests have).
 pub(super) const PAIRWISE_LIMIT: usize = 16;
 
+/// Up to how many items a check for repeats hashes them (`repeats`) rather than sorting.
+pub(super) const HASHED_LIMIT: usize = 256;
+
+/// The positions of the `texts` (at most `HASHED_LIMIT`) that an earlier one repeats, in order: each
+/// text's hash looked up in a table of the earlier ones, the texts compared only when hashes agree.
+pub(super) fn repeats(texts: &[&str]) -> Vec<usize> {
+    const SLOTS: usize = 2 * HASHED_LIMIT;
+    // Each slot: 0 when free, else 1 + the position of the first text with that hash's slot.
+    let mut slots = [0u16; SLOTS];
+    let mut hashes = [0u64; HASHED_LIMIT];
+    let mut found = Vec::new();
+    for (index, text) in texts.iter().enumerate().take(HASHED_LIMIT) {
+        let hash = fnv1a(text);
+        hashes[index] = hash;
+        let mut slot = (hash as usize) % SLOTS;
+        loop {
+            match slots[slot] {
+                0 => {
+                    slots[slot] = index as u16 + 1;
+                    break;
+                }
+                taken => {
+                    let earlier = usize::from(taken - 1);
+                    if hashes[earlier] == hash && texts[earlier] == *text {
+                        found.push(index);
+                        break;
+                    }
+                    slot = (slot + 1) % SLOTS;
+                }
+            }
+        }
+    }
+    found
+}
+
+/// A text's 64-bit FNV-1a hash.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// Indices of the entries whose literal key an earlier entry already has, in order.
 fn duplicate_keys(entries: &[HashEntry]) -> Vec<usize> {
     if entries.len() <= PAIRWISE_LIMIT {
@@ -779,4 +821,22 @@ fn duplicate_keys(entries: &[HashEntry]) -> Vec<usize> {
         .collect();
     crate::sort::sort_by(&mut duplicates, &|a, b| a.cmp(b));
     duplicates
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+
+    #[test]
+    fn repeats_are_every_text_an_earlier_one_has_in_order() {
+        for len in [0, 1, 17, 100, HASHED_LIMIT] {
+            let texts: Vec<String> = (0..len).map(|i| format!("p{}", (i * 7) % 23)).collect();
+            let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+            let expected: Vec<usize> = (0..len)
+                .filter(|&i| texts[..i].contains(&texts[i]))
+                .collect();
+            assert_eq!(repeats(&texts), expected, "{len} texts");
+        }
+    }
 }
