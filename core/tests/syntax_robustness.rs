@@ -104,6 +104,42 @@ fn ten_thousand_nested_brackets_give_a_diagnostic() {
     }
 }
 
+/// The shallowest nesting of `open`/`close` around `middle` that the nesting limit stops.
+fn first_too_deep(open: &str, middle: &str, close: &str) -> Option<usize> {
+    (1..300).find(|&depth| {
+        parse(&nested(open, middle, close, depth))
+            .1
+            .iter()
+            .any(|d| d.code == "NESTING_TOO_DEEP")
+    })
+}
+
+/// A lone literal, variable or name before `,` `)` `]` `}` skips the parser's operator rules;
+/// the nesting limit stops it exactly where it stopped the full walk (the depths here are the
+/// parser's before that shortcut), and one level sooner for an operator.
+#[test]
+fn the_nesting_limit_stops_lone_operands_where_it_stops_the_full_walk() {
+    for middle in [
+        "1", "$a", "'s'", "a", "A", "true", "undef", "default", "a-b",
+    ] {
+        for (open, close, first) in [("[", "]", 100), ("f(", ")", 67), ("{a=>", "}", 67)] {
+            assert_eq!(
+                first_too_deep(open, middle, close),
+                Some(first),
+                "{open}{middle}{close}"
+            );
+            let listed = format!("{open}1,");
+            assert_eq!(
+                first_too_deep(&listed, middle, close),
+                Some(first),
+                "{listed}{middle}"
+            );
+        }
+    }
+    assert_eq!(first_too_deep("[", "1 + 1", "]"), Some(99));
+    assert_eq!(first_too_deep("[", "-1", "]"), Some(99));
+}
+
 #[test]
 fn deep_chains_of_operators_and_constructs_are_safe() {
     let sources = [

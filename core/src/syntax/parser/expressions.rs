@@ -54,6 +54,10 @@ impl Parser<'_> {
 
     /// `assignment`: relationships, and `=` / `+=` / `-=` (right associative).
     pub(super) fn assignment(&mut self) -> PResult<Expr> {
+        // Past `assignment` and `expression`, two levels down.
+        if let Some(operand) = self.lone_operand(2) {
+            return Ok(operand);
+        }
         self.enter()?;
         let result = self.assignment_inner();
         self.leave();
@@ -120,6 +124,9 @@ impl Parser<'_> {
 
     /// An expression with operators binding at least as tightly as `min`.
     pub(super) fn expression(&mut self, min: u8) -> PResult<Expr> {
+        if let Some(operand) = self.lone_operand(1) {
+            return Ok(operand);
+        }
         self.enter()?;
         let mut wraps = 0;
         let result = self.expression_inner(min, &mut wraps);
@@ -161,6 +168,42 @@ impl Parser<'_> {
             );
         }
         Ok(left)
+    }
+
+    /// A one-token operand that a token ending every expression follows (`,` `;` `)` `]` `}`): a
+    /// literal, variable, name or reference, as `primary` makes it, without the walk through the
+    /// operator, resource and postfix rules, none of which such a token can start (most attribute
+    /// values, arguments and list items are these). `None` otherwise, and when the `levels` of
+    /// nesting the full walk enters would pass the limit (so that it reports it).
+    #[inline(always)]
+    fn lone_operand(&mut self, levels: u32) -> Option<Expr> {
+        use TokenKind as T;
+        let next = self.tokens.get(self.pos + 1)?.kind;
+        if !matches!(
+            next,
+            T::Comma | T::Semic | T::RParen | T::RBrack | T::RBrace
+        ) || self.depth + levels > super::MAX_NESTING
+        {
+            return None;
+        }
+        let token = self.tokens[self.pos];
+        let kind = match token.kind {
+            T::Variable => ExprKind::Variable(String::from(self.variable_name(token))),
+            T::String => ExprKind::String(self.take_text(token)),
+            T::Name => ExprKind::Name(String::from(self.text_of(token))),
+            T::Word => ExprKind::String(String::from(self.text_of(token))),
+            T::ClassRef => ExprKind::TypeRef(String::from(self.text_of(token))),
+            T::True | T::False => ExprKind::Boolean(token.kind == T::True),
+            T::Undef => ExprKind::Undef,
+            T::Default => ExprKind::Default,
+            T::Number => {
+                self.pos += 1;
+                return Some(self.number(token));
+            }
+            _ => return None,
+        };
+        self.pos += 1;
+        Some(node(kind, token.span))
     }
 
     /// `-x`, `!x`, `*x`, or a postfix expression.

@@ -113,7 +113,7 @@ impl Parser<'_> {
     }
 
     /// A NUMBER token's value; out-of-range integers are reported as Puppet's validation does.
-    fn number(&mut self, token: crate::syntax::token::Token) -> Expr {
+    pub(super) fn number(&mut self, token: crate::syntax::token::Token) -> Expr {
         let text = self.text_of(token);
         match parse_number(text) {
             Number::Integer(value) => node(ExprKind::Integer(value), token.span),
