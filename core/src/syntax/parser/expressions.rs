@@ -44,6 +44,32 @@ fn binary_operator(kind: TokenKind) -> Option<(BinaryOp, u8)> {
     })
 }
 
+/// Whether a token after an operand makes it part of a larger expression under `assignment`:
+/// `=` `+=` `-=`, the relationship arrows, a resource body's `{`, the binary operators, `?`, and
+/// the postfix `[` `(` `.` `<|` `<<|` (a `[` or `(` after a blank lexes as another token).
+fn continues_operand(kind: TokenKind) -> bool {
+    use TokenKind::*;
+    binary_operator(kind).is_some()
+        || matches!(
+            kind,
+            Equals
+                | Appends
+                | Deletes
+                | InEdge
+                | InEdgeSub
+                | OutEdge
+                | OutEdgeSub
+                | LBrace
+                | SelBrace
+                | QMark
+                | LBrack
+                | LParen
+                | Dot
+                | LCollect
+                | LlCollect
+        )
+}
+
 impl Parser<'_> {
     /// Counts one more level of tree depth for a node that wraps an earlier one.
     fn wrap(&mut self, wraps: &mut u32) -> PResult<()> {
@@ -170,20 +196,17 @@ impl Parser<'_> {
         Ok(left)
     }
 
-    /// A one-token operand that a token ending every expression follows (`,` `;` `)` `]` `}`): a
-    /// literal, variable, name or reference, as `primary` makes it, without the walk through the
-    /// operator, resource and postfix rules, none of which such a token can start (most attribute
-    /// values, arguments and list items are these). `None` otherwise, and when the `levels` of
-    /// nesting the full walk enters would pass the limit (so that it reports it).
+    /// A one-token operand that no rule continues (the next token is not one of
+    /// `continues_operand`'s): a literal, variable, name or reference, as `primary` makes it,
+    /// without the walk through the assignment, relationship, resource, operator and postfix
+    /// rules, which would each find nothing to add (most attribute values, arguments, list items,
+    /// hash keys and values are these). `None` otherwise, and when the `levels` of nesting the
+    /// full walk enters would pass the limit (so that it reports it).
     #[inline(always)]
     fn lone_operand(&mut self, levels: u32) -> Option<Expr> {
         use TokenKind as T;
         let next = self.tokens.get(self.pos + 1)?.kind;
-        if !matches!(
-            next,
-            T::Comma | T::Semic | T::RParen | T::RBrack | T::RBrace
-        ) || self.depth + levels > super::MAX_NESTING
-        {
+        if continues_operand(next) || self.depth + levels > super::MAX_NESTING {
             return None;
         }
         let token = self.tokens[self.pos];
