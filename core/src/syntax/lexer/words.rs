@@ -7,6 +7,13 @@ use crate::syntax::chars::{is_word, word_run};
 /// at `from` (0 when none), and whether that text is a NAME (`(::)?[a-z]\w*(::[a-z]\w*)*`: no
 /// hyphen, no segment starting with `_`).
 pub(super) fn bare_word(bytes: &[u8], from: usize) -> (usize, bool) {
+    // Most bare words are one segment of `[a-z]\w*` that neither `-` nor `:` follows: a NAME.
+    if let Some(b'a'..=b'z') = bytes.get(from) {
+        let end = from + 1 + word_run(bytes.get(from + 1..).unwrap_or(&[]));
+        if !matches!(bytes.get(end), Some(b'-' | b':')) {
+            return (end - from, true);
+        }
+    }
     let mut i = from
         + if bytes.get(from..from + 2) == Some(b"::") {
             2
