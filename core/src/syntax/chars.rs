@@ -22,6 +22,7 @@ pub(crate) fn is_word(b: u8) -> bool {
 /// How many bytes of `[a-zA-Z0-9_]` `bytes` starts with: eight at a time (names and variables are
 /// most of a manifest's bytes), the last few with the eight that end the text; one at a time only
 /// in a text shorter than eight bytes.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline]
 pub(crate) fn word_run(bytes: &[u8]) -> usize {
     let mut at = 0;
@@ -48,13 +49,28 @@ pub(crate) fn word_run(bytes: &[u8]) -> usize {
     at + rest.iter().position(|&b| !is_word(b)).unwrap_or(rest.len())
 }
 
+/// The browser's engines scan one byte at a time: the eight-byte form costs their size budget
+/// (scripts/check-wasm-size.sh) more than it buys their parse.
+#[cfg(target_arch = "wasm32")]
+#[inline]
+pub(crate) fn word_run(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .position(|&b| !is_word(b))
+        .unwrap_or(bytes.len())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 const ONES: u64 = 0x0101_0101_0101_0101;
+#[cfg(not(target_arch = "wasm32"))]
 const HIGHS: u64 = ONES * 0x80;
+#[cfg(not(target_arch = "wasm32"))]
 const SEVEN_BITS: u64 = ONES * 0x7f;
 
 /// The high bit of each byte of `eight` set where that byte is one of `[a-zA-Z0-9_]` (the other
 /// bits are not meaningful). Each byte is first cut to seven bits, so no sum carries into the next
 /// byte; a byte whose own high bit was set is not a word byte.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 fn word_bytes(eight: u64) -> u64 {
     let low = eight & SEVEN_BITS;

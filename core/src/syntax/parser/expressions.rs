@@ -47,6 +47,7 @@ fn binary_operator(kind: TokenKind) -> Option<(BinaryOp, u8)> {
 /// Whether a token after an operand makes it part of a larger expression under `assignment`:
 /// `=` `+=` `-=`, the relationship arrows, a resource body's `{`, the binary operators, `?`, and
 /// the postfix `[` `(` `.` `<|` `<<|` (a `[` or `(` after a blank lexes as another token).
+#[cfg(not(target_arch = "wasm32"))]
 fn continues_operand(kind: TokenKind) -> bool {
     use TokenKind::*;
     binary_operator(kind).is_some()
@@ -81,6 +82,7 @@ impl Parser<'_> {
     /// `assignment`: relationships, and `=` / `+=` / `-=` (right associative).
     pub(super) fn assignment(&mut self) -> PResult<Expr> {
         // Past `assignment` and `expression`, two levels down.
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(operand) = self.lone_operand(2) {
             return Ok(operand);
         }
@@ -150,6 +152,7 @@ impl Parser<'_> {
 
     /// An expression with operators binding at least as tightly as `min`.
     pub(super) fn expression(&mut self, min: u8) -> PResult<Expr> {
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(operand) = self.lone_operand(1) {
             return Ok(operand);
         }
@@ -201,7 +204,9 @@ impl Parser<'_> {
     /// without the walk through the assignment, relationship, resource, operator and postfix
     /// rules, which would each find nothing to add (most attribute values, arguments, list items,
     /// hash keys and values are these). `None` otherwise, and when the `levels` of nesting the
-    /// full walk enters would pass the limit (so that it reports it).
+    /// full walk enters would pass the limit (so that it reports it). Native only: in the
+    /// browser's engines it would cost their size budget more than it buys their parse.
+    #[cfg(not(target_arch = "wasm32"))]
     #[inline(always)]
     fn lone_operand(&mut self, levels: u32) -> Option<Expr> {
         use TokenKind as T;

@@ -390,6 +390,9 @@ impl Validator {
             }
             return;
         }
+        // Natively, up to a few hundred by hashing (the browser's engines sort: the table would
+        // cost their size budget 1.2 KB).
+        #[cfg(not(target_arch = "wasm32"))]
         if params.len() <= super::HASHED_LIMIT {
             let names: Vec<&str> = params.iter().map(|p| p.name.name.as_str()).collect();
             for index in super::repeats(&names) {

@@ -746,10 +746,12 @@ impl LiteralKey<'_> {
 pub(super) const PAIRWISE_LIMIT: usize = 16;
 
 /// Up to how many items a check for repeats hashes them (`repeats`) rather than sorting.
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) const HASHED_LIMIT: usize = 256;
 
 /// The positions of the `texts` (at most `HASHED_LIMIT`) that an earlier one repeats, in order: each
 /// text's hash looked up in a table of the earlier ones, the texts compared only when hashes agree.
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn repeats(texts: &[&str]) -> Vec<usize> {
     const SLOTS: usize = 2 * HASHED_LIMIT;
     // Each slot: 0 when free, else 1 + the position of the first text with that hash's slot.
@@ -781,6 +783,7 @@ pub(super) fn repeats(texts: &[&str]) -> Vec<usize> {
 }
 
 /// A text's 64-bit FNV-1a hash.
+#[cfg(not(target_arch = "wasm32"))]
 fn fnv1a(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, b| {
         (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
@@ -823,7 +826,7 @@ fn duplicate_keys(entries: &[HashEntry]) -> Vec<usize> {
     duplicates
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use alloc::format;
