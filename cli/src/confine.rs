@@ -5,6 +5,7 @@
 //! loops is refused, with a message naming it, and nothing is read through it.
 
 use std::collections::HashSet;
+use std::ffi::OsString;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
@@ -15,24 +16,31 @@ pub struct Roots {
 }
 
 /// Folders inside the roots already found to be plain folders (no links), for
-/// [`Roots::resolve_with`]: keep one only while the folders do not change (one compile). Hashed
-/// with foldhash: std's SipHash of a path took 2.8 M instructions of a 99 M compile of the
-/// 701-file environment.
+/// [`Roots::resolve_with`]: keep one only while the folders do not change (one compile). Keyed by
+/// the path's bytes, hashed with foldhash: std's SipHash of a path took 2.8 M instructions of a
+/// 99 M compile of the 701-file environment, and a `Path`'s own hash and equality walk its
+/// components (1.5 M of the read-ahead's and compile's instructions). The paths kept and asked for
+/// are all built from a canonical root and plain names, so the same folder is always the same
+/// bytes; a path spelled otherwise (`a//b`) is only not found, and goes the long way.
 #[derive(Debug, Default)]
-pub struct PlainDirs(HashSet<PathBuf, crate::read_ahead::PathHasher>);
+pub struct PlainDirs(HashSet<OsString, crate::read_ahead::PathHasher>);
 
 impl PlainDirs {
     /// Whether `dir` is kept plain (every folder from its root to it is a folder, not a link).
     pub fn holds(&self, dir: &Path) -> bool {
-        self.0.contains(dir)
+        self.0.contains(dir.as_os_str())
+    }
+
+    fn keep(&mut self, dir: &Path) {
+        if !self.holds(dir) {
+            self.0.insert(dir.as_os_str().to_os_string());
+        }
     }
 
     /// Keep `dir` plain on another's word: the read-ahead thread's listing, in the same roots,
     /// found it so ([`crate::read_ahead::Known::PlainFolder`]).
     pub fn keep_found(&mut self, dir: &Path) {
-        if !self.0.contains(dir) {
-            self.0.insert(dir.to_path_buf());
-        }
+        self.keep(dir);
     }
 
     /// Keep `entry` plain: a folder a listing of `dir` found as a folder of its own (the entry's
@@ -40,8 +48,8 @@ impl PlainDirs {
     /// [`Roots::resolve_seen`] would conclude with an `lstat` of `entry`, without it.
     pub fn keep_listed(&mut self, dir: &Path, entry: &Path) {
         let named = matches!(entry.components().next_back(), Some(Component::Normal(_)));
-        if named && entry.parent() == Some(dir) && self.0.contains(dir) {
-            self.0.insert(entry.to_path_buf());
+        if named && entry.parent() == Some(dir) && self.holds(dir) {
+            self.keep(entry);
         }
     }
 }
@@ -138,7 +146,7 @@ impl Roots {
     /// first; it does not wait should the path have become a FIFO (`O_NONBLOCK`). What the
     /// open file is (a folder, a FIFO) is the caller's to check from its metadata.
     pub fn open_plain(&self, path: &Path, plain: &PlainDirs) -> PlainOpen {
-        let folder_kept = path.parent().is_some_and(|folder| plain.0.contains(folder));
+        let folder_kept = path.parent().is_some_and(|folder| plain.holds(folder));
         if !folder_kept || !matches!(path.components().next_back(), Some(Component::Normal(_))) {
             return PlainOpen::Unknown;
         }
@@ -172,7 +180,7 @@ impl Roots {
         let found = last_plain(path.to_path_buf());
         if let PlainPath::Found(folder, metadata) = &found {
             if metadata.is_dir() {
-                plain.0.insert(folder.clone());
+                plain.keep(folder);
             }
         }
         found
@@ -188,7 +196,7 @@ impl Roots {
         // A folder is kept as plain only once every folder from its root to it was: when the
         // path's own folder is kept, only the path itself is left to look at (one hash, not
         // one a folder and no search for its root, for the many files of one folder).
-        if path.parent().is_some_and(|folder| plain.0.contains(folder)) {
+        if path.parent().is_some_and(|folder| plain.holds(folder)) {
             return None;
         }
         let Some(root) = self.roots.iter().find(|root| path.starts_with(root)) else {
@@ -203,16 +211,14 @@ impl Roots {
             return Some(PlainPath::Unknown);
         }
         // The root itself is where links may lead: trusted, and plain for its files.
-        if !plain.0.contains(root) {
-            plain.0.insert(root.clone());
-        }
+        plain.keep(root);
         let mut at = root.clone();
         for component in folders {
             let Component::Normal(name) = component else {
                 return Some(PlainPath::Unknown);
             };
             at.push(name);
-            if plain.0.contains(&at) {
+            if plain.holds(&at) {
                 continue;
             }
             let metadata = match std::fs::symlink_metadata(&at) {
@@ -227,7 +233,7 @@ impl Roots {
             if metadata.is_symlink() || !metadata.is_dir() {
                 return Some(PlainPath::Unknown);
             }
-            plain.0.insert(at.clone());
+            plain.keep(&at);
         }
         None
     }
@@ -439,8 +445,8 @@ mod tests {
         assert!(seen("site/none").is_none());
         // A folder kept as plain is one looked at: a link put in its place later is not seen
         // (a compile's folders do not change while it runs).
-        assert!(plain.0.contains(&env.join("site/good/manifests")));
-        assert!(!plain.0.contains(&env.join("modules/good")));
+        assert!(plain.holds(&env.join("site/good/manifests")));
+        assert!(!plain.holds(&env.join("modules/good")));
         // A folder listed in a kept folder is kept; not when its folder is not kept, nor a
         // path that is not one of the folder's own entries.
         plain.keep_listed(&env.join("site/good"), &env.join("site/good/files"));
