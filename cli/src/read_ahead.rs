@@ -209,15 +209,7 @@ fn read_all(plan: &Plan, shared: &Shared, parser: &AheadParser) {
         plan,
         shared,
         parser,
-        list: Listing {
-            plan,
-            plain: PlainDirs::default(),
-            files: Vec::new(),
-            known: Vec::new(),
-            absent: HashSet::default(),
-            listed: 0,
-            folders: 0,
-        },
+        list: Listing::new(plan),
         total: 0,
         mentioned: Vec::new(),
         mentioned_once: HashSet::default(),
@@ -435,7 +427,20 @@ struct Listing<'a> {
     folders: usize,
 }
 
-impl Listing<'_> {
+impl<'a> Listing<'a> {
+    /// Nothing found yet.
+    fn new(plan: &'a Plan) -> Self {
+        Listing {
+            plan,
+            plain: PlainDirs::default(),
+            files: Vec::new(),
+            known: Vec::new(),
+            absent: HashSet::default(),
+            listed: 0,
+            folders: 0,
+        }
+    }
+
     fn full(&self) -> bool {
         self.listed >= self.plan.limits.max_files
     }
@@ -952,15 +957,7 @@ mod tests {
             fs::write(env.join(name), "").unwrap();
         }
         let plan = plan(&env, 64);
-        let list = Listing {
-            plan: &plan,
-            plain: PlainDirs::default(),
-            files: Vec::new(),
-            known: Vec::new(),
-            absent: HashSet::default(),
-            listed: 0,
-            folders: 0,
-        };
+        let list = Listing::new(&plan);
         let root = env.to_str().unwrap();
         // The names as the components alone gave them (the code before the bytes were looked at).
         let by_components = |disk: &Path| match disk.strip_prefix(&env) {
