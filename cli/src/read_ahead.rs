@@ -13,10 +13,10 @@
 use std::collections::HashSet;
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
-use puppet_core::{mentioned_modules, parsed_kind, AheadParser, ParseAhead, ParsedFile};
+use puppet_core::{mentioned_modules, parsed_kind, AheadParser, Handover, ParseAhead, ParsedFile};
 
 use crate::bounded_read::{read_file, read_opened, read_seen};
 use crate::confine::{PlainDirs, PlainOpen, Resolved, Roots};
@@ -67,10 +67,8 @@ pub enum Known {
 struct Shared {
     slots: Mutex<HashMap<String, Slot, PathHasher>>,
     known: Mutex<HashMap<String, Known, PathHasher>>,
-    settled: Condvar,
-    /// How many `take`s wait on `settled` (changed and read with `slots` locked): a file
-    /// settled with none waiting wakes no one (a wake is a system call even then).
-    waiting: AtomicUsize,
+    /// Where the compile waits for a file being read.
+    handover: Handover,
     /// Set when the compile no longer wants files: the thread stops at its next file.
     stop: AtomicBool,
     /// The last file the compile asked for before the thread had it: the thread goes on with
@@ -121,8 +119,7 @@ impl ReadAhead {
             shared: Arc::new(Shared {
                 slots: Mutex::new(HashMap::default()),
                 known: Mutex::new(HashMap::default()),
-                settled: Condvar::new(),
-                waiting: AtomicUsize::new(0),
+                handover: Handover::new(),
                 stop: AtomicBool::new(false),
                 wanted: Mutex::new(None),
             }),
@@ -138,10 +135,7 @@ impl ReadAhead {
         loop {
             match slots.get_mut(name) {
                 Some(Slot::Reading) => {
-                    self.shared.waiting.fetch_add(1, Ordering::Relaxed);
-                    let woken = self.shared.settled.wait(slots);
-                    self.shared.waiting.fetch_sub(1, Ordering::Relaxed);
-                    slots = woken.ok()?;
+                    slots = self.shared.handover.wait(&self.shared.slots, slots)?;
                 }
                 Some(slot @ Slot::Read(_)) => {
                     return match std::mem::replace(slot, Slot::Compile) {
@@ -195,8 +189,7 @@ impl Drop for Settle<'_> {
                 *slot = Slot::Compile;
             }
         }
-        drop(slots);
-        self.0.settled.notify_all();
+        self.0.handover.settle(slots);
     }
 }
 
@@ -360,11 +353,7 @@ impl Reader<'_> {
                 return false;
             };
             slots.insert(name.clone(), text.map_or(Slot::Compile, Slot::Read));
-            let waited_for = self.shared.waiting.load(Ordering::Relaxed) > 0;
-            drop(slots);
-            if waited_for {
-                self.shared.settled.notify_all();
-            }
+            self.shared.handover.settle(slots);
             if let Some((template, text)) = parse {
                 if !self.parser.parse(&name, text, template) {
                     return false;

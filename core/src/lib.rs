@@ -101,8 +101,8 @@ pub use compile::{lookup, LookupAnswer, LookupQuery, QueryProblem};
 pub use diagnostic::{Diagnostic, Note, Severity, Stage};
 #[cfg(feature = "parse-ahead")]
 pub use environment::{
-    mentioned_modules, parsed_kind, AheadParser, ParseAhead, ParsedAheadFiles, ParsedFile,
-    PARSE_STACK_BYTES,
+    mentioned_modules, parsed_kind, AheadParser, Handover, ParseAhead, ParsedAheadFiles,
+    ParsedFile, PARSE_STACK_BYTES,
 };
 pub use environment::{EnvFiles, Environment, MainCode, MemoryFiles, ParseCache};
 pub use eval::{Recorded, RecordedValue};

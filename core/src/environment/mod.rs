@@ -5,6 +5,8 @@
 //! and the tests hand over every file at once ([`MemoryFiles`]); the CLI reads a directory as it
 //! is asked (its own implementation, confined to the directories it was given).
 
+#[cfg(feature = "parse-ahead")]
+mod handover;
 mod memory;
 #[cfg(feature = "parse-ahead")]
 mod mentions;
@@ -21,6 +23,8 @@ use alloc::vec::Vec;
 
 use crate::syntax::ast::Program;
 
+#[cfg(feature = "parse-ahead")]
+pub use handover::Handover;
 pub use memory::MemoryFiles;
 #[cfg(feature = "parse-ahead")]
 pub use mentions::mentioned_modules;

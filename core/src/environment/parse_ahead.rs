@@ -14,11 +14,12 @@
 use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
-use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use core::sync::atomic::{AtomicBool, Ordering};
 use foldhash::fast::FixedState;
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Condvar, Mutex};
+use std::sync::Mutex;
 
+use super::handover::Handover;
 use super::{EnvFiles, ReadError};
 use crate::diagnostic::Diagnostic;
 use crate::syntax::ast::Program;
@@ -54,10 +55,8 @@ struct Shared {
     /// Hashed with foldhash: std's SipHash took 0.33 M instructions of the parse thread's 26 M for
     /// the 701-file environment.
     slots: Mutex<HashMap<String, Slot, FixedState>>,
-    settled: Condvar,
-    /// How many `take`s wait on `settled` (changed and read with `slots` locked): a file
-    /// settled with none waiting wakes no one (a wake is a system call even then).
-    waiting: AtomicUsize,
+    /// Where the compile waits for a file being parsed.
+    handover: Handover,
     /// The last file the compile reached before the other thread: that thread goes on with its
     /// module.
     wanted: Mutex<Option<String>>,
@@ -141,10 +140,7 @@ impl ParseAhead {
         loop {
             match slots.get_mut(path) {
                 Some(Slot::Parsing) => {
-                    self.shared.waiting.fetch_add(1, Ordering::Relaxed);
-                    let woken = self.shared.settled.wait(slots);
-                    self.shared.waiting.fetch_sub(1, Ordering::Relaxed);
-                    slots = woken.ok()?;
+                    slots = self.shared.handover.wait(&self.shared.slots, slots)?;
                 }
                 Some(slot @ Slot::Parsed { .. }) => {
                     let Slot::Parsed {
@@ -351,11 +347,7 @@ impl Settle<'_> {
             Err(poisoned) => poisoned.into_inner(),
         };
         slots.insert(self.path.into(), slot);
-        let waited_for = self.shared.waiting.load(Ordering::Relaxed) > 0;
-        drop(slots);
-        if waited_for {
-            self.shared.settled.notify_all();
-        }
+        self.shared.handover.settle(slots);
     }
 }
 
