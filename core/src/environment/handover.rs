@@ -9,7 +9,7 @@
 
 use core::hint::spin_loop;
 use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
 /// Looks at the counter between two checks of the clock (each look a few nanoseconds).
@@ -40,8 +40,7 @@ impl Default for Handover {
 
 impl Handover {
     pub fn new() -> Self {
-        let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
-        Self::with_spin(cores > 1)
+        Self::with_spin(several_cores())
     }
 
     /// A meeting point that spins (or sleeps at once) whatever the machine's cores.
@@ -105,6 +104,13 @@ impl Handover {
             std::thread::yield_now();
         }
     }
+}
+
+/// Whether the process may run on more than one core: asked once (the answer reads the process's
+/// affinity and its control group's quota, several system calls), then kept.
+fn several_cores() -> bool {
+    static SEVERAL: OnceLock<bool> = OnceLock::new();
+    *SEVERAL.get_or_init(|| std::thread::available_parallelism().is_ok_and(|cores| cores.get() > 1))
 }
 
 #[cfg(test)]
