@@ -391,6 +391,7 @@ fn read_cleanly(
 
 /// Whether `relative` is a path the components would give back as it is: segments that are
 /// neither empty, `.` nor `..`, no trailing `/`.
+///
 /// One pass over the bytes: a split at each `/` cost 123 instructions a segment (0.86 M of the
 /// read-ahead thread's 7.8 M for the 701-file environment).
 fn is_plain_relative(relative: &str) -> bool {
