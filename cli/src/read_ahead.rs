@@ -313,11 +313,26 @@ impl Reader<'_> {
             if self.shared.stop.load(Ordering::Relaxed) || self.total > self.plan.max_total_bytes {
                 return false;
             }
+            // Only the environment's own manifests (the node definitions) are scanned for the
+            // modules they name: a scan of every module's files took 6.5 M instructions for the
+            // 701-file environment.
+            let own_manifest =
+                self.plan.root.is_some() && name.starts_with("manifests/") && name.ends_with(".pp");
             match self.shared.slots.lock() {
                 Ok(mut slots) if !slots.contains_key(&name) => {
                     slots.insert(name.clone(), Slot::Reading);
                 }
-                Ok(_) => continue,
+                Ok(slots) => {
+                    drop(slots);
+                    // The compile reads this one itself. It reads `site.pp` before this thread
+                    // has started, so the order of the modules its nodes name is learned here
+                    // from a reading of its own (without it, the modules were read in the
+                    // order of their folders' names: `m10` before `m2`).
+                    if own_manifest {
+                        self.scan_claimed(&disk);
+                    }
+                    continue;
+                }
                 Err(_) => return false,
             }
             let text = read_cleanly(
@@ -331,20 +346,8 @@ impl Reader<'_> {
                 .saturating_add(text.as_ref().map_or(0, |text| text.len() as u64));
             // The compile may take the text at once; the parse is claimed after (the compile
             // parses the file itself if it gets there first).
-            // Only the environment's own manifests (the node definitions) are scanned: a scan
-            // of every module's files took 6.5 M instructions for the 701-file environment.
-            let own_manifest = self.plan.root.is_some() && name.starts_with("manifests/");
-            if let Some(text) = text
-                .as_deref()
-                .filter(|_| own_manifest && name.ends_with(".pp"))
-            {
-                // Each name once (a set: a manifest may name a million distinct words).
-                mentioned_modules(text, |module| {
-                    if !self.mentioned_once.contains(module) {
-                        self.mentioned_once.insert(module.to_string());
-                        self.mentioned.push(module.to_string());
-                    }
-                });
+            if let Some(text) = text.as_deref().filter(|_| own_manifest) {
+                self.note_mentions(text);
             }
             let parse = text
                 .as_ref()
@@ -361,6 +364,31 @@ impl Reader<'_> {
             }
         }
         !self.list.full()
+    }
+
+    /// Learn the modules named by an environment manifest the compile claimed, from a reading
+    /// of this thread's own that is not handed over.
+    fn scan_claimed(&mut self, disk: &Path) {
+        if let Some(text) = read_cleanly(
+            &self.plan.roots,
+            &mut self.list.plain,
+            disk,
+            self.plan.max_file_bytes,
+        ) {
+            self.total = self.total.saturating_add(text.len() as u64);
+            self.note_mentions(&text);
+        }
+    }
+
+    /// The modules `text` (an environment manifest) names, each once (a set: a manifest may
+    /// name a million distinct words), in the order of their first mention.
+    fn note_mentions(&mut self, text: &str) {
+        mentioned_modules(text, |module| {
+            if !self.mentioned_once.contains(module) {
+                self.mentioned_once.insert(module.to_string());
+                self.mentioned.push(module.to_string());
+            }
+        });
     }
 }
 
@@ -913,6 +941,37 @@ mod tests {
         // Not a file the compile would see (`exists` is false for it), and not read (it would block).
         assert_eq!(ahead.known("modules/a/metadata.json"), None);
         assert_eq!(ahead.take("modules/a/metadata.json"), None);
+        let _ = fs::remove_dir_all(env);
+    }
+
+    #[test]
+    fn the_modules_an_environment_manifest_names_are_learned_when_the_compile_claimed_it() {
+        // The compile reads `site.pp` before this thread starts: the thread still learns the
+        // order of the modules it names, from a reading of its own that is not handed over.
+        let env = scratch("claimed-site");
+        fs::create_dir_all(env.join("manifests")).unwrap();
+        fs::write(env.join("manifests/site.pp"), "include m2\ninclude m10\n").unwrap();
+        let plan = plan(&env, 64);
+        let ahead = ReadAhead::idle();
+        assert_eq!(ahead.take("manifests/site.pp"), None);
+        let parser = ahead.parsed.parser();
+        let mut reader = Reader {
+            plan: &plan,
+            shared: &ahead.shared,
+            parser: &parser,
+            list: Listing::new(&plan),
+            total: 0,
+            mentioned: Vec::new(),
+            mentioned_once: HashSet::default(),
+        };
+        reader.list.folder(&env, &[("manifests", usize::MAX)]);
+        assert!(reader.read_listed());
+        assert_eq!(reader.mentioned, ["m2", "m10"]);
+        // Still the compile's: nothing is handed over.
+        assert!(matches!(
+            ahead.shared.slots.lock().unwrap().get("manifests/site.pp"),
+            Some(Slot::Compile)
+        ));
         let _ = fs::remove_dir_all(env);
     }
 
