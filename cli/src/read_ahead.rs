@@ -131,7 +131,7 @@ impl ReadAhead {
     /// (waiting while it reads it); `None` when the compile is to read it itself, which the
     /// other thread then leaves alone.
     pub fn take(&self, name: &str) -> Option<String> {
-        let mut slots = self.shared.slots.lock().ok()?;
+        let mut slots = self.shared.handover.lock(&self.shared.slots)?;
         loop {
             match slots.get_mut(name) {
                 Some(Slot::Reading) => {
@@ -164,7 +164,8 @@ impl ReadAhead {
 
     /// What the listing found at the path the engine names `name`, if it looked there.
     pub fn known(&self, name: &str) -> Option<Known> {
-        self.shared.known.lock().ok()?.get(name).copied()
+        let known = self.shared.handover.lock(&self.shared.known)?;
+        known.get(name).copied()
     }
 }
 

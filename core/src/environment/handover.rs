@@ -6,10 +6,15 @@
 //! both sides and the wake-up of an idle core; spinning on a counter the settling thread bumps
 //! finds the file the moment it is there. The spin is bounded and gives the core away between
 //! looks, so a busy machine falls back to the sleep; on one core there is no spin.
+//!
+//! The compile takes the tables' locks the same way ([`Handover::lock`]): the other thread holds a
+//! lock for a microsecond or two, and std's mutex, finding it held, soon sleeps in the kernel,
+//! which cost the compile 40-60 µs each time (1-8 times a run of the 701-file benchmark, for each
+//! of its three tables).
 
 use core::hint::spin_loop;
 use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
+use std::sync::{Condvar, Mutex, MutexGuard, OnceLock, TryLockError};
 use std::time::{Duration, Instant};
 
 /// Looks at the counter between two checks of the clock (each look a few nanoseconds).
@@ -18,6 +23,10 @@ const LOOKS_PER_TURN: u32 = 64;
 /// How long the compile spins before it sleeps: longer than most files take to read and parse
 /// (about 25 µs on average for the benchmark's), shorter than anything a person notices.
 const SPIN_LIMIT: Duration = Duration::from_micros(300);
+
+/// How long the compile tries a held lock before it sleeps on it: far longer than the other
+/// thread holds one, far shorter than a sleep and its wake-up.
+const LOCK_SPIN_LIMIT: Duration = Duration::from_micros(30);
 
 /// The meeting point of a waiting thread and the thread that settles what it waits for. Both lock
 /// the same mutex (the slots' table) around their changes to it.
@@ -28,8 +37,9 @@ pub struct Handover {
     /// settled with none asleep wakes no one (a wake is a system call even then).
     sleeping: AtomicUsize,
     settled: Condvar,
-    /// Whether spinning can help: another core can settle the file meanwhile.
-    spin: bool,
+    /// Whether spinning can help: another core can settle the file meanwhile. `None`: as the
+    /// machine has cores, asked when first needed (see [`Handover::settle`]).
+    spin: Option<bool>,
 }
 
 impl Default for Handover {
@@ -40,17 +50,49 @@ impl Default for Handover {
 
 impl Handover {
     pub fn new() -> Self {
-        Self::with_spin(several_cores())
+        Self::spinning(None)
     }
 
     /// A meeting point that spins (or sleeps at once) whatever the machine's cores.
     pub fn with_spin(spin: bool) -> Self {
+        Self::spinning(Some(spin))
+    }
+
+    fn spinning(spin: Option<bool>) -> Self {
         Handover {
             settles: AtomicU64::new(0),
             sleeping: AtomicUsize::new(0),
             settled: Condvar::new(),
             spin,
         }
+    }
+
+    fn spins(&self) -> bool {
+        self.spin.unwrap_or_else(several_cores)
+    }
+
+    /// The lock of `table`, as the compile takes it: when the other thread holds it, tried again
+    /// for a little while before sleeping on it (see the file's comment). `None` when poisoned.
+    pub fn lock<'a, T>(&self, table: &'a Mutex<T>) -> Option<MutexGuard<'a, T>> {
+        match table.try_lock() {
+            Ok(guard) => return Some(guard),
+            Err(TryLockError::Poisoned(_)) => return None,
+            Err(TryLockError::WouldBlock) => {}
+        }
+        if self.spins() {
+            let start = Instant::now();
+            while start.elapsed() <= LOCK_SPIN_LIMIT {
+                for _ in 0..LOOKS_PER_TURN {
+                    spin_loop();
+                }
+                match table.try_lock() {
+                    Ok(guard) => return Some(guard),
+                    Err(TryLockError::Poisoned(_)) => return None,
+                    Err(TryLockError::WouldBlock) => {}
+                }
+            }
+        }
+        table.lock().ok()
     }
 
     /// Wait until the other thread settles something, then lock `table` again: `guard` is its
@@ -63,8 +105,8 @@ impl Handover {
     ) -> Option<MutexGuard<'a, T>> {
         let seen = self.settles.load(Ordering::Acquire);
         drop(guard);
-        if self.spin && self.spun_until_settled(seen) {
-            return table.lock().ok();
+        if self.spins() && self.spun_until_settled(seen) {
+            return self.lock(table);
         }
         let guard = table.lock().ok()?;
         // Settled between the look and the lock: its wake-up came before the sleep.
@@ -85,6 +127,10 @@ impl Handover {
         if sleeping {
             self.settled.notify_all();
         }
+        // The machine's cores are asked here, on the settling thread, rather than on the
+        // compile's before that thread started (about 60 µs of system calls): the compile
+        // rarely needs the answer before the first settle.
+        self.spins();
     }
 
     /// Whether the count of settles moved from `seen` within the spin's time.
@@ -166,6 +212,47 @@ mod tests {
             settle_later(Arc::clone(&handover), Arc::clone(&table), Duration::ZERO);
             assert_eq!(wait_for(&handover, &table), 7);
         }
+    }
+
+    #[test]
+    fn a_lock_held_briefly_or_long_is_taken_once_free() {
+        // Held for less than the spin (found by it), for longer (the sleep), and without a spin.
+        for (spin, hold) in [
+            (true, Duration::from_micros(5)),
+            (true, Duration::from_millis(20)),
+            (false, Duration::from_micros(5)),
+        ] {
+            let handover = Handover::with_spin(spin);
+            let table = Arc::new(Mutex::new(0u32));
+            let (taken_tx, taken_rx) = std::sync::mpsc::channel();
+            let theirs = Arc::clone(&table);
+            let holder = std::thread::spawn(move || {
+                let mut value = theirs.lock().unwrap();
+                taken_tx.send(()).unwrap();
+                std::thread::sleep(hold);
+                *value = 5;
+            });
+            taken_rx.recv().unwrap();
+            assert_eq!(
+                *handover.lock(&table).unwrap(),
+                5,
+                "spin {spin}, hold {hold:?}"
+            );
+            holder.join().unwrap();
+        }
+    }
+
+    #[test]
+    fn a_poisoned_lock_is_refused() {
+        let handover = Handover::with_spin(true);
+        let table = Arc::new(Mutex::new(0u32));
+        let theirs = Arc::clone(&table);
+        let _ = std::thread::spawn(move || {
+            let _held = theirs.lock().unwrap();
+            panic!("poisons the lock");
+        })
+        .join();
+        assert!(handover.lock(&table).is_none());
     }
 
     #[test]

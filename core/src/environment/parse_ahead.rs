@@ -136,7 +136,7 @@ impl ParseAhead {
     /// while it parses it); `None` when the compile is to parse it itself, which the other thread
     /// then leaves alone. The compile's side.
     pub fn take(&self, path: &str, text: &str, template: bool) -> Option<ParsedFile> {
-        let mut slots = self.shared.slots.lock().ok()?;
+        let mut slots = self.shared.handover.lock(&self.shared.slots)?;
         loop {
             match slots.get_mut(path) {
                 Some(Slot::Parsing) => {
