@@ -199,6 +199,8 @@ impl Drop for Settle<'_> {
 /// file the compile last had to read itself first (it is reading that module now).
 fn read_all(plan: &Plan, shared: &Shared, parser: &AheadParser) {
     let _settle = Settle(shared);
+    // Whether the compile is to spin when it waits, asked here rather than on its thread.
+    shared.handover.spins();
     let mut reader = Reader {
         plan,
         shared,

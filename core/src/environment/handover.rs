@@ -38,7 +38,7 @@ pub struct Handover {
     sleeping: AtomicUsize,
     settled: Condvar,
     /// Whether spinning can help: another core can settle the file meanwhile. `None`: as the
-    /// machine has cores, asked when first needed (see [`Handover::settle`]).
+    /// machine has cores, asked when first needed (see [`Handover::spins`]).
     spin: Option<bool>,
 }
 
@@ -67,7 +67,9 @@ impl Handover {
         }
     }
 
-    fn spins(&self) -> bool {
+    /// Whether the waiting side spins; the first call asks the machine (about 60 µs of system
+    /// calls), which the settling thread does as it starts, off the compile's way.
+    pub fn spins(&self) -> bool {
         self.spin.unwrap_or_else(several_cores)
     }
 
@@ -127,10 +129,6 @@ impl Handover {
         if sleeping {
             self.settled.notify_all();
         }
-        // The machine's cores are asked here, on the settling thread, rather than on the
-        // compile's before that thread started (about 60 µs of system calls): the compile
-        // rarely needs the answer before the first settle.
-        self.spins();
     }
 
     /// Whether the count of settles moved from `seen` within the spin's time.

@@ -177,6 +177,8 @@ impl AheadParser {
     /// The thread of [`ParseAhead::start`]: each file in turn, but the files of the module the
     /// compile last reached first, then the rest of the module it is in.
     fn parse_all(&self, files: Vec<(String, String)>) {
+        // Whether the compile is to spin when it waits, asked here rather than on its thread.
+        self.shared.handover.spins();
         let mut modules = ModuleQueues::new(files);
         let mut module = None;
         loop {
