@@ -443,6 +443,18 @@ fn is_plain_relative(relative: &str) -> bool {
     !(length == dots && dots <= 2)
 }
 
+/// Where a folder's file comes in the reading: `include apache` reads `init.pp` (the
+/// module's own class) before any other file of `manifests/`, and in many modules that class
+/// inherits `params.pp` next; the rest come as their names sort. In name order `init.pp` came
+/// after every `c*.pp`: the compile, reaching a module as this thread did, read both itself.
+fn read_first(path: &Path) -> u8 {
+    match path.file_name().and_then(|name| name.to_str()) {
+        Some("init.pp") => 0,
+        Some("params.pp") => 1,
+        _ => 2,
+    }
+}
+
 /// The files found and not read yet.
 struct Listing<'a> {
     plan: &'a Plan,
@@ -650,8 +662,9 @@ impl<'a> Listing<'a> {
             .collect();
         // By their bytes: the entries of one folder differ only in their names, and a name's
         // bytes order as its component does (a `Path`'s comparison walks every component).
+        // But the files the compile reads first come first (see `read_first`).
         entries.sort_unstable_by(|(a, a_dir), (b, b_dir)| {
-            (a.as_os_str(), a_dir).cmp(&(b.as_os_str(), b_dir))
+            (read_first(a), a.as_os_str(), a_dir).cmp(&(read_first(b), b.as_os_str(), b_dir))
         });
         entries
     }
@@ -1018,7 +1031,7 @@ mod tests {
     #[test]
     fn paths_are_named_and_listed_as_their_components_would_have_it() {
         let env = scratch("names");
-        for name in ["b", "a.b", "a-b", "ab", "B", "a"] {
+        for name in ["b", "a.b", "a-b", "ab", "B", "a", "params.pp", "init.pp"] {
             fs::write(env.join(name), "").unwrap();
         }
         let plan = plan(&env, 64);
@@ -1053,7 +1066,10 @@ mod tests {
             .into_iter()
             .map(|(path, _)| path.file_name().unwrap().to_str().unwrap().to_string())
             .collect();
-        assert_eq!(order, ["B", "a", "a-b", "a.b", "ab", "b"]);
+        assert_eq!(
+            order,
+            ["init.pp", "params.pp", "B", "a", "a-b", "a.b", "ab", "b"]
+        );
         fs::remove_dir_all(&env).unwrap();
     }
 
