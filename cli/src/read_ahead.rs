@@ -201,15 +201,7 @@ fn read_all(plan: &Plan, shared: &Shared, parser: &AheadParser) {
     let _settle = Settle(shared);
     // Whether the compile is to spin when it waits, asked here rather than on its thread.
     shared.handover.spins();
-    let mut reader = Reader {
-        plan,
-        shared,
-        parser,
-        list: Listing::new(plan),
-        total: 0,
-        mentioned: Vec::new(),
-        mentioned_once: HashSet::default(),
-    };
+    let mut reader = Reader::new(plan, shared, parser);
     let mut modules: Vec<PathBuf> = Vec::new();
     if let Some(root) = &plan.root {
         reader
@@ -303,7 +295,20 @@ struct Reader<'a> {
     mentioned_once: HashSet<String, PathHasher>,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
+    /// One that has listed and read nothing yet.
+    fn new(plan: &'a Plan, shared: &'a Shared, parser: &'a AheadParser) -> Self {
+        Reader {
+            plan,
+            shared,
+            parser,
+            list: Listing::new(plan),
+            total: 0,
+            mentioned: Vec::new(),
+            mentioned_once: HashSet::default(),
+        }
+    }
+
     /// Read the files listed and not read yet that the compile has not claimed; `false` when the
     /// thread is to stop (the compile is over, the byte limit is reached).
     fn read_listed(&mut self) -> bool {
@@ -971,15 +976,7 @@ mod tests {
         let ahead = ReadAhead::idle();
         assert_eq!(ahead.take("manifests/site.pp"), None);
         let parser = ahead.parsed.parser();
-        let mut reader = Reader {
-            plan: &plan,
-            shared: &ahead.shared,
-            parser: &parser,
-            list: Listing::new(&plan),
-            total: 0,
-            mentioned: Vec::new(),
-            mentioned_once: HashSet::default(),
-        };
+        let mut reader = Reader::new(&plan, &ahead.shared, &parser);
         reader.list.folder(&env, &[("manifests", usize::MAX)]);
         assert!(reader.read_listed());
         assert_eq!(reader.mentioned, ["m2", "m10"]);

@@ -76,25 +76,22 @@ impl Handover {
     /// The lock of `table`, as the compile takes it: when the other thread holds it, tried again
     /// for a little while before sleeping on it (see the file's comment). `None` when poisoned.
     pub fn lock<'a, T>(&self, table: &'a Mutex<T>) -> Option<MutexGuard<'a, T>> {
-        match table.try_lock() {
-            Ok(guard) => return Some(guard),
-            Err(TryLockError::Poisoned(_)) => return None,
-            Err(TryLockError::WouldBlock) => {}
-        }
-        if self.spins() {
-            let start = Instant::now();
-            while start.elapsed() <= LOCK_SPIN_LIMIT {
-                for _ in 0..LOOKS_PER_TURN {
-                    spin_loop();
-                }
-                match table.try_lock() {
-                    Ok(guard) => return Some(guard),
-                    Err(TryLockError::Poisoned(_)) => return None,
-                    Err(TryLockError::WouldBlock) => {}
-                }
+        // The clock is read only once the lock was found held.
+        let mut held_since = None;
+        loop {
+            match table.try_lock() {
+                Ok(guard) => return Some(guard),
+                Err(TryLockError::Poisoned(_)) => return None,
+                Err(TryLockError::WouldBlock) => {}
+            }
+            let since = *held_since.get_or_insert_with(Instant::now);
+            if !self.spins() || since.elapsed() > LOCK_SPIN_LIMIT {
+                return table.lock().ok();
+            }
+            for _ in 0..LOOKS_PER_TURN {
+                spin_loop();
             }
         }
-        table.lock().ok()
     }
 
     /// Wait until the other thread settles something, then lock `table` again: `guard` is its
