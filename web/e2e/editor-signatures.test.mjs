@@ -96,14 +96,16 @@ test("inside class { 'x': } the class names and then its parameters are offered"
   const labels = () => list.locator('li[role="option"] .cm-completionLabel').allTextContents();
   // The editor closes the brace and the quote as they are typed: `class { 'ap|'}`.
   await typeAtEnd(page, "class { 'ap");
-  await list.waitFor();
+  // The list may first show what an earlier key offered (`class`, typed above): wait for this one.
+  const label = (text) => list.locator('li[role="option"] .cm-completionLabel').filter({ hasText: new RegExp(`^${text}$`) });
+  await label('app').waitFor();
   assert.deepEqual(await labels(), ['app']);
   // Then a body: the text replaced at once (no key to race the list), and `po` typed.
   await page.keyboard.press('Escape');
   await page.keyboard.press('Control+a');
   await page.keyboard.insertText("class { 'app':\n  ");
   await page.keyboard.type('po', { delay: 20 });
-  await list.waitFor();
+  await label('port').waitFor();
   assert.deepEqual(await labels(), ['port']);
   assert.equal(await list.locator('li[role="option"] .cm-completionDetail').first().textContent(), 'Integer $port = 80');
   assert.deepEqual(errors, []);
