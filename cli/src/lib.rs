@@ -1,5 +1,6 @@
 //! puppet-cli: terminal rendering of results and diagnostics, and the JSON protocol of conformance runs.
 
+mod beside;
 pub mod bounded_read;
 pub mod clock;
 pub mod confine;

@@ -105,11 +105,11 @@ impl ReadAhead {
         let ahead = ReadAhead::idle();
         let theirs = Arc::clone(&ahead.shared);
         let parser = ahead.parsed.parser();
-        std::thread::Builder::new()
+        // On another core from its start: the compile that starts it keeps its own busy.
+        let builder = std::thread::Builder::new()
             .name("read-ahead".into())
-            .stack_size(puppet_core::PARSE_STACK_BYTES)
-            .spawn(move || read_all(&plan, &theirs, &parser))
-            .ok()?;
+            .stack_size(puppet_core::PARSE_STACK_BYTES);
+        crate::beside::spawn_beside(builder, move || read_all(&plan, &theirs, &parser)).ok()?;
         Some(ahead)
     }
 
