@@ -2,7 +2,7 @@
 //! program choose (Linux): the read-ahead thread, which is to work beside the compile from its
 //! first microsecond, not after it.
 //!
-//! Linux puts a new thread on the run queue of the core that creates it. When that core is busy
+//! Linux may queue a new thread on the core that creates it. When that core is busy
 //! (the compile creates the read-ahead thread while it runs) and the scheduler does not move the
 //! thread to an idle core at once (a virtual machine whose cores share no cache, or that packs
 //! threads onto few cores, as the benchmark machine does), the thread waits for the next periodic
@@ -50,10 +50,10 @@ mod cores {
     use std::os::unix::thread::JoinHandleExt;
     use std::thread::JoinHandle;
 
-    /// The cores the calling thread may use, and the one it runs on now.
+    /// The cores the calling thread may use, and those of them but the one it runs on now.
     pub struct Cores {
         pub allowed: libc::cpu_set_t,
-        here: usize,
+        others: libc::cpu_set_t,
     }
 
     impl Cores {
@@ -66,33 +66,26 @@ mod cores {
                 unsafe { libc::sched_getaffinity(0, size_of::<libc::cpu_set_t>(), &mut allowed) };
             // SAFETY: a system call without arguments.
             let here = usize::try_from(unsafe { libc::sched_getcpu() }).ok()?;
-            let cores = Cores { allowed, here };
-            // SAFETY: counts the bits of a set it only reads.
-            let others = unsafe { libc::CPU_COUNT(&cores.elsewhere()) };
-            (read == 0 && others > 0).then_some(cores)
-        }
-
-        /// The allowed cores but the caller's.
-        fn elsewhere(&self) -> libc::cpu_set_t {
-            let mut others = self.allowed;
-            if self.here < 8 * size_of::<libc::cpu_set_t>() {
+            let mut others = allowed;
+            if here < 8 * size_of::<libc::cpu_set_t>() {
                 // SAFETY: a bit inside the set (checked above).
-                unsafe { libc::CPU_CLR(self.here, &mut others) };
+                unsafe { libc::CPU_CLR(here, &mut others) };
             }
-            others
+            // SAFETY: counts the bits of a set it only reads.
+            let count = unsafe { libc::CPU_COUNT(&others) };
+            (read == 0 && count > 0).then_some(Cores { allowed, others })
         }
 
         /// Let `thread` (waiting at its gate) run on the other cores only. Should the system
         /// refuse, it starts where the system puts it.
         pub fn confine_elsewhere<T>(&self, thread: &JoinHandle<T>) {
-            let others = self.elsewhere();
             // SAFETY: the thread is alive (it waits at its gate, which opens after this call) and
             // the set is of the size the call is told.
             unsafe {
                 libc::pthread_setaffinity_np(
                     thread.as_pthread_t(),
                     size_of::<libc::cpu_set_t>(),
-                    &others,
+                    &self.others,
                 );
             }
         }
@@ -158,12 +151,8 @@ mod tests {
     #[test]
     fn the_thread_takes_back_the_callers_cores_once_it_runs() {
         let callers = cores_in(&allowed_of_self());
-        let handle = spawn_beside(Builder::new(), || {
-            let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-            unsafe { libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) };
-            cores_in(&set)
-        })
-        .expect("a thread starts");
+        let handle =
+            spawn_beside(Builder::new(), || cores_in(&allowed_of_self())).expect("a thread starts");
         assert_eq!(handle.join().ok(), Some(callers));
     }
 
