@@ -18,7 +18,7 @@ impl Catalog {
             ScopeOwner::Class(name) => {
                 let at = self.class_entry(name);
                 match at.and_then(|at| self.entries.get_mut(at)) {
-                    Some(CatalogEntry::Class { parameters, .. }) => parameters,
+                    Some(CatalogEntry::Class(class)) => &mut class.parameters,
                     _ => return false,
                 }
             }

@@ -2,6 +2,7 @@
 //! the order Puppet adds them, with their final parameters and the `before`/`notify` parameters its
 //! chain arrows (`a -> b`) become (the playground's Catalog pane and `puppet-eval --catalog`).
 
+use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -92,20 +93,30 @@ impl CatalogResource {
     }
 }
 
-/// What the catalog lists, in the order it was added.
+/// What the catalog lists, in the order it was added: 16 bytes an entry (the few classes and the
+/// node boxed), so the list of a catalog of thousands grows by copying little.
 pub(crate) enum CatalogEntry {
-    /// A declared class (canonical name) with its parameters' final values.
-    Class {
-        name: String,
-        parameters: Vec<(String, Value)>,
-        /// Where a resource-like declaration sets the relationship metaparameters.
-        attribute_spans: Vec<(String, Span)>,
-        span: Span,
-    },
+    /// A declared class.
+    Class(Box<ClassEntry>),
     /// The declared resource at this position of `Catalog::resources`.
     Resource(usize),
     /// The node definition a compile for a node evaluated (`Node[default]`).
-    Node { title: String, span: Span },
+    Node(Box<NodeEntry>),
+}
+
+/// A declared class (canonical name) with its parameters' final values.
+pub(crate) struct ClassEntry {
+    pub name: String,
+    pub parameters: Vec<(String, Value)>,
+    /// Where a resource-like declaration sets the relationship metaparameters.
+    pub attribute_spans: Vec<(String, Span)>,
+    pub span: Span,
+}
+
+/// The node definition a compile evaluated: its title and where it is.
+pub(crate) struct NodeEntry {
+    pub title: String,
+    pub span: Span,
 }
 
 /// `Type['title'] { ... }` run before `Type['title']` was declared: Puppet applies it when it
@@ -208,12 +219,13 @@ impl Catalog {
         let mut types = super::contents::CapitalizedTypes::default();
         for entry in &mut catalog.entries {
             match entry {
-                CatalogEntry::Class {
-                    name,
-                    parameters,
-                    span,
-                    ..
-                } => {
+                CatalogEntry::Class(class) => {
+                    let ClassEntry {
+                        name,
+                        parameters,
+                        span,
+                        ..
+                    } = &mut **class;
                     let mut parameters = core::mem::take(parameters);
                     super::relationship_lists::flatten_relationship_lists(&mut parameters);
                     out.push(CatalogResource {
@@ -223,11 +235,11 @@ impl Catalog {
                         span: *span,
                     })
                 }
-                CatalogEntry::Node { title, span } => out.push(CatalogResource {
+                CatalogEntry::Node(node) => out.push(CatalogResource {
                     type_name: "Node".to_string(),
-                    title: title.clone(),
+                    title: node.title.clone(),
                     parameters: Vec::new(),
-                    span: *span,
+                    span: node.span,
                 }),
                 CatalogEntry::Resource(at) => {
                     let Some(resource) = catalog.resources.get_mut(*at) else {

@@ -298,10 +298,13 @@ impl Catalog {
 
     /// The catalog entry of the node definition being evaluated (`Node[default]`).
     pub(crate) fn add_node_entry(&mut self, title: &str, span: Span) {
-        self.entries.push(super::compiled::CatalogEntry::Node {
-            title: title.to_string(),
-            span,
-        });
+        self.entries
+            .push(super::compiled::CatalogEntry::Node(alloc::boxed::Box::new(
+                super::compiled::NodeEntry {
+                    title: title.to_string(),
+                    span,
+                },
+            )));
     }
 
     pub fn is_defined_type(&self, lower_name: &str) -> bool {
@@ -319,12 +322,14 @@ impl Catalog {
 
     fn add_class_entry(&mut self, name: &str, span: Span) {
         let at = self.entries.len();
-        self.entries.push(super::compiled::CatalogEntry::Class {
-            name: name.to_string(),
-            parameters: Vec::new(),
-            attribute_spans: Vec::new(),
-            span,
-        });
+        self.entries.push(super::compiled::CatalogEntry::Class(
+            alloc::boxed::Box::new(super::compiled::ClassEntry {
+                name: name.to_string(),
+                parameters: Vec::new(),
+                attribute_spans: Vec::new(),
+                span,
+            }),
+        ));
         self.declared_classes.insert(name.to_string(), at);
     }
 
@@ -349,10 +354,8 @@ impl Catalog {
             .get(name)
             .copied()
             .unwrap_or(usize::MAX);
-        if let Some(super::compiled::CatalogEntry::Class { parameters, .. }) =
-            self.entries.get_mut(at)
-        {
-            *parameters = values;
+        if let Some(super::compiled::CatalogEntry::Class(class)) = self.entries.get_mut(at) {
+            class.parameters = values;
         }
     }
 
@@ -360,11 +363,8 @@ impl Catalog {
     /// metaparameters.
     pub(crate) fn set_class_attribute_spans(&mut self, name: &str, spans: Vec<(String, Span)>) {
         let at = self.class_entry(name).unwrap_or(usize::MAX);
-        if let Some(super::compiled::CatalogEntry::Class {
-            attribute_spans, ..
-        }) = self.entries.get_mut(at)
-        {
-            *attribute_spans = spans;
+        if let Some(super::compiled::CatalogEntry::Class(class)) = self.entries.get_mut(at) {
+            class.attribute_spans = spans;
         }
     }
 
@@ -400,7 +400,7 @@ impl Catalog {
                 }
                 let parameters = match self.class_entry(&class).and_then(|at| self.entries.get(at))
                 {
-                    Some(super::compiled::CatalogEntry::Class { parameters, .. }) => parameters,
+                    Some(super::compiled::CatalogEntry::Class(class)) => &class.parameters,
                     _ => return Some(Ok(Value::Undef)),
                 };
                 let value = parameters.iter().find(|(name, _)| name == attribute);

@@ -200,12 +200,13 @@ impl<'a> Drawing<'a> {
         for entry in &catalog.entries {
             let at = self.graph.nodes.len();
             match entry {
-                CatalogEntry::Class {
-                    name,
-                    parameters: given,
-                    attribute_spans,
-                    span,
-                } => {
+                CatalogEntry::Class(class) => {
+                    let super::compiled::ClassEntry {
+                        name,
+                        parameters: given,
+                        attribute_spans,
+                        span,
+                    } = &**class;
                     self.places.classes.insert(name.clone(), at);
                     self.graph.nodes.push(GraphNode {
                         reference: class_reference(name),
@@ -221,7 +222,8 @@ impl<'a> Drawing<'a> {
                     self.parameters
                         .push(relationship_parameters(given, attribute_spans, *span));
                 }
-                CatalogEntry::Node { title, span } => {
+                CatalogEntry::Node(node) => {
+                    let super::compiled::NodeEntry { title, span } = &**node;
                     self.places.nodes.insert(title.clone(), at);
                     self.graph.nodes.push(GraphNode {
                         reference: format!("Node[{title}]"),

@@ -84,13 +84,12 @@ impl Evaluator<'_> {
                     }
                     (&r.attributes, r.attribute_spans.as_slice(), r.span)
                 }
-                crate::catalog::compiled::CatalogEntry::Class {
-                    parameters,
-                    attribute_spans,
-                    span,
-                    ..
-                } => (parameters, attribute_spans.as_slice(), *span),
-                crate::catalog::compiled::CatalogEntry::Node { .. } => continue,
+                crate::catalog::compiled::CatalogEntry::Class(class) => (
+                    &class.parameters,
+                    class.attribute_spans.as_slice(),
+                    class.span,
+                ),
+                crate::catalog::compiled::CatalogEntry::Node(_) => continue,
             };
             for (name, value) in parameters {
                 if !RELATIONSHIP_PARAMETERS.contains(&name.as_str()) {
