@@ -427,3 +427,17 @@ fn write_catalog_text(out: &mut String, value: &Value, depth: usize) {
         _ => crate::value::write_programmatic(out, value),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::CatalogEntry;
+
+    #[test]
+    fn an_entry_is_two_words() {
+        // A class's and the node's parts are boxed: the list of a large catalog stays small.
+        assert_eq!(
+            core::mem::size_of::<CatalogEntry>(),
+            2 * core::mem::size_of::<usize>()
+        );
+    }
+}
