@@ -21,6 +21,9 @@ import subprocess
 import sys
 import tempfile
 
+# The same command line as alternate.py: the script's own arguments, then `--` and the binary's.
+from alternate import split_at_dashes
+
 # Frames that only pass the fault on: the allocator, the standard library, the kernel's symbols and
 # the collections the engine builds on.
 PASSING = re.compile(
@@ -52,14 +55,6 @@ def site(frames, depth):
     if own:
         return " < ".join(frame[:90] for frame in own[:depth])
     return frames[0][:90] if frames else "?"
-
-
-def split_at_dashes(argv):
-    """The script's own arguments, and those after `--` that each run of the binary is given."""
-    if "--" in argv:
-        at = argv.index("--")
-        return argv[:at], argv[at + 1 :]
-    return argv, []
 
 
 def main():
