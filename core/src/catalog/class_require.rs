@@ -4,7 +4,6 @@
 
 use alloc::vec::Vec;
 
-use super::compiled::CatalogEntry;
 use super::contents::Catalog;
 use super::graph::ScopeOwner;
 use crate::value::Value;
@@ -15,13 +14,10 @@ impl Catalog {
     /// relationship the catalog graph keeps instead.
     pub(crate) fn add_required_class(&mut self, owner: &ScopeOwner, class: Value) -> bool {
         let parameters = match owner {
-            ScopeOwner::Class(name) => {
-                let at = self.class_entry(name);
-                match at.and_then(|at| self.entries.get_mut(at)) {
-                    Some(CatalogEntry::Class(class)) => &mut class.parameters,
-                    _ => return false,
-                }
-            }
+            ScopeOwner::Class(name) => match self.class_entry_mut(name) {
+                Some(class) => &mut class.parameters,
+                None => return false,
+            },
             ScopeOwner::Instance(index) => match self.resources.get_mut(*index) {
                 Some(resource) => &mut resource.attributes,
                 None => return false,

@@ -339,22 +339,30 @@ impl Catalog {
         self.pending_classes.push(name.to_string());
     }
 
-    /// Where class `name`'s entry is in `entries`, once it has one.
-    pub(super) fn class_entry(&self, name: &str) -> Option<usize> {
-        self.declared_classes
-            .get(name)
-            .copied()
-            .filter(|at| *at != usize::MAX)
+    /// Class `name`'s catalog entry, once it has one (a subclass waiting for its parent has not).
+    pub(super) fn class_entry(&self, name: &str) -> Option<&super::compiled::ClassEntry> {
+        let at = *self.declared_classes.get(name)?;
+        match self.entries.get(at)? {
+            super::compiled::CatalogEntry::Class(class) => Some(class),
+            _ => None,
+        }
+    }
+
+    /// [`Catalog::class_entry`], to change.
+    pub(super) fn class_entry_mut(
+        &mut self,
+        name: &str,
+    ) -> Option<&mut super::compiled::ClassEntry> {
+        let at = *self.declared_classes.get(name)?;
+        match self.entries.get_mut(at)? {
+            super::compiled::CatalogEntry::Class(class) => Some(class),
+            _ => None,
+        }
     }
 
     /// Sets the final parameters of class `name`'s catalog entry.
     pub(crate) fn set_class_parameters(&mut self, name: &str, values: Vec<(String, Value)>) {
-        let at = self
-            .declared_classes
-            .get(name)
-            .copied()
-            .unwrap_or(usize::MAX);
-        if let Some(super::compiled::CatalogEntry::Class(class)) = self.entries.get_mut(at) {
+        if let Some(class) = self.class_entry_mut(name) {
             class.parameters = values;
         }
     }
@@ -362,8 +370,7 @@ impl Catalog {
     /// Records where the resource-like declaration of class `name` sets its relationship
     /// metaparameters.
     pub(crate) fn set_class_attribute_spans(&mut self, name: &str, spans: Vec<(String, Span)>) {
-        let at = self.class_entry(name).unwrap_or(usize::MAX);
-        if let Some(super::compiled::CatalogEntry::Class(class)) = self.entries.get_mut(at) {
+        if let Some(class) = self.class_entry_mut(name) {
             class.attribute_spans = spans;
         }
     }
@@ -398,11 +405,10 @@ impl Catalog {
                 if !is_metaparameter(attribute) {
                     return Some(Err(()));
                 }
-                let parameters = match self.class_entry(&class).and_then(|at| self.entries.get(at))
-                {
-                    Some(super::compiled::CatalogEntry::Class(class)) => &class.parameters,
-                    _ => return Some(Ok(Value::Undef)),
+                let Some(entry) = self.class_entry(&class) else {
+                    return Some(Ok(Value::Undef));
                 };
+                let parameters = &entry.parameters;
                 let value = parameters.iter().find(|(name, _)| name == attribute);
                 return Some(Ok(value.map_or(Value::Undef, |(_, value)| value.clone())));
             }
