@@ -110,9 +110,14 @@ wasm-size: wasm
 # in one run, one table of times and ratios with the load average at its start and end
 # (bench/run_all.py, bench/README.md). BENCH_QUICK=1 for few runs; BENCH_NO_BROWSER=1 skips the .wasm
 # (and its build); BENCH_ONLY / BENCH_SKIP choose parts. Needs Debian's puppet, puppet-lint and
-# octocatalog-diff for their columns.
+# octocatalog-diff for their columns. The native side is the profile-guided build (scripts/build-pgo.sh,
+# target/pgo/native/); BENCH_NO_PGO=1 measures the plain release build instead.
 bench: tools $(if $(filter 1,$(BENCH_NO_BROWSER)),,wasm)
 	$(if $(filter 1,$(BENCH_NO_BROWSER)),,cd web && (test -d node_modules || npm ci))
-	cargo build --release -p puppet-cli
-	cargo build --release -p puppet-core --example bench_workloads --example env_bench
+ifeq ($(BENCH_NO_PGO),1)
+	cargo build --release -p puppet-cli --bin puppet-eval --example bench_workloads --example env_bench
 	python3 bench/run_all.py
+else
+	./scripts/build-pgo.sh
+	BENCH_TARGET_DIR=target/pgo/native python3 bench/run_all.py
+endif

@@ -118,7 +118,7 @@ def median_process(cmd, n, env=None, ok=(0,)):
 
 def part_interp():
     need(os.path.join(TARGET, "release", "examples", "bench_workloads"),
-         "cargo build --release -p puppet-core --example bench_workloads")
+         "cargo build --release -p puppet-cli --example bench_workloads")
     need(CLI, "cargo build --release -p puppet-cli")
     with tempfile.NamedTemporaryFile(prefix="puppet_compare.", suffix=".json") as out:
         env = {"BENCH_JSON": out.name, "BENCH_TARGET_DIR": TARGET, "BENCH_PARSE_DIR": PARSE_DIR}
@@ -198,7 +198,7 @@ def environment(path, name, goals):
     sides (this machine's speed moves by a third within minutes). Puppet's figure is the median of
     its compiles; env_bench's the median of its batches' medians; the whole process's the median
     of every run."""
-    need(ENV_BENCH, "cargo build --release -p puppet-core --example env_bench")
+    need(ENV_BENCH, "cargo build --release -p puppet-cli --example env_bench")
     need(CLI, "cargo build --release -p puppet-cli")
     rounds = runs(7, 1)
     bench_runs, whole_runs = runs(5, 5), runs(3, 3)

@@ -6,8 +6,8 @@
 //! which checks the alignment before it takes the same fast path. With mimalloc 2 and the plain
 //! calls, a compile of the 701-file benchmark environment (about 85,000 allocations) takes 2 %
 //! fewer instructions (162.2 M -> 158.8 M, a build without LTO). Also the allocator of the
-//! environment benchmark (core/examples/env_bench.rs includes this file), so its figures are the
-//! CLI's.
+//! benchmarks' runners (cli/examples/env_bench.rs and bench_workloads.rs include this file), so
+//! their figures are the CLI's.
 
 use core::alloc::{GlobalAlloc, Layout};
 use core::ffi::c_void;

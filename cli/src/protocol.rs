@@ -79,6 +79,19 @@ pub fn exit_now(status: u8) -> ! {
     use std::io::Write;
     let _ = std::io::stdout().flush();
     let _ = std::io::stderr().flush();
+    // A build for profile-guided optimisation (scripts/build-pgo.sh) writes the counts it
+    // gathered here: `_exit` skips the exit handler that would write them.
+    #[cfg(pgo_training)]
+    {
+        extern "C" {
+            fn __llvm_profile_write_file() -> std::ffi::c_int;
+        }
+        // SAFETY: LLVM's profiling runtime, linked into such a build, writes its counters to the
+        // file it was told of; it is called once, on the one thread still running code of ours.
+        unsafe {
+            __llvm_profile_write_file();
+        }
+    }
     #[cfg(unix)]
     // SAFETY: `_exit` ends the process; it touches no memory of ours. What the program wrote
     // through Rust's streams is flushed above, and it writes nothing through C's.

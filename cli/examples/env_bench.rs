@@ -1,5 +1,5 @@
 //! Times compiles of an environment directory in one process (the environment benchmark,
-//! bench/environment/README.md): `cargo run --release -p puppet-core --example env_bench -- DIR
+//! bench/environment/README.md): `cargo run --release -p puppet-cli --example env_bench -- DIR
 //! [--runs N]`. Reads every file of DIR into memory (as the page hands them over), then compiles
 //! the environment's manifests/ for the node `playground`: one warm-up, the median of N runs.
 //! Prints one JSON line: `{"seconds", "runs", "files", "bytes", "resources", "error",
@@ -13,13 +13,15 @@
 //! `null` elsewhere): the compile's own work, far less swayed than its wall time by other processes
 //! on a loaded machine (the parse-ahead thread's work is not in it). `--once`
 //! compiles once and prints the resources only: for instruction counts (`valgrind --tool=callgrind`),
-//! with `--ahead` as the third median's compiles do.
+//! with `--ahead` as the third median's compiles do, with `--cached` twice sharing a `ParseCache`
+//! (the second compile is the evaluation without the parse: count it with callgrind's
+//! `--toggle-collect` on `env_bench::second_compile`).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The allocator puppet-eval uses (cli/src/allocator.rs), so the figures are the CLI's.
-#[path = "../../cli/src/allocator.rs"]
+#[path = "../src/allocator.rs"]
 mod allocator;
 
 #[global_allocator]
@@ -79,22 +81,30 @@ fn environment(files: &dyn EnvFiles) -> Environment<'_> {
     }
 }
 
+/// A compile whose files are all in the environment's parse cache already (`--once --cached`).
+#[inline(never)]
+fn second_compile(env: &Environment<'_>, options: &EvalOptions) -> puppet_core::Outcome {
+    evaluate_environment(env, options)
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let mut dir = None;
     let mut runs = 11usize;
     let mut once = false;
     let mut ahead = false;
+    let mut cached_once = false;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--once" => once = true,
             "--ahead" => ahead = true,
+            "--cached" => cached_once = true,
             "--runs" => runs = args.next().and_then(|n| n.parse().ok()).unwrap_or(runs),
             _ => dir = Some(PathBuf::from(arg)),
         }
     }
     let Some(dir) = dir else {
-        eprintln!("usage: env_bench DIR [--runs N] [--once [--ahead]]");
+        eprintln!("usage: env_bench DIR [--runs N] [--once [--ahead | --cached]]");
         std::process::exit(2);
     };
     let mut list = Vec::new();
@@ -113,6 +123,14 @@ fn main() {
     let outcome = if once && ahead {
         let ahead = ParsedAheadFiles::start(&files, list.clone());
         evaluate_environment(&environment(&ahead), &options)
+    } else if once && cached_once {
+        let cache = ParseCache::new();
+        let cached = Environment {
+            parse_cache: Some(&cache),
+            ..environment(&files)
+        };
+        drop(evaluate_environment(&cached, &options));
+        second_compile(&cached, &options)
     } else {
         evaluate_environment(&env, &options)
     };

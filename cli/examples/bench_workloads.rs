@@ -1,5 +1,5 @@
 //! Times the benchmark workloads in one process and prints one JSON line per workload (medians):
-//! `cargo run --release -p puppet-core --example bench_workloads -- [--runs N] [--record] [--parse DIR] FILE...`.
+//! `cargo run --release -p puppet-cli --example bench_workloads -- [--runs N] [--record] [--parse DIR] FILE...`.
 //!
 //! Each run of a `.pp` file parses and evaluates it (what a catalog compile of it does); one run
 //! warms up first. `--parse DIR` adds a `parse` line: the median time to parse every `.pp` under
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The allocator puppet-eval uses (cli/src/allocator.rs), so the figures are the CLI's.
-#[path = "../../cli/src/allocator.rs"]
+#[path = "../src/allocator.rs"]
 mod allocator;
 
 #[global_allocator]

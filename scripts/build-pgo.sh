@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# A profile-guided release build of puppet-eval and of the benchmarks' native runners
+# (cli/examples/): a build that counts what runs, run over real code (bench/pgo/train.py), then the
+# release build again, told by those counts which paths are hot. The binaries land in
+# target/pgo/native/release/ (`make bench` measures them). The runners are the CLI package's
+# examples so that the engine in them is the same crate build, whose functions the profile names.
+#
+# Both builds name the host as their target, so the profile flags reach the workspace's code and
+# not the build scripts and procedural macros Cargo builds for the host. Needs rustup's llvm-tools
+# (installed here when missing) for llvm-profdata of the compiler's own LLVM.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+host=$(rustc -vV | sed -n 's/^host: //p')
+sysroot=$(rustc --print sysroot)
+profdata="$sysroot/lib/rustlib/$host/bin/llvm-profdata"
+if [ ! -x "$profdata" ]; then
+    rustup component add llvm-tools
+fi
+
+gather=target/pgo-gather
+profiles="$PWD/$gather/profiles"
+rm -rf "$profiles"
+mkdir -p "$profiles"
+
+# The build that counts; `pgo_training` makes it write its counts before `_exit`.
+RUSTFLAGS="-Cprofile-generate=$profiles --cfg pgo_training" \
+    cargo build --release -p puppet-cli --target "$host" --target-dir "$gather"
+python3 bench/pgo/train.py "$gather/$host/release/puppet-eval"
+
+mkdir -p target/pgo
+"$profdata" merge -o target/pgo/puppet-eval.profdata "$profiles"
+
+# The optimised build. Code the training never ran keeps its usual optimisation.
+flags="-Cprofile-use=$PWD/target/pgo/puppet-eval.profdata"
+RUSTFLAGS="$flags" cargo build --release -p puppet-cli --target "$host" --target-dir target/pgo
+RUSTFLAGS="$flags" cargo build --release -p puppet-cli --example bench_workloads \
+    --example env_bench --target "$host" --target-dir target/pgo
+# The same folder under a name that does not depend on the host (make bench reads it).
+ln -sfn "$host" target/pgo/native
+echo "target/pgo/native/release/puppet-eval"
