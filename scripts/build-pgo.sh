@@ -27,6 +27,10 @@ mkdir -p "$profiles"
 RUSTFLAGS="-Cprofile-generate=$profiles --cfg pgo_training" \
     cargo build --release -p puppet-cli --target "$host" --target-dir "$gather"
 python3 bench/pgo/train.py "$gather/$host/release/puppet-eval"
+if ! compgen -G "$profiles/*.profraw" > /dev/null; then
+    echo "build-pgo.sh: the training wrote no profile (does exit_now still write it?)" >&2
+    exit 1
+fi
 
 mkdir -p target/pgo
 "$profdata" merge -o target/pgo/puppet-eval.profdata "$profiles"
