@@ -20,20 +20,8 @@ static ALLOCATOR: allocator::Mimalloc = allocator::Mimalloc;
 use puppet_core::value::programmatic;
 use puppet_core::{evaluate, EvalOptions};
 
-fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
-            collect(&path, files);
-        } else if path.extension().is_some_and(|e| e == "pp") {
-            files.push(path);
-        }
-    }
-}
+#[path = "support/walk.rs"]
+mod walk;
 
 /// The median of `runs` timings of `f`, after one warm-up call, in seconds.
 fn median_of(runs: usize, mut f: impl FnMut()) -> f64 {
@@ -106,10 +94,10 @@ fn main() {
         );
     }
     if let Some(dir) = parse_dir {
-        let mut paths = Vec::new();
-        collect(Path::new(&dir), &mut paths);
+        let paths = walk::files_below(Path::new(&dir));
         let sources: Vec<String> = paths
             .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "pp"))
             .filter_map(|p| std::fs::read_to_string(p).ok())
             .collect();
         let bytes: usize = sources.iter().map(String::len).sum();

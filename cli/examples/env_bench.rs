@@ -32,21 +32,19 @@ use puppet_core::{
     ParsedAheadFiles,
 };
 
-fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
-            collect(root, &path, files);
-        } else if let (Ok(text), Ok(relative)) =
-            (std::fs::read_to_string(&path), path.strip_prefix(root))
-        {
-            files.push((relative.to_string_lossy().into_owned(), text));
-        }
-    }
+#[path = "support/walk.rs"]
+mod walk;
+
+/// Every file below `root` with its text, named by its path relative to `root`.
+fn collect(root: &Path) -> Vec<(String, String)> {
+    walk::files_below(root)
+        .into_iter()
+        .filter_map(|path| {
+            let text = std::fs::read_to_string(&path).ok()?;
+            let relative = path.strip_prefix(root).ok()?;
+            Some((relative.to_string_lossy().into_owned(), text))
+        })
+        .collect()
 }
 
 /// The CPU time this thread has run so far, in nanoseconds (`None` where Linux's schedstat is not).
@@ -107,8 +105,7 @@ fn main() {
         eprintln!("usage: env_bench DIR [--runs N] [--once [--ahead | --cached]]");
         std::process::exit(2);
     };
-    let mut list = Vec::new();
-    collect(&dir, &dir, &mut list);
+    let list = collect(&dir);
     let limits = Limits::default();
     let mut files = MemoryFiles::new();
     let bytes: usize = list.iter().map(|(_, text)| text.len()).sum();
