@@ -87,7 +87,8 @@ pub fn exit_now(status: u8) -> ! {
             fn __llvm_profile_write_file() -> std::ffi::c_int;
         }
         // SAFETY: LLVM's profiling runtime, linked into such a build, writes its counters to the
-        // file it was told of; it is called once, on the one thread still running code of ours.
+        // file it was told of and touches nothing of ours. A thread still running (the read-ahead)
+        // may bump a counter as it is read: a count off by one, in a training run only.
         unsafe {
             __llvm_profile_write_file();
         }
