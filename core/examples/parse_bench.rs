@@ -4,19 +4,17 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+/// The folder walk the benchmark runners use (every file, each folder's entries by path).
+#[path = "../../cli/examples/support/walk.rs"]
+mod walk;
+
+/// The `.pp` and `.epp` files below `dir`, in the walk's order.
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
-            collect(&path, files);
-        } else if path.extension().is_some_and(|e| e == "pp" || e == "epp") {
-            files.push(path);
-        }
-    }
+    files.extend(
+        walk::files_below(dir)
+            .into_iter()
+            .filter(|path| path.extension().is_some_and(|e| e == "pp" || e == "epp")),
+    );
 }
 
 fn main() {
