@@ -24,7 +24,10 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-MODULES = Path("/usr/share/puppet/modules.available")
+sys.path.insert(0, str(REPO / "tests/realworld"))
+import env_classes  # noqa: E402  (Debian's modules by their module names)
+
+MODULES = Path(env_classes.MODULES_AVAILABLE)
 
 
 def run(binary, args, stdin=None):
@@ -41,14 +44,14 @@ def run(binary, args, stdin=None):
 
 
 def control_repository(folder):
-    """A control repository whose modules/ links every Debian module under its module name."""
+    """A control repository whose modules/ links every Debian module under its module name, as
+    the real-module tests name them (tests/realworld/env_classes.py)."""
     modules = folder / "modules"
     modules.mkdir(parents=True)
-    for module in sorted(MODULES.iterdir()):
-        name = module.name.split("-", 1)[-1].replace("-", "_")
+    for name, path in env_classes.module_dirs():
         link = modules / name
         if not link.exists():
-            link.symlink_to(module)
+            link.symlink_to(path)
     return folder
 
 
