@@ -94,9 +94,11 @@ wasm-test: tools
 	cd wasm && cargo test --target wasm32-unknown-unknown
 
 # One test file at a time (node's default on 2 cores): two at once failed the page's 3 s watchdog test on a
-# loaded machine.
+# loaded machine. TAP as before, then the failed tests listed again (web/scripts/failures-last.mjs), so the
+# end of the log says what failed.
 e2e: dist npm
-	cd web && node --test e2e/
+	cd web && node --test --test-reporter=tap --test-reporter-destination=stdout \
+	  --test-reporter=./scripts/failures-last.mjs --test-reporter-destination=stdout e2e/
 
 # The engine as an npm package: target/npm/puppet-playground-engine-<version>.tgz (npm/README.md).
 npm: tools wasm

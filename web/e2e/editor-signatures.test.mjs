@@ -1,7 +1,7 @@
 // Signature help inside a call (the parameter at the cursor marked), hover over the environment's own classes, defined types and type aliases and over data types, and the parameters of a class offered inside `class { 'x': }`.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { codeLink, openPage, startBrowserAndServer } from './helpers.mjs';
+import { codeLink, openPage, settledAnswer, startBrowserAndServer } from './helpers.mjs';
 import { DEFAULT_SETTINGS, encodeFragment } from '../src/share.js';
 
 let env;
@@ -96,17 +96,18 @@ test("inside class { 'x': } the class names and then its parameters are offered"
   const labels = () => list.locator('li[role="option"] .cm-completionLabel').allTextContents();
   // The editor closes the brace and the quote as they are typed: `class { 'ap|'}`.
   await typeAtEnd(page, "class { 'ap");
-  // The list may first show what an earlier key offered (`class`, typed above): wait for this one.
+  // The list may first show what an earlier key offered (`class`, typed above), even after this key's: wait for
+  // this one, and for the list to hold it alone.
   const label = (text) => list.locator('li[role="option"] .cm-completionLabel').filter({ hasText: new RegExp(`^${text}$`) });
   await label('app').waitFor();
-  assert.deepEqual(await labels(), ['app']);
+  assert.deepEqual(await settledAnswer(labels, ['app']), ['app']);
   // Then a body: the text replaced at once (no key to race the list), and `po` typed.
   await page.keyboard.press('Escape');
   await page.keyboard.press('Control+a');
   await page.keyboard.insertText("class { 'app':\n  ");
   await page.keyboard.type('po', { delay: 20 });
   await label('port').waitFor();
-  assert.deepEqual(await labels(), ['port']);
+  assert.deepEqual(await settledAnswer(labels, ['port']), ['port']);
   assert.equal(await list.locator('li[role="option"] .cm-completionDetail').first().textContent(), 'Integer $port = 80');
   assert.deepEqual(errors, []);
   await close();

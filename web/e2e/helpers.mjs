@@ -1,4 +1,5 @@
 // Shared set-up of the end-to-end tests: serve web/dist on a free port, launch Debian's Chromium, open pages that record errors.
+import { isDeepStrictEqual } from 'node:util';
 import { chromium } from 'playwright-core';
 import { startServer } from '../scripts/serve.mjs';
 
@@ -62,6 +63,21 @@ export async function openPage(env, url = env.baseUrl, { test, context: existing
       if (!existing) await context.close();
     },
   };
+}
+
+/**
+ * `read()` again every 50 ms until it deep-equals `expected` or `timeout` ms have passed, and its last answer: for
+ * what the page shows a moment before settling (a list an earlier key asked for, replaced by this key's). The
+ * caller asserts on the answer, so a page that never settles still fails, with what it showed.
+ */
+export async function settledAnswer(read, expected, timeout = 5000) {
+  const deadline = Date.now() + timeout;
+  let answer = await read();
+  while (!isDeepStrictEqual(answer, expected) && Date.now() < deadline) {
+    await new Promise((wake) => setTimeout(wake, 50));
+    answer = await read();
+  }
+  return answer;
 }
 
 /** The number of results the page has shown so far. */
