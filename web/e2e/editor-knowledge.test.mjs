@@ -3,7 +3,7 @@
 // offers functions with their signatures, the facts' keys and a resource type's attributes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { codeLink, nextResult, openPage, runs, startBrowserAndServer } from './helpers.mjs';
+import { codeLink, nextResult, openPage, runs, settledAnswer, startBrowserAndServer } from './helpers.mjs';
 import { DEFAULT_SETTINGS, encodeFragment } from '../src/share.js';
 
 let env;
@@ -103,7 +103,9 @@ test('inside a resource body the attributes of its type are offered', async () =
   await typeAtEnd(page, "service { 'web':\nhasr");
   const list = page.locator('.cm-tooltip-autocomplete');
   await list.waitFor();
-  assert.deepEqual(await list.locator('li[role="option"] .cm-completionLabel').allTextContents(), ['hasrestart']);
+  // The list may first be the one of an earlier key (`service` itself): wait for it to hold this key's.
+  const labels = () => list.locator('li[role="option"] .cm-completionLabel').allTextContents();
+  assert.deepEqual(await settledAnswer(labels, ['hasrestart']), ['hasrestart']);
   assert.deepEqual(errors, []);
   await close();
 });
@@ -162,7 +164,8 @@ test("inside lookup(' the environment's Hiera keys are offered; Ctrl+click on a 
   const list = page.locator('.cm-tooltip-autocomplete');
   // The list may first be the one of an earlier key (the function `lookup` itself, on a loaded machine).
   await list.locator('li[role="option"] .cm-completionLabel').filter({ hasText: /^app::name$/ }).waitFor();
-  assert.deepEqual(await list.locator('li[role="option"] .cm-completionLabel').allTextContents(), ['app::name', 'app::port']);
+  const labels = () => list.locator('li[role="option"] .cm-completionLabel').allTextContents();
+  assert.deepEqual(await settledAnswer(labels, ['app::name', 'app::port']), ['app::name', 'app::port']);
   await page.keyboard.press('Escape');
   await page.locator('.cm-content span', { hasText: /^'app::port'$/ }).click({ modifiers: ['Control'] });
   await page.waitForFunction(() => document.querySelector('[data-testid="open-file"]').textContent === 'data/common.yaml');
