@@ -1,4 +1,6 @@
 // Shared set-up of the end-to-end tests: serve web/dist on a free port, launch Debian's Chromium, open pages that record errors.
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import { chromium } from 'playwright-core';
 import { startServer } from '../scripts/serve.mjs';
@@ -78,6 +80,21 @@ export async function settledAnswer(read, expected, timeout = 5000) {
     answer = await read();
   }
   return answer;
+}
+
+/**
+ * Whether the machine is quiet enough for a wall-clock bound to mean something: the load average under the number
+ * of cores, and (where the kernel reports it) tasks waiting for a processor less than a tenth of the last 10 s. The
+ * load average alone lags: a build that has just started holds both cores while it still reads low.
+ */
+export function machineIsQuiet() {
+  if (loadavg()[0] >= availableParallelism()) return false;
+  try {
+    const waited = readFileSync('/proc/pressure/cpu', 'utf8').match(/^some avg10=([\d.]+)/m);
+    return !waited || Number(waited[1]) < 10;
+  } catch {
+    return true;
+  }
 }
 
 /** The number of results the page has shown so far. */

@@ -61,7 +61,7 @@ async function seeCatalog(page, listing) {
         (e) => e.dataset.reference === ref) &&
       (!wanted || document.querySelector('[data-testid="catalog"]').textContent.includes(wanted)),
     [first, content],
-    { timeout: 10000 },
+    { timeout: 20000 },
   );
   assert.deepEqual(await shownCatalog(page), expected);
 }
@@ -80,7 +80,7 @@ async function lookUp(page, key) {
   await page.getByTestId('tab-lookup').click();
   await page.getByTestId('lookup-key').fill(key);
   await page.getByTestId('lookup-key').press('Enter');
-  await page.waitForFunction(() => !document.getElementById('lookup-form').dataset.pending, null, { timeout: 10000 });
+  await page.waitForFunction(() => !document.getElementById('lookup-form').dataset.pending, null, { timeout: 20000 });
 }
 
 test('an environment folder: the class takes its parameters from Hiera and its template renders a fact', async () => {

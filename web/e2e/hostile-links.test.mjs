@@ -5,15 +5,16 @@
 // "Within 2 s" is measured two ways. The processor time the renderer spends until the message, less what it
 // spends on an ordinary link (`baseline`), is the link's own cost, whatever else the machine runs: it must be
 // under 2 s. The wall-clock time from the page's first script to the message is asserted too when the machine
-// is not overloaded (a 1-minute load average below its cores; on the shared development machine it was 20 on
-// 2 cores, and an ordinary link's message took 2.8 s there).
+// is not overloaded (`machineIsQuiet`: a 1-minute load average below its cores and little waiting for a processor
+// in the last 10 s; on the shared development machine the load was 20 on 2 cores, and an ordinary link's message
+// took 2.8 s there).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createDeflateRaw } from 'node:zlib';
 import { request } from 'node:http';
 import { encodeFragment, DEFAULT_SETTINGS } from '../src/share.js';
-import { availableParallelism, loadavg } from 'node:os';
-import { codeLink, editorText, openPage, rendererPids, rendererUsage, startBrowserAndServer, text } from './helpers.mjs';
+import { loadavg } from 'node:os';
+import { codeLink, editorText, machineIsQuiet, openPage, rendererPids, rendererUsage, startBrowserAndServer, text } from './helpers.mjs';
 
 const MIB = 1024 * 1024;
 const SAVED = 'puppet-playground/v1';
@@ -35,7 +36,7 @@ before(async () => {
 function assertBounded({ ms, cpuSeconds, peakMb }) {
   const cost = cpuSeconds - baseline;
   assert.ok(cost < MAX_MS / 1000, `the link cost the renderer ${cost.toFixed(2)} s of processor time more than an ordinary one`);
-  if (loadavg()[0] < availableParallelism()) assert.ok(ms < MAX_MS, `message ${ms} ms after the page's first script`);
+  if (machineIsQuiet()) assert.ok(ms < MAX_MS, `message ${ms} ms after the page's first script`);
   assert.ok(peakMb < MAX_MB, `renderer peak ${peakMb} MB`);
 }
 
@@ -68,6 +69,8 @@ async function contextWithAutosave() {
   const context = await env.browser.newContext();
   const { page, close } = await openPage(env, codeLink(env, '7 * 6'), { context });
   await page.waitForFunction(() => document.querySelector('[data-testid="result-value"]').textContent === '42');
+  // The first result's autosave is written in the task after the one that shows it.
+  await page.waitForFunction((key) => /7 \* 6/.test(localStorage.getItem(key) ?? ''), SAVED);
   const saved = await page.evaluate((key) => localStorage.getItem(key), SAVED);
   assert.match(saved, /"code":"7 \* 6"/);
   await close();

@@ -25,7 +25,8 @@ async function hover(page, text, testid, nth = 0) {
   const token = page.locator('.cm-content span', { hasText: new RegExp(`^${text.replace(/[$()[\]]/g, '\\$&')}$`) }).nth(nth);
   await token.hover();
   const part = page.locator(`.cm-tooltip-hover [data-testid="${testid}"]`);
-  await part.waitFor({ timeout: 5000 });
+  // The first hover may wait for the full engine to load (the values it records): the default timeout.
+  await part.waitFor();
   return part.innerText();
 }
 

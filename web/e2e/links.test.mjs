@@ -52,6 +52,8 @@ test('a link pasted into an open tab replaces an environment with files too', as
   await page.goto(`${env.baseUrl}#${encodeFragment('include app\n5', undefined, { files })}`);
   await waitForValue(page, '5');
   await page.getByTestId('file-tree').locator('[data-path="modules"]').waitFor();
+  // The value is drawn a task before the Output pane.
+  await page.waitForFunction(() => /notice: app/.test(document.querySelector('[data-testid="output"]').textContent));
   assert.match(await text(page, 'output'), /notice: app/);
   assert.deepEqual(errors, []);
   await close();

@@ -55,7 +55,9 @@ test('the autosave keeps what was typed last: on the next visit, whether the tab
   assert.equal(await lastLine(second.page), '$after_pause = 1');
   // Typing and closing the tab at once, before the pause: the page writes what it holds as it goes.
   await second.page.keyboard.type('\n$closed_at_once = 2');
-  await second.page.close({ runBeforeUnload: true });
+  // With runBeforeUnload Playwright does not wait for the page to be gone: wait for it, so the next page reads
+  // what the closing one wrote.
+  await Promise.all([second.page.waitForEvent('close'), second.page.close({ runBeforeUnload: true })]);
   const third = await openPage(env, env.baseUrl, { context });
   assert.equal(await autosaved(third.page), `${typed}\n$closed_at_once = 2`);
   assert.equal(await lastLine(third.page), '$closed_at_once = 2');
