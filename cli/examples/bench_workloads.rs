@@ -94,10 +94,9 @@ fn main() {
         );
     }
     if let Some(dir) = parse_dir {
-        let paths = walk::files_below(Path::new(&dir));
+        let paths = walk::files_below(Path::new(&dir), &["pp"]);
         let sources: Vec<String> = paths
             .iter()
-            .filter(|p| p.extension().is_some_and(|e| e == "pp"))
             .filter_map(|p| std::fs::read_to_string(p).ok())
             .collect();
         let bytes: usize = sources.iter().map(String::len).sum();

@@ -37,7 +37,7 @@ mod walk;
 
 /// Every file below `root` with its text, named by its path relative to `root`.
 fn collect(root: &Path) -> Vec<(String, String)> {
-    walk::files_below(root)
+    walk::files_below(root, &[])
         .into_iter()
         .filter_map(|path| {
             let text = std::fs::read_to_string(&path).ok()?;

@@ -1,21 +1,12 @@
 //! Parse benchmark over real-world manifests: `cargo run --release -p puppet-core --example
 //! parse_bench [DIR] [ROUNDS]` (default: the Debian puppetlabs modules, 20 rounds); prints MB/s.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The folder walk the benchmark runners use (every file, each folder's entries by path).
 #[path = "../../cli/examples/support/walk.rs"]
 mod walk;
-
-/// The `.pp` and `.epp` files below `dir`, in the walk's order.
-fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
-    files.extend(
-        walk::files_below(dir)
-            .into_iter()
-            .filter(|path| path.extension().is_some_and(|e| e == "pp" || e == "epp")),
-    );
-}
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -23,8 +14,7 @@ fn main() {
         .next()
         .unwrap_or_else(|| "/usr/share/puppet/modules.available".into());
     let rounds: usize = args.next().and_then(|r| r.parse().ok()).unwrap_or(20);
-    let mut files = Vec::new();
-    collect(Path::new(&dir), &mut files);
+    let files = walk::files_below(Path::new(&dir), &["pp", "epp"]);
     let sources: Vec<(bool, String)> = files
         .iter()
         .filter_map(|f| {

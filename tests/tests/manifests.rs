@@ -69,15 +69,6 @@ fn install(packages: &[String]) -> bool {
 #[path = "../../cli/examples/support/walk.rs"]
 mod walk;
 
-/// The `.pp` and `.epp` files below `dir`, in the walk's order.
-fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
-    files.extend(
-        walk::files_below(dir)
-            .into_iter()
-            .filter(|path| path.extension().is_some_and(|e| e == "pp" || e == "epp")),
-    );
-}
-
 #[test]
 fn every_real_world_manifest_parses_without_diagnostics() {
     let dir = modules_dir();
@@ -94,8 +85,7 @@ fn every_real_world_manifest_parses_without_diagnostics() {
         );
         return;
     }
-    let mut files = Vec::new();
-    collect(&dir, &mut files);
+    let files = walk::files_below(&dir, &["pp", "epp"]);
     assert!(
         files.len() >= 300,
         "expected about 350 manifests under {}, found {}",
