@@ -9,8 +9,7 @@ cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 flavour=${1:-light}
 case "$flavour" in
-  light) features=(--no-default-features) ;;
-  full) features=() ;;
+  light | full) ;;
   *) echo "usage: $0 [light|full]" >&2; exit 2 ;;
 esac
 raw=target/wasm32-unknown-unknown/wasm-release/puppet_wasm.$flavour.wasm
@@ -18,7 +17,11 @@ out=target/wasm-size/$flavour
 mkdir -p "$out"
 source scripts/wasm-toolchain.sh
 if [ ! -f "$raw" ]; then
-  cargo "${wasm_release_cargo_args[@]}" "${features[@]}"
+  if [ "$flavour" = light ]; then
+    cargo "${wasm_light_cargo_args[@]}"
+  else
+    cargo "${wasm_release_cargo_args[@]}"
+  fi
   cp target/wasm32-unknown-unknown/wasm-release/puppet_wasm.wasm "$raw"
 fi
 echo "the $flavour engine ($raw)"

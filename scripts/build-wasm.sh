@@ -17,10 +17,16 @@ out_dir=target/wasm32-unknown-unknown/wasm-release
 
 # compile FLAVOUR [CARGO_ARGS...]: rustc's output for one flavour, kept under its own name
 # (bench/wasm_size_report.sh reads it too). Cargo builds one at a time (the target directory's lock).
+# The light engine has rustflags of its own (scripts/wasm-toolchain.sh): cargo keeps its standard
+# library and dependencies apart from the full engines', so neither build undoes the other's.
 compile() {
   local flavour=$1 started=$SECONDS
   shift
-  cargo "${wasm_release_cargo_args[@]}" "$@"
+  if [ "$flavour" = light ]; then
+    cargo "${wasm_light_cargo_args[@]}" "$@"
+  else
+    cargo "${wasm_release_cargo_args[@]}" "$@"
+  fi
   cp "$out_dir/puppet_wasm.wasm" "$out_dir/puppet_wasm.$flavour.wasm"
   echo "puppet_wasm.$flavour.wasm: cargo $((SECONDS - started)) s"
 }
@@ -57,7 +63,7 @@ finish() {
 
 # One after the other: wasm-opt already keeps both cores of the build machine busy (running the light
 # engine's beside the full engine's cargo build was slower, 174 s against 162 s).
-compile light --no-default-features
+compile light
 finish light web/pkg puppet_wasm
 compile full
 finish full web/pkg-full puppet_wasm_full

@@ -17,9 +17,23 @@ WASM_RELEASE_TOOLCHAIN=nightly-2026-05-20
 
 # cargo arguments for the release .wasm. The rustflags are given with --config so that cargo joins
 # them to .cargo/config.toml's (the 8 MiB stack); RUSTFLAGS would replace those.
-wasm_release_cargo_args=(
+wasm_release_rustflags="'-Zunstable-options', '-Cpanic=immediate-abort', '-Zlocation-detail=none'"
+wasm_release_common_args=(
   "+$WASM_RELEASE_TOOLCHAIN" build -p puppet-wasm --target wasm32-unknown-unknown --profile wasm-release
   -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size
-  --config "target.wasm32-unknown-unknown.rustflags=['-Zunstable-options', '-Cpanic=immediate-abort', '-Zlocation-detail=none']"
   --config "profile.wasm-release.package.core.opt-level=3"
+)
+# The full and libraries engines (default features; add `--features libraries`).
+wasm_release_cargo_args=(
+  "${wasm_release_common_args[@]}"
+  --config "target.wasm32-unknown-unknown.rustflags=[$wasm_release_rustflags]"
+)
+# The light engine, the page's first load and what answers its keystrokes: the same, but LLVM's
+# inliner may inline functions up to a cost of 40 where opt-level "z" stops at 5 (every crate of
+# the module: the inlining that pays happens within each crate, before the link-time pass). The
+# keystroke in the 99-file environment takes 0.80-0.84 of its time for 10.2 KB more gzipped
+# (bench/README.md, "The light engine's inlining, session 54"). The full engines have no room for it.
+wasm_light_cargo_args=(
+  "${wasm_release_common_args[@]}" --no-default-features
+  --config "target.wasm32-unknown-unknown.rustflags=[$wasm_release_rustflags, '-Cllvm-args=-inline-threshold=40']"
 )
