@@ -32,8 +32,9 @@ wasm_release_cargo_args=(
 # inliner may inline functions up to a cost of 40 where opt-level "z" stops at 5 (every crate of
 # the module: the inlining that pays happens within each crate, before the link-time pass). The
 # keystroke in the 99-file environment takes 0.80-0.84 of its time for 10.2 KB more gzipped
-# (bench/README.md, "The light engine's inlining, session 54"). The full engines have no room for it.
+# (bench/README.md, "The light engine's speed, session 54"). Its tables by name are hashed
+# (`hashed-tables`), 0.94-0.95 again for 1.8 KB. The full engines have no room for either.
 wasm_light_cargo_args=(
-  "${wasm_release_common_args[@]}" --no-default-features
+  "${wasm_release_common_args[@]}" --no-default-features --features hashed-tables
   --config "target.wasm32-unknown-unknown.rustflags=[$wasm_release_rustflags, '-Cllvm-args=-inline-threshold=40']"
 )

@@ -47,9 +47,12 @@ impl<T> NameTable<T> {
         }
     }
 
-    /// `name`'s item, made by `make` first when it has none (native builds hash these tables: see
-    /// `name_map.rs`).
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    /// `name`'s item, made by `make` first when it has none (native builds and the light engine
+    /// hash these tables: see `name_map.rs`).
+    #[cfg_attr(
+        any(not(target_arch = "wasm32"), feature = "hashed-tables"),
+        allow(dead_code)
+    )]
     pub fn entry_with(&mut self, name: &str, make: impl FnOnce() -> T) -> &mut T {
         let at = match self.index.get(name) {
             Some(&at) => at,
