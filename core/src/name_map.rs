@@ -66,6 +66,19 @@ impl<V> NamesBeside<V> {
         self.names.len()
     }
 
+    /// `name`'s value, made by `make` first when it has none.
+    fn entry_with(&mut self, name: &str, make: impl FnOnce() -> V) -> &mut V {
+        let at = match self.names.get_index_of(name) {
+            Some(at) => at,
+            None => {
+                self.names.insert(name.into());
+                self.values.push(make());
+                self.values.len() - 1
+            }
+        };
+        &mut self.values[at]
+    }
+
     fn keys(&self) -> impl Iterator<Item = &String> {
         self.names.iter()
     }
@@ -113,22 +126,7 @@ impl<V> NameMap<V> {
     }
 
     /// `name`'s value, made by `make` (and its name copied) when it has none yet.
-    #[cfg(all(target_arch = "wasm32", feature = "hashed-tables"))]
-    pub(crate) fn get_or_insert_with(&mut self, name: &str, make: impl FnOnce() -> V) -> &mut V {
-        let table = &mut self.0;
-        let at = match table.names.get_index_of(name) {
-            Some(at) => at,
-            None => {
-                table.names.insert(name.into());
-                table.values.push(make());
-                table.values.len() - 1
-            }
-        };
-        &mut table.values[at]
-    }
-
-    /// `name`'s value, made by `make` (and its name copied) when it has none yet.
-    #[cfg(all(target_arch = "wasm32", not(feature = "hashed-tables")))]
+    #[cfg(target_arch = "wasm32")]
     pub(crate) fn get_or_insert_with(&mut self, name: &str, make: impl FnOnce() -> V) -> &mut V {
         self.0.entry_with(name, make)
     }
@@ -167,6 +165,9 @@ mod tests {
         assert_eq!(table.len(), 2);
         let keys: Vec<&str> = table.keys().map(String::as_str).collect();
         assert_eq!(keys, vec!["b", "a"]);
+        *table.entry_with("c", || 0) += 3;
+        *table.entry_with("a", || 0) += 10;
+        assert_eq!((table.get("c"), table.get("a")), (Some(&3), Some(&11)));
     }
 
     #[test]
