@@ -192,6 +192,10 @@
 # of 40 instead of opt-level "z"'s 5 (scripts/wasm-toolchain.sh): light 401,812 -> 412,003, the
 # keystroke in the 99-file environment 0.80-0.84 of its time; then its tables by name hashed (core's
 # `hashed-tables`): 413,805, 0.94-0.95 again. Full and libraries unchanged (no room for either).
+# Session 55: the sign of life a long run gives the page's watchdog (core/src/pulse.rs, the facade's
+# setPulse) cost light +268, full +401, libraries +621 (738,079, over); the console panic hook, dead code
+# under -Cpanic=immediate-abort, left out of the release builds: light 413,235, full 714,076, libraries
+# 737,184. Budgets unchanged.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${WASM_GZIP_BUDGET:-420000}

@@ -76,6 +76,7 @@ pub mod hiera;
 pub mod lint;
 mod name_table;
 mod pair_map;
+pub mod pulse;
 mod puppet_text;
 mod qualified;
 pub mod regex;

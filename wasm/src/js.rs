@@ -26,6 +26,14 @@ extern "C" {
     #[wasm_bindgen(js_namespace = Reflect, js_name = get, catch)]
     pub fn get(object: &JsValue, name: &str) -> Result<JsValue, JsValue>;
 
+    /// A JavaScript function of no arguments (`setPulse`'s, `pulse.rs`).
+    #[wasm_bindgen(typescript_type = "(() => void)")]
+    pub type Callback;
+
+    /// `callback.call(this_arg)`; what it throws comes back as the error.
+    #[wasm_bindgen(method, catch, js_name = call)]
+    pub fn call(this: &Callback, this_arg: &JsValue) -> Result<JsValue, JsValue>;
+
     /// `Date.now()`: the browser's clock, in milliseconds since the epoch.
     #[cfg(target_arch = "wasm32")]
     #[wasm_bindgen(js_namespace = Date, js_name = now)]

@@ -14,6 +14,7 @@ mod options;
 #[cfg(test)]
 mod parse_cache_tests;
 mod positions;
+mod pulse;
 mod run;
 #[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
 mod small_blocks;
@@ -28,6 +29,7 @@ use wasm_bindgen::prelude::*;
 pub use lookup::{lookup_to_data, query_from_js};
 pub use options::{browser_limits, EnvironmentLimits, Options};
 pub use positions::Utf16;
+pub use pulse::set_pulse;
 pub use run::{
     evaluate_answer, evaluate_json, evaluate_to_data, needs_full_engine, Answer, NeedsFullEngine,
 };
@@ -42,9 +44,11 @@ static ALLOCATOR: small_blocks::SmallBlocks<talc::wasm::WasmDynamicTalc> =
 
 /// Panic messages go to the console in builds that keep them (the wasm tests, debug builds). The
 /// release .wasm is built with `-Cpanic=immediate-abort` (scripts/wasm-toolchain.sh): a panic there
-/// traps at once without a message, and the page restarts its worker as for any trap.
+/// traps at once without a message, and the page restarts its worker as for any trap; the hook, which
+/// would never run, is left out of it.
 #[wasm_bindgen(start)]
 pub fn start() {
+    #[cfg(not(panic = "immediate-abort"))]
     console_error_panic_hook::set_once();
 }
 

@@ -146,6 +146,25 @@ test('a catastrophic regex from a link ends with the step-limit diagnostic, neve
   await close();
 });
 
+// The watchdog waits for silence, not for an answer: the engine gives a sign of life every 65,536 steps of a long
+// run (every 524,288 of a regex match), so a run that keeps working ends with its own limit however slow the machine,
+// and only a worker that goes silent is stopped. The catastrophic match takes over a second here; with the watchdog
+// shortened to 300 ms (a test hook) it outlasts it.
+test('a long run that keeps working outlasts the watchdog and ends with its limit; a silent one is still stopped', async () => {
+  const { page, errors, close } = await openPage(env, codeLink(env, CATASTROPHIC), { test: { ...HANG, watchdogMs: 300 } });
+  const finished = () => page.evaluate(() => Number(document.body.dataset.runs ?? 0) > 0 || /Stopped/.test(document.querySelector('[data-testid="status"]').textContent));
+  await slowestAnswer(page, finished, 20000);
+  assert.doesNotMatch(await text(page, 'status'), /Stopped|no answer/);
+  const problem = page.getByTestId('problems').locator('li').first();
+  await problem.waitFor();
+  assert.match(await problem.textContent(), /evaluation stopped after 10000000 steps/);
+  // A worker that spins without a sign of life (the test hook) is stopped by the same short watchdog.
+  await replaceCode(page, RUNAWAY);
+  await page.waitForFunction(() => /no answer within/.test(document.querySelector('[data-testid="status"]').textContent), null, { timeout: 10000 });
+  assert.deepEqual(errors, []);
+  await close();
+});
+
 test('share round trip: Share copies a link that opens the same code and result in a fresh page', async () => {
   const code = '(20 + 1) * 2 # 😀 shared';
   const { page, errors, close } = await openPage(env, codeLink(env, '0'), { permissions: ['clipboard-read', 'clipboard-write'] });

@@ -1,7 +1,7 @@
 // The page's side of the evaluation worker: latest-request-wins queue, Stop, and a watchdog that restarts a stuck worker.
 import { spawnWorker, takeEarlyWorker } from './early-worker.js';
 
-/** How long a run may take before the worker is terminated and restarted. */
+/** How long the worker may be silent (no answer, no sign of life from a long run) before it is terminated and restarted. */
 export const WATCHDOG_MS = 3000;
 /** A new request replaces a run that has been busy this long (its answer is obsolete anyway). */
 const SUPERSEDE_MS = 400;
@@ -184,6 +184,11 @@ export class Engine {
       case 'full-ready':
         this.handlers.onFullReady?.();
         break;
+      case 'alive':
+        // The engine is still working on a long run (its sign of life): the watchdog waits for silence, not for
+        // an answer, and the run ends at the engine's own limits.
+        this.rearm();
+        break;
       case 'asking': {
         // The worker has started on a question: from now on it has as long as a run.
         const question = this.questions.get(message.id);
@@ -250,6 +255,19 @@ export class Engine {
         break;
       default:
         break;
+    }
+  }
+
+  /** Start the watchdogs of the running request and of the question the worker is on again. */
+  rearm() {
+    if (this.busy?.timer && !this.busy.loading) {
+      clearTimeout(this.busy.timer);
+      this.busy.timer = setTimeout(() => this.restart('timeout'), this.watchdogMs);
+    }
+    for (const [id, question] of this.questions) {
+      if (!question.timer) continue;
+      clearTimeout(question.timer);
+      question.timer = setTimeout(() => this.restart('timeout', id), this.watchdogMs);
     }
   }
 

@@ -24,7 +24,11 @@ const LAZY = {
   [LIBRARIES]: { rank: 2, load: () => import('../pkg-libs/puppet_wasm_libs.js') },
 };
 
-export function createEngines() {
+/**
+ * `pulse`: a function each engine calls now and then during a long run (its `setPulse`), so the page's watchdog
+ * can tell a run still working from a hung one.
+ */
+export function createEngines({ pulse } = {}) {
   let current = light;
   let rank = 0;
   const loading = {}; // each lazy engine's loading, once started
@@ -42,6 +46,7 @@ export function createEngines() {
       .load()
       .then(async (engine) => {
         await engine.default();
+        engine.setPulse?.(pulse);
         // A less capable engine that finishes loading later never replaces this one.
         if (wanted.rank > rank) {
           current = engine;
@@ -60,6 +65,7 @@ export function createEngines() {
     /** Start the light engine; resolves to it. */
     async start() {
       await initLight();
+      light.setPulse?.(pulse);
       return light;
     },
 

@@ -345,6 +345,12 @@ function testHooks(kind, source) {
   return flags;
 }
 
+/** Test hook: a shorter watchdog (`watchdogMs`, set before the page loads), so a test can show a long run outlasting it. */
+function watchdogHook() {
+  const ms = globalThis.__PUPPET_PLAYGROUND_TEST__?.watchdogMs;
+  return Number.isInteger(ms) && ms > 0 ? ms : undefined;
+}
+
 function select(from, to) {
   editor.select(from, Math.max(to, from));
 }
@@ -579,7 +585,7 @@ const engine = new Engine({
     status.busy(false);
     setStatus(`The YAML reader could not be loaded (${message}); edit the code or press Run to try again.`, 'error');
   },
-});
+}, { watchdogMs: watchdogHook() ?? WATCHDOG_MS });
 
 /**
  * Show run `id`'s result (`request`: what it was asked for) in two tasks: the editor and the result line at once,

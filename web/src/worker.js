@@ -2,7 +2,19 @@
 import { createEngines, LIBRARIES, LOADING_FULL, needsFullEngine } from './engines.js';
 import { packTokens } from './packed-tokens.js';
 
-const engines = createEngines();
+/** How often, at most, a long run tells the page it is still working (the page's watchdog waits for silence). */
+const ALIVE_EVERY_MS = 100;
+let lastAlive = 0;
+
+/** The engines' sign of life during a long run (`setPulse`), passed on to the page's watchdog. */
+function alive() {
+  const now = performance.now();
+  if (now - lastAlive < ALIVE_EVERY_MS) return;
+  lastAlive = now;
+  self.postMessage({ type: 'alive' });
+}
+
+const engines = createEngines({ pulse: alive });
 
 /** Most log lines sent to the page per run; the rest are counted (a chatty program cannot flood the page). */
 const MAX_LOGS = 2000;

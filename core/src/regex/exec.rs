@@ -108,6 +108,9 @@ pub(super) struct Vm<'a> {
     pub(super) memo_after: u64,
     pub(super) steps: u64,
     pub(super) limit: u64,
+    /// The step count the hot loops check: the limit, or before it the next sign of life owed to
+    /// a client's watchdog (`crate::pulse`), whichever comes first.
+    watch: u64,
     pub(super) search_start: u32,
 }
 
@@ -133,6 +136,7 @@ impl<'a> Vm<'a> {
             memo_after,
             steps: 0,
             limit,
+            watch: limit.min(crate::pulse::MATCHER_STEPS),
             search_start,
         }
     }
@@ -231,14 +235,29 @@ impl<'a> Vm<'a> {
         self.memo_after = u64::MAX;
     }
 
+    /// The step count passed `watch`: the search stops at its limit; before it, the client's
+    /// watchdog hears a sign of life and the next one is due in `MATCHER_STEPS`.
+    #[cold]
+    #[inline(never)]
+    fn watched(&mut self) -> Result<(), Stop> {
+        if self.steps > self.limit {
+            return Err(Stop::Steps);
+        }
+        crate::pulse::beat();
+        self.watch = self
+            .limit
+            .min(self.steps.saturating_add(crate::pulse::MATCHER_STEPS));
+        Ok(())
+    }
+
     /// Runs from `pos` at the first instruction: whether it reached `Match`.
     pub(super) fn run(&mut self, start: u32) -> Result<bool, Stop> {
         let mut pc = 0u32;
         let mut pos = start;
         loop {
             self.steps += 1;
-            if self.steps > self.limit {
-                return Err(Stop::Steps);
+            if self.steps > self.watch {
+                self.watched()?;
             }
             let Some(&inst) = self.program.insts.get(pc as usize) else {
                 return Ok(false);
@@ -428,8 +447,8 @@ impl<'a> Vm<'a> {
         }
         while let Some(frame) = self.stack.pop() {
             self.steps += 1;
-            if self.steps > self.limit {
-                return Err(Stop::Steps);
+            if self.steps > self.watch {
+                self.watched()?;
             }
             match frame {
                 Frame::Alt { pc, pos } => return Ok(Some((pc, pos))),

@@ -113,6 +113,10 @@ impl Budget {
                 span,
             ));
         }
+        // A sign of life for a client's watchdog (`crate::pulse`), every 65,536 steps.
+        if self.steps & (crate::pulse::EVAL_STEPS - 1) < n {
+            crate::pulse::beat();
+        }
         // Checking an atomic every step would cost; every 1024 steps is prompt enough.
         if self.steps & 1023 < n {
             if let Some(flag) = cancel {
