@@ -28,6 +28,7 @@ extern "C" {
 
     /// A JavaScript function of no arguments (`setPulse`'s, `pulse.rs`).
     #[wasm_bindgen(typescript_type = "(() => void)")]
+    #[derive(Clone)]
     pub type Callback;
 
     /// `callback.call(this_arg)`; what it throws comes back as the error.

@@ -21,14 +21,12 @@ pub fn set_pulse(callback: Option<Callback>) {
     puppet_core::pulse::install(forward);
 }
 
-/// The core's hook: calls the page's function; what it throws is dropped (a sign of life is
-/// never worth stopping a run for).
+/// The core's hook: calls the page's function, taken out of the cell first so that the function
+/// may call `setPulse` itself; what it throws is dropped (a sign of life is never worth stopping a
+/// run for).
 fn forward() {
-    PULSE.with(|pulse| {
-        if let Ok(pulse) = pulse.try_borrow() {
-            if let Some(callback) = pulse.as_ref() {
-                let _ = callback.call(&JsValue::UNDEFINED);
-            }
-        }
-    });
+    let callback = PULSE.with(|pulse| pulse.try_borrow().ok().and_then(|p| p.clone()));
+    if let Some(callback) = callback {
+        let _ = callback.call(&JsValue::UNDEFINED);
+    }
 }

@@ -114,6 +114,40 @@ test('Node imports the package and initialises it from the .wasm bytes', async (
   assert.equal(engine.evaluate("inline_template('<%= URI.parse(\"http://example.com:8080/x\").host %>')").value, "'example.com'");
 });
 
+test('setPulse: a long run calls the function now and then; one that throws, unsets itself or calls the engine back is harmless', async () => {
+  const dir = join(scratch, 'node_modules', 'puppet-playground-engine');
+  const engine = await import(pathToFileURL(join(dir, 'puppet_engine.js')).href);
+  await engine.default({ module_or_path: readFileSync(join(dir, 'puppet_engine_bg.wasm')) });
+  // Four million iterations of loops, each one to three steps (one call every 65,536 steps: 61 to 183 calls),
+  // and a program too short for any.
+  const long = 'Integer[1, 2000].each |$j| { Integer[1, 2000].each |$i| { } }';
+  let beats = 0;
+  engine.setPulse(() => beats++);
+  assert.equal(engine.evaluate('[1, 2].map |$x| { $x * 2 }').value, '[2, 4]');
+  assert.equal(beats, 0);
+  assert.equal(engine.evaluate(long).value, 'Integer[1, 2000]');
+  assert.ok(beats >= 61 && beats <= 183, `${beats} calls`);
+  engine.setPulse(() => {
+    throw new Error('a watchdog that fails');
+  });
+  assert.equal(engine.evaluate(long).value, 'Integer[1, 2000]');
+  let unset = 0;
+  engine.setPulse(() => {
+    unset++;
+    engine.setPulse(null);
+  });
+  assert.equal(engine.evaluate(long).value, 'Integer[1, 2000]');
+  assert.equal(unset, 1);
+  let inner;
+  engine.setPulse(() => {
+    inner ??= engine.evaluate('1 + 1').value;
+  });
+  assert.equal(engine.evaluate(long).value, 'Integer[1, 2000]');
+  assert.equal(inner, '2');
+  engine.setPulse();
+  assert.equal(engine.evaluate('6 * 7').value, '42');
+});
+
 test('the TypeScript declarations type the options and the answers', () => {
   const dir = join(scratch, 'node_modules', 'puppet-playground-engine');
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
@@ -123,6 +157,7 @@ test('the TypeScript declarations type the options and the answers', () => {
   assert.match(types, /export function evaluate\(source: string, options\?: EvaluateOptions\): Outcome \| NeedsFullEngine;/);
   assert.match(types, /export type Outcome = \{/);
   assert.match(types, /facts\?: string,/);
+  assert.match(types, /export function setPulse\(callback\?: \(\(\) => void\) \| null\): void;/);
   assert.match(types, /export default function __wbg_init/);
   assert.match(readFileSync(join(dir, 'README.md'), 'utf8'), /evaluate\('1 \+ 2 \* 3'\)\.value; \/\/ '7'/);
 });
