@@ -24,7 +24,7 @@ pub fn install(hook: fn()) -> bool {
 /// Calls the installed function, if any.
 #[cold]
 #[inline(never)]
-pub fn beat() {
+pub(crate) fn beat() {
     if let Some(hook) = HOOK.get() {
         hook();
     }

@@ -156,7 +156,7 @@ export class Engine {
     if (request === this.pending) this.pending = null;
     else if (request === this.pendingLint) this.pendingLint = null;
     else this.pendingLookup = null;
-    const timer = setTimeout(() => this.restart('timeout'), this.watchdogMs);
+    const timer = this.watchdog();
     this.busy = { id: request.id, kind: request.type ?? 'run', started: performance.now(), timer };
     this.handlers.onStart?.(request.id);
     this.worker.postMessage(request);
@@ -194,7 +194,7 @@ export class Engine {
         const question = this.questions.get(message.id);
         if (!question) break;
         question.started = performance.now();
-        question.timer = setTimeout(() => this.restart('timeout', message.id), this.watchdogMs);
+        question.timer = this.watchdog(message.id);
         break;
       }
       case 'answer': {
@@ -213,7 +213,7 @@ export class Engine {
         // watchdog of its own; a request that came meanwhile cuts it short.
         this.busy.resulted = true;
         clearTimeout(this.busy.timer);
-        this.busy.timer = setTimeout(() => this.restart('timeout'), this.watchdogMs);
+        this.busy.timer = this.watchdog();
         if (this.pending) this.supersede();
         this.handlers.onResult?.(message);
         break;
@@ -242,7 +242,7 @@ export class Engine {
         if (message.id !== this.busy?.id || !this.busy.loading) break;
         this.busy.loading = false;
         this.busy.started = performance.now();
-        this.busy.timer = setTimeout(() => this.restart('timeout'), this.watchdogMs);
+        this.busy.timer = this.watchdog();
         break;
       case 'load-failed':
         if (message.id !== this.busy?.id) break;
@@ -258,16 +258,21 @@ export class Engine {
     }
   }
 
+  /** A watchdog for question `id`, or the running request when none is given: the worker is restarted after `watchdogMs` of silence. */
+  watchdog(id) {
+    return setTimeout(() => this.restart('timeout', id), this.watchdogMs);
+  }
+
   /** Start the watchdogs of the running request and of the question the worker is on again. */
   rearm() {
     if (this.busy?.timer && !this.busy.loading) {
       clearTimeout(this.busy.timer);
-      this.busy.timer = setTimeout(() => this.restart('timeout'), this.watchdogMs);
+      this.busy.timer = this.watchdog();
     }
     for (const [id, question] of this.questions) {
       if (!question.timer) continue;
       clearTimeout(question.timer);
-      question.timer = setTimeout(() => this.restart('timeout', id), this.watchdogMs);
+      question.timer = this.watchdog(id);
     }
   }
 
