@@ -116,8 +116,8 @@ wasm-size: wasm
 # Benchmarks against real Puppet and its tools (not part of `make test`): every workload on both sides
 # in one run, one table of times and ratios with the load average at its start and end
 # (bench/run_all.py, bench/README.md). BENCH_QUICK=1 for few runs; BENCH_NO_BROWSER=1 skips the .wasm
-# (and its build); BENCH_ONLY / BENCH_SKIP choose parts. Needs Debian's puppet, puppet-lint and
-# octocatalog-diff for their columns. The native side is the profile-guided build (scripts/build-pgo.sh,
+# (and its build); BENCH_ONLY / BENCH_SKIP choose parts. Debian's puppet, puppet-lint and
+# octocatalog-diff, the other columns, come with bench-tools. The native side is the profile-guided build (scripts/build-pgo.sh,
 # target/pgo/native/); BENCH_NO_PGO=1 measures the plain release build instead.
 bench: bench-tools $(if $(filter 1,$(BENCH_NO_BROWSER)),,wasm)
 	$(if $(filter 1,$(BENCH_NO_BROWSER)),,cd web && (test -d node_modules || npm ci))
