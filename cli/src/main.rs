@@ -319,6 +319,8 @@ fn real_main() -> ExitCode {
         catalog: args.show_catalog,
         log_level: args.log_level,
     };
+    // Printed without `--catalog`, the catalog's final form would be made for nothing.
+    args.options.catalog_unread = !args.show_catalog;
     run::plain(&args.env, main, &args.options, show)
 }
 

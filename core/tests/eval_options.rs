@@ -1,5 +1,5 @@
 //! Options of an evaluation that callers set: the interactive session's lifted "no effect" check,
-//! strictness and limits.
+//! strictness and limits, and a catalog nobody reads.
 
 use puppet_core::{evaluate, value, EvalOptions, Limits, Strictness};
 
@@ -92,4 +92,31 @@ fn join_charges_its_string_once_or_piece_by_piece_alike() {
         empty.value.map(|v| value::programmatic(&v)).as_deref(),
         Some("''")
     );
+}
+
+#[test]
+fn an_unread_catalog_is_not_made_and_its_graph_and_cycles_still_are() {
+    let code = "notify { 'a': } -> notify { 'b': }\nNotify['b'] -> Notify['a']";
+    let options = |catalog_unread| EvalOptions {
+        certname: Some("web01.example.com".into()),
+        catalog_unread,
+        ..EvalOptions::default()
+    };
+    let read = evaluate(code, &options(false));
+    let unread = evaluate(code, &options(true));
+    // The two notifies and the classes every catalog has.
+    assert!(read.catalog.len() >= 2, "{:?}", read.catalog);
+    assert!(unread.catalog.is_empty(), "{:?}", unread.catalog);
+    assert_eq!(unread.graph, read.graph);
+    assert_eq!(unread.cycles, read.cycles);
+    assert_eq!(unread.cycles.len(), 1);
+    let codes = |outcome: &puppet_core::Outcome| {
+        outcome
+            .diagnostics
+            .iter()
+            .map(|d| d.code.to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(codes(&unread), codes(&read));
+    assert!(codes(&unread).iter().any(|code| code == "DEPENDENCY_CYCLE"));
 }

@@ -254,10 +254,12 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
                     // parameters out of the evaluator's rather than copying them.
                     outcome.graph = evaluator.catalog.graph(options.limits.max_collection_len);
                     let known = &evaluator.known;
-                    outcome.catalog = evaluator.catalog.compiled(
-                        |name| known.ruby_type_namevar(name),
-                        |name, title| known.ruby_title_keys(name, title),
-                    );
+                    if !options.catalog_unread {
+                        outcome.catalog = evaluator.catalog.compiled(
+                            |name| known.ruby_type_namevar(name),
+                            |name, title| known.ruby_title_keys(name, title),
+                        );
+                    }
                     outcome.cycles = cycles::dependency_cycles(&outcome.graph);
                     // `puppet apply` finds them when it applies the catalog; the catalog stands.
                     if let (Some(_), Some(first)) = (&options.certname, outcome.cycles.first()) {
