@@ -10,11 +10,11 @@
 # (installed here when missing) for llvm-profdata of the compiler's own LLVM.
 #
 # On Linux the optimised build also links the C library in (`crt-static`: a static PIE), which only
-# a build naming its target can do (procedural macros cannot be linked that way); not the counting
-# one, which keeps every function and so asks for C functions static glibc names otherwise (a line
-# editor's terminal speeds), and whose counts name the same Rust code either way. A process then
-# starts without the dynamic loader's work: `puppet-eval -e 1` 0.80x, `--env` of the 99-file environment
-# 0.90x and of the 701-file one 0.96x (bench/README.md, session 57).
+# a build naming its target can do (procedural macros cannot be linked that way). The counting build
+# stays dynamic: it keeps every function, among them the line editor's terminal-speed calls, whose
+# versioned glibc names a static link cannot resolve; its counts name the same Rust code either way.
+# A process then starts without the dynamic loader's work: `puppet-eval -e 1` 0.85x, `--env` of the
+# 99-file environment 0.92x and of the 701-file one 0.98x (bench/README.md, session 57).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
