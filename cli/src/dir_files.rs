@@ -10,10 +10,9 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fs::Metadata;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 
 use puppet_core::environment::{clean_path, EnvFiles, ReadError};
-use puppet_core::{Limits, ParsedFile};
+use puppet_core::{FileText, Limits, ParsedFile};
 
 use crate::bounded_read::{read_file, read_opened, read_seen, ReadProblem};
 use crate::confine::{refusal, PlainDirs, PlainOpen, Resolved, Roots};
@@ -52,7 +51,7 @@ pub struct DirFiles {
     /// once: one compile's Hiera asks for the same data files at every lookup (Puppet's default
     /// hierarchy's `common.yaml`), a template is found and then read, and the files do not change
     /// during the compile that reads them (one `DirFiles` a compile).
-    read: RefCell<HashMap<String, Option<Rc<str>>, PathHasher>>,
+    read: RefCell<HashMap<String, Option<FileText>, PathHasher>>,
     /// The same for whether a path is a folder (a template's folder is asked for each template).
     dirs: RefCell<HashMap<String, bool, PathHasher>>,
     /// The folders found plain (no links) on the way to the paths read, each looked at once.
@@ -153,14 +152,14 @@ impl DirFiles {
     }
 
     /// [`EnvFiles::read`] from the disk.
-    fn read_uncached(&self, path: &str) -> Result<Rc<str>, ReadError> {
+    fn read_uncached(&self, path: &str) -> Result<FileText, ReadError> {
         let name = clean_path(path).unwrap_or_default();
         if let Some(ahead) = &self.ahead {
             if let Some(Known::Absent | Known::Folder | Known::PlainFolder) = ahead.known(&name) {
                 return Err(ReadError::Missing);
             }
             if let Some(text) = ahead.take(&name) {
-                return Ok(Rc::from(text));
+                return Ok(text);
             }
         }
         let plain_folder = |folder: &str| {
@@ -212,11 +211,11 @@ impl DirFiles {
     }
 
     /// The text of what a read of the file the engine names `name` gave; a refusal is noted.
-    fn text(&self, name: &str, read: Result<Vec<u8>, ReadProblem>) -> Result<Rc<str>, ReadError> {
+    fn text(&self, name: &str, read: Result<Vec<u8>, ReadProblem>) -> Result<FileText, ReadError> {
         match read {
             Ok(bytes) => {
                 let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
-                Ok(Rc::from(text))
+                Ok(FileText::from(text))
             }
             Err(ReadProblem::Io(_)) => Err(ReadError::Missing),
             Err(problem) => self.refuse(name, format!("'{name}' is not read: {problem}")),
@@ -224,7 +223,7 @@ impl DirFiles {
     }
 
     /// Refuse the file the engine names `name`, noting why.
-    fn refuse(&self, name: &str, message: String) -> Result<Rc<str>, ReadError> {
+    fn refuse(&self, name: &str, message: String) -> Result<FileText, ReadError> {
         self.refused(name, message.clone());
         Err(ReadError::Limit(message))
     }
@@ -267,14 +266,14 @@ impl DirFiles {
 }
 
 impl EnvFiles for DirFiles {
-    fn read(&self, path: &str) -> Result<Rc<str>, ReadError> {
+    fn read(&self, path: &str) -> Result<FileText, ReadError> {
         if let Some(known) = self.read.borrow().get(path) {
             return known.clone().ok_or(ReadError::Missing);
         }
         let read = self.read_uncached(path);
         // Refusals are not kept: each read of one notes it again, as before.
         let known = match &read {
-            Ok(text) => Some(Rc::clone(text)),
+            Ok(text) => Some(FileText::clone(text)),
             Err(ReadError::Missing) => None,
             Err(_) => return read,
         };

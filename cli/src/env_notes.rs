@@ -4,8 +4,6 @@
 //! error of the outcome at that file (the compile did not see the environment whole, as the
 //! page's environment problems stop a run); the rest are warnings on standard error.
 
-use std::rc::Rc;
-
 use puppet_core::{Diagnostic, Outcome, Span, Stage};
 
 use crate::walk::Note;
@@ -84,7 +82,7 @@ impl EnvNotes {
             }
             let at = outcome
                 .sources
-                .add(&note.path, Rc::from(""))
+                .add(&note.path, puppet_core::FileText::from(""))
                 .unwrap_or_default();
             errors.push(Diagnostic::error(
                 Stage::Evaluation,

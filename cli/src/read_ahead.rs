@@ -16,7 +16,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use puppet_core::{mentioned_modules, parsed_kind, AheadParser, Handover, ParseAhead, ParsedFile};
+use puppet_core::{
+    mentioned_modules, parsed_kind, AheadParser, FileText, Handover, ParseAhead, ParsedFile,
+};
 
 use crate::bounded_read::{read_file, read_opened, read_seen};
 use crate::confine::{PlainDirs, PlainOpen, Resolved, Roots};
@@ -46,7 +48,7 @@ enum Slot {
     /// The read-ahead thread is reading it.
     Reading,
     /// Read: its text, for the compile to take.
-    Read(String),
+    Read(FileText),
     /// The compile reads it itself (it asked first, took it already, or the read-ahead thread
     /// found it does not read cleanly).
     Compile,
@@ -130,7 +132,7 @@ impl ReadAhead {
     /// The text of the file the engine names `name`, when the other thread read it cleanly
     /// (waiting while it reads it); `None` when the compile is to read it itself, which the
     /// other thread then leaves alone.
-    pub fn take(&self, name: &str) -> Option<String> {
+    pub fn take(&self, name: &str) -> Option<FileText> {
         let mut slots = self.shared.handover.lock(&self.shared.slots)?;
         loop {
             match slots.get_mut(name) {
@@ -359,7 +361,7 @@ impl<'a> Reader<'a> {
             }
             let parse = text
                 .as_ref()
-                .and_then(|text| Some((parsed_kind(&name)?, text.clone())));
+                .and_then(|text| Some((parsed_kind(&name)?, FileText::clone(text))));
             let Ok(mut slots) = self.shared.slots.lock() else {
                 return false;
             };
@@ -407,10 +409,14 @@ fn read_cleanly(
     plain: &mut PlainDirs,
     disk: &Path,
     max_bytes: u64,
-) -> Option<String> {
+) -> Option<FileText> {
+    // The bytes read are copied once, into the text the compile and the parse share; the buffer
+    // is freed at once, for the next file's read.
     match roots.open_plain_walking(disk, plain) {
         PlainOpen::Opened(file, metadata) => {
-            return String::from_utf8(read_opened(file, max_bytes, &metadata).ok()?).ok()
+            return String::from_utf8(read_opened(file, max_bytes, &metadata).ok()?)
+                .ok()
+                .map(FileText::from)
         }
         PlainOpen::Missing => return None,
         PlainOpen::Unknown => {}
@@ -422,7 +428,7 @@ fn read_cleanly(
         Some(seen) => read_seen(&canonical, max_bytes, &seen),
         None => read_file(&canonical, max_bytes),
     };
-    String::from_utf8(bytes.ok()?).ok()
+    String::from_utf8(bytes.ok()?).ok().map(FileText::from)
 }
 
 /// Whether `relative` is a path the components would give back as it is: segments that are

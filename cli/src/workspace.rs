@@ -4,7 +4,6 @@
 //! them, limits: [`EnvNotes`]).
 
 use std::path::PathBuf;
-use std::rc::Rc;
 
 use puppet_core::environment::{EnvFiles, ReadError};
 use puppet_core::{
@@ -306,7 +305,7 @@ struct Layered<'a> {
 }
 
 impl EnvFiles for Layered<'_> {
-    fn read(&self, path: &str) -> Result<Rc<str>, ReadError> {
+    fn read(&self, path: &str) -> Result<puppet_core::FileText, ReadError> {
         match self.memory.read(path) {
             Err(ReadError::Missing) => self.disk.read(path),
             found => found,

@@ -105,7 +105,7 @@ pub use environment::{
     mentioned_modules, parsed_kind, AheadParser, Handover, ParseAhead, ParsedAheadFiles,
     ParsedFile, PARSE_STACK_BYTES,
 };
-pub use environment::{EnvFiles, Environment, MainCode, MemoryFiles, ParseCache};
+pub use environment::{EnvFiles, Environment, FileText, MainCode, MemoryFiles, ParseCache};
 pub use eval::{Recorded, RecordedValue};
 pub use hiera::calls::{LookupCall, LookupCalls, LookupKind};
 pub use host::{Limits, LogEntry, LogLevel, Strictness};

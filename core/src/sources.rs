@@ -22,7 +22,7 @@ pub const SNIPPET_FILE: &str = "snippet.pp";
 #[derive(Debug)]
 pub struct SourceFile {
     pub path: Rc<str>,
-    pub text: Rc<str>,
+    pub text: crate::environment::FileText,
     /// The offset of the file's first byte in the evaluation's offset space.
     pub base: u32,
     line_index: OnceCell<LineIndex>,
@@ -83,13 +83,17 @@ impl Sources {
     pub fn snippet(text: &str) -> Self {
         let mut sources = Sources::default();
         // The first file starts at 0 and a snippet's length is checked by its caller.
-        let _ = sources.add(SNIPPET_FILE, Rc::from(text));
+        let _ = sources.add(SNIPPET_FILE, crate::environment::FileText::from(text));
         sources
     }
 
     /// Place a file after the last one, at the next multiple of [`FILE_ALIGN`], and give its base
     /// offset.
-    pub fn add(&mut self, path: &str, text: Rc<str>) -> Result<u32, OffsetsExhausted> {
+    pub fn add(
+        &mut self,
+        path: &str,
+        text: crate::environment::FileText,
+    ) -> Result<u32, OffsetsExhausted> {
         let base = match self.files.last() {
             None => 0,
             Some(last) => last
@@ -179,11 +183,15 @@ impl Sources {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::environment::FileText;
 
     #[test]
     fn files_follow_each_other_and_offsets_find_their_file() {
         let mut sources = Sources::snippet("include a\n");
-        let base = sources.add("modules/a/manifests/init.pp", Rc::from("class a {\n  x\n}"));
+        let base = sources.add(
+            "modules/a/manifests/init.pp",
+            FileText::from("class a {\n  x\n}"),
+        );
         assert_eq!(base, Ok(FILE_ALIGN));
         assert_eq!(&*sources.locate(0).file, "snippet.pp");
         // The snippet's end (10) is still the snippet's.
@@ -202,8 +210,8 @@ mod tests {
     fn a_file_edited_by_a_few_characters_leaves_the_next_where_it_was() {
         let next = |first: &str| {
             let mut sources = Sources::snippet("");
-            let _ = sources.add("a.pp", Rc::from(first));
-            sources.add("b.pp", Rc::from("class b {}"))
+            let _ = sources.add("a.pp", FileText::from(first));
+            sources.add("b.pp", FileText::from("class b {}"))
         };
         assert_eq!(next("class a {}"), next("class a { }"));
         // Only a file that grows past its room moves the next.
@@ -214,9 +222,9 @@ mod tests {
     #[test]
     fn offsets_cannot_overflow() {
         let mut sources = Sources::snippet("");
-        let big: Rc<str> = Rc::from("x".repeat(1 << 20).as_str());
+        let big: FileText = FileText::from("x".repeat(1 << 20).as_str());
         for _ in 0..5000 {
-            if sources.add("f", Rc::clone(&big)).is_err() {
+            if sources.add("f", FileText::clone(&big)).is_err() {
                 return;
             }
         }

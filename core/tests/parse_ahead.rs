@@ -169,7 +169,7 @@ fn a_compile_with_files_parsed_ahead_has_the_same_outcome() {
     let alone = outcome_text(&memory);
     assert!(alone.contains("m11-c5"), "the environment compiles");
     for _ in 0..5 {
-        let ahead = ParsedAheadFiles::start(&memory, texts.clone());
+        let ahead = ParsedAheadFiles::start(&memory, copied(&texts));
         assert_eq!(outcome_text(&ahead), alone);
     }
 }
@@ -220,7 +220,7 @@ fn files_nested_to_the_parsers_limit_and_past_it_are_parsed_ahead_as_here() {
         alone.contains("nested more than"),
         "past the limit: {alone:.300}"
     );
-    let ahead = ParsedAheadFiles::start(&memory, texts.clone());
+    let ahead = ParsedAheadFiles::start(&memory, copied(&texts));
     assert_eq!(outcome_text(&ahead), alone);
 }
 
@@ -251,4 +251,13 @@ fn a_tree_is_handed_over_for_its_own_text_and_kind_only() {
         !parser.parse("e.pp", "notice(5)".into(), false),
         "the compile is over"
     );
+}
+
+/// The texts as the other thread is handed them: copies, so the compile's texts (the memory's) are
+/// other strings of the same bytes, compared byte by byte.
+fn copied(texts: &[(String, String)]) -> Vec<(String, puppet_core::FileText)> {
+    texts
+        .iter()
+        .map(|(path, text)| (path.clone(), puppet_core::FileText::from(text.as_str())))
+        .collect()
 }

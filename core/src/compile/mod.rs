@@ -329,13 +329,13 @@ fn main_program(
     if !problems.is_empty() {
         let mut diagnostics = Vec::new();
         for (path, message) in problems {
-            let base = sources.add(&path, alloc::rc::Rc::from("")).unwrap_or(0);
+            let base = sources.add(&path, crate::FileText::from("")).unwrap_or(0);
             diagnostics.push(env_limit(message, base));
         }
         return Err((diagnostics, sources));
     }
-    let files: Vec<(String, alloc::rc::Rc<str>)> = match &env.main {
-        Some(main) => alloc::vec![(main.name.clone(), alloc::rc::Rc::from(main.text.as_str()))],
+    let files: Vec<(String, crate::FileText)> = match &env.main {
+        Some(main) => alloc::vec![(main.name.clone(), crate::FileText::from(main.text.as_str()))],
         None => {
             let mut files = Vec::new();
             for path in env.files.files_under("manifests") {
@@ -359,7 +359,7 @@ fn main_program(
         if from_environment {
             total += text.len();
         }
-        let Ok(base) = sources.add(&path, alloc::rc::Rc::clone(&text)) else {
+        let Ok(base) = sources.add(&path, crate::FileText::clone(&text)) else {
             break;
         };
         if total > options.limits.max_env_bytes {

@@ -1,8 +1,8 @@
 //! An environment's files held in memory, as the page and the tests hand them over, checked
 //! against the environment limits as they are added.
 
+use super::FileText;
 use alloc::format;
-use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -13,13 +13,13 @@ use crate::name_table::NameTable;
 /// Files by path, in byte order of their paths.
 #[derive(Debug, Clone, Default)]
 pub struct MemoryFiles {
-    files: NameTable<Rc<str>>,
+    files: NameTable<FileText>,
     /// The same texts hashed by path, natively, for the compile's many reads (a large
     /// environment's compile reads a file a thousand times and more; the sorted table compares
     /// long shared prefixes of paths). The browser's engines, whose size budget has no room for
     /// another map's code, read the sorted table.
     #[cfg(not(target_arch = "wasm32"))]
-    by_path: crate::name_map::NameMap<Rc<str>>,
+    by_path: crate::name_map::NameMap<FileText>,
     bytes: usize,
     problems: Vec<(String, String)>,
 }
@@ -31,7 +31,7 @@ impl MemoryFiles {
 
     /// Add a file; a path that is not allowed, or one past the limits, is left out and recorded
     /// as a problem the evaluation reports.
-    pub fn insert(&mut self, path: &str, text: impl Into<Rc<str>>, limits: &Limits) {
+    pub fn insert(&mut self, path: &str, text: impl Into<FileText>, limits: &Limits) {
         let text = text.into();
         let path = match clean_path(path) {
             Ok(path) => path,
@@ -100,13 +100,13 @@ impl MemoryFiles {
     }
 
     /// Every file, by path.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &Rc<str>)> {
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &FileText)> {
         self.files.iter().map(|(path, text)| (path.as_str(), text))
     }
 }
 
 impl EnvFiles for MemoryFiles {
-    fn read(&self, path: &str) -> Result<Rc<str>, ReadError> {
+    fn read(&self, path: &str) -> Result<FileText, ReadError> {
         #[cfg(not(target_arch = "wasm32"))]
         let found = self.by_path.get(path);
         #[cfg(target_arch = "wasm32")]

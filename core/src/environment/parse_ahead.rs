@@ -11,6 +11,7 @@
 //! its own; the CLI's read-ahead thread parses each manifest and template as it reads it
 //! ([`ParseAhead::parse`]).
 
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
@@ -20,7 +21,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
 use super::handover::Handover;
-use super::{EnvFiles, ReadError};
+use super::{EnvFiles, FileText, ReadError};
 use crate::diagnostic::Diagnostic;
 use crate::syntax::ast::Program;
 
@@ -38,14 +39,25 @@ pub struct ParsedFile {
 enum Slot {
     /// The other thread is parsing it.
     Parsing,
-    /// Parsed: the text and kind it was parsed from, and what it parsed to.
-    Parsed {
-        text: String,
-        template: bool,
-        file: ParsedFile,
-    },
+    /// Parsed: the text and kind it was parsed from, and what it parsed to (boxed, so that the
+    /// table of a few hundred slots grows by copying little).
+    Parsed(Box<Parsed>),
     /// The compile parses it itself (it came first, or took the tree already).
     Compile,
+}
+
+/// A file's tree with the text and kind it was parsed from.
+struct Parsed {
+    text: FileText,
+    template: bool,
+    file: ParsedFile,
+}
+
+/// Whether the text a tree was parsed from is `text`: the very text when the compile read the one
+/// the other thread parsed (no byte compared), else compared byte by byte.
+fn same_text(parsed: &FileText, text: &str) -> bool {
+    (core::ptr::eq(parsed.as_ptr(), text.as_ptr()) && parsed.len() == text.len())
+        || **parsed == *text
 }
 
 #[derive(Default)]
@@ -114,7 +126,7 @@ impl ParseAhead {
     /// Parse `files` (path and text, as the compile will read them) on a thread of their own, in
     /// their order but for the module the compile is reading; `None` when no thread can be
     /// started (the compile then parses everything itself).
-    pub fn start(files: Vec<(String, String)>) -> Option<ParseAhead> {
+    pub fn start(files: Vec<(String, FileText)>) -> Option<ParseAhead> {
         let ahead = ParseAhead::new();
         let theirs = ahead.parser();
         std::thread::Builder::new()
@@ -142,16 +154,12 @@ impl ParseAhead {
                 Some(Slot::Parsing) => {
                     slots = self.shared.handover.wait(&self.shared.slots, slots)?;
                 }
-                Some(slot @ Slot::Parsed { .. }) => {
-                    let Slot::Parsed {
-                        text: parsed_text,
-                        template: parsed_template,
-                        file,
-                    } = core::mem::replace(slot, Slot::Compile)
-                    else {
+                Some(slot @ Slot::Parsed(_)) => {
+                    let Slot::Parsed(parsed) = core::mem::replace(slot, Slot::Compile) else {
                         return None;
                     };
-                    return (parsed_text == text && parsed_template == template).then_some(file);
+                    return (parsed.template == template && same_text(&parsed.text, text))
+                        .then_some(parsed.file);
                 }
                 Some(Slot::Compile) => return None,
                 None => {
@@ -176,7 +184,7 @@ impl Drop for ParseAhead {
 impl AheadParser {
     /// The thread of [`ParseAhead::start`]: each file in turn, but the files of the module the
     /// compile last reached first, then the rest of the module it is in.
-    fn parse_all(&self, files: Vec<(String, String)>) {
+    fn parse_all(&self, files: Vec<(String, FileText)>) {
         // Whether the compile is to spin when it waits, asked here rather than on its thread.
         self.shared.handover.spins();
         let mut modules = ModuleQueues::new(files);
@@ -201,7 +209,7 @@ impl AheadParser {
 
     /// Parse `text`, the file the compile names `path`, unless the compile claimed it. `false`
     /// when the compile is over (nothing will take a tree any more).
-    pub fn parse(&self, path: &str, text: String, template: bool) -> bool {
+    pub fn parse(&self, path: &str, text: FileText, template: bool) -> bool {
         if self.shared.over.load(Ordering::Relaxed) {
             return false;
         }
@@ -221,11 +229,11 @@ impl AheadParser {
             program,
             diagnostics,
         };
-        settle.done(Slot::Parsed {
+        settle.done(Slot::Parsed(Box::new(Parsed {
             text,
             template,
             file,
-        });
+        })));
         true
     }
 }
@@ -237,7 +245,7 @@ impl AheadParser {
 /// a walk over all the others.
 struct ModuleQueues {
     /// Each folder's files still to parse (path, text, template), in their order.
-    queues: Vec<VecDeque<(String, String, bool)>>,
+    queues: Vec<VecDeque<(String, FileText, bool)>>,
     /// Folder → its place in `queues`.
     places: HashMap<String, usize>,
     /// A module's name (the last folder of `modules/apache/`) → its folder's place in `queues`.
@@ -253,8 +261,8 @@ struct ModuleQueues {
 
 impl ModuleQueues {
     /// The manifests and templates of `files`, by folder.
-    fn new(files: Vec<(String, String)>) -> Self {
-        let mut queues: Vec<VecDeque<(String, String, bool)>> = Vec::new();
+    fn new(files: Vec<(String, FileText)>) -> Self {
+        let mut queues: Vec<VecDeque<(String, FileText, bool)>> = Vec::new();
         let mut places: HashMap<String, usize> = HashMap::new();
         let mut modules: HashMap<String, usize> = HashMap::new();
         for (path, text) in files {
@@ -310,7 +318,7 @@ impl ModuleQueues {
     /// The next file of queue `at`, or when there is none (no queue, or an empty one) of the
     /// first module named (`mentioned`) that has one, else of the first queue that has one, with
     /// the place of the queue it came from; `None` when every queue is empty.
-    fn next_from(&mut self, at: Option<usize>) -> Option<(usize, (String, String, bool))> {
+    fn next_from(&mut self, at: Option<usize>) -> Option<(usize, (String, FileText, bool))> {
         let queue = at.and_then(|at| Some((at, self.queues.get_mut(at)?.pop_front()?)));
         if queue.is_some() {
             return queue;
@@ -368,7 +376,7 @@ pub struct ParsedAheadFiles<'f> {
 
 impl<'f> ParsedAheadFiles<'f> {
     /// Start parsing `texts` (each file's path and text, as `files` gives them) on another thread.
-    pub fn start(files: &'f dyn EnvFiles, texts: Vec<(String, String)>) -> Self {
+    pub fn start(files: &'f dyn EnvFiles, texts: Vec<(String, FileText)>) -> Self {
         ParsedAheadFiles {
             files,
             ahead: ParseAhead::start(texts),
@@ -377,7 +385,7 @@ impl<'f> ParsedAheadFiles<'f> {
 }
 
 impl EnvFiles for ParsedAheadFiles<'_> {
-    fn read(&self, path: &str) -> Result<alloc::rc::Rc<str>, ReadError> {
+    fn read(&self, path: &str) -> Result<super::FileText, ReadError> {
         self.files.read(path)
     }
     fn is_dir(&self, path: &str) -> bool {
@@ -408,12 +416,22 @@ mod tests {
     use super::*;
     use alloc::vec;
 
-    fn file(path: &str) -> (String, String) {
-        (path.into(), String::new())
+    fn file(path: &str) -> (String, FileText) {
+        (path.into(), FileText::from(""))
     }
 
     fn next_path(queues: &mut ModuleQueues, at: Option<usize>) -> Option<(usize, String)> {
         queues.next_from(at).map(|(at, (path, ..))| (at, path))
+    }
+
+    #[test]
+    fn a_tree_is_for_the_very_text_or_the_same_bytes_only() {
+        let shared = FileText::from("class a {}");
+        assert!(same_text(&shared, &FileText::clone(&shared)));
+        assert!(same_text(&shared, "class a {}"));
+        assert!(!same_text(&shared, "class a { }"));
+        // The same start, a shorter text.
+        assert!(!same_text(&shared, &shared[..5]));
     }
 
     #[test]

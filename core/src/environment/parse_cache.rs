@@ -15,7 +15,7 @@ use crate::syntax::ast::Program;
 /// What one file parsed to, where it was read.
 struct Parsed {
     path: String,
-    text: Rc<str>,
+    text: super::FileText,
     base: u32,
     template: bool,
     program: Rc<Program>,
@@ -81,7 +81,7 @@ impl ParseCache {
     pub(crate) fn keep(
         &self,
         path: &str,
-        text: Rc<str>,
+        text: super::FileText,
         base: u32,
         template: bool,
         program: Rc<Program>,

@@ -35,7 +35,7 @@ pub(crate) trait RubyHost: Embedded {
 
     /// The text of the environment's file `path` as it is, its bytes not counted against the
     /// limit (`read_env_file` counts them); `None`: no such text file.
-    fn env_file_text(&self, path: &str) -> Option<Rc<str>>;
+    fn env_file_text(&self, path: &str) -> Option<crate::FileText>;
 
     /// The directories of the environment's modules, in modulepath order.
     fn module_dirs(&mut self) -> Vec<String>;

@@ -183,7 +183,7 @@ pub(crate) fn template_line_span<H: RubyHost>(
 ) -> Option<Span> {
     let base = match host.sources().file_named(path) {
         Some(file) if &*file.text == text => file.base,
-        _ => host.add_source(path, Rc::from(text))?,
+        _ => host.add_source(path, crate::FileText::from(text))?,
     };
     let mut offset = 0usize;
     for _ in 1..line.max(1) {

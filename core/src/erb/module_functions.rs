@@ -91,7 +91,7 @@ impl DispatchParam {
 pub(crate) struct Loaded {
     created: Created,
     file: Rc<str>,
-    text: Rc<str>,
+    text: crate::FileText,
 }
 
 /// How many Ruby files one evaluation may load.

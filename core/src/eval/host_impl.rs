@@ -194,7 +194,7 @@ impl Embedded for Evaluator<'_> {
     }
 
     #[cfg(any(feature = "yaml", feature = "erb"))]
-    fn add_source(&mut self, path: &str, text: Rc<str>) -> Option<u32> {
+    fn add_source(&mut self, path: &str, text: crate::FileText) -> Option<u32> {
         self.sources.add(path, text).ok()
     }
 
@@ -277,7 +277,7 @@ impl EnvironmentFiles for Evaluator<'_> {
             .is_some_and(|env| env.files.read(path).is_ok() || (dir_too && env.files.is_dir(path)))
     }
 
-    fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<Rc<str>>> {
+    fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<crate::FileText>> {
         Evaluator::read_env_file(self, path, span)
     }
 

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use super::evaluator::Evaluator;
 use crate::diagnostic::Diagnostic;
 use crate::environment::naming::{self, ModuleFile};
-use crate::environment::{is_module_name, Environment, ReadError};
+use crate::environment::{is_module_name, Environment, FileText, ReadError};
 use crate::host::{error, EvalResult, Unwind};
 use crate::span::Span;
 use crate::syntax::ast::{ExprKind, Program};
@@ -164,10 +164,10 @@ impl<'o> Evaluator<'o> {
     }
 
     /// Read a file of the environment, counting its bytes against the limits.
-    pub(crate) fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<Rc<str>>> {
+    pub(crate) fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<FileText>> {
         #[cfg(feature = "stdlib")]
         if path.starts_with(crate::stdlib_module::DIR) {
-            return Ok(crate::stdlib_module::read(path, self.options.stdlib).map(Rc::from));
+            return Ok(crate::stdlib_module::read(path, self.options.stdlib).map(FileText::from));
         }
         let Some(env) = self.environment() else {
             return Ok(None);
@@ -218,7 +218,7 @@ impl<'o> Evaluator<'o> {
     fn import_text(
         &mut self,
         path: &str,
-        text: Rc<str>,
+        text: FileText,
         namespace: Option<&str>,
         span: Span,
     ) -> EvalResult<()> {
@@ -255,11 +255,11 @@ impl<'o> Evaluator<'o> {
     pub(crate) fn parse_env_file(
         &mut self,
         path: &str,
-        text: Rc<str>,
+        text: FileText,
         template: bool,
         span: Span,
     ) -> EvalResult<Rc<Program>> {
-        let Ok(base) = self.sources.add(path, Rc::clone(&text)) else {
+        let Ok(base) = self.sources.add(path, FileText::clone(&text)) else {
             return Err(error(
                 "ENV_LIMIT",
                 "the files read by this evaluation exceed the offsets a position can hold",

@@ -19,7 +19,7 @@ impl RubyHost for Evaluator<'_> {
         self.env.is_some()
     }
 
-    fn env_file_text(&self, path: &str) -> Option<Rc<str>> {
+    fn env_file_text(&self, path: &str) -> Option<crate::FileText> {
         self.env.and_then(|env| env.files.read(path).ok())
     }
 

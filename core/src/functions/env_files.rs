@@ -101,7 +101,7 @@ fn first_file(
     host: &mut dyn FunctionHost,
     site: &CallSite,
     args: &[Value],
-) -> EvalResult<Option<alloc::rc::Rc<str>>> {
+) -> EvalResult<Option<crate::FileText>> {
     for arg in args {
         let reference = crate::value::to_string_default(arg);
         let found = find_in_module(host, &reference, "files")

@@ -83,7 +83,7 @@ impl<H: HieraHost> Hiera<'_, H> {
         };
         let base = self
             .host
-            .add_source(path, Rc::clone(&text))
+            .add_source(path, crate::FileText::clone(&text))
             .unwrap_or(span.start);
         let at = |at: Option<(usize, usize)>| {
             let offset = at.map_or(0, |(line, column)| offset_of(&text, line, column));

@@ -98,7 +98,7 @@ impl<H: HieraHost> Hiera<'_, H> {
         };
         let base = self
             .host
-            .add_source(&path, Rc::clone(&text))
+            .add_source(&path, crate::FileText::clone(&text))
             .unwrap_or(span.start);
         let at_line = |line: Option<u32>| {
             let offset = line.map_or(0, |line| offset_of(&text, line as usize, 1));

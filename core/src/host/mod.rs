@@ -149,7 +149,7 @@ pub(crate) trait Embedded: FunctionHost {
     /// Add a file read during the run to [`Host::sources`]: the offset its spans start at, `None`
     /// when the run's offsets are spent.
     #[cfg(any(feature = "yaml", feature = "erb"))]
-    fn add_source(&mut self, path: &str, text: Rc<str>) -> Option<u32>;
+    fn add_source(&mut self, path: &str, text: crate::FileText) -> Option<u32>;
 
     /// The variable `name` as templates and Hiera's interpolation see it: the current scope's
     /// outwards, `::x` at top scope, `a::x` of class `a` (of its running body, else as declared).
@@ -207,7 +207,7 @@ pub(crate) trait EnvironmentFiles {
     fn env_path_exists(&self, path: &str, dir_too: bool) -> bool;
 
     /// The text of the environment's file `path` (`None`: no such file).
-    fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<Rc<str>>>;
+    fn read_env_file(&mut self, path: &str, span: Span) -> EvalResult<Option<crate::FileText>>;
 
     /// What this run has read of the stdlib module and which of stdlib's 3.x functions it loaded.
     #[cfg(feature = "stdlib")]
