@@ -410,24 +410,21 @@ fn read_cleanly(
     disk: &Path,
     max_bytes: u64,
 ) -> Option<FileText> {
-    // The bytes read are copied once, into the text the compile and the parse share; the buffer
-    // is freed at once, for the next file's read.
-    match roots.open_plain_walking(disk, plain) {
-        PlainOpen::Opened(file, metadata) => {
-            return String::from_utf8(read_opened(file, max_bytes, &metadata).ok()?)
-                .ok()
-                .map(FileText::from)
-        }
+    let bytes = match roots.open_plain_walking(disk, plain) {
+        PlainOpen::Opened(file, metadata) => read_opened(file, max_bytes, &metadata),
         PlainOpen::Missing => return None,
-        PlainOpen::Unknown => {}
-    }
-    let (Resolved::Inside(canonical), seen) = roots.resolve_seen(disk, plain) else {
-        return None;
+        PlainOpen::Unknown => {
+            let (Resolved::Inside(canonical), seen) = roots.resolve_seen(disk, plain) else {
+                return None;
+            };
+            match seen {
+                Some(seen) => read_seen(&canonical, max_bytes, &seen),
+                None => read_file(&canonical, max_bytes),
+            }
+        }
     };
-    let bytes = match seen {
-        Some(seen) => read_seen(&canonical, max_bytes, &seen),
-        None => read_file(&canonical, max_bytes),
-    };
+    // The bytes are copied once, into the text the compile and the parse share; the buffer is
+    // freed at once, for the next file's read.
     String::from_utf8(bytes.ok()?).ok().map(FileText::from)
 }
 
