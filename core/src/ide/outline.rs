@@ -219,7 +219,7 @@ impl Walker<'_> {
             ExprKind::ClassDefinition(class) => {
                 let mut symbol = self.symbol(
                     SymbolKind::Class,
-                    class.name.name.clone(),
+                    String::from(&*class.name.name),
                     span,
                     class.name.span,
                 );
@@ -234,7 +234,7 @@ impl Walker<'_> {
             ExprKind::DefineDefinition(define) => {
                 let mut symbol = self.symbol(
                     SymbolKind::Define,
-                    define.name.name.clone(),
+                    String::from(&*define.name.name),
                     span,
                     define.name.span,
                 );
@@ -245,7 +245,7 @@ impl Walker<'_> {
             ExprKind::FunctionDefinition(function) => {
                 let mut symbol = self.symbol(
                     SymbolKind::Function,
-                    function.name.name.clone(),
+                    String::from(&*function.name.name),
                     span,
                     function.name.span,
                 );
@@ -257,8 +257,12 @@ impl Walker<'_> {
                 out.push(symbol);
             }
             ExprKind::TypeAlias { name, type_expr } => {
-                let mut symbol =
-                    self.symbol(SymbolKind::TypeAlias, name.name.clone(), span, name.span);
+                let mut symbol = self.symbol(
+                    SymbolKind::TypeAlias,
+                    String::from(&*name.name),
+                    span,
+                    name.span,
+                );
                 symbol.detail = Some(self.short(type_expr.span));
                 out.push(symbol);
             }

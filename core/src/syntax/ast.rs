@@ -27,7 +27,8 @@ pub struct Expr {
 /// A name with its own span (function names, parameter names, attribute names, ...).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ident {
-    pub name: String,
+    /// Exactly as long as the name: a `String`'s capacity would make every node holding one larger.
+    pub name: Box<str>,
     pub span: Span,
 }
 
@@ -46,7 +47,7 @@ pub enum ExprKind {
     /// A heredoc: its `:syntax` tag (if any) and its text (a `String` or `Interpolated` expression).
     /// The node's span is the `@(...)` opener (what Puppet points at); the text's span is the body.
     Heredoc {
-        syntax: Option<String>,
+        syntax: Option<Box<str>>,
         text: Box<Expr>,
     },
     /// A regular expression literal `/.../`: the pattern between the slashes, compiled when the
@@ -89,7 +90,7 @@ pub enum ExprKind {
     /// `target[k1, k2, ...]`.
     Access {
         target: Box<Expr>,
-        keys: Vec<Expr>,
+        keys: Box<[Expr]>,
     },
     /// `(expr)`: kept so positions and "no effect" rules match Puppet.
     Paren(Box<Expr>),
@@ -105,12 +106,12 @@ pub enum ExprKind {
     Unless(Conditional),
     Case {
         subject: Box<Expr>,
-        options: Vec<CaseOption>,
+        options: Box<[CaseOption]>,
     },
     /// `subject ? { match => value, ... }`.
     Selector {
         subject: Box<Expr>,
-        entries: Vec<SelectorEntry>,
+        entries: Box<[SelectorEntry]>,
     },
 
     // ---- calls and lambdas ----------------------------------------------------------------
@@ -124,7 +125,8 @@ pub enum ExprKind {
     FunctionDefinition(Arc<FunctionDefinition>),
     /// `type Name = TypeExpression`.
     TypeAlias {
-        name: Ident,
+        /// Boxed: aliases are rare, and an inline name would make every node 8 bytes larger.
+        name: Box<Ident>,
         type_expr: Box<Expr>,
     },
     /// `class name(params) inherits parent { body }`.
@@ -140,12 +142,12 @@ pub enum ExprKind {
     /// `File { attr => value }`: defaults for a resource type.
     ResourceDefaults {
         type_ref: Box<Expr>,
-        operations: Vec<AttributeOperation>,
+        operations: Box<[AttributeOperation]>,
     },
     /// `File['x'] { attr => value }`: overrides of declared resources.
     ResourceOverride {
         target: Box<Expr>,
-        operations: Vec<AttributeOperation>,
+        operations: Box<[AttributeOperation]>,
     },
     /// `Type <| query |>` or `Type <<| query |>>`, with an optional override block.
     Collector(Box<Collector>),
@@ -160,7 +162,7 @@ pub enum ExprKind {
     // ---- EPP templates --------------------------------------------------------------------
     /// A whole EPP template: its optional parameter list `<%- | $x | -%>` and its body.
     EppTemplate {
-        params: Option<Vec<Param>>,
+        params: Option<Box<[Param]>>,
         body: Box<Expr>,
     },
     /// Literal template text, rendered as is.

@@ -2,7 +2,6 @@
 //! defaults and overrides, `class { }` resources, attribute operations, and collectors.
 
 use alloc::boxed::Box;
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::statements::is_statement_call;
@@ -122,7 +121,7 @@ impl Parser<'_> {
             ExprKind::TypeRef(_) => Ok(node(
                 ExprKind::ResourceDefaults {
                     type_ref: Box::new(left),
-                    operations,
+                    operations: operations.into(),
                 },
                 span,
             )),
@@ -134,7 +133,7 @@ impl Parser<'_> {
                     Ok(node(
                         ExprKind::ResourceDefaults {
                             type_ref: Box::new(left),
-                            operations,
+                            operations: operations.into(),
                         },
                         span,
                     ))
@@ -142,7 +141,7 @@ impl Parser<'_> {
                     Ok(node(
                         ExprKind::ResourceOverride {
                             target: Box::new(left),
-                            operations,
+                            operations: operations.into(),
                         },
                         span,
                     ))
@@ -175,7 +174,7 @@ impl Parser<'_> {
                     span,
                     arrow,
                 } => entries.push(HashEntry {
-                    key: node(ExprKind::String(name.name), name.span),
+                    key: node(ExprKind::String(name.name.into()), name.span),
                     value,
                     span,
                     arrow,
@@ -283,7 +282,7 @@ impl Parser<'_> {
         let span = token.span.to(value.span);
         Ok(AttributeOperation::Set {
             name: Ident {
-                name: String::from(self.text_of(token)),
+                name: Box::from(self.text_of(token)),
                 span: token.span,
             },
             append,
