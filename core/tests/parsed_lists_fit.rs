@@ -42,7 +42,7 @@ fn nested_lists_hold_their_items_and_no_more() {
     let (program, diagnostics) = parse(SOURCE);
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
     let class = class(&program.body);
-    let names: Vec<&str> = class.params.iter().map(|p| &*p.name.name).collect();
+    let names: Vec<&str> = class.params.iter().map(|p| p.name.name.as_str()).collect();
     assert_eq!(names, ["a", "b", "z"]);
     assert_eq!(class.params.capacity(), 3);
 
@@ -71,7 +71,7 @@ fn nested_lists_hold_their_items_and_no_more() {
     let attributes: Vec<&str> = operations
         .iter()
         .map(|operation| match operation {
-            AttributeOperation::Set { name, .. } => &*name.name,
+            AttributeOperation::Set { name, .. } => name.name.as_str(),
             other => panic!("a set, not {other:?}"),
         })
         .collect();

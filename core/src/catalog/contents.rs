@@ -400,7 +400,7 @@ impl Catalog {
         };
         if let Some(class) = class {
             let definition = self.classes.get(&class)?;
-            if !definition.params.iter().any(|p| &*p.name.name == attribute) {
+            if !definition.params.iter().any(|p| p.name.name == attribute) {
                 // A metaparameter is the class resource's own (`require` the function set).
                 if !is_metaparameter(attribute) {
                     return Some(Err(()));
@@ -422,7 +422,7 @@ impl Catalog {
         let kind = canonical(kind);
         let resource = self.resources.get(self.resource_position(&kind, title)?)?;
         let known = match self.defines.get(&kind) {
-            Some(define) => define.params.iter().any(|p| &*p.name.name == attribute),
+            Some(define) => define.params.iter().any(|p| p.name.name == attribute),
             None => crate::types::builtin_type_has(&kind, attribute).unwrap_or(true),
         };
         if !known && !is_metaparameter(attribute) {

@@ -78,7 +78,7 @@ impl Evaluator<'_> {
         for (attribute, refused, set) in refusals {
             // The value's place when it is written in this body, else the attribute's name.
             let span = operations.iter().find_map(|operation| match operation {
-                AttributeOperation::Set { name, value, .. } if *name.name == **attribute => {
+                AttributeOperation::Set { name, value, .. } if &name.name == attribute => {
                     Some(value.span)
                 }
                 _ => None,

@@ -345,7 +345,7 @@ impl Evaluator<'_> {
         let mut defaulted = Vec::new();
         let mut bound: Vec<Option<Value>> = Vec::with_capacity(params.len());
         for param in params {
-            let name = &*param.name.name;
+            let name = param.name.name.as_str();
             let given = attributes
                 .iter()
                 .find(|(a, _)| a == name)
@@ -371,7 +371,7 @@ impl Evaluator<'_> {
         let mut problems: Vec<(&'static str, String)> = Vec::new();
         for (attribute, _) in attributes {
             let known =
-                params.iter().any(|p| *p.name.name == **attribute) || is_metaparameter(attribute);
+                params.iter().any(|p| &p.name.name == attribute) || is_metaparameter(attribute);
             if !known {
                 problems.push((
                     "UNKNOWN_PARAMETER",
@@ -381,7 +381,7 @@ impl Evaluator<'_> {
         }
         for (at, (param, value)) in params.iter().zip(bound).enumerate() {
             let known_type = types.get(at).cloned().flatten();
-            let name = &*param.name.name;
+            let name = param.name.name.as_str();
             let Some(value) = value else {
                 problems.push((
                     "MISSING_PARAMETER",
@@ -557,7 +557,7 @@ impl Evaluator<'_> {
                             name.span,
                         ));
                     }
-                    set(&mut attributes, String::from(&*name.name), value)?;
+                    set(&mut attributes, name.name.clone(), value)?;
                 }
                 AttributeOperation::Splat { value, span } => match self.eval(value)? {
                     Value::Hash(hash) => {
@@ -811,14 +811,15 @@ impl Evaluator<'_> {
         for operation in operations {
             match operation {
                 AttributeOperation::Set { name, span, .. }
-                    if crate::catalog::named::RELATIONSHIP_PARAMETERS.contains(&&*name.name) =>
+                    if crate::catalog::named::RELATIONSHIP_PARAMETERS
+                        .contains(&name.name.as_str()) =>
                 {
-                    spans.push((String::from(&*name.name), *span));
+                    spans.push((name.name.clone(), *span));
                 }
                 AttributeOperation::Set { name, .. }
                     if names.is_some_and(|names| !names.has(&name.name)) =>
                 {
-                    spans.push((String::from(&*name.name), name.span));
+                    spans.push((name.name.clone(), name.span));
                     counting = false;
                 }
                 AttributeOperation::Set { .. } => {}

@@ -580,7 +580,7 @@ fn attribute_site(operations: &[AttributeOperation], name: &str, fallback: Span)
                 append,
                 span,
                 ..
-            } if &*n.name == name => return (*append, *span),
+            } if n.name == name => return (*append, *span),
             AttributeOperation::Splat { span, .. } => site.1 = *span,
             AttributeOperation::Set { .. } => {}
         }

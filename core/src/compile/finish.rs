@@ -170,14 +170,13 @@ impl Evaluator<'_> {
         // Puppet puts several problems on lines of their own after `Foo[a]:`.
         let (mut problems, mut count) = (String::new(), 0);
         for (name, _) in &attributes {
-            if !is_metaparameter(name) && !definition.params.iter().any(|p| *p.name.name == **name)
-            {
+            if !is_metaparameter(name) && !definition.params.iter().any(|p| &p.name.name == name) {
                 problems.push_str(&format!("\n has no parameter named '{name}'"));
                 count += 1;
             }
         }
         for param in &definition.params {
-            let name = &*param.name.name;
+            let name = param.name.name.as_str();
             let problem = match (attributes.iter().find(|(a, _)| a == name), &param.type_expr) {
                 (None, _) if param.default.is_none() => {
                     format!("expects a value for parameter '{name}'")

@@ -165,7 +165,7 @@ impl Evaluator<'_> {
             .all(|(i, a)| names[..i].iter().all(|b| !Rc::ptr_eq(a, b)));
         let simple = distinct
             && params.iter().all(|p| {
-                !p.captures_rest && !super::builtin_vars::RESERVED.contains(&&*p.name.name)
+                !p.captures_rest && !super::builtin_vars::RESERVED.contains(&p.name.name.as_str())
             });
         ParamList {
             names,
@@ -344,7 +344,7 @@ impl Evaluator<'_> {
         };
         let mut given = args.drain(..);
         for (slot, (param, shared)) in params.iter().zip(&list.names).enumerate() {
-            let name = &*param.name.name;
+            let name = param.name.name.as_str();
             if !list.simple && super::builtin_vars::RESERVED.contains(&name) {
                 return Err(site.fail(format!(
                     "Attempt to assign to a reserved variable name: '{name}'"

@@ -94,7 +94,7 @@ impl Evaluator<'_> {
                         definition: Arc::clone(definition),
                         params,
                     };
-                    self.known.functions.insert(name.into(), Rc::new(function));
+                    self.known.functions.insert(name, Rc::new(function));
                 }
                 ExprKind::TypeAlias { name, type_expr } => {
                     let alias = self.known.aliases.declare(&name.name).map_err(|e| {

@@ -157,19 +157,19 @@ impl Evaluator<'_> {
         for param in params {
             if let Some(value) = given(&param.name.name) {
                 self.scopes
-                    .bind_local(Rc::from(&*param.name.name), value.clone());
+                    .bind_local(Rc::from(param.name.name.as_str()), value.clone());
             }
         }
         let mut bound: Vec<Option<Value>> = Vec::with_capacity(params.len());
         for param in params {
-            let name = &*param.name.name;
+            let name = param.name.name.as_str();
             let value = match (given(name), &param.default) {
                 (Some(value), _) => Some(value.clone()),
                 (None, Some(default)) => match self.eval_in_template(default, source) {
                     Err(Unwind::Error(d)) if d.code == "UNKNOWN_VARIABLE" => {
                         let later = params
                             .iter()
-                            .map(|p| &*p.name.name)
+                            .map(|p| p.name.name.as_str())
                             .find(|later| d.message == format!("Unknown variable: '{later}'."));
                         let Some(later) = later else {
                             return Err(Unwind::Error(d));
@@ -189,17 +189,14 @@ impl Evaluator<'_> {
         let mut problems: Vec<String> = Vec::new();
         for (key, value) in arguments.iter() {
             let name = crate::value::to_string_default(key);
-            if !matches!(value, Value::Undef) && !params.iter().any(|p| *p.name.name == *name) {
+            if !matches!(value, Value::Undef) && !params.iter().any(|p| p.name.name == name) {
                 problems.push(format!("has no parameter named '{name}'"));
             }
         }
         for (at, (param, value)) in params.iter().zip(bound).enumerate() {
-            let name = &*param.name.name;
+            let name = param.name.name.as_str();
             // Puppet checks a struct of the parameters: a name declared twice is one entry.
-            if params[..at]
-                .iter()
-                .any(|earlier| &*earlier.name.name == name)
-            {
+            if params[..at].iter().any(|earlier| earlier.name.name == name) {
                 continue;
             }
             let Some(value) = value else {

@@ -613,8 +613,10 @@ impl<'o> Evaluator<'o> {
             .body
             .iter()
             .map(|expr| match &expr.kind {
-                ExprKind::FunctionDefinition(f) if kind == Kind::Function => Some(&*f.name.name),
-                ExprKind::TypeAlias { name, .. } if kind == Kind::Type => Some(&*name.name),
+                ExprKind::FunctionDefinition(f) if kind == Kind::Function => {
+                    Some(f.name.name.as_str())
+                }
+                ExprKind::TypeAlias { name, .. } if kind == Kind::Type => Some(name.name.as_str()),
                 _ => None,
             })
             .collect();

@@ -48,7 +48,7 @@ fn harmless(expr: &Expr, name: &str, user_function: &dyn Fn(&str) -> bool) -> bo
             ok(subject) && entries.iter().all(|e| ok(&e.matcher) && ok(&e.value))
         }
         ExprKind::Call(call) => {
-            let callee = &*call.name.name;
+            let callee = call.name.name.as_str();
             !crate::functions::reaches_scope(callee)
                 && !user_function(callee)
                 && call.receiver.as_deref().is_none_or(ok)
@@ -85,7 +85,7 @@ impl Evaluator<'_> {
         let is_param = lambda
             .params
             .iter()
-            .any(|p| *p.name.name == **name && !p.captures_rest);
+            .any(|p| p.name.name == *name && !p.captures_rest);
         let user_function = |f: &str| self.known.functions.contains_key(f);
         let safe = is_param && harmless(right, name, &user_function);
         safe.then_some(&**left as *const Expr as usize)

@@ -240,11 +240,11 @@ impl Evaluator<'_> {
             candidates.extend(keys.split(' ').chain(others.split(' ')).map(String::from));
             candidates.push("name".into());
         } else if let Some(define) = self.catalog.defines.get(type_name) {
-            candidates.extend(define.params.iter().map(|p| String::from(&*p.name.name)));
+            candidates.extend(define.params.iter().map(|p| p.name.name.clone()));
         } else if type_name == "class" {
             return Vec::new();
         } else if let Some(class) = self.catalog.classes.get(type_name) {
-            candidates.extend(class.params.iter().map(|p| String::from(&*p.name.name)));
+            candidates.extend(class.params.iter().map(|p| p.name.name.clone()));
         }
         closest(attribute, candidates)
     }

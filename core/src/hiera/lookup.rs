@@ -118,7 +118,7 @@ impl<H: HieraHost> Hiera<'_, H> {
         // One text for the keys of all the class's parameters (`<class>::<param>`).
         let mut key = String::new();
         for param in params {
-            let name = &*param.name.name;
+            let name = param.name.name.as_str();
             let given = attributes.iter().position(|(a, _)| a == name);
             if given.is_some_and(|at| !attributes[at].1.is_undef()) {
                 continue;

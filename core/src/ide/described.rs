@@ -131,7 +131,7 @@ pub(super) fn parameters(files: &[(&str, &str)], name: &str) -> Vec<(String, Str
         Some(
             params
                 .iter()
-                .map(|p| (String::from(&*p.name.name), shown(text, p.span)))
+                .map(|p| (p.name.name.clone(), shown(text, p.span)))
                 .collect(),
         )
     })

@@ -219,7 +219,7 @@ impl Walker<'_> {
             ExprKind::ClassDefinition(class) => {
                 let mut symbol = self.symbol(
                     SymbolKind::Class,
-                    String::from(&*class.name.name),
+                    class.name.name.clone(),
                     span,
                     class.name.span,
                 );
@@ -234,7 +234,7 @@ impl Walker<'_> {
             ExprKind::DefineDefinition(define) => {
                 let mut symbol = self.symbol(
                     SymbolKind::Define,
-                    String::from(&*define.name.name),
+                    define.name.name.clone(),
                     span,
                     define.name.span,
                 );
@@ -245,7 +245,7 @@ impl Walker<'_> {
             ExprKind::FunctionDefinition(function) => {
                 let mut symbol = self.symbol(
                     SymbolKind::Function,
-                    String::from(&*function.name.name),
+                    function.name.name.clone(),
                     span,
                     function.name.span,
                 );
@@ -257,12 +257,8 @@ impl Walker<'_> {
                 out.push(symbol);
             }
             ExprKind::TypeAlias { name, type_expr } => {
-                let mut symbol = self.symbol(
-                    SymbolKind::TypeAlias,
-                    String::from(&*name.name),
-                    span,
-                    name.span,
-                );
+                let mut symbol =
+                    self.symbol(SymbolKind::TypeAlias, name.name.clone(), span, name.span);
                 symbol.detail = Some(self.short(type_expr.span));
                 out.push(symbol);
             }

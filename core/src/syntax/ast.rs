@@ -27,8 +27,7 @@ pub struct Expr {
 /// A name with its own span (function names, parameter names, attribute names, ...).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ident {
-    /// Exactly as long as the name: a `String`'s capacity would make every node holding one larger.
-    pub name: Box<str>,
+    pub name: String,
     pub span: Span,
 }
 
@@ -47,7 +46,7 @@ pub enum ExprKind {
     /// A heredoc: its `:syntax` tag (if any) and its text (a `String` or `Interpolated` expression).
     /// The node's span is the `@(...)` opener (what Puppet points at); the text's span is the body.
     Heredoc {
-        syntax: Option<Box<str>>,
+        syntax: Option<String>,
         text: Box<Expr>,
     },
     /// A regular expression literal `/.../`: the pattern between the slashes, compiled when the
@@ -90,7 +89,7 @@ pub enum ExprKind {
     /// `target[k1, k2, ...]`.
     Access {
         target: Box<Expr>,
-        keys: Box<[Expr]>,
+        keys: Vec<Expr>,
     },
     /// `(expr)`: kept so positions and "no effect" rules match Puppet.
     Paren(Box<Expr>),
@@ -106,12 +105,12 @@ pub enum ExprKind {
     Unless(Conditional),
     Case {
         subject: Box<Expr>,
-        options: Box<[CaseOption]>,
+        options: Vec<CaseOption>,
     },
     /// `subject ? { match => value, ... }`.
     Selector {
         subject: Box<Expr>,
-        entries: Box<[SelectorEntry]>,
+        entries: Vec<SelectorEntry>,
     },
 
     // ---- calls and lambdas ----------------------------------------------------------------
@@ -125,8 +124,7 @@ pub enum ExprKind {
     FunctionDefinition(Arc<FunctionDefinition>),
     /// `type Name = TypeExpression`.
     TypeAlias {
-        /// Boxed: aliases are rare, and an inline name would make every node 8 bytes larger.
-        name: Box<Ident>,
+        name: Ident,
         type_expr: Box<Expr>,
     },
     /// `class name(params) inherits parent { body }`.
@@ -142,12 +140,12 @@ pub enum ExprKind {
     /// `File { attr => value }`: defaults for a resource type.
     ResourceDefaults {
         type_ref: Box<Expr>,
-        operations: Box<[AttributeOperation]>,
+        operations: Vec<AttributeOperation>,
     },
     /// `File['x'] { attr => value }`: overrides of declared resources.
     ResourceOverride {
         target: Box<Expr>,
-        operations: Box<[AttributeOperation]>,
+        operations: Vec<AttributeOperation>,
     },
     /// `Type <| query |>` or `Type <<| query |>>`, with an optional override block.
     Collector(Box<Collector>),
@@ -162,7 +160,7 @@ pub enum ExprKind {
     // ---- EPP templates --------------------------------------------------------------------
     /// A whole EPP template: its optional parameter list `<%- | $x | -%>` and its body.
     EppTemplate {
-        params: Option<Box<[Param]>>,
+        params: Option<Vec<Param>>,
         body: Box<Expr>,
     },
     /// Literal template text, rendered as is.

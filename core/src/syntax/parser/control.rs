@@ -86,7 +86,7 @@ impl Parser<'_> {
         Ok(node(
             ExprKind::Case {
                 subject: Box::new(subject),
-                options: options.into(),
+                options,
             },
             keyword.span.to(close.span),
         ))

@@ -22,7 +22,7 @@ impl Parser<'_> {
             TokenKind::Name | TokenKind::Word | TokenKind::ClassRef => {
                 self.bump();
                 Ok(Ident {
-                    name: Box::from(self.text_of(token)),
+                    name: String::from(self.text_of(token)),
                     span: token.span,
                 })
             }
@@ -94,7 +94,7 @@ impl Parser<'_> {
         let captures_rest = self.eat(TokenKind::Times).is_some();
         let variable = self.expect(TokenKind::Variable)?;
         let name = Ident {
-            name: Box::from(self.variable_name(variable)),
+            name: String::from(self.variable_name(variable)),
             span: variable.span,
         };
         let default = if self.eat(TokenKind::Equals).is_some() {
@@ -156,10 +156,10 @@ impl Parser<'_> {
             None
         };
         let name = Ident {
-            name: self.qualified(&written.name).into(),
+            name: self.qualified(&written.name),
             span: written.span,
         };
-        self.namespace.push(written.name.into());
+        self.namespace.push(written.name);
         let body = self.definition_body();
         self.namespace.pop();
         let body = body?;
@@ -180,7 +180,7 @@ impl Parser<'_> {
         let keyword = self.bump();
         let written = self.definition_name()?;
         let name = Ident {
-            name: self.qualified(&written.name).into(),
+            name: self.qualified(&written.name),
             span: written.span,
         };
         let params = self.parameter_list()?;
@@ -260,7 +260,7 @@ impl Parser<'_> {
         let keyword = self.bump();
         let name_token = self.expect(TokenKind::ClassRef)?;
         let name = Ident {
-            name: Box::from(self.text_of(name_token)),
+            name: String::from(self.text_of(name_token)),
             span: name_token.span,
         };
         if self.at(TokenKind::LBrack) {
@@ -281,7 +281,7 @@ impl Parser<'_> {
         let span = keyword.span.to(type_expr.span);
         Ok(node(
             ExprKind::TypeAlias {
-                name: Box::new(name),
+                name,
                 type_expr: Box::new(type_expr),
             },
             span,
@@ -303,7 +303,7 @@ impl Parser<'_> {
                         Ok(node(
                             ExprKind::Access {
                                 target: Box::new(type_ref),
-                                keys: Box::new([hash]),
+                                keys: alloc::vec![hash],
                             },
                             span,
                         ))
@@ -332,7 +332,7 @@ impl Parser<'_> {
         let span = start.to(body.span);
         Ok(node(
             ExprKind::TypeAlias {
-                name: Box::new(name),
+                name,
                 type_expr: Box::new(body),
             },
             span,

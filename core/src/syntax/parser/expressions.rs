@@ -298,7 +298,7 @@ impl Parser<'_> {
         Ok(node(
             ExprKind::Access {
                 target: Box::new(target),
-                keys: keys.into(),
+                keys,
             },
             span,
         ))
@@ -341,7 +341,7 @@ impl Parser<'_> {
         let (name, name_is_type, functor) = match functor.kind {
             ExprKind::Name(name) => (
                 Ident {
-                    name: name.into_boxed_str(),
+                    name,
                     span: functor.span,
                 },
                 false,
@@ -349,7 +349,7 @@ impl Parser<'_> {
             ),
             ExprKind::TypeRef(name) => (
                 Ident {
-                    name: name.into_boxed_str(),
+                    name,
                     span: functor.span,
                 },
                 true,
@@ -360,7 +360,7 @@ impl Parser<'_> {
                     ExprKind::Access { target, .. } => match &target.kind {
                         ExprKind::TypeRef(name) => (
                             Ident {
-                                name: Box::from(name.as_str()),
+                                name: name.clone(),
                                 span: target.span,
                             },
                             true,
@@ -396,7 +396,7 @@ impl Parser<'_> {
             _ => return Err(self.unexpected()),
         };
         let name = Ident {
-            name: Box::from(self.text_of(name_token)),
+            name: String::from(self.text_of(name_token)),
             span: name_token.span,
         };
         let mut anchor = dot.span;
@@ -605,7 +605,7 @@ impl Parser<'_> {
         Ok(node(
             ExprKind::Selector {
                 subject: Box::new(subject),
-                entries: entries.into(),
+                entries,
             },
             span,
         ))
@@ -669,7 +669,7 @@ fn is_statement_level(expr: &Expr) -> bool {
 
 fn empty_ident(span: Span) -> Ident {
     Ident {
-        name: Box::default(),
+        name: String::new(),
         span,
     }
 }

@@ -179,7 +179,7 @@ impl<'s> Parser<'s> {
         };
         let template = Expr {
             kind: ExprKind::EppTemplate {
-                params: params.map(Into::into),
+                params,
                 body: Box::new(body),
             },
             span: Span::new(start.start, end),

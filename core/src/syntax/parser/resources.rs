@@ -2,6 +2,7 @@
 //! defaults and overrides, `class { }` resources, attribute operations, and collectors.
 
 use alloc::boxed::Box;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::statements::is_statement_call;
@@ -121,7 +122,7 @@ impl Parser<'_> {
             ExprKind::TypeRef(_) => Ok(node(
                 ExprKind::ResourceDefaults {
                     type_ref: Box::new(left),
-                    operations: operations.into(),
+                    operations,
                 },
                 span,
             )),
@@ -133,7 +134,7 @@ impl Parser<'_> {
                     Ok(node(
                         ExprKind::ResourceDefaults {
                             type_ref: Box::new(left),
-                            operations: operations.into(),
+                            operations,
                         },
                         span,
                     ))
@@ -141,7 +142,7 @@ impl Parser<'_> {
                     Ok(node(
                         ExprKind::ResourceOverride {
                             target: Box::new(left),
-                            operations: operations.into(),
+                            operations,
                         },
                         span,
                     ))
@@ -174,7 +175,7 @@ impl Parser<'_> {
                     span,
                     arrow,
                 } => entries.push(HashEntry {
-                    key: node(ExprKind::String(name.name.into()), name.span),
+                    key: node(ExprKind::String(name.name), name.span),
                     value,
                     span,
                     arrow,
@@ -282,7 +283,7 @@ impl Parser<'_> {
         let span = token.span.to(value.span);
         Ok(AttributeOperation::Set {
             name: Ident {
-                name: Box::from(self.text_of(token)),
+                name: String::from(self.text_of(token)),
                 span: token.span,
             },
             append,

@@ -191,7 +191,7 @@ pub(super) fn statement_call(name_expr: Expr, args: Vec<Expr>) -> Expr {
         .span
         .to(args.last().map_or(name_expr.span, |a| a.span));
     let name = Ident {
-        name: name.into_boxed_str(),
+        name,
         span: name_expr.span,
     };
     named_call(CallStyle::Statement, name, args, span)

@@ -63,7 +63,7 @@ impl Parser<'_> {
         };
         Ok(node(
             ExprKind::Heredoc {
-                syntax: (!syntax.is_empty()).then(|| syntax.into()),
+                syntax: (!syntax.is_empty()).then_some(syntax),
                 text: Box::new(text),
             },
             token.span,

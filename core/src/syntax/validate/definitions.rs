@@ -90,7 +90,7 @@ impl Validator {
                 anchor(definition),
             );
         }
-        if RESERVED_TYPE_NAMES.contains(&&*name.name) {
+        if RESERVED_TYPE_NAMES.contains(&name.name.as_str()) {
             self.error(
                 "RESERVED_TYPE_NAME",
                 format!(
@@ -157,7 +157,7 @@ impl Validator {
         }
         self.unique_parameters(params);
         for param in params {
-            if matches!(&*param.name.name, "name" | "title") {
+            if param.name.name == "name" || param.name.name == "title" {
                 self.error(
                     "RESERVED_PARAMETER",
                     format!(
@@ -394,7 +394,7 @@ impl Validator {
         // cost their size budget 1.2 KB).
         #[cfg(not(target_arch = "wasm32"))]
         if params.len() <= super::HASHED_LIMIT {
-            let names: Vec<&str> = params.iter().map(|p| &*p.name.name).collect();
+            let names: Vec<&str> = params.iter().map(|p| p.name.name.as_str()).collect();
             for index in super::repeats(&names) {
                 self.duplicate_parameter(&params[index]);
             }
@@ -403,7 +403,7 @@ impl Validator {
         let mut names: Vec<(&str, usize)> = params
             .iter()
             .enumerate()
-            .map(|(i, p)| (&*p.name.name, i))
+            .map(|(i, p)| (p.name.name.as_str(), i))
             .collect();
         crate::sort::sort_by(&mut names, &|a, b| a.cmp(b));
         let mut duplicates: Vec<usize> = names
