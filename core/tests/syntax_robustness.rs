@@ -54,9 +54,9 @@ fn check_expr(source: &str, root: &Expr) {
                 stack.push(target);
                 stack.push(value);
             }
-            ExprKind::Access { target, keys } => {
-                stack.push(target);
-                stack.extend(keys);
+            ExprKind::Access(access) => {
+                stack.push(&access.target);
+                stack.extend(&access.keys);
             }
             ExprKind::Call(call) => {
                 stack.extend(&call.args);

@@ -26,12 +26,12 @@ impl Evaluator<'_> {
     /// Resource defaults, overrides and collectors.
     pub(crate) fn eval_catalog_statement(&mut self, expr: &Expr) -> EvalResult<Value> {
         match &expr.kind {
-            ExprKind::ResourceDefaults {
-                type_ref,
-                operations,
-            } => self.eval_defaults(type_ref, operations, expr.span),
-            ExprKind::ResourceOverride { target, operations } => {
-                let target_value = self.eval(target)?;
+            ExprKind::ResourceDefaults(defaults) => {
+                self.eval_defaults(&defaults.type_ref, &defaults.operations, expr.span)
+            }
+            ExprKind::ResourceOverride(over) => {
+                let operations = &over.operations;
+                let target_value = self.eval(&over.target)?;
                 if let Some(other) = non_resource_type(&target_value) {
                     return Err(error(
                         "ILLEGAL_OVERRIDE",

@@ -88,9 +88,9 @@ impl Walk<'_, '_> {
 fn type_names<'e>(expr: &'e Expr, out: &mut Vec<&'e str>) {
     match &expr.kind {
         ExprKind::TypeRef(name) => out.push(name),
-        ExprKind::Access { target, keys } => {
-            type_names(target, out);
-            keys.iter().for_each(|k| type_names(k, out));
+        ExprKind::Access(access) => {
+            type_names(&access.target, out);
+            access.keys.iter().for_each(|k| type_names(k, out));
         }
         ExprKind::Array(items) => items.iter().for_each(|i| type_names(i, out)),
         ExprKind::Hash(entries) => entries.iter().for_each(|e| {

@@ -96,7 +96,8 @@ impl Evaluator<'_> {
                     };
                     self.known.functions.insert(name, Rc::new(function));
                 }
-                ExprKind::TypeAlias { name, type_expr } => {
+                ExprKind::TypeAlias(type_alias) => {
+                    let (name, type_expr) = (&type_alias.name, &type_alias.type_expr);
                     let alias = self.known.aliases.declare(&name.name).map_err(|e| {
                         let mut message = e.full_message();
                         let first = aliases
@@ -140,7 +141,7 @@ pub(crate) fn is_definition(expr: &Expr) -> bool {
     matches!(
         expr.kind,
         ExprKind::FunctionDefinition(_)
-            | ExprKind::TypeAlias { .. }
+            | ExprKind::TypeAlias(_)
             | ExprKind::ClassDefinition(_)
             | ExprKind::DefineDefinition(_)
             | ExprKind::NodeDefinition(_)

@@ -97,8 +97,9 @@ impl Evaluator<'_> {
     ) -> EvalResult<()> {
         for expr in &program.body {
             match &expr.kind {
-                ExprKind::EppTemplate { params, body } => {
-                    match params {
+                ExprKind::EppTemplate(template) => {
+                    let body = &template.body;
+                    match &template.params {
                         Some(params) => {
                             self.bind_template_params(params, source, arguments, site)?
                         }

@@ -428,13 +428,12 @@ impl<'o> Evaluator<'o> {
             ExprKind::Float(f) => Ok(Value::Float(*f)),
             ExprKind::String(text) => self.eval_string_literal(text, span),
             ExprKind::Interpolated(parts) => self.eval_interpolated(parts, span),
-            ExprKind::Heredoc {
-                syntax: Some(syntax),
-                text,
-            } if matches!(text.kind, ExprKind::Interpolated(_)) => {
-                self.checked_heredoc(syntax, text)
-            }
-            ExprKind::Heredoc { text, .. } => self.eval(text),
+            ExprKind::Heredoc(heredoc) => match &heredoc.syntax {
+                Some(syntax) if matches!(heredoc.text.kind, ExprKind::Interpolated(_)) => {
+                    self.checked_heredoc(syntax, &heredoc.text)
+                }
+                _ => self.eval(&heredoc.text),
+            },
             ExprKind::Regex(regexp) => Ok(Value::Regexp(regexp.clone())),
             ExprKind::Name(name) => Ok(Value::string(name)),
             ExprKind::TypeRef(name) => self.eval_type_cached(expr, |ev| {
@@ -456,16 +455,19 @@ impl<'o> Evaluator<'o> {
                 target,
                 value,
             } => self.eval_assignment(*op, target, value, *op_span),
-            ExprKind::Access { target, keys } if matches!(target.kind, ExprKind::TypeRef(_)) => {
-                self.eval_type_cached(expr, |ev| ev.eval_access(target, keys, span))
-            }
-            ExprKind::Access { target, keys } => self.eval_access(target, keys, span),
+            ExprKind::Access(access) if matches!(access.target.kind, ExprKind::TypeRef(_)) => self
+                .eval_type_cached(expr, |ev| {
+                    ev.eval_access(&access.target, &access.keys, span)
+                }),
+            ExprKind::Access(access) => self.eval_access(&access.target, &access.keys, span),
             ExprKind::Paren(inner) => self.eval(inner),
             ExprKind::Block(body) => self.eval_block(body),
             ExprKind::If(branches) => self.eval_if(branches, false),
             ExprKind::Unless(branches) => self.eval_if(branches, true),
-            ExprKind::Case { subject, options } => self.eval_case(subject, options),
-            ExprKind::Selector { subject, entries } => self.eval_selector(subject, entries, span),
+            ExprKind::Case(case) => self.eval_case(&case.subject, &case.options),
+            ExprKind::Selector(selector) => {
+                self.eval_selector(&selector.subject, &selector.entries, span)
+            }
             ExprKind::Call(call) => self.eval_call(call),
             ExprKind::Lambda(_) => Err(error(
                 "LAMBDA_WITHOUT_CALL",
@@ -474,16 +476,16 @@ impl<'o> Evaluator<'o> {
             )),
             // Definitions were registered before evaluation started; where they stand they are no-ops.
             ExprKind::FunctionDefinition(_)
-            | ExprKind::TypeAlias { .. }
+            | ExprKind::TypeAlias(_)
             | ExprKind::ClassDefinition(_)
             | ExprKind::DefineDefinition(_)
             | ExprKind::NodeDefinition(_) => Ok(Value::Undef),
             ExprKind::Resource(_)
-            | ExprKind::ResourceDefaults { .. }
-            | ExprKind::ResourceOverride { .. }
+            | ExprKind::ResourceDefaults(_)
+            | ExprKind::ResourceOverride(_)
             | ExprKind::Collector(_)
             | ExprKind::Relationship { .. } => (self.catalog_statements)(self, expr),
-            ExprKind::EppTemplate { body, .. } => self.eval(body),
+            ExprKind::EppTemplate(template) => self.eval(&template.body),
             ExprKind::RenderText(text) => self.render_text(text, span),
             ExprKind::RenderExpr(inner) => self.render_expr(inner, span),
         }

@@ -616,7 +616,7 @@ impl<'o> Evaluator<'o> {
                 ExprKind::FunctionDefinition(f) if kind == Kind::Function => {
                     Some(f.name.name.as_str())
                 }
-                ExprKind::TypeAlias { name, .. } if kind == Kind::Type => Some(name.name.as_str()),
+                ExprKind::TypeAlias(alias) if kind == Kind::Type => Some(alias.name.name.as_str()),
                 _ => None,
             })
             .collect();

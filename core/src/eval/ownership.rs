@@ -34,18 +34,22 @@ fn harmless(expr: &Expr, name: &str, user_function: &dyn Fn(&str) -> bool) -> bo
             StringPart::Text { .. } => true,
             StringPart::Expr(e) => ok(e),
         }),
-        ExprKind::Heredoc { text, .. } => ok(text),
+        ExprKind::Heredoc(heredoc) => ok(&heredoc.text),
         ExprKind::Array(items) | ExprKind::Block(items) => items.iter().all(ok),
         ExprKind::Hash(entries) => entries.iter().all(|e| ok(&e.key) && ok(&e.value)),
         ExprKind::Unary { operand, .. } => ok(operand),
         ExprKind::Binary { left, right, .. } => ok(left) && ok(right),
-        ExprKind::Access { target, keys } => ok(target) && keys.iter().all(ok),
+        ExprKind::Access(access) => ok(&access.target) && access.keys.iter().all(ok),
         ExprKind::Paren(inner) => ok(inner),
-        kind @ (ExprKind::If { .. } | ExprKind::Unless { .. } | ExprKind::Case { .. }) => {
+        kind @ (ExprKind::If { .. } | ExprKind::Unless { .. } | ExprKind::Case(_)) => {
             kind.all_branches(&mut |e| ok(e))
         }
-        ExprKind::Selector { subject, entries } => {
-            ok(subject) && entries.iter().all(|e| ok(&e.matcher) && ok(&e.value))
+        ExprKind::Selector(selector) => {
+            ok(&selector.subject)
+                && selector
+                    .entries
+                    .iter()
+                    .all(|e| ok(&e.matcher) && ok(&e.value))
         }
         ExprKind::Call(call) => {
             let callee = call.name.name.as_str();

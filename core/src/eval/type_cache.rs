@@ -77,8 +77,9 @@ fn text_key(text: &[u8]) -> usize {
 pub(crate) fn constant_type(expr: &Expr) -> bool {
     match &expr.kind {
         ExprKind::TypeRef(_) => true,
-        ExprKind::Access { target, keys } => {
-            matches!(target.kind, ExprKind::TypeRef(_)) && keys.iter().all(constant_part)
+        ExprKind::Access(access) => {
+            matches!(access.target.kind, ExprKind::TypeRef(_))
+                && access.keys.iter().all(constant_part)
         }
         _ => false,
     }
@@ -113,8 +114,8 @@ fn fingerprint(expr: &Expr) -> Vec<u8> {
 fn built_in_only(expr: &Expr) -> bool {
     match &expr.kind {
         ExprKind::TypeRef(name) => is_plain_type_name(name),
-        ExprKind::Access { target, keys } => {
-            built_in_only(target) && keys.iter().all(built_in_only)
+        ExprKind::Access(access) => {
+            built_in_only(&access.target) && access.keys.iter().all(built_in_only)
         }
         ExprKind::Unary { operand, .. } => built_in_only(operand),
         ExprKind::Array(items) => items.iter().all(built_in_only),
@@ -174,7 +175,7 @@ fn is_plain_type_name(name: &str) -> bool {
 /// (`Package['x']`, `Foo`): not of built-in names only, so never found by its text.
 fn headed_by_other_name(expr: &Expr) -> bool {
     let head = match &expr.kind {
-        ExprKind::Access { target, .. } => &target.kind,
+        ExprKind::Access(access) => &access.target.kind,
         kind => kind,
     };
     matches!(head, ExprKind::TypeRef(name) if !is_plain_type_name(name))
@@ -229,10 +230,10 @@ fn add_node(expr: &Expr, out: &mut Vec<u8>, spans: bool) {
                 add_node(&entry.value, out, spans);
             }
         }
-        ExprKind::Access { target, keys } => {
+        ExprKind::Access(access) => {
             out.push(12);
-            add_node(target, out, spans);
-            add_list(keys.iter(), keys.len(), out, spans);
+            add_node(&access.target, out, spans);
+            add_list(access.keys.iter(), access.keys.len(), out, spans);
         }
         // Not part of a constant type: never cached.
         _ => out.push(13),

@@ -39,7 +39,7 @@ pub(crate) fn parse_type_failing(
         return Err(invalid());
     }
     let expr = &program.body[0];
-    if !matches!(expr.kind, ExprKind::TypeRef(_) | ExprKind::Access { .. }) {
+    if !matches!(expr.kind, ExprKind::TypeRef(_) | ExprKind::Access(_)) {
         return Err(invalid());
     }
     match host.eval_type_text(expr) {

@@ -45,7 +45,7 @@ pub(super) fn definition_docs(
                 ),
                 function.name.span,
             ),
-            ExprKind::TypeAlias { name, .. } => (shown(text, definition.span), name.span),
+            ExprKind::TypeAlias(alias) => (shown(text, definition.span), alias.name.span),
             _ => return None,
         };
         let line = text[..at.start as usize].matches('\n').count() + 1;

@@ -121,7 +121,7 @@ pub(super) fn each_definition<'a, R>(
             ExprKind::ClassDefinition(class) => (&class.name, Kind::Class, Some(&class.body)),
             ExprKind::DefineDefinition(define) => (&define.name, Kind::Class, Some(&define.body)),
             ExprKind::FunctionDefinition(function) => (&function.name, Kind::Function, None),
-            ExprKind::TypeAlias { name, .. } => (name, Kind::TypeAlias, None),
+            ExprKind::TypeAlias(alias) => (&alias.name, Kind::TypeAlias, None),
             _ => continue,
         };
         let bare = crate::qualified::trim_leading(&own.name, "::");

@@ -118,10 +118,11 @@ impl Walker<'_> {
             ExprKind::ClassDefinition(_)
             | ExprKind::DefineDefinition(_)
             | ExprKind::FunctionDefinition(_)
-            | ExprKind::TypeAlias { .. }
+            | ExprKind::TypeAlias(_)
             | ExprKind::NodeDefinition(_) => self.definition(expr, out),
             ExprKind::Resource(resource) => self.resource(resource, span, out),
-            ExprKind::ResourceDefaults { type_ref, .. } => {
+            ExprKind::ResourceDefaults(defaults) => {
+                let type_ref = &defaults.type_ref;
                 let mut symbol = self.symbol(
                     SymbolKind::Resource,
                     self.short(type_ref.span),
@@ -131,7 +132,8 @@ impl Walker<'_> {
                 symbol.detail = Some("defaults".into());
                 out.push(symbol);
             }
-            ExprKind::ResourceOverride { target, .. } => {
+            ExprKind::ResourceOverride(over) => {
+                let target = &over.target;
                 let mut symbol = self.symbol(
                     SymbolKind::Resource,
                     self.short(target.span),
@@ -187,7 +189,8 @@ impl Walker<'_> {
                 };
                 out.push(self.conditional(kind, keyword, span, branches));
             }
-            ExprKind::Case { subject, options } => {
+            ExprKind::Case(case) => {
+                let (subject, options) = (&case.subject, &case.options);
                 let name_span = Span::new(span.start, subject.span.end);
                 let name = shorten(&format!("case {}", self.text(subject.span)));
                 let mut symbol = self.symbol(SymbolKind::Case, name, span, name_span);
@@ -256,7 +259,8 @@ impl Walker<'_> {
                 symbol.detail = non_empty(detail);
                 out.push(symbol);
             }
-            ExprKind::TypeAlias { name, type_expr } => {
+            ExprKind::TypeAlias(alias) => {
+                let (name, type_expr) = (&alias.name, &alias.type_expr);
                 let mut symbol =
                     self.symbol(SymbolKind::TypeAlias, name.name.clone(), span, name.span);
                 symbol.detail = Some(self.short(type_expr.span));

@@ -10,19 +10,17 @@ pub fn anchor(expr: &Expr) -> Span {
         ExprKind::Binary { op_span, .. }
         | ExprKind::Assignment { op_span, .. }
         | ExprKind::Relationship { op_span, .. } => *op_span,
-        ExprKind::Access { target, .. } => Span::new(anchor(target).start, expr.span.end),
-        ExprKind::Selector { subject, .. } => Span::new(anchor(subject).start, expr.span.end),
+        ExprKind::Access(access) => Span::new(anchor(&access.target).start, expr.span.end),
+        ExprKind::Selector(selector) => Span::new(anchor(&selector.subject).start, expr.span.end),
         ExprKind::Call(call) => call.anchor,
-        ExprKind::TypeAlias { name, .. } => name.span,
+        ExprKind::TypeAlias(alias) => alias.name.span,
         ExprKind::Collector(collector) => {
             Span::new(anchor(&collector.type_ref).start, expr.span.end)
         }
-        ExprKind::ResourceDefaults {
-            type_ref: target, ..
+        ExprKind::ResourceDefaults(defaults) => {
+            Span::new(anchor(&defaults.type_ref).start, expr.span.end)
         }
-        | ExprKind::ResourceOverride { target, .. } => {
-            Span::new(anchor(target).start, expr.span.end)
-        }
+        ExprKind::ResourceOverride(over) => Span::new(anchor(&over.target).start, expr.span.end),
         _ => expr.span,
     }
 }

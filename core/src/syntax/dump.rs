@@ -95,7 +95,8 @@ impl Dump {
                 }
                 self.close();
             }
-            ExprKind::Heredoc { syntax, text } => {
+            ExprKind::Heredoc(node) => {
+                let crate::syntax::ast::Heredoc { syntax, text } = &**node;
                 let detail = syntax
                     .as_deref()
                     .map(|s| format!(":{s}"))
@@ -146,7 +147,8 @@ impl Dump {
                 self.expr(value);
                 self.close();
             }
-            ExprKind::Access { target, keys } => {
+            ExprKind::Access(node) => {
+                let crate::syntax::ast::Access { target, keys } = &**node;
                 self.open("access", span, "");
                 self.expr(target);
                 for key in keys {
@@ -170,17 +172,17 @@ impl Dump {
             }
             ExprKind::If { .. }
             | ExprKind::Unless { .. }
-            | ExprKind::Case { .. }
-            | ExprKind::Selector { .. } => self.control(expr),
+            | ExprKind::Case(_)
+            | ExprKind::Selector(_) => self.control(expr),
             ExprKind::FunctionDefinition(_)
-            | ExprKind::TypeAlias { .. }
+            | ExprKind::TypeAlias(_)
             | ExprKind::ClassDefinition(_)
             | ExprKind::DefineDefinition(_)
             | ExprKind::NodeDefinition(_)
-            | ExprKind::EppTemplate { .. } => self.definition(expr),
+            | ExprKind::EppTemplate(_) => self.definition(expr),
             ExprKind::Resource(_)
-            | ExprKind::ResourceDefaults { .. }
-            | ExprKind::ResourceOverride { .. }
+            | ExprKind::ResourceDefaults(_)
+            | ExprKind::ResourceOverride(_)
             | ExprKind::Collector(_)
             | ExprKind::Relationship { .. } => self.catalog_expr(expr),
         }
@@ -204,7 +206,8 @@ impl Dump {
                 }
                 self.close();
             }
-            ExprKind::Case { subject, options } => {
+            ExprKind::Case(node) => {
+                let crate::syntax::ast::Case { subject, options } = &**node;
                 self.open("case", span, "");
                 self.expr(subject);
                 for option in options {
@@ -217,7 +220,8 @@ impl Dump {
                 }
                 self.close();
             }
-            ExprKind::Selector { subject, entries } => {
+            ExprKind::Selector(node) => {
+                let crate::syntax::ast::Selector { subject, entries } = &**node;
                 self.open("selector", span, "");
                 self.expr(subject);
                 for entry in entries {
@@ -246,7 +250,8 @@ impl Dump {
                 self.expr(&def.body);
                 self.close();
             }
-            ExprKind::TypeAlias { name, type_expr } => {
+            ExprKind::TypeAlias(node) => {
+                let crate::syntax::ast::TypeAlias { name, type_expr } = &**node;
                 self.open("type-alias", span, "");
                 self.ident("name", name);
                 self.expr(type_expr);
@@ -280,7 +285,8 @@ impl Dump {
                 self.expr(&def.body);
                 self.close();
             }
-            ExprKind::EppTemplate { params, body } => {
+            ExprKind::EppTemplate(node) => {
+                let crate::syntax::ast::EppTemplate { params, body } = &**node;
                 self.open("epp-template", span, "");
                 if let Some(params) = params {
                     self.params(params);
@@ -312,16 +318,18 @@ impl Dump {
                 }
                 self.close();
             }
-            ExprKind::ResourceDefaults {
-                type_ref,
-                operations,
-            } => {
+            ExprKind::ResourceDefaults(node) => {
+                let crate::syntax::ast::ResourceDefaults {
+                    type_ref,
+                    operations,
+                } = &**node;
                 self.open("resource-defaults", span, "");
                 self.expr(type_ref);
                 self.operations(operations);
                 self.close();
             }
-            ExprKind::ResourceOverride { target, operations } => {
+            ExprKind::ResourceOverride(node) => {
+                let crate::syntax::ast::ResourceOverride { target, operations } = &**node;
                 self.open("resource-override", span, "");
                 self.expr(target);
                 self.operations(operations);

@@ -144,7 +144,7 @@ impl Shift {
                     }
                 }
             }
-            ExprKind::Heredoc { text, .. } => self.expr(text),
+            ExprKind::Heredoc(heredoc) => self.expr(&mut heredoc.text),
             ExprKind::Array(items) | ExprKind::Block(items) => self.exprs(items),
             ExprKind::Hash(entries) => {
                 for entry in entries {
@@ -177,7 +177,8 @@ impl Shift {
                 self.expr(left);
                 self.expr(right);
             }
-            ExprKind::Access { target, keys } => {
+            ExprKind::Access(node) => {
+                let crate::syntax::ast::Access { target, keys } = &mut **node;
                 self.expr(target);
                 self.exprs(keys);
             }
@@ -189,7 +190,8 @@ impl Shift {
                     self.expr(else_branch);
                 }
             }
-            ExprKind::Case { subject, options } => {
+            ExprKind::Case(node) => {
+                let crate::syntax::ast::Case { subject, options } = &mut **node;
                 self.expr(subject);
                 for option in options {
                     self.exprs(&mut option.values);
@@ -197,7 +199,8 @@ impl Shift {
                     self.span(&mut option.span);
                 }
             }
-            ExprKind::Selector { subject, entries } => {
+            ExprKind::Selector(node) => {
+                let crate::syntax::ast::Selector { subject, entries } = &mut **node;
                 self.expr(subject);
                 for entry in entries {
                     self.expr(&mut entry.matcher);
@@ -207,7 +210,8 @@ impl Shift {
             }
             ExprKind::Call(call) => self.call(call),
             ExprKind::Lambda(lambda) => self.lambda(lambda),
-            ExprKind::TypeAlias { name, type_expr } => {
+            ExprKind::TypeAlias(node) => {
+                let crate::syntax::ast::TypeAlias { name, type_expr } = &mut **node;
                 self.ident(name);
                 self.expr(type_expr);
             }
@@ -216,19 +220,22 @@ impl Shift {
             | ExprKind::DefineDefinition(_)
             | ExprKind::NodeDefinition(_) => self.definition(&mut expr.kind),
             ExprKind::Resource(resource) => self.resource(resource),
-            ExprKind::ResourceDefaults {
-                type_ref,
-                operations,
-            } => {
+            ExprKind::ResourceDefaults(node) => {
+                let crate::syntax::ast::ResourceDefaults {
+                    type_ref,
+                    operations,
+                } = &mut **node;
                 self.expr(type_ref);
                 self.operations(operations);
             }
-            ExprKind::ResourceOverride { target, operations } => {
+            ExprKind::ResourceOverride(node) => {
+                let crate::syntax::ast::ResourceOverride { target, operations } = &mut **node;
                 self.expr(target);
                 self.operations(operations);
             }
             ExprKind::Collector(collector) => self.collector(collector),
-            ExprKind::EppTemplate { params, body } => {
+            ExprKind::EppTemplate(node) => {
+                let crate::syntax::ast::EppTemplate { params, body } = &mut **node;
                 if let Some(params) = params {
                     self.params(params);
                 }

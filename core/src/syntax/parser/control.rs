@@ -84,10 +84,7 @@ impl Parser<'_> {
         let options = options?;
         let close = self.expect(TokenKind::RBrace)?;
         Ok(node(
-            ExprKind::Case {
-                subject: Box::new(subject),
-                options,
-            },
+            ExprKind::Case(Box::new(crate::syntax::ast::Case { subject, options })),
             keyword.span.to(close.span),
         ))
     }

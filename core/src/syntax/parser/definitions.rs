@@ -280,10 +280,7 @@ impl Parser<'_> {
         let type_expr = self.type_alias_value()?;
         let span = keyword.span.to(type_expr.span);
         Ok(node(
-            ExprKind::TypeAlias {
-                name,
-                type_expr: Box::new(type_expr),
-            },
+            ExprKind::TypeAlias(Box::new(crate::syntax::ast::TypeAlias { name, type_expr })),
             span,
         ))
     }
@@ -301,10 +298,10 @@ impl Parser<'_> {
                         let hash = self.hash()?;
                         let span = token.span.to(hash.span);
                         Ok(node(
-                            ExprKind::Access {
-                                target: Box::new(type_ref),
+                            ExprKind::Access(Box::new(crate::syntax::ast::Access {
+                                target: type_ref,
                                 keys: alloc::vec![hash],
-                            },
+                            })),
                             span,
                         ))
                     }
@@ -331,10 +328,10 @@ impl Parser<'_> {
         );
         let span = start.to(body.span);
         Ok(node(
-            ExprKind::TypeAlias {
+            ExprKind::TypeAlias(Box::new(crate::syntax::ast::TypeAlias {
                 name,
-                type_expr: Box::new(body),
-            },
+                type_expr: body,
+            })),
             span,
         ))
     }

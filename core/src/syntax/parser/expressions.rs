@@ -296,10 +296,7 @@ impl Parser<'_> {
         let close = self.expect(TokenKind::RBrack)?;
         let span = target.span.to(close.span);
         Ok(node(
-            ExprKind::Access {
-                target: Box::new(target),
-                keys,
-            },
+            ExprKind::Access(Box::new(crate::syntax::ast::Access { target, keys })),
             span,
         ))
     }
@@ -357,11 +354,11 @@ impl Parser<'_> {
             ),
             _ => {
                 let (name, is_type) = match &functor.kind {
-                    ExprKind::Access { target, .. } => match &target.kind {
+                    ExprKind::Access(access) => match &access.target.kind {
                         ExprKind::TypeRef(name) => (
                             Ident {
                                 name: name.clone(),
-                                span: target.span,
+                                span: access.target.span,
                             },
                             true,
                         ),
@@ -603,10 +600,7 @@ impl Parser<'_> {
         }
         let span = subject.span.to(end);
         Ok(node(
-            ExprKind::Selector {
-                subject: Box::new(subject),
-                entries,
-            },
+            ExprKind::Selector(Box::new(crate::syntax::ast::Selector { subject, entries })),
             span,
         ))
     }
@@ -661,8 +655,8 @@ fn is_statement_level(expr: &Expr) -> bool {
         ExprKind::Assignment { .. }
             | ExprKind::Relationship { .. }
             | ExprKind::Resource(_)
-            | ExprKind::ResourceDefaults { .. }
-            | ExprKind::ResourceOverride { .. }
+            | ExprKind::ResourceDefaults(_)
+            | ExprKind::ResourceOverride(_)
             | ExprKind::Block(_)
     ) || matches!(&expr.kind, ExprKind::Call(call) if call.style == CallStyle::Statement)
 }

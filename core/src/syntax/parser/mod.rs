@@ -178,10 +178,7 @@ impl<'s> Parser<'s> {
             span: Span::new(body_start.min(end), end),
         };
         let template = Expr {
-            kind: ExprKind::EppTemplate {
-                params,
-                body: Box::new(body),
-            },
+            kind: ExprKind::EppTemplate(Box::new(crate::syntax::ast::EppTemplate { params, body })),
             span: Span::new(start.start, end),
         };
         self.finish(alloc::vec![template])

@@ -58,7 +58,7 @@ impl Parser<'_> {
                     ResourceForm::Virtual
                 };
             }
-            ExprKind::ResourceDefaults { .. } | ExprKind::ResourceOverride { .. } => {
+            ExprKind::ResourceDefaults(_) | ExprKind::ResourceOverride(_) => {
                 self.validation_error(
                     "NOT_VIRTUALIZEABLE",
                     "Resource Defaults are not virtualizable",
@@ -120,30 +120,34 @@ impl Parser<'_> {
                 self.untitled_resource(left, operations, open.span, close.span)
             }
             ExprKind::TypeRef(_) => Ok(node(
-                ExprKind::ResourceDefaults {
-                    type_ref: Box::new(left),
+                ExprKind::ResourceDefaults(Box::new(crate::syntax::ast::ResourceDefaults {
+                    type_ref: left,
                     operations,
-                },
+                })),
                 span,
             )),
-            ExprKind::Access { target, keys } => {
-                let is_resource_type = matches!(&target.kind,
+            ExprKind::Access(access) => {
+                let is_resource_type = matches!(&access.target.kind,
                     ExprKind::TypeRef(name) if name.eq_ignore_ascii_case("resource"))
-                    && keys.len() == 1;
+                    && access.keys.len() == 1;
                 if is_resource_type {
                     Ok(node(
-                        ExprKind::ResourceDefaults {
-                            type_ref: Box::new(left),
-                            operations,
-                        },
+                        ExprKind::ResourceDefaults(Box::new(
+                            crate::syntax::ast::ResourceDefaults {
+                                type_ref: left,
+                                operations,
+                            },
+                        )),
                         span,
                     ))
                 } else {
                     Ok(node(
-                        ExprKind::ResourceOverride {
-                            target: Box::new(left),
-                            operations,
-                        },
+                        ExprKind::ResourceOverride(Box::new(
+                            crate::syntax::ast::ResourceOverride {
+                                target: left,
+                                operations,
+                            },
+                        )),
                         span,
                     ))
                 }

@@ -62,10 +62,10 @@ impl Parser<'_> {
             _ => return Err(self.unexpected()),
         };
         Ok(node(
-            ExprKind::Heredoc {
+            ExprKind::Heredoc(Box::new(crate::syntax::ast::Heredoc {
                 syntax: (!syntax.is_empty()).then_some(syntax),
-                text: Box::new(text),
-            },
+                text,
+            })),
             token.span,
         ))
     }
@@ -81,13 +81,10 @@ fn interpolate(expr: Expr, src: Source<'_>) -> Expr {
             let name = src.get(span).map(String::from).unwrap_or_default();
             node(ExprKind::Variable(name), span)
         }
-        ExprKind::Access { target, keys } if rewritable(&target, src) => node(
-            ExprKind::Access {
-                target: Box::new(interpolate(*target, src)),
-                keys,
-            },
-            span,
-        ),
+        ExprKind::Access(mut access) if rewritable(&access.target, src) => {
+            access.target = interpolate(access.target, src);
+            node(ExprKind::Access(access), span)
+        }
         ExprKind::Call(mut call) if call.style == CallStyle::Method => {
             if let Some(receiver) = call.receiver.take() {
                 call.receiver = Some(if rewritable(&receiver, src) {
@@ -104,7 +101,7 @@ fn interpolate(expr: Expr, src: Source<'_>) -> Expr {
 
 fn rewritable(expr: &Expr, src: Source<'_>) -> bool {
     match &expr.kind {
-        ExprKind::Access { .. } | ExprKind::Name(_) => true,
+        ExprKind::Access(_) | ExprKind::Name(_) => true,
         ExprKind::Call(call) => call.style == CallStyle::Method,
         ExprKind::Integer(_) => is_decimal(src, expr.span),
         _ => false,

@@ -250,7 +250,7 @@ impl Validator {
                 );
             }
             ExprKind::Integer(_) | ExprKind::Float(_) | ExprKind::Default | ExprKind::Regex(_) => {}
-            ExprKind::Heredoc { text, .. } => self.hostname(node, text),
+            ExprKind::Heredoc(heredoc) => self.hostname(node, &heredoc.text),
             _ => self.error(
                 "ILLEGAL_EXPRESSION",
                 format!(
@@ -343,9 +343,9 @@ impl Validator {
                         stack.push(&entry.key);
                     }
                 }
-                ExprKind::Access { target, keys } => {
-                    stack.extend(keys.iter().rev());
-                    stack.push(target);
+                ExprKind::Access(access) => {
+                    stack.extend(access.keys.iter().rev());
+                    stack.push(&access.target);
                 }
                 ExprKind::Call(call) => {
                     stack.extend(call.args.iter().rev());

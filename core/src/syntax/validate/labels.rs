@@ -16,8 +16,11 @@ pub fn label(expr: &Expr) -> String {
         ExprKind::Float(_) => "Literal Float".into(),
         ExprKind::String(_) => "String".into(),
         ExprKind::Interpolated(_) => "Double Quoted String".into(),
-        ExprKind::Heredoc { syntax, .. } => {
-            format!("'@({})' expression", syntax.as_deref().unwrap_or(""))
+        ExprKind::Heredoc(heredoc) => {
+            format!(
+                "'@({})' expression",
+                heredoc.syntax.as_deref().unwrap_or("")
+            )
         }
         ExprKind::Regex(_) => "Regular Expression".into(),
         ExprKind::Name(name) if name == "private" || name == "attr" => {
@@ -39,26 +42,26 @@ pub fn label(expr: &Expr) -> String {
             AssignOp::AddAssign => "'+=' expression".into(),
             AssignOp::SubAssign => "'-=' expression".into(),
         },
-        ExprKind::Access { .. } => "'[]' expression".into(),
+        ExprKind::Access(_) => "'[]' expression".into(),
         ExprKind::Paren(_) => "Parenthesized Expression".into(),
         ExprKind::Block(_) => "Block Expression".into(),
         ExprKind::If { .. } => "'if' statement".into(),
         ExprKind::Unless { .. } => "'unless' Statement".into(),
-        ExprKind::Case { .. } => "'case' statement".into(),
-        ExprKind::Selector { .. } => "Selector Expression".into(),
+        ExprKind::Case(_) => "'case' statement".into(),
+        ExprKind::Selector(_) => "Selector Expression".into(),
         ExprKind::Call(call) => match call.style {
             CallStyle::Method => "Method call".into(),
             _ => "Function Call".into(),
         },
         ExprKind::Lambda(_) => "Lambda".into(),
         ExprKind::FunctionDefinition(_) => "Function Definition".into(),
-        ExprKind::TypeAlias { .. } => "Type Alias".into(),
+        ExprKind::TypeAlias(_) => "Type Alias".into(),
         ExprKind::ClassDefinition(_) => "Host Class Definition".into(),
         ExprKind::DefineDefinition(_) => "'define' expression".into(),
         ExprKind::NodeDefinition(_) => "Node Definition".into(),
         ExprKind::Resource(_) => "Resource Statement".into(),
-        ExprKind::ResourceDefaults { .. } => "Resource Defaults Expression".into(),
-        ExprKind::ResourceOverride { .. } => "Resource Override".into(),
+        ExprKind::ResourceDefaults(_) => "Resource Defaults Expression".into(),
+        ExprKind::ResourceOverride(_) => "Resource Override".into(),
         ExprKind::Collector(collector) => if collector.exported {
             "Exported Query"
         } else {
@@ -74,7 +77,7 @@ pub fn label(expr: &Expr) -> String {
                 RelationshipOp::Subscribe => "<~",
             }
         ),
-        ExprKind::EppTemplate { .. } => "Epp Template".into(),
+        ExprKind::EppTemplate(_) => "Epp Template".into(),
         ExprKind::RenderText(_) => "Epp Text".into(),
         ExprKind::RenderExpr(_) => "Epp Interpolated Expression".into(),
     }
@@ -110,22 +113,22 @@ pub fn idem(expr: &Expr) -> bool {
     match &expr.kind {
         kind if kind.is_literal() => true,
         ExprKind::Interpolated(_)
-        | ExprKind::Heredoc { .. }
+        | ExprKind::Heredoc(_)
         | ExprKind::Regex(_)
         | ExprKind::TypeRef(_)
         | ExprKind::Variable(_)
         | ExprKind::Array(_)
         | ExprKind::Hash(_)
-        | ExprKind::Access { .. }
+        | ExprKind::Access(_)
         | ExprKind::Unary { .. }
-        | ExprKind::Selector { .. } => true,
+        | ExprKind::Selector(_) => true,
         ExprKind::Binary { op, .. } => !matches!(
             op,
             crate::syntax::ast::BinaryOp::Match | crate::syntax::ast::BinaryOp::NotMatch
         ),
         ExprKind::Paren(inner) => idem(inner),
         ExprKind::Block(statements) => statements.iter().all(idem),
-        kind @ (ExprKind::If { .. } | ExprKind::Unless { .. } | ExprKind::Case { .. }) => {
+        kind @ (ExprKind::If { .. } | ExprKind::Unless { .. } | ExprKind::Case(_)) => {
             kind.all_branches(&mut idem)
         }
         _ => false,

@@ -156,7 +156,7 @@ impl Validator {
                     }
                 }
             }),
-            ExprKind::Heredoc { text, .. } => self.within(Container::Other, |v| v.expr(text)),
+            ExprKind::Heredoc(heredoc) => self.within(Container::Other, |v| v.expr(&heredoc.text)),
             ExprKind::Array(items) => self.within(Container::Other, |v| {
                 for item in items {
                     v.rvalue(item);
@@ -182,9 +182,9 @@ impl Validator {
                 target,
                 value,
             } => self.assignment(*op, *op_span, target, value),
-            ExprKind::Access { target, keys } => self.within(Container::Other, |v| {
-                v.expr(target);
-                for key in keys {
+            ExprKind::Access(access) => self.within(Container::Other, |v| {
+                v.expr(&access.target);
+                for key in &access.keys {
                     v.expr(key);
                 }
             }),
@@ -203,29 +203,25 @@ impl Validator {
                     }
                 });
             }
-            ExprKind::Case { subject, options } => self.case(subject, options),
-            ExprKind::Selector { subject, entries } => self.selector(subject, entries),
+            ExprKind::Case(case) => self.case(&case.subject, &case.options),
+            ExprKind::Selector(selector) => self.selector(&selector.subject, &selector.entries),
             ExprKind::Call(call) => self.call(expr, call),
             ExprKind::Lambda(lambda) => self.lambda(lambda),
             ExprKind::FunctionDefinition(def) => self.function_definition(expr, def),
-            ExprKind::TypeAlias { name, type_expr } => self.type_alias(expr, name, type_expr),
+            ExprKind::TypeAlias(alias) => self.type_alias(expr, &alias.name, &alias.type_expr),
             ExprKind::ClassDefinition(def) => self.class_definition(expr, def),
             ExprKind::DefineDefinition(def) => self.define_definition(expr, def),
             ExprKind::NodeDefinition(def) => self.node_definition(expr, def),
             ExprKind::Resource(resource) => self.resource(expr, resource),
-            ExprKind::ResourceDefaults {
-                type_ref,
-                operations,
-            } => self.within(Container::Other, |v| {
-                v.expr(type_ref);
+            ExprKind::ResourceDefaults(defaults) => self.within(Container::Other, |v| {
+                v.expr(&defaults.type_ref);
+                let operations = &defaults.operations;
                 v.operations(operations, Container::Other, "Resource Defaults Expression");
             }),
-            ExprKind::ResourceOverride { target, operations } => {
-                self.within(Container::Other, |v| {
-                    v.expr(target);
-                    v.operations(operations, Container::Override, "Resource Override");
-                })
-            }
+            ExprKind::ResourceOverride(over) => self.within(Container::Other, |v| {
+                v.expr(&over.target);
+                v.operations(&over.operations, Container::Override, "Resource Override");
+            }),
             ExprKind::Collector(collector) => self.collector(expr, collector),
             ExprKind::Relationship { left, right, .. } => {
                 self.relation(left);
@@ -235,11 +231,11 @@ impl Validator {
                     v.expr(right);
                 });
             }
-            ExprKind::EppTemplate { params, body } => {
-                if let Some(params) = params {
+            ExprKind::EppTemplate(template) => {
+                if let Some(params) = &template.params {
                     self.parameters(params);
                 }
-                self.body(body);
+                self.body(&template.body);
             }
             ExprKind::RenderExpr(inner) => self.within(Container::Other, |v| v.expr(inner)),
             ExprKind::Name(word) if is_reserved_word(word) => self.error(
@@ -328,7 +324,7 @@ impl Validator {
                     );
                 }
             }
-            ExprKind::Access { .. } => self.error(
+            ExprKind::Access(_) => self.error(
                 "ILLEGAL_INDEXED_ASSIGNMENT",
                 "Illegal attempt to assign via [index/key]. Not an assignable reference",
                 anchor(target),
@@ -354,7 +350,7 @@ impl Validator {
         match &expr.kind {
             ExprKind::Collector(_)
             | ExprKind::FunctionDefinition(_)
-            | ExprKind::TypeAlias { .. }
+            | ExprKind::TypeAlias(_)
             | ExprKind::ClassDefinition(_)
             | ExprKind::DefineDefinition(_)
             | ExprKind::NodeDefinition(_) => self.error(
@@ -486,7 +482,7 @@ impl Validator {
         }
         if let Some(functor) = &call.functor {
             let type_call = matches!(&functor.kind,
-                ExprKind::Access { target, .. } if matches!(target.kind, ExprKind::TypeRef(_)));
+                ExprKind::Access(access) if matches!(access.target.kind, ExprKind::TypeRef(_)));
             if matches!(functor.kind, ExprKind::RenderText(_)) {
                 self.error(
                     "ILLEGAL_EPP_PARAMETERS",
@@ -660,7 +656,7 @@ impl Validator {
     /// `>> Type` must be a type reference (possibly parameterized).
     fn type_reference(&mut self, type_expr: &Expr, container: &str) {
         let base = match &type_expr.kind {
-            ExprKind::Access { target, .. } => target,
+            ExprKind::Access(access) => &access.target,
             _ => type_expr,
         };
         if !matches!(base.kind, ExprKind::TypeRef(_)) {

@@ -23,7 +23,7 @@ pub fn check_module_file(
             ExprKind::ClassDefinition(_)
                 | ExprKind::DefineDefinition(_)
                 | ExprKind::FunctionDefinition(_)
-                | ExprKind::TypeAlias { .. }
+                | ExprKind::TypeAlias(_)
         );
         if !definition {
             let message = match defined_name(expr) {
