@@ -96,7 +96,7 @@ impl Dump {
                 self.close();
             }
             ExprKind::Heredoc(node) => {
-                let crate::syntax::ast::Heredoc { syntax, text } = &**node;
+                let Heredoc { syntax, text } = &**node;
                 let detail = syntax
                     .as_deref()
                     .map(|s| format!(":{s}"))
@@ -148,7 +148,7 @@ impl Dump {
                 self.close();
             }
             ExprKind::Access(node) => {
-                let crate::syntax::ast::Access { target, keys } = &**node;
+                let Access { target, keys } = &**node;
                 self.open("access", span, "");
                 self.expr(target);
                 for key in keys {
@@ -207,7 +207,7 @@ impl Dump {
                 self.close();
             }
             ExprKind::Case(node) => {
-                let crate::syntax::ast::Case { subject, options } = &**node;
+                let Case { subject, options } = &**node;
                 self.open("case", span, "");
                 self.expr(subject);
                 for option in options {
@@ -221,7 +221,7 @@ impl Dump {
                 self.close();
             }
             ExprKind::Selector(node) => {
-                let crate::syntax::ast::Selector { subject, entries } = &**node;
+                let Selector { subject, entries } = &**node;
                 self.open("selector", span, "");
                 self.expr(subject);
                 for entry in entries {
@@ -251,7 +251,7 @@ impl Dump {
                 self.close();
             }
             ExprKind::TypeAlias(node) => {
-                let crate::syntax::ast::TypeAlias { name, type_expr } = &**node;
+                let TypeAlias { name, type_expr } = &**node;
                 self.open("type-alias", span, "");
                 self.ident("name", name);
                 self.expr(type_expr);
@@ -286,7 +286,7 @@ impl Dump {
                 self.close();
             }
             ExprKind::EppTemplate(node) => {
-                let crate::syntax::ast::EppTemplate { params, body } = &**node;
+                let EppTemplate { params, body } = &**node;
                 self.open("epp-template", span, "");
                 if let Some(params) = params {
                     self.params(params);
@@ -319,7 +319,7 @@ impl Dump {
                 self.close();
             }
             ExprKind::ResourceDefaults(node) => {
-                let crate::syntax::ast::ResourceDefaults {
+                let ResourceDefaults {
                     type_ref,
                     operations,
                 } = &**node;
@@ -329,7 +329,7 @@ impl Dump {
                 self.close();
             }
             ExprKind::ResourceOverride(node) => {
-                let crate::syntax::ast::ResourceOverride { target, operations } = &**node;
+                let ResourceOverride { target, operations } = &**node;
                 self.open("resource-override", span, "");
                 self.expr(target);
                 self.operations(operations);

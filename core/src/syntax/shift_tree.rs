@@ -7,8 +7,9 @@
 use alloc::sync::Arc;
 
 use super::ast::{
-    AttributeOperation, Call, Collector, Expr, ExprKind, Ident, Lambda, Param, Program,
-    ResourceExpr, StringPart,
+    Access, AttributeOperation, Call, Case, Collector, EppTemplate, Expr, ExprKind, Ident, Lambda,
+    Param, Program, ResourceDefaults, ResourceExpr, ResourceOverride, Selector, StringPart,
+    TypeAlias,
 };
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
@@ -178,7 +179,7 @@ impl Shift {
                 self.expr(right);
             }
             ExprKind::Access(node) => {
-                let crate::syntax::ast::Access { target, keys } = &mut **node;
+                let Access { target, keys } = &mut **node;
                 self.expr(target);
                 self.exprs(keys);
             }
@@ -191,7 +192,7 @@ impl Shift {
                 }
             }
             ExprKind::Case(node) => {
-                let crate::syntax::ast::Case { subject, options } = &mut **node;
+                let Case { subject, options } = &mut **node;
                 self.expr(subject);
                 for option in options {
                     self.exprs(&mut option.values);
@@ -200,7 +201,7 @@ impl Shift {
                 }
             }
             ExprKind::Selector(node) => {
-                let crate::syntax::ast::Selector { subject, entries } = &mut **node;
+                let Selector { subject, entries } = &mut **node;
                 self.expr(subject);
                 for entry in entries {
                     self.expr(&mut entry.matcher);
@@ -211,7 +212,7 @@ impl Shift {
             ExprKind::Call(call) => self.call(call),
             ExprKind::Lambda(lambda) => self.lambda(lambda),
             ExprKind::TypeAlias(node) => {
-                let crate::syntax::ast::TypeAlias { name, type_expr } = &mut **node;
+                let TypeAlias { name, type_expr } = &mut **node;
                 self.ident(name);
                 self.expr(type_expr);
             }
@@ -221,7 +222,7 @@ impl Shift {
             | ExprKind::NodeDefinition(_) => self.definition(&mut expr.kind),
             ExprKind::Resource(resource) => self.resource(resource),
             ExprKind::ResourceDefaults(node) => {
-                let crate::syntax::ast::ResourceDefaults {
+                let ResourceDefaults {
                     type_ref,
                     operations,
                 } = &mut **node;
@@ -229,13 +230,13 @@ impl Shift {
                 self.operations(operations);
             }
             ExprKind::ResourceOverride(node) => {
-                let crate::syntax::ast::ResourceOverride { target, operations } = &mut **node;
+                let ResourceOverride { target, operations } = &mut **node;
                 self.expr(target);
                 self.operations(operations);
             }
             ExprKind::Collector(collector) => self.collector(collector),
             ExprKind::EppTemplate(node) => {
-                let crate::syntax::ast::EppTemplate { params, body } = &mut **node;
+                let EppTemplate { params, body } = &mut **node;
                 if let Some(params) = params {
                     self.params(params);
                 }

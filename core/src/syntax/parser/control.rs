@@ -4,7 +4,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use super::{node, PResult, Parser};
-use crate::syntax::ast::{CaseOption, Conditional, Expr, ExprKind};
+use crate::syntax::ast::{Case, CaseOption, Conditional, Expr, ExprKind};
 use crate::syntax::token::TokenKind;
 
 impl Parser<'_> {
@@ -84,7 +84,7 @@ impl Parser<'_> {
         let options = options?;
         let close = self.expect(TokenKind::RBrace)?;
         Ok(node(
-            ExprKind::Case(Box::new(crate::syntax::ast::Case { subject, options })),
+            ExprKind::Case(Box::new(Case { subject, options })),
             keyword.span.to(close.span),
         ))
     }

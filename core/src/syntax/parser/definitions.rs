@@ -9,8 +9,8 @@ use alloc::vec::Vec;
 use super::{node, take_since, PResult, Parser};
 use crate::span::Span;
 use crate::syntax::ast::{
-    ClassDefinition, DefineDefinition, Expr, ExprKind, FunctionDefinition, Ident, NodeDefinition,
-    Param,
+    Access, ClassDefinition, DefineDefinition, Expr, ExprKind, FunctionDefinition, Ident,
+    NodeDefinition, Param, TypeAlias,
 };
 use crate::syntax::token::TokenKind;
 
@@ -280,7 +280,7 @@ impl Parser<'_> {
         let type_expr = self.type_alias_value()?;
         let span = keyword.span.to(type_expr.span);
         Ok(node(
-            ExprKind::TypeAlias(Box::new(crate::syntax::ast::TypeAlias { name, type_expr })),
+            ExprKind::TypeAlias(Box::new(TypeAlias { name, type_expr })),
             span,
         ))
     }
@@ -298,7 +298,7 @@ impl Parser<'_> {
                         let hash = self.hash()?;
                         let span = token.span.to(hash.span);
                         Ok(node(
-                            ExprKind::Access(Box::new(crate::syntax::ast::Access {
+                            ExprKind::Access(Box::new(Access {
                                 target: type_ref,
                                 keys: alloc::vec![hash],
                             })),
@@ -328,7 +328,7 @@ impl Parser<'_> {
         );
         let span = start.to(body.span);
         Ok(node(
-            ExprKind::TypeAlias(Box::new(crate::syntax::ast::TypeAlias {
+            ExprKind::TypeAlias(Box::new(TypeAlias {
                 name,
                 type_expr: body,
             })),

@@ -8,8 +8,8 @@ use alloc::vec::Vec;
 use super::{node, PResult, Parser};
 use crate::span::Span;
 use crate::syntax::ast::{
-    AssignOp, BinaryOp, Call, CallStyle, Expr, ExprKind, HashEntry, Ident, Lambda, Param,
-    RelationshipOp, UnaryOp,
+    Access, AssignOp, BinaryOp, Call, CallStyle, Expr, ExprKind, HashEntry, Ident, Lambda, Param,
+    RelationshipOp, Selector, UnaryOp,
 };
 use crate::syntax::token::TokenKind;
 
@@ -296,7 +296,7 @@ impl Parser<'_> {
         let close = self.expect(TokenKind::RBrack)?;
         let span = target.span.to(close.span);
         Ok(node(
-            ExprKind::Access(Box::new(crate::syntax::ast::Access { target, keys })),
+            ExprKind::Access(Box::new(Access { target, keys })),
             span,
         ))
     }
@@ -600,7 +600,7 @@ impl Parser<'_> {
         }
         let span = subject.span.to(end);
         Ok(node(
-            ExprKind::Selector(Box::new(crate::syntax::ast::Selector { subject, entries })),
+            ExprKind::Selector(Box::new(Selector { subject, entries })),
             span,
         ))
     }

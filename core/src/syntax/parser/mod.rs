@@ -15,7 +15,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::ast::{
-    AttributeOperation, Call, CallStyle, Expr, ExprKind, HashEntry, Ident, Param, Program,
+    AttributeOperation, Call, CallStyle, EppTemplate, Expr, ExprKind, HashEntry, Ident, Param,
+    Program,
 };
 use super::lexer::LexOutput;
 use super::token::{Token, TokenKind, NO_TEXT};
@@ -178,7 +179,7 @@ impl<'s> Parser<'s> {
             span: Span::new(body_start.min(end), end),
         };
         let template = Expr {
-            kind: ExprKind::EppTemplate(Box::new(crate::syntax::ast::EppTemplate { params, body })),
+            kind: ExprKind::EppTemplate(Box::new(EppTemplate { params, body })),
             span: Span::new(start.start, end),
         };
         self.finish(alloc::vec![template])

@@ -10,8 +10,8 @@ use super::{node, take_since, PResult, Parser};
 use crate::span::Span;
 use crate::syntax::anchor::anchor;
 use crate::syntax::ast::{
-    AttributeOperation, Collector, Expr, ExprKind, HashEntry, Ident, ResourceBody, ResourceExpr,
-    ResourceForm,
+    AttributeOperation, Collector, Expr, ExprKind, HashEntry, Ident, ResourceBody,
+    ResourceDefaults, ResourceExpr, ResourceForm, ResourceOverride,
 };
 use crate::syntax::token::TokenKind;
 
@@ -120,7 +120,7 @@ impl Parser<'_> {
                 self.untitled_resource(left, operations, open.span, close.span)
             }
             ExprKind::TypeRef(_) => Ok(node(
-                ExprKind::ResourceDefaults(Box::new(crate::syntax::ast::ResourceDefaults {
+                ExprKind::ResourceDefaults(Box::new(ResourceDefaults {
                     type_ref: left,
                     operations,
                 })),
@@ -132,22 +132,18 @@ impl Parser<'_> {
                     && access.keys.len() == 1;
                 if is_resource_type {
                     Ok(node(
-                        ExprKind::ResourceDefaults(Box::new(
-                            crate::syntax::ast::ResourceDefaults {
-                                type_ref: left,
-                                operations,
-                            },
-                        )),
+                        ExprKind::ResourceDefaults(Box::new(ResourceDefaults {
+                            type_ref: left,
+                            operations,
+                        })),
                         span,
                     ))
                 } else {
                     Ok(node(
-                        ExprKind::ResourceOverride(Box::new(
-                            crate::syntax::ast::ResourceOverride {
-                                target: left,
-                                operations,
-                            },
-                        )),
+                        ExprKind::ResourceOverride(Box::new(ResourceOverride {
+                            target: left,
+                            operations,
+                        })),
                         span,
                     ))
                 }

@@ -6,7 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{node, PResult, Parser, Source};
-use crate::syntax::ast::{CallStyle, Expr, ExprKind, StringPart};
+use crate::syntax::ast::{CallStyle, Expr, ExprKind, Heredoc, StringPart};
 use crate::syntax::token::TokenKind;
 
 impl Parser<'_> {
@@ -62,7 +62,7 @@ impl Parser<'_> {
             _ => return Err(self.unexpected()),
         };
         Ok(node(
-            ExprKind::Heredoc(Box::new(crate::syntax::ast::Heredoc {
+            ExprKind::Heredoc(Box::new(Heredoc {
                 syntax: (!syntax.is_empty()).then_some(syntax),
                 text,
             })),
