@@ -12,17 +12,18 @@
 //! catalog is checked against the first one's.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 #[path = "../src/allocator.rs"]
 mod allocator;
 
-#[path = "support/walk.rs"]
-mod walk;
+#[path = "support/environment.rs"]
+mod environment;
 
-use puppet_core::{evaluate_environment, Environment, EvalOptions, Limits, MemoryFiles};
+use environment::{environment, memory_files, playground, read_files};
+use puppet_core::evaluate_environment;
 
 /// The buffer's size, and how much of it is touched before the first compile.
 const BUFFER: usize = 1 << 30;
@@ -91,18 +92,6 @@ unsafe impl GlobalAlloc for Floor {
 #[global_allocator]
 static ALLOCATOR: Floor = Floor;
 
-/// Every file below `root` with its text, named by its path relative to `root`.
-fn collect(root: &Path) -> Vec<(String, String)> {
-    walk::files_below(root, &[])
-        .into_iter()
-        .filter_map(|path| {
-            let text = std::fs::read_to_string(&path).ok()?;
-            let relative = path.strip_prefix(root).ok()?;
-            Some((relative.to_string_lossy().into_owned(), text))
-        })
-        .collect()
-}
-
 /// Sets up the buffer and touches its first part; false when the system refused it.
 fn make_buffer() -> bool {
     let Ok(layout) = Layout::from_size_align(BUFFER, 4096) else {
@@ -144,23 +133,9 @@ fn main() {
         eprintln!("alloc_floor: no buffer of {BUFFER} bytes");
         std::process::exit(1);
     }
-    let list = collect(&dir);
-    let limits = Limits::default();
-    let mut files = MemoryFiles::new();
-    for (path, text) in &list {
-        files.insert(path, text.as_str(), &limits);
-    }
-    let options = EvalOptions {
-        certname: Some("playground".into()),
-        ..EvalOptions::default()
-    };
-    let env = Environment {
-        files: &files,
-        main: None,
-        base_modulepath: Vec::new(),
-        global_hiera: None,
-        parse_cache: None,
-    };
+    let files = memory_files(&read_files(&dir));
+    let options = playground();
+    let env = environment(&files);
     let first = evaluate_environment(&env, &options);
     let resources = first.catalog.len();
     let error = first.error().map(|d| d.message.clone());

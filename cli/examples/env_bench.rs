@@ -18,7 +18,7 @@
 //! (the second compile is the evaluation without the parse: count it with callgrind's
 //! `--toggle-collect` on `env_bench::second_compile`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// The allocator puppet-eval uses (cli/src/allocator.rs), so the figures are the CLI's.
@@ -29,24 +29,14 @@ mod allocator;
 static ALLOCATOR: allocator::Mimalloc = allocator::Mimalloc;
 
 use puppet_core::{
-    evaluate_environment, EnvFiles, Environment, EvalOptions, FileText, Limits, MemoryFiles,
-    ParseCache, ParsedAheadFiles,
+    evaluate_environment, EnvFiles, Environment, EvalOptions, FileText, MemoryFiles, ParseCache,
+    ParsedAheadFiles,
 };
 
-#[path = "support/walk.rs"]
-mod walk;
+#[path = "support/environment.rs"]
+mod environment;
 
-/// Every file below `root` with its text, named by its path relative to `root`.
-fn collect(root: &Path) -> Vec<(String, String)> {
-    walk::files_below(root, &[])
-        .into_iter()
-        .filter_map(|path| {
-            let text = std::fs::read_to_string(&path).ok()?;
-            let relative = path.strip_prefix(root).ok()?;
-            Some((relative.to_string_lossy().into_owned(), text))
-        })
-        .collect()
-}
+use environment::{environment, memory_files, playground, read_files};
 
 /// The CPU time this thread has run so far, in nanoseconds (`None` where Linux's schedstat is not).
 fn thread_cpu_ns() -> Option<u64> {
@@ -67,17 +57,6 @@ fn settle(mut times: Vec<f64>, before: Option<u64>, after: Option<u64>) -> (f64,
 /// A JSON number, or `null`.
 fn json_number(value: Option<f64>) -> String {
     value.map_or("null".into(), |v| v.to_string())
-}
-
-/// The environment of `files`: its own manifests, no other module directories.
-fn environment(files: &dyn EnvFiles) -> Environment<'_> {
-    Environment {
-        files,
-        main: None,
-        base_modulepath: Vec::new(),
-        global_hiera: None,
-        parse_cache: None,
-    }
 }
 
 /// Each file of `list` with its text as `files` holds it: shared, not copied.
@@ -113,17 +92,10 @@ fn main() {
         eprintln!("usage: env_bench DIR [--runs N] [--once [--ahead | --cached]]");
         std::process::exit(2);
     };
-    let list = collect(&dir);
-    let limits = Limits::default();
-    let mut files = MemoryFiles::new();
+    let list = read_files(&dir);
+    let files = memory_files(&list);
     let bytes: usize = list.iter().map(|(_, text)| text.len()).sum();
-    for (path, text) in &list {
-        files.insert(path, text.as_str(), &limits);
-    }
-    let options = EvalOptions {
-        certname: Some("playground".into()),
-        ..EvalOptions::default()
-    };
+    let options = playground();
     let env = environment(&files);
     let outcome = if once && ahead {
         let ahead = ParsedAheadFiles::start(&files, shared_texts(&files, &list));
