@@ -1,12 +1,13 @@
 //! The environment compile with its allocation made free, for a bound on what any allocator change
-//! can gain (bench/README.md, "What allocation costs the one-thread compile, session 62"):
+//! can gain (bench/README.md, "What allocation and code layout cost the one-thread compile,
+//! session 62"):
 //! `cargo run --release -p puppet-cli --example alloc_floor -- DIR [--runs N]`.
 //!
 //! Compiles DIR as `env_bench` does (one thread, no parse cache), alternating blocks of two kinds
 //! of compile: with puppet-eval's allocator (cli/src/allocator.rs), and with every block the
 //! compile asks for bumped from one buffer touched in advance and never freed, the buffer rewound
-//! after the compile's outcome is dropped. Prints one JSON line with both medians in seconds (of
-//! at least N compiles each, 41 by default). The first compile, with the real allocator, makes
+//! after the compile's outcome is dropped. Prints one JSON line with both medians in seconds and
+//! how many compiles of each kind they are of (at least N, 41 by default). The first compile, with the real allocator, makes
 //! what a process makes once; a rewind is sound only while a compile leaves nothing of its own
 //! behind (the engine keeps no cache between compiles without a `ParseCache`), and each compile's
 //! catalog is checked against the first one's.
@@ -163,8 +164,9 @@ fn main() {
             if bumping { &mut bump } else { &mut real }.push(seconds);
         }
     }
+    let counted = real.len();
     println!(
-        "{{\"seconds\": {}, \"seconds_allocation_free\": {}, \"runs\": {runs}, \"resources\": {resources}, \"bytes_allocated_per_compile\": {most_bumped}, \"error\": {}}}",
+        "{{\"seconds\": {}, \"seconds_allocation_free\": {}, \"runs\": {counted}, \"resources\": {resources}, \"bytes_allocated_per_compile\": {most_bumped}, \"error\": {}}}",
         median(real),
         median(bump),
         error.map_or("null".into(), |e| format!("{e:?}")),
