@@ -8,8 +8,13 @@ use puppet_core::{EnvFiles, Environment, EvalOptions, Limits, MemoryFiles};
 #[path = "walk.rs"]
 mod walk;
 
-/// Every file below `root` with its text, named by its path relative to `root`.
+/// Every file below `root` with its text, named by its path relative to `root`; ends the program
+/// with a message when `root` is not a folder (rather than timing an empty environment).
 pub fn read_files(root: &Path) -> Vec<(String, String)> {
+    if !root.is_dir() {
+        eprintln!("{} is not a folder", root.display());
+        std::process::exit(2);
+    }
     walk::files_below(root, &[])
         .into_iter()
         .filter_map(|path| {
