@@ -4,14 +4,16 @@
 # regex target every pattern and subject of core/tests/regex/golden.jsonl (pattern, NUL, subject),
 # for the Ruby targets the Ruby function files and ERB templates of Debian's modules (under 16 KB),
 # the Ruby expression table (core/tests/ruby/cases.txt, twenty expressions a template) and the Ruby
-# regressions, and for the hocon target the HOCON texts of tests/conformance/stdlib9/hocon.txt.
+# regressions, for the hocon target the HOCON texts of tests/conformance/stdlib9/hocon.txt, and for
+# the environment target every conformance case that has files, written as the target reads an
+# environment (its main code, then each file after a `==> path` line), with the environment regressions.
 set -eu
 cd "$(dirname "$0")/.."
 modules=/usr/share/puppet/modules.available
 if [ ! -d "$modules" ]; then
     apt-get install -y 'puppet-module-puppetlabs-*' >/dev/null
 fi
-mkdir -p corpus/parse corpus/eval corpus/protocol corpus/regex corpus/ruby corpus/ruby_parse corpus/hocon
+mkdir -p corpus/parse corpus/eval corpus/protocol corpus/regex corpus/ruby corpus/ruby_parse corpus/hocon corpus/environment
 python3 - <<'PY'
 import hashlib, json, os, pathlib, re
 root = pathlib.Path("..")
@@ -58,7 +60,20 @@ for line in (root / "tests/conformance/stdlib9/hocon.txt").read_text(encoding="u
     if found:
         text = re.sub(r"\\(['\\])", r"\1", found.group(1)).replace("\u21b5", "\n")
         put("hocon", text.encode("utf-8"))
+# Environments: the cases with files, as `==> path` listings (those under 16 KB), and the regressions.
+for golden in sorted((root / "tests/conformance").glob("golden*/*.jsonl")):
+    for line in golden.read_text(encoding="utf-8").splitlines():
+        case = json.loads(line) if line.strip() else {}
+        files = case.get("files") or {}
+        if not files:
+            continue
+        listing = case.get("src", "") + "".join(
+            "\n==> " + path + "\n" + text for path, text in files.items() if isinstance(text, str))
+        if len(listing.encode("utf-8")) < 16 * 1024:
+            put("environment", listing.encode("utf-8"))
+for path in sorted((root / "fuzz/regressions/environment").glob("*")):
+    put("environment", path.read_bytes())
 PY
-for target in parse eval protocol regex ruby ruby_parse hocon; do
+for target in parse eval protocol regex ruby ruby_parse hocon environment; do
     echo "$target: $(ls corpus/$target | wc -l) seeds"
 done
