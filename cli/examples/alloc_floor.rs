@@ -7,10 +7,10 @@
 //! of compile: with puppet-eval's allocator (cli/src/allocator.rs), and with every block the
 //! compile asks for bumped from one buffer touched in advance and never freed, the buffer rewound
 //! after the compile's outcome is dropped. Prints one JSON line with both medians in seconds and
-//! how many compiles of each kind they are of (at least N, 41 by default). The first compile, with the real allocator, makes
-//! what a process makes once; a rewind is sound only while a compile leaves nothing of its own
-//! behind (the engine keeps no cache between compiles without a `ParseCache`), and each compile's
-//! catalog is checked against the first one's.
+//! how many compiles of each kind they are of (at least N, 41 by default). The first compile, with
+//! the real allocator, makes what a process makes once; a rewind is sound only while a compile
+//! leaves nothing of its own behind (the engine keeps no cache between compiles without a
+//! `ParseCache`), and each compile's catalog is checked against the first one's.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::PathBuf;

@@ -62,8 +62,7 @@ for line in (root / "tests/conformance/stdlib9/hocon.txt").read_text(encoding="u
         put("hocon", text.encode("utf-8"))
 # Environments: the cases with files, as `==> path` listings (those under 16 KB), and the regressions.
 for golden in sorted((root / "tests/conformance").glob("golden*/*.jsonl")):
-    for line in golden.read_text(encoding="utf-8").splitlines():
-        case = json.loads(line) if line.strip() else {}
+    for case in (json.loads(line) for line in golden.read_text(encoding="utf-8").splitlines() if line.strip()):
         files = case.get("files") or {}
         if not files:
             continue
