@@ -8,6 +8,7 @@ mod dir_files;
 mod env_notes;
 pub mod facts;
 pub mod facts_presets;
+mod late_teardown;
 pub mod lsp;
 pub mod protocol;
 mod read_ahead;
