@@ -32,8 +32,13 @@ if [ ! -x "$profdata" ]; then
 fi
 
 static=""
+fixed=""
 case "$host" in
-    *-linux-gnu) static="-Ctarget-feature=+crt-static -Crelocation-model=static" ;;
+    *-linux-gnu)
+        static="-Ctarget-feature=+crt-static"
+        # Both builds: the counts name code built the same way (else some are discarded).
+        fixed="-Crelocation-model=static"
+        ;;
 esac
 
 gather=target/pgo-gather
@@ -42,7 +47,7 @@ rm -rf "$profiles"
 mkdir -p "$profiles"
 
 # The build that counts; `pgo_training` makes it write its counts before `_exit`.
-RUSTFLAGS="-Cprofile-generate=$profiles --cfg pgo_training" \
+RUSTFLAGS="-Cprofile-generate=$profiles --cfg pgo_training $fixed" \
     cargo build --release -p puppet-cli --target "$host" --target-dir "$gather"
 python3 bench/pgo/train.py "$gather/$host/release/puppet-eval"
 if ! compgen -G "$profiles/*.profraw" > /dev/null; then
@@ -57,7 +62,7 @@ mkdir -p target/pgo
 # function are ordered by LLVM's ext-TSP placement, which lays the counted hot paths out to fall
 # through (the 701-file environment in-process 7-11 % faster again than the profile alone).
 flags="-Cprofile-use=$PWD/target/pgo/puppet-eval.profdata"
-flags="$flags -Cllvm-args=-enable-ext-tsp-block-placement=true $static"
+flags="$flags -Cllvm-args=-enable-ext-tsp-block-placement=true $static $fixed"
 RUSTFLAGS="$flags" cargo build --release -p puppet-cli --target "$host" --target-dir target/pgo
 RUSTFLAGS="$flags" cargo build --release -p puppet-cli --example bench_workloads \
     --example env_bench --target "$host" --target-dir target/pgo
