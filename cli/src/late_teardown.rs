@@ -65,6 +65,15 @@ pub fn hand_memory_to_successor() {
         }
     }
 
+    // Every signal blocked from here on, in this thread and so in the successor, which inherits the
+    // mask: a handler of the program's own (Ctrl-C's) never runs in it. The thread only ends now;
+    // `SIGKILL`, which ends the successor, cannot be blocked.
+    // SAFETY: the set is filled before use; `pthread_sigmask` reads it and writes no old mask.
+    unsafe {
+        let mut all: libc::sigset_t = std::mem::zeroed();
+        libc::sigfillset(&mut all);
+        libc::pthread_sigmask(libc::SIG_BLOCK, &all, std::ptr::null_mut());
+    }
     const STACK_BYTES: usize = 64 * 1024;
     // The stack is never freed: the process ends right after, and the successor runs on it.
     let stack: &'static mut [u8] = vec![0u8; STACK_BYTES].leak();
