@@ -7,9 +7,9 @@
 //! before it ends, the process starts a small second process that shares its memory (`clone` with
 //! `CLONE_VM` and nothing else shared). That process closes every file it inherited, so a reader of
 //! the output sees the end of it when the first process exits, and waits. The system kills it when
-//! the first process ends (`PR_SET_PDEATHSIG`), and being the last user of the memory, it is the
-//! one that frees the pages, on any free core, after the parent has been told. The work is the
-//! same; the caller no longer waits for it.
+//! the first process ends (`PR_SET_PDEATHSIG`; it ends by itself if the first has ended before it
+//! asked), and being the last user of the memory, it is the one that frees the pages, on any free
+//! core, after the parent has been told. The work is the same; the caller no longer waits for it.
 //!
 //! Only a process that has used some memory does it: a `puppet-eval -e 1` has little to free, and
 //! each successor is one more process for the system to reap. Each step may fail (no `clone`, an
