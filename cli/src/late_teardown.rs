@@ -11,34 +11,18 @@
 //! asked), and being the last user of the memory, it is the one that frees the pages, on any free
 //! core, after the parent has been told. The work is the same; the caller no longer waits for it.
 //!
-//! Only a process that has used some memory does it: a `puppet-eval -e 1` has little to free, and
-//! each successor is one more process for the system to reap. Each step may fail (no `clone`, an
-//! old kernel without `close_range`): the second process then ends at once and the process ends as
-//! it did without it.
-
-/// The most memory (resident, at its peak) a process frees itself as it ends: `-e 1` peaks at about
-/// 5 MiB, most of it the program's own code; the 99-file benchmark environment at about 8 MiB.
-#[cfg(target_os = "linux")]
-const FREES_ITSELF_UP_TO_KIB: libc::c_long = 6 * 1024;
+//! Only the compile of an environment read from disk (`--env`, `--modulepath`) does it: it holds the
+//! files, their trees and the catalog, megabytes for a large environment, where a `puppet-eval -e`
+//! snippet has little to free, and each successor is one more process for the system to reap. Each
+//! step may fail (no `clone`, an old kernel without `close_range`): the second process then ends at
+//! once and the process ends as it did without it.
 
 /// Start the process that outlives this one for as long as the system takes to free the memory
-/// they share, when there is enough of it (see the file's comment). Called just before `_exit`,
-/// with the output flushed.
+/// they share (see the file's comment). Called just before the process ends (`_exit`), by the
+/// thread that ends it, which does nothing else from here on.
 #[cfg(target_os = "linux")]
 pub fn hand_memory_to_successor() {
     use std::ffi::{c_int, c_void};
-
-    // SAFETY: `getrusage` writes the zeroed record it is given, nothing else.
-    let peak_kib = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        if libc::getrusage(libc::RUSAGE_SELF, &mut usage) != 0 {
-            return;
-        }
-        usage.ru_maxrss
-    };
-    if peak_kib <= FREES_ITSELF_UP_TO_KIB {
-        return;
-    }
 
     /// The second process: only system calls, on a stack of its own, in memory it must not
     /// change (the first process is still running in it). A failing call's `errno` lands in the

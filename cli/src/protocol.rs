@@ -74,8 +74,7 @@ pub fn on_big_stack<T: Send>(work: impl FnOnce() -> T + Send) -> Option<T> {
 /// On Unix the process ends at once (`_exit`), without the C library's exit handlers: the only
 /// one with work to do was mimalloc's, which handed the heap's pages back to the system one
 /// region at a time (about twenty `madvise` calls after a whole `--env` compile, each making the
-/// other core drop its cached mappings) just before the system took them all back anyway. On
-/// Linux the system takes them back after the process has ended (src/late_teardown.rs).
+/// other core drop its cached mappings) just before the system took them all back anyway.
 pub fn exit_now(status: u8) -> ! {
     use std::io::Write;
     let _ = std::io::stdout().flush();
@@ -94,8 +93,6 @@ pub fn exit_now(status: u8) -> ! {
             __llvm_profile_write_file();
         }
     }
-    // The system frees the memory after the end is reported, not before (src/late_teardown.rs).
-    crate::late_teardown::hand_memory_to_successor();
     #[cfg(unix)]
     // SAFETY: `_exit` ends the process; it touches no memory of ours. What the program wrote
     // through Rust's streams is flushed above, and it writes nothing through C's.

@@ -74,6 +74,11 @@ impl EnvSource {
         f: impl FnOnce(&Outcome) -> u8,
     ) -> ! {
         let status = self.compile_then(main, options, true, f, std::mem::forget);
+        if self.dir.is_some() || !self.modulepath.is_empty() {
+            // An environment's files, trees and catalog: the system frees them after the end is
+            // reported, not before (src/late_teardown.rs).
+            crate::late_teardown::hand_memory_to_successor();
+        }
         crate::protocol::exit_now(status)
     }
 

@@ -1,12 +1,13 @@
-//! A `puppet-eval` that has used memory leaves its freeing to a second process that shares the
-//! memory and ends once it has exited (src/late_teardown.rs): the output still ends with the
-//! process, the status is its own, and that second process ends too. This test binary makes itself
-//! the reaper of the processes its children leave (`PR_SET_CHILD_SUBREAPER`), so it can see that
-//! one was left and ended; it is a file of its own so that no other test's children are reaped here.
+//! A `puppet-eval` that compiles an environment from disk leaves the freeing of its memory to a
+//! second process that shares the memory and ends once it has exited (src/late_teardown.rs): the
+//! output still ends with the process, the status is its own, and that second process ends too; a
+//! snippet leaves none. This test binary makes itself the reaper of the processes its children
+//! leave (`PR_SET_CHILD_SUBREAPER`), so it can see that one was left and ended; it is a file of its
+//! own so that no other test's children are reaped here.
 
 #[cfg(target_os = "linux")]
 #[test]
-fn a_large_run_leaves_its_memory_to_a_process_that_ends_after_it() {
+fn an_environments_compile_leaves_its_memory_to_a_process_that_ends_after_it() {
     use std::io::Read;
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
@@ -22,7 +23,7 @@ fn a_large_run_leaves_its_memory_to_a_process_that_ends_after_it() {
         found == -1 && std::io::Error::last_os_error().raw_os_error() == Some(libc::ECHILD)
     };
 
-    // A run that used little memory frees it itself: nothing is left.
+    // A snippet frees its little memory itself: nothing is left.
     let small = Command::new(env!("CARGO_BIN_EXE_puppet-eval"))
         .args(["-e", "1 + 1"])
         .output()
@@ -31,12 +32,15 @@ fn a_large_run_leaves_its_memory_to_a_process_that_ends_after_it() {
     assert_eq!(String::from_utf8_lossy(&small.stdout), "2\n");
     assert!(no_child_left(), "a run of `1 + 1` left a process");
 
-    // Forty thousand resources: far more memory than the process frees itself.
-    let code = "range(1, 40000).each |$i| { notify { \"n${i}\": message => \"m${i}\" } } 'done'";
+    // An environment read from disk, however small, is compiled by a process that leaves one.
+    let env = std::env::temp_dir().join(format!("late-teardown-{}", std::process::id()));
+    std::fs::create_dir_all(env.join("manifests")).expect("make the environment");
+    std::fs::write(env.join("manifests/site.pp"), "notify { 'a': } 'done'").expect("write site.pp");
     let mut child = Command::new(env!("CARGO_BIN_EXE_puppet-eval"))
-        .args(["-e", code])
+        .arg("--env")
+        .arg(&env)
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(Stdio::null())
         .spawn()
         .expect("spawn puppet-eval");
     let pid = child.id() as libc::pid_t;
@@ -48,6 +52,7 @@ fn a_large_run_leaves_its_memory_to_a_process_that_ends_after_it() {
         .read_to_string(&mut out)
         .expect("read stdout");
     let status = child.wait().expect("wait for puppet-eval");
+    let _ = std::fs::remove_dir_all(&env);
     assert!(status.success(), "status {status:?}");
     assert_eq!(out, "'done'\n");
 
