@@ -39,6 +39,12 @@ impl EnvSource {
             && self.global_hiera.is_none()
     }
 
+    /// Whether the compile reads directories from disk: the environment's (unless files given as
+    /// text stand in for it) or module directories.
+    fn reads_directories(&self) -> bool {
+        (self.dir.is_some() && self.files.is_none()) || !self.modulepath.is_empty()
+    }
+
     /// The same module directories with these files as the environment.
     pub fn with_files(&self, files: Vec<(String, String)>) -> EnvSource {
         EnvSource {
@@ -74,7 +80,7 @@ impl EnvSource {
         f: impl FnOnce(&Outcome) -> u8,
     ) -> ! {
         let status = self.compile_then(main, options, true, f, std::mem::forget);
-        if self.dir.is_some() || !self.modulepath.is_empty() {
+        if self.reads_directories() {
             // An environment's files, trees and catalog: the system frees them after the end is
             // reported, not before (src/late_teardown.rs).
             crate::late_teardown::hand_memory_to_successor();

@@ -58,22 +58,22 @@ fn an_environments_compile_leaves_its_memory_to_a_process_that_ends_after_it() {
 
     // The successor was reparented here when puppet-eval ended; it ends by itself.
     let started = Instant::now();
-    let mut reaped = Vec::new();
-    while started.elapsed() < Duration::from_secs(20) {
+    let mut reaped = None;
+    while reaped.is_none() && started.elapsed() < Duration::from_secs(20) {
         let mut wait_status = 0;
         // SAFETY: `waitpid` writes the status it is given.
         let ended = unsafe { libc::waitpid(-1, &mut wait_status, libc::WNOHANG) };
-        if ended > 0 {
-            reaped.push((ended, wait_status));
-            break;
-        }
         if ended < 0 {
             break;
         }
-        std::thread::sleep(Duration::from_millis(10));
+        if ended > 0 {
+            reaped = Some((ended, wait_status));
+        } else {
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
-    let [(successor, wait_status)] = reaped[..] else {
-        panic!("no process was left to free the memory, or it did not end: {reaped:?}");
+    let Some((successor, wait_status)) = reaped else {
+        panic!("no process was left to free the memory, or it did not end");
     };
     assert_ne!(successor, pid);
     // Killed by the system as puppet-eval ended (`PR_SET_PDEATHSIG`), or, when puppet-eval had
