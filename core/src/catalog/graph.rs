@@ -307,7 +307,16 @@ impl<'a> Drawing<'a> {
                 .and_then(|named| self.places.classes.get(&named.title).copied());
             match class {
                 Some(class) if link.contain => {
-                    push_edge(&mut self.graph, owner, class, EdgeKind::Contains, None)
+                    // Repeats come from the same scope's `contain` calls, one after the other.
+                    let recent = self.graph.edges.len().saturating_sub(RECENT_EDGES);
+                    push_edge(
+                        &mut self.graph,
+                        recent,
+                        owner,
+                        class,
+                        EdgeKind::Contains,
+                        None,
+                    )
                 }
                 Some(_) => {
                     if let Some(list) = self.parameters.get_mut(owner) {
@@ -349,17 +358,22 @@ impl<'a> Drawing<'a> {
         let arrows = self.arrows();
         let mut references_left = max_references;
         for at in 0..self.parameters.len() {
+            // Each of these edges has the node at one end: `before` and `notify` (and the arrows)
+            // as its source, `require` and `subscribe` as its target. So one can only repeat an
+            // edge of this same node's, and only those are compared.
+            let first = self.graph.edges.len();
             for (name, kind) in METAPARAMETERS {
                 for index in 0..self.parameters[at].len() {
                     let (p, value, span) = self.parameters[at][index];
                     if p == name {
-                        references_left = self.references(at, kind, value, span, references_left);
+                        let edge = (at, kind, span, first);
+                        references_left = self.references(edge, value, references_left);
                     }
                 }
                 if matches!(kind, EdgeKind::Before | EdgeKind::Notify) {
                     for (target, arrow_kind, span) in arrows.get(at).into_iter().flatten() {
                         if *arrow_kind == kind {
-                            push_edge(&mut self.graph, at, *target, kind, Some(*span));
+                            push_edge(&mut self.graph, first, at, *target, kind, Some(*span));
                         }
                     }
                 }
@@ -368,14 +382,15 @@ impl<'a> Drawing<'a> {
     }
 
     /// The edges of one relationship parameter's references; what is left of the limit.
+    /// `edge`: the node, the kind, where the parameter was set, and where the node's own
+    /// relationship edges start.
     fn references(
         &mut self,
-        at: usize,
-        kind: EdgeKind,
+        edge: (usize, EdgeKind, Span, usize),
         value: &Value,
-        span: Span,
         references_left: usize,
     ) -> usize {
+        let (at, kind, span, first) = edge;
         // Past the collection limit (for all parameters together) the rest of the references are
         // not drawn: the graph is made after the compile, whose limits it keeps.
         let mut references = Vec::new();
@@ -394,7 +409,7 @@ impl<'a> Drawing<'a> {
                 EdgeKind::Require | EdgeKind::Subscribe => (other, at),
                 _ => (at, other),
             };
-            push_edge(&mut self.graph, source, target, kind, Some(span));
+            push_edge(&mut self.graph, first, source, target, kind, Some(span));
         }
         left
     }
@@ -444,20 +459,21 @@ fn relationship_parameters<'a>(
         .collect()
 }
 
-/// Adds an edge unless the same one (ends and kind) is there already.
+/// How far back a `contain` edge is compared with the edges before it.
+const RECENT_EDGES: usize = 64;
+
+/// Adds an edge unless the same one (ends and kind) is among the edges from `from` on (those
+/// it could repeat).
 fn push_edge(
     graph: &mut CatalogGraph,
+    from: usize,
     source: usize,
     target: usize,
     kind: EdgeKind,
     span: Option<Span>,
 ) {
-    // Duplicates come from the same resource's parameters, so only its latest edges are compared.
-    let duplicate = graph
-        .edges
+    let duplicate = (graph.edges.get(from..).unwrap_or_default())
         .iter()
-        .rev()
-        .take(64)
         .any(|e| e.source == source && e.target == target && e.kind == kind);
     if !duplicate {
         graph.edges.push(GraphEdge {
