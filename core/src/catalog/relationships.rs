@@ -86,10 +86,10 @@ pub(crate) fn catalog_entry(ty: &Type) -> Option<Result<Named, String>> {
         title: title.to_string(),
     };
     Some(match ty {
-        Type::Resource(Some(kind), Some(title)) if canonical(kind) == "class" => {
-            Ok(named("class".into(), &canonical(title)))
-        }
-        Type::Resource(Some(kind), Some(title)) => Ok(named(canonical(kind), title)),
+        Type::Resource(Some(kind), Some(title)) => match canonical(kind) {
+            kind if kind == "class" => Ok(named(kind, &canonical(title))),
+            kind => Ok(named(kind, title)),
+        },
         Type::Resource(Some(kind), None) => Err(capitalize(&canonical(kind))),
         Type::Resource(None, _) => Err("Resource".into()),
         Type::Class(Some(name)) => Ok(named("class".into(), &canonical(name))),
