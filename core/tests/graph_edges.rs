@@ -23,16 +23,13 @@ fn relationships(outcome: &Outcome) -> Vec<(String, String, EdgeKind)> {
         .collect()
 }
 
-fn count(
-    edges: &[(String, String, EdgeKind)],
-    source: &str,
-    target: &str,
-    kind: EdgeKind,
-) -> usize {
-    edges
+/// Fails unless the edge `source` -> `target` of `kind` is among `edges` exactly once.
+fn assert_once(edges: &[(String, String, EdgeKind)], source: &str, target: &str, kind: EdgeKind) {
+    let count = edges
         .iter()
         .filter(|(s, t, k)| s == source && t == target && *k == kind)
-        .count()
+        .count();
+    assert_eq!(count, 1, "{source} -> {target} ({kind:?}) in {edges:?}");
 }
 
 #[test]
@@ -45,21 +42,9 @@ fn a_relationship_named_twice_by_one_resource_is_one_edge() {
          Notify['a'] ~> Notify['b']",
     );
     let edges = relationships(&outcome);
-    assert_eq!(
-        count(&edges, "Notify[a]", "Notify[b]", EdgeKind::Before),
-        1,
-        "{edges:?}"
-    );
-    assert_eq!(
-        count(&edges, "Notify[a]", "Notify[b]", EdgeKind::Notify),
-        1,
-        "{edges:?}"
-    );
-    assert_eq!(
-        count(&edges, "Notify[c]", "Notify[a]", EdgeKind::Require),
-        1,
-        "{edges:?}"
-    );
+    assert_once(&edges, "Notify[a]", "Notify[b]", EdgeKind::Before);
+    assert_once(&edges, "Notify[a]", "Notify[b]", EdgeKind::Notify);
+    assert_once(&edges, "Notify[c]", "Notify[a]", EdgeKind::Require);
 }
 
 #[test]
@@ -75,10 +60,7 @@ fn a_repeat_far_behind_a_resources_other_edges_is_still_one_edge() {
         targets.join(", "),
     );
     let edges = relationships(&compiled(&code));
-    assert_eq!(
-        count(&edges, "Notify[hub]", "Notify[t0]", EdgeKind::Before),
-        1
-    );
+    assert_once(&edges, "Notify[hub]", "Notify[t0]", EdgeKind::Before);
     assert_eq!(edges.len(), 80, "{edges:?}");
 }
 
@@ -88,14 +70,6 @@ fn two_resources_relating_each_other_the_same_way_keep_both_edges() {
     let outcome =
         compiled("notify { 'a': before => Notify['b'] }\nnotify { 'b': require => Notify['a'] }");
     let edges = relationships(&outcome);
-    assert_eq!(
-        count(&edges, "Notify[a]", "Notify[b]", EdgeKind::Before),
-        1,
-        "{edges:?}"
-    );
-    assert_eq!(
-        count(&edges, "Notify[a]", "Notify[b]", EdgeKind::Require),
-        1,
-        "{edges:?}"
-    );
+    assert_once(&edges, "Notify[a]", "Notify[b]", EdgeKind::Before);
+    assert_once(&edges, "Notify[a]", "Notify[b]", EdgeKind::Require);
 }
