@@ -366,8 +366,8 @@ impl<'a> Drawing<'a> {
                 for index in 0..self.parameters[at].len() {
                     let (p, value, span) = self.parameters[at][index];
                     if p == name {
-                        let edge = (at, kind, span, first);
-                        references_left = self.references(edge, value, references_left);
+                        references_left =
+                            self.references(at, kind, value, span, references_left, first);
                     }
                 }
                 if matches!(kind, EdgeKind::Before | EdgeKind::Notify) {
@@ -382,15 +382,16 @@ impl<'a> Drawing<'a> {
     }
 
     /// The edges of one relationship parameter's references; what is left of the limit.
-    /// `edge`: the node, the kind, where the parameter was set, and where the node's own
-    /// relationship edges start.
+    /// `first`: where the node's own relationship edges start (those a new one could repeat).
     fn references(
         &mut self,
-        edge: (usize, EdgeKind, Span, usize),
+        at: usize,
+        kind: EdgeKind,
         value: &Value,
+        span: Span,
         references_left: usize,
+        first: usize,
     ) -> usize {
-        let (at, kind, span, first) = edge;
         // Past the collection limit (for all parameters together) the rest of the references are
         // not drawn: the graph is made after the compile, whose limits it keeps.
         let mut references = Vec::new();
