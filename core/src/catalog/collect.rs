@@ -21,10 +21,27 @@ pub(crate) struct CatalogScope {
     pub(crate) source: String,
     /// Resource defaults set here: type, attribute, value, where the attribute is set.
     pub(crate) defaults: Vec<(String, String, Value, Span)>,
-    /// The tags of the scope's resource (`tag()` adds to them).
-    pub(crate) tags: Vec<String>,
+    /// What the scope's first tags are made from (they are made when read: few ever are).
+    pub(crate) first_tags: FirstTags,
+    /// The tags `tag()` added to the scope's resource, as [`push_tag`] made them.
+    pub(crate) added_tags: Vec<String>,
     /// The catalog resource whose body this scope is: what contains the resources declared here.
     pub(crate) owner: super::graph::ScopeOwner,
+}
+
+/// What a scope's first tags are made from when they are read: those of the resource whose body
+/// it is (its type, its title and the values of its `tag` attribute, as Puppet tags a resource).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FirstTags {
+    /// `Class[main]`: `class`.
+    Top,
+    /// `Node[title]`: `node` and the node's title (the scope's owner).
+    Node,
+    /// `Class[name]` (the scope's source), declared in the given scope: its tags go on in that
+    /// scope, not in the parent class's that a subclass's scope is inside.
+    Class(usize),
+    /// The defined-type instance at this position of the catalog's resources.
+    Instance(usize),
 }
 
 impl CatalogScope {
@@ -33,12 +50,13 @@ impl CatalogScope {
         &self.source
     }
 
-    pub fn new(parent: Option<usize>, source: &str, tags: Vec<String>) -> Self {
+    pub fn new(parent: Option<usize>, source: &str, first_tags: FirstTags) -> Self {
         CatalogScope {
             parent,
             source: source.into(),
             defaults: Vec::new(),
-            tags,
+            first_tags,
+            added_tags: Vec::new(),
             owner: super::graph::ScopeOwner::Main,
         }
     }
@@ -72,6 +90,15 @@ pub(crate) fn push_tag(tags: &mut Vec<String>, tag: &str) {
             tags.push(t.to_string());
         }
     });
+}
+
+/// Add the tags a resource's `tag` attribute (among `attributes`) names.
+fn push_tag_attribute(tags: &mut Vec<String>, attributes: &[(String, Value)]) {
+    if let Some((_, value)) = attributes.iter().find(|(a, _)| a == "tag") {
+        for tag in strings_of(value) {
+            push_tag(tags, &tag);
+        }
+    }
 }
 
 /// Add the tags of a scope to `tags`: those already made by [`push_tag`] (lower case, each
@@ -122,14 +149,56 @@ impl Catalog {
         &mut self,
         parent: usize,
         source: &str,
-        mut tags: Vec<String>,
+        first_tags: FirstTags,
     ) -> usize {
-        if let Some(scope) = self.scopes.get(parent) {
-            push_made_tags(&mut tags, &scope.tags);
-        }
         self.scopes
-            .push(CatalogScope::new(Some(parent), source, tags));
+            .push(CatalogScope::new(Some(parent), source, first_tags));
         core::mem::replace(&mut self.current, self.scopes.len() - 1)
+    }
+
+    /// Adds the tags of scope `index` to `tags` (as [`push_tag`] adds each): those of the resource
+    /// whose body it is, then of the scopes it was declared in, outwards, then those `tag()` added
+    /// to each, the outermost's first. Made when asked, from what the scopes have then: a tag added
+    /// after an inner scope began still reaches the resources declared there, as in Puppet.
+    pub(crate) fn push_scope_tags(&self, index: usize, tags: &mut Vec<String>) {
+        let mut chain = Vec::new();
+        let mut at = Some(index);
+        while let Some(scope) = at.and_then(|index| self.scopes.get(index)) {
+            chain.push(scope);
+            // Each of these scopes began before the scope they lead from: the walk ends.
+            at = match scope.first_tags {
+                FirstTags::Class(declared_in) => Some(declared_in),
+                _ => scope.parent,
+            };
+        }
+        for scope in &chain {
+            match scope.first_tags {
+                FirstTags::Top => push_tag(tags, "class"),
+                FirstTags::Node => {
+                    push_tag(tags, "node");
+                    if let super::graph::ScopeOwner::Node(title) = &scope.owner {
+                        push_tag(tags, title);
+                    }
+                }
+                FirstTags::Class(_) => {
+                    push_tag(tags, "class");
+                    push_tag(tags, &scope.source);
+                    if let Some(class) = self.class_entry(&scope.source) {
+                        push_tag_attribute(tags, &class.parameters);
+                    }
+                }
+                FirstTags::Instance(resource) => {
+                    push_tag(tags, &scope.source);
+                    if let Some(instance) = self.resources.get(resource) {
+                        push_tag(tags, &instance.title);
+                        push_tag_attribute(tags, &instance.attributes);
+                    }
+                }
+            }
+        }
+        for scope in chain.iter().rev() {
+            push_made_tags(tags, &scope.added_tags);
+        }
     }
 
     /// Records which catalog resource the current scope is the body of.
@@ -235,14 +304,8 @@ impl Catalog {
         };
         push_tag(&mut tags, &r.type_name);
         push_tag(&mut tags, &r.title);
-        if let Some((_, value)) = r.attributes.iter().find(|(a, _)| a == "tag") {
-            for tag in strings_of(value) {
-                push_tag(&mut tags, &tag);
-            }
-        }
-        if let Some(scope) = self.scopes.get(r.scope) {
-            push_made_tags(&mut tags, &scope.tags);
-        }
+        push_tag_attribute(&mut tags, &r.attributes);
+        self.push_scope_tags(r.scope, &mut tags);
         tags
     }
 

@@ -97,7 +97,7 @@ impl Default for Catalog {
             scopes: alloc::vec![super::collect::CatalogScope::new(
                 None,
                 "",
-                alloc::vec!["class".into()]
+                super::collect::FirstTags::Top
             )],
             current: 0,
             class_scopes: NameMap::default(),

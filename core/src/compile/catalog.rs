@@ -9,6 +9,7 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+use crate::catalog::collect::FirstTags;
 use crate::catalog::{canonical, capitalize, DeclaredResource};
 use crate::eval::calls::CallSite;
 use crate::eval::evaluator::Evaluator;
@@ -182,7 +183,8 @@ impl Evaluator<'_> {
         if entered {
             self.catalog.entered_unevaluated.retain(|n| n != name);
         }
-        let mut catalog_parent = self.catalog.current;
+        let declared_in = self.catalog.current;
+        let mut catalog_parent = declared_in;
         let mut inherited: Vec<(String, Value)> = Vec::new();
         if let Some(parent) = &definition.parent {
             let parent_name = canonical(&parent.name);
@@ -225,13 +227,13 @@ impl Evaluator<'_> {
             self.catalog.declare_class(name, span);
         }
         self.catalog.add_class_tags(name);
-        let mut tags = alloc::vec!["class".to_string()];
-        crate::catalog::collect::push_tag(&mut tags, name);
         let caller = match self.scopes.lookup("module_name") {
             Some(Value::String(module)) => Some(module.to_string()),
             _ => None,
         };
-        let outer = self.catalog.enter_scope(catalog_parent, name, tags);
+        let outer = self
+            .catalog
+            .enter_scope(catalog_parent, name, FirstTags::Class(declared_in));
         self.catalog
             .own_current_scope(crate::catalog::graph::ScopeOwner::Class(name.to_string()));
         self.catalog
@@ -722,11 +724,10 @@ impl Evaluator<'_> {
         let Some(definition) = self.catalog.defines.get(&type_name).cloned() else {
             return Ok(());
         };
-        let mut tags = Vec::new();
-        crate::catalog::collect::push_tag(&mut tags, &type_name);
-        crate::catalog::collect::push_tag(&mut tags, &title);
         let caller = self.scope_module(scope);
-        let outer = self.catalog.enter_scope(scope, &type_name, tags);
+        let outer = self
+            .catalog
+            .enter_scope(scope, &type_name, FirstTags::Instance(index));
         self.catalog
             .own_current_scope(crate::catalog::graph::ScopeOwner::Instance(index));
         let mark = self.scopes.push(0);

@@ -400,7 +400,7 @@ impl Evaluator<'_> {
             }
             let current = self.catalog.current;
             if let Some(scope) = self.catalog.scopes.get_mut(current) {
-                push_tag(&mut scope.tags, &tag);
+                push_tag(&mut scope.added_tags, &tag);
             }
         }
         Ok(Value::Undef)
@@ -408,17 +408,15 @@ impl Evaluator<'_> {
 
     /// `tagged(...)`: whether the catalog or the current scope's resource has all these tags.
     pub(crate) fn tagged(&self, args: &[Value]) -> Value {
-        let scope_tags = self
-            .catalog
-            .scopes
-            .get(self.catalog.current)
-            .map(|s| &s.tags);
+        let mut scope_tags = Vec::new();
+        self.catalog
+            .push_scope_tags(self.catalog.current, &mut scope_tags);
         Value::Boolean(args.iter().all(|arg| {
             let Value::String(tag) = arg else {
                 return false;
             };
             let tag = tag.to_ascii_lowercase();
-            self.catalog.tags.contains(tag.as_str()) || scope_tags.is_some_and(|t| t.contains(&tag))
+            self.catalog.tags.contains(tag.as_str()) || scope_tags.contains(&tag)
         }))
     }
 

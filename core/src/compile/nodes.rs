@@ -5,8 +5,8 @@
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::sync::Arc;
-use alloc::vec::Vec;
 
+use crate::catalog::collect::FirstTags;
 use crate::catalog::nodes::NodeMatcher;
 use crate::eval::evaluator::Evaluator;
 use crate::host::{catalog_error, EvalResult};
@@ -96,7 +96,7 @@ impl Evaluator<'_> {
         self.catalog.add_node_entry(&title, span);
         let outer = self
             .catalog
-            .enter_scope(0, &format!("node {title}"), Vec::new());
+            .enter_scope(0, &format!("node {title}"), FirstTags::Node);
         self.catalog
             .own_current_scope(crate::catalog::graph::ScopeOwner::Node(title.clone()));
         let mark = self.scopes.push(0);
