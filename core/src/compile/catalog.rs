@@ -38,8 +38,11 @@ impl Evaluator<'_> {
         names: &[Value],
         site: &CallSite,
     ) -> EvalResult<Value> {
+        // An `include` statement's value nobody reads: no list of its classes.
+        let unused = core::mem::take(&mut self.value_unused);
         let mut declared = Vec::new();
-        let mut canonical_names: Vec<String> = Vec::new();
+        let mut canonical_names: Vec<Cow<'_, str>> = Vec::new();
+        let mut written = Vec::new();
         for name in names {
             match name {
                 Value::String(text) if text.is_empty() => {
@@ -48,11 +51,15 @@ impl Evaluator<'_> {
                 Value::Undef => return Err(site.fail("Cannot use undef as a class name")),
                 _ => {}
             }
-            for name in class_names(name) {
-                let canonical_name = canonical(&name);
-                declared.push(Value::from_type(Type::Class(Some(
-                    canonical_name.as_str().into(),
-                ))));
+            written.clear();
+            class_names(name, &mut written);
+            for name in &written {
+                let canonical_name = crate::catalog::canonical_str(name);
+                if !unused {
+                    declared.push(Value::from_type(Type::Class(Some(
+                        canonical_name.as_ref().into(),
+                    ))));
+                }
                 canonical_names.push(canonical_name);
             }
         }
@@ -99,13 +106,13 @@ impl Evaluator<'_> {
         for name in canonical_names {
             // Puppet's built-in class `settings` is always in the catalog.
             let done = self.catalog.is_class_declared(&name) && !self.catalog.is_unevaluated(&name);
-            if done || name == "settings" || new.contains(&name) {
+            if done || name == "settings" || new.iter().any(|n| *n == *name) {
                 continue;
             }
             if !self.class_known(&name, site.span)? {
                 return Err(report(self.class_not_found(&name, site.span)));
             }
-            new.push(name);
+            new.push(name.into_owned());
         }
         if new.len() > 1 {
             for name in &new {
@@ -118,6 +125,9 @@ impl Evaluator<'_> {
                 self.evaluate_class_entered(&name, &[], site.span, entered)
                     .map_err(report)?;
             }
+        }
+        if unused {
+            return Ok(Value::Undef);
         }
         Ok(Value::array(declared))
     }
@@ -889,19 +899,20 @@ fn prefix_resource_error(e: crate::host::Unwind) -> crate::host::Unwind {
     }
 }
 
-/// The class names an `include` argument stands for: strings, arrays of them, `Class[name]`.
-fn class_names(value: &Value) -> Vec<String> {
+/// Adds the class names an `include` argument stands for to `names`: strings, arrays of them,
+/// `Class[name]`.
+fn class_names<'a>(value: &'a Value, names: &mut Vec<&'a str>) {
     match value {
-        Value::String(name) => alloc::vec![name.to_string()],
-        Value::Array(items) => items.iter().flat_map(class_names).collect(),
+        Value::String(name) => names.push(name),
+        Value::Array(items) => items.iter().for_each(|item| class_names(item, names)),
         Value::Type(ty) => match &**ty {
-            Type::Class(Some(name)) => alloc::vec![name.to_string()],
+            Type::Class(Some(name)) => names.push(name),
             Type::Resource(Some(kind), Some(title)) if kind.eq_ignore_ascii_case("class") => {
-                alloc::vec![title.to_string()]
+                names.push(title)
             }
-            _ => Vec::new(),
+            _ => {}
         },
-        _ => Vec::new(),
+        _ => {}
     }
 }
 

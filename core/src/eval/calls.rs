@@ -69,6 +69,8 @@ pub(crate) fn check_param_order(params: &[Param]) -> EvalResult<()> {
 
 impl Evaluator<'_> {
     pub(crate) fn eval_call(&mut self, call: &Call) -> EvalResult<Value> {
+        // Not for the arguments: only `include` is told its value is not read.
+        let unused = core::mem::take(&mut self.value_unused);
         let site = CallSite {
             name: &call.name.name,
             style: call.style,
@@ -103,7 +105,9 @@ impl Evaluator<'_> {
         self.scopes
             .calls
             .push(crate::host::Frame::Call(call.anchor));
+        self.value_unused = unused && site.name == "include";
         let result = self.dispatch_call(call, &site, args, closure.as_ref());
+        self.value_unused = false;
         self.scopes.calls.pop();
         result
     }

@@ -51,8 +51,9 @@ pub(crate) struct Evaluator<'o> {
     pub budget: Budget,
     /// Allocations reused from one call or string to the next.
     pub scratch: super::scratch::Scratch,
-    /// Set just before evaluating a block or resource expression whose value nobody reads (see
-    /// [`Self::eval_for_effect`]); taken by the first of them to start.
+    /// Set just before evaluating a block, resource expression or call whose value nobody reads
+    /// (see [`Self::eval_for_effect`]); taken by the first of them to start. A call hands it on to
+    /// `include`, the one function that then makes less.
     pub value_unused: bool,
 }
 
@@ -508,14 +509,17 @@ impl<'o> Evaluator<'o> {
     }
 
     /// Evaluate `expr` for what it does, its value dropped: a resource expression there (or
-    /// one a block ends with) makes no references. Recorded runs keep every value.
+    /// one a block ends with) makes no references, an `include` no list of its classes.
+    /// Recorded runs keep every value.
     pub fn eval_for_effect(&mut self, expr: &Expr) -> EvalResult<()> {
         let mut inner = expr;
         while let Some(next) = only_inner(inner) {
             inner = next;
         }
-        self.value_unused =
-            matches!(inner.kind, ExprKind::Block(_) | ExprKind::Resource(_)) && !self.recording();
+        self.value_unused = matches!(
+            inner.kind,
+            ExprKind::Block(_) | ExprKind::Resource(_) | ExprKind::Call(_)
+        ) && !self.recording();
         let result = self.eval(expr);
         self.value_unused = false;
         result.map(drop)
