@@ -62,6 +62,7 @@ impl Evaluator<'_> {
             }
             self.validate_resource(at)?;
         }
+        self.hand_down_instance_metaparameters();
         // A compile for a node validates the finished catalog as `puppet apply` does (without a
         // node, as `catalog_oracle.rb` finishes a compile, it does not).
         if self.options.certname.is_some() {

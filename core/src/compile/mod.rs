@@ -14,6 +14,7 @@ mod catalog;
 mod collect;
 mod facts;
 mod finish;
+mod instance_metaparams;
 mod nodes;
 #[cfg(feature = "yaml")]
 mod query;

@@ -1,0 +1,54 @@
+//! The metaparameters a defined type's instance hands down when the compile finishes: each
+//! resource of its body that does not set one gets the instance's (Puppet's
+//! `add_resource_metaparams`), nested instances passing on what they got.
+
+use crate::catalog::graph::ScopeOwner;
+use crate::eval::evaluator::Evaluator;
+use crate::value::Value;
+
+/// The metaparameters handed down, in Puppet's order of metaparameters (the relationship ones,
+/// `before`, `require`, `notify` and `subscribe`, are not).
+const HANDED_DOWN: [&str; 7] = [
+    "noop", "schedule", "audit", "loglevel", "alias", "tag", "stage",
+];
+
+impl Evaluator<'_> {
+    /// Gives every resource declared in a defined-type instance's body the instance's
+    /// metaparameters it does not set itself (or sets to `undef`), after its own attributes, in
+    /// catalog order: an instance comes before the resources of its body, so it has what it was
+    /// handed by then. A class's body gets none, nor what a class it includes declares.
+    pub(crate) fn hand_down_instance_metaparameters(&mut self) {
+        let resources = &mut self.catalog.resources;
+        for at in 0..resources.len() {
+            let instance = match resources
+                .get(at)
+                .and_then(|r| self.catalog.scopes.get(r.scope))
+            {
+                Some(scope) => match scope.owner {
+                    ScopeOwner::Instance(instance) if instance < at => instance,
+                    _ => continue,
+                },
+                None => continue,
+            };
+            let (before, rest) = resources.split_at_mut(at);
+            let (Some(instance), Some(resource)) = (before.get(instance), rest.first_mut()) else {
+                continue;
+            };
+            for name in HANDED_DOWN {
+                let Some((_, value)) = instance
+                    .attributes
+                    .iter()
+                    .find(|(n, v)| n == name && !matches!(v, Value::Undef))
+                else {
+                    continue;
+                };
+                let attributes = &mut resource.attributes;
+                match attributes.iter_mut().find(|(n, _)| n == name) {
+                    Some(slot) if matches!(slot.1, Value::Undef) => slot.1 = value.clone(),
+                    Some(_) => {}
+                    None => attributes.push((name.into(), value.clone())),
+                }
+            }
+        }
+    }
+}
