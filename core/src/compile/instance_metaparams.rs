@@ -34,6 +34,10 @@ impl Evaluator<'_> {
             let (Some(instance), Some(resource)) = (before.get(instance), rest.first_mut()) else {
                 continue;
             };
+            // Most instances set none: found without looking for each in turn.
+            if !instance.attributes.iter().any(|(n, _)| is_handed_down(n)) {
+                continue;
+            }
             for name in HANDED_DOWN {
                 let Some((_, value)) = instance
                     .attributes
@@ -51,4 +55,12 @@ impl Evaluator<'_> {
             }
         }
     }
+}
+
+/// Whether `name` is one of [`HANDED_DOWN`].
+fn is_handed_down(name: &str) -> bool {
+    matches!(
+        name,
+        "noop" | "schedule" | "audit" | "loglevel" | "alias" | "tag" | "stage"
+    )
 }
