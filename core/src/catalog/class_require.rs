@@ -14,9 +14,9 @@ impl Catalog {
     /// relationship the catalog graph keeps instead.
     pub(crate) fn add_required_class(&mut self, owner: &ScopeOwner, class: Value) -> bool {
         let parameters = match owner {
-            ScopeOwner::Class(name) => match self.class_entry_mut(name) {
-                Some(class) => &mut class.parameters,
-                None => return false,
+            ScopeOwner::Class(entry) => match self.entries.get_mut(*entry) {
+                Some(super::compiled::CatalogEntry::Class(class)) => &mut class.parameters,
+                _ => return false,
             },
             ScopeOwner::Instance(index) => match self.resources.get_mut(*index) {
                 Some(resource) => &mut resource.attributes,

@@ -20,8 +20,8 @@ use crate::value::Value;
 pub(crate) enum ScopeOwner {
     /// The top scope: `Class[Main]`.
     Main,
-    /// A class's body (its canonical name).
-    Class(String),
+    /// A class's body (its entry's place in the catalog's entries).
+    Class(usize),
     /// A defined-type instance's body (its place in the catalog's resources).
     Instance(usize),
     /// A node definition's body (the node's title).
@@ -127,6 +127,8 @@ enum Container<'a> {
 #[derive(Default)]
 struct Places {
     classes: crate::name_map::NameMap<usize>,
+    /// The node of each class entry, by its place in the catalog's entries.
+    class_entries: Vec<Option<usize>>,
     nodes: BTreeMap<String, usize>,
     resources: Vec<Option<usize>>,
 }
@@ -135,7 +137,7 @@ impl Places {
     /// The node of the resource whose body a scope is.
     pub(crate) fn owner(&self, owner: &ScopeOwner) -> Option<usize> {
         match owner {
-            ScopeOwner::Class(name) => self.classes.get(name).copied(),
+            ScopeOwner::Class(entry) => self.class_entries.get(*entry).copied().flatten(),
             ScopeOwner::Instance(i) => self.resources.get(*i).copied().flatten(),
             ScopeOwner::Node(title) => self.nodes.get(title).copied(),
             ScopeOwner::Main => Some(CLASS_MAIN),
@@ -175,6 +177,7 @@ impl<'a> Drawing<'a> {
         places.classes.insert("settings".into(), CLASS_SETTINGS);
         places.classes.insert("main".into(), CLASS_MAIN);
         places.resources.resize(catalog.resources.len(), None);
+        places.class_entries.resize(catalog.entries.len(), None);
         Drawing {
             catalog,
             graph,
@@ -197,7 +200,7 @@ impl<'a> Drawing<'a> {
         self.graph.nodes.reserve(count);
         self.containers.reserve(count);
         self.parameters.reserve(count);
-        for entry in &catalog.entries {
+        for (entry_at, entry) in catalog.entries.iter().enumerate() {
             let at = self.graph.nodes.len();
             match entry {
                 CatalogEntry::Class(class) => {
@@ -208,6 +211,9 @@ impl<'a> Drawing<'a> {
                         span,
                     } = &**class;
                     self.places.classes.insert(name.clone(), at);
+                    if let Some(place) = self.places.class_entries.get_mut(entry_at) {
+                        *place = Some(at);
+                    }
                     self.graph.nodes.push(GraphNode {
                         reference: class_reference(name),
                         span: Some(*span),

@@ -244,8 +244,12 @@ impl Evaluator<'_> {
         let outer = self
             .catalog
             .enter_scope(catalog_parent, name, FirstTags::Class(declared_in));
-        self.catalog
-            .own_current_scope(crate::catalog::graph::ScopeOwner::Class(name.to_string()));
+        // The class's catalog entry is made by now (a subclass's right after its parent's).
+        let owner = match self.catalog.declared_classes.get(name) {
+            Some(&entry) => crate::catalog::graph::ScopeOwner::Class(entry),
+            None => crate::catalog::graph::ScopeOwner::Main,
+        };
+        self.catalog.own_current_scope(owner);
         self.catalog
             .class_scopes
             .insert(name.to_string(), self.catalog.current);
