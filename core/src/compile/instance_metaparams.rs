@@ -35,7 +35,11 @@ impl Evaluator<'_> {
                 continue;
             };
             // Most instances set none: found without looking for each in turn.
-            if !instance.attributes.iter().any(|(n, _)| is_handed_down(n)) {
+            if !instance
+                .attributes
+                .iter()
+                .any(|(n, _)| HANDED_DOWN.contains(&n.as_str()))
+            {
                 continue;
             }
             for name in HANDED_DOWN {
@@ -55,12 +59,4 @@ impl Evaluator<'_> {
             }
         }
     }
-}
-
-/// Whether `name` is one of [`HANDED_DOWN`].
-fn is_handed_down(name: &str) -> bool {
-    matches!(
-        name,
-        "noop" | "schedule" | "audit" | "loglevel" | "alias" | "tag" | "stage"
-    )
 }
