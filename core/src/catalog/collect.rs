@@ -7,6 +7,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::contents::{canonical, Catalog};
+use super::graph::ScopeOwner;
 use super::named::Named;
 use crate::span::Span;
 use crate::value::{puppet_equals, Value};
@@ -21,27 +22,13 @@ pub(crate) struct CatalogScope {
     pub(crate) source: String,
     /// Resource defaults set here: type, attribute, value, where the attribute is set.
     pub(crate) defaults: Vec<(String, String, Value, Span)>,
-    /// What the scope's first tags are made from (they are made when read: few ever are).
-    pub(crate) first_tags: FirstTags,
+    /// Where the scope's resource was declared, whose tags its resources take too: the parent
+    /// scope, but for a subclass the scope that declared it, not its parent class's.
+    pub(crate) declared_in: Option<usize>,
     /// The tags `tag()` added to the scope's resource, as [`push_tag`] made them.
     pub(crate) added_tags: Vec<String>,
     /// The catalog resource whose body this scope is: what contains the resources declared here.
     pub(crate) owner: super::graph::ScopeOwner,
-}
-
-/// What a scope's first tags are made from when they are read: those of the resource whose body
-/// it is (its type, its title and the values of its `tag` attribute, as Puppet tags a resource).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum FirstTags {
-    /// `Class[main]`: `class`.
-    Top,
-    /// `Node[title]`: `node` and the node's title (the scope's owner).
-    Node,
-    /// `Class[name]` (the scope's source), declared in the given scope: its tags go on in that
-    /// scope, not in the parent class's that a subclass's scope is inside.
-    Class(usize),
-    /// The defined-type instance at this position of the catalog's resources.
-    Instance(usize),
 }
 
 impl CatalogScope {
@@ -50,14 +37,14 @@ impl CatalogScope {
         &self.source
     }
 
-    pub fn new(parent: Option<usize>, source: &str, first_tags: FirstTags) -> Self {
+    pub fn new(parent: Option<usize>, source: &str, declared_in: Option<usize>) -> Self {
         CatalogScope {
             parent,
             source: source.into(),
             defaults: Vec::new(),
-            first_tags,
+            declared_in,
             added_tags: Vec::new(),
-            owner: super::graph::ScopeOwner::Main,
+            owner: ScopeOwner::Main,
         }
     }
 }
@@ -145,20 +132,17 @@ pub(crate) fn is_valid_tag(tag: &str) -> bool {
 
 impl Catalog {
     /// Enter a new catalog scope; gives the one to go back to.
-    pub(crate) fn enter_scope(
-        &mut self,
-        parent: usize,
-        source: &str,
-        first_tags: FirstTags,
-    ) -> usize {
+    /// Enter a new catalog scope inside `parent`, for a resource declared in scope `declared_in`;
+    /// gives the one to go back to.
+    pub(crate) fn enter_scope(&mut self, parent: usize, source: &str, declared_in: usize) -> usize {
         self.scopes
-            .push(CatalogScope::new(Some(parent), source, first_tags));
+            .push(CatalogScope::new(Some(parent), source, Some(declared_in)));
         core::mem::replace(&mut self.current, self.scopes.len() - 1)
     }
 
     /// Adds the tags of scope `index` to `tags` (as [`push_tag`] adds each): those of the resource
-    /// whose body it is, then of the scopes it was declared in, outwards, then those `tag()` added
-    /// to each, the outermost's first. Made when asked, from what the scopes have then: a tag added
+    /// whose body it is (its owner's type, title and `tag` attribute), then of the scopes it was
+    /// declared in, outwards, then those `tag()` added to each, the outermost's first. Made when asked, from what the scopes have then: a tag added
     /// after an inner scope began still reaches the resources declared there, as in Puppet.
     pub(crate) fn push_scope_tags(&self, index: usize, tags: &mut Vec<String>) {
         let mut chain = Vec::new();
@@ -166,30 +150,27 @@ impl Catalog {
         while let Some(scope) = at.and_then(|index| self.scopes.get(index)) {
             chain.push(scope);
             // Each of these scopes began before the scope they lead from: the walk ends.
-            at = match scope.first_tags {
-                FirstTags::Class(declared_in) => Some(declared_in),
-                _ => scope.parent,
-            };
+            at = scope.declared_in;
         }
         for scope in &chain {
-            match scope.first_tags {
-                FirstTags::Top => push_tag(tags, "class"),
-                FirstTags::Node => {
+            match &scope.owner {
+                ScopeOwner::Main => push_tag(tags, "class"),
+                ScopeOwner::Node(title) => {
                     push_tag(tags, "node");
-                    if let super::graph::ScopeOwner::Node(title) = &scope.owner {
-                        push_tag(tags, title);
-                    }
+                    push_tag(tags, title);
                 }
-                FirstTags::Class(_) => {
+                ScopeOwner::Class(entry) => {
                     push_tag(tags, "class");
                     push_tag(tags, &scope.source);
-                    if let Some(class) = self.class_entry(&scope.source) {
+                    if let Some(super::compiled::CatalogEntry::Class(class)) =
+                        self.entries.get(*entry)
+                    {
                         push_tag_attribute(tags, &class.parameters);
                     }
                 }
-                FirstTags::Instance(resource) => {
+                ScopeOwner::Instance(resource) => {
                     push_tag(tags, &scope.source);
-                    if let Some(instance) = self.resources.get(resource) {
+                    if let Some(instance) = self.resources.get(*resource) {
                         push_tag(tags, &instance.title);
                         push_tag_attribute(tags, &instance.attributes);
                     }

@@ -94,11 +94,7 @@ impl Default for Catalog {
             resource_like_classes: NameMap::default(),
             resources: Vec::new(),
             resource_index: crate::value::Hash::new(),
-            scopes: alloc::vec![super::collect::CatalogScope::new(
-                None,
-                "",
-                super::collect::FirstTags::Top
-            )],
+            scopes: alloc::vec![super::collect::CatalogScope::new(None, "", None)],
             current: 0,
             class_scopes: NameMap::default(),
             class_links: Vec::new(),

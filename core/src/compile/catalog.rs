@@ -9,7 +9,6 @@ use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::catalog::collect::FirstTags;
 use crate::catalog::{canonical, capitalize, DeclaredResource};
 use crate::eval::calls::CallSite;
 use crate::eval::evaluator::Evaluator;
@@ -241,9 +240,7 @@ impl Evaluator<'_> {
             Some(Value::String(module)) => Some(module.to_string()),
             _ => None,
         };
-        let outer = self
-            .catalog
-            .enter_scope(catalog_parent, name, FirstTags::Class(declared_in));
+        let outer = self.catalog.enter_scope(catalog_parent, name, declared_in);
         // The class's catalog entry is made by now (a subclass's right after its parent's).
         let owner = match self.catalog.declared_classes.get(name) {
             Some(&entry) => crate::catalog::graph::ScopeOwner::Class(entry),
@@ -739,9 +736,7 @@ impl Evaluator<'_> {
             return Ok(());
         };
         let caller = self.scope_module(scope);
-        let outer = self
-            .catalog
-            .enter_scope(scope, &type_name, FirstTags::Instance(index));
+        let outer = self.catalog.enter_scope(scope, &type_name, scope);
         self.catalog
             .own_current_scope(crate::catalog::graph::ScopeOwner::Instance(index));
         let mark = self.scopes.push(0);

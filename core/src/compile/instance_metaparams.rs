@@ -3,14 +3,17 @@
 //! `add_resource_metaparams`), nested instances passing on what they got.
 
 use crate::catalog::graph::ScopeOwner;
+use crate::catalog::named::RELATIONSHIP_PARAMETERS;
 use crate::eval::evaluator::Evaluator;
+use crate::types::is_metaparameter;
+use crate::types::resource_types::METAPARAMETERS;
 use crate::value::Value;
 
-/// The metaparameters handed down, in Puppet's order of metaparameters (the relationship ones,
-/// `before`, `require`, `notify` and `subscribe`, are not).
-const HANDED_DOWN: [&str; 7] = [
-    "noop", "schedule", "audit", "loglevel", "alias", "tag", "stage",
-];
+/// Whether metaparameter `name` is handed down: all but the relationship ones (`before`,
+/// `require`, `notify`, `subscribe`).
+fn handed_down(name: &str) -> bool {
+    !RELATIONSHIP_PARAMETERS.contains(&name)
+}
 
 impl Evaluator<'_> {
     /// Gives every resource declared in a defined-type instance's body the instance's
@@ -38,11 +41,12 @@ impl Evaluator<'_> {
             if !instance
                 .attributes
                 .iter()
-                .any(|(n, _)| HANDED_DOWN.contains(&n.as_str()))
+                .any(|(n, _)| is_metaparameter(n) && handed_down(n))
             {
                 continue;
             }
-            for name in HANDED_DOWN {
+            // In Puppet's order of metaparameters.
+            for name in METAPARAMETERS.split(' ').filter(|name| handed_down(name)) {
                 let Some((_, value)) = instance
                     .attributes
                     .iter()

@@ -6,7 +6,6 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::sync::Arc;
 
-use crate::catalog::collect::FirstTags;
 use crate::catalog::nodes::NodeMatcher;
 use crate::eval::evaluator::Evaluator;
 use crate::host::{catalog_error, EvalResult};
@@ -94,9 +93,7 @@ impl Evaluator<'_> {
         let definition = Arc::clone(&entry.definition);
         let span = definition.body.span;
         self.catalog.add_node_entry(&title, span);
-        let outer = self
-            .catalog
-            .enter_scope(0, &format!("node {title}"), FirstTags::Node);
+        let outer = self.catalog.enter_scope(0, &format!("node {title}"), 0);
         self.catalog
             .own_current_scope(crate::catalog::graph::ScopeOwner::Node(title.clone()));
         let mark = self.scopes.push(0);
