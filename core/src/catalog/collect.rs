@@ -131,7 +131,6 @@ pub(crate) fn is_valid_tag(tag: &str) -> bool {
 }
 
 impl Catalog {
-    /// Enter a new catalog scope; gives the one to go back to.
     /// Enter a new catalog scope inside `parent`, for a resource declared in scope `declared_in`;
     /// gives the one to go back to.
     pub(crate) fn enter_scope(&mut self, parent: usize, source: &str, declared_in: usize) -> usize {
@@ -142,8 +141,9 @@ impl Catalog {
 
     /// Adds the tags of scope `index` to `tags` (as [`push_tag`] adds each): those of the resource
     /// whose body it is (its owner's type, title and `tag` attribute), then of the scopes it was
-    /// declared in, outwards, then those `tag()` added to each, the outermost's first. Made when asked, from what the scopes have then: a tag added
-    /// after an inner scope began still reaches the resources declared there, as in Puppet.
+    /// declared in, outwards, then those `tag()` added to each, the outermost's first. Made when
+    /// asked, from what the scopes have then: a tag added after an inner scope began still reaches
+    /// the resources declared there, as in Puppet.
     pub(crate) fn push_scope_tags(&self, index: usize, tags: &mut Vec<String>) {
         let mut chain = Vec::new();
         let mut at = Some(index);
