@@ -1,17 +1,34 @@
 //! The files of the built-in stdlib module, by path inside the module (sorted), embedded in the
-//! engine: written for this engine from stdlib 8.5.0's documented behaviour.
+//! engine: written for this engine from stdlib 8.5.0's documented behaviour. The engine keeps
+//! their code without their comment lines (which no run reads), made at compile time.
 
-/// A file of the module: its path inside the module, and its text, read from that path here.
+use super::code_only::code_only;
+
+/// A file's text with its comment lines emptied, as a `&'static str` made at compile time: the
+/// comments stay in the repository's files, and only the code goes into the engine.
+macro_rules! code_of {
+    ($text:expr) => {{
+        const TEXT: &str = $text;
+        const CODE: [u8; code_only::<0>(TEXT).1] = code_only(TEXT).0;
+        const BYTES: &[u8] = &CODE;
+        match core::str::from_utf8(BYTES) {
+            Ok(code) => code,
+            Err(_) => panic!("a comment line's removal split a character"),
+        }
+    }};
+}
+
+/// A file of the module: its path inside the module, and its code, read from that path here.
 macro_rules! file_at {
     ($path:literal) => {
-        ($path, include_str!($path))
+        ($path, code_of!(include_str!($path)))
     };
 }
 
 /// What 9.7.0 did to a file: a text of its own (in `v9/`), or the file removed.
 macro_rules! v9 {
     (changed $path:literal) => {
-        ($path, Some(include_str!(concat!("v9/", $path))))
+        ($path, Some(code_of!(include_str!(concat!("v9/", $path)))))
     };
     (removed $path:literal) => {
         ($path, None)

@@ -6,6 +6,7 @@
 //! behaviour, with what 9.7.0 added and removed in `v9/` (read when a run's built-in stdlib follows
 //! 9.7.0); errors inside them name them `<stdlib>/types/port.pp` and so on.
 
+mod code_only;
 mod files;
 
 use crate::run::BuiltinStdlib;
@@ -59,6 +60,19 @@ mod tests {
         assert!(
             read(status, BuiltinStdlib::V9_7).is_some_and(|t| t.contains("Stdlib::Http::Status"))
         );
+    }
+
+    /// The engine holds the files' code only; the emptied comment lines keep the others' numbers
+    /// (stdlib 9's `time` warns from its line 9, as Puppet's warning names it).
+    #[test]
+    fn files_are_held_without_their_comment_lines() {
+        let changed = files::FILES_9.iter().filter_map(|(_, text)| *text);
+        for text in files::FILES.iter().map(|(_, text)| *text).chain(changed) {
+            assert!(text.lines().all(|line| !line.trim_start().starts_with('#')));
+        }
+        let time = read("<stdlib>/functions/time.pp", BuiltinStdlib::V9_7);
+        let line_9 = time.and_then(|text| text.lines().nth(8));
+        assert!(line_9.is_some_and(|line| line.trim_start().starts_with("deprecation('time'")));
     }
 
     /// stdlib 8.5.0 defines 58 type aliases in 59 files (`compat/re.pp` defines nothing).
