@@ -29,6 +29,9 @@ pub(crate) struct CatalogScope {
     pub(crate) added_tags: Vec<String>,
     /// The catalog resource whose body this scope is: what contains the resources declared here.
     pub(crate) owner: super::graph::ScopeOwner,
+    /// The scope's `$module_name` when its class or defined type is defined in a module's files:
+    /// the `$caller_module_name` of what it declares.
+    pub(crate) module: Option<alloc::rc::Rc<str>>,
 }
 
 impl CatalogScope {
@@ -45,6 +48,7 @@ impl CatalogScope {
             declared_in,
             added_tags: Vec::new(),
             owner: ScopeOwner::Main,
+            module: None,
         }
     }
 }

@@ -18,16 +18,6 @@ use crate::syntax::ast::{AttributeOperation, ExprKind, Param, ResourceExpr};
 use crate::types::{is_metaparameter, Type};
 use crate::value::Value;
 impl Evaluator<'_> {
-    /// The module of the class or defined type whose body catalog scope `scope` is, if any.
-    fn scope_module(&mut self, scope: usize) -> Option<String> {
-        let source = self.catalog.scopes.get(scope)?.source().to_string();
-        let at = match self.catalog.classes.get(&source) {
-            Some(class) => class.name.span,
-            None => self.catalog.defines.get(&source)?.name.span,
-        };
-        self.module_of(&source, at)
-    }
-
     /// Declare classes by name (`include`, `require`, `contain`): each is evaluated once. As
     /// Puppet's compiler does, every class is looked for first (one missing fails the call before
     /// any is evaluated), then the new ones without a parent class get their catalog entries, then
@@ -237,7 +227,7 @@ impl Evaluator<'_> {
         }
         self.catalog.add_class_tags(name);
         let caller = match self.scopes.lookup("module_name") {
-            Some(Value::String(module)) => Some(module.to_string()),
+            Some(Value::String(module)) => Some(module.clone()),
             _ => None,
         };
         let outer = self.catalog.enter_scope(catalog_parent, name, declared_in);
@@ -735,7 +725,12 @@ impl Evaluator<'_> {
         let Some(definition) = self.catalog.defines.get(&type_name).cloned() else {
             return Ok(());
         };
-        let caller = self.scope_module(scope);
+        // The module of the class or defined type whose body declared the instance, if any.
+        let caller = self
+            .catalog
+            .scopes
+            .get(scope)
+            .and_then(|declared_in| declared_in.module.clone());
         let outer = self.catalog.enter_scope(scope, &type_name, scope);
         self.catalog
             .own_current_scope(crate::catalog::graph::ScopeOwner::Instance(index));

@@ -104,21 +104,19 @@ impl<'o> Evaluator<'o> {
 
     /// `$module_name` in the scope of a class or defined type `name` defined at `at`: its
     /// module's name when the definition is in that module's files (else the top scope's `''`).
+    /// The catalog scope keeps it too, for what the scope declares (their `$caller_module_name`).
     pub(crate) fn bind_module_name(&mut self, name: &str, at: Span) {
         let module = crate::qualified::segments(name).next().unwrap_or_default();
         if self.defined_in_module(module, at) {
             // Shared names: a class or instance of a module takes no string of its own.
-            let value = crate::value::Value::String(self.intern(module));
+            let module = self.intern(module);
             let variable = self.scratch.scope_names.module_name.clone();
-            self.scopes.assign(variable, value);
+            self.scopes
+                .assign(variable, crate::value::Value::String(module.clone()));
+            if let Some(scope) = self.catalog.scopes.get_mut(self.catalog.current) {
+                scope.module = Some(module);
+            }
         }
-    }
-
-    /// The module of a class or defined type `name` defined at `at`, when the definition is in
-    /// that module's files.
-    pub(crate) fn module_of(&mut self, name: &str, at: Span) -> Option<String> {
-        let module = crate::qualified::segments(name).next().unwrap_or_default();
-        self.defined_in_module(module, at).then(|| module.into())
     }
 
     /// Whether what is defined at `at` is in the files of module `module`.
@@ -137,8 +135,8 @@ impl<'o> Evaluator<'o> {
     /// `$caller_module_name` in a new class or defined-type scope: the module of the scope that
     /// declared it (Puppet's `parent_module_name`), `''` for the main manifest's or a scope of
     /// no module (the top scope's own is undef).
-    pub(crate) fn bind_caller_module_name(&mut self, caller: Option<String>) {
-        let module = self.intern(caller.as_deref().unwrap_or_default());
+    pub(crate) fn bind_caller_module_name(&mut self, caller: Option<Rc<str>>) {
+        let module = caller.unwrap_or_else(|| self.intern(""));
         let variable = self.scratch.scope_names.caller_module_name.clone();
         self.scopes
             .assign(variable, crate::value::Value::String(module));
