@@ -58,3 +58,26 @@ fn without_the_catalog_only_a_nodes_compile_reports_a_cycle() {
         "{err}"
     );
 }
+
+/// Without `--catalog` the graph's nodes are drawn unnamed and named again only for a cycle found:
+/// the same reports as with it, for cycles through a class, a defined type's instance and a node's resources.
+#[test]
+fn a_cycle_is_reported_the_same_with_the_catalog_or_without() {
+    let codes = [
+        "class a { notify { 'x': } }\ninclude a\nNotify['x'] -> Class['a']",
+        "define d { notify { \"in ${title}\": } }\nd { 'one': }\nNotify['in one'] -> D['one']",
+        "node default {\n  notify { 'n': } -> notify { 'm': }\n  Notify['m'] -> Notify['n']\n}",
+        "notify { 'a': } -> notify { 'b': } -> notify { 'c': }\nNotify['c'] -> Notify['a']",
+    ];
+    for code in codes {
+        let shown = puppet_eval(&["--catalog", "--certname", "web01", "-e", code], "");
+        let unread = puppet_eval(&["--certname", "web01", "-e", code], "");
+        let shown_err = String::from_utf8_lossy(&shown.stderr);
+        assert!(
+            shown_err.contains("dependency cycle"),
+            "{code}: {shown_err}"
+        );
+        assert_eq!(String::from_utf8_lossy(&unread.stderr), shown_err, "{code}");
+        assert_eq!(unread.status.code(), Some(1), "{code}");
+    }
+}

@@ -148,8 +148,9 @@ impl Places {
 /// A relationship metaparameter as set on a node: (name, value, where it was set).
 type Parameter<'a> = (&'a str, &'a Value, Span);
 
-/// The graph as it is drawn: its nodes first, then each kind of edge in Puppet's order.
-struct Drawing<'a> {
+/// The graph as it is drawn: its nodes first, then each kind of edge in Puppet's order; with its
+/// nodes' references when `NAMED` (else each is `""`).
+struct Drawing<'a, const NAMED: bool> {
     catalog: &'a Catalog,
     graph: CatalogGraph,
     places: Places,
@@ -161,7 +162,7 @@ struct Drawing<'a> {
     types: super::contents::CapitalizedTypes,
 }
 
-impl<'a> Drawing<'a> {
+impl<'a, const NAMED: bool> Drawing<'a, NAMED> {
     /// The containers every catalog has.
     fn new(catalog: &'a Catalog) -> Self {
         let mut graph = CatalogGraph::default();
@@ -215,7 +216,11 @@ impl<'a> Drawing<'a> {
                         *place = Some(at);
                     }
                     self.graph.nodes.push(GraphNode {
-                        reference: class_reference(name),
+                        reference: if NAMED {
+                            class_reference(name)
+                        } else {
+                            String::new()
+                        },
                         span: Some(*span),
                         implicit: false,
                         container: true,
@@ -232,7 +237,11 @@ impl<'a> Drawing<'a> {
                     let super::compiled::NodeEntry { title, span } = &**node;
                     self.places.nodes.insert(title.clone(), at);
                     self.graph.nodes.push(GraphNode {
-                        reference: format!("Node[{title}]"),
+                        reference: if NAMED {
+                            format!("Node[{title}]")
+                        } else {
+                            String::new()
+                        },
                         span: Some(*span),
                         implicit: false,
                         container: true,
@@ -258,7 +267,11 @@ impl<'a> Drawing<'a> {
         }
         let stage = r.type_name == "stage";
         self.graph.nodes.push(GraphNode {
-            reference: self.types.reference(&r.type_name, &r.title),
+            reference: if NAMED {
+                self.types.reference(&r.type_name, &r.title)
+            } else {
+                String::new()
+            },
             span: Some(r.span),
             implicit: false,
             container: stage || catalog.defines.contains_key(&r.type_name),
@@ -426,7 +439,20 @@ impl Catalog {
     /// The finished catalog as a graph (call it after `finish` succeeded); relationship
     /// metaparameters draw at most `max_references` references together (the collection limit).
     pub(crate) fn graph(&self, max_references: usize) -> CatalogGraph {
-        let mut drawing = Drawing::new(self);
+        self.draw::<true>(max_references)
+    }
+
+    /// The same graph with every node's reference left `""`: for a dependency-cycle check that
+    /// nothing else reads the graph of (`EvalOptions::catalog_unread`), which needs the names only
+    /// when it finds a cycle (the graph is then drawn again, named). Not in the browser's engines:
+    /// they always read the catalog.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn unnamed_graph(&self, max_references: usize) -> CatalogGraph {
+        self.draw::<false>(max_references)
+    }
+
+    fn draw<const NAMED: bool>(&self, max_references: usize) -> CatalogGraph {
+        let mut drawing = Drawing::<NAMED>::new(self);
         drawing.nodes();
         drawing.containment();
         drawing.relationships(max_references);

@@ -253,7 +253,8 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
                 Ok(()) => {
                     // The graph first: the catalog for the outcome takes the resources'
                     // parameters out of the evaluator's rather than copying them.
-                    outcome.graph = evaluator.catalog.graph(options.limits.max_collection_len);
+                    let max_references = options.limits.max_collection_len;
+                    outcome.graph = draw_graph(&evaluator.catalog, options, max_references);
                     let known = &evaluator.known;
                     if !options.catalog_unread {
                         outcome.catalog = evaluator.catalog.compiled(
@@ -262,6 +263,13 @@ pub fn evaluate_environment(env: &Environment<'_>, options: &EvalOptions) -> Out
                         );
                     }
                     outcome.cycles = cycles::dependency_cycles(&outcome.graph);
+                    // A cycle of an unnamed graph is named from the graph drawn again, named (the
+                    // catalog unread, the resources still hold their parameters).
+                    #[cfg(not(target_arch = "wasm32"))]
+                    if options.catalog_unread && !outcome.cycles.is_empty() {
+                        outcome.graph = evaluator.catalog.graph(max_references);
+                        outcome.cycles = cycles::dependency_cycles(&outcome.graph);
+                    }
                     // `puppet apply` finds them when it applies the catalog; the catalog stands.
                     if let (Some(_), Some(first)) = (&options.certname, outcome.cycles.first()) {
                         diagnostics.push(Diagnostic::error(
@@ -400,6 +408,22 @@ fn env_limit(message: String, at: u32) -> Diagnostic {
         message,
         Span::new(at, at),
     )
+}
+
+/// The finished catalog's graph, its nodes unnamed when nothing but the dependency-cycle check will
+/// read it (`EvalOptions::catalog_unread`, native builds only).
+fn draw_graph(
+    catalog: &crate::catalog::Catalog,
+    options: &EvalOptions,
+    max_references: usize,
+) -> CatalogGraph {
+    #[cfg(not(target_arch = "wasm32"))]
+    if options.catalog_unread {
+        return catalog.unnamed_graph(max_references);
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = options;
+    catalog.graph(max_references)
 }
 
 /// The empty span at the end of the main code (its last file).

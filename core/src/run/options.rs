@@ -52,7 +52,8 @@ pub struct EvalOptions {
     /// Nothing will read the outcome's catalog: `Outcome::catalog` is left empty rather than each
     /// class and resource turned into its final form (the 701-file benchmark environment: 3 % of
     /// a whole `puppet-eval --env` process). The graph and its dependency-cycle check are made
-    /// either way. Off (the default); `puppet-eval` sets it when it prints no catalog.
+    /// either way, the graph's nodes in native builds without their names unless the check finds
+    /// a cycle. Off (the default); `puppet-eval` sets it when it prints no catalog.
     pub catalog_unread: bool,
 }
 
