@@ -68,6 +68,7 @@ mod host;
 #[cfg(feature = "ide")]
 pub mod ide;
 mod name_map;
+mod name_order;
 pub use functions::{
     builtin_functions, class_declaring_functions, FunctionInfo, LIBRARIES, NEEDS_ERB, NEEDS_STDLIB,
 };

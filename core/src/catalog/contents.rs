@@ -2,7 +2,10 @@
 //! program defined, the classes and resources it declared (indexed by reference), class
 //! variables, catalog scopes, collectors and chain arrows waiting for the end of the compile.
 
+use core::cmp::Ordering;
+
 use crate::name_map::NameMap;
+use crate::name_order::cmp_names;
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::rc::Rc;
@@ -547,7 +550,7 @@ impl ClassVars {
         let vars = &mut self.0;
         for i in 1..vars.len() {
             let mut at = i;
-            while at > 0 && vars[at - 1].0 > vars[at].0 {
+            while at > 0 && cmp_names(&vars[at - 1].0, &vars[at].0) == Ordering::Greater {
                 vars.swap(at - 1, at);
                 at -= 1;
             }
@@ -564,14 +567,14 @@ impl ClassVars {
     fn get(&self, var: &str) -> Option<&Value> {
         let at = self
             .0
-            .binary_search_by(|(name, _)| (**name).cmp(var))
+            .binary_search_by(|(name, _)| cmp_names(name, var))
             .ok()?;
         self.0.get(at).map(|(_, value)| value)
     }
 
     /// Bind `var` (over what it was bound to).
     fn set(&mut self, var: Rc<str>, value: Value) {
-        match self.0.binary_search_by(|(name, _)| (**name).cmp(&*var)) {
+        match self.0.binary_search_by(|(name, _)| cmp_names(name, &var)) {
             Ok(at) => {
                 if let Some(slot) = self.0.get_mut(at) {
                     slot.1 = value;

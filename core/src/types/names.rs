@@ -1,5 +1,7 @@
 //! Names of types: the bare capitalised names Puppet knows, labels for messages, articles.
 
+use core::cmp::Ordering;
+
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
@@ -78,7 +80,7 @@ impl AttributeNames {
                 .chain(super::resource_types::METAPARAMETERS.split(' '))
                 .chain(core::iter::once("name"))
                 .collect();
-            crate::sort::sort_by(&mut names, &|a, b| by_length(a).cmp(&by_length(b)));
+            crate::sort::sort_by(&mut names, &|a, b| by_length(a, b));
             Some(names)
         })?;
         Some(TypeAttributes(names.as_deref()?))
@@ -93,15 +95,17 @@ impl TypeAttributes<'_> {
     /// Whether the type has attribute `name`.
     pub(crate) fn has(self, name: &str) -> bool {
         self.0
-            .binary_search_by_key(&by_length(name), |known| by_length(known))
+            .binary_search_by(|known| by_length(known, name))
             .is_ok()
     }
 }
 
 /// The order of a type's attribute names: by length, then bytes (most steps of a search are
-/// decided by the lengths alone).
-fn by_length(name: &str) -> (usize, &str) {
-    (name.len(), name)
+/// decided by the lengths alone, most others by the first bytes).
+fn by_length(a: &str, b: &str) -> Ordering {
+    a.len()
+        .cmp(&b.len())
+        .then_with(|| crate::name_order::cmp_names(a, b))
 }
 
 /// The resource type `lower` (a name lower-cased), written `name`: a name written as Puppet
