@@ -60,7 +60,8 @@ fn without_the_catalog_only_a_nodes_compile_reports_a_cycle() {
 }
 
 /// Without `--catalog` the graph's nodes are drawn unnamed and named again only for a cycle found:
-/// the same reports as with it, for cycles through a class, a defined type's instance and a node's resources.
+/// the same reports as with it, for cycles through a class, a defined type's instance and a node's
+/// resources.
 #[test]
 fn a_cycle_is_reported_the_same_with_the_catalog_or_without() {
     let codes = [
