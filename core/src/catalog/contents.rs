@@ -2,8 +2,6 @@
 //! program defined, the classes and resources it declared (indexed by reference), class
 //! variables, catalog scopes, collectors and chain arrows waiting for the end of the compile.
 
-use core::cmp::Ordering;
-
 use crate::name_map::NameMap;
 use crate::name_order::cmp_names;
 use alloc::borrow::Cow;
@@ -550,7 +548,7 @@ impl ClassVars {
         let vars = &mut self.0;
         for i in 1..vars.len() {
             let mut at = i;
-            while at > 0 && cmp_names(&vars[at - 1].0, &vars[at].0) == Ordering::Greater {
+            while at > 0 && cmp_names(&vars[at - 1].0, &vars[at].0).is_gt() {
                 vars.swap(at - 1, at);
                 at -= 1;
             }
