@@ -55,9 +55,8 @@ pub(crate) struct Catalog {
     /// thousands copied them all each time it doubled).
     #[allow(clippy::vec_box)]
     pub(crate) resources: Vec<alloc::boxed::Box<DeclaredResource>>,
-    /// `type NUL title` → position in `resources`: lookups by reference stay fast with many resources.
-    /// (The value Hash: its map code is in the module already, a BTreeMap of strings cost 3 KB.)
-    pub(crate) resource_index: crate::value::Hash,
+    /// Where each resource is in `resources`, by its type and title and its other names.
+    pub(crate) resource_index: super::resource_index::ResourceIndex,
     /// Puppet's scopes as far as resources see them (defaults and tags are dynamically scoped):
     /// 0 is the top scope, then one per evaluated class and defined-type instance.
     pub(crate) scopes: Vec<super::collect::CatalogScope>,
@@ -94,7 +93,7 @@ impl Default for Catalog {
             live_classes: Vec::new(),
             resource_like_classes: NameMap::default(),
             resources: Vec::new(),
-            resource_index: crate::value::Hash::new(),
+            resource_index: Default::default(),
             scopes: alloc::vec![super::collect::CatalogScope::new(None, "", None)],
             current: 0,
             class_scopes: NameMap::default(),
@@ -103,29 +102,6 @@ impl Default for Catalog {
             tags: Default::default(),
         }
     }
-}
-
-/// The key of a resource in the catalog's index.
-pub(crate) fn resource_key(type_name: &str, title: &str) -> Value {
-    // Most keys are short: put together on the stack, one allocation (the value's).
-    let mut buffer = [0u8; 96];
-    let len = type_name.len() + 1 + title.len();
-    if let Some(room) = buffer.get_mut(..len) {
-        let (kind, rest) = room.split_at_mut(type_name.len());
-        kind.copy_from_slice(type_name.as_bytes());
-        if let Some((separator, name)) = rest.split_first_mut() {
-            *separator = 0;
-            name.copy_from_slice(title.as_bytes());
-        }
-        if let Ok(key) = core::str::from_utf8(room) {
-            return Value::string(key);
-        }
-    }
-    let mut key = String::with_capacity(len);
-    key.push_str(type_name);
-    key.push('\u{0}');
-    key.push_str(title);
-    Value::string(&key)
 }
 
 pub(crate) struct DeclaredResource {
@@ -460,19 +436,15 @@ impl Catalog {
 
     /// Where resource `type_name[title]` (type in lower case) is in `resources`.
     pub(crate) fn resource_position(&self, type_name: &str, title: &str) -> Option<usize> {
-        match self.resource_index.get(&resource_key(type_name, title))? {
-            Value::Integer(at) => usize::try_from(*at).ok(),
-            _ => None,
-        }
+        self.resource_index.position(type_name, title)
     }
 
-    /// Adds a resource (its type and title not declared yet) and indexes it by `key`, its
-    /// [`resource_key`].
-    pub(crate) fn push_resource(&mut self, key: Value, resource: DeclaredResource) {
-        self.entries.push(super::compiled::CatalogEntry::Resource(
-            self.resources.len(),
-        ));
-        let at = Value::Integer(self.resources.len() as i64);
+    /// Adds a resource (its type and title not declared yet) and indexes it by its type and title.
+    pub(crate) fn push_resource(&mut self, resource: DeclaredResource) {
+        let at = self.resources.len();
+        self.entries
+            .push(super::compiled::CatalogEntry::Resource(at));
+        let key = super::resource_index::ResourceKey::named(&resource.type_name, &resource.title);
         self.resource_index.insert(key, at);
         self.resources.push(alloc::boxed::Box::new(resource));
     }

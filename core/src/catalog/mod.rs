@@ -17,11 +17,12 @@ pub(crate) mod named;
 pub(crate) mod nodes;
 mod relationship_lists;
 pub(crate) mod relationships;
+pub(crate) mod resource_index;
 
 pub use compiled::{catalog_text, CatalogResource};
 pub(crate) use contents::{
-    canonical, canonical_str, capitalize, class_of, lower_str, reference_label, resource_key,
-    resource_reference, Catalog, DeclaredResource,
+    canonical, canonical_str, capitalize, class_of, lower_str, reference_label, resource_reference,
+    Catalog, DeclaredResource,
 };
 pub use cycles::{cycles_message, DependencyCycle};
 pub use graph::{CatalogGraph, EdgeKind, GraphEdge, GraphNode};

@@ -7,8 +7,9 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::catalog::capitalize;
 use crate::catalog::named::namevar_from_title;
-use crate::catalog::{capitalize, resource_key};
+use crate::catalog::resource_index::ResourceKey;
 use crate::eval::evaluator::{is_truthy, Evaluator};
 use crate::host::{error, EvalResult};
 use crate::span::Span;
@@ -68,15 +69,14 @@ impl NewResource<'_> {
 impl Evaluator<'_> {
     /// The catalog index keys `resource` is also known by (its explicit aliases, then its
     /// uniqueness key), once checked that no other resource has them: Puppet's "Cannot alias".
-    pub(crate) fn resource_aliases(&self, resource: &NewResource) -> EvalResult<Vec<Value>> {
-        let mut own = None;
+    pub(crate) fn resource_aliases(&self, resource: &NewResource) -> EvalResult<Vec<ResourceKey>> {
         let mut candidates = Vec::new();
         if let Some(aliases) = resource.attribute("alias") {
             flatten(aliases, &mut candidates);
         }
         candidates
             .extend(resource.uniqueness_key(self.known.ruby_type_namevar(resource.type_name)));
-        let mut keys: Vec<Value> = Vec::new();
+        let mut keys: Vec<ResourceKey> = Vec::new();
         for candidate in candidates {
             // Most keys are the title itself (the resource's own key): nothing to build or check.
             if only_string(&candidate) == Some(resource.title) {
@@ -86,16 +86,15 @@ impl Evaluator<'_> {
             flatten(&candidate, &mut items);
             let key = match &items[1..] {
                 [Value::Undef] => continue,
-                [Value::String(name)] => resource_key(resource.type_name, name),
+                [Value::String(name)] => ResourceKey::named(resource.type_name, name),
                 // Never a title's key: those are strings.
-                _ => Value::array(items.clone()),
+                _ => ResourceKey::Composite(Value::array(items.clone())),
             };
-            let own = own.get_or_insert_with(|| resource_key(resource.type_name, resource.title));
-            if key == *own || keys.contains(&key) {
+            if key.names(resource.type_name, resource.title) || keys.contains(&key) {
                 continue;
             }
-            if let Some(Value::Integer(at)) = self.catalog.resource_index.get(&key) {
-                let existing = self.catalog.resources.get(*at as usize);
+            if let Some(at) = self.catalog.resource_index.find(&key) {
+                let existing = self.catalog.resources.get(at);
                 return Err(error(
                     "ALIAS_CONFLICT",
                     format!(

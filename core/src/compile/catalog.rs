@@ -635,12 +635,8 @@ impl Evaluator<'_> {
                 })?;
             return Ok(None);
         }
-        // The resource's own key in the catalog's index, made once for the search and the insert.
-        let key = crate::catalog::resource_key(type_name, title);
-        if let Some(first) = match self.catalog.resource_index.get(&key) {
-            Some(Value::Integer(at)) => self.catalog.resources.get(*at as usize),
-            _ => None,
-        } {
+        let declared = self.catalog.resource_position(type_name, title);
+        if let Some(first) = declared.and_then(|at| self.catalog.resources.get(at)) {
             return Err(error(
                 "DUPLICATE_DECLARATION",
                 format!(
@@ -690,26 +686,22 @@ impl Evaluator<'_> {
         let aliases = self.resource_aliases(&new)?;
         let stage = self.check_stage(&new);
         let place = self.catalog.resources.len();
-        let at = Value::Integer(place as i64);
         for key in aliases {
-            self.catalog.resource_index.insert(key, at.clone());
+            self.catalog.resource_index.insert(key, place);
         }
-        self.catalog.push_resource(
-            key,
-            DeclaredResource {
-                type_name: type_name.to_string(),
-                title: title.to_string(),
-                attributes,
-                defaulted,
-                span,
-                virtual_: is_virtual,
-                defaulted_parameters: Vec::new(),
-                attribute_spans,
-                checked_attributes: 0,
-                evaluated: !self.catalog.defines.contains_key(type_name),
-                scope: self.catalog.current,
-            },
-        );
+        self.catalog.push_resource(DeclaredResource {
+            type_name: type_name.to_string(),
+            title: title.to_string(),
+            attributes,
+            defaulted,
+            span,
+            virtual_: is_virtual,
+            defaulted_parameters: Vec::new(),
+            attribute_spans,
+            checked_attributes: 0,
+            evaluated: !self.catalog.defines.contains_key(type_name),
+            scope: self.catalog.current,
+        });
         stage.map(|()| Some(place))
     }
 
@@ -922,8 +914,7 @@ impl Evaluator<'_> {
         let Some(Value::String(title)) = self.scopes.lookup("title").cloned() else {
             return;
         };
-        let key = crate::catalog::resource_key(&definition, &title);
-        let Some(Value::Integer(at)) = self.catalog.resource_index.get(&key).cloned() else {
+        let Some(at) = self.catalog.resource_position(&definition, &title) else {
             return;
         };
         let same = |value: &Value| match (value, original) {

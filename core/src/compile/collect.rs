@@ -480,9 +480,9 @@ impl Evaluator<'_> {
             found |= new;
             if collector.query.is_none() {
                 let index = &catalog.resource_index;
-                collector.fixed.retain(|(kind, title)| {
-                    !index.contains_key(&crate::catalog::resource_key(kind, title))
-                });
+                collector
+                    .fixed
+                    .retain(|(kind, title)| index.position(kind, title).is_none());
             }
             i += 1;
         }
