@@ -67,6 +67,7 @@ mod functions;
 mod host;
 #[cfg(feature = "ide")]
 pub mod ide;
+mod key_buffer;
 mod name_map;
 mod name_order;
 pub use functions::{

@@ -481,7 +481,7 @@ fn relationship_parameters<'a>(
 ) -> Vec<(&'a str, &'a Value, Span)> {
     given
         .iter()
-        .filter(|(name, _)| METAPARAMETERS.iter().any(|(m, _)| m == name))
+        .filter(|(name, _)| is_relationship_parameter(name))
         .map(|(name, value)| {
             let at = spans
                 .iter()
@@ -490,6 +490,12 @@ fn relationship_parameters<'a>(
             (name.as_str(), value, at)
         })
         .collect()
+}
+
+/// Whether `name` is one of [`METAPARAMETERS`] (matched without a walk over the list: the graph
+/// asks for every attribute of every resource).
+fn is_relationship_parameter(name: &str) -> bool {
+    matches!(name, "require" | "subscribe" | "before" | "notify")
 }
 
 /// How far back a `contain` edge is compared with the edges before it.
@@ -515,5 +521,20 @@ fn push_edge(
             kind,
             span,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_relationship_parameters_are_the_metaparameters_listed() {
+        for (name, _) in METAPARAMETERS {
+            assert!(is_relationship_parameter(name));
+        }
+        for name in ["tag", "alias", "requires", "Notify", ""] {
+            assert!(!is_relationship_parameter(name));
+        }
     }
 }

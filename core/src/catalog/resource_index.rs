@@ -2,8 +2,8 @@
 //! found by (its `alias`es, and its uniqueness key when that is not its title).
 //!
 //! Names are strings `type NUL name` in a table of names (`NameMap`: its code is in the engine
-//! already), looked up from a key put together on the stack: a compile asks for every resource it
-//! declares and every reference it draws, and no lookup allocates. A uniqueness key of several
+//! already), looked up from a key put together in a kept buffer (`KeyBuffer`): a compile asks for
+//! every resource it declares and every reference it draws, and no lookup allocates. A uniqueness key of several
 //! values (a type keyed by more than its namevar) is a value in the value Hash beside it.
 
 use alloc::string::String;
@@ -29,7 +29,10 @@ impl ResourceKey {
     /// Whether this is the key of resource `type_name[name]`.
     pub(crate) fn names(&self, type_name: &str, name: &str) -> bool {
         match self {
-            ResourceKey::Named(key) => with_named_key(type_name, name, |own| key == own),
+            ResourceKey::Named(key) => {
+                let rest = key.strip_prefix(type_name);
+                rest.and_then(|rest| rest.strip_prefix('\u{0}')) == Some(name)
+            }
             ResourceKey::Composite(_) => false,
         }
     }
@@ -39,6 +42,8 @@ impl ResourceKey {
 #[derive(Default)]
 pub(crate) struct ResourceIndex {
     named: NameMap<usize>,
+    /// Where a name's key is put together to be looked up.
+    key: crate::key_buffer::KeyBuffer,
     /// Composite keys → `Value::Integer` places.
     composite: crate::value::Hash,
 }
@@ -46,7 +51,8 @@ pub(crate) struct ResourceIndex {
 impl ResourceIndex {
     /// The place of resource `type_name[name]` (type in lower case), by its title or another name.
     pub(crate) fn position(&self, type_name: &str, name: &str) -> Option<usize> {
-        with_named_key(type_name, name, |key| self.named.get(key).copied())
+        let parts = [type_name, "\u{0}", name];
+        self.key.with(&parts, |key| self.named.get(key).copied())
     }
 
     /// The place of the resource `key` names.
@@ -73,31 +79,9 @@ impl ResourceIndex {
     }
 }
 
-/// `f` of the key `type NUL name`, put together on the stack when it is short (as most are).
-fn with_named_key<R>(type_name: &str, name: &str, f: impl FnOnce(&str) -> R) -> R {
-    let mut buffer = [0u8; 96];
-    let len = type_name.len() + 1 + name.len();
-    if let Some(room) = buffer.get_mut(..len) {
-        let (kind, rest) = room.split_at_mut(type_name.len());
-        kind.copy_from_slice(type_name.as_bytes());
-        if let Some((separator, title)) = rest.split_first_mut() {
-            *separator = 0;
-            title.copy_from_slice(name.as_bytes());
-        }
-        if let Ok(key) = core::str::from_utf8(room) {
-            return f(key);
-        }
-    }
-    f(&owned_key(type_name, name))
-}
-
 /// The key `type NUL name`, in one allocation.
 fn owned_key(type_name: &str, name: &str) -> String {
-    let mut key = String::with_capacity(type_name.len() + 1 + name.len());
-    key.push_str(type_name);
-    key.push('\u{0}');
-    key.push_str(name);
-    key
+    crate::key_buffer::concat(&[type_name, "\u{0}", name])
 }
 
 #[cfg(test)]
@@ -126,6 +110,9 @@ mod tests {
         assert_eq!(index.position("file", &long), Some(4));
         assert!(ResourceKey::named("file", &long).names("file", &long));
         assert!(!ResourceKey::named("file", &long).names("file", "x"));
+        // Names that share bytes with the key but not its parts.
+        assert!(!ResourceKey::named("fileé", "x").names("file", "x"));
+        assert!(!ResourceKey::named("file", "x").names("fi", "le\u{0}x"));
     }
 
     #[test]

@@ -131,6 +131,24 @@ impl EnvFiles for MemoryFiles {
             .collect()
     }
 
+    fn list_dir(&self, dir: &str) -> Vec<String> {
+        // The names straight from the sorted table: no copy of the paths under `dir` (the whole
+        // environment, for `modules`), one string per entry.
+        let prefix = format!("{}/", dir.trim_end_matches('/'));
+        let mut names: Vec<String> = Vec::new();
+        for path in self.files.names_from(&prefix) {
+            let Some(rest) = path.strip_prefix(&prefix) else {
+                break;
+            };
+            let end = rest.bytes().position(|b| b == b'/').unwrap_or(rest.len());
+            let name = rest.get(..end).unwrap_or_default();
+            if names.last().is_none_or(|last| last != name) {
+                names.push(name.into());
+            }
+        }
+        names
+    }
+
     fn problems(&self) -> Vec<(String, String)> {
         self.problems.clone()
     }

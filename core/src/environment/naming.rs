@@ -25,13 +25,19 @@ pub(crate) fn manifest_tries(name: &str) -> impl Iterator<Item = Vec<ModuleFile>
             module: module.into(),
             path: "manifests/init.pp".into(),
         };
-        let mut files = alloc::vec![init];
-        if let Some(rest) = segments.get(1..count).filter(|rest| !rest.is_empty()) {
-            files.push(ModuleFile {
-                module: module.into(),
-                path: ["manifests/", &crate::text::join(rest, "/"), ".pp"].concat(),
-            });
-        }
+        let mut files = Vec::with_capacity(2);
+        files.push(init);
+        let path = match segments.get(1..count) {
+            Some([one]) => crate::key_buffer::concat(&["manifests/", one, ".pp"]),
+            Some(rest) if !rest.is_empty() => {
+                ["manifests/", &crate::text::join(rest, "/"), ".pp"].concat()
+            }
+            _ => return files,
+        };
+        files.push(ModuleFile {
+            module: module.into(),
+            path,
+        });
         files
     })
 }
@@ -58,7 +64,9 @@ pub(crate) fn namespaced_file(name: &str, kind: &str) -> Option<ModuleFile> {
 pub(crate) fn file_namespace(file: &ModuleFile) -> Option<String> {
     // Built in one string (a file of each definition autoloaded asks): the module's name, then
     // the path's folders and file name, lower case, each after `::`.
-    let (dir, rest) = file.path.split_once('/')?;
+    // Split at bytes: these paths are short, and a character search costs more than it saves.
+    let slash = file.path.bytes().position(|b| b == b'/')?;
+    let (dir, rest) = (file.path.get(..slash)?, file.path.get(slash + 1..)?);
     if !["manifests", "functions", "types", "plans"]
         .iter()
         .any(|kind| dir.eq_ignore_ascii_case(kind))
@@ -71,8 +79,8 @@ pub(crate) fn file_namespace(file: &ModuleFile) -> Option<String> {
         return Some(name);
     }
     let module_end = name.len();
-    let (dirs, last) = match rest.rsplit_once('/') {
-        Some((dirs, last)) => (Some(dirs), last),
+    let (dirs, last) = match rest.bytes().rposition(|b| b == b'/') {
+        Some(at) => (rest.get(..at), rest.get(at + 1..).unwrap_or_default()),
         None => (None, rest),
     };
     for dir in dirs.into_iter().flat_map(|dirs| dirs.split('/')) {

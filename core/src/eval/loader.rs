@@ -30,6 +30,8 @@ pub(crate) struct Loader {
     /// The files imported and the templates parsed so far, by path → their tree's place in
     /// `programs` ([`NONE`] while a file is being imported, or when it defined nothing to keep).
     imported: crate::name_map::NameMap<usize>,
+    /// Where a module file's path is put together to be looked up in `imported`.
+    path_key: crate::key_buffer::KeyBuffer,
     /// The trees, alive as long as the evaluation (definitions and cached types point into them).
     programs: Vec<Rc<Program>>,
     /// Bytes read from the environment so far.
@@ -198,12 +200,20 @@ impl<'o> Evaluator<'o> {
     /// Import a module's file once: parse it, check it as Puppet checks module files, and define
     /// what it defines. False when there is no such file.
     fn import_module_file(&mut self, file: &ModuleFile, span: Span) -> EvalResult<bool> {
-        let Some(path) = self.module_file_path(file) else {
+        let Some(at) = self.module_dir_index(&file.module) else {
             return Ok(false);
         };
-        if self.known.loader.imported.contains_key(&path) {
+        let Some(dir) = self.known.loader.module_dirs.get(at) else {
+            return Ok(false);
+        };
+        // A file imported already (a module's `init.pp`, tried first for each of its classes) is
+        // found without its path being allocated.
+        let parts = [dir.as_str(), "/", &file.path];
+        let loader = &self.known.loader;
+        if (loader.path_key).with(&parts, |path| loader.imported.contains_key(path)) {
             return Ok(true);
         }
+        let path = crate::key_buffer::concat(&parts);
         let Some(text) = self.read_env_file(&path, span)? else {
             return Ok(false);
         };

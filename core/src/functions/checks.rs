@@ -145,11 +145,15 @@ pub(crate) fn to_3x_args(
 pub(crate) fn contains_iterator(args: &[Value]) -> bool {
     const MAX_VISITS: usize = 100_000;
     // Scalars only (most calls' arguments, most attribute values): nothing to walk.
-    if !args
-        .iter()
-        .any(|v| matches!(v, Value::Iterator(_) | Value::Array(_) | Value::Hash(_)))
-    {
+    let container = |v: &Value| matches!(v, Value::Iterator(_) | Value::Array(_) | Value::Hash(_));
+    if !args.iter().any(container) {
         return false;
+    }
+    // One array of scalars (a list attribute's usual value): its items are all there is to see.
+    if let [Value::Array(items)] = args {
+        if !items.iter().any(container) {
+            return false;
+        }
     }
     let mut pending: Vec<&Value> = args.iter().collect();
     let mut visits = 0;

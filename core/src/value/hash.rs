@@ -147,6 +147,7 @@ impl Hash {
     /// Move the keys and values onto `pending` when this is their last owner (see `drop.rs`).
     pub(super) fn take_unshared(&mut self, pending: &mut alloc::vec::Vec<Value>) {
         if let Some(map) = Rc::get_mut(&mut self.0) {
+            pending.reserve(map.len() * 2);
             for (key, value) in map.drain(..) {
                 pending.push(key);
                 pending.push(value);

@@ -57,6 +57,12 @@ fn defined_name(expr: &Expr) -> Option<&str> {
     }
 }
 
+/// Whether `name` in ASCII lower case starts with `prefix` (compared without a lower-cased copy).
+fn starts_lowered(name: &str, prefix: &str) -> bool {
+    name.len() >= prefix.len()
+        && (name.bytes().zip(prefix.bytes())).all(|(n, p)| n.to_ascii_lowercase() == p)
+}
+
 /// Classes, defined types and functions (nested classes included) named outside the namespace.
 fn check_names(body: &[Expr], path: &str, namespace: Option<&str>, findings: &mut Vec<Diagnostic>) {
     for expr in body {
@@ -64,9 +70,7 @@ fn check_names(body: &[Expr], path: &str, namespace: Option<&str>, findings: &mu
             continue;
         };
         let acceptable = namespace.is_some_and(|namespace| {
-            crate::qualified::trim_leading(name, "::")
-                .to_ascii_lowercase()
-                .starts_with(namespace)
+            starts_lowered(crate::qualified::trim_leading(name, "::"), namespace)
         });
         if !acceptable {
             findings.push(Diagnostic::error(
@@ -83,5 +87,21 @@ fn check_names(body: &[Expr], path: &str, namespace: Option<&str>, findings: &mu
                 check_names(inner, path, namespace, findings);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_starts_with_a_namespace_in_lower_case_only() {
+        assert!(starts_lowered("Mod::Thing", "mod::thing"));
+        assert!(starts_lowered("mod::things", "mod::thing"));
+        assert!(!starts_lowered("mod::th", "mod::thing"));
+        // The namespace is compared as it is: one with capitals matches nothing lowered.
+        assert!(!starts_lowered("Mod::thing", "Mod::thing"));
+        assert!(starts_lowered("é", ""));
+        assert!(!starts_lowered("éx", "ex"));
     }
 }
