@@ -922,7 +922,7 @@ impl Evaluator<'_> {
             (Value::Hash(a), Value::Hash(b)) => a.same_object(b),
             _ => false,
         };
-        if let Some(resource) = self.catalog.resources.get_mut(at as usize) {
+        if let Some(resource) = self.catalog.resources.get_mut(at) {
             let parameters = resource
                 .attributes
                 .iter_mut()
