@@ -1,9 +1,9 @@
-//! The catalog as data: what a compile has defined and declared so far (`contents`), the scopes,
-//! collectors and overrides resources see (`collect`), chain arrows kept for the end
-//! (`relationships`), the `require` function's parameter (`class_require`), node definitions
-//! (`nodes`), references by type and title (`named`), and the finished catalog (`compiled`, its
-//! relationship lists flattened by `relationship_lists`), its graph (`graph`) and its dependency
-//! cycles (`cycles`).
+//! The catalog as data: what a compile has defined and declared so far (`contents`, its resources
+//! found by their names through `resource_index`), the scopes, collectors and overrides resources
+//! see (`collect`), chain arrows kept for the end (`relationships`), the `require` function's
+//! parameter (`class_require`), node definitions (`nodes`), references by type and title
+//! (`named`), and the finished catalog (`compiled`, its relationship lists flattened by
+//! `relationship_lists`), its graph (`graph`) and its dependency cycles (`cycles`).
 //!
 //! No evaluation happens here: `compile/` evaluates the catalog language into this.
 
