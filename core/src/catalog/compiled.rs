@@ -216,7 +216,6 @@ impl Catalog {
     ) -> Vec<CatalogResource> {
         let catalog = self;
         let mut out = Vec::with_capacity(catalog.entries.len());
-        let mut types = super::contents::CapitalizedTypes::default();
         for entry in &mut catalog.entries {
             match entry {
                 CatalogEntry::Class(class) => {
@@ -271,7 +270,7 @@ impl Catalog {
                         keys_from_title(&resource.title, from_title, &mut parameters);
                     }
                     out.push(CatalogResource {
-                        type_name: types.of(&resource.type_name).into(),
+                        type_name: capitalize(&resource.type_name),
                         title: resource.title.clone(),
                         parameters,
                         span: resource.span,

@@ -584,42 +584,6 @@ pub(crate) fn capitalize(name: &str) -> String {
     out
 }
 
-/// The type names of a run over a catalog's resources, each capitalized once (a catalog has few
-/// types and many resources of each).
-#[derive(Default)]
-pub(crate) struct CapitalizedTypes {
-    /// Where each type name's capitalized form is in `capitalized`.
-    at: NameMap<usize>,
-    capitalized: Vec<String>,
-}
-
-impl CapitalizedTypes {
-    /// [`capitalize`] of `name`.
-    pub(crate) fn of(&mut self, name: &str) -> &str {
-        let at = match self.at.get(name) {
-            Some(&at) => at,
-            None => {
-                self.capitalized.push(capitalize(name));
-                let at = self.capitalized.len() - 1;
-                self.at.insert(name.into(), at);
-                at
-            }
-        };
-        self.capitalized.get(at).map_or("", String::as_str)
-    }
-
-    /// `Foo::Bar[title]` ([`resource_reference`]), in one allocation.
-    pub(crate) fn reference(&mut self, type_name: &str, title: &str) -> String {
-        let capitalized = self.of(type_name);
-        let mut out = String::with_capacity(capitalized.len() + title.len() + 2);
-        out.push_str(capitalized);
-        out.push('[');
-        out.push_str(title);
-        out.push(']');
-        out
-    }
-}
-
 /// `Foo::Bar[title]`, as Puppet names resource `foo::bar[title]`, in one allocation.
 pub(crate) fn resource_reference(type_name: &str, title: &str) -> String {
     let mut out = String::with_capacity(type_name.len() + title.len() + 2);
@@ -681,22 +645,6 @@ mod tests {
         }
         assert!(matches!(lower_str("::x"), Cow::Borrowed("::x")));
         assert_eq!(lower_str("::X"), "::x");
-    }
-
-    /// Kept or not (more types than are kept), a type name is capitalized as `capitalize` does.
-    #[test]
-    fn capitalized_types_are_those_capitalize_gives() {
-        let mut types = CapitalizedTypes::default();
-        let names: Vec<String> = (0..40)
-            .map(|n| format!("m{n}::vhost"))
-            .chain(["file", "", "a::b::c", "é::x"].map(String::from))
-            .collect();
-        for _ in 0..2 {
-            for name in &names {
-                assert_eq!(types.of(name), capitalize(name));
-                assert_eq!(types.reference(name, "t"), resource_reference(name, "t"));
-            }
-        }
     }
 
     /// Whether kept by sorting the class's own list or by binding each variable, a class's

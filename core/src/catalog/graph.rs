@@ -158,8 +158,6 @@ struct Drawing<'a, const NAMED: bool> {
     parameters: Vec<Vec<Parameter<'a>>>,
     /// What contains each node.
     containers: Vec<Container<'a>>,
-    /// The resources' type names as their references write them.
-    types: super::contents::CapitalizedTypes,
 }
 
 impl<'a, const NAMED: bool> Drawing<'a, NAMED> {
@@ -189,7 +187,6 @@ impl<'a, const NAMED: bool> Drawing<'a, NAMED> {
                 Container::Fixed(Some(STAGE_MAIN)),
                 Container::Fixed(Some(STAGE_MAIN)),
             ],
-            types: super::contents::CapitalizedTypes::default(),
         }
     }
 
@@ -268,7 +265,7 @@ impl<'a, const NAMED: bool> Drawing<'a, NAMED> {
         let stage = r.type_name == "stage";
         self.graph.nodes.push(GraphNode {
             reference: if NAMED {
-                self.types.reference(&r.type_name, &r.title)
+                super::contents::resource_reference(&r.type_name, &r.title)
             } else {
                 String::new()
             },
