@@ -3,8 +3,9 @@
 //!
 //! Names are strings `type NUL name` in a table of names (`NameMap`: its code is in the engine
 //! already), looked up from a key put together in a kept buffer (`KeyBuffer`): a compile asks for
-//! every resource it declares and every reference it draws, and no lookup allocates. A uniqueness key of several
-//! values (a type keyed by more than its namevar) is a value in the value Hash beside it.
+//! every resource it declares and every reference it draws, and no lookup allocates. A uniqueness
+//! key of several values (a type keyed by more than its namevar) is a value in the value Hash
+//! beside it.
 
 use alloc::string::String;
 

@@ -160,7 +160,7 @@ impl<'o> Evaluator<'o> {
     pub(crate) fn module_file_path(&mut self, file: &ModuleFile) -> Option<String> {
         let at = self.module_dir_index(&file.module)?;
         let dir = self.known.loader.module_dirs.get(at)?;
-        Some([dir.as_str(), "/", &file.path].concat())
+        Some(crate::key_buffer::concat(&[dir, "/", &file.path]))
     }
 
     /// Read a file of the environment, counting its bytes against the limits.
@@ -209,8 +209,8 @@ impl<'o> Evaluator<'o> {
         // A file imported already (a module's `init.pp`, tried first for each of its classes) is
         // found without its path being allocated.
         let parts = [dir.as_str(), "/", &file.path];
-        let loader = &self.known.loader;
-        if (loader.path_key).with(&parts, |path| loader.imported.contains_key(path)) {
+        let (imported, keys) = (&self.known.loader.imported, &self.known.loader.path_key);
+        if keys.with(&parts, |path| imported.contains_key(path)) {
             return Ok(true);
         }
         let path = crate::key_buffer::concat(&parts);
