@@ -21,18 +21,9 @@ impl KeyBuffer {
                 }
                 f(&text)
             }
-            Err(_) => f(&concat(parts)),
+            Err(_) => f(&parts.concat()),
         }
     }
-}
-
-/// `parts` written one after the other, in one allocation of their length.
-pub(crate) fn concat(parts: &[&str]) -> String {
-    let mut text = String::with_capacity(parts.iter().map(|part| part.len()).sum());
-    for part in parts {
-        text.push_str(part);
-    }
-    text
 }
 
 #[cfg(test)]
@@ -50,7 +41,6 @@ mod tests {
         let long = "é".repeat(200);
         let joined = keys.with(&[&long, "\u{0}", &long], |key| String::from(key));
         assert_eq!(joined, [long.as_str(), "\u{0}", long.as_str()].concat());
-        assert_eq!(concat(&["x", "", "yz"]), "xyz");
     }
 
     #[test]

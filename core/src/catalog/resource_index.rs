@@ -82,7 +82,7 @@ impl ResourceIndex {
 
 /// The key `type NUL name`, in one allocation.
 fn owned_key(type_name: &str, name: &str) -> String {
-    crate::key_buffer::concat(&[type_name, "\u{0}", name])
+    [type_name, "\u{0}", name].concat()
 }
 
 #[cfg(test)]

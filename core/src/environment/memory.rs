@@ -159,6 +159,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_folder_lists_each_entry_once_in_path_order() {
+        let limits = Limits::default();
+        let mut files = MemoryFiles::new();
+        for path in [
+            "modules/a/manifests/init.pp",
+            "modules/a/manifests/b/c.pp",
+            "modules/a-b/manifests/init.pp",
+            "modules/ab/metadata.json",
+            "modules/README",
+            "modulesx/z/init.pp",
+        ] {
+            files.insert(path, "", &limits);
+        }
+        // In the sorted paths' order (`a-b/` before `a/`), as the default listing gives them.
+        assert_eq!(files.list_dir("modules"), ["README", "a-b", "a", "ab"]);
+        assert_eq!(files.list_dir("modules/"), ["README", "a-b", "a", "ab"]);
+        assert_eq!(files.list_dir("modules/a"), ["manifests"]);
+        assert_eq!(files.list_dir("modules/a/manifests"), ["b", "init.pp"]);
+        assert!(files.list_dir("nothing").is_empty());
+    }
+
+    #[test]
     fn directories_and_listing() {
         let limits = Limits::default();
         let mut files = MemoryFiles::new();

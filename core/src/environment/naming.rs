@@ -28,7 +28,7 @@ pub(crate) fn manifest_tries(name: &str) -> impl Iterator<Item = Vec<ModuleFile>
         let mut files = Vec::with_capacity(2);
         files.push(init);
         let path = match segments.get(1..count) {
-            Some([one]) => crate::key_buffer::concat(&["manifests/", one, ".pp"]),
+            Some([one]) => ["manifests/", one, ".pp"].concat(),
             Some(rest) if !rest.is_empty() => {
                 ["manifests/", &crate::text::join(rest, "/"), ".pp"].concat()
             }

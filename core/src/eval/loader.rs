@@ -160,7 +160,7 @@ impl<'o> Evaluator<'o> {
     pub(crate) fn module_file_path(&mut self, file: &ModuleFile) -> Option<String> {
         let at = self.module_dir_index(&file.module)?;
         let dir = self.known.loader.module_dirs.get(at)?;
-        Some(crate::key_buffer::concat(&[dir, "/", &file.path]))
+        Some([dir, "/", &file.path].concat())
     }
 
     /// Read a file of the environment, counting its bytes against the limits.
@@ -213,7 +213,7 @@ impl<'o> Evaluator<'o> {
         if keys.with(&parts, |path| imported.contains_key(path)) {
             return Ok(true);
         }
-        let path = crate::key_buffer::concat(&parts);
+        let path = parts.concat();
         let Some(text) = self.read_env_file(&path, span)? else {
             return Ok(false);
         };
