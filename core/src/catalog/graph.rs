@@ -489,10 +489,10 @@ fn relationship_parameters<'a>(
         .collect()
 }
 
-/// Whether `name` is one of [`METAPARAMETERS`] (matched without a walk over the list: the graph
-/// asks for every attribute of every resource).
+/// Whether `name` is one of [`METAPARAMETERS`], the one list of them (four names, each compared
+/// by its length first).
 fn is_relationship_parameter(name: &str) -> bool {
-    matches!(name, "require" | "subscribe" | "before" | "notify")
+    METAPARAMETERS.iter().any(|(listed, _)| *listed == name)
 }
 
 /// How far back a `contain` edge is compared with the edges before it.
